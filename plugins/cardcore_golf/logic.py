@@ -1,0 +1,384 @@
+"""Pure Golf rules: layouts, deck counts and cancelling for every layout.
+
+Nothing here imports pluggy or keeps state. Cards are seen through two parallel sequences, one
+entry per layout position (row-major, far row first):
+
+* ``keys``: the card's *pairing key*, its rank label as an int (``Rank`` values: joker 0, ace 1 ...
+  king 13), or ``None`` for an empty position (a removed column or triple);
+* ``points``: what the card scores (``0`` for an empty position).
+
+A *scorer* is a callable ``(keys, points) -> int`` returning a layout's round score after
+cancelling. The factories below build one scorer per cancelling rule; the game resolves the
+scorer for its configuration once.
+
+>>> score = column_scorer(3)
+>>> score([5, 9, 13, 5, 2, 13], [5, 9, 0, 5, 2, 0])  # 5/5 and K/K cancel: 9 + 2
+11
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Callable, Sequence
+from typing import Final
+
+from attrs import frozen
+
+__all__ = [
+    "BASIC_POINTS",
+    "HARD_POINTS",
+    "LAYOUTS",
+    "RANK_KEYS",
+    "Keys",
+    "Layout",
+    "Points",
+    "Scorer",
+    "anywhere_scorer",
+    "column_pairs",
+    "column_scorer",
+    "complete_groups",
+    "deck_count",
+    "default_scorer",
+    "diagonal_pairs",
+    "four_grid_scorer",
+    "grid_lines",
+    "has_adjacent_quad",
+    "layout_for",
+    "line_scorer",
+    "no_cancel_scorer",
+    "pair_scorer",
+    "rank_keys",
+    "row_col_pairs",
+]
+
+Keys = Sequence[int | None]
+"""Pairing keys per position (``None`` = empty position)."""
+Points = Sequence[int]
+"""Points per position (``0`` for an empty position)."""
+Scorer = Callable[[Keys, Points], int]
+"""Scores one layout after cancelling: ``scorer(keys, points) -> int``."""
+
+#: Rank label -> pairing key (the ``Rank`` int value; joker 0).
+RANK_KEYS: Final[dict[str, int]] = {
+    "JK": 0, "A": 1, "2": 2, "3": 3, "4": 4, "5": 5, "6": 6, "7": 7, "8": 8, "9": 9,
+    "10": 10, "J": 11, "Q": 12, "K": 13,
+}  # fmt: skip
+
+#: GOLF-SCORE-1: the BASIC table by rank key (A 1, 2-10 face value, J 10, Q 10, K 0).
+BASIC_POINTS: Final[dict[int, int]] = {
+    1: 1, 2: 2, 3: 3, 4: 4, 5: 5, 6: 6, 7: 7, 8: 8, 9: 9, 10: 10, 11: 10, 12: 10, 13: 0,
+}  # fmt: skip
+
+#: GOLF-SCORE-2: the HARD table by rank key (J 11, Q 12, K 13).
+HARD_POINTS: Final[dict[int, int]] = {**BASIC_POINTS, 11: 11, 12: 12, 13: 13}
+
+
+@frozen
+class Layout:
+    """The static shape of one Golf layout.
+
+    :param key: The option value as text: ``"6"``, ``"8"``, ``"9"``, ``"10"``, ``"4"``, ``"4h"``.
+    :param name: The rule family name (``"GOLF6"`` ...).
+    :param size: Cards per player.
+    :param rows: Rows of the grid (1 for the GOLF4H hand).
+    :param cols: Columns of the grid (4 for the GOLF4H hand).
+    :param initial: Setup actions per player (flips or peeks).
+    :param setup: ``"flip"``, ``"peek"`` or ``""`` (no setup phase).
+    :param face_down: Whether layout cards stay face down all round (GOLF4, GOLF4H).
+    :param hand: Whether the layout is a hand its owner always sees (GOLF4H).
+    :param can_knock: Whether players may knock (GOLF4, GOLF4H).
+    """
+
+    key: str
+    name: str
+    size: int
+    rows: int
+    cols: int
+    initial: int
+    setup: str
+    face_down: bool
+    hand: bool
+    can_knock: bool
+
+    @property
+    def is_four(self) -> bool:
+        """Whether this is the 4-card family (GOLF4 or GOLF4H)."""
+        return self.size == 4
+
+    def column(self, pos: int) -> int:
+        """Return the column of position *pos* (row-major numbering)."""
+        return pos % self.cols
+
+    def row(self, pos: int) -> int:
+        """Return the row of position *pos* (0 = far row)."""
+        return pos // self.cols
+
+
+LAYOUTS: Final[dict[str, Layout]] = {
+    "6": Layout("6", "GOLF6", 6, 2, 3, 2, "flip", False, False, False),
+    "8": Layout("8", "GOLF8", 8, 2, 4, 2, "flip", False, False, False),
+    "10": Layout("10", "GOLF10", 10, 2, 5, 2, "flip", False, False, False),
+    "9": Layout("9", "GOLF9", 9, 3, 3, 3, "flip", False, False, False),
+    "4": Layout("4", "GOLF4", 4, 2, 2, 2, "peek", True, False, True),
+    "4h": Layout("4h", "GOLF4H", 4, 1, 4, 0, "", True, True, True),
+}
+"""Every layout by its option value as text."""
+
+
+def layout_for(value: object) -> Layout | None:
+    """Return the layout for an option value (``6``, ``"6"``, ``"4h"`` ...), or ``None``.
+
+    >>> layout_for(9).name
+    'GOLF9'
+    >>> layout_for("4H").name
+    'GOLF4H'
+    """
+    if isinstance(value, bool):
+        return None
+    return LAYOUTS.get(str(value).strip().lower())
+
+
+def rank_keys(labels: str) -> list[int | None]:
+    """Turn rank labels (``"5 9 K 5 2 K"``; ``-`` = empty position) into pairing keys.
+
+    >>> rank_keys("A 10 JK -")
+    [1, 10, 0, None]
+    """
+    return [None if word == "-" else RANK_KEYS[word.upper()] for word in labels.split()]
+
+
+# --- deck counts ---------------------------------------------------------------------------
+
+
+def deck_count(layout: Layout, players: int) -> int:
+    """Return the number of 52-card decks for *layout* and *players*.
+
+    GOLF-DECK-1 (GOLF6/8/9/10: 1 deck for 2-3 players, 2 for 4-7, 3 for 8+), GOLF-DECK-2
+    (GOLF4/4H: 1 deck for 2-7, 2 for 8+), then GOLF-DECK-3: add decks while the stock after the
+    deal and the upcard would hold fewer cards than there are players.
+
+    >>> deck_count(LAYOUTS["6"], 4), deck_count(LAYOUTS["4"], 7)
+    (2, 1)
+    """
+    if layout.is_four:
+        decks = 1 if players < 8 else 2
+    else:
+        decks = 1 if players < 4 else 2 if players < 8 else 3
+    while 52 * decks - layout.size * players - 1 < players:
+        decks += 1
+    return decks
+
+
+# --- geometry -------------------------------------------------------------------------------
+
+
+def column_pairs(layout: Layout) -> tuple[tuple[int, int], ...]:
+    """Return the column pairs of a two-row layout (GOLF6-SCORE-1, GOLF8-1).
+
+    >>> column_pairs(LAYOUTS["6"])
+    ((0, 3), (1, 4), (2, 5))
+    """
+    return tuple((c, c + layout.cols) for c in range(layout.cols))
+
+
+def grid_lines(layout: Layout) -> tuple[tuple[int, ...], ...]:
+    """Return every row and then every column of *layout* as position tuples (GOLF9-2).
+
+    >>> grid_lines(LAYOUTS["9"])[:2]
+    ((0, 1, 2), (3, 4, 5))
+    """
+    rows = tuple(
+        tuple(range(r * layout.cols, (r + 1) * layout.cols)) for r in range(layout.rows)
+    )
+    cols = tuple(
+        tuple(c + r * layout.cols for r in range(layout.rows)) for c in range(layout.cols)
+    )
+    return rows + cols
+
+
+def row_col_pairs(layout: Layout) -> tuple[tuple[int, int], ...]:
+    """Return the same-row and same-column position pairs of a 2 x 2 grid (GOLF4-SCORE-1)."""
+    return tuple(
+        (a, b)
+        for a, b in itertools.combinations(range(layout.size), 2)
+        if layout.row(a) == layout.row(b) or layout.column(a) == layout.column(b)
+    )
+
+
+def diagonal_pairs(layout: Layout) -> tuple[tuple[int, int], ...]:
+    """Return the diagonal position pairs of a 2 x 2 grid (GOLF4-VAR-1).
+
+    >>> diagonal_pairs(LAYOUTS["4"])
+    ((0, 3), (1, 2))
+    """
+    return tuple(
+        (a, b)
+        for a, b in itertools.combinations(range(layout.size), 2)
+        if layout.row(a) != layout.row(b) and layout.column(a) != layout.column(b)
+    )
+
+
+# --- scorers --------------------------------------------------------------------------------
+
+
+def no_cancel_scorer() -> Scorer:
+    """Return a scorer that cancels nothing (GOLF4-VAR-2): the sum of the points."""
+
+    def score(keys: Keys, points: Points) -> int:
+        return sum(points)
+
+    return score
+
+
+def column_scorer(cols: int) -> Scorer:
+    """Return the two-row column-pair scorer (GOLF6-SCORE-1, GOLF8-1, GOLF-SCORE-6).
+
+    A column whose two cards have the same pairing key scores 0; every other card scores.
+    """
+
+    def score(keys: Keys, points: Points) -> int:
+        total = 0
+        for top in range(cols):
+            bottom = top + cols
+            key = keys[top]
+            if key is None or key != keys[bottom]:
+                total += points[top] + points[bottom]
+        return total
+
+    return score
+
+
+def _best_matching(keys: Keys, points: Points, edges: Sequence[tuple[int, int]]) -> int:
+    """Score with a maximum set of disjoint equal-key *edges* cancelled, lowest score first."""
+    live = [(a, b) for a, b in edges if keys[a] is not None and keys[a] == keys[b]]
+    total = sum(points)
+    if not live:
+        return total
+    best_size, best_score = 0, total
+
+    def walk(start: int, used: int, size: int, score: int) -> None:
+        nonlocal best_size, best_score
+        if size > best_size or (size == best_size and score < best_score):
+            best_size, best_score = size, score
+        for index in range(start, len(live)):
+            a, b = live[index]
+            if used & (1 << a) or used & (1 << b):
+                continue
+            walk(index + 1, used | (1 << a) | (1 << b), size + 1, score - points[a] - points[b])
+
+    walk(0, 0, 0, total)
+    return best_score
+
+
+def pair_scorer(edges: Sequence[tuple[int, int]]) -> Scorer:
+    """Return a scorer cancelling equal-key pairs along *edges* (position pairs).
+
+    As many disjoint pairs as possible cancel; among those choices the lowest score is used
+    (GOLF-SCORE-7). Meant for small layouts (GOLF4 with or without diagonals).
+    """
+    frozen_edges = tuple(edges)
+
+    def score(keys: Keys, points: Points) -> int:
+        return _best_matching(keys, points, frozen_edges)
+
+    return score
+
+
+def four_grid_scorer(edges: Sequence[tuple[int, int]]) -> Scorer:
+    """Return the GOLF4 scorer: four of a kind scores 0 (GOLF4-SCORE-3), else pairs cancel
+    along *edges* (GOLF4-SCORE-1/2, GOLF-SCORE-7)."""
+    frozen_edges = tuple(edges)
+
+    def score(keys: Keys, points: Points) -> int:
+        first = keys[0]
+        if first is not None and all(key == first for key in keys):
+            return 0
+        return _best_matching(keys, points, frozen_edges)
+
+    return score
+
+
+def anywhere_scorer() -> Scorer:
+    """Return the scorer where any two equal cards cancel (GOLF6-VAR-2, GOLF4H-2).
+
+    Per key, floor(count / 2) pairs cancel; of an odd count the card with the fewest points
+    scores (GOLF-SCORE-7).
+    """
+
+    def score(keys: Keys, points: Points) -> int:
+        groups: dict[int, list[int]] = {}
+        for key, pts in zip(keys, points, strict=True):
+            if key is not None:
+                groups.setdefault(key, []).append(pts)
+        total = 0
+        for group in groups.values():
+            if len(group) % 2:
+                total += min(group)
+        return total
+
+    return score
+
+
+def line_scorer(lines: Sequence[Sequence[int]]) -> Scorer:
+    """Return the GOLF9 scorer: every card in a complete same-key line scores 0 (GOLF9-2/3)."""
+    frozen_lines = tuple(tuple(line) for line in lines)
+
+    def score(keys: Keys, points: Points) -> int:
+        zero = 0
+        for line in frozen_lines:
+            first = keys[line[0]]
+            if first is not None and all(keys[pos] == first for pos in line):
+                for pos in line:
+                    zero |= 1 << pos
+        return sum(pts for pos, pts in enumerate(points) if not zero & (1 << pos))
+
+    return score
+
+
+def complete_groups(
+    keys: Keys, face_up: Sequence[bool], groups: Sequence[Sequence[int]]
+) -> list[tuple[int, ...]]:
+    """Return the *groups* whose cards are all present, face up and of one key.
+
+    Used for removing cancelled columns (GOLF6-SCORE-2) and triples (GOLF9-4).
+
+    >>> complete_groups([5, 7, 5, 7], [True, True, True, False], [(0, 2), (1, 3)])
+    [(0, 2)]
+    """
+    found = []
+    for group in groups:
+        first = keys[group[0]]
+        if first is None:
+            continue
+        if all(keys[pos] == first and face_up[pos] for pos in group):
+            found.append(tuple(group))
+    return found
+
+
+def has_adjacent_quad(keys: Keys, cols: int) -> bool:
+    """Whether two adjacent columns of a two-row layout are all four one key (GOLF6-VAR-3).
+
+    >>> has_adjacent_quad([8, 8, 3, 8, 8, 4], 3)
+    True
+    """
+    for col in range(cols - 1):
+        key = keys[col]
+        if (
+            key is not None
+            and keys[col + cols] == key
+            and keys[col + 1] == key
+            and keys[col + 1 + cols] == key
+        ):
+            return True
+    return False
+
+
+def default_scorer(layout: Layout) -> Scorer:
+    """Return the base game's scorer for *layout* (no house rules)."""
+    if layout.hand:
+        return anywhere_scorer()
+    if layout.is_four:
+        return four_grid_scorer(row_col_pairs(layout))
+    if layout.rows == 3:
+        return line_scorer(grid_lines(layout))
+    return column_scorer(layout.cols)
