@@ -1,0 +1,57 @@
+"""Spit's own hookspecs, through which its house rules work.
+
+The game answers each with a ``trylast`` (or plain, for list hooks) default in
+:mod:`cardcore_spit.rules`. Every hook is called once when a configuration is
+built and the answer is kept, so house rules cost nothing per decision.
+"""
+
+from __future__ import annotations
+
+from cardcore.hookspecs import hookspec
+from cardcore_spit.actions import ClaimRule
+
+__all__ = ["spit_claim_rule", "spit_deal_order", "spit_rank_gaps"]
+
+
+@hookspec
+def spit_rank_gaps() -> list[int]:
+    """Return rank differences that make a play onto a spit pile legal.
+
+    All results are merged. A difference is ``(pile rank - card rank) mod 13``;
+    the game answers ``[1, 12]`` (one up or one down, ace wrapping).
+
+    :returns: Allowed differences, 0..12.
+
+    .. versionadded:: 0.1
+    """
+    raise NotImplementedError
+
+
+@hookspec(firstresult=True)
+def spit_deal_order(cards: int) -> tuple[int, ...] | None:
+    """Return the layout pile (0-based) of each card a player lays out.
+
+    Stops at the first non-``None`` result; the game answers the row-wise
+    layout ``trylast``. Cards beyond the returned length are spit cards.
+    Called once per card count (0..52) when the configuration is built.
+
+    :param cards: How many cards the player holds.
+    :returns: One pile index per layout card, in dealing order.
+
+    .. versionadded:: 0.1
+    """
+    raise NotImplementedError
+
+
+@hookspec(firstresult=True)
+def spit_claim_rule() -> ClaimRule | None:
+    """Return how the spit piles are claimed when a two-pile deal ends.
+
+    Stops at the first non-``None`` result; the game answers the slap race
+    ``trylast``.
+
+    :returns: The claim rule.
+
+    .. versionadded:: 0.1
+    """
+    raise NotImplementedError

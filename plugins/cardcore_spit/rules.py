@@ -1,0 +1,64 @@
+"""The Spit game plugin: ``GAME`` and the game's hook implementations.
+
+Entry point ``spit = "cardcore_spit.rules"`` (group ``cardcore.games``). The
+engine lives in :mod:`cardcore_spit.table`; this module only declares the game
+and answers the game's own hooks with the base rules.
+"""
+
+from __future__ import annotations
+
+from cardcore.info import GameInfo, Option
+from cardcore.logic import GameLogic
+from cardcore.plugins import Ruleset, hookimpl
+from cardcore_spit import hookspecs, logic
+from cardcore_spit.actions import ClaimRule
+from cardcore_spit.table import SpitLogic
+
+__all__ = ["GAME", "create_logic", "spit_claim_rule", "spit_deal_order", "spit_rank_gaps"]
+
+GAME = GameInfo(
+    name="spit",
+    summary="Spit: two players race to shed their layouts onto two shared spit piles",
+    min_players=2,
+    max_players=2,
+    options=(
+        Option(
+            "stall_limit",
+            20,
+            "actions in a row without progress before an automatic spit (SPIT-STUCK-3)",
+            int,
+            minimum=1,
+        ),
+    ),
+    realtime=True,
+    version="0.1.0",
+    hookspecs=hookspecs,
+)
+"""The game's static description (SPIT-GEN-1: exactly two players)."""
+
+SLAP = ClaimRule(word="slap", emptier_only=False, rule_id="SPIT-END-2")
+"""The base claim rule: the slap race (SPIT-END-2, SPIT-RT-3)."""
+
+
+@hookimpl
+def create_logic(ruleset: Ruleset) -> GameLogic:
+    """Build the Spit engine for *ruleset*."""
+    return SpitLogic(ruleset)
+
+
+@hookimpl
+def spit_rank_gaps() -> list[int]:
+    """One up or one down, the ace next to both 2 and K (SPIT-MOVE-2/3/4)."""
+    return sorted(logic.BASE_GAPS)
+
+
+@hookimpl(trylast=True)
+def spit_deal_order(cards: int) -> tuple[int, ...]:
+    """The row-wise layout (SPIT-SETUP-2/4)."""
+    return logic.row_wise_order(cards)
+
+
+@hookimpl(trylast=True)
+def spit_claim_rule() -> ClaimRule:
+    """The slap race (SPIT-END-2)."""
+    return SLAP
