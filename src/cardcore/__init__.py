@@ -1,0 +1,152 @@
+"""cardcore: an embeddable card-game engine.
+
+>>> import cardcore
+>>> card = cardcore.Card.parse("10H")
+>>> str(card), card.rank.label, card.suit.letter
+('10H', '10', 'H')
+"""
+
+from __future__ import annotations
+
+from cardcore.actions import HOST, Action, EndMatch, Resign
+from cardcore.agents import Agent, LazyView, Plan, RandomAgent, RealtimeAgent, play, run_realtime
+from cardcore.cards import JOKER, Card, Rank, Suit, parse_cards
+from cardcore.deck import decks, derive_rng, shuffle, standard_52, with_jokers
+from cardcore.errors import (
+    CardcoreError,
+    CorruptStateError,
+    IllegalActionError,
+    NotationError,
+    OptionError,
+    PluginError,
+    RuleConflictError,
+    StaleActionError,
+    StalledGameError,
+    UnknownPluginError,
+)
+from cardcore.events import (
+    SPECTATOR,
+    ActionApplied,
+    CardDiscarded,
+    CardDrawn,
+    CardMoved,
+    CardRevealed,
+    CardsDealt,
+    Event,
+    EventBus,
+    GameEnded,
+    GameStarted,
+    PaymentsMade,
+    RoundScored,
+    Shuffled,
+    Subscription,
+    TurnPassed,
+)
+from cardcore.game import VIEW_FORMAT, Game, new_game
+from cardcore.hookspecs import hookspec
+from cardcore.info import GameInfo, Option, RuleInfo, Veto
+from cardcore.logic import Emit, GameLogic
+from cardcore.plugins import (
+    Ruleset,
+    available_agents,
+    available_games,
+    available_rules,
+    game_info,
+    get_ruleset,
+    hookimpl,
+    load_agent,
+    register,
+    rule_info,
+)
+from cardcore.records import load, replay
+from cardcore.scoring import Ledger, ScoreSheet, ScoreTable
+from cardcore.simulate import Summary, simulate
+from cardcore.state import GameState, Result
+from cardcore.zones import ALL, Layout, Visibility, ZoneSpec, Zones
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "ALL",
+    "HOST",
+    "JOKER",
+    "SPECTATOR",
+    "VIEW_FORMAT",
+    "Action",
+    "ActionApplied",
+    "Agent",
+    "Card",
+    "CardDiscarded",
+    "CardDrawn",
+    "CardMoved",
+    "CardRevealed",
+    "CardcoreError",
+    "CardsDealt",
+    "CorruptStateError",
+    "Emit",
+    "EndMatch",
+    "Event",
+    "EventBus",
+    "Game",
+    "GameEnded",
+    "GameInfo",
+    "GameLogic",
+    "GameStarted",
+    "GameState",
+    "IllegalActionError",
+    "Layout",
+    "LazyView",
+    "Ledger",
+    "NotationError",
+    "Option",
+    "OptionError",
+    "PaymentsMade",
+    "Plan",
+    "PluginError",
+    "RandomAgent",
+    "Rank",
+    "RealtimeAgent",
+    "Resign",
+    "Result",
+    "RoundScored",
+    "RuleConflictError",
+    "RuleInfo",
+    "Ruleset",
+    "ScoreSheet",
+    "ScoreTable",
+    "Shuffled",
+    "StaleActionError",
+    "StalledGameError",
+    "Subscription",
+    "Suit",
+    "Summary",
+    "TurnPassed",
+    "UnknownPluginError",
+    "Veto",
+    "Visibility",
+    "ZoneSpec",
+    "Zones",
+    "__version__",
+    "available_agents",
+    "available_games",
+    "available_rules",
+    "decks",
+    "derive_rng",
+    "game_info",
+    "get_ruleset",
+    "hookimpl",
+    "hookspec",
+    "load",
+    "load_agent",
+    "new_game",
+    "parse_cards",
+    "play",
+    "register",
+    "replay",
+    "rule_info",
+    "run_realtime",
+    "shuffle",
+    "simulate",
+    "standard_52",
+    "with_jokers",
+]

@@ -1,0 +1,155 @@
+"""Playing cards: :class:`Suit`, :class:`Rank`, :class:`Card` and :func:`parse_cards`.
+
+Cards are small frozen values. Two cards of the same rank and suit compare
+equal even when they come from different decks; piles keep each physical card
+as its own entry, so several decks are still each accounted for.
+
+>>> Card.parse("10H")
+Card.parse('10H')
+>>> str(Card.parse("jk"))
+'JK'
+>>> [str(c) for c in parse_cards("AS 2d JK")]
+['AS', '2D', 'JK']
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterable
+
+from attrs import frozen
+
+from cardcore.errors import NotationError
+
+__all__ = ["JOKER", "Card", "Rank", "Suit", "parse_cards"]
+
+
+class Suit(enum.Enum):
+    """The four French suits; the value is the one-letter code."""
+
+    SPADES = "S"
+    HEARTS = "H"
+    DIAMONDS = "D"
+    CLUBS = "C"
+
+    @property
+    def letter(self) -> str:
+        """The one-letter code used in notation (``"S"``, ``"H"``, ``"D"``, ``"C"``)."""
+        return self.value
+
+    @property
+    def is_red(self) -> bool:
+        """Whether the suit is hearts or diamonds."""
+        return self in (Suit.HEARTS, Suit.DIAMONDS)
+
+
+class Rank(enum.IntEnum):
+    """Card ranks with their natural numbers (ace low); ``JOKER`` is 0."""
+
+    JOKER = 0
+    ACE = 1
+    TWO = 2
+    THREE = 3
+    FOUR = 4
+    FIVE = 5
+    SIX = 6
+    SEVEN = 7
+    EIGHT = 8
+    NINE = 9
+    TEN = 10
+    JACK = 11
+    QUEEN = 12
+    KING = 13
+
+    @property
+    def label(self) -> str:
+        """The rank as written in notation: ``"A"``, ``"2"`` ... ``"10"``, ``"J"``, ``"Q"``, ``"K"``, ``"JK"``."""
+        return _LABELS[self]
+
+
+_LABELS = {
+    Rank.JOKER: "JK",
+    Rank.ACE: "A",
+    Rank.JACK: "J",
+    Rank.QUEEN: "Q",
+    Rank.KING: "K",
+    **{Rank(n): str(n) for n in range(2, 11)},
+}
+
+
+@frozen(repr=False)
+class Card:
+    """One playing card: a rank and a suit, or a joker (suit ``None``).
+
+    Build cards with :meth:`parse`; it returns shared (interned) objects.
+    """
+
+    rank: Rank
+    suit: Suit | None  # None for a joker
+
+    @classmethod
+    def parse(cls, text: str) -> Card:
+        """Read ``"10H"``, ``"QS"``, ``"as"`` or ``"JK"``; raise :class:`NotationError` otherwise.
+
+        :param text: Rank label followed by suit letter, case-insensitive, or ``"JK"``.
+        :returns: The interned card.
+        :raises NotationError: If *text* is not a card.
+        """
+        try:
+            return _BY_TEXT[text]
+        except (KeyError, TypeError):
+            pass
+        if isinstance(text, str):
+            card = _BY_TEXT.get(text.strip().upper())
+            if card is not None:
+                return card
+        msg = f"not a card: {text!r} (expected rank+suit like '10H', or 'JK')"
+        raise NotationError(msg)
+
+    @property
+    def is_joker(self) -> bool:
+        """Whether this card is a joker."""
+        return self.suit is None
+
+    @property
+    def label(self) -> str:
+        """The rank label (``"10"``, ``"Q"``, ``"JK"``): cards with equal labels pair by rank."""
+        return _LABELS[self.rank]
+
+    def __str__(self) -> str:
+        return _TEXT[self.rank, self.suit]
+
+    def __repr__(self) -> str:
+        return f"Card.parse({_TEXT[self.rank, self.suit]!r})"
+
+
+JOKER = Card(Rank.JOKER, None)
+"""The joker. All jokers are equal; each one dealt is still its own pile entry."""
+
+_TEXT: dict[tuple[Rank, Suit | None], str] = {(Rank.JOKER, None): "JK"}
+_BY_TEXT: dict[str, Card] = {"JK": JOKER}
+for _suit in Suit:
+    for _rank in Rank:
+        if _rank is Rank.JOKER:
+            continue
+        _card = Card(_rank, _suit)
+        _TEXT[_rank, _suit] = _LABELS[_rank] + _suit.value
+        _BY_TEXT[_LABELS[_rank] + _suit.value] = _card
+
+
+def parse_cards(text: str | Iterable[str | Card]) -> tuple[Card, ...]:
+    """Read several cards separated by spaces or commas (or an iterable of cards or texts).
+
+    >>> parse_cards("5H, 9C JK")
+    (Card.parse('5H'), Card.parse('9C'), Card.parse('JK'))
+
+    :param text: ``"5H 9C JK"`` or ``["5H", Card.parse("9C")]``.
+    :returns: The cards in the given order.
+    :raises NotationError: Naming the first item that is not a card.
+    """
+    items: Iterable[str | Card]
+    items = text.replace(",", " ").split() if isinstance(text, str) else text
+    out: list[Card] = []
+    for item in items:
+        out.append(item if isinstance(item, Card) else Card.parse(item))
+    return tuple(out)

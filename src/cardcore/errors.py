@@ -1,0 +1,83 @@
+"""Every error cardcore raises, each a subclass of :class:`CardcoreError`.
+
+A rejected input never changes anything: the game, its events and its record
+are exactly as they were before the call that raised.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+__all__ = [
+    "CardcoreError",
+    "CorruptStateError",
+    "IllegalActionError",
+    "NotationError",
+    "OptionError",
+    "PluginError",
+    "RuleConflictError",
+    "StaleActionError",
+    "StalledGameError",
+    "UnknownPluginError",
+]
+
+
+class CardcoreError(Exception):
+    """Base class of every error cardcore raises on purpose."""
+
+
+class NotationError(CardcoreError, ValueError):
+    """Text that is not a card, a list of cards or an action of the game."""
+
+
+class IllegalActionError(CardcoreError, ValueError):
+    """An action the rules forbid in the current state.
+
+    :param msg: The message, ending with the rule ID in parentheses.
+    :param action: The rejected action (or the text it was parsed from).
+    :param rule_id: The ID of the rule that forbids it, e.g. ``"CORE-TURN-1"``.
+    """
+
+    def __init__(self, msg: str, *, action: Any = None, rule_id: str | None = None) -> None:
+        super().__init__(msg)
+        self.action = action
+        self.rule_id = rule_id
+
+
+class StaleActionError(IllegalActionError):
+    """A real-time action that was legal in the state its player saw, but is not any more.
+
+    Another player got there first. Like every rejection, it changes nothing.
+    """
+
+
+class RuleConflictError(CardcoreError, ValueError):
+    """House rules that cannot be combined, or a rule whose requirements are missing."""
+
+
+class CorruptStateError(CardcoreError, ValueError):
+    """A saved game or record that fails validation; nothing of it is loaded."""
+
+
+class PluginError(CardcoreError):
+    """A plugin is malformed or raised inside a hook.
+
+    :param msg: The message.
+    :param plugin: The entry-point name (or module) of the plugin at fault.
+    """
+
+    def __init__(self, msg: str, *, plugin: str | None = None) -> None:
+        super().__init__(msg)
+        self.plugin = plugin
+
+
+class UnknownPluginError(CardcoreError, LookupError):
+    """A game, house rule or agent name that is not installed."""
+
+
+class OptionError(CardcoreError, ValueError):
+    """An option or player count that the game does not declare or accept."""
+
+
+class StalledGameError(CardcoreError, RuntimeError):
+    """A runner found that nobody can act and no automatic step applies."""

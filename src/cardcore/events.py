@@ -1,0 +1,310 @@
+"""Events: typed facts published after each change, and the bus that delivers them.
+
+Events never veto and never change the game. Each says who may see it: events
+that carry a hidden card name it in ``secret`` and carry ``visible_to`` (a seat
+mask); a subscriber for one seat receives a copy with the secret fields blanked
+when that seat may not see them, so a server can forward a seat's stream
+without leaking. Shuffle orders never travel in events.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+from typing import Any, ClassVar, TypeVar
+
+import attrs
+from attrs import field, frozen
+
+from cardcore.cards import Card
+from cardcore.zones import ALL
+
+__all__ = [
+    "SPECTATOR",
+    "ActionApplied",
+    "CardDiscarded",
+    "CardDrawn",
+    "CardMoved",
+    "CardRevealed",
+    "CardsDealt",
+    "Event",
+    "EventBus",
+    "GameEnded",
+    "GameStarted",
+    "PaymentsMade",
+    "RoundScored",
+    "Shuffled",
+    "Subscription",
+    "TurnPassed",
+]
+
+SPECTATOR = "spectator"
+"""Pass as ``seat=`` to :meth:`EventBus.subscribe` for the public stream (what anybody may see)."""
+
+E = TypeVar("E", bound="Event")
+
+
+def _jsonable(value: Any) -> Any:
+    if isinstance(value, Card):
+        return str(value)
+    if isinstance(value, tuple | list):
+        return [_jsonable(v) for v in value]
+    if isinstance(value, dict):
+        return {str(k): _jsonable(v) for k, v in value.items()}
+    if value is None or isinstance(value, bool | int | float | str):
+        return value
+    return str(value)
+
+
+@frozen
+class Event:
+    """Base class of every event. Subclasses are frozen, named in the past tense, with a slug."""
+
+    slug: ClassVar[str] = "event"
+    secret: ClassVar[tuple[str, ...]] = ()
+
+    @property
+    def audience(self) -> int:
+        """The seat mask that may see the whole event (:data:`cardcore.zones.ALL` = everyone)."""
+        mask: int = getattr(self, "visible_to", ALL)
+        return mask
+
+    def for_seat(self, seat: int | str | None) -> Event:
+        """Return the event as *seat* may see it.
+
+        :param seat: A seat number, :data:`SPECTATOR` for the public view, or ``None``
+            for the privileged full event.
+        :returns: ``self`` when nothing is hidden from *seat*, else a copy whose
+            secret fields are ``None``.
+        """
+        if seat is None or not self.secret:
+            return self
+        mask = self.audience
+        if mask == ALL or (isinstance(seat, int) and (mask >> seat) & 1):
+            return self
+        return attrs.evolve(self, **dict.fromkeys(self.secret))
+
+    def to_json(self) -> dict[str, Any]:
+        """Return the event as JSON-ready data with its slug under ``"event"``."""
+        data = {"event": self.slug}
+        for a in attrs.fields(type(self)):
+            if a.name != "visible_to":
+                data[a.name] = _jsonable(getattr(self, a.name))
+        return data
+
+
+@frozen
+class GameStarted(Event):
+    """A game of *game* began for *players* (display names)."""
+
+    slug: ClassVar[str] = "game-started"
+    game: str
+    players: tuple[str, ...]
+
+
+@frozen
+class ActionApplied(Event):
+    """An action was applied: the game is now at *version*. Published for every action."""
+
+    slug: ClassVar[str] = "action-applied"
+    seat: int
+    action: str
+    version: int
+    at: float | None = None
+
+
+@frozen
+class GameEnded(Event):
+    """The game ended; the fields mirror :class:`cardcore.Result`."""
+
+    slug: ClassVar[str] = "game-ended"
+    winners: tuple[int, ...]
+    scores: tuple[float, ...]
+    payouts: tuple[int, ...] | None
+    reason: str
+
+
+@frozen
+class CardsDealt(Event):
+    """Cards were dealt: *counts* per seat. The cards themselves travel in views, not here."""
+
+    slug: ClassVar[str] = "cards-dealt"
+    counts: tuple[int, ...]
+
+
+@frozen
+class Shuffled(Event):
+    """Pile *zone* (*count* cards) was shuffled. The order never travels."""
+
+    slug: ClassVar[str] = "shuffled"
+    zone: str
+    count: int
+
+
+@frozen
+class CardDrawn(Event):
+    """Seat *seat* drew a card from *source*; *card* is hidden from seats outside ``visible_to``."""
+
+    slug: ClassVar[str] = "card-drawn"
+    secret: ClassVar[tuple[str, ...]] = ("card",)
+    seat: int
+    source: str
+    card: Card | None
+    visible_to: int = field(default=ALL, kw_only=True)
+
+
+@frozen
+class CardDiscarded(Event):
+    """Seat *seat* put *card* face up on the discard pile."""
+
+    slug: ClassVar[str] = "card-discarded"
+    seat: int
+    card: Card
+
+
+@frozen
+class CardRevealed(Event):
+    """A card in *zone* (position *index*) was turned up or looked at.
+
+    A private peek carries ``visible_to`` = the peeking seat only.
+    """
+
+    slug: ClassVar[str] = "card-revealed"
+    secret: ClassVar[tuple[str, ...]] = ("card",)
+    seat: int | None
+    zone: str
+    index: int
+    card: Card | None
+    visible_to: int = field(default=ALL, kw_only=True)
+
+
+@frozen
+class CardMoved(Event):
+    """A card moved from *src* to *dst* (for games with plays between piles)."""
+
+    slug: ClassVar[str] = "card-moved"
+    secret: ClassVar[tuple[str, ...]] = ("card",)
+    seat: int | None
+    src: str
+    dst: str
+    card: Card | None
+    visible_to: int = field(default=ALL, kw_only=True)
+
+
+@frozen
+class TurnPassed(Event):
+    """It is now seat *seat*'s turn."""
+
+    slug: ClassVar[str] = "turn-passed"
+    seat: int
+
+
+@frozen
+class RoundScored(Event):
+    """Round *round* (from 1) was scored: *scores* this round and running *totals*."""
+
+    slug: ClassVar[str] = "round-scored"
+    round: int
+    scores: tuple[int, ...]
+    totals: tuple[int, ...]
+
+
+@frozen
+class PaymentsMade(Event):
+    """A settlement: *amounts* received per seat (negative: paid) and the running *totals*."""
+
+    slug: ClassVar[str] = "payments-made"
+    reason: str
+    amounts: tuple[int, ...]
+    totals: tuple[int, ...]
+
+
+@frozen
+class Subscription:
+    """A handle returned by :meth:`EventBus.subscribe`; pass it to :meth:`EventBus.unsubscribe`."""
+
+    event_type: type[Event]
+    handler: Callable[[Any], object] = field(eq=False)
+    seat: int | str | None
+    token: int
+
+
+class EventBus:
+    """Subscriptions of one game, delivered after each change in version order.
+
+    ``game.events.subscribe(CardDiscarded, show)`` calls ``show(event)`` for every
+    discard; ``subscribe(Event, log)`` receives every event;
+    ``subscribe(CardDrawn, send, seat=2)`` delivers seat 2's redacted copies.
+    Handlers run after the game's lock is released; a handler may call
+    ``apply`` (its events are queued behind the current ones). Clones of a game
+    start with no subscribers.
+    """
+
+    __slots__ = ("_drain_lock", "_lookup", "_next", "_observers", "_queue", "_subs", "active")
+
+    def __init__(self, observers: tuple[Callable[..., object], ...] = ()) -> None:
+        self._subs: list[Subscription] = []
+        self._lookup: dict[type[Event], tuple[Subscription, ...]] = {}
+        self._observers = observers
+        self._queue: list[list[Event]] = []
+        self._drain_lock = threading.Lock()
+        self._next = 0
+        self.active = bool(observers)
+        """Whether anything listens; games build events only when it is true."""
+
+    def subscribe(
+        self, event_type: type[E], handler: Callable[[E], object], seat: int | str | None = None
+    ) -> Subscription:
+        """Call *handler* with every event of *event_type* (or a subclass).
+
+        :param event_type: The event class; :class:`Event` for all events.
+        :param handler: Called with one event; its return value is ignored.
+        :param seat: ``None`` for full events (the host), a seat number for that
+            seat's redacted copies, :data:`SPECTATOR` for the public stream.
+        :returns: A handle for :meth:`unsubscribe`.
+        """
+        if not (isinstance(event_type, type) and issubclass(event_type, Event)):
+            msg = f"can only subscribe to Event classes, not {event_type!r}"
+            raise TypeError(msg)
+        self._next += 1
+        sub = Subscription(event_type, handler, seat, self._next)
+        self._subs.append(sub)
+        self._lookup.clear()
+        self.active = True
+        return sub
+
+    def unsubscribe(self, subscription: Subscription | Callable[..., object]) -> None:
+        """Remove a subscription (or every subscription of a handler)."""
+        if isinstance(subscription, Subscription):
+            self._subs = [s for s in self._subs if s.token != subscription.token]
+        else:
+            self._subs = [s for s in self._subs if s.handler is not subscription]
+        self._lookup.clear()
+        self.active = bool(self._subs) or bool(self._observers)
+
+    def _for(self, event_type: type[Event]) -> tuple[Subscription, ...]:
+        subs = self._lookup.get(event_type)
+        if subs is None:
+            subs = tuple(s for s in self._subs if issubclass(event_type, s.event_type))
+            self._lookup[event_type] = subs
+        return subs
+
+    def enqueue(self, events: list[Event]) -> None:
+        """Queue one action's events (called by the game under its lock)."""
+        self._queue.append(events)
+
+    def drain(self) -> None:
+        """Deliver queued events in order; reentrant calls and other threads leave it to the drainer."""
+        while self._queue:
+            if not self._drain_lock.acquire(blocking=False):
+                return
+            try:
+                while self._queue:
+                    batch = self._queue.pop(0)
+                    for event in batch:
+                        for observe in self._observers:
+                            observe(event=event)
+                        for sub in self._for(type(event)):
+                            sub.handler(event.for_seat(sub.seat))
+            finally:
+                self._drain_lock.release()

@@ -1,0 +1,150 @@
+"""Static descriptions of games, house rules and options.
+
+A game module declares ``GAME = GameInfo(...)``; a house-rule module declares
+``RULE = RuleInfo(...)``. They are read once when a configuration is built.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from types import MappingProxyType, ModuleType
+from typing import Any
+
+from attrs import field, frozen
+
+from cardcore.errors import OptionError
+
+__all__ = ["GameInfo", "Option", "RuleInfo", "Veto"]
+
+
+@frozen
+class Option:
+    """One parameter a game accepts in ``new_game(options=...)``.
+
+    Options hold parameters only (layout, match length, stake, player limits,
+    turn cap); every rule alternative is a house-rule plugin instead.
+
+    :param name: The key in ``options``.
+    :param default: The value when the key is absent.
+    :param doc: One sentence for ``cardcore list`` and the docs.
+    :param kind: The accepted type (``int``, ``str``, ``bool``, ``float``).
+    :param choices: The accepted values, if limited.
+    :param minimum: The smallest accepted number, if any.
+    :param maximum: The largest accepted number, if any.
+    :param nullable: Whether ``None`` is accepted (e.g. "no turn cap").
+    """
+
+    name: str
+    default: Any
+    doc: str = ""
+    kind: type = int
+    choices: tuple[Any, ...] | None = None
+    minimum: float | None = None
+    maximum: float | None = None
+    nullable: bool = False
+
+    def check(self, value: Any) -> Any:
+        """Return *value* if acceptable (ints are accepted for floats), else raise :class:`OptionError`."""
+        if value is None and self.nullable:
+            return None
+        ok = isinstance(value, self.kind) and not (self.kind is not bool and isinstance(value, bool))
+        if self.kind is float and isinstance(value, int) and not isinstance(value, bool):
+            value, ok = float(value), True
+        if not ok:
+            msg = f"option {self.name!r} must be {self.kind.__name__}, not {value!r}"
+            raise OptionError(msg)
+        if self.choices is not None and value not in self.choices:
+            msg = f"option {self.name!r} must be one of {list(self.choices)!r}, not {value!r}"
+            raise OptionError(msg)
+        if self.minimum is not None and value < self.minimum:
+            msg = f"option {self.name!r} must be at least {self.minimum:g}, not {value!r}"
+            raise OptionError(msg)
+        if self.maximum is not None and value > self.maximum:
+            msg = f"option {self.name!r} must be at most {self.maximum:g}, not {value!r}"
+            raise OptionError(msg)
+        return value
+
+
+@frozen
+class GameInfo:
+    """What a game declares about itself (``GAME`` in its plugin module).
+
+    :param name: The game's name, as in ``new_game(name, ...)``.
+    :param summary: One line for listings.
+    :param min_players: Fewest seats.
+    :param max_players: Most seats (an option may narrow it; the logic checks).
+    :param options: The parameters the game accepts.
+    :param default_rules: House-rule names on unless switched off with ``without=``.
+    :param realtime: ``True`` for games without turns (several seats may act at once).
+    :param version: The plugin's version; records hold it and loading checks the major part.
+    :param hookspecs: A module of the game's own hookspecs, added to its plugin manager.
+    """
+
+    name: str
+    summary: str
+    min_players: int
+    max_players: int
+    options: tuple[Option, ...] = ()
+    default_rules: tuple[str, ...] = ()
+    realtime: bool = False
+    version: str = "0.1.0"
+    hookspecs: ModuleType | None = field(default=None, eq=False, repr=False)
+
+    def option(self, name: str) -> Option:
+        """Return the declared option *name*."""
+        for opt in self.options:
+            if opt.name == name:
+                return opt
+        raise KeyError(name)
+
+    def resolve_options(self, options: Mapping[str, Any] | None) -> Mapping[str, Any]:
+        """Check *options* against the declared ones and fill in defaults.
+
+        :returns: A read-only mapping with every declared option.
+        :raises OptionError: For an undeclared name or a bad value.
+        """
+        given = dict(options or {})
+        known = {opt.name for opt in self.options}
+        unknown = sorted(set(given) - known)
+        if unknown:
+            msg = (
+                f"game {self.name!r} has no option {unknown[0]!r}"
+                f" (it accepts: {', '.join(sorted(known)) or 'none'})"
+            )
+            raise OptionError(msg)
+        out = {opt.name: opt.check(given[opt.name]) if opt.name in given else opt.default for opt in self.options}
+        return MappingProxyType(out)
+
+
+@frozen
+class RuleInfo:
+    """What a house rule declares about itself (``RULE`` in its plugin module).
+
+    :param id: The rule ID from the rule spec, e.g. ``"GOLF-SCORE-4"``.
+    :param name: The entry-point name, e.g. ``"golf.jokers"``.
+    :param game: The game it belongs to.
+    :param summary: One line for listings.
+    :param conflicts: Names or IDs of rules it cannot be combined with.
+    :param requires: Names or IDs of rules it needs.
+    :param version: The plugin's version.
+    """
+
+    id: str
+    name: str
+    game: str
+    summary: str
+    conflicts: tuple[str, ...] = ()
+    requires: tuple[str, ...] = ()
+    version: str = "0.1.0"
+
+
+@frozen
+class Veto:
+    """A house rule's answer to ``forbid_action``: the action is illegal, and why.
+
+    :param rule_id: The rule that forbids it.
+    :param reason: Lowercase text, no final period.
+    """
+
+    rule_id: str
+    reason: str

@@ -1,0 +1,391 @@
+"""Finding plugins and building one cached plugin manager per configuration.
+
+Entry points (groups ``cardcore.games``, ``cardcore.rules``, ``cardcore.agents``)
+are read once per process. A configuration -- a game and the house rules
+chosen for it -- gets its own :class:`pluggy.PluginManager`, built once and
+cached, so two games with different rules run side by side and a simulation
+of a million games builds one manager.
+"""
+
+from __future__ import annotations
+
+import importlib.metadata
+import threading
+from collections.abc import Callable, Iterable, Mapping
+from types import ModuleType
+from typing import TYPE_CHECKING, Any
+
+import pluggy
+
+from cardcore.errors import PluginError, RuleConflictError, UnknownPluginError
+from cardcore.info import GameInfo, RuleInfo
+
+if TYPE_CHECKING:
+    from cardcore.logic import GameLogic
+
+__all__ = [
+    "Ruleset",
+    "available_agents",
+    "available_games",
+    "available_rules",
+    "game_info",
+    "get_ruleset",
+    "hookimpl",
+    "load_agent",
+    "register",
+    "rule_info",
+]
+
+hookimpl = pluggy.HookimplMarker("cardcore")
+"""Marker for hook implementations: ``@hookimpl`` (``tryfirst``, ``trylast``, ``wrapper``)."""
+
+GROUPS = ("cardcore.games", "cardcore.rules", "cardcore.agents")
+
+_lock = threading.RLock()
+_registry: dict[str, dict[str, Any]] | None = None  # group -> name -> entry point or object
+_loaded: dict[tuple[str, str], Any] = {}
+_rulesets: dict[tuple[str, tuple[str, ...]], Ruleset] = {}
+
+
+def _entries() -> dict[str, dict[str, Any]]:
+    global _registry
+    if _registry is None:
+        with _lock:
+            if _registry is None:
+                reg: dict[str, dict[str, Any]] = {g: {} for g in GROUPS}
+                eps = importlib.metadata.entry_points()
+                for group in GROUPS:
+                    for ep in eps.select(group=group):
+                        reg[group].setdefault(ep.name, ep)
+                _registry = reg
+    return _registry
+
+
+def register(group: str, name: str, target: ModuleType | Any) -> None:
+    """Register a plugin without an installed entry point (tests, notebooks).
+
+    :param group: ``"cardcore.games"``, ``"cardcore.rules"`` or ``"cardcore.agents"``.
+    :param name: The name to find it by (``"golf"``, ``"golf.jokers"``).
+    :param target: The module (games and rules) or class (agents).
+    """
+    if group not in GROUPS:
+        msg = f"unknown plugin group {group!r} (expected one of {', '.join(GROUPS)})"
+        raise UnknownPluginError(msg)
+    with _lock:
+        _entries()[group][name] = target
+        _loaded[group, name] = target
+        for key in [k for k in _rulesets if k[0] == name or group == "cardcore.rules"]:
+            del _rulesets[key]
+
+
+def _load(group: str, name: str) -> Any:
+    key = (group, name)
+    if key in _loaded:
+        return _loaded[key]
+    entries = _entries()[group]
+    if name not in entries:
+        kind = {"cardcore.games": "game", "cardcore.rules": "house rule", "cardcore.agents": "agent"}[group]
+        known = ", ".join(sorted(entries)) or "none"
+        msg = f"no {kind} called {name!r} is installed (installed: {known})"
+        raise UnknownPluginError(msg)
+    target = entries[name]
+    if isinstance(target, importlib.metadata.EntryPoint):
+        try:
+            target = target.load()
+        except Exception as exc:
+            msg = f"plugin {name!r} ({target.value}) failed to load: {exc}"
+            raise PluginError(msg, plugin=name) from exc
+    _loaded[key] = target
+    return target
+
+
+def available_games() -> tuple[str, ...]:
+    """Return the names of the installed games, sorted."""
+    return tuple(sorted(_entries()["cardcore.games"]))
+
+
+def game_info(name: str) -> GameInfo:
+    """Return the :class:`GameInfo` of the installed game *name*."""
+    module = _load("cardcore.games", name)
+    info = getattr(module, "GAME", None)
+    if not isinstance(info, GameInfo):
+        msg = f"game plugin {name!r} has no GAME = GameInfo(...)"
+        raise PluginError(msg, plugin=name)
+    return info
+
+
+def rule_info(name: str) -> RuleInfo:
+    """Return the :class:`RuleInfo` of the installed house rule *name* (entry-point name or rule ID)."""
+    return _rule_module(name)[1]
+
+
+def _rule_module(name: str) -> tuple[ModuleType, RuleInfo]:
+    entries = _entries()["cardcore.rules"]
+    if name not in entries:
+        for other in entries:
+            module = _load("cardcore.rules", other)
+            info = getattr(module, "RULE", None)
+            if isinstance(info, RuleInfo) and info.id == name:
+                return module, info
+    module = _load("cardcore.rules", name)
+    info = getattr(module, "RULE", None)
+    if not isinstance(info, RuleInfo):
+        msg = f"house-rule plugin {name!r} has no RULE = RuleInfo(...)"
+        raise PluginError(msg, plugin=name)
+    return module, info
+
+
+def available_rules(game: str) -> tuple[str, ...]:
+    """Return the entry-point names of the installed house rules for *game*, sorted."""
+    game_info(game)  # unknown game -> clear error
+    out = []
+    for name in _entries()["cardcore.rules"]:
+        try:
+            info = _rule_module(name)[1]
+        except PluginError:
+            continue
+        if info.game == game:
+            out.append(name)
+    return tuple(sorted(out))
+
+
+def available_agents() -> tuple[str, ...]:
+    """Return the names of the installed agents, sorted."""
+    return tuple(sorted(_entries()["cardcore.agents"]))
+
+
+def load_agent(name: str) -> Any:
+    """Return the agent class (or factory) registered as *name*."""
+    return _load("cardcore.agents", name)
+
+
+class Ruleset:
+    """One configuration: a game, its chosen house rules and their plugin manager.
+
+    Built once per configuration by :func:`get_ruleset` and shared by every game
+    of that configuration; it keeps no per-game state.
+    """
+
+    def __init__(self, game: GameInfo, game_module: ModuleType, rules: tuple[tuple[ModuleType, RuleInfo], ...]) -> None:
+        from cardcore import _defaults, hookspecs
+
+        self.game = game
+        """The game's :class:`GameInfo`."""
+        self.rules: tuple[RuleInfo, ...] = tuple(info for _, info in rules)
+        """The active house rules, sorted by ID."""
+        self.pm = pluggy.PluginManager("cardcore")
+        """The pluggy manager of this configuration."""
+        self._cache: dict[Any, Any] = {}
+        self._modules: dict[str, str] = {}
+        try:
+            self.pm.add_hookspecs(hookspecs)
+            if game.hookspecs is not None:
+                self.pm.add_hookspecs(game.hookspecs)
+            self.pm.register(_defaults, name="cardcore.defaults")
+            self._modules[_defaults.__name__] = "cardcore.defaults"
+            self.pm.register(game_module, name=game.name)
+            self._modules[game_module.__name__] = game.name
+            for module, info in rules:
+                self.pm.register(module, name=info.name)
+                self._modules[module.__name__] = info.name
+        except pluggy.PluginValidationError as exc:
+            msg = f"plugin {exc.plugin_name!r} does not match the hook specifications: {exc}"
+            raise PluginError(msg, plugin=exc.plugin_name) from exc
+        self.hook = self.pm.hook
+        """The pluggy hook relay (``ruleset.hook.card_points(card=...)``); not for hot paths."""
+        observers = self.pm.hook.on_event.get_hookimpls()
+        self.observers: tuple[Callable[..., object], ...] = tuple(i.function for i in reversed(observers))
+        """Plain callables of the ``on_event`` implementations."""
+        try:
+            logic = self.pm.hook.create_logic(ruleset=self)
+        except Exception as exc:
+            raise PluginError(f"game {game.name!r} failed to build its logic: {exc}", plugin=game.name) from exc
+        if logic is None:
+            msg = f"game {game.name!r} implements no create_logic hook"
+            raise PluginError(msg, plugin=game.name)
+        self.logic: GameLogic = logic
+        """The shared game logic of this configuration."""
+
+    @property
+    def rule_names(self) -> tuple[str, ...]:
+        """The entry-point names of the active house rules."""
+        return tuple(r.name for r in self.rules)
+
+    def has_impls(self, name: str) -> bool:
+        """Whether any registered plugin implements hook *name*."""
+        return bool(getattr(self.pm.hook, name).get_hookimpls())
+
+    def impls(self, name: str) -> tuple[Callable[..., Any], ...]:
+        """Return the plain functions implementing hook *name*, in pluggy's call order.
+
+        For hot paths whose arguments are known: ``for veto in ruleset.impls("forbid_action")``.
+        Wrappers are left out; use :meth:`chain` when wrappers matter.
+        """
+        hc = getattr(self.pm.hook, name)
+        return tuple(i.function for i in reversed(hc.get_hookimpls()) if not (i.wrapper or i.hookwrapper))
+
+    def chain(self, name: str) -> Callable[..., Any]:
+        """Resolve hook *name* into a plain callable taking keyword arguments.
+
+        The callable runs the implementations in pluggy's order, honouring
+        ``firstresult``; without it, it returns the list of non-``None``
+        results. If a wrapper is registered it falls back to the pluggy call.
+        Resolve once (when building the logic), call on every decision.
+        """
+        hc = getattr(self.pm.hook, name)
+        impls = list(reversed(hc.get_hookimpls()))
+        if any(i.wrapper or i.hookwrapper for i in impls):
+            return lambda **kw: hc(**kw)
+        funcs = tuple((i.function, tuple(i.argnames)) for i in impls)
+        first = bool(hc.spec and hc.spec.opts.get("firstresult"))
+        if first:
+
+            def call_first(**kw: Any) -> Any:
+                for func, names in funcs:
+                    result = func(*[kw[n] for n in names])
+                    if result is not None:
+                        return result
+                return None
+
+            return call_first
+
+        def call_all(**kw: Any) -> list[Any]:
+            out = []
+            for func, names in funcs:
+                result = func(*[kw[n] for n in names])
+                if result is not None:
+                    out.append(result)
+            return out
+
+        return call_all
+
+    def cached(self, name: str, **kwargs: Any) -> Any:
+        """Call hook *name* once per distinct (hashable) arguments and remember the answer.
+
+        Mappings among the arguments are keyed by their items. For setup hooks
+        whose answer depends only on the arguments (``build_deck``).
+        """
+        key = (name, *sorted((k, _hashable(v)) for k, v in kwargs.items()))
+        try:
+            return self._cache[key]
+        except KeyError:
+            pass
+        value = getattr(self.pm.hook, name)(**kwargs)
+        self._cache[key] = value
+        return value
+
+    def impl_codes(self) -> dict[Any, str]:
+        """Map the code object of every hook implementation to its plugin's name."""
+        codes: dict[Any, str] = {}
+        for hc in vars(self.pm.hook).values():
+            get = getattr(hc, "get_hookimpls", None)
+            if get is None:
+                continue
+            for impl in get():
+                code = getattr(impl.function, "__code__", None)
+                if code is not None:
+                    codes[code] = impl.plugin_name
+        return codes
+
+    def plugin_of(self, module_name: str) -> str | None:
+        """Return the plugin name that owns module *module_name*, if any (for error messages)."""
+        return self._modules.get(module_name)
+
+    def versions(self) -> dict[str, str]:
+        """Return ``{plugin name: version}`` for the game and every active rule."""
+        out = {self.game.name: self.game.version}
+        out.update({r.name: r.version for r in self.rules})
+        return out
+
+    def __repr__(self) -> str:
+        return f"<Ruleset {self.game.name} rules={list(self.rule_names)}>"
+
+
+def _hashable(value: Any) -> Any:
+    if isinstance(value, Mapping):
+        return tuple(sorted((k, _hashable(v)) for k, v in value.items()))
+    if isinstance(value, list | tuple):
+        return tuple(_hashable(v) for v in value)
+    return value
+
+
+def _matches(ref: str, info: RuleInfo) -> bool:
+    return ref in (info.name, info.id)
+
+
+def get_ruleset(game: str, rules: Iterable[str] = (), without: Iterable[str] = ()) -> Ruleset:
+    """Return the cached configuration for *game* with *rules* (plus defaults, minus *without*).
+
+    :raises UnknownPluginError: For a game or rule that is not installed (the
+        message lists what is).
+    :raises RuleConflictError: For a rule of another game, rules that conflict,
+        a missing requirement, or a *without* that is not a default rule.
+    """
+    if isinstance(rules, str) or isinstance(without, str):
+        msg = "rules and without take a list of names, not a single string"
+        raise TypeError(msg)
+    rules = tuple(rules)
+    without = tuple(without)
+    key0 = (game, tuple(sorted(set(rules))) + ("|",) + tuple(sorted(set(without))))
+    hit = _rulesets.get(key0)
+    if hit is not None:
+        return hit
+    with _lock:
+        info = game_info(game)
+        module = _load("cardcore.games", game)
+        chosen: dict[str, tuple[ModuleType, RuleInfo]] = {}
+        default_infos = [_rule_module(n) for n in info.default_rules]
+        for ref in without:
+            if not any(_matches(ref, d[1]) for d in default_infos):
+                defaults = ", ".join(info.default_rules) or "none"
+                msg = f"{ref!r} is not a default rule of {game!r}, so it cannot be switched off (defaults: {defaults})"
+                raise RuleConflictError(msg)
+        for mod, rinfo in default_infos:
+            if not any(_matches(ref, rinfo) for ref in without):
+                chosen[rinfo.name] = (mod, rinfo)
+        for ref in rules:
+            try:
+                mod, rinfo = _rule_module(ref)
+            except UnknownPluginError:
+                known = ", ".join(available_rules(game)) or "none"
+                msg = f"no house rule called {ref!r} is installed for {game!r} (installed: {known})"
+                raise UnknownPluginError(msg) from None
+            if rinfo.game != game:
+                msg = f"house rule {rinfo.name!r} belongs to {rinfo.game!r}, not {game!r} ({rinfo.id})"
+                raise RuleConflictError(msg)
+            if any(_matches(ref, d[1]) for d in default_infos) and any(_matches(w, rinfo) for w in without):
+                msg = f"house rule {rinfo.name!r} is both asked for and switched off ({rinfo.id})"
+                raise RuleConflictError(msg)
+            chosen[rinfo.name] = (mod, rinfo)
+        infos = sorted(chosen.values(), key=lambda mi: mi[1].id)
+        for _, a in infos:
+            for _, b in infos:
+                if a is not b and any(_matches(ref, b) for ref in a.conflicts):
+                    msg = f"house rules {a.name!r} and {b.name!r} cannot be combined ({a.id}, {b.id})"
+                    raise RuleConflictError(msg)
+            for ref in a.requires:
+                if not any(_matches(ref, b) for _, b in infos):
+                    msg = f"house rule {a.name!r} requires {ref!r}, which is not chosen ({a.id})"
+                    raise RuleConflictError(msg)
+        key = (game, tuple(sorted(chosen)))
+        ruleset = _rulesets.get(key)
+        if ruleset is None:
+            ruleset = Ruleset(info, module, tuple(infos))
+            _rulesets[key] = ruleset
+        _rulesets[key0] = ruleset
+        return ruleset
+
+
+def plugin_from_traceback(ruleset: Ruleset, exc: BaseException) -> str | None:
+    """Return the name of the innermost plugin whose code appears in *exc*'s traceback."""
+    codes = ruleset.impl_codes()
+    found = None
+    tb = exc.__traceback__
+    while tb is not None:
+        frame = tb.tb_frame
+        name = codes.get(frame.f_code) or ruleset.plugin_of(frame.f_globals.get("__name__", ""))
+        if name is not None:
+            found = name
+        tb = tb.tb_next
+    return found
+

@@ -1,0 +1,225 @@
+"""Records, saved games and their validation.
+
+A record holds the format version, the game and its version, the rules with
+their versions, the options, the players, the seed (and a stacked deck, if
+any) and the actions as ``[seat, notation, at]``. Replaying it rebuilds the
+same states and events. A saved game is a record plus a snapshot of the
+state; loading replays the record and checks that the snapshot matches, so a
+damaged or tampered file raises :class:`~cardcore.CorruptStateError` and
+loads nothing. Records hold the seed: they are privileged.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from cardcore.cards import parse_cards
+from cardcore.errors import CardcoreError, CorruptStateError
+from cardcore.plugins import game_info, rule_info
+
+if TYPE_CHECKING:
+    from cardcore.game import Game
+
+__all__ = ["RECORD_FORMAT", "SAVE_FORMAT", "load", "replay"]
+
+RECORD_FORMAT = ("cardcore-record", 1)
+"""The name and version of the record format."""
+SAVE_FORMAT = ("cardcore-save", 1)
+"""The name and version of the saved-game format."""
+MAX_BYTES = 20_000_000
+"""The largest JSON text :func:`load` and :func:`replay` accept."""
+
+
+def make_record(game: Game) -> dict[str, Any]:
+    """Build the record of *game* (called by :meth:`Game.record` under its lock)."""
+    defaults = set(game.ruleset.game.default_rules)
+    active = set(game.rules)
+    return {
+        "format": RECORD_FORMAT[0],
+        "format_version": RECORD_FORMAT[1],
+        "game": game.name,
+        "game_version": game.ruleset.game.version,
+        "rules": [{"name": r.name, "id": r.id, "version": r.version} for r in game.ruleset.rules],
+        "without": sorted(defaults - active),
+        "options": dict(game.options),
+        "players": list(game.players),
+        "seed": game.seed,
+        "deck": None if game._deck_top is None else [str(c) for c in game._deck_top],
+        "actions": [[seat, str(action), at] for seat, action, at in game._record],
+        "result": None if game._state.result is None else game._state.result.to_json(),
+    }
+
+
+def make_save(game: Game) -> dict[str, Any]:
+    """Build a saved game: the record plus the state snapshot and version."""
+    return {
+        "format": SAVE_FORMAT[0],
+        "format_version": SAVE_FORMAT[1],
+        "record": make_record(game),
+        "version": game.version,
+        "state": game._state.snapshot(),
+    }
+
+
+def _fail(msg: str) -> CorruptStateError:
+    return CorruptStateError(msg)
+
+
+def _as_mapping(data: Any, what: str) -> Mapping[str, Any]:
+    if isinstance(data, bytes | bytearray):
+        data = data.decode("utf-8", errors="strict")
+    if isinstance(data, str):
+        if len(data) > MAX_BYTES:
+            raise _fail(f"{what} is too large ({len(data)} characters; at most {MAX_BYTES})")
+        try:
+            data = json.loads(data)
+        except ValueError as exc:
+            raise _fail(f"{what} is not valid JSON: {exc}") from None
+    if not isinstance(data, Mapping):
+        raise _fail(f"{what} must be a JSON object, not {type(data).__name__}")
+    return data
+
+
+def _major(version: str) -> str:
+    return str(version).split(".", 1)[0]
+
+
+def _check_record(rec: Mapping[str, Any]) -> None:
+    if (rec.get("format"), rec.get("format_version")) != RECORD_FORMAT:
+        raise _fail(
+            f"not a cardcore record (format {rec.get('format')!r} version {rec.get('format_version')!r};"
+            f" expected {RECORD_FORMAT[0]!r} version {RECORD_FORMAT[1]})"
+        )
+    expected = {
+        "game": str,
+        "game_version": str,
+        "rules": list,
+        "without": list,
+        "options": Mapping,
+        "players": list,
+        "seed": int,
+        "actions": list,
+    }
+    for key, kind in expected.items():
+        if not isinstance(rec.get(key), kind) or isinstance(rec.get(key), bool):
+            raise _fail(f"record field {key!r} must be {getattr(kind, '__name__', kind)}, not {rec.get(key)!r:.80}")
+    if not all(isinstance(p, str) for p in rec["players"]):
+        raise _fail("record field 'players' must list names")
+    deck = rec.get("deck")
+    if deck is not None and not (isinstance(deck, list) and all(isinstance(c, str) for c in deck)):
+        raise _fail("record field 'deck' must be null or a list of cards")
+    for i, entry in enumerate(rec["actions"]):
+        if not (
+            isinstance(entry, list)
+            and len(entry) == 3
+            and isinstance(entry[0], int)
+            and not isinstance(entry[0], bool)
+            and isinstance(entry[1], str)
+            and (entry[2] is None or (isinstance(entry[2], int | float) and not isinstance(entry[2], bool)))
+        ):
+            raise _fail(f"record action {i} must be [seat, notation, at], not {entry!r:.80}")
+    try:
+        info = game_info(rec["game"])
+    except CardcoreError as exc:
+        raise _fail(f"record needs game {rec['game']!r}: {exc}") from None
+    if _major(info.version) != _major(rec["game_version"]):
+        raise _fail(
+            f"record was made with {rec['game']} {rec['game_version']}; installed is {info.version}"
+            " (major versions differ)"
+        )
+    for rule in rec["rules"]:
+        if not (isinstance(rule, Mapping) and isinstance(rule.get("name"), str) and isinstance(rule.get("version"), str)):
+            raise _fail(f"record rule entry must be {{name, id, version}}, not {rule!r:.80}")
+        try:
+            rinfo = rule_info(rule["name"])
+        except CardcoreError as exc:
+            raise _fail(f"record needs house rule {rule['name']!r}: {exc}") from None
+        if _major(rinfo.version) != _major(rule["version"]):
+            raise _fail(
+                f"record was made with rule {rule['name']} {rule['version']}; installed is {rinfo.version}"
+                " (major versions differ)"
+            )
+
+
+def replay(record: Mapping[str, Any] | str | bytes) -> Game:
+    """Rebuild a game from its record, action by action.
+
+    :param record: A record from :meth:`Game.record`, or its JSON text.
+    :returns: The game in its final recorded state (subscribe, then replay
+        actions yourself from ``record["actions"]`` to watch the events).
+    :raises CorruptStateError: If the record is malformed, needs plugins that
+        are not installed (or of another major version), or holds an action
+        that is not legal where it stands.
+    """
+    from cardcore.game import new_game
+
+    rec = _as_mapping(record, "record")
+    _check_record(rec)
+    default_names = set(game_info(rec["game"]).default_rules)
+    names = [r["name"] for r in rec["rules"] if r["name"] not in default_names]
+    try:
+        game = new_game(
+            rec["game"],
+            list(rec["players"]),
+            rules=names,
+            without=[str(w) for w in rec["without"]],
+            options=dict(rec["options"]),
+            seed=rec["seed"],
+            deck=rec.get("deck"),
+        )
+    except CardcoreError as exc:
+        raise _fail(f"record cannot start its game: {exc}") from None
+    bound = game.logic.action_bound(len(game.players), game.options)
+    if len(rec["actions"]) > bound + 2:
+        raise _fail(f"record holds {len(rec['actions'])} actions, more than the game's bound {bound}")
+    for i, (seat, text, at) in enumerate(rec["actions"]):
+        try:
+            game.act(seat, text, at=at)
+        except CardcoreError as exc:
+            raise _fail(f"record action {i} ({seat}, {text!r}) cannot be replayed: {exc}") from None
+    return game
+
+
+def load(data: Mapping[str, Any] | str | bytes) -> Game:
+    """Load a saved game from :meth:`Game.save` (or its JSON text).
+
+    The record is replayed and the saved state must match the replayed one
+    exactly, every card accounted for.
+
+    :raises CorruptStateError: If anything fails validation; nothing is loaded.
+    """
+    save = _as_mapping(data, "saved game")
+    if (save.get("format"), save.get("format_version")) != SAVE_FORMAT:
+        raise _fail(
+            f"not a cardcore saved game (format {save.get('format')!r} version"
+            f" {save.get('format_version')!r}; expected {SAVE_FORMAT[0]!r} version {SAVE_FORMAT[1]})"
+        )
+    state = save.get("state")
+    if not isinstance(state, Mapping) or not isinstance(state.get("zones"), Mapping):
+        raise _fail("saved game has no state snapshot with zones")
+    game = replay(save.get("record"))  # type: ignore[arg-type]
+    saved_cards: Counter[str] = Counter()
+    for name, pile in state["zones"].items():
+        if not isinstance(pile, Mapping) or not isinstance(pile.get("cards"), list):
+            raise _fail(f"saved zone {name!r} is malformed")
+        try:
+            saved_cards.update(str(c) for c in parse_cards([str(c) for c in pile["cards"]]))
+        except CardcoreError as exc:
+            raise _fail(f"saved zone {name!r} holds a bad card: {exc}") from None
+    expected = Counter(str(c) for c in game.logic.deck(len(game.players), game.options))
+    if saved_cards != expected:
+        missing = sorted((expected - saved_cards).elements())
+        extra = sorted((saved_cards - expected).elements())
+        raise _fail(f"saved game does not account for every card (missing {missing!r}, extra {extra!r})")
+    if save.get("version") != game.version:
+        raise _fail(f"saved version {save.get('version')!r} does not match its record ({game.version})")
+    if _normal(game.state.snapshot()) != _normal(state):
+        raise _fail("saved state does not match the state its record replays to")
+    return game
+
+
+def _normal(value: Any) -> Any:
+    return json.loads(json.dumps(value, sort_keys=True))

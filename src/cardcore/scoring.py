@@ -1,0 +1,181 @@
+"""Scoring tables, score sheets and the stakes ledger.
+
+A :class:`ScoreTable` maps cards to points and is built once per game
+configuration, so a house rule that changes card values swaps the table
+instead of adding work to every decision. A :class:`ScoreSheet` keeps round
+scores and running totals; a :class:`Ledger` keeps payments that always sum
+to zero.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+
+from attrs import frozen
+from typing_extensions import Self
+
+from cardcore.cards import Card, Rank
+from cardcore.errors import CardcoreError
+
+__all__ = ["Ledger", "ScoreSheet", "ScoreTable"]
+
+
+@frozen
+class ScoreTable:
+    """Points per card, looked up by rank (and by the exact card where a rule says so).
+
+    >>> table = ScoreTable.from_ranks({"A": 1, "K": 0, "JK": -2}, default=10)
+    >>> table[Card.parse("KH")], table[Card.parse("QS")], table[Card.parse("JK")]
+    (0, 10, -2)
+    >>> table.replace({"JH": -2})[Card.parse("JH")]
+    -2
+    """
+
+    by_rank: Mapping[Rank, int]
+    by_card: Mapping[Card, int]
+
+    @classmethod
+    def from_ranks(cls, points: Mapping[str | Rank, int], *, default: int | None = None) -> ScoreTable:
+        """Build a table from rank labels (``"A"``, ``"10"``, ``"JK"``) or :class:`Rank` members.
+
+        :param points: Points per rank.
+        :param default: Points for every rank not named; ``None`` leaves them unscored
+            (looking one up raises ``KeyError``).
+        """
+        by_rank: dict[Rank, int] = {}
+        if default is not None:
+            by_rank = {rank: default for rank in Rank}
+        for key, value in points.items():
+            by_rank[_rank(key)] = value
+        return cls(dict(by_rank), {})
+
+    @classmethod
+    def face_values(cls, *, jack: int = 10, queen: int = 10, king: int = 10, joker: int = 0) -> ScoreTable:
+        """Ace 1, 2 to 10 at face value, and the court cards and joker as given."""
+        points: dict[str | Rank, int] = {Rank(n): n for n in range(1, 11)}
+        points.update({Rank.JACK: jack, Rank.QUEEN: queen, Rank.KING: king, Rank.JOKER: joker})
+        return cls.from_ranks(points)
+
+    def replace(self, points: Mapping[str, int]) -> ScoreTable:
+        """Return a copy where the named ranks (``"K"``) or exact cards (``"JH"``) score anew."""
+        by_rank = dict(self.by_rank)
+        by_card = dict(self.by_card)
+        for key, value in points.items():
+            try:
+                by_rank[_rank(key)] = value
+            except KeyError:
+                by_card[Card.parse(key)] = value
+        return type(self)(by_rank, by_card)
+
+    def __getitem__(self, card: Card) -> int:
+        if self.by_card:
+            exact = self.by_card.get(card)
+            if exact is not None:
+                return exact
+        return self.by_rank[card.rank]
+
+    def total(self, cards: Iterable[Card]) -> int:
+        """Return the sum of the points of *cards*."""
+        return sum(self[c] for c in cards)
+
+    def as_dict(self) -> dict[str, int]:
+        """Return the table as ``{"A": 1, ..., "JH": -2}`` for docs and records."""
+        out = {rank.label: pts for rank, pts in sorted(self.by_rank.items())}
+        out.update({str(card): pts for card, pts in self.by_card.items()})
+        return out
+
+
+_LABEL_TO_RANK = {rank.label: rank for rank in Rank}
+
+
+def _rank(key: str | Rank) -> Rank:
+    if isinstance(key, Rank):
+        return key
+    return _LABEL_TO_RANK[key.upper()]
+
+
+class ScoreSheet:
+    """Round scores per seat and their running totals, across the rounds of a match.
+
+    >>> sheet = ScoreSheet(2)
+    >>> sheet.add_round([11, 4]); sheet.add_round([3, 9])
+    >>> sheet.totals, len(sheet.rounds)
+    ([14, 13], 2)
+    """
+
+    __slots__ = ("rounds", "totals")
+
+    def __init__(self, players: int) -> None:
+        self.rounds: list[tuple[int, ...]] = []
+        self.totals: list[int] = [0] * players
+
+    def add_round(self, scores: Sequence[int]) -> None:
+        """Append one round's scores (one per seat) and add them to the totals."""
+        if len(scores) != len(self.totals):
+            msg = f"expected {len(self.totals)} scores, got {len(scores)}"
+            raise ValueError(msg)
+        self.rounds.append(tuple(scores))
+        for seat, score in enumerate(scores):
+            self.totals[seat] += score
+
+    def clone(self) -> Self:
+        """Return an independent copy."""
+        new = object.__new__(type(self))
+        new.rounds = self.rounds[:]
+        new.totals = self.totals[:]
+        return new
+
+    def snapshot(self) -> dict[str, object]:
+        """Return the sheet as JSON-ready data."""
+        return {"rounds": [list(r) for r in self.rounds], "totals": list(self.totals)}
+
+
+class LedgerError(CardcoreError, ValueError):
+    """A posting that does not balance (payments must sum to zero)."""
+
+
+class Ledger:
+    """Stakes and payouts between seats; every posting sums to zero.
+
+    >>> ledger = Ledger(3)
+    >>> ledger.post([4, -2, -2], "tonk-out")
+    >>> ledger.pay(payer=1, payee=2, amount=1, reason="side bet")
+    >>> ledger.totals, sum(ledger.totals)
+    ([4, -3, -1], 0)
+    """
+
+    __slots__ = ("entries", "totals")
+
+    def __init__(self, players: int) -> None:
+        self.entries: list[tuple[str, tuple[int, ...]]] = []
+        self.totals: list[int] = [0] * players
+
+    def post(self, amounts: Sequence[int], reason: str) -> None:
+        """Record one settlement: the net amount each seat receives (negative: pays).
+
+        :raises LedgerError: If the amounts do not sum to zero or have the wrong length.
+        """
+        if len(amounts) != len(self.totals) or sum(amounts) != 0:
+            msg = f"ledger posting {list(amounts)!r} for {reason!r} must have one amount per seat and sum to zero"
+            raise LedgerError(msg)
+        self.entries.append((reason, tuple(amounts)))
+        for seat, amount in enumerate(amounts):
+            self.totals[seat] += amount
+
+    def pay(self, *, payer: int, payee: int, amount: int, reason: str) -> None:
+        """Record that *payer* pays *amount* to *payee*."""
+        amounts = [0] * len(self.totals)
+        amounts[payer] -= amount
+        amounts[payee] += amount
+        self.post(amounts, reason)
+
+    def clone(self) -> Self:
+        """Return an independent copy."""
+        new = object.__new__(type(self))
+        new.entries = self.entries[:]
+        new.totals = self.totals[:]
+        return new
+
+    def snapshot(self) -> dict[str, object]:
+        """Return the ledger as JSON-ready data."""
+        return {"entries": [[r, list(a)] for r, a in self.entries], "totals": list(self.totals)}

@@ -1,0 +1,217 @@
+"""Many seeded games at once: :func:`simulate` and its :class:`Summary`.
+
+Game *i* of a study seeded *s* is seeded from ``(s, i)``, and results are
+combined in game order, so the same study gives the same summary whatever
+executor runs it and however many workers it has.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from concurrent.futures import Executor
+from typing import Any
+
+from attrs import frozen
+
+from cardcore.deck import derive_rng
+
+__all__ = ["GameOutcome", "Summary", "run_one", "simulate"]
+
+
+@frozen
+class GameOutcome:
+    """What one simulated game produced (small, picklable)."""
+
+    index: int
+    seed: int
+    winners: tuple[int, ...]
+    scores: tuple[float, ...]
+    payouts: tuple[int, ...] | None
+    reason: str
+    actions: int
+
+
+@frozen
+class Summary:
+    """The combined results of a study.
+
+    :param game: The game's name.
+    :param games: How many games were played.
+    :param players: Seats per game.
+    :param agents: The agent names per seat.
+    :param wins: Win shares per seat (a tie of k winners gives each 1/k).
+    :param mean_scores: Mean final score per seat.
+    :param sd_scores: Standard deviation of the final score per seat.
+    :param mean_payouts: Mean net payout per seat, or ``None`` without stakes.
+    :param sd_payouts: Standard deviation of the payouts, or ``None``.
+    :param mean_actions: Mean number of actions per game.
+    :param truncated: Games stopped at the action bound.
+    :param reasons: How many games ended for each reason.
+    """
+
+    game: str
+    games: int
+    players: int
+    agents: tuple[str, ...]
+    wins: tuple[float, ...]
+    mean_scores: tuple[float, ...]
+    sd_scores: tuple[float, ...]
+    mean_payouts: tuple[float, ...] | None
+    sd_payouts: tuple[float, ...] | None
+    mean_actions: float
+    truncated: int
+    reasons: Mapping[str, int]
+
+    @property
+    def win_rates(self) -> tuple[float, ...]:
+        """Win shares divided by the number of games."""
+        return tuple(w / self.games for w in self.wins) if self.games else self.wins
+
+    def to_json(self) -> dict[str, Any]:
+        """Return the summary as JSON-ready data."""
+        return {
+            "game": self.game,
+            "games": self.games,
+            "players": self.players,
+            "agents": list(self.agents),
+            "wins": list(self.wins),
+            "win_rates": list(self.win_rates),
+            "mean_scores": list(self.mean_scores),
+            "sd_scores": list(self.sd_scores),
+            "mean_payouts": None if self.mean_payouts is None else list(self.mean_payouts),
+            "sd_payouts": None if self.sd_payouts is None else list(self.sd_payouts),
+            "mean_actions": self.mean_actions,
+            "truncated": self.truncated,
+            "reasons": dict(self.reasons),
+        }
+
+
+def _seed_of(study_seed: int, index: int) -> int:
+    return int(derive_rng(study_seed, index).random() * 2**62)
+
+
+def _make_agent(spec: str, seed: int) -> Any:
+    from cardcore.plugins import load_agent
+
+    factory = load_agent(spec)
+    return factory(seed=seed)
+
+
+def run_one(task: tuple[str, int, Sequence[str], Sequence[str], Sequence[str], Mapping[str, Any], int, int]) -> GameOutcome:
+    """Play one game of a study; the unit of work sent to executors.
+
+    :param task: ``(game, players, agents, rules, without, options, study_seed, index)``.
+    """
+    from cardcore.agents import play, run_realtime
+    from cardcore.game import new_game
+
+    name, players, agent_names, rules, without, options, study_seed, index = task
+    seed = _seed_of(study_seed, index)
+    game = new_game(name, players, rules=rules, without=without, options=options, seed=seed)
+    agents = [_make_agent(spec, _seed_of(seed, 1000 + seat)) for seat, spec in enumerate(agent_names)]
+    if game.ruleset.game.realtime:
+        result = run_realtime(game, agents, seed=seed)
+    else:
+        result = play(game, agents)
+    return GameOutcome(index, seed, result.winners, result.scores, result.payouts, result.reason, game.version)
+
+
+def _run_chunk(tasks: list[Any]) -> list[GameOutcome]:
+    return [run_one(t) for t in tasks]
+
+
+def _mean_sd(rows: list[Sequence[float]], n: int) -> tuple[tuple[float, ...], tuple[float, ...]]:
+    if not rows:
+        return tuple(0.0 for _ in range(n)), tuple(0.0 for _ in range(n))
+    means = tuple(sum(r[s] for r in rows) / len(rows) for s in range(n))
+    sds = tuple(
+        math.sqrt(sum((r[s] - means[s]) ** 2 for r in rows) / (len(rows) - 1)) if len(rows) > 1 else 0.0
+        for s in range(n)
+    )
+    return means, sds
+
+
+def summarize(game: str, players: int, agents: Sequence[str], outcomes: Iterable[GameOutcome]) -> Summary:
+    """Combine outcomes (in index order) into a :class:`Summary`."""
+    ordered = sorted(outcomes, key=lambda o: o.index)
+    wins = [0.0] * players
+    reasons: dict[str, int] = {}
+    for o in ordered:
+        for w in o.winners:
+            wins[w] += 1.0 / len(o.winners)
+        reasons[o.reason] = reasons.get(o.reason, 0) + 1
+    ms, ss = _mean_sd([o.scores for o in ordered], players)
+    pays = [o.payouts for o in ordered if o.payouts is not None]
+    mp: tuple[float, ...] | None = None
+    sp: tuple[float, ...] | None = None
+    if pays:
+        mp, sp = _mean_sd([tuple(float(x) for x in p) for p in pays], players)
+    return Summary(
+        game=game,
+        games=len(ordered),
+        players=players,
+        agents=tuple(agents),
+        wins=tuple(round(w, 9) for w in wins),
+        mean_scores=ms,
+        sd_scores=ss,
+        mean_payouts=mp,
+        sd_payouts=sp,
+        mean_actions=sum(o.actions for o in ordered) / len(ordered) if ordered else 0.0,
+        truncated=sum(1 for o in ordered if o.reason == "truncated"),
+        reasons=dict(sorted(reasons.items())),
+    )
+
+
+def simulate(
+    game: str,
+    *,
+    games: int = 100,
+    players: int = 2,
+    agents: Sequence[str] | None = None,
+    rules: Sequence[str] = (),
+    without: Sequence[str] = (),
+    options: Mapping[str, Any] | None = None,
+    seed: int = 0,
+    executor: Executor | None = None,
+    chunk: int = 50,
+    progress: Callable[[int], object] | None = None,
+) -> Summary:
+    """Play *games* seeded games and summarize them.
+
+    :param game: An installed game.
+    :param games: How many games.
+    :param players: Seats per game.
+    :param agents: Agent names per seat (entry points of ``cardcore.agents``);
+        default ``"random"`` everywhere.
+    :param rules: House rules for every game.
+    :param without: Default rules switched off.
+    :param options: The game's options.
+    :param seed: The study seed; game *i* is seeded from ``(seed, i)``.
+    :param executor: Any :class:`concurrent.futures.Executor` (processes,
+        threads, a dask client's executor); ``None`` runs here.
+    :param chunk: Games per task sent to the executor.
+    :param progress: Called with the number of games finished in each chunk.
+    """
+    agent_names = tuple(agents) if agents is not None else ("random",) * players
+    if len(agent_names) != players:
+        msg = f"need one agent per seat ({players}), got {len(agent_names)}"
+        raise ValueError(msg)
+    from cardcore.game import new_game
+
+    new_game(game, players, rules=rules, without=without, options=options, seed=0)  # fail fast
+    opts = dict(options or {})
+    tasks = [(game, players, agent_names, tuple(rules), tuple(without), opts, seed, i) for i in range(games)]
+    chunks = [tasks[i : i + chunk] for i in range(0, len(tasks), chunk)]
+    outcomes: list[GameOutcome] = []
+    if executor is None:
+        for c in chunks:
+            outcomes.extend(_run_chunk(c))
+            if progress is not None:
+                progress(len(c))
+    else:
+        for done in executor.map(_run_chunk, chunks):
+            outcomes.extend(done)
+            if progress is not None:
+                progress(len(done))
+    return summarize(game, players, agent_names, outcomes)

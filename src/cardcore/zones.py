@@ -1,0 +1,233 @@
+"""Zones: every pile of cards on the table, who owns it and who may see what.
+
+All cards of a game live in one :class:`Zones` object, so the core can check
+that every card is in exactly one place, build views that hide what a seat may
+not know, re-deal hidden cards for search agents, and validate saved games,
+for any game.
+
+Piles are lists **bottom to top** (``cards[z][-1]`` is the top). Beside each
+pile runs a list of knowledge masks: bit ``1 << seat`` set means that seat has
+seen that card where it lies; :data:`ALL` means everybody has.
+"""
+
+from __future__ import annotations
+
+import enum
+import random
+from collections.abc import Iterator, Sequence
+
+from attrs import field, frozen
+from typing_extensions import Self
+
+from cardcore.cards import Card
+from cardcore.deck import shuffle
+
+__all__ = ["ALL", "Layout", "Visibility", "ZoneSpec", "Zones"]
+
+ALL = -1
+"""Knowledge mask meaning "every seat (and every spectator) has seen this card"."""
+
+
+class Visibility(enum.Enum):
+    """Who may see the cards of a pile, before per-card knowledge is counted."""
+
+    EVERYONE = "everyone"
+    """Face up: every card is public (a Golf discard pile, a Tonk spread)."""
+    OWNER = "owner"
+    """A hand: its owner sees every card, others only the count."""
+    NOBODY = "nobody"
+    """Face down: only seats whose knowledge bit is set see a card (a stock, a Golf grid)."""
+    TOP = "top"
+    """Everyone sees the top card and nothing beneath it (a Tonk discard pile)."""
+
+
+@frozen
+class ZoneSpec:
+    """The fixed description of one pile.
+
+    :param name: Unique name within the game, e.g. ``"stock"`` or ``"grid.2.5"``.
+    :param owner: The seat that owns the pile, or ``None`` for shared piles.
+    :param visibility: Who sees its cards (see :class:`Visibility`).
+    """
+
+    name: str
+    owner: int | None = None
+    visibility: Visibility = Visibility.NOBODY
+
+
+@frozen
+class Layout:
+    """The piles of a game, fixed at the deal and shared by every clone.
+
+    >>> layout = Layout.of([ZoneSpec("stock"), ZoneSpec("discard", None, Visibility.EVERYONE)])
+    >>> layout.id("discard")
+    1
+    """
+
+    specs: tuple[ZoneSpec, ...]
+    index: dict[str, int] = field(eq=False, repr=False)
+
+    @classmethod
+    def of(cls, specs: Sequence[ZoneSpec]) -> Layout:
+        """Build a layout from its zone specs; names must be unique."""
+        specs = tuple(specs)
+        index = {spec.name: i for i, spec in enumerate(specs)}
+        if len(index) != len(specs):
+            msg = "zone names must be unique"
+            raise ValueError(msg)
+        return cls(specs, index)
+
+    def id(self, name: str) -> int:
+        """Return the integer id of the pile called *name*."""
+        return self.index[name]
+
+
+class Zones:
+    """The cards of one game, pile by pile, with per-card knowledge.
+
+    Games mutate ``cards`` and ``seen`` directly on their hot path, or through
+    the helpers here, which keep knowledge right: a card put into a face-up
+    pile becomes known to all, one put into a hand becomes known to its owner.
+    """
+
+    __slots__ = ("cards", "layout", "seen")
+
+    def __init__(self, layout: Layout) -> None:
+        self.layout = layout
+        self.cards: list[list[Card]] = [[] for _ in layout.specs]
+        self.seen: list[list[int]] = [[] for _ in layout.specs]
+
+    # -- reading -----------------------------------------------------------------
+
+    def id(self, name: str) -> int:
+        """Return the integer id of the pile called *name*."""
+        return self.layout.index[name]
+
+    def count(self, z: int) -> int:
+        """Return how many cards pile *z* holds."""
+        return len(self.cards[z])
+
+    def top(self, z: int) -> Card | None:
+        """Return the top card of pile *z*, or ``None`` if it is empty."""
+        pile = self.cards[z]
+        return pile[-1] if pile else None
+
+    def all_cards(self) -> Iterator[Card]:
+        """Yield every card on the table, pile by pile."""
+        for pile in self.cards:
+            yield from pile
+
+    def is_visible(self, z: int, index: int, seat: int | None) -> bool:
+        """Whether *seat* (``None`` = a spectator) may be shown card *index* of pile *z* now.
+
+        Face-up piles show everything, a hand shows itself to its owner, a
+        ``TOP`` pile shows its top card, and a face-down pile shows the cards
+        whose knowledge mask includes the seat.
+        """
+        spec = self.layout.specs[z]
+        vis = spec.visibility
+        if vis is Visibility.EVERYONE:
+            return True
+        if vis is Visibility.TOP:
+            return index == len(self.cards[z]) - 1 or index == -1
+        if vis is Visibility.OWNER:
+            return seat is not None and seat == spec.owner
+        mask = self.seen[z][index]
+        return mask == ALL or (seat is not None and (mask >> seat) & 1 == 1)
+
+    def knows(self, z: int, index: int, seat: int | None) -> bool:
+        """Whether *seat* knows card *index* of pile *z*: it may see it, or saw it there.
+
+        Knowledge is wider than visibility: a card buried in a ``TOP`` pile was
+        seen by all when it was the top, and a card taken from a face-up pile
+        into a hand is known to everyone who saw it taken.
+        """
+        if self.is_visible(z, index, seat):
+            return True
+        mask = self.seen[z][index]
+        return mask == ALL or (seat is not None and (mask >> seat) & 1 == 1)
+
+    def show(self, z: int, seat: int | None) -> list[str | None]:
+        """Return pile *z* **top first** as *seat* sees it: card text, or ``None`` if hidden."""
+        pile = self.cards[z]
+        n = len(pile)
+        return [str(pile[i]) if self.is_visible(z, i, seat) else None for i in range(n - 1, -1, -1)]
+
+    # -- changing ----------------------------------------------------------------
+
+    def _entry_mask(self, z: int, mask: int) -> int:
+        spec = self.layout.specs[z]
+        vis = spec.visibility
+        if vis is Visibility.EVERYONE or vis is Visibility.TOP:
+            return ALL
+        if vis is Visibility.OWNER and spec.owner is not None and mask != ALL:
+            return mask | (1 << spec.owner)
+        return mask
+
+    def put(self, z: int, card: Card, mask: int = 0) -> None:
+        """Put *card* on top of pile *z*; the pile's visibility widens *mask* as needed."""
+        self.cards[z].append(card)
+        self.seen[z].append(self._entry_mask(z, mask))
+
+    def pop(self, z: int, index: int = -1) -> tuple[Card, int]:
+        """Take card *index* (default the top) out of pile *z*; return it with its mask."""
+        return self.cards[z].pop(index), self.seen[z].pop(index)
+
+    def move(self, src: int, dst: int, index: int = -1, *, mask: int | None = None) -> Card:
+        """Move card *index* of pile *src* onto the top of pile *dst* and return it.
+
+        :param mask: Replace the card's knowledge mask; ``None`` keeps it (then the
+            destination's visibility widens it, as for :meth:`put`).
+        """
+        card = self.cards[src].pop(index)
+        old = self.seen[src].pop(index)
+        self.cards[dst].append(card)
+        self.seen[dst].append(self._entry_mask(dst, old if mask is None else mask))
+        return card
+
+    def insert_bottom(self, z: int, card: Card, mask: int = ALL) -> None:
+        """Put *card* at the bottom of pile *z* (e.g. cancelled Golf columns)."""
+        self.cards[z].insert(0, card)
+        self.seen[z].insert(0, self._entry_mask(z, mask))
+
+    def reveal(self, z: int, index: int = -1) -> Card:
+        """Turn card *index* of pile *z* face up for everyone and return it."""
+        self.seen[z][index] = ALL
+        return self.cards[z][index]
+
+    def tell(self, z: int, index: int, seat: int) -> Card:
+        """Let *seat* see card *index* of pile *z* (a private peek) and return it."""
+        mask = self.seen[z][index]
+        if mask != ALL:
+            self.seen[z][index] = mask | (1 << seat)
+        return self.cards[z][index]
+
+    def forget(self, z: int) -> None:
+        """Clear every seat's knowledge of the cards in pile *z* (they were mixed)."""
+        self.seen[z] = [0] * len(self.cards[z])
+
+    def shuffle(self, z: int, rng: random.Random) -> None:
+        """Shuffle pile *z* with cardcore's shuffle; nobody knows where any card is after."""
+        shuffle(self.cards[z], rng)
+        self.forget(z)
+
+    def clone(self) -> Self:
+        """Return an independent copy sharing only the immutable layout."""
+        new = object.__new__(type(self))
+        new.layout = self.layout
+        new.cards = [pile[:] for pile in self.cards]
+        new.seen = [masks[:] for masks in self.seen]
+        return new
+
+    # -- serialisation -----------------------------------------------------------
+
+    def snapshot(self) -> dict[str, object]:
+        """Return a JSON-ready picture of every pile (privileged: it shows every card)."""
+        return {
+            spec.name: {"cards": [str(c) for c in self.cards[i]], "seen": list(self.seen[i])}
+            for i, spec in enumerate(self.layout.specs)
+        }
+
+    def __repr__(self) -> str:
+        sizes = ", ".join(f"{s.name}={len(p)}" for s, p in zip(self.layout.specs, self.cards, strict=True))
+        return f"<Zones {sizes}>"
