@@ -1,0 +1,156 @@
+"""Bots for Spit and Speed: a greedy policy with seeded reaction times.
+
+Both bots follow the core's real-time agent protocol
+(:class:`cardcore.agents.RealtimeAgent`): :meth:`SpitBot.plan` returns a
+:class:`~cardcore.agents.Plan` (action, delay) drawn from a seeded lognormal
+reaction-time distribution, so the same seed gives the same game under
+:func:`cardcore.run_realtime`, move for move and with the same timestamps.
+They also implement the turn-based :meth:`SpitBot.choose`.
+
+Registered under ``cardcore.agents``: ``spit-greedy`` (mean reaction 0.3 s) and
+``spit-human`` (0.9 s). They play Speed as well.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from cardcore.actions import Action
+from cardcore.agents import Plan
+from cardcore.cards import Card
+from cardcore_spit.actions import Claim, Combine, Fill, Play, PlayCard, Ready, RequestSpit, Stuck
+from cardcore_spit.logic import auto_setup_step
+
+__all__ = ["GreedyBot", "HumanBot", "SpitBot", "reaction_delay"]
+
+
+def reaction_delay(rng: random.Random, mean: float, sigma: float) -> float:
+    """Draw a lognormal reaction time with the given *mean* (seconds).
+
+    :param rng: The bot's own generator.
+    :param mean: The mean of the distribution.
+    :param sigma: The sigma of the underlying normal (spread).
+    :returns: A positive delay.
+    """
+    return mean * math.exp(sigma * rng.gauss(0.0, 1.0) - sigma * sigma / 2.0)
+
+
+def _rank(text: str | None) -> int | None:
+    if text is None:
+        return None
+    return int(Card.parse(text).rank)
+
+
+class SpitBot:
+    """A greedy Spit/Speed player with seeded lognormal reaction times.
+
+    Policy. Setup: the :func:`~cardcore_spit.logic.auto_setup` step, then
+    ``ready``. Play: a play that uncovers a face-down card, else any play (pile
+    order), else a combine or fill that uncovers a face-down card, else ask for
+    a spit (``stuck`` in Speed), else wait. End of a deal: claim the smaller
+    spit pile.
+
+    :param seed: Seed of the bot's own draws.
+    :param mean: Mean reaction time in seconds.
+    :param sigma: Spread of the lognormal reaction time.
+    """
+
+    def __init__(self, seed: int | None = 0, *, mean: float = 0.3, sigma: float = 0.35) -> None:
+        self.rng = random.Random(seed)
+        self.mean = mean
+        self.sigma = sigma
+
+    def plan(self, view: Mapping[str, Any], legal: Sequence[Action], now: float) -> Plan | None:
+        """Return the greedy action and a reaction delay, or ``None`` to wait.
+
+        :param view: The seat's view.
+        :param legal: The seat's legal actions.
+        :param now: The virtual time (unused: the delay does not depend on it).
+        """
+        action = self.pick(view, legal)
+        if action is None:
+            return None
+        return Plan(action, reaction_delay(self.rng, self.mean, self.sigma))
+
+    def choose(self, view: Mapping[str, Any], legal: Sequence[Action]) -> Action:
+        """Return the greedy action (turn-based protocol); the first legal one if none fits."""
+        return self.pick(view, legal) or legal[0]
+
+    def pick(self, view: Mapping[str, Any], legal: Sequence[Action]) -> Action | None:
+        """Return the action the policy prefers among *legal*, or ``None``."""
+        if not legal:
+            return None
+        first = legal[0]
+        if isinstance(first, Claim):
+            return self._claim(view, legal)
+        if isinstance(first, PlayCard | Stuck):
+            for action in legal:
+                if isinstance(action, PlayCard):
+                    return action
+            return legal[-1] if isinstance(legal[-1], Stuck) else None
+        table = view["table"]
+        seat = view["seat"]
+        layout: list[list[str | None]] = table["seats"][seat]["layout"]
+        if table["phase"] == "setup":
+            step = auto_setup_step([_rank(p[0]) if p else None for p in layout])
+            if step is not None:
+                for action in legal:
+                    if isinstance(action, Combine) and (action.src, action.dst) == step:
+                        return action
+            for action in legal:
+                if isinstance(action, Ready):
+                    return action
+            return None
+        hidden = [len(p) > 1 and p[1] is None for p in layout]
+        best: Action | None = None
+        for action in legal:
+            if isinstance(action, Play):
+                if hidden[action.pile]:
+                    return action
+                if best is None:
+                    best = action
+        if best is not None:
+            return best
+        for action in legal:
+            if isinstance(action, Combine | Fill) and hidden[action.src]:
+                return action
+        for action in legal:
+            if isinstance(action, RequestSpit):
+                return action
+        return None
+
+    def _claim(self, view: Mapping[str, Any], legal: Sequence[Action]) -> Action:
+        piles = view["table"]["piles"]
+        sizes = [len(piles[side] or ()) for side in ("L", "R")]
+        want = 0 if sizes[0] <= sizes[1] else 1
+        for action in legal:
+            if isinstance(action, Claim) and action.target == want:
+                return action
+        return legal[0]
+
+
+class GreedyBot(SpitBot):
+    """The fast bot (``spit-greedy``): mean reaction 0.3 s.
+
+    :param seed: Seed of the bot's own draws.
+    :param mean: Mean reaction time in seconds.
+    :param sigma: Spread of the lognormal reaction time.
+    """
+
+    def __init__(self, seed: int | None = 0, *, mean: float = 0.3, sigma: float = 0.35) -> None:
+        super().__init__(seed, mean=mean, sigma=sigma)
+
+
+class HumanBot(SpitBot):
+    """The human-paced bot (``spit-human``): mean reaction 0.9 s, wider spread.
+
+    :param seed: Seed of the bot's own draws.
+    :param mean: Mean reaction time in seconds.
+    :param sigma: Spread of the lognormal reaction time.
+    """
+
+    def __init__(self, seed: int | None = 0, *, mean: float = 0.9, sigma: float = 0.5) -> None:
+        super().__init__(seed, mean=mean, sigma=sigma)
