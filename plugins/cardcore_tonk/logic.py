@@ -21,16 +21,21 @@ __all__ = [
     "RUN",
     "SUIT_ORDER",
     "CardLike",
+    "DealVerdict",
     "Meld",
+    "card_index",
     "card_order",
     "caught_drop_payout",
     "classify",
     "drop_payout",
     "hand_total",
     "hit",
+    "hit_targets",
+    "meld_of",
     "pay_from_each",
     "sort_cards",
     "spread_candidates",
+    "spreads_of",
     "stock_out_payout",
 ]
 
@@ -79,6 +84,19 @@ class Meld(NamedTuple):
     size: int
 
 
+class DealVerdict(NamedTuple):
+    """A hand settled right after the deal (for instance by a natural, TONK-49-1).
+
+    :param reason: The ending's name (``"natural"``, ``"void"``).
+    :param seat: The winning seat, or ``None``.
+    :param units: Net payouts per seat in stakes (summing to zero).
+    """
+
+    reason: str
+    seat: int | None
+    units: tuple[int, ...]
+
+
 C = TypeVar("C", bound=CardLike)
 
 
@@ -90,6 +108,110 @@ def card_order(card: CardLike) -> int:
     """
     suit = card.suit
     return 4 * int(card.rank) + (SUIT_ORDER.index(suit.letter) if suit is not None else 0)
+
+
+def card_index(card: CardLike) -> int:
+    """Return the index 0..51 of *card*: ``4 * (rank - 1) + suit`` (suits S-H-D-C).
+
+    Index order is the listing order of TONK-LEGAL-1 (rank, then suit).
+
+    :param card: A card of a standard deck (no joker).
+    :returns: The index.
+    """
+    suit = card.suit
+    return 4 * (int(card.rank) - 1) + (SUIT_ORDER.index(suit.letter) if suit is not None else 0)
+
+
+def spreads_of(cards: Sequence[int]) -> list[tuple[int, ...]]:
+    """List the spreads among card indices *cards* (sorted ascending), in TONK-LEGAL-1 order.
+
+    Books first, by rank, three-card combinations then the four-card book; then
+    runs by suit S-H-D-C, lowest card, length. Each tuple is ascending.
+
+    :param cards: Card indices (see :func:`card_index`), sorted ascending, distinct.
+    :returns: The candidate spreads.
+    """
+    out: list[tuple[int, ...]] = []
+    n = len(cards)
+    if n < 3:
+        return out
+    # books: equal ranks are adjacent in the sorted list
+    i = 0
+    while i < n:
+        r = cards[i] >> 2
+        j = i + 1
+        while j < n and cards[j] >> 2 == r:
+            j += 1
+        if j - i >= 3:
+            group = cards[i:j]
+            out.extend(combinations(group, 3))
+            if j - i == 4:
+                out.append(tuple(group))
+        i = j
+    # runs: per suit, ascending ranks
+    for suit in range(4):
+        group = [c for c in cards if c & 3 == suit]
+        m = len(group)
+        if m < 3:
+            continue
+        start = 0
+        while start < m:
+            end = start
+            while end + 1 < m and group[end + 1] == group[end] + 4:
+                end += 1
+            for lo in range(start, end - 1):
+                for hi in range(lo + 2, end + 1):
+                    out.append(tuple(group[lo : hi + 1]))
+            start = end + 1
+    return out
+
+
+def meld_of(cards: Sequence[int]) -> Meld | None:
+    """Return the spread the card indices *cards* form, or ``None`` (TONK-SPREAD-1/2).
+
+    :param cards: Distinct card indices, any order.
+    :returns: The :class:`Meld`, or ``None``.
+    """
+    n = len(cards)
+    if n < 3:
+        return None
+    r0 = cards[0] >> 2
+    if all(c >> 2 == r0 for c in cards):
+        return Meld(BOOK, "", r0 + 1, r0 + 1, n) if n <= 4 else None
+    s0 = cards[0] & 3
+    if any(c & 3 != s0 for c in cards):
+        return None
+    ranks = sorted(c >> 2 for c in cards)
+    low = ranks[0]
+    for k, r in enumerate(ranks):
+        if r != low + k:
+            return None
+    return Meld(RUN, SUIT_ORDER[s0], low + 1, ranks[-1] + 1, n)
+
+
+def hit_targets(meld: Meld) -> tuple[int, ...]:
+    """Return the card indices that may hit *meld* (TONK-HIT-1).
+
+    A book of three takes any card of its rank (with one deck only the missing
+    one can be in a hand); a book of four takes nothing; a run takes the next
+    card of its suit below ``low`` (not below the ace) or above ``high`` (not
+    above the king).
+
+    :param meld: A spread on the table.
+    :returns: Candidate card indices, ascending.
+    """
+    if meld.kind == BOOK:
+        if meld.size >= 4:
+            return ()
+        base = 4 * (meld.low - 1)
+        return (base, base + 1, base + 2, base + 3)
+    s = SUIT_ORDER.index(meld.suit)
+    out: list[int] = []
+    if meld.low > 1:
+        out.append(4 * (meld.low - 2) + s)
+    if meld.high < 13:
+        out.append(4 * meld.high + s)
+    return tuple(out)
 
 
 def sort_cards(cards: Iterable[C]) -> list[C]:

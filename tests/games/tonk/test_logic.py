@@ -164,3 +164,29 @@ def test_tonk_stock_2_lowest_collects_ties_share() -> None:
     assert stock_out_payout([12, 5, 5], 1) == [-2, 1, 1]
     assert stock_out_payout([5, 5, 5], 3) == [0, 0, 0]
     assert stock_out_payout([8, 3], 2) == [-2, 2]
+
+
+def test_tonk_legal_1_int_enumeration_matches_card_enumeration() -> None:
+    from cardcore_tonk.logic import card_index, spreads_of
+
+    hand = cs("5H 4H 4S 4D 6H 3H 4C")
+    idx = sorted(card_index(x) for x in hand)
+    by_int = [tuple(sorted(sp)) for sp in spreads_of(idx)]
+    by_card = [tuple(card_index(x) for x in sp) for sp in spread_candidates(hand)]
+    assert by_int == by_card
+
+
+def test_tonk_hit_1_targets() -> None:
+    from cardcore_tonk.logic import card_index, hit_targets, meld_of
+
+    run = meld_of([card_index(x) for x in cs("5C 6C 7C")])
+    assert run == Meld(RUN, "C", 5, 7, 3)
+    assert sorted(hit_targets(run)) == sorted(card_index(x) for x in cs("4C 8C"))
+    low = meld_of([card_index(x) for x in cs("AD 2D 3D")])
+    assert low is not None
+    assert hit_targets(low) == (card_index(c("4D")),)
+    top = meld_of([card_index(x) for x in cs("JD QD KD")])
+    assert top is not None
+    assert hit_targets(top) == (card_index(c("10D")),)
+    assert hit_targets(Meld(BOOK, "", 9, 9, 4)) == ()
+    assert meld_of([card_index(x) for x in cs("QS KS AS")]) is None

@@ -1,0 +1,91 @@
+"""Tonk's own hookspecs, added to every Tonk configuration's plugin manager.
+
+Every one of them is asked **once**, when a configuration is built
+(:class:`cardcore_tonk.game.TonkLogic`'s ``__init__``); answers that must act
+during play are plain callables the logic keeps and calls. No hook is called
+per decision. House rules that forbid actions use the core's
+``forbid_action`` hook instead (resolved once the same way).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
+
+from cardcore.hookspecs import hookspec
+
+if TYPE_CHECKING:
+    from cardcore_tonk.game import TonkState
+    from cardcore_tonk.logic import DealVerdict
+
+__all__ = [
+    "tonk_deal_judge",
+    "tonk_hand_ends_on_empty_stock",
+    "tonk_out_units",
+    "tonk_upcard",
+]
+
+# --- the deal ------------------------------------------------------------------------
+
+
+@hookspec(firstresult=True)
+def tonk_upcard() -> bool | None:
+    """Return whether the deal turns the next card up to start the discard pile.
+
+    Stops at the first non-``None`` result; the game answers ``True``
+    (TONK-DEAL-2) with ``trylast=True``.
+
+    :returns: ``True`` to turn an upcard, ``False`` to leave the pile empty.
+
+    .. versionadded:: 0.1
+    """
+
+
+@hookspec
+def tonk_deal_judge() -> (
+    Callable[[Sequence[Sequence[int]], Sequence[int]], DealVerdict | None] | None
+):
+    """Return a function that may settle a hand right after the deal, before any turn.
+
+    All results are collected; the game calls the functions in order after each
+    deal and the first verdict that is not ``None`` ends the hand. The function
+    receives the dealt hands as card indices (``cardcore_tonk.logic.card_index``)
+    and the card values by index.
+
+    :returns: The judging function, or ``None``.
+
+    .. versionadded:: 0.1
+    """
+
+
+# --- the end of a hand -----------------------------------------------------------------
+
+
+@hookspec(firstresult=True)
+def tonk_out_units(new_spread: bool) -> int | None:
+    """Return how many stakes every other player pays a player who tonks out.
+
+    Stops at the first non-``None`` result; the game answers 2 (TONK-OUT-1) with
+    ``trylast=True``. Asked twice per configuration, once for each value of
+    *new_spread*.
+
+    :param new_spread: Whether the player laid a new spread in the turn they went out.
+    :returns: The number of stakes.
+
+    .. versionadded:: 0.1
+    """
+
+
+@hookspec(firstresult=True)
+def tonk_hand_ends_on_empty_stock() -> Callable[[TonkState], bool] | None:
+    """Return the function deciding whether a turn that begins with an empty stock ends the hand.
+
+    Stops at the first non-``None`` result; the game answers a function that
+    always says ``True`` (TONK-STOCK-1) with ``trylast=True``. The game calls the
+    function only when a turn begins with an empty stock; when it says ``False``
+    the turn goes on and the player may drop or take the top discard.
+
+    :returns: A function of the state.
+
+    .. versionadded:: 0.1
+    """

@@ -1,0 +1,48 @@
+"""TONK-49-1..3: a dealt hand of 49 or 50 is a natural tonk (a default rule).
+
+Right after the deal every hand is totalled. One natural collects 2S from every
+other player (TONK-49-1); two or more void the hand (TONK-49-2). Only the dealt
+hand counts (TONK-49-3): the check runs after the deal and never again.
+Switch it off with ``without=("tonk.natural-49-50",)``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from cardcore.info import RuleInfo
+from cardcore.plugins import hookimpl
+from cardcore_tonk.logic import NATURAL_TOTALS, DealVerdict, pay_from_each
+
+__all__ = ["RULE", "judge", "tonk_deal_judge"]
+
+RULE = RuleInfo(
+    id="TONK-49-1",
+    name="tonk.natural-49-50",
+    game="tonk",
+    summary="A dealt hand totalling 49 or 50 wins 2S from each player; two or more void the hand",
+    conflicts=(),
+)
+
+
+def judge(hands: Sequence[Sequence[int]], points: Sequence[int]) -> DealVerdict | None:
+    """Return the verdict on the dealt *hands* (card indices), or ``None`` to play the hand.
+
+    :param hands: Each seat's five dealt cards as indices.
+    :param points: Card values by index.
+    :returns: ``natural`` (2S from each, TONK-49-1), ``void`` (no payment,
+        TONK-49-2) or ``None``.
+    """
+    naturals = [s for s, hand in enumerate(hands) if sum(points[x] for x in hand) in NATURAL_TOTALS]
+    if not naturals:
+        return None
+    if len(naturals) > 1:
+        return DealVerdict("void", None, (0,) * len(hands))
+    seat = naturals[0]
+    return DealVerdict("natural", seat, tuple(pay_from_each(seat, len(hands), 2)))
+
+
+@hookimpl
+def tonk_deal_judge() -> Callable[[Sequence[Sequence[int]], Sequence[int]], DealVerdict | None]:
+    """TONK-49-1: judge every deal for naturals."""
+    return judge

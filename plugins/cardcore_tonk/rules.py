@@ -1,0 +1,111 @@
+"""The Tonk game plugin (entry point ``tonk = "cardcore_tonk.rules"``): ``GAME`` and hookimpls.
+
+Each hookimpl cites the rule it implements; the rules themselves live in
+:mod:`cardcore_tonk.game` and :mod:`cardcore_tonk.logic`. Spec: ``seeds/tonk.md``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, Any
+
+from cardcore.cards import Card, Rank
+from cardcore.deck import standard_52
+from cardcore.info import GameInfo, Option
+from cardcore.plugins import hookimpl
+from cardcore_tonk import hookspecs
+from cardcore_tonk.game import TonkLogic, TonkState
+from cardcore_tonk.house import DEFAULT_RULES
+
+if TYPE_CHECKING:
+    from cardcore.plugins import Ruleset
+
+__all__ = [
+    "GAME",
+    "build_deck",
+    "card_points",
+    "create_logic",
+    "tonk_hand_ends_on_empty_stock",
+    "tonk_out_units",
+    "tonk_upcard",
+]
+
+GAME = GameInfo(
+    name="tonk",
+    summary="Tonk (Tunk): a knock rummy for 2-3 players played for stakes",
+    min_players=2,
+    max_players=4,
+    options=(
+        Option(
+            "max_players", 3, "most seats allowed (TONK-GEN-1): 3, or 4", int, minimum=2, maximum=4
+        ),
+        Option(
+            "stake",
+            1,
+            "the basic stake S; every payment is a multiple (TONK-STAKE-1)",
+            int,
+            minimum=1,
+        ),
+        Option(
+            "hands",
+            1,
+            "hands in the session; the deal passes left (TONK-SESSION-1)",
+            int,
+            minimum=1,
+            maximum=100000,
+        ),
+        Option(
+            "first_dealer",
+            None,
+            "seat of the first dealer; None cuts for it (TONK-DEALER-1)",
+            int,
+            minimum=0,
+            maximum=3,
+            nullable=True,
+        ),
+    ),
+    default_rules=DEFAULT_RULES,
+    version="0.1.0",
+    hookspecs=hookspecs,
+)
+"""Tonk's static description."""
+
+
+@hookimpl
+def create_logic(ruleset: Ruleset) -> TonkLogic:
+    """Build the Tonk logic for this configuration."""
+    return TonkLogic(ruleset)
+
+
+@hookimpl(trylast=True)
+def build_deck(players: int, options: Mapping[str, Any]) -> tuple[Card, ...]:
+    """TONK-GEN-2: one 52-card deck without jokers."""
+    return standard_52()
+
+
+@hookimpl(trylast=True)
+def card_points(card: Card) -> int:
+    """TONK-VAL-1: ace 1, two to ten face value, court cards 10."""
+    return min(int(card.rank), 10) if card.rank is not Rank.JOKER else 0
+
+
+@hookimpl(trylast=True)
+def tonk_upcard() -> bool:
+    """TONK-DEAL-2: the card after the deal starts the discard pile."""
+    return True
+
+
+@hookimpl(trylast=True)
+def tonk_out_units(new_spread: bool) -> int:
+    """TONK-OUT-1: a tonk-out collects 2S from every other player."""
+    return 2
+
+
+def _always(state: TonkState) -> bool:
+    return True
+
+
+@hookimpl(trylast=True)
+def tonk_hand_ends_on_empty_stock() -> Callable[[TonkState], bool]:
+    """TONK-STOCK-1: a turn that begins with an empty stock ends the hand."""
+    return _always
