@@ -62,7 +62,7 @@ from cardcore.records import load, replay
 from cardcore.scoring import Ledger, ScoreSheet, ScoreTable
 from cardcore.simulate import Summary, simulate
 from cardcore.state import GameState, Result
-from cardcore.zones import ALL, Layout, Visibility, ZoneSpec, Zones
+from cardcore.zones import ALL, Layout, Visibility, Zones, ZoneSpec
 
 __version__ = "0.1.0"
 

@@ -136,7 +136,11 @@ def play(
     if game.ruleset.game.realtime:
         msg = f"{game.name} is a real-time game: use run_realtime"
         raise ValueError(msg)
-    bound = game.logic.action_bound(len(game.players), game.options) if max_actions is None else max_actions
+    bound = (
+        game.logic.action_bound(len(game.players), game.options)
+        if max_actions is None
+        else max_actions
+    )
     state = game.state
     legal_actions = game.legal_actions
     apply = game.apply
@@ -194,7 +198,11 @@ def run_realtime(
     def replan(seat: int) -> None:
         legal = game.legal_actions(seat)
         seen = game.version
-        plan = agents[seat].plan(LazyView(game, seat), legal, now) if legal or seat in game.to_act else None
+        plan = (
+            agents[seat].plan(LazyView(game, seat), legal, now)
+            if legal or seat in game.to_act
+            else None
+        )
         plans[seat] = None if plan is None else (now + max(0.0, plan.delay), plan.action, seen)
 
     for seat in range(n):

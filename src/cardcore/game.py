@@ -218,7 +218,9 @@ class Game:
         if self.events._queue:
             self.events.drain()
 
-    def act(self, seat: int, text: str, *, at: float | None = None, seen: int | None = None) -> Action:
+    def act(
+        self, seat: int, text: str, *, at: float | None = None, seen: int | None = None
+    ) -> Action:
         """Apply the action written *text* for *seat* (its notation) and return it.
 
         ``"resign"`` resigns; ``"end"`` (seat :data:`~cardcore.HOST`, -1) ends the match.
@@ -235,13 +237,19 @@ class Game:
         words = " ".join(text.split()).lower()
         if words == "end":
             if seat != HOST:
-                msg = f"only the host (seat {HOST}) may end the match, not seat {seat!r} (CORE-END-1)"
+                msg = (
+                    f"only the host (seat {HOST}) may end the match, not seat {seat!r} (CORE-END-1)"
+                )
                 raise IllegalActionError(msg, action=text, rule_id="CORE-END-1")
             action: Action = EndMatch()
         else:
             with self._lock:
                 self._check_seat(seat, text)
-                action = Resign(seat) if words == "resign" else self.logic.parse_action(self._state, seat, text)
+                action = (
+                    Resign(seat)
+                    if words == "resign"
+                    else self.logic.parse_action(self._state, seat, text)
+                )
             if action.seat != seat:
                 msg = f"{text!r} was read as an action of seat {action.seat}, not {seat} (CORE-SEAT-1)"
                 raise IllegalActionError(msg, action=text, rule_id="CORE-SEAT-1")
@@ -265,7 +273,9 @@ class Game:
             if kind is Resign:
                 self._check_seat(seat, action)
             elif seat != HOST:
-                msg = f"only the host (seat {HOST}) may end the match, not seat {seat!r} (CORE-END-1)"
+                msg = (
+                    f"only the host (seat {HOST}) may end the match, not seat {seat!r} (CORE-END-1)"
+                )
                 raise IllegalActionError(msg, action=action, rule_id="CORE-END-1")
         elif action not in self._legal_for(seat):
             self._reject(action, seen)
@@ -315,7 +325,9 @@ class Game:
         raise IllegalActionError(f"{reason} ({rule_id})", action=action, rule_id=rule_id)
 
     def _plugin_error(self, exc: Exception, where: str) -> CardcoreError:
-        if isinstance(exc, CardcoreError) and not isinstance(exc, IllegalActionError | NotationError):
+        if isinstance(exc, CardcoreError) and not isinstance(
+            exc, IllegalActionError | NotationError
+        ):
             return exc
         plugin = plugin_from_traceback(self.ruleset, exc) or self.name
         msg = f"plugin {plugin!r} raised {type(exc).__name__} in {where}: {exc}"
@@ -346,7 +358,9 @@ class Game:
                 return
             state.is_over = True
             state.to_act = ()
-            state.result = Result((), self.logic.scores(state), self.logic.payouts(state), "truncated")
+            state.result = Result(
+                (), self.logic.scores(state), self.logic.payouts(state), "truncated"
+            )
             self._legal_v = -1
 
     # -- copies, records ------------------------------------------------------------------
@@ -426,7 +440,11 @@ class Game:
 
 
 def _deal(
-    ruleset: Ruleset, players: int, options: Mapping[str, Any], seed: int, deck_top: tuple[Card, ...] | None
+    ruleset: Ruleset,
+    players: int,
+    options: Mapping[str, Any],
+    seed: int,
+    deck_top: tuple[Card, ...] | None,
 ) -> GameState:
     logic = ruleset.logic
     full = logic.deck(players, options)
@@ -489,7 +507,11 @@ def new_game(
             msg = f"players must be at least 1, not {players!r} (CORE-SEAT-2)"
             raise OptionError(msg)
         names = tuple(f"Player {i + 1}" for i in range(players))
-    elif isinstance(players, Sequence) and not isinstance(players, str) and all(isinstance(p, str) for p in players):
+    elif (
+        isinstance(players, Sequence)
+        and not isinstance(players, str)
+        and all(isinstance(p, str) for p in players)
+    ):
         names = tuple(players)
     else:
         msg = f"players must be a count or a list of names, not {players!r}"

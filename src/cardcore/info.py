@@ -47,7 +47,9 @@ class Option:
         """Return *value* if acceptable (ints are accepted for floats), else raise :class:`OptionError`."""
         if value is None and self.nullable:
             return None
-        ok = isinstance(value, self.kind) and not (self.kind is not bool and isinstance(value, bool))
+        ok = isinstance(value, self.kind) and not (
+            self.kind is not bool and isinstance(value, bool)
+        )
         if self.kind is float and isinstance(value, int) and not isinstance(value, bool):
             value, ok = float(value), True
         if not ok:
@@ -112,7 +114,10 @@ class GameInfo:
                 f" (it accepts: {', '.join(sorted(known)) or 'none'})"
             )
             raise OptionError(msg)
-        out = {opt.name: opt.check(given[opt.name]) if opt.name in given else opt.default for opt in self.options}
+        out = {
+            opt.name: opt.check(given[opt.name]) if opt.name in given else opt.default
+            for opt in self.options
+        }
         return MappingProxyType(out)
 
 

@@ -52,14 +52,18 @@ class GameLogic:
 
     def deck(self, players: int, options: Mapping[str, Any]) -> tuple[Card, ...]:
         """Return every card in play (a multiset); default: the ``build_deck`` hook, cached."""
-        cards: tuple[Card, ...] = self.ruleset.cached("build_deck", players=players, options=options)
+        cards: tuple[Card, ...] = self.ruleset.cached(
+            "build_deck", players=players, options=options
+        )
         return cards
 
     def action_bound(self, players: int, options: Mapping[str, Any]) -> int:
         """*Required.* The most actions a game can take before runners call it truncated."""
         raise NotImplementedError
 
-    def new_state(self, players: int, options: Mapping[str, Any], cards: list[Card], seed: int) -> GameState:
+    def new_state(
+        self, players: int, options: Mapping[str, Any], cards: list[Card], seed: int
+    ) -> GameState:
         """*Required.* Deal a new game from *cards* (bottom to top: ``cards[-1]`` is dealt first).
 
         The state's ``seed`` is already known (for later shuffles through
@@ -145,7 +149,9 @@ class GameLogic:
         """End the game because the host stopped it; the leaders (:meth:`standings`) win."""
         state.is_over = True
         state.to_act = ()
-        state.result = Result(self.standings(state), self.scores(state), self.payouts(state), "ended")
+        state.result = Result(
+            self.standings(state), self.scores(state), self.payouts(state), "ended"
+        )
 
     # -- helpers for subclasses -----------------------------------------------------------------
 

@@ -84,7 +84,11 @@ def _load(group: str, name: str) -> Any:
         return _loaded[key]
     entries = _entries()[group]
     if name not in entries:
-        kind = {"cardcore.games": "game", "cardcore.rules": "house rule", "cardcore.agents": "agent"}[group]
+        kind = {
+            "cardcore.games": "game",
+            "cardcore.rules": "house rule",
+            "cardcore.agents": "agent",
+        }[group]
         known = ", ".join(sorted(entries)) or "none"
         msg = f"no {kind} called {name!r} is installed (installed: {known})"
         raise UnknownPluginError(msg)
@@ -166,7 +170,12 @@ class Ruleset:
     of that configuration; it keeps no per-game state.
     """
 
-    def __init__(self, game: GameInfo, game_module: ModuleType, rules: tuple[tuple[ModuleType, RuleInfo], ...]) -> None:
+    def __init__(
+        self,
+        game: GameInfo,
+        game_module: ModuleType,
+        rules: tuple[tuple[ModuleType, RuleInfo], ...],
+    ) -> None:
         from cardcore import _defaults, hookspecs
 
         self.game = game
@@ -189,17 +198,22 @@ class Ruleset:
                 self.pm.register(module, name=info.name)
                 self._modules[module.__name__] = info.name
         except pluggy.PluginValidationError as exc:
-            msg = f"plugin {exc.plugin_name!r} does not match the hook specifications: {exc}"
-            raise PluginError(msg, plugin=exc.plugin_name) from exc
+            bad = self.pm.get_name(exc.plugin) or str(exc.plugin)
+            msg = f"plugin {bad!r} does not match the hook specifications: {exc}"
+            raise PluginError(msg, plugin=bad) from exc
         self.hook = self.pm.hook
         """The pluggy hook relay (``ruleset.hook.card_points(card=...)``); not for hot paths."""
         observers = self.pm.hook.on_event.get_hookimpls()
-        self.observers: tuple[Callable[..., object], ...] = tuple(i.function for i in reversed(observers))
+        self.observers: tuple[Callable[..., object], ...] = tuple(
+            i.function for i in reversed(observers)
+        )
         """Plain callables of the ``on_event`` implementations."""
         try:
             logic = self.pm.hook.create_logic(ruleset=self)
         except Exception as exc:
-            raise PluginError(f"game {game.name!r} failed to build its logic: {exc}", plugin=game.name) from exc
+            raise PluginError(
+                f"game {game.name!r} failed to build its logic: {exc}", plugin=game.name
+            ) from exc
         if logic is None:
             msg = f"game {game.name!r} implements no create_logic hook"
             raise PluginError(msg, plugin=game.name)
@@ -222,7 +236,9 @@ class Ruleset:
         Wrappers are left out; use :meth:`chain` when wrappers matter.
         """
         hc = getattr(self.pm.hook, name)
-        return tuple(i.function for i in reversed(hc.get_hookimpls()) if not (i.wrapper or i.hookwrapper))
+        return tuple(
+            i.function for i in reversed(hc.get_hookimpls()) if not (i.wrapper or i.hookwrapper)
+        )
 
     def chain(self, name: str) -> Callable[..., Any]:
         """Resolve hook *name* into a plain callable taking keyword arguments.
@@ -326,7 +342,7 @@ def get_ruleset(game: str, rules: Iterable[str] = (), without: Iterable[str] = (
         raise TypeError(msg)
     rules = tuple(rules)
     without = tuple(without)
-    key0 = (game, tuple(sorted(set(rules))) + ("|",) + tuple(sorted(set(without))))
+    key0 = (game, (*tuple(sorted(set(rules))), "|", *tuple(sorted(set(without)))))
     hit = _rulesets.get(key0)
     if hit is not None:
         return hit
@@ -353,7 +369,9 @@ def get_ruleset(game: str, rules: Iterable[str] = (), without: Iterable[str] = (
             if rinfo.game != game:
                 msg = f"house rule {rinfo.name!r} belongs to {rinfo.game!r}, not {game!r} ({rinfo.id})"
                 raise RuleConflictError(msg)
-            if any(_matches(ref, d[1]) for d in default_infos) and any(_matches(w, rinfo) for w in without):
+            if any(_matches(ref, d[1]) for d in default_infos) and any(
+                _matches(w, rinfo) for w in without
+            ):
                 msg = f"house rule {rinfo.name!r} is both asked for and switched off ({rinfo.id})"
                 raise RuleConflictError(msg)
             chosen[rinfo.name] = (mod, rinfo)
@@ -361,7 +379,9 @@ def get_ruleset(game: str, rules: Iterable[str] = (), without: Iterable[str] = (
         for _, a in infos:
             for _, b in infos:
                 if a is not b and any(_matches(ref, b) for ref in a.conflicts):
-                    msg = f"house rules {a.name!r} and {b.name!r} cannot be combined ({a.id}, {b.id})"
+                    msg = (
+                        f"house rules {a.name!r} and {b.name!r} cannot be combined ({a.id}, {b.id})"
+                    )
                     raise RuleConflictError(msg)
             for ref in a.requires:
                 if not any(_matches(ref, b) for _, b in infos):
@@ -388,4 +408,3 @@ def plugin_from_traceback(ruleset: Ruleset, exc: BaseException) -> str | None:
             found = name
         tb = tb.tb_next
     return found
-

@@ -105,7 +105,9 @@ def _check_record(rec: Mapping[str, Any]) -> None:
     }
     for key, kind in expected.items():
         if not isinstance(rec.get(key), kind) or isinstance(rec.get(key), bool):
-            raise _fail(f"record field {key!r} must be {getattr(kind, '__name__', kind)}, not {rec.get(key)!r:.80}")
+            raise _fail(
+                f"record field {key!r} must be {getattr(kind, '__name__', kind)}, not {rec.get(key)!r:.80}"
+            )
     if not all(isinstance(p, str) for p in rec["players"]):
         raise _fail("record field 'players' must list names")
     deck = rec.get("deck")
@@ -118,7 +120,10 @@ def _check_record(rec: Mapping[str, Any]) -> None:
             and isinstance(entry[0], int)
             and not isinstance(entry[0], bool)
             and isinstance(entry[1], str)
-            and (entry[2] is None or (isinstance(entry[2], int | float) and not isinstance(entry[2], bool)))
+            and (
+                entry[2] is None
+                or (isinstance(entry[2], int | float) and not isinstance(entry[2], bool))
+            )
         ):
             raise _fail(f"record action {i} must be [seat, notation, at], not {entry!r:.80}")
     try:
@@ -131,7 +136,11 @@ def _check_record(rec: Mapping[str, Any]) -> None:
             " (major versions differ)"
         )
     for rule in rec["rules"]:
-        if not (isinstance(rule, Mapping) and isinstance(rule.get("name"), str) and isinstance(rule.get("version"), str)):
+        if not (
+            isinstance(rule, Mapping)
+            and isinstance(rule.get("name"), str)
+            and isinstance(rule.get("version"), str)
+        ):
             raise _fail(f"record rule entry must be {{name, id, version}}, not {rule!r:.80}")
         try:
             rinfo = rule_info(rule["name"])
@@ -174,7 +183,9 @@ def replay(record: Mapping[str, Any] | str | bytes) -> Game:
         raise _fail(f"record cannot start its game: {exc}") from None
     bound = game.logic.action_bound(len(game.players), game.options)
     if len(rec["actions"]) > bound + 2:
-        raise _fail(f"record holds {len(rec['actions'])} actions, more than the game's bound {bound}")
+        raise _fail(
+            f"record holds {len(rec['actions'])} actions, more than the game's bound {bound}"
+        )
     for i, (seat, text, at) in enumerate(rec["actions"]):
         try:
             game.act(seat, text, at=at)
@@ -213,9 +224,13 @@ def load(data: Mapping[str, Any] | str | bytes) -> Game:
     if saved_cards != expected:
         missing = sorted((expected - saved_cards).elements())
         extra = sorted((saved_cards - expected).elements())
-        raise _fail(f"saved game does not account for every card (missing {missing!r}, extra {extra!r})")
+        raise _fail(
+            f"saved game does not account for every card (missing {missing!r}, extra {extra!r})"
+        )
     if save.get("version") != game.version:
-        raise _fail(f"saved version {save.get('version')!r} does not match its record ({game.version})")
+        raise _fail(
+            f"saved version {save.get('version')!r} does not match its record ({game.version})"
+        )
     if _normal(game.state.snapshot()) != _normal(state):
         raise _fail("saved state does not match the state its record replays to")
     return game

@@ -35,7 +35,9 @@ class ScoreTable:
     by_card: Mapping[Card, int]
 
     @classmethod
-    def from_ranks(cls, points: Mapping[str | Rank, int], *, default: int | None = None) -> ScoreTable:
+    def from_ranks(
+        cls, points: Mapping[str | Rank, int], *, default: int | None = None
+    ) -> ScoreTable:
         """Build a table from rank labels (``"A"``, ``"10"``, ``"JK"``) or :class:`Rank` members.
 
         :param points: Points per rank.
@@ -50,7 +52,9 @@ class ScoreTable:
         return cls(dict(by_rank), {})
 
     @classmethod
-    def face_values(cls, *, jack: int = 10, queen: int = 10, king: int = 10, joker: int = 0) -> ScoreTable:
+    def face_values(
+        cls, *, jack: int = 10, queen: int = 10, king: int = 10, joker: int = 0
+    ) -> ScoreTable:
         """Ace 1, 2 to 10 at face value, and the court cards and joker as given."""
         points: dict[str | Rank, int] = {Rank(n): n for n in range(1, 11)}
         points.update({Rank.JACK: jack, Rank.QUEEN: queen, Rank.KING: king, Rank.JOKER: joker})

@@ -98,7 +98,9 @@ def _make_agent(spec: str, seed: int) -> Any:
     return factory(seed=seed)
 
 
-def run_one(task: tuple[str, int, Sequence[str], Sequence[str], Sequence[str], Mapping[str, Any], int, int]) -> GameOutcome:
+def run_one(
+    task: tuple[str, int, Sequence[str], Sequence[str], Sequence[str], Mapping[str, Any], int, int],
+) -> GameOutcome:
     """Play one game of a study; the unit of work sent to executors.
 
     :param task: ``(game, players, agents, rules, without, options, study_seed, index)``.
@@ -109,12 +111,16 @@ def run_one(task: tuple[str, int, Sequence[str], Sequence[str], Sequence[str], M
     name, players, agent_names, rules, without, options, study_seed, index = task
     seed = _seed_of(study_seed, index)
     game = new_game(name, players, rules=rules, without=without, options=options, seed=seed)
-    agents = [_make_agent(spec, _seed_of(seed, 1000 + seat)) for seat, spec in enumerate(agent_names)]
+    agents = [
+        _make_agent(spec, _seed_of(seed, 1000 + seat)) for seat, spec in enumerate(agent_names)
+    ]
     if game.ruleset.game.realtime:
         result = run_realtime(game, agents, seed=seed)
     else:
         result = play(game, agents)
-    return GameOutcome(index, seed, result.winners, result.scores, result.payouts, result.reason, game.version)
+    return GameOutcome(
+        index, seed, result.winners, result.scores, result.payouts, result.reason, game.version
+    )
 
 
 def _run_chunk(tasks: list[Any]) -> list[GameOutcome]:
@@ -126,13 +132,17 @@ def _mean_sd(rows: list[Sequence[float]], n: int) -> tuple[tuple[float, ...], tu
         return tuple(0.0 for _ in range(n)), tuple(0.0 for _ in range(n))
     means = tuple(sum(r[s] for r in rows) / len(rows) for s in range(n))
     sds = tuple(
-        math.sqrt(sum((r[s] - means[s]) ** 2 for r in rows) / (len(rows) - 1)) if len(rows) > 1 else 0.0
+        math.sqrt(sum((r[s] - means[s]) ** 2 for r in rows) / (len(rows) - 1))
+        if len(rows) > 1
+        else 0.0
         for s in range(n)
     )
     return means, sds
 
 
-def summarize(game: str, players: int, agents: Sequence[str], outcomes: Iterable[GameOutcome]) -> Summary:
+def summarize(
+    game: str, players: int, agents: Sequence[str], outcomes: Iterable[GameOutcome]
+) -> Summary:
     """Combine outcomes (in index order) into a :class:`Summary`."""
     ordered = sorted(outcomes, key=lambda o: o.index)
     wins = [0.0] * players
@@ -201,7 +211,10 @@ def simulate(
 
     new_game(game, players, rules=rules, without=without, options=options, seed=0)  # fail fast
     opts = dict(options or {})
-    tasks = [(game, players, agent_names, tuple(rules), tuple(without), opts, seed, i) for i in range(games)]
+    tasks = [
+        (game, players, agent_names, tuple(rules), tuple(without), opts, seed, i)
+        for i in range(games)
+    ]
     chunks = [tasks[i : i + chunk] for i in range(0, len(tasks), chunk)]
     outcomes: list[GameOutcome] = []
     if executor is None:

@@ -229,5 +229,7 @@ class Zones:
         }
 
     def __repr__(self) -> str:
-        sizes = ", ".join(f"{s.name}={len(p)}" for s, p in zip(self.layout.specs, self.cards, strict=True))
+        sizes = ", ".join(
+            f"{s.name}={len(p)}" for s, p in zip(self.layout.specs, self.cards, strict=True)
+        )
         return f"<Zones {sizes}>"
