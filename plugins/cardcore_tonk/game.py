@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from cardcore.actions import Action
 from cardcore.cards import Card
-from cardcore.deck import shuffle, standard_52
+from cardcore.deck import standard_52
 from cardcore.errors import NotationError, OptionError
 from cardcore.events import CardDiscarded, CardDrawn, PaymentsMade, TurnPassed
 from cardcore.logic import Emit, GameLogic
@@ -137,8 +137,8 @@ class TonkState(GameState):
         """Running balances of the session."""
         self.last: tuple[str, int | None, tuple[int, ...]] | None = None
         """The last finished hand: (reason, seat, amounts)."""
-        self.shown: tuple[tuple[str, ...] | None, ...] | None = None
-        """Hands shown at the end of the last hand (None per seat not shown)."""
+        self.shown: tuple[tuple[Card, ...], ...] | None = None
+        """Hands shown at the end of the last hand (``None`` if they were not shown)."""
         self.cut: tuple[tuple[str | None, ...], ...] = ()
         """The cut for the first dealer, round by round (TONK-DEALER-1)."""
 
@@ -229,7 +229,11 @@ class TonkLogic(GameLogic):
         state.seed = seed
         state.draws = 1  # draw 0 shuffled the deck
         stock_cards = zones.cards[STOCK]
-        stock_cards.extend(CARDS[index_of(c)] for c in cards)
+        ids = _IDX
+        if ids.keys() >= set(map(id, cards)):
+            stock_cards.extend(cards)
+        else:  # cards not built by Card.parse: use the interned ones
+            stock_cards.extend(CARDS[card_index(c)] for c in cards)
         zones.seen[STOCK] = [0] * len(stock_cards)
         first = options["first_dealer"]
         if first is None:
@@ -240,8 +244,9 @@ class TonkLogic(GameLogic):
         return state
 
     def _cut(self, state: TonkState) -> tuple[int, tuple[tuple[str | None, ...], ...]]:
+        """TONK-DEALER-1: deal cut cards from a separately shuffled pack until one is highest."""
         pack = list(CARDS)
-        shuffle(pack, state.rng())
+        rand = state.rng().random
         contenders = list(range(state.players))
         rounds: list[tuple[str | None, ...]] = []
         pos = 0
@@ -250,6 +255,8 @@ class TonkLogic(GameLogic):
             best = -1
             ranks: dict[int, int] = {}
             for s in contenders:
+                j = pos + int(rand() * (52 - pos))  # one step of a Fisher-Yates shuffle
+                pack[pos], pack[j] = pack[j], pack[pos]
                 card = pack[pos]
                 pos += 1
                 row[s] = str(card)
@@ -276,12 +283,16 @@ class TonkLogic(GameLogic):
             dealer = state.dealer
             stock = zones.cards[STOCK]
             sseen = zones.seen[STOCK]
-            for _ in range(5):  # TONK-DEAL-1
-                for i in range(1, n + 1):
-                    z = HAND0 + (dealer + i) % n
-                    zones.cards[z].append(stock.pop())
-                    sseen.pop()
-                    zones.seen[z].append(0)
+            # TONK-DEAL-1: five cards each, one at a time, from the dealer's left
+            k = 5 * n
+            dealt = stock[-k:]
+            del stock[-k:]
+            del sseen[-k:]
+            dealt.reverse()  # the top card first
+            for j in range(n):
+                z = HAND0 + (dealer + 1 + j) % n
+                zones.cards[z] = dealt[j::n]
+                zones.seen[z] = [0] * 5
             upcard: Card | None = None
             if self.upcard:  # TONK-DEAL-2
                 upcard = zones.move(STOCK, DISCARD, mask=ALL)
@@ -301,7 +312,8 @@ class TonkLogic(GameLogic):
                         )
                     )
             if self.judges:
-                hands = [[index_of(c) for c in zones.cards[HAND0 + s]] for s in range(n)]
+                ids = _IDX
+                hands = [[ids[id(c)] for c in zones.cards[HAND0 + s]] for s in range(n)]
                 verdict = None
                 for judge in self.judges:
                     verdict = judge(hands, self.points)
@@ -358,15 +370,17 @@ class TonkLogic(GameLogic):
         zones = state.zones
         n = state.players
         if show:
-            shown: list[tuple[str, ...] | None] = []
+            hands = zones.cards
+            masks = zones.seen
+            shown: list[tuple[Card, ...]] = []
             for s in range(n):
                 z = HAND0 + s
-                pile = zones.cards[z]
-                zones.seen[z] = [ALL] * len(pile)
-                ordered = sorted(pile, key=index_of)
-                shown.append(tuple(map(str, ordered)))
+                pile = hands[z]
+                masks[z] = [ALL] * len(pile)
+                shown.append(tuple(pile))
                 if emit is not None:
-                    emit(HandShown(s, tuple(ordered), sum(self.points[index_of(c)] for c in pile)))
+                    ordered = tuple(sorted(pile, key=index_of))
+                    emit(HandShown(s, ordered, self.hand_total(ordered)))
             state.shown = tuple(shown)
         state.ledger.post(amounts, reason)
         state.last = (reason, seat, tuple(amounts))
@@ -379,8 +393,9 @@ class TonkLogic(GameLogic):
 
     def _totals(self, state: TonkState) -> list[int]:
         points = self.points
+        ids = _IDX
         cards = state.zones.cards
-        return [sum(points[index_of(c)] for c in cards[HAND0 + s]) for s in range(state.players)]
+        return [sum([points[ids[id(c)]] for c in cards[HAND0 + s]]) for s in range(state.players)]
 
     def _end_hand(
         self,
@@ -439,10 +454,10 @@ class TonkLogic(GameLogic):
                         if strand and n == 2 and x != taken:
                             continue
                         key = num * 64 + x
-                        act = hits.get(key)
-                        if act is None:
-                            act = hits[key] = Hit(seat, num + 1, CARDS[x])
-                        out.append(act)
+                        hit = hits.get(key)
+                        if hit is None:
+                            hit = hits[key] = Hit(seat, num + 1, CARDS[x])
+                        out.append(hit)
         discards = self._discards[seat]
         for x in idx:
             if x != taken:  # TONK-TURN-4
@@ -613,32 +628,27 @@ class TonkLogic(GameLogic):
         if vetoes is not None:
             for veto in vetoes(state=state, action=action):
                 return veto.rule_id, veto.reason
-        kind = getattr(action, "kind", -1)
         hand = [index_of(c) for c in state.zones.cards[HAND0 + seat]]
-        if kind in (0, 1, 2):
+        if isinstance(action, Drop | Draw | Take):
             if state.phase != START:
                 return (
                     "TONK-TURN-2",
                     f"seat {seat} has drawn already: {text} is only allowed at the start of a turn",
                 )
-            if kind == 1:
+            if isinstance(action, Draw):
                 return "TONK-STOCK-1", f"the stock is empty: {text} is not possible"
             return "TONK-TURN-3", f"the discard pile is empty: {text} is not possible"
         if state.phase != PLAY:
             return "TONK-TURN-3", f"seat {seat} must draw or take before {text}"
-        if kind == 5:
-            x = index_of(action.card)  # type: ignore[attr-defined]
-            if x not in hand:
-                return (
-                    "TONK-TURN-3",
-                    f"seat {seat} does not hold {str(action.card)!r}: {text} rejected",
-                )  # type: ignore[attr-defined]
+        if isinstance(action, Discard | Hit) and index_of(action.card) not in hand:
+            return "TONK-TURN-3", f"seat {seat} does not hold {str(action.card)!r}: {text} rejected"
+        if isinstance(action, Discard):
             return (
                 "TONK-TURN-4",
                 f"the card taken from the discard pile may not be discarded this turn: {text}",
             )
-        if kind == 3:
-            idx = [index_of(c) for c in action.cards]  # type: ignore[attr-defined]
+        if isinstance(action, Spread):
+            idx = [index_of(c) for c in action.cards]
             missing = [str(CARDS[x]) for x in idx if x not in hand]
             if missing:
                 return "TONK-TURN-3", f"seat {seat} does not hold {missing!r}: {text} rejected"
@@ -650,20 +660,14 @@ class TonkLogic(GameLogic):
                     f"{text} is neither a book of 3-4 of a rank nor a run of 3+ in one suit (ace low)",
                 )
             return "TONK-TURN-5", f"{text} would leave only the taken discard in hand"
-        if kind == 4:
-            x = index_of(action.card)  # type: ignore[attr-defined]
-            number = action.number  # type: ignore[attr-defined]
-            if x not in hand:
-                return (
-                    "TONK-TURN-3",
-                    f"seat {seat} does not hold {str(action.card)!r}: {text} rejected",
-                )  # type: ignore[attr-defined]
+        if isinstance(action, Hit):
+            number = action.number
             if number > len(state.melds):
                 return (
                     "TONK-HIT-1",
                     f"there is no spread number {number} on the table: {text} rejected",
                 )
-            if x not in state.targets[number - 1]:
+            if index_of(action.card) not in state.targets[number - 1]:
                 return (
                     "TONK-HIT-1",
                     f"{text} does not extend spread {number} to a valid book or run",
@@ -719,7 +723,7 @@ class TonkLogic(GameLogic):
                 "amounts": list(amounts),
                 "shown": None
                 if state.shown is None
-                else [None if h is None else list(h) for h in state.shown],
+                else [[str(c) for c in sorted(h, key=index_of)] for h in state.shown],
             }
         return out
 
@@ -744,7 +748,8 @@ class TonkLogic(GameLogic):
 
     def hand_total(self, cards: Sequence[Card]) -> int:
         """Return the total of *cards* under this configuration's values (TONK-VAL-1)."""
-        return sum(self.points[index_of(c)] for c in cards)
+        points = self.points
+        return sum([points[index_of(c)] for c in cards])
 
 
 def _grow(meld: Meld, x: int) -> Meld:

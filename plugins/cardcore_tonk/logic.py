@@ -17,7 +17,6 @@ from typing import NamedTuple, Protocol, TypeVar
 
 __all__ = [
     "BOOK",
-    "NATURAL_TOTALS",
     "RUN",
     "SUIT_ORDER",
     "CardLike",
@@ -45,8 +44,6 @@ RUN = 1
 """Kind of a spread of three or more cards in sequence in one suit (TONK-SPREAD-2)."""
 SUIT_ORDER = "SHDC"
 """Suit order used for every listing: spades, hearts, diamonds, clubs."""
-NATURAL_TOTALS = frozenset({49, 50})
-"""Dealt totals that make a natural tonk (TONK-49-1)."""
 
 
 class _SuitLike(Protocol):

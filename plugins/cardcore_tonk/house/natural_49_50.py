@@ -12,9 +12,12 @@ from collections.abc import Callable, Sequence
 
 from cardcore.info import RuleInfo
 from cardcore.plugins import hookimpl
-from cardcore_tonk.logic import NATURAL_TOTALS, DealVerdict, pay_from_each
+from cardcore_tonk.logic import DealVerdict, pay_from_each
 
-__all__ = ["RULE", "judge", "tonk_deal_judge"]
+__all__ = ["NATURAL_TOTALS", "RULE", "judge", "tonk_deal_judge"]
+
+NATURAL_TOTALS = frozenset({49, 50})
+"""Dealt totals that make a natural tonk."""
 
 RULE = RuleInfo(
     id="TONK-49-1",
