@@ -124,6 +124,11 @@ LAYOUTS: Final[dict[str, Layout]] = {
 }
 """Every layout by its option value as text."""
 
+_LAYOUT_OF: dict[object, Layout] = {
+    **LAYOUTS, 6: LAYOUTS["6"], 8: LAYOUTS["8"], 9: LAYOUTS["9"], 10: LAYOUTS["10"],
+    4: LAYOUTS["4"], "4H": LAYOUTS["4h"],
+}  # fmt: skip
+
 
 def layout_for(value: object) -> Layout | None:
     """Return the layout for an option value (``6``, ``"6"``, ``"4h"`` ...), or ``None``.
@@ -133,6 +138,10 @@ def layout_for(value: object) -> Layout | None:
     >>> layout_for("4H").name
     'GOLF4H'
     """
+    try:
+        return _LAYOUT_OF[value]
+    except (KeyError, TypeError):
+        pass
     if isinstance(value, bool):
         return None
     return LAYOUTS.get(str(value).strip().lower())

@@ -1,0 +1,137 @@
+"""Golf's own hookspecs, implemented by Golf house rules (``GAME.hookspecs``).
+
+Every hook here is a configuration-time question: the Golf logic asks it once per
+configuration and layout (or once per round for the scoring hooks) and keeps the answer, so
+no hook runs per decision. Decisions are filtered through the core's ``forbid_action``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from cardcore.hookspecs import hookspec
+from cardcore.scoring import ScoreTable
+
+from cardcore_golf.logic import Layout, Scorer
+
+__all__ = [
+    "golf_check_options",
+    "golf_ender_penalty",
+    "golf_final_turns",
+    "golf_removable_groups",
+    "golf_round_awards",
+    "golf_score_table",
+    "golf_scorer",
+]
+
+# --- configuration ---------------------------------------------------------------------------
+
+
+@hookspec
+def golf_check_options(layout: Layout, players: int, options: Mapping[str, Any]) -> None:
+    """Reject a game a house rule cannot serve by raising :class:`~cardcore.OptionError`.
+
+    Every implementation is called when a game is created; results are ignored.
+
+    :param layout: The chosen layout.
+    :param players: The number of seats.
+    :param options: The resolved options.
+    :returns: Nothing; raise ``OptionError`` (message ending with the rule ID) to refuse.
+
+    .. versionadded:: 0.1
+    """
+
+
+@hookspec(firstresult=True)
+def golf_score_table(layout: Layout) -> ScoreTable | None:
+    """Return the points table (card -> points) before per-card overrides.
+
+    Stops at the first non-``None`` result. The game answers BASIC (GOLF-SCORE-1) with
+    ``trylast=True``; ``golf.hard`` answers HARD. Per-card values from the core's
+    ``card_points`` hook (jokers, bonus cards) take precedence over the table.
+
+    :param layout: The chosen layout.
+    :returns: A :class:`~cardcore.ScoreTable`, or ``None`` to defer.
+
+    .. versionadded:: 0.1
+    """
+
+
+@hookspec(firstresult=True)
+def golf_scorer(layout: Layout) -> Scorer | None:
+    """Return the function that scores one layout after cancelling.
+
+    Stops at the first non-``None`` result. The game answers the seed's cancelling for every
+    layout (``trylast``); house rules that change cancelling answer for the layouts they serve
+    and ``None`` for the others. See :mod:`cardcore_golf.logic` for ready-made scorers.
+
+    :param layout: The chosen layout.
+    :returns: A scorer ``(keys, points) -> int``, or ``None`` to defer.
+
+    .. versionadded:: 0.1
+    """
+
+
+@hookspec(firstresult=True)
+def golf_final_turns(layout: Layout) -> bool | None:
+    """Say whether completing a layout grants the other players one final turn each.
+
+    Stops at the first non-``None`` result; the game answers ``True`` (GOLF6-END-1,
+    ``trylast``).
+
+    :param layout: The chosen layout.
+    :returns: ``True`` or ``False``, or ``None`` to defer.
+
+    .. versionadded:: 0.1
+    """
+
+
+@hookspec
+def golf_removable_groups(layout: Layout) -> Sequence[Sequence[int]] | None:
+    """Return groups of positions removed from play once complete, face up and cancelled.
+
+    All results are merged. The game answers nothing; ``golf.remove-columns`` answers the
+    columns, ``golf.remove-triples`` the rows and columns of GOLF9. A removed group's cards
+    go to the bottom of the discard pile and its positions stay empty.
+
+    :param layout: The chosen layout.
+    :returns: Position groups, or ``None``.
+
+    .. versionadded:: 0.1
+    """
+
+
+# --- scoring (called once per round) ------------------------------------------------------------
+
+
+@hookspec
+def golf_round_awards(
+    layout: Layout, keys: Sequence[Sequence[int | None]]
+) -> Sequence[int] | None:
+    """Return points to add to each seat's round score (bonuses given to other players).
+
+    All results are summed per seat; they are added before any ender penalty (GOLF-PEN-4).
+
+    :param layout: The layout played.
+    :param keys: Every seat's pairing keys by position (``None`` = empty position).
+    :returns: One amount per seat, or ``None``.
+
+    .. versionadded:: 0.1
+    """
+
+
+@hookspec(firstresult=True)
+def golf_ender_penalty(layout: Layout, scores: Sequence[int], ender: int) -> int | None:
+    """Return the penalty added to the ender's round score (GOLF-PEN-1..4).
+
+    Stops at the first non-``None`` result. The game has no penalty. Called only when the
+    round has an ender.
+
+    :param layout: The layout played.
+    :param scores: Every seat's round score, awards included, before the penalty.
+    :param ender: The seat that knocked or completed its layout.
+    :returns: The points to add (0 for none), or ``None`` to defer.
+
+    .. versionadded:: 0.1
+    """

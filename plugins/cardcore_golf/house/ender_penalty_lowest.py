@@ -1,0 +1,27 @@
+"""GOLF-PEN-3: an ender without the lowest round score adds max(lowest, 0)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from cardcore.info import RuleInfo
+from cardcore.plugins import hookimpl
+
+from cardcore_golf.logic import Layout
+
+__all__ = ["RULE", "golf_ender_penalty"]
+
+RULE = RuleInfo(
+    id="GOLF-PEN-3",
+    name="golf.ender-penalty-lowest",
+    game="golf",
+    summary="Penalty B: the player who ended the round adds the lowest score unless lowest",
+    conflicts=("golf.ender-penalty-10",),
+)
+
+
+@hookimpl
+def golf_ender_penalty(layout: Layout, scores: Sequence[int], ender: int) -> int:
+    """Add max(lowest, 0) when another seat scored strictly lower (GOLF-PEN-3/4)."""
+    lowest = min(scores)
+    return max(lowest, 0) if scores[ender] > lowest else 0

@@ -1,0 +1,26 @@
+"""GOLF-PEN-2: an ender without the lowest round score gets +10."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from cardcore.info import RuleInfo
+from cardcore.plugins import hookimpl
+
+from cardcore_golf.logic import Layout
+
+__all__ = ["RULE", "golf_ender_penalty"]
+
+RULE = RuleInfo(
+    id="GOLF-PEN-2",
+    name="golf.ender-penalty-10",
+    game="golf",
+    summary="Penalty A: the player who ended the round gets +10 unless lowest",
+    conflicts=("golf.ender-penalty-lowest",),
+)
+
+
+@hookimpl
+def golf_ender_penalty(layout: Layout, scores: Sequence[int], ender: int) -> int:
+    """+10 when another seat scored strictly lower; a tie for lowest is not penalised."""
+    return 10 if scores[ender] > min(scores) else 0

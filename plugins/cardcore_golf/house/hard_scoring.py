@@ -1,0 +1,28 @@
+"""GOLF-SCORE-2: the HARD table (J 11, Q 12, K 13) replaces BASIC."""
+
+from __future__ import annotations
+
+from cardcore.cards import Rank
+from cardcore.info import RuleInfo
+from cardcore.plugins import hookimpl
+from cardcore.scoring import ScoreTable
+
+from cardcore_golf.logic import HARD_POINTS, Layout
+
+__all__ = ["HARD", "RULE", "golf_score_table"]
+
+RULE = RuleInfo(
+    id="GOLF-SCORE-2",
+    name="golf.hard",
+    game="golf",
+    summary="Harder scoring: jacks 11, queens 12, kings 13",
+)
+
+#: The HARD table (GOLF-SCORE-2).
+HARD = ScoreTable.from_ranks({Rank(k): v for k, v in HARD_POINTS.items()})
+
+
+@hookimpl
+def golf_score_table(layout: Layout) -> ScoreTable:
+    """Swap in the HARD table for every layout (GOLF-SCORE-2, GOLF-SCORE-3)."""
+    return HARD

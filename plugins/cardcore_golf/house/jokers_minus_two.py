@@ -1,0 +1,35 @@
+"""GOLF-SCORE-4 / GOLF-DECK-4: two jokers per deck join the deck and score -2."""
+
+from __future__ import annotations
+
+from collections.abc import Generator, Mapping
+from typing import Any
+
+from cardcore.cards import JOKER, Card
+from cardcore.info import RuleInfo
+from cardcore.plugins import hookimpl
+
+__all__ = ["RULE", "build_deck", "card_points"]
+
+RULE = RuleInfo(
+    id="GOLF-SCORE-4",
+    name="golf.jokers",
+    game="golf",
+    summary="Two jokers per deck, each -2; a joker pair cancels to 0",
+    conflicts=("golf.bonus-twos", "golf.one-eyed-jacks"),
+)
+
+
+@hookimpl(wrapper=True)
+def build_deck(
+    players: int, options: Mapping[str, Any]
+) -> Generator[None, tuple[Card, ...], tuple[Card, ...]]:
+    """Add two jokers per 52-card deck in use (GOLF-DECK-4)."""
+    deck = yield
+    return (*deck, *(JOKER,) * (2 * (len(deck) // 52)))
+
+
+@hookimpl
+def card_points(card: Card) -> int | None:
+    """A joker scores -2 (GOLF-SCORE-4); other cards are left to the table."""
+    return -2 if card.is_joker else None

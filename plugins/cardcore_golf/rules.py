@@ -1,0 +1,109 @@
+"""The Golf game plugin (entry point ``golf = "cardcore_golf.rules"``): ``GAME`` and the
+base game's hook implementations. Each cites the rule it implements."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from cardcore.cards import Card, Rank
+from cardcore.deck import decks
+from cardcore.info import GameInfo, Option
+from cardcore.plugins import hookimpl
+from cardcore.scoring import ScoreTable
+
+from cardcore_golf import hookspecs
+from cardcore_golf.game import GolfLogic
+from cardcore_golf.logic import BASIC_POINTS, Layout, Scorer, deck_count, default_scorer, layout_for
+
+if TYPE_CHECKING:
+    from cardcore.plugins import Ruleset
+
+__all__ = [
+    "BASIC",
+    "GAME",
+    "build_deck",
+    "create_logic",
+    "golf_final_turns",
+    "golf_score_table",
+    "golf_scorer",
+]
+
+GAME = GameInfo(
+    name="golf",
+    summary="Golf: lowest score wins; 6, 8, 9, 10-card grids, 4 face down, or 4 in hand",
+    min_players=2,
+    max_players=12,  # GOLF-GEN-3
+    options=(
+        Option(
+            "layout",
+            6,
+            "6, 8, 9 or 10-card grid, '4' (2x2 face down) or '4h' (four cards in hand)",
+            kind=object,
+            choices=(6, 8, 9, 10, 4, "6", "8", "9", "10", "4", "4h", "4H"),
+        ),
+        Option("rounds", 9, "rounds (holes) in a match; 9 or 18 are traditional", kind=int, minimum=1),
+        Option(
+            "points_limit",
+            None,
+            "end the match after the round in which a total reaches this",
+            kind=int,
+            minimum=1,
+            nullable=True,
+        ),
+        Option(
+            "max_turns",
+            None,
+            "GOLF-CAP-1: end a round after this many turns (off by default)",
+            kind=int,
+            minimum=1,
+            nullable=True,
+        ),
+        Option(
+            "dealer",
+            None,
+            "first dealer: a seat, or 'random' (default: the last seat, so seat 0 starts)",
+            kind=object,
+            nullable=True,
+        ),
+    ),
+    version="0.1.0",
+    hookspecs=hookspecs,
+)
+"""Golf's static description."""
+
+#: GOLF-SCORE-1: the BASIC table.
+BASIC = ScoreTable.from_ranks({Rank(k): v for k, v in BASIC_POINTS.items()})
+
+
+@hookimpl
+def create_logic(ruleset: Ruleset) -> GolfLogic:
+    """Build the Golf logic for a configuration."""
+    return GolfLogic(ruleset)
+
+
+@hookimpl
+def build_deck(players: int, options: Mapping[str, Any]) -> tuple[Card, ...]:
+    """GOLF-DECK-1/2/3: as many 52-card decks as the layout and player count need."""
+    layout = layout_for(options.get("layout", 6))
+    if layout is None:
+        return decks(1)
+    return decks(deck_count(layout, players))
+
+
+@hookimpl(trylast=True)
+def golf_score_table(layout: Layout) -> ScoreTable:
+    """GOLF-SCORE-1: the BASIC table."""
+    return BASIC
+
+
+@hookimpl(trylast=True)
+def golf_scorer(layout: Layout) -> Scorer:
+    """GOLF6-SCORE-1, GOLF8-1, GOLF9-2/3, GOLF4-SCORE-1..3, GOLF4H-2: the seed's cancelling."""
+    return default_scorer(layout)
+
+
+@hookimpl(trylast=True)
+def golf_final_turns(layout: Layout) -> bool:
+    """GOLF6-END-1: completing a layout grants the others one final turn each."""
+    return True

@@ -1,0 +1,218 @@
+"""Golf's table plan (static, shared) and its mutable slotted state.
+
+A :class:`Plan` is built once per configuration, layout, player count and turn cap: zone
+ids, the interned actions of every seat, the legal-action tuples of each phase, the points of
+every card and the resolved scorer. Every :class:`GolfState` of that shape points to it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from cardcore.cards import Card
+from cardcore.scoring import ScoreSheet, ScoreTable
+from cardcore.state import GameState
+from cardcore.zones import Layout as ZoneLayout
+from cardcore.zones import Visibility, ZoneSpec, Zones
+
+from cardcore_golf.actions import Discard, Draw, Flip, GolfAction, Knock, Peek, Replace, Take
+from cardcore_golf.logic import Layout, Scorer
+
+__all__ = ["DRAW_PHASE", "OVER", "PHASE_NAMES", "PLACE", "SETUP", "TAKEN", "GolfState", "Plan"]
+
+SETUP, DRAW_PHASE, PLACE, TAKEN, OVER = range(5)
+"""Phases: initial flips/peeks, start of a turn, holding a stock card, holding a discard, over."""
+
+PHASE_NAMES = ("setup", "draw", "place", "place", "over")
+
+
+class Plan:
+    """Everything fixed for one layout and player count under one configuration.
+
+    Not copied by :meth:`GolfState.clone` (it has no ``clone``): states share it.
+    """
+
+    __slots__ = (
+        "discard",
+        "discard_act",
+        "draw_act",
+        "deal_masks",
+        "deal_zones",
+        "face_up_grid",
+        "final_turns",
+        "flip_act",
+        "grid",
+        "group_of",
+        "groups",
+        "held",
+        "key_by_id",
+        "keys",
+        "knock_act",
+        "layout",
+        "legal_draw",
+        "legal_draw_knock",
+        "legal_place",
+        "legal_taken",
+        "max_turns",
+        "peek_act",
+        "players",
+        "points",
+        "points_by_id",
+        "replace_act",
+        "scorer",
+        "simple_end",
+        "stock",
+        "table",
+        "take_act",
+        "to_act",
+        "trigger",
+        "zone_layout",
+    )
+
+    def __init__(
+        self,
+        layout: Layout,
+        players: int,
+        *,
+        table: ScoreTable,
+        points: Mapping[Card, int],
+        scorer: Scorer,
+        final_turns: bool,
+        groups: tuple[tuple[int, ...], ...],
+        max_turns: int | None,
+    ) -> None:
+        self.layout = layout
+        self.players = players
+        self.table = table
+        self.points = dict(points)
+        self.keys: dict[Card, int] = {card: int(card.rank) for card in points}
+        # Cards are interned (Card.parse), so identity lookups are safe and skip attrs hashing.
+        self.key_by_id: dict[int, int] = {id(card): int(card.rank) for card in points}
+        self.points_by_id: dict[int, int] = {id(card): value for card, value in points.items()}
+        self.scorer = scorer
+        self.final_turns = final_turns
+        self.groups = groups
+        self.group_of: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+            tuple(g for g in groups if pos in g) for pos in range(layout.size)
+        )
+        self.max_turns = max_turns
+        self.simple_end = max_turns is None
+        self.face_up_grid = not layout.face_down
+        self.trigger = not layout.can_knock
+        grid_vis = Visibility.OWNER if layout.hand else Visibility.NOBODY
+        specs = [ZoneSpec("stock"), ZoneSpec("discard", None, Visibility.TOP)]
+        specs += [ZoneSpec(f"held.{s}", s, Visibility.OWNER) for s in range(players)]
+        specs += [
+            ZoneSpec(f"grid.{s}.{p}", s, grid_vis)
+            for s in range(players)
+            for p in range(layout.size)
+        ]
+        self.zone_layout = ZoneLayout.of(specs)
+        self.stock = 0
+        self.discard = 1
+        self.held = tuple(2 + s for s in range(players))
+        base = 2 + players
+        self.grid = tuple(
+            tuple(base + s * layout.size + p for p in range(layout.size)) for s in range(players)
+        )
+        seats = range(players)
+        positions = range(layout.size)
+        # GOLF-DEAL-1: zones in deal order (one card at a time from left of the dealer) per
+        # first seat, and the knowledge mask each dealt card starts with.
+        self.deal_zones = tuple(
+            tuple(self.grid[(first + i) % players][p] for p in positions for i in seats)
+            for first in seats
+        )
+        self.deal_masks = tuple(
+            tuple(
+                (1 << ((first + i) % players)) if layout.hand else 0
+                for _ in positions
+                for i in seats
+            )
+            for first in seats
+        )
+        self.to_act = tuple((s,) for s in seats)
+        self.draw_act = tuple(Draw(s) for s in seats)
+        self.take_act = tuple(Take(s) for s in seats)
+        self.discard_act = tuple(Discard(s) for s in seats)
+        self.knock_act = tuple(Knock(s) for s in seats)
+        self.replace_act = tuple(tuple(Replace(s, p) for p in positions) for s in seats)
+        self.flip_act = tuple(tuple(Flip(s, p) for p in positions) for s in seats)
+        self.peek_act = tuple(tuple(Peek(s, p) for p in positions) for s in seats)
+        self.legal_draw: tuple[tuple[GolfAction, ...], ...] = tuple(
+            (self.draw_act[s], self.take_act[s]) for s in seats
+        )
+        self.legal_draw_knock: tuple[tuple[GolfAction, ...], ...] = tuple(
+            (self.draw_act[s], self.take_act[s], self.knock_act[s]) for s in seats
+        )
+        self.legal_place: tuple[tuple[GolfAction, ...], ...] = tuple(
+            (*self.replace_act[s], self.discard_act[s]) for s in seats
+        )
+        self.legal_taken: tuple[tuple[GolfAction, ...], ...] = tuple(
+            self.replace_act[s] for s in seats
+        )
+
+    def new_zones(self) -> Zones:
+        """Return empty zones of this plan's shape."""
+        return Zones(self.zone_layout)
+
+    def __repr__(self) -> str:
+        return f"<Plan {self.layout.name} players={self.players}>"
+
+
+class GolfState(GameState):
+    """The mutable Golf table. Only :class:`~cardcore_golf.game.GolfLogic` changes it.
+
+    Slots beyond the core's: ``plan`` (shared :class:`Plan`), ``phase`` (see the phase
+    constants), ``turn`` (the seat acting), ``dealer``, ``first`` (left of the dealer),
+    ``setup_left`` (setup actions the acting seat still owes), ``down`` (face-down cards per
+    seat, GOLF6 family), ``gone`` (removed positions per seat), ``ender`` (seat, or -1),
+    ``final_left`` (final turns still to play, -1 outside the final turns), ``turns``
+    (completed turns this round), ``round`` (from 1), ``sheet`` (the
+    :class:`~cardcore.ScoreSheet`) and ``last`` (the last round's revealed layouts, or None).
+    """
+
+    __slots__ = (
+        "dealer",
+        "down",
+        "ender",
+        "final_left",
+        "first",
+        "gone",
+        "last",
+        "phase",
+        "plan",
+        "round",
+        "setup_left",
+        "sheet",
+        "turn",
+        "turns",
+    )
+
+    def __init__(self, players: int, options: Mapping[str, Any], plan: Plan) -> None:
+        super().__init__(players, options, plan.new_zones())
+        self.plan = plan
+        self.phase = SETUP
+        self.turn = 0
+        self.dealer = players - 1
+        self.first = 0
+        self.setup_left = 0
+        self.down = [plan.layout.size] * players
+        self.gone = [0] * players
+        self.ender = -1
+        self.final_left = -1
+        self.turns = 0
+        self.round = 1
+        self.sheet = ScoreSheet(players)
+        self.last: tuple[int, Any, tuple[int, ...], int] | None = None
+
+    def face_up(self, seat: int) -> list[int]:
+        """Return the positions of *seat* whose card every player sees (GOLF6 family)."""
+        seen = self.zones.seen
+        return [p for p, z in enumerate(self.plan.grid[seat]) if seen[z] and seen[z][0] == -1]
+
+    def card_at(self, seat: int, pos: int) -> Card | None:
+        """Return *seat*'s card at *pos* (privileged), or ``None`` for an empty position."""
+        pile = self.zones.cards[self.plan.grid[seat][pos]]
+        return pile[0] if pile else None
