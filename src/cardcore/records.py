@@ -70,7 +70,10 @@ def _fail(msg: str) -> CorruptStateError:
 
 def _as_mapping(data: Any, what: str) -> Mapping[str, Any]:
     if isinstance(data, bytes | bytearray):
-        data = data.decode("utf-8", errors="strict")
+        try:
+            data = data.decode("utf-8", errors="strict")
+        except UnicodeDecodeError as exc:
+            raise _fail(f"{what} is not UTF-8 text: {exc}") from None
     if isinstance(data, str):
         if len(data) > MAX_BYTES:
             raise _fail(f"{what} is too large ({len(data)} characters; at most {MAX_BYTES})")

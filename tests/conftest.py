@@ -1,0 +1,41 @@
+"""Shared fixtures: the test-only game plugins and the ``make_game`` factory."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, settings
+
+import cardcore
+from tests.plugins import drawgame, drawgame_rules, racegame
+
+settings.register_profile(
+    "ci", max_examples=60, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow]
+)
+settings.register_profile("long", max_examples=2000, deadline=None)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
+
+
+def register_test_plugins() -> None:
+    """Register the test-only games and house rules (idempotent)."""
+    cardcore.register("cardcore.games", "drawgame", drawgame)
+    cardcore.register("cardcore.games", "racegame", racegame)
+    for module in (drawgame_rules.kings_free, drawgame_rules.no_hearts, drawgame_rules.penalty, drawgame_rules.boom):
+        cardcore.register("cardcore.rules", module.RULE.name, module)
+
+
+register_test_plugins()
+
+
+@pytest.fixture
+def make_game() -> Callable[..., cardcore.Game]:
+    """Return ``new_game`` with a fixed default seed, for stacked and seeded games."""
+
+    def make(name: str, players: Any = 2, **kwargs: Any) -> cardcore.Game:
+        kwargs.setdefault("seed", 1)
+        return cardcore.new_game(name, players, **kwargs)
+
+    return make

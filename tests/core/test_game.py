@@ -1,0 +1,208 @@
+from __future__ import annotations
+
+import threading
+from collections import Counter
+
+import pytest
+
+import cardcore
+from cardcore import (
+    SPECTATOR,
+    ActionApplied,
+    CardDrawn,
+    Event,
+    GameEnded,
+    PluginError,
+    RandomAgent,
+    Resign,
+)
+from tests.plugins.drawgame import Draw
+
+
+def test_view_envelope(make_game) -> None:
+    game = make_game("drawgame", 2)
+    view = game.view(0)
+    assert view["format"] == cardcore.VIEW_FORMAT
+    assert set(view) == {
+        "format", "game", "version", "seat", "players", "to_act", "is_over", "result", "rules", "options", "legal", "table"
+    }
+    assert view["game"] == "drawgame" and view["seat"] == 0 and view["version"] == 0
+    assert "seed" not in repr(view).lower()
+    assert game.view(None)["legal"] == []
+
+
+def test_legal_actions_cached_and_interned(make_game) -> None:
+    game = make_game("drawgame", 2)
+    seat = game.to_act[0]
+    assert game.legal_actions(seat) is game.legal_actions(seat)
+    assert [str(a) for a in game.legal_actions(seat)] == ["draw", "take"]
+    assert game.legal_actions(1 - seat) == ()
+
+
+def test_events_full_and_redacted(make_game) -> None:
+    game = make_game("drawgame", 2)
+    seat = game.to_act[0]
+    full: list[Event] = []
+    mine: list[Event] = []
+    theirs: list[Event] = []
+    public: list[Event] = []
+    game.events.subscribe(CardDrawn, full.append)
+    game.events.subscribe(CardDrawn, mine.append, seat=seat)
+    game.events.subscribe(CardDrawn, theirs.append, seat=1 - seat)
+    game.events.subscribe(CardDrawn, public.append, seat=SPECTATOR)
+    game.act(seat, "draw")
+    drawn = game.state.zones.cards[game.state.hands[seat]][-1]
+    assert full[0].card == drawn and mine[0].card == drawn  # type: ignore[attr-defined]
+    assert theirs[0].card is None and public[0].card is None  # type: ignore[attr-defined]
+    assert theirs[0].to_json()["card"] is None
+
+
+def test_events_in_version_order_and_handler_may_apply(make_game) -> None:
+    game = make_game("drawgame", 2)
+    seen: list[int] = []
+
+    def on_applied(event: ActionApplied) -> None:
+        seen.append(event.version)
+        if event.version == 1:  # apply from inside a handler: queued, no deadlock
+            seat = game.to_act[0]
+            game.apply(game.legal_actions(seat)[0])
+
+    game.events.subscribe(ActionApplied, on_applied)
+    game.act(game.to_act[0], "draw")
+    assert seen == [1, 2] and game.version == 2
+
+
+def test_unsubscribe_and_all_events(make_game) -> None:
+    game = make_game("drawgame", 2)
+    got: list[Event] = []
+    sub = game.events.subscribe(Event, got.append)
+    game.act(game.to_act[0], "draw")
+    n = len(got)
+    assert n >= 2
+    game.events.unsubscribe(sub)
+    assert not game.events.active
+    seat = game.to_act[0]
+    game.apply(game.legal_actions(seat)[0])
+    assert len(got) == n
+    with pytest.raises(TypeError):
+        game.events.subscribe(int, got.append)  # type: ignore[arg-type]
+
+
+def test_game_ended_event(make_game) -> None:
+    game = make_game("drawgame", 2)
+    ended: list[GameEnded] = []
+    game.events.subscribe(GameEnded, ended.append)
+    game.apply(Resign(1))
+    assert ended and ended[0].winners == (0,) and ended[0].reason == "resigned"
+
+
+def test_clone_independent_and_without_subscribers(make_game) -> None:
+    game = make_game("drawgame", 2)
+    got: list[Event] = []
+    game.events.subscribe(Event, got.append)
+    copy = game.clone()
+    assert not copy.events.active
+    seat = copy.to_act[0]
+    copy.act(seat, "draw")
+    assert game.version == 0 and copy.version == 1 and got == []
+    assert game.state.zones.count(0) == copy.state.zones.count(0) + 1
+
+
+def test_determinize_keeps_what_seat_knows(make_game) -> None:
+    game = make_game("drawgame", 3)
+    twin = game.determinize(0, seed=5)
+    assert twin.view(0)["table"] == game.view(0)["table"]
+    assert Counter(twin.state.zones.all_cards()) == Counter(game.state.zones.all_cards())
+    assert twin.state.zones.cards != game.state.zones.cards
+    with pytest.raises(cardcore.CardcoreError):
+        twin.record()
+
+
+def test_plugin_error_restores_game(make_game) -> None:
+    game = make_game("drawgame", 2, rules=["drawgame.boom"], deck="AS 2S 3S 4S 5S 6S 7S")
+    agents = [RandomAgent(1), RandomAgent(2)]
+    with pytest.raises(PluginError) as info:
+        cardcore.play(game, agents)
+    assert info.value.plugin == "drawgame.boom"
+    version = game.version
+    before = game.state.snapshot()
+    reference = cardcore.replay(game.record())
+    assert reference.state.snapshot() == before and reference.version == version
+    assert not game.is_over
+
+
+def test_threads_apply_atomically(make_game) -> None:
+    game = make_game("racegame", 2)
+    deck = Counter(game.logic.deck(2, game.options))
+    errors: list[BaseException] = []
+
+    def worker(seat: int) -> None:
+        agent = RandomAgent(seat)
+        for _ in range(200):
+            if game.is_over:
+                return
+            legal = game.legal_actions(seat)
+            if not legal:
+                continue
+            try:
+                game.apply(agent.choose({}, legal))
+            except cardcore.IllegalActionError:
+                pass
+            except BaseException as exc:  # pragma: no cover - reported below
+                errors.append(exc)
+
+    threads = [threading.Thread(target=worker, args=(s,)) for s in (0, 1)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert errors == []
+    assert Counter(game.state.zones.all_cards()) == deck
+    again = cardcore.replay(game.record())
+    assert again.state.snapshot() == game.state.snapshot()
+
+
+def test_record_holds_rules_and_versions(make_game) -> None:
+    game = make_game("drawgame", 2, rules=["drawgame.kings-free"])
+    game.act(game.to_act[0], "draw")
+    rec = game.record()
+    assert rec["rules"] == [{"name": "drawgame.kings-free", "id": "DRAW-VAR-1", "version": "0.1.0"}]
+    assert rec["actions"][0][1] == "draw" and rec["game"] == "drawgame"
+
+
+def test_new_game_deck_partial_and_bad(make_game) -> None:
+    game = make_game("drawgame", 2, deck="KH QH")
+    hands = game.state.hands
+    assert str(game.state.zones.cards[hands[0]][0]) == "KH"
+    assert str(game.state.zones.cards[hands[1]][0]) == "QH"
+    with pytest.raises(cardcore.OptionError, match="deck="):
+        make_game("drawgame", 2, deck="KH KH")
+    with pytest.raises(cardcore.NotationError):
+        make_game("drawgame", 2, deck="KH XX")
+
+
+def test_new_game_bad_arguments() -> None:
+    with pytest.raises(cardcore.OptionError, match="no option 'layout'"):
+        cardcore.new_game("drawgame", 2, options={"layout": 6})
+    with pytest.raises(cardcore.OptionError, match="at most 5"):
+        cardcore.new_game("drawgame", 2, options={"rounds": 9})
+    with pytest.raises(cardcore.OptionError):
+        cardcore.new_game("drawgame", "two")  # type: ignore[arg-type]
+    with pytest.raises(cardcore.OptionError):
+        cardcore.new_game("drawgame", 2, seed="x")  # type: ignore[arg-type]
+    with pytest.raises(TypeError):
+        cardcore.new_game("drawgame", 2, rules="drawgame.kings-free")
+
+
+def test_seed_none_draws_a_seed() -> None:
+    a = cardcore.new_game("drawgame", 2)
+    b = cardcore.new_game("drawgame", 2)
+    assert a.seed != b.seed
+    assert cardcore.replay(a.record()).state.snapshot() == a.state.snapshot()
+
+
+def test_draw_action_repr_and_seat(make_game) -> None:
+    game = make_game("drawgame", 2)
+    seat = game.to_act[0]
+    action = game.act(seat, "draw")
+    assert action == Draw(seat) and str(action) == "draw"
