@@ -216,9 +216,8 @@ class SpeedLogic(GameLogic):
             if not (stuck or (state.requests[0] and state.requests[1])):
                 state.to_act = tuple(s for s in SEATS if not state.requests[s] or self._plays(state, s))
                 return
-            if not cards[self.side[0]] and not cards[self.side[1]]:
-                if not self._recycle(state, emit):
-                    return
+            if not (cards[self.side[0]] or cards[self.side[1]] or self._recycle(state, emit)):
+                return
             for s in SEATS:  # SPEED-STUCK-1/3
                 if cards[self.side[s]]:
                     card = zones.move(self.side[s], self.pile[s], mask=ALL)

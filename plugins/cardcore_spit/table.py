@@ -145,7 +145,7 @@ class SpitLogic(GameLogic):
         state.seed = seed
         top_first = cards[::-1]
         hands = [top_first[0::2], top_first[1::2]]
-        self._lay_out(state, hands, False, None)
+        self.lay_out(state, hands, False, None)
         return state
 
     # -- legality -----------------------------------------------------------------------
@@ -451,7 +451,7 @@ class SpitLogic(GameLogic):
         if emit is not None:
             emit(DealVoided(state.deal))
         hands = [self._gather(state, s) + self._take(state, s) for s in SEATS]
-        self._lay_out(state, hands, True, emit)
+        self.lay_out(state, hands, True, emit)
 
     def _end_deal(self, state: SpitState, emptier: int, emit: Emit | None) -> None:
         """SPIT-END-1: the deal ends the moment *emptier*'s layout is empty."""
@@ -494,10 +494,19 @@ class SpitLogic(GameLogic):
                 scores = tuple(float(len(h)) for h in hands)
                 state.result = Result((s,), scores, None, "out of cards")
                 return
-        self._lay_out(state, hands, True, emit)
+        self.lay_out(state, hands, True, emit)
 
-    def _lay_out(self, state: SpitState, hands: list[list[Card]], mix: bool, emit: Emit | None) -> None:
-        """Lay out *hands* (first taken first) for a new deal (SPIT-SETUP-2/3/4/7)."""
+    def lay_out(self, state: SpitState, hands: list[list[Card]], mix: bool, emit: Emit | None) -> None:
+        """Lay out *hands* for a new deal and open its setup phase (SPIT-SETUP-2/3/4/7).
+
+        The cards must be off the table (every other zone empty or already
+        gathered). Public so tests and tutorials can set up any deal.
+
+        :param state: The state to lay out on.
+        :param hands: Per seat, its cards, first taken first.
+        :param mix: Shuffle each hand with the game's chance first.
+        :param emit: The event sink, or ``None``.
+        """
         zones = state.zones
         for s in SEATS:
             own = hands[s]
