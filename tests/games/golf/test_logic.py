@@ -5,6 +5,7 @@ from __future__ import annotations
 import doctest
 
 import pytest
+
 from cardcore_golf import logic
 from cardcore_golf.logic import (
     BASIC_POINTS,
@@ -190,9 +191,12 @@ def test_golf9_3_overlapping_lines_all_zero() -> None:
 
 
 def test_golf9_2_empty_positions_never_complete_a_line() -> None:
-    assert line_scorer(grid_lines(LAYOUTS["9"]))(
-        rank_keys("- - - 5 5 5 A A A"), [0, 0, 0, 5, 5, 5, 1, 1, 1]
-    ) == 0
+    assert (
+        line_scorer(grid_lines(LAYOUTS["9"]))(
+            rank_keys("- - - 5 5 5 A A A"), [0, 0, 0, 5, 5, 5, 1, 1, 1]
+        )
+        == 0
+    )
 
 
 def test_golf8_1_wider_grids_pair_columns() -> None:
