@@ -298,7 +298,6 @@ class TonkLogic(GameLogic):
                 upcard = zones.move(STOCK, DISCARD, mask=ALL)
             state.phase = START
             state.turn = (dealer + 1) % n  # TONK-TURN-1
-            state.shown = None
             if emit is not None:
                 for s in range(n):
                     emit(
@@ -382,6 +381,8 @@ class TonkLogic(GameLogic):
                     ordered = tuple(sorted(pile, key=index_of))
                     emit(HandShown(s, ordered, self.hand_total(ordered)))
             state.shown = tuple(shown)
+        else:
+            state.shown = None
         state.ledger.post(amounts, reason)
         state.last = (reason, seat, tuple(amounts))
         if emit is not None:
