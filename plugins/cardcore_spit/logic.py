@@ -225,7 +225,7 @@ def has_uncovering_move(tops: Sequence[int | None], hidden_below: Sequence[bool]
     :param tops: Face-up top rank per pile (``None`` = empty).
     :param hidden_below: Per pile, whether the card under the top is face down.
     :returns: ``True`` if moving some top away uncovers a face-down card and
-        that move is legal (a same-rank top elsewhere, or an empty space).
+        that move is legal (another top of equal rank, or an empty space).
     """
     has_space = any(t is None for t in tops)
     for j, rank in enumerate(tops):
