@@ -82,9 +82,9 @@ class Meld(NamedTuple):
 
 
 class DealVerdict(NamedTuple):
-    """A hand settled right after the deal (for instance by a natural, TONK-49-1).
+    """A hand settled right after the deal by a house rule.
 
-    :param reason: The ending's name (``"natural"``, ``"void"``).
+    :param reason: The ending's name, as posted to the ledger.
     :param seat: The winning seat, or ``None``.
     :param units: Net payouts per seat in stakes (summing to zero).
     """
@@ -335,7 +335,7 @@ def pay_from_each(winner: int, players: int, amount: int) -> list[int]:
     """Return payouts where *winner* collects *amount* from every other player.
 
     Used for a tonk-out (2S, TONK-OUT-1), going out by discard (S, TONK-OUT-2),
-    a won drop (S, TONK-DROP-2) and a natural (2S, TONK-49-1).
+    a won drop (S, TONK-DROP-2), and by house rules settling a deal.
 
     :param winner: The collecting seat.
     :param players: Number of seats.

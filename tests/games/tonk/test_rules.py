@@ -443,7 +443,7 @@ def test_tonk_session_1_balances_accumulate_over_hands() -> None:
     assert game.result.scores == tuple(t / 2 for t in totals)
     best = max(totals)
     assert game.result.winners == tuple(s for s in range(3) if totals[s] == best)
-    assert [p.amounts for p in payments][0] == (-4, 6, -2)
+    assert payments[0].amounts == (-4, 6, -2)
 
 
 def test_tonk_session_2_later_hands_reshuffled_from_the_seed() -> None:
