@@ -167,6 +167,8 @@ def play_realtime(
     stop = threading.Event()
     outcome = ["over"]
     printed = threading.Lock()
+    # what the human last saw: (version, legal actions); their input is judged against it
+    shown: list[Any] = [-1, ()]
 
     def now() -> float:
         return time.monotonic() - start
@@ -192,9 +194,10 @@ def play_realtime(
                 with printed:
                     console.print(render_view(game.view(seat)))
                 continue
+            with printed:
+                seen, legal = shown[0], shown[1]
             try:
-                legal = game.legal_actions(seat) if words.isdigit() else ()
-                action = game.act(seat, _resolve(line, legal), at=now())
+                action = game.act(seat, _resolve(line, legal), at=now(), seen=seen)
             except CardcoreError as exc:
                 _say_error(console, exc)
                 continue
@@ -212,18 +215,18 @@ def play_realtime(
     thread = threading.Thread(target=reader, name="cardcore-input", daemon=True)
     console.print(f"[bold]real time:[/] act whenever you like; {COMMANDS}")
     thread.start()
-    shown = -1
     bound = game.logic.action_bound(n, game.options)
     while not game.is_over and not stop.is_set():
         if game.version >= bound:
             game.truncate()
             break
-        if game.version != shown:
+        if game.version != shown[0]:
             with printed:
                 view = game.view(seat)
-                shown = view["version"]
+                legal = game.legal_actions(seat) if view["version"] == game.version else ()
+                shown[0], shown[1] = view["version"], legal
                 console.print(render_view(view))
-                console.print(_legal_line(game.legal_actions(seat)))
+                console.print(_legal_line(legal))
             for bot in bots:
                 p = plans[bot]
                 if p is None or p[1] not in game.legal_actions(bot):

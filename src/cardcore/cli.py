@@ -91,7 +91,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p_play.add_argument("--record", metavar="FILE", default=None, help="where to save the record (default cardcore-GAME-SEED.json)")
     p_play.add_argument("--no-record", action="store_true", help="do not save a record")
-    p_play.add_argument("--name", default="you", help="your display name")
+    p_play.add_argument("--name", default=None, help="your display name (default: Player N)")
 
     p_sim = sub.add_parser("simulate", aliases=["sim"], help="simulate many games and summarize them")
     p_sim.add_argument("game", nargs="?", default=None, help="the game (default: the first installed turn-based game)")
@@ -249,7 +249,7 @@ def cmd_play(console: Console, args: argparse.Namespace) -> int:
     if not 0 <= args.seat < n:
         msg = f"--seat must be 0 to {n - 1}, not {args.seat!r}"
         raise OptionError(msg)
-    names = [f"{args.agent} {s}" if s != args.seat else args.name for s in range(n)]
+    names = [f"{args.agent} {s}" if s != args.seat else args.name or f"Player {s + 1}" for s in range(n)]
     game = new_game(
         name, names, rules=args.rules, without=args.without, options=parse_options(name, args.option), seed=args.seed
     )
