@@ -166,7 +166,7 @@ def test_replay_prints_every_action_and_the_result(tmp_path: Path, capsys: pytes
     assert cli.main(["replay", str(path), "--seat", "1"]) == 0
     out = capsys.readouterr().out
     entries = game.record_entries()
-    for i, (seat, action, _) in enumerate(entries, 1):
+    for i, (_seat, action, _) in enumerate(entries, 1):
         assert f"#{i} " in out and str(action) in out
     assert f"#{len(entries) + 1} " not in out
     assert "game over" in out
