@@ -58,7 +58,9 @@ def test_list_shows_every_game_rule_id_and_agent(capsys: pytest.CaptureFixture[s
         assert agent in out
 
 
-def test_no_arguments_prints_overview_and_first_commands(capsys: pytest.CaptureFixture[str]) -> None:
+def test_no_arguments_prints_overview_and_first_commands(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
     assert cli.main([]) == 0
     out = capsys.readouterr().out
     assert f"cardcore simulate {cli._default_game()}" in out
@@ -104,7 +106,24 @@ def test_simulate_default_prints_summary_table(capsys: pytest.CaptureFixture[str
 
 def test_simulate_json_to_stdout_equals_library_summary(capsys: pytest.CaptureFixture[str]) -> None:
     game = _turn_based_game()
-    assert cli.main(["simulate", game, "--games", "12", "--players", "2", "--seed", "5", "--json", "-", "-q"]) == 0
+    assert (
+        cli.main(
+            [
+                "simulate",
+                game,
+                "--games",
+                "12",
+                "--players",
+                "2",
+                "--seed",
+                "5",
+                "--json",
+                "-",
+                "-q",
+            ]
+        )
+        == 0
+    )
     data = json.loads(capsys.readouterr().out)
     expected = cardcore.simulate(game, games=12, players=2, seed=5).to_json()
     assert {k: data[k] for k in expected} == expected
@@ -114,7 +133,12 @@ def test_simulate_json_to_stdout_equals_library_summary(capsys: pytest.CaptureFi
 def test_simulate_json_file_and_agents_list(tmp_path: Path) -> None:
     game = _turn_based_game()
     out = tmp_path / "summary.json"
-    assert cli.main(["simulate", game, "-n", "6", "--agents", "random,random", "--json", str(out), "-q"]) == 0
+    assert (
+        cli.main(
+            ["simulate", game, "-n", "6", "--agents", "random,random", "--json", str(out), "-q"]
+        )
+        == 0
+    )
     data = json.loads(out.read_text())
     assert data["players"] == 2 and data["agents"] == ["random", "random"] and data["games"] == 6
 
@@ -161,7 +185,9 @@ def _short_record(tmp_path: Path) -> tuple[Path, cardcore.Game]:
     return path, game
 
 
-def test_replay_prints_every_action_and_the_result(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_replay_prints_every_action_and_the_result(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     path, game = _short_record(tmp_path)
     assert cli.main(["replay", str(path), "--seat", "1"]) == 0
     out = capsys.readouterr().out
@@ -173,13 +199,17 @@ def test_replay_prints_every_action_and_the_result(tmp_path: Path, capsys: pytes
     assert "seat 1" in out
 
 
-def test_replay_spectator_hides_what_seats_hide(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_replay_spectator_hides_what_seats_hide(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     path, _ = _short_record(tmp_path)
     assert cli.main(["replay", str(path), "--spectator"]) == 0
     assert "spectator" in capsys.readouterr().out
 
 
-def test_replay_rejects_a_damaged_record(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_replay_rejects_a_damaged_record(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     path, _ = _short_record(tmp_path)
     data = json.loads(path.read_text())
     data["actions"].append([0, "no such action", None])
@@ -207,7 +237,9 @@ class Terminal:
     def __init__(self, args: list[str], cwd: Path) -> None:
         master, slave = pty.openpty()
         env = {**os.environ, "COLUMNS": "200", "LINES": "50", "TERM": "xterm"}
-        self.proc = subprocess.Popen(args, stdin=slave, stdout=slave, stderr=slave, cwd=cwd, env=env, close_fds=True)
+        self.proc = subprocess.Popen(
+            args, stdin=slave, stdout=slave, stderr=slave, cwd=cwd, env=env, close_fds=True
+        )
         os.close(slave)
         self.fd = master
         self.text = ""
@@ -235,7 +267,9 @@ class Terminal:
                         clean = ANSI.sub("", self.text[start:])
                         if re.search(pattern, clean):
                             return clean
-                        raise AssertionError(f"process ended before {pattern!r}; got:\n{clean[-3000:]}")
+                        raise AssertionError(
+                            f"process ended before {pattern!r}; got:\n{clean[-3000:]}"
+                        )
                     continue
                 self.text += chunk.decode("utf-8", errors="replace")
 
@@ -266,7 +300,20 @@ def test_play_turn_based_game_through_a_pty(tmp_path: Path) -> None:
         opts += ["-o", "max_turns=6"]
     record = tmp_path / "played.json"
     term = Terminal(
-        [sys.executable, "-m", "cardcore.cli", "play", game, "-p", "2", "--seed", "4", *opts, "--record", str(record)],
+        [
+            sys.executable,
+            "-m",
+            "cardcore.cli",
+            "play",
+            game,
+            "-p",
+            "2",
+            "--seed",
+            "4",
+            *opts,
+            "--record",
+            str(record),
+        ],
         tmp_path,
     )
     rng = random.Random(0)
@@ -300,7 +347,20 @@ def test_play_turn_based_game_through_a_pty(tmp_path: Path) -> None:
 def test_play_quit_saves_the_unfinished_record(tmp_path: Path) -> None:
     game = _turn_based_game()
     record = tmp_path / "quit.json"
-    term = Terminal([sys.executable, "-m", "cardcore.cli", "play", game, "--seed", "9", "--record", str(record)], tmp_path)
+    term = Terminal(
+        [
+            sys.executable,
+            "-m",
+            "cardcore.cli",
+            "play",
+            game,
+            "--seed",
+            "9",
+            "--record",
+            str(record),
+        ],
+        tmp_path,
+    )
     try:
         term.read_until(r"> $")
         term.send("quit")
@@ -318,14 +378,29 @@ def test_play_realtime_game_against_a_bot_through_a_pty(tmp_path: Path) -> None:
     agent = next((a for a in cardcore.available_agents() if a != "random"), "random")
     record = tmp_path / "rt.json"
     term = Terminal(
-        [sys.executable, "-m", "cardcore.cli", "play", game, "--seed", "2", "--agent", agent,
-         "--bot-speed", "0.5", "--record", str(record)],
+        [
+            sys.executable,
+            "-m",
+            "cardcore.cli",
+            "play",
+            game,
+            "--seed",
+            "2",
+            "--agent",
+            agent,
+            "--bot-speed",
+            "0.5",
+            "--record",
+            str(record),
+        ],
         tmp_path,
     )
     try:
         screen = term.read_until(r"legal: ")
         assert "real time" in screen
-        term.read_until(r"\S+ 1: .+ at \d+\.\d\d s", timeout=20)  # the bot moves on its own, on the clock
+        term.read_until(
+            r"\S+ 1: .+ at \d+\.\d\d s", timeout=20
+        )  # the bot moves on its own, on the clock
         term.send("bogus")
         term.read_until(r"not understood|illegal")
         term.send("resign")

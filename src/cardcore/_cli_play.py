@@ -108,7 +108,9 @@ def play_turn_based(
             legal = game.legal_actions(actor)
             action = agents[actor].choose(LazyView(game, actor), legal)
             game.apply(action)
-            console.print(f"[magenta]{escape(game.players[actor])}[/] (seat {actor}): [bold]{escape(str(action))}[/]")
+            console.print(
+                f"[magenta]{escape(game.players[actor])}[/] (seat {actor}): [bold]{escape(str(action))}[/]"
+            )
             show = True
             continue
         legal = game.legal_actions(seat)
@@ -208,7 +210,11 @@ def play_realtime(
     def replan(bot: int) -> None:
         legal = game.legal_actions(bot)
         seen = game.version
-        plan = agents[bot].plan(LazyView(game, bot), legal, now()) if legal or bot in game.to_act else None
+        plan = (
+            agents[bot].plan(LazyView(game, bot), legal, now())
+            if legal or bot in game.to_act
+            else None
+        )
         plans[bot] = None if plan is None else (now() + max(0.0, plan.delay), plan.action, seen)
 
     bots = [s for s in range(n) if s != seat]
@@ -244,7 +250,9 @@ def play_realtime(
                 except IllegalActionError:
                     replan(bot)
                     continue
-                console.print(f"[magenta]{escape(game.players[bot])}[/]: [bold]{escape(str(action))}[/] at {now():.2f} s")
+                console.print(
+                    f"[magenta]{escape(game.players[bot])}[/]: [bold]{escape(str(action))}[/] at {now():.2f} s"
+                )
                 plans[bot] = None
                 replan(bot)
                 continue

@@ -99,16 +99,24 @@ def _per_seat(value: Any, players: int) -> bool:
 
 
 def _seat_cell(value: Any, cols: int | None) -> str:
-    if isinstance(value, list) and cols and len(value) > cols and len(value) % cols == 0 and all(
-        _is_cardish(c) for c in value
+    if (
+        isinstance(value, list)
+        and cols
+        and len(value) > cols
+        and len(value) % cols == 0
+        and all(_is_cardish(c) for c in value)
     ):
         return _grid(value, cols)
     if isinstance(value, Mapping):
         return "\n".join(f"{escape(str(k))}: {value_markup(v)}" for k, v in value.items())
-    if isinstance(value, list) and value and all(
-        isinstance(v, list) and all(_is_cardish(c) for c in v) for v in value
+    if (
+        isinstance(value, list)
+        and value
+        and all(isinstance(v, list) and all(_is_cardish(c) for c in v) for v in value)
     ):
-        return "\n".join(f"[dim]{i}:[/] {value_markup(v, in_list=True)}" for i, v in enumerate(value))
+        return "\n".join(
+            f"[dim]{i}:[/] {value_markup(v, in_list=True)}" for i, v in enumerate(value)
+        )
     return value_markup(value, in_list=isinstance(value, list))
 
 
@@ -164,13 +172,17 @@ def render_view(view: Mapping[str, Any]) -> RenderableType:
 def render_result(result: Mapping[str, Any], players: Sequence[str]) -> str:
     """Describe a finished game's result (``Result.to_json()``) in one or two lines."""
     winners = [f"{escape(players[w])} (seat {w})" for w in result.get("winners", [])]
-    scores = ", ".join(f"{escape(players[i])}: {value_markup(s)}" for i, s in enumerate(result.get("scores", [])))
+    scores = ", ".join(
+        f"{escape(players[i])}: {value_markup(s)}" for i, s in enumerate(result.get("scores", []))
+    )
     text = f"[bold]game over[/] ({escape(str(result.get('reason')))}); "
     text += ("winner: " + " and ".join(winners)) if winners else "no winner"
     text += f"\nscores: {scores}"
     payouts = result.get("payouts")
     if payouts is not None:
-        text += "\npayouts: " + ", ".join(f"{escape(players[i])}: {p:+d}" for i, p in enumerate(payouts))
+        text += "\npayouts: " + ", ".join(
+            f"{escape(players[i])}: {p:+d}" for i, p in enumerate(payouts)
+        )
     return text
 
 

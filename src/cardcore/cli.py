@@ -57,13 +57,39 @@ RICH_MISSING = (
 
 
 def _add_game_args(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--players", "-p", type=int, default=None, help="number of seats (default: depends on the game)")
-    p.add_argument("--rules", "-r", nargs="+", default=[], metavar="RULE", help="house rules to add (names or rule IDs)")
-    p.add_argument("--without", nargs="+", default=[], metavar="RULE", help="default house rules to switch off")
     p.add_argument(
-        "--option", "-o", action="append", default=[], metavar="KEY=VALUE", help="a game option (repeatable)"
+        "--players",
+        "-p",
+        type=int,
+        default=None,
+        help="number of seats (default: depends on the game)",
     )
-    p.add_argument("--seed", "-s", type=int, default=None, help="seed (default: random for play, 0 for simulate)")
+    p.add_argument(
+        "--rules",
+        "-r",
+        nargs="+",
+        default=[],
+        metavar="RULE",
+        help="house rules to add (names or rule IDs)",
+    )
+    p.add_argument(
+        "--without", nargs="+", default=[], metavar="RULE", help="default house rules to switch off"
+    )
+    p.add_argument(
+        "--option",
+        "-o",
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help="a game option (repeatable)",
+    )
+    p.add_argument(
+        "--seed",
+        "-s",
+        type=int,
+        default=None,
+        help="seed (default: random for play, 0 for simulate)",
+    )
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -85,30 +111,79 @@ def build_parser() -> argparse.ArgumentParser:
     p_play.add_argument("game", help="the game to play (see cardcore list)")
     _add_game_args(p_play)
     p_play.add_argument("--seat", type=int, default=0, help="your seat, from 0 (default 0)")
-    p_play.add_argument("--agent", "-a", default="random", help="the agent playing the other seats (default random)")
     p_play.add_argument(
-        "--bot-speed", type=float, default=1.0, metavar="SECONDS", help="real-time games: the bots' mean reaction time (default 1.0)"
+        "--agent", "-a", default="random", help="the agent playing the other seats (default random)"
     )
-    p_play.add_argument("--record", metavar="FILE", default=None, help="where to save the record (default cardcore-GAME-SEED.json)")
+    p_play.add_argument(
+        "--bot-speed",
+        type=float,
+        default=1.0,
+        metavar="SECONDS",
+        help="real-time games: the bots' mean reaction time (default 1.0)",
+    )
+    p_play.add_argument(
+        "--record",
+        metavar="FILE",
+        default=None,
+        help="where to save the record (default cardcore-GAME-SEED.json)",
+    )
     p_play.add_argument("--no-record", action="store_true", help="do not save a record")
     p_play.add_argument("--name", default=None, help="your display name (default: Player N)")
 
-    p_sim = sub.add_parser("simulate", aliases=["sim"], help="simulate many games and summarize them")
-    p_sim.add_argument("game", nargs="?", default=None, help="the game (default: the first installed turn-based game)")
+    p_sim = sub.add_parser(
+        "simulate", aliases=["sim"], help="simulate many games and summarize them"
+    )
+    p_sim.add_argument(
+        "game",
+        nargs="?",
+        default=None,
+        help="the game (default: the first installed turn-based game)",
+    )
     _add_game_args(p_sim)
-    p_sim.add_argument("--games", "-n", type=int, default=DEFAULT_GAMES, help=f"how many games (default {DEFAULT_GAMES})")
-    p_sim.add_argument("--agents", "-a", default=None, help="agents per seat, comma-separated; one name fills every seat (default random)")
-    p_sim.add_argument("--workers", "-w", type=int, default=None, help="worker processes (ProcessPoolExecutor); default: this process")
-    p_sim.add_argument("--dask", default=None, metavar="ADDRESS", help="run on dask: 'local' starts a LocalCluster, or tcp://host:8786")
-    p_sim.add_argument("--json", default=None, metavar="FILE", help="also write the summary as JSON ('-' for stdout)")
+    p_sim.add_argument(
+        "--games",
+        "-n",
+        type=int,
+        default=DEFAULT_GAMES,
+        help=f"how many games (default {DEFAULT_GAMES})",
+    )
+    p_sim.add_argument(
+        "--agents",
+        "-a",
+        default=None,
+        help="agents per seat, comma-separated; one name fills every seat (default random)",
+    )
+    p_sim.add_argument(
+        "--workers",
+        "-w",
+        type=int,
+        default=None,
+        help="worker processes (ProcessPoolExecutor); default: this process",
+    )
+    p_sim.add_argument(
+        "--dask",
+        default=None,
+        metavar="ADDRESS",
+        help="run on dask: 'local' starts a LocalCluster, or tcp://host:8786",
+    )
+    p_sim.add_argument(
+        "--json",
+        default=None,
+        metavar="FILE",
+        help="also write the summary as JSON ('-' for stdout)",
+    )
     p_sim.add_argument("--quiet", "-q", action="store_true", help="no progress bar")
 
     p_rep = sub.add_parser("replay", help="step through a saved record")
     p_rep.add_argument("record", help="a record (JSON) saved by cardcore play or Game.record()")
     who = p_rep.add_mutually_exclusive_group()
     who.add_argument("--seat", type=int, default=None, help="show what this seat saw")
-    who.add_argument("--spectator", action="store_true", help="show the spectator's view (the default)")
-    p_rep.add_argument("--step", action="store_true", help="wait for Enter after each action ('q' stops)")
+    who.add_argument(
+        "--spectator", action="store_true", help="show the spectator's view (the default)"
+    )
+    p_rep.add_argument(
+        "--step", action="store_true", help="wait for Enter after each action ('q' stops)"
+    )
     return parser
 
 
@@ -196,7 +271,11 @@ def cmd_list(console: Console, only: str | None) -> int:
         info = game_info(name)
         opts = "\n".join(f"{o.name}={o.default!r}" for o in info.options) or "-"
         kind = "real time" if info.realtime else "turn-based"
-        players = f"{info.min_players}" if info.min_players == info.max_players else f"{info.min_players}-{info.max_players}"
+        players = (
+            f"{info.min_players}"
+            if info.min_players == info.max_players
+            else f"{info.min_players}-{info.max_players}"
+        )
         gt.add_row(f"[bold]{escape(name)}[/]", players, kind, escape(info.summary), escape(opts))
     console.print(gt)
     for name in games:
@@ -219,7 +298,12 @@ def cmd_list(console: Console, only: str | None) -> int:
                 notes.append("conflicts: " + " ".join(ri.conflicts))
             if ri.requires:
                 notes.append("requires: " + " ".join(ri.requires))
-            rt.add_row(f"[bold]{escape(rule)}[/]", ri.id, escape(ri.summary), escape("\n".join(notes) or "-"))
+            rt.add_row(
+                f"[bold]{escape(rule)}[/]",
+                ri.id,
+                escape(ri.summary),
+                escape("\n".join(notes) or "-"),
+            )
         console.print(rt)
     at = Table(title="agents", title_style="bold")
     at.add_column("agent")
@@ -249,20 +333,33 @@ def cmd_play(console: Console, args: argparse.Namespace) -> int:
     if not 0 <= args.seat < n:
         msg = f"--seat must be 0 to {n - 1}, not {args.seat!r}"
         raise OptionError(msg)
-    names = [f"{args.agent} {s}" if s != args.seat else args.name or f"Player {s + 1}" for s in range(n)]
+    names = [
+        f"{args.agent} {s}" if s != args.seat else args.name or f"Player {s + 1}" for s in range(n)
+    ]
     game = new_game(
-        name, names, rules=args.rules, without=args.without, options=parse_options(name, args.option), seed=args.seed
+        name,
+        names,
+        rules=args.rules,
+        without=args.without,
+        options=parse_options(name, args.option),
+        seed=args.seed,
     )
     speed = args.bot_speed if info.realtime else None
-    agents = [None if s == args.seat else make_agent(args.agent, game.seed * 7 + s + 1, speed) for s in range(n)]
+    agents = [
+        None if s == args.seat else make_agent(args.agent, game.seed * 7 + s + 1, speed)
+        for s in range(n)
+    ]
     console.print(
         f"[bold]{name}[/] with {n} players; you are seat {args.seat}; "
-        f"other seats: agent [bold]{args.agent}[/]" + (f" (reaction {args.bot_speed:g} s)" if info.realtime else "")
+        f"other seats: agent [bold]{args.agent}[/]"
+        + (f" (reaction {args.bot_speed:g} s)" if info.realtime else "")
     )
     if info.realtime:
         outcome = play_realtime(console, game, args.seat, agents)
     else:
-        outcome = play_turn_based(console, game, args.seat, agents, lambda prompt: console.input(f"[bold]{prompt}[/]"))
+        outcome = play_turn_based(
+            console, game, args.seat, agents, lambda prompt: console.input(f"[bold]{prompt}[/]")
+        )
     if game.result is not None:
         console.print(render_result(game.result.to_json(), game.players))
     elif outcome == "quit":
@@ -297,7 +394,9 @@ def _dask_executor(stack: ExitStack, address: str, workers: int | None) -> Execu
         raise CardcoreError(msg) from None
     if address == "local":
         cluster = stack.enter_context(
-            dd.LocalCluster(n_workers=workers or 2, threads_per_worker=1, processes=True, dashboard_address=None)
+            dd.LocalCluster(
+                n_workers=workers or 2, threads_per_worker=1, processes=True, dashboard_address=None
+            )
         )
         client = stack.enter_context(dd.Client(cluster))
     else:
