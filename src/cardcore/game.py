@@ -54,19 +54,26 @@ class Game:
         "_deck_top",
         "_determinized",
         "_history",
+        "_hot",
         "_last_seen",
         "_legal",
         "_legal_v",
         "_lock",
+        "_logic_apply",
+        "_logic_legal",
+        "_realtime",
         "_record",
         "_state",
+        "_times",
         "events",
+        "is_over",
         "logic",
         "name",
         "options",
         "players",
         "ruleset",
         "seed",
+        "to_act",
         "version",
     )
 
@@ -96,25 +103,24 @@ class Game:
         """The event bus: ``game.events.subscribe(EventType, handler, seat=...)``."""
         self._deck_top = deck_top
         self._state = state
-        self._record: list[tuple[int, Action, float | None]] = []
+        self._record: list[Action] = []
+        self._times: dict[int, float] = {}
         self._lock = threading.Lock()
         self._legal: dict[int, tuple[Action, ...]] = {}
         self._legal_v = -1
         self._last_seen: dict[int, int] = {}
         self._history: dict[int, GameState] | None = {} if ruleset.game.realtime else None
+        self._realtime = ruleset.game.realtime
         self._determinized = False
+        self._hot: tuple[int, int, tuple[Action, ...]] = (-1, -1, ())
+        self._logic_apply = self.logic.apply
+        self._logic_legal = self.logic.legal_actions
+        self.to_act: tuple[int, ...] = state.to_act
+        """The seats that may act now: one in turn-based play, several in real time."""
+        self.is_over: bool = state.is_over
+        """Whether the game has ended (by rule, resignation, the host, or a runner's cap)."""
 
     # -- reading --------------------------------------------------------------------------
-
-    @property
-    def to_act(self) -> tuple[int, ...]:
-        """The seats that may act now: one in turn-based play, several in real time."""
-        return self._state.to_act
-
-    @property
-    def is_over(self) -> bool:
-        """Whether the game has ended (by rule, resignation, the host, or a runner's cap)."""
-        return self._state.is_over
 
     @property
     def result(self) -> Result | None:
@@ -137,9 +143,25 @@ class Game:
         Empty for a seat that may not act. Asking counts as having seen the
         current version (see ``seen`` in :meth:`apply`).
         """
+        hot = self._hot
+        if hot[0] == self.version and hot[1] == seat and not self._realtime:
+            return hot[2]
         with self._lock:
-            self._last_seen[seat] = self.version
-            return self._legal_for(seat)
+            if self._realtime:
+                self._last_seen[seat] = self.version
+                return self._legal_for(seat)
+            state = self._state
+            if state.is_over or seat not in state.to_act:
+                legal: tuple[Action, ...] = ()
+            else:
+                try:
+                    legal = self._logic_legal(state, seat)
+                except CardcoreError:
+                    raise
+                except Exception as exc:
+                    raise self._plugin_error(exc, "legal_actions") from exc
+            self._hot = (self.version, seat, legal)
+            return legal
 
     def _legal_for(self, seat: int) -> tuple[Action, ...]:
         if self._legal_v != self.version:
@@ -210,11 +232,23 @@ class Game:
             against a rule (the message ends with the rule ID).
         :raises PluginError: A plugin failed inside a hook; the game is restored.
         """
-        if not isinstance(action, Action):
-            msg = f"not an action: {action!r} (CORE-ACTION-1)"
-            raise IllegalActionError(msg, action=action, rule_id="CORE-ACTION-1")
         with self._lock:
-            self._apply_locked(action, at, seen)
+            hot = self._hot
+            if hot[0] != self.version or action not in hot[2] or self.events.active:
+                self._apply_locked(action, at, seen)
+            else:  # the hot path: a legal action of the seat just asked, nobody listening
+                state = self._state
+                try:
+                    self._logic_apply(state, action, None)
+                except Exception as exc:
+                    self._restore()
+                    raise self._plugin_error(exc, "apply") from exc
+                if at is not None:
+                    self._times[len(self._record)] = at
+                self._record.append(action)
+                self.version += 1
+                self.to_act = state.to_act
+                self.is_over = state.is_over
         if self.events._queue:
             self.events.drain()
 
@@ -263,6 +297,9 @@ class Game:
             raise IllegalActionError(msg, action=text, rule_id="CORE-SEAT-1")
 
     def _apply_locked(self, action: Action, at: float | None, seen: int | None) -> None:
+        if not isinstance(action, Action):
+            msg = f"not an action: {action!r} (CORE-ACTION-1)"
+            raise IllegalActionError(msg, action=action, rule_id="CORE-ACTION-1")
         state = self._state
         seat = action.seat
         if state.is_over:
@@ -294,8 +331,12 @@ class Game:
         except Exception as exc:
             self._restore()
             raise self._plugin_error(exc, "apply") from exc
+        if at is not None:
+            self._times[len(self._record)] = at
+        self._record.append(action)
         self.version += 1
-        self._record.append((seat, action, at))
+        self.to_act = state.to_act
+        self.is_over = state.is_over
         if batch is not None:
             batch.insert(0, ActionApplied(seat, str(action), self.version, at))
             if state.is_over and state.result is not None:
@@ -337,13 +378,16 @@ class Game:
         """Rebuild the state from the record after a failure inside ``apply``."""
         self._state = self._rebuild_state()
         self._legal_v = -1
+        self._hot = (-1, -1, ())
+        self.to_act = self._state.to_act
+        self.is_over = self._state.is_over
 
     def _rebuild_state(self) -> GameState:
         state = _deal(self.ruleset, len(self.players), self.options, self.seed, self._deck_top)
         logic = self.logic
-        for seat, action, _ in self._record:
+        for action in self._record:
             if type(action) is Resign:
-                logic.resign(state, seat)
+                logic.resign(state, action.seat)
             elif type(action) is EndMatch:
                 logic.end_match(state)
             else:
@@ -362,6 +406,9 @@ class Game:
                 (), self.logic.scores(state), self.logic.payouts(state), "truncated"
             )
             self._legal_v = -1
+            self._hot = (-1, -1, ())
+            self.to_act = ()
+            self.is_over = True
 
     # -- copies, records ------------------------------------------------------------------
 
@@ -380,12 +427,19 @@ class Game:
             new._deck_top = self._deck_top
             new._state = self._state.clone()
             new._record = self._record[:]
+            new._times = self._times.copy()
             new._lock = threading.Lock()
             new._legal = {}
             new._legal_v = -1
             new._last_seen = {}
             new._history = None if self._history is None else {}
+            new._realtime = self._realtime
             new._determinized = self._determinized
+            new._hot = (-1, -1, ())
+            new._logic_apply = self._logic_apply
+            new._logic_legal = self._logic_legal
+            new.to_act = new._state.to_act
+            new.is_over = new._state.is_over
             return new
 
     def determinize(self, seat: int, seed: int) -> Game:
@@ -433,7 +487,8 @@ class Game:
     def record_entries(self) -> list[tuple[int, Action, float | None]]:
         """Return the applied actions as ``(seat, action, at)`` tuples, oldest first."""
         with self._lock:
-            return self._record[:]
+            times = self._times
+            return [(a.seat, a, times.get(i)) for i, a in enumerate(self._record)]
 
     def __repr__(self) -> str:
         return f"<Game {self.name} players={len(self.players)} version={self.version} over={self.is_over}>"

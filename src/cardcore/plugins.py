@@ -93,7 +93,7 @@ def _load(group: str, name: str) -> Any:
         msg = f"no {kind} called {name!r} is installed (installed: {known})"
         raise UnknownPluginError(msg)
     target = entries[name]
-    if isinstance(target, importlib.metadata.EntryPoint):
+    if _is_entry_point(target):
         try:
             target = target.load()
         except Exception as exc:
@@ -101,6 +101,18 @@ def _load(group: str, name: str) -> Any:
             raise PluginError(msg, plugin=name) from exc
     _loaded[key] = target
     return target
+
+
+def _is_entry_point(target: Any) -> bool:
+    """Entry points from importlib.metadata or its backport (dask workers may load the latter)."""
+    if isinstance(target, importlib.metadata.EntryPoint):
+        return True
+    return (
+        not isinstance(target, ModuleType | type)
+        and callable(getattr(target, "load", None))
+        and isinstance(getattr(target, "value", None), str)
+        and isinstance(getattr(target, "group", None), str)
+    )
 
 
 def available_games() -> tuple[str, ...]:

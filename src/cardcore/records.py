@@ -48,7 +48,7 @@ def make_record(game: Game) -> dict[str, Any]:
         "players": list(game.players),
         "seed": game.seed,
         "deck": None if game._deck_top is None else [str(c) for c in game._deck_top],
-        "actions": [[seat, str(action), at] for seat, action, at in game._record],
+        "actions": [[a.seat, str(a), game._times.get(i)] for i, a in enumerate(game._record)],
         "result": None if game._state.result is None else game._state.result.to_json(),
     }
 

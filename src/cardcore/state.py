@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
+from types import MappingProxyType
 from typing import Any, ClassVar
 
 from attrs import frozen
@@ -81,6 +82,52 @@ def _json(value: Any) -> Any:
     return str(value)
 
 
+_IMMUTABLE: set[type] = {int, float, str, bool, type(None), tuple, frozenset, bytes, Card, MappingProxyType}
+_CLONERS: dict[type, Any] = {}
+
+
+def _copy_any(value: Any) -> Any:
+    kind = type(value)
+    if kind is list:
+        return value[:]
+    if kind is dict:
+        return value.copy()
+    if kind is set:
+        return set(value)
+    clone = getattr(value, "clone", None)
+    if clone is not None:
+        return clone()
+    _IMMUTABLE.add(kind)  # a value type: shared from now on
+    return value
+
+
+def _copy_deep(value: Any) -> Any:
+    if type(value) is list:
+        return [v[:] if type(v) is list else _copy_any(v) for v in value]
+    return _copy_any(value)
+
+
+def _make_cloner(cls: type) -> Any:
+    """Compile a clone function for *cls* that copies its slots one by one (no loop)."""
+    lines = ["def clone(self):", "    new = new_object(cls)"]
+    for name in _all_slots(cls):
+        if name in getattr(cls, "_deep", ()):
+            lines.append(f"    new.{name} = copy_deep(self.{name})")
+        else:
+            lines.append(f"    v = self.{name}")
+            lines.append(f"    new.{name} = v if type(v) in immutable else copy_any(v)")
+    lines.append("    return new")
+    namespace: dict[str, Any] = {
+        "new_object": object.__new__,
+        "cls": cls,
+        "immutable": _IMMUTABLE,
+        "copy_any": _copy_any,
+        "copy_deep": _copy_deep,
+    }
+    exec("\n".join(lines), namespace)  # generated from slot names only
+    return namespace["clone"]
+
+
 class GameState:
     """The evolving table of one game. Games subclass it with their own ``__slots__``.
 
@@ -114,21 +161,10 @@ class GameState:
 
     def clone(self) -> Self:
         """Return an independent copy (see the class docstring for what is copied)."""
-        cls = type(self)
-        new = object.__new__(cls)
-        deep = cls._deep
-        for name in _all_slots(cls):
-            value = getattr(self, name)
-            kind = type(value)
-            if kind is list:
-                value = [v[:] for v in value] if name in deep else value[:]
-            elif kind is dict:
-                value = value.copy()
-            elif kind is set:
-                value = set(value)
-            elif hasattr(value, "clone"):
-                value = value.clone()
-            object.__setattr__(new, name, value)
+        cloner = _CLONERS.get(type(self))
+        if cloner is None:
+            cloner = _CLONERS[type(self)] = _make_cloner(type(self))
+        new: Self = cloner(self)
         return new
 
     def snapshot(self) -> dict[str, Any]:

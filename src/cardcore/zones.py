@@ -215,8 +215,8 @@ class Zones:
         """Return an independent copy sharing only the immutable layout."""
         new = object.__new__(type(self))
         new.layout = self.layout
-        new.cards = [pile[:] for pile in self.cards]
-        new.seen = [masks[:] for masks in self.seen]
+        new.cards = list(map(list.copy, self.cards))
+        new.seen = list(map(list.copy, self.seen))
         return new
 
     # -- serialisation -----------------------------------------------------------
