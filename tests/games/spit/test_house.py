@@ -5,13 +5,13 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-import cardcore
 import pytest
+from tests.games.spit.spitkit import SEAT0, SEAT1, arrange, centre, held, interleave, spit_state
+
+import cardcore
 from cardcore import ALL, IllegalActionError, NotationError
 from cardcore_spit.actions import Claim
 from cardcore_spit.house.canfield import canfield_order
-
-from tests.games.spit.spitkit import SEAT0, SEAT1, arrange, centre, held, interleave, spit_state
 
 PACKAGE = Path(__file__).resolve().parents[3] / "plugins" / "cardcore_spit"
 HOUSE = {"SPIT-END-3": "spit.chooser", "SPIT-SETUP-5": "spit.canfield", "SPIT-MOVE-12": "spit.same-rank"}

@@ -1,0 +1,77 @@
+"""Hypothesis properties over random Spit and Speed games."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from tests.games.spit.spitkit import conserved
+
+import cardcore
+from cardcore import ALL
+
+CARD = re.compile(r"'((?:10|[2-9AJQK])[SHDC]|JK)'")
+SETTINGS = settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+def _visible(game: cardcore.Game, seat: int | None) -> set[str]:
+    zones = game.state.zones
+    out: set[str] = set()
+    for z, pile in enumerate(zones.cards):
+        for i, card in enumerate(pile):
+            if zones.is_visible(z, i, seat):
+                out.add(str(card))
+    return out
+
+
+def _view_cards(view: dict[str, Any]) -> set[str]:
+    return set(CARD.findall(repr(view["table"])))
+
+
+@SETTINGS
+@given(seed=st.integers(0, 2**40), tie=st.integers(0, 1000), name=st.sampled_from(["spit", "speed"]))
+def test_random_games_terminate_and_conserve_cards(seed: int, tie: int, name: str) -> None:
+    game = cardcore.new_game(name, 2, seed=seed)
+    n = 52
+    checks = {"count": 0}
+
+    def check(g: cardcore.Game, action: object, t: float) -> None:
+        if g.version % 7 == 0:
+            assert conserved(g, n)
+            checks["count"] += 1
+            for seat in (0, 1, None):
+                view = g.view(seat)
+                assert _view_cards(view) <= _visible(g, seat)
+
+    agents = [cardcore.RandomAgent(seed % 1000), cardcore.RandomAgent(seed % 1000 + 1)]
+    result = cardcore.run_realtime(game, agents, seed=tie, on_action=check)
+    bound = game.logic.action_bound(2, game.options)
+    assert result.reason != "truncated" and game.version <= bound
+    assert conserved(game, n)
+
+
+@SETTINGS
+@given(seed=st.integers(0, 2**40), steps=st.integers(0, 200))
+def test_spit_views_hide_face_down_cards(seed: int, steps: int) -> None:
+    game = cardcore.new_game("spit", 2, seed=seed)
+    agents = [cardcore.RandomAgent(1), cardcore.RandomAgent(2)]
+    cardcore.run_realtime(game, agents, seed=seed, max_actions=steps)
+    zones = game.state.zones
+    hidden = {str(c) for z, pile in enumerate(zones.cards) for i, c in enumerate(pile) if zones.seen[z][i] != ALL
+              and zones.layout.specs[z].visibility is cardcore.Visibility.NOBODY}
+    for seat in (0, 1, None):
+        assert not (_view_cards(game.view(seat)) & hidden)
+
+
+@SETTINGS
+@given(seed=st.integers(0, 2**40), jokers=st.sampled_from([0, 2]), side=st.sampled_from([5, 15]))
+def test_speed_hands_private_and_conserved(seed: int, jokers: int, side: int) -> None:
+    game = cardcore.new_game("speed", 2, seed=seed, options={"jokers": jokers, "side_pile": side})
+    agents = [cardcore.RandomAgent(1), cardcore.RandomAgent(2)]
+    cardcore.run_realtime(game, agents, seed=seed, max_actions=25)
+    assert conserved(game, 52 + jokers)
+    for seat in (0, 1):
+        other = game.view(seat)["table"]["seats"][1 - seat]["hand"]
+        assert all(c is None for c in other)
