@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 from cardcore.cards import Card
-from cardcore.deck import standard_52
+from cardcore.deck import shuffle, standard_52
 from cardcore.plugins import hookimpl
 from cardcore.state import GameState
 
@@ -21,3 +22,20 @@ def build_deck(players: int, options: Mapping[str, Any]) -> tuple[Card, ...]:
 def score_round(state: GameState, scores: Sequence[int]) -> Sequence[int]:
     """The scores as the game computed them."""
     return scores
+
+
+@hookimpl(trylast=True)
+def determinize(state: GameState, seat: int, rng: random.Random) -> bool:
+    """Shuffle every card *seat* does not know among the places those cards occupy."""
+    zones = state.zones
+    slots = [
+        (z, i)
+        for z in range(len(zones.cards))
+        for i in range(len(zones.cards[z]))
+        if not zones.knows(z, i, seat)
+    ]
+    cards = [zones.cards[z][i] for z, i in slots]
+    shuffle(cards, rng)
+    for (z, i), card in zip(slots, cards, strict=True):
+        zones.cards[z][i] = card
+    return True

@@ -450,17 +450,8 @@ class Game:
         *seat* knows. For search agents. The clone has no faithful record.
         """
         new = self.clone()
-        zones = new._state.zones
-        slots = [
-            (z, i)
-            for z in range(len(zones.cards))
-            for i in range(len(zones.cards[z]))
-            if not zones.knows(z, i, seat)
-        ]
-        cards = [zones.cards[z][i] for z, i in slots]
-        shuffle(cards, derive_rng(seed, 0))
-        for (z, i), card in zip(slots, cards, strict=True):
-            zones.cards[z][i] = card
+        self.ruleset.hook.determinize(state=new._state, seat=seat, rng=derive_rng(seed, 0))
+        new._legal_v = -1
         new._determinized = True
         return new
 

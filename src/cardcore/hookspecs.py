@@ -9,6 +9,7 @@ unless it really filters decisions. Games add hookspecs of their own through
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -31,6 +32,7 @@ __all__ = [
     "build_deck",
     "card_points",
     "create_logic",
+    "determinize",
     "forbid_action",
     "hookspec",
     "on_event",
@@ -104,6 +106,27 @@ def forbid_action(state: GameState, action: Action) -> Veto | None:
     :param state: The current table. Read it, never change it.
     :param action: A candidate action.
     :returns: A veto, or ``None``.
+
+    .. versionadded:: 0.1
+    """
+
+
+@hookspec(firstresult=True)
+def determinize(state: GameState, seat: int, rng: random.Random) -> bool | None:
+    """Re-deal, in place, the cards of *state* that *seat* cannot know.
+
+    Stops at the first non-``None`` result. The core's default (``trylast``)
+    shuffles every card that *seat* does not know (see
+    :meth:`cardcore.Zones.knows`) among the places those cards occupy, which
+    is consistent with all that the seat has seen. A game whose players can
+    infer more (a card known to be in some opponent's hand) implements it to
+    keep those inferences true. Called by :meth:`cardcore.Game.determinize`
+    on a clone, never on a live game.
+
+    :param state: A cloned state, to change in place.
+    :param seat: The seat whose knowledge must stay true.
+    :param rng: The generator to shuffle with.
+    :returns: ``True`` once done, or ``None`` to defer to the next plugin.
 
     .. versionadded:: 0.1
     """
