@@ -21,8 +21,9 @@ from __future__ import annotations
 from typing import ClassVar
 
 from attrs import frozen
-from cardcore.actions import Action
 from typing_extensions import override
+
+from cardcore.actions import Action
 
 __all__ = [
     "DISCARD",

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 from attrs import field, frozen
+
 from cardcore.cards import Card
 from cardcore.events import Event
 from cardcore.zones import ALL

@@ -28,7 +28,6 @@ from cardcore.logic import Emit, GameLogic
 from cardcore.scoring import ScoreTable
 from cardcore.state import GameState, Result
 from cardcore.zones import ALL
-
 from cardcore_golf.actions import (
     DISCARD,
     DRAW,
@@ -152,7 +151,9 @@ class GolfLogic(GameLogic):
         super().validate(players, options)
         layout = layout_for(options.get("layout", 6))
         if layout is None:
-            msg = f"golf has no layout {options.get('layout')!r} (expected 6, 8, 9, 10, '4' or '4h')"
+            msg = (
+                f"golf has no layout {options.get('layout')!r} (expected 6, 8, 9, 10, '4' or '4h')"
+            )
             raise OptionError(msg)
         dealer = options.get("dealer")
         if not (
@@ -166,7 +167,9 @@ class GolfLogic(GameLogic):
 
     def action_bound(self, players: int, options: Mapping[str, Any]) -> int:
         """At most ``rounds`` rounds of setup plus two actions per turn (turns capped or not)."""
-        layout = layout_for(options.get("layout", 6)) or Layout("6", "GOLF6", 6, 2, 3, 2, "flip", False, False, False)
+        layout = layout_for(options.get("layout", 6)) or Layout(
+            "6", "GOLF6", 6, 2, 3, 2, "flip", False, False, False
+        )
         cap = options.get("max_turns") or 500 * players
         rounds = int(options.get("rounds") or 9)
         return rounds * (players * layout.initial + 2 * int(cap) + 2) + 2
@@ -285,9 +288,7 @@ class GolfLogic(GameLogic):
         grid = plan.grid[seat]
         if plan.layout.setup == "flip":
             return tuple(
-                plan.flip_act[seat][p]
-                for p, z in enumerate(grid)
-                if seen[z] and seen[z][0] != ALL
+                plan.flip_act[seat][p] for p, z in enumerate(grid) if seen[z] and seen[z][0] != ALL
             )
         bit = 1 << seat
         return tuple(plan.peek_act[seat][p] for p, z in enumerate(grid) if not seen[z][0] & bit)
@@ -645,11 +646,16 @@ class GolfLogic(GameLogic):
             table = {Replace: plan.replace_act, Flip: plan.flip_act, Peek: plan.peek_act}[cls]
             if pos < plan.layout.size:
                 return table[seat][pos]
-            return cls(seat, pos)  # type: ignore[call-arg]
+            return cls(seat, pos)
         if len(words) != 1:
             msg = f"{words[0]!r} takes no argument: {text!r} (GOLF-NOTE-1)"
             raise NotationError(msg)
-        single = {Draw: plan.draw_act, Take: plan.take_act, Discard: plan.discard_act, Knock: plan.knock_act}
+        single = {
+            Draw: plan.draw_act,
+            Take: plan.take_act,
+            Discard: plan.discard_act,
+            Knock: plan.knock_act,
+        }
         return single[cls][seat]
 
     def rule_for(self, state: GameState, action: Action) -> tuple[str, str]:
@@ -661,7 +667,10 @@ class GolfLogic(GameLogic):
         phase = st.phase
         pos = getattr(action, "pos", None)
         if pos is not None and not 0 <= pos < plan.layout.size:
-            return "GOLF-TURN-4", f"seat {seat} has no position {pos} in {plan.layout.name}: {text!r}"
+            return (
+                "GOLF-TURN-4",
+                f"seat {seat} has no position {pos} in {plan.layout.name}: {text!r}",
+            )
         if self._veto is not None and isinstance(action, GolfAction):
             for veto in self._veto(state=st, action=action):
                 return veto.rule_id, f"{text!r} is forbidden: {veto.reason}"
@@ -678,23 +687,34 @@ class GolfLogic(GameLogic):
                 return "GOLF-DEAL-4", f"cards are turned up only in the setup phase: {text!r}"
             if isinstance(action, Flip) != (plan.layout.setup == "flip"):
                 rid = "GOLF4-SETUP-2" if plan.layout.setup == "peek" else "GOLF6-SETUP-2"
-                return rid, f"{plan.layout.name} setup uses {plan.layout.setup or 'nothing'}: {text!r}"
+                return (
+                    rid,
+                    f"{plan.layout.name} setup uses {plan.layout.setup or 'nothing'}: {text!r}",
+                )
             if isinstance(action, Flip):
                 return "GOLF6-SETUP-2", f"position {pos} is already face up: {text!r}"
             return "GOLF4-SETUP-2", f"position {pos} was already looked at: {text!r}"
         if phase == SETUP:
-            return "GOLF-DEAL-4", f"seat {seat} must finish the initial {plan.layout.setup}s first: {text!r}"
+            return (
+                "GOLF-DEAL-4",
+                f"seat {seat} must finish the initial {plan.layout.setup}s first: {text!r}",
+            )
         if isinstance(action, Draw | Take):
-            return "GOLF-TURN-2", f"seat {seat} already holds a card and must place or discard it: {text!r}"
+            return (
+                "GOLF-TURN-2",
+                f"seat {seat} already holds a card and must place or discard it: {text!r}",
+            )
         if isinstance(action, Discard):
             if phase == TAKEN:
-                return "GOLF-TURN-3", f"a card taken from the discard pile must replace a layout card: {text!r}"
+                return (
+                    "GOLF-TURN-3",
+                    f"a card taken from the discard pile must replace a layout card: {text!r}",
+                )
             return "GOLF-TURN-1", f"seat {seat} must draw before discarding: {text!r}"
         if isinstance(action, Replace):
             if phase == DRAW_PHASE:
                 return "GOLF-TURN-1", f"seat {seat} must draw or take a card first: {text!r}"
-            rid = "GOLF9-4" if plan.layout.rows == 3 else "GOLF6-SCORE-2"
-            return rid, f"position {pos} is empty (its cards were removed): {text!r}"
+            return "GOLF-TURN-2", f"position {pos} holds no card to replace (it was removed): {text!r}"
         return super().rule_for(state, action)
 
     # -- views ------------------------------------------------------------------------------------
@@ -764,4 +784,3 @@ def _last_round(last: tuple[int, Any, tuple[int, ...], int] | None) -> dict[str,
         "scores": list(scores),
         "ender": None if ender < 0 else ender,
     }
-

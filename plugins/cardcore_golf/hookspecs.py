@@ -12,7 +12,6 @@ from typing import Any
 
 from cardcore.hookspecs import hookspec
 from cardcore.scoring import ScoreTable
-
 from cardcore_golf.logic import Layout, Scorer
 
 __all__ = [
@@ -48,7 +47,7 @@ def golf_score_table(layout: Layout) -> ScoreTable | None:
     """Return the points table (card -> points) before per-card overrides.
 
     Stops at the first non-``None`` result. The game answers BASIC (GOLF-SCORE-1) with
-    ``trylast=True``; ``golf.hard`` answers HARD. Per-card values from the core's
+    ``trylast=True``; a house rule may answer another table. Per-card values from the core's
     ``card_points`` hook (jokers, bonus cards) take precedence over the table.
 
     :param layout: The chosen layout.
@@ -91,8 +90,8 @@ def golf_final_turns(layout: Layout) -> bool | None:
 def golf_removable_groups(layout: Layout) -> Sequence[Sequence[int]] | None:
     """Return groups of positions removed from play once complete, face up and cancelled.
 
-    All results are merged. The game answers nothing; ``golf.remove-columns`` answers the
-    columns, ``golf.remove-triples`` the rows and columns of GOLF9. A removed group's cards
+    All results are merged. The game answers nothing; a house rule may answer the columns
+    of a two-row grid, or the rows and columns of GOLF9. A removed group's cards
     go to the bottom of the discard pile and its positions stay empty.
 
     :param layout: The chosen layout.
@@ -106,9 +105,7 @@ def golf_removable_groups(layout: Layout) -> Sequence[Sequence[int]] | None:
 
 
 @hookspec
-def golf_round_awards(
-    layout: Layout, keys: Sequence[Sequence[int | None]]
-) -> Sequence[int] | None:
+def golf_round_awards(layout: Layout, keys: Sequence[Sequence[int | None]]) -> Sequence[int] | None:
     """Return points to add to each seat's round score (bonuses given to other players).
 
     All results are summed per seat; they are added before any ender penalty (GOLF-PEN-4).

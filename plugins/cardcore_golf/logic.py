@@ -26,7 +26,6 @@ from attrs import frozen
 
 __all__ = [
     "BASIC_POINTS",
-    "HARD_POINTS",
     "LAYOUTS",
     "RANK_KEYS",
     "Keys",
@@ -69,8 +68,6 @@ BASIC_POINTS: Final[dict[int, int]] = {
     1: 1, 2: 2, 3: 3, 4: 4, 5: 5, 6: 6, 7: 7, 8: 8, 9: 9, 10: 10, 11: 10, 12: 10, 13: 0,
 }  # fmt: skip
 
-#: GOLF-SCORE-2: the HARD table by rank key (J 11, Q 12, K 13).
-HARD_POINTS: Final[dict[int, int]] = {**BASIC_POINTS, 11: 11, 12: 12, 13: 13}
 
 
 @frozen
@@ -124,10 +121,9 @@ LAYOUTS: Final[dict[str, Layout]] = {
 }
 """Every layout by its option value as text."""
 
-_LAYOUT_OF: dict[object, Layout] = {
-    **LAYOUTS, 6: LAYOUTS["6"], 8: LAYOUTS["8"], 9: LAYOUTS["9"], 10: LAYOUTS["10"],
-    4: LAYOUTS["4"], "4H": LAYOUTS["4h"],
-}  # fmt: skip
+_LAYOUT_OF: dict[object, Layout] = {key: value for key, value in LAYOUTS.items()}
+_LAYOUT_OF.update({6: LAYOUTS["6"], 8: LAYOUTS["8"], 9: LAYOUTS["9"], 10: LAYOUTS["10"]})
+_LAYOUT_OF.update({4: LAYOUTS["4"], "4H": LAYOUTS["4h"]})
 
 
 def layout_for(value: object) -> Layout | None:
@@ -196,12 +192,8 @@ def grid_lines(layout: Layout) -> tuple[tuple[int, ...], ...]:
     >>> grid_lines(LAYOUTS["9"])[:2]
     ((0, 1, 2), (3, 4, 5))
     """
-    rows = tuple(
-        tuple(range(r * layout.cols, (r + 1) * layout.cols)) for r in range(layout.rows)
-    )
-    cols = tuple(
-        tuple(c + r * layout.cols for r in range(layout.rows)) for c in range(layout.cols)
-    )
+    rows = tuple(tuple(range(r * layout.cols, (r + 1) * layout.cols)) for r in range(layout.rows))
+    cols = tuple(tuple(c + r * layout.cols for r in range(layout.rows)) for c in range(layout.cols))
     return rows + cols
 
 
@@ -215,7 +207,7 @@ def row_col_pairs(layout: Layout) -> tuple[tuple[int, int], ...]:
 
 
 def diagonal_pairs(layout: Layout) -> tuple[tuple[int, int], ...]:
-    """Return the diagonal position pairs of a 2 x 2 grid (GOLF4-VAR-1).
+    """Return the diagonal position pairs of a 2 x 2 grid (for a house rule).
 
     >>> diagonal_pairs(LAYOUTS["4"])
     ((0, 3), (1, 2))
@@ -231,7 +223,7 @@ def diagonal_pairs(layout: Layout) -> tuple[tuple[int, int], ...]:
 
 
 def no_cancel_scorer() -> Scorer:
-    """Return a scorer that cancels nothing (GOLF4-VAR-2): the sum of the points."""
+    """Return a scorer that cancels nothing: the sum of the points."""
 
     def score(keys: Keys, points: Points) -> int:
         return sum(points)
@@ -308,7 +300,7 @@ def four_grid_scorer(edges: Sequence[tuple[int, int]]) -> Scorer:
 
 
 def anywhere_scorer() -> Scorer:
-    """Return the scorer where any two equal cards cancel (GOLF6-VAR-2, GOLF4H-2).
+    """Return the scorer where any two equal cards cancel (GOLF4H-2).
 
     Per key, floor(count / 2) pairs cancel; of an odd count the card with the fewest points
     scores (GOLF-SCORE-7).
@@ -349,7 +341,7 @@ def complete_groups(
 ) -> list[tuple[int, ...]]:
     """Return the *groups* whose cards are all present, face up and of one key.
 
-    Used for removing cancelled columns (GOLF6-SCORE-2) and triples (GOLF9-4).
+    Used by house rules that remove cancelled columns or triples.
 
     >>> complete_groups([5, 7, 5, 7], [True, True, True, False], [(0, 2), (1, 3)])
     [(0, 2)]
@@ -365,7 +357,7 @@ def complete_groups(
 
 
 def has_adjacent_quad(keys: Keys, cols: int) -> bool:
-    """Whether two adjacent columns of a two-row layout are all four one key (GOLF6-VAR-3).
+    """Whether two adjacent columns of a two-row layout hold four cards of one key.
 
     >>> has_adjacent_quad([8, 8, 3, 8, 8, 4], 3)
     True

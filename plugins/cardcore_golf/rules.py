@@ -11,7 +11,6 @@ from cardcore.deck import decks
 from cardcore.info import GameInfo, Option
 from cardcore.plugins import hookimpl
 from cardcore.scoring import ScoreTable
-
 from cardcore_golf import hookspecs
 from cardcore_golf.game import GolfLogic
 from cardcore_golf.logic import BASIC_POINTS, Layout, Scorer, deck_count, default_scorer, layout_for
@@ -42,7 +41,9 @@ GAME = GameInfo(
             kind=object,
             choices=(6, 8, 9, 10, 4, "6", "8", "9", "10", "4", "4h", "4H"),
         ),
-        Option("rounds", 9, "rounds (holes) in a match; 9 or 18 are traditional", kind=int, minimum=1),
+        Option(
+            "rounds", 9, "rounds (holes) in a match; 9 or 18 are traditional", kind=int, minimum=1
+        ),
         Option(
             "points_limit",
             None,

@@ -14,8 +14,7 @@ from cardcore.cards import Card
 from cardcore.scoring import ScoreSheet, ScoreTable
 from cardcore.state import GameState
 from cardcore.zones import Layout as ZoneLayout
-from cardcore.zones import Visibility, ZoneSpec, Zones
-
+from cardcore.zones import Visibility, Zones, ZoneSpec
 from cardcore_golf.actions import Discard, Draw, Flip, GolfAction, Knock, Peek, Replace, Take
 from cardcore_golf.logic import Layout, Scorer
 
@@ -34,11 +33,11 @@ class Plan:
     """
 
     __slots__ = (
+        "deal_masks",
+        "deal_zones",
         "discard",
         "discard_act",
         "draw_act",
-        "deal_masks",
-        "deal_zones",
         "face_up_grid",
         "final_turns",
         "flip_act",

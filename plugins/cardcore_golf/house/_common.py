@@ -6,7 +6,6 @@ from collections.abc import Collection
 
 from cardcore.errors import OptionError
 from cardcore.info import RuleInfo
-
 from cardcore_golf.logic import Layout
 
 __all__ = ["FOUR_CARD", "SIX_FAMILY", "TWO_ROW", "check_layout"]

@@ -7,7 +7,6 @@ from typing import Any
 
 from cardcore.info import RuleInfo
 from cardcore.plugins import hookimpl
-
 from cardcore_golf.house._common import check_layout
 from cardcore_golf.logic import Layout, Scorer, diagonal_pairs, four_grid_scorer, row_col_pairs
 

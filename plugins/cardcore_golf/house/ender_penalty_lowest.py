@@ -6,7 +6,6 @@ from collections.abc import Sequence
 
 from cardcore.info import RuleInfo
 from cardcore.plugins import hookimpl
-
 from cardcore_golf.logic import Layout
 
 __all__ = ["RULE", "golf_ender_penalty"]

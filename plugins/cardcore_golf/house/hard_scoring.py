@@ -6,10 +6,9 @@ from cardcore.cards import Rank
 from cardcore.info import RuleInfo
 from cardcore.plugins import hookimpl
 from cardcore.scoring import ScoreTable
+from cardcore_golf.logic import BASIC_POINTS, Layout
 
-from cardcore_golf.logic import HARD_POINTS, Layout
-
-__all__ = ["HARD", "RULE", "golf_score_table"]
+__all__ = ["HARD", "HARD_POINTS", "RULE", "golf_score_table"]
 
 RULE = RuleInfo(
     id="GOLF-SCORE-2",
@@ -17,6 +16,9 @@ RULE = RuleInfo(
     game="golf",
     summary="Harder scoring: jacks 11, queens 12, kings 13",
 )
+
+#: The HARD table by rank key (A 1, 2-10 face value, J 11, Q 12, K 13).
+HARD_POINTS = {**BASIC_POINTS, 11: 11, 12: 12, 13: 13}
 
 #: The HARD table (GOLF-SCORE-2).
 HARD = ScoreTable.from_ranks({Rank(k): v for k, v in HARD_POINTS.items()})

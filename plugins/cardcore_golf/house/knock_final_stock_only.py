@@ -9,7 +9,6 @@ from cardcore.actions import Action
 from cardcore.info import RuleInfo, Veto
 from cardcore.plugins import hookimpl
 from cardcore.state import GameState
-
 from cardcore_golf.actions import Take
 from cardcore_golf.house._common import FOUR_CARD, check_layout
 from cardcore_golf.logic import Layout

@@ -7,7 +7,6 @@ from typing import Any
 
 from cardcore.info import RuleInfo
 from cardcore.plugins import hookimpl
-
 from cardcore_golf.house._common import FOUR_CARD, check_layout
 from cardcore_golf.logic import Layout, Scorer, no_cancel_scorer
 

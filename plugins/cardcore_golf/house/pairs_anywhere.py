@@ -7,7 +7,6 @@ from typing import Any
 
 from cardcore.info import RuleInfo
 from cardcore.plugins import hookimpl
-
 from cardcore_golf.house._common import TWO_ROW, check_layout
 from cardcore_golf.logic import Layout, Scorer, anywhere_scorer
 

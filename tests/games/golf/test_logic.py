@@ -9,7 +9,6 @@ import pytest
 from cardcore_golf import logic
 from cardcore_golf.logic import (
     BASIC_POINTS,
-    HARD_POINTS,
     LAYOUTS,
     anywhere_scorer,
     column_scorer,
@@ -85,6 +84,8 @@ def test_golf_score_1_basic_table() -> None:
 
 
 def test_golf_score_2_hard_table() -> None:
+    from cardcore_golf.house.hard_scoring import HARD_POINTS
+
     assert {k: HARD_POINTS[k] for k in (1, 2, 10, 11, 12, 13)} == {
         1: 1, 2: 2, 10: 10, 11: 11, 12: 12, 13: 13,
     }  # fmt: skip
