@@ -7,6 +7,7 @@ dealer (the last seat) seat 0 gets the first card and moves first.
 from __future__ import annotations
 
 from collections import Counter
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -22,6 +23,7 @@ from cardcore import (
     decks,
 )
 
+ROOT = Path(__file__).resolve().parents[3]
 G0 = "7H 9C KD 4S 2D QH"
 G1 = "3C 8D JS 3D 10H 6S"
 DECK = stack([G0, G1], "5C", "7D KS 9H QS AH 2C")
