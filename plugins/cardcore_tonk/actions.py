@@ -1,7 +1,7 @@
 """Tonk's actions. Each is interned per seat by :class:`cardcore_tonk.game.TonkLogic`.
 
 Notation (TONK-NOTE-1): ``drop``, ``draw``, ``take``, ``spread 5H 6H 7H``,
-``hit 2 8H``, ``discard 9C``.
+``hit 2 8H``, ``discard 9C``, and ``deal`` between the hands of a session.
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from attrs import frozen
 from cardcore.actions import Action
 from cardcore.cards import Card
 
-__all__ = ["Discard", "Draw", "Drop", "Hit", "Spread", "Take", "TonkAction"]
+__all__ = ["Deal", "Discard", "Draw", "Drop", "Hit", "Spread", "Take", "TonkAction"]
 
 
 @frozen
@@ -82,3 +82,11 @@ class Discard(TonkAction):
 
     def __str__(self) -> str:
         return f"discard {self.card}"
+
+
+@frozen
+class Deal(TonkAction):
+    """Deal the next hand of the session (the new dealer, between hands). Notation ``deal``."""
+
+    verb: ClassVar[str] = "deal"
+    kind: ClassVar[int] = 6

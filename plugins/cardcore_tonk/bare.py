@@ -85,7 +85,9 @@ def play_hands(hands: int, players: int = 3, seed: int = 0) -> int:
     decisions = 0
     balances = [0] * players
     dealer = 0
-    for _ in range(hands):
+    for h in range(hands):
+        if h:
+            decisions += 1  # the next dealer's "deal", as in the engine's sessions
         deck = list(range(52))
         rng.shuffle(deck)
         hs: list[list[int]] = [[] for _ in range(players)]

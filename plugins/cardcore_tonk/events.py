@@ -10,16 +10,7 @@ from cardcore.cards import Card
 from cardcore.events import Event
 from cardcore.zones import ALL
 
-__all__ = ["DealerChosen", "HandDealt", "HandEnded", "HandShown", "SpreadHit", "SpreadLaid"]
-
-
-@frozen
-class DealerChosen(Event):
-    """The cut chose *dealer*; *cuts* lists each round of cut cards, seat by seat (TONK-DEALER-1)."""
-
-    slug: ClassVar[str] = "dealer-chosen"
-    dealer: int
-    cuts: tuple[tuple[Card | None, ...], ...]
+__all__ = ["HandDealt", "HandEnded", "HandShown", "SpreadHit", "SpreadLaid"]
 
 
 @frozen

@@ -20,7 +20,7 @@ from cardcore.logic import Emit, GameLogic
 from cardcore.scoring import Ledger, ScoreTable
 from cardcore.state import GameState, Result
 from cardcore.zones import ALL, Layout, Visibility, Zones, ZoneSpec
-from cardcore_tonk.actions import Discard, Draw, Drop, Hit, Spread, Take
+from cardcore_tonk.actions import Deal, Discard, Draw, Drop, Hit, Spread, Take
 from cardcore_tonk.events import (
     HandDealt,
     HandEnded,
@@ -43,7 +43,20 @@ from cardcore_tonk.logic import (
 if TYPE_CHECKING:
     from cardcore.plugins import Ruleset
 
-__all__ = ["CARDS", "MAX_SPREADS", "PLAY", "START", "TonkLogic", "TonkState", "index_of"]
+__all__ = [
+    "BETWEEN",
+    "CARDS",
+    "DISCARD",
+    "HAND0",
+    "MAX_SPREADS",
+    "OVER",
+    "PLAY",
+    "START",
+    "STOCK",
+    "TonkLogic",
+    "TonkState",
+    "index_of",
+]
 
 CARDS: tuple[Card, ...] = tuple(sorted(standard_52(), key=card_index))
 """The 52 cards by index (``CARDS[card_index(c)] == c``)."""
@@ -57,7 +70,9 @@ PLAY = 1
 """Phase: the player has drawn; spreads, hits, then a discard."""
 OVER = 2
 """Phase: the session is over."""
-_PHASES = ("start", "play", "over")
+BETWEEN = 3
+"""Phase: a hand has ended; the next dealer is to ``deal`` (TONK-SESSION-3)."""
+_PHASES = ("start", "play", "over", "between")
 
 STOCK = 0
 DISCARD = 1
@@ -116,7 +131,7 @@ class TonkState(GameState):
         self.turn = 0
         """The seat whose turn it is."""
         self.phase = START
-        """:data:`START`, :data:`PLAY` or :data:`OVER`."""
+        """:data:`START`, :data:`PLAY`, :data:`BETWEEN` or :data:`OVER`."""
         self.taken = -1
         """Index of the discard taken this turn, or -1 (TONK-TURN-4)."""
         self.melds: list[Meld] = []
@@ -182,6 +197,7 @@ class TonkLogic(GameLogic):
             ]
             for fx in self._fixed
         ]
+        self._deals: list[tuple[Deal]] = [(Deal(s),) for s in range(4)]
         self._discards: list[tuple[Discard, ...]] = [
             tuple(Discard(s, c) for c in CARDS) for s in range(4)
         ]
@@ -240,7 +256,7 @@ class TonkLogic(GameLogic):
             state.dealer, state.cut = self._cut(state)
         else:
             state.dealer = first
-        self._deal_loop(state, None, fresh=False)
+        self._deal_hand(state, None, fresh=False)
         return state
 
     def _cut(self, state: TonkState) -> tuple[int, tuple[tuple[str | None, ...], ...]]:
@@ -259,7 +275,7 @@ class TonkLogic(GameLogic):
                 pack[pos], pack[j] = pack[j], pack[pos]
                 card = pack[pos]
                 pos += 1
-                row[s] = str(card)
+                row[s] = card.label  # only ranks matter (and the cut cards never enter play)
                 ranks[s] = int(card.rank)  # king high, ace low
                 best = max(best, ranks[s])
             rounds.append(tuple(row))
@@ -269,63 +285,46 @@ class TonkLogic(GameLogic):
 
     # -- the deal ---------------------------------------------------------------------------
 
-    def _deal_loop(self, state: TonkState, emit: Emit | None, *, fresh: bool) -> None:
-        """Deal hands until one is to be played or the session is over."""
+    def _deal_hand(self, state: TonkState, emit: Emit | None, *, fresh: bool) -> None:
+        """Deal one hand (TONK-DEAL-1/2), let house rules judge it, and start its first turn."""
         zones = state.zones
         n = state.players
-        while True:
-            if state.hand_no >= state.hands:
-                self._finish(state)
-                return
-            if fresh:
-                self._gather(state, emit)
-            fresh = True
-            dealer = state.dealer
-            stock = zones.cards[STOCK]
-            sseen = zones.seen[STOCK]
-            # TONK-DEAL-1: five cards each, one at a time, from the dealer's left
-            k = 5 * n
-            dealt = stock[-k:]
-            del stock[-k:]
-            del sseen[-k:]
-            dealt.reverse()  # the top card first
-            for j in range(n):
-                z = HAND0 + (dealer + 1 + j) % n
-                zones.cards[z] = dealt[j::n]
-                zones.seen[z] = [0] * 5
-            upcard: Card | None = None
-            if self.upcard:  # TONK-DEAL-2
-                upcard = zones.move(STOCK, DISCARD, mask=ALL)
-            state.phase = START
-            state.turn = (dealer + 1) % n  # TONK-TURN-1
-            if emit is not None:
-                for s in range(n):
-                    emit(
-                        HandDealt(
-                            state.hand_no + 1,
-                            dealer,
-                            s,
-                            upcard,
-                            tuple(zones.cards[HAND0 + s]),
-                            visible_to=1 << s,
-                        )
-                    )
-            if self.judges:
-                ids = _IDX
-                hands = [[ids[id(c)] for c in zones.cards[HAND0 + s]] for s in range(n)]
-                verdict = None
-                for judge in self.judges:
-                    verdict = judge(hands, self.points)
-                    if verdict is not None:
-                        break
+        if fresh:
+            self._gather(state, emit)
+        dealer = state.dealer
+        stock = zones.cards[STOCK]
+        sseen = zones.seen[STOCK]
+        # TONK-DEAL-1: five cards each, one at a time, from the dealer's left
+        k = 5 * n
+        dealt = stock[-k:]
+        del stock[-k:]
+        del sseen[-k:]
+        dealt.reverse()  # the top card first
+        for j in range(n):
+            z = HAND0 + (dealer + 1 + j) % n
+            zones.cards[z] = dealt[j::n]
+            zones.seen[z] = [0] * 5
+        upcard: Card | None = None
+        if self.upcard:  # TONK-DEAL-2
+            upcard = zones.move(STOCK, DISCARD, mask=ALL)
+        state.phase = START
+        state.turn = (dealer + 1) % n  # TONK-TURN-1
+        if emit is not None:
+            for s in range(n):
+                cards = tuple(zones.cards[HAND0 + s])
+                emit(HandDealt(state.hand_no + 1, dealer, s, upcard, cards, visible_to=1 << s))
+        if self.judges:
+            ids = _IDX
+            hands = [[ids[id(c)] for c in zones.cards[HAND0 + s]] for s in range(n)]
+            for judge in self.judges:
+                verdict = judge(hands, self.points)
                 if verdict is not None:
                     amounts = [u * state.stake for u in verdict.units]
-                    self._post(state, verdict.reason, verdict.seat, amounts, True, emit)
-                    continue
-            state.to_act = (state.turn,)
-            if emit is not None:
-                emit(TurnPassed(state.turn))
-            return
+                    self._end_hand(state, verdict.reason, verdict.seat, amounts, True, emit)
+                    return
+        state.to_act = (state.turn,)
+        if emit is not None:
+            emit(TurnPassed(state.turn))
 
     def _gather(self, state: TonkState, emit: Emit | None) -> None:
         """Collect every card into the stock and shuffle it for the next hand (TONK-SESSION-2)."""
@@ -407,8 +406,16 @@ class TonkLogic(GameLogic):
         show: bool,
         emit: Emit | None,
     ) -> None:
+        """Settle the hand, then wait for the next dealer's ``deal`` or end the session."""
         self._post(state, reason, seat, amounts, show, emit)
-        self._deal_loop(state, emit, fresh=True)
+        if state.hand_no >= state.hands:
+            self._finish(state)
+            return
+        state.phase = BETWEEN  # TONK-SESSION-3
+        state.turn = state.dealer
+        state.to_act = (state.dealer,)
+        if emit is not None:
+            emit(TurnPassed(state.dealer))
 
     # -- play -------------------------------------------------------------------------------
 
@@ -418,12 +425,15 @@ class TonkLogic(GameLogic):
         if seat != state.turn or state.phase == OVER or state.is_over:
             return ()
         zones = state.zones
-        if state.phase == START:
+        phase = state.phase
+        if phase == START:
             out: tuple[Action, ...] = self._starts[seat][
                 2 * (len(zones.cards[STOCK]) > 0) + (len(zones.cards[DISCARD]) > 0)
             ]
-        else:
+        elif phase == PLAY:
             out = self._play_actions(state, seat)
+        else:
+            out = self._deals[seat]
         vetoes = self.vetoes
         if vetoes is not None:
             out = tuple(a for a in out if not vetoes(state=state, action=a))
@@ -531,6 +541,8 @@ class TonkLogic(GameLogic):
             state.was_hit &= ~(1 << seat)
             if emit is not None:
                 emit(CardDrawn(seat, "discard", card))
+        elif kind == 6:  # deal the next hand (TONK-SESSION-3)
+            self._deal_hand(state, emit, fresh=True)
         elif kind == 0:  # drop (TONK-TURN-2, TONK-DROP-1..5)
             totals = self._totals(state)
             amounts, caught = drop_payout(seat, totals, state.stake)
@@ -581,6 +593,10 @@ class TonkLogic(GameLogic):
         verb = words[0].lower()
         args = words[1:]
         fixed = self._fixed[seat] if 0 <= seat < 4 else (Drop(seat), Draw(seat), Take(seat))
+        if verb == "deal":
+            if args:
+                raise self.parse_error(text, "'deal' without arguments", "TONK-NOTE-1")
+            return self._deals[seat][0] if 0 <= seat < 4 else Deal(seat)
         if verb in ("drop", "draw", "take"):
             if args:
                 raise self.parse_error(text, f"{verb!r} without arguments", "TONK-NOTE-1")
@@ -630,6 +646,11 @@ class TonkLogic(GameLogic):
             for veto in vetoes(state=state, action=action):
                 return veto.rule_id, veto.reason
         hand = [index_of(c) for c in state.zones.cards[HAND0 + seat]]
+        if isinstance(action, Deal) or state.phase == BETWEEN:
+            return (
+                "TONK-SESSION-3",
+                f"{text} is not possible: only the next dealer deals, and only between hands",
+            )
         if isinstance(action, Drop | Draw | Take):
             if state.phase != START:
                 return (

@@ -49,6 +49,8 @@ def forbid_action(state: GameState, action: TonkAction) -> Veto | None:
     card = action.card
     x = index_of(card)
     hand = sorted(index_of(c) for c in state.zones.cards[HAND0 + action.seat])
+    if x not in hand:  # not held: some other rule forbids it
+        return None
     hand.remove(x)
     sp = held_spread(hand)
     if sp is None:

@@ -5,12 +5,12 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-import cardcore
-from cardcore.deck import standard_52
 from hypothesis import given, settings
 from hypothesis import strategies as st
-
 from tests.games.tonk.helpers import cards_in
+
+import cardcore
+from cardcore.deck import standard_52
 
 HOUSE = (
     "tonk.double-needs-spread",

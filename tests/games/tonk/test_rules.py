@@ -79,7 +79,9 @@ def test_tonk_dealer_1_cut_high_card_king_high_ties_redraw() -> None:
         for i, row in enumerate(rounds):
             drawn = {s for s, c in enumerate(row) if c is not None}
             assert drawn == contenders
-            ranks = {s: int(cardcore.Card.parse(row[s]).rank) for s in drawn}  # ace 1 ... king 13
+            ranks = {
+                s: int(cardcore.Card.parse(row[s] + "S").rank) for s in drawn
+            }  # ace 1 ... king 13
             best = max(ranks.values())
             contenders = {s for s in drawn if ranks[s] == best}
             if i < len(rounds) - 1:
@@ -97,6 +99,10 @@ def test_tonk_dealer_2_deal_passes_left_each_hand() -> None:
     dealers = []
     while not game.is_over:
         table = game.view(None)["table"]
+        if table["phase"] == "between":
+            assert game.to_act == (table["dealer"],)
+            game.act(game.to_act[0], "deal")
+            continue
         dealers.append(table["dealer"])
         game.act(game.to_act[0], "drop")
     assert dealers == [1, 2, 0, 1]
@@ -434,7 +440,8 @@ def test_tonk_session_1_balances_accumulate_over_hands() -> None:
     assert game.view(0)["table"]["balances"] == [-4, 6, -2]
     assert game.view(0)["table"]["hand_number"] == 2
     while not game.is_over:
-        game.act(game.to_act[0], "drop")
+        between = game.view(None)["table"]["phase"] == "between"
+        game.act(game.to_act[0], "deal" if between else "drop")
     assert game.result is not None
     entries = game.state.ledger.entries
     assert len(entries) == 3
@@ -450,6 +457,7 @@ def test_tonk_session_2_later_hands_reshuffled_from_the_seed() -> None:
     def second_hand(seed: int) -> list[str]:
         game = tonk([H20, H15, H30], hands=2, seed=seed)
         game.act(0, "drop")
+        game.act(0, "deal")  # seat 2 dealt the first hand
         table = game.view(1)["table"]
         assert table["stock"] == 36 and table["hand_sizes"] == [5, 5, 5]
         assert sum(len(p) for p in game.state.zones.cards) == 52
@@ -457,6 +465,33 @@ def test_tonk_session_2_later_hands_reshuffled_from_the_seed() -> None:
 
     assert second_hand(4) == second_hand(4)
     assert second_hand(4) != second_hand(5)
+
+
+def test_tonk_session_3_next_dealer_deals_between_hands() -> None:
+    game = tonk([H20, H15, H30], hands=2)
+    game.act(0, "drop")
+    table = game.view(1)["table"]
+    assert table["phase"] == "between" and table["dealer"] == 0
+    assert game.to_act == (0,)
+    assert [str(a) for a in game.legal_actions(0)] == ["deal"]
+    assert game.legal_actions(1) == ()
+    # the finished hand stays shown until the deal
+    zones = game.state.zones
+    assert all(
+        zones.knows(2 + s, i, seat) for s in range(3) for i in range(5) for seat in (0, 1, 2, None)
+    )
+    with pytest.raises(IllegalActionError, match="CORE-TURN-1"):
+        game.act(1, "deal")
+    with pytest.raises(IllegalActionError, match="TONK-SESSION-3"):
+        game.act(0, "drop")
+    game.act(0, "deal")
+    table = game.view(1)["table"]
+    assert table["phase"] == "start" and table["hand_sizes"] == [5, 5, 5] and game.to_act == (1,)
+    game.act(1, "drop")
+    assert game.is_over and game.legal_actions(2) == ()
+    one = tonk([H20, H15, H30])
+    one.act(0, "drop")
+    assert one.is_over  # the last hand needs no deal
 
 
 def test_tonk_view_1_hands_private_until_shown() -> None:
