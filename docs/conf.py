@@ -1,0 +1,194 @@
+"""Sphinx configuration for the cardcore documentation.
+
+Build (warnings are errors)::
+
+    python -m sphinx -W --keep-going -b html docs docs/_build/html
+    python -m sphinx -W --keep-going -b doctest docs docs/_build/doctest
+
+``tests/test_docs.py`` runs both. There is no intersphinx (the build needs no
+network), so references to the standard library and to pluggy are plain text.
+"""
+
+from __future__ import annotations
+
+import importlib
+import sys
+from pathlib import Path
+from typing import Any
+
+from docutils import nodes
+from docutils.statemachine import StringList
+from sphinx.addnodes import pending_xref
+from sphinx.application import Sphinx
+from sphinx.directives.other import TocTree
+from sphinx.environment import BuildEnvironment
+from sphinx.util.docutils import SphinxDirective
+from sphinx.util.nodes import make_refnode
+
+ROOT = Path(__file__).resolve().parent.parent
+for sub in ("src", "plugins", "."):
+    path = str(ROOT / sub)
+    if path not in sys.path:
+        sys.path.insert(0, path)
+
+import cardcore  # noqa: E402
+
+project = "cardcore"
+author = "The cardcore developers"
+copyright = "2026, The cardcore developers"
+release = cardcore.__version__
+version = ".".join(release.split(".")[:2])
+
+extensions = [
+    "sphinx.ext.autodoc",
+    "sphinx.ext.doctest",
+]
+
+exclude_patterns = ["_build", "Thumbs.db", ".DS_Store"]
+html_theme = "furo"
+html_title = f"cardcore {release}"
+
+# Every reference must resolve. Without intersphinx, names from the standard
+# library, pluggy, attrs and typing_extensions cannot resolve: those (and only
+# those) are ignored below.
+nitpicky = True
+nitpick_ignore_regex = [
+    (
+        r"py:(class|obj|data|exc|func|meth|mod)",
+        r"(collections\.abc|typing|typing_extensions|types|random|threading"
+        r"|concurrent\.futures|pluggy|attrs?|enum)(\..*)?",
+    ),
+    (
+        r"py:(class|obj)",
+        r"(Random|Executor|ModuleType|Self|PluginManager|HookRelay|Generator|Iterator|Iterable"
+        r"|Callable|Mapping|MutableSequence|Sequence|ClassVar|TypeVar|NoneType|Protocol|Enum|IntEnum)",
+    ),
+    # TypeVars of the core's generic signatures (not public names).
+    (r"py:(class|obj)", r"(cardcore\.(events|deck)\.)?(E|T)"),
+]
+
+autodoc_member_order = "bysource"
+autodoc_typehints = "signature"
+autodoc_preserve_defaults = True
+add_module_names = False
+python_use_unqualified_type_names = True
+
+# Docstring examples in the API reference use the public names unqualified.
+doctest_global_setup = """
+import cardcore
+from cardcore import *
+"""
+
+
+# -- the ``hook`` object type ------------------------------------------------------------
+
+
+def _public_target(target: str) -> str | None:
+    """Map ``cardcore.zones.ALL`` or a bare ``Ruleset`` to its documented public name."""
+    parts = target.split(".")
+    if parts[0] == "cardcore" and len(parts) >= 3 and parts[1] != "hookspecs":
+        rest = parts[2:]
+    elif parts[0] != "cardcore" and len(parts) <= 2:
+        rest = parts
+    else:
+        return None
+    if rest[0] in cardcore.__all__:
+        return "cardcore." + ".".join(rest)
+    return None
+
+
+def _resolve_public(
+    app: Sphinx, env: BuildEnvironment, node: pending_xref, contnode: nodes.Element
+) -> Any:
+    """Resolve references to core submodules' names through their public re-export.
+
+    The API reference documents every public name once, as ``cardcore.<name>``;
+    docstrings and type hints inside the core often say ``cardcore.zones.ALL``
+    or (for names imported only for type checking) a bare ``Ruleset``.
+    """
+    if node.get("refdomain") != "py":
+        return None
+    target = node.get("reftarget", "")
+    public = _public_target(target)
+    objects = env.domains.python_domain.objects
+    if public is None or public not in objects:
+        # A bare name documented once under cardcore (``LedgerError``).
+        tail = "." + target.rsplit(".", 1)[-1] if target.startswith("cardcore.") else "." + target
+        matches = [name for name in objects if name.startswith("cardcore.") and name.endswith(tail)]
+        if len(matches) != 1:
+            return None
+        public = matches[0]
+    found = objects[public]
+    return make_refnode(app.builder, node["refdoc"], found.docname, found.node_id, contnode, public)
+
+
+class OptionalTocTree(TocTree):
+    """A ``toctree`` that lists only the entries whose page exists.
+
+    Some pages (the CLI, examples, performance and game pages) are written by
+    their owners while these docs grow; this lists each as soon as it exists,
+    and the build stays free of warnings before that.
+    """
+
+    def run(self) -> list[nodes.Node]:
+        found = self.env.found_docs
+        here = self.env.current_document.docname
+        base = here.rsplit("/", 1)[0] + "/" if "/" in here else ""
+        kept = StringList()
+        for line, (source, offset) in zip(self.content, self.content.items, strict=True):
+            entry = line.strip()
+            if entry and not entry.startswith(":") and (base + entry) not in found:
+                continue
+            kept.append(line, source, offset)
+        self.content = kept
+        return super().run()
+
+
+class EventCatalogue(SphinxDirective):
+    """``.. event-catalogue:: cardcore_golf.events`` lists a module's event classes by slug.
+
+    Each class in the module's ``__all__`` that derives from :class:`cardcore.Event`
+    gets its slug as a term and its autodoc entry (``:no-index:``: the class is
+    indexed on its game's page). The list follows the code, so it is always whole.
+    """
+
+    required_arguments = 1
+
+    def run(self) -> list[nodes.Node]:
+        module = importlib.import_module(self.arguments[0])
+        self.env.note_dependency(str(module.__file__))
+        lines: list[str] = []
+        for name in getattr(module, "__all__", ()):
+            cls = getattr(module, name)
+            if (
+                isinstance(cls, type)
+                and issubclass(cls, cardcore.Event)
+                and cls.__module__ == module.__name__
+            ):
+                lines += [
+                    f"``{cls.slug}``",
+                    f"   .. autoclass:: {module.__name__}.{name}",
+                    "      :no-index:",
+                    "",
+                ]
+        if not lines:
+            raise self.error(f"no event classes in {module.__name__}.__all__")
+        container = nodes.container()
+        self.state.nested_parse(
+            StringList(lines, source=self.arguments[0]), self.content_offset, container
+        )
+        return list(container.children)
+
+
+def setup(app: Sphinx) -> dict[str, Any]:
+    """Register the ``hook`` object type, the optional toctree and the public-name resolver."""
+    app.add_object_type(
+        "hook",
+        "hook",
+        indextemplate="pair: %s; hook",
+        objname="hook",
+    )
+    app.add_directive("toctree-existing", OptionalTocTree)
+    app.add_directive("event-catalogue", EventCatalogue)
+    app.connect("missing-reference", _resolve_public)
+    return {"parallel_read_safe": True, "parallel_write_safe": True}

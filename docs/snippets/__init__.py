@@ -1,0 +1,1 @@
+"""Small plugin modules the documentation shows; ``tests/test_hooks.py`` runs each one."""
