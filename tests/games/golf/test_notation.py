@@ -1,0 +1,81 @@
+"""Golf action notation (GOLF-NOTE-1): str(action) round-trips; malformed text is rejected."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from tests.games.golf.golfkit import golf
+
+import cardcore
+from cardcore import IllegalActionError, NotationError
+from cardcore_golf.actions import Discard, Draw, Flip, Knock, Peek, Replace, Take
+
+
+def test_golf_note_1_str_round_trips_for_every_legal_action() -> None:
+    for layout in (6, 8, 9, 10, "4", "4h"):
+        game = cardcore.new_game("golf", 3, seed=2, options={"layout": layout, "rounds": 1})
+        rng = random.Random(2)
+        while not game.is_over:
+            seat = game.to_act[0]
+            legal = game.legal_actions(seat)
+            for action in legal:
+                parsed = game.logic.parse_action(game.state, seat, str(action))
+                assert parsed == action and parsed is action  # interned
+            game.act(seat, str(rng.choice(legal)))
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("draw", Draw(0)), ("d", Draw(0)), ("take", Take(0)), ("T", Take(0)),
+        ("discard", Discard(0)), ("x", Discard(0)), ("knock", Knock(0)), ("k", Knock(0)),
+        ("replace 3", Replace(0, 3)), ("r 3", Replace(0, 3)), ("  REPLACE   3 ", Replace(0, 3)),
+        ("flip 2", Flip(0, 2)), ("f 2", Flip(0, 2)), ("peek 0", Peek(0, 0)), ("p 1", Peek(0, 1)),
+    ],
+)  # fmt: skip
+def test_golf_note_1_words_and_short_forms(text: str, expected: object) -> None:
+    game = golf(2)
+    assert game.logic.parse_action(game.state, 0, text) == expected
+
+
+def test_golf_note_1_str_forms() -> None:
+    assert [str(a) for a in (Draw(1), Take(1), Discard(1), Knock(1))] == [
+        "draw", "take", "discard", "knock",
+    ]  # fmt: skip
+    assert [str(a) for a in (Replace(1, 4), Flip(1, 0), Peek(1, 3))] == [
+        "replace 4", "flip 0", "peek 3",
+    ]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["", "   ", "fly 2", "replace", "replace x", "replace -1", "replace 1 2", "draw 2", "r",
+     "flip", "peek two", "knock now", "10H", "draw draw"],
+)  # fmt: skip
+def test_golf_note_1_malformed_text_raises_notation_error(text: str) -> None:
+    game = golf(2)
+    before = game.view(None)
+    with pytest.raises(NotationError):
+        game.act(0, text)
+    assert game.view(None) == before and game.version == 0
+
+
+def test_golf_note_1_well_formed_but_illegal_is_an_illegal_action() -> None:
+    game = golf(2)
+    with pytest.raises(IllegalActionError):
+        game.act(0, "draw")  # still in the setup phase
+    with pytest.raises(IllegalActionError, match="GOLF-TURN-4"):
+        game.act(0, "flip 6")
+    with pytest.raises(IllegalActionError, match="GOLF6-KNOCK-1"):
+        game.act(0, "knock")
+    assert game.version == 0
+
+
+def test_golf_note_1_resign_and_end_are_core_words() -> None:
+    game = golf(2)
+    game.act(1, "resign")
+    assert game.result is not None and game.result.winners == (0,)
+    game = golf(2)
+    game.act(cardcore.HOST, "end")
+    assert game.result is not None and game.result.reason == "ended"
