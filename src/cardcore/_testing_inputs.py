@@ -1,0 +1,135 @@
+"""Private helper of :mod:`cardcore.testing`: the hostile inputs tried on a game.
+
+Each input is ``(label, call, allowed)``: calling it must raise one of the
+*allowed* errors and leave the game exactly as it was.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from cardcore._testing_util import CARD_TOKEN
+from cardcore.actions import HOST, Action, Resign
+from cardcore.errors import IllegalActionError, NotationError
+
+if TYPE_CHECKING:
+    from cardcore.game import Game
+
+__all__ = ["BadInput", "bad_inputs"]
+
+BadInput = tuple[str, Callable[[], object], tuple[type[BaseException], ...]]
+"""A hostile input: a label for messages, the call, and the errors it may raise."""
+
+ILLEGAL = (IllegalActionError,)
+REJECT = (NotationError, IllegalActionError)
+
+JUNK = (
+    "",
+    "   ",
+    "\x00",
+    "\n\t",
+    "ü",
+    "🂡",
+    "-1",
+    "0",
+    "99999999999999999999999",
+    "none",
+    "null",
+    "{}",
+    "[]",
+    "drop table",
+    "resign now",
+    "end 0",
+    "x" * 201,
+    "play",
+    "discard",
+    "replace",
+    "flip -1",
+    "spread",
+    "hit",
+)
+BAD_CARDS = ("1H", "11S", "ZZ", "0C", "JKX", "10X", "H5", "AA")
+
+
+def _norm(text: str) -> str:
+    return " ".join(text.split()).lower()
+
+
+def _accepted(game: Game, seat: int, text: str) -> bool:
+    """Whether *text* is an accepted alias of a legal action (tried on a clone)."""
+    try:
+        game.clone().act(seat, text)
+    except Exception:  # noqa: BLE001 - rejected, or failing: the real try reports it
+        return False
+    return True
+
+
+def bad_inputs(game: Game, rng: random.Random, pool: set[Action], realtime: bool) -> list[BadInput]:
+    """Return the hostile inputs to try on *game* now.
+
+    :param pool: Actions seen legal earlier in this game (for illegal and out-of-turn tries).
+    :param realtime: Whether several seats may act at once.
+    """
+    n = len(game.players)
+    out: list[BadInput] = []
+    to_act = tuple(game.to_act)
+    legal = {s: game.legal_actions(s) for s in range(n)}
+    texts = {s: {_norm(str(a)) for a in legal[s]} | {"resign"} for s in range(n)}
+
+    def act(seat: object, text: object) -> Callable[[], object]:
+        return lambda: game.act(seat, text)  # type: ignore[arg-type]
+
+    def apply(action: object) -> Callable[[], object]:
+        return lambda: game.apply(action)  # type: ignore[arg-type]
+
+    # wrong types and wrong seats
+    out.append(("apply of a non-action", apply("draw"), ILLEGAL))
+    out.append(("apply of None", apply(None), ILLEGAL))
+    out.append((f"resign of missing seat {n}", apply(Resign(n)), ILLEGAL))
+    out.append(("resign of seat -3", apply(Resign(-3)), ILLEGAL))
+    out.append(("act by the host", act(HOST, "resign"), ILLEGAL))
+    out.append((f"act by missing seat {n}", act(n, "resign"), ILLEGAL))
+    out.append(("act by seat True", act(True, "resign"), ILLEGAL))
+    out.append(("act by seat '0'", act("0", "resign"), ILLEGAL))
+    out.append(("act by seat 0.0", act(0.0, "resign"), ILLEGAL))
+    out.append(("'end' from a seat", act(0, "end"), ILLEGAL))
+    for bad in (None, 5, b"draw", ["draw"]):
+        out.append((f"act with text {bad!r}", act(0, bad), (NotationError,)))
+    # malformed notation
+    seat = rng.choice(to_act) if to_act else rng.randrange(n)
+    noise = "".join(rng.choice("abcdefghijklmnopqrstuvwxyz0123456789 HSDCJKQA-") for _ in range(rng.randrange(1, 12)))
+    for text in [*rng.sample(JUNK, 6), noise]:
+        if _norm(text) not in texts[seat] and not _accepted(game, seat, text):
+            out.append((f"act({seat}, {text[:40]!r})", act(seat, text), REJECT))
+    mine = list(legal[seat])
+    if mine:
+        action = rng.choice(mine)
+        text = str(action)
+        for extra in (text + " " + text, text + " 12345 extra words"):
+            out.append((f"act({seat}, {extra!r})", act(seat, extra), REJECT))
+        tokens = CARD_TOKEN.findall(text)
+        if tokens:
+            for bad in rng.sample(BAD_CARDS, 3):
+                wrong = text.replace(tokens[0], bad, 1)
+                out.append((f"unknown card: act({seat}, {wrong!r})", act(seat, wrong), REJECT))
+    # legal text of one seat sent by another
+    for other in range(n):
+        if other == seat or not mine:
+            continue
+        text = str(rng.choice(mine))
+        if _norm(text) not in texts[other]:
+            out.append((f"wrong seat: act({other}, {text!r})", act(other, text), REJECT))
+    # illegal and out-of-turn actions from earlier states
+    stale = [a for a in pool if a not in legal.get(a.seat, ())]
+    rng.shuffle(stale)
+    for action in stale[:4]:
+        label = "out-of-turn" if action.seat not in to_act else "illegal"
+        out.append((f"{label} apply({str(action)!r}) by seat {action.seat}", apply(action), ILLEGAL))
+        if _norm(str(action)) not in texts[action.seat]:
+            out.append((f"{label} act({action.seat}, {str(action)!r})", act(action.seat, str(action)), REJECT))
+    if game.is_over:
+        out.append(("resign after the end", act(0, "resign"), ILLEGAL))
+    del realtime
+    return out
