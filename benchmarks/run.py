@@ -1,0 +1,656 @@
+"""cardcore benchmarks (issue 8): throughput, per-operation costs, memory, scaling.
+
+Run from the repository root::
+
+    python benchmarks/run.py            # full run, 7 rounds per figure (a few minutes)
+    python benchmarks/run.py --quick    # 3 rounds, smaller batches (about a minute)
+    python benchmarks/run.py --json out.json
+
+It prints a table (with ``rich`` if installed, plain text otherwise) and, with
+``--json``, writes every figure. Each figure is the **median over rounds**; a
+round is a fixed batch of work timed with ``time.process_time`` (CPU time of
+this process, so other processes on a loaded machine disturb it less), except
+the ``simulate`` figures, which are wall-clock (``time.perf_counter``) because
+they span worker processes.
+
+Random play goes through the public API only::
+
+    while not game.is_over:
+        legal = game.legal_actions(game.to_act[0])
+        game.apply(legal[int(rand() * len(legal))])
+
+with ``new_game`` inside the timed loop, no views and no agent objects; the
+bare loops of ``bare_golf.py`` and ``bare_tonk.py`` make the same choices among
+the same legal sets, and every engine throughput figure is also given as a
+ratio to the bare loop of its game (Golf layouts other than 6 are compared
+with the bare GOLF6 loop, marked ``~``). Bare and engine rounds alternate, so a
+burst of load hits both.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import gc
+import json
+import os
+import platform
+import random
+import statistics
+import sys
+import time
+import tracemalloc
+from collections.abc import Callable, Mapping, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from typing import Any
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+
+import bare_golf
+import bare_tonk
+import nullgame
+
+import cardcore
+
+__all__ = ["SIZES", "Sizes", "main", "run"]
+
+clock = time.process_time
+
+
+class Sizes:
+    """How much work one run does.
+
+    :param rounds: Rounds per figure (the median is reported).
+    :param scale: Multiplier of every batch size.
+    :param memory_games: Live games held for the memory figure.
+    :param sim_games: Games per ``simulate`` round.
+    """
+
+    def __init__(self, rounds: int, scale: float, memory_games: int, sim_games: int) -> None:
+        self.rounds = rounds
+        self.scale = scale
+        self.memory_games = memory_games
+        self.sim_games = sim_games
+
+    def n(self, base: int) -> int:
+        """Scale a batch size, never below 1."""
+        return max(1, int(base * self.scale))
+
+
+SIZES = {
+    "full": Sizes(rounds=7, scale=1.0, memory_games=1000, sim_games=400),
+    "quick": Sizes(rounds=3, scale=0.4, memory_games=1000, sim_games=160),
+    "tiny": Sizes(rounds=1, scale=0.01, memory_games=20, sim_games=4),
+}
+"""Run sizes: ``full`` (default), ``quick`` (``--quick``), ``tiny`` (the smoke test)."""
+
+
+class Config:
+    """One game configuration to measure."""
+
+    def __init__(
+        self,
+        key: str,
+        name: str,
+        players: int,
+        options: Mapping[str, Any],
+        *,
+        bare: str | None,
+        exact: bool,
+        games: int,
+        realtime: bool = False,
+    ) -> None:
+        self.key = key
+        self.name = name
+        self.players = players
+        self.options = dict(options)
+        self.bare = bare
+        self.exact = exact
+        self.games = games
+        self.realtime = realtime
+
+
+CONFIGS = (
+    Config("golf-6", "golf", 4, {"layout": 6}, bare="golf", exact=True, games=60),
+    Config("golf-8", "golf", 4, {"layout": 8}, bare="golf", exact=False, games=50),
+    Config("golf-9", "golf", 4, {"layout": 9}, bare="golf", exact=False, games=50),
+    Config("golf-10", "golf", 4, {"layout": 10}, bare="golf", exact=False, games=40),
+    Config("golf-4", "golf", 4, {"layout": "4"}, bare="golf", exact=False, games=150),
+    Config("golf-4h", "golf", 4, {"layout": "4h"}, bare="golf", exact=False, games=150),
+    Config("tonk", "tonk", 3, {}, bare="tonk", exact=True, games=2500),
+    Config("spit", "spit", 2, {}, bare=None, exact=False, games=8, realtime=True),
+    Config("speed", "speed", 2, {}, bare=None, exact=False, games=60, realtime=True),
+)
+
+BARE_GAMES = {"golf": 150, "tonk": 6000}
+
+
+def _sink(event: object) -> None:
+    """The one event subscriber: receives every event and does nothing."""
+
+
+# -- random play ------------------------------------------------------------------------------
+
+
+def engine_round(cfg: Config, games: int, seed: int, subscribe: bool) -> tuple[float, float]:
+    """Play *games* random games through the public API; return (games/s, decisions/s)."""
+    rand = random.Random(seed).random
+    new_game = cardcore.new_game
+    name, players, options = cfg.name, cfg.players, cfg.options
+    decisions = 0
+    start = clock()
+    for i in range(games):
+        game = new_game(name, players, options=options, seed=seed + i)
+        if subscribe:
+            game.events.subscribe(cardcore.Event, _sink)
+        legal_actions = game.legal_actions
+        apply = game.apply
+        while not game.is_over:
+            legal = legal_actions(game.to_act[0])
+            apply(legal[int(rand() * len(legal))])
+        decisions += game.version
+    elapsed = clock() - start
+    return games / elapsed, decisions / elapsed
+
+
+def realtime_round(cfg: Config, games: int, seed: int, subscribe: bool) -> tuple[float, float]:
+    """Play *games* games of two ``spit-greedy`` bots on the virtual clock."""
+    bot = cardcore.load_agent("spit-greedy")
+    decisions = 0
+    start = clock()
+    for i in range(games):
+        game = cardcore.new_game(cfg.name, cfg.players, options=cfg.options, seed=seed + i)
+        if subscribe:
+            game.events.subscribe(cardcore.Event, _sink)
+        agents = [bot(seed=2 * (seed + i)), bot(seed=2 * (seed + i) + 1)]
+        cardcore.run_realtime(game, agents, seed=seed + i)
+        decisions += game.version
+    elapsed = clock() - start
+    return games / elapsed, decisions / elapsed
+
+
+def bare_round(which: str, games: int, seed: int) -> tuple[float, float]:
+    """Play *games* games of a bare loop; return (games/s, decisions/s)."""
+    rnd = random.Random(seed)
+    decisions = 0
+    start = clock()
+    if which == "golf":
+        for _ in range(games):
+            decisions += bare_golf.play_game(rnd, 4)
+    else:
+        for _ in range(games):
+            decisions += bare_tonk.play_game(rnd, 3)[0]
+    elapsed = clock() - start
+    return games / elapsed, decisions / elapsed
+
+
+def null_round(decisions: int, through_game: bool) -> float:
+    """Decisions/s of the null game, through :class:`cardcore.Game` or its logic alone."""
+    game = cardcore.new_game(nullgame.NAME, 4, options={"length": decisions}, seed=1)
+    rand = random.Random(1).random
+    start = clock()
+    if through_game:
+        legal_actions = game.legal_actions
+        apply = game.apply
+        while not game.is_over:
+            legal = legal_actions(game.to_act[0])
+            apply(legal[int(rand() * len(legal))])
+    else:
+        state = game.state
+        logic = game.logic
+        while not state.is_over:
+            legal = logic.legal_actions(state, state.to_act[0])
+            logic.apply(state, legal[int(rand() * len(legal))], None)
+    return decisions / (clock() - start)
+
+
+# -- single operations ---------------------------------------------------------------------------
+
+
+def finished_game(cfg: Config, seed: int) -> cardcore.Game:
+    """Play one whole game of *cfg* (random play, or the bots in real time)."""
+    game = cardcore.new_game(cfg.name, cfg.players, options=cfg.options, seed=seed)
+    if cfg.realtime:
+        bot = cardcore.load_agent("spit-greedy")
+        cardcore.run_realtime(game, [bot(seed=2 * seed), bot(seed=2 * seed + 1)], seed=seed)
+    else:
+        rand = random.Random(seed).random
+        while not game.is_over:
+            legal = game.legal_actions(game.to_act[0])
+            game.apply(legal[int(rand() * len(legal))])
+    return game
+
+
+def mid_game(
+    cfg: Config,
+    seed: int,
+    entries: Sequence[tuple[int, cardcore.Action, float | None]] | None = None,
+) -> cardcore.Game:
+    """Return a game of *cfg* halfway through the actions of a whole game seeded *seed*."""
+    if entries is None:
+        entries = finished_game(cfg, seed).record_entries()
+    game = cardcore.new_game(cfg.name, cfg.players, options=cfg.options, seed=seed)
+    for _seat, action, at in entries[: len(entries) // 2]:
+        game.apply(action, at=at)
+    return game
+
+
+def per_call(fn: Callable[[], object], calls: int) -> float:
+    """Return the CPU microseconds per call of *fn* over *calls* calls."""
+    start = clock()
+    for _ in range(calls):
+        fn()
+    return (clock() - start) / calls * 1e6
+
+
+def operations_round(cfg: Config, sizes: Sizes, seed: int) -> dict[str, float]:
+    """Time new_game, clone, view, save, load and replay once for *cfg*."""
+    whole = finished_game(cfg, seed)
+    game = mid_game(cfg, seed, whole.record_entries())
+    seat = game.to_act[0] if game.to_act else 0
+    saved = game.save()
+    out: dict[str, float] = {}
+    name, players, options = cfg.name, cfg.players, cfg.options
+    counter = iter(range(10**9))
+    out["new_game_us"] = per_call(
+        lambda: cardcore.new_game(name, players, options=options, seed=next(counter)), sizes.n(2000)
+    )
+    out["clone_us"] = per_call(game.clone, sizes.n(5000))
+    out["view_us"] = per_call(lambda: game.view(seat), sizes.n(2000))
+    out["save_us"] = per_call(game.save, sizes.n(300))
+    out["load_us"] = per_call(lambda: cardcore.load(saved), sizes.n(30 if cfg.realtime else 100))
+    out["mid_game_actions"] = float(game.version)
+    records = [
+        finished_game(cfg, seed + 1000 + k).record()
+        for k in range(sizes.n(10 if not cfg.realtime else 3))
+    ]
+    actions = sum(len(r["actions"]) for r in records)
+    start = clock()
+    for r in records:
+        cardcore.replay(r)
+    out["replay_actions_per_s"] = actions / (clock() - start)
+    return out
+
+
+# -- memory and simulate ---------------------------------------------------------------------------
+
+
+def memory_per_game(count: int, seed: int = 7) -> dict[str, float]:
+    """Hold *count* live 4-player GOLF6 games mid-game under tracemalloc; bytes per game."""
+    cfg = CONFIGS[0]
+    entries = finished_game(cfg, seed).record_entries()
+    half = entries[: len(entries) // 2]
+    cardcore.new_game(cfg.name, cfg.players, options=cfg.options, seed=seed)  # warm caches
+    gc.collect()
+    tracemalloc.start()
+    try:
+        base, _ = tracemalloc.get_traced_memory()
+        tracemalloc.reset_peak()
+        games = []
+        for _ in range(count):
+            game = cardcore.new_game(cfg.name, cfg.players, options=cfg.options, seed=seed)
+            for _seat, action, at in half:
+                game.apply(action, at=at)
+            games.append(game)
+        gc.collect()
+        current, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    del games
+    return {
+        "games": float(count),
+        "mid_game_actions": float(len(half)),
+        "bytes_per_game": (current - base) / count,
+        "peak_bytes_per_game": (peak - base) / count,
+    }
+
+
+def simulate_figures(sizes: Sizes, seed: int = 11) -> dict[str, Any]:
+    """Golf ``simulate`` games/s in-process, with 1 and with 2 worker processes (wall clock)."""
+    games = sizes.sim_games
+    chunk = max(1, games // 8)
+    rates: dict[str, list[float]] = {"none": [], "1": [], "2": []}
+    with ProcessPoolExecutor(max_workers=1) as one, ProcessPoolExecutor(max_workers=2) as two:
+        for workers, ex in ((1, one), (2, two)):  # start the workers and build the configuration
+            cardcore.simulate("golf", games=2 * workers, players=4, executor=ex, chunk=1)
+        for r in range(sizes.rounds):
+            for key, ex in (("1", one), ("2", two), ("none", None)):
+                if key == "none" and r % 2:
+                    continue  # the in-process figure is for reference; fewer rounds
+                start = time.perf_counter()
+                cardcore.simulate(
+                    "golf", games=games, players=4, seed=seed + r, executor=ex, chunk=chunk
+                )
+                rates[key].append(games / (time.perf_counter() - start))
+    med = {k: statistics.median(v) for k, v in rates.items() if v}
+    return {
+        "game": "golf-6",
+        "games_per_round": games,
+        "chunk": chunk,
+        "games_per_s_in_process": med["none"],
+        "games_per_s_1_worker": med["1"],
+        "games_per_s_2_workers": med["2"],
+        "speedup_2_vs_1": med["2"] / med["1"],
+        "cpu_count": os.cpu_count(),
+    }
+
+
+# -- the run -----------------------------------------------------------------------------------------
+
+
+def _median(rows: list[dict[str, float]]) -> dict[str, float]:
+    return {k: statistics.median(r[k] for r in rows) for k in rows[0]}
+
+
+def run(
+    sizes: Sizes, only: Sequence[str] = (), progress: Callable[[str], object] | None = None
+) -> dict[str, Any]:
+    """Run every benchmark at *sizes* and return the results as JSON-ready data."""
+    say = progress or (lambda _msg: None)
+    nullgame.register()
+    configs = [c for c in CONFIGS if not only or c.key in only or c.name in only]
+    for cfg in configs:  # build every configuration once (plugin managers are cached)
+        cardcore.new_game(cfg.name, cfg.players, options=cfg.options, seed=0)
+    results: dict[str, Any] = {"games": {}, "bare": {}}
+    bare_rows: dict[str, list[tuple[float, float]]] = {"golf": [], "tonk": []}
+    needed = {c.bare for c in configs if c.bare}
+    for cfg in configs:
+        say(f"random play: {cfg.key}")
+        plain: list[tuple[float, float]] = []
+        sub: list[tuple[float, float]] = []
+        games = sizes.n(cfg.games)
+        for r in range(sizes.rounds):
+            seed = 1000 * r + 1
+            if cfg.bare in needed and cfg.exact:
+                bare_rows[cfg.bare].append(
+                    bare_round(cfg.bare, sizes.n(BARE_GAMES[cfg.bare]), seed)
+                )
+            play = realtime_round if cfg.realtime else engine_round
+            plain.append(play(cfg, games, seed, False))
+            sub.append(play(cfg, games, seed, True))
+        ops = _median([operations_round(cfg, sizes, 500 + r) for r in range(sizes.rounds)])
+        results["games"][cfg.key] = {
+            "game": cfg.name,
+            "players": cfg.players,
+            "options": cfg.options,
+            "realtime": cfg.realtime,
+            "games_per_round": games,
+            "games_per_s": statistics.median(p[0] for p in plain),
+            "decisions_per_s": statistics.median(p[1] for p in plain),
+            "games_per_s_subscriber": statistics.median(s[0] for s in sub),
+            "decisions_per_s_subscriber": statistics.median(s[1] for s in sub),
+            "decisions_per_game": statistics.median(p[1] / p[0] for p in plain),
+            **ops,
+        }
+    for which, rows in bare_rows.items():
+        if rows:
+            results["bare"][which] = {
+                "games_per_s": statistics.median(r[0] for r in rows),
+                "decisions_per_s": statistics.median(r[1] for r in rows),
+                "decisions_per_game": statistics.median(r[1] / r[0] for r in rows),
+            }
+    for cfg in configs:
+        row = results["games"][cfg.key]
+        bare = results["bare"].get(cfg.bare or "")
+        row["bare"] = cfg.bare if bare else None
+        row["bare_exact"] = cfg.exact
+        for k in (
+            "games_per_s",
+            "decisions_per_s",
+            "games_per_s_subscriber",
+            "decisions_per_s_subscriber",
+        ):
+            base = bare[k.replace("_subscriber", "")] if bare else None
+            row[f"{k}_ratio"] = row[k] / base if base else None
+    say("driver cost (null game)")
+    n = sizes.n(100_000)
+    via_game = statistics.median(null_round(n, True) for _ in range(sizes.rounds))
+    via_logic = statistics.median(null_round(n, False) for _ in range(sizes.rounds))
+    results["driver"] = {
+        "decisions_per_s_game": via_game,
+        "decisions_per_s_logic": via_logic,
+        "driver_us_per_decision": (1 / via_game - 1 / via_logic) * 1e6,
+    }
+    if not only or "golf" in only or "golf-6" in only:
+        say("memory")
+        results["memory"] = memory_per_game(sizes.memory_games)
+        say("simulate")
+        results["simulate"] = simulate_figures(sizes)
+    results["targets"] = targets(results)
+    return results
+
+
+def targets(results: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """Check the issue-8 targets against *results*; each row says pass or fail."""
+    rows: list[dict[str, Any]] = []
+
+    def check(
+        name: str, where: str, value: float | None, limit: float, higher: bool, unit: str
+    ) -> None:
+        ok = None if value is None else (value >= limit if higher else value <= limit)
+        rows.append({"target": name, "where": where, "value": value, "limit": limit,
+                     "rule": ">=" if higher else "<=", "unit": unit, "pass": ok})  # fmt: skip
+
+    games = results["games"]
+    for key in ("golf-6", "tonk"):
+        if key in games:
+            g = games[key]
+            check("random play vs bare loop", key, g["decisions_per_s_ratio"], 0.25, True, "x")
+            check(
+                "... with one subscriber",
+                key,
+                g["decisions_per_s_subscriber_ratio"],
+                0.2,
+                True,
+                "x",
+            )
+    for key, g in games.items():
+        check("new_game", key, g["new_game_us"], 50, False, "us")
+    for key, g in games.items():
+        check("clone() mid-game", key, g["clone_us"], 5, False, "us")
+    for key, g in games.items():
+        check("replay", key, g["replay_actions_per_s"], 100_000, True, "actions/s")
+    if "memory" in results:
+        check(
+            "memory per live game",
+            "golf-6, 4 players",
+            results["memory"]["bytes_per_game"] / 1024,
+            20,
+            False,
+            "KB",
+        )
+    if "simulate" in results:
+        check(
+            "simulate 2 workers vs 1",
+            "golf-6",
+            results["simulate"]["speedup_2_vs_1"],
+            1.7,
+            True,
+            "x",
+        )
+    return rows
+
+
+# -- output ------------------------------------------------------------------------------------------
+
+
+def _fmt(value: float | None, digits: int = 0) -> str:
+    if value is None:
+        return "-"
+    return f"{value:,.{digits}f}"
+
+
+def _ratio(value: float | None, exact: bool) -> str:
+    if value is None:
+        return "-"
+    return f"{value:.3f}x" if exact else f"~{value:.3f}x"
+
+
+def tables(results: Mapping[str, Any]) -> list[tuple[str, list[str], list[list[str]]]]:
+    """Build the tables to print: (title, headers, rows)."""
+    out: list[tuple[str, list[str], list[list[str]]]] = []
+    rows = []
+    for which, b in results["bare"].items():
+        rows.append(
+            [
+                f"bare {which}",
+                _fmt(b["games_per_s"]),
+                _fmt(b["decisions_per_s"]),
+                "1x",
+                "",
+                "",
+                "",
+                _fmt(b["decisions_per_game"], 1),
+            ]
+        )
+    for key, g in results["games"].items():
+        exact = g["bare_exact"]
+        rows.append([
+            key + (" (bots, virtual clock)" if g["realtime"] else ""),
+            _fmt(g["games_per_s"]), _fmt(g["decisions_per_s"]), _ratio(g["decisions_per_s_ratio"], exact),
+            _fmt(g["games_per_s_subscriber"]), _fmt(g["decisions_per_s_subscriber"]),
+            _ratio(g["decisions_per_s_subscriber_ratio"], exact), _fmt(g["decisions_per_game"], 1),
+        ])  # fmt: skip
+    out.append((
+        "Random play through legal_actions + apply (CPU time, median of rounds)",
+        ["game", "games/s", "decisions/s", "x bare", "games/s (1 sub)", "decisions/s (1 sub)", "x bare (1 sub)", "decisions/game"],
+        rows,
+    ))  # fmt: skip
+    rows = []
+    for key, g in results["games"].items():
+        rows.append([
+            key, _fmt(g["new_game_us"], 1), _fmt(g["clone_us"], 2), _fmt(g["view_us"], 1),
+            _fmt(g["save_us"], 1), _fmt(g["load_us"], 0), _fmt(g["replay_actions_per_s"]),
+            _fmt(g["mid_game_actions"]),
+        ])  # fmt: skip
+    out.append((
+        "Single operations (µs per call, mid-game; replay of whole records)",
+        ["game", "new_game µs", "clone() µs", "view() µs", "save() µs", "load() µs", "replay actions/s", "mid-game at action"],
+        rows,
+    ))  # fmt: skip
+    rows = []
+    d = results.get("driver")
+    if d:
+        rows.append(["null game via logic only", _fmt(d["decisions_per_s_logic"]) + " decisions/s"])
+        rows.append(["null game via Game", _fmt(d["decisions_per_s_game"]) + " decisions/s"])
+        rows.append(["driver cost per decision", _fmt(d["driver_us_per_decision"], 2) + " µs"])
+    m = results.get("memory")
+    if m:
+        rows.append([f"memory per live game ({int(m['games'])} GOLF6 4p at action {int(m['mid_game_actions'])})",
+                     f"{m['bytes_per_game'] / 1024:.1f} KB (peak {m['peak_bytes_per_game'] / 1024:.1f} KB)"])  # fmt: skip
+    s = results.get("simulate")
+    if s:
+        rows.append(
+            [
+                f"simulate golf-6, in process ({s['games_per_round']} games)",
+                _fmt(s["games_per_s_in_process"]) + " games/s",
+            ]
+        )
+        rows.append(["simulate, 1 worker process", _fmt(s["games_per_s_1_worker"]) + " games/s"])
+        rows.append(["simulate, 2 worker processes", _fmt(s["games_per_s_2_workers"]) + " games/s"])
+        rows.append(
+            ["simulate speed-up, 2 vs 1 workers (wall clock)", f"{s['speedup_2_vs_1']:.2f}x"]
+        )
+    out.append(("Driver, memory and simulate", ["figure", "value"], rows))
+    rows = []
+    for t in results["targets"]:
+        v = t["value"]
+        shown = "-" if v is None else (f"{v:.3f}" if t["unit"] == "x" else f"{v:,.1f}")
+        verdict = "n/a" if t["pass"] is None else ("PASS" if t["pass"] else "FAIL")
+        rows.append(
+            [
+                t["target"],
+                t["where"],
+                f"{shown} {t['unit']}",
+                f"{t['rule']} {t['limit']:g} {t['unit']}",
+                verdict,
+            ]
+        )
+    out.append(("Targets (issue 8)", ["target", "where", "measured", "target", "result"], rows))
+    return out
+
+
+def render(results: Mapping[str, Any], plain: bool = False) -> None:
+    """Print the tables with rich, or as plain text if rich is missing or *plain*."""
+    try:
+        if plain:
+            raise ImportError
+        from rich.console import Console
+        from rich.table import Table
+    except ImportError:
+        for title, headers, rows in tables(results):
+            widths = [max(len(str(x)) for x in col) for col in zip(headers, *rows, strict=False)]
+            print(f"\n{title}")
+            print("  ".join(h.ljust(w) for h, w in zip(headers, widths, strict=True)))
+            print("  ".join("-" * w for w in widths))
+            for row in rows:
+                print(
+                    "  ".join(
+                        c.rjust(w) if i else c.ljust(w)
+                        for i, (c, w) in enumerate(zip(row, widths, strict=True))
+                    )
+                )
+        return
+    console = Console(width=max(120, Console().width))
+    for title, headers, rows in tables(results):
+        table = Table(title=title, title_justify="left")
+        for i, h in enumerate(headers):
+            table.add_column(h, justify="left" if i == 0 else "right")
+        for row in rows:
+            styled = [
+                f"[green]{c}[/]" if c == "PASS" else f"[red]{c}[/]" if c == "FAIL" else c
+                for c in row
+            ]
+            table.add_row(*styled)
+        console.print(table)
+
+
+def meta(mode: str, argv: Sequence[str]) -> dict[str, Any]:
+    """Describe the machine and the run."""
+    return {
+        "date_utc": datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d %H:%M UTC"),
+        "command": "python benchmarks/run.py " + " ".join(argv),
+        "mode": mode,
+        "rounds": SIZES[mode].rounds,
+        "python": sys.version.split()[0],
+        "implementation": platform.python_implementation(),
+        "platform": platform.platform(),
+        "cpu_count": os.cpu_count(),
+        "load_average": os.getloadavg() if hasattr(os, "getloadavg") else None,
+        "cardcore": cardcore.__version__,
+        "clock": "time.process_time (simulate: time.perf_counter)",
+    }
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Command-line entry: ``python benchmarks/run.py [--quick] [--json out.json]``."""
+    args_list = list(sys.argv[1:] if argv is None else argv)
+    parser = argparse.ArgumentParser(description="cardcore benchmarks (issue 8)")
+    parser.add_argument("--quick", action="store_true", help="3 rounds and smaller batches")
+    parser.add_argument("--tiny", action="store_true", help="1 round, minimal batches (smoke test)")
+    parser.add_argument("--json", metavar="PATH", help="write every figure to this JSON file")
+    parser.add_argument(
+        "--only", nargs="*", default=(), help="game keys or names (golf-6, tonk, spit ...)"
+    )
+    parser.add_argument(
+        "--plain", action="store_true", help="plain-text tables even if rich is installed"
+    )
+    parser.add_argument("--quiet", action="store_true", help="no progress lines")
+    args = parser.parse_args(args_list)
+    mode = "tiny" if args.tiny else "quick" if args.quick else "full"
+    info = meta(mode, args_list)
+    say = None if args.quiet else (lambda msg: print(f"... {msg}", file=sys.stderr, flush=True))
+    results = {"meta": info, **run(SIZES[mode], args.only, say)}
+    results["meta"]["load_average_end"] = os.getloadavg() if hasattr(os, "getloadavg") else None
+    render(results, args.plain)
+    print(f"\n{info['date_utc']}, Python {info['python']}, {info['cpu_count']} CPUs, {mode} run"
+          f" ({info['rounds']} rounds), load average {info['load_average']} -> {results['meta']['load_average_end']}")  # fmt: skip
+    if args.json:
+        with open(args.json, "w", encoding="utf-8") as fh:
+            json.dump(results, fh, indent=2, sort_keys=True)
+            fh.write("\n")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

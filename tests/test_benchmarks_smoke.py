@@ -1,0 +1,138 @@
+"""Smoke test of ``benchmarks/run.py``: runs it at a tiny size so it cannot rot.
+
+Not a timed test: it checks that every figure is produced and well formed, and
+that the bare loops play the same games as the engine (same decisions per game),
+never how fast anything is.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import random
+import statistics
+import sys
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+BENCH = Path(__file__).resolve().parent.parent / "benchmarks"
+
+
+def _module(name: str) -> ModuleType:
+    if str(BENCH) not in sys.path:
+        sys.path.insert(0, str(BENCH))
+    spec = importlib.util.spec_from_file_location(f"bench_{name}", BENCH / f"{name}.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.fixture(scope="module")
+def results(tmp_path_factory: pytest.TempPathFactory) -> dict[str, object]:
+    out = tmp_path_factory.mktemp("bench") / "out.json"
+    run = _module("run")
+    assert run.main(["--tiny", "--plain", "--quiet", "--json", str(out)]) == 0
+    data: dict[str, object] = json.loads(out.read_text())
+    return data
+
+
+def test_every_game_has_every_figure(results: dict[str, object]) -> None:
+    games = results["games"]
+    assert isinstance(games, dict)
+    assert set(games) == {
+        "golf-6",
+        "golf-8",
+        "golf-9",
+        "golf-10",
+        "golf-4",
+        "golf-4h",
+        "tonk",
+        "spit",
+        "speed",
+    }
+    for key, row in games.items():
+        for field in (
+            "games_per_s",
+            "decisions_per_s",
+            "games_per_s_subscriber",
+            "decisions_per_s_subscriber",
+            "new_game_us",
+            "clone_us",
+            "view_us",
+            "save_us",
+            "load_us",
+            "replay_actions_per_s",
+        ):
+            assert row[field] > 0, (key, field)
+    assert games["golf-6"]["decisions_per_s_ratio"] > 0
+    assert games["tonk"]["decisions_per_s_subscriber_ratio"] > 0
+    assert games["spit"]["decisions_per_s_ratio"] is None  # no bare loop for Spit
+
+
+def test_memory_simulate_driver_and_targets(results: dict[str, object]) -> None:
+    memory = results["memory"]
+    simulate = results["simulate"]
+    driver = results["driver"]
+    assert isinstance(memory, dict) and isinstance(simulate, dict) and isinstance(driver, dict)
+    assert memory["bytes_per_game"] > 0
+    assert simulate["games_per_s_1_worker"] > 0 and simulate["games_per_s_2_workers"] > 0
+    assert driver["decisions_per_s_game"] > 0
+    targets = results["targets"]
+    assert isinstance(targets, list)
+    names = {t["target"] for t in targets}
+    assert {
+        "random play vs bare loop",
+        "new_game",
+        "clone() mid-game",
+        "replay",
+        "memory per live game",
+    } <= names
+    assert all(t["pass"] in (True, False) for t in targets)
+
+
+def test_plain_tables_render(
+    capsys: pytest.CaptureFixture[str], results: dict[str, object]
+) -> None:
+    run = _module("run")
+    run.render(results, plain=True)
+    text = capsys.readouterr().out
+    assert "Targets (issue 8)" in text and "golf-6" in text
+
+
+def test_bare_golf_plays_as_many_decisions_as_the_engine() -> None:
+    import cardcore
+
+    bare = _module("bare_golf")
+    rnd = random.Random(5)
+    bare_mean = statistics.mean(bare.play_game(rnd, 4) for _ in range(200))
+    engine = []
+    rand = random.Random(5).random
+    for seed in range(40):
+        game = cardcore.new_game("golf", 4, options={"layout": 6}, seed=seed)
+        while not game.is_over:
+            legal = game.legal_actions(game.to_act[0])
+            game.apply(legal[int(rand() * len(legal))])
+        engine.append(game.version)
+    assert abs(statistics.mean(engine) - bare_mean) < 0.12 * bare_mean
+
+
+def test_bare_tonk_plays_as_many_decisions_as_the_engine() -> None:
+    import cardcore
+
+    bare = _module("bare_tonk")
+    rnd = random.Random(5)
+    rows = [bare.play_game(rnd, 3) for _ in range(3000)]
+    assert all(sum(pay) == 0 for _, pay in rows)
+    bare_mean = statistics.mean(d for d, _ in rows)
+    engine = []
+    rand = random.Random(5).random
+    for seed in range(1500):
+        game = cardcore.new_game("tonk", 3, seed=seed)
+        while not game.is_over:
+            legal = game.legal_actions(game.to_act[0])
+            game.apply(legal[int(rand() * len(legal))])
+        engine.append(game.version)
+    assert abs(statistics.mean(engine) - bare_mean) < 0.15 * bare_mean
