@@ -104,9 +104,20 @@ def test_spit_rt_2_bots_registered_and_parameterised() -> None:
     assert {"spit-greedy", "spit-human"} <= set(cardcore.available_agents())
     fast = cardcore.load_agent("spit-greedy")(seed=1)
     slow = cardcore.load_agent("spit-human")(seed=1)
-    assert isinstance(fast, cardcore.RealtimeAgent) and fast.mean == 0.3 and slow.mean == 0.9
+    assert isinstance(fast, cardcore.RealtimeAgent)
+    assert isinstance(fast, SpitBot) and isinstance(slow, SpitBot)
+    assert fast.mean == 0.3 and slow.mean == 0.9
     rng = random.Random(0)
     from cardcore_spit.agents import reaction_delay
 
     draws = [reaction_delay(rng, 0.9, 0.5) for _ in range(4000)]
     assert abs(sum(draws) / len(draws) - 0.9) < 0.03  # lognormal with the stated mean
+
+
+@pytest.mark.parametrize("name", ["spit", "speed"])
+def test_save_load_and_replay_round_trip(name: str) -> None:
+    game = cardcore.new_game(name, 2, seed=4)
+    cardcore.run_realtime(game, [GreedyBot(seed=1), HumanBot(seed=2)], seed=1)
+    loaded = cardcore.load(game.save())
+    assert loaded.state.snapshot() == game.state.snapshot() and loaded.result == game.result
+    assert cardcore.replay(game.record()).result == game.result
