@@ -11,6 +11,7 @@ network), so references to the standard library and to pluggy are plain text.
 
 from __future__ import annotations
 
+import doctest
 import importlib
 import sys
 from pathlib import Path
@@ -73,6 +74,14 @@ autodoc_preserve_defaults = True
 add_module_names = False
 python_use_unqualified_type_names = True
 
+# Only ``.. doctest::`` blocks run here: the pages' examples. Docstring examples
+# (plain ``>>>`` blocks pulled in by autodoc) need their module's globals and
+# are run where they live, by pytest's doctest collection.
+doctest_test_doctest_blocks = ""
+
+# Exception messages are compared too (Sphinx's default ignores their text).
+doctest_default_flags = doctest.ELLIPSIS | doctest.DONT_ACCEPT_TRUE_FOR_1
+
 # Docstring examples in the API reference use the public names unqualified.
 doctest_global_setup = """
 import cardcore
@@ -131,6 +140,7 @@ class OptionalTocTree(TocTree):
     """
 
     def run(self) -> list[nodes.Node]:
+        self.env.note_reread()  # re-read on every build: a listed page may appear
         found = self.env.found_docs
         here = self.env.current_document.docname
         base = here.rsplit("/", 1)[0] + "/" if "/" in here else ""
