@@ -121,3 +121,20 @@ def test_save_load_and_replay_round_trip(name: str) -> None:
     loaded = cardcore.load(game.save())
     assert loaded.state.snapshot() == game.state.snapshot() and loaded.result == game.result
     assert cardcore.replay(game.record()).result == game.result
+
+
+def test_events_for_a_seat_never_leak_hidden_cards() -> None:
+    game = cardcore.new_game("speed", 2, seed=6)
+    mine: list[cardcore.Event] = []
+    full: list[cardcore.Event] = []
+    game.events.subscribe(cardcore.Event, mine.append, seat=1)
+    game.events.subscribe(cardcore.Event, full.append)
+    cardcore.run_realtime(game, [GreedyBot(seed=1), GreedyBot(seed=2)], seed=1)
+    draws0 = [e for e in mine if isinstance(e, cardcore.CardDrawn) and e.seat == 0]
+    assert draws0 and all(e.card is None for e in draws0)  # seat 0's refills stay private
+    assert all(e.card is not None for e in full if isinstance(e, cardcore.CardDrawn))
+    spit = cardcore.new_game("spit", 2, seed=6)
+    slugs: list[str] = []
+    spit.events.subscribe(cardcore.Event, lambda e: slugs.append(e.slug), seat=cardcore.SPECTATOR)
+    cardcore.run_realtime(spit, [GreedyBot(seed=1), GreedyBot(seed=2)], seed=1, max_actions=40)
+    assert {"play-started", "card-spat", "card-moved", "card-revealed"} <= set(slugs)
