@@ -412,3 +412,31 @@ def test_play_realtime_game_against_a_bot_through_a_pty(tmp_path: Path) -> None:
     assert rec["actions"][-1][:2] == [0, "resign"]
     assert any(seat == 1 and at is not None and at > 0 for seat, _, at in rec["actions"])
     assert cardcore.replay(rec).result.reason == "resigned"  # type: ignore[union-attr]
+
+
+def test_replay_step_waits_for_enter_and_stops_on_q(tmp_path: Path) -> None:
+    path, game = _short_record(tmp_path)
+    assert game.version >= 3
+    proc = subprocess.run(
+        [sys.executable, "-m", "cardcore.cli", "replay", str(path), "--seat", "0", "--step"],
+        input="\n\nq\n",
+        capture_output=True,
+        text=True,
+        timeout=30,
+        env={**os.environ, "COLUMNS": "200"},
+    )
+    assert proc.returncode == 0, proc.stderr
+    out = ANSI.sub("", proc.stdout)
+    assert "#1 " in out and "#2 " in out
+    assert "#3 " not in out
+    assert "[3/" in out  # the third prompt was answered with q
+
+
+def test_cli_modules_name_no_game() -> None:
+    import cardcore._cli_play
+    import cardcore._cli_render
+
+    for module in (cli, cardcore._cli_play, cardcore._cli_render):
+        text = Path(module.__file__ or "").read_text().lower()
+        for game in (GOLF, SPEED, "spit", "tonk"):
+            assert f'"{game}' not in text and f"'{game}" not in text, (module.__name__, game)

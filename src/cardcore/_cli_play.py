@@ -48,7 +48,7 @@ def make_agent(name: str, seed: int, speed: float | None = None) -> Any:
             params = inspect.signature(factory).parameters
         except (TypeError, ValueError):
             params = {}  # type: ignore[assignment]
-        for key in ("mean", "reaction", "speed"):
+        for key in ("mean", "reaction"):
             if key in params:
                 kwargs[key] = speed
                 break
