@@ -140,7 +140,6 @@ class OptionalTocTree(TocTree):
     """
 
     def run(self) -> list[nodes.Node]:
-        self.env.note_reread()  # re-read on every build: a listed page may appear
         found = self.env.found_docs
         here = self.env.current_document.docname
         base = here.rsplit("/", 1)[0] + "/" if "/" in here else ""
@@ -190,6 +189,19 @@ class EventCatalogue(SphinxDirective):
         return list(container.children)
 
 
+def _reread_optional_toctrees(
+    app: Sphinx, env: BuildEnvironment, added: set[str], changed: set[str], removed: set[str]
+) -> list[str]:
+    """Re-read every page with a ``toctree-existing`` on each build: a listed page may have appeared."""
+    here = Path(app.srcdir)
+    return [
+        doc
+        for doc in env.found_docs
+        if "toctree-existing::"
+        in (here / f"{doc}.rst").read_text(encoding="utf-8", errors="replace")
+    ]
+
+
 def setup(app: Sphinx) -> dict[str, Any]:
     """Register the ``hook`` object type, the optional toctree and the public-name resolver."""
     app.add_object_type(
@@ -201,4 +213,5 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_directive("toctree-existing", OptionalTocTree)
     app.add_directive("event-catalogue", EventCatalogue)
     app.connect("missing-reference", _resolve_public)
+    app.connect("env-get-outdated", _reread_optional_toctrees)
     return {"parallel_read_safe": True, "parallel_write_safe": True}
