@@ -714,7 +714,10 @@ class GolfLogic(GameLogic):
         if isinstance(action, Replace):
             if phase == DRAW_PHASE:
                 return "GOLF-TURN-1", f"seat {seat} must draw or take a card first: {text!r}"
-            return "GOLF-TURN-2", f"position {pos} holds no card to replace (it was removed): {text!r}"
+            return (
+                "GOLF-TURN-2",
+                f"position {pos} holds no card to replace (it was removed): {text!r}",
+            )
         return super().rule_for(state, action)
 
     # -- views ------------------------------------------------------------------------------------

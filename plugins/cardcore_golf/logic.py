@@ -69,7 +69,6 @@ BASIC_POINTS: Final[dict[int, int]] = {
 }  # fmt: skip
 
 
-
 @frozen
 class Layout:
     """The static shape of one Golf layout.
