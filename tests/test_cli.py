@@ -375,7 +375,7 @@ def test_play_quit_saves_the_unfinished_record(tmp_path: Path) -> None:
 def test_play_realtime_game_against_a_bot_through_a_pty(tmp_path: Path) -> None:
     game = _realtime_game()
     assert game is not None
-    agent = next((a for a in cardcore.available_agents() if a != "random"), "random")
+    agent = "spit-greedy" if "spit-greedy" in cardcore.available_agents() else "random"
     record = tmp_path / "rt.json"
     term = Terminal(
         [
@@ -440,3 +440,28 @@ def test_cli_modules_name_no_game() -> None:
         text = Path(module.__file__ or "").read_text().lower()
         for game in (GOLF, SPEED, "spit", "tonk"):
             assert f'"{game}' not in text and f"'{game}" not in text, (module.__name__, game)
+
+
+TURN_ONLY = """
+import sys, cardcore, cardcore.cli
+class TurnOnly:
+    def __init__(self, seed=0):
+        self.seed = seed
+    def choose(self, view, legal):
+        return legal[0]
+cardcore.register("cardcore.agents", "turn-only", TurnOnly)
+sys.exit(cardcore.cli.main(["play", sys.argv[1], "--agent", "turn-only", "--no-record"]))
+"""
+
+
+@pytest.mark.skipif(_realtime_game() is None, reason="no real-time game installed")
+def test_play_refuses_an_agent_that_cannot_play_the_game() -> None:
+    proc = subprocess.run(
+        [sys.executable, "-c", TURN_ONLY, SPEED],
+        capture_output=True,
+        text=True,
+        timeout=30,
+        stdin=subprocess.DEVNULL,
+    )
+    assert proc.returncode == 1
+    assert "agent 'turn-only' cannot play real-time games" in proc.stderr

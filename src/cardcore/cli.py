@@ -349,6 +349,12 @@ def cmd_play(console: Console, args: argparse.Namespace) -> int:
         None if s == args.seat else make_agent(args.agent, game.seed * 7 + s + 1, speed)
         for s in range(n)
     ]
+    need = "plan" if info.realtime else "choose"
+    for agent in agents:
+        if agent is not None and not callable(getattr(agent, need, None)):
+            kind = "real-time" if info.realtime else "turn-based"
+            msg = f"agent {args.agent!r} cannot play {kind} games (it has no {need}() method)"
+            raise CardcoreError(msg)
     console.print(
         f"[bold]{name}[/] with {n} players; you are seat {args.seat}; "
         f"other seats: agent [bold]{args.agent}[/]"
