@@ -82,6 +82,22 @@ def test_every_public_name_is_documented() -> None:
     assert not missing, f"public names without a docs entry (api.rst or events.rst): {missing}"
 
 
+def test_every_testing_kit_name_is_documented() -> None:
+    import cardcore.testing
+
+    page = _docs_text()["plugin-guide/testing.rst"]
+    missing = [
+        name
+        for name in cardcore.testing.__all__
+        if not re.search(
+            rf"^\.\.\s+(?:auto\w+|py:\w+)::\s+(?:cardcore\.testing\.)?{name}\s*$", page, re.M
+        )
+    ]
+    assert not missing, (
+        f"cardcore.testing names without an entry in docs/plugin-guide/testing.rst: {missing}"
+    )
+
+
 # -- hooks --------------------------------------------------------------------------------
 
 
