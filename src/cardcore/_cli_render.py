@@ -17,6 +17,7 @@ from rich.console import Console, Group, RenderableType
 from rich.markup import escape
 from rich.panel import Panel
 from rich.table import Table
+from rich.text import Text
 
 from cardcore.simulate import Summary
 
@@ -156,7 +157,9 @@ def render_view(view: Mapping[str, Any]) -> RenderableType:
         if key in seat_keys:
             continue
         lines.append(f"[bold]{escape(str(key))}[/]: {value_markup(value)}")
-    shared = Columns(lines, padding=(0, 3))
+    short = [ln for ln in lines if Text.from_markup(ln).cell_len <= 32]
+    long = [ln for ln in lines if Text.from_markup(ln).cell_len > 32]
+    shared = Group(Columns(short, padding=(0, 3)), *long)
     head = (
         f"[bold]{escape(str(view.get('game', '')))}[/]  version {view.get('version')}"
         f"  {'spectator' if me is None else f'seat {me}'}"

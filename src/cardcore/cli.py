@@ -324,7 +324,7 @@ def cmd_list(console: Console, only: str | None) -> int:
 def cmd_play(console: Console, args: argparse.Namespace) -> int:
     """Play a game in the terminal; save its record at the end."""
     from cardcore._cli_play import make_agent, play_realtime, play_turn_based
-    from cardcore._cli_render import render_result
+    from cardcore._cli_render import render_view
     from cardcore.game import new_game
 
     name: str = args.game
@@ -367,7 +367,7 @@ def cmd_play(console: Console, args: argparse.Namespace) -> int:
             console, game, args.seat, agents, lambda prompt: console.input(f"[bold]{prompt}[/]")
         )
     if game.result is not None:
-        console.print(render_result(game.result.to_json(), game.players))
+        console.print(render_view(game.view(args.seat)))  # the final table, with the result
     elif outcome == "quit":
         console.print("[yellow]left the game before its end[/]")
     if not args.no_record:
@@ -564,12 +564,18 @@ def _overview(console: Console) -> int:
     cmd_list(console, None)
     games = available_games()
     example = _default_game() if games else "GAME"
-    console.print(
-        "\ntry:\n"
-        f"  cardcore simulate {example}          # {DEFAULT_GAMES} games by random agents, a summary table\n"
-        f"  cardcore play {example} --players 2  # play in the terminal\n"
-        "  cardcore --help                       # every command and option"
-    )
+    tips = [
+        (
+            f"cardcore simulate {example}",
+            f"{DEFAULT_GAMES} games by random agents, a summary table",
+        ),
+        (f"cardcore play {example} --players 2", "play in the terminal"),
+        ("cardcore --help", "every command and option"),
+    ]
+    width = max(len(cmd) for cmd, _ in tips)
+    console.print("\ntry:")
+    for cmd, what in tips:
+        console.print(f"  [bold]{cmd:<{width}}[/]  [dim]# {what}[/]")
     return 0
 
 
