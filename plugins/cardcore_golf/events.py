@@ -11,7 +11,7 @@ from cardcore.cards import Card
 from cardcore.events import Event
 from cardcore.zones import ALL
 
-__all__ = ["CardPlaced", "GroupRemoved", "Knocked", "LayoutCompleted"]
+__all__ = ["CardPlaced", "GroupRemoved", "Knocked", "LayoutCompleted", "LayoutsRevealed"]
 
 
 @frozen
@@ -50,3 +50,16 @@ class GroupRemoved(Event):
     seat: int
     positions: tuple[int, ...]
     cards: tuple[Card, ...]
+
+
+@frozen
+class LayoutsRevealed(Event):
+    """Round *round* ended: every layout, revealed (row-major; ``None`` = removed position).
+
+    Published just before the core's ``round-scored`` event (GOLF-ROUND-1).
+    """
+
+    slug: ClassVar[str] = "golf-layouts-revealed"
+    round: int
+    grids: tuple[tuple[Card | None, ...], ...]
+    ender: int | None

@@ -45,7 +45,13 @@ from cardcore_golf.actions import (
     Replace,
     Take,
 )
-from cardcore_golf.events import CardPlaced, GroupRemoved, Knocked, LayoutCompleted
+from cardcore_golf.events import (
+    CardPlaced,
+    GroupRemoved,
+    Knocked,
+    LayoutCompleted,
+    LayoutsRevealed,
+)
 from cardcore_golf.logic import Layout, layout_for
 from cardcore_golf.state import (
     DRAW_PHASE,
@@ -235,7 +241,7 @@ class GolfLogic(GameLogic):
             state.setup_left = 0
         if emit is not None:
             emit(CardsDealt(tuple([layout.size] * players)))
-            emit(CardDiscarded(-1, cards[plan.discard][-1]))
+            emit(CardRevealed(None, "discard", 0, cards[plan.discard][-1]))  # the upcard
             emit(TurnPassed(first))
 
     # -- play ------------------------------------------------------------------------------------
@@ -562,6 +568,7 @@ class GolfLogic(GameLogic):
             ender,
         )
         if emit is not None:
+            emit(LayoutsRevealed(st.round, st.last[1], None if ender < 0 else ender))
             emit(RoundScored(st.round, tuple(scores), tuple(st.sheet.totals)))
         options = st.options
         limit = options.get("points_limit")

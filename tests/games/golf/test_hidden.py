@@ -139,3 +139,57 @@ def test_golf_view_1_spectator_never_sees_face_down() -> None:
     table = game.view(None)["table"]
     assert table["held"]["card"] is None
     assert table["grids"][0][2:] == [None] * 4
+
+
+ROUND = [
+    (0, "flip 0"), (0, "flip 1"), (1, "flip 0"), (1, "flip 3"),
+    (0, "draw"), (0, "replace 3"), (1, "take"), (1, "replace 1"),
+    (0, "draw"), (0, "replace 2"), (1, "draw"), (1, "discard"),
+    (0, "take"), (0, "replace 4"), (1, "draw"), (1, "replace 2"),
+    (0, "draw"), (0, "replace 5"), (1, "draw"), (1, "replace 4"),
+]  # fmt: skip
+
+
+def test_golf_round_1_events_of_a_round() -> None:
+    from cardcore import RoundScored
+    from cardcore_golf.events import CardPlaced, LayoutCompleted, LayoutsRevealed
+
+    game = golf(2, DECK, options={"rounds": 2})
+    public: list[Event] = []
+    game.events.subscribe(Event, public.append, seat="spectator")  # type: ignore[arg-type]
+    play(game, *ROUND)
+    kinds = [type(e) for e in public]
+    assert kinds.count(LayoutCompleted) == 1
+    revealed = [e for e in public if isinstance(e, LayoutsRevealed)]
+    assert len(revealed) == 1 and revealed[0].ender == 0
+    assert [[str(c) for c in row] for row in revealed[0].grids][1] == [
+        "3C",
+        "4S",
+        "QS",
+        "3D",
+        "2C",
+        "6S",
+    ]
+    scored = [e for e in public if isinstance(e, RoundScored)]
+    assert scored[0].scores == (1, 22)
+    drawn = [e for e in public if isinstance(e, CardDrawn)]
+    assert [e.source for e in drawn] == ["stock", "discard", "stock", "stock", "discard"] + [
+        "stock"
+    ] * 3
+    assert all(e.card is None for e in drawn if e.source == "stock")  # spectators never see them
+    placed = [e for e in public if isinstance(e, CardPlaced)]
+    assert [str(e.card) for e in placed][:2] == ["7D", "4S"]  # GOLF6 places face up
+
+
+def test_golf4_turn_2_placed_card_event_private() -> None:
+    from cardcore_golf.events import CardPlaced
+
+    game = golf(2, stack(["5S 9H KD 5H", "AC 2C 3C 4C"], "8D", "QS"), options={"layout": "4"})
+    mine: list[Event] = []
+    theirs: list[Event] = []
+    game.events.subscribe(CardPlaced, mine.append, seat=0)
+    game.events.subscribe(CardPlaced, theirs.append, seat=1)
+    play(game, (0, "peek 0"), (0, "peek 1"), (1, "peek 0"), (1, "peek 1"), (0, "draw"))
+    game.act(0, "replace 2")
+    assert [str(e.card) for e in mine] == ["QS"]  # type: ignore[attr-defined]
+    assert [e.card for e in theirs] == [None]  # type: ignore[attr-defined]
