@@ -48,17 +48,23 @@ SUIT_ORDER = "SHDC"
 
 class _SuitLike(Protocol):
     @property
-    def letter(self) -> str: ...
+    def letter(self) -> str:
+        """The suit's letter: ``S``, ``H``, ``D`` or ``C``."""
+        ...
 
 
 class CardLike(Protocol):
     """What the logic needs of a card: an integer rank and a lettered suit."""
 
     @property
-    def rank(self) -> int: ...
+    def rank(self) -> int:
+        """The rank: ace 1 ... king 13."""
+        ...
 
     @property
-    def suit(self) -> _SuitLike | None: ...
+    def suit(self) -> _SuitLike | None:
+        """The suit (``None`` for a joker, which Tonk does not use)."""
+        ...
 
 
 class Meld(NamedTuple):
