@@ -246,7 +246,9 @@ class TonkLogic(GameLogic):
         state.draws = 1  # draw 0 shuffled the deck
         stock_cards = zones.cards[STOCK]
         ids = _IDX
-        if cards and id(cards[0]) in ids and id(cards[-1]) in ids:  # the interned cards, as the core deals
+        if (
+            cards and id(cards[0]) in ids and id(cards[-1]) in ids
+        ):  # the interned cards, as the core deals
             stock_cards.extend(cards)
         else:  # cards not built by Card.parse: use the interned ones
             stock_cards.extend(CARDS[card_index(c)] for c in cards)
