@@ -67,7 +67,7 @@ from cardcore_golf.state import (
 if TYPE_CHECKING:
     from cardcore.plugins import Ruleset
 
-__all__ = ["VERBS", "GolfLogic"]
+__all__ = ["VERBS", "GolfLogic", "match_rounds"]
 
 #: GOLF-NOTE-1: words (and short forms) of the notation -> action class.
 VERBS: dict[str, type[GolfAction]] = {
@@ -77,6 +77,15 @@ VERBS: dict[str, type[GolfAction]] = {
 }  # fmt: skip
 
 _WITH_POS = (Replace, Flip, Peek)
+
+
+def match_rounds(options: Mapping[str, Any]) -> int | None:
+    """GOLF-GAME-1: the rounds in a match: option ``rounds``; if unset, 9 without a
+    ``points_limit`` and no cap with one (``None``)."""
+    rounds = options.get("rounds")
+    if rounds is not None:
+        return int(rounds)
+    return 9 if options.get("points_limit") is None else None
 
 
 def _state(state: GameState) -> GolfState:
@@ -177,7 +186,9 @@ class GolfLogic(GameLogic):
             "6", "GOLF6", 6, 2, 3, 2, "flip", False, False, False
         )
         cap = options.get("max_turns") or 500 * players
-        rounds = int(options.get("rounds") or 9)
+        rounds = match_rounds(options)
+        if rounds is None:  # played to a points limit: assume a round adds at least 1 to a total
+            rounds = int(options["points_limit"]) + 1
         return rounds * (players * layout.initial + 2 * int(cap) + 2) + 2
 
     # -- dealing ---------------------------------------------------------------------------------
@@ -573,7 +584,8 @@ class GolfLogic(GameLogic):
         options = st.options
         limit = options.get("points_limit")
         totals = st.sheet.totals
-        if st.round >= int(options.get("rounds") or 9):
+        rounds = match_rounds(options)
+        if rounds is not None and st.round >= rounds:
             self._finish(st, "rounds")
         elif limit is not None and max(totals) >= limit:
             self._finish(st, "points-limit")

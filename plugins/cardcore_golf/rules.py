@@ -42,7 +42,12 @@ GAME = GameInfo(
             choices=(6, 8, 9, 10, 4, "6", "8", "9", "10", "4", "4h", "4H"),
         ),
         Option(
-            "rounds", 9, "rounds (holes) in a match; 9 or 18 are traditional", kind=int, minimum=1
+            "rounds",
+            None,
+            "rounds (holes) in a match, 9 or 18 traditional; default 9, or no cap with a points_limit",
+            kind=int,
+            minimum=1,
+            nullable=True,
         ),
         Option(
             "points_limit",

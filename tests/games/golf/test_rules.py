@@ -279,8 +279,6 @@ def test_golf_game_1_rounds_and_points_limit() -> None:
     game = golf(2, DECK, options={"rounds": 18, "points_limit": 23})
     play(game, *ROUND)
     assert not game.is_over
-    game = golf(2, seed=3)
-    assert game.options["rounds"] == 9
 
 
 def test_golf_game_1_host_ends_match() -> None:
@@ -573,3 +571,24 @@ def test_golf4h_1_hand_seen_by_owner_only() -> None:
     assert game.view(1)["table"]["grids"][0] == [None] * 4
     play(game, (0, "take"), (0, "replace 2"))  # the public 8D replaces KD
     assert game.view(1)["table"]["grids"][0] == [None, None, "8D", None]
+
+
+def test_golf_game_1_default_nine_rounds_or_to_the_limit() -> None:
+    from cardcore import play
+    from cardcore_golf.agent import GreedyGolfAgent
+
+    game = golf(2, seed=11)
+    assert game.options["rounds"] is None
+    play(game, [GreedyGolfAgent(1), GreedyGolfAgent(2)])
+    assert len(state(game).sheet.rounds) == 9
+    game = golf(2, seed=11, options={"points_limit": 150})
+    play(game, [GreedyGolfAgent(1), GreedyGolfAgent(2)])
+    totals = state(game).sheet.totals
+    assert max(totals) >= 150 and len(state(game).sheet.rounds) > 9
+    assert game.result is not None and game.result.reason == "points-limit"
+
+
+def test_golf4h_2_engine_any_two_cancel() -> None:
+    game = golf(2, FOUR, options={"layout": "4h", "rounds": 1})
+    play(game, (0, "knock"), (1, "draw"), (1, "discard"))
+    assert game.result is not None and game.result.scores == (9.0, 10.0)  # 5S/5H cancel
