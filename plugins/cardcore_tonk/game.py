@@ -493,7 +493,7 @@ class TonkLogic(GameLogic):
         elif kind == 5:  # discard
             card = action.card  # type: ignore[attr-defined]
             hand = zones.cards[hz]
-            zones.move(hz, DISCARD, hand.index(card))
+            zones.move(hz, DISCARD, _find(hand, card))
             if emit is not None:
                 emit(CardDiscarded(seat, card))
             if not hand:  # TONK-OUT-2
@@ -508,7 +508,7 @@ class TonkLogic(GameLogic):
             sz = HAND0 + state.players + k
             hand = zones.cards[hz]
             for c in cards:
-                zones.move(hz, sz, hand.index(c))
+                zones.move(hz, sz, _find(hand, c))
             meld = meld_of([index_of(c) for c in cards])
             assert meld is not None
             state.melds.append(meld)
@@ -524,7 +524,7 @@ class TonkLogic(GameLogic):
             card = action.card  # type: ignore[attr-defined]
             k = number - 1
             hand = zones.cards[hz]
-            zones.move(hz, HAND0 + state.players + k, hand.index(card))
+            zones.move(hz, HAND0 + state.players + k, _find(hand, card))
             grown = _grow(state.melds[k], index_of(card))
             state.melds[k] = grown
             state.targets[k] = hit_targets(grown)
@@ -774,6 +774,14 @@ class TonkLogic(GameLogic):
         """Return the total of *cards* under this configuration's values (TONK-VAL-1)."""
         points = self.points
         return sum([points[index_of(c)] for c in cards])
+
+
+def _find(pile: list[Card], card: Card) -> int:
+    """Return the position of *card* in *pile*, by identity first (cards are interned)."""
+    try:
+        return [id(c) for c in pile].index(id(card))
+    except ValueError:
+        return pile.index(card)
 
 
 def _grow(meld: Meld, x: int) -> Meld:

@@ -152,8 +152,10 @@ def spreads_of(cards: Sequence[int]) -> list[tuple[int, ...]]:
                 out.append(tuple(group))
         i = j
     # runs: per suit, ascending ranks
-    for suit in range(4):
-        group = [c for c in cards if c & 3 == suit]
+    suits: tuple[list[int], list[int], list[int], list[int]] = ([], [], [], [])
+    for c in cards:
+        suits[c & 3].append(c)
+    for group in suits:
         m = len(group)
         if m < 3:
             continue
