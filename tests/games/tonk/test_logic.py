@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from cardcore_tonk.logic import (
     BOOK,
@@ -190,3 +192,28 @@ def test_tonk_hit_1_targets() -> None:
     assert hit_targets(top) == (card_index(c("10D")),)
     assert hit_targets(Meld(BOOK, "", 9, 9, 4)) == ()
     assert meld_of([card_index(x) for x in cs("QS KS AS")]) is None
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.integers(0, 60), min_size=2, max_size=4), st.integers(1, 5), st.data())
+def test_tonk_drop_3_payout_properties(totals: list[int], stake: int, data: st.DataObject) -> None:
+    dropper = data.draw(st.integers(0, len(totals) - 1))
+    payouts, caught = drop_payout(dropper, totals, stake)
+    assert sum(payouts) == 0
+    others = [i for i in range(len(totals)) if i != dropper]
+    at_or_below = [i for i in others if totals[i] <= totals[dropper]]
+    assert caught == bool(at_or_below)
+    if caught:
+        assert payouts[dropper] == -2 * stake * len(at_or_below)
+        low = min(totals[i] for i in others)
+        for i in others:
+            if totals[i] == low:
+                assert payouts[i] > 0
+    else:
+        assert payouts[dropper] == stake * len(others)
+    stock = stock_out_payout(totals, stake)
+    assert sum(stock) == 0
+    low = min(totals)
+    assert all((p > 0) == (t == low) for p, t in zip(stock, totals, strict=True)) or all(
+        t == low for t in totals
+    )
