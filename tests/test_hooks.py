@@ -100,14 +100,19 @@ def test_hook_build_deck() -> None:
     assert Counter(game.state.zones.all_cards()) == Counter(deck)
 
 
+def _points(game: cardcore.Game) -> cardcore.ScoreTable:
+    assert isinstance(game.logic, drawgame.DrawLogic)
+    return game.logic.points
+
+
 def test_hook_card_points() -> None:
     _snippet("kings_zero")
     king = Card.parse("KH")
-    assert cardcore.new_game("drawgame", 2, seed=1).logic.points[king] == 10
+    assert _points(cardcore.new_game("drawgame", 2, seed=1))[king] == 10
     for rule in ("drawgame.kings-zero", "drawgame.kings-free"):
         game = cardcore.new_game("drawgame", 2, rules=[rule], deck="KH 2S KD 3S 4C 5S 9D", seed=5)
-        assert game.logic.points[king] == 0
-        assert game.logic.points[Card.parse("QS")] == 10  # other cards left to the game
+        assert _points(game)[king] == 0
+        assert _points(game)[Card.parse("QS")] == 10  # other cards left to the game
         result = _play(game, 5)
         expected = tuple(float(_hand_points(game, s, {"K": 0})) for s in range(2))
         assert result.scores == expected
@@ -204,9 +209,8 @@ def test_hook_determinize() -> None:
     assert changed  # ... and re-deals the rest
 
     keep = types.ModuleType("docs_keep_hidden")
-    keep.RULE = RuleInfo(
-        "DOCS-VAR-9", "drawgame.keep-hidden", "drawgame", "determinize changes nothing"
-    )  # type: ignore[attr-defined]
+    rule = RuleInfo("DOCS-VAR-9", "drawgame.keep-hidden", "drawgame", "determinize changes nothing")
+    keep.RULE = rule  # type: ignore[attr-defined]
 
     @hookimpl
     def determinize(state: GameState, seat: int, rng: object) -> bool:
