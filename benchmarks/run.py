@@ -246,6 +246,11 @@ def per_call(fn: Callable[[], object], calls: int) -> float:
 def operations_round(cfg: Config, sizes: Sizes, seed: int) -> dict[str, float]:
     """Time new_game, clone, view, save, load and replay once for *cfg*."""
     whole = finished_game(cfg, seed)
+    for _ in range(200):  # a game long enough to have a middle (random Tonk often ends at once)
+        if whole.version >= 10:
+            break
+        seed += 7919
+        whole = finished_game(cfg, seed)
     game = mid_game(cfg, seed, whole.record_entries())
     seat = game.to_act[0] if game.to_act else 0
     saved = game.save()
@@ -268,7 +273,10 @@ def operations_round(cfg: Config, sizes: Sizes, seed: int) -> dict[str, float]:
     start = clock()
     for r in records:
         cardcore.replay(r)
-    out["replay_actions_per_s"] = actions / (clock() - start)
+    elapsed = clock() - start
+    out["replay_actions_per_s"] = actions / elapsed
+    out["replay_us_per_record"] = elapsed / len(records) * 1e6
+    out["replay_actions_per_record"] = actions / len(records)
     return out
 
 
@@ -311,10 +319,15 @@ def simulate_figures(sizes: Sizes, seed: int = 11) -> dict[str, Any]:
     chunk = max(1, games // 8)
     rates: dict[str, list[float]] = {"none": [], "1": [], "2": []}
     with ProcessPoolExecutor(max_workers=1) as one, ProcessPoolExecutor(max_workers=2) as two:
-        for workers, ex in ((1, one), (2, two)):  # start the workers and build the configuration
-            cardcore.simulate("golf", games=2 * workers, players=4, executor=ex, chunk=1)
+        for workers, pool in ((1, one), (2, two)):  # start the workers, build the configuration
+            cardcore.simulate("golf", games=2 * workers, players=4, executor=pool, chunk=1)
+        plan: tuple[tuple[str, ProcessPoolExecutor | None], ...] = (
+            ("1", one),
+            ("2", two),
+            ("none", None),
+        )
         for r in range(sizes.rounds):
-            for key, ex in (("1", one), ("2", two), ("none", None)):
+            for key, ex in plan:
                 if key == "none" and r % 2:
                     continue  # the in-process figure is for reference; fewer rounds
                 start = time.perf_counter()
@@ -353,23 +366,23 @@ def run(
         cardcore.new_game(cfg.name, cfg.players, options=cfg.options, seed=0)
     results: dict[str, Any] = {"games": {}, "bare": {}}
     bare_rows: dict[str, list[tuple[float, float]]] = {"golf": [], "tonk": []}
-    needed = {c.bare for c in configs if c.bare}
     for cfg in configs:
         say(f"random play: {cfg.key}")
         plain: list[tuple[float, float]] = []
         sub: list[tuple[float, float]] = []
+        paired: list[float] = []  # the bare loop's decisions/s in the same round
         games = sizes.n(cfg.games)
         for r in range(sizes.rounds):
             seed = 1000 * r + 1
-            if cfg.bare in needed and cfg.exact:
-                bare_rows[cfg.bare].append(
-                    bare_round(cfg.bare, sizes.n(BARE_GAMES[cfg.bare]), seed)
-                )
+            if cfg.bare:
+                bare = bare_round(cfg.bare, sizes.n(BARE_GAMES[cfg.bare]), seed)
+                if cfg.exact:
+                    bare_rows[cfg.bare].append(bare)
+                paired.append(bare[1])
             play = realtime_round if cfg.realtime else engine_round
             plain.append(play(cfg, games, seed, False))
             sub.append(play(cfg, games, seed, True))
-        ops = _median([operations_round(cfg, sizes, 500 + r) for r in range(sizes.rounds)])
-        results["games"][cfg.key] = {
+        row: dict[str, Any] = {
             "game": cfg.name,
             "players": cfg.players,
             "options": cfg.options,
@@ -380,8 +393,20 @@ def run(
             "games_per_s_subscriber": statistics.median(s[0] for s in sub),
             "decisions_per_s_subscriber": statistics.median(s[1] for s in sub),
             "decisions_per_game": statistics.median(p[1] / p[0] for p in plain),
-            **ops,
+            "bare": cfg.bare,
+            "bare_exact": cfg.exact,
+            "decisions_per_s_ratio": None,
+            "decisions_per_s_subscriber_ratio": None,
         }
+        if paired:  # the median of per-round ratios: a burst of load hits both sides of a pair
+            row["decisions_per_s_ratio"] = statistics.median(
+                p[1] / b for b, p in zip(paired, plain, strict=True)
+            )
+            row["decisions_per_s_subscriber_ratio"] = statistics.median(
+                s[1] / b for b, s in zip(paired, sub, strict=True)
+            )
+        row.update(_median([operations_round(cfg, sizes, 500 + r) for r in range(sizes.rounds)]))
+        results["games"][cfg.key] = row
     for which, rows in bare_rows.items():
         if rows:
             results["bare"][which] = {
@@ -389,19 +414,6 @@ def run(
                 "decisions_per_s": statistics.median(r[1] for r in rows),
                 "decisions_per_game": statistics.median(r[1] / r[0] for r in rows),
             }
-    for cfg in configs:
-        row = results["games"][cfg.key]
-        bare = results["bare"].get(cfg.bare or "")
-        row["bare"] = cfg.bare if bare else None
-        row["bare_exact"] = cfg.exact
-        for k in (
-            "games_per_s",
-            "decisions_per_s",
-            "games_per_s_subscriber",
-            "decisions_per_s_subscriber",
-        ):
-            base = bare[k.replace("_subscriber", "")] if bare else None
-            row[f"{k}_ratio"] = row[k] / base if base else None
     say("driver cost (null game)")
     n = sizes.n(100_000)
     via_game = statistics.median(null_round(n, True) for _ in range(sizes.rounds))
@@ -437,7 +449,7 @@ def targets(results: Mapping[str, Any]) -> list[dict[str, Any]]:
             g = games[key]
             check("random play vs bare loop", key, g["decisions_per_s_ratio"], 0.25, True, "x")
             check(
-                "... with one subscriber",
+                "random play, 1 subscriber, vs bare",
                 key,
                 g["decisions_per_s_subscriber_ratio"],
                 0.2,
@@ -512,7 +524,7 @@ def tables(results: Mapping[str, Any]) -> list[tuple[str, list[str], list[list[s
             _ratio(g["decisions_per_s_subscriber_ratio"], exact), _fmt(g["decisions_per_game"], 1),
         ])  # fmt: skip
     out.append((
-        "Random play through legal_actions + apply (CPU time, median of rounds)",
+        "Random play through legal_actions + apply (CPU time; medians of rounds; x bare: median of per-round ratios)",
         ["game", "games/s", "decisions/s", "x bare", "games/s (1 sub)", "decisions/s (1 sub)", "x bare (1 sub)", "decisions/game"],
         rows,
     ))  # fmt: skip
@@ -521,11 +533,11 @@ def tables(results: Mapping[str, Any]) -> list[tuple[str, list[str], list[list[s
         rows.append([
             key, _fmt(g["new_game_us"], 1), _fmt(g["clone_us"], 2), _fmt(g["view_us"], 1),
             _fmt(g["save_us"], 1), _fmt(g["load_us"], 0), _fmt(g["replay_actions_per_s"]),
-            _fmt(g["mid_game_actions"]),
+            _fmt(g["replay_us_per_record"]), _fmt(g["mid_game_actions"]),
         ])  # fmt: skip
     out.append((
         "Single operations (µs per call, mid-game; replay of whole records)",
-        ["game", "new_game µs", "clone() µs", "view() µs", "save() µs", "load() µs", "replay actions/s", "mid-game at action"],
+        ["game", "new_game µs", "clone() µs", "view() µs", "save() µs", "load() µs", "replay actions/s", "replay µs/record", "mid-game at action"],
         rows,
     ))  # fmt: skip
     rows = []
