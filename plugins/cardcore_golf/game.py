@@ -224,16 +224,19 @@ class GolfLogic(GameLogic):
         stock_seen = seen[plan.stock]
         first = (state.dealer + 1) % players
         state.first = first
-        order = plan.deal_zones[first]
-        masks = plan.deal_masks[first]
-        n = len(order)
+        size = layout.size
+        n = size * players
         dealt = stock[-n:]
         del stock[-n:]
         del stock_seen[-n:]
-        dealt.reverse()
-        for z, card, mask in zip(order, dealt, masks, strict=True):
-            cards[z] = [card]
-            seen[z] = [mask]
+        dealt.reverse()  # dealt[k] goes to seat first + k % players, position k // players
+        grid = plan.grid
+        masks = plan.grid_mask
+        for i in range(players):
+            seat = (first + i) % players
+            cards[grid[seat]] = dealt[i::players]
+            seen[grid[seat]] = [masks[seat]] * size
+        state.slots = plan.no_slots
         cards[plan.discard].append(stock.pop())
         stock_seen.pop()
         seen[plan.discard].append(ALL)
@@ -294,21 +297,24 @@ class GolfLogic(GameLogic):
 
     @staticmethod
     def _present(st: GolfState, seat: int, acts: tuple[Action, ...]) -> tuple[Action, ...]:
-        cards = st.zones.cards
-        grid = st.plan.grid[seat]
-        return tuple(a for a in acts if not isinstance(a, Replace) or cards[grid[a.pos]])
+        slots = st.slots[seat]
+        if slots is None:
+            return acts
+        return tuple(a for a in acts if not isinstance(a, Replace) or slots[a.pos] >= 0)
 
     @staticmethod
     def _setup_actions(st: GolfState, seat: int) -> tuple[Action, ...]:
         plan = st.plan
-        seen = st.zones.seen
-        grid = plan.grid[seat]
+        seen = st.zones.seen[plan.grid[seat]]
+        positions = range(plan.layout.size)
         if plan.layout.setup == "flip":
             return tuple(
-                plan.flip_act[seat][p] for p, z in enumerate(grid) if seen[z] and seen[z][0] != ALL
+                plan.flip_act[seat][p]
+                for p in positions
+                if (i := st.index(seat, p)) >= 0 and seen[i] != ALL
             )
         bit = 1 << seat
-        return tuple(plan.peek_act[seat][p] for p, z in enumerate(grid) if not seen[z][0] & bit)
+        return tuple(plan.peek_act[seat][p] for p in positions if not seen[p] & bit)
 
     def apply(self, state: GameState, action: Action, emit: Emit | None) -> None:
         """Apply a legal Golf *action* (see :mod:`cardcore_golf.actions`)."""
@@ -324,17 +330,18 @@ class GolfLogic(GameLogic):
             hz = plan.held[seat]
             card = cards[hz].pop()
             mask = seen[hz].pop()
-            gz = plan.grid[seat][pos]
+            gz = plan.grid[seat]
+            i = pos if st.gone[seat] == 0 else st.index(seat, pos)
             grid_cards = cards[gz]
-            old = grid_cards[0]
-            grid_cards[0] = card
+            old = grid_cards[i]
+            grid_cards[i] = card
             grid_seen = seen[gz]
             if plan.face_up_grid:
-                if grid_seen[0] != ALL:
+                if grid_seen[i] != ALL:
                     st.down[seat] -= 1
-                grid_seen[0] = ALL
+                grid_seen[i] = ALL
             else:
-                grid_seen[0] = mask
+                grid_seen[i] = mask
             cards[plan.discard].append(old)
             seen[plan.discard].append(ALL)
             if emit is not None:
@@ -410,25 +417,22 @@ class GolfLogic(GameLogic):
                 self._end_turn(st, seat, emit)
         elif kind == FLIP:
             pos = action.pos  # type: ignore[attr-defined]
-            gz = plan.grid[seat][pos]
-            seen[gz][0] = ALL
+            gz = plan.grid[seat]
+            i = st.index(seat, pos)
+            seen[gz][i] = ALL
             st.down[seat] -= 1
             if emit is not None:
-                emit(CardRevealed(seat, f"grid.{seat}.{pos}", pos, cards[gz][0]))
+                emit(CardRevealed(seat, f"grid.{seat}", pos, cards[gz][i]))
             if plan.groups:
                 self._remove_groups(st, seat, pos, emit)
             self._setup_next(st, seat, emit)
         elif kind == PEEK:
             pos = action.pos  # type: ignore[attr-defined]
-            gz = plan.grid[seat][pos]
-            if seen[gz][0] != ALL:
-                seen[gz][0] |= 1 << seat
+            gz = plan.grid[seat]
+            if seen[gz][pos] != ALL:
+                seen[gz][pos] |= 1 << seat
             if emit is not None:
-                emit(
-                    CardRevealed(
-                        seat, f"grid.{seat}.{pos}", pos, cards[gz][0], visible_to=1 << seat
-                    )
-                )
+                emit(CardRevealed(seat, f"grid.{seat}", pos, cards[gz][pos], visible_to=1 << seat))
             self._setup_next(st, seat, emit)
         elif kind == KNOCK:
             st.ender = seat
@@ -493,30 +497,47 @@ class GolfLogic(GameLogic):
         self._pass_turn(st, seat, emit)
 
     def _remove_groups(self, st: GolfState, seat: int, pos: int, emit: Emit | None) -> None:
-        """Move complete face-up cancelled groups through *pos* under the discard pile."""
+        """Move complete face-up cancelled groups through *pos* under the discard pile.
+
+        Overlapping complete groups (a row and a column sharing *pos*) go together.
+        """
         plan = st.plan
         zones = st.zones
-        cards = zones.cards
-        seen = zones.seen
-        grid = plan.grid[seat]
+        gz = plan.grid[seat]
+        pile = zones.cards[gz]
+        masks = zones.seen[gz]
         keys = plan.keys
+        complete: set[int] = set()
         for group in plan.group_of[pos]:
-            first = cards[grid[group[0]]]
-            if not first:
+            index = [st.index(seat, p) for p in group]
+            if min(index) < 0:
                 continue
-            key = keys[first[0]]
-            if all(
-                cards[grid[p]] and seen[grid[p]][0] == ALL and keys[cards[grid[p]][0]] == key
-                for p in group
-            ):
-                removed = []
-                for p in group:
-                    card, _ = zones.pop(grid[p])
-                    zones.insert_bottom(plan.discard, card, ALL)
-                    removed.append(card)
-                st.gone[seat] += len(group)
-                if emit is not None:
-                    emit(GroupRemoved(seat, tuple(group), tuple(removed)))
+            key = keys[pile[index[0]]]
+            if all(masks[i] == ALL and keys[pile[i]] == key for i in index):
+                complete.update(group)
+        if not complete:
+            return
+        positions = sorted(complete)
+        index = [st.index(seat, p) for p in positions]
+        removed = [pile[i] for i in index]
+        for i in sorted(index, reverse=True):
+            zones.pop(gz, i)
+        for card in removed:
+            zones.insert_bottom(plan.discard, card, ALL)
+        slots: list[int] = []
+        k = 0
+        for p in range(plan.layout.size):
+            if p in complete or st.index(seat, p) < 0:
+                slots.append(-1)
+            else:
+                slots.append(k)
+                k += 1
+        all_slots = list(st.slots)
+        all_slots[seat] = tuple(slots)
+        st.slots = tuple(all_slots)
+        st.gone[seat] += len(positions)
+        if emit is not None:
+            emit(GroupRemoved(seat, tuple(positions), tuple(removed)))
 
     # -- rounds and the match ----------------------------------------------------------------------
 
@@ -525,28 +546,24 @@ class GolfLogic(GameLogic):
         core's ``score_round`` (GOLF-ROUND-1, GOLF-PEN-4). Reads the state only."""
         plan = st.plan
         cards = st.zones.cards
-        keys_of = plan.key_by_id
-        points_of = plan.points_by_id
+        by_id = plan.by_id
         scorer = plan.scorer
         all_keys: list[list[int | None]] = []
         scores: list[int] = []
         for seat in range(st.players):
             keys: list[int | None] = []
             pts: list[int] = []
-            for z in plan.grid[seat]:
-                pile = cards[z]
-                if pile:
-                    card = pile[0]
-                    key = keys_of.get(id(card))
-                    if key is None:  # a card object that is not the interned one
-                        keys.append(plan.keys[card])
-                        pts.append(plan.points[card])
-                    else:
-                        keys.append(key)
-                        pts.append(points_of[id(card)])
-                else:
+            held = cards[plan.grid[seat]] if st.slots[seat] is None else st.layout_of(seat)
+            for card in held:
+                if card is None:
                     keys.append(None)
                     pts.append(0)
+                    continue
+                pair = by_id.get(id(card))
+                if pair is None:  # a card object that is not the interned one
+                    pair = (plan.keys[card], plan.points[card])
+                keys.append(pair[0])
+                pts.append(pair[1])
             all_keys.append(keys)
             scores.append(scorer(keys, pts))
         if self._awards is not None:
@@ -564,17 +581,14 @@ class GolfLogic(GameLogic):
         plan = st.plan
         zones = st.zones
         seen = zones.seen
-        for row in plan.grid:
-            for z in row:
-                if seen[z]:
-                    seen[z][0] = ALL
+        for z in plan.grid:
+            seen[z] = [ALL] * len(seen[z])
         st.ender = ender
         scores = self.round_scores(st, ender)
         st.sheet.add_round(scores)
-        cards = zones.cards
         st.last = (
             st.round,
-            tuple(tuple(cards[z][0] if cards[z] else None for z in row) for row in plan.grid),
+            tuple(tuple(st.layout_of(seat)) for seat in range(st.players)),
             tuple(scores),
             ender,
         )
@@ -758,16 +772,20 @@ class GolfLogic(GameLogic):
         bit = 0 if seat is None else 1 << seat
         hand = plan.layout.hand
 
-        def shown(z: int, owner: int) -> str | None:
+        grids: list[list[str | None]] = []
+        for owner, z in enumerate(plan.grid):
             pile = cards[z]
-            if not pile:
-                return "--"
-            mask = seen[z][0]
-            if mask == ALL or mask & bit or (hand and seat == owner):
-                return str(pile[0])
-            return None
-
-        grids = [[shown(z, s) for z in row] for s, row in enumerate(plan.grid)]
+            masks = seen[z]
+            own = hand and seat == owner
+            row: list[str | None] = []
+            for pos in range(plan.layout.size):
+                i = st.index(owner, pos)
+                if i < 0:
+                    row.append("--")
+                    continue
+                mask = masks[i]
+                row.append(str(pile[i]) if own or mask == ALL or mask & bit else None)
+            grids.append(row)
         held = None
         for s, hz in enumerate(plan.held):
             if cards[hz]:

@@ -33,8 +33,7 @@ class Plan:
     """
 
     __slots__ = (
-        "deal_masks",
-        "deal_zones",
+        "by_id",
         "discard",
         "discard_act",
         "draw_act",
@@ -42,10 +41,10 @@ class Plan:
         "final_turns",
         "flip_act",
         "grid",
+        "grid_mask",
         "group_of",
         "groups",
         "held",
-        "key_by_id",
         "keys",
         "knock_act",
         "layout",
@@ -54,10 +53,10 @@ class Plan:
         "legal_place",
         "legal_taken",
         "max_turns",
+        "no_slots",
         "peek_act",
         "players",
         "points",
-        "points_by_id",
         "replace_act",
         "scorer",
         "simple_end",
@@ -86,9 +85,11 @@ class Plan:
         self.table = table
         self.points = dict(points)
         self.keys: dict[Card, int] = {card: int(card.rank) for card in points}
-        # Cards are interned (Card.parse), so identity lookups are safe and skip attrs hashing.
-        self.key_by_id: dict[int, int] = {id(card): int(card.rank) for card in points}
-        self.points_by_id: dict[int, int] = {id(card): value for card, value in points.items()}
+        # Cards are interned (Card.parse), so identity lookups skip attrs hashing; the
+        # scorer falls back to the value-keyed dicts for any other card object.
+        self.by_id: dict[int, tuple[int, int]] = {
+            id(card): (int(card.rank), value) for card, value in points.items()
+        }
         self.scorer = scorer
         self.final_turns = final_turns
         self.groups = groups
@@ -102,35 +103,18 @@ class Plan:
         grid_vis = Visibility.OWNER if layout.hand else Visibility.NOBODY
         specs = [ZoneSpec("stock"), ZoneSpec("discard", None, Visibility.TOP)]
         specs += [ZoneSpec(f"held.{s}", s, Visibility.OWNER) for s in range(players)]
-        specs += [
-            ZoneSpec(f"grid.{s}.{p}", s, grid_vis)
-            for s in range(players)
-            for p in range(layout.size)
-        ]
+        specs += [ZoneSpec(f"grid.{s}", s, grid_vis) for s in range(players)]
         self.zone_layout = ZoneLayout.of(specs)
         self.stock = 0
         self.discard = 1
         self.held = tuple(2 + s for s in range(players))
-        base = 2 + players
-        self.grid = tuple(
-            tuple(base + s * layout.size + p for p in range(layout.size)) for s in range(players)
-        )
+        # One pile per seat holds its layout, row-major; see GolfState.slots for removed cards.
+        self.grid = tuple(2 + players + s for s in range(players))
+        self.grid_mask = tuple((1 << s) if layout.hand else 0 for s in range(players))
+        self.no_slots: tuple[tuple[int, ...] | None, ...] = (None,) * players
         seats = range(players)
         positions = range(layout.size)
-        # GOLF-DEAL-1: zones in deal order (one card at a time from left of the dealer) per
-        # first seat, and the knowledge mask each dealt card starts with.
-        self.deal_zones = tuple(
-            tuple(self.grid[(first + i) % players][p] for p in positions for i in seats)
-            for first in seats
-        )
-        self.deal_masks = tuple(
-            tuple(
-                (1 << ((first + i) % players)) if layout.hand else 0
-                for _ in positions
-                for i in seats
-            )
-            for first in seats
-        )
+
         self.to_act = tuple((s,) for s in seats)
         self.draw_act = tuple(Draw(s) for s in seats)
         self.take_act = tuple(Take(s) for s in seats)
@@ -167,7 +151,9 @@ class GolfState(GameState):
     constants), ``turn`` (the seat acting), ``dealer``, ``first`` (left of the dealer),
     ``setup_left`` (setup actions the acting seat still owes), ``down`` (face-down cards per
     seat, GOLF6 family), ``gone`` (removed positions per seat), ``ender`` (seat, or -1),
-    ``final_left`` (final turns still to play, -1 outside the final turns), ``turns``
+    ``final_left`` (final turns still to play, -1 outside the final turns), ``slots`` (per
+    seat ``None``, or after a removal a tuple: position -> index in the grid pile, -1 for a
+    removed position), ``turns``
     (completed turns this round), ``round`` (from 1), ``sheet`` (the
     :class:`~cardcore.ScoreSheet`) and ``last`` (the last round's revealed layouts, or None).
     """
@@ -185,6 +171,7 @@ class GolfState(GameState):
         "round",
         "setup_left",
         "sheet",
+        "slots",
         "turn",
         "turns",
     )
@@ -205,13 +192,32 @@ class GolfState(GameState):
         self.round = 1
         self.sheet = ScoreSheet(players)
         self.last: tuple[int, Any, tuple[int, ...], int] | None = None
+        self.slots = plan.no_slots
+
+    def index(self, seat: int, pos: int) -> int:
+        """Return where position *pos* of *seat* lies in its grid pile, or -1 if removed."""
+        slots = self.slots[seat]
+        return pos if slots is None else slots[pos]
 
     def face_up(self, seat: int) -> list[int]:
         """Return the positions of *seat* whose card every player sees (GOLF6 family)."""
-        seen = self.zones.seen
-        return [p for p, z in enumerate(self.plan.grid[seat]) if seen[z] and seen[z][0] == -1]
+        seen = self.zones.seen[self.plan.grid[seat]]
+        out = []
+        for pos in range(self.plan.layout.size):
+            i = self.index(seat, pos)
+            if i >= 0 and seen[i] == -1:
+                out.append(pos)
+        return out
 
     def card_at(self, seat: int, pos: int) -> Card | None:
         """Return *seat*'s card at *pos* (privileged), or ``None`` for an empty position."""
-        pile = self.zones.cards[self.plan.grid[seat][pos]]
-        return pile[0] if pile else None
+        i = self.index(seat, pos)
+        return None if i < 0 else self.zones.cards[self.plan.grid[seat]][i]
+
+    def layout_of(self, seat: int) -> list[Card | None]:
+        """Return *seat*'s cards by position (privileged; ``None`` = removed position)."""
+        pile = self.zones.cards[self.plan.grid[seat]]
+        slots = self.slots[seat]
+        if slots is None:
+            return list(pile)
+        return [None if i < 0 else pile[i] for i in slots]

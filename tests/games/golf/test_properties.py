@@ -35,16 +35,17 @@ def visible_ok(game: cardcore.Game) -> None:
     for seat in [*range(st_.players), None]:
         table = game.view(seat)["table"]
         bit = 0 if seat is None else 1 << seat
-        for owner, row in enumerate(plan.grid):
-            for pos, z in enumerate(row):
-                pile = zones.cards[z]
+        for owner, z in enumerate(plan.grid):
+            pile = zones.cards[z]
+            for pos in range(plan.layout.size):
                 shown = table["grids"][owner][pos]
-                if not pile:
+                i = st_.index(owner, pos)
+                if i < 0:
                     assert shown == "--"
                     continue
-                mask = zones.seen[z][0]
+                mask = zones.seen[z][i]
                 may = mask == ALL or bool(mask & bit) or (plan.layout.hand and seat == owner)
-                assert shown == (str(pile[0]) if may else None), (seat, owner, pos)
+                assert shown == (str(pile[i]) if may else None), (seat, owner, pos)
         held = table["held"]
         if held is not None and held["card"] is not None:
             hz = plan.held[held["seat"]]
