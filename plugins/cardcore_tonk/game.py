@@ -48,7 +48,6 @@ __all__ = [
     "CARDS",
     "DISCARD",
     "HAND0",
-    "MAX_SPREADS",
     "OVER",
     "PLAY",
     "START",
@@ -61,8 +60,6 @@ __all__ = [
 CARDS: tuple[Card, ...] = tuple(sorted(standard_52(), key=card_index))
 """The 52 cards by index (``CARDS[card_index(c)] == c``)."""
 _IDX: dict[int, int] = {id(c): i for i, c in enumerate(CARDS)}
-MAX_SPREADS = 17
-"""At most 17 spreads fit in 52 cards."""
 
 START = 0
 """Phase: the turn has begun; the player may drop, draw or take."""
@@ -93,7 +90,9 @@ class TonkState(GameState):
     """The table of one Tonk session (mutable, slotted; only :class:`TonkLogic` changes it).
 
     Zones: ``stock`` (face down), ``discard`` (top visible), ``hand.<seat>``
-    (owner only), ``spread.<n>`` for n = 1..17 (face up). Public facts the house
+    (owner only) and ``spreads`` (face up: every spread on the table, one after the
+    other in the order laid; spread *k* is the slice given by the sizes in
+    :attr:`melds`). Public facts the house
     rules read: :attr:`was_hit`, :attr:`quiet_turns`, :attr:`spread_made`.
     """
 
@@ -156,6 +155,37 @@ class TonkState(GameState):
         """Hands shown at the end of the last hand (``None`` if they were not shown)."""
         self.cut: tuple[tuple[str | None, ...], ...] = ()
         """The cut for the first dealer, round by round (TONK-DEALER-1)."""
+
+    def clone(self) -> TonkState:
+        """Return an independent copy (a hand-written fast path of :meth:`GameState.clone`)."""
+        new = object.__new__(TonkState)
+        new.players = self.players
+        new.options = self.options
+        new.zones = self.zones.clone()
+        new.to_act = self.to_act
+        new.is_over = self.is_over
+        new.result = self.result
+        new.seed = self.seed
+        new.draws = self.draws
+        new.stake = self.stake
+        new.hands = self.hands
+        new.hand_no = self.hand_no
+        new.dealer = self.dealer
+        new.turn = self.turn
+        new.phase = self.phase
+        new.taken = self.taken
+        new.melds = self.melds[:]
+        new.owners = self.owners[:]
+        new.targets = self.targets[:]
+        new.spread_made = self.spread_made
+        new.touched = self.touched
+        new.quiet_turns = self.quiet_turns
+        new.was_hit = self.was_hit
+        new.ledger = self.ledger.clone()
+        new.last = self.last
+        new.shown = self.shown
+        new.cut = self.cut
+        return new
 
 
 Veto = Callable[..., list[Any]]
@@ -229,10 +259,7 @@ class TonkLogic(GameLogic):
                 ZoneSpec("discard", None, Visibility.TOP),
             ]
             specs += [ZoneSpec(f"hand.{s}", s, Visibility.OWNER) for s in range(players)]
-            specs += [
-                ZoneSpec(f"spread.{k}", None, Visibility.EVERYONE)
-                for k in range(1, MAX_SPREADS + 1)
-            ]
+            specs.append(ZoneSpec("spreads", None, Visibility.EVERYONE))
             lay = self._layouts[players] = Layout.of(specs)
         return lay
 
@@ -505,7 +532,7 @@ class TonkLogic(GameLogic):
         elif kind == 3:  # spread
             cards: tuple[Card, ...] = action.cards  # type: ignore[attr-defined]
             k = len(state.melds)
-            sz = HAND0 + state.players + k
+            sz = HAND0 + state.players  # the spreads pile: a new spread goes on the end
             hand = zones.cards[hz]
             for c in cards:
                 zones.move(hz, sz, _find(hand, c))
@@ -524,8 +551,16 @@ class TonkLogic(GameLogic):
             card = action.card  # type: ignore[attr-defined]
             k = number - 1
             hand = zones.cards[hz]
-            zones.move(hz, HAND0 + state.players + k, _find(hand, card))
-            grown = _grow(state.melds[k], index_of(card))
+            melds = state.melds
+            end = 0
+            for i in range(number):  # the card joins the end of spread k's slice
+                end += melds[i].size
+            sz = HAND0 + state.players
+            i = _find(hand, card)
+            zones.cards[sz].insert(end, hand.pop(i))
+            zones.seen[hz].pop(i)
+            zones.seen[sz].insert(end, ALL)
+            grown = _grow(melds[k], index_of(card))
             state.melds[k] = grown
             state.targets[k] = hit_targets(grown)
             owner = state.owners[k]
@@ -708,8 +743,11 @@ class TonkLogic(GameLogic):
         n = state.players
         discard = zones.cards[DISCARD]
         spreads = []
-        for k in range(len(state.melds)):
-            pile = zones.cards[HAND0 + n + k]
+        table = zones.cards[HAND0 + n]
+        start = 0
+        for k, meld in enumerate(state.melds):
+            pile = table[start : start + meld.size]
+            start += meld.size
             spreads.append(
                 {
                     "number": k + 1,

@@ -591,3 +591,44 @@ def test_stacked_helper_deals_in_order() -> None:
         "2S",
         "2H",
     ]
+
+
+def test_tonk_state_clone_copies_every_slot_independently() -> None:
+    from cardcore.state import _all_slots
+    from cardcore_tonk.game import TonkState
+
+    game = tonk(["5H 6H 7H KC QD", "4H 8H 9H 2S 2D", H30], upcard="3S", stock="AC 2H", hands=2)
+    for text in ("draw", "spread 5H 6H 7H", "discard KC"):
+        game.act(0, text)
+    game.act(1, "take")
+    state = game.state
+    assert isinstance(state, TonkState)
+    copy = state.clone()
+    for name in _all_slots(TonkState):
+        a, b = getattr(state, name), getattr(copy, name)
+        if hasattr(a, "snapshot"):
+            assert a.snapshot() == b.snapshot(), name
+        else:
+            assert a == b, name
+    copy.melds.append(copy.melds[0])
+    copy.ledger.post([1, -1, 0], "test")
+    copy.zones.cards[2].pop()
+    assert (
+        len(state.melds) == 1
+        and state.ledger.totals == [0, 0, 0]
+        and len(state.zones.cards[2]) == 2
+    )
+
+
+def test_tonk_view_1_taken_card_stays_known_after_hits() -> None:
+    game = tonk(["5H 6H 7H KC QD", "4H 8H 9H 2S 2D", H30], upcard="3S", stock="AC 2H")
+    for text in ("draw", "spread 5H 6H 7H", "discard KC"):
+        game.act(0, text)
+    game.act(1, "take")  # KC, known to all
+    game.act(1, "hit 1 4H")
+    zones = game.state.zones
+    hand = zones.cards[3]
+    i = [str(c) for c in hand].index("KC")
+    assert all(zones.knows(3, i, seat) for seat in (0, 2, None))
+    j = [str(c) for c in hand].index("2S")
+    assert not zones.knows(3, j, 0)
