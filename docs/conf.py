@@ -50,22 +50,16 @@ html_theme = "furo"
 html_title = f"cardcore {release}"
 
 # Every reference must resolve. Without intersphinx, names from the standard
-# library, pluggy, attrs and typing_extensions cannot resolve: those (and only
-# those) are ignored below.
+# library's typing and container modules, random, types, concurrent.futures and
+# pluggy cannot resolve: those (and only those) are ignored, plus the private
+# TypeVars of two generic signatures.
 nitpicky = True
 nitpick_ignore_regex = [
     (
         r"py:(class|obj|data|exc|func|meth|mod)",
-        r"(collections\.abc|typing|typing_extensions|types|random|threading"
-        r"|concurrent\.futures|pluggy|attrs?|enum)(\..*)?",
+        r"(collections\.abc|typing|typing_extensions|types|random|concurrent\.futures|pluggy)(\..*)?",
     ),
-    (
-        r"py:(class|obj)",
-        r"(Random|Executor|ModuleType|Self|PluginManager|HookRelay|Generator|Iterator|Iterable"
-        r"|Callable|Mapping|MutableSequence|Sequence|ClassVar|TypeVar|NoneType|Protocol|Enum|IntEnum)",
-    ),
-    # TypeVars of the core's generic signatures (not public names).
-    (r"py:(class|obj)", r"(cardcore\.(events|deck)\.)?(E|T)"),
+    (r"py:(class|obj)", r"cardcore\.(events\.E|deck\.T)"),
 ]
 
 autodoc_member_order = "bysource"
@@ -118,8 +112,16 @@ def _resolve_public(
     if node.get("refdomain") != "py":
         return None
     target = node.get("reftarget", "")
-    public = _public_target(target)
     objects = env.domains.python_domain.objects
+    context = node.get("py:module") or ""
+    package = context.split(".", 1)[0]
+    if package and package != "cardcore" and not target.startswith("cardcore."):
+        # In a game's docstrings a bare name is the game's own when the game has one
+        # (cardcore_golf.logic.Layout); only otherwise is it the core's (NotationError).
+        tail = "." + target.rsplit(".", 1)[-1]
+        if any(name.startswith(package + ".") and name.endswith(tail) for name in objects):
+            return None
+    public = _public_target(target)
     if public is None or public not in objects:
         # A bare name documented once under cardcore (``LedgerError``).
         tail = "." + target.rsplit(".", 1)[-1] if target.startswith("cardcore.") else "." + target
