@@ -10,7 +10,7 @@ from cardcore.cards import Card
 from cardcore.events import Event
 from cardcore.zones import ALL
 
-__all__ = ["HandDealt", "HandEnded", "HandShown", "SpreadHit", "SpreadLaid"]
+__all__ = ["HandDealt", "HandEnded", "SpreadHit", "SpreadLaid"]
 
 
 @frozen
@@ -52,21 +52,19 @@ class SpreadHit(Event):
 
 
 @frozen
-class HandShown(Event):
-    """Seat *seat* showed *cards* (total *total*) at the end of a hand (TONK-DROP-1, TONK-VIEW-1)."""
-
-    slug: ClassVar[str] = "hand-shown"
-    seat: int
-    cards: tuple[Card, ...]
-    total: int
-
-
-@frozen
 class HandEnded(Event):
-    """Hand *hand* ended for *reason*; *seat* is the winner or dropper (or ``None``); *amounts* were paid."""
+    """Hand *hand* (from 1) ended for *reason*; *seat* won or dropped (or ``None``).
+
+    *amounts* were paid (also published as the core's ``PaymentsMade``). When the
+    hands were shown (a drop, a natural, a void deal, stock exhaustion:
+    TONK-DROP-1, TONK-VIEW-1), *shown* holds every seat's cards, sorted, and
+    *totals* their totals; otherwise both are ``None``.
+    """
 
     slug: ClassVar[str] = "hand-ended"
     hand: int
     reason: str
     seat: int | None
     amounts: tuple[int, ...]
+    shown: tuple[tuple[Card, ...], ...] | None = None
+    totals: tuple[int, ...] | None = None

@@ -24,7 +24,6 @@ from cardcore_tonk.actions import Deal, Discard, Draw, Drop, Hit, Spread, Take
 from cardcore_tonk.events import (
     HandDealt,
     HandEnded,
-    HandShown,
     SpreadHit,
     SpreadLaid,
 )
@@ -405,16 +404,18 @@ class TonkLogic(GameLogic):
                 pile = hands[z]
                 masks[z] = [ALL] * len(pile)
                 shown.append(tuple(pile))
-                if emit is not None:
-                    ordered = tuple(sorted(pile, key=index_of))
-                    emit(HandShown(s, ordered, self.hand_total(ordered)))
             state.shown = tuple(shown)
         else:
             state.shown = None
         state.ledger.post(amounts, reason)
         state.last = (reason, seat, tuple(amounts))
         if emit is not None:
-            emit(HandEnded(state.hand_no + 1, reason, seat, tuple(amounts)))
+            if state.shown is not None:
+                ordered = tuple(tuple(sorted(h, key=index_of)) for h in state.shown)
+                totals: tuple[int, ...] | None = tuple(self.hand_total(h) for h in ordered)
+                emit(HandEnded(state.hand_no + 1, reason, seat, tuple(amounts), ordered, totals))
+            else:
+                emit(HandEnded(state.hand_no + 1, reason, seat, tuple(amounts)))
             emit(PaymentsMade(reason, tuple(amounts), tuple(state.ledger.totals)))
         state.hand_no += 1
         state.dealer = (state.dealer + 1) % n

@@ -14,7 +14,7 @@ from tests.games.tonk.helpers import NATURAL, cards_in, hand, pass_turn, stacked
 import cardcore
 from cardcore import IllegalActionError, NotationError, OptionError
 from cardcore.events import CardDrawn, PaymentsMade
-from cardcore_tonk.events import HandEnded, HandShown, SpreadHit, SpreadLaid
+from cardcore_tonk.events import HandEnded, SpreadHit, SpreadLaid
 
 # Three hands with totals 20, 15, 30 and no spread among them.
 H20 = "10S 4H 3D 2C AS"
@@ -344,11 +344,17 @@ def test_tonk_out_2_out_by_last_discard_pays_single() -> None:
 
 
 def test_tonk_drop_1_every_hand_shown_and_totalled() -> None:
-    shown: list[HandShown] = []
+    ended: list[HandEnded] = []
     game = tonk([H20, H15, H30], hands=2)
-    game.events.subscribe(HandShown, shown.append)
+    game.events.subscribe(HandEnded, ended.append, seat=2)
     game.act(0, "drop")
-    assert [(e.seat, e.total) for e in shown] == [(0, 20), (1, 15), (2, 30)]
+    assert ended[0].totals == (20, 15, 30)
+    assert ended[0].shown is not None
+    assert [[str(c) for c in h] for h in ended[0].shown] == [
+        sorted_hand(H20),
+        sorted_hand(H15),
+        sorted_hand(H30),
+    ]
     last = _last(game)
     assert last["shown"] == [sorted_hand(H20), sorted_hand(H15), sorted_hand(H30)]
 
