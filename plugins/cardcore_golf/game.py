@@ -250,9 +250,11 @@ class GolfLogic(GameLogic):
         if layout.initial:
             state.phase = SETUP
             state.setup_left = layout.initial
+            state.legal = None
         else:
             state.phase = DRAW_PHASE
             state.setup_left = 0
+            state.legal = plan.legal_start[first]
         if emit is not None:
             emit(CardsDealt(tuple([layout.size] * players)))
             emit(CardRevealed(None, "discard", 0, cards[plan.discard][-1]))  # the upcard
@@ -270,30 +272,27 @@ class GolfLogic(GameLogic):
         st: GolfState = state  # type: ignore[assignment]
         if seat != st.turn or st.is_over:
             return ()
-        plan = st.plan
-        phase = st.phase
-        acts: tuple[Action, ...]
-        if phase == DRAW_PHASE:
-            if plan.trigger or st.ender >= 0:
-                acts = plan.legal_draw[seat]
-            else:
-                acts = plan.legal_draw_knock[seat]
-        elif phase == PLACE:
-            acts = plan.legal_place[seat]
-            if st.gone[seat]:
-                acts = self._present(st, seat, acts)
-        elif phase == TAKEN:
-            acts = plan.legal_taken[seat]
-            if st.gone[seat]:
-                acts = self._present(st, seat, acts)
-        elif phase == SETUP:
-            acts = self._setup_actions(st, seat)
-        else:
-            return ()
+        acts: tuple[Action, ...] | None = st.legal
+        if acts is None:
+            acts = self._compute_legal(st, seat)
         veto = self._veto
         if veto is not None:
             acts = tuple(a for a in acts if not veto(state=st, action=a))
         return acts
+
+    def _compute_legal(self, st: GolfState, seat: int) -> tuple[Action, ...]:
+        """The legal actions when ``st.legal`` holds no ready tuple (setup, removed cards)."""
+        plan = st.plan
+        phase = st.phase
+        if phase == SETUP:
+            return self._setup_actions(st, seat)
+        if phase == PLACE:
+            return self._present(st, seat, plan.legal_place[seat])
+        if phase == TAKEN:
+            return self._present(st, seat, plan.legal_taken[seat])
+        if phase == DRAW_PHASE:
+            return plan.legal_start[seat] if st.ender < 0 else plan.legal_draw[seat]
+        return ()
 
     @staticmethod
     def _present(st: GolfState, seat: int, acts: tuple[Action, ...]) -> tuple[Action, ...]:
@@ -350,7 +349,6 @@ class GolfLogic(GameLogic):
                 emit(CardDiscarded(seat, old))
             if plan.groups:
                 self._remove_groups(st, seat, pos, emit)
-            st.turns += 1
             if st.final_left < 0 and plan.simple_end and (st.down[seat] or not plan.trigger):
                 nxt = seat + 1
                 if nxt == st.players:
@@ -358,9 +356,11 @@ class GolfLogic(GameLogic):
                 st.turn = nxt
                 st.to_act = plan.to_act[nxt]
                 st.phase = DRAW_PHASE
+                st.legal = plan.legal_start[nxt]
                 if emit is not None:
                     emit(TurnPassed(nxt))
             else:
+                st.turns += 1
                 self._end_turn(st, seat, emit)
         elif kind == DRAW:
             stock = cards[plan.stock]
@@ -384,6 +384,7 @@ class GolfLogic(GameLogic):
             cards[hz].append(card)
             seen[hz].append(1 << seat)
             st.phase = PLACE
+            st.legal = None if st.gone[seat] else plan.legal_place[seat]
             if emit is not None:
                 emit(CardDrawn(seat, "stock", card, visible_to=1 << seat))
         elif kind == TAKE:
@@ -393,6 +394,7 @@ class GolfLogic(GameLogic):
             cards[hz].append(card)
             seen[hz].append(ALL)
             st.phase = TAKEN
+            st.legal = None if st.gone[seat] else plan.legal_taken[seat]
             if emit is not None:
                 emit(CardDrawn(seat, "discard", card))
         elif kind == DISCARD:
@@ -403,7 +405,6 @@ class GolfLogic(GameLogic):
             seen[plan.discard].append(ALL)
             if emit is not None:
                 emit(CardDiscarded(seat, card))
-            st.turns += 1
             if st.final_left < 0 and plan.simple_end and (st.down[seat] or not plan.trigger):
                 nxt = seat + 1
                 if nxt == st.players:
@@ -411,9 +412,11 @@ class GolfLogic(GameLogic):
                 st.turn = nxt
                 st.to_act = plan.to_act[nxt]
                 st.phase = DRAW_PHASE
+                st.legal = plan.legal_start[nxt]
                 if emit is not None:
                     emit(TurnPassed(nxt))
             else:
+                st.turns += 1
                 self._end_turn(st, seat, emit)
         elif kind == FLIP:
             pos = action.pos  # type: ignore[attr-defined]
@@ -456,6 +459,7 @@ class GolfLogic(GameLogic):
         st.to_act = st.plan.to_act[nxt]
         if nxt == st.first:
             st.phase = DRAW_PHASE
+            st.legal = st.plan.legal_start[nxt]
         else:
             st.setup_left = st.plan.layout.initial
         if emit is not None:
@@ -468,6 +472,7 @@ class GolfLogic(GameLogic):
         st.turn = nxt
         st.to_act = st.plan.to_act[nxt]
         st.phase = DRAW_PHASE
+        st.legal = st.plan.legal_start[nxt] if st.ender < 0 else st.plan.legal_draw[nxt]
         if emit is not None:
             emit(TurnPassed(nxt))
 
@@ -608,6 +613,7 @@ class GolfLogic(GameLogic):
 
     def _finish(self, st: GolfState, reason: str) -> None:
         st.phase = OVER
+        st.legal = ()
         st.is_over = True
         st.to_act = ()
         st.result = Result(self.standings(st), self.scores(st), None, reason)
@@ -649,6 +655,7 @@ class GolfLogic(GameLogic):
         others = [s for s in range(st.players) if s != seat]
         low = min(totals[s] for s in others)
         st.phase = OVER
+        st.legal = ()
         st.is_over = True
         st.to_act = ()
         winners = tuple(s for s in others if totals[s] == low)
@@ -658,6 +665,7 @@ class GolfLogic(GameLogic):
         """GOLF-GAME-3: the match ends now; the unfinished round is not scored."""
         st = _state(state)
         st.phase = OVER
+        st.legal = ()
         super().end_match(st)
 
     # -- notation and errors ----------------------------------------------------------------------

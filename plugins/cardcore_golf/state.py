@@ -51,6 +51,7 @@ class Plan:
         "legal_draw",
         "legal_draw_knock",
         "legal_place",
+        "legal_start",
         "legal_taken",
         "max_turns",
         "no_slots",
@@ -129,6 +130,7 @@ class Plan:
         self.legal_draw_knock: tuple[tuple[GolfAction, ...], ...] = tuple(
             (self.draw_act[s], self.take_act[s], self.knock_act[s]) for s in seats
         )
+        self.legal_start = self.legal_draw_knock if layout.can_knock else self.legal_draw
         self.legal_place: tuple[tuple[GolfAction, ...], ...] = tuple(
             (*self.replace_act[s], self.discard_act[s]) for s in seats
         )
@@ -153,7 +155,8 @@ class GolfState(GameState):
     seat, GOLF6 family), ``gone`` (removed positions per seat), ``ender`` (seat, or -1),
     ``final_left`` (final turns still to play, -1 outside the final turns), ``slots`` (per
     seat ``None``, or after a removal a tuple: position -> index in the grid pile, -1 for a
-    removed position), ``turns``
+    removed position), ``legal`` (the acting seat's legal actions before vetoes, or ``None``
+    when they must be computed), ``turns``
     (completed turns this round), ``round`` (from 1), ``sheet`` (the
     :class:`~cardcore.ScoreSheet`) and ``last`` (the last round's revealed layouts, or None).
     """
@@ -166,6 +169,7 @@ class GolfState(GameState):
         "first",
         "gone",
         "last",
+        "legal",
         "phase",
         "plan",
         "round",
@@ -193,6 +197,7 @@ class GolfState(GameState):
         self.sheet = ScoreSheet(players)
         self.last: tuple[int, Any, tuple[int, ...], int] | None = None
         self.slots = plan.no_slots
+        self.legal: tuple[GolfAction, ...] | None = None
 
     def index(self, seat: int, pos: int) -> int:
         """Return where position *pos* of *seat* lies in its grid pile, or -1 if removed."""
