@@ -59,6 +59,7 @@ __all__ = [
 CARDS: tuple[Card, ...] = tuple(sorted(standard_52(), key=card_index))
 """The 52 cards by index (``CARDS[card_index(c)] == c``)."""
 _IDX: dict[int, int] = {id(c): i for i, c in enumerate(CARDS)}
+_LABELS: tuple[str, ...] = tuple(CARDS[4 * r].label for r in range(13))
 
 START = 0
 """Phase: the turn has begun; the player may drop, draw or take."""
@@ -289,23 +290,22 @@ class TonkLogic(GameLogic):
 
     def _cut(self, state: TonkState) -> tuple[int, tuple[tuple[str | None, ...], ...]]:
         """TONK-DEALER-1: deal cut cards from a separately shuffled pack until one is highest."""
-        pack = list(CARDS)
+        pack = list(range(52))  # card indices: rank = index // 4 + 1, king high, ace low
         rand = state.rng().random
         contenders = list(range(state.players))
         rounds: list[tuple[str | None, ...]] = []
         pos = 0
         while True:
             row: list[str | None] = [None] * state.players
-            best = -1
-            ranks: dict[int, int] = {}
+            ranks = [0] * state.players
             for s in contenders:
                 j = pos + int(rand() * (52 - pos))  # one step of a Fisher-Yates shuffle
                 pack[pos], pack[j] = pack[j], pack[pos]
-                card = pack[pos]
+                x = pack[pos]
                 pos += 1
-                row[s] = card.label  # only ranks matter (and the cut cards never enter play)
-                ranks[s] = int(card.rank)  # king high, ace low
-                best = max(best, ranks[s])
+                row[s] = _LABELS[x >> 2]  # only ranks matter; the cut cards never enter play
+                ranks[s] = (x >> 2) + 1
+            best = max(ranks)
             rounds.append(tuple(row))
             contenders = [s for s in contenders if ranks[s] == best]
             if len(contenders) == 1:
@@ -411,9 +411,24 @@ class TonkLogic(GameLogic):
         state.last = (reason, seat, tuple(amounts))
         if emit is not None:
             if state.shown is not None:
-                ordered = tuple(tuple(sorted(h, key=index_of)) for h in state.shown)
-                totals: tuple[int, ...] | None = tuple(self.hand_total(h) for h in ordered)
-                emit(HandEnded(state.hand_no + 1, reason, seat, tuple(amounts), ordered, totals))
+                ids = _IDX
+                points = self.points
+                ordered = []
+                totals = []
+                for h in state.shown:
+                    xs = sorted([ids[id(c)] for c in h])
+                    ordered.append(tuple([CARDS[x] for x in xs]))
+                    totals.append(sum([points[x] for x in xs]))
+                emit(
+                    HandEnded(
+                        state.hand_no + 1,
+                        reason,
+                        seat,
+                        tuple(amounts),
+                        tuple(ordered),
+                        tuple(totals),
+                    )
+                )
             else:
                 emit(HandEnded(state.hand_no + 1, reason, seat, tuple(amounts)))
             emit(PaymentsMade(reason, tuple(amounts), tuple(state.ledger.totals)))
