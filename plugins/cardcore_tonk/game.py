@@ -15,7 +15,7 @@ from cardcore.actions import Action
 from cardcore.cards import Card
 from cardcore.deck import standard_52
 from cardcore.errors import NotationError, OptionError
-from cardcore.events import CardDiscarded, CardDrawn, PaymentsMade, TurnPassed
+from cardcore.events import CardDiscarded, CardDrawn, Event, PaymentsMade, TurnPassed
 from cardcore.logic import Emit, GameLogic
 from cardcore.scoring import Ledger, ScoreTable
 from cardcore.state import GameState, Result
@@ -228,6 +228,9 @@ class TonkLogic(GameLogic):
             for fx in self._fixed
         ]
         self._deals: list[tuple[Deal]] = [(Deal(s),) for s in range(4)]
+        # events are immutable values: the common ones are built once and shared
+        self._passed: tuple[TurnPassed, ...] = tuple(TurnPassed(s) for s in range(4))
+        self._events: dict[int, Event] = {}
         self._discards: list[tuple[Discard, ...]] = [
             tuple(Discard(s, c) for c in CARDS) for s in range(4)
         ]
@@ -352,7 +355,7 @@ class TonkLogic(GameLogic):
                     return
         state.to_act = (state.turn,)
         if emit is not None:
-            emit(TurnPassed(state.turn))
+            emit(self._passed[state.turn])
 
     def _gather(self, state: TonkState, emit: Emit | None) -> None:
         """Collect every card into the stock and shuffle it for the next hand (TONK-SESSION-2)."""
@@ -460,7 +463,7 @@ class TonkLogic(GameLogic):
         state.turn = state.dealer
         state.to_act = (state.dealer,)
         if emit is not None:
-            emit(TurnPassed(state.dealer))
+            emit(self._passed[state.dealer])
 
     # -- play -------------------------------------------------------------------------------
 
@@ -532,13 +535,13 @@ class TonkLogic(GameLogic):
             state.phase = PLAY
             state.was_hit &= ~(1 << seat)
             if emit is not None:
-                emit(CardDrawn(seat, "stock", card, visible_to=1 << seat))
+                emit(self._event(0, seat, card))
         elif kind == 5:  # discard
             card = action.card  # type: ignore[attr-defined]
             hand = zones.cards[hz]
             zones.move(hz, DISCARD, _find(hand, card))
             if emit is not None:
-                emit(CardDiscarded(seat, card))
+                emit(self._event(1, seat, card))
             if not hand:  # TONK-OUT-2
                 self._end_hand(
                     state, "out", seat, pay_from_each(seat, state.players, state.stake), False, emit
@@ -593,7 +596,7 @@ class TonkLogic(GameLogic):
             state.phase = PLAY
             state.was_hit &= ~(1 << seat)
             if emit is not None:
-                emit(CardDrawn(seat, "discard", card))
+                emit(self._event(2, seat, card))
         elif kind == 6:  # deal the next hand (TONK-SESSION-3)
             self._deal_hand(state, emit, fresh=True)
         elif kind == 0:  # drop (TONK-TURN-2, TONK-DROP-1..5)
@@ -630,7 +633,21 @@ class TonkLogic(GameLogic):
             return
         state.to_act = (state.turn,)
         if emit is not None:
-            emit(TurnPassed(state.turn))
+            emit(self._passed[state.turn])
+
+    def _event(self, what: int, seat: int, card: Card) -> Event:
+        """Return the shared event: 0 drawn from the stock, 1 discarded, 2 taken from the discards."""
+        key = (what * 4 + seat) * 64 + _IDX[id(card)]
+        event = self._events.get(key)
+        if event is None:
+            if what == 0:
+                event = CardDrawn(seat, "stock", card, visible_to=1 << seat)
+            elif what == 1:
+                event = CardDiscarded(seat, card)
+            else:
+                event = CardDrawn(seat, "discard", card)
+            self._events[key] = event
+        return event
 
     # -- text -------------------------------------------------------------------------------
 
