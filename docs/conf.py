@@ -49,16 +49,13 @@ exclude_patterns = ["_build", "Thumbs.db", ".DS_Store"]
 html_theme = "furo"
 html_title = f"cardcore {release}"
 
-# Every reference must resolve. Without intersphinx, names from the standard
-# library's typing and container modules, random, types, concurrent.futures and
-# pluggy cannot resolve: those (and only those) are ignored, plus the private
-# TypeVars of two generic signatures.
+# Every reference must resolve. Without intersphinx (no network), names of the
+# standard library and of pluggy cannot resolve: those (and only those) are
+# ignored, plus the private TypeVars of two generic signatures.
 nitpicky = True
+_EXTERNAL = "|".join(sorted({*sys.stdlib_module_names, "typing_extensions", "pluggy"}))
 nitpick_ignore_regex = [
-    (
-        r"py:(class|obj|data|exc|func|meth|mod)",
-        r"(collections\.abc|typing|typing_extensions|types|random|concurrent\.futures|pluggy)(\..*)?",
-    ),
+    (r"py:(class|obj|data|exc|func|meth|mod|attr)", rf"({_EXTERNAL})(\..*)?"),
     (r"py:(class|obj)", r"cardcore\.(events\.E|deck\.T)"),
 ]
 
