@@ -36,7 +36,8 @@ def judge(hands: Sequence[Sequence[int]], points: Sequence[int]) -> DealVerdict 
     :returns: ``natural`` (2S from each, TONK-49-1), ``void`` (no payment,
         TONK-49-2) or ``None``.
     """
-    naturals = [s for s, hand in enumerate(hands) if sum(points[x] for x in hand) in NATURAL_TOTALS]
+    value = points.__getitem__
+    naturals = [s for s, hand in enumerate(hands) if sum(map(value, hand)) in NATURAL_TOTALS]
     if not naturals:
         return None
     if len(naturals) > 1:
