@@ -3,7 +3,7 @@
 Hot path habits: the plugin hooks are asked once, in :class:`TonkLogic`'s
 ``__init__``; cards are handled as indices 0..51 (``cardcore_tonk.logic.card_index``)
 looked up by the identity of the interned core cards; actions are interned per
-seat; events are built only when somebody listens.
+seat; events are built only when somebody listens, and the common ones are shared.
 """
 
 from __future__ import annotations
@@ -72,8 +72,11 @@ BETWEEN = 3
 _PHASES = ("start", "play", "over", "between")
 
 STOCK = 0
+"""Zone id of the stock."""
 DISCARD = 1
+"""Zone id of the discard pile."""
 HAND0 = 2
+"""Zone id of seat 0's hand; seat *s* holds ``HAND0 + s``, and ``HAND0 + players`` is the spreads."""
 
 
 def index_of(card: Card) -> int:
@@ -92,8 +95,8 @@ class TonkState(GameState):
     Zones: ``stock`` (face down), ``discard`` (top visible), ``hand.<seat>``
     (owner only) and ``spreads`` (face up: every spread on the table, one after the
     other in the order laid; spread *k* is the slice given by the sizes in
-    :attr:`melds`). Public facts the house
-    rules read: :attr:`was_hit`, :attr:`quiet_turns`, :attr:`spread_made`.
+    :attr:`melds`). Public facts the house rules read: :attr:`was_hit`,
+    :attr:`quiet_turns`, :attr:`spread_made`.
     """
 
     __slots__ = (
@@ -201,9 +204,10 @@ class TonkLogic(GameLogic):
         super().__init__(ruleset)
         hook = ruleset.hook
         points = ruleset.chain("card_points")
-        self.points: tuple[int, ...] = tuple(int(points(card=c)) for c in CARDS)
-        """Card values by index (TONK-VAL-1, from the ``card_points`` hook)."""
-        self.table_of_points = ScoreTable({c.rank: self.points[i] for i, c in enumerate(CARDS)}, {})
+        self.score_table = ScoreTable({}, {c: int(points(card=c)) for c in CARDS})
+        """The card values (TONK-VAL-1), asked of the ``card_points`` hook once per card."""
+        self.points: tuple[int, ...] = tuple(self.score_table[c] for c in CARDS)
+        """The same values by card index, for the hot path."""
         upcard = hook.tonk_upcard()
         self.upcard: bool = True if upcard is None else bool(upcard)
         self.judges: tuple[
@@ -242,7 +246,9 @@ class TonkLogic(GameLogic):
     def validate(self, players: int, options: Mapping[str, Any]) -> None:
         """Check the seat count against ``max_players`` (TONK-GEN-1) and ``first_dealer``."""
         high = options["max_players"]
-        self.check_players("tonk", players, 2, high)
+        if not 2 <= players <= high:
+            msg = f"tonk takes 2 to {high} players (option max_players), not {players} (TONK-GEN-1)"
+            raise OptionError(msg)
         fd = options["first_dealer"]
         if fd is not None and not 0 <= fd < players:
             msg = f"option 'first_dealer' must be a seat from 0 to {players - 1}, not {fd!r}"

@@ -34,7 +34,7 @@ def _last(game: cardcore.Game) -> dict[str, Any]:
 def test_tonk_gen_1_two_or_three_players_four_by_option() -> None:
     for n in (2, 3):
         assert len(cardcore.new_game("tonk", n, seed=1).players) == n
-    with pytest.raises(OptionError, match="CORE-SEAT-2"):
+    with pytest.raises(OptionError, match="TONK-GEN-1"):
         cardcore.new_game("tonk", 4, seed=1)
     assert len(cardcore.new_game("tonk", 4, seed=1, options={"max_players": 4}).players) == 4
     with pytest.raises(OptionError):
