@@ -115,7 +115,16 @@ class GolfLogic(GameLogic):
         self._penalty: Callable[..., Any] | None = (
             chain("golf_ender_penalty") if ruleset.has_impls("golf_ender_penalty") else None
         )
-        self._score_round: Callable[..., Any] = chain("score_round")
+        # The core's own score_round returns the scores unchanged: call the chain only when a
+        # plugin other than the core's defaults implements it.
+        self._score_round: Callable[..., Any] | None = (
+            chain("score_round")
+            if any(
+                impl.plugin_name != "cardcore.defaults"
+                for impl in ruleset.pm.hook.score_round.get_hookimpls()
+            )
+            else None
+        )
         self._veto: Callable[..., list[Veto]] | None = (
             chain("forbid_action") if ruleset.has_impls("forbid_action") else None
         )
@@ -250,7 +259,8 @@ class GolfLogic(GameLogic):
         if layout.initial:
             state.phase = SETUP
             state.setup_left = layout.initial
-            state.legal = None
+            state.setup_done = 0
+            state.legal = plan.setup_legal(first, 0)
         else:
             state.phase = DRAW_PHASE
             state.setup_left = 0
@@ -424,6 +434,7 @@ class GolfLogic(GameLogic):
             i = st.index(seat, pos)
             seen[gz][i] = ALL
             st.down[seat] -= 1
+            st.setup_done |= 1 << pos
             if emit is not None:
                 emit(CardRevealed(seat, f"grid.{seat}", pos, cards[gz][i]))
             if plan.groups:
@@ -434,6 +445,7 @@ class GolfLogic(GameLogic):
             gz = plan.grid[seat]
             if seen[gz][pos] != ALL:
                 seen[gz][pos] |= 1 << seat
+            st.setup_done |= 1 << pos
             if emit is not None:
                 emit(CardRevealed(seat, f"grid.{seat}", pos, cards[gz][pos], visible_to=1 << seat))
             self._setup_next(st, seat, emit)
@@ -452,16 +464,20 @@ class GolfLogic(GameLogic):
     def _setup_next(self, st: GolfState, seat: int, emit: Emit | None) -> None:
         """Count one setup action; move to the next seat, or to the first turn (GOLF-DEAL-4)."""
         st.setup_left -= 1
+        plan = st.plan
         if st.setup_left:
+            st.legal = plan.setup_legal(seat, st.setup_done)
             return
         nxt = (seat + 1) % st.players
         st.turn = nxt
-        st.to_act = st.plan.to_act[nxt]
+        st.to_act = plan.to_act[nxt]
+        st.setup_done = 0
         if nxt == st.first:
             st.phase = DRAW_PHASE
-            st.legal = st.plan.legal_start[nxt]
+            st.legal = plan.legal_start[nxt]
         else:
-            st.setup_left = st.plan.layout.initial
+            st.setup_left = plan.layout.initial
+            st.legal = plan.setup_legal(nxt, 0)
         if emit is not None:
             emit(TurnPassed(nxt))
 
@@ -551,24 +567,20 @@ class GolfLogic(GameLogic):
         core's ``score_round`` (GOLF-ROUND-1, GOLF-PEN-4). Reads the state only."""
         plan = st.plan
         cards = st.zones.cards
-        by_id = plan.by_id
+        key_by_id = plan.key_by_id
+        points_by_id = plan.points_by_id
         scorer = plan.scorer
         all_keys: list[list[int | None]] = []
         scores: list[int] = []
         for seat in range(st.players):
-            keys: list[int | None] = []
-            pts: list[int] = []
-            held = cards[plan.grid[seat]] if st.slots[seat] is None else st.layout_of(seat)
-            for card in held:
-                if card is None:
-                    keys.append(None)
-                    pts.append(0)
-                    continue
-                pair = by_id.get(id(card))
-                if pair is None:  # a card object that is not the interned one
-                    pair = (plan.keys[card], plan.points[card])
-                keys.append(pair[0])
-                pts.append(pair[1])
+            layout = cards[plan.grid[seat]] if st.slots[seat] is None else st.layout_of(seat)
+            keys: list[int | None]
+            try:
+                keys = [key_by_id[id(card)] for card in layout]
+                pts = [points_by_id[id(card)] for card in layout]
+            except KeyError:  # a removed position, or a card object that is not interned
+                keys = [None if c is None else plan.keys[c] for c in layout]
+                pts = [0 if c is None else plan.points[c] for c in layout]
             all_keys.append(keys)
             scores.append(scorer(keys, pts))
         if self._awards is not None:
@@ -578,6 +590,8 @@ class GolfLogic(GameLogic):
             penalty = self._penalty(layout=plan.layout, scores=tuple(scores), ender=ender)
             if penalty:
                 scores[ender] += int(penalty)
+        if self._score_round is None:
+            return scores
         final = self._score_round(state=st, scores=scores)
         return [int(s) for s in final]
 

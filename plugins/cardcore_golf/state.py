@@ -33,7 +33,6 @@ class Plan:
     """
 
     __slots__ = (
-        "by_id",
         "discard",
         "discard_act",
         "draw_act",
@@ -45,6 +44,7 @@ class Plan:
         "group_of",
         "groups",
         "held",
+        "key_by_id",
         "keys",
         "knock_act",
         "layout",
@@ -58,8 +58,10 @@ class Plan:
         "peek_act",
         "players",
         "points",
+        "points_by_id",
         "replace_act",
         "scorer",
+        "setup_cache",
         "simple_end",
         "stock",
         "table",
@@ -88,9 +90,8 @@ class Plan:
         self.keys: dict[Card, int] = {card: int(card.rank) for card in points}
         # Cards are interned (Card.parse), so identity lookups skip attrs hashing; the
         # scorer falls back to the value-keyed dicts for any other card object.
-        self.by_id: dict[int, tuple[int, int]] = {
-            id(card): (int(card.rank), value) for card, value in points.items()
-        }
+        self.key_by_id: dict[int, int] = {id(card): int(card.rank) for card in points}
+        self.points_by_id: dict[int, int] = {id(card): value for card, value in points.items()}
         self.scorer = scorer
         self.final_turns = final_turns
         self.groups = groups
@@ -131,12 +132,26 @@ class Plan:
             (self.draw_act[s], self.take_act[s], self.knock_act[s]) for s in seats
         )
         self.legal_start = self.legal_draw_knock if layout.can_knock else self.legal_draw
+        self.setup_cache: dict[tuple[int, int], tuple[GolfAction, ...]] = {}
         self.legal_place: tuple[tuple[GolfAction, ...], ...] = tuple(
             (*self.replace_act[s], self.discard_act[s]) for s in seats
         )
         self.legal_taken: tuple[tuple[GolfAction, ...], ...] = tuple(
             self.replace_act[s] for s in seats
         )
+
+    def setup_legal(self, seat: int, done: int) -> tuple[GolfAction, ...]:
+        """Return *seat*'s setup actions (flips or peeks) for the positions not in *done*.
+
+        :param done: Bit ``1 << pos`` set for each position the seat already turned or saw.
+        """
+        key = (seat, done)
+        acts = self.setup_cache.get(key)
+        if acts is None:
+            table = self.flip_act if self.layout.setup == "flip" else self.peek_act
+            acts = tuple(table[seat][p] for p in range(self.layout.size) if not (done >> p) & 1)
+            self.setup_cache[key] = acts
+        return acts
 
     def new_zones(self) -> Zones:
         """Return empty zones of this plan's shape."""
@@ -151,7 +166,8 @@ class GolfState(GameState):
 
     Slots beyond the core's: ``plan`` (shared :class:`Plan`), ``phase`` (see the phase
     constants), ``turn`` (the seat acting), ``dealer``, ``first`` (left of the dealer),
-    ``setup_left`` (setup actions the acting seat still owes), ``down`` (face-down cards per
+    ``setup_left`` (setup actions the acting seat still owes), ``setup_done`` (bit mask of the
+    positions it already turned or saw), ``down`` (face-down cards per
     seat, GOLF6 family), ``gone`` (removed positions per seat), ``ender`` (seat, or -1),
     ``final_left`` (final turns still to play, -1 outside the final turns), ``slots`` (per
     seat ``None``, or after a removal a tuple: position -> index in the grid pile, -1 for a
@@ -173,6 +189,7 @@ class GolfState(GameState):
         "phase",
         "plan",
         "round",
+        "setup_done",
         "setup_left",
         "sheet",
         "slots",
@@ -188,6 +205,7 @@ class GolfState(GameState):
         self.dealer = players - 1
         self.first = 0
         self.setup_left = 0
+        self.setup_done = 0
         self.down = [plan.layout.size] * players
         self.gone = [0] * players
         self.ender = -1

@@ -371,3 +371,32 @@ def test_house_rules_combine_in_one_game() -> None:
     setup_flips(game, [(0, 1), (0, 1), (0, 1)])
     assert not game.is_over
     assert len(game.rules) == 6
+
+
+def test_third_party_score_round_hook_is_honoured() -> None:
+    import types
+    from collections.abc import Sequence
+
+    from cardcore import GameState, RuleInfo, hookimpl
+
+    module = types.ModuleType("golf_test_plus_one")
+
+    @hookimpl
+    def score_round(state: GameState, scores: Sequence[int]) -> list[int]:
+        return [s + 1 for s in scores]
+
+    module.score_round = score_round  # type: ignore[attr-defined]
+    module.RULE = RuleInfo(  # type: ignore[attr-defined]
+        id="GOLF-TEST-1", name="golf.test-plus-one", game="golf", summary="test only"
+    )
+    from cardcore import plugins
+
+    cardcore.register("cardcore.rules", "golf.test-plus-one", module)
+    try:
+        assert scores([G0, G1], rules=("golf.test-plus-one",)) == [33, 35]
+        assert scores([G0, G1]) == [32, 34]
+    finally:  # leave no trace for other tests (the core has no public unregister)
+        plugins._entries()["cardcore.rules"].pop("golf.test-plus-one", None)
+        plugins._loaded.pop(("cardcore.rules", "golf.test-plus-one"), None)
+        plugins._rulesets.clear()
+    assert "golf.test-plus-one" not in cardcore.available_rules("golf")
