@@ -10,6 +10,7 @@ without leaking. Shuffle orders never travel in events.
 from __future__ import annotations
 
 import threading
+from collections import deque
 from collections.abc import Callable
 from typing import Any, ClassVar, TypeVar
 
@@ -246,7 +247,7 @@ class EventBus:
         self._subs: list[Subscription] = []
         self._lookup: dict[type[Event], tuple[Subscription, ...]] = {}
         self._observers = observers
-        self._queue: list[list[Event]] = []
+        self._queue: deque[list[Event]] = deque()
         self._drain_lock = threading.Lock()
         self._next = 0
         self.active = bool(observers)
@@ -289,6 +290,10 @@ class EventBus:
             self._lookup[event_type] = subs
         return subs
 
+    def wants(self, event_type: type[Event]) -> bool:
+        """Whether any subscriber or observer would receive an event of *event_type*."""
+        return bool(self._observers) or bool(self._for(event_type))
+
     def enqueue(self, events: list[Event]) -> None:
         """Queue one action's events (called by the game under its lock)."""
         self._queue.append(events)
@@ -299,12 +304,14 @@ class EventBus:
             if not self._drain_lock.acquire(blocking=False):
                 return
             try:
-                while self._queue:
-                    batch = self._queue.pop(0)
+                queue = self._queue
+                while queue:
+                    batch = queue.popleft()
                     for event in batch:
                         for observe in self._observers:
                             observe(event=event)
                         for sub in self._for(type(event)):
-                            sub.handler(event.for_seat(sub.seat))
+                            seat = sub.seat
+                            sub.handler(event if seat is None else event.for_seat(seat))
             finally:
                 self._drain_lock.release()

@@ -146,7 +146,9 @@ class Game:
         hot = self._hot
         if hot[0] == self.version and hot[1] == seat and not self._realtime:
             return hot[2]
-        with self._lock:
+        lock = self._lock
+        lock.acquire()
+        try:
             if self._realtime:
                 self._last_seen[seat] = self.version
                 return self._legal_for(seat)
@@ -162,6 +164,8 @@ class Game:
                     raise self._plugin_error(exc, "legal_actions") from exc
             self._hot = (self.version, seat, legal)
             return legal
+        finally:
+            lock.release()
 
     def _legal_for(self, seat: int) -> tuple[Action, ...]:
         if self._legal_v != self.version:
@@ -232,9 +236,19 @@ class Game:
             against a rule (the message ends with the rule ID).
         :raises PluginError: A plugin failed inside a hook; the game is restored.
         """
-        with self._lock:
+        lock = self._lock
+        lock.acquire()  # not "with": __exit__ costs a call per decision
+        try:
             hot = self._hot
-            if hot[0] != self.version or action not in hot[2] or self.events.active:
+            if hot[0] == self.version and not self.events.active:
+                for legal in hot[2]:  # identity first: legal actions are interned
+                    if legal is action:
+                        break
+                else:
+                    legal = None
+            else:
+                legal = None
+            if legal is None:
                 self._apply_locked(action, at, seen)
             else:  # the hot path: a legal action of the seat just asked, nobody listening
                 state = self._state
@@ -249,6 +263,8 @@ class Game:
                 self.version += 1
                 self.to_act = state.to_act
                 self.is_over = state.is_over
+        finally:
+            lock.release()
         if self.events._queue:
             self.events.drain()
 
@@ -314,13 +330,17 @@ class Game:
                     f"only the host (seat {HOST}) may end the match, not seat {seat!r} (CORE-END-1)"
                 )
                 raise IllegalActionError(msg, action=action, rule_id="CORE-END-1")
-        elif action not in self._legal_for(seat):
-            self._reject(action, seen)
+        else:
+            hot = self._hot
+            legal = hot[2] if hot[0] == self.version and hot[1] == seat else self._legal_for(seat)
+            if action not in legal:
+                self._reject(action, seen)
         history = self._history
         if history is not None:
             history[self.version] = state.clone()
             history.pop(self.version - HISTORY, None)
-        batch: list[Event] | None = [] if self.events.active else None
+        bus = self.events
+        batch: list[Event] | None = [] if bus.active else None
         try:
             if kind is Resign:
                 self.logic.resign(state, seat)
@@ -338,11 +358,13 @@ class Game:
         self.to_act = state.to_act
         self.is_over = state.is_over
         if batch is not None:
-            batch.insert(0, ActionApplied(seat, str(action), self.version, at))
-            if state.is_over and state.result is not None:
+            if bus.wants(ActionApplied):
+                batch.insert(0, ActionApplied(seat, str(action), self.version, at))
+            if state.is_over and state.result is not None and bus.wants(GameEnded):
                 r = state.result
                 batch.append(GameEnded(r.winners, r.scores, r.payouts, r.reason))
-            self.events.enqueue(batch)
+            if batch:
+                bus.enqueue(batch)
 
     def _reject(self, action: Action, seen: int | None) -> None:
         state = self._state
