@@ -12,6 +12,7 @@ from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from cardcore.deck import derive_rng
+from cardcore.zones import ALL, Visibility
 
 if TYPE_CHECKING:
     from cardcore.game import Game
@@ -24,6 +25,7 @@ __all__ = [
     "contains_seed",
     "fingerprint",
     "game_seed",
+    "known_by",
     "known_cards",
     "scrub",
 ]
@@ -53,39 +55,58 @@ def fingerprint(game: Game) -> Fingerprint:
 def known_cards(state: GameState, seat: int | None) -> set[str]:
     """Return the card texts *seat* knows where they lie now (``None``: a spectator).
 
-    Derived from :meth:`cardcore.Zones.knows`, so it follows the game's own
-    visibility and knowledge masks.
+    Derived from the zones' visibility and knowledge masks, exactly as
+    :meth:`cardcore.Zones.knows` decides.
     """
+    return known_by(state, [seat])[seat]
+
+
+def known_by(state: GameState, seats: Iterable[int | None]) -> dict[int | None, set[str]]:
+    """Return :func:`known_cards` for several seats at once (one pass over the table)."""
     zones = state.zones
-    knows = zones.knows
-    out: set[str] = set()
+    specs = zones.layout.specs
+    who = list(seats)
+    out: dict[int | None, set[str]] = {s: set() for s in who}
     for z, pile in enumerate(zones.cards):
-        for i in range(len(pile)):
-            if knows(z, i, seat):
-                out.add(str(pile[i]))
+        if not pile:
+            continue
+        vis = specs[z].visibility
+        if vis is Visibility.EVERYONE:
+            names = {str(c) for c in pile}
+            for s in who:
+                out[s] |= names
+            continue
+        masks = zones.seen[z]
+        owner = specs[z].owner
+        top = len(pile) - 1
+        for s in who:
+            got = out[s]
+            if vis is Visibility.OWNER and s is not None and s == owner:
+                got.update(str(c) for c in pile)
+                continue
+            bit = 0 if s is None else 1 << s
+            for i, m in enumerate(masks):
+                if m == ALL or m & bit or (vis is Visibility.TOP and i == top):
+                    got.add(str(pile[i]))
     return out
 
 
 def card_tokens(data: Any) -> set[str]:
     """Return every card text found anywhere in JSON-like *data* (keys, values, inside strings)."""
-    out: set[str] = set()
-    stack = [data]
-    while stack:
-        item = stack.pop()
-        if isinstance(item, str):
-            if len(item) <= 3:
-                if CARD_TOKEN.fullmatch(item):
-                    out.add(item)
-            else:
-                out.update(CARD_TOKEN.findall(item))
-        elif isinstance(item, Mapping):
-            stack.extend(item.keys())
-            stack.extend(item.values())
-        elif isinstance(item, list | tuple | set | frozenset):
-            stack.extend(item)
-        elif item is not None and not isinstance(item, bool | int | float):
-            stack.append(str(item))
-    return out
+    if isinstance(data, str):
+        return set(CARD_TOKEN.findall(data))
+    return set(CARD_TOKEN.findall(json.dumps(data, default=str)))
+
+
+def seed_in_text(text: str, seed: int) -> str | None:
+    """Return how JSON *text* shows *seed* (a ``"seed"`` key or the number itself), else ``None``."""
+    if str(seed) in text:
+        return f"the number {seed}"
+    low = text.lower()
+    for key in ('"seed"', '"_seed"', '"rng"'):
+        if key + ":" in low:
+            return f"the key {key}"
+    return None
 
 
 def scrub(data: Any, hidden: Iterable[str]) -> Any:
@@ -108,26 +129,8 @@ def scrub(data: Any, hidden: Iterable[str]) -> Any:
 
 
 def contains_seed(data: Any, seed: int) -> str | None:
-    """Return where *data* shows *seed* (a ``"seed"`` key or the number itself), else ``None``."""
-    text = str(seed)
-    stack: list[tuple[str, Any]] = [("", data)]
-    while stack:
-        path, item = stack.pop()
-        if isinstance(item, Mapping):
-            for k, v in item.items():
-                if str(k).lower() in ("seed", "_seed", "rng"):
-                    return f"{path}/{k}"
-                stack.append((f"{path}/{k}", v))
-        elif isinstance(item, list | tuple):
-            stack.extend((f"{path}[{i}]", v) for i, v in enumerate(item))
-        elif isinstance(item, bool):
-            continue
-        elif isinstance(item, int):
-            if item == seed:
-                return path
-        elif isinstance(item, str) and text in item:
-            return path
-    return None
+    """Return how *data* shows *seed* (a ``"seed"`` key or the number itself), else ``None``."""
+    return seed_in_text(json.dumps(data, default=str), seed)
 
 
 def multiset(cards: Iterable[object]) -> Counter[str]:
