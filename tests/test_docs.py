@@ -19,23 +19,101 @@ ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs"
 
 
-def _sphinx(builder: str, out: Path) -> subprocess.CompletedProcess[str]:
-    cmd = [sys.executable, "-m", "sphinx", "-W", "--keep-going", "-q", "-b", builder, str(DOCS), str(out)]
-    return subprocess.run(cmd, capture_output=True, text=True, timeout=300, cwd=ROOT, check=False)
+def _start(builder: str, out: Path) -> subprocess.Popen[str]:
+    cmd = [
+        sys.executable,
+        "-m",
+        "sphinx",
+        "-W",
+        "--keep-going",
+        "-q",
+        "-b",
+        builder,
+        str(DOCS),
+        str(out),
+    ]
+    return subprocess.Popen(
+        cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=ROOT
+    )
 
 
-def test_docs_html_build_has_no_warnings(tmp_path: Path) -> None:
-    proc = _sphinx("html", tmp_path / "html")
-    assert proc.returncode == 0, f"sphinx html failed:\n{proc.stderr}\n{proc.stdout}"
-    assert "WARNING" not in proc.stderr, proc.stderr
-    for page in ("index", "tutorial", "embedding", "hooks", "events", "api", "core-rules", "plugin-guide/index"):
-        assert (tmp_path / "html" / f"{page}.html").is_file(), page
+Build = tuple[Path, int, str]
 
 
-def test_docs_doctests_pass(tmp_path: Path) -> None:
-    proc = _sphinx("doctest", tmp_path / "doctest")
-    report = (tmp_path / "doctest" / "output.txt").read_text(encoding="utf-8") if proc.returncode == 0 else ""
-    assert proc.returncode == 0, f"sphinx doctest failed:\n{proc.stderr}\n{proc.stdout}"
+@pytest.fixture(scope="module")
+def builds(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Build]:
+    """The HTML and doctest builds, run side by side once for the whole module."""
+    base = tmp_path_factory.mktemp("docs")
+    procs = {
+        builder: (base / builder, _start(builder, base / builder))
+        for builder in ("html", "doctest")
+    }
+    out: dict[str, Build] = {}
+    for builder, (path, proc) in procs.items():
+        stdout, stderr = proc.communicate(timeout=300)
+        out[builder] = (path, proc.returncode, stderr + stdout)
+    return out
+
+
+@pytest.fixture
+def html(builds: dict[str, Build]) -> Build:
+    return builds["html"]
+
+
+def test_docs_html_build_has_no_warnings(html: Build) -> None:
+    out, code, log = html
+    assert code == 0, f"sphinx html failed:\n{log}"
+    assert "WARNING" not in log, log
+    for page in (
+        "index",
+        "tutorial",
+        "embedding",
+        "hooks",
+        "events",
+        "api",
+        "core-rules",
+        "plugin-guide/index",
+    ):
+        assert (out / f"{page}.html").is_file(), page
+
+
+def _dt_text(html: str, anchor: str) -> str:
+    """The text of the ``<dt>`` signature line whose id is *anchor*."""
+    start = html.index(f'id="{anchor}"')
+    end = html.index("</dt>", start)
+    text = re.sub(r"<[^>]+>", "", html[html.index(">", start) + 1 : end])
+    return " ".join(text.replace("&#x2192;", "->").replace("¶", "").split())
+
+
+def test_docs_show_every_hook_signature_and_public_name(html: Build) -> None:
+    """The built pages hold each hook's full signature and an entry for every public name."""
+    import inspect
+
+    import cardcore
+    from cardcore import hookspecs
+
+    out, code, log = html
+    assert code == 0, log
+    hooks_html = (out / "hooks.html").read_text(encoding="utf-8")
+    for name in hookspecs.__all__:
+        if name == "hookspec":
+            continue
+        expected = name + str(inspect.signature(getattr(hookspecs, name))).replace("'", "")
+        expected = re.sub(r"\b(?:[a-z_]\w*\.)+(?=[A-Za-z_])", "", expected)  # shown unqualified
+        assert _dt_text(hooks_html, f"cardcore.hookspecs.{name}") == expected
+    pages = "".join(
+        (out / f"{page}.html").read_text(encoding="utf-8") for page in ("api", "events")
+    )
+    missing = [name for name in cardcore.__all__ if f'id="cardcore.{name}"' not in pages]
+    assert not missing, f"public names with no entry in the built api/events pages: {missing}"
+
+
+def test_docs_doctests_pass(builds: dict[str, Build]) -> None:
+    out, code, log = builds["doctest"]
+    report = (
+        (out / "output.txt").read_text(encoding="utf-8") if (out / "output.txt").is_file() else ""
+    )
+    assert code == 0, f"sphinx doctest failed:\n{log}\n{report}"
     match = re.search(r"^\s*(\d+) tests\s*\n\s*(\d+) failures in tests", report, re.M)
     assert match is not None, report
     assert int(match.group(1)) >= 40 and match.group(2) == "0", report
@@ -75,10 +153,14 @@ def test_core_rules_page_matches_seed() -> None:
         m = re.search(r"\n\n((?:\S.*\n|\s{3,}.*\n)+?)(?:\n|$)", block)
         assert m is not None, rule_id
         body = re.sub(r"^\*\*[A-Z0-9-]+\*\*", "", m.group(1).strip())
-        assert _plain(body) == text, f"{rule_id} differs from seeds/core.md:\n{_plain(body)}\n{text}"
+        assert _plain(body) == text, (
+            f"{rule_id} differs from seeds/core.md:\n{_plain(body)}\n{text}"
+        )
 
 
-@pytest.mark.parametrize("name", ["kings_zero", "no_hearts", "cap_twenty", "two_jokers", "event_log"])
+@pytest.mark.parametrize(
+    "name", ["kings_zero", "no_hearts", "cap_twenty", "two_jokers", "event_log"]
+)
 def test_docs_snippets_are_tested(name: str) -> None:
     """Every plugin module the docs show is exercised in tests/test_hooks.py."""
     assert f'_snippet("{name}")' in (ROOT / "tests" / "test_hooks.py").read_text(encoding="utf-8")
