@@ -61,7 +61,7 @@ nitpick_ignore_regex = [
 
 autodoc_member_order = "bysource"
 autodoc_typehints = "signature"
-autodoc_preserve_defaults = True
+autodoc_preserve_defaults = False
 add_module_names = False
 python_use_unqualified_type_names = True
 
