@@ -10,13 +10,10 @@ per decision. House rules that forbid actions use the core's
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING
 
 from cardcore.hookspecs import hookspec
-
-if TYPE_CHECKING:
-    from cardcore_tonk.game import TonkState
-    from cardcore_tonk.logic import DealVerdict
+from cardcore_tonk.game import TonkState
+from cardcore_tonk.logic import DealVerdict
 
 __all__ = [
     "tonk_deal_judge",
