@@ -78,11 +78,10 @@ def test_hook_create_logic() -> None:
     other = cardcore.new_game("drawgame", 2, rules=["drawgame.kings-free"], seed=1)
     assert other.logic is not a.logic and isinstance(other.logic, drawgame.DrawLogic)
 
-    empty = types.ModuleType("docs_no_logic_game")
-    empty.GAME = GameInfo(name="nologic", summary="no create_logic", min_players=2, max_players=2)  # type: ignore[attr-defined]
-    cardcore.register("cardcore.games", "nologic", empty)
+    empty = types.ModuleType("docs_no_logic_game")  # a game module without create_logic
+    info = GameInfo(name="nologic", summary="no create_logic", min_players=2, max_players=2)
     with pytest.raises(PluginError, match="implements no create_logic hook"):
-        cardcore.new_game("nologic", 2)
+        cardcore.Ruleset(info, empty, ())  # built directly: nothing is left in the registry
 
 
 def test_hook_build_deck() -> None:
