@@ -405,6 +405,9 @@ def run(
             "bare_exact": cfg.exact,
             "decisions_per_s_ratio": None,
             "decisions_per_s_subscriber_ratio": None,
+            "rounds_decisions_per_s": [p[1] for p in plain],
+            "rounds_decisions_per_s_subscriber": [s[1] for s in sub],
+            "rounds_bare_decisions_per_s": paired,
         }
         if paired:  # the median of per-round ratios: a burst of load hits both sides of a pair
             row["decisions_per_s_ratio"] = statistics.median(
