@@ -36,7 +36,7 @@ def test_dask_local_cluster_summary_equals_single_process() -> None:
 def test_cli_dask_local_uses_worker_processes_and_matches() -> None:
     args = ["simulate", GAME, "-n", "16", "-p", "2", "--seed", "8", "--json", "-", "-q"]
     proc = subprocess.run(
-        [sys.executable, "-m", "cardcore.cli", *args, "--dask", "local", "--workers", "2"],
+        [sys.executable, "-m", "cardcore.cli", *args, "--dask", "local", "--workers", "1"],
         capture_output=True,
         text=True,
         timeout=60,
@@ -44,4 +44,23 @@ def test_cli_dask_local_uses_worker_processes_and_matches() -> None:
     assert proc.returncode == 0, proc.stderr[-2000:]
     data = json.loads(proc.stdout)
     expected = cardcore.simulate(GAME, games=16, players=2, seed=8).to_json()
+    assert {k: data[k] for k in expected} == expected
+
+
+def test_cli_connects_to_a_running_cluster_by_address() -> None:
+    with distributed.LocalCluster(
+        n_workers=1, threads_per_worker=2, processes=False, protocol="tcp", dashboard_address=None
+    ) as cluster:
+        address = cluster.scheduler_address
+        assert address.startswith("tcp://")
+        args = ["simulate", GAME, "-n", "12", "-p", "3", "--seed", "4", "--json", "-", "-q"]
+        proc = subprocess.run(
+            [sys.executable, "-m", "cardcore.cli", *args, "--dask", address],
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    data = json.loads(proc.stdout)
+    expected = cardcore.simulate(GAME, games=12, players=3, seed=4).to_json()
     assert {k: data[k] for k in expected} == expected

@@ -222,42 +222,45 @@ def play_realtime(
     console.print(f"[bold]real time:[/] act whenever you like; {COMMANDS}")
     thread.start()
     bound = game.logic.action_bound(n, game.options)
-    while not game.is_over and not stop.is_set():
-        if game.version >= bound:
-            game.truncate()
-            break
-        if game.version != shown[0]:
-            with printed:
-                view = game.view(seat)
-                legal = game.legal_actions(seat) if view["version"] == game.version else ()
-                shown[0], shown[1] = view["version"], legal
-                console.print(render_view(view))
-                console.print(_legal_line(legal))
-            for bot in bots:
-                p = plans[bot]
-                if p is None or p[1] not in game.legal_actions(bot):
-                    replan(bot)
-        due = [(p[0], bot) for bot in bots if (p := plans[bot]) is not None]
-        if due:
-            when, bot = min(due)
-            wait = when - now()
-            if wait <= 0:
-                planned = plans[bot]
-                assert planned is not None
-                _, action, seen = planned
-                try:
-                    game.apply(action, at=now(), seen=seen)
-                except IllegalActionError:
+    try:
+        while not game.is_over and not stop.is_set():
+            if game.version >= bound:
+                game.truncate()
+                break
+            if game.version != shown[0]:
+                with printed:
+                    view = game.view(seat)
+                    legal = game.legal_actions(seat) if view["version"] == game.version else ()
+                    shown[0], shown[1] = view["version"], legal
+                    console.print(render_view(view))
+                    console.print(_legal_line(legal))
+                for bot in bots:
+                    p = plans[bot]
+                    if p is None or p[1] not in game.legal_actions(bot):
+                        replan(bot)
+            due = [(p[0], bot) for bot in bots if (p := plans[bot]) is not None]
+            if due:
+                when, bot = min(due)
+                wait = when - now()
+                if wait <= 0:
+                    planned = plans[bot]
+                    assert planned is not None
+                    _, action, seen = planned
+                    try:
+                        game.apply(action, at=now(), seen=seen)
+                    except IllegalActionError:
+                        replan(bot)
+                        continue
+                    console.print(
+                        f"[magenta]{escape(game.players[bot])}[/]: [bold]{escape(str(action))}[/] at {now():.2f} s"
+                    )
+                    plans[bot] = None
                     replan(bot)
                     continue
-                console.print(
-                    f"[magenta]{escape(game.players[bot])}[/]: [bold]{escape(str(action))}[/] at {now():.2f} s"
-                )
-                plans[bot] = None
-                replan(bot)
-                continue
-            stop.wait(min(wait, tick))
-        else:
-            stop.wait(tick)
+                stop.wait(min(wait, tick))
+            else:
+                stop.wait(tick)
+    except KeyboardInterrupt:
+        outcome[0] = "quit"
     stop.set()
     return "over" if game.is_over else outcome[0]
