@@ -132,6 +132,8 @@ class SpitLogic(GameLogic):
         self.readies = tuple(Ready(s) for s in SEATS)
         self.requests = tuple(RequestSpit(s) for s in SEATS)
         self.claims = tuple(tuple(Claim(s, p, self.claim.word) for p in (0, 1)) for s in SEATS)
+        # combines and fills depend only on which tops are equal or empty: at most 6**5 patterns
+        self._move_cache: tuple[dict[tuple[int, ...], tuple[Action, ...]], ...] = ({}, {})
 
     # -- set-up -------------------------------------------------------------------------
 
@@ -170,36 +172,42 @@ class SpitLogic(GameLogic):
         if phase == PLAY:
             adj = self.adj
             plays = self.plays[seat]
-            for p in self._active(state):
-                centre = cards[self.centre[p]]
-                if not centre:
+            active = self._active(state)
+            for k in range(PILES):
+                t = tops[k]
+                if t < 0:
                     continue
-                row = centre[-1].rank
-                for k in range(PILES):
-                    if tops[k] >= 0 and adj[tops[k]][row]:
+                row = adj[t]
+                for p in active:
+                    centre = cards[self.centre[p]]
+                    if centre and row[centre[-1].rank]:
                         out.append(plays[k][p])
-            if len(out) > 1:
-                out.sort(key=_play_key)
-        combines = self.combines[seat]
-        fills = self.fills[seat]
-        empty = [i for i in range(PILES) if tops[i] < 0]
-        for j in range(PILES):
-            tj = tops[j]
-            if tj < 0:
-                continue
-            for i in range(PILES):
-                if i != j and tops[i] == tj:
-                    out.append(combines[j][i])
-        for j in range(PILES):
-            if tops[j] >= 0:
-                for i in empty:
-                    out.append(fills[j][i])
+        out.extend(self._moves(seat, tops))
         if phase == PLAY:
             if not state.requests[seat]:
                 out.append(self.requests[seat])
         else:
             out.append(self.readies[seat])
         return tuple(out)
+
+    def _moves(self, seat: int, tops: list[int]) -> tuple[Action, ...]:
+        """Return the combines and fills for these tops, cached by their equality pattern."""
+        first: dict[int, int] = {}
+        key = tuple(-1 if t < 0 else first.setdefault(t, k) for k, t in enumerate(tops))
+        cache = self._move_cache[seat]
+        found = cache.get(key)
+        if found is None:
+            combines = self.combines[seat]
+            fills = self.fills[seat]
+            moves: list[Action] = []
+            for j in range(PILES):
+                if key[j] >= 0:
+                    moves.extend(combines[j][i] for i in range(PILES) if i != j and key[i] == key[j])
+            for j in range(PILES):
+                if key[j] >= 0:
+                    moves.extend(fills[j][i] for i in range(PILES) if key[i] < 0)
+            found = cache[key] = tuple(moves)
+        return found
 
     def rule_for(self, state: GameState, action: Action) -> tuple[str, str]:
         """Return the rule that forbids *action* now, with a reason."""
@@ -344,24 +352,32 @@ class SpitLogic(GameLogic):
         return SEATS if state.single < 0 else (state.single,)
 
     def can_progress(self, state: SpitState, seat: int) -> bool:
-        """Tell whether *seat* has a play or an uncovering move (SPIT-STUCK-3 b)."""
-        cards = state.zones.cards
-        seen = state.zones.seen
-        tops: list[int | None] = []
-        below: list[bool] = []
+        """Tell whether *seat* has a play or an uncovering move (SPIT-STUCK-3 b).
+
+        The same answer as :func:`cardcore_spit.logic.can_progress`, inlined for speed.
+        """
+        zones = state.zones
+        cards = zones.cards
+        seen = zones.seen
+        adj = self.adj
+        targets = [cards[self.centre[p]][-1].rank for p in self._active(state) if cards[self.centre[p]]]
+        space = False
+        ranks: list[int] = []
+        hidden: list[int] = []
         for z in self.lay[seat]:
             pile = cards[z]
-            if pile:
-                tops.append(int(pile[-1].rank))
-                below.append(len(pile) > 1 and seen[z][-2] != ALL)
-            else:
-                tops.append(None)
-                below.append(False)
-        targets = [
-            int(cards[self.centre[p]][-1].rank) if cards[self.centre[p]] else None
-            for p in self._active(state)
-        ]
-        return logic.can_progress(tops, below, targets, self.adj)
+            if not pile:
+                space = True
+                continue
+            r = pile[-1].rank
+            row = adj[r]
+            for t in targets:
+                if row[t]:
+                    return True
+            ranks.append(r)
+            if len(pile) > 1 and seen[z][-2] != ALL:
+                hidden.append(r)
+        return any(space or ranks.count(r) > 1 for r in hidden)
 
     def _settle(self, state: SpitState, emit: Emit | None) -> None:
         """Spit while SPIT-STUCK-3 calls for it."""
@@ -592,11 +608,6 @@ class SpitLogic(GameLogic):
         scores = self.scores(state)
         best = min(scores)
         return tuple(s for s in SEATS if scores[s] == best)
-
-
-def _play_key(action: Action) -> tuple[int, int]:
-    assert isinstance(action, Play)
-    return action.pile, action.target
 
 
 def _pile(text: str, word: str) -> int:
