@@ -75,3 +75,32 @@ def test_speed_hands_private_and_conserved(seed: int, jokers: int, side: int) ->
     for seat in (0, 1):
         other = game.view(seat)["table"]["seats"][1 - seat]["hand"]
         assert all(c is None for c in other)
+
+
+@SETTINGS
+@given(seed=st.integers(0, 2**40))
+def test_spit_stuck_3_inlined_progress_check_matches_pure_logic(seed: int) -> None:
+    from cardcore_spit import logic
+    from cardcore_spit.table import SpitLogic, SpitState
+
+    game = cardcore.new_game("spit", 2, seed=seed)
+    engine = game.logic
+    assert isinstance(engine, SpitLogic)
+    compared = 0
+
+    def check(g: cardcore.Game, action: object, t: float) -> None:
+        nonlocal compared
+        state = g.state
+        assert isinstance(state, SpitState)
+        cards, seen = state.zones.cards, state.zones.seen
+        targets = [int(cards[engine.centre[p]][-1].rank) if cards[engine.centre[p]] else None for p in (0, 1)
+                   if state.single < 0 or p == state.single]
+        for seat in (0, 1):
+            tops = [int(cards[z][-1].rank) if cards[z] else None for z in engine.lay[seat]]
+            below = [len(cards[z]) > 1 and seen[z][-2] != ALL for z in engine.lay[seat]]
+            assert engine.can_progress(state, seat) == logic.can_progress(tops, below, targets, engine.adj)
+            compared += 1
+
+    cardcore.run_realtime(game, [cardcore.RandomAgent(1), cardcore.RandomAgent(2)], seed=seed,
+                          max_actions=300, on_action=check)
+    assert compared > 0
