@@ -7,7 +7,7 @@ from typing import ClassVar
 from attrs import field, frozen
 
 from cardcore.cards import Card
-from cardcore.events import Event
+from cardcore.events import Event, PaymentsMade
 from cardcore.zones import ALL
 
 __all__ = ["HandDealt", "HandEnded", "SpreadHit", "SpreadLaid"]
@@ -52,19 +52,18 @@ class SpreadHit(Event):
 
 
 @frozen
-class HandEnded(Event):
-    """Hand *hand* (from 1) ended for *reason*; *seat* won or dropped (or ``None``).
+class HandEnded(PaymentsMade):
+    """Hand *hand* (from 1) ended for *reason* and was settled.
 
-    *amounts* were paid (also published as the core's ``PaymentsMade``). When the
-    hands were shown (a drop, a natural, a void deal, stock exhaustion:
-    TONK-DROP-1, TONK-VIEW-1), *shown* holds every seat's cards, sorted, and
-    *totals* their totals; otherwise both are ``None``.
+    A :class:`cardcore.PaymentsMade` (subscribers to it receive this event too):
+    *amounts* are this hand's payouts and *totals* the running balances. *seat*
+    won or dropped (or ``None``). When the hands were shown (a drop, a natural,
+    a void deal, stock exhaustion: TONK-DROP-1, TONK-VIEW-1), *shown* holds every
+    seat's cards, sorted, and *hand_totals* their totals; otherwise both are ``None``.
     """
 
     slug: ClassVar[str] = "hand-ended"
     hand: int
-    reason: str
     seat: int | None
-    amounts: tuple[int, ...]
     shown: tuple[tuple[Card, ...], ...] | None = None
-    totals: tuple[int, ...] | None = None
+    hand_totals: tuple[int, ...] | None = None

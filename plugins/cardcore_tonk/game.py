@@ -15,7 +15,7 @@ from cardcore.actions import Action
 from cardcore.cards import Card
 from cardcore.deck import standard_52
 from cardcore.errors import NotationError, OptionError
-from cardcore.events import CardDiscarded, CardDrawn, Event, PaymentsMade, TurnPassed
+from cardcore.events import CardDiscarded, CardDrawn, Event, TurnPassed
 from cardcore.logic import Emit, GameLogic
 from cardcore.scoring import Ledger, ScoreTable
 from cardcore.state import GameState, Result
@@ -419,6 +419,8 @@ class TonkLogic(GameLogic):
         state.ledger.post(amounts, reason)
         state.last = (reason, seat, tuple(amounts))
         if emit is not None:
+            paid = tuple(amounts)
+            balances = tuple(state.ledger.totals)
             if state.shown is not None:
                 ids = _IDX
                 points = self.points
@@ -430,17 +432,17 @@ class TonkLogic(GameLogic):
                     totals.append(sum([points[x] for x in xs]))
                 emit(
                     HandEnded(
-                        state.hand_no + 1,
                         reason,
+                        paid,
+                        balances,
+                        state.hand_no + 1,
                         seat,
-                        tuple(amounts),
                         tuple(ordered),
                         tuple(totals),
                     )
                 )
             else:
-                emit(HandEnded(state.hand_no + 1, reason, seat, tuple(amounts)))
-            emit(PaymentsMade(reason, tuple(amounts), tuple(state.ledger.totals)))
+                emit(HandEnded(reason, paid, balances, state.hand_no + 1, seat))
         state.hand_no += 1
         state.dealer = (state.dealer + 1) % n
         state.to_act = ()

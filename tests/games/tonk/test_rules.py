@@ -348,7 +348,8 @@ def test_tonk_drop_1_every_hand_shown_and_totalled() -> None:
     game = tonk([H20, H15, H30], hands=2)
     game.events.subscribe(HandEnded, ended.append, seat=2)
     game.act(0, "drop")
-    assert ended[0].totals == (20, 15, 30)
+    assert ended[0].hand_totals == (20, 15, 30)
+    assert ended[0].amounts == (-2, 3, -1) and ended[0].totals == (-2, 3, -1)
     assert ended[0].shown is not None
     assert [[str(c) for c in h] for h in ended[0].shown] == [
         sorted_hand(H20),
