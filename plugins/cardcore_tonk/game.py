@@ -60,6 +60,7 @@ CARDS: tuple[Card, ...] = tuple(sorted(standard_52(), key=card_index))
 """The 52 cards by index (``CARDS[card_index(c)] == c``)."""
 _IDX: dict[int, int] = {id(c): i for i, c in enumerate(CARDS)}
 _LABELS: tuple[str, ...] = tuple(CARDS[4 * r].label for r in range(13))
+_MAX_SPREADS = 17  # 52 cards make at most 17 spreads
 
 START = 0
 """Phase: the turn has begun; the player may drop, draw or take."""
@@ -665,7 +666,7 @@ class TonkLogic(GameLogic):
         if not words:
             raise self.parse_error(
                 text,
-                "drop, draw, take, spread <cards>, hit <n> <card> or discard <card>",
+                "drop, draw, take, spread <cards>, hit <n> <card>, discard <card> or deal",
                 "TONK-NOTE-1",
             )
         verb = words[0].lower()
@@ -684,10 +685,12 @@ class TonkLogic(GameLogic):
                 raise self.parse_error(text, "'discard <card>'", "TONK-NOTE-1")
             return self._discards[seat][index_of(_card(args[0], text))]
         if verb == "hit":
-            if len(args) != 2 or not args[0].isdigit() or int(args[0]) < 1:
+            if len(args) != 2 or not args[0].isdecimal() or int(args[0]) < 1:
                 raise self.parse_error(text, "'hit <spread number from 1> <card>'", "TONK-NOTE-1")
             number = int(args[0])
             card = _card(args[1], text)
+            if number > _MAX_SPREADS:  # well-formed, never legal: not worth interning
+                return Hit(seat, number, CARDS[index_of(card)])
             key = (number - 1) * 64 + index_of(card)
             hits = self._hits[seat]
             act = hits.get(key)
@@ -703,14 +706,13 @@ class TonkLogic(GameLogic):
             key = 0
             for x in idx:
                 key |= 1 << x
-            spreads = self._spreads[seat]
-            act2 = spreads.get(key)
+            act2 = self._spreads[seat].get(key)  # interned when legal_actions offered it
             if act2 is None:
-                act2 = spreads[key] = Spread(seat, tuple(CARDS[x] for x in idx))
+                act2 = Spread(seat, tuple(CARDS[x] for x in idx))
             return act2
         raise self.parse_error(
             text,
-            "drop, draw, take, spread <cards>, hit <n> <card> or discard <card>",
+            "drop, draw, take, spread <cards>, hit <n> <card>, discard <card> or deal",
             "TONK-NOTE-1",
         )
 

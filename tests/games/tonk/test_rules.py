@@ -639,3 +639,18 @@ def test_tonk_view_1_taken_card_stays_known_after_hits() -> None:
     assert all(zones.knows(3, i, seat) for seat in (0, 2, None))
     j = [str(c) for c in hand].index("2S")
     assert not zones.knows(3, j, 0)
+
+
+def test_tonk_note_1_odd_text_is_rejected_without_growing_caches() -> None:
+    game = tonk(["5H 6H 7H 9C 9D", H15, H30], stock="KC")
+    game.act(0, "draw")
+    game.legal_actions(0)  # interns what is legal now
+    logic = game.logic
+    before = (len(logic._hits[0]), len(logic._spreads[0]))
+    for text in ("hit 99999 5H", "hit 18 5H", "spread 5H 9C KC", "spread AS 2S 3S 4S"):
+        with pytest.raises(IllegalActionError):
+            game.act(0, text)
+    with pytest.raises(NotationError):
+        game.act(0, "hit ² 5H")
+    assert (len(logic._hits[0]), len(logic._spreads[0])) == before
+    assert game.version == 1
