@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 import cardcore
-from cardcore import RandomAgent, play
+from cardcore import Agent, RandomAgent, play
 from cardcore_golf.agent import GreedyGolfAgent
 
 
@@ -25,7 +25,7 @@ def test_greedy_beats_random() -> None:
     wins = 0
     for seed in range(30):
         game = cardcore.new_game("golf", 2, seed=seed, options={"rounds": 2})
-        agents = [GreedyGolfAgent(seed), RandomAgent(seed)]
+        agents: list[Agent] = [GreedyGolfAgent(seed), RandomAgent(seed)]
         if seed % 2:
             agents.reverse()
         result = play(game, agents)

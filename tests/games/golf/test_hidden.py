@@ -84,7 +84,9 @@ def knowledge_model_run(seed: int, layout: str, players: int) -> None:
     size = 4
     hand = layout == "4h"
     # known[s][owner][pos] = card text seat s knows there, or None
-    known = [[[None] * size for _ in range(players)] for _ in range(players)]
+    known: list[list[list[str | None]]] = [
+        [[None] * size for _ in range(players)] for _ in range(players)
+    ]
     if hand:
         for s in range(players):
             known[s][s] = [str(state(game).card_at(s, p)) for p in range(size)]
@@ -156,7 +158,7 @@ def test_golf_round_1_events_of_a_round() -> None:
 
     game = golf(2, DECK, options={"rounds": 2})
     public: list[Event] = []
-    game.events.subscribe(Event, public.append, seat="spectator")  # type: ignore[arg-type]
+    game.events.subscribe(Event, public.append, seat="spectator")
     play(game, *ROUND)
     kinds = [type(e) for e in public]
     assert kinds.count(LayoutCompleted) == 1

@@ -400,3 +400,34 @@ def test_third_party_score_round_hook_is_honoured() -> None:
         plugins._loaded.pop(("cardcore.rules", "golf.test-plus-one"), None)
         plugins._rulesets.clear()
     assert "golf.test-plus-one" not in cardcore.available_rules("golf")
+
+
+def test_golf9_4_overlapping_row_and_column_removed_together() -> None:
+    # Four players: two decks, so 5S appears twice. Row 0 and column 0 share position 0.
+    g = "5S 5H 5D 5C 2S 3S 5S 4S 6S"
+    others = [
+        "AH 2H 3H 4H 6H 7H 8H 9H 10H",
+        "AD 2D 3D 4D 6D 7D 8D 9D 10D",
+        "AC 2C 3C 4C 6C 7C 8C 9C 10C",
+    ]
+    game = golf(4, stack([g, *others], "KS"), rules=["golf.remove-triples"], options={"layout": 9})
+    st = state(game)
+    seen = st.zones.seen[st.plan.grid[0]]
+    seen[3] = seen[6] = cardcore.ALL  # privileged: column 0 already face up below position 0
+    play(game, (0, "flip 1"), (0, "flip 2"), (0, "flip 0"))
+    assert game.view(1)["table"]["grids"][0] == [
+        "--",
+        "--",
+        "--",
+        "--",
+        None,
+        None,
+        "--",
+        None,
+        None,
+    ]
+    assert st.gone[0] == 5
+    assert [str(c) for c in st.layout_of(0)][4:] == ["2S", "3S", "None", "4S", "6S"]
+    assert Counter(str(c) for c in st.zones.cards[st.plan.discard][:5]) == Counter(
+        ["5S", "5S", "5H", "5D", "5C"]
+    )

@@ -67,7 +67,7 @@ def random_game(seed: int, layout: object, players: int, rules: list[str]) -> ca
 def test_random_games_end_conserve_cards_and_hide_cards(
     seed: int, layout: object, players: int, data: st.DataObject
 ) -> None:
-    choices = RULES_FOR[layout]  # type: ignore[index]
+    choices = RULES_FOR[layout]
     picked = data.draw(st.lists(st.sampled_from(choices), unique=True, max_size=3))
     try:
         game = random_game(seed, layout, players, picked)
