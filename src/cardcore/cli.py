@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import argparse
 import importlib
-import importlib.metadata
 import json
 import sys
 import time
@@ -41,7 +40,7 @@ if TYPE_CHECKING:
 
     from cardcore.game import Game
 
-__all__ = ["DEFAULT_GAMES", "build_parser", "main", "parse_options", "prime_plugins"]
+__all__ = ["DEFAULT_GAMES", "build_parser", "main", "parse_options"]
 
 DEFAULT_GAMES = 200
 """Games in ``cardcore simulate`` when ``--games`` is not given."""
@@ -407,24 +406,8 @@ def _dask_executor(stack: ExitStack, address: str, workers: int | None) -> Execu
         client = stack.enter_context(dd.Client(cluster))
     else:
         client = stack.enter_context(dd.Client(address))
-    client.register_worker_callbacks(setup=prime_plugins)
     executor: Executor = client.get_executor()
     return executor
-
-
-def prime_plugins() -> None:
-    """Load and register every installed plugin by its entry point (run on each dask worker).
-
-    Some worker processes see entry points as ``importlib_metadata`` backport
-    objects, which the plugin loader does not take for entry points; registering
-    the loaded modules up front sidesteps that.
-    """
-    from cardcore.plugins import GROUPS, register
-
-    eps = importlib.metadata.entry_points()
-    for group in GROUPS:
-        for ep in eps.select(group=group):
-            register(group, ep.name, ep.load())
 
 
 def cmd_simulate(console: Console, args: argparse.Namespace) -> int:
