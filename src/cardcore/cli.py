@@ -18,6 +18,7 @@ from __future__ import annotations
 import argparse
 import importlib
 import json
+import multiprocessing
 import sys
 import time
 from collections.abc import Callable, Mapping, Sequence
@@ -441,7 +442,14 @@ def cmd_simulate(console: Console, args: argparse.Namespace) -> int:
             executor = _dask_executor(stack, args.dask, args.workers)
             where = f"dask ({args.dask})"
         elif args.workers:
-            executor = stack.enter_context(ProcessPoolExecutor(max_workers=args.workers))
+            # not fork: the progress bar runs a thread, and forking a threaded process is unsafe
+            methods = multiprocessing.get_all_start_methods()
+            context = multiprocessing.get_context(
+                "forkserver" if "forkserver" in methods else "spawn"
+            )
+            executor = stack.enter_context(
+                ProcessPoolExecutor(max_workers=args.workers, mp_context=context)
+            )
             where = f"{args.workers} worker processes"
         progress = Progress(
             TextColumn(f"[bold]{name}[/] on {where}"),
