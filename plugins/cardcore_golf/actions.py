@@ -18,10 +18,11 @@ the logic, so ``legal_actions`` hands out the same objects every time.
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import Any, ClassVar
 
+import attrs
 from attrs import frozen
-from typing_extensions import override
+from typing_extensions import Self, override
 
 from cardcore.actions import Action
 
@@ -46,14 +47,38 @@ __all__ = [
 DRAW, TAKE, REPLACE, DISCARD, FLIP, PEEK, KNOCK = range(7)
 
 
-@frozen
+_INTERNED: dict[tuple[Any, ...], GolfAction] = {}
+
+
+@frozen(eq=False)
 class GolfAction(Action):
-    """Base of Golf's actions; ``kind`` is a small int the logic dispatches on."""
+    """Base of Golf's actions; ``kind`` is a small int the logic dispatches on.
+
+    Golf actions are interned: ``Replace(0, 3) is Replace(0, 3)``, so equality and hashing
+    are by identity, which keeps the driver's legality check (``action in legal``) in C.
+    Copies and unpickled actions come back as the interned objects.
+    """
 
     kind: ClassVar[int] = -1
 
+    def __new__(cls, *args: Any, **kwargs: Any) -> Self:
+        names = [a.name for a in attrs.fields(cls)]
+        values = list(args) + [kwargs[n] for n in names[len(args) :] if n in kwargs]
+        key = (cls, *values)
+        found = _INTERNED.get(key)
+        if found is None:
+            found = _INTERNED[key] = object.__new__(cls)
+        return found  # type: ignore[return-value]
 
-@frozen
+    def __reduce__(self) -> tuple[type[Self], tuple[Any, ...]]:
+        return type(self), attrs.astuple(self, recurse=False)
+
+    __eq__ = object.__eq__
+    __ne__ = object.__ne__
+    __hash__ = object.__hash__
+
+
+@frozen(eq=False)
 class Draw(GolfAction):
     """Seat *seat* takes the top card of the stock (``draw``)."""
 
@@ -61,7 +86,7 @@ class Draw(GolfAction):
     kind: ClassVar[int] = DRAW
 
 
-@frozen
+@frozen(eq=False)
 class Take(GolfAction):
     """Seat *seat* takes the top card of the discard pile (``take``)."""
 
@@ -69,7 +94,7 @@ class Take(GolfAction):
     kind: ClassVar[int] = TAKE
 
 
-@frozen
+@frozen(eq=False)
 class Discard(GolfAction):
     """Seat *seat* discards the card it drew from the stock (``discard``)."""
 
@@ -77,7 +102,7 @@ class Discard(GolfAction):
     kind: ClassVar[int] = DISCARD
 
 
-@frozen
+@frozen(eq=False)
 class Knock(GolfAction):
     """Seat *seat* knocks instead of drawing (``knock``; GOLF4 and GOLF4H only)."""
 
@@ -85,7 +110,7 @@ class Knock(GolfAction):
     kind: ClassVar[int] = KNOCK
 
 
-@frozen
+@frozen(eq=False)
 class Replace(GolfAction):
     """Seat *seat* puts its held card at position *pos* (``replace 3``)."""
 
@@ -98,7 +123,7 @@ class Replace(GolfAction):
         return f"replace {self.pos}"
 
 
-@frozen
+@frozen(eq=False)
 class Flip(GolfAction):
     """Setup: seat *seat* turns its card at *pos* face up (``flip 2``)."""
 
@@ -111,7 +136,7 @@ class Flip(GolfAction):
         return f"flip {self.pos}"
 
 
-@frozen
+@frozen(eq=False)
 class Peek(GolfAction):
     """Setup (GOLF4): seat *seat* looks at its card at *pos* (``peek 0``)."""
 
