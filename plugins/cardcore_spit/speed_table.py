@@ -212,9 +212,10 @@ class SpeedLogic(GameLogic):
         zones = state.zones
         cards = zones.cards
         while True:
-            stuck = not (self._plays(state, 0) or self._plays(state, 1))
-            if not (stuck or (state.requests[0] and state.requests[1])):
-                state.to_act = tuple(s for s in SEATS if not state.requests[s] or self._plays(state, s))
+            # SPEED-STUCK-4: only requests count; testing the hands would tell each
+            # player whether the other holds a playable card
+            if not (state.requests[0] and state.requests[1]):
+                state.to_act = SEATS  # a seat with no play still "may act": to_act must not reveal its hand
                 return
             if not (cards[self.side[0]] or cards[self.side[1]] or self._recycle(state, emit)):
                 return

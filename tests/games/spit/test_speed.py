@@ -134,8 +134,21 @@ def test_speed_stuck_1_side_cards_turned_when_both_stuck() -> None:
     game = new()
     speed_arrange(game, "6H 2C 2D JC JD", "3C 3D 3H 3S 8C", stock0="4C", side0="AD 7S", side1="AH 10D",
                   left="5S", right="KH")
-    game.act(0, "play 6H L")  # then nobody can play on 6H / KH: side cards turn at once
+    game.act(0, "play 6H L")  # nobody can play on 6H / KH now, but only requests count
+    assert pile(game, 0)[-1] == "6H" and pile(game, 1)[-1] == "KH"
+    game.act(0, "stuck")
+    game.act(1, "stuck")
     assert pile(game, 0)[-1] == "7S" and pile(game, 1)[-1] == "10D"
+
+
+def test_speed_stuck_4_no_automatic_detection_hides_hands() -> None:
+    game = new()
+    speed_arrange(game, "6H 2C 2D JC JD", "3C 3D 3H 3S 8C", stock0="4C", side0="AD 7S", side1="AH 10D",
+                  left="5S", right="KH")
+    game.act(0, "play 6H L")
+    assert game.to_act == (0, 1)  # seat 1 has no play, but to_act does not say so
+    assert pile(game, 1)[-1] == "KH"  # no side card turned without both requests
+    assert [str(a) for a in game.legal_actions(1)] == ["stuck"]
 
 
 def test_speed_stuck_1_both_declare_stuck() -> None:
@@ -195,7 +208,8 @@ def test_speed_end_2_stalemate_fewer_cards_wins() -> None:
     state.zones.seen[logic.pile[1]] = [cardcore.ALL]
     state.zones.cards[logic.stock[1]] = extra
     state.zones.seen[logic.stock[1]] = [0] * len(extra)
-    game.act(0, "stuck")  # nobody can play: the recycle yields nothing, the game ends
+    game.act(0, "stuck")
+    game.act(1, "stuck")  # both asked: the recycle yields nothing, the game ends
     assert game.is_over and game.result is not None
     assert game.result.winners == (0,) and game.result.reason == "stalemate"
 
@@ -212,6 +226,7 @@ def test_speed_end_2_equal_counts_draw() -> None:
         state.zones.cards[logic.stock[s]] = part
         state.zones.seen[logic.stock[s]] = [0] * len(part)
     game.act(0, "stuck")
+    game.act(1, "stuck")
     assert game.result is not None and game.result.winners == (0, 1)
     assert game.result.scores == (25.0, 25.0)
 
