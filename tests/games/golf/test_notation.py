@@ -79,3 +79,21 @@ def test_golf_note_1_resign_and_end_are_core_words() -> None:
     game = golf(2)
     game.act(cardcore.HOST, "end")
     assert game.result is not None and game.result.reason == "ended"
+
+
+def test_golf_note_1_actions_are_interned_values() -> None:
+    import copy
+    import pickle
+
+    import attrs
+
+    a = Replace(1, 3)
+    assert a is Replace(1, 3) is Replace(seat=1, pos=3)
+    assert a == Replace(1, 3) and a != Replace(1, 4) and a != Flip(1, 3) and Draw(0) != Draw(1)
+    assert pickle.loads(pickle.dumps(a)) is a and copy.deepcopy(a) is a
+    assert attrs.evolve(a, pos=4) is Replace(1, 4) and a.pos == 3
+    assert len({Replace(1, 3), Replace(1, 3), Replace(1, 4)}) == 2
+    game = golf(2)
+    assert Flip(0, 2) in game.legal_actions(0)
+    game.apply(Flip(0, 2))  # a freshly written action is the interned one
+    assert game.version == 1
