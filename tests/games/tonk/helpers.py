@@ -7,6 +7,7 @@ from typing import Any
 
 import cardcore
 from cardcore import Card, Game
+from cardcore_tonk.game import TonkLogic, TonkState
 
 NATURAL = "tonk.natural-49-50"
 
@@ -90,3 +91,17 @@ def cards_in(data: Any, skip: frozenset[str] = frozenset()) -> set[str]:
             if card.suit is not None and word.upper() == str(card):
                 out.add(str(card))
     return out
+
+
+def state_of(game: Game) -> TonkState:
+    """Return the game's full Tonk state (privileged; tests only)."""
+    state = game.state
+    assert isinstance(state, TonkState)
+    return state
+
+
+def logic_of(game: Game) -> TonkLogic:
+    """Return the game's Tonk logic."""
+    logic = game.logic
+    assert isinstance(logic, TonkLogic)
+    return logic

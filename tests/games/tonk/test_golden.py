@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from tests.games.tonk.helpers import logic_of
 
 import cardcore
 
@@ -47,7 +48,7 @@ def test_golden_drop_caught_tie_table() -> None:
     assert table["last_hand"]["shown"] == [want["hands"][str(s)] for s in range(3)]
     assert [s["cards"] for s in table["spreads"]] == want["spreads"]
     assert table["discard"]["top"] == want["discard_top"]
-    logic = game.logic
+    logic = logic_of(game)
     totals = [
         logic.hand_total(cardcore.parse_cards(" ".join(h))) for h in table["last_hand"]["shown"]
     ]

@@ -34,9 +34,10 @@ def _forget_test_rules() -> Any:
 
 def _rule(name: str, **impls: Callable[..., Any]) -> str:
     module = types.ModuleType(f"tonk_test_{name.replace('-', '_')}")
-    module.RULE = RuleInfo(
+    rule = RuleInfo(
         id=f"TONK-TEST-{name.upper()}", name=f"tonk.test-{name}", game="tonk", summary=name
-    )  # type: ignore[attr-defined]
+    )
+    setattr(module, "RULE", rule)  # noqa: B010
     for hook, func in impls.items():
         setattr(module, hook, hookimpl(func))
     cardcore.register("cardcore.rules", f"tonk.test-{name}", module)

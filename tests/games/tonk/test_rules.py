@@ -9,7 +9,16 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from tests.games.tonk.helpers import NATURAL, cards_in, hand, pass_turn, stacked, tonk
+from tests.games.tonk.helpers import (
+    NATURAL,
+    cards_in,
+    hand,
+    logic_of,
+    pass_turn,
+    stacked,
+    state_of,
+    tonk,
+)
 
 import cardcore
 from cardcore import IllegalActionError, NotationError, OptionError
@@ -450,7 +459,7 @@ def test_tonk_session_1_balances_accumulate_over_hands() -> None:
         between = game.view(None)["table"]["phase"] == "between"
         game.act(game.to_act[0], "deal" if between else "drop")
     assert game.result is not None
-    entries = game.state.ledger.entries
+    entries = state_of(game).ledger.entries
     assert len(entries) == 3
     totals = tuple(sum(e[1][s] for e in entries) for s in range(3))
     assert game.result.payouts == totals
@@ -645,7 +654,7 @@ def test_tonk_note_1_odd_text_is_rejected_without_growing_caches() -> None:
     game = tonk(["5H 6H 7H 9C 9D", H15, H30], stock="KC")
     game.act(0, "draw")
     game.legal_actions(0)  # interns what is legal now
-    logic = game.logic
+    logic = logic_of(game)
     before = (len(logic._hits[0]), len(logic._spreads[0]))
     for text in ("hit 99999 5H", "hit 18 5H", "spread 5H 9C KC", "spread AS 2S 3S 4S"):
         with pytest.raises(IllegalActionError):
