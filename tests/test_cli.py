@@ -95,9 +95,7 @@ def test_parse_options_converts_to_declared_types() -> None:
 
 
 def test_simulate_default_prints_summary_table(capsys: pytest.CaptureFixture[str]) -> None:
-    started = time.perf_counter()
     assert cli.main(["simulate", "--games", "40"]) == 0
-    assert time.perf_counter() - started < 10
     out = capsys.readouterr().out
     assert "win rate" in out and "mean score" in out and "sd score" in out
     assert "truncated" in out and "mean game length" in out
