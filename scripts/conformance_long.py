@@ -34,7 +34,13 @@ Task = tuple[str, int, tuple[str, ...], tuple[str, ...], dict[str, Any], int, in
 Config = tuple[int, tuple[str, ...], tuple[str, ...], dict[str, Any]]
 
 
-def _ok(name: str, players: int, rules: tuple[str, ...], without: tuple[str, ...], options: dict[str, Any]) -> bool:
+def _ok(
+    name: str,
+    players: int,
+    rules: tuple[str, ...],
+    without: tuple[str, ...],
+    options: dict[str, Any],
+) -> bool:
     try:
         cardcore.new_game(name, players, rules=rules, without=without, options=options, seed=1)
     except (cardcore.OptionError, cardcore.RuleConflictError):
@@ -109,7 +115,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--chunk", type=int, default=250, help="games per task")
-    parser.add_argument("--full-every", type=int, default=20, help="costly checks on every n-th game")
+    parser.add_argument(
+        "--full-every", type=int, default=20, help="costly checks on every n-th game"
+    )
     parser.add_argument("--share", action="append", default=[], metavar="GAME=FRACTION")
     args = parser.parse_args(argv)
     shares = dict(DEFAULT_SHARES)
@@ -154,9 +162,13 @@ def main(argv: list[str] | None = None) -> int:
     for name in sorted(totals):
         r = totals[name]
         grand.merge(r)
-        print(f"{name:<10}{r.games:>9}{r.actions:>12}{r.bad_inputs:>12}{r.rejected:>10}{r.cards_lost:>11}{r.leaks:>7}{r.failed:>8}")
+        print(
+            f"{name:<10}{r.games:>9}{r.actions:>12}{r.bad_inputs:>12}{r.rejected:>10}{r.cards_lost:>11}{r.leaks:>7}{r.failed:>8}"
+        )
     r = grand
-    print(f"{'total':<10}{r.games:>9}{r.actions:>12}{r.bad_inputs:>12}{r.rejected:>10}{r.cards_lost:>11}{r.leaks:>7}{r.failed:>8}")
+    print(
+        f"{'total':<10}{r.games:>9}{r.actions:>12}{r.bad_inputs:>12}{r.rejected:>10}{r.cards_lost:>11}{r.leaks:>7}{r.failed:>8}"
+    )
     print(f"views/event streams checked {r.views}, twins {r.twins}, save/replay round trips {r.reloads},"
           f" truncated {r.truncated}; {elapsed:.0f} s with {args.workers} workers")  # fmt: skip
     for name in sorted(totals):

@@ -61,7 +61,7 @@ def _accepted(game: Game, seat: int, text: str) -> bool:
     """Whether *text* is an accepted alias of a legal action (tried on a clone)."""
     try:
         game.clone().act(seat, text)
-    except Exception:  # noqa: BLE001 - rejected, or failing: the real try reports it
+    except Exception:
         return False
     return True
 
@@ -95,11 +95,14 @@ def bad_inputs(game: Game, rng: random.Random, pool: set[Action], realtime: bool
     out.append(("act by seat '0'", act("0", "resign"), ILLEGAL))
     out.append(("act by seat 0.0", act(0.0, "resign"), ILLEGAL))
     out.append(("'end' from a seat", act(0, "end"), ILLEGAL))
-    for bad in (None, 5, b"draw", ["draw"]):
-        out.append((f"act with text {bad!r}", act(0, bad), (NotationError,)))
+    for not_text in (None, 5, b"draw", ["draw"]):
+        out.append((f"act with text {not_text!r}", act(0, not_text), (NotationError,)))
     # malformed notation
     seat = rng.choice(to_act) if to_act else rng.randrange(n)
-    noise = "".join(rng.choice("abcdefghijklmnopqrstuvwxyz0123456789 HSDCJKQA-") for _ in range(rng.randrange(1, 12)))
+    noise = "".join(
+        rng.choice("abcdefghijklmnopqrstuvwxyz0123456789 HSDCJKQA-")
+        for _ in range(rng.randrange(1, 12))
+    )
     for text in [*rng.sample(JUNK, 6), noise]:
         if _norm(text) not in texts[seat] and not _accepted(game, seat, text):
             out.append((f"act({seat}, {text[:40]!r})", act(seat, text), REJECT))
@@ -111,8 +114,8 @@ def bad_inputs(game: Game, rng: random.Random, pool: set[Action], realtime: bool
             out.append((f"act({seat}, {extra!r})", act(seat, extra), REJECT))
         tokens = CARD_TOKEN.findall(text)
         if tokens:
-            for bad in rng.sample(BAD_CARDS, 3):
-                wrong = text.replace(tokens[0], bad, 1)
+            for bad_card in rng.sample(BAD_CARDS, 3):
+                wrong = text.replace(tokens[0], bad_card, 1)
                 out.append((f"unknown card: act({seat}, {wrong!r})", act(seat, wrong), REJECT))
     # legal text of one seat sent by another
     for other in range(n):
@@ -126,9 +129,17 @@ def bad_inputs(game: Game, rng: random.Random, pool: set[Action], realtime: bool
     rng.shuffle(stale)
     for action in stale[:4]:
         label = "out-of-turn" if action.seat not in to_act else "illegal"
-        out.append((f"{label} apply({str(action)!r}) by seat {action.seat}", apply(action), ILLEGAL))
+        out.append(
+            (f"{label} apply({str(action)!r}) by seat {action.seat}", apply(action), ILLEGAL)
+        )
         if _norm(str(action)) not in texts[action.seat]:
-            out.append((f"{label} act({action.seat}, {str(action)!r})", act(action.seat, str(action)), REJECT))
+            out.append(
+                (
+                    f"{label} act({action.seat}, {str(action)!r})",
+                    act(action.seat, str(action)),
+                    REJECT,
+                )
+            )
     if game.is_over:
         out.append(("resign after the end", act(0, "resign"), ILLEGAL))
     del realtime

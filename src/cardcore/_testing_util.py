@@ -30,7 +30,9 @@ __all__ = [
     "scrub",
 ]
 
-CARD_TOKEN = re.compile(r"(?<![A-Za-z0-9])(?:10|[2-9AJQK])[SHDC](?![A-Za-z0-9])|(?<![A-Za-z0-9])JK(?![A-Za-z0-9])")
+CARD_TOKEN = re.compile(
+    r"(?<![A-Za-z0-9])(?:10|[2-9AJQK])[SHDC](?![A-Za-z0-9])|(?<![A-Za-z0-9])JK(?![A-Za-z0-9])"
+)
 """An exact, upper-case card text inside a longer string (``"discard 10H"`` holds ``10H``)."""
 
 Fingerprint = tuple[str, int, tuple[tuple[int, str, float | None], ...], bool, tuple[int, ...]]
@@ -114,7 +116,9 @@ def scrub(data: Any, hidden: Iterable[str]) -> Any:
     names = set(hidden)
     if not names:
         return data
-    pattern = re.compile("|".join(rf"(?<![A-Za-z0-9]){re.escape(n)}(?![A-Za-z0-9])" for n in sorted(names)))
+    pattern = re.compile(
+        "|".join(rf"(?<![A-Za-z0-9]){re.escape(n)}(?![A-Za-z0-9])" for n in sorted(names))
+    )
 
     def walk(item: Any) -> Any:
         if isinstance(item, str):

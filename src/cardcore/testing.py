@@ -76,7 +76,18 @@ __all__ = [
 ]
 
 ALL_CHECKS = frozenset(
-    {"bound", "conservation", "views", "events", "twins", "agents", "rejections", "clone", "persistence", "determinism"}
+    {
+        "bound",
+        "conservation",
+        "views",
+        "events",
+        "twins",
+        "agents",
+        "rejections",
+        "clone",
+        "persistence",
+        "determinism",
+    }
 )
 """The names of every check :func:`check_game` runs."""
 
@@ -138,7 +149,16 @@ class Report:
 
     def merge(self, other: Report) -> Report:
         """Add *other*'s counters and failures to this report and return it."""
-        for name in ("games", "actions", "truncated", "bad_inputs", "rejected", "cards_lost", "leaks", "views"):
+        for name in (
+            "games",
+            "actions",
+            "truncated",
+            "bad_inputs",
+            "rejected",
+            "cards_lost",
+            "leaks",
+            "views",
+        ):
             setattr(self, name, getattr(self, name) + getattr(other, name))
         self.twins += other.twins
         self.reloads += other.reloads
@@ -252,13 +272,17 @@ class SpyAgent:
         self.calls += 1
         report = self.report
         if isinstance(view, Game | GameState | Zones) or not isinstance(view, Mapping):
-            report.fail(f"agent of seat {self.seat} was handed {type(view).__name__}, not a view mapping")
+            report.fail(
+                f"agent of seat {self.seat} was handed {type(view).__name__}, not a view mapping"
+            )
             return
         if self.pool is not None:
             self.pool.update(legal)
         for action in legal:
             if not isinstance(action, Action) or action.seat != self.seat:
-                report.fail(f"agent of seat {self.seat} was offered {action!r}, not an action of its own seat")
+                report.fail(
+                    f"agent of seat {self.seat} was offered {action!r}, not an action of its own seat"
+                )
                 return
         if self.calls % (10 if self.look else 200) != 1:
             return
@@ -268,7 +292,9 @@ class SpyAgent:
         except (TypeError, ValueError) as exc:
             report.fail(f"view handed to seat {self.seat} is not JSON-ready: {exc}")
         if data.get("seat") != self.seat:
-            report.fail(f"agent of seat {self.seat} was handed the view of seat {data.get('seat')!r}")
+            report.fail(
+                f"agent of seat {self.seat} was handed the view of seat {data.get('seat')!r}"
+            )
         if self.secret is not None:
             where = contains_seed(data, self.secret)
             if where is not None:
@@ -279,7 +305,9 @@ class SpyAgent:
         """Check the arguments, then pick a random legal action."""
         self._inspect(view, legal)
         if not legal:
-            self.report.fail(f"seat {self.seat} is to act but has no legal action (the game is stuck)")
+            self.report.fail(
+                f"seat {self.seat} is to act but has no legal action (the game is stuck)"
+            )
             raise _Abort
         return self.inner.choose(view, legal)
 
@@ -323,7 +351,14 @@ class _Checker:
         self.realtime = game_info(name).realtime
 
     def new(self, seed: int) -> Game:
-        return new_game(self.name, self.players, rules=self.rules, without=self.without, options=self.options, seed=seed)
+        return new_game(
+            self.name,
+            self.players,
+            rules=self.rules,
+            without=self.without,
+            options=self.options,
+            seed=seed,
+        )
 
     # one game ----------------------------------------------------------------------------------
 
@@ -338,7 +373,8 @@ class _Checker:
         n = len(game.players)
         pool: set[Action] = set()
         agents = [
-            SpyAgent(s, seed + s, report, look=full and "agents" in checks, pool=pool, secret=seed) for s in range(n)
+            SpyAgent(s, seed + s, report, look=full and "agents" in checks, pool=pool, secret=seed)
+            for s in range(n)
         ]
         deck_ids = Counter(map(id, game.logic.deck(n, game.options)))
         host: list[dict[str, Any]] = []
@@ -370,7 +406,9 @@ class _Checker:
                     raise _Abort
             for c, fp in pending:
                 if fingerprint(c) != fp:
-                    report.fail(f"a clone changed when its original applied {str(action)!r} (version {g.version})")
+                    report.fail(
+                        f"a clone changed when its original applied {str(action)!r} (version {g.version})"
+                    )
             pending.clear()
             if watch_events and g.version <= self.event_actions:
                 redeal = g.state.draws != draws[0]
@@ -378,7 +416,9 @@ class _Checker:
                 now = known_by(g.state, [*range(n), None])
                 for s2 in [*range(n), None]:
                     ever[s2] |= now[s2]
-                    if redeal:  # cards shown and reshuffled inside one action: trust the game (see docs)
+                    if (
+                        redeal
+                    ):  # cards shown and reshuffled inside one action: trust the game (see docs)
                         ever[s2] |= card_tokens(g.view(s2)["table"])
                         box = seat_events[SPECTATOR if s2 is None else s2]
                         ever[s2] |= card_tokens([e.to_json() for e in box])
@@ -387,7 +427,9 @@ class _Checker:
                 return
             budget[0] -= 1
             if "views" in checks:
-                self._check_views(g, ever if watch_events and g.version <= self.event_actions else None, seed)
+                self._check_views(
+                    g, ever if watch_events and g.version <= self.event_actions else None, seed
+                )
             if "twins" in checks:
                 self._check_twin(g, rng)
             if "rejections" in checks:
@@ -414,7 +456,9 @@ class _Checker:
         if result is not None and result.reason == "truncated" and "bound" in checks:
             report.truncated += 1
             bound = game.logic.action_bound(n, game.options)
-            report.fail(f"game {index} (seed {seed}) did not end within its declared bound of {bound} actions")
+            report.fail(
+                f"game {index} (seed {seed}) did not end within its declared bound of {bound} actions"
+            )
         if full and "rejections" in checks:
             self._check_rejections(game, rng, pool, host)  # a finished game accepts nothing
         if full and "persistence" in checks:
@@ -429,12 +473,16 @@ class _Checker:
         for seat in [*range(len(game.players)), None]:
             view = game.view(seat)
             report.views += 1
-            allowed = known_cards(state, seat) if ever is None else ever[seat] | known_cards(state, seat)
+            allowed = (
+                known_cards(state, seat) if ever is None else ever[seat] | known_cards(state, seat)
+            )
             extra = card_tokens(view["table"]) - allowed
             if extra:
                 report.leaks += 1
                 who = "the spectator" if seat is None else f"seat {seat}"
-                report.fail(f"view of {who} at version {game.version} shows cards it does not know: {sorted(extra)!r}")
+                report.fail(
+                    f"view of {who} at version {game.version} shows cards it does not know: {sorted(extra)!r}"
+                )
             where = contains_seed(view, seed)
             if where is not None:
                 report.leaks += 1
@@ -445,7 +493,11 @@ class _Checker:
                 report.fail(f"view of seat {seat} is not JSON-ready: {exc}")
 
     def _check_events(
-        self, game: Game, boxes: dict[int | str, list[Event]], ever: dict[int | None, set[str]], seed: int
+        self,
+        game: Game,
+        boxes: dict[int | str, list[Event]],
+        ever: dict[int | None, set[str]],
+        seed: int,
     ) -> None:
         report = self.report
         for key, box in boxes.items():
@@ -459,7 +511,9 @@ class _Checker:
             if extra:
                 report.leaks += 1
                 slugs = [e.slug for e in box]
-                report.fail(f"events {slugs!r} sent to seat {key} show cards it does not know: {sorted(extra)!r}")
+                report.fail(
+                    f"events {slugs!r} sent to seat {key} show cards it does not know: {sorted(extra)!r}"
+                )
             where = seed_in_text(text, seed)
             if where is not None:
                 report.leaks += 1
@@ -481,7 +535,9 @@ class _Checker:
             if za.knows(z, i, seat) and (len(zb.cards[z]) <= i or zb.cards[z][i] != za.cards[z][i])
         ]
         if problem is not None or moved:
-            report.fail(f"determinize({seat}) at version {game.version} is not a consistent twin: {problem or moved!r}")
+            report.fail(
+                f"determinize({seat}) at version {game.version} is not a consistent twin: {problem or moved!r}"
+            )
             return
         for who in (seat, None):
             if a.view(who) != b.view(who):
@@ -502,7 +558,9 @@ class _Checker:
             if action not in b.legal_actions(actor):
                 if actor == seat:
                     report.leaks += 1
-                    report.fail(f"seat {seat}'s legal actions depend on cards hidden from it ({str(action)!r})")
+                    report.fail(
+                        f"seat {seat}'s legal actions depend on cards hidden from it ({str(action)!r})"
+                    )
                 return
             before_a, before_b = multiset_known(a.state, seat), multiset_known(b.state, seat)
             ea: list[Event] = []
@@ -526,10 +584,14 @@ class _Checker:
                 return
             if a.view(seat) != b.view(seat):
                 report.leaks += 1
-                report.fail(f"view of seat {seat} after {str(action)!r} depends on cards hidden from it")
+                report.fail(
+                    f"view of seat {seat} after {str(action)!r} depends on cards hidden from it"
+                )
                 return
 
-    def _check_rejections(self, game: Game, rng: random.Random, pool: set[Action], host: list[Any]) -> None:
+    def _check_rejections(
+        self, game: Game, rng: random.Random, pool: set[Action], host: list[Any]
+    ) -> None:
         report = self.report
         for label, call, allowed in bad_inputs(game, rng, pool, self.realtime):
             before = fingerprint(game)
@@ -545,7 +607,7 @@ class _Checker:
                     report.fail(f"{label} was rejected ({type(exc).__name__}) but changed the game")
                     raise _Abort from None
                 report.rejected += 1
-            except Exception as exc:  # noqa: BLE001 - any other error is a failure to report
+            except Exception as exc:
                 report.fail(f"{label} raised {type(exc).__name__} ({exc}), not {_names(allowed)}")
                 if fingerprint(game) != before:
                     raise _Abort from None
@@ -560,8 +622,10 @@ class _Checker:
         if fingerprint(c) != before:
             report.fail(f"clone at version {game.version} differs from its original")
             return
-        if c.state is game.state or c.state.zones is game.state.zones or any(
-            x is y for x, y in zip(c.state.zones.cards, game.state.zones.cards, strict=True)
+        if (
+            c.state is game.state
+            or c.state.zones is game.state.zones
+            or any(x is y for x, y in zip(c.state.zones.cards, game.state.zones.cards, strict=True))
         ):
             report.fail("clone shares its state or piles with its original")
             return
@@ -601,7 +665,9 @@ class _Checker:
             report.fail(f"record -> replay failed at version {game.version}: {exc}")
             return
         if fingerprint(fresh) != want or [fresh.view(s) for s in seats] != views:
-            report.fail(f"record -> replay at version {game.version} does not rebuild the same game")
+            report.fail(
+                f"record -> replay at version {game.version} does not rebuild the same game"
+            )
         if host and seen != host:
             report.fail(f"record -> replay at version {game.version} publishes different events")
 
@@ -660,7 +726,16 @@ def _run(
         raise ValueError(msg)
     report = Report(name, n, tuple(rules), dict(options or {}), checks=tuple(sorted(chosen)))
     checker = _Checker(
-        name, n, tuple(rules), tuple(without), options, chosen, report, sample, full_every, samples_per_game
+        name,
+        n,
+        tuple(rules),
+        tuple(without),
+        options,
+        chosen,
+        report,
+        sample,
+        full_every,
+        samples_per_game,
     )
     first: tuple[Game, list[dict[str, Any]]] | None = None
     for i in range(games):
@@ -671,10 +746,16 @@ def _run(
     if "determinism" in chosen and games > 0:
         plain = frozenset({"determinism"})
         if first is None:  # game 0 failed a check: compare two plain plays instead
-            first = _Checker(name, n, tuple(rules), tuple(without), options, plain, Report(name), 0.0, 1).play(0, seed)
+            first = _Checker(
+                name, n, tuple(rules), tuple(without), options, plain, Report(name), 0.0, 1
+            ).play(0, seed)
         game1, host1 = first
-        game2, host2 = _Checker(name, n, tuple(rules), tuple(without), options, plain, Report(name), 0.0, 1).play(0, seed)
-        if [(s, str(a)) for s, a, _ in game1.record_entries()] != [(s, str(a)) for s, a, _ in game2.record_entries()]:
+        game2, host2 = _Checker(
+            name, n, tuple(rules), tuple(without), options, plain, Report(name), 0.0, 1
+        ).play(0, seed)
+        if [(s, str(a)) for s, a, _ in game1.record_entries()] != [
+            (s, str(a)) for s, a, _ in game2.record_entries()
+        ]:
             report.fail(f"the same seed gave two different games of {name}")
         elif fingerprint(game1) != fingerprint(game2) or (host1 and host2 and host1 != host2):
             report.fail(f"the same seed and actions gave different states or events in {name}")
@@ -767,21 +848,29 @@ _NEEDS: dict[str, frozenset[str]] = {
 
 check_bounds = _single("bounds", "Check that random playouts end within ``logic.action_bound``.")
 check_conservation = _single(
-    "conservation", "Check that after every action the cards on the table are exactly the game's deck."
+    "conservation",
+    "Check that after every action the cards on the table are exactly the game's deck.",
 )
 check_views = _single(
     "views",
     "Check views and per-seat events for leaks: only known cards, no seed, and twins that differ"
     " only in hidden cards look the same to the seat.",
 )
-check_agents = _single("agents", "Check that agents are only ever handed their own seat's view and legal actions.")
+check_agents = _single(
+    "agents", "Check that agents are only ever handed their own seat's view and legal actions."
+)
 check_rejections = _single(
     "rejections",
     "Check that illegal, out-of-turn, wrong-seat, malformed and unknown-card inputs raise the"
     " documented errors and change nothing.",
 )
-check_clone = _single("clone", "Check that :meth:`cardcore.Game.clone` is independent of its original.")
-check_persistence = _single(
-    "persistence", "Check that save -> load and record -> replay rebuild the same states and events."
+check_clone = _single(
+    "clone", "Check that :meth:`cardcore.Game.clone` is independent of its original."
 )
-check_determinism = _single("determinism", "Check that the same seed gives the same game and events.")
+check_persistence = _single(
+    "persistence",
+    "Check that save -> load and record -> replay rebuild the same states and events.",
+)
+check_determinism = _single(
+    "determinism", "Check that the same seed gives the same game and events."
+)

@@ -41,7 +41,9 @@ class SubtleLeak(DrawLogic):
     def table(self, state: GameState, seat: int | None) -> dict[str, Any]:
         out = super().table(state, seat)
         st: DrawState = state  # type: ignore[assignment]
-        out["hint"] = any(c.suit is not None and c.suit.letter == "H" for c in state.zones.cards[st.hands[1]])
+        out["hint"] = any(
+            c.suit is not None and c.suit.letter == "H" for c in state.zones.cards[st.hands[1]]
+        )
         return out
 
 
@@ -92,10 +94,22 @@ class _LogState(DrawState):
 class SharedClone(DrawLogic):
     """Keeps a list of lists that clones share (it forgot ``_deep``)."""
 
-    def new_state(self, players: int, options: Mapping[str, Any], cards: list[Any], seed: int) -> GameState:
+    def new_state(
+        self, players: int, options: Mapping[str, Any], cards: list[Any], seed: int
+    ) -> GameState:
         st = super().new_state(players, options, cards, seed)
         new = _LogState.__new__(_LogState)
-        for name in ("players", "options", "zones", "to_act", "is_over", "result", "seed", "draws", *DrawState.__slots__):
+        for name in (
+            "players",
+            "options",
+            "zones",
+            "to_act",
+            "is_over",
+            "result",
+            "seed",
+            "draws",
+            *DrawState.__slots__,
+        ):
             setattr(new, name, getattr(st, name))
         new.log = [[]]
         return new
@@ -116,8 +130,13 @@ class BadParser(DrawLogic):
 
 def _plugin(name: str, logic: type[DrawLogic]) -> types.ModuleType:
     module = types.ModuleType(f"tests.conformance.broken.{name}")
-    module.GAME = GameInfo(name=name, summary="broken test game", min_players=2, max_players=4,  # type: ignore[attr-defined]
-                           options=drawgame.GAME.options)
+    module.GAME = GameInfo(
+        name=name,
+        summary="broken test game",
+        min_players=2,
+        max_players=4,  # type: ignore[attr-defined]
+        options=drawgame.GAME.options,
+    )
 
     @hookimpl
     def create_logic(ruleset: Ruleset) -> GameLogic:

@@ -94,10 +94,16 @@ def layouts() -> Iterator[Config]:
 def rules_of(name: str) -> tuple[str, ...]:
     """The optional house rules of *name* worth running (defaults and broken test rules left out)."""
     info = cardcore.game_info(name)
-    return tuple(r for r in cardcore.available_rules(name) if r not in BROKEN_RULES and r not in info.default_rules)
+    return tuple(
+        r
+        for r in cardcore.available_rules(name)
+        if r not in BROKEN_RULES and r not in info.default_rules
+    )
 
 
-def options_for(name: str, players: int, rules: tuple[str, ...]) -> tuple[tuple[str, Any], ...] | None:
+def options_for(
+    name: str, players: int, rules: tuple[str, ...]
+) -> tuple[tuple[str, Any], ...] | None:
     """The first options (defaults, then each single choice) under which *rules* apply, or ``None``.
 
     Rules that only apply to some layouts raise :class:`cardcore.OptionError` elsewhere.

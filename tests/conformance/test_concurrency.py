@@ -24,7 +24,14 @@ THREADS_PER_SEAT = 3
 SECONDS = 1.0
 
 
-def _hammer(game: cardcore.Game, seat: int, seed: int, stop: float, out: list[object], errors: list[BaseException]) -> None:
+def _hammer(
+    game: cardcore.Game,
+    seat: int,
+    seed: int,
+    stop: float,
+    out: list[object],
+    errors: list[BaseException],
+) -> None:
     rng = random.Random(seed)
     mine: list[object] = []
     try:
@@ -42,7 +49,7 @@ def _hammer(game: cardcore.Game, seat: int, seed: int, stop: float, out: list[ob
             except (IllegalActionError, NotationError):  # StaleActionError is an IllegalActionError
                 continue
             mine.append(action)
-    except BaseException as exc:  # noqa: BLE001 - reported by the test
+    except BaseException as exc:
         errors.append(exc)
     out.extend(mine)
 
@@ -79,6 +86,27 @@ def test_concurrent_submissions_lose_and_duplicate_nothing(name: str, seed: int)
     assert again.view(None) == game.view(None)
 
 
+def _race(game: cardcore.Game, action: cardcore.Action, seen: int, threads: int) -> list[str]:
+    """Submit *action* from *threads* threads released at once; return what each got."""
+    barrier = threading.Barrier(threads)
+    results: list[str] = []
+
+    def go() -> None:
+        barrier.wait()
+        try:
+            game.apply(action, seen=seen)
+            results.append("ok")
+        except IllegalActionError as exc:
+            results.append(type(exc).__name__)
+
+    workers = [threading.Thread(target=go) for _ in range(threads)]
+    for t in workers:
+        t.start()
+    for t in workers:
+        t.join()
+    return results
+
+
 @pytest.mark.parametrize("name", REALTIME)
 def test_same_action_from_two_threads_is_applied_once(name: str) -> None:
     """Both threads submit the very same legal action at once: exactly one wins."""
@@ -86,23 +114,7 @@ def test_same_action_from_two_threads_is_applied_once(name: str) -> None:
         game = cardcore.new_game(name, 2, seed=seed)
         seat = next(s for s in range(2) if game.legal_actions(s))
         action = game.legal_actions(seat)[0]
-        seen = game.version
-        barrier = threading.Barrier(4)
-        results: list[str] = []
-
-        def go() -> None:
-            barrier.wait()
-            try:
-                game.apply(action, seen=seen)
-                results.append("ok")
-            except IllegalActionError as exc:
-                results.append(type(exc).__name__)
-
-        threads = [threading.Thread(target=go) for _ in range(4)]
-        for t in threads:
-            t.start()
-        for t in threads:
-            t.join()
+        results = _race(game, action, game.version, 4)
         if action in game.legal_actions(seat):
             continue  # the action stays legal after it is taken (rare): nothing to race for
         assert sorted(results) == ["StaleActionError"] * 3 + ["ok"], results

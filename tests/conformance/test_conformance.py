@@ -6,7 +6,15 @@ import pytest
 
 import cardcore
 from cardcore.testing import ALL_CHECKS, check_game, check_views
-from tests.conformance.conftest import BROKEN_RULES, KNOWN_ISSUES, TEST_GAMES, Config, layouts, rule_pairs, single_rules
+from tests.conformance.conftest import (
+    BROKEN_RULES,
+    KNOWN_ISSUES,
+    TEST_GAMES,
+    Config,
+    layouts,
+    rule_pairs,
+    single_rules,
+)
 
 LAYOUTS = list(layouts())
 SINGLES = list(single_rules())
@@ -60,7 +68,9 @@ def test_conformance_house_rule_pair(config: Config) -> None:
         assert declared, f"{a.name} + {b.name} raise RuleConflictError without a declared conflict"
         pytest.skip(f"{a.name} + {b.name}: declared conflict")
     try:
-        cardcore.new_game(config.game, config.players, rules=config.rules, options=dict(config.options), seed=1)
+        cardcore.new_game(
+            config.game, config.players, rules=config.rules, options=dict(config.options), seed=1
+        )
     except cardcore.OptionError as exc:
         pytest.skip(f"no layout takes both {a.name} and {b.name}: {exc}")
     _run(config)

@@ -65,7 +65,9 @@ def test_kit_finds_a_stuck_seat() -> None:
 
 
 def test_kit_reports_a_plugin_error_as_failure() -> None:
-    report = check_game("drawgame", rules=["drawgame.boom"], games=1, strict=False, checks={"bound"})
+    report = check_game(
+        "drawgame", rules=["drawgame.boom"], games=1, strict=False, checks={"bound"}
+    )
     assert report.failed == 1
     assert "PluginError" in report.failures[0] and "drawgame.boom" in report.failures[0]
 

@@ -29,7 +29,11 @@ def test_fuzz_card_parse_accepts_every_card_in_any_case(text: str, pad: str, low
     assert str(Card.parse(written)) == text
 
 
-@given(st.one_of(st.none(), st.integers(), st.floats(), st.binary(max_size=4), st.lists(st.text(max_size=2))))
+@given(
+    st.one_of(
+        st.none(), st.integers(), st.floats(), st.binary(max_size=4), st.lists(st.text(max_size=2))
+    )
+)
 def test_fuzz_card_parse_rejects_non_text(value: object) -> None:
     with pytest.raises(NotationError):
         Card.parse(value)  # type: ignore[arg-type]

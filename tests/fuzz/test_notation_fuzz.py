@@ -37,12 +37,18 @@ def test_fuzz_act_rejects_or_applies_a_legal_action(name: str, text: str, seat: 
         assert fingerprint(game) == before
         assert str(exc) and not str(exc).endswith(".")
         return
-    assert action in legal or isinstance(action, cardcore.Resign), f"{text!r} applied {action!r}, not a legal action"
+    assert action in legal or isinstance(action, cardcore.Resign), (
+        f"{text!r} applied {action!r}, not a legal action"
+    )
     assert game.version == before[1] + 1
 
 
 @pytest.mark.parametrize("name", GAMES)
-@given(value=st.one_of(st.none(), st.integers(), st.floats(), st.binary(max_size=10), st.lists(st.text(max_size=3))))
+@given(
+    value=st.one_of(
+        st.none(), st.integers(), st.floats(), st.binary(max_size=10), st.lists(st.text(max_size=3))
+    )
+)
 def test_fuzz_act_rejects_non_text(name: str, value: object) -> None:
     game = position(name).clone()
     before = fingerprint(game)
