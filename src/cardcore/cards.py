@@ -77,7 +77,7 @@ _LABELS = {
 }
 
 
-@frozen(repr=False)
+@frozen(repr=False, cache_hash=True)
 class Card:
     """One playing card: a rank and a suit, or a joker (suit ``None``).
 
@@ -117,7 +117,8 @@ class Card:
         return _LABELS[self.rank]
 
     def __str__(self) -> str:
-        return _TEXT[self.rank, self.suit]
+        text = _TEXT_BY_ID.get(id(self))
+        return _TEXT[self.rank, self.suit] if text is None else text
 
     def __repr__(self) -> str:
         return f"Card.parse({_TEXT[self.rank, self.suit]!r})"
@@ -128,6 +129,7 @@ JOKER = Card(Rank.JOKER, None)
 
 _TEXT: dict[tuple[Rank, Suit | None], str] = {(Rank.JOKER, None): "JK"}
 _BY_TEXT: dict[str, Card] = {"JK": JOKER}
+_TEXT_BY_ID: dict[int, str] = {id(JOKER): "JK"}  # the interned cards live as long as the module
 for _suit in Suit:
     for _rank in Rank:
         if _rank is Rank.JOKER:
@@ -135,6 +137,7 @@ for _suit in Suit:
         _card = Card(_rank, _suit)
         _TEXT[_rank, _suit] = _LABELS[_rank] + _suit.value
         _BY_TEXT[_LABELS[_rank] + _suit.value] = _card
+        _TEXT_BY_ID[id(_card)] = _LABELS[_rank] + _suit.value
 
 
 def parse_cards(text: str | Iterable[str | Card]) -> tuple[Card, ...]:

@@ -12,6 +12,7 @@ loads nothing. Records hold the seed: they are privileged.
 from __future__ import annotations
 
 import json
+import math
 from collections import Counter
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
@@ -79,7 +80,7 @@ def _as_mapping(data: Any, what: str) -> Mapping[str, Any]:
             raise _fail(f"{what} is too large ({len(data)} characters; at most {MAX_BYTES})")
         try:
             data = json.loads(data)
-        except ValueError as exc:
+        except (ValueError, RecursionError) as exc:
             raise _fail(f"{what} is not valid JSON: {exc}") from None
     if not isinstance(data, Mapping):
         raise _fail(f"{what} must be a JSON object, not {type(data).__name__}")
@@ -109,7 +110,7 @@ def _check_record(rec: Mapping[str, Any]) -> None:
     for key, kind in expected.items():
         if not isinstance(rec.get(key), kind) or isinstance(rec.get(key), bool):
             raise _fail(
-                f"record field {key!r} must be {getattr(kind, '__name__', kind)}, not {rec.get(key)!r:.80}"
+                f"record field {key!r} must be {getattr(kind, '__name__', kind)}, not {str(rec.get(key))[:80]!r}"
             )
     if not all(isinstance(p, str) for p in rec["players"]):
         raise _fail("record field 'players' must list names")
@@ -125,10 +126,14 @@ def _check_record(rec: Mapping[str, Any]) -> None:
             and isinstance(entry[1], str)
             and (
                 entry[2] is None
-                or (isinstance(entry[2], int | float) and not isinstance(entry[2], bool))
+                or (
+                    isinstance(entry[2], int | float)
+                    and not isinstance(entry[2], bool)
+                    and math.isfinite(entry[2])
+                )
             )
         ):
-            raise _fail(f"record action {i} must be [seat, notation, at], not {entry!r:.80}")
+            raise _fail(f"record action {i} must be [seat, notation, at], not {str(entry)[:80]!r}")
     try:
         info = game_info(rec["game"])
     except CardcoreError as exc:
@@ -144,7 +149,7 @@ def _check_record(rec: Mapping[str, Any]) -> None:
             and isinstance(rule.get("name"), str)
             and isinstance(rule.get("version"), str)
         ):
-            raise _fail(f"record rule entry must be {{name, id, version}}, not {rule!r:.80}")
+            raise _fail(f"record rule entry must be {{name, id, version}}, not {str(rule)[:80]!r}")
         try:
             rinfo = rule_info(rule["name"])
         except CardcoreError as exc:
@@ -189,11 +194,22 @@ def replay(record: Mapping[str, Any] | str | bytes) -> Game:
         raise _fail(
             f"record holds {len(rec['actions'])} actions, more than the game's bound {bound}"
         )
-    for i, (seat, text, at) in enumerate(rec["actions"]):
-        try:
-            game.act(seat, text, at=at)
-        except CardcoreError as exc:
-            raise _fail(f"record action {i} ({seat}, {text!r}) cannot be replayed: {exc}") from None
+    history = game._history
+    game._history = None  # a replay needs no staleness history
+    try:
+        for i, (seat, text, at) in enumerate(rec["actions"]):
+            try:
+                game.act(seat, text, at=at)
+            except CardcoreError as exc:
+                raise _fail(
+                    f"record action {i} ({seat}, {text!r}) cannot be replayed: {exc}"
+                ) from None
+    finally:
+        game._history = None if history is None else {}
+    claimed = rec.get("result")
+    actual = None if game.result is None else game.result.to_json()
+    if claimed is not None and _normal(claimed) != _normal(actual):
+        raise _fail("record result does not match the result its actions replay to")
     return game
 
 

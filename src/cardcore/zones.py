@@ -150,8 +150,23 @@ class Zones:
     def show(self, z: int, seat: int | None) -> list[str | None]:
         """Return pile *z* **top first** as *seat* sees it: card text, or ``None`` if hidden."""
         pile = self.cards[z]
-        n = len(pile)
-        return [str(pile[i]) if self.is_visible(z, i, seat) else None for i in range(n - 1, -1, -1)]
+        spec = self.layout.specs[z]
+        vis = spec.visibility
+        if vis is Visibility.EVERYONE or (
+            vis is Visibility.OWNER and seat is not None and seat == spec.owner
+        ):
+            return [str(c) for c in reversed(pile)]
+        if vis is Visibility.OWNER:
+            return [None] * len(pile)
+        if vis is Visibility.TOP:
+            return [str(pile[-1]), *([None] * (len(pile) - 1))] if pile else []
+        masks = self.seen[z]
+        if seat is None:
+            return [str(c) if m == ALL else None for c, m in zip(reversed(pile), reversed(masks), strict=True)]
+        return [
+            str(c) if m == ALL or (m >> seat) & 1 else None
+            for c, m in zip(reversed(pile), reversed(masks), strict=True)
+        ]
 
     # -- changing ----------------------------------------------------------------
 

@@ -44,7 +44,7 @@ def _semantic(record: Any, game: cardcore.Game) -> Any:
 
     Default rules are on unless named in ``without``, so whether the list names them is moot.
 
-    (Replay identifies rules by name and recomputes the result; see the xfail tests below.)
+    (Replay identifies rules by name and checks the recorded result against the replayed one.)
     """
     out = _normal(record)
     out.pop("result", None)
@@ -263,11 +263,6 @@ def test_huge_inputs_are_corrupt() -> None:
         cardcore.replay(names)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    raises=RecursionError,
-    reason="core-requests.md 16:05 item 1: RecursionError escapes",
-)
 def test_deeply_nested_json_is_corrupt() -> None:
     with pytest.raises(CorruptStateError):
         cardcore.load("[" * 100_000)
@@ -289,9 +284,6 @@ def test_reordered_and_duplicated_actions_are_corrupt_in_a_save() -> None:
             cardcore.load(bad)
 
 
-@pytest.mark.xfail(
-    strict=True, reason="core-requests.md 16:20 item 4: replay ignores a forged result"
-)
 def test_forged_result_in_a_record_is_corrupt() -> None:
     game = cardcore.new_game("drawgame", 2, seed=3)
     cardcore.play(game, [cardcore.RandomAgent(1), cardcore.RandomAgent(2)])
