@@ -655,7 +655,7 @@ class _Checker:
             report.fail(f"save -> load at version {game.version} does not rebuild the same game")
         record = game.record()
         try:
-            fresh = replay(json.dumps(dict(record, actions=[])))
+            fresh = replay(json.dumps(dict(record, actions=[], result=None)))
             seen: list[dict[str, Any]] = []
             if host:
                 fresh.events.subscribe(Event, lambda e: seen.append(e.to_json()))

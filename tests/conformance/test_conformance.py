@@ -83,11 +83,18 @@ def test_conformance_covers_every_installed_game() -> None:
     assert set(TEST_GAMES) <= ran
 
 
+INSTALLED_RULES = {
+    game: cardcore.available_rules(game)
+    for game in cardcore.available_games()
+    if not game.startswith("broken-")
+}
+
+
 def test_conformance_covers_every_house_rule() -> None:
     ran = {r for c in SINGLES for r in c.rules}
-    for game in cardcore.available_games():
+    for game, rules in INSTALLED_RULES.items():
         info = cardcore.game_info(game)
-        for rule in cardcore.available_rules(game):
+        for rule in rules:
             if rule not in info.default_rules and rule not in BROKEN_RULES:
                 assert rule in ran
 
