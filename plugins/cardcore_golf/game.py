@@ -232,7 +232,6 @@ class GolfLogic(GameLogic):
         stock = cards[plan.stock]
         stock_seen = seen[plan.stock]
         first = (state.dealer + 1) % players
-        state.first = first
         size = layout.size
         n = size * players
         dealt = stock[-n:]
@@ -250,7 +249,6 @@ class GolfLogic(GameLogic):
         stock_seen.pop()
         seen[plan.discard].append(ALL)
         state.down = [layout.size] * players
-        state.gone = [0] * players
         state.ender = -1
         state.final_left = -1
         state.turns = 0
@@ -340,7 +338,8 @@ class GolfLogic(GameLogic):
             card = cards[hz].pop()
             mask = seen[hz].pop()
             gz = plan.grid[seat]
-            i = pos if st.gone[seat] == 0 else st.index(seat, pos)
+            slots = st.slots[seat]
+            i = pos if slots is None else slots[pos]
             grid_cards = cards[gz]
             old = grid_cards[i]
             grid_cards[i] = card
@@ -394,7 +393,7 @@ class GolfLogic(GameLogic):
             cards[hz].append(card)
             seen[hz].append(1 << seat)
             st.phase = PLACE
-            st.legal = None if st.gone[seat] else plan.legal_place[seat]
+            st.legal = plan.legal_place[seat] if st.slots[seat] is None else None
             if emit is not None:
                 emit(CardDrawn(seat, "stock", card, visible_to=1 << seat))
         elif kind == TAKE:
@@ -404,7 +403,7 @@ class GolfLogic(GameLogic):
             cards[hz].append(card)
             seen[hz].append(ALL)
             st.phase = TAKEN
-            st.legal = None if st.gone[seat] else plan.legal_taken[seat]
+            st.legal = plan.legal_taken[seat] if st.slots[seat] is None else None
             if emit is not None:
                 emit(CardDrawn(seat, "discard", card))
         elif kind == DISCARD:
@@ -472,7 +471,7 @@ class GolfLogic(GameLogic):
         st.turn = nxt
         st.to_act = plan.to_act[nxt]
         st.setup_done = 0
-        if nxt == st.first:
+        if nxt == (st.dealer + 1) % st.players:
             st.phase = DRAW_PHASE
             st.legal = plan.legal_start[nxt]
         else:
@@ -556,7 +555,6 @@ class GolfLogic(GameLogic):
         all_slots = list(st.slots)
         all_slots[seat] = tuple(slots)
         st.slots = tuple(all_slots)
-        st.gone[seat] += len(positions)
         if emit is not None:
             emit(GroupRemoved(seat, tuple(positions), tuple(removed)))
 
@@ -809,11 +807,11 @@ class GolfLogic(GameLogic):
                 row.append(str(pile[i]) if own or mask == ALL or mask & bit else None)
             grids.append(row)
         held = None
-        for s, hz in enumerate(plan.held):
-            if cards[hz]:
-                mask = seen[hz][0]
-                visible = mask == ALL or seat == s
-                held = {"seat": s, "card": str(cards[hz][0]) if visible else None}
+        hz = plan.held[0]
+        if cards[hz] and not st.is_over:
+            mask = seen[hz][-1]
+            visible = mask == ALL or bool(mask & bit)
+            held = {"seat": st.turn, "card": str(cards[hz][-1]) if visible else None}
         discard = cards[plan.discard]
         return {
             "layout": plan.layout.key,

@@ -104,14 +104,16 @@ class Plan:
         self.trigger = not layout.can_knock
         grid_vis = Visibility.OWNER if layout.hand else Visibility.NOBODY
         specs = [ZoneSpec("stock"), ZoneSpec("discard", None, Visibility.TOP)]
-        specs += [ZoneSpec(f"held.{s}", s, Visibility.OWNER) for s in range(players)]
+        # The card held between draw and replace/discard: one pile for the acting seat; its
+        # knowledge mask says who saw it (the drawer, or everybody for a taken discard).
+        specs.append(ZoneSpec("held", None, Visibility.NOBODY))
         specs += [ZoneSpec(f"grid.{s}", s, grid_vis) for s in range(players)]
         self.zone_layout = ZoneLayout.of(specs)
         self.stock = 0
         self.discard = 1
-        self.held = tuple(2 + s for s in range(players))
+        self.held = (2,) * players
         # One pile per seat holds its layout, row-major; see GolfState.slots for removed cards.
-        self.grid = tuple(2 + players + s for s in range(players))
+        self.grid = tuple(3 + s for s in range(players))
         self.grid_mask = tuple((1 << s) if layout.hand else 0 for s in range(players))
         self.no_slots: tuple[tuple[int, ...] | None, ...] = (None,) * players
         seats = range(players)
@@ -165,10 +167,10 @@ class GolfState(GameState):
     """The mutable Golf table. Only :class:`~cardcore_golf.game.GolfLogic` changes it.
 
     Slots beyond the core's: ``plan`` (shared :class:`Plan`), ``phase`` (see the phase
-    constants), ``turn`` (the seat acting), ``dealer``, ``first`` (left of the dealer),
+    constants), ``turn`` (the seat acting), ``dealer``,
     ``setup_left`` (setup actions the acting seat still owes), ``setup_done`` (bit mask of the
     positions it already turned or saw), ``down`` (face-down cards per
-    seat, GOLF6 family), ``gone`` (removed positions per seat), ``ender`` (seat, or -1),
+    seat, GOLF6 family), ``ender`` (seat, or -1),
     ``final_left`` (final turns still to play, -1 outside the final turns), ``slots`` (per
     seat ``None``, or after a removal a tuple: position -> index in the grid pile, -1 for a
     removed position), ``legal`` (the acting seat's legal actions before vetoes, or ``None``
@@ -182,8 +184,6 @@ class GolfState(GameState):
         "down",
         "ender",
         "final_left",
-        "first",
-        "gone",
         "last",
         "legal",
         "phase",
@@ -203,11 +203,9 @@ class GolfState(GameState):
         self.phase = SETUP
         self.turn = 0
         self.dealer = players - 1
-        self.first = 0
         self.setup_left = 0
         self.setup_done = 0
         self.down = [plan.layout.size] * players
-        self.gone = [0] * players
         self.ender = -1
         self.final_left = -1
         self.turns = 0
@@ -216,6 +214,11 @@ class GolfState(GameState):
         self.last: tuple[int, Any, tuple[int, ...], int] | None = None
         self.slots = plan.no_slots
         self.legal: tuple[GolfAction, ...] | None = None
+
+    def gone(self, seat: int) -> int:
+        """Return how many of *seat*'s positions were removed (cancelled groups)."""
+        slots = self.slots[seat]
+        return 0 if slots is None else slots.count(-1)
 
     def index(self, seat: int, pos: int) -> int:
         """Return where position *pos* of *seat* lies in its grid pile, or -1 if removed."""

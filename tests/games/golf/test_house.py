@@ -315,7 +315,7 @@ def test_golf9_4_removed_triples() -> None:
     )
     play(game, (0, "flip 0"), (0, "flip 1"), (0, "flip 2"))
     assert game.view(1)["table"]["grids"][0][:3] == ["--", "--", "--"]
-    assert state(game).gone[0] == 3
+    assert state(game).gone(0) == 3
 
 
 def test_golf6_end_4_no_final_turns() -> None:
@@ -427,7 +427,7 @@ def test_golf9_4_overlapping_row_and_column_removed_together() -> None:
         None,
         None,
     ]
-    assert st.gone[0] == 5
+    assert st.gone(0) == 5
     assert [str(c) for c in st.layout_of(0)][4:] == ["2S", "3S", "None", "4S", "6S"]
     assert Counter(str(c) for c in st.zones.cards[st.plan.discard][:5]) == Counter(
         ["5S", "5S", "5H", "5D", "5C"]
