@@ -77,8 +77,12 @@ def peeked(game: cardcore.Game, players: int = 2) -> None:
 
 
 def test_every_house_rule_is_installed_with_its_id() -> None:
-    built_in = {n for n in cardcore.available_rules("golf") if cardcore.rule_info(n).id.startswith("GOLF")}
-    assert built_in == set(HOUSE)  # third-party golf rules (examples/third_party_plugin) may be installed too
+    built_in = {
+        n for n in cardcore.available_rules("golf") if cardcore.rule_info(n).id.startswith("GOLF")
+    }
+    assert built_in == set(
+        HOUSE
+    )  # third-party golf rules (examples/third_party_plugin) may be installed too
     for name, rule_id in HOUSE.items():
         info = cardcore.rule_info(name)
         assert (info.id, info.name, info.game) == (rule_id, name, "golf")

@@ -1,0 +1,122 @@
+"""Golf's own hookspecs, each exercised by a throw-away third-party house rule."""
+
+from __future__ import annotations
+
+import itertools
+import types
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from typing import Any
+
+import pytest
+from tests.games.golf.golfkit import golf, play, stack, state
+
+import cardcore
+from cardcore import OptionError, RuleInfo, ScoreTable, hookimpl, plugins
+from cardcore_golf import hookspecs
+from cardcore_golf.logic import Layout, Scorer
+
+G0 = "7H 9C KD 4S 2D QH"
+G1 = "3C 8D JS 3D 10H 6S"
+DECK = stack([G0, G1], "5C", "7D KS 9H QS AH 2C")
+_names = itertools.count()
+
+
+@pytest.fixture
+def third_party() -> Iterator[Callable[..., str]]:
+    """Register throw-away house rules made of hook functions; remove them afterwards."""
+    made: list[str] = []
+
+    def make(*functions: Callable[..., Any]) -> str:
+        name = f"golf.test-hook-{next(_names)}"
+        module = types.ModuleType(name.replace(".", "_").replace("-", "_"))
+        for function in functions:
+            setattr(module, function.__name__, hookimpl(function))
+        module.RULE = RuleInfo(  # type: ignore[attr-defined]
+            id=f"GOLF-TEST-{len(made) + 1}", name=name, game="golf", summary="test only"
+        )
+        cardcore.register("cardcore.rules", name, module)
+        made.append(name)
+        return name
+
+    yield make
+    for name in made:  # the core has no public unregister
+        plugins._entries()["cardcore.rules"].pop(name, None)
+        plugins._loaded.pop(("cardcore.rules", name), None)
+    plugins._rulesets.clear()
+
+
+def scores(rules: Sequence[str], grids: Sequence[str] = (G0, G1), ender: int = -1) -> list[int]:
+    game = golf(len(grids), stack(list(grids), "KS"), rules=list(rules))
+    return game.logic.round_scores(state(game), ender)  # type: ignore[attr-defined,no-any-return]
+
+
+def test_hookspecs_module_lists_every_spec() -> None:
+    specs = sorted(n for n in dir(hookspecs) if n.startswith("golf_"))
+    assert specs == sorted(hookspecs.__all__)
+
+
+def test_hook_golf_check_options(third_party: Callable[..., str]) -> None:
+    def golf_check_options(layout: Layout, players: int, options: Mapping[str, Any]) -> None:
+        if players > 2:
+            msg = "two players only (GOLF-TEST-1)"
+            raise OptionError(msg)
+
+    name = third_party(golf_check_options)
+    assert golf(2, rules=[name]).players
+    with pytest.raises(OptionError, match="GOLF-TEST-1"):
+        golf(3, rules=[name])
+
+
+def test_hook_golf_score_table(third_party: Callable[..., str]) -> None:
+    def golf_score_table(layout: Layout) -> ScoreTable:
+        return ScoreTable.from_ranks({"K": 5}, default=1)
+
+    name = third_party(golf_score_table)
+    # seat 0: no pairs, K 5 + five cards at 1; seat 1: 3/3 cancel, four cards at 1
+    assert scores([name]) == [10, 4]
+
+
+def test_hook_golf_scorer(third_party: Callable[..., str]) -> None:
+    def golf_scorer(layout: Layout) -> Scorer:
+        return lambda keys, points: 99
+
+    assert scores([third_party(golf_scorer)]) == [99, 99]
+
+
+def test_hook_golf_final_turns(third_party: Callable[..., str]) -> None:
+    def golf_final_turns(layout: Layout) -> bool:
+        return False
+
+    name = third_party(golf_final_turns)
+    game = golf(2, DECK, rules=[name], options={"rounds": 2})
+    play(game, (0, "flip 0"), (0, "flip 1"), (1, "flip 0"), (1, "flip 3"))
+    for pos in (2, 3, 4):
+        play(game, (0, "draw"), (0, f"replace {pos}"), (1, "draw"), (1, "discard"))
+    play(game, (0, "draw"), (0, "replace 5"))
+    assert state(game).round == 2  # no final turn for seat 1
+
+
+def test_hook_golf_removable_groups(third_party: Callable[..., str]) -> None:
+    def golf_removable_groups(layout: Layout) -> Sequence[Sequence[int]]:
+        return ((0, 1),)  # the first two cards of the far row
+
+    name = third_party(golf_removable_groups)
+    game = golf(2, stack(["5S 5H KD 4S 2D QH", G1], "5C"), rules=[name])
+    play(game, (0, "flip 0"), (0, "flip 1"))
+    assert game.view(1)["table"]["grids"][0][:2] == ["--", "--"]
+
+
+def test_hook_golf_round_awards(third_party: Callable[..., str]) -> None:
+    def golf_round_awards(layout: Layout, keys: Sequence[Sequence[int | None]]) -> list[int]:
+        return [len(keys[0]), 0]
+
+    assert scores([third_party(golf_round_awards)]) == [32 + 6, 34]
+
+
+def test_hook_golf_ender_penalty(third_party: Callable[..., str]) -> None:
+    def golf_ender_penalty(layout: Layout, scores: Sequence[int], ender: int) -> int:
+        return 7
+
+    name = third_party(golf_ender_penalty)
+    assert scores([name], ender=0) == [39, 34]
+    assert scores([name]) == [32, 34]  # no ender, no penalty
