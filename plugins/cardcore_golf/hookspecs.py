@@ -63,7 +63,7 @@ def golf_scorer(layout: Layout) -> Scorer | None:
 
     Stops at the first non-``None`` result. The game answers the seed's cancelling for every
     layout (``trylast``); house rules that change cancelling answer for the layouts they serve
-    and ``None`` for the others. See :mod:`cardcore_golf.logic` for ready-made scorers.
+    and ``None`` for the others. See ``cardcore_golf.logic`` for ready-made scorers.
 
     :param layout: The chosen layout.
     :returns: A scorer ``(keys, points) -> int``, or ``None`` to defer.
