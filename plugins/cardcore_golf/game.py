@@ -52,7 +52,7 @@ from cardcore_golf.events import (
     LayoutCompleted,
     LayoutsRevealed,
 )
-from cardcore_golf.logic import Layout, layout_for
+from cardcore_golf.logic import LAYOUTS, Layout, layout_for
 from cardcore_golf.state import (
     DRAW_PHASE,
     OVER,
@@ -191,9 +191,7 @@ class GolfLogic(GameLogic):
 
     def action_bound(self, players: int, options: Mapping[str, Any]) -> int:
         """At most ``rounds`` rounds of setup plus two actions per turn (turns capped or not)."""
-        layout = layout_for(options.get("layout", 6)) or Layout(
-            "6", "GOLF6", 6, 2, 3, 2, "flip", False, False, False
-        )
+        layout = layout_for(options.get("layout", 6)) or LAYOUTS["6"]
         cap = options.get("max_turns") or 500 * players
         rounds = match_rounds(options)
         if rounds is None:  # played to a points limit: assume a round adds at least 1 to a total
