@@ -436,3 +436,16 @@ def test_golf9_4_overlapping_row_and_column_removed_together() -> None:
     assert Counter(str(c) for c in st.zones.cards[st.plan.discard][:5]) == Counter(
         ["5S", "5S", "5H", "5D", "5C"]
     )
+
+
+def test_every_rule_id_has_a_docs_label_and_a_test() -> None:
+    spec = (ROOT / "seeds" / "golf.md").read_text()
+    page = (ROOT / "docs" / "games" / "golf.rst").read_text()
+    ids = re.findall(r"^- \*\*([A-Z0-9]+(?:-[A-Z0-9]+)+)\*\*", spec, re.M)
+    assert len(ids) == len(set(ids)) >= 70
+    tests = "".join(p.read_text() for p in Path(__file__).parent.glob("test_*.py"))
+    names = re.findall(r"^def (test_\w+)", tests, re.M)
+    for rule_id in ids:
+        assert f".. _rule-{rule_id.lower()}:" in page, rule_id
+        prefix = "test_" + rule_id.lower().replace("-", "_") + "_"
+        assert any(n.startswith(prefix) for n in names), rule_id
