@@ -49,7 +49,7 @@ class GreedyGolfAgent:
         rows: int = table["rows"]
         first = legal[0]
         if isinstance(first, Flip | Peek):
-            return self._setup(legal, cols)
+            return self._setup(legal, grid, cols)
         if isinstance(first, Draw):
             return self._start(table, grid, legal, cols, rows)
         held = table["held"]["card"] if table["held"] else None
@@ -67,7 +67,13 @@ class GreedyGolfAgent:
         known = sum(_points(c) for c in visible if c != "JK")
         return max(0.0, float(decks * DECK_POINTS - known) / unseen)
 
-    def _setup(self, legal: Sequence[Action], cols: int) -> Action:
+    def _setup(self, legal: Sequence[Action], grid: Sequence[str | None], cols: int) -> Action:
+        """Flip in a column that shows nothing yet (the seed's strategy, step 1); peek at random."""
+        if isinstance(legal[0], Flip):
+            used = {p % cols for p, card in enumerate(grid) if card is not None}
+            fresh = [a for a in legal if isinstance(a, Flip) and a.pos % cols not in used]
+            if fresh:
+                return fresh[int(self.rng.random() * len(fresh))]
         return legal[int(self.rng.random() * len(legal))]
 
     def _estimate(self, grid: Sequence[str | None]) -> float:

@@ -449,3 +449,11 @@ def test_every_rule_id_has_a_docs_label_and_a_test() -> None:
         assert f".. _rule-{rule_id.lower()}:" in page, rule_id
         prefix = "test_" + rule_id.lower().replace("-", "_") + "_"
         assert any(n.startswith(prefix) for n in names), rule_id
+
+
+def test_golf_score_7_engine_picks_the_lowest_cancelling() -> None:
+    # JH (TL, -2) pairs with JC (TR) along the row or with JS (BL, -2) along the column;
+    # cancelling JH/JC leaves JS at -2, the lowest choice: -2 + 5.
+    grids = ["JH JC JS 5D", "AC 2C 3C 4C"]
+    assert scores(grids, layout="4", rules=("golf.one-eyed-jacks",)) == [3, 10]
+    assert scores(grids, layout="4") == [10 + 5, 10]  # without bonus cards: one jack scores 10
