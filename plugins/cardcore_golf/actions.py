@@ -66,8 +66,8 @@ class GolfAction(Action):
         values = list(args) + [kwargs[n] for n in names[len(args) :] if n in kwargs]
         key = (cls, *values)
         found = _INTERNED.get(key)
-        if found is None:
-            found = _INTERNED[key] = object.__new__(cls)
+        if found is None:  # setdefault is atomic: racing threads get the same object
+            found = _INTERNED.setdefault(key, object.__new__(cls))
         return found  # type: ignore[return-value]
 
     def __reduce__(self) -> tuple[type[Self], tuple[Any, ...]]:
