@@ -25,11 +25,7 @@ BROKEN_RULES = frozenset({"drawgame.boom", "drawgame.no-hearts"})
 """Test rules that break games: ``boom`` raises on purpose (tests/fuzz/test_plugin_errors.py);
 ``no-hearts`` leaves a seat holding only hearts with no legal discard (test_kit.py shows the kit catches it)."""
 
-KNOWN_ISSUES: dict[str, dict[str, str]] = {
-    "speed": {
-        "twins": "speed's to_act tells a seat whether its opponent holds a playable card (reported to the spit owner)",
-    },
-}
+KNOWN_ISSUES: dict[str, dict[str, str]] = {}
 """Per game: checks left out of the general run, each with an xfail test of its own."""
 
 TEST_GAMES = ("drawgame", "racegame")
