@@ -241,7 +241,17 @@ class EventBus:
     start with no subscribers.
     """
 
-    __slots__ = ("_drain_lock", "_lookup", "_next", "_observers", "_queue", "_subs", "active")
+    __slots__ = (
+        "_drain_lock",
+        "_lookup",
+        "_next",
+        "_observers",
+        "_queue",
+        "_subs",
+        "active",
+        "wants_applied",
+        "wants_ended",
+    )
 
     def __init__(self, observers: tuple[Callable[..., object], ...] = ()) -> None:
         self._subs: list[Subscription] = []
@@ -252,6 +262,10 @@ class EventBus:
         self._next = 0
         self.active = bool(observers)
         """Whether anything listens; games build events only when it is true."""
+        self.wants_applied = self.active
+        """Whether anything receives :class:`ActionApplied` (the game builds it only then)."""
+        self.wants_ended = self.active
+        """Whether anything receives :class:`GameEnded`."""
 
     def subscribe(
         self, event_type: type[E], handler: Callable[[E], object], seat: int | str | None = None
@@ -270,8 +284,7 @@ class EventBus:
         self._next += 1
         sub = Subscription(event_type, handler, seat, self._next)
         self._subs.append(sub)
-        self._lookup.clear()
-        self.active = True
+        self._changed()
         return sub
 
     def unsubscribe(self, subscription: Subscription | Callable[..., object]) -> None:
@@ -280,8 +293,13 @@ class EventBus:
             self._subs = [s for s in self._subs if s.token != subscription.token]
         else:
             self._subs = [s for s in self._subs if s.handler is not subscription]
+        self._changed()
+
+    def _changed(self) -> None:
         self._lookup.clear()
         self.active = bool(self._subs) or bool(self._observers)
+        self.wants_applied = self.wants(ActionApplied)
+        self.wants_ended = self.wants(GameEnded)
 
     def _for(self, event_type: type[Event]) -> tuple[Subscription, ...]:
         subs = self._lookup.get(event_type)
@@ -300,17 +318,21 @@ class EventBus:
 
     def drain(self) -> None:
         """Deliver queued events in order; reentrant calls and other threads leave it to the drainer."""
-        while self._queue:
+        queue = self._queue
+        lookup = self._lookup
+        observers = self._observers
+        while queue:
             if not self._drain_lock.acquire(blocking=False):
                 return
             try:
-                queue = self._queue
                 while queue:
-                    batch = queue.popleft()
-                    for event in batch:
-                        for observe in self._observers:
+                    for event in queue.popleft():
+                        subs = lookup.get(type(event))
+                        if subs is None:
+                            subs = self._for(type(event))
+                        for observe in observers:
                             observe(event=event)
-                        for sub in self._for(type(event)):
+                        for sub in subs:
                             seat = sub.seat
                             sub.handler(event if seat is None else event.for_seat(seat))
             finally:

@@ -240,7 +240,7 @@ class Game:
         lock.acquire()  # not "with": __exit__ costs a call per decision
         try:
             hot = self._hot
-            if hot[0] == self.version and not self.events.active:
+            if hot[0] == self.version:
                 for legal in hot[2]:  # identity first: legal actions are interned
                     if legal is action:
                         break
@@ -249,7 +249,10 @@ class Game:
             else:
                 legal = None
             if legal is None:
-                self._apply_locked(action, at, seen)
+                self._validate(action, seen)
+                self._commit(action, at)
+            elif self.events.active:
+                self._commit(action, at)
             else:  # the hot path: a legal action of the seat just asked, nobody listening
                 state = self._state
                 try:
@@ -312,7 +315,8 @@ class Game:
             msg = f"no seat {seat!r} in a {players}-player game (seats are 0 to {players - 1}) (CORE-SEAT-1)"
             raise IllegalActionError(msg, action=text, rule_id="CORE-SEAT-1")
 
-    def _apply_locked(self, action: Action, at: float | None, seen: int | None) -> None:
+    def _validate(self, action: Action, seen: int | None) -> None:
+        """Raise the documented error unless *action* may be applied now (changes nothing)."""
         if not isinstance(action, Action):
             msg = f"not an action: {action!r} (CORE-ACTION-1)"
             raise IllegalActionError(msg, action=action, rule_id="CORE-ACTION-1")
@@ -335,6 +339,12 @@ class Game:
             legal = hot[2] if hot[0] == self.version and hot[1] == seat else self._legal_for(seat)
             if action not in legal:
                 self._reject(action, seen)
+
+    def _commit(self, action: Action, at: float | None) -> None:
+        """Apply a validated *action*, record it and queue its events (under the lock)."""
+        state = self._state
+        seat = action.seat
+        kind = type(action)
         history = self._history
         if history is not None:
             history[self.version] = state.clone()
@@ -358,13 +368,13 @@ class Game:
         self.to_act = state.to_act
         self.is_over = state.is_over
         if batch is not None:
-            if bus.wants(ActionApplied):
+            if bus.wants_applied:
                 batch.insert(0, ActionApplied(seat, str(action), self.version, at))
-            if state.is_over and state.result is not None and bus.wants(GameEnded):
+            if state.is_over and state.result is not None and bus.wants_ended:
                 r = state.result
                 batch.append(GameEnded(r.winners, r.scores, r.payouts, r.reason))
             if batch:
-                bus.enqueue(batch)
+                bus._queue.append(batch)
 
     def _reject(self, action: Action, seen: int | None) -> None:
         state = self._state
