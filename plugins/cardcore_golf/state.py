@@ -196,6 +196,7 @@ class GolfState(GameState):
         "turn",
         "turns",
     )
+    _mutable = ("zones", "down", "sheet")  # every other slot holds an immutable value
 
     def __init__(self, players: int, options: Mapping[str, Any], plan: Plan) -> None:
         super().__init__(players, options, plan.new_zones())

@@ -110,9 +110,13 @@ def _copy_deep(value: Any) -> Any:
 def _make_cloner(cls: type) -> Any:
     """Compile a clone function for *cls* that copies its slots one by one (no loop)."""
     lines = ["def clone(self):", "    new = new_object(cls)"]
+    declared = getattr(cls, "_mutable", None)
     for name in _all_slots(cls):
         if name in getattr(cls, "_deep", ()):
             lines.append(f"    new.{name} = copy_deep(self.{name})")
+        elif declared is not None:
+            copy = "copy_any(self.{0})" if name in declared else "self.{0}"
+            lines.append(f"    new.{name} = " + copy.format(name))
         else:
             lines.append(f"    v = self.{name}")
             lines.append(f"    new.{name} = v if type(v) in immutable else copy_any(v)")
@@ -135,11 +139,15 @@ class GameState:
     lists, dicts or sets of those (copied shallowly on :meth:`clone`; name a
     slot in ``_deep`` to copy a list of lists one level deeper), or objects with
     a ``clone()`` method (:class:`~cardcore.Zones`, :class:`~cardcore.Ledger`,
-    :class:`~cardcore.ScoreSheet`).
+    :class:`~cardcore.ScoreSheet`). A subclass may declare ``_mutable``, the
+    names of every slot that can hold a mutable value (``zones`` included):
+    the others are then shared without a type test, which makes clones faster.
+    A mutable slot left out of ``_mutable`` would be shared between clones.
     """
 
     __slots__ = ("draws", "is_over", "options", "players", "result", "seed", "to_act", "zones")
     _deep: ClassVar[tuple[str, ...]] = ()
+    _mutable: ClassVar[tuple[str, ...] | None] = None
 
     def __init__(self, players: int, options: Mapping[str, Any], zones: Zones) -> None:
         self.players = players
