@@ -69,7 +69,7 @@ def workspace(game: str, base: Path) -> Path:
     sel = "\n    ".join(selection)
     (ws / "setup.cfg").write_text(
         "[mutmut]\n"
-        f"paths_to_mutate =\n    {paths}\n"
+        f"source_paths =\n    {paths}\n"
         "also_copy =\n    src/\n    tests/\n    benchmarks/\n    seeds/\n    examples/\n    scripts/\n    docs/\n"
         f"pytest_add_cli_args_test_selection =\n    {sel}\n"
         "pytest_add_cli_args =\n    -p\n    no:cacheprovider\n    -x\n    -q\n"
@@ -104,10 +104,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--workdir", type=Path, default=Path("/tmp/cardcore-mutation"))
     parser.add_argument("--max-children", type=int, default=2)
     parser.add_argument("--list-survivors", action="store_true")
+    parser.add_argument(
+        "--resume", action="store_true", help="keep an existing workspace (mutmut resumes)"
+    )
     args = parser.parse_args(argv)
     rows = []
     for game in args.games:
-        ws = workspace(game, args.workdir)
+        ws = args.workdir / game
+        if not (args.resume and (ws / "setup.cfg").exists()):
+            ws = workspace(game, args.workdir)
         print(f"== {game}: mutmut run in {ws}", flush=True)
         subprocess.run(
             [str(MUTMUT), "run", "--max-children", str(args.max_children)], cwd=ws, check=False

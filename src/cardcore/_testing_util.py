@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 import re
 from collections import Counter
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 from cardcore.deck import derive_rng
@@ -27,7 +27,6 @@ __all__ = [
     "game_seed",
     "known_by",
     "known_cards",
-    "scrub",
 ]
 
 CARD_TOKEN = re.compile(
@@ -109,27 +108,6 @@ def seed_in_text(text: str, seed: int) -> str | None:
         if key + ":" in low:
             return f"the key {key}"
     return None
-
-
-def scrub(data: Any, hidden: Iterable[str]) -> Any:
-    """Return *data* with every occurrence of the card texts in *hidden* replaced by ``"?"``."""
-    names = set(hidden)
-    if not names:
-        return data
-    pattern = re.compile(
-        "|".join(rf"(?<![A-Za-z0-9]){re.escape(n)}(?![A-Za-z0-9])" for n in sorted(names))
-    )
-
-    def walk(item: Any) -> Any:
-        if isinstance(item, str):
-            return pattern.sub("?", item)
-        if isinstance(item, Mapping):
-            return {walk(k): walk(v) for k, v in item.items()}
-        if isinstance(item, list | tuple):
-            return [walk(v) for v in item]
-        return item
-
-    return walk(data)
 
 
 def contains_seed(data: Any, seed: int) -> str | None:

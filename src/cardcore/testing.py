@@ -562,7 +562,7 @@ class _Checker:
                         f"seat {seat}'s legal actions depend on cards hidden from it ({str(action)!r})"
                     )
                 return
-            before_a, before_b = multiset_known(a.state, seat), multiset_known(b.state, seat)
+            before_a, before_b = _known_multiset(a.state, seat), _known_multiset(b.state, seat)
             ea: list[Event] = []
             eb: list[Event] = []
             a.events.subscribe(Event, ea.append, seat=seat)
@@ -570,7 +570,10 @@ class _Checker:
             draws = a.state.draws
             a.apply(action)
             b.apply(action)
-            if multiset_known(a.state, seat) - before_a or multiset_known(b.state, seat) - before_b:
+            if (
+                _known_multiset(a.state, seat) - before_a
+                or _known_multiset(b.state, seat) - before_b
+            ):
                 return  # the seat learned a card: the two worlds may now differ for it
             if a.state.draws != draws:
                 return  # a new deal or reshuffle: what was shown before it is no longer tracked
@@ -672,7 +675,7 @@ class _Checker:
             report.fail(f"record -> replay at version {game.version} publishes different events")
 
 
-def multiset_known(state: GameState, seat: int) -> Counter[str]:
+def _known_multiset(state: GameState, seat: int) -> Counter[str]:
     """Count the card texts *seat* knows where they lie now."""
     zones = state.zones
     out: Counter[str] = Counter()
