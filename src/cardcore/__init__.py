@@ -57,6 +57,7 @@ from cardcore.plugins import (
     load_agent,
     register,
     rule_info,
+    unregister,
 )
 from cardcore.records import load, replay
 from cardcore.scoring import Ledger, ScoreSheet, ScoreTable
@@ -148,5 +149,6 @@ __all__ = [
     "shuffle",
     "simulate",
     "standard_52",
+    "unregister",
     "with_jokers",
 ]

@@ -54,7 +54,9 @@ class Game:
         "_deck_top",
         "_determinized",
         "_history",
-        "_hot",
+        "_hot_legal",
+        "_hot_seat",
+        "_hot_v",
         "_last_seen",
         "_legal",
         "_legal_v",
@@ -112,7 +114,10 @@ class Game:
         self._history: dict[int, GameState] | None = {} if ruleset.game.realtime else None
         self._realtime = ruleset.game.realtime
         self._determinized = False
-        self._hot: tuple[int, int, tuple[Action, ...]] = (-1, -1, ())
+        # the legal actions last asked for (turn-based games): version, seat, actions
+        self._hot_v = -1
+        self._hot_seat = -1
+        self._hot_legal: tuple[Action, ...] = ()
         self._logic_apply = self.logic.apply
         self._logic_legal = self.logic.legal_actions
         self.to_act: tuple[int, ...] = state.to_act
@@ -143,15 +148,15 @@ class Game:
         Empty for a seat that may not act. Asking counts as having seen the
         current version (see ``seen`` in :meth:`apply`).
         """
-        hot = self._hot
-        if hot[0] == self.version and hot[1] == seat and not self._realtime:
-            return hot[2]
         lock = self._lock
-        lock.acquire()
+        lock.acquire()  # not "with": __exit__ costs a call per decision
         try:
             if self._realtime:
                 self._last_seen[seat] = self.version
                 return self._legal_for(seat)
+            version = self.version
+            if self._hot_v == version and self._hot_seat == seat:
+                return self._hot_legal
             state = self._state
             if state.is_over or seat not in state.to_act:
                 legal: tuple[Action, ...] = ()
@@ -162,7 +167,9 @@ class Game:
                     raise
                 except Exception as exc:
                     raise self._plugin_error(exc, "legal_actions") from exc
-            self._hot = (self.version, seat, legal)
+            self._hot_v = version
+            self._hot_seat = seat
+            self._hot_legal = legal
             return legal
         finally:
             lock.release()
@@ -239,9 +246,8 @@ class Game:
         lock = self._lock
         lock.acquire()  # not "with": __exit__ costs a call per decision
         try:
-            hot = self._hot
-            if hot[0] == self.version:
-                for legal in hot[2]:  # identity first: legal actions are interned
+            if self._hot_v == self.version:
+                for legal in self._hot_legal:  # identity first: legal actions are interned
                     if legal is action:
                         break
                 else:
@@ -335,8 +341,10 @@ class Game:
                 )
                 raise IllegalActionError(msg, action=action, rule_id="CORE-END-1")
         else:
-            hot = self._hot
-            legal = hot[2] if hot[0] == self.version and hot[1] == seat else self._legal_for(seat)
+            if self._hot_v == self.version and self._hot_seat == seat:
+                legal = self._hot_legal
+            else:
+                legal = self._legal_for(seat)
             if action not in legal:
                 self._reject(action, seen)
 
@@ -410,7 +418,7 @@ class Game:
         """Rebuild the state from the record after a failure inside ``apply``."""
         self._state = self._rebuild_state()
         self._legal_v = -1
-        self._hot = (-1, -1, ())
+        self._hot_v = -1
         self.to_act = self._state.to_act
         self.is_over = self._state.is_over
 
@@ -438,7 +446,7 @@ class Game:
                 (), self.logic.scores(state), self.logic.payouts(state), "truncated"
             )
             self._legal_v = -1
-            self._hot = (-1, -1, ())
+            self._hot_v = -1
             self.to_act = ()
             self.is_over = True
 
@@ -467,7 +475,9 @@ class Game:
             new._history = None if self._history is None else {}
             new._realtime = self._realtime
             new._determinized = self._determinized
-            new._hot = (-1, -1, ())
+            new._hot_v = -1
+            new._hot_seat = -1
+            new._hot_legal = ()
             new._logic_apply = self._logic_apply
             new._logic_legal = self._logic_legal
             new.to_act = new._state.to_act

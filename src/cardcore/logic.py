@@ -35,6 +35,7 @@ class GameLogic:
     def __init__(self, ruleset: Ruleset) -> None:
         self.ruleset = ruleset
         self.info = ruleset.game
+        self._decks: dict[Any, tuple[Card, ...]] = {}
 
     # -- set-up ---------------------------------------------------------------------------
 
@@ -52,9 +53,18 @@ class GameLogic:
 
     def deck(self, players: int, options: Mapping[str, Any]) -> tuple[Card, ...]:
         """Return every card in play (a multiset); default: the ``build_deck`` hook, cached."""
+        try:
+            key: Any = (players, tuple(options.items()))
+            return self._decks[key]
+        except KeyError:
+            pass
+        except TypeError:  # an unhashable option value: let the ruleset key it
+            key = None
         cards: tuple[Card, ...] = self.ruleset.cached(
             "build_deck", players=players, options=options
         )
+        if key is not None:
+            self._decks[key] = cards
         return cards
 
     def action_bound(self, players: int, options: Mapping[str, Any]) -> int:

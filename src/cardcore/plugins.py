@@ -34,6 +34,7 @@ __all__ = [
     "load_agent",
     "register",
     "rule_info",
+    "unregister",
 ]
 
 hookimpl = pluggy.HookimplMarker("cardcore")
@@ -74,6 +75,29 @@ def register(group: str, name: str, target: ModuleType | Any) -> None:
     with _lock:
         _entries()[group][name] = target
         _loaded[group, name] = target
+        for key in [k for k in _rulesets if k[0] == name or group == "cardcore.rules"]:
+            del _rulesets[key]
+
+
+def unregister(group: str, name: str) -> None:
+    """Remove a plugin added with :func:`register` (or hide an installed one) for this process.
+
+    Cached configurations that could use it are dropped.
+
+    :param group: ``"cardcore.games"``, ``"cardcore.rules"`` or ``"cardcore.agents"``.
+    :param name: The name it was registered under.
+    :raises UnknownPluginError: If nothing is registered under *name*.
+    """
+    if group not in GROUPS:
+        msg = f"unknown plugin group {group!r} (expected one of {', '.join(GROUPS)})"
+        raise UnknownPluginError(msg)
+    with _lock:
+        entries = _entries()[group]
+        if name not in entries:
+            msg = f"nothing is registered as {name!r} in {group!r}"
+            raise UnknownPluginError(msg)
+        del entries[name]
+        _loaded.pop((group, name), None)
         for key in [k for k in _rulesets if k[0] == name or group == "cardcore.rules"]:
             del _rulesets[key]
 

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import pytest
+from tests.plugins.drawgame import Discard, Draw
+from tests.plugins.racegame import Play
 
 import cardcore
 from cardcore import (
@@ -14,8 +16,6 @@ from cardcore import (
     StaleActionError,
     StalledGameError,
 )
-from tests.plugins.drawgame import Discard, Draw
-from tests.plugins.racegame import Play
 
 
 def snapshot(game: cardcore.Game) -> tuple[object, ...]:
@@ -109,7 +109,7 @@ def test_core_rt_2_runner_ties_are_seeded_and_stalls_raise(make_game) -> None:
     for seed in range(12):
         game = make_game("racegame", 2, deck="2S 2H 3H 3D 4D 4C 5C 5S 6S 6D 3C")
         order: list[int] = []
-        cardcore.run_realtime(game, [Fixed(), Fixed()], seed=seed, on_action=lambda g, a, t: order.append(a.seat))
+        cardcore.run_realtime(game, [Fixed(), Fixed()], seed=seed, on_action=lambda g, a, t, order=order: order.append(a.seat))
         firsts.add(order[0])
     assert firsts == {0, 1}  # equal due times: not always seat 0
 

@@ -4,6 +4,7 @@ import threading
 from collections import Counter
 
 import pytest
+from tests.plugins.drawgame import Draw
 
 import cardcore
 from cardcore import (
@@ -16,7 +17,6 @@ from cardcore import (
     RandomAgent,
     Resign,
 )
-from tests.plugins.drawgame import Draw
 
 
 def test_view_envelope(make_game) -> None:

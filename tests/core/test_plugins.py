@@ -21,7 +21,7 @@ def test_unknown_game_lists_installed() -> None:
 
 
 def test_unknown_rule_lists_installed() -> None:
-    with pytest.raises(UnknownPluginError, match="drawgame.kings-free"):
+    with pytest.raises(UnknownPluginError, match=r"drawgame\.kings-free"):
         cardcore.new_game("drawgame", 2, rules=["drawgame.nope"])
 
 
@@ -67,7 +67,7 @@ def test_bad_hookimpl_is_plugin_error() -> None:
 
     bad.card_points = card_points  # type: ignore[attr-defined]
     cardcore.register("cardcore.rules", "drawgame.bad", bad)
-    with pytest.raises(PluginError, match="drawgame.bad"):
+    with pytest.raises(PluginError, match=r"drawgame\.bad"):
         cardcore.new_game("drawgame", 2, rules=["drawgame.bad"])
 
 
@@ -95,3 +95,16 @@ def test_two_configurations_side_by_side() -> None:
     b = cardcore.new_game("drawgame", 2, seed=2, rules=["drawgame.kings-free"])
     assert a.ruleset is not b.ruleset
     assert a.state.zones.cards == b.state.zones.cards
+
+
+def test_unregister_removes_plugin_and_cached_rulesets() -> None:
+    temp = types.ModuleType("temp_rule")
+    temp.RULE = RuleInfo("DRAW-VAR-7", "drawgame.temp", "drawgame", "x")  # type: ignore[attr-defined]
+    cardcore.register("cardcore.rules", "drawgame.temp", temp)
+    cardcore.new_game("drawgame", 2, rules=["drawgame.temp"], seed=1)
+    cardcore.unregister("cardcore.rules", "drawgame.temp")
+    assert "drawgame.temp" not in cardcore.available_rules("drawgame")
+    with pytest.raises(UnknownPluginError):
+        cardcore.new_game("drawgame", 2, rules=["drawgame.temp"], seed=1)
+    with pytest.raises(UnknownPluginError):
+        cardcore.unregister("cardcore.rules", "drawgame.temp")

@@ -2,7 +2,7 @@ from __future__ import annotations
 
 import pytest
 
-from cardcore import ALL, Card, Layout, Visibility, ZoneSpec, Zones
+from cardcore import ALL, Card, Layout, Visibility, Zones, ZoneSpec
 from cardcore.deck import derive_rng
 
 LAYOUT = Layout.of(
