@@ -11,7 +11,7 @@ import pytest
 from tests.games.golf.golfkit import golf, play, stack, state
 
 import cardcore
-from cardcore import OptionError, RuleInfo, ScoreTable, hookimpl, plugins
+from cardcore import OptionError, RuleInfo, ScoreTable, hookimpl
 from cardcore_golf import hookspecs
 from cardcore_golf.logic import Layout, Scorer
 
@@ -39,10 +39,8 @@ def third_party() -> Iterator[Callable[..., str]]:
         return name
 
     yield make
-    for name in made:  # the core has no public unregister
-        plugins._entries()["cardcore.rules"].pop(name, None)
-        plugins._loaded.pop(("cardcore.rules", name), None)
-    plugins._rulesets.clear()
+    for name in made:
+        cardcore.unregister("cardcore.rules", name)
 
 
 def scores(rules: Sequence[str], grids: Sequence[str] = (G0, G1), ender: int = -1) -> list[int]:

@@ -394,16 +394,13 @@ def test_third_party_score_round_hook_is_honoured() -> None:
     module.RULE = RuleInfo(  # type: ignore[attr-defined]
         id="GOLF-TEST-1", name="golf.test-plus-one", game="golf", summary="test only"
     )
-    from cardcore import plugins
 
     cardcore.register("cardcore.rules", "golf.test-plus-one", module)
     try:
         assert scores([G0, G1], rules=("golf.test-plus-one",)) == [33, 35]
         assert scores([G0, G1]) == [32, 34]
-    finally:  # leave no trace for other tests (the core has no public unregister)
-        plugins._entries()["cardcore.rules"].pop("golf.test-plus-one", None)
-        plugins._loaded.pop(("cardcore.rules", "golf.test-plus-one"), None)
-        plugins._rulesets.clear()
+    finally:  # leave no trace for other tests
+        cardcore.unregister("cardcore.rules", "golf.test-plus-one")
     assert "golf.test-plus-one" not in cardcore.available_rules("golf")
 
 
