@@ -251,6 +251,7 @@ class EventBus:
         "active",
         "wants_applied",
         "wants_ended",
+        "wants_game_events",
     )
 
     def __init__(self, observers: tuple[Callable[..., object], ...] = ()) -> None:
@@ -266,6 +267,8 @@ class EventBus:
         """Whether anything receives :class:`ActionApplied` (the game builds it only then)."""
         self.wants_ended = self.active
         """Whether anything receives :class:`GameEnded`."""
+        self.wants_game_events = self.active
+        """Whether anything receives the game's own events (so the game must build them)."""
 
     def subscribe(
         self, event_type: type[E], handler: Callable[[E], object], seat: int | str | None = None
@@ -300,6 +303,9 @@ class EventBus:
         self.active = bool(self._subs) or bool(self._observers)
         self.wants_applied = self.wants(ActionApplied)
         self.wants_ended = self.wants(GameEnded)
+        self.wants_game_events = bool(self._observers) or any(
+            s.event_type not in (ActionApplied, GameEnded) for s in self._subs
+        )
 
     def _for(self, event_type: type[Event]) -> tuple[Subscription, ...]:
         subs = self._lookup.get(event_type)

@@ -365,7 +365,8 @@ class Game:
             elif kind is EndMatch:
                 self.logic.end_match(state)
             else:
-                self.logic.apply(state, action, None if batch is None else batch.append)
+                emit = batch.append if batch is not None and bus.wants_game_events else None
+                self.logic.apply(state, action, emit)
         except Exception as exc:
             self._restore()
             raise self._plugin_error(exc, "apply") from exc

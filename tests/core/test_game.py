@@ -206,3 +206,24 @@ def test_draw_action_repr_and_seat(make_game) -> None:
     seat = game.to_act[0]
     action = game.act(seat, "draw")
     assert action == Draw(seat) and str(action) == "draw"
+
+
+def test_game_events_not_built_for_action_log_only(make_game, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    game = make_game("drawgame", 2)
+    built: list[object] = []
+    original = game.logic.apply
+
+    def spy(state, action, emit):  # type: ignore[no-untyped-def]
+        built.append(emit)
+        return original(state, action, emit)
+
+    monkeypatch.setattr(game, "_logic_apply", spy)  # the hot path
+    monkeypatch.setattr(game.logic, "apply", spy)  # the validated path
+    log: list[ActionApplied] = []
+    game.events.subscribe(ActionApplied, log.append)
+    game.act(game.to_act[0], "draw")
+    assert built == [None] and [e.action for e in log] == ["draw"]
+    game.events.subscribe(CardDrawn, log.append)
+    seat = game.to_act[0]
+    game.apply(game.legal_actions(seat)[0])
+    assert built[-1] is not None
