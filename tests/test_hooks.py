@@ -11,6 +11,7 @@ import importlib.util
 import logging
 import types
 from collections import Counter
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -33,8 +34,11 @@ from tests.plugins import drawgame, drawgame_rules
 SNIPPETS = Path(__file__).resolve().parent.parent / "docs" / "snippets"
 
 
+_REGISTERED: list[str] = []
+
+
 def _snippet(name: str) -> types.ModuleType:
-    """Import ``docs/snippets/<name>.py`` and register it as a house rule."""
+    """Import ``docs/snippets/<name>.py`` and register it as a house rule (until the test ends)."""
     spec = importlib.util.spec_from_file_location(
         f"cardcore_docs_snippet_{name}", SNIPPETS / f"{name}.py"
     )
@@ -42,14 +46,18 @@ def _snippet(name: str) -> types.ModuleType:
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     cardcore.register("cardcore.rules", module.RULE.name, module)
+    _REGISTERED.append(module.RULE.name)
     return module
 
 
 @pytest.fixture(autouse=True)
-def _plugins() -> None:
+def _plugins() -> Iterator[None]:
     cardcore.register("cardcore.games", "drawgame", drawgame)
     for module in (drawgame_rules.kings_free, drawgame_rules.no_hearts, drawgame_rules.penalty):
         cardcore.register("cardcore.rules", module.RULE.name, module)
+    yield
+    while _REGISTERED:
+        cardcore.unregister("cardcore.rules", _REGISTERED.pop())
 
 
 def _play(game: cardcore.Game, seed: int) -> cardcore.Result:
@@ -217,6 +225,7 @@ def test_hook_determinize() -> None:
 
     keep.determinize = determinize  # type: ignore[attr-defined]
     cardcore.register("cardcore.rules", "drawgame.keep-hidden", keep)
+    _REGISTERED.append("drawgame.keep-hidden")
     game = cardcore.new_game("drawgame", 3, rules=["drawgame.keep-hidden"], seed=6)
     game.act(0, "draw")
     assert all(
