@@ -2,15 +2,26 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import pytest
 
 import cardcore
 from cardcore import testing
+from cardcore.plugins import unregister
 from cardcore.testing import Report, SpyAgent, assert_conserved, assert_view_known, check_game
 from tests.conformance.broken import BROKEN
 
-for _name, (_module, _) in BROKEN.items():
-    cardcore.register("cardcore.games", _name, _module)
+
+@pytest.fixture(autouse=True, scope="module")
+def _broken_games() -> Iterator[None]:
+    """Register the broken games for this module only, so other tests never list them."""
+    for name, (module, _) in BROKEN.items():
+        cardcore.register("cardcore.games", name, module)
+    yield
+    for name in BROKEN:
+        unregister("cardcore.games", name)
+
 
 CHECKS = {
     "views": testing.check_views,

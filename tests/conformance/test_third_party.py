@@ -15,6 +15,7 @@ from types import ModuleType
 import pytest
 
 import cardcore
+from cardcore.plugins import unregister
 from cardcore.testing import check_game
 
 EXAMPLE = (
@@ -43,8 +44,17 @@ def _snowman() -> ModuleType:
 
 def test_third_party_house_rule_conforms() -> None:
     module = _snowman()
-    if NAME not in cardcore.available_rules("golf"):
+    registered = NAME not in cardcore.available_rules("golf")
+    if registered:
         cardcore.register("cardcore.rules", NAME, module)
+    try:
+        _check()
+    finally:
+        if registered:  # leave the process as we found it: other tests list the installed rules
+            unregister("cardcore.rules", NAME)
+
+
+def _check() -> None:
     info = cardcore.rule_info(NAME)
     assert info.game == "golf"
     report = check_game("golf", players=3, rules=[NAME], games=2, seed=8)
