@@ -78,8 +78,8 @@ class Sizes:
 
 
 SIZES = {
-    "full": Sizes(rounds=7, scale=1.0, memory_games=1000, sim_games=400),
-    "quick": Sizes(rounds=3, scale=0.4, memory_games=1000, sim_games=160),
+    "full": Sizes(rounds=7, scale=1.0, memory_games=1000, sim_games=1200),
+    "quick": Sizes(rounds=3, scale=0.4, memory_games=1000, sim_games=400),
     "tiny": Sizes(rounds=1, scale=0.01, memory_games=20, sim_games=4),
 }
 """Run sizes: ``full`` (default), ``quick`` (``--quick``), ``tiny`` (the smoke test)."""
