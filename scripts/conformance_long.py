@@ -85,8 +85,14 @@ def plan(total: int, seed: int, chunk: int, shares: dict[str, float]) -> Iterato
     for g in extra:
         weights[g] = 0.02
     norm = sum(weights.values())
+    exact = {g: total * weights[g] / norm for g in games}
+    count = {g: int(exact[g]) for g in games}
+    for g in sorted(games, key=lambda g: exact[g] - count[g], reverse=True)[
+        : total - sum(count.values())
+    ]:
+        count[g] += 1  # largest remainders: the counts add up to *total* exactly
     for name in games:
-        n_game = round(total * weights[name] / norm)
+        n_game = count[name]
         cfgs = configs(name)
         for k, (players, rules, without, options) in enumerate(cfgs):
             n = n_game // len(cfgs) + (1 if k < n_game % len(cfgs) else 0)
