@@ -374,49 +374,54 @@ def run(
         cardcore.new_game(cfg.name, cfg.players, options=cfg.options, seed=0)
     results: dict[str, Any] = {"games": {}, "bare": {}}
     bare_rows: dict[str, list[tuple[float, float]]] = {"golf": [], "tonk": []}
-    for cfg in configs:
-        say(f"random play: {cfg.key}")
-        plain: list[tuple[float, float]] = []
-        sub: list[tuple[float, float]] = []
-        paired: list[float] = []  # the bare loop's decisions/s in the same round
-        games = sizes.n(cfg.games)
-        for r in range(sizes.rounds):
-            seed = 1000 * r + 1
+    plain: dict[str, list[tuple[float, float]]] = {c.key: [] for c in configs}
+    sub: dict[str, list[tuple[float, float]]] = {c.key: [] for c in configs}
+    paired: dict[str, list[float]] = {c.key: [] for c in configs}  # bare decisions/s, same round
+    ops: dict[str, list[dict[str, float]]] = {c.key: [] for c in configs}
+    # rounds outside, configurations inside: a burst of load lands in one round of several
+    # configurations, not in every round of one, and the medians filter it out
+    for r in range(sizes.rounds):
+        say(f"round {r + 1} of {sizes.rounds}")
+        seed = 1000 * r + 1
+        for cfg in configs:
             if cfg.bare:
                 bare = bare_round(cfg.bare, sizes.n(BARE_GAMES[cfg.bare]), seed)
                 if cfg.exact:
                     bare_rows[cfg.bare].append(bare)
-                paired.append(bare[1])
+                paired[cfg.key].append(bare[1])
             play = realtime_round if cfg.realtime else engine_round
-            plain.append(play(cfg, games, seed, False))
-            sub.append(play(cfg, games, seed, True))
+            plain[cfg.key].append(play(cfg, sizes.n(cfg.games), seed, False))
+            sub[cfg.key].append(play(cfg, sizes.n(cfg.games), seed, True))
+            ops[cfg.key].append(operations_round(cfg, sizes, 500 + r))
+    for cfg in configs:
+        p_rows, s_rows, b_rows = plain[cfg.key], sub[cfg.key], paired[cfg.key]
         row: dict[str, Any] = {
             "game": cfg.name,
             "players": cfg.players,
             "options": cfg.options,
             "realtime": cfg.realtime,
-            "games_per_round": games,
-            "games_per_s": statistics.median(p[0] for p in plain),
-            "decisions_per_s": statistics.median(p[1] for p in plain),
-            "games_per_s_subscriber": statistics.median(s[0] for s in sub),
-            "decisions_per_s_subscriber": statistics.median(s[1] for s in sub),
-            "decisions_per_game": statistics.median(p[1] / p[0] for p in plain),
+            "games_per_round": sizes.n(cfg.games),
+            "games_per_s": statistics.median(p[0] for p in p_rows),
+            "decisions_per_s": statistics.median(p[1] for p in p_rows),
+            "games_per_s_subscriber": statistics.median(x[0] for x in s_rows),
+            "decisions_per_s_subscriber": statistics.median(x[1] for x in s_rows),
+            "decisions_per_game": statistics.median(p[1] / p[0] for p in p_rows),
             "bare": cfg.bare,
             "bare_exact": cfg.exact,
             "decisions_per_s_ratio": None,
             "decisions_per_s_subscriber_ratio": None,
-            "rounds_decisions_per_s": [p[1] for p in plain],
-            "rounds_decisions_per_s_subscriber": [s[1] for s in sub],
-            "rounds_bare_decisions_per_s": paired,
+            "rounds_decisions_per_s": [p[1] for p in p_rows],
+            "rounds_decisions_per_s_subscriber": [x[1] for x in s_rows],
+            "rounds_bare_decisions_per_s": b_rows,
         }
-        if paired:  # the median of per-round ratios: a burst of load hits both sides of a pair
+        if b_rows:  # the median of per-round ratios: a burst of load hits both sides of a pair
             row["decisions_per_s_ratio"] = statistics.median(
-                p[1] / b for b, p in zip(paired, plain, strict=True)
+                p[1] / b for b, p in zip(b_rows, p_rows, strict=True)
             )
             row["decisions_per_s_subscriber_ratio"] = statistics.median(
-                s[1] / b for b, s in zip(paired, sub, strict=True)
+                x[1] / b for b, x in zip(b_rows, s_rows, strict=True)
             )
-        row.update(_median([operations_round(cfg, sizes, 500 + r) for r in range(sizes.rounds)]))
+        row.update(_median(ops[cfg.key]))
         results["games"][cfg.key] = row
     for which, rows in bare_rows.items():
         if rows:
