@@ -3,13 +3,24 @@
 Expected values are worked out by hand from the docstrings and TONK-SPREAD-1/2,
 TONK-HIT-1 and TONK-LEGAL-1. Surviving mutants not covered here are equivalent
 (one deck never holds five cards of a rank; ``rindex`` equals ``index`` on
-"SHDC"; the first or second card give the same rank/suit test).
+"SHDC"; the first or second card give the same rank/suit test; a loop bound one
+wider only meets empty ranges; ``+=`` on a payout still 0 equals ``=``; a joker
+never reaches ``card_index``).
 """
 
 from __future__ import annotations
 
 from cardcore import JOKER, Card, parse_cards
-from cardcore_tonk.logic import BOOK, RUN, Meld, card_order, hit_targets, meld_of, spread_candidates
+from cardcore_tonk.logic import (
+    BOOK,
+    RUN,
+    Meld,
+    card_order,
+    hit_targets,
+    meld_of,
+    spread_candidates,
+    spreads_of,
+)
 
 
 def _texts(spreads: list[tuple[Card, ...]]) -> list[str]:
@@ -50,3 +61,10 @@ def test_tonk_spread_candidates_runs_after_a_gap() -> None:
     assert _texts(spread_candidates(hand)) == ["4S 5S 6S"]
     hand = parse_cards("AS 2S 3S 5S 6S 7S")
     assert _texts(spread_candidates(hand)) == ["AS 2S 3S", "5S 6S 7S"]
+
+
+def test_tonk_spreads_of_finds_a_run_after_a_gap() -> None:
+    # spades 2, 4, 5, 6 are indices 4, 12, 16, 20 (4 * (rank - 1) + 0): one run, 4S-5S-6S
+    assert spreads_of([4, 12, 16, 20]) == [(12, 16, 20)]
+    # books first: three 7s (24, 25, 26), then the spade run A-2-3 (0, 4, 8)
+    assert spreads_of([0, 4, 8, 24, 25, 26]) == [(24, 25, 26), (0, 4, 8)]
