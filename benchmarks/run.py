@@ -314,10 +314,18 @@ def memory_per_game(count: int, seed: int = 7) -> dict[str, float]:
 
 
 def simulate_figures(sizes: Sizes, seed: int = 11) -> dict[str, Any]:
-    """Golf ``simulate`` games/s in-process, with 1 and with 2 worker processes (wall clock)."""
+    """Golf ``simulate`` games/s in-process, with 1 and with 2 worker processes (wall clock).
+
+    Each round also times a plain CPU task (C-level ``sum``) in the same two
+    pools right after the study: the machine's own 2-vs-1 speed-up at that
+    moment. Rounds in which the machine reached at least :data:`FREE` count as
+    rounds with two free CPUs; the speed-up over those rounds is reported
+    apart, since on a shared machine other jobs decide the rest.
+    """
     games = sizes.sim_games
     chunk = max(1, games // 8)
-    rates: dict[str, list[float]] = {"none": [], "1": [], "2": []}
+    work = [range(sizes.n(2_000_000))] * 8
+    rates: dict[str, list[float]] = {"none": [], "1": [], "2": [], "cpu1": [], "cpu2": []}
     with ProcessPoolExecutor(max_workers=1) as one, ProcessPoolExecutor(max_workers=2) as two:
         for workers, pool in ((1, one), (2, two)):  # start the workers, build the configuration
             cardcore.simulate("golf", games=2 * workers, players=4, executor=pool, chunk=1)
@@ -335,25 +343,33 @@ def simulate_figures(sizes: Sizes, seed: int = 11) -> dict[str, Any]:
                     "golf", games=games, players=4, seed=seed + r, executor=ex, chunk=chunk
                 )
                 rates[key].append(games / (time.perf_counter() - start))
-        # the machine's own scaling: a plain CPU task (C-level ``sum``) in the same pools
-        work = [range(sizes.n(4_000_000))] * 8
-        for _ in range(sizes.rounds):
             for key, pool in (("cpu1", one), ("cpu2", two)):
                 start = time.perf_counter()
                 list(pool.map(sum, work))
-                rates.setdefault(key, []).append(1 / (time.perf_counter() - start))
-    med = {k: statistics.median(v) for k, v in rates.items() if v}
+                rates[key].append(1 / (time.perf_counter() - start))
+    sim = [b / a for a, b in zip(rates["1"], rates["2"], strict=True)]
+    machine = [b / a for a, b in zip(rates["cpu1"], rates["cpu2"], strict=True)]
+    free = [x for x, m in zip(sim, machine, strict=True) if m >= FREE]
     return {
         "game": "golf-6",
         "games_per_round": games,
         "chunk": chunk,
-        "games_per_s_in_process": med["none"],
-        "games_per_s_1_worker": med["1"],
-        "games_per_s_2_workers": med["2"],
-        "speedup_2_vs_1": med["2"] / med["1"],
-        "machine_speedup_2_vs_1": med["cpu2"] / med["cpu1"],
+        "games_per_s_in_process": statistics.median(rates["none"]),
+        "games_per_s_1_worker": statistics.median(rates["1"]),
+        "games_per_s_2_workers": statistics.median(rates["2"]),
+        "speedup_2_vs_1": statistics.median(sim),
+        "machine_speedup_2_vs_1": statistics.median(machine),
+        "rounds": len(sim),
+        "rounds_two_free_cpus": len(free),
+        "speedup_2_vs_1_two_free_cpus": statistics.median(free) if free else None,
+        "rounds_speedup": sim,
+        "rounds_machine_speedup": machine,
         "cpu_count": os.cpu_count(),
     }
+
+
+FREE = 1.8
+"""A round's machine check at or above this 2-vs-1 speed-up counts as "two free CPUs"."""
 
 
 # -- the run -----------------------------------------------------------------------------------------
@@ -488,14 +504,22 @@ def targets(results: Mapping[str, Any]) -> list[dict[str, Any]]:
             "KB",
         )
     if "simulate" in results:
-        check(
-            "simulate 2 workers vs 1",
-            "golf-6",
-            results["simulate"]["speedup_2_vs_1"],
-            1.7,
-            True,
-            "x",
-        )
+        sim = results["simulate"]
+        if sim["speedup_2_vs_1_two_free_cpus"] is not None:
+            where = (
+                f"golf-6, {sim['rounds_two_free_cpus']} of {sim['rounds']} rounds with 2 free CPUs"
+            )
+            check(
+                "simulate 2 workers vs 1",
+                where,
+                sim["speedup_2_vs_1_two_free_cpus"],
+                1.7,
+                True,
+                "x",
+            )
+        else:
+            where = "golf-6, no round had 2 free CPUs"
+            check("simulate 2 workers vs 1", where, sim["speedup_2_vs_1"], 1.7, True, "x")
     return rows
 
 
@@ -581,8 +605,16 @@ def tables(results: Mapping[str, Any]) -> list[tuple[str, list[str], list[list[s
         )
         rows.append(
             [
-                "the machine now: plain CPU task, 2 vs 1 workers",
+                "the machine meanwhile: plain CPU task, 2 vs 1 workers",
                 f"{s['machine_speedup_2_vs_1']:.2f}x",
+            ]
+        )
+        free = s["speedup_2_vs_1_two_free_cpus"]
+        rows.append(
+            [
+                f"simulate speed-up in rounds with two free CPUs"
+                f" ({s['rounds_two_free_cpus']} of {s['rounds']})",
+                "-" if free is None else f"{free:.2f}x",
             ]
         )
     out.append(("Driver, memory and simulate", ["figure", "value"], rows))
