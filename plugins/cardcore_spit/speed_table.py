@@ -44,6 +44,7 @@ class SpeedState(GameState):
     """
 
     __slots__ = ("recycled", "requests")
+    _mutable = ("zones", "requests")  # every other slot holds an immutable value
 
     def __init__(self, players: int, options: Mapping[str, Any], zones: Zones) -> None:
         super().__init__(players, options, zones)

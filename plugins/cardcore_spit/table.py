@@ -79,6 +79,7 @@ class SpitState(GameState):
     """
 
     __slots__ = ("deal", "emptier", "phase", "ready", "recycled", "requests", "single", "stall")
+    _mutable = ("zones", "ready", "requests")  # every other slot holds an immutable value
 
     def __init__(self, players: int, options: Mapping[str, Any], zones: Zones) -> None:
         super().__init__(players, options, zones)
