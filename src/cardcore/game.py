@@ -36,7 +36,7 @@ VIEW_FORMAT = "cardcore-view/1"
 """The envelope format every :meth:`Game.view` carries under ``"format"``."""
 
 HISTORY = 256
-"""How many past versions a real-time game keeps to tell stale actions from illegal ones."""
+"""How many versions per seat a real-time game remembers the legal actions it showed that seat."""
 
 MAX_NOTATION = 200
 """The longest action text :meth:`Game.act` reads."""
@@ -53,7 +53,6 @@ class Game:
     __slots__ = (
         "_deck_top",
         "_determinized",
-        "_history",
         "_hot_legal",
         "_hot_seat",
         "_hot_v",
@@ -65,6 +64,7 @@ class Game:
         "_logic_legal",
         "_realtime",
         "_record",
+        "_shown",
         "_state",
         "_times",
         "events",
@@ -111,7 +111,10 @@ class Game:
         self._legal: dict[int, tuple[Action, ...]] = {}
         self._legal_v = -1
         self._last_seen: dict[int, int] = {}
-        self._history: dict[int, GameState] | None = {} if ruleset.game.realtime else None
+        # real time: per seat, the legal actions it was shown at each version it asked
+        self._shown: dict[int, dict[int, tuple[Action, ...]]] | None = (
+            {} if ruleset.game.realtime else None
+        )
         self._realtime = ruleset.game.realtime
         self._determinized = False
         # the legal actions last asked for (turn-based games): version, seat, actions
@@ -152,8 +155,7 @@ class Game:
         lock.acquire()  # not "with": __exit__ costs a call per decision
         try:
             if self._realtime:
-                self._last_seen[seat] = self.version
-                return self._legal_for(seat)
+                return self._show(seat)
             version = self.version
             if self._hot_v == version and self._hot_seat == seat:
                 return self._hot_legal
@@ -173,6 +175,19 @@ class Game:
             return legal
         finally:
             lock.release()
+
+    def _show(self, seat: int) -> tuple[Action, ...]:
+        """Legal actions of *seat*, remembered as shown at this version (real time, under the lock)."""
+        version = self.version
+        self._last_seen[seat] = version
+        legal = self._legal_for(seat)
+        shown = self._shown
+        if shown is not None:
+            mine = shown.setdefault(seat, {})
+            mine[version] = legal
+            if len(mine) > HISTORY:
+                del mine[next(iter(mine))]
+        return legal
 
     def _legal_for(self, seat: int) -> tuple[Action, ...]:
         if self._legal_v != self.version:
@@ -209,8 +224,7 @@ class Game:
             state = self._state
             if seat is not None:
                 self._check_seat(seat, None)
-                self._last_seen[seat] = self.version
-                legal = [str(a) for a in self._legal_for(seat)]
+                legal = [str(a) for a in self._show(seat)]
             else:
                 legal = []
             return {
@@ -353,10 +367,6 @@ class Game:
         state = self._state
         seat = action.seat
         kind = type(action)
-        history = self._history
-        if history is not None:
-            history[self.version] = state.clone()
-            history.pop(self.version - HISTORY, None)
         bus = self.events
         batch: list[Event] | None = [] if bus.active else None
         try:
@@ -389,12 +399,14 @@ class Game:
         state = self._state
         seat = action.seat
         self._check_seat(seat, action)
-        history = self._history
-        if history is not None:
+        shown = self._shown
+        if shown is not None:
             since = self._last_seen.get(seat) if seen is None else seen
             if since is not None and since < self.version:
-                old = history.get(since)
-                if old is not None and action in self.logic.legal_actions(old, seat):
+                old = shown.get(seat, {}).get(since)
+                if old is None and since >= 0:  # not asked at that version: rebuild it
+                    old = self.logic.legal_actions(self._rebuild_state(since), seat)
+                if old is not None and action in old:
                     msg = (
                         f"{str(action)!r} was legal at version {since} but another action came first"
                         f" (now version {self.version}) (CORE-RT-1)"
@@ -423,10 +435,11 @@ class Game:
         self.to_act = self._state.to_act
         self.is_over = self._state.is_over
 
-    def _rebuild_state(self) -> GameState:
+    def _rebuild_state(self, version: int | None = None) -> GameState:
+        """Replay the record (up to *version* actions) from the deal into a fresh state."""
         state = _deal(self.ruleset, len(self.players), self.options, self.seed, self._deck_top)
         logic = self.logic
-        for action in self._record:
+        for action in self._record if version is None else self._record[:version]:
             if type(action) is Resign:
                 logic.resign(state, action.seat)
             elif type(action) is EndMatch:
@@ -473,7 +486,7 @@ class Game:
             new._legal = {}
             new._legal_v = -1
             new._last_seen = {}
-            new._history = None if self._history is None else {}
+            new._shown = None if self._shown is None else {}
             new._realtime = self._realtime
             new._determinized = self._determinized
             new._hot_v = -1

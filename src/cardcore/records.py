@@ -194,18 +194,11 @@ def replay(record: Mapping[str, Any] | str | bytes) -> Game:
         raise _fail(
             f"record holds {len(rec['actions'])} actions, more than the game's bound {bound}"
         )
-    history = game._history
-    game._history = None  # a replay needs no staleness history
-    try:
-        for i, (seat, text, at) in enumerate(rec["actions"]):
-            try:
-                game.act(seat, text, at=at)
-            except CardcoreError as exc:
-                raise _fail(
-                    f"record action {i} ({seat}, {text!r}) cannot be replayed: {exc}"
-                ) from None
-    finally:
-        game._history = None if history is None else {}
+    for i, (seat, text, at) in enumerate(rec["actions"]):
+        try:
+            game.act(seat, text, at=at)
+        except CardcoreError as exc:
+            raise _fail(f"record action {i} ({seat}, {text!r}) cannot be replayed: {exc}") from None
     claimed = rec.get("result")
     actual = None if game.result is None else game.result.to_json()
     if claimed is not None and claimed != actual and _normal(claimed) != _normal(actual):

@@ -217,3 +217,13 @@ def test_core_cards_1_every_card_in_one_place(make_game) -> None:
         seat = game.to_act[0]
         game.apply(agents[seat].choose({}, game.legal_actions(seat)))
         assert Counter(game.state.zones.all_cards()) == deck
+
+
+def test_core_rt_1_stale_judged_at_an_explicit_seen_version(make_game) -> None:
+    game = make_game("racegame", 2, deck="2S 9H 3H 10H 4D JC 5C QC 6S KS 3C")
+    game.act(0, "play 2S")  # seat 0 never asked for version 0, but 4D was legal there
+    with pytest.raises(StaleActionError, match="CORE-RT-1"):
+        game.act(0, "play 4D", seen=0)
+    with pytest.raises(IllegalActionError) as info:
+        game.act(0, "play 4D", seen=-5)
+    assert not isinstance(info.value, StaleActionError) and game.version == 1

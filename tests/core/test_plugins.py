@@ -41,20 +41,26 @@ def test_rule_of_another_game() -> None:
     other = types.ModuleType("other_rule")
     other.RULE = RuleInfo("RACE-VAR-1", "racegame.other", "racegame", "x")  # type: ignore[attr-defined]
     cardcore.register("cardcore.rules", "racegame.other", other)
-    with pytest.raises(RuleConflictError, match="belongs to 'racegame'"):
-        cardcore.new_game("drawgame", 2, rules=["racegame.other"])
+    try:
+        with pytest.raises(RuleConflictError, match="belongs to 'racegame'"):
+            cardcore.new_game("drawgame", 2, rules=["racegame.other"])
+    finally:
+        cardcore.unregister("cardcore.rules", "racegame.other")
 
 
 def test_requires_and_without() -> None:
     needy = types.ModuleType("needy_rule")
     needy.RULE = RuleInfo("DRAW-VAR-9", "drawgame.needy", "drawgame", "x", requires=("DRAW-VAR-1",))  # type: ignore[attr-defined]
     cardcore.register("cardcore.rules", "drawgame.needy", needy)
-    with pytest.raises(RuleConflictError, match="requires"):
-        cardcore.new_game("drawgame", 2, rules=["drawgame.needy"])
-    game = cardcore.new_game("drawgame", 2, rules=["drawgame.needy", "drawgame.kings-free"], seed=1)
-    assert game.rules == ("drawgame.kings-free", "drawgame.needy")
-    with pytest.raises(RuleConflictError, match="not a default rule"):
-        cardcore.new_game("drawgame", 2, without=["drawgame.kings-free"])
+    try:
+        with pytest.raises(RuleConflictError, match="requires"):
+            cardcore.new_game("drawgame", 2, rules=["drawgame.needy"])
+        game = cardcore.new_game("drawgame", 2, rules=["drawgame.needy", "drawgame.kings-free"], seed=1)
+        assert game.rules == ("drawgame.kings-free", "drawgame.needy")
+        with pytest.raises(RuleConflictError, match="not a default rule"):
+            cardcore.new_game("drawgame", 2, without=["drawgame.kings-free"])
+    finally:
+        cardcore.unregister("cardcore.rules", "drawgame.needy")
 
 
 def test_bad_hookimpl_is_plugin_error() -> None:
@@ -67,8 +73,11 @@ def test_bad_hookimpl_is_plugin_error() -> None:
 
     bad.card_points = card_points  # type: ignore[attr-defined]
     cardcore.register("cardcore.rules", "drawgame.bad", bad)
-    with pytest.raises(PluginError, match=r"drawgame\.bad"):
-        cardcore.new_game("drawgame", 2, rules=["drawgame.bad"])
+    try:
+        with pytest.raises(PluginError, match=r"drawgame\.bad"):
+            cardcore.new_game("drawgame", 2, rules=["drawgame.bad"])
+    finally:
+        cardcore.unregister("cardcore.rules", "drawgame.bad")
 
 
 def test_chain_resolves_firstresult_and_lists() -> None:
