@@ -14,8 +14,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-import cardcore  # noqa: E402
-from tests.conftest import register_test_plugins  # noqa: E402
+from tests.conftest import register_test_plugins
+
+import cardcore
 
 register_test_plugins()
 
