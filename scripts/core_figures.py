@@ -61,7 +61,7 @@ def main() -> None:
     print(f"test game (drawgame, 3 players): {decisions / seconds:,.0f} decisions/s, {200 / seconds:,.0f} games/s")
     for name, players in (("drawgame", 3), ("golf", 4)):
         print(f"new_game({name!r}, {players}) for a cached configuration: "
-              f"{per_call(lambda: cardcore.new_game(name, players, seed=3), 2000):.1f} µs")
+              f"{per_call(lambda n=name, p=players: cardcore.new_game(n, p, seed=3), 2000):.1f} µs")
         game = cardcore.new_game(name, players, seed=3)
         rand = random.Random(1).random
         for _ in range(60 if name == "drawgame" else 315):
