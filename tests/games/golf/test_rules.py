@@ -592,3 +592,24 @@ def test_golf4h_2_engine_any_two_cancel() -> None:
     game = golf(2, FOUR, options={"layout": "4h", "rounds": 1})
     play(game, (0, "knock"), (1, "draw"), (1, "discard"))
     assert game.result is not None and game.result.scores == (9.0, 10.0)  # 5S/5H cancel
+
+
+def test_golf_gap_3_final_turns_follow_the_seed_by_default() -> None:
+    # GOLF-GAP-3: the base game gives every other player one final turn (the seed);
+    # ending at once is the house rule golf.no-final-turns, never the default
+    base = golf(2, options={"rounds": 1}, seed=5)
+    setup_flips(base, [(0, 1), (0, 1)])
+    for pos in (2, 3, 4, 5):
+        play(base, (0, "draw"), (0, f"replace {pos}"))
+        if pos != 5:
+            play(base, (1, "draw"), (1, "discard"))
+    assert not base.is_over and base.to_act == (1,)  # seat 1 still has its final turn
+    play(base, (1, "draw"), (1, "discard"))
+    assert base.is_over
+    quick = golf(2, options={"rounds": 1}, seed=5, rules=["golf.no-final-turns"])
+    setup_flips(quick, [(0, 1), (0, 1)])
+    for pos in (2, 3, 4, 5):
+        play(quick, (0, "draw"), (0, f"replace {pos}"))
+        if pos != 5:
+            play(quick, (1, "draw"), (1, "discard"))
+    assert quick.is_over

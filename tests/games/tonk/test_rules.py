@@ -663,3 +663,33 @@ def test_tonk_note_1_odd_text_is_rejected_without_growing_caches() -> None:
         game.act(0, "hit ² 5H")
     assert (len(logic._hits[0]), len(logic._spreads[0])) == before
     assert game.version == 1
+
+
+def test_tonk_gap_2_drop_on_any_turn_and_after_being_hit() -> None:
+    # TONK-GAP-2: a drop is allowed at the start of any own turn, the first included,
+    # and being hit does not block it unless the house rule tonk.hit-blocks-drop is on
+    game = tonk(["5H 6H 7H KC QD", "4H 2S 9S KD 3D", H30], stock="AC JD JC 9H 10C", rules=[])
+    assert str(game.legal_actions(0)[0]) == "drop"  # the very first turn
+    game.act(0, "draw")
+    game.act(0, "spread 5H 6H 7H")
+    game.act(0, "discard KC")
+    game.act(1, "draw")
+    game.act(1, "hit 1 4H")  # seat 1 hits seat 0's spread
+    game.act(1, "discard JD")
+    pass_turn(game, 2)
+    assert str(game.legal_actions(0)[0]) == "drop"  # hit, and still free to drop
+    game.act(0, "drop")
+    assert game.is_over
+
+
+def test_tonk_gap_3_hand_ends_when_a_turn_starts_with_an_empty_stock() -> None:
+    # TONK-GAP-3: nobody draws the discards once the stock is out (that is the house
+    # rule tonk.stock-out-discard-only); the next turn simply does not start
+    game = tonk(["10S 5H 3D AC AS", "2S 3H 4D 2C AH", "AD 2D 3C 4S 2H"])
+    while game.view(None)["table"]["stock"] > 0:
+        seat = game.to_act[0]
+        game.act(seat, "draw")
+        drawn = game.state.zones.cards[2 + seat][-1]
+        game.act(seat, f"discard {drawn}")
+    assert game.is_over and game.result is not None and game.result.reason == "stock-out"
+    assert all(game.legal_actions(seat) == () for seat in range(3))
