@@ -43,7 +43,7 @@ class Resign(Action):
 
 @frozen
 class EndMatch(Action):
-    """The host stops the game (for instance a Golf match "when the players stop").
+    """The host stops the game (for instance a match of rounds "when the players stop").
 
     Notation: ``end``, acted as seat :data:`HOST` (-1). The game settles as if it
     had ended by rule now (see :meth:`cardcore.GameLogic.end_match`).

@@ -92,7 +92,7 @@ class Game:
         """The configuration (game + rules) this game plays under."""
         self.logic: GameLogic = ruleset.logic
         self.name = ruleset.game.name
-        """The game's name, e.g. ``"golf"``."""
+        """The game's name, as passed to :func:`new_game`."""
         self.players = players
         """The display names, one per seat (seats are numbered from 0)."""
         self.options = options
@@ -587,11 +587,11 @@ def new_game(
 ) -> Game:
     """Start a game of *name*.
 
-    >>> game = new_game("golf", 2, seed=7)  # doctest: +SKIP
+    >>> game = new_game("mygame", 2, seed=7)  # doctest: +SKIP
 
     :param name: An installed game (see :func:`cardcore.available_games`).
     :param players: A number of seats or their display names.
-    :param rules: House rules to add (entry-point names such as ``"golf.jokers"``, or rule IDs).
+    :param rules: House rules to add (entry-point names such as ``"mygame.wild-twos"``, or rule IDs).
     :param without: Default rules to switch off.
     :param options: Parameters the game declares (layout, match length, stake ...).
     :param seed: The seed of every chance event; ``None`` draws one from the OS.

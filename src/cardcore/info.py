@@ -125,8 +125,8 @@ class GameInfo:
 class RuleInfo:
     """What a house rule declares about itself (``RULE`` in its plugin module).
 
-    :param id: The rule ID from the rule spec, e.g. ``"GOLF-SCORE-4"``.
-    :param name: The entry-point name, e.g. ``"golf.jokers"``.
+    :param id: The rule ID from the rule spec, e.g. ``"HEARTS-SCORE-2"``.
+    :param name: The entry-point name, e.g. ``"hearts.jack-of-diamonds"``.
     :param game: The game it belongs to.
     :param summary: One line for listings.
     :param conflicts: Names or IDs of rules it cannot be combined with.

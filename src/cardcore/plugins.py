@@ -66,7 +66,7 @@ def register(group: str, name: str, target: ModuleType | Any) -> None:
     """Register a plugin without an installed entry point (tests, notebooks).
 
     :param group: ``"cardcore.games"``, ``"cardcore.rules"`` or ``"cardcore.agents"``.
-    :param name: The name to find it by (``"golf"``, ``"golf.jokers"``).
+    :param name: The name to find it by (``"hearts"``, ``"hearts.jack-of-diamonds"``).
     :param target: The module (games and rules) or class (agents).
     """
     if group not in GROUPS:

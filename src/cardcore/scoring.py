@@ -142,7 +142,7 @@ class Ledger:
     """Stakes and payouts between seats; every posting sums to zero.
 
     >>> ledger = Ledger(3)
-    >>> ledger.post([4, -2, -2], "tonk-out")
+    >>> ledger.post([4, -2, -2], "out")
     >>> ledger.pay(payer=1, payee=2, amount=1, reason="side bet")
     >>> ledger.totals, sum(ledger.totals)
     ([4, -3, -1], 0)

@@ -6,7 +6,7 @@ house rules and options) through the public API and returns a small
 a clear message (pass ``strict=False`` to collect failures instead).
 
 >>> from cardcore.testing import check_game
->>> report = check_game("golf", players=2, games=5)  # doctest: +SKIP
+>>> report = check_game("mygame", players=2, games=5)  # doctest: +SKIP
 >>> report.cards_lost, report.leaks  # doctest: +SKIP
 (0, 0)
 

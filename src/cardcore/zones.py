@@ -32,13 +32,13 @@ class Visibility(enum.Enum):
     """Who may see the cards of a pile, before per-card knowledge is counted."""
 
     EVERYONE = "everyone"
-    """Face up: every card is public (a Golf discard pile, a Tonk spread)."""
+    """Face up: every card is public (a discard pile, a meld on the table)."""
     OWNER = "owner"
     """A hand: its owner sees every card, others only the count."""
     NOBODY = "nobody"
-    """Face down: only seats whose knowledge bit is set see a card (a stock, a Golf grid)."""
+    """Face down: only seats whose knowledge bit is set see a card (a stock, a grid of face-down cards)."""
     TOP = "top"
-    """Everyone sees the top card and nothing beneath it (a Tonk discard pile)."""
+    """Everyone sees the top card and nothing beneath it (a discard pile nobody may look through)."""
 
 
 @frozen
@@ -201,7 +201,7 @@ class Zones:
         return card
 
     def insert_bottom(self, z: int, card: Card, mask: int = ALL) -> None:
-        """Put *card* at the bottom of pile *z* (e.g. cancelled Golf columns)."""
+        """Put *card* at the bottom of pile *z* (e.g. cards a rule sets aside)."""
         self.cards[z].insert(0, card)
         self.seen[z].insert(0, self._entry_mask(z, mask))
 
