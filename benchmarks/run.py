@@ -621,7 +621,8 @@ def tables(results: Mapping[str, Any]) -> list[tuple[str, list[str], list[list[s
     rows = []
     for t in results["targets"]:
         v = t["value"]
-        shown = "-" if v is None else (f"{v:.3f}" if t["unit"] == "x" else f"{v:,.1f}")
+        digits = {"x": 3, "us": 2, "KB": 1}.get(t["unit"], 0)
+        shown = "-" if v is None else f"{v:,.{digits}f}"
         verdict = "n/a" if t["pass"] is None else ("PASS" if t["pass"] else "FAIL")
         rows.append(
             [
