@@ -132,8 +132,14 @@ def _sink(event: object) -> None:
 # -- random play ------------------------------------------------------------------------------
 
 
-def engine_round(cfg: Config, games: int, seed: int, subscribe: bool) -> tuple[float, float]:
-    """Play *games* random games through the public API; return (games/s, decisions/s)."""
+def engine_round(
+    cfg: Config, games: int, seed: int, subscribe: bool, event_type: type[cardcore.Event] = cardcore.Event
+) -> tuple[float, float]:
+    """Play *games* random games through the public API; return (games/s, decisions/s).
+
+    With *subscribe*, one subscriber to *event_type* is attached: every event by
+    default, or only :class:`cardcore.ActionApplied` for a host that logs moves.
+    """
     rand = random.Random(seed).random
     new_game = cardcore.new_game
     name, players, options = cfg.name, cfg.players, cfg.options
@@ -142,7 +148,7 @@ def engine_round(cfg: Config, games: int, seed: int, subscribe: bool) -> tuple[f
     for i in range(games):
         game = new_game(name, players, options=options, seed=seed + i)
         if subscribe:
-            game.events.subscribe(cardcore.Event, _sink)
+            game.events.subscribe(event_type, _sink)
         legal_actions = game.legal_actions
         apply = game.apply
         while not game.is_over:
@@ -392,6 +398,7 @@ def run(
     bare_rows: dict[str, list[tuple[float, float]]] = {"golf": [], "tonk": []}
     plain: dict[str, list[tuple[float, float]]] = {c.key: [] for c in configs}
     sub: dict[str, list[tuple[float, float]]] = {c.key: [] for c in configs}
+    log: dict[str, list[tuple[float, float]]] = {c.key: [] for c in configs}  # move-log subscriber
     paired: dict[str, list[float]] = {c.key: [] for c in configs}  # bare decisions/s, same round
     ops: dict[str, list[dict[str, float]]] = {c.key: [] for c in configs}
     # rounds outside, configurations inside: a burst of load lands in one round of several
@@ -408,6 +415,10 @@ def run(
             play = realtime_round if cfg.realtime else engine_round
             plain[cfg.key].append(play(cfg, sizes.n(cfg.games), seed, False))
             sub[cfg.key].append(play(cfg, sizes.n(cfg.games), seed, True))
+            if cfg.exact:
+                log[cfg.key].append(
+                    engine_round(cfg, sizes.n(cfg.games), seed, True, cardcore.ActionApplied)
+                )
             ops[cfg.key].append(operations_round(cfg, sizes, 500 + r))
     for cfg in configs:
         p_rows, s_rows, b_rows = plain[cfg.key], sub[cfg.key], paired[cfg.key]
@@ -436,6 +447,11 @@ def run(
             )
             row["decisions_per_s_subscriber_ratio"] = statistics.median(
                 x[1] / b for b, x in zip(b_rows, s_rows, strict=True)
+            )
+        if log[cfg.key]:
+            row["decisions_per_s_log_subscriber"] = statistics.median(x[1] for x in log[cfg.key])
+            row["decisions_per_s_log_subscriber_ratio"] = statistics.median(
+                x[1] / b for b, x in zip(b_rows, log[cfg.key], strict=True)
             )
         row.update(_median(ops[cfg.key]))
         results["games"][cfg.key] = row
@@ -484,6 +500,14 @@ def targets(results: Mapping[str, Any]) -> list[dict[str, Any]]:
                 "random play, 1 subscriber, vs bare",
                 key,
                 g["decisions_per_s_subscriber_ratio"],
+                0.2,
+                True,
+                "x",
+            )
+            check(
+                "random play, 1 move-log subscriber, vs bare",
+                key,
+                g.get("decisions_per_s_log_subscriber_ratio"),
                 0.2,
                 True,
                 "x",
