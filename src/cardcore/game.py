@@ -64,6 +64,7 @@ class Game:
         "_logic_legal",
         "_realtime",
         "_record",
+        "_record_shared",
         "_shown",
         "_state",
         "_times",
@@ -107,6 +108,7 @@ class Game:
         self._state = state
         self._record: list[Action] = []
         self._times: dict[int, float] = {}
+        self._record_shared = False  # copy-on-write after clone(): shared until the next append
         self._lock = threading.Lock()
         self._legal: dict[int, tuple[Action, ...]] = {}
         self._legal_v = -1
@@ -280,6 +282,8 @@ class Game:
                 except Exception as exc:
                     self._restore()
                     raise self._plugin_error(exc, "apply") from exc
+                if self._record_shared:
+                    self._own_record()
                 if at is not None:
                     self._times[len(self._record)] = at
                 self._record.append(action)
@@ -380,6 +384,8 @@ class Game:
         except Exception as exc:
             self._restore()
             raise self._plugin_error(exc, "apply") from exc
+        if self._record_shared:
+            self._own_record()
         if at is not None:
             self._times[len(self._record)] = at
         self._record.append(action)
@@ -394,6 +400,12 @@ class Game:
                 batch.append(GameEnded(r.winners, r.scores, r.payouts, r.reason))
             if batch:
                 bus._queue.append(batch)
+
+    def _own_record(self) -> None:
+        """Stop sharing the record with a clone: copy it before the first append."""
+        self._record = self._record[:]
+        self._times = self._times.copy()
+        self._record_shared = False
 
     def _reject(self, action: Action, seen: int | None) -> None:
         state = self._state
@@ -480,8 +492,9 @@ class Game:
             new.events = EventBus(self.ruleset.observers)
             new._deck_top = self._deck_top
             new._state = self._state.clone()
-            new._record = self._record[:]
-            new._times = self._times.copy()
+            new._record = self._record  # shared until either game appends (copy-on-write)
+            new._times = self._times
+            new._record_shared = self._record_shared = True
             new._lock = threading.Lock()
             new._legal = {}
             new._legal_v = -1

@@ -227,3 +227,16 @@ def test_game_events_not_built_for_action_log_only(make_game, monkeypatch) -> No
     seat = game.to_act[0]
     game.apply(game.legal_actions(seat)[0])
     assert built[-1] is not None
+
+
+def test_clone_shares_record_until_either_side_acts(make_game) -> None:
+    game = make_game("drawgame", 2)
+    seat = game.to_act[0]
+    game.act(seat, "draw")
+    copy = game.clone()
+    game.apply(game.legal_actions(seat)[0])
+    assert len(game.record()["actions"]) == 2 and len(copy.record()["actions"]) == 1
+    copy.apply(copy.legal_actions(seat)[-1])
+    assert game.record()["actions"][1] != copy.record()["actions"][1]
+    assert cardcore.replay(copy.record()).state.snapshot() == copy.state.snapshot()
+    assert cardcore.replay(game.record()).state.snapshot() == game.state.snapshot()
