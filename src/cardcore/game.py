@@ -319,18 +319,22 @@ class Game:
                 )
                 raise IllegalActionError(msg, action=text, rule_id="CORE-END-1")
             action: Action = EndMatch()
-        else:
-            with self._lock:
-                self._check_seat(seat, text)
-                action = (
-                    Resign(seat)
-                    if words == "resign"
-                    else self.logic.parse_action(self._state, seat, text)
-                )
+            self.apply(action, at=at, seen=seen)
+            return action
+        with self._lock:  # parse, check and apply in one critical section
+            self._check_seat(seat, text)
+            action = (
+                Resign(seat)
+                if words == "resign"
+                else self.logic.parse_action(self._state, seat, text)
+            )
             if action.seat != seat:
                 msg = f"{text!r} was read as an action of seat {action.seat}, not {seat} (CORE-SEAT-1)"
                 raise IllegalActionError(msg, action=text, rule_id="CORE-SEAT-1")
-        self.apply(action, at=at, seen=seen)
+            self._validate(action, seen)
+            self._commit(action, at)
+        if self.events._queue:
+            self.events.drain()
         return action
 
     def _check_seat(self, seat: Any, text: Any) -> None:
