@@ -41,10 +41,11 @@ from cardcore.events import (
     Shuffled,
     Subscription,
     TurnPassed,
+    jsonable,
 )
-from cardcore.game import VIEW_FORMAT, Game, new_game
-from cardcore.hookspecs import hookspec
-from cardcore.info import GameInfo, Option, RuleInfo, Veto
+from cardcore._markers import hookimpl, hookspec
+from cardcore.game import STALE_WINDOW, VIEW_FORMAT, Game
+from cardcore.info import FIELD_KINDS, GameInfo, Option, RuleInfo, Veto, ViewField
 from cardcore.logic import Emit, GameLogic
 from cardcore.plugins import (
     Ruleset,
@@ -53,13 +54,13 @@ from cardcore.plugins import (
     available_rules,
     game_info,
     get_ruleset,
-    hookimpl,
     load_agent,
     register,
     rule_info,
     unregister,
 )
 from cardcore.records import load, replay
+from cardcore.setup import new_game
 from cardcore.scoring import Ledger, ScoreSheet, ScoreTable
 from cardcore.simulate import Summary, simulate
 from cardcore.state import GameState, Result
@@ -69,9 +70,11 @@ __version__ = "0.1.0"
 
 __all__ = [
     "ALL",
+    "FIELD_KINDS",
     "HOST",
     "JOKER",
     "SPECTATOR",
+    "STALE_WINDOW",
     "VIEW_FORMAT",
     "Action",
     "ActionApplied",
@@ -125,6 +128,7 @@ __all__ = [
     "UnknownPluginError",
     "Veto",
     "Visibility",
+    "ViewField",
     "ZoneSpec",
     "Zones",
     "__version__",
@@ -135,6 +139,7 @@ __all__ = [
     "derive_rng",
     "game_info",
     "get_ruleset",
+    "jsonable",
     "hookimpl",
     "hookspec",
     "load",

@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any
 
 from cardcore.cards import Card
 from cardcore.deck import shuffle, standard_52
-from cardcore.plugins import hookimpl
+from cardcore._markers import hookimpl
 from cardcore.state import GameState
 
 
@@ -16,12 +16,6 @@ from cardcore.state import GameState
 def build_deck(players: int, options: Mapping[str, Any]) -> tuple[Card, ...]:
     """One standard 52-card deck."""
     return standard_52()
-
-
-@hookimpl(trylast=True)
-def score_round(state: GameState, scores: Sequence[int]) -> Sequence[int]:
-    """The scores as the game computed them."""
-    return scores
 
 
 @hookimpl(trylast=True)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from attrs import frozen
+from attrs import field, frozen
 
 __all__ = ["HOST", "Action", "EndMatch", "Resign"]
 
@@ -21,13 +21,28 @@ HOST = -1
 
 @frozen
 class Action:
-    """Base class of every action; *seat* is the seat that acts (``HOST`` for the host)."""
+    """Base class of every action; *seat* is the seat that acts (``HOST`` for the host).
+
+    ``str(action)`` is the action's notation: :attr:`verb` by default; a game
+    overrides :meth:`notation` for actions with arguments (``"replace 3"``).
+    The text is computed once per (interned) action and cached.
+    """
 
     seat: int
+    _text: str | None = field(default=None, init=False, eq=False, repr=False, hash=False)
     verb: ClassVar[str] = "action"
+    """The first word of the action's notation (``"draw"``, ``"replace"``)."""
+
+    def notation(self) -> str:
+        """Return the action's text notation (the default: :attr:`verb`)."""
+        return self.verb
 
     def __str__(self) -> str:
-        return self.verb
+        text = self._text
+        if text is None:
+            text = self.notation()
+            object.__setattr__(self, "_text", text)
+        return text
 
 
 @frozen

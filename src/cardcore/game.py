@@ -1,71 +1,92 @@
-"""The game driver: :class:`Game` and :func:`new_game`.
+"""The game driver: :class:`Game`.
 
 A :class:`Game` owns one state, the cached configuration it plays under, its
 event bus, its chance counter and its record. It checks every action before
-anything changes (seat, turn, legality, staleness), applies it atomically under
-a lock, records it, and publishes events after the lock is released.
+anything changes (seat, turn, legality, house-rule vetoes, staleness), applies
+it atomically under a lock, records it, and publishes events after the lock is
+released. :func:`cardcore.new_game` (in :mod:`cardcore.setup`) builds one.
 """
 
 from __future__ import annotations
 
-import secrets
 import threading
-from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections import deque
+from collections.abc import Callable
 from typing import Any
 
+from cardcore._recording import make_record, make_save
 from cardcore.actions import HOST, Action, EndMatch, Resign
-from cardcore.cards import Card, parse_cards
-from cardcore.deck import derive_rng, shuffle
+from cardcore.cards import Card
+from cardcore.deck import derive_rng
 from cardcore.errors import (
     CardcoreError,
     IllegalActionError,
     NotationError,
-    OptionError,
     PluginError,
     StaleActionError,
 )
 from cardcore.events import ActionApplied, Event, EventBus, GameEnded
+from cardcore.info import Veto
 from cardcore.logic import GameLogic
-from cardcore.plugins import Ruleset, get_ruleset, plugin_from_traceback
+from cardcore.plugins import Ruleset, plugin_from_traceback
 from cardcore.state import GameState, Result
+from cardcore.zones import Visibility
 
-__all__ = ["VIEW_FORMAT", "Game", "new_game"]
+__all__ = ["MAX_NOTATION", "STALE_WINDOW", "VIEW_FORMAT", "Game"]
 
-VIEW_FORMAT = "cardcore-view/1"
+VIEW_FORMAT = "cardcore-view/2"
 """The envelope format every :meth:`Game.view` carries under ``"format"``."""
 
-HISTORY = 256
-"""How many versions per seat a real-time game remembers the legal actions it showed that seat."""
+STALE_WINDOW = 64
+"""Real time: how many versions back an explicit ``seen`` is judged exactly.
+
+A ``seen`` older than that (or newer than the game) is refused with a clear
+error; judging one inside the window costs at most ``2 * STALE_WINDOW`` applies
+from a checkpoint, never a replay of the whole game.
+"""
 
 MAX_NOTATION = 200
 """The longest action text :meth:`Game.act` reads."""
 
 
+def _vetoing(
+    legal: Callable[[Any, int], tuple[Action, ...]], veto: Callable[..., list[Veto]]
+) -> Callable[[Any, int], tuple[Action, ...]]:
+    """Wrap a game's ``legal_actions`` so the house rules' vetoes remove actions."""
+
+    def legal_actions(state: Any, seat: int) -> tuple[Action, ...]:
+        return tuple(a for a in legal(state, seat) if not veto(state=state, action=a))
+
+    return legal_actions
+
+
 class Game:
-    """One game in progress. Build it with :func:`new_game`, :func:`cardcore.replay` or :func:`cardcore.load`.
+    """One game in progress. Build it with :func:`cardcore.new_game`, :func:`cardcore.replay` or :func:`cardcore.load`.
 
     Every method that changes the game is atomic and thread-safe; a rejected
     action raises a :class:`~cardcore.CardcoreError` subclass and changes
-    nothing (state, version, events, record).
+    nothing (state, version, events, record). Every read (:meth:`view`,
+    :meth:`legal_actions`, :meth:`history`) is pure: it changes nothing, not
+    even what counts as seen.
     """
 
     __slots__ = (
+        "_checkpoints",
         "_deck_top",
         "_determinized",
         "_hot_legal",
         "_hot_seat",
         "_hot_v",
-        "_last_seen",
         "_legal",
         "_legal_v",
         "_lock",
         "_logic_apply",
         "_logic_legal",
+        "_past",
         "_realtime",
         "_record",
         "_record_shared",
-        "_shown",
+        "_start_position",
         "_state",
         "_times",
         "events",
@@ -84,14 +105,17 @@ class Game:
         self,
         ruleset: Ruleset,
         players: tuple[str, ...],
-        options: Mapping[str, Any],
+        options: Any,
         seed: int,
         deck_top: tuple[Card, ...] | None,
         state: GameState,
+        events: EventBus | None = None,
+        position: str | None = None,
     ) -> None:
         self.ruleset = ruleset
         """The configuration (game + rules) this game plays under."""
-        self.logic: GameLogic = ruleset.logic
+        self.logic: GameLogic[Any, Any] = ruleset.logic
+        """The game's rules engine (shared by every game of this configuration; stateless)."""
         self.name = ruleset.game.name
         """The game's name, as passed to :func:`new_game`."""
         self.players = players
@@ -102,9 +126,10 @@ class Game:
         """The seed of every chance event. Privileged: never send it to a player."""
         self.version = 0
         """The number of actions applied so far (+1 per action)."""
-        self.events = EventBus(ruleset.observers)
+        self.events = events if events is not None else EventBus(ruleset.observers)
         """The event bus: ``game.events.subscribe(EventType, handler, seat=...)``."""
         self._deck_top = deck_top
+        self._start_position = position
         self._state = state
         self._record: list[Action] = []
         self._times: dict[int, float] = {}
@@ -112,19 +137,23 @@ class Game:
         self._lock = threading.Lock()
         self._legal: dict[int, tuple[Action, ...]] = {}
         self._legal_v = -1
-        self._last_seen: dict[int, int] = {}
-        # real time: per seat, the legal actions it was shown at each version it asked
-        self._shown: dict[int, dict[int, tuple[Action, ...]]] | None = (
-            {} if ruleset.game.realtime else None
-        )
         self._realtime = ruleset.game.realtime
+        # real time: the legal actions computed at recent versions, and state checkpoints,
+        # so an explicit ``seen`` inside the window is judged exactly at bounded cost
+        self._past: dict[int, dict[int, tuple[Action, ...]]] = {}
+        self._checkpoints: deque[tuple[int, GameState]] = deque(maxlen=2)
+        if self._realtime:
+            self._checkpoints.append((0, state.clone()))
         self._determinized = False
         # the legal actions last asked for (turn-based games): version, seat, actions
         self._hot_v = -1
         self._hot_seat = -1
         self._hot_legal: tuple[Action, ...] = ()
         self._logic_apply = self.logic.apply
-        self._logic_legal = self.logic.legal_actions
+        veto = ruleset.veto
+        self._logic_legal = (
+            self.logic.legal_actions if veto is None else _vetoing(self.logic.legal_actions, veto)
+        )
         self.to_act: tuple[int, ...] = state.to_act
         """The seats that may act now: one in turn-based play, several in real time."""
         self.is_over: bool = state.is_over
@@ -150,59 +179,45 @@ class Game:
     def legal_actions(self, seat: int) -> tuple[Action, ...]:
         """Return the actions *seat* may take now, in the game's documented order.
 
-        Empty for a seat that may not act. Asking counts as having seen the
-        current version (see ``seen`` in :meth:`apply`).
+        Empty for a seat that may not act. House-rule vetoes are already removed.
+        A pure read.
+
+        :raises IllegalActionError: *seat* is not a seat of this game (CORE-SEAT-1).
         """
         lock = self._lock
         lock.acquire()  # not "with": __exit__ costs a call per decision
         try:
-            if self._realtime:
-                return self._show(seat)
             version = self.version
             if self._hot_v == version and self._hot_seat == seat:
                 return self._hot_legal
-            state = self._state
-            if state.is_over or seat not in state.to_act:
-                legal: tuple[Action, ...] = ()
-            else:
-                try:
-                    legal = self._logic_legal(state, seat)
-                except CardcoreError:
-                    raise
-                except Exception as exc:
-                    raise self._plugin_error(exc, "legal_actions") from exc
-            self._hot_v = version
-            self._hot_seat = seat
-            self._hot_legal = legal
+            self._check_seat(seat, None)
+            legal = self._legal_for(seat)
+            if not self._realtime:
+                self._hot_v = version
+                self._hot_seat = seat
+                self._hot_legal = legal
             return legal
         finally:
             lock.release()
 
-    def _show(self, seat: int) -> tuple[Action, ...]:
-        """Legal actions of *seat*, remembered as shown at this version (real time, under the lock)."""
-        version = self.version
-        self._last_seen[seat] = version
-        legal = self._legal_for(seat)
-        shown = self._shown
-        if shown is not None:
-            mine = shown.setdefault(seat, {})
-            mine[version] = legal
-            if len(mine) > HISTORY:
-                del mine[next(iter(mine))]
-        return legal
-
     def _legal_for(self, seat: int) -> tuple[Action, ...]:
+        """The legal actions of *seat* now, computed once per version (under the lock)."""
         if self._legal_v != self.version:
             self._legal = {}
             self._legal_v = self.version
+            if self._realtime:
+                past = self._past
+                past[self.version] = self._legal
+                while len(past) > STALE_WINDOW + 1:
+                    del past[next(iter(past))]
         got = self._legal.get(seat)
         if got is None:
             state = self._state
-            if state.is_over or not 0 <= seat < state.players:
+            if state.is_over or seat not in state.to_act:
                 got = ()
             else:
                 try:
-                    got = self.logic.legal_actions(state, seat)
+                    got = self._logic_legal(state, seat)
                 except CardcoreError:
                     raise
                 except Exception as exc:
@@ -215,18 +230,25 @@ class Game:
 
         The envelope is the same for every game::
 
-            {"format": "cardcore-view/1", "game": ..., "version": ..., "seat": ...,
+            {"format": "cardcore-view/2", "game": ..., "version": ..., "seat": ...,
              "players": [...], "to_act": [...], "is_over": ..., "result": ... or None,
-             "rules": [...], "options": {...}, "legal": [notation, ...], "table": {...}}
+             "rules": [...], "options": {...}, "legal": [notation, ...],
+             "zones": [{"name", "owner", "visibility", "count", "cards"}, ...],
+             "table": {...}}
 
-        ``table`` is the game's own part. A seat's view never holds a card that
-        seat has not legitimately seen. Asking counts as having seen this version.
+        ``zones`` is every pile with the cards *seat* may see (``None`` for a
+        hidden card); ``table`` holds the game's own fields, declared in
+        :meth:`view_schema`. Past rounds come from :meth:`history`. A seat's
+        view never holds a card that seat has not legitimately seen. A pure read:
+        pass the view's ``version`` as ``seen=`` when acting on it.
+
+        :raises IllegalActionError: *seat* is not a seat of this game (CORE-SEAT-1).
         """
         with self._lock:
             state = self._state
             if seat is not None:
                 self._check_seat(seat, None)
-                legal = [str(a) for a in self._show(seat)]
+                legal = [str(a) for a in self._legal_for(seat)]
             else:
                 legal = []
             return {
@@ -241,8 +263,41 @@ class Game:
                 "rules": list(self.rules),
                 "options": dict(self.options),
                 "legal": legal,
+                "zones": _zones_view(state, seat),
                 "table": self.logic.table(state, seat),
             }
+
+    def view_schema(self) -> dict[str, Any]:
+        """Return the declared structure of this game's views: zones and the table's fields.
+
+        JSON-ready and the same for every game of a configuration; a renderer,
+        an encoder or a network client reads it once.
+        """
+        zones = self._state.zones.layout.specs
+        return {
+            "game": self.name,
+            "zones": [
+                {"name": z.name, "owner": z.owner, "visibility": z.visibility.value}
+                for z in zones
+            ],
+            "fields": [f.to_json() for f in self.ruleset.game.fields],
+        }
+
+    def history(self, seat: int | None = None, since: int = 0) -> list[dict[str, Any]]:
+        """Return the past rounds (or hands) from number *since* (from 0), as *seat* may see them.
+
+        Kept apart from :meth:`view`, so a view costs the same late in a match
+        as early. JSON-ready, oldest first.
+
+        :raises IllegalActionError: *seat* is not a seat of this game (CORE-SEAT-1).
+        """
+        if not isinstance(since, int) or isinstance(since, bool) or since < 0:
+            msg = f"since must be a round number from 0, not {since!r}"
+            raise IllegalActionError(msg, action=None, rule_id="CORE-SEAT-1")
+        with self._lock:
+            if seat is not None:
+                self._check_seat(seat, None)
+            return self.logic.history(self._state, seat, since)
 
     # -- acting ---------------------------------------------------------------------------
 
@@ -252,8 +307,11 @@ class Game:
         :param action: One of ``legal_actions(action.seat)`` (or :class:`~cardcore.Resign`,
             :class:`~cardcore.EndMatch`).
         :param at: The time the host or virtual clock stamps on it; recorded.
-        :param seen: The version the player acted on; by default the version at
-            which that seat last asked for its view or legal actions.
+        :param seen: The version the player acted on (the ``version`` of the view
+            it was shown). ``None`` judges the action against the current state
+            only. In real time, an action that is illegal now but was legal at
+            *seen* raises :class:`~cardcore.StaleActionError`; *seen* must lie
+            within :data:`STALE_WINDOW` versions of now.
         :raises StaleActionError: Real time: legal at *seen*, not any more.
         :raises IllegalActionError: Never legal here: wrong seat, out of turn, or
             against a rule (the message ends with the rule ID).
@@ -323,11 +381,15 @@ class Game:
             return action
         with self._lock:  # parse, check and apply in one critical section
             self._check_seat(seat, text)
-            action = (
-                Resign(seat)
-                if words == "resign"
-                else self.logic.parse_action(self._state, seat, text)
-            )
+            if words == "resign":
+                action = Resign(seat)
+            else:
+                try:
+                    action = self.logic.parse_action(self._state, seat, text)
+                except CardcoreError:
+                    raise
+                except Exception as exc:
+                    raise self._plugin_error(exc, "parse_action") from exc
             if action.seat != seat:
                 msg = f"{text!r} was read as an action of seat {action.seat}, not {seat} (CORE-SEAT-1)"
                 raise IllegalActionError(msg, action=text, rule_id="CORE-SEAT-1")
@@ -348,6 +410,9 @@ class Game:
         if not isinstance(action, Action):
             msg = f"not an action: {action!r} (CORE-ACTION-1)"
             raise IllegalActionError(msg, action=action, rule_id="CORE-ACTION-1")
+        if seen is not None and (not isinstance(seen, int) or isinstance(seen, bool)):
+            msg = f"seen must be a version number (an int), not {seen!r} (CORE-RT-2)"
+            raise IllegalActionError(msg, action=action, rule_id="CORE-RT-2")
         state = self._state
         seat = action.seat
         if state.is_over:
@@ -363,6 +428,7 @@ class Game:
                 )
                 raise IllegalActionError(msg, action=action, rule_id="CORE-END-1")
         else:
+            self._check_seat(seat, action)
             if self._hot_v == self.version and self._hot_seat == seat:
                 legal = self._hot_legal
             else:
@@ -384,7 +450,7 @@ class Game:
                 self.logic.end_match(state)
             else:
                 emit = batch.append if batch is not None and bus.wants_game_events else None
-                self.logic.apply(state, action, emit)
+                self._logic_apply(state, action, emit)
         except Exception as exc:
             self._restore()
             raise self._plugin_error(exc, "apply") from exc
@@ -396,9 +462,14 @@ class Game:
         self.version += 1
         self.to_act = state.to_act
         self.is_over = state.is_over
+        if self._realtime and self.version % STALE_WINDOW == 0:
+            self._checkpoints.append((self.version, state.clone()))
         if batch is not None:
             if bus.wants_applied:
-                batch.insert(0, ActionApplied(seat, str(action), self.version, at))
+                text = action._text
+                batch.insert(
+                    0, ActionApplied(seat, text if text is not None else str(action), self.version, at)
+                )
             if state.is_over and state.result is not None and bus.wants_ended:
                 r = state.result
                 batch.append(GameEnded(r.winners, r.scores, r.payouts, r.reason))
@@ -412,27 +483,66 @@ class Game:
         self._record_shared = False
 
     def _reject(self, action: Action, seen: int | None) -> None:
+        """Raise the error that explains why *action* is not legal now (changes nothing)."""
         state = self._state
         seat = action.seat
-        self._check_seat(seat, action)
-        shown = self._shown
-        if shown is not None:
-            since = self._last_seen.get(seat) if seen is None else seen
-            if since is not None and since < self.version:
-                old = shown.get(seat, {}).get(since)
-                if old is None and since >= 0:  # not asked at that version: rebuild it
-                    old = self.logic.legal_actions(self._rebuild_state(since), seat)
-                if old is not None and action in old:
-                    msg = (
-                        f"{str(action)!r} was legal at version {since} but another action came first"
-                        f" (now version {self.version}) (CORE-RT-1)"
-                    )
-                    raise StaleActionError(msg, action=action, rule_id="CORE-RT-1")
+        if self._realtime and seen is not None and seen != self.version:
+            old = self._legal_at(seat, seen, action)
+            if action in old:
+                msg = (
+                    f"{str(action)!r} was legal at version {seen} but another action came first"
+                    f" (now version {self.version}) (CORE-RT-1)"
+                )
+                raise StaleActionError(msg, action=action, rule_id="CORE-RT-1")
         if seat not in state.to_act:
             msg = f"it is not seat {seat}'s turn: {str(action)!r} rejected (seats to act: {list(state.to_act)}) (CORE-TURN-1)"
             raise IllegalActionError(msg, action=action, rule_id="CORE-TURN-1")
-        rule_id, reason = self.logic.rule_for(state, action)
+        veto = self.ruleset.veto
+        if veto is not None:
+            try:
+                vetoes = veto(state=state, action=action)
+            except Exception as exc:
+                raise self._plugin_error(exc, "forbid_action") from exc
+            if vetoes:
+                first = vetoes[0]
+                msg = f"{str(action)!r} is forbidden: {first.reason} ({first.rule_id})"
+                raise IllegalActionError(msg, action=action, rule_id=first.rule_id)
+        try:
+            rule_id, reason = self.logic.rule_for(state, action)
+        except Exception as exc:
+            raise self._plugin_error(exc, "rule_for") from exc
         raise IllegalActionError(f"{reason} ({rule_id})", action=action, rule_id=rule_id)
+
+    def _legal_at(self, seat: int, seen: int, action: Action) -> tuple[Action, ...]:
+        """The legal actions of *seat* at version *seen* (real time, inside the window)."""
+        if seen > self.version or seen < self.version - STALE_WINDOW or seen < 0:
+            msg = (
+                f"seen={seen} is outside the window of versions judged for staleness"
+                f" ({max(0, self.version - STALE_WINDOW)} to {self.version}) (CORE-RT-2)"
+            )
+            raise IllegalActionError(msg, action=action, rule_id="CORE-RT-2")
+        known = self._past.get(seen)
+        if known is not None and seat in known:
+            return known[seat]
+        base = None
+        for version, checkpoint in reversed(self._checkpoints):
+            if version <= seen:
+                base = (version, checkpoint)
+                break
+        if base is None:  # the window reaches before the oldest checkpoint kept
+            return ()
+        state = base[1].clone()
+        logic = self.logic
+        try:
+            for old in self._record[base[0] : seen]:
+                _replay_one(logic, state, old)
+            if state.is_over or seat not in state.to_act:
+                return ()
+            return self._logic_legal(state, seat)
+        except CardcoreError:
+            raise
+        except Exception as exc:
+            raise self._plugin_error(exc, "legal_actions") from exc
 
     def _plugin_error(self, exc: Exception, where: str) -> CardcoreError:
         if isinstance(exc, CardcoreError) and not isinstance(
@@ -451,17 +561,22 @@ class Game:
         self.to_act = self._state.to_act
         self.is_over = self._state.is_over
 
-    def _rebuild_state(self, version: int | None = None) -> GameState:
-        """Replay the record (up to *version* actions) from the deal into a fresh state."""
-        state = _deal(self.ruleset, len(self.players), self.options, self.seed, self._deck_top)
+    def _rebuild_state(self) -> GameState:
+        """Replay the record from the deal (or the starting position) into a fresh state."""
+        from cardcore.setup import deal
+
+        state = deal(
+            self.ruleset,
+            len(self.players),
+            self.options,
+            self.seed,
+            self._deck_top,
+            self._start_position,
+            None,
+        )
         logic = self.logic
-        for action in self._record if version is None else self._record[:version]:
-            if type(action) is Resign:
-                logic.resign(state, action.seat)
-            elif type(action) is EndMatch:
-                logic.end_match(state)
-            else:
-                logic.apply(state, action, None)
+        for action in self._record:
+            _replay_one(logic, state, action)
         return state
 
     def truncate(self) -> None:
@@ -495,6 +610,7 @@ class Game:
             new.version = self.version
             new.events = EventBus(self.ruleset.observers)
             new._deck_top = self._deck_top
+            new._start_position = self._start_position
             new._state = self._state.clone()
             new._record = self._record  # shared until either game appends (copy-on-write)
             new._times = self._times
@@ -502,9 +618,9 @@ class Game:
             new._lock = threading.Lock()
             new._legal = {}
             new._legal_v = -1
-            new._last_seen = {}
-            new._shown = None if self._shown is None else {}
             new._realtime = self._realtime
+            new._past = {}
+            new._checkpoints = deque(self._checkpoints, maxlen=2)
             new._determinized = self._determinized
             new._hot_v = -1
             new._hot_seat = -1
@@ -523,15 +639,16 @@ class Game:
         *seat* knows. For search agents. The clone has no faithful record.
         """
         new = self.clone()
-        self.ruleset.hook.determinize(state=new._state, seat=seat, rng=derive_rng(seed, 0))
+        determinize = self.ruleset.resolve("determinize")
+        if determinize is not None:
+            determinize(state=new._state, seat=seat, rng=derive_rng(seed, 0))
         new._legal_v = -1
         new._determinized = True
+        new._checkpoints.clear()
         return new
 
     def record(self) -> dict[str, Any]:
         """Return the record: everything needed to replay this game (privileged: holds the seed)."""
-        from cardcore.records import make_record
-
         if self._determinized:
             msg = "a determinized game has no faithful record"
             raise CardcoreError(msg)
@@ -540,13 +657,23 @@ class Game:
 
     def save(self) -> dict[str, Any]:
         """Return a saved game (record plus state snapshot) for :func:`cardcore.load`."""
-        from cardcore.records import make_save
-
         if self._determinized:
             msg = "a determinized game cannot be saved"
             raise CardcoreError(msg)
         with self._lock:
             return make_save(self)
+
+    def position(self) -> str:
+        """Return the current position in the game's position notation (privileged).
+
+        Every card is placed, with who knows it; ``new_game(name, players,
+        position=game.position())`` starts a game from here (with its own seed
+        for future chance).
+
+        :raises CardcoreError: The game has no position notation.
+        """
+        with self._lock:
+            return self.logic.write_position(self._state)
 
     def record_entries(self) -> list[tuple[int, Action, float | None]]:
         """Return the applied actions as ``(seat, action, at)`` tuples, oldest first."""
@@ -558,90 +685,34 @@ class Game:
         return f"<Game {self.name} players={len(self.players)} version={self.version} over={self.is_over}>"
 
 
-def _deal(
-    ruleset: Ruleset,
-    players: int,
-    options: Mapping[str, Any],
-    seed: int,
-    deck_top: tuple[Card, ...] | None,
-) -> GameState:
-    logic = ruleset.logic
-    full = logic.deck(players, options)
-    if deck_top is None:
-        order = list(full)
-        shuffle(order, derive_rng(seed, 0))
+def _replay_one(logic: GameLogic[Any, Any], state: GameState, action: Action) -> None:
+    kind = type(action)
+    if kind is Resign:
+        logic.resign(state, action.seat)
+    elif kind is EndMatch:
+        logic.end_match(state)
     else:
-        rest = Counter(full)
-        rest.subtract(deck_top)
-        extra = [card for card, n in rest.items() if n < 0]
-        if extra:
-            msg = f"deck= holds cards the game does not use, or too many of them: {[str(c) for c in extra]!r}"
-            raise OptionError(msg)
-        remaining: list[Card] = []
-        for card in full:
-            if rest[card] > 0:
-                rest[card] -= 1
-                remaining.append(card)
-        shuffle(remaining, derive_rng(seed, 0))
-        order = [*deck_top, *remaining]
-    order.reverse()  # bottom -> top: the first card of the deck is dealt first
-    state = logic.new_state(players, options, order, seed)
-    state.seed = seed
-    if state.draws == 0:
-        state.draws = 1
-    return state
+        logic.apply(state, action, None)
 
 
-def new_game(
-    name: str,
-    players: int | Sequence[str],
-    *,
-    rules: Iterable[str] = (),
-    without: Iterable[str] = (),
-    options: Mapping[str, Any] | None = None,
-    seed: int | None = None,
-    deck: str | Sequence[str | Card] | None = None,
-) -> Game:
-    """Start a game of *name*.
+_VIS = {v: v.value for v in Visibility}
 
-    >>> game = new_game("mygame", 2, seed=7)  # doctest: +SKIP
 
-    :param name: An installed game (see :func:`cardcore.available_games`).
-    :param players: A number of seats or their display names.
-    :param rules: House rules to add (entry-point names such as ``"mygame.wild-twos"``, or rule IDs).
-    :param without: Default rules to switch off.
-    :param options: Parameters the game declares (layout, match length, stake ...).
-    :param seed: The seed of every chance event; ``None`` draws one from the OS.
-    :param deck: Cards to put on top of the deck, top first (``"5H 9C ..."``);
-        the rest of the deck follows in a seeded shuffle. With a deck and no
-        seed, the seed is 0.
-    :raises UnknownPluginError: Unknown game or rule (the message lists what is installed).
-    :raises RuleConflictError: Rules that cannot be combined.
-    :raises OptionError: Bad options or player count.
-    :raises NotationError: A card in *deck* that is not a card.
-    """
-    ruleset = get_ruleset(name, rules, without)
-    if isinstance(players, int) and not isinstance(players, bool):
-        if players < 1:
-            msg = f"players must be at least 1, not {players!r} (CORE-SEAT-2)"
-            raise OptionError(msg)
-        names = tuple(f"Player {i + 1}" for i in range(players))
-    elif (
-        isinstance(players, Sequence)
-        and not isinstance(players, str)
-        and all(isinstance(p, str) for p in players)
-    ):
-        names = tuple(players)
-    else:
-        msg = f"players must be a count or a list of names, not {players!r}"
-        raise OptionError(msg)
-    resolved = ruleset.game.resolve_options(options)
-    ruleset.logic.validate(len(names), resolved)
-    if seed is None:
-        seed = 0 if deck is not None else secrets.randbits(63)
-    elif not isinstance(seed, int) or isinstance(seed, bool):
-        msg = f"seed must be an int, not {seed!r}"
-        raise OptionError(msg)
-    deck_top = None if deck is None else parse_cards(deck)
-    state = _deal(ruleset, len(names), resolved, seed, deck_top)
-    return Game(ruleset, names, resolved, seed, deck_top, state)
+def _zones_view(state: GameState, seat: int | None) -> list[dict[str, Any]]:
+    """Every pile as *seat* may see it: name, owner, visibility, count and cards (``None`` hidden)."""
+    zones = state.zones
+    out = []
+    show = zones.show
+    for z, spec in enumerate(zones.layout.specs):
+        cards = show(z, seat)
+        out.append(
+            {
+                "name": spec.name,
+                "owner": spec.owner,
+                "visibility": _VIS[spec.visibility],
+                "count": len(cards),
+                "cards": cards,
+            }
+        )
+    return out
+

@@ -13,8 +13,7 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-import pluggy
-
+from cardcore._markers import hookspec
 from cardcore.actions import Action
 from cardcore.cards import Card
 from cardcore.events import Event
@@ -25,8 +24,6 @@ if TYPE_CHECKING:
     from cardcore.logic import GameLogic
     from cardcore.plugins import Ruleset
 
-hookspec = pluggy.HookspecMarker("cardcore")
-"""Marker for hook specifications (games use it for their own hookspecs)."""
 
 __all__ = [
     "build_deck",

@@ -14,7 +14,7 @@ from attrs import field, frozen
 
 from cardcore.errors import OptionError
 
-__all__ = ["GameInfo", "Option", "RuleInfo", "Veto"]
+__all__ = ["FIELD_KINDS", "GameInfo", "Option", "RuleInfo", "Veto", "ViewField"]
 
 
 @frozen
@@ -78,6 +78,10 @@ class GameInfo:
     :param options: The parameters the game accepts.
     :param default_rules: House-rule names on unless switched off with ``without=``.
     :param realtime: ``True`` for games without turns (several seats may act at once).
+    :param zero_sum: ``True`` when every round's scores (or stakes) sum to zero; the core
+        then refuses a ``score_round`` answer that breaks it.
+    :param fields: The game's own fields of a view's ``table``, named and typed
+        (see :class:`ViewField`); the core's zones need no declaring.
     :param version: The plugin's version; records hold it and loading checks the major part.
     :param hookspecs: A module of the game's own hookspecs, added to its plugin manager.
     """
@@ -91,6 +95,8 @@ class GameInfo:
     realtime: bool = False
     version: str = "0.1.0"
     hookspecs: ModuleType | None = field(default=None, eq=False, repr=False)
+    zero_sum: bool = False
+    fields: tuple[ViewField, ...] = ()
 
     def option(self, name: str) -> Option:
         """Return the declared option *name*."""
@@ -121,6 +127,53 @@ class GameInfo:
         return MappingProxyType(out)
 
 
+def _freeze_applies(value: Mapping[str, Any]) -> Mapping[str, tuple[Any, ...]]:
+    return MappingProxyType({str(k): tuple(v) for k, v in dict(value).items()})
+
+
+@frozen
+class ViewField:
+    """One field of a game's own part of a view (``view["table"][name]``).
+
+    Declaring the fields lets a renderer, an RL encoder or a network client read
+    any game's view without guessing from the shape of the data.
+
+    :param name: The key in ``table``.
+    :param kind: One of :data:`FIELD_KINDS`: ``"int"``, ``"str"``, ``"bool"``,
+        ``"card"`` (notation or ``None`` when hidden), ``"cards"`` (a list of
+        those), ``"seat"`` (a seat number or ``None``), ``"per-seat"`` (a list
+        with one entry per seat), ``"json"`` (any other JSON value).
+    :param doc: One sentence a player would understand.
+    :param label: How a player would name it on screen (defaults to *name*).
+    :param of: For ``"per-seat"``: the kind of each entry.
+    """
+
+    name: str
+    kind: str
+    doc: str = ""
+    label: str = ""
+    of: str = ""
+
+    def __attrs_post_init__(self) -> None:
+        if self.kind not in FIELD_KINDS or (self.of and self.of not in FIELD_KINDS):
+            msg = f"view field {self.name!r}: kind must be one of {FIELD_KINDS}, not {self.kind!r}"
+            raise ValueError(msg)
+
+    def to_json(self) -> dict[str, str]:
+        """Return the declaration as JSON-ready data."""
+        return {
+            "name": self.name,
+            "kind": self.kind,
+            "of": self.of,
+            "label": self.label or self.name.replace("_", " "),
+            "doc": self.doc,
+        }
+
+
+FIELD_KINDS = ("int", "float", "str", "bool", "card", "cards", "seat", "per-seat", "json")
+"""The kinds a :class:`ViewField` may declare."""
+
+
 @frozen
 class RuleInfo:
     """What a house rule declares about itself (``RULE`` in its plugin module).
@@ -132,6 +185,9 @@ class RuleInfo:
     :param conflicts: Names or IDs of rules it cannot be combined with.
     :param requires: Names or IDs of rules it needs.
     :param version: The plugin's version.
+    :param applies: Where the rule applies, as data: option name -> the values it
+        serves (``{"layout": (6, 8, 9, 10)}``). The core refuses other values with
+        an :class:`~cardcore.OptionError` before the deal; ``cardcore list`` shows it.
     """
 
     id: str
@@ -141,6 +197,26 @@ class RuleInfo:
     conflicts: tuple[str, ...] = ()
     requires: tuple[str, ...] = ()
     version: str = "0.1.0"
+    applies: Mapping[str, tuple[Any, ...]] = field(
+        factory=dict, converter=_freeze_applies, eq=False, hash=False
+    )
+
+    def check_applies(self, options: Mapping[str, Any]) -> None:
+        """Raise :class:`OptionError` if the rule does not serve these *options*."""
+        for name, values in self.applies.items():
+            if name in options and options[name] not in values:
+                shown = ", ".join(repr(v) for v in values)
+                msg = (
+                    f"house rule {self.name!r} applies only with {name} in ({shown}),"
+                    f" not {options[name]!r} ({self.id})"
+                )
+                raise OptionError(msg)
+
+    def describe_applies(self) -> str:
+        """Say where the rule applies, in words (``"layout 6, 8"``); empty when everywhere."""
+        return "; ".join(
+            f"{name} {', '.join(str(v) for v in values)}" for name, values in self.applies.items()
+        )
 
 
 @frozen

@@ -9,33 +9,55 @@ checks, stale detection, locking, records, events, views' envelope).
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 from cardcore.actions import Action
 from cardcore.cards import Card
-from cardcore.errors import NotationError, OptionError
+from cardcore.errors import CardcoreError, NotationError, OptionError, PluginError
 from cardcore.events import Event
+from cardcore.notation import ActionParser
 from cardcore.state import GameState, Result
 
 if TYPE_CHECKING:
     from cardcore.plugins import Ruleset
 
-__all__ = ["Emit", "GameLogic"]
+__all__ = ["A", "DECK_CACHE", "Emit", "GameLogic", "S"]
 
 Emit = Callable[[Event], None]
 """The event sink handed to :meth:`GameLogic.apply`; ``None`` when nobody listens."""
 
+S = TypeVar("S", bound=GameState)
+"""The state type of a game (a :class:`GameState` subclass)."""
+A = TypeVar("A", bound=Action)
+"""The action type of a game (an :class:`Action` subclass, or a union of them)."""
 
-class GameLogic:
-    """Base class of a game's rules engine. Override the methods marked *required*.
+DECK_CACHE = 64
+"""How many distinct decks (per player count and options) one configuration remembers."""
 
-    :param ruleset: The configuration this logic serves. Resolve hooks here.
+
+class GameLogic(Generic[S, A]):
+    """Base class of a game's rules engine, generic over its state and action types.
+
+    Override the methods marked *required*. ``class GolfLogic(GameLogic[GolfState,
+    GolfAction])`` gives every method the game's own types, so a game needs no
+    ``isinstance`` narrowing and type-checks under ``mypy --strict``.
+
+    :param ruleset: The configuration this logic serves. Resolve the hooks you
+        need here, once, with :meth:`cardcore.Ruleset.resolve`.
     """
+
+    action_types: ClassVar[tuple[type[Action], ...]] = ()
+    """The game's action classes, for the default notation parser (see :meth:`parse_action`)."""
 
     def __init__(self, ruleset: Ruleset) -> None:
         self.ruleset = ruleset
+        """The configuration (game + house rules) this logic serves."""
         self.info = ruleset.game
+        """The game's :class:`~cardcore.GameInfo`."""
         self._decks: dict[Any, tuple[Card, ...]] = {}
+        self._parser: ActionParser | None = None
+        self._build_deck = ruleset.resolve("build_deck")
+        self._adjust = ruleset.score_round
 
     # -- set-up ---------------------------------------------------------------------------
 
@@ -52,18 +74,26 @@ class GameLogic:
             raise OptionError(msg)
 
     def deck(self, players: int, options: Mapping[str, Any]) -> tuple[Card, ...]:
-        """Return every card in play (a multiset); default: the ``build_deck`` hook, cached."""
+        """Return every card in play (a multiset); default: the ``build_deck`` hook, cached.
+
+        At most :data:`DECK_CACHE` decks are remembered per configuration (the
+        oldest is dropped), so options of many distinct values cost no memory.
+        """
         try:
             key: Any = (players, tuple(options.items()))
             return self._decks[key]
         except KeyError:
             pass
-        except TypeError:  # an unhashable option value: let the ruleset key it
+        except TypeError:  # an unhashable option value: not cached
             key = None
-        cards: tuple[Card, ...] = self.ruleset.cached(
-            "build_deck", players=players, options=options
-        )
+        answer = None if self._build_deck is None else self._build_deck(players=players, options=options)
+        if answer is None:
+            msg = f"no plugin of {self.info.name!r} answered build_deck"
+            raise PluginError(msg, plugin=self.info.name)
+        cards = tuple(answer)
         if key is not None:
+            if len(self._decks) >= DECK_CACHE:
+                del self._decks[next(iter(self._decks))]
             self._decks[key] = cards
         return cards
 
@@ -72,27 +102,34 @@ class GameLogic:
         raise NotImplementedError
 
     def new_state(
-        self, players: int, options: Mapping[str, Any], cards: list[Card], seed: int
-    ) -> GameState:
+        self,
+        players: int,
+        options: Mapping[str, Any],
+        cards: list[Card],
+        seed: int,
+        emit: Emit | None,
+    ) -> S:
         """*Required.* Deal a new game from *cards* (bottom to top: ``cards[-1]`` is dealt first).
 
-        The state's ``seed`` is already known (for later shuffles through
-        ``state.rng()``); the core sets ``state.seed`` and ``state.draws``
-        after this returns.
+        *seed* is the game's seed: set ``state.seed = seed`` before any later
+        shuffle through ``state.rng()``. Build the deal's events only if *emit*
+        is not ``None`` (subscribers given to :func:`cardcore.new_game` receive
+        them, so every event of a game reaches them, the first deal's included).
         """
         raise NotImplementedError
 
     # -- play -----------------------------------------------------------------------------
 
-    def legal_actions(self, state: GameState, seat: int) -> tuple[Action, ...]:
+    def legal_actions(self, state: S, seat: int) -> tuple[A, ...]:
         """*Required.* The actions *seat* may take now, in a stable documented order.
 
         Return ``()`` for a seat that may not act. The core caches the answer
-        per state version.
+        per state version and removes what a house rule's ``forbid_action``
+        vetoes, so the game lists its own rules' actions only.
         """
         raise NotImplementedError
 
-    def apply(self, state: GameState, action: Action, emit: Emit | None) -> None:
+    def apply(self, state: S, action: A, emit: Emit | None) -> None:
         """*Required.* Apply a legal *action* to *state* (the core checked legality).
 
         Set ``state.to_act``, and when the game ends ``state.is_over`` and
@@ -101,61 +138,136 @@ class GameLogic:
         """
         raise NotImplementedError
 
-    def parse_action(self, state: GameState, seat: int, text: str) -> Action:
+    def parse_action(self, state: S, seat: int, text: str) -> A:
         """Turn *text* into an action of *seat* or raise :class:`NotationError`.
 
         The default matches *text* (case- and space-insensitive) against the
-        notation of the seat's legal actions, so a game whose actions are all
-        enumerable needs nothing more; text that names no legal action raises
-        :class:`NotationError`. Override it to tell malformed text from a
-        well-formed but illegal action.
+        notation of the seat's legal actions. A game that lists its action
+        classes in :attr:`action_types` gets the rest from
+        :class:`~cardcore.notation.ActionParser`: malformed text raises
+        :class:`NotationError`, and a well-formed action that is not legal is
+        returned for the core to reject with :class:`~cardcore.IllegalActionError`.
         """
         wanted = " ".join(text.split()).lower()
         for action in self.legal_actions(state, seat):
             if str(action).lower() == wanted:
                 return action
+        parser = self._parser
+        if parser is None and self.action_types:
+            parser = self._parser = ActionParser(self.action_types)
+        if parser is not None:
+            parsed: A = parser.parse(seat, text)  # type: ignore[assignment]
+            return parsed
         msg = f"not an action of {self.info.name} for seat {seat} now: {text!r} (CORE-NOTATION-1)"
         raise NotationError(msg)
 
-    def rule_for(self, state: GameState, action: Action) -> tuple[str, str]:
+    def rule_for(self, state: S, action: A) -> tuple[str, str]:
         """Return ``(rule_id, reason)`` for an *action* that is not legal in *state*.
 
         Games override it to cite their own rules; the default cites CORE-LEGAL-1.
         """
         return "CORE-LEGAL-1", f"{str(action)!r} is not a legal action for seat {action.seat} now"
 
+    # -- positions --------------------------------------------------------------------------
+
+    def write_position(self, state: S) -> str:
+        """Write *state* in the game's position notation (privileged: every card, who knows it).
+
+        Games document their notation; :mod:`cardcore.positions` has the
+        building blocks. The default raises :class:`CardcoreError`.
+        """
+        msg = f"{self.info.name} has no position notation"
+        raise CardcoreError(msg)
+
+    def read_position(self, text: str, players: int, options: Mapping[str, Any]) -> S:
+        """Read a position written by :meth:`write_position` into a new state.
+
+        Validate it completely (every card exactly once, counts the rules allow,
+        a seat to act) and raise :class:`~cardcore.OptionError` naming what is wrong.
+        """
+        msg = f"{self.info.name} has no position notation, so it cannot start from a position"
+        raise OptionError(msg)
+
     # -- views ----------------------------------------------------------------------------
 
-    def table(self, state: GameState, seat: int | None) -> dict[str, Any]:
+    def table(self, state: S, seat: int | None) -> dict[str, Any]:
         """*Required.* The game's own part of a view: JSON-ready, only what *seat* may know.
 
         *seat* ``None`` is a spectator. Use :meth:`cardcore.Zones.show` so hidden
-        cards come out as ``None``.
+        cards come out as ``None``. Its keys are the fields the game declares in
+        ``GameInfo.fields``. Past rounds belong in :meth:`history`, not here, so a
+        view costs the same late in a match as early.
         """
         raise NotImplementedError
 
-    def scores(self, state: GameState) -> tuple[float, ...]:
+    def history(self, state: S, seat: int | None, since: int) -> list[dict[str, Any]]:
+        """Past rounds or hands from number *since* (from 0), as *seat* may see them.
+
+        JSON-ready, oldest first. Default: none.
+        """
+        return []
+
+    def scores(self, state: S) -> tuple[float, ...]:
         """The current score per seat (used when a game stops early). Default: zeros."""
         return tuple(0.0 for _ in range(state.players))
 
-    def payouts(self, state: GameState) -> tuple[int, ...] | None:
+    def payouts(self, state: S) -> tuple[int, ...] | None:
         """The current net payouts per seat, or ``None`` for games without stakes."""
         return None
 
-    def standings(self, state: GameState) -> tuple[int, ...]:
+    # -- the core's cross-cutting rules ------------------------------------------------------
+
+    def score_round(self, state: S, scores: Sequence[int]) -> tuple[int, ...]:
+        """Return this round's (or hand's) *scores* after the house rules' ``score_round``.
+
+        Every game calls it once per scored round or hand, with that round's
+        contribution in the game's own unit (points in Golf, stakes in Tonk),
+        before adding it to any total. The core checks the answer: one integer
+        per seat and, for a game declared ``zero_sum``, a zero sum.
+
+        :raises PluginError: A rule answered something else.
+        """
+        adjust = self._adjust
+        if adjust is None:
+            return tuple(scores)
+        answer = adjust(state=state, scores=tuple(scores))
+        if answer is None:
+            return tuple(scores)
+        try:
+            out = tuple(answer)
+        except TypeError:
+            out = ()
+        if len(out) != state.players or not all(
+            isinstance(x, int) and not isinstance(x, bool) for x in out
+        ):
+            msg = (
+                f"score_round must answer one integer per seat ({state.players}),"
+                f" not {answer!r}"
+            )
+            raise PluginError(msg, plugin=self._scorer_name())
+        if self.info.zero_sum and sum(out) != 0:
+            msg = f"score_round broke the zero sum of {self.info.name!r}: {list(out)!r} sums to {sum(out)}"
+            raise PluginError(msg, plugin=self._scorer_name())
+        return out
+
+    def _scorer_name(self) -> str:
+        impls = self.ruleset.pm.hook.score_round.get_hookimpls()
+        return impls[-1].plugin_name if impls else self.info.name
+
+    def standings(self, state: S) -> tuple[int, ...]:
         """The seats that lead now (used by :meth:`end_match`). Default: every seat."""
         return tuple(range(state.players))
 
     # -- early ends -------------------------------------------------------------------------
 
-    def resign(self, state: GameState, seat: int) -> None:
+    def resign(self, state: S, seat: int) -> None:
         """End the game because *seat* resigned; by default every other seat wins."""
         state.is_over = True
         state.to_act = ()
         winners = tuple(s for s in range(state.players) if s != seat)
         state.result = Result(winners, self.scores(state), self.payouts(state), "resigned")
 
-    def end_match(self, state: GameState) -> None:
+    def end_match(self, state: S) -> None:
         """End the game because the host stopped it; the leaders (:meth:`standings`) win."""
         state.is_over = True
         state.to_act = ()

@@ -9,6 +9,7 @@ of a million games builds one manager.
 
 from __future__ import annotations
 
+import difflib
 import importlib.metadata
 import threading
 from collections.abc import Callable, Iterable, Mapping
@@ -17,8 +18,9 @@ from typing import TYPE_CHECKING, Any
 
 import pluggy
 
-from cardcore.errors import PluginError, RuleConflictError, UnknownPluginError
-from cardcore.info import GameInfo, RuleInfo
+from cardcore._markers import hookimpl
+from cardcore.errors import CardcoreError, PluginError, RuleConflictError, UnknownPluginError
+from cardcore.info import GameInfo, RuleInfo, Veto
 
 if TYPE_CHECKING:
     from cardcore.logic import GameLogic
@@ -37,8 +39,6 @@ __all__ = [
     "unregister",
 ]
 
-hookimpl = pluggy.HookimplMarker("cardcore")
-"""Marker for hook implementations: ``@hookimpl`` (``tryfirst``, ``trylast``, ``wrapper``)."""
 
 GROUPS = ("cardcore.games", "cardcore.rules", "cardcore.agents")
 
@@ -220,7 +220,6 @@ class Ruleset:
         """The active house rules, sorted by ID."""
         self.pm = pluggy.PluginManager("cardcore")
         """The pluggy manager of this configuration."""
-        self._cache: dict[Any, Any] = {}
         self._modules: dict[str, str] = {}
         try:
             self.pm.add_hookspecs(hookspecs)
@@ -237,15 +236,18 @@ class Ruleset:
             bad = self.pm.get_name(exc.plugin) or str(exc.plugin)
             msg = f"plugin {bad!r} does not match the hook specifications: {exc}"
             raise PluginError(msg, plugin=bad) from exc
-        self.hook = self.pm.hook
-        """The pluggy hook relay (``ruleset.hook.card_points(card=...)``); not for hot paths."""
-        observers = self.pm.hook.on_event.get_hookimpls()
-        self.observers: tuple[Callable[..., object], ...] = tuple(
-            i.function for i in reversed(observers)
-        )
+        self._check_hook_names()
+        self.observers: tuple[Callable[..., object], ...] = self._plain("on_event")
         """Plain callables of the ``on_event`` implementations."""
+        self.veto: Callable[..., list[Veto]] | None = self.resolve("forbid_action")
+        """The resolved ``forbid_action`` chain, or ``None`` when no rule vetoes anything."""
+        self.score_round: Callable[..., Any] | None = self.resolve("score_round")
+        """The resolved ``score_round`` chain, or ``None`` when no rule adjusts scores."""
         try:
-            logic = self.pm.hook.create_logic(ruleset=self)
+            create = self.resolve("create_logic")
+            logic = None if create is None else create(ruleset=self)
+        except CardcoreError:
+            raise
         except Exception as exc:
             raise PluginError(
                 f"game {game.name!r} failed to build its logic: {exc}", plugin=game.name
@@ -253,44 +255,76 @@ class Ruleset:
         if logic is None:
             msg = f"game {game.name!r} implements no create_logic hook"
             raise PluginError(msg, plugin=game.name)
-        self.logic: GameLogic = logic
+        self.logic: GameLogic[Any, Any] = logic
         """The shared game logic of this configuration."""
+
+    def _check_hook_names(self) -> None:
+        """Refuse hook implementations that no specification knows (a misspelled hook name)."""
+        try:
+            self.pm.check_pending()
+        except pluggy.PluginValidationError as exc:
+            bad = self.pm.get_name(exc.plugin) or str(exc.plugin)
+            known = sorted(
+                name for name, hc in vars(self.pm.hook).items() if getattr(hc, "spec", None)
+            )
+            unknown = [
+                name
+                for name, hc in vars(self.pm.hook).items()
+                if getattr(hc, "get_hookimpls", None) is not None
+                and hc.spec is None
+                and any(i.plugin is exc.plugin and not i.optionalhook for i in hc.get_hookimpls())
+            ]
+            hook = unknown[0] if unknown else "?"
+            close = difflib.get_close_matches(hook, known, n=3, cutoff=0.6)
+            hint = f"; did you mean {', '.join(repr(c) for c in close)}?" if close else ""
+            msg = (
+                f"plugin {bad!r} implements {hook!r}, which is not a hook of {self.game.name!r}"
+                f"{hint} (mark it @hookimpl(optionalhook=True) if it is meant for another game)"
+            )
+            raise PluginError(msg, plugin=bad) from exc
 
     @property
     def rule_names(self) -> tuple[str, ...]:
         """The entry-point names of the active house rules."""
         return tuple(r.name for r in self.rules)
 
-    def has_impls(self, name: str) -> bool:
-        """Whether any registered plugin implements hook *name*."""
-        return bool(getattr(self.pm.hook, name).get_hookimpls())
-
-    def impls(self, name: str) -> tuple[Callable[..., Any], ...]:
-        """Return the plain functions implementing hook *name*, in pluggy's call order.
-
-        For hot paths whose arguments are known: ``for veto in ruleset.impls("forbid_action")``.
-        Wrappers are left out; use :meth:`chain` when wrappers matter.
-        """
+    def _plain(self, name: str) -> tuple[Callable[..., Any], ...]:
         hc = getattr(self.pm.hook, name)
         return tuple(
             i.function for i in reversed(hc.get_hookimpls()) if not (i.wrapper or i.hookwrapper)
         )
 
-    def chain(self, name: str) -> Callable[..., Any]:
-        """Resolve hook *name* into a plain callable taking keyword arguments.
+    def resolve(self, name: str) -> Callable[..., Any] | None:
+        """Resolve hook *name* into a plain callable taking keyword arguments, once.
 
-        The callable runs the implementations in pluggy's order, honouring
-        ``firstresult``; without it, it returns the list of non-``None``
-        results. If a wrapper is registered it falls back to the pluggy call.
-        Resolve once (when building the logic), call on every decision.
+        The one way to call a hook. Resolve when the configuration is built
+        (in the logic's ``__init__``) and call the result on every decision:
+        it runs the implementations in pluggy's order, stops at the first
+        non-``None`` answer for a ``firstresult`` hook and otherwise returns the
+        list of non-``None`` answers. Wrappers are honoured (through pluggy).
+
+        :param name: A hook of the core or of this game's hookspecs.
+        :returns: The callable, or ``None`` when no plugin implements the hook,
+            so a configuration without such a rule pays nothing.
+        :raises PluginError: If no specification has that name.
         """
-        hc = getattr(self.pm.hook, name)
+        hc = getattr(self.pm.hook, name, None)
+        if hc is None or hc.spec is None:
+            known = sorted(n for n, c in vars(self.pm.hook).items() if getattr(c, "spec", None))
+            close = difflib.get_close_matches(name, known, n=3, cutoff=0.6)
+            hint = f"; did you mean {', '.join(repr(c) for c in close)}?" if close else ""
+            msg = f"{name!r} is not a hook of {self.game.name!r}{hint}"
+            raise PluginError(msg, plugin=self.game.name)
         impls = list(reversed(hc.get_hookimpls()))
+        if not impls:
+            return None
         if any(i.wrapper or i.hookwrapper for i in impls):
             return lambda **kw: hc(**kw)
         funcs = tuple((i.function, tuple(i.argnames)) for i in impls)
-        first = bool(hc.spec and hc.spec.opts.get("firstresult"))
-        if first:
+        if hc.spec.opts.get("firstresult"):
+            if len(funcs) == 1:
+                func, names = funcs[0]
+                return lambda **kw: func(*[kw[n] for n in names])
 
             def call_first(**kw: Any) -> Any:
                 for func, names in funcs:
@@ -310,21 +344,6 @@ class Ruleset:
             return out
 
         return call_all
-
-    def cached(self, name: str, **kwargs: Any) -> Any:
-        """Call hook *name* once per distinct (hashable) arguments and remember the answer.
-
-        Mappings among the arguments are keyed by their items. For setup hooks
-        whose answer depends only on the arguments (``build_deck``).
-        """
-        key = (name, *sorted((k, _hashable(v)) for k, v in kwargs.items()))
-        try:
-            return self._cache[key]
-        except KeyError:
-            pass
-        value = getattr(self.pm.hook, name)(**kwargs)
-        self._cache[key] = value
-        return value
 
     def impl_codes(self) -> dict[Any, str]:
         """Map the code object of every hook implementation to its plugin's name."""
@@ -351,14 +370,6 @@ class Ruleset:
 
     def __repr__(self) -> str:
         return f"<Ruleset {self.game.name} rules={list(self.rule_names)}>"
-
-
-def _hashable(value: Any) -> Any:
-    if isinstance(value, Mapping):
-        return tuple(sorted((k, _hashable(v)) for k, v in value.items()))
-    if isinstance(value, list | tuple):
-        return tuple(_hashable(v) for v in value)
-    return value
 
 
 def _matches(ref: str, info: RuleInfo) -> bool:

@@ -17,52 +17,21 @@ from collections import Counter
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
+from cardcore._recording import RECORD_FORMAT, SAVE_FORMAT
 from cardcore.cards import parse_cards
 from cardcore.errors import CardcoreError, CorruptStateError
+from cardcore.game import Game
 from cardcore.plugins import game_info, rule_info
+from cardcore.setup import new_game
 
-if TYPE_CHECKING:
-    from cardcore.game import Game
+__all__ = ["RECORD_FORMAT", "RECORD_VERSIONS", "SAVE_FORMAT", "SAVE_VERSIONS", "load", "replay"]
 
-__all__ = ["RECORD_FORMAT", "SAVE_FORMAT", "load", "replay"]
-
-RECORD_FORMAT = ("cardcore-record", 1)
-"""The name and version of the record format."""
-SAVE_FORMAT = ("cardcore-save", 1)
-"""The name and version of the saved-game format."""
+RECORD_VERSIONS = (1, 2)
+"""Record format versions :func:`replay` reads (1 has no ``position``; it is migrated)."""
+SAVE_VERSIONS = (1, 2)
+"""Saved-game format versions :func:`load` reads (see :func:`load` for version 1)."""
 MAX_BYTES = 20_000_000
 """The largest JSON text :func:`load` and :func:`replay` accept."""
-
-
-def make_record(game: Game) -> dict[str, Any]:
-    """Build the record of *game* (called by :meth:`Game.record` under its lock)."""
-    defaults = set(game.ruleset.game.default_rules)
-    active = set(game.rules)
-    return {
-        "format": RECORD_FORMAT[0],
-        "format_version": RECORD_FORMAT[1],
-        "game": game.name,
-        "game_version": game.ruleset.game.version,
-        "rules": [{"name": r.name, "id": r.id, "version": r.version} for r in game.ruleset.rules],
-        "without": sorted(defaults - active),
-        "options": dict(game.options),
-        "players": list(game.players),
-        "seed": game.seed,
-        "deck": None if game._deck_top is None else [str(c) for c in game._deck_top],
-        "actions": [[a.seat, str(a), game._times.get(i)] for i, a in enumerate(game._record)],
-        "result": None if game._state.result is None else game._state.result.to_json(),
-    }
-
-
-def make_save(game: Game) -> dict[str, Any]:
-    """Build a saved game: the record plus the state snapshot and version."""
-    return {
-        "format": SAVE_FORMAT[0],
-        "format_version": SAVE_FORMAT[1],
-        "record": make_record(game),
-        "version": game.version,
-        "state": game._state.snapshot(),
-    }
 
 
 def _fail(msg: str) -> CorruptStateError:
@@ -92,7 +61,7 @@ def _major(version: str) -> str:
 
 
 def _check_record(rec: Mapping[str, Any]) -> None:
-    if (rec.get("format"), rec.get("format_version")) != RECORD_FORMAT:
+    if rec.get("format") != RECORD_FORMAT[0] or rec.get("format_version") not in RECORD_VERSIONS:
         raise _fail(
             f"not a cardcore record (format {rec.get('format')!r} version {rec.get('format_version')!r};"
             f" expected {RECORD_FORMAT[0]!r} version {RECORD_FORMAT[1]})"
@@ -114,6 +83,9 @@ def _check_record(rec: Mapping[str, Any]) -> None:
             )
     if not all(isinstance(p, str) for p in rec["players"]):
         raise _fail("record field 'players' must list names")
+    position = rec.get("position")
+    if position is not None and not isinstance(position, str):
+        raise _fail("record field 'position' must be null or a position text")
     deck = rec.get("deck")
     if deck is not None and not (isinstance(deck, list) and all(isinstance(c, str) for c in deck)):
         raise _fail("record field 'deck' must be null or a list of cards")
@@ -171,8 +143,6 @@ def replay(record: Mapping[str, Any] | str | bytes) -> Game:
         are not installed (or of another major version), or holds an action
         that is not legal where it stands.
     """
-    from cardcore.game import new_game
-
     rec = _as_mapping(record, "record")
     _check_record(rec)
     default_names = set(game_info(rec["game"]).default_rules)
@@ -186,6 +156,7 @@ def replay(record: Mapping[str, Any] | str | bytes) -> Game:
             options=dict(rec["options"]),
             seed=rec["seed"],
             deck=rec.get("deck"),
+            position=rec.get("position"),
         )
     except CardcoreError as exc:
         raise _fail(f"record cannot start its game: {exc}") from None
@@ -210,12 +181,13 @@ def load(data: Mapping[str, Any] | str | bytes) -> Game:
     """Load a saved game from :meth:`Game.save` (or its JSON text).
 
     The record is replayed and the saved state must match the replayed one
-    exactly, every card accounted for.
+    exactly, every card accounted for. A version-1 save (cardcore 0.1) loads
+    from its record; its snapshot is checked for cards and version only.
 
     :raises CorruptStateError: If anything fails validation; nothing is loaded.
     """
     save = _as_mapping(data, "saved game")
-    if (save.get("format"), save.get("format_version")) != SAVE_FORMAT:
+    if save.get("format") != SAVE_FORMAT[0] or save.get("format_version") not in SAVE_VERSIONS:
         raise _fail(
             f"not a cardcore saved game (format {save.get('format')!r} version"
             f" {save.get('format_version')!r}; expected {SAVE_FORMAT[0]!r} version {SAVE_FORMAT[1]})"
@@ -243,7 +215,9 @@ def load(data: Mapping[str, Any] | str | bytes) -> Game:
         raise _fail(
             f"saved version {save.get('version')!r} does not match its record ({game.version})"
         )
-    if _normal(game.state.snapshot()) != _normal(state):
+    # a version-1 save holds the snapshot of the state layout of its day: its record,
+    # cards and version are checked above; the snapshot is compared from version 2 on
+    if save.get("format_version") != 1 and _normal(game.state.snapshot()) != _normal(state):
         raise _fail("saved state does not match the state its record replays to")
     return game
 

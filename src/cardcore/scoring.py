@@ -9,7 +9,7 @@ to zero.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 
 from attrs import frozen
 from typing_extensions import Self
@@ -59,6 +59,26 @@ class ScoreTable:
         points: dict[str | Rank, int] = {Rank(n): n for n in range(1, 11)}
         points.update({Rank.JACK: jack, Rank.QUEEN: queen, Rank.KING: king, Rank.JOKER: joker})
         return cls.from_ranks(points)
+
+    @classmethod
+    def from_points(
+        cls, points: Callable[[Card], int | None], cards: Iterable[Card], *, default: int = 0
+    ) -> ScoreTable:
+        """Build a table by asking *points* (e.g. the resolved ``card_points`` hook) for each card.
+
+        >>> ScoreTable.from_points(lambda c: 5 if c.rank.label == "K" else None,
+        ...                        [Card.parse("KH"), Card.parse("2S")])[Card.parse("KH")]
+        5
+
+        :param points: Points for a card, or ``None`` for *default*.
+        :param cards: The cards in play (duplicates are fine).
+        :param default: Points for a card *points* does not value.
+        """
+        by_card: dict[Card, int] = {}
+        for card in set(cards):
+            value = points(card)
+            by_card[card] = default if value is None else int(value)
+        return cls({}, by_card)
 
     def replace(self, points: Mapping[str, int]) -> ScoreTable:
         """Return a copy where the named ranks (``"K"``) or exact cards (``"JH"``) score anew."""

@@ -1,0 +1,74 @@
+"""Building blocks for dealing: fill the stock, deal round-robin, draw with a rebuilt stock.
+
+Piles are zone ids of the state's :class:`~cardcore.Zones` (bottom to top);
+knowledge follows each pile's visibility (a hand shows itself to its owner).
+Every shuffle draws from the game's chance (``state.rng()``), so a record
+replays it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from cardcore.cards import Card
+from cardcore.errors import CardcoreError
+from cardcore.state import GameState
+
+__all__ = ["deal_round_robin", "draw_card", "fill_stock", "rebuild_stock"]
+
+
+def fill_stock(state: GameState, stock: int, cards: Sequence[Card]) -> None:
+    """Put *cards* (bottom to top, as :meth:`cardcore.GameLogic.new_state` receives them) face down on *stock*."""
+    zones = state.zones
+    zones.cards[stock] = list(cards)
+    zones.seen[stock] = [0] * len(cards)
+
+
+def deal_round_robin(
+    state: GameState, stock: int, hands: Sequence[int], count: int, *, first: int = 0
+) -> None:
+    """Deal *count* cards to each pile of *hands*, one at a time, starting with ``hands[first]``.
+
+    :raises CardcoreError: The stock holds too few cards (the game's deck is too small).
+    """
+    zones = state.zones
+    n = len(hands)
+    if len(zones.cards[stock]) < count * n:
+        msg = f"cannot deal {count} cards to {n} hands from {len(zones.cards[stock])}"
+        raise CardcoreError(msg)
+    order = [hands[(first + i) % n] for i in range(n)]
+    move = zones.move
+    for _ in range(count):
+        for hand in order:
+            move(stock, hand)
+
+
+def rebuild_stock(state: GameState, stock: int, discard: int, *, keep_top: bool = True) -> int:
+    """Turn the discards (all but the top one, by default) into a new shuffled stock.
+
+    :returns: How many cards the new stock holds (0 when there was nothing to rebuild).
+    """
+    zones = state.zones
+    pile = zones.cards[discard]
+    keep = 1 if keep_top and pile else 0
+    moved = pile[: len(pile) - keep]
+    if not moved:
+        return 0
+    zones.cards[discard] = pile[len(pile) - keep :]
+    zones.seen[discard] = zones.seen[discard][len(pile) - keep :]
+    zones.cards[stock] = moved + zones.cards[stock]
+    zones.seen[stock] = [0] * len(zones.cards[stock])
+    zones.shuffle(stock, state.rng())
+    return len(moved)
+
+
+def draw_card(state: GameState, stock: int, dst: int, *, discard: int | None = None) -> Card | None:
+    """Move the top card of *stock* to pile *dst*; rebuild the stock from *discard* first if empty.
+
+    :returns: The card, or ``None`` when the stock is empty and cannot be rebuilt.
+    """
+    zones = state.zones
+    if not zones.cards[stock]:
+        if discard is None or rebuild_stock(state, stock, discard) == 0:
+            return None
+    return zones.move(stock, dst)

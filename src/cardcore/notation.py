@@ -1,0 +1,102 @@
+"""A default notation parser built from a game's action classes.
+
+An action's notation is its verb followed by its fields in declaration order
+(``"discard 7H"``, ``"ask 2 Q"``). :class:`ActionParser` reads that back for
+fields typed ``int``, ``str`` or :class:`~cardcore.Card`, telling malformed text
+(:class:`~cardcore.NotationError`) from a well-formed action, which the game
+then judges (an illegal one raises :class:`~cardcore.IllegalActionError`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import attrs
+
+from cardcore.actions import Action
+from cardcore.cards import Card
+from cardcore.errors import NotationError
+
+__all__ = ["ActionParser", "parse_int"]
+
+
+def parse_int(word: str, what: str = "a number") -> int:
+    """Read an ASCII decimal integer (no sign, no other digits), or raise :class:`NotationError`.
+
+    ``str.isdigit`` accepts ``"²"`` and ``"٣"``, which ``int`` then refuses; this does not.
+    """
+    if not (0 < len(word) <= 6 and word.isascii() and word.isdigit()):
+        msg = f"expected {what}, not {word!r} (CORE-NOTATION-1)"
+        raise NotationError(msg)
+    return int(word)
+
+
+def _reader(kind: Any) -> Callable[[str], Any] | None:
+    name = kind if isinstance(kind, str) else getattr(kind, "__name__", "")
+    if name == "int":
+        return parse_int
+    if name == "str":
+        return lambda word: word
+    if name == "Card":
+        return Card.parse
+    return None
+
+
+class ActionParser:
+    """Parse ``"verb arg ..."`` into one of *types*, for the seat that acts.
+
+    >>> from attrs import frozen
+    >>> from typing import ClassVar
+    >>> @frozen
+    ... class Ask(Action):
+    ...     target: int
+    ...     rank: str
+    ...     verb: ClassVar[str] = "ask"
+    ...     def notation(self) -> str:
+    ...         return f"ask {self.target} {self.rank}"
+    >>> ActionParser([Ask]).parse(0, "ask 1 Q")
+    Ask(seat=0, target=1, rank='Q')
+
+    :param types: The game's action classes (frozen attrs subclasses of :class:`Action`).
+    :raises TypeError: A field of a type the parser cannot read.
+    """
+
+    def __init__(self, types: Sequence[type[Action]]) -> None:
+        self._by_verb: dict[str, tuple[type[Action], tuple[tuple[str, Callable[[str], Any]], ...]]] = {}
+        for kind in types:
+            fields = []
+            for f in attrs.fields(kind):
+                if f.name in ("seat", "_text") or not f.init:
+                    continue
+                read = _reader(f.type)
+                if read is None:
+                    msg = f"{kind.__name__}.{f.name}: the default parser reads int, str and Card fields"
+                    raise TypeError(msg)
+                fields.append((f.name, read))
+            self._by_verb[kind.verb.lower()] = (kind, tuple(fields))
+
+    @property
+    def verbs(self) -> tuple[str, ...]:
+        """The verbs this parser knows."""
+        return tuple(self._by_verb)
+
+    def parse(self, seat: int, text: str) -> Action:
+        """Return the action *text* names for *seat*, or raise :class:`NotationError` if malformed."""
+        words = text.split()
+        if not words:
+            msg = "empty action text (CORE-NOTATION-1)"
+            raise NotationError(msg)
+        entry = self._by_verb.get(words[0].lower())
+        if entry is None:
+            known = ", ".join(sorted(self._by_verb))
+            msg = f"unknown action {words[0]!r} (expected one of: {known}) (CORE-NOTATION-1)"
+            raise NotationError(msg)
+        kind, fields = entry
+        args = words[1:]
+        if len(args) != len(fields):
+            shape = " ".join([kind.verb, *(name.upper() for name, _ in fields)])
+            msg = f"cannot read {text!r}: expected {shape!r} (CORE-NOTATION-1)"
+            raise NotationError(msg)
+        values = {name: read(word) for (name, read), word in zip(fields, args, strict=True)}
+        return kind(seat, **values)

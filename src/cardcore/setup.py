@@ -1,0 +1,170 @@
+"""Starting games: :func:`new_game` and the first deal.
+
+Kept apart from :mod:`cardcore.game` so the driver, records and the set-up
+import each other in one direction only.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections import Counter
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Any
+
+from cardcore.cards import Card, parse_cards
+from cardcore.deck import derive_rng, shuffle
+from cardcore.errors import CardcoreError, OptionError, PluginError
+from cardcore.events import Event, EventBus, GameStarted
+from cardcore.game import Game
+from cardcore.plugins import Ruleset, get_ruleset, plugin_from_traceback
+from cardcore.state import GameState
+
+__all__ = ["MAX_SEED_BITS", "Listener", "deal", "new_game"]
+
+MAX_SEED_BITS = 128
+"""Seeds are integers from 0 below ``2**MAX_SEED_BITS``."""
+
+Listener = tuple[type[Event], Callable[[Any], object]] | tuple[
+    type[Event], Callable[[Any], object], int | str | None
+]
+"""A subscription given to :func:`new_game`: ``(EventType, handler)`` or ``(EventType, handler, seat)``."""
+
+
+def deal(
+    ruleset: Ruleset,
+    players: int,
+    options: Mapping[str, Any],
+    seed: int,
+    deck_top: tuple[Card, ...] | None,
+    position: str | None,
+    emit: Callable[[Event], None] | None,
+) -> GameState:
+    """Build the starting state: from *position*, or by dealing a shuffled (or stacked) deck."""
+    logic = ruleset.logic
+    if position is not None:
+        state = logic.read_position(position, players, options)
+        state.seed = seed
+        return state
+    full = logic.deck(players, options)
+    if deck_top is None:
+        order = list(full)
+        shuffle(order, derive_rng(seed, 0))
+    else:
+        rest = Counter(full)
+        rest.subtract(deck_top)
+        extra = [card for card, n in rest.items() if n < 0]
+        if extra:
+            msg = f"deck= holds cards the game does not use, or too many of them: {[str(c) for c in extra]!r}"
+            raise OptionError(msg)
+        remaining: list[Card] = []
+        for card in full:
+            if rest[card] > 0:
+                rest[card] -= 1
+                remaining.append(card)
+        shuffle(remaining, derive_rng(seed, 0))
+        order = [*deck_top, *remaining]
+    order.reverse()  # bottom -> top: the first card of the deck is dealt first
+    state = logic.new_state(players, options, order, seed, emit)
+    state.seed = seed
+    if state.draws == 0:
+        state.draws = 1
+    return state
+
+
+def _names(players: int | Sequence[str]) -> tuple[str, ...]:
+    if isinstance(players, int) and not isinstance(players, bool):
+        if players < 1:
+            msg = f"players must be at least 1, not {players!r} (CORE-SEAT-2)"
+            raise OptionError(msg)
+        if players > 64:
+            msg = f"players must be at most 64, not {players!r} (CORE-SEAT-2)"
+            raise OptionError(msg)
+        return tuple(f"Player {i + 1}" for i in range(players))
+    if (
+        isinstance(players, Sequence)
+        and not isinstance(players, str)
+        and 0 < len(players) <= 64
+        and all(isinstance(p, str) and 0 < len(p) <= 100 for p in players)
+    ):
+        return tuple(players)
+    msg = f"players must be a count or a list of 1 to 64 names (each 1 to 100 characters), not {players!r}"
+    raise OptionError(msg)
+
+
+def new_game(
+    name: str,
+    players: int | Sequence[str],
+    *,
+    rules: Iterable[str] = (),
+    without: Iterable[str] = (),
+    options: Mapping[str, Any] | None = None,
+    seed: int | None = None,
+    deck: str | Sequence[str | Card] | None = None,
+    position: str | None = None,
+    subscribers: Iterable[Listener] = (),
+) -> Game:
+    """Start a game of *name*.
+
+    >>> game = new_game("mygame", 2, seed=7)  # doctest: +SKIP
+
+    :param name: An installed game (see :func:`cardcore.available_games`).
+    :param players: A number of seats or their display names.
+    :param rules: House rules to add (entry-point names such as ``"mygame.wild-twos"``, or rule IDs).
+    :param without: Default rules to switch off.
+    :param options: Parameters the game declares (layout, match length, stake ...).
+    :param seed: The seed of every chance event; ``None`` draws one from the OS
+        (also with *deck* or *position*, so the cards not stacked stay secret).
+    :param deck: Cards to put on top of the deck, top first (``"5H 9C ..."``);
+        the rest of the deck follows in a seeded shuffle.
+    :param position: Start from this position (see :meth:`Game.position`)
+        instead of dealing; future chance comes from *seed*.
+    :param subscribers: ``(EventType, handler)`` or ``(EventType, handler, seat)``
+        subscriptions attached before the first card is dealt, so they receive
+        every event of the game.
+    :raises UnknownPluginError: Unknown game or rule (the message lists what is installed).
+    :raises RuleConflictError: Rules that cannot be combined.
+    :raises OptionError: Bad options or player count, a house rule that does not
+        apply to these options, or a bad position.
+    :raises NotationError: A card in *deck* that is not a card.
+    """
+    ruleset = get_ruleset(name, rules, without)
+    names = _names(players)
+    resolved = ruleset.game.resolve_options(options)
+    for info in ruleset.rules:
+        info.check_applies(resolved)
+    ruleset.logic.validate(len(names), resolved)
+    if seed is None:
+        seed = secrets.randbits(63)
+    elif not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**MAX_SEED_BITS:
+        msg = f"seed must be an int from 0 below 2**{MAX_SEED_BITS}, not {seed!r}"
+        raise OptionError(msg)
+    if deck is not None and position is not None:
+        msg = "pass deck= or position=, not both"
+        raise OptionError(msg)
+    if position is not None and not isinstance(position, str):
+        msg = f"position must be text (from Game.position()), not {position!r}"
+        raise OptionError(msg)
+    deck_top = None if deck is None else parse_cards(deck)
+    bus = EventBus(ruleset.observers)
+    for listener in subscribers:
+        if not isinstance(listener, tuple) or len(listener) not in (2, 3):
+            msg = f"subscribers take (EventType, handler) or (EventType, handler, seat), not {listener!r}"
+            raise TypeError(msg)
+        bus.subscribe(*listener)
+    batch: list[Event] | None = [] if bus.active else None
+    if batch is not None and bus.wants(GameStarted):
+        batch.append(GameStarted(name, names))
+    emit = batch.append if batch is not None and bus.wants_game_events else None
+    try:
+        state = deal(ruleset, len(names), resolved, seed, deck_top, position, emit)
+    except CardcoreError:
+        raise
+    except Exception as exc:
+        plugin = plugin_from_traceback(ruleset, exc) or name
+        msg = f"plugin {plugin!r} raised {type(exc).__name__} while dealing: {exc}"
+        raise PluginError(msg, plugin=plugin) from exc
+    game = Game(ruleset, names, resolved, seed, deck_top, state, bus, position)
+    if batch:
+        bus._queue.append(batch)
+        bus.drain()
+    return game

@@ -1,0 +1,85 @@
+"""Building blocks for turn-based games: turn order and ending a hand or game.
+
+Every turn-based game repeats these steps; a game that uses them is shorter
+and ends the way every other game does (cards revealed, ``to_act`` empty,
+``is_over`` and ``result`` set together).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Sequence
+
+from cardcore.state import GameState, Result
+
+__all__ = ["end_game", "next_seat", "reveal_all", "seats_from", "winners_by"]
+
+
+def next_seat(seat: int, players: int, *, direction: int = 1, skip: Collection[int] = ()) -> int:
+    """Return the seat after *seat* in *direction* (1 clockwise, -1 the other way), passing *skip*.
+
+    >>> next_seat(3, 4), next_seat(0, 4, direction=-1), next_seat(0, 4, skip={1, 2})
+    (0, 3, 3)
+
+    :raises ValueError: Every seat is skipped.
+    """
+    for step in range(1, players + 1):
+        candidate = (seat + step * direction) % players
+        if candidate not in skip:
+            return candidate
+    msg = f"every seat of {players} is skipped"
+    raise ValueError(msg)
+
+
+def seats_from(first: int, players: int, *, direction: int = 1) -> tuple[int, ...]:
+    """Return every seat once, starting at *first* (the order of a deal or a round of turns).
+
+    >>> seats_from(2, 4)
+    (2, 3, 0, 1)
+    """
+    return tuple((first + i * direction) % players for i in range(players))
+
+
+def reveal_all(state: GameState, zones: Sequence[int] | None = None) -> None:
+    """Turn every card of *zones* (default: every pile) face up for everyone."""
+    z = state.zones
+    for zid in range(len(z.cards)) if zones is None else zones:
+        seen = z.seen[zid]
+        for i in range(len(seen)):
+            seen[i] = -1
+
+
+def winners_by(scores: Sequence[float], *, lowest: bool = True) -> tuple[int, ...]:
+    """Return the seats with the best score (ties share): lowest by default, else highest.
+
+    >>> winners_by([3, 1, 1]), winners_by([3, 1, 3], lowest=False)
+    ((1, 2), (0, 2))
+    """
+    best = min(scores) if lowest else max(scores)
+    return tuple(s for s, v in enumerate(scores) if v == best)
+
+
+def end_game(
+    state: GameState,
+    winners: Sequence[int],
+    scores: Sequence[float],
+    reason: str,
+    *,
+    payouts: Sequence[int] | None = None,
+    reveal: bool = True,
+) -> Result:
+    """End the game: reveal the cards (by default), empty ``to_act``, set ``is_over`` and ``result``.
+
+    :returns: The :class:`~cardcore.Result` set on *state*.
+    """
+    if reveal:
+        reveal_all(state)
+    result = Result(
+        tuple(winners),
+        tuple(float(s) for s in scores),
+        None if payouts is None else tuple(payouts),
+        reason,
+    )
+    state.to_act = ()
+    state.is_over = True
+    state.result = result
+    return result
