@@ -25,7 +25,7 @@ import threading
 from operator import itemgetter
 from collections import deque
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, TypeVar, cast
 
 from attrs import field, frozen
 from typing_extensions import Self, dataclass_transform
@@ -135,6 +135,10 @@ class _EventMeta(type):
         return cls
 
 
+def _values(event: object) -> tuple[Any, ...]:
+    return cast("tuple[Any, ...]", event)
+
+
 class _EventMethods:
     """The behaviour every event shares (kept apart so type checkers see a plain class)."""
 
@@ -154,7 +158,7 @@ class _EventMethods:
 
     def fields(self) -> dict[str, Any]:
         """Return the event's fields by name, in declaration order."""
-        return dict(zip(self._fields, self, strict=True))  # type: ignore[call-overload]
+        return dict(zip(self._fields, _values(self), strict=True))
 
     def for_seat(self, seat: int | str | None) -> Self:
         """Return the event as *seat* may see it.
@@ -170,32 +174,32 @@ class _EventMethods:
         if mask == ALL or (isinstance(seat, int) and (mask >> seat) & 1):
             return self
         secret = self.secret
-        values = [None if f in secret else v for f, v in zip(self._fields, self, strict=True)]  # type: ignore[call-overload]
-        return tuple.__new__(type(self), values)  # type: ignore[type-var,no-any-return]
+        values = [None if f in secret else v for f, v in zip(self._fields, _values(self), strict=True)]
+        return cast(Self, tuple.__new__(cast(Any, type(self)), values))
 
     def to_json(self) -> dict[str, Any]:
         """Return the event as JSON-ready data with its slug under ``"event"``."""
         data: dict[str, Any] = {"event": self.slug}
-        for f, v in zip(self._fields, self, strict=True):  # type: ignore[call-overload]
+        for f, v in zip(self._fields, _values(self), strict=True):
             if f != "visible_to":
                 data[f] = jsonable(v)
         return data
 
     def __repr__(self) -> str:
-        args = ", ".join(f"{f}={v!r}" for f, v in zip(self._fields, self, strict=True))  # type: ignore[call-overload]
+        args = ", ".join(f"{f}={v!r}" for f, v in zip(self._fields, _values(self), strict=True))
         return f"{type(self).__name__}({args})"
 
     def __eq__(self, other: object) -> bool:
-        return type(self) is type(other) and tuple.__eq__(self, other)  # type: ignore[arg-type]
+        return type(self) is type(other) and tuple.__eq__(_values(self), other) is True
 
     def __ne__(self, other: object) -> bool:
         return not self == other
 
     def __hash__(self) -> int:
-        return hash((type(self), tuple.__hash__(self)))  # type: ignore[arg-type]
+        return hash((type(self), tuple.__hash__(_values(self))))
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return (type(self), tuple(self))  # type: ignore[call-overload]
+        return (type(self), tuple(_values(self)))
 
 
 if TYPE_CHECKING:

@@ -9,7 +9,7 @@ from __future__ import annotations
 import secrets
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import Any
+from typing import Any, cast
 
 from cardcore.cards import Card, parse_cards
 from cardcore.deck import derive_rng, shuffle
@@ -42,7 +42,7 @@ def deal(
     """Build the starting state: from *position*, or by dealing a shuffled (or stacked) deck."""
     logic = ruleset.logic
     if position is not None:
-        state = logic.read_position(position, players, options)
+        state: GameState = logic.read_position(position, players, options)
         state.seed = seed
         return state
     full = logic.deck(players, options)
@@ -64,7 +64,7 @@ def deal(
         shuffle(remaining, derive_rng(seed, 0))
         order = [*deck_top, *remaining]
     order.reverse()  # bottom -> top: the first card of the deck is dealt first
-    state = logic.new_state(players, options, order, seed, emit)
+    state = cast(GameState, logic.new_state(players, options, order, seed, emit))
     state.seed = seed
     if state.draws == 0:
         state.draws = 1
