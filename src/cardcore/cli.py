@@ -237,7 +237,7 @@ def _players(game: str, wanted: int | None, preferred: int, args: argparse.Names
     """Return *wanted*, or the largest seat count up to *preferred* this configuration accepts."""
     if wanted is not None:
         return wanted
-    from cardcore.game import new_game
+    from cardcore.setup import new_game
 
     info = game_info(game)
     options = parse_options(game, args.option)
@@ -325,7 +325,7 @@ def cmd_play(console: Console, args: argparse.Namespace) -> int:
     """Play a game in the terminal; save its record at the end."""
     from cardcore._cli_play import make_agent, play_realtime, play_turn_based
     from cardcore._cli_render import render_view
-    from cardcore.game import new_game
+    from cardcore.setup import new_game
 
     name: str = args.game
     info = game_info(name)
@@ -494,7 +494,7 @@ def cmd_simulate(console: Console, args: argparse.Namespace) -> int:
 
 
 def _start_from_header(rec: Mapping[str, Any]) -> Game:
-    from cardcore.game import new_game
+    from cardcore.setup import new_game
 
     defaults = set(game_info(rec["game"]).default_rules)
     return new_game(

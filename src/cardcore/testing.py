@@ -52,7 +52,8 @@ from cardcore.actions import Action
 from cardcore.agents import Plan, RandomAgent, play, run_realtime
 from cardcore.errors import CardcoreError
 from cardcore.events import SPECTATOR, Event
-from cardcore.game import Game, new_game
+from cardcore.game import Game
+from cardcore.setup import new_game
 from cardcore.plugins import game_info
 from cardcore.records import load, replay
 from cardcore.state import GameState

@@ -1,0 +1,439 @@
+"""Pure Tonk logic: spreads, hits, totals and payouts.
+
+Nothing here imports pluggy or keeps state: every function takes values and
+returns values, so the game module, the house rules, the agents and the tests
+share one definition of each rule.
+
+Cards are any objects with an integer-like ``rank`` (ace 1 ... king 13) and a
+``suit`` carrying a one-letter ``letter`` (``S``, ``H``, ``D``, ``C``), such as
+:class:`cardcore.Card`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from itertools import combinations
+from typing import NamedTuple, Protocol, TypeVar
+
+__all__ = [
+    "BOOK",
+    "RUN",
+    "SUIT_ORDER",
+    "CardLike",
+    "DealVerdict",
+    "Meld",
+    "card_index",
+    "card_order",
+    "caught_drop_payout",
+    "classify",
+    "drop_payout",
+    "hand_total",
+    "hit",
+    "hit_targets",
+    "meld_of",
+    "pay_from_each",
+    "sort_cards",
+    "spread_candidates",
+    "spreads_of",
+    "stock_out_payout",
+]
+
+BOOK = 0
+"""Kind of a spread of three or four cards of one rank (TONK-SPREAD-1)."""
+RUN = 1
+"""Kind of a spread of three or more cards in sequence in one suit (TONK-SPREAD-2)."""
+SUIT_ORDER = "SHDC"
+"""Suit order used for every listing: spades, hearts, diamonds, clubs."""
+
+
+class _SuitLike(Protocol):
+    @property
+    def letter(self) -> str:
+        """The suit's letter: ``S``, ``H``, ``D`` or ``C``."""
+        ...
+
+
+class CardLike(Protocol):
+    """What the logic needs of a card: an integer rank and a lettered suit."""
+
+    @property
+    def rank(self) -> int:
+        """The rank: ace 1 ... king 13."""
+        ...
+
+    @property
+    def suit(self) -> _SuitLike | None:
+        """The suit (``None`` for a joker, which Tonk does not use)."""
+        ...
+
+
+class Meld(NamedTuple):
+    """The shape of one spread on the table.
+
+    :param kind: :data:`BOOK` or :data:`RUN`.
+    :param suit: The run's suit letter, or ``""`` for a book.
+    :param low: The lowest rank (a book's rank).
+    :param high: The highest rank (a book's rank).
+    :param size: Number of cards in the spread.
+
+    >>> Meld(BOOK, "", 7, 7, 3).size
+    3
+    """
+
+    kind: int
+    suit: str
+    low: int
+    high: int
+    size: int
+
+
+class DealVerdict(NamedTuple):
+    """A hand settled right after the deal by a house rule.
+
+    :param reason: The ending's name, as posted to the ledger.
+    :param seat: The winning seat, or ``None``.
+    :param units: Net payouts per seat in stakes (summing to zero).
+    """
+
+    reason: str
+    seat: int | None
+    units: tuple[int, ...]
+
+
+C = TypeVar("C", bound=CardLike)
+
+
+def card_order(card: CardLike) -> int:
+    """Return the sort key of *card*: rank first, then suit S-H-D-C (TONK-LEGAL-1).
+
+    :param card: Any card of a standard deck.
+    :returns: ``4 * rank + suit index``.
+    """
+    suit = card.suit
+    return 4 * int(card.rank) + (SUIT_ORDER.index(suit.letter) if suit is not None else 0)
+
+
+def card_index(card: CardLike) -> int:
+    """Return the index 0..51 of *card*: ``4 * (rank - 1) + suit`` (suits S-H-D-C).
+
+    Index order is the listing order of TONK-LEGAL-1 (rank, then suit).
+
+    :param card: A card of a standard deck (no joker).
+    :returns: The index.
+    """
+    suit = card.suit
+    return 4 * (int(card.rank) - 1) + (SUIT_ORDER.index(suit.letter) if suit is not None else 0)
+
+
+def spreads_of(cards: Sequence[int]) -> list[tuple[int, ...]]:
+    """List the spreads among card indices *cards* (sorted ascending), in TONK-LEGAL-1 order.
+
+    Books first, by rank, three-card combinations then the four-card book; then
+    runs by suit S-H-D-C, lowest card, length. Each tuple is ascending.
+
+    :param cards: Card indices (see :func:`card_index`), sorted ascending, distinct.
+    :returns: The candidate spreads.
+    """
+    out: list[tuple[int, ...]] = []
+    n = len(cards)
+    if n < 3:
+        return out
+    # books: equal ranks are adjacent in the sorted list
+    i = 0
+    while i < n:
+        r = cards[i] >> 2
+        j = i + 1
+        while j < n and cards[j] >> 2 == r:
+            j += 1
+        if j - i >= 3:
+            group = cards[i:j]
+            out.extend(combinations(group, 3))
+            if j - i == 4:
+                out.append(tuple(group))
+        i = j
+    # runs: per suit, ascending ranks
+    suits: tuple[list[int], list[int], list[int], list[int]] = ([], [], [], [])
+    for c in cards:
+        suits[c & 3].append(c)
+    for group in suits:
+        m = len(group)
+        if m < 3:
+            continue
+        start = 0
+        while start < m:
+            end = start
+            while end + 1 < m and group[end + 1] == group[end] + 4:
+                end += 1
+            for lo in range(start, end - 1):
+                for hi in range(lo + 2, end + 1):
+                    out.append(tuple(group[lo : hi + 1]))
+            start = end + 1
+    return out
+
+
+def meld_of(cards: Sequence[int]) -> Meld | None:
+    """Return the spread the card indices *cards* form, or ``None`` (TONK-SPREAD-1/2).
+
+    :param cards: Distinct card indices, any order.
+    :returns: The :class:`Meld`, or ``None``.
+    """
+    n = len(cards)
+    if n < 3:
+        return None
+    r0 = cards[0] >> 2
+    if all(c >> 2 == r0 for c in cards):
+        return Meld(BOOK, "", r0 + 1, r0 + 1, n) if n <= 4 else None
+    s0 = cards[0] & 3
+    if any(c & 3 != s0 for c in cards):
+        return None
+    ranks = sorted(c >> 2 for c in cards)
+    low = ranks[0]
+    for k, r in enumerate(ranks):
+        if r != low + k:
+            return None
+    return Meld(RUN, SUIT_ORDER[s0], low + 1, ranks[-1] + 1, n)
+
+
+def hit_targets(meld: Meld) -> tuple[int, ...]:
+    """Return the card indices that may hit *meld* (TONK-HIT-1).
+
+    A book of three takes any card of its rank (with one deck only the missing
+    one can be in a hand); a book of four takes nothing; a run takes the next
+    card of its suit below ``low`` (not below the ace) or above ``high`` (not
+    above the king).
+
+    :param meld: A spread on the table.
+    :returns: Candidate card indices, ascending.
+    """
+    if meld.kind == BOOK:
+        if meld.size >= 4:
+            return ()
+        base = 4 * (meld.low - 1)
+        return (base, base + 1, base + 2, base + 3)
+    s = SUIT_ORDER.index(meld.suit)
+    out: list[int] = []
+    if meld.low > 1:
+        out.append(4 * (meld.low - 2) + s)
+    if meld.high < 13:
+        out.append(4 * meld.high + s)
+    return tuple(out)
+
+
+def sort_cards(cards: Iterable[C]) -> list[C]:
+    """Return *cards* sorted by :func:`card_order`.
+
+    :param cards: Cards in any order.
+    :returns: A new sorted list.
+    """
+    return sorted(cards, key=card_order)
+
+
+def classify(cards: Sequence[CardLike]) -> Meld | None:
+    """Return the spread *cards* form, or ``None`` if they form none.
+
+    A book is three or four cards of one rank (TONK-SPREAD-1); a run is three or
+    more cards of one suit in sequence with the ace low only (TONK-SPREAD-2).
+    The cards are assumed distinct (one deck).
+
+    :param cards: The cards, in any order.
+    :returns: The :class:`Meld`, or ``None``.
+    """
+    n = len(cards)
+    if n < 3:
+        return None
+    first = cards[0]
+    r0 = int(first.rank)
+    if all(int(c.rank) == r0 for c in cards):
+        return Meld(BOOK, "", r0, r0, n) if n <= 4 else None
+    suit = first.suit
+    if suit is None or any(c.suit != suit for c in cards):
+        return None
+    ranks = sorted(int(c.rank) for c in cards)
+    low = ranks[0]
+    for i, r in enumerate(ranks):
+        if r != low + i:
+            return None
+    return Meld(RUN, suit.letter, low, ranks[-1], n)
+
+
+def hit(meld: Meld, card: CardLike) -> Meld | None:
+    """Return *meld* with *card* added, or ``None`` if the hit is not valid.
+
+    A book takes a fourth card of its rank; a run takes the next card of its
+    suit at either end, never wrapping past the ace or the king (TONK-HIT-1).
+
+    :param meld: The spread on the table.
+    :param card: The card from the hand.
+    :returns: The grown :class:`Meld`, or ``None``.
+    """
+    r = int(card.rank)
+    if meld.kind == BOOK:
+        if r == meld.low and meld.size < 4:
+            return Meld(BOOK, "", r, r, meld.size + 1)
+        return None
+    suit = card.suit
+    if suit is None or suit.letter != meld.suit:
+        return None
+    if r == meld.low - 1:
+        return Meld(RUN, meld.suit, r, meld.high, meld.size + 1)
+    if r == meld.high + 1:
+        return Meld(RUN, meld.suit, meld.low, r, meld.size + 1)
+    return None
+
+
+def spread_candidates(hand: Sequence[C]) -> list[tuple[C, ...]]:
+    """List every spread that can be laid from *hand*, in the documented order.
+
+    Books come first, by rank, each rank's three-card books in combination order
+    of the sorted cards and then the four-card book; then runs, by suit S-H-D-C,
+    then lowest card, then length (TONK-LEGAL-1). Every tuple is sorted by
+    :func:`card_order`.
+
+    :param hand: The cards in hand, any order.
+    :returns: The candidate spreads, each a sorted tuple.
+    """
+    cards = sorted(hand, key=card_order)
+    out: list[tuple[C, ...]] = []
+    by_rank: dict[int, list[C]] = {}
+    by_suit: dict[str, list[C]] = {}
+    for c in cards:
+        by_rank.setdefault(int(c.rank), []).append(c)
+        s = c.suit
+        if s is not None:
+            by_suit.setdefault(s.letter, []).append(c)
+    for rank in sorted(by_rank):
+        group = by_rank[rank]
+        if len(group) >= 3:
+            out.extend(combinations(group, 3))
+            if len(group) == 4:
+                out.append(tuple(group))
+    for letter in SUIT_ORDER:
+        run_group = by_suit.get(letter)
+        if run_group is None or len(run_group) < 3:
+            continue
+        ranks = [int(c.rank) for c in run_group]
+        n = len(run_group)
+        start = 0
+        while start < n:
+            end = start
+            while end + 1 < n and ranks[end + 1] == ranks[end] + 1:
+                end += 1
+            for lo in range(start, end - 1):
+                for hi in range(lo + 2, end + 1):
+                    out.append(tuple(run_group[lo : hi + 1]))
+            start = end + 1
+    return out
+
+
+def hand_total(
+    hand: Iterable[CardLike], points: Mapping[CardLike, int] | Callable[[CardLike], int]
+) -> int:
+    """Return the total value of *hand* (TONK-VAL-1, TONK-SPREAD-3).
+
+    :param hand: The cards still in hand.
+    :param points: A card -> value mapping (such as a ``ScoreTable``) or function.
+    :returns: The sum of the card values.
+    """
+    if callable(points):
+        return sum(points(c) for c in hand)
+    return sum(points[c] for c in hand)
+
+
+def pay_from_each(winner: int, players: int, amount: int) -> list[int]:
+    """Return payouts where *winner* collects *amount* from every other player.
+
+    Used for a tonk-out (2S, TONK-OUT-1), going out by discard (S, TONK-OUT-2),
+    a won drop (S, TONK-DROP-2), and by house rules settling a deal.
+
+    :param winner: The collecting seat.
+    :param players: Number of seats.
+    :param amount: What each other seat pays.
+    :returns: Net payouts per seat, summing to zero.
+
+    >>> pay_from_each(0, 3, 2)
+    [4, -2, -2]
+    """
+    out = [-amount] * players
+    out[winner] = amount * (players - 1)
+    return out
+
+
+def _lowest_collect(
+    out: list[int], totals: Sequence[int], eligible: Sequence[int], stake: int
+) -> None:
+    """Let the lowest of *eligible* (all tied) collect *stake* from each other eligible seat."""
+    low = min(totals[i] for i in eligible)
+    winners = [i for i in eligible if totals[i] == low]
+    for p in eligible:
+        if totals[p] == low:
+            continue
+        out[p] -= stake * len(winners)
+        for w in winners:
+            out[w] += stake
+
+
+def caught_drop_payout(dropper: int, totals: Sequence[int], stake: int) -> list[int]:
+    """Return the payouts of a caught drop (TONK-DROP-3..5).
+
+    The dropper pays ``2 * stake`` to every player whose total is at most the
+    dropper's. The lowest non-droppers (all tied ones) each collect *stake* from
+    every player other than the dropper and the tied lowest.
+
+    :param dropper: The seat that dropped.
+    :param totals: Every seat's hand total.
+    :param stake: The stake S.
+    :returns: Net payouts per seat, summing to zero.
+
+    >>> caught_drop_payout(0, [10, 5, 20], 1)
+    [-2, 3, -1]
+    """
+    n = len(totals)
+    out = [0] * n
+    mine = totals[dropper]
+    others = [i for i in range(n) if i != dropper]
+    for i in others:
+        if totals[i] <= mine:
+            out[i] += 2 * stake
+            out[dropper] -= 2 * stake
+    _lowest_collect(out, totals, others, stake)
+    return out
+
+
+def drop_payout(dropper: int, totals: Sequence[int], stake: int) -> tuple[list[int], bool]:
+    """Return the payouts of a drop and whether the dropper was caught.
+
+    The dropper wins *stake* from each other player when strictly lowest
+    (TONK-DROP-2); otherwise :func:`caught_drop_payout` applies.
+
+    :param dropper: The seat that dropped.
+    :param totals: Every seat's hand total.
+    :param stake: The stake S.
+    :returns: ``(payouts, caught)``.
+
+    >>> drop_payout(0, [3, 7, 9], 1)
+    ([2, -1, -1], False)
+    """
+    mine = totals[dropper]
+    if all(t > mine for i, t in enumerate(totals) if i != dropper):
+        return pay_from_each(dropper, len(totals), stake), False
+    return caught_drop_payout(dropper, totals, stake), True
+
+
+def stock_out_payout(totals: Sequence[int], stake: int) -> list[int]:
+    """Return the payouts when the stock runs out (TONK-STOCK-2).
+
+    Every player tied for the lowest total collects *stake* from every player
+    not tied with them; tied players pay each other nothing.
+
+    :param totals: Every seat's hand total.
+    :param stake: The stake S.
+    :returns: Net payouts per seat, summing to zero.
+
+    >>> stock_out_payout([12, 5, 5], 1)
+    [-2, 1, 1]
+    """
+    n = len(totals)
+    out = [0] * n
+    seats = list(range(n))
+    _lowest_collect(out, totals, seats, stake)
+    return out
