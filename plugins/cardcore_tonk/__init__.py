@@ -1,12 +1,15 @@
-"""cardcore's built-in Tonk (Tunk): a knock rummy for 2-3 (or 4) players, played for stakes.
+"""cardcore's built-in Tonk (Tunk): a knock rummy for 2 to 4 players, played for stakes.
 
-The game plugin is :mod:`cardcore_tonk.rules` (entry point ``tonk``); its rules live in
-:mod:`cardcore_tonk.game` (state, deal, turns, endings, views) and the pure functions of
-:mod:`cardcore_tonk.logic`; its own hookspecs in :mod:`cardcore_tonk.hookspecs`; each
-house rule is a module of :mod:`cardcore_tonk.house`; the heuristic agent is
-:mod:`cardcore_tonk.agents`. The rule specification is ``seeds/tonk.md``.
+One shape, as every cardcore game: :mod:`~cardcore_tonk.rules` (the entry point
+``tonk``: ``GAME`` and the game's hookimpls), :mod:`~cardcore_tonk.hookspecs`,
+:mod:`~cardcore_tonk.actions`, :mod:`~cardcore_tonk.events`,
+:mod:`~cardcore_tonk.state`, :mod:`~cardcore_tonk.logic` (the engine,
+``TonkLogic``), :mod:`~cardcore_tonk.views`, :mod:`~cardcore_tonk.position`,
+:mod:`~cardcore_tonk.melds` (pure helpers: spreads, hits, payouts),
+:mod:`~cardcore_tonk.agents` and :mod:`~cardcore_tonk.house` (one house rule
+per module). The rule specification is ``seeds/tonk.md``.
 """
 
 from __future__ import annotations
 
-__all__: list[str] = []
+__version__ = "0.1.0"

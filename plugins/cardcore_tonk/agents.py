@@ -1,4 +1,4 @@
-"""A heuristic Tonk agent (entry point ``tonk-heuristic`` in ``cardcore.agents``).
+"""A heuristic Tonk agent, :class:`TonkHeuristicAgent` (entry point ``tonk-heuristic``, group ``cardcore.agents``).
 
 It sees only what its seat may see: the view it is handed (its own hand, the
 hand sizes, the spreads, the top discard, balances) and its legal actions. It
@@ -24,12 +24,11 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from cardcore.actions import Action
-from cardcore.cards import Card
+from cardcore import Action, Card
 from cardcore_tonk.actions import Deal, Discard, Draw, Drop, Hit, Spread, Take
-from cardcore_tonk.logic import card_index, drop_payout, meld_of, spreads_of
+from cardcore_tonk.melds import card_index, drop_payout, meld_of, spreads_of
 
-__all__ = ["HeuristicAgent", "card_value"]
+__all__ = ["HeuristicAgent", "TonkHeuristicAgent", "card_value"]
 
 _VALUES = [min((i >> 2) + 1, 10) for i in range(52)]
 
@@ -43,7 +42,7 @@ def _idx(text: str) -> int:
     return card_index(Card.parse(text))
 
 
-class HeuristicAgent:
+class TonkHeuristicAgent:
     """Lays spreads, hits, discards high deadwood and drops when likely lowest.
 
     :param seed: Seed of its Monte Carlo samples (independent of the game's seed).
@@ -68,7 +67,7 @@ class HeuristicAgent:
         if key != self._hand_key:
             self._hand_key = key
             self._seen = set()
-        top = table["discard"]["top"]
+        top = table["discard_top"]
         if top is not None:
             self._seen.add(_idx(top))
 
@@ -102,7 +101,7 @@ class HeuristicAgent:
         if drop is not None and self._drop_value(table, seat, mine) >= self.drop_margin:
             return drop
         if take is not None:
-            top = table["discard"]["top"]
+            top = table["discard_top"]
             if top is not None and self._wants(table, mine, _idx(top), draw is None):
                 return take
         if draw is not None:
@@ -164,6 +163,10 @@ class HeuristicAgent:
             )
         deals = [a for a in legal if isinstance(a, Deal)]
         return deals[0] if deals else legal[0]
+
+
+HeuristicAgent = TonkHeuristicAgent
+"""The agent's name before cardcore 0.2 (kept so existing code and records work)."""
 
 
 def _extends(kind: int, suit: str, low: int, high: int, size: int, x: int) -> bool:

@@ -1,19 +1,30 @@
-"""Tonk's own events (besides the core's ``CardDrawn``, ``CardDiscarded``, ``PaymentsMade``...)."""
+"""Tonk's own events (besides the core's ``CardDrawn``, ``CardDiscarded``, ``TurnPassed``...).
+
+Tuple-based immutable records (see :class:`cardcore.Event`): fields are
+positional in declaration order; defaults are plain values.
+"""
 
 from __future__ import annotations
 
 from typing import ClassVar
 
-from attrs import field, frozen
+from cardcore import ALL, Card, Event, PaymentsMade
 
-from cardcore.cards import Card
-from cardcore.events import Event, PaymentsMade
-from cardcore.zones import ALL
-
-__all__ = ["HandDealt", "HandEnded", "SpreadHit", "SpreadLaid"]
+__all__ = ["DealerCut", "HandDealt", "HandEnded", "SpreadHit", "SpreadLaid"]
 
 
-@frozen
+class DealerCut(Event):
+    """The cut chose *dealer* as the first dealer (TONK-DEALER-1).
+
+    *rounds* holds one row per round of the cut: the rank each seat cut
+    (``"K"``, ``"10"``, ...), or ``None`` for a seat out of the tie.
+    """
+
+    slug: ClassVar[str] = "dealer-cut"
+    dealer: int
+    rounds: tuple[tuple[str | None, ...], ...]
+
+
 class HandDealt(Event):
     """Hand *hand* (from 1) was dealt by *dealer*; *upcard* starts the discard pile (or ``None``).
 
@@ -28,10 +39,9 @@ class HandDealt(Event):
     seat: int
     upcard: Card | None
     cards: tuple[Card, ...] | None
-    visible_to: int = field(default=ALL, kw_only=True)
+    visible_to: int = ALL
 
 
-@frozen
 class SpreadLaid(Event):
     """Seat *seat* laid spread number *number* (from 1) made of *cards*."""
 
@@ -41,7 +51,6 @@ class SpreadLaid(Event):
     cards: tuple[Card, ...]
 
 
-@frozen
 class SpreadHit(Event):
     """Seat *seat* added *card* to spread number *number*."""
 
@@ -51,15 +60,15 @@ class SpreadHit(Event):
     card: Card
 
 
-@frozen
 class HandEnded(PaymentsMade):
     """Hand *hand* (from 1) ended for *reason* and was settled.
 
     A :class:`cardcore.PaymentsMade` (subscribers to it receive this event too):
-    *amounts* are this hand's payouts and *totals* the running balances. *seat*
-    won or dropped (or ``None``). When the hands were shown (a drop, a natural,
-    a void deal, stock exhaustion: TONK-DROP-1, TONK-VIEW-1), *shown* holds every
-    seat's cards, sorted, and *hand_totals* their totals; otherwise both are ``None``.
+    *amounts* are this hand's payouts (after the house rules' ``score_round``)
+    and *totals* the running balances. *seat* won or dropped (or ``None``).
+    When the hands were shown (a drop, a natural, a void deal, stock
+    exhaustion: TONK-DROP-1, TONK-VIEW-1), *shown* holds every seat's cards,
+    sorted, and *hand_totals* their totals; otherwise both are ``None``.
     """
 
     slug: ClassVar[str] = "hand-ended"

@@ -1,19 +1,20 @@
 """Tonk's own hookspecs, added to every Tonk configuration's plugin manager.
 
 Every one of them is asked **once**, when a configuration is built
-(:class:`cardcore_tonk.game.TonkLogic`'s ``__init__``); answers that must act
-during play are plain callables the logic keeps and calls. No hook is called
-per decision. House rules that forbid actions use the core's
-``forbid_action`` hook instead (resolved once the same way).
+(:class:`cardcore_tonk.logic.TonkLogic`'s ``__init__``, through
+``ruleset.resolve``); answers that must act during play are plain callables
+the logic keeps and calls. No hook is called per decision. House rules that
+forbid actions use the core's ``forbid_action`` hook, and rules that adjust a
+hand's payouts the core's ``score_round`` (the core applies both).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from cardcore.hookspecs import hookspec
-from cardcore_tonk.game import TonkState
-from cardcore_tonk.logic import DealVerdict
+from cardcore import hookspec
+from cardcore_tonk.melds import DealVerdict
+from cardcore_tonk.state import TonkState
 
 __all__ = [
     "tonk_deal_judge",
@@ -46,7 +47,7 @@ def tonk_deal_judge() -> (
 
     All results are collected; the game calls the functions in order after each
     deal and the first verdict that is not ``None`` ends the hand. The function
-    receives the dealt hands as card indices (``cardcore_tonk.logic.card_index``)
+    receives the dealt hands as card indices (``cardcore_tonk.melds.card_index``)
     and the card values by index.
 
     :returns: The judging function, or ``None``.

@@ -1,8 +1,8 @@
-"""Pure Tonk logic: spreads, hits, totals and payouts.
+"""Pure Tonk helpers: spreads (melds), hits, totals and payouts.
 
 Nothing here imports pluggy or keeps state: every function takes values and
-returns values, so the game module, the house rules, the agents and the tests
-share one definition of each rule.
+returns values, so the engine (:mod:`cardcore_tonk.logic`), the house rules,
+the agents and the tests share one definition of each rule.
 
 Cards are any objects with an integer-like ``rank`` (ace 1 ... king 13) and a
 ``suit`` carrying a one-letter ``letter`` (``S``, ``H``, ``D``, ``C``), such as
@@ -15,8 +15,11 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from itertools import combinations
 from typing import NamedTuple, Protocol, TypeVar
 
+from cardcore import Card, standard_52
+
 __all__ = [
     "BOOK",
+    "CARDS",
     "RUN",
     "SUIT_ORDER",
     "CardLike",
@@ -26,10 +29,13 @@ __all__ = [
     "card_order",
     "caught_drop_payout",
     "classify",
+    "cut_for_dealer",
     "drop_payout",
+    "grow",
     "hand_total",
     "hit",
     "hit_targets",
+    "index_of",
     "meld_of",
     "pay_from_each",
     "sort_cards",
@@ -125,6 +131,21 @@ def card_index(card: CardLike) -> int:
     return 4 * (int(card.rank) - 1) + (SUIT_ORDER.index(suit.letter) if suit is not None else 0)
 
 
+CARDS: tuple[Card, ...] = tuple(sorted(standard_52(), key=card_index))
+"""The 52 cards by index (``CARDS[card_index(c)] == c``)."""
+_IDX: dict[int, int] = {id(c): i for i, c in enumerate(CARDS)}
+
+
+def index_of(card: Card) -> int:
+    """Return the index 0..51 of *card* (fast for the interned cards of the core).
+
+    :param card: A card of the standard deck.
+    :returns: Its index, as :func:`card_index` computes it.
+    """
+    i = _IDX.get(id(card))
+    return card_index(card) if i is None else i
+
+
 def spreads_of(cards: Sequence[int]) -> list[tuple[int, ...]]:
     """List the spreads among card indices *cards* (sorted ascending), in TONK-LEGAL-1 order.
 
@@ -217,6 +238,24 @@ def hit_targets(meld: Meld) -> tuple[int, ...]:
     if meld.high < 13:
         out.append(4 * meld.high + s)
     return tuple(out)
+
+
+def grow(meld: Meld, x: int) -> Meld:
+    """Return *meld* with card index *x* added (a hit already checked against :func:`hit_targets`).
+
+    :param meld: A spread on the table.
+    :param x: The index of the card that hits it.
+    :returns: The grown :class:`Meld`.
+
+    >>> grow(Meld(RUN, "H", 5, 7, 3), 4 * 3 + 1)  # the 4 of hearts
+    Meld(kind=1, suit='H', low=4, high=7, size=4)
+    """
+    r = (x >> 2) + 1
+    if meld.kind == BOOK:
+        return Meld(BOOK, "", r, r, meld.size + 1)
+    if r < meld.low:
+        return Meld(RUN, meld.suit, r, meld.high, meld.size + 1)
+    return Meld(RUN, meld.suit, meld.low, r, meld.size + 1)
 
 
 def sort_cards(cards: Iterable[C]) -> list[C]:
@@ -437,3 +476,41 @@ def stock_out_payout(totals: Sequence[int], stake: int) -> list[int]:
     seats = list(range(n))
     _lowest_collect(out, totals, seats, stake)
     return out
+
+
+_LABELS: tuple[str, ...] = tuple(CARDS[4 * r].label for r in range(13))
+
+
+def cut_for_dealer(
+    random: Callable[[], float], players: int
+) -> tuple[int, tuple[tuple[str | None, ...], ...]]:
+    """Cut for the first dealer (TONK-DEALER-1) with *random* (the game's chance).
+
+    Every seat, from seat 0 up, is given one card from a pack shuffled as it is
+    dealt (Fisher-Yates steps over *random*); the highest rank deals, king high
+    and ace low; seats tied for highest cut again from the same pack.
+
+    :param random: A ``random()`` function, e.g. ``state.rng().random``.
+    :param players: The number of seats.
+    :returns: The dealer and the rounds: per round, each seat's rank label or
+        ``None`` for a seat out of the tie.
+    """
+    pack = list(range(52))  # card indices: rank = index // 4 + 1, king high, ace low
+    contenders = list(range(players))
+    rounds: list[tuple[str | None, ...]] = []
+    pos = 0
+    while True:
+        row: list[str | None] = [None] * players
+        ranks = [0] * players
+        for s in contenders:
+            j = pos + int(random() * (52 - pos))  # one step of a Fisher-Yates shuffle
+            pack[pos], pack[j] = pack[j], pack[pos]
+            x = pack[pos]
+            pos += 1
+            row[s] = _LABELS[x >> 2]  # only ranks matter; the cut cards never enter play
+            ranks[s] = (x >> 2) + 1
+        best = max(ranks)
+        rounds.append(tuple(row))
+        contenders = [s for s in contenders if ranks[s] == best]
+        if len(contenders) == 1:
+            return contenders[0], tuple(rounds)

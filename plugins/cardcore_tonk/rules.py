@@ -1,7 +1,7 @@
 """The Tonk game plugin (entry point ``tonk = "cardcore_tonk.rules"``): ``GAME`` and hookimpls.
 
-Each hookimpl cites the rule it implements; the rules themselves live in
-:mod:`cardcore_tonk.game` and :mod:`cardcore_tonk.logic`. Spec: ``seeds/tonk.md``.
+Each hookimpl cites the rule it implements; the engine is
+:class:`cardcore_tonk.logic.TonkLogic`. Spec: ``seeds/tonk.md``.
 """
 
 from __future__ import annotations
@@ -9,16 +9,15 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
-from cardcore.cards import Card, Rank
-from cardcore.deck import standard_52
-from cardcore.info import GameInfo, Option
-from cardcore.plugins import hookimpl
-from cardcore_tonk import hookspecs
-from cardcore_tonk.game import TonkLogic, TonkState
+from cardcore import Card, GameInfo, Option, Rank, hookimpl, standard_52
+from cardcore_tonk import __version__, hookspecs
 from cardcore_tonk.house import DEFAULT_RULES
+from cardcore_tonk.logic import TonkLogic
+from cardcore_tonk.state import TonkState
+from cardcore_tonk.views import FIELDS
 
 if TYPE_CHECKING:
-    from cardcore.plugins import Ruleset
+    from cardcore import Ruleset
 
 __all__ = [
     "GAME",
@@ -32,12 +31,17 @@ __all__ = [
 
 GAME = GameInfo(
     name="tonk",
-    summary="Tonk (Tunk): a knock rummy for 2-3 players played for stakes",
+    summary="Tonk (Tunk): a knock rummy for 2-4 players played for stakes",
     min_players=2,
     max_players=4,
     options=(
         Option(
-            "max_players", 3, "most seats allowed (TONK-GEN-1): 3, or 4", int, minimum=2, maximum=4
+            "max_players",
+            4,
+            "a table limit that may lower the seats allowed to 2 or 3 (TONK-GEN-1)",
+            int,
+            minimum=2,
+            maximum=4,
         ),
         Option(
             "stake",
@@ -65,15 +69,17 @@ GAME = GameInfo(
         ),
     ),
     default_rules=DEFAULT_RULES,
-    version="0.1.0",
+    version=__version__,
     hookspecs=hookspecs,
+    zero_sum=True,
+    fields=FIELDS,
 )
-"""Tonk's static description."""
+"""Tonk's static description: every hand's payouts sum to zero (TONK-STAKE-1), so ``zero_sum``."""
 
 
 @hookimpl
 def create_logic(ruleset: Ruleset) -> TonkLogic:
-    """Build the Tonk logic for this configuration."""
+    """Build the Tonk engine for this configuration."""
     return TonkLogic(ruleset)
 
 

@@ -6,8 +6,7 @@ the basic stake S; with at least one new spread in that turn, 2S as usual.
 
 from __future__ import annotations
 
-from cardcore.info import RuleInfo
-from cardcore.plugins import hookimpl
+from cardcore import RuleInfo, hookimpl
 
 __all__ = ["RULE", "tonk_out_units"]
 

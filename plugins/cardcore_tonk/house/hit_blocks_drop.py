@@ -7,10 +7,9 @@ that next turn. Hitting one's own spread does not count.
 
 from __future__ import annotations
 
-from cardcore.info import RuleInfo, Veto
-from cardcore.plugins import hookimpl
+from cardcore import RuleInfo, Veto, hookimpl
 from cardcore_tonk.actions import Drop, TonkAction
-from cardcore_tonk.game import TonkState
+from cardcore_tonk.state import TonkState
 
 __all__ = ["RULE", "forbid_action"]
 

@@ -8,12 +8,10 @@ if the player drops.
 
 from __future__ import annotations
 
-from cardcore.info import RuleInfo, Veto
-from cardcore.plugins import hookimpl
-from cardcore.state import GameState
+from cardcore import RuleInfo, Veto, hookimpl
 from cardcore_tonk.actions import Discard, TonkAction
-from cardcore_tonk.game import CARDS, HAND0, index_of
-from cardcore_tonk.logic import spreads_of
+from cardcore_tonk.melds import CARDS, index_of, spreads_of
+from cardcore_tonk.state import HAND0, TonkState
 
 __all__ = ["RULE", "forbid_action", "held_spread"]
 
@@ -42,7 +40,7 @@ def held_spread(hand: list[int]) -> tuple[int, ...] | None:
 
 
 @hookimpl
-def forbid_action(state: GameState, action: TonkAction) -> Veto | None:
+def forbid_action(state: TonkState, action: TonkAction) -> Veto | None:
     """TONK-VAR-2: veto a discard that leaves a spread in hand."""
     if type(action) is not Discard:
         return None

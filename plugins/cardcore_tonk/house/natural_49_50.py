@@ -10,9 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from cardcore.info import RuleInfo
-from cardcore.plugins import hookimpl
-from cardcore_tonk.logic import DealVerdict, pay_from_each
+from cardcore import RuleInfo, hookimpl
+from cardcore_tonk.melds import DealVerdict, pay_from_each
 
 __all__ = ["NATURAL_TOTALS", "RULE", "judge", "tonk_deal_judge"]
 

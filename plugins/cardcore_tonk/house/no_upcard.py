@@ -6,8 +6,7 @@ take. The 49/50 check, if installed, still runs after the deal (TONK-GAP-13).
 
 from __future__ import annotations
 
-from cardcore.info import RuleInfo
-from cardcore.plugins import hookimpl
+from cardcore import RuleInfo, hookimpl
 
 __all__ = ["RULE", "tonk_upcard"]
 

@@ -11,9 +11,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from cardcore.info import RuleInfo
-from cardcore.plugins import hookimpl
-from cardcore_tonk.game import DISCARD, TonkState
+from cardcore import RuleInfo, hookimpl
+from cardcore_tonk.state import DISCARD, TonkState
 
 __all__ = ["RULE", "ends_hand", "tonk_hand_ends_on_empty_stock"]
 

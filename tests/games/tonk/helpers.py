@@ -7,7 +7,8 @@ from typing import Any
 
 import cardcore
 from cardcore import Card, Game
-from cardcore_tonk.game import TonkLogic, TonkState
+from cardcore_tonk.logic import TonkLogic
+from cardcore_tonk.state import TonkState
 
 NATURAL = "tonk.natural-49-50"
 
@@ -44,8 +45,6 @@ def tonk(
     """
     n = len(seats)
     opts: dict[str, Any] = {"first_dealer": n - 1}
-    if n == 4:
-        opts["max_players"] = 4
     opts.update(options)
     return cardcore.new_game(
         "tonk",
@@ -61,6 +60,12 @@ def tonk(
 def hand(game: Game, seat: int) -> list[str]:
     """Return *seat*'s hand as its own view shows it (sorted)."""
     return list(game.view(seat)["table"]["hand"])
+
+
+def last_hand(game: Game, seat: int | None = None) -> dict[str, Any] | None:
+    """Return the last finished hand from *seat*'s history (``None`` before the first ends)."""
+    entries = [e for e in game.history(seat) if e["kind"] == "hand"]
+    return entries[-1] if entries else None
 
 
 def pass_turn(game: Game, seat: int) -> str:

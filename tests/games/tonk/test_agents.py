@@ -12,9 +12,8 @@ from typing import Any
 from tests.games.tonk.helpers import tonk
 
 import cardcore
-from cardcore import Action
-from cardcore.agents import RandomAgent, play
-from cardcore_tonk.agents import HeuristicAgent
+from cardcore import Action, RandomAgent, play
+from cardcore_tonk.agents import HeuristicAgent, TonkHeuristicAgent
 
 ROOT = Path(__file__).resolve().parents[3]
 
@@ -31,13 +30,14 @@ def _study() -> ModuleType:
 
 def test_agent_is_registered() -> None:
     assert "tonk-heuristic" in cardcore.available_agents()
-    assert cardcore.load_agent("tonk-heuristic") is HeuristicAgent
+    assert cardcore.load_agent("tonk-heuristic") is TonkHeuristicAgent
+    assert HeuristicAgent is TonkHeuristicAgent  # the old name stays an alias
 
 
 class _Spy:
     """Wraps an agent and records what it was given."""
 
-    def __init__(self, inner: HeuristicAgent) -> None:
+    def __init__(self, inner: TonkHeuristicAgent) -> None:
         self.inner = inner
         self.kinds: set[type] = set()
 
@@ -59,20 +59,20 @@ def test_agent_plays_whole_sessions_with_every_rule() -> None:
     ]
     for seed in range(20):
         game = cardcore.new_game("tonk", 3, seed=seed, rules=rules, options={"hands": 3})
-        spies = [_Spy(HeuristicAgent(seed + s)) for s in range(3)]
+        spies = [_Spy(TonkHeuristicAgent(seed + s)) for s in range(3)]
         result = play(game, spies)
         assert result.reason != "truncated"
 
 
 def test_agent_lays_spreads_hits_and_sheds_high_cards() -> None:
     game = tonk(["5H 6H 7H KC 2D", "4H 9S 9D 9C QD", "10H 6S 7C 3C 4D"], stock="AC 3S JC")
-    agent = HeuristicAgent(1)
+    agent = TonkHeuristicAgent(1)
     for expected in ("draw", "spread 5H 6H 7H", "discard KC"):
         view = game.view(0)
         action = agent.choose(view, game.legal_actions(0))
         assert str(action) == expected
         game.apply(action)
-    other = HeuristicAgent(2)
+    other = TonkHeuristicAgent(2)
     seen = []
     while game.to_act == (1,):
         action = other.choose(game.view(1), game.legal_actions(1))
@@ -84,9 +84,9 @@ def test_agent_lays_spreads_hits_and_sheds_high_cards() -> None:
 
 def test_agent_drops_only_when_surely_lowest() -> None:
     low = tonk(["AS AH 2D 2C 3S", "KD QD JD 10D 9D", "KC QC JC 10C 9C"], upcard="8H")
-    assert str(HeuristicAgent(0).choose(low.view(0), low.legal_actions(0))) == "drop"
+    assert str(TonkHeuristicAgent(0).choose(low.view(0), low.legal_actions(0))) == "drop"
     high = tonk(["KS QS JS 10S 9H", "AD 2D 3C 4C 5C", "AC 2C 3D 4D 5D"], upcard="8H")
-    assert str(HeuristicAgent(0).choose(high.view(0), high.legal_actions(0))) != "drop"
+    assert str(TonkHeuristicAgent(0).choose(high.view(0), high.legal_actions(0))) != "drop"
 
 
 def test_agent_study_heuristic_wins_money_on_average(tmp_path: Path) -> None:

@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from tests.games.tonk.helpers import logic_of
+from tests.games.tonk.helpers import last_hand, logic_of
 
 import cardcore
 
@@ -38,6 +38,7 @@ def test_golden_record_replays_to_its_hand_computed_result(path: Path) -> None:
     # replaying the engine's own record of the replay gives the same game
     again = cardcore.replay(game.record())
     assert again.view(0) == game.view(0)
+    assert again.history(0) == game.history(0)
 
 
 def test_golden_drop_caught_tie_table() -> None:
@@ -45,14 +46,14 @@ def test_golden_drop_caught_tie_table() -> None:
     game = cardcore.replay(record)
     table = game.view(None)["table"]
     want = record["expected"]
-    assert table["last_hand"]["shown"] == [want["hands"][str(s)] for s in range(3)]
+    last = last_hand(game)
+    assert last is not None
+    assert last["shown"] == [want["hands"][str(s)] for s in range(3)]
     assert [s["cards"] for s in table["spreads"]] == want["spreads"]
-    assert table["discard"]["top"] == want["discard_top"]
+    assert table["discard_top"] == want["discard_top"]
     logic = logic_of(game)
-    totals = [
-        logic.hand_total(cardcore.parse_cards(" ".join(h))) for h in table["last_hand"]["shown"]
-    ]
-    assert totals == want["totals"] == [3, 3, 30]
+    totals = [logic.hand_total(cardcore.parse_cards(" ".join(h))) for h in last["shown"]]
+    assert totals == last["totals"] == want["totals"] == [3, 3, 30]
 
 
 def test_golden_tonk_out_two_players() -> None:
@@ -67,8 +68,9 @@ def test_golden_natural_then_deal() -> None:
     game = cardcore.replay(record)
     table = game.view(None)["table"]
     want = record["expected"]
-    assert table["last_hand"]["reason"] == "natural"
-    assert table["last_hand"]["amounts"] == want["first_hand"]["amounts"] == [-2, -2, 4]
-    assert table["last_hand"]["shown"] == want["shown"]
+    last = last_hand(game)
+    assert last is not None and last["reason"] == "natural"
+    assert last["amounts"] == want["first_hand"]["amounts"] == [-2, -2, 4]
+    assert last["shown"] == want["shown"]
     assert table["balances"] == want["balances"]
     assert table["dealer"] == want["dealer"] and table["phase"] == want["phase"]

@@ -12,8 +12,8 @@ from tests.games.tonk.helpers import tonk
 import cardcore
 from cardcore import RuleInfo, hookimpl
 from cardcore import plugins as _plugins
-from cardcore_tonk.game import TonkState
-from cardcore_tonk.logic import DealVerdict
+from cardcore_tonk.melds import DealVerdict
+from cardcore_tonk.state import TonkState
 
 H20 = "10S 4H 3D 2C AS"
 H15 = "5D 4C 3H 2D AD"
@@ -49,7 +49,8 @@ def test_hook_tonk_upcard() -> None:
         return False
 
     game = tonk([H20, H15, H30], upcard=None, rules=[_rule("upcard", tonk_upcard=tonk_upcard)])
-    assert game.view(0)["table"]["discard"] == {"top": None, "count": 0}
+    table = game.view(0)["table"]
+    assert (table["discard_top"], table["discard_count"]) == (None, 0)
 
 
 def test_hook_tonk_deal_judge() -> None:

@@ -6,7 +6,7 @@ import re
 from pathlib import Path
 
 import pytest
-from tests.games.tonk.helpers import NATURAL, hand, pass_turn, tonk
+from tests.games.tonk.helpers import NATURAL, hand, last_hand, pass_turn, tonk
 
 import cardcore
 from cardcore import IllegalActionError
@@ -70,7 +70,8 @@ def test_tonk_49_1_natural_49_or_50_collects_double() -> None:
 def test_tonk_49_2_two_naturals_void_hand_deal_passes() -> None:
     game = tonk([N49, N50, H30], natural=True, hands=2)
     table = game.view(0)["table"]
-    last = table["last_hand"]
+    last = last_hand(game, 0)
+    assert last is not None
     assert last["reason"] == "void" and last["amounts"] == [0, 0, 0]
     assert last["shown"] is not None
     assert table["balances"] == [0, 0, 0]
@@ -85,7 +86,7 @@ def test_tonk_49_3_only_the_dealt_hand_counts() -> None:
     game.act(0, "discard AC")
     assert game.view(0)["table"]["total"] == 49
     assert not game.is_over and game.to_act == (1,)
-    assert game.view(0)["table"]["last_hand"] is None
+    assert last_hand(game, 0) is None
 
 
 # --- variants ---------------------------------------------------------------------------------
@@ -94,14 +95,15 @@ def test_tonk_49_3_only_the_dealt_hand_counts() -> None:
 def test_tonk_var_1_no_upcard() -> None:
     game = tonk([H20, H15, H30], upcard=None, stock="9D 8H", rules=["tonk.no-upcard"])
     table = game.view(0)["table"]
-    assert table["discard"] == {"top": None, "count": 0}
+    assert (table["discard_top"], table["discard_count"]) == (None, 0)
     assert table["stock"] == 52 - 15
     assert [str(a) for a in game.legal_actions(0)] == ["drop", "draw"]
     with pytest.raises(IllegalActionError):
         game.act(0, "take")
     game.act(0, "draw")
     game.act(0, "discard 9D")
-    assert game.view(1)["table"]["discard"] == {"top": "9D", "count": 1}
+    table = game.view(1)["table"]
+    assert (table["discard_top"], table["discard_count"]) == ("9D", 1)
     # the natural check still runs after an upcard-less deal (TONK-GAP-13)
     nat = tonk([H20, N49, H30], upcard=None, rules=["tonk.no-upcard"], natural=True)
     assert nat.result is not None and nat.result.reason == "natural"

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cardcore_tonk.logic import (
+from cardcore_tonk.melds import (
     BOOK,
     RUN,
     CardLike,
@@ -169,7 +169,7 @@ def test_tonk_stock_2_lowest_collects_ties_share() -> None:
 
 
 def test_tonk_legal_1_int_enumeration_matches_card_enumeration() -> None:
-    from cardcore_tonk.logic import card_index, spreads_of
+    from cardcore_tonk.melds import card_index, spreads_of
 
     hand = cs("5H 4H 4S 4D 6H 3H 4C")
     idx = sorted(card_index(x) for x in hand)
@@ -179,7 +179,7 @@ def test_tonk_legal_1_int_enumeration_matches_card_enumeration() -> None:
 
 
 def test_tonk_hit_1_targets() -> None:
-    from cardcore_tonk.logic import card_index, hit_targets, meld_of
+    from cardcore_tonk.melds import card_index, hit_targets, meld_of
 
     run = meld_of([card_index(x) for x in cs("5C 6C 7C")])
     assert run == Meld(RUN, "C", 5, 7, 3)

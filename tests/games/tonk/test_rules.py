@@ -13,7 +13,7 @@ from tests.games.tonk.helpers import (
     NATURAL,
     cards_in,
     hand,
-    logic_of,
+    last_hand,
     pass_turn,
     stacked,
     state_of,
@@ -21,9 +21,10 @@ from tests.games.tonk.helpers import (
 )
 
 import cardcore
-from cardcore import IllegalActionError, NotationError, OptionError
-from cardcore.events import CardDrawn, PaymentsMade
+from cardcore import CardDrawn, IllegalActionError, NotationError, OptionError, PaymentsMade
+from cardcore_tonk import actions
 from cardcore_tonk.events import HandEnded, SpreadHit, SpreadLaid
+from cardcore_tonk.melds import index_of
 
 # Three hands with totals 20, 15, 30 and no spread among them.
 H20 = "10S 4H 3D 2C AS"
@@ -32,22 +33,27 @@ H30 = "10H 6S 7C 3C 4D"
 
 
 def _last(game: cardcore.Game) -> dict[str, Any]:
-    last = game.view(None)["table"]["last_hand"]
+    last = last_hand(game)
     assert last is not None
-    return dict(last)
+    return last
 
 
 # --- setup ---------------------------------------------------------------------------------
 
 
-def test_tonk_gen_1_two_or_three_players_four_by_option() -> None:
-    for n in (2, 3):
+def test_tonk_gen_1_two_to_four_players_max_players_only_narrows() -> None:
+    info = cardcore.game_info("tonk")
+    assert (info.min_players, info.max_players) == (2, 4)
+    assert info.option("max_players").default == info.max_players  # one truth
+    for n in (2, 3, 4):
         assert len(cardcore.new_game("tonk", n, seed=1).players) == n
     with pytest.raises(OptionError, match="TONK-GEN-1"):
-        cardcore.new_game("tonk", 4, seed=1)
-    assert len(cardcore.new_game("tonk", 4, seed=1, options={"max_players": 4}).players) == 4
+        cardcore.new_game("tonk", 4, seed=1, options={"max_players": 3})  # a table limit
+    assert len(cardcore.new_game("tonk", 3, seed=1, options={"max_players": 3}).players) == 3
     with pytest.raises(OptionError):
         cardcore.new_game("tonk", 5, seed=1, options={"max_players": 5})
+    with pytest.raises(OptionError, match="TONK-GEN-1"):
+        cardcore.new_game("tonk", 5, seed=1)
     with pytest.raises(OptionError):
         cardcore.new_game("tonk", 1, seed=1)
 
@@ -83,7 +89,9 @@ def test_tonk_dealer_1_cut_high_card_king_high_ties_redraw() -> None:
     for seed in range(300):
         game = cardcore.new_game("tonk", 3, seed=seed, without=(NATURAL,))
         table = game.view(None)["table"]
-        rounds = table["cut"]
+        (cut,) = [e for e in game.history(None) if e["kind"] == "cut"]
+        rounds = cut["rounds"]
+        assert cut["dealer"] == table["dealer"]
         contenders = {0, 1, 2}
         for i, row in enumerate(rounds):
             drawn = {s for s, c in enumerate(row) if c is not None}
@@ -132,7 +140,7 @@ def test_tonk_deal_1_five_cards_each_one_at_a_time_from_dealers_left() -> None:
 def test_tonk_deal_2_upcard_starts_discard_pile_rest_is_stock() -> None:
     game = tonk([H20, H15, H30], upcard="KD", stock="9D")
     table = game.view(0)["table"]
-    assert table["discard"] == {"top": "KD", "count": 1}
+    assert (table["discard_top"], table["discard_count"]) == ("KD", 1)
     assert table["stock"] == 52 - 15 - 1
     game.act(0, "draw")
     assert "9D" in hand(game, 0)
@@ -146,8 +154,8 @@ def test_tonk_disc_1_only_top_discard_visible() -> None:
     game.act(1, "discard 8H")
     for seat in (None, 0, 1, 2):
         table = game.view(seat)["table"]
-        assert table["discard"] == {"top": "8H", "count": 3}
-        seen = cards_in(table, frozenset({"cut"}))
+        assert (table["discard_top"], table["discard_count"]) == ("8H", 3)
+        seen = cards_in(table)
         assert "9D" not in seen and "KD" not in seen
     assert game.state.zones.show(1, 0) == ["8H", None, None]
 
@@ -187,7 +195,7 @@ def test_tonk_turn_3_draw_or_take_then_discard_ends_turn() -> None:
         game.act(0, "discard 9D")  # not held
     game.act(0, "discard 10S")
     assert game.to_act == (1,)
-    assert game.view(1)["table"]["discard"]["top"] == "10S"
+    assert game.view(1)["table"]["discard_top"] == "10S"
 
 
 def test_tonk_turn_4_taken_discard_not_discarded_same_turn() -> None:
@@ -370,8 +378,6 @@ def test_tonk_drop_1_every_hand_shown_and_totalled() -> None:
 
 
 def sorted_hand(text: str) -> list[str]:
-    from cardcore_tonk.game import index_of
-
     return [str(c) for c in sorted(cardcore.parse_cards(text), key=index_of)]
 
 
@@ -515,17 +521,18 @@ def test_tonk_view_1_hands_private_until_shown() -> None:
     for seat, mine in ((0, H20), (1, H15), (2, H30)):
         table = game.view(seat)["table"]
         assert table["hand_sizes"] == [5, 5, 5]
-        seen = cards_in(table, frozenset({"cut"}))
+        seen = cards_in(table)
         others = set()
         for other in (H20, H15, H30):
             if other != mine:
                 others |= set(other.split())
         assert not seen & others
         assert set(mine.split()) <= seen
-    spectator = cards_in(game.view(None)["table"], frozenset({"cut"}))
+    spectator = cards_in(game.view(None)["table"])
     assert spectator == {"2S"}
+    assert game.history(None) == []  # no cut (first_dealer), no hand finished yet
     game.act(0, "drop")
-    shown = cards_in(game.view(2)["table"]["last_hand"])
+    shown = cards_in(game.history(2))
     assert set(H20.split()) | set(H15.split()) <= shown
 
 
@@ -611,7 +618,7 @@ def test_stacked_helper_deals_in_order() -> None:
 
 def test_tonk_state_clone_copies_every_slot_independently() -> None:
     from cardcore.state import _all_slots
-    from cardcore_tonk.game import TonkState
+    from cardcore_tonk.state import TonkState
 
     game = tonk(["5H 6H 7H KC QD", "4H 8H 9H 2S 2D", H30], upcard="3S", stock="AC 2H", hands=2)
     for text in ("draw", "spread 5H 6H 7H", "discard KC"):
@@ -654,14 +661,13 @@ def test_tonk_note_1_odd_text_is_rejected_without_growing_caches() -> None:
     game = tonk(["5H 6H 7H 9C 9D", H15, H30], stock="KC")
     game.act(0, "draw")
     game.legal_actions(0)  # interns what is legal now
-    logic = logic_of(game)
-    before = (len(logic._hits[0]), len(logic._spreads[0]))
+    before = (len(actions._HITS[0]), len(actions._SPREADS[0]))
     for text in ("hit 99999 5H", "hit 18 5H", "spread 5H 9C KC", "spread AS 2S 3S 4S"):
         with pytest.raises(IllegalActionError):
             game.act(0, text)
     with pytest.raises(NotationError):
         game.act(0, "hit ² 5H")
-    assert (len(logic._hits[0]), len(logic._spreads[0])) == before
+    assert (len(actions._HITS[0]), len(actions._SPREADS[0])) == before
     assert game.version == 1
 
 

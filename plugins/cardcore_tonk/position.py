@@ -1,0 +1,274 @@
+"""Tonk's position notation: a session written out in one line and read back, validated.
+
+A position is the generic text of :mod:`cardcore.positions` (piles bottom to
+top, each card with who knows it) with Tonk's own fields first::
+
+    tonk played=0 dealer=2 turn=0 phase="start" taken=null sizes=[] owners=[]
+         laid=false touched=false quiet=0 hit=[] balances=[0,0,0] chance=2
+         | stock: ... | discard: QC! | hand.0: 10S@0 ... | hand.1: ... | hand.2: ... | spreads:
+
+``played`` hands finished; ``dealer`` of this hand (between hands: of the
+next); ``turn`` the seat to act; ``phase`` ``"start"``, ``"play"`` or
+``"between"``; ``taken`` the discard taken this turn; ``sizes`` and ``owners``
+of the spreads, which lie in ``spreads`` one after the other in the order
+laid; ``laid`` / ``touched`` whether the player to act laid a spread / laid
+or hit this turn; ``quiet`` turns in a row without a spread or hit; ``hit``
+the seats hit since their last turn began; ``balances`` the session so far;
+``chance`` the chance counter (so the same seed continues the same way).
+
+Two optional fields stack what chance would otherwise decide (issue: any deal
+of a session set up in one line, no option needed):
+
+* ``cut=[["7","K","K"],[null,"3","9"]]``: the cut for the first dealer, round
+  by round (TONK-DEALER-1); it must choose the first dealer of the session.
+* ``next=[["AS","KD",...],[...]]``: the tops of the coming deals, one list
+  per deal, top first, as ``deck=`` stacks the first deal: each ``deal``
+  gathers and shuffles the pack and puts the next list on top.
+
+So a whole session is stacked by a position of its first deal plus ``next``
+(:func:`stack_deals` adds it to any position). A position holds no finished
+hands (as FEN holds no move list): ``history`` of a game started from one
+begins with its cut, if any, then the hands finished after it. A finished
+session is no position (nobody is to act).
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+from cardcore import Card, NotationError, OptionError
+from cardcore.positions import read_position, write_position
+from cardcore_tonk.melds import CARDS, hit_targets, index_of, meld_of
+from cardcore_tonk.state import BETWEEN, HAND0, PHASES, PLAY, START, STOCK, TonkState
+
+if TYPE_CHECKING:
+    from cardcore_tonk.logic import TonkLogic
+
+__all__ = ["read", "stack_deals", "write"]
+
+_PHASE = {name: i for i, name in enumerate(PHASES)}
+_RANKS = {CARDS[4 * r].label: r + 1 for r in range(13)}  # "A" 1 ... "K" 13
+_NAMES = (
+    "played",
+    "dealer",
+    "turn",
+    "phase",
+    "taken",
+    "sizes",
+    "owners",
+    "laid",
+    "touched",
+    "quiet",
+    "hit",
+    "balances",
+    "chance",
+)
+
+
+def write(state: TonkState) -> str:
+    """Return the position of *state* (privileged: every card, with who knows it)."""
+    fields: dict[str, Any] = {
+        "played": state.hand_no,
+        "dealer": state.dealer,
+        "turn": state.turn,
+        "phase": PHASES[state.phase],
+        "taken": None if state.taken < 0 else str(CARDS[state.taken]),
+        "sizes": [m.size for m in state.melds],
+        "owners": state.owners,
+        "laid": state.spread_made,
+        "touched": state.touched,
+        "quiet": state.quiet_turns,
+        "hit": [s for s in range(state.players) if (state.was_hit >> s) & 1],
+        "balances": state.ledger.totals,
+        "chance": state.draws,
+    }
+    if state.cut:
+        fields["cut"] = state.cut
+    if state.next_deals:
+        fields["next"] = [[str(c) for c in deal] for deal in state.next_deals]
+    return write_position("tonk", fields, state.zones)
+
+
+def stack_deals(position: str, deals: Sequence[str | Sequence[str]]) -> str:
+    """Return *position* with the coming deals stacked: each a deck top, top first.
+
+    >>> p = stack_deals("tonk played=0 | stock:", ["AS KD", ["2C"]])
+    >>> p.split(" | ")[0]
+    'tonk played=0 next=[["AS","KD"],["2C"]]'
+
+    :param deals: One entry per coming deal: card text (``"AS KD ..."``) or a list of cards.
+    """
+    head, sep, rest = position.partition(" | ")
+    words = [w for w in head.split() if not w.startswith("next=")]
+    tops = [d.split() if isinstance(d, str) else [str(c) for c in d] for d in deals]
+    words.append("next=" + json.dumps(tops, separators=(",", ":")))
+    return " ".join(words) + sep + rest
+
+
+def _bad(msg: str) -> OptionError:
+    return OptionError(f"bad position: {msg}")
+
+
+def _int(fields: Mapping[str, Any], name: str, low: int, high: int) -> int:
+    value = fields[name]
+    if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
+        raise _bad(f"{name} must be a whole number from {low} to {high}, not {value!r}")
+    return value
+
+
+def _bool(fields: Mapping[str, Any], name: str) -> bool:
+    value = fields[name]
+    if not isinstance(value, bool):
+        raise _bad(f"{name} must be true or false, not {value!r}")
+    return value
+
+
+def _seats(fields: Mapping[str, Any], name: str, players: int) -> list[int]:
+    value = fields[name]
+    if not isinstance(value, list) or not all(
+        isinstance(s, int) and not isinstance(s, bool) and 0 <= s < players for s in value
+    ):
+        raise _bad(f"{name} must list seats from 0 to {players - 1}, not {value!r}")
+    return value
+
+
+def _cards(value: Any, what: str) -> tuple[Card, ...]:
+    if not isinstance(value, list) or not all(isinstance(c, str) for c in value):
+        raise _bad(f"{what} must list cards, not {value!r}")
+    try:
+        parsed = [Card.parse(c) for c in value]
+    except NotationError:
+        parsed = []
+    if len(parsed) != len(value) or any(c.suit is None for c in parsed):
+        raise _bad(f"{what} holds something that is not a card of the 52: {value!r}")
+    cards = tuple([CARDS[index_of(c)] for c in parsed])
+    if len(set(cards)) != len(cards):
+        raise _bad(f"{what} names a card twice: {value!r}")
+    return cards
+
+
+def _check_cut(cut: Any, players: int, first: int) -> tuple[tuple[str | None, ...], ...]:
+    """Validate the rounds of a cut (TONK-DEALER-1) that chose *first*."""
+    if not isinstance(cut, list) or not cut:
+        raise _bad(f"cut must list rounds of ranks, not {cut!r}")
+    contenders = set(range(players))
+    used: Counter[str] = Counter()
+    rows: list[tuple[str | None, ...]] = []
+    for row in cut:
+        if not isinstance(row, list) or len(row) != players:
+            raise _bad(f"each round of the cut holds one rank or null per seat, not {row!r}")
+        if len(contenders) == 1:
+            raise _bad("the cut goes on after one seat was highest (TONK-DEALER-1)")
+        drawn = {s for s, r in enumerate(row) if r is not None}
+        if drawn != contenders or not all(r is None or r in _RANKS for r in row):
+            raise _bad(
+                f"cut round {row!r}: seats {sorted(contenders)} cut, each a rank A..K (TONK-DEALER-1)"
+            )
+        used.update(r for r in row if r is not None)
+        best = max(_RANKS[r] for r in row if r is not None)
+        contenders = {s for s in drawn if _RANKS[row[s]] == best}
+        rows.append(tuple(row))
+    if any(n > 4 for n in used.values()):
+        raise _bad("the cut uses a rank more than four times (one pack)")
+    if contenders != {first}:
+        raise _bad(f"the cut must end with seat {first} alone highest (the first dealer)")
+    return tuple(rows)
+
+
+def read(logic: TonkLogic, text: str, players: int, options: Mapping[str, Any]) -> TonkState:
+    """Read a position written by :func:`write` and validate it completely.
+
+    :raises OptionError: Naming what is wrong: an unknown or missing field, a
+        card placed twice or not at all, counts the rules do not allow, no seat to act.
+    """
+    layout = logic.layout(players)
+    fields, zones = read_position(text, "tonk", layout, logic.deck(players, options), players)
+    missing = [name for name in _NAMES if name not in fields]
+    unknown = sorted(set(fields) - set(_NAMES) - {"cut", "next"})
+    if missing or unknown:
+        raise _bad(f"fields missing {missing}, unknown {unknown} (fields: {', '.join(_NAMES)})")
+    state = TonkState(players, options, zones)
+    hands = state.hands
+    phase_name = fields["phase"]
+    if phase_name not in ("start", "play", "between"):
+        raise _bad(
+            f"phase must be 'start', 'play' or 'between' (a seat to act), not {phase_name!r}"
+        )
+    phase = state.phase = _PHASE[phase_name]
+    played = state.hand_no = _int(fields, "played", 1 if phase == BETWEEN else 0, hands - 1)
+    state.dealer = _int(fields, "dealer", 0, players - 1)
+    state.turn = _int(fields, "turn", 0, players - 1)
+    state.quiet_turns = _int(fields, "quiet", 0, 10**6)
+    state.draws = _int(fields, "chance", 1, 10**9)
+    state.spread_made = _bool(fields, "laid")
+    state.touched = _bool(fields, "touched")
+    if state.spread_made and not state.touched:
+        raise _bad("laid=true needs touched=true (laying a spread touches the table)")
+    for s in _seats(fields, "hit", players):
+        state.was_hit |= 1 << s
+    # the cards: hands, spreads and what was taken
+    cards = zones.cards
+    sizes = [len(cards[HAND0 + s]) for s in range(players)]
+    most = [6 if phase == PLAY and s == state.turn else 5 for s in range(players)]
+    least = 0 if phase == BETWEEN else 1
+    if any(not least <= sizes[s] <= most[s] for s in range(players)):
+        raise _bad(
+            f"hands of {sizes} cards: each holds {least} to 5 (6 after drawing) (TONK-DEAL-1)"
+        )
+    owners = _seats(fields, "owners", players)
+    widths = fields["sizes"]
+    if not (
+        isinstance(widths, list)
+        and len(widths) == len(owners)
+        and all(isinstance(w, int) and not isinstance(w, bool) and w >= 3 for w in widths)
+        and sum(widths) == len(cards[HAND0 + players])
+    ):
+        raise _bad(f"sizes {widths!r} must give each spread's size (3 or more), one per owner")
+    start = 0
+    for width in widths:
+        meld = meld_of([index_of(c) for c in cards[HAND0 + players][start : start + width]])
+        if meld is None:
+            shown = " ".join(map(str, cards[HAND0 + players][start : start + width]))
+            raise _bad(f"{shown!r} is not a book or a run (TONK-SPREAD-1, TONK-SPREAD-2)")
+        state.melds.append(meld)
+        state.targets.append(hit_targets(meld))
+        start += width
+    state.owners = list(owners)
+    taken = fields["taken"]
+    if taken is not None:
+        (card,) = _cards([taken], "taken")
+        if phase != PLAY or card not in cards[HAND0 + state.turn]:
+            raise _bad(f"taken {taken!r} must be in the hand of the seat playing its turn")
+        state.taken = index_of(card)
+    if phase != PLAY and (state.touched or state.taken >= 0):
+        raise _bad("laid, touched and taken describe a turn in play (phase 'play')")
+    balances = fields["balances"]
+    if not (
+        isinstance(balances, list)
+        and len(balances) == players
+        and all(isinstance(b, int) and not isinstance(b, bool) for b in balances)
+        and sum(balances) == 0
+    ):
+        raise _bad(f"balances must be one whole number per seat, summing to zero, not {balances!r}")
+    if any(balances):
+        state.ledger.post(balances, "position")
+    # where the session stands
+    if phase == BETWEEN and state.turn != state.dealer:
+        raise _bad(
+            "between hands the next dealer is to act: turn must equal dealer (TONK-SESSION-3)"
+        )
+    if phase == START and not cards[STOCK] and logic.ends_on_empty(state):
+        raise _bad("a turn cannot begin with an empty stock: the hand has ended (TONK-STOCK-1)")
+    if "cut" in fields:
+        state.cut = _check_cut(fields["cut"], players, (state.dealer - played) % players)
+    if "next" in fields:
+        deals = fields["next"]
+        coming = hands - played - (0 if phase == BETWEEN else 1)
+        if not isinstance(deals, list) or len(deals) > coming:
+            raise _bad(f"next must list at most {coming} coming deals, not {deals!r}")
+        state.next_deals = tuple(_cards(d, f"next deal {i + 1}") for i, d in enumerate(deals))
+    state.to_act = (state.turn,)
+    return state

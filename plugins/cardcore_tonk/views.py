@@ -1,0 +1,141 @@
+"""Tonk's views: the table a seat may see (:data:`FIELDS`) and the session's history.
+
+The table holds the current hand only, so a view costs the same in the
+hundredth hand of a session as in the first; the cut for the first dealer and
+the finished hands (with the hands shown) come from :func:`history`
+(``Game.history(seat, since=...)``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from cardcore import ViewField
+from cardcore_tonk.melds import CARDS, index_of
+from cardcore_tonk.state import DISCARD, HAND0, PHASES, STOCK, PastHand, TonkState
+
+__all__ = ["FIELDS", "history", "table"]
+
+FIELDS: tuple[ViewField, ...] = (
+    ViewField("hand_number", "int", "The hand being played, from 1 (between hands: the next one)"),
+    ViewField("hands", "int", "Hands in the session (option hands)"),
+    ViewField("stake", "int", "The stake S; every payment is a multiple of it"),
+    ViewField("dealer", "seat", "The seat that dealt this hand (between hands: deals the next)"),
+    ViewField("turn", "seat", "The seat whose turn it is (between hands: the next dealer)"),
+    ViewField("phase", "str", "'start' (drop, draw or take), 'play', 'between' hands or 'over'"),
+    ViewField("stock", "int", "Cards left in the face-down stock", label="stock"),
+    ViewField("discard_top", "card", "The top card of the discard pile, or None when it is empty"),
+    ViewField("discard_count", "int", "Cards in the discard pile (only the top one shows)"),
+    ViewField("hand_sizes", "per-seat", "How many cards each seat holds", of="int"),
+    ViewField("hand", "cards", "Your own hand, sorted by rank then suit; None for a spectator"),
+    ViewField("total", "int", "The total of your hand (TONK-VAL-1); None for a spectator"),
+    ViewField(
+        "spreads",
+        "json",
+        "The spreads on the table, in the order laid: {number (from 1), owner, cards}",
+    ),
+    ViewField("taken", "card", "The discard taken this turn (it may not be discarded), or None"),
+    ViewField("balances", "per-seat", "Each seat's running session balance", of="int"),
+)
+"""The fields of Tonk's ``table`` (declared in ``GameInfo.fields``)."""
+
+
+def table(state: TonkState, seat: int | None, points: Sequence[int]) -> dict[str, Any]:
+    """Return the Tonk table as *seat* may see it (TONK-VIEW-1); ``None`` is a spectator.
+
+    :param points: Card values by card index (the configuration's, TONK-VAL-1).
+    """
+    zones = state.zones
+    cards = zones.cards
+    n = state.players
+    discard = cards[DISCARD]
+    spreads = []
+    laid = cards[HAND0 + n]
+    start = 0
+    for k, meld in enumerate(state.melds):
+        pile = laid[start : start + meld.size]
+        start += meld.size
+        spreads.append(
+            {
+                "number": k + 1,
+                "owner": state.owners[k],
+                "cards": [str(c) for c in sorted(pile, key=index_of)],
+            }
+        )
+    hand: list[str] | None = None
+    total: int | None = None
+    if seat is not None and 0 <= seat < n:
+        mine = sorted([index_of(c) for c in cards[HAND0 + seat]])
+        hand = [str(CARDS[x]) for x in mine]
+        total = sum([points[x] for x in mine])
+    return {
+        "hand_number": min(state.hand_no + 1, state.hands),
+        "hands": state.hands,
+        "stake": state.stake,
+        "dealer": state.dealer,
+        "turn": state.turn,
+        "phase": PHASES[state.phase],
+        "stock": len(cards[STOCK]),
+        "discard_top": str(discard[-1]) if discard else None,
+        "discard_count": len(discard),
+        "hand_sizes": [len(cards[HAND0 + s]) for s in range(n)],
+        "hand": hand,
+        "total": total,
+        "spreads": spreads,
+        "taken": None if state.taken < 0 else str(CARDS[state.taken]),
+        "balances": list(state.ledger.totals),
+    }
+
+
+def _hand_entry(past: PastHand, points: Sequence[int]) -> dict[str, Any]:
+    shown = None
+    totals = None
+    if past.shown is not None:
+        shown = []
+        totals = []
+        for h in past.shown:
+            xs = sorted([index_of(c) for c in h])
+            shown.append([str(CARDS[x]) for x in xs])
+            totals.append(sum([points[x] for x in xs]))
+    return {
+        "kind": "hand",
+        "hand": past.hand,
+        "dealer": past.dealer,
+        "reason": past.reason,
+        "seat": past.seat,
+        "amounts": list(past.amounts),
+        "balances": list(past.balances),
+        "shown": shown,
+        "totals": totals,
+    }
+
+
+def history(state: TonkState, since: int, points: Sequence[int]) -> list[dict[str, Any]]:
+    """Return the session's history from entry *since* (from 0), oldest first.
+
+    Entry 0 is the cut for the first dealer when there was one (TONK-DEALER-1)::
+
+        {"kind": "cut", "dealer": 1, "rounds": [["7", "K", "K"], [None, "3", "9"]]}
+
+    then one entry per finished hand (TONK-SESSION-1, TONK-VIEW-1)::
+
+        {"kind": "hand", "hand": 1, "dealer": 2, "reason": "drop-caught", "seat": 0,
+         "amounts": [-2, 3, -1], "balances": [-2, 3, -1],
+         "shown": [["AS", ...], ...] or None, "totals": [20, 15, 30] or None}
+
+    ``shown`` (every hand, sorted) and ``totals`` are given when the hands were
+    shown (a drop, a natural, a void deal, stock exhaustion); everything here
+    was public when it happened, so every seat and spectators see the same.
+    """
+    out: list[dict[str, Any]] = []
+    head = 0
+    if state.cut:
+        if since == 0:
+            first = (state.dealer - state.hand_no) % state.players
+            rounds = [list(r) for r in state.cut]
+            out.append({"kind": "cut", "dealer": first, "rounds": rounds})
+        head = 1
+    for past in state.past[max(0, since - head) :]:
+        out.append(_hand_entry(past, points))
+    return out
