@@ -21,7 +21,6 @@ from docutils import nodes
 from docutils.statemachine import StringList
 from sphinx.addnodes import pending_xref
 from sphinx.application import Sphinx
-from sphinx.directives.other import TocTree
 from sphinx.environment import BuildEnvironment
 from sphinx.util.docutils import SphinxDirective
 from sphinx.util.nodes import make_refnode
@@ -51,12 +50,13 @@ html_title = f"cardcore {release}"
 
 # Every reference must resolve. Without intersphinx (no network), names of the
 # standard library and of pluggy cannot resolve: those (and only those) are
-# ignored, plus the private TypeVars of two generic signatures.
+# ignored, plus the private TypeVars of the generic signatures.
 nitpicky = True
 _EXTERNAL = "|".join(sorted({*sys.stdlib_module_names, "typing_extensions", "pluggy"}))
 nitpick_ignore_regex = [
     (r"py:(class|obj|data|exc|func|meth|mod|attr)", rf"({_EXTERNAL})(\..*)?"),
-    (r"py:(class|obj)", r"cardcore\.(events\.E|deck\.T)"),
+    (r"py:(class|obj)", r"cardcore\.(events\.E|deck\.T|logic\.[SA])"),
+    (r"py:class", r"ModuleType"),
 ]
 
 autodoc_member_order = "bysource"
@@ -114,7 +114,7 @@ def _resolve_public(
     package = context.split(".", 1)[0]
     if package and package != "cardcore" and not target.startswith("cardcore."):
         # In a game's docstrings a bare name is the game's own when the game has one
-        # (cardcore_golf.logic.Layout); only otherwise is it the core's (NotationError).
+        # (a class of the game's own modules); only otherwise is it the core's (NotationError).
         tail = "." + target.rsplit(".", 1)[-1]
         if any(name.startswith(package + ".") and name.endswith(tail) for name in objects):
             return None
@@ -128,28 +128,6 @@ def _resolve_public(
         public = matches[0]
     found = objects[public]
     return make_refnode(app.builder, node["refdoc"], found.docname, found.node_id, contnode, public)
-
-
-class OptionalTocTree(TocTree):
-    """A ``toctree`` that lists only the entries whose page exists.
-
-    Some pages (the CLI, examples, performance and game pages) are written by
-    their owners while these docs grow; this lists each as soon as it exists,
-    and the build stays free of warnings before that.
-    """
-
-    def run(self) -> list[nodes.Node]:
-        found = self.env.found_docs
-        here = self.env.current_document.docname
-        base = here.rsplit("/", 1)[0] + "/" if "/" in here else ""
-        kept = StringList()
-        for line, (source, offset) in zip(self.content, self.content.items, strict=True):
-            entry = line.strip()
-            if entry and not entry.startswith(":") and (base + entry) not in found:
-                continue
-            kept.append(line, source, offset)
-        self.content = kept
-        return super().run()
 
 
 class EventCatalogue(SphinxDirective):
@@ -188,29 +166,14 @@ class EventCatalogue(SphinxDirective):
         return list(container.children)
 
 
-def _reread_optional_toctrees(
-    app: Sphinx, env: BuildEnvironment, added: set[str], changed: set[str], removed: set[str]
-) -> list[str]:
-    """Re-read every page with a ``toctree-existing`` on each build: a listed page may have appeared."""
-    here = Path(app.srcdir)
-    return [
-        doc
-        for doc in env.found_docs
-        if "toctree-existing::"
-        in (here / f"{doc}.rst").read_text(encoding="utf-8", errors="replace")
-    ]
-
-
 def setup(app: Sphinx) -> dict[str, Any]:
-    """Register the ``hook`` object type, the optional toctree and the public-name resolver."""
+    """Register the ``hook`` object type, the event catalogue and the public-name resolver."""
     app.add_object_type(
         "hook",
         "hook",
         indextemplate="pair: %s; hook",
         objname="hook",
     )
-    app.add_directive("toctree-existing", OptionalTocTree)
     app.add_directive("event-catalogue", EventCatalogue)
     app.connect("missing-reference", _resolve_public)
-    app.connect("env-get-outdated", _reread_optional_toctrees)
     return {"parallel_read_safe": True, "parallel_write_safe": True}

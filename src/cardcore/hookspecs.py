@@ -1,10 +1,14 @@
 """Every hook of the core, grouped by phase.
 
-Hooks answer questions and report facts; they never change the state. Hot
-hooks are resolved into plain callables when a configuration is built (see
-:meth:`cardcore.Ruleset.chain`), so a house rule costs nothing per decision
-unless it really filters decisions. Games add hookspecs of their own through
-``GameInfo.hookspecs``.
+Hooks answer questions and report facts; they never change the state. A game's
+logic resolves the hooks it needs once, when a configuration is built, with
+:meth:`cardcore.Ruleset.resolve` (``None`` when no plugin implements one), so a
+house rule costs nothing per decision unless it really filters decisions. The
+core itself applies :func:`forbid_action` and :func:`score_round` for every
+game. Games add hookspecs of their own through ``GameInfo.hookspecs``; a plugin
+implementing a hook that no specification of its configuration knows is
+refused with :class:`~cardcore.PluginError` unless marked
+``@hookimpl(optionalhook=True)``.
 """
 
 from __future__ import annotations
@@ -40,16 +44,19 @@ __all__ = [
 
 
 @hookspec(firstresult=True)
-def create_logic(ruleset: Ruleset) -> GameLogic | None:
+def create_logic(ruleset: Ruleset) -> GameLogic[Any, Any] | None:
     """Return the game logic for this configuration.
 
     Stops at the first non-``None`` result. The game implements it; house rules
-    normally do not (they change behaviour through narrower hooks).
+    normally do not (they change behaviour through narrower hooks). Called once
+    per configuration (a game and its chosen house rules).
 
     :param ruleset: The configuration: game, rules and the plugin manager.
-        Resolve every hook the hot path needs here, once.
-    :returns: A :class:`~cardcore.GameLogic` instance, shared by every game of
-        this configuration.
+        Resolve every hook the hot path needs here, once, with
+        :meth:`~cardcore.Ruleset.resolve`.
+    :returns: A :class:`~cardcore.GameLogic` instance (``GameLogic[S, A]``,
+        generic over the game's state and action types), shared by every game
+        of this configuration.
 
     .. versionadded:: 0.1
     """
@@ -61,8 +68,10 @@ def build_deck(players: int, options: Mapping[str, Any]) -> tuple[Card, ...] | N
 
     Stops at the first non-``None`` result. The core answers one standard deck
     (``trylast``); games answer their own counts; house rules that add cards
-    use ``wrapper=True`` and extend the deck the inner hooks return. Called at
-    most once per (players, options) and configuration: the result is cached.
+    use ``wrapper=True`` and extend the deck the inner implementations return
+    (``build_deck`` always has an answer beneath a wrapper: the core's). Called
+    at most once per (players, options) and configuration: the result is
+    cached (see :meth:`cardcore.GameLogic.deck`).
 
     :param players: The number of seats.
     :param options: The game's resolved options.
@@ -79,7 +88,8 @@ def card_points(card: Card) -> int | None:
     Stops at the first non-``None`` result. Games implement this with
     ``trylast=True``; house rules return ``None`` for cards they ignore. Games
     ask it once per card when the configuration is built and keep the answers
-    in a :class:`~cardcore.ScoreTable`.
+    in a :class:`~cardcore.ScoreTable` (:meth:`ScoreTable.from_points
+    <cardcore.ScoreTable.from_points>`), so it costs nothing per decision.
 
     :param card: The card being valued.
     :returns: Points for *card*, or ``None`` to defer to the next plugin.
@@ -88,7 +98,7 @@ def card_points(card: Card) -> int | None:
     """
 
 
-# --- play: resolved once per configuration, called by the game's logic -------------------
+# --- play: resolved once per configuration, applied by the core ------------------------
 
 
 @hookspec
@@ -96,15 +106,23 @@ def forbid_action(state: GameState, action: Action) -> Veto | None:
     """Forbid *action* in *state*, or return ``None`` to allow it.
 
     All results are collected; any :class:`~cardcore.Veto` makes the action
-    illegal (the game leaves it out of ``legal_actions`` and cites the veto's
-    rule ID if it is applied anyway). Games resolve this chain once, so only
-    configurations that contain such a rule pay for it.
+    illegal. The core applies it for every game, turn-based and real-time: it
+    leaves vetoed actions out of :meth:`Game.legal_actions
+    <cardcore.Game.legal_actions>` and, when one is applied anyway, raises
+    :class:`~cardcore.IllegalActionError` citing the veto's rule ID. Games never
+    call it. The chain is resolved once per configuration, so a configuration
+    without a veto pays nothing. A rule that implements only this hook works in
+    every game.
 
     :param state: The current table. Read it, never change it.
-    :param action: A candidate action.
+    :param action: A candidate action (its :attr:`~cardcore.Action.verb`, its
+        fields and ``str(action)``, its notation, tell what it does).
     :returns: A veto, or ``None``.
 
     .. versionadded:: 0.1
+
+    .. versionchanged:: 0.2
+       Applied by the core for every game; games no longer wire it.
     """
 
 
@@ -134,18 +152,29 @@ def determinize(state: GameState, seat: int, rng: random.Random) -> bool | None:
 
 @hookspec(firstresult=True)
 def score_round(state: GameState, scores: Sequence[int]) -> Sequence[int] | None:
-    """Return the final scores of the round just played, one per seat.
+    """Adjust the scores of the round (or hand) just played, one integer per seat.
 
-    Stops at the first non-``None`` result; the core's default returns *scores*
-    unchanged (``trylast``). House rules that adjust scores (a penalty for the
-    player who ended the round) use ``wrapper=True`` and change what the inner
-    hooks return.
+    Stops at the first non-``None`` result. The core applies it for every game
+    that scores rounds: the game passes each round's contribution in its own
+    unit (points in Golf, stakes in Tonk) to :meth:`GameLogic.score_round
+    <cardcore.GameLogic.score_round>` before adding it to any total, and the
+    core calls this hook. There is no default: with no implementation the
+    scores stand. The core checks the answer: one integer per seat and, for a
+    game declared ``GameInfo(zero_sum=True)``, a zero sum; anything else raises
+    :class:`~cardcore.PluginError` naming the rule. A rule that composes with
+    other score rules uses ``wrapper=True``: ``inner = yield`` is what the
+    rules beneath it answered, or ``None`` when none did (then start from
+    *scores*).
 
     :param state: The table at scoring time, every card face up. Read only.
-    :param scores: The scores the game computed by its base rules.
-    :returns: The adjusted scores.
+    :param scores: The round's scores as the game's base rules computed them.
+    :returns: The adjusted scores, or ``None`` to leave them to the next plugin.
 
     .. versionadded:: 0.1
+
+    .. versionchanged:: 0.2
+       Applied by the core for every game that scores rounds; no core default;
+       length and zero sum checked.
     """
 
 
@@ -158,9 +187,10 @@ def on_event(event: Event) -> None:
 
     Results are ignored. Called after the game's lock is released, in version
     order, like subscribers. Plugins keep no per-game state, so this is for
-    logging and metrics, not for rules.
+    logging and metrics, not for rules. An observer counts as a listener: games
+    build their events while one is registered.
 
-    :param event: The event.
+    :param event: The event (it shows every hidden card: keep what you log private).
 
     .. versionadded:: 0.1
     """
