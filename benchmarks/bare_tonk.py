@@ -1,63 +1,115 @@
 """A bare, plain-Python random playout of Tonk: the yardstick for the engine.
 
 No cardcore, no classes, no events: a card is an int ``4 * (rank - 1) + suit``
-(suits S-H-D-C), so sorting by int sorts by rank then suit. The rules and the
-decisions are those the engine's random agent faces in
+(suits S-H-D-C), so sorting by int sorts by rank then suit. A hand is a sorted
+list kept sorted (``bisect.insort``) beside two ints kept up to date with it: a
+52-bit mask of its cards and a per-rank count (one nibble per rank), so the
+common decision -- no spread, no hit, only discards -- is told apart with a few
+integer operations and no legal-action list is built: a choice among *n* legal
+actions is ``math.trunc(random() * n)`` (``int`` of a positive float, only
+faster), the index the engine's random driver takes in its legal tuple, and the
+action at that index is worked out from the counts. Hand totals are kept as
+cards move. The rules and the decisions are those of random play through
 ``cardcore.new_game("tonk", 3)`` with default options (one hand, stake 1, the
-default natural 49/50 rule):
+default natural 49/50 rule), as ``benchmarks/run.py`` drives it::
+
+    legal = game.legal_actions(game.to_act[0])
+    game.apply(legal[int(rand() * len(legal))])
+
+Random play takes every legal action, ``drop`` included, so most hands are short.
 
 * the first dealer is cut for (TONK-DEALER-1): one card each from a separately
-  shuffled pack, ties cut again;
-* five cards each from the dealer's left, one upcard, the rest is the stock;
-* a dealt total of 49 or 50 is a natural (2 from each; two naturals void the hand);
-* a turn that begins with an empty stock ends the hand (TONK-STOCK-1/2);
-* a turn starts with ``drop``, ``draw`` or ``take`` (if there is a discard);
-* after drawing: new spreads (books, then runs), hits, discards -- the taken
-  discard may not be discarded (TONK-TURN-4), and a spread or hit that would leave
-  only the taken card in hand is not offered (TONK-TURN-5);
-* an empty hand after a spread or hit tonks out (2 from each); after the
-  discard it is out (1 from each); drops are settled by TONK-DROP-1..5.
+  shuffled pack (a partial Fisher-Yates), ties cut again;
+* five cards each, one at a time from the dealer's left, one upcard, the rest
+  is the stock (TONK-DEAL-1/2);
+* a dealt total of 49 or 50 is a natural: 2 from each; two naturals void the
+  hand (TONK-49-1/2); either way no decision is made;
+* a turn that begins with an empty stock ends the hand, the lowest total
+  collecting (TONK-STOCK-1/2);
+* a turn starts with ``drop``, ``draw`` or ``take`` (the last only if there is
+  a discard), in that order;
+* after drawing, the legal actions are, in this order: new spreads (books by
+  rank -- three-card combinations, then the four -- then runs by suit, lowest
+  card, length), hits (by spread number, then card), discards (ascending). The
+  taken discard may not be discarded (TONK-TURN-4), and a spread or hit that
+  would leave only the taken card in hand is not offered (TONK-TURN-5);
+* an empty hand after a spread or hit tonks out (2 from each, TONK-OUT-1); after
+  the discard it is out (1 from each, TONK-OUT-2); drops are settled by
+  TONK-DROP-1..5.
 
-Every choice, even among one action, is one *decision*, drawn the way a random
-agent draws: ``legal[int(random() * len(legal))]``. The legal set is built the
-same way the engine builds it (the same candidates, the same order).
+Every choice, even among one action, is one *decision*, exactly as one
+``Game.legal_actions`` -> ``Game.apply`` round trip is one for the engine
+(``game.version`` at the end). The chance work is the engine's too: a full
+Fisher-Yates shuffle over ``random()`` of the deck for every hand.
 
-Run ``python benchmarks/bare_tonk.py`` for decisions per second.
+:func:`check_against_engine` proves the claim card for card: fed the engine's
+shuffle and cut (from the game seed, as ``cardcore.deck.derive_rng`` derives
+them) and the same choice stream, the bare loop must end every hand with the
+engine's decision count and payouts. :func:`self_check` checks the loop's own
+invariants and needs no cardcore.
+
+Run from the repository root::
+
+    python benchmarks/bare_tonk.py                     # 7 rounds of ~1 s, median decisions/s
+    python benchmarks/bare_tonk.py --rounds 9 --seconds 2
+    python benchmarks/bare_tonk.py --no-drop           # players who never drop (long hands)
+    python benchmarks/bare_tonk.py --check             # self-check, then lockstep vs the engine
+
+Rounds are timed with ``time.process_time`` (CPU time of this process), as in
+``benchmarks/run.py``.
 """
 
 from __future__ import annotations
 
+import argparse
+import math
 import random
+import statistics
 import sys
 import time
+from bisect import insort
 from collections.abc import Callable
-from itertools import combinations
+from itertools import combinations, pairwise
 
-__all__ = ["measure", "play_game"]
+__all__ = ["check_against_engine", "main", "measure", "play_game", "play_hand", "self_check"]
+
+Rand = Callable[[], float]
+Shuffle = Callable[[list[int], Rand], None]
+OnEnd = Callable[[str, list[list[int]], list[int], list[int], list[list[int]]], object]
 
 VALUE = tuple(min(c // 4 + 1, 10) for c in range(52))
 """TONK-VAL-1 by card int: ace 1, two to ten face value, court cards 10."""
 
-DROP = ("drop",)
-DRAW = ("draw",)
-TAKE = ("take",)
-START_WITH_DISCARD = (DROP, DRAW, TAKE)
-START_NO_DISCARD = (DROP, DRAW)
+BIT = tuple(1 << c for c in range(52))
+"""The card's bit in a hand mask."""
+
+RANK_ONE = tuple(1 << (4 * (c >> 2)) for c in range(52))
+"""The card's one in a hand's per-rank count (a nibble per rank)."""
+
+FIVES = sum(5 << (4 * r) for r in range(13))
+EIGHTS = sum(8 << (4 * r) for r in range(13))
+"""``(counts + FIVES) & EIGHTS`` is not zero when some rank has three or four cards."""
+
+PACK = list(range(52))
+"""The cut's pack, copied for every cut."""
+
+DECK = tuple(4 * r + s for s in range(4) for r in range(13))
+"""The engine's deck order (``standard_52()``: suits S-H-D-C, ace to king) as card ints."""
 
 
-def _shuffle(items: list[int], rand: Callable[[], float]) -> None:
-    """Fisher-Yates over ``random()`` (as cardcore's shuffle)."""
+def _shuffle(items: list[int], rand: Rand, trunc: Callable[[float], int] = math.trunc) -> None:
+    """Fisher-Yates over ``random()``, as cardcore's shuffle (``trunc`` is ``int`` for a
+    positive float, only faster)."""
     for i in range(len(items) - 1, 0, -1):
-        j = int(rand() * (i + 1))
+        j = trunc(rand() * (i + 1))
         items[i], items[j] = items[j], items[i]
 
 
 def _spreads(cards: list[int]) -> list[tuple[int, ...]]:
-    """Spreads among sorted *cards*: books by rank (threes, then the four), then runs by suit."""
+    """Spreads among sorted *cards*, in the engine's order: books by rank (threes, then
+    the four), then runs by suit, lowest card, length."""
     out: list[tuple[int, ...]] = []
     n = len(cards)
-    if n < 3:
-        return out
     i = 0
     while i < n:
         r = cards[i] >> 2
@@ -73,8 +125,6 @@ def _spreads(cards: list[int]) -> list[tuple[int, ...]]:
     for suit in range(4):
         group = [c for c in cards if c & 3 == suit]
         m = len(group)
-        if m < 3:
-            continue
         start = 0
         while start < m:
             end = start
@@ -87,21 +137,9 @@ def _spreads(cards: list[int]) -> list[tuple[int, ...]]:
     return out
 
 
-def _targets(meld: list[int]) -> tuple[int, ...]:
-    """Cards that may hit *meld* (sorted): the rest of a book of three, or a run's ends."""
-    low = meld[0]
-    high = meld[-1]
-    if low >> 2 == high >> 2:  # a book
-        if len(meld) >= 4:
-            return ()
-        base = low & ~3
-        return (base, base + 1, base + 2, base + 3)
-    out = []
-    if low >= 4:
-        out.append(low - 4)
-    if high + 4 < 52:
-        out.append(high + 4)
-    return tuple(out)
+def _run_targets(low: int, high: int) -> int:
+    """The mask of the cards that may hit a run from card *low* to card *high*."""
+    return (BIT[low - 4] if low >= 4 else 0) | (BIT[high + 4] if high < 48 else 0)
 
 
 def _lowest_collect(out: list[int], totals: list[int], eligible: list[int]) -> None:
@@ -123,8 +161,11 @@ def _from_each(winner: int, players: int, amount: int) -> list[int]:
 def _drop(dropper: int, totals: list[int]) -> list[int]:
     n = len(totals)
     mine = totals[dropper]
-    if all(t > mine for i, t in enumerate(totals) if i != dropper):
-        return _from_each(dropper, n, 1)
+    for i in range(n):
+        if totals[i] <= mine and i != dropper:
+            break
+    else:
+        return _from_each(dropper, n, 1)  # TONK-DROP-2: strictly lowest
     out = [0] * n
     others = [i for i in range(n) if i != dropper]
     for i in others:
@@ -135,139 +176,408 @@ def _drop(dropper: int, totals: list[int]) -> list[int]:
     return out
 
 
+def play_hand(
+    rand: Rand,
+    players: int = 3,
+    shuffle: Shuffle = _shuffle,
+    cut_rand: Rand | None = None,
+    on_end: OnEnd | None = None,
+    drop: bool = True,
+) -> tuple[int, list[int]]:
+    """Play one random hand of Tonk; return (decisions made, payouts per seat).
+
+    :param rand: ``random()`` of the generator for the players' choices (and, with the
+        defaults, for chance too).
+    :param players: Seats (2 to 4).
+    :param shuffle: ``shuffle(cards, rand)`` shuffles the deck in place before the deal.
+    :param cut_rand: The ``random()`` of the cut for the dealer (default *rand*).
+    :param on_end: Called at the end with ``(reason, hands, stock, discard, melds)``
+        (each meld a list of card ints).
+    :param drop: Whether the players may drop; ``False`` plays as a random agent that
+        never drops (it chooses among the other legal actions), so hands run long and
+        reach outs, tonk-outs and stock-outs.
+    :returns: How many decisions the players made, and the payouts (stake 1).
+    """
+    trunc = math.trunc
+    value = VALUE
+    bit = BIT
+    rank_one = RANK_ONE
+    # TONK-DEALER-1: the cut, a partial Fisher-Yates over a separate pack
+    crand = rand if cut_rand is None else cut_rand
+    pack = PACK[:]
+    contenders: list[int] | range = range(players)
+    ranks = [0] * players
+    pos = 0
+    while True:
+        best = -1
+        ties = dealer = 0
+        for s in contenders:
+            j = pos + trunc(crand() * (52 - pos))
+            x = pack[j]
+            pack[j] = pack[pos]  # pack[pos] is never read again: no need to store x there
+            pos += 1
+            r = x >> 2
+            if r > best:
+                best = r
+                dealer = s
+                ties = 0
+            elif r == best:
+                ties += 1
+            ranks[s] = r
+        if not ties:
+            break
+        contenders = [s for s in contenders if ranks[s] == best]
+    first = dealer + 1
+    if first == players:
+        first = 0
+    stock = list(DECK)
+    shuffle(stock, rand)
+    # TONK-DEAL-1/2: five each from the dealer's left (k-th card off the top: stock[-1 - k])
+    hands: list[list[int]] = [[]] * players
+    masks = [0] * players
+    counts = [0] * players
+    totals = [0] * players
+    naturals = 0
+    natural = -1
+    for j in range(players):
+        seat = (first + j) % players
+        hand = stock[-1 - j : -1 - j - 5 * players : -players]
+        hand.sort()
+        hands[seat] = hand
+        m = c4 = t = 0
+        for c in hand:
+            m |= bit[c]
+            c4 += rank_one[c]
+            t += value[c]
+        masks[seat] = m
+        counts[seat] = c4
+        totals[seat] = t
+        if t == 49 or t == 50:  # TONK-49-1/2: a natural
+            naturals += 1
+            natural = seat
+    del stock[-5 * players :]
+    discard = [stock.pop()]
+    melds: list[list[int]] = []  # cards of each spread on the table, ascending
+    targets: list[int] = []  # per spread: the mask of the cards that may hit it
+    if naturals:  # TONK-49-1: one natural collects 2 from each; TONK-49-2: more void the hand
+        pay = [0] * players if naturals > 1 else _from_each(natural, players, 2)
+        if on_end is not None:
+            on_end("void" if naturals > 1 else "natural", hands, stock, discard, melds)
+        return 0, pay
+    fives = FIVES
+    eights = EIGHTS
+    starts = 3 if drop else 2  # (drop, draw, take) or (draw, take); take needs a discard
+    skip = 0 if drop else 1
+    decisions = 0
+    seat = first
+    while True:
+        if not stock:  # TONK-STOCK-1/2
+            pay = [0] * players
+            _lowest_collect(pay, totals, list(range(players)))
+            reason = "stock-out"
+            break
+        decisions += 1
+        k = trunc(rand() * (starts if discard else starts - 1)) + skip
+        if k == 0:  # drop
+            pay = _drop(seat, totals)
+            reason = "drop"
+            break
+        hand = hands[seat]
+        if k == 1:  # draw
+            c = stock.pop()
+            taken = -1
+        else:  # take
+            c = discard.pop()
+            taken = c
+        insort(hand, c)
+        m = masks[seat] | bit[c]
+        c4 = counts[seat] + rank_one[c]
+        t = totals[seat] + value[c]
+        while True:  # spreads and hits, then the discard that ends the turn
+            decisions += 1
+            n = len(hand)
+            strand = taken >= 0 and m & bit[taken] != 0  # the taken card still in hand
+            if (c4 + fives) & eights or m & (m >> 4) & (m >> 8) or melds:
+                # rare: build the spreads and hits, in the engine's order
+                acts: list[tuple[int, ...] | int] = []
+                for sp in _spreads(hand):
+                    if strand and n - len(sp) == 1 and taken not in sp:
+                        continue  # TONK-TURN-5
+                    acts.append(sp)
+                for number, tg in enumerate(targets):
+                    hit = tg & m
+                    while hit:
+                        low = hit & -hit
+                        hit ^= low
+                        x = low.bit_length() - 1
+                        if strand and n == 2 and x != taken:
+                            continue  # TONK-TURN-5
+                        acts.append(64 * number + x)
+                lay = len(acts)
+            else:
+                acts = []
+                lay = 0
+            k = trunc(rand() * (lay + n - strand))
+            if k >= lay:  # discard the (k - lay)-th card, passing over the taken one
+                k -= lay
+                if strand and hand[k] >= taken:
+                    k += 1
+                c = hand.pop(k)
+                masks[seat] = m ^ bit[c]
+                counts[seat] = c4 - rank_one[c]
+                totals[seat] = t - value[c]
+                discard.append(c)
+                if not hand:
+                    pay = _from_each(seat, players, 1)  # TONK-OUT-2
+                    reason = "out"
+                break
+            act = acts[k]
+            if isinstance(act, tuple):  # a new spread
+                for c in act:
+                    hand.remove(c)
+                    m ^= bit[c]
+                    c4 -= rank_one[c]
+                    t -= value[c]
+                meld = list(act)
+                melds.append(meld)
+                if act[0] >> 2 == act[-1] >> 2:  # a book: the fourth card may hit it
+                    base = act[0] & ~3
+                    targets.append(0 if len(act) == 4 else 15 << base)
+                else:
+                    targets.append(_run_targets(act[0], act[-1]))
+            else:  # a hit
+                number = act >> 6
+                c = act & 63
+                hand.remove(c)
+                m ^= bit[c]
+                c4 -= rank_one[c]
+                t -= value[c]
+                meld = melds[number]
+                if meld[0] >> 2 == meld[-1] >> 2:
+                    meld.append(c)
+                    meld.sort()
+                    targets[number] = 0  # a book of four takes nothing
+                else:
+                    if c < meld[0]:
+                        meld.insert(0, c)
+                    else:
+                        meld.append(c)
+                    targets[number] = _run_targets(meld[0], meld[-1])
+            if not hand:
+                masks[seat] = m
+                counts[seat] = c4
+                totals[seat] = t
+                pay = _from_each(seat, players, 2)  # TONK-OUT-1
+                reason = "tonk-out"
+                break
+        if not hand:
+            break
+        seat += 1
+        if seat == players:
+            seat = 0
+    if on_end is not None:
+        on_end(reason, hands, stock, discard, melds)
+    return decisions, pay
+
+
 def play_game(rnd: random.Random, players: int = 3) -> tuple[int, list[int]]:
     """Play one random hand of Tonk; return (decisions made, payouts per seat).
 
     :param rnd: The generator for chance (the cut, the shuffle) and the players' choices.
     :param players: Seats (2 to 4).
     """
-    rand = rnd.random
-    # TONK-DEALER-1: the cut, a partial Fisher-Yates over a separate pack
-    pack = list(range(52))
-    contenders = list(range(players))
-    pos = 0
-    while True:
-        best = -1
-        ranks = {}
-        for s in contenders:
-            j = pos + int(rand() * (52 - pos))
-            pack[pos], pack[j] = pack[j], pack[pos]
-            r = pack[pos] >> 2
-            pos += 1
-            ranks[s] = r
-            if r > best:
-                best = r
-        contenders = [s for s in contenders if ranks[s] == best]
-        if len(contenders) == 1:
-            break
-    dealer = contenders[0]
-    stock = list(range(52))
-    _shuffle(stock, rand)
-    first = (dealer + 1) % players
-    hands: list[list[int]] = [[] for _ in range(players)]
-    for _ in range(5):
-        for k in range(players):
-            hands[(first + k) % players].append(stock.pop())
-    discard = [stock.pop()]
-    # TONK-49-1/2: naturals
-    naturals = [s for s in range(players) if sum(VALUE[c] for c in hands[s]) in (49, 50)]
-    if naturals:
-        if len(naturals) > 1:
-            return 0, [0] * players
-        return 0, _from_each(naturals[0], players, 2)
-    melds: list[list[int]] = []
-    targets: list[tuple[int, ...]] = []
-    decisions = 0
-    turn = first
-    while True:
-        if not stock:  # TONK-STOCK-1/2
-            totals = [sum(VALUE[c] for c in h) for h in hands]
-            out = [0] * players
-            _lowest_collect(out, totals, list(range(players)))
-            return decisions, out
-        legal = START_WITH_DISCARD if discard else START_NO_DISCARD
-        choice = legal[int(rand() * len(legal))]
-        decisions += 1
-        hand = hands[turn]
-        if choice is DROP:
-            return decisions, _drop(turn, [sum(VALUE[c] for c in h) for h in hands])
-        if choice is DRAW:
-            hand.append(stock.pop())
-            taken = -1
-        else:
-            taken = discard.pop()
-            hand.append(taken)
-        while True:
-            cards = sorted(hand)
-            n = len(cards)
-            strand = taken >= 0 and taken in cards  # TONK-TURN-5
-            acts: list[tuple[object, ...]] = []
-            for sp in _spreads(cards):
-                if strand and n - len(sp) == 1 and taken not in sp:
-                    continue
-                acts.append(("spread", sp))
-            for num, tg in enumerate(targets):
-                for x in tg:
-                    if x in cards:
-                        if strand and n == 2 and x != taken:
-                            continue
-                        acts.append(("hit", num, x))
-            for x in cards:
-                if x != taken:  # TONK-TURN-4
-                    acts.append(("discard", x))
-            act = acts[int(rand() * len(acts))]
-            decisions += 1
-            verb = act[0]
-            if verb == "discard":
-                card = act[1]
-                assert isinstance(card, int)
-                hand.remove(card)
-                discard.append(card)
-                if not hand:  # TONK-OUT-2
-                    return decisions, _from_each(turn, players, 1)
-                break
-            if verb == "spread":
-                laid = act[1]
-                assert isinstance(laid, tuple)
-                for c in laid:
-                    hand.remove(c)
-                meld = list(laid)
-                melds.append(meld)
-                targets.append(_targets(meld))
-            else:
-                number = act[1]
-                hitter = act[2]
-                assert isinstance(number, int) and isinstance(hitter, int)
-                hand.remove(hitter)
-                meld = melds[number]
-                meld.append(hitter)
-                meld.sort()
-                targets[number] = _targets(meld)
-            if not hand:  # TONK-OUT-1
-                return decisions, _from_each(turn, players, 2)
-        turn = (turn + 1) % players
+    return play_hand(rnd.random, players)
 
 
-def measure(seconds: float = 1.0, seed: int = 1, players: int = 3) -> tuple[float, float]:
-    """Play whole games for about *seconds*; return (games per second, decisions per second)."""
-    rnd = random.Random(seed)
+def measure(
+    seconds: float = 1.0, seed: int = 1, players: int = 3, drop: bool = True
+) -> tuple[float, float]:
+    """Play whole hands for about *seconds* of CPU time; return (games/s, decisions/s)."""
+    rand = random.Random(seed).random
+    clock = time.process_time
     games = decisions = 0
-    start = time.perf_counter()
+    start = clock()
     end = start + seconds
     now = start
     while now < end or games == 0:
-        decisions += play_game(rnd, players)[0]
-        games += 1
-        now = time.perf_counter()
+        for _ in range(100):
+            decisions += play_hand(rand, players, drop=drop)[0]
+        games += 100
+        now = clock()
     elapsed = now - start
     return games / elapsed, decisions / elapsed
 
 
+# -- checks ----------------------------------------------------------------------------------
+
+
+def _expect(ok: bool, msg: str) -> None:
+    if not ok:
+        raise AssertionError(msg)
+
+
+def _is_meld(cards: list[int]) -> bool:
+    """A book of three or four, or a run of three or more in one suit (TONK-SPREAD-1/2)."""
+    if len(cards) < 3:
+        return False
+    if all(c >> 2 == cards[0] >> 2 for c in cards):
+        return len(cards) <= 4
+    return all(c & 3 == cards[0] & 3 for c in cards) and all(b - a == 4 for a, b in pairwise(cards))
+
+
+def self_check(
+    games: int = 2000, seed: int = 1, players: tuple[int, ...] = (2, 3, 4)
+) -> dict[str, int]:
+    """Play *games* seeded hands per seat count, with and without drops, and check the
+    loop's invariants.
+
+    At the end of every hand: every card is in exactly one place (the hands, the stock,
+    the discard pile and the spreads hold the 52 cards once each); every hand is sorted,
+    every spread on the table is a book or a run; the payouts add up to zero and match
+    the way the hand ended (a natural, out, tonk-out, drop, stock-out, void); a natural
+    or a void took no decision, any other ending at least one; the seed replays the
+    same hand. Random play drops within a few turns; the hands without drops reach
+    spreads, hits, outs, tonk-outs and stock-outs. Needs no cardcore: a test can call it.
+
+    :returns: ``hands``, ``decisions``, and a count per ending (``drop``, ``out`` ...).
+    :raises AssertionError: An invariant does not hold.
+    """
+    out: dict[str, int] = {"hands": 0, "decisions": 0}
+    for n in players:
+        for drop in (True, False):
+            for g in range(games):
+                reason, decisions = _check_hand(n, seed + g, drop)
+                out["hands"] += 1
+                out["decisions"] += decisions
+                out[reason] = out.get(reason, 0) + 1
+    return out
+
+
+def _check_hand(players: int, seed: int, drop: bool) -> tuple[str, int]:
+    """Play and check one hand of :func:`self_check`; return (ending, decisions)."""
+    where = f"{players} players, seed {seed}" + ("" if drop else ", no drops")
+    seen: list[str] = []
+
+    def on_end(
+        reason: str,
+        hands: list[list[int]],
+        stock: list[int],
+        discard: list[int],
+        melds: list[list[int]],
+    ) -> None:
+        cards = [c for h in hands for c in h] + stock + discard
+        cards += [c for meld in melds for c in meld]
+        _expect(sorted(cards) == list(range(52)), f"{where}: cards lost or doubled")
+        _expect(all(h == sorted(h) for h in hands), f"{where}: an unsorted hand")
+        _expect(all(_is_meld(meld) for meld in melds), f"{where}: a bad spread")
+        seen.append(reason)
+
+    decisions, pay = play_hand(random.Random(seed).random, players, on_end=on_end, drop=drop)
+    _expect(len(seen) == 1, f"{where}: {len(seen)} endings")
+    reason = seen[0]
+    _expect(sum(pay) == 0, f"{where}: payouts {pay} do not add up")
+    _expect((decisions == 0) == (reason in ("natural", "void")), f"{where}: {reason}")
+    if reason in ("natural", "tonk-out", "out"):
+        unit = 1 if reason == "out" else 2
+        _expect(sorted(pay)[:-1] == [-unit] * (players - 1), f"{where}: {reason} pays {pay}")
+    again = play_hand(random.Random(seed).random, players, drop=drop)
+    _expect(again == (decisions, pay), f"{where}: the seed does not replay")
+    return reason, decisions
+
+
+def _engine_chance(seed: int) -> tuple[Shuffle, Rand]:
+    """The engine's chance for game *seed*: draw 0 shuffles the deck (bottom first, so the
+    list is reversed), draw 2 cuts for the dealer."""
+    from cardcore.deck import derive_rng
+
+    def shuffle(items: list[int], rand: Rand) -> None:
+        _shuffle(items, derive_rng(seed, 0).random)
+        items.reverse()
+
+    return shuffle, derive_rng(seed, 2).random
+
+
+def check_against_engine(
+    games: int = 2000, seed: int = 0, players: int = 3, drop: bool = True
+) -> dict[str, int]:
+    """Play *games* hands through cardcore and through the bare loop in lockstep.
+
+    Hand *i* is ``new_game("tonk", players, seed=seed + i)`` played by ``run.py``'s
+    random driver with ``random.Random(seed + i)`` (without *drop*, the driver first
+    leaves ``drop`` out of the legal actions); the bare loop gets the same choice stream
+    and the engine's shuffle and cut. Both must make the same number of decisions and
+    end with the same payouts. Needs cardcore.
+
+    :returns: ``hands``, ``decisions``, the ``spreads`` and ``hits`` laid, and a count
+        per ending (the engine's reasons), so a reader can see which paths were taken.
+    :raises AssertionError: A hand differs.
+    """
+    import cardcore
+
+    out = {"hands": 0, "decisions": 0, "spreads": 0, "hits": 0}
+    for i in range(games):
+        s = seed + i
+        game = cardcore.new_game("tonk", players, seed=s)
+        rand = random.Random(s).random
+        legal_actions = game.legal_actions
+        apply = game.apply
+        while not game.is_over:
+            legal = legal_actions(game.to_act[0])
+            if not drop:
+                legal = tuple(a for a in legal if str(a) != "drop")
+            action = legal[int(rand() * len(legal))]
+            verb = str(action).split()[0]
+            if verb in ("spread", "hit"):
+                out[verb + "s"] += 1
+            apply(action)
+        result = game.result
+        _expect(result is not None and result.payouts is not None, f"seed {s}: no payouts")
+        assert result is not None and result.payouts is not None
+        engine = (game.version, list(result.payouts))
+        shuffle, cut = _engine_chance(s)
+        bare = play_hand(random.Random(s).random, players, shuffle, cut, drop=drop)
+        _expect(bare == engine, f"seed {s}: engine {engine}, bare {bare}")
+        out[result.reason] = out.get(result.reason, 0) + 1
+        out["hands"] += 1
+        out["decisions"] += bare[0]
+    return out
+
+
+# -- command line ----------------------------------------------------------------------------
+
+
 def main(argv: list[str] | None = None) -> int:
-    """Print the bare loop's speed."""
-    del argv
-    gps, dps = measure(2.0)
-    print(f"bare Tonk, 3 players: {gps:,.0f} games/s, {dps:,.0f} decisions/s")
+    """Print the bare loop's speed (median of rounds), or run the checks."""
+    parser = argparse.ArgumentParser(description="bare Tonk random playout")
+    parser.add_argument("--rounds", type=int, default=7, help="timed rounds (median reported)")
+    parser.add_argument("--seconds", type=float, default=1.0, help="CPU seconds per round")
+    parser.add_argument("--players", type=int, default=3)
+    parser.add_argument("--no-drop", action="store_true", help="players never drop (long hands)")
+    parser.add_argument(
+        "--check", action="store_true", help="self-check, then lockstep vs cardcore"
+    )
+    args = parser.parse_args(argv)
+    if args.check:
+        print(f"self-check, invariants hold: {self_check()}")
+        for drop in (True, False):
+            seen = check_against_engine(players=args.players, drop=drop)
+            label = "" if drop else ", no drops"
+            print(f"lockstep with cardcore{label}, every hand identical: {seen}")
+        return 0
+    drop = not args.no_drop
+    measure(0.2, players=args.players, drop=drop)  # warm up
+    rows = [
+        measure(args.seconds, seed=r + 1, players=args.players, drop=drop)
+        for r in range(args.rounds)
+    ]
+    for r, (gps, dps) in enumerate(rows):
+        print(f"round {r + 1}: {gps:,.0f} games/s, {dps:,.0f} decisions/s")
+    rates = sorted(d for _, d in rows)
+    print(
+        f"bare Tonk, {args.players} players{'' if drop else ', no drops'}: median {statistics.median(rates):,.0f} decisions/s"
+        f" (range {rates[0]:,.0f}-{rates[-1]:,.0f}), {statistics.median(g for g, _ in rows):,.0f}"
+        f" games/s, {args.rounds} rounds of {args.seconds:g} s CPU"
+    )
     return 0
 
 
