@@ -166,8 +166,54 @@ class EventCatalogue(SphinxDirective):
         return list(container.children)
 
 
+def _rst_text(text: str) -> str:
+    """Escape *text* for a reST table cell (plain words, never markup)."""
+    for char in ("\\", "*", "`", "|"):
+        text = text.replace(char, "\\" + char)
+    return text
+
+
+class ViewFields(SphinxDirective):
+    """``.. view-fields:: golf`` tabulates the fields a game declares for its view's ``table``.
+
+    Read from ``GameInfo.fields`` (the same declarations :meth:`cardcore.Game.view_schema`
+    serves), so the page always shows the fields the code declares.
+    """
+
+    required_arguments = 1
+
+    def run(self) -> list[nodes.Node]:
+        info = cardcore.game_info(self.arguments[0])
+        if not info.fields:
+            raise self.error(f"game {info.name!r} declares no view fields")
+        lines = [
+            ".. list-table::",
+            "   :header-rows: 1",
+            "   :widths: 18 14 18 50",
+            "",
+            "   * - key",
+            "     - kind",
+            "     - label",
+            "     - meaning",
+        ]
+        for field in info.fields:
+            data = field.to_json()
+            kind = data["kind"] + (f" of {data['of']}" if data["of"] else "")
+            lines += [
+                f"   * - ``{data['name']}``",
+                f"     - {kind}",
+                f"     - {_rst_text(data['label'])}",
+                f"     - {_rst_text(data['doc'])}",
+            ]
+        container = nodes.container()
+        self.state.nested_parse(
+            StringList(lines, source=f"view-fields {info.name}"), self.content_offset, container
+        )
+        return list(container.children)
+
+
 def setup(app: Sphinx) -> dict[str, Any]:
-    """Register the ``hook`` object type, the event catalogue and the public-name resolver."""
+    """Register the ``hook`` object type, the event catalogue, the view-field tables and the public-name resolver."""
     app.add_object_type(
         "hook",
         "hook",
@@ -175,5 +221,6 @@ def setup(app: Sphinx) -> dict[str, Any]:
         objname="hook",
     )
     app.add_directive("event-catalogue", EventCatalogue)
+    app.add_directive("view-fields", ViewFields)
     app.connect("missing-reference", _resolve_public)
     return {"parallel_read_safe": True, "parallel_write_safe": True}
