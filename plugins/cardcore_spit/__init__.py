@@ -1,10 +1,13 @@
 """Spit and its close variant Speed: real-time two-player shedding games.
 
-Modules: :mod:`cardcore_spit.rules` (the ``spit`` game plugin),
-:mod:`cardcore_spit.speed` (the ``speed`` game plugin), :mod:`cardcore_spit.logic`
-(pure functions), :mod:`cardcore_spit.table` (Spit's engine),
-:mod:`cardcore_spit.hookspecs` (Spit's own hooks), :mod:`cardcore_spit.agents`
-(bots) and one module per house rule under :mod:`cardcore_spit.house`.
+Spit: :mod:`~cardcore_spit.rules` (the ``spit`` entry point), :mod:`~cardcore_spit.hookspecs`,
+:mod:`~cardcore_spit.actions`, :mod:`~cardcore_spit.events`, :mod:`~cardcore_spit.state`,
+:mod:`~cardcore_spit.logic` (the engine), :mod:`~cardcore_spit.views`,
+:mod:`~cardcore_spit.position`, :mod:`~cardcore_spit.piles` (pure helpers),
+:mod:`~cardcore_spit.agents` and one module per house rule under :mod:`~cardcore_spit.house`.
+Speed lives in :mod:`cardcore_spit.speed` with the same module names.
 """
 
 from __future__ import annotations
+
+__version__ = "0.1.0"

@@ -1,35 +1,39 @@
-"""The actions of Spit and Speed, their notation and the claim rule value.
+"""The actions of Spit, their notation and the claim rule value.
 
-Every action is a frozen value whose ``str()`` is its notation (SPIT-NOTE-1,
-SPEED-NOTE-1). The games build each possible action once and hand out the same
-objects from ``legal_actions``. Pile numbers are stored 0-based and written
-1-based; spit piles are written ``L`` (started by seat 0) and ``R`` (seat 1).
+Every action is a frozen value whose notation is ``str(action)`` (SPIT-NOTE-1).
+The game builds each possible action once and hands out the same objects from
+``legal_actions``. Pile numbers are stored 0-based and written 1-based; spit
+piles are written ``L`` (started by seat 0) and ``R`` (seat 1).
 """
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import ClassVar, TypeAlias
 
 from attrs import frozen
+from typing_extensions import override
 
-from cardcore.actions import Action
-from cardcore.cards import Card
+from cardcore import Action, NotationError
+from cardcore_spit.piles import PILES
 
 __all__ = [
     "SIDES",
+    "SLAP",
     "Claim",
     "ClaimRule",
     "Combine",
     "Fill",
     "Play",
-    "PlayCard",
     "Ready",
     "RequestSpit",
-    "Stuck",
+    "SpitAction",
+    "SpitActionSet",
+    "parse_pile",
+    "parse_side",
 ]
 
-#: The letters of the two centre piles, by index.
 SIDES = ("L", "R")
+"""The letters of the two centre piles, by index."""
 
 
 @frozen
@@ -43,7 +47,8 @@ class Play(Action):
     target: int
     verb: ClassVar[str] = "play"
 
-    def __str__(self) -> str:
+    @override
+    def notation(self) -> str:
         return f"play {self.pile + 1} {SIDES[self.target]}"
 
 
@@ -58,7 +63,8 @@ class Combine(Action):
     dst: int
     verb: ClassVar[str] = "combine"
 
-    def __str__(self) -> str:
+    @override
+    def notation(self) -> str:
         return f"combine {self.src + 1} {self.dst + 1}"
 
 
@@ -73,7 +79,8 @@ class Fill(Action):
     dst: int
     verb: ClassVar[str] = "fill"
 
-    def __str__(self) -> str:
+    @override
+    def notation(self) -> str:
         return f"fill {self.src + 1} {self.dst + 1}"
 
 
@@ -95,15 +102,20 @@ class RequestSpit(Action):
 class Claim(Action):
     """Seat *seat* claims centre pile *target* at the end of a deal.
 
-    The verb comes from the configuration's claim rule (``slap L`` by default).
+    The word comes from the configuration's claim rule (``slap L`` by default).
     """
 
     target: int
     word: str = "slap"
     verb: ClassVar[str] = "claim"
 
-    def __str__(self) -> str:
+    @override
+    def notation(self) -> str:
         return f"{self.word} {SIDES[self.target]}"
+
+
+SpitAction: TypeAlias = Play | Combine | Fill | Ready | RequestSpit | Claim
+"""Any action of Spit (the action type of :class:`~cardcore_spit.logic.SpitLogic`)."""
 
 
 @frozen
@@ -120,23 +132,74 @@ class ClaimRule:
     rule_id: str
 
 
-@frozen
-class PlayCard(Action):
-    """Speed: seat *seat* plays *card* from its hand onto play pile *target*.
+SLAP = ClaimRule(word="slap", emptier_only=False, rule_id="SPIT-END-2")
+"""The base claim rule: the slap race (SPIT-END-2, SPIT-RT-3)."""
 
-    Notation ``play 7H L``.
+
+class SpitActionSet:
+    """Every Spit action of one configuration, built once (interned), and their parser.
+
+    ``plays[seat][pile][target]``, ``combines[seat][src][dst]``,
+    ``fills[seat][src][dst]``, ``readies[seat]``, ``requests[seat]``,
+    ``claims[seat][target]``.
+
+    :param claim_word: The word of the configuration's claim rule (``"slap"``).
     """
 
-    card: Card
-    target: int
-    verb: ClassVar[str] = "play"
+    def __init__(self, claim_word: str) -> None:
+        r5 = range(PILES)
+        seats = (0, 1)
+        self.claim_word = claim_word
+        self.plays = tuple(tuple(tuple(Play(s, k, p) for p in (0, 1)) for k in r5) for s in seats)
+        self.combines = tuple(tuple(tuple(Combine(s, j, i) for i in r5) for j in r5) for s in seats)
+        self.fills = tuple(tuple(tuple(Fill(s, j, i) for i in r5) for j in r5) for s in seats)
+        self.readies = tuple(Ready(s) for s in seats)
+        self.requests = tuple(RequestSpit(s) for s in seats)
+        self.claims = tuple(tuple(Claim(s, p, claim_word) for p in (0, 1)) for s in seats)
 
-    def __str__(self) -> str:
-        return f"play {self.card} {SIDES[self.target]}"
+    def parse(self, seat: int, text: str) -> SpitAction:
+        """Read SPIT-NOTE-1 notation for *seat* (0 or 1) into the interned action.
+
+        :raises NotationError: *text* is malformed (well-formed but illegal text parses).
+        """
+        words = text.split()
+        verb = words[0].lower() if words else ""
+        n = len(words)
+        if seat in (0, 1):
+            if n == 1 and verb == "ready":
+                return self.readies[seat]
+            if n == 1 and verb == "spit":
+                return self.requests[seat]
+            if n == 3 and verb == "play":
+                return self.plays[seat][parse_pile(text, words[1])][parse_side(text, words[2])]
+            if n == 3 and verb in ("combine", "fill"):
+                j, i = parse_pile(text, words[1]), parse_pile(text, words[2])
+                if i == j:
+                    msg = f"cannot read {text!r}: expected two different piles (SPIT-NOTE-1)"
+                    raise NotationError(msg)
+                return (self.combines if verb == "combine" else self.fills)[seat][j][i]
+            if n == 2 and verb == self.claim_word:
+                return self.claims[seat][parse_side(text, words[1])]
+        msg = (
+            f"cannot read {text!r}: expected 'play <pile 1-5> L|R', 'combine <pile> <pile>',"
+            f" 'fill <pile> <pile>', 'ready', 'spit' or '{self.claim_word} L|R' for seat 0 or 1"
+            " (SPIT-NOTE-1)"
+        )
+        raise NotationError(msg)
 
 
-@frozen
-class Stuck(Action):
-    """Speed: seat *seat* declares it is stuck (notation ``stuck``)."""
+def parse_pile(text: str, word: str) -> int:
+    """Read a layout pile number ``1``-``5`` of *text* as 0-based, or raise :class:`~cardcore.NotationError`."""
+    if word in ("1", "2", "3", "4", "5"):
+        return int(word) - 1
+    msg = f"cannot read {text!r}: expected a pile number 1-5, not {word!r} (SPIT-NOTE-1)"
+    raise NotationError(msg)
 
-    verb: ClassVar[str] = "stuck"
+
+def parse_side(text: str, word: str) -> int:
+    """Read a centre pile letter ``L`` or ``R`` of *text* as 0 or 1, or raise :class:`~cardcore.NotationError`."""
+    side = word.upper()
+    if side in SIDES:
+        return SIDES.index(side)
+    msg = f"cannot read {text!r}: expected L or R, not {word!r} (SPIT-NOTE-1)"
+    raise NotationError(msg)

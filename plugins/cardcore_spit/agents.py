@@ -1,14 +1,16 @@
-"""Bots for Spit and Speed: a greedy policy with seeded reaction times.
+"""Agents for Spit and Speed: a greedy policy with seeded reaction times.
 
-Both bots follow the core's real-time agent protocol
-(:class:`cardcore.agents.RealtimeAgent`): :meth:`SpitBot.plan` returns a
-:class:`~cardcore.agents.Plan` (action, delay) drawn from a seeded lognormal
+Both agents follow the core's real-time agent protocol
+(:class:`cardcore.RealtimeAgent`): :meth:`SpitGreedyAgent.plan` returns a
+:class:`~cardcore.Plan` (action, delay) drawn from a seeded lognormal
 reaction-time distribution, so the same seed gives the same game under
 :func:`cardcore.run_realtime`, move for move and with the same timestamps.
-They also implement the turn-based :meth:`SpitBot.choose`.
+They also implement the turn-based :meth:`SpitGreedyAgent.choose`.
 
-Registered under ``cardcore.agents``: ``spit-greedy`` (mean reaction 0.3 s) and
-``spit-human`` (0.9 s). They play Speed as well.
+Registered under ``cardcore.agents``: ``spit-greedy`` (:class:`SpitGreedyAgent`,
+mean reaction 0.3 s) and ``spit-human`` (:class:`SpitHumanAgent`, 0.9 s). They
+play Speed as well. The old names stay as aliases: ``SpitBot`` and
+``GreedyBot`` (= :class:`SpitGreedyAgent`), ``HumanBot`` (= :class:`SpitHumanAgent`).
 """
 
 from __future__ import annotations
@@ -18,13 +20,19 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from cardcore.actions import Action
-from cardcore.agents import Plan
-from cardcore.cards import Card
-from cardcore_spit.actions import Claim, Combine, Fill, Play, PlayCard, Ready, RequestSpit, Stuck
-from cardcore_spit.logic import auto_setup_step
+from cardcore import Action, Card, Plan
+from cardcore_spit.actions import Claim, Combine, Fill, Play, Ready, RequestSpit
+from cardcore_spit.piles import auto_setup_step
+from cardcore_spit.speed.actions import PlayCard, Stuck
 
-__all__ = ["GreedyBot", "HumanBot", "SpitBot", "reaction_delay"]
+__all__ = [
+    "GreedyBot",
+    "HumanBot",
+    "SpitBot",
+    "SpitGreedyAgent",
+    "SpitHumanAgent",
+    "reaction_delay",
+]
 
 
 def reaction_delay(rng: random.Random, mean: float, sigma: float) -> float:
@@ -44,8 +52,8 @@ def _rank(text: str | None) -> int | None:
     return int(Card.parse(text).rank)
 
 
-class SpitBot:
-    """A greedy Spit/Speed player with seeded lognormal reaction times.
+class SpitGreedyAgent:
+    """A greedy Spit/Speed player with seeded lognormal reaction times (``spit-greedy``).
 
     Policy. Setup: the :func:`~cardcore_spit.logic.auto_setup` step, then
     ``ready``. Play: a play that uncovers a face-down card, else any play (pile
@@ -53,8 +61,8 @@ class SpitBot:
     a spit (``stuck`` in Speed), else wait. End of a deal: claim the smaller
     spit pile.
 
-    :param seed: Seed of the bot's own draws.
-    :param mean: Mean reaction time in seconds.
+    :param seed: Seed of the agent's own draws.
+    :param mean: Mean reaction time in seconds (0.3 s: a fast player).
     :param sigma: Spread of the lognormal reaction time.
     """
 
@@ -91,8 +99,8 @@ class SpitBot:
                 if isinstance(action, PlayCard):
                     return action
             return legal[-1] if isinstance(legal[-1], Stuck) else None
-        table = view["table"]
-        seat = view["seat"]
+        table: Mapping[str, Any] = view["table"]
+        seat: int = view["seat"]
         layout: list[list[str | None]] = table["seats"][seat]["layout"]
         if table["phase"] == "setup":
             step = auto_setup_step([_rank(p[0]) if p else None for p in layout])
@@ -123,7 +131,7 @@ class SpitBot:
         return None
 
     def _claim(self, view: Mapping[str, Any], legal: Sequence[Action]) -> Action:
-        piles = view["table"]["piles"]
+        piles: Mapping[str, list[str | None] | None] = view["table"]["piles"]
         sizes = [len(piles[side] or ()) for side in ("L", "R")]
         want = 0 if sizes[0] <= sizes[1] else 1
         for action in legal:
@@ -132,25 +140,21 @@ class SpitBot:
         return legal[0]
 
 
-class GreedyBot(SpitBot):
-    """The fast bot (``spit-greedy``): mean reaction 0.3 s.
+class SpitHumanAgent(SpitGreedyAgent):
+    """The human-paced agent (``spit-human``): the greedy policy, mean reaction 0.9 s, wider spread.
 
-    :param seed: Seed of the bot's own draws.
-    :param mean: Mean reaction time in seconds.
-    :param sigma: Spread of the lognormal reaction time.
-    """
-
-    def __init__(self, seed: int | None = 0, *, mean: float = 0.3, sigma: float = 0.35) -> None:
-        super().__init__(seed, mean=mean, sigma=sigma)
-
-
-class HumanBot(SpitBot):
-    """The human-paced bot (``spit-human``): mean reaction 0.9 s, wider spread.
-
-    :param seed: Seed of the bot's own draws.
+    :param seed: Seed of the agent's own draws.
     :param mean: Mean reaction time in seconds.
     :param sigma: Spread of the lognormal reaction time.
     """
 
     def __init__(self, seed: int | None = 0, *, mean: float = 0.9, sigma: float = 0.5) -> None:
         super().__init__(seed, mean=mean, sigma=sigma)
+
+
+SpitBot = SpitGreedyAgent
+"""The old name of :class:`SpitGreedyAgent` (kept as an alias)."""
+GreedyBot = SpitGreedyAgent
+"""The old name of :class:`SpitGreedyAgent`, the ``spit-greedy`` agent (kept as an alias)."""
+HumanBot = SpitHumanAgent
+"""The old name of :class:`SpitHumanAgent`, the ``spit-human`` agent (kept as an alias)."""

@@ -1,17 +1,14 @@
 """Events of Spit and Speed (past tense, each with a slug).
 
-Card movements use the core's :class:`~cardcore.events.CardMoved` and
-:class:`~cardcore.events.CardRevealed`; these are the game's own facts.
+Card movements use the core's :class:`~cardcore.CardMoved` and
+:class:`~cardcore.CardRevealed`; these are the games' own facts.
 """
 
 from __future__ import annotations
 
 from typing import ClassVar
 
-from attrs import frozen
-
-from cardcore.cards import Card
-from cardcore.events import Event
+from cardcore import Card, Event
 
 __all__ = [
     "CardSpat",
@@ -24,7 +21,6 @@ __all__ = [
 ]
 
 
-@frozen
 class DealStarted(Event):
     """Deal *deal* (from 1) was laid out; *counts* cards per seat; *single* = one spit pile."""
 
@@ -34,7 +30,6 @@ class DealStarted(Event):
     single: bool
 
 
-@frozen
 class PlayStarted(Event):
     """Both players are ready: play of deal *deal* began."""
 
@@ -42,7 +37,6 @@ class PlayStarted(Event):
     deal: int
 
 
-@frozen
 class CardSpat(Event):
     """Seat *seat* turned *card* from its reserve onto centre pile *pile* (``"L"``/``"R"``)."""
 
@@ -52,7 +46,6 @@ class CardSpat(Event):
     pile: str
 
 
-@frozen
 class CentreRecycled(Event):
     """The centre piles were recycled: *counts* cards went back to each seat's reserve."""
 
@@ -60,7 +53,6 @@ class CentreRecycled(Event):
     counts: tuple[int, ...]
 
 
-@frozen
 class DealVoided(Event):
     """Deal *deal* was void (nobody could progress): every player lays out again."""
 
@@ -68,7 +60,6 @@ class DealVoided(Event):
     deal: int
 
 
-@frozen
 class DealEnded(Event):
     """Seat *emptier* emptied its layout and ended deal *deal*."""
 
@@ -77,7 +68,6 @@ class DealEnded(Event):
     emptier: int
 
 
-@frozen
 class PileClaimed(Event):
     """Seat *seat* claimed centre pile *pile* (*count* cards) with *word* (``"slap"``)."""
 

@@ -1,13 +1,14 @@
 """Spit's own hookspecs, through which its house rules work.
 
 The game answers each with a ``trylast`` (or plain, for list hooks) default in
-:mod:`cardcore_spit.rules`. Every hook is called once when a configuration is
-built and the answer is kept, so house rules cost nothing per decision.
+:mod:`cardcore_spit.rules`. Every hook is resolved and called once when a
+configuration is built and the answer is kept, so house rules cost nothing per
+decision.
 """
 
 from __future__ import annotations
 
-from cardcore.hookspecs import hookspec
+from cardcore import hookspec
 from cardcore_spit.actions import ClaimRule
 
 __all__ = ["spit_claim_rule", "spit_deal_order", "spit_rank_gaps"]

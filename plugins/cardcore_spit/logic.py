@@ -1,275 +1,596 @@
-"""Pure Spit and Speed rules: adjacency, layouts, ``auto_setup``, stuck detection.
+"""Spit's rules engine: :class:`SpitLogic`.
 
-Nothing here imports pluggy or the game driver; everything works on plain ranks
-(``int``: ace 1 ... king 13, joker 0) and sequences, so the functions are easy to
-test and to reuse in bots. Piles are lists **bottom -> top**.
+Real time: no turns. ``to_act`` holds every seat that may act: both seats in
+play, the seats not yet ready in the setup phase, the claimants at the end of a
+two-pile deal. Every automatic step (turning up uncovered cards, spits when
+nobody can progress, recycles, void deals, re-laying after a deal) happens
+inside :meth:`SpitLogic.apply`; none of them is a seat's action, so house-rule
+vetoes (which the core applies to ``legal_actions``) never touch them.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
-from typing import TypeVar
+from collections.abc import Mapping
+from typing import Any
 
-__all__ = [
-    "BASE_GAPS",
-    "PILES",
-    "ROW_WISE_SIZES",
-    "adjacency_table",
-    "auto_setup",
-    "auto_setup_step",
-    "can_progress",
-    "deal_layout",
-    "has_play",
-    "has_uncovering_move",
-    "is_adjacent",
-    "layout_sizes",
-    "row_wise_order",
-    "single_pile_mode",
-    "speed_deal_sizes",
-]
+from typing_extensions import override
 
-T = TypeVar("T")
-
-#: Number of layout piles per player (SPIT-SETUP-2, SPIT-MOVE-6).
-PILES = 5
-
-#: Rank differences ``(target - card) mod 13`` that make a play legal: one above
-#: or one below, with the ace next to both the two and the king (SPIT-MOVE-2/3).
-BASE_GAPS: frozenset[int] = frozenset({1, 12})
-
-
-def is_adjacent(card: int, target: int, gaps: Iterable[int] = BASE_GAPS) -> bool:
-    """Tell whether a card of rank *card* may go on a pile showing rank *target*.
-
-    Ranks are cyclic (SPIT-MOVE-3), equal ranks are not adjacent (SPIT-MOVE-4)
-    unless ``0`` is among *gaps*. A joker (rank 0) is wild either way
-    (SPEED-PLAY-3).
-
-    :param card: Rank of the card played, 1..13 (0 = joker).
-    :param target: Rank of the pile's top card, 1..13 (0 = joker).
-    :param gaps: Allowed differences ``(target - card) mod 13``.
-    :returns: ``True`` if the play is allowed.
-
-    >>> is_adjacent(1, 13), is_adjacent(1, 2), is_adjacent(5, 5)
-    (True, True, False)
-    """
-    if card == 0 or target == 0:
-        return True
-    return (target - card) % 13 in set(gaps)
-
-
-def adjacency_table(gaps: Iterable[int] = BASE_GAPS) -> tuple[tuple[bool, ...], ...]:
-    """Build the 14 x 14 table ``table[card][target]`` of :func:`is_adjacent`.
-
-    Index 0 is the joker. Built once per configuration so the hot path is two
-    tuple look-ups.
-
-    :param gaps: Allowed differences ``(target - card) mod 13``.
-    :returns: A nested tuple of booleans.
-    """
-    allowed = frozenset(g % 13 for g in gaps)
-    return tuple(
-        tuple(is_adjacent(c, t, allowed) for t in range(14)) for c in range(14)
-    )
-
-
-def row_wise_order(n: int, piles: int = PILES) -> tuple[int, ...]:
-    """Return the pile index (0-based) each of the first layout cards goes to.
-
-    Row r (r = 1..5) puts one card on each pile k >= r, in pile order, stopping
-    when the cards run out (SPIT-SETUP-4). With n >= 15 this is the full
-    1-2-3-4-5 layout (SPIT-SETUP-2); cards beyond the 15th are not part of the
-    layout.
-
-    :param n: Number of cards the player holds.
-    :param piles: Number of piles (5).
-    :returns: Pile indices in dealing order, ``min(n, 15)`` of them.
-
-    >>> row_wise_order(7)
-    (0, 1, 2, 3, 4, 1, 2)
-    """
-    order: list[int] = []
-    for row in range(piles):
-        for pile in range(row, piles):
-            if len(order) == n:
-                return tuple(order)
-            order.append(pile)
-    return tuple(order)
-
-
-def layout_sizes(order: Sequence[int], piles: int = PILES) -> tuple[int, ...]:
-    """Count the cards per pile for a dealing *order*.
-
-    :param order: Pile indices as returned by :func:`row_wise_order`.
-    :param piles: Number of piles.
-    :returns: Cards per pile, pile 1 first.
-
-    >>> layout_sizes(row_wise_order(11))
-    (1, 2, 3, 3, 2)
-    """
-    sizes = [0] * piles
-    for pile in order:
-        sizes[pile] += 1
-    return tuple(sizes)
-
-
-#: The SPIT-SETUP-4 table: pile sizes for n = 0..15 cards.
-ROW_WISE_SIZES: tuple[tuple[int, ...], ...] = tuple(
-    layout_sizes(row_wise_order(n)) for n in range(16)
+from cardcore import (
+    ALL,
+    Card,
+    CardMoved,
+    CardRevealed,
+    CardsDealt,
+    Emit,
+    GameLogic,
+    NotationError,
+    PluginError,
+    Result,
+    Ruleset,
+    Zones,
+    shuffle,
+)
+from cardcore_spit import events, piles, position, views
+from cardcore_spit.actions import (
+    SIDES,
+    Claim,
+    ClaimRule,
+    Combine,
+    Fill,
+    Play,
+    Ready,
+    RequestSpit,
+    SpitAction,
+    SpitActionSet,
+)
+from cardcore_spit.piles import PILES
+from cardcore_spit.state import (
+    CENTRE,
+    CLAIM,
+    LAY,
+    NAMES,
+    OVER,
+    PLAY,
+    SEATS,
+    SETUP,
+    SPIT,
+    TABLE_LAYOUT,
+    SpitState,
 )
 
+__all__ = ["ACTION_BOUND", "RANK_CACHE", "SpitLogic"]
 
-def deal_layout(
-    cards: Sequence[T], order: Sequence[int], piles: int = PILES
-) -> tuple[list[list[T]], list[T]]:
-    """Lay out *cards* (in the order the player takes them) along *order*.
+ACTION_BOUND = 20_000
+"""The most actions a Spit game may take before runners call it truncated (SPIT-CAP-1)."""
+RANK_CACHE = 8192
+"""How many layouts' top ranks each seat's move cache remembers before starting afresh."""
 
-    Card i goes on top of pile ``order[i]``; the cards after ``len(order)``
-    become the spit cards, the first of them on top (it is turned first).
+_Moves = tuple[Combine | Fill, ...]
 
-    :param cards: The player's cards, first taken first.
-    :param order: Pile index per layout card (:func:`row_wise_order`).
-    :param piles: Number of piles.
-    :returns: ``(layout, spit)``: piles bottom -> top, spit cards bottom -> top.
+
+class SpitLogic(GameLogic[SpitState, SpitAction]):
+    """The rules engine of one Spit configuration (shared, stateless).
+
+    Spit's own hooks are resolved and answered once here: the rank gaps
+    (an adjacency table), the deal order per card count and the claim rule.
+
+    :param ruleset: The configuration.
+    :raises PluginError: A hook answered something the game cannot use.
     """
-    layout: list[list[T]] = [[] for _ in range(piles)]
-    count = min(len(order), len(cards))
-    for i in range(count):
-        layout[order[i]].append(cards[i])
-    spit = list(reversed(cards[count:]))
-    return layout, spit
 
+    def __init__(self, ruleset: Ruleset) -> None:
+        super().__init__(ruleset)
+        gaps: set[int] = set()
+        rank_gaps = ruleset.resolve("spit_rank_gaps")
+        for answer in [] if rank_gaps is None else rank_gaps():
+            gaps.update(int(g) % 13 for g in answer)
+        self.gaps = frozenset(gaps)
+        """The rank differences that make a play legal (SPIT-MOVE-2/3/4 and any house rule)."""
+        self.adj = piles.adjacency_table(self.gaps)
+        """``adj[card rank][pile rank]``: whether the play is allowed."""
+        self.orders = _deal_orders(ruleset)
+        """``orders[n]``: the layout pile of each card a player with *n* cards lays out."""
+        self.hidden_limit = piles.hidden_limits(self.orders)
+        """Per layout pile, the most face-down cards any deal leaves in it (for positions)."""
+        claim_rule = ruleset.resolve("spit_claim_rule")
+        claim = None if claim_rule is None else claim_rule()
+        if not isinstance(claim, ClaimRule):
+            msg = f"spit_claim_rule must answer a ClaimRule, not {claim!r}"
+            raise PluginError(msg, plugin=ruleset.game.name)
+        self.claim = claim
+        """How the spit piles are claimed when a two-pile deal ends."""
+        self.layout = TABLE_LAYOUT
+        self.lay = LAY
+        self.spit = SPIT
+        self.centre = CENTRE
+        self.names = NAMES
+        interned = self.interned = SpitActionSet(claim.word)
+        """Every action of this configuration, built once, with their notation parser."""
+        self.plays = interned.plays
+        self.combines = interned.combines
+        self.fills = interned.fills
+        self.readies = interned.readies
+        self.requests = interned.requests
+        self.claims = interned.claims
+        # combines and fills by pattern of equal or empty tops, and by the tops' ranks
+        self._move_cache: tuple[dict[tuple[int, ...], _Moves], ...] = ({}, {})
+        self._rank_cache: tuple[dict[tuple[int, ...], _Moves], ...] = ({}, {})
 
-def single_pile_mode(counts: Sequence[int]) -> bool:
-    """Tell whether a deal with these card counts has only one spit pile.
+    # -- set-up -------------------------------------------------------------------------
 
-    A deal is in single-pile mode when a player starts it with 15 cards or
-    fewer (SPIT-END-5).
+    @override
+    def action_bound(self, players: int, options: Mapping[str, Any]) -> int:
+        """Return the action bound (SPIT-CAP-1)."""
+        return ACTION_BOUND
 
-    :param counts: Cards held per seat at the start of the deal.
-    :returns: ``True`` for single-pile mode.
-    """
-    return any(n <= 15 for n in counts)
+    @override
+    def new_state(
+        self,
+        players: int,
+        options: Mapping[str, Any],
+        cards: list[Card],
+        seed: int,
+        emit: Emit | None,
+    ) -> SpitState:
+        """Deal 26/26 alternately from the top (SPIT-SETUP-1) and lay out (SPIT-SETUP-7)."""
+        state = SpitState(players, options, Zones(self.layout))
+        state.seed = seed
+        top_first = cards[::-1]
+        self.lay_out(state, [top_first[0::2], top_first[1::2]], False, emit)
+        return state
 
+    # -- legality -----------------------------------------------------------------------
 
-def auto_setup_step(tops: Sequence[int | None]) -> tuple[int, int] | None:
-    """Return the next ``(source, target)`` pile pair of :func:`auto_setup`.
+    @override
+    def legal_actions(self, state: SpitState, seat: int) -> tuple[SpitAction, ...]:
+        """Return *seat*'s legal actions.
 
-    Take the smallest pile index j whose top rank equals the top rank of some
-    pile i < j, and the smallest such i (SPIT-SETUP-6). Empty piles are
-    ``None`` and never match.
+        Order: plays (pile 1..5, each onto L then R), combines (source, then
+        target, ascending), fills (likewise), then ``spit`` (play) or ``ready``
+        (setup); at the end of a deal the claims (L, R).
+        """
+        if seat not in state.to_act:
+            return ()
+        phase = state.phase
+        if phase == CLAIM:
+            return self.claims[seat]
+        cards = state.zones.cards
+        tops = [cards[z][-1].rank if cards[z] else -1 for z in self.lay[seat]]
+        out: list[SpitAction] = []
+        if phase == PLAY:
+            adj = self.adj
+            plays = self.plays[seat]
+            centre = self.centre
+            active = SEATS if state.single < 0 else (state.single,)
+            targets = [(p, cards[centre[p]][-1].rank) for p in active if cards[centre[p]]]
+            for k in range(PILES):
+                t = tops[k]
+                if t >= 0:
+                    row = adj[t]
+                    for p, target in targets:
+                        if row[target]:
+                            out.append(plays[k][p])
+        out.extend(self._moves(seat, tops))
+        if phase == PLAY:
+            if not state.requests[seat]:
+                out.append(self.requests[seat])
+        else:
+            out.append(self.readies[seat])
+        return tuple(out)
 
-    :param tops: Face-up top rank per pile (``None`` = empty pile).
-    :returns: ``(j, i)`` (0-based), or ``None`` if all tops differ.
+    def _moves(self, seat: int, tops: list[int]) -> _Moves:
+        """Return the combines and fills for these top ranks (-1: empty), cached by the ranks
+        (up to :data:`RANK_CACHE`) and by their pattern of equal or empty tops (6**5 at most)."""
+        raw = tuple(tops)
+        by_ranks = self._rank_cache[seat]
+        found = by_ranks.get(raw)
+        if found is not None:
+            return found
+        first: dict[int, int] = {}
+        key = tuple([-1 if t < 0 else first.setdefault(t, k) for k, t in enumerate(tops)])
+        cache = self._move_cache[seat]
+        found = cache.get(key)
+        if found is None:
+            combines = self.combines[seat]
+            fills = self.fills[seat]
+            moves: list[Combine | Fill] = []
+            for j in range(PILES):
+                if key[j] >= 0:
+                    moves.extend(combines[j][i] for i in range(PILES) if i != j and key[i] == key[j])
+            for j in range(PILES):
+                if key[j] >= 0:
+                    moves.extend(fills[j][i] for i in range(PILES) if key[i] < 0)
+            found = cache[key] = tuple(moves)
+        if len(by_ranks) >= RANK_CACHE:
+            by_ranks.clear()
+        by_ranks[raw] = found
+        return found
 
-    >>> auto_setup_step([5, 9, 5, 9, 2])
-    (2, 0)
-    """
-    first: dict[int, int] = {}
-    for j, rank in enumerate(tops):
-        if rank is None:
-            continue
-        i = first.get(rank)
-        if i is not None:
-            return j, i
-        first[rank] = j
-    return None
+    @override
+    def rule_for(self, state: SpitState, action: SpitAction) -> tuple[str, str]:
+        """Return the rule that forbids *action* now, with a reason."""
+        seat = action.seat
+        phase = state.phase
+        cards = state.zones.cards
+        if isinstance(action, Claim):
+            if phase != CLAIM:
+                return "SPIT-RT-3", "no deal has ended, so there is nothing to claim"
+            return self.claim.rule_id, f"seat {seat} may not claim a pile"
+        if phase == CLAIM:
+            return "SPIT-END-1", "the deal is over: only claims are accepted"
+        if phase == OVER:
+            return "SPIT-GEN-3", "the game is over"
+        if isinstance(action, Ready):
+            return "SPIT-SETUP-6", f"seat {seat} is not in a setup phase"
+        if isinstance(action, RequestSpit):
+            if phase != PLAY:
+                return "SPIT-SETUP-6", "no spit before both players are ready"
+            return "SPIT-STUCK-3", f"seat {seat} has already asked for a spit"
+        if phase == SETUP and state.ready[seat]:
+            return "SPIT-SETUP-6", f"seat {seat} is ready and waits for the other player"
+        if isinstance(action, Play):
+            if phase == SETUP:
+                return "SPIT-SETUP-6", "no plays before both players are ready"
+            src = cards[self.lay[seat][action.pile]]
+            if not src:
+                return "SPIT-MOVE-2", f"pile {action.pile + 1} is empty"
+            centre = cards[self.centre[action.target]]
+            if action.target not in state.active() or not centre:
+                return "SPIT-START-2", f"there is no spit pile {SIDES[action.target]}"
+            if src[-1].rank == centre[-1].rank:
+                return "SPIT-MOVE-4", f"{src[-1]} has the same rank as {centre[-1]}"
+            return "SPIT-MOVE-2", f"{src[-1]} is not next to {centre[-1]} in rank"
+        if isinstance(action, Combine):
+            return "SPIT-MOVE-5", "combine needs two non-empty piles whose tops have the same rank"
+        if isinstance(action, Fill):
+            return "SPIT-MOVE-6", "fill needs a non-empty source pile and an empty target position"
+        return "SPIT-MOVE-9", f"{action!s} is not a spit action of seat {seat}"
 
+    # -- notation -------------------------------------------------------------------------
 
-def auto_setup(
-    piles: Sequence[Sequence[int]],
-) -> tuple[list[list[int]], list[tuple[int, int]]]:
-    """Combine equal face-up ranks until all tops differ (SPIT-SETUP-6).
+    @override
+    def parse_action(self, state: SpitState, seat: int, text: str) -> SpitAction:
+        """Read SPIT-NOTE-1 notation; raise :class:`~cardcore.NotationError` when malformed.
 
-    Each pile is bottom -> top and its last card is face up; the card a move
-    uncovers is turned up. Spaces are never filled.
+        Well-formed but illegal text parses (to the interned action); the core
+        then rejects it, citing the rule or the house-rule veto.
+        """
+        return self.interned.parse(seat, text)
 
-    :param piles: Ranks per pile, bottom -> top.
-    :returns: The resulting piles and the moves ``(source, target)`` made.
-    """
-    work = [list(p) for p in piles]
-    moves: list[tuple[int, int]] = []
-    while True:
-        step = auto_setup_step([p[-1] if p else None for p in work])
-        if step is None:
-            return work, moves
-        j, i = step
-        work[i].append(work[j].pop())
-        moves.append(step)
+    # -- applying -------------------------------------------------------------------------
 
+    @override
+    def apply(self, state: SpitState, action: SpitAction, emit: Emit | None) -> None:
+        """Apply a legal *action* and every automatic step it triggers."""
+        seat = action.seat
+        if type(action) is Play:
+            self._play(state, action, emit)
+        elif type(action) is Combine or type(action) is Fill:
+            src = self.lay[seat][action.src]
+            dst = self.lay[seat][action.dst]
+            card = state.zones.move(src, dst)
+            if emit is not None:
+                emit(CardMoved(seat, self.names[src], self.names[dst], card))
+            uncovered = self._turn_up(state, src, seat, emit)
+            if state.phase == PLAY:
+                state.stall = 0 if uncovered else state.stall + 1
+                self._settle(state, emit)
+        elif type(action) is RequestSpit:
+            state.requests[seat] = True
+            state.stall += 1
+            self._settle(state, emit)
+        elif type(action) is Ready:
+            state.ready[seat] = True
+            if all(state.ready):
+                self._start_play(state, emit)
+            else:
+                state.to_act = tuple(s for s in SEATS if not state.ready[s])
+        elif type(action) is Claim:
+            self._claim(state, action, emit)
+        else:  # pragma: no cover - the core passes legal actions only
+            msg = f"not a spit action: {action!r}"
+            raise NotationError(msg)
 
-def has_play(
-    tops: Sequence[int | None],
-    targets: Sequence[int | None],
-    table: Sequence[Sequence[bool]],
-) -> bool:
-    """Tell whether any face-up top may be played on any target pile.
+    def _play(self, state: SpitState, action: Play, emit: Emit | None) -> None:
+        seat = action.seat
+        lay = self.lay[seat]
+        src = lay[action.pile]
+        dst = self.centre[action.target]
+        card = state.zones.move(src, dst, mask=ALL)
+        if emit is not None:
+            emit(CardMoved(seat, self.names[src], self.names[dst], card))
+        state.stall = 0
+        requests = state.requests
+        requests[0] = requests[1] = False
+        state.recycled = False
+        self._turn_up(state, src, seat, emit)
+        cards = state.zones.cards
+        for z in lay:
+            if cards[z]:
+                self._settle(state, emit)
+                return
+        self._end_deal(state, seat, emit)
 
-    :param tops: The player's playable ranks (``None`` = empty pile).
-    :param targets: Top rank of each centre pile (``None`` = no such pile).
-    :param table: An :func:`adjacency_table`.
-    :returns: ``True`` if some PLAY is legal (SPIT-MOVE-2).
-    """
-    for t in targets:
-        if t is None:
-            continue
-        for c in tops:
-            if c is not None and table[c][t]:
+    def _turn_up(self, state: SpitState, z: int, seat: int, emit: Emit | None) -> bool:
+        """Turn up the new top of pile *z* if it is face down (SPIT-MOVE-7)."""
+        seen = state.zones.seen[z]
+        if seen and seen[-1] != ALL:
+            seen[-1] = ALL
+            if emit is not None:
+                emit(CardRevealed(seat, self.names[z], len(seen) - 1, state.zones.cards[z][-1]))
+            return True
+        return False
+
+    def can_progress(self, state: SpitState, seat: int) -> bool:
+        """Tell whether *seat* has a play or an uncovering move (SPIT-STUCK-3 b).
+
+        The same answer as :func:`cardcore_spit.piles.can_progress`, inlined for speed.
+        """
+        zones = state.zones
+        cards = zones.cards
+        seen = zones.seen
+        adj = self.adj
+        centre = self.centre
+        targets = [cards[centre[p]][-1].rank for p in state.active() if cards[centre[p]]]
+        space = False
+        ranks: list[int] = []
+        hidden: list[int] = []
+        for z in self.lay[seat]:
+            pile = cards[z]
+            if not pile:
+                space = True
+                continue
+            r = pile[-1].rank
+            row = adj[r]
+            for t in targets:
+                if row[t]:
+                    return True
+            ranks.append(r)
+            if len(pile) > 1 and seen[z][-2] != ALL:
+                hidden.append(r)
+        return any(space or ranks.count(r) > 1 for r in hidden)
+
+    def spit_due(self, state: SpitState) -> bool:
+        """Tell whether SPIT-STUCK-3 calls for a spit now (in the play phase)."""
+        requests = state.requests
+        return (
+            (requests[0] and requests[1])
+            or state.stall >= state.options["stall_limit"]
+            or not (self.can_progress(state, 0) or self.can_progress(state, 1))
+        )
+
+    def _settle(self, state: SpitState, emit: Emit | None) -> None:
+        """Spit while SPIT-STUCK-3 calls for it, then set who may act."""
+        while state.phase == PLAY:
+            if not self.spit_due(state):
+                self.set_to_act(state)
+                return
+            self._spit(state, emit)
+
+    def set_to_act(self, state: SpitState) -> None:
+        """Set ``to_act`` in the play phase: a seat that asked for a spit and has no move waits."""
+        requests = state.requests
+        if not (requests[0] or requests[1]):
+            state.to_act = SEATS
+        else:
+            state.to_act = tuple(s for s in SEATS if not requests[s] or self._has_move(state, s))
+
+    def _has_move(self, state: SpitState, seat: int) -> bool:
+        """Tell whether *seat* has a play, combine or fill (not counting ``spit``)."""
+        cards = state.zones.cards
+        tops = [cards[z][-1].rank if cards[z] else -1 for z in self.lay[seat]]
+        if -1 in tops or len(set(tops)) < PILES:
+            return True
+        adj = self.adj
+        for p in state.active():
+            centre = cards[self.centre[p]]
+            if centre and any(adj[t][centre[-1].rank] for t in tops):
                 return True
-    return False
+        return False
+
+    def _spit(self, state: SpitState, emit: Emit | None) -> None:
+        """Every player with spit cards spits onto its home pile (SPIT-STUCK-1/2/4/5/6)."""
+        zones = state.zones
+        cards = zones.cards
+        spitters = [s for s in SEATS if cards[self.spit[s]]]
+        if not spitters:
+            if state.recycled:
+                self._void(state, emit)
+                return
+            counts = [0, 0]
+            for p in state.active():
+                z = self.centre[p]
+                pile = cards[z]
+                if len(pile) > 1:
+                    under = pile[:-1]
+                    cards[z] = pile[-1:]
+                    zones.seen[z] = [ALL]
+                    shuffle(under, state.rng())
+                    cards[self.spit[p]] = under
+                    zones.seen[self.spit[p]] = [0] * len(under)
+                    counts[p] = len(under)
+            if not any(counts):
+                self._void(state, emit)
+                return
+            state.recycled = True
+            if emit is not None:
+                emit(events.CentreRecycled(tuple(counts)))
+            spitters = [s for s in SEATS if cards[self.spit[s]]]
+        for s in spitters:
+            home = s if state.single < 0 else state.single
+            card = zones.move(self.spit[s], self.centre[home], mask=ALL)
+            if emit is not None:
+                emit(events.CardSpat(s, card, SIDES[home]))
+        state.requests[0] = state.requests[1] = False
+        state.stall = 0
+
+    def _gather(self, state: SpitState, seat: int) -> list[Card]:
+        """Take *seat*'s layout and spit cards off the table."""
+        zones = state.zones
+        out: list[Card] = []
+        for z in (*self.lay[seat], self.spit[seat]):
+            out.extend(zones.cards[z])
+            zones.cards[z] = []
+            zones.seen[z] = []
+        return out
+
+    def _take(self, state: SpitState, pile: int) -> list[Card]:
+        zones = state.zones
+        z = self.centre[pile]
+        out = zones.cards[z]
+        zones.cards[z] = []
+        zones.seen[z] = []
+        return out
+
+    def _void(self, state: SpitState, emit: Emit | None) -> None:
+        """SPIT-STUCK-6: every player takes back its own cards and lays out again."""
+        if emit is not None:
+            emit(events.DealVoided(state.deal))
+        hands = [self._gather(state, s) + self._take(state, s) for s in SEATS]
+        self.lay_out(state, hands, True, emit)
+
+    def _end_deal(self, state: SpitState, emptier: int, emit: Emit | None) -> None:
+        """SPIT-END-1: the deal ends the moment *emptier*'s layout is empty."""
+        if emit is not None:
+            emit(events.DealEnded(state.deal, emptier))
+        state.emptier = emptier
+        if state.single < 0:
+            state.phase = CLAIM
+            state.to_act = self.claimants(state)
+            return
+        # SPIT-END-6: the emptier takes nothing, the other takes the spit pile
+        other = 1 - emptier
+        hands = [self._gather(state, s) for s in SEATS]
+        hands[other] += self._take(state, state.single)
+        self._next_deal(state, hands, emit)
+
+    def claimants(self, state: SpitState) -> tuple[int, ...]:
+        """The seats that may claim a spit pile now (SPIT-END-2, or the emptier alone)."""
+        return (state.emptier,) if self.claim.emptier_only else SEATS
+
+    def _claim(self, state: SpitState, action: Claim, emit: Emit | None) -> None:
+        """SPIT-END-2/4: the claimer takes the claimed pile, the other the other pile."""
+        seat = action.seat
+        pile = action.target
+        if emit is not None:
+            count = len(state.zones.cards[self.centre[pile]])
+            emit(events.PileClaimed(seat, SIDES[pile], count, action.word))
+        hands = [self._gather(state, s) for s in SEATS]
+        hands[seat] += self._take(state, pile)
+        hands[1 - seat] += self._take(state, 1 - pile)
+        self._next_deal(state, hands, emit)
+
+    def _next_deal(self, state: SpitState, hands: list[list[Card]], emit: Emit | None) -> None:
+        """Win (SPIT-WIN-1/4) or lay out the next deal (SPIT-END-4)."""
+        for s in SEATS:
+            if not hands[s]:
+                # the game is won: leave every card in its owner's reserve pile
+                for t in SEATS:
+                    state.zones.cards[self.spit[t]] = hands[t]
+                    state.zones.seen[self.spit[t]] = [0] * len(hands[t])
+                state.phase = OVER
+                state.to_act = ()
+                state.is_over = True
+                scores = tuple(float(len(h)) for h in hands)
+                state.result = Result((s,), scores, None, "out of cards")
+                return
+        self.lay_out(state, hands, True, emit)
+
+    def lay_out(self, state: SpitState, hands: list[list[Card]], mix: bool, emit: Emit | None) -> None:
+        """Lay out *hands* for a new deal and open its setup phase (SPIT-SETUP-2/3/4/7).
+
+        The cards must be off the table (every other zone empty or already
+        gathered). Public so tests and tutorials can set up any deal.
+
+        :param state: The state to lay out on.
+        :param hands: Per seat, its cards, first taken first.
+        :param mix: Shuffle each hand with the game's chance first.
+        :param emit: The event sink, or ``None``.
+        """
+        zones = state.zones
+        for s in SEATS:
+            own = hands[s]
+            if mix:
+                shuffle(own, state.rng())
+            layout, reserve = piles.deal_layout(own, self.orders[len(own)])
+            for k in range(PILES):
+                z = self.lay[s][k]
+                zones.cards[z] = layout[k]
+                masks = [0] * len(layout[k])
+                if masks:
+                    masks[-1] = ALL
+                zones.seen[z] = masks
+            zones.cards[self.spit[s]] = reserve
+            zones.seen[self.spit[s]] = [0] * len(reserve)
+        counts = (len(hands[0]), len(hands[1]))
+        state.deal += 1
+        state.single = -1
+        if piles.single_pile_mode(counts):
+            state.single = 0 if counts[0] > counts[1] else 1
+        state.phase = SETUP
+        state.ready = [False, False]
+        state.requests = [False, False]
+        state.stall = 0
+        state.recycled = False
+        state.emptier = -1
+        state.to_act = SEATS
+        if emit is not None:
+            emit(CardsDealt(counts))
+            emit(events.DealStarted(state.deal, counts, state.single >= 0))
+
+    def _start_play(self, state: SpitState, emit: Emit | None) -> None:
+        """SPIT-START-1/2: both ready, the starting spit cards are turned."""
+        state.phase = PLAY
+        state.to_act = SEATS
+        if emit is not None:
+            emit(events.PlayStarted(state.deal))
+        self._spit(state, emit)
+        self._settle(state, emit)
+
+    # -- positions ----------------------------------------------------------------------------
+
+    @override
+    def write_position(self, state: SpitState) -> str:
+        """Write *state* in Spit's position notation (see :mod:`cardcore_spit.position`)."""
+        return position.write(state)
+
+    @override
+    def read_position(self, text: str, players: int, options: Mapping[str, Any]) -> SpitState:
+        """Read and validate a position written by :meth:`write_position`."""
+        return position.read(self, text, players, options)
+
+    # -- views ------------------------------------------------------------------------------
+
+    @override
+    def table(self, state: SpitState, seat: int | None) -> dict[str, Any]:
+        """Return the game's part of a view (SPIT-VIEW-1; see :mod:`cardcore_spit.views`)."""
+        return views.table(state, seat, self.claim.word)
+
+    @override
+    def scores(self, state: SpitState) -> tuple[float, ...]:
+        """Cards each seat holds (fewer is better)."""
+        return tuple(float(views.held(state, s)) for s in SEATS)
+
+    @override
+    def standings(self, state: SpitState) -> tuple[int, ...]:
+        """The seats holding the fewest cards."""
+        scores = self.scores(state)
+        best = min(scores)
+        return tuple(s for s in SEATS if scores[s] == best)
 
 
-def has_uncovering_move(tops: Sequence[int | None], hidden_below: Sequence[bool]) -> bool:
-    """Tell whether a COMBINE or FILL would turn up a face-down card.
-
-    :param tops: Face-up top rank per pile (``None`` = empty).
-    :param hidden_below: Per pile, whether the card under the top is face down.
-    :returns: ``True`` if moving some top away uncovers a face-down card and
-        that move is legal (another top of equal rank, or an empty space).
-    """
-    has_space = any(t is None for t in tops)
-    for j, rank in enumerate(tops):
-        if rank is None or not hidden_below[j]:
-            continue
-        if has_space:
-            return True
-        if any(k != j and tops[k] == rank for k in range(len(tops))):
-            return True
-    return False
-
-
-def can_progress(
-    tops: Sequence[int | None],
-    hidden_below: Sequence[bool],
-    targets: Sequence[int | None],
-    table: Sequence[Sequence[bool]],
-) -> bool:
-    """Tell whether a player can make progress (SPIT-STUCK-3 b).
-
-    Progress is a legal PLAY, or a COMBINE/FILL that uncovers a face-down card.
-
-    :param tops: Face-up top rank per pile.
-    :param hidden_below: Per pile, whether the card under the top is face down.
-    :param targets: Top rank of each centre pile.
-    :param table: An :func:`adjacency_table`.
-    :returns: ``True`` if the player is not stuck.
-    """
-    return has_play(tops, targets, table) or has_uncovering_move(tops, hidden_below)
-
-
-def speed_deal_sizes(side_pile: int, jokers: int) -> tuple[int, int, int]:
-    """Return ``(hand, stock, side)`` sizes per player for Speed.
-
-    Side piles of 5 give 20 cards per player, side piles of 15 give 10
-    (SPEED-SETUP-2); the hand is 5 and the rest is stock (SPEED-SETUP-3); each
-    included joker pair adds one card to every stock.
-
-    :param side_pile: Cards per side pile: 5 or 15.
-    :param jokers: Jokers in the deck: 0 or 2.
-    :returns: ``(5, stock, side_pile)``.
-
-    >>> speed_deal_sizes(5, 0), speed_deal_sizes(15, 2)
-    ((5, 15, 5), (5, 6, 15))
-    """
-    per_player = (52 - 2 - 2 * side_pile) // 2
-    return 5, per_player - 5 + jokers // 2, side_pile
+def _deal_orders(ruleset: Ruleset) -> tuple[tuple[int, ...], ...]:
+    """Resolve ``spit_deal_order`` for every card count 0..52 and check the answers."""
+    hook = ruleset.resolve("spit_deal_order")
+    orders = []
+    for n in range(53):
+        answer = None if hook is None else hook(cards=n)
+        if answer is None:
+            msg = f"no plugin answered spit_deal_order for {n} cards"
+            raise PluginError(msg, plugin=ruleset.game.name)
+        order = tuple(answer)
+        if len(order) > n or not all(isinstance(k, int) and 0 <= k < PILES for k in order):
+            msg = f"spit_deal_order({n}) must give at most {n} pile numbers 0-{PILES - 1}, not {answer!r}"
+            raise PluginError(msg, plugin=ruleset.game.name)
+        orders.append(order)
+    return tuple(orders)

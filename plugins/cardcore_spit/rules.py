@@ -1,18 +1,16 @@
-"""The Spit game plugin: ``GAME`` and the game's hook implementations.
+"""The Spit game plugin: ``GAME`` and the game's own hook implementations.
 
 Entry point ``spit = "cardcore_spit.rules"`` (group ``cardcore.games``). The
-engine lives in :mod:`cardcore_spit.table`; this module only declares the game
-and answers the game's own hooks with the base rules.
+engine is :class:`cardcore_spit.logic.SpitLogic`; this module declares the game
+and answers Spit's own hooks with the base rules.
 """
 
 from __future__ import annotations
 
-from cardcore.info import GameInfo, Option
-from cardcore.logic import GameLogic
-from cardcore.plugins import Ruleset, hookimpl
-from cardcore_spit import hookspecs, logic
-from cardcore_spit.actions import ClaimRule
-from cardcore_spit.table import SpitLogic
+from cardcore import GameInfo, Option, Ruleset, hookimpl
+from cardcore_spit import __version__, hookspecs, piles, views
+from cardcore_spit.actions import SLAP, ClaimRule
+from cardcore_spit.logic import SpitLogic
 
 __all__ = ["GAME", "create_logic", "spit_claim_rule", "spit_deal_order", "spit_rank_gaps"]
 
@@ -31,17 +29,15 @@ GAME = GameInfo(
         ),
     ),
     realtime=True,
-    version="0.1.0",
+    version=__version__,
     hookspecs=hookspecs,
+    fields=views.FIELDS,
 )
 """The game's static description (SPIT-GEN-1: exactly two players)."""
 
-SLAP = ClaimRule(word="slap", emptier_only=False, rule_id="SPIT-END-2")
-"""The base claim rule: the slap race (SPIT-END-2, SPIT-RT-3)."""
-
 
 @hookimpl
-def create_logic(ruleset: Ruleset) -> GameLogic:
+def create_logic(ruleset: Ruleset) -> SpitLogic:
     """Build the Spit engine for *ruleset*."""
     return SpitLogic(ruleset)
 
@@ -49,13 +45,13 @@ def create_logic(ruleset: Ruleset) -> GameLogic:
 @hookimpl
 def spit_rank_gaps() -> list[int]:
     """One up or one down, the ace next to both 2 and K (SPIT-MOVE-2/3/4)."""
-    return sorted(logic.BASE_GAPS)
+    return sorted(piles.BASE_GAPS)
 
 
 @hookimpl(trylast=True)
 def spit_deal_order(cards: int) -> tuple[int, ...]:
     """The row-wise layout (SPIT-SETUP-2/4)."""
-    return logic.row_wise_order(cards)
+    return piles.row_wise_order(cards)
 
 
 @hookimpl(trylast=True)

@@ -7,8 +7,7 @@ pile 5 the rest (if any).
 
 from __future__ import annotations
 
-from cardcore.info import RuleInfo
-from cardcore.plugins import hookimpl
+from cardcore import RuleInfo, hookimpl
 
 __all__ = ["RULE", "canfield_order", "spit_deal_order"]
 

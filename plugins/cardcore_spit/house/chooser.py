@@ -7,8 +7,7 @@ pile.
 
 from __future__ import annotations
 
-from cardcore.info import RuleInfo
-from cardcore.plugins import hookimpl
+from cardcore import RuleInfo, hookimpl
 from cardcore_spit.actions import ClaimRule
 
 __all__ = ["CHOOSE", "RULE", "spit_claim_rule"]

@@ -6,8 +6,7 @@ A card may also be played onto a spit pile whose top card has the same rank
 
 from __future__ import annotations
 
-from cardcore.info import RuleInfo
-from cardcore.plugins import hookimpl
+from cardcore import RuleInfo, hookimpl
 
 __all__ = ["RULE", "spit_rank_gaps"]
 

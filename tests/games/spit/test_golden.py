@@ -8,10 +8,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from tests.games.spit.spitkit import held, spit_state
+from tests.games.spit.helpers import held, speed_state, spit_state
 
 import cardcore
-from cardcore_spit.speed_table import SpeedLogic
 
 SEEDS = Path(__file__).resolve().parents[3] / "seeds" / "spit"
 RECORDS = sorted(SEEDS.glob("*.json"))
@@ -46,9 +45,7 @@ def _check_spit(game: cardcore.Game, point: dict[str, Any]) -> None:
 
 
 def _check_speed(game: cardcore.Game, point: dict[str, Any]) -> None:
-    state = game.state
-    logic = game.logic
-    assert isinstance(logic, SpeedLogic)
+    state, logic = speed_state(game)
     for p, side in enumerate(("L", "R")):
         assert [str(c) for c in state.zones.cards[logic.pile[p]]] == point["piles_bottom_up"][side]
     for seat in (0, 1):

@@ -6,7 +6,7 @@ import re
 from pathlib import Path
 
 import pytest
-from tests.games.spit.spitkit import SEAT0, SEAT1, arrange, centre, held, interleave, spit_state
+from tests.games.spit.helpers import SEAT0, SEAT1, arrange, centre, held, interleave, spit_state
 
 import cardcore
 from cardcore import ALL, IllegalActionError, NotationError
@@ -73,7 +73,7 @@ def test_spit_setup_5_canfield_below_15(n: int, sizes: tuple[int, ...]) -> None:
 def test_spit_move_12_same_rank_allowed_only_with_the_rule() -> None:
     for rules, allowed in (([], False), (["spit.same-rank"], True)):
         game = cardcore.new_game("spit", 2, seed=1, rules=rules)
-        arrange(game, ["5S", "9C", "KD", "2C", "7H"], ["QC", "QD", "QH", "QS", "JC"], left="5D", right="3H")
+        game = arrange(game, ["5S", "9C", "KD", "2C", "7H"], ["QC", "QD", "QH", "QS", "JC"], left="5D", right="3H")
         assert ("play 1 L" in {str(a) for a in game.legal_actions(0)}) is allowed
         if allowed:
             game.act(0, "play 1 L")
@@ -95,6 +95,8 @@ def test_house_rules_registered_with_rule_info() -> None:
 def test_base_game_modules_never_name_a_house_rule() -> None:
     words = [*HOUSE, *HOUSE.values(), "chooser", "canfield", "same_rank", "same-rank"]
     pattern = re.compile("|".join(re.escape(w) for w in words), re.IGNORECASE)
-    for path in PACKAGE.glob("*.py"):
+    paths = [*PACKAGE.glob("*.py"), *PACKAGE.glob("speed/*.py")]
+    assert len(paths) > 10
+    for path in paths:
         found = pattern.findall(path.read_text())
         assert not found, (path.name, found)

@@ -7,10 +7,11 @@ from typing import Any
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from tests.games.spit.spitkit import conserved
+from tests.games.spit.helpers import spit_state
 
 import cardcore
 from cardcore import ALL
+from cardcore.testing import assert_conserved
 
 CARD = re.compile(r"'((?:10|[2-9AJQK])[SHDC]|JK)'")
 SETTINGS = settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -34,12 +35,11 @@ def _view_cards(view: dict[str, Any]) -> set[str]:
 @given(seed=st.integers(0, 2**40), tie=st.integers(0, 1000), name=st.sampled_from(["spit", "speed"]))
 def test_random_games_terminate_and_conserve_cards(seed: int, tie: int, name: str) -> None:
     game = cardcore.new_game(name, 2, seed=seed)
-    n = 52
     checks = {"count": 0}
 
     def check(g: cardcore.Game, action: object, t: float) -> None:
         if g.version % 7 == 0:
-            assert conserved(g, n)
+            assert_conserved(g)
             checks["count"] += 1
             for seat in (0, 1, None):
                 view = g.view(seat)
@@ -49,7 +49,7 @@ def test_random_games_terminate_and_conserve_cards(seed: int, tie: int, name: st
     result = cardcore.run_realtime(game, agents, seed=tie, on_action=check)
     bound = game.logic.action_bound(2, game.options)
     assert result.reason != "truncated" and game.version <= bound
-    assert conserved(game, n)
+    assert_conserved(game)
 
 
 @SETTINGS
@@ -71,7 +71,8 @@ def test_speed_hands_private_and_conserved(seed: int, jokers: int, side: int) ->
     game = cardcore.new_game("speed", 2, seed=seed, options={"jokers": jokers, "side_pile": side})
     agents = [cardcore.RandomAgent(1), cardcore.RandomAgent(2)]
     cardcore.run_realtime(game, agents, seed=seed, max_actions=25)
-    assert conserved(game, 52 + jokers)
+    assert_conserved(game)
+    assert sum(1 for _ in game.state.zones.all_cards()) == 52 + jokers
     for seat in (0, 1):
         other = game.view(seat)["table"]["seats"][1 - seat]["hand"]
         assert all(c is None for c in other)
@@ -80,25 +81,22 @@ def test_speed_hands_private_and_conserved(seed: int, jokers: int, side: int) ->
 @SETTINGS
 @given(seed=st.integers(0, 2**40))
 def test_spit_stuck_3_inlined_progress_check_matches_pure_logic(seed: int) -> None:
-    from cardcore_spit import logic
-    from cardcore_spit.table import SpitLogic, SpitState
+    from cardcore_spit import piles
 
     game = cardcore.new_game("spit", 2, seed=seed)
-    engine = game.logic
-    assert isinstance(engine, SpitLogic)
+    _, engine = spit_state(game)
     compared = 0
 
     def check(g: cardcore.Game, action: object, t: float) -> None:
         nonlocal compared
-        state = g.state
-        assert isinstance(state, SpitState)
+        state, _ = spit_state(g)
         cards, seen = state.zones.cards, state.zones.seen
         targets = [int(cards[engine.centre[p]][-1].rank) if cards[engine.centre[p]] else None for p in (0, 1)
                    if state.single < 0 or p == state.single]
         for seat in (0, 1):
             tops = [int(cards[z][-1].rank) if cards[z] else None for z in engine.lay[seat]]
             below = [len(cards[z]) > 1 and seen[z][-2] != ALL for z in engine.lay[seat]]
-            assert engine.can_progress(state, seat) == logic.can_progress(tops, below, targets, engine.adj)
+            assert engine.can_progress(state, seat) == piles.can_progress(tops, below, targets, engine.adj)
             compared += 1
 
     cardcore.run_realtime(game, [cardcore.RandomAgent(1), cardcore.RandomAgent(2)], seed=seed,

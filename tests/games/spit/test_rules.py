@@ -5,12 +5,11 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
-from tests.games.spit.spitkit import (
+from tests.games.spit.helpers import (
     SEAT0,
     SEAT1,
     arrange,
     centre,
-    conserved,
     golden_game,
     held,
     interleave,
@@ -20,14 +19,16 @@ from tests.games.spit.spitkit import (
 
 import cardcore
 from cardcore import ALL, Card, IllegalActionError, NotationError, OptionError, StaleActionError
+from cardcore.testing import assert_conserved
 from cardcore_spit.actions import Claim, Play
-from cardcore_spit.table import CLAIM, PLAY, SETUP
+from cardcore_spit.agents import SpitGreedyAgent
+from cardcore_spit.state import CLAIM, PLAY, SETUP
 
 FULL0 = ["2H", "4H 3H", "7H 6H 5H", "JH 10H 9H 8H", "3S 2S AS KH QH"]
 
 
-def new(seed: int = 1, **kw: object) -> cardcore.Game:
-    return cardcore.new_game("spit", 2, seed=seed, **kw)  # type: ignore[arg-type]
+def new(seed: int = 1, options: dict[str, int] | None = None) -> cardcore.Game:
+    return cardcore.new_game("spit", 2, seed=seed, options=options)
 
 
 def both_ready(game: cardcore.Game) -> None:
@@ -67,9 +68,7 @@ def test_spit_gen_3_deals_go_on_until_a_player_has_no_cards() -> None:
     state, _ = spit_state(game)
     assert not game.is_over and state.deal == 2
     # play on with bots until the end: the winner holds no cards
-    from cardcore_spit.agents import GreedyBot
-
-    result = cardcore.run_realtime(game, [GreedyBot(seed=1), GreedyBot(seed=2)], seed=3)
+    result = cardcore.run_realtime(game, [SpitGreedyAgent(seed=1), SpitGreedyAgent(seed=2)], seed=3)
     assert result.reason == "out of cards"
     (winner,) = result.winners
     assert held(game, winner) == [] and len(held(game, 1 - winner)) == 52
@@ -203,7 +202,7 @@ def test_spit_move_1_no_turns() -> None:
 
 def test_spit_move_2_adjacent_rank_any_suit() -> None:
     game = new()
-    arrange(game, ["6S", "9C", "KD", "2C", "5H"], ["QC", "QD", "QH", "QS", "JC"], left="5D", right="AH")
+    game = arrange(game, ["6S", "9C", "KD", "2C", "5H"], ["QC", "QD", "QH", "QS", "JC"], left="5D", right="AH")
     legal = {str(a) for a in game.legal_actions(0)}
     assert "play 1 L" in legal  # 6S on 5D: one up, suit irrelevant
     assert "play 3 R" in legal and "play 4 R" in legal  # K and 2 on an ace
@@ -216,7 +215,7 @@ def test_spit_move_2_adjacent_rank_any_suit() -> None:
 
 def test_spit_move_3_ace_wraps() -> None:
     game = new()
-    arrange(game, ["AS", "QC", "2D", "3C", "4H"], ["JC", "JD", "JH", "JS", "10C"], left="KH", right="AD")
+    game = arrange(game, ["AS", "QC", "2D", "3C", "4H"], ["JC", "JD", "JH", "JS", "10C"], left="KH", right="AD")
     legal = {str(a) for a in game.legal_actions(0)}
     assert "play 1 L" in legal  # A on K
     assert "play 2 R" not in legal  # Q is not next to A
@@ -227,7 +226,7 @@ def test_spit_move_3_ace_wraps() -> None:
 
 def test_spit_move_4_equal_rank_not_adjacent() -> None:
     game = new()
-    arrange(game, ["5S", "9C", "KD", "2C", "7H"], ["QC", "QD", "QH", "QS", "JC"], left="5D", right="3H")
+    game = arrange(game, ["5S", "9C", "KD", "2C", "7H"], ["QC", "QD", "QH", "QS", "JC"], left="5D", right="3H")
     assert "play 1 L" not in {str(a) for a in game.legal_actions(0)}
     with pytest.raises(IllegalActionError, match="SPIT-MOVE-4") as info:
         game.act(0, "play 1 L")
@@ -236,16 +235,16 @@ def test_spit_move_4_equal_rank_not_adjacent() -> None:
 
 def test_spit_move_5_combine_same_rank() -> None:
     game = new()
-    arrange(game, ["8C 5S", "9C", "KD", "5C", "7H"], ["QC", "QD", "QH", "QS", "JC"], left="3D", right="3H")
-    game.act(0, "combine 1 4")
-    assert tops(game, 0) == ["8C", "9C", "KD", "5S", "7H"]
+    game = arrange(game, ["9C", "8C 5S", "KD", "5C", "7H"], ["QC", "QD", "QH", "QS", "JC"], left="3D", right="3H")
+    game.act(0, "combine 2 4")
+    assert tops(game, 0) == ["9C", "8C", "KD", "5S", "7H"]
     with pytest.raises(IllegalActionError, match="SPIT-MOVE-5"):
-        game.act(0, "combine 2 3")
+        game.act(0, "combine 1 3")
 
 
 def test_spit_move_6_fill_empty_position() -> None:
     game = new()
-    arrange(game, ["", "4C 9C", "KD", "5C", "7H"], ["QC", "QD", "QH", "QS", "JC"], left="3D", right="3H")
+    game = arrange(game, ["", "4C 9C", "KD", "5C", "7H"], ["QC", "QD", "QH", "QS", "JC"], left="3D", right="3H")
     game.act(0, "fill 2 1")
     assert tops(game, 0) == ["9C", "4C", "KD", "5C", "7H"]
     with pytest.raises(IllegalActionError, match="SPIT-MOVE-6"):
@@ -256,7 +255,7 @@ def test_spit_move_6_fill_empty_position() -> None:
 
 def test_spit_move_7_uncovered_card_turns_up() -> None:
     game = new()
-    arrange(game, ["6S", "10C 9C", "KD", "2C", "5H"], ["QC", "QD", "QH", "QS", "JC"], left="5D", right="10H")
+    game = arrange(game, ["6S", "10C 9C", "KD", "2C", "5H"], ["QC", "QD", "QH", "QS", "JC"], left="5D", right="10H")
     state, logic = spit_state(game)
     z = logic.lay[0][1]
     assert state.zones.seen[z][0] == 0
@@ -332,7 +331,7 @@ def test_spit_stuck_1_both_request_then_both_spit() -> None:
 
 def test_spit_stuck_2_spit_onto_own_home_pile() -> None:
     game = new()
-    arrange(game, ["6S", "9C", "KD", "2C", "5H"], ["QC", "QD", "QH", "QS", "JC"],
+    game = arrange(game, ["6S", "9C", "KD", "2C", "5H"], ["QC", "QD", "QH", "QS", "JC"],
             spit0="3C", spit1="4C", left="5D", right="10H", rest="left")
     game.act(0, "spit")
     game.act(1, "spit")
@@ -342,7 +341,7 @@ def test_spit_stuck_2_spit_onto_own_home_pile() -> None:
 def test_spit_stuck_3_automatic_when_nobody_can_progress() -> None:
     game = new()
     # seat 0 can only play its 9C on the 10H; after that nobody can move
-    arrange(game, ["4S", "9C", "4D", "4C", "4H"], ["7C", "7D", "7H", "7S", "6C"],
+    game = arrange(game, ["4S", "9C", "4D", "4C", "4H"], ["7C", "7D", "7H", "7S", "6C"],
             spit0="2H 3D", spit1="2C 2S", left="KS", right="10H", rest="left")
     game.act(0, "play 2 R")
     left, right = centre(game)
@@ -364,7 +363,7 @@ def test_spit_stuck_3_one_request_is_not_enough_and_plays_clear_requests() -> No
 @pytest.mark.parametrize("limit", [3, 4])
 def test_spit_stuck_3_stall_limit_option(limit: int) -> None:
     game = new(options={"stall_limit": limit})
-    arrange(game, ["+5S", "+5H", "9C", "JD", "KH"], ["7C", "7D", "7H", "7S", "6C"],
+    game = arrange(game, ["+5S", "+5H", "9C", "JD", "KH"], ["7C", "7D", "7H", "7S", "6C"],
             spit0="2H 10D", spit1="2C 2S", left="8S", right="10H", rest="left")
     game.act(0, "combine 1 2")
     game.act(0, "fill 2 1")
@@ -376,7 +375,7 @@ def test_spit_stuck_3_stall_limit_option(limit: int) -> None:
 
 def test_spit_stuck_4_only_players_with_spit_cards_spit() -> None:
     game = new()
-    arrange(game, ["6S", "9C", "KD", "2C", "5H"], ["QC", "QD", "QH", "QS", "JC"],
+    game = arrange(game, ["6S", "9C", "KD", "2C", "5H"], ["QC", "QD", "QH", "QS", "JC"],
             spit0="", spit1="4C", left="5D", right="10H", rest="left")
     before = centre(game)[0]
     game.act(0, "spit")
@@ -386,7 +385,7 @@ def test_spit_stuck_4_only_players_with_spit_cards_spit() -> None:
 
 def test_spit_stuck_5_recycle_when_nobody_has_spit_cards() -> None:
     game = new()
-    arrange(game, ["6S", "9C", "KD", "2C", "5H"], ["QC", "QD", "QH", "QS", "JC"],
+    game = arrange(game, ["6S", "9C", "KD", "2C", "5H"], ["QC", "QD", "QH", "QS", "JC"],
             left="7C 3D 10S 5D", right="10H", rest="right")
     state, logic = spit_state(game)
     n_right = len(centre(game)[1])
@@ -404,7 +403,7 @@ def test_spit_stuck_5_recycle_when_nobody_has_spit_cards() -> None:
 
 def test_spit_stuck_6_void_deal_when_recycle_yields_nothing() -> None:
     game = new()
-    arrange(game, ["6S", "9C", "KD", "2C", "5H"], ["QC", "QD", "QH", "QS", "JC"],
+    game = arrange(game, ["6S", "9C", "KD", "2C", "5H"], ["QC", "QD", "QH", "QS", "JC"],
             left="5D", right="10H", rest="spit0")
     state, logic = spit_state(game)
     # move the leftover cards into seat 0's layout so neither has spit cards
@@ -419,12 +418,12 @@ def test_spit_stuck_6_void_deal_when_recycle_yields_nothing() -> None:
     game.act(1, "spit")
     assert state.deal == 2 and state.phase == SETUP
     assert Counter(held(game, 0)) == mine  # own layout + home pile, re-laid
-    assert conserved(game)
+    assert_conserved(game)
 
 
 def test_spit_stuck_6_second_recycle_without_progress_voids() -> None:
     game = new()
-    arrange(game, ["6S", "9C", "KD", "2C", "5H"], ["QC", "QD", "QH", "QS", "JC"],
+    game = arrange(game, ["6S", "9C", "KD", "2C", "5H"], ["QC", "QD", "QH", "QS", "JC"],
             left="3D 5D", right="10H", rest="right")
     state, _ = spit_state(game)
     deal = state.deal
@@ -492,21 +491,20 @@ def test_spit_end_5_single_pile_with_15_or_fewer() -> None:
 
 def test_spit_end_6_single_pile_resolution() -> None:
     game = new()
-    state, _ = spit_state(game)
     # seat 1 (with spit cards) empties first: it takes nothing
-    arrange(game, ["6S", "8S", "", "", ""], ["QC", "", "", "", ""],
+    game = arrange(game, ["6S", "8S", "", "", ""], ["QC", "", "", "", ""],
             spit1="4C 3C", right="JD", rest="right", single=1)
     pile = Counter(cardcore.parse_cards(" ".join(centre(game)[1]))) + Counter([Card.parse("QC")])
     own0 = Counter(held(game, 0))
     game.act(1, "play 1 R")
     assert Counter(held(game, 1)) == Counter(cardcore.parse_cards("4C 3C"))
     assert Counter(held(game, 0)) == own0 + pile
-    assert not game.is_over and state.deal == 2
+    assert not game.is_over and spit_state(game)[0].deal == 2
 
 
 def test_spit_win_1_player_without_spit_cards_empties_first() -> None:
     game = new()
-    arrange(game, ["6S", "", "", "", ""], ["QC", "QD", "QH", "QS", "JC"],
+    game = arrange(game, ["6S", "", "", "", ""], ["QC", "QD", "QH", "QS", "JC"],
             spit1="4C", right="5D", rest="right", single=1)
     game.act(0, "play 1 R")
     assert game.is_over
@@ -517,7 +515,7 @@ def test_spit_win_1_player_without_spit_cards_empties_first() -> None:
 
 def test_spit_win_2_opponent_empties_first_game_goes_on() -> None:
     game = new()
-    arrange(game, ["6S", "8S", "", "", ""], ["QC", "", "", "", ""],
+    game = arrange(game, ["6S", "8S", "", "", ""], ["QC", "", "", "", ""],
             spit1="4C 3C", right="JD", rest="right", single=1)
     game.act(1, "play 1 R")
     assert not game.is_over
@@ -537,7 +535,7 @@ def test_spit_win_3_two_pile_deal_never_ends_the_game() -> None:
 def test_spit_win_4_no_cards_after_a_deal_wins() -> None:
     game = new()
     # single-pile deal, seat 1 (the one with spit cards) empties its layout having no spit card left
-    arrange(game, ["6S", "8S", "", "", ""], ["QC", "", "", "", ""],
+    game = arrange(game, ["6S", "8S", "", "", ""], ["QC", "", "", "", ""],
             spit1="", right="JD", rest="right", single=1)
     game.act(1, "play 1 R")
     assert game.is_over and game.result is not None
@@ -550,10 +548,17 @@ def test_spit_win_4_no_cards_after_a_deal_wins() -> None:
 def test_spit_rt_1_stale_versus_illegal() -> None:
     game = golden_game()
     both_ready(game)
-    v = game.version
-    game.legal_actions(1)
-    game.act(0, "play 1 L")  # 2H onto AH
-    # seat 1 saw version v, where "spit" was legal and still is; a play seat 1 never had is illegal
+    v = game.version  # both seats see AH on L: seat 0 may play 2H (pile 1), seat 1 KS (pile 3)
+    assert "play 3 L" in {str(a) for a in game.legal_actions(1)}
+    game.act(0, "play 1 L")  # 2H onto AH first
+    # seat 1 acted on version v, where its KS onto AH was legal: stale, not illegal
+    with pytest.raises(StaleActionError, match="CORE-RT-1"):
+        game.act(1, "play 3 L", seen=v)
+    # without seen= the action is judged against the current state only: plainly illegal
+    with pytest.raises(IllegalActionError, match="SPIT-MOVE-2") as info:
+        game.act(1, "play 3 L")
+    assert not isinstance(info.value, StaleActionError)
+    # a play seat 1 never had is illegal even with seen=v
     with pytest.raises(IllegalActionError) as info:
         game.act(1, "play 1 L", seen=v)
     assert not isinstance(info.value, StaleActionError)
@@ -561,16 +566,32 @@ def test_spit_rt_1_stale_versus_illegal() -> None:
     with pytest.raises(StaleActionError):
         game.act(0, "play 1 L", seen=v)
     assert game.version == v + 1
+    game.act(1, "play 4 L", seen=v)  # 3D onto 2H: legal now, whatever seat 1 saw (SPIT-GAP-2)
+    assert centre(game)[0][-3:] == ["AH", "2H", "3D"]
+
+
+def test_spit_rt_1_reads_are_pure() -> None:
+    game = golden_game()
+    both_ready(game)
+    before = game.version
+    for seat in (0, 1, None):
+        game.view(seat)
+    game.legal_actions(0)
+    game.legal_actions(1)
+    assert game.version == before and game.record()["actions"] == cardcore.replay(game.record()).record()["actions"]
+    game.act(0, "play 1 L")
+    # reading seat 1's view and legal actions did not make "play 3 L" count as seen
+    with pytest.raises(IllegalActionError) as info:
+        game.act(1, "play 3 L")
+    assert not isinstance(info.value, StaleActionError)
 
 
 def test_spit_rt_2_seeded_ties_not_by_seat() -> None:
-    from cardcore_spit.agents import SpitBot
-
     firsts = set()
     for seed in range(12):
         game = golden_game()
         cardcore.run_realtime(
-            game, [SpitBot(seed=1, mean=0.5, sigma=0.0), SpitBot(seed=2, mean=0.5, sigma=0.0)],
+            game, [SpitGreedyAgent(seed=1, mean=0.5, sigma=0.0), SpitGreedyAgent(seed=2, mean=0.5, sigma=0.0)],
             seed=seed, max_actions=1,
         )
         ((seat, _, at),) = game.record_entries()
@@ -617,8 +638,6 @@ def test_spit_note_1_malformed_raises_notation_error(text: str) -> None:
 
 def test_spit_note_1_every_legal_action_round_trips() -> None:
     game = new(seed=3)
-    from cardcore_spit.agents import GreedyBot
-
     count = 0
 
     def check(g: cardcore.Game, action: object, t: float) -> None:
@@ -629,7 +648,7 @@ def test_spit_note_1_every_legal_action_round_trips() -> None:
                 assert g.logic.parse_action(state, seat, str(a)) is a
                 count += 1
 
-    cardcore.run_realtime(game, [GreedyBot(seed=1), GreedyBot(seed=2)], seed=1, on_action=check)
+    cardcore.run_realtime(game, [SpitGreedyAgent(seed=1), SpitGreedyAgent(seed=2)], seed=1, on_action=check)
     assert count > 100
 
 

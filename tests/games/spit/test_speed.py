@@ -5,12 +5,14 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
-from tests.games.spit.spitkit import conserved, speed_arrange
+from tests.games.spit.helpers import speed_arrange, speed_state
 
 import cardcore
 from cardcore import IllegalActionError, NotationError, OptionError
-from cardcore_spit.actions import PlayCard
-from cardcore_spit.speed_table import SpeedLogic, SpeedState
+from cardcore.testing import assert_conserved
+from cardcore_spit.speed.actions import PlayCard
+from cardcore_spit.speed.logic import SpeedLogic
+from cardcore_spit.speed.state import SpeedState
 
 
 def new(seed: int = 1, **options: int) -> cardcore.Game:
@@ -18,9 +20,7 @@ def new(seed: int = 1, **options: int) -> cardcore.Game:
 
 
 def parts(game: cardcore.Game) -> tuple[SpeedState, SpeedLogic]:
-    state, logic = game.state, game.logic
-    assert isinstance(state, SpeedState) and isinstance(logic, SpeedLogic)
-    return state, logic
+    return speed_state(game)
 
 
 def pile(game: cardcore.Game, p: int) -> list[str]:
@@ -38,7 +38,7 @@ def test_speed_gen_1_two_players_jokers_wild() -> None:
         with pytest.raises(OptionError):
             cardcore.new_game("speed", n, seed=1)
     game = new(jokers=2)
-    speed_arrange(game, "JK 3C 3D 3H 3S", "9C 9D 9H 9S 8C", stock0="JK", left="KD", right="6C")
+    game = speed_arrange(game, "JK 3C 3D 3H 3S", "9C 9D 9H 9S 8C", stock0="JK", left="KD", right="6C")
     assert {str(a) for a in game.legal_actions(0)} >= {"play JK L", "play JK R"}
 
 
@@ -94,7 +94,7 @@ def test_speed_setup_3_hand_of_five_and_stock_from_a_stacked_deck() -> None:
 
 def test_speed_play_1_play_by_adjacency_onto_either_pile() -> None:
     game = new()
-    speed_arrange(game, "6H 2C QD 9C 9D", "3C 3D 3H 3S 8C", stock0="4C", left="5S", right="KH")
+    game = speed_arrange(game, "6H 2C QD 9C 9D", "3C 3D 3H 3S 8C", stock0="4C", left="5S", right="KH")
     legal = {str(a) for a in game.legal_actions(0)}
     assert {"play 6H L", "play QD R"} <= legal
     assert "play 2C L" not in legal
@@ -108,7 +108,7 @@ def test_speed_play_1_play_by_adjacency_onto_either_pile() -> None:
 
 def test_speed_play_2_hand_refilled_from_stock() -> None:
     game = new()
-    speed_arrange(game, "6H 2C QD 9C 9D", "3C 3D 3H 3S JC", stock0="4C 10H", left="5S", right="KH")
+    game = speed_arrange(game, "6H 2C QD 9C 9D", "3C 3D 3H 3S JC", stock0="4C 10H", left="5S", right="KH")
     game.act(0, "play 6H L")
     assert hand(game, 0) == ["2C", "QD", "9C", "9D", "10H"]  # 10H was the stock's top
     game.act(0, "play QD R")
@@ -122,7 +122,7 @@ def test_speed_play_2_hand_refilled_from_stock() -> None:
 
 def test_speed_play_3_joker_on_anything_anything_on_joker() -> None:
     game = new(jokers=2)
-    speed_arrange(game, "JK 2C 2D 2H 2S", "9C 9D 9H 9S 8C", stock0="JK", left="KD", right="6C")
+    game = speed_arrange(game, "JK 2C 2D 2H 2S", "9C 9D 9H 9S 8C", stock0="JK", left="KD", right="6C")
     game.act(0, "play JK L")
     assert pile(game, 0)[-1] == "JK"
     legal0 = {str(a) for a in game.legal_actions(0)}
@@ -132,7 +132,7 @@ def test_speed_play_3_joker_on_anything_anything_on_joker() -> None:
 
 def test_speed_stuck_1_side_cards_turned_when_both_stuck() -> None:
     game = new()
-    speed_arrange(game, "6H 2C 2D JC JD", "3C 3D 3H 3S 8C", stock0="4C", side0="AD 7S", side1="AH 10D",
+    game = speed_arrange(game, "6H 2C 2D JC JD", "3C 3D 3H 3S 8C", stock0="4C", side0="AD 7S", side1="AH 10D",
                   left="5S", right="KH")
     game.act(0, "play 6H L")  # nobody can play on 6H / KH now, but only requests count
     assert pile(game, 0)[-1] == "6H" and pile(game, 1)[-1] == "KH"
@@ -143,7 +143,7 @@ def test_speed_stuck_1_side_cards_turned_when_both_stuck() -> None:
 
 def test_speed_stuck_4_no_automatic_detection_hides_hands() -> None:
     game = new()
-    speed_arrange(game, "6H 2C 2D JC JD", "3C 3D 3H 3S 8C", stock0="4C", side0="AD 7S", side1="AH 10D",
+    game = speed_arrange(game, "6H 2C 2D JC JD", "3C 3D 3H 3S 8C", stock0="4C", side0="AD 7S", side1="AH 10D",
                   left="5S", right="KH")
     game.act(0, "play 6H L")
     assert game.to_act == (0, 1)  # seat 1 has no play, but to_act does not say so
@@ -153,7 +153,7 @@ def test_speed_stuck_4_no_automatic_detection_hides_hands() -> None:
 
 def test_speed_stuck_1_both_declare_stuck() -> None:
     game = new()
-    speed_arrange(game, "6H 2C QD 9C 9D", "3C 3D 3H 3S 8C", side0="AD 7S", side1="AH 10D",
+    game = speed_arrange(game, "6H 2C QD 9C 9D", "3C 3D 3H 3S 8C", side0="AD 7S", side1="AH 10D",
                   left="5S", right="KH")
     game.act(0, "stuck")
     assert pile(game, 0)[-1] == "5S"
@@ -167,7 +167,7 @@ def test_speed_stuck_1_both_declare_stuck() -> None:
 
 def test_speed_stuck_3_only_non_empty_side_piles_turn() -> None:
     game = new()
-    speed_arrange(game, "6H 2C QD 9C 9D", "3C 3D 3H 3S 8C", side0="", side1="AH 10D",
+    game = speed_arrange(game, "6H 2C QD 9C 9D", "3C 3D 3H 3S 8C", side0="", side1="AH 10D",
                   left="5S", right="KH")
     before = pile(game, 0)
     game.act(0, "stuck")
@@ -177,7 +177,7 @@ def test_speed_stuck_3_only_non_empty_side_piles_turn() -> None:
 
 def test_speed_stuck_2_recycle_play_piles_into_side_piles() -> None:
     game = new()
-    speed_arrange(game, "6H 2C QD 9C 9D", "3C 3D 3H 3S 8C", left="4D 7C 5S", right="JD KH", rest="left")
+    game = speed_arrange(game, "6H 2C QD 9C 9D", "3C 3D 3H 3S 8C", left="4D 7C 5S", right="JD KH", rest="left")
     state, logic = parts(game)
     n_left = len(pile(game, 0))
     game.act(0, "stuck")
@@ -186,12 +186,12 @@ def test_speed_stuck_2_recycle_play_piles_into_side_piles() -> None:
     assert pile(game, 0)[0] == "5S" and len(pile(game, 0)) == 2
     assert pile(game, 1) == ["KH", "JD"]
     assert state.zones.count(logic.side[0]) == n_left - 2 and state.zones.count(logic.side[1]) == 0
-    assert conserved(game)
+    assert_conserved(game)
 
 
 def test_speed_end_1_empty_hand_and_stock_wins() -> None:
     game = new()
-    speed_arrange(game, "6H", "3C 3D 3H 3S 8C", left="5S", right="KH")
+    game = speed_arrange(game, "6H", "3C 3D 3H 3S 8C", left="5S", right="KH")
     game.act(0, "play 6H L")
     assert game.is_over and game.result is not None
     assert game.result.winners == (0,) and game.result.reason == "out of cards"
@@ -200,7 +200,7 @@ def test_speed_end_1_empty_hand_and_stock_wins() -> None:
 def test_speed_end_2_stalemate_fewer_cards_wins() -> None:
     game = new()
     # nobody can ever play, side piles empty, play piles hold one card each: the recycle yields nothing
-    speed_arrange(game, "6H 2C", "3C 3D 3H 3S 8C", left="10S", right="KH", rest="right")
+    game = speed_arrange(game, "6H 2C", "3C 3D 3H 3S 8C", left="10S", right="KH", rest="right")
     state, logic = parts(game)
     # the leftovers went under KH: move them into seat 1's stock so the recycle yields nothing
     extra = state.zones.cards[logic.pile[1]][:-1]
@@ -216,7 +216,7 @@ def test_speed_end_2_stalemate_fewer_cards_wins() -> None:
 
 def test_speed_end_2_equal_counts_draw() -> None:
     game = new()
-    speed_arrange(game, "6H 2C", "3C 3D", stock1="", left="10S", right="KH", rest="left")
+    game = speed_arrange(game, "6H 2C", "3C 3D", stock1="", left="10S", right="KH", rest="left")
     state, logic = parts(game)
     extra = state.zones.cards[logic.pile[0]][:-1]
     state.zones.cards[logic.pile[0]] = state.zones.cards[logic.pile[0]][-1:]

@@ -1,58 +1,56 @@
-"""Speed's state and rules engine (:class:`SpeedState`, :class:`SpeedLogic`).
+"""Speed's rules engine: :class:`SpeedLogic`.
 
 Speed shares Spit's real-time model and adjacency (SPEED-PLAY-1): no turns,
 both seats in ``to_act``; refills, side-card turns, recycles and the stalemate
-end happen inside :meth:`SpeedLogic.apply`.
-
-Zones: ``hand.<seat>`` (private to its owner), ``stock.<seat>`` and
-``side.<seat>`` (face down, known to nobody), ``pile.L`` and ``pile.R`` (the
-play piles, face up).
+end happen inside :meth:`SpeedLogic.apply`. None of them is a seat's action,
+so house-rule vetoes (applied by the core to ``legal_actions``) never touch them.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from cardcore.actions import Action
-from cardcore.cards import Card
-from cardcore.deck import shuffle, standard_52, with_jokers
-from cardcore.errors import NotationError
-from cardcore.events import CardDrawn, CardMoved
-from cardcore.logic import Emit, GameLogic
-from cardcore.state import GameState, Result
-from cardcore.zones import ALL, Layout, Visibility, Zones, ZoneSpec
-from cardcore_spit import logic
-from cardcore_spit.actions import SIDES, PlayCard, Stuck
+from typing_extensions import override
+
+from cardcore import (
+    ALL,
+    Card,
+    CardDrawn,
+    CardMoved,
+    CardRevealed,
+    CardsDealt,
+    Emit,
+    GameLogic,
+    Result,
+    Ruleset,
+    Zones,
+    shuffle,
+)
+from cardcore_spit import piles
+from cardcore_spit.actions import SIDES
 from cardcore_spit.events import CardSpat, CentreRecycled
+from cardcore_spit.speed import position, views
+from cardcore_spit.speed.actions import PlayCard, SpeedAction, SpeedActionSet, Stuck
+from cardcore_spit.speed.state import (
+    HAND,
+    HAND_SIZE,
+    NAMES,
+    PILE,
+    SEATS,
+    SIDE,
+    STOCK,
+    TABLE_LAYOUT,
+    SpeedState,
+)
 
-if TYPE_CHECKING:
-    from cardcore.plugins import Ruleset
+__all__ = ["ACTION_BOUND", "SpeedLogic"]
 
-__all__ = ["SpeedLogic", "SpeedState"]
-
-SEATS = (0, 1)
-HAND = 5
 ACTION_BOUND = 10_000
+"""The most actions a Speed game may take before runners call it truncated (SPEED-CAP-1)."""
 
 
-class SpeedState(GameState):
-    """The table of one Speed game (mutable, slotted).
-
-    :ivar requests: Per seat, an outstanding ``stuck`` declaration.
-    :ivar recycled: A recycle happened and no card was played since.
-    """
-
-    __slots__ = ("recycled", "requests")
-    _mutable = ("zones", "requests")  # every other slot holds an immutable value
-
-    def __init__(self, players: int, options: Mapping[str, Any], zones: Zones) -> None:
-        super().__init__(players, options, zones)
-        self.requests = [False, False]
-        self.recycled = False
-
-
-class SpeedLogic(GameLogic):
+class SpeedLogic(GameLogic[SpeedState, SpeedAction]):
     """The rules engine of one Speed configuration (shared, stateless).
 
     :param ruleset: The configuration.
@@ -60,40 +58,41 @@ class SpeedLogic(GameLogic):
 
     def __init__(self, ruleset: Ruleset) -> None:
         super().__init__(ruleset)
-        self.adj = logic.adjacency_table(logic.BASE_GAPS)
-        specs = [ZoneSpec(f"hand.{s}", s, Visibility.OWNER) for s in SEATS]
-        specs += [ZoneSpec(f"stock.{s}", s, Visibility.NOBODY) for s in SEATS]
-        specs += [ZoneSpec(f"side.{s}", s, Visibility.NOBODY) for s in SEATS]
-        specs += [ZoneSpec(f"pile.{side}", None, Visibility.EVERYONE) for side in SIDES]
-        self.layout = Layout.of(specs)
-        self.names = tuple(spec.name for spec in specs)
-        self.hand = tuple(self.layout.id(f"hand.{s}") for s in SEATS)
-        self.stock = tuple(self.layout.id(f"stock.{s}") for s in SEATS)
-        self.side = tuple(self.layout.id(f"side.{s}") for s in SEATS)
-        self.pile = tuple(self.layout.id(f"pile.{side}") for side in SIDES)
-        every = with_jokers(standard_52(), 2)
-        self.plays: tuple[dict[tuple[Card, int], PlayCard], ...] = tuple(
-            {(card, p): PlayCard(s, card, p) for card in every for p in (0, 1)} for s in SEATS
-        )
-        self.stucks = tuple(Stuck(s) for s in SEATS)
+        self.adj = piles.adjacency_table(piles.BASE_GAPS)
+        """``adj[card rank][pile rank]``: whether the play is allowed (jokers wild)."""
+        self.layout = TABLE_LAYOUT
+        self.names = NAMES
+        self.hand = HAND
+        self.stock = STOCK
+        self.side = SIDE
+        self.pile = PILE
+        interned = self.interned = SpeedActionSet()
+        """Every action, built once, with their notation parser."""
+        self.plays = interned.plays
+        self.stucks = interned.stucks
 
     # -- set-up -------------------------------------------------------------------------
 
+    @override
     def action_bound(self, players: int, options: Mapping[str, Any]) -> int:
         """Return the action bound (SPEED-CAP-1)."""
         return ACTION_BOUND
 
-    def deck(self, players: int, options: Mapping[str, Any]) -> tuple[Card, ...]:
-        """One 52-card deck plus ``options["jokers"]`` jokers (SPEED-GEN-1/2)."""
-        return with_jokers(standard_52(), int(options["jokers"]))
-
-    def new_state(self, players: int, options: Mapping[str, Any], cards: list[Card], seed: int) -> SpeedState:
+    @override
+    def new_state(
+        self,
+        players: int,
+        options: Mapping[str, Any],
+        cards: list[Card],
+        seed: int,
+        emit: Emit | None,
+    ) -> SpeedState:
         """Deal as SPEED-SETUP-1/2/3 describe and turn up the play piles (SPEED-PLAY-1)."""
         state = SpeedState(players, options, Zones(self.layout))
         state.seed = seed
         zones = state.zones
         deck = cards[::-1]  # top first
-        hand, stock, side = logic.speed_deal_sizes(int(options["side_pile"]), int(options["jokers"]))
+        hand, stock, side = piles.speed_deal_sizes(int(options["side_pile"]), int(options["jokers"]))
         for s in SEATS:
             zones.put(self.pile[s], deck[s], ALL)
         pos = 2
@@ -110,41 +109,42 @@ class SpeedLogic(GameLogic):
             for card in reversed(mine[hand:]):
                 zones.put(self.stock[s], card)
         state.to_act = SEATS
-        self._settle(state, None)
+        if emit is not None:
+            emit(CardsDealt(tuple(len(own[s][: hand + stock]) + side for s in SEATS)))
+            for p in (0, 1):
+                emit(CardRevealed(None, self.names[self.pile[p]], 0, deck[p]))
         return state
 
     # -- legality -----------------------------------------------------------------------
 
-    def legal_actions(self, state: GameState, seat: int) -> tuple[Action, ...]:
+    @override
+    def legal_actions(self, state: SpeedState, seat: int) -> tuple[SpeedAction, ...]:
         """Return *seat*'s legal actions: plays in hand order (each onto L, then R), then ``stuck``."""
-        assert isinstance(state, SpeedState)
         if seat not in state.to_act:
             return ()
-        out: list[Action] = self._plays(state, seat)
-        if not state.requests[seat]:
-            out.append(self.stucks[seat])
-        return tuple(out)
-
-    def _plays(self, state: SpeedState, seat: int) -> list[Action]:
         cards = state.zones.cards
         adj = self.adj
-        targets = [cards[z][-1].rank for z in self.pile]
+        left = cards[self.pile[0]][-1].rank
+        right = cards[self.pile[1]][-1].rank
         plays = self.plays[seat]
-        out: list[Action] = []
+        out: list[SpeedAction] = []
         done: set[Card] = set()
         for card in cards[self.hand[seat]]:
             if card in done:
                 continue
             done.add(card)
             row = adj[card.rank]
-            for p in (0, 1):
-                if row[targets[p]]:
-                    out.append(plays[card, p])
-        return out
+            if row[left]:
+                out.append(plays[card, 0])
+            if row[right]:
+                out.append(plays[card, 1])
+        if not state.requests[seat]:
+            out.append(self.stucks[seat])
+        return tuple(out)
 
-    def rule_for(self, state: GameState, action: Action) -> tuple[str, str]:
+    @override
+    def rule_for(self, state: SpeedState, action: SpeedAction) -> tuple[str, str]:
         """Return the rule that forbids *action* now, with a reason."""
-        assert isinstance(state, SpeedState)
         if isinstance(action, Stuck):
             return "SPEED-STUCK-1", f"seat {action.seat} has already declared it is stuck"
         if isinstance(action, PlayCard):
@@ -156,39 +156,27 @@ class SpeedLogic(GameLogic):
             return "SPIT-MOVE-2", f"{action.card} is not next to {top} in rank"
         return "SPEED-PLAY-1", f"{action!s} is not a speed action of seat {action.seat}"
 
-    def parse_action(self, state: GameState, seat: int, text: str) -> Action:
-        """Read SPEED-NOTE-1 notation; raise :class:`NotationError` when malformed."""
-        if seat not in SEATS:
-            raise self.parse_error(text, "a seat 0 or 1", "SPEED-NOTE-1")
-        words = text.split()
-        verb = words[0].lower() if words else ""
-        if len(words) == 1 and verb == "stuck":
-            return self.stucks[seat]
-        if len(words) == 3 and verb == "play":
-            try:
-                card = Card.parse(words[1])
-            except NotationError:
-                msg = f"cannot read {text!r}: {words[1]!r} is not a card (SPEED-NOTE-1)"
-                raise NotationError(msg) from None
-            side = words[2].upper()
-            if side not in SIDES:
-                msg = f"cannot read {text!r}: expected L or R, not {words[2]!r} (SPEED-NOTE-1)"
-                raise NotationError(msg)
-            p = SIDES.index(side)
-            return self.plays[seat].get((card, p)) or PlayCard(seat, card, p)
-        raise self.parse_error(text, "'play <card> L|R' or 'stuck'", "SPEED-NOTE-1")
+    @override
+    def parse_action(self, state: SpeedState, seat: int, text: str) -> SpeedAction:
+        """Read SPEED-NOTE-1 notation; raise :class:`~cardcore.NotationError` when malformed.
+
+        Well-formed but illegal text parses; the core then rejects it.
+        """
+        return self.interned.parse(seat, text)
 
     # -- applying -------------------------------------------------------------------------
 
-    def apply(self, state: GameState, action: Action, emit: Emit | None) -> None:
+    @override
+    def apply(self, state: SpeedState, action: SpeedAction, emit: Emit | None) -> None:
         """Apply a legal *action* and every automatic step it triggers."""
-        assert isinstance(state, SpeedState)
         seat = action.seat
         if type(action) is Stuck:
             state.requests[seat] = True
             self._settle(state, emit)
             return
-        assert isinstance(action, PlayCard)
+        if type(action) is not PlayCard:  # pragma: no cover - the core passes legal actions only
+            msg = f"not a speed action: {action!r}"
+            raise TypeError(msg)
         zones = state.zones
         hand = self.hand[seat]
         index = zones.cards[hand].index(action.card)
@@ -199,14 +187,15 @@ class SpeedLogic(GameLogic):
         state.requests[0] = state.requests[1] = False
         state.recycled = False
         stock = self.stock[seat]
-        while len(zones.cards[hand]) < HAND and zones.cards[stock]:  # SPEED-PLAY-2
+        while len(zones.cards[hand]) < HAND_SIZE and zones.cards[stock]:  # SPEED-PLAY-2
             card = zones.move(stock, hand, mask=0)
             if emit is not None:
                 emit(CardDrawn(seat, self.names[stock], card, visible_to=1 << seat))
         if not zones.cards[hand]:  # SPEED-END-1 (the stock is empty too)
             self._finish(state, (seat,), "out of cards")
             return
-        self._settle(state, emit)
+        # a play clears both requests, so no side card is due (SPEED-STUCK-1)
+        state.to_act = SEATS
 
     def _settle(self, state: SpeedState, emit: Emit | None) -> None:
         """Turn side cards while SPEED-STUCK-1 calls for it."""
@@ -262,31 +251,32 @@ class SpeedLogic(GameLogic):
         state.to_act = ()
         state.result = Result(winners, self.scores(state), None, reason)
 
+    # -- positions ----------------------------------------------------------------------------
+
+    @override
+    def write_position(self, state: SpeedState) -> str:
+        """Write *state* in Speed's position notation (see :mod:`cardcore_spit.speed.position`)."""
+        return position.write(state)
+
+    @override
+    def read_position(self, text: str, players: int, options: Mapping[str, Any]) -> SpeedState:
+        """Read and validate a position written by :meth:`write_position`."""
+        return position.read(self.deck(players, options), text, players, options)
+
     # -- views ------------------------------------------------------------------------------
 
-    def table(self, state: GameState, seat: int | None) -> dict[str, Any]:
-        """Return the game's part of a view (SPEED-VIEW-1): a hand only to its owner."""
-        assert isinstance(state, SpeedState)
-        zones = state.zones
-        return {
-            "piles": {SIDES[p]: zones.show(self.pile[p], seat) for p in (0, 1)},
-            "seats": [
-                {
-                    "hand": zones.show(self.hand[s], seat),
-                    "stock": zones.count(self.stock[s]),
-                    "side": zones.count(self.side[s]),
-                    "requested": state.requests[s],
-                }
-                for s in SEATS
-            ],
-        }
+    @override
+    def table(self, state: SpeedState, seat: int | None) -> dict[str, Any]:
+        """Return the game's part of a view (SPEED-VIEW-1; see :mod:`cardcore_spit.speed.views`)."""
+        return views.table(state, seat)
 
-    def scores(self, state: GameState) -> tuple[float, ...]:
+    @override
+    def scores(self, state: SpeedState) -> tuple[float, ...]:
         """Cards each seat still holds in hand and stock (fewer is better)."""
-        zones = state.zones
-        return tuple(float(zones.count(self.hand[s]) + zones.count(self.stock[s])) for s in SEATS)
+        return tuple(float(views.held(state, s)) for s in SEATS)
 
-    def standings(self, state: GameState) -> tuple[int, ...]:
+    @override
+    def standings(self, state: SpeedState) -> tuple[int, ...]:
         """The seats holding the fewest cards."""
         held = self.scores(state)
         return tuple(s for s in SEATS if held[s] == min(held))

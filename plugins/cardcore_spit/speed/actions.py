@@ -1,0 +1,82 @@
+"""The actions of Speed and their notation (SPEED-NOTE-1).
+
+Play piles are written ``L`` (seat 0's) and ``R`` (seat 1's), as in Spit.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar, TypeAlias
+
+from attrs import frozen
+from typing_extensions import override
+
+from cardcore import Action, Card, NotationError, standard_52, with_jokers
+from cardcore_spit.actions import SIDES
+
+__all__ = ["PlayCard", "SpeedAction", "SpeedActionSet", "Stuck"]
+
+
+@frozen
+class PlayCard(Action):
+    """Seat *seat* plays *card* from its hand onto play pile *target*.
+
+    Notation ``play 7H L``.
+    """
+
+    card: Card
+    target: int
+    verb: ClassVar[str] = "play"
+
+    @override
+    def notation(self) -> str:
+        return f"play {self.card} {SIDES[self.target]}"
+
+
+@frozen
+class Stuck(Action):
+    """Seat *seat* declares it is stuck (notation ``stuck``)."""
+
+    verb: ClassVar[str] = "stuck"
+
+
+SpeedAction: TypeAlias = PlayCard | Stuck
+"""Any action of Speed (the action type of :class:`~cardcore_spit.speed.logic.SpeedLogic`)."""
+
+
+class SpeedActionSet:
+    """Every Speed action, built once (interned), and their parser.
+
+    ``plays[seat][card, target]`` (every card of a deck with jokers) and ``stucks[seat]``.
+    """
+
+    def __init__(self) -> None:
+        every = with_jokers(standard_52(), 2)
+        seats = (0, 1)
+        self.plays: tuple[dict[tuple[Card, int], PlayCard], ...] = tuple(
+            {(card, p): PlayCard(s, card, p) for card in every for p in (0, 1)} for s in seats
+        )
+        self.stucks = tuple(Stuck(s) for s in seats)
+
+    def parse(self, seat: int, text: str) -> SpeedAction:
+        """Read SPEED-NOTE-1 notation for *seat* (0 or 1) into the interned action.
+
+        :raises NotationError: *text* is malformed (well-formed but illegal text parses).
+        """
+        words = text.split()
+        verb = words[0].lower() if words else ""
+        if seat in (0, 1):
+            if len(words) == 1 and verb == "stuck":
+                return self.stucks[seat]
+            if len(words) == 3 and verb == "play":
+                try:
+                    card = Card.parse(words[1])
+                except NotationError:
+                    msg = f"cannot read {text!r}: {words[1]!r} is not a card (SPEED-NOTE-1)"
+                    raise NotationError(msg) from None
+                side = words[2].upper()
+                if side not in SIDES:
+                    msg = f"cannot read {text!r}: expected L or R, not {words[2]!r} (SPEED-NOTE-1)"
+                    raise NotationError(msg)
+                return self.plays[seat][card, SIDES.index(side)]
+        msg = f"cannot read {text!r}: expected 'play <card> L|R' or 'stuck' for seat 0 or 1 (SPEED-NOTE-1)"
+        raise NotationError(msg)
