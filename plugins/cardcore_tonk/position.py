@@ -29,7 +29,8 @@ So a whole session is stacked by a position of its first deal plus ``next``
 (:func:`stack_deals` adds it to any position). A position holds no finished
 hands (as FEN holds no move list): ``history`` of a game started from one
 begins with its cut, if any, then the hands finished after it. A finished
-session is no position (nobody is to act).
+session carries ``result={"winners":[...],"reason":"..."}`` (nobody is to act);
+every other position has a seat to act.
 """
 
 from __future__ import annotations
@@ -39,10 +40,10 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from cardcore import Card, NotationError, OptionError
+from cardcore import Card, NotationError, OptionError, Result
 from cardcore.positions import read_position, write_position
 from cardcore_tonk.melds import CARDS, hit_targets, index_of, meld_of
-from cardcore_tonk.state import BETWEEN, HAND0, PHASES, PLAY, START, STOCK, TonkState
+from cardcore_tonk.state import BETWEEN, HAND0, OVER, PHASES, PLAY, START, STOCK, TonkState
 
 if TYPE_CHECKING:
     from cardcore_tonk.logic import TonkLogic
@@ -89,6 +90,9 @@ def write(state: TonkState) -> str:
         fields["cut"] = state.cut
     if state.next_deals:
         fields["next"] = [[str(c) for c in deal] for deal in state.next_deals]
+    result = state.result
+    if state.is_over and result is not None:
+        fields["result"] = {"winners": result.winners, "reason": result.reason}
     return write_position("tonk", fields, state.zones)
 
 
@@ -187,18 +191,20 @@ def read(logic: TonkLogic, text: str, players: int, options: Mapping[str, Any]) 
     layout = logic.layout(players)
     fields, zones = read_position(text, "tonk", layout, logic.deck(players, options), players)
     missing = [name for name in _NAMES if name not in fields]
-    unknown = sorted(set(fields) - set(_NAMES) - {"cut", "next"})
+    unknown = sorted(set(fields) - set(_NAMES) - {"cut", "next", "result"})
     if missing or unknown:
         raise _bad(f"fields missing {missing}, unknown {unknown} (fields: {', '.join(_NAMES)})")
     state = TonkState(players, options, zones)
     hands = state.hands
     phase_name = fields["phase"]
-    if phase_name not in ("start", "play", "between"):
-        raise _bad(
-            f"phase must be 'start', 'play' or 'between' (a seat to act), not {phase_name!r}"
-        )
+    if phase_name not in _PHASE:
+        raise _bad(f"phase must be one of {list(_PHASE)}, not {phase_name!r}")
     phase = state.phase = _PHASE[phase_name]
-    played = state.hand_no = _int(fields, "played", 1 if phase == BETWEEN else 0, hands - 1)
+    result = _result(fields.get("result"), players, phase)
+    if phase == OVER:
+        played = state.hand_no = _int(fields, "played", hands, hands)
+    else:
+        played = state.hand_no = _int(fields, "played", int(phase == BETWEEN), hands - 1)
     state.dealer = _int(fields, "dealer", 0, players - 1)
     state.turn = _int(fields, "turn", 0, players - 1)
     state.quiet_turns = _int(fields, "quiet", 0, 10**6)
@@ -213,7 +219,7 @@ def read(logic: TonkLogic, text: str, players: int, options: Mapping[str, Any]) 
     cards = zones.cards
     sizes = [len(cards[HAND0 + s]) for s in range(players)]
     most = [6 if phase == PLAY and s == state.turn else 5 for s in range(players)]
-    least = 0 if phase == BETWEEN else 1
+    least = 0 if phase in (BETWEEN, OVER) else 1
     if any(not least <= sizes[s] <= most[s] for s in range(players)):
         raise _bad(
             f"hands of {sizes} cards: each holds {least} to 5 (6 after drawing) (TONK-DEAL-1)"
@@ -240,8 +246,10 @@ def read(logic: TonkLogic, text: str, players: int, options: Mapping[str, Any]) 
     taken = fields["taken"]
     if taken is not None:
         (card,) = _cards([taken], "taken")
-        if phase != PLAY or card not in cards[HAND0 + state.turn]:
-            raise _bad(f"taken {taken!r} must be in the hand of the seat playing its turn")
+        if phase != PLAY or (
+            card not in cards[HAND0 + state.turn] and card not in cards[HAND0 + players]
+        ):
+            raise _bad(f"taken {taken!r} must be in the hand (or a spread) of the seat to act")
         state.taken = index_of(card)
     if phase != PLAY and (state.touched or state.taken >= 0):
         raise _bad("laid, touched and taken describe a turn in play (phase 'play')")
@@ -260,15 +268,42 @@ def read(logic: TonkLogic, text: str, players: int, options: Mapping[str, Any]) 
         raise _bad(
             "between hands the next dealer is to act: turn must equal dealer (TONK-SESSION-3)"
         )
-    if phase == START and not cards[STOCK] and logic.ends_on_empty(state):
+    if result is None and phase == START and not cards[STOCK] and logic.ends_on_empty(state):
         raise _bad("a turn cannot begin with an empty stock: the hand has ended (TONK-STOCK-1)")
     if "cut" in fields:
         state.cut = _check_cut(fields["cut"], players, (state.dealer - played) % players)
     if "next" in fields:
         deals = fields["next"]
-        coming = hands - played - (0 if phase == BETWEEN else 1)
+        coming = hands - played - (0 if phase in (BETWEEN, OVER) else 1)
         if not isinstance(deals, list) or len(deals) > coming:
             raise _bad(f"next must list at most {coming} coming deals, not {deals!r}")
         state.next_deals = tuple(_cards(d, f"next deal {i + 1}") for i, d in enumerate(deals))
-    state.to_act = (state.turn,)
+    if result is None:
+        state.to_act = (state.turn,)
+    else:  # a finished session: by rule, a resignation, the host or a runner's cap
+        winners, reason = result
+        totals = state.ledger.totals
+        payouts = tuple(totals)
+        state.result = Result(winners, tuple(t / state.stake for t in totals), payouts, reason)
+        state.is_over = True
     return state
+
+
+def _result(value: Any, players: int, phase: int) -> tuple[tuple[int, ...], str] | None:
+    """Validate the ``result`` field: present exactly when the session is over."""
+    if value is None:
+        if phase == OVER:
+            raise _bad("a finished session (phase 'over') needs its result")
+        return None
+    if not (
+        isinstance(value, dict)
+        and set(value) == {"winners", "reason"}
+        and isinstance(value["reason"], str)
+        and isinstance(value["winners"], list)
+        and all(isinstance(s, int) and not isinstance(s, bool) for s in value["winners"])
+        and all(0 <= s < players for s in value["winners"])
+    ):
+        raise _bad(f"result must be {{winners: [seats], reason: text}}, not {value!r}")
+    if phase != OVER and value["reason"] not in ("resigned", "ended", "truncated"):
+        raise _bad(f"a hand ending ({value['reason']!r}) finishes the session: phase 'over'")
+    return tuple(value["winners"]), value["reason"]

@@ -28,8 +28,8 @@ FIELDS: tuple[ViewField, ...] = (
     ViewField("discard_top", "card", "The top card of the discard pile, or None when it is empty"),
     ViewField("discard_count", "int", "Cards in the discard pile (only the top one shows)"),
     ViewField("hand_sizes", "per-seat", "How many cards each seat holds", of="int"),
-    ViewField("hand", "cards", "Your own hand, sorted by rank then suit; None for a spectator"),
-    ViewField("total", "int", "The total of your hand (TONK-VAL-1); None for a spectator"),
+    ViewField("hand", "cards", "Your own hand, sorted by rank then suit (a spectator holds none)"),
+    ViewField("total", "int", "The total of your hand (TONK-VAL-1); 0 for a spectator"),
     ViewField(
         "spreads",
         "json",
@@ -63,8 +63,8 @@ def table(state: TonkState, seat: int | None, points: Sequence[int]) -> dict[str
                 "cards": [str(c) for c in sorted(pile, key=index_of)],
             }
         )
-    hand: list[str] | None = None
-    total: int | None = None
+    hand: list[str] = []
+    total = 0
     if seat is not None and 0 <= seat < n:
         mine = sorted([index_of(c) for c in cards[HAND0 + seat]])
         hand = [str(CARDS[x]) for x in mine]

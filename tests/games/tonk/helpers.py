@@ -35,6 +35,7 @@ def tonk(
     rules: Iterable[str] = (),
     natural: bool = False,
     seed: int = 1,
+    subscribers: Iterable[Any] = (),
     **options: Any,
 ) -> Game:
     """Start a stacked Tonk game dealing *seats* (one hand each), the last seat dealing.
@@ -54,6 +55,7 @@ def tonk(
         rules=tuple(rules),
         without=() if natural else (NATURAL,),
         options=opts,
+        subscribers=subscribers,
     )
 
 

@@ -103,3 +103,41 @@ def test_hook_tonk_hand_ends_on_empty_stock() -> None:
         game.act(seat, f"discard {game.state.zones.cards[2 + seat][-1]}")
     assert not game.is_over and calls == [game.to_act[0]]
     assert [str(a) for a in game.legal_actions(game.to_act[0])] == ["drop", "take"]
+
+
+def test_hook_score_round_changes_tonk_results() -> None:
+    # a rule implementing only the core's score_round: the dropper's winnings are doubled,
+    # paid by the others (still zero-sum); Tonk hands it each hand's amounts in money
+    seen: list[tuple[int, ...]] = []
+
+    def score_round(state: TonkState, scores: Sequence[int]) -> list[int]:
+        seen.append(tuple(scores))
+        return [2 * x for x in scores]
+
+    rule = _rule("double", score_round=score_round)
+    assert cardcore.game_info("tonk").zero_sum
+    game = tonk([H15, H20, H30], stake=3, hands=2, rules=[rule])
+    game.act(0, "drop")  # drop won: (+2S, -S, -S) with S = 3, doubled by the rule
+    assert seen == [(6, -3, -3)]
+    assert game.view(None)["table"]["balances"] == [12, -6, -6]
+    assert game.history(None)[-1]["amounts"] == [12, -6, -6]
+    game.act(0, "deal")
+    game.act(1, "drop")
+    assert game.result is not None and game.result.payouts is not None
+    assert len(seen) == 2
+    assert game.result.payouts == tuple(
+        a + 2 * b for a, b in zip((12, -6, -6), seen[1], strict=True)
+    )
+    base = tonk([H15, H20, H30], stake=3)
+    base.act(0, "drop")
+    assert base.result is not None and base.result.payouts == (6, -3, -3)
+
+
+def test_hook_score_round_may_not_break_the_zero_sum() -> None:
+    def score_round(state: TonkState, scores: Sequence[int]) -> list[int]:
+        return [x + 1 for x in scores]
+
+    game = tonk([H15, H20, H30], rules=[_rule("unfair", score_round=score_round)])
+    with pytest.raises(cardcore.PluginError, match="zero sum"):
+        game.act(0, "drop")
+    assert game.version == 0 and not game.is_over  # a rejected action changes nothing

@@ -9,7 +9,8 @@ import pytest
 from tests.games.tonk.helpers import NATURAL, hand, last_hand, pass_turn, tonk
 
 import cardcore
-from cardcore import IllegalActionError
+from cardcore import IllegalActionError, TurnPassed
+from cardcore_tonk.events import HandDealt, HandEnded
 
 H20 = "10S 4H 3D 2C AS"
 H15 = "5D 4C 3H 2D AD"
@@ -65,6 +66,39 @@ def test_tonk_49_1_natural_49_or_50_collects_double() -> None:
     # without the default rule the hand is simply played
     base = tonk([H20, N49, H30])
     assert not base.is_over and base.to_act == (0,)
+
+
+def test_tonk_49_1_natural_on_the_first_deal_reaches_new_game_subscribers() -> None:
+    # the first hand is dealt inside new_game: subscribers given to it see every event
+    events: list[cardcore.Event] = []
+    mine: list[HandDealt] = []
+    game = tonk(
+        [H20, N49, H30],
+        natural=True,
+        hands=2,
+        subscribers=[(cardcore.Event, events.append), (HandDealt, mine.append, 1)],
+    )
+    assert [type(e).__name__ for e in events] == [
+        "GameStarted",
+        "HandDealt",
+        "HandDealt",
+        "HandDealt",
+        "HandEnded",
+        "TurnPassed",
+    ]
+    ended = events[4]
+    assert isinstance(ended, HandEnded)
+    assert (ended.reason, ended.seat, ended.amounts) == ("natural", 1, (-2, 4, -2))
+    assert ended.hand_totals == (20, 49, 30)
+    assert events[5] == TurnPassed(0)  # the next dealer (seat 0) is to deal
+    assert game.to_act == (0,) and game.view(0)["table"]["phase"] == "between"
+    # seat 1's redacted stream: its own cards, nobody else's
+    assert [e.cards is not None for e in mine] == [False, True, False]
+    # subscribing after new_game is too late for the first deal
+    late: list[cardcore.Event] = []
+    again = tonk([H20, N49, H30], natural=True, hands=2)
+    again.events.subscribe(cardcore.Event, late.append)
+    assert late == [] and again.view(0)["table"]["balances"] == [-2, 4, -2]
 
 
 def test_tonk_49_2_two_naturals_void_hand_deal_passes() -> None:
