@@ -12,28 +12,24 @@ notation           short form  meaning
 ``knock``          ``k``       GOLF4/4H: end the round after one more turn each (GOLF4-KNOCK-1)
 =================  ==========  ==============================================================
 
-Positions are numbered row-major from 0, far row first. Every action is interned per seat by
-the logic, so ``legal_actions`` hands out the same objects every time.
+Positions are numbered row-major from 0, far row first, in ASCII digits. Every action is
+interned, so ``legal_actions`` hands out the same objects every time.
 """
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
 import attrs
 from attrs import frozen
 from typing_extensions import Self, override
 
-from cardcore.actions import Action
+from cardcore import Action, NotationError
+from cardcore.notation import parse_int
+from cardcore_golf.grids import GridShape
 
 __all__ = [
-    "DISCARD",
-    "DRAW",
-    "FLIP",
-    "KNOCK",
-    "PEEK",
-    "REPLACE",
-    "TAKE",
+    "VERBS",
     "Discard",
     "Draw",
     "Flip",
@@ -42,36 +38,33 @@ __all__ = [
     "Peek",
     "Replace",
     "Take",
+    "explain",
+    "read_notation",
 ]
 
-DRAW, TAKE, REPLACE, DISCARD, FLIP, PEEK, KNOCK = range(7)
-
-
-_INTERNED: dict[tuple[Any, ...], GolfAction] = {}
+_INTERNED: dict[tuple[Any, ...], Action] = {}
 
 
 @frozen(eq=False)
 class GolfAction(Action):
-    """Base of Golf's actions; ``kind`` is a small int the logic dispatches on.
+    """Base of Golf's actions.
 
     Golf actions are interned: ``Replace(0, 3) is Replace(0, 3)``, so equality and hashing
     are by identity, which keeps the driver's legality check (``action in legal``) in C.
     Copies and unpickled actions come back as the interned objects.
     """
 
-    kind: ClassVar[int] = -1
-
     def __new__(cls, *args: Any, **kwargs: Any) -> Self:
-        names = [a.name for a in attrs.fields(cls)]
+        names = [a.name for a in attrs.fields(cls) if a.init]
         values = list(args) + [kwargs[n] for n in names[len(args) :] if n in kwargs]
         key = (cls, *values)
         found = _INTERNED.get(key)
         if found is None:  # setdefault is atomic: racing threads get the same object
             found = _INTERNED.setdefault(key, object.__new__(cls))
-        return found  # type: ignore[return-value]
+        return cast(Self, found)
 
     def __reduce__(self) -> tuple[type[Self], tuple[Any, ...]]:
-        return type(self), attrs.astuple(self, recurse=False)
+        return type(self), tuple(getattr(self, a.name) for a in attrs.fields(type(self)) if a.init)
 
     __eq__ = object.__eq__
     __ne__ = object.__ne__
@@ -83,7 +76,6 @@ class Draw(GolfAction):
     """Seat *seat* takes the top card of the stock (``draw``)."""
 
     verb: ClassVar[str] = "draw"
-    kind: ClassVar[int] = DRAW
 
 
 @frozen(eq=False)
@@ -91,7 +83,6 @@ class Take(GolfAction):
     """Seat *seat* takes the top card of the discard pile (``take``)."""
 
     verb: ClassVar[str] = "take"
-    kind: ClassVar[int] = TAKE
 
 
 @frozen(eq=False)
@@ -99,7 +90,6 @@ class Discard(GolfAction):
     """Seat *seat* discards the card it drew from the stock (``discard``)."""
 
     verb: ClassVar[str] = "discard"
-    kind: ClassVar[int] = DISCARD
 
 
 @frozen(eq=False)
@@ -107,7 +97,6 @@ class Knock(GolfAction):
     """Seat *seat* knocks instead of drawing (``knock``; GOLF4 and GOLF4H only)."""
 
     verb: ClassVar[str] = "knock"
-    kind: ClassVar[int] = KNOCK
 
 
 @frozen(eq=False)
@@ -116,10 +105,9 @@ class Replace(GolfAction):
 
     pos: int
     verb: ClassVar[str] = "replace"
-    kind: ClassVar[int] = REPLACE
 
     @override
-    def __str__(self) -> str:
+    def notation(self) -> str:
         return f"replace {self.pos}"
 
 
@@ -129,10 +117,9 @@ class Flip(GolfAction):
 
     pos: int
     verb: ClassVar[str] = "flip"
-    kind: ClassVar[int] = FLIP
 
     @override
-    def __str__(self) -> str:
+    def notation(self) -> str:
         return f"flip {self.pos}"
 
 
@@ -142,8 +129,94 @@ class Peek(GolfAction):
 
     pos: int
     verb: ClassVar[str] = "peek"
-    kind: ClassVar[int] = PEEK
 
     @override
-    def __str__(self) -> str:
+    def notation(self) -> str:
         return f"peek {self.pos}"
+
+
+VERBS: dict[str, type[GolfAction]] = {
+    "draw": Draw, "d": Draw, "take": Take, "t": Take, "discard": Discard, "x": Discard,
+    "knock": Knock, "k": Knock, "replace": Replace, "r": Replace, "flip": Flip, "f": Flip,
+    "peek": Peek, "p": Peek,
+}  # fmt: skip
+"""GOLF-NOTE-1: words (and short forms) of the notation -> action class."""
+
+_WITH_POS = (Replace, Flip, Peek)
+
+
+def read_notation(text: str) -> tuple[type[GolfAction], int]:
+    """Read GOLF-NOTE-1 text into an action class and its position (-1 for none).
+
+    >>> read_notation(" R  3 ")
+    (<class 'cardcore_golf.actions.Replace'>, 3)
+
+    :raises NotationError: Malformed text: an unknown word, a missing or extra argument, or
+        a position that is not an ASCII number (``"flip ²"``).
+    """
+    words = text.lower().split()
+    cls = VERBS.get(words[0]) if words else None
+    if cls is None or len(words) > 2:
+        msg = f"not a golf action: {text!r} (expected draw, take, replace N, discard, flip N, peek N or knock) (GOLF-NOTE-1)"
+        raise NotationError(msg)
+    if cls in _WITH_POS:
+        if len(words) != 2:
+            msg = f"{words[0]!r} needs a position number: {text!r} (GOLF-NOTE-1)"
+            raise NotationError(msg)
+        try:
+            return cls, parse_int(words[1], "a position number")
+        except NotationError:
+            msg = f"{words[0]!r} needs a position number (ASCII digits): {text!r} (GOLF-NOTE-1)"
+            raise NotationError(msg) from None
+    if len(words) != 1:
+        msg = f"{words[0]!r} takes no argument: {text!r} (GOLF-NOTE-1)"
+        raise NotationError(msg)
+    return cls, -1
+
+
+def explain(action: GolfAction, phase: str, layout: GridShape, ender: int) -> tuple[str, str]:
+    """Return ``(rule_id, reason)`` for an *action* that is not legal now.
+
+    :param phase: ``"setup"``, ``"draw"``, ``"place"``, ``"taken"`` or ``"over"``.
+    :param layout: The layout played.
+    :param ender: The seat that knocked or completed its layout, or -1.
+    """
+    seat = action.seat
+    text = str(action)
+    name = layout.name
+    pos = getattr(action, "pos", None)
+    if pos is not None and not 0 <= pos < layout.size:
+        return "GOLF-TURN-4", f"seat {seat} has no position {pos} in {name}: {text!r}"
+    if isinstance(action, Knock):
+        if not layout.can_knock:
+            return "GOLF6-KNOCK-1", f"there is no knocking in {name}: {text!r}"
+        if ender >= 0:
+            return "GOLF4-KNOCK-2", f"seat {ender} has already knocked: {text!r}"
+        return "GOLF4-KNOCK-1", f"seat {seat} may knock only instead of drawing: {text!r}"
+    if isinstance(action, Flip | Peek):
+        setup = layout.setup
+        if phase != "setup":
+            if isinstance(action, Peek):
+                return "GOLF4-TURN-3", f"no peeking after the start: {text!r}"
+            return "GOLF-DEAL-4", f"cards are turned up only in the setup phase: {text!r}"
+        if isinstance(action, Flip) != (setup == "flip"):
+            rid = "GOLF4-SETUP-2" if setup == "peek" else "GOLF6-SETUP-2"
+            return rid, f"{name} setup uses {setup or 'nothing'}: {text!r}"
+        if isinstance(action, Flip):
+            return "GOLF6-SETUP-2", f"position {pos} is already face up: {text!r}"
+        return "GOLF4-SETUP-2", f"position {pos} was already looked at: {text!r}"
+    if phase == "setup":
+        return "GOLF-DEAL-4", f"seat {seat} must finish the initial {layout.setup}s first: {text!r}"
+    if isinstance(action, Draw | Take):
+        msg = f"seat {seat} already holds a card and must place or discard it: {text!r}"
+        return "GOLF-TURN-2", msg
+    if isinstance(action, Discard):
+        if phase == "taken":
+            msg = f"a card taken from the discard pile must replace a layout card: {text!r}"
+            return "GOLF-TURN-3", msg
+        return "GOLF-TURN-1", f"seat {seat} must draw before discarding: {text!r}"
+    if isinstance(action, Replace):
+        if phase == "draw":
+            return "GOLF-TURN-1", f"seat {seat} must draw or take a card first: {text!r}"
+        return "GOLF-TURN-2", f"position {pos} holds no card to replace (it was removed): {text!r}"
+    return "CORE-LEGAL-1", f"{text!r} is not a legal action for seat {seat} now"

@@ -1,4 +1,5 @@
-"""A simple greedy Golf agent (entry point ``golf-greedy`` in ``cardcore.agents``).
+"""A simple greedy Golf agent: :class:`GolfGreedyAgent` (entry point ``golf-greedy`` in
+``cardcore.agents``; ``GreedyGolfAgent`` is its old name, kept as an alias).
 
 It reads only its seat's view and legal actions. Card values are estimated with the BASIC table
 (GOLF-SCORE-1); it does not know which house rules are on.
@@ -10,10 +11,10 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from cardcore.actions import Action
+from cardcore import Action
 from cardcore_golf.actions import Discard, Draw, Flip, Knock, Peek, Replace, Take
 
-__all__ = ["GreedyGolfAgent"]
+__all__ = ["GolfGreedyAgent", "GreedyGolfAgent"]
 
 _POINTS = {"A": 1, "J": 10, "Q": 10, "K": 0, "JK": -2}
 UNKNOWN = 5.5
@@ -31,7 +32,7 @@ def _points(card: str) -> int:
     return _POINTS[label] if label in _POINTS else int(label)
 
 
-class GreedyGolfAgent:
+class GolfGreedyAgent:
     """Takes low or pairing cards, replaces its worst card, knocks when it looks ahead.
 
     :param seed: Seed of its tie-breaks (independent of the game's seed).
@@ -148,3 +149,7 @@ class GreedyGolfAgent:
         if discard is not None:
             return discard
         return max(replaces.values(), key=lambda a: -1 if grid[a.pos] is None else 0)
+
+
+GreedyGolfAgent = GolfGreedyAgent
+"""The agent's name before the one naming scheme (``<Game><Style>Agent``)."""

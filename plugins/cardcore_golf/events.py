@@ -1,20 +1,18 @@
 """Golf's own events (the core's ``CardDrawn``, ``CardDiscarded``, ``CardRevealed``,
-``Shuffled``, ``TurnPassed`` and ``RoundScored`` cover the rest)."""
+``Shuffled``, ``TurnPassed`` and ``RoundScored`` cover the rest).
+
+Events are the core's tuple-based records: fields in declaration order, defaults plain values.
+"""
 
 from __future__ import annotations
 
 from typing import ClassVar
 
-from attrs import field, frozen
-
-from cardcore.cards import Card
-from cardcore.events import Event
-from cardcore.zones import ALL
+from cardcore import ALL, Card, Event
 
 __all__ = ["CardPlaced", "GroupRemoved", "Knocked", "LayoutCompleted", "LayoutsRevealed"]
 
 
-@frozen
 class CardPlaced(Event):
     """Seat *seat* put its held *card* at position *pos* (hidden outside ``visible_to``)."""
 
@@ -23,10 +21,9 @@ class CardPlaced(Event):
     seat: int
     pos: int
     card: Card | None
-    visible_to: int = field(default=ALL, kw_only=True)
+    visible_to: int = ALL
 
 
-@frozen
 class Knocked(Event):
     """Seat *seat* knocked: every other player has one final turn (GOLF4-KNOCK-1)."""
 
@@ -34,7 +31,6 @@ class Knocked(Event):
     seat: int
 
 
-@frozen
 class LayoutCompleted(Event):
     """Seat *seat* has no face-down card left; final turns begin (GOLF6-END-1)."""
 
@@ -42,7 +38,6 @@ class LayoutCompleted(Event):
     seat: int
 
 
-@frozen
 class GroupRemoved(Event):
     """Seat *seat*'s cancelled cards at *positions* went to the bottom of the discard pile."""
 
@@ -52,7 +47,6 @@ class GroupRemoved(Event):
     cards: tuple[Card, ...]
 
 
-@frozen
 class LayoutsRevealed(Event):
     """Round *round* ended: every layout, revealed (row-major; ``None`` = removed position).
 

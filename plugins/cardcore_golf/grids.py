@@ -1,6 +1,7 @@
-"""Pure Golf rules: layouts, deck counts and cancelling for every layout.
+"""Pure Golf helpers: grid shapes, deck counts and cancelling for every layout.
 
-Nothing here imports pluggy or keeps state. Cards are seen through two parallel sequences, one
+Nothing here imports pluggy or keeps state; the engine (:mod:`cardcore_golf.logic`) and the
+house rules build on it. Cards are seen through two parallel sequences, one
 entry per layout position (row-major, far row first):
 
 * ``keys``: the card's *pairing key*, its rank label as an int (``Rank`` values: joker 0, ace 1 ...
@@ -19,17 +20,20 @@ scorer for its configuration once.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable, Sequence
-from typing import Final
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, Final
 
 from attrs import frozen
+
+from cardcore import OptionError
 
 __all__ = [
     "BASIC_POINTS",
     "LAYOUTS",
+    "LAYOUT_CHOICES",
     "RANK_KEYS",
+    "GridShape",
     "Keys",
-    "Layout",
     "Points",
     "Scorer",
     "anywhere_scorer",
@@ -44,10 +48,13 @@ __all__ = [
     "has_adjacent_quad",
     "layout_for",
     "line_scorer",
+    "match_rounds",
     "no_cancel_scorer",
+    "option_values",
     "pair_scorer",
     "rank_keys",
     "row_col_pairs",
+    "shape_of",
 ]
 
 Keys = Sequence[int | None]
@@ -70,7 +77,7 @@ BASIC_POINTS: Final[dict[int, int]] = {
 
 
 @frozen
-class Layout:
+class GridShape:
     """The static shape of one Golf layout.
 
     :param key: The option value as text: ``"6"``, ``"8"``, ``"9"``, ``"10"``, ``"4"``, ``"4h"``.
@@ -110,22 +117,36 @@ class Layout:
         return pos // self.cols
 
 
-LAYOUTS: Final[dict[str, Layout]] = {
-    "6": Layout("6", "GOLF6", 6, 2, 3, 2, "flip", False, False, False),
-    "8": Layout("8", "GOLF8", 8, 2, 4, 2, "flip", False, False, False),
-    "10": Layout("10", "GOLF10", 10, 2, 5, 2, "flip", False, False, False),
-    "9": Layout("9", "GOLF9", 9, 3, 3, 3, "flip", False, False, False),
-    "4": Layout("4", "GOLF4", 4, 2, 2, 2, "peek", True, False, True),
-    "4h": Layout("4h", "GOLF4H", 4, 1, 4, 0, "", True, True, True),
+LAYOUTS: Final[dict[str, GridShape]] = {
+    "6": GridShape("6", "GOLF6", 6, 2, 3, 2, "flip", False, False, False),
+    "8": GridShape("8", "GOLF8", 8, 2, 4, 2, "flip", False, False, False),
+    "10": GridShape("10", "GOLF10", 10, 2, 5, 2, "flip", False, False, False),
+    "9": GridShape("9", "GOLF9", 9, 3, 3, 3, "flip", False, False, False),
+    "4": GridShape("4", "GOLF4", 4, 2, 2, 2, "peek", True, False, True),
+    "4h": GridShape("4h", "GOLF4H", 4, 1, 4, 0, "", True, True, True),
 }
 """Every layout by its option value as text."""
 
-_LAYOUT_OF: dict[object, Layout] = {key: value for key, value in LAYOUTS.items()}
+_LAYOUT_OF: dict[object, GridShape] = {key: value for key, value in LAYOUTS.items()}
 _LAYOUT_OF.update({6: LAYOUTS["6"], 8: LAYOUTS["8"], 9: LAYOUTS["9"], 10: LAYOUTS["10"]})
 _LAYOUT_OF.update({4: LAYOUTS["4"], "4H": LAYOUTS["4h"]})
 
+LAYOUT_CHOICES: Final[tuple[int | str, ...]] = (6, 8, 9, 10, 4, "6", "8", "9", "10", "4", "4h", "4H")  # fmt: skip
+"""Every value the ``layout`` option accepts (a number or its text)."""
 
-def layout_for(value: object) -> Layout | None:
+
+def option_values(*keys: str) -> tuple[int | str, ...]:
+    """Return every ``layout`` option value that selects one of the layouts *keys*.
+
+    House rules declare where they apply with it: ``RuleInfo(applies={"layout": ...})``.
+
+    >>> option_values("9", "4h")
+    (9, '9', '4h', '4H')
+    """
+    return tuple(v for v in LAYOUT_CHOICES if _LAYOUT_OF[v].key in keys)
+
+
+def layout_for(value: object) -> GridShape | None:
     """Return the layout for an option value (``6``, ``"6"``, ``"4h"`` ...), or ``None``.
 
     >>> layout_for(9).name
@@ -142,6 +163,27 @@ def layout_for(value: object) -> Layout | None:
     return LAYOUTS.get(str(value).strip().lower())
 
 
+def match_rounds(options: Mapping[str, Any]) -> int | None:
+    """GOLF-GAME-1: the rounds in a match: option ``rounds``; if unset, 9 without a
+    ``points_limit`` and no cap with one (``None``)."""
+    rounds = options.get("rounds")
+    if rounds is not None:
+        return int(rounds)
+    return 9 if options.get("points_limit") is None else None
+
+
+def shape_of(options: Mapping[str, Any]) -> GridShape:
+    """Return the layout the resolved *options* choose (GOLF-GEN-2).
+
+    :raises OptionError: Not a Golf layout.
+    """
+    layout = layout_for(options.get("layout", 6))
+    if layout is None:
+        msg = f"golf has no layout {options.get('layout')!r} (expected 6, 8, 9, 10, '4' or '4h')"
+        raise OptionError(msg)
+    return layout
+
+
 def rank_keys(labels: str) -> list[int | None]:
     """Turn rank labels (``"5 9 K 5 2 K"``; ``-`` = empty position) into pairing keys.
 
@@ -154,7 +196,7 @@ def rank_keys(labels: str) -> list[int | None]:
 # --- deck counts ---------------------------------------------------------------------------
 
 
-def deck_count(layout: Layout, players: int) -> int:
+def deck_count(layout: GridShape, players: int) -> int:
     """Return the number of 52-card decks for *layout* and *players*.
 
     GOLF-DECK-1 (GOLF6/8/9/10: 1 deck for 2-3 players, 2 for 4-7, 3 for 8+), GOLF-DECK-2
@@ -176,7 +218,7 @@ def deck_count(layout: Layout, players: int) -> int:
 # --- geometry -------------------------------------------------------------------------------
 
 
-def column_pairs(layout: Layout) -> tuple[tuple[int, int], ...]:
+def column_pairs(layout: GridShape) -> tuple[tuple[int, int], ...]:
     """Return the column pairs of a two-row layout (GOLF6-SCORE-1, GOLF8-1).
 
     >>> column_pairs(LAYOUTS["6"])
@@ -185,7 +227,7 @@ def column_pairs(layout: Layout) -> tuple[tuple[int, int], ...]:
     return tuple((c, c + layout.cols) for c in range(layout.cols))
 
 
-def grid_lines(layout: Layout) -> tuple[tuple[int, ...], ...]:
+def grid_lines(layout: GridShape) -> tuple[tuple[int, ...], ...]:
     """Return every row and then every column of *layout* as position tuples (GOLF9-2).
 
     >>> grid_lines(LAYOUTS["9"])[:2]
@@ -196,7 +238,7 @@ def grid_lines(layout: Layout) -> tuple[tuple[int, ...], ...]:
     return rows + cols
 
 
-def row_col_pairs(layout: Layout) -> tuple[tuple[int, int], ...]:
+def row_col_pairs(layout: GridShape) -> tuple[tuple[int, int], ...]:
     """Return the same-row and same-column position pairs of a 2 x 2 grid (GOLF4-SCORE-1)."""
     return tuple(
         (a, b)
@@ -205,7 +247,7 @@ def row_col_pairs(layout: Layout) -> tuple[tuple[int, int], ...]:
     )
 
 
-def diagonal_pairs(layout: Layout) -> tuple[tuple[int, int], ...]:
+def diagonal_pairs(layout: GridShape) -> tuple[tuple[int, int], ...]:
     """Return the diagonal position pairs of a 2 x 2 grid (for a house rule).
 
     >>> diagonal_pairs(LAYOUTS["4"])
@@ -373,7 +415,7 @@ def has_adjacent_quad(keys: Keys, cols: int) -> bool:
     return False
 
 
-def default_scorer(layout: Layout) -> Scorer:
+def default_scorer(layout: GridShape) -> Scorer:
     """Return the base game's scorer for *layout* (no house rules)."""
     if layout.hand:
         return anywhere_scorer()

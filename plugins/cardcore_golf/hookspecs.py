@@ -2,20 +2,18 @@
 
 Every hook here is a configuration-time question: the Golf logic asks it once per
 configuration and layout (or once per round for the scoring hooks) and keeps the answer, so
-no hook runs per decision. Decisions are filtered through the core's ``forbid_action``.
+no hook runs per decision. Decisions are filtered through the core's ``forbid_action``;
+where a house rule applies (which layouts) is data on its ``RuleInfo(applies=...)``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Sequence
 
-from cardcore.hookspecs import hookspec
-from cardcore.scoring import ScoreTable
-from cardcore_golf.logic import Layout, Scorer
+from cardcore import ScoreTable, hookspec
+from cardcore_golf.grids import GridShape, Scorer
 
 __all__ = [
-    "golf_check_options",
     "golf_ender_penalty",
     "golf_final_turns",
     "golf_removable_groups",
@@ -27,23 +25,8 @@ __all__ = [
 # --- configuration ---------------------------------------------------------------------------
 
 
-@hookspec
-def golf_check_options(layout: Layout, players: int, options: Mapping[str, Any]) -> None:
-    """Reject a game a house rule cannot serve by raising :class:`~cardcore.OptionError`.
-
-    Every implementation is called when a game is created; results are ignored.
-
-    :param layout: The chosen layout.
-    :param players: The number of seats.
-    :param options: The resolved options.
-    :returns: Nothing; raise ``OptionError`` (message ending with the rule ID) to refuse.
-
-    .. versionadded:: 0.1
-    """
-
-
 @hookspec(firstresult=True)
-def golf_score_table(layout: Layout) -> ScoreTable | None:
+def golf_score_table(layout: GridShape) -> ScoreTable | None:
     """Return the points table (card -> points) before per-card overrides.
 
     Stops at the first non-``None`` result. The game answers BASIC (GOLF-SCORE-1) with
@@ -58,12 +41,12 @@ def golf_score_table(layout: Layout) -> ScoreTable | None:
 
 
 @hookspec(firstresult=True)
-def golf_scorer(layout: Layout) -> Scorer | None:
+def golf_scorer(layout: GridShape) -> Scorer | None:
     """Return the function that scores one layout after cancelling.
 
     Stops at the first non-``None`` result. The game answers the seed's cancelling for every
     layout (``trylast``); house rules that change cancelling answer for the layouts they serve
-    and ``None`` for the others. See ``cardcore_golf.logic`` for ready-made scorers.
+    and ``None`` for the others. See :mod:`cardcore_golf.grids` for ready-made scorers.
 
     :param layout: The chosen layout.
     :returns: A scorer ``(keys, points) -> int``, or ``None`` to defer.
@@ -73,7 +56,7 @@ def golf_scorer(layout: Layout) -> Scorer | None:
 
 
 @hookspec(firstresult=True)
-def golf_final_turns(layout: Layout) -> bool | None:
+def golf_final_turns(layout: GridShape) -> bool | None:
     """Say whether completing a layout grants the other players one final turn each.
 
     Stops at the first non-``None`` result; the game answers ``True`` (GOLF6-END-1,
@@ -87,7 +70,7 @@ def golf_final_turns(layout: Layout) -> bool | None:
 
 
 @hookspec
-def golf_removable_groups(layout: Layout) -> Sequence[Sequence[int]] | None:
+def golf_removable_groups(layout: GridShape) -> Sequence[Sequence[int]] | None:
     """Return groups of positions removed from play once complete, face up and cancelled.
 
     All results are merged. The game answers nothing; a house rule may answer the columns
@@ -105,7 +88,9 @@ def golf_removable_groups(layout: Layout) -> Sequence[Sequence[int]] | None:
 
 
 @hookspec
-def golf_round_awards(layout: Layout, keys: Sequence[Sequence[int | None]]) -> Sequence[int] | None:
+def golf_round_awards(
+    layout: GridShape, keys: Sequence[Sequence[int | None]]
+) -> Sequence[int] | None:
     """Return points to add to each seat's round score (bonuses given to other players).
 
     All results are summed per seat; they are added before any ender penalty (GOLF-PEN-4).
@@ -119,7 +104,7 @@ def golf_round_awards(layout: Layout, keys: Sequence[Sequence[int | None]]) -> S
 
 
 @hookspec(firstresult=True)
-def golf_ender_penalty(layout: Layout, scores: Sequence[int], ender: int) -> int | None:
+def golf_ender_penalty(layout: GridShape, scores: Sequence[int], ender: int) -> int | None:
     """Return the penalty added to the ender's round score (GOLF-PEN-1..4).
 
     Stops at the first non-``None`` result. The game has no penalty. Called only when the

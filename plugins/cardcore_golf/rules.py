@@ -6,17 +6,22 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from cardcore.cards import Card, Rank
-from cardcore.deck import decks
-from cardcore.info import GameInfo, Option
-from cardcore.plugins import hookimpl
-from cardcore.scoring import ScoreTable
+from cardcore import Card, GameInfo, Option, Rank, ScoreTable, decks, hookimpl
 from cardcore_golf import hookspecs
-from cardcore_golf.game import GolfLogic
-from cardcore_golf.logic import BASIC_POINTS, Layout, Scorer, deck_count, default_scorer, layout_for
+from cardcore_golf.grids import (
+    BASIC_POINTS,
+    LAYOUT_CHOICES,
+    GridShape,
+    Scorer,
+    deck_count,
+    default_scorer,
+    layout_for,
+)
+from cardcore_golf.logic import GolfLogic
+from cardcore_golf.views import FIELDS
 
 if TYPE_CHECKING:
-    from cardcore.plugins import Ruleset
+    from cardcore import Ruleset
 
 __all__ = [
     "BASIC",
@@ -39,7 +44,7 @@ GAME = GameInfo(
             6,
             "6, 8, 9 or 10-card grid, '4' (2x2 face down) or '4h' (four cards in hand)",
             kind=object,
-            choices=(6, 8, 9, 10, 4, "6", "8", "9", "10", "4", "4h", "4H"),
+            choices=LAYOUT_CHOICES,
         ),
         Option(
             "rounds",
@@ -75,6 +80,7 @@ GAME = GameInfo(
     ),
     version="0.1.0",
     hookspecs=hookspecs,
+    fields=FIELDS,
 )
 """Golf's static description."""
 
@@ -98,18 +104,18 @@ def build_deck(players: int, options: Mapping[str, Any]) -> tuple[Card, ...]:
 
 
 @hookimpl(trylast=True)
-def golf_score_table(layout: Layout) -> ScoreTable:
+def golf_score_table(layout: GridShape) -> ScoreTable:
     """GOLF-SCORE-1: the BASIC table."""
     return BASIC
 
 
 @hookimpl(trylast=True)
-def golf_scorer(layout: Layout) -> Scorer:
+def golf_scorer(layout: GridShape) -> Scorer:
     """GOLF6-SCORE-1, GOLF8-1, GOLF9-2/3, GOLF4-SCORE-1..3, GOLF4H-2: the seed's cancelling."""
     return default_scorer(layout)
 
 
 @hookimpl(trylast=True)
-def golf_final_turns(layout: Layout) -> bool:
+def golf_final_turns(layout: GridShape) -> bool:
     """GOLF6-END-1: completing a layout grants the others one final turn each."""
     return True

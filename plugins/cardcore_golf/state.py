@@ -1,6 +1,6 @@
-"""Golf's table plan (static, shared) and its mutable slotted state.
+"""Golf's round plan (static, shared), its mutable slotted state and its past rounds.
 
-A :class:`Plan` is built once per configuration, layout, player count and turn cap: zone
+A :class:`RoundPlan` is built once per configuration, layout, player count and turn cap: zone
 ids, the interned actions of every seat, the legal-action tuples of each phase, the points of
 every card and the resolved scorer. Every :class:`GolfState` of that shape points to it.
 """
@@ -10,23 +10,75 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from cardcore.cards import Card
-from cardcore.scoring import ScoreSheet, ScoreTable
-from cardcore.state import GameState
-from cardcore.zones import Layout as ZoneLayout
-from cardcore.zones import Visibility, Zones, ZoneSpec
-from cardcore_golf.actions import Discard, Draw, Flip, GolfAction, Knock, Peek, Replace, Take
-from cardcore_golf.logic import Layout, Scorer
+from attrs import frozen
 
-__all__ = ["DRAW_PHASE", "OVER", "PHASE_NAMES", "PLACE", "SETUP", "TAKEN", "GolfState", "Plan"]
+from cardcore import (
+    ALL,
+    Card,
+    GameState,
+    Layout,
+    ScoreSheet,
+    ScoreTable,
+    Visibility,
+    Zones,
+    ZoneSpec,
+)
+from cardcore_golf.actions import Discard, Draw, Flip, GolfAction, Knock, Peek, Replace, Take
+from cardcore_golf.grids import GridShape, Scorer
+
+__all__ = [
+    "DRAW_PHASE",
+    "OVER",
+    "PHASE_NAMES",
+    "PHASE_WORDS",
+    "PLACE",
+    "SETUP",
+    "TAKEN",
+    "GolfState",
+    "PastRound",
+    "RoundPlan",
+]
 
 SETUP, DRAW_PHASE, PLACE, TAKEN, OVER = range(5)
 """Phases: initial flips/peeks, start of a turn, holding a stock card, holding a discard, over."""
 
 PHASE_NAMES = ("setup", "draw", "place", "place", "over")
+"""The phase as a view shows it (holding a card is ``"place"`` whatever its source)."""
+
+PHASE_WORDS = ("setup", "draw", "place", "taken", "over")
+"""The phase in a position and in :func:`~cardcore_golf.actions.explain` (``"taken"``: holding a
+card taken from the discard pile)."""
 
 
-class Plan:
+@frozen
+class PastRound:
+    """One finished round (GOLF-ROUND-1): revealed layouts, scores, totals after it, ender.
+
+    :param round: The round's number, from 1.
+    :param grids: Every seat's layout, row-major (``None`` = removed position).
+    :param scores: The round's scores, house rules applied.
+    :param totals: The running totals after the round.
+    :param ender: The seat that knocked or completed its layout, or ``None``.
+    """
+
+    round: int
+    grids: tuple[tuple[Card | None, ...], ...]
+    scores: tuple[int, ...]
+    totals: tuple[int, ...]
+    ender: int | None
+
+    def to_json(self) -> dict[str, object]:
+        """Return the round as JSON-ready data (``"--"`` for a removed position)."""
+        return {
+            "round": self.round,
+            "grids": [["--" if c is None else str(c) for c in row] for row in self.grids],
+            "scores": list(self.scores),
+            "totals": list(self.totals),
+            "ender": self.ender,
+        }
+
+
+class RoundPlan:
     """Everything fixed for one layout and player count under one configuration.
 
     Not copied by :meth:`GolfState.clone` (it has no ``clone``): states share it.
@@ -59,10 +111,12 @@ class Plan:
         "players",
         "points",
         "points_by_id",
+        "pos_act",
         "replace_act",
         "scorer",
         "setup_cache",
         "simple_end",
+        "single_act",
         "stock",
         "table",
         "take_act",
@@ -73,7 +127,7 @@ class Plan:
 
     def __init__(
         self,
-        layout: Layout,
+        layout: GridShape,
         players: int,
         *,
         table: ScoreTable,
@@ -108,7 +162,7 @@ class Plan:
         # knowledge mask says who saw it (the drawer, or everybody for a taken discard).
         specs.append(ZoneSpec("held", None, Visibility.NOBODY))
         specs += [ZoneSpec(f"grid.{s}", s, grid_vis) for s in range(players)]
-        self.zone_layout = ZoneLayout.of(specs)
+        self.zone_layout = Layout.of(specs)
         self.stock = 0
         self.discard = 1
         self.held = (2,) * players
@@ -134,6 +188,19 @@ class Plan:
             (self.draw_act[s], self.take_act[s], self.knock_act[s]) for s in seats
         )
         self.legal_start = self.legal_draw_knock if layout.can_knock else self.legal_draw
+        self.single_act: dict[type[GolfAction], tuple[GolfAction, ...]] = {
+            Draw: self.draw_act,
+            Take: self.take_act,
+            Discard: self.discard_act,
+            Knock: self.knock_act,
+        }
+        """Action class -> the interned action of each seat (actions without a position)."""
+        self.pos_act: dict[type[GolfAction], tuple[tuple[GolfAction, ...], ...]] = {
+            Replace: self.replace_act,
+            Flip: self.flip_act,
+            Peek: self.peek_act,
+        }
+        """Action class -> per seat, the interned action of each position."""
         self.setup_cache: dict[tuple[int, int], tuple[GolfAction, ...]] = {}
         self.legal_place: tuple[tuple[GolfAction, ...], ...] = tuple(
             (*self.replace_act[s], self.discard_act[s]) for s in seats
@@ -160,23 +227,21 @@ class Plan:
         return Zones(self.zone_layout)
 
     def __repr__(self) -> str:
-        return f"<Plan {self.layout.name} players={self.players}>"
+        return f"<RoundPlan {self.layout.name} players={self.players}>"
 
 
 class GolfState(GameState):
-    """The mutable Golf table. Only :class:`~cardcore_golf.game.GolfLogic` changes it.
+    """The mutable Golf table. Only :class:`~cardcore_golf.logic.GolfLogic` changes it.
 
-    Slots beyond the core's: ``plan`` (shared :class:`Plan`), ``phase`` (see the phase
-    constants), ``turn`` (the seat acting), ``dealer``,
-    ``setup_left`` (setup actions the acting seat still owes), ``setup_done`` (bit mask of the
-    positions it already turned or saw), ``down`` (face-down cards per
-    seat, GOLF6 family), ``ender`` (seat, or -1),
+    Slots beyond the core's: ``plan`` (shared :class:`RoundPlan`), ``phase`` (see the phase
+    constants), ``turn`` (the seat acting), ``dealer``, ``setup_left`` (setup actions the
+    acting seat still owes), ``setup_done`` (bit mask of the positions it already turned or
+    saw), ``down`` (face-down cards per seat, GOLF6 family), ``ender`` (seat, or -1),
     ``final_left`` (final turns still to play, -1 outside the final turns), ``slots`` (per
     seat ``None``, or after a removal a tuple: position -> index in the grid pile, -1 for a
-    removed position), ``legal`` (the acting seat's legal actions before vetoes, or ``None``
-    when they must be computed), ``turns``
-    (completed turns this round), ``round`` (from 1), ``sheet`` (the
-    :class:`~cardcore.ScoreSheet`) and ``last`` (the last round's revealed layouts, or None).
+    removed position), ``legal`` (the acting seat's legal actions, or ``None`` when they must
+    be computed), ``turns`` (completed turns this round), ``round`` (from 1), ``sheet`` (the
+    :class:`~cardcore.ScoreSheet`) and ``past`` (the finished rounds, oldest first).
     """
 
     __slots__ = (
@@ -184,8 +249,8 @@ class GolfState(GameState):
         "down",
         "ender",
         "final_left",
-        "last",
         "legal",
+        "past",
         "phase",
         "plan",
         "round",
@@ -198,7 +263,7 @@ class GolfState(GameState):
     )
     _mutable = ("zones", "down", "sheet")  # every other slot holds an immutable value
 
-    def __init__(self, players: int, options: Mapping[str, Any], plan: Plan) -> None:
+    def __init__(self, players: int, options: Mapping[str, Any], plan: RoundPlan) -> None:
         super().__init__(players, options, plan.new_zones())
         self.plan = plan
         self.phase = SETUP
@@ -212,7 +277,7 @@ class GolfState(GameState):
         self.turns = 0
         self.round = 1
         self.sheet = ScoreSheet(players)
-        self.last: tuple[int, Any, tuple[int, ...], int] | None = None
+        self.past: tuple[PastRound, ...] = ()
         self.slots = plan.no_slots
         self.legal: tuple[GolfAction, ...] | None = None
 
@@ -232,7 +297,7 @@ class GolfState(GameState):
         out = []
         for pos in range(self.plan.layout.size):
             i = self.index(seat, pos)
-            if i >= 0 and seen[i] == -1:
+            if i >= 0 and seen[i] == ALL:
                 out.append(pos)
         return out
 
@@ -248,3 +313,76 @@ class GolfState(GameState):
         if slots is None:
             return list(pile)
         return [None if i < 0 else pile[i] for i in slots]
+
+    def keys_and_points(self, seat: int) -> tuple[list[int | None], list[int]]:
+        """Return *seat*'s pairing keys and points by position (``None``/0 = removed), privileged."""
+        plan = self.plan
+        layout = (
+            self.zones.cards[plan.grid[seat]] if self.slots[seat] is None else self.layout_of(seat)
+        )
+        try:  # cards are interned (Card.parse): identity lookups skip attrs hashing
+            by_id = plan.key_by_id
+            keys: list[int | None] = [by_id[id(card)] for card in layout]
+            return keys, [plan.points_by_id[id(card)] for card in layout]
+        except KeyError:  # a removed position, or a card object that is not interned
+            keys = [None if c is None else plan.keys[c] for c in layout]
+            return keys, [0 if c is None else plan.points[c] for c in layout]
+
+    def setup_choices(self, seat: int) -> tuple[GolfAction, ...]:
+        """Return *seat*'s setup actions: flips of its face-down cards, or peeks at the cards
+        it has not seen (GOLF6-SETUP-2, GOLF4-SETUP-2), by position."""
+        plan = self.plan
+        seen = self.zones.seen[plan.grid[seat]]
+        positions = range(plan.layout.size)
+        if plan.layout.setup == "flip":
+            return tuple(
+                plan.flip_act[seat][p]
+                for p in positions
+                if (i := self.index(seat, p)) >= 0 and seen[i] != ALL
+            )
+        bit = 1 << seat
+        return tuple(plan.peek_act[seat][p] for p in positions if not seen[p] & bit)
+
+    def remove_groups(self, seat: int, pos: int) -> tuple[tuple[int, ...], tuple[Card, ...]] | None:
+        """Move *seat*'s complete, face-up, cancelled groups through *pos* under the discard pile.
+
+        Overlapping complete groups (a row and a column sharing *pos*) go together; their
+        positions stay empty (GOLF-TURN-4).
+
+        :returns: The removed positions and cards, or ``None`` when no group is complete.
+        """
+        plan = self.plan
+        zones = self.zones
+        gz = plan.grid[seat]
+        pile = zones.cards[gz]
+        masks = zones.seen[gz]
+        keys = plan.keys
+        complete: set[int] = set()
+        for group in plan.group_of[pos]:
+            index = [self.index(seat, p) for p in group]
+            if min(index) < 0:
+                continue
+            key = keys[pile[index[0]]]
+            if all(masks[i] == ALL and keys[pile[i]] == key for i in index):
+                complete.update(group)
+        if not complete:
+            return None
+        positions = sorted(complete)
+        index = [self.index(seat, p) for p in positions]
+        removed = tuple(pile[i] for i in index)
+        for i in sorted(index, reverse=True):
+            zones.pop(gz, i)
+        for card in removed:
+            zones.insert_bottom(plan.discard, card, ALL)
+        slots: list[int] = []
+        k = 0
+        for p in range(plan.layout.size):
+            if p in complete or self.index(seat, p) < 0:
+                slots.append(-1)
+            else:
+                slots.append(k)
+                k += 1
+        all_slots = list(self.slots)
+        all_slots[seat] = tuple(slots)
+        self.slots = tuple(all_slots)
+        return tuple(positions), removed

@@ -2,34 +2,24 @@
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Mapping
 
-from cardcore.errors import OptionError
-from cardcore.info import RuleInfo
-from cardcore_golf.logic import Layout
+from cardcore_golf.grids import option_values
 
-__all__ = ["FOUR_CARD", "SIX_FAMILY", "TWO_ROW", "check_layout"]
+__all__ = ["FOUR_CARD", "SIX_FAMILY", "TWO_ROW", "applies"]
 
-SIX_FAMILY = frozenset({"6", "8", "9", "10"})
-"""GOLF6 and the layouts built on it."""
-TWO_ROW = frozenset({"6", "8", "10"})
+SIX_FAMILY = ("6", "8", "9", "10")
+"""GOLF6 and the layouts built on it (their keys)."""
+TWO_ROW = ("6", "8", "10")
 """The two-row grids whose columns pair (GOLF6, GOLF8, GOLF10)."""
-FOUR_CARD = frozenset({"4", "4h"})
+FOUR_CARD = ("4", "4h")
 """GOLF4 and GOLF4H."""
 
 
-def check_layout(rule: RuleInfo, layout: Layout, allowed: Collection[str]) -> None:
-    """Raise :class:`~cardcore.OptionError` unless *layout* is one *rule* serves.
+def applies(*keys: str) -> Mapping[str, tuple[int | str, ...]]:
+    """Return ``RuleInfo.applies`` for a rule that serves only the layouts *keys*.
 
-    :param rule: The house rule's ``RULE``.
-    :param layout: The chosen layout.
-    :param allowed: The layout keys the rule serves.
-    :raises OptionError: For any other layout.
+    >>> applies("9")
+    {'layout': (9, '9')}
     """
-    if layout.key not in allowed:
-        names = ", ".join(sorted(allowed, key=lambda k: (len(k), k)))
-        msg = (
-            f"house rule {rule.name!r} does not apply to layout {layout.key!r}"
-            f" (only {names}) ({rule.id})"
-        )
-        raise OptionError(msg)
+    return {"layout": option_values(*keys)}

@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-from cardcore.cards import Card, Rank
-from cardcore.info import RuleInfo
-from cardcore.plugins import hookimpl
+from cardcore import Card, Rank, RuleInfo, hookimpl
 
 __all__ = ["RULE", "card_points"]
 

@@ -2,15 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
+from cardcore import RuleInfo, hookimpl
+from cardcore_golf.grids import GridShape, Scorer, diagonal_pairs, four_grid_scorer, row_col_pairs
+from cardcore_golf.house._common import applies
 
-from cardcore.info import RuleInfo
-from cardcore.plugins import hookimpl
-from cardcore_golf.house._common import check_layout
-from cardcore_golf.logic import Layout, Scorer, diagonal_pairs, four_grid_scorer, row_col_pairs
-
-__all__ = ["RULE", "golf_check_options", "golf_scorer"]
+__all__ = ["RULE", "golf_scorer"]
 
 RULE = RuleInfo(
     id="GOLF4-VAR-1",
@@ -18,17 +14,12 @@ RULE = RuleInfo(
     game="golf",
     summary="4-card Golf: diagonal pairs cancel too",
     conflicts=("golf.no-cancelling",),
+    applies=applies("4"),
 )
 
 
 @hookimpl
-def golf_check_options(layout: Layout, players: int, options: Mapping[str, Any]) -> None:
-    """Only the 2 x 2 grid (GOLF4)."""
-    check_layout(RULE, layout, {"4"})
-
-
-@hookimpl
-def golf_scorer(layout: Layout) -> Scorer | None:
+def golf_scorer(layout: GridShape) -> Scorer | None:
     """Rows, columns and diagonals pair; four of a kind still scores 0."""
     if layout.key != "4":
         return None

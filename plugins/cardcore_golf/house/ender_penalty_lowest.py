@@ -4,9 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from cardcore.info import RuleInfo
-from cardcore.plugins import hookimpl
-from cardcore_golf.logic import Layout
+from cardcore import RuleInfo, hookimpl
+from cardcore_golf.grids import GridShape
 
 __all__ = ["RULE", "golf_ender_penalty"]
 
@@ -20,7 +19,7 @@ RULE = RuleInfo(
 
 
 @hookimpl
-def golf_ender_penalty(layout: Layout, scores: Sequence[int], ender: int) -> int:
+def golf_ender_penalty(layout: GridShape, scores: Sequence[int], ender: int) -> int:
     """Add max(lowest, 0) when another seat scored strictly lower (GOLF-PEN-3/4)."""
     lowest = min(scores)
     return max(lowest, 0) if scores[ender] > lowest else 0

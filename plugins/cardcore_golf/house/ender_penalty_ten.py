@@ -4,9 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from cardcore.info import RuleInfo
-from cardcore.plugins import hookimpl
-from cardcore_golf.logic import Layout
+from cardcore import RuleInfo, hookimpl
+from cardcore_golf.grids import GridShape
 
 __all__ = ["RULE", "golf_ender_penalty"]
 
@@ -20,6 +19,6 @@ RULE = RuleInfo(
 
 
 @hookimpl
-def golf_ender_penalty(layout: Layout, scores: Sequence[int], ender: int) -> int:
+def golf_ender_penalty(layout: GridShape, scores: Sequence[int], ender: int) -> int:
     """+10 when another seat scored strictly lower; a tie for lowest is not penalised."""
     return 10 if scores[ender] > min(scores) else 0

@@ -2,19 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
-from cardcore.actions import Action
-from cardcore.info import RuleInfo, Veto
-from cardcore.plugins import hookimpl
-from cardcore.state import GameState
+from cardcore import Action, GameState, RuleInfo, Veto, hookimpl
 from cardcore_golf.actions import Take
-from cardcore_golf.house._common import SIX_FAMILY, check_layout
-from cardcore_golf.logic import Layout
+from cardcore_golf.house._common import SIX_FAMILY, applies
 from cardcore_golf.state import GolfState
 
-__all__ = ["RULE", "forbid_action", "golf_check_options"]
+__all__ = ["RULE", "forbid_action"]
 
 RULE = RuleInfo(
     id="GOLF6-VAR-1",
@@ -22,13 +15,8 @@ RULE = RuleInfo(
     game="golf",
     summary="Final turns draw from the stock only, never the discard pile",
     conflicts=("golf.no-final-turns",),
+    applies=applies(*SIX_FAMILY),
 )
-
-
-@hookimpl
-def golf_check_options(layout: Layout, players: int, options: Mapping[str, Any]) -> None:
-    """Only the grids whose round ends by completing a layout (GOLF6/8/9/10)."""
-    check_layout(RULE, layout, SIX_FAMILY)
 
 
 @hookimpl

@@ -2,15 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Sequence
 
-from cardcore.info import RuleInfo
-from cardcore.plugins import hookimpl
-from cardcore_golf.house._common import TWO_ROW, check_layout
-from cardcore_golf.logic import Layout, has_adjacent_quad
+from cardcore import RuleInfo, hookimpl
+from cardcore_golf.grids import GridShape, has_adjacent_quad
+from cardcore_golf.house._common import TWO_ROW, applies
 
-__all__ = ["AWARD", "RULE", "golf_check_options", "golf_round_awards"]
+__all__ = ["AWARD", "RULE", "golf_round_awards"]
 
 RULE = RuleInfo(
     id="GOLF6-VAR-3",
@@ -18,6 +16,7 @@ RULE = RuleInfo(
     game="golf",
     summary="Four of a kind in two adjacent columns: every other player gets +10",
     conflicts=("golf.remove-columns",),
+    applies=applies(*TWO_ROW),
 )
 
 AWARD = 10
@@ -25,13 +24,7 @@ AWARD = 10
 
 
 @hookimpl
-def golf_check_options(layout: Layout, players: int, options: Mapping[str, Any]) -> None:
-    """Only the two-row grids (GOLF6/8/10)."""
-    check_layout(RULE, layout, TWO_ROW)
-
-
-@hookimpl
-def golf_round_awards(layout: Layout, keys: Sequence[Sequence[int | None]]) -> list[int]:
+def golf_round_awards(layout: GridShape, keys: Sequence[Sequence[int | None]]) -> list[int]:
     """+10 to every other seat for each seat holding adjacent four-of-a-kind columns.
 
     The columns themselves already score 0 as two column pairs (GOLF6-SCORE-1).

@@ -2,11 +2,8 @@
 
 from __future__ import annotations
 
-from cardcore.cards import Rank
-from cardcore.info import RuleInfo
-from cardcore.plugins import hookimpl
-from cardcore.scoring import ScoreTable
-from cardcore_golf.logic import BASIC_POINTS, Layout
+from cardcore import Rank, RuleInfo, ScoreTable, hookimpl
+from cardcore_golf.grids import BASIC_POINTS, GridShape
 
 __all__ = ["HARD", "HARD_POINTS", "RULE", "golf_score_table"]
 
@@ -25,6 +22,6 @@ HARD = ScoreTable.from_ranks({Rank(k): v for k, v in HARD_POINTS.items()})
 
 
 @hookimpl
-def golf_score_table(layout: Layout) -> ScoreTable:
+def golf_score_table(layout: GridShape) -> ScoreTable:
     """Swap in the HARD table for every layout (GOLF-SCORE-2, GOLF-SCORE-3)."""
     return HARD

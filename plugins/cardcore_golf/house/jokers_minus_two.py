@@ -5,9 +5,7 @@ from __future__ import annotations
 from collections.abc import Generator, Mapping
 from typing import Any
 
-from cardcore.cards import JOKER, Card
-from cardcore.info import RuleInfo
-from cardcore.plugins import hookimpl
+from cardcore import JOKER, Card, RuleInfo, hookimpl
 
 __all__ = ["RULE", "build_deck", "card_points"]
 

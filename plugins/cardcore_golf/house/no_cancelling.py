@@ -2,15 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
+from cardcore import RuleInfo, hookimpl
+from cardcore_golf.grids import GridShape, Scorer, no_cancel_scorer
+from cardcore_golf.house._common import FOUR_CARD, applies
 
-from cardcore.info import RuleInfo
-from cardcore.plugins import hookimpl
-from cardcore_golf.house._common import FOUR_CARD, check_layout
-from cardcore_golf.logic import Layout, Scorer, no_cancel_scorer
-
-__all__ = ["RULE", "golf_check_options", "golf_scorer"]
+__all__ = ["RULE", "golf_scorer"]
 
 RULE = RuleInfo(
     id="GOLF4-VAR-2",
@@ -18,16 +14,11 @@ RULE = RuleInfo(
     game="golf",
     summary="4-card Golf: pairs do not cancel at all",
     conflicts=("golf.diagonal-pairs",),
+    applies=applies(*FOUR_CARD),
 )
 
 
 @hookimpl
-def golf_check_options(layout: Layout, players: int, options: Mapping[str, Any]) -> None:
-    """Only the 4-card layouts (GOLF4, GOLF4H)."""
-    check_layout(RULE, layout, FOUR_CARD)
-
-
-@hookimpl
-def golf_scorer(layout: Layout) -> Scorer | None:
+def golf_scorer(layout: GridShape) -> Scorer | None:
     """Score the plain sum of the points."""
     return no_cancel_scorer() if layout.is_four else None

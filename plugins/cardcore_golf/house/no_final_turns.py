@@ -2,15 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
+from cardcore import RuleInfo, hookimpl
+from cardcore_golf.grids import GridShape
+from cardcore_golf.house._common import SIX_FAMILY, applies
 
-from cardcore.info import RuleInfo
-from cardcore.plugins import hookimpl
-from cardcore_golf.house._common import SIX_FAMILY, check_layout
-from cardcore_golf.logic import Layout
-
-__all__ = ["RULE", "golf_check_options", "golf_final_turns"]
+__all__ = ["RULE", "golf_final_turns"]
 
 RULE = RuleInfo(
     id="GOLF6-END-4",
@@ -18,16 +14,11 @@ RULE = RuleInfo(
     game="golf",
     summary="No final turns: the round ends when a layout is complete",
     conflicts=("golf.final-stock-only",),
+    applies=applies(*SIX_FAMILY),
 )
 
 
 @hookimpl
-def golf_check_options(layout: Layout, players: int, options: Mapping[str, Any]) -> None:
-    """Only the grids whose round ends by completing a layout (GOLF6/8/9/10)."""
-    check_layout(RULE, layout, SIX_FAMILY)
-
-
-@hookimpl
-def golf_final_turns(layout: Layout) -> bool:
+def golf_final_turns(layout: GridShape) -> bool:
     """No final turns."""
     return False

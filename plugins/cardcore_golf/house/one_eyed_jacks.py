@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-from cardcore.cards import Card
-from cardcore.info import RuleInfo
-from cardcore.plugins import hookimpl
+from cardcore import Card, RuleInfo, hookimpl
 
 __all__ = ["ONE_EYED", "RULE", "card_points"]
 

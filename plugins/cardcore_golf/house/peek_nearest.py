@@ -2,31 +2,19 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
-from cardcore.actions import Action
-from cardcore.info import RuleInfo, Veto
-from cardcore.plugins import hookimpl
-from cardcore.state import GameState
+from cardcore import Action, GameState, RuleInfo, Veto, hookimpl
 from cardcore_golf.actions import Peek
-from cardcore_golf.house._common import check_layout
-from cardcore_golf.logic import Layout
+from cardcore_golf.house._common import applies
 
-__all__ = ["RULE", "forbid_action", "golf_check_options"]
+__all__ = ["RULE", "forbid_action"]
 
 RULE = RuleInfo(
     id="GOLF4-VAR-4",
     name="golf.peek-nearest",
     game="golf",
     summary="4-card Golf: peek only at the two nearest cards",
+    applies=applies("4"),
 )
-
-
-@hookimpl
-def golf_check_options(layout: Layout, players: int, options: Mapping[str, Any]) -> None:
-    """Only the 2 x 2 grid (GOLF4)."""
-    check_layout(RULE, layout, {"4"})
 
 
 @hookimpl

@@ -2,15 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Sequence
 
-from cardcore.info import RuleInfo
-from cardcore.plugins import hookimpl
-from cardcore_golf.house._common import TWO_ROW, check_layout
-from cardcore_golf.logic import Layout, column_pairs
+from cardcore import RuleInfo, hookimpl
+from cardcore_golf.grids import GridShape, column_pairs
+from cardcore_golf.house._common import TWO_ROW, applies
 
-__all__ = ["RULE", "golf_check_options", "golf_removable_groups"]
+__all__ = ["RULE", "golf_removable_groups"]
 
 RULE = RuleInfo(
     id="GOLF6-SCORE-2",
@@ -18,16 +16,11 @@ RULE = RuleInfo(
     game="golf",
     summary="Cancelled columns are removed to the bottom of the discard pile",
     conflicts=("golf.four-of-a-kind-columns",),
+    applies=applies(*TWO_ROW),
 )
 
 
 @hookimpl
-def golf_check_options(layout: Layout, players: int, options: Mapping[str, Any]) -> None:
-    """Only the two-row grids (GOLF6/8/10)."""
-    check_layout(RULE, layout, TWO_ROW)
-
-
-@hookimpl
-def golf_removable_groups(layout: Layout) -> Sequence[Sequence[int]] | None:
+def golf_removable_groups(layout: GridShape) -> Sequence[Sequence[int]] | None:
     """The columns of a two-row grid."""
     return column_pairs(layout) if layout.key in TWO_ROW else None

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
 import cardcore
-from cardcore import Card, Game
+from cardcore import Game
+from cardcore_golf.logic import GolfLogic
 from cardcore_golf.state import GolfState
 
 
@@ -36,6 +36,18 @@ def state(game: Game) -> GolfState:
     return st
 
 
+def logic(game: Game) -> GolfLogic:
+    """The Golf logic of *game*."""
+    found = game.logic
+    assert isinstance(found, GolfLogic)
+    return found
+
+
+def round_scores(game: Game, ender: int = -1) -> list[int]:
+    """Score *game*'s layouts as a round ending now with *ender* (reads the state only)."""
+    return logic(game).round_scores(state(game), ender)
+
+
 def grid(game: Game, seat: int) -> list[str | None]:
     """*seat*'s cards by position (privileged; ``None`` = empty position)."""
     st = state(game)
@@ -56,30 +68,3 @@ def setup_flips(game: Game, flips: Sequence[Sequence[int]]) -> None:
     for seat, positions in enumerate(flips):
         for pos in positions:
             game.act(seat, f"flip {pos}")
-
-
-def all_cards(game: Game) -> Counter[Card]:
-    """Every card on the table, counted."""
-    return Counter(game.state.zones.all_cards())
-
-
-def view_cards(view: Any) -> list[str]:
-    """Every card text anywhere in a view's table (for leak checks)."""
-    found: list[str] = []
-
-    def walk(value: Any) -> None:
-        if isinstance(value, str):
-            try:
-                Card.parse(value)
-            except cardcore.NotationError:
-                return
-            found.append(value)
-        elif isinstance(value, dict):
-            for v in value.values():
-                walk(v)
-        elif isinstance(value, list | tuple):
-            for v in value:
-                walk(v)
-
-    walk(view["table"])
-    return found

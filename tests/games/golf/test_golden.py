@@ -6,7 +6,7 @@ import json
 from pathlib import Path
 
 import pytest
-from tests.games.golf.golfkit import state
+from tests.games.golf.helpers import state
 
 import cardcore
 
@@ -26,9 +26,12 @@ def test_golden_records_replay_to_hand_scores(name: str) -> None:
     assert [list(r) for r in st.sheet.rounds] == expected["round_scores"]
     assert st.sheet.totals == expected["totals"]
     assert game.result is not None and game.result.to_json() == record["result"]
-    last = game.view(None)["table"]["last_round"]
+    history = game.history(None)
+    assert [r["scores"] for r in history] == expected["round_scores"]
+    last = history[-1]
     assert last["grids"] == expected["final_grids"]
     assert last["ender"] == expected["ender"]
+    assert last["totals"] == expected["totals"]
 
 
 def test_golden_record_round_trips_through_the_engine_record() -> None:

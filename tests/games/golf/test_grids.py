@@ -1,4 +1,4 @@
-"""Pure Golf logic: deck counts, geometry and cancelling for every layout (no engine)."""
+"""Pure Golf helpers (cardcore_golf.grids): deck counts, geometry, cancelling (no engine)."""
 
 from __future__ import annotations
 
@@ -6,8 +6,8 @@ import doctest
 
 import pytest
 
-from cardcore_golf import logic
-from cardcore_golf.logic import (
+from cardcore_golf import grids
+from cardcore_golf.grids import (
     BASIC_POINTS,
     LAYOUTS,
     anywhere_scorer,
@@ -39,7 +39,7 @@ def score(layout: str, labels: str) -> int:
 
 
 def test_doctests() -> None:
-    failures, _ = doctest.testmod(logic)
+    failures, _ = doctest.testmod(grids)
     assert failures == 0
 
 

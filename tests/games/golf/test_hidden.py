@@ -6,7 +6,7 @@ import random
 
 from hypothesis import given
 from hypothesis import strategies as st
-from tests.games.golf.golfkit import golf, play, setup_flips, stack, state
+from tests.games.golf.helpers import golf, play, setup_flips, stack, state
 
 import cardcore
 from cardcore import CardDrawn, CardRevealed, Event

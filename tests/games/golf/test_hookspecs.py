@@ -4,16 +4,16 @@ from __future__ import annotations
 
 import itertools
 import types
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 import pytest
-from tests.games.golf.golfkit import golf, play, stack, state
+from tests.games.golf.helpers import golf, play, round_scores, stack, state
 
 import cardcore
-from cardcore import OptionError, RuleInfo, ScoreTable, hookimpl
+from cardcore import RuleInfo, ScoreTable, hookimpl
 from cardcore_golf import hookspecs
-from cardcore_golf.logic import Layout, Scorer
+from cardcore_golf.grids import GridShape, Scorer
 
 G0 = "7H 9C KD 4S 2D QH"
 G1 = "3C 8D JS 3D 10H 6S"
@@ -45,7 +45,7 @@ def third_party() -> Iterator[Callable[..., str]]:
 
 def scores(rules: Sequence[str], grids: Sequence[str] = (G0, G1), ender: int = -1) -> list[int]:
     game = golf(len(grids), stack(list(grids), "KS"), rules=list(rules))
-    return game.logic.round_scores(state(game), ender)  # type: ignore[attr-defined,no-any-return]
+    return round_scores(game, ender)
 
 
 def test_hookspecs_module_lists_every_spec() -> None:
@@ -53,20 +53,15 @@ def test_hookspecs_module_lists_every_spec() -> None:
     assert specs == sorted(hookspecs.__all__)
 
 
-def test_hook_golf_check_options(third_party: Callable[..., str]) -> None:
-    def golf_check_options(layout: Layout, players: int, options: Mapping[str, Any]) -> None:
-        if players > 2:
-            msg = "two players only (GOLF-TEST-1)"
-            raise OptionError(msg)
-
-    name = third_party(golf_check_options)
-    assert golf(2, rules=[name]).players
-    with pytest.raises(OptionError, match="GOLF-TEST-1"):
-        golf(3, rules=[name])
+def test_layouts_a_rule_serves_are_data_not_a_hook() -> None:
+    # golf_check_options is gone: RuleInfo(applies={"layout": ...}) says where a rule applies
+    assert not hasattr(hookspecs, "golf_check_options")
+    info = cardcore.rule_info("golf.remove-triples")
+    assert info.applies == {"layout": (9, "9")}
 
 
 def test_hook_golf_score_table(third_party: Callable[..., str]) -> None:
-    def golf_score_table(layout: Layout) -> ScoreTable:
+    def golf_score_table(layout: GridShape) -> ScoreTable:
         return ScoreTable.from_ranks({"K": 5}, default=1)
 
     name = third_party(golf_score_table)
@@ -75,14 +70,14 @@ def test_hook_golf_score_table(third_party: Callable[..., str]) -> None:
 
 
 def test_hook_golf_scorer(third_party: Callable[..., str]) -> None:
-    def golf_scorer(layout: Layout) -> Scorer:
+    def golf_scorer(layout: GridShape) -> Scorer:
         return lambda keys, points: 99
 
     assert scores([third_party(golf_scorer)]) == [99, 99]
 
 
 def test_hook_golf_final_turns(third_party: Callable[..., str]) -> None:
-    def golf_final_turns(layout: Layout) -> bool:
+    def golf_final_turns(layout: GridShape) -> bool:
         return False
 
     name = third_party(golf_final_turns)
@@ -95,7 +90,7 @@ def test_hook_golf_final_turns(third_party: Callable[..., str]) -> None:
 
 
 def test_hook_golf_removable_groups(third_party: Callable[..., str]) -> None:
-    def golf_removable_groups(layout: Layout) -> Sequence[Sequence[int]]:
+    def golf_removable_groups(layout: GridShape) -> Sequence[Sequence[int]]:
         return ((0, 1),)  # the first two cards of the far row
 
     name = third_party(golf_removable_groups)
@@ -105,14 +100,14 @@ def test_hook_golf_removable_groups(third_party: Callable[..., str]) -> None:
 
 
 def test_hook_golf_round_awards(third_party: Callable[..., str]) -> None:
-    def golf_round_awards(layout: Layout, keys: Sequence[Sequence[int | None]]) -> list[int]:
+    def golf_round_awards(layout: GridShape, keys: Sequence[Sequence[int | None]]) -> list[int]:
         return [len(keys[0]), 0]
 
     assert scores([third_party(golf_round_awards)]) == [32 + 6, 34]
 
 
 def test_hook_golf_ender_penalty(third_party: Callable[..., str]) -> None:
-    def golf_ender_penalty(layout: Layout, scores: Sequence[int], ender: int) -> int:
+    def golf_ender_penalty(layout: GridShape, scores: Sequence[int], ender: int) -> int:
         return 7
 
     name = third_party(golf_ender_penalty)

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from tests.games.golf.golfkit import golf, play, setup_flips, stack, state
+from tests.games.golf.helpers import golf, play, round_scores, setup_flips, stack, state
 
 import cardcore
 import cardcore_golf
@@ -62,7 +62,7 @@ def scores(
         rules=rules,
         options={"layout": layout},
     )
-    return game.logic.round_scores(state(game), ender)  # type: ignore[attr-defined,no-any-return]
+    return round_scores(game, ender)
 
 
 def peeked(game: cardcore.Game, players: int = 2) -> None:
@@ -236,7 +236,7 @@ def test_golf_pen_1_knocker_is_the_ender() -> None:
     game = golf(2, FOUR, rules=["golf.ender-penalty-10"], options={"layout": "4", "rounds": 2})
     peeked(game)
     play(game, (0, "draw"), (0, "discard"), (1, "knock"), (0, "draw"), (0, "discard"))
-    assert game.view(0)["table"]["last_round"]["ender"] == 1
+    assert game.history(0)[-1]["ender"] == 1
     assert state(game).sheet.rounds[0] == (19, 10)  # the knocker was lowest: no penalty
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from tests.games.golf.golfkit import golf
+from tests.games.golf.helpers import golf
 
 import cardcore
 from cardcore import IllegalActionError, NotationError
@@ -59,6 +59,15 @@ def test_golf_note_1_malformed_text_raises_notation_error(text: str) -> None:
     with pytest.raises(NotationError):
         game.act(0, text)
     assert game.view(None) == before and game.version == 0
+
+
+@pytest.mark.parametrize("text", ["flip ²", "replace ⑤", "replace ٣", "r 3\u0663", "peek ０"])
+def test_golf_note_1_non_ascii_digits_are_notation_errors(text: str) -> None:
+    # regression: str.isdigit() accepted these and int() then raised a raw ValueError
+    game = golf(2)
+    with pytest.raises(NotationError, match="GOLF-NOTE-1"):
+        game.act(0, text)
+    assert game.version == 0
 
 
 def test_golf_note_1_well_formed_but_illegal_is_an_illegal_action() -> None:

@@ -4,14 +4,14 @@ one place, views never reveal a hidden card, clones and replays agree."""
 from __future__ import annotations
 
 import random
-from collections import Counter
 
 from hypothesis import given
 from hypothesis import strategies as st
-from tests.games.golf.golfkit import state
+from tests.games.golf.helpers import state
 
 import cardcore
 from cardcore import ALL
+from cardcore.testing import assert_conserved
 
 LAYOUTS = [6, 8, 9, 10, "4", "4h"]
 RULES_FOR = {
@@ -73,7 +73,6 @@ def test_random_games_end_conserve_cards_and_hide_cards(
         game = random_game(seed, layout, players, picked)
     except cardcore.RuleConflictError:
         return
-    deck = Counter(game.logic.deck(players, game.options))
     bound = game.logic.action_bound(players, game.options)
     rng = random.Random(seed)
     steps = 0
@@ -84,7 +83,7 @@ def test_random_games_end_conserve_cards_and_hide_cards(
         game.apply(rng.choice(legal))
         steps += 1
         assert steps <= bound
-        assert Counter(game.state.zones.all_cards()) == deck
+        assert_conserved(game)
         if steps % 3 == 0:
             visible_ok(game)
     assert game.result is not None and game.result.reason == "rounds"

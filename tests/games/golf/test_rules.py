@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from tests.games.golf.golfkit import golf, grid, play, setup_flips, stack, state
+from tests.games.golf.helpers import golf, grid, play, setup_flips, stack, state
 
 from cardcore import (
     Card,
@@ -230,7 +230,7 @@ def test_golf_stock_1_round_ends_when_nothing_to_reshuffle() -> None:
     game.act(0, "draw")
     assert game.is_over and game.result is not None
     assert game.result.reason == "rounds"
-    assert st.last is not None and st.last[3] == -1  # no ender
+    assert st.past and st.past[-1].ender is None  # no ender
 
 
 def test_golf_cap_1_turn_cap_ends_the_round() -> None:
@@ -240,7 +240,7 @@ def test_golf_cap_1_turn_cap_ends_the_round() -> None:
     play(game, (0, "draw"), (0, "discard"))
     assert game.is_over
     st = state(game)
-    assert st.last is not None and st.last[3] == -1
+    assert st.past and st.past[-1].ender is None
     # nothing cancels: 7+9+0+4+2+10 and 3+8+10+3+10+6 with 3C/3D a pair
     assert st.sheet.totals == [32, 34]
 
@@ -251,12 +251,14 @@ def test_golf_round_1_reveal_and_add_to_totals() -> None:
     st = state(game)
     assert st.sheet.rounds == [(1, 22)]
     assert st.sheet.totals == [1, 22]
-    last = game.view(1)["table"]["last_round"]
+    assert "last_round" not in game.view(1)["table"]  # past rounds: Game.history, not the view
+    [last] = game.history(1)
     assert last["grids"] == [
         ["7H", "9C", "KS", "7D", "9H", "AH"],
         ["3C", "4S", "QS", "3D", "2C", "6S"],
     ]
-    assert last["scores"] == [1, 22] and last["ender"] == 0
+    assert last["scores"] == [1, 22] and last["ender"] == 0 and last["totals"] == [1, 22]
+    assert last["round"] == 1 and game.history(1, since=1) == []
 
 
 def test_golf_round_2_next_round_dealt_at_once() -> None:
@@ -331,7 +333,7 @@ def test_golf_pen_1_ender_is_the_completer() -> None:
     play(game, *ROUND[:-2])
     assert state(game).ender == 0 and state(game).final_left == 1
     play(game, *ROUND[-2:])
-    assert game.view(0)["table"]["last_round"]["ender"] == 0
+    assert game.history(0)[-1]["ender"] == 0
 
 
 # --- GOLF6 family -------------------------------------------------------------------------------
@@ -398,7 +400,7 @@ def test_golf6_end_2_trigger_fires_once() -> None:
     assert st.ender == 0
     play(game, (1, "draw"), (1, "replace 5"))  # seat 1 completes in its final turn: no more turns
     assert st.round == 2 and st.ender == -1
-    assert game.view(0)["table"]["last_round"]["ender"] == 0
+    assert game.history(0)[-1]["ender"] == 0
 
 
 def test_golf6_end_3_face_down_cards_revealed_after_final_turns() -> None:
@@ -407,7 +409,7 @@ def test_golf6_end_3_face_down_cards_revealed_after_final_turns() -> None:
     assert game.view(0)["table"]["grids"][1][5] is None  # 6S still face down in the final turn
     assert game.view(None)["table"]["grids"][1][4] is None
     play(game, *ROUND[-2:])  # seat 1 replaces a face-down card in its final turn
-    assert game.view(0)["table"]["last_round"]["grids"][1][5] == "6S"
+    assert game.history(0)[-1]["grids"][1][5] == "6S"
 
 
 def test_golf6_knock_1_no_knocking() -> None:
@@ -575,14 +577,14 @@ def test_golf4h_1_hand_seen_by_owner_only() -> None:
 
 def test_golf_game_1_default_nine_rounds_or_to_the_limit() -> None:
     from cardcore import play
-    from cardcore_golf.agent import GreedyGolfAgent
+    from cardcore_golf.agents import GolfGreedyAgent
 
     game = golf(2, seed=11)
     assert game.options["rounds"] is None
-    play(game, [GreedyGolfAgent(1), GreedyGolfAgent(2)])
+    play(game, [GolfGreedyAgent(1), GolfGreedyAgent(2)])
     assert len(state(game).sheet.rounds) == 9
     game = golf(2, seed=11, options={"points_limit": 150})
-    play(game, [GreedyGolfAgent(1), GreedyGolfAgent(2)])
+    play(game, [GolfGreedyAgent(1), GolfGreedyAgent(2)])
     totals = state(game).sheet.totals
     assert max(totals) >= 150 and len(state(game).sheet.rounds) > 9
     assert game.result is not None and game.result.reason == "points-limit"

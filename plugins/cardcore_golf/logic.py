@@ -1,0 +1,583 @@
+"""The Golf rules engine: :class:`GolfLogic` (one per configuration, no per-game state).
+
+Hot path: ``legal_actions`` returns interned tuples from the
+:class:`~cardcore_golf.state.RoundPlan` and ``apply`` dispatches on the action's class; no
+pluggy call happens per decision. House rules act through hooks resolved in ``__init__`` (and
+per layout, once, in :meth:`GolfLogic.plan`); the core applies ``forbid_action`` vetoes and
+calls ``score_round`` through :meth:`~cardcore.GameLogic.score_round`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, Any
+
+from cardcore import (
+    ALL,
+    CardDiscarded,
+    CardDrawn,
+    CardRevealed,
+    CardsDealt,
+    Emit,
+    GameLogic,
+    OptionError,
+    PluginError,
+    RoundScored,
+    Shuffled,
+    TurnPassed,
+    shuffle,
+)
+from cardcore.dealing import fill_stock, rebuild_stock
+from cardcore.turns import end_game, next_seat, winners_by
+from cardcore_golf import position, views
+from cardcore_golf.actions import (
+    Discard,
+    Draw,
+    Flip,
+    GolfAction,
+    Knock,
+    Peek,
+    Replace,
+    Take,
+    explain,
+    read_notation,
+)
+from cardcore_golf.events import CardPlaced, GroupRemoved, Knocked, LayoutCompleted, LayoutsRevealed
+from cardcore_golf.grids import LAYOUTS, layout_for, match_rounds, shape_of
+from cardcore_golf.state import (
+    DRAW_PHASE,
+    OVER,
+    PHASE_WORDS,
+    PLACE,
+    SETUP,
+    TAKEN,
+    GolfState,
+    PastRound,
+    RoundPlan,
+)
+
+if TYPE_CHECKING:
+    from cardcore import Card, Ruleset
+
+__all__ = ["GolfLogic"]
+
+
+class GolfLogic(GameLogic[GolfState, GolfAction]):
+    """Golf for one configuration (game + house rules); every layout and player count.
+
+    :param ruleset: The configuration. Golf's own hooks and the core's ``card_points`` are
+        resolved here, once.
+    """
+
+    def __init__(self, ruleset: Ruleset) -> None:
+        super().__init__(ruleset)
+        resolve = ruleset.resolve
+        self._table_hook = self._required("golf_score_table")
+        self._scorer_hook = self._required("golf_scorer")
+        self._final_hook = self._required("golf_final_turns")
+        self._groups_hook = resolve("golf_removable_groups")
+        self._card_points = resolve("card_points")
+        self._awards = resolve("golf_round_awards")
+        self._penalty = resolve("golf_ender_penalty")
+        self._plans: dict[tuple[int, Any], RoundPlan] = {}
+
+    def _required(self, name: str) -> Callable[..., Any]:
+        hook = self.ruleset.resolve(name)
+        if hook is None:
+            msg = f"no plugin of golf answers {name}"
+            raise PluginError(msg, plugin=self.info.name)
+        return hook
+
+    # -- configuration -------------------------------------------------------------------------
+
+    def plan(self, players: int, options: Mapping[str, Any]) -> RoundPlan:
+        """Return the cached :class:`RoundPlan` for *players* and the resolved *options*.
+
+        Its card points cover the deck of :meth:`~cardcore.GameLogic.deck` for the same
+        players and options (the core's cached ``build_deck``).
+        """
+        key = (players, tuple(options.items()))
+        plan = self._plans.get(key)
+        if plan is None:
+            layout = shape_of(options)
+            table = self._table_hook(layout=layout)
+            card_points = self._card_points
+            points: dict[Card, int] = {}
+            for card in set(self.deck(players, options)):
+                value = None if card_points is None else card_points(card=card)
+                points[card] = table[card] if value is None else int(value)
+            groups: list[tuple[int, ...]] = []
+            if self._groups_hook is not None:
+                for answer in self._groups_hook(layout=layout):
+                    groups.extend(tuple(g) for g in answer)
+            plan = RoundPlan(
+                layout,
+                players,
+                table=table,
+                points=points,
+                scorer=self._scorer_hook(layout=layout),
+                final_turns=bool(self._final_hook(layout=layout)),
+                groups=tuple(groups),
+                max_turns=options.get("max_turns"),
+            )
+            self._plans[key] = plan
+        return plan
+
+    def validate(self, players: int, options: Mapping[str, Any]) -> None:
+        """Check the seat count (GOLF-GEN-1/3), the layout and the dealer (GOLF-DEAL-3)."""
+        super().validate(players, options)
+        shape_of(options)
+        dealer = options.get("dealer")
+        if not (
+            dealer is None
+            or dealer == "random"
+            or (isinstance(dealer, int) and not isinstance(dealer, bool) and 0 <= dealer < players)
+        ):
+            msg = f"option 'dealer' must be a seat from 0 to {players - 1} or 'random', not {dealer!r} (GOLF-DEAL-3)"
+            raise OptionError(msg)
+
+    def action_bound(self, players: int, options: Mapping[str, Any]) -> int:
+        """At most ``rounds`` rounds of setup plus two actions per turn (turns capped or not)."""
+        layout = layout_for(options.get("layout", 6)) or LAYOUTS["6"]
+        cap = options.get("max_turns") or 500 * players
+        rounds = match_rounds(options)
+        if rounds is None:  # played to a points limit: assume a round adds at least 1 to a total
+            rounds = int(options["points_limit"]) + 1
+        return rounds * (players * layout.initial + 2 * int(cap) + 2) + 2
+
+    # -- dealing ---------------------------------------------------------------------------------
+
+    def new_state(
+        self,
+        players: int,
+        options: Mapping[str, Any],
+        cards: list[Card],
+        seed: int,
+        emit: Emit | None,
+    ) -> GolfState:
+        """Deal round 1 from *cards* (bottom to top) and open the setup phase (GOLF-DEAL-1..4)."""
+        plan = self.plan(players, options)
+        state = GolfState(players, options, plan)
+        state.seed = seed
+        dealer = options.get("dealer")
+        if dealer == "random":
+            state.dealer = state.rng().randrange(players)
+        elif dealer is not None:
+            state.dealer = int(dealer)
+        fill_stock(state, plan.stock, cards)
+        self._deal(state, emit)
+        return state
+
+    def _deal(self, state: GolfState, emit: Emit | None) -> None:
+        """Deal from the stock: one card at a time from left of the dealer, then the upcard."""
+        plan = state.plan
+        layout = plan.layout
+        players = state.players
+        cards = state.zones.cards
+        seen = state.zones.seen
+        stock = cards[plan.stock]
+        stock_seen = seen[plan.stock]
+        first = next_seat(state.dealer, players)
+        size = layout.size
+        n = size * players
+        dealt = stock[-n:]
+        del stock[-n:]
+        del stock_seen[-n:]
+        dealt.reverse()  # dealt[k] goes to seat first + k % players, position k // players
+        grid = plan.grid
+        masks = plan.grid_mask
+        for i in range(players):
+            seat = (first + i) % players
+            cards[grid[seat]] = dealt[i::players]
+            seen[grid[seat]] = [masks[seat]] * size
+        state.slots = plan.no_slots
+        cards[plan.discard].append(stock.pop())
+        stock_seen.pop()
+        seen[plan.discard].append(ALL)
+        state.down = [layout.size] * players
+        state.ender = -1
+        state.final_left = -1
+        state.turns = 0
+        state.turn = first
+        state.to_act = plan.to_act[first]
+        if layout.initial:
+            state.phase = SETUP
+            state.setup_left = layout.initial
+            state.setup_done = 0
+            state.legal = plan.setup_legal(first, 0)
+        else:
+            state.phase = DRAW_PHASE
+            state.setup_left = 0
+            state.legal = plan.legal_start[first]
+        if emit is not None:
+            emit(CardsDealt(tuple([layout.size] * players)))
+            emit(CardRevealed(None, "discard", 0, cards[plan.discard][-1]))  # the upcard
+            emit(TurnPassed(first))
+
+    # -- play ------------------------------------------------------------------------------------
+
+    def legal_actions(self, state: GolfState, seat: int) -> tuple[GolfAction, ...]:
+        """Return *seat*'s legal actions in this order.
+
+        Setup: ``flip``/``peek`` of each eligible position, ascending. Start of a turn:
+        ``draw``, ``take``, then ``knock`` where allowed. Holding a card: ``replace`` of each
+        position ascending, then ``discard`` (not after ``take``).
+        """
+        if seat != state.turn or state.is_over:
+            return ()
+        acts = state.legal
+        return acts if acts is not None else self._compute_legal(state, seat)
+
+    def _compute_legal(self, st: GolfState, seat: int) -> tuple[GolfAction, ...]:
+        """The legal actions when ``st.legal`` holds no ready tuple (setup, removed cards)."""
+        plan = st.plan
+        phase = st.phase
+        if phase == SETUP:
+            return st.setup_choices(seat)
+        if phase == PLACE:
+            return self._present(st, seat, plan.legal_place[seat])
+        if phase == TAKEN:
+            return self._present(st, seat, plan.legal_taken[seat])
+        if phase == DRAW_PHASE:
+            return plan.legal_start[seat] if st.ender < 0 else plan.legal_draw[seat]
+        return ()
+
+    @staticmethod
+    def _present(st: GolfState, seat: int, acts: tuple[GolfAction, ...]) -> tuple[GolfAction, ...]:
+        slots = st.slots[seat]
+        if slots is None:
+            return acts
+        return tuple(a for a in acts if not isinstance(a, Replace) or slots[a.pos] >= 0)
+
+    def apply(self, state: GolfState, action: GolfAction, emit: Emit | None) -> None:
+        """Apply a legal Golf *action* (see :mod:`cardcore_golf.actions`)."""
+        st = state
+        seat = action.seat
+        plan = st.plan
+        zones = st.zones
+        cards = zones.cards
+        seen = zones.seen
+        cls = type(action)
+        if cls is Draw:
+            stock = cards[plan.stock]
+            if not stock:  # GOLF-STOCK-1: reshuffle all discards but the top, or end the round
+                if not rebuild_stock(st, plan.stock, plan.discard):
+                    self._end_round(st, emit, ender=-1)
+                    return
+                stock = cards[plan.stock]
+                if emit is not None:
+                    emit(Shuffled("stock", len(stock)))
+            card = stock.pop()
+            seen[plan.stock].pop()
+            hz = plan.held[seat]
+            cards[hz].append(card)
+            seen[hz].append(1 << seat)
+            st.phase = PLACE
+            st.legal = plan.legal_place[seat] if st.slots[seat] is None else None
+            if emit is not None:
+                emit(CardDrawn(seat, "stock", card, 1 << seat))
+            return
+        if cls is Take:
+            card = cards[plan.discard].pop()
+            seen[plan.discard].pop()
+            hz = plan.held[seat]
+            cards[hz].append(card)
+            seen[hz].append(ALL)
+            st.phase = TAKEN
+            st.legal = plan.legal_taken[seat] if st.slots[seat] is None else None
+            if emit is not None:
+                emit(CardDrawn(seat, "discard", card))
+            return
+        if type(action) is Replace:
+            pos = action.pos
+            hz = plan.held[seat]
+            card = cards[hz].pop()
+            mask = seen[hz].pop()
+            gz = plan.grid[seat]
+            slots = st.slots[seat]
+            i = pos if slots is None else slots[pos]
+            grid_cards = cards[gz]
+            old = grid_cards[i]
+            grid_cards[i] = card
+            grid_seen = seen[gz]
+            if plan.face_up_grid:
+                if grid_seen[i] != ALL:
+                    st.down[seat] -= 1
+                grid_seen[i] = ALL
+            else:
+                grid_seen[i] = mask
+            cards[plan.discard].append(old)
+            seen[plan.discard].append(ALL)
+            if emit is not None:
+                emit(CardPlaced(seat, pos, card, ALL if plan.face_up_grid else mask))
+                emit(CardDiscarded(seat, old))
+            if plan.groups:
+                self._remove_groups(st, seat, pos, emit)
+        elif cls is Discard:
+            hz = plan.held[seat]
+            card = cards[hz].pop()
+            seen[hz].pop()
+            cards[plan.discard].append(card)
+            seen[plan.discard].append(ALL)
+            if emit is not None:
+                emit(CardDiscarded(seat, card))
+        else:
+            self._apply_other(st, action, emit)
+            return
+        # the end of a turn (replace or discard): pass at once unless the round may end
+        if st.final_left < 0 and plan.simple_end and (st.down[seat] or not plan.trigger):
+            nxt = seat + 1
+            if nxt == st.players:
+                nxt = 0
+            st.turn = nxt
+            st.to_act = plan.to_act[nxt]
+            st.phase = DRAW_PHASE
+            st.legal = plan.legal_start[nxt]
+            if emit is not None:
+                emit(TurnPassed(nxt))
+        else:
+            st.turns += 1
+            self._end_turn(st, seat, emit)
+
+    def _apply_other(self, st: GolfState, action: GolfAction, emit: Emit | None) -> None:
+        """Apply a setup action (``flip``, ``peek``) or a ``knock``."""
+        seat = action.seat
+        plan = st.plan
+        cards = st.zones.cards
+        seen = st.zones.seen
+        gz = plan.grid[seat]
+        if type(action) is Flip:
+            pos = action.pos
+            i = st.index(seat, pos)
+            seen[gz][i] = ALL
+            st.down[seat] -= 1
+            st.setup_done |= 1 << pos
+            if emit is not None:
+                emit(CardRevealed(seat, f"grid.{seat}", pos, cards[gz][i]))
+            if plan.groups:
+                self._remove_groups(st, seat, pos, emit)
+            self._setup_next(st, seat, emit)
+        elif type(action) is Peek:
+            pos = action.pos
+            if seen[gz][pos] != ALL:
+                seen[gz][pos] |= 1 << seat
+            st.setup_done |= 1 << pos
+            if emit is not None:
+                emit(CardRevealed(seat, f"grid.{seat}", pos, cards[gz][pos], 1 << seat))
+            self._setup_next(st, seat, emit)
+        elif type(action) is Knock:
+            st.ender = seat
+            st.final_left = st.players - 1
+            st.turns += 1
+            if emit is not None:
+                emit(Knocked(seat))
+            cap = plan.max_turns
+            if cap is not None and st.turns >= cap:
+                self._end_round(st, emit, ender=-1)  # GOLF-CAP-1
+                return
+            self._pass_turn(st, seat, emit)
+
+    @staticmethod
+    def _remove_groups(st: GolfState, seat: int, pos: int, emit: Emit | None) -> None:
+        """GOLF-TURN-4 with a removing house rule: take complete cancelled groups away."""
+        removed = st.remove_groups(seat, pos)
+        if removed is not None and emit is not None:
+            emit(GroupRemoved(seat, *removed))
+
+    def _setup_next(self, st: GolfState, seat: int, emit: Emit | None) -> None:
+        """Count one setup action; move to the next seat, or to the first turn (GOLF-DEAL-4)."""
+        st.setup_left -= 1
+        plan = st.plan
+        if st.setup_left:
+            st.legal = plan.setup_legal(seat, st.setup_done)
+            return
+        nxt = next_seat(seat, st.players)
+        st.turn = nxt
+        st.to_act = plan.to_act[nxt]
+        st.setup_done = 0
+        if nxt == next_seat(st.dealer, st.players):
+            st.phase = DRAW_PHASE
+            st.legal = plan.legal_start[nxt]
+        else:
+            st.setup_left = plan.layout.initial
+            st.legal = plan.setup_legal(nxt, 0)
+        if emit is not None:
+            emit(TurnPassed(nxt))
+
+    def _pass_turn(self, st: GolfState, seat: int, emit: Emit | None) -> None:
+        nxt = next_seat(seat, st.players)
+        st.turn = nxt
+        st.to_act = st.plan.to_act[nxt]
+        st.phase = DRAW_PHASE
+        st.legal = st.plan.legal_start[nxt] if st.ender < 0 else st.plan.legal_draw[nxt]
+        if emit is not None:
+            emit(TurnPassed(nxt))
+
+    def _end_turn(self, st: GolfState, seat: int, emit: Emit | None) -> None:
+        """Finish *seat*'s turn (already counted): final turns, the layout trigger, the turn
+        cap, then pass."""
+        plan = st.plan
+        left = st.final_left
+        if left >= 0:
+            left -= 1
+            st.final_left = left
+            if left == 0:
+                self._end_round(st, emit, ender=st.ender)  # GOLF6-END-1, GOLF4-KNOCK-1
+                return
+        elif plan.trigger and st.down[seat] == 0:
+            st.ender = seat  # GOLF-PEN-1
+            if emit is not None:
+                emit(LayoutCompleted(seat))
+            if not plan.final_turns:
+                self._end_round(st, emit, ender=seat)
+                return
+            st.final_left = st.players - 1
+        cap = plan.max_turns
+        if cap is not None and st.turns >= cap:
+            self._end_round(st, emit, ender=-1)  # GOLF-CAP-1
+            return
+        self._pass_turn(st, seat, emit)
+
+    # -- rounds and the match ----------------------------------------------------------------------
+
+    def round_scores(self, st: GolfState, ender: int) -> list[int]:
+        """Return each seat's round score: cancelling, awards, the ender penalty, then the
+        core's :meth:`~cardcore.GameLogic.score_round` (GOLF-ROUND-1, GOLF-PEN-4). Reads only."""
+        plan = st.plan
+        scorer = plan.scorer
+        all_keys: list[list[int | None]] = []
+        scores: list[int] = []
+        for seat in range(st.players):
+            keys, pts = st.keys_and_points(seat)
+            all_keys.append(keys)
+            scores.append(scorer(keys, pts))
+        if self._awards is not None:
+            for extra in self._awards(layout=plan.layout, keys=all_keys):
+                scores = [a + b for a, b in zip(scores, extra, strict=True)]
+        if ender >= 0 and self._penalty is not None:
+            penalty = self._penalty(layout=plan.layout, scores=tuple(scores), ender=ender)
+            if penalty:
+                scores[ender] += int(penalty)
+        return list(self.score_round(st, scores))
+
+    def _end_round(self, st: GolfState, emit: Emit | None, ender: int) -> None:
+        """Reveal everything, score the round, then deal the next one or end the match."""
+        plan = st.plan
+        seen = st.zones.seen
+        for z in plan.grid:
+            seen[z] = [ALL] * len(seen[z])
+        st.ender = ender
+        scores = self.round_scores(st, ender)
+        st.sheet.add_round(scores)
+        totals = st.sheet.totals
+        past = PastRound(
+            st.round,
+            tuple(tuple(st.layout_of(seat)) for seat in range(st.players)),
+            tuple(scores),
+            tuple(totals),
+            None if ender < 0 else ender,
+        )
+        st.past = (*st.past, past)
+        if emit is not None:
+            emit(LayoutsRevealed(past.round, past.grids, past.ender))
+            emit(RoundScored(past.round, past.scores, past.totals))
+        limit = st.options.get("points_limit")
+        rounds = match_rounds(st.options)
+        if rounds is not None and st.round >= rounds:
+            self._finish(st, "rounds")
+        elif limit is not None and max(totals) >= limit:
+            self._finish(st, "points-limit")
+        else:
+            self._next_round(st, emit)
+
+    def _finish(self, st: GolfState, reason: str) -> None:
+        st.phase = OVER
+        st.legal = ()
+        end_game(st, self.standings(st), self.scores(st), reason, reveal=False)
+
+    def _next_round(self, st: GolfState, emit: Emit | None) -> None:
+        """Gather every card, shuffle from the seed and deal with the deal passed left."""
+        plan = st.plan
+        cards = st.zones.cards
+        seen = st.zones.seen
+        stock = cards[plan.stock]
+        for z in range(1, len(cards)):
+            pile = cards[z]
+            if pile:
+                stock.extend(pile)
+                pile.clear()
+                seen[z].clear()
+        seen[plan.stock] = [0] * len(stock)
+        shuffle(stock, st.rng())
+        st.round += 1
+        st.dealer = next_seat(st.dealer, st.players)
+        if emit is not None:
+            emit(Shuffled("stock", len(stock)))
+        self._deal(st, emit)
+
+    def scores(self, state: GolfState) -> tuple[float, ...]:
+        """The running totals per seat (GOLF-ROUND-1)."""
+        return tuple(float(t) for t in state.sheet.totals)
+
+    def standings(self, state: GolfState) -> tuple[int, ...]:
+        """The seats with the lowest total (GOLF-GAME-2: ties share)."""
+        return winners_by(state.sheet.totals)
+
+    def resign(self, state: GolfState, seat: int) -> None:
+        """GOLF-GAME-4: the match ends; the lowest total among the others wins."""
+        totals = state.sheet.totals
+        others = [s for s in range(state.players) if s != seat]
+        low = min(totals[s] for s in others)
+        state.phase = OVER
+        state.legal = ()
+        winners = [s for s in others if totals[s] == low]
+        end_game(state, winners, self.scores(state), "resigned", reveal=False)
+
+    def end_match(self, state: GolfState) -> None:
+        """GOLF-GAME-3: the match ends now; the unfinished round is not scored."""
+        state.phase = OVER
+        state.legal = ()
+        super().end_match(state)
+
+    # -- notation and errors ----------------------------------------------------------------------
+
+    def parse_action(self, state: GolfState, seat: int, text: str) -> GolfAction:
+        """Read GOLF-NOTE-1 notation; raise :class:`~cardcore.NotationError` for malformed text."""
+        cls, pos = read_notation(text)
+        plan = state.plan
+        if pos < 0:
+            return plan.single_act[cls][seat]
+        if pos < plan.layout.size:
+            return plan.pos_act[cls][seat][pos]
+        if cls is Replace:
+            return Replace(seat, pos)
+        return Flip(seat, pos) if cls is Flip else Peek(seat, pos)
+
+    def rule_for(self, state: GolfState, action: GolfAction) -> tuple[str, str]:
+        """Cite the rule that forbids *action* now (see :func:`~cardcore_golf.actions.explain`)."""
+        return explain(action, PHASE_WORDS[state.phase], state.plan.layout, state.ender)
+
+    # -- views and positions ------------------------------------------------------------------------
+
+    def table(self, state: GolfState, seat: int | None) -> dict[str, Any]:
+        """The Golf table as *seat* may know it (GOLF-VIEW-1); see :mod:`cardcore_golf.views`."""
+        return views.table(state, seat)
+
+    def history(self, state: GolfState, seat: int | None, since: int) -> list[dict[str, Any]]:
+        """The finished rounds from number *since* (from 0), revealed: public to every seat."""
+        return views.history(state, since)
+
+    def write_position(self, state: GolfState) -> str:
+        """Write *state* in Golf's position notation (see :mod:`cardcore_golf.position`)."""
+        return position.write(state)
+
+    def read_position(self, text: str, players: int, options: Mapping[str, Any]) -> GolfState:
+        """Read a Golf position, validated (see :mod:`cardcore_golf.position`).
+
+        :raises OptionError: Naming what is wrong.
+        """
+        plan = self.plan(players, options)
+        deck = self.deck(players, options)
+        state = position.read(text, plan, deck, options, match_rounds(options))
+        state.legal = self._compute_legal(state, state.turn)
+        return state

@@ -1,0 +1,187 @@
+"""Golf positions (cardcore_golf.position): written, read back, and validated card by card."""
+
+from __future__ import annotations
+
+import random
+import re
+from typing import Any
+
+import pytest
+from tests.games.golf.helpers import golf, play, setup_flips, stack, state
+
+import cardcore
+from cardcore import Game, OptionError
+
+G0 = "7H 9C KD 4S 2D QH"
+G1 = "3C 8D JS 3D 10H 6S"
+DECK = stack([G0, G1], "5C", "7D KS 9H QS AH 2C")
+
+
+def from_position(game: Game, seed: int = 99) -> Game:
+    """Start a new game of the same configuration from *game*'s current position."""
+    return cardcore.new_game(
+        "golf",
+        len(game.players),
+        rules=game.rules,
+        options=dict(game.options),
+        position=game.position(),
+        seed=seed,
+    )
+
+
+def same_position(game: Game, other: Game) -> None:
+    """Every seat (and a spectator) sees the same, and every seat has the same legal actions."""
+    for seat in [*range(len(game.players)), None]:
+        mine, theirs = game.view(seat), other.view(seat)
+        mine.pop("version")
+        theirs.pop("version")
+        assert mine == theirs, seat
+        if seat is not None:
+            assert game.legal_actions(seat) == other.legal_actions(seat), seat
+    assert other.position() == game.position()
+
+
+CONFIGS: list[tuple[Any, tuple[str, ...]]] = [
+    (6, ()),
+    (6, ("golf.remove-columns", "golf.jokers")),
+    (8, ("golf.reveal-same-column",)),
+    (9, ("golf.remove-triples",)),
+    (10, ("golf.no-final-turns",)),
+    ("4", ("golf.peek-nearest",)),
+    ("4h", ()),
+]
+
+
+@pytest.mark.parametrize(("layout", "rules"), CONFIGS)
+def test_positions_reproduce_mid_game_positions(layout: Any, rules: tuple[str, ...]) -> None:
+    for seed in range(3):
+        game = cardcore.new_game(
+            "golf", 3, seed=seed, rules=rules, options={"layout": layout, "rounds": 2}
+        )
+        rng = random.Random(seed)
+        while not game.is_over:
+            if game.version % 3 == 0:
+                copy = from_position(game)
+                same_position(game, copy)
+                # the copy plays on like the original until the next chance event
+                legal = game.legal_actions(game.to_act[0])
+                action = legal[rng.randrange(len(legal))]
+                chance = state(game).draws  # a reshuffle or a new deal draws from the seed
+                game.apply(action)
+                copy.apply(action)
+                if state(game).draws == chance and not game.is_over:
+                    same_position(game, copy)
+                continue
+            legal = game.legal_actions(game.to_act[0])
+            game.apply(legal[rng.randrange(len(legal))])
+
+
+def test_position_notation_by_hand() -> None:
+    game = golf(2, DECK)
+    setup_flips(game, [(0, 1), (0, 3)])
+    game.act(0, "draw")
+    text = game.position()
+    head, _, tail = text.partition(" | stock: ")
+    stock, _, rest = tail.partition(" | ")
+    assert head == (
+        'golf layout="6" round=1 dealer=1 turn=0 phase="place" turns=0 ender=null final=null'
+        " totals=[0,0]"
+    )
+    assert stock.endswith(" 2C AH QS 9H KS") and len(stock.split()) == 52 - 12 - 1 - 1
+    assert rest == (
+        "discard: 5C! | held: 7D@0 | grid.0: 7H! 9C! KD 4S 2D QH | grid.1: 3C! 8D JS 3D! 10H 6S"
+    )
+
+
+def test_position_with_removed_cards_and_totals() -> None:
+    grids = ["5S 9C KD 5H 2D QH", G1]
+    game = golf(2, stack(grids, "5C", "7D KS 9H"), rules=["golf.remove-columns"])
+    play(game, (0, "flip 0"), (0, "flip 3"))  # the 5/5 column is removed
+    text = game.position()
+    assert "removed=[[0,3],[]]" in text and "grid.0: 9C KD 2D QH |" in text
+    same_position(game, from_position(game))
+
+
+def test_position_keeps_the_match_totals() -> None:
+    game = golf(2, DECK, options={"rounds": 3})
+    play(
+        game,
+        *[(0, "flip 0"), (0, "flip 1"), (1, "flip 0"), (1, "flip 3")],
+        *[(0, "draw"), (0, "replace 3"), (1, "take"), (1, "replace 1")],
+        *[(0, "draw"), (0, "replace 2"), (1, "draw"), (1, "discard")],
+        *[(0, "take"), (0, "replace 4"), (1, "draw"), (1, "replace 2")],
+        *[(0, "draw"), (0, "replace 5"), (1, "draw"), (1, "replace 4")],
+    )
+    copy = from_position(game)
+    assert copy.view(0)["table"]["totals"] == [1, 22] and copy.view(0)["table"]["round"] == 2
+    assert copy.history(0) == []  # a position holds no past rounds, only the totals
+    same_position(game, copy)
+
+
+def bad(text: str, players: int = 2, **options: Any) -> str:
+    with pytest.raises(OptionError) as info:
+        cardcore.new_game("golf", players, position=text, seed=1, options=options or None)
+    return str(info.value)
+
+
+GOOD = golf(2, DECK).position()
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "message"),
+    [
+        ("golf ", "tonk ", "game's name 'golf'"),
+        ("5C!", "5C! 5C!", "exactly once"),
+        ('layout="6"', 'layout="9"', "layout '9'"),
+        ('phase="setup"', 'phase="over"', "phase must be"),
+        ('phase="setup"', 'phase="place"', "held pile must hold 1"),
+        ("turn=0", "turn=2", "turn must be an integer from 0 to 1"),
+        ("turn=0", "turn=true", "turn must be an integer"),
+        ("ender=null", "ender=1", "setup phase there is no ender"),
+        ("totals=[0,0]", "totals=[0]", "totals must be 2 integers"),
+        ("turns=0", "turns=0 bonus=1", "unknown fields ['bonus']"),
+        ("final=null ", "", "missing fields ['final']"),
+        ("turn=0", "turn=1", "seat 1 acting"),
+        ("5C!", "5C", "mark each with '!'"),
+        ("grid.1: 3C", "grid.1: 3C!", "seat 1 has made 1 of its 2 setup flips"),
+        ("round=1", "round=10", "round must be an integer from 1 to 9"),
+        ("totals=[0,0]", "totals=[0,0] removed=[[0,3],[]]", "not whole cancelled groups"),
+        ("7D |", "7D@1 |", "stock cards are face down"),
+        ("| held: |", "| held: | hand: 2C |", "unknown pile 'hand'"),
+    ],
+)
+def test_bad_positions_raise_option_error(old: str, new: str, message: str) -> None:
+    assert old in GOOD
+    text = GOOD.replace(old, new, 1)
+    assert message in bad(text)
+
+
+def test_bad_positions_for_the_game_in_play() -> None:
+    game = golf(2, DECK)
+    setup_flips(game, [(0, 1), (0, 3)])
+    text = game.position()
+    assert "a GOLF6 card" in bad(text.replace("grid.0: 7H!", "grid.0: 7H@1"))
+    assert re.search("piles missing: grid.2", bad(text, players=3))
+    assert "points limit 1" in bad(text.replace("totals=[0,0]", "totals=[3,0]"), points_limit=1)
+    drawn = text.replace('phase="draw"', 'phase="place"')
+    assert "held pile must hold 1" in bad(drawn)
+    game.act(0, "draw")
+    held = game.position()
+    assert "known to only seat 0" in bad(held.replace("7D@0", "7D!"))
+    assert "known to everyone" in bad(held.replace('phase="place"', 'phase="taken"'))
+    final = held.replace("ender=null final=null", "ender=1 final=1")
+    assert "cannot be the ender" in bad(final)
+    assert "ender and final are set together" in bad(held.replace("final=null", "final=1"))
+
+
+def test_bad_positions_four_card_layouts() -> None:
+    game = golf(2, stack(["5S 9H KD 5H", "AC 2C 3C 4C"], "8D", "QS"), options={"layout": "4"})
+    play(game, (0, "peek 0"), (0, "peek 1"), (1, "peek 0"), (1, "peek 1"), (0, "knock"))
+    text = game.position()
+    assert "ender=0 final=1" in text and "turn=1" in text
+    assert "seat 1 acts, not 0" in bad(text.replace("turn=1", "turn=0"), layout="4")
+    same_position(game, from_position(game))
+    hand = golf(2, options={"layout": "4h"}).position()
+    assert "GOLF4H has no setup phase" in bad(
+        hand.replace('phase="draw"', 'phase="setup"'), layout="4h"
+    )
