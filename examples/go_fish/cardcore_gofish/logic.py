@@ -1,0 +1,103 @@
+"""The engine of Go Fish: deal, legal asks, their effects and the end (rules in ``RULES.md``)."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping
+from functools import cache
+from typing import Any
+
+from cardcore import ALL, Card, CardDrawn, CardMoved, CardsDealt, Emit, GameLogic, Zones
+from cardcore.dealing import deal_round_robin, draw_card, fill_stock
+from cardcore.turns import end_game, next_seat, winners_by
+from cardcore_gofish import position, views
+from cardcore_gofish.actions import RANKS, Ask
+from cardcore_gofish.state import STOCK, GoFishState, book_counts, books, hand, layout
+
+BIT = {rank: 1 << i for i, rank in enumerate(RANKS)}
+ask = cache(Ask)
+"""Build each action once: ``ask(seat, target, rank)`` returns the interned :class:`Ask`."""
+
+
+class GoFishLogic(GameLogic[GoFishState, Ask]):
+    """Go Fish for 2 to 6 players; one logic serves every game of a configuration."""
+
+    action_types = (Ask,)  # the default parser reads "ask <seat> <rank>"
+
+    def action_bound(self, players: int, options: Mapping[str, Any]) -> int:
+        return 1000  # random play ends within 200; only wrong guesses with an empty stock go on
+
+    def new_state(self, players: int, options: Mapping[str, Any], cards: list[Card], seed: int, emit: Emit | None) -> GoFishState:
+        state = GoFishState(players, options, Zones(layout(players)))
+        state.seed, state.asked, state.to_act = seed, [0] * players, (0,)
+        fill_stock(state, STOCK, cards)  # GOFISH-DEAL-1: 7 cards each to 2 or 3 players, else 5
+        deal_round_robin(state, STOCK, [hand(s) for s in range(players)], 7 if players < 4 else 5)
+        if emit is not None:
+            emit(CardsDealt(tuple(len(state.zones.cards[hand(s)]) for s in range(players))))
+        for seat in range(players):
+            self._settle(state, seat, emit)
+        return state
+
+    def legal_actions(self, state: GoFishState, seat: int) -> tuple[Ask, ...]:
+        """Asks by target seat, then rank low to high (GOFISH-ASK-1, GOFISH-ASK-2)."""
+        cards = state.zones.cards
+        ranks = sorted({c.rank for c in cards[hand(seat)]})
+        return tuple(ask(seat, t, r.label) for t in range(state.players) if t != seat and cards[hand(t)] for r in ranks)
+
+    def rule_for(self, state: GoFishState, action: Ask) -> tuple[str, str]:
+        seat, rank = action.seat, action.rank.upper()
+        if not any(c.label == rank for c in state.zones.cards[hand(seat)]):
+            return "GOFISH-ASK-1", f"seat {seat} may ask only for a rank it holds, not {action.rank!r}"
+        return "GOFISH-ASK-2", f"seat {seat} may ask only another seat holding cards, not {action.target}"
+
+    def apply(self, state: GoFishState, action: Ask, emit: Emit | None) -> None:
+        seat, target, rank = action.seat, action.target, action.rank
+        z, players = state.zones, state.players
+        state.asked[seat] |= BIT[rank]  # GOFISH-KNOW-1: everyone now knows the asker holds the rank
+        state.asked[target] &= ~BIT[rank]  # and that the asked seat holds none after this
+        given = [i for i, c in enumerate(z.cards[hand(target)]) if c.label == rank]
+        for i in reversed(given):  # GOFISH-GIVE-1: every card of the rank, shown to all
+            card = z.move(hand(target), hand(seat), i, mask=ALL)
+            if emit is not None:
+                emit(CardMoved(target, f"hand.{target}", f"hand.{seat}", card))
+        again = bool(given)
+        if not given and (drawn := draw_card(state, STOCK, hand(seat))):  # GOFISH-FISH-1: go fish
+            again = drawn.label == rank  # drew the rank asked for: show it and go again
+            if again:
+                z.seen[hand(seat)][-1] = ALL
+            if emit is not None:
+                emit(CardDrawn(seat, "stock", drawn, visible_to=ALL if again else 1 << seat))
+        self._settle(state, target, emit)
+        self._settle(state, seat, emit)
+        empty = {s for s in range(players) if not z.cards[hand(s)]}
+        if len(empty) == players:  # GOFISH-END-1: all books are down; most books wins, ties share
+            made = self.score_round(state, book_counts(state))
+            end_game(state, winners_by(made, lowest=False), made, "all books made")
+        elif not again or seat in empty:  # GOFISH-TURN-1
+            state.to_act = (next_seat(seat, players, skip=empty),)
+
+    def _settle(self, state: GoFishState, seat: int, emit: Emit | None) -> None:
+        """Lay down *seat*'s books (GOFISH-BOOK-1); refill an empty hand (GOFISH-EMPTY-1)."""
+        z, src, dst = state.zones, hand(seat), books(seat, state.players)
+        for rank in [r for r, n in Counter(c.label for c in z.cards[src]).items() if n == 4]:
+            state.asked[seat] &= ~BIT[rank]
+            for i in reversed([i for i, c in enumerate(z.cards[src]) if c.label == rank]):
+                card = z.move(src, dst, i)
+                if emit is not None:
+                    emit(CardMoved(seat, f"hand.{seat}", f"books.{seat}", card))
+        if not z.cards[src] and z.cards[STOCK]:
+            card = z.move(STOCK, src)
+            if emit is not None:
+                emit(CardDrawn(seat, "stock", card, visible_to=1 << seat))
+
+    def scores(self, state: GoFishState) -> tuple[float, ...]:
+        return tuple(map(float, book_counts(state)))
+
+    def table(self, state: GoFishState, seat: int | None) -> dict[str, Any]:
+        return views.table(state)
+
+    def write_position(self, state: GoFishState) -> str:
+        return position.write(state)
+
+    def read_position(self, text: str, players: int, options: Mapping[str, Any]) -> GoFishState:
+        return position.read(text, players, options, self.deck(players, options))
