@@ -30,11 +30,11 @@ ROOT = Path(__file__).resolve().parent.parent
 MUTMUT = Path(sys.executable).with_name("mutmut")
 
 TARGETS: dict[str, list[str]] = {
-    "golf": ["cardcore_golf/logic.py"],
-    "tonk": ["cardcore_tonk/logic.py"],
-    "spit": ["cardcore_spit/logic.py"],
+    "golf": ["cardcore_golf/grids.py"],
+    "tonk": ["cardcore_tonk/melds.py"],
+    "spit": ["cardcore_spit/piles.py"],
 }
-"""Per game, the modules holding its scoring, payout and legality rules (pure functions)."""
+"""Per game, the pure helpers holding its scoring, payout and legality rules."""
 
 
 def workspace(game: str, base: Path) -> Path:

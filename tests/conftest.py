@@ -10,10 +10,14 @@ import pytest
 from hypothesis import HealthCheck, settings
 
 import cardcore
-from tests.plugins import drawgame, drawgame_rules, racegame
+from tests.plugins import drawgame, drawgame_rules, racegame, racegame_rules
 
 settings.register_profile(
-    "ci", max_examples=60, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow]
+    "ci",
+    max_examples=60,
+    deadline=None,
+    derandomize=True,
+    suppress_health_check=[HealthCheck.too_slow],
 )
 settings.register_profile("long", max_examples=2000, deadline=None)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
@@ -23,7 +27,7 @@ def register_test_plugins() -> None:
     """Register the test-only games and house rules (idempotent)."""
     cardcore.register("cardcore.games", "drawgame", drawgame)
     cardcore.register("cardcore.games", "racegame", racegame)
-    for module in (drawgame_rules.kings_free, drawgame_rules.no_hearts, drawgame_rules.penalty, drawgame_rules.boom):
+    for module in (*drawgame_rules.RULES, racegame_rules):
         cardcore.register("cardcore.rules", module.RULE.name, module)
 
 

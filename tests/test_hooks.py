@@ -170,9 +170,13 @@ def test_hook_score_round() -> None:
     assert capped.scores != base.scores
     penalty = _play(cardcore.new_game("drawgame", 2, rules=["drawgame.penalty"], seed=seed), seed)
     assert penalty.scores == (base.scores[0] + 100, *base.scores[1:])
-    # the core's default (trylast) returns the game's own scores unchanged
+    # no rule: the configuration resolves no chain, and the game's own scores stand
     game = cardcore.new_game("drawgame", 2, seed=seed)
-    assert game.ruleset.hook.score_round(state=game.state, scores=[7, 9]) == [7, 9]
+    assert game.ruleset.score_round is None
+    assert game.logic.score_round(game.state, [7, 9]) == (7, 9)
+    # a rule takes part: a wrapper receives the game's scores (the core answers last)
+    capped = cardcore.new_game("drawgame", 2, rules=["drawgame.cap-20"], seed=seed)
+    assert capped.logic.score_round(capped.state, [7, 29]) == (7, 20)
 
 
 def test_hook_on_event(caplog: pytest.LogCaptureFixture) -> None:

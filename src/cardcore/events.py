@@ -24,7 +24,7 @@ from __future__ import annotations
 import threading
 from operator import itemgetter
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any, ClassVar, TypeVar, cast
 
 from attrs import field, frozen
@@ -60,24 +60,36 @@ E = TypeVar("E", bound="Event")
 
 
 def jsonable(value: Any) -> Any:
-    """Return *value* as JSON-ready data: cards as their notation, tuples as lists.
+    """Return *value* as JSON-ready data: cards as their notation, sequences as lists.
 
-    The one JSON helper of the core (events, views, snapshots and positions use it).
+    The one JSON helper of the core (events, views, state snapshots and
+    positions use it). Objects with ``snapshot()`` or ``to_json()`` give their
+    own data; mappings become objects with string keys; sets become sorted
+    lists; anything else becomes its ``str()``.
     """
     if value is None or isinstance(value, bool | int | float | str):
         return value
-    if isinstance(value, Card):
-        return str(value)
-    if isinstance(value, tuple | list):
+    kind = type(value)
+    if kind is list or kind is tuple:
         return [jsonable(v) for v in value]
-    if isinstance(value, dict):
-        return {str(k): jsonable(v) for k, v in value.items()}
-    if isinstance(value, set | frozenset):
-        return sorted(jsonable(v) for v in value)
+    if kind is Card:
+        return str(value)
     for name in ("snapshot", "to_json"):
         method = getattr(value, name, None)
         if method is not None:
             return method()
+    if isinstance(value, Mapping):
+        return {str(k): jsonable(v) for k, v in value.items()}
+    if isinstance(value, set | frozenset):
+        items = [jsonable(v) for v in value]
+        try:
+            return sorted(items)
+        except TypeError:  # mixed types: a stable order all the same
+            return sorted(items, key=repr)
+    if isinstance(value, Card):
+        return str(value)
+    if isinstance(value, tuple | list | deque):
+        return [jsonable(v) for v in value]
     return str(value)
 
 

@@ -320,7 +320,7 @@ class Game:
         lock = self._lock
         lock.acquire()  # not "with": __exit__ costs a call per decision
         try:
-            if self._hot_v == self.version:
+            if self._hot_v == self.version and (seen is None or type(seen) is int):
                 for legal in self._hot_legal:  # identity first: legal actions are interned
                     if legal is action:
                         break
@@ -411,8 +411,8 @@ class Game:
             msg = f"not an action: {action!r} (CORE-ACTION-1)"
             raise IllegalActionError(msg, action=action, rule_id="CORE-ACTION-1")
         if seen is not None and (not isinstance(seen, int) or isinstance(seen, bool)):
-            msg = f"seen must be a version number (an int), not {seen!r} (CORE-RT-2)"
-            raise IllegalActionError(msg, action=action, rule_id="CORE-RT-2")
+            msg = f"seen must be a version number (an int), not {seen!r} (CORE-RT-3)"
+            raise IllegalActionError(msg, action=action, rule_id="CORE-RT-3")
         state = self._state
         seat = action.seat
         if state.is_over:
@@ -518,9 +518,9 @@ class Game:
         if seen > self.version or seen < self.version - STALE_WINDOW or seen < 0:
             msg = (
                 f"seen={seen} is outside the window of versions judged for staleness"
-                f" ({max(0, self.version - STALE_WINDOW)} to {self.version}) (CORE-RT-2)"
+                f" ({max(0, self.version - STALE_WINDOW)} to {self.version}) (CORE-RT-3)"
             )
-            raise IllegalActionError(msg, action=action, rule_id="CORE-RT-2")
+            raise IllegalActionError(msg, action=action, rule_id="CORE-RT-3")
         known = self._past.get(seen)
         if known is not None and seat in known:
             return known[seat]

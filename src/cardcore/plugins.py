@@ -12,7 +12,7 @@ from __future__ import annotations
 import difflib
 import importlib.metadata
 import threading
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Sequence
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
@@ -237,6 +237,10 @@ class Ruleset:
             msg = f"plugin {bad!r} does not match the hook specifications: {exc}"
             raise PluginError(msg, plugin=bad) from exc
         self._check_hook_names()
+        if self.pm.hook.score_round.get_hookimpls():
+            # a rule takes part in scoring: the scores pass through unchanged at the end of
+            # the chain, so a wrapper (``inner = yield``) receives them, never None
+            self.pm.register(_ScoresUnchanged(), name="cardcore.scores-unchanged")
         self.observers: tuple[Callable[..., object], ...] = self._plain("on_event")
         """Plain callables of the ``on_event`` implementations."""
         self.veto: Callable[..., list[Veto]] | None = self.resolve("forbid_action")
@@ -370,6 +374,14 @@ class Ruleset:
 
     def __repr__(self) -> str:
         return f"<Ruleset {self.game.name} rules={list(self.rule_names)}>"
+
+
+class _ScoresUnchanged:
+    """The core's last answer to ``score_round``, registered only where a rule implements it."""
+
+    @hookimpl(trylast=True)
+    def score_round(self, scores: Sequence[int]) -> list[int]:
+        return list(scores)
 
 
 def _matches(ref: str, info: RuleInfo) -> bool:

@@ -56,12 +56,19 @@ def _as_mapping(data: Any, what: str) -> Mapping[str, Any]:
     return data
 
 
+def _version_in(value: Any, versions: tuple[int, ...]) -> bool:
+    """Whether *value* is one of *versions* (an int: ``True`` and ``1.0`` are not versions)."""
+    return type(value) is int and value in versions
+
+
 def _major(version: str) -> str:
     return str(version).split(".", 1)[0]
 
 
 def _check_record(rec: Mapping[str, Any]) -> None:
-    if rec.get("format") != RECORD_FORMAT[0] or rec.get("format_version") not in RECORD_VERSIONS:
+    if rec.get("format") != RECORD_FORMAT[0] or not _version_in(
+        rec.get("format_version"), RECORD_VERSIONS
+    ):
         raise _fail(
             f"not a cardcore record (format {rec.get('format')!r} version {rec.get('format_version')!r};"
             f" expected {RECORD_FORMAT[0]!r} version {RECORD_FORMAT[1]})"
@@ -187,7 +194,9 @@ def load(data: Mapping[str, Any] | str | bytes) -> Game:
     :raises CorruptStateError: If anything fails validation; nothing is loaded.
     """
     save = _as_mapping(data, "saved game")
-    if save.get("format") != SAVE_FORMAT[0] or save.get("format_version") not in SAVE_VERSIONS:
+    if save.get("format") != SAVE_FORMAT[0] or not _version_in(
+        save.get("format_version"), SAVE_VERSIONS
+    ):
         raise _fail(
             f"not a cardcore saved game (format {save.get('format')!r} version"
             f" {save.get('format_version')!r}; expected {SAVE_FORMAT[0]!r} version {SAVE_FORMAT[1]})"

@@ -6,16 +6,21 @@ copies a few small lists; chance is ``(seed, draws)``, never a stored generator.
 
 from __future__ import annotations
 
+import copy
+import enum
 import random
+from collections import deque
 from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Any, ClassVar
 
+import attrs
 from attrs import frozen
 from typing_extensions import Self
 
 from cardcore.cards import Card
 from cardcore.deck import derive_rng
+from cardcore.events import jsonable
 from cardcore.zones import Zones
 
 __all__ = ["GameState", "Result"]
@@ -62,31 +67,43 @@ def _all_slots(cls: type) -> tuple[str, ...]:
     return names
 
 
-def _json(value: Any) -> Any:
-    if value is None or isinstance(value, bool | int | float | str):
-        return value
-    if isinstance(value, Card):
-        return str(value)
-    if isinstance(value, tuple | list):
-        return [_json(v) for v in value]
-    if isinstance(value, Mapping):
-        return {str(k): _json(v) for k, v in value.items()}
-    if isinstance(value, set | frozenset):
-        return sorted(_json(v) for v in value)
-    snap = getattr(value, "snapshot", None)
-    if snap is not None:
-        return snap()
-    to_json = getattr(value, "to_json", None)
-    if to_json is not None:
-        return to_json()
-    return str(value)
-
-
-_IMMUTABLE: set[type] = {int, float, str, bool, type(None), tuple, frozenset, bytes, Card, MappingProxyType}
+_IMMUTABLE: set[type] = {
+    int,
+    float,
+    complex,
+    str,
+    bool,
+    type(None),
+    tuple,
+    frozenset,
+    bytes,
+    range,
+    Card,
+    MappingProxyType,
+}
+"""Types whose values clones share (grown by :func:`_copy_any` with immutable types it meets)."""
 _CLONERS: dict[type, Any] = {}
+_SHALLOW = (list, dict, set, deque, bytearray)
 
 
-def _copy_any(value: Any) -> Any:
+def _is_immutable(kind: type) -> bool:
+    """Whether values of *kind* can be shared between a state and its clone."""
+    if issubclass(kind, tuple | frozenset | str | bytes | int | float | enum.Enum | type):
+        return True  # events, named tuples, enums, classes
+    if attrs.has(kind):  # a frozen attrs class (actions, results, rule values)
+        return getattr(kind.__setattr__, "__name__", "") == "_frozen_setattrs"
+    return False
+
+
+def _copy_any(value: Any, slot: str = "?") -> Any:
+    """Return an independent copy of a slot's *value*, or raise if its type cannot be copied.
+
+    Lists, dicts and sets (and their subclasses such as ``Counter``,
+    ``defaultdict`` or ``deque``) are copied shallowly; objects with a
+    ``clone()`` method are cloned; immutable values are shared.
+
+    :raises TypeError: A mutable value of a type the core does not know how to copy.
+    """
     kind = type(value)
     if kind is list:
         return value[:]
@@ -94,17 +111,26 @@ def _copy_any(value: Any) -> Any:
         return value.copy()
     if kind is set:
         return set(value)
+    if _is_immutable(kind):
+        _IMMUTABLE.add(kind)  # a value type: shared from now on
+        return value
     clone = getattr(value, "clone", None)
-    if clone is not None:
+    if clone is not None and callable(clone):
         return clone()
-    _IMMUTABLE.add(kind)  # a value type: shared from now on
-    return value
+    if isinstance(value, _SHALLOW):
+        return copy.copy(value)  # Counter, defaultdict, OrderedDict, deque (maxlen kept) ...
+    msg = (
+        f"GameState.clone cannot copy slot {slot!r}: {kind.__module__}.{kind.__qualname__} is"
+        " not a type the core knows to be immutable, not a list, dict, set or deque, and has"
+        " no clone() method (give it one, or store the data in a supported type)"
+    )
+    raise TypeError(msg)
 
 
-def _copy_deep(value: Any) -> Any:
+def _copy_deep(value: Any, slot: str = "?") -> Any:
     if type(value) is list:
-        return [v[:] if type(v) is list else _copy_any(v) for v in value]
-    return _copy_any(value)
+        return [v[:] if type(v) is list else _copy_any(v, slot) for v in value]
+    return _copy_any(value, slot)
 
 
 def _make_cloner(cls: type) -> Any:
@@ -113,13 +139,13 @@ def _make_cloner(cls: type) -> Any:
     declared = getattr(cls, "_mutable", None)
     for name in _all_slots(cls):
         if name in getattr(cls, "_deep", ()):
-            lines.append(f"    new.{name} = copy_deep(self.{name})")
+            lines.append(f"    new.{name} = copy_deep(self.{name}, {name!r})")
         elif declared is not None:
-            copy = "copy_any(self.{0})" if name in declared else "self.{0}"
+            copy = "copy_any(self.{0}, {0!r})" if name in declared else "self.{0}"
             lines.append(f"    new.{name} = " + copy.format(name))
         else:
             lines.append(f"    v = self.{name}")
-            lines.append(f"    new.{name} = v if type(v) in immutable else copy_any(v)")
+            lines.append(f"    new.{name} = v if type(v) in immutable else copy_any(v, {name!r})")
     lines.append("    return new")
     namespace: dict[str, Any] = {
         "new_object": object.__new__,
@@ -136,13 +162,16 @@ class GameState:
     """The evolving table of one game. Games subclass it with their own ``__slots__``.
 
     Slot values must be immutable (ints, strings, tuples, cards, actions), plain
-    lists, dicts or sets of those (copied shallowly on :meth:`clone`; name a
-    slot in ``_deep`` to copy a list of lists one level deeper), or objects with
-    a ``clone()`` method (:class:`~cardcore.Zones`, :class:`~cardcore.Ledger`,
-    :class:`~cardcore.ScoreSheet`). A subclass may declare ``_mutable``, the
-    names of every slot that can hold a mutable value (``zones`` included):
-    the others are then shared without a type test, which makes clones faster.
-    A mutable slot left out of ``_mutable`` would be shared between clones.
+    lists, dicts, sets or deques of those, including subclasses such as
+    ``Counter`` (copied shallowly on :meth:`clone`; name a slot in ``_deep`` to
+    copy a list of lists one level deeper), or objects with a ``clone()``
+    method (:class:`~cardcore.Zones`, :class:`~cardcore.Ledger`,
+    :class:`~cardcore.ScoreSheet`). A value of any other mutable type makes
+    :meth:`clone` raise ``TypeError`` naming the slot, rather than be shared.
+    A subclass may declare ``_mutable``, the names of every slot that can hold
+    a mutable value (``zones`` included): the others are then shared without a
+    type test, which makes clones faster. A mutable slot left out of
+    ``_mutable`` would be shared between clones.
     """
 
     __slots__ = ("draws", "is_over", "options", "players", "result", "seed", "to_act", "zones")
@@ -181,7 +210,7 @@ class GameState:
         for name in _all_slots(type(self)):
             if name in ("options", "seed"):
                 continue
-            out[name] = _json(getattr(self, name))
+            out[name] = jsonable(getattr(self, name))
         return out
 
     def __repr__(self) -> str:

@@ -16,7 +16,7 @@ import pytest
 
 import cardcore
 from cardcore import ActionApplied, Event, IllegalActionError, NotationError
-from cardcore._testing_util import fingerprint
+from cardcore.testing._util import fingerprint
 from cardcore.testing import assert_conserved
 
 REALTIME = [g for g in ("spit", "speed", "racegame") if g in cardcore.available_games()]

@@ -2,14 +2,23 @@
 
 from __future__ import annotations
 
+import types
 from collections.abc import Iterator
 
 import pytest
 
 import cardcore
-from cardcore import testing
+from cardcore import RuleInfo, testing
 from cardcore.plugins import unregister
-from cardcore.testing import Report, SpyAgent, assert_conserved, assert_view_known, check_game
+from cardcore.testing import (
+    Report,
+    SpyAgent,
+    assert_conserved,
+    assert_view_known,
+    assert_view_structure,
+    check_game,
+    check_views,
+)
 from tests.conformance.broken import BROKEN
 
 
@@ -29,6 +38,8 @@ CHECKS = {
     "bounds": testing.check_bounds,
     "clone": testing.check_clone,
     "rejections": testing.check_rejections,
+    "score_round": testing.check_score_round,
+    "positions": testing.check_positions,
 }
 
 
@@ -53,11 +64,12 @@ def test_kit_counts_leaks_and_lost_cards() -> None:
     assert check_game("broken-subtle-leak", games=2, strict=False).leaks > 0
     assert check_game("broken-leaky-event", games=1, strict=False).leaks > 0
     assert check_game("broken-seed-in-view", games=1, strict=False).leaks > 0
+    assert check_game("broken-leaky-history", games=1, strict=False).leaks > 0
     assert check_game("broken-loses-cards", games=1, strict=False).cards_lost > 0
     assert check_game("broken-too-short", games=1, strict=False).truncated > 0
 
 
-def test_kit_passes_the_sound_test_game() -> None:
+def test_kit_passes_the_sound_test_games() -> None:
     report = check_game("drawgame", games=3, seed=11)
     assert report.ok
     assert report.games == 3
@@ -65,7 +77,56 @@ def test_kit_passes_the_sound_test_game() -> None:
     assert report.bad_inputs == report.rejected > 0
     assert report.cards_lost == report.leaks == 0
     assert report.twins > 0 and report.reloads > 0 and report.views > 0
+    assert report.positions > 0 and report.vetoed > 0 and report.scored > 0
     assert set(report.checks) == testing.ALL_CHECKS
+    race = check_game("racegame", options={"rounds": 3}, games=3, seed=11)
+    assert race.ok and race.vetoed > 0 and race.scored > 0 and race.positions == 0
+
+
+def test_kit_finds_structure_problems_by_name() -> None:
+    undeclared = check_views("broken-undeclared-field", games=1, strict=False)
+    assert any("'stock_left'" in f and "not declared" in f for f in undeclared.failures)
+    wrong = check_views("broken-wrong-kind", games=1, strict=False)
+    assert any("'round'" in f and "kind 'int'" in f for f in wrong.failures)
+    assert undeclared.leaks == wrong.leaks == 0  # a structure problem, not a leak
+
+
+def test_kit_score_only_rule_exposes_a_game_ignoring_score_round() -> None:
+    report = testing.check_score_round("broken-ignores-score-round", games=1, strict=False)
+    assert report.scored > 0 and any("result is the same without it" in f for f in report.failures)
+
+
+def test_kit_veto_only_rule_is_applied_by_the_core_for_every_game() -> None:
+    """The core filters vetoes for any game, so a broken game cannot fail this check."""
+    for name in ("broken-leaky-view", "drawgame", "racegame"):
+        report = testing.check_vetoes(name, games=1, seed=2)
+        assert report.vetoed > 0 and report.bad_inputs == report.rejected > 0
+
+
+def test_kit_configurations_read_applies_data() -> None:
+    module = types.ModuleType("drawgame_two_rounds_only")
+    vars(module).update(
+        RULE=RuleInfo(
+            "DRAW-VAR-6", "drawgame.two-rounds", "drawgame", "x", applies={"rounds": (2, 3)}
+        )
+    )
+    cardcore.register("cardcore.rules", "drawgame.two-rounds", module)
+    try:
+        configs = list(
+            testing.configurations(
+                "drawgame",
+                pairs=True,
+                rules=["drawgame.two-rounds", "drawgame.penalty", "drawgame.no-hearts"],
+            )
+        )
+    finally:
+        unregister("cardcore.rules", "drawgame.two-rounds")
+    ruled = {c.rules: c for c in configs if c.rules}
+    assert dict(ruled[("drawgame.two-rounds",)].options) == {"rounds": 2}
+    assert dict(ruled[("drawgame.penalty",)].options) == {}
+    assert ("drawgame.no-hearts", "drawgame.penalty") not in ruled  # a declared conflict
+    assert dict(ruled[("drawgame.penalty", "drawgame.two-rounds")].options) == {"rounds": 2}
+    assert [c.id for c in configs if not c.rules] == ["drawgame-2p", "drawgame-4p"]
 
 
 def test_kit_finds_a_stuck_seat() -> None:
@@ -112,6 +173,9 @@ def test_assert_conserved_and_view_known() -> None:
     leaky = cardcore.new_game("broken-leaky-view", 2, seed=4)
     with pytest.raises(AssertionError, match="does not know"):
         assert_view_known(leaky, 0)
+    assert_view_structure(game, 1)
+    with pytest.raises(AssertionError, match="'stock_left' .* not declared"):
+        assert_view_structure(cardcore.new_game("broken-undeclared-field", 2, seed=4), 0)
 
 
 def test_spy_agent_rejects_a_game_handed_as_view() -> None:
@@ -124,5 +188,5 @@ def test_spy_agent_rejects_a_game_handed_as_view() -> None:
     SpyAgent(0, 1, report).choose(game.view(1), legal)  # a fresh spy looks at its first view
     assert report.failed == 3
     assert "was handed Game" in report.failures[0]
-    assert "GameState" in report.failures[1] or "DrawState" in report.failures[1]
+    assert "DrawState" in report.failures[1]
     assert "view of seat 1" in report.failures[2]

@@ -9,7 +9,7 @@ lengths, and shifting every matching size by one keeps their order.
 
 from __future__ import annotations
 
-from cardcore_golf.logic import LAYOUTS, deck_count, layout_for, pair_scorer, row_col_pairs
+from cardcore_golf.grids import LAYOUTS, deck_count, layout_for, pair_scorer, row_col_pairs
 
 
 def test_golf_layout_for_reads_padded_and_mixed_case_text() -> None:

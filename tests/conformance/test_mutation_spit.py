@@ -7,7 +7,7 @@ The one survivor not covered is equivalent: ``(53 - 2 - 2 * side) // 2`` equals
 
 from __future__ import annotations
 
-from cardcore_spit.logic import BASE_GAPS, adjacency_table, has_play, is_adjacent
+from cardcore_spit.piles import BASE_GAPS, adjacency_table, has_play, is_adjacent
 
 
 def test_speed_play_3_joker_is_wild_both_ways() -> None:

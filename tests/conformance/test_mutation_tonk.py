@@ -11,7 +11,7 @@ never reaches ``card_index``).
 from __future__ import annotations
 
 from cardcore import JOKER, Card, parse_cards
-from cardcore_tonk.logic import (
+from cardcore_tonk.melds import (
     BOOK,
     RUN,
     Meld,

@@ -49,7 +49,7 @@ def test_mutation_workspace_is_outside_the_checkout(tmp_path: Path) -> None:
     mutation = _script("mutation")
     ws = mutation.workspace("tonk", tmp_path)
     cfg = (ws / "setup.cfg").read_text()
-    assert "[mutmut]" in cfg and "src/cardcore_tonk/logic.py" in cfg
+    assert "[mutmut]" in cfg and "src/cardcore_tonk/melds.py" in cfg
     assert "tests/conformance/test_mutation_tonk.py" in cfg
-    assert (ws / "src" / "cardcore_tonk" / "logic.py").exists()
+    assert (ws / "src" / "cardcore_tonk" / "melds.py").exists()
     assert not (ROOT / "mutants").exists()

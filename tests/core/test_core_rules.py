@@ -22,6 +22,17 @@ def snapshot(game: cardcore.Game) -> tuple[object, ...]:
     return game.state.snapshot(), game.version, game.record()["actions"]
 
 
+def hand(game: cardcore.Game, seat: int) -> list[cardcore.Card]:
+    """The cards in *seat*'s hand (privileged)."""
+    zones = game.state.zones
+    return zones.cards[zones.id(f"hand.{seat}")]
+
+
+def zone(view: dict[str, object], name: str) -> list[str | None]:
+    """The cards of pile *name* in a view, top first (``None``: hidden)."""
+    return next(z["cards"] for z in view["zones"] if z["name"] == name)  # type: ignore[attr-defined,index]
+
+
 def test_core_seat_1_seat_out_of_range_rejected(make_game) -> None:
     game = make_game("drawgame", 2)
     before = snapshot(game)
@@ -59,13 +70,13 @@ def test_core_turn_1_out_of_turn_rejected(make_game) -> None:
 def test_core_legal_1_illegal_action_cites_rule(make_game) -> None:
     game = make_game("drawgame", 2)
     seat = game.to_act[0]
-    card = game.state.zones.cards[game.state.hands[seat]][0]
+    card = hand(game, seat)[0]
     with pytest.raises(IllegalActionError, match="DRAW-1"):
         game.apply(Discard(seat, card))  # must draw first
     game2 = make_game("drawgame", 2, rules=["drawgame.no-hearts"], deck="2H AS 3S 4S 5S 6S 7S")
     seat = game2.to_act[0]
     game2.act(seat, "draw")
-    hearts = [c for c in game2.state.zones.cards[game2.state.hands[seat]] if c.suit and c.suit.letter == "H"]
+    hearts = [c for c in hand(game2, seat) if c.suit and c.suit.letter == "H"]
     assert hearts
     with pytest.raises(IllegalActionError, match="DRAW-VAR-2"):
         game2.apply(Discard(seat, hearts[0]))
@@ -201,10 +212,14 @@ def test_core_record_1_replay_and_tamper(make_game) -> None:
 def test_core_hidden_1_views_hide_other_hands(make_game) -> None:
     game = make_game("drawgame", 3)
     view = game.view(1)
-    hands = view["table"]["hands"]
-    assert all(c is not None for c in hands[1])
-    assert hands[0] == [None, None, None] and hands[2] == [None, None, None]
-    assert game.view(None)["table"]["hands"][1] == [None, None, None]
+    assert zone(view, "hand.1") == [str(c) for c in reversed(hand(game, 1))]
+    assert zone(view, "hand.0") == [None, None, None] and zone(view, "hand.2") == [None, None, None]
+    assert zone(view, "stock") == [None] * 42
+    assert zone(game.view(None), "hand.1") == [None, None, None]
+    hidden: list[cardcore.Event] = []
+    game.events.subscribe(cardcore.CardDrawn, hidden.append, seat=1)
+    game.act(game.to_act[0], "draw")
+    assert hidden and all(e.card is None for e in hidden)  # another seat's draw from the stock
 
 
 def test_core_cards_1_every_card_in_one_place(make_game) -> None:

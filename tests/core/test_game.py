@@ -24,8 +24,12 @@ def test_view_envelope(make_game) -> None:
     view = game.view(0)
     assert view["format"] == cardcore.VIEW_FORMAT
     assert set(view) == {
-        "format", "game", "version", "seat", "players", "to_act", "is_over", "result", "rules", "options", "legal", "table"
-    }
+        "format", "game", "version", "seat", "players", "to_act", "is_over", "result", "rules",
+        "options", "legal", "zones", "table",
+    }  # fmt: skip
+    assert [z["name"] for z in view["zones"]] == ["stock", "discard", "hand.0", "hand.1"]
+    assert view["table"] == {"phase": "draw", "round": 1, "totals": [0, 0]}
+    assert game.view_schema()["fields"][0]["name"] == "phase"
     assert view["game"] == "drawgame" and view["seat"] == 0 and view["version"] == 0
     assert "seed" not in repr(view).lower()
     assert game.view(None)["legal"] == []
@@ -51,7 +55,8 @@ def test_events_full_and_redacted(make_game) -> None:
     game.events.subscribe(CardDrawn, theirs.append, seat=1 - seat)
     game.events.subscribe(CardDrawn, public.append, seat=SPECTATOR)
     game.act(seat, "draw")
-    drawn = game.state.zones.cards[game.state.hands[seat]][-1]
+    zones = game.state.zones
+    drawn = zones.cards[zones.id(f"hand.{seat}")][-1]
     assert full[0].card == drawn and mine[0].card == drawn  # type: ignore[attr-defined]
     assert theirs[0].card is None and public[0].card is None  # type: ignore[attr-defined]
     assert theirs[0].to_json()["card"] is None
@@ -172,9 +177,9 @@ def test_record_holds_rules_and_versions(make_game) -> None:
 
 def test_new_game_deck_partial_and_bad(make_game) -> None:
     game = make_game("drawgame", 2, deck="KH QH")
-    hands = game.state.hands
-    assert str(game.state.zones.cards[hands[0]][0]) == "KH"
-    assert str(game.state.zones.cards[hands[1]][0]) == "QH"
+    zones = game.state.zones
+    assert str(zones.cards[zones.id("hand.0")][0]) == "KH"
+    assert str(zones.cards[zones.id("hand.1")][0]) == "QH"
     with pytest.raises(cardcore.OptionError, match="deck="):
         make_game("drawgame", 2, deck="KH KH")
     with pytest.raises(cardcore.NotationError):

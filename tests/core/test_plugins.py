@@ -6,6 +6,7 @@ import pytest
 
 import cardcore
 from cardcore import PluginError, RuleConflictError, RuleInfo, UnknownPluginError, hookimpl
+from tests.plugins.drawgame import Discard
 
 
 def test_available_games_and_rules() -> None:
@@ -80,13 +81,26 @@ def test_bad_hookimpl_is_plugin_error() -> None:
         cardcore.unregister("cardcore.rules", "drawgame.bad")
 
 
-def test_chain_resolves_firstresult_and_lists() -> None:
+def test_resolve_firstresult_lists_and_absent_hooks() -> None:
     rs = cardcore.get_ruleset("drawgame", ["drawgame.kings-free"])
-    points = rs.chain("card_points")
-    assert points(card=cardcore.Card.parse("KS")) == 0
-    assert points(card=cardcore.Card.parse("QS")) == 10
-    assert rs.impls("forbid_action") == ()
+    points = rs.resolve("card_points")
+    assert points is not None
+    assert points(card=cardcore.Card.parse("KS")) == 0  # the rule answers first
+    assert points(card=cardcore.Card.parse("QS")) == 10  # the game (trylast) answers the rest
+    assert rs.resolve("forbid_action") is None and rs.veto is None  # no rule: nothing to call
+    assert rs.resolve("score_round") is None and rs.score_round is None
+    vetoes = cardcore.get_ruleset("drawgame", ["drawgame.no-hearts"]).resolve("forbid_action")
+    assert vetoes is not None
+    discard = _discard(0, "2H")
+    assert [v.rule_id for v in vetoes(state=None, action=discard)] == ["DRAW-VAR-2"]
+    assert vetoes(state=None, action=_discard(0, "2S")) == []  # a list hook: the non-None answers
+    with pytest.raises(PluginError, match="did you mean 'forbid_action'"):
+        rs.resolve("forbid_actoin")
     assert rs.versions() == {"drawgame": "0.1.0", "drawgame.kings-free": "0.1.0"}
+
+
+def _discard(seat: int, card: str) -> Discard:
+    return Discard(seat, cardcore.Card.parse(card))
 
 
 def test_house_rule_changes_scores() -> None:

@@ -7,7 +7,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import cardcore
-from cardcore._testing_util import fingerprint
+from cardcore.testing._util import fingerprint
 from tests.fuzz.conftest import GAMES, position
 
 WORDS = [

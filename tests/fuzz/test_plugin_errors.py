@@ -8,7 +8,7 @@ import pytest
 
 import cardcore
 from cardcore import Event, PluginError
-from cardcore._testing_util import fingerprint
+from cardcore.testing._util import fingerprint
 
 
 def _until_boom(seed: int) -> tuple[cardcore.Game, cardcore.Action, list[Event]]:

@@ -215,8 +215,9 @@ def test_forged_duplicated_and_missing_cards_are_corrupt(name: str, rules: tuple
 def test_wrong_versions_are_corrupt(name: str, rules: tuple[str, ...]) -> None:
     save = _save(name, rules)
     for key, value in [
-        ("format_version", 2),
-        ("format_version", "1"),
+        ("format_version", 3),
+        ("format_version", "2"),
+        ("format_version", 0),
         ("format", "cardcore-record"),
         ("version", 10**6),
     ]:
@@ -225,6 +226,8 @@ def test_wrong_versions_are_corrupt(name: str, rules: tuple[str, ...]) -> None:
     record = save["record"]
     for key, value in [
         ("format_version", 0),
+        ("format_version", 3),
+        ("format_version", True),
         ("game_version", "99.0.0"),
         ("game", "no-such-game"),
         ("seed", "7"),

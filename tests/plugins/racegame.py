@@ -1,9 +1,11 @@
-"""A small real-time test game: both seats race to empty their hands.
+"""The core's real-time test game: both seats race to empty their hands.
 
 Each seat holds five cards (private). Either seat may, at any moment, play a
 card whose rank is one above or below the centre pile's top (ace wraps). When
 nobody can play, the next stock card is turned onto the centre automatically;
-when the stock is empty too, the seat with fewer cards wins.
+when the stock is empty too, the round is stuck. A round is won by the seats
+with the fewest cards left; option ``rounds`` deals again (from the game's
+chance), and the most rounds won wins. Rule IDs: RACE-1 (adjacent ranks only).
 """
 
 from __future__ import annotations
@@ -15,21 +17,26 @@ from attrs import frozen
 
 from cardcore import (
     Action,
+    Card,
     CardMoved,
+    CardsDealt,
     Emit,
     GameInfo,
     GameLogic,
     GameState,
     Layout,
-    NotationError,
-    Result,
+    Option,
+    RoundScored,
     Ruleset,
+    ScoreSheet,
+    ViewField,
     Visibility,
-    ZoneSpec,
     Zones,
+    ZoneSpec,
     hookimpl,
 )
-from cardcore.cards import Card
+from cardcore.dealing import deal_round_robin, fill_stock
+from cardcore.turns import end_game, winners_by
 
 GAME = GameInfo(
     name="racegame",
@@ -37,6 +44,11 @@ GAME = GameInfo(
     min_players=2,
     max_players=2,
     realtime=True,
+    options=(Option("rounds", 1, "rounds to play", int, minimum=1, maximum=40),),
+    fields=(
+        ViewField("round", "int", "the round being played, from 1"),
+        ViewField("wins", "per-seat", "rounds won so far", of="int"),
+    ),
 )
 
 LAYOUT = Layout.of(
@@ -53,99 +65,134 @@ HANDS = (2, 3)
 
 @frozen
 class Play(Action):
+    """Play *card* from the hand onto the centre."""
+
     card: Card
     verb: ClassVar[str] = "play"
 
-    def __str__(self) -> str:
+    def notation(self) -> str:
         return f"play {self.card}"
 
 
 def adjacent(a: Card, b: Card) -> bool:
+    """Whether the ranks of *a* and *b* are neighbours (ace next to two and king)."""
     d = abs(int(a.rank) - int(b.rank))
     return d in (1, 12)
 
 
-class RaceLogic(GameLogic):
-    def __init__(self, ruleset: Ruleset) -> None:
-        super().__init__(ruleset)
+class RaceState(GameState):
+    """The table: zones, the round and the rounds won."""
+
+    __slots__ = ("round", "sheet")
+
+    def __init__(self, players: int, options: Mapping[str, Any], zones: Zones) -> None:
+        super().__init__(players, options, zones)
+        self.round = 1
+        self.sheet = ScoreSheet(players)
+
+
+class RaceLogic(GameLogic[RaceState, Play]):
+    """The rules of the race game."""
+
+    action_types = (Play,)
 
     def action_bound(self, players: int, options: Mapping[str, Any]) -> int:
-        return 60
+        return 60 * int(options["rounds"])
 
-    def new_state(self, players: int, options: Mapping[str, Any], cards: list[Card], seed: int) -> GameState:
-        zones = Zones(LAYOUT)
-        zones.cards[STOCK] = cards
-        zones.seen[STOCK] = [0] * len(cards)
-        st = GameState(players, options, zones)
-        for _ in range(5):
-            for h in HANDS:
-                zones.move(STOCK, h)
-        zones.move(STOCK, CENTRE)
-        st.to_act = (0, 1)
-        self._settle(st, None)
+    def new_state(
+        self,
+        players: int,
+        options: Mapping[str, Any],
+        cards: list[Card],
+        seed: int,
+        emit: Emit | None,
+    ) -> RaceState:
+        st = RaceState(players, options, Zones(LAYOUT))
+        st.seed = seed
+        fill_stock(st, STOCK, cards)
+        self._deal(st, emit)
         return st
 
-    def _playable(self, st: GameState, seat: int) -> list[Card]:
+    def _deal(self, st: RaceState, emit: Emit | None) -> None:
+        deal_round_robin(st, STOCK, HANDS, 5)
+        st.zones.move(STOCK, CENTRE)
+        st.to_act = (0, 1)
+        if emit is not None:
+            emit(CardsDealt((5, 5)))
+        self._settle(st, emit)
+
+    def _playable(self, st: RaceState, seat: int) -> list[Card]:
         z = st.zones
         top = z.cards[CENTRE][-1]
         return [c for c in z.cards[HANDS[seat]] if adjacent(c, top)]
 
-    def _settle(self, st: GameState, emit: Emit | None) -> None:
+    def _settle(self, st: RaceState, emit: Emit | None) -> None:
         z = st.zones
-        while not st.is_over:
+        while True:
             if not z.cards[HANDS[0]] or not z.cards[HANDS[1]]:
-                self._finish(st, "hand emptied")
-            elif self._playable(st, 0) or self._playable(st, 1):
+                self._end_round(st, "hand emptied", emit)
                 return
-            elif z.cards[STOCK]:
-                card = z.move(STOCK, CENTRE)
-                if emit is not None:
-                    emit(CardMoved(None, "stock", "centre", card))
-            else:
-                self._finish(st, "stuck")
+            if self._playable(st, 0) or self._playable(st, 1):
+                return
+            if not z.cards[STOCK]:
+                self._end_round(st, "stuck", emit)
+                return
+            card = z.move(STOCK, CENTRE)
+            if emit is not None:
+                emit(CardMoved(None, "stock", "centre", card))
 
-    def _finish(self, st: GameState, reason: str) -> None:
-        sizes = [len(st.zones.cards[h]) for h in HANDS]
-        best = min(sizes)
-        st.is_over = True
-        st.to_act = ()
-        st.result = Result(tuple(s for s in (0, 1) if sizes[s] == best), tuple(float(n) for n in sizes), None, reason)
+    def _end_round(self, st: RaceState, reason: str, emit: Emit | None) -> None:
+        z = st.zones
+        left = [len(z.cards[h]) for h in HANDS]
+        won = winners_by(left)
+        scores = self.score_round(st, [1 if s in won else 0 for s in range(st.players)])
+        st.sheet.add_round(scores)
+        if emit is not None:
+            emit(RoundScored(st.round, scores, tuple(st.sheet.totals)))
+        if st.round >= st.options["rounds"]:
+            totals = st.sheet.totals
+            end_game(st, winners_by(totals, lowest=False), totals, reason)
+            return
+        st.round += 1
+        for zid in (CENTRE, *HANDS):
+            while z.cards[zid]:
+                z.move(zid, STOCK)
+        z.shuffle(STOCK, st.rng())
+        self._deal(st, emit)
 
-    def legal_actions(self, state: GameState, seat: int) -> tuple[Action, ...]:
+    def legal_actions(self, state: RaceState, seat: int) -> tuple[Play, ...]:
         if state.is_over:
             return ()
         return tuple(Play(seat, c) for c in self._playable(state, seat))
 
-    def apply(self, state: GameState, action: Action, emit: Emit | None) -> None:
+    def apply(self, state: RaceState, action: Play, emit: Emit | None) -> None:
         z = state.zones
         hand = HANDS[action.seat]
-        card = action.card  # type: ignore[attr-defined]
-        z.move(hand, CENTRE, z.cards[hand].index(card))
+        z.move(hand, CENTRE, z.cards[hand].index(action.card))
         if emit is not None:
-            emit(CardMoved(action.seat, f"hand.{action.seat}", "centre", card))
+            emit(CardMoved(action.seat, f"hand.{action.seat}", "centre", action.card))
         self._settle(state, emit)
 
-    def rule_for(self, state: GameState, action: Action) -> tuple[str, str]:
+    def rule_for(self, state: RaceState, action: Play) -> tuple[str, str]:
         return "RACE-1", f"{str(action)!r} is not adjacent to the centre card"
 
-    def parse_action(self, state: GameState, seat: int, text: str) -> Action:
-        words = text.split()
-        if len(words) == 2 and words[0].lower() == "play":
-            return Play(seat, Card.parse(words[1]))
-        raise NotationError(f"cannot read {text!r}: expected play CARD (CORE-NOTATION-1)")
+    def table(self, state: RaceState, seat: int | None) -> dict[str, Any]:
+        return {"round": state.round, "wins": list(state.sheet.totals)}
 
-    def table(self, state: GameState, seat: int | None) -> dict[str, Any]:
-        z = state.zones
-        return {
-            "centre": z.show(CENTRE, seat)[:1],
-            "stock": z.count(STOCK),
-            "hands": [z.show(h, seat) for h in HANDS],
-        }
+    def history(self, state: RaceState, seat: int | None, since: int) -> list[dict[str, Any]]:
+        rounds = state.sheet.rounds
+        return [{"round": i + 1, "wins": list(rounds[i])} for i in range(since, len(rounds))]
 
-    def scores(self, state: GameState) -> tuple[float, ...]:
-        return tuple(float(len(state.zones.cards[h])) for h in HANDS)
+    def scores(self, state: RaceState) -> tuple[float, ...]:
+        return tuple(float(t) for t in state.sheet.totals)
+
+    def standings(self, state: RaceState) -> tuple[int, ...]:
+        return winners_by(state.sheet.totals, lowest=False)
 
 
 @hookimpl
-def create_logic(ruleset: Ruleset) -> GameLogic:
+def create_logic(ruleset: Ruleset) -> RaceLogic:
     return RaceLogic(ruleset)
+
+
+__all__ = ["GAME", "Play", "RaceLogic", "RaceState", "adjacent"]

@@ -22,11 +22,17 @@ __all__ = [
     "CARD_TOKEN",
     "Fingerprint",
     "card_tokens",
+    "conservation_problem",
     "contains_seed",
+    "error_names",
     "fingerprint",
     "game_seed",
     "known_by",
     "known_cards",
+    "known_multiset",
+    "message_problem",
+    "multiset",
+    "seed_in_text",
 ]
 
 CARD_TOKEN = re.compile(
@@ -118,3 +124,50 @@ def contains_seed(data: Any, seed: int) -> str | None:
 def multiset(cards: Iterable[object]) -> Counter[str]:
     """Count card texts."""
     return Counter(str(c) for c in cards)
+
+
+def conservation_problem(game: Game, deck: Counter[int] | None) -> str | None:
+    """Say how the cards on *game*'s table differ from its deck, or return ``None``.
+
+    :param deck: The ids of the deck's (interned) cards, for a fast first test.
+    """
+    state = game.state
+    cards = list(state.zones.all_cards())
+    full = game.logic.deck(len(game.players), game.options)
+    if deck is not None and Counter(map(id, cards)) == deck:
+        return None
+    have, want = multiset(cards), multiset(full)
+    if have == want:
+        return None
+    missing = sorted((want - have).elements())
+    extra = sorted((have - want).elements())
+    return f"cards not conserved at version {game.version}: missing {missing!r}, extra {extra!r}"
+
+
+def known_multiset(state: GameState, seat: int) -> Counter[str]:
+    """Count the card texts *seat* knows where they lie now."""
+    zones = state.zones
+    out: Counter[str] = Counter()
+    for z, pile in enumerate(zones.cards):
+        for i in range(len(pile)):
+            if zones.knows(z, i, seat):
+                out[str(pile[i])] += 1
+    return out
+
+
+def error_names(kinds: tuple[type[BaseException], ...]) -> str:
+    """``"NotationError or IllegalActionError"``."""
+    return " or ".join(k.__name__ for k in kinds)
+
+
+def message_problem(exc: BaseException) -> str | None:
+    """Say what is wrong with an error's message (house style), or return ``None``."""
+    msg = str(exc)
+    if not msg:
+        return f"{type(exc).__name__} has an empty message"
+    if msg.endswith("."):
+        return f"error message ends with a period: {msg!r}"
+    rule_id = getattr(exc, "rule_id", None)
+    if rule_id is not None and not msg.endswith(f"({rule_id})"):
+        return f"error message does not end with its rule ID ({rule_id}): {msg!r}"
+    return None

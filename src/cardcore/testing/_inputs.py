@@ -10,9 +10,9 @@ import random
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from cardcore._testing_util import CARD_TOKEN
 from cardcore.actions import HOST, Action, Resign
 from cardcore.errors import IllegalActionError, NotationError
+from cardcore.testing._util import CARD_TOKEN
 
 if TYPE_CHECKING:
     from cardcore.game import Game
@@ -84,6 +84,9 @@ def bad_inputs(game: Game, rng: random.Random, pool: set[Action], realtime: bool
     def apply(action: object) -> Callable[[], object]:
         return lambda: game.apply(action)  # type: ignore[arg-type]
 
+    def apply_seen(action: Action, seen: object) -> Callable[[], object]:
+        return lambda: game.apply(action, seen=seen)  # type: ignore[arg-type]
+
     # wrong types and wrong seats
     out.append(("apply of a non-action", apply("draw"), ILLEGAL))
     out.append(("apply of None", apply(None), ILLEGAL))
@@ -140,7 +143,18 @@ def bad_inputs(game: Game, rng: random.Random, pool: set[Action], realtime: bool
                     REJECT,
                 )
             )
+    # a seen that is not a version, or (real time) outside the window judged for staleness
+    for bogus in ("0", 1.5, True, [game.version]):
+        for action in mine[:1]:
+            out.append(
+                (f"apply({str(action)!r}, seen={bogus!r})", apply_seen(action, bogus), ILLEGAL)
+            )
+    if realtime:
+        for action in stale[:1]:
+            for far in (game.version + 1, -1):
+                out.append(
+                    (f"apply({str(action)!r}, seen={far})", apply_seen(action, far), ILLEGAL)
+                )
     if game.is_over:
         out.append(("resign after the end", act(0, "resign"), ILLEGAL))
-    del realtime
     return out

@@ -1,0 +1,90 @@
+"""The conformance kit: checks a game plugin's author runs from their own tests.
+
+Every check plays seeded random games of one configuration (a game, its
+house rules and options) through the public API and returns a small
+:class:`Report`; on the first failures it raises :class:`AssertionError` with
+a clear message (pass ``strict=False`` to collect failures instead).
+
+>>> from cardcore.testing import check_game
+>>> report = check_game("mygame", players=2, games=5)  # doctest: +SKIP
+>>> report.cards_lost, report.leaks  # doctest: +SKIP
+(0, 0)
+
+What is checked (see :doc:`testing-kit` for the details):
+
+* random playouts end within the game's declared ``action_bound``;
+* every card is in exactly one place after every action (the multiset of
+  ``state.zones.all_cards()`` equals ``logic.deck(players, options)``);
+* views (``table`` and ``zones``), :meth:`~cardcore.Game.history` and per-seat
+  events show a seat only cards it knows, per the zones' knowledge masks, and
+  never the seed; a twin of the game that differs only in what is hidden from
+  a seat (:meth:`cardcore.Game.determinize`) gives that seat the same view and
+  the same events until it learns a new card;
+* every view has the declared structure: each ``table`` key is declared in
+  ``GameInfo.fields`` with a matching kind, and ``zones`` matches the layout;
+* agents receive a read-only view mapping, never the game or its state;
+* illegal, out-of-turn, wrong-seat, malformed and unknown-card inputs, and
+  ``seen`` values that are not versions, raise the documented errors and
+  change nothing (state, version, events, record);
+* :meth:`~cardcore.Game.clone` is independent of its original;
+* save -> load and record -> replay rebuild the same states and events;
+* a game started from :meth:`~cardcore.Game.position` looks the same to every seat;
+* a house rule that implements only ``forbid_action`` removes exactly the actions
+  it vetoes, and one that implements only ``score_round`` changes the result
+  of a game that scores rounds (third-party games included);
+* the same seed gives the same game.
+
+:func:`configurations` lists the configurations worth checking, chosen from
+what the game and its house rules declare (``RuleInfo.applies``, conflicts,
+requirements, option choices).
+"""
+
+from __future__ import annotations
+
+from cardcore.testing._agents import (
+    SpyAgent,
+    assert_conserved,
+    assert_view_known,
+    assert_view_structure,
+)
+from cardcore.testing._configs import Configuration, applicable_options, configurations
+from cardcore.testing._report import ALL_CHECKS, Report
+from cardcore.testing._report import MAX_FAILURES as MAX_FAILURES
+from cardcore.testing._run import (
+    check_agents,
+    check_bounds,
+    check_clone,
+    check_conservation,
+    check_determinism,
+    check_game,
+    check_persistence,
+    check_positions,
+    check_rejections,
+    check_score_round,
+    check_vetoes,
+    check_views,
+)
+
+__all__ = [
+    "ALL_CHECKS",
+    "Configuration",
+    "Report",
+    "SpyAgent",
+    "applicable_options",
+    "assert_conserved",
+    "assert_view_known",
+    "assert_view_structure",
+    "check_agents",
+    "check_bounds",
+    "check_clone",
+    "check_conservation",
+    "check_determinism",
+    "check_game",
+    "check_persistence",
+    "check_positions",
+    "check_rejections",
+    "check_score_round",
+    "check_vetoes",
+    "check_views",
+    "configurations",
+]

@@ -1,0 +1,275 @@
+"""The checker of one configuration: plays seeded games and runs the enabled checks on them."""
+
+from __future__ import annotations
+
+import json
+import random
+from collections import Counter
+from collections.abc import Mapping
+from typing import Any
+
+from cardcore.actions import Action
+from cardcore.agents import play, run_realtime
+from cardcore.errors import CardcoreError
+from cardcore.events import SPECTATOR, Event
+from cardcore.game import Game
+from cardcore.plugins import game_info
+from cardcore.setup import new_game
+from cardcore.testing._agents import SpyAgent
+from cardcore.testing._probes import (
+    check_clone,
+    check_persistence,
+    check_position,
+    check_rejections,
+    check_twin,
+    has_positions,
+)
+from cardcore.testing._report import Abort, Report
+from cardcore.testing._structure import view_problems
+from cardcore.testing._util import (
+    Fingerprint,
+    card_tokens,
+    conservation_problem,
+    contains_seed,
+    fingerprint,
+    game_seed,
+    known_by,
+    known_cards,
+    seed_in_text,
+)
+
+__all__ = ["Checker", "Known"]
+
+Known = dict[int | None, set[str]]
+"""Per seat (``None``: the spectator), every card text it has legitimately seen so far."""
+
+
+class Checker:
+    """Plays and checks games of one configuration; fills one :class:`Report`."""
+
+    def __init__(
+        self,
+        name: str,
+        players: int,
+        rules: tuple[str, ...],
+        without: tuple[str, ...],
+        options: Mapping[str, Any] | None,
+        checks: frozenset[str],
+        report: Report,
+        sample: float,
+        full_every: int,
+        max_samples: int = 12,
+        event_actions: int = 1500,
+    ) -> None:
+        self.max_samples = max_samples
+        self.event_actions = event_actions
+        self.name = name
+        self.players = players
+        self.rules = rules
+        self.without = without
+        self.options = dict(options or {})
+        self.checks = checks
+        self.report = report
+        self.sample = sample
+        self.full_every = max(1, full_every)
+        self.realtime = game_info(name).realtime
+
+    def new(self, seed: int) -> Game:
+        return new_game(
+            self.name,
+            self.players,
+            rules=self.rules,
+            without=self.without,
+            options=self.options,
+            seed=seed,
+        )
+
+    def play(self, index: int, base_seed: int) -> tuple[Game, list[dict[str, Any]]]:
+        """Play game *index* with every enabled check; return it and its host event stream."""
+        report = self.report
+        checks = self.checks
+        seed = game_seed(base_seed, index)
+        game = self.new(seed)
+        full = index % self.full_every == 0
+        rng = random.Random(seed ^ 0x5EED)
+        n = len(game.players)
+        pool: set[Action] = set()
+        agents = [
+            SpyAgent(s, seed + s, report, look=full and "agents" in checks, pool=pool, secret=seed)
+            for s in range(n)
+        ]
+        deck_ids = Counter(map(id, game.logic.deck(n, game.options)))
+        host: list[dict[str, Any]] = []
+        seat_events: dict[int | str, list[Event]] = {}
+        ever: Known = {}
+        rounds = [0]
+        watch_events = full and "events" in checks
+        if full and ("persistence" in checks or "determinism" in checks or "events" in checks):
+            game.events.subscribe(Event, lambda e: host.append(e.to_json()))
+        if watch_events:
+            for s in [*range(n), SPECTATOR]:
+                box: list[Event] = []
+                seat_events[s] = box
+                game.events.subscribe(Event, box.append, seat=s)
+            for s2 in [*range(n), None]:
+                ever[s2] = known_cards(game.state, s2)
+            self.check_views(game, ever, seed)
+        pending: list[tuple[Game, Fingerprint]] = []
+        midpoint = rng.randrange(1, 40)
+        budget = [self.max_samples]
+        draws = [game.state.draws]
+        positions = "positions" in checks and has_positions(game)
+
+        def after(g: Game, action: Action, *_: Any) -> None:
+            report.actions += 1
+            if "conservation" in checks:
+                problem = conservation_problem(g, deck_ids)
+                if problem is not None:
+                    report.cards_lost += 1
+                    report.fail(f"after {str(action)!r}: {problem}")
+                    raise Abort
+            for c, fp in pending:
+                if fingerprint(c) != fp:
+                    report.fail(
+                        f"a clone changed when its original applied {str(action)!r} (version {g.version})"
+                    )
+            pending.clear()
+            if watch_events and g.version <= self.event_actions:
+                self._learn(g, ever, seat_events, rounds, draws)
+                self.check_events(seat_events, ever, seed)
+            if not full or budget[0] <= 0 or rng.random() >= self.sample:
+                return
+            budget[0] -= 1
+            if "views" in checks:
+                tracked = watch_events and g.version <= self.event_actions
+                self.check_views(g, ever if tracked else None, seed)
+            if "twins" in checks:
+                check_twin(report, g, rng)
+            if "rejections" in checks:
+                check_rejections(report, g, rng, pool, host, self.realtime)
+            if "clone" in checks:
+                check_clone(report, g, rng, pending)
+            if positions:
+                check_position(report, g, rng.getrandbits(40))
+            if "persistence" in checks and g.version == midpoint:
+                check_persistence(report, g, host)
+
+        try:
+            if self.realtime:
+                run_realtime(game, agents, seed=seed, on_action=after)
+            else:
+                play(game, agents, on_action=after)
+        except Abort:
+            report.games += 1
+            return game, host
+        except CardcoreError as exc:
+            report.games += 1
+            report.fail(f"game {index} (seed {seed}) raised {type(exc).__name__}: {exc}")
+            return game, host
+        report.games += 1
+        result = game.result
+        if result is not None and result.reason == "truncated" and "bound" in checks:
+            report.truncated += 1
+            bound = game.logic.action_bound(n, game.options)
+            report.fail(
+                f"game {index} (seed {seed}) did not end within its declared bound of {bound} actions"
+            )
+        if full and "rejections" in checks:
+            check_rejections(
+                report, game, rng, pool, host, self.realtime
+            )  # a finished game accepts nothing
+        if full and "persistence" in checks:
+            check_persistence(report, game, host)
+        return game, host
+
+    def _learn(
+        self,
+        game: Game,
+        ever: Known,
+        boxes: dict[int | str, list[Event]],
+        rounds: list[int],
+        draws: list[int],
+    ) -> None:
+        """Add what each seat may now know to *ever*.
+
+        A new deal or reshuffle (a chance event inside the action) may show
+        cards and mix them away in one action: then the seat's own events of
+        that action and the history entries it added are taken as shown (the
+        documented limit of the event and history checks).
+        """
+        redeal = game.state.draws != draws[0]
+        draws[0] = game.state.draws
+        n = len(game.players)
+        now = known_by(game.state, [*range(n), None])
+        for seat in [*range(n), None]:
+            ever[seat] |= now[seat]
+            if redeal:
+                ever[seat] |= card_tokens(
+                    [e.to_json() for e in boxes[SPECTATOR if seat is None else seat]]
+                )
+                ever[seat] |= card_tokens(game.history(seat, since=rounds[0]))
+        if redeal:
+            rounds[0] = len(game.history(None))
+
+    # the checks ----------------------------------------------------------------------------
+
+    def check_views(self, game: Game, ever: Known | None, seed: int) -> None:
+        """Check every seat's view (table, zones) and, when *ever* is tracked, its history."""
+        report = self.report
+        state = game.state
+        for seat in [*range(len(game.players)), None]:
+            who = "the spectator" if seat is None else f"seat {seat}"
+            view = game.view(seat)
+            report.views += 1
+            now = known_cards(state, seat)
+            allowed = now if ever is None else ever[seat] | now
+            extra = card_tokens([view["table"], view["zones"]]) - allowed
+            if extra:
+                report.leaks += 1
+                report.fail(
+                    f"view of {who} at version {game.version} shows cards it does not know: {sorted(extra)!r}"
+                )
+            for problem in view_problems(game, view, seat):
+                report.fail(f"at version {game.version}: {problem}")
+            past = game.history(seat)
+            if ever is not None:
+                extra = card_tokens(past) - allowed
+                if extra:
+                    report.leaks += 1
+                    report.fail(
+                        f"history of {who} at version {game.version} shows cards it never saw: {sorted(extra)!r}"
+                    )
+            if past[1:] != game.history(seat, since=1):
+                report.fail(f"history({seat}, since=1) is not history({seat})[1:]")
+            for what, data in (("view", view), ("history", past)):
+                where = contains_seed(data, seed)
+                if where is not None:
+                    report.leaks += 1
+                    report.fail(f"{what} of {who} carries the seed at {where}")
+                try:
+                    json.dumps(data)
+                except (TypeError, ValueError) as exc:
+                    report.fail(f"{what} of {who} is not JSON-ready: {exc}")
+
+    def check_events(self, boxes: dict[int | str, list[Event]], ever: Known, seed: int) -> None:
+        """Check the per-seat event streams since the last call, then empty them."""
+        report = self.report
+        for key, box in boxes.items():
+            if not box:
+                continue
+            seat = None if key == SPECTATOR else key
+            allowed = ever[seat if isinstance(seat, int) else None]
+            text = json.dumps([e.to_json() for e in box], default=str)
+            report.views += 1
+            extra = card_tokens(text) - allowed
+            if extra:
+                report.leaks += 1
+                slugs = [e.slug for e in box]
+                report.fail(
+                    f"events {slugs!r} sent to seat {key} show cards it does not know: {sorted(extra)!r}"
+                )
+            where = seed_in_text(text, seed)
+            if where is not None:
+                report.leaks += 1
+                report.fail(f"events sent to seat {key} carry the seed ({where})")
+            box.clear()

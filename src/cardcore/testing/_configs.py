@@ -1,0 +1,183 @@
+"""Which configurations of a game to check, chosen from what the plugins declare.
+
+A house rule says where it applies (``RuleInfo.applies``), what it conflicts
+with and what it requires; a game says its options, their choices and its
+default rules. :func:`configurations` reads that data to list every layout,
+every rule alone and every allowed pair under options they all serve,
+without starting a game to find out.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterator, Mapping, Sequence
+from typing import Any
+
+from attrs import field, frozen
+
+from cardcore.errors import CardcoreError
+from cardcore.info import GameInfo, RuleInfo
+from cardcore.plugins import available_rules, game_info, get_ruleset, rule_info
+
+__all__ = ["Configuration", "applicable_options", "configurations"]
+
+
+def _freeze(options: Mapping[str, Any]) -> tuple[tuple[str, Any], ...]:
+    return tuple(sorted(dict(options).items()))
+
+
+@frozen
+class Configuration:
+    """One configuration to check: a game, its seats, house rules and options.
+
+    :param game: The game's name.
+    :param players: Seats.
+    :param rules: House rules added (entry-point names).
+    :param without: Default rules switched off.
+    :param options: The options given (``(name, value)`` pairs, sorted).
+    """
+
+    game: str
+    players: int
+    rules: tuple[str, ...] = ()
+    without: tuple[str, ...] = ()
+    options: tuple[tuple[str, Any], ...] = field(default=(), converter=_freeze)
+
+    @property
+    def id(self) -> str:
+        """A readable id: ``golf-2p-layout=4-golf.jokers``."""
+        parts = [self.game, f"{self.players}p"]
+        parts += [f"{k}={v}" for k, v in self.options]
+        parts += list(self.rules)
+        parts += [f"without:{w}" for w in self.without]
+        return "-".join(parts)
+
+    def kwargs(self) -> dict[str, Any]:
+        """The keyword arguments of :func:`cardcore.testing.check_game` for this configuration."""
+        return {
+            "players": self.players,
+            "rules": self.rules,
+            "without": self.without,
+            "options": dict(self.options),
+        }
+
+
+def _distinct(values: Sequence[Any]) -> list[Any]:
+    out: list[Any] = []
+    seen: set[str] = set()
+    for v in values:
+        key = f"{type(v).__name__}:{str(v).lower()}"
+        if key not in seen:
+            seen.add(key)
+            out.append(v)
+    return out
+
+
+def applicable_options(game: GameInfo, rules: Sequence[RuleInfo]) -> dict[str, Any] | None:
+    """Return options under which every rule of *rules* applies, or ``None`` if there are none.
+
+    Read from each rule's ``applies``: an option keeps its default where every
+    rule serves it, and otherwise takes the first value that every rule serves.
+
+    :returns: Only the options that differ from the defaults (``{}``: the defaults serve).
+    """
+    defaults = game.resolve_options(None)
+    out: dict[str, Any] = {}
+    names = {name for info in rules for name in info.applies}
+    for name in sorted(names):
+        served: list[Any] | None = None
+        for info in rules:
+            values = info.applies.get(name)
+            if values is None:
+                continue
+            served = list(values) if served is None else [v for v in served if v in values]
+        if not served:
+            return None
+        if name in defaults and defaults[name] in served:
+            continue
+        out[name] = served[0]
+    return out
+
+
+def _requirements(rules: Sequence[RuleInfo], installed: Mapping[str, RuleInfo]) -> list[str] | None:
+    """The entry-point names of the rules *rules* require (``None`` if one is not installed)."""
+    out: list[str] = []
+    chosen = {r.name for r in rules} | {r.id for r in rules}
+    for info in rules:
+        for ref in info.requires:
+            if ref in chosen:
+                continue
+            found = next((r for r in installed.values() if ref in (r.name, r.id)), None)
+            if found is None:
+                return None
+            out.append(found.name)
+            chosen |= {found.name, found.id}
+    return out
+
+
+def _conflict(a: RuleInfo, b: RuleInfo) -> bool:
+    return any(ref in (b.name, b.id) for ref in a.conflicts) or any(
+        ref in (a.name, a.id) for ref in b.conflicts
+    )
+
+
+def _seats(name: str, info: GameInfo) -> list[int]:
+    low = info.min_players
+    out = [low]
+    high = min(info.max_players, low + 2)
+    if high != low:
+        try:
+            get_ruleset(name).logic.validate(high, info.resolve_options(None))
+        except CardcoreError:
+            return out
+        out.append(high)
+    return out
+
+
+def configurations(
+    name: str, *, pairs: bool = False, rules: Sequence[str] | None = None
+) -> Iterator[Configuration]:
+    """Yield the configurations of game *name* worth checking, chosen from declared data.
+
+    In order: the defaults at the fewest and (capped) most seats, each choice
+    of each option, each default rule switched off, each optional house rule
+    alone, and (with *pairs*) each pair of optional house rules that declare no
+    conflict and serve common options. A rule comes with the rules it requires
+    and with options it applies to (``RuleInfo.applies``).
+
+    :param name: An installed game.
+    :param pairs: Also yield pairs of house rules.
+    :param rules: The optional house rules to consider (default: every installed one).
+    """
+    info = game_info(name)
+    low = info.min_players
+    for players in _seats(name, info):
+        yield Configuration(name, players)
+    for opt in info.options:
+        for value in _distinct(opt.choices or ()):
+            if value != opt.default:
+                yield Configuration(name, low, options={opt.name: value})
+    for rule in info.default_rules:
+        yield Configuration(name, low, without=(rule,))
+    names = available_rules(name) if rules is None else tuple(rules)
+    installed = {n: rule_info(n) for n in names if n not in info.default_rules}
+    defaults = [rule_info(d) for d in info.default_rules]
+    groups: list[tuple[RuleInfo, ...]] = [(r,) for r in installed.values()]
+    if pairs:
+        groups += [
+            (a, b) for a, b in itertools.combinations(installed.values(), 2) if not _conflict(a, b)
+        ]
+    for group in groups:
+        needed = _requirements(group, installed)
+        if needed is None:
+            continue
+        every = [*group, *(installed[n] for n in needed)]
+        if any(_conflict(a, b) for a, b in itertools.combinations(every, 2)):
+            continue
+        off = tuple(sorted(d.name for d in defaults if any(_conflict(d, r) for r in every)))
+        active = [d for d in defaults if d.name not in off]
+        options = applicable_options(info, [*every, *active])
+        if options is None:
+            continue
+        chosen = tuple(sorted({r.name for r in every}))
+        yield Configuration(name, low, rules=chosen, without=off, options=options)

@@ -1,0 +1,239 @@
+"""The core's cross-cutting hooks, tried on any game: a veto-only rule and a score-only rule.
+
+The core applies ``forbid_action`` vetoes and runs ``score_round`` for every
+game, so a house rule that implements only one of them must work in every
+game, third-party ones included. These checks register such a rule for the
+game under test (for the duration of the check), play seeded games with it
+and compare with the game's own answers.
+"""
+
+from __future__ import annotations
+
+import random
+import types
+import zlib
+from collections.abc import Callable, Generator, Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from typing import Any
+
+from cardcore._markers import hookimpl
+from cardcore.actions import Action
+from cardcore.errors import CardcoreError, IllegalActionError
+from cardcore.game import Game
+from cardcore.info import RuleInfo, Veto
+from cardcore.plugins import register, unregister
+from cardcore.state import GameState
+from cardcore.testing._report import Report
+from cardcore.testing._util import fingerprint, game_seed
+
+__all__ = [
+    "SCORE_RULE_ID",
+    "VETO_RULE_ID",
+    "Make",
+    "check_score_rule",
+    "check_veto_rule",
+    "vetoed_by_kit",
+]
+
+VETO_RULE_ID = "KIT-VETO-1"
+"""The rule ID of the kit's veto-only rule."""
+SCORE_RULE_ID = "KIT-SCORE-1"
+"""The rule ID of the kit's score-only rule."""
+MAX_STEPS = 400
+"""How many actions a veto walk takes at most."""
+
+
+def vetoed_by_kit(action: Action) -> bool:
+    """Whether the kit's veto-only rule forbids *action*: about one notation in three, fixed."""
+    return zlib.crc32(str(action).encode()) % 3 == 0
+
+
+def _veto_module(game: str) -> types.ModuleType:
+    module = types.ModuleType(f"cardcore.testing.kit_veto.{game}")
+
+    @hookimpl
+    def forbid_action(state: GameState, action: Action) -> Veto | None:
+        if vetoed_by_kit(action):
+            return Veto(VETO_RULE_ID, f"the kit forbids {str(action)!r}")
+        return None
+
+    rule = RuleInfo(VETO_RULE_ID, f"{game}.kit-veto", game, "the conformance kit's veto-only rule")
+    vars(module).update(RULE=rule, forbid_action=forbid_action)
+    return module
+
+
+def _score_module(game: str, calls: list[tuple[int, ...]], bad: list[str]) -> types.ModuleType:
+    module = types.ModuleType(f"cardcore.testing.kit_score.{game}")
+
+    @hookimpl(wrapper=True)
+    def score_round(
+        state: GameState, scores: Sequence[int]
+    ) -> Generator[None, Sequence[int] | None, Sequence[int]]:
+        inner = yield
+        given = tuple(scores)
+        if len(given) != state.players or not all(
+            isinstance(x, int) and not isinstance(x, bool) for x in given
+        ):
+            bad.append(f"the game passed score_round {given!r}, not one integer per seat")
+        out = list(given if inner is None else inner)
+        out[0] -= 1  # one point (or stake) from seat 0 to seat 1: any zero sum stays zero
+        out[1] += 1
+        calls.append(given)
+        return out
+
+    rule = RuleInfo(
+        SCORE_RULE_ID, f"{game}.kit-score", game, "the conformance kit's score-only rule"
+    )
+    vars(module).update(RULE=rule, score_round=score_round)
+    return module
+
+
+@contextmanager
+def _registered(module: types.ModuleType) -> Iterator[str]:
+    name = module.RULE.name
+    register("cardcore.rules", name, module)
+    try:
+        yield name
+    finally:
+        unregister("cardcore.rules", name)
+
+
+Make = Callable[[int, tuple[str, ...]], Game]
+"""Starts a game of the configuration under test: ``make(seed, rules)``."""
+
+
+def check_veto_rule(
+    report: Report, name: str, make: Make, rules: tuple[str, ...], games: int, seed: int
+) -> None:
+    """Walk *games* games with the kit's veto-only rule added to *rules*.
+
+    At every step, each seat to act must be offered exactly the game's own
+    legal actions minus every vetoed one (in the game's order), and applying an
+    action the kit vetoes must raise :class:`~cardcore.IllegalActionError`
+    citing a veto's rule ID and change nothing.
+    """
+    with _registered(_veto_module(name)) as rule:
+        for index in range(games):
+            game_seed_ = game_seed(seed, 7_000 + index)
+            try:
+                game = make(game_seed_, (*rules, rule))
+            except CardcoreError as exc:
+                report.fail(f"a game with the kit's veto-only rule did not start: {exc}")
+                return
+            _veto_walk(report, game, random.Random(game_seed_))
+
+
+def _veto_walk(report: Report, game: Game, rng: random.Random) -> None:
+    veto = game.ruleset.veto
+    logic = game.logic
+    if veto is None:
+        report.fail("the kit's veto-only rule was not resolved into the configuration's vetoes")
+        return
+    for _ in range(MAX_STEPS):
+        if game.is_over:
+            return
+        state = game.state
+        movers = []
+        for seat in game.to_act:
+            own = logic.legal_actions(state, seat)
+            offered = game.legal_actions(seat)
+            want = tuple(a for a in own if not veto(state=state, action=a))
+            if offered != want:
+                report.fail(
+                    f"with the kit's veto-only rule, seat {seat} at version {game.version} is offered"
+                    f" {[str(a) for a in offered]} instead of {[str(a) for a in want]}"
+                )
+                return
+            removed = [a for a in own if vetoed_by_kit(a)]
+            report.vetoed += len(removed)
+            if removed:
+                _try_vetoed(report, game, rng.choice(removed), veto)
+            if offered:
+                movers.append((seat, offered))
+        if not movers:
+            return  # every action left was vetoed: the walk ends here
+        seat, offered = rng.choice(movers)
+        game.apply(rng.choice(offered))
+
+
+def _try_vetoed(
+    report: Report, game: Game, action: Action, veto: Callable[..., list[Veto]]
+) -> None:
+    before = fingerprint(game)
+    report.bad_inputs += 1
+    try:
+        game.apply(action)
+    except IllegalActionError as exc:
+        ids = {v.rule_id for v in veto(state=game.state, action=action)}
+        if exc.rule_id not in ids:
+            report.fail(
+                f"vetoed {str(action)!r} was rejected citing {exc.rule_id}, not a veto's rule ID"
+            )
+        elif fingerprint(game) != before:
+            report.fail(f"rejecting vetoed {str(action)!r} changed the game")
+        else:
+            report.rejected += 1
+    except CardcoreError as exc:
+        report.fail(
+            f"vetoed {str(action)!r} raised {type(exc).__name__}, not IllegalActionError: {exc}"
+        )
+    else:
+        report.fail(
+            f"{str(action)!r}, vetoed by {VETO_RULE_ID}, was applied at version {before[1]}"
+        )
+
+
+def check_score_rule(
+    report: Report,
+    name: str,
+    make: Make,
+    rules: tuple[str, ...],
+    games: int,
+    seed: int,
+    play_out: Callable[[Game, int], object],
+) -> None:
+    """Play *games* games with the kit's score-only rule, replay each without it: results must differ.
+
+    The rule moves one point (or stake) from seat 0 to seat 1 in every scored
+    round, so a game that scores rounds (calls ``GameLogic.score_round``) must
+    end with another result -- or take another course -- than the same actions
+    without the rule. A game that never scores a round passes (``scored`` stays 0).
+    """
+    calls: list[tuple[int, ...]] = []
+    bad: list[str] = []
+    with _registered(_score_module(name, calls, bad)) as rule:
+        for index in range(games):
+            game_seed_ = game_seed(seed, 9_000 + index)
+            before = len(calls)
+            try:
+                game = make(game_seed_, (*rules, rule))
+                play_out(game, game_seed_)
+            except CardcoreError as exc:
+                report.fail(
+                    f"a game with the kit's score-only rule failed: {type(exc).__name__}: {exc}"
+                )
+                return
+            scored = len(calls) - before
+            report.scored += scored
+            if scored and not _differs(make, game, game_seed_, rules):
+                report.fail(
+                    f"the kit's score-only rule adjusted {scored} round(s) of game {index}, but the"
+                    f" result is the same without it: {game.result!r}"
+                )
+    for problem in sorted(set(bad))[:3]:
+        report.fail(problem)
+
+
+def _differs(make: Make, game: Game, seed: int, rules: tuple[str, ...]) -> bool:
+    """Whether the same actions without the kit's rule give another course or result."""
+    plain = make(seed, rules)
+    for seat, action, at in game.record_entries():
+        try:
+            plain.act(seat, str(action), at=at)
+        except CardcoreError:
+            return True
+    return plain.is_over != game.is_over or _result(plain) != _result(game)
+
+
+def _result(game: Game) -> Mapping[str, Any] | None:
+    return None if game.result is None else game.result.to_json()

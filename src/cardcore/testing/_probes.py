@@ -1,0 +1,261 @@
+"""The costly probes the kit runs at sampled points of a game.
+
+Each takes the game under test and the :class:`Report` to fill: a
+determinized twin, hostile inputs, a clone, save/load and record/replay, and
+a position written and read back.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+from cardcore.actions import Action
+from cardcore.errors import CardcoreError
+from cardcore.events import Event
+from cardcore.game import Game
+from cardcore.logic import GameLogic
+from cardcore.records import load, replay
+from cardcore.setup import new_game
+from cardcore.testing._inputs import bad_inputs
+from cardcore.testing._report import Abort, Report
+from cardcore.testing._util import (
+    Fingerprint,
+    conservation_problem,
+    error_names,
+    fingerprint,
+    known_multiset,
+    message_problem,
+)
+
+__all__ = [
+    "check_clone",
+    "check_persistence",
+    "check_position",
+    "check_rejections",
+    "check_twin",
+    "has_positions",
+]
+
+
+def check_twin(report: Report, game: Game, rng: random.Random) -> None:
+    """Compare a clone with a twin whose hidden cards were re-dealt: one seat must not tell them apart."""
+    seat = rng.randrange(len(game.players))
+    a = game.clone()
+    b = game.determinize(seat, rng.getrandbits(31))
+    report.twins += 1
+    problem = conservation_problem(b, None)
+    za, zb = a.state.zones, b.state.zones
+    moved = [
+        (z, i)
+        for z in range(len(za.cards))
+        for i in range(len(za.cards[z]))
+        if za.knows(z, i, seat) and (len(zb.cards[z]) <= i or zb.cards[z][i] != za.cards[z][i])
+    ]
+    if problem is not None or moved:
+        report.fail(
+            f"determinize({seat}) at version {game.version} is not a consistent twin: {problem or moved!r}"
+        )
+        return
+    for who in (seat, None):
+        if a.view(who) != b.view(who) or a.history(who) != b.history(who):
+            report.leaks += 1
+            report.fail(
+                f"view of {'the spectator' if who is None else f'seat {who}'} at version {game.version}"
+                f" depends on cards hidden from seat {seat}"
+            )
+            return
+    for _ in range(3):
+        if a.is_over or not a.to_act:
+            return
+        actor = rng.choice(a.to_act)
+        legal = a.legal_actions(actor)
+        if not legal:
+            return
+        action = rng.choice(legal)
+        if action not in b.legal_actions(actor):
+            if actor == seat:
+                report.leaks += 1
+                report.fail(
+                    f"seat {seat}'s legal actions depend on cards hidden from it ({str(action)!r})"
+                )
+            return
+        before_a, before_b = known_multiset(a.state, seat), known_multiset(b.state, seat)
+        ea: list[Event] = []
+        eb: list[Event] = []
+        a.events.subscribe(Event, ea.append, seat=seat)
+        b.events.subscribe(Event, eb.append, seat=seat)
+        draws = a.state.draws
+        a.apply(action)
+        b.apply(action)
+        if known_multiset(a.state, seat) - before_a or known_multiset(b.state, seat) - before_b:
+            return  # the seat learned a card: the two worlds may now differ for it
+        if a.state.draws != draws:
+            return  # a new deal or reshuffle: what was shown before it is no longer tracked
+        ja = [e.to_json() for e in ea]
+        jb = [e.to_json() for e in eb]
+        if ja != jb:
+            report.leaks += 1
+            report.fail(
+                f"events sent to seat {seat} for {str(action)!r} depend on cards hidden from it: {ja!r} != {jb!r}"
+            )
+            return
+        if a.view(seat) != b.view(seat):
+            report.leaks += 1
+            report.fail(
+                f"view of seat {seat} after {str(action)!r} depends on cards hidden from it"
+            )
+            return
+
+
+def check_rejections(
+    report: Report,
+    game: Game,
+    rng: random.Random,
+    pool: set[Action],
+    host: list[Any],
+    realtime: bool,
+) -> None:
+    """Try hostile inputs: each must raise a documented error and change nothing."""
+    for label, call, allowed in bad_inputs(game, rng, pool, realtime):
+        before = fingerprint(game)
+        n_events = len(host)
+        report.bad_inputs += 1
+        try:
+            call()
+        except allowed as exc:
+            problem = message_problem(exc)
+            if problem is not None:
+                report.fail(f"{label}: {problem}")
+            if fingerprint(game) != before or len(host) != n_events:
+                report.fail(f"{label} was rejected ({type(exc).__name__}) but changed the game")
+                raise Abort from None
+            report.rejected += 1
+        except Exception as exc:
+            report.fail(f"{label} raised {type(exc).__name__} ({exc}), not {error_names(allowed)}")
+            if fingerprint(game) != before:
+                raise Abort from None
+        else:
+            report.fail(f"{label} was accepted at version {before[1]}")
+            raise Abort
+
+
+def check_clone(
+    report: Report, game: Game, rng: random.Random, pending: list[tuple[Game, Fingerprint]]
+) -> None:
+    """Clone *game*, act on the clone: the original must not change (nor, later, the clone)."""
+    before = fingerprint(game)
+    c = game.clone()
+    if fingerprint(c) != before:
+        report.fail(f"clone at version {game.version} differs from its original")
+        return
+    if (
+        c.state is game.state
+        or c.state.zones is game.state.zones
+        or any(x is y for x, y in zip(c.state.zones.cards, game.state.zones.cards, strict=True))
+    ):
+        report.fail("clone shares its state or piles with its original")
+        return
+    for seat in c.to_act:
+        legal = c.legal_actions(seat)
+        if legal:
+            c.apply(rng.choice(legal))
+            break
+    if fingerprint(game) != before:
+        report.fail(f"applying an action to a clone changed its original (version {before[1]})")
+        raise Abort
+    pending.append((c, fingerprint(c)))
+
+
+def check_persistence(report: Report, game: Game, host: list[dict[str, Any]]) -> None:
+    """Save -> load and record -> replay must rebuild the same game, views, history and events."""
+    report.reloads += 1
+    want = fingerprint(game)
+    seats = [*range(len(game.players)), None]
+    views = [(game.view(s), game.history(s)) for s in seats]
+    text = json.dumps(game.save())
+    try:
+        loaded = load(text)
+    except CardcoreError as exc:
+        report.fail(f"save -> load failed at version {game.version}: {exc}")
+        return
+    if fingerprint(loaded) != want or [(loaded.view(s), loaded.history(s)) for s in seats] != views:
+        report.fail(f"save -> load at version {game.version} does not rebuild the same game")
+    record = game.record()
+    try:
+        fresh = replay(json.dumps(dict(record, actions=[], result=None)))
+        seen: list[dict[str, Any]] = []
+        if host:
+            fresh.events.subscribe(Event, lambda e: seen.append(e.to_json()))
+        for seat, text_, at in record["actions"]:
+            fresh.act(seat, text_, at=at)
+    except CardcoreError as exc:
+        report.fail(f"record -> replay failed at version {game.version}: {exc}")
+        return
+    if fingerprint(fresh) != want or [(fresh.view(s), fresh.history(s)) for s in seats] != views:
+        report.fail(f"record -> replay at version {game.version} does not rebuild the same game")
+    if host and seen != host:
+        report.fail(f"record -> replay at version {game.version} publishes different events")
+
+
+def has_positions(game: Game) -> bool:
+    """Whether the game's logic has a position notation."""
+    return type(game.logic).write_position is not GameLogic.write_position
+
+
+def _comparable(view: dict[str, Any]) -> dict[str, Any]:
+    out = dict(view)
+    out.pop("version")
+    return out
+
+
+def check_position(report: Report, game: Game, seed: int) -> None:
+    """Write the position, start a new game from it: same views and legal actions, same text."""
+    report.positions += 1
+    try:
+        text = game.position()
+    except CardcoreError as exc:
+        report.fail(f"position() failed at version {game.version}: {exc}")
+        return
+    if not isinstance(text, str):
+        report.fail(
+            f"position() at version {game.version} returned {type(text).__name__}, not text"
+        )
+        return
+    rules = [r for r in game.rules if r not in game.ruleset.game.default_rules]
+    without = sorted(set(game.ruleset.game.default_rules) - set(game.rules))
+    try:
+        again = new_game(
+            game.name,
+            list(game.players),
+            rules=rules,
+            without=without,
+            options=dict(game.options),
+            position=text,
+            seed=seed,
+        )
+    except CardcoreError as exc:
+        report.fail(
+            f"new_game(position=...) refused the game's own position at version {game.version}: {exc}"
+        )
+        return
+    seats = [*range(len(game.players)), None]
+    for seat in seats:
+        if _comparable(again.view(seat)) != _comparable(game.view(seat)):
+            report.fail(
+                f"the game started from the position of version {game.version} shows seat {seat}"
+                f" another view: {text[:200]!r}"
+            )
+            return
+    for seat in seats[:-1]:
+        if [str(a) for a in again.legal_actions(seat)] != [
+            str(a) for a in game.legal_actions(seat)
+        ]:
+            report.fail(
+                f"the game started from the position of version {game.version} gives seat {seat}"
+                " other legal actions"
+            )
+            return
+    if again.position() != text:
+        report.fail(f"position -> new_game -> position at version {game.version} is not stable")

@@ -1,0 +1,136 @@
+"""The :class:`Report` every check of the conformance kit fills, and the names of the checks."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from attrs import define, field
+
+__all__ = ["ALL_CHECKS", "MAX_FAILURES", "Abort", "Report"]
+
+ALL_CHECKS = frozenset(
+    {
+        "bound",
+        "conservation",
+        "views",
+        "events",
+        "twins",
+        "agents",
+        "rejections",
+        "clone",
+        "persistence",
+        "determinism",
+        "positions",
+        "vetoes",
+        "scores",
+    }
+)
+"""The names of every check :func:`~cardcore.testing.check_game` runs."""
+
+MAX_FAILURES = 20
+"""How many failure messages a :class:`Report` keeps (the counters keep counting)."""
+
+_COUNTERS = (
+    "games",
+    "actions",
+    "truncated",
+    "bad_inputs",
+    "rejected",
+    "cards_lost",
+    "leaks",
+    "views",
+    "twins",
+    "reloads",
+    "positions",
+    "vetoed",
+    "scored",
+)
+
+
+@define
+class Report:
+    """What a check did and found.
+
+    :param game: The game's name.
+    :param players: Seats per game.
+    :param rules: The house rules asked for.
+    :param options: The options given.
+    :param games: Games played.
+    :param actions: Actions applied in those games (twins and clones not counted).
+    :param truncated: Games that reached the declared action bound.
+    :param bad_inputs: Hostile inputs tried (illegal, out of turn, wrong seat, malformed...).
+    :param rejected: Those rejected with a documented error and no change.
+    :param cards_lost: Checks that found the cards on the table differ from the deck.
+    :param leaks: Views, zones, history, events or twins that showed a seat something it may not know.
+    :param views: Views, histories and event streams checked for leaks and structure.
+    :param twins: Determinized twins compared.
+    :param reloads: Save -> load and record -> replay round trips compared.
+    :param positions: Positions written, read back and compared.
+    :param vetoed: Offered actions the kit's veto-only rule removed (check ``"vetoes"``).
+    :param scored: Rounds the kit's score-only rule adjusted (check ``"scores"``).
+    :param checks: The names of the checks run.
+    :param failures: The first failure messages (at most :data:`MAX_FAILURES`).
+    :param failed: How many failures there were in all.
+    """
+
+    game: str
+    players: int = 0
+    rules: tuple[str, ...] = ()
+    options: dict[str, Any] = field(factory=dict)
+    games: int = 0
+    actions: int = 0
+    truncated: int = 0
+    bad_inputs: int = 0
+    rejected: int = 0
+    cards_lost: int = 0
+    leaks: int = 0
+    views: int = 0
+    twins: int = 0
+    reloads: int = 0
+    positions: int = 0
+    vetoed: int = 0
+    scored: int = 0
+    checks: tuple[str, ...] = ()
+    failures: list[str] = field(factory=list)
+    failed: int = 0
+
+    @property
+    def ok(self) -> bool:
+        """Whether no check failed."""
+        return self.failed == 0
+
+    def fail(self, message: str) -> None:
+        """Record one failure."""
+        self.failed += 1
+        if len(self.failures) < MAX_FAILURES:
+            self.failures.append(message)
+
+    def merge(self, other: Report) -> Report:
+        """Add *other*'s counters and failures to this report and return it."""
+        for name in _COUNTERS:
+            setattr(self, name, getattr(self, name) + getattr(other, name))
+        self.checks = tuple(sorted(set(self.checks) | set(other.checks)))
+        for msg in other.failures:
+            if len(self.failures) < MAX_FAILURES:
+                self.failures.append(msg)
+        self.failed += other.failed
+        return self
+
+    def raise_if_failed(self) -> None:
+        """Raise :class:`AssertionError` listing the failures, if any."""
+        if self.failed:
+            head = f"{self.failed} conformance failure(s) in {self.label()}:"
+            raise AssertionError("\n  ".join([head, *self.failures]))
+
+    def label(self) -> str:
+        """Return ``game players=N rules=[...] options={...}`` for messages."""
+        return f"{self.game} players={self.players} rules={list(self.rules)} options={self.options}"
+
+    def summary(self) -> str:
+        """Return the counters on one line."""
+        counts = " ".join(f"{name}={getattr(self, name)}" for name in _COUNTERS)
+        return f"{self.label()}: {counts} failed={self.failed}"
+
+
+class Abort(Exception):
+    """Stop checking the current game (it was changed by an input that should have been rejected)."""
