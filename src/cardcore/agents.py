@@ -8,41 +8,62 @@ Turn-based games run with :func:`play`; real-time games with
 
 from __future__ import annotations
 
+import itertools
 import math
 import random
 from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from attrs import frozen
 
 from cardcore.actions import Action
 from cardcore.deck import derive_rng
-from cardcore.errors import IllegalActionError, StalledGameError
+from cardcore.errors import CardcoreError, IllegalActionError, StalledGameError
 from cardcore.state import Result
 
 if TYPE_CHECKING:
     from cardcore.game import Game
+    from cardcore.info import GameInfo
 
-__all__ = ["Agent", "LazyView", "Plan", "RandomAgent", "RealtimeAgent", "play", "run_realtime"]
+__all__ = [
+    "Agent",
+    "LazyView",
+    "Plan",
+    "RandomAgent",
+    "RealtimeAgent",
+    "check_agent",
+    "lend_views",
+    "play",
+    "run_realtime",
+]
 
 
 class LazyView(Mapping[str, Any]):
-    """A seat's view, built only when an agent first reads it.
+    """A seat's view as an agent receives it: a read-only mapping (see :meth:`cardcore.Game.view`).
 
-    Random agents never look, so simulations do not pay for views they ignore.
+    The runners (:func:`play`, :func:`run_realtime`, the ``cardcore`` command)
+    build it only when the agent first reads it, so random agents never pay
+    for views they ignore. It holds no reference to the game, its state or its
+    seed (only a token, the seat and the version), so nothing an agent is
+    handed leads back to the game. Read it while deciding: once the game has
+    moved on, an unread view can no longer be built and raises
+    :class:`~cardcore.CardcoreError`.
+
+    ``LazyView(view)`` wraps a view already computed (any mapping).
     """
 
-    __slots__ = ("_data", "_game", "_seat")
+    __slots__ = ("_data",)
 
-    def __init__(self, game: Game, seat: int) -> None:
-        self._game = game
-        self._seat = seat
-        self._data: dict[str, Any] | None = None
+    def __init__(self, view: Mapping[str, Any]) -> None:
+        self._data: Mapping[str, Any] | None = view
 
-    def _get(self) -> dict[str, Any]:
-        if self._data is None:
-            self._data = self._game.view(self._seat)
-        return self._data
+    def _get(self) -> Mapping[str, Any]:
+        data = self._data
+        if data is None:
+            msg = "this view was never built"
+            raise CardcoreError(msg)
+        return data
 
     def __getitem__(self, key: str) -> Any:
         return self._get()[key]
@@ -52,6 +73,72 @@ class LazyView(Mapping[str, Any]):
 
     def __len__(self) -> int:
         return len(self._get())
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (LazyView, (dict(self._get()),))  # pickles as the data, never the game
+
+    def __repr__(self) -> str:
+        data = self._data
+        return "LazyView(<not read yet>)" if data is None else f"LazyView({dict(data)!r})"
+
+
+_LENT: dict[int, Game] = {}
+"""The games whose views the runners lend out right now, by token (see :func:`lend_views`)."""
+_TOKENS = itertools.count(1)
+
+
+class _DeferredView(LazyView):
+    """A :class:`LazyView` built on first read from the game lent under *token*."""
+
+    __slots__ = ("_seat", "_token", "_version")
+
+    def __init__(self, token: int, seat: int, version: int) -> None:
+        self._data = None
+        self._token = token
+        self._seat = seat
+        self._version = version
+
+    def _get(self) -> Mapping[str, Any]:
+        data = self._data
+        if data is None:
+            game = _LENT.get(self._token)
+            data = None if game is None else game.view(self._seat)
+            if data is None or data["version"] != self._version:
+                msg = (
+                    f"the view of seat {self._seat} at version {self._version} can no longer"
+                    " be built: the game has moved on (read a view while deciding)"
+                )
+                raise CardcoreError(msg)
+            self._data = data
+        return data
+
+
+@contextmanager
+def lend_views(game: Game) -> Iterator[Callable[[int], LazyView]]:
+    """Lend views of *game* to agents while the block runs.
+
+    Yields ``views(seat)``, which returns that seat's :class:`LazyView` of the
+    current version. The views hold a token, not the game; the game is
+    forgotten when the block ends.
+
+    >>> with lend_views(game) as views:  # doctest: +SKIP
+    ...     action = agent.choose(views(seat), game.legal_actions(seat))
+    """
+    token = _lend(game)
+
+    def views(seat: int) -> LazyView:
+        return _DeferredView(token, seat, game.version)
+
+    try:
+        yield views
+    finally:
+        _LENT.pop(token, None)
+
+
+def _lend(game: Game) -> int:
+    token = next(_TOKENS)  # atomic in CPython: threads never share a token
+    _LENT[token] = game
+    return token
 
 
 @runtime_checkable
@@ -65,6 +152,30 @@ class Agent(Protocol):
         :param legal: The seat's legal actions, never empty.
         """
         ...
+
+
+def check_agent(name: str, factory: object, game: GameInfo) -> None:
+    """Raise :class:`~cardcore.CardcoreError` if agent *name* cannot play *game*.
+
+    An agent class may declare the games it serves as ``games = ("golf",)``
+    (no declaration: any game); a real-time game needs a ``plan()`` method and
+    a turn-based one ``choose()``, when *factory* is a class that shows them.
+
+    :param name: The agent's entry-point name, for the message.
+    :param factory: What :func:`cardcore.load_agent` returned.
+    :param game: The game's :class:`~cardcore.GameInfo`.
+    """
+    games = getattr(factory, "games", None)
+    if isinstance(games, tuple | list | frozenset | set) and game.name not in games:
+        served = ", ".join(sorted(str(g) for g in games)) or "no game"
+        msg = f"agent {name!r} plays {served}, not {game.name!r}"
+        raise CardcoreError(msg)
+    if isinstance(factory, type):
+        need = "plan" if game.realtime else "choose"
+        if not callable(getattr(factory, need, None)):
+            kind = "real-time" if game.realtime else "turn-based"
+            msg = f"agent {name!r} cannot play {kind} games (it has no {need}() method)"
+            raise CardcoreError(msg)
 
 
 @frozen
@@ -123,6 +234,9 @@ def play(
 ) -> Result:
     """Play a turn-based *game* to its end with one agent per seat.
 
+    Each agent gets its seat's :class:`LazyView` and legal actions, never the
+    game; its action is applied with ``seen=`` the version of that view.
+
     :param game: The game (played in place).
     :param agents: One agent per seat.
     :param max_actions: Stop after this many actions and end the game as
@@ -141,25 +255,29 @@ def play(
         if max_actions is None
         else max_actions
     )
-    state = game.state
     legal_actions = game.legal_actions
     apply = game.apply
     steps = 0
-    while not game.is_over:
-        if steps >= bound:
-            game.truncate()
-            break
-        seat = game.to_act[0]
-        legal = legal_actions(seat)
-        action = agents[seat].choose(LazyView(game, seat), legal)
-        apply(action)
-        steps += 1
-        if on_action is not None:
-            on_action(game, action)
-        state = game.state
-    del state
+    token = _lend(game)
+    try:
+        while not game.is_over:
+            if steps >= bound:
+                game.truncate()
+                break
+            seat = game.to_act[0]
+            version = game.version
+            legal = legal_actions(seat)
+            action = agents[seat].choose(_DeferredView(token, seat, version), legal)
+            apply(action, seen=version)
+            steps += 1
+            if on_action is not None:
+                on_action(game, action)
+    finally:
+        _LENT.pop(token, None)
     result = game.result
-    assert result is not None
+    if result is None:  # pragma: no cover - truncate() or the game's end always sets it
+        msg = f"{game.name} ended without a result"
+        raise CardcoreError(msg)
     return result
 
 
@@ -174,11 +292,13 @@ def run_realtime(
 ) -> Result:
     """Play a real-time *game* on a virtual clock.
 
-    Every agent keeps a plan: an action, its due time and the version it saw.
-    The earliest due plan is applied (equal times broken by a seeded draw,
-    never by seat). After each apply, agents whose planned action is no longer
-    legal re-plan from the current time with a fresh draw; the others keep
-    their due times. An agent that planned nothing re-plans after every change.
+    Every agent keeps a plan: an action, its due time and the version of the
+    view it planned from. The earliest due plan is applied with ``seen=`` that
+    version (equal times broken by a seeded draw, never by seat), so an action
+    overtaken by another is refused as stale, not as illegal. After each
+    apply, agents whose planned action is no longer legal re-plan from the
+    current time with a fresh draw; the others keep their due times. An agent
+    that planned nothing re-plans after every change.
 
     :param seed: Seed of the tie-breaks.
     :param start: The virtual time at the start.
@@ -190,19 +310,30 @@ def run_realtime(
     if len(agents) != n:
         msg = f"need one agent per seat ({n}), got {len(agents)}"
         raise ValueError(msg)
+    with lend_views(game) as views:
+        return _run_realtime(game, agents, views, seed, start, max_actions, on_action)
+
+
+def _run_realtime(
+    game: Game,
+    agents: Sequence[RealtimeAgent],
+    views: Callable[[int], LazyView],
+    seed: int,
+    start: float,
+    max_actions: int | None,
+    on_action: Callable[[Game, Action, float], object] | None,
+) -> Result:
+    n = len(game.players)
     ties = derive_rng(seed, 1)
     bound = game.logic.action_bound(n, game.options) if max_actions is None else max_actions
     now = start
     plans: list[tuple[float, Action, int] | None] = [None] * n
 
     def replan(seat: int) -> None:
+        view = views(seat)
+        seen = game.version  # the version of the view this plan is made from
         legal = game.legal_actions(seat)
-        seen = game.version
-        plan = (
-            agents[seat].plan(LazyView(game, seat), legal, now)
-            if legal or seat in game.to_act
-            else None
-        )
+        plan = agents[seat].plan(view, legal, now) if legal or seat in game.to_act else None
         plans[seat] = None if plan is None else (now + max(0.0, plan.delay), plan.action, seen)
 
     for seat in range(n):
@@ -220,11 +351,12 @@ def run_realtime(
         tied = [seat for t, seat in due if t == first]
         seat = tied[int(ties.random() * len(tied))] if len(tied) > 1 else tied[0]
         planned = plans[seat]
-        assert planned is not None
+        if planned is None:  # pragma: no cover - chosen among the seats with a plan
+            continue
         now, action, seen = planned
         try:
             game.apply(action, at=now, seen=seen)
-        except IllegalActionError:
+        except IllegalActionError:  # stale (overtaken) or never legal: plan again
             rejected += 1
             if rejected > bound:
                 msg = f"agents keep planning rejected actions in {game.name} at version {game.version}"
@@ -239,5 +371,7 @@ def run_realtime(
             if other == seat or p is None or p[1] not in game.legal_actions(other):
                 replan(other)
     result = game.result
-    assert result is not None
+    if result is None:  # pragma: no cover - truncate() or the game's end always sets it
+        msg = f"{game.name} ended without a result"
+        raise CardcoreError(msg)
     return result

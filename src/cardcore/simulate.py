@@ -15,6 +15,7 @@ from typing import Any
 from attrs import frozen
 
 from cardcore.deck import derive_rng
+from cardcore.errors import CardcoreError
 
 __all__ = ["GameOutcome", "Summary", "run_one", "simulate"]
 
@@ -106,7 +107,7 @@ def run_one(
     :param task: ``(game, players, agents, rules, without, options, study_seed, index)``.
     """
     from cardcore.agents import play, run_realtime
-    from cardcore.game import new_game
+    from cardcore.setup import new_game
 
     name, players, agent_names, rules, without, options, study_seed, index = task
     seed = _seed_of(study_seed, index)
@@ -114,10 +115,20 @@ def run_one(
     agents = [
         _make_agent(spec, _seed_of(seed, 1000 + seat)) for seat, spec in enumerate(agent_names)
     ]
-    if game.ruleset.game.realtime:
-        result = run_realtime(game, agents, seed=seed)
-    else:
-        result = play(game, agents)
+    try:
+        if game.ruleset.game.realtime:
+            result = run_realtime(game, agents, seed=seed)
+        else:
+            result = play(game, agents)
+    except CardcoreError:
+        raise
+    except Exception as exc:  # only an agent raises anything else: the game wraps its own
+        who = ", ".join(dict.fromkeys(agent_names))
+        msg = (
+            f"an agent ({who}) failed in {name} game {index} (seed {seed}):"
+            f" {type(exc).__name__}: {exc}"
+        )
+        raise CardcoreError(msg) from exc
     return GameOutcome(
         index, seed, result.winners, result.scores, result.payouts, result.reason, game.version
     )
@@ -207,9 +218,14 @@ def simulate(
     if len(agent_names) != players:
         msg = f"need one agent per seat ({players}), got {len(agent_names)}"
         raise ValueError(msg)
-    from cardcore.game import new_game
+    from cardcore.agents import check_agent
+    from cardcore.plugins import game_info, load_agent
+    from cardcore.setup import new_game
 
     new_game(game, players, rules=rules, without=without, options=options, seed=0)  # fail fast
+    info = game_info(game)
+    for spec in dict.fromkeys(agent_names):
+        check_agent(spec, load_agent(spec), info)
     opts = dict(options or {})
     tasks = [
         (game, players, agent_names, tuple(rules), tuple(without), opts, seed, i)
