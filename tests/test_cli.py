@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import argparse
 import json
 import os
 import pty
@@ -18,6 +19,7 @@ import pytest
 
 import cardcore
 from cardcore import cli
+from cardcore.cli.commands import default_game
 
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]|\x1b\][^\x07]*\x07|\r")
 
@@ -63,12 +65,12 @@ def test_no_arguments_prints_overview_and_first_commands(
 ) -> None:
     assert cli.main([]) == 0
     out = capsys.readouterr().out
-    assert f"cardcore simulate {cli._default_game()}" in out
+    assert f"cardcore simulate {default_game()}" in out
     assert "games" in out and "agents" in out
 
 
 def test_unknown_game_is_a_clear_error(capsys: pytest.CaptureFixture[str]) -> None:
-    assert cli.main(["simulate", "no-such-game", "--games", "2"]) == 1
+    assert cli.main(["simulate", "no-such-game", "--games", "2"]) == 2
     err = capsys.readouterr().err
     assert "no game called 'no-such-game'" in err
     assert "installed:" in err
@@ -99,7 +101,7 @@ def test_simulate_default_prints_summary_table(capsys: pytest.CaptureFixture[str
     out = capsys.readouterr().out
     assert "win rate" in out and "mean score" in out and "sd score" in out
     assert "truncated" in out and "mean game length" in out
-    assert f"{cli._default_game()}: 40 games" in out
+    assert f"{default_game()}: 40 games" in out
 
 
 def test_simulate_json_to_stdout_equals_library_summary(capsys: pytest.CaptureFixture[str]) -> None:
@@ -194,7 +196,7 @@ def test_replay_prints_every_action_and_the_result(
         assert f"#{i} " in out and str(action) in out
     assert f"#{len(entries) + 1} " not in out
     assert "game over" in out
-    assert "seat 1" in out
+    assert "you are Player 2 (seat 1)" in out
 
 
 def test_replay_spectator_hides_what_seats_hide(
@@ -212,7 +214,7 @@ def test_replay_rejects_a_damaged_record(
     data = json.loads(path.read_text())
     data["actions"].append([0, "no such action", None])
     path.write_text(json.dumps(data))
-    assert cli.main(["replay", str(path)]) == 1
+    assert cli.main(["replay", str(path)]) == 2
     assert "cannot be replayed" in capsys.readouterr().err
 
 
@@ -320,12 +322,14 @@ def test_play_turn_based_game_through_a_pty(tmp_path: Path) -> None:
         assert "(you)" in screen and "legal: " in screen
         term.send("bogus")
         assert "not understood" in term.read_until(r"> $")
-        term.send("999")
-        assert "no action number 999" in term.read_until(r"> $")
+        term.send("#999")
+        assert "no action '#999'" in term.read_until(r"> $")
+        term.send("1")  # a bare number is never a menu item: it could be a position
+        assert "type #1 for menu item 1" in term.read_until(r"> $")
         term.send("help")
         assert "resign" in term.read_until(r"> $")
         for _ in range(200):
-            term.send(str(rng.randrange(_legal_count(screen)) + 1))
+            term.send(f"#{rng.randrange(_legal_count(screen)) + 1}")
             screen = term.read_until(r"> $|record saved")
             if "record saved" in screen:
                 break
@@ -431,13 +435,17 @@ def test_replay_step_waits_for_enter_and_stops_on_q(tmp_path: Path) -> None:
 
 
 def test_cli_modules_name_no_game() -> None:
-    import cardcore._cli_play
-    import cardcore._cli_render
+    import pkgutil
 
-    for module in (cli, cardcore._cli_play, cardcore._cli_render):
-        text = Path(module.__file__ or "").read_text().lower()
+    import cardcore.cli
+
+    names = [m.name for m in pkgutil.iter_modules(cardcore.cli.__path__)]
+    assert {"args", "commands", "play", "render"} <= set(names)
+    for name in ["__init__", *names]:
+        text = (Path(cardcore.cli.__path__[0]) / f"{name}.py").read_text().lower()
+        assert len(text.splitlines()) <= 600, name
         for game in (GOLF, SPEED, "spit", "tonk"):
-            assert f'"{game}' not in text and f"'{game}" not in text, (module.__name__, game)
+            assert f'"{game}' not in text and f"'{game}" not in text, (name, game)
 
 
 TURN_ONLY = """
@@ -461,5 +469,240 @@ def test_play_refuses_an_agent_that_cannot_play_the_game() -> None:
         timeout=30,
         stdin=subprocess.DEVNULL,
     )
-    assert proc.returncode == 1
+    assert proc.returncode == 2
     assert "agent 'turn-only' cannot play real-time games" in proc.stderr
+
+
+# -- bad arguments: one line, exit status 2, never a traceback -------------------------------------
+
+BAD_ARGUMENTS: dict[str, list[list[str]]] = {
+    "list": [["no-such-game"], ["--bogus"]],
+    "rules": [
+        [],
+        ["no-such-game"],
+        [GOLF, "no-such-rule"],
+        [GOLF, "tonk.must-lay-down"],  # a rule of another game
+        [GOLF, "--bogus"],
+    ],
+    "play": [
+        [],
+        ["no-such-game"],
+        [GOLF, "--players", "99"],
+        [GOLF, "--players", "0"],
+        [GOLF, "--seat", "7"],
+        [GOLF, "--agent", "no-such-agent"],
+        [GOLF, "--option", "no_such_option=1"],
+        [GOLF, "--option", "rounds=many"],
+        [GOLF, "--option", "novalue"],
+        [GOLF, "--rules", "no-such-rule"],
+        [GOLF, "--without", "golf.hard"],  # not a default rule
+        [GOLF, "--record", "/nonexistent/dir/x.json"],
+        [GOLF, "--bot-speed", "fast"],
+        [SPEED, "--agent", "golf-greedy"],  # a turn-based agent in a real-time game
+    ],
+    "simulate": [
+        ["no-such-game"],
+        [GOLF, "--games", "0"],
+        [GOLF, "--games", "x"],
+        [GOLF, "--workers", "0"],
+        [GOLF, "--json", "/nonexistent/dir/x.json"],
+        [GOLF, "--agents", "no-such-agent"],
+        [GOLF, "--agents", "random,random,random", "--players", "2"],
+        [GOLF, "--agents", "tonk-heuristic"],  # an agent of another game
+        [SPEED, "--agents", "golf-greedy"],
+        [GOLF, "--rules", "no-such-rule"],
+        [GOLF, "--option", "rounds=0"],
+    ],
+    "sim": [[GOLF, "--games", "-3"]],
+    "replay": [
+        [],
+        ["/nonexistent/record.json"],
+        ["{damaged}"],
+        ["{record}", "--seat", "9"],
+        ["{record}", "--at", "9999"],
+        ["{record}", "--step", "--final"],
+    ],
+}
+
+
+def test_every_subcommand_has_bad_arguments_to_try() -> None:
+    parser = cli.build_parser()
+    sub = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+    assert set(sub.choices) == set(BAD_ARGUMENTS)  # a new subcommand joins the table below
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [[cmd, *args] for cmd, cases in BAD_ARGUMENTS.items() for args in cases],
+    ids=lambda argv: " ".join(argv),
+)
+def test_bad_arguments_are_one_line_and_exit_2(
+    argv: list[str], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    if "{record}" in argv or "{damaged}" in argv:
+        path, _ = _short_record(tmp_path)
+        damaged = tmp_path / "damaged.json"
+        data = json.loads(path.read_text())
+        data["actions"] = data["actions"][:-1]  # its result no longer follows
+        damaged.write_text(json.dumps(data))
+        argv = [a.replace("{record}", str(path)).replace("{damaged}", str(damaged)) for a in argv]
+    assert cli.main(argv) == 2
+    out, err = capsys.readouterr()
+    lines = err.splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error: "), err
+    assert "Traceback" not in out + err
+
+
+def test_rules_is_one_flag_per_value_and_never_swallows_the_game() -> None:
+    args = cli.build_parser().parse_args(["simulate", "--rules", "golf.hard", GOLF])
+    assert args.game == GOLF and args.rules == ["golf.hard"]
+    args = cli.build_parser().parse_args(["simulate", GOLF, "-r", "a,b", "-r", "c"])
+    assert args.rules == ["a", "b", "c"]
+
+
+def test_play_never_overwrites_a_record_silently(tmp_path: Path) -> None:
+    from cardcore.cli.play import _free_path
+
+    first = tmp_path / "cardcore-golf-7.json"
+    assert _free_path(str(first)) == str(first)
+    first.write_text("{}")
+    assert _free_path(str(first)) == str(tmp_path / "cardcore-golf-7-2.json")
+    assert cli.main(["play", GOLF, "--record", str(first), "--seed", "7"]) == 2
+
+
+def test_rules_command_explains_options_and_a_rule(capsys: pytest.CaptureFixture[str]) -> None:
+    assert cli.main(["rules", GOLF]) == 0
+    out = capsys.readouterr().out
+    info = cardcore.game_info(GOLF)
+    for opt in info.options:
+        assert opt.name in out
+    assert any(o.doc and o.doc.split()[0] in out for o in info.options)
+    rule = cardcore.available_rules(GOLF)[0]
+    assert rule in out
+    assert cli.main(["rules", GOLF, rule]) == 0
+    assert cardcore.rule_info(rule).id in capsys.readouterr().out
+
+
+def test_list_of_one_game_shows_only_agents_that_play_it(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert cli.main(["list", GOLF]) == 0
+    out = capsys.readouterr().out
+    assert "random" in out
+    for name in cardcore.available_agents():
+        games = getattr(cardcore.load_agent(name), "games", None)
+        if isinstance(games, tuple) and GOLF not in games:
+            assert f"│ {name} " not in out, name
+
+
+def test_replay_at_and_final_show_one_table(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path, game = _short_record(tmp_path)
+    assert cli.main(["replay", str(path), "--at", "2", "--seat", "0"]) == 0
+    out = capsys.readouterr().out
+    assert "after action 2" in out and "#1 " not in out and "move 2" in out
+    assert cli.main(["replay", str(path), "--final"]) == 0
+    out = capsys.readouterr().out
+    assert f"move {game.version}" in out and "game over" in out
+
+
+# -- rendering from the declared structure ---------------------------------------------------------
+
+NAMES = ["North", "East", "South", "West", "Centre", "Middle"]
+
+
+def _render_text(game: cardcore.Game, seat: int | None) -> str:
+    from io import StringIO
+
+    from rich.console import Console
+
+    from cardcore.cli.play import Screen
+
+    buf = StringIO()
+    Console(file=buf, width=260, color_system=None, highlight=False).print(
+        Screen(game, seat).draw()
+    )
+    return buf.getvalue()
+
+
+def _row_blocks(text: str, names: list[str]) -> dict[str, str]:
+    """The text of each player's row of the seat table (a row may span several lines)."""
+    lines = [ln[2:-2] if ln.startswith("│") else ln for ln in text.splitlines()]
+    head = next(i for i, ln in enumerate(lines) if ln.startswith("player "))
+    header = lines[head]
+    width = len(header) - len(header[len("player") :].lstrip()) if header.strip() != "player" else 0
+    starts = re.compile(r"^(> |  )(" + "|".join(names) + r")\b")
+    blocks: dict[str, list[str]] = {}
+    current: str | None = None
+    for ln in lines[head + 1 :]:
+        m = starts.match(ln)
+        if m:
+            current = m[2]
+            blocks[current] = [ln]
+        elif current is not None and width and ln[:width].strip() == "" and ln.strip():
+            blocks[current].append(ln)
+        else:
+            current = None
+            if m is None and blocks and len(blocks) == len(names):
+                break
+    return {name: "\n".join(rows) for name, rows in blocks.items()}
+
+
+def _own_cards(view: dict[str, object]) -> list[str]:
+    """The cards the viewer can see in their own hand (or grid, or stacks): piles they own
+    that are not face up for all (a face-up pile, such as laid-down books, may be summed up)."""
+    seat = view["seat"]
+    zones = view["zones"]
+    assert isinstance(zones, list)
+    return [
+        c
+        for z in zones
+        if z["owner"] == seat and z["visibility"] != "everyone"
+        for c in z["cards"]
+        if c is not None
+    ]
+
+
+def _hand_size(view: dict[str, object]) -> int:
+    """How many cards the viewer sees in their own piles (a hand's size; a grid's known cards)."""
+    return len(_own_cards(view))
+
+
+@pytest.mark.parametrize("name", ["golf", "tonk", "spit", "speed"])
+def test_render_shows_your_own_cards_under_your_own_name_at_every_hand_size(name: str) -> None:
+    info = cardcore.game_info(name)
+    done: set[tuple[int, int, int]] = set()
+    renders = 0
+    for players in range(info.min_players, min(info.max_players, 4) + 1):
+        names = NAMES[:players]
+        for seed in range(3):
+            game = cardcore.new_game(name, names, seed=seed)
+
+            def check(game: cardcore.Game, *_: object, players: int = players) -> None:
+                nonlocal renders
+                for seat in range(players):
+                    view = game.view(seat)
+                    key = (players, seat, _hand_size(view))
+                    if key in done:
+                        continue
+                    done.add(key)
+                    renders += 1
+                    blocks = _row_blocks(_render_text(game, seat), NAMES[:players])
+                    me = NAMES[seat]
+                    assert set(blocks) == set(NAMES[:players]), (key, blocks)
+                    assert "(you)" in blocks[me]
+                    for card in _own_cards(view):
+                        assert re.search(rf"(?<![0-9A-Z]){card}(?![0-9A-Z])", blocks[me]), (
+                            f"{name} {key}: {card} not in {me}'s row:\n{blocks[me]}"
+                        )
+
+            check(game)
+            agents = [cardcore.RandomAgent(seed=seed * 10 + s) for s in range(players)]
+            if info.realtime:
+                cardcore.run_realtime(game, agents, seed=seed, max_actions=200, on_action=check)
+            else:
+                cardcore.play(game, agents, max_actions=200, on_action=check)
+            _render_text(game, None)  # a spectator's view draws too
+    assert renders >= 4
+    assert len({size for _, _, size in done}) >= 2  # several hand sizes were drawn

@@ -1,0 +1,118 @@
+"""The ``cardcore`` command: list, explain, play, simulate and replay games in a terminal.
+
+::
+
+    cardcore list                              # installed games, house rules, agents
+    cardcore rules GAME [RULE]                 # a game's options and house rules, explained
+    cardcore play GAME --players 2 --seed 7    # play against built-in agents
+    cardcore simulate GAME --games 1000        # many games, a summary table
+    cardcore replay RECORD --seat 0 --step     # step through a saved record
+
+The command needs the ``cli`` extra (``pip install 'cardcore[cli]'``, which
+brings in rich); this package imports without it, and :func:`main` explains
+what to install. Nothing here names a game: every game comes from the
+installed plugins.
+
+Modules: :mod:`~cardcore.cli.args` (the parser; no rich),
+:mod:`~cardcore.cli.render` (views, results, summaries),
+:mod:`~cardcore.cli.play` (``play``), :mod:`~cardcore.cli.commands`
+(``list``, ``rules``, ``simulate``, ``replay``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from cardcore.cli.args import (
+    DEFAULT_GAMES,
+    DEFAULT_PLAYERS,
+    UsageError,
+    build_parser,
+    parse_options,
+)
+from cardcore.errors import (
+    CardcoreError,
+    CorruptStateError,
+    OptionError,
+    RuleConflictError,
+    UnknownPluginError,
+)
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+__all__ = [
+    "DEFAULT_GAMES",
+    "DEFAULT_PLAYERS",
+    "RICH_MISSING",
+    "UsageError",
+    "build_parser",
+    "main",
+    "parse_options",
+]
+
+RICH_MISSING = (
+    "the cardcore command needs the 'rich' package: install it with pip install 'cardcore[cli]'"
+)
+
+USAGE_ERRORS = (UsageError, OptionError, RuleConflictError, UnknownPluginError, CorruptStateError)
+"""Errors in what the user gave (arguments, a damaged record): exit status 2, like argparse's own."""
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the ``cardcore`` command; return its exit status (0 ok, 1 error, 2 bad usage).
+
+    Every error is one line on stderr, never a traceback.
+
+    :param argv: The arguments (default ``sys.argv[1:]``).
+    """
+    try:
+        args = build_parser().parse_args(argv)
+    except SystemExit as exc:  # --help (0) or a bad argument (2, already said in one line)
+        return exc.code if isinstance(exc.code, int) else 2
+    try:
+        from rich.console import Console
+    except ImportError:
+        sys.stderr.write(f"error: {RICH_MISSING}\n")
+        return 1
+    json_to_stdout = args.command in ("simulate", "sim") and args.json == "-"
+    console = Console(highlight=False, stderr=json_to_stdout)
+    try:
+        return _run(console, args)
+    except USAGE_ERRORS as exc:
+        _say(f"error: {exc}")
+        return 2
+    except (CardcoreError, OSError, ValueError) as exc:
+        _say(f"error: {exc}")
+        return 1
+    except KeyboardInterrupt:
+        _say("interrupted")
+        return 130
+
+
+def _say(line: str) -> None:
+    """One line on stderr, never wrapped (a pipe gets it whole)."""
+    sys.stderr.write(" ".join(line.split()) + "\n")
+    sys.stderr.flush()
+
+
+def _run(console: Console, args: argparse.Namespace) -> int:
+    from cardcore.cli import commands, play
+
+    command = args.command
+    if command is None:
+        return commands.overview(console)
+    if command == "list":
+        return commands.cmd_list(console, args.game)
+    if command == "rules":
+        return commands.cmd_rules(console, args.game, args.rule)
+    if command == "play":
+        return play.cmd_play(console, args)
+    if command in ("simulate", "sim"):
+        return commands.cmd_simulate(console, args)
+    if command == "replay":
+        return commands.cmd_replay(console, args, lambda prompt: console.input(prompt))
+    return 2  # pragma: no cover - argparse knows every command

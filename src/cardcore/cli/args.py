@@ -1,0 +1,308 @@
+"""The ``cardcore`` command's arguments: the parser, options, seat counts, paths.
+
+Nothing here needs rich. A bad argument is a :class:`UsageError` (or an
+argparse error), which :func:`cardcore.cli.main` reports in one line with exit
+status 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from collections.abc import Sequence
+from typing import Any, NoReturn
+
+from cardcore.errors import CardcoreError, OptionError
+from cardcore.plugins import game_info
+
+__all__ = [
+    "DEFAULT_GAMES",
+    "DEFAULT_PLAYERS",
+    "UsageError",
+    "build_parser",
+    "check_writable",
+    "parse_options",
+    "players_for",
+]
+
+DEFAULT_GAMES = 200
+"""Games in ``cardcore simulate`` when ``--games`` is not given."""
+DEFAULT_PLAYERS = 4
+"""Preferred seats in ``cardcore simulate`` (narrowed to what the game allows)."""
+
+
+class UsageError(CardcoreError):
+    """A bad argument of the ``cardcore`` command (exit status 2)."""
+
+
+class _Parser(argparse.ArgumentParser):
+    """An argument parser whose errors are one line on stderr and exit status 2."""
+
+    def error(self, message: str) -> NoReturn:
+        sys.stderr.write(f"error: {message} (see {self.prog} --help)\n")
+        sys.exit(2)
+
+
+def _positive(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        msg = f"not a whole number: {text!r}"
+        raise argparse.ArgumentTypeError(msg) from None
+    if value < 1:
+        msg = f"must be at least 1, not {value}"
+        raise argparse.ArgumentTypeError(msg)
+    return value
+
+
+def _names(text: str) -> list[str]:
+    return [part.strip() for part in text.split(",") if part.strip()]
+
+
+class _Extend(argparse.Action):
+    """``--rules a,b --rules c``: one value per flag (never swallows the game), commas allowed."""
+
+    def __call__(
+        self,
+        parser: argparse.ArgumentParser,
+        namespace: argparse.Namespace,
+        values: str | Sequence[Any] | None,
+        option_string: str | None = None,
+    ) -> None:
+        got: list[str] = list(getattr(namespace, self.dest, None) or [])
+        got += _names(str(values))
+        setattr(namespace, self.dest, got)
+
+
+def _add_game_args(p: argparse.ArgumentParser) -> None:
+    p.add_argument(
+        "--players",
+        "-p",
+        type=_positive,
+        default=None,
+        help="number of seats (default: depends on the game)",
+    )
+    p.add_argument(
+        "--rules",
+        "-r",
+        action=_Extend,
+        default=[],
+        metavar="RULE[,RULE]",
+        help="house rules to add (names or rule IDs; repeat the flag or separate with commas)",
+    )
+    p.add_argument(
+        "--without",
+        action=_Extend,
+        default=[],
+        metavar="RULE[,RULE]",
+        help="default house rules to switch off",
+    )
+    p.add_argument(
+        "--option",
+        "-o",
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help="a game option (repeatable)",
+    )
+    p.add_argument(
+        "--seed",
+        "-s",
+        type=int,
+        default=None,
+        help="seed (default: random for play, 0 for simulate)",
+    )
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """Return the argument parser of the ``cardcore`` command."""
+    parser = _Parser(
+        prog="cardcore",
+        description="Play, simulate and replay card games built on cardcore.",
+        epilog=(
+            "examples: cardcore list | cardcore rules GAME | cardcore play GAME --players 2 | "
+            "cardcore simulate GAME --games 1000 --workers 2 | cardcore replay game.json --step"
+        ),
+    )
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+
+    p_list = sub.add_parser("list", help="installed games, house rules and agents")
+    p_list.add_argument("game", nargs="?", help="show only this game")
+
+    p_rules = sub.add_parser("rules", help="a game's options and house rules, explained")
+    p_rules.add_argument("game", help="the game (see cardcore list)")
+    p_rules.add_argument("rule", nargs="?", help="show only this house rule (name or ID)")
+
+    p_play = sub.add_parser("play", help="play a game in the terminal against built-in agents")
+    p_play.add_argument("game", help="the game to play (see cardcore list)")
+    _add_game_args(p_play)
+    p_play.add_argument("--seat", type=int, default=0, help="your seat, from 0 (default 0)")
+    p_play.add_argument(
+        "--agent", "-a", default="random", help="the agent playing the other seats (default random)"
+    )
+    p_play.add_argument(
+        "--bot-speed",
+        type=float,
+        default=1.0,
+        metavar="SECONDS",
+        help="real-time games: the bots' mean reaction time (default 1.0)",
+    )
+    p_play.add_argument(
+        "--record",
+        metavar="FILE",
+        default=None,
+        help="where to save the record (default cardcore-GAME-SEED.json, never overwritten)",
+    )
+    p_play.add_argument("--force", action="store_true", help="overwrite the --record file")
+    p_play.add_argument("--no-record", action="store_true", help="do not save a record")
+    p_play.add_argument("--name", default=None, help="your display name (default: Player N)")
+
+    p_sim = sub.add_parser(
+        "simulate", aliases=["sim"], help="simulate many games and summarize them"
+    )
+    p_sim.add_argument(
+        "game",
+        nargs="?",
+        default=None,
+        help="the game (default: the first installed turn-based game)",
+    )
+    _add_game_args(p_sim)
+    p_sim.add_argument(
+        "--games",
+        "-n",
+        type=_positive,
+        default=DEFAULT_GAMES,
+        help=f"how many games (default {DEFAULT_GAMES})",
+    )
+    p_sim.add_argument(
+        "--agents",
+        "-a",
+        default=None,
+        help="agents per seat, comma-separated; one name fills every seat (default random)",
+    )
+    p_sim.add_argument(
+        "--workers",
+        "-w",
+        type=_positive,
+        default=None,
+        help="worker processes (ProcessPoolExecutor); default: this process",
+    )
+    p_sim.add_argument(
+        "--dask",
+        default=None,
+        metavar="ADDRESS",
+        help="run on dask: 'local' starts a LocalCluster, or tcp://host:8786",
+    )
+    p_sim.add_argument(
+        "--json",
+        default=None,
+        metavar="FILE",
+        help="also write the summary as JSON ('-' for stdout)",
+    )
+    p_sim.add_argument("--quiet", "-q", action="store_true", help="no progress bar")
+
+    p_rep = sub.add_parser("replay", help="step through a saved record")
+    p_rep.add_argument("record", help="a record (JSON) saved by cardcore play or Game.record()")
+    who = p_rep.add_mutually_exclusive_group()
+    who.add_argument("--seat", type=int, default=None, help="show what this seat saw")
+    who.add_argument(
+        "--spectator", action="store_true", help="show the spectator's view (the default)"
+    )
+    at = p_rep.add_mutually_exclusive_group()
+    at.add_argument(
+        "--step", action="store_true", help="wait for Enter after each action ('q' stops)"
+    )
+    at.add_argument(
+        "--at", type=int, default=None, metavar="N", help="show only the table after action N"
+    )
+    at.add_argument("--final", action="store_true", help="show only the final table")
+    return parser
+
+
+def _convert(text: str, kind: type, nullable: bool) -> Any:
+    low = text.strip().lower()
+    if low in ("none", "null") and nullable:
+        return None
+    if kind is bool:
+        if low in ("1", "true", "yes", "on"):
+            return True
+        if low in ("0", "false", "no", "off"):
+            return False
+        msg = f"not a yes/no value: {text!r}"
+        raise ValueError(msg)
+    if kind is int:
+        return int(text)
+    if kind is float:
+        return float(text)
+    return text
+
+
+def parse_options(game: str, pairs: Sequence[str]) -> dict[str, Any]:
+    """Read ``KEY=VALUE`` pairs into options, converting each value to the type the game declares.
+
+    :param game: The installed game whose options these are.
+    :param pairs: Texts like ``"rounds=1"``.
+    :raises OptionError: A pair without ``=`` or a value of the wrong type.
+    """
+    info = game_info(game)
+    out: dict[str, Any] = {}
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        key = key.strip()
+        if not sep or not key:
+            msg = f"options are KEY=VALUE, not {pair!r}"
+            raise OptionError(msg)
+        try:
+            opt = info.option(key)
+        except KeyError:
+            out[key] = value  # the core reports the unknown name with what is accepted
+            continue
+        try:
+            out[key] = _convert(value, opt.kind, opt.nullable)
+        except ValueError:
+            msg = f"option {key!r} must be {opt.kind.__name__}, not {value!r}"
+            raise OptionError(msg) from None
+    return out
+
+
+def players_for(game: str, wanted: int | None, preferred: int, args: argparse.Namespace) -> int:
+    """Return *wanted*, or the largest seat count up to *preferred* this configuration accepts."""
+    if wanted is not None:
+        return wanted
+    from cardcore.setup import new_game
+
+    info = game_info(game)
+    options = parse_options(game, args.option)
+    first = max(info.min_players, min(preferred, info.max_players))
+    for n in range(first, info.min_players - 1, -1):
+        try:
+            new_game(game, n, rules=args.rules, without=args.without, options=options, seed=0)
+        except OptionError:
+            continue
+        return n
+    return first
+
+
+def check_writable(path: str, *, overwrite: bool) -> None:
+    """Refuse, before any work, a *path* that cannot be written (or exists, unless *overwrite*).
+
+    :raises UsageError: The directory is missing or read-only, or the file exists.
+    """
+    folder = os.path.dirname(os.path.abspath(path))
+    if not os.path.isdir(folder):
+        msg = f"cannot write {path!r}: no directory {folder!r}"
+        raise UsageError(msg)
+    if os.path.isdir(path):
+        msg = f"cannot write {path!r}: it is a directory"
+        raise UsageError(msg)
+    if os.path.exists(path):
+        if not overwrite:
+            msg = f"{path!r} exists (add --force to overwrite it)"
+            raise UsageError(msg)
+        if not os.access(path, os.W_OK):
+            msg = f"cannot write {path!r}: permission denied"
+            raise UsageError(msg)
+    elif not os.access(folder, os.W_OK):
+        msg = f"cannot write {path!r}: permission denied"
+        raise UsageError(msg)

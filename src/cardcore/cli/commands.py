@@ -1,0 +1,403 @@
+"""``cardcore list``, ``rules``, ``simulate`` and ``replay``, and the overview (needs rich)."""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import inspect
+import json
+import multiprocessing
+import sys
+import time
+from collections.abc import Callable, Mapping
+from concurrent.futures import Executor, ProcessPoolExecutor
+from contextlib import ExitStack
+from typing import Any
+
+from rich.console import Console
+from rich.markup import escape
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.table import Table
+
+from cardcore.agents import check_agent
+from cardcore.cli.args import (
+    DEFAULT_GAMES,
+    DEFAULT_PLAYERS,
+    UsageError,
+    check_writable,
+    parse_options,
+    players_for,
+)
+from cardcore.cli.play import Screen
+from cardcore.cli.render import render_result, render_summary
+from cardcore.errors import CardcoreError
+from cardcore.game import Game
+from cardcore.info import GameInfo, Option, RuleInfo
+from cardcore.plugins import (
+    _load,
+    _rule_module,
+    available_agents,
+    available_games,
+    available_rules,
+    game_info,
+    load_agent,
+    rule_info,
+)
+from cardcore.records import replay
+from cardcore.simulate import simulate
+
+__all__ = ["cmd_list", "cmd_replay", "cmd_rules", "cmd_simulate", "default_game", "overview"]
+
+
+def _first_line(text: str | None) -> str:
+    lines = (text or "").strip().splitlines()
+    return lines[0].replace("``", "") if lines else ""
+
+
+def _players(info: GameInfo) -> str:
+    if info.min_players == info.max_players:
+        return f"{info.min_players}"
+    return f"{info.min_players}-{info.max_players}"
+
+
+def _agents_for(game: str | None) -> list[tuple[str, str]]:
+    """``(name, description)`` of the installed agents that serve *game* (any game if ``None``)."""
+    info = None if game is None else game_info(game)
+    out = []
+    for name in available_agents():
+        try:
+            factory = load_agent(name)
+        except CardcoreError as exc:
+            out.append((name, f"[red]failed to load: {escape(str(exc))}[/]"))
+            continue
+        if info is not None:
+            try:
+                check_agent(name, factory, info)
+            except CardcoreError:
+                continue
+        games = getattr(factory, "games", None)
+        served = f" [dim](plays {', '.join(games)})[/]" if isinstance(games, tuple) else ""
+        out.append((name, escape(_first_line(getattr(factory, "__doc__", None))) + served))
+    return out
+
+
+# -- list -------------------------------------------------------------------------------------
+
+
+def cmd_list(console: Console, only: str | None) -> int:
+    """Print the installed games (with options), house rules and agents."""
+    games = available_games() if only is None else (only,)
+    gt = Table(title="games", title_style="bold", show_lines=False)
+    for col in ("game", "players", "kind", "summary", "options (default)"):
+        gt.add_column(col)
+    for name in games:
+        info = game_info(name)
+        opts = "\n".join(f"{o.name}={o.default!r}" for o in info.options) or "-"
+        kind = "real time" if info.realtime else "turn-based"
+        gt.add_row(
+            f"[bold]{escape(name)}[/]", _players(info), kind, escape(info.summary), escape(opts)
+        )
+    console.print(gt)
+    for name in games:
+        rules = available_rules(name)
+        if not rules:
+            console.print(f"[dim]{escape(name)}: no house rules installed[/]")
+            continue
+        console.print(_rules_table(name, rules))
+    at = Table(title="agents" if only is None else f"agents for {only}", title_style="bold")
+    at.add_column("agent")
+    at.add_column("description")
+    for name, doc in _agents_for(only):
+        at.add_row(f"[bold]{escape(name)}[/]", doc)
+    console.print(at)
+    return 0
+
+
+def _rules_table(game: str, rules: tuple[str, ...]) -> Table:
+    info = game_info(game)
+    rt = Table(title=f"{game} house rules (--rules NAME)", title_style="bold")
+    rt.add_column("rule", no_wrap=True)
+    rt.add_column("ID", no_wrap=True)
+    rt.add_column("summary")
+    rt.add_column("applies / conflicts / requires", overflow="fold")
+    for rule in rules:
+        ri = rule_info(rule)
+        rt.add_row(
+            f"[bold]{escape(rule)}[/]", ri.id, escape(ri.summary), escape(_notes(ri, info) or "-")
+        )
+    return rt
+
+
+def _notes(ri: RuleInfo, info: GameInfo) -> str:
+    notes = []
+    if ri.name in info.default_rules:
+        notes.append("on by default (--without to switch off)")
+    if ri.applies:
+        notes.append("only with " + ri.describe_applies())
+    if ri.conflicts:
+        notes.append("conflicts: " + " ".join(ri.conflicts))
+    if ri.requires:
+        notes.append("requires: " + " ".join(ri.requires))
+    return "\n".join(notes)
+
+
+# -- rules ------------------------------------------------------------------------------------
+
+
+def _bounds(opt: Option) -> str:
+    parts = []
+    if opt.choices is not None:
+        parts.append("one of " + ", ".join(repr(c) for c in opt.choices))
+    if opt.minimum is not None and opt.maximum is not None:
+        parts.append(f"{opt.minimum:g} to {opt.maximum:g}")
+    elif opt.minimum is not None:
+        parts.append(f"at least {opt.minimum:g}")
+    elif opt.maximum is not None:
+        parts.append(f"at most {opt.maximum:g}")
+    if opt.nullable:
+        parts.append("or none")
+    return "; ".join(parts) or "any"
+
+
+def cmd_rules(console: Console, game: str, only: str | None) -> int:
+    """Print a game's description, its options (doc, bounds, default) and its house rules."""
+    info = game_info(game)
+    if only is not None:
+        module, ri = _rule_module(only)
+        if ri.game != game:
+            msg = f"house rule {ri.name!r} belongs to {ri.game!r}, not {game!r} ({ri.id})"
+            raise UsageError(msg)
+        console.print(f"[bold]{escape(ri.name)}[/] ({ri.id}): {escape(ri.summary)}")
+        notes = _notes(ri, info)
+        if notes:
+            console.print(escape(notes))
+        doc = inspect.getdoc(module)
+        if doc:
+            console.print()
+            console.print(escape(doc))
+        return 0
+    kind = "real time" if info.realtime else "turn-based"
+    console.print(
+        f"[bold]{escape(game)}[/]: {escape(info.summary)} ({_players(info)} players, {kind})"
+    )
+    doc = inspect.getdoc(_load("cardcore.games", game))
+    if doc:
+        console.print(escape(doc))
+    ot = Table(title=f"{game} options (-o NAME=VALUE)", title_style="bold")
+    for col in ("option", "what it sets", "values", "default"):
+        ot.add_column(col)
+    for opt in info.options:
+        ot.add_row(
+            f"[bold]{escape(opt.name)}[/]",
+            escape(opt.doc),
+            escape(_bounds(opt)),
+            escape(repr(opt.default)),
+        )
+    console.print(ot if info.options else "[dim]no options[/]")
+    rules = available_rules(game)
+    if rules:
+        console.print(_rules_table(game, rules))
+        console.print(f"[dim]details of one rule: cardcore rules {escape(game)} RULE[/]")
+    return 0
+
+
+# -- simulate ---------------------------------------------------------------------------------
+
+
+def default_game() -> str:
+    """The first installed turn-based game (else the first game)."""
+    games = available_games()
+    for name in games:
+        if not game_info(name).realtime:
+            return name
+    if not games:
+        msg = "no games are installed"
+        raise CardcoreError(msg)
+    return games[0]
+
+
+def _dask_executor(stack: ExitStack, address: str, workers: int | None) -> Executor:
+    try:
+        dd: Any = importlib.import_module("dask.distributed")
+    except ImportError:
+        msg = "--dask needs dask: install it with pip install 'cardcore[dask]'"
+        raise UsageError(msg) from None
+    if address == "local":
+        cluster = stack.enter_context(
+            dd.LocalCluster(
+                n_workers=workers or 2, threads_per_worker=1, processes=True, dashboard_address=None
+            )
+        )
+        client = stack.enter_context(dd.Client(cluster))
+    else:
+        try:
+            client = stack.enter_context(dd.Client(address, timeout="10s"))
+        except OSError as exc:
+            msg = f"cannot reach the dask scheduler at {address!r}: {exc}"
+            raise UsageError(msg) from None
+    executor: Executor = client.get_executor()
+    return executor
+
+
+def cmd_simulate(console: Console, args: argparse.Namespace) -> int:
+    """Simulate many seeded games and print the summary (and optional JSON)."""
+    name = args.game or default_game()
+    info = game_info(name)
+    n = players_for(name, args.players, DEFAULT_PLAYERS, args)
+    agents: list[str] | None = None
+    if args.agents:
+        agents = [a.strip() for a in args.agents.split(",") if a.strip()]
+        if len(agents) == 1:
+            agents *= n
+        elif args.players is None:
+            n = len(agents)
+        elif len(agents) != n:
+            msg = f"--agents names {len(agents)} agents for {n} players"
+            raise UsageError(msg)
+        for agent in dict.fromkeys(agents):
+            try:
+                check_agent(agent, load_agent(agent), info)
+            except CardcoreError as exc:
+                raise UsageError(str(exc)) from None
+    if args.json and args.json != "-":
+        check_writable(args.json, overwrite=True)
+    options = parse_options(name, args.option)
+    seed = 0 if args.seed is None else args.seed
+    chunk = max(1, min(50, args.games // 20))
+    with ExitStack() as stack:
+        executor: Executor | None = None
+        where = "this process"
+        if args.dask:
+            executor = _dask_executor(stack, args.dask, args.workers)
+            where = f"dask ({args.dask})"
+        elif args.workers:
+            # not fork: the progress bar runs a thread, and forking a threaded process is unsafe
+            methods = multiprocessing.get_all_start_methods()
+            context = multiprocessing.get_context(
+                "forkserver" if "forkserver" in methods else "spawn"
+            )
+            executor = stack.enter_context(
+                ProcessPoolExecutor(max_workers=args.workers, mp_context=context)
+            )
+            where = f"{args.workers} worker processes"
+        progress = Progress(
+            TextColumn(f"[bold]{escape(name)}[/] on {where}"),
+            BarColumn(),
+            MofNCompleteColumn(),
+            TimeElapsedColumn(),
+            console=console,
+            transient=True,
+            disable=args.quiet,
+        )
+        started = time.perf_counter()
+        with progress:
+            task = progress.add_task("games", total=args.games)
+            summary = simulate(
+                name,
+                games=args.games,
+                players=n,
+                agents=agents,
+                rules=args.rules,
+                without=args.without,
+                options=options,
+                seed=seed,
+                executor=executor,
+                chunk=chunk,
+                progress=lambda k: progress.advance(task, k),
+            )
+        elapsed = time.perf_counter() - started
+    console.print(render_summary(summary, elapsed=elapsed))
+    if args.json:
+        data = {**summary.to_json(), "seed": seed, "rules": list(args.rules), "options": options}
+        text = json.dumps(data, indent=1)
+        if args.json == "-":
+            sys.stdout.write(text + "\n")
+        else:
+            with open(args.json, "w", encoding="utf-8") as fh:
+                fh.write(text + "\n")
+            console.print(f"summary written to {args.json}")
+    return 0
+
+
+# -- replay -----------------------------------------------------------------------------------
+
+
+def cmd_replay(console: Console, args: argparse.Namespace, read: Callable[[str], str]) -> int:
+    """Step through a record, drawing the chosen seat's (or a spectator's) view after each action."""
+    try:
+        with open(args.record, encoding="utf-8") as fh:
+            text = fh.read()
+    except OSError as exc:
+        msg = f"cannot read record {args.record!r}: {exc.strerror}"
+        raise UsageError(msg) from None
+    final = replay(text)  # validates the whole record first (CorruptStateError)
+    rec: Mapping[str, Any] = json.loads(text)
+    actions = list(rec["actions"])
+    game = _start(rec)
+    seat: int | None = args.seat
+    if seat is not None and not 0 <= seat < len(game.players):
+        msg = f"--seat must be 0 to {len(game.players) - 1}, not {seat!r}"
+        raise UsageError(msg)
+    stop_at = len(actions) if args.final else args.at
+    if stop_at is not None and not 0 <= stop_at <= len(actions):
+        msg = f"--at must be 0 to {len(actions)}, not {stop_at!r}"
+        raise UsageError(msg)
+    screen = Screen(game, seat)
+    console.print(
+        f"[bold]{escape(str(rec['game']))}[/] record: {len(actions)} actions, seed {rec['seed']}"
+    )
+    if stop_at is None:
+        console.print(screen.draw())
+    for i, (who, notation, at) in enumerate(actions, 1):
+        if stop_at is not None and i > stop_at:
+            break
+        if args.step:
+            try:
+                answer = read(f"[{i}/{len(actions)}] Enter for the next action, q to stop: ")
+            except (EOFError, KeyboardInterrupt):
+                break
+            if answer.strip().lower() in ("q", "quit"):
+                break
+        game.act(who, notation, at=at)
+        if stop_at is None:
+            when = "" if at is None else f" at {at:.2f} s"
+            player = game.players[who] if 0 <= who < len(game.players) else "the host"
+            console.print(f"[bold]#{i}[/] {escape(player)}: [bold cyan]{escape(notation)}[/]{when}")
+            console.print(screen.draw())
+    if stop_at is not None:
+        console.print(f"after action {stop_at}:")
+        console.print(screen.draw())
+    elif game.result is not None and game.version == final.version:
+        console.print(render_result(game.result.to_json(), game.players))
+    return 0
+
+
+def _start(rec: Mapping[str, Any]) -> Game:
+    """A game at the start of record *rec* (its actions not applied)."""
+    empty = {**rec, "actions": []}
+    empty.pop("result", None)
+    return replay(empty)
+
+
+# -- the overview -----------------------------------------------------------------------------
+
+
+def overview(console: Console) -> int:
+    """``cardcore`` alone: what is installed and the first commands to try."""
+    console.print("[bold]cardcore[/]: play, simulate and replay card games\n")
+    cmd_list(console, None)
+    example = default_game() if available_games() else "GAME"
+    tips = [
+        (
+            f"cardcore simulate {example}",
+            f"{DEFAULT_GAMES} games by random agents, a summary table",
+        ),
+        (f"cardcore play {example} --players 2", "play in the terminal"),
+        (f"cardcore rules {example}", "its options and house rules, explained"),
+        ("cardcore --help", "every command and option"),
+    ]
+    width = max(len(cmd) for cmd, _ in tips)
+    console.print("\ntry:")
+    for cmd, what in tips:
+        console.print(f"  [bold]{cmd:<{width}}[/]  [dim]# {what}[/]")
+    return 0

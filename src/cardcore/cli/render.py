@@ -1,0 +1,450 @@
+"""Drawing views, results and summaries for the ``cardcore`` command (needs rich).
+
+The renderer reads a view's declared structure, never the shape of its data
+(a list is never taken for "one entry per seat" because of its length):
+
+* the core's ``zones`` (every pile with its owner and who may see it): a pile
+  owned by a seat is drawn in that seat's row, in a column named after the
+  pile with the seat number left out (``hand.1`` -> ``hand``; ``layout.1.3`` ->
+  ``layout``, stack ``3``, numbered as the pile's name numbers it); a shared
+  pile gets a line of its own;
+* the game's ``table`` fields as :meth:`cardcore.Game.view_schema` declares them
+  (kind and label; for ``per-seat`` fields the kind of each entry): a
+  ``per-seat`` field is a column of the seats' rows, any other a labelled line.
+
+A declared field named after a pile (``P`` or ``Ps`` for the piles ``P.N``) is
+the game's own presentation of it, and is drawn instead of it:
+
+(a) a ``per-seat`` field replaces that pile's column (Golf's grids: positions
+    numbered from 0 as the notation numbers them, when the table declares an
+    ``int`` field ``cols``);
+(b) in a ``per-seat`` field of mappings, keys that name an owned pile are left
+    out: the pile's column shows them;
+(c) any other field named after an owned pile is the viewer's own pile (a
+    sorted hand): it is drawn in the viewer's row, in that pile's column;
+(d) any other field named after a shared pile replaces the pile's line.
+
+``None`` in a card field is a card its viewer cannot see; ``None`` elsewhere is
+"nothing", and a line with nothing to say is left out.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Container, Mapping, Sequence
+from typing import Any
+
+from attrs import frozen
+from rich.columns import Columns
+from rich.console import Group, RenderableType
+from rich.markup import escape
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+from cardcore.simulate import Summary
+
+__all__ = [
+    "HIDDEN",
+    "Arrangement",
+    "arrange",
+    "card_markup",
+    "render_history",
+    "render_result",
+    "render_summary",
+    "render_view",
+    "value_markup",
+]
+
+_CARD = re.compile(r"^(10|[2-9AJQK])[SHDC]$|^JK$")
+HIDDEN = "[dim]##[/]"
+"""How a card the viewer cannot see is drawn."""
+MAX_CARDS = 16
+"""The most cards of one pile drawn one by one; the rest are counted."""
+REMOVED = "--"
+"""A grid position whose card has left the game (drawn blank)."""
+
+
+def is_card(text: object) -> bool:
+    """Whether *text* is a card in notation (``"10H"``, ``"JK"``)."""
+    return isinstance(text, str) and _CARD.match(text) is not None
+
+
+def card_markup(text: str) -> str:
+    """Return rich markup for a card: hearts and diamonds red, jokers magenta."""
+    if text == "JK":
+        return "[bold magenta]JK[/]"
+    if text.endswith(("H", "D")):
+        return f"[bold red]{text}[/]"
+    return f"[bold]{text}[/]"
+
+
+def _words(name: str) -> str:
+    return name.replace("_", " ").replace("-", " ")
+
+
+def _card(value: Any) -> str:
+    if value is None:
+        return HIDDEN
+    if value == REMOVED:
+        return "[dim]  [/]"
+    return card_markup(value) if is_card(value) else escape(str(value))
+
+
+def _cards(values: Sequence[Any], limit: int | None = MAX_CARDS) -> str:
+    if not values:
+        return "[dim]none[/]"
+    if limit is None or len(values) <= limit:
+        return " ".join(_card(v) for v in values)
+    return " ".join(_card(v) for v in values[:limit]) + f" [dim]+{len(values) - limit} more[/]"
+
+
+def _grid(cards: Sequence[Any], cols: int) -> str:
+    rows = []
+    for start in range(0, len(cards), cols):
+        cells = [
+            f"[dim]{i}:[/]{_card(cards[i])}" + " " * (3 - len(str(cards[i] or "##")))
+            for i in range(start, min(start + cols, len(cards)))
+        ]
+        rows.append(" ".join(cells))
+    return "\n".join(rows)
+
+
+def value_markup(value: Any, players: Sequence[str] = ()) -> str:
+    """Return rich markup for any JSON value of a view whose kind is not declared (``json``).
+
+    Mappings read ``key: value`` with their keys in words; a list of card lists
+    is numbered from 1, as a player counts melds.
+    """
+    if value is None:
+        return "[dim]-[/]"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, str):
+        return card_markup(value) if is_card(value) else escape(value)
+    if isinstance(value, float):
+        return f"{value:g}"
+    if isinstance(value, Mapping):
+        if not value:
+            return "[dim]none[/]"
+        return ", ".join(
+            f"{escape(_words(str(k)))}: {_keyed(str(k), v, players)}" for k, v in value.items()
+        )
+    if isinstance(value, Sequence):
+        if not value:
+            return "[dim]none[/]"
+        if all(v is None or is_card(v) for v in value):
+            return _cards(value)
+        if all(isinstance(v, Mapping) for v in value):
+            return "\n".join(value_markup(v, players) for v in value)
+        if all(isinstance(v, Sequence) and not isinstance(v, str) for v in value):
+            return "  ".join(
+                f"[dim]{i}:[/] {value_markup(v, players)}" for i, v in enumerate(value, 1)
+            )
+        return ", ".join(value_markup(v, players) for v in value)
+    return escape(str(value))
+
+
+def _keyed(key: str, value: Any, players: Sequence[str]) -> str:
+    """A value inside a mapping: a ``seat`` or ``owner`` number is shown as the player's name."""
+    if (
+        key in ("seat", "owner")
+        and isinstance(value, int)
+        and not isinstance(value, bool)
+        and 0 <= value < len(players)
+    ):
+        return escape(players[value])
+    return value_markup(value, players)
+
+
+def _field_markup(kind: str, value: Any, players: Sequence[str], cols: int | None) -> str:
+    """Markup for one declared field value of *kind*."""
+    if kind == "card":
+        return _card(value)
+    if kind == "cards":
+        if not isinstance(value, list):
+            return value_markup(value, players)
+        if cols and len(value) > cols and len(value) % cols == 0:
+            return _grid(value, cols)
+        return _cards(value)
+    if kind == "seat":
+        if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < len(players):
+            return escape(players[value])
+        return value_markup(value, players)
+    if kind == "bool":
+        return "yes" if value else "no"
+    if kind == "float" and isinstance(value, int | float) and not isinstance(value, bool):
+        return f"{value:g}"
+    return value_markup(value, players)
+
+
+# -- zones ----------------------------------------------------------------------------------
+
+
+def _zone_markup(zone: Mapping[str, Any], mine: bool = False) -> str:
+    """One pile: its cards top first, hidden ones as ``##``, a hidden tail counted.
+
+    :param mine: The viewer owns the pile: every card they see is drawn, however many.
+    """
+    cards: list[Any] = list(zone.get("cards") or [])
+    count = int(zone.get("count", len(cards)))
+    if count == 0:
+        return "[dim]empty[/]"
+    known = [i for i, c in enumerate(cards) if c is not None]
+    if not known:
+        return f"[dim]{count} face down[/]"
+    last = known[-1] + 1
+    shown = _cards(cards[:last], None if mine else MAX_CARDS)
+    if count > last:
+        where = "below" if zone.get("visibility") in ("everyone", "top") else "face down"
+        shown += f" [dim]+{count - last} {where}[/]"
+    return shown
+
+
+def _split_name(name: str, owner: int | None) -> tuple[str, str]:
+    """``("hand", "")`` for ``hand.1`` owned by seat 1; ``("layout", "3")`` for ``layout.1.3``."""
+    parts = name.split(".")
+    base, rest = parts[0], parts[1:]
+    if owner is not None and str(owner) in rest:
+        rest.remove(str(owner))
+    return base, ".".join(rest)
+
+
+Piles = list[tuple[str, Mapping[str, Any]]]
+"""The piles of one group: ``[(sub-name, zone), ...]`` (sub-name ``""`` for a single pile)."""
+
+
+@frozen
+class Arrangement:
+    """Where each pile and field of a view goes on screen (see the module docstring).
+
+    :param columns: Per-seat columns, in order: ``(name, label, field)``; *field*
+        is the declared per-seat field drawn there, or ``None`` for piles.
+    :param piles: ``(column, seat) -> piles`` of the owned piles drawn.
+    :param own: ``column -> field name`` of a field showing the viewer's own pile.
+    :param shared: The shared piles drawn, as ``[(name, piles), ...]``.
+    :param lines: The declared fields drawn as labelled lines, in order.
+    :param hidden_keys: Keys left out of per-seat mappings (their piles are drawn).
+    """
+
+    columns: tuple[tuple[str, str, Mapping[str, Any] | None], ...]
+    piles: Mapping[tuple[str, int], Piles]
+    own: Mapping[str, str]
+    shared: tuple[tuple[str, Piles], ...]
+    lines: tuple[Mapping[str, Any], ...]
+    hidden_keys: frozenset[str]
+
+
+def _named(base: str, fields: Mapping[str, Mapping[str, Any]], kinds: Container[str]) -> str | None:
+    """The field among *fields* (of one of *kinds*) that names pile *base*: ``base``, else ``base + "s"``."""
+    for name in (base, f"{base}s"):
+        f = fields.get(name)
+        if f is not None and f.get("kind") in kinds:
+            return name
+    return None
+
+
+_ANY = ("int", "float", "str", "bool", "card", "cards", "seat", "per-seat", "json")
+_CARDS = ("card", "cards", "json")
+
+
+def arrange(view: Mapping[str, Any], schema: Mapping[str, Any]) -> Arrangement:
+    """Decide where every pile and field of *view* goes, from its declared structure only."""
+    table: Mapping[str, Any] = view.get("table") or {}
+    fields = [f for f in schema.get("fields", []) if f.get("name") in table]
+    per_seat = {str(f["name"]): f for f in fields if f.get("kind") == "per-seat"}
+    other = {str(f["name"]): f for f in fields if f.get("kind") != "per-seat"}
+    columns: list[tuple[str, str, Mapping[str, Any] | None]] = []
+    piles: dict[tuple[str, int], Piles] = {}
+    own: dict[str, str] = {}
+    shared: dict[str, Piles] = {}
+    owned_bases: set[str] = set()
+    for zone in view.get("zones") or []:
+        owner = zone.get("owner")
+        base, sub = _split_name(str(zone.get("name", "")), owner)
+        if not isinstance(owner, int):
+            if _named(base, other, _ANY) is None:  # else a field draws this pile (rule d)
+                shared.setdefault(base, []).append((sub, zone))
+            continue
+        owned_bases.add(base)
+        if _named(base, per_seat, _ANY) is not None:
+            continue  # a per-seat field draws this pile (rule a)
+        if all(c[0] != base for c in columns):
+            columns.append((base, _words(base), None))
+        mine = _named(base, other, _CARDS)
+        if mine is not None:
+            own[base] = mine  # the viewer's own pile, as the game presents it (rule c)
+        piles.setdefault((base, owner), []).append((sub, zone))
+    for name, f in per_seat.items():
+        columns.append((name, str(f.get("label") or _words(name)), f))
+    lines = tuple(f for name, f in other.items() if name not in own.values())
+    hidden = frozenset(
+        key for base in owned_bases for key in (base, f"{base}s") if base not in per_seat
+    )
+    return Arrangement(tuple(columns), piles, own, tuple(shared.items()), lines, hidden)
+
+
+def _piles_markup(piles: Piles, sep: str, mine: bool = False) -> str:
+    if len(piles) == 1 and not piles[0][0]:
+        return _zone_markup(piles[0][1], mine)
+    return sep.join(f"[dim]{escape(sub)}:[/] {_zone_markup(z, mine)}" for sub, z in piles)
+
+
+# -- the view ---------------------------------------------------------------------------------
+
+
+def render_view(
+    view: Mapping[str, Any],
+    schema: Mapping[str, Any],
+    history: Sequence[Mapping[str, Any]] = (),
+) -> RenderableType:
+    """Draw a view as a rich renderable, from the game's declared structure.
+
+    :param view: :meth:`cardcore.Game.view` of one seat (or a spectator).
+    :param schema: :meth:`cardcore.Game.view_schema` of the same game.
+    :param history: :meth:`cardcore.Game.history` of the same seat; the last
+        entry is shown as the previous round.
+    """
+    players: list[str] = [str(p) for p in view.get("players", [])]
+    table: Mapping[str, Any] = view.get("table") or {}
+    me = view.get("seat")
+    to_act = set(view.get("to_act", []))
+    kinds = {str(f["name"]): str(f.get("kind")) for f in schema.get("fields", [])}
+    cols = table.get("cols") if kinds.get("cols") == "int" else None
+    where = arrange(view, schema)
+
+    grid = Table(show_header=True, header_style="bold", box=None, pad_edge=False, padding=(0, 2))
+    grid.add_column("player")
+    for _, label, _ in where.columns:
+        grid.add_column(escape(label))
+    for seat, name in enumerate(players):
+        mark = "[bold green]>[/] " if seat in to_act else "  "
+        who = escape(name) + (" [cyan](you)[/]" if seat == me else "")
+        cells = [f"{mark}{who}"]
+        for column, _, declared in where.columns:
+            if declared is not None:
+                values = table[column]
+                value = values[seat] if isinstance(values, list) and seat < len(values) else None
+                of = str(declared.get("of") or "json")
+                cells.append(_entry_markup(of, value, players, cols, where.hidden_keys))
+            elif seat == me and column in where.own and table.get(where.own[column]) is not None:
+                field = where.own[column]
+                cells.append(_field_markup(kinds.get(field, "json"), table[field], players, cols))
+            else:
+                piles = where.piles.get((column, seat), [])
+                cells.append(_piles_markup(piles, "\n", seat == me) if piles else "")
+        grid.add_row(*cells)
+
+    lines = []
+    for base, piles in where.shared:
+        lines.append(f"[bold]{escape(_words(base))}[/]: {_piles_markup(piles, '  ')}")
+    for f in where.lines:
+        kind = str(f.get("kind"))
+        value = table[f["name"]]
+        if value is None or (kind == "json" and value in ([], {})):
+            continue
+        label = escape(str(f.get("label") or _words(str(f["name"]))))
+        text = _field_markup(kind, value, players, cols)
+        lines.append(f"[bold]{label}[/]:" + ("\n" if "\n" in text else " ") + text)
+    short = [ln for ln in lines if Text.from_markup(ln).cell_len <= 36 and "\n" not in ln]
+    long = [ln for ln in lines if ln not in short]
+    parts: list[RenderableType] = [grid]
+    if lines:
+        parts.append(Group(Columns(short, padding=(0, 3)), *long))
+    if history:
+        parts.append(render_history(history, players, last=1))
+    if view.get("is_over") and view.get("result") is not None:
+        parts.append(render_result(view["result"], players))
+    head = f"[bold]{escape(str(view.get('game', '')))}[/]  move {view.get('version')}  "
+    head += "spectator" if me is None else f"you are {escape(players[me])} (seat {me})"
+    if view.get("rules"):
+        head += "  rules: " + escape(", ".join(view["rules"]))
+    return Panel(Group(*parts), title=head, title_align="left")
+
+
+def _entry_markup(
+    kind: str,
+    value: Any,
+    players: Sequence[str],
+    cols: int | None,
+    hidden: frozenset[str] = frozenset(),
+) -> str:
+    if isinstance(value, Mapping):
+        return "\n".join(
+            f"[dim]{escape(_words(str(k)))}:[/] {_keyed(str(k), v, players)}"
+            for k, v in value.items()
+            if v is not None and k not in hidden
+        )
+    if value is None and kind != "card":
+        return "[dim]-[/]"
+    return _field_markup(kind, value, players, cols)
+
+
+def render_history(
+    history: Sequence[Mapping[str, Any]], players: Sequence[str], *, last: int | None = None
+) -> str:
+    """Describe past rounds (:meth:`cardcore.Game.history`), one line each, oldest first.
+
+    :param last: Show only this many of the most recent rounds.
+    """
+    start = 0 if last is None else max(0, len(history) - last)
+    out = []
+    for number, entry in enumerate(history[start:], start + 1):
+        text = value_markup(entry, players) if isinstance(entry, Mapping) else escape(str(entry))
+        out.append(f"[bold]earlier[/] [dim]({number} of {len(history)})[/]: {text}")
+    return "\n".join(out)
+
+
+def render_result(result: Mapping[str, Any], players: Sequence[str]) -> str:
+    """Describe a finished game's result (``Result.to_json()``) in one or two lines."""
+    winners = [escape(players[w]) for w in result.get("winners", [])]
+    scores = ", ".join(
+        f"{escape(players[i])}: {value_markup(s)}" for i, s in enumerate(result.get("scores", []))
+    )
+    text = f"[bold]game over[/] ({escape(_words(str(result.get('reason'))))}); "
+    text += ("winner: " + " and ".join(winners)) if winners else "no winner"
+    text += f"\nscores: {scores}"
+    payouts = result.get("payouts")
+    if payouts is not None:
+        text += "\npayouts: " + ", ".join(
+            f"{escape(players[i])}: {p:+d}" for i, p in enumerate(payouts)
+        )
+    return text
+
+
+def render_summary(summary: Summary, *, elapsed: float | None = None) -> Table:
+    """Draw a :class:`~cardcore.Summary` as a table, one row per seat."""
+    title = f"{summary.game}: {summary.games} games, {summary.players} players"
+    if elapsed is not None and elapsed > 0:
+        title += f" ({elapsed:.2f} s, {summary.games / elapsed:,.0f} games/s)"
+    out = Table(title=title, title_style="bold")
+    out.add_column("seat", justify="right")
+    out.add_column("agent")
+    out.add_column("wins", justify="right")
+    out.add_column("win rate", justify="right")
+    out.add_column("mean score", justify="right")
+    out.add_column("sd score", justify="right")
+    if summary.mean_payouts is not None:
+        out.add_column("mean payout", justify="right")
+        out.add_column("sd payout", justify="right")
+    best = max(summary.win_rates) if summary.win_rates else 0.0
+    for seat in range(summary.players):
+        rate = summary.win_rates[seat]
+        style = "bold green" if rate == best and summary.games else ""
+        row = [
+            str(seat),
+            escape(summary.agents[seat]),
+            f"{summary.wins[seat]:g}",
+            f"[{style}]{rate:.1%}[/]" if style else f"{rate:.1%}",
+            f"{summary.mean_scores[seat]:.2f}",
+            f"{summary.sd_scores[seat]:.2f}",
+        ]
+        if summary.mean_payouts is not None and summary.sd_payouts is not None:
+            row += [f"{summary.mean_payouts[seat]:+.2f}", f"{summary.sd_payouts[seat]:.2f}"]
+        out.add_row(*row)
+    reasons = ", ".join(f"{escape(k)}: {v}" for k, v in summary.reasons.items())
+    out.caption = (
+        f"mean game length {summary.mean_actions:.1f} actions; truncated {summary.truncated}; "
+        f"endings: {reasons or 'none'}"
+    )
+    return out
