@@ -2,7 +2,8 @@
 
 Each thread looks at its own view, asks its bot for a plan (an action and a
 reaction time), sleeps that long (scaled down), and submits the action with
-``seen=`` the version it looked at. ``Game.apply`` is atomic and thread-safe
+``seen=`` the version of the view it looked at (reading a view is a pure read;
+the version travels with the action). ``Game.apply`` is atomic and thread-safe
 and takes actions in the order they arrive, so when both players go for the
 same spit pile the second action is rejected with ``StaleActionError`` (it was
 legal in the state that player saw, not any more); the thread simply looks
@@ -36,7 +37,7 @@ def demonstrate_stale(game: cardcore.Game) -> bool:
             trial = game.clone()
             trial.apply(first)
             if second not in trial.legal_actions(1):
-                seen = game.version
+                seen = game.view(0)["version"]  # both players looked at this version
                 game.apply(first, seen=seen)
                 try:
                     game.apply(second, seen=seen)
@@ -48,20 +49,24 @@ def demonstrate_stale(game: cardcore.Game) -> bool:
 
 
 def player(
-    game: cardcore.Game, seat: int, agent: object, stats: dict[str, int], lock: threading.Lock
+    game: cardcore.Game,
+    seat: int,
+    agent: cardcore.RealtimeAgent,
+    stats: dict[str, int],
+    lock: threading.Lock,
 ) -> None:
     """One player's thread: look, plan, wait, act; on a stale or illegal action, look again."""
     last_change = time.monotonic()
     seen_version = -1
     while not game.is_over:
-        seen = game.version
+        view = game.view(seat)  # a pure read: looking changes nothing
+        seen = view["version"]  # the version this player acts on, sent with the action
         legal = game.legal_actions(seat)
-        view = game.view(seat)
-        if view["version"] != seen:
+        if game.version != seen:
             continue  # the game moved while we looked: look again
         if seen != seen_version:
             seen_version, last_change = seen, time.monotonic()
-        plan = agent.plan(view, legal, time.monotonic())  # type: ignore[attr-defined]
+        plan = agent.plan(view, legal, time.monotonic())
         if plan is None:
             if time.monotonic() - last_change > IDLE_LIMIT:
                 return

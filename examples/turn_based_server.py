@@ -34,13 +34,18 @@ class TableServer:
         """Start a new game at *table*."""
         self.tables[table] = cardcore.new_game(game, players, **kwargs)
 
-    def handle(self, table: str, seat: int, text: str) -> dict[str, Any]:
-        """Apply one player's message; return the reply sent back to that player."""
+    def handle(self, table: str, seat: int, text: str, seen: int | None = None) -> dict[str, Any]:
+        """Apply one player's message; return the reply sent back to that player.
+
+        *seen* is the ``version`` of the view the player acted on (clients send it
+        back with their action), so an action overtaken by another is told apart
+        from one that was never legal.
+        """
         game = self.tables.get(table)
         if game is None:
             return {"ok": False, "error": f"no table {table!r}"}
         try:
-            action = game.act(seat, text)
+            action = game.act(seat, text, seen=seen)
         except cardcore.NotationError as exc:
             return {"ok": False, "error": f"not understood: {exc}"}
         except cardcore.IllegalActionError as exc:
@@ -79,8 +84,9 @@ def drive(server: TableServer, rng: random.Random, steps: int) -> list[tuple[str
             if game.is_over:
                 break
             seat = game.to_act[0]
-            text = client_move(game.view(seat), rng)
-            reply = server.handle(table, seat, text)
+            view = game.view(seat)
+            text = client_move(view, rng)
+            reply = server.handle(table, seat, text, seen=view["version"])
             assert reply["ok"], reply
             sent.append((table, seat, text))
     return sent

@@ -139,12 +139,12 @@ for rules in ([], ["golf.snowman"]):
     cardcore.play(game, [cardcore.RandomAgent(seed=s) for s in range(3)])
     out[" ".join(rules) or "base"] = list(game.result.scores)
     out["rules " + (" ".join(rules) or "base")] = game.rules
-snow = cardcore.get_ruleset("golf", ["golf.snowman"]).hook
-base = cardcore.get_ruleset("golf").hook
-out["eight"] = snow.card_points(card=Card.parse("8H"))
-out["base eight"] = base.card_points(card=Card.parse("8H"))
-out["nine"] = snow.card_points(card=Card.parse("9H"))
-out["base nine"] = base.card_points(card=Card.parse("9H"))
+snow = cardcore.get_ruleset("golf", ["golf.snowman"]).resolve("card_points")
+base = cardcore.get_ruleset("golf").resolve("card_points")
+out["eight"] = snow(card=Card.parse("8H"))
+out["base eight"] = base(card=Card.parse("8H")) if base else None
+out["nine"] = snow(card=Card.parse("9H"))
+out["base nine"] = base(card=Card.parse("9H")) if base else None
 s = cardcore.simulate("golf", games=60, players=3, options={"rounds": 1}, seed=3)
 t = cardcore.simulate("golf", games=60, players=3, options={"rounds": 1}, seed=3, rules=["golf.snowman"])
 out["means"] = [sum(s.mean_scores), sum(t.mean_scores)]
@@ -156,7 +156,7 @@ def test_third_party_plugin_changes_play(plugin_env: dict[str, str]) -> None:
     data = json.loads(run(["-c", CHECK_PLAY], env=plugin_env).strip().splitlines()[-1])
     assert data["rules golf.snowman"] == ["golf.snowman"]
     assert data["eight"] == 0 and data["base eight"] != 0
-    assert data["nine"] == data["base nine"]  # other cards are left alone
+    assert data["nine"] == data["base nine"]  # other cards are left to the game
     assert data["base"] != data["golf.snowman"]  # the same seeded game scores differently
     base, snow = data["means"]
     assert snow < base  # 8s are worth nothing, so scores fall
@@ -180,3 +180,25 @@ def test_third_party_plugin_works_from_the_command(plugin_env: dict[str, str]) -
         env=plugin_env,
     )
     assert "golf: 20 games, 2 players" in out and "win rate" in out
+
+
+def test_third_party_plugin_uses_the_public_api_only() -> None:
+    import ast
+
+    import cardcore
+
+    for path in (PLUGIN / "cardcore_golf_snowman").rglob("*.py"):
+        tree = ast.parse(path.read_text())
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("cardcore"):
+                assert node.module == "cardcore", f"{path.name} imports from {node.module}"
+                for alias in node.names:
+                    assert alias.name in cardcore.__all__, alias.name
+            if isinstance(node, ast.Import):
+                assert all(not a.name.startswith("cardcore.") for a in node.names)
+
+
+def test_examples_pass_the_version_they_acted_on() -> None:
+    for name in ("turn_based_server.py", "realtime_threads.py"):
+        text = (EXAMPLES / name).read_text()
+        assert 'seen=view["version"]' in text or 'seen = view["version"]' in text, name
