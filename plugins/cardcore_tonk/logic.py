@@ -397,6 +397,13 @@ class TonkLogic(GameLogic[TonkState, TonkAction]):
             state.was_hit &= ~(1 << seat)
             if emit is not None:
                 emit(self._event(0, seat, card))
+        elif type(action) is Take:
+            card = zones.move(DISCARD, hz, mask=ALL)
+            state.taken = index_of(card)
+            state.phase = PLAY
+            state.was_hit &= ~(1 << seat)
+            if emit is not None:
+                emit(self._event(2, seat, card))
         elif type(action) is Spread:
             cards = action.cards
             k = len(state.melds)
@@ -441,19 +448,12 @@ class TonkLogic(GameLogic[TonkState, TonkAction]):
                 emit(SpreadHit(seat, number, card))
             if not hand:
                 self._tonk_out(state, seat, emit)
-        elif type(action) is Take:
-            card = zones.move(DISCARD, hz, mask=ALL)
-            state.taken = index_of(card)
-            state.phase = PLAY
-            state.was_hit &= ~(1 << seat)
-            if emit is not None:
-                emit(self._event(2, seat, card))
-        elif type(action) is Deal:  # the next hand (TONK-SESSION-3)
-            self._deal_hand(state, emit, fresh=True)
         elif type(action) is Drop:  # TONK-TURN-2, TONK-DROP-1..5
             amounts, caught = drop_payout(seat, self._totals(state), state.stake)
             reason = "drop-caught" if caught else "drop-won"
             self._end_hand(state, reason, seat, amounts, True, emit)
+        elif type(action) is Deal:  # the next hand (TONK-SESSION-3)
+            self._deal_hand(state, emit, fresh=True)
         else:  # pragma: no cover - legal_actions never offers anything else
             msg = f"not a tonk action: {action!r}"
             raise ValueError(msg)

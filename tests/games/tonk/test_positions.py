@@ -54,7 +54,7 @@ def _step(game: cardcore.Game, rng: random.Random) -> None:
 
 
 @pytest.mark.parametrize("seed", range(12))
-def test_new_game_from_position_reproduces_mid_game_positions(seed: int) -> None:
+def test_tonk_note_2_position_reproduces_mid_game_positions(seed: int) -> None:
     rng = random.Random(seed)
     players = 2 + seed % 3
     rules = [r for r in HOUSE if rng.random() < 0.4]
@@ -145,7 +145,7 @@ def _replace(position: str, old: str, new: str) -> str:
         ("sizes=[]", "sizes=[3]", "sizes"),
     ],
 )
-def test_position_is_validated(old: str, new: str, match: str) -> None:
+def test_tonk_note_2_position_is_validated(old: str, new: str, match: str) -> None:
     game = tonk([H20, H15, H30], stock="9D 8H", hands=2)
     position = _replace(game.position(), old, new)
     with pytest.raises(OptionError, match=match):
@@ -179,7 +179,7 @@ def test_position_validates_hands_spreads_and_the_stock() -> None:
         _same_game_from(game, empty, seed=1)
 
 
-def test_stack_every_deal_of_a_session_with_a_position() -> None:
+def test_tonk_note_2_stack_every_deal_of_a_session() -> None:
     # hand 1 dealt from deck= (seat 2 deals); hands 2 and 3 stacked through the position
     second = stacked(["AS AH AC 2S 2H", H15, H30])  # dealer 0 deals: seats 1, 2, 0
     third = stacked(["KS KH KD QS QH", H20, "5H 6H 7H 8H 9H"], upcard="JC")  # seats 2, 0, 1
@@ -206,7 +206,7 @@ def sorted_hand(text: str) -> list[str]:
     return [str(c) for c in sorted(cardcore.parse_cards(text), key=index_of)]
 
 
-def test_stack_the_dealer_cut_with_a_position() -> None:
+def test_tonk_note_2_stack_the_dealer_cut() -> None:
     game = tonk([H20, H15, H30], hands=2)  # seat 2 deals (first_dealer)
     position = game.position()
     assert "cut=" not in position

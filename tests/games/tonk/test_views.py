@@ -42,7 +42,7 @@ def _check_kind(kind: str, of: str, value: Any, players: int) -> None:
         json.dumps(value)
 
 
-def test_every_table_key_is_declared_with_its_kind() -> None:
+def test_tonk_view_1_every_table_key_is_declared_with_its_kind() -> None:
     info = cardcore.game_info("tonk")
     assert info.fields == FIELDS
     by_name = {f.name: f for f in FIELDS}
@@ -65,7 +65,7 @@ def test_every_table_key_is_declared_with_its_kind() -> None:
             game.apply(legal[int(rng.random() * len(legal))])
 
 
-def test_history_holds_the_cut_and_every_finished_hand() -> None:
+def test_tonk_view_1_history_holds_the_cut_and_every_finished_hand() -> None:
     game = cardcore.new_game("tonk", 3, seed=8, without=(NATURAL,), options={"hands": 30})
     first = game.view(0)["table"]
     cut = game.history(0)
@@ -89,7 +89,7 @@ def test_history_holds_the_cut_and_every_finished_hand() -> None:
     assert max(sizes) - min(sizes) < 40
 
 
-def test_history_shows_only_hands_that_were_shown() -> None:
+def test_tonk_view_1_history_shows_only_hands_that_were_shown() -> None:
     game = tonk(["5H 6H 7H 9C 9D", H15, H30], stock="9S", hands=2)
     for text in ("draw", "spread 5H 6H 7H", "spread 9S 9C 9D"):
         game.act(0, text)
