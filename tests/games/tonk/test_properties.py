@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 import random
-from collections import Counter
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from tests.games.tonk.helpers import cards_in, state_of
 
 import cardcore
-from cardcore.deck import standard_52
+from cardcore.testing import assert_conserved
 
 HOUSE = (
     "tonk.double-needs-spread",
@@ -19,7 +18,6 @@ HOUSE = (
     "tonk.no-upcard",
     "tonk.stock-out-discard-only",
 )
-FULL = Counter(map(str, standard_52()))
 
 configs = st.fixed_dictionaries(
     {
@@ -78,9 +76,9 @@ def test_every_card_in_exactly_one_place_after_every_action(cfg: dict[str, objec
     game = _new(cfg)
     rng = random.Random(int(cfg["seed"]))  # type: ignore[call-overload]
     while not game.is_over:
-        assert Counter(map(str, game.state.zones.all_cards())) == FULL
+        assert_conserved(game)
         _step(game, rng, cfg["drop_rate"])  # type: ignore[arg-type]
-    assert Counter(map(str, game.state.zones.all_cards())) == FULL
+    assert_conserved(game)
 
 
 @settings(max_examples=20, deadline=None)

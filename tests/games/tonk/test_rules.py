@@ -22,6 +22,7 @@ from tests.games.tonk.helpers import (
 
 import cardcore
 from cardcore import CardDrawn, IllegalActionError, NotationError, OptionError, PaymentsMade
+from cardcore.testing import assert_conserved
 from cardcore_tonk import actions
 from cardcore_tonk.events import HandEnded, SpreadHit, SpreadLaid
 from cardcore_tonk.melds import index_of
@@ -482,7 +483,7 @@ def test_tonk_session_2_later_hands_reshuffled_from_the_seed() -> None:
         game.act(0, "deal")  # seat 2 dealt the first hand
         table = game.view(1)["table"]
         assert table["stock"] == 36 and table["hand_sizes"] == [5, 5, 5]
-        assert sum(len(p) for p in game.state.zones.cards) == 52
+        assert_conserved(game)
         return list(table["hand"])
 
     assert second_hand(4) == second_hand(4)

@@ -6,6 +6,7 @@ import json
 import random
 from typing import Any
 
+import pytest
 from tests.games.tonk.helpers import NATURAL, tonk
 
 import cardcore
@@ -97,3 +98,21 @@ def test_tonk_view_1_history_shows_only_hands_that_were_shown() -> None:
     assert entry["reason"] == "tonk-out" and entry["shown"] is None and entry["totals"] is None
     game.act(0, "deal")  # seat 2 dealt the first hand
     assert game.view(1)["table"]["hand_number"] == 2
+
+
+def test_reads_are_pure() -> None:
+    game = tonk([H20, H15, H30], stock="9D 8H", hands=2)
+    game.act(0, "draw")
+    before = (game.position(), game.version, game.history(None))
+    for seat in (None, 0, 1, 2):
+        game.view(seat)
+        game.history(seat)
+    for seat in (0, 1, 2):
+        game.legal_actions(seat)
+    assert (game.position(), game.version, game.history(None)) == before
+    with pytest.raises(cardcore.IllegalActionError, match="CORE-SEAT-1"):
+        game.legal_actions(3)
+    # acting on what was shown: the view's version goes with the action
+    view = game.view(0)
+    game.act(0, "discard 9D", seen=view["version"])
+    assert game.view(1)["table"]["discard_top"] == "9D"
