@@ -617,7 +617,7 @@ def _render_text(game: cardcore.Game, seat: int | None) -> str:
 
     from rich.console import Console
 
-    from cardcore.cli.play import Screen
+    from cardcore.cli.screen import Screen
 
     buf = StringIO()
     Console(file=buf, width=260, color_system=None, highlight=False).print(
@@ -706,3 +706,70 @@ def test_render_shows_your_own_cards_under_your_own_name_at_every_hand_size(name
             _render_text(game, None)  # a spectator's view draws too
     assert renders >= 4
     assert len({size for _, _, size in done}) >= 2  # several hand sizes were drawn
+
+
+# -- real time: a late action is too late, not illegal ---------------------------------------------
+
+
+@pytest.mark.parametrize("name", ["spit", "speed"])
+def test_realtime_human_overtaken_by_a_bot_is_told_too_late(name: str) -> None:
+    from io import StringIO
+
+    from rich.console import Console
+
+    from cardcore.agents import lend_views
+    from cardcore.cli.realtime import _Realtime
+
+    for seed in range(40):
+        game = cardcore.new_game(name, ["Me", "Bot"], seed=seed)
+        found = None
+        for _ in range(30):  # walk a little into the game until two actions collide
+            for mine in game.legal_actions(0):
+                for theirs in game.legal_actions(1):
+                    trial = game.clone()
+                    trial.apply(theirs)
+                    if mine not in trial.legal_actions(0):
+                        found = (mine, theirs)
+                        break
+                if found:
+                    break
+            if found or game.is_over:
+                break
+            seat = 0 if game.legal_actions(0) else 1
+            if not game.legal_actions(seat):
+                break
+            game.apply(game.legal_actions(seat)[0])
+        if found:
+            break
+    else:
+        pytest.skip(f"no colliding actions found in {name}")
+    mine, theirs = found
+    out = StringIO()
+    console = Console(file=out, width=200, color_system=None)
+    with lend_views(game) as views:
+        session = _Realtime(console, game, 0, [None, None], views, 0.01)
+        session.redraw()  # the human sees this version
+        game.apply(theirs, seen=game.version)  # the bot's action arrives first
+        assert session.handle(str(mine))
+    text = out.getvalue()
+    assert "too late:" in text and "CORE-RT-1" in text, text[-500:]
+    assert "illegal:" not in text
+
+
+def test_realtime_line_mode_reads_a_pipe(tmp_path: Path) -> None:
+    from io import StringIO
+
+    from rich.console import Console
+
+    from cardcore.cli.realtime import play_realtime
+
+    game = cardcore.new_game(SPEED, ["Me", "Bot"], seed=1)
+    bot = cardcore.load_agent("spit-greedy")(seed=2)
+    out = StringIO()
+    console = Console(file=out, width=200, color_system=None)
+    outcome = play_realtime(
+        console, game, 0, [None, bot], stdin=StringIO("bogus\n1\nresign\n"), live=False
+    )
+    text = out.getvalue()
+    assert outcome == "over" and game.result is not None and game.result.reason == "resigned"
+    assert "not understood" in text and "type #1 for menu item 1" in text

@@ -157,7 +157,7 @@ class Agent(Protocol):
 def check_agent(name: str, factory: object, game: GameInfo) -> None:
     """Raise :class:`~cardcore.CardcoreError` if agent *name* cannot play *game*.
 
-    An agent class may declare the games it serves as ``games = ("golf",)``
+    An agent class may declare the games it serves as ``games = ("hearts",)``
     (no declaration: any game); a real-time game needs a ``plan()`` method and
     a turn-based one ``choose()``, when *factory* is a class that shows them.
 

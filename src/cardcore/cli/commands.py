@@ -28,8 +28,8 @@ from cardcore.cli.args import (
     parse_options,
     players_for,
 )
-from cardcore.cli.play import Screen
 from cardcore.cli.render import render_result, render_summary
+from cardcore.cli.screen import Screen
 from cardcore.errors import CardcoreError
 from cardcore.game import Game
 from cardcore.info import GameInfo, Option, RuleInfo

@@ -15,9 +15,9 @@ The renderer reads a view's declared structure, never the shape of its data
 A declared field named after a pile (``P`` or ``Ps`` for the piles ``P.N``) is
 the game's own presentation of it, and is drawn instead of it:
 
-(a) a ``per-seat`` field replaces that pile's column (Golf's grids: positions
-    numbered from 0 as the notation numbers them, when the table declares an
-    ``int`` field ``cols``);
+(a) a ``per-seat`` field replaces that pile's column (such as a grid of
+    positions: a list of cards is drawn as a grid, its positions numbered
+    from 0, when the table declares an ``int`` field ``cols`` dividing it);
 (b) in a ``per-seat`` field of mappings, keys that name an owned pile are left
     out: the pile's column shows them;
 (c) any other field named after an owned pile is the viewer's own pile (a
@@ -161,12 +161,12 @@ def _field_markup(kind: str, value: Any, players: Sequence[str], cols: int | Non
     """Markup for one declared field value of *kind*."""
     if kind == "card":
         return _card(value)
-    if kind == "cards":
-        if not isinstance(value, list):
-            return value_markup(value, players)
-        if cols and len(value) > cols and len(value) % cols == 0:
+    if kind in ("cards", "json") and isinstance(value, list):
+        cardish = all(v is None or v == REMOVED or is_card(v) for v in value)
+        if cardish and cols and len(value) > cols and len(value) % cols == 0:
             return _grid(value, cols)
-        return _cards(value)
+        if kind == "cards" or cardish:
+            return _cards(value)
     if kind == "seat":
         if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < len(players):
             return escape(players[value])

@@ -1,0 +1,327 @@
+"""Real-time games in the terminal for ``cardcore play`` (needs rich).
+
+The human types on one thread, which calls :meth:`cardcore.Game.act` directly,
+while the main thread moves the bots on the wall clock from their
+:meth:`~cardcore.RealtimeAgent.plan` delays, in real seconds.
+:meth:`cardcore.Game.apply` is thread-safe, so whichever action arrives first
+wins. The human's input is judged against the last view drawn for them
+(``seen=`` its version): one overtaken by a bot is reported as too late.
+
+In a terminal the screen is a fixed layout (rich ``Live``): the table, the
+menu, an input line that redraws never split, and the last moves and
+messages. The keys are read one by one (``cbreak`` mode; Enter sends the line,
+Backspace erases, Ctrl-D or ``quit`` leaves). When input is not a terminal
+(a pipe, a script) lines are read and everything is printed in turn.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import threading
+import time
+from collections import deque
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from typing import Any, TextIO
+
+from rich.console import Console, Group, RenderableType
+from rich.live import Live
+from rich.markup import escape
+from rich.text import Text
+
+from cardcore.actions import Action
+from cardcore.agents import LazyView, lend_views
+from cardcore.cli.screen import COMMANDS, Screen, error_markup, legal_line, resolve
+from cardcore.errors import CardcoreError, IllegalActionError
+from cardcore.game import Game
+
+__all__ = ["LOG_LINES", "play_realtime"]
+
+LOG_LINES = 6
+"""How many recent moves and messages the full-screen layout keeps in view."""
+
+
+def play_realtime(
+    console: Console,
+    game: Game,
+    seat: int,
+    agents: Sequence[Any],
+    *,
+    stdin: TextIO | None = None,
+    tick: float = 0.05,
+    live: bool | None = None,
+) -> str:
+    """Play a real-time *game*: the human types on one thread, bots move on the wall clock.
+
+    Each bot keeps a plan (action, due time in real seconds, version of the
+    view it planned from); after every change, bots whose planned action is no
+    longer legal plan again.
+
+    :param stdin: Where the human types (default ``sys.stdin``).
+    :param live: Use the full-screen layout; default: when *stdin* and the
+        console are terminals.
+    :returns: ``"over"`` when the game ended, ``"quit"`` when the human left.
+    """
+    source = sys.stdin if stdin is None else stdin
+    if live is None:
+        live = console.is_terminal and _is_tty(source)
+    with lend_views(game) as views:
+        session = _Realtime(console, game, seat, agents, views, tick)
+        if not live:
+            return session.run(lambda: _lines(source))
+        with _cbreak(source) as keys:
+            return session.run_live(keys)
+
+
+def _is_tty(source: TextIO) -> bool:
+    try:
+        return source.isatty() and os.name == "posix"
+    except (AttributeError, ValueError):
+        return False
+
+
+def _lines(source: TextIO) -> Iterator[str | None]:
+    while True:
+        line = source.readline()
+        yield line if line else None
+
+
+@contextmanager
+def _cbreak(source: TextIO) -> Iterator[Callable[[], str]]:
+    """Read keys one by one from a terminal; its settings are restored on the way out."""
+    import termios
+    import tty
+
+    fd = source.fileno()
+    saved = termios.tcgetattr(fd)
+    tty.setcbreak(fd)
+    try:
+        yield lambda: os.read(fd, 64).decode("utf-8", errors="replace")
+    finally:
+        termios.tcsetattr(fd, termios.TCSADRAIN, saved)
+
+
+class _Realtime:
+    """One real-time session in the terminal."""
+
+    def __init__(
+        self,
+        console: Console,
+        game: Game,
+        seat: int,
+        agents: Sequence[Any],
+        views: Callable[[int], LazyView],
+        tick: float,
+    ) -> None:
+        self.console = console
+        self.game = game
+        self.seat = seat
+        self.agents = agents
+        self.views = views
+        self.tick = tick
+        self.screen = Screen(game, seat)
+        self.start = time.monotonic()
+        self.stop = threading.Event()
+        self.outcome = "over"
+        self.lock = threading.Lock()
+        self.shown: tuple[int, tuple[str, ...]] = (-1, ())  # version drawn, its legal actions
+        self.plans: list[tuple[float, Action, int] | None] = [None] * len(game.players)
+        self.live: Live | None = None
+        self.table: RenderableType = ""
+        self.log: deque[str] = deque(maxlen=LOG_LINES)
+        self.typed = ""
+
+    def now(self) -> float:
+        return time.monotonic() - self.start
+
+    # -- output ---------------------------------------------------------------------------
+
+    def say(self, markup: str) -> None:
+        """A move or a message: printed, or kept in the layout's log."""
+        if self.live is None:
+            self.console.print(markup)
+        else:
+            with self.lock:
+                self.log.append(markup)
+            self.live.refresh()
+
+    def redraw(self) -> None:
+        """Draw the human's view and remember its version: their next input is judged on it."""
+        with self.lock:
+            view = self.game.view(self.seat)
+            legal = tuple(view["legal"])  # the legal actions at the version drawn
+            self.shown = (view["version"], legal)
+            table = self.screen.draw(view)
+            if self.live is None:
+                self.console.print(table)
+                self.console.print(legal_line(legal))
+            else:
+                self.table = Group(table, legal_line(legal))
+        if self.live is not None:
+            self.live.refresh()
+
+    def layout(self) -> RenderableType:
+        """The full-screen layout: table and menu, recent messages, the input line."""
+        with self.lock:
+            log = list(self.log)
+            prompt = Text.from_markup(f"[bold]{escape(self.game.players[self.seat])}>[/] ")
+            prompt.append(self.typed)
+            prompt.append("_", style="blink")
+            return Group(self.table, prompt, "", *log)  # the log is cropped first, never the prompt
+
+    # -- input ----------------------------------------------------------------------------
+
+    def handle(self, line: str) -> bool:
+        """Act on one line the human typed; return ``False`` to leave the game."""
+        words = line.strip().lower()
+        if not words:
+            return True
+        if words in ("quit", "exit", "q"):
+            return False
+        if words in ("help", "?", "h"):
+            self.say(COMMANDS)
+            return True
+        if words in ("view", "v"):
+            self.redraw()
+            return True
+        with self.lock:
+            seen, legal = self.shown
+        try:
+            action = self.game.act(self.seat, resolve(line, legal), at=self.now(), seen=seen)
+        except CardcoreError as exc:
+            self.say(error_markup(exc))
+            return True
+        self.say(f"[green]you[/]: [bold]{escape(str(action))}[/] at {self.now():.2f} s")
+        return True
+
+    def read_lines(self, lines: Iterator[str | None]) -> None:
+        for line in lines:
+            if self.stop.is_set() or self.game.is_over:
+                return
+            if line is None or not self.handle(line):
+                self.outcome = "quit"
+                self.stop.set()
+                return
+
+    def read_keys(self, keys: Callable[[], str]) -> None:
+        """Edit the input line key by key; Enter sends it."""
+        escape_seq = False
+        while not self.stop.is_set() and not self.game.is_over:
+            chunk = keys()
+            if not chunk:
+                chunk = "\x04"
+            for key in chunk:
+                if escape_seq:  # arrow keys and the like: ESC [ ... letter
+                    escape_seq = not key.isalpha() and key != "~"
+                    continue
+                if key == "\x1b":
+                    escape_seq = True
+                elif key in ("\r", "\n"):
+                    with self.lock:
+                        line, self.typed = self.typed, ""
+                    if not self.handle(line):
+                        self.outcome = "quit"
+                        self.stop.set()
+                        return
+                elif key in ("\x7f", "\b"):
+                    with self.lock:
+                        self.typed = self.typed[:-1]
+                elif key == "\x04" and not self.typed:  # Ctrl-D on an empty line
+                    self.outcome = "quit"
+                    self.stop.set()
+                    return
+                elif key == "\x15":  # Ctrl-U
+                    with self.lock:
+                        self.typed = ""
+                elif key.isprintable():
+                    with self.lock:
+                        self.typed += key
+            if self.live is not None:
+                self.live.refresh()
+
+    # -- the bots -------------------------------------------------------------------------
+
+    def replan(self, bot: int) -> None:
+        game = self.game
+        view = self.views(bot)
+        seen = game.version
+        legal = game.legal_actions(bot)
+        now = self.now()
+        plan = self.agents[bot].plan(view, legal, now) if legal or bot in game.to_act else None
+        self.plans[bot] = None if plan is None else (now + max(0.0, plan.delay), plan.action, seen)
+
+    def run(self, lines: Callable[[], Iterator[str | None]]) -> str:
+        """Line by line: print everything in turn (input that is not a terminal)."""
+        thread = threading.Thread(
+            target=self.read_lines, args=(lines(),), name="cardcore-input", daemon=True
+        )
+        self.console.print(f"[bold]real time:[/] act whenever you like; {COMMANDS}")
+        thread.start()
+        return self.loop()
+
+    def run_live(self, keys: Callable[[], str]) -> str:
+        """Full screen: a fixed layout with its own input line."""
+        self.console.print(f"[bold]real time:[/] act whenever you like; {COMMANDS}")
+        with Live(
+            get_renderable=self.layout,
+            console=self.console,
+            auto_refresh=True,
+            refresh_per_second=8,
+            screen=False,
+            transient=True,
+        ) as live:
+            self.live = live
+            thread = threading.Thread(
+                target=self.read_keys, args=(keys,), name="cardcore-keys", daemon=True
+            )
+            thread.start()
+            outcome = self.loop()
+            self.live = None
+        for line in self.log:  # what happened last stays on the screen
+            self.console.print(line)
+        return outcome
+
+    def loop(self) -> str:
+        game, plans = self.game, self.plans
+        bots = [s for s in range(len(game.players)) if s != self.seat]
+        bound = game.logic.action_bound(len(game.players), game.options)
+        try:
+            while not game.is_over and not self.stop.is_set():
+                if game.version >= bound:
+                    game.truncate()
+                    break
+                if game.version != self.shown[0]:
+                    self.redraw()
+                    for bot in bots:
+                        p = plans[bot]
+                        if p is None or p[1] not in game.legal_actions(bot):
+                            self.replan(bot)
+                due = [(p[0], bot) for bot in bots if (p := plans[bot]) is not None]
+                if not due:
+                    self.stop.wait(self.tick)
+                    continue
+                when, bot = min(due)
+                wait = when - self.now()
+                if wait > 0:
+                    self.stop.wait(min(wait, self.tick))
+                    continue
+                planned = plans[bot]
+                if planned is None:  # pragma: no cover - chosen among the planned
+                    continue
+                _, action, seen = planned
+                try:
+                    game.apply(action, at=self.now(), seen=seen)
+                except IllegalActionError:  # overtaken by the human: plan again
+                    self.replan(bot)
+                    continue
+                self.say(
+                    f"[magenta]{escape(game.players[bot])}[/]: [bold]{escape(str(action))}[/]"
+                    f" at {self.now():.2f} s"
+                )
+                plans[bot] = None
+                self.replan(bot)
+        except KeyboardInterrupt:
+            self.outcome = "quit"
+        self.stop.set()
+        return "over" if game.is_over else self.outcome

@@ -1,0 +1,82 @@
+"""What the human sees and types in ``cardcore play``: the screen, the menu, the errors (needs rich).
+
+The human picks an action by typing its notation (``replace 2``) or its menu
+number with a ``#`` (``#3``): a bare number is refused, so a menu number is
+never mistaken for a position.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from rich.console import RenderableType
+from rich.markup import escape
+
+from cardcore.cli.render import render_view
+from cardcore.errors import CardcoreError, IllegalActionError, NotationError, StaleActionError
+from cardcore.game import Game
+
+__all__ = ["COMMANDS", "Screen", "error_markup", "legal_line", "resolve"]
+
+COMMANDS = (
+    "type an action's notation or its menu number with '#' (#1), 'resign', 'quit', 'help' or 'view'"
+)
+"""The one-line help shown at the prompt."""
+
+
+class Screen:
+    """What the human sees: the view of one seat, drawn from the game's declared structure.
+
+    Past rounds come from :meth:`cardcore.Game.history`, fetched once each.
+    """
+
+    def __init__(self, game: Game, seat: int | None) -> None:
+        self.game = game
+        self.seat = seat
+        self.schema = game.view_schema()
+        self.history: list[dict[str, Any]] = []
+
+    def draw(self, view: Mapping[str, Any] | None = None) -> RenderableType:
+        """Render *view* (default: the seat's view now) with the latest past round."""
+        self.history += self.game.history(self.seat, since=len(self.history))
+        shown = self.game.view(self.seat) if view is None else view
+        return render_view(shown, self.schema, self.history)
+
+
+def legal_line(legal: Sequence[object]) -> str:
+    """The menu of legal actions: ``#1 draw   #2 take ...``."""
+    if not legal:
+        return "[dim]no legal actions for you right now[/]"
+    items = [f"[dim]#{i}[/] [bold cyan]{escape(str(a))}[/]" for i, a in enumerate(legal, 1)]
+    return "legal: " + "   ".join(items)
+
+
+def resolve(text: str, legal: Sequence[object]) -> str:
+    """Turn ``#N`` into the notation of legal action N; other text unchanged.
+
+    :raises NotationError: ``#N`` out of range, or a bare number (ambiguous with positions).
+    """
+    stripped = text.strip()
+    if stripped.startswith("#"):
+        number = stripped[1:].strip()
+        if number.isdigit() and 1 <= int(number) <= len(legal):
+            return str(legal[int(number) - 1])
+        choose = "#1" if len(legal) == 1 else f"#1 to #{len(legal)}"
+        msg = f"no action {stripped!r} (choose {choose})" if legal else "no action to choose now"
+        raise NotationError(msg)
+    if stripped.isdigit():
+        msg = f"type #{stripped} for menu item {stripped}, or an action's notation (a bare number is not an action)"
+        raise NotationError(msg)
+    return stripped
+
+
+def error_markup(exc: CardcoreError) -> str:
+    """Say why an input was refused: too late (stale), illegal, not understood."""
+    if isinstance(exc, StaleActionError):
+        return f"[yellow]too late:[/] {escape(str(exc))}"
+    if isinstance(exc, IllegalActionError):
+        return f"[red]illegal:[/] {escape(str(exc))}"
+    if isinstance(exc, NotationError):
+        return f"[red]not understood:[/] {escape(str(exc))}"
+    return f"[red]error:[/] {escape(str(exc))}"
