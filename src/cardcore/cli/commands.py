@@ -34,7 +34,6 @@ from cardcore.errors import CardcoreError
 from cardcore.game import Game
 from cardcore.info import GameInfo, Option, RuleInfo
 from cardcore.plugins import (
-    _load,
     _rule_module,
     available_agents,
     available_games,
@@ -133,7 +132,11 @@ def _notes(ri: RuleInfo, info: GameInfo) -> str:
     if ri.name in info.default_rules:
         notes.append("on by default (--without to switch off)")
     if ri.applies:
-        notes.append("only with " + ri.describe_applies())
+        where = (
+            f"{name} {', '.join(dict.fromkeys(str(v) for v in values))}"
+            for name, values in ri.applies.items()
+        )
+        notes.append("only with " + "; ".join(where))
     if ri.conflicts:
         notes.append("conflicts: " + " ".join(ri.conflicts))
     if ri.requires:
@@ -154,9 +157,8 @@ def _bounds(opt: Option) -> str:
         parts.append(f"at least {opt.minimum:g}")
     elif opt.maximum is not None:
         parts.append(f"at most {opt.maximum:g}")
-    if opt.nullable:
-        parts.append("or none")
-    return "; ".join(parts) or "any"
+    text = "; ".join(parts) or ("any value" if opt.kind is object else f"any {opt.kind.__name__}")
+    return f"{text}, or none" if opt.nullable else text
 
 
 def cmd_rules(console: Console, game: str, only: str | None) -> int:
@@ -180,18 +182,13 @@ def cmd_rules(console: Console, game: str, only: str | None) -> int:
     console.print(
         f"[bold]{escape(game)}[/]: {escape(info.summary)} ({_players(info)} players, {kind})"
     )
-    doc = inspect.getdoc(_load("cardcore.games", game))
-    if doc:
-        console.print(escape(doc))
     ot = Table(title=f"{game} options (-o NAME=VALUE)", title_style="bold")
     for col in ("option", "what it sets", "values", "default"):
         ot.add_column(col)
     for opt in info.options:
+        default = "none" if opt.default is None else repr(opt.default)
         ot.add_row(
-            f"[bold]{escape(opt.name)}[/]",
-            escape(opt.doc),
-            escape(_bounds(opt)),
-            escape(repr(opt.default)),
+            f"[bold]{escape(opt.name)}[/]", escape(opt.doc), escape(_bounds(opt)), escape(default)
         )
     console.print(ot if info.options else "[dim]no options[/]")
     rules = available_rules(game)
