@@ -8,6 +8,8 @@ exactly (see :func:`setup`), so no test searches for a seed.
 from __future__ import annotations
 
 import json
+import re
+import runpy
 from collections import Counter
 from pathlib import Path
 from typing import Any
@@ -141,7 +143,7 @@ def test_gofish_ask_2_another_seat_that_holds_cards() -> None:
     game = start(["QS 5H", "", "QH 5C QD QC 5S 5D"], spare=2)  # seat 1 is out, the stock empty
     assert targets(game, 0) == {2}
     for text in ("ask 1 Q", "ask 0 Q", "ask 3 Q"):
-        with pytest.raises(IllegalActionError, match=r"another seat holding cards.*\(GOFISH-ASK-2\)$"):
+        with pytest.raises(IllegalActionError, match=r"another seat with cards.*\(GOFISH-ASK-2\)$"):
             game.act(0, text)
 
 
@@ -378,9 +380,9 @@ def test_position_refuses_what_the_rules_do_not_allow(change: Any, message: str)
 def test_position_refuses_books_in_hand_broken_books_and_empty_hands() -> None:
     with pytest.raises(OptionError, match=r"hand.0 holds a book it must lay down \(GOFISH-BOOK-1\)"):
         start(["QS QH QD QC", "5H"])
-    with pytest.raises(OptionError, match=r"books.0 must hold whole books \(GOFISH-BOOK-1\)"):
+    with pytest.raises(OptionError, match=r"books.0 must hold whole books of one rank \(GOFISH-BOOK-1\)"):
         start(["QS 5H", "9C"], books={0: "2S 2H 2D 3C"})
-    with pytest.raises(OptionError, match=r"hand.1 is empty while the stock has cards \(GOFISH-EMPTY-1\)"):
+    with pytest.raises(OptionError, match=r"hand.1 is empty, the stock not \(GOFISH-EMPTY-1\)"):
         start(["QS 5H", ""])
 
 
@@ -407,3 +409,13 @@ def test_basic_agent_beats_random_agents() -> None:
 def test_conformance_kit(players: int) -> None:
     report = check_game("gofish", players=players, games=4, seed=players)
     assert report.games >= 4 and report.truncated == 0 and report.leaks == 0
+
+
+def test_the_line_count_in_the_plugin_guide_is_current() -> None:
+    counter = runpy.run_path(str(ROOT / "examples" / "go_fish" / "count_lines.py"))
+    counts = counter["count"]()
+    game = sum(n for name, n in counts.items() if name != "agents.py")
+    page = (ROOT / "docs" / "plugin-guide" / "game.rst").read_text(encoding="utf-8")
+    said = re.search(r"needs (\d+) lines of code for the game and (\d+) for its agent", page)
+    assert said is not None
+    assert (int(said[1]), int(said[2])) == (game, counts["agents.py"])

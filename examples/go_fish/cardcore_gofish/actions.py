@@ -10,6 +10,8 @@ from cardcore import Action, Rank
 
 RANKS = tuple(Rank(n).label for n in range(1, 14))
 """The rank words of the notation, low to high: ``A``, ``2`` ... ``10``, ``J``, ``Q``, ``K``."""
+BIT = {rank: 1 << i for i, rank in enumerate(RANKS)}
+"""Each rank's bit in a rank mask (``GoFishState.asked``)."""
 
 
 @frozen

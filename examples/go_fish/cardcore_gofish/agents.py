@@ -12,7 +12,7 @@ from cardcore_gofish.actions import Ask
 
 
 class GoFishBasicAgent:
-    """Asks a seat known to hold one of its ranks; else for its commonest rank, from the biggest hand.
+    """Asks a seat known to hold one of its ranks, else its commonest rank from the biggest hand.
 
     :param seed: Seed of its tie-breaks.
     """
@@ -28,4 +28,5 @@ class GoFishBasicAgent:
         mine = Counter(card[:-1] for card in hands[view["seat"]])
         known = view["table"]["asked"]
         asks = [a for a in legal if isinstance(a, Ask)]
-        return max(asks, key=lambda a: (a.rank in known[a.target], mine[a.rank], len(hands[a.target]), self.rng.random()))
+        return max(asks, key=lambda a: (a.rank in known[a.target], mine[a.rank],
+                                        len(hands[a.target]), self.rng.random()))

@@ -11,10 +11,9 @@ from cardcore import ALL, Card, CardDrawn, CardMoved, CardsDealt, Emit, GameLogi
 from cardcore.dealing import deal_round_robin, draw_card, fill_stock
 from cardcore.turns import end_game, next_seat, winners_by
 from cardcore_gofish import position, views
-from cardcore_gofish.actions import RANKS, Ask
+from cardcore_gofish.actions import BIT, Ask
 from cardcore_gofish.state import STOCK, GoFishState, book_counts, books, hand, layout
 
-BIT = {rank: 1 << i for i, rank in enumerate(RANKS)}
 ask = cache(Ask)
 """Build each action once: ``ask(seat, target, rank)`` returns the interned :class:`Ask`."""
 
@@ -27,7 +26,8 @@ class GoFishLogic(GameLogic[GoFishState, Ask]):
     def action_bound(self, players: int, options: Mapping[str, Any]) -> int:
         return 1000  # random play ends within 200; only wrong guesses with an empty stock go on
 
-    def new_state(self, players: int, options: Mapping[str, Any], cards: list[Card], seed: int, emit: Emit | None) -> GoFishState:
+    def new_state(self, players: int, options: Mapping[str, Any], cards: list[Card], seed: int,
+                  emit: Emit | None) -> GoFishState:
         state = GoFishState(players, options, Zones(layout(players)))
         state.seed, state.asked, state.to_act = seed, [0] * players, (0,)
         fill_stock(state, STOCK, cards)  # GOFISH-DEAL-1: 7 cards each to 2 or 3 players, else 5
@@ -42,13 +42,14 @@ class GoFishLogic(GameLogic[GoFishState, Ask]):
         """Asks by target seat, then rank low to high (GOFISH-ASK-1, GOFISH-ASK-2)."""
         cards = state.zones.cards
         ranks = sorted({c.rank for c in cards[hand(seat)]})
-        return tuple(ask(seat, t, r.label) for t in range(state.players) if t != seat and cards[hand(t)] for r in ranks)
+        others = [t for t in range(state.players) if t != seat and cards[hand(t)]]
+        return tuple(ask(seat, t, r.label) for t in others for r in ranks)
 
     def rule_for(self, state: GoFishState, action: Ask) -> tuple[str, str]:
         seat, rank = action.seat, action.rank.upper()
         if not any(c.label == rank for c in state.zones.cards[hand(seat)]):
-            return "GOFISH-ASK-1", f"seat {seat} may ask only for a rank it holds, not {action.rank!r}"
-        return "GOFISH-ASK-2", f"seat {seat} may ask only another seat holding cards, not {action.target}"
+            return "GOFISH-ASK-1", f"seat {seat} may ask for a rank it holds, not {action.rank!r}"
+        return "GOFISH-ASK-2", f"seat {seat} may ask another seat with cards, not {action.target}"
 
     def apply(self, state: GoFishState, action: Ask, emit: Emit | None) -> None:
         seat, target, rank = action.seat, action.target, action.rank
