@@ -158,13 +158,13 @@ def score_round(state: GameState, scores: Sequence[int]) -> Sequence[int] | None
     that scores rounds: the game passes each round's contribution in its own
     unit (points in Golf, stakes in Tonk) to :meth:`GameLogic.score_round
     <cardcore.GameLogic.score_round>` before adding it to any total, and the
-    core calls this hook. There is no default: with no implementation the
-    scores stand. The core checks the answer: one integer per seat and, for a
-    game declared ``GameInfo(zero_sum=True)``, a zero sum; anything else raises
-    :class:`~cardcore.PluginError` naming the rule. A rule that composes with
-    other score rules uses ``wrapper=True``: ``inner = yield`` is what the
-    rules beneath it answered, or ``None`` when none did (then start from
-    *scores*).
+    core calls this hook. Without a rule implementing it, nothing is called
+    and the scores stand; with one, the core answers last (``trylast``) with
+    *scores* unchanged. The core checks the answer: one integer per seat and,
+    for a game declared ``GameInfo(zero_sum=True)``, a zero sum; anything else
+    raises :class:`~cardcore.PluginError` naming the rule. A rule that composes
+    with other score rules uses ``wrapper=True``: ``inner = yield`` is what the
+    rules beneath it answered (the scores themselves when none changed them).
 
     :param state: The table at scoring time, every card face up. Read only.
     :param scores: The round's scores as the game's base rules computed them.
@@ -173,8 +173,8 @@ def score_round(state: GameState, scores: Sequence[int]) -> Sequence[int] | None
     .. versionadded:: 0.1
 
     .. versionchanged:: 0.2
-       Applied by the core for every game that scores rounds; no core default;
-       length and zero sum checked.
+       Applied by the core for every game that scores rounds; the answer's
+       length and zero sum are checked.
     """
 
 
