@@ -419,3 +419,11 @@ def test_the_line_count_in_the_plugin_guide_is_current() -> None:
     said = re.search(r"needs (\d+) lines of code for the game and (\d+) for its agent", page)
     assert said is not None
     assert (int(said[1]), int(said[2])) == (game, counts["agents.py"])
+
+
+def test_every_rule_id_of_rules_md_has_a_test_named_after_it() -> None:
+    text = (ROOT / "examples" / "go_fish" / "RULES.md").read_text(encoding="utf-8")
+    ids = re.findall(r"^\| (GOFISH-[A-Z]+-\d+) \|", text, re.M)
+    names = [n for n in globals() if n.startswith("test_")]
+    missing = [i for i in ids if not any(n.startswith(f"test_{i.lower().replace('-', '_')}_") for n in names)]
+    assert len(ids) == 11 and not missing, missing
