@@ -145,3 +145,17 @@ def test_speed_bad_positions_are_refused() -> None:
             cardcore.new_game("speed", 2, position=position, seed=1)
     with pytest.raises(OptionError, match="exactly once"):  # the jokers option changes the deck
         cardcore.new_game("speed", 2, position=text, seed=1, options={"jokers": 2})
+
+
+@pytest.mark.parametrize("name", ["spit", "speed"])
+def test_view_fields_declare_every_table_key(name: str) -> None:
+    game = walk(cardcore.new_game(name, 2, seed=3), 30, 3)
+    declared = [f.name for f in cardcore.game_info(name).fields]
+    assert len(declared) == len(set(declared))
+    for seat in (None, 0, 1):
+        assert list(game.view(seat)["table"]) == declared
+    schema = game.view_schema()
+    assert [f["name"] for f in schema["fields"]] == declared
+    assert all(f["doc"] for f in schema["fields"])
+    zones = {z["name"] for z in game.view(0)["zones"]}
+    assert {"pile.L", "pile.R"} <= zones

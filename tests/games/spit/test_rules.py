@@ -74,6 +74,14 @@ def test_spit_gen_3_deals_go_on_until_a_player_has_no_cards() -> None:
     assert held(game, winner) == [] and len(held(game, 1 - winner)) == 52
 
 
+def test_spit_setup_1_first_deal_events_reach_subscribers() -> None:
+    seen: list[cardcore.Event] = []
+    cardcore.new_game("spit", 2, seed=1, subscribers=[(cardcore.Event, seen.append)])
+    assert [e.slug for e in seen] == ["game-started", "cards-dealt", "deal-started"]
+    assert seen[1].fields() == {"counts": (26, 26)}
+    assert seen[2].fields() == {"deal": 1, "counts": (26, 26), "single": False}
+
+
 def test_spit_setup_1_split_26_26_alternately() -> None:
     game = golden_game()
     assert Counter(held(game, 0)) == Counter(cardcore.parse_cards(SEAT0))
