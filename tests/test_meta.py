@@ -10,11 +10,17 @@ test sources, and fail with the list of what is missing:
 * a rule ID of ``seeds/*.md`` without a test named after it
   (``GOLF-SCORE-6`` -> ``test_golf_score_6_...`` or exactly ``test_golf_score_6``);
 * a base-game module (any module of ``plugins/cardcore_<game>/`` outside
-  ``house/``) that mentions a house rule's ID or entry-point name.
+  ``house/``) that mentions a house rule's ID or entry-point name;
+* a module of ``src/`` or ``plugins/`` over 600 lines, a ``# type: ignore`` in
+  ``plugins/``, a game package without the common module names (Speed's
+  subpackage included), a package ``__init__`` holding more than its docstring
+  and version, a game reusing a core public name, a plugin importing deep core
+  modules, and game test helpers outside ``tests/games/<game>/helpers.py``.
 """
 
 from __future__ import annotations
 
+import ast
 import importlib
 import pkgutil
 import re
@@ -76,7 +82,9 @@ def test_every_public_name_is_documented() -> None:
     text = "\n".join(_docs_text().values())
     missing = []
     for name in cardcore.__all__:
-        pattern = rf"^\s*\.\.\s+(?:auto\w+|py:\w+)::\s+(?:cardcore\.)?{re.escape(name)}(?:\(.*\))?\s*$"
+        pattern = (
+            rf"^\s*\.\.\s+(?:auto\w+|py:\w+)::\s+(?:cardcore\.)?{re.escape(name)}(?:\(.*\))?\s*$"
+        )
         if not re.search(pattern, text, re.M):
             missing.append(name)
     assert not missing, f"public names without a docs entry (api.rst or events.rst): {missing}"
@@ -249,3 +257,194 @@ def test_meta_checks_can_fail() -> None:
         "CORE-SEAT-1",
         "GOLF4H-1",
     ]
+
+
+# -- one shape for every game, small modules ----------------------------------------------
+
+MAX_LINES = 600
+"""No module in ``src/`` or ``plugins/`` may be longer (``wc -l``)."""
+
+GAME_MODULES = frozenset(
+    {"rules", "hookspecs", "actions", "events", "state", "logic", "views", "position", "agents"}
+)
+"""The modules every game package has, with the same roles (``house/`` besides)."""
+
+SPEED_MODULES = frozenset({"rules", "actions", "state", "logic", "views", "position"})
+"""The modules Speed (``cardcore_spit/speed/``) has: those it needs beyond Spit's."""
+
+BUILDING_BLOCKS = (
+    "cardcore.turns",
+    "cardcore.dealing",
+    "cardcore.notation",
+    "cardcore.positions",
+    "cardcore.testing",
+)
+"""The core modules a plugin may import besides ``cardcore`` itself."""
+
+
+def _source_modules() -> list[Path]:
+    return sorted(
+        p
+        for root in (ROOT / "src", PLUGINS)
+        for p in root.rglob("*.py")
+        if "__pycache__" not in p.parts
+    )
+
+
+def _line_count(path: Path) -> int:
+    return len(path.read_bytes().splitlines())
+
+
+def test_no_module_over_600_lines() -> None:
+    long = {
+        str(p.relative_to(ROOT)): n for p in _source_modules() if (n := _line_count(p)) > MAX_LINES
+    }
+    assert not long, f"modules over {MAX_LINES} lines (split them): {long}"
+
+
+def test_no_type_ignore_in_plugins() -> None:
+    found = [
+        f"{p.relative_to(ROOT)}:{i}"
+        for p in sorted(PLUGINS.rglob("*.py"))
+        for i, line in enumerate(p.read_text(encoding="utf-8").splitlines(), 1)
+        if re.search(r"#\s*type:\s*ignore", line)
+    ]
+    assert not found, f"'# type: ignore' in plugins (type the game instead): {found}"
+
+
+def _module_names(package: Path) -> set[str]:
+    return {p.stem for p in package.glob("*.py") if p.stem != "__init__"}
+
+
+def test_every_game_package_has_the_same_module_names() -> None:
+    problems = []
+    packages = _game_packages()
+    assert {p.name for p in packages} >= {"cardcore_golf", "cardcore_tonk", "cardcore_spit"}
+    for package in packages:
+        missing = sorted(GAME_MODULES - _module_names(package))
+        if missing:
+            problems.append(f"{package.name} lacks {missing}")
+        if not (package / "house" / "__init__.py").is_file():
+            problems.append(f"{package.name} has no house/ package")
+    speed = PLUGINS / "cardcore_spit" / "speed"
+    if not (speed / "__init__.py").is_file():
+        problems.append("Speed is not the subpackage cardcore_spit/speed/")
+    else:
+        missing = sorted(SPEED_MODULES - _module_names(speed))
+        if missing:
+            problems.append(f"cardcore_spit/speed lacks {missing}")
+        extra = sorted(_module_names(speed) - GAME_MODULES)
+        if extra:
+            problems.append(f"cardcore_spit/speed has modules no game package has: {extra}")
+    assert not problems, "; ".join(problems)
+
+
+def test_helpers_of_a_game_package_are_named_for_what_they_hold() -> None:
+    vague = {"game", "table", "util", "utils", "helpers", "common", "misc", "agent", "core"}
+    found = [
+        f"{package.name}/{name}.py"
+        for package in [*_game_packages(), PLUGINS / "cardcore_spit" / "speed"]
+        for name in sorted(_module_names(package) & vague)
+    ]
+    assert not found, f"modules with a vague or old name (one shape: see style.md): {found}"
+
+
+def _top_level_names(tree: ast.Module) -> dict[str, ast.stmt]:
+    out: dict[str, ast.stmt] = {}
+    for node in tree.body:
+        if isinstance(node, ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef):
+            out[node.name] = node
+        elif isinstance(node, ast.Assign):
+            for target in node.targets:
+                if isinstance(target, ast.Name):
+                    out[target.id] = node
+        elif isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name):
+            out[node.target.id] = node
+    return out
+
+
+def test_game_package_init_holds_a_docstring_and_version_only() -> None:
+    problems = []
+    for package in [*_game_packages(), PLUGINS / "cardcore_spit" / "speed"]:
+        tree = ast.parse((package / "__init__.py").read_text(encoding="utf-8"))
+        body = [
+            n for n in tree.body if not (isinstance(n, ast.ImportFrom) and n.module == "__future__")
+        ]
+        if not (body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant)):
+            problems.append(f"{package.name}/__init__.py has no docstring")
+        names = [set(_top_level_names(ast.Module([n], []))) for n in body[1:]]
+        extra = [n for n in names if not n or not n <= {"__version__", "__all__"}]
+        if extra:
+            problems.append(
+                f"{package.relative_to(PLUGINS)}/__init__.py holds more than __version__"
+            )
+    assert not problems, "; ".join(problems)
+
+
+def test_no_game_reuses_a_core_public_name() -> None:
+    core = set(cardcore.__all__)
+    found = []
+    for path in sorted(PLUGINS.rglob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for name, node in _top_level_names(tree).items():
+            if name in core and not name.startswith("__"):
+                found.append(f"{path.relative_to(ROOT)}:{node.lineno} defines {name!r}")
+    assert not found, f"game modules reuse core public names for something else: {found}"
+
+
+def _imports(path: Path) -> list[tuple[int, str]]:
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    out = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            out.append((node.lineno, node.module))
+        elif isinstance(node, ast.Import):
+            out += [(node.lineno, alias.name) for alias in node.names]
+    return out
+
+
+def test_plugins_import_the_core_through_its_public_api() -> None:
+    allowed = {"cardcore", *BUILDING_BLOCKS}
+    found = [
+        f"{path.relative_to(ROOT)}:{line} imports {module}"
+        for path in sorted(PLUGINS.rglob("*.py"))
+        for line, module in _imports(path)
+        if (module == "cardcore" or module.startswith("cardcore.")) and module not in allowed
+    ]
+    assert not found, f"plugins import deep core modules (use `from cardcore import ...`): {found}"
+
+
+def test_every_game_has_its_test_helpers_in_one_place() -> None:
+    problems = []
+    for tests in sorted((TESTS / "games").iterdir()):
+        if not tests.is_dir() or tests.name.startswith(("_", ".")):
+            continue
+        if not (tests / "__init__.py").is_file():
+            problems.append(f"tests/games/{tests.name} has no __init__.py")
+        helpers = sorted(p.name for p in tests.glob("*kit.py") if not p.name.startswith("test_"))
+        if helpers:
+            problems.append(
+                f"tests/games/{tests.name}: test helpers go in helpers.py, not {helpers}"
+            )
+        for path in sorted(tests.glob("*.py")):
+            if re.search(
+                r"^def (assert_conserved|_?conserved|_?check_conservation)\(",
+                path.read_text(encoding="utf-8"),
+                re.M,
+            ):
+                problems.append(
+                    f"{path.relative_to(ROOT)} re-implements card conservation (use cardcore.testing)"
+                )
+    assert not problems, "; ".join(problems)
+
+
+def test_shape_checks_can_fail(tmp_path: Path) -> None:
+    """The shape checks above really see what they look for."""
+    bad = tmp_path / "bad.py"
+    bad.write_text(
+        "from cardcore.game import Game\nimport cardcore.turns\nclass Layout:\n    pass\n"
+    )
+    assert _imports(bad) == [(1, "cardcore.game"), (2, "cardcore.turns")]
+    assert set(_top_level_names(ast.parse(bad.read_text()))) == {"Layout"}
+    assert _line_count(bad) == 4
+    assert re.search(r"#\s*type:\s*ignore", "x = 1  # type: ignore[assignment]")

@@ -240,14 +240,19 @@ class GameLogic(Generic[S, A]):
         if len(out) != state.players or not all(
             isinstance(x, int) and not isinstance(x, bool) for x in out
         ):
+            plugin = self._scorer_name()
             msg = (
-                f"score_round must answer one integer per seat ({state.players}),"
+                f"score_round of {plugin!r} must answer one integer per seat ({state.players}),"
                 f" not {answer!r}"
             )
-            raise PluginError(msg, plugin=self._scorer_name())
+            raise PluginError(msg, plugin=plugin)
         if self.info.zero_sum and sum(out) != 0:
-            msg = f"score_round broke the zero sum of {self.info.name!r}: {list(out)!r} sums to {sum(out)}"
-            raise PluginError(msg, plugin=self._scorer_name())
+            plugin = self._scorer_name()
+            msg = (
+                f"score_round of {plugin!r} broke the zero sum of {self.info.name!r}:"
+                f" {list(out)!r} sums to {sum(out)}"
+            )
+            raise PluginError(msg, plugin=plugin)
         return out
 
     def _scorer_name(self) -> str:

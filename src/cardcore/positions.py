@@ -29,45 +29,96 @@ MAX_POSITION = 20_000
 """The longest position text :func:`read_position` reads."""
 
 
+_SUFFIX: dict[int, str] = {0: "", ALL: "!"}
+_TOKENS: dict[str, tuple[Card, int, int]] = {}
+_DECKS: dict[int, tuple[Sequence[Card], Counter[int]]] = {}
+_WRITTEN: dict[tuple[int, int], tuple[Card, str]] = {}
+_CACHE = 4096
+"""How many distinct card tokens (and decks) the codec remembers."""
+
+
 def _mask_text(mask: int) -> str:
-    if mask == 0:
-        return ""
-    if mask == ALL:
-        return "!"
-    return "@" + ".".join(str(s) for s in range(mask.bit_length()) if (mask >> s) & 1)
+    text = _SUFFIX.get(mask)
+    if text is None:
+        text = "@" + ".".join(str(s) for s in range(mask.bit_length()) if (mask >> s) & 1)
+        if len(_SUFFIX) < _CACHE:
+            _SUFFIX[mask] = text
+    return text
 
 
 def write_position(game: str, fields: Mapping[str, Any], zones: Zones) -> str:
     """Write a position: the game's name, its *fields* and every pile of *zones* with knowledge."""
     parts = [game]
     for key, value in fields.items():
-        text = json.dumps(value, separators=(",", ":"), ensure_ascii=True).replace(" ", "\\u0020")
+        text = json.dumps(value, separators=(",", ":"), ensure_ascii=True)
+        text = text.replace(" ", "\\u0020").replace("|", "\\u007c")
         parts.append(f"{key}={text}")
     sections = [" ".join(parts)]
+    get = _WRITTEN.get
     for spec, pile, seen in zip(zones.layout.specs, zones.cards, zones.seen, strict=True):
-        cards = " ".join(f"{card}{_mask_text(mask)}" for card, mask in zip(pile, seen, strict=True))
-        sections.append(f"{spec.name}: {cards}".rstrip())
+        tokens = [spec.name + ":"]
+        for card, mask in zip(pile, seen, strict=True):
+            hit = get((id(card), mask))
+            if hit is None or hit[0] is not card:
+                hit = _written(card, mask)
+            tokens.append(hit[1])
+        sections.append(" ".join(tokens))
     return " | ".join(sections)
+
+
+def _written(card: Card, mask: int) -> tuple[Card, str]:
+    """The token of *card* with knowledge *mask*, remembered by the card's identity."""
+    hit = (card, f"{card}{_mask_text(mask)}")
+    if len(_WRITTEN) >= _CACHE:
+        _WRITTEN.clear()
+    _WRITTEN[id(card), mask] = hit  # the entry keeps the card alive, so its id stays its own
+    return hit
 
 
 def _bad(msg: str) -> OptionError:
     return OptionError(f"bad position: {msg}")
 
 
-def _read_card(token: str, players: int) -> tuple[Card, int]:
+def _parse_token(token: str) -> tuple[Card, int, int]:
+    """Read ``"5H"``, ``"5H!"`` or ``"5H@0.2"``: the card, its mask and the seats it needs."""
     mask = 0
+    need = 0
+    text = token
     if token.endswith("!"):
-        token, mask = token[:-1], ALL
+        text, mask = token[:-1], ALL
     elif "@" in token:
-        token, _, seats = token.partition("@")
+        text, _, seats = token.partition("@")
         for word in seats.split("."):
-            if not (word.isascii() and word.isdigit() and int(word) < players):
-                raise _bad(f"{word!r} is not a seat of a {players}-player game")
+            if not (0 < len(word) <= 3 and word.isascii() and word.isdigit()):
+                raise _bad(f"{word!r} is not a seat (in {token!r})")
             mask |= 1 << int(word)
+            need = max(need, int(word) + 1)
     try:
-        return Card.parse(token), mask
+        return Card.parse(text), mask, need
     except CardcoreError:
-        raise _bad(f"{token!r} is not a card") from None
+        raise _bad(f"{text!r} is not a card") from None
+
+
+def _read_card(token: str, players: int) -> tuple[Card, int]:
+    hit = _TOKENS.get(token)
+    if hit is None:
+        hit = _parse_token(token)
+        if len(_TOKENS) < _CACHE:
+            _TOKENS[token] = hit
+    card, mask, need = hit
+    if need > players:
+        raise _bad(f"{str(need - 1)!r} is not a seat of a {players}-player game (in {token!r})")
+    return card, mask
+
+
+def _deck_ids(deck: Sequence[Card]) -> Counter[int]:
+    hit = _DECKS.get(id(deck))
+    if hit is None or hit[0] is not deck:
+        hit = (deck, Counter(map(id, deck)))
+        if len(_DECKS) >= _CACHE:
+            _DECKS.clear()
+        _DECKS[id(deck)] = hit
+    return hit[1]
 
 
 def read_position(
@@ -109,13 +160,21 @@ def read_position(
             raise _bad(f"pile {name!r} appears twice")
         seen_names.add(name)
         z = layout.index[name]
+        pile, seen = zones.cards[z], zones.seen[z]
+        get = _TOKENS.get
         for token in rest.split():
-            card, mask = _read_card(token, players)
-            zones.cards[z].append(card)
-            zones.seen[z].append(mask)
+            hit = get(token)
+            if hit is None or hit[2] > players:
+                card, mask = _read_card(token, players)
+            else:
+                card, mask = hit[0], hit[1]
+            pile.append(card)
+            seen.append(mask)
     missing_piles = set(layout.index) - seen_names
     if missing_piles:
         raise _bad(f"piles missing: {', '.join(sorted(missing_piles))}")
+    if dict.__eq__(Counter(map(id, zones.all_cards())), _deck_ids(deck)):
+        return fields, zones  # the same interned cards: the fast check
     placed = Counter(zones.all_cards())
     wanted = Counter(deck)
     if placed != wanted:

@@ -174,7 +174,7 @@ def test_assert_conserved_and_view_known() -> None:
     with pytest.raises(AssertionError, match="does not know"):
         assert_view_known(leaky, 0)
     assert_view_structure(game, 1)
-    with pytest.raises(AssertionError, match="'stock_left' .* not declared"):
+    with pytest.raises(AssertionError, match=r"'stock_left' .* not declared"):
         assert_view_structure(cardcore.new_game("broken-undeclared-field", 2, seed=4), 0)
 
 

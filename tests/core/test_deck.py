@@ -35,7 +35,11 @@ def test_core_chance_1_shuffle_independent_of_hash_seed() -> None:
     )
     outs = {
         subprocess.run(
-            [sys.executable, "-c", code], capture_output=True, text=True, check=True, env={"PYTHONHASHSEED": h}
+            [sys.executable, "-c", code],
+            capture_output=True,
+            text=True,
+            check=True,
+            env={"PYTHONHASHSEED": h},
         ).stdout
         for h in ("0", "1", "12345")
     }

@@ -7,12 +7,17 @@ import pytest
 from tests.plugins.drawgame import Draw
 
 import cardcore
+import cardcore.testing
 from cardcore import (
     SPECTATOR,
     ActionApplied,
     CardDrawn,
+    CardMoved,
+    CardRevealed,
+    CardsDealt,
     Event,
     GameEnded,
+    GameStarted,
     PluginError,
     RandomAgent,
     Resign,
@@ -245,3 +250,87 @@ def test_clone_shares_record_until_either_side_acts(make_game) -> None:
     assert game.record()["actions"][1] != copy.record()["actions"][1]
     assert cardcore.replay(copy.record()).state.snapshot() == copy.state.snapshot()
     assert cardcore.replay(game.record()).state.snapshot() == game.state.snapshot()
+
+
+def test_subscribers_given_to_new_game_receive_the_first_deal() -> None:
+    everything: list[Event] = []
+    seat0: list[Event] = []
+    game = cardcore.new_game(
+        "drawgame",
+        2,
+        seed=3,
+        subscribers=[(Event, everything.append), (CardRevealed, seat0.append, 0)],
+    )
+    assert [type(e) for e in everything] == [GameStarted, CardsDealt, CardRevealed]
+    assert everything[0] == GameStarted("drawgame", ("Player 1", "Player 2"))
+    assert everything[1] == CardsDealt((3, 3))
+    top = game.state.zones.cards[game.state.zones.id("discard")][-1]
+    assert everything[2].card == top and seat0 == [everything[2]]
+    game.act(game.to_act[0], "draw")
+    assert isinstance(everything[-1], CardDrawn) and isinstance(everything[-2], ActionApplied)
+
+
+def test_subscribers_of_a_real_time_game_see_its_automatic_first_moves() -> None:
+    got: list[Event] = []
+    deck = "2S 2H 3H 3D 4D 4C 5C 5S 6S 6H 9C 10C 7C"  # both hands 2-6; centre 9C, then 10C, 7C
+    game = cardcore.new_game("racegame", 2, deck=deck, seed=1, subscribers=[(Event, got.append)])
+    assert [e.slug for e in got] == ["game-started", "cards-dealt", "card-moved", "card-moved"]
+    assert got[-1] == CardMoved(None, "stock", "centre", cardcore.Card.parse("7C"))
+    assert game.state.zones.top(game.state.zones.id("centre")) == cardcore.Card.parse("7C")
+
+
+def test_new_game_subscribers_only_for_the_action_log_build_no_game_events() -> None:
+    log: list[ActionApplied] = []
+    game = cardcore.new_game("drawgame", 2, seed=3, subscribers=[(ActionApplied, log.append)])
+    assert not game.events.wants_game_events
+    game.act(game.to_act[0], "draw")
+    assert [e.action for e in log] == ["draw"]
+    with pytest.raises(TypeError, match="subscribers take"):
+        cardcore.new_game("drawgame", 2, subscribers=[Event])  # type: ignore[list-item]
+
+
+def test_legal_actions_and_history_of_a_bad_seat_raise(make_game) -> None:
+    game = make_game("drawgame", 2)
+    for seat in (-1, 2, True, "0", None, 1.0):
+        with pytest.raises(cardcore.IllegalActionError, match="CORE-SEAT-1"):
+            game.legal_actions(seat)  # type: ignore[arg-type]
+    for seat in (-1, 2, True):
+        with pytest.raises(cardcore.IllegalActionError, match="CORE-SEAT-1"):
+            game.history(seat)
+    with pytest.raises(cardcore.IllegalActionError):
+        game.history(0, since=-1)
+    assert game.legal_actions(1 - game.to_act[0]) == ()  # a real seat that may not act: empty
+
+
+def test_view_schema_declares_zones_and_fields(make_game) -> None:
+    game = make_game("drawgame", 3)
+    schema = game.view_schema()
+    assert schema["game"] == "drawgame"
+    assert [z["name"] for z in schema["zones"]] == [
+        "stock",
+        "discard",
+        "hand.0",
+        "hand.1",
+        "hand.2",
+    ]
+    assert schema["zones"][2] == {"name": "hand.0", "owner": 0, "visibility": "owner"}
+    fields = {f["name"]: f for f in schema["fields"]}
+    assert set(fields) == set(game.view(0)["table"])
+    assert fields["totals"]["kind"] == "per-seat" and fields["totals"]["of"] == "int"
+    for seat in (0, 1, 2, None):
+        cardcore.testing.assert_view_structure(game, seat)
+
+
+def test_history_keeps_past_rounds_out_of_the_view(make_game) -> None:
+    game = make_game("drawgame", 2, options={"rounds": 3})
+    agents = [RandomAgent(1), RandomAgent(2)]
+    sizes = []
+    while not game.is_over:
+        seat = game.to_act[0]
+        game.apply(agents[seat].choose({}, game.legal_actions(seat)))
+        sizes.append(len(str(game.view(0))))
+    past = game.history(0)
+    assert [h["round"] for h in past] == [1, 2, 3]
+    assert game.history(0, since=2) == past[2:] and game.history(None, since=5) == []
+    assert sum(h["scores"][0] for h in past) == game.view(0)["table"]["totals"][0]
+    assert max(sizes) < 2 * min(sizes)  # a view does not grow with the rounds played

@@ -3,10 +3,10 @@ from __future__ import annotations
 import types
 
 import pytest
+from tests.plugins.drawgame import Discard
 
 import cardcore
 from cardcore import PluginError, RuleConflictError, RuleInfo, UnknownPluginError, hookimpl
-from tests.plugins.drawgame import Discard
 
 
 def test_available_games_and_rules() -> None:
@@ -56,7 +56,9 @@ def test_requires_and_without() -> None:
     try:
         with pytest.raises(RuleConflictError, match="requires"):
             cardcore.new_game("drawgame", 2, rules=["drawgame.needy"])
-        game = cardcore.new_game("drawgame", 2, rules=["drawgame.needy", "drawgame.kings-free"], seed=1)
+        game = cardcore.new_game(
+            "drawgame", 2, rules=["drawgame.needy", "drawgame.kings-free"], seed=1
+        )
         assert game.rules == ("drawgame.kings-free", "drawgame.needy")
         with pytest.raises(RuleConflictError, match="not a default rule"):
             cardcore.new_game("drawgame", 2, without=["drawgame.kings-free"])

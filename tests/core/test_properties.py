@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import subprocess
 import sys
@@ -19,17 +20,18 @@ GAMES = st.sampled_from([("drawgame", 2), ("drawgame", 3), ("drawgame", 4), ("ra
 def _known_cards(game: cardcore.Game, seat: int) -> Counter[str]:
     z = game.state.zones
     return Counter(
-        str(z.cards[p][i]) for p in range(len(z.cards)) for i in range(len(z.cards[p])) if z.knows(p, i, seat)
+        str(z.cards[p][i])
+        for p in range(len(z.cards))
+        for i in range(len(z.cards[p]))
+        if z.knows(p, i, seat)
     )
 
 
 def _cards_in(value: object) -> list[str]:
     out: list[str] = []
     if isinstance(value, str):
-        try:
+        with contextlib.suppress(NotationError):
             out.append(str(cardcore.Card.parse(value)))
-        except NotationError:
-            pass
     elif isinstance(value, dict):
         for v in value.values():
             out.extend(_cards_in(v))
@@ -58,7 +60,8 @@ def test_no_card_lost_and_views_hide(game_spec, seed, agent_seed) -> None:  # ty
         steps += 1
         assert Counter(game.state.zones.all_cards()) == deck
         for s in range(players):
-            shown = Counter(_cards_in(game.view(s)["table"]))
+            view = game.view(s)
+            shown = Counter(_cards_in([view["table"], view["zones"], game.history(s)]))
             assert not shown - _known_cards(game, s), f"seat {s} sees a card it does not know"
     for s in range(players):
         for event in streams[s]:
@@ -112,7 +115,12 @@ def test_replay_under_another_hash_seed(make_game) -> None:
     for hash_seed in ("0", "987"):
         env = dict(os.environ, PYTHONHASHSEED=hash_seed)
         out = subprocess.run(
-            [sys.executable, "-c", code], input=json.dumps(game.record()), capture_output=True, text=True,
-            check=True, env=env, cwd=root,
+            [sys.executable, "-c", code],
+            input=json.dumps(game.record()),
+            capture_output=True,
+            text=True,
+            check=True,
+            env=env,
+            cwd=root,
         ).stdout
         assert json.loads(out) == json.loads(json.dumps(game.state.snapshot(), sort_keys=True))

@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
@@ -42,12 +43,18 @@ def test_save_load_mid_game(make_game) -> None:
         (lambda r: r.update(game="nope"), "needs game"),
         (lambda r: r.update(game_version="9.0.0"), "major versions differ"),
         (lambda r: r["rules"][0].update(version="7.0"), "major versions differ"),
-        (lambda r: r["rules"].append({"name": "drawgame.nope", "id": "X", "version": "0.1.0"}), "needs house rule"),
+        (
+            lambda r: r["rules"].append({"name": "drawgame.nope", "id": "X", "version": "0.1.0"}),
+            "needs house rule",
+        ),
         (lambda r: r.update(seed="x"), "'seed'"),
         (lambda r: r.update(actions="x"), "'actions'"),
         (lambda r: r["actions"].append([0, "draw"]), "must be \\[seat, notation, at\\]"),
         (lambda r: r["actions"].insert(0, r["actions"][1]), "cannot be replayed"),
-        (lambda r: r["actions"].__setitem__(1, [r["actions"][1][0], "discard ZZ", None]), "cannot be replayed"),
+        (
+            lambda r: r["actions"].__setitem__(1, [r["actions"][1][0], "discard ZZ", None]),
+            "cannot be replayed",
+        ),
         (lambda r: r.update(options={"rounds": 77}), "cannot start"),
         (lambda r: r.update(deck=["AS", "AS"]), "cannot start"),
     ],
@@ -69,7 +76,12 @@ def test_tampered_record_rejected(finished, mutate, match) -> None:  # type: ign
         (lambda s: s["state"]["zones"]["discard"]["cards"].append("JK"), "every card"),
         (lambda s: s["state"]["zones"]["discard"]["cards"].append("ZZ"), "bad card"),
         (lambda s: s["state"].update(phase="nonsense"), "does not match"),
-        (lambda s: s["state"]["zones"]["hand.0"]["cards"].append(s["state"]["zones"]["discard"]["cards"].pop()), "does not match"),
+        (
+            lambda s: s["state"]["zones"]["hand.0"]["cards"].append(
+                s["state"]["zones"]["discard"]["cards"].pop()
+            ),
+            "does not match",
+        ),
     ],
 )
 def test_tampered_save_rejected(finished, mutate, match) -> None:  # type: ignore[no-untyped-def]
@@ -85,3 +97,89 @@ def test_garbage_rejected() -> None:
             cardcore.load(bad)  # type: ignore[arg-type]
     with pytest.raises(CorruptStateError, match="too large"):
         cardcore.replay("x" * 20_000_001)
+
+
+# -- format 2, and files written by the previous release (format 1) ---------------------------
+
+DATA = Path(__file__).resolve().parent / "data"
+V1_RECORDS = sorted(DATA.glob("*_v1_record.json"))
+V1_SAVES = sorted(DATA.glob("*_v1_save.json"))
+
+
+def test_record_and_save_are_format_2_with_a_position_field(finished) -> None:  # type: ignore[no-untyped-def]
+    rec = finished.record()
+    assert (rec["format"], rec["format_version"]) == ("cardcore-record", 2)
+    assert rec["position"] is None and rec["deck"] is None
+    save = finished.save()
+    assert (save["format"], save["format_version"]) == ("cardcore-save", 2)
+    assert save["record"] == rec and save["version"] == finished.version
+
+
+def test_the_v1_files_are_what_the_previous_release_wrote() -> None:
+    assert {p.name.split("_v1_")[0] for p in V1_RECORDS} >= {
+        "drawgame",
+        "golf",
+        "tonk",
+        "spit",
+        "speed",
+    }
+    assert {p.name.split("_v1_")[0] for p in V1_SAVES} >= {"drawgame", "golf"}
+    for path in [*V1_RECORDS, *V1_SAVES]:
+        data = json.loads(path.read_text())
+        record = data.get("record", data)
+        assert data["format_version"] == record["format_version"] == 1
+        assert "position" not in record  # format 1 had none
+
+
+@pytest.mark.parametrize("path", V1_RECORDS, ids=lambda p: p.stem)
+def test_v1_record_replays_and_migrates(path: Path) -> None:
+    old = json.loads(path.read_text())
+    game = cardcore.replay(old)  # the recorded result must match the one its actions replay to
+    assert game.version == len(old["actions"])
+    assert (None if game.result is None else game.result.to_json()) == old["result"]
+    new = game.record()
+    assert new["format_version"] == 2 and new["position"] is None
+    for key in ("game", "players", "seed", "deck", "options", "without"):
+        assert new[key] == old[key], key
+    assert [r["name"] for r in new["rules"]] == [r["name"] for r in old["rules"]]
+    assert new["actions"] == old["actions"]  # the same notation, action by action
+    again = cardcore.replay(json.loads(json.dumps(new)))
+    assert again.state.snapshot() == game.state.snapshot()
+
+
+@pytest.mark.parametrize("path", V1_SAVES, ids=lambda p: p.stem)
+def test_v1_save_loads_and_migrates(path: Path) -> None:
+    old = json.loads(path.read_text())
+    game = cardcore.load(old)
+    assert game.version == old["version"]
+    on_table = sorted(c for pile in old["state"]["zones"].values() for c in pile["cards"])
+    assert sorted(str(c) for c in game.state.zones.all_cards()) == on_table
+    new = game.save()
+    assert new["format_version"] == 2
+    loaded = cardcore.load(json.loads(json.dumps(new)))  # format 2 compares the whole snapshot
+    assert loaded.state.snapshot() == game.state.snapshot()
+    tampered = json.loads(path.read_text())
+    pile = next(p for p in tampered["state"]["zones"].values() if p["cards"])
+    pile["cards"].pop()  # a card lost from the old snapshot: still refused
+    with pytest.raises(CorruptStateError, match="every card"):
+        cardcore.load(tampered)
+
+
+def test_record_with_a_starting_position_replays_from_it() -> None:
+    game = cardcore.new_game("drawgame", 2, seed=8)
+    cardcore.play(game, [cardcore.RandomAgent(1), cardcore.RandomAgent(2)], max_actions=30)
+    start = cardcore.new_game("drawgame", 2, seed=8)
+    for _ in range(12):
+        seat = start.to_act[0]
+        start.apply(start.legal_actions(seat)[0])
+    text = start.position()
+    later = cardcore.new_game("drawgame", 2, position=text, seed=3)
+    cardcore.play(later, [cardcore.RandomAgent(1), cardcore.RandomAgent(2)])
+    rec = json.loads(json.dumps(later.record()))
+    assert rec["position"] == text and rec["seed"] == 3
+    again = cardcore.replay(rec)
+    assert again.result == later.result and again.state.snapshot() == later.state.snapshot()
+    with pytest.raises(CorruptStateError, match="position"):
+        cardcore.replay(dict(rec, position=["x"]))
+    with pytest.raises(CorruptStateError, match="cannot start"):
+        cardcore.replay(dict(rec, position=text.replace("drawgame", "golf", 1)))

@@ -1,0 +1,81 @@
+"""Building blocks: filling the stock, dealing round-robin and drawing (:mod:`cardcore.dealing`)."""
+
+from __future__ import annotations
+
+import pytest
+
+from cardcore import (
+    ALL,
+    CardcoreError,
+    GameState,
+    Layout,
+    Visibility,
+    Zones,
+    ZoneSpec,
+    derive_rng,
+    parse_cards,
+    shuffle,
+)
+from cardcore.dealing import deal_round_robin, draw_card, fill_stock, rebuild_stock
+
+LAYOUT = Layout.of(
+    [
+        ZoneSpec("stock"),
+        ZoneSpec("discard", None, Visibility.EVERYONE),
+        ZoneSpec("hand.0", 0, Visibility.OWNER),
+        ZoneSpec("hand.1", 1, Visibility.OWNER),
+        ZoneSpec("hand.2", 2, Visibility.OWNER),
+    ]
+)
+STOCK, DISCARD, HANDS = 0, 1, (2, 3, 4)
+
+
+def _state(text: str, seed: int = 9) -> GameState:
+    st = GameState(3, {}, Zones(LAYOUT))
+    st.seed = seed
+    fill_stock(st, STOCK, parse_cards(text))
+    return st
+
+
+def test_fill_stock_is_face_down_bottom_to_top() -> None:
+    st = _state("2S 3S 4S")
+    assert [str(c) for c in st.zones.cards[STOCK]] == ["2S", "3S", "4S"]
+    assert st.zones.seen[STOCK] == [0, 0, 0] and st.zones.top(STOCK) == parse_cards("4S")[0]
+
+
+def test_deal_round_robin_from_the_top_starting_with_first() -> None:
+    st = _state("2S 3S 4S 5S 6S 7S 8S")  # top is 8S
+    deal_round_robin(st, STOCK, HANDS, 2, first=1)
+    hands = [[str(c) for c in st.zones.cards[h]] for h in HANDS]
+    assert hands == [["6S", "3S"], ["8S", "5S"], ["7S", "4S"]]
+    assert st.zones.show(HANDS[1], 1) == ["5S", "8S"] and st.zones.show(HANDS[1], 0) == [None, None]
+    with pytest.raises(CardcoreError, match="cannot deal 1 cards to 3 hands from 1"):
+        deal_round_robin(st, STOCK, HANDS, 1)
+    assert len(st.zones.cards[STOCK]) == 1  # nothing dealt when the stock is short
+
+
+def test_rebuild_stock_keeps_the_top_discard_and_uses_the_games_chance() -> None:
+    st = _state("2S 3S", seed=41)
+    for text in ("4H", "5H", "6H", "7H"):
+        st.zones.put(DISCARD, parse_cards(text)[0])
+    st.draws = 3
+    assert rebuild_stock(st, STOCK, DISCARD) == 3
+    assert [str(c) for c in st.zones.cards[DISCARD]] == ["7H"] and st.zones.seen[DISCARD] == [ALL]
+    expected = list(parse_cards("4H 5H 6H 2S 3S"))
+    shuffle(expected, derive_rng(41, 4))  # the next chance event of this game
+    assert st.zones.cards[STOCK] == expected and st.draws == 4
+    assert st.zones.seen[STOCK] == [0] * 5  # nobody knows the new order
+    assert rebuild_stock(st, STOCK, DISCARD) == 0  # only the top card left: nothing to rebuild
+    assert rebuild_stock(st, STOCK, DISCARD, keep_top=False) == 1
+    assert st.zones.cards[DISCARD] == []
+
+
+def test_draw_card_rebuilds_an_empty_stock_first() -> None:
+    st = _state("2S")
+    assert str(draw_card(st, STOCK, HANDS[0])) == "2S"
+    assert draw_card(st, STOCK, HANDS[0]) is None  # empty and no discard pile given
+    assert draw_card(st, STOCK, HANDS[0], discard=DISCARD) is None  # nothing to rebuild from
+    for text in ("4H", "5H"):
+        st.zones.put(DISCARD, parse_cards(text)[0])
+    assert str(draw_card(st, STOCK, HANDS[0], discard=DISCARD)) == "4H"
+    assert [str(c) for c in st.zones.cards[DISCARD]] == ["5H"] and st.draws == 1

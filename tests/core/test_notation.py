@@ -1,0 +1,104 @@
+"""Building blocks: the default notation parser (:mod:`cardcore.notation`)."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+import pytest
+from attrs import frozen
+from tests.plugins.drawgame import Discard, Draw, Take
+
+from cardcore import Action, Card, IllegalActionError, NotationError
+from cardcore.notation import ActionParser, parse_int
+
+
+@frozen
+class Ask(Action):
+    """Ask seat *target* for *rank*."""
+
+    target: int
+    rank: str
+    verb: ClassVar[str] = "ask"
+
+    def notation(self) -> str:
+        return f"ask {self.target} {self.rank}"
+
+
+@frozen
+class Flip(Action):
+    """Flip the card at *pos*."""
+
+    pos: int
+    verb: ClassVar[str] = "flip"
+
+    def notation(self) -> str:
+        return f"flip {self.pos}"
+
+
+PARSER = ActionParser([Draw, Take, Discard, Ask, Flip])
+
+
+def test_parser_reads_verbs_and_typed_fields() -> None:
+    assert PARSER.verbs == ("draw", "take", "discard", "ask", "flip")
+    assert PARSER.parse(1, "draw") == Draw(1)
+    assert PARSER.parse(0, "  DISCARD   10h ") == Discard(0, Card.parse("10H"))
+    assert PARSER.parse(2, "ask 1 Q") == Ask(2, 1, "Q")
+    assert PARSER.parse(0, "flip 5") == Flip(0, 5)
+    for action in (Draw(0), Discard(0, Card.parse("JK")), Ask(0, 3, "7"), Flip(0, 12)):
+        assert PARSER.parse(0, str(action)) == action  # notation reads back
+
+
+@pytest.mark.parametrize(
+    "text, match",
+    [
+        ("", "empty action text"),
+        ("   ", "empty action text"),
+        ("fly", "unknown action 'fly' \\(expected one of: ask, discard, draw, flip, take\\)"),
+        ("draw now", "expected 'draw'"),
+        ("discard", "expected 'discard CARD'"),
+        ("ask 1", "expected 'ask TARGET RANK'"),
+        ("discard 1Z", "not a card"),
+        ("flip ²", "expected a number, not '²'"),
+        ("flip ٣", "expected a number, not '٣'"),
+        ("flip -1", "expected a number"),
+        ("flip 1234567", "expected a number"),
+        ("ask x Q", "expected a number, not 'x'"),
+    ],
+)
+def test_parser_malformed_text_is_a_notation_error(text: str, match: str) -> None:
+    with pytest.raises(NotationError, match=match) as info:
+        PARSER.parse(0, text)
+    assert not isinstance(info.value, IllegalActionError)
+
+
+def test_parse_int_reads_ascii_digits_only() -> None:
+    assert parse_int("0") == 0 and parse_int("42") == 42 and parse_int("999999") == 999999
+    for bad in ("²", "٣", "-1", "+3", "", " 3", "1.0", "1234567", "½", "𝟙"):
+        with pytest.raises(NotationError, match="CORE-NOTATION-1"):
+            parse_int(bad, "a position")
+
+
+def test_parser_refuses_fields_it_cannot_read() -> None:
+    @frozen
+    class Odd(Action):
+        where: tuple[int, int]
+        verb: ClassVar[str] = "odd"
+
+    with pytest.raises(TypeError, match=r"Odd\.where"):
+        ActionParser([Odd])
+
+
+def test_well_formed_but_illegal_text_is_an_illegal_action(make_game) -> None:  # type: ignore[no-untyped-def]
+    game = make_game("drawgame", 2, deck="2S 3S 4S 5S 6S 7S 8S")  # seat 0: 2S 4S 6S
+    with pytest.raises(
+        IllegalActionError, match="must draw or take before 'discard 2S' \\(DRAW-1\\)"
+    ):
+        game.act(0, "discard 2S")  # well-formed, the seat's card, but not now
+    game.act(0, "draw")
+    with pytest.raises(IllegalActionError, match="DRAW-1"):
+        game.act(0, "discard KD")  # well-formed, not in the hand
+    with pytest.raises(NotationError):
+        game.act(0, "discard KX")  # malformed
+    with pytest.raises(NotationError, match="unknown action 'knock'"):
+        game.act(0, "knock")
+    assert game.version == 1
