@@ -68,7 +68,6 @@ def draw_card(state: GameState, stock: int, dst: int, *, discard: int | None = N
     :returns: The card, or ``None`` when the stock is empty and cannot be rebuilt.
     """
     zones = state.zones
-    if not zones.cards[stock]:
-        if discard is None or rebuild_stock(state, stock, discard) == 0:
-            return None
+    if not zones.cards[stock] and (discard is None or rebuild_stock(state, stock, discard) == 0):
+        return None
     return zones.move(stock, dst)

@@ -22,9 +22,9 @@ Fields are positional in declaration order; a field with a default (such as
 from __future__ import annotations
 
 import threading
-from operator import itemgetter
 from collections import deque
 from collections.abc import Callable, Mapping
+from operator import itemgetter
 from typing import TYPE_CHECKING, Any, ClassVar, TypeVar, cast
 
 from attrs import field, frozen

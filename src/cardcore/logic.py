@@ -21,7 +21,7 @@ from cardcore.state import GameState, Result
 if TYPE_CHECKING:
     from cardcore.plugins import Ruleset
 
-__all__ = ["A", "DECK_CACHE", "Emit", "GameLogic", "S"]
+__all__ = ["DECK_CACHE", "A", "Emit", "GameLogic", "S"]
 
 Emit = Callable[[Event], None]
 """The event sink handed to :meth:`GameLogic.apply`; ``None`` when nobody listens."""

@@ -15,7 +15,7 @@ import json
 import math
 from collections import Counter
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from cardcore._recording import RECORD_FORMAT, SAVE_FORMAT
 from cardcore.cards import parse_cards
