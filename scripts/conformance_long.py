@@ -4,11 +4,14 @@ Usage::
 
     python scripts/conformance_long.py --games 100000 [--workers 2] [--seed 0]
 
-Every game's share of the games is spread over its layouts (each choice of each
-option) and its house rules (each alone, under the first layout it applies to).
+Every game's share of the games is spread over its configurations, chosen by the
+kit from declared data (:func:`cardcore.testing.configurations`: each choice of
+each option, each default rule off, each house rule alone under options it
+applies to).
 Cheap checks (conservation after every action, bounds, agents' arguments) run on
 every game; the costly ones (views, per-seat events, twins, hostile inputs,
-clones, save/load, replay) on every ``--full-every``-th game. Prints, per game:
+clones, save/load, replay, positions) on every ``--full-every``-th game; each
+task also meets the kit's veto-only and score-only rules. Prints, per game:
 games, actions applied, bad inputs tried and rejected, cards lost, leaks found,
 and failures. Exits 1 if any check failed.
 """
@@ -25,7 +28,7 @@ from concurrent.futures import ProcessPoolExecutor, as_completed
 from typing import Any
 
 import cardcore
-from cardcore.testing import ALL_CHECKS, Report, check_game
+from cardcore.testing import ALL_CHECKS, Report, check_game, configurations
 
 DEFAULT_SHARES = {"tonk": 0.41, "speed": 0.30, "golf": 0.27, "spit": 0.02}
 """Share of the games per built-in game (spit games are ~2,500 actions each, tonk ~5)."""
@@ -34,47 +37,13 @@ Task = tuple[str, int, tuple[str, ...], tuple[str, ...], dict[str, Any], int, in
 Config = tuple[int, tuple[str, ...], tuple[str, ...], dict[str, Any]]
 
 
-def _ok(
-    name: str,
-    players: int,
-    rules: tuple[str, ...],
-    without: tuple[str, ...],
-    options: dict[str, Any],
-) -> bool:
-    try:
-        cardcore.new_game(name, players, rules=rules, without=without, options=options, seed=1)
-    except (cardcore.OptionError, cardcore.RuleConflictError):
-        return False
-    return True
-
-
 def configs(name: str) -> list[Config]:
-    """Return (players, rules, without, options) for every layout and house rule of *name*."""
-    info = cardcore.game_info(name)
-    low = info.min_players
-    out: list[Config] = [(low, (), (), {})]
-    choices: list[dict[str, Any]] = []
-    for opt in info.options:
-        seen = {str(opt.default).lower()}
-        for value in opt.choices or ():
-            if str(value).lower() not in seen:
-                seen.add(str(value).lower())
-                choices.append({opt.name: value})
-    out += [(low, (), (), c) for c in choices if _ok(name, low, (), (), c)]
-    high = min(info.max_players, low + 2)
-    if high > low and _ok(name, high, (), (), {}):
-        out.append((high, (), (), {}))
-    for rule in cardcore.available_rules(name):
-        if rule in info.default_rules:
-            continue
-        for options in [{}, *choices]:
-            if _ok(name, low, (rule,), (), options):
-                out.append((low, (rule,), (), options))
-                break
-    for rule in info.default_rules:
-        if _ok(name, low, (), (rule,), {}):
-            out.append((low, (), (rule,), {}))
-    return out
+    """Return (players, rules, without, options) for every layout and house rule of *name*.
+
+    Chosen by the kit from declared data (option choices, ``RuleInfo.applies``,
+    conflicts and requirements): no game is started to find out.
+    """
+    return [(c.players, c.rules, c.without, dict(c.options)) for c in configurations(name)]
 
 
 def plan(total: int, seed: int, chunk: int, shares: dict[str, float]) -> Iterator[Task]:
@@ -176,6 +145,7 @@ def main(argv: list[str] | None = None) -> int:
         f"{'total':<10}{r.games:>9}{r.actions:>12}{r.bad_inputs:>12}{r.rejected:>10}{r.cards_lost:>11}{r.leaks:>7}{r.failed:>8}"
     )
     print(f"views/event streams checked {r.views}, twins {r.twins}, save/replay round trips {r.reloads},"
+          f" positions {r.positions}, vetoed {r.vetoed}, scored rounds {r.scored},"
           f" truncated {r.truncated}; {elapsed:.0f} s with {args.workers} workers")  # fmt: skip
     for name in sorted(totals):
         for msg in sorted(set(totals[name].failures))[:5]:

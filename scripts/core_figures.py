@@ -1,4 +1,4 @@
-"""Print the core figures quoted in notes: the test game's speed, new_game and clone.
+"""Print the core figures quoted in notes: the test game's speed, new_game, clone and positions.
 
 Run from the repository root: ``python scripts/core_figures.py``. CPU time
 (``time.process_time``), medians of 5 rounds.
@@ -70,6 +70,14 @@ def main() -> None:
             legal = game.legal_actions(game.to_act[0])
             game.apply(legal[int(rand() * len(legal))])
         print(f"clone() of {name!r} at action {game.version}: {per_call(game.clone, 20000):.2f} µs")
+        try:
+            text = game.position()
+        except cardcore.CardcoreError:
+            continue
+        logic, state, options = game.logic, game.state, game.options
+        write = per_call(lambda: logic.write_position(state), 5000)
+        read = per_call(lambda: logic.read_position(text, players, options), 5000)
+        print(f"position of {name!r} at action {game.version}: write {write:.1f} µs, read {read:.1f} µs")
 
 
 if __name__ == "__main__":

@@ -29,6 +29,7 @@ def test_conformance_long_counts_everything(capsys: pytest.CaptureFixture[str]) 
     out = capsys.readouterr().out
     assert code == 0, out
     assert "bad inputs" in out and "cards lost" in out and "leaks" in out
+    assert "positions" in out and "vetoed" in out and "scored rounds" in out
     total = next(line for line in out.splitlines() if line.startswith("total"))
     games, actions, tried, rejected, lost, leaks, failed = (int(x) for x in total.split()[1:])
     assert games == 24 and actions > games
