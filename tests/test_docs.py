@@ -158,6 +158,68 @@ def test_core_rules_page_matches_seed() -> None:
         )
 
 
+_CHECKOUT_ONLY = re.compile(
+    r"\bfrom\s+(?:tests|docs)\b|\bimport\s+[\w., ]*\b(?:tests|docs)\b(?!\.)|\bdocs\.snippets\b"
+    r"|\btests\.plugins\b"
+)
+
+
+def _examples(text: str) -> list[str]:
+    """The lines of *text* that Sphinx runs: ``>>>``/``...`` lines and ``testcode``/``testsetup`` bodies."""
+    lines: list[str] = []
+    block_indent: int | None = None
+    for line in text.splitlines():
+        stripped = line.strip()
+        indent = len(line) - len(line.lstrip())
+        if block_indent is not None:
+            if stripped and indent <= block_indent:
+                block_indent = None
+            else:
+                lines.append(stripped)
+                continue
+        if re.match(r"\.\.\s+(?:testcode|testsetup|testcleanup)::", stripped):
+            block_indent = indent
+        elif stripped.startswith((">>>", "...")):
+            lines.append(stripped)
+    return lines
+
+
+def test_docs_examples_run_from_an_installed_package() -> None:
+    """No example imports the checkout's ``tests`` or ``docs`` packages (a wheel has neither)."""
+    found = [
+        f"{path.relative_to(DOCS)}: {line}"
+        for path in sorted(DOCS.rglob("*.rst"))
+        for line in _examples(path.read_text(encoding="utf-8"))
+        if _CHECKOUT_ONLY.search(line)
+    ]
+    assert not found, "examples that only run in a checkout:\n" + "\n".join(found)
+
+
+def test_docs_have_no_optional_toctree_or_stale_words() -> None:
+    """Every toctree entry exists (no ``toctree-existing``), and no page keeps words we retired."""
+    conf = (DOCS / "conf.py").read_text(encoding="utf-8")
+    assert "toctree-existing" not in conf and "OptionalTocTree" not in conf
+    stale = re.compile(
+        r"toctree-existing|when present|stated in the seed|garbled in the seed|team's rule decisions"
+        r"|/work/|cardcore-view/1"
+    )
+    found = [
+        f"{path.relative_to(DOCS)}:{n}: {line.strip()}"
+        for path in sorted(DOCS.rglob("*.rst"))
+        for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+        if stale.search(line)
+    ]
+    assert not found, "\n".join(found)
+
+
+def test_migration_guide_is_linked() -> None:
+    """The migration guide is in the plugin guide's toctree and the changelog points to it."""
+    assert (DOCS / "plugin-guide" / "migration.rst").is_file()
+    index = (DOCS / "plugin-guide" / "index.rst").read_text(encoding="utf-8")
+    assert re.search(r"^\s+migration\s*$", index, re.M)
+    assert ":doc:`plugin-guide/migration`" in (DOCS / "changelog.rst").read_text(encoding="utf-8")
+
+
 @pytest.mark.parametrize(
     "name", ["kings_zero", "no_hearts", "cap_twenty", "two_jokers", "event_log"]
 )

@@ -25,4 +25,14 @@ def test_readme_setup_is_two_commands() -> None:
     commands = [line for line in block.splitlines() if line.strip() and not line.startswith("```")]
     assert len(commands) == 2
     assert "pip install" in commands[0] and "cardcore" in commands[0]
+    assert "pip install -e " in commands[0], "the first command installs the checkout editable"
     assert "pytest" in commands[1]
+
+
+def test_readme_says_what_the_extras_install() -> None:
+    """The prose before the set-up block names what ``.[cli,dask,dev]`` pulls in."""
+    text = README.read_text()
+    setup = text.split("## Set-up", 1)[1].split("<!-- ci:setup:start -->", 1)[0]
+    for name in ("rich", "dask", "pytest", "hypothesis", "sphinx", "furo", "mypy", "ruff",
+                 "matplotlib", "mutmut"):
+        assert name in setup, name
