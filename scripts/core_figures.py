@@ -56,12 +56,30 @@ def per_call(fn, n: int) -> float:  # type: ignore[no-untyped-def]
     return median_of(run) / n * 1e6
 
 
+def positions(name: str, game: cardcore.Game) -> None:
+    """Print how long writing and reading *game*'s position takes (games with a notation)."""
+    try:
+        text = game.position()
+    except cardcore.CardcoreError:
+        return
+    logic, state, options, players = game.logic, game.state, game.options, len(game.players)
+    write = per_call(lambda: logic.write_position(state), 5000)
+    read = per_call(lambda: logic.read_position(text, players, options), 5000)
+    print(
+        f"position of {name!r} at action {game.version}: write {write:.1f} µs, read {read:.1f} µs"
+    )
+
+
 def main() -> None:
     decisions, seconds = random_play("drawgame", 3, 200)
-    print(f"test game (drawgame, 3 players): {decisions / seconds:,.0f} decisions/s, {200 / seconds:,.0f} games/s")
+    print(
+        f"test game (drawgame, 3 players): {decisions / seconds:,.0f} decisions/s, {200 / seconds:,.0f} games/s"
+    )
     for name, players in (("drawgame", 3), ("golf", 4)):
-        print(f"new_game({name!r}, {players}) for a cached configuration: "
-              f"{per_call(lambda n=name, p=players: cardcore.new_game(n, p, seed=3), 2000):.1f} µs")
+        print(
+            f"new_game({name!r}, {players}) for a cached configuration: "
+            f"{per_call(lambda n=name, p=players: cardcore.new_game(n, p, seed=3), 2000):.1f} µs"
+        )
         game = cardcore.new_game(name, players, seed=3)
         rand = random.Random(1).random
         for _ in range(60 if name == "drawgame" else 315):
@@ -70,14 +88,7 @@ def main() -> None:
             legal = game.legal_actions(game.to_act[0])
             game.apply(legal[int(rand() * len(legal))])
         print(f"clone() of {name!r} at action {game.version}: {per_call(game.clone, 20000):.2f} µs")
-        try:
-            text = game.position()
-        except cardcore.CardcoreError:
-            continue
-        logic, state, options = game.logic, game.state, game.options
-        write = per_call(lambda: logic.write_position(state), 5000)
-        read = per_call(lambda: logic.read_position(text, players, options), 5000)
-        print(f"position of {name!r} at action {game.version}: write {write:.1f} µs, read {read:.1f} µs")
+        positions(name, game)
 
 
 if __name__ == "__main__":
