@@ -364,7 +364,7 @@ def test_position_writes_every_card_with_who_knows_it() -> None:
     [
         (lambda t: t.replace("turn=0", "turn=2"), "turn must be a seat holding cards"),
         (lambda t: t.replace("turn=0", "turn=\"x\""), "turn must be a seat"),
-        (lambda t: t.replace("asked=[0,0]", "asked=[0]"), "asked must hold 2 rank masks"),
+        (lambda t: t.replace("asked=[0,0]", "asked=[0]"), "asked must hold one rank mask per seat"),
         (lambda t: t.replace("asked=[0,0]", "asked=[8192,0]"), r"asked\[0\] must name ranks"),
         (lambda t: t.replace("asked=[0,0]", "asked=[4,0]"), r"asked\[0\] must name ranks"),
         (lambda t: t.replace("hand.0: QS 5H", "hand.0: QS"), "every card must be placed exactly once"),

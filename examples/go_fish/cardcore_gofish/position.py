@@ -10,14 +10,15 @@ rank mask per seat (see :class:`~cardcore_gofish.state.GoFishState`).
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from cardcore import Card, OptionError
+from cardcore import Card, OptionError, Rank
 from cardcore.positions import read_position, write_position
-from cardcore_gofish.actions import BIT
 from cardcore_gofish.state import STOCK, GoFishState, books, hand, layout
+
+BY_BIT = tuple(Rank(n) for n in range(1, 14))
+"""The rank of each bit of a rank mask, ace (bit 0) to king (bit 12)."""
 
 
 def write(state: GoFishState) -> str:
@@ -26,9 +27,9 @@ def write(state: GoFishState) -> str:
     return write_position("gofish", {"turn": turn, "asked": state.asked}, state.zones)
 
 
-def _check(ok: object, problem: str) -> None:
-    if not ok:
-        msg = f"bad gofish position: {problem}"
+def _check(ok: object, problem: str, value: object = None) -> None:
+    if not ok:  # the message is formatted only when it is needed
+        msg = "bad gofish position: " + problem.format(value)
         raise OptionError(msg)
 
 
@@ -40,17 +41,19 @@ def read(text: str, players: int, options: Mapping[str, Any], deck: Sequence[Car
     fields, zones = read_position(text, "gofish", layout(players), deck, players)
     cards, turn, asked = zones.cards, fields.get("turn", -1), fields.get("asked", [])
     _check(type(turn) is int and 0 <= turn < players and cards[hand(turn)],
-           f"turn must be a seat holding cards, not {turn!r}")
-    _check(type(asked) is list and len(asked) == players, f"asked must hold {players} rank masks")
+           "turn must be a seat holding cards, not {!r}", turn)
+    _check(type(asked) is list and len(asked) == players, "asked must hold one rank mask per seat")
     for s in range(players):
-        held = Counter(c.label for c in cards[hand(s)])
-        laid, mask = cards[books(s, players)], asked[s]
-        known = type(mask) is int and 0 <= mask < 1 << 13 and all(held[r] for r in BIT if mask & BIT[r])
-        _check(known, f"asked[{s}] must name ranks hand.{s} holds (GOFISH-KNOW-1)")
-        whole = len(laid) % 4 == 0 and all(c.label == laid[i - i % 4].label for i, c in enumerate(laid))
-        _check(whole, f"books.{s} must hold whole books of one rank (GOFISH-BOOK-1)")
-        _check(4 not in held.values(), f"hand.{s} holds a book it must lay down (GOFISH-BOOK-1)")
-        _check(held or not cards[STOCK], f"hand.{s} is empty, the stock not (GOFISH-EMPTY-1)")
+        held, laid, mask = [c.rank for c in cards[hand(s)]], cards[books(s, players)], asked[s]
+        known = type(mask) is int and 0 <= mask < 1 << 13
+        _check(known and (not mask or all(BY_BIT[i] in held for i in range(13) if mask >> i & 1)),
+               "asked[{0}] must name ranks hand.{0} holds (GOFISH-KNOW-1)", s)
+        ranks = [c.rank for c in laid]
+        _check(len(laid) % 4 == 0 and ranks == [r for r in ranks[::4] for _ in range(4)],
+               "books.{} must hold whole books of one rank (GOFISH-BOOK-1)", s)
+        _check(max(map(held.count, held), default=0) < 4,
+               "hand.{} holds a book it must lay down (GOFISH-BOOK-1)", s)
+        _check(held or not cards[STOCK], "hand.{} is empty, the stock not (GOFISH-EMPTY-1)", s)
     state = GoFishState(players, options, zones)
     state.asked, state.to_act = asked, (turn,)
     return state
