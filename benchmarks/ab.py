@@ -33,8 +33,11 @@ Run from anywhere inside the repository::
     python benchmarks/ab.py 3e6ab41 64e080a --rounds 9 --figures 'games.*.decisions_per_s*' 'bare.*'
     python benchmarks/ab.py HEAD~2 HEAD~1 --run-args="--tiny" --rounds 1   # smoke test
     python benchmarks/ab.py A B --json ab.json                  # every value, for notes
+    python benchmarks/ab.py 082019a HEAD --bare --rounds 9      # the bare loops alone
 
-``--run-args`` goes to both sides' run.py unchanged (default ``--quick``; pass
+``--bare`` times only each side's ``bare_golf.py`` and ``bare_tonk.py`` (see
+:data:`BARE_DRIVER`), which import no cardcore, so it works while the engine is
+broken. ``--run-args`` goes to both sides' run.py unchanged (default ``--quick``; pass
 ``--run-args=""`` for full runs, several minutes each); both commits' run.py must
 understand it. ``--figures`` takes shell-style patterns and only filters what is
 printed. ``--swap`` runs new-then-old in every other round, to cancel a drift over
@@ -212,12 +215,32 @@ class Side:
             return f"import failed: {out.stderr.strip().splitlines()[-1:]}"
         return out.stdout.strip()
 
-    def run(self, run_args: Sequence[str], timeout: float | None) -> dict[str, float]:
-        """Run this side's run.py once in a fresh process; return its figures."""
+    def where_bare(self) -> str:
+        """Import the bare loops in a fresh process; return where from (no cardcore)."""
+        code = "import bare_golf, bare_tonk; print(bare_golf.__file__, bare_tonk.__file__)"
+        out = subprocess.run(
+            [self.python, "-c", code],
+            env={**self.env, "PYTHONPATH": str(self.root / "benchmarks")},
+            cwd=self.root,
+            capture_output=True,
+            text=True,
+        )
+        if out.returncode:
+            return f"import failed: {out.stderr.strip().splitlines()[-1:]}"
+        return out.stdout.strip()
+
+    def run(
+        self, run_args: Sequence[str], timeout: float | None, bare: bool = False
+    ) -> dict[str, float]:
+        """Run this side's run.py (or, with *bare*, its bare loops) once in a fresh
+        process; return its figures."""
         self.runs += 1
         out = self.tmp / f"run{self.runs}.json"
-        cmd = [self.python, str(self.root / "benchmarks" / "run.py"), *run_args]
-        cmd += ["--json", str(out), "--quiet", "--plain"]
+        if bare:
+            cmd = [self.python, "-c", BARE_DRIVER, str(self.root / "benchmarks"), str(out)]
+        else:
+            cmd = [self.python, str(self.root / "benchmarks" / "run.py"), *run_args]
+            cmd += ["--json", str(out), "--quiet", "--plain"]
         done = subprocess.run(
             cmd, env=self.env, cwd=self.root, capture_output=True, text=True, timeout=timeout
         )
@@ -236,6 +259,34 @@ class Side:
                 capture_output=True,
             )
             self.created = False
+
+
+BARE_DRIVER = """
+import json, random, statistics, sys, time
+sys.path.insert(0, sys.argv[1])
+import bare_golf, bare_tonk
+clock = time.process_time
+out = {}
+for name, module, games, players in (("golf", bare_golf, 400, 4), ("tonk", bare_tonk, 20000, 3)):
+    play = module.play_game
+    rows = []
+    for batch in range(4):  # the first batch warms up and is dropped
+        rnd = random.Random(1000 * batch + 1)
+        decisions = 0
+        start = clock()
+        for _ in range(games):
+            r = play(rnd, players)
+            decisions += r if isinstance(r, int) else r[0]
+        elapsed = clock() - start
+        rows.append((games / elapsed, decisions / elapsed, decisions / games))
+    rows = rows[1:]
+    for i, key in enumerate(("games_per_s", "decisions_per_s", "decisions_per_game")):
+        out[f"bare.{name}.{key}"] = statistics.median(r[i] for r in rows)
+json.dump(out, open(sys.argv[2], "w"))
+"""
+"""``--bare``: in a fresh process, time each bare loop as run.py's ``bare_round`` does (a
+fixed batch of games, CPU time; 400 four-player Golf matches, 20,000 three-player Tonk
+hands; the median of 3 batches after one warm-up batch); needs no cardcore."""
 
 
 def _fmt(value: float) -> str:
@@ -312,6 +363,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--python", default=sys.executable, help="interpreter for run.py")
     parser.add_argument("--timeout", type=float, default=None, help="seconds per run.py run")
     parser.add_argument("--keep", action="store_true", help="keep the temporary directory")
+    parser.add_argument(
+        "--bare",
+        action="store_true",
+        help="time only each side's bare_golf.py and bare_tonk.py (no cardcore, no run.py)",
+    )
     args = parser.parse_args(argv)
     if args.rounds < 1:
         parser.error("--rounds must be at least 1")
@@ -324,11 +380,11 @@ def main(argv: Sequence[str] | None = None) -> int:
             sides.append(Side(label, ref, repo, tmp, args.python))
         imported = []
         for side in sides:
-            where = side.where()
+            where = side.where_bare() if args.bare else side.where()
             imported.append(f"{side.name} imports {where}")
             say(imported[-1])
             if not where.startswith(str(side.root)):
-                msg = f"{side.name}: cardcore was not imported from {side.root}"
+                msg = f"{side.name}: not imported from {side.root}"
                 raise RuntimeError(msg)
         results: dict[str, list[dict[str, float]]] = {"old": [], "new": []}
         started = time.perf_counter()
@@ -336,7 +392,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             order = sides[::-1] if args.swap and r % 2 else sides
             for side in order:
                 say(f"round {r + 1}/{args.rounds}: {side.name} ...")
-                results[side.label].append(side.run(run_args, args.timeout))
+                results[side.label].append(side.run(run_args, args.timeout, args.bare))
         elapsed = time.perf_counter() - started
     except (RuntimeError, subprocess.CalledProcessError, subprocess.TimeoutExpired) as exc:
         detail = getattr(exc, "stderr", None) or ""
@@ -357,8 +413,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     ]
     old_side, new_side = sides
     print("\n".join(imported))
+    what = "the bare loops (--bare)" if args.bare else f"`run.py {args.run_args}`"
     print(
-        f"{args.rounds} rounds of `run.py {args.run_args}` per side, alternating processes"
+        f"{args.rounds} rounds of {what} per side, alternating processes"
         f" ({'swapped every other round' if args.swap else 'old first'}), {elapsed:.0f} s;"
         f" medians over rounds; verdict band ±{args.threshold:.0%}\n"
     )
