@@ -426,7 +426,7 @@ def _is_meld(cards: list[int]) -> bool:
 
 
 def self_check(
-    games: int = 2000, seed: int = 1, players: tuple[int, ...] = (2, 3, 4)
+    games: int = 500, seed: int = 1, players: tuple[int, ...] = (2, 3, 4)
 ) -> dict[str, int]:
     """Play *games* seeded hands per seat count, with and without drops, and check the
     loop's invariants.
