@@ -277,6 +277,9 @@ def test_gofish_end_1_all_books_down_most_books_wins() -> None:
     assert game.result.winners == (0,) and game.result.scores == (13.0, 0.0)
     assert game.result.reason == "all books made"
     assert ended[-1]["event"] == "game-ended"
+    again = cardcore.new_game("gofish", 2, position=game.position(), seed=2)  # the end reads back
+    assert again.is_over and again.result == game.result
+    assert comparable(again, None) == comparable(game, None)
 
 
 def test_gofish_end_1_ties_share_the_win() -> None:

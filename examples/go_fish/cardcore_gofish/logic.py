@@ -71,9 +71,8 @@ class GoFishLogic(GameLogic[GoFishState, Ask]):
         self._settle(state, target, emit)
         self._settle(state, seat, emit)
         empty = {s for s in range(players) if not z.cards[hand(s)]}
-        if len(empty) == players:  # GOFISH-END-1: all books are down; most books wins, ties share
-            made = self.score_round(state, book_counts(state))
-            end_game(state, winners_by(made, lowest=False), made, "all books made")
+        if len(empty) == players:
+            self.end(state)
         elif not again or seat in empty:  # GOFISH-TURN-1
             state.to_act = (next_seat(seat, players, skip=empty),)
 
@@ -91,6 +90,11 @@ class GoFishLogic(GameLogic[GoFishState, Ask]):
             if emit is not None:
                 emit(CardDrawn(seat, "stock", card, visible_to=1 << seat))
 
+    def end(self, state: GoFishState) -> None:
+        """GOFISH-END-1: all thirteen books are down; most books wins, ties share."""
+        made = self.score_round(state, book_counts(state))
+        end_game(state, winners_by(made, lowest=False), made, "all books made")
+
     def scores(self, state: GoFishState) -> tuple[float, ...]:
         return tuple(map(float, book_counts(state)))
 
@@ -101,4 +105,7 @@ class GoFishLogic(GameLogic[GoFishState, Ask]):
         return position.write(state)
 
     def read_position(self, text: str, players: int, options: Mapping[str, Any]) -> GoFishState:
-        return position.read(text, players, options, self.deck(players, options))
+        state = position.read(text, players, options, self.deck(players, options))
+        if not state.to_act:
+            self.end(state)
+        return state

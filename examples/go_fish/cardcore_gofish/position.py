@@ -34,14 +34,16 @@ def _check(ok: object, problem: str, value: object = None) -> None:
 
 
 def read(text: str, players: int, options: Mapping[str, Any], deck: Sequence[Card]) -> GoFishState:
-    """Read a position of a game in progress, checking what the rules allow.
+    """Read a position, checking what the rules allow (the logic ends a game with every book down).
 
     :raises OptionError: Naming what is wrong.
     """
     fields, zones = read_position(text, "gofish", layout(players), deck, players)
     cards, turn, asked = zones.cards, fields.get("turn", -1), fields.get("asked", [])
-    _check(type(turn) is int and 0 <= turn < players and cards[hand(turn)],
-           "turn must be a seat holding cards, not {!r}", turn)
+    playing = any(cards[hand(s)] for s in range(players))  # else every book is down: the end
+    seat = type(turn) is int and 0 <= turn < players and cards[hand(turn)]
+    _check(seat if playing else turn is None,
+           "turn must be a seat holding cards (null at the end), not {!r}", turn)
     _check(type(asked) is list and len(asked) == players, "asked must hold one rank mask per seat")
     for s in range(players):
         held, laid, mask = [c.rank for c in cards[hand(s)]], cards[books(s, players)], asked[s]
@@ -55,5 +57,5 @@ def read(text: str, players: int, options: Mapping[str, Any], deck: Sequence[Car
                "hand.{} holds a book it must lay down (GOFISH-BOOK-1)", s)
         _check(held or not cards[STOCK], "hand.{} is empty, the stock not (GOFISH-EMPTY-1)", s)
     state = GoFishState(players, options, zones)
-    state.asked, state.to_act = asked, (turn,)
+    state.asked, state.to_act = asked, (turn,) if playing else ()
     return state
