@@ -55,7 +55,7 @@ def _rank(text: str | None) -> int | None:
 class SpitGreedyAgent:
     """A greedy Spit/Speed player with seeded lognormal reaction times (``spit-greedy``).
 
-    Policy. Setup: the :func:`~cardcore_spit.logic.auto_setup` step, then
+    Policy. Setup: the :func:`~cardcore_spit.piles.auto_setup` step, then
     ``ready``. Play: a play that uncovers a face-down card, else any play (pile
     order), else a combine or fill that uncovers a face-down card, else ask for
     a spit (``stuck`` in Speed), else wait. End of a deal: claim the smaller
