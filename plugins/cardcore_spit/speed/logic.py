@@ -70,6 +70,10 @@ class SpeedLogic(GameLogic[SpeedState, SpeedAction]):
         """Every action, built once, with their notation parser."""
         self.plays = interned.plays
         self.stucks = interned.stucks
+        # the plays of each card by the card's identity (cards are interned): no hashing per decision
+        self.pairs: tuple[dict[int, tuple[PlayCard, PlayCard]], ...] = tuple(
+            {id(card): (plays[card, 0], plays[card, 1]) for card, _ in plays} for plays in interned.plays
+        )
 
     # -- set-up -------------------------------------------------------------------------
 
@@ -126,18 +130,24 @@ class SpeedLogic(GameLogic[SpeedState, SpeedAction]):
         adj = self.adj
         left = cards[self.pile[0]][-1].rank
         right = cards[self.pile[1]][-1].rank
-        plays = self.plays[seat]
+        pairs = self.pairs[seat]
         out: list[SpeedAction] = []
-        done: set[Card] = set()
+        joker = False
         for card in cards[self.hand[seat]]:
-            if card in done:
-                continue
-            done.add(card)
-            row = adj[card.rank]
-            if row[left]:
-                out.append(plays[card, 0])
-            if row[right]:
-                out.append(plays[card, 1])
+            rank = card.rank
+            if not rank:  # only the jokers can come twice (SPEED-GEN-1)
+                if joker:
+                    continue
+                joker = True
+            row = adj[rank]
+            if row[left] or row[right]:
+                pair = pairs.get(id(card))
+                if pair is None:  # a card built outside the interned deck
+                    pair = (self.plays[seat][card, 0], self.plays[seat][card, 1])
+                if row[left]:
+                    out.append(pair[0])
+                if row[right]:
+                    out.append(pair[1])
         if not state.requests[seat]:
             out.append(self.stucks[seat])
         return tuple(out)
