@@ -28,7 +28,7 @@ from cardcore import (
     shuffle,
 )
 from cardcore.dealing import fill_stock, rebuild_stock
-from cardcore.turns import end_game, next_seat, winners_by
+from cardcore.turns import end_game, winners_by
 from cardcore_golf import position, views
 from cardcore_golf.actions import (
     Discard,
@@ -177,7 +177,7 @@ class GolfLogic(GameLogic[GolfState, GolfAction]):
         seen = state.zones.seen
         stock = cards[plan.stock]
         stock_seen = seen[plan.stock]
-        first = next_seat(state.dealer, players)
+        first = (state.dealer + 1) % players
         size = layout.size
         n = size * players
         dealt = stock[-n:]
@@ -391,11 +391,11 @@ class GolfLogic(GameLogic[GolfState, GolfAction]):
         if st.setup_left:
             st.legal = plan.setup_legal(seat, st.setup_done)
             return
-        nxt = next_seat(seat, st.players)
+        nxt = (seat + 1) % st.players
         st.turn = nxt
         st.to_act = plan.to_act[nxt]
         st.setup_done = 0
-        if nxt == next_seat(st.dealer, st.players):
+        if nxt == (st.dealer + 1) % st.players:
             st.phase = DRAW_PHASE
             st.legal = plan.legal_start[nxt]
         else:
@@ -405,7 +405,7 @@ class GolfLogic(GameLogic[GolfState, GolfAction]):
             emit(TurnPassed(nxt))
 
     def _pass_turn(self, st: GolfState, seat: int, emit: Emit | None) -> None:
-        nxt = next_seat(seat, st.players)
+        nxt = (seat + 1) % st.players
         st.turn = nxt
         st.to_act = st.plan.to_act[nxt]
         st.phase = DRAW_PHASE
@@ -510,7 +510,7 @@ class GolfLogic(GameLogic[GolfState, GolfAction]):
         seen[plan.stock] = [0] * len(stock)
         shuffle(stock, st.rng())
         st.round += 1
-        st.dealer = next_seat(st.dealer, st.players)
+        st.dealer = (st.dealer + 1) % st.players
         if emit is not None:
             emit(Shuffled("stock", len(stock)))
         self._deal(st, emit)
