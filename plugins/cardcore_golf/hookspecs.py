@@ -1,8 +1,8 @@
 """Golf's own hookspecs, implemented by Golf house rules (``GAME.hookspecs``).
 
 Every hook here is a configuration-time question: the Golf logic asks it once per
-configuration and layout (or once per round for the scoring hooks) and keeps the answer, so
-no hook runs per decision. Decisions are filtered through the core's ``forbid_action``;
+configuration, player count and options (its round plan; the scoring hooks once per round)
+and keeps the answer, so no hook runs per decision. Decisions are filtered through the core's ``forbid_action``;
 where a house rule applies (which layouts) is data on its ``RuleInfo(applies=...)``.
 """
 

@@ -59,7 +59,10 @@ from cardcore_golf.state import (
 if TYPE_CHECKING:
     from cardcore import Card, Ruleset
 
-__all__ = ["GolfLogic"]
+__all__ = ["PLAN_CACHE", "GolfLogic"]
+
+PLAN_CACHE = 64
+"""How many round plans (per player count and options) one configuration remembers."""
 
 
 class GolfLogic(GameLogic[GolfState, GolfAction]):
@@ -94,7 +97,8 @@ class GolfLogic(GameLogic[GolfState, GolfAction]):
         """Return the cached :class:`RoundPlan` for *players* and the resolved *options*.
 
         Its card points cover the deck of :meth:`~cardcore.GameLogic.deck` for the same
-        players and options (the core's cached ``build_deck``).
+        players and options (the core's cached ``build_deck``); at most :data:`PLAN_CACHE`
+        plans are kept.
         """
         key = (players, tuple(options.items()))
         plan = self._plans.get(key)
@@ -120,6 +124,8 @@ class GolfLogic(GameLogic[GolfState, GolfAction]):
                 groups=tuple(groups),
                 max_turns=options.get("max_turns"),
             )
+            if len(self._plans) >= PLAN_CACHE:  # many distinct options: drop the oldest
+                del self._plans[next(iter(self._plans))]
             self._plans[key] = plan
         return plan
 
