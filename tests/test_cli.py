@@ -773,3 +773,28 @@ def test_realtime_line_mode_reads_a_pipe(tmp_path: Path) -> None:
     text = out.getvalue()
     assert outcome == "over" and game.result is not None and game.result.reason == "resigned"
     assert "not understood" in text and "type #1 for menu item 1" in text
+
+
+class Crasher:
+    """An agent with a bug: it reads a key the view does not have."""
+
+    def __init__(self, seed: int = 0) -> None:
+        self.seed = seed
+
+    def choose(self, view: dict[str, object], legal: list[object]) -> object:
+        return view["no such key"]
+
+
+def test_an_agent_bug_is_one_line_not_a_traceback(capsys: pytest.CaptureFixture[str]) -> None:
+    cardcore.register("cardcore.agents", "crasher", Crasher)
+    try:
+        argv = ["play", GOLF, "--agent", "crasher", "--seat", "1", "--no-record"]
+        assert cli.main(argv) == 1  # seat 0 (the agent) moves first
+        assert cli.main(["simulate", GOLF, "--agents", "crasher", "-n", "2", "-q"]) == 1
+    finally:
+        cardcore.unregister("cardcore.agents", "crasher")
+    err = capsys.readouterr().err
+    lines = err.splitlines()
+    assert len(lines) == 2 and all(ln.startswith("error: ") for ln in lines), err
+    assert "KeyError" in lines[0] and "'no such key'" in lines[0]
+    assert "crasher" in lines[1] and "Traceback" not in err

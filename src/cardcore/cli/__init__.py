@@ -22,6 +22,7 @@ Modules: :mod:`~cardcore.cli.args` (the parser; no rich),
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
@@ -91,6 +92,26 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         _say("interrupted")
         return 130
+    except Exception as exc:  # a bug (in an agent, a plugin or here): one line, unless asked
+        if os.environ.get("CARDCORE_TRACEBACK"):
+            raise
+        where = _origin(exc)
+        _say(
+            f"error: unexpected {type(exc).__name__}{where}: {exc}"
+            " (set CARDCORE_TRACEBACK=1 to see the traceback)"
+        )
+        return 1
+
+
+def _origin(exc: BaseException) -> str:
+    """`` in module.function`` where *exc* was raised."""
+    tb = exc.__traceback__
+    while tb is not None and tb.tb_next is not None:
+        tb = tb.tb_next
+    if tb is None:
+        return ""
+    frame = tb.tb_frame
+    return f" in {frame.f_globals.get('__name__', '?')}.{frame.f_code.co_name}"
 
 
 def _say(line: str) -> None:
