@@ -243,13 +243,23 @@ class _Realtime:
     # -- the bots -------------------------------------------------------------------------
 
     def replan(self, bot: int) -> None:
+        """Ask *bot* for a plan from the view of the current version (the human may move meanwhile)."""
         game = self.game
-        view = self.views(bot)
         seen = game.version
+        view = self.views(bot)
         legal = game.legal_actions(bot)
+        self.plans[bot] = None
+        if game.version != seen or not (legal or bot in game.to_act):
+            return  # the human moved meanwhile (the loop plans again) or nothing to do
         now = self.now()
-        plan = self.agents[bot].plan(view, legal, now) if legal or bot in game.to_act else None
-        self.plans[bot] = None if plan is None else (now + max(0.0, plan.delay), plan.action, seen)
+        try:
+            plan = self.agents[bot].plan(view, legal, now)
+        except CardcoreError:
+            if game.version == seen:
+                raise
+            return  # its view could not be built: the human moved while it read
+        if plan is not None:
+            self.plans[bot] = (now + max(0.0, plan.delay), plan.action, seen)
 
     def run(self, lines: Callable[[], Iterator[str | None]]) -> str:
         """Line by line: print everything in turn (input that is not a terminal)."""
