@@ -20,6 +20,7 @@ from cardcore import (
     CardsDealt,
     Emit,
     GameLogic,
+    IllegalActionError,
     OptionError,
     PluginError,
     RoundScored,
@@ -555,9 +556,10 @@ class GolfLogic(GameLogic[GolfState, GolfAction]):
             return plan.single_act[cls][seat]
         if pos < plan.layout.size:
             return plan.pos_act[cls][seat][pos]
-        if cls is Replace:
-            return Replace(seat, pos)
-        return Flip(seat, pos) if cls is Flip else Peek(seat, pos)
+        # not interned: text must not grow the table of interned actions
+        text = f"{cls.verb} {pos}"
+        msg = f"seat {seat} has no position {pos} in {plan.layout.name}: {text!r} (GOLF-TURN-4)"
+        raise IllegalActionError(msg, action=text, rule_id="GOLF-TURN-4")
 
     def rule_for(self, state: GolfState, action: GolfAction) -> tuple[str, str]:
         """Cite the rule that forbids *action* now (see :func:`~cardcore_golf.actions.explain`)."""

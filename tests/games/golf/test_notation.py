@@ -81,6 +81,17 @@ def test_golf_note_1_well_formed_but_illegal_is_an_illegal_action() -> None:
     assert game.version == 0
 
 
+def test_golf_turn_4_positions_beyond_the_layout_are_not_interned() -> None:
+    from cardcore_golf.actions import _INTERNED
+
+    game = golf(2)
+    size = len(_INTERNED)
+    for text in ("flip 6", "replace 99999", "peek 123456"):
+        with pytest.raises(IllegalActionError, match="GOLF-TURN-4"):
+            game.act(0, text)
+    assert len(_INTERNED) == size and game.version == 0
+
+
 def test_golf_note_1_resign_and_end_are_core_words() -> None:
     game = golf(2)
     game.act(1, "resign")
