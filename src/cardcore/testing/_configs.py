@@ -66,7 +66,7 @@ def _distinct(values: Sequence[Any]) -> list[Any]:
     out: list[Any] = []
     seen: set[str] = set()
     for v in values:
-        key = f"{type(v).__name__}:{str(v).lower()}"
+        key = str(v).lower()  # 10 and "10", "4h" and "4H": one layout
         if key not in seen:
             seen.add(key)
             out.append(v)

@@ -41,19 +41,27 @@ SCORE_RULE_ID = "KIT-SCORE-1"
 """The rule ID of the kit's score-only rule."""
 MAX_STEPS = 400
 """How many actions a veto walk takes at most."""
+MIN_STEPS = 10
+"""A walk shorter than this (every action of a seat vetoed) is tried again under another salt."""
+SALTS = 4
+"""How many salts a walk tries."""
 
 
-def vetoed_by_kit(action: Action) -> bool:
-    """Whether the kit's veto-only rule forbids *action*: about one notation in three, fixed."""
-    return zlib.crc32(str(action).encode()) % 3 == 0
+def vetoed_by_kit(action: Action, salt: int = 0) -> bool:
+    """Whether the kit's veto-only rule forbids *action*: about one notation in three.
+
+    Which ones depends on *salt* (each walk of :func:`check_veto_rule` takes its own,
+    so a game whose first actions are all vetoed under one salt is walked under another).
+    """
+    return zlib.crc32(f"{salt}:{action}".encode()) % 3 == 0
 
 
-def _veto_module(game: str) -> types.ModuleType:
+def _veto_module(game: str, salt: list[int]) -> types.ModuleType:
     module = types.ModuleType(f"cardcore.testing.kit_veto.{game}")
 
     @hookimpl
     def forbid_action(state: GameState, action: Action) -> Veto | None:
-        if vetoed_by_kit(action):
+        if vetoed_by_kit(action, salt[0]):
             return Veto(VETO_RULE_ID, f"the kit forbids {str(action)!r}")
         return None
 
@@ -112,26 +120,32 @@ def check_veto_rule(
     action the kit vetoes must raise :class:`~cardcore.IllegalActionError`
     citing a veto's rule ID and change nothing.
     """
-    with _registered(_veto_module(name)) as rule:
+    salt = [0]
+    with _registered(_veto_module(name, salt)) as rule:
         for index in range(games):
             game_seed_ = game_seed(seed, 7_000 + index)
-            try:
-                game = make(game_seed_, (*rules, rule))
-            except CardcoreError as exc:
-                report.fail(f"a game with the kit's veto-only rule did not start: {exc}")
-                return
-            _veto_walk(report, game, random.Random(game_seed_))
+            for attempt in range(SALTS):  # a walk stuck at once (all vetoed) tries another salt
+                salt[0] = index * SALTS + attempt
+                try:
+                    game = make(game_seed_, (*rules, rule))
+                except CardcoreError as exc:
+                    report.fail(f"a game with the kit's veto-only rule did not start: {exc}")
+                    return
+                steps = _veto_walk(report, game, random.Random(game_seed_), salt[0])
+                if steps is None or steps >= MIN_STEPS or game.is_over:
+                    break
 
 
-def _veto_walk(report: Report, game: Game, rng: random.Random) -> None:
+def _veto_walk(report: Report, game: Game, rng: random.Random, salt: int) -> int | None:
+    """Walk *game*; return the steps taken (``None`` after a failure)."""
     veto = game.ruleset.veto
     logic = game.logic
     if veto is None:
         report.fail("the kit's veto-only rule was not resolved into the configuration's vetoes")
-        return
-    for _ in range(MAX_STEPS):
+        return None
+    for step in range(MAX_STEPS):
         if game.is_over:
-            return
+            return step
         state = game.state
         movers = []
         for seat in game.to_act:
@@ -143,17 +157,18 @@ def _veto_walk(report: Report, game: Game, rng: random.Random) -> None:
                     f"with the kit's veto-only rule, seat {seat} at version {game.version} is offered"
                     f" {[str(a) for a in offered]} instead of {[str(a) for a in want]}"
                 )
-                return
-            removed = [a for a in own if vetoed_by_kit(a)]
+                return None
+            removed = [a for a in own if vetoed_by_kit(a, salt)]
             report.vetoed += len(removed)
             if removed:
                 _try_vetoed(report, game, rng.choice(removed), veto)
             if offered:
                 movers.append((seat, offered))
         if not movers:
-            return  # every action left was vetoed: the walk ends here
+            return step  # every action left was vetoed: the walk ends here
         seat, offered = rng.choice(movers)
         game.apply(rng.choice(offered))
+    return MAX_STEPS
 
 
 def _try_vetoed(

@@ -15,7 +15,6 @@ from cardcore.actions import Action
 from cardcore.errors import CardcoreError
 from cardcore.events import Event
 from cardcore.game import Game
-from cardcore.logic import GameLogic
 from cardcore.records import load, replay
 from cardcore.setup import new_game
 from cardcore.testing._inputs import bad_inputs
@@ -201,7 +200,7 @@ def check_persistence(report: Report, game: Game, host: list[dict[str, Any]]) ->
 
 def has_positions(game: Game) -> bool:
     """Whether the game's logic has a position notation."""
-    return type(game.logic).write_position is not GameLogic.write_position
+    return game.logic.has_positions()
 
 
 def _comparable(view: dict[str, Any]) -> dict[str, Any]:
