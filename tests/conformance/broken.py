@@ -115,6 +115,7 @@ class TooShort(DrawLogic):
 
 class _LogState(DrawState):
     __slots__ = ("log",)
+    log: list[list[str]]
 
 
 class SharedClone(DrawLogic):
