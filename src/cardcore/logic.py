@@ -16,6 +16,9 @@ from cardcore.cards import Card
 from cardcore.errors import CardcoreError, NotationError, OptionError, PluginError
 from cardcore.events import Event
 from cardcore.notation import ActionParser
+from cardcore.positions import check, read_field, read_result
+from cardcore.positions import read_position as read_piles
+from cardcore.positions import write_position as write_piles
 from cardcore.state import GameState, Result
 
 if TYPE_CHECKING:
@@ -48,6 +51,8 @@ class GameLogic(Generic[S, A]):
 
     action_types: ClassVar[tuple[type[Action], ...]] = ()
     """The game's action classes, for the default notation parser (see :meth:`parse_action`)."""
+    position_fields: ClassVar[tuple[str, ...]] = ()
+    """The state slots the default position notation writes (see :meth:`read_position`)."""
 
     def __init__(self, ruleset: Ruleset) -> None:
         self.ruleset = ruleset
@@ -170,23 +175,103 @@ class GameLogic(Generic[S, A]):
 
     # -- positions --------------------------------------------------------------------------
 
+    def blank_state(self, players: int, options: Mapping[str, Any]) -> S:
+        """An empty table: every pile laid out and empty, every slot at its default.
+
+        Implementing it gives the game the default position notation (see
+        :meth:`read_position`); ``new_state`` can start from it too. The
+        defaults tell the notation what each field of :attr:`position_fields`
+        holds: ``[0, 0]`` a list of two ints (one per seat), ``()`` a tuple of
+        any length. The default raises :class:`CardcoreError`.
+        """
+        msg = f"{self.info.name} has no position notation (no blank_state, no write_position)"
+        raise CardcoreError(msg)
+
+    def has_positions(self) -> bool:
+        """Whether the game has a position notation: its own, or the default one."""
+        cls = type(self)
+        return (
+            cls.write_position is not GameLogic.write_position
+            or cls.blank_state is not GameLogic.blank_state
+        )
+
     def write_position(self, state: S) -> str:
         """Write *state* in the game's position notation (privileged: every card, who knows it).
 
-        Games document their notation; :mod:`cardcore.positions` has the
-        building blocks. The default raises :class:`CardcoreError`.
+        The default notation (for a game that implements :meth:`blank_state`)
+        writes the game's name, each slot of :attr:`position_fields` as compact
+        JSON, ``result`` once the game is over, then every pile with who knows
+        each card (:func:`cardcore.positions.write_position`)::
+
+            gofish to_act=[0] asked=[0,2048] | stock: 5H 9C ... | hand.0: AS@0 ... | books.0:
+
+        A game with other needs overrides this and :meth:`read_position`,
+        with the building blocks of :mod:`cardcore.positions`. Without either,
+        it raises :class:`CardcoreError`.
         """
-        msg = f"{self.info.name} has no position notation"
-        raise CardcoreError(msg)
+        if type(self).blank_state is GameLogic.blank_state:
+            msg = f"{self.info.name} has no position notation"
+            raise CardcoreError(msg)
+        fields = {name: getattr(state, name) for name in self.position_fields}
+        if state.result is not None:
+            fields["result"] = state.result.to_json()
+        return write_piles(self.info.name, fields, state.zones)
 
     def read_position(self, text: str, players: int, options: Mapping[str, Any]) -> S:
         """Read a position written by :meth:`write_position` into a new state.
 
         Validate it completely (every card exactly once, counts the rules allow,
         a seat to act) and raise :class:`~cardcore.OptionError` naming what is wrong.
+
+        The default notation starts from :meth:`blank_state`, places every card
+        of :meth:`deck` (each exactly once), and sets each field of
+        :attr:`position_fields` the text names (one left out keeps its blank
+        value), checked against the blank value with
+        :func:`cardcore.positions.read_field`: the same JSON type, a per-seat
+        list as long, tuples restored as tuples. A ``result`` field (see
+        :meth:`cardcore.Result.to_json`) marks a finished game. Nothing else
+        is derived. The core then checks ``to_act``: distinct seats, none
+        once the game is over, at least one while it is on; and last calls
+        :meth:`check_position` for the game's own rules.
         """
-        msg = f"{self.info.name} has no position notation, so it cannot start from a position"
-        raise OptionError(msg)
+        if type(self).blank_state is GameLogic.blank_state:
+            msg = f"{self.info.name} has no position notation, so it cannot start from a position"
+            raise OptionError(msg)
+        state = self.blank_state(players, options)
+        deck = self.deck(players, options)
+        fields, state.zones = read_piles(text, self.info.name, state.zones.layout, deck, players)
+        for name in self.position_fields:
+            if name in fields:
+                setattr(state, name, read_field(name, fields.pop(name), getattr(state, name)))
+        if "result" in fields:
+            state.result = read_result(fields.pop("result"), players)
+            state.is_over = True
+        if fields:
+            known = ", ".join(self.position_fields) or "none"
+            check(False, "unknown fields {} ({} has: {})", list(fields), self.info.name, known)
+        to_act = state.to_act
+        seats = all(type(s) is int and 0 <= s < players for s in to_act)
+        check(
+            seats and len(set(to_act)) == len(to_act),
+            "to_act must hold distinct seats of a {}-player game, not {}",
+            players,
+            list(to_act),
+        )
+        if state.is_over:
+            check(not to_act, "the game is over (result), so nobody may act, not {}", list(to_act))
+        else:
+            check(to_act, "nobody is to act: to_act must name a seat while the game is on")
+        self.check_position(state)
+        return state
+
+    def check_position(self, state: S) -> None:
+        """Refuse a position the game's rules do not allow (for the default notation).
+
+        Called last by the default :meth:`read_position`, after the core's
+        checks (cards, fields, ``to_act``). Raise :class:`~cardcore.OptionError`
+        naming what is wrong; :func:`cardcore.positions.check` is handy. The
+        default accepts everything.
+        """
 
     # -- views ----------------------------------------------------------------------------
 

@@ -10,6 +10,11 @@ knows it: nothing (nobody), ``!`` (everyone) or ``@0.2`` (seats 0 and 2)::
 :func:`write_position` and :func:`read_position` do the generic work and check
 that every card of the game's deck is placed exactly once; each game adds its
 own fields and validation.
+
+A game that keeps its fields in plain state slots need not write either: the
+default notation of :class:`~cardcore.GameLogic` (``position_fields`` and
+``blank_state``) uses :func:`read_field`, :func:`read_result` and
+:func:`check` from here.
 """
 
 from __future__ import annotations
@@ -21,9 +26,17 @@ from typing import Any
 
 from cardcore.cards import Card
 from cardcore.errors import CardcoreError, OptionError
+from cardcore.state import Result
 from cardcore.zones import ALL, Layout, Zones
 
-__all__ = ["MAX_POSITION", "read_position", "write_position"]
+__all__ = [
+    "MAX_POSITION",
+    "check",
+    "read_field",
+    "read_position",
+    "read_result",
+    "write_position",
+]
 
 MAX_POSITION = 20_000
 """The longest position text :func:`read_position` reads."""
@@ -182,3 +195,135 @@ def read_position(
         extra = sorted(str(c) for c in (placed - wanted).elements())
         raise _bad(f"every card must be placed exactly once (missing {missing}, extra {extra})")
     return fields, zones
+
+
+# -- fields of the default notation ---------------------------------------------------------
+
+_KINDS: dict[type, tuple[str, str]] = {
+    bool: ("a bool", "bools"),
+    int: ("an int", "ints"),
+    float: ("a number", "numbers"),
+    str: ("a string", "strings"),
+    type(None): ("null", "nulls"),
+}
+"""The JSON types a field may hold: how to name one of them, and several."""
+
+
+def _text(value: Any) -> str:
+    """*value* as compact JSON for a message, cut short."""
+    try:
+        text = json.dumps(value, separators=(",", ":"))
+    except (TypeError, ValueError):
+        text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def check(ok: object, problem: str, *args: object) -> None:
+    """Raise :class:`~cardcore.OptionError` ``"bad position: <problem>"`` unless *ok* is true.
+
+    *problem* is formatted with *args* only when the check fails, so a check
+    costs no more than its test::
+
+        check(held or not stock, "hand.{} is empty, the stock not (GOFISH-EMPTY-1)", seat)
+    """
+    if not ok:
+        raise _bad(problem.format(*args))
+
+
+def _unfit(name: str, default: Any) -> TypeError:
+    return TypeError(
+        f"position field {name!r} has the default {default!r} in the blank state: fields hold"
+        " ints, strings, bools, floats, None, or lists and tuples of those"
+    )
+
+
+def read_field(name: str, value: Any, default: Any) -> Any:
+    """Return field *name* of a position, checked against *default*, its value in a blank state.
+
+    A scalar default (int, string, bool, float) takes a value of the same JSON
+    type (an int is not a bool; an int is a fine float); a ``None`` default
+    takes ``null`` or any scalar. A list or tuple default takes a list: as long
+    as the default and with the same type at each place when the default has
+    values (a per-seat list), of scalars otherwise; it comes back a tuple when
+    the default is one.
+
+    :raises OptionError: Naming the field and what it must hold.
+    :raises TypeError: *default* is of a type a field cannot hold (the game's mistake).
+    """
+    kind = type(default)
+    if kind is list or kind is tuple:
+        if not all(type(d) in _KINDS for d in default):
+            raise _unfit(name, default)
+        if default:
+            if not (
+                type(value) is list
+                and len(value) == len(default)
+                and all(
+                    type(v) is type(d) or (type(d) is float and type(v) is int)
+                    for v, d in zip(value, default, strict=True)
+                )
+            ):
+                kinds = {_KINDS[type(d)][1] for d in default}
+                what = kinds.pop() if len(kinds) == 1 else f"values typed like {_text(default)}"
+                msg = f"field {name!r} must be a list of {len(default)} {what}, not {_text(value)}"
+                raise _bad(msg)
+            if float in map(type, default):
+                pairs = zip(value, default, strict=True)
+                value = [float(v) if type(d) is float else v for v, d in pairs]
+        elif type(value) is not list or not all(type(v) in _KINDS for v in value):
+            raise _bad(
+                f"field {name!r} must be a list of ints, strings, bools, numbers or nulls,"
+                f" not {_text(value)}"
+            )
+        return tuple(value) if kind is tuple else value
+    if kind not in _KINDS:
+        raise _unfit(name, default)
+    vkind = type(value)
+    if vkind is kind or (default is None and vkind in _KINDS):
+        return value
+    if kind is float and vkind is int:
+        return float(value)
+    raise _bad(f"field {name!r} must be {_KINDS[kind][0]}, not {_text(value)}")
+
+
+def read_result(value: Any, players: int) -> Result:
+    """Return the :class:`~cardcore.Result` a finished game's ``result`` field holds.
+
+    The field is :meth:`Result.to_json <cardcore.Result.to_json>`: ``winners``
+    (distinct seats), ``scores`` (one number per seat), ``payouts`` (``null``
+    or one int per seat) and ``reason`` (text).
+
+    :raises OptionError: The field is not such a result.
+    """
+    ok = type(value) is dict and set(value) == {"winners", "scores", "payouts", "reason"}
+    if ok:
+        winners, scores, payouts = value["winners"], value["scores"], value["payouts"]
+        ok = (
+            type(winners) is list
+            and all(type(s) is int and 0 <= s < players for s in winners)
+            and len(set(winners)) == len(winners)
+            and type(scores) is list
+            and len(scores) == players
+            and all(type(x) is int or type(x) is float for x in scores)
+            and (
+                payouts is None
+                or (
+                    type(payouts) is list
+                    and len(payouts) == players
+                    and all(type(x) is int for x in payouts)
+                )
+            )
+            and type(value["reason"]) is str
+            and value["reason"] != ""
+        )
+    if not ok:
+        raise _bad(
+            'field "result" must be {"winners": [seats], "scores": [a number per seat],'
+            ' "payouts": null or [an int per seat], "reason": "text"}, not ' + _text(value)
+        )
+    return Result(
+        tuple(winners),
+        tuple(float(x) for x in scores),
+        None if payouts is None else tuple(payouts),
+        value["reason"],
+    )
