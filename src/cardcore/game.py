@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import threading
 from collections import deque
-from collections.abc import Callable
 from typing import Any
 
+from cardcore._driver import STALE_WINDOW, clone_game, legal_at, rebuild_state, vetoing, zones_view
 from cardcore._recording import make_record, make_save
 from cardcore.actions import HOST, Action, EndMatch, Resign
 from cardcore.cards import Card
@@ -26,38 +26,17 @@ from cardcore.errors import (
     StaleActionError,
 )
 from cardcore.events import ActionApplied, Event, EventBus, GameEnded
-from cardcore.info import Veto
 from cardcore.logic import GameLogic
 from cardcore.plugins import Ruleset, plugin_from_traceback
 from cardcore.state import GameState, Result
-from cardcore.zones import Visibility
 
 __all__ = ["MAX_NOTATION", "STALE_WINDOW", "VIEW_FORMAT", "Game"]
 
 VIEW_FORMAT = "cardcore-view/2"
 """The envelope format every :meth:`Game.view` carries under ``"format"``."""
 
-STALE_WINDOW = 64
-"""Real time: how many versions back an explicit ``seen`` is judged exactly.
-
-A ``seen`` older than that (or newer than the game) is refused with a clear
-error; judging one inside the window costs at most ``2 * STALE_WINDOW`` applies
-from a checkpoint, never a replay of the whole game.
-"""
-
 MAX_NOTATION = 200
 """The longest action text :meth:`Game.act` reads."""
-
-
-def _vetoing(
-    legal: Callable[[Any, int], tuple[Action, ...]], veto: Callable[..., list[Veto]]
-) -> Callable[[Any, int], tuple[Action, ...]]:
-    """Wrap a game's ``legal_actions`` so the house rules' vetoes remove actions."""
-
-    def legal_actions(state: Any, seat: int) -> tuple[Action, ...]:
-        return tuple(a for a in legal(state, seat) if not veto(state=state, action=a))
-
-    return legal_actions
 
 
 class Game:
@@ -152,7 +131,7 @@ class Game:
         self._logic_apply = self.logic.apply
         veto = ruleset.veto
         self._logic_legal = (
-            self.logic.legal_actions if veto is None else _vetoing(self.logic.legal_actions, veto)
+            self.logic.legal_actions if veto is None else vetoing(self.logic.legal_actions, veto)
         )
         self.to_act: tuple[int, ...] = state.to_act
         """The seats that may act now: one in turn-based play, several in real time."""
@@ -190,13 +169,21 @@ class Game:
             version = self.version
             if self._hot_v == version and self._hot_seat == seat:
                 return self._hot_legal
-            self._check_seat(seat, None)
-            legal = self._legal_for(seat)
-            if not self._realtime:
+            state = self._state
+            if type(seat) is int and seat in state.to_act and not self._realtime:
+                # the hot path of turn-based play: the seat to act asks once per version
+                try:
+                    legal = self._logic_legal(state, seat)
+                except CardcoreError:
+                    raise
+                except Exception as exc:
+                    raise self._plugin_error(exc, "legal_actions") from exc
                 self._hot_v = version
                 self._hot_seat = seat
                 self._hot_legal = legal
-            return legal
+                return legal
+            self._check_seat(seat, None)
+            return self._legal_for(seat)
         finally:
             lock.release()
 
@@ -263,7 +250,7 @@ class Game:
                 "rules": list(self.rules),
                 "options": dict(self.options),
                 "legal": legal,
-                "zones": _zones_view(state, seat),
+                "zones": zones_view(state, seat),
                 "table": self.logic.table(state, seat),
             }
 
@@ -515,34 +502,7 @@ class Game:
 
     def _legal_at(self, seat: int, seen: int, action: Action) -> tuple[Action, ...]:
         """The legal actions of *seat* at version *seen* (real time, inside the window)."""
-        if seen > self.version or seen < self.version - STALE_WINDOW or seen < 0:
-            msg = (
-                f"seen={seen} is outside the window of versions judged for staleness"
-                f" ({max(0, self.version - STALE_WINDOW)} to {self.version}) (CORE-RT-3)"
-            )
-            raise IllegalActionError(msg, action=action, rule_id="CORE-RT-3")
-        known = self._past.get(seen)
-        if known is not None and seat in known:
-            return known[seat]
-        base = None
-        for version, checkpoint in reversed(self._checkpoints):
-            if version <= seen:
-                base = (version, checkpoint)
-                break
-        if base is None:  # the window reaches before the oldest checkpoint kept
-            return ()
-        state = base[1].clone()
-        logic = self.logic
-        try:
-            for old in self._record[base[0] : seen]:
-                _replay_one(logic, state, old)
-            if state.is_over or seat not in state.to_act:
-                return ()
-            return self._logic_legal(state, seat)
-        except CardcoreError:
-            raise
-        except Exception as exc:
-            raise self._plugin_error(exc, "legal_actions") from exc
+        return legal_at(self, seat, seen, action)
 
     def _plugin_error(self, exc: Exception, where: str) -> CardcoreError:
         if isinstance(exc, CardcoreError) and not isinstance(
@@ -563,21 +523,7 @@ class Game:
 
     def _rebuild_state(self) -> GameState:
         """Replay the record from the deal (or the starting position) into a fresh state."""
-        from cardcore.setup import deal
-
-        state = deal(
-            self.ruleset,
-            len(self.players),
-            self.options,
-            self.seed,
-            self._deck_top,
-            self._start_position,
-            None,
-        )
-        logic = self.logic
-        for action in self._record:
-            _replay_one(logic, state, action)
-        return state
+        return rebuild_state(self)
 
     def truncate(self) -> None:
         """End the game as ``"truncated"`` (runners call this at the game's action bound)."""
@@ -600,36 +546,7 @@ class Game:
     def clone(self) -> Game:
         """Return an independent copy with the same state and record and no subscribers."""
         with self._lock:
-            new = object.__new__(Game)
-            new.ruleset = self.ruleset
-            new.logic = self.logic
-            new.name = self.name
-            new.players = self.players
-            new.options = self.options
-            new.seed = self.seed
-            new.version = self.version
-            new.events = EventBus(self.ruleset.observers)
-            new._deck_top = self._deck_top
-            new._start_position = self._start_position
-            new._state = self._state.clone()
-            new._record = self._record  # shared until either game appends (copy-on-write)
-            new._times = self._times
-            new._record_shared = self._record_shared = True
-            new._lock = threading.Lock()
-            new._legal = {}
-            new._legal_v = -1
-            new._realtime = self._realtime
-            new._past = {}
-            new._checkpoints = deque(self._checkpoints, maxlen=2)
-            new._determinized = self._determinized
-            new._hot_v = -1
-            new._hot_seat = -1
-            new._hot_legal = ()
-            new._logic_apply = self._logic_apply
-            new._logic_legal = self._logic_legal
-            new.to_act = new._state.to_act
-            new.is_over = new._state.is_over
-            return new
+            return clone_game(self)
 
     def determinize(self, seat: int, seed: int) -> Game:
         """Return a clone whose cards hidden from *seat* are re-dealt at random.
@@ -684,35 +601,4 @@ class Game:
     def __repr__(self) -> str:
         return f"<Game {self.name} players={len(self.players)} version={self.version} over={self.is_over}>"
 
-
-def _replay_one(logic: GameLogic[Any, Any], state: GameState, action: Action) -> None:
-    kind = type(action)
-    if kind is Resign:
-        logic.resign(state, action.seat)
-    elif kind is EndMatch:
-        logic.end_match(state)
-    else:
-        logic.apply(state, action, None)
-
-
-_VIS = {v: v.value for v in Visibility}
-
-
-def _zones_view(state: GameState, seat: int | None) -> list[dict[str, Any]]:
-    """Every pile as *seat* may see it: name, owner, visibility, count and cards (``None`` hidden)."""
-    zones = state.zones
-    out = []
-    show = zones.show
-    for z, spec in enumerate(zones.layout.specs):
-        cards = show(z, seat)
-        out.append(
-            {
-                "name": spec.name,
-                "owner": spec.owner,
-                "visibility": _VIS[spec.visibility],
-                "count": len(cards),
-                "cards": cards,
-            }
-        )
-    return out
 
