@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import random
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from cardcore.actions import Action
@@ -14,7 +14,7 @@ from cardcore.errors import CardcoreError
 from cardcore.events import SPECTATOR, Event
 from cardcore.game import Game
 from cardcore.plugins import game_info
-from cardcore.setup import new_game
+from cardcore.setup import Listener, new_game
 from cardcore.testing._agents import SpyAgent
 from cardcore.testing._probes import (
     check_clone,
@@ -74,7 +74,7 @@ class Checker:
         self.full_every = max(1, full_every)
         self.realtime = game_info(name).realtime
 
-    def new(self, seed: int) -> Game:
+    def new(self, seed: int, subscribers: Sequence[Listener] = ()) -> Game:
         return new_game(
             self.name,
             self.players,
@@ -82,6 +82,7 @@ class Checker:
             without=self.without,
             options=self.options,
             seed=seed,
+            subscribers=subscribers,
         )
 
     def play(self, index: int, base_seed: int) -> tuple[Game, list[dict[str, Any]]]:
@@ -89,30 +90,34 @@ class Checker:
         report = self.report
         checks = self.checks
         seed = game_seed(base_seed, index)
-        game = self.new(seed)
         full = index % self.full_every == 0
+        n = self.players
+        host: list[dict[str, Any]] = []
+        seat_events: dict[int | str, list[Event]] = {}
+        watch_events = full and "events" in checks
+        listeners: list[Listener] = []  # attached before the first card: every event is checked
+        if full and ("persistence" in checks or "determinism" in checks or "events" in checks):
+            listeners.append((Event, lambda e: host.append(e.to_json())))
+        if watch_events:
+            for s in [*range(n), SPECTATOR]:
+                box: list[Event] = []
+                seat_events[s] = box
+                listeners.append((Event, box.append, s))
+        game = self.new(seed, listeners)
+        dealt = len(host)  # the first deal's events, which a replayed record does not publish
         rng = random.Random(seed ^ 0x5EED)
-        n = len(game.players)
         pool: set[Action] = set()
         agents = [
             SpyAgent(s, seed + s, report, look=full and "agents" in checks, pool=pool, secret=seed)
             for s in range(n)
         ]
         deck_ids = Counter(map(id, game.logic.deck(n, game.options)))
-        host: list[dict[str, Any]] = []
-        seat_events: dict[int | str, list[Event]] = {}
         ever: Known = {}
         rounds = [0]
-        watch_events = full and "events" in checks
-        if full and ("persistence" in checks or "determinism" in checks or "events" in checks):
-            game.events.subscribe(Event, lambda e: host.append(e.to_json()))
         if watch_events:
-            for s in [*range(n), SPECTATOR]:
-                box: list[Event] = []
-                seat_events[s] = box
-                game.events.subscribe(Event, box.append, seat=s)
             for s2 in [*range(n), None]:
                 ever[s2] = known_cards(game.state, s2)
+            self.check_events(seat_events, ever, seed)
             self.check_views(game, ever, seed)
         pending: list[tuple[Game, Fingerprint]] = []
         midpoint = rng.randrange(1, 40)
@@ -152,7 +157,7 @@ class Checker:
             if positions:
                 check_position(report, g, rng.getrandbits(40))
             if "persistence" in checks and g.version == midpoint:
-                check_persistence(report, g, host)
+                check_persistence(report, g, host[dealt:])
 
         try:
             if self.realtime:
@@ -179,7 +184,7 @@ class Checker:
                 report, game, rng, pool, host, self.realtime
             )  # a finished game accepts nothing
         if full and "persistence" in checks:
-            check_persistence(report, game, host)
+            check_persistence(report, game, host[dealt:])
         return game, host
 
     def _learn(
