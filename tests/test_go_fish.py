@@ -56,7 +56,7 @@ def setup(
     piles = [f"stock: {' '.join(rest + stock.split()[::-1])}"]
     piles += [f"hand.{s}: {hands[s]}" for s in range(n)]
     piles += [f"books.{s}: {' '.join(laid.get(s, []))}" for s in range(n)]
-    head = f"gofish turn={turn} asked={json.dumps(masks, separators=(',', ':'))}"
+    head = f"gofish to_act=[{turn}] asked={json.dumps(masks, separators=(',', ':'))}"
     return " | ".join([head, *(p.rstrip() for p in piles)])
 
 
@@ -358,26 +358,41 @@ def test_position_writes_every_card_with_who_knows_it() -> None:
     game = start(["QS 5H", "QH 9C"], stock="7H")
     game.act(0, "ask 1 Q")
     text = game.position()
-    assert text.startswith("gofish turn=0 asked=[2048,0] | stock: ")
+    assert text.startswith("gofish to_act=[0] asked=[2048,0] | stock: ")
     assert "QH!" in text  # handed over face up: everyone knows where it is
 
 
+RESULT = 'result={"winners":[0],"scores":[1.0,0.0],"payouts":null,"reason":"x"}'
+"""A finished game's ``result`` field (the core's default notation writes it at the end)."""
+
+
 @pytest.mark.parametrize(
-    ("change", "message"),
+    ("old", "new", "message"),
     [
-        (lambda t: t.replace("turn=0", "turn=2"), "turn must be a seat holding cards"),
-        (lambda t: t.replace("turn=0", "turn=\"x\""), "turn must be a seat"),
-        (lambda t: t.replace("asked=[0,0]", "asked=[0]"), "asked must hold one rank mask per seat"),
-        (lambda t: t.replace("asked=[0,0]", "asked=[8192,0]"), r"asked\[0\] must name ranks"),
-        (lambda t: t.replace("asked=[0,0]", "asked=[4,0]"), r"asked\[0\] must name ranks"),
-        (lambda t: t.replace("hand.0: QS 5H", "hand.0: QS"), "every card must be placed exactly once"),
+        ("to_act=[0]", "to_act=[2]", r"to_act must hold distinct seats of a 2-player game, not \[2\]"),
+        ("to_act=[0]", 'to_act=["x"]', "to_act must hold distinct seats"),
+        ("to_act=[0]", "to_act=0", "field 'to_act' must be a list"),
+        ("to_act=[0]", "to_act=[]", "nobody is to act"),
+        ("to_act=[0]", "to_act=[0,1]", r"to_act must be one seat holding cards, not \[0, 1\]"),
+        ("to_act=[0]", "turn=0", r"unknown fields \['turn'\] \(gofish has: to_act, asked\)"),
+        ("asked=[0,0]", "asked=[0]", r"field 'asked' must be a list of 2 ints, not \[0\]"),
+        ("asked=[0,0]", "asked=[true,0]", "field 'asked' must be a list of 2 ints"),
+        ("asked=[0,0]", "asked=[8192,0]", r"asked\[0\] must name ranks"),
+        ("asked=[0,0]", "asked=[4,0]", r"asked\[0\] must name ranks"),
+        ("asked=[0,0]", f"asked=[0,0] {RESULT}", r"the game is over \(result\), so nobody may act"),
+        ("hand.0: QS 5H", "hand.0: QS", "every card must be placed exactly once"),
     ],
 )
-def test_position_refuses_what_the_rules_do_not_allow(change: Any, message: str) -> None:
+def test_position_refuses_what_the_rules_do_not_allow(old: str, new: str, message: str) -> None:
     text = setup(["QS 5H", "9C"])
     cardcore.new_game("gofish", 2, position=text, seed=1)  # the original is fine
     with pytest.raises(OptionError, match=message):
-        cardcore.new_game("gofish", 2, position=change(text), seed=1)
+        cardcore.new_game("gofish", 2, position=text.replace(old, new, 1), seed=1)
+
+
+def test_position_refuses_a_seat_to_act_without_cards() -> None:
+    with pytest.raises(OptionError, match=r"to_act must be one seat holding cards, not \[1\]"):
+        start(["QS 5H", "", "QH 5C QD QC 5S 5D"], spare=2, turn=1)  # seat 1 is out
 
 
 def test_position_refuses_books_in_hand_broken_books_and_empty_hands() -> None:

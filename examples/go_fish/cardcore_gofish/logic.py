@@ -1,4 +1,13 @@
-"""The engine of Go Fish: deal, legal asks, their effects and the end (rules in ``RULES.md``)."""
+"""The engine of Go Fish: deal, legal asks, their effects and the end (rules in ``RULES.md``).
+
+A game this small keeps its view (:meth:`GoFishLogic.table`) and the rules of
+its positions (:meth:`GoFishLogic.check_position`) here. Its position notation
+is the core's default: ``to_act`` and ``asked`` (one rank mask per seat, bit
+*i* for rank *i* of ``A 2 ... K``), ``result`` once the game is over, then the
+piles, every card with who knows it::
+
+    gofish to_act=[0] asked=[0,2048] | stock: 5H 9C ... | hand.0: AS@0 ... | books.0: 7S! 7H! ...
+"""
 
 from __future__ import annotations
 
@@ -9,9 +18,9 @@ from typing import Any
 
 from cardcore import ALL, Card, CardDrawn, CardMoved, CardsDealt, Emit, GameLogic, Zones
 from cardcore.dealing import deal_round_robin, draw_card, fill_stock
+from cardcore.positions import check
 from cardcore.turns import end_game, next_seat, winners_by
-from cardcore_gofish import position, views
-from cardcore_gofish.actions import BIT, Ask
+from cardcore_gofish.actions import BIT, RANKS, Ask
 from cardcore_gofish.state import STOCK, GoFishState, book_counts, books, hand, layout
 
 ask = cache(Ask)
@@ -22,14 +31,21 @@ class GoFishLogic(GameLogic[GoFishState, Ask]):
     """Go Fish for 2 to 6 players; one logic serves every game of a configuration."""
 
     action_types = (Ask,)  # the default parser reads "ask <seat> <rank>"
+    position_fields = ("to_act", "asked")  # the default position notation writes these slots
 
     def action_bound(self, players: int, options: Mapping[str, Any]) -> int:
         return 1000  # random play ends within 200; only wrong guesses with an empty stock go on
 
+    def blank_state(self, players: int, options: Mapping[str, Any]) -> GoFishState:
+        """An empty table: the piles of *players* seats, nothing asked yet."""
+        state = GoFishState(players, options, Zones(layout(players)))
+        state.asked = [0] * players
+        return state
+
     def new_state(self, players: int, options: Mapping[str, Any], cards: list[Card], seed: int,
                   emit: Emit | None) -> GoFishState:
-        state = GoFishState(players, options, Zones(layout(players)))
-        state.seed, state.asked, state.to_act = seed, [0] * players, (0,)
+        state = self.blank_state(players, options)
+        state.seed, state.to_act = seed, (0,)
         fill_stock(state, STOCK, cards)  # GOFISH-DEAL-1: 7 cards each to 2 or 3 players, else 5
         deal_round_robin(state, STOCK, [hand(s) for s in range(players)], 7 if players < 4 else 5)
         if emit is not None:
@@ -71,8 +87,9 @@ class GoFishLogic(GameLogic[GoFishState, Ask]):
         self._settle(state, target, emit)
         self._settle(state, seat, emit)
         empty = {s for s in range(players) if not z.cards[hand(s)]}
-        if len(empty) == players:
-            self.end(state)
+        if len(empty) == players:  # GOFISH-END-1: all books are down; most books wins, ties share
+            made = self.score_round(state, book_counts(state))
+            end_game(state, winners_by(made, lowest=False), made, "all books made")
         elif not again or seat in empty:  # GOFISH-TURN-1
             state.to_act = (next_seat(seat, players, skip=empty),)
 
@@ -90,22 +107,25 @@ class GoFishLogic(GameLogic[GoFishState, Ask]):
             if emit is not None:
                 emit(CardDrawn(seat, "stock", card, visible_to=1 << seat))
 
-    def end(self, state: GoFishState) -> None:
-        """GOFISH-END-1: all thirteen books are down; most books wins, ties share."""
-        made = self.score_round(state, book_counts(state))
-        end_game(state, winners_by(made, lowest=False), made, "all books made")
-
     def scores(self, state: GoFishState) -> tuple[float, ...]:
         return tuple(map(float, book_counts(state)))
 
     def table(self, state: GoFishState, seat: int | None) -> dict[str, Any]:
-        return views.table(state)
+        """The fields of ``GAME.fields`` as every seat and spectator sees them: none is secret."""
+        asked = [[r for r in RANKS if mask & BIT[r]] for mask in state.asked]
+        return {"stock": len(state.zones.cards[STOCK]), "books": book_counts(state), "asked": asked}
 
-    def write_position(self, state: GoFishState) -> str:
-        return position.write(state)
-
-    def read_position(self, text: str, players: int, options: Mapping[str, Any]) -> GoFishState:
-        state = position.read(text, players, options, self.deck(players, options))
-        if not state.to_act:
-            self.end(state)
-        return state
+    def check_position(self, state: GoFishState) -> None:
+        """Refuse what the rules forbid (the core checked the cards, fields and ``to_act``)."""
+        cards, players, to_act = state.zones.cards, state.players, state.to_act
+        check(state.is_over or (len(to_act) == 1 and cards[hand(to_act[0])]),
+              "to_act must be one seat holding cards, not {}", list(to_act))
+        for s in range(players):
+            held, laid = cards[hand(s)], [c.rank for c in cards[books(s, players)]]
+            check(not state.asked[s] & ~sum({BIT[c.label] for c in held}),
+                  "asked[{0}] must name ranks hand.{0} holds (GOFISH-KNOW-1)", s)
+            check(laid == [r for r in laid[::4] for _ in range(4)],
+                  "books.{} must hold whole books of one rank (GOFISH-BOOK-1)", s)
+            check(max(Counter(c.rank for c in held).values(), default=0) < 4,
+                  "hand.{} holds a book it must lay down (GOFISH-BOOK-1)", s)
+            check(held or not cards[STOCK], "hand.{} is empty, the stock not (GOFISH-EMPTY-1)", s)

@@ -20,9 +20,9 @@ def books(seat: int, players: int) -> int:
     return 1 + players + seat
 
 
-def book_counts(state: GameState) -> tuple[int, ...]:
+def book_counts(state: GameState) -> list[int]:
     """How many books each seat has laid down."""
-    return tuple(len(state.zones.cards[books(s, state.players)]) // 4 for s in range(state.players))
+    return [len(state.zones.cards[books(s, state.players)]) // 4 for s in range(state.players)]
 
 
 @cache
