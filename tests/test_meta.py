@@ -438,6 +438,19 @@ def test_every_game_has_its_test_helpers_in_one_place() -> None:
     assert not problems, "; ".join(problems)
 
 
+def test_the_core_has_one_json_helper() -> None:
+    """``cardcore.jsonable`` is the core's only JSON conversion helper (``to_json`` methods aside)."""
+    found = [
+        f"{path.relative_to(ROOT)}:{node.lineno} {node.name}"
+        for path in sorted((ROOT / "src" / "cardcore").rglob("*.py"))
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+        if isinstance(node, ast.FunctionDef)
+        and "json" in node.name.lower()
+        and node.name not in ("to_json", "jsonable")
+    ]
+    assert not found, f"JSON helpers beside cardcore.jsonable: {found}"
+
+
 def test_shape_checks_can_fail(tmp_path: Path) -> None:
     """The shape checks above really see what they look for."""
     bad = tmp_path / "bad.py"
