@@ -162,12 +162,11 @@ class IgnoresScoreRound(DrawLogic):
 
 
 class BadPosition(DrawLogic):
-    """Writes positions without the turn: a game started from one gives the turn to seat 0."""
+    """Reads positions without the turn: a game started from one gives the turn to seat 0."""
 
     def read_position(self, text: str, players: int, options: Mapping[str, Any]) -> DrawState:
         st = super().read_position(text, players, options)
         if st.phase == "draw":
-            st.turn = 0
             st.to_act = (0,)
         return st
 

@@ -149,19 +149,32 @@ def test_position_then_the_game_goes_on_with_its_own_chance() -> None:
 
 
 def test_core_position_1_validation_of_the_game() -> None:
-    text = _mid_game(4, 10).position()
+    text = _mid_game(4, 10).position()  # seat 2 to draw, in round 1 of 1
+    assert text.startswith('drawgame to_act=[2] phase="draw" round=1 totals=[0,0,0] past=[] | ')
     cases = {
-        text.replace("turn=", "turn=7", 1): "no seat 7",
-        text.replace('phase="', 'phase="x', 1): "no phase",
-        text.replace("round=1", "round=3", 1): "round 3",
-        text.replace("turn=", "tern=", 1): "drawgame needs round, turn, phase and rounds",
+        text.replace("to_act=[2]", "to_act=[7]", 1): "to_act must hold distinct seats",
+        text.replace("to_act=[2]", "to_act=[]", 1): "nobody is to act",
+        text.replace("to_act=[2]", "to_act=[1,2]", 1): "one seat acts at a time",
+        text.replace('phase="draw"', 'phase="nap"', 1): "no phase 'nap'",
+        text.replace("round=1", "round=2", 1): "no round 2",
+        text.replace("totals=[0,0,0]", "totals=[0,0]", 1): "field 'totals' must be a list of 3",
+        text.replace("totals=[0,0,0]", "totals=[0,5,0]", 1): "are not the sums",
+        text.replace("round=1", "rund=1", 1): "unknown fields",
     }
     for bad, match in cases.items():
         with pytest.raises(OptionError, match=match):
             cardcore.new_game("drawgame", 3, position=bad, seed=1)
+    drew = _mid_game(4, 11).position()  # seat 2 drew: it holds 4 cards
+    with pytest.raises(OptionError, match=r"hands must hold \[3, 4, 3\] cards, not \[3, 3, 4\]"):
+        cardcore.new_game("drawgame", 3, position=drew.replace("to_act=[2]", "to_act=[1]"), seed=1)
+    two = _mid_game(4, 10, options={"rounds": 2}).position()
+    with pytest.raises(OptionError, match="round 2 needs the scores of the rounds before"):
+        cardcore.new_game(
+            "drawgame", 3, options={"rounds": 2}, position=two.replace("round=1", "round=2"), seed=1
+        )
     hand = text.split("hand.2:")[1].split()[0]
     moved = text.replace(f" {hand}", "", 1).replace("discard:", f"discard: {hand}", 1)
-    with pytest.raises(OptionError, match="hands must hold 3 cards"):
+    with pytest.raises(OptionError, match=r"hands must hold \[3, 3, 3\] cards, not \[3, 3, 2\]"):
         cardcore.new_game("drawgame", 3, position=moved, seed=1)
     with pytest.raises(OptionError, match="every card must be placed exactly once"):
         cardcore.new_game("drawgame", 3, position=text.replace(f" {hand}", "", 1), seed=1)

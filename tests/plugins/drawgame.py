@@ -19,6 +19,7 @@ from typing import Any, ClassVar
 from attrs import frozen
 
 from cardcore import (
+    ALL,
     Action,
     Card,
     CardDiscarded,
@@ -31,10 +32,8 @@ from cardcore import (
     GameState,
     Layout,
     Option,
-    OptionError,
     RoundScored,
     Ruleset,
-    ScoreSheet,
     ScoreTable,
     ViewField,
     Visibility,
@@ -43,7 +42,7 @@ from cardcore import (
     hookimpl,
 )
 from cardcore.dealing import deal_round_robin, fill_stock
-from cardcore.positions import read_position, write_position
+from cardcore.positions import check
 from cardcore.turns import end_game, next_seat, winners_by
 
 GAME = GameInfo(
@@ -92,22 +91,21 @@ DrawAction = Draw | Take | Discard
 
 
 class DrawState(GameState):
-    """The table: zones, whose turn, the phase and the score sheet."""
+    """The table: zones, the phase, the round and the scores (the seat to act is ``to_act``)."""
 
-    __slots__ = ("phase", "round", "sheet", "turn")
-
-    def __init__(self, players: int, options: Mapping[str, Any], zones: Zones) -> None:
-        super().__init__(players, options, zones)
-        self.phase = "draw"
-        self.round = 1
-        self.turn = 0
-        self.sheet = ScoreSheet(players)
+    __slots__ = ("past", "phase", "round", "totals")
+    _mutable = ("zones", "past", "totals")
+    phase: str
+    round: int
+    totals: list[int]
+    past: list[int]  # the scores of every round played, seat by seat
 
 
 class DrawLogic(GameLogic[DrawState, DrawAction]):
     """The rules of the draw game."""
 
     action_types = (Draw, Take, Discard)
+    position_fields = ("to_act", "phase", "round", "totals", "past")  # the default notation
 
     def __init__(self, ruleset: Ruleset) -> None:
         super().__init__(ruleset)
@@ -125,6 +123,11 @@ class DrawLogic(GameLogic[DrawState, DrawAction]):
 
     # -- the deal -------------------------------------------------------------------------
 
+    def blank_state(self, players: int, options: Mapping[str, Any]) -> DrawState:
+        st = DrawState(players, options, Zones(self._layouts[players]))
+        st.phase, st.round, st.totals, st.past = "draw", 1, [0] * players, []
+        return st
+
     def new_state(
         self,
         players: int,
@@ -133,19 +136,17 @@ class DrawLogic(GameLogic[DrawState, DrawAction]):
         seed: int,
         emit: Emit | None,
     ) -> DrawState:
-        st = DrawState(players, options, Zones(self._layouts[players]))
+        st = self.blank_state(players, options)
         st.seed = seed
         fill_stock(st, STOCK, cards)
         self._deal(st, emit)
         return st
 
     def _deal(self, st: DrawState, emit: Emit | None) -> None:
-        hands = range(HAND, HAND + st.players)
-        st.turn = (st.round - 1) % st.players
-        deal_round_robin(st, STOCK, hands, 3)
+        deal_round_robin(st, STOCK, range(HAND, HAND + st.players), 3)
         up = st.zones.move(STOCK, DISCARD)
         st.phase = "draw"
-        st.to_act = (st.turn,)
+        st.to_act = ((st.round - 1) % st.players,)
         if emit is not None:
             emit(CardsDealt((3,) * st.players))
             emit(CardRevealed(None, "discard", 0, up))
@@ -153,9 +154,7 @@ class DrawLogic(GameLogic[DrawState, DrawAction]):
     # -- play -----------------------------------------------------------------------------
 
     def legal_actions(self, state: DrawState, seat: int) -> tuple[DrawAction, ...]:
-        if seat != state.turn or state.is_over:
-            return ()
-        if state.phase == "draw":
+        if state.phase == "draw":  # the core asks only for the seat to act
             return self._draws[seat]
         return tuple(Discard(seat, c) for c in state.zones.cards[HAND + seat])
 
@@ -168,37 +167,38 @@ class DrawLogic(GameLogic[DrawState, DrawAction]):
         z = state.zones
         seat = action.seat
         hand = HAND + seat
-        if type(action) is Draw:
-            card = z.move(STOCK, hand)
-            if emit is not None:
-                emit(CardDrawn(seat, "stock", card, visible_to=1 << seat))
-            state.phase = "discard"
-        elif type(action) is Take:
-            card = z.move(DISCARD, hand)
-            if emit is not None:
-                emit(CardDrawn(seat, "discard", card))
-            state.phase = "discard"
-        elif isinstance(action, Discard):
+        if isinstance(action, Discard):
             z.move(hand, DISCARD, z.cards[hand].index(action.card))
             if emit is not None:
                 emit(CardDiscarded(seat, action.card))
-            state.turn = next_seat(seat, state.players)
             state.phase = "draw"
-            state.to_act = (state.turn,)
+            state.to_act = (next_seat(seat, state.players),)
             if not z.cards[STOCK]:
                 self._end_round(state, emit)
+            return
+        source = STOCK if type(action) is Draw else DISCARD
+        card = z.move(source, hand)
+        if emit is not None:
+            emit(
+                CardDrawn(
+                    seat,
+                    z.layout.specs[source].name,
+                    card,
+                    visible_to=1 << seat if source == STOCK else ALL,
+                )
+            )
+        state.phase = "discard"
 
     def _end_round(self, st: DrawState, emit: Emit | None) -> None:
         z = st.zones
-        points = self.points
-        raw = [points.total(z.cards[HAND + s]) for s in range(st.players)]
+        raw = [self.points.total(z.cards[HAND + s]) for s in range(st.players)]
         scores = self.score_round(st, raw)
-        st.sheet.add_round(scores)
+        st.past += scores
+        st.totals = [t + s for t, s in zip(st.totals, scores, strict=True)]
         if emit is not None:
-            emit(RoundScored(st.round, scores, tuple(st.sheet.totals)))
-        totals = st.sheet.totals
+            emit(RoundScored(st.round, scores, tuple(st.totals)))
         if st.round >= st.options["rounds"]:
-            end_game(st, winners_by(totals), totals, "stock empty")
+            end_game(st, winners_by(st.totals), st.totals, "stock empty")
             return
         st.round += 1
         for zid in range(1, len(z.cards)):  # every card back to the stock, shuffled
@@ -210,57 +210,37 @@ class DrawLogic(GameLogic[DrawState, DrawAction]):
     # -- reading --------------------------------------------------------------------------
 
     def scores(self, state: DrawState) -> tuple[float, ...]:
-        return tuple(float(t) for t in state.sheet.totals)
+        return tuple(float(t) for t in state.totals)
 
     def standings(self, state: DrawState) -> tuple[int, ...]:
-        return winners_by(state.sheet.totals)
+        return winners_by(state.totals)
 
     def table(self, state: DrawState, seat: int | None) -> dict[str, Any]:
-        return {"phase": state.phase, "round": state.round, "totals": list(state.sheet.totals)}
+        return {"phase": state.phase, "round": state.round, "totals": list(state.totals)}
 
     def history(self, state: DrawState, seat: int | None, since: int) -> list[dict[str, Any]]:
-        rounds = state.sheet.rounds
-        return [{"round": i + 1, "scores": list(rounds[i])} for i in range(since, len(rounds))]
+        n, past = state.players, state.past
+        rounds = range(since, len(past) // n)
+        return [{"round": r + 1, "scores": past[r * n : (r + 1) * n]} for r in rounds]
 
-    # -- positions ------------------------------------------------------------------------
-
-    def write_position(self, state: DrawState) -> str:
-        fields = {
-            "round": state.round,
-            "turn": state.turn,
-            "phase": state.phase,
-            "rounds": [list(r) for r in state.sheet.rounds],
-        }
-        return write_position(GAME.name, fields, state.zones)
-
-    def read_position(self, text: str, players: int, options: Mapping[str, Any]) -> DrawState:
-        deck = self.deck(players, options)
-        fields, zones = read_position(text, GAME.name, self._layouts[players], deck, players)
-        st = DrawState(players, options, zones)
-        try:
-            st.round, st.turn, st.phase = int(fields["round"]), int(fields["turn"]), fields["phase"]
-            rounds = [tuple(int(x) for x in r) for r in fields["rounds"]]
-        except (KeyError, TypeError, ValueError):
-            msg = "bad position: drawgame needs round, turn, phase and rounds"
-            raise OptionError(msg) from None
-        want = 3 if st.phase == "draw" else 4
-        if not 0 <= st.turn < players or st.phase not in ("draw", "discard"):
-            msg = f"bad position: no seat {st.turn} to act, or no phase {st.phase!r}"
-            raise OptionError(msg)
-        if not 1 <= st.round <= options["rounds"] or len(rounds) != st.round - 1:
-            msg = f"bad position: round {st.round} with {len(rounds)} scored rounds"
-            raise OptionError(msg)
-        others = {len(zones.cards[HAND + s]) for s in range(players) if s != st.turn}
-        if others - {3} or len(zones.cards[HAND + st.turn]) != want:
-            msg = f"bad position: hands must hold 3 cards ({want} for the seat to act)"
-            raise OptionError(msg)
-        if not zones.cards[STOCK] and st.phase == "draw":
-            msg = "bad position: the stock is empty at the start of a turn"
-            raise OptionError(msg)
-        for r in rounds:
-            st.sheet.add_round(r)
-        st.to_act = (st.turn,)
-        return st
+    def check_position(self, state: DrawState) -> None:
+        z, n = state.zones, state.players
+        check(state.phase in ("draw", "discard"), "no phase {!r}", state.phase)
+        check(len(state.to_act) == 1, "one seat acts at a time, not {}", list(state.to_act))
+        check(1 <= state.round <= state.options["rounds"], "no round {}", state.round)
+        check(
+            len(state.past) == (state.round - 1) * n,
+            "round {} needs the scores of the rounds before",
+            state.round,
+        )
+        sums = [sum(state.past[s::n]) for s in range(n)]
+        check(
+            sums == state.totals, "totals {} are not the sums {} of the rounds", state.totals, sums
+        )
+        seat, sizes = state.to_act[0], [len(z.cards[HAND + s]) for s in range(n)]
+        want = [4 if s == seat and state.phase == "discard" else 3 for s in range(n)]
+        check(sizes == want, "hands must hold {} cards, not {} (DRAW-1)", want, sizes)
+        check(z.cards[STOCK] or state.phase == "discard", "a turn cannot start with an empty stock")
 
 
 def _layout(players: int) -> Layout:
