@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 from cardcore import Action
 from cardcore_golf.actions import Discard, Draw, Flip, Knock, Peek, Replace, Take
@@ -37,6 +37,9 @@ class GolfGreedyAgent:
 
     :param seed: Seed of its tie-breaks (independent of the game's seed).
     """
+
+    games: ClassVar[tuple[str, ...]] = ("golf",)
+    """The games this agent serves."""
 
     def __init__(self, seed: int | None = 0) -> None:
         self.rng = random.Random(seed)

@@ -18,7 +18,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 from cardcore import Action, Card, Plan
 from cardcore_spit.actions import Claim, Combine, Fill, Play, Ready, RequestSpit
@@ -65,6 +65,9 @@ class SpitGreedyAgent:
     :param mean: Mean reaction time in seconds (0.3 s: a fast player).
     :param sigma: Spread of the lognormal reaction time.
     """
+
+    games: ClassVar[tuple[str, ...]] = ("spit", "speed")
+    """The games this agent serves."""
 
     def __init__(self, seed: int | None = 0, *, mean: float = 0.3, sigma: float = 0.35) -> None:
         self.rng = random.Random(seed)
