@@ -283,12 +283,15 @@ class TonkLogic(GameLogic[TonkState, TonkAction]):
         zones = state.zones
         n = state.players
         shown: tuple[tuple[Card, ...], ...] | None = None
-        if show:
+        if show:  # every hand face up (TONK-DROP-1, TONK-VIEW-1)
             hands = zones.cards
             masks = zones.seen
-            shown = tuple([tuple(hands[HAND0 + s]) for s in range(n)])
-            for s in range(n):
-                masks[HAND0 + s] = [ALL] * len(hands[HAND0 + s])
+            held = []
+            for z in range(HAND0, HAND0 + n):
+                pile = hands[z]
+                held.append(tuple(pile))
+                masks[z] = [ALL] * len(pile)
+            shown = tuple(held)
         paid = self.score_round(state, amounts)  # the house rules' adjustments, checked
         ledger = state.ledger
         ledger.post(paid, reason)

@@ -3,21 +3,23 @@
 A position is the generic text of :mod:`cardcore.positions` (piles bottom to
 top, each card with who knows it) with Tonk's own fields first::
 
-    tonk played=0 dealer=2 turn=0 phase="start" taken=null sizes=[] owners=[]
-         laid=false touched=false quiet=0 hit=[] balances=[0,0,0] chance=2
+    tonk played=0 dealer=2 turn=0 phase="start" balances=[0,0,0] chance=2
          | stock: ... | discard: QC! | hand.0: 10S@0 ... | hand.1: ... | hand.2: ... | spreads:
 
-``played`` hands finished; ``dealer`` of this hand (between hands: of the
-next); ``turn`` the seat to act; ``phase`` ``"start"``, ``"play"`` or
-``"between"``; ``taken`` the discard taken this turn; ``sizes`` and ``owners``
-of the spreads, which lie in ``spreads`` one after the other in the order
-laid; ``laid`` / ``touched`` whether the player to act laid a spread / laid
-or hit this turn; ``quiet`` turns in a row without a spread or hit; ``hit``
-the seats hit since their last turn began; ``balances`` the session so far;
+Always written: ``played`` hands finished; ``dealer`` of this hand (between
+hands: of the next); ``turn`` the seat to act; ``phase`` ``"start"``,
+``"play"``, ``"between"`` or ``"over"``; ``balances`` the session so far;
 ``chance`` the chance counter (so the same seed continues the same way).
+Written only when they differ from their defaults: ``spreads`` (``[size,
+owner]`` of each spread, in the order laid; their cards lie in the pile
+``spreads`` one after the other), ``taken`` (the discard taken this turn),
+``laid`` / ``touched`` (the player to act laid a spread / laid or hit this
+turn), ``quiet`` (turns in a row without a spread or hit), ``hit`` (the seats
+hit since their last turn began) and ``result`` (``{"winners": [...],
+"reason": ...}`` of a finished session).
 
-Two optional fields stack what chance would otherwise decide (issue: any deal
-of a session set up in one line, no option needed):
+Two more optional fields stack what chance would otherwise decide, with no
+option needed:
 
 * ``cut=[["7","K","K"],[null,"3","9"]]``: the cut for the first dealer, round
   by round (TONK-DEALER-1); it must choose the first dealer of the session.
@@ -28,9 +30,8 @@ of a session set up in one line, no option needed):
 So a whole session is stacked by a position of its first deal plus ``next``
 (:func:`stack_deals` adds it to any position). A position holds no finished
 hands (as FEN holds no move list): ``history`` of a game started from one
-begins with its cut, if any, then the hands finished after it. A finished
-session carries ``result={"winners":[...],"reason":"..."}`` (nobody is to act);
-every other position has a seat to act.
+begins with its cut, if any, then the hands finished after it. Every position
+has a seat to act, except a finished session's, which carries its ``result``.
 """
 
 from __future__ import annotations
@@ -52,21 +53,18 @@ __all__ = ["read", "stack_deals", "write"]
 
 _PHASE = {name: i for i, name in enumerate(PHASES)}
 _RANKS = {CARDS[4 * r].label: r + 1 for r in range(13)}  # "A" 1 ... "K" 13
-_NAMES = (
-    "played",
-    "dealer",
-    "turn",
-    "phase",
-    "taken",
-    "sizes",
-    "owners",
-    "laid",
-    "touched",
-    "quiet",
-    "hit",
-    "balances",
-    "chance",
-)
+_NAMES = ("played", "dealer", "turn", "phase", "balances", "chance")
+_OPTIONAL: dict[str, Any] = {
+    "spreads": [],
+    "taken": None,
+    "laid": False,
+    "touched": False,
+    "quiet": 0,
+    "hit": [],
+    "cut": None,
+    "next": None,
+    "result": None,
+}
 
 
 def write(state: TonkState) -> str:
@@ -76,16 +74,21 @@ def write(state: TonkState) -> str:
         "dealer": state.dealer,
         "turn": state.turn,
         "phase": PHASES[state.phase],
-        "taken": None if state.taken < 0 else str(CARDS[state.taken]),
-        "sizes": [m.size for m in state.melds],
-        "owners": state.owners,
-        "laid": state.spread_made,
-        "touched": state.touched,
-        "quiet": state.quiet_turns,
-        "hit": [s for s in range(state.players) if (state.was_hit >> s) & 1],
         "balances": state.ledger.totals,
         "chance": state.draws,
     }
+    # the optional fields only when they differ from their defaults (shorter, faster)
+    if state.melds:
+        fields["spreads"] = [[m.size, o] for m, o in zip(state.melds, state.owners, strict=True)]
+    if state.taken >= 0:
+        fields["taken"] = str(CARDS[state.taken])
+    if state.touched:
+        fields["laid"] = state.spread_made
+        fields["touched"] = True
+    if state.quiet_turns:
+        fields["quiet"] = state.quiet_turns
+    if state.was_hit:
+        fields["hit"] = [s for s in range(state.players) if (state.was_hit >> s) & 1]
     if state.cut:
         fields["cut"] = state.cut
     if state.next_deals:
@@ -191,9 +194,12 @@ def read(logic: TonkLogic, text: str, players: int, options: Mapping[str, Any]) 
     layout = logic.layout(players)
     fields, zones = read_position(text, "tonk", layout, logic.deck(players, options), players)
     missing = [name for name in _NAMES if name not in fields]
-    unknown = sorted(set(fields) - set(_NAMES) - {"cut", "next", "result"})
+    unknown = sorted(set(fields) - set(_NAMES) - set(_OPTIONAL))
     if missing or unknown:
-        raise _bad(f"fields missing {missing}, unknown {unknown} (fields: {', '.join(_NAMES)})")
+        known = ", ".join([*_NAMES, *_OPTIONAL])
+        raise _bad(f"fields missing {missing}, unknown {unknown} (fields: {known})")
+    for name, default in _OPTIONAL.items():
+        fields.setdefault(name, default)
     state = TonkState(players, options, zones)
     hands = state.hands
     phase_name = fields["phase"]
@@ -224,17 +230,25 @@ def read(logic: TonkLogic, text: str, players: int, options: Mapping[str, Any]) 
         raise _bad(
             f"hands of {sizes} cards: each holds {least} to 5 (6 after drawing) (TONK-DEAL-1)"
         )
-    owners = _seats(fields, "owners", players)
-    widths = fields["sizes"]
+    spreads = fields["spreads"]
     if not (
-        isinstance(widths, list)
-        and len(widths) == len(owners)
-        and all(isinstance(w, int) and not isinstance(w, bool) and w >= 3 for w in widths)
-        and sum(widths) == len(cards[HAND0 + players])
+        isinstance(spreads, list)
+        and all(
+            isinstance(sp, list)
+            and len(sp) == 2
+            and all(isinstance(x, int) and not isinstance(x, bool) for x in sp)
+            and sp[0] >= 3
+            and 0 <= sp[1] < players
+            for sp in spreads
+        )
+        and sum(sp[0] for sp in spreads) == len(cards[HAND0 + players])
     ):
-        raise _bad(f"sizes {widths!r} must give each spread's size (3 or more), one per owner")
+        raise _bad(
+            f"spreads {spreads!r} must give each spread's [size (3 or more), owner],"
+            " covering the cards of the spreads pile"
+        )
     start = 0
-    for width in widths:
+    for width, _owner in spreads:
         meld = meld_of([index_of(c) for c in cards[HAND0 + players][start : start + width]])
         if meld is None:
             shown = " ".join(map(str, cards[HAND0 + players][start : start + width]))
@@ -242,7 +256,7 @@ def read(logic: TonkLogic, text: str, players: int, options: Mapping[str, Any]) 
         state.melds.append(meld)
         state.targets.append(hit_targets(meld))
         start += width
-    state.owners = list(owners)
+    state.owners = [owner for _width, owner in spreads]
     taken = fields["taken"]
     if taken is not None:
         (card,) = _cards([taken], "taken")
@@ -270,9 +284,9 @@ def read(logic: TonkLogic, text: str, players: int, options: Mapping[str, Any]) 
         )
     if result is None and phase == START and not cards[STOCK] and logic.ends_on_empty(state):
         raise _bad("a turn cannot begin with an empty stock: the hand has ended (TONK-STOCK-1)")
-    if "cut" in fields:
+    if fields["cut"] is not None:
         state.cut = _check_cut(fields["cut"], players, (state.dealer - played) % players)
-    if "next" in fields:
+    if fields["next"] is not None:
         deals = fields["next"]
         coming = hands - played - (0 if phase in (BETWEEN, OVER) else 1)
         if not isinstance(deals, list) or len(deals) > coming:
