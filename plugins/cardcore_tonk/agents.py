@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 from cardcore import Action, Card
 from cardcore_tonk.actions import Deal, Discard, Draw, Drop, Hit, Spread, Take
@@ -50,6 +50,9 @@ class TonkHeuristicAgent:
     :param drop_margin: Drop when the estimated drop payout, in stakes per
         opponent, is at least this much.
     """
+
+    games: ClassVar[tuple[str, ...]] = ("tonk",)
+    """The games this agent serves."""
 
     def __init__(
         self, seed: int | None = 0, *, samples: int = 48, drop_margin: float = 0.9
