@@ -29,6 +29,7 @@ from cardcore import (
     Option,
     Result,
     Ruleset,
+    ViewField,
     Zones,
     ZoneSpec,
     hookimpl,
@@ -46,7 +47,8 @@ GAME = GameInfo(
     summary="benchmark: pick one of six actions, nothing else",
     min_players=1,
     max_players=8,
-    options=(Option("length", 1000, "decisions per game", int, minimum=1),),
+    options=(Option("length", 1000, "decisions per game", int, minimum=1, maximum=10**7),),
+    fields=(ViewField("count", "int", "decisions made so far"),),
 )
 
 
@@ -57,7 +59,7 @@ class PickAction(Action):
     n: int
     verb: ClassVar[str] = "pick"
 
-    def __str__(self) -> str:
+    def notation(self) -> str:
         return f"pick {self.n}"
 
 
@@ -69,7 +71,7 @@ class NullState(GameState):
     length: int
 
 
-class NullLogic(GameLogic):
+class NullLogic(GameLogic[NullState, PickAction]):
     """The logic of the null game."""
 
     def __init__(self, ruleset: Ruleset) -> None:
@@ -82,8 +84,13 @@ class NullLogic(GameLogic):
         return int(options["length"])
 
     def new_state(
-        self, players: int, options: Mapping[str, Any], cards: list[Card], seed: int
-    ) -> GameState:
+        self,
+        players: int,
+        options: Mapping[str, Any],
+        cards: list[Card],
+        seed: int,
+        emit: Emit | None,
+    ) -> NullState:
         """Put the deck in one face-down pile; seat 0 starts."""
         zones = Zones(self.layout)
         zones.cards[0] = cards
@@ -94,15 +101,15 @@ class NullLogic(GameLogic):
         st.to_act = (0,)
         return st
 
-    def legal_actions(self, state: GameState, seat: int) -> tuple[Action, ...]:
+    def legal_actions(self, state: NullState, seat: int) -> tuple[PickAction, ...]:
         """The seat's six picks when it is its turn."""
         if seat not in state.to_act:
             return ()
         return self.picks[seat]
 
-    def apply(self, state: GameState, action: Action, emit: Emit | None) -> None:
+    def apply(self, state: NullState, action: PickAction, emit: Emit | None) -> None:
         """Count the decision and pass the turn; end after ``length`` decisions."""
-        st: NullState = state  # type: ignore[assignment]
+        st = state
         st.count += 1
         if st.count >= st.length:
             st.is_over = True
@@ -111,14 +118,13 @@ class NullLogic(GameLogic):
         else:
             st.to_act = ((action.seat + 1) % st.players,)
 
-    def table(self, state: GameState, seat: int | None) -> dict[str, Any]:
+    def table(self, state: NullState, seat: int | None) -> dict[str, Any]:
         """Just the counter."""
-        st: NullState = state  # type: ignore[assignment]
-        return {"count": st.count}
+        return {"count": state.count}
 
 
 @hookimpl
-def create_logic(ruleset: Ruleset) -> GameLogic:
+def create_logic(ruleset: Ruleset) -> NullLogic:
     """Build the null game's logic."""
     return NullLogic(ruleset)
 
