@@ -237,6 +237,17 @@ def _unfit(name: str, default: Any) -> TypeError:
     )
 
 
+def _lenient(name: str, value: Any, default: Sequence[Any]) -> list[Any]:
+    """*value* for a per-seat *default* when the types differ: ints become floats, or raise."""
+    if type(value) is list and len(value) == len(default):
+        pairs = list(zip(value, default, strict=True))
+        if all(type(v) is type(d) or (type(d) is float and type(v) is int) for v, d in pairs):
+            return [float(v) if type(d) is float else v for v, d in pairs]
+    kinds = {_KINDS[type(d)][1] for d in default}
+    what = kinds.pop() if len(kinds) == 1 else f"values typed like {_text(default)}"
+    raise _bad(f"field {name!r} must be a list of {len(default)} {what}, not {_text(value)}")
+
+
 def read_field(name: str, value: Any, default: Any) -> Any:
     """Return field *name* of a position, checked against *default*, its value in a blank state.
 
@@ -252,25 +263,13 @@ def read_field(name: str, value: Any, default: Any) -> Any:
     """
     kind = type(default)
     if kind is list or kind is tuple:
-        if not all(type(d) in _KINDS for d in default):
+        kinds = list(map(type, default))
+        if not _KINDS.keys() >= set(kinds):
             raise _unfit(name, default)
         if default:
-            if not (
-                type(value) is list
-                and len(value) == len(default)
-                and all(
-                    type(v) is type(d) or (type(d) is float and type(v) is int)
-                    for v, d in zip(value, default, strict=True)
-                )
-            ):
-                kinds = {_KINDS[type(d)][1] for d in default}
-                what = kinds.pop() if len(kinds) == 1 else f"values typed like {_text(default)}"
-                msg = f"field {name!r} must be a list of {len(default)} {what}, not {_text(value)}"
-                raise _bad(msg)
-            if float in map(type, default):
-                pairs = zip(value, default, strict=True)
-                value = [float(v) if type(d) is float else v for v, d in pairs]
-        elif type(value) is not list or not all(type(v) in _KINDS for v in value):
+            if type(value) is not list or list(map(type, value)) != kinds:
+                value = _lenient(name, value, default)
+        elif type(value) is not list or not _KINDS.keys() >= set(map(type, value)):
             raise _bad(
                 f"field {name!r} must be a list of ints, strings, bools, numbers or nulls,"
                 f" not {_text(value)}"

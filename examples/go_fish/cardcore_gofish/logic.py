@@ -121,11 +121,12 @@ class GoFishLogic(GameLogic[GoFishState, Ask]):
         check(state.is_over or (len(to_act) == 1 and cards[hand(to_act[0])]),
               "to_act must be one seat holding cards, not {}", list(to_act))
         for s in range(players):
-            held, laid = cards[hand(s)], [c.rank for c in cards[books(s, players)]]
-            check(not state.asked[s] & ~sum({BIT[c.label] for c in held}),
+            held = [c.rank for c in cards[hand(s)]]
+            laid = [c.rank for c in cards[books(s, players)]]
+            check(not state.asked[s] & ~sum({1 << (r - 1) for r in held}),  # bit i: rank i + 1
                   "asked[{0}] must name ranks hand.{0} holds (GOFISH-KNOW-1)", s)
             check(laid == [r for r in laid[::4] for _ in range(4)],
                   "books.{} must hold whole books of one rank (GOFISH-BOOK-1)", s)
-            check(max(Counter(c.rank for c in held).values(), default=0) < 4,
+            check(max(map(held.count, {*held}), default=0) < 4,
                   "hand.{} holds a book it must lay down (GOFISH-BOOK-1)", s)
             check(held or not cards[STOCK], "hand.{} is empty, the stock not (GOFISH-EMPTY-1)", s)
