@@ -22,7 +22,10 @@ from cardcore.positions import write_position as write_piles
 from cardcore.state import GameState, Result
 
 if TYPE_CHECKING:
+    import random
+
     from cardcore.plugins import Ruleset
+    from cardcore.zones import Zones
 
 __all__ = ["DECK_CACHE", "A", "Emit", "GameLogic", "S"]
 
@@ -272,6 +275,67 @@ class GameLogic(Generic[S, A]):
         naming what is wrong; :func:`cardcore.positions.check` is handy. The
         default accepts everything.
         """
+
+    # -- search agents (optional) -----------------------------------------------------------
+
+    def sample_position(self, view: Mapping[str, Any], rng: random.Random) -> str | None:
+        """Return a position drawn at random among those consistent with *view*, or ``None``.
+
+        Search agents (:class:`cardcore.search.ISMCTSAgent`) call it once per
+        sample; they hold only a seat's view, never the state. Implement it when
+        a seat can infer more than the view's piles show (a card known to lie in
+        some hand). ``None`` (the default) lets the search deal the hidden cards
+        at random from the unseen ones (:func:`cardcore.search.deal_view`) and
+        write the position with :meth:`position_from_view`.
+        """
+        return None
+
+    def position_from_view(self, view: Mapping[str, Any], zones: Zones) -> str | None:
+        """Write a position that agrees with *view*, its hidden cards already dealt into *zones*.
+
+        *zones* has the game's layout: every card the seat sees lies where it
+        lies, every hidden place holds a card drawn from those the seat has not
+        seen, and the knowledge marks are :func:`cardcore.search.deal_view`'s
+        guesses (adjust what the notation needs). Add the game's fields, read
+        from the view, and return the text. ``None`` (the default) lets the
+        search write the core's default notation, for a game that has one
+        (:meth:`blank_state`): ``to_act`` from the view, every other field of
+        :attr:`position_fields` from the view's ``table`` when it holds one of
+        that name and type, else its blank value.
+        """
+        return None
+
+    def rounds_played(self, state: S) -> int:
+        """How many rounds (or hands) have ended in *state*.
+
+        Search rollouts stop when it grows (the end of the current round), and
+        :func:`cardcore.compare` counts a game's length in rounds with it.
+        Default: the number of entries of :meth:`history`; a game overrides it
+        with a counter when its history is dear to build or holds other entries.
+        """
+        return len(self.history(state, None, 0))
+
+    def utility(self, state: S) -> tuple[float, ...]:
+        """How well each seat stands in *state*, higher is better, in the game's own unit.
+
+        Search rollouts are scored with it at the end of a round. Default: the
+        winners of a finished game share 1, otherwise the leaders
+        (:meth:`standings`) do; games with scores override it (negated points
+        in Golf, the balances in Tonk).
+        """
+        result = state.result
+        best = self.standings(state) if result is None else result.winners
+        share = 1.0 / len(best) if best else 0.0
+        return tuple(share if s in best else 0.0 for s in range(state.players))
+
+    def rollout_action(self, state: S, seat: int, legal: Sequence[A], rng: random.Random) -> A | None:
+        """Pick *seat*'s action among *legal* in a search rollout, or ``None`` for a random one.
+
+        Called on every step of a rollout, so keep it cheap; read *state* with
+        *seat*'s knowledge only (its hand, cards known to it) to keep the
+        rollouts honest. The default returns ``None``: a uniformly random action.
+        """
+        return None
 
     # -- views ----------------------------------------------------------------------------
 
