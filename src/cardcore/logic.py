@@ -56,6 +56,12 @@ class GameLogic(Generic[S, A]):
     """The game's action classes, for the default notation parser (see :meth:`parse_action`)."""
     position_fields: ClassVar[tuple[str, ...]] = ()
     """The state slots the default position notation writes (see :meth:`read_position`)."""
+    rl_encoding: ClassVar[type[Any] | None] = None
+    """The game's own :mod:`cardcore.rl` encoding (fixed action indices, observation), a class
+    called as ``rl_encoding(logic, players, options)``; ``None``: the generic one (see ``docs/rl.rst``)."""
+    max_legal: ClassVar[int | None] = None
+    """The most legal actions a seat can have at once: the size of :mod:`cardcore.rl`'s generic
+    action space (the i-th legal action); ``None``: 64, any further ones left out."""
 
     def __init__(self, ruleset: Ruleset) -> None:
         self.ruleset = ruleset
