@@ -182,6 +182,16 @@ class GameLogic(Generic[S, A]):
         """
         return "CORE-LEGAL-1", f"{str(action)!r} is not a legal action for seat {action.seat} now"
 
+    def default_action(self, state: S, seat: int) -> A | None:
+        """The action a host plays for *seat* when its time runs out, or ``None`` (no default).
+
+        Optional; :mod:`cardcore.session` calls it on a timeout, again while the
+        seat stays to act in a turn-based game, so a game can finish a turn in
+        a few safe steps. Decide from what *seat* may know, and answer one of
+        ``legal_actions(state, seat)``. The default answers ``None``.
+        """
+        return None
+
     # -- positions --------------------------------------------------------------------------
 
     def blank_state(self, players: int, options: Mapping[str, Any]) -> S:
