@@ -8,6 +8,7 @@
 
 from __future__ import annotations
 
+from cardcore._markers import hookimpl, hookspec
 from cardcore.actions import HOST, Action, EndMatch, Resign
 from cardcore.agents import Agent, LazyView, Plan, RandomAgent, RealtimeAgent, play, run_realtime
 from cardcore.cards import JOKER, Card, Rank, Suit, parse_cards
@@ -43,7 +44,6 @@ from cardcore.events import (
     TurnPassed,
     jsonable,
 )
-from cardcore._markers import hookimpl, hookspec
 from cardcore.game import STALE_WINDOW, VIEW_FORMAT, Game
 from cardcore.info import FIELD_KINDS, GameInfo, Option, RuleInfo, Veto, ViewField
 from cardcore.logic import Emit, GameLogic
@@ -60,8 +60,8 @@ from cardcore.plugins import (
     unregister,
 )
 from cardcore.records import load, replay
-from cardcore.setup import new_game
 from cardcore.scoring import Ledger, ScoreSheet, ScoreTable
+from cardcore.setup import new_game
 from cardcore.simulate import Summary, simulate
 from cardcore.state import GameState, Result
 from cardcore.zones import ALL, Layout, Visibility, Zones, ZoneSpec
@@ -127,8 +127,8 @@ __all__ = [
     "TurnPassed",
     "UnknownPluginError",
     "Veto",
-    "Visibility",
     "ViewField",
+    "Visibility",
     "ZoneSpec",
     "Zones",
     "__version__",
@@ -139,9 +139,9 @@ __all__ = [
     "derive_rng",
     "game_info",
     "get_ruleset",
-    "jsonable",
     "hookimpl",
     "hookspec",
+    "jsonable",
     "load",
     "load_agent",
     "new_game",

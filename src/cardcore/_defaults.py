@@ -6,9 +6,9 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
+from cardcore._markers import hookimpl
 from cardcore.cards import Card
 from cardcore.deck import shuffle, standard_52
-from cardcore._markers import hookimpl
 from cardcore.state import GameState
 
 

@@ -225,13 +225,15 @@ class Ruleset:
             self.pm.add_hookspecs(hookspecs)
             if game.hookspecs is not None:
                 self.pm.add_hookspecs(game.hookspecs)
-            self.pm.register(_defaults, name="cardcore.defaults")
-            self._modules[_defaults.__name__] = "cardcore.defaults"
             self.pm.register(game_module, name=game.name)
             self._modules[game_module.__name__] = game.name
             for module, info in rules:
                 self.pm.register(module, name=info.name)
                 self._modules[module.__name__] = info.name
+            # the core's defaults last: pluggy calls an earlier-registered ``trylast``
+            # implementation first, so a game's own ``trylast`` answer must come after them
+            self.pm.register(_defaults, name="cardcore.defaults")
+            self._modules[_defaults.__name__] = "cardcore.defaults"
         except pluggy.PluginValidationError as exc:
             bad = self.pm.get_name(exc.plugin) or str(exc.plugin)
             msg = f"plugin {bad!r} does not match the hook specifications: {exc}"
