@@ -1,10 +1,9 @@
 """The game driver: :class:`Game`.
 
-A :class:`Game` owns one state, the cached configuration it plays under, its
-event bus, its chance counter and its record. It checks every action before
-anything changes (seat, turn, legality, house-rule vetoes, staleness), applies
-it atomically under a lock, records it, and publishes events after the lock is
-released. :func:`cardcore.new_game` (in :mod:`cardcore.setup`) builds one.
+A :class:`Game` owns one state, its configuration, event bus, chance counter and
+record. It checks every action before anything changes (seat, turn, legality,
+vetoes, staleness), applies it atomically under a lock, records it, and
+publishes events after the lock is released. :func:`cardcore.new_game` builds one.
 """
 
 from __future__ import annotations
@@ -273,8 +272,7 @@ class Game:
     def history(self, seat: int | None = None, since: int = 0) -> list[dict[str, Any]]:
         """Return the past rounds (or hands) from number *since* (from 0), as *seat* may see them.
 
-        Kept apart from :meth:`view`, so a view costs the same late in a match
-        as early. JSON-ready, oldest first.
+        JSON-ready, oldest first; kept apart from :meth:`view` so a view's cost stays flat.
 
         :raises IllegalActionError: *seat* is not a seat of this game (CORE-SEAT-1).
         """
@@ -465,8 +463,7 @@ class Game:
 
     def _own_record(self) -> None:
         """Stop sharing the record with a clone: copy it before the first append."""
-        self._record = self._record[:]
-        self._times = self._times.copy()
+        self._record, self._times = self._record[:], self._times.copy()
         self._record_shared = False
 
     def _reject(self, action: Action, seen: int | None) -> None:
