@@ -30,7 +30,7 @@ from cardcore import (
 )
 from cardcore.dealing import fill_stock, rebuild_stock
 from cardcore.turns import end_game, winners_by
-from cardcore_golf import position, views
+from cardcore_golf import position, timeouts, views
 from cardcore_golf.actions import (
     Discard,
     Draw,
@@ -545,6 +545,10 @@ class GolfLogic(GameLogic[GolfState, GolfAction]):
         state.phase = OVER
         state.legal = ()
         super().end_match(state)
+
+    def default_action(self, state: GolfState, seat: int) -> GolfAction | None:
+        """On a timeout: flip, draw, then discard (see :mod:`cardcore_golf.timeouts`)."""
+        return timeouts.timeout_action(self.legal_actions(state, seat))
 
     # -- notation and errors ----------------------------------------------------------------------
 

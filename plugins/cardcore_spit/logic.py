@@ -30,7 +30,7 @@ from cardcore import (
     Zones,
     shuffle,
 )
-from cardcore_spit import events, piles, position, views
+from cardcore_spit import events, piles, position, timeouts, views
 from cardcore_spit.actions import (
     SIDES,
     Claim,
@@ -115,6 +115,8 @@ class SpitLogic(GameLogic[SpitState, SpitAction]):
         # combines and fills by pattern of equal or empty tops, and by the tops' ranks
         self._move_cache: tuple[dict[tuple[int, ...], _Moves], ...] = ({}, {})
         self._rank_cache: tuple[dict[tuple[int, ...], _Moves], ...] = ({}, {})
+
+    default_action = timeouts.spit_default  # on an idle timeout: ready, spit, claim the smaller pile
 
     # -- set-up -------------------------------------------------------------------------
 

@@ -32,6 +32,7 @@ from cardcore import (
 from cardcore.dealing import fill_stock
 from cardcore.turns import end_game, next_seat, winners_by
 from cardcore_tonk import position as _position
+from cardcore_tonk import timeouts as _timeouts
 from cardcore_tonk import views as _views
 from cardcore_tonk.actions import (
     DEALS,
@@ -534,6 +535,10 @@ class TonkLogic(GameLogic[TonkState, TonkAction]):
     def standings(self, state: TonkState) -> tuple[int, ...]:
         """The seats with the highest balance."""
         return winners_by(state.ledger.totals, lowest=False)
+
+    def default_action(self, state: TonkState, seat: int) -> TonkAction | None:
+        """On a timeout: draw, then discard the highest card (see :mod:`cardcore_tonk.timeouts`)."""
+        return _timeouts.timeout_action(self.legal_actions(state, seat), self.hand_total)
 
     def hand_total(self, cards: Sequence[Card]) -> int:
         """Return the total of *cards* under this configuration's values (TONK-VAL-1)."""

@@ -30,7 +30,7 @@ from cardcore import (
 from cardcore_spit import piles
 from cardcore_spit.actions import SIDES
 from cardcore_spit.events import CardSpat, CentreRecycled
-from cardcore_spit.speed import position, views
+from cardcore_spit.speed import position, timeouts, views
 from cardcore_spit.speed.actions import PlayCard, SpeedAction, SpeedActionSet, Stuck
 from cardcore_spit.speed.state import (
     HAND,
@@ -151,6 +151,11 @@ class SpeedLogic(GameLogic[SpeedState, SpeedAction]):
         if not state.requests[seat]:
             out.append(self.stucks[seat])
         return tuple(out)
+
+    @override
+    def default_action(self, state: SpeedState, seat: int) -> SpeedAction | None:
+        """On an idle timeout: ``stuck`` (see :mod:`cardcore_spit.speed.timeouts`)."""
+        return timeouts.timeout_action(self.legal_actions(state, seat))
 
     @override
     def rule_for(self, state: SpeedState, action: SpeedAction) -> tuple[str, str]:
