@@ -445,8 +445,7 @@ class Game:
             self._times[len(self._record)] = at
         self._record.append(action)
         self.version += 1
-        self.to_act = state.to_act
-        self.is_over = state.is_over
+        self.to_act, self.is_over = state.to_act, state.is_over
         if self._realtime and self.version % STALE_WINDOW == 0:
             self._checkpoints.append((self.version, state.clone()))
         if batch is not None:
