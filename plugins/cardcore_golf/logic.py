@@ -593,3 +593,7 @@ class GolfLogic(GameLogic[GolfState, GolfAction]):
         state = position.read(text, plan, deck, options, match_rounds(options))
         state.legal = self._compute_legal(state, state.turn)
         return state
+
+    position_from_view = search.position_from_view  # the search hooks: cardcore_golf.search
+    utility = search.utility
+    rollout_action = search.rollout_action

@@ -1,0 +1,331 @@
+"""Information-set Monte Carlo tree search that sees only its seat's view: :class:`ISMCTSAgent`.
+
+Single-observer ISMCTS (Cowling, Powley and Whitehouse, 2012): one tree per
+decision, its edges keyed by the actions' notation. Every iteration
+
+1. samples a position consistent with the seat's view
+   (:func:`~cardcore.search.sample_position`) and starts it with
+   ``new_game(position=..., seed=<the agent's own stream>)``;
+2. descends the tree with UCB1 among the actions legal in that sample,
+   counting each edge's availability, until it adds one new edge;
+3. plays on (the game's ``rollout_action``, else uniformly at random) until
+   the current round or hand ends (``GameLogic.rounds_played`` grows), the
+   game ends, or ``max_rollout`` actions were played;
+4. scores the end with ``GameLogic.utility`` (each seat's standing less the
+   mean of the others') and backs the scores up the path, each edge keeping
+   the score of the seat that took it.
+
+It picks the most visited of its legal actions. It never holds the real game
+or its seed, so it could run in another process; it is deterministic for a
+given seed and iteration budget.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Callable, Mapping, Sequence
+from time import perf_counter
+from typing import Any
+
+from cardcore.actions import Action
+from cardcore.agents import Plan
+from cardcore.errors import CardcoreError, OptionError
+from cardcore.game import Game
+from cardcore.logic import GameLogic
+from cardcore.search.sampling import ViewConfig, sample_position, view_config
+from cardcore.setup import new_game
+
+__all__ = ["ISMCTSAgent"]
+
+ATTEMPTS = 20
+"""Samples tried per iteration before a view counts as impossible to sample."""
+
+Key = tuple[int, str]
+"""An edge of the tree: the acting seat and the action's notation."""
+
+
+class _Node:
+    """One edge of the tree: the action that led here and its statistics."""
+
+    __slots__ = ("avail", "children", "seat", "total", "visits")
+
+    def __init__(self, seat: int) -> None:
+        self.seat = seat  # who took the action leading here
+        self.children: dict[Key, _Node] = {}
+        self.visits = 0
+        self.avail = 0
+        self.total = 0.0
+
+
+def _key(action: Action) -> Key:
+    return (action.seat, str(action))
+
+
+def _positive_int(name: str, value: Any, *, none: bool = False) -> int | None:
+    if value is None and none:
+        return None
+    if type(value) is not int or value < 1:
+        msg = f"agent 'ismcts': {name} must be a whole number of at least 1, not {value!r}"
+        raise OptionError(msg)
+    return int(value)
+
+
+def _number(name: str, value: Any, low: float, *, none: bool = False, strict: bool = False) -> float | None:
+    if value is None and none:
+        return None
+    ok = type(value) in (int, float) and math.isfinite(value)
+    if not ok or value < low or (strict and value == low):
+        bound = f"more than {low:g}" if strict else f"at least {low:g}"
+        msg = f"agent 'ismcts': {name} must be a number {bound}, not {value!r}"
+        raise OptionError(msg)
+    return float(value)
+
+
+class ISMCTSAgent:
+    """Information-set MCTS from the seat's view alone; works with every game and house rule.
+
+    :param seed: Seed of its samples and choices (independent of the game's seed).
+    :param iterations: Samples (and tree iterations) per decision; ``None`` with *time*.
+    :param time: Seconds per decision (wall clock); with *iterations*, whichever ends first.
+        Only an iteration budget makes the agent deterministic.
+    :param c: UCB1 exploration constant (scores are scaled to 0..1 within a search).
+    :param rollout: ``"game"``: the game's ``rollout_action`` where it has one, else
+        random; ``"random"``: always uniformly random.
+    :param max_rollout: The most actions a rollout plays before it is scored.
+    :param reaction: Real-time games: median reaction delay in seconds of a plan.
+    :param spread: Real-time games: sigma of the lognormal reaction delay.
+    """
+
+    def __init__(
+        self,
+        seed: int | None = 0,
+        *,
+        iterations: int | None = 200,
+        time: float | None = None,
+        c: float = 0.7,
+        rollout: str = "game",
+        max_rollout: int = 500,
+        reaction: float = 0.5,
+        spread: float = 0.3,
+    ) -> None:
+        if seed is not None and type(seed) is not int:
+            msg = f"agent 'ismcts': seed must be a whole number, not {seed!r}"
+            raise OptionError(msg)
+        self.iterations = _positive_int("iterations", iterations, none=True)
+        self.time = _number("time", time, 0.0, none=True, strict=True)
+        if self.iterations is None and self.time is None:
+            msg = "agent 'ismcts' needs a budget: iterations, time or both"
+            raise OptionError(msg)
+        self.c = float(_number("c", c, 0.0) or 0.0)
+        if rollout not in ("game", "random"):
+            msg = f"agent 'ismcts': rollout must be 'game' or 'random', not {rollout!r}"
+            raise OptionError(msg)
+        self.rollout = rollout
+        self.max_rollout = int(_positive_int("max_rollout", max_rollout) or 1)
+        self.reaction = float(_number("reaction", reaction, 0.0, strict=True) or 0.5)
+        self.spread = float(_number("spread", spread, 0.0) or 0.0)
+        self.rng = random.Random(seed)
+        self.last_iterations = 0
+        """Iterations of the last search (for reports)."""
+        self._lo = math.inf
+        self._hi = -math.inf
+
+    # -- the protocols --------------------------------------------------------------------------
+
+    def choose(self, view: Mapping[str, Any], legal: Sequence[Action]) -> Action:
+        """Return the most visited of *legal* after searching from samples of *view*."""
+        return self.search(view, legal)
+
+    def plan(self, view: Mapping[str, Any], legal: Sequence[Action], now: float) -> Plan | None:
+        """Real time: the searched action after a seeded lognormal reaction delay.
+
+        The search is the same as for turn-based games, with the acting seat at
+        every step of a sample drawn uniformly among the seats that have a legal
+        action (and the agent's own seat first). The search's own computing time
+        is not charged to the virtual clock; only the reaction delay is.
+        ``None`` when the seat has no legal action (it waits for a change).
+        """
+        if not legal:
+            return None
+        action = self.search(view, legal, realtime=True)
+        delay = self.reaction * math.exp(self.spread * self.rng.gauss(0.0, 1.0))
+        return Plan(action, delay)
+
+    # -- the search -----------------------------------------------------------------------------
+
+    def search(
+        self, view: Mapping[str, Any], legal: Sequence[Action], *, realtime: bool = False
+    ) -> Action:
+        """Search from samples of *view* and return the most visited of *legal*.
+
+        :raises CardcoreError: The view cannot be sampled (see
+            :func:`~cardcore.search.sample_position`), or no sample lets the seat act.
+        """
+        if len(legal) == 1:
+            self.last_iterations = 0
+            return legal[0]
+        config = view_config(view)
+        seat = int(view["seat"])
+        by_key = {_key(a): a for a in legal}
+        root = _Node(seat)
+        self._lo = math.inf
+        self._hi = -math.inf
+        rng = self.rng
+        budget = self.iterations
+        deadline = None if self.time is None else perf_counter() + self.time
+        done = 0
+        while budget is None or done < budget:
+            if deadline is not None and done and perf_counter() >= deadline:
+                break
+            game = self._sample(view, config, seat, rng)
+            self._iterate(game, root, by_key, seat, rng, realtime)
+            done += 1
+        self.last_iterations = done
+        if not root.children:
+            msg = f"ismcts: no sample of the view let seat {seat} of {config.game!r} act"
+            raise CardcoreError(msg)
+        best = max(root.children.items(), key=lambda kv: (kv[1].visits, kv[1].total / kv[1].visits))
+        return by_key[best[0]]
+
+    def _sample(self, view: Mapping[str, Any], config: ViewConfig, seat: int, rng: random.Random) -> Game:
+        """A game started from a sampled position, seeded from the agent's own stream."""
+        problem: Exception | None = None
+        for _ in range(ATTEMPTS):
+            text = sample_position(view, rng)
+            try:
+                return new_game(
+                    config.game,
+                    config.players,
+                    rules=config.rules,
+                    without=config.without,
+                    options=config.options,
+                    position=text,
+                    seed=rng.getrandbits(62),
+                )
+            except OptionError as exc:  # an inconsistent sample: draw another
+                problem = exc
+        msg = f"ismcts cannot sample a position of {config.game!r} consistent with the view of seat {seat}: {problem}"
+        raise CardcoreError(msg)
+
+    def _mover(self, game: Game, rng: random.Random) -> tuple[int, tuple[Action, ...]]:
+        """Real time: a seat drawn among those with a legal action, and its actions."""
+        legal_actions = game.legal_actions
+        able = [(s, acts) for s in game.to_act if (acts := legal_actions(s))]
+        if not able:
+            return -1, ()
+        return able[int(rng.random() * len(able))] if len(able) > 1 else able[0]
+
+    def _iterate(
+        self,
+        game: Game,
+        root: _Node,
+        by_key: Mapping[Key, Action],
+        seat: int,
+        rng: random.Random,
+        realtime: bool,
+    ) -> None:
+        logic: GameLogic[Any, Any] = game.logic
+        state = game.state
+        rounds = logic.rounds_played
+        start = rounds(state)
+        legal_actions = game.legal_actions
+        apply = game.apply
+        c = self.c
+        lo, hi = self._lo, self._hi
+        scale = 1.0 / (hi - lo) if hi > lo else 0.0
+        node = root
+        path = [root]
+        while not game.is_over:
+            if node is root:
+                legal: Sequence[Action] = [a for a in legal_actions(seat) if _key(a) in by_key]
+            elif realtime:
+                legal = self._mover(game, rng)[1]
+            else:
+                legal = legal_actions(game.to_act[0])
+            if not legal:
+                break
+            children = node.children
+            untried: list[tuple[Key, Action]] = []
+            best: _Node | None = None
+            best_action = legal[0]
+            best_score = -math.inf
+            for action in legal:
+                k = _key(action)
+                child = children.get(k)
+                if child is None:
+                    untried.append((k, action))
+                    continue
+                child.avail += 1
+                if untried:
+                    continue
+                mean = child.total / child.visits
+                score = ((mean - lo) * scale if scale else 0.5) + c * math.sqrt(
+                    math.log(child.avail) / child.visits
+                )
+                if score > best_score:
+                    best, best_action, best_score = child, action, score
+            if untried:
+                k, action = untried[int(rng.random() * len(untried))] if len(untried) > 1 else untried[0]
+                child = children[k] = _Node(action.seat)
+                child.avail = 1
+                apply(action)
+                path.append(child)
+                break
+            if best is None:  # pragma: no cover - legal is not empty
+                break
+            apply(best_action)
+            path.append(best)
+            node = best
+            if rounds(state) != start:
+                break
+        if not game.is_over and rounds(state) == start:
+            self._rollout(game, logic, start, rng, realtime)
+        self._backup(path, logic.utility(state))
+
+    def _rollout(
+        self, game: Game, logic: GameLogic[Any, Any], start: int, rng: random.Random, realtime: bool
+    ) -> None:
+        state = game.state
+        rounds = logic.rounds_played
+        legal_actions = game.legal_actions
+        apply = game.apply
+        policy: Callable[..., Action | None] | None = None
+        if self.rollout == "game" and type(logic).rollout_action is not GameLogic.rollout_action:
+            policy = logic.rollout_action
+        for _ in range(self.max_rollout):
+            if realtime:
+                mover, legal = self._mover(game, rng)
+                if not legal:
+                    return
+            else:
+                mover = game.to_act[0]
+                legal = legal_actions(mover)
+            action = None if policy is None else policy(state, mover, legal, rng)
+            if action is None:
+                action = legal[int(rng.random() * len(legal))]
+            apply(action)
+            if game.is_over or rounds(state) != start:
+                return
+
+    def _backup(self, path: list[_Node], utility: Sequence[float]) -> None:
+        n = len(utility)
+        total = sum(utility)
+        if n > 1:
+            scores = [u - (total - u) / (n - 1) for u in utility]
+        else:
+            scores = [float(u) for u in utility]
+        low = min(scores)
+        high = max(scores)
+        if low < self._lo:
+            self._lo = low
+        if high > self._hi:
+            self._hi = high
+        path[0].visits += 1
+        for node in path[1:]:
+            node.visits += 1
+            node.total += scores[node.seat]
+
+    def __repr__(self) -> str:
+        budget = f"iterations={self.iterations}" if self.time is None else f"time={self.time}"
+        return f"ISMCTSAgent({budget}, c={self.c}, rollout={self.rollout!r})"
