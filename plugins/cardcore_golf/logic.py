@@ -30,7 +30,7 @@ from cardcore import (
 )
 from cardcore.dealing import fill_stock, rebuild_stock
 from cardcore.turns import end_game, winners_by
-from cardcore_golf import position, timeouts, views
+from cardcore_golf import position, search, timeouts, views
 from cardcore_golf.actions import (
     Discard,
     Draw,
