@@ -32,6 +32,7 @@ from cardcore import (
 from cardcore.dealing import fill_stock
 from cardcore.turns import end_game, next_seat, winners_by
 from cardcore_tonk import position as _position
+from cardcore_tonk import search as _search
 from cardcore_tonk import timeouts as _timeouts
 from cardcore_tonk import views as _views
 from cardcore_tonk.actions import (
@@ -544,6 +545,12 @@ class TonkLogic(GameLogic[TonkState, TonkAction]):
         """Return the total of *cards* under this configuration's values (TONK-VAL-1)."""
         points = self.points
         return sum([points[index_of(c)] for c in cards])
+
+    # the search hooks (see cardcore_tonk.search)
+    position_from_view = _search.position_from_view
+    utility = _search.utility
+    rounds_played = _search.rounds_played
+    rollout_action = _search.rollout_action
 
 
 def _find(pile: list[Card], card: Card) -> int:

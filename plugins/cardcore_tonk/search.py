@@ -1,0 +1,126 @@
+"""What search agents need from Tonk: positions from a seat's view, a rollout policy, a utility.
+
+:class:`~cardcore_tonk.logic.TonkLogic` takes these functions as its methods (the optional
+search hooks of :class:`cardcore.GameLogic`):
+
+* :func:`position_from_view` writes a Tonk position (:mod:`cardcore_tonk.position`) from a
+  seat's view whose hidden cards the search dealt at random: ``played``, ``dealer``,
+  ``turn``, ``phase``, ``balances``, the spreads and the card taken this turn come from the
+  view's table. Four facts are not in the view, so a sample takes their defaults: who was
+  hit since their last turn (``hit``: under ``tonk.hit-blocks-drop`` the agent's own drop
+  is still judged right, since a search only tries the actions the real game offers),
+  quiet turns, whether the seat to act laid or hit this turn, and the chance counter. A
+  discard an opponent took into its hand is known to everyone, but the view does not show
+  it: a sample deals it among the unseen cards.
+* :func:`rollout_action`: drop with a hand of 5 or less, take a discard that makes a book
+  with the hand, else draw; then lay the first spread, hit, or discard the costliest card
+  (its value, less a bonus for a same-rank or suited neighbour in hand).
+* :func:`utility` is the session's balances; :func:`rounds_played` the hands finished.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+from cardcore import Zones
+from cardcore.positions import write_position
+from cardcore_tonk.actions import Discard, Draw, Drop, Hit, Spread, Take, TonkAction
+from cardcore_tonk.melds import index_of
+from cardcore_tonk.state import DISCARD, HAND0, START, TonkState
+
+if TYPE_CHECKING:
+    from cardcore_tonk.logic import TonkLogic
+
+__all__ = ["DROP_AT", "position_from_view", "rollout_action", "rounds_played", "utility"]
+
+DROP_AT = 5
+"""The rollout policy drops with a hand worth this much or less."""
+
+
+def position_from_view(logic: TonkLogic, view: Mapping[str, Any], zones: Zones) -> str | None:
+    """Write the Tonk position of *view* with the hidden cards dealt into *zones*."""
+    table = view["table"]
+    phase = table["phase"]
+    played = table["hands"] if phase == "over" else int(table["hand_number"]) - 1
+    fields: dict[str, Any] = {
+        "played": played,
+        "dealer": table["dealer"],
+        "turn": table["turn"],
+        "phase": phase,
+        "balances": table["balances"],
+        "chance": 1,
+    }
+    spreads = table["spreads"]
+    if spreads:
+        fields["spreads"] = [[len(sp["cards"]), sp["owner"]] for sp in spreads]
+    if table["taken"] is not None:
+        fields["taken"] = table["taken"]
+    return write_position("tonk", fields, zones)
+
+
+def utility(logic: TonkLogic, state: TonkState) -> tuple[float, ...]:
+    """The session's running balances (what each seat has won or paid)."""
+    return tuple(float(t) for t in state.ledger.totals)
+
+
+def rounds_played(logic: TonkLogic, state: TonkState) -> int:
+    """The hands finished (the history also holds the cut for the first dealer)."""
+    return state.hand_no
+
+
+def rollout_action(
+    logic: TonkLogic,
+    state: TonkState,
+    seat: int,
+    legal: Sequence[TonkAction],
+    rng: random.Random,
+) -> TonkAction | None:
+    """A quick heuristic from *seat*'s own hand and the table."""
+    cards = state.zones.cards
+    hand = [index_of(c) for c in cards[HAND0 + seat]]
+    points = logic.points
+    if state.phase == START:
+        draw = take = None
+        for action in legal:
+            kind = type(action)
+            if kind is Drop:
+                if sum([points[x] for x in hand]) <= DROP_AT:
+                    return action
+            elif kind is Draw:
+                draw = action
+            elif kind is Take:
+                take = action
+        pile = cards[DISCARD]
+        if take is not None and pile:
+            rank = index_of(pile[-1]) >> 2
+            if sum(1 for x in hand if x >> 2 == rank) >= 2 or draw is None:
+                return take
+        return draw
+    best: TonkAction | None = None
+    best_cost = -100.0
+    for action in legal:
+        kind = type(action)
+        if kind is Spread or kind is Hit:
+            return action
+        if kind is Discard and isinstance(action, Discard):
+            x = index_of(action.card)
+            cost = points[x] - _bonus(x, hand)
+            if cost > best_cost:
+                best, best_cost = action, cost
+    return best
+
+
+def _bonus(x: int, hand: Sequence[int]) -> float:
+    """What keeping card *x* is worth for future spreads: same ranks and suited neighbours."""
+    rank, suit = x >> 2, x & 3
+    bonus = 0.0
+    for y in hand:
+        if y == x:
+            continue
+        if y >> 2 == rank:
+            bonus += 4.0
+        elif y & 3 == suit and abs((y >> 2) - rank) <= 2:
+            bonus += 3.0 if abs((y >> 2) - rank) == 1 else 1.5
+    return bonus
