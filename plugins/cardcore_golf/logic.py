@@ -30,7 +30,7 @@ from cardcore import (
 )
 from cardcore.dealing import fill_stock, rebuild_stock
 from cardcore.turns import end_game, winners_by
-from cardcore_golf import position, search, timeouts, views
+from cardcore_golf import encoding, position, search, timeouts, views
 from cardcore_golf.actions import (
     Discard,
     Draw,
@@ -73,6 +73,7 @@ class GolfLogic(GameLogic[GolfState, GolfAction]):
         resolved here, once.
     """
 
+    rl_encoding = encoding.GolfEncoding  # cardcore.rl's fixed action indices and observation
     def __init__(self, ruleset: Ruleset) -> None:
         super().__init__(ruleset)
         resolve = ruleset.resolve

@@ -1,0 +1,72 @@
+"""Reinforcement learning: PettingZoo and Gymnasium environments for every installed game.
+
+Needs the ``rl`` extra (pettingzoo, gymnasium, numpy); numpy lives here only,
+game hooks answer with plain Python values.
+
+* :func:`aec_env`: a PettingZoo ``AECEnv`` for any game, rules and options;
+* :func:`gym_env`: one seat as a Gymnasium environment against installed agents;
+* :func:`vector_env`: N such games stepped in one process, Gymnasium vector style;
+* :func:`observe`: one seat's observation and action mask of any :class:`~cardcore.Game`.
+
+Observations follow the PettingZoo classic convention, ``{"observation": float32
+array, "action_mask": int8 array}``, over a fixed ``Discrete`` action space per
+configuration. A game's own encoding (``GameLogic.rl_encoding``) gives every
+action a fixed index; any other game gets :class:`GenericEncoding` (card planes
+from the declared zones and fields, the i-th legal action). See ``docs/rl.rst``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from cardcore.game import Game
+from cardcore.rl.aec import CardEnv, aec_env
+from cardcore.rl.encoding import (
+    DEFAULT_MAX_LEGAL,
+    Encoding,
+    GenericEncoding,
+    Observer,
+    encoding_for,
+    seat_view,
+)
+from cardcore.rl.match import Config, Match, win_rewards
+from cardcore.rl.seat import SeatEnv, SeatRunner, gym_env
+from cardcore.rl.vector import BatchEnv, vector_env
+
+__all__ = [
+    "DEFAULT_MAX_LEGAL",
+    "BatchEnv",
+    "CardEnv",
+    "Config",
+    "Encoding",
+    "GenericEncoding",
+    "Match",
+    "Observer",
+    "SeatEnv",
+    "SeatRunner",
+    "aec_env",
+    "encoding_for",
+    "gym_env",
+    "observe",
+    "seat_view",
+    "vector_env",
+    "win_rewards",
+]
+
+
+def observe(game: Game, seat: int, encoding: Encoding | None = None) -> dict[str, npt.NDArray[Any]]:
+    """Return *seat*'s observation and action mask of *game* now, as the environments give them.
+
+    Only what *seat* may see goes in: two games the seat cannot tell apart (such
+    as ``game.determinize(seat, seed)``) give it the same arrays.
+
+    :param encoding: Default: the configuration's (:func:`encoding_for`); pass one to
+        encode many games of one configuration without building it each time.
+    """
+    enc = encoding_for(game) if encoding is None else encoding
+    legal = () if game.is_over else game.legal_actions(seat)
+    obs, mask, _ = Observer(enc).arrays(game, seat, legal)
+    return {"observation": obs, "action_mask": mask.astype(np.int8)}

@@ -1,0 +1,308 @@
+"""The PettingZoo environment: :class:`CardEnv` (an ``AECEnv``) and :func:`aec_env`.
+
+Agents are named ``player_0`` ... ``player_{n-1}`` after their seats. An
+observation is ``{"observation": float32 array, "action_mask": int8 array}``
+(the PettingZoo classic convention); actions are indices into a fixed
+``Discrete`` space (see :mod:`cardcore.rl.encoding`).
+"""
+
+from __future__ import annotations
+
+import operator
+import random
+import secrets
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+from gymnasium import logger, spaces
+from pettingzoo import AECEnv  # type: ignore[import-untyped]
+
+from cardcore.actions import Action
+from cardcore.errors import IllegalActionError
+from cardcore.rl.match import Config, Match
+from cardcore.rl.render import view_text
+
+__all__ = ["RENDER_MODES", "CardEnv", "Seeds", "aec_env", "bad_action", "fresh_match", "spaces_of"]
+
+RENDER_MODES = ("human", "ansi")
+"""``render()`` prints the view (``"human"``) or returns it as text (``"ansi"``)."""
+
+Obs = dict[str, npt.NDArray[Any]]
+
+
+def spaces_of(config: Config) -> tuple[spaces.Dict, spaces.Discrete]:
+    """The observation space (a ``Dict``) and the action space of *config*'s seats."""
+    enc = config.encoding
+    size = config.observer.size
+    observation = spaces.Dict(
+        {
+            "observation": spaces.Box(-np.inf, np.inf, shape=(size,), dtype=np.float32),
+            "action_mask": spaces.Box(0, 1, shape=(enc.actions,), dtype=np.int8),
+        }
+    )
+    return observation, spaces.Discrete(enc.actions)
+
+
+def bad_action(config: Config, who: str, action: Any, choices: Mapping[int, Action]) -> IllegalActionError:
+    """The error for *action* (an index) outside *who*'s action mask, naming the action."""
+    names = config.observer.names
+    legal = ", ".join(f"{i} {str(a)!r}" for i, a in sorted(choices.items())) or "none"
+    try:
+        index = operator.index(action)
+    except TypeError:
+        msg = f"{who} needs an action index (an int), not {action!r}; legal now: {legal} (CORE-LEGAL-1)"
+        return IllegalActionError(msg, action=action, rule_id="CORE-LEGAL-1")
+    if not 0 <= index < len(names):
+        msg = (
+            f"action {index} is outside the action space Discrete({len(names)}) of"
+            f" {config.game}; legal now for {who}: {legal} (CORE-LEGAL-1)"
+        )
+    else:
+        msg = (
+            f"action {index} ({names[index]!r}) is not in {who}'s action mask now;"
+            f" legal: {legal} (CORE-LEGAL-1)"
+        )
+    return IllegalActionError(msg, action=action, rule_id="CORE-LEGAL-1")
+
+
+class Seeds:
+    """Game seeds: ``reset(seed=s)`` plays seed *s*, later resets draw from a stream seeded by *s*.
+
+    Without any seed, the stream starts from the operating system's entropy.
+    """
+
+    def __init__(self) -> None:
+        self._rng: random.Random | None = None
+
+    def next(self, seed: int | None) -> int:
+        """The seed of the next game."""
+        if seed is not None:
+            self._rng = random.Random(seed)
+            return int(seed)
+        if self._rng is None:
+            self._rng = random.Random(secrets.randbits(64))
+        return self._rng.getrandbits(63)
+
+
+def fresh_match(config: Config, seeds: Seeds, seed: int | None) -> Match:
+    """Start a game that someone still has to play: a deal that ends the game at once is redealt.
+
+    Redeals take the next seeds of the stream, so they are deterministic too.
+    """
+    for _ in range(1000):
+        match = Match(config, seeds.next(seed))
+        seed = None
+        if not match.over:
+            return match
+    msg = f"1000 deals of {config.game} in a row ended before anyone acted"
+    raise IllegalActionError(msg, rule_id="CORE-OVER-1")
+
+
+class CardEnv(AECEnv):  # type: ignore[misc]
+    """Any installed card game as a PettingZoo ``AECEnv``; build it with :func:`aec_env`.
+
+    Rewards come at the end of the game (``"win"``: +1 to a winner; see
+    :func:`cardcore.rl.match.win_rewards`), or as the game's standings change
+    (``"score"``, games whose encoding gives a progress). A game cut off by its
+    action bound is *truncated*; one ended by its rules is *terminated*.
+
+    :param config: The checked configuration.
+    :param render_mode: ``None``, ``"human"`` or ``"ansi"``.
+    """
+
+    metadata: dict[str, Any] = {  # noqa: RUF012 - PettingZoo's convention
+        "render_modes": list(RENDER_MODES),
+        "name": "cardcore",
+        "is_parallelizable": False,
+    }
+
+    def __init__(self, config: Config, render_mode: str | None = None) -> None:
+        super().__init__()
+        if render_mode is not None and render_mode not in RENDER_MODES:
+            msg = f"render_mode must be None or one of {list(RENDER_MODES)}, not {render_mode!r}"
+            raise ValueError(msg)
+        self.config = config
+        self.render_mode = render_mode
+        self.metadata = {**self.metadata, "name": f"cardcore_{config.game}"}
+        n = config.players
+        self.possible_agents: list[str] = [f"player_{s}" for s in range(n)]
+        self._seat_of = {name: s for s, name in enumerate(self.possible_agents)}
+        observation, action = spaces_of(config)
+        self.observation_spaces = dict.fromkeys(self.possible_agents, observation)
+        self.action_spaces = {a: spaces.Discrete(action.n) for a in self.possible_agents}
+        self._seeds = Seeds()
+        self.match: Match | None = None
+        self._choices: tuple[int, int, dict[int, Action]] = (-1, -1, {})
+
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        """The observation space of *agent* (the same for every seat)."""
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        """The action space of *agent*: ``Discrete(actions)``."""
+        return self.action_spaces[agent]
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """Start a new game: game seed *seed*, or the next of the stream the last seed started.
+
+        *options* is accepted for PettingZoo's signature and not used: the game's
+        options are the environment's.
+        """
+        match = self.match = fresh_match(self.config, self._seeds, seed)
+        self.agents = self.possible_agents[:]
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self._choices = (-1, -1, {})
+        self._skip_agent_selection = None
+        if match.over:
+            self.agent_selection = self.agents[0]
+            self._finish()
+        else:
+            self.agent_selection = self.possible_agents[match.seat]
+        if self.render_mode == "human":
+            self.render()
+
+    def _live(self) -> Match:
+        match = self.match
+        if match is None:
+            msg = "call reset() before using the environment"
+            raise IllegalActionError(msg, rule_id="CORE-OVER-1")
+        return match
+
+    def observe(self, agent: str) -> Obs:
+        """*agent*'s observation and action mask now (only what its seat may see)."""
+        match = self._live()
+        seat = self._seat_of[agent]
+        legal = () if match.over else match.legal(seat)
+        obs, mask, choices = self.config.observer.arrays(match.game, seat, legal)
+        if seat == match.seat:
+            self._choices = (match.game.version, seat, choices)
+        return {"observation": obs, "action_mask": mask}
+
+    def choices(self) -> dict[int, Action]:
+        """The legal actions of the agent to act now, by action index."""
+        match = self._live()
+        seat = match.seat
+        version, cached_seat, choices = self._choices
+        if version != match.game.version or cached_seat != seat:
+            observer = self.config.observer
+            size = observer.encoding.actions
+            obs = np.zeros(observer.size, dtype=np.float32)
+            mask = np.zeros(size, dtype=np.int8)
+            choices = observer.fill(match.game, seat, match.legal(seat), obs, mask)
+            self._choices = (match.game.version, seat, choices)
+        return choices
+
+    def step(self, action: Any) -> None:
+        """Apply *action* (an index in the mask) for ``agent_selection``.
+
+        :raises IllegalActionError: *action* is not in the mask (the message names
+            it and the legal ones), the game is over and every agent is done, or a
+            done agent is stepped with something else than ``None``.
+        """
+        match = self._live()
+        if not self.agents:
+            msg = "the game is over and every agent is done: call reset() (CORE-OVER-1)"
+            raise IllegalActionError(msg, action=action, rule_id="CORE-OVER-1")
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            if action is not None:
+                msg = f"{agent} is done (the game is over): step it with None (CORE-OVER-1)"
+                raise IllegalActionError(msg, action=action, rule_id="CORE-OVER-1")
+            self._was_dead_step(None)
+            return
+        choices = self.choices()
+        try:
+            chosen = choices.get(operator.index(action))
+        except TypeError:
+            chosen = None
+        if chosen is None:
+            raise bad_action(self.config, agent, action, choices)
+        self._cumulative_rewards[agent] = 0.0
+        self._clear_rewards()
+        match.act(chosen)
+        for s, r in enumerate(match.collect()):
+            self.rewards[self.possible_agents[s]] = r
+        if match.over:
+            self._finish()
+        else:
+            self.agent_selection = self.possible_agents[match.seat]
+            self._accumulate_rewards()
+        if self.render_mode == "human":
+            self.render()
+
+    def _finish(self) -> None:
+        """Mark every agent done, pay the last rewards, and let the done agents step out."""
+        match = self._live()
+        result = match.game.result
+        info = {"result": None if result is None else result.to_json(), "stalled": match.stalled}
+        for a in self.agents:
+            self.terminations[a] = not match.truncated
+            self.truncations[a] = match.truncated
+            self.infos[a] = dict(info)
+        self._accumulate_rewards()
+        self._deads_step_first()
+
+    def render(self) -> str | None:
+        """Show the view of the agent to act (or seat 0 once the game is over) as text."""
+        if self.render_mode is None:
+            logger.warn("render() called without a render_mode (use 'human' or 'ansi')")
+            return None
+        match = self._live()
+        seat = match.seat if match.seat >= 0 else 0
+        text = view_text(match.game.view(seat))
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
+
+    def close(self) -> None:
+        """Release nothing: the environment holds no outside resource."""
+
+
+def aec_env(
+    game: str,
+    players: int = 2,
+    *,
+    rules: Sequence[str] = (),
+    without: Sequence[str] = (),
+    options: Mapping[str, Any] | None = None,
+    render_mode: str | None = None,
+    rewards: str = "win",
+    max_actions: int | None = None,
+    reaction: float | Sequence[float] = 0.5,
+) -> CardEnv:
+    """Return a PettingZoo ``AECEnv`` for *game* with these rules and options.
+
+    >>> env = aec_env("golf", 2, options={"rounds": 1})  # doctest: +SKIP
+    >>> env.reset(seed=7)  # doctest: +SKIP
+
+    :param game: An installed game (see :func:`cardcore.available_games`).
+    :param players: The number of seats (agents ``player_0`` ...).
+    :param rules: House rules to add.
+    :param without: Default rules to switch off.
+    :param options: The game's options.
+    :param render_mode: ``None``, ``"human"`` (print) or ``"ansi"`` (return text).
+    :param rewards: ``"win"`` (at the end) or ``"score"`` (as standings change).
+    :param max_actions: Truncate a game after this many actions (default: the game's bound).
+    :param reaction: Real-time games: the median reaction delay (seconds) of each
+        seat's decisions, one for all or one per seat.
+    :raises UnknownPluginError: Unknown game or rule.
+    :raises OptionError: Bad options, players, rewards or reaction.
+    """
+    config = Config(
+        game,
+        players,
+        rules=rules,
+        without=without,
+        options=options,
+        rewards=rewards,
+        max_actions=max_actions,
+        reaction=reaction,
+    )
+    return CardEnv(config, render_mode=render_mode)

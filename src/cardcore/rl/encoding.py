@@ -1,0 +1,337 @@
+"""Encodings: how a seat's view becomes numbers, and actions become fixed indices.
+
+An *encoding* (the :class:`Encoding` protocol) is plain Python: a game ships
+its own (``GameLogic.rl_encoding``, a class called as ``cls(logic, players,
+options)``), and every other game gets :class:`GenericEncoding`. Numpy stays in
+:mod:`cardcore.rl`: an encoding answers with lists, and :class:`Observer` turns
+them into arrays.
+
+An observation is ``planes + scalars`` numbers: first a block of counts whose
+set positions :meth:`Encoding.observe` lists (card planes, one-hot fields; a
+position listed twice counts 2), then the scalars it returns. An encoding reads
+only the seat's view, never the state, so two states the seat cannot tell apart
+encode alike.
+"""
+
+from __future__ import annotations
+
+import warnings
+from collections.abc import Mapping, Sequence
+from typing import Any, Protocol, runtime_checkable
+
+import numpy as np
+import numpy.typing as npt
+
+from cardcore.actions import Action
+from cardcore.game import Game
+
+__all__ = [
+    "DEFAULT_MAX_LEGAL",
+    "Encoding",
+    "GenericEncoding",
+    "Observer",
+    "encoding_for",
+    "seat_view",
+]
+
+DEFAULT_MAX_LEGAL = 64
+"""The generic action space's size when a game declares no ``max_legal``."""
+
+
+@runtime_checkable
+class Encoding(Protocol):
+    """What :mod:`cardcore.rl` needs of a game: a fixed action index set and an observation.
+
+    Built once per configuration (game, rules, players, options) and shared by
+    every environment of it; it keeps no per-game state.
+    """
+
+    actions: int
+    """The size of the ``Discrete`` action space."""
+    planes: int
+    """The length of the count block at the start of the observation."""
+    scalars: int
+    """How many scalar features follow the count block."""
+    needs: str
+    """What :meth:`observe` reads: ``"table"`` (``seat``, ``to_act``, ``is_over`` and the
+    game's ``table``) or ``"view"`` (the whole :meth:`cardcore.Game.view`)."""
+
+    def action_names(self) -> Sequence[str]:
+        """A label for each action index, in index order (for messages and docs)."""
+        ...
+
+    def action_indices(self, view: Mapping[str, Any], legal: Sequence[Action]) -> Sequence[int]:
+        """The index of each of *legal* (the seat's legal actions, in the game's order).
+
+        ``-1`` leaves an action out of the action space (one the enumeration does
+        not cover); two legal actions never share an index.
+        """
+        ...
+
+    def observe(self, view: Mapping[str, Any]) -> tuple[Sequence[int], Sequence[float]]:
+        """The positions to count in the plane block, and the scalars, for this *view*."""
+        ...
+
+    def progress(self, view: Mapping[str, Any]) -> Sequence[float] | None:
+        """Each seat's standing so far in reward units, from public fields (``None``: none).
+
+        ``rewards="score"`` pays its change after every action, so a seat's return
+        is its final standing (documented per game).
+        """
+        ...
+
+
+def seat_view(game: Game, seat: int | None, needs: str) -> Mapping[str, Any]:
+    """What an encoding reads of *seat* (``None``: a spectator): the whole view, or its turn fields and table.
+
+    ``"table"`` calls the same :meth:`cardcore.GameLogic.table` that
+    :meth:`cardcore.Game.view` puts under ``"table"``, without building the
+    zones an encoding does not read.
+    """
+    if needs == "view":
+        return game.view(seat)
+    state = game.state
+    return {
+        "seat": seat,
+        "to_act": state.to_act,
+        "is_over": state.is_over,
+        "table": game.logic.table(state, seat),
+    }
+
+
+class Observer:
+    """Fills observation and mask arrays for one encoding (numpy lives here, not in games).
+
+    :param encoding: The configuration's encoding.
+    """
+
+    def __init__(self, encoding: Encoding) -> None:
+        self.encoding = encoding
+        self.size = encoding.planes + encoding.scalars
+        """The observation's length."""
+        self.names = tuple(encoding.action_names())
+        if len(self.names) != encoding.actions:
+            msg = f"encoding names {len(self.names)} actions but declares {encoding.actions}"
+            raise ValueError(msg)
+
+    def fill(
+        self,
+        game: Game,
+        seat: int,
+        legal: Sequence[Action],
+        obs: npt.NDArray[np.float32],
+        mask: npt.NDArray[np.int8],
+    ) -> dict[int, Action]:
+        """Write *seat*'s observation into *obs* and its action mask into *mask*.
+
+        :param legal: The seat's legal actions now (empty when it may not act).
+        :returns: The legal actions by action index.
+        """
+        enc = self.encoding
+        view = seat_view(game, seat, enc.needs)
+        hot, scalars = enc.observe(view)
+        planes = enc.planes
+        if len(hot):
+            obs[:planes] = np.bincount(np.asarray(hot, dtype=np.intp), minlength=planes)
+        else:
+            obs[:planes] = 0
+        obs[planes:] = scalars
+        mask[:] = 0
+        if not legal:
+            return {}
+        by_index: dict[int, Action] = {}
+        for i, action in zip(enc.action_indices(view, legal), legal, strict=True):
+            if i >= 0:
+                by_index[i] = action
+        if by_index:
+            mask[list(by_index)] = 1
+        return by_index
+
+    def arrays(
+        self, game: Game, seat: int, legal: Sequence[Action]
+    ) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.int8], dict[int, Action]]:
+        """Return fresh observation and mask arrays for *seat*, and the legal actions by index."""
+        obs = np.zeros(self.size, dtype=np.float32)
+        mask = np.zeros(self.encoding.actions, dtype=np.int8)
+        return obs, mask, self.fill(game, seat, legal, obs, mask)
+
+
+# -- the generic encoding ----------------------------------------------------------------------
+
+
+class GenericEncoding:
+    """The encoding of any game without its own: card planes from the declared view structure.
+
+    Observation, in this order (seats are relative: the observing seat first):
+
+    * per zone (shared zones first, then each seat's zones, the observer's first,
+      when every seat owns alike; else in the layout's order): a plane of the
+      visible cards (one position per distinct card of the deck, counting copies),
+      a plane of its visible top card, and two scalars: its count and its hidden
+      count, each over the deck's size;
+    * per declared table field: ``int``/``float``/``bool`` one scalar (the raw value);
+      ``seat`` a one-hot over the relative seats and "none"; ``card`` and ``cards``
+      a card plane; ``per-seat`` one such entry per seat, the observer's first;
+      ``str`` and ``json`` fields are left out;
+    * two scalars: whether the seat may act now, and whether the game is over.
+
+    Actions are positional: index *i* is the *i*-th legal action in the game's
+    order, up to ``max_legal`` (``GameLogic.max_legal``, else
+    :data:`DEFAULT_MAX_LEGAL`); further legal actions are left out of the space
+    (a warning says so once).
+
+    :param schema: :meth:`cardcore.Game.view_schema` of the configuration.
+    :param deck: Every card in play (:meth:`cardcore.GameLogic.deck`).
+    :param players: The number of seats.
+    :param max_legal: The size of the action space.
+    """
+
+    needs = "view"
+
+    def __init__(
+        self, schema: Mapping[str, Any], deck: Sequence[Any], players: int, max_legal: int
+    ) -> None:
+        kinds = sorted({str(c) for c in deck})
+        self.card_index = {text: i for i, text in enumerate(kinds)}
+        """Card text -> position in a card plane."""
+        k = self.kinds = len(kinds)
+        self.deck_size = float(max(1, len(deck)))
+        self.players = n = players
+        self.actions = max_legal
+        self._warned = False
+        zones = list(schema["zones"])
+        owned: dict[int, list[int]] = {}
+        for z, spec in enumerate(zones):
+            if spec["owner"] is not None:
+                owned.setdefault(int(spec["owner"]), []).append(z)
+        shared = [z for z, spec in enumerate(zones) if spec["owner"] is None]
+        alike = len(owned) == n and len({len(v) for v in owned.values()}) == 1
+        self.zone_order: tuple[tuple[int, ...], ...] = tuple(
+            tuple(shared + [z for r in range(n) for z in owned[(seat + r) % n]])
+            if alike
+            else tuple(range(len(zones)))
+            for seat in range(n)
+        )
+        """Per seat, the zones in observation order."""
+        self.fields: list[tuple[str, str, str]] = []
+        planes = 2 * k * len(zones)
+        scalars = 2 * len(zones)
+        for f in schema["fields"]:
+            kind, of = f["kind"], f["of"]
+            width = self._width(of, k, n) if kind == "per-seat" else self._width(kind, k, n)
+            count = n if kind == "per-seat" else 1
+            if width is None:
+                continue
+            self.fields.append((f["name"], kind, of))
+            if (of if kind == "per-seat" else kind) in ("int", "float", "bool"):
+                scalars += count
+            else:
+                planes += count * width
+        self.planes = planes
+        self.scalars = scalars + 2
+
+    @staticmethod
+    def _width(kind: str, k: int, n: int) -> int | None:
+        if kind in ("int", "float", "bool"):
+            return 1
+        if kind in ("card", "cards"):
+            return k
+        if kind == "seat":
+            return n + 1
+        return None
+
+    def action_names(self) -> Sequence[str]:
+        """``legal[i]``: the *i*-th legal action in the game's order."""
+        return [f"legal[{i}]" for i in range(self.actions)]
+
+    def action_indices(self, view: Mapping[str, Any], legal: Sequence[Action]) -> Sequence[int]:
+        """The position of each legal action, ``-1`` from ``max_legal`` on."""
+        cap = self.actions
+        if len(legal) <= cap:
+            return range(len(legal))
+        if not self._warned:
+            self._warned = True
+            msg = (
+                f"{len(legal)} legal actions but an action space of {cap}: the rest are left out"
+                " (declare GameLogic.max_legal)"
+            )
+            warnings.warn(msg, RuntimeWarning, stacklevel=2)
+        return [i if i < cap else -1 for i in range(len(legal))]
+
+    def observe(self, view: Mapping[str, Any]) -> tuple[Sequence[int], Sequence[float]]:
+        """Card planes of every zone and the declared fields (see the class docstring)."""
+        seat: int = view["seat"]
+        n = self.players
+        k = self.kinds
+        index = self.card_index
+        size = self.deck_size
+        hot: list[int] = []
+        scalars: list[float] = []
+        zones = view["zones"]
+        base = 0
+        for z in self.zone_order[seat]:
+            cards = zones[z]["cards"]
+            hidden = 0
+            for c in cards:
+                if c is None:
+                    hidden += 1
+                elif c in index:
+                    hot.append(base + index[c])
+            if cards and cards[0] is not None and cards[0] in index:
+                hot.append(base + k + index[cards[0]])
+            scalars.append(len(cards) / size)
+            scalars.append(hidden / size)
+            base += 2 * k
+        table = view["table"]
+        for name, kind, of in self.fields:
+            value = table.get(name)
+            if kind == "per-seat":
+                values = list(value) if isinstance(value, list | tuple) else [None] * n
+                values = (values + [None] * n)[:n]
+                for r in range(n):
+                    base = self._field(values[(seat + r) % n], of, seat, base, hot, scalars)
+            else:
+                base = self._field(value, kind, seat, base, hot, scalars)
+        scalars.append(1.0 if seat in view["to_act"] else 0.0)
+        scalars.append(1.0 if view["is_over"] else 0.0)
+        return hot, scalars
+
+    def _field(
+        self, value: Any, kind: str, seat: int, base: int, hot: list[int], scalars: list[float]
+    ) -> int:
+        """Encode one field value; return the next plane position."""
+        if kind in ("int", "float", "bool"):
+            scalars.append(float(value) if isinstance(value, int | float) else 0.0)
+            return base
+        index = self.card_index
+        if kind == "card":
+            if isinstance(value, str) and value in index:
+                hot.append(base + index[value])
+            return base + self.kinds
+        if kind == "cards":
+            for c in value if isinstance(value, list | tuple) else ():
+                if isinstance(c, str) and c in index:
+                    hot.append(base + index[c])
+            return base + self.kinds
+        n = self.players  # kind == "seat"
+        if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < n:
+            hot.append(base + (value - seat) % n)
+        else:
+            hot.append(base + n)
+        return base + n + 1
+
+    def progress(self, view: Mapping[str, Any]) -> Sequence[float] | None:
+        """None: a game without its own encoding has no score reward."""
+        return None
+
+
+def encoding_for(game: Game) -> Encoding:
+    """Return the encoding of *game*'s configuration: the game's own, or :class:`GenericEncoding`."""
+    logic = game.logic
+    players = len(game.players)
+    cls = type(logic).rl_encoding
+    if cls is not None:
+        enc: Encoding = cls(logic, players, game.options)
+        return enc
+    cap = type(logic).max_legal or DEFAULT_MAX_LEGAL
+    return GenericEncoding(game.view_schema(), logic.deck(players, game.options), players, cap)

@@ -1,0 +1,292 @@
+"""One game as a sequence of decisions: the engine under every :mod:`cardcore.rl` environment.
+
+A :class:`Config` checks a configuration once (game, rules, seats, options,
+rewards) and builds its encoding; a :class:`Match` plays one game of it, one
+decision at a time, and keeps the rewards each seat has earned since it last
+collected them.
+
+Turn-based games ask the seat in ``to_act``. Real-time games run on the
+virtual clock of :func:`cardcore.run_realtime`: every seat with something to
+do decides at the current virtual time, each decision becomes a plan due
+after a reaction delay, and the earliest plan is applied (equal times broken
+by a seeded draw). After each applied action the seat that acted decides
+again, and so does every seat whose plan is no longer legal or that had none;
+the others keep their plans and due times. Decisions asked at one virtual
+time all see the same state, because nothing is applied until every one of
+them is in.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from cardcore.actions import Action
+from cardcore.deck import derive_rng
+from cardcore.errors import IllegalActionError, OptionError
+from cardcore.game import Game
+from cardcore.rl.encoding import Encoding, Observer, encoding_for, seat_view
+from cardcore.setup import new_game
+
+__all__ = ["REWARDS", "SPREAD", "Config", "Match", "win_rewards"]
+
+REWARDS = ("win", "score")
+"""The reward schemes: ``"win"`` pays at the end of the game, ``"score"`` as standings change."""
+SPREAD = 0.3
+"""The sigma of the lognormal reaction delay drawn for an environment's own decisions."""
+
+
+def win_rewards(winners: Sequence[int], players: int) -> list[float]:
+    """The ``"win"`` rewards: +1 for each winner, the losers share the winners' total.
+
+    Zero-sum: with *w* winners of *n* seats, a loser gets ``-w / (n - w)``
+    (``-1`` in a two-seat game). No winner (a truncated game), or every seat a
+    winner, pays 0 to all.
+    """
+    w = len(set(winners))
+    if w == 0 or w >= players:
+        return [0.0] * players
+    loss = -w / (players - w)
+    return [1.0 if s in winners else loss for s in range(players)]
+
+
+class Config:
+    """One environment configuration, checked once by starting a game of it.
+
+    :param game: An installed game.
+    :param players: The number of seats.
+    :param rules: House rules to add.
+    :param without: Default rules to switch off.
+    :param options: The game's options.
+    :param rewards: ``"win"`` or ``"score"`` (see :data:`REWARDS`).
+    :param max_actions: End a game as truncated after this many actions (default: the game's bound).
+    :param reaction: Real time: the median reaction delay in seconds of the
+        decisions an environment makes for a seat, one for all or one per seat.
+    :raises UnknownPluginError: Unknown game or rule.
+    :raises OptionError: Bad options, players, rewards or reaction.
+    """
+
+    def __init__(
+        self,
+        game: str,
+        players: int = 2,
+        *,
+        rules: Sequence[str] = (),
+        without: Sequence[str] = (),
+        options: Mapping[str, Any] | None = None,
+        rewards: str = "win",
+        max_actions: int | None = None,
+        reaction: float | Sequence[float] = 0.5,
+    ) -> None:
+        if not isinstance(players, int) or isinstance(players, bool):
+            msg = f"players must be a number of seats, not {players!r}"
+            raise OptionError(msg)
+        self.game = game
+        self.players = players
+        self.rules = tuple(rules)
+        self.without = tuple(without)
+        self.options = dict(options or {})
+        probe = self.start(0)
+        self.info = probe.ruleset.game
+        """The game's :class:`~cardcore.GameInfo`."""
+        self.realtime = self.info.realtime
+        self.encoding: Encoding = encoding_for(probe)
+        """The configuration's encoding (the game's own or the generic one)."""
+        self.observer = Observer(self.encoding)
+        if rewards not in REWARDS:
+            msg = f"rewards must be one of {list(REWARDS)}, not {rewards!r}"
+            raise OptionError(msg)
+        if rewards == "score" and self.progress(probe) is None:
+            msg = f"{game} has no score reward (its encoding gives no progress): use rewards='win'"
+            raise OptionError(msg)
+        self.rewards = rewards
+        bound = probe.logic.action_bound(players, probe.options)
+        if max_actions is not None:
+            if not isinstance(max_actions, int) or isinstance(max_actions, bool) or max_actions < 1:
+                msg = f"max_actions must be a positive int, not {max_actions!r}"
+                raise OptionError(msg)
+            bound = min(bound, max_actions)
+        self.bound = bound
+        """The most actions a game takes before it ends as truncated."""
+        medians = [reaction] * players if isinstance(reaction, int | float) else list(reaction)
+        if len(medians) != players or not all(
+            isinstance(m, int | float) and not isinstance(m, bool) and m >= 0 for m in medians
+        ):
+            msg = f"reaction must be a delay in seconds (>= 0), or one per seat, not {reaction!r}"
+            raise OptionError(msg)
+        self.reaction = [float(m) for m in medians]
+
+    def start(self, seed: int) -> Game:
+        """Start a game of this configuration with *seed*."""
+        return new_game(
+            self.game,
+            self.players,
+            rules=self.rules,
+            without=self.without,
+            options=self.options,
+            seed=seed,
+        )
+
+    def progress(self, game: Game) -> Sequence[float] | None:
+        """Every seat's standing for ``"score"`` rewards, from the spectator's (public) view."""
+        enc = self.encoding
+        return enc.progress(seat_view(game, None, enc.needs))
+
+
+class Match:
+    """One game of a :class:`Config`, played one decision at a time.
+
+    :param config: The configuration.
+    :param seed: The game's seed (reaction delays and ties draw from it too).
+    """
+
+    def __init__(self, config: Config, seed: int) -> None:
+        self.config = config
+        self.game = config.start(seed)
+        self.players = n = config.players
+        self.rng: random.Random = derive_rng(seed, 0x5EA7)
+        self.now = 0.0
+        """Real time: the virtual time in seconds."""
+        self.steps = 0
+        self.truncated = False
+        """Whether the game ended by the action bound (or stalled) rather than by its rules."""
+        self.stalled = False
+        """Real time: whether it ended because nobody had anything to do."""
+        self.plans: list[tuple[float, Action, int] | None] = [None] * n
+        self.pending: list[int] = []
+        self._rewards = [0.0] * n
+        self._scored = config.rewards == "score"
+        self._standing = list(config.progress(self.game) or ()) if self._scored else []
+        self._rejected = 0
+        game = self.game
+        if not game.is_over:
+            if config.realtime:
+                self.pending = [s for s in range(n) if game.legal_actions(s)]
+                if not self.pending:
+                    self._stall()
+            else:
+                self.pending = [game.to_act[0]]
+        self._settle_rewards()
+
+    # -- reading ----------------------------------------------------------------------------
+
+    @property
+    def seat(self) -> int:
+        """The seat whose decision is asked now, or -1 once the game is over."""
+        return self.pending[0] if self.pending and not self.game.is_over else -1
+
+    @property
+    def over(self) -> bool:
+        """Whether the game has ended (by its rules, truncation or a stall)."""
+        return self.game.is_over
+
+    def legal(self, seat: int) -> tuple[Action, ...]:
+        """The legal actions of *seat* now."""
+        return self.game.legal_actions(seat)
+
+    def collect(self) -> list[float]:
+        """Return every seat's rewards earned since the last call, and start afresh."""
+        out = self._rewards
+        self._rewards = [0.0] * self.players
+        return out
+
+    def delay(self, seat: int) -> float:
+        """Draw a reaction delay for a decision the environment makes for *seat*."""
+        return self.config.reaction[seat] * math.exp(SPREAD * self.rng.gauss(0.0, 1.0))
+
+    # -- deciding ---------------------------------------------------------------------------
+
+    def act(self, action: Action, delay: float | None = None) -> None:
+        """The pending seat's decision: *action* (one of its legal actions).
+
+        Turn-based games apply it at once. In real time it becomes a plan due
+        after *delay* seconds (``None``: a delay drawn from the configuration's
+        reaction time), and the clock runs until a seat must decide again.
+        """
+        seat = self.pending.pop(0)
+        game = self.game
+        if not self.config.realtime:
+            game.apply(action, seen=game.version)
+            self._applied()
+            if not game.is_over:
+                self.pending = [game.to_act[0]]
+            return
+        wait = self.delay(seat) if delay is None else max(0.0, float(delay))
+        self.plans[seat] = (self.now + wait, action, game.version)
+        self._run()
+
+    def wait(self) -> None:
+        """Real time: the pending seat plans nothing; it decides again after the next change."""
+        self.pending.pop(0)
+        self._run()
+
+    def _run(self) -> None:
+        while not self.pending and not self.game.is_over:
+            self._advance()
+
+    def _advance(self) -> None:
+        """Apply the earliest plan; then ask who must decide again."""
+        plans = self.plans
+        due = [(p[0], s) for s, p in enumerate(plans) if p is not None]
+        if not due:
+            self._stall()
+            return
+        first = min(t for t, _ in due)
+        tied = [s for t, s in due if t == first]
+        seat = tied[int(self.rng.random() * len(tied))] if len(tied) > 1 else tied[0]
+        plan = plans[seat]
+        if plan is None:  # pragma: no cover - chosen among the seats with a plan
+            return
+        self.now, action, seen = plan
+        plans[seat] = None
+        game = self.game
+        try:
+            game.apply(action, at=self.now, seen=seen)
+        except IllegalActionError:  # overtaken (stale): decide again
+            self._rejected += 1
+            if self._rejected > self.config.bound:
+                self._stall()
+            elif game.legal_actions(seat):
+                self.pending.append(seat)
+            return
+        self._applied()
+        if game.is_over:
+            return
+        for other in range(self.players):
+            p = plans[other]
+            legal = game.legal_actions(other)
+            if other == seat or p is None or p[1] not in legal:
+                plans[other] = None
+                if legal:
+                    self.pending.append(other)
+
+    def _applied(self) -> None:
+        self.steps += 1
+        if not self.game.is_over and self.steps >= self.config.bound:
+            self.game.truncate()
+            self.truncated = True
+        self._settle_rewards()
+
+    def _stall(self) -> None:
+        self.stalled = self.truncated = True
+        self.pending = []
+        self.game.truncate()
+        self._settle_rewards()
+
+    def _settle_rewards(self) -> None:
+        game = self.game
+        rewards = self._rewards
+        if self._scored:
+            now = self.config.progress(game) or ()
+            for s, (a, b) in enumerate(zip(self._standing, now, strict=True)):
+                rewards[s] += b - a
+            self._standing = list(now)
+        elif game.is_over:
+            result = game.result
+            winners = () if result is None or self.truncated else result.winners
+            for s, r in enumerate(win_rewards(winners, self.players)):
+                rewards[s] += r
+        if game.is_over:
+            self.pending = []

@@ -1,0 +1,303 @@
+"""One seat against agents: :class:`SeatRunner`, and the Gymnasium environment :class:`SeatEnv`.
+
+The learner holds one seat; every other seat is an agent (a name installed in
+the ``cardcore.agents`` entry-point group, such as ``"random"`` or
+``"golf-greedy"``, or an agent object). An agent sees only its seat's
+:class:`~cardcore.LazyView` and legal actions, as in :func:`cardcore.play`;
+in real-time games its ``plan()`` gives the action and its own reaction delay.
+"""
+
+from __future__ import annotations
+
+import inspect
+import operator
+from collections.abc import Mapping, Sequence
+from contextlib import ExitStack
+from typing import Any
+
+import gymnasium
+import numpy as np
+import numpy.typing as npt
+
+from cardcore.actions import Action
+from cardcore.agents import check_agent, lend_views
+from cardcore.deck import derive_rng
+from cardcore.errors import CardcoreError, IllegalActionError, OptionError
+from cardcore.plugins import load_agent
+from cardcore.rl.aec import RENDER_MODES, Seeds, bad_action, spaces_of
+from cardcore.rl.match import Config, Match
+from cardcore.rl.render import view_text
+
+__all__ = ["REDEALS", "SeatEnv", "SeatRunner", "gym_env"]
+
+REDEALS = 1000
+"""How many games in a row may end before the learner's first decision (each is dealt anew)."""
+
+Obs = dict[str, npt.NDArray[Any]]
+
+
+def _opponents(config: Config, seat: int, opponents: Any) -> list[Any]:
+    """Per seat: ``None`` for the learner, else an agent name or object."""
+    n = config.players
+    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < n:
+        msg = f"seat must be a seat of a {n}-player game (0 to {n - 1}), not {seat!r}"
+        raise OptionError(msg)
+    others = [opponents] if isinstance(opponents, str) or not isinstance(opponents, Sequence) else list(opponents)
+    if len(others) == 1:
+        others *= n - 1
+    if len(others) != n - 1:
+        msg = f"need one opponent or {n - 1} (one per other seat), not {len(others)}"
+        raise OptionError(msg)
+    specs: list[Any] = list(others)
+    specs.insert(seat, None)
+    for spec in specs:
+        if isinstance(spec, str):
+            check_agent(spec, load_agent(spec), config.info)
+        elif spec is not None:
+            need = "plan" if config.realtime else "choose"
+            if not callable(getattr(spec, need, None)):
+                msg = f"opponent {spec!r} has no {need}() method, so it cannot play {config.game}"
+                raise CardcoreError(msg)
+    return specs
+
+
+def _make_agent(name: str, seed: int) -> Any:
+    factory = load_agent(name)
+    params: Mapping[str, Any]
+    try:
+        params = inspect.signature(factory).parameters
+    except (TypeError, ValueError):  # pragma: no cover - builtins without a signature
+        params = {}
+    return factory(seed=seed) if "seed" in params else factory()
+
+
+class SeatRunner:
+    """Plays one seat's games: the learner's decisions from outside, the others' by agents.
+
+    :param config: The configuration.
+    :param seat: The learner's seat.
+    :param opponents: One agent (name or object) for every other seat, or one for all.
+    :raises OptionError: A bad seat or number of opponents.
+    :raises UnknownPluginError: An agent name that is not installed.
+    :raises CardcoreError: An agent that cannot play this game.
+    """
+
+    def __init__(self, config: Config, seat: int, opponents: Any) -> None:
+        self.config = config
+        self.seat = seat
+        self.specs = _opponents(config, seat, opponents)
+        self.agents: list[Any] = [None] * config.players
+        self.match: Match | None = None
+        self.choices: dict[int, Action] = {}
+        self.seeds = Seeds()
+        self.collected = 0.0
+        """The learner's reward since its last decision."""
+        self._stack = ExitStack()
+        self._views: Any = None
+
+    def reset(self, seed: int | None, obs: npt.NDArray[np.float32], mask: npt.NDArray[np.int8]) -> None:
+        """Start a game (seed as :class:`~cardcore.rl.aec.Seeds` draws it) up to the learner's first decision.
+
+        A game that ends before the learner is asked is dealt anew with the
+        stream's next seed. Writes the learner's observation into *obs* and *mask*.
+        """
+        for _ in range(REDEALS):
+            game_seed = self.seeds.next(seed)
+            seed = None
+            self._start(game_seed)
+            if not self._live().over:
+                self.fill(obs, mask)
+                return
+        msg = f"{REDEALS} games of {self.config.game} in a row ended before seat {self.seat} acted"
+        raise CardcoreError(msg)
+
+    def _start(self, game_seed: int) -> None:
+        self._stack.close()
+        match = self.match = Match(self.config, game_seed)
+        for s, spec in enumerate(self.specs):
+            if isinstance(spec, str):
+                self.agents[s] = _make_agent(spec, derive_rng(game_seed, 0xA6E + s).getrandbits(63))
+            else:
+                self.agents[s] = spec
+        self._views = self._stack.enter_context(lend_views(match.game))
+        self.collected = 0.0
+        self._play_others()
+
+    def _live(self) -> Match:
+        if self.match is None:
+            msg = "call reset() before step()"
+            raise IllegalActionError(msg, rule_id="CORE-OVER-1")
+        return self.match
+
+    def _play_others(self) -> None:
+        """Let the agents decide until the learner is asked or the game ends."""
+        match = self._live()
+        learner = self.seat
+        views = self._views
+        realtime = self.config.realtime
+        while True:
+            seat = match.seat
+            if seat < 0 or seat == learner:
+                break
+            agent = self.agents[seat]
+            legal = match.legal(seat)
+            if realtime:
+                plan = agent.plan(views(seat), legal, match.now)
+                if plan is None:
+                    match.wait()
+                else:
+                    match.act(plan.action, plan.delay)
+            else:
+                match.act(agent.choose(views(seat), legal))
+        self.collected += match.collect()[learner]
+
+    def step(
+        self, action: Any, obs: npt.NDArray[np.float32], mask: npt.NDArray[np.int8]
+    ) -> tuple[float, bool, bool]:
+        """Apply the learner's *action* (an index in its mask), let the others play, observe.
+
+        :returns: The learner's reward since its last decision, and whether the
+            game terminated (by its rules) or was truncated.
+        :raises IllegalActionError: *action* is not in the mask, or the game is over.
+        """
+        match = self._live()
+        if match.over:
+            msg = "the game is over: call reset() before stepping again (CORE-OVER-1)"
+            raise IllegalActionError(msg, action=action, rule_id="CORE-OVER-1")
+        choices = self.choices
+        try:
+            chosen = choices.get(operator.index(action))
+        except TypeError:
+            chosen = None
+        if chosen is None:
+            raise bad_action(self.config, f"player_{self.seat}", action, choices)
+        match.act(chosen)
+        self._play_others()
+        self.fill(obs, mask)
+        reward = self.collected
+        self.collected = 0.0
+        over = match.over
+        return reward, over and not match.truncated, over and match.truncated
+
+    def fill(self, obs: npt.NDArray[np.float32], mask: npt.NDArray[np.int8]) -> None:
+        """Write the learner's observation and mask now (an empty mask once the game is over)."""
+        match = self._live()
+        legal = () if match.over else match.legal(self.seat)
+        self.choices = self.config.observer.fill(match.game, self.seat, legal, obs, mask)
+
+    def close(self) -> None:
+        """Stop lending views of the current game."""
+        self._stack.close()
+
+
+class SeatEnv(gymnasium.Env[dict[str, Any], np.int64]):
+    """One seat of a card game as a Gymnasium environment, the other seats played by agents.
+
+    Observations are ``{"observation", "action_mask"}`` as in :class:`~cardcore.rl.aec.CardEnv`;
+    :meth:`action_masks` gives the mask as booleans (the convention of maskable
+    policy libraries). Build it with :func:`gym_env`.
+
+    :param runner: The seat's runner.
+    :param render_mode: ``None``, ``"human"`` or ``"ansi"``.
+    """
+
+    metadata: dict[str, Any] = {"render_modes": list(RENDER_MODES)}  # noqa: RUF012 - Gymnasium's convention
+
+    def __init__(self, runner: SeatRunner, render_mode: str | None = None) -> None:
+        if render_mode is not None and render_mode not in RENDER_MODES:
+            msg = f"render_mode must be None or one of {list(RENDER_MODES)}, not {render_mode!r}"
+            raise ValueError(msg)
+        self.runner = runner
+        self.render_mode = render_mode
+        observation, action = spaces_of(runner.config)
+        self.observation_space = observation
+        self.action_space = action
+        self._obs = np.zeros(runner.config.observer.size, dtype=np.float32)
+        self._mask = np.zeros(action.n, dtype=np.int8)
+
+    def _out(self) -> Obs:
+        return {"observation": self._obs.copy(), "action_mask": self._mask.copy()}
+
+    def reset(
+        self, *, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[Obs, dict[str, Any]]:
+        """Start a game (game seed *seed*, or the stream's next) and return the first observation."""
+        super().reset(seed=seed)
+        self.runner.reset(seed, self._obs, self._mask)
+        if self.render_mode == "human":
+            self.render()
+        return self._out(), {}
+
+    def step(self, action: Any) -> tuple[Obs, float, bool, bool, dict[str, Any]]:
+        """Apply *action*, let the opponents play, return the learner's next observation.
+
+        :raises IllegalActionError: *action* is not in the mask, or the game is over.
+        """
+        reward, terminated, truncated = self.runner.step(action, self._obs, self._mask)
+        info: dict[str, Any] = {}
+        if terminated or truncated:
+            match = self.runner._live()
+            result = match.game.result
+            info = {"result": None if result is None else result.to_json(), "stalled": match.stalled}
+        if self.render_mode == "human":
+            self.render()
+        return self._out(), reward, terminated, truncated, info
+
+    def action_masks(self) -> npt.NDArray[np.bool_]:
+        """The current action mask as booleans."""
+        return self._mask.astype(bool)
+
+    def render(self) -> str | None:
+        """Show the learner's view as text (printed for ``"human"``, returned for ``"ansi"``)."""
+        if self.render_mode is None:
+            gymnasium.logger.warn("render() called without a render_mode (use 'human' or 'ansi')")
+            return None
+        text = view_text(self.runner._live().game.view(self.runner.seat))
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
+
+    def close(self) -> None:
+        """Stop lending views to the agents."""
+        self.runner.close()
+
+
+def gym_env(
+    game: str,
+    players: int = 2,
+    *,
+    seat: int = 0,
+    opponents: str | Any | Sequence[str | Any] = "random",
+    rules: Sequence[str] = (),
+    without: Sequence[str] = (),
+    options: Mapping[str, Any] | None = None,
+    render_mode: str | None = None,
+    rewards: str = "win",
+    max_actions: int | None = None,
+    reaction: float | Sequence[float] = 0.5,
+) -> SeatEnv:
+    """Return a Gymnasium environment: *seat* of *game* against *opponents*.
+
+    >>> env = gym_env("golf", 2, opponents="golf-greedy", options={"rounds": 1})  # doctest: +SKIP
+    >>> obs, info = env.reset(seed=7)  # doctest: +SKIP
+
+    :param seat: The learner's seat.
+    :param opponents: Installed agent names (``cardcore.available_agents()``) or agent
+        objects: one for every other seat in seat order, or one for all.
+    :param reaction: Real time: the learner's (and every seat's default) median
+        reaction delay in seconds; agents draw their own.
+
+    The other parameters are those of :func:`~cardcore.rl.aec_env`.
+    """
+    config = Config(
+        game,
+        players,
+        rules=rules,
+        without=without,
+        options=options,
+        rewards=rewards,
+        max_actions=max_actions,
+        reaction=reaction,
+    )
+    return SeatEnv(SeatRunner(config, seat, opponents), render_mode=render_mode)

@@ -1,0 +1,170 @@
+"""The batched environment: :class:`BatchEnv`, N games of one seat stepped in one process.
+
+Gymnasium vector style: ``reset()`` and ``step(actions)`` take and return
+arrays with one row per game, and a finished game is dealt again at once
+(``AutoresetMode.SAME_STEP``): the row then holds the new game's first
+observation, and ``infos["final_obs"]`` the last one of the old game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+from gymnasium.vector import AutoresetMode, VectorEnv
+from gymnasium.vector.utils import batch_space
+
+from cardcore.deck import derive_rng
+from cardcore.errors import OptionError
+from cardcore.rl.aec import spaces_of
+from cardcore.rl.match import Config
+from cardcore.rl.seat import SeatRunner
+
+__all__ = ["BatchEnv", "vector_env"]
+
+Obs = dict[str, npt.NDArray[Any]]
+
+
+class BatchEnv(VectorEnv[Obs, npt.NDArray[np.int64], npt.NDArray[Any]]):
+    """*num_envs* games of one configuration, the learner in *seat* of each, stepped together.
+
+    Observations are ``{"observation": float32 (num_envs, size), "action_mask": int8
+    (num_envs, actions)}``; actions an int array of one index per game. Build it
+    with :func:`vector_env`.
+
+    :param config: The configuration.
+    :param num_envs: How many games.
+    :param seat: The learner's seat.
+    :param opponents: As for :func:`~cardcore.rl.gym_env`.
+    :param copy: Return copies of the observation arrays (``False``: the same
+        arrays every step, overwritten by the next one).
+    """
+
+    metadata: dict[str, Any] = {"autoreset_mode": AutoresetMode.SAME_STEP}  # noqa: RUF012
+
+    def __init__(
+        self, config: Config, num_envs: int, seat: int, opponents: Any, *, copy: bool = True
+    ) -> None:
+        if not isinstance(num_envs, int) or isinstance(num_envs, bool) or num_envs < 1:
+            msg = f"num_envs must be a positive int, not {num_envs!r}"
+            raise OptionError(msg)
+        self.config = config
+        self.num_envs = num_envs
+        self.runners = [SeatRunner(config, seat, opponents) for _ in range(num_envs)]
+        observation, action = spaces_of(config)
+        self.single_observation_space = observation
+        self.single_action_space = action
+        self.observation_space = batch_space(observation, num_envs)
+        self.action_space = batch_space(action, num_envs)
+        self.copy = copy
+        self._obs = np.zeros((num_envs, config.observer.size), dtype=np.float32)
+        self._mask = np.zeros((num_envs, action.n), dtype=np.int8)
+        self._rewards = np.zeros(num_envs, dtype=np.float64)
+        self._terminated = np.zeros(num_envs, dtype=np.bool_)
+        self._truncated = np.zeros(num_envs, dtype=np.bool_)
+
+    def _out(self) -> Obs:
+        if self.copy:
+            return {"observation": self._obs.copy(), "action_mask": self._mask.copy()}
+        return {"observation": self._obs, "action_mask": self._mask}
+
+    def reset(
+        self,
+        *,
+        seed: int | Sequence[int | None] | None = None,
+        options: dict[str, Any] | None = None,
+    ) -> tuple[Obs, dict[str, Any]]:
+        """Start every game: with an int *seed*, game *i* draws from its own stream derived from it."""
+        n = self.num_envs
+        if seed is None:
+            seeds: list[int | None] = [None] * n
+        elif isinstance(seed, int):
+            seeds = [derive_rng(seed, i).getrandbits(63) for i in range(n)]
+        else:
+            seeds = list(seed)
+            if len(seeds) != n:
+                msg = f"need one seed per game ({n}), not {len(seeds)}"
+                raise OptionError(msg)
+        for i, runner in enumerate(self.runners):
+            runner.reset(seeds[i], self._obs[i], self._mask[i])
+        return self._out(), {}
+
+    def step(
+        self, actions: npt.NDArray[np.int64] | Sequence[int]
+    ) -> tuple[Obs, npt.NDArray[Any], npt.NDArray[Any], npt.NDArray[Any], dict[str, Any]]:
+        """Apply one action per game; a finished game is dealt again in the same step.
+
+        :raises IllegalActionError: An action is not in its game's mask (the message names it).
+        """
+        obs = self._obs
+        mask = self._mask
+        rewards = self._rewards
+        terminated = self._terminated
+        truncated = self._truncated
+        finals: list[tuple[int, Obs, dict[str, Any]]] = []
+        for i, runner in enumerate(self.runners):
+            r, term, trunc = runner.step(actions[i], obs[i], mask[i])
+            rewards[i] = r
+            terminated[i] = term
+            truncated[i] = trunc
+            if term or trunc:
+                result = runner._live().game.result
+                info = {"result": None if result is None else result.to_json()}
+                finals.append((i, {"observation": obs[i].copy(), "action_mask": mask[i].copy()}, info))
+                runner.reset(None, obs[i], mask[i])
+        infos: dict[str, Any] = {}
+        if finals:
+            final_obs = np.full(self.num_envs, None, dtype=object)
+            final_info = np.full(self.num_envs, None, dtype=object)
+            ended = np.zeros(self.num_envs, dtype=np.bool_)
+            for i, o, info in finals:
+                final_obs[i] = o
+                final_info[i] = info
+                ended[i] = True
+            infos = {"final_obs": final_obs, "_final_obs": ended, "final_info": final_info, "_final_info": ended}
+        return self._out(), rewards.copy(), terminated.copy(), truncated.copy(), infos
+
+    def close_extras(self, **kwargs: Any) -> None:
+        """Stop lending views to the agents."""
+        for runner in self.runners:
+            runner.close()
+
+
+def vector_env(
+    game: str,
+    num_envs: int,
+    players: int = 2,
+    *,
+    seat: int = 0,
+    opponents: str | Any | Sequence[str | Any] = "random",
+    rules: Sequence[str] = (),
+    without: Sequence[str] = (),
+    options: Mapping[str, Any] | None = None,
+    rewards: str = "win",
+    max_actions: int | None = None,
+    reaction: float | Sequence[float] = 0.5,
+    copy: bool = True,
+) -> BatchEnv:
+    """Return *num_envs* games of *game*, the learner in *seat* against *opponents*, batched.
+
+    >>> envs = vector_env("golf", 64, opponents="random", options={"rounds": 1})  # doctest: +SKIP
+    >>> obs, infos = envs.reset(seed=7)  # doctest: +SKIP
+    >>> obs["observation"].shape  # doctest: +SKIP
+    (64, ...)
+
+    The parameters are those of :func:`~cardcore.rl.gym_env`, with *copy* as for
+    :class:`BatchEnv`.
+    """
+    config = Config(
+        game,
+        players,
+        rules=rules,
+        without=without,
+        options=options,
+        rewards=rewards,
+        max_actions=max_actions,
+        reaction=reaction,
+    )
+    return BatchEnv(config, num_envs, seat, opponents, copy=copy)
