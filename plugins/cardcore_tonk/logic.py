@@ -31,6 +31,7 @@ from cardcore import (
 )
 from cardcore.dealing import fill_stock
 from cardcore.turns import end_game, next_seat, winners_by
+from cardcore_tonk import encoding as _encoding
 from cardcore_tonk import position as _position
 from cardcore_tonk import search as _search
 from cardcore_tonk import timeouts as _timeouts
@@ -99,6 +100,8 @@ class TonkLogic(GameLogic[TonkState, TonkAction]):
 
     :param ruleset: The configuration.
     """
+
+    rl_encoding = _encoding.TonkEncoding  # cardcore.rl's fixed action indices and observation
 
     def __init__(self, ruleset: Ruleset) -> None:
         super().__init__(ruleset)
