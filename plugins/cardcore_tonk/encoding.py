@@ -117,18 +117,20 @@ class TonkEncoding:
         hits = [f"hit {k} {c}" for k in range(1, MAX_SPREADS + 1) for c in cards]
         return ["drop", "draw", "take", "deal", *(f"discard {c}" for c in cards), *hits, *_SPREAD_NAMES]
 
-    def _index(self, action: Action) -> int:
-        kind = type(action)
-        if kind is Discard:
+    @staticmethod
+    def _index(action: Action) -> int:
+        if isinstance(action, Discard):
             return 4 + index_of(action.card)
-        if kind is Hit:
+        if isinstance(action, Hit):
             if action.number > MAX_SPREADS:
                 return -1
             return HITS + 52 * (action.number - 1) + index_of(action.card)
-        if kind is Spread:
+        if isinstance(action, Spread):
             return spread_index([index_of(c) for c in action.cards])
-        fixed = {Drop: 0, Draw: 1, Take: 2, Deal: 3}
-        return fixed.get(kind, -1)
+        for i, kind in enumerate((Drop, Draw, Take, Deal)):
+            if isinstance(action, kind):
+                return i
+        return -1
 
     def action_indices(self, view: Mapping[str, Any], legal: Sequence[Action]) -> Sequence[int]:
         """The fixed index of each legal action (cached by the interned action)."""
