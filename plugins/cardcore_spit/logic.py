@@ -30,7 +30,7 @@ from cardcore import (
     Zones,
     shuffle,
 )
-from cardcore_spit import events, piles, position, timeouts, views
+from cardcore_spit import encoding, events, piles, position, timeouts, views
 from cardcore_spit.actions import (
     SIDES,
     Claim,
@@ -78,6 +78,7 @@ class SpitLogic(GameLogic[SpitState, SpitAction]):
     :raises PluginError: A hook answered something the game cannot use.
     """
 
+    rl_encoding = encoding.SpitEncoding  # cardcore.rl's fixed action indices and observation
     def __init__(self, ruleset: Ruleset) -> None:
         super().__init__(ruleset)
         gaps: set[int] = set()

@@ -30,7 +30,7 @@ from cardcore import (
 from cardcore_spit import piles
 from cardcore_spit.actions import SIDES
 from cardcore_spit.events import CardSpat, CentreRecycled
-from cardcore_spit.speed import position, timeouts, views
+from cardcore_spit.speed import encoding, position, timeouts, views
 from cardcore_spit.speed.actions import PlayCard, SpeedAction, SpeedActionSet, Stuck
 from cardcore_spit.speed.state import (
     HAND,
@@ -55,6 +55,8 @@ class SpeedLogic(GameLogic[SpeedState, SpeedAction]):
 
     :param ruleset: The configuration.
     """
+
+    rl_encoding = encoding.SpeedEncoding  # cardcore.rl's fixed action indices and observation
 
     def __init__(self, ruleset: Ruleset) -> None:
         super().__init__(ruleset)
