@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import itertools
 import json
 import os
 import pty
@@ -12,6 +13,7 @@ import select
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 from pathlib import Path
 
@@ -21,6 +23,7 @@ import cardcore
 from cardcore import cli
 from cardcore.cli.commands import default_game
 
+ROOT = Path(__file__).resolve().parent.parent
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]|\x1b\][^\x07]*\x07|\r")
 
 
@@ -482,6 +485,7 @@ BAD_ARGUMENTS: dict[str, list[list[str]]] = {
         ["no-such-game"],
         [GOLF, "no-such-rule"],
         [GOLF, "tonk.must-lay-down"],  # a rule of another game
+        [GOLF, "TONK-GEN-1"],  # an ID of another game's rules
         [GOLF, "--bogus"],
     ],
     "play": [
@@ -499,6 +503,8 @@ BAD_ARGUMENTS: dict[str, list[list[str]]] = {
         [GOLF, "--record", "/nonexistent/dir/x.json"],
         [GOLF, "--bot-speed", "fast"],
         [SPEED, "--agent", "golf-greedy"],  # a turn-based agent in a real-time game
+        [GOLF, "--agent", "spit-greedy"],  # an agent of another game
+        [GOLF, "--agent", "tonk-heuristic"],
     ],
     "simulate": [
         ["no-such-game"],
@@ -510,6 +516,8 @@ BAD_ARGUMENTS: dict[str, list[list[str]]] = {
         [GOLF, "--agents", "random,random,random", "--players", "2"],
         [GOLF, "--agents", "tonk-heuristic"],  # an agent of another game
         [SPEED, "--agents", "golf-greedy"],
+        ["spit", "--agents", "golf-greedy"],
+        [GOLF, "-n", "3", "--json", "/nonexistent/x.json"],
         [GOLF, "--rules", "no-such-rule"],
         [GOLF, "--option", "rounds=0"],
     ],
@@ -525,17 +533,67 @@ BAD_ARGUMENTS: dict[str, list[list[str]]] = {
 }
 
 
-def test_every_subcommand_has_bad_arguments_to_try() -> None:
+def _subcommands() -> dict[str, argparse.ArgumentParser]:
+    """Every subcommand the parser knows (an alias once), read from the parser itself."""
     parser = cli.build_parser()
     sub = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
-    assert set(sub.choices) == set(BAD_ARGUMENTS)  # a new subcommand joins the table below
+    out: dict[str, argparse.ArgumentParser] = {}
+    for name, p in sub.choices.items():
+        if all(p is not q for q in out.values()):
+            out[name] = p
+    return out
 
 
-@pytest.mark.parametrize(
-    "argv",
-    [[cmd, *args] for cmd, cases in BAD_ARGUMENTS.items() for args in cases],
-    ids=lambda argv: " ".join(argv),
-)
+VALID = {"game": GOLF, "record": "{record}"}
+"""A valid value of a positional argument, by its name, so that an option's own error is tried."""
+
+
+def _derived_bad_arguments(name: str, p: argparse.ArgumentParser) -> list[list[str]]:
+    """Bad arguments for any subcommand, read from its parser (so one added later is tried too).
+
+    An unknown flag; its required arguments left out; a name that is nothing
+    for every positional; a value its converter refuses for every typed option.
+    """
+    positionals = [a for a in p._actions if not a.option_strings]
+    cases = [[name, "--no-such-flag"]]
+    if any(a.nargs not in ("?", "*") for a in positionals):
+        cases.append([name])
+    if positionals:
+        cases.append([name, *["no-such-thing"] * len(positionals)])
+    valid = [VALID[a.dest] for a in positionals if a.dest in VALID]
+    for a in p._actions:
+        convert = a.type
+        if not a.option_strings or a.nargs == 0 or not callable(convert) or convert is str:
+            continue
+        try:
+            convert("not-a-number")
+        except (ValueError, TypeError, argparse.ArgumentTypeError):
+            cases.append([name, *valid, a.option_strings[0], "not-a-number"])
+    return cases
+
+
+def _all_bad_arguments() -> list[list[str]]:
+    cases = [[cmd, *args] for cmd, table in BAD_ARGUMENTS.items() for args in table]
+    for name, p in _subcommands().items():
+        cases += [c for c in _derived_bad_arguments(name, p) if c not in cases]
+    return cases
+
+
+def test_every_subcommand_is_tried_with_bad_arguments() -> None:
+    """The table's cases name real subcommands; every subcommand (later ones too) gets derived cases."""
+    subcommands = _subcommands()
+    parser = cli.build_parser()
+    sub = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+    assert set(BAD_ARGUMENTS) <= set(sub.choices)
+    assert {"list", "rules", "play", "simulate", "replay"} <= set(subcommands)
+    tried = {argv[0] for argv in _all_bad_arguments()}
+    assert set(subcommands) <= tried
+    for name, p in subcommands.items():
+        assert [name, "--no-such-flag"] in _derived_bad_arguments(name, p)
+    assert ["simulate", GOLF, "--workers", "not-a-number"] in _all_bad_arguments()
+
+
+@pytest.mark.parametrize("argv", _all_bad_arguments(), ids=lambda argv: " ".join(argv))
 def test_bad_arguments_are_one_line_and_exit_2(
     argv: list[str], tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -581,6 +639,96 @@ def test_rules_command_explains_options_and_a_rule(capsys: pytest.CaptureFixture
     assert rule in out
     assert cli.main(["rules", GOLF, rule]) == 0
     assert cardcore.rule_info(rule).id in capsys.readouterr().out
+
+
+FAKE_RULES = """# Fakegame: rule specification
+
+Source: the user's seed and the team's decisions (left out: where the rules came from).
+
+Words. A *pip* is a card.
+
+## Fakegame
+
+- **FAKE-GEN-1** `[S]` Two players.
+- **FAKE-GEN-2** `[D]` Seat 0 starts
+  and play passes left.
+- **FAKE-END-1** `[S~]` The last card wins.
+
+## Fakegame Plus
+
+- **FAKEPLUS-GEN-1** `[D]` Three players.
+"""
+
+
+@pytest.fixture
+def fake_game(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
+    """A game package with its rules file beside its module, registered as ``fakegame``."""
+    package = tmp_path / "cardcore_fakegame"
+    package.mkdir()
+    (package / "__init__.py").write_text('"""A game for the tests."""\n')
+    (package / "rules.py").write_text(
+        "from cardcore import GameInfo, Option\n"
+        "GAME = GameInfo('fakegame', 'Fakegame: a game that only has rules', 2, 2,"
+        " options=(Option('rounds', None, 'rounds to play; none means 3', int, minimum=1,"
+        " nullable=True),))\n"
+    )
+    (package / "RULES.md").write_text(FAKE_RULES)
+    monkeypatch.syspath_prepend(str(tmp_path))
+    import importlib
+
+    module = importlib.import_module("cardcore_fakegame.rules")
+    cardcore.register("cardcore.games", "fakegame", module)
+    yield "fakegame"
+    cardcore.unregister("cardcore.games", "fakegame")
+
+
+def test_rules_prints_the_rules_file_with_ids_and_each_option(
+    fake_game: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert cli.main(["rules", fake_game]) == 0
+    out = capsys.readouterr().out
+    for rule_id in ("FAKE-GEN-1", "FAKE-GEN-2", "FAKE-END-1"):
+        assert rule_id in out
+    assert "FAKEPLUS-GEN-1" not in out  # another part of the file
+    assert "Fakegame Plus" in out  # named at the end, so a reader knows it is there
+    assert "A pip is a card" in out
+    assert "seed" not in out and "decisions" not in out  # where the rules came from is left out
+    assert "stated in the source rules" in out and "our decision" in out  # the tags explained
+    assert "rounds" in out and "none means 3" in out and "at least 1, or none" in out
+
+
+def test_rules_of_one_rule_by_id_or_prefix(
+    fake_game: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert cli.main(["rules", fake_game, "FAKE-GEN-2"]) == 0
+    out = capsys.readouterr().out
+    assert "FAKE-GEN-2" in out and "play passes left" in out and "FAKE-GEN-1" not in out
+    assert cli.main(["rules", fake_game, "fake-gen"]) == 0  # an ID prefix, in any case
+    out = capsys.readouterr().out
+    assert "FAKE-GEN-1" in out and "FAKE-GEN-2" in out and "FAKE-END-1" not in out
+    assert cli.main(["rules", fake_game, "FAKE-NONE-9"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "no rule 'FAKE-NONE-9' in fakegame" in err
+
+
+def test_rules_file_as_a_table_of_ids() -> None:
+    from cardcore.cli.rulebook import rule_entries
+
+    text = "| ID | Rule |\n|----|------|\n| GOFISH-ASK-1 | Ask for a rank you hold. |\n"
+    assert rule_entries(text) == {"GOFISH-ASK-1": "- **GOFISH-ASK-1** Ask for a rank you hold."}
+
+
+@pytest.mark.parametrize("name", ["golf", "tonk", "spit", "speed"])
+def test_every_built_in_game_ships_its_rule_specification(name: str) -> None:
+    """``RULES.md`` in the game's package is ``seeds/<game>.md`` (pyproject's force-include):
+    found from a wheel, and from an editable install (re-run the install after editing pyproject)."""
+    from cardcore.cli.rulebook import find_rules, rule_entries
+    from cardcore.plugins import _load
+
+    text = find_rules(_load("cardcore.games", name).__name__)
+    assert text is not None, f"no RULES.md installed with {name} (see pyproject force-include)"
+    spec = ROOT / "seeds" / f"{'spit' if name == 'speed' else name}.md"
+    assert rule_entries(text) == rule_entries(spec.read_text(encoding="utf-8"))
 
 
 def test_list_of_one_game_shows_only_agents_that_play_it(
@@ -669,43 +817,96 @@ def _hand_size(view: dict[str, object]) -> int:
     return len(_own_cards(view))
 
 
+def _configurations(info: cardcore.GameInfo) -> list[dict[str, object]]:
+    """The default options, then each choice of every option that lists its choices."""
+    out: list[dict[str, object]] = [{}]
+    for opt in info.options:
+        seen = {str(opt.default).lower()}
+        for choice in opt.choices or ():
+            if str(choice).lower() not in seen:
+                seen.add(str(choice).lower())
+                out.append({opt.name: choice})
+    return out
+
+
+def _agents_serving(info: cardcore.GameInfo) -> list[str]:
+    """The installed agents that play *info*'s game (random and the game's own)."""
+    from cardcore.agents import check_agent
+
+    out = []
+    for agent in cardcore.available_agents():
+        try:
+            check_agent(agent, cardcore.load_agent(agent), info)
+        except cardcore.CardcoreError:
+            continue
+        out.append(agent)
+    return out
+
+
+def _render_game(
+    name: str,
+    info: cardcore.GameInfo,
+    options: dict[str, object],
+    players: int,
+    agent: str,
+    seed: int,
+    done: set[tuple[str, int, int, int]],
+) -> None:
+    """Play one game, drawing each seat's screen at each (configuration, seats, seat, hand size)
+    not drawn yet, and check that the seat's own cards are in its own row."""
+    config = repr(options)
+    names = NAMES[:players]
+    game = cardcore.new_game(name, names, seed=seed, options=options)
+
+    def check(game: cardcore.Game, *_: object) -> None:
+        for seat in range(players):
+            view = game.view(seat)
+            key = (config, players, seat, _hand_size(view))
+            if key in done:
+                continue
+            done.add(key)
+            blocks = _row_blocks(_render_text(game, seat), names)
+            me = names[seat]
+            assert set(blocks) == set(names), (key, blocks)
+            assert "(you)" in blocks[me]
+            for card in _own_cards(view):
+                assert re.search(rf"(?<![0-9A-Z]){card}(?![0-9A-Z])", blocks[me]), (
+                    f"{name} {key}: {card} not in {me}'s row:\n{blocks[me]}"
+                )
+
+    check(game)
+    factory = cardcore.load_agent(agent)
+    agents = [factory(seed=seed * 10 + s) for s in range(players)]
+    if info.realtime:
+        cardcore.run_realtime(game, agents, seed=seed, max_actions=200, on_action=check)
+    else:
+        cardcore.play(game, agents, max_actions=200, on_action=check)
+    _render_text(game, None)  # a spectator's view draws too
+
+
 @pytest.mark.parametrize("name", ["golf", "tonk", "spit", "speed"])
 def test_render_shows_your_own_cards_under_your_own_name_at_every_hand_size(name: str) -> None:
+    """Every layout (each choice of each option), seat counts up to six, every agent that
+    plays the game (its own agents reach hands random play does not): at every hand size
+    reached, the viewer's own cards are drawn in the viewer's own row."""
     info = cardcore.game_info(name)
-    done: set[tuple[int, int, int]] = set()
-    renders = 0
-    for players in range(info.min_players, min(info.max_players, 4) + 1):
-        names = NAMES[:players]
-        for seed in range(3):
-            game = cardcore.new_game(name, names, seed=seed)
-
-            def check(game: cardcore.Game, *_: object, players: int = players) -> None:
-                nonlocal renders
-                for seat in range(players):
-                    view = game.view(seat)
-                    key = (players, seat, _hand_size(view))
-                    if key in done:
-                        continue
-                    done.add(key)
-                    renders += 1
-                    blocks = _row_blocks(_render_text(game, seat), NAMES[:players])
-                    me = NAMES[seat]
-                    assert set(blocks) == set(NAMES[:players]), (key, blocks)
-                    assert "(you)" in blocks[me]
-                    for card in _own_cards(view):
-                        assert re.search(rf"(?<![0-9A-Z]){card}(?![0-9A-Z])", blocks[me]), (
-                            f"{name} {key}: {card} not in {me}'s row:\n{blocks[me]}"
-                        )
-
-            check(game)
-            agents = [cardcore.RandomAgent(seed=seed * 10 + s) for s in range(players)]
-            if info.realtime:
-                cardcore.run_realtime(game, agents, seed=seed, max_actions=200, on_action=check)
-            else:
-                cardcore.play(game, agents, max_actions=200, on_action=check)
-            _render_text(game, None)  # a spectator's view draws too
-    assert renders >= 4
-    assert len({size for _, _, size in done}) >= 2  # several hand sizes were drawn
+    done: set[tuple[str, int, int, int]] = set()
+    agents_names = _agents_serving(info)
+    for options in _configurations(info):
+        top = min(info.max_players, len(NAMES)) if not options else info.min_players
+        for players, agent in itertools.product(range(info.min_players, top + 1), agents_names):
+            idle = seed = 0
+            while idle < 3 and seed < 30:  # until three games in a row draw nothing new
+                before = len(done)
+                _render_game(name, info, options, players, agent, seed, done)
+                idle = 0 if len(done) > before else idle + 1
+                seed += 1
+    configs = {config for config, _, _, _ in done}
+    assert len(configs) == len(_configurations(info))  # every layout was drawn
+    sizes = {size for _, _, _, size in done}
+    assert len(sizes) >= 2, sizes  # several hand sizes were drawn
+    if name == "tonk":
+        assert {2, 3, 4, 5, 6} <= sizes, sizes  # a 2-card hand was once drawn as the opponent's
 
 
 # -- real time: a late action is too late, not illegal ---------------------------------------------
@@ -798,3 +999,68 @@ def test_an_agent_bug_is_one_line_not_a_traceback(capsys: pytest.CaptureFixture[
     assert len(lines) == 2 and all(ln.startswith("error: ") for ln in lines), err
     assert "KeyError" in lines[0] and "'no such key'" in lines[0]
     assert "crasher" in lines[1] and "Traceback" not in err
+
+
+# -- labels a player would use -------------------------------------------------------------------
+
+
+def _plain_render(view: dict[str, object], schema: dict[str, object], history: list[object]) -> str:
+    from io import StringIO
+
+    from rich.console import Console
+
+    from cardcore.cli.render import render_view
+
+    buf = StringIO()
+    Console(file=buf, width=200, color_system=None).print(
+        render_view(view, schema, history)  # type: ignore[arg-type]
+    )
+    return buf.getvalue()
+
+
+def test_render_reads_past_rounds_and_pile_fields_from_the_declared_fields() -> None:
+    """A past round's ``dealer`` (a declared seat field) is a name and its ``balances`` (declared
+    per seat) each player's; fields named ``discard_...`` present the discard pile, drawn once."""
+    schema = {
+        "fields": [
+            {"name": "dealer", "kind": "seat", "label": "dealer", "of": ""},
+            {"name": "balances", "kind": "per-seat", "label": "balances", "of": "int"},
+            {"name": "discard_top", "kind": "card", "label": "discard top", "of": ""},
+        ]
+    }
+    view = {
+        "game": "demo",
+        "version": 3,
+        "seat": 0,
+        "players": ["Ann", "Bob"],
+        "to_act": [0],
+        "table": {"dealer": 1, "balances": [2, -2], "discard_top": "9H"},
+        "zones": [
+            {
+                "name": "discard",
+                "owner": None,
+                "visibility": "top",
+                "count": 2,
+                "cards": ["9H", None],
+            },
+            {
+                "name": "hand.0",
+                "owner": 0,
+                "visibility": "owner",
+                "count": 2,
+                "cards": ["KH", "9C"],
+            },
+            {
+                "name": "hand.1",
+                "owner": 1,
+                "visibility": "owner",
+                "count": 2,
+                "cards": [None, None],
+            },
+        ],
+    }
+    history = [{"kind": "hand", "dealer": 0, "balances": [2, -2], "cut": ["6S", "QH"]}]
+    text = _plain_render(view, schema, history)
+    assert "dealer: Ann" in text and "balances: Ann: 2, Bob: -2" in text
+    assert "discard top: 9H" in text and "discard:" not in text
+    assert "cut: 6S QH" in text

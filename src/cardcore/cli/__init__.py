@@ -3,7 +3,7 @@
 ::
 
     cardcore list                              # installed games, house rules, agents
-    cardcore rules GAME [RULE]                 # a game's options and house rules, explained
+    cardcore rules GAME [RULE]                 # a game's rules (with IDs), options and house rules
     cardcore play GAME --players 2 --seed 7    # play against built-in agents
     cardcore simulate GAME --games 1000        # many games, a summary table
     cardcore replay RECORD --seat 0 --step     # step through a saved record
@@ -16,7 +16,8 @@ installed plugins.
 Modules: :mod:`~cardcore.cli.args` (the parser; no rich),
 :mod:`~cardcore.cli.render` (views, results, summaries),
 :mod:`~cardcore.cli.play` (``play``), :mod:`~cardcore.cli.commands`
-(``list``, ``rules``, ``simulate``, ``replay``).
+(``list``, ``rules``, ``simulate``, ``replay``), :mod:`~cardcore.cli.rulebook`
+(a game's ``RULES.md``; no rich).
 """
 
 from __future__ import annotations

@@ -130,9 +130,15 @@ def build_parser() -> argparse.ArgumentParser:
     p_list = sub.add_parser("list", help="installed games, house rules and agents")
     p_list.add_argument("game", nargs="?", help="show only this game")
 
-    p_rules = sub.add_parser("rules", help="a game's options and house rules, explained")
+    p_rules = sub.add_parser(
+        "rules", help="a game's rules (each with its ID), options and house rules"
+    )
     p_rules.add_argument("game", help="the game (see cardcore list)")
-    p_rules.add_argument("rule", nargs="?", help="show only this house rule (name or ID)")
+    p_rules.add_argument(
+        "rule",
+        nargs="?",
+        help="show only this rule: an ID (GOLF-SCORE-6), an ID prefix (GOLF-SCORE) or a house rule",
+    )
 
     p_play = sub.add_parser("play", help="play a game in the terminal against built-in agents")
     p_play.add_argument("game", help="the game to play (see cardcore list)")

@@ -9,12 +9,13 @@ import json
 import multiprocessing
 import sys
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from concurrent.futures import Executor, ProcessPoolExecutor
 from contextlib import ExitStack
 from typing import Any
 
 from rich.console import Console
+from rich.markdown import Markdown
 from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
@@ -29,11 +30,13 @@ from cardcore.cli.args import (
     players_for,
 )
 from cardcore.cli.render import render_result, render_summary
+from cardcore.cli.rulebook import find_rules, game_part, rule_entries
 from cardcore.cli.screen import Screen
-from cardcore.errors import CardcoreError
+from cardcore.errors import CardcoreError, UnknownPluginError
 from cardcore.game import Game
 from cardcore.info import GameInfo, Option, RuleInfo
 from cardcore.plugins import (
+    _load,
     _rule_module,
     available_agents,
     available_games,
@@ -91,7 +94,7 @@ def cmd_list(console: Console, only: str | None) -> int:
         gt.add_column(col)
     for name in games:
         info = game_info(name)
-        opts = "\n".join(f"{o.name}={o.default!r}" for o in info.options) or "-"
+        opts = "\n".join(f"{o.name}={_default(o)}" for o in info.options) or "-"
         kind = "real time" if info.realtime else "turn-based"
         gt.add_row(
             f"[bold]{escape(name)}[/]", _players(info), kind, escape(info.summary), escape(opts)
@@ -109,6 +112,8 @@ def cmd_list(console: Console, only: str | None) -> int:
     for name, doc in _agents_for(only):
         at.add_row(f"[bold]{escape(name)}[/]", doc)
     console.print(at)
+    game = games[0] if len(games) == 1 else "GAME"
+    console.print(f"[dim]the rules, each option and each house rule: cardcore rules {game}[/]")
     return 0
 
 
@@ -127,15 +132,20 @@ def _rules_table(game: str, rules: tuple[str, ...]) -> Table:
     return rt
 
 
+def _values(values: Iterable[object]) -> str:
+    """Option values as a player types them, each once: ``6`` and ``'6'``, ``'4h'`` and ``'4H'`` read the same."""
+    shown: dict[str, str] = {}
+    for value in values:
+        shown.setdefault(str(value).lower(), str(value))
+    return ", ".join(shown.values())
+
+
 def _notes(ri: RuleInfo, info: GameInfo) -> str:
     notes = []
     if ri.name in info.default_rules:
         notes.append("on by default (--without to switch off)")
     if ri.applies:
-        where = (
-            f"{name} {', '.join(dict.fromkeys(str(v) for v in values))}"
-            for name, values in ri.applies.items()
-        )
+        where = (f"{name} {_values(values)}" for name, values in ri.applies.items())
         notes.append("only with " + "; ".join(where))
     if ri.conflicts:
         notes.append("conflicts: " + " ".join(ri.conflicts))
@@ -147,10 +157,15 @@ def _notes(ri: RuleInfo, info: GameInfo) -> str:
 # -- rules ------------------------------------------------------------------------------------
 
 
+def _default(opt: Option) -> str:
+    """An option's default as a player types it (``none`` when unset: its doc says what that means)."""
+    return "none" if opt.default is None else str(opt.default)
+
+
 def _bounds(opt: Option) -> str:
     parts = []
     if opt.choices is not None:
-        parts.append("one of " + ", ".join(repr(c) for c in opt.choices))
+        parts.append("one of " + _values(opt.choices))
     if opt.minimum is not None and opt.maximum is not None:
         parts.append(f"{opt.minimum:g} to {opt.maximum:g}")
     elif opt.minimum is not None:
@@ -162,40 +177,82 @@ def _bounds(opt: Option) -> str:
 
 
 def cmd_rules(console: Console, game: str, only: str | None) -> int:
-    """Print a game's description, its options (doc, bounds, default) and its house rules."""
+    """Print a game's rules (its ``RULES.md``, with IDs), options (doc, bounds, default) and house rules.
+
+    :param only: One rule: a rule ID (``GOLF-SCORE-6``), an ID prefix (``GOLF-SCORE``)
+        or a house rule (name or ID).
+    """
     info = game_info(game)
+    text = find_rules(_load("cardcore.games", game).__name__)
     if only is not None:
-        module, ri = _rule_module(only)
-        if ri.game != game:
-            msg = f"house rule {ri.name!r} belongs to {ri.game!r}, not {game!r} ({ri.id})"
-            raise UsageError(msg)
-        console.print(f"[bold]{escape(ri.name)}[/] ({ri.id}): {escape(ri.summary)}")
-        notes = _notes(ri, info)
-        if notes:
-            console.print(escape(notes))
-        doc = inspect.getdoc(module)
-        if doc:
-            console.print()
-            console.print(escape(doc))
-        return 0
+        return _one_rule(console, game, only, text)
     kind = "real time" if info.realtime else "turn-based"
     console.print(
         f"[bold]{escape(game)}[/]: {escape(info.summary)} ({_players(info)} players, {kind})"
     )
+    if text is None:
+        console.print(f"[dim]no rules text is installed with {escape(game)}[/]")
+    else:
+        console.print(Markdown(game_part(text, game)))
     ot = Table(title=f"{game} options (-o NAME=VALUE)", title_style="bold")
     for col in ("option", "what it sets", "values", "default"):
         ot.add_column(col)
     for opt in info.options:
-        default = "none" if opt.default is None else repr(opt.default)
         ot.add_row(
-            f"[bold]{escape(opt.name)}[/]", escape(opt.doc), escape(_bounds(opt)), escape(default)
+            f"[bold]{escape(opt.name)}[/]",
+            escape(opt.doc),
+            escape(_bounds(opt)),
+            escape(_default(opt)),
         )
     console.print(ot if info.options else "[dim]no options[/]")
     rules = available_rules(game)
     if rules:
         console.print(_rules_table(game, rules))
-        console.print(f"[dim]details of one rule: cardcore rules {escape(game)} RULE[/]")
+    console.print(
+        f"[dim]one rule: cardcore rules {escape(game)} RULE (a rule ID, an ID prefix"
+        " or a house rule)[/]"
+    )
     return 0
+
+
+def _one_rule(console: Console, game: str, only: str, text: str | None) -> int:
+    """``cardcore rules GAME RULE``: a house rule, a rule by ID, or every rule under an ID prefix."""
+    entries = rule_entries(text) if text is not None else {}
+    key = only.strip().upper()
+    try:
+        module, ri = _rule_module(only)
+    except UnknownPluginError:
+        module, ri = None, None
+    if module is not None and ri is not None:
+        if ri.game == game:
+            _house_rule(console, module, ri, entries.get(ri.id))
+            return 0
+        if key not in entries:
+            msg = f"house rule {ri.name!r} belongs to {ri.game!r}, not {game!r} ({ri.id})"
+            raise UsageError(msg)
+    chosen = [body for rule_id, body in entries.items() if rule_id == key]
+    chosen = chosen or [body for rule_id, body in entries.items() if rule_id.startswith(key + "-")]
+    if not chosen:
+        example = next(iter(entries), "")
+        hint = f"a rule ID such as {example}, an ID prefix, or " if example else ""
+        msg = f"no rule {only!r} in {game} ({hint}a house rule; cardcore rules {game} lists them)"
+        raise UsageError(msg)
+    console.print(Markdown("\n".join(chosen)))
+    return 0
+
+
+def _house_rule(console: Console, module: object, ri: RuleInfo, spec: str | None) -> None:
+    console.print(f"[bold]{escape(ri.name)}[/] ({ri.id}): {escape(ri.summary)}")
+    notes = _notes(ri, game_info(ri.game))
+    if notes:
+        console.print(escape(notes))
+    doc = inspect.getdoc(module)
+    if doc:
+        console.print()
+        console.print(escape(doc))
+    if spec is not None:
+        console.print()
+        console.print(Markdown(spec))
 
 
 # -- simulate ---------------------------------------------------------------------------------
@@ -390,7 +447,7 @@ def overview(console: Console) -> int:
             f"{DEFAULT_GAMES} games by random agents, a summary table",
         ),
         (f"cardcore play {example} --players 2", "play in the terminal"),
-        (f"cardcore rules {example}", "its options and house rules, explained"),
+        (f"cardcore rules {example}", "its rules, options and house rules"),
         ("cardcore --help", "every command and option"),
     ]
     width = max(len(cmd) for cmd, _ in tips)

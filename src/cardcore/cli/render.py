@@ -22,7 +22,8 @@ the game's own presentation of it, and is drawn instead of it:
     out: the pile's column shows them;
 (c) any other field named after an owned pile is the viewer's own pile (a
     sorted hand): it is drawn in the viewer's row, in that pile's column;
-(d) any other field named after a shared pile replaces the pile's line.
+(d) any other field named after a shared pile (``P``, ``Ps`` or ``P_...``,
+    such as ``discard_top``) replaces the pile's line.
 
 ``None`` in a card field is a card its viewer cannot see; ``None`` elsewhere is
 "nothing", and a line with nothing to say is left out.
@@ -110,11 +111,17 @@ def _grid(cards: Sequence[Any], cols: int) -> str:
     return "\n".join(rows)
 
 
-def value_markup(value: Any, players: Sequence[str] = ()) -> str:
+Fields = Mapping[str, Mapping[str, Any]]
+"""Declared view fields by name (``view_schema()["fields"]``)."""
+
+
+def value_markup(value: Any, players: Sequence[str] = (), fields: Fields | None = None) -> str:
     """Return rich markup for any JSON value of a view whose kind is not declared (``json``).
 
-    Mappings read ``key: value`` with their keys in words; a list of card lists
-    is numbered from 1, as a player counts melds.
+    Mappings read ``key: value`` with their keys in words; a key that names a
+    declared field (*fields*) reads as that field does: its label, a ``seat``
+    as the player's name, a ``per-seat`` list as each player's entry. A list
+    of card lists is numbered from 1, as a player counts melds.
     """
     if value is None:
         return "[dim]-[/]"
@@ -128,7 +135,8 @@ def value_markup(value: Any, players: Sequence[str] = ()) -> str:
         if not value:
             return "[dim]none[/]"
         return ", ".join(
-            f"{escape(_words(str(k)))}: {_keyed(str(k), v, players)}" for k, v in value.items()
+            f"{escape(_label(str(k), fields))}: {_keyed(str(k), v, players, fields)}"
+            for k, v in value.items()
         )
     if isinstance(value, Sequence):
         if not value:
@@ -136,25 +144,40 @@ def value_markup(value: Any, players: Sequence[str] = ()) -> str:
         if all(v is None or is_card(v) for v in value):
             return _cards(value)
         if all(isinstance(v, Mapping) for v in value):
-            return "\n".join(value_markup(v, players) for v in value)
+            return "\n".join(value_markup(v, players, fields) for v in value)
         if all(isinstance(v, Sequence) and not isinstance(v, str) for v in value):
             return "  ".join(
-                f"[dim]{i}:[/] {value_markup(v, players)}" for i, v in enumerate(value, 1)
+                f"[dim]{i}:[/] {value_markup(v, players, fields)}" for i, v in enumerate(value, 1)
             )
-        return ", ".join(value_markup(v, players) for v in value)
+        return ", ".join(value_markup(v, players, fields) for v in value)
     return escape(str(value))
 
 
-def _keyed(key: str, value: Any, players: Sequence[str]) -> str:
-    """A value inside a mapping: a ``seat`` or ``owner`` number is shown as the player's name."""
+def _label(key: str, fields: Fields | None) -> str:
+    declared = (fields or {}).get(key)
+    return str(declared.get("label") or _words(key)) if declared else _words(key)
+
+
+def _keyed(key: str, value: Any, players: Sequence[str], fields: Fields | None = None) -> str:
+    """A value inside a mapping, read as the field *key* names when one is declared.
+
+    A ``seat`` or ``owner`` number (or a declared ``seat`` field) is the
+    player's name; a declared ``per-seat`` list is each player's entry.
+    """
+    declared = (fields or {}).get(key) or {}
+    kind = declared.get("kind")
     if (
-        key in ("seat", "owner")
+        (key in ("seat", "owner") or kind == "seat")
         and isinstance(value, int)
         and not isinstance(value, bool)
         and 0 <= value < len(players)
     ):
         return escape(players[value])
-    return value_markup(value, players)
+    if kind == "per-seat" and isinstance(value, list) and len(value) == len(players):
+        return ", ".join(
+            f"{escape(players[i])}: {value_markup(v, players, fields)}" for i, v in enumerate(value)
+        )
+    return value_markup(value, players, fields)
 
 
 def _field_markup(kind: str, value: Any, players: Sequence[str], cols: int | None) -> str:
@@ -235,6 +258,13 @@ class Arrangement:
     hidden_keys: frozenset[str]
 
 
+def _presents(base: str, fields: Mapping[str, Mapping[str, Any]]) -> bool:
+    """Whether a field presents shared pile *base*: named ``base``, ``base + "s"`` or ``base_...``."""
+    return _named(base, fields, _ANY) is not None or any(
+        name.startswith(f"{base}_") for name in fields
+    )
+
+
 def _named(base: str, fields: Mapping[str, Mapping[str, Any]], kinds: Container[str]) -> str | None:
     """The field among *fields* (of one of *kinds*) that names pile *base*: ``base``, else ``base + "s"``."""
     for name in (base, f"{base}s"):
@@ -263,7 +293,7 @@ def arrange(view: Mapping[str, Any], schema: Mapping[str, Any]) -> Arrangement:
         owner = zone.get("owner")
         base, sub = _split_name(str(zone.get("name", "")), owner)
         if not isinstance(owner, int):
-            if _named(base, other, _ANY) is None:  # else a field draws this pile (rule d)
+            if not _presents(base, other):  # else a field draws this pile (rule d)
                 shared.setdefault(base, []).append((sub, zone))
             continue
         owned_bases.add(base)
@@ -352,7 +382,8 @@ def render_view(
     if lines:
         parts.append(Group(Columns(short, padding=(0, 3)), *long))
     if history:
-        parts.append(render_history(history, players, last=1))
+        declared = {str(f["name"]): f for f in schema.get("fields", [])}
+        parts.append(render_history(history, players, last=1, fields=declared))
     if view.get("is_over") and view.get("result") is not None:
         parts.append(render_result(view["result"], players))
     head = f"[bold]{escape(str(view.get('game', '')))}[/]  move {view.get('version')}  "
@@ -381,16 +412,26 @@ def _entry_markup(
 
 
 def render_history(
-    history: Sequence[Mapping[str, Any]], players: Sequence[str], *, last: int | None = None
+    history: Sequence[Mapping[str, Any]],
+    players: Sequence[str],
+    *,
+    last: int | None = None,
+    fields: Fields | None = None,
 ) -> str:
     """Describe past rounds (:meth:`cardcore.Game.history`), one line each, oldest first.
 
     :param last: Show only this many of the most recent rounds.
+    :param fields: The view's declared fields by name: a key of a past round
+        that names one reads as that field does (a dealer's name, not a seat number).
     """
     start = 0 if last is None else max(0, len(history) - last)
     out = []
     for number, entry in enumerate(history[start:], start + 1):
-        text = value_markup(entry, players) if isinstance(entry, Mapping) else escape(str(entry))
+        text = (
+            value_markup(entry, players, fields)
+            if isinstance(entry, Mapping)
+            else escape(str(entry))
+        )
         out.append(f"[bold]earlier[/] [dim]({number} of {len(history)})[/]: {text}")
     return "\n".join(out)
 
