@@ -16,8 +16,8 @@ import pytest
 
 import cardcore
 from cardcore import ActionApplied, Event, IllegalActionError, NotationError
-from cardcore.testing._util import fingerprint
 from cardcore.testing import assert_conserved
+from cardcore.testing._util import fingerprint
 
 REALTIME = [g for g in ("spit", "speed", "racegame") if g in cardcore.available_games()]
 THREADS_PER_SEAT = 3
