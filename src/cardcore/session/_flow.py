@@ -1,0 +1,542 @@
+"""The inside of a session: the game, its streams, spectators, clocks and store writes.
+
+:class:`Flow` holds a session's state and everything that happens when the
+game changes; :class:`cardcore.session.Session` adds the public methods and
+reads the clients' messages. Nothing here is public.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import math
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from cardcore.actions import HOST, Action, EndMatch, Resign
+from cardcore.errors import CardcoreError
+from cardcore.events import SPECTATOR, ActionApplied, Event
+from cardcore.game import Game
+from cardcore.session.clocks import GAME_CLOCK, Clocks
+from cardcore.session.config import GameSetup, SessionConfig
+from cardcore.session.fair import FairDeal
+from cardcore.session.patch import card_words, diff
+from cardcore.session.protocol import Outbound, ProtocolError, RateLimiter, dumps
+from cardcore.session.store import Batch, Store, TokenRow
+from cardcore.session.streams import SPECTATORS, SpectatorEntry, SpectatorFeed, Stream, seat_stream
+from cardcore.setup import Listener
+
+__all__ = ["Conn", "Flow"]
+
+LOG = logging.getLogger("cardcore.session")
+
+MAX_STEPS_PER_CALL = 10_000
+"""The most timer steps one ``tick`` or ``handle`` plays (a guard against a game that never settles)."""
+
+FORMAT = ("cardcore-session", 1)
+"""The name and version of a stored session's ``meta``."""
+
+
+@dataclass
+class Conn:
+    """One connection that has joined: a seat's (``seat`` a number) or a spectator's (``None``)."""
+
+    id: str
+    seat: int | None
+    stream: Stream
+
+
+class Flow:
+    """A session's state and what happens when its game changes (see the module docstring)."""
+
+    def __init__(
+        self,
+        session_id: str,
+        setup: GameSetup,
+        config: SessionConfig,
+        realtime: bool,
+        store: Store | None,
+        created: float,
+    ) -> None:
+        self.id = session_id
+        self.setup = setup
+        self.config = config
+        self.realtime = realtime
+        self.store = store
+        self.created = created
+        self.players = len(setup.players)
+        self.phase = "waiting"
+        self.started: float | None = None
+        self.ended: float | None = None
+        self.now = created
+        self.seed: int | None = None
+        self.fair: FairDeal | None = None
+        self.tokens: dict[int, TokenRow] = {}
+        self.game: Game | None = None
+        keep = config.resync_keep
+        self.streams = [Stream(seat_stream(s), keep) for s in range(self.players)]
+        self.spectators = Stream(SPECTATORS, keep)
+        self.conns: dict[str, Conn] = {}
+        limits = config.limits
+        self.limiter = RateLimiter(limits.rate, limits.burst, limits.close_after)
+        self.clocks = Clocks(config.time, realtime)
+        self.spec = SpectatorFeed(config.spectator_delay)
+        self.views: list[dict[str, Any]] = [{} for _ in range(self.players)]
+        self.foreign = [0] * self.players
+        self.takeback: dict[str, Any] | None = None
+        self.takeback_prev: Game | None = None
+        self.entropy_deadline: float | None = None
+        self.store_error: str | None = None
+        """The last error the store raised (``None``: every write went through)."""
+        self._seat_events: list[list[Event]] = [[] for _ in range(self.players)]
+        self._spec_events: list[Event] = []
+        self._spec_now: dict[str, Any] = {}
+        self._spec_rounds_now = 0
+        self._out: list[Outbound] = []
+        self._batch = Batch(self.phase, created)
+        self._dirty = False
+        self._unsaved: Batch | None = None
+
+    # -- the outbox and the store ------------------------------------------------------------
+
+    def _begin(self, now: float) -> float:
+        """Start a call at *now* (never earlier than the last call)."""
+        now = max(self.now, now) if isinstance(now, int | float) and math.isfinite(now) else self.now
+        self.now = now
+        self._out = []
+        self._batch = Batch(self.phase, now)
+        self._dirty = False
+        return now
+
+    def _end(self) -> list[Outbound]:
+        """Write the call's changes to the store and return its messages."""
+        out = self._out
+        self._out = []
+        batch = self._batch
+        batch.status = self.phase
+        if self._dirty or not batch.is_empty():
+            batch.meta = self._meta()
+            self._commit(batch)
+        return out
+
+    def _commit(self, batch: Batch) -> None:
+        if self.store is None:
+            return
+        if self._unsaved is not None:
+            batch = _merge(self._unsaved, batch)
+        try:
+            self.store.commit(self.id, batch)
+        except Exception as exc:  # the game goes on; the next call writes both batches
+            self.store_error = f"{type(exc).__name__}: {exc}"
+            LOG.error("session %s: the store failed: %s", self.id, self.store_error)
+            self._unsaved = batch
+        else:
+            self._unsaved = None
+            self.store_error = None
+
+    def _send(self, conn: str, message: dict[str, Any], *, close: bool = False) -> None:
+        self._out.append(Outbound(conn, message, dumps(message), close))
+
+    def _emit(self, stream: Stream, message: dict[str, Any]) -> None:
+        """Number *message* in *stream*, keep and store it, and send it to the stream's readers."""
+        text = stream.push(message)
+        batch = self._batch
+        batch.messages.append((stream.name, stream.n, text))
+        if stream.n % stream.keep == 0:
+            batch.prune[stream.name] = stream.prune_below()
+        for conn in stream.conns:
+            self._out.append(Outbound(conn, message, text))
+
+    def _emit_all(self, make: Callable[[Stream], dict[str, Any] | None]) -> None:
+        for stream in [*self.streams, self.spectators]:
+            message = make(stream)
+            if message is not None:
+                self._emit(stream, message)
+
+    def _broadcast(self, message: dict[str, Any]) -> None:
+        """Send an unnumbered *message* to every connection."""
+        text = dumps(message)
+        for conn in self.conns:
+            self._out.append(Outbound(conn, message, text))
+
+    def _meta(self) -> dict[str, Any]:
+        return {
+            "format": FORMAT[0],
+            "format_version": FORMAT[1],
+            "setup": self.setup.to_json(),
+            "config": self.config.to_json(),
+            "realtime": self.realtime,
+            "phase": self.phase,
+            "started": self.started,
+            "ended": self.ended,
+            "seed": self.seed,
+            "fair": None if self.fair is None else self.fair.to_json(),
+            "entropy_deadline": self.entropy_deadline,
+            "streams": {s.name: s.n for s in [*self.streams, self.spectators]},
+            "clocks": self.clocks.to_json(self.now),
+            "takeback": self.takeback,
+            "foreign": list(self.foreign),
+            "spectators": {"released": self.spec.released},
+        }
+
+    # -- messages every stream understands ------------------------------------------------
+
+    def _lobby(self, n: int = 0) -> dict[str, Any]:
+        fair = self.fair
+        return {
+            "type": "lobby",
+            "n": n,
+            "players": list(self.setup.players),
+            "claimed": [s in self.tokens for s in range(self.players)],
+            "entropy": None
+            if fair is None or not self.config.seat_entropy
+            else [e is not None for e in fair.entropy],
+            "commitment": None if fair is None else fair.commitment,
+            "entropy_deadline": self.entropy_deadline,
+        }
+
+    def _view_message(self, stream: Stream, reason: str, n: int = 0) -> dict[str, Any]:
+        """A whole view for *stream* (a start, a takeback, or a resync that is shorter so)."""
+        game = self.game
+        if game is None:
+            return self._lobby(n)
+        if stream is self.spectators:
+            message: dict[str, Any] = {
+                "type": "view",
+                "n": n,
+                "version": self.spec.released,
+                "reason": reason,
+                "view": self.spec.view,
+            }
+        else:
+            seat = int(stream.name.split(".")[1])
+            message = {
+                "type": "view",
+                "n": n,
+                "version": game.version,
+                "reason": reason,
+                "view": self.views[seat],
+                "clocks": self.clocks.public(),
+                "takeback": self.takeback,
+            }
+        message["phase"] = self.phase
+        if self.phase == "over" and self.fair is not None:
+            message["reveal"] = self.fair_bundle()
+        return message
+
+    def fair_bundle(self) -> dict[str, Any] | None:
+        """The fair-deal bundle, once the game is over (``None`` before, or without a commitment)."""
+        if self.fair is None or self.game is None or self.phase != "over":
+            return None
+        return self.fair.bundle(self.id, self.game.record())
+
+    # -- checks on client messages -----------------------------------------------------------
+
+    def _seat_of(self, c: Conn, doing: str) -> int:
+        if c.seat is None:
+            raise ProtocolError("not-a-seat", f"spectators cannot {doing}")
+        return c.seat
+
+    def _playing(self) -> Game:
+        if self.phase == "waiting" or self.game is None:
+            raise ProtocolError("not-started", "the game has not started yet (every seat must be claimed)")
+        if self.phase != "playing":
+            raise ProtocolError("game-over", "the game is over")
+        return self.game
+
+    # -- starting ----------------------------------------------------------------------------
+
+    def _listeners(self) -> list[Listener]:
+        out: list[Listener] = [(Event, buf.append, s) for s, buf in enumerate(self._seat_events)]
+        if self.config.spectators:
+            out.append((Event, self._spec_events.append, SPECTATOR))
+        return out
+
+    def _clear_events(self) -> None:
+        for buf in self._seat_events:
+            buf.clear()
+        self._spec_events.clear()
+
+    def _start(self, at: float) -> None:
+        """Deal the game and show it to every stream."""
+        fair = self.fair
+        if fair is not None:
+            fair.entropy = ["" if e is None else e for e in fair.entropy]
+            seed = fair.seed
+        else:
+            seed = self.seed if self.seed is not None else 0
+        game = self.setup.build(seed, subscribers=self._listeners())
+        self._clear_events()
+        self.game = game
+        self.phase = "playing"
+        self.started = at
+        self.entropy_deadline = None
+        self.views = [game.view(s) for s in range(self.players)]
+        self._spec_now = game.view(None)
+        self._spec_rounds_now = len(game.history(None))
+        spec = self.spec
+        spec.released, spec.view, spec.rounds = 0, self._spec_now, self._spec_rounds_now
+        self.clocks.start(game.to_act, at)
+        self._dirty = True
+        self._emit_all(lambda stream: self._view_message(stream, "start"))
+        if game.is_over:
+            self._finish(at)
+
+    # -- after every action ---------------------------------------------------------------
+
+    def _after(self, actor: int, action: Action, at: float | None, cause: str) -> None:
+        """Tell every stream what the action just applied changed, and store it."""
+        game = self.game
+        if game is None:  # pragma: no cover - callers act on a started game
+            return
+        version = game.version
+        text = str(action)
+        self._batch.actions.append((version - 1, actor, text, at))
+        self._dirty = True
+        when = self.now if at is None else at
+        if self.takeback is not None:
+            self._takeback_end("cancelled", None, "the game moved on")
+        for s in range(self.players):
+            if s != actor:
+                self.foreign[s] = version
+        over = game.is_over
+        self.clocks.update(game.to_act, when, actor if actor != HOST else None, over=over)
+        clocks = self.clocks.public()
+        for s, stream in enumerate(self.streams):
+            old = self.views[s]
+            new = game.view(s)
+            self.views[s] = new
+            events = [e.to_json() for e in self._seat_events[s] if type(e) is not ActionApplied]
+            shown = text if s == actor or _may_show(text, old, new) else None
+            self._emit(
+                stream,
+                {
+                    "type": "update",
+                    "n": 0,
+                    "version": version,
+                    "action": {"seat": actor, "text": shown, "at": at, "cause": cause},
+                    "events": events,
+                    "patch": diff(old, new),
+                    "clocks": clocks,
+                },
+            )
+        if self.config.spectators:
+            self._spectate(game, actor, text, at, cause)
+        self._clear_events()
+        if over:
+            self._finish(when)
+
+    def _spectate(self, game: Game, actor: int, text: str, at: float | None, cause: str | None) -> None:
+        """Queue the new version for spectators and show them what is old enough."""
+        old = self._spec_now
+        new = game.view(None)
+        self._spec_now = new
+        self._spec_rounds_now += len(game.history(None, self._spec_rounds_now))
+        shown = text if _may_show(text, old, new) else None
+        events = [e.to_json() for e in self._spec_events if type(e) is not ActionApplied]
+        action = {"seat": actor, "text": shown, "at": at, "cause": cause}
+        self.spec.pending.append(SpectatorEntry(game.version, new, events, action, self._spec_rounds_now))
+        self._release(game)
+
+    def _release(self, game: Game) -> None:
+        spec = self.spec
+        for entry in spec.due(game.version, game.is_over):
+            patch = diff(spec.view, entry.view)
+            spec.view, spec.released, spec.rounds = entry.view, entry.version, entry.rounds
+            self._emit(
+                self.spectators,
+                {
+                    "type": "update",
+                    "n": 0,
+                    "version": entry.version,
+                    "action": entry.action,
+                    "events": entry.events,
+                    "patch": patch,
+                },
+            )
+
+    def _finish(self, at: float) -> None:
+        """The game is over: stop the clocks, set the tokens' expiry, reveal the deal."""
+        self.phase = "over"
+        self.ended = at
+        self.clocks.update((), at, None, over=True)
+        expires = at + self.config.token_ttl
+        for seat, row in list(self.tokens.items()):
+            self.tokens[seat] = TokenRow(seat, row.digest, expires)
+            self._batch.tokens.append(self.tokens[seat])
+        self._dirty = True
+        bundle = self.fair_bundle()
+        if bundle is not None:
+            self._emit_all(lambda stream: {"type": "reveal", "n": 0, "bundle": bundle})
+
+    # -- takebacks --------------------------------------------------------------------------
+
+    def _takeback_end(self, op: str, seat: int | None, reason: str) -> None:
+        pending = self.takeback
+        self.takeback = None
+        self.takeback_prev = None
+        self._dirty = True
+        if pending is None:
+            return
+        for stream in self.streams:
+            self._emit(
+                stream,
+                {
+                    "type": "takeback",
+                    "n": 0,
+                    "op": op,
+                    "seat": seat,
+                    "by": pending["by"],
+                    "version": pending["version"],
+                    "reason": reason,
+                },
+            )
+
+    def _take_back(self, prev: Game, at: float) -> None:
+        """Swap in *prev* (the game without its last action) and show it to everyone."""
+        self.takeback = None
+        self.takeback_prev = None
+        self.game = prev
+        version = prev.version
+        self._batch.keep_actions = version
+        self._batch.actions = [a for a in self._batch.actions if a[0] < version]
+        self._dirty = True
+        self.foreign = [version] * self.players
+        self.clocks.reset(prev.to_act, at)
+        self.views = [prev.view(s) for s in range(self.players)]
+        for stream in self.streams:
+            self._emit(stream, self._view_message(stream, "takeback"))
+        spec = self.spec
+        spec.drop_after(version)
+        self._spec_now = prev.view(None)
+        self._spec_rounds_now = len(prev.history(None))
+        if spec.released > version:
+            spec.released, spec.view, spec.rounds = version, self._spec_now, self._spec_rounds_now
+            self._emit(self.spectators, self._view_message(self.spectators, "takeback"))
+
+    # -- timers ------------------------------------------------------------------------------
+
+    def _advance(self, now: float) -> None:
+        """Play everything whose time has come by *now*, earliest first."""
+        for _ in range(MAX_STEPS_PER_CALL):
+            candidates: list[tuple[float, int, int]] = []
+            if self.takeback is not None and self.takeback["deadline"] <= now:
+                candidates.append((self.takeback["deadline"], 0, 0))
+            if self.phase == "waiting" and self.entropy_deadline is not None and self.entropy_deadline <= now:
+                candidates.append((self.entropy_deadline, 1, 0))
+            if self.phase == "playing":
+                due = self.clocks.due(now)
+                if due is not None:
+                    candidates.append((due[0], 2, due[1]))
+            if not candidates:
+                return
+            at, kind, seat = min(candidates)
+            if kind == 0:
+                self._takeback_end("expired", None, "the other seats did not answer in time")
+            elif kind == 1:
+                self._start(at)
+            elif seat == GAME_CLOCK:
+                self._apply(HOST, EndMatch(), at, "clock")
+            else:
+                self._timeout(seat, at, now)
+        LOG.warning("session %s: more than %d timer steps in one call", self.id, MAX_STEPS_PER_CALL)
+
+    def next_deadline(self) -> float | None:
+        """When the session next needs a :meth:`tick` (``None``: not until a message comes)."""
+        times = []
+        if self.takeback is not None:
+            times.append(float(self.takeback["deadline"]))
+        if self.phase == "waiting" and self.entropy_deadline is not None:
+            times.append(self.entropy_deadline)
+        if self.phase == "playing":
+            deadline = self.clocks.next_deadline()
+            if deadline is not None:
+                times.append(deadline)
+        return min(times) if times else None
+
+    def _timeout(self, seat: int, at: float, now: float) -> None:
+        """*seat*'s clock ran out at *at*: play its default action(s)."""
+        game = self.game
+        if game is None:  # pragma: no cover
+            return
+        steps = 1 if self.realtime else self.config.time.max_steps
+        for _ in range(steps):
+            if game.is_over or seat not in game.to_act or self.game is not game:
+                return
+            action = self._default_for(game, seat)
+            if action is None or not self._apply(seat, action, at, "timeout"):
+                break
+            if self.realtime:
+                return
+        if not game.is_over and seat in game.to_act:
+            self.clocks.rearm(seat, max(at, now))
+            self._dirty = True
+
+    def _default_for(self, game: Game, seat: int) -> Action | None:
+        legal = game.legal_actions(seat)
+        try:
+            action = game.logic.default_action(game.state, seat)
+        except Exception as exc:  # a plugin's bug: fall back, never stop the session
+            LOG.error("session %s: default_action of %s failed: %r", self.id, game.name, exc)
+            action = None
+        if action is not None and action not in legal:
+            action = None
+        if action is None:
+            fallback = self.config.time.fallback
+            if fallback == "first" and legal:
+                action = legal[0]
+            elif fallback == "resign":
+                action = Resign(seat)
+        return action
+
+    def _apply(self, seat: int, action: Action, at: float, cause: str) -> bool:
+        """Apply an action the session plays itself (a timeout, the game clock); ``False`` if refused."""
+        game = self.game
+        if game is None:  # pragma: no cover
+            return False
+        try:
+            game.apply(action, at=at)
+        except CardcoreError as exc:
+            LOG.error("session %s: %s action %r refused: %s", self.id, cause, str(action), exc)
+            return False
+        self._after(seat, action, at, cause)
+        return True
+
+
+def _may_show(text: str, old: dict[str, Any], new: dict[str, Any]) -> bool:
+    """Whether a seat may read the action *text*: every card it names is in its view before or after."""
+    cards = list(card_words(text))
+    if not cards:
+        return True
+    known = set(card_words(old))
+    known.update(card_words(new))
+    return all(card in known for card in cards)
+
+
+def _merge(old: Batch, new: Batch) -> Batch:
+    """One batch holding *old* then *new* (a write the store failed is retried with the next)."""
+    actions = list(old.actions)
+    keep = old.keep_actions
+    if new.keep_actions is not None:
+        actions = [a for a in actions if a[0] < new.keep_actions]
+        keep = new.keep_actions if keep is None else min(keep, new.keep_actions)
+    prune = dict(old.prune)
+    for name, below in new.prune.items():
+        prune[name] = max(below, prune.get(name, 0))
+    return Batch(
+        status=new.status,
+        updated=new.updated,
+        meta=new.meta if new.meta is not None else old.meta,
+        keep_actions=keep,
+        actions=actions + new.actions,
+        tokens=old.tokens + new.tokens,
+        messages=old.messages + new.messages,
+        prune=prune,
+    )
+
+
+def parse_json(text: str) -> dict[str, Any]:
+    """Read one stored message back."""
+    data: dict[str, Any] = json.loads(text)
+    return data

@@ -1,0 +1,161 @@
+"""An asyncio helper: each connection an object to send to and an async iterator of its messages.
+
+::
+
+    host = AsyncHost(hub)                     # or a single Session
+    runner = asyncio.create_task(host.run())  # plays the clocks on time
+    conn = host.connect()
+    await conn.send({"type": "join", "session": sid, "seat": 0})
+    async for text in conn:                   # the JSON texts for this connection
+        ...
+    await conn.close()
+    host.stop(); await runner
+
+The session stays sans I/O: this module only reads the clock, queues each
+:class:`~cardcore.session.Outbound` for its connection, and wakes up for the
+next deadline. A WebSocket server forwards ``send`` and the iterator to its
+socket.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import itertools
+import time
+from collections.abc import Callable, Mapping
+from typing import Any, Protocol
+
+from cardcore.session.protocol import Outbound
+
+__all__ = ["AsyncConnection", "AsyncHost", "Host"]
+
+QUEUE = 4096
+"""Messages queued for one connection before it is dropped as too slow."""
+
+_IDS = itertools.count(1)
+
+
+class Host(Protocol):
+    """What :class:`AsyncHost` drives: a :class:`~cardcore.session.Session` or a :class:`~cardcore.session.Hub`."""
+
+    def handle(self, conn: str, message: str | bytes | Mapping[str, Any], now: float) -> list[Outbound]:
+        """Read one message."""
+
+    def tick(self, now: float) -> list[Outbound]:
+        """Play the clocks."""
+
+    def disconnect(self, conn: str, now: float) -> list[Outbound]:
+        """Forget a connection."""
+
+    def next_deadline(self) -> float | None:
+        """When to tick next."""
+
+
+class AsyncConnection:
+    """One connection of an :class:`AsyncHost`: :meth:`send` messages, iterate over replies."""
+
+    def __init__(self, host: AsyncHost, conn: str) -> None:
+        self.host = host
+        self.id = conn
+        self.closed = False
+        self._queue: asyncio.Queue[str | None] = asyncio.Queue(QUEUE)
+
+    async def send(self, message: str | bytes | Mapping[str, Any]) -> None:
+        """Hand one client message to the session (replies arrive through the iterator)."""
+        if self.closed:
+            return
+        host = self.host
+        host.deliver(host.host.handle(self.id, message, host.clock()))
+        host.wake()
+
+    async def close(self) -> None:
+        """Close the connection: the session forgets it and the iterator ends."""
+        if self.closed:
+            return
+        host = self.host
+        host.deliver(host.host.disconnect(self.id, host.clock()))
+        self._end()
+
+    def _put(self, text: str) -> None:
+        if self.closed:
+            return
+        try:
+            self._queue.put_nowait(text)
+        except asyncio.QueueFull:  # a reader too slow: drop it, as a server drops a stuck socket
+            self.host.deliver(self.host.host.disconnect(self.id, self.host.clock()))
+            self._end()
+
+    def _end(self) -> None:
+        if not self.closed:
+            self.closed = True
+            self.host.connections.pop(self.id, None)
+            while True:  # make room for the end marker
+                try:
+                    self._queue.put_nowait(None)
+                    break
+                except asyncio.QueueFull:
+                    self._queue.get_nowait()
+
+    def __aiter__(self) -> AsyncConnection:
+        return self
+
+    async def __anext__(self) -> str:
+        item = await self._queue.get()
+        if item is None:
+            raise StopAsyncIteration
+        return item
+
+
+class AsyncHost:
+    """Runs a session (or hub) under asyncio.
+
+    :param host: A :class:`~cardcore.session.Session` or :class:`~cardcore.session.Hub`.
+    :param clock: The time source (default :func:`time.time`, which survives restarts).
+    """
+
+    def __init__(self, host: Host, clock: Callable[[], float] = time.time) -> None:
+        self.host = host
+        self.clock = clock
+        self.connections: dict[str, AsyncConnection] = {}
+        self._wake = asyncio.Event()
+        self._running = False
+
+    def connect(self, conn: str | None = None) -> AsyncConnection:
+        """Open a connection (with a fresh id unless given one)."""
+        cid = conn if conn is not None else f"conn-{next(_IDS)}"
+        connection = AsyncConnection(self, cid)
+        self.connections[cid] = connection
+        return connection
+
+    def deliver(self, outbound: list[Outbound]) -> None:
+        """Queue each message for its connection (closing those the session asks to close)."""
+        for out in outbound:
+            connection = self.connections.get(out.conn)
+            if connection is None:
+                continue
+            connection._put(out.text)
+            if out.close:
+                self.host.disconnect(out.conn, self.clock())
+                connection._end()
+
+    def wake(self) -> None:
+        """Look at the deadlines again (a message may have changed them)."""
+        self._wake.set()
+
+    async def run(self) -> None:
+        """Tick the host at each deadline until :meth:`stop`."""
+        self._running = True
+        while self._running:
+            deadline = self.host.next_deadline()
+            timeout = None if deadline is None else max(0.0, deadline - self.clock())
+            self._wake.clear()
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._wake.wait(), timeout)
+            if self._running:
+                self.deliver(self.host.tick(self.clock()))
+
+    def stop(self) -> None:
+        """End :meth:`run`."""
+        self._running = False
+        self._wake.set()

@@ -1,0 +1,134 @@
+"""A session's clocks: per-seat turn (or idle) clocks and the game clock.
+
+Times are the host's ``now`` values (seconds; wall-clock time in production,
+any clock in tests). A clock is a deadline; :meth:`Clocks.due` names the first
+one that has passed, and the session plays the timeout at the deadline's time,
+so a late ``tick`` changes nothing but when the messages go out.
+
+Across a restart (:meth:`Clocks.load`): the store holds the deadlines and the
+time they were written (``since``). With ``restart="pause"`` every deadline
+moves by the time between ``since`` and the restart, so each running clock
+gets back the time it had left when the session was last stored; with
+``restart="continue"`` the deadlines stay, and those that passed while the
+server was down fire on the first ``tick``.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from cardcore.session.config import TimeControl
+
+__all__ = ["GAME_CLOCK", "Clocks"]
+
+GAME_CLOCK = -1
+"""The seat number :meth:`Clocks.due` gives the game clock."""
+
+
+class Clocks:
+    """The running clocks of one game.
+
+    :param control: The time controls.
+    :param realtime: Whether the game is real-time (turn clocks become idle clocks).
+    """
+
+    __slots__ = ("control", "realtime", "to_act", "total", "turn")
+
+    def __init__(self, control: TimeControl, realtime: bool) -> None:
+        self.control = control
+        self.realtime = realtime
+        self.turn: dict[int, float] = {}
+        """Per seat that may act, the deadline of its turn (or idle) clock."""
+        self.total: float | None = None
+        """The deadline of the game clock."""
+        self.to_act: tuple[int, ...] = ()
+
+    def start(self, to_act: Iterable[int], at: float) -> None:
+        """Start the clocks when the game starts at *at*."""
+        if self.control.total is not None:
+            self.total = at + self.control.total
+        self.turn = {}
+        self.to_act = ()
+        self.update(to_act, at, None)
+
+    def update(self, to_act: Iterable[int], at: float, actor: int | None, *, over: bool = False) -> None:
+        """Follow the game after a change at *at* by *actor* (``None``: not a seat's action).
+
+        Turn-based: a seat's clock runs from the moment it is among the seats to
+        act until it no longer is. Real time: a seat's idle clock also restarts
+        with each of its actions.
+        """
+        if over:
+            self.turn = {}
+            self.total = None
+            self.to_act = ()
+            return
+        seats = tuple(to_act)
+        limit = self.control.turn
+        if limit is not None:
+            before = self.turn
+            was = set(self.to_act)
+            fresh = self.realtime
+            self.turn = {
+                s: before[s]
+                if s in before and s in was and not (fresh and s == actor)
+                else at + limit
+                for s in seats
+            }
+        self.to_act = seats
+
+    def rearm(self, seat: int, at: float) -> None:
+        """Give *seat* a whole clock again from *at* (after a timeout that left it to act)."""
+        if self.control.turn is not None and seat in self.turn:
+            self.turn[seat] = at + self.control.turn
+
+    def reset(self, to_act: Iterable[int], at: float) -> None:
+        """Give every seat to act a whole clock from *at* (after a takeback); the game clock runs on."""
+        self.turn = {}
+        self.to_act = ()
+        self.update(to_act, at, None)
+
+    def next_deadline(self) -> float | None:
+        """The earliest deadline, or ``None``."""
+        times = list(self.turn.values())
+        if self.total is not None:
+            times.append(self.total)
+        return min(times) if times else None
+
+    def due(self, now: float) -> tuple[float, int] | None:
+        """The first clock that has run out by *now*: ``(deadline, seat)``, the game clock as
+        :data:`GAME_CLOCK`; ``None`` if none has. Ties: the game clock, then seats in order."""
+        best: tuple[float, int] | None = None
+        if self.total is not None and self.total <= now:
+            best = (self.total, GAME_CLOCK)
+        for seat in sorted(self.turn):
+            deadline = self.turn[seat]
+            if deadline <= now and (best is None or deadline < best[0]):
+                best = (deadline, seat)
+        return best
+
+    def public(self) -> dict[str, Any]:
+        """The clocks as clients see them: deadlines on the server's clock."""
+        return {"turn": {str(s): d for s, d in self.turn.items()}, "total": self.total}
+
+    def to_json(self, now: float) -> dict[str, Any]:
+        """The clocks for the store, stamped with *now*."""
+        return {
+            "since": now,
+            "turn": {str(s): d for s, d in self.turn.items()},
+            "total": self.total,
+            "to_act": list(self.to_act),
+        }
+
+    def load(self, data: Mapping[str, Any], now: float) -> None:
+        """Restore clocks stored by :meth:`to_json`, at *now*, after a restart (see the module docstring)."""
+        since = float(data.get("since", now))
+        shift = max(0.0, now - since) if self.control.restart == "pause" else 0.0
+        self.turn = {int(s): float(d) + shift for s, d in dict(data.get("turn", {})).items()}
+        total = data.get("total")
+        self.total = None if total is None else float(total) + shift
+        self.to_act = tuple(int(s) for s in data.get("to_act", ()))
+        if any(not math.isfinite(d) for d in self.turn.values()):
+            self.turn = {s: now + (self.control.turn or 0.0) for s in self.turn}

@@ -1,0 +1,280 @@
+"""A session's settings: time controls, limits, spectators, takebacks, fair deals.
+
+Every setting is a frozen value with a JSON form, so the store keeps it with
+the session and a restarted process runs the game under the same settings.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from cardcore.errors import CardcoreError, CorruptStateError, OptionError
+from cardcore.game import Game
+from cardcore.setup import Listener, new_game
+
+__all__ = ["GameSetup", "Limits", "SessionConfig", "TimeControl"]
+
+_FALLBACKS = ("first", "resign", "wait")
+_RESTARTS = ("pause", "continue")
+_STARTS = ("seated", "now")
+
+
+def _positive(name: str, value: Any, *, none: bool = True) -> None:
+    if value is None and none:
+        return
+    if type(value) not in (int, float) or not math.isfinite(value) or value <= 0:
+        msg = f"{name} must be a positive number of seconds{' or None' if none else ''}, not {value!r}"
+        raise OptionError(msg)
+
+
+def _count(name: str, value: Any, low: int = 0) -> None:
+    if type(value) is not int or value < low:
+        msg = f"{name} must be an integer of at least {low}, not {value!r}"
+        raise OptionError(msg)
+
+
+def _one_of(name: str, value: Any, options: tuple[str, ...]) -> None:
+    if value not in options:
+        msg = f"{name} must be one of {list(options)!r}, not {value!r}"
+        raise OptionError(msg)
+
+
+@dataclass(frozen=True)
+class TimeControl:
+    """How long seats may think, and what happens when the time is up.
+
+    :param turn: Turn-based games: seconds a seat has for its turn, from the
+        moment it is among the seats to act until it no longer is (a turn of
+        several actions, such as draw then discard, shares one clock).
+        Real-time games: seconds a seat that may act can stay idle; each of
+        its actions restarts its clock. ``None``: no turn clock.
+    :param total: Seconds for the whole game from its start; when they run out
+        the host ends the match (:class:`~cardcore.EndMatch`: the leaders win).
+        Meant for real-time games. ``None``: no game clock.
+    :param fallback: What a timed-out seat plays when the game's
+        ``default_action`` answers ``None`` (or something illegal): ``"first"``
+        its first legal action, ``"resign"`` it resigns, ``"wait"`` nothing
+        (its clock starts again).
+    :param restart: Running clocks across a server restart: ``"pause"`` (the
+        default) gives every running clock the time it had left when the session
+        was last stored, counted again from the restart, so downtime is never
+        charged to a seat; ``"continue"`` keeps the wall-clock deadlines, so a
+        clock that ran out while the server was down fires at once.
+    :param max_steps: Turn-based games: the most default actions one timeout
+        plays while the seat stays to act (a turn is finished in steps).
+    """
+
+    turn: float | None = None
+    total: float | None = None
+    fallback: str = "first"
+    restart: str = "pause"
+    max_steps: int = 16
+
+    def __post_init__(self) -> None:
+        _positive("turn", self.turn)
+        _positive("total", self.total)
+        _one_of("fallback", self.fallback, _FALLBACKS)
+        _one_of("restart", self.restart, _RESTARTS)
+        _count("max_steps", self.max_steps, 1)
+
+    @property
+    def is_on(self) -> bool:
+        """Whether any clock runs."""
+        return self.turn is not None or self.total is not None
+
+
+@dataclass(frozen=True)
+class Limits:
+    """What one connection may send.
+
+    :param max_message: The longest client message, in bytes of UTF-8 JSON.
+    :param rate: Messages per second a connection may send on average.
+    :param burst: Messages it may send at once.
+    :param close_after: Messages dropped in a row before the connection is closed.
+    :param max_spectators: Spectator connections at once.
+    :param max_per_seat: Connections holding one seat at once (tabs, devices).
+    """
+
+    max_message: int = 8192
+    rate: float = 20.0
+    burst: int = 40
+    close_after: int = 200
+    max_spectators: int = 64
+    max_per_seat: int = 4
+
+    def __post_init__(self) -> None:
+        _count("max_message", self.max_message, 64)
+        _positive("rate", self.rate, none=False)
+        _count("burst", self.burst, 1)
+        _count("close_after", self.close_after, 1)
+        _count("max_spectators", self.max_spectators)
+        _count("max_per_seat", self.max_per_seat, 1)
+
+
+@dataclass(frozen=True)
+class SessionConfig:
+    """How a session runs its game.
+
+    :param time: The time controls (none by default).
+    :param spectators: Whether spectators may watch.
+    :param spectator_delay: Spectators see the game this many actions late
+        (everything once it is over).
+    :param takebacks: Whether seats of a turn-based game may ask for takebacks.
+    :param takeback_timeout: Seconds the other seats have to answer a takeback request.
+    :param fair: Publish a commitment to the deal at creation and reveal it at the
+        end (see :mod:`cardcore.session.fair`). Refused for games from ``deck=``
+        or ``position=``.
+    :param seat_entropy: With *fair*: the deal waits until every seat has sent
+        entropy of its own, mixed into the seed.
+    :param entropy_wait: With *seat_entropy*: seconds, from the moment every
+        seat is claimed, after which a missing seat's entropy counts as empty.
+    :param start: ``"seated"``: the game is dealt once every seat is claimed;
+        ``"now"``: at creation (entropy, when asked for, is still awaited).
+    :param resync_keep: Messages kept per stream for resyncs (and in the store).
+    :param token_ttl: Seconds a seat's token stays valid after the game ends.
+    :param limits: What one connection may send.
+    """
+
+    time: TimeControl = field(default_factory=TimeControl)
+    spectators: bool = True
+    spectator_delay: int = 2
+    takebacks: bool = True
+    takeback_timeout: float = 60.0
+    fair: bool = False
+    seat_entropy: bool = False
+    entropy_wait: float = 60.0
+    start: str = "seated"
+    resync_keep: int = 256
+    token_ttl: float = 86400.0
+    limits: Limits = field(default_factory=Limits)
+
+    def __post_init__(self) -> None:
+        _count("spectator_delay", self.spectator_delay)
+        _positive("takeback_timeout", self.takeback_timeout, none=False)
+        _positive("entropy_wait", self.entropy_wait, none=False)
+        _positive("token_ttl", self.token_ttl, none=False)
+        _count("resync_keep", self.resync_keep, 1)
+        _one_of("start", self.start, _STARTS)
+        if self.seat_entropy and not self.fair:
+            msg = "seat_entropy needs fair=True (seats' entropy is mixed into a committed seed)"
+            raise OptionError(msg)
+
+    def to_json(self) -> dict[str, Any]:
+        """Return the settings as JSON-ready data."""
+        return dataclasses.asdict(self)
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> SessionConfig:
+        """Read settings written by :meth:`to_json` (unknown keys are refused).
+
+        :raises OptionError: A bad value.
+        """
+        try:
+            values = dict(data)
+            values["time"] = TimeControl(**dict(values.get("time", {})))
+            values["limits"] = Limits(**dict(values.get("limits", {})))
+            return cls(**values)
+        except TypeError as exc:
+            msg = f"bad session settings: {exc}"
+            raise OptionError(msg) from None
+
+    def public(self) -> dict[str, Any]:
+        """The settings every client may know (sent in ``welcome``)."""
+        return {
+            "time": dataclasses.asdict(self.time),
+            "spectators": self.spectators,
+            "spectator_delay": self.spectator_delay,
+            "takebacks": self.takebacks,
+            "takeback_timeout": self.takeback_timeout,
+            "fair": self.fair,
+            "seat_entropy": self.seat_entropy,
+            "max_message": self.limits.max_message,
+            "rate": self.limits.rate,
+            "burst": self.limits.burst,
+        }
+
+
+@dataclass(frozen=True)
+class GameSetup:
+    """The game a session plays: what :func:`cardcore.new_game` is given, but the seed.
+
+    :param game: An installed game.
+    :param players: The display names, one per seat.
+    :param rules: House rules to add.
+    :param without: Default rules switched off.
+    :param options: The game's options.
+    :param deck: Cards on top of the deck (no fair-deal commitment then).
+    :param position: A starting position (no fair-deal commitment then).
+    """
+
+    game: str
+    players: tuple[str, ...]
+    rules: tuple[str, ...] = ()
+    without: tuple[str, ...] = ()
+    options: Mapping[str, Any] = field(default_factory=dict)
+    deck: tuple[str, ...] | None = None
+    position: str | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        """Return the setup as JSON-ready data."""
+        return {
+            "game": self.game,
+            "players": list(self.players),
+            "rules": list(self.rules),
+            "without": list(self.without),
+            "options": dict(self.options),
+            "deck": None if self.deck is None else list(self.deck),
+            "position": self.position,
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> GameSetup:
+        """Read a setup written by :meth:`to_json`."""
+        deck: Sequence[str] | None = data.get("deck")
+        return cls(
+            game=str(data["game"]),
+            players=tuple(data["players"]),
+            rules=tuple(data.get("rules", ())),
+            without=tuple(data.get("without", ())),
+            options=dict(data.get("options", {})),
+            deck=None if deck is None else tuple(deck),
+            position=data.get("position"),
+        )
+
+    def build(
+        self,
+        seed: int,
+        actions: Sequence[tuple[int, str, float | None]] = (),
+        subscribers: Iterable[Listener] = (),
+        after_each: Callable[[Game], None] | None = None,
+    ) -> Game:
+        """Start the game with *seed* and replay *actions* (``(seat, notation, at)``) into it.
+
+        :param subscribers: Subscriptions attached before the first card.
+        :param after_each: Called after each replayed action.
+        :raises CorruptStateError: An action that does not replay.
+        """
+        game = new_game(
+            self.game,
+            list(self.players),
+            rules=self.rules,
+            without=self.without,
+            options=dict(self.options),
+            seed=seed,
+            deck=None if self.deck is None else list(self.deck),
+            position=self.position,
+            subscribers=subscribers,
+        )
+        for i, (seat, text, at) in enumerate(actions):
+            try:
+                game.act(seat, text, at=at)
+            except CardcoreError as exc:
+                msg = f"stored action {i} ({seat}, {text!r}) does not replay: {exc}"
+                raise CorruptStateError(msg) from None
+            if after_each is not None:
+                after_each(game)
+        return game

@@ -1,0 +1,253 @@
+"""Provably fair deals: a commitment before the deal, the proof after the game.
+
+At creation the session draws a secret *server seed* (32 random bytes) and a
+*salt* (16 random bytes) and publishes the commitment::
+
+    commitment = sha256(b"cardcore-fair/1\\0" + server_seed + salt)   (hex)
+
+Seats may then send entropy of their own (any text up to 128 characters)
+before the deal. The game's seed is derived from both::
+
+    seed = int(sha256(b"cardcore-seed/1\\0" + server_seed
+                      + len(e0) + e0 + len(e1) + e1 + ...)[:16])    (128 bits)
+
+where each ``e`` is a seat's entropy in UTF-8 (empty if it sent none) and
+``len`` its length as 4 big-endian bytes. Every shuffle of the game comes
+from that seed (:func:`cardcore.derive_rng`), so the server cannot pick the
+deal after seeing the seats' entropy, and no seat can steer it without knowing
+the server seed.
+
+When the game ends the session reveals a *bundle*::
+
+    {"format": "cardcore-fair-deal", "format_version": 1, "session": ...,
+     "commitment": ..., "server_seed": hex, "salt": hex,
+     "entropy": [text or null per seat], "seed": int, "record": {...}}
+
+and ``cardcore verify BUNDLE`` (:func:`verify_bundle`) checks the commitment,
+derives the seed, checks it is the record's, and replays the record, which
+recomputes every shuffle from the seed and checks every action and the result.
+Games started from ``deck=`` or ``position=`` have cards placed by the server,
+so they are refused a commitment (:class:`FairDealError`).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import secrets
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from cardcore.errors import CardcoreError, CorruptStateError
+from cardcore.records import replay
+
+__all__ = [
+    "BUNDLE_FORMAT",
+    "FairDeal",
+    "FairDealError",
+    "FairReport",
+    "commitment_of",
+    "seed_of",
+    "verify_bundle",
+]
+
+BUNDLE_FORMAT = ("cardcore-fair-deal", 1)
+"""The name and version of a fair-deal bundle."""
+
+_COMMIT_TAG = b"cardcore-fair/1\0"
+_SEED_TAG = b"cardcore-seed/1\0"
+SEED_BYTES = 32
+SALT_BYTES = 16
+
+
+class FairDealError(CardcoreError):
+    """A fair deal that cannot be made (a stacked deck, a position) or does not verify."""
+
+
+def commitment_of(server_seed: bytes, salt: bytes) -> str:
+    """Return the commitment (hex SHA-256) to *server_seed* and *salt*."""
+    return hashlib.sha256(_COMMIT_TAG + server_seed + salt).hexdigest()
+
+
+def seed_of(server_seed: bytes, entropy: Sequence[str | None]) -> int:
+    """Return the game's seed (128 bits) from *server_seed* and each seat's *entropy*."""
+    h = hashlib.sha256(_SEED_TAG + server_seed)
+    for text in entropy:
+        data = (text or "").encode("utf-8")
+        h.update(len(data).to_bytes(4, "big"))
+        h.update(data)
+    return int.from_bytes(h.digest()[:16], "big")
+
+
+@dataclass
+class FairDeal:
+    """The secret material of one fair deal (held by the server until the end).
+
+    :param server_seed: 32 secret bytes.
+    :param salt: 16 secret bytes.
+    :param entropy: Per seat, the entropy it sent (``None``: none yet).
+    """
+
+    server_seed: bytes
+    salt: bytes
+    entropy: list[str | None]
+
+    @classmethod
+    def fresh(cls, players: int) -> FairDeal:
+        """Draw a new server seed and salt from the operating system."""
+        return cls(secrets.token_bytes(SEED_BYTES), secrets.token_bytes(SALT_BYTES), [None] * players)
+
+    @property
+    def commitment(self) -> str:
+        """The published commitment."""
+        return commitment_of(self.server_seed, self.salt)
+
+    @property
+    def seed(self) -> int:
+        """The game's seed from the server seed and the entropy sent so far."""
+        return seed_of(self.server_seed, self.entropy)
+
+    def to_json(self) -> dict[str, Any]:
+        """Return the material as JSON-ready data (privileged until the game ends)."""
+        return {"server_seed": self.server_seed.hex(), "salt": self.salt.hex(), "entropy": list(self.entropy)}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> FairDeal:
+        """Read material written by :meth:`to_json`."""
+        return cls(bytes.fromhex(data["server_seed"]), bytes.fromhex(data["salt"]), list(data["entropy"]))
+
+    def bundle(self, session: str, record: Mapping[str, Any]) -> dict[str, Any]:
+        """Return the bundle revealed at the end (see the module docstring)."""
+        return {
+            "format": BUNDLE_FORMAT[0],
+            "format_version": BUNDLE_FORMAT[1],
+            "session": session,
+            "commitment": self.commitment,
+            "server_seed": self.server_seed.hex(),
+            "salt": self.salt.hex(),
+            "entropy": list(self.entropy),
+            "seed": self.seed,
+            "record": dict(record),
+        }
+
+
+@dataclass(frozen=True)
+class FairReport:
+    """What :func:`verify_bundle` checked.
+
+    :param game: The game's name.
+    :param players: The display names.
+    :param actions: Actions replayed.
+    :param shuffles: Chance events (shuffles) recomputed from the seed.
+    :param commitment: The commitment that matched.
+    :param seed: The seed derived and found in the record.
+    :param result: The result the record replays to (``None``: not over).
+    """
+
+    game: str
+    players: tuple[str, ...]
+    actions: int
+    shuffles: int
+    commitment: str
+    seed: int
+    result: Mapping[str, Any] | None
+
+    def lines(self) -> list[str]:
+        """The report as lines of text, for ``cardcore verify``."""
+        result = "not over" if self.result is None else (
+            f"winners {list(self.result['winners'])} ({self.result['reason']})"
+        )
+        return [
+            f"commitment {self.commitment}: matches sha256 of the revealed server seed and salt",
+            f"seed {self.seed}: derived from the server seed and every seat's entropy; the record's",
+            f"deal: {self.shuffles} shuffle(s) recomputed from the seed; {self.actions} action(s) replayed",
+            f"verified: {self.game}, {len(self.players)} players ({', '.join(self.players)}); {result}",
+        ]
+
+
+def _hex(bundle: Mapping[str, Any], key: str, size: int) -> bytes:
+    value = bundle.get(key)
+    try:
+        data = bytes.fromhex(value) if isinstance(value, str) else None
+    except ValueError:
+        data = None
+    if data is None or len(data) != size:
+        msg = f"bundle field {key!r} must be {size} bytes in hex, not {str(value)[:80]!r}"
+        raise CorruptStateError(msg)
+    return data
+
+
+def verify_bundle(bundle: Mapping[str, Any], commitment: str | None = None) -> FairReport:
+    """Check a fair-deal bundle: commitment, seed, every shuffle and every action.
+
+    :param bundle: The bundle the session revealed at the end.
+    :param commitment: The commitment a player noted at the start, if any; it
+        must equal the bundle's.
+    :raises CorruptStateError: The bundle or its record is malformed, or the
+        record does not replay.
+    :raises FairDealError: The commitment, the seed or the deal does not match.
+    """
+    if not isinstance(bundle, Mapping):
+        msg = f"a fair-deal bundle is a JSON object, not {type(bundle).__name__}"
+        raise CorruptStateError(msg)
+    if bundle.get("format") != BUNDLE_FORMAT[0] or bundle.get("format_version") != BUNDLE_FORMAT[1]:
+        msg = (
+            f"not a fair-deal bundle (format {bundle.get('format')!r} version"
+            f" {bundle.get('format_version')!r}; expected {BUNDLE_FORMAT[0]!r} version {BUNDLE_FORMAT[1]})"
+        )
+        raise CorruptStateError(msg)
+    server_seed = _hex(bundle, "server_seed", SEED_BYTES)
+    salt = _hex(bundle, "salt", SALT_BYTES)
+    claimed = bundle.get("commitment")
+    if not isinstance(claimed, str):
+        msg = "bundle field 'commitment' must be hex text"
+        raise CorruptStateError(msg)
+    entropy = bundle.get("entropy")
+    if not isinstance(entropy, list) or not all(e is None or isinstance(e, str) for e in entropy):
+        msg = "bundle field 'entropy' must list each seat's entropy (text or null)"
+        raise CorruptStateError(msg)
+    record = bundle.get("record")
+    if not isinstance(record, Mapping):
+        msg = "bundle field 'record' must be the game's record"
+        raise CorruptStateError(msg)
+    actual = commitment_of(server_seed, salt)
+    if not hmac.compare_digest(actual, claimed.lower()):
+        msg = f"the commitment {claimed[:80]!r} is not sha256 of the revealed server seed and salt ({actual})"
+        raise FairDealError(msg)
+    if commitment is not None and not hmac.compare_digest(commitment.strip().lower(), actual):
+        msg = f"the bundle's commitment {actual} is not the one you noted ({commitment.strip()[:80]!r})"
+        raise FairDealError(msg)
+    players = record.get("players")
+    if not isinstance(players, list) or len(players) != len(entropy):
+        msg = "the bundle lists entropy for a different number of seats than its record"
+        raise CorruptStateError(msg)
+    if record.get("deck") is not None or record.get("position") is not None:
+        msg = "the record starts from a stacked deck or a position: its cards were placed, not shuffled"
+        raise FairDealError(msg)
+    seed = seed_of(server_seed, entropy)
+    if record.get("seed") != seed:
+        msg = f"the record's seed {str(record.get('seed'))[:40]} is not the one the revealed material gives ({seed})"
+        raise FairDealError(msg)
+    game = replay(record)  # recomputes every shuffle from the seed; raises CorruptStateError
+    result = None if game.result is None else game.result.to_json()
+    return FairReport(
+        game=game.name,
+        players=game.players,
+        actions=game.version,
+        shuffles=game.state.draws,
+        commitment=actual,
+        seed=seed,
+        result=result,
+    )
+
+
+def refuse_placed(deck: object, position: object) -> None:
+    """Raise :class:`FairDealError` for a fair deal asked of a game from ``deck=`` or ``position=``."""
+    if deck is not None or position is not None:
+        where = "deck=" if deck is not None else "position="
+        msg = (
+            f"a fair-deal commitment needs a shuffled deal, but this game starts from {where}"
+            " (the server placed its cards); drop fair=True or start from a shuffle"
+        )
+        raise FairDealError(msg)

@@ -1,0 +1,141 @@
+"""The :class:`Hub`: many sessions behind one host, one store.
+
+A server gives every connection to the hub; the first ``join`` or ``watch``
+names its session (``"session": id``) and from then on the connection's
+messages go to that session. The hub limits each connection's rate before
+anything else, resumes every stored session after a restart, and ticks them
+all. Like a :class:`~cardcore.session.Session` it is sans I/O and never raises
+from :meth:`Hub.handle`, :meth:`Hub.tick` or :meth:`Hub.disconnect`.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from cardcore.session.config import Limits, SessionConfig
+from cardcore.session.protocol import Outbound, ProtocolError, RateLimiter, dumps, read_message
+from cardcore.session.session import Session, SessionError
+from cardcore.session.store import Store
+
+__all__ = ["Hub"]
+
+LOG = logging.getLogger("cardcore.session")
+
+
+class Hub:
+    """Routes connections to sessions, keeps them in one store, and ticks them.
+
+    :param store: Where every session is kept (``None``: nowhere).
+    :param limits: Per-connection limits applied before routing (default :class:`Limits`).
+    """
+
+    def __init__(self, store: Store | None = None, limits: Limits | None = None) -> None:
+        self.store = store
+        self.limits = limits or Limits()
+        self.sessions: dict[str, Session] = {}
+        """The sessions, by id."""
+        self._routes: dict[str, str] = {}
+        self._limiter = RateLimiter(self.limits.rate, self.limits.burst, self.limits.close_after)
+
+    def create(self, game: str, players: int | Sequence[str], *, now: float, **kwargs: Any) -> Session:
+        """Create a session in this hub's store (arguments as for :meth:`Session.create`)."""
+        kwargs.setdefault("config", SessionConfig(limits=self.limits))
+        session = Session.create(game, players, now=now, store=self.store, **kwargs)
+        self.sessions[session.id] = session
+        return session
+
+    def resume_all(self, now: float) -> list[str]:
+        """Resume every session of the store not yet closed; return the ids of those that failed.
+
+        Each failure is logged; the others run on.
+        """
+        failed: list[str] = []
+        if self.store is None:
+            return failed
+        for session_id in self.store.session_ids():
+            if session_id in self.sessions:
+                continue
+            try:
+                self.sessions[session_id] = Session.resume(self.store, session_id, now)
+            except SessionError as exc:
+                LOG.error("%s", exc)
+                failed.append(session_id)
+        return failed
+
+    def handle(self, conn: str, message: str | bytes | Mapping[str, Any], now: float) -> list[Outbound]:
+        """Read one message of *conn*: route it to its session (see the module docstring)."""
+        allowed, tell, close = self._limiter.take(conn, now)
+        if not allowed:
+            if not (tell or close):
+                return []
+            error = ProtocolError("rate-limited", "too many messages: this one was dropped unread (slow down)")
+            return [_error(conn, error, None, close=close)]
+        session_id = self._routes.get(conn)
+        if session_id is not None and session_id in self.sessions:
+            session = self.sessions[session_id]
+            out = session.dispatch(conn, message, now)
+            if conn not in session.conns:
+                self._routes.pop(conn, None)
+            return out
+        ref: Any = None
+        try:
+            msg = read_message(message, self.limits.max_message)
+            ref = msg.get("id")
+            kind = msg["type"]
+            if kind == "ping":
+                return [_out(conn, {"type": "pong", "id": ref, "t": msg.get("t"), "server_time": now})]
+            if kind not in ("join", "watch"):
+                raise ProtocolError("not-joined", f"join a seat or watch before sending {kind!r}")
+            wanted = msg.get("session")
+            found = self.sessions.get(wanted) if isinstance(wanted, str) else None
+            if found is None:
+                raise ProtocolError("no-session", f"no session {wanted!r} here (name it in 'session')")
+        except ProtocolError as exc:
+            return [_error(conn, exc, ref)]
+        except Exception as exc:  # pragma: no cover - a bug: tell the client
+            LOG.exception("hub: unexpected error")
+            return [_error(conn, ProtocolError("internal", f"internal error: {type(exc).__name__}"), ref)]
+        out = found.dispatch(conn, msg, now)
+        if conn in found.conns:
+            self._routes[conn] = found.id
+        return out
+
+    def disconnect(self, conn: str, now: float) -> list[Outbound]:
+        """Forget *conn* (closed by the transport)."""
+        self._limiter.forget(conn)
+        session_id = self._routes.pop(conn, None)
+        session = None if session_id is None else self.sessions.get(session_id)
+        return [] if session is None else session.disconnect(conn, now)
+
+    def tick(self, now: float) -> list[Outbound]:
+        """Tick every session whose deadline has come."""
+        out: list[Outbound] = []
+        for session in list(self.sessions.values()):
+            deadline = session.next_deadline()
+            if deadline is not None and deadline <= now:
+                out.extend(session.tick(now))
+        return out
+
+    def next_deadline(self) -> float | None:
+        """The earliest deadline of all sessions (``None``: none)."""
+        times = [d for d in (s.next_deadline() for s in self.sessions.values()) if d is not None]
+        return min(times) if times else None
+
+    def close(self, session_id: str, now: float) -> list[Outbound]:
+        """Close a session and drop it from the hub (the store keeps it, marked ``closed``)."""
+        session = self.sessions.pop(session_id, None)
+        if session is None:
+            return []
+        for conn in list(session.conns):
+            self._routes.pop(conn, None)
+        return session.close(now)
+
+
+def _out(conn: str, message: dict[str, Any], *, close: bool = False) -> Outbound:
+    return Outbound(conn, message, dumps(message), close)
+
+
+def _error(conn: str, exc: ProtocolError, ref: Any, *, close: bool = False) -> Outbound:
+    return _out(conn, {"type": "error", "code": exc.code, "message": str(exc), "id": ref}, close=close)

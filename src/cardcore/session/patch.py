@@ -1,0 +1,135 @@
+"""View patches: what changed between two views, as a short list of operations.
+
+An ``update`` message carries the change from the seat's previous view to
+its new one instead of the whole view. A patch is a list of operations, each
+a JSON array, applied in order:
+
+* ``["set", path, value]``: put *value* at *path* (the whole view if *path* is ``[]``);
+* ``["del", path]``: remove the key at the end of *path* from its object.
+
+A path is a list of object keys (strings) and list indexes (integers).
+Objects are compared key by key and lists of equal length item by item; a
+list whose length changed is set whole. :func:`apply_patch` is the whole
+client side (a dozen lines in any language)::
+
+    >>> old = {"a": 1, "b": [1, 2], "c": 3}
+    >>> new = {"a": 1, "b": [1, 5], "d": 4}
+    >>> ops = diff(old, new)
+    >>> ops
+    [['del', ['c']], ['set', ['b', 1], 5], ['set', ['d'], 4]]
+    >>> apply_patch(old, ops) == new
+    True
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Iterator
+from typing import Any
+
+from cardcore.cards import Card
+from cardcore.errors import NotationError
+
+__all__ = ["apply_patch", "card_words", "diff"]
+
+Path = list[str | int]
+
+
+def diff(old: Any, new: Any) -> list[list[Any]]:
+    """Return the operations that turn *old* into *new* (both JSON-ready)."""
+    ops: list[list[Any]] = []
+    _diff(old, new, [], ops)
+    return ops
+
+
+def _diff(old: Any, new: Any, path: Path, ops: list[list[Any]]) -> None:
+    if old == new and type(old) is type(new):
+        return
+    if type(old) is dict and type(new) is dict:
+        for key in old:
+            if key not in new:
+                ops.append(["del", [*path, key]])
+        for key, value in new.items():
+            if key in old:
+                _diff(old[key], value, [*path, key], ops)
+            else:
+                ops.append(["set", [*path, key], value])
+        return
+    if type(old) is list and type(new) is list and len(old) == len(new):
+        for i, (a, b) in enumerate(zip(old, new, strict=True)):
+            _diff(a, b, [*path, i], ops)
+        return
+    ops.append(["set", path, new])
+
+
+def apply_patch(doc: Any, ops: list[list[Any]]) -> Any:
+    """Return *doc* with the operations *ops* applied (a new document; *doc* is not changed).
+
+    :raises ValueError: An operation that does not fit the document.
+    """
+    doc = copy.deepcopy(doc)
+    for op in ops:
+        if not isinstance(op, list) or len(op) not in (2, 3) or not isinstance(op[1], list):
+            msg = f"not a patch operation: {op!r}"
+            raise ValueError(msg)
+        kind, path = op[0], op[1]
+        if not path:
+            if kind != "set":
+                msg = "only 'set' applies to the whole document"
+                raise ValueError(msg)
+            doc = copy.deepcopy(op[2])
+            continue
+        parent = doc
+        try:
+            for key in path[:-1]:
+                parent = parent[key]
+            last = path[-1]
+            if kind == "set":
+                parent[last] = copy.deepcopy(op[2])
+            elif kind == "del":
+                del parent[last]
+            else:
+                msg = f"unknown patch operation {kind!r}"
+                raise ValueError(msg)
+        except (KeyError, IndexError, TypeError) as exc:
+            msg = f"patch path {path!r} does not fit the document: {exc}"
+            raise ValueError(msg) from None
+    return doc
+
+
+_CARDS: dict[str, bool] = {}
+
+
+def _is_card(word: str) -> bool:
+    known = _CARDS.get(word)
+    if known is None:
+        try:
+            Card.parse(word)
+            known = True
+        except NotationError:
+            known = False
+        if len(_CARDS) < 4096:
+            _CARDS[word] = known
+    return known
+
+
+def card_words(value: Any) -> Iterator[str]:
+    """Yield every card (in its notation) named anywhere in a JSON-ready *value*.
+
+    Every string is split into words; each word that :meth:`cardcore.Card.parse`
+    reads is a card (``"play 7H L"`` names ``7H``).
+
+    >>> sorted(card_words({"a": ["QS", None], "b": "discard 10H"}))
+    ['10H', 'QS']
+    """
+    if isinstance(value, str):
+        for word in value.split():
+            if 2 <= len(word) <= 3 and _is_card(word):
+                yield word
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            yield from card_words(key)
+            yield from card_words(item)
+    elif isinstance(value, list | tuple):
+        for item in value:
+            yield from card_words(item)

@@ -1,0 +1,541 @@
+"""The :class:`Session`: one game behind a network, sans I/O.
+
+A host (a WebSocket server, a chat bot, a test) gives each connection an id,
+passes every message a connection sends to :meth:`Session.handle` with the
+time, calls :meth:`Session.tick` when :meth:`Session.next_deadline` comes,
+and :meth:`Session.disconnect` when a connection closes. Each call returns
+the messages to send, each addressed to one connection (:class:`Outbound`).
+The session never reads a clock, opens a socket, starts a thread or sleeps,
+so every behaviour runs the same on a virtual clock. No exception escapes
+``handle``, ``tick`` or ``disconnect``: a bad message is an ``error`` message
+to its connection, and nothing changes.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from cardcore.actions import HOST, EndMatch
+from cardcore.errors import (
+    CardcoreError,
+    CorruptStateError,
+    IllegalActionError,
+    NotationError,
+    StaleActionError,
+)
+from cardcore.plugins import game_info
+from cardcore.session import fair as fairness
+from cardcore.session._flow import FORMAT, LOG, Conn, parse_json
+from cardcore.session.config import GameSetup, SessionConfig
+from cardcore.session.protocol import PROTOCOL, Outbound, ProtocolError, dumps, read_message
+from cardcore.session.store import Store, StoredSession, TokenRow
+from cardcore.session.streams import Stream
+from cardcore.session.takeback import TakebackFlow
+from cardcore.session.tokens import hash_token, new_token, token_matches
+
+__all__ = ["Session", "SessionError"]
+
+
+class SessionError(CardcoreError):
+    """A session that cannot be created or resumed as asked (the host's mistake, not a client's)."""
+
+
+class Session(TakebackFlow):
+    """One game behind a network: seats, tokens, streams, spectators, clocks, takebacks.
+
+    Build one with :meth:`create` or :meth:`resume`, never directly.
+    """
+
+    # -- creating and resuming ------------------------------------------------------------
+
+    @classmethod
+    def create(
+        cls,
+        game: str,
+        players: int | Sequence[str],
+        *,
+        now: float,
+        rules: Sequence[str] = (),
+        without: Sequence[str] = (),
+        options: Mapping[str, Any] | None = None,
+        seed: int | None = None,
+        deck: str | Sequence[str] | None = None,
+        position: str | None = None,
+        config: SessionConfig | None = None,
+        store: Store | None = None,
+        session_id: str | None = None,
+    ) -> Session:
+        """Create a session for a new game (checked now: a bad option fails here, not at the deal).
+
+        :param game: An installed game; *players* to *position* as for :func:`cardcore.new_game`.
+        :param now: The host's time.
+        :param config: The settings (defaults: :class:`SessionConfig`).
+        :param store: Where to keep the session (``None``: nowhere, no restarts).
+        :param session_id: The id (default: 16 random bytes, URL-safe).
+        :raises CardcoreError: The game cannot start as asked (:class:`~cardcore.OptionError`,
+            :class:`~cardcore.UnknownPluginError` ...), or *config* asks a fair deal of a
+            game from *deck* or *position* (:class:`~cardcore.session.FairDealError`), or *seed*
+            with a fair deal (:class:`SessionError`).
+        """
+        config = config or SessionConfig()
+        names = [f"Player {i + 1}" for i in range(players)] if isinstance(players, int) else list(players)
+        cards = None if deck is None else tuple(deck.split() if isinstance(deck, str) else deck)
+        setup = GameSetup(game, tuple(names), tuple(rules), tuple(without), dict(options or {}), cards, position)
+        if config.fair:
+            fairness.refuse_placed(deck, position)
+            if seed is not None:
+                msg = "a fair deal draws its own seed: pass seed=None with fair=True"
+                raise SessionError(msg)
+        setup.build(0 if seed is None else seed)  # every check of new_game, before anything is stored
+        info = game_info(game)
+        session = cls(session_id or secrets.token_urlsafe(16), setup, config, info.realtime, store, now)
+        if config.fair:
+            session.fair = fairness.FairDeal.fresh(len(names))
+        else:
+            session.seed = secrets.randbits(63) if seed is None else seed
+        session._begin(now)
+        if store is not None:
+            store.create(StoredSession(session.id, session.phase, now, session._meta()))
+        session._maybe_start(now)
+        session._end()
+        return session
+
+    @classmethod
+    def resume(cls, store: Store, session_id: str, now: float) -> Session:
+        """Load a session from *store* and replay its record: the game resumes exactly where it was.
+
+        Clocks restart as :attr:`TimeControl.restart` says; connections do not
+        survive a restart (clients join again with their token and last number).
+
+        :raises SessionError: No such session, or a stored session that does not replay.
+        """
+        stored = store.load(session_id)
+        if stored is None:
+            msg = f"no session {session_id!r} in the store"
+            raise SessionError(msg)
+        meta = stored.meta
+        if meta.get("format") != FORMAT[0] or meta.get("format_version") != FORMAT[1]:
+            msg = f"session {session_id!r} is not stored in a format this cardcore reads"
+            raise SessionError(msg)
+        try:
+            session = cls._restore(store, stored, now)
+        except (CardcoreError, KeyError, TypeError, ValueError) as exc:
+            msg = f"session {session_id!r} cannot be resumed: {exc}"
+            raise SessionError(msg) from None
+        return session
+
+    @classmethod
+    def _restore(cls, store: Store, stored: StoredSession, now: float) -> Session:
+        meta = stored.meta
+        setup = GameSetup.from_json(meta["setup"])
+        config = SessionConfig.from_json(meta["config"])
+        session = cls(stored.id, setup, config, bool(meta["realtime"]), store, stored.created)
+        session.now = now
+        session.phase = meta["phase"]
+        session.started = meta.get("started")
+        session.ended = meta.get("ended")
+        session.seed = meta.get("seed")
+        session.fair = None if meta.get("fair") is None else fairness.FairDeal.from_json(meta["fair"])
+        session.entropy_deadline = meta.get("entropy_deadline")
+        session.tokens = {t.seat: t for t in stored.tokens}
+        counts = meta.get("streams", {})
+        for stream in [*session.streams, session.spectators]:
+            stream.n = int(counts.get(stream.name, 0))
+            stream.tail.extend(stored.messages.get(stream.name, []))
+        shift = 0.0
+        clocks = meta.get("clocks", {})
+        if config.time.restart == "pause":
+            shift = max(0.0, now - float(clocks.get("since", now)))
+        if session.entropy_deadline is not None:
+            session.entropy_deadline += shift
+        if session.phase != "waiting":
+            session._replay(stored.actions, int(meta["spectators"]["released"]))
+            session.foreign = [int(v) for v in meta["foreign"]]
+            session.clocks.load(clocks, now)
+            takeback = meta.get("takeback")
+            if takeback is not None:
+                takeback = dict(takeback)
+                takeback["deadline"] = float(takeback["deadline"]) + shift
+            session.takeback = takeback
+        return session
+
+    def _replay(self, actions: Sequence[tuple[int, str, float | None]], released: int) -> None:
+        """Rebuild the game from its record, and the spectators' delayed picture on the way."""
+        fair = self.fair
+        seed = fair.seed if fair is not None else (self.seed or 0)
+
+        def capture(game: Any) -> None:
+            version = game.version
+            for buf in self._seat_events:
+                buf.clear()
+            if not self.config.spectators or version < released:
+                self._spec_events.clear()
+                return
+            if version == released:
+                self._spec_events.clear()
+                self._spec_now = game.view(None)
+                self._spec_rounds_now = len(game.history(None))
+                spec = self.spec
+                spec.released, spec.view, spec.rounds = version, self._spec_now, self._spec_rounds_now
+                return
+            seat, text, at = actions[version - 1]
+            self._spectate(game, seat, text, at, None)
+            self._spec_events.clear()
+
+        game = self.setup.build(seed, actions, self._listeners(), after_each=capture)
+        self._clear_events()
+        self.game = game
+        self.views = [game.view(s) for s in range(self.players)]
+        if len(actions) != game.version:  # pragma: no cover - build replays every action
+            msg = "the record does not replay to its length"
+            raise CorruptStateError(msg)
+
+    # -- the host's calls ------------------------------------------------------------------
+
+    def handle(self, conn: str, message: str | bytes | Mapping[str, Any], now: float) -> list[Outbound]:
+        """Read one message of connection *conn* at *now*; return what to send, to whom.
+
+        Clocks that ran out by *now* are played first. Never raises.
+        """
+        now = self._begin(now)
+        try:
+            allowed, tell, close = self.limiter.take(conn, now)
+            if allowed:
+                self._dispatch(conn, message, now)
+            elif tell or close:
+                msg = "too many messages: this one was dropped unread (slow down)"
+                self._error(conn, ProtocolError("rate-limited", msg), None, close=close)
+        except Exception as exc:  # pragma: no cover - a bug: tell the client, keep the session
+            LOG.exception("session %s: unexpected error", self.id)
+            self._error(conn, ProtocolError("internal", f"internal error: {type(exc).__name__}"), None)
+        return self._end()
+
+    def dispatch(self, conn: str, message: str | bytes | Mapping[str, Any], now: float) -> list[Outbound]:
+        """Like :meth:`handle` without the rate limit (a :class:`~cardcore.session.Hub` limits first)."""
+        now = self._begin(now)
+        try:
+            self._dispatch(conn, message, now)
+        except Exception as exc:  # pragma: no cover - a bug: tell the client, keep the session
+            LOG.exception("session %s: unexpected error", self.id)
+            self._error(conn, ProtocolError("internal", f"internal error: {type(exc).__name__}"), None)
+        return self._end()
+
+    def tick(self, now: float) -> list[Outbound]:
+        """Play every clock that has run out by *now*; return what to send. Never raises."""
+        now = self._begin(now)
+        try:
+            self._advance(now)
+        except Exception:  # pragma: no cover - a bug: keep the session
+            LOG.exception("session %s: unexpected error in tick", self.id)
+        return self._end()
+
+    def disconnect(self, conn: str, now: float) -> list[Outbound]:
+        """Forget connection *conn* (closed by the transport); its seat's clock keeps running."""
+        now = self._begin(now)
+        try:
+            self.limiter.forget(conn)
+            if self._unbind(conn):
+                self._presence()
+        finally:
+            out = self._end()
+        return out
+
+    def issue_token(self, seat: int, now: float, *, replace: bool = False) -> str:
+        """Claim *seat* for an invitation and return its token (shown once; only its hash is kept).
+
+        :param replace: Replace the seat's token if it has one (the old one stops working).
+        :raises SessionError: No such seat, the seat is claimed (without *replace*), or the game is over.
+        """
+        if not 0 <= seat < self.players or self.phase == "over" or (seat in self.tokens and not replace):
+            msg = f"cannot issue a token for seat {seat!r} (seats 0 to {self.players - 1}; claimed: {sorted(self.tokens)}; {self.phase})"
+            raise SessionError(msg)
+        self._begin(now)
+        token = self._claim(seat)
+        for conn in [c.id for c in self.conns.values() if c.seat == seat]:
+            self._unbind(conn)
+            self._send(conn, {"type": "closed", "reason": "the seat was given a new token"}, close=True)
+        self._maybe_start(now)
+        self._end()
+        return token
+
+    def end(self, now: float) -> list[Outbound]:
+        """End the match now (the host's :class:`~cardcore.EndMatch`: the leaders win)."""
+        now = self._begin(now)
+        try:
+            if self.phase == "playing":
+                self._apply(HOST, EndMatch(), now, "host")
+        finally:
+            out = self._end()
+        return out
+
+    def close(self, now: float) -> list[Outbound]:
+        """Close the session: every connection is told and closed; the store marks it ``closed``."""
+        self._begin(now)
+        for conn in list(self.conns):
+            self._unbind(conn)
+            self._send(conn, {"type": "closed", "reason": "the host closed the session"}, close=True)
+        self.phase = "closed"
+        self._dirty = True
+        return self._end()
+
+    @property
+    def commitment(self) -> str | None:
+        """The fair-deal commitment published at creation (``None``: no commitment)."""
+        return None if self.fair is None else self.fair.commitment
+
+    def record(self) -> dict[str, Any] | None:
+        """The game's record (privileged: it holds the seed), once the game is over; else ``None``."""
+        if self.game is None or self.phase not in ("over", "closed"):
+            return None
+        return self.game.record()
+
+    # -- reading client messages --------------------------------------------------------
+
+    def _dispatch(self, conn: str, raw: str | bytes | Mapping[str, Any], now: float) -> None:
+        ref: Any = None
+        try:
+            msg = read_message(raw, self.config.limits.max_message)
+            ref = msg.get("id")
+            if "session" in msg and msg["session"] != self.id:
+                raise ProtocolError("no-session", f"no session {msg['session']!r} here")
+            self._advance(now)
+            kind = msg["type"]
+            if kind == "ping":
+                self._send(conn, {"type": "pong", "id": ref, "t": msg.get("t"), "server_time": now})
+                return
+            if kind == "join":
+                self._join(conn, msg, now)
+                return
+            if kind == "watch":
+                self._watch(conn, msg)
+                return
+            c = self.conns.get(conn)
+            if c is None:
+                raise ProtocolError("not-joined", f"join a seat or watch before sending {kind!r}")
+            if kind == "act":
+                self._act(c, msg, now)
+            elif kind == "resync":
+                self._catch_up(conn, c.stream, msg["last"])
+                return
+            elif kind == "takeback":
+                self._takeback(c, msg["op"], now)
+            elif kind == "entropy":
+                self._set_entropy(self._seat_of(c, "send entropy"), msg["value"], now)
+            elif kind == "history":
+                self._history(c, msg.get("since", 0), ref)
+                return
+            elif kind == "record":
+                self._record(c, ref)
+                return
+            elif kind == "leave":
+                self._unbind(conn)
+                self._presence()
+            version = None if self.game is None else self.game.version
+            self._send(conn, {"type": "ok", "id": ref, "of": kind, "version": version})
+        except ProtocolError as exc:
+            self._error(conn, exc, ref)
+
+    def _error(self, conn: str, exc: ProtocolError, ref: Any, *, close: bool = False) -> None:
+        message: dict[str, Any] = {"type": "error", "code": exc.code, "message": str(exc), "id": ref}
+        if exc.rule_id is not None:
+            message["rule"] = exc.rule_id
+        if self.game is not None:
+            message["version"] = self.game.version
+        self._send(conn, message, close=close)
+
+    def _join(self, conn: str, msg: Mapping[str, Any], now: float) -> None:
+        if conn in self.conns:
+            raise ProtocolError("already-joined", "this connection has joined already (send leave first)")
+        seat: int = msg["seat"]
+        if seat >= self.players:
+            raise ProtocolError("no-seat", f"no seat {seat} in a {self.players}-player game (seats 0 to {self.players - 1})")
+        token = msg.get("token")
+        row = self.tokens.get(seat)
+        if row is None:
+            if token is not None:
+                raise ProtocolError("bad-token", f"seat {seat} has no token yet: join it without one to claim it")
+            if self.phase in ("over", "closed"):
+                raise ProtocolError("game-over", f"the game is over: seat {seat} can no longer be claimed")
+        elif token is None:
+            raise ProtocolError("seat-taken", f"seat {seat} is claimed: join it with its token")
+        elif not token_matches(token, row.digest):
+            raise ProtocolError("bad-token", f"that is not seat {seat}'s token")
+        elif row.expires is not None and now >= row.expires:
+            raise ProtocolError("token-expired", f"seat {seat}'s token expired (the game ended)")
+        holders = sum(1 for c in self.conns.values() if c.seat == seat)
+        if holders >= self.config.limits.max_per_seat:
+            raise ProtocolError("full", f"seat {seat} is open in {holders} connections already")
+        entropy = msg.get("entropy")
+        if entropy is not None:
+            self._check_entropy(seat, entropy)
+        fresh = self._claim(seat) if row is None else None
+        stream = self.streams[seat]
+        self.conns[conn] = Conn(conn, seat, stream)
+        stream.conns[conn] = None
+        self._welcome(conn, seat, fresh, msg.get("id"))
+        self._catch_up(conn, stream, msg.get("last"))
+        self._presence()
+        if entropy is not None:
+            self._set_entropy(seat, entropy, now)
+        if fresh is not None:
+            self._emit_lobby()
+        self._maybe_start(now)
+
+    def _claim(self, seat: int) -> str:
+        token = new_token()
+        row = TokenRow(seat, hash_token(token), None)
+        self.tokens[seat] = row
+        self._batch.tokens.append(row)
+        self._dirty = True
+        return token
+
+    def _watch(self, conn: str, msg: Mapping[str, Any]) -> None:
+        if conn in self.conns:
+            raise ProtocolError("already-joined", "this connection has joined already (send leave first)")
+        if not self.config.spectators:
+            raise ProtocolError("full", "this session takes no spectators")
+        watching = len(self.spectators.conns)
+        if watching >= self.config.limits.max_spectators:
+            raise ProtocolError("full", f"{watching} spectators already: no room for more")
+        self.conns[conn] = Conn(conn, None, self.spectators)
+        self.spectators.conns[conn] = None
+        self._welcome(conn, None, None, msg.get("id"))
+        self._catch_up(conn, self.spectators, msg.get("last"))
+        self._presence()
+
+    def _welcome(self, conn: str, seat: int | None, token: str | None, ref: Any) -> None:
+        game = self.game
+        stream = self.spectators if seat is None else self.streams[seat]
+        message: dict[str, Any] = {
+            "type": "welcome",
+            "id": ref,
+            "protocol": PROTOCOL,
+            "session": self.id,
+            "role": "spectator" if seat is None else "seat",
+            "seat": seat,
+            "game": self.setup.game,
+            "players": list(self.setup.players),
+            "realtime": self.realtime,
+            "phase": self.phase,
+            "config": self.config.public(),
+            "commitment": self.commitment,
+            "schema": None if game is None else game.view_schema(),
+            "last": stream.n,
+            "server_time": self.now,
+        }
+        if token is not None:
+            message["token"] = token
+        self._send(conn, message)
+
+    def _catch_up(self, conn: str, stream: Stream, last: int | None) -> None:
+        """Send *conn* what it missed after number *last*, or a fresh view if that is shorter."""
+        fresh = self._view_message(stream, "resync", stream.n)
+        fresh_text = dumps(fresh)
+        if last is not None:
+            missed = stream.missed(last)
+            if missed is not None and sum(len(t) for t in missed) <= len(fresh_text):
+                for text in missed:
+                    self._out.append(Outbound(conn, parse_json(text), text))
+                return
+        self._out.append(Outbound(conn, fresh, fresh_text))
+
+    def _unbind(self, conn: str) -> bool:
+        c = self.conns.pop(conn, None)
+        if c is None:
+            return False
+        c.stream.conns.pop(conn, None)
+        return True
+
+    def _presence(self) -> None:
+        connected = [bool(stream.conns) for stream in self.streams]
+        self._broadcast({"type": "presence", "connected": connected, "spectators": len(self.spectators.conns)})
+
+    def _emit_lobby(self) -> None:
+        if self.phase == "waiting":
+            self._emit_all(lambda stream: self._lobby())
+
+    # -- starting ------------------------------------------------------------------------
+
+    def _check_entropy(self, seat: int, value: str) -> None:
+        fair = self.fair
+        if fair is None or not self.config.seat_entropy:
+            raise ProtocolError("entropy-refused", "this session takes no seat entropy")
+        current = fair.entropy[seat]
+        if current == value:
+            return
+        if self.phase != "waiting":
+            raise ProtocolError("entropy-refused", "the cards are dealt: entropy comes before the deal")
+        if current is not None:
+            raise ProtocolError("entropy-refused", f"seat {seat}'s entropy is set already")
+
+    def _set_entropy(self, seat: int, value: str, now: float) -> None:
+        self._check_entropy(seat, value)
+        fair = self.fair
+        if fair is None or fair.entropy[seat] == value:
+            return
+        fair.entropy[seat] = value
+        self._dirty = True
+        self._emit_lobby()
+        self._maybe_start(now)
+
+    def _maybe_start(self, now: float) -> None:
+        if self.phase != "waiting":
+            return
+        if self.config.start == "seated" and len(self.tokens) < self.players:
+            return
+        fair = self.fair
+        if self.config.seat_entropy and fair is not None and None in fair.entropy:
+            if self.entropy_deadline is None:
+                self.entropy_deadline = now + self.config.entropy_wait
+                self._dirty = True
+                self._emit_lobby()
+            return
+        self._start(now)
+
+    # -- playing ------------------------------------------------------------------------
+
+    def _act(self, c: Conn, msg: Mapping[str, Any], now: float) -> None:
+        seat = self._seat_of(c, "act")
+        if "seat" in msg and msg["seat"] != seat:
+            raise ProtocolError("not-your-seat", f"this connection holds seat {seat}, not seat {msg['seat']}")
+        game = self._playing()
+        seen: int = msg["seen"]
+        if seen > game.version:
+            raise ProtocolError("bad-message", f"seen={seen} is ahead of the game (version {game.version})")
+        if not self.realtime and seen < self.foreign[seat]:
+            msg_text = (
+                f"the game changed at version {self.foreign[seat]}, after the view you acted on"
+                f" (version {seen}): look again"
+            )
+            raise ProtocolError("stale", msg_text)
+        try:
+            action = game.act(seat, msg["action"], at=now, seen=seen if self.realtime else None)
+        except StaleActionError as exc:
+            raise ProtocolError("stale", str(exc), rule_id=exc.rule_id) from None
+        except IllegalActionError as exc:
+            code = "stale" if exc.rule_id == "CORE-RT-3" else "illegal"
+            raise ProtocolError(code, str(exc), rule_id=exc.rule_id) from None
+        except NotationError as exc:
+            raise ProtocolError("notation", str(exc)) from None
+        except CardcoreError as exc:
+            LOG.error("session %s: %s", self.id, exc)
+            raise ProtocolError("internal", f"the game failed: {exc}") from None
+        self._after(seat, action, now, "player")
+
+    def _history(self, c: Conn, since: int, ref: Any) -> None:
+        game = self.game
+        if game is None:
+            raise ProtocolError("not-started", "the game has not started yet")
+        if c.seat is None:
+            rounds = game.history(None, since)[: max(0, self.spec.rounds - since)]
+        else:
+            rounds = game.history(c.seat, since)
+        self._send(c.id, {"type": "history", "id": ref, "since": since, "rounds": rounds})
+
+    def _record(self, c: Conn, ref: Any) -> None:
+        record = self.record()
+        if record is None:
+            raise ProtocolError("game-over", "the record is shown once the game is over")
+        self._send(c.id, {"type": "record", "id": ref, "record": record, "bundle": self.fair_bundle()})

@@ -1,0 +1,222 @@
+"""The :class:`SQLiteStore`: sessions kept in one SQLite file (standard library ``sqlite3``).
+
+Four tables (see :mod:`cardcore.session.store`); each :meth:`SQLiteStore.commit`
+is one transaction, so a crash leaves every session as it was after its last
+complete call. File databases use the write-ahead log.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sqlite3
+from typing import Any
+
+from cardcore.errors import CardcoreError
+from cardcore.session.store import Batch, StoredSession, TokenRow
+
+__all__ = ["SCHEMA", "SCHEMA_VERSION", "SQLiteStore", "StoreError"]
+
+SCHEMA_VERSION = 1
+"""The schema version, kept in SQLite's ``user_version``."""
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS sessions (
+    id TEXT PRIMARY KEY,
+    status TEXT NOT NULL,
+    created REAL NOT NULL,
+    updated REAL NOT NULL,
+    meta TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS actions (
+    session TEXT NOT NULL REFERENCES sessions(id),
+    idx INTEGER NOT NULL,
+    seat INTEGER NOT NULL,
+    notation TEXT NOT NULL,
+    at REAL,
+    PRIMARY KEY (session, idx)
+);
+CREATE TABLE IF NOT EXISTS tokens (
+    session TEXT NOT NULL REFERENCES sessions(id),
+    seat INTEGER NOT NULL,
+    digest TEXT NOT NULL,
+    expires REAL,
+    PRIMARY KEY (session, seat)
+);
+CREATE TABLE IF NOT EXISTS messages (
+    session TEXT NOT NULL REFERENCES sessions(id),
+    stream TEXT NOT NULL,
+    n INTEGER NOT NULL,
+    body TEXT NOT NULL,
+    PRIMARY KEY (session, stream, n)
+);
+CREATE INDEX IF NOT EXISTS sessions_status ON sessions (status, created);
+"""
+"""The tables, as SQL (PostgreSQL takes the same statements, with ``DOUBLE PRECISION`` for ``REAL``)."""
+
+
+class StoreError(CardcoreError):
+    """A database that cannot be opened or used (unwritable, not a cardcore store, newer schema)."""
+
+
+class SQLiteStore:
+    """A :class:`~cardcore.session.Store` in SQLite.
+
+    :param path: The database file (created if missing), or ``":memory:"``.
+    :param check_same_thread: Passed to :func:`sqlite3.connect`; the store is used
+        by one thread at a time either way.
+    :raises StoreError: The file cannot be opened or holds another schema.
+    """
+
+    def __init__(self, path: str | os.PathLike[str] = ":memory:", *, check_same_thread: bool = True) -> None:
+        self.path = os.fspath(path)
+        try:
+            self._db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=check_same_thread)
+            version = self._db.execute("PRAGMA user_version").fetchone()[0]
+            if version > SCHEMA_VERSION:
+                msg = f"{self.path!r} holds sessions of a newer schema ({version}; this cardcore reads {SCHEMA_VERSION})"
+                raise StoreError(msg)
+            if self.path != ":memory:":
+                self._db.execute("PRAGMA journal_mode=WAL")
+                self._db.execute("PRAGMA synchronous=NORMAL")
+            self._db.executescript(SCHEMA)
+            self._db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+        except sqlite3.Error as exc:
+            msg = f"cannot use {self.path!r} as a session store: {exc}"
+            raise StoreError(msg) from None
+
+    def create(self, session: StoredSession) -> None:
+        """See :meth:`Store.create`."""
+        with self._transaction() as db:
+            if db.execute("SELECT 1 FROM sessions WHERE id = ?", (session.id,)).fetchone():
+                raise KeyError(session.id)
+            db.execute(
+                "INSERT INTO sessions (id, status, created, updated, meta) VALUES (?, ?, ?, ?, ?)",
+                (session.id, session.status, session.created, session.created, _json(session.meta)),
+            )
+
+    def commit(self, session_id: str, batch: Batch) -> None:
+        """See :meth:`Store.commit`."""
+        with self._transaction() as db:
+            if batch.meta is None:
+                db.execute(
+                    "UPDATE sessions SET status = ?, updated = ? WHERE id = ?",
+                    (batch.status, batch.updated, session_id),
+                )
+            else:
+                db.execute(
+                    "UPDATE sessions SET status = ?, updated = ?, meta = ? WHERE id = ?",
+                    (batch.status, batch.updated, _json(batch.meta), session_id),
+                )
+            if batch.keep_actions is not None:
+                db.execute(
+                    "DELETE FROM actions WHERE session = ? AND idx >= ?", (session_id, batch.keep_actions)
+                )
+            if batch.actions:
+                db.execute(
+                    "DELETE FROM actions WHERE session = ? AND idx >= ?", (session_id, batch.actions[0][0])
+                )
+                db.executemany(
+                    "INSERT INTO actions (session, idx, seat, notation, at) VALUES (?, ?, ?, ?, ?)",
+                    [(session_id, *row) for row in batch.actions],
+                )
+            if batch.tokens:
+                db.executemany(
+                    "INSERT OR REPLACE INTO tokens (session, seat, digest, expires) VALUES (?, ?, ?, ?)",
+                    [(session_id, t.seat, t.digest, t.expires) for t in batch.tokens],
+                )
+            if batch.messages:
+                db.executemany(
+                    "INSERT OR REPLACE INTO messages (session, stream, n, body) VALUES (?, ?, ?, ?)",
+                    [(session_id, *row) for row in batch.messages],
+                )
+            for stream, below in batch.prune.items():
+                db.execute(
+                    "DELETE FROM messages WHERE session = ? AND stream = ? AND n < ?",
+                    (session_id, stream, below),
+                )
+
+    def load(self, session_id: str) -> StoredSession | None:
+        """See :meth:`Store.load`."""
+        try:
+            db = self._db
+            row = db.execute(
+                "SELECT status, created, meta FROM sessions WHERE id = ?", (session_id,)
+            ).fetchone()
+            if row is None:
+                return None
+            actions = [
+                (seat, text, at)
+                for seat, text, at in db.execute(
+                    "SELECT seat, notation, at FROM actions WHERE session = ? ORDER BY idx", (session_id,)
+                )
+            ]
+            tokens = [
+                TokenRow(seat, digest, expires)
+                for seat, digest, expires in db.execute(
+                    "SELECT seat, digest, expires FROM tokens WHERE session = ? ORDER BY seat", (session_id,)
+                )
+            ]
+            messages: dict[str, list[tuple[int, str]]] = {}
+            for stream, n, body in db.execute(
+                "SELECT stream, n, body FROM messages WHERE session = ? ORDER BY stream, n", (session_id,)
+            ):
+                messages.setdefault(stream, []).append((n, body))
+            meta = json.loads(row[2])
+        except (sqlite3.Error, ValueError) as exc:
+            msg = f"cannot read session {session_id!r} from {self.path!r}: {exc}"
+            raise StoreError(msg) from None
+        return StoredSession(session_id, row[0], row[1], meta, actions, tokens, messages)
+
+    def session_ids(self, statuses: tuple[str, ...] = ("waiting", "playing", "over")) -> list[str]:
+        """See :meth:`Store.session_ids`."""
+        marks = ", ".join("?" * len(statuses))
+        try:
+            rows = self._db.execute(
+                f"SELECT id FROM sessions WHERE status IN ({marks}) ORDER BY created, id", statuses
+            ).fetchall()
+        except sqlite3.Error as exc:
+            msg = f"cannot list the sessions of {self.path!r}: {exc}"
+            raise StoreError(msg) from None
+        return [r[0] for r in rows]
+
+    def close(self) -> None:
+        """See :meth:`Store.close`."""
+        self._db.close()
+
+    def _transaction(self) -> _Transaction:
+        return _Transaction(self._db, self.path)
+
+
+class _Transaction:
+    """``BEGIN IMMEDIATE`` ... ``COMMIT`` (``ROLLBACK`` on any error)."""
+
+    def __init__(self, db: sqlite3.Connection, path: str) -> None:
+        self.db = db
+        self.path = path
+
+    def __enter__(self) -> sqlite3.Connection:
+        try:
+            self.db.execute("BEGIN IMMEDIATE")
+        except sqlite3.Error as exc:
+            msg = f"cannot write to {self.path!r}: {exc}"
+            raise StoreError(msg) from None
+        return self.db
+
+    def __exit__(self, kind: Any, exc: Any, tb: Any) -> None:
+        if kind is None:
+            try:
+                self.db.execute("COMMIT")
+            except sqlite3.Error as error:
+                self.db.execute("ROLLBACK")
+                msg = f"cannot write to {self.path!r}: {error}"
+                raise StoreError(msg) from None
+            return
+        self.db.execute("ROLLBACK")
+        if isinstance(exc, sqlite3.Error):
+            msg = f"cannot write to {self.path!r}: {exc}"
+            raise StoreError(msg) from None
+
+
+def _json(value: Any) -> str:
+    return json.dumps(value, separators=(",", ":"), allow_nan=False)

@@ -1,0 +1,179 @@
+"""Takebacks: when the last action of a turn-based game may be taken back.
+
+A seat may ask to take back the last action if it made it; every other seat
+must agree. The session then rebuilds the game from its record without that
+action (the same seed, so every shuffle comes out the same), and every seat
+gets a fresh view.
+
+**The rule.** A takeback is allowed only while no seat has learned anything
+from the action. Precisely: let *before* be the game rebuilt without the
+action and *after* the game with it. For every seat *s*, and for a spectator,
+let *K(s)* be the multiset of cards *s* knows anywhere on the table (every
+card of every pile that :meth:`cardcore.Zones.knows` says *s* knows: it may
+see it, or saw it where it lies). The takeback is refused if, for some *s*,
+
+* *K_after(s)* holds a card *K_before(s)* does not (a card drawn, turned up,
+  discarded face up from a hand, shown at the end of a round ...), or
+* an event of the action, in *s*'s redacted copy, names a card that is not in
+  *K_before(s)* (a card shown and hidden again within the action).
+
+So drawing from a face-down stock, revealing or discarding a card from a hand
+is final; taking the face-up discard, or moving only cards every seat already
+knew, may be taken back. The game must also be turn-based and not over.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from cardcore.events import SPECTATOR, Event
+from cardcore.game import Game
+from cardcore.session._flow import Conn, Flow
+from cardcore.session.patch import card_words
+from cardcore.session.protocol import ProtocolError
+
+__all__ = ["TakebackFlow", "known_cards", "learned", "probe"]
+
+
+def known_cards(game: Game, seat: int | None) -> Counter[str]:
+    """The multiset *K(seat)* of cards *seat* knows on the table (``None``: a spectator)."""
+    zones = game.state.zones
+    knows = zones.knows
+    out: Counter[str] = Counter()
+    for z, pile in enumerate(zones.cards):
+        for i, card in enumerate(pile):
+            if knows(z, i, seat):
+                out[str(card)] += 1
+    return out
+
+
+def learned(before: Game, after: Game, events: Sequence[Event]) -> dict[int | None, list[str]]:
+    """Per seat (and ``None``, a spectator), the cards it learned from the action that turned
+    *before* into *after*, whose full events were *events* (empty lists: nothing learned)."""
+    out: dict[int | None, list[str]] = {}
+    seats: list[int | None] = [*range(len(before.players)), None]
+    for seat in seats:
+        old = known_cards(before, seat)
+        new = known_cards(after, seat)
+        gained = new - old
+        shown: Counter[str] = Counter()
+        for event in events:
+            copy = event.for_seat(SPECTATOR if seat is None else seat)
+            shown.update(card_words(copy.to_json()))
+        gained.update(shown - old - gained)
+        out[seat] = sorted(gained.elements())
+    return out
+
+
+def probe(
+    before: Game, seat: int, text: str, at: float | None
+) -> tuple[Game, list[Event]]:
+    """Apply the action (*seat*, *text*) to a clone of *before*; return the clone and its full events."""
+    after = before.clone()
+    events: list[Event] = []
+    collect: Callable[[Any], object] = events.append
+    after.events.subscribe(Event, collect)
+    after.act(seat, text, at=at)
+    return after, events
+
+
+class TakebackFlow(Flow):
+    """A session's takebacks: requests, answers, and the swap (see the module docstring)."""
+
+    def _takeback(self, c: Conn, op: str, now: float) -> None:
+        seat = self._seat_of(c, "take actions back")
+        pending = self.takeback
+        if op == "request":
+            self._request_takeback(seat, now)
+            return
+        if pending is None:
+            raise ProtocolError("takeback-refused", "no takeback is pending")
+        if seat == pending["by"]:
+            raise ProtocolError("takeback-refused", "the seat that asked cannot answer its own request")
+        if op == "decline":
+            self._takeback_end("declined", seat, f"seat {seat} declined")
+            return
+        if seat not in pending["accepted"]:
+            pending["accepted"].append(seat)
+            self._dirty = True
+        if len(pending["accepted"]) + 1 >= self.players:
+            self._grant(now)
+        else:
+            self._emit_takeback("accepted", seat)
+
+    def _request_takeback(self, seat: int, now: float) -> None:
+        def refuse(why: str) -> ProtocolError:
+            return ProtocolError("takeback-refused", why)
+
+        if not self.config.takebacks:
+            raise refuse("this session allows no takebacks")
+        if self.realtime:
+            raise refuse("takebacks are for turn-based games")
+        game = self._playing()
+        if self.takeback is not None:
+            raise refuse("a takeback is pending already")
+        entries = game.record_entries()
+        if not entries:
+            raise refuse("there is no action to take back")
+        last_seat, last, at = entries[-1]
+        if last_seat != seat:
+            raise refuse(f"only the seat that made the last action (seat {last_seat}) may ask to take it back")
+        rows = [(s, str(a), t) for s, a, t in entries]
+        before = self._rebuild(rows[:-1])
+        after, events = probe(before, last_seat, str(last), at)
+        told = [s for s, cards in learned(before, after, events).items() if cards]
+        if told:
+            who = ", ".join("a spectator" if s is None else f"seat {s}" for s in told)
+            raise refuse(f"{str(last)!r} revealed a card to {who}; what a seat has seen cannot be taken back")
+        self.takeback = {
+            "by": seat,
+            "version": game.version,
+            "action": str(last),
+            "accepted": [],
+            "deadline": now + self.config.takeback_timeout,
+        }
+        self.takeback_prev = before
+        self._dirty = True
+        if self.players == 1:
+            self._grant(now)
+        else:
+            self._emit_takeback("requested", seat)
+
+    def _rebuild(self, rows: Sequence[tuple[int, str, float | None]]) -> Game:
+        fair = self.fair
+        seed = fair.seed if fair is not None else (self.seed or 0)
+        game = self.setup.build(seed, rows, self._listeners())
+        self._clear_events()
+        return game
+
+    def _emit_takeback(self, op: str, seat: int) -> None:
+        pending = self.takeback
+        if pending is None:  # pragma: no cover
+            return
+        for stream in self.streams:
+            self._emit(
+                stream,
+                {
+                    "type": "takeback",
+                    "n": 0,
+                    "op": op,
+                    "seat": seat,
+                    "by": pending["by"],
+                    "version": pending["version"],
+                    "action": pending["action"],
+                    "accepted": list(pending["accepted"]),
+                    "deadline": pending["deadline"],
+                },
+            )
+
+    def _grant(self, now: float) -> None:
+        prev = self.takeback_prev
+        pending = self.takeback
+        if pending is None:  # pragma: no cover
+            return
+        if prev is None:  # after a restart: rebuild it
+            entries = self.game.record_entries() if self.game is not None else []
+            prev = self._rebuild([(s, str(a), t) for s, a, t in entries[:-1]])
+        self._take_back(prev, now)
