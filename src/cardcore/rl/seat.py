@@ -61,14 +61,15 @@ def _opponents(config: Config, seat: int, opponents: Any) -> list[Any]:
     return specs
 
 
-def _make_agent(name: str, seed: int) -> Any:
+def _factory(name: str) -> tuple[Any, bool]:
+    """The agent class (or factory) installed as *name*, and whether it takes a ``seed``."""
     factory = load_agent(name)
     params: Mapping[str, Any]
     try:
         params = inspect.signature(factory).parameters
     except (TypeError, ValueError):  # pragma: no cover - builtins without a signature
         params = {}
-    return factory(seed=seed) if "seed" in params else factory()
+    return factory, "seed" in params
 
 
 class SeatRunner:
@@ -86,6 +87,7 @@ class SeatRunner:
         self.config = config
         self.seat = seat
         self.specs = _opponents(config, seat, opponents)
+        self._factories = {spec: _factory(spec) for spec in self.specs if isinstance(spec, str)}
         self.agents: list[Any] = [None] * config.players
         self.match: Match | None = None
         self.choices: dict[int, Action] = {}
@@ -116,7 +118,9 @@ class SeatRunner:
         match = self.match = Match(self.config, game_seed)
         for s, spec in enumerate(self.specs):
             if isinstance(spec, str):
-                self.agents[s] = _make_agent(spec, derive_rng(game_seed, 0xA6E + s).getrandbits(63))
+                factory, seeded = self._factories[spec]
+                seed = derive_rng(game_seed, 0xA6E + s).getrandbits(63)
+                self.agents[s] = factory(seed=seed) if seeded else factory()
             else:
                 self.agents[s] = spec
         self._views = self._stack.enter_context(lend_views(match.game))
