@@ -137,4 +137,8 @@ def _run(console: Console, args: argparse.Namespace) -> int:
         return commands.cmd_simulate(console, args)
     if command == "replay":
         return commands.cmd_replay(console, args, lambda prompt: console.input(prompt))
+    if command == "verify":
+        from cardcore.cli.verify import cmd_verify
+
+        return cmd_verify(args)
     return 2  # pragma: no cover - argparse knows every command

@@ -223,6 +223,14 @@ def build_parser() -> argparse.ArgumentParser:
         "--at", type=int, default=None, metavar="N", help="show only the table after action N"
     )
     at.add_argument("--final", action="store_true", help="show only the final table")
+
+    p_ver = sub.add_parser("verify", help="check a fair-deal bundle (or that a record replays)")
+    p_ver.add_argument(
+        "record", metavar="RECORD", help="the fair-deal bundle a session revealed at the end, or a record"
+    )
+    p_ver.add_argument(
+        "--commitment", default=None, metavar="HEX", help="the commitment you noted at the start"
+    )
     return parser
 
 
