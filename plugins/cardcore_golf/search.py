@@ -123,10 +123,8 @@ def rollout_action(
     if phase == SETUP:
         return None
     plan = state.plan
-    layout = plan.layout
     cards = state.zones.cards
     points = plan.points_by_id
-    values = _known_values(state, seat)
     if phase == DRAW_PHASE:
         draw = take = knock = None
         for action in legal:
@@ -137,17 +135,24 @@ def rollout_action(
                 take = action
             elif kind is Knock:
                 knock = action
-        if knock is not None and sum(v for v in values if v is not None) <= 2 * layout.size:
-            return knock
+        values: list[float] | None = None
+        if knock is not None:
+            values, _ = _grid(state, seat)
+            if sum(values) <= 2 * plan.layout.size:
+                return knock
         pile = cards[plan.discard]
         if take is not None and pile:
             top = pile[-1]
-            if points.get(id(top), 10) <= 3 or _pair_gain(state, seat, top, values) is not None:
+            if points.get(id(top), 10) <= 3:
                 return take
-        return draw if draw is not None else None
+            values, keys = _grid(state, seat)
+            if _pair_slot(plan.layout.rows, plan.layout.cols, plan.key_by_id.get(id(top)), keys) >= 0:
+                return take
+        return draw
     held = cards[plan.held[seat]][-1]
     value = points.get(id(held), 10)
-    pair = _pair_gain(state, seat, held, values)
+    values, keys = _grid(state, seat)
+    slot = _pair_slot(plan.layout.rows, plan.layout.cols, plan.key_by_id.get(id(held)), keys)
     best: GolfAction | None = None
     best_gain = 0.0
     worst: GolfAction | None = None
@@ -155,12 +160,11 @@ def rollout_action(
     discard = None
     for action in legal:
         if type(action) is Replace:
-            here = values[action.pos]
-            if here is None:
-                continue
-            gain = here - value + (0.5 if here == UNKNOWN else 0.0)
-            if pair is not None and pair[0] == action.pos:
-                gain = pair[1]
+            pos = action.pos
+            here = values[pos]
+            gain = here - value + (0.5 if keys[pos] == -2 else 0.0)
+            if pos == slot:
+                gain = here + values[(pos + plan.layout.cols) % (2 * plan.layout.cols)]
             if gain > best_gain:
                 best, best_gain = action, gain
             if here > worst_value:
@@ -172,61 +176,45 @@ def rollout_action(
     return discard if discard is not None else worst
 
 
-def _known_values(state: GolfState, seat: int) -> list[float | None]:
-    """*seat*'s points by position as it knows them (:data:`UNKNOWN` unseen, ``None`` removed)."""
+def _grid(state: GolfState, seat: int) -> tuple[list[float], list[int]]:
+    """*seat*'s points and pairing keys by position as it knows them.
+
+    An unseen card counts :data:`UNKNOWN` with key -2; a removed position 0 with key -1.
+    """
     plan = state.plan
     z = plan.grid[seat]
     pile = state.zones.cards[z]
     masks = state.zones.seen[z]
     points = plan.points_by_id
+    keys_by_id = plan.key_by_id
     bit = 1 << seat
     own = plan.layout.hand
     slots = state.slots[seat]
-    out: list[float | None] = []
+    values: list[float] = []
+    keys: list[int] = []
     for pos in range(plan.layout.size):
         i = pos if slots is None else slots[pos]
         if i < 0:
-            out.append(None)
+            values.append(0.0)
+            keys.append(-1)
             continue
         mask = masks[i]
         if own or mask == ALL or mask & bit:
-            out.append(float(points.get(id(pile[i]), 10)))
+            card = id(pile[i])
+            values.append(float(points.get(card, 10)))
+            keys.append(keys_by_id.get(card, -3))
         else:
-            out.append(UNKNOWN)
-    return out
+            values.append(UNKNOWN)
+            keys.append(-2)
+    return values, keys
 
 
-def _pair_gain(
-    state: GolfState, seat: int, card: object, values: list[float | None]
-) -> tuple[int, float] | None:
-    """Two-row layouts: the position where *card* pairs a known partner, and the gain."""
-    plan = state.plan
-    layout = plan.layout
-    if layout.rows != 2:
-        return None
-    key = plan.key_by_id.get(id(card))
-    if key is None:
-        return None
-    cols = layout.cols
-    z = plan.grid[seat]
-    pile = state.zones.cards[z]
-    masks = state.zones.seen[z]
-    bit = 1 << seat
-    slots = state.slots[seat]
+def _pair_slot(rows: int, cols: int, key: int | None, keys: list[int]) -> int:
+    """Two-row layouts: the position where a card of *key* pairs a known partner, else -1."""
+    if rows != 2 or key is None:
+        return -1
     for pos in range(2 * cols):
         partner = (pos + cols) % (2 * cols)
-        i = pos if slots is None else slots[pos]
-        j = partner if slots is None else slots[partner]
-        if i < 0 or j < 0:
-            continue
-        mask = masks[j]
-        if not (mask == ALL or mask & bit) or plan.key_by_id.get(id(pile[j])) != key:
-            continue
-        if (masks[i] == ALL or masks[i] & bit) and plan.key_by_id.get(id(pile[i])) == key:
-            continue  # already a pair
-        here = values[pos]
-        partner_value = values[partner]
-        if here is None or partner_value is None:
-            continue
-        return pos, here + partner_value
-    return None
+        if keys[partner] == key and keys[pos] != key and keys[pos] != -1:
+            return pos
+    return -1

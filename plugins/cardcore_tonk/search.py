@@ -7,8 +7,8 @@ search hooks of :class:`cardcore.GameLogic`):
   seat's view whose hidden cards the search dealt at random: ``played``, ``dealer``,
   ``turn``, ``phase``, ``balances``, the spreads and the card taken this turn come from the
   view's table. Four facts are not in the view, so a sample takes their defaults: who was
-  hit since their last turn (``hit``: under ``tonk.hit-blocks-drop`` the agent's own drop
-  is still judged right, since a search only tries the actions the real game offers),
+  hit since their last turn (``hit``: where a house rule reads it, the agent's own moves
+  are still judged right, since a search only tries the actions the real game offers),
   quiet turns, whether the seat to act laid or hit this turn, and the chance counter. A
   discard an opponent took into its hand is known to everyone, but the view does not show
   it: a sample deals it among the unseen cards.

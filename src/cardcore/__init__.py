@@ -49,14 +49,17 @@ from cardcore.info import FIELD_KINDS, GameInfo, Option, RuleInfo, Veto, ViewFie
 from cardcore.logic import Emit, GameLogic
 from cardcore.plugins import (
     Ruleset,
+    agent_parameters,
     available_agents,
     available_games,
     available_rules,
     game_info,
     get_ruleset,
     load_agent,
+    parse_agent_spec,
     register,
     rule_info,
+    split_agent_specs,
     unregister,
 )
 from cardcore.records import load, replay
@@ -132,6 +135,7 @@ __all__ = [
     "ZoneSpec",
     "Zones",
     "__version__",
+    "agent_parameters",
     "available_agents",
     "available_games",
     "available_rules",
@@ -145,6 +149,7 @@ __all__ = [
     "load",
     "load_agent",
     "new_game",
+    "parse_agent_spec",
     "parse_cards",
     "play",
     "register",
@@ -153,6 +158,7 @@ __all__ = [
     "run_realtime",
     "shuffle",
     "simulate",
+    "split_agent_specs",
     "standard_52",
     "unregister",
     "with_jokers",

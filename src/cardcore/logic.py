@@ -8,6 +8,7 @@ checks, stale detection, locking, records, events, views' envelope).
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
@@ -20,12 +21,10 @@ from cardcore.positions import check, read_field, read_result
 from cardcore.positions import read_position as read_piles
 from cardcore.positions import write_position as write_piles
 from cardcore.state import GameState, Result
+from cardcore.zones import Zones
 
 if TYPE_CHECKING:
-    import random
-
     from cardcore.plugins import Ruleset
-    from cardcore.zones import Zones
 
 __all__ = ["DECK_CACHE", "A", "Emit", "GameLogic", "S"]
 
@@ -325,7 +324,7 @@ class GameLogic(Generic[S, A]):
         """How many rounds (or hands) have ended in *state*.
 
         Search rollouts stop when it grows (the end of the current round), and
-        :func:`cardcore.compare` counts a game's length in rounds with it.
+        ``cardcore.compare`` counts a game's length in rounds with it.
         Default: the number of entries of :meth:`history`; a game overrides it
         with a counter when its history is dear to build or holds other entries.
         """

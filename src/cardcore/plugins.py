@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import difflib
 import importlib.metadata
+import inspect
 import threading
 from collections.abc import Callable, Iterable, Sequence
 from types import ModuleType
@@ -18,8 +19,15 @@ from typing import TYPE_CHECKING, Any
 
 import pluggy
 
+from cardcore._agentspec import check_agent_params, parse_agent_spec, split_agent_specs
 from cardcore._markers import hookimpl
-from cardcore.errors import CardcoreError, PluginError, RuleConflictError, UnknownPluginError
+from cardcore.errors import (
+    CardcoreError,
+    OptionError,
+    PluginError,
+    RuleConflictError,
+    UnknownPluginError,
+)
 from cardcore.info import GameInfo, RuleInfo, Veto
 
 if TYPE_CHECKING:
@@ -27,15 +35,19 @@ if TYPE_CHECKING:
 
 __all__ = [
     "Ruleset",
+    "agent_parameters",
     "available_agents",
     "available_games",
     "available_rules",
+    "check_agent_params",
     "game_info",
     "get_ruleset",
     "hookimpl",
     "load_agent",
+    "parse_agent_spec",
     "register",
     "rule_info",
+    "split_agent_specs",
     "unregister",
 ]
 
@@ -194,9 +206,49 @@ def available_agents() -> tuple[str, ...]:
     return tuple(sorted(_entries()["cardcore.agents"]))
 
 
-def load_agent(name: str) -> Any:
-    """Return the agent class (or factory) registered as *name*."""
-    return _load("cardcore.agents", name)
+def load_agent(name: str, /, **params: Any) -> Any:
+    """Return the agent class (or factory) registered as *name*; with *params*, an agent.
+
+    One convention for every agent: its parameters are the factory's keyword
+    arguments. ``load_agent("ismcts")`` returns the class;
+    ``load_agent("ismcts", seed=7, iterations=200)`` returns an agent built with
+    those parameters, and so does the command line's spelling
+    ``load_agent("ismcts:iterations=200,seed=7")`` (see :func:`parse_agent_spec`).
+
+    :raises UnknownPluginError: No agent of that name is installed.
+    :raises OptionError: A parameter the agent does not take, or a value it refuses.
+    """
+    base, spec_params = parse_agent_spec(name) if ":" in name else (name, {})
+    factory = _load("cardcore.agents", base)
+    params = {**spec_params, **params}
+    if not params and base == name:
+        return factory
+    check_agent_params(base, factory, params)
+    try:
+        return factory(**params)
+    except CardcoreError:
+        raise
+    except (TypeError, ValueError) as exc:
+        msg = f"agent {base!r} refused its parameters {params!r}: {exc}"
+        raise OptionError(msg) from None
+
+
+def agent_parameters(name: str) -> dict[str, Any]:
+    """Return the parameters agent *name* takes, with their defaults (``...`` when required).
+
+    Read from the factory's signature; empty when it has none it can show.
+    """
+    factory = _load("cardcore.agents", name)
+    try:
+        sig = inspect.signature(factory)
+    except (TypeError, ValueError):
+        return {}
+    kinds = (inspect.Parameter.POSITIONAL_OR_KEYWORD, inspect.Parameter.KEYWORD_ONLY)
+    return {
+        p.name: (... if p.default is inspect.Parameter.empty else p.default)
+        for p in sig.parameters.values()
+        if p.kind in kinds
+    }
 
 
 class Ruleset:

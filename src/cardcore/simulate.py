@@ -93,10 +93,12 @@ def _seed_of(study_seed: int, index: int) -> int:
 
 
 def _make_agent(spec: str, seed: int) -> Any:
-    from cardcore.plugins import load_agent
+    """Agent *spec* (``NAME`` or ``NAME:KEY=VALUE,...``) seeded with *seed* unless the spec says."""
+    from cardcore.plugins import load_agent, parse_agent_spec
 
-    factory = load_agent(spec)
-    return factory(seed=seed)
+    name, params = parse_agent_spec(spec)
+    params.setdefault("seed", seed)
+    return load_agent(name, **params)
 
 
 def run_one(
@@ -203,8 +205,9 @@ def simulate(
     :param game: An installed game.
     :param games: How many games.
     :param players: Seats per game.
-    :param agents: Agent names per seat (entry points of ``cardcore.agents``);
-        default ``"random"`` everywhere.
+    :param agents: Agents per seat: entry-point names of ``cardcore.agents``, or
+        specs with parameters (``"ismcts:iterations=100"``, see
+        :func:`cardcore.parse_agent_spec`); default ``"random"`` everywhere.
     :param rules: House rules for every game.
     :param without: Default rules switched off.
     :param options: The game's options.
@@ -219,13 +222,15 @@ def simulate(
         msg = f"need one agent per seat ({players}), got {len(agent_names)}"
         raise ValueError(msg)
     from cardcore.agents import check_agent
-    from cardcore.plugins import game_info, load_agent
+    from cardcore.plugins import check_agent_params, game_info, load_agent, parse_agent_spec
     from cardcore.setup import new_game
 
     new_game(game, players, rules=rules, without=without, options=options, seed=0)  # fail fast
     info = game_info(game)
     for spec in dict.fromkeys(agent_names):
-        check_agent(spec, load_agent(spec), info)
+        name, params = parse_agent_spec(spec)
+        check_agent(name, load_agent(name), info)
+        check_agent_params(name, load_agent(name), params)
     opts = dict(options or {})
     tasks = [
         (game, players, agent_names, tuple(rules), tuple(without), opts, seed, i)

@@ -41,8 +41,9 @@ __all__ = ["ISMCTSAgent"]
 ATTEMPTS = 20
 """Samples tried per iteration before a view counts as impossible to sample."""
 
-Key = tuple[int, str]
-"""An edge of the tree: the acting seat and the action's notation."""
+Key = tuple[Any, ...]
+"""An edge of the tree: the acting seat and the action's notation (and, below the root, what
+the agent's seat sees when it acts there)."""
 
 
 class _Node:
@@ -60,6 +61,13 @@ class _Node:
 
 def _key(action: Action) -> Key:
     return (action.seat, str(action))
+
+
+def _observation(state: Any, seat: int) -> tuple[tuple[str | None, ...], ...]:
+    """What *seat* sees of every pile of a sample (cards, ``None`` hidden)."""
+    zones = state.zones
+    show = zones.show
+    return tuple([tuple(show(z, seat)) for z in range(len(zones.cards))])
 
 
 def _positive_int(name: str, value: Any, *, none: bool = False) -> int | None:
@@ -93,6 +101,8 @@ class ISMCTSAgent:
     :param rollout: ``"game"``: the game's ``rollout_action`` where it has one, else
         random; ``"random"``: always uniformly random.
     :param max_rollout: The most actions a rollout plays before it is scored.
+    :param observe: Below the root, tell the agent's own decisions apart by what its seat
+        sees there (a drawn card, a revealed one), rather than sharing one edge per action.
     :param reaction: Real-time games: median reaction delay in seconds of a plan.
     :param spread: Real-time games: sigma of the lognormal reaction delay.
     """
@@ -106,6 +116,7 @@ class ISMCTSAgent:
         c: float = 0.7,
         rollout: str = "game",
         max_rollout: int = 500,
+        observe: bool = True,
         reaction: float = 0.5,
         spread: float = 0.3,
     ) -> None:
@@ -123,6 +134,10 @@ class ISMCTSAgent:
             raise OptionError(msg)
         self.rollout = rollout
         self.max_rollout = int(_positive_int("max_rollout", max_rollout) or 1)
+        if type(observe) is not bool:
+            msg = f"agent 'ismcts': observe must be true or false, not {observe!r}"
+            raise OptionError(msg)
+        self.observe = observe
         self.reaction = float(_number("reaction", reaction, 0.0, strict=True) or 0.5)
         self.spread = float(_number("spread", spread, 0.0) or 0.0)
         self.rng = random.Random(seed)
@@ -234,24 +249,29 @@ class ISMCTSAgent:
         c = self.c
         lo, hi = self._lo, self._hi
         scale = 1.0 / (hi - lo) if hi > lo else 0.0
+        policy = self._policy(logic)
+        observe = self.observe
         node = root
         path = [root]
         while not game.is_over:
             if node is root:
+                mover = seat
                 legal: Sequence[Action] = [a for a in legal_actions(seat) if _key(a) in by_key]
             elif realtime:
-                legal = self._mover(game, rng)[1]
+                mover, legal = self._mover(game, rng)
             else:
-                legal = legal_actions(game.to_act[0])
+                mover = game.to_act[0]
+                legal = legal_actions(mover)
             if not legal:
                 break
+            seen = _observation(state, seat) if observe and mover == seat and node is not root else None
             children = node.children
             untried: list[tuple[Key, Action]] = []
             best: _Node | None = None
             best_action = legal[0]
             best_score = -math.inf
             for action in legal:
-                k = _key(action)
+                k = (action.seat, str(action)) if seen is None else (action.seat, str(action), seen)
                 child = children.get(k)
                 if child is None:
                     untried.append((k, action))
@@ -266,7 +286,7 @@ class ISMCTSAgent:
                 if score > best_score:
                     best, best_action, best_score = child, action, score
             if untried:
-                k, action = untried[int(rng.random() * len(untried))] if len(untried) > 1 else untried[0]
+                k, action = self._expand(untried, policy, state, mover, legal, rng)
                 child = children[k] = _Node(action.seat)
                 child.avail = 1
                 apply(action)
@@ -283,6 +303,29 @@ class ISMCTSAgent:
             self._rollout(game, logic, start, rng, realtime)
         self._backup(path, logic.utility(state))
 
+    def _policy(self, logic: GameLogic[Any, Any]) -> Callable[..., Action | None] | None:
+        """The game's rollout policy, or ``None`` (random)."""
+        if self.rollout == "game" and type(logic).rollout_action is not GameLogic.rollout_action:
+            return logic.rollout_action
+        return None
+
+    @staticmethod
+    def _expand(
+        untried: list[tuple[Key, Action]],
+        policy: Callable[..., Action | None] | None,
+        state: Any,
+        mover: int,
+        legal: Sequence[Action],
+        rng: random.Random,
+    ) -> tuple[Key, Action]:
+        """The edge to add: the rollout policy's choice if untried, else a random untried one."""
+        if policy is not None:
+            wanted = policy(state, mover, legal, rng)
+            for pair in untried:
+                if pair[1] is wanted:
+                    return pair
+        return untried[int(rng.random() * len(untried))] if len(untried) > 1 else untried[0]
+
     def _rollout(
         self, game: Game, logic: GameLogic[Any, Any], start: int, rng: random.Random, realtime: bool
     ) -> None:
@@ -290,9 +333,7 @@ class ISMCTSAgent:
         rounds = logic.rounds_played
         legal_actions = game.legal_actions
         apply = game.apply
-        policy: Callable[..., Action | None] | None = None
-        if self.rollout == "game" and type(logic).rollout_action is not GameLogic.rollout_action:
-            policy = logic.rollout_action
+        policy = self._policy(logic)
         for _ in range(self.max_rollout):
             if realtime:
                 mover, legal = self._mover(game, rng)

@@ -1,0 +1,275 @@
+"""How strong is ISMCTS? Duplicate deals against each game's heuristic agent and random play.
+
+For each built-in turn-based game (Golf: one hole per deal; Tonk: one hand), ISMCTS at two
+iteration budgets plays every deal twice, once from each seat, against the game's heuristic
+agent and against a random agent. Per deal the two games' margins are averaged, so the luck
+of the cards cancels: the **margin** is ISMCTS's standing less its opponent's at the end
+(``GameLogic.utility``: negated points in Golf, stakes won in Tonk; positive favours ISMCTS),
+the **win rate** counts a tie as half. Both come with 95% confidence intervals over the deals.
+**Decisions per second** counts only ISMCTS's searched decisions (more than one legal action),
+on one core of the machine that ran the script.
+
+Usage::
+
+    python benchmarks/strength.py                    # the docs' run: 400 deals per pairing
+    python benchmarks/strength.py --small            # CI size: 20 deals, low budgets, vs random
+    python benchmarks/strength.py --deals 100 --budgets 25,110 --workers 2 \\
+        --json strength.json --plot strength.png
+
+Deal *i* of game *g* is seeded from ``(seed, i)``; ISMCTS's own seed from the deal's, so a run
+is the same whatever the number of workers.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import multiprocessing
+import sys
+import time
+from collections.abc import Mapping, Sequence
+from concurrent.futures import Executor, ProcessPoolExecutor
+from typing import Any
+
+import cardcore
+from cardcore.deck import derive_rng
+from cardcore.search import ISMCTSAgent
+
+GAMES: dict[str, tuple[dict[str, Any], str]] = {
+    "golf": ({"rounds": 1}, "golf-greedy"),
+    "tonk": ({}, "tonk-heuristic"),
+}
+"""Each game's options for one deal, and its heuristic agent."""
+
+BUDGETS: dict[str, tuple[int, ...]] = {"golf": (25, 110), "tonk": (25, 110)}
+"""Iterations per decision; the higher one makes about 20 decisions per second here."""
+
+SMALL = {"deals": 20, "budgets": (20,), "opponents": ("random",)}
+"""The CI run: enough to show ISMCTS beats random play with significance."""
+
+Z95 = 1.959964
+
+
+def _seed(study: int, index: int) -> int:
+    return int(derive_rng(study, index).random() * 2**62)
+
+
+def _ci(xs: Sequence[float]) -> dict[str, float]:
+    """Mean and 95% confidence interval (normal approximation) of *xs*."""
+    n = len(xs)
+    mean = sum(xs) / n if n else 0.0
+    var = sum((x - mean) ** 2 for x in xs) / (n - 1) if n > 1 else 0.0
+    half = Z95 * math.sqrt(var / n) if n else 0.0
+    return {"mean": mean, "low": mean - half, "high": mean + half}
+
+
+class _Timed:
+    """ISMCTS with a stopwatch: counts its searched decisions and their time."""
+
+    def __init__(self, agent: ISMCTSAgent) -> None:
+        self.agent = agent
+        self.decisions = 0
+        self.seconds = 0.0
+        self.iterations = 0
+
+    def choose(self, view: Mapping[str, Any], legal: Sequence[cardcore.Action]) -> cardcore.Action:
+        if len(legal) == 1:
+            return legal[0]
+        started = time.perf_counter()
+        action = self.agent.choose(view, legal)
+        self.seconds += time.perf_counter() - started
+        self.decisions += 1
+        self.iterations += self.agent.last_iterations
+        return action
+
+
+Task = tuple[str, int, str, int, int, tuple[tuple[str, Any], ...]]
+"""game, iterations, opponent, study seed, deal index, ISMCTS's other parameters."""
+
+
+def play_deal(task: Task) -> dict[str, float]:
+    """Play one deal twice (ISMCTS in seat 0, then seat 1); the unit of work of a run."""
+    game_name, budget, opponent, study, index, params = task
+    options, _ = GAMES[game_name]
+    seed = _seed(study, index)
+    margins = []
+    wins = []
+    timed = _Timed(ISMCTSAgent(_seed(seed, 1), iterations=budget, **dict(params)))
+    for me in (0, 1):
+        game = cardcore.new_game(game_name, 2, options=options, seed=seed)
+        other = cardcore.load_agent(opponent)(seed=_seed(seed, 2 + me))
+        agents: list[Any] = [timed, other] if me == 0 else [other, timed]
+        result = cardcore.play(game, agents)
+        utility = game.logic.utility(game.state)
+        margins.append(utility[me] - utility[1 - me])
+        wins.append(1.0 / len(result.winners) if me in result.winners else 0.0)
+    return {
+        "margin": sum(margins) / 2,
+        "win": sum(wins) / 2,
+        "decisions": timed.decisions,
+        "seconds": timed.seconds,
+        "iterations": timed.iterations,
+    }
+
+
+def _chunk(tasks: list[Task]) -> list[dict[str, float]]:
+    return [play_deal(t) for t in tasks]
+
+
+def pairing(
+    game: str,
+    budget: int,
+    opponent: str,
+    *,
+    deals: int,
+    seed: int = 0,
+    executor: Executor | None = None,
+    params: Mapping[str, Any] | None = None,
+) -> dict[str, Any]:
+    """ISMCTS with *budget* iterations against *opponent* on *deals* duplicate deals.
+
+    :param params: ISMCTS's other parameters (``c``, ``rollout``, ``observe`` ...).
+    """
+    extra = tuple(sorted((params or {}).items()))
+    tasks: list[Task] = [(game, budget, opponent, seed, i, extra) for i in range(deals)]
+    size = max(1, deals // 16)
+    chunks = [tasks[i : i + size] for i in range(0, len(tasks), size)]
+    outcomes: list[dict[str, float]] = []
+    if executor is None:
+        for c in chunks:
+            outcomes.extend(_chunk(c))
+    else:
+        for done in executor.map(_chunk, chunks):
+            outcomes.extend(done)
+    decisions = sum(o["decisions"] for o in outcomes)
+    seconds = sum(o["seconds"] for o in outcomes)
+    return {
+        "game": game,
+        "iterations": budget,
+        "opponent": opponent,
+        "params": dict(extra),
+        "deals": deals,
+        "games": 2 * deals,
+        "margin": _ci([o["margin"] for o in outcomes]),
+        "win_rate": _ci([o["win"] for o in outcomes]),
+        "decisions": decisions,
+        "decisions_per_s": decisions / seconds if seconds else 0.0,
+        "mean_iterations": sum(o["iterations"] for o in outcomes) / decisions if decisions else 0.0,
+    }
+
+
+def table(rows: Sequence[Mapping[str, Any]]) -> str:
+    """The rows as a reStructuredText grid (the docs include it as is)."""
+    head = ("game", "iterations", "opponent", "deals", "margin (95% CI)", "win rate (95% CI)", "decisions/s")
+    lines = []
+    for r in rows:
+        m, w = r["margin"], r["win_rate"]
+        lines.append(
+            (
+                r["game"],
+                str(r["iterations"]),
+                r["opponent"],
+                str(r["deals"]),
+                f"{m['mean']:+.2f} [{m['low']:+.2f}, {m['high']:+.2f}]",
+                f"{w['mean']:.3f} [{w['low']:.3f}, {w['high']:.3f}]",
+                f"{r['decisions_per_s']:.1f}",
+            )
+        )
+    widths = [max(len(h), *(len(line[i]) for line in lines)) for i, h in enumerate(head)]
+    rule = "  ".join("=" * w for w in widths)
+    out = [rule, "  ".join(h.ljust(w) for h, w in zip(head, widths, strict=True)), rule]
+    out += ["  ".join(c.ljust(w) for c, w in zip(line, widths, strict=True)) for line in lines]
+    out.append(rule)
+    return "\n".join(out)
+
+
+def plot(rows: Sequence[Mapping[str, Any]], path: str) -> None:
+    """Margins with their intervals, per game, against decisions per second (needs matplotlib)."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    games = list(dict.fromkeys(r["game"] for r in rows))
+    fig, axes = plt.subplots(1, len(games), figsize=(5.2 * len(games), 3.8), squeeze=False)
+    for ax, game in zip(axes[0], games, strict=True):
+        for opponent, marker in (("random", "o"), (GAMES[game][1], "s")):
+            mine = sorted((r for r in rows if r["game"] == game and r["opponent"] == opponent),
+                          key=lambda r: r["iterations"])  # fmt: skip
+            if not mine:
+                continue
+            xs = [r["decisions_per_s"] for r in mine]
+            ys = [r["margin"]["mean"] for r in mine]
+            err = [[r["margin"]["mean"] - r["margin"]["low"] for r in mine],
+                   [r["margin"]["high"] - r["margin"]["mean"] for r in mine]]  # fmt: skip
+            ax.errorbar(xs, ys, yerr=err, marker=marker, capsize=4, label=f"vs {opponent}")
+            for r, x, y in zip(mine, xs, ys, strict=True):
+                ax.annotate(f"{r['iterations']} it.", (x, y), textcoords="offset points", xytext=(6, 4))
+        ax.axhline(0.0, color="grey", linewidth=0.8)
+        ax.axvline(20.0, color="grey", linewidth=0.8, linestyle=":")
+        ax.set_xscale("log")
+        ax.set_title(f"{game}: ISMCTS margin per deal (95% CI)")
+        ax.set_xlabel("ISMCTS decisions per second (log)")
+        ax.set_ylabel("margin (+ favours ISMCTS)")
+        ax.legend()
+    fig.tight_layout()
+    fig.savefig(path, dpi=110)
+    plt.close(fig)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the pairings and print the table; ``--json`` and ``--plot`` write the figures."""
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--small", action="store_true", help="the CI size (20 deals, vs random)")
+    parser.add_argument("--games", default=",".join(GAMES), help="games, comma-separated")
+    parser.add_argument("--deals", type=int, default=400, help="duplicate deals per pairing")
+    parser.add_argument("--budgets", default=None, help="iterations, comma-separated")
+    parser.add_argument("--opponents", default="heuristic,random", help="heuristic and/or random")
+    parser.add_argument("--seed", type=int, default=0, help="the study seed")
+    parser.add_argument("--params", default="", help="ISMCTS parameters, e.g. c=0.5,observe=false")
+    parser.add_argument("--workers", type=int, default=1, help="worker processes")
+    parser.add_argument("--json", default=None, help="write the rows as JSON")
+    parser.add_argument("--plot", default=None, help="write a PNG plot (matplotlib)")
+    args = parser.parse_args(argv)
+    deals = SMALL["deals"] if args.small else args.deals
+    kinds = SMALL["opponents"] if args.small else tuple(args.opponents.split(","))
+    params = cardcore.parse_agent_spec("ismcts:" + args.params)[1] if args.params else {}
+    rows = []
+    executor: Executor | None = None
+    if args.workers > 1:
+        methods = multiprocessing.get_all_start_methods()
+        context = multiprocessing.get_context("forkserver" if "forkserver" in methods else "spawn")
+        executor = ProcessPoolExecutor(max_workers=args.workers, mp_context=context)
+    started = time.perf_counter()
+    try:
+        for game in args.games.split(","):
+            if args.small:
+                budgets: Sequence[int] = SMALL["budgets"]  # type: ignore[assignment]
+            elif args.budgets:
+                budgets = [int(b) for b in args.budgets.split(",")]
+            else:
+                budgets = BUDGETS[game]
+            for budget in budgets:
+                for kind in kinds:
+                    opponent = GAMES[game][1] if kind == "heuristic" else kind
+                    row = pairing(
+                        game, budget, opponent, deals=deals, seed=args.seed, executor=executor, params=params
+                    )
+                    rows.append(row)
+                    print(table([row]).splitlines()[3], file=sys.stderr, flush=True)
+    finally:
+        if executor is not None:
+            executor.shutdown()
+    print(table(rows))
+    print(f"({time.perf_counter() - started:.0f} s, {args.workers} worker(s))")
+    if args.json:
+        with open(args.json, "w", encoding="utf-8") as fh:
+            json.dump({"seed": args.seed, "rows": rows}, fh, indent=1)
+    if args.plot:
+        plot(rows, args.plot)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

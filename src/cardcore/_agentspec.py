@@ -1,0 +1,114 @@
+"""Agent specs: ``NAME:KEY=VALUE,...`` read into a name and parameters, and checked.
+
+The one convention for agents' parameters (:func:`cardcore.load_agent`, the
+command line's ``--agents``); re-exported by :mod:`cardcore.plugins`.
+"""
+
+from __future__ import annotations
+
+import difflib
+import inspect
+from collections.abc import Mapping
+from typing import Any
+
+from cardcore.errors import OptionError
+
+__all__ = ["check_agent_params", "parse_agent_spec", "split_agent_specs"]
+
+
+def check_agent_params(name: str, factory: Any, params: Mapping[str, Any]) -> None:
+    """Raise :class:`OptionError` if agent *name* (built by *factory*) takes no parameter of *params*.
+
+    Agents whose factory takes ``**kwargs`` accept every name.
+    """
+    try:
+        sig = inspect.signature(factory)
+    except (TypeError, ValueError):
+        return
+    values = sig.parameters.values()
+    if any(p.kind is inspect.Parameter.VAR_KEYWORD for p in values):
+        return
+    kinds = (inspect.Parameter.POSITIONAL_OR_KEYWORD, inspect.Parameter.KEYWORD_ONLY)
+    known = [p.name for p in values if p.kind in kinds]
+    for key in params:
+        if key not in known:
+            close = difflib.get_close_matches(key, known, n=1)
+            hint = f"; did you mean {close[0]!r}?" if close else ""
+            takes = ", ".join(known) or "none"
+            msg = f"agent {name!r} has no parameter {key!r} (it takes: {takes}){hint}"
+            raise OptionError(msg)
+
+
+def _agent_value(text: str) -> Any:
+    """A parameter's text as the value it spells: null, a bool, an int, a float, else the text."""
+    low = text.lower()
+    if low in ("none", "null"):
+        return None
+    if low in ("true", "yes", "on"):
+        return True
+    if low in ("false", "no", "off"):
+        return False
+    for kind in (int, float):
+        try:
+            return kind(text)
+        except ValueError:
+            pass
+    if len(text) >= 2 and text[0] == text[-1] and text[0] in "'\"":
+        return text[1:-1]
+    return text
+
+
+def parse_agent_spec(spec: str) -> tuple[str, dict[str, Any]]:
+    """Read an agent spec, ``NAME`` or ``NAME:KEY=VALUE,KEY=VALUE``, into its name and parameters.
+
+    Values are read as ``none``/``null``, ``true``/``false``, whole numbers,
+    numbers, or else text.
+
+    >>> parse_agent_spec("ismcts:iterations=200,seed=7")
+    ('ismcts', {'iterations': 200, 'seed': 7})
+
+    :raises OptionError: A malformed spec (no name, a parameter without ``=``, one named twice).
+    """
+    if not isinstance(spec, str):
+        msg = f"an agent is a name like 'random' or 'ismcts:iterations=200', not {spec!r}"
+        raise OptionError(msg)
+    name, colon, rest = spec.partition(":")
+    name = name.strip()
+    if not name or any(ch in name for ch in "=, "):
+        msg = f"an agent spec starts with the agent's name (NAME:KEY=VALUE,...), not {spec!r}"
+        raise OptionError(msg)
+    params: dict[str, Any] = {}
+    for part in rest.split(",") if colon else ():
+        part = part.strip()
+        if not part:
+            continue
+        key, eq, value = part.partition("=")
+        key = key.strip()
+        if not eq or not key.isidentifier():
+            msg = f"agent parameters are KEY=VALUE, not {part!r} (in {spec!r})"
+            raise OptionError(msg)
+        if key in params:
+            msg = f"agent parameter {key!r} is given twice (in {spec!r})"
+            raise OptionError(msg)
+        params[key] = _agent_value(value.strip())
+    return name, params
+
+
+def split_agent_specs(text: str) -> list[str]:
+    """Split a comma-separated list of agent specs, one per seat.
+
+    A piece with ``=`` and no ``:`` continues the parameters of the spec before it:
+
+    >>> split_agent_specs("ismcts:iterations=200,seed=7,random")
+    ['ismcts:iterations=200,seed=7', 'random']
+    """
+    specs: list[str] = []
+    for part in text.split(","):
+        piece = part.strip()
+        if not piece:
+            continue
+        if "=" in piece and ":" not in piece and specs and ":" in specs[-1]:
+            specs[-1] += "," + piece
+        else:
+            specs.append(piece)
+    return specs
