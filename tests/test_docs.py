@@ -226,3 +226,45 @@ def test_migration_guide_is_linked() -> None:
 def test_docs_snippets_are_tested(name: str) -> None:
     """Every plugin module the docs show is exercised in tests/test_hooks.py."""
     assert f'_snippet("{name}")' in (ROOT / "tests" / "test_hooks.py").read_text(encoding="utf-8")
+
+
+_BLOCKS = re.compile(r"^\s*\.\.\s+(?:testcode|doctest)::|^\s*>>>", re.M)
+_MODULES = ("turns", "dealing", "notation", "positions", "testing", "search")
+_DEEP_IMPORT = re.compile(
+    rf"\b(?:from\s+cardcore\.(?!(?:{'|'.join(_MODULES)})\b)\w+\s+import"
+    rf"|import\s+cardcore\.(?!(?:{'|'.join(_MODULES)})\b)\w+)"
+)
+
+
+def test_docs_examples_import_from_one_place() -> None:
+    """Examples import the public names from ``cardcore`` (and the building-block modules as
+    modules), never from the core's inner modules (``cardcore.cards``, ``cardcore.info``...)."""
+    found = [
+        f"{path.relative_to(DOCS)}: {line}"
+        for path in sorted(DOCS.rglob("*.rst"))
+        for line in _examples(path.read_text(encoding="utf-8"))
+        if _DEEP_IMPORT.search(line)
+    ]
+    assert not found, "examples importing from inner modules:\n" + "\n".join(found)
+
+
+RUN_EVERY_EXAMPLE = ["cli", "tutorial", "agents", "embedding", "testing-kit", "games/[!i]*"]
+"""Pages whose Python examples are all run (doctest or testcode), none a mere code block."""
+
+
+@pytest.mark.parametrize("pattern", RUN_EVERY_EXAMPLE)
+def test_docs_python_examples_are_run(pattern: str) -> None:
+    pages = sorted(DOCS.glob(f"{pattern}.rst"))
+    assert pages, pattern
+    for page in pages:
+        text = page.read_text(encoding="utf-8")
+        assert ".. code-block:: python" not in text, f"{page.name}: a Python example nobody runs"
+        assert _BLOCKS.search(text), f"{page.name} runs no example"
+
+
+def test_wheel_docs_script_runs_the_doctests_from_wheels() -> None:
+    """``.ci/wheel_docs.sh`` (CI) is valid shell that builds wheels and runs Sphinx's doctests."""
+    script = ROOT / ".ci" / "wheel_docs.sh"
+    subprocess.run(["bash", "-n", str(script)], check=True)
+    text = script.read_text(encoding="utf-8")
+    assert "pip wheel" in text and "-b doctest" in text and "examples/go_fish" in text

@@ -16,7 +16,9 @@ def test_readme_example_runs() -> None:
     assert code is not None
     lines = code.group(1).strip().splitlines()
     assert len(lines) <= 15
-    out = subprocess.run([sys.executable, "-c", code.group(1)], capture_output=True, text=True, check=True)
+    out = subprocess.run(
+        [sys.executable, "-c", code.group(1)], capture_output=True, text=True, check=True
+    )
     assert out.stdout.startswith("winners:")
 
 
@@ -33,6 +35,16 @@ def test_readme_says_what_the_extras_install() -> None:
     """The prose before the set-up block names what ``.[cli,dask,dev]`` pulls in."""
     text = README.read_text()
     setup = text.split("## Set-up", 1)[1].split("<!-- ci:setup:start -->", 1)[0]
-    for name in ("rich", "dask", "pytest", "hypothesis", "sphinx", "furo", "mypy", "ruff",
-                 "matplotlib", "mutmut"):
+    for name in (
+        "rich",
+        "dask",
+        "pytest",
+        "hypothesis",
+        "sphinx",
+        "furo",
+        "mypy",
+        "ruff",
+        "matplotlib",
+        "mutmut",
+    ):
         assert name in setup, name
