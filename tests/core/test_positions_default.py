@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import timeit
 import types
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from typing import Any, ClassVar
 
 import pytest
@@ -150,7 +150,16 @@ GAME = GameInfo(
 )
 PLUGIN = types.ModuleType("tinygame")
 vars(PLUGIN).update(GAME=GAME, build_deck=build_deck, create_logic=create_logic)
-cardcore.register("cardcore.games", "tinygame", PLUGIN)
+
+
+@pytest.fixture(autouse=True, scope="module")
+def _tinygame() -> Iterator[None]:
+    """Register the test game for this module only (other tests list every installed game)."""
+    cardcore.register("cardcore.games", "tinygame", PLUGIN)
+    try:
+        yield
+    finally:
+        cardcore.unregister("cardcore.games", "tinygame")
 
 
 def tiny(players: int = 2, played: int = 0, **kwargs: Any) -> cardcore.Game:
