@@ -161,7 +161,15 @@ def pairing(
 
 def table(rows: Sequence[Mapping[str, Any]]) -> str:
     """The rows as a reStructuredText grid (the docs include it as is)."""
-    head = ("game", "iterations", "opponent", "deals", "margin (95% CI)", "win rate (95% CI)", "decisions/s")
+    head = (
+        "game",
+        "iterations",
+        "opponent",
+        "deals",
+        "margin (95% CI)",
+        "win rate (95% CI)",
+        "decisions/s",
+    )
     lines = []
     for r in rows:
         m, w = r["margin"], r["win_rate"]
@@ -205,7 +213,9 @@ def plot(rows: Sequence[Mapping[str, Any]], path: str) -> None:
                    [r["margin"]["high"] - r["margin"]["mean"] for r in mine]]  # fmt: skip
             ax.errorbar(xs, ys, yerr=err, marker=marker, capsize=4, label=f"vs {opponent}")
             for r, x, y in zip(mine, xs, ys, strict=True):
-                ax.annotate(f"{r['iterations']} it.", (x, y), textcoords="offset points", xytext=(6, 4))
+                ax.annotate(
+                    f"{r['iterations']} it.", (x, y), textcoords="offset points", xytext=(6, 4)
+                )
         ax.axhline(0.0, color="grey", linewidth=0.8)
         ax.axvline(20.0, color="grey", linewidth=0.8, linestyle=":")
         ax.set_xscale("log")
@@ -254,7 +264,13 @@ def main(argv: Sequence[str] | None = None) -> int:
                 for kind in kinds:
                     opponent = GAMES[game][1] if kind == "heuristic" else kind
                     row = pairing(
-                        game, budget, opponent, deals=deals, seed=args.seed, executor=executor, params=params
+                        game,
+                        budget,
+                        opponent,
+                        deals=deals,
+                        seed=args.seed,
+                        executor=executor,
+                        params=params,
                     )
                     rows.append(row)
                     print(table([row]).splitlines()[3], file=sys.stderr, flush=True)

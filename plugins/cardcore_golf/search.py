@@ -37,9 +37,7 @@ UNKNOWN = 5.0
 """The value the rollout policy assumes for a card the acting seat has not seen."""
 
 
-def position_from_view(
-    logic: GolfLogic, view: Mapping[str, Any], zones: Zones
-) -> str | None:
+def position_from_view(logic: GolfLogic, view: Mapping[str, Any], zones: Zones) -> str | None:
     """Write the Golf position of *view* with the hidden cards dealt into *zones*."""
     table = view["table"]
     seat = int(view["seat"])
@@ -56,6 +54,7 @@ def position_from_view(
     turn = int(table["turn"])
     setup_done = _setup_done(seat, phase, turn, int(table["dealer"]), players)
     rng = random.Random(len(seen[plan.stock]))  # which positions others peeked at: any will do
+    _place_known(view, zones, plan.grid)
     for owner, grid in enumerate(grids):
         if shape.hand:
             continue  # a hand is known to its owner: the deal marked it so
@@ -95,6 +94,35 @@ def position_from_view(
     if any(removed):
         fields["removed"] = removed
     return write_position("golf", fields, zones)
+
+
+def _place_known(view: Mapping[str, Any], zones: Zones, grid_ids: Sequence[int]) -> None:
+    """Put back every grid card the table shows but the piles hide (a taken discard in a hand).
+
+    The search dealt such a card to some hidden place: it swaps with the card dealt where the
+    table shows it, so the sample still holds every card exactly once.
+    """
+    cards = zones.cards
+    hidden: dict[str, list[tuple[int, int]]] = {}
+    for z, shown in enumerate(view["zones"]):
+        count = len(shown["cards"])
+        for k, text in enumerate(shown["cards"]):
+            if text is None:
+                i = count - 1 - k  # the view lists piles top first
+                hidden.setdefault(str(cards[z][i]), []).append((z, i))
+    for owner, grid in enumerate(view["table"]["grids"]):
+        z = grid_ids[owner]
+        present = [c for c in grid if c != "--"]
+        for i, text in enumerate(present):
+            if text is None or str(cards[z][i]) == text or not hidden.get(text):
+                continue
+            hz, hi = hidden[text].pop()
+            moved = str(cards[z][i])
+            cards[hz][hi], cards[z][i] = cards[z][i], cards[hz][hi]
+            zones.seen[z][i] = ALL
+            slots = hidden.get(moved)
+            if slots is not None and (z, i) in slots:
+                slots[slots.index((z, i))] = (hz, hi)
 
 
 def _setup_done(seat: int, phase: str, turn: int, dealer: int, players: int) -> list[bool]:
@@ -146,7 +174,10 @@ def rollout_action(
             if points.get(id(top), 10) <= 3:
                 return take
             values, keys = _grid(state, seat)
-            if _pair_slot(plan.layout.rows, plan.layout.cols, plan.key_by_id.get(id(top)), keys) >= 0:
+            if (
+                _pair_slot(plan.layout.rows, plan.layout.cols, plan.key_by_id.get(id(top)), keys)
+                >= 0
+            ):
                 return take
         return draw
     held = cards[plan.held[seat]][-1]

@@ -30,7 +30,7 @@ from cardcore import (
     Zones,
     shuffle,
 )
-from cardcore_spit import encoding, events, piles, position, timeouts, views
+from cardcore_spit import encoding, events, piles, position, search, timeouts, views
 from cardcore_spit.actions import (
     SIDES,
     Claim,
@@ -551,6 +551,7 @@ class SpitLogic(GameLogic[SpitState, SpitAction]):
         self._settle(state, emit)
 
     # -- positions ----------------------------------------------------------------------------
+    position_from_view = search.position_from_view  # the search hook: cardcore_spit.search
 
     @override
     def write_position(self, state: SpitState) -> str:

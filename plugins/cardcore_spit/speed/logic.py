@@ -30,7 +30,7 @@ from cardcore import (
 from cardcore_spit import piles
 from cardcore_spit.actions import SIDES
 from cardcore_spit.events import CardSpat, CentreRecycled
-from cardcore_spit.speed import encoding, position, timeouts, views
+from cardcore_spit.speed import encoding, position, search, timeouts, views
 from cardcore_spit.speed.actions import PlayCard, SpeedAction, SpeedActionSet, Stuck
 from cardcore_spit.speed.state import (
     HAND,
@@ -269,6 +269,7 @@ class SpeedLogic(GameLogic[SpeedState, SpeedAction]):
         state.result = Result(winners, self.scores(state), None, reason)
 
     # -- positions ----------------------------------------------------------------------------
+    position_from_view = search.position_from_view  # the search hook: cardcore_spit.speed.search
 
     @override
     def write_position(self, state: SpeedState) -> str:

@@ -79,7 +79,9 @@ def _positive_int(name: str, value: Any, *, none: bool = False) -> int | None:
     return int(value)
 
 
-def _number(name: str, value: Any, low: float, *, none: bool = False, strict: bool = False) -> float | None:
+def _number(
+    name: str, value: Any, low: float, *, none: bool = False, strict: bool = False
+) -> float | None:
     if value is None and none:
         return None
     ok = type(value) in (int, float) and math.isfinite(value)
@@ -203,7 +205,9 @@ class ISMCTSAgent:
         best = max(root.children.items(), key=lambda kv: (kv[1].visits, kv[1].total / kv[1].visits))
         return by_key[best[0]]
 
-    def _sample(self, view: Mapping[str, Any], config: ViewConfig, seat: int, rng: random.Random) -> Game:
+    def _sample(
+        self, view: Mapping[str, Any], config: ViewConfig, seat: int, rng: random.Random
+    ) -> Game:
         """A game started from a sampled position, seeded from the agent's own stream."""
         problem: Exception | None = None
         for _ in range(ATTEMPTS):
@@ -264,7 +268,11 @@ class ISMCTSAgent:
                 legal = legal_actions(mover)
             if not legal:
                 break
-            seen = _observation(state, seat) if observe and mover == seat and node is not root else None
+            seen = (
+                _observation(state, seat)
+                if observe and mover == seat and node is not root
+                else None
+            )
             children = node.children
             untried: list[tuple[Key, Action]] = []
             best: _Node | None = None

@@ -91,7 +91,9 @@ def view_config(view: Mapping[str, Any]) -> ViewConfig:
         return hit
     info = game_info(game)
     names = set(rules)
-    without = tuple(d for d in info.default_rules if rule_info(d).name not in names and d not in names)
+    without = tuple(
+        d for d in info.default_rules if rule_info(d).name not in names and d not in names
+    )
     ruleset = get_ruleset(game, rules, without)
     config = ViewConfig(game, players, rules, without, options, ruleset.logic)
     if len(_CONFIGS) >= _CACHE:
@@ -186,7 +188,10 @@ def default_position(logic: GameLogic[Any, Any], view: Mapping[str, Any], zones:
     """
     cls = type(logic)
     name = logic.info.name
-    if cls.blank_state is GameLogic.blank_state or cls.write_position is not GameLogic.write_position:
+    if (
+        cls.blank_state is GameLogic.blank_state
+        or cls.write_position is not GameLogic.write_position
+    ):
         msg = (
             f"search agents cannot sample positions of {name!r}: it has no default position"
             " notation (blank_state) and no position_from_view hook"
