@@ -2,7 +2,7 @@
 
 Plain Python (no numpy): :class:`TonkEncoding` reads only a seat's view (its ``table``), so
 two states the seat cannot tell apart encode alike. Cards are numbered 0..51 by rank, then
-suit S-H-D-C (:func:`~cardcore_tonk.melds.card_index`); ``n`` is the number of seats, and
+suit S-H-D-C (``cardcore_tonk.melds.card_index``); ``n`` is the number of seats, and
 seats are relative, the observing seat first.
 
 Actions (1157 indices, every one with a fixed meaning)::

@@ -60,7 +60,7 @@ class Config:
     :param rules: House rules to add.
     :param without: Default rules to switch off.
     :param options: The game's options.
-    :param rewards: ``"win"`` or ``"score"`` (see :data:`REWARDS`).
+    :param rewards: ``"win"`` or ``"score"`` (see the "Rewards" section of ``docs/rl.rst``).
     :param max_actions: End a game as truncated after this many actions (default: the game's bound).
     :param reaction: Real time: the median reaction delay in seconds of the
         decisions an environment makes for a seat, one for all or one per seat.

@@ -198,7 +198,7 @@ class SeatEnv(gymnasium.Env[dict[str, Any], np.int64]):
     """One seat of a card game as a Gymnasium environment, the other seats played by agents.
 
     Observations are ``{"observation", "action_mask"}`` as in :class:`~cardcore.rl.aec.CardEnv`;
-    :meth:`action_masks` gives the mask as booleans (the convention of maskable
+    ``action_masks()`` gives the mask as booleans (the convention of maskable
     policy libraries). Build it with :func:`gym_env`.
 
     :param runner: The seat's runner.
