@@ -272,3 +272,10 @@ def test_wheel_docs_script_runs_the_doctests_from_wheels() -> None:
     subprocess.run(["bash", "-n", str(script)], check=True)
     text = script.read_text(encoding="utf-8")
     assert "pip wheel" in text and "-b doctest" in text and "examples/go_fish" in text
+
+
+def test_no_page_takes_the_name_of_a_page_sphinx_writes() -> None:
+    """A page called ``search`` (or ``genindex``) is overwritten by Sphinx's own in the HTML."""
+    taken = {"search", "genindex", "py-modindex", "modindex"}
+    clash = [p.name for p in DOCS.glob("*.rst") if p.stem in taken]
+    assert not clash, f"rename {clash}: Sphinx writes its own page under that name"
