@@ -247,7 +247,7 @@ class Terminal:
         self.fd = master
         self.text = ""
 
-    def read_until(self, pattern: str, timeout: float = 15.0) -> str:
+    def read_until(self, pattern: str, timeout: float = 40.0) -> str:
         """Read until *pattern* (a regex) appears in the output since the last call; return that output."""
         deadline = time.monotonic() + timeout
         start = len(self.text)
