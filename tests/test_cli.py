@@ -530,6 +530,22 @@ BAD_ARGUMENTS: dict[str, list[list[str]]] = {
         ["{record}", "--at", "9999"],
         ["{record}", "--step", "--final"],
     ],
+    "compare": [
+        [],
+        ["no-such-game"],
+        [GOLF, "--games", "0"],
+        [GOLF, "--games", "-3"],
+        [GOLF, "--rules", "no-such-rule"],
+        [GOLF, "--vs", "tonk.must-lay-down"],  # a rule of another game
+        [GOLF, "--rules", "golf.no-final-turns,golf.final-stock-only"],  # rules in conflict
+        [GOLF, "--rules", "golf.diagonal-pairs"],  # applies to layout 4 only
+        [GOLF, "--agents", "no-such-agent"],
+        [GOLF, "--agents", "random:no_such_parameter=1"],
+        [GOLF, "--vs-agents", "tonk-heuristic"],  # an agent of another game
+        [GOLF, "--skill", "random,random,random"],
+        [GOLF, "--move-time", "0"],
+        [GOLF, "--plot", "/nonexistent/dir/x.png"],
+    ],
 }
 
 

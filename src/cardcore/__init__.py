@@ -12,6 +12,7 @@ from cardcore._markers import hookimpl, hookspec
 from cardcore.actions import HOST, Action, EndMatch, Resign
 from cardcore.agents import Agent, LazyView, Plan, RandomAgent, RealtimeAgent, play, run_realtime
 from cardcore.cards import JOKER, Card, Rank, Suit, parse_cards
+from cardcore.compare import Comparison, compare
 from cardcore.deck import decks, derive_rng, shuffle, standard_52, with_jokers
 from cardcore.errors import (
     CardcoreError,
@@ -89,6 +90,7 @@ __all__ = [
     "CardRevealed",
     "CardcoreError",
     "CardsDealt",
+    "Comparison",
     "CorruptStateError",
     "Emit",
     "EndMatch",
@@ -139,6 +141,7 @@ __all__ = [
     "available_agents",
     "available_games",
     "available_rules",
+    "compare",
     "decks",
     "derive_rng",
     "game_info",

@@ -80,7 +80,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except ImportError:
         sys.stderr.write(f"error: {RICH_MISSING}\n")
         return 1
-    json_to_stdout = args.command in ("simulate", "sim") and args.json == "-"
+    json_to_stdout = args.command in ("simulate", "sim", "compare") and args.json == "-"
     console = Console(highlight=False, stderr=json_to_stdout)
     try:
         return _run(console, args)
@@ -141,4 +141,8 @@ def _run(console: Console, args: argparse.Namespace) -> int:
         from cardcore.cli.verify import cmd_verify
 
         return cmd_verify(args)
+    if command == "compare":
+        from cardcore.cli.compare import cmd_compare
+
+        return cmd_compare(console, args)
     return 2  # pragma: no cover - argparse knows every command

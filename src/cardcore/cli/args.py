@@ -231,6 +231,9 @@ def build_parser() -> argparse.ArgumentParser:
     p_ver.add_argument(
         "--commitment", default=None, metavar="HEX", help="the commitment you noted at the start"
     )
+    from cardcore.cli import compare  # its own module; it imports this one
+
+    compare.add_parser(sub)
     return parser
 
 

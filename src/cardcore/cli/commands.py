@@ -29,6 +29,7 @@ from cardcore.cli.args import (
     parse_options,
     players_for,
 )
+from cardcore.cli.compare import check_agent_specs
 from cardcore.cli.render import render_result, render_summary
 from cardcore.cli.rulebook import find_rules, game_part, rule_entries
 from cardcore.cli.screen import Screen
@@ -44,6 +45,7 @@ from cardcore.plugins import (
     game_info,
     load_agent,
     rule_info,
+    split_agent_specs,
 )
 from cardcore.records import replay
 from cardcore.simulate import simulate
@@ -300,7 +302,7 @@ def cmd_simulate(console: Console, args: argparse.Namespace) -> int:
     n = players_for(name, args.players, DEFAULT_PLAYERS, args)
     agents: list[str] | None = None
     if args.agents:
-        agents = [a.strip() for a in args.agents.split(",") if a.strip()]
+        agents = split_agent_specs(args.agents)  # "ismcts:iterations=50,seed=7,random": two
         if len(agents) == 1:
             agents *= n
         elif args.players is None:
@@ -308,11 +310,7 @@ def cmd_simulate(console: Console, args: argparse.Namespace) -> int:
         elif len(agents) != n:
             msg = f"--agents names {len(agents)} agents for {n} players"
             raise UsageError(msg)
-        for agent in dict.fromkeys(agents):
-            try:
-                check_agent(agent, load_agent(agent), info)
-            except CardcoreError as exc:
-                raise UsageError(str(exc)) from None
+        check_agent_specs(agents, info)
     if args.json and args.json != "-":
         check_writable(args.json, overwrite=True)
     options = parse_options(name, args.option)

@@ -18,13 +18,14 @@ from typing import Any
 from rich.console import Console
 from rich.markup import escape
 
-from cardcore.agents import LazyView, check_agent, lend_views
+from cardcore.agents import LazyView, lend_views
 from cardcore.cli.args import UsageError, check_writable, parse_options, players_for
+from cardcore.cli.compare import check_agent_specs
 from cardcore.cli.realtime import play_realtime
 from cardcore.cli.screen import COMMANDS, Screen, error_markup, legal_line, resolve
 from cardcore.errors import CardcoreError
 from cardcore.game import Game
-from cardcore.plugins import game_info, load_agent
+from cardcore.plugins import game_info, load_agent, parse_agent_spec
 from cardcore.setup import new_game
 
 __all__ = ["cmd_play", "make_agent", "play_turn_based"]
@@ -38,6 +39,7 @@ def make_agent(name: str, seed: int, speed: float | None = None) -> Any:
     :param speed: Mean reaction time in seconds for real-time agents, passed as
         ``mean=`` or ``reaction=`` when the agent accepts one of them.
     """
+    name, spec = parse_agent_spec(name)  # "ismcts:iterations=50": the spec's values win
     factory = load_agent(name)
     kwargs: dict[str, Any] = {"seed": seed}
     if speed is not None:
@@ -50,7 +52,7 @@ def make_agent(name: str, seed: int, speed: float | None = None) -> Any:
             if key in params:
                 kwargs[key] = speed
                 break
-    return factory(**kwargs)
+    return load_agent(name, **{**kwargs, **spec})
 
 
 def play_turn_based(
@@ -137,10 +139,7 @@ def cmd_play(console: Console, args: argparse.Namespace) -> int:
     if not 0 <= args.seat < n:
         msg = f"--seat must be 0 to {n - 1}, not {args.seat!r}"
         raise UsageError(msg)
-    try:
-        check_agent(args.agent, load_agent(args.agent), info)
-    except CardcoreError as exc:
-        raise UsageError(str(exc)) from None
+    check_agent_specs([args.agent], info)
     names = [
         f"{args.agent} {s}" if s != args.seat else args.name or f"Player {s + 1}" for s in range(n)
     ]

@@ -1,0 +1,405 @@
+"""A house-rule lab: :func:`compare` plays two configurations on the same seeds.
+
+Configuration A and B (rule sets, options, or agent line-ups on one rule set)
+play the same seeded games: game *i* of both is seeded from ``(seed, i)``, so
+where both deal the same cards (the same deck, the same dealing) the games are
+duplicate deals, and every figure's difference B - A is paired game by game.
+Where the decks differ (jokers, another layout) the seeds are shared but the
+deals are not, and :attr:`Comparison.deals` says so. Each figure comes with a
+95% confidence interval. Like :func:`cardcore.simulate`, it runs here or on any
+:class:`concurrent.futures.Executor` (a Dask client's ``get_executor()``
+included) and gives the same result however it is run.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Mapping, Sequence
+from concurrent.futures import Executor
+from typing import Any
+
+from attrs import frozen
+
+from cardcore.agents import check_agent
+from cardcore.compare._report import plot_comparison, rows_of, text_table
+from cardcore.compare._run import AgentFailure, Config, GameRecord, Task, make_agent, run_chunk
+from cardcore.compare._stats import ConfigSummary, Estimate, mean_ci, proportion_ci, share_ci
+from cardcore.errors import CardcoreError, OptionError
+from cardcore.plugins import (
+    available_agents,
+    check_agent_params,
+    game_info,
+    load_agent,
+    parse_agent_spec,
+)
+from cardcore.setup import new_game
+from cardcore.simulate import _seed_of
+
+__all__ = [
+    "AgentFailure",
+    "Comparison",
+    "ConfigSummary",
+    "Estimate",
+    "GameRecord",
+    "compare",
+    "default_agent",
+]
+
+PROBES = 4
+"""Seeds whose first deals are compared to tell whether both configurations deal alike."""
+
+
+@frozen
+class Comparison:
+    """The result of :func:`compare`: both configurations and their paired differences.
+
+    :param game: The game.
+    :param players: Seats per game.
+    :param games: Games per configuration (and as many skill probes, if any).
+    :param seed: The study seed.
+    :param same_deals: Whether both configurations deal the same cards from the same seed.
+    :param deals: That fact in words (why the deals differ, when they do).
+    :param skill_agents: ``(strong, weak)`` of the skill probes, or ``None``.
+    :param move_time: Seconds an agent may take per decision (``None``: unlimited).
+    :param a: Configuration A.
+    :param b: Configuration B.
+    :param diff: B - A of ``first_seat``, ``actions``, ``rounds``, ``spread``, ``skill``
+        and each end reason (``reason:<reason>``, the difference of the proportions), paired
+        by seed: 95% intervals of the paired differences.
+    """
+
+    game: str
+    players: int
+    games: int
+    seed: int
+    same_deals: bool
+    deals: str
+    skill_agents: tuple[str, str] | None
+    move_time: float | None
+    a: ConfigSummary
+    b: ConfigSummary
+    diff: Mapping[str, Estimate]
+
+    def to_json(self) -> dict[str, Any]:
+        """Return the comparison as JSON-ready data (for notebooks)."""
+        return {
+            "game": self.game,
+            "players": self.players,
+            "games": self.games,
+            "seed": self.seed,
+            "same_deals": self.same_deals,
+            "deals": self.deals,
+            "skill_agents": None if self.skill_agents is None else list(self.skill_agents),
+            "move_time": self.move_time,
+            "a": self.a.to_json(),
+            "b": self.b.to_json(),
+            "diff": {k: e.to_json() for k, e in self.diff.items()},
+        }
+
+    def rows(self) -> list[tuple[str, str, str, str]]:
+        """The table's rows: ``(figure, A, B, B - A)`` as text."""
+        return rows_of(self)
+
+    def table(self) -> str:
+        """The comparison as a plain-text table (reStructuredText grid)."""
+        return text_table(self)
+
+    def plot(self, path: str) -> None:
+        """Write a PNG of the figures with their intervals (needs matplotlib, extra ``plot``).
+
+        :raises CardcoreError: matplotlib is not installed.
+        """
+        plot_comparison(self, path)
+
+
+def default_agent(game: str) -> str:
+    """The first installed agent (by name) that declares it serves *game*, else ``"random"``."""
+    for name in available_agents():
+        try:
+            games = getattr(load_agent(name), "games", None)
+        except CardcoreError:
+            continue
+        if isinstance(games, tuple | list | frozenset | set) and game in games:
+            return name
+    return "random"
+
+
+def _lineup(
+    spec: Sequence[str] | str | None, players: int, fallback: tuple[str, ...]
+) -> tuple[str, ...]:
+    if spec is None:
+        return fallback
+    agents = [spec] if isinstance(spec, str) else list(spec)
+    if len(agents) == 1:
+        agents *= players
+    if len(agents) != players:
+        msg = f"need one agent per seat ({players}) or one for all, got {len(agents)}: {agents!r}"
+        raise OptionError(msg)
+    return tuple(agents)
+
+
+def _check_agents(game: str, agents: Sequence[str]) -> None:
+    """Fail fast: unknown agents, agents of another game, unknown or refused parameters."""
+    info = game_info(game)
+    for spec in dict.fromkeys(agents):
+        name, params = parse_agent_spec(spec)
+        factory = load_agent(name)
+        check_agent(name, factory, info)
+        check_agent_params(name, factory, params)
+        make_agent(spec, 0)  # values the agent refuses (iterations=-1) fail here, once
+
+
+def _check_config(game: str, players: int, config: Config) -> None:
+    try:
+        new_game(
+            game,
+            players,
+            rules=config.rules,
+            without=config.without,
+            options=config.options,
+            seed=0,
+        )
+    except CardcoreError as exc:
+        raise type(exc)(f"configuration {config.label}: {exc}") from None
+    _check_agents(game, config.agents)
+
+
+def _deals(game: str, players: int, a: Config, b: Config, seed: int) -> tuple[bool, str]:
+    """Whether A and B deal the same cards from the same seeds, and why not."""
+
+    def start(config: Config, s: int) -> list[list[str]]:
+        g = new_game(
+            game,
+            players,
+            rules=config.rules,
+            without=config.without,
+            options=config.options,
+            seed=s,
+        )
+        return [[str(c) for c in pile] for pile in g.state.zones.cards]
+
+    seeds = [_seed_of(seed, i) for i in range(PROBES)]
+    if all(start(a, s) == start(b, s) for s in seeds):
+        return True, "both configurations deal the same cards from the same seed: duplicate deals"
+    deck_a, deck_b = _deck(game, players, a), _deck(game, players, b)
+    if deck_a != deck_b:
+        what = f"{sum(deck_a.values())} and {sum(deck_b.values())} cards"
+        if sum(deck_a.values()) == sum(deck_b.values()):
+            what = "different cards"
+        return False, (
+            f"the decks differ ({what}): both play the same seeds, but the deals are not the same"
+        )
+    return (
+        False,
+        "the same deck is dealt differently (a rule or option changes the deal): seeds shared, deals not",
+    )
+
+
+def _deck(game: str, players: int, config: Config) -> Counter[str]:
+    g = new_game(
+        game, players, rules=config.rules, without=config.without, options=config.options, seed=0
+    )
+    return Counter(str(c) for c in g.logic.deck(players, g.options))
+
+
+def _summary(config: Config, players: int, records: list[GameRecord]) -> ConfigSummary:
+    main = [r for r in records if not r.probe]
+    probes = [r for r in records if r.probe]
+    shares = [
+        [(1.0 / len(r.winners) if s in r.winners else 0.0) for s in range(players)] for r in main
+    ]
+    reasons = Counter(r.reason for r in main)
+    seconds = [0.0] * players
+    decisions = [0] * players
+    overruns = [0] * players
+    slowest = [0.0] * players
+    probe_overruns = [0, 0]
+    for r in records:
+        for seat in range(players):
+            if r.probe:
+                probe_overruns[0 if seat == r.strong else 1] += r.overruns[seat]
+                continue
+            at = (seat + r.lineup) % players  # the agent's place in the line-up
+            seconds[at] += r.seconds[seat]
+            decisions[at] += r.decisions[seat]
+            overruns[at] += r.overruns[seat]
+            slowest[at] = max(slowest[at], r.slowest[seat])
+    return ConfigSummary(
+        label=config.label,
+        rules=config.rules,
+        without=config.without,
+        options=dict(config.options),
+        agents=config.agents,
+        games=len(main),
+        seat_wins=tuple(share_ci([row[s] for row in shares]) for s in range(players)),
+        first_seat=share_ci(
+            [row[0] - 1.0 / players for row in shares], -1.0 / players, 1.0 - 1.0 / players
+        ),
+        actions=mean_ci([float(r.actions) for r in main]),
+        rounds=mean_ci([float(r.rounds) for r in main]),
+        spread=mean_ci([max(r.scores) - min(r.scores) for r in main]),
+        reasons={k: proportion_ci(n, len(main)) for k, n in sorted(reasons.items())},
+        skill=(
+            share_ci([1.0 / len(r.winners) if r.strong in r.winners else 0.0 for r in probes])
+            if probes
+            else None
+        ),
+        overruns=tuple(overruns),
+        probe_overruns=(probe_overruns[0], probe_overruns[1]),
+        slowest=tuple(slowest),
+        decisions_per_s=tuple(d / t if t else 0.0 for d, t in zip(decisions, seconds, strict=True)),
+    )
+
+
+def _paired(a: list[GameRecord], b: list[GameRecord]) -> dict[str, Estimate]:
+    def by_index(records: list[GameRecord], probe: bool) -> dict[int, GameRecord]:
+        return {r.index: r for r in records if r.probe is probe}
+
+    ma, mb = by_index(a, False), by_index(b, False)
+    keys = sorted(ma.keys() & mb.keys())
+
+    def share(r: GameRecord, seat: int) -> float:
+        return 1.0 / len(r.winners) if seat in r.winners else 0.0
+
+    out = {
+        "first_seat": mean_ci([share(mb[i], 0) - share(ma[i], 0) for i in keys]),
+        "actions": mean_ci([float(mb[i].actions - ma[i].actions) for i in keys]),
+        "rounds": mean_ci([float(mb[i].rounds - ma[i].rounds) for i in keys]),
+        "spread": mean_ci(
+            [
+                (max(mb[i].scores) - min(mb[i].scores)) - (max(ma[i].scores) - min(ma[i].scores))
+                for i in keys
+            ]
+        ),
+    }
+    for reason in sorted({r.reason for r in (*ma.values(), *mb.values())}):
+        out[f"reason:{reason}"] = mean_ci(
+            [float(mb[i].reason == reason) - float(ma[i].reason == reason) for i in keys]
+        )
+    pa, pb = by_index(a, True), by_index(b, True)
+    probe_keys = sorted(pa.keys() & pb.keys())
+    if probe_keys:
+        out["skill"] = mean_ci(
+            [share(pb[i], pb[i].strong) - share(pa[i], pa[i].strong) for i in probe_keys]
+        )
+    return out
+
+
+def compare(
+    game: str,
+    *,
+    rules: Sequence[str] = (),
+    vs: Sequence[str] = (),
+    without: Sequence[str] = (),
+    vs_without: Sequence[str] = (),
+    options: Mapping[str, Any] | None = None,
+    vs_options: Mapping[str, Any] | None = None,
+    agents: Sequence[str] | str | None = None,
+    vs_agents: Sequence[str] | str | None = None,
+    players: int = 2,
+    games: int = 200,
+    seed: int = 0,
+    skill: tuple[str, str] | str | None = "auto",
+    move_time: float | None = None,
+    executor: Executor | None = None,
+    chunk: int = 10,
+    progress: Callable[[int], object] | None = None,
+) -> Comparison:
+    """Play configurations A and B of *game* on the same seeds and compare them.
+
+    >>> result = compare("golf", rules=["golf.jokers"], games=20)  # doctest: +SKIP
+    >>> result.diff["actions"].text()  # doctest: +SKIP
+
+    :param game: An installed game.
+    :param rules: A's house rules.
+    :param vs: B's house rules (default none: the base game, its default rules on).
+    :param without: Default rules A switches off.
+    :param vs_without: Default rules B switches off.
+    :param options: A's options; *vs_options* default to the same.
+    :param agents: A's agents: one spec for every seat or one per seat (``"ismcts:iterations=50"``
+        specs allowed). Default: :func:`default_agent` of the game in every seat. A mixed
+        line-up rotates seats game by game, so each agent sits everywhere equally often.
+    :param vs_agents: B's agents; default A's.
+    :param players: Seats per game.
+    :param games: Games per configuration.
+    :param seed: The study seed: game *i* of both configurations is seeded from ``(seed, i)``.
+    :param skill: The skill probe, ``(strong, weak)``: as many more games per configuration
+        with the strong agent in one seat (rotating) and the weak one elsewhere; the strong
+        agent's win share measures how much skill matters against luck. ``"auto"``: the
+        game's :func:`default_agent` against ``"random"`` (no probe when that is random
+        itself); ``None``: no probe.
+    :param move_time: Seconds an agent may take per decision: longer decisions are
+        counted per agent of the line-up (:attr:`ConfigSummary.overruns`) and per role in
+        the skill probes; the run goes on.
+    :param executor: Any :class:`concurrent.futures.Executor`; ``None`` runs here.
+    :param chunk: Games per executor task.
+    :param progress: Called with the number of games finished by each task.
+    :raises OptionError: Zero or negative *games*, a bad option or agent parameter, a rule
+        that does not apply to the options.
+    :raises UnknownPluginError: An unknown game, rule or agent.
+    :raises RuleConflictError: Conflicting rules.
+    :raises CardcoreError: An agent failed (the message names the configuration, the game,
+        its seed, the seat and the agent); the run stops there.
+    """
+    if type(games) is not int or games < 1:
+        msg = f"games must be a whole number of at least 1, not {games!r}"
+        raise OptionError(msg)
+    if type(players) is not int or players < 1:
+        msg = f"players must be a whole number of at least 1, not {players!r}"
+        raise OptionError(msg)
+    if move_time is not None and (type(move_time) not in (int, float) or move_time <= 0):
+        msg = f"move_time must be a number of seconds above 0, not {move_time!r}"
+        raise OptionError(msg)
+    game_info(game)  # an unknown game: the installed ones listed
+    base = default_agent(game)
+    lineup_a = _lineup(agents, players, (base,) * players)
+    config_a = Config("A", tuple(rules), tuple(without), dict(options or {}), lineup_a)
+    config_b = Config(
+        "B",
+        tuple(vs),
+        tuple(vs_without),
+        dict(options or {}) if vs_options is None else dict(vs_options),
+        _lineup(vs_agents, players, lineup_a),
+    )
+    for config in (config_a, config_b):
+        _check_config(game, players, config)
+    probe: tuple[str, str] | None
+    if skill == "auto":
+        probe = None if base == "random" else (base, "random")
+    elif skill is None or (isinstance(skill, tuple | list) and len(skill) == 2):
+        probe = None if skill is None else (str(skill[0]), str(skill[1]))
+    else:
+        msg = f"skill must be 'auto', None or (strong, weak) agents, not {skill!r}"
+        raise OptionError(msg)
+    if probe is not None:
+        _check_agents(game, probe)
+    same, note = _deals(game, players, config_a, config_b, seed)
+    tasks: list[Task] = [
+        (game, players, config, side, is_probe, seed, i, probe, move_time)
+        for side, config in enumerate((config_a, config_b))
+        for is_probe in ((False, True) if probe is not None else (False,))
+        for i in range(games)
+    ]
+    size = max(1, int(chunk))
+    chunks = [tasks[i : i + size] for i in range(0, len(tasks), size)]
+    records: list[GameRecord] = []
+    results = map(run_chunk, chunks) if executor is None else executor.map(run_chunk, chunks)
+    for done in results:
+        records.extend(done)
+        if progress is not None:
+            progress(len(done))
+    side_a = [r for r in records if r.side == 0]
+    side_b = [r for r in records if r.side == 1]
+    return Comparison(
+        game=game,
+        players=players,
+        games=games,
+        seed=seed,
+        same_deals=same,
+        deals=note,
+        skill_agents=probe,
+        move_time=move_time,
+        a=_summary(config_a, players, side_a),
+        b=_summary(config_b, players, side_b),
+        diff=_paired(side_a, side_b),
+    )

@@ -1,0 +1,172 @@
+"""A comparison as table rows, a plain-text table and a PNG plot."""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING
+
+from cardcore.compare._stats import Z95, ConfigSummary, Estimate, proportion_ci
+from cardcore.errors import CardcoreError
+
+if TYPE_CHECKING:
+    from cardcore.compare import Comparison
+
+__all__ = ["describe", "overrun_lines", "plot_comparison", "rows_of", "text_table"]
+
+
+def _difference(a: Estimate, b: Estimate) -> Estimate:
+    """B - A of two independent estimates (their intervals' half widths combined)."""
+    half_a = (a.high - a.low) / 2
+    half_b = (b.high - b.low) / 2
+    half = math.sqrt(half_a * half_a + half_b * half_b)
+    d = b.mean - a.mean
+    return Estimate(d, d - half, d + half, min(a.n, b.n))
+
+
+def _rules(c: ConfigSummary) -> str:
+    words = [*c.rules, *(f"without {w}" for w in c.without)]
+    return ", ".join(words) or "(base game)"
+
+
+def _agents(c: ConfigSummary) -> str:
+    names = list(dict.fromkeys(c.agents))
+    return names[0] if len(names) == 1 else " / ".join(c.agents) + " (rotating)"
+
+
+def describe(summary: ConfigSummary) -> str:
+    """``"A: golf.jokers; agents golf-greedy"``: a configuration in one line."""
+    options = ", ".join(f"{k}={v}" for k, v in summary.options.items())
+    where = f"; options {options}" if options else ""
+    return f"{summary.label}: {_rules(summary)}; agents {_agents(summary)}{where}"
+
+
+def rows_of(cmp: Comparison) -> list[tuple[str, str, str, str]]:
+    """``(figure, A, B, B - A)`` rows, each figure with its 95% interval."""
+    a, b, d = cmp.a, cmp.b, cmp.diff
+    rows: list[tuple[str, str, str, str]] = [
+        (
+            "first-seat advantage",
+            a.first_seat.text(1, signed=True, percent=True),
+            b.first_seat.text(1, signed=True, percent=True),
+            d["first_seat"].text(1, signed=True, percent=True),
+        ),
+        (
+            "actions per game",
+            a.actions.text(1),
+            b.actions.text(1),
+            d["actions"].text(1, signed=True),
+        ),
+        ("rounds per game", a.rounds.text(2), b.rounds.text(2), d["rounds"].text(2, signed=True)),
+        ("score spread", a.spread.text(1), b.spread.text(1), d["spread"].text(1, signed=True)),
+    ]
+    if a.skill is not None and b.skill is not None and cmp.skill_agents is not None:
+        strong, weak = cmp.skill_agents
+        rows.append(
+            (
+                f"skill: {strong} wins vs {weak}",
+                a.skill.text(1, percent=True),
+                b.skill.text(1, percent=True),
+                d["skill"].text(1, signed=True, percent=True) if "skill" in d else "",
+            )
+        )
+    for reason in sorted({*a.reasons, *b.reasons}):
+        ea = a.reasons.get(reason, proportion_ci(0, a.games))
+        eb = b.reasons.get(reason, proportion_ci(0, b.games))
+        rows.append(
+            (
+                f"ends: {reason}",
+                ea.text(1, percent=True),
+                eb.text(1, percent=True),
+                d.get(f"reason:{reason}", _difference(ea, eb)).text(1, signed=True, percent=True),
+            )
+        )
+    return rows
+
+
+def overrun_lines(cmp: Comparison) -> list[str]:
+    """With a move time: per configuration, each agent's decisions that took longer."""
+    if cmp.move_time is None:
+        return []
+    out = []
+    for summary in (cmp.a, cmp.b):
+        mixed = len(set(summary.agents)) > 1
+        counts = [
+            f"{spec}: {summary.overruns[k]} (slowest {summary.slowest[k]:.3f} s)"
+            for k, spec in enumerate(summary.agents if mixed else summary.agents[:1])
+        ]
+        if not mixed:
+            counts = [
+                f"{summary.agents[0]}: {sum(summary.overruns)} (slowest {max(summary.slowest):.3f} s)"
+            ]
+        strong, weak = summary.probe_overruns
+        probes = f"; skill probes: strong {strong}, weak {weak}" if cmp.skill_agents else ""
+        out.append(
+            f"{summary.label}: decisions over {cmp.move_time:g} s by {', '.join(counts)}{probes}"
+        )
+    return out
+
+
+def text_table(cmp: Comparison) -> str:
+    """The rows as a reStructuredText simple table."""
+    head = ("figure (95% CI)", "A", "B", "B - A (paired)")
+    rows = rows_of(cmp)
+    widths = [max(len(head[i]), *(len(r[i]) for r in rows)) for i in range(4)]
+    rule = "  ".join("=" * w for w in widths)
+
+    def line(cells: tuple[str, ...]) -> str:
+        return "  ".join(c.ljust(w) for c, w in zip(cells, widths, strict=True)).rstrip()
+
+    title = (
+        f"{cmp.game}, {cmp.players} players, {cmp.games} games per configuration, seed {cmp.seed}"
+    )
+    body = [rule, line(head), rule, *(line(r) for r in rows), rule]
+    return "\n".join([title, "", *body, "", cmp.deals])
+
+
+def plot_comparison(cmp: Comparison, path: str) -> None:
+    """Write a PNG: each figure of A and B with its 95% interval (needs matplotlib)."""
+    try:
+        import matplotlib
+
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+    except ImportError:
+        msg = "a plot needs matplotlib: install it with pip install 'cardcore[plot]'"
+        raise CardcoreError(msg) from None
+    a, b = cmp.a, cmp.b
+    panels: list[tuple[str, Estimate, Estimate, float]] = [
+        ("first-seat advantage (win share - 1/n)", a.first_seat, b.first_seat, 1.0),
+        ("actions per game", a.actions, b.actions, 1.0),
+        ("rounds per game", a.rounds, b.rounds, 1.0),
+        ("score spread (best - worst)", a.spread, b.spread, 1.0),
+    ]
+    if a.skill is not None and b.skill is not None and cmp.skill_agents is not None:
+        panels.append((f"skill: {cmp.skill_agents[0]} win share", a.skill, b.skill, 1.0))
+    reasons = sorted({*a.reasons, *b.reasons})
+    fig, axes = plt.subplots(1, len(panels) + 1, figsize=(3.0 * (len(panels) + 1), 3.4))
+    labels = [f"A: {_rules(a)}", f"B: {_rules(b)}"]
+    colors = ("#4c72b0", "#dd8452")
+    for ax, (title, ea, eb, _) in zip(axes, panels, strict=False):
+        means = [ea.mean, eb.mean]
+        err = [[ea.mean - ea.low, eb.mean - eb.low], [ea.high - ea.mean, eb.high - eb.mean]]
+        ax.bar([0, 1], means, yerr=err, capsize=5, color=colors)
+        ax.set_xticks([0, 1], ["A", "B"])
+        ax.set_title(title, fontsize=9)
+        ax.axhline(0.0, color="grey", linewidth=0.6)
+    ax = axes[-1]
+    width = 0.4
+    zero = Estimate(0.0, 0.0, 0.0, 0)
+    for k, (summary, color) in enumerate(((a, colors[0]), (b, colors[1]))):
+        es = [summary.reasons.get(r, zero) for r in reasons]
+        xs = [i + (k - 0.5) * width for i in range(len(reasons))]
+        err = [[e.mean - e.low for e in es], [e.high - e.mean for e in es]]
+        ax.bar(xs, [e.mean for e in es], width=width, yerr=err, capsize=3, color=color)
+    ax.set_xticks(range(len(reasons)), reasons, rotation=30, fontsize=8)
+    ax.set_title("end reasons (share of games)", fontsize=9)
+    fig.suptitle(
+        f"{cmp.game}: {labels[0]}  vs  {labels[1]}  ({cmp.games} games each, 95% CI, z={Z95:.2f})",
+        fontsize=9,
+    )
+    fig.tight_layout()
+    fig.savefig(path, dpi=110)
+    plt.close(fig)

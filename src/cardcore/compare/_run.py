@@ -1,0 +1,194 @@
+"""Playing the games of a comparison: the picklable unit of work sent to executors.
+
+A task is one game of one configuration: its seed comes from the study seed and
+the game's index only (the same for both configurations), its agents' seeds
+from the game's seed and the seat. Nothing here keeps state between tasks, so
+any :class:`concurrent.futures.Executor` (threads, processes, a Dask client's)
+can run them in any order.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping, Sequence
+from time import perf_counter
+from typing import Any
+
+from attrs import frozen
+
+from cardcore.actions import Action
+from cardcore.agents import Plan, play, run_realtime
+from cardcore.errors import CardcoreError, StalledGameError
+from cardcore.plugins import load_agent, parse_agent_spec
+from cardcore.setup import new_game
+from cardcore.simulate import _seed_of
+
+__all__ = ["AgentFailure", "Config", "GameRecord", "Task", "run_chunk", "run_one"]
+
+
+@frozen
+class Config:
+    """One side of a comparison: rules, default rules switched off, options and agents per seat."""
+
+    label: str
+    rules: tuple[str, ...]
+    without: tuple[str, ...]
+    options: Mapping[str, Any]
+    agents: tuple[str, ...]
+
+
+@frozen
+class GameRecord:
+    """What one game of a comparison produced (small, picklable).
+
+    :param side: 0 for configuration A, 1 for B.
+    :param probe: Whether this is a skill-probe game (the strong agent at ``strong``).
+    :param strong: The strong agent's seat in a probe game, else -1.
+    :param lineup: The rotation of the line-up (seat *s* plays agent ``(s + lineup) % n``).
+    :param overruns: Per seat, decisions that took longer than the move time.
+    :param slowest: Per seat, the longest decision in seconds.
+    :param seconds: Per seat, the time spent deciding.
+    :param decisions: Per seat, the decisions made.
+    """
+
+    side: int
+    probe: bool
+    index: int
+    seed: int
+    strong: int
+    lineup: int
+    winners: tuple[int, ...]
+    scores: tuple[float, ...]
+    reason: str
+    actions: int
+    rounds: int
+    overruns: tuple[int, ...]
+    slowest: tuple[float, ...]
+    seconds: tuple[float, ...]
+    decisions: tuple[int, ...]
+
+
+Task = tuple[str, int, Config, int, bool, int, int, "tuple[str, str] | None", "float | None"]
+"""``(game, players, config, side, probe, study_seed, index, skill agents, move time)``."""
+
+
+class AgentFailure(CardcoreError):
+    """An agent raised while deciding; the message names its seat and spec."""
+
+
+class _Seat:
+    """An agent with a stopwatch: counts its decisions, their time and the overruns."""
+
+    __slots__ = ("agent", "decisions", "limit", "overruns", "seat", "seconds", "slowest", "spec")
+
+    def __init__(self, agent: Any, seat: int, spec: str, limit: float | None) -> None:
+        self.agent = agent
+        self.seat = seat
+        self.spec = spec
+        self.limit = math.inf if limit is None else limit
+        self.decisions = 0
+        self.overruns = 0
+        self.seconds = 0.0
+        self.slowest = 0.0
+
+    def _fail(self, exc: Exception) -> AgentFailure:
+        msg = f"agent {self.spec!r} at seat {self.seat} raised {type(exc).__name__}: {exc}"
+        return AgentFailure(msg)
+
+    def _count(self, started: float) -> None:
+        took = perf_counter() - started
+        self.decisions += 1
+        self.seconds += took
+        if took > self.slowest:
+            self.slowest = took
+        if took > self.limit:
+            self.overruns += 1
+
+    def choose(self, view: Mapping[str, Any], legal: Sequence[Action]) -> Action:
+        started = perf_counter()
+        try:
+            action: Action = self.agent.choose(view, legal)
+        except Exception as exc:
+            raise self._fail(exc) from exc
+        self._count(started)
+        return action
+
+    def plan(self, view: Mapping[str, Any], legal: Sequence[Action], now: float) -> Plan | None:
+        started = perf_counter()
+        try:
+            plan: Plan | None = self.agent.plan(view, legal, now)
+        except Exception as exc:
+            raise self._fail(exc) from exc
+        self._count(started)
+        return plan
+
+
+def make_agent(spec: str, seed: int) -> Any:
+    """Agent *spec* seeded with *seed*, unless the spec sets its own seed."""
+    name, params = parse_agent_spec(spec)
+    params.setdefault("seed", seed)
+    return load_agent(name, **params)
+
+
+def lineup_for(task: Task) -> tuple[list[str], int, int]:
+    """The agent spec of every seat, the rotation and the strong seat (-1) of *task*'s game."""
+    _, players, config, _, probe, _, index, skill, _ = task
+    if probe and skill is not None:
+        strong = index % players
+        return [skill[0] if s == strong else skill[1] for s in range(players)], 0, strong
+    agents = config.agents
+    turn = index % players if len(set(agents)) > 1 else 0  # mixed line-ups rotate seats
+    return [agents[(s + turn) % players] for s in range(players)], turn, -1
+
+
+def run_one(task: Task) -> GameRecord:
+    """Play one game of a comparison."""
+    name, players, config, side, probe, study, index, _, limit = task
+    seed = _seed_of(study, index)
+    specs, turn, strong = lineup_for(task)
+    game = new_game(
+        name, players, rules=config.rules, without=config.without, options=config.options, seed=seed
+    )
+    seats = [
+        _Seat(make_agent(spec, _seed_of(seed, 1000 + s)), s, spec, limit)
+        for s, spec in enumerate(specs)
+    ]
+    try:
+        if game.ruleset.game.realtime:
+            result = run_realtime(game, seats, seed=seed)
+        else:
+            result = play(game, seats)
+        reason = result.reason
+    except StalledGameError:
+        game.truncate()
+        reason = "stalled"
+    except CardcoreError as exc:
+        where = "probe" if probe else "game"
+        msg = f"configuration {config.label}, {where} {index} (seed {seed}): {exc}"
+        raise CardcoreError(msg) from exc
+    final = game.result
+    if final is None:  # pragma: no cover - play and truncate always end the game
+        msg = f"{name} game {index} ended without a result"
+        raise CardcoreError(msg)
+    return GameRecord(
+        side=side,
+        probe=probe,
+        index=index,
+        seed=seed,
+        strong=strong,
+        lineup=turn,
+        winners=final.winners,
+        scores=tuple(float(x) for x in final.scores),
+        reason=reason,
+        actions=game.version,
+        rounds=game.logic.rounds_played(game.state),
+        overruns=tuple(s.overruns for s in seats),
+        slowest=tuple(s.slowest for s in seats),
+        seconds=tuple(s.seconds for s in seats),
+        decisions=tuple(s.decisions for s in seats),
+    )
+
+
+def run_chunk(tasks: list[Task]) -> list[GameRecord]:
+    """Play several games (one executor task)."""
+    return [run_one(t) for t in tasks]
