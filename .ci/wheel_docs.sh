@@ -22,14 +22,21 @@ start=$(date +%s)
 
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-python3 -m venv "$work/venv"
 py="$work/venv/bin/python"
+if python3 -m pip --version > /dev/null 2>&1; then  # the caller's pip serves the new venv
+  python3 -m venv --without-pip "$work/venv"
+  pip=(python3 -m pip --python "$py")
+else
+  python3 -m venv "$work/venv"
+  pip=("$py" -m pip)
+fi
 
 echo "== wheels: cardcore, examples/go_fish, examples/third_party_plugin"
-"$py" -m pip install -q --upgrade pip
-"$py" -m pip wheel -q --no-deps -w "$work/dist" . ./examples/go_fish ./examples/third_party_plugin
+"${pip[@]}" install -q hatchling "sphinx>=7.2" "rich>=13"  # no theme: no HTML built here
+"${pip[@]}" wheel -q --no-deps --no-build-isolation -w "$work/dist" \
+  . ./examples/go_fish ./examples/third_party_plugin
 core=$(ls "$work"/dist/cardcore-[0-9]*.whl)
-"$py" -m pip install -q "$core[cli]" "$work"/dist/cardcore_*.whl "sphinx>=7.2" "furo>=2024.1"
+"${pip[@]}" install -q "$core[cli]" "$work"/dist/cardcore_*.whl
 
 cat > "$work/outside.py" <<'EOF'
 """Run Sphinx with every top-level import resolved outside the checkout (argv[1])."""
@@ -76,6 +83,7 @@ assert not inside(cardcore.__file__), cardcore.__file__
 sys.exit(code)
 EOF
 
+echo "   ($(($(date +%s) - start)) s)"
 echo "== the docs' doctests, from the wheels"
 (cd "$work" && "$py" outside.py "$root" -W --keep-going -q -b doctest "$root/docs" "$work/doctest") || {
   cat "$work/doctest/output.txt" 2>/dev/null | tail -60
@@ -84,6 +92,7 @@ echo "== the docs' doctests, from the wheels"
 sed -n '/^Doctest summary/,$p' "$work/doctest/output.txt" | sed -n '3,4p'
 grep -qE "^ +0 failures in tests" "$work/doctest/output.txt"
 
+echo "   ($(($(date +%s) - start)) s)"
 echo "== the example scripts the docs show, from the wheels"
 (
   cd "$work"
@@ -93,6 +102,7 @@ echo "== the example scripts the docs show, from the wheels"
   "$py" -I "$root/examples/realtime_threads.py" > realtime.txt
 )
 
+echo "   ($(($(date +%s) - start)) s)"
 echo "== the command line, from the wheels"
 (
   cd "$work"
@@ -109,4 +119,5 @@ echo "== the command line, from the wheels"
   venv/bin/cardcore rules golf GOLF-SCORE-6 | grep -q "GOLF-SCORE-6"
 )
 
+echo "   ($(($(date +%s) - start)) s)"
 echo "== wheel docs finished in $(($(date +%s) - start)) s"
