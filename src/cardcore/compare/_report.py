@@ -120,7 +120,16 @@ def text_table(cmp: Comparison) -> str:
         f"{cmp.game}, {cmp.players} players, {cmp.games} games per configuration, seed {cmp.seed}"
     )
     body = [rule, line(head), rule, *(line(r) for r in rows), rule]
-    return "\n".join([title, "", *body, "", cmp.deals])
+    notes = [cmp.deals, *overrun_lines(cmp)]
+    return "\n".join([title, describe(cmp.a), describe(cmp.b), "", *body, "", *notes])
+
+
+def _below(e: Estimate) -> float:
+    return max(0.0, e.mean - e.low)
+
+
+def _above(e: Estimate) -> float:
+    return max(0.0, e.high - e.mean)
 
 
 def plot_comparison(cmp: Comparison, path: str) -> None:
@@ -148,7 +157,7 @@ def plot_comparison(cmp: Comparison, path: str) -> None:
     colors = ("#4c72b0", "#dd8452")
     for ax, (title, ea, eb, _) in zip(axes, panels, strict=False):
         means = [ea.mean, eb.mean]
-        err = [[ea.mean - ea.low, eb.mean - eb.low], [ea.high - ea.mean, eb.high - eb.mean]]
+        err = [[_below(ea), _below(eb)], [_above(ea), _above(eb)]]
         ax.bar([0, 1], means, yerr=err, capsize=5, color=colors)
         ax.set_xticks([0, 1], ["A", "B"])
         ax.set_title(title, fontsize=9)
@@ -159,7 +168,7 @@ def plot_comparison(cmp: Comparison, path: str) -> None:
     for k, (summary, color) in enumerate(((a, colors[0]), (b, colors[1]))):
         es = [summary.reasons.get(r, zero) for r in reasons]
         xs = [i + (k - 0.5) * width for i in range(len(reasons))]
-        err = [[e.mean - e.low for e in es], [e.high - e.mean for e in es]]
+        err = [[_below(e) for e in es], [_above(e) for e in es]]
         ax.bar(xs, [e.mean for e in es], width=width, yerr=err, capsize=3, color=color)
     ax.set_xticks(range(len(reasons)), reasons, rotation=30, fontsize=8)
     ax.set_title("end reasons (share of games)", fontsize=9)
