@@ -151,6 +151,16 @@ class GameLogic(Generic[S, A]):
         """
         raise NotImplementedError
 
+    def is_legal(self, state: S, action: A) -> bool:
+        """Whether *action* is one of ``legal_actions(state, action.seat)`` now.
+
+        *Optional* fast path for apply and replay: a game may answer without
+        building the whole legal set (its answer must equal the default's for
+        every state and action). House rules' ``forbid_action`` vetoes are not
+        the game's business: the core checks them apart.
+        """
+        return action in self.legal_actions(state, action.seat)
+
     def parse_action(self, state: S, seat: int, text: str) -> A:
         """Turn *text* into an action of *seat* or raise :class:`NotationError`.
 
