@@ -13,8 +13,9 @@ random legal actions:
 
 PettingZoo's classic card games (Leduc and limit Texas hold'em) and RLCard's are
 measured when importable (``pip install rlcard pygame``); those missing are reported
-as such. Each figure is the median of ``--rounds`` runs of ``--seconds`` each, the
-environments taking turns, so a busy machine slows them alike.
+as such. Time is the process's CPU time (``time.process_time``), so other work on the
+machine does not count; each figure is the median of ``--rounds`` runs of ``--seconds``
+of it, the environments taking turns.
 
 Run: ``python benchmarks/rl_steps.py [--seconds S] [--rounds R] [--json PATH] [--tiny]``
 """
@@ -40,7 +41,7 @@ import numpy as np
 from cardcore.rl import aec_env, gym_env, vector_env
 
 Runner = Callable[[float], tuple[int, float]]
-"""Run for about *seconds*; return (decisions, elapsed seconds)."""
+"""Run for about *seconds* of CPU time; return (decisions, CPU seconds spent)."""
 
 
 def aec_runner(make: Callable[[], Any]) -> Runner:
@@ -51,9 +52,9 @@ def aec_runner(make: Callable[[], Any]) -> Runner:
 
     def run(seconds: float) -> tuple[int, float]:
         steps = 0
-        start = time.perf_counter()
+        start = time.process_time()
         end = start + seconds
-        while time.perf_counter() < end:
+        while time.process_time() < end:
             env.reset()
             for _ in env.agent_iter():
                 obs, _, terminated, truncated, _ = env.last()
@@ -63,7 +64,7 @@ def aec_runner(make: Callable[[], Any]) -> Runner:
                 legal = np.flatnonzero(obs["action_mask"])
                 env.step(int(legal[int(rng.random() * len(legal))]))
                 steps += 1
-        return steps, time.perf_counter() - start
+        return steps, time.process_time() - start
 
     return run
 
@@ -77,15 +78,15 @@ def rlcard_runner(name: str) -> Runner:
 
     def run(seconds: float) -> tuple[int, float]:
         steps = 0
-        start = time.perf_counter()
+        start = time.process_time()
         end = start + seconds
-        while time.perf_counter() < end:
+        while time.process_time() < end:
             state, _ = env.reset()
             while not env.is_over():
                 legal = list(state["legal_actions"])
                 state, _ = env.step(legal[int(rng.random() * len(legal))])
                 steps += 1
-        return steps, time.perf_counter() - start
+        return steps, time.process_time() - start
 
     return run
 
@@ -99,15 +100,15 @@ def gym_runner(game: str, options: dict[str, Any]) -> Runner:
     def run(seconds: float) -> tuple[int, float]:
         nonlocal obs
         steps = 0
-        start = time.perf_counter()
+        start = time.process_time()
         end = start + seconds
-        while time.perf_counter() < end:
+        while time.process_time() < end:
             legal = np.flatnonzero(obs["action_mask"])
             obs, _, terminated, truncated, _ = env.step(int(legal[int(rng.random() * len(legal))]))
             steps += 1
             if terminated or truncated:
                 obs, _ = env.reset()
-        return steps, time.perf_counter() - start
+        return steps, time.process_time() - start
 
     return run
 
@@ -121,14 +122,14 @@ def batch_runner(game: str, options: dict[str, Any], num_envs: int = 64) -> Runn
     def run(seconds: float) -> tuple[int, float]:
         nonlocal obs
         steps = 0
-        start = time.perf_counter()
+        start = time.process_time()
         end = start + seconds
-        while time.perf_counter() < end:
+        while time.process_time() < end:
             mask = obs["action_mask"]
             scores = rng.random(mask.shape) * mask  # a random legal action per row
             obs, *_ = envs.step(scores.argmax(axis=1))
             steps += num_envs
-        return steps, time.perf_counter() - start
+        return steps, time.process_time() - start
 
     return run
 
@@ -200,7 +201,8 @@ def main(argv: list[str] | None = None) -> int:
                 rates[group, label].append(steps / elapsed)
     info = machine()
     print(f"python {info['python']} on {info['platform']}, {info['cpus']} CPUs; {info['versions']}")
-    print(f"median of {rounds} x {seconds:g} s, random legal actions\n")
+    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
+    print(f"median of {rounds} x {seconds:g} s of CPU time, random legal actions; load average {load:.1f}\n")
     print(f"{'environment':<26} {'game':<28} {'steps/s':>10}")
     rows = []
     for group, label, run, why in runners:
@@ -210,7 +212,7 @@ def main(argv: list[str] | None = None) -> int:
         rows.append({"environment": group, "game": label, "steps_per_s": figure, "note": why})
     if args.json:
         with open(args.json, "w", encoding="utf-8") as f:
-            json.dump({"machine": info, "seconds": seconds, "rounds": rounds, "rows": rows}, f, indent=2)
+            json.dump({"machine": info, "seconds": seconds, "rounds": rounds, "load": load, "rows": rows}, f, indent=2)
     return 0
 
 

@@ -1,7 +1,8 @@
 """Train a linear softmax policy on Golf with REINFORCE (numpy only), then measure it.
 
 The learner holds one seat of a two-player, one-hole Golf game (layout 6) in a batch
-of games (``cardcore.rl.vector_env``) against the ``random`` agent. Its policy is
+of games (``cardcore.rl.vector_env``): first against the ``random`` agent, then against
+the heuristic ``golf-greedy`` (``--opponents``, one training phase each). Its policy is
 ``softmax(W x + b)`` over the legal actions (the action mask), where ``x`` is the
 observation of ``cardcore.rl``; it learns from ``rewards="score"`` (the hole's score
 difference over 10) with a running-mean baseline and Adam.
@@ -12,8 +13,8 @@ each other, against ``random`` and against the heuristic ``golf-greedy``, altern
 seats. Each line gives the win rate (a tie counts half) and the mean score margin per
 hole, each with its 95% confidence interval.
 
-Run: ``python examples/rl/reinforce_golf.py [--iterations N] [--batch B] [--eval G] [--seed S]``
-(the defaults take a few minutes; CI runs ``--iterations 3 --batch 8 --eval 20``).
+Run: ``python examples/rl/reinforce_golf.py [--iterations N] [--batch B] [--eval G] [--seed S]
+[--opponents A,B]`` (the defaults take about 4 CPU minutes; CI runs a tiny size).
 """
 
 from __future__ import annotations
@@ -169,12 +170,12 @@ def match(policy: LinearPolicy, encoding: Encoding, opponent: str | LinearPolicy
 
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--iterations", type=int, default=400, help="policy updates")
+    parser.add_argument("--iterations", type=int, default=800, help="policy updates (all phases)")
     parser.add_argument("--batch", type=int, default=64, help="games per update")
     parser.add_argument("--eval", type=int, default=1000, help="games per evaluation match")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument(
-        "--opponents", default="random", help="training opponents, one phase each: random,golf-greedy"
+        "--opponents", default="random,golf-greedy", help="training opponents, one phase each"
     )
     args = parser.parse_args(argv)
 

@@ -136,7 +136,7 @@ class Observer:
         else:
             obs[:planes] = 0
         obs[planes:] = scalars
-        mask[:] = 0
+        mask.fill(0)
         if not legal:
             return {}
         by_index: dict[int, Action] = {}
@@ -144,7 +144,7 @@ class Observer:
             if i >= 0:
                 by_index[i] = action
         if by_index:
-            mask[list(by_index)] = 1
+            mask.put(list(by_index), 1)
         return by_index
 
     def arrays(
