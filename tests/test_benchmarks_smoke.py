@@ -50,15 +50,23 @@ def test_every_game_has_every_figure(results: dict[str, object]) -> None:
         "golf-4",
         "golf-4h",
         "tonk",
+        "tonk-nodrop",
         "spit",
         "speed",
     }
     for key, row in games.items():
-        for field in (
+        fields = (
             "games_per_s",
             "decisions_per_s",
             "games_per_s_subscriber",
             "decisions_per_s_subscriber",
+        )
+        for field in fields:
+            assert row[field] > 0, (key, field)
+        if key == "tonk-nodrop":  # random play only; its operations are tonk's
+            assert row["decisions_per_s_ratio"] > 0
+            continue
+        for field in (
             "new_game_us",
             "clone_us",
             "view_us",
@@ -84,13 +92,33 @@ def test_memory_simulate_driver_and_targets(results: dict[str, object]) -> None:
     assert isinstance(targets, list)
     names = {t["target"] for t in targets}
     assert {
-        "random play vs bare loop",
-        "new_game",
-        "clone() mid-game",
+        "tuned bare loop speed",
+        "random play, no subscriber, vs bare",
+        "random play, move-log subscriber, vs bare",
+        "random play, every-event subscriber, vs bare",
+        "random play, never-drop agent, vs bare --no-drop",
         "replay",
+        "clone()+apply on clone and original",
+        "clone()+apply growth, 20,000 vs 100 actions",
+        "view() cost growth over rounds played",
+        "new_game",
         "memory per live game",
+        "clone() mid-game",
+        "simulate 2 workers: share of the machine's 2-copy speed-up",
     } <= names
     assert all(t["pass"] in (True, False) for t in targets)
+    replayed = {t["where"].split()[0] for t in targets if t["target"] == "replay"}
+    assert replayed == {
+        "golf-6",
+        "golf-8",
+        "golf-9",
+        "golf-10",
+        "golf-4",
+        "golf-4h",
+        "tonk",
+        "spit",
+        "speed",
+    }
 
 
 def test_plain_tables_render(
@@ -99,7 +127,7 @@ def test_plain_tables_render(
     run = _module("run")
     run.render(results, plain=True)
     text = capsys.readouterr().out
-    assert "Targets (issue 8)" in text and "golf-6" in text
+    assert "Targets (issue 14" in text and "golf-6" in text
 
 
 def test_bare_golf_plays_as_many_decisions_as_the_engine() -> None:
