@@ -207,3 +207,17 @@ def _has_matplotlib() -> bool:
     except ImportError:
         return False
     return True
+
+
+def test_dask_gives_the_same_figures() -> None:
+    distributed = pytest.importorskip("dask.distributed")
+    kw: dict[str, Any] = {"rules": ["golf.hard"], "options": GOLF1, "games": 6, "skill": None, "seed": 2}
+    alone = cardcore.compare("golf", **kw)
+    with (
+        distributed.LocalCluster(
+            n_workers=1, threads_per_worker=2, processes=False, dashboard_address=None
+        ) as cluster,
+        distributed.Client(cluster) as client,
+    ):
+        on_dask = cardcore.compare("golf", executor=client.get_executor(), chunk=2, **kw)
+    assert _figures(on_dask) == _figures(alone)

@@ -103,6 +103,9 @@ class ISMCTSAgent:
     :param rollout: ``"game"``: the game's ``rollout_action`` where it has one, else
         random; ``"random"``: always uniformly random.
     :param max_rollout: The most actions a rollout plays before it is scored.
+    :param depth: The deepest the tree grows, in actions from the root (``None``: no
+        limit); below it the rollout policy plays. ``depth=1`` is flat UCB over the root's
+        actions with policy rollouts.
     :param observe: Below the root, tell the agent's own decisions apart by what its seat
         sees there (a drawn card, a revealed one), rather than sharing one edge per action.
     :param reaction: Real-time games: median reaction delay in seconds of a plan.
@@ -119,6 +122,7 @@ class ISMCTSAgent:
         rollout: str = "game",
         max_rollout: int = 500,
         observe: bool = True,
+        depth: int | None = None,
         reaction: float = 0.5,
         spread: float = 0.3,
     ) -> None:
@@ -140,6 +144,7 @@ class ISMCTSAgent:
             msg = f"agent 'ismcts': observe must be true or false, not {observe!r}"
             raise OptionError(msg)
         self.observe = observe
+        self.depth = _positive_int("depth", depth, none=True) or 1_000_000
         self.reaction = float(_number("reaction", reaction, 0.0, strict=True) or 0.5)
         self.spread = float(_number("spread", spread, 0.0) or 0.0)
         self.rng = random.Random(seed)
@@ -255,6 +260,7 @@ class ISMCTSAgent:
         scale = 1.0 / (hi - lo) if hi > lo else 0.0
         policy = self._policy(logic)
         observe = self.observe
+        depth = self.depth
         node = root
         path = [root]
         while not game.is_over:
@@ -305,7 +311,7 @@ class ISMCTSAgent:
             apply(best_action)
             path.append(best)
             node = best
-            if rounds(state) != start:
+            if rounds(state) != start or len(path) > depth:
                 break
         if not game.is_over and rounds(state) == start:
             self._rollout(game, logic, start, rng, realtime)
