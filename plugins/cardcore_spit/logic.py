@@ -30,7 +30,7 @@ from cardcore import (
     Zones,
     shuffle,
 )
-from cardcore_spit import encoding, events, piles, position, search, timeouts, views
+from cardcore_spit import encoding, events, legality, piles, position, search, timeouts, views
 from cardcore_spit.actions import (
     SIDES,
     Claim,
@@ -79,6 +79,7 @@ class SpitLogic(GameLogic[SpitState, SpitAction]):
     """
 
     rl_encoding = encoding.SpitEncoding  # cardcore.rl's fixed action indices and observation
+
     def __init__(self, ruleset: Ruleset) -> None:
         super().__init__(ruleset)
         gaps: set[int] = set()
@@ -117,7 +118,9 @@ class SpitLogic(GameLogic[SpitState, SpitAction]):
         self._move_cache: tuple[dict[tuple[int, ...], _Moves], ...] = ({}, {})
         self._rank_cache: tuple[dict[tuple[int, ...], _Moves], ...] = ({}, {})
 
-    default_action = timeouts.spit_default  # on an idle timeout: ready, spit, claim the smaller pile
+    default_action = (
+        timeouts.spit_default
+    )  # on an idle timeout: ready, spit, claim the smaller pile
 
     # -- set-up -------------------------------------------------------------------------
 
@@ -199,7 +202,9 @@ class SpitLogic(GameLogic[SpitState, SpitAction]):
             moves: list[Combine | Fill] = []
             for j in range(PILES):
                 if key[j] >= 0:
-                    moves.extend(combines[j][i] for i in range(PILES) if i != j and key[i] == key[j])
+                    moves.extend(
+                        combines[j][i] for i in range(PILES) if i != j and key[i] == key[j]
+                    )
             for j in range(PILES):
                 if key[j] >= 0:
                     moves.extend(fills[j][i] for i in range(PILES) if key[i] < 0)
@@ -209,45 +214,8 @@ class SpitLogic(GameLogic[SpitState, SpitAction]):
         by_ranks[raw] = found
         return found
 
-    @override
-    def rule_for(self, state: SpitState, action: SpitAction) -> tuple[str, str]:
-        """Return the rule that forbids *action* now, with a reason."""
-        seat = action.seat
-        phase = state.phase
-        cards = state.zones.cards
-        if isinstance(action, Claim):
-            if phase != CLAIM:
-                return "SPIT-RT-3", "no deal has ended, so there is nothing to claim"
-            return self.claim.rule_id, f"seat {seat} may not claim a pile"
-        if phase == CLAIM:
-            return "SPIT-END-1", "the deal is over: only claims are accepted"
-        if phase == OVER:
-            return "SPIT-GEN-3", "the game is over"
-        if isinstance(action, Ready):
-            return "SPIT-SETUP-6", f"seat {seat} is not in a setup phase"
-        if isinstance(action, RequestSpit):
-            if phase != PLAY:
-                return "SPIT-SETUP-6", "no spit before both players are ready"
-            return "SPIT-STUCK-3", f"seat {seat} has already asked for a spit"
-        if phase == SETUP and state.ready[seat]:
-            return "SPIT-SETUP-6", f"seat {seat} is ready and waits for the other player"
-        if isinstance(action, Play):
-            if phase == SETUP:
-                return "SPIT-SETUP-6", "no plays before both players are ready"
-            src = cards[self.lay[seat][action.pile]]
-            if not src:
-                return "SPIT-MOVE-2", f"pile {action.pile + 1} is empty"
-            centre = cards[self.centre[action.target]]
-            if action.target not in state.active() or not centre:
-                return "SPIT-START-2", f"there is no spit pile {SIDES[action.target]}"
-            if src[-1].rank == centre[-1].rank:
-                return "SPIT-MOVE-4", f"{src[-1]} has the same rank as {centre[-1]}"
-            return "SPIT-MOVE-2", f"{src[-1]} is not next to {centre[-1]} in rank"
-        if isinstance(action, Combine):
-            return "SPIT-MOVE-5", "combine needs two non-empty piles whose tops have the same rank"
-        if isinstance(action, Fill):
-            return "SPIT-MOVE-6", "fill needs a non-empty source pile and an empty target position"
-        return "SPIT-MOVE-9", f"{action!s} is not a spit action of seat {seat}"
+    is_legal = legality.is_legal  # the fast path of apply and replay: cardcore_spit.legality
+    rule_for = legality.rule_for
 
     # -- notation -------------------------------------------------------------------------
 
@@ -499,7 +467,9 @@ class SpitLogic(GameLogic[SpitState, SpitAction]):
                 return
         self.lay_out(state, hands, True, emit)
 
-    def lay_out(self, state: SpitState, hands: list[list[Card]], mix: bool, emit: Emit | None) -> None:
+    def lay_out(
+        self, state: SpitState, hands: list[list[Card]], mix: bool, emit: Emit | None
+    ) -> None:
         """Lay out *hands* for a new deal and open its setup phase (SPIT-SETUP-2/3/4/7).
 
         The cards must be off the table (every other zone empty or already

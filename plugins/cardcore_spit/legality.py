@@ -1,0 +1,96 @@
+"""Spit's legality checks beside the legal set: the fast ``is_legal`` and ``rule_for``.
+
+Both are methods of :class:`~cardcore_spit.logic.SpitLogic` (assigned there):
+:func:`is_legal` answers ``action in legal_actions(state, action.seat)`` from
+the piles the action touches, without building the legal set (replay and
+apply validate every action; Spit's legal set costs several µs);
+:func:`rule_for` explains a rejection.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from cardcore_spit.actions import SIDES, Claim, Combine, Fill, Play, Ready, RequestSpit, SpitAction
+from cardcore_spit.piles import PILES
+from cardcore_spit.state import CLAIM, OVER, PLAY, SETUP, SpitState
+
+if TYPE_CHECKING:
+    from cardcore_spit.logic import SpitLogic
+
+__all__ = ["is_legal", "rule_for"]
+
+
+def is_legal(logic: SpitLogic, state: SpitState, action: SpitAction) -> bool:
+    """Tell whether *action* is one of ``logic.legal_actions(state, action.seat)``.
+
+    The same answer for every state and action: plays, combines and fills
+    (nearly every action) are judged from the piles they touch; the rest ask
+    the legal set, which is short for them.
+    """
+    seat = action.seat
+    if seat not in state.to_act:
+        return False
+    kind = type(action)
+    if (kind is not Play and kind is not Combine and kind is not Fill) or state.phase == CLAIM:
+        return action in logic.legal_actions(state, seat)  # a subclass is never equal
+    cards = state.zones.cards
+    if isinstance(action, Play):
+        pile = action.pile
+        if state.phase != PLAY or not 0 <= pile < PILES or action.target not in state.active():
+            return False
+        src = cards[logic.lay[seat][pile]]
+        top = cards[logic.centre[action.target]]
+        return bool(src and top and logic.adj[src[-1].rank][top[-1].rank])
+    if not isinstance(action, Combine | Fill):  # never: the kind check above (for mypy)
+        return False
+    j, i = action.src, action.dst
+    if not (0 <= j < PILES and 0 <= i < PILES) or i == j:
+        return False
+    lay = logic.lay[seat]
+    src, dst = cards[lay[j]], cards[lay[i]]
+    if not src:
+        return False
+    if kind is Fill:
+        return not dst
+    return bool(dst) and src[-1].rank == dst[-1].rank
+
+
+def rule_for(logic: SpitLogic, state: SpitState, action: SpitAction) -> tuple[str, str]:
+    """Return the rule that forbids *action* now, with a reason."""
+    seat = action.seat
+    phase = state.phase
+    cards = state.zones.cards
+    if isinstance(action, Claim):
+        if phase != CLAIM:
+            return "SPIT-RT-3", "no deal has ended, so there is nothing to claim"
+        return logic.claim.rule_id, f"seat {seat} may not claim a pile"
+    if phase == CLAIM:
+        return "SPIT-END-1", "the deal is over: only claims are accepted"
+    if phase == OVER:
+        return "SPIT-GEN-3", "the game is over"
+    if isinstance(action, Ready):
+        return "SPIT-SETUP-6", f"seat {seat} is not in a setup phase"
+    if isinstance(action, RequestSpit):
+        if phase != PLAY:
+            return "SPIT-SETUP-6", "no spit before both players are ready"
+        return "SPIT-STUCK-3", f"seat {seat} has already asked for a spit"
+    if phase == SETUP and state.ready[seat]:
+        return "SPIT-SETUP-6", f"seat {seat} is ready and waits for the other player"
+    if isinstance(action, Play):
+        if phase == SETUP:
+            return "SPIT-SETUP-6", "no plays before both players are ready"
+        src = cards[logic.lay[seat][action.pile]]
+        if not src:
+            return "SPIT-MOVE-2", f"pile {action.pile + 1} is empty"
+        centre = cards[logic.centre[action.target]]
+        if action.target not in state.active() or not centre:
+            return "SPIT-START-2", f"there is no spit pile {SIDES[action.target]}"
+        if src[-1].rank == centre[-1].rank:
+            return "SPIT-MOVE-4", f"{src[-1]} has the same rank as {centre[-1]}"
+        return "SPIT-MOVE-2", f"{src[-1]} is not next to {centre[-1]} in rank"
+    if isinstance(action, Combine):
+        return "SPIT-MOVE-5", "combine needs two non-empty piles whose tops have the same rank"
+    if isinstance(action, Fill):
+        return "SPIT-MOVE-6", "fill needs a non-empty source pile and an empty target position"
+    return "SPIT-MOVE-9", f"{action!s} is not a spit action of seat {seat}"
