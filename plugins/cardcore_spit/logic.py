@@ -114,6 +114,8 @@ class SpitLogic(GameLogic[SpitState, SpitAction]):
         self.readies = interned.readies
         self.requests = interned.requests
         self.claims = interned.claims
+        # the canonical notation of every action (what records hold), per seat: parse skips the words
+        self._by_text = tuple({a.notation(): a for a in _seat_actions(interned, s)} for s in SEATS)
         # combines and fills by pattern of equal or empty tops, and by the tops' ranks
         self._move_cache: tuple[dict[tuple[int, ...], _Moves], ...] = ({}, {})
         self._rank_cache: tuple[dict[tuple[int, ...], _Moves], ...] = ({}, {})
@@ -226,6 +228,10 @@ class SpitLogic(GameLogic[SpitState, SpitAction]):
         Well-formed but illegal text parses (to the interned action); the core
         then rejects it, citing the rule or the house-rule veto.
         """
+        if seat == 0 or seat == 1:
+            found = self._by_text[seat].get(text)
+            if found is not None:
+                return found
         return self.interned.parse(seat, text)
 
     # -- applying -------------------------------------------------------------------------
@@ -551,6 +557,17 @@ class SpitLogic(GameLogic[SpitState, SpitAction]):
         scores = self.scores(state)
         best = min(scores)
         return tuple(s for s in SEATS if scores[s] == best)
+
+
+def _seat_actions(interned: SpitActionSet, seat: int) -> list[SpitAction]:
+    """Every interned action of *seat* its notation parses back to (not ``combine 1 1``)."""
+    out: list[SpitAction] = [interned.readies[seat], interned.requests[seat], *interned.claims[seat]]
+    for plays in interned.plays[seat]:
+        out.extend(plays)
+    for table in (interned.combines, interned.fills):
+        for row in table[seat]:
+            out.extend(a for a in row if a.src != a.dst)
+    return out
 
 
 def _deal_orders(ruleset: Ruleset) -> tuple[tuple[int, ...], ...]:
