@@ -15,6 +15,7 @@ from cardcore.cards import JOKER, Card, Rank, Suit, parse_cards
 from cardcore.compare import Comparison, compare
 from cardcore.deck import decks, derive_rng, shuffle, standard_52, with_jokers
 from cardcore.errors import (
+    ArgumentError,
     CardcoreError,
     CorruptStateError,
     IllegalActionError,
@@ -22,6 +23,7 @@ from cardcore.errors import (
     OptionError,
     PluginError,
     RuleConflictError,
+    SeatError,
     StaleActionError,
     StalledGameError,
     UnknownPluginError,
@@ -34,6 +36,7 @@ from cardcore.events import (
     CardMoved,
     CardRevealed,
     CardsDealt,
+    DeliveryFailure,
     Event,
     EventBus,
     GameEnded,
@@ -83,6 +86,7 @@ __all__ = [
     "Action",
     "ActionApplied",
     "Agent",
+    "ArgumentError",
     "Card",
     "CardDiscarded",
     "CardDrawn",
@@ -92,6 +96,7 @@ __all__ = [
     "CardsDealt",
     "Comparison",
     "CorruptStateError",
+    "DeliveryFailure",
     "Emit",
     "EndMatch",
     "Event",
@@ -123,6 +128,7 @@ __all__ = [
     "Ruleset",
     "ScoreSheet",
     "ScoreTable",
+    "SeatError",
     "Shuffled",
     "StaleActionError",
     "StalledGameError",

@@ -6,31 +6,63 @@ readable; nothing here is public.
 
 from __future__ import annotations
 
+import hashlib
 import threading
 from collections import deque
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from cardcore._text import shown
 from cardcore.actions import Action, EndMatch, Resign
-from cardcore.errors import CardcoreError, IllegalActionError
+from cardcore.deck import derive_rng
+from cardcore.errors import (
+    CardcoreError,
+    IllegalActionError,
+    NotationError,
+    PluginError,
+    StaleActionError,
+)
 from cardcore.events import EventBus
 from cardcore.info import Veto
 from cardcore.logic import GameLogic
-from cardcore.state import GameState
+from cardcore.plugins import plugin_from_traceback
+from cardcore.state import GameState, Result
 from cardcore.zones import Visibility
 
 if TYPE_CHECKING:
     from cardcore.game import Game
 
 __all__ = [
+    "BASE_EVERY",
+    "MAX_TIME",
     "STALE_WINDOW",
+    "VIEW_FORMAT",
+    "check_at",
     "clone_game",
+    "determinized",
     "legal_at",
+    "make_view",
+    "plugin_error",
     "rebuild_state",
+    "reject",
     "replay_one",
+    "restore",
+    "truncate",
     "vetoing",
     "zones_view",
 ]
+
+BASE_EVERY = 4096
+"""Turn-based games: a restore replays at most this many actions (a checkpoint every so many).
+
+A failed ``apply`` is undone by cloning the last checkpoint and replaying the
+actions recorded since. A checkpoint is taken after every ``apply`` during which
+a hook ran (so the replay calls no hook, not even the one that failed) and every
+``BASE_EVERY`` versions (real-time games: every :data:`STALE_WINDOW`).
+"""
+
+MAX_TIME = 1e15
+"""The largest time stamp (``at=``) an action may carry, in size: finite and at most this."""
 
 STALE_WINDOW = 64
 """Real time: how many versions back an explicit ``seen`` is judged exactly.
@@ -65,6 +97,37 @@ def replay_one(logic: GameLogic[Any, Any], state: GameState, action: Action) -> 
 _VIS = {v: v.value for v in Visibility}
 
 
+VIEW_FORMAT = "cardcore-view/2"
+"""The envelope format every :meth:`Game.view` carries under ``"format"``."""
+
+
+def make_view(game: Game, seat: int | None) -> dict[str, Any]:
+    """The view of *seat* (checked) of *game*, under its lock (see :meth:`Game.view`)."""
+    state = game._state
+    legal = [] if seat is None else [str(a) for a in game._legal_for(seat)]
+    try:
+        table = game.logic.table(state, seat)
+    except CardcoreError:
+        raise
+    except Exception as exc:
+        raise plugin_error(game, exc, "table") from exc
+    return {
+        "format": VIEW_FORMAT,
+        "game": game.name,
+        "version": game.version,
+        "seat": seat,
+        "players": list(game.players),
+        "to_act": list(state.to_act),
+        "is_over": state.is_over,
+        "result": None if state.result is None else state.result.to_json(),
+        "rules": list(game.rules),
+        "options": dict(game.options),
+        "legal": legal,
+        "zones": zones_view(state, seat),
+        "table": table,
+    }
+
+
 def zones_view(state: GameState, seat: int | None) -> list[dict[str, Any]]:
     """Every pile as *seat* may see it: name, owner, visibility, count and cards (``None`` hidden)."""
     zones = state.zones
@@ -88,7 +151,7 @@ def legal_at(game: Game, seat: int, seen: int, action: Action) -> tuple[Action, 
     """The legal actions of *seat* at version *seen* (real time, inside the window)."""
     if seen > game.version or seen < game.version - STALE_WINDOW or seen < 0:
         msg = (
-            f"seen={seen} is outside the window of versions judged for staleness"
+            f"seen={shown(seen)} is outside the window of versions judged for staleness"
             f" ({max(0, game.version - STALE_WINDOW)} to {game.version}) (CORE-RT-3)"
         )
         raise IllegalActionError(msg, action=action, rule_id="CORE-RT-3")
@@ -107,20 +170,174 @@ def legal_at(game: Game, seat: int, seen: int, action: Action) -> tuple[Action, 
     try:
         for old in game._record[base[0] : seen]:
             replay_one(logic, state, old)
-        if state.is_over or seat not in state.to_act:
-            return ()
-        return game._logic_legal(state, seat)
+        got: tuple[Action, ...] = (
+            () if state.is_over or seat not in state.to_act else game._logic_legal(state, seat)
+        )
     except CardcoreError:
         raise
     except Exception as exc:
-        raise game._plugin_error(exc, "legal_actions") from exc
+        raise plugin_error(game, exc, "legal_actions") from exc
+    if known is not None:
+        known[seat] = got  # a flood of the same seen costs one replay
+    elif len(game._past) <= STALE_WINDOW:
+        game._past[seen] = {seat: got}
+    return got
 
 
-def rebuild_state(game: Game) -> GameState:
-    """Replay the record from the deal (or the starting position) into a fresh state."""
+def check_at(game: Game, at: Any, action: Any) -> float:
+    """Return *at* if it is a time stamp the game may record, else raise (changes nothing).
+
+    A finite int or float of at most :data:`MAX_TIME` in size; in real time, not
+    earlier than the previous action's.
+    """
+    kind = type(at)
+    if kind is not int and kind is not float:
+        if not isinstance(at, int | float) or isinstance(at, bool):
+            msg = f"at must be a number (the action's time), not {shown(at)} (CORE-RECORD-1)"
+            raise IllegalActionError(msg, action=action, rule_id="CORE-RECORD-1")
+        at = float(at)
+    if not -MAX_TIME <= at <= MAX_TIME:  # also refuses NaN
+        msg = f"at must be a finite time of at most {MAX_TIME:g} in size, not {shown(at)} (CORE-RECORD-1)"
+        raise IllegalActionError(msg, action=action, rule_id="CORE-RECORD-1")
+    if game._realtime and at < game._last_at:
+        msg = (
+            f"at={at!r} is earlier than the time of the action before ({game._last_at!r});"
+            " real-time actions are recorded in time order (CORE-RECORD-1)"
+        )
+        raise IllegalActionError(msg, action=action, rule_id="CORE-RECORD-1")
+    stamp: float = at
+    return stamp
+
+
+def plugin_error(game: Game, exc: Exception, where: str) -> CardcoreError:
+    """The error to raise for *exc* raised by a plugin in *where* (CardcoreErrors pass through)."""
+    if isinstance(exc, CardcoreError) and not isinstance(exc, IllegalActionError | NotationError):
+        return exc
+    plugin = plugin_from_traceback(game.ruleset, exc) or game.name
+    msg = f"plugin {plugin!r} raised {type(exc).__name__} in {where}: {exc}"
+    return PluginError(msg, plugin=plugin)
+
+
+def reject(game: Game, action: Action, seen: int | None) -> None:
+    """Raise the error that explains why *action* is not legal now (changes nothing)."""
+    state = game._state
+    seat = action.seat
+    if game._realtime and seen is not None and seen != game.version:
+        old = legal_at(game, seat, seen, action)
+        if action in old:
+            msg = (
+                f"{str(action)!r} was legal at version {seen} but another action came first"
+                f" (now version {game.version}) (CORE-RT-1)"
+            )
+            raise StaleActionError(msg, action=action, rule_id="CORE-RT-1")
+    if seat not in state.to_act:
+        msg = f"it is not seat {seat}'s turn: {str(action)!r} rejected (seats to act: {list(state.to_act)}) (CORE-TURN-1)"
+        raise IllegalActionError(msg, action=action, rule_id="CORE-TURN-1")
+    veto = game.ruleset.veto
+    if veto is not None:
+        try:
+            vetoes = veto(state=state, action=action)
+        except Exception as exc:
+            raise plugin_error(game, exc, "forbid_action") from exc
+        if vetoes:
+            first = vetoes[0]
+            msg = f"{str(action)!r} is forbidden: {first.reason} ({first.rule_id})"
+            raise IllegalActionError(msg, action=action, rule_id=first.rule_id)
+    try:
+        rule_id, reason = game.logic.rule_for(state, action)
+    except Exception as exc:
+        raise plugin_error(game, exc, "rule_for") from exc
+    raise IllegalActionError(f"{reason} ({rule_id})", action=action, rule_id=rule_id)
+
+
+def restore(game: Game) -> None:
+    """Put the state back as it was before a failed ``apply``, calling no hook.
+
+    Clones the checkpoint ``game._base`` (or deals again, when no hook ran since the
+    deal) and replays the actions recorded since: none of them ran a hook (see
+    :data:`BASE_EVERY`). Should that replay fail all the same (a game calling plugin
+    code the core cannot see), the whole record is replayed from the deal.
+    """
+    logic = game.logic
+    version, base = game._base
+    try:
+        state = _deal_again(game) if base is None else base.clone()
+        for action in game._record[version:]:
+            replay_one(logic, state, action)
+    except BaseException:
+        try:
+            state = rebuild_state(game)
+        except BaseException as exc:
+            msg = f"the game could not be restored after a failed apply: {exc!r}"
+            raise PluginError(msg, plugin=game.name) from exc
+    game._state = state
+    game._legal_v = -1
+    game._hot_v = -1
+    game.to_act = state.to_act
+    game.is_over = state.is_over
+
+
+def truncate(game: Game) -> None:
+    """End *game* as ``"truncated"`` (under its lock); recorded as the record's ``truncated``."""
+    state = game._state
+    if state.is_over:
+        return
+    logic = game.logic
+    try:
+        result = Result((), logic.scores(state), logic.payouts(state), "truncated")
+    except CardcoreError:
+        raise
+    except Exception as exc:
+        raise plugin_error(game, exc, "scores") from exc
+    state.is_over = True
+    state.to_act = ()
+    state.result = result
+    game._truncated = True
+    game._legal_v = -1
+    game._hot_v = -1
+    game.to_act = ()
+    game.is_over = True
+
+
+def derive_seed(seed: int, purpose: str) -> int:
+    """A seed of 63 bits drawn from *seed* for *purpose*, the same on every platform."""
+    digest = hashlib.blake2b(f"{purpose}:{seed}".encode(), digest_size=8).digest()
+    return int.from_bytes(digest, "big") >> 1
+
+
+def determinized(new: Game, seat: int, seed: int) -> Game:
+    """Re-deal what *seat* cannot see in the clone *new*, and give it a future of its own.
+
+    The hidden cards come from ``derive_rng(seed, 0)``; the clone's seed becomes one
+    derived from *seed* and its chance counter starts again, so every later shuffle
+    of the clone comes from the caller's stream, never from the game's seed.
+    """
+    if type(seed) is not int or not 0 <= seed < 2**128:
+        msg = f"seed must be an int from 0 below 2**128, not {shown(seed)}"
+        raise IllegalActionError(msg, action=None, rule_id=None)
+    state = new._state
+    determinize = new.ruleset.resolve("determinize", track=False)
+    if determinize is not None:
+        try:
+            determinize(state=state, seat=seat, rng=derive_rng(seed, 0))
+        except CardcoreError:
+            raise
+        except Exception as exc:
+            raise plugin_error(new, exc, "determinize") from exc
+    new.seed = state.seed = derive_seed(seed, "determinize")
+    state.draws = 1
+    new._legal_v = -1
+    new._hot_v = -1
+    new._determinized = True
+    new._checkpoints.clear()
+    new._base = (new.version, state.clone())
+    return new
+
+
+def _deal_again(game: Game) -> GameState:
     from cardcore.setup import deal  # setup imports game, which imports this module
 
-    state = deal(
+    return deal(
         game.ruleset,
         len(game.players),
         game.options,
@@ -129,9 +346,18 @@ def rebuild_state(game: Game) -> GameState:
         game._start_position,
         None,
     )
+
+
+def rebuild_state(game: Game) -> GameState:
+    """Replay the record from the deal (or the starting position) into a fresh state."""
+    state = _deal_again(game)
     logic = game.logic
     for action in game._record:
         replay_one(logic, state, action)
+    if game._truncated and not state.is_over:
+        state.is_over = True
+        state.to_act = ()
+        state.result = game._state.result
     return state
 
 
@@ -145,12 +371,16 @@ def clone_game(game: Game) -> Game:
     new.options = game.options
     new.seed = game.seed
     new.version = game.version
-    new.events = EventBus(game.ruleset.observers)
+    new.events = EventBus(game.ruleset.observers, len(game.players))
     new._deck_top = game._deck_top
     new._start_position = game._start_position
     new._state = game._state.clone()
     new._record = game._record  # shared until either game appends (copy-on-write)
     new._times = game._times
+    new._last_at = game._last_at
+    new._truncated = game._truncated
+    new._base = game._base  # never changed, only cloned: shared
+    new._mark = game._mark
     new._record_shared = game._record_shared = True
     new._lock = threading.Lock()
     new._legal = {}

@@ -2,12 +2,30 @@
 
 from __future__ import annotations
 
+import hashlib
+import hmac
+import json
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
+
+from cardcore.errors import CardcoreError
 
 if TYPE_CHECKING:
     from cardcore.game import Game
 
-__all__ = ["RECORD_FORMAT", "SAVE_FORMAT", "make_record", "make_save"]
+__all__ = [
+    "RECORD_FORMAT",
+    "SAVE_FORMAT",
+    "SIGNATURE",
+    "canonical",
+    "make_record",
+    "make_save",
+    "sign",
+    "signature_of",
+]
+
+SIGNATURE = "hmac-sha256:"
+"""The prefix of a signature (the ``"signature"`` field of a signed record or save)."""
 
 RECORD_FORMAT = ("cardcore-record", 2)
 """The name and version of the record format (2: positions; version 1 still replays)."""
@@ -35,6 +53,7 @@ def make_record(game: Game) -> dict[str, Any]:
         "position": game._start_position,
         "actions": [[a.seat, str(a), times.get(i)] for i, a in enumerate(game._record)],
         "result": None if state.result is None else state.result.to_json(),
+        "truncated": game._truncated,
     }
 
 
@@ -46,4 +65,44 @@ def make_save(game: Game) -> dict[str, Any]:
         "record": make_record(game),
         "version": game.version,
         "state": game._state.snapshot(),
+        "config": {
+            "options": dict(game.options),
+            "rules": list(game.rules),
+            "players": list(game.players),
+        },
     }
+
+
+def canonical(data: Mapping[str, Any]) -> bytes:
+    """The bytes a signature covers: *data* without its ``"signature"``, as sorted compact JSON.
+
+    :raises CardcoreError: *data* is not JSON data.
+    """
+    body = {k: v for k, v in data.items() if k != "signature"}
+    try:
+        text = json.dumps(
+            body, sort_keys=True, separators=(",", ":"), ensure_ascii=False, allow_nan=False
+        )
+    except (TypeError, ValueError, RecursionError) as exc:
+        msg = f"not JSON data, so it cannot be signed or checked: {exc}"
+        raise CardcoreError(msg) from None
+    return text.encode("utf-8")
+
+
+def signature_of(data: Mapping[str, Any], key: bytes | str) -> str:
+    """The HMAC-SHA256 signature of *data* under *key* (``"hmac-sha256:"`` + hex digits).
+
+    :raises CardcoreError: *key* is empty or not bytes or text.
+    """
+    if isinstance(key, str):
+        key = key.encode("utf-8")
+    if not isinstance(key, bytes | bytearray) or not key:
+        msg = f"a signing key must be non-empty bytes (or text), not {type(key).__name__}"
+        raise CardcoreError(msg)
+    return SIGNATURE + hmac.new(bytes(key), canonical(data), hashlib.sha256).hexdigest()
+
+
+def sign(data: dict[str, Any], key: bytes | str) -> dict[str, Any]:
+    """Return *data* with its ``"signature"`` under *key* (see :func:`signature_of`)."""
+    data["signature"] = signature_of(data, key)
+    return data

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 __all__ = [
+    "ArgumentError",
     "CardcoreError",
     "CorruptStateError",
     "IllegalActionError",
@@ -16,6 +17,7 @@ __all__ = [
     "OptionError",
     "PluginError",
     "RuleConflictError",
+    "SeatError",
     "StaleActionError",
     "StalledGameError",
     "UnknownPluginError",
@@ -42,6 +44,23 @@ class IllegalActionError(CardcoreError, ValueError):
         super().__init__(msg)
         self.action = action
         self.rule_id = rule_id
+
+
+class SeatError(IllegalActionError):
+    """A seat that is not a seat of the game: not an int from 0 below the player count.
+
+    Raised by every method that takes a seat (``act``, ``view``, ``legal_actions``,
+    ``history``, ``events.subscribe``) with the rule ID CORE-SEAT-1. A subclass of
+    :class:`IllegalActionError`, which such calls raised before.
+    """
+
+
+class ArgumentError(CardcoreError, TypeError):
+    """An argument of the wrong kind given to a public method (not a seat, action or text).
+
+    For example an event class that is not an :class:`~cardcore.Event` or a
+    handler that is not callable, given to :meth:`cardcore.EventBus.subscribe`.
+    """
 
 
 class StaleActionError(IllegalActionError):

@@ -21,13 +21,11 @@ Fields are positional in declaration order; a field with a default (such as
 
 from __future__ import annotations
 
-import threading
 from collections import deque
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from operator import itemgetter
 from typing import TYPE_CHECKING, Any, ClassVar, TypeVar, cast
 
-from attrs import field, frozen
 from typing_extensions import Self, dataclass_transform
 
 from cardcore.cards import Card
@@ -41,6 +39,7 @@ __all__ = [
     "CardMoved",
     "CardRevealed",
     "CardsDealt",
+    "DeliveryFailure",
     "Event",
     "EventBus",
     "GameEnded",
@@ -53,10 +52,11 @@ __all__ = [
     "jsonable",
 ]
 
+E = TypeVar("E", bound="Event")
+"""An event type, in :meth:`EventBus.subscribe`'s signature."""
+
 SPECTATOR = "spectator"
 """Pass as ``seat=`` to :meth:`EventBus.subscribe` for the public stream (what anybody may see)."""
-
-E = TypeVar("E", bound="Event")
 
 
 def jsonable(value: Any) -> Any:
@@ -349,126 +349,5 @@ class PaymentsMade(Event):
     totals: tuple[int, ...]
 
 
-@frozen
-class Subscription:
-    """A handle returned by :meth:`EventBus.subscribe`; pass it to :meth:`EventBus.unsubscribe`."""
-
-    event_type: type[Event]
-    handler: Callable[[Any], object] = field(eq=False)
-    seat: int | str | None
-    token: int
-
-
-class EventBus:
-    """Subscriptions of one game, delivered after each change in version order.
-
-    ``game.events.subscribe(CardDiscarded, show)`` calls ``show(event)`` for every
-    discard; ``subscribe(Event, log)`` receives every event;
-    ``subscribe(CardDrawn, send, seat=2)`` delivers seat 2's redacted copies.
-    Handlers run after the game's lock is released; a handler may call
-    ``apply`` (its events are queued behind the current ones). Clones of a game
-    start with no subscribers.
-    """
-
-    __slots__ = (
-        "_drain_lock",
-        "_lookup",
-        "_next",
-        "_observers",
-        "_queue",
-        "_subs",
-        "active",
-        "wants_applied",
-        "wants_ended",
-        "wants_game_events",
-    )
-
-    def __init__(self, observers: tuple[Callable[..., object], ...] = ()) -> None:
-        self._subs: list[Subscription] = []
-        self._lookup: dict[type[Event], tuple[Subscription, ...]] = {}
-        self._observers = observers
-        self._queue: deque[list[Event]] = deque()
-        self._drain_lock = threading.Lock()
-        self._next = 0
-        self.active = bool(observers)
-        """Whether anything listens; games build events only when it is true."""
-        self.wants_applied = self.active
-        """Whether anything receives :class:`ActionApplied` (the game builds it only then)."""
-        self.wants_ended = self.active
-        """Whether anything receives :class:`GameEnded`."""
-        self.wants_game_events = self.active
-        """Whether anything receives the game's own events (so the game must build them)."""
-
-    def subscribe(
-        self, event_type: type[E], handler: Callable[[E], object], seat: int | str | None = None
-    ) -> Subscription:
-        """Call *handler* with every event of *event_type* (or a subclass).
-
-        :param event_type: The event class; :class:`Event` for all events.
-        :param handler: Called with one event; its return value is ignored.
-        :param seat: ``None`` for full events (the host), a seat number for that
-            seat's redacted copies, :data:`SPECTATOR` for the public stream.
-        :returns: A handle for :meth:`unsubscribe`.
-        """
-        if not (isinstance(event_type, type) and issubclass(event_type, Event)):
-            msg = f"can only subscribe to Event classes, not {event_type!r}"
-            raise TypeError(msg)
-        self._next += 1
-        sub = Subscription(event_type, handler, seat, self._next)
-        self._subs.append(sub)
-        self._changed()
-        return sub
-
-    def unsubscribe(self, subscription: Subscription | Callable[..., object]) -> None:
-        """Remove a subscription (or every subscription of a handler)."""
-        if isinstance(subscription, Subscription):
-            self._subs = [s for s in self._subs if s.token != subscription.token]
-        else:
-            self._subs = [s for s in self._subs if s.handler is not subscription]
-        self._changed()
-
-    def _changed(self) -> None:
-        self._lookup.clear()
-        self.active = bool(self._subs) or bool(self._observers)
-        self.wants_applied = self.wants(ActionApplied)
-        self.wants_ended = self.wants(GameEnded)
-        self.wants_game_events = bool(self._observers) or any(
-            s.event_type not in (ActionApplied, GameEnded) for s in self._subs
-        )
-
-    def _for(self, event_type: type[Event]) -> tuple[Subscription, ...]:
-        subs = self._lookup.get(event_type)
-        if subs is None:
-            subs = tuple(s for s in self._subs if issubclass(event_type, s.event_type))
-            self._lookup[event_type] = subs
-        return subs
-
-    def wants(self, event_type: type[Event]) -> bool:
-        """Whether any subscriber or observer would receive an event of *event_type*."""
-        return bool(self._observers) or bool(self._for(event_type))
-
-    def enqueue(self, events: list[Event]) -> None:
-        """Queue one action's events (called by the game under its lock)."""
-        self._queue.append(events)
-
-    def drain(self) -> None:
-        """Deliver queued events in order; reentrant calls and other threads leave it to the drainer."""
-        queue = self._queue
-        lookup = self._lookup
-        observers = self._observers
-        while queue:
-            if not self._drain_lock.acquire(blocking=False):
-                return
-            try:
-                while queue:
-                    for event in queue.popleft():
-                        subs = lookup.get(type(event))
-                        if subs is None:
-                            subs = self._for(type(event))
-                        for observe in observers:
-                            observe(event=event)
-                        for sub in subs:
-                            seat = sub.seat
-                            sub.handler(event if seat is None else event.for_seat(seat))
-            finally:
-                self._drain_lock.release()
+# the bus lives in a private module of its own; it is part of this module's API
+from cardcore._bus import DeliveryFailure, EventBus, Subscription  # noqa: E402

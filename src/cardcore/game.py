@@ -12,27 +12,37 @@ import threading
 from collections import deque
 from typing import Any
 
-from cardcore._driver import STALE_WINDOW, clone_game, legal_at, rebuild_state, vetoing, zones_view
-from cardcore._recording import make_record, make_save
+from cardcore._driver import (
+    BASE_EVERY,
+    MAX_TIME,
+    STALE_WINDOW,
+    VIEW_FORMAT,
+    check_at,
+    clone_game,
+    determinized,
+    make_view,
+    plugin_error,
+    reject,
+    restore,
+    truncate,
+    vetoing,
+)
+from cardcore._recording import make_record, make_save, sign
+from cardcore._text import shown
 from cardcore.actions import HOST, Action, EndMatch, Resign
 from cardcore.cards import Card
-from cardcore.deck import derive_rng
 from cardcore.errors import (
     CardcoreError,
     IllegalActionError,
     NotationError,
-    PluginError,
-    StaleActionError,
+    SeatError,
 )
 from cardcore.events import ActionApplied, Event, EventBus, GameEnded
 from cardcore.logic import GameLogic
-from cardcore.plugins import Ruleset, plugin_from_traceback
+from cardcore.plugins import Ruleset
 from cardcore.state import GameState, Result
 
-__all__ = ["MAX_NOTATION", "STALE_WINDOW", "VIEW_FORMAT", "Game"]
-
-VIEW_FORMAT = "cardcore-view/2"
-"""The envelope format every :meth:`Game.view` carries under ``"format"``."""
+__all__ = ["BASE_EVERY", "MAX_NOTATION", "MAX_TIME", "STALE_WINDOW", "VIEW_FORMAT", "Game"]
 
 MAX_NOTATION = 200
 """The longest action text :meth:`Game.act` reads."""
@@ -43,23 +53,29 @@ class Game:
 
     Every method that changes the game is atomic and thread-safe; a rejected
     action raises a :class:`~cardcore.CardcoreError` subclass and changes
-    nothing (state, version, events, record). Every read (:meth:`view`,
-    :meth:`legal_actions`, :meth:`history`) is pure: it changes nothing, not
-    even what counts as seen.
+    nothing (state, version, events, record). A plugin that fails inside
+    ``apply`` (any exception, ``KeyboardInterrupt`` included) leaves the game
+    exactly as it was: the core restores the state from a checkpoint without
+    calling any hook again. Every read (:meth:`view`, :meth:`legal_actions`,
+    :meth:`history`) is pure: it changes nothing, not even what counts as seen.
+    See :doc:`security` for what this guarantees against hostile callers.
     """
 
     __slots__ = (
+        "_base",
         "_checkpoints",
         "_deck_top",
         "_determinized",
         "_hot_legal",
         "_hot_seat",
         "_hot_v",
+        "_last_at",
         "_legal",
         "_legal_v",
         "_lock",
         "_logic_apply",
         "_logic_legal",
+        "_mark",
         "_past",
         "_realtime",
         "_record",
@@ -67,6 +83,7 @@ class Game:
         "_start_position",
         "_state",
         "_times",
+        "_truncated",
         "events",
         "is_over",
         "logic",
@@ -89,6 +106,7 @@ class Game:
         state: GameState,
         events: EventBus | None = None,
         position: str | None = None,
+        base: GameState | None = None,
     ) -> None:
         self.ruleset = ruleset
         """The configuration (game + rules) this game plays under."""
@@ -104,13 +122,15 @@ class Game:
         """The seed of every chance event. Privileged: never send it to a player."""
         self.version = 0
         """The number of actions applied so far (+1 per action)."""
-        self.events = events if events is not None else EventBus(ruleset.observers)
+        self.events = events if events is not None else EventBus(ruleset.observers, len(players))
         """The event bus: ``game.events.subscribe(EventType, handler, seat=...)``."""
         self._deck_top = deck_top
         self._start_position = position
         self._state = state
         self._record: list[Action] = []
         self._times: dict[int, float] = {}
+        self._last_at = -MAX_TIME
+        self._truncated = False
         self._record_shared = False  # copy-on-write after clone(): shared until the next append
         self._lock = threading.Lock()
         self._legal: dict[int, tuple[Action, ...]] = {}
@@ -122,6 +142,11 @@ class Game:
         self._checkpoints: deque[tuple[int, GameState]] = deque(maxlen=2)
         if self._realtime:
             self._checkpoints.append((0, state.clone()))
+            base = self._checkpoints[0][1]
+        # transactions: replaying the record from ``_base`` calls no hook (None: from the deal),
+        # and ``_mark`` is the ruleset's hook mark when the base was last brought up to date
+        self._base: tuple[int, GameState | None] = (0, base)
+        self._mark = ruleset.hook_mark
         self._determinized = False
         # the legal actions last asked for (turn-based games): version, seat, actions
         self._hot_v = -1
@@ -160,13 +185,13 @@ class Game:
         Empty for a seat that may not act. House-rule vetoes are already removed.
         A pure read.
 
-        :raises IllegalActionError: *seat* is not a seat of this game (CORE-SEAT-1).
+        :raises SeatError: *seat* is not a seat of this game (CORE-SEAT-1).
         """
         lock = self._lock
         lock.acquire()  # not "with": __exit__ costs a call per decision
         try:
             version = self.version
-            if self._hot_v == version and self._hot_seat == seat:
+            if self._hot_v == version and self._hot_seat is seat:
                 return self._hot_legal
             state = self._state
             if type(seat) is int and seat in state.to_act and not self._realtime:
@@ -228,30 +253,12 @@ class Game:
         view never holds a card that seat has not legitimately seen. A pure read:
         pass the view's ``version`` as ``seen=`` when acting on it.
 
-        :raises IllegalActionError: *seat* is not a seat of this game (CORE-SEAT-1).
+        :raises SeatError: *seat* is not a seat of this game (CORE-SEAT-1).
         """
         with self._lock:
-            state = self._state
             if seat is not None:
                 self._check_seat(seat, None)
-                legal = [str(a) for a in self._legal_for(seat)]
-            else:
-                legal = []
-            return {
-                "format": VIEW_FORMAT,
-                "game": self.name,
-                "version": self.version,
-                "seat": seat,
-                "players": list(self.players),
-                "to_act": list(state.to_act),
-                "is_over": state.is_over,
-                "result": None if state.result is None else state.result.to_json(),
-                "rules": list(self.rules),
-                "options": dict(self.options),
-                "legal": legal,
-                "zones": zones_view(state, seat),
-                "table": self.logic.table(state, seat),
-            }
+            return make_view(self, seat)
 
     def view_schema(self) -> dict[str, Any]:
         """Return the declared structure of this game's views: zones and the table's fields.
@@ -274,24 +281,36 @@ class Game:
 
         JSON-ready, oldest first; kept apart from :meth:`view` so a view's cost stays flat.
 
-        :raises IllegalActionError: *seat* is not a seat of this game (CORE-SEAT-1).
+        :raises SeatError: *seat* is not a seat of this game (CORE-SEAT-1).
+        :raises IllegalActionError: *since* is not a round number from 0.
         """
         if not isinstance(since, int) or isinstance(since, bool) or since < 0:
-            msg = f"since must be a round number from 0, not {since!r}"
+            msg = f"since must be a round number from 0, not {shown(since)} (CORE-SEAT-1)"
             raise IllegalActionError(msg, action=None, rule_id="CORE-SEAT-1")
         with self._lock:
             if seat is not None:
                 self._check_seat(seat, None)
-            return self.logic.history(self._state, seat, since)
+            try:
+                return self.logic.history(self._state, seat, since)
+            except CardcoreError:
+                raise
+            except Exception as exc:
+                raise self._plugin_error(exc, "history") from exc
 
     # -- acting ---------------------------------------------------------------------------
 
     def apply(self, action: Action, *, at: float | None = None, seen: int | None = None) -> None:
         """Apply *action* atomically, or raise and change nothing.
 
+        Its events are delivered by this call, after the lock is released and
+        before it returns (see :class:`~cardcore.EventBus`); a handler that
+        raises never makes it fail.
+
         :param action: One of ``legal_actions(action.seat)`` (or :class:`~cardcore.Resign`,
             :class:`~cardcore.EndMatch`).
-        :param at: The time the host or virtual clock stamps on it; recorded.
+        :param at: The time the host or virtual clock stamps on it; recorded. A
+            finite number of at most ``MAX_TIME`` (1e15) in size; in real time, never
+            less than the time of the action before.
         :param seen: The version the player acted on (the ``version`` of the view
             it was shown). ``None`` judges the action against the current state
             only. In real time, an action that is illegal now but was legal at
@@ -299,12 +318,17 @@ class Game:
             within :data:`STALE_WINDOW` versions of now.
         :raises StaleActionError: Real time: legal at *seen*, not any more.
         :raises IllegalActionError: Never legal here: wrong seat, out of turn, or
-            against a rule (the message ends with the rule ID).
+            against a rule (the message ends with the rule ID); or a bad *at*
+            (CORE-RECORD-1).
         :raises PluginError: A plugin failed inside a hook; the game is restored.
+            A ``BaseException`` such as ``KeyboardInterrupt`` is re-raised as it
+            is, also after the game is restored.
         """
         lock = self._lock
         lock.acquire()  # not "with": __exit__ costs a call per decision
         try:
+            if at is not None:
+                at = check_at(self, at, action)
             if self._hot_v == self.version and (seen is None or type(seen) is int):
                 for legal in self._hot_legal:  # identity first: legal actions are interned
                     if legal is action:
@@ -315,27 +339,32 @@ class Game:
                 legal = None
             if legal is None:
                 self._validate(action, seen)
-                self._commit(action, at)
+                queued = self._commit(action, at)
             elif self.events.active:
-                self._commit(action, at)
+                queued = self._commit(action, at)
             else:  # the hot path: a legal action of the seat just asked, nobody listening
                 state = self._state
                 try:
                     self._logic_apply(state, action, None)
-                except Exception as exc:
+                except BaseException as exc:
                     self._restore()
+                    if not isinstance(exc, Exception):
+                        raise
                     raise self._plugin_error(exc, "apply") from exc
                 if self._record_shared:
                     self._own_record()
                 if at is not None:
-                    self._times[len(self._record)] = at
+                    self._times[len(self._record)] = self._last_at = at
                 self._record.append(action)
-                self.version += 1
+                version = self.version = self.version + 1
                 self.to_act = state.to_act
                 self.is_over = state.is_over
+                if self.ruleset.hook_mark != self._mark or not version % BASE_EVERY:
+                    self._checkpoint()
+                queued = False
         finally:
             lock.release()
-        if self.events._queue:
+        if queued:
             self.events.drain()
 
     def act(
@@ -346,10 +375,11 @@ class Game:
         ``"resign"`` resigns; ``"end"`` (seat :data:`~cardcore.HOST`, -1) ends the match.
 
         :raises NotationError: *text* is not an action of this game.
+        :raises SeatError: *seat* is not a seat of this game (CORE-SEAT-1).
         :raises IllegalActionError: As for :meth:`apply`.
         """
         if not isinstance(text, str):
-            msg = f"action text must be a string, not {text!r} (CORE-NOTATION-1)"
+            msg = f"action text must be a string, not {shown(text)} (CORE-NOTATION-1)"
             raise NotationError(msg)
         if len(text) > MAX_NOTATION:
             msg = f"action text too long ({len(text)} characters; at most {MAX_NOTATION}) (CORE-NOTATION-1)"
@@ -358,7 +388,7 @@ class Game:
         if words == "end":
             if seat != HOST:
                 msg = (
-                    f"only the host (seat {HOST}) may end the match, not seat {seat!r} (CORE-END-1)"
+                    f"only the host (seat {HOST}) may end the match, not seat {shown(seat)} (CORE-END-1)"
                 )
                 raise IllegalActionError(msg, action=text, rule_id="CORE-END-1")
             action: Action = EndMatch()
@@ -366,6 +396,8 @@ class Game:
             return action
         with self._lock:  # parse, check and apply in one critical section
             self._check_seat(seat, text)
+            if at is not None:
+                at = check_at(self, at, text)
             if words == "resign":
                 action = Resign(seat)
             else:
@@ -379,24 +411,24 @@ class Game:
                 msg = f"{text!r} was read as an action of seat {action.seat}, not {seat} (CORE-SEAT-1)"
                 raise IllegalActionError(msg, action=text, rule_id="CORE-SEAT-1")
             self._validate(action, seen)
-            self._commit(action, at)
-        if self.events._queue:
+            queued = self._commit(action, at)
+        if queued:
             self.events.drain()
         return action
 
     def _check_seat(self, seat: Any, text: Any) -> None:
         players = self._state.players
-        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < players:
-            msg = f"no seat {seat!r} in a {players}-player game (seats are 0 to {players - 1}) (CORE-SEAT-1)"
-            raise IllegalActionError(msg, action=text, rule_id="CORE-SEAT-1")
+        if type(seat) is not int or not 0 <= seat < players:
+            msg = f"no seat {shown(seat)} in a {players}-player game (seats are 0 to {players - 1}) (CORE-SEAT-1)"
+            raise SeatError(msg, action=text, rule_id="CORE-SEAT-1")
 
     def _validate(self, action: Action, seen: int | None) -> None:
         """Raise the documented error unless *action* may be applied now (changes nothing)."""
         if not isinstance(action, Action):
-            msg = f"not an action: {action!r} (CORE-ACTION-1)"
+            msg = f"not an action: {shown(action)} (CORE-ACTION-1)"
             raise IllegalActionError(msg, action=action, rule_id="CORE-ACTION-1")
-        if seen is not None and (not isinstance(seen, int) or isinstance(seen, bool)):
-            msg = f"seen must be a version number (an int), not {seen!r} (CORE-RT-3)"
+        if seen is not None and type(seen) is not int:
+            msg = f"seen must be a version number (an int), not {shown(seen)} (CORE-RT-3)"
             raise IllegalActionError(msg, action=action, rule_id="CORE-RT-3")
         state = self._state
         seat = action.seat
@@ -409,20 +441,23 @@ class Game:
                 self._check_seat(seat, action)
             elif seat != HOST:
                 msg = (
-                    f"only the host (seat {HOST}) may end the match, not seat {seat!r} (CORE-END-1)"
+                    f"only the host (seat {HOST}) may end the match, not seat {shown(seat)} (CORE-END-1)"
                 )
                 raise IllegalActionError(msg, action=action, rule_id="CORE-END-1")
         else:
             self._check_seat(seat, action)
-            if self._hot_v == self.version and self._hot_seat == seat:
+            if self._hot_v == self.version and self._hot_seat is seat:
                 legal = self._hot_legal
             else:
                 legal = self._legal_for(seat)
             if action not in legal:
-                self._reject(action, seen)
+                reject(self, action, seen)
 
-    def _commit(self, action: Action, at: float | None) -> None:
-        """Apply a validated *action*, record it and queue its events (under the lock)."""
+    def _commit(self, action: Action, at: float | None) -> bool:
+        """Apply a validated *action*, record it and queue its events (under the lock).
+
+        :returns: Whether events were queued (the caller drains them after the lock).
+        """
         state = self._state
         seat = action.seat
         kind = type(action)
@@ -436,106 +471,64 @@ class Game:
             else:
                 emit = batch.append if batch is not None and bus.wants_game_events else None
                 self._logic_apply(state, action, emit)
-        except Exception as exc:
+        except BaseException as exc:
             self._restore()
+            if not isinstance(exc, Exception):
+                raise
             raise self._plugin_error(exc, "apply") from exc
         if self._record_shared:
             self._own_record()
         if at is not None:
-            self._times[len(self._record)] = at
+            self._times[len(self._record)] = self._last_at = at
         self._record.append(action)
-        self.version += 1
+        version = self.version = self.version + 1
         self.to_act, self.is_over = state.to_act, state.is_over
-        if self._realtime and self.version % STALE_WINDOW == 0:
-            self._checkpoints.append((self.version, state.clone()))
-        if batch is not None:
-            if bus.wants_applied:
-                text = action._text
-                batch.insert(
-                    0, ActionApplied(seat, text if text is not None else str(action), self.version, at)
-                )
-            if state.is_over and state.result is not None and bus.wants_ended:
-                r = state.result
-                batch.append(GameEnded(r.winners, r.scores, r.payouts, r.reason))
-            if batch:
-                bus._queue.append(batch)
+        if self._realtime and not version % STALE_WINDOW:
+            self._checkpoints.append((version, state.clone()))
+            self._base = self._checkpoints[-1]
+            self._mark = self.ruleset.hook_mark
+        elif self.ruleset.hook_mark != self._mark or not version % BASE_EVERY:
+            self._checkpoint()
+        if batch is None:
+            return False
+        if bus.wants_applied:
+            text = action._text
+            batch.insert(
+                0, ActionApplied(seat, text if text is not None else str(action), version, at)
+            )
+        if state.is_over and state.result is not None and bus.wants_ended:
+            r = state.result
+            batch.append(GameEnded(r.winners, r.scores, r.payouts, r.reason))
+        if not batch:
+            return False
+        bus.enqueue(batch)
+        return True
+
+    def _checkpoint(self) -> None:
+        """Keep the state now as the base restores replay from (a hook ran, or every BASE_EVERY)."""
+        self._mark = self.ruleset.hook_mark
+        self._base = (self.version, self._state.clone())
 
     def _own_record(self) -> None:
         """Stop sharing the record with a clone: copy it before the first append."""
         self._record, self._times = self._record[:], self._times.copy()
         self._record_shared = False
 
-    def _reject(self, action: Action, seen: int | None) -> None:
-        """Raise the error that explains why *action* is not legal now (changes nothing)."""
-        state = self._state
-        seat = action.seat
-        if self._realtime and seen is not None and seen != self.version:
-            old = self._legal_at(seat, seen, action)
-            if action in old:
-                msg = (
-                    f"{str(action)!r} was legal at version {seen} but another action came first"
-                    f" (now version {self.version}) (CORE-RT-1)"
-                )
-                raise StaleActionError(msg, action=action, rule_id="CORE-RT-1")
-        if seat not in state.to_act:
-            msg = f"it is not seat {seat}'s turn: {str(action)!r} rejected (seats to act: {list(state.to_act)}) (CORE-TURN-1)"
-            raise IllegalActionError(msg, action=action, rule_id="CORE-TURN-1")
-        veto = self.ruleset.veto
-        if veto is not None:
-            try:
-                vetoes = veto(state=state, action=action)
-            except Exception as exc:
-                raise self._plugin_error(exc, "forbid_action") from exc
-            if vetoes:
-                first = vetoes[0]
-                msg = f"{str(action)!r} is forbidden: {first.reason} ({first.rule_id})"
-                raise IllegalActionError(msg, action=action, rule_id=first.rule_id)
-        try:
-            rule_id, reason = self.logic.rule_for(state, action)
-        except Exception as exc:
-            raise self._plugin_error(exc, "rule_for") from exc
-        raise IllegalActionError(f"{reason} ({rule_id})", action=action, rule_id=rule_id)
-
-    def _legal_at(self, seat: int, seen: int, action: Action) -> tuple[Action, ...]:
-        """The legal actions of *seat* at version *seen* (real time, inside the window)."""
-        return legal_at(self, seat, seen, action)
-
     def _plugin_error(self, exc: Exception, where: str) -> CardcoreError:
-        if isinstance(exc, CardcoreError) and not isinstance(
-            exc, IllegalActionError | NotationError
-        ):
-            return exc
-        plugin = plugin_from_traceback(self.ruleset, exc) or self.name
-        msg = f"plugin {plugin!r} raised {type(exc).__name__} in {where}: {exc}"
-        return PluginError(msg, plugin=plugin)
+        return plugin_error(self, exc, where)
 
     def _restore(self) -> None:
-        """Rebuild the state from the record after a failure inside ``apply``."""
-        self._state = self._rebuild_state()
-        self._legal_v = -1
-        self._hot_v = -1
-        self.to_act = self._state.to_act
-        self.is_over = self._state.is_over
-
-    def _rebuild_state(self) -> GameState:
-        """Replay the record from the deal (or the starting position) into a fresh state."""
-        return rebuild_state(self)
+        """Put the state back as it was before the failed ``apply`` (no hook is called)."""
+        restore(self)
 
     def truncate(self) -> None:
-        """End the game as ``"truncated"`` (runners call this at the game's action bound)."""
+        """End the game as ``"truncated"`` (runners call this at the game's action bound).
+
+        Recorded: the record says so, and :func:`cardcore.replay` and
+        :func:`cardcore.load` end the replayed game the same way.
+        """
         with self._lock:
-            state = self._state
-            if state.is_over:
-                return
-            state.is_over = True
-            state.to_act = ()
-            state.result = Result(
-                (), self.logic.scores(state), self.logic.payouts(state), "truncated"
-            )
-            self._legal_v = -1
-            self._hot_v = -1
-            self.to_act = ()
-            self.is_over = True
+            truncate(self)
 
     # -- copies, records ------------------------------------------------------------------
 
@@ -549,32 +542,41 @@ class Game:
 
         Every card *seat* knows stays where it is; the others are shuffled among
         the places *seat* cannot see, so the clone is consistent with all that
-        *seat* knows. For search agents. The clone has no faithful record.
-        """
-        new = self.clone()
-        determinize = self.ruleset.resolve("determinize")
-        if determinize is not None:
-            determinize(state=new._state, seat=seat, rng=derive_rng(seed, 0))
-        new._legal_v = -1
-        new._determinized = True
-        new._checkpoints.clear()
-        return new
+        *seat* knows. For search agents. The hidden cards and every later chance
+        event of the clone (shuffles, redeals) come from *seed*, never from the
+        game's own seed, so the clone cannot foretell the real game's future.
+        The clone has no faithful record.
 
-    def record(self) -> dict[str, Any]:
-        """Return the record: everything needed to replay this game (privileged: holds the seed)."""
+        :raises SeatError: *seat* is not a seat of this game (CORE-SEAT-1).
+        """
+        self._check_seat(seat, None)
+        return determinized(self.clone(), seat, seed)
+
+    def record(self, *, key: bytes | None = None) -> dict[str, Any]:
+        """Return the record: everything needed to replay this game (privileged: holds the seed).
+
+        :param key: Sign it with HMAC-SHA256 under this secret (see
+            :func:`cardcore.replay`'s ``key=``); the signature is the ``"signature"`` field.
+        """
         if self._determinized:
             msg = "a determinized game has no faithful record"
             raise CardcoreError(msg)
         with self._lock:
-            return make_record(self)
+            out = make_record(self)
+        return out if key is None else sign(out, key)
 
-    def save(self) -> dict[str, Any]:
-        """Return a saved game (record plus state snapshot) for :func:`cardcore.load`."""
+    def save(self, *, key: bytes | None = None) -> dict[str, Any]:
+        """Return a saved game (record plus state snapshot) for :func:`cardcore.load`.
+
+        :param key: Sign it with HMAC-SHA256 under this secret, so
+            ``load(data, key=key)`` refuses a save that was changed or forged.
+        """
         if self._determinized:
             msg = "a determinized game cannot be saved"
             raise CardcoreError(msg)
         with self._lock:
-            return make_save(self)
+            out = make_save(self)
+        return out if key is None else sign(out, key)
 
     def position(self) -> str:
         """Return the current position in the game's position notation (privileged).
@@ -596,5 +598,3 @@ class Game:
 
     def __repr__(self) -> str:
         return f"<Game {self.name} players={len(self.players)} version={self.version} over={self.is_over}>"
-
-

@@ -12,6 +12,7 @@ from typing import Any
 
 from attrs import field, frozen
 
+from cardcore._text import shown
 from cardcore.errors import OptionError
 
 __all__ = ["FIELD_KINDS", "GameInfo", "Option", "RuleInfo", "Veto", "ViewField"]
@@ -53,16 +54,16 @@ class Option:
         if self.kind is float and isinstance(value, int) and not isinstance(value, bool):
             value, ok = float(value), True
         if not ok:
-            msg = f"option {self.name!r} must be {self.kind.__name__}, not {value!r}"
+            msg = f"option {self.name!r} must be {self.kind.__name__}, not {shown(value)}"
             raise OptionError(msg)
         if self.choices is not None and value not in self.choices:
-            msg = f"option {self.name!r} must be one of {list(self.choices)!r}, not {value!r}"
+            msg = f"option {self.name!r} must be one of {list(self.choices)!r}, not {shown(value)}"
             raise OptionError(msg)
         if self.minimum is not None and value < self.minimum:
-            msg = f"option {self.name!r} must be at least {self.minimum:g}, not {value!r}"
+            msg = f"option {self.name!r} must be at least {self.minimum:g}, not {shown(value)}"
             raise OptionError(msg)
         if self.maximum is not None and value > self.maximum:
-            msg = f"option {self.name!r} must be at most {self.maximum:g}, not {value!r}"
+            msg = f"option {self.name!r} must be at most {self.maximum:g}, not {shown(value)}"
             raise OptionError(msg)
         return value
 
@@ -111,12 +112,15 @@ class GameInfo:
         :returns: A read-only mapping with every declared option.
         :raises OptionError: For an undeclared name or a bad value.
         """
+        if options is not None and not isinstance(options, Mapping):
+            msg = f"options must be a mapping of option names to values, not {shown(options)}"
+            raise OptionError(msg)
         given = dict(options or {})
         known = {opt.name for opt in self.options}
-        unknown = sorted(set(given) - known)
+        unknown = sorted(set(given) - known, key=shown)
         if unknown:
             msg = (
-                f"game {self.name!r} has no option {unknown[0]!r}"
+                f"game {self.name!r} has no option {shown(unknown[0])}"
                 f" (it accepts: {', '.join(sorted(known)) or 'none'})"
             )
             raise OptionError(msg)

@@ -9,10 +9,13 @@ of a million games builds one manager.
 
 from __future__ import annotations
 
+import contextlib
 import difflib
 import importlib.metadata
 import inspect
+import itertools
 import threading
+from collections import OrderedDict
 from collections.abc import Callable, Iterable, Sequence
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
@@ -21,7 +24,9 @@ import pluggy
 
 from cardcore._agentspec import check_agent_params, parse_agent_spec, split_agent_specs
 from cardcore._markers import hookimpl
+from cardcore._text import shown
 from cardcore.errors import (
+    ArgumentError,
     CardcoreError,
     OptionError,
     PluginError,
@@ -34,6 +39,7 @@ if TYPE_CHECKING:
     from cardcore.logic import GameLogic
 
 __all__ = [
+    "RULESET_CACHE",
     "Ruleset",
     "agent_parameters",
     "available_agents",
@@ -57,7 +63,14 @@ GROUPS = ("cardcore.games", "cardcore.rules", "cardcore.agents")
 _lock = threading.RLock()
 _registry: dict[str, dict[str, Any]] | None = None  # group -> name -> entry point or object
 _loaded: dict[tuple[str, str], Any] = {}
-_rulesets: dict[tuple[str, tuple[str, ...]], Ruleset] = {}
+_rulesets: OrderedDict[tuple[str, tuple[str, ...]], Ruleset] = OrderedDict()
+_TICKS = itertools.count(1)
+
+RULESET_CACHE = 256
+"""How many configurations (game + rules, under each way of naming them) stay cached.
+
+The least recently used one is dropped beyond that; games already started keep theirs.
+"""
 
 
 def _entries() -> dict[str, dict[str, Any]]:
@@ -273,6 +286,8 @@ class Ruleset:
         self.pm = pluggy.PluginManager("cardcore")
         """The pluggy manager of this configuration."""
         self._modules: dict[str, str] = {}
+        self.hook_mark = 0
+        """Set by every call of a resolved hook to a value never used before (see :meth:`resolve`)."""
         try:
             self.pm.add_hookspecs(hookspecs)
             if game.hookspecs is not None:
@@ -297,12 +312,14 @@ class Ruleset:
             self.pm.register(_ScoresUnchanged(), name="cardcore.scores-unchanged")
         self.observers: tuple[Callable[..., object], ...] = self._plain("on_event")
         """Plain callables of the ``on_event`` implementations."""
-        self.veto: Callable[..., list[Veto]] | None = self.resolve("forbid_action")
+        self.veto: Callable[..., list[Veto]] | None = self.resolve(
+            "forbid_action", track=False
+        )
         """The resolved ``forbid_action`` chain, or ``None`` when no rule vetoes anything."""
         self.score_round: Callable[..., Any] | None = self.resolve("score_round")
         """The resolved ``score_round`` chain, or ``None`` when no rule adjusts scores."""
         try:
-            create = self.resolve("create_logic")
+            create = self.resolve("create_logic", track=False)
             logic = None if create is None else create(ruleset=self)
         except CardcoreError:
             raise
@@ -352,7 +369,7 @@ class Ruleset:
             i.function for i in reversed(hc.get_hookimpls()) if not (i.wrapper or i.hookwrapper)
         )
 
-    def resolve(self, name: str) -> Callable[..., Any] | None:
+    def resolve(self, name: str, *, track: bool = True) -> Callable[..., Any] | None:
         """Resolve hook *name* into a plain callable taking keyword arguments, once.
 
         The one way to call a hook. Resolve when the configuration is built
@@ -361,7 +378,13 @@ class Ruleset:
         non-``None`` answer for a ``firstresult`` hook and otherwise returns the
         list of non-``None`` answers. Wrappers are honoured (through pluggy).
 
+        Each call also sets :attr:`hook_mark`, so the core knows a plugin ran
+        during an ``apply`` and takes a checkpoint after it: restoring a failed
+        ``apply`` then never calls a hook again (see :doc:`security`).
+
         :param name: A hook of the core or of this game's hookspecs.
+        :param track: Set :attr:`hook_mark` on each call (``False`` only for hooks
+            never called inside ``apply``, such as ``forbid_action``).
         :returns: The callable, or ``None`` when no plugin implements the hook,
             so a configuration without such a rule pays nothing.
         :raises PluginError: If no specification has that name.
@@ -377,31 +400,29 @@ class Ruleset:
         if not impls:
             return None
         if any(i.wrapper or i.hookwrapper for i in impls):
-            return lambda **kw: hc(**kw)
-        funcs = tuple((i.function, tuple(i.argnames)) for i in impls)
-        if hc.spec.opts.get("firstresult"):
-            if len(funcs) == 1:
-                func, names = funcs[0]
-                return lambda **kw: func(*[kw[n] for n in names])
+            call: Callable[..., Any] = lambda **kw: hc(**kw)  # noqa: E731
+        else:
+            call = _plain_chain(
+                tuple((i.function, tuple(i.argnames)) for i in impls),
+                bool(hc.spec.opts.get("firstresult")),
+            )
+        return self.tracked(call) if track else call
 
-            def call_first(**kw: Any) -> Any:
-                for func, names in funcs:
-                    result = func(*[kw[n] for n in names])
-                    if result is not None:
-                        return result
-                return None
+    def tracked(self, func: Callable[..., Any]) -> Callable[..., Any]:
+        """Return *func* wrapped so that each call sets :attr:`hook_mark`.
 
-            return call_first
+        :meth:`resolve` does it for every hook; a game that calls plugin code it
+        got another way (a function a hook answered) inside ``apply`` wraps it
+        with this, so transactions stay exact.
+        """
+        tick = _TICKS.__next__
+        ruleset = self
 
-        def call_all(**kw: Any) -> list[Any]:
-            out = []
-            for func, names in funcs:
-                result = func(*[kw[n] for n in names])
-                if result is not None:
-                    out.append(result)
-            return out
+        def call(*args: Any, **kw: Any) -> Any:
+            ruleset.hook_mark = tick()
+            return func(*args, **kw)
 
-        return call_all
+        return call
 
     def impl_codes(self) -> dict[Any, str]:
         """Map the code object of every hook implementation to its plugin's name."""
@@ -430,6 +451,35 @@ class Ruleset:
         return f"<Ruleset {self.game.name} rules={list(self.rule_names)}>"
 
 
+def _plain_chain(
+    funcs: tuple[tuple[Callable[..., Any], tuple[str, ...]], ...], first: bool
+) -> Callable[..., Any]:
+    """One callable for the implementations *funcs* (``firstresult`` when *first*)."""
+    if first:
+        if len(funcs) == 1:
+            func, names = funcs[0]
+            return lambda **kw: func(*[kw[n] for n in names])
+
+        def call_first(**kw: Any) -> Any:
+            for func, names in funcs:
+                result = func(*[kw[n] for n in names])
+                if result is not None:
+                    return result
+            return None
+
+        return call_first
+
+    def call_all(**kw: Any) -> list[Any]:
+        out = []
+        for func, names in funcs:
+            result = func(*[kw[n] for n in names])
+            if result is not None:
+                out.append(result)
+        return out
+
+    return call_all
+
+
 class _ScoresUnchanged:
     """The core's last answer to ``score_round``, registered only where a rule implements it."""
 
@@ -450,14 +500,24 @@ def get_ruleset(game: str, rules: Iterable[str] = (), without: Iterable[str] = (
     :raises RuleConflictError: For a rule of another game, rules that conflict,
         a missing requirement, or a *without* that is not a default rule.
     """
-    if isinstance(rules, str) or isinstance(without, str):
-        msg = "rules and without take a list of names, not a single string"
-        raise TypeError(msg)
+    if not isinstance(game, str):
+        msg = f"a game is named by text, not {shown(game)} (installed: {', '.join(available_games())})"
+        raise UnknownPluginError(msg)
+    for what, names in (("rules", rules), ("without", without)):
+        if isinstance(names, str) or not isinstance(names, Iterable):
+            msg = f"{what} takes a list of names, not {shown(names)}"
+            raise ArgumentError(msg)
     rules = tuple(rules)
     without = tuple(without)
+    for ref in (*rules, *without):
+        if not isinstance(ref, str):
+            msg = f"house rules are named by text (entry-point name or rule ID), not {shown(ref)}"
+            raise UnknownPluginError(msg)
     key0 = (game, (*tuple(sorted(set(rules))), "|", *tuple(sorted(set(without)))))
     hit = _rulesets.get(key0)
     if hit is not None:
+        with contextlib.suppress(KeyError):  # dropped by another thread meanwhile
+            _rulesets.move_to_end(key0)
         return hit
     with _lock:
         info = game_info(game)
@@ -506,6 +566,8 @@ def get_ruleset(game: str, rules: Iterable[str] = (), without: Iterable[str] = (
             ruleset = Ruleset(info, module, tuple(infos))
             _rulesets[key] = ruleset
         _rulesets[key0] = ruleset
+        while len(_rulesets) > RULESET_CACHE:
+            _rulesets.popitem(last=False)
         return ruleset
 
 

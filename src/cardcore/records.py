@@ -2,44 +2,72 @@
 
 A record holds the format version, the game and its version, the rules with
 their versions, the options, the players, the seed (and a stacked deck, if
-any) and the actions as ``[seat, notation, at]``. Replaying it rebuilds the
-same states and events. A saved game is a record plus a snapshot of the
-state; loading replays the record and checks that the snapshot matches, so a
-damaged or tampered file raises :class:`~cardcore.CorruptStateError` and
+any), the actions as ``[seat, notation, at]`` and whether a runner truncated
+the game. Replaying it rebuilds the same states and events. A saved game is a
+record plus a snapshot of the state and the game's configuration (options,
+rules, players); loading replays the record and checks that both match, so a
+damaged or partly edited file raises :class:`~cardcore.CorruptStateError` and
 loads nothing. Records hold the seed: they are privileged.
+
+Before anything is replayed, the data is checked against the limits below
+(:data:`MAX_BYTES`, :data:`MAX_DEPTH`, :data:`MAX_INT_BITS`) and, with ``key=``,
+against its HMAC-SHA256 signature. An unsigned save or record proves only
+that it describes a game the engine could have played; a signed one also
+proves that whoever holds the key wrote it (see :doc:`security`).
 """
 
 from __future__ import annotations
 
+import hmac
 import json
 import math
 from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
-from cardcore._recording import RECORD_FORMAT, SAVE_FORMAT
+from cardcore._recording import RECORD_FORMAT, SAVE_FORMAT, signature_of
+from cardcore._text import shown
 from cardcore.cards import parse_cards
 from cardcore.errors import CardcoreError, CorruptStateError
 from cardcore.game import Game
-from cardcore.plugins import game_info, rule_info
+from cardcore.plugins import game_info, get_ruleset, rule_info
 from cardcore.setup import new_game
 
-__all__ = ["RECORD_FORMAT", "RECORD_VERSIONS", "SAVE_FORMAT", "SAVE_VERSIONS", "load", "replay"]
+__all__ = [
+    "MAX_BYTES",
+    "MAX_DEPTH",
+    "MAX_INT_BITS",
+    "RECORD_FORMAT",
+    "RECORD_VERSIONS",
+    "SAVE_FORMAT",
+    "SAVE_VERSIONS",
+    "load",
+    "replay",
+]
 
 RECORD_VERSIONS = (1, 2)
 """Record format versions :func:`replay` reads (1 has no ``position``; it is migrated)."""
 SAVE_VERSIONS = (1, 2)
 """Saved-game format versions :func:`load` reads (see :func:`load` for version 1)."""
 MAX_BYTES = 20_000_000
-"""The largest JSON text :func:`load` and :func:`replay` accept."""
+"""The largest save or record :func:`load` and :func:`replay` accept: characters of JSON
+text, or for data already parsed its size counted the same way (every string's length,
+8 per other value)."""
+MAX_DEPTH = 32
+"""The deepest nesting of lists and objects a save or record may hold."""
+MAX_INT_BITS = 128
+"""The largest integer a save or record may hold, in bits (seeds are below ``2**128``)."""
 
 
 def _fail(msg: str) -> CorruptStateError:
     return CorruptStateError(msg)
 
 
-def _as_mapping(data: Any, what: str) -> Mapping[str, Any]:
+def _as_mapping(data: Any, what: str, key: bytes | str | None = None) -> Mapping[str, Any]:
+    """Parse *data* (JSON text or data), check the limits and, with *key*, the signature."""
     if isinstance(data, bytes | bytearray):
+        if len(data) > MAX_BYTES:
+            raise _fail(f"{what} is too large ({len(data)} bytes; at most {MAX_BYTES})")
         try:
             data = data.decode("utf-8", errors="strict")
         except UnicodeDecodeError as exc:
@@ -50,10 +78,91 @@ def _as_mapping(data: Any, what: str) -> Mapping[str, Any]:
         try:
             data = json.loads(data)
         except (ValueError, RecursionError) as exc:
-            raise _fail(f"{what} is not valid JSON: {exc}") from None
+            raise _fail(f"{what} is not valid JSON: {str(exc)[:200]}") from None
     if not isinstance(data, Mapping):
         raise _fail(f"{what} must be a JSON object, not {type(data).__name__}")
+    _check_count(data.get("record", data) if what == "saved game" else data)
+    _check_limits(data, what)
+    if key is not None:
+        _check_signature(data, what, key)
     return data
+
+
+def _check_limits(data: Mapping[str, Any], what: str) -> None:
+    """Refuse data beyond :data:`MAX_BYTES`, :data:`MAX_DEPTH` or :data:`MAX_INT_BITS`, or not JSON.
+
+    Iterative, so hostile nesting cannot exhaust the stack; scalars are checked
+    where they stand, so a long list of actions costs one pass.
+    """
+    size = 0
+    stack: list[tuple[Any, int]] = [(data, 1)]
+    push = stack.append
+    while stack:
+        value, depth = stack.pop()
+        if depth > MAX_DEPTH:
+            raise _fail(f"{what} is nested deeper than {MAX_DEPTH} levels")
+        kind = type(value)
+        if kind is list or kind is tuple:
+            items: Any = value
+        else:  # a mapping: only containers are pushed
+            items = value.values()
+            for k in value:
+                if type(k) is not str:
+                    raise _fail(f"{what} holds a key that is not text: {shown(k, 40)}")
+                size += len(k) + 3
+        size += 2
+        for v in items:
+            t = type(v)
+            if t is str:
+                size += len(v) + 3
+            elif t is int:
+                size += 8
+                if v.bit_length() > MAX_INT_BITS:
+                    raise _fail(f"{what} holds an integer of more than {MAX_INT_BITS} bits")
+            elif v is None or t is bool:
+                size += 5
+            elif t is float:
+                size += 8
+                if not math.isfinite(v):
+                    raise _fail(f"{what} holds a number that is not finite: {v!r}")
+            elif t is list or t is tuple or isinstance(v, Mapping):
+                push((v, depth + 1))
+            else:
+                raise _fail(f"{what} holds a value that is not JSON data: {t.__name__}")
+        if size > MAX_BYTES:
+            raise _fail(f"{what} is too large (more than {MAX_BYTES} characters as JSON)")
+
+
+def _check_count(rec: Any) -> None:
+    """Refuse a record holding more actions than its game's bound, before anything else.
+
+    Cheap (the game's declared options and bound only), so a forged record of a
+    million actions costs no walk over them; anything odd is left to the full checks.
+    """
+    if not isinstance(rec, Mapping) or type(rec.get("actions")) is not list:
+        return
+    try:
+        info = game_info(rec["game"])
+        players = rec["players"]
+        count = players if type(players) is int else len(players)
+        options = info.resolve_options(rec["options"])
+        bound = get_ruleset(info.name).logic.action_bound(count, options)
+    except Exception:  # the full checks will say what is wrong
+        return
+    if type(bound) is int and len(rec["actions"]) > bound + 2:
+        raise _fail(f"record holds {len(rec['actions'])} actions, more than the game's bound {bound}")
+
+
+def _check_signature(data: Mapping[str, Any], what: str, key: bytes | str) -> None:
+    claimed = data.get("signature")
+    if not isinstance(claimed, str):
+        raise _fail(f"{what} is not signed (a key was given, so a signature is required)")
+    try:
+        expected = signature_of(data, key)
+    except CardcoreError as exc:
+        raise _fail(f"{what} cannot be checked: {exc}") from None
+    if not hmac.compare_digest(claimed.encode("utf-8", "replace"), expected.encode("utf-8")):
+        raise _fail(f"{what} has a bad signature: it was changed, or signed with another key")
 
 
 def _version_in(value: Any, versions: tuple[int, ...]) -> bool:
@@ -96,23 +205,6 @@ def _check_record(rec: Mapping[str, Any]) -> None:
     deck = rec.get("deck")
     if deck is not None and not (isinstance(deck, list) and all(isinstance(c, str) for c in deck)):
         raise _fail("record field 'deck' must be null or a list of cards")
-    for i, entry in enumerate(rec["actions"]):
-        if not (
-            isinstance(entry, list)
-            and len(entry) == 3
-            and isinstance(entry[0], int)
-            and not isinstance(entry[0], bool)
-            and isinstance(entry[1], str)
-            and (
-                entry[2] is None
-                or (
-                    isinstance(entry[2], int | float)
-                    and not isinstance(entry[2], bool)
-                    and math.isfinite(entry[2])
-                )
-            )
-        ):
-            raise _fail(f"record action {i} must be [seat, notation, at], not {str(entry)[:80]!r}")
     try:
         info = game_info(rec["game"])
     except CardcoreError as exc:
@@ -140,18 +232,46 @@ def _check_record(rec: Mapping[str, Any]) -> None:
             )
 
 
-def replay(record: Mapping[str, Any] | str | bytes) -> Game:
+def _check_actions(actions: list[Any]) -> None:
+    for i, entry in enumerate(actions):
+        if not (
+            isinstance(entry, list)
+            and len(entry) == 3
+            and isinstance(entry[0], int)
+            and not isinstance(entry[0], bool)
+            and isinstance(entry[1], str)
+            and (
+                entry[2] is None
+                or (
+                    isinstance(entry[2], int | float)
+                    and not isinstance(entry[2], bool)
+                    and math.isfinite(entry[2])
+                )
+            )
+        ):
+            raise _fail(f"record action {i} must be [seat, notation, at], not {str(entry)[:80]!r}")
+
+
+def replay(record: Mapping[str, Any] | str | bytes, *, key: bytes | str | None = None) -> Game:
     """Rebuild a game from its record, action by action.
 
     :param record: A record from :meth:`Game.record`, or its JSON text.
+    :param key: Require a valid signature under this secret (see ``Game.record(key=...)``).
     :returns: The game in its final recorded state (subscribe, then replay
         actions yourself from ``record["actions"]`` to watch the events).
-    :raises CorruptStateError: If the record is malformed, needs plugins that
-        are not installed (or of another major version), or holds an action
-        that is not legal where it stands.
+    :raises CorruptStateError: If the record is malformed or beyond the size
+        limits, needs plugins that are not installed (or of another major
+        version), holds an action that is not legal where it stands, or (with
+        *key*) is not signed with *key*.
     """
-    rec = _as_mapping(record, "record")
+    return _replay(_as_mapping(record, "record", key))
+
+
+def _replay(rec: Mapping[str, Any]) -> Game:
     _check_record(rec)
+    truncated = rec.get("truncated", False)
+    if not isinstance(truncated, bool):
+        raise _fail(f"record field 'truncated' must be true or false, not {str(truncated)[:80]!r}")
     default_names = set(game_info(rec["game"]).default_rules)
     names = [r["name"] for r in rec["rules"] if r["name"] not in default_names]
     try:
@@ -165,18 +285,26 @@ def replay(record: Mapping[str, Any] | str | bytes) -> Game:
             deck=rec.get("deck"),
             position=rec.get("position"),
         )
-    except CardcoreError as exc:
+    except (CardcoreError, TypeError, ValueError) as exc:
         raise _fail(f"record cannot start its game: {exc}") from None
     bound = game.logic.action_bound(len(game.players), game.options)
     if len(rec["actions"]) > bound + 2:
         raise _fail(
             f"record holds {len(rec['actions'])} actions, more than the game's bound {bound}"
         )
+    _check_actions(rec["actions"])
     for i, (seat, text, at) in enumerate(rec["actions"]):
         try:
             game.act(seat, text, at=at)
         except CardcoreError as exc:
             raise _fail(f"record action {i} ({seat}, {text!r}) cannot be replayed: {exc}") from None
+    if truncated:
+        if game.is_over:
+            raise _fail("record says the game was truncated, but its actions end it by the rules")
+        try:
+            game.truncate()
+        except CardcoreError as exc:
+            raise _fail(f"record cannot be truncated: {exc}") from None
     claimed = rec.get("result")
     actual = None if game.result is None else game.result.to_json()
     if claimed is not None and claimed != actual and _normal(claimed) != _normal(actual):
@@ -184,16 +312,20 @@ def replay(record: Mapping[str, Any] | str | bytes) -> Game:
     return game
 
 
-def load(data: Mapping[str, Any] | str | bytes) -> Game:
+def load(data: Mapping[str, Any] | str | bytes, *, key: bytes | str | None = None) -> Game:
     """Load a saved game from :meth:`Game.save` (or its JSON text).
 
-    The record is replayed and the saved state must match the replayed one
-    exactly, every card accounted for. A version-1 save (cardcore 0.1) loads
-    from its record; its snapshot is checked for cards and version only.
+    The record is replayed; the saved state must match the replayed one
+    exactly, every card accounted for, and the saved configuration (options,
+    rules, players) must be the replayed game's. A version-1 save (cardcore
+    0.1) loads from its record; its snapshot is checked for cards and version
+    only. A save made before the configuration was saved is checked without it.
 
+    :param key: Require a valid signature under this secret (see ``Game.save(key=...)``):
+        a save that was changed or forged is refused before anything is replayed.
     :raises CorruptStateError: If anything fails validation; nothing is loaded.
     """
-    save = _as_mapping(data, "saved game")
+    save = _as_mapping(data, "saved game", key)
     if save.get("format") != SAVE_FORMAT[0] or not _version_in(
         save.get("format_version"), SAVE_VERSIONS
     ):
@@ -204,7 +336,21 @@ def load(data: Mapping[str, Any] | str | bytes) -> Game:
     state = save.get("state")
     if not isinstance(state, Mapping) or not isinstance(state.get("zones"), Mapping):
         raise _fail("saved game has no state snapshot with zones")
-    game = replay(save.get("record"))  # type: ignore[arg-type]
+    record = save.get("record")
+    if not isinstance(record, Mapping):
+        raise _fail("saved game has no record")
+    config = save.get("config")
+    if config is not None and not isinstance(config, Mapping):
+        raise _fail("saved game field 'config' must be an object")
+    game = _replay(record)
+    if config is not None:
+        mine = {"options": dict(game.options), "rules": list(game.rules), "players": list(game.players)}
+        for name, value in mine.items():
+            if _normal(config.get(name)) != _normal(value):
+                raise _fail(
+                    f"saved {name} {str(config.get(name))[:80]} are not those of the game its"
+                    f" record replays to ({str(value)[:80]})"
+                )
     saved_cards: Counter[str] = Counter()
     for name, pile in state["zones"].items():
         if not isinstance(pile, Mapping) or not isinstance(pile.get("cards"), list):

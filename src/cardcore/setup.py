@@ -11,9 +11,10 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, cast
 
+from cardcore._text import shown
 from cardcore.cards import Card, parse_cards
 from cardcore.deck import derive_rng, shuffle
-from cardcore.errors import CardcoreError, OptionError, PluginError
+from cardcore.errors import ArgumentError, CardcoreError, OptionError, PluginError
 from cardcore.events import Event, EventBus, GameStarted
 from cardcore.game import Game
 from cardcore.plugins import Ruleset, get_ruleset, plugin_from_traceback
@@ -74,10 +75,10 @@ def deal(
 def _names(players: int | Sequence[str]) -> tuple[str, ...]:
     if isinstance(players, int) and not isinstance(players, bool):
         if players < 1:
-            msg = f"players must be at least 1, not {players!r} (CORE-SEAT-2)"
+            msg = f"players must be at least 1, not {shown(players)} (CORE-SEAT-2)"
             raise OptionError(msg)
         if players > 64:
-            msg = f"players must be at most 64, not {players!r} (CORE-SEAT-2)"
+            msg = f"players must be at most 64, not {shown(players)} (CORE-SEAT-2)"
             raise OptionError(msg)
         return tuple(f"Player {i + 1}" for i in range(players))
     if (
@@ -87,7 +88,7 @@ def _names(players: int | Sequence[str]) -> tuple[str, ...]:
         and all(isinstance(p, str) and 0 < len(p) <= 100 for p in players)
     ):
         return tuple(players)
-    msg = f"players must be a count or a list of 1 to 64 names (each 1 to 100 characters), not {players!r}"
+    msg = f"players must be a count or a list of 1 to 64 names (each 1 to 100 characters), not {shown(players)}"
     raise OptionError(msg)
 
 
@@ -136,25 +137,32 @@ def new_game(
     if seed is None:
         seed = secrets.randbits(63)
     elif not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**MAX_SEED_BITS:
-        msg = f"seed must be an int from 0 below 2**{MAX_SEED_BITS}, not {seed!r}"
+        msg = f"seed must be an int from 0 below 2**{MAX_SEED_BITS}, not {shown(seed)}"
         raise OptionError(msg)
     if deck is not None and position is not None:
         msg = "pass deck= or position=, not both"
         raise OptionError(msg)
     if position is not None and not isinstance(position, str):
-        msg = f"position must be text (from Game.position()), not {position!r}"
+        msg = f"position must be text (from Game.position()), not {shown(position)}"
+        raise OptionError(msg)
+    if deck is not None and not isinstance(deck, str | Sequence):
+        msg = f"deck must be text or a list of cards, not {shown(deck)}"
         raise OptionError(msg)
     deck_top = None if deck is None else parse_cards(deck)
-    bus = EventBus(ruleset.observers)
+    bus = EventBus(ruleset.observers, len(names))
+    if not isinstance(subscribers, Iterable):
+        msg = f"subscribers takes a list of (EventType, handler[, seat]), not {shown(subscribers)}"
+        raise ArgumentError(msg)
     for listener in subscribers:
         if not isinstance(listener, tuple) or len(listener) not in (2, 3):
-            msg = f"subscribers take (EventType, handler) or (EventType, handler, seat), not {listener!r}"
-            raise TypeError(msg)
+            msg = f"subscribers take (EventType, handler) or (EventType, handler, seat), not {shown(listener)}"
+            raise ArgumentError(msg)
         bus.subscribe(*listener)
     batch: list[Event] | None = [] if bus.active else None
     if batch is not None and bus.wants(GameStarted):
         batch.append(GameStarted(name, names))
     emit = batch.append if batch is not None and bus.wants_game_events else None
+    mark = ruleset.hook_mark
     try:
         state = deal(ruleset, len(names), resolved, seed, deck_top, position, emit)
     except CardcoreError:
@@ -163,8 +171,10 @@ def new_game(
         plugin = plugin_from_traceback(ruleset, exc) or name
         msg = f"plugin {plugin!r} raised {type(exc).__name__} while dealing: {exc}"
         raise PluginError(msg, plugin=plugin) from exc
-    game = Game(ruleset, names, resolved, seed, deck_top, state, bus, position)
+    # a hook ran while dealing: keep the deal, so undoing a failed apply never deals again
+    base = state.clone() if ruleset.hook_mark != mark else None
+    game = Game(ruleset, names, resolved, seed, deck_top, state, bus, position, base)
     if batch:
-        bus._queue.append(batch)
+        bus.enqueue(batch)
         bus.drain()
     return game

@@ -1,0 +1,321 @@
+"""The event bus (:class:`cardcore.EventBus`), kept apart from :mod:`cardcore.events`.
+
+Importing it from :mod:`cardcore.events` or :mod:`cardcore` is the public way.
+"""
+
+from __future__ import annotations
+
+import itertools
+import logging
+import threading
+from collections import deque
+from collections.abc import Callable
+from typing import Any
+
+from attrs import field, frozen
+
+from cardcore._text import shown
+from cardcore.errors import ArgumentError, SeatError
+from cardcore.events import SPECTATOR, ActionApplied, E, Event, GameEnded
+
+__all__ = ["DeliveryFailure", "EventBus", "Subscription"]
+
+@frozen
+class Subscription:
+    """A handle returned by :meth:`EventBus.subscribe`; pass it to :meth:`EventBus.unsubscribe`."""
+
+    event_type: type[Event]
+    handler: Callable[[Any], object] = field(eq=False)
+    seat: int | str | None
+    token: int
+    drop_on_error: bool = False
+
+
+@frozen
+class DeliveryFailure:
+    """A handler (or a plugin's ``on_event``) raised while an event was delivered.
+
+    Handed to the bus's ``on_error`` callback (see :class:`EventBus`); the
+    failure is also logged on the ``"cardcore.events"`` logger. The action that
+    produced the event stays applied and every other handler still receives it.
+
+    :param event: The event (as the failing handler received it).
+    :param error: The exception the handler raised.
+    :param subscription: The failing subscription, or ``None`` for a plugin's ``on_event``.
+    :param dropped: Whether the subscription was removed (``drop_on_error=True``).
+    """
+
+    event: Event
+    error: BaseException = field(eq=False)
+    subscription: Subscription | None
+    dropped: bool = False
+
+
+_LOG = logging.getLogger("cardcore.events")
+
+
+class EventBus:
+    """Subscriptions of one game, delivered after each change in version order.
+
+    ``game.events.subscribe(CardDiscarded, show)`` calls ``show(event)`` for every
+    discard; ``subscribe(Event, log)`` receives every event;
+    ``subscribe(CardDrawn, send, seat=2)`` delivers seat 2's redacted copies.
+    Clones of a game start with no subscribers.
+
+    **When and where handlers run.** The events of an action are delivered by
+    the thread whose call applied it (``act``/``apply``), after the game's lock
+    is released and before that call returns, never by another caller's
+    ``act``. Batches are delivered in version order: a thread whose action
+    came second waits until the first action's events have been delivered.
+    A handler may call ``apply`` on the same game: the events of that action
+    are delivered by the same thread once the current batch is done. A handler
+    must not block waiting for another thread that acts on the same game
+    (that thread waits for the handler's batch to finish).
+
+    **Failing handlers.** A handler's exception never reaches the caller that
+    applied the action (the action *was* applied), and the rest of the batch
+    still reaches every other handler. The failure is logged on the
+    ``"cardcore.events"`` logger and handed to ``on_error`` (a callable taking a
+    :class:`DeliveryFailure`), if set; a subscription made with
+    ``drop_on_error=True`` is removed after its first failure. A
+    ``BaseException`` that is not an ``Exception`` (``KeyboardInterrupt``)
+    stops delivery and propagates; the events not yet delivered are dropped.
+
+    :param observers: The plugins' ``on_event`` implementations (plain callables).
+    :param seats: The game's number of seats, so :meth:`subscribe` can refuse
+        a seat that does not exist (``None``: any seat number from 0).
+    :param on_error: Called with a :class:`DeliveryFailure` when a handler raises.
+    """
+
+    __slots__ = (
+        "_cond",
+        "_local",
+        "_lookup",
+        "_next",
+        "_next_batch",
+        "_observers",
+        "_skipped",
+        "_subs",
+        "_tickets",
+        "_waiters",
+        "active",
+        "on_error",
+        "seats",
+        "wants_applied",
+        "wants_ended",
+        "wants_game_events",
+    )
+
+    def __init__(
+        self,
+        observers: tuple[Callable[..., object], ...] = (),
+        seats: int | None = None,
+        on_error: Callable[[DeliveryFailure], object] | None = None,
+    ) -> None:
+        self._subs: list[Subscription] = []
+        self._lookup: dict[type[Event], tuple[Subscription, ...]] = {}
+        self._observers = observers
+        self._local = threading.local()
+        self._cond = threading.Condition(threading.Lock())
+        self._tickets = itertools.count()
+        self._next_batch = 0  # the ticket of the next batch to deliver
+        self._skipped: set[int] = set()  # tickets given up by an interrupted thread
+        self._waiters = 0
+        self._next = 0
+        self.seats = seats
+        """The number of seats of the game (``None``: not checked)."""
+        self.on_error = on_error
+        """Called with a :class:`DeliveryFailure` when a handler raises (``None``: only logged)."""
+        self.active = bool(observers)
+        """Whether anything listens; games build events only when it is true."""
+        self.wants_applied = self.active
+        """Whether anything receives :class:`ActionApplied` (the game builds it only then)."""
+        self.wants_ended = self.active
+        """Whether anything receives :class:`GameEnded`."""
+        self.wants_game_events = self.active
+        """Whether anything receives the game's own events (so the game must build them)."""
+
+    def subscribe(
+        self,
+        event_type: type[E],
+        handler: Callable[[E], object],
+        seat: int | str | None = None,
+        *,
+        drop_on_error: bool = False,
+    ) -> Subscription:
+        """Call *handler* with every event of *event_type* (or a subclass).
+
+        :param event_type: The event class; :class:`Event` for all events.
+        :param handler: Called with one event; its return value is ignored.
+        :param seat: ``None`` for full events (the host), a seat number for that
+            seat's redacted copies, :data:`SPECTATOR` for the public stream.
+        :param drop_on_error: Remove the subscription the first time *handler* raises.
+        :returns: A handle for :meth:`unsubscribe`.
+        :raises ArgumentError: *event_type* is not an event class, or *handler* not callable.
+        :raises SeatError: *seat* is none of the above (e.g. :data:`~cardcore.HOST`, a
+            seat the game does not have, ``"1"``), refused now rather than when the
+            first secret event is delivered (CORE-SEAT-1).
+        """
+        if not (isinstance(event_type, type) and issubclass(event_type, Event)):
+            msg = f"can only subscribe to Event classes, not {shown(event_type)}"
+            raise ArgumentError(msg)
+        if not callable(handler):
+            msg = f"an event handler must be callable, not {shown(handler)}"
+            raise ArgumentError(msg)
+        if not (seat is None or (seat == SPECTATOR and type(seat) is str)):
+            seats = self.seats
+            if type(seat) is not int or seat < 0 or (seats is not None and seat >= seats):
+                known = "a seat number" if seats is None else f"0 to {seats - 1}"
+                msg = (
+                    f"subscribe takes seat=None (the full events), {SPECTATOR!r} or {known},"
+                    f" not {shown(seat)} (CORE-SEAT-1)"
+                )
+                raise SeatError(msg, action=None, rule_id="CORE-SEAT-1")
+        self._next += 1
+        sub = Subscription(event_type, handler, seat, self._next, bool(drop_on_error))
+        self._subs = [*self._subs, sub]
+        self._changed()
+        return sub
+
+    def unsubscribe(self, subscription: Subscription | Callable[..., object]) -> None:
+        """Remove a subscription (or every subscription of a handler)."""
+        if isinstance(subscription, Subscription):
+            self._subs = [s for s in self._subs if s.token != subscription.token]
+        else:
+            self._subs = [s for s in self._subs if s.handler is not subscription]
+        self._changed()
+
+    def _changed(self) -> None:
+        self._lookup = {}
+        self.active = bool(self._subs) or bool(self._observers)
+        self.wants_applied = self.wants(ActionApplied)
+        self.wants_ended = self.wants(GameEnded)
+        self.wants_game_events = bool(self._observers) or any(
+            s.event_type not in (ActionApplied, GameEnded) for s in self._subs
+        )
+
+    def _for(self, event_type: type[Event]) -> tuple[Subscription, ...]:
+        lookup = self._lookup
+        subs = lookup.get(event_type)
+        if subs is None:
+            subs = tuple(s for s in self._subs if issubclass(event_type, s.event_type))
+            lookup[event_type] = subs
+        return subs
+
+    def wants(self, event_type: type[Event]) -> bool:
+        """Whether any subscriber or observer would receive an event of *event_type*."""
+        return bool(self._observers) or bool(self._for(event_type))
+
+    def enqueue(self, events: list[Event]) -> None:
+        """Queue one action's events for the calling thread's next :meth:`drain`.
+
+        The game calls it under its lock, so batches are numbered in version order.
+        """
+        local = self._local
+        try:
+            pending: deque[tuple[int, list[Event]]] = local.pending
+        except AttributeError:
+            pending = local.pending = deque()
+            local.depth = 0
+        pending.append((next(self._tickets), events))
+
+    def drain(self) -> None:
+        """Deliver the calling thread's queued batches, each in its turn (version order).
+
+        Inside a handler (a handler that applied an action) it returns at once:
+        the outer delivery loop of the same thread delivers the new batch next.
+        """
+        local = self._local
+        pending: deque[tuple[int, list[Event]]] | None = getattr(local, "pending", None)
+        if not pending or local.depth:
+            return
+        local.depth = 1
+        try:
+            while pending:
+                ticket, batch = pending.popleft()
+                if self._next_batch != ticket:
+                    self._wait_turn(ticket)
+                try:
+                    self._deliver(batch)
+                finally:
+                    self._done(ticket)
+        except BaseException:
+            self._abandon(pending)
+            raise
+        finally:
+            local.depth = 0
+
+    def _wait_turn(self, ticket: int) -> None:
+        with self._cond:
+            self._waiters += 1
+            try:
+                while self._next_batch != ticket:
+                    self._cond.wait(0.5)  # woken by _done; the timeout is only a safety net
+            finally:
+                self._waiters -= 1
+
+    def _done(self, ticket: int) -> None:
+        if not self._skipped:
+            self._next_batch = ticket + 1
+            if not self._waiters:
+                return  # nobody waits (a waiter counts itself before it reads _next_batch)
+        with self._cond:
+            nxt = ticket + 1
+            while nxt in self._skipped:
+                self._skipped.discard(nxt)
+                nxt += 1
+            self._next_batch = nxt
+            self._cond.notify_all()
+
+    def _abandon(self, pending: deque[tuple[int, list[Event]]]) -> None:
+        """Give up this thread's remaining batches so other threads do not wait for them."""
+        with self._cond:
+            self._skipped.update(t for t, _ in pending)
+            pending.clear()
+            nxt = self._next_batch
+            while nxt in self._skipped:
+                self._skipped.discard(nxt)
+                nxt += 1
+            self._next_batch = nxt
+            self._cond.notify_all()
+
+    def _deliver(self, batch: list[Event]) -> None:
+        observers = self._observers
+        for event in batch:
+            kind = type(event)
+            subs = self._lookup.get(kind)
+            if subs is None:
+                subs = self._for(kind)
+            for observe in observers:
+                try:
+                    observe(event=event)
+                except Exception as exc:
+                    self._failed(None, event, exc)
+            for sub in subs:
+                seat = sub.seat
+                copy = event if seat is None else event.for_seat(seat)
+                try:
+                    sub.handler(copy)
+                except Exception as exc:
+                    self._failed(sub, copy, exc)
+
+    def _failed(self, sub: Subscription | None, event: Event, exc: Exception) -> None:
+        """Report a handler's failure (logging and ``on_error``); drop it if it asked so."""
+        dropped = sub is not None and sub.drop_on_error
+        if dropped and sub is not None:
+            self.unsubscribe(sub)
+        who = "a plugin's on_event" if sub is None else f"handler {sub.handler!r}"
+        _LOG.error(
+            "%s raised %s on %s%s",
+            who,
+            type(exc).__name__,
+            event.slug,
+            " (subscription dropped)" if dropped else "",
+            exc_info=exc,
+        )
+        callback = self.on_error
+        if callback is not None:
+            try:
+                callback(DeliveryFailure(event, exc, sub, dropped))
+            except Exception:
+                _LOG.exception("the event bus's on_error callback raised")
