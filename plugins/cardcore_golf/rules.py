@@ -52,6 +52,7 @@ GAME = GameInfo(
             "rounds (holes) in a match, 9 or 18 traditional; default 9, or no cap with a points_limit",
             kind=int,
             minimum=1,
+            maximum=100,
             nullable=True,
         ),
         Option(
@@ -60,6 +61,7 @@ GAME = GameInfo(
             "end the match after the round in which a total reaches this",
             kind=int,
             minimum=1,
+            maximum=1000,
             nullable=True,
         ),
         Option(
@@ -68,6 +70,7 @@ GAME = GameInfo(
             "GOLF-CAP-1: end a round after this many turns (off by default)",
             kind=int,
             minimum=1,
+            maximum=1000,
             nullable=True,
         ),
         Option(

@@ -26,6 +26,7 @@ GAME = GameInfo(
             "actions in a row without progress before an automatic spit (SPIT-STUCK-3)",
             int,
             minimum=1,
+            maximum=1000,
         ),
     ),
     realtime=True,

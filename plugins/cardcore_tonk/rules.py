@@ -49,6 +49,7 @@ GAME = GameInfo(
             "the basic stake S; every payment is a multiple (TONK-STAKE-1)",
             int,
             minimum=1,
+            maximum=1_000_000,
         ),
         Option(
             "hands",
