@@ -171,6 +171,11 @@ class Checker:
             report.games += 1
             report.fail(f"game {index} (seed {seed}) raised {type(exc).__name__}: {exc}")
             return game, host
+        except Exception as exc:  # a raw exception escaped the public API
+            report.games += 1
+            report.raw += 1
+            report.fail(f"game {index} (seed {seed}) raised a raw {type(exc).__name__}: {exc}")
+            return game, host
         report.games += 1
         result = game.result
         if result is not None and result.reason == "truncated" and "bound" in checks:

@@ -8,10 +8,11 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from cardcore.actions import HOST, Action, Resign
-from cardcore.errors import IllegalActionError, NotationError
+from cardcore.errors import IllegalActionError, NotationError, SeatError
+from cardcore.events import Event
 from cardcore.testing._util import CARD_TOKEN
 
 if TYPE_CHECKING:
@@ -24,6 +25,15 @@ BadInput = tuple[str, Callable[[], object], tuple[type[BaseException], ...]]
 
 ILLEGAL = (IllegalActionError,)
 REJECT = (NotationError, IllegalActionError)
+SEAT = (SeatError,)
+
+NON_ASCII_DIGITS = ("\u00b2", "\u0663", "\u2464", "\uff15", "\u096a", "\U0001d7d0")
+"""Digits ``str.isdigit`` accepts and ``int`` may not: superscript two, Arabic-Indic three,
+circled five, fullwidth five, Devanagari four, mathematical bold two."""
+BAD_TIMES = (float("nan"), float("inf"), -float("inf"), "12:00", True, 10**400, [0.5])
+"""Time stamps ``at=`` must refuse: not finite, not a number, too large."""
+BAD_SEATS = (-1, 10**100, -(10**100), "0", 0.0, True, 1.5, [0], b"0")
+"""Values that are no seat of any game (besides the player count itself)."""
 
 JUNK = (
     "",
@@ -66,6 +76,22 @@ def _accepted(game: Game, seat: int, text: str) -> bool:
     return True
 
 
+def _ignore(event: Event) -> None:
+    """A handler for subscriptions that must be refused."""
+
+
+def _seat_reads(game: Game, seat: object) -> list[tuple[str, Callable[[], object]]]:
+    """Every call that takes a seat, with *seat*, as (name, call)."""
+    bad: Any = seat
+    return [
+        ("view", lambda: game.view(bad)),
+        ("legal_actions", lambda: game.legal_actions(bad)),
+        ("history", lambda: game.history(bad)),
+        ("determinize", lambda: game.determinize(bad, 1)),
+        ("events.subscribe", lambda: game.events.subscribe(Event, _ignore, seat=bad)),
+    ]
+
+
 def bad_inputs(game: Game, rng: random.Random, pool: set[Action], realtime: bool) -> list[BadInput]:
     """Return the hostile inputs to try on *game* now.
 
@@ -86,6 +112,13 @@ def bad_inputs(game: Game, rng: random.Random, pool: set[Action], realtime: bool
 
     def apply_seen(action: Action, seen: object) -> Callable[[], object]:
         return lambda: game.apply(action, seen=seen)  # type: ignore[arg-type]
+
+    def apply_at(action: Action, at: object) -> Callable[[], object]:
+        return lambda: game.apply(action, at=at)  # type: ignore[arg-type]
+
+    def act_at(seat: int, text: str, at: object) -> Callable[[], object]:
+        return lambda: game.act(seat, text, at=at)  # type: ignore[arg-type]
+
 
     # wrong types and wrong seats
     out.append(("apply of a non-action", apply("draw"), ILLEGAL))
@@ -143,6 +176,28 @@ def bad_inputs(game: Game, rng: random.Random, pool: set[Action], realtime: bool
                     REJECT,
                 )
             )
+    # non-ASCII digits where the notation has ASCII ones
+    for action in mine[:1]:
+        text = str(action)
+        if any(c.isdigit() for c in text):
+            for digit in rng.sample(NON_ASCII_DIGITS, 2):
+                odd = "".join(digit if c.isdigit() else c for c in text)
+                out.append((f"non-ASCII digits: act({seat}, {odd!r})", act(seat, odd), REJECT))
+    # a legal action with a time stamp that is not a finite number
+    for action in mine[:1]:
+        for at in rng.sample(BAD_TIMES, 3):
+            out.append(
+                (f"apply({str(action)!r}, at={str(at)[:20]})", apply_at(action, at), ILLEGAL)
+            )
+            out.append(
+                (f"act({seat}, {str(action)!r}, at={str(at)[:20]})", act_at(seat, str(action), at), ILLEGAL)
+            )
+    # reads, subscriptions and copies for seats the game does not have
+    for bad in [n, *rng.sample(BAD_SEATS, 4)]:
+        label = str(bad)[:20]
+        for what, call in _seat_reads(game, bad):
+            out.append((f"{what}({label})", call, SEAT))
+    out.append(("events.subscribe(Event, seat=HOST)", _seat_reads(game, HOST)[-1][1], SEAT))
     # a seen that is not a version, or (real time) outside the window judged for staleness
     for bogus in ("0", 1.5, True, [game.version]):
         for action in mine[:1]:
@@ -151,7 +206,7 @@ def bad_inputs(game: Game, rng: random.Random, pool: set[Action], realtime: bool
             )
     if realtime:
         for action in stale[:1]:
-            for far in (game.version + 1, -1):
+            for far in (game.version + 1, -1, 10**100, -(10**100), game.version - 10**6):
                 out.append(
                     (f"apply({str(action)!r}, seen={far})", apply_seen(action, far), ILLEGAL)
                 )

@@ -132,7 +132,11 @@ def check_rejections(
                 raise Abort from None
             report.rejected += 1
         except Exception as exc:
-            report.fail(f"{label} raised {type(exc).__name__} ({exc}), not {error_names(allowed)}")
+            if not isinstance(exc, CardcoreError):
+                report.raw += 1
+            report.fail(
+                f"{label} raised {type(exc).__name__} ({str(exc)[:200]}), not {error_names(allowed)}"
+            )
             if fingerprint(game) != before:
                 raise Abort from None
         else:
@@ -196,6 +200,32 @@ def check_persistence(report: Report, game: Game, host: list[dict[str, Any]]) ->
         report.fail(f"record -> replay at version {game.version} does not rebuild the same game")
     if host and seen != host:
         report.fail(f"record -> replay at version {game.version} publishes different events")
+    _check_ends(report, game)
+
+
+def _check_ends(report: Report, game: Game) -> None:
+    """A truncated copy saves and replays, and a signed save loads only with its key."""
+    ended = game.clone()
+    if not ended.is_over:
+        ended.truncate()
+    want = fingerprint(ended)
+    key = b"conformance kit"
+    try:
+        signed = json.loads(json.dumps(ended.save(key=key)))
+        if fingerprint(load(signed, key=key)) != want:
+            report.fail(f"a signed save of the truncated game at version {game.version} loads another game")
+        if fingerprint(replay(json.dumps(ended.record()))) != want:
+            report.fail(f"the record of the truncated game at version {game.version} replays another game")
+    except CardcoreError as exc:
+        report.fail(f"the game truncated at version {game.version} does not save and replay: {exc}")
+        return
+    signed["version"] = int(signed["version"]) + 1
+    try:
+        load(signed, key=key)
+    except CardcoreError:
+        pass
+    else:
+        report.fail(f"a changed signed save (version {game.version}) loads with its key")
 
 
 def has_positions(game: Game) -> bool:

@@ -44,6 +44,7 @@ _COUNTERS = (
     "positions",
     "vetoed",
     "scored",
+    "raw",
 )
 
 
@@ -68,6 +69,8 @@ class Report:
     :param positions: Positions written, read back and compared.
     :param vetoed: Offered actions the kit's veto-only rule removed (check ``"vetoes"``).
     :param scored: Rounds the kit's score-only rule adjusted (check ``"scores"``).
+    :param raw: Raw exceptions: errors that are not a :class:`~cardcore.CardcoreError`
+        escaping the public API (each is also a failure).
     :param checks: The names of the checks run.
     :param failures: The first failure messages (at most :data:`MAX_FAILURES`).
     :param failed: How many failures there were in all.
@@ -90,6 +93,7 @@ class Report:
     positions: int = 0
     vetoed: int = 0
     scored: int = 0
+    raw: int = 0
     checks: tuple[str, ...] = ()
     failures: list[str] = field(factory=list)
     failed: int = 0

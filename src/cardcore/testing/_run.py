@@ -64,6 +64,13 @@ def _run(
         raise ValueError(msg)
     rules_t, without_t = tuple(rules), tuple(without)
     report = Report(name, n, rules_t, dict(options or {}), checks=tuple(sorted(chosen)))
+    if "bound" in chosen:
+        for option in info.options:
+            if option.kind is int and (option.minimum is None or option.maximum is None):
+                report.fail(
+                    f"integer option {option.name!r} of {name} must declare a minimum and a maximum"
+                    " (Option(..., minimum=..., maximum=...)), so no caller can pass a huge value"
+                )
 
     def checker(which: frozenset[str], into: Report) -> Checker:
         return Checker(

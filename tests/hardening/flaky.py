@@ -1,0 +1,44 @@
+"""Test-only house rules whose ``score_round`` fails on demand, like a service that went down.
+
+``SWITCH["on"]`` makes every call raise ``SWITCH["error"]`` (``RuntimeError`` by default);
+``SWITCH["calls"]`` counts the calls. Registered by :func:`register`.
+"""
+
+from __future__ import annotations
+
+import types
+from collections.abc import Sequence
+from typing import Any
+
+import cardcore
+from cardcore import GameState, RuleInfo, hookimpl
+
+SWITCH: dict[str, Any] = {"on": False, "calls": 0, "error": RuntimeError}
+
+
+def reset(on: bool = False, error: Any = RuntimeError) -> None:
+    SWITCH.update(on=on, calls=0, error=error)
+
+
+@hookimpl
+def score_round(state: GameState, scores: Sequence[int]) -> Sequence[int] | None:
+    SWITCH["calls"] += 1
+    if SWITCH["on"]:
+        raise SWITCH["error"]("the scoring service is down")
+    return None
+
+
+def _module(game: str) -> types.ModuleType:
+    module = types.ModuleType(f"tests.hardening.flaky_{game}")
+    rule = RuleInfo(f"TEST-FLAKY-{game.upper()}", f"{game}.flaky", game, "score_round may fail")
+    vars(module).update(RULE=rule, score_round=score_round)
+    return module
+
+
+MODULES = {game: _module(game) for game in ("golf", "drawgame", "tonk")}
+
+
+def register() -> None:
+    """Register ``golf.flaky``, ``drawgame.flaky`` and ``tonk.flaky`` (idempotent)."""
+    for game, module in MODULES.items():
+        cardcore.register("cardcore.rules", f"{game}.flaky", module)

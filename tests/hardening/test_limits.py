@@ -1,0 +1,129 @@
+"""Finding 7: bounded caches, declared bounds on every integer option, size limits on data.
+
+Every integer option of every installed game declares a minimum and a maximum; values
+beyond them are refused; per-option caches hold at most their documented number of
+entries; records and saves beyond the documented limits are refused before replaying.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import time
+
+import pytest
+
+import cardcore
+from cardcore import CorruptStateError, OptionError
+from cardcore.logic import DECK_CACHE
+from cardcore.plugins import RULESET_CACHE
+from cardcore.records import MAX_BYTES, MAX_DEPTH, MAX_INT_BITS
+
+GAMES = ("golf", "tonk", "spit", "speed")
+
+
+@pytest.mark.parametrize("name", cardcore.available_games())
+def test_every_integer_option_declares_its_bounds(name: str) -> None:
+    for option in cardcore.game_info(name).options:
+        if option.kind is int:
+            assert option.minimum is not None and option.maximum is not None, option.name
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_integer_options_beyond_their_bounds_are_refused(name: str) -> None:
+    for option in cardcore.game_info(name).options:
+        if option.kind is not int:
+            continue
+        for bad in (10**5000, 10**18, -(10**18)):
+            with pytest.raises(OptionError, match=option.name):
+                cardcore.new_game(name, 2, options={option.name: bad}, seed=1)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_a_game_at_its_largest_options_views_and_saves_as_json(name: str) -> None:
+    info = cardcore.game_info(name)
+    biggest = {
+        o.name: int(o.maximum)
+        for o in info.options
+        if o.kind is int and o.maximum is not None and (o.choices is None or o.maximum in o.choices)
+    }
+    if name == "tonk":
+        biggest.pop("first_dealer", None)
+        biggest["max_players"] = 4
+    game = cardcore.new_game(name, 2, options=biggest, seed=1)
+    json.dumps(game.view(0))
+    json.dumps(game.save())
+
+
+def test_option_caches_stay_bounded() -> None:
+    tonk = cardcore.new_game("tonk", 2, seed=1).logic
+    for stake in range(1, 3 * DECK_CACHE):
+        cardcore.new_game("tonk", 2, options={"stake": stake}, seed=1)
+    assert len(tonk._decks) <= DECK_CACHE
+    golf = cardcore.new_game("golf", 2, seed=1).logic
+    for turns in range(1, 200):
+        cardcore.new_game("golf", 2, options={"max_turns": turns}, seed=1)
+    assert len(golf._plans) <= 64 and len(golf._decks) <= DECK_CACHE
+
+
+def test_configuration_cache_is_a_bounded_lru(monkeypatch: pytest.MonkeyPatch) -> None:
+    from cardcore import plugins
+
+    monkeypatch.setattr(plugins, "RULESET_CACHE", 4)
+    names = cardcore.available_rules("golf")
+    first = plugins.get_ruleset("golf", [names[0]])
+    for name in names[1:8]:
+        with contextlib.suppress(cardcore.CardcoreError):  # a rule that does not apply: cached
+            cardcore.new_game("golf", 2, rules=[name], options={"layout": 6}, seed=1)
+        assert len(plugins._rulesets) <= 4
+    assert plugins.get_ruleset("golf", [names[0]]) is not first  # dropped, built again
+    assert RULESET_CACHE >= 64
+
+
+def _record() -> dict:
+    return cardcore.new_game("golf", 2, seed=1).record()
+
+
+@pytest.mark.parametrize(
+    "change, match",
+    [
+        (lambda r: r.update(seed=10**5000), "integer"),
+        (lambda r: r.update(seed=2**MAX_INT_BITS + 1), "integer"),
+        (lambda r: r["options"].update(rounds=10**40), "integer|rounds"),
+        (lambda r: r.update(extra=json.loads("[" * (MAX_DEPTH + 5) + "]" * (MAX_DEPTH + 5))), "nested"),
+        (lambda r: r.update(extra=float("nan")), "finite"),
+        (lambda r: r.update(extra={1: 2}), "key"),
+        (lambda r: r.update(extra=object()), "JSON"),
+        (lambda r: r.update(extra=["x" * 1000] * (MAX_BYTES // 1000 + 1)), "too large"),
+    ],
+    ids=["huge-seed", "seed-bits", "huge-option", "deep", "nan", "int-key", "object", "huge"],
+)
+def test_records_beyond_the_limits_are_refused_before_replaying(change, match: str) -> None:  # type: ignore[no-untyped-def]
+    record = _record()
+    change(record)
+    with pytest.raises(CorruptStateError, match=match):
+        cardcore.replay(record)
+    with pytest.raises(CorruptStateError):
+        cardcore.load({"format": "cardcore-save", "format_version": 2, "record": record, "state": {"zones": {}}})
+
+
+def test_deep_and_huge_json_text_is_refused() -> None:
+    for text in (
+        '{"a":' * 100_000 + "1" + "}" * 100_000,
+        '{"seed": ' + "9" * 5000 + "}",
+        "[" * 10**6,
+        " " * (MAX_BYTES + 1),
+    ):
+        with pytest.raises(CorruptStateError):
+            cardcore.replay(text)
+        with pytest.raises(CorruptStateError):
+            cardcore.load(text.encode())
+
+
+def test_a_forged_record_with_too_many_actions_is_refused_at_once() -> None:
+    record = _record()
+    record["actions"] = [[0, "flip 0", None]] * 500_000
+    start = time.perf_counter()
+    with pytest.raises(CorruptStateError, match=r"bound|too large"):
+        cardcore.replay(record)
+    assert time.perf_counter() - start < 5

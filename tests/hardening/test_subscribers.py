@@ -1,0 +1,189 @@
+"""Finding 1: a subscriber that raises never fails an applied action nor costs others an event.
+
+Each handler is isolated: its exception is logged on ``cardcore.events`` and handed to the
+bus's ``on_error``; the rest of the batch reaches everybody; a handler runs in the thread
+whose ``apply`` produced the event, after the lock and in version order.
+"""
+
+from __future__ import annotations
+
+import logging
+import random
+import threading
+import time
+
+import pytest
+
+import cardcore
+from cardcore import (
+    ActionApplied,
+    CardDrawn,
+    DeliveryFailure,
+    Event,
+    IllegalActionError,
+    NotationError,
+)
+from tests.conftest import register_test_plugins
+
+register_test_plugins()
+
+
+def _reset(event: Event) -> None:
+    raise ConnectionResetError("peer went away")
+
+
+def test_raising_subscriber_does_not_fail_the_action_and_others_get_the_event(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    game = cardcore.new_game("golf", 2, seed=3)
+    for _ in range(4):  # the four initial flips
+        seat = game.to_act[0]
+        game.apply(game.legal_actions(seat)[0])
+    failures: list[DeliveryFailure] = []
+    game.events.on_error = failures.append
+    got: list[Event] = []
+    game.events.subscribe(CardDrawn, _reset, seat=0)
+    game.events.subscribe(CardDrawn, got.append, seat=1)
+    game.events.subscribe(Event, got.append)
+    seat = game.to_act[0]
+    version = game.version
+    with caplog.at_level(logging.ERROR, logger="cardcore.events"):
+        action = game.act(seat, "draw")  # before the fix: ConnectionResetError, version moved
+    assert game.version == version + 1 and game.record_entries()[-1][1] == action
+    drawn = [e for e in got if isinstance(e, CardDrawn)]
+    assert len(drawn) == 2  # seat 1's redacted copy and the host's full one
+    assert any(isinstance(e, ActionApplied) for e in got)
+    assert len(failures) == 1 and isinstance(failures[0].error, ConnectionResetError)
+    assert failures[0].subscription is not None and not failures[0].dropped
+    assert "ConnectionResetError" in caplog.text and "card-drawn" in caplog.text
+
+
+def test_drop_on_error_removes_only_the_failing_subscription() -> None:
+    game = cardcore.new_game("drawgame", 2, seed=1)
+    calls: list[Event] = []
+
+    def flaky(event: Event) -> None:
+        calls.append(event)
+        raise RuntimeError("once")
+
+    failures: list[DeliveryFailure] = []
+    game.events.on_error = failures.append
+    game.events.subscribe(Event, flaky, drop_on_error=True)
+    kept: list[Event] = []
+    game.events.subscribe(Event, kept.append)
+    for _ in range(3):
+        game.apply(game.legal_actions(game.to_act[0])[0])
+    assert len(calls) == 1 and failures[0].dropped
+    assert len(kept) >= 3
+
+
+def test_a_failing_on_error_callback_is_logged_not_raised(caplog: pytest.LogCaptureFixture) -> None:
+    game = cardcore.new_game("drawgame", 2, seed=1)
+    game.events.on_error = _reset
+    game.events.subscribe(Event, _reset)
+    with caplog.at_level(logging.ERROR, logger="cardcore.events"):
+        game.apply(game.legal_actions(game.to_act[0])[0])
+    assert "on_error" in caplog.text
+
+
+def test_keyboard_interrupt_in_a_handler_propagates_after_the_action_is_applied() -> None:
+    game = cardcore.new_game("drawgame", 2, seed=1)
+
+    def stop(event: Event) -> None:
+        raise KeyboardInterrupt
+
+    sub = game.events.subscribe(ActionApplied, stop)
+    with pytest.raises(KeyboardInterrupt):
+        for _ in range(4):
+            game.apply(game.legal_actions(game.to_act[0])[0])
+    version = game.version
+    game.events.unsubscribe(sub)
+    got: list[Event] = []
+    game.events.subscribe(Event, got.append)
+    game.apply(game.legal_actions(game.to_act[0])[0])  # the bus still delivers
+    assert game.version == version + 1 and got
+
+
+def test_handler_that_acts_has_its_events_delivered_after_the_current_batch() -> None:
+    game = cardcore.new_game("drawgame", 2, seed=1)
+    order: list[int] = []
+    depth = [0]
+
+    def on_applied(event: ActionApplied) -> None:
+        order.append(event.version)
+        depth[0] += 1
+        if event.version < 6 and not game.is_over:
+            game.apply(game.legal_actions(game.to_act[0])[0])
+        depth[0] -= 1
+
+    game.events.subscribe(ActionApplied, on_applied)
+    game.apply(game.legal_actions(game.to_act[0])[0])
+    assert order == [1, 2, 3, 4, 5, 6]
+    assert game.version == 6
+
+
+def _worker(
+    game: cardcore.Game,
+    seat: int,
+    seed: int,
+    stop: float,
+    inside: threading.local,
+    errors: list[BaseException],
+) -> None:
+    rng = random.Random(seed)
+    try:
+        while time.monotonic() < stop and not game.is_over:
+            legal = game.legal_actions(seat)
+            if not legal:
+                time.sleep(0)
+                continue
+            inside.seat = seat
+            try:
+                game.apply(rng.choice(legal))
+            except (IllegalActionError, NotationError):
+                pass
+            finally:
+                inside.seat = None
+    except BaseException as exc:  # any exception here is a failure of the test
+        errors.append(exc)
+
+
+@pytest.mark.parametrize("name", ["spit", "racegame"])
+def test_threads_deliver_their_own_events_in_version_order(name: str) -> None:
+    """Each ActionApplied is delivered by the thread that applied it, inside its apply."""
+    game = cardcore.new_game(name, 2, seed=11, options={"rounds": 40} if name == "racegame" else None)
+    inside = threading.local()
+    delivered: list[int] = []
+    wrong: list[str] = []
+    failures: list[DeliveryFailure] = []
+    game.events.on_error = failures.append
+
+    def check(event: ActionApplied) -> None:
+        seat = getattr(inside, "seat", None)
+        if seat != event.seat:
+            wrong.append(f"version {event.version} of seat {event.seat} delivered in seat {seat}'s thread")
+        delivered.append(event.version)
+
+    def boom(event: ActionApplied) -> None:  # seat 0's forwarder keeps failing
+        if event.seat == 0:
+            raise ConnectionResetError("seat 0 left")
+
+    game.events.subscribe(ActionApplied, check)
+    game.events.subscribe(ActionApplied, boom)
+    errors: list[BaseException] = []
+    stop = time.monotonic() + 1.5
+    threads = [
+        threading.Thread(target=_worker, args=(game, seat, 100 * k + seat, stop, inside, errors))
+        for seat in (0, 1)
+        for k in range(3)
+    ]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(10)
+    assert not any(t.is_alive() for t in threads)
+    assert not errors, errors[:3]  # no handler exception ever reached an apply()
+    assert not wrong, wrong[:5]
+    assert delivered == list(range(1, game.version + 1))
+    assert game.version > 20
+    assert failures and all(f.event.seat == 0 for f in failures)
