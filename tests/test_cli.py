@@ -846,16 +846,13 @@ def _configurations(info: cardcore.GameInfo) -> list[dict[str, object]]:
 
 
 def _agents_serving(info: cardcore.GameInfo) -> list[str]:
-    """The installed agents that play *info*'s game (random and the game's own)."""
-    from cardcore.agents import check_agent
-
-    out = []
+    """``random`` and the agents written for *info*'s game (those that declare it in ``games``;
+    general search agents are left out: they play the same hands, slowly)."""
+    out = ["random"]
     for agent in cardcore.available_agents():
-        try:
-            check_agent(agent, cardcore.load_agent(agent), info)
-        except cardcore.CardcoreError:
-            continue
-        out.append(agent)
+        games = getattr(cardcore.load_agent(agent), "games", None)
+        if isinstance(games, tuple) and info.name in games:
+            out.append(agent)
     return out
 
 
