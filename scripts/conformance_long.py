@@ -13,7 +13,9 @@ every game; the costly ones (views, per-seat events, twins, hostile inputs,
 clones, save/load, replay, positions) on every ``--full-every``-th game; each
 task also meets the kit's veto-only and score-only rules. Prints, per game:
 games, actions applied, bad inputs tried and rejected, cards lost, leaks found,
-and failures. Exits 1 if any check failed.
+raw exceptions (errors that are not a ``CardcoreError`` escaping the public API,
+including one that stops a whole task) and failures. Exits 1 if any check failed
+or any raw exception escaped.
 """
 
 from __future__ import annotations
@@ -76,11 +78,16 @@ def plan(total: int, seed: int, chunk: int, shares: dict[str, float]) -> Iterato
 def run_task(task: Task, full_every: int) -> tuple[str, Report]:
     """Run one task (in a worker process)."""
     name, players, rules, without, options, games, seed = task
-    report = check_game(
-        name, players=players, rules=rules, without=without, options=options, games=games, seed=seed,
-        sample=0.1, full_every=full_every, samples_per_game=3, strict=False,
-        checks=ALL_CHECKS - ({"determinism"} if games < 2 else set()),
-    )  # fmt: skip
+    try:
+        report = check_game(
+            name, players=players, rules=rules, without=without, options=options, games=games,
+            seed=seed, sample=0.1, full_every=full_every, samples_per_game=3, strict=False,
+            checks=ALL_CHECKS - ({"determinism"} if games < 2 else set()),
+        )  # fmt: skip
+    except Exception as exc:  # a raw exception escaped the kit's run: a failure, not a crash
+        report = Report(name, players, rules, dict(options))
+        report.raw += 1
+        report.fail(f"task seed {seed} stopped on a raw {type(exc).__name__}: {str(exc)[:200]}")
     return name, report
 
 
@@ -131,18 +138,18 @@ def main(argv: list[str] | None = None) -> int:
             if progress is not None:
                 progress.stop()
     elapsed = time.monotonic() - started
-    header = f"{'game':<10}{'games':>9}{'actions':>12}{'bad inputs':>12}{'rejected':>10}{'cards lost':>11}{'leaks':>7}{'failed':>8}"
+    header = f"{'game':<10}{'games':>9}{'actions':>12}{'bad inputs':>12}{'rejected':>10}{'cards lost':>11}{'leaks':>7}{'raw':>6}{'failed':>8}"
     print(header)
     grand = Report("all")
     for name in sorted(totals):
         r = totals[name]
         grand.merge(r)
         print(
-            f"{name:<10}{r.games:>9}{r.actions:>12}{r.bad_inputs:>12}{r.rejected:>10}{r.cards_lost:>11}{r.leaks:>7}{r.failed:>8}"
+            f"{name:<10}{r.games:>9}{r.actions:>12}{r.bad_inputs:>12}{r.rejected:>10}{r.cards_lost:>11}{r.leaks:>7}{r.raw:>6}{r.failed:>8}"
         )
     r = grand
     print(
-        f"{'total':<10}{r.games:>9}{r.actions:>12}{r.bad_inputs:>12}{r.rejected:>10}{r.cards_lost:>11}{r.leaks:>7}{r.failed:>8}"
+        f"{'total':<10}{r.games:>9}{r.actions:>12}{r.bad_inputs:>12}{r.rejected:>10}{r.cards_lost:>11}{r.leaks:>7}{r.raw:>6}{r.failed:>8}"
     )
     print(f"views/event streams checked {r.views}, twins {r.twins}, save/replay round trips {r.reloads},"
           f" positions {r.positions}, vetoed {r.vetoed}, scored rounds {r.scored},"
@@ -150,7 +157,7 @@ def main(argv: list[str] | None = None) -> int:
     for name in sorted(totals):
         for msg in sorted(set(totals[name].failures))[:5]:
             print(f"  {name}: {msg[:300]}")
-    return 0 if grand.failed == 0 else 1
+    return 0 if grand.failed == 0 and grand.raw == 0 else 1
 
 
 if __name__ == "__main__":

@@ -31,10 +31,25 @@ def test_conformance_long_counts_everything(capsys: pytest.CaptureFixture[str]) 
     assert "bad inputs" in out and "cards lost" in out and "leaks" in out
     assert "positions" in out and "vetoed" in out and "scored rounds" in out
     total = next(line for line in out.splitlines() if line.startswith("total"))
-    games, actions, tried, rejected, lost, leaks, failed = (int(x) for x in total.split()[1:])
+    games, actions, tried, rejected, lost, leaks, raw, failed = (
+        int(x) for x in total.split()[1:]
+    )
     assert games == 24 and actions > games
     assert tried == rejected > 0
-    assert lost == leaks == failed == 0
+    assert lost == leaks == raw == failed == 0
+
+
+def test_conformance_long_reports_a_raw_exception_as_a_failure(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    long = _script("conformance_long")
+
+    def broken(*args: object, **kwargs: object) -> None:
+        raise ValueError("raw")
+
+    monkeypatch.setattr(long, "check_game", broken)
+    name, report = long.run_task(("golf", 2, (), (), {}, 1, 0), 1)
+    assert name == "golf" and report.raw == 1 and report.failed == 1
 
 
 def test_conformance_long_plans_every_game_and_rule() -> None:
