@@ -244,8 +244,15 @@ def test_which_games_have_a_notation() -> None:
 
 # -- what the default notation refuses ------------------------------------------------------------
 
-MID = tiny(played=1).position()
-OVER = tiny(played=4).position()
+def _positions() -> tuple[str, str]:
+    cardcore.register("cardcore.games", "tinygame", PLUGIN)
+    try:
+        return tiny(played=1).position(), tiny(played=4).position()
+    finally:
+        cardcore.unregister("cardcore.games", "tinygame")
+
+
+MID, OVER = _positions()  # written once, at collection, without leaving the game registered
 
 
 @pytest.mark.parametrize(
