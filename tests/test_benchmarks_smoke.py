@@ -164,3 +164,8 @@ def test_bare_tonk_plays_as_many_decisions_as_the_engine() -> None:
             game.apply(legal[int(rand() * len(legal))])
         engine.append(game.version)
     assert abs(statistics.mean(engine) - bare_mean) < 0.15 * bare_mean
+
+
+def test_spit_is_legal_agrees_with_the_legal_set() -> None:
+    fastpaths = _module("fastpaths")
+    assert fastpaths.check("spit", games=1, seed=3) > 0

@@ -25,8 +25,9 @@ def is_legal(logic: SpitLogic, state: SpitState, action: SpitAction) -> bool:
     """Tell whether *action* is one of ``logic.legal_actions(state, action.seat)``.
 
     The same answer for every state and action: plays, combines and fills
-    (nearly every action) are judged from the piles they touch; the rest ask
-    the legal set, which is short for them.
+    with int fields (nearly every action) are judged from the piles they
+    touch; the rest (and any action built with odd field types) ask the legal
+    set. Never raises for an action of any Spit type.
     """
     seat = action.seat
     if seat not in state.to_act:
@@ -37,6 +38,8 @@ def is_legal(logic: SpitLogic, state: SpitState, action: SpitAction) -> bool:
     cards = state.zones.cards
     if isinstance(action, Play):
         pile = action.pile
+        if type(pile) is not int or type(action.target) is not int:  # a client's odd fields
+            return action in logic.legal_actions(state, seat)
         if state.phase != PLAY or not 0 <= pile < PILES or action.target not in state.active():
             return False
         src = cards[logic.lay[seat][pile]]
@@ -45,6 +48,8 @@ def is_legal(logic: SpitLogic, state: SpitState, action: SpitAction) -> bool:
     if not isinstance(action, Combine | Fill):  # never: the kind check above (for mypy)
         return False
     j, i = action.src, action.dst
+    if type(j) is not int or type(i) is not int:
+        return action in logic.legal_actions(state, seat)
     if not (0 <= j < PILES and 0 <= i < PILES) or i == j:
         return False
     lay = logic.lay[seat]
