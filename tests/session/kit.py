@@ -214,3 +214,36 @@ class Table:
 def messages(out: list[Outbound], conn: str, kind: str | None = None) -> list[Mapping[str, Any]]:
     """The messages of *out* for *conn* (of one *kind* if given)."""
     return [o.message for o in out if o.conn == conn and (kind is None or o.message["type"] == kind)]
+
+
+CONNS = "abcd"
+"""The connection of each seat in :func:`table` (a spectator is ``"w"``)."""
+
+
+def table(
+    game: str = "golf",
+    players: int = 2,
+    *,
+    options: Mapping[str, Any] | None = None,
+    watch: bool = True,
+    store: Any = None,
+    **config: Any,
+) -> Table:
+    """A session of *game* with every seat joined (seat *s* as ``CONNS[s]``) and a spectator ``"w"``."""
+    from cardcore.session import MemoryStore, SessionConfig
+
+    session = Session.create(
+        game,
+        players,
+        now=0.0,
+        options=options,
+        config=SessionConfig(**config),
+        store=MemoryStore() if store is None else store,
+        seed=None if config.get("fair") else 11,
+    )
+    t = Table(session)
+    for seat in range(players):
+        t.join(CONNS[seat], seat)
+    if watch:
+        t.send("w", {"type": "watch"})
+    return t
