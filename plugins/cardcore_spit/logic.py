@@ -561,7 +561,11 @@ class SpitLogic(GameLogic[SpitState, SpitAction]):
 
 def _seat_actions(interned: SpitActionSet, seat: int) -> list[SpitAction]:
     """Every interned action of *seat* its notation parses back to (not ``combine 1 1``)."""
-    out: list[SpitAction] = [interned.readies[seat], interned.requests[seat], *interned.claims[seat]]
+    out: list[SpitAction] = [
+        interned.readies[seat],
+        interned.requests[seat],
+        *interned.claims[seat],
+    ]
     for plays in interned.plays[seat]:
         out.extend(plays)
     for table in (interned.combines, interned.fills):
