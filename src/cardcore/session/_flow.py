@@ -297,8 +297,8 @@ class Flow:
         when = self.now if at is None else at
         if self.takeback is not None:
             self._takeback_end("cancelled", None, "the game moved on")
-        for s in range(self.players):
-            if s != actor:
+        for s in range(self.players):  # what a seat did not do itself makes its older views stale
+            if s != actor or cause != "player":
                 self.foreign[s] = version
         over = game.is_over
         self.clocks.update(game.to_act, when, actor if actor != HOST else None, over=over)
