@@ -71,7 +71,7 @@ def test_nothing_of_the_secret_is_sent_before_the_end() -> None:
     assert bundle is not None
     secret = (bundle["server_seed"], bundle["salt"], str(bundle["seed"]))
     for o in t.outbound:
-        if o.message["type"] != "reveal" and not (o.message["type"] == "record"):
+        if o.message["type"] != "reveal" and o.message["type"] != "record":
             assert not any(s in o.text for s in secret) or o.message.get("reveal"), o.message["type"]
 
 

@@ -64,8 +64,8 @@ def test_golf_replace_of_a_face_up_card_may_be_taken_back_a_face_down_one_not() 
     game = t.session.game
     assert game is not None
     t.act("a", "take", 1.0)
-    up = [i for i, c in enumerate(game.view(0)["table"]["grids"][0]) if c is not None][0]
-    down = [i for i, c in enumerate(game.view(0)["table"]["grids"][0]) if c is None][0]
+    up = next(i for i, c in enumerate(game.view(0)["table"]["grids"][0]) if c is not None)
+    down = next(i for i, c in enumerate(game.view(0)["table"]["grids"][0]) if c is None)
     t.act("a", f"replace {up}", 1.0)
     assert _ask(t, "a") == []  # the card it discarded was face up: nobody learned anything
     t.send("b", {"type": "takeback", "op": "accept"})
