@@ -35,7 +35,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from cardcore import ALL, Card, OptionError
-from cardcore.positions import read_position, write_position
+from cardcore.positions import read_position, read_result, write_position
 from cardcore_golf.grids import layout_for
 from cardcore_golf.state import DRAW_PHASE, OVER, PLACE, SETUP, TAKEN, GolfState, RoundPlan
 
@@ -65,6 +65,8 @@ def write(st: GolfState) -> str:
         fields["removed"] = [
             [] if slots is None else [p for p, i in enumerate(slots) if i < 0] for slots in st.slots
         ]
+    if st.is_over and st.result is not None:  # a finished game carries its result
+        fields["result"] = st.result.to_json()
     return write_position("golf", fields, st.zones)
 
 
@@ -102,7 +104,7 @@ def read(
     players = plan.players
     layout = plan.layout
     fields, zones = read_position(text, "golf", plan.zone_layout, deck, players)
-    unknown = sorted(set(fields) - {*_FIELDS, "removed"})
+    unknown = sorted(set(fields) - {*_FIELDS, "removed", "result"})
     missing = [name for name in _FIELDS if name not in fields]
     if unknown or missing:
         raise _bad(f"unknown fields {unknown}, missing fields {missing}")
@@ -110,8 +112,11 @@ def read(
         msg = f"it is a position of layout {fields['layout']!r}, but the options choose {layout.key!r}"
         raise _bad(msg)
     phase = PHASES.get(fields["phase"]) if isinstance(fields["phase"], str) else None
-    if phase is None or phase == OVER:
-        raise _bad(f"phase must be 'setup', 'draw', 'place' or 'taken', not {fields['phase']!r}")
+    if phase is None or (phase == OVER) != ("result" in fields):
+        raise _bad(
+            "phase must be 'setup', 'draw', 'place' or 'taken', or 'over' with the game's"
+            f" result, not {fields['phase']!r}"
+        )
     last = players - 1
     st = GolfState(players, options, plan)
     st.zones = zones
@@ -123,7 +128,7 @@ def read(
     cap = plan.max_turns
     st.turns = _int(fields, "turns", 0, 10**6 if cap is None else cap - 1)
     st.ender = _int(fields, "ender", 0, last, null=True)
-    st.final_left = _int(fields, "final", 1, last, null=True)
+    st.final_left = _int(fields, "final", 0 if phase == OVER else 1, last, null=True)
     totals = fields["totals"]
     if not (
         isinstance(totals, list)
@@ -131,11 +136,16 @@ def read(
         and all(isinstance(t, int) and not isinstance(t, bool) for t in totals)
     ):
         raise _bad(f"totals must be {players} integers, not {totals!r}")
+    st.sheet.totals = list(totals)
+    _read_removed(st, fields.get("removed"))
+    if phase == OVER:  # GOLF-GAME-1: the match ended; nobody acts
+        st.result = read_result(fields["result"], players)
+        st.is_over = True
+        st.to_act = ()
+        return st
     limit = options.get("points_limit")
     if limit is not None and max(totals) >= limit:
         raise _bad(f"a total reaches the points limit {limit}: the match is over")
-    st.sheet.totals = list(totals)
-    _read_removed(st, fields.get("removed"))
     _check_piles(st)
     _check_turn(st)
     return st

@@ -185,3 +185,25 @@ def test_bad_positions_four_card_layouts() -> None:
     assert "GOLF4H has no setup phase" in bad(
         hand.replace('phase="draw"', 'phase="setup"'), layout="4h"
     )
+
+
+@pytest.mark.parametrize("layout", [6, 8, 9, 10, "4", "4h"])
+def test_a_finished_match_writes_its_result_and_reads_back_over(layout: Any) -> None:
+    """GOLF-GAME-1: a finished match's position carries the result; nobody may act in it."""
+    options = {"layout": layout, "rounds": 1}
+    game = cardcore.new_game("golf", 3, options=options, seed=5)
+    rng = random.Random(5)
+    while not game.is_over:
+        seat = game.to_act[0]
+        game.apply(rng.choice(game.legal_actions(seat)))
+    text = game.position()
+    assert 'phase="over"' in text and "result=" in text
+    again = cardcore.new_game("golf", 3, options=options, position=text, seed=1)
+    assert again.is_over and again.to_act == () and again.result == game.result
+    assert again.position() == text
+    for seat in (0, 1, 2, None):
+        mine, theirs = game.view(seat), again.view(seat)
+        del mine["version"], theirs["version"]
+        assert mine == theirs
+    with pytest.raises(OptionError, match="'over' with the game's result"):
+        cardcore.new_game("golf", 3, options=options, position=re.sub(r" result=\S+", "", text))
