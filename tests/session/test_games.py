@@ -17,6 +17,7 @@ import pytest
 
 from cardcore import game_info
 from cardcore.session import Session, SessionConfig, SQLiteStore, TimeControl, verify_bundle
+from cardcore.session.fair import FairDeal
 from tests.session.kit import Table
 
 GAMES = ("golf", "tonk", "spit", "speed")
@@ -42,7 +43,18 @@ def _rejoin_everyone(t: Table) -> None:
     t.send("w", {"type": "watch", "last": t.mirrors["w"].last})
 
 
+@pytest.fixture
+def fixed_fair_seed(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The server's fair-deal secret drawn from a fixed source, so each game plays the same every run."""
+
+    def fresh(cls: type[FairDeal], players: int) -> FairDeal:
+        return cls(bytes(range(32)), bytes(range(16)), [None] * players)
+
+    monkeypatch.setattr(FairDeal, "fresh", classmethod(fresh))
+
+
 @pytest.mark.parametrize("name", GAMES)
+@pytest.mark.usefixtures("fixed_fair_seed")
 def test_every_game_plays_through_sessions_without_a_leak(name: str, tmp_path: Path) -> None:
     path = tmp_path / "sessions.db"
     realtime = game_info(name).realtime
