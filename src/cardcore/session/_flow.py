@@ -536,7 +536,7 @@ def _merge(old: Batch, new: Batch) -> Batch:
     )
 
 
-def parse_json(text: str) -> dict[str, Any]:
+def read_stored(text: str) -> dict[str, Any]:
     """Read one stored message back."""
     data: dict[str, Any] = json.loads(text)
     return data

@@ -168,7 +168,7 @@ class SessionConfig:
         return dataclasses.asdict(self)
 
     @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> SessionConfig:
+    def from_data(cls, data: Mapping[str, Any]) -> SessionConfig:
         """Read settings written by :meth:`to_json` (unknown keys are refused).
 
         :raises OptionError: A bad value.
@@ -232,7 +232,7 @@ class GameSetup:
         }
 
     @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> GameSetup:
+    def from_data(cls, data: Mapping[str, Any]) -> GameSetup:
         """Read a setup written by :meth:`to_json`."""
         deck: Sequence[str] | None = data.get("deck")
         return cls(

@@ -113,7 +113,7 @@ class FairDeal:
         return {"server_seed": self.server_seed.hex(), "salt": self.salt.hex(), "entropy": list(self.entropy)}
 
     @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> FairDeal:
+    def from_data(cls, data: Mapping[str, Any]) -> FairDeal:
         """Read material written by :meth:`to_json`."""
         return cls(bytes.fromhex(data["server_seed"]), bytes.fromhex(data["salt"]), list(data["entropy"]))
 

@@ -27,7 +27,7 @@ from cardcore.errors import (
 )
 from cardcore.plugins import game_info
 from cardcore.session import fair as fairness
-from cardcore.session._flow import FORMAT, LOG, Conn, parse_json
+from cardcore.session._flow import FORMAT, LOG, Conn, read_stored
 from cardcore.session.config import GameSetup, SessionConfig
 from cardcore.session.protocol import PROTOCOL, Outbound, ProtocolError, dumps, read_message
 from cardcore.session.store import Store, StoredSession, TokenRow
@@ -129,15 +129,15 @@ class Session(TakebackFlow):
     @classmethod
     def _restore(cls, store: Store, stored: StoredSession, now: float) -> Session:
         meta = stored.meta
-        setup = GameSetup.from_json(meta["setup"])
-        config = SessionConfig.from_json(meta["config"])
+        setup = GameSetup.from_data(meta["setup"])
+        config = SessionConfig.from_data(meta["config"])
         session = cls(stored.id, setup, config, bool(meta["realtime"]), store, stored.created)
         session.now = now
         session.phase = meta["phase"]
         session.started = meta.get("started")
         session.ended = meta.get("ended")
         session.seed = meta.get("seed")
-        session.fair = None if meta.get("fair") is None else fairness.FairDeal.from_json(meta["fair"])
+        session.fair = None if meta.get("fair") is None else fairness.FairDeal.from_data(meta["fair"])
         session.entropy_deadline = meta.get("entropy_deadline")
         session.tokens = {t.seat: t for t in stored.tokens}
         counts = meta.get("streams", {})
@@ -437,7 +437,7 @@ class Session(TakebackFlow):
             missed = stream.missed(last)
             if missed is not None and sum(len(t) for t in missed) <= len(fresh_text):
                 for text in missed:
-                    self._out.append(Outbound(conn, parse_json(text), text))
+                    self._out.append(Outbound(conn, read_stored(text), text))
                 return
         self._out.append(Outbound(conn, fresh, fresh_text))
 

@@ -92,7 +92,7 @@ class SQLiteStore:
                 raise KeyError(session.id)
             db.execute(
                 "INSERT INTO sessions (id, status, created, updated, meta) VALUES (?, ?, ?, ?, ?)",
-                (session.id, session.status, session.created, session.created, _json(session.meta)),
+                (session.id, session.status, session.created, session.created, _dump(session.meta)),
             )
 
     def commit(self, session_id: str, batch: Batch) -> None:
@@ -106,7 +106,7 @@ class SQLiteStore:
             else:
                 db.execute(
                     "UPDATE sessions SET status = ?, updated = ?, meta = ? WHERE id = ?",
-                    (batch.status, batch.updated, _json(batch.meta), session_id),
+                    (batch.status, batch.updated, _dump(batch.meta), session_id),
                 )
             if batch.keep_actions is not None:
                 db.execute(
@@ -218,5 +218,5 @@ class _Transaction:
             raise StoreError(msg) from None
 
 
-def _json(value: Any) -> str:
+def _dump(value: Any) -> str:
     return json.dumps(value, separators=(",", ":"), allow_nan=False)
