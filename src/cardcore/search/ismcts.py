@@ -49,7 +49,7 @@ the agent's seat sees when it acts there)."""
 class _Node:
     """One edge of the tree: the action that led here and its statistics."""
 
-    __slots__ = ("avail", "children", "seat", "total", "visits")
+    __slots__ = ("avail", "children", "seat", "squares", "total", "visits")
 
     def __init__(self, seat: int) -> None:
         self.seat = seat  # who took the action leading here
@@ -57,6 +57,15 @@ class _Node:
         self.visits = 0
         self.avail = 0
         self.total = 0.0
+        self.squares = 0.0  # of the scores, for the final choice's confidence
+
+    def spread(self) -> float:
+        """The variance of the mean score (0 with fewer than two visits)."""
+        n = self.visits
+        if n < 2:
+            return 0.0
+        mean = self.total / n
+        return max(0.0, (self.squares / n - mean * mean) / (n - 1))
 
 
 def _key(action: Action) -> Key:
@@ -106,6 +115,9 @@ class ISMCTSAgent:
     :param depth: The deepest the tree grows, in actions from the root (``None``: no
         limit); below it the rollout policy plays. ``depth=1`` is flat UCB over the root's
         actions with policy rollouts.
+    :param prior: With a game rollout policy, the policy's own choice at the root stands
+        unless the search's best action beats its mean score by more than this many standard
+        errors (0: always the most visited action).
     :param observe: Below the root, tell the agent's own decisions apart by what its seat
         sees there (a drawn card, a revealed one), rather than sharing one edge per action.
     :param reaction: Real-time games: median reaction delay in seconds of a plan.
@@ -123,6 +135,7 @@ class ISMCTSAgent:
         max_rollout: int = 500,
         observe: bool = True,
         depth: int | None = None,
+        prior: float = 1.0,
         reaction: float = 0.5,
         spread: float = 0.3,
     ) -> None:
@@ -145,6 +158,7 @@ class ISMCTSAgent:
             raise OptionError(msg)
         self.observe = observe
         self.depth = _positive_int("depth", depth, none=True) or 1_000_000
+        self.prior = float(_number("prior", prior, 0.0) or 0.0)
         self.reaction = float(_number("reaction", reaction, 0.0, strict=True) or 0.5)
         self.spread = float(_number("spread", spread, 0.0) or 0.0)
         self.rng = random.Random(seed)
@@ -197,18 +211,47 @@ class ISMCTSAgent:
         budget = self.iterations
         deadline = None if self.time is None else perf_counter() + self.time
         done = 0
+        default: Key | None = None
         while budget is None or done < budget:
             if deadline is not None and done and perf_counter() >= deadline:
                 break
             game = self._sample(view, config, seat, rng)
+            if not done:
+                default = self._default(game, seat, by_key)
             self._iterate(game, root, by_key, seat, rng, realtime)
             done += 1
         self.last_iterations = done
         if not root.children:
             msg = f"ismcts: no sample of the view let seat {seat} of {config.game!r} act"
             raise CardcoreError(msg)
-        best = max(root.children.items(), key=lambda kv: (kv[1].visits, kv[1].total / kv[1].visits))
-        return by_key[best[0]]
+        return by_key[self._final(root, default)]
+
+    def _default(self, game: Game, seat: int, by_key: Mapping[Key, Action]) -> Key | None:
+        """The rollout policy's choice at the root (``None`` without a policy or a ``prior``)."""
+        policy = self._policy(game.logic)
+        if policy is None or not self.prior:
+            return None
+        legal = [a for a in game.legal_actions(seat) if _key(a) in by_key]
+        if not legal:
+            return None
+        action = policy(game.state, seat, legal, random.Random(0))  # its own draws stay apart
+        return None if action is None else _key(action)
+
+    def _final(self, root: _Node, default: Key | None) -> Key:
+        """The most visited root action, unless it does not beat the policy's choice clearly.
+
+        With a game rollout policy and ``prior`` > 0, the policy's own choice at the root stands
+        unless the best action's mean score exceeds it by more than ``prior`` standard errors.
+        """
+        children = root.children
+        best = max(
+            children, key=lambda k: (children[k].visits, children[k].total / children[k].visits)
+        )
+        if default is None or default == best or default not in children:
+            return best
+        a, b = children[best], children[default]
+        gain = a.total / a.visits - b.total / b.visits
+        return best if gain > self.prior * math.sqrt(a.spread() + b.spread()) else default
 
     def _sample(
         self, view: Mapping[str, Any], config: ViewConfig, seat: int, rng: random.Random
@@ -378,8 +421,10 @@ class ISMCTSAgent:
             self._hi = high
         path[0].visits += 1
         for node in path[1:]:
+            score = scores[node.seat]
             node.visits += 1
-            node.total += scores[node.seat]
+            node.total += score
+            node.squares += score * score
 
     def __repr__(self) -> str:
         budget = f"iterations={self.iterations}" if self.time is None else f"time={self.time}"
