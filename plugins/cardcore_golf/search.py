@@ -135,8 +135,41 @@ def _setup_done(seat: int, phase: str, turn: int, dealer: int, players: int) -> 
 
 
 def utility(logic: GolfLogic, state: GolfState) -> tuple[float, ...]:
-    """The negated match totals: lowest wins (GOLF-GAME-2)."""
-    return tuple(-float(t) for t in state.sheet.totals)
+    """The negated match totals plus the round in play as it stands: lowest wins (GOLF-GAME-2).
+
+    The round in play counts every card somebody knows at its points (after the layout's
+    cancelling) and every card nobody knows at the mean of the deck, so a freshly dealt
+    round adds the same to every seat and a rollout cut short still tells good from bad.
+    """
+    plan = state.plan
+    mean = _MEANS.get(id(plan))
+    if mean is None or mean[0] is not plan:
+        values = list(plan.points.values())
+        mean = (plan, sum(values) / len(values))
+        if len(_MEANS) > 64:
+            _MEANS.clear()
+        _MEANS[id(plan)] = mean
+    totals = state.sheet.totals
+    if state.is_over:
+        return tuple(-float(t) for t in totals)
+    out = []
+    for seat in range(state.players):
+        keys, points = state.keys_and_points(seat)
+        masks = state.zones.seen[plan.grid[seat]]
+        slots = state.slots[seat]
+        unknown = 0
+        for pos in range(len(keys)):
+            i = pos if slots is None else slots[pos]
+            if i >= 0 and masks[i] == 0:
+                keys[pos] = -100 - pos  # pairs with nothing
+                points[pos] = 0
+                unknown += 1
+        out.append(-float(totals[seat]) - plan.scorer(keys, points) - unknown * mean[1])
+    return tuple(out)
+
+
+_MEANS: dict[int, tuple[object, float]] = {}
+"""Per round plan: the mean points of a card of its deck."""
 
 
 def rollout_action(
