@@ -23,7 +23,8 @@ def test_the_hub_routes_each_connection_to_the_session_it_joined(tmp_path: Path)
     assert hub.handle("x", '{"type": "ping"}', 1.0)[0].message["type"] == "pong"
     for conn, session, seat in (("g0", golf, 0), ("g1", golf, 1), ("t0", tonk, 0), ("t1", tonk, 1)):
         out = hub.handle(conn, json.dumps({"type": "join", "seat": seat, "session": session.id}), 1.0)
-        assert out[0].message["type"] == "welcome" and out[0].message["session"] == session.id
+        welcome = next(o.message for o in out if o.conn == conn)
+        assert welcome["type"] == "welcome" and welcome["session"] == session.id
     assert golf.phase == tonk.phase == "playing"
     out = hub.handle("g0", json.dumps({"type": "act", "action": "flip 0", "seen": 0}), 2.0)
     assert {o.conn for o in out} <= {"g0", "g1"} and golf.game is not None and golf.game.version == 1

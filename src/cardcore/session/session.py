@@ -371,16 +371,18 @@ class Session(TakebackFlow):
         if entropy is not None:
             self._check_entropy(seat, entropy)
         fresh = self._claim(seat) if row is None else None
+        fair = self.fair
+        changed = entropy is not None and fair is not None and fair.entropy[seat] != entropy
+        if changed and fair is not None:
+            fair.entropy[seat] = entropy
+        if fresh is not None or changed:
+            self._emit_lobby()  # to the others: this connection gets the whole picture below
         stream = self.streams[seat]
         self.conns[conn] = Conn(conn, seat, stream)
         stream.conns[conn] = None
         self._welcome(conn, seat, fresh, msg.get("id"))
         self._catch_up(conn, stream, msg.get("last"))
         self._presence()
-        if entropy is not None:
-            self._set_entropy(seat, entropy, now)
-        if fresh is not None:
-            self._emit_lobby()
         self._maybe_start(now)
 
     def _claim(self, seat: int) -> str:
