@@ -165,3 +165,30 @@ def test_rollouts_may_be_random() -> None:
 def test_bad_parameters_are_one_clear_error(params: dict[str, Any], match: str) -> None:
     with pytest.raises(cardcore.OptionError, match=match):
         ISMCTSAgent(**params)
+
+
+def _rule_cases() -> list[tuple[str, str, dict[str, Any]]]:
+    """Every installed house rule, with options where it applies."""
+    cases = []
+    for game in cardcore.available_games():
+        for rule in cardcore.available_rules(game):
+            options: dict[str, Any] = {"rounds": 1} if game == "golf" else {}
+            for name, values in cardcore.rule_info(rule).applies.items():
+                options[name] = values[0]
+            cases.append((game, rule, options))
+    return cases
+
+
+@pytest.mark.parametrize("game, rule, options", _rule_cases(), ids=lambda v: str(v))
+def test_every_house_rule_can_be_searched(game: str, rule: str, options: dict[str, Any]) -> None:
+    match = cardcore.new_game(game, 2, rules=[rule], options=options, seed=5)
+    if not match.logic.has_positions():  # a test game without a notation: a clear refusal
+        with pytest.raises(cardcore.CardcoreError, match="cannot sample positions"):
+            ISMCTSAgent(seed=1).search(match.view(match.to_act[0]), match.legal_actions(match.to_act[0]) * 2)
+        return
+    agents: list[Any] = [ISMCTSAgent(seed=1, iterations=2, max_rollout=30), cardcore.RandomAgent(2)]
+    if match.ruleset.game.realtime:
+        cardcore.run_realtime(match, agents, seed=1, max_actions=12)
+    else:
+        cardcore.play(match, agents, max_actions=30)
+    assert match.version > 0

@@ -399,6 +399,8 @@ class ISMCTSAgent:
             else:
                 mover = game.to_act[0]
                 legal = legal_actions(mover)
+                if not legal:  # a rule vetoed every action: score what stands
+                    return
             action = None if policy is None else policy(state, mover, legal, rng)
             if action is None:
                 action = legal[int(rng.random() * len(legal))]
