@@ -145,4 +145,8 @@ def _run(console: Console, args: argparse.Namespace) -> int:
         from cardcore.cli.compare import cmd_compare
 
         return cmd_compare(console, args)
+    if command == "serve":
+        from cardcore.cli.serve import cmd_serve
+
+        return cmd_serve(args)
     return 2  # pragma: no cover - argparse knows every command

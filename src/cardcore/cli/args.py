@@ -234,6 +234,9 @@ def build_parser() -> argparse.ArgumentParser:
     from cardcore.cli import compare  # its own module; it imports this one
 
     compare.add_parser(sub)
+    from cardcore.cli import serve
+
+    serve.add_parser(sub)
     return parser
 
 

@@ -1,0 +1,106 @@
+"""``cardcore serve``: the web server (lobby, game pages, WebSocket) with uvicorn.
+
+The address is bound here, before uvicorn starts, so that a bad host or a port
+in use is one line and exit status 2, like an unwritable database.
+"""
+
+from __future__ import annotations
+
+import argparse
+import socket
+import sys
+from typing import Any
+
+from cardcore.cli.args import UsageError
+
+__all__ = ["add_parser", "cmd_serve"]
+
+WEB_MISSING = "cardcore serve needs the web extra: pip install 'cardcore[web]'"
+
+
+def _port(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        msg = f"not a port number: {text!r}"
+        raise argparse.ArgumentTypeError(msg) from None
+    if not 0 <= value <= 65535:
+        msg = f"a port is from 0 to 65535, not {value}"
+        raise argparse.ArgumentTypeError(msg)
+    return value
+
+
+def add_parser(sub: Any) -> None:
+    """Add the ``serve`` subcommand to the command's subparsers *sub*."""
+    p = sub.add_parser(
+        "serve",
+        help="serve games to browsers: a lobby, play and watch pages, a WebSocket",
+        description=(
+            "Run the web server: create a game in the lobby, send each player their link,"
+            " play and watch in the browser. Games are kept in --db and resume after a restart."
+        ),
+    )
+    p.add_argument(
+        "--host", default="127.0.0.1", help="the address to listen on (default 127.0.0.1)"
+    )
+    p.add_argument(
+        "--port", type=_port, default=8000, help="the port (default 8000; 0: any free port)"
+    )
+    p.add_argument(
+        "--db", default="cardcore-sessions.db", metavar="PATH", help="the SQLite database of games"
+    )
+    p.add_argument(
+        "--bot-delay", type=float, default=0.4, metavar="SECONDS", help="a turn-based bot's pause"
+    )
+
+
+def bind(host: str, port: int) -> socket.socket:
+    """Bind *host*:*port* (IPv4 or IPv6).
+
+    :raises UsageError: A host that does not resolve, or an address that cannot be bound.
+    """
+    try:
+        infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
+    except (socket.gaierror, UnicodeError) as exc:
+        msg = f"cannot listen on host {host!r}: {exc}"
+        raise UsageError(msg) from None
+    family, kind, proto, _, address = infos[0]
+    sock = socket.socket(family, kind, proto)
+    try:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.bind(address)
+        sock.listen(128)
+    except OSError as exc:
+        sock.close()
+        msg = f"cannot listen on {host}:{port}: {exc.strerror or exc}"
+        raise UsageError(msg) from None
+    sock.setblocking(False)
+    return sock
+
+
+def cmd_serve(args: argparse.Namespace) -> int:
+    """Run the server until interrupted."""
+    try:
+        import uvicorn
+
+        from cardcore.web.app import MAX_FRAME, WebServer, create_app
+    except ImportError:
+        raise UsageError(WEB_MISSING) from None
+    from cardcore.session import StoreError
+
+    try:
+        server = WebServer(args.db, bot_delay=max(0.0, args.bot_delay))
+    except StoreError as exc:
+        raise UsageError(str(exc)) from None
+    sock = bind(args.host, args.port)
+    port = sock.getsockname()[1]
+    shown = f"[{args.host}]" if ":" in args.host else args.host
+    sys.stderr.write(
+        f"cardcore serve: http://{shown}:{port}/ (games kept in {args.db}; Ctrl-C stops)\n"
+    )
+    sys.stderr.flush()
+    config = uvicorn.Config(
+        create_app(server), log_level="warning", ws_max_size=MAX_FRAME, lifespan="on", ws="auto"
+    )
+    uvicorn.Server(config).run(sockets=[sock])
+    return 0

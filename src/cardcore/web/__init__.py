@@ -1,0 +1,16 @@
+"""``cardcore.web``: the session layer behind HTTP and WebSocket, and a browser client.
+
+:func:`create_app` builds a Starlette application: a lobby (``/``) to create
+a game, a page per game (``/play/{session}``) to play it or watch it, the
+session protocol over one WebSocket (``/ws``), and the record of a finished
+game (``/api/sessions/{id}/record``). ``cardcore serve`` runs it with uvicorn.
+The client is static HTML, CSS and JavaScript shipped in this package: no
+build step, nothing fetched from another site. Needs the ``web`` extra.
+See ``docs/web.rst``.
+"""
+
+from __future__ import annotations
+
+from cardcore.web.app import WebServer, create_app
+
+__all__ = ["WebServer", "create_app"]

@@ -1,0 +1,590 @@
+"""The web server: a Starlette application on a :class:`~cardcore.session.Hub` and its store.
+
+One process holds one hub. Every WebSocket connection is one hub connection
+(:class:`~cardcore.session.aio.AsyncHost` queues its messages); the hub
+routes it to its session on ``join``/``watch`` and answers bad frames with an
+``error`` to that connection only. Bots are connections too: each holds its
+seat with a token like a person, and acts through the same session calls, so
+the record and the streams do not tell them apart.
+
+HTTP routes::
+
+    GET  /                                the lobby (static page)
+    GET  /play/{session}                  the game page: #seat=N (and token=...) or #watch
+    GET  /api/games                       installed games: seats, options, house rules, agents
+    GET  /api/sessions                    the sessions of this server
+    POST /api/sessions                    create one (JSON; errors are the library's messages)
+    GET  /api/sessions/{id}               one session
+    GET  /api/sessions/{id}/record        its record, once the game is over
+    GET  /api/sessions/{id}/replay/{k}    the public view after k actions, once it is over
+    WS   /ws                              the session protocol (docs/session.rst)
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import sqlite3
+import time
+from collections.abc import AsyncIterator, Callable, Mapping
+from pathlib import Path
+from typing import Any
+
+from starlette.applications import Starlette
+from starlette.datastructures import MutableHeaders
+from starlette.middleware import Middleware
+from starlette.requests import Request
+from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.routing import Mount, Route, WebSocketRoute
+from starlette.staticfiles import StaticFiles
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from cardcore.agents import check_agent
+from cardcore.errors import CardcoreError
+from cardcore.plugins import (
+    agent_parameters,
+    available_agents,
+    available_games,
+    available_rules,
+    game_info,
+    load_agent,
+    rule_info,
+)
+from cardcore.session import Hub, Limits, MemoryStore, Outbound, Session, SessionConfig, SQLiteStore
+from cardcore.session.aio import AsyncConnection, AsyncHost
+from cardcore.session.store import Store
+
+__all__ = ["STATIC", "WebServer", "create_app"]
+
+LOG = logging.getLogger("cardcore.web")
+
+STATIC = Path(__file__).parent / "static"
+"""The browser client's files."""
+
+MAX_FRAME = 1 << 20
+"""The largest WebSocket frame the transport reads (bigger ones close the socket, code 1009);
+frames above the session's ``max_message`` are read and refused with ``too-large``."""
+
+CSP = (
+    "default-src 'self'; connect-src 'self'; img-src 'self' data:; style-src 'self';"
+    " script-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'"
+)
+"""Nothing is loaded from another site."""
+
+_BOTS = "CREATE TABLE IF NOT EXISTS web_bots (session TEXT, seat INTEGER, agent TEXT, params TEXT, PRIMARY KEY (session, seat))"
+
+
+class WebError(CardcoreError):
+    """A request the server refuses (HTTP 400 with the message)."""
+
+
+class _Host(AsyncHost):
+    """An :class:`AsyncHost` that shows every outbound frame to its observers first."""
+
+    def __init__(self, hub: Hub, clock: Callable[[], float]) -> None:
+        super().__init__(hub, clock)
+        self.observers: list[Callable[[Outbound], None]] = []
+
+    def deliver(self, outbound: list[Outbound]) -> None:
+        """See :meth:`AsyncHost.deliver`."""
+        for observe in self.observers:
+            for out in outbound:
+                observe(out)
+        super().deliver(outbound)
+
+
+class Bot:
+    """An agent holding one seat of one session, over an in-process connection."""
+
+    def __init__(
+        self, server: WebServer, session: str, seat: int, agent: str, params: Mapping[str, Any]
+    ) -> None:
+        self.server = server
+        self.session = session
+        self.seat = seat
+        self.name = agent
+        self.params = dict(params)
+        self.agent = load_agent(agent, **self.params) if self.params else load_agent(agent)()
+        self.conn: AsyncConnection | None = None
+        self.task: asyncio.Task[None] | None = None
+        self.thinking: asyncio.Task[None] | None = None
+        self.errors = 0
+
+    def join(self, token: str | None) -> None:
+        """Join the seat (claim it, or with *token*) and start reading."""
+        host = self.server.host
+        conn = host.connect(f"bot-{self.session}-{self.seat}")
+        self.conn = conn
+        message: dict[str, Any] = {"type": "join", "session": self.session, "seat": self.seat}
+        if token is not None:
+            message["token"] = token
+        host.deliver(self.server.hub.handle(conn.id, message, host.clock()))
+        self.task = asyncio.get_running_loop().create_task(self._read(conn))
+
+    async def _read(self, conn: AsyncConnection) -> None:
+        async for text in conn:
+            kind = json.loads(text).get("type")
+            if kind == "error":
+                self.errors += 1
+            elif kind in ("view", "update"):
+                self.errors = 0
+            if kind in ("view", "update", "error", "lobby", "welcome"):
+                self.poke()
+
+    def poke(self) -> None:
+        """Think again: the game changed (or the last action was refused)."""
+        if self.thinking is not None and not self.thinking.done():
+            self.thinking.cancel()
+        self.thinking = asyncio.get_running_loop().create_task(self._think())
+
+    async def _think(self) -> None:
+        try:
+            await self._decide()
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            LOG.exception("bot %s of session %s failed", self.name, self.session)
+
+    async def _decide(self) -> None:
+        session = self.server.hub.sessions.get(self.session)
+        game = None if session is None else session.game
+        if session is None or game is None or game.is_over or self.conn is None:
+            return
+        if self.errors > 2:  # refused again and again: let the game move first
+            await asyncio.sleep(0.5)
+        seat = self.seat
+        if session.realtime:
+            seen = game.version
+            plan = self.agent.plan(
+                game.view(seat), game.legal_actions(seat), self.server.host.clock()
+            )
+            if plan is None:
+                return
+            await asyncio.sleep(max(0.0, plan.delay) * self.server.bot_pace)
+            self.act(str(plan.action), seen)
+            return
+        if seat not in game.to_act:
+            return
+        await asyncio.sleep(self.server.bot_delay)
+        if game.is_over or seat not in game.to_act:
+            return
+        action = self.agent.choose(game.view(seat), game.legal_actions(seat))
+        self.act(str(action), game.version)
+
+    def act(self, text: str, seen: int) -> None:
+        """Send one action, as a client would (no rate limit: the server trusts its own bots)."""
+        session = self.server.hub.sessions.get(self.session)
+        conn = self.conn
+        if session is None or conn is None or conn.closed:
+            return
+        host = self.server.host
+        host.deliver(
+            session.dispatch(conn.id, {"type": "act", "action": text, "seen": seen}, host.clock())
+        )
+        host.wake()
+
+    def stop(self) -> None:
+        """Stop reading and thinking."""
+        for task in (self.thinking, self.task):
+            if task is not None:
+                task.cancel()
+
+
+class WebServer:
+    """The hub, its store, the bots and the connections of one server process.
+
+    :param db: The SQLite database (``None``: in memory, nothing survives a restart).
+    :param limits: Per-connection limits (default :class:`~cardcore.session.Limits`).
+    :param bot_delay: Seconds a turn-based bot waits before it acts (so people see it play).
+    :param bot_pace: Factor on a real-time bot's reaction delays.
+    :param clock: The time source.
+    :raises StoreError: The database cannot be opened or written.
+    """
+
+    def __init__(
+        self,
+        db: str | None = None,
+        *,
+        limits: Limits | None = None,
+        bot_delay: float = 0.4,
+        bot_pace: float = 1.0,
+        clock: Callable[[], float] = time.time,
+    ) -> None:
+        self.db = db
+        self.store: Store = (
+            MemoryStore() if db is None else SQLiteStore(db, check_same_thread=False)
+        )
+        self._bots_db: sqlite3.Connection | None = None
+        if db is not None:
+            try:
+                self._bots_db = sqlite3.connect(db, isolation_level=None, check_same_thread=False)
+                self._bots_db.execute(_BOTS)
+            except sqlite3.Error as exc:
+                from cardcore.session import StoreError
+
+                msg = f"cannot write to {db!r}: {exc}"
+                raise StoreError(msg) from None
+        self.limits = limits or Limits()
+        self.hub = Hub(self.store, self.limits)
+        self.host = _Host(self.hub, clock)
+        self.bot_delay = bot_delay
+        self.bot_pace = bot_pace
+        self.bots: dict[str, list[Bot]] = {}
+        self._runner: asyncio.Task[None] | None = None
+
+    # -- life -------------------------------------------------------------------------------
+
+    async def start(self) -> None:
+        """Resume every stored session (bots take their seats again) and run the clocks."""
+        now = self.host.clock()
+        for failed in self.hub.resume_all(now):
+            LOG.error("session %s could not be resumed", failed)
+        if self._bots_db is not None:
+            rows = self._bots_db.execute(
+                "SELECT session, seat, agent, params FROM web_bots"
+            ).fetchall()
+            for sid, seat, agent, params in rows:
+                session = self.hub.sessions.get(sid)
+                if session is None or session.phase in ("over", "closed"):
+                    continue
+                token = session.issue_token(int(seat), now, replace=True)
+                bot = Bot(self, sid, int(seat), agent, json.loads(params))
+                self.bots.setdefault(sid, []).append(bot)
+                bot.join(token)
+        self._runner = asyncio.get_running_loop().create_task(self.host.run())
+
+    async def stop(self) -> None:
+        """Stop the bots and the clocks; close the store."""
+        for bots in self.bots.values():
+            for bot in bots:
+                bot.stop()
+        self.host.stop()
+        if self._runner is not None:
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._runner
+        self.store.close()
+        if self._bots_db is not None:
+            self._bots_db.close()
+
+    # -- the lobby ------------------------------------------------------------------------
+
+    def games(self) -> list[dict[str, Any]]:
+        """What the lobby offers: every installed game with its seats, options, rules and agents."""
+        agents = []
+        for name in available_agents():
+            with contextlib.suppress(CardcoreError):
+                factory = load_agent(name)
+                agents.append((name, factory, agent_parameters(name)))
+        out = []
+        for name in available_games():
+            info = game_info(name)
+            served = []
+            for agent, factory, params in agents:
+                try:
+                    check_agent(agent, factory, info)
+                except CardcoreError:
+                    continue
+                served.append(
+                    {"name": agent, "params": params, "doc": _first_line(factory.__doc__)}
+                )
+            out.append(
+                {
+                    "name": name,
+                    "summary": info.summary,
+                    "realtime": info.realtime,
+                    "min_players": info.min_players,
+                    "max_players": info.max_players,
+                    "options": [
+                        {
+                            "name": o.name,
+                            "default": o.default,
+                            "doc": o.doc,
+                            "kind": o.kind.__name__,
+                            "choices": None
+                            if o.choices is None
+                            else list(dict.fromkeys(o.choices)),
+                            "minimum": o.minimum,
+                            "maximum": o.maximum,
+                            "nullable": o.nullable,
+                        }
+                        for o in info.options
+                    ],
+                    "rules": [
+                        {"name": r, "summary": rule_info(r).summary} for r in available_rules(name)
+                    ],
+                    "agents": served,
+                }
+            )
+        return out
+
+    def create(self, request: Mapping[str, Any]) -> dict[str, Any]:
+        """Create a session from a lobby request; bots take their seats at once.
+
+        ``{"game": "golf", "seats": [{"name": "Ann"}, {"name": "Bot", "agent": "golf-greedy",
+        "params": {"seed": 1}}], "rules": [], "without": [], "options": {}, "spectators": true}``
+
+        :raises CardcoreError: The game, a rule, an option or an agent refused (its own message).
+        """
+        game = _get(request, "game", str)
+        seats = _get(request, "seats", list)
+        rules = [_text(r, "rules") for r in _get(request, "rules", list, [])]
+        without = [_text(r, "without") for r in _get(request, "without", list, [])]
+        options = _get(request, "options", dict, {})
+        spectators = _get(request, "spectators", bool, True)
+        info = game_info(game)
+        names: list[str] = []
+        bots: list[tuple[int, str, dict[str, Any]]] = []
+        for seat, entry in enumerate(seats):
+            if not isinstance(entry, dict):
+                msg = f"seat {seat} must be an object with a 'name' (and an 'agent' for a bot)"
+                raise WebError(msg)
+            name = entry.get("name") or f"Player {seat + 1}"
+            names.append(_text(name, "name")[:40])
+            agent = entry.get("agent")
+            if agent:
+                params = entry.get("params") or {}
+                if not isinstance(params, dict):
+                    msg = f"seat {seat}: 'params' must be an object"
+                    raise WebError(msg)
+                factory = load_agent(_text(agent, "agent"))
+                check_agent(agent, factory, info)
+                load_agent(agent, **params)  # refuse bad parameters now
+                bots.append((seat, agent, params))
+        config = SessionConfig(
+            spectators=spectators, limits=self.limits, spectator_delay=0 if not bots else 2
+        )
+        session = self.hub.create(
+            game,
+            names,
+            now=self.host.clock(),
+            rules=rules,
+            without=without,
+            options=options,
+            config=config,
+        )
+        sid = session.id
+        for seat, agent, params in bots:
+            bot = Bot(self, sid, seat, agent, params)
+            self.bots.setdefault(sid, []).append(bot)
+            if self._bots_db is not None:
+                self._bots_db.execute(
+                    "INSERT OR REPLACE INTO web_bots VALUES (?, ?, ?, ?)",
+                    (sid, seat, agent, json.dumps(params)),
+                )
+            bot.join(None)
+        return self.describe(session)
+
+    def describe(self, session: Session) -> dict[str, Any]:
+        """A session as the lobby shows it."""
+        sid = session.id
+        bot_seats = {b.seat: b.name for b in self.bots.get(sid, [])}
+        return {
+            "session": sid,
+            "game": session.setup.game,
+            "phase": session.phase,
+            "realtime": session.realtime,
+            "rules": list(session.setup.rules),
+            "options": dict(session.setup.options),
+            "seats": [
+                {
+                    "seat": s,
+                    "name": name,
+                    "bot": bot_seats.get(s),
+                    "claimed": s in session.tokens,
+                    "link": f"/play/{sid}#seat={s}",
+                }
+                for s, name in enumerate(session.setup.players)
+            ],
+            "watch": f"/play/{sid}#watch",
+            "record": f"/api/sessions/{sid}/record"
+            if session.phase in ("over", "closed")
+            else None,
+        }
+
+    # -- a WebSocket ------------------------------------------------------------------------
+
+    async def serve_socket(self, websocket: WebSocket) -> None:
+        """Carry one client's frames to the hub and the hub's messages back."""
+        await websocket.accept()
+        conn = self.host.connect()
+
+        async def pump() -> None:
+            with contextlib.suppress(WebSocketDisconnect, RuntimeError):
+                async for text in conn:
+                    await websocket.send_text(text)
+                await websocket.close(1008)  # the session closed it (a flood, a new token ...)
+
+        sender = asyncio.get_running_loop().create_task(pump())
+        try:
+            while not conn.closed:
+                frame = await websocket.receive()
+                if frame["type"] == "websocket.disconnect":
+                    break
+                data = frame.get("text")
+                if data is None:
+                    data = frame.get("bytes") or b""
+                await conn.send(data)
+        except (WebSocketDisconnect, RuntimeError):
+            pass
+        finally:
+            await conn.close()  # ends the pump once it has sent what is queued
+            try:
+                await asyncio.wait_for(sender, 5.0)
+            except (TimeoutError, asyncio.CancelledError, Exception):
+                sender.cancel()
+
+
+def _first_line(text: str | None) -> str:
+    return (text or "").strip().split("\n")[0]
+
+
+def _get(data: Mapping[str, Any], key: str, kind: type, default: Any = ...) -> Any:
+    value = data.get(key, default)
+    if value is ...:
+        msg = f"the request needs {key!r}"
+        raise WebError(msg)
+    if not isinstance(value, kind):
+        msg = f"{key!r} must be a {kind.__name__}, not {type(value).__name__}"
+        raise WebError(msg)
+    return value
+
+
+def _text(value: Any, what: str) -> str:
+    if not isinstance(value, str) or not value or len(value) > 200:
+        msg = f"{what!r} must be text of 1 to 200 characters, not {value!r}"[:200]
+        raise WebError(msg)
+    return value
+
+
+def _error(message: str, status: int = 400) -> JSONResponse:
+    return JSONResponse({"error": message}, status_code=status)
+
+
+def create_app(server: WebServer | None = None, **kwargs: Any) -> Starlette:
+    """The Starlette application around *server* (default: ``WebServer(**kwargs)``)."""
+    web = server if server is not None else WebServer(**kwargs)
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        await web.start()
+        try:
+            yield
+        finally:
+            await web.stop()
+
+    async def page_lobby(request: Request) -> Response:
+        return _page("index.html")
+
+    async def page_play(request: Request) -> Response:
+        return _page("play.html")
+
+    async def api_games(request: Request) -> Response:
+        return JSONResponse(web.games())
+
+    async def api_sessions(request: Request) -> Response:
+        if request.method == "POST":
+            body = await request.body()
+            if len(body) > 65536:
+                return _error("the request is larger than 64 KiB")
+            try:
+                data = json.loads(body)
+            except ValueError as exc:
+                return _error(f"the request is not JSON: {exc}")
+            if not isinstance(data, dict):
+                return _error("the request must be a JSON object")
+            try:
+                return JSONResponse(web.create(data), status_code=201)
+            except CardcoreError as exc:
+                return _error(str(exc))
+        return JSONResponse([web.describe(s) for s in web.hub.sessions.values()])
+
+    def _session(request: Request) -> Session | None:
+        return web.hub.sessions.get(request.path_params["sid"])
+
+    async def api_session(request: Request) -> Response:
+        session = _session(request)
+        if session is None:
+            return _error("no such session", 404)
+        return JSONResponse(web.describe(session))
+
+    async def api_record(request: Request) -> Response:
+        session = _session(request)
+        if session is None:
+            return _error("no such session", 404)
+        record = session.record()
+        if record is None:
+            return _error("the record is shown once the game is over", 409)
+        headers = {
+            "Content-Disposition": f'attachment; filename="{session.setup.game}-{session.id}.json"'
+        }
+        return JSONResponse(record, headers=headers)
+
+    async def api_replay(request: Request) -> Response:
+        session = _session(request)
+        if session is None:
+            return _error("no such session", 404)
+        record = session.record()
+        if record is None or session.game is None:
+            return _error("the replay is shown once the game is over", 409)
+        actions = record.get("actions", [])
+        step = max(0, min(int(request.path_params["step"]), len(actions)))
+        stored = web.store.load(session.id)
+        rows = [] if stored is None else stored.actions[:step]
+        seed = session.fair.seed if session.fair is not None else (session.seed or 0)
+        game = session.setup.build(seed, rows)
+        view = game.view(None)
+        return JSONResponse(
+            {
+                "step": step,
+                "steps": len(stored.actions) if stored else 0,
+                "view": view,
+                "action": rows[-1][1] if rows else None,
+                "actor": rows[-1][0] if rows else None,
+            }
+        )
+
+    routes = [
+        Route("/", page_lobby),
+        Route("/play/{sid}", page_play),
+        Route("/api/games", api_games),
+        Route("/api/sessions", api_sessions, methods=["GET", "POST"]),
+        Route("/api/sessions/{sid}", api_session),
+        Route("/api/sessions/{sid}/record", api_record),
+        Route("/api/sessions/{sid}/replay/{step:int}", api_replay),
+        WebSocketRoute("/ws", web.serve_socket),
+        Mount("/static", StaticFiles(directory=STATIC), name="static"),
+    ]
+    app = Starlette(routes=routes, lifespan=lifespan, middleware=[Middleware(_Headers)])
+    app.state.web = web
+    return app
+
+
+class _Headers:
+    """Adds the security headers to every HTTP response (the CSP: nothing from another site)."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+
+        async def send_with_headers(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                headers = MutableHeaders(scope=message)
+                headers["Content-Security-Policy"] = CSP
+                headers["X-Content-Type-Options"] = "nosniff"
+                headers["Referrer-Policy"] = "no-referrer"
+            await send(message)
+
+        await self.app(scope, receive, send_with_headers)
+
+
+def _page(name: str) -> Response:
+    return FileResponse(
+        STATIC / name, media_type="text/html", headers={"Cache-Control": "no-store"}
+    )

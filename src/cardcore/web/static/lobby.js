@@ -1,0 +1,136 @@
+// The lobby: choose a game, its seats (people or bots), options and house rules.
+"use strict";
+(function () {
+  const $ = (id) => document.getElementById(id);
+  let games = [];
+  const el = (tag, attrs, ...kids) => {
+    const e = document.createElement(tag);
+    for (const [k, v] of Object.entries(attrs || {})) {
+      if (k === "text") e.textContent = v; else e.setAttribute(k, v);
+    }
+    for (const k of kids) e.append(k);
+    return e;
+  };
+  const current = () => games.find((g) => g.name === $("game").value);
+
+  function seatRows() {
+    const g = current();
+    const n = Math.max(g.min_players, Math.min(g.max_players, Number($("count").value) || g.min_players));
+    const box = $("seats");
+    box.textContent = "";
+    for (let s = 0; s < n; s++) {
+      const who = el("select", { "data-seat": s, class: "who" });
+      who.append(el("option", { value: "", text: "a person" }));
+      for (const a of g.agents) who.append(el("option", { value: a.name, text: "bot: " + a.name }));
+      if (s > 0 && g.agents.length) who.value = g.agents[0].name;
+      const params = el("input", { class: "params", placeholder: "bot parameters, e.g. seed=1", "data-seat": s });
+      box.append(el("div", { class: "seat" },
+        el("input", { class: "name", value: s === 0 ? "You" : "Player " + (s + 1), "data-seat": s }), who, params));
+    }
+  }
+
+  function pick() {
+    const g = current();
+    $("summary").textContent = g.summary + (g.realtime ? " (real time)" : "");
+    $("count").min = g.min_players; $("count").max = g.max_players;
+    $("count").value = Math.max(g.min_players, Math.min(g.max_players, Number($("count").value)));
+    seatRows();
+    const opts = $("options"); opts.textContent = "";
+    for (const o of g.options) {
+      let input;
+      if (o.choices) {
+        input = el("select", { "data-option": o.name });
+        for (const c of o.choices) input.append(el("option", { value: JSON.stringify(c), text: String(c) }));
+        input.value = JSON.stringify(o.default);
+      } else if (o.kind === "bool") {
+        input = el("input", { type: "checkbox", "data-option": o.name });
+        input.checked = !!o.default;
+      } else {
+        input = el("input", { "data-option": o.name, "data-kind": o.kind,
+          placeholder: o.default === null ? "none" : String(o.default) });
+        if (o.kind === "int" || o.kind === "float") {
+          input.type = "number";
+          if (o.minimum !== null) input.min = o.minimum;
+          if (o.maximum !== null) input.max = o.maximum;
+          if (o.kind === "float") input.step = "any";
+        }
+      }
+      opts.append(el("label", { title: o.doc }, o.name + " ", input, el("span", { class: "doc", text: " " + o.doc })));
+    }
+    const rules = $("rules"); rules.textContent = "";
+    if (!g.rules.length) rules.append(el("p", { class: "doc", text: "none for this game" }));
+    for (const r of g.rules) {
+      const box = el("input", { type: "checkbox", "data-rule": r.name });
+      rules.append(el("label", { class: "rule", title: r.summary }, box, " " + r.name,
+        el("span", { class: "doc", text: " " + r.summary })));
+    }
+  }
+
+  function parseParams(text) {
+    const out = {};
+    for (const part of text.split(",").map((p) => p.trim()).filter(Boolean)) {
+      const [k, v] = part.split("=");
+      let value;
+      try { value = JSON.parse(v); } catch (e) { value = v; }
+      out[k.trim()] = value;
+    }
+    return out;
+  }
+
+  async function create(ev) {
+    ev.preventDefault();
+    $("error").textContent = "";
+    const g = current();
+    const seats = [...document.querySelectorAll("#seats .seat")].map((row) => {
+      const seat = { name: row.querySelector(".name").value };
+      const agent = row.querySelector(".who").value;
+      if (agent) { seat.agent = agent; seat.params = parseParams(row.querySelector(".params").value); }
+      return seat;
+    });
+    const options = {};
+    for (const input of document.querySelectorAll("[data-option]")) {
+      if (input.type === "checkbox") options[input.dataset.option] = input.checked;
+      else if (input.tagName === "SELECT") options[input.dataset.option] = JSON.parse(input.value);
+      else if (input.value !== "") options[input.dataset.option] =
+        input.dataset.kind === "int" || input.dataset.kind === "float" ? Number(input.value) : input.value;
+    }
+    const rules = [...document.querySelectorAll("[data-rule]")].filter((b) => b.checked).map((b) => b.dataset.rule);
+    const r = await fetch("/api/sessions", { method: "POST", headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ game: g.name, seats, options, rules }) });
+    const data = await r.json();
+    if (!r.ok) { $("error").textContent = data.error; return; }
+    const links = $("links"); links.textContent = "";
+    for (const s of data.seats) {
+      const url = new URL(s.link, location.href).href;
+      links.append(el("p", {}, s.name + (s.bot ? " (bot " + s.bot + ")" : "") + ": ",
+        s.bot ? el("span", { class: "doc", text: "plays by itself" }) : el("a", { href: url, class: "seat-link", text: url })));
+    }
+    links.append(el("p", {}, "Watch: ", el("a", { href: data.watch, class: "watch-link", text: new URL(data.watch, location.href).href })));
+    refresh();
+  }
+
+  async function refresh() {
+    const r = await fetch("/api/sessions");
+    const list = await r.json();
+    const ul = $("sessions"); ul.textContent = "";
+    for (const s of list) {
+      const item = el("li", {}, s.game + " · " + s.phase + " · " + s.seats.map((x) => x.name).join(", ") + " ",
+        el("a", { href: s.watch, text: "watch" }));
+      if (s.record) item.append(" ", el("a", { href: s.record, download: "", text: "record" }));
+      ul.append(item);
+    }
+  }
+
+  async function init() {
+    games = await (await fetch("/api/games")).json();
+    for (const g of games) $("game").append(el("option", { value: g.name, text: g.name }));
+    const wanted = new URLSearchParams(location.search).get("game");
+    $("game").value = games.some((g) => g.name === wanted) ? wanted : (games.some((g) => g.name === "golf") ? "golf" : games[0].name);
+    $("game").addEventListener("change", pick);
+    $("count").addEventListener("change", seatRows);
+    $("create").addEventListener("submit", create);
+    pick();
+    refresh();
+  }
+  init();
+})();
