@@ -192,3 +192,10 @@ def test_every_house_rule_can_be_searched(game: str, rule: str, options: dict[st
     else:
         cardcore.play(match, agents, max_actions=30)
     assert match.version > 0
+
+
+def test_a_sample_searched_several_times_is_copied_not_redrawn() -> None:
+    game, seat = _first_decision("golf", 9)
+    agent = ISMCTSAgent(seed=4, iterations=12, reuse=4, depth=1, max_rollout=12)
+    assert agent.choose(game.view(seat), game.legal_actions(seat)) in game.legal_actions(seat)
+    assert agent.last_iterations == 12

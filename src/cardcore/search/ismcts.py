@@ -118,6 +118,9 @@ class ISMCTSAgent:
     :param prior: With a game rollout policy, the policy's own choice at the root stands
         unless the search's best action beats its mean score by more than this many standard
         errors (0: always the most visited action).
+    :param reuse: Iterations per sample: the sample is drawn once and each of these
+        iterations searches a copy (``Game.clone``), so drawing and reading positions is paid
+        once and the root's actions are compared on the same cards (common random numbers).
     :param observe: Below the root, tell the agent's own decisions apart by what its seat
         sees there (a drawn card, a revealed one), rather than sharing one edge per action.
     :param reaction: Real-time games: median reaction delay in seconds of a plan.
@@ -136,6 +139,7 @@ class ISMCTSAgent:
         observe: bool = True,
         depth: int | None = None,
         prior: float = 1.0,
+        reuse: int = 1,
         reaction: float = 0.5,
         spread: float = 0.3,
     ) -> None:
@@ -159,6 +163,7 @@ class ISMCTSAgent:
         self.observe = observe
         self.depth = _positive_int("depth", depth, none=True) or 1_000_000
         self.prior = float(_number("prior", prior, 0.0) or 0.0)
+        self.reuse = int(_positive_int("reuse", reuse) or 1)
         self.reaction = float(_number("reaction", reaction, 0.0, strict=True) or 0.5)
         self.spread = float(_number("spread", spread, 0.0) or 0.0)
         self.rng = random.Random(seed)
@@ -211,11 +216,16 @@ class ISMCTSAgent:
         budget = self.iterations
         deadline = None if self.time is None else perf_counter() + self.time
         done = 0
+        reuse = self.reuse
         default: Key | None = None
         while budget is None or done < budget:
             if deadline is not None and done and perf_counter() >= deadline:
                 break
-            game = self._sample(view, config, seat, rng)
+            if done % reuse == 0:
+                base = self._sample(view, config, seat, rng)
+                game = base.clone() if reuse > 1 else base
+            else:
+                game = base.clone()
             if not done:
                 default = self._default(game, seat, by_key)
             self._iterate(game, root, by_key, seat, rng, realtime)
