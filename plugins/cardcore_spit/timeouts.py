@@ -43,7 +43,7 @@ def timeout_action(legal: Sequence[SpitAction], pile_size: Callable[[int], int])
 
 
 def spit_default(logic: SpitLogic, state: SpitState, seat: int) -> SpitAction | None:
-    """``SpitLogic.default_action``: :func:`timeout_action` on the seat's legal actions."""
+    """``SpitLogic.default_action``: what an idle seat plays (``timeout_action`` on its legal actions)."""
     cards = state.zones.cards
     centre = logic.centre
     return timeout_action(logic.legal_actions(state, seat), lambda p: len(cards[centre[p]]))

@@ -83,7 +83,7 @@ ERROR_CODES: dict[str, str] = {
 class ProtocolError(CardcoreError):
     """A client message the session refuses; the session sends it as an ``error`` message.
 
-    :param code: One of :data:`ERROR_CODES`.
+    :param code: One of :data:`~cardcore.session.protocol.ERROR_CODES`.
     :param msg: The explanation, lowercase, quoting the offending input.
     :param rule_id: The rule that forbids an action, if any.
     """

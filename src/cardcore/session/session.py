@@ -106,7 +106,7 @@ class Session(TakebackFlow):
     def resume(cls, store: Store, session_id: str, now: float) -> Session:
         """Load a session from *store* and replay its record: the game resumes exactly where it was.
 
-        Clocks restart as :attr:`TimeControl.restart` says; connections do not
+        Clocks restart as the settings' ``TimeControl.restart`` says; connections do not
         survive a restart (clients join again with their token and last number).
 
         :raises SessionError: No such session, or a stored session that does not replay.
