@@ -5,7 +5,7 @@ play the same seeded games: game *i* of both is seeded from ``(seed, i)``, so
 where both deal the same cards (the same deck, the same dealing) the games are
 duplicate deals, and every figure's difference B - A is paired game by game.
 Where the decks differ (jokers, another layout) the seeds are shared but the
-deals are not, and :attr:`Comparison.deals` says so. Each figure comes with a
+deals are not, and ``Comparison.deals`` says so. Each figure comes with a
 95% confidence interval. Like :func:`cardcore.simulate`, it runs here or on any
 :class:`concurrent.futures.Executor` (a Dask client's ``get_executor()``
 included) and gives the same result however it is run.
@@ -329,7 +329,7 @@ def compare(
         game's :func:`default_agent` against ``"random"`` (no probe when that is random
         itself); ``None``: no probe.
     :param move_time: Seconds an agent may take per decision: longer decisions are
-        counted per agent of the line-up (:attr:`ConfigSummary.overruns`) and per role in
+        counted per agent of the line-up (``ConfigSummary.overruns``) and per role in
         the skill probes; the run goes on.
     :param executor: Any :class:`concurrent.futures.Executor`; ``None`` runs here.
     :param chunk: Games per executor task.

@@ -100,7 +100,7 @@ class ConfigSummary:
     :param reasons: How often each end reason occurs (``"truncated"`` at the action bound,
         ``"stalled"`` when nobody could act), as proportions.
     :param skill: In the skill probes, the strong agent's win share (``None`` without probes).
-    :param overruns: Per agent of the line-up (as :attr:`agents` lists them; a mixed line-up
+    :param overruns: Per agent of the line-up (as ``agents`` lists them; a mixed line-up
         rotates, so each sits in every seat), decisions over the move time.
     :param probe_overruns: The same in the skill probes: ``(strong, weak)``.
     :param slowest: Per agent of the line-up, its longest decision in seconds.
