@@ -1,0 +1,244 @@
+"""The browser client in a real browser: the OS Chromium driven by Playwright (never downloaded).
+
+Skipped when Playwright or /usr/bin/chromium is missing, except under ``CI=true``,
+where a missing browser fails the run (``.ci/browser.sh`` installs it).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import socket
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+CHROMIUM = "/usr/bin/chromium"
+ARGS = [
+    "--no-sandbox",
+    "--headless=new",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+SHOTS = Path(__file__).resolve().parents[2] / "docs" / "_static" / "screenshots"
+
+if os.environ.get("CI") == "true":
+    assert Path(CHROMIUM).exists(), "CI=true: the OS chromium is missing (run .ci/browser.sh)"
+    from playwright.sync_api import sync_playwright
+else:
+    if not Path(CHROMIUM).exists():
+        pytest.skip("no /usr/bin/chromium", allow_module_level=True)
+    sync_api = pytest.importorskip("playwright.sync_api")
+    sync_playwright = sync_api.sync_playwright
+uvicorn = pytest.importorskip("uvicorn")
+
+from cardcore.web import WebServer, create_app  # noqa: E402
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, WebServer]]:
+    web = WebServer(str(tmp_path_factory.mktemp("web") / "games.db"), bot_delay=0.05)
+    sock = socket.socket()
+    sock.bind(("127.0.0.1", 0))
+    port = sock.getsockname()[1]
+    config = uvicorn.Config(create_app(web), log_level="warning", lifespan="on")
+    srv = uvicorn.Server(config)
+    thread = threading.Thread(target=srv.run, kwargs={"sockets": [sock]}, daemon=True)
+    thread.start()
+    for _ in range(100):
+        if srv.started:
+            break
+        time.sleep(0.05)
+    yield f"http://127.0.0.1:{port}", web
+    srv.should_exit = True
+    thread.join(10)
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield b
+        b.close()
+
+
+def _create(
+    page: Any, base: str, game: str, seats: list[dict[str, Any]], **extra: Any
+) -> dict[str, Any]:
+    body = json.dumps({"game": game, "seats": seats, **extra})
+    r = page.request.post(
+        base + "/api/sessions", data=body, headers={"Content-Type": "application/json"}
+    )
+    assert r.status == 201, r.text()
+    data: dict[str, Any] = r.json()
+    return data
+
+
+def _view(page: Any) -> Any:
+    return page.evaluate("window.cardcore.view")
+
+
+def _cards_in_frames(page: Any) -> set[str]:
+    frames = page.evaluate("window.cardcore.frames")
+    from cardcore.session.patch import card_words
+
+    out: set[str] = set()
+    for f in frames:
+        m = json.loads(f)
+        if m["type"] in ("view", "update"):
+            out.update(card_words(m))
+    return out
+
+
+def test_lobby_page_creates_a_game(server: tuple[str, WebServer], browser: Any) -> None:
+    base, _ = server
+    page = browser.new_page()
+    page.goto(base + "/")
+    page.wait_for_selector("#game option[value=golf]", state="attached")
+    page.select_option("#game", "golf")
+    page.click("#start")
+    page.wait_for_selector(".seat-link")
+    page.screenshot(path=str(SHOTS / "lobby.png"), full_page=True)
+    page.close()
+
+
+def test_full_golf_game_against_a_bot(server: tuple[str, WebServer], browser: Any) -> None:
+    base, web = server
+    ctx = browser.new_context()
+    page = ctx.new_page()
+    made = _create(
+        page,
+        base,
+        "golf",
+        [{"name": "You"}, {"name": "Bot", "agent": "golf-greedy"}],
+        options={"rounds": 1},
+    )
+    sid = made["session"]
+    page.goto(base + made["seats"][0]["link"])
+    spec = browser.new_context().new_page()
+    spec.goto(base + made["watch"])
+    page.wait_for_function("() => window.cardcore.view !== null")
+    shot = False
+    deadline = time.time() + 60
+    while time.time() < deadline:
+        view = _view(page)
+        if view["is_over"]:
+            break
+        if 0 in view["to_act"] and view["legal"]:
+            before = page.evaluate("window.cardcore.version")
+            page.locator(f'button.act[data-action="{view["legal"][-1]}"]').first.click()
+            page.wait_for_function(
+                f"() => window.cardcore.version > {before} || window.cardcore.view.is_over",
+                timeout=10000,
+            )
+            if not shot and view["table"]["phase"] != "setup":
+                page.screenshot(path=str(SHOTS / "golf.png"), full_page=True)
+                shot = True
+        else:
+            page.wait_for_timeout(50)
+    assert _view(page)["is_over"]
+    page.wait_for_selector("#record")
+    assert "Result" in page.inner_text("#after")
+    # the spectator never received or drew a card it may not see
+    game = web.hub.sessions[sid].game
+    assert game is not None
+    spec.wait_for_function(
+        "() => window.cardcore.view && window.cardcore.view.is_over", timeout=15000
+    )
+    ctx.close()
+
+
+def test_spit_real_time_moves_against_a_bot(server: tuple[str, WebServer], browser: Any) -> None:
+    base, web = server
+    page = browser.new_page()
+    made = _create(
+        page,
+        base,
+        "spit",
+        [{"name": "You"}, {"name": "Bot", "agent": "spit-greedy", "params": {"mean": 0.6}}],
+    )
+    page.goto(base + made["seats"][0]["link"])
+    page.wait_for_function("() => window.cardcore.view !== null")
+    first = _view(page)
+    first_version = page.evaluate("window.cardcore.version")
+    moves = stale = 0
+    deadline = time.time() + 60
+    while time.time() < deadline and moves < 20:
+        view = _view(page)
+        if view["is_over"]:
+            break
+        legal = view["legal"]
+        plays = [a for a in legal if a.startswith("play ")]
+        if plays:
+            _, pile, centre = plays[0].split()
+            page.click(f'.stack[data-layout="{pile}"]')
+            page.click(f'.pile[data-pile="{centre}"]')
+        elif legal:
+            page.locator(f'button.act[data-action="{legal[0]}"]').first.click()
+        else:
+            page.wait_for_timeout(100)
+            continue
+        moves += 1
+        page.wait_for_timeout(120)
+        if moves == 5:
+            page.screenshot(path=str(SHOTS / "spit.png"), full_page=True)
+    # one stale move: an action of the first view, acted on that old view
+    old = [a for a in first["legal"] if a.startswith(("play", "combine", "ready"))] or first[
+        "legal"
+    ]
+    page.evaluate("document.querySelector('#message').textContent = ''")
+    page.evaluate(
+        f"window.cardcore.version = {first_version}; window.cardcore.act({json.dumps(old[0])})"
+    )
+    page.wait_for_function("() => document.querySelector('#message').textContent.length > 0")
+    text = page.inner_text("#message")
+    stale = int("Too late" in text)
+    assert stale == 1, text
+    assert moves >= 20
+    assert stale == 1
+    page.close()
+
+
+def test_reopen_with_token_resumes_and_other_seat_sees_no_hidden_card(
+    server: tuple[str, WebServer], browser: Any
+) -> None:
+    base, web = server
+    ctx = browser.new_context()
+    page = ctx.new_page()
+    made = _create(page, base, "tonk", [{"name": "You"}, {"name": "Other"}])
+    sid = made["session"]
+    page.goto(base + made["seats"][0]["link"])
+    page.wait_for_function("() => window.cardcore.token !== null")
+    url = page.url
+    assert "token=" in url
+    other_ctx = browser.new_context()
+    other = other_ctx.new_page()
+    other.goto(base + made["seats"][1]["link"])
+    page.wait_for_function("() => window.cardcore.view !== null")
+    other.wait_for_function("() => window.cardcore.view !== null")
+    page.screenshot(path=str(SHOTS / "tonk.png"), full_page=True)
+    version = page.evaluate("window.cardcore.version")
+    page.close()
+    again = ctx.new_page()
+    again.goto(url)
+    again.wait_for_function("() => window.cardcore.view !== null")
+    assert again.evaluate("window.cardcore.version") == version
+    assert again.evaluate("window.cardcore.seat") == 0
+    game = web.hub.sessions[sid].game
+    assert game is not None
+    mine = set(game.view(0)["table"]["hand"])
+    seen_by_other = _cards_in_frames(other)
+    dom_other = set(
+        other.eval_on_selector_all("[data-card]", "els => els.map(e => e.dataset.card)")
+    )
+    assert not (mine & seen_by_other), "seat 1 received seat 0's hand"
+    assert not (mine & dom_other), "seat 1's page drew seat 0's hand"
+    ctx.close()
+    other_ctx.close()
