@@ -156,7 +156,7 @@ def test_full_golf_game_against_a_bot(server: tuple[str, WebServer], browser: An
 
 
 def test_spit_real_time_moves_against_a_bot(server: tuple[str, WebServer], browser: Any) -> None:
-    base, web = server
+    base, _ = server
     page = browser.new_page()
     made = _create(
         page,
