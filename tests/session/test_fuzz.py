@@ -10,6 +10,7 @@ stranger. The figures (messages tried, refused, accepted, escaped) are collected
 from __future__ import annotations
 
 import json
+import os
 from typing import Any
 
 from hypothesis import given, settings
@@ -18,6 +19,9 @@ from hypothesis import strategies as st
 from cardcore.session import Session, SessionConfig, TimeControl
 from cardcore.session.config import Limits
 from cardcore.session.protocol import MESSAGE_TYPES
+
+EXAMPLES = int(os.environ.get("SESSION_FUZZ_EXAMPLES", "150"))
+"""Examples per fuzz test (``SESSION_FUZZ_EXAMPLES=5000`` for a long run)."""
 
 FIGURES = {"tried": 0, "refused": 0, "accepted": 0, "escaped": 0, "examples": 0}
 """Counts over every fuzz example of this module."""
@@ -129,13 +133,13 @@ def _attack(game: str, attacks: list[tuple[str, str | bytes | None]]) -> None:
             FIGURES["accepted"] += 1
 
 
-@settings(max_examples=150)
+@settings(max_examples=EXAMPLES)
 @given(st.lists(st.tuples(SENDERS, HOSTILE), min_size=1, max_size=25))
 def test_fuzz_a_turn_based_session(attacks: list[tuple[str, str | bytes | None]]) -> None:
     _attack("golf", attacks)
 
 
-@settings(max_examples=100)
+@settings(max_examples=EXAMPLES * 2 // 3)
 @given(st.lists(st.tuples(SENDERS, HOSTILE), min_size=1, max_size=25))
 def test_fuzz_a_real_time_session(attacks: list[tuple[str, str | bytes | None]]) -> None:
     _attack("spit", attacks)

@@ -97,6 +97,7 @@ class Flow:
         self._batch = Batch(self.phase, created)
         self._dirty = False
         self._unsaved: Batch | None = None
+        self._fixed = {"setup": setup.to_json(), "config": config.to_json()}  # never change
 
     # -- the outbox and the store ------------------------------------------------------------
 
@@ -164,8 +165,8 @@ class Flow:
         return {
             "format": FORMAT[0],
             "format_version": FORMAT[1],
-            "setup": self.setup.to_json(),
-            "config": self.config.to_json(),
+            "setup": self._fixed["setup"],
+            "config": self._fixed["config"],
             "realtime": self.realtime,
             "phase": self.phase,
             "started": self.started,

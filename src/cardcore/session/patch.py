@@ -8,8 +8,9 @@ a JSON array, applied in order:
 * ``["del", path]``: remove the key at the end of *path* from its object.
 
 A path is a list of object keys (strings) and list indexes (integers).
-Objects are compared key by key and lists of equal length item by item; a
-list whose length changed is set whole. :func:`apply_patch` is the whole
+Objects are compared key by key; a list of the same length in which at
+most half the items changed is patched item by item, any other changed list is
+set whole. :func:`apply_patch` is the whole
 client side (a dozen lines in any language)::
 
     >>> old = {"a": 1, "b": [1, 2], "c": 3}
@@ -42,23 +43,30 @@ def diff(old: Any, new: Any) -> list[list[Any]]:
     return ops
 
 
+def _same(a: Any, b: Any) -> bool:
+    """Equal as JSON (``1``, ``1.0`` and ``True`` differ)."""
+    return type(a) is type(b) and a == b
+
+
 def _diff(old: Any, new: Any, path: Path, ops: list[list[Any]]) -> None:
-    if old == new and type(old) is type(new):
+    if _same(old, new):
         return
     if type(old) is dict and type(new) is dict:
         for key in old:
             if key not in new:
                 ops.append(["del", [*path, key]])
         for key, value in new.items():
-            if key in old:
-                _diff(old[key], value, [*path, key], ops)
-            else:
+            if key not in old:
                 ops.append(["set", [*path, key], value])
+            elif not _same(old[key], value):
+                _diff(old[key], value, [*path, key], ops)
         return
     if type(old) is list and type(new) is list and len(old) == len(new):
-        for i, (a, b) in enumerate(zip(old, new, strict=True)):
-            _diff(a, b, [*path, i], ops)
-        return
+        changed = [i for i, (a, b) in enumerate(zip(old, new, strict=True)) if not _same(a, b)]
+        if 2 * len(changed) <= len(old):  # a few items changed: patch them; else set the list
+            for i in changed:
+                _diff(old[i], new[i], [*path, i], ops)
+            return
     ops.append(["set", path, new])
 
 
