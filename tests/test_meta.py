@@ -265,7 +265,20 @@ MAX_LINES = 600
 """No module in ``src/`` or ``plugins/`` may be longer (``wc -l``)."""
 
 GAME_MODULES = frozenset(
-    {"rules", "hookspecs", "actions", "events", "state", "logic", "views", "position", "agents"}
+    {
+        "rules",
+        "hookspecs",
+        "actions",
+        "events",
+        "state",
+        "logic",
+        "views",
+        "position",
+        "agents",
+        "encoding",  # the learning environments' fixed action set and planes (cardcore.rl)
+        "search",  # positions sampled from a seat's view (cardcore.search)
+        "timeouts",  # the default action when a seat's clock runs out (cardcore.session)
+    }
 )
 """The modules every game package has, with the same roles (``house/`` besides)."""
 
