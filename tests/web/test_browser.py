@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import os
 import socket
+import tempfile
 import threading
 import time
 from collections.abc import Iterator
@@ -27,7 +28,11 @@ ARGS = [
     "--disable-sync",
     "--no-first-run",
 ]
-SHOTS = Path(__file__).resolve().parents[2] / "docs" / "_static" / "screenshots"
+SHOTS = Path(
+    os.environ.get("CARDCORE_SCREENSHOTS") or Path(tempfile.gettempdir()) / "cardcore-screenshots"
+)
+"""Where the pages' screenshots go (the docs' are made with CARDCORE_SCREENSHOTS=docs/_static/screenshots)."""
+SHOTS.mkdir(parents=True, exist_ok=True)
 
 if os.environ.get("CI") == "true":
     assert Path(CHROMIUM).exists(), "CI=true: the OS chromium is missing (run .ci/browser.sh)"
