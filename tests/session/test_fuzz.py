@@ -122,7 +122,7 @@ def _attack(game: str, attacks: list[tuple[str, str | bytes | None]]) -> None:
             FIGURES["escaped"] += 1
             raise
         for o in out:
-            assert json.loads(o.text) == json.loads(json.dumps(o.message))
+            assert json.loads(o.text.encode("utf-8")) == json.loads(json.dumps(o.message))
         errors = [o for o in out if o.message["type"] == "error"]
         if errors:
             FIGURES["refused"] += 1

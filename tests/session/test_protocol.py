@@ -66,6 +66,8 @@ BAD = [
     ('{"type": "ping", "id": "' + "i" * 65 + '"}', "bad-message"),
     ('{"type": "ping", "id": [1]}', "bad-message"),
     ('{"type": "ping", "t": "now"}', "bad-message"),
+    ('{"type": "ping", "id": "\\ud800"}', "bad-message"),
+    ('{"type": "act", "action": "draw \\udfff", "seen": 0}', "bad-message"),
 ]
 
 

@@ -130,9 +130,18 @@ def _int(low: int, high: int) -> Check:
     return check
 
 
+def _utf8(value: str) -> bool:
+    """Whether *value* is text UTF-8 can carry (no lone surrogate from a ``\\ud800`` escape)."""
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
 def _text(longest: int, *, empty: bool = False) -> Check:
     def check(name: str, value: Any) -> Any:
-        if type(value) is not str or len(value) > longest or (not empty and not value):
+        if type(value) is not str or len(value) > longest or (not empty and not value) or not _utf8(value):
             msg = f"field {name!r} must be text of 1 to {longest} characters, not {_show(value)}"
             raise ProtocolError("bad-message", msg)
         return value
@@ -160,7 +169,7 @@ def _number(name: str, value: Any) -> Any:
 def _id(name: str, value: Any) -> Any:
     if type(value) is int and abs(value) < 2**53:
         return value
-    if type(value) is str and len(value) <= MAX_ID:
+    if type(value) is str and len(value) <= MAX_ID and _utf8(value):
         return value
     msg = f"field 'id' must be text of at most {MAX_ID} characters or an integer, not {_show(value)}"
     raise ProtocolError("bad-message", msg)
