@@ -112,9 +112,11 @@ def test_a_declined_an_expired_and_an_overtaken_request_end_it() -> None:
 
 
 def test_takebacks_refused_in_real_time_when_switched_off_and_before_any_action() -> None:
-    t = table("spit")
-    t.act("a", "ready", 1.0)
-    assert _ask(t, "a") == ["takeback-refused"]
+    for name, action in (("spit", "ready"), ("speed", "stuck")):
+        t = table(name)
+        t.act("a", action, 1.0)
+        replies = t.send("a", {"type": "takeback", "op": "request"})
+        assert t.errors(replies) == ["takeback-refused"] and "turn-based" in replies[0]["message"]
     t = table("golf", takebacks=False)
     t.act("a", "flip 0", 1.0)
     assert _ask(t, "a") == ["takeback-refused"]
