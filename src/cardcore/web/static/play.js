@@ -158,7 +158,8 @@
     if (t.held) centre.append(el("div", { class: "pile held" }, card(t.held), el("div", { class: "label", text: "in hand" })));
     box.append(centre);
     t.grids.forEach((grid, s) => {
-      const g = el("div", { class: "grid", style: "grid-template-columns: repeat(" + t.cols + ", auto)" });
+      const g = el("div", { class: "grid" });
+      g.style.gridTemplateColumns = "repeat(" + t.cols + ", auto)";  // CSSOM: allowed by the CSP
       grid.forEach((c, i) => {
         const cell = c === "" ? Cards.empty() : card(c);
         cell.dataset.pos = i;
@@ -301,7 +302,7 @@
     const table = $("table");
     table.textContent = "";
     const layout = LAYOUTS[S.game];
-    try { table.append(layout && v.table ? layout(v, v.table) : generic(v)); } catch (err) { table.append(generic(v)); }
+    try { table.append(layout && v.table ? layout(v, v.table) : generic(v)); } catch (err) { console.error("layout", err); table.append(generic(v)); }
     const acts = $("actions");
     acts.textContent = "";
     let shown = legal();
