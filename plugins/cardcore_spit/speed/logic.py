@@ -30,7 +30,7 @@ from cardcore import (
 from cardcore_spit import piles
 from cardcore_spit.actions import SIDES
 from cardcore_spit.events import CardSpat, CentreRecycled
-from cardcore_spit.speed import encoding, position, search, views
+from cardcore_spit.speed import encoding, position, search, timeouts, views
 from cardcore_spit.speed.actions import PlayCard, SpeedAction, SpeedActionSet, Stuck
 from cardcore_spit.speed.state import (
     HAND,
@@ -156,10 +156,8 @@ class SpeedLogic(GameLogic[SpeedState, SpeedAction]):
 
     @override
     def default_action(self, state: SpeedState, seat: int) -> SpeedAction | None:
-        """What an idle seat plays when its clock runs out (a host's timer): ``stuck``, so the
-        side cards can turn when both are; once it has declared it, nothing. Never a card."""
-        stuck = self.stucks[seat] if seat in state.to_act else None
-        return stuck if stuck is not None and not state.requests[seat] else None
+        """On an idle timeout: ``stuck``, once (see ``cardcore_spit.speed.timeouts``)."""
+        return timeouts.timeout_action(self.legal_actions(state, seat))
 
     @override
     def rule_for(self, state: SpeedState, action: SpeedAction) -> tuple[str, str]:
