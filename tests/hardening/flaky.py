@@ -6,6 +6,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import types
 from collections.abc import Sequence
 from typing import Any
@@ -42,3 +43,10 @@ def register() -> None:
     """Register ``golf.flaky``, ``drawgame.flaky`` and ``tonk.flaky`` (idempotent)."""
     for game, module in MODULES.items():
         cardcore.register("cardcore.rules", f"{game}.flaky", module)
+
+
+def unregister() -> None:
+    """Remove what :func:`register` added (other tests list every installed rule)."""
+    for game in MODULES:
+        with contextlib.suppress(cardcore.UnknownPluginError):
+            cardcore.unregister("cardcore.rules", f"{game}.flaky")

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Iterator
 
 import pytest
 
@@ -20,7 +21,16 @@ from tests.conftest import register_test_plugins
 from tests.hardening import flaky
 
 register_test_plugins()
-flaky.register()
+
+
+@pytest.fixture(autouse=True, scope="module")
+def _flaky_rules() -> Iterator[None]:
+    """The failing-on-demand rules exist only while this module runs."""
+    flaky.register()
+    try:
+        yield
+    finally:
+        flaky.unregister()
 
 
 @pytest.fixture(autouse=True)
