@@ -1,23 +1,24 @@
 """How strong is ISMCTS? Duplicate deals against each game's heuristic agent and random play.
 
 For each built-in turn-based game (Golf: one hole per deal; Tonk: one hand), ISMCTS at two
-iteration budgets plays every deal twice, once from each seat, against the game's heuristic
-agent and against a random agent. Per deal the two games' margins are averaged, so the luck
-of the cards cancels: the **margin** is ISMCTS's standing less its opponent's at the end
-(``GameLogic.utility``: negated points in Golf, stakes won in Tonk; positive favours ISMCTS),
-the **win rate** counts a tie as half. Both come with 95% confidence intervals over the deals.
-**Decisions per second** counts only ISMCTS's searched decisions (more than one legal action),
-on one core of the machine that ran the script.
+budgets plays every deal twice, once from each seat, against the game's heuristic agent and
+against a random agent. A budget is a number of iterations per decision (deterministic), or
+``t`` and seconds per decision (``t0.05``: 20 decisions per second by construction, whatever
+the machine; the iterations it reached are reported). Per deal the two games' margins are
+averaged, so the luck of the cards cancels: the **margin** is ISMCTS's standing less its
+opponent's at the end (``GameLogic.utility``: negated points in Golf, stakes won in Tonk;
+positive favours ISMCTS), the **win rate** counts a tie as half. Both come with 95%
+confidence intervals over the deals. **Decisions per second** counts ISMCTS's searched
+decisions (more than one legal action) over its own thinking time.
 
 Usage::
 
-    python benchmarks/strength.py                    # the docs' run: 400 deals per pairing
-    python benchmarks/strength.py --small            # CI size: 20 deals, low budgets, vs random
-    python benchmarks/strength.py --deals 100 --budgets 25,110 --workers 2 \\
-        --json strength.json --plot strength.png
+    python benchmarks/strength.py --workers 2 --json strength.json --plot strength.png
+    python benchmarks/strength.py --small            # CI size: 20 deals, 20 iterations, vs random
+    python benchmarks/strength.py --games golf --deals 60 --budgets 110 --params max_rollout=12
 
-Deal *i* of game *g* is seeded from ``(seed, i)``; ISMCTS's own seed from the deal's, so a run
-is the same whatever the number of workers.
+Deal *i* is seeded from ``(seed, i)`` and ISMCTS's own seed from the deal's, so an iteration
+budget gives the same figures whatever the number of workers.
 """
 
 from __future__ import annotations
@@ -42,13 +43,20 @@ GAMES: dict[str, tuple[dict[str, Any], str]] = {
 }
 """Each game's options for one deal, and its heuristic agent."""
 
-BUDGETS: dict[str, tuple[int, ...]] = {"golf": (25, 110), "tonk": (25, 110)}
-"""Iterations per decision; the higher one makes about 20 decisions per second here."""
+BUDGETS = ("25", "t0.05")
+"""25 iterations per decision, and 50 ms per decision (20 decisions per second)."""
 
-SMALL = {"deals": 20, "budgets": (20,), "opponents": ("random",)}
+PARAMS: dict[str, dict[str, Any]] = {"golf": {"max_rollout": 12}, "tonk": {}}
+"""ISMCTS's parameters per game: Golf's utility counts the round in play, so its rollouts can
+stop after a few turns (less noise, more iterations); Tonk's rollouts play the hand out."""
+
+SMALL: dict[str, Any] = {"deals": 20, "budgets": ("20",), "opponents": ("random",)}
 """The CI run: enough to show ISMCTS beats random play with significance."""
 
 Z95 = 1.959964
+
+Task = tuple[str, str, str, int, int, tuple[tuple[str, Any], ...]]
+"""game, budget, opponent, study seed, deal index, ISMCTS's other parameters."""
 
 
 def _seed(study: int, index: int) -> int:
@@ -64,8 +72,20 @@ def _ci(xs: Sequence[float]) -> dict[str, float]:
     return {"mean": mean, "low": mean - half, "high": mean + half}
 
 
+def budget_params(budget: str) -> dict[str, Any]:
+    """ISMCTS's budget: ``"25"`` is 25 iterations, ``"t0.05"`` 50 ms per decision."""
+    if budget.startswith("t"):
+        return {"iterations": None, "time": float(budget[1:])}
+    return {"iterations": int(budget)}
+
+
+def budget_label(budget: str) -> str:
+    """``"25 it."`` or ``"50 ms"``."""
+    return f"{float(budget[1:]) * 1000:g} ms" if budget.startswith("t") else f"{budget} it."
+
+
 class _Timed:
-    """ISMCTS with a stopwatch: counts its searched decisions and their time."""
+    """ISMCTS with a stopwatch: counts its searched decisions, their time and iterations."""
 
     def __init__(self, agent: ISMCTSAgent) -> None:
         self.agent = agent
@@ -84,10 +104,6 @@ class _Timed:
         return action
 
 
-Task = tuple[str, int, str, int, int, tuple[tuple[str, Any], ...]]
-"""game, iterations, opponent, study seed, deal index, ISMCTS's other parameters."""
-
-
 def play_deal(task: Task) -> dict[str, float]:
     """Play one deal twice (ISMCTS in seat 0, then seat 1); the unit of work of a run."""
     game_name, budget, opponent, study, index, params = task
@@ -95,7 +111,7 @@ def play_deal(task: Task) -> dict[str, float]:
     seed = _seed(study, index)
     margins = []
     wins = []
-    timed = _Timed(ISMCTSAgent(_seed(seed, 1), iterations=budget, **dict(params)))
+    timed = _Timed(ISMCTSAgent(_seed(seed, 1), **budget_params(budget), **dict(params)))
     for me in (0, 1):
         game = cardcore.new_game(game_name, 2, options=options, seed=seed)
         other = cardcore.load_agent(opponent)(seed=_seed(seed, 2 + me))
@@ -119,7 +135,7 @@ def _chunk(tasks: list[Task]) -> list[dict[str, float]]:
 
 def pairing(
     game: str,
-    budget: int,
+    budget: str,
     opponent: str,
     *,
     deals: int,
@@ -127,11 +143,12 @@ def pairing(
     executor: Executor | None = None,
     params: Mapping[str, Any] | None = None,
 ) -> dict[str, Any]:
-    """ISMCTS with *budget* iterations against *opponent* on *deals* duplicate deals.
+    """ISMCTS with *budget* against *opponent* on *deals* duplicate deals.
 
-    :param params: ISMCTS's other parameters (``c``, ``rollout``, ``observe`` ...).
+    :param budget: ``"25"`` (iterations) or ``"t0.05"`` (seconds per decision).
+    :param params: ISMCTS's other parameters; default :data:`PARAMS` of the game.
     """
-    extra = tuple(sorted((params or {}).items()))
+    extra = tuple(sorted((PARAMS.get(game, {}) if params is None else params).items()))
     tasks: list[Task] = [(game, budget, opponent, seed, i, extra) for i in range(deals)]
     size = max(1, deals // 16)
     chunks = [tasks[i : i + size] for i in range(0, len(tasks), size)]
@@ -146,7 +163,7 @@ def pairing(
     seconds = sum(o["seconds"] for o in outcomes)
     return {
         "game": game,
-        "iterations": budget,
+        "budget": budget_label(budget),
         "opponent": opponent,
         "params": dict(extra),
         "deals": deals,
@@ -160,23 +177,16 @@ def pairing(
 
 
 def table(rows: Sequence[Mapping[str, Any]]) -> str:
-    """The rows as a reStructuredText grid (the docs include it as is)."""
-    head = (
-        "game",
-        "iterations",
-        "opponent",
-        "deals",
-        "margin (95% CI)",
-        "win rate (95% CI)",
-        "decisions/s",
-    )
+    """The rows as a reStructuredText simple table (the docs include it as is)."""
+    head = ("game", "budget", "iterations", "opponent", "deals", "margin (95% CI)", "win rate (95% CI)", "decisions/s")  # fmt: skip
     lines = []
     for r in rows:
         m, w = r["margin"], r["win_rate"]
         lines.append(
             (
                 r["game"],
-                str(r["iterations"]),
+                r["budget"],
+                f"{r['mean_iterations']:.0f}",
                 r["opponent"],
                 str(r["deals"]),
                 f"{m['mean']:+.2f} [{m['low']:+.2f}, {m['high']:+.2f}]",
@@ -186,8 +196,8 @@ def table(rows: Sequence[Mapping[str, Any]]) -> str:
         )
     widths = [max(len(h), *(len(line[i]) for line in lines)) for i, h in enumerate(head)]
     rule = "  ".join("=" * w for w in widths)
-    out = [rule, "  ".join(h.ljust(w) for h, w in zip(head, widths, strict=True)), rule]
-    out += ["  ".join(c.ljust(w) for c, w in zip(line, widths, strict=True)) for line in lines]
+    out = [rule, "  ".join(h.ljust(w) for h, w in zip(head, widths, strict=True)).rstrip(), rule]
+    out += ["  ".join(c.ljust(w) for c, w in zip(line, widths, strict=True)).rstrip() for line in lines]
     out.append(rule)
     return "\n".join(out)
 
@@ -200,27 +210,27 @@ def plot(rows: Sequence[Mapping[str, Any]], path: str) -> None:
     import matplotlib.pyplot as plt
 
     games = list(dict.fromkeys(r["game"] for r in rows))
-    fig, axes = plt.subplots(1, len(games), figsize=(5.2 * len(games), 3.8), squeeze=False)
+    fig, axes = plt.subplots(1, len(games), figsize=(5.4 * len(games), 3.8), squeeze=False)
     for ax, game in zip(axes[0], games, strict=True):
         for opponent, marker in (("random", "o"), (GAMES[game][1], "s")):
-            mine = sorted((r for r in rows if r["game"] == game and r["opponent"] == opponent),
-                          key=lambda r: r["iterations"])  # fmt: skip
+            mine = sorted(
+                (r for r in rows if r["game"] == game and r["opponent"] == opponent),
+                key=lambda r: -r["decisions_per_s"],
+            )
             if not mine:
                 continue
             xs = [r["decisions_per_s"] for r in mine]
             ys = [r["margin"]["mean"] for r in mine]
-            err = [[r["margin"]["mean"] - r["margin"]["low"] for r in mine],
-                   [r["margin"]["high"] - r["margin"]["mean"] for r in mine]]  # fmt: skip
-            ax.errorbar(xs, ys, yerr=err, marker=marker, capsize=4, label=f"vs {opponent}")
+            low = [r["margin"]["mean"] - r["margin"]["low"] for r in mine]
+            high = [r["margin"]["high"] - r["margin"]["mean"] for r in mine]
+            ax.errorbar(xs, ys, yerr=[low, high], marker=marker, capsize=4, label=f"vs {opponent}")
             for r, x, y in zip(mine, xs, ys, strict=True):
-                ax.annotate(
-                    f"{r['iterations']} it.", (x, y), textcoords="offset points", xytext=(6, 4)
-                )
+                ax.annotate(r["budget"], (x, y), textcoords="offset points", xytext=(6, 4))
         ax.axhline(0.0, color="grey", linewidth=0.8)
         ax.axvline(20.0, color="grey", linewidth=0.8, linestyle=":")
         ax.set_xscale("log")
         ax.set_title(f"{game}: ISMCTS margin per deal (95% CI)")
-        ax.set_xlabel("ISMCTS decisions per second (log)")
+        ax.set_xlabel("ISMCTS decisions per second (log; dotted: 20)")
         ax.set_ylabel("margin (+ favours ISMCTS)")
         ax.legend()
     fig.tight_layout()
@@ -230,21 +240,24 @@ def plot(rows: Sequence[Mapping[str, Any]], path: str) -> None:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the pairings and print the table; ``--json`` and ``--plot`` write the figures."""
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
     parser.add_argument("--small", action="store_true", help="the CI size (20 deals, vs random)")
     parser.add_argument("--games", default=",".join(GAMES), help="games, comma-separated")
     parser.add_argument("--deals", type=int, default=400, help="duplicate deals per pairing")
-    parser.add_argument("--budgets", default=None, help="iterations, comma-separated")
+    parser.add_argument("--budgets", default=",".join(BUDGETS), help="e.g. 25,t0.05")
     parser.add_argument("--opponents", default="heuristic,random", help="heuristic and/or random")
     parser.add_argument("--seed", type=int, default=0, help="the study seed")
-    parser.add_argument("--params", default="", help="ISMCTS parameters, e.g. c=0.5,observe=false")
+    parser.add_argument("--params", default=None, help="ISMCTS parameters, e.g. c=0.5,depth=1")
     parser.add_argument("--workers", type=int, default=1, help="worker processes")
     parser.add_argument("--json", default=None, help="write the rows as JSON")
     parser.add_argument("--plot", default=None, help="write a PNG plot (matplotlib)")
     args = parser.parse_args(argv)
     deals = SMALL["deals"] if args.small else args.deals
+    budgets = SMALL["budgets"] if args.small else tuple(args.budgets.split(","))
     kinds = SMALL["opponents"] if args.small else tuple(args.opponents.split(","))
-    params = cardcore.parse_agent_spec("ismcts:" + args.params)[1] if args.params else {}
+    params = None
+    if args.params is not None:
+        params = cardcore.parse_agent_spec("ismcts:" + args.params)[1]
     rows = []
     executor: Executor | None = None
     if args.workers > 1:
@@ -254,12 +267,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     started = time.perf_counter()
     try:
         for game in args.games.split(","):
-            if args.small:
-                budgets: Sequence[int] = SMALL["budgets"]  # type: ignore[assignment]
-            elif args.budgets:
-                budgets = [int(b) for b in args.budgets.split(",")]
-            else:
-                budgets = BUDGETS[game]
             for budget in budgets:
                 for kind in kinds:
                     opponent = GAMES[game][1] if kind == "heuristic" else kind

@@ -11,9 +11,15 @@ import inspect
 from collections.abc import Mapping
 from typing import Any
 
-from cardcore.errors import OptionError
+from cardcore.errors import CardcoreError, OptionError
 
-__all__ = ["check_agent_params", "parse_agent_spec", "split_agent_specs"]
+__all__ = [
+    "build_agent",
+    "check_agent_params",
+    "parameters_of",
+    "parse_agent_spec",
+    "split_agent_specs",
+]
 
 
 def check_agent_params(name: str, factory: Any, params: Mapping[str, Any]) -> None:
@@ -112,3 +118,32 @@ def split_agent_specs(text: str) -> list[str]:
         else:
             specs.append(piece)
     return specs
+
+
+def build_agent(name: str, factory: Any, params: Mapping[str, Any]) -> Any:
+    """Build agent *name* with *params*, checked first (:func:`check_agent_params`).
+
+    :raises OptionError: A parameter it does not take, or a value it refuses.
+    """
+    check_agent_params(name, factory, params)
+    try:
+        return factory(**params)
+    except CardcoreError:
+        raise
+    except (TypeError, ValueError) as exc:
+        msg = f"agent {name!r} refused its parameters {dict(params)!r}: {exc}"
+        raise OptionError(msg) from None
+
+
+def parameters_of(factory: Any) -> dict[str, Any]:
+    """The keyword parameters *factory* takes, with their defaults (``...`` when required)."""
+    try:
+        sig = inspect.signature(factory)
+    except (TypeError, ValueError):
+        return {}
+    kinds = (inspect.Parameter.POSITIONAL_OR_KEYWORD, inspect.Parameter.KEYWORD_ONLY)
+    return {
+        p.name: (... if p.default is inspect.Parameter.empty else p.default)
+        for p in sig.parameters.values()
+        if p.kind in kinds
+    }

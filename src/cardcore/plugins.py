@@ -12,7 +12,6 @@ from __future__ import annotations
 import contextlib
 import difflib
 import importlib.metadata
-import inspect
 import itertools
 import threading
 from collections import OrderedDict
@@ -22,13 +21,18 @@ from typing import TYPE_CHECKING, Any
 
 import pluggy
 
-from cardcore._agentspec import check_agent_params, parse_agent_spec, split_agent_specs
+from cardcore._agentspec import (
+    build_agent,
+    check_agent_params,
+    parameters_of,
+    parse_agent_spec,
+    split_agent_specs,
+)
 from cardcore._markers import hookimpl
 from cardcore._text import shown
 from cardcore.errors import (
     ArgumentError,
     CardcoreError,
-    OptionError,
     PluginError,
     RuleConflictError,
     UnknownPluginError,
@@ -222,46 +226,23 @@ def available_agents() -> tuple[str, ...]:
 def load_agent(name: str, /, **params: Any) -> Any:
     """Return the agent class (or factory) registered as *name*; with *params*, an agent.
 
-    One convention for every agent: its parameters are the factory's keyword
-    arguments. ``load_agent("ismcts")`` returns the class;
-    ``load_agent("ismcts", seed=7, iterations=200)`` returns an agent built with
-    those parameters, and so does the command line's spelling
-    ``load_agent("ismcts:iterations=200,seed=7")`` (see :func:`parse_agent_spec`).
+    Agents' parameters are their factory's keyword arguments:
+    ``load_agent("ismcts", seed=7, iterations=200)`` and the command line's
+    ``load_agent("ismcts:iterations=200,seed=7")`` (:func:`parse_agent_spec`) build one.
 
     :raises UnknownPluginError: No agent of that name is installed.
     :raises OptionError: A parameter the agent does not take, or a value it refuses.
     """
     base, spec_params = parse_agent_spec(name) if ":" in name else (name, {})
     factory = _load("cardcore.agents", base)
-    params = {**spec_params, **params}
     if not params and base == name:
         return factory
-    check_agent_params(base, factory, params)
-    try:
-        return factory(**params)
-    except CardcoreError:
-        raise
-    except (TypeError, ValueError) as exc:
-        msg = f"agent {base!r} refused its parameters {params!r}: {exc}"
-        raise OptionError(msg) from None
+    return build_agent(base, factory, {**spec_params, **params})
 
 
 def agent_parameters(name: str) -> dict[str, Any]:
-    """Return the parameters agent *name* takes, with their defaults (``...`` when required).
-
-    Read from the factory's signature; empty when it has none it can show.
-    """
-    factory = _load("cardcore.agents", name)
-    try:
-        sig = inspect.signature(factory)
-    except (TypeError, ValueError):
-        return {}
-    kinds = (inspect.Parameter.POSITIONAL_OR_KEYWORD, inspect.Parameter.KEYWORD_ONLY)
-    return {
-        p.name: (... if p.default is inspect.Parameter.empty else p.default)
-        for p in sig.parameters.values()
-        if p.kind in kinds
-    }
+    """Return the parameters agent *name* takes, with their defaults (``...`` when required)."""
+    return parameters_of(_load("cardcore.agents", name))
 
 
 class Ruleset:

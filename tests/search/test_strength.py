@@ -7,6 +7,7 @@ table in ``docs/search.rst``; this one keeps the script from rotting and the cla
 from __future__ import annotations
 
 import importlib.util
+import json
 import sys
 from pathlib import Path
 from types import ModuleType
