@@ -52,6 +52,8 @@ class DeliveryFailure:
 
 
 _LOG = logging.getLogger("cardcore.events")
+_BUILDING = threading.Lock()
+_NO_CONDITION = threading.Condition(threading.Lock())  # replaced before any batch is queued
 
 
 class EventBus:
@@ -115,8 +117,11 @@ class EventBus:
         self._subs: list[Subscription] = []
         self._lookup: dict[type[Event], tuple[Subscription, ...]] = {}
         self._observers = observers
-        self._local = threading.local()
-        self._cond = threading.Condition(threading.Lock())
+        # the delivery machinery is built on the first subscription (most games have none)
+        self._local: threading.local | None = None
+        self._cond = _NO_CONDITION
+        if observers:
+            self._machinery()
         self._tickets = itertools.count()
         self._next_batch = 0  # the ticket of the next batch to deliver
         self._skipped: set[int] = set()  # tickets given up by an interrupted thread
@@ -171,6 +176,8 @@ class EventBus:
                     f" not {shown(seat)} (CORE-SEAT-1)"
                 )
                 raise SeatError(msg, action=None, rule_id="CORE-SEAT-1")
+        if self._local is None:
+            self._machinery()
         self._next += 1
         sub = Subscription(event_type, handler, seat, self._next, bool(drop_on_error))
         self._subs = [*self._subs, sub]
@@ -206,12 +213,20 @@ class EventBus:
         """Whether any subscriber or observer would receive an event of *event_type*."""
         return bool(self._observers) or bool(self._for(event_type))
 
+    def _machinery(self) -> None:
+        with _BUILDING:
+            if self._local is None:
+                self._cond = threading.Condition(threading.Lock())
+                self._local = threading.local()
+
     def enqueue(self, events: list[Event]) -> None:
         """Queue one action's events for the calling thread's next :meth:`drain`.
 
         The game calls it under its lock, so batches are numbered in version order.
         """
-        local = self._local
+        if self._local is None:
+            self._machinery()
+        local: Any = self._local
         try:
             pending: deque[tuple[int, list[Event]]] = local.pending
         except AttributeError:
@@ -227,7 +242,7 @@ class EventBus:
         """
         local = self._local
         pending: deque[tuple[int, list[Event]]] | None = getattr(local, "pending", None)
-        if not pending or local.depth:
+        if not pending or local is None or local.depth:
             return
         local.depth = 1
         try:

@@ -38,6 +38,7 @@ __all__ = [
     "STALE_WINDOW",
     "VIEW_FORMAT",
     "check_at",
+    "checkpoint",
     "clone_game",
     "determinized",
     "legal_at",
@@ -209,6 +210,13 @@ def check_at(game: Game, at: Any, action: Any) -> float:
     return stamp
 
 
+def checkpoint(game: Game) -> None:
+    """Keep the state now as the base restores replay from (a hook ran, or every BASE_EVERY)."""
+    game._mark = game._hooks.value
+    game._base = (game.version, game._state.clone())
+    game._next_base = game.version + BASE_EVERY
+
+
 def plugin_error(game: Game, exc: Exception, where: str) -> CardcoreError:
     """The error to raise for *exc* raised by a plugin in *where* (CardcoreErrors pass through)."""
     if isinstance(exc, CardcoreError) and not isinstance(exc, IllegalActionError | NotationError):
@@ -331,6 +339,7 @@ def determinized(new: Game, seat: int, seed: int) -> Game:
     new._determinized = True
     new._checkpoints.clear()
     new._base = (new.version, state.clone())
+    new._next_base = new.version + BASE_EVERY
     return new
 
 
@@ -380,7 +389,9 @@ def clone_game(game: Game) -> Game:
     new._last_at = game._last_at
     new._truncated = game._truncated
     new._base = game._base  # never changed, only cloned: shared
+    new._hooks = game._hooks
     new._mark = game._mark
+    new._next_base = game._next_base
     new._record_shared = game._record_shared = True
     new._lock = threading.Lock()
     new._legal = {}

@@ -18,6 +18,7 @@ from cardcore._driver import (
     STALE_WINDOW,
     VIEW_FORMAT,
     check_at,
+    checkpoint,
     clone_game,
     determinized,
     make_view,
@@ -66,6 +67,7 @@ class Game:
         "_checkpoints",
         "_deck_top",
         "_determinized",
+        "_hooks",
         "_hot_legal",
         "_hot_seat",
         "_hot_v",
@@ -76,6 +78,7 @@ class Game:
         "_logic_apply",
         "_logic_legal",
         "_mark",
+        "_next_base",
         "_past",
         "_realtime",
         "_record",
@@ -143,10 +146,13 @@ class Game:
         if self._realtime:
             self._checkpoints.append((0, state.clone()))
             base = self._checkpoints[0][1]
-        # transactions: replaying the record from ``_base`` calls no hook (None: from the deal),
-        # and ``_mark`` is the ruleset's hook mark when the base was last brought up to date
+        # transactions: replaying the record from ``_base`` calls no hook (None: from the deal);
+        # ``_mark`` is the hooks' mark when the base was last brought up to date, and a new base
+        # is due at version ``_next_base`` at the latest
         self._base: tuple[int, GameState | None] = (0, base)
-        self._mark = ruleset.hook_mark
+        self._hooks = ruleset.hooks
+        self._mark = self._hooks.value
+        self._next_base = BASE_EVERY
         self._determinized = False
         # the legal actions last asked for (turn-based games): version, seat, actions
         self._hot_v = -1
@@ -347,7 +353,7 @@ class Game:
                 try:
                     self._logic_apply(state, action, None)
                 except BaseException as exc:
-                    self._restore()
+                    restore(self)  # as it was before this apply, calling no hook
                     if not isinstance(exc, Exception):
                         raise
                     raise self._plugin_error(exc, "apply") from exc
@@ -359,8 +365,8 @@ class Game:
                 version = self.version = self.version + 1
                 self.to_act = state.to_act
                 self.is_over = state.is_over
-                if self.ruleset.hook_mark != self._mark or not version % BASE_EVERY:
-                    self._checkpoint()
+                if self._hooks.value is not self._mark or version >= self._next_base:
+                    checkpoint(self)  # a hook ran (identity: each mark is a new int)
                 queued = False
         finally:
             lock.release()
@@ -472,7 +478,7 @@ class Game:
                 emit = batch.append if batch is not None and bus.wants_game_events else None
                 self._logic_apply(state, action, emit)
         except BaseException as exc:
-            self._restore()
+            restore(self)  # as it was before this apply, calling no hook
             if not isinstance(exc, Exception):
                 raise
             raise self._plugin_error(exc, "apply") from exc
@@ -486,9 +492,10 @@ class Game:
         if self._realtime and not version % STALE_WINDOW:
             self._checkpoints.append((version, state.clone()))
             self._base = self._checkpoints[-1]
-            self._mark = self.ruleset.hook_mark
-        elif self.ruleset.hook_mark != self._mark or not version % BASE_EVERY:
-            self._checkpoint()
+            self._mark = self._hooks.value
+            self._next_base = version + BASE_EVERY
+        elif self._hooks.value is not self._mark or version >= self._next_base:
+            checkpoint(self)
         if batch is None:
             return False
         if bus.wants_applied:
@@ -504,11 +511,6 @@ class Game:
         bus.enqueue(batch)
         return True
 
-    def _checkpoint(self) -> None:
-        """Keep the state now as the base restores replay from (a hook ran, or every BASE_EVERY)."""
-        self._mark = self.ruleset.hook_mark
-        self._base = (self.version, self._state.clone())
-
     def _own_record(self) -> None:
         """Stop sharing the record with a clone: copy it before the first append."""
         self._record, self._times = self._record[:], self._times.copy()
@@ -516,10 +518,6 @@ class Game:
 
     def _plugin_error(self, exc: Exception, where: str) -> CardcoreError:
         return plugin_error(self, exc, where)
-
-    def _restore(self) -> None:
-        """Put the state back as it was before the failed ``apply`` (no hook is called)."""
-        restore(self)
 
     def truncate(self) -> None:
         """End the game as ``"truncated"`` (runners call this at the game's action bound).

@@ -340,7 +340,7 @@ def load(data: Mapping[str, Any] | str | bytes, *, key: bytes | str | None = Non
     if not isinstance(record, Mapping):
         raise _fail("saved game has no record")
     config = save.get("config")
-    if config is not None and not isinstance(config, Mapping):
+    if "config" in save and not isinstance(config, Mapping):
         raise _fail("saved game field 'config' must be an object")
     game = _replay(record)
     if config is not None:

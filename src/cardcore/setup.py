@@ -162,7 +162,7 @@ def new_game(
     if batch is not None and bus.wants(GameStarted):
         batch.append(GameStarted(name, names))
     emit = batch.append if batch is not None and bus.wants_game_events else None
-    mark = ruleset.hook_mark
+    mark = ruleset.hooks.value
     try:
         state = deal(ruleset, len(names), resolved, seed, deck_top, position, emit)
     except CardcoreError:
@@ -172,7 +172,7 @@ def new_game(
         msg = f"plugin {plugin!r} raised {type(exc).__name__} while dealing: {exc}"
         raise PluginError(msg, plugin=plugin) from exc
     # a hook ran while dealing: keep the deal, so undoing a failed apply never deals again
-    base = state.clone() if ruleset.hook_mark != mark else None
+    base = state.clone() if ruleset.hooks.value is not mark else None
     game = Game(ruleset, names, resolved, seed, deck_top, state, bus, position, base)
     if batch:
         bus.enqueue(batch)

@@ -49,6 +49,7 @@ def _semantic(record: Any, game: cardcore.Game) -> Any:
     out = _normal(record)
     out.pop("result", None)
     out.setdefault("deck", None)
+    out.setdefault("truncated", False)
     if isinstance(out.get("options"), dict):
         out["options"] = {**_normal(dict(game.options)), **out["options"]}
     if isinstance(out.get("rules"), list):
@@ -140,6 +141,8 @@ def test_fuzz_tampered_save_is_rejected_or_consistent(
         got, want = _normal(game.save()), _normal(tampered)
         got["record"] = _semantic(got["record"], game)
         want["record"] = _semantic(want["record"], game)
+        if "config" not in want:  # a save from before the configuration was saved
+            got.pop("config", None)
         assert got == want, f"{op} at {path} loaded a game that differs from its save"
 
 

@@ -127,3 +127,30 @@ def test_a_forged_record_with_too_many_actions_is_refused_at_once() -> None:
     with pytest.raises(CorruptStateError, match=r"bound|too large"):
         cardcore.replay(record)
     assert time.perf_counter() - start < 5
+
+
+def test_the_kit_flags_an_integer_option_without_bounds() -> None:
+    import types
+
+    import attrs
+
+    from cardcore.testing import check_game
+    from tests.plugins import drawgame
+
+    loose = types.ModuleType("loosegame")
+    vars(loose).update(
+        GAME=attrs.evolve(
+            drawgame.GAME,
+            name="loosegame",
+            options=(cardcore.Option("rounds", 1, "rounds to play", int, minimum=1),),
+        ),
+        create_logic=drawgame.create_logic,
+        card_points=drawgame.card_points,
+    )
+    cardcore.register("cardcore.games", "loosegame", loose)
+    try:
+        report = check_game("loosegame", games=1, checks={"bound"}, strict=False)
+    finally:
+        cardcore.unregister("cardcore.games", "loosegame")
+    assert report.failed == 1 and "'rounds'" in report.failures[0]
+    assert check_game("drawgame", games=1, checks={"bound"}, strict=False).ok
