@@ -13,7 +13,7 @@ decisions (more than one legal action) over its own thinking time.
 
 Usage::
 
-    python benchmarks/strength.py --workers 2 --json strength.json --plot strength.png
+    python benchmarks/strength.py --seed 1 --workers 2 --json strength.json --plot strength.png
     python benchmarks/strength.py --small            # CI size: 20 deals, 20 iterations, vs random
     python benchmarks/strength.py --games golf --deals 60 --budgets 110 --params max_rollout=12
 
@@ -46,9 +46,16 @@ GAMES: dict[str, tuple[dict[str, Any], str]] = {
 BUDGETS = ("25", "t0.05")
 """25 iterations per decision, and 50 ms per decision (20 decisions per second)."""
 
-PARAMS: dict[str, dict[str, Any]] = {"golf": {"max_rollout": 12}, "tonk": {}}
-"""ISMCTS's parameters per game: Golf's utility counts the round in play, so its rollouts can
-stop after a few turns (less noise, more iterations); Tonk's rollouts play the hand out."""
+PARAMS: dict[str, dict[str, Any]] = {
+    "golf": {"max_rollout": 12},
+    "tonk": {"depth": 1, "prior": 2.0},
+}
+"""ISMCTS's parameters per game, chosen on 60 to 100 deals of study seed 0 (110 iterations,
+against the heuristic; the docs' run uses seed 1, other deals): Golf's utility counts the round in play, so its rollouts stop after
+12 actions (less noise, more iterations; to the end of the hole: -2.7 points per deal, after
+12 actions: +2.7); Tonk's rollouts play the hand out, with flat UCB at the root and the
+policy's choice kept unless beaten by two standard errors (-0.51 stakes per deal with the
+defaults, -0.18 so)."""
 
 SMALL: dict[str, Any] = {"deals": 20, "budgets": ("20",), "opponents": ("random",)}
 """The CI run: enough to show ISMCTS beats random play with significance."""
