@@ -14,10 +14,14 @@ import time
 import pytest
 
 import cardcore
-from cardcore import CorruptStateError, OptionError
+from cardcore import CorruptStateError, OptionError, plugins, records
 from cardcore.logic import DECK_CACHE
-from cardcore.plugins import RULESET_CACHE
-from cardcore.records import MAX_BYTES, MAX_DEPTH, MAX_INT_BITS
+
+# read at run time, so this module also runs (and fails) on the code before the fix
+RULESET_CACHE = getattr(plugins, "RULESET_CACHE", 0)
+MAX_BYTES = records.MAX_BYTES
+MAX_DEPTH = getattr(records, "MAX_DEPTH", 32)
+MAX_INT_BITS = getattr(records, "MAX_INT_BITS", 128)
 
 GAMES = ("golf", "tonk", "spit", "speed")
 
@@ -67,8 +71,6 @@ def test_option_caches_stay_bounded() -> None:
 
 
 def test_configuration_cache_is_a_bounded_lru(monkeypatch: pytest.MonkeyPatch) -> None:
-    from cardcore import plugins
-
     monkeypatch.setattr(plugins, "RULESET_CACHE", 4)
     names = cardcore.available_rules("golf")
     first = plugins.get_ruleset("golf", [names[0]])

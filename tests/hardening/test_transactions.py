@@ -127,7 +127,7 @@ def test_restore_replays_a_bounded_number_of_actions(monkeypatch: pytest.MonkeyP
     monkeypatch.setattr(
         _driver, "replay_one", lambda logic, state, action: (replayed.append(1), real(logic, state, action))
     )
-    monkeypatch.setattr(_driver, "_deal_again", lambda game: pytest.fail("dealt again"))
+    monkeypatch.setattr(_driver, "_deal_again", lambda game: pytest.fail("dealt again"), raising=False)
     game._logic_apply = lambda state, action, emit: (_ for _ in ()).throw(ValueError("bug"))
     with pytest.raises(PluginError):
         game.apply(game.legal_actions(game.to_act[0])[0])
