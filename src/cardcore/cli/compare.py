@@ -31,7 +31,7 @@ from cardcore.cli.args import (
     parse_options,
     players_for,
 )
-from cardcore.errors import CardcoreError, OptionError, UnknownPluginError
+from cardcore.errors import CardcoreError, UnknownPluginError
 from cardcore.info import GameInfo
 from cardcore.plugins import (
     check_agent_params,
@@ -263,32 +263,25 @@ def cmd_compare(console: Console, args: argparse.Namespace) -> int:
         started = time.perf_counter()
         with progress:
             task = progress.add_task("games", total=total)
-            try:
-                result = compare(
-                    name,
-                    rules=args.rules,
-                    vs=args.vs,
-                    without=args.without,
-                    vs_without=args.vs_without,
-                    options=options,
-                    vs_options=vs_options,
-                    agents=agents,
-                    vs_agents=vs_agents,
-                    players=players,
-                    games=args.games,
-                    seed=args.seed,
-                    skill=skill,
-                    move_time=args.move_time,
-                    executor=executor,
-                    chunk=max(1, min(10, args.games // 10)),
-                    progress=lambda k: progress.advance(task, k),
-                )
-            except (OptionError, UnknownPluginError):
-                raise
-            except CardcoreError as exc:
-                if "configuration" in str(exc):
-                    raise
-                raise UsageError(str(exc)) from None
+            result = compare(
+                name,
+                rules=args.rules,
+                vs=args.vs,
+                without=args.without,
+                vs_without=args.vs_without,
+                options=options,
+                vs_options=vs_options,
+                agents=agents,
+                vs_agents=vs_agents,
+                players=players,
+                games=args.games,
+                seed=args.seed,
+                skill=skill,
+                move_time=args.move_time,
+                executor=executor,
+                chunk=max(1, min(10, args.games // 10)),
+                progress=lambda k: progress.advance(task, k),
+            )
         elapsed = time.perf_counter() - started
     console.print(render_comparison(result, elapsed))
     if args.plot:

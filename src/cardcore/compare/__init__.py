@@ -24,7 +24,7 @@ from cardcore.agents import check_agent
 from cardcore.compare._report import plot_comparison, rows_of, text_table
 from cardcore.compare._run import AgentFailure, Config, GameRecord, Task, make_agent, run_chunk
 from cardcore.compare._stats import ConfigSummary, Estimate, mean_ci, proportion_ci, share_ci
-from cardcore.errors import CardcoreError, OptionError
+from cardcore.errors import CardcoreError, OptionError, RuleConflictError, UnknownPluginError
 from cardcore.plugins import (
     available_agents,
     check_agent_params,
@@ -144,7 +144,10 @@ def _check_agents(game: str, agents: Sequence[str]) -> None:
     for spec in dict.fromkeys(agents):
         name, params = parse_agent_spec(spec)
         factory = load_agent(name)
-        check_agent(name, factory, info)
+        try:
+            check_agent(name, factory, info)
+        except CardcoreError as exc:  # another game's agent, or of the other kind
+            raise OptionError(str(exc)) from None
         check_agent_params(name, factory, params)
         make_agent(spec, 0)  # values the agent refuses (iterations=-1) fail here, once
 
@@ -159,7 +162,7 @@ def _check_config(game: str, players: int, config: Config) -> None:
             options=config.options,
             seed=0,
         )
-    except CardcoreError as exc:
+    except (OptionError, RuleConflictError, UnknownPluginError) as exc:
         raise type(exc)(f"configuration {config.label}: {exc}") from None
     _check_agents(game, config.agents)
 
