@@ -236,7 +236,9 @@ def _summary(config: Config, players: int, records: list[GameRecord]) -> ConfigS
         games=len(main),
         seat_wins=tuple(share_ci([row[s] for row in shares]) for s in range(players)),
         first_seat=share_ci(
-            [row[0] - 1.0 / players for row in shares], -1.0 / players, 1.0 - 1.0 / players
+            [row[r.first] - 1.0 / players for row, r in zip(shares, main, strict=True)],
+            -1.0 / players,
+            1.0 - 1.0 / players,
         ),
         actions=mean_ci([float(r.actions) for r in main]),
         rounds=mean_ci([float(r.rounds) for r in main]),
@@ -265,7 +267,9 @@ def _paired(a: list[GameRecord], b: list[GameRecord]) -> dict[str, Estimate]:
         return 1.0 / len(r.winners) if seat in r.winners else 0.0
 
     out = {
-        "first_seat": mean_ci([share(mb[i], 0) - share(ma[i], 0) for i in keys]),
+        "first_seat": mean_ci(
+            [share(mb[i], mb[i].first) - share(ma[i], ma[i].first) for i in keys]
+        ),
         "actions": mean_ci([float(mb[i].actions - ma[i].actions) for i in keys]),
         "rounds": mean_ci([float(mb[i].rounds - ma[i].rounds) for i in keys]),
         "spread": mean_ci(

@@ -152,7 +152,12 @@ def plot_comparison(cmp: Comparison, path: str) -> None:
     if a.skill is not None and b.skill is not None and cmp.skill_agents is not None:
         panels.append((f"skill: {cmp.skill_agents[0]} win share", a.skill, b.skill, 1.0))
     reasons = sorted({*a.reasons, *b.reasons})
-    fig, axes = plt.subplots(1, len(panels) + 1, figsize=(3.0 * (len(panels) + 1), 3.4))
+    cols = 3
+    rows = -(-(len(panels) + 1) // cols)
+    fig, grid = plt.subplots(rows, cols, figsize=(3.4 * cols, 2.9 * rows), squeeze=False)
+    axes = [ax for row in grid for ax in row]
+    for ax in axes[len(panels) + 1 :]:
+        ax.set_visible(False)
     labels = [f"A: {_rules(a)}", f"B: {_rules(b)}"]
     colors = ("#4c72b0", "#dd8452")
     for ax, (title, ea, eb, _) in zip(axes, panels, strict=False):
@@ -162,7 +167,9 @@ def plot_comparison(cmp: Comparison, path: str) -> None:
         ax.set_xticks([0, 1], ["A", "B"])
         ax.set_title(title, fontsize=9)
         ax.axhline(0.0, color="grey", linewidth=0.6)
-    ax = axes[-1]
+        if title.startswith("skill"):
+            ax.axhline(1.0 / cmp.players, color="grey", linewidth=0.8, linestyle=":")
+    ax = axes[len(panels)]
     width = 0.4
     zero = Estimate(0.0, 0.0, 0.0, 0)
     for k, (summary, color) in enumerate(((a, colors[0]), (b, colors[1]))):

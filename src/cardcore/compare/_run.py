@@ -45,6 +45,7 @@ class GameRecord:
     :param probe: Whether this is a skill-probe game (the strong agent at ``strong``).
     :param strong: The strong agent's seat in a probe game, else -1.
     :param lineup: The rotation of the line-up (seat *s* plays agent ``(s + lineup) % n``).
+    :param first: The seat to act first after the deal (seat 0 in real time).
     :param overruns: Per seat, decisions that took longer than the move time.
     :param slowest: Per seat, the longest decision in seconds.
     :param seconds: Per seat, the time spent deciding.
@@ -57,6 +58,7 @@ class GameRecord:
     seed: int
     strong: int
     lineup: int
+    first: int
     winners: tuple[int, ...]
     scores: tuple[float, ...]
     reason: str
@@ -149,6 +151,7 @@ def run_one(task: Task) -> GameRecord:
     game = new_game(
         name, players, rules=config.rules, without=config.without, options=config.options, seed=seed
     )
+    first = game.to_act[0] if len(game.to_act) == 1 else 0
     seats = [
         _Seat(make_agent(spec, _seed_of(seed, 1000 + s)), s, spec, limit)
         for s, spec in enumerate(specs)
@@ -176,6 +179,7 @@ def run_one(task: Task) -> GameRecord:
         index=index,
         seed=seed,
         strong=strong,
+        first=first,
         lineup=turn,
         winners=final.winners,
         scores=tuple(float(x) for x in final.scores),

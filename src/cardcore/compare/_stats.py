@@ -92,8 +92,9 @@ class ConfigSummary:
     :param agents: The agent spec of each seat (mixed line-ups rotate seats game by game).
     :param games: Games played with the line-up (skill probes not counted).
     :param seat_wins: Per seat, its win share (a tie of k winners gives each 1/k).
-    :param first_seat: Seat 0's win share less the fair share ``1 / players``: the first
-        player's advantage (seat 0 acts first unless the game deals otherwise).
+    :param first_seat: The win share of the seat that acts first after the deal (in Golf
+        seat 0, left of the dealer; in Tonk the seat left of the dealer the cut chose; seat 0
+        in real time) less the fair share ``1 / players``: the first player's advantage.
     :param actions: Game length in actions.
     :param rounds: Game length in rounds or hands (``GameLogic.rounds_played``).
     :param spread: Per game, the best final score less the worst.
