@@ -36,7 +36,7 @@ echo "== wheels: cardcore, examples/go_fish, examples/third_party_plugin"
 "${pip[@]}" wheel -q --no-deps --no-build-isolation -w "$work/dist" \
   . ./examples/go_fish ./examples/third_party_plugin
 core=$(ls "$work"/dist/cardcore-[0-9]*.whl)
-"${pip[@]}" install -q "$core[cli]" "$work"/dist/cardcore_*.whl
+"${pip[@]}" install -q "$core[cli,rl]" "$work"/dist/cardcore_*.whl  # rl: the learning page runs its examples
 
 cat > "$work/outside.py" <<'EOF'
 """Run Sphinx with every top-level import resolved outside the checkout (argv[1])."""
