@@ -11,12 +11,13 @@ from __future__ import annotations
 
 import contextlib
 import difflib
+import functools
 import importlib.metadata
 import itertools
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Iterable, Sequence
-from types import ModuleType
+from types import FunctionType, MethodType, ModuleType
 from typing import TYPE_CHECKING, Any
 
 import pluggy
@@ -264,6 +265,7 @@ class Ruleset:
         """The game's :class:`GameInfo`."""
         self.rules: tuple[RuleInfo, ...] = tuple(info for _, info in rules)
         """The active house rules, sorted by ID."""
+        self._house = frozenset(info.name for info in self.rules)
         self.pm = pluggy.PluginManager("cardcore")
         """The pluggy manager of this configuration."""
         self._modules: dict[str, str] = {}
@@ -359,13 +361,15 @@ class Ruleset:
         non-``None`` answer for a ``firstresult`` hook and otherwise returns the
         list of non-``None`` answers. Wrappers are honoured (through pluggy).
 
-        Each call also sets :attr:`hook_mark`, so the core knows a plugin ran
-        during an ``apply`` and takes a checkpoint after it: restoring a failed
-        ``apply`` then never calls a hook again (see :doc:`security`).
+        Each call of a house rule's implementation (and of a function it answers,
+        such as a scorer) also sets :attr:`hook_mark`, so the core knows a house
+        rule ran during an ``apply`` and takes a checkpoint after it: restoring a
+        failed ``apply`` then never calls a house rule again (see :doc:`security`).
+        The game's own implementations are part of its logic and cost nothing more.
 
         :param name: A hook of the core or of this game's hookspecs.
-        :param track: Set :attr:`hook_mark` on each call (``False`` only for hooks
-            never called inside ``apply``, such as ``forbid_action``).
+        :param track: Track the house rules' implementations (``False`` only for
+            hooks never called inside ``apply``, such as ``forbid_action``).
         :returns: The callable, or ``None`` when no plugin implements the hook,
             so a configuration without such a rule pays nothing.
         :raises PluginError: If no specification has that name.
@@ -380,30 +384,57 @@ class Ruleset:
         impls = list(reversed(hc.get_hookimpls()))
         if not impls:
             return None
+        house = self._house if track else frozenset()
         if any(i.wrapper or i.hookwrapper for i in impls):
             call: Callable[..., Any] = lambda **kw: hc(**kw)  # noqa: E731
-        else:
-            call = _plain_chain(
-                tuple((i.function, tuple(i.argnames)) for i in impls),
-                bool(hc.spec.opts.get("firstresult")),
-            )
-        return self.tracked(call) if track else call
+            if any(i.plugin_name in house for i in impls):
+                call = self.tracked(call, answers=True)
+            return call
+        return _plain_chain(
+            tuple(
+                (
+                    self.tracked(i.function, answers=True) if i.plugin_name in house else i.function,
+                    tuple(i.argnames),
+                )
+                for i in impls
+            ),
+            bool(hc.spec.opts.get("firstresult")),
+        )
 
-    def tracked(self, func: Callable[..., Any]) -> Callable[..., Any]:
+    def tracked(self, func: Callable[..., Any], *, answers: bool = False) -> Callable[..., Any]:
         """Return *func* wrapped so that each call sets :attr:`hook_mark`.
 
-        :meth:`resolve` does it for every hook; a game that calls plugin code it
-        got another way (a function a hook answered) inside ``apply`` wraps it
-        with this, so transactions stay exact.
+        :meth:`resolve` does it for every house rule's implementation; a game
+        that calls plugin code it got another way inside ``apply`` wraps it with
+        this, so transactions stay exact.
+
+        :param answers: Also track the functions *func* answers (a function, or
+            lists and tuples of them, two levels deep), such as a scorer.
         """
         tick = _TICKS.__next__
         marks = self.hooks
+        if not answers:
 
-        def call(*args: Any, **kw: Any) -> Any:
+            def call(*args: Any, **kw: Any) -> Any:
+                marks.value = tick()
+                return func(*args, **kw)
+
+            return call
+
+        def call_and_track(*args: Any, **kw: Any) -> Any:
             marks.value = tick()
-            return func(*args, **kw)
+            return self._track_answer(func(*args, **kw), 2)
 
-        return call
+        return call_and_track
+
+    def _track_answer(self, answer: Any, depth: int) -> Any:
+        """*answer* with every plain function in it tracked (see :meth:`tracked`)."""
+        if isinstance(answer, FunctionType | MethodType | functools.partial):
+            return self.tracked(answer)
+        kind = type(answer)
+        if depth and (kind is list or kind is tuple):
+            return kind(self._track_answer(a, depth - 1) for a in answer)
+        return answer
 
     @property
     def hook_mark(self) -> int:

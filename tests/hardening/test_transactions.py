@@ -79,6 +79,17 @@ def test_persistently_failing_hook_leaves_the_game_byte_identical(name: str) -> 
     assert game.version == again.version + 1
 
 
+def test_a_function_a_house_rule_answered_is_tracked_too() -> None:
+    """A house rule's scorer (called by the game, not through a hook) keeps failing: restored."""
+    game = cardcore.new_game("golf", 2, rules=["golf.flaky-scorer"], options={"rounds": 3}, seed=6)
+    action = _play_until_scoring(game, random.Random(6), rounds_before=2)  # two seats scored
+    before = _dump(game)
+    flaky.reset(on=True)
+    with pytest.raises(PluginError, match="scoring service"):
+        game.apply(action)
+    assert flaky.SWITCH["calls"] == 1 and _dump(game) == before
+
+
 @pytest.mark.parametrize("error", [KeyboardInterrupt, SystemExit])
 def test_base_exception_from_a_hook_is_reraised_after_the_state_is_restored(error: type) -> None:
     game = cardcore.new_game("golf", 2, rules=["golf.flaky"], options={"rounds": 3}, seed=8)
