@@ -102,9 +102,16 @@ def _place_known(view: Mapping[str, Any], zones: Zones, grid_ids: Sequence[int])
     The search dealt such a card to some hidden place: it swaps with the card dealt where the
     table shows it, so the sample still holds every card exactly once.
     """
+    shown_zones = view["zones"]
+    for owner, grid in enumerate(view["table"]["grids"]):
+        pile = shown_zones[grid_ids[owner]]["cards"][::-1]  # bottom first, as the grid
+        if [c for c in grid if c != "--"] != pile:
+            break
+    else:
+        return  # the piles show every grid card the table shows: nothing to put back
     cards = zones.cards
     hidden: dict[str, list[tuple[int, int]]] = {}
-    for z, shown in enumerate(view["zones"]):
+    for z, shown in enumerate(shown_zones):
         count = len(shown["cards"])
         for k, text in enumerate(shown["cards"]):
             if text is None:
