@@ -16,7 +16,7 @@ import importlib.metadata
 import itertools
 import threading
 from collections import OrderedDict
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable
 from types import FunctionType, MethodType, ModuleType
 from typing import TYPE_CHECKING, Any
 
@@ -29,6 +29,7 @@ from cardcore._agentspec import (
     parse_agent_spec,
     split_agent_specs,
 )
+from cardcore._hookcall import HookMark, ScoresUnchanged, plain_chain
 from cardcore._markers import hookimpl
 from cardcore._text import shown
 from cardcore.errors import (
@@ -292,12 +293,10 @@ class Ruleset:
         if self.pm.hook.score_round.get_hookimpls():
             # a rule takes part in scoring: the scores pass through unchanged at the end of
             # the chain, so a wrapper (``inner = yield``) receives them, never None
-            self.pm.register(_ScoresUnchanged(), name="cardcore.scores-unchanged")
+            self.pm.register(ScoresUnchanged(), name="cardcore.scores-unchanged")
         self.observers: tuple[Callable[..., object], ...] = self._plain("on_event")
         """Plain callables of the ``on_event`` implementations."""
-        self.veto: Callable[..., list[Veto]] | None = self.resolve(
-            "forbid_action", track=False
-        )
+        self.veto: Callable[..., list[Veto]] | None = self.resolve("forbid_action", track=False)
         """The resolved ``forbid_action`` chain, or ``None`` when no rule vetoes anything."""
         self.score_round: Callable[..., Any] | None = self.resolve("score_round")
         """The resolved ``score_round`` chain, or ``None`` when no rule adjusts scores."""
@@ -390,10 +389,12 @@ class Ruleset:
             if any(i.plugin_name in house for i in impls):
                 call = self.tracked(call, answers=True)
             return call
-        return _plain_chain(
+        return plain_chain(
             tuple(
                 (
-                    self.tracked(i.function, answers=True) if i.plugin_name in house else i.function,
+                    self.tracked(i.function, answers=True)
+                    if i.plugin_name in house
+                    else i.function,
                     tuple(i.argnames),
                 )
                 for i in impls
@@ -466,55 +467,6 @@ class Ruleset:
 
     def __repr__(self) -> str:
         return f"<Ruleset {self.game.name} rules={list(self.rule_names)}>"
-
-
-class HookMark:
-    """The mark resolved hooks leave when they run: :attr:`Ruleset.hook_mark`'s holder.
-
-    A slotted object, so the driver reads it in a few instructions after every apply.
-    """
-
-    __slots__ = ("value",)
-
-    def __init__(self) -> None:
-        self.value = 0
-
-
-def _plain_chain(
-    funcs: tuple[tuple[Callable[..., Any], tuple[str, ...]], ...], first: bool
-) -> Callable[..., Any]:
-    """One callable for the implementations *funcs* (``firstresult`` when *first*)."""
-    if first:
-        if len(funcs) == 1:
-            func, names = funcs[0]
-            return lambda **kw: func(*[kw[n] for n in names])
-
-        def call_first(**kw: Any) -> Any:
-            for func, names in funcs:
-                result = func(*[kw[n] for n in names])
-                if result is not None:
-                    return result
-            return None
-
-        return call_first
-
-    def call_all(**kw: Any) -> list[Any]:
-        out = []
-        for func, names in funcs:
-            result = func(*[kw[n] for n in names])
-            if result is not None:
-                out.append(result)
-        return out
-
-    return call_all
-
-
-class _ScoresUnchanged:
-    """The core's last answer to ``score_round``, registered only where a rule implements it."""
-
-    @hookimpl(trylast=True)
-    def score_round(self, scores: Sequence[int]) -> list[int]:
-        return list(scores)
 
 
 def _matches(ref: str, info: RuleInfo) -> bool:
