@@ -1,7 +1,7 @@
 """The small strength run of ``benchmarks/strength.py``: ISMCTS beats random play, significantly.
 
 The full run (400 duplicate deals per pairing, against the heuristic agents too) makes the
-table in ``docs/search.rst``; this one keeps the script from rotting and the claim honest.
+table in ``docs/search-agents.rst``; this one keeps the script from rotting and the claim honest.
 """
 
 from __future__ import annotations

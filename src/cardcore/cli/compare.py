@@ -66,7 +66,7 @@ def add_parser(sub: Any) -> None:
         help="compare two rule sets (or agent line-ups) of a game on the same seeds",
         description=(
             "Play configuration A (--rules, --without, --option, --agents) and B (--vs,"
-            " --vs-without, --vs-option, --vs-agents) on the same seeds and compare, with 95%%"
+            " --vs-without, --vs-option, --vs-agents) on the same seeds and compare, with 95%"
             " confidence intervals: first-seat advantage, game length in actions and rounds,"
             " score spread, end reasons and how often the stronger agent wins. B has no house"
             " rules unless --vs names some; its options and agents default to A's."
