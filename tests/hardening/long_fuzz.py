@@ -3,16 +3,20 @@
 ``python -m tests.hardening.long_fuzz SECONDS [SEED]`` plays seeded random games of every
 built-in game and, between actions, sends hostile calls: action text with non-ASCII
 digits and noise, seats of every type, non-finite and non-numeric times, hostile ``seen``
-values, subscriptions for bad seats, and records/saves mutated with deep, huge, non-finite
-and mistyped JSON. Every call must either succeed as documented or raise a
-:class:`cardcore.CardcoreError` subclass and change nothing. Prints inputs tried, rejected
-cleanly, accepted (legitimately), raw escapes and changed-on-rejection counts; exits 1 on
-any raw escape or change.
+values (through ``apply`` and ``act``), subscriptions for bad seats, subscribers that
+raise, and records/saves mutated with deep, huge, non-finite and mistyped JSON, with action
+text rewritten in non-ASCII digits, or with options, rules or players edited in one place.
+Every call must either succeed as documented or raise a :class:`cardcore.CardcoreError`
+subclass and change nothing; an action whose subscriber raises must still be applied and
+reach the other subscribers; a save edited in one place must be refused. Prints inputs
+tried, rejected cleanly, accepted (legitimately), raw escapes, changed-on-rejection,
+tampered-loaded and lost-event counts, and the games played; exits 1 on any finding.
 """
 
 from __future__ import annotations
 
 import json
+import logging
 import random
 import sys
 import time
@@ -88,13 +92,25 @@ def _mutated(rng: random.Random, data: dict[str, Any]) -> Any:
     return out
 
 
+FINDINGS = ("raw", "changed on rejection", "tampered loaded", "lost on raise")
+"""The counters that are findings (the run exits 1 if any is not zero)."""
+
+
+def _digits(rng: random.Random, text: str) -> str:
+    """*text* with its ASCII digits replaced by other Unicode digits (some ASCII ones stay)."""
+    return "".join(rng.choice(DIGITS[10:]) if c.isdigit() else c for c in text)
+
+
 def run(seconds: float, seed: int = 0) -> Counter[str]:
     counts: Counter[str] = Counter()
     rng = random.Random(seed)
+    logging.getLogger("cardcore.events").addHandler(logging.NullHandler())  # failures are expected
+    logging.getLogger("cardcore.events").propagate = False
     stop = time.monotonic() + seconds
     while time.monotonic() < stop:
         name = rng.choice(GAMES)
         game = cardcore.new_game(name, 2, seed=rng.getrandbits(40))
+        counts["games"] += 1
         steps = 0
         while not game.is_over and steps < 400 and time.monotonic() < stop:
             steps += 1
@@ -104,9 +120,11 @@ def run(seconds: float, seed: int = 0) -> Counter[str]:
             legal = game.legal_actions(seat)
             if legal:
                 game.apply(rng.choice(legal))
+                counts["actions"] += 1
         if time.monotonic() < stop:
             for _ in range(3):
                 _probe_data(rng, game, counts)
+            _probe_tamper(rng, game, counts)
     return counts
 
 
@@ -151,17 +169,69 @@ def _probe(rng: random.Random, game: cardcore.Game, counts: Counter[str]) -> Non
             "determinize": lambda: probe.determinize(bad, 1),
         }
         _call(counts, probe, "seat", calls[what], read=what != "act")
-    elif roll < 0.75 and legal:
+    elif roll < 0.7 and legal:
         at = _time(rng)
         _call(counts, probe, "time", lambda: probe.act(seat, rng.choice(legal), at=at))
+    elif roll < 0.8 and legal:
+        _probe_subscriber(rng, probe, seat, counts)
     elif game.version:
         entries = probe.record_entries()
         action = rng.choice(entries)[1]
         seen = _seen(rng, probe.version)
-        _call(counts, probe, "seen", lambda: probe.apply(action, seen=seen))
+        if rng.random() < 0.5:
+            _call(counts, probe, "seen", lambda: probe.apply(action, seen=seen))
+        else:
+            _call(counts, probe, "seen", lambda: probe.act(action.seat, str(action), seen=seen))
+
+
+def _raise(event: Event) -> None:
+    """A forwarder whose connection dropped."""
+    raise ConnectionResetError(f"peer went away at {type(event).__name__}")
+
+
+def _probe_subscriber(
+    rng: random.Random, game: cardcore.Game, seat: int, counts: Counter[str]
+) -> None:
+    """A subscriber that raises: the action is applied all the same and the others get it."""
+    failures: list[object] = []
+    game.events.on_error = failures.append
+    got: list[Event] = []
+    first = rng.random() < 0.5
+    if first:
+        game.events.subscribe(Event, _raise, seat=rng.choice([None, seat]))
+    game.events.subscribe(Event, got.append)
+    if not first:
+        game.events.subscribe(Event, _raise, seat=rng.choice([None, seat]))
+    action = rng.choice(game.legal_actions(seat))
+    version = game.version
+    counts["tried"] += 1
+    counts["tried subscriber"] += 1
+    try:
+        game.apply(action)
+    except Exception as exc:
+        counts["raw" if not isinstance(exc, CardcoreError) else "lost on raise"] += 1
+        print(f"subscriber: apply raised {type(exc).__name__}: {str(exc)[:200]}", file=sys.stderr)
+        return
+    counts["accepted"] += 1
+    if game.version != version + 1 or not any(isinstance(e, cardcore.ActionApplied) for e in got):
+        counts["lost on raise"] += 1
+        print(f"subscriber: {action} not applied or not delivered to the others", file=sys.stderr)
 
 
 def _probe_data(rng: random.Random, game: cardcore.Game, counts: Counter[str]) -> None:
+    if rng.random() < 0.2 and game.version:  # action text in non-ASCII digits, inside a save
+        data = json.loads(json.dumps(game.save() if rng.random() < 0.5 else {"record": game.record()}))
+        actions = data["record"]["actions"]
+        k = rng.randrange(len(actions))
+        text = actions[k][1]
+        if not any(c.isdigit() for c in text):
+            return
+        actions[k][1] = _digits(rng, text)
+        if "state" in data:
+            _call(counts, game, "save digits", lambda: cardcore.load(data))
+        else:
+            _call(counts, game, "record digits", lambda: cardcore.replay(data["record"]))
+        return
     if rng.random() < 0.5:
         data = _mutated(rng, game.save())
         _call(counts, game, "save", lambda: cardcore.load(data))
@@ -171,6 +241,48 @@ def _probe_data(rng: random.Random, game: cardcore.Game, counts: Counter[str]) -
         _call(counts, game, "record", lambda: cardcore.replay(data))
 
 
+def _probe_tamper(rng: random.Random, game: cardcore.Game, counts: Counter[str]) -> None:
+    """A save with its options, rules or players edited in the record only must be refused."""
+    save = json.loads(json.dumps(game.save()))
+    record = save["record"]
+    what = rng.choice(["option", "players", "rules"])
+    if what == "option":
+        ints = [o for o in game.ruleset.game.options if o.kind is int and o.maximum is not None]
+        if not ints:
+            return
+        option = rng.choice(ints)
+        now = record["options"].get(option.name, option.default)
+        near = () if not isinstance(now, int) else (now + 1, now - 1)
+        values = [v for v in (option.minimum, option.maximum, *near) if v != now]
+        values = [v for v in values if option.minimum <= v <= option.maximum]  # type: ignore[operator]
+        if not values:
+            return
+        record["options"][option.name] = rng.choice(values)
+    elif what == "players":
+        if record["players"][0] == record["players"][1]:
+            return
+        record["players"].reverse()
+    else:
+        names = [n for n in cardcore.available_rules(game.name) if n not in {r["name"] for r in record["rules"]}]
+        if not names:
+            return
+        info = cardcore.rule_info(rng.choice(names))
+        record["rules"].append({"name": info.name, "id": info.id, "version": info.version})
+    counts["tried"] += 1
+    counts["tried tamper"] += 1
+    try:
+        cardcore.load(save)
+    except CardcoreError:
+        counts["rejected"] += 1
+        return
+    except Exception as exc:
+        counts["raw"] += 1
+        print(f"RAW tamper {what}: {type(exc).__name__}: {str(exc)[:200]}", file=sys.stderr)
+        return
+    counts["tampered loaded"] += 1
+    print(f"tampered save loaded: {what} edited in {game.name}", file=sys.stderr)
+
+
 if __name__ == "__main__":
     seconds = float(sys.argv[1]) if len(sys.argv) > 1 else 60.0
     started = time.monotonic()
@@ -178,4 +290,7 @@ if __name__ == "__main__":
     for key in sorted(result):
         print(f"{key:24} {result[key]:>10}")
     print(f"{time.monotonic() - started:.0f} s")
-    sys.exit(1 if result["raw"] or result["changed on rejection"] else 0)
+    for key in FINDINGS:
+        if key not in result:
+            print(f"{key:24} {0:>10}")
+    sys.exit(1 if any(result[key] for key in FINDINGS) else 0)
