@@ -12,6 +12,8 @@ from collections import deque
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from cardcore._actionlog import actions as recorded
+from cardcore._actionlog import share
 from cardcore._text import shown
 from cardcore.actions import Action, EndMatch, Resign
 from cardcore.deck import derive_rng
@@ -169,7 +171,7 @@ def legal_at(game: Game, seat: int, seen: int, action: Action) -> tuple[Action, 
     state = base[1].clone()
     logic = game.logic
     try:
-        for old in game._record[base[0] : seen]:
+        for old in recorded(game, base[0], seen):
             replay_one(logic, state, old)
         got: tuple[Action, ...] = (
             () if state.is_over or seat not in state.to_act else game._logic_legal(state, seat)
@@ -270,7 +272,7 @@ def restore(game: Game) -> None:
     version, base = game._base
     try:
         state = _deal_again(game) if base is None else base.clone()
-        for action in game._record[version:]:
+        for action in recorded(game, version):
             replay_one(logic, state, action)
     except BaseException:
         try:
@@ -361,7 +363,7 @@ def rebuild_state(game: Game) -> GameState:
     """Replay the record from the deal (or the starting position) into a fresh state."""
     state = _deal_again(game)
     logic = game.logic
-    for action in game._record:
+    for action in recorded(game):
         replay_one(logic, state, action)
     if game._truncated and not state.is_over:
         state.is_over = True
@@ -384,15 +386,13 @@ def clone_game(game: Game) -> Game:
     new._deck_top = game._deck_top
     new._start_position = game._start_position
     new._state = game._state.clone()
-    new._record = game._record  # shared until either game appends (copy-on-write)
-    new._times = game._times
+    share(new, game)  # the sealed part of the record shared, the open part copied
     new._last_at = game._last_at
     new._truncated = game._truncated
     new._base = game._base  # never changed, only cloned: shared
     new._hooks = game._hooks
     new._mark = game._mark
     new._next_base = game._next_base
-    new._record_shared = game._record_shared = True
     new._lock = threading.Lock()
     new._legal = {}
     new._legal_v = -1

@@ -8,6 +8,8 @@ import json
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
+from cardcore._actionlog import actions as recorded
+from cardcore._actionlog import times as recorded_times
 from cardcore.errors import CardcoreError
 
 if TYPE_CHECKING:
@@ -37,7 +39,7 @@ def make_record(game: Game) -> dict[str, Any]:
     """Build the record of *game* (called by :meth:`Game.record` under its lock)."""
     defaults = set(game.ruleset.game.default_rules)
     active = set(game.rules)
-    times = game._times
+    times = recorded_times(game)
     state = game._state
     return {
         "format": RECORD_FORMAT[0],
@@ -51,7 +53,7 @@ def make_record(game: Game) -> dict[str, Any]:
         "seed": game.seed,
         "deck": None if game._deck_top is None else [str(c) for c in game._deck_top],
         "position": game._start_position,
-        "actions": [[a.seat, str(a), times.get(i)] for i, a in enumerate(game._record)],
+        "actions": [[a.seat, str(a), times.get(i)] for i, a in enumerate(recorded(game))],
         "result": None if state.result is None else state.result.to_json(),
         "truncated": game._truncated,
     }

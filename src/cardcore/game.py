@@ -12,6 +12,9 @@ import threading
 from collections import deque
 from typing import Any
 
+from cardcore._actionlog import CHUNK, seal
+from cardcore._actionlog import actions as recorded
+from cardcore._actionlog import times as recorded_times
 from cardcore._driver import (
     BASE_EVERY,
     MAX_TIME,
@@ -65,6 +68,7 @@ class Game:
     __slots__ = (
         "_base",
         "_checkpoints",
+        "_chunks",
         "_deck_top",
         "_determinized",
         "_hooks",
@@ -82,9 +86,9 @@ class Game:
         "_past",
         "_realtime",
         "_record",
-        "_record_shared",
         "_start_position",
         "_state",
+        "_time_chunks",
         "_times",
         "_truncated",
         "events",
@@ -130,11 +134,13 @@ class Game:
         self._deck_top = deck_top
         self._start_position = position
         self._state = state
+        # the record: sealed chunks shared with clones, then the open list (see _actionlog)
+        self._chunks: list[tuple[Action, ...]] = []
+        self._time_chunks: list[dict[int, float]] = []
         self._record: list[Action] = []
         self._times: dict[int, float] = {}
         self._last_at = -MAX_TIME
         self._truncated = False
-        self._record_shared = False  # copy-on-write after clone(): shared until the next append
         self._lock = threading.Lock()
         self._legal: dict[int, tuple[Action, ...]] = {}
         self._legal_v = -1
@@ -276,8 +282,7 @@ class Game:
         return {
             "game": self.name,
             "zones": [
-                {"name": z.name, "owner": z.owner, "visibility": z.visibility.value}
-                for z in zones
+                {"name": z.name, "owner": z.owner, "visibility": z.visibility.value} for z in zones
             ],
             "fields": [f.to_json() for f in self.ruleset.game.fields],
         }
@@ -357,21 +362,22 @@ class Game:
                     if not isinstance(exc, Exception):
                         raise
                     raise self._plugin_error(exc, "apply") from exc
-                if self._record_shared:
-                    self._own_record()
                 if at is not None:
-                    self._times[len(self._record)] = self._last_at = at
-                self._record.append(action)
+                    self._times[self.version] = self._last_at = at
+                record = self._record
+                record.append(action)
+                if len(record) == CHUNK:
+                    seal(self)
                 version = self.version = self.version + 1
                 self.to_act = state.to_act
                 self.is_over = state.is_over
                 if self._hooks.value is not self._mark or version >= self._next_base:
                     checkpoint(self)  # a hook ran (identity: each mark is a new int)
-                queued = False
+                queued = None
         finally:
             lock.release()
-        if queued:
-            self.events.drain()
+        if queued is not None:
+            self.events.deliver(*queued)
 
     def act(
         self, seat: int, text: str, *, at: float | None = None, seen: int | None = None
@@ -393,9 +399,7 @@ class Game:
         words = " ".join(text.split()).lower()
         if words == "end":
             if seat != HOST:
-                msg = (
-                    f"only the host (seat {HOST}) may end the match, not seat {shown(seat)} (CORE-END-1)"
-                )
+                msg = f"only the host (seat {HOST}) may end the match, not seat {shown(seat)} (CORE-END-1)"
                 raise IllegalActionError(msg, action=text, rule_id="CORE-END-1")
             action: Action = EndMatch()
             self.apply(action, at=at, seen=seen)
@@ -418,8 +422,8 @@ class Game:
                 raise IllegalActionError(msg, action=text, rule_id="CORE-SEAT-1")
             self._validate(action, seen)
             queued = self._commit(action, at)
-        if queued:
-            self.events.drain()
+        if queued is not None:
+            self.events.deliver(*queued)
         return action
 
     def _check_seat(self, seat: Any, text: Any) -> None:
@@ -446,9 +450,7 @@ class Game:
             if kind is Resign:
                 self._check_seat(seat, action)
             elif seat != HOST:
-                msg = (
-                    f"only the host (seat {HOST}) may end the match, not seat {shown(seat)} (CORE-END-1)"
-                )
+                msg = f"only the host (seat {HOST}) may end the match, not seat {shown(seat)} (CORE-END-1)"
                 raise IllegalActionError(msg, action=action, rule_id="CORE-END-1")
         else:
             self._check_seat(seat, action)
@@ -459,10 +461,10 @@ class Game:
             if action not in legal:
                 reject(self, action, seen)
 
-    def _commit(self, action: Action, at: float | None) -> bool:
-        """Apply a validated *action*, record it and queue its events (under the lock).
+    def _commit(self, action: Action, at: float | None) -> tuple[int, list[Event]] | None:
+        """Apply a validated *action* and record it (under the lock).
 
-        :returns: Whether events were queued (the caller drains them after the lock).
+        :returns: Its events, numbered, for the caller to deliver after the lock; or ``None``.
         """
         state = self._state
         seat = action.seat
@@ -482,11 +484,12 @@ class Game:
             if not isinstance(exc, Exception):
                 raise
             raise self._plugin_error(exc, "apply") from exc
-        if self._record_shared:
-            self._own_record()
         if at is not None:
-            self._times[len(self._record)] = self._last_at = at
-        self._record.append(action)
+            self._times[self.version] = self._last_at = at
+        record = self._record
+        record.append(action)
+        if len(record) == CHUNK:
+            seal(self)
         version = self.version = self.version + 1
         self.to_act, self.is_over = state.to_act, state.is_over
         if self._realtime and not version % STALE_WINDOW:
@@ -497,7 +500,7 @@ class Game:
         elif self._hooks.value is not self._mark or version >= self._next_base:
             checkpoint(self)
         if batch is None:
-            return False
+            return None
         if bus.wants_applied:
             text = action._text
             batch.insert(
@@ -506,15 +509,7 @@ class Game:
         if state.is_over and state.result is not None and bus.wants_ended:
             r = state.result
             batch.append(GameEnded(r.winners, r.scores, r.payouts, r.reason))
-        if not batch:
-            return False
-        bus.enqueue(batch)
-        return True
-
-    def _own_record(self) -> None:
-        """Stop sharing the record with a clone: copy it before the first append."""
-        self._record, self._times = self._record[:], self._times.copy()
-        self._record_shared = False
+        return (bus.ticket(), batch) if batch else None
 
     def _plugin_error(self, exc: Exception, where: str) -> CardcoreError:
         return plugin_error(self, exc, where)
@@ -591,8 +586,8 @@ class Game:
     def record_entries(self) -> list[tuple[int, Action, float | None]]:
         """Return the applied actions as ``(seat, action, at)`` tuples, oldest first."""
         with self._lock:
-            times = self._times
-            return [(a.seat, a, times.get(i)) for i, a in enumerate(self._record)]
+            times = recorded_times(self)
+            return [(a.seat, a, times.get(i)) for i, a in enumerate(recorded(self))]
 
     def __repr__(self) -> str:
         return f"<Game {self.name} players={len(self.players)} version={self.version} over={self.is_over}>"

@@ -86,6 +86,15 @@ _CLONERS: dict[type, Any] = {}
 _SHALLOW = (list, dict, set, deque, bytearray)
 
 
+def _share(value: Any) -> Any:
+    return value
+
+
+_COPIERS: dict[type, Any] = {list: list.copy, dict: dict.copy, set: set.copy}
+"""How each type met in a slot is copied, decided once per type (see :func:`_copier`)."""
+_COPIERS.update(dict.fromkeys(_IMMUTABLE, _share))
+
+
 def _is_immutable(kind: type) -> bool:
     """Whether values of *kind* can be shared between a state and its clone."""
     if issubclass(kind, tuple | frozenset | str | bytes | int | float | enum.Enum | type):
@@ -93,6 +102,29 @@ def _is_immutable(kind: type) -> bool:
     if attrs.has(kind):  # a frozen attrs class (actions, results, rule values)
         return getattr(kind.__setattr__, "__name__", "") == "_frozen_setattrs"
     return False
+
+
+def _copier(kind: type, slot: str) -> Any:
+    """Return (and cache) the function that copies a value of *kind*, or raise if none can.
+
+    :raises TypeError: A mutable type the core does not know how to copy.
+    """
+    if _is_immutable(kind):
+        _IMMUTABLE.add(kind)
+        func: Any = _share
+    elif callable(getattr(kind, "clone", None)):
+        func = kind.clone  # type: ignore[attr-defined]
+    elif issubclass(kind, _SHALLOW):
+        func = copy.copy  # Counter, defaultdict, OrderedDict, deque (maxlen kept) ...
+    else:
+        msg = (
+            f"GameState.clone cannot copy slot {slot!r}: {kind.__module__}.{kind.__qualname__} is"
+            " not a type the core knows to be immutable, not a list, dict, set or deque, and has"
+            " no clone() method (give it one, or store the data in a supported type)"
+        )
+        raise TypeError(msg)
+    _COPIERS[kind] = func
+    return func
 
 
 def _copy_any(value: Any, slot: str = "?") -> Any:
@@ -105,26 +137,10 @@ def _copy_any(value: Any, slot: str = "?") -> Any:
     :raises TypeError: A mutable value of a type the core does not know how to copy.
     """
     kind = type(value)
-    if kind is list:
-        return value[:]
-    if kind is dict:
-        return value.copy()
-    if kind is set:
-        return set(value)
-    if _is_immutable(kind):
-        _IMMUTABLE.add(kind)  # a value type: shared from now on
-        return value
-    clone = getattr(value, "clone", None)
-    if clone is not None and callable(clone):
-        return clone()
-    if isinstance(value, _SHALLOW):
-        return copy.copy(value)  # Counter, defaultdict, OrderedDict, deque (maxlen kept) ...
-    msg = (
-        f"GameState.clone cannot copy slot {slot!r}: {kind.__module__}.{kind.__qualname__} is"
-        " not a type the core knows to be immutable, not a list, dict, set or deque, and has"
-        " no clone() method (give it one, or store the data in a supported type)"
-    )
-    raise TypeError(msg)
+    func = _COPIERS.get(kind)
+    if func is None:
+        func = _copier(kind, slot)
+    return func(value)
 
 
 def _copy_deep(value: Any, slot: str = "?") -> Any:
@@ -141,8 +157,12 @@ def _make_cloner(cls: type) -> Any:
         if name in getattr(cls, "_deep", ()):
             lines.append(f"    new.{name} = copy_deep(self.{name}, {name!r})")
         elif declared is not None:
-            copy = "copy_any(self.{0}, {0!r})" if name in declared else "self.{0}"
-            lines.append(f"    new.{name} = " + copy.format(name))
+            if name in declared:
+                lines.append(f"    v = self.{name}")
+                lines.append("    f = copiers_get(type(v))")
+                lines.append(f"    new.{name} = f(v) if f is not None else copy_any(v, {name!r})")
+            else:
+                lines.append(f"    new.{name} = self.{name}")
         else:
             lines.append(f"    v = self.{name}")
             lines.append(f"    new.{name} = v if type(v) in immutable else copy_any(v, {name!r})")
@@ -152,6 +172,7 @@ def _make_cloner(cls: type) -> Any:
         "cls": cls,
         "immutable": _IMMUTABLE,
         "copy_any": _copy_any,
+        "copiers_get": _COPIERS.get,
         "copy_deep": _copy_deep,
     }
     exec("\n".join(lines), namespace)  # generated from slot names only
