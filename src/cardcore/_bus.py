@@ -10,6 +10,7 @@ import logging
 import threading
 from collections import deque
 from collections.abc import Callable
+from threading import get_ident
 from typing import Any
 
 from attrs import field, frozen
@@ -19,6 +20,7 @@ from cardcore.errors import ArgumentError, SeatError
 from cardcore.events import SPECTATOR, ActionApplied, E, Event, GameEnded
 
 __all__ = ["DeliveryFailure", "EventBus", "Subscription"]
+
 
 @frozen
 class Subscription:
@@ -91,7 +93,8 @@ class EventBus:
 
     __slots__ = (
         "_cond",
-        "_local",
+        "_deferred",
+        "_deliverer",
         "_lookup",
         "_next",
         "_next_batch",
@@ -117,11 +120,13 @@ class EventBus:
         self._subs: list[Subscription] = []
         self._lookup: dict[type[Event], tuple[Subscription, ...]] = {}
         self._observers = observers
-        # the delivery machinery is built on the first subscription (most games have none)
-        self._local: threading.local | None = None
+        # the condition threads wait on is built on the first subscription (most games have none)
         self._cond = _NO_CONDITION
         if observers:
             self._machinery()
+        self._deliverer = 0  # the thread delivering now (deliveries never overlap), 0: none
+        # batches of actions a handler applied, per thread, delivered after the current batch
+        self._deferred: dict[int, deque[tuple[int, list[Event]]]] = {}
         self._tickets = itertools.count()
         self._next_batch = 0  # the ticket of the next batch to deliver
         self._skipped: set[int] = set()  # tickets given up by an interrupted thread
@@ -176,7 +181,7 @@ class EventBus:
                     f" not {shown(seat)} (CORE-SEAT-1)"
                 )
                 raise SeatError(msg, action=None, rule_id="CORE-SEAT-1")
-        if self._local is None:
+        if self._cond is _NO_CONDITION:
             self._machinery()
         self._next += 1
         sub = Subscription(event_type, handler, seat, self._next, bool(drop_on_error))
@@ -215,50 +220,61 @@ class EventBus:
 
     def _machinery(self) -> None:
         with _BUILDING:
-            if self._local is None:
+            if self._cond is _NO_CONDITION:
                 self._cond = threading.Condition(threading.Lock())
-                self._local = threading.local()
+
+    def ticket(self) -> int:
+        """Number the next batch (the game calls it under its lock, so in version order)."""
+        return next(self._tickets)
+
+    def deliver(self, ticket: int, batch: list[Event]) -> None:
+        """Deliver *batch*, numbered *ticket*, in its turn, in the calling thread.
+
+        The game calls it after releasing its lock. Inside a handler (a handler
+        that applied an action) the batch is kept and delivered by the same
+        thread right after the current one.
+        """
+        ident = get_ident()
+        if self._deliverer == ident:
+            self._deferred.setdefault(ident, deque()).append((ticket, batch))
+            return
+        self._run(ident, ticket, batch)
 
     def enqueue(self, events: list[Event]) -> None:
-        """Queue one action's events for the calling thread's next :meth:`drain`.
-
-        The game calls it under its lock, so batches are numbered in version order.
-        """
-        if self._local is None:
+        """Queue one batch for the calling thread's next :meth:`drain` (numbered now)."""
+        if self._cond is _NO_CONDITION:
             self._machinery()
-        local: Any = self._local
-        try:
-            pending: deque[tuple[int, list[Event]]] = local.pending
-        except AttributeError:
-            pending = local.pending = deque()
-            local.depth = 0
-        pending.append((next(self._tickets), events))
+        self._deferred.setdefault(get_ident(), deque()).append((next(self._tickets), events))
 
     def drain(self) -> None:
-        """Deliver the calling thread's queued batches, each in its turn (version order).
-
-        Inside a handler (a handler that applied an action) it returns at once:
-        the outer delivery loop of the same thread delivers the new batch next.
-        """
-        local = self._local
-        pending: deque[tuple[int, list[Event]]] | None = getattr(local, "pending", None)
-        if not pending or local is None or local.depth:
+        """Deliver the calling thread's queued batches, each in its turn (version order)."""
+        ident = get_ident()
+        mine = self._deferred.get(ident)
+        if not mine or self._deliverer == ident:
             return
-        local.depth = 1
+        ticket, batch = mine.popleft()
+        self._run(ident, ticket, batch)
+
+    def _run(self, ident: int, ticket: int, batch: list[Event]) -> None:
         try:
-            while pending:
-                ticket, batch = pending.popleft()
+            while True:
                 if self._next_batch != ticket:
                     self._wait_turn(ticket)
+                self._deliverer = ident
                 try:
                     self._deliver(batch)
                 finally:
+                    self._deliverer = 0
                     self._done(ticket)
+                if not self._deferred:
+                    return
+                mine = self._deferred.get(ident)
+                if not mine:
+                    return
+                ticket, batch = mine.popleft()
         except BaseException:
-            self._abandon(pending)
+            self._abandon(ident)
             raise
-        finally:
-            local.depth = 0
 
     def _wait_turn(self, ticket: int) -> None:
         with self._cond:
@@ -282,11 +298,12 @@ class EventBus:
             self._next_batch = nxt
             self._cond.notify_all()
 
-    def _abandon(self, pending: deque[tuple[int, list[Event]]]) -> None:
+    def _abandon(self, ident: int) -> None:
         """Give up this thread's remaining batches so other threads do not wait for them."""
         with self._cond:
-            self._skipped.update(t for t, _ in pending)
-            pending.clear()
+            mine = self._deferred.pop(ident, None)
+            if mine:
+                self._skipped.update(t for t, _ in mine)
             nxt = self._next_batch
             while nxt in self._skipped:
                 self._skipped.discard(nxt)

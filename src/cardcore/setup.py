@@ -25,9 +25,10 @@ __all__ = ["MAX_SEED_BITS", "Listener", "deal", "new_game"]
 MAX_SEED_BITS = 128
 """Seeds are integers from 0 below ``2**MAX_SEED_BITS``."""
 
-Listener = tuple[type[Event], Callable[[Any], object]] | tuple[
-    type[Event], Callable[[Any], object], int | str | None
-]
+Listener = (
+    tuple[type[Event], Callable[[Any], object]]
+    | tuple[type[Event], Callable[[Any], object], int | str | None]
+)
 """A subscription given to :func:`new_game`: ``(EventType, handler)`` or ``(EventType, handler, seat)``."""
 
 
@@ -175,6 +176,5 @@ def new_game(
     base = state.clone() if ruleset.hooks.value is not mark else None
     game = Game(ruleset, names, resolved, seed, deck_top, state, bus, position, base)
     if batch:
-        bus.enqueue(batch)
-        bus.drain()
+        bus.deliver(bus.ticket(), batch)
     return game
