@@ -130,7 +130,6 @@ def test_full_golf_game_against_a_bot(server: tuple[str, WebServer], browser: An
     spec = browser.new_context().new_page()
     spec.goto(base + made["watch"])
     page.wait_for_function("() => window.cardcore.view !== null")
-    shot = False
     deadline = time.time() + 60
     while time.time() < deadline:
         view = _view(page)
@@ -143,9 +142,6 @@ def test_full_golf_game_against_a_bot(server: tuple[str, WebServer], browser: An
                 f"() => window.cardcore.version > {before} || window.cardcore.view.is_over",
                 timeout=10000,
             )
-            if not shot and view["table"]["phase"] != "setup":
-                page.screenshot(path=str(SHOTS / "golf.png"), full_page=True)
-                shot = True
         else:
             page.wait_for_timeout(50)
     assert _view(page)["is_over"]
@@ -181,19 +177,22 @@ def test_spit_real_time_moves_against_a_bot(server: tuple[str, WebServer], brows
             break
         legal = view["legal"]
         plays = [a for a in legal if a.startswith("play ")]
+        before = page.evaluate("window.cardcore.confirmed")
         if plays:
             _, pile, centre = plays[0].split()
-            page.click(f'.stack[data-layout="{pile}"]')
-            page.click(f'.pile[data-pile="{centre}"]')
+            page.click(f'.stack[data-seat="0"][data-layout="{pile}"]')
+            page.click(f'.pile[data-pile="{centre}"].target')
         elif legal:
             page.locator(f'button.act[data-action="{legal[0]}"]').first.click()
         else:
             page.wait_for_timeout(100)
             continue
-        moves += 1
-        page.wait_for_timeout(120)
-        if moves == 5:
-            page.screenshot(path=str(SHOTS / "spit.png"), full_page=True)
+        # a move counts once the server confirmed it (the bot may have made it stale)
+        page.wait_for_function(
+            "() => Object.keys(window.cardcore.pending).length === 0", timeout=10000
+        )
+        if page.evaluate("window.cardcore.confirmed") > before:
+            moves += 1
     # one stale move: an action of the first view, acted on that old view
     old = [a for a in first["legal"] if a.startswith(("play", "combine", "ready"))] or first[
         "legal"
@@ -228,7 +227,6 @@ def test_reopen_with_token_resumes_and_other_seat_sees_no_hidden_card(
     other.goto(base + made["seats"][1]["link"])
     page.wait_for_function("() => window.cardcore.view !== null")
     other.wait_for_function("() => window.cardcore.view !== null")
-    page.screenshot(path=str(SHOTS / "tonk.png"), full_page=True)
     version = page.evaluate("window.cardcore.version")
     page.close()
     again = ctx.new_page()

@@ -399,6 +399,7 @@ class WebServer:
                 for s, name in enumerate(session.setup.players)
             ],
             "watch": f"/play/{sid}#watch",
+            "schema": None if session.game is None else session.game.view_schema(),
             "record": f"/api/sessions/{sid}/record"
             if session.phase in ("over", "closed")
             else None,

@@ -20,7 +20,7 @@
   const S = {
     sid, seat, watching, token: frag.get("token") || (watching ? null : localStorage.getItem(key)),
     view: null, version: null, schema: null, last: 0, game: null, players: [], phase: null,
-    frames: [], pending: {}, nextId: 0, selected: null, latency: null, ping: null, presence: null,
+    frames: [], pending: {}, nextId: 0, selected: null, picked: [], layoutErrors: [], confirmed: 0, latency: null, ping: null, presence: null,
     lobby: null, replay: null, closed: false, ws: null,
   };
   window.cardcore = S;  // for the tests: every frame received, the current view
@@ -35,7 +35,7 @@
   }
 
   function connect() {
-    const ws = new WebSocket((location.protocol === "https:" ? "wss://" : "ws://") + location.host + "/ws");
+    const ws = new WebSocket((location.protocol === "https:" ? "wss://" : "ws://") + location.host + "/ws?session=" + encodeURIComponent(sid));  // a proxy can pin the game by it
     S.ws = ws;
     ws.onopen = () => {
       $("net").textContent = "connected";
@@ -82,7 +82,10 @@
         break;
       case "view":
         S.last = m.n; S.view = m.view; S.version = m.version; S.phase = m.phase || S.phase;
-        if (S.view && !S.schema) S.schema = null;
+        if (!S.schema && !S.schemaAsked) {  // the welcome of a game not yet started has none
+          S.schemaAsked = true;
+          fetch("/api/sessions/" + encodeURIComponent(sid)).then((r) => r.json()).then((d) => { if (d.schema) { S.schema = d.schema; render(); } });
+        }
         break;
       case "update":
         if (m.n !== S.last + 1) { send({ type: "resync", last: S.last }); return; }
@@ -94,7 +97,7 @@
         break;
       case "ok": {
         const p = S.pending[m.id];
-        if (p) { S.latency = Math.round(performance.now() - p.t); delete S.pending[m.id]; say(p.text + " ✓ (" + S.latency + " ms)", "ok"); }
+        if (p) { S.confirmed++; S.latency = Math.round(performance.now() - p.t); delete S.pending[m.id]; say(p.text + " ✓ (" + S.latency + " ms)", "ok"); }
         break;
       }
       case "error": {
@@ -125,7 +128,7 @@
   function act(text) {
     const id = ++S.nextId;
     S.pending[id] = { t: performance.now(), text };
-    S.selected = null;
+    S.selected = null; S.picked = [];
     send({ type: "act", action: text, seen: S.version, id });
   }
   S.act = act;
@@ -137,126 +140,8 @@
     e.addEventListener("click", () => { if (typeof text === "function") text(); else act(text); });
     return e;
   }
-  function selectable(e, sel) {
-    e.classList.add("target");
-    if (S.selected && S.selected.key === sel.key) e.classList.add("selected");
-    e.addEventListener("click", () => { S.selected = S.selected && S.selected.key === sel.key ? null : sel; render(); });
-    return e;
-  }
   const card = (c, o) => Cards.card(c, o);
   const name = (s) => S.players[s] + (s === seat ? " (you)" : "");
-
-  // -- the layouts -------------------------------------------------------------------
-  function golf(v, t) {
-    const box = el("div", { class: "golf" });
-    const centre = el("div", { class: "row centre" });
-    const stock = el("div", { class: "pile" }, card(null), el("div", { class: "label", text: "stock " + t.stock }));
-    if (has("draw")) clickTo(stock, "draw");
-    const discard = el("div", { class: "pile" }, t.discard ? card(t.discard) : Cards.empty(), el("div", { class: "label", text: "discard" }));
-    if (has("take")) clickTo(discard, "take"); else if (has("discard")) clickTo(discard, "discard");
-    centre.append(stock, discard);
-    if (t.held) centre.append(el("div", { class: "pile held" }, card(t.held), el("div", { class: "label", text: "in hand" })));
-    box.append(centre);
-    t.grids.forEach((grid, s) => {
-      const g = el("div", { class: "grid" });
-      g.style.gridTemplateColumns = "repeat(" + t.cols + ", auto)";  // CSSOM: allowed by the CSP
-      grid.forEach((c, i) => {
-        const cell = c === "" ? Cards.empty() : card(c);
-        cell.dataset.pos = i;
-        if (s === seat) {
-          const move = ["flip " + i, "replace " + i].find(has);
-          if (move) clickTo(cell, move);
-        }
-        g.append(cell);
-      });
-      box.append(el("div", { class: "seat-box" + (v.to_act.includes(s) ? " to-act" : "") },
-        el("div", { class: "label", text: name(s) + " · total " + t.totals[s] }), g));
-    });
-    box.append(el("p", { class: "doc", text: "round " + t.round + " · " + t.phase + (t.final_turns_left !== null ? " · final turns left " + t.final_turns_left : "") }));
-    return box;
-  }
-
-  function tonk(v, t) {
-    const box = el("div", { class: "tonk" });
-    const centre = el("div", { class: "row centre" });
-    const stock = el("div", { class: "pile" }, card(null), el("div", { class: "label", text: "stock " + t.stock }));
-    if (has("draw")) clickTo(stock, "draw");
-    const discard = el("div", { class: "pile" }, t.discard_top ? card(t.discard_top) : Cards.empty(), el("div", { class: "label", text: "discard " + t.discard_count }));
-    if (has("take")) clickTo(discard, "take");
-    centre.append(stock, discard);
-    if (has("drop")) centre.append(clickTo(el("button", { class: "big", text: "Drop" }), "drop"));
-    box.append(centre);
-    const spreads = el("div", { class: "row spreads" }, el("span", { class: "label", text: "spreads: " }));
-    (t.spreads || []).forEach((sp, i) => {
-      const cards = Array.isArray(sp) ? sp : (sp.cards || []);
-      const who = sp.owner !== undefined ? name(sp.owner) : "";
-      spreads.append(el("div", { class: "spread", "data-spread": i }, el("div", { class: "label", text: "#" + i + " " + who }), ...cards.map((c) => card(c, { small: true }))));
-    });
-    box.append(spreads);
-    for (let s = 0; s < S.players.length; s++) {
-      const hand = el("div", { class: "hand" });
-      if (s === seat && t.hand) for (const c of t.hand) hand.append(selectable(card(c), { key: "card:" + c, card: c }));
-      else for (let i = 0; i < t.hand_sizes[s]; i++) hand.append(card(null, { small: true }));
-      box.append(el("div", { class: "seat-box" + (v.to_act.includes(s) ? " to-act" : "") },
-        el("div", { class: "label", text: name(s) + " · " + t.hand_sizes[s] + " cards · balance " + t.balances[s] }), hand));
-    }
-    if (s_mine(t)) box.append(el("p", { class: "doc", text: "your count: " + t.total + " · hand " + t.hand_number + " of " + t.hands }));
-    return box;
-  }
-  const s_mine = (t) => seat !== null && t.total !== undefined && t.total !== null;
-
-  function centrePiles(t, playFor) {
-    const row = el("div", { class: "row centre" });
-    for (const [p, cards] of Object.entries(t.piles)) {
-      const pile = el("div", { class: "pile", "data-pile": p }, cards.length ? card(cards[0]) : Cards.empty(p),
-        el("div", { class: "label", text: "pile " + p + " (" + cards.length + ")" }));
-      const text = S.selected ? playFor(S.selected, p) : null;
-      if (text && has(text)) clickTo(pile, text);
-      else pile.addEventListener("click", () => {
-        if (S.selected) say("Not allowed — " + (playFor(S.selected, p) || "that") + " is not a legal play on pile " + p + " now.", "illegal");
-      });
-      row.append(pile);
-    }
-    return row;
-  }
-
-  function spit(v, t) {
-    const box = el("div", { class: "spit" });
-    const order = seat === null ? [0, 1] : [1 - seat, seat];
-    const seatRow = (s) => {
-      const st = t.seats[s];
-      const row = el("div", { class: "row" });
-      st.layout.forEach((pile, k) => {
-        const top = pile.length ? card(pile[0]) : Cards.empty();
-        const stack = el("div", { class: "stack", "data-layout": k + 1 }, top, el("div", { class: "label", text: String(pile.length) }));
-        if (s === seat && pile.length && pile[0]) selectable(stack, { key: "pile:" + (k + 1), pile: k + 1 });
-        row.append(stack);
-      });
-      row.append(el("div", { class: "stack" }, st.spit_cards ? card(null) : Cards.empty(), el("div", { class: "label", text: "spit " + st.spit_cards })));
-      return el("div", { class: "seat-box" }, el("div", { class: "label", text: name(s) + " · " + st.cards + " cards" + (st.ready ? "" : " · not ready") }), row);
-    };
-    box.append(seatRow(order[0]));
-    box.append(centrePiles(t, (sel, p) => sel.pile ? "play " + sel.pile + " " + p : null));
-    box.append(seatRow(order[1]));
-    box.append(el("p", { class: "doc", text: "phase " + t.phase + " · deal " + t.deal + " · click one of your piles, then a centre pile" }));
-    return box;
-  }
-
-  function speed(v, t) {
-    const box = el("div", { class: "speed" });
-    const order = seat === null ? [0, 1] : [1 - seat, seat];
-    const seatRow = (s) => {
-      const st = t.seats[s];
-      const hand = el("div", { class: "hand" });
-      for (const c of st.hand) hand.append(s === seat && c ? selectable(card(c), { key: "card:" + c, card: c }) : card(c, { small: true }));
-      return el("div", { class: "seat-box" }, el("div", { class: "label", text: name(s) + " · stock " + st.stock + " · side " + st.side }), hand);
-    };
-    box.append(seatRow(order[0]));
-    box.append(centrePiles(t, (sel, p) => sel.card ? "play " + sel.card + " " + p : null));
-    box.append(seatRow(order[1]));
-    box.append(el("p", { class: "doc", text: "click a card of your hand, then a centre pile" }));
-    return box;
-  }
 
   function generic(v) {
     const box = el("div", { class: "generic" });
@@ -270,7 +155,7 @@
     return box;
   }
 
-  const LAYOUTS = { golf, tonk, spit, speed };
+  const LAYOUTS = Layouts({ S, el, has, act, legal, clickTo, say, render: () => render() });
 
   function fields(v) {
     const list = $("fieldlist");
@@ -288,9 +173,10 @@
     const v = S.view;
     const status = $("status");
     status.textContent = "";
-    let pingText = S.ping === null ? "" : "ping " + S.ping + " ms";
-    if (S.latency !== null) pingText += " · last move " + S.latency + " ms";
-    $("net").textContent = (S.ws && S.ws.readyState === 1 ? "connected" : "disconnected") + (pingText ? " · " + pingText : "");
+    const net = [S.ws && S.ws.readyState === 1 ? "connected" : "disconnected"];
+    if (S.ping !== null) net.push("ping " + S.ping + " ms");
+    if (S.latency !== null) net.push("last move " + S.latency + " ms");
+    $("net").textContent = net.join(" · ");
     if (!v) {
       const claimed = S.lobby ? S.lobby.claimed.filter(Boolean).length : 0;
       status.append("Waiting for players (" + claimed + " of " + S.players.length + " seats taken). Send the others their link.");
@@ -301,15 +187,25 @@
     status.append(v.is_over ? "Game over." : (S.realtime ? "Real time: play whenever you can." : "To act: " + turn + "."), " version " + S.version);
     const table = $("table");
     table.textContent = "";
-    const layout = LAYOUTS[S.game];
-    try { table.append(layout && v.table ? layout(v, v.table) : generic(v)); } catch (err) { console.error("layout", err); table.append(generic(v)); }
+    const layout = LAYOUTS[S.game] && v.table ? S.game : "generic";
+    table.dataset.layout = layout;
+    try {
+      table.append(layout === "generic" ? generic(v) : LAYOUTS[layout](v, v.table));
+    } catch (err) {  // a table the layout does not know: say so, draw the zones
+      console.error("layout", err);
+      S.layoutErrors.push(layout + ": " + err);
+      table.textContent = "";
+      table.dataset.layout = "generic";
+      table.append(generic(v));
+    }
     const acts = $("actions");
     acts.textContent = "";
     let shown = legal();
     if (S.selected && S.selected.card) shown = shown.filter((a) => a.split(" ").includes(S.selected.card));
     if (S.selected && S.selected.pile) shown = shown.filter((a) => a.split(" ").includes(String(S.selected.pile)));
+    for (const c of S.picked) shown = shown.filter((a) => a.split(" ").includes(c));
     for (const a of shown) acts.append(el("button", { class: "act", "data-action": a, text: a, onclick: () => act(a) }));
-    if (S.selected) acts.append(el("button", { class: "clear", text: "clear selection", onclick: () => { S.selected = null; render(); } }));
+    if (S.selected || S.picked.length) acts.append(el("button", { class: "clear", text: "clear selection", onclick: () => { S.selected = null; S.picked = []; render(); } }));
     fields(v);
     after(v);
   }
