@@ -11,14 +11,31 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from cardcore import ALL
 from cardcore_spit.actions import SIDES, Claim, Combine, Fill, Play, Ready, RequestSpit, SpitAction
 from cardcore_spit.piles import PILES
-from cardcore_spit.state import CLAIM, OVER, PLAY, SETUP, SpitState
+from cardcore_spit.state import CLAIM, OVER, PLAY, SEATS, SETUP, SpitState
 
 if TYPE_CHECKING:
     from cardcore_spit.logic import SpitLogic
 
-__all__ = ["is_legal", "rule_for"]
+__all__ = [
+    "MOVE",
+    "UNCOVER",
+    "can_progress",
+    "has_move",
+    "is_legal",
+    "reach",
+    "rule_for",
+    "set_to_act",
+    "spit_due",
+    "summary",
+]
+
+UNCOVER = 1 << 14
+"""A :func:`summary` bit: the seat can uncover a face-down card (a combine or a fill)."""
+MOVE = 1 << 15
+"""A :func:`summary` bit: the seat has a combine or a fill (an empty pile or two equal tops)."""
 
 
 def is_legal(logic: SpitLogic, state: SpitState, action: SpitAction) -> bool:
@@ -99,3 +116,89 @@ def rule_for(logic: SpitLogic, state: SpitState, action: SpitAction) -> tuple[st
     if isinstance(action, Fill):
         return "SPIT-MOVE-6", "fill needs a non-empty source pile and an empty target position"
     return "SPIT-MOVE-9", f"{action!s} is not a spit action of seat {seat}"
+
+
+# -- progress (SPIT-STUCK-3 b) ---------------------------------------------------------------
+
+
+def summary(logic: SpitLogic, state: SpitState, seat: int) -> int:
+    """Summarise *seat*'s layout for the progress checks (cached in ``state.summaries``).
+
+    Bit ``r`` is set for each rank ``r`` on top of a pile, :data:`UNCOVER` when a
+    combine or a fill would uncover a face-down card (a pile whose card below the
+    top is face down, and an empty pile or another top of its rank), :data:`MOVE`
+    when any combine or fill exists (an empty pile, or two equal tops). The logic
+    resets the cache whenever the seat's layout changes (a play, a combine or fill,
+    a new deal); the centre piles are not part of it.
+    """
+    cards = state.zones.cards
+    seen = state.zones.seen
+    ranks = twice = hidden = 0
+    space = False
+    for z in logic.lay[seat]:
+        pile = cards[z]
+        if not pile:
+            space = True
+            continue
+        bit = 1 << pile[-1].rank
+        if ranks & bit:
+            twice |= bit
+        ranks |= bit
+        if len(pile) > 1 and seen[z][-2] != ALL:
+            hidden |= bit
+    if hidden and (space or hidden & twice):
+        ranks |= UNCOVER
+    if space or twice:
+        ranks |= MOVE
+    return ranks
+
+
+def reach(logic: SpitLogic, state: SpitState) -> int:
+    """The ranks that may be played now: bit ``r`` for each rank next to an active centre top."""
+    cards = state.zones.cards
+    playable = logic.playable
+    out = 0
+    for p in SEATS if state.single < 0 else (state.single,):
+        pile = cards[logic.centre[p]]
+        if pile:
+            out |= playable[pile[-1].rank]
+    return out
+
+
+def _summary(logic: SpitLogic, state: SpitState, seat: int) -> int:
+    known = state.summaries[seat]
+    if known < 0:
+        known = state.summaries[seat] = summary(logic, state, seat)
+    return known
+
+
+def can_progress(logic: SpitLogic, state: SpitState, seat: int) -> bool:
+    """Tell whether *seat* has a play or an uncovering move (SPIT-STUCK-3 b).
+
+    The same answer as :func:`cardcore_spit.piles.can_progress`, from the piles
+    themselves (never from the cache).
+    """
+    return bool(summary(logic, state, seat) & (UNCOVER | reach(logic, state)))
+
+
+def spit_due(logic: SpitLogic, state: SpitState) -> bool:
+    """Tell whether SPIT-STUCK-3 calls for a spit now (in the play phase)."""
+    requests = state.requests
+    if (requests[0] and requests[1]) or state.stall >= state.options["stall_limit"]:
+        return True
+    wanted = UNCOVER | reach(logic, state)
+    return not (_summary(logic, state, 0) & wanted or _summary(logic, state, 1) & wanted)
+
+
+def set_to_act(logic: SpitLogic, state: SpitState) -> None:
+    """Set ``to_act`` in the play phase: a seat that asked for a spit and has no move waits."""
+    requests = state.requests
+    if not (requests[0] or requests[1]):
+        state.to_act = SEATS
+    else:
+        state.to_act = tuple(s for s in SEATS if not requests[s] or has_move(logic, state, s))
+
+
+def has_move(logic: SpitLogic, state: SpitState, seat: int) -> bool:
+    """Tell whether *seat* has a play, combine or fill (not counting ``spit``)."""
+    return bool(_summary(logic, state, seat) & (MOVE | reach(logic, state)))

@@ -90,10 +90,13 @@ class SpitLogic(GameLogic[SpitState, SpitAction]):
         """The rank differences that make a play legal (SPIT-MOVE-2/3/4 and any house rule)."""
         self.adj = piles.adjacency_table(self.gaps)
         """``adj[card rank][pile rank]``: whether the play is allowed."""
+        self.playable = tuple(sum(1 << r for r in range(14) if self.adj[r][t]) for t in range(14))
+        """``playable[pile rank]``: bit ``r`` set for each card rank that may be played on it."""
         self.orders = _deal_orders(ruleset)
         """``orders[n]``: the layout pile of each card a player with *n* cards lays out."""
         self.hidden_limit = piles.hidden_limits(self.orders)
         """Per layout pile, the most face-down cards any deal leaves in it (for positions)."""
+        self._picks = tuple(piles.layout_picks(order) for order in self.orders)
         claim_rule = ruleset.resolve("spit_claim_rule")
         claim = None if claim_rule is None else claim_rule()
         if not isinstance(claim, ClaimRule):
@@ -246,6 +249,7 @@ class SpitLogic(GameLogic[SpitState, SpitAction]):
             src = self.lay[seat][action.src]
             dst = self.lay[seat][action.dst]
             card = state.zones.move(src, dst)
+            state.summaries[seat] = -1  # the seat's layout changed (legality.summary)
             if emit is not None:
                 emit(CardMoved(seat, self.names[src], self.names[dst], card))
             uncovered = self._turn_up(state, src, seat, emit)
@@ -274,6 +278,7 @@ class SpitLogic(GameLogic[SpitState, SpitAction]):
         src = lay[action.pile]
         dst = self.centre[action.target]
         card = state.zones.move(src, dst, mask=ALL)
+        state.summaries[seat] = -1  # the seat's layout changed (legality.summary)
         if emit is not None:
             emit(CardMoved(seat, self.names[src], self.names[dst], card))
         state.stall = 0
@@ -298,44 +303,6 @@ class SpitLogic(GameLogic[SpitState, SpitAction]):
             return True
         return False
 
-    def can_progress(self, state: SpitState, seat: int) -> bool:
-        """Tell whether *seat* has a play or an uncovering move (SPIT-STUCK-3 b).
-
-        The same answer as :func:`cardcore_spit.piles.can_progress`, inlined for speed.
-        """
-        zones = state.zones
-        cards = zones.cards
-        seen = zones.seen
-        adj = self.adj
-        centre = self.centre
-        targets = [cards[centre[p]][-1].rank for p in state.active() if cards[centre[p]]]
-        space = False
-        ranks: list[int] = []
-        hidden: list[int] = []
-        for z in self.lay[seat]:
-            pile = cards[z]
-            if not pile:
-                space = True
-                continue
-            r = pile[-1].rank
-            row = adj[r]
-            for t in targets:
-                if row[t]:
-                    return True
-            ranks.append(r)
-            if len(pile) > 1 and seen[z][-2] != ALL:
-                hidden.append(r)
-        return any(space or ranks.count(r) > 1 for r in hidden)
-
-    def spit_due(self, state: SpitState) -> bool:
-        """Tell whether SPIT-STUCK-3 calls for a spit now (in the play phase)."""
-        requests = state.requests
-        return (
-            (requests[0] and requests[1])
-            or state.stall >= state.options["stall_limit"]
-            or not (self.can_progress(state, 0) or self.can_progress(state, 1))
-        )
-
     def _settle(self, state: SpitState, emit: Emit | None) -> None:
         """Spit while SPIT-STUCK-3 calls for it, then set who may act."""
         while state.phase == PLAY:
@@ -344,26 +311,11 @@ class SpitLogic(GameLogic[SpitState, SpitAction]):
                 return
             self._spit(state, emit)
 
-    def set_to_act(self, state: SpitState) -> None:
-        """Set ``to_act`` in the play phase: a seat that asked for a spit and has no move waits."""
-        requests = state.requests
-        if not (requests[0] or requests[1]):
-            state.to_act = SEATS
-        else:
-            state.to_act = tuple(s for s in SEATS if not requests[s] or self._has_move(state, s))
-
-    def _has_move(self, state: SpitState, seat: int) -> bool:
-        """Tell whether *seat* has a play, combine or fill (not counting ``spit``)."""
-        cards = state.zones.cards
-        tops = [cards[z][-1].rank if cards[z] else -1 for z in self.lay[seat]]
-        if -1 in tops or len(set(tops)) < PILES:
-            return True
-        adj = self.adj
-        for p in state.active():
-            centre = cards[self.centre[p]]
-            if centre and any(adj[t][centre[-1].rank] for t in tops):
-                return True
-        return False
+    # SPIT-STUCK-3's progress checks, from per-seat layout summaries cached in the state
+    can_progress = legality.can_progress
+    spit_due = legality.spit_due
+    set_to_act = legality.set_to_act
+    _has_move = legality.has_move
 
     def _spit(self, state: SpitState, emit: Emit | None) -> None:
         """Every player with spit cards spits onto its home pile (SPIT-STUCK-1/2/4/5/6)."""
@@ -486,21 +438,25 @@ class SpitLogic(GameLogic[SpitState, SpitAction]):
         :param mix: Shuffle each hand with the game's chance first.
         :param emit: The event sink, or ``None``.
         """
-        zones = state.zones
+        cards = state.zones.cards
+        seen = state.zones.seen
         for s in SEATS:
             own = hands[s]
             if mix:
                 shuffle(own, state.rng())
-            layout, reserve = piles.deal_layout(own, self.orders[len(own)])
+            pick, bounds, masks = self._picks[len(own)]  # piles.deal_layout, by positions
+            laid = pick(own)
+            lay = self.lay[s]
             for k in range(PILES):
-                z = self.lay[s][k]
-                zones.cards[z] = layout[k]
-                masks = [0] * len(layout[k])
-                if masks:
-                    masks[-1] = ALL
-                zones.seen[z] = masks
-            zones.cards[self.spit[s]] = reserve
-            zones.seen[self.spit[s]] = [0] * len(reserve)
+                start, end = bounds[k]
+                cards[lay[k]] = laid[start:end]
+                seen[lay[k]] = list(masks[k])
+            reserve = own[len(self.orders[len(own)]) :]
+            reserve.reverse()
+            cards[self.spit[s]] = reserve
+            seen[self.spit[s]] = [0] * len(reserve)
+        summaries = state.summaries
+        summaries[0] = summaries[1] = -1  # new layouts (legality.summary)
         counts = (len(hands[0]), len(hands[1]))
         state.deal += 1
         state.single = -1

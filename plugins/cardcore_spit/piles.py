@@ -7,8 +7,11 @@ test and to reuse in bots. Piles are lists **bottom -> top**.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
+from operator import itemgetter
 from typing import TypeVar
+
+from cardcore.zones import ALL
 
 __all__ = [
     "BASE_GAPS",
@@ -23,6 +26,7 @@ __all__ = [
     "has_uncovering_move",
     "hidden_limits",
     "is_adjacent",
+    "layout_picks",
     "layout_sizes",
     "row_wise_order",
     "single_pile_mode",
@@ -69,9 +73,7 @@ def adjacency_table(gaps: Iterable[int] = BASE_GAPS) -> tuple[tuple[bool, ...], 
     :returns: A nested tuple of booleans.
     """
     allowed = frozenset(g % 13 for g in gaps)
-    return tuple(
-        tuple(is_adjacent(c, t, allowed) for t in range(14)) for c in range(14)
-    )
+    return tuple(tuple(is_adjacent(c, t, allowed) for t in range(14)) for c in range(14))
 
 
 def row_wise_order(n: int, piles: int = PILES) -> tuple[int, ...]:
@@ -139,6 +141,45 @@ def deal_layout(
         layout[order[i]].append(cards[i])
     spit = list(reversed(cards[count:]))
     return layout, spit
+
+
+def layout_picks(
+    order: Sequence[int], piles: int = PILES
+) -> tuple[
+    Callable[[Sequence[T]], list[T]], tuple[tuple[int, int], ...], tuple[tuple[int, ...], ...]
+]:
+    """Return what :func:`deal_layout` does along *order*, as positions, for set-up at speed.
+
+    ``(pick, bounds, masks)``: ``pick(cards)`` lists the layout cards pile after
+    pile (each bottom to top), pile *k* is the slice ``bounds[k]`` of that list,
+    and ``masks[k]`` its knowledge masks (the top card face up).
+
+    >>> pick, bounds, masks = layout_picks(row_wise_order(4))
+    >>> pick("abcd"), bounds, masks
+    (['a', 'b', 'c', 'd'], ((0, 1), (1, 2), (2, 3), (3, 4), (4, 4)), ((-1,), (-1,), (-1,), (-1,), ()))
+    """
+    per_pile: list[list[int]] = [[] for _ in range(piles)]
+    for i, k in enumerate(order):
+        per_pile[k].append(i)
+    flat = [i for pile in per_pile for i in pile]
+    bounds: list[tuple[int, int]] = []
+    for pile in per_pile:
+        start = bounds[-1][1] if bounds else 0
+        bounds.append((start, start + len(pile)))
+    masks = tuple(tuple([0] * (len(p) - 1) + [ALL]) if p else () for p in per_pile)
+    pick: Callable[[Sequence[T]], list[T]]
+    if len(flat) >= 2:
+        getter = itemgetter(*flat)
+
+        def pick(cards: Sequence[T]) -> list[T]:
+            return list(getter(cards))
+
+    else:
+
+        def pick(cards: Sequence[T]) -> list[T]:
+            return [cards[i] for i in flat]
+
+    return pick, tuple(bounds), masks
 
 
 def hidden_limits(orders: Sequence[Sequence[int]], piles: int = PILES) -> tuple[int, ...]:

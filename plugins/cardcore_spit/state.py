@@ -74,10 +74,22 @@ class SpitState(GameState):
     :ivar stall: Actions in a row without progress (SPIT-STUCK-3 c).
     :ivar recycled: A recycle happened and no layout card reached a spit pile since.
     :ivar emptier: The seat that emptied its layout (``-1`` while the deal runs).
+    :ivar summaries: Per seat, its layout's :func:`~cardcore_spit.legality.summary`, or
+        ``-1`` when not known (the logic resets it whenever that layout changes).
     """
 
-    __slots__ = ("deal", "emptier", "phase", "ready", "recycled", "requests", "single", "stall")
-    _mutable: ClassVar[tuple[str, ...] | None] = ("zones", "ready", "requests")
+    __slots__ = (
+        "deal",
+        "emptier",
+        "phase",
+        "ready",
+        "recycled",
+        "requests",
+        "single",
+        "stall",
+        "summaries",
+    )
+    _mutable: ClassVar[tuple[str, ...] | None] = ("zones", "ready", "requests", "summaries")
 
     def __init__(self, players: int, options: Mapping[str, Any], zones: Zones) -> None:
         super().__init__(players, options, zones)
@@ -89,6 +101,13 @@ class SpitState(GameState):
         self.stall = 0
         self.recycled = False
         self.emptier = -1
+        self.summaries = [-1, -1]
+
+    def snapshot(self) -> dict[str, Any]:
+        """Every slot as JSON-ready data, except ``summaries`` (a cache the piles determine)."""
+        out = super().snapshot()
+        del out["summaries"]
+        return out
 
     def active(self) -> tuple[int, ...]:
         """The spit piles in use: both, or the single pile (SPIT-END-5)."""

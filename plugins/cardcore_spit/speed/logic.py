@@ -74,7 +74,8 @@ class SpeedLogic(GameLogic[SpeedState, SpeedAction]):
         self.stucks = interned.stucks
         # the plays of each card by the card's identity (cards are interned): no hashing per decision
         self.pairs: tuple[dict[int, tuple[PlayCard, PlayCard]], ...] = tuple(
-            {id(card): (plays[card, 0], plays[card, 1]) for card, _ in plays} for plays in interned.plays
+            {id(card): (plays[card, 0], plays[card, 1]) for card, _ in plays}
+            for plays in interned.plays
         )
 
     # -- set-up -------------------------------------------------------------------------
@@ -96,24 +97,33 @@ class SpeedLogic(GameLogic[SpeedState, SpeedAction]):
         """Deal as SPEED-SETUP-1/2/3 describe and turn up the play piles (SPEED-PLAY-1)."""
         state = SpeedState(players, options, Zones(self.layout))
         state.seed = seed
-        zones = state.zones
+        # whole piles at once, with the masks Zones.put would give (face up; the owner's hand)
+        pile_cards = state.zones.cards
+        pile_seen = state.zones.seen
         deck = cards[::-1]  # top first
-        hand, stock, side = piles.speed_deal_sizes(int(options["side_pile"]), int(options["jokers"]))
+        hand, stock, side = piles.speed_deal_sizes(
+            int(options["side_pile"]), int(options["jokers"])
+        )
         for s in SEATS:
-            zones.put(self.pile[s], deck[s], ALL)
+            pile_cards[self.pile[s]] = [deck[s]]
+            pile_seen[self.pile[s]] = [ALL]
         pos = 2
         for s in SEATS:
             part = deck[pos : pos + side]
             pos += side
-            for card in reversed(part):  # the first dealt ends on top
-                zones.put(self.side[s], card)
+            part.reverse()  # the first dealt ends on top
+            pile_cards[self.side[s]] = part
+            pile_seen[self.side[s]] = [0] * len(part)
         own = [deck[pos::2], deck[pos + 1 :: 2]]
         for s in SEATS:
             mine = own[s][: hand + stock]
-            for card in mine[:hand]:
-                zones.put(self.hand[s], card)
-            for card in reversed(mine[hand:]):
-                zones.put(self.stock[s], card)
+            held = mine[:hand]
+            pile_cards[self.hand[s]] = held
+            pile_seen[self.hand[s]] = [1 << s] * len(held)
+            rest = mine[hand:]
+            rest.reverse()
+            pile_cards[self.stock[s]] = rest
+            pile_seen[self.stock[s]] = [0] * len(rest)
         state.to_act = SEATS
         if emit is not None:
             emit(CardsDealt(tuple(len(own[s][: hand + stock]) + side for s in SEATS)))
@@ -222,7 +232,9 @@ class SpeedLogic(GameLogic[SpeedState, SpeedAction]):
             # SPEED-STUCK-4: only requests count; testing the hands would tell each
             # player whether the other holds a playable card
             if not (state.requests[0] and state.requests[1]):
-                state.to_act = SEATS  # a seat with no play still "may act": to_act must not reveal its hand
+                state.to_act = (
+                    SEATS  # a seat with no play still "may act": to_act must not reveal its hand
+                )
                 return
             if not (cards[self.side[0]] or cards[self.side[1]] or self._recycle(state, emit)):
                 return
