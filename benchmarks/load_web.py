@@ -8,6 +8,10 @@ actions/s and the p50/p99 action latency (send ``act`` to its ``ok``)::
     python benchmarks/load_web.py --games 10
 
 Loopback only; at most 1000 games and --timeout seconds (default 300).
+Every game holds two sockets in this script and two in the server (N = 500: a
+thousand each, at the usual soft limit of 1024 open files): the script raises its
+soft open-file limit to what N needs (the server inherits it) and stops with a
+one-line message when the hard limit is lower.
 """
 
 from __future__ import annotations
@@ -19,6 +23,7 @@ import os
 import platform
 import random
 import re
+import resource
 import subprocess
 import sys
 import tempfile
@@ -31,7 +36,9 @@ import websockets
 from cardcore.session import apply_patch
 
 
-async def seat(url: str, sid: str, s: int, rng: random.Random, latencies: list[float]) -> int:
+async def seat(
+    url: str, sid: str, s: int, rng: random.Random, latencies: list[float], errors: list[str]
+) -> int:
     acts = 0
     async with websockets.connect(url, max_size=1 << 22) as ws:
         await ws.send(json.dumps({"type": "join", "session": sid, "seat": s}))
@@ -49,6 +56,8 @@ async def seat(url: str, sid: str, s: int, rng: random.Random, latencies: list[f
             elif kind in ("ok", "error") and m.get("id") in sent:
                 latencies.append(time.perf_counter() - sent.pop(m["id"]))
                 pending = False
+                if kind == "error":
+                    errors.append(m.get("code", "?"))
             if view is None:
                 continue
             if view["is_over"]:
@@ -79,10 +88,15 @@ async def run(base: str, games: int) -> dict[str, Any]:
     sids = [create(base) for _ in range(games)]
     url = base.replace("http://", "ws://") + "/ws"
     latencies: list[float] = []
+    errors: list[str] = []
     rng = random.Random(1)
     start = time.perf_counter()
     counts = await asyncio.gather(
-        *[seat(url, sid, s, random.Random(rng.random()), latencies) for sid in sids for s in (0, 1)]
+        *[
+            seat(url, sid, s, random.Random(rng.random()), latencies, errors)
+            for sid in sids
+            for s in (0, 1)
+        ]
     )
     elapsed = time.perf_counter() - start
     latencies.sort()
@@ -95,6 +109,7 @@ async def run(base: str, games: int) -> dict[str, Any]:
         "actions_per_s": round(sum(counts) / elapsed, 1),
         "p50_ms": round(pick(0.5), 2),
         "p99_ms": round(pick(0.99), 2),
+        "refused": len(errors),
         "machine": f"{platform.machine()} {os.cpu_count()} CPUs, {platform.python_implementation()} {platform.python_version()}",
     }
 
@@ -105,6 +120,13 @@ def main() -> None:
     p.add_argument("--timeout", type=float, default=300.0)
     args = p.parse_args()
     games = max(1, min(1000, args.games))
+    need = 2 * games + 128  # per process: a socket per seat, and the files Python holds
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft != resource.RLIM_INFINITY and soft < need:
+        if hard != resource.RLIM_INFINITY and hard < need:
+            sys.exit(f"{games} games need about {need} open files; the hard limit is {hard}")
+        resource.setrlimit(resource.RLIMIT_NOFILE, (need, hard))
+    load = os.getloadavg()[0]
     with tempfile.TemporaryDirectory() as tmp:
         proc = subprocess.Popen(
             [
@@ -131,6 +153,7 @@ def main() -> None:
         finally:
             proc.terminate()
             proc.wait(10)
+    result["load_before"] = round(load, 2)
     print(json.dumps(result))
 
 
