@@ -74,6 +74,7 @@ class GolfLogic(GameLogic[GolfState, GolfAction]):
     """
 
     rl_encoding = encoding.GolfEncoding  # cardcore.rl's fixed action indices and observation
+
     def __init__(self, ruleset: Ruleset) -> None:
         super().__init__(ruleset)
         resolve = ruleset.resolve
@@ -234,28 +235,20 @@ class GolfLogic(GameLogic[GolfState, GolfAction]):
         if seat != state.turn or state.is_over:
             return ()
         acts = state.legal
-        return acts if acts is not None else self._compute_legal(state, seat)
+        return acts if acts is not None else state.compute_legal(seat)
 
-    def _compute_legal(self, st: GolfState, seat: int) -> tuple[GolfAction, ...]:
-        """The legal actions when ``st.legal`` holds no ready tuple (setup, removed cards)."""
-        plan = st.plan
-        phase = st.phase
-        if phase == SETUP:
-            return st.setup_choices(seat)
-        if phase == PLACE:
-            return self._present(st, seat, plan.legal_place[seat])
-        if phase == TAKEN:
-            return self._present(st, seat, plan.legal_taken[seat])
-        if phase == DRAW_PHASE:
-            return plan.legal_start[seat] if st.ender < 0 else plan.legal_draw[seat]
-        return ()
-
-    @staticmethod
-    def _present(st: GolfState, seat: int, acts: tuple[GolfAction, ...]) -> tuple[GolfAction, ...]:
-        slots = st.slots[seat]
-        if slots is None:
-            return acts
-        return tuple(a for a in acts if not isinstance(a, Replace) or slots[a.pos] >= 0)
+    def is_legal(self, state: GolfState, action: GolfAction) -> bool:
+        """Whether *action* is one of ``legal_actions(state, action.seat)``: identity first."""
+        seat = action.seat
+        if seat != state.turn or state.is_over:
+            return False
+        acts = state.legal
+        if acts is None:
+            acts = state.compute_legal(seat)
+        for legal in acts:  # the interned actions
+            if legal is action:
+                return True
+        return action in acts
 
     def apply(self, state: GolfState, action: GolfAction, emit: Emit | None) -> None:
         """Apply a legal Golf *action* (see :mod:`cardcore_golf.actions`)."""
@@ -592,7 +585,7 @@ class GolfLogic(GameLogic[GolfState, GolfAction]):
         plan = self.plan(players, options)
         deck = self.deck(players, options)
         state = position.read(text, plan, deck, options, match_rounds(options))
-        state.legal = self._compute_legal(state, state.turn)
+        state.legal = state.compute_legal(state.turn)
         return state
 
     position_from_view = search.position_from_view  # the search hooks: cardcore_golf.search

@@ -328,6 +328,27 @@ class GolfState(GameState):
             keys = [None if c is None else plan.keys[c] for c in layout]
             return keys, [0 if c is None else plan.points[c] for c in layout]
 
+    def compute_legal(self, seat: int) -> tuple[GolfAction, ...]:
+        """The legal actions of *seat* (the seat to act) when ``legal`` holds no ready tuple
+        (setup, removed cards)."""
+        plan = self.plan
+        phase = self.phase
+        if phase == SETUP:
+            return self.setup_choices(seat)
+        if phase == PLACE:
+            return self._present(seat, plan.legal_place[seat])
+        if phase == TAKEN:
+            return self._present(seat, plan.legal_taken[seat])
+        if phase == DRAW_PHASE:
+            return plan.legal_start[seat] if self.ender < 0 else plan.legal_draw[seat]
+        return ()
+
+    def _present(self, seat: int, acts: tuple[GolfAction, ...]) -> tuple[GolfAction, ...]:
+        slots = self.slots[seat]
+        if slots is None:
+            return acts
+        return tuple(a for a in acts if not isinstance(a, Replace) or slots[a.pos] >= 0)
+
     def setup_choices(self, seat: int) -> tuple[GolfAction, ...]:
         """Return *seat*'s setup actions: flips of its face-down cards, or peeks at the cards
         it has not seen (GOLF6-SETUP-2, GOLF4-SETUP-2), by position."""

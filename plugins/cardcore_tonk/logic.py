@@ -91,6 +91,9 @@ DealJudge = Callable[[Sequence[Sequence[int]], Sequence[int]], DealVerdict | Non
 """What a ``tonk_deal_judge`` answer is: dealt hands (card indices) and values -> a verdict."""
 
 
+_KINDS = frozenset({Discard, Draw, Take, Drop, Deal, Spread, Hit})
+
+
 def _always(state: TonkState) -> bool:
     return True
 
@@ -358,6 +361,31 @@ class TonkLogic(GameLogic[TonkState, TonkAction]):
         if phase == PLAY:
             return self._play_actions(state, seat)
         return DEALS[seat]
+
+    def is_legal(self, state: TonkState, action: TonkAction) -> bool:
+        """Whether *action* is one of ``legal_actions(state, action.seat)``, judged cheaply.
+
+        A discard is judged from the hand and the card taken this turn (TONK-TURN-4);
+        a draw, take, drop or deal is never legal in the middle of a turn; the rest
+        (and actions built with odd field types) ask the legal set.
+        """
+        seat = action.seat
+        kind = type(action)
+        if type(seat) is not int or kind not in _KINDS:
+            return action in self.legal_actions(state, seat)
+        if seat != state.turn or state.is_over:
+            return False
+        if state.phase != PLAY:
+            return action in self.legal_actions(state, seat)
+        if kind is Discard:
+            card = action.card  # type: ignore[attr-defined]
+            x = _IDX.get(id(card))
+            if x is None:  # not an interned card: compare by value
+                return action in self._play_actions(state, seat)
+            return x != state.taken and card in state.zones.cards[HAND0 + seat]
+        if kind is Spread or kind is Hit:
+            return action in self._play_actions(state, seat)
+        return False  # draw, take, drop, deal: only at the start of a turn or between hands
 
     def _play_actions(self, state: TonkState, seat: int) -> tuple[TonkAction, ...]:
         ids = _IDX

@@ -165,6 +165,30 @@ class SpeedLogic(GameLogic[SpeedState, SpeedAction]):
         return tuple(out)
 
     @override
+    def is_legal(self, state: SpeedState, action: SpeedAction) -> bool:
+        """Whether *action* is one of ``legal_actions(state, action.seat)``, from the card and
+        the pile it touches (odd field types ask the legal set)."""
+        seat = action.seat
+        kind = type(action)
+        if type(seat) is not int or (kind is not PlayCard and kind is not Stuck):
+            return action in self.legal_actions(state, seat)
+        if seat not in state.to_act:
+            return False
+        if kind is Stuck:
+            return not state.requests[seat]
+        target = action.target  # type: ignore[union-attr]
+        card = action.card  # type: ignore[union-attr]
+        if type(target) is not int or type(card) is not Card:
+            return action in self.legal_actions(state, seat)
+        if not 0 <= target <= 1:
+            return False
+        cards = state.zones.cards
+        return (
+            card in cards[self.hand[seat]]
+            and self.adj[card.rank][cards[self.pile[target]][-1].rank]
+        )
+
+    @override
     def default_action(self, state: SpeedState, seat: int) -> SpeedAction | None:
         """On an idle timeout: ``stuck``, once (see ``cardcore_spit.speed.timeouts``)."""
         return timeouts.timeout_action(self.legal_actions(state, seat))
