@@ -1,21 +1,48 @@
 """Two people, two browser windows: Golf, Tonk, Spit and Speed through their dedicated layouts.
 
-Each test opens one browser context per seat (no bots), checks that the game's own
-layout is drawn (not the generic zones view, and no layout error), and plays by
-clicking the table as a person would: Golf and Tonk to their result, Spit and Speed
-for a run of real-time moves. Both windows must follow every move. The docs'
-screenshots of the game pages come from here
-(``CARDCORE_SCREENSHOTS=docs/_static/screenshots pytest tests/web``).
+The server is ``cardcore serve`` itself, started as the docs say (a process of
+its own, with a database file). Each test opens one browser context per seat
+(no bots), checks that the game's own layout is drawn (not the generic zones
+view, and no layout error), and plays by clicking the table as a person would:
+Golf and Tonk to their result, Spit and Speed for a run of real-time moves.
+Both windows must follow every move. The docs' screenshots of the game pages
+come from here (``CARDCORE_SCREENSHOTS=docs/_static/screenshots pytest tests/web``).
 """
 
-# ruff: noqa: F811  (the fixtures server and browser come from test_browser)
+# ruff: noqa: F811  (the fixture browser comes from test_browser)
 from __future__ import annotations
 
+import re
+import subprocess
+import sys
 import time
+from collections.abc import Iterator
 from typing import Any
 
-from cardcore.web import WebServer
-from tests.web.test_browser import SHOTS, _create, _view, browser, server  # noqa: F401
+import pytest
+
+from tests.web.test_browser import SHOTS, _create, _view, browser  # noqa: F401
+
+
+@pytest.fixture(scope="module")
+def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """``cardcore serve --host 127.0.0.1 --port 0 --db games.db``; its address."""
+    db = tmp_path_factory.mktemp("serve") / "games.db"
+    cli = "import sys; from cardcore.cli import main; sys.exit(main())"
+    proc = subprocess.Popen(
+        [sys.executable, "-c", cli, "serve", "--host", "127.0.0.1", "--port", "0", "--db", str(db)],
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert proc.stderr is not None
+        line = proc.stderr.readline()
+        found = re.search(r"http://127\.0\.0\.1:(\d+)/", line)
+        assert found, f"cardcore serve did not start: {line!r}"
+        yield f"http://127.0.0.1:{found.group(1)}"
+    finally:
+        proc.terminate()
+        proc.wait(10)
 
 
 def _open_two(base: str, browser: Any, game: str, **extra: Any) -> tuple[list[Any], list[Any]]:
@@ -54,8 +81,8 @@ def _close(contexts: list[Any]) -> None:
         c.close()
 
 
-def test_golf_in_two_windows(server: tuple[str, WebServer], browser: Any) -> None:
-    base, _ = server
+def test_golf_in_two_windows(served: str, browser: Any) -> None:
+    base = served
     contexts, pages = _open_two(base, browser, "golf", options={"rounds": 1})
     for page in pages:
         _layout_ok(page, "golf")
@@ -100,8 +127,8 @@ def test_golf_in_two_windows(server: tuple[str, WebServer], browser: Any) -> Non
     _close(contexts)
 
 
-def test_tonk_in_two_windows(server: tuple[str, WebServer], browser: Any) -> None:
-    base, _ = server
+def test_tonk_in_two_windows(served: str, browser: Any) -> None:
+    base = served
     contexts, pages = _open_two(base, browser, "tonk", options={"hands": 1})
     for page in pages:
         _layout_ok(page, "tonk")
@@ -159,8 +186,7 @@ def test_tonk_in_two_windows(server: tuple[str, WebServer], browser: Any) -> Non
     _close(contexts)
 
 
-def _realtime(game: str, server: tuple[str, WebServer], browser: Any) -> None:
-    base, _ = server
+def _realtime(game: str, base: str, browser: Any) -> None:
     contexts, pages = _open_two(base, browser, game)
     for page in pages:
         _layout_ok(page, game)
@@ -211,9 +237,9 @@ def _realtime(game: str, server: tuple[str, WebServer], browser: Any) -> None:
     _close(contexts)
 
 
-def test_spit_in_two_windows(server: tuple[str, WebServer], browser: Any) -> None:
-    _realtime("spit", server, browser)
+def test_spit_in_two_windows(served: str, browser: Any) -> None:
+    _realtime("spit", served, browser)
 
 
-def test_speed_in_two_windows(server: tuple[str, WebServer], browser: Any) -> None:
-    _realtime("speed", server, browser)
+def test_speed_in_two_windows(served: str, browser: Any) -> None:
+    _realtime("speed", served, browser)
