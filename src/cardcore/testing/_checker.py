@@ -16,6 +16,7 @@ from cardcore.game import Game
 from cardcore.plugins import game_info
 from cardcore.setup import Listener, new_game
 from cardcore.testing._agents import SpyAgent
+from cardcore.testing._faults import RaisingSubscriber, quiet_delivery_log
 from cardcore.testing._probes import (
     check_clone,
     check_persistence,
@@ -98,12 +99,18 @@ class Checker:
         listeners: list[Listener] = []  # attached before the first card: every event is checked
         if full and ("persistence" in checks or "determinism" in checks or "events" in checks):
             listeners.append((Event, lambda e: host.append(e.to_json())))
+        raising = RaisingSubscriber()  # a dropped connection: costs nobody an event
         if watch_events:
+            listeners.append((Event, raising))
             for s in [*range(n), SPECTATOR]:
                 box: list[Event] = []
                 seat_events[s] = box
                 listeners.append((Event, box.append, s))
-        game = self.new(seed, listeners)
+            listeners.append((Event, raising, 0))
+        with quiet_delivery_log():
+            game = self.new(seed, listeners)
+        raising.raised = 0  # the deal's failures went to the log (on_error is set now)
+        game.events.on_error = raising.reported.append
         dealt = len(host)  # the first deal's events, which a replayed record does not publish
         rng = random.Random(seed ^ 0x5EED)
         pool: set[Action] = set()
@@ -160,10 +167,11 @@ class Checker:
                 check_persistence(report, g, host[dealt:])
 
         try:
-            if self.realtime:
-                run_realtime(game, agents, seed=seed, on_action=after)
-            else:
-                play(game, agents, on_action=after)
+            with quiet_delivery_log():
+                if self.realtime:
+                    run_realtime(game, agents, seed=seed, on_action=after)
+                else:
+                    play(game, agents, on_action=after)
         except Abort:
             report.games += 1
             return game, host
@@ -177,6 +185,9 @@ class Checker:
             report.fail(f"game {index} (seed {seed}) raised a raw {type(exc).__name__}: {exc}")
             return game, host
         report.games += 1
+        problem = raising.problem() if watch_events else None
+        if problem is not None:
+            report.fail(f"game {index} (seed {seed}) with subscribers that raise: {problem}")
         result = game.result
         if result is not None and result.reason == "truncated" and "bound" in checks:
             report.truncated += 1

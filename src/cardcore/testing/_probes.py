@@ -17,6 +17,7 @@ from cardcore.events import Event
 from cardcore.game import Game
 from cardcore.records import load, replay
 from cardcore.setup import new_game
+from cardcore.testing._faults import check_tampered
 from cardcore.testing._inputs import bad_inputs
 from cardcore.testing._report import Abort, Report
 from cardcore.testing._util import (
@@ -29,6 +30,7 @@ from cardcore.testing._util import (
 )
 
 __all__ = [
+    "TAMPER_AT_MOST",
     "check_clone",
     "check_persistence",
     "check_position",
@@ -170,6 +172,9 @@ def check_clone(
         raise Abort
     pending.append((c, fingerprint(c)))
 
+TAMPER_AT_MOST = 200
+"""Saves edited in one place are tried up to this version (each forgery loads by a replay)."""
+
 
 def check_persistence(report: Report, game: Game, host: list[dict[str, Any]]) -> None:
     """Save -> load and record -> replay must rebuild the same game, views, history and events."""
@@ -201,6 +206,8 @@ def check_persistence(report: Report, game: Game, host: list[dict[str, Any]]) ->
     if host and seen != host:
         report.fail(f"record -> replay at version {game.version} publishes different events")
     _check_ends(report, game)
+    if game.version <= TAMPER_AT_MOST:
+        check_tampered(report, game)
 
 
 def _check_ends(report: Report, game: Game) -> None:

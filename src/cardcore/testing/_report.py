@@ -45,6 +45,7 @@ _COUNTERS = (
     "vetoed",
     "scored",
     "raw",
+    "restored",
 )
 
 
@@ -71,6 +72,8 @@ class Report:
     :param scored: Rounds the kit's score-only rule adjusted (check ``"scores"``).
     :param raw: Raw exceptions: errors that are not a :class:`~cardcore.CardcoreError`
         escaping the public API (each is also a failure).
+    :param restored: Applies failed on purpose by the kit's failing rule (its
+        ``score_round`` raising) after which the game was exactly as before (check ``"scores"``).
     :param checks: The names of the checks run.
     :param failures: The first failure messages (at most :data:`MAX_FAILURES`).
     :param failed: How many failures there were in all.
@@ -94,6 +97,7 @@ class Report:
     vetoed: int = 0
     scored: int = 0
     raw: int = 0
+    restored: int = 0
     checks: tuple[str, ...] = ()
     failures: list[str] = field(factory=list)
     failed: int = 0

@@ -10,6 +10,7 @@ from cardcore.game import Game
 from cardcore.plugins import game_info
 from cardcore.setup import new_game
 from cardcore.testing._checker import Checker
+from cardcore.testing._faults import check_failing_rule
 from cardcore.testing._hooks import check_score_rule, check_veto_rule
 from cardcore.testing._report import ALL_CHECKS, Report
 from cardcore.testing._util import fingerprint
@@ -108,6 +109,7 @@ def _run(
         check_veto_rule(report, name, make, rules_t, hook_games, seed)
     if "scores" in chosen and games > 0:
         check_score_rule(report, name, make, rules_t, hook_games, seed, _play_out)
+        check_failing_rule(report, name, make, rules_t, min(hook_games, 2), seed)
     if strict:
         report.raise_if_failed()
     return report
@@ -243,5 +245,8 @@ check_score_round = _single(
     "score_round",
     frozenset({"scores"}),
     "Check that a house rule implementing only ``score_round`` changes the result of a game that"
-    " scores rounds (``Report.scored`` counts the rounds it adjusted).",
+    " scores rounds (``Report.scored`` counts the rounds it adjusted), and that when such a rule"
+    " raises (``RuntimeError``, ``KeyboardInterrupt``) the apply fails with"
+    " :class:`~cardcore.PluginError` (or re-raises) and leaves the game byte-identical without"
+    " calling the rule again (``Report.restored`` counts them).",
 )
