@@ -176,3 +176,24 @@ def test_time_too_large_to_print_is_refused_with_a_short_message(golf: cardcore.
     with pytest.raises(IllegalActionError, match="an int of") as info:
         golf.apply(golf.legal_actions(0)[0], at=10**5000)
     assert len(str(info.value)) < 200
+
+
+@pytest.mark.parametrize("name", ["golf", "tonk", "spit", "speed"])
+@pytest.mark.parametrize("digit", ["\u00b2", "\u0663", "\u2464"])
+def test_saved_action_text_in_non_ascii_digits_is_refused(name: str, digit: str) -> None:
+    """Inside a loaded save or a replayed record too (before: a raw ValueError from int())."""
+    game = cardcore.new_game(name, 2, seed=3)
+    rng = __import__("random").Random(3)
+    while game.version < 12 and not game.is_over:
+        seat = rng.choice(game.to_act)
+        legal = game.legal_actions(seat)
+        if legal:
+            game.apply(rng.choice(legal))
+    save = game.save()
+    entries = save["record"]["actions"]
+    k = next(i for i, entry in enumerate(entries) if any(c.isdigit() for c in entry[1]))
+    entries[k][1] = "".join(digit if c.isdigit() else c for c in entries[k][1])
+    with pytest.raises(cardcore.CorruptStateError):
+        cardcore.load(save)
+    with pytest.raises(cardcore.CorruptStateError):
+        cardcore.replay(save["record"])

@@ -10,6 +10,7 @@ from __future__ import annotations
 import contextlib
 import json
 import time
+import tracemalloc
 
 import pytest
 
@@ -68,6 +69,28 @@ def test_option_caches_stay_bounded() -> None:
     for turns in range(1, 200):
         cardcore.new_game("golf", 2, options={"max_turns": turns}, seed=1)
     assert len(golf._plans) <= 64 and len(golf._decks) <= DECK_CACHE
+
+
+@pytest.mark.parametrize(
+    "name, option", [("tonk", "stake"), ("tonk", "hands"), ("spit", "stall_limit"), ("golf", "max_turns")]
+)
+def test_distinct_option_values_keep_bounded_memory(name: str, option: str) -> None:
+    """Whatever a game caches per option value, 300 more values keep no more memory.
+
+    Traced from the start, so the second batch only replaces what the first one cached
+    (before the fix each value kept its entries: ~1.5 KB a Tonk stake, ~18 KB a Golf plan).
+    """
+    tracemalloc.start()
+    try:
+        sizes = []
+        for batch in range(2):
+            for value in range(1 + 300 * batch, 301 + 300 * batch):
+                cardcore.new_game(name, 2, options={option: value}, seed=1)
+            sizes.append(tracemalloc.get_traced_memory()[0])
+    finally:
+        tracemalloc.stop()
+    grown = sizes[1] - sizes[0]
+    assert grown < 150_000, f"{grown} bytes more for 300 more values of {option}"
 
 
 def test_configuration_cache_is_a_bounded_lru(monkeypatch: pytest.MonkeyPatch) -> None:

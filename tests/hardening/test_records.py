@@ -133,3 +133,16 @@ def test_every_game_the_engine_produces_saves_and_replays(
     assert fingerprint(cardcore.load(saved)) == want
     assert fingerprint(cardcore.replay(recorded)) == want
     assert all(t is None or math.isfinite(t) for _, _, t in game.record_entries())
+
+
+def test_games_play_and_run_realtime_stop_at_their_bound_save_and_replay() -> None:
+    """``play`` and ``run_realtime`` truncate at ``max_actions``; those games load and replay."""
+    golf = cardcore.new_game("golf", 2, seed=4)
+    cardcore.play(golf, [cardcore.RandomAgent(1), cardcore.RandomAgent(2)], max_actions=9)
+    spit = cardcore.new_game("spit", 2, seed=4)
+    cardcore.run_realtime(spit, [cardcore.RandomAgent(1), cardcore.RandomAgent(2)], max_actions=9)
+    for game in (golf, spit):
+        assert game.result is not None and game.result.reason == "truncated"
+        want = fingerprint(game)
+        assert fingerprint(cardcore.load(json.loads(json.dumps(game.save())))) == want
+        assert fingerprint(cardcore.replay(json.loads(json.dumps(game.record())))) == want
