@@ -44,12 +44,33 @@ else:
     sync_playwright = sync_api.sync_playwright
 uvicorn = pytest.importorskip("uvicorn")
 
+from cardcore.session import Outbound  # noqa: E402
 from cardcore.web import WebServer, create_app  # noqa: E402
+from tests.web.helpers import Watchdog  # noqa: E402
+
+
+class Guard(Watchdog):
+    """The session kit's leak check on every frame the server sends, failures kept for the test
+    (an assertion raised in the server's thread would only be logged)."""
+
+    def __init__(self, server: WebServer) -> None:
+        super().__init__(server)
+        self.failures: list[str] = []
+
+    def observe(self, out: Outbound) -> None:
+        try:
+            super().observe(out)
+        except AssertionError as e:
+            self.failures.append(f"{out.conn}: {e}")
+
+
+GUARDS: list[Guard] = []
 
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, WebServer]]:
     web = WebServer(str(tmp_path_factory.mktemp("web") / "games.db"), bot_delay=0.05)
+    GUARDS.append(Guard(web))
     sock = socket.socket()
     sock.bind(("127.0.0.1", 0))
     port = sock.getsockname()[1]
@@ -64,6 +85,14 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, WebS
     yield f"http://127.0.0.1:{port}", web
     srv.should_exit = True
     thread.join(10)
+
+
+@pytest.fixture(autouse=True)
+def no_frame_leaks() -> Iterator[None]:
+    """After each test: no frame the server sent showed a connection a card it may not see."""
+    yield
+    for guard in GUARDS:
+        assert guard.failures == [], guard.failures[:3]
 
 
 @pytest.fixture(scope="module")
@@ -153,6 +182,11 @@ def test_full_golf_game_against_a_bot(server: tuple[str, WebServer], browser: An
     spec.wait_for_function(
         "() => window.cardcore.view && window.cardcore.view.is_over", timeout=15000
     )
+    # ... checked on the server for every frame (no_frame_leaks), and here: its page drew
+    # only cards its frames carried
+    drawn = set(spec.eval_on_selector_all("[data-card]", "els => els.map(e => e.dataset.card)"))
+    assert drawn - {""} <= _cards_in_frames(spec)
+    assert GUARDS[-1].checks[sid].checked > 0
     ctx.close()
 
 
