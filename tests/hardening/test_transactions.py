@@ -8,6 +8,7 @@ the deal and hit the same hook for an earlier round).
 
 from __future__ import annotations
 
+import asyncio
 import json
 import random
 from collections.abc import Iterator
@@ -90,7 +91,7 @@ def test_a_function_a_house_rule_answered_is_tracked_too() -> None:
     assert flaky.SWITCH["calls"] == 1 and _dump(game) == before
 
 
-@pytest.mark.parametrize("error", [KeyboardInterrupt, SystemExit])
+@pytest.mark.parametrize("error", [KeyboardInterrupt, SystemExit, asyncio.CancelledError])
 def test_base_exception_from_a_hook_is_reraised_after_the_state_is_restored(error: type) -> None:
     game = cardcore.new_game("golf", 2, rules=["golf.flaky"], options={"rounds": 3}, seed=8)
     action = _play_until_scoring(game, random.Random(8), rounds_before=0)
