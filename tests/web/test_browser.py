@@ -176,6 +176,13 @@ def test_full_golf_game_against_a_bot(server: tuple[str, WebServer], browser: An
     assert _view(page)["is_over"]
     page.wait_for_selector("#record")
     assert "Result" in page.inner_text("#after")
+    # the replay steps through the public views, drawn with Golf's layout
+    page.click("#replay")
+    page.wait_for_selector('.replay [data-step="0"]')
+    page.click(".replay button >> text=▶")
+    page.wait_for_selector('.replay [data-step="1"]')
+    assert page.get_attribute(".replay-table", "data-layout") == "golf"
+    assert page.locator(".replay-table .grid .cell").count() == 12
     # the spectator never received or drew a card it may not see
     game = web.hub.sessions[sid].game
     assert game is not None

@@ -117,7 +117,7 @@ window.Layouts = function (ui) {
       else {
         pile.classList.add("drop");
         pile.addEventListener("click", () => {
-          if (S.selected) say("Not allowed — " + (playFor(S.selected, p) || "that") + " is not a legal play on pile " + p + " now: its top card is not one rank above or below yours.", "illegal");
+          if (S.selected) say("Not allowed — " + (playFor(S.selected, p) || "that") + " is not a legal play on pile " + p + " now (a card goes on a centre pile one rank above or below its top card, once play has started).", "illegal");
           else say("Pick a card of yours first, then the centre pile.", "info");
         });
       }

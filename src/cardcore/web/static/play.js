@@ -169,6 +169,21 @@
     }
   }
 
+  // Draw view *v* into *box* with the game's layout, or from the zones; box.dataset.layout says which.
+  function draw(box, v) {
+    const layout = LAYOUTS[S.game] && v.table ? S.game : "generic";
+    box.dataset.layout = layout;
+    try {
+      box.append(layout === "generic" ? generic(v) : LAYOUTS[layout](v, v.table));
+    } catch (err) {  // a table the layout does not know: say so, draw the zones
+      console.error("layout", err);
+      S.layoutErrors.push(layout + ": " + err);
+      box.textContent = "";
+      box.dataset.layout = "generic";
+      box.append(generic(v));
+    }
+  }
+
   function render() {
     const v = S.view;
     const status = $("status");
@@ -187,17 +202,7 @@
     status.append(v.is_over ? "Game over." : (S.realtime ? "Real time: play whenever you can." : "To act: " + turn + "."), " version " + S.version);
     const table = $("table");
     table.textContent = "";
-    const layout = LAYOUTS[S.game] && v.table ? S.game : "generic";
-    table.dataset.layout = layout;
-    try {
-      table.append(layout === "generic" ? generic(v) : LAYOUTS[layout](v, v.table));
-    } catch (err) {  // a table the layout does not know: say so, draw the zones
-      console.error("layout", err);
-      S.layoutErrors.push(layout + ": " + err);
-      table.textContent = "";
-      table.dataset.layout = "generic";
-      table.append(generic(v));
-    }
+    draw(table, v);
     const acts = $("actions");
     acts.textContent = "";
     let shown = legal();
@@ -222,13 +227,15 @@
     const step = (k) => fetch("/api/sessions/" + sid + "/replay/" + k).then((r) => r.json()).then((d) => {
       S.replay = d;
       replay.textContent = "";
+      const shown = el("div", { class: "table replay-table" });
       replay.append(
         el("button", { text: "◀", onclick: () => step(Math.max(0, d.step - 1)) }),
-        el("span", { class: "label", text: " step " + d.step + " of " + d.steps + (d.action ? " · " + S.players[d.actor] + ": " + d.action : "") + " " }),
+        el("span", { class: "label", "data-step": d.step, text: " step " + d.step + " of " + d.steps + (d.action ? " · " + S.players[d.actor] + ": " + d.action : "") + " " }),
         el("button", { text: "▶", onclick: () => step(Math.min(d.steps, d.step + 1)) }),
-        generic(d.view));
+        shown);
+      draw(shown, d.view);  // the public view after d.step actions, in the game's own layout
     });
-    box.append(el("button", { text: "Replay step by step", onclick: () => step(0) }), replay);
+    box.append(el("button", { id: "replay", text: "Replay step by step", onclick: () => step(0) }), replay);
   }
 
   connect();
