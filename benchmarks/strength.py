@@ -204,7 +204,9 @@ def table(rows: Sequence[Mapping[str, Any]]) -> str:
     widths = [max(len(h), *(len(line[i]) for line in lines)) for i, h in enumerate(head)]
     rule = "  ".join("=" * w for w in widths)
     out = [rule, "  ".join(h.ljust(w) for h, w in zip(head, widths, strict=True)).rstrip(), rule]
-    out += ["  ".join(c.ljust(w) for c, w in zip(line, widths, strict=True)).rstrip() for line in lines]
+    out += [
+        "  ".join(c.ljust(w) for c, w in zip(line, widths, strict=True)).rstrip() for line in lines
+    ]
     out.append(rule)
     return "\n".join(out)
 

@@ -211,7 +211,13 @@ def _has_matplotlib() -> bool:
 
 def test_dask_gives_the_same_figures() -> None:
     distributed = pytest.importorskip("dask.distributed")
-    kw: dict[str, Any] = {"rules": ["golf.hard"], "options": GOLF1, "games": 6, "skill": None, "seed": 2}
+    kw: dict[str, Any] = {
+        "rules": ["golf.hard"],
+        "options": GOLF1,
+        "games": 6,
+        "skill": None,
+        "seed": 2,
+    }
     alone = cardcore.compare("golf", **kw)
     with (
         distributed.LocalCluster(

@@ -7,7 +7,6 @@ table in ``docs/search-agents.rst``; this one keeps the script from rotting and 
 from __future__ import annotations
 
 import importlib.util
-import json
 import sys
 from pathlib import Path
 from types import ModuleType
