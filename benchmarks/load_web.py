@@ -6,6 +6,7 @@ picks a random legal action whenever its seat is to act. Reports games/s,
 actions/s and the p50/p99 action latency (send ``act`` to its ``ok``)::
 
     python benchmarks/load_web.py --games 10
+    python benchmarks/load_web.py --games 10 --url http://127.0.0.1:8000   # a server already running
 
 Loopback only; at most 1000 games and --timeout seconds (default 300).
 Every game holds two sockets in this script and two in the server (N = 500: a
@@ -118,7 +119,13 @@ def main() -> None:
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     p.add_argument("--games", type=int, default=10, help="concurrent games (at most 1000)")
     p.add_argument("--timeout", type=float, default=300.0)
+    p.add_argument(
+        "--url",
+        help="a cardcore serve already running on loopback (http://127.0.0.1:PORT) instead of a new one",
+    )
     args = p.parse_args()
+    if args.url and not re.fullmatch(r"http://(127\.0\.0\.1|localhost):\d+/?", args.url):
+        sys.exit(f"--url must be a loopback address like http://127.0.0.1:8000, not {args.url!r}")
     games = max(1, min(1000, args.games))
     need = 2 * games + 128  # per process: a socket per seat, and the files Python holds
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
@@ -127,6 +134,11 @@ def main() -> None:
             sys.exit(f"{games} games need about {need} open files; the hard limit is {hard}")
         resource.setrlimit(resource.RLIMIT_NOFILE, (need, hard))
     load = os.getloadavg()[0]
+    if args.url:
+        result = asyncio.run(asyncio.wait_for(run(args.url.rstrip("/"), games), args.timeout))
+        result["load_before"] = round(load, 2)
+        print(json.dumps(result))
+        return
     with tempfile.TemporaryDirectory() as tmp:
         proc = subprocess.Popen(
             [
