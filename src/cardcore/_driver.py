@@ -29,7 +29,7 @@ from cardcore.info import Veto
 from cardcore.logic import GameLogic
 from cardcore.plugins import plugin_from_traceback
 from cardcore.state import GameState, Result
-from cardcore.zones import Visibility
+from cardcore.zones import Layout, Visibility
 
 if TYPE_CHECKING:
     from cardcore.game import Game
@@ -87,6 +87,23 @@ def vetoing(
     return legal_actions
 
 
+def legality(logic: GameLogic[Any, Any], veto: Callable[..., list[Veto]] | None) -> Callable[..., bool]:
+    """The check ``apply`` makes of one action: its seat is to act, the game's ``is_legal``
+    says yes, and no house rule vetoes it."""
+    is_legal = logic.is_legal
+    if veto is None:
+        return lambda state, action: action.seat in state.to_act and is_legal(state, action)
+
+    def legal_and_allowed(state: Any, action: Action) -> bool:
+        return (
+            action.seat in state.to_act
+            and is_legal(state, action)
+            and not veto(state=state, action=action)
+        )
+
+    return legal_and_allowed
+
+
 def replay_one(logic: GameLogic[Any, Any], state: GameState, action: Action) -> None:
     kind = type(action)
     if kind is Resign:
@@ -98,6 +115,8 @@ def replay_one(logic: GameLogic[Any, Any], state: GameState, action: Action) -> 
 
 
 _VIS = {v: v.value for v in Visibility}
+_HEADS: dict[int, tuple[Layout, tuple[tuple[int, str, int | None, str], ...]]] = {}
+"""Each layout's piles as (index, name, owner, visibility), by the layout's id, for zones_view."""
 
 
 VIEW_FORMAT = "cardcore-view/2"
@@ -134,18 +153,21 @@ def make_view(game: Game, seat: int | None) -> dict[str, Any]:
 def zones_view(state: GameState, seat: int | None) -> list[dict[str, Any]]:
     """Every pile as *seat* may see it: name, owner, visibility, count and cards (``None`` hidden)."""
     zones = state.zones
-    out = []
+    layout = zones.layout
+    known = _HEADS.get(id(layout))
+    if known is not None and known[0] is layout:
+        heads = known[1]
+    else:
+        heads = tuple((z, s.name, s.owner, _VIS[s.visibility]) for z, s in enumerate(layout.specs))
+        if len(_HEADS) >= 256:
+            _HEADS.clear()
+        _HEADS[id(layout)] = (layout, heads)
     show = zones.show
-    for z, spec in enumerate(zones.layout.specs):
+    out = []
+    for z, name, owner, vis in heads:
         cards = show(z, seat)
         out.append(
-            {
-                "name": spec.name,
-                "owner": spec.owner,
-                "visibility": _VIS[spec.visibility],
-                "count": len(cards),
-                "cards": cards,
-            }
+            {"name": name, "owner": owner, "visibility": vis, "count": len(cards), "cards": cards}
         )
     return out
 
@@ -405,6 +427,7 @@ def clone_game(game: Game) -> Game:
     new._hot_legal = ()
     new._logic_apply = game._logic_apply
     new._logic_legal = game._logic_legal
+    new._is_legal = game._is_legal
     new.to_act = new._state.to_act
     new.is_over = new._state.is_over
     return new

@@ -140,6 +140,12 @@ for _suit in Suit:
         _TEXT_BY_ID[id(_card)] = _LABELS[_rank] + _suit.value
 
 
+def card_texts(cards: Iterable[Card]) -> list[str]:
+    """Return the notation of each of *cards*: ``[str(c) for c in cards]``, in fewer calls."""
+    text = _TEXT_BY_ID.get
+    return [text(id(c)) or str(c) for c in cards]
+
+
 def parse_cards(text: str | Iterable[str | Card]) -> tuple[Card, ...]:
     """Read several cards separated by spaces or commas (or an iterable of cards or texts).
 

@@ -24,6 +24,7 @@ from cardcore._driver import (
     checkpoint,
     clone_game,
     determinized,
+    legality,
     make_view,
     plugin_error,
     reject,
@@ -75,6 +76,7 @@ class Game:
         "_hot_legal",
         "_hot_seat",
         "_hot_v",
+        "_is_legal",
         "_last_at",
         "_legal",
         "_legal_v",
@@ -166,6 +168,7 @@ class Game:
         self._hot_legal: tuple[Action, ...] = ()
         self._logic_apply = self.logic.apply
         veto = ruleset.veto
+        self._is_legal = legality(self.logic, veto)
         self._logic_legal = (
             self.logic.legal_actions if veto is None else vetoing(self.logic.legal_actions, veto)
         )
@@ -455,10 +458,13 @@ class Game:
         else:
             self._check_seat(seat, action)
             if self._hot_v == self.version and self._hot_seat is seat:
-                legal = self._hot_legal
+                ok = action in self._hot_legal
             else:
-                legal = self._legal_for(seat)
-            if action not in legal:
+                try:  # the game's fast check; should it fail, the legal set decides
+                    ok = self._is_legal(state, action)
+                except Exception:
+                    ok = action in self._legal_for(seat)
+            if not ok:
                 reject(self, action, seen)
 
     def _commit(self, action: Action, at: float | None) -> tuple[int, list[Event]] | None:

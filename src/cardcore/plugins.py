@@ -71,6 +71,7 @@ _registry: dict[str, dict[str, Any]] | None = None  # group -> name -> entry poi
 _loaded: dict[tuple[str, str], Any] = {}
 _rulesets: OrderedDict[tuple[str, tuple[str, ...]], Ruleset] = OrderedDict()
 _TICKS = itertools.count(1)
+_bare: dict[str, Ruleset] = {}  # each game with its default rules, for the calls that name no rule
 
 RULESET_CACHE = 256
 """How many configurations (game + rules, under each way of naming them) stay cached.
@@ -108,6 +109,7 @@ def register(group: str, name: str, target: ModuleType | Any) -> None:
         _loaded[group, name] = target
         for key in [k for k in _rulesets if k[0] == name or group == "cardcore.rules"]:
             del _rulesets[key]
+        _bare.clear()
 
 
 def unregister(group: str, name: str) -> None:
@@ -131,6 +133,7 @@ def unregister(group: str, name: str) -> None:
         _loaded.pop((group, name), None)
         for key in [k for k in _rulesets if k[0] == name or group == "cardcore.rules"]:
             del _rulesets[key]
+        _bare.clear()
 
 
 def _load(group: str, name: str) -> Any:
@@ -272,6 +275,8 @@ class Ruleset:
         self._modules: dict[str, str] = {}
         self.hooks = HookMark()
         """Where every call of a resolved hook leaves a mark (see :meth:`resolve`)."""
+        self.checked: dict[int, Any] = {}
+        """The default options, resolved and checked, by player count (filled by ``new_game``)."""
         try:
             self.pm.add_hookspecs(hookspecs)
             if game.hookspecs is not None:
@@ -481,6 +486,16 @@ def get_ruleset(game: str, rules: Iterable[str] = (), without: Iterable[str] = (
     :raises RuleConflictError: For a rule of another game, rules that conflict,
         a missing requirement, or a *without* that is not a default rule.
     """
+    if (
+        type(rules) is tuple
+        and type(without) is tuple
+        and not rules
+        and not without
+        and type(game) is str
+    ):
+        bare = _bare.get(game)
+        if bare is not None:
+            return bare
     if not isinstance(game, str):
         msg = f"a game is named by text, not {shown(game)} (installed: {', '.join(available_games())})"
         raise UnknownPluginError(msg)
@@ -547,6 +562,8 @@ def get_ruleset(game: str, rules: Iterable[str] = (), without: Iterable[str] = (
             ruleset = Ruleset(info, module, tuple(infos))
             _rulesets[key] = ruleset
         _rulesets[key0] = ruleset
+        if not rules and not without:
+            _bare[game] = ruleset
         while len(_rulesets) > RULESET_CACHE:
             _rulesets.popitem(last=False)
         return ruleset

@@ -73,6 +73,10 @@ def deal(
     return state
 
 
+_SEAT_NAMES = {n: tuple(f"Player {i + 1}" for i in range(n)) for n in range(1, 9)}
+"""The display names of a game given a count of players (the common counts, built once)."""
+
+
 def _names(players: int | Sequence[str]) -> tuple[str, ...]:
     if isinstance(players, int) and not isinstance(players, bool):
         if players < 1:
@@ -130,11 +134,17 @@ def new_game(
     :raises NotationError: A card in *deck* that is not a card.
     """
     ruleset = get_ruleset(name, rules, without)
-    names = _names(players)
-    resolved = ruleset.game.resolve_options(options)
-    for info in ruleset.rules:
-        info.check_applies(resolved)
-    ruleset.logic.validate(len(names), resolved)
+    names = _SEAT_NAMES.get(players) if type(players) is int else None
+    if names is None:
+        names = _names(players)
+    resolved = ruleset.checked.get(len(names)) if options is None else None
+    if resolved is None:
+        resolved = ruleset.game.resolve_options(options)
+        for info in ruleset.rules:
+            info.check_applies(resolved)
+        ruleset.logic.validate(len(names), resolved)
+        if options is None:
+            ruleset.checked[len(names)] = resolved  # the defaults for this count: checked once
     if seed is None:
         seed = secrets.randbits(63)
     elif not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**MAX_SEED_BITS:

@@ -15,11 +15,12 @@ from __future__ import annotations
 import enum
 import random
 from collections.abc import Iterator, Sequence
+from typing import cast
 
 from attrs import field, frozen
 from typing_extensions import Self
 
-from cardcore.cards import Card
+from cardcore.cards import _TEXT_BY_ID, Card, card_texts
 from cardcore.deck import shuffle
 
 __all__ = ["ALL", "Layout", "Visibility", "ZoneSpec", "Zones"]
@@ -150,21 +151,30 @@ class Zones:
     def show(self, z: int, seat: int | None) -> list[str | None]:
         """Return pile *z* **top first** as *seat* sees it: card text, or ``None`` if hidden."""
         pile = self.cards[z]
+        if not pile:
+            return []
         spec = self.layout.specs[z]
         vis = spec.visibility
         if vis is Visibility.EVERYONE or (
             vis is Visibility.OWNER and seat is not None and seat == spec.owner
         ):
-            return [str(c) for c in reversed(pile)]
+            return cast(list[str | None], card_texts(reversed(pile)))
         if vis is Visibility.OWNER:
             return [None] * len(pile)
         if vis is Visibility.TOP:
-            return [str(pile[-1]), *([None] * (len(pile) - 1))] if pile else []
+            return [str(pile[-1]), *([None] * (len(pile) - 1))]
         masks = self.seen[z]
+        if not any(masks):  # nobody has seen any of them (a stock): no card to name
+            return [None] * len(pile)
+        text = _TEXT_BY_ID.get
         if seat is None:
-            return [str(c) if m == ALL else None for c, m in zip(reversed(pile), reversed(masks), strict=True)]
+            return [
+                (text(id(c)) or str(c)) if m == ALL else None
+                for c, m in zip(reversed(pile), reversed(masks), strict=True)
+            ]
+        bit = 1 << seat  # ALL (-1) has every bit
         return [
-            str(c) if m == ALL or (m >> seat) & 1 else None
+            (text(id(c)) or str(c)) if m & bit else None
             for c, m in zip(reversed(pile), reversed(masks), strict=True)
         ]
 
