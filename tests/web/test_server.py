@@ -18,6 +18,7 @@ def test_pages_and_static_files_come_from_this_server_only() -> None:
             "/",
             "/play/abc",
             "/static/play.js",
+            "/static/layouts.js",
             "/static/lobby.js",
             "/static/cards.js",
             "/static/app.css",
