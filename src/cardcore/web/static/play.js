@@ -221,7 +221,12 @@
     if (box.dataset.done === "1") return;
     box.textContent = "";
     box.dataset.done = "1";
-    box.append(el("h2", { text: "Result" }), el("pre", { class: "result", text: JSON.stringify(v.result, null, 1) }));
+    const r = v.result || {};
+    const line = [];
+    if (Array.isArray(r.winners)) line.push((r.winners.length > 1 ? "Winners: " : "Winner: ") + r.winners.map((s) => S.players[s]).join(", "));
+    if (Array.isArray(r.scores)) line.push("scores: " + r.scores.map((x, s) => S.players[s] + " " + x).join(", "));
+    box.append(el("h2", { text: "Result" }), el("p", { class: "summary", text: line.join(" · ") }),
+      el("pre", { class: "result", text: JSON.stringify(v.result, null, 1) }));
     box.append(el("p", {}, el("a", { href: "/api/sessions/" + sid + "/record", download: S.game + "-" + sid + ".json", id: "record", text: "Download the record" })));
     const replay = el("div", { class: "replay" });
     const step = (k) => fetch("/api/sessions/" + sid + "/replay/" + k).then((r) => r.json()).then((d) => {
