@@ -45,11 +45,3 @@ def times(game: Game) -> dict[int, float]:
         merged.update(part)
     merged.update(game._times)
     return merged
-
-
-def share(new: Game, game: Game) -> None:
-    """Give the clone *new* the record of *game*: the chunks shared, the open list copied."""
-    new._chunks = game._chunks[:]
-    new._time_chunks = game._time_chunks[:]
-    new._record = game._record[:]
-    new._times = game._times.copy()

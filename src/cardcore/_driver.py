@@ -13,7 +13,6 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from cardcore._actionlog import actions as recorded
-from cardcore._actionlog import share
 from cardcore._text import shown
 from cardcore.actions import Action, EndMatch, Resign
 from cardcore.deck import derive_rng
@@ -408,7 +407,11 @@ def clone_game(game: Game) -> Game:
     new._deck_top = game._deck_top
     new._start_position = game._start_position
     new._state = game._state.clone()
-    share(new, game)  # the sealed part of the record shared, the open part copied
+    # the record: its sealed chunks shared, the open part copied (see _actionlog)
+    new._chunks = game._chunks[:]
+    new._time_chunks = game._time_chunks[:]
+    new._record = game._record[:]
+    new._times = game._times.copy()
     new._last_at = game._last_at
     new._truncated = game._truncated
     new._base = game._base  # never changed, only cloned: shared
