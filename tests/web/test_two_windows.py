@@ -194,6 +194,7 @@ def _realtime(game: str, base: str, browser: Any) -> None:
     moves = 0
     deadline = time.time() + 40
     turn = 0
+    explained = False
     while time.time() < deadline and moves < 12:
         seat = turn % 2
         turn += 1
@@ -203,6 +204,9 @@ def _realtime(game: str, base: str, browser: Any) -> None:
             break
         legal = view["legal"]
         plays = [a for a in legal if a.startswith("play ")]
+        if not explained and _illegal_click(page, game, seat, view):
+            explained = True
+            continue
         before = _version(page)
         if plays:
             _, mine, centre = plays[0].split()
@@ -232,9 +236,40 @@ def _realtime(game: str, base: str, browser: Any) -> None:
         for p in pages:
             _layout_ok(p, game)
     assert moves >= 12 or _view(pages[0])["is_over"], moves
+    assert explained
     # the latency of the last confirmed move is shown on the table
     assert "ms" in pages[0].inner_text(f".{game} .latency")
     _close(contexts)
+
+
+def _illegal_click(page: Any, game: str, seat: int, view: dict[str, Any]) -> bool:
+    """Pick a card or pile of *seat* that no centre pile takes now, click a centre pile:
+    the page says why, and nothing is sent."""
+    table = view["table"]
+    piles = [p for p, cards in table["piles"].items() if cards]
+    if not piles:
+        return False
+    pile = piles[0]
+    mine = table["seats"][seat]
+    if game == "spit":
+        options = [str(k + 1) for k, p in enumerate(mine["layout"]) if p and p[0]]
+        pick = f'.stack[data-seat="{seat}"][data-layout="{{}}"]'
+    else:
+        options = [c for c in mine["hand"] if c]
+        pick = f'.hand[data-seat="{seat}"] [data-card="{{}}"]'
+    bad = [o for o in options if f"play {o} {pile}" not in view["legal"]]
+    if not bad:
+        return False
+    before = _version(page)
+    page.evaluate("document.querySelector('#message').textContent = ''")
+    page.click(pick.format(bad[0]))
+    page.click(f'.pile[data-pile="{pile}"]')
+    page.wait_for_function("() => document.querySelector('#message').textContent.length > 0")
+    assert "Not allowed" in page.inner_text("#message"), page.inner_text("#message")
+    assert "one rank above or below" in page.inner_text("#message")
+    assert _version(page) == before and page.evaluate("Object.keys(window.cardcore.pending)") == []
+    page.click("button.clear")
+    return True
 
 
 def test_spit_in_two_windows(served: str, browser: Any) -> None:
