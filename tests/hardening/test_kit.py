@@ -65,7 +65,7 @@ def test_the_kit_flags_a_load_that_ignores_the_saved_config(monkeypatch: pytest.
     assert any("players swapped in its record loaded" in f for f in report.failures), report.failures
 
 
-@pytest.mark.parametrize("name", ["golf", "spit"])
+@pytest.mark.parametrize("name", ["golf", "racegame"])
 def test_the_kits_event_check_adds_subscribers_that_raise(
     name: str, caplog: pytest.LogCaptureFixture
 ) -> None:
