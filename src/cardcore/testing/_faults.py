@@ -179,7 +179,8 @@ def _fail_once(
         if fingerprint(load(before)) != fingerprint(game):
             report.fail(f"{where}: the save after the failed apply loads another game")
         game.act(seat, text)  # the service is back
-    except CardcoreError as exc:
+    except Exception as exc:
+        report.raw += not isinstance(exc, CardcoreError)
         report.fail(f"{where}: after the restore: {type(exc).__name__}: {exc}")
         return
     report.restored += 1
