@@ -54,8 +54,9 @@ from cardcore.plugins import (
     rule_info,
 )
 from cardcore.session import Hub, Limits, MemoryStore, Outbound, Session, SessionConfig, SQLiteStore
-from cardcore.session.aio import AsyncConnection, AsyncHost
+from cardcore.session.aio import AsyncHost
 from cardcore.session.store import Store
+from cardcore.web._bots import Bot
 
 __all__ = ["STATIC", "WebServer", "create_app"]
 
@@ -94,103 +95,6 @@ class _Host(AsyncHost):
             for out in outbound:
                 observe(out)
         super().deliver(outbound)
-
-
-class Bot:
-    """An agent holding one seat of one session, over an in-process connection."""
-
-    def __init__(
-        self, server: WebServer, session: str, seat: int, agent: str, params: Mapping[str, Any]
-    ) -> None:
-        self.server = server
-        self.session = session
-        self.seat = seat
-        self.name = agent
-        self.params = dict(params)
-        self.agent = load_agent(agent, **self.params) if self.params else load_agent(agent)()
-        self.conn: AsyncConnection | None = None
-        self.task: asyncio.Task[None] | None = None
-        self.thinking: asyncio.Task[None] | None = None
-        self.errors = 0
-
-    def join(self, token: str | None) -> None:
-        """Join the seat (claim it, or with *token*) and start reading."""
-        host = self.server.host
-        conn = host.connect(f"bot-{self.session}-{self.seat}")
-        self.conn = conn
-        message: dict[str, Any] = {"type": "join", "session": self.session, "seat": self.seat}
-        if token is not None:
-            message["token"] = token
-        host.deliver(self.server.hub.handle(conn.id, message, host.clock()))
-        self.task = asyncio.get_running_loop().create_task(self._read(conn))
-
-    async def _read(self, conn: AsyncConnection) -> None:
-        async for text in conn:
-            kind = json.loads(text).get("type")
-            if kind == "error":
-                self.errors += 1
-            elif kind in ("view", "update"):
-                self.errors = 0
-            if kind in ("view", "update", "error", "lobby", "welcome"):
-                self.poke()
-
-    def poke(self) -> None:
-        """Think again: the game changed (or the last action was refused)."""
-        if self.thinking is not None and not self.thinking.done():
-            self.thinking.cancel()
-        self.thinking = asyncio.get_running_loop().create_task(self._think())
-
-    async def _think(self) -> None:
-        try:
-            await self._decide()
-        except asyncio.CancelledError:
-            raise
-        except Exception:
-            LOG.exception("bot %s of session %s failed", self.name, self.session)
-
-    async def _decide(self) -> None:
-        session = self.server.hub.sessions.get(self.session)
-        game = None if session is None else session.game
-        if session is None or game is None or game.is_over or self.conn is None:
-            return
-        if self.errors > 2:  # refused again and again: let the game move first
-            await asyncio.sleep(0.5)
-        seat = self.seat
-        if session.realtime:
-            seen = game.version
-            plan = self.agent.plan(
-                game.view(seat), game.legal_actions(seat), self.server.host.clock()
-            )
-            if plan is None:
-                return
-            await asyncio.sleep(max(0.0, plan.delay) * self.server.bot_pace)
-            self.act(str(plan.action), seen)
-            return
-        if seat not in game.to_act:
-            return
-        await asyncio.sleep(self.server.bot_delay)
-        if game.is_over or seat not in game.to_act:
-            return
-        action = self.agent.choose(game.view(seat), game.legal_actions(seat))
-        self.act(str(action), game.version)
-
-    def act(self, text: str, seen: int) -> None:
-        """Send one action, as a client would (no rate limit: the server trusts its own bots)."""
-        session = self.server.hub.sessions.get(self.session)
-        conn = self.conn
-        if session is None or conn is None or conn.closed:
-            return
-        host = self.server.host
-        host.deliver(
-            session.dispatch(conn.id, {"type": "act", "action": text, "seen": seen}, host.clock())
-        )
-        host.wake()
-
-    def stop(self) -> None:
-        """Stop reading and thinking."""
-        for task in (self.thinking, self.task):
-            if task is not None:
-                task.cancel()
 
 
 class WebServer:
