@@ -9,7 +9,7 @@ reads the notation back into those same objects.
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from attrs import frozen
 
@@ -17,6 +17,9 @@ from cardcore import Action, Card, NotationError
 from cardcore.notation import parse_int
 from cardcore_tonk.melds import CARDS, index_of, meld_of
 from cardcore_tonk.state import BETWEEN, HAND0, PLAY, START, TonkState
+
+if TYPE_CHECKING:
+    from cardcore_tonk.logic import TonkLogic
 
 __all__ = [
     "DEALS",
@@ -33,6 +36,7 @@ __all__ = [
     "Take",
     "TonkAction",
     "hit_of",
+    "is_legal",
     "parse_action",
     "spread_of",
     "why_illegal",
@@ -135,6 +139,8 @@ DISCARDS: tuple[tuple[Discard, ...], ...] = tuple(
     tuple(Discard(s, c) for c in CARDS) for s in range(SEATS)
 )
 """Per seat, the discard of each card, by card index."""
+_KINDS = frozenset({Discard, Draw, Take, Drop, Deal, Spread, Hit})
+_IDX: dict[int, int] = {id(c): i for i, c in enumerate(CARDS)}
 _SPREADS: tuple[dict[int, Spread], ...] = tuple({} for _ in range(SEATS))
 _HITS: tuple[dict[int, Hit], ...] = tuple({} for _ in range(SEATS))
 
@@ -229,6 +235,31 @@ def parse_action(seat: int, text: str) -> TonkAction:
 
 
 # -- why an action is refused ------------------------------------------------------------------
+
+
+def is_legal(logic: TonkLogic, state: TonkState, action: TonkAction) -> bool:
+    """Whether *action* is one of ``logic.legal_actions(state, action.seat)``, judged cheaply.
+
+    A discard is judged from the hand and the card taken this turn (TONK-TURN-4);
+    a draw, take, drop or deal is never legal in the middle of a turn; the rest
+    (and actions built with odd field types) ask the legal set.
+    """
+    seat = action.seat
+    kind = type(action)
+    if type(seat) is not int or kind not in _KINDS:
+        return action in logic.legal_actions(state, seat)
+    if seat != state.turn or state.is_over:
+        return False
+    if state.phase != PLAY:
+        return action in logic.legal_actions(state, seat)
+    if kind is Discard:
+        card = action.card  # type: ignore[attr-defined]
+        if _IDX.get(id(card)) is None:  # not an interned card: compare by value
+            return action in logic.legal_actions(state, seat)
+        return _IDX[id(card)] != state.taken and card in state.zones.cards[HAND0 + seat]
+    if kind is Spread or kind is Hit:
+        return action in logic.legal_actions(state, seat)
+    return False  # draw, take, drop, deal: only at the start of a turn or between hands
 
 
 def why_illegal(state: TonkState, action: TonkAction) -> tuple[str, str]:

@@ -54,6 +54,7 @@ from cardcore_tonk.actions import (
     spread_of,
     why_illegal,
 )
+from cardcore_tonk.actions import is_legal as _is_legal
 from cardcore_tonk.events import DealerCut, HandDealt, HandEnded, SpreadHit, SpreadLaid
 from cardcore_tonk.melds import (
     CARDS,
@@ -61,6 +62,7 @@ from cardcore_tonk.melds import (
     cut_for_dealer,
     drop_payout,
     grow,
+    has_spread,
     hit_targets,
     index_of,
     meld_of,
@@ -91,7 +93,7 @@ DealJudge = Callable[[Sequence[Sequence[int]], Sequence[int]], DealVerdict | Non
 """What a ``tonk_deal_judge`` answer is: dealt hands (card indices) and values -> a verdict."""
 
 
-_KINDS = frozenset({Discard, Draw, Take, Drop, Deal, Spread, Hit})
+_BITS = tuple(1 << i for i in range(len(CARDS)))
 
 
 def _always(state: TonkState) -> bool:
@@ -226,8 +228,11 @@ class TonkLogic(GameLogic[TonkState, TonkAction]):
             zones.cards[z] = dealt[j::n]
             zones.seen[z] = [0] * 5
         upcard: Card | None = None
-        if self.upcard:  # TONK-DEAL-2
-            upcard = zones.move(STOCK, DISCARD, mask=ALL)
+        if self.upcard:  # TONK-DEAL-2, face up (Zones.move's masks, inlined)
+            upcard = stock.pop()
+            del sseen[-1]
+            zones.cards[DISCARD].append(upcard)
+            zones.seen[DISCARD].append(ALL)
         state.phase = START
         state.turn = (dealer + 1) % n  # TONK-TURN-1
         if emit is not None:
@@ -236,7 +241,7 @@ class TonkLogic(GameLogic[TonkState, TonkAction]):
                 emit(HandDealt(state.hand_no + 1, dealer, s, upcard, cards, 1 << s))
         if self.judges:
             ids = _IDX
-            hands = [[ids[id(c)] for c in zones.cards[HAND0 + s]] for s in range(n)]
+            hands = [list(map(ids.__getitem__, map(id, zones.cards[HAND0 + s]))) for s in range(n)]
             for judge in self.judges:
                 verdict = judge(hands, self.points)
                 if verdict is not None:
@@ -362,50 +367,33 @@ class TonkLogic(GameLogic[TonkState, TonkAction]):
             return self._play_actions(state, seat)
         return DEALS[seat]
 
-    def is_legal(self, state: TonkState, action: TonkAction) -> bool:
-        """Whether *action* is one of ``legal_actions(state, action.seat)``, judged cheaply.
-
-        A discard is judged from the hand and the card taken this turn (TONK-TURN-4);
-        a draw, take, drop or deal is never legal in the middle of a turn; the rest
-        (and actions built with odd field types) ask the legal set.
-        """
-        seat = action.seat
-        kind = type(action)
-        if type(seat) is not int or kind not in _KINDS:
-            return action in self.legal_actions(state, seat)
-        if seat != state.turn or state.is_over:
-            return False
-        if state.phase != PLAY:
-            return action in self.legal_actions(state, seat)
-        if kind is Discard:
-            card = action.card  # type: ignore[attr-defined]
-            x = _IDX.get(id(card))
-            if x is None:  # not an interned card: compare by value
-                return action in self._play_actions(state, seat)
-            return x != state.taken and card in state.zones.cards[HAND0 + seat]
-        if kind is Spread or kind is Hit:
-            return action in self._play_actions(state, seat)
-        return False  # draw, take, drop, deal: only at the start of a turn or between hands
+    is_legal = _is_legal  # the fast path of apply and replay: cardcore_tonk.actions.is_legal
 
     def _play_actions(self, state: TonkState, seat: int) -> tuple[TonkAction, ...]:
-        ids = _IDX
-        idx = sorted([ids[id(c)] for c in state.zones.cards[HAND0 + seat]])
+        idx = sorted(map(_IDX.__getitem__, map(id, state.zones.cards[HAND0 + seat])))
         taken = state.taken
-        strand = taken >= 0 and taken in idx  # TONK-TURN-5
+        targets = state.targets
+        discards = DISCARDS[seat]
+        mask = sum(map(_BITS.__getitem__, idx))  # bit x: card index x is in the hand
+        spreads = has_spread(mask)
+        if not (spreads or targets):  # discards only (TONK-TURN-4)
+            if taken < 0:
+                return tuple(map(discards.__getitem__, idx))
+            return tuple([discards[x] for x in idx if x != taken])
+        strand = taken >= 0 and (mask >> taken) & 1 == 1  # TONK-TURN-5
         n = len(idx)
         out: list[TonkAction] = []
-        for sp in spreads_of(idx):
-            if strand and n - len(sp) == 1 and taken not in sp:
-                continue
-            out.append(spread_of(seat, sp))
-        if state.targets:
-            for num, tg in enumerate(state.targets):
-                for x in tg:
-                    if x in idx:
-                        if strand and n == 2 and x != taken:
-                            continue
-                        out.append(hit_of(seat, num + 1, x))
-        discards = DISCARDS[seat]
+        if spreads:
+            for sp in spreads_of(idx):
+                if strand and n - len(sp) == 1 and taken not in sp:
+                    continue
+                out.append(spread_of(seat, sp))
+        for num, tg in enumerate(targets):
+            for x in tg:
+                if (mask >> x) & 1:
+                    if strand and n == 2 and x != taken:
+                        continue
+                    out.append(hit_of(seat, num + 1, x))
         for x in idx:
             if x != taken:  # TONK-TURN-4
                 out.append(discards[x])
@@ -416,10 +404,15 @@ class TonkLogic(GameLogic[TonkState, TonkAction]):
         seat = action.seat
         zones = state.zones
         hz = HAND0 + seat
+        # the moves of Zones.move inlined: a hand shows itself to its owner, the
+        # discard pile to everyone (the masks Zones.move would give)
         if type(action) is Discard:
             card = action.card
             hand = zones.cards[hz]
-            zones.move(hz, DISCARD, _find(hand, card))
+            i = _find(hand, card)
+            zones.cards[DISCARD].append(hand.pop(i))
+            del zones.seen[hz][i]
+            zones.seen[DISCARD].append(ALL)
             if emit is not None:
                 emit(self._event(1, seat, card))
             if not hand:  # TONK-OUT-2
@@ -428,13 +421,19 @@ class TonkLogic(GameLogic[TonkState, TonkAction]):
                 return
             self._next_turn(state, emit)
         elif type(action) is Draw:  # TONK-TURN-3
-            card = zones.move(STOCK, hz)
+            card = zones.cards[STOCK].pop()
+            mask = zones.seen[STOCK].pop()
+            zones.cards[hz].append(card)
+            zones.seen[hz].append(mask if mask == ALL else mask | 1 << seat)
             state.phase = PLAY
             state.was_hit &= ~(1 << seat)
             if emit is not None:
                 emit(self._event(0, seat, card))
         elif type(action) is Take:
-            card = zones.move(DISCARD, hz, mask=ALL)
+            card = zones.cards[DISCARD].pop()
+            del zones.seen[DISCARD][-1]
+            zones.cards[hz].append(card)
+            zones.seen[hz].append(ALL)
             state.taken = index_of(card)
             state.phase = PLAY
             state.was_hit &= ~(1 << seat)
@@ -587,6 +586,6 @@ class TonkLogic(GameLogic[TonkState, TonkAction]):
 def _find(pile: list[Card], card: Card) -> int:
     """Return the position of *card* in *pile*, by identity first (cards are interned)."""
     try:
-        return [id(c) for c in pile].index(id(card))
+        return list(map(id, pile)).index(id(card))
     except ValueError:
         return pile.index(card)

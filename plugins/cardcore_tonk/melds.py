@@ -33,6 +33,7 @@ __all__ = [
     "drop_payout",
     "grow",
     "hand_total",
+    "has_spread",
     "hit",
     "hit_targets",
     "index_of",
@@ -190,6 +191,29 @@ def spreads_of(cards: Sequence[int]) -> list[tuple[int, ...]]:
                     out.append(tuple(group[lo : hi + 1]))
             start = end + 1
     return out
+
+
+_NIBBLES = int("1" * 13, 16)  # bit 0 of each rank's four suit bits
+
+
+def has_spread(mask: int) -> bool:
+    """Tell whether the cards of *mask* (bit ``i`` for card index ``i``) hold a spread.
+
+    The same answer as ``bool(spreads_of(...))``, in a few integer operations:
+    three of a rank (a book) or three in sequence in one suit (a run).
+
+    >>> has_spread(0b111), has_spread(1 | 1 << 4 | 1 << 8), has_spread(1 | 1 << 4 | 1 << 9)
+    (True, True, False)
+    """
+    if mask & (mask >> 4) & (mask >> 8):  # index + 4 is the next rank of the same suit
+        return True
+    count = (
+        (mask & _NIBBLES)
+        + ((mask >> 1) & _NIBBLES)
+        + ((mask >> 2) & _NIBBLES)
+        + ((mask >> 3) & _NIBBLES)
+    )  # cards per rank, one nibble each (at most 4)
+    return bool(((count >> 2) | (count & (count >> 1))) & _NIBBLES)
 
 
 def meld_of(cards: Sequence[int]) -> Meld | None:
