@@ -59,23 +59,27 @@ def table(st: GolfState, seat: int | None) -> dict[str, Any]:
     zones = st.zones
     cards = zones.cards
     seen = zones.seen
-    bit = 0 if seat is None else 1 << seat
+    # a spectator's bit is one only ALL (-1) has: no seat's mask reaches bit 64
+    bit = 1 << 64 if seat is None else 1 << seat
     layout = plan.layout
     hand = layout.hand
     grids: list[list[str | None]] = []
+    every = range(layout.size)
     for owner, z in enumerate(plan.grid):
         pile = cards[z]
         masks = seen[z]
-        own = hand and seat == owner
-        row: list[str | None] = []
-        for pos in range(layout.size):
-            i = st.index(owner, pos)
-            if i < 0:
-                row.append("--")
-                continue
-            mask = masks[i]
-            row.append(str(pile[i]) if own or mask == ALL or mask & bit else None)
-        grids.append(row)
+        bit_here = ALL if hand and seat == owner else bit  # a hand's owner knows all of it
+        slots = st.slots[owner]
+        # mask & bit: ALL (-1) has every bit, so a card everyone saw passes for any seat
+        if slots is None:
+            grids.append([str(c) if m & bit_here else None for c, m in zip(pile, masks, strict=True)])
+        else:
+            grids.append(
+                [
+                    "--" if (i := slots[pos]) < 0 else str(pile[i]) if masks[i] & bit_here else None
+                    for pos in every
+                ]
+            )
     held = None
     hz = plan.held[0]
     if cards[hz] and not st.is_over:

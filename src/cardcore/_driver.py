@@ -114,8 +114,8 @@ def replay_one(logic: GameLogic[Any, Any], state: GameState, action: Action) -> 
 
 
 _VIS = {v: v.value for v in Visibility}
-_HEADS: dict[int, tuple[Layout, tuple[tuple[int, str, int | None, str], ...]]] = {}
-"""Each layout's piles as (index, name, owner, visibility), by the layout's id, for zones_view."""
+_HEADS: dict[int, tuple[Layout, tuple[tuple[int, dict[str, Any]], ...]]] = {}
+"""Each layout's piles as (index, {name, owner, visibility}), by the layout's id, for zones_view."""
 
 
 VIEW_FORMAT = "cardcore-view/2"
@@ -157,17 +157,20 @@ def zones_view(state: GameState, seat: int | None) -> list[dict[str, Any]]:
     if known is not None and known[0] is layout:
         heads = known[1]
     else:
-        heads = tuple((z, s.name, s.owner, _VIS[s.visibility]) for z, s in enumerate(layout.specs))
+        heads = tuple(
+            (z, {"name": s.name, "owner": s.owner, "visibility": _VIS[s.visibility]})
+            for z, s in enumerate(layout.specs)
+        )
         if len(_HEADS) >= 256:
             _HEADS.clear()
         _HEADS[id(layout)] = (layout, heads)
     show = zones.show
     out = []
-    for z, name, owner, vis in heads:
-        cards = show(z, seat)
-        out.append(
-            {"name": name, "owner": owner, "visibility": vis, "count": len(cards), "cards": cards}
-        )
+    for z, head in heads:
+        pile = head.copy()
+        pile["count"] = len(cards := show(z, seat))
+        pile["cards"] = cards
+        out.append(pile)
     return out
 
 

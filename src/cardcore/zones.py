@@ -26,6 +26,7 @@ from cardcore.deck import shuffle
 __all__ = ["ALL", "Layout", "Visibility", "ZoneSpec", "Zones"]
 
 ALL = -1
+_SPECTATOR = 1 << 64  # the bit of a spectator's knowledge: only ALL has it
 """Knowledge mask meaning "every seat (and every spectator) has seen this card"."""
 
 
@@ -167,12 +168,8 @@ class Zones:
         if not any(masks):  # nobody has seen any of them (a stock): no card to name
             return [None] * len(pile)
         text = _TEXT_BY_ID.get
-        if seat is None:
-            return [
-                (text(id(c)) or str(c)) if m == ALL else None
-                for c, m in zip(reversed(pile), reversed(masks), strict=True)
-            ]
-        bit = 1 << seat  # ALL (-1) has every bit
+        # ALL (-1) has every bit; a spectator's bit is one no seat's mask reaches (seats < 64)
+        bit = _SPECTATOR if seat is None else 1 << seat
         return [
             (text(id(c)) or str(c)) if m & bit else None
             for c, m in zip(reversed(pile), reversed(masks), strict=True)
