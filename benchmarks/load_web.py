@@ -41,7 +41,9 @@ async def seat(
     url: str, sid: str, s: int, rng: random.Random, latencies: list[float], errors: list[str]
 ) -> int:
     acts = 0
-    async with websockets.connect(url, max_size=1 << 22) as ws:
+    async with websockets.connect(
+        f"{url}?session={sid}", max_size=1 << 22
+    ) as ws:  # a proxy routes by it
         await ws.send(json.dumps({"type": "join", "session": sid, "seat": s}))
         view: Any = None
         version = 0

@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
+
 from cardcore import replay
 from cardcore.session import Limits
 from tests.web.helpers import Player, create, serve
@@ -218,3 +220,23 @@ def test_server_restart_mid_game_resumes_from_the_store(tmp_path: Path) -> None:
             resumed = ann.until("view")["view"]
             assert resumed["table"]["grids"][0] == mid["table"]["grids"][0]
             assert ann.play_to_end(0)["is_over"]  # the bot took its seat again
+
+
+def test_an_instance_name_starts_every_session_id(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Several processes behind one address: a game's id names its process (docs/web.rst)."""
+    with serve(instance="east") as (client, _, _):
+        made = create(client, "golf", GOLF_VS_BOT)
+        assert made["session"].startswith("east-")
+        assert made["seats"][0]["link"].startswith("/play/east-")
+        with client.websocket_connect("/ws?session=" + made["session"]) as ws:
+            ann = Player(ws)
+            ann.send({"type": "join", "session": made["session"], "seat": 0})
+            ann.until("view")
+    monkeypatch.setenv("CARDCORE_INSTANCE", "west")
+    with serve() as (client, _, _):
+        assert create(client, "golf", GOLF_VS_BOT)["session"].startswith("west-")
+    from cardcore.web.app import WebError, WebServer
+
+    for bad in ("", "a-b", "x" * 17, "é"):
+        with pytest.raises(WebError, match="instance name"):
+            WebServer(instance=bad)

@@ -26,6 +26,9 @@ import asyncio
 import contextlib
 import json
 import logging
+import os
+import re
+import secrets
 import sqlite3
 import time
 from collections.abc import AsyncIterator, Callable, Mapping
@@ -105,7 +108,11 @@ class WebServer:
     :param bot_delay: Seconds a turn-based bot waits before it acts (so people see it play).
     :param bot_pace: Factor on a real-time bot's reaction delays.
     :param clock: The time source.
+    :param instance: This process's name among several behind one address (default: the
+        environment variable ``CARDCORE_INSTANCE``, else none): session ids start with
+        ``<instance>-``, so a proxy can send every request of a game to its process.
     :raises StoreError: The database cannot be opened or written.
+    :raises WebError: The instance name is not 1-16 letters, digits or ``_``.
     """
 
     def __init__(
@@ -116,7 +123,13 @@ class WebServer:
         bot_delay: float = 0.4,
         bot_pace: float = 1.0,
         clock: Callable[[], float] = time.time,
+        instance: str | None = None,
     ) -> None:
+        instance = (os.environ.get("CARDCORE_INSTANCE") or None) if instance is None else instance
+        if instance is not None and not re.fullmatch(r"\w{1,16}", instance, re.ASCII):
+            msg = f"an instance name is 1-16 letters, digits or '_', not {instance!r}"
+            raise WebError(msg)
+        self.instance = instance
         self.db = db
         self.store: Store = (
             MemoryStore() if db is None else SQLiteStore(db, check_same_thread=False)
@@ -268,6 +281,9 @@ class WebServer:
             without=without,
             options=options,
             config=config,
+            session_id=None
+            if self.instance is None
+            else f"{self.instance}-{secrets.token_urlsafe(16)}",
         )
         sid = session.id
         for seat, agent, params in bots:
