@@ -56,6 +56,10 @@ class DeliveryFailure:
 _LOG = logging.getLogger("cardcore.events")
 _BUILDING = threading.Lock()
 _NO_CONDITION = threading.Condition(threading.Lock())  # replaced before any batch is queued
+# shared stand-ins until a bus builds its machinery (never changed: nothing is queued before)
+_NOTHING_DEFERRED: dict[int, Any] = {}
+_NOTHING_SKIPPED: set[int] = set()
+_NO_TICKETS = itertools.count()
 
 
 class EventBus:
@@ -122,14 +126,13 @@ class EventBus:
         self._observers = observers
         # the condition threads wait on is built on the first subscription (most games have none)
         self._cond = _NO_CONDITION
-        if observers:
-            self._machinery()
         self._deliverer = 0  # the thread delivering now (deliveries never overlap), 0: none
-        # batches of actions a handler applied, per thread, delivered after the current batch
-        self._deferred: dict[int, deque[tuple[int, list[Event]]]] = {}
-        self._tickets = itertools.count()
+        # batches of actions a handler applied, per thread, delivered after the current batch;
+        # tickets given up by an interrupted thread (both built with the machinery)
+        self._deferred: dict[int, deque[tuple[int, list[Event]]]] = _NOTHING_DEFERRED
+        self._skipped: set[int] = _NOTHING_SKIPPED
+        self._tickets = _NO_TICKETS
         self._next_batch = 0  # the ticket of the next batch to deliver
-        self._skipped: set[int] = set()  # tickets given up by an interrupted thread
         self._waiters = 0
         self._next = 0
         self.seats = seats
@@ -144,6 +147,8 @@ class EventBus:
         """Whether anything receives :class:`GameEnded`."""
         self.wants_game_events = self.active
         """Whether anything receives the game's own events (so the game must build them)."""
+        if observers:
+            self._machinery()
 
     def subscribe(
         self,
@@ -221,7 +226,10 @@ class EventBus:
     def _machinery(self) -> None:
         with _BUILDING:
             if self._cond is _NO_CONDITION:
-                self._cond = threading.Condition(threading.Lock())
+                self._deferred = {}
+                self._skipped = set()
+                self._tickets = itertools.count()
+                self._cond = threading.Condition(threading.Lock())  # last: it says "built"
 
     def ticket(self) -> int:
         """Number the next batch (the game calls it under its lock, so in version order)."""
