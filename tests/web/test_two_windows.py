@@ -23,6 +23,9 @@ import pytest
 
 from tests.web.test_browser import SHOTS, _create, _view, browser  # noqa: F401
 
+PROBLEMS: list[str] = []
+"""Errors the pages reported (script errors, console errors), checked when a test closes them."""
+
 
 @pytest.fixture(scope="module")
 def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
@@ -48,6 +51,9 @@ def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 def _open_two(base: str, browser: Any, game: str, **extra: Any) -> tuple[list[Any], list[Any]]:
     contexts = [browser.new_context(), browser.new_context()]
     pages = [c.new_page() for c in contexts]
+    for page in pages:  # a script error or a failed load on either page fails the test
+        page.on("pageerror", lambda e: PROBLEMS.append(f"page error: {e}"))
+        page.on("console", lambda m: m.type == "error" and PROBLEMS.append(f"console: {m.text}"))
     made = _create(pages[0], base, game, [{"name": "Ann"}, {"name": "Bob"}], **extra)
     for s, page in enumerate(pages):
         page.goto(base + made["seats"][s]["link"])
@@ -79,6 +85,9 @@ def _settle(pages: list[Any], before: int) -> None:
 def _close(contexts: list[Any]) -> None:
     for c in contexts:
         c.close()
+    problems = PROBLEMS[:]
+    PROBLEMS.clear()
+    assert problems == [], problems
 
 
 def test_golf_in_two_windows(served: str, browser: Any) -> None:
