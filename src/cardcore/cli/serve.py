@@ -83,14 +83,14 @@ def cmd_serve(args: argparse.Namespace) -> int:
     try:
         import uvicorn
 
-        from cardcore.web.app import MAX_FRAME, WebServer, create_app
+        from cardcore.web.app import MAX_FRAME, WebError, WebServer, create_app
     except ImportError:
         raise UsageError(WEB_MISSING) from None
     from cardcore.session import StoreError
 
     try:
         server = WebServer(args.db, bot_delay=max(0.0, args.bot_delay))
-    except StoreError as exc:
+    except (StoreError, WebError) as exc:  # an unwritable database, a bad CARDCORE_INSTANCE
         raise UsageError(str(exc)) from None
     sock = bind(args.host, args.port)
     port = sock.getsockname()[1]
