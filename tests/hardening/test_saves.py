@@ -109,3 +109,18 @@ def test_an_unsigned_save_can_be_forged_consistently_as_documented() -> None:
     _edit_rounds(save)
     save["config"]["options"]["rounds"] = 1
     cardcore.load(save)  # loads: only a signature tells who wrote it
+
+
+def test_a_save_without_its_config_is_checked_against_record_and_state_only() -> None:
+    """As documented: deleting ``config`` and editing the record is a second edit that an
+    unsigned save cannot tell from another game; a signature refuses it."""
+    game = _golf()
+    save = json.loads(json.dumps(game.save()))
+    _edit_rounds(save)
+    del save["config"]
+    assert cardcore.load(save).options["rounds"] == 1  # loads: only a signature tells
+    signed = json.loads(json.dumps(game.save(key=KEY)))
+    _edit_rounds(signed)
+    del signed["config"]
+    with pytest.raises(CorruptStateError, match="bad signature"):
+        cardcore.load(signed, key=KEY)
