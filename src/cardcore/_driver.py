@@ -363,7 +363,7 @@ def determinized(new: Game, seat: int, seed: int) -> Game:
     new._legal_v = -1
     new._hot_v = -1
     new._determinized = True
-    new._checkpoints.clear()
+    new._checkpoints = deque(maxlen=2)
     new._base = (new.version, state.clone())
     new._next_base = new.version + BASE_EVERY
     return new
@@ -426,7 +426,8 @@ def clone_game(game: Game) -> Game:
     new._legal_v = -1
     new._realtime = game._realtime
     new._past = {}
-    new._checkpoints = deque(game._checkpoints, maxlen=2)
+    # real time keeps checkpoints; a turn-based game's stay empty, so its clones share them
+    new._checkpoints = deque(game._checkpoints, maxlen=2) if game._realtime else game._checkpoints
     new._determinized = game._determinized
     new._hot_v = -1
     new._hot_seat = -1
