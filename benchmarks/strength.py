@@ -16,6 +16,7 @@ Usage::
     python benchmarks/strength.py --seed 1 --workers 2 --json strength.json --plot strength.png
     python benchmarks/strength.py --small            # CI size: 20 deals, 20 iterations, vs random
     python benchmarks/strength.py --games golf --deals 60 --budgets 110 --params max_rollout=12
+    python benchmarks/strength.py --from-json strength.json --plot strength.png  # no games
 
 Deal *i* is seeded from ``(seed, i)`` and ISMCTS's own seed from the deal's, so an iteration
 budget gives the same figures whatever the number of workers.
@@ -233,13 +234,17 @@ def plot(rows: Sequence[Mapping[str, Any]], path: str) -> None:
             low = [r["margin"]["mean"] - r["margin"]["low"] for r in mine]
             high = [r["margin"]["high"] - r["margin"]["mean"] for r in mine]
             ax.errorbar(xs, ys, yerr=[low, high], marker=marker, capsize=4, label=f"vs {opponent}")
-            for r, x, y in zip(mine, xs, ys, strict=True):
-                ax.annotate(r["budget"], (x, y), textcoords="offset points", xytext=(6, 4))
+            for i, (r, x, y) in enumerate(zip(mine, xs, ys, strict=True)):
+                label = r["budget"]
+                if not label.endswith("it."):  # a time budget: the iterations it reached
+                    label += f" ({r['mean_iterations']:.0f} it.)"
+                offset = (6, 5) if i % 2 == 0 else (6, -13)  # neighbours' labels apart
+                ax.annotate(label, (x, y), textcoords="offset points", xytext=offset)
         ax.axhline(0.0, color="grey", linewidth=0.8)
         ax.axvline(20.0, color="grey", linewidth=0.8, linestyle=":")
-        ax.set_xscale("log")
+        ax.set_xlim(0.0, max(22.0, *(r["decisions_per_s"] * 1.15 for r in rows)))
         ax.set_title(f"{game}: ISMCTS margin per deal (95% CI)")
-        ax.set_xlabel("ISMCTS decisions per second (log; dotted: 20)")
+        ax.set_xlabel("ISMCTS decisions per second (dotted: 20)")
         ax.set_ylabel("margin (+ favours ISMCTS)")
         ax.legend()
     fig.tight_layout()
@@ -260,7 +265,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--workers", type=int, default=1, help="worker processes")
     parser.add_argument("--json", default=None, help="write the rows as JSON")
     parser.add_argument("--plot", default=None, help="write a PNG plot (matplotlib)")
+    parser.add_argument(
+        "--from-json", default=None, help="play nothing: the table and plot of a --json file"
+    )
     args = parser.parse_args(argv)
+    if args.from_json:
+        with open(args.from_json, encoding="utf-8") as fh:
+            saved = json.load(fh)["rows"]
+        print(table(saved))
+        if args.plot:
+            plot(saved, args.plot)
+        return 0
     deals = SMALL["deals"] if args.small else args.deals
     budgets = SMALL["budgets"] if args.small else tuple(args.budgets.split(","))
     kinds = SMALL["opponents"] if args.small else tuple(args.opponents.split(","))

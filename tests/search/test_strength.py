@@ -57,3 +57,7 @@ def test_the_table_and_the_json_are_written(tmp_path: Path) -> None:
         == 0
     )
     assert out.exists() and "golf" in out.read_text()
+    plot = tmp_path / "rows.png"
+    pytest.importorskip("matplotlib")
+    assert strength.main(["--from-json", str(out), "--plot", str(plot)]) == 0  # plays nothing
+    assert plot.stat().st_size > 0
