@@ -91,6 +91,12 @@ def test_agent_line_ups_on_one_rule_set_rotate_seats() -> None:
     assert result.same_deals  # the same rules: the same deals
 
 
+def test_a_game_without_a_history_of_rounds_counts_one() -> None:
+    pytest.importorskip("cardcore_gofish")  # the example, installed by CI
+    result = cardcore.compare("gofish", players=3, games=3, skill=None)
+    assert result.a.rounds.mean == 1.0 and result.a.reasons  # ended by its rules, not truncated
+
+
 def test_the_default_agent_is_the_games_own() -> None:
     assert default_agent("golf") == "golf-greedy" and default_agent("tonk") == "tonk-heuristic"
     assert default_agent("racegame") == "random"

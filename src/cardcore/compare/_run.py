@@ -173,6 +173,9 @@ def run_one(task: Task) -> GameRecord:
     if final is None:  # pragma: no cover - play and truncate always end the game
         msg = f"{name} game {index} ended without a result"
         raise CardcoreError(msg)
+    rounds = game.logic.rounds_played(game.state)
+    if not rounds and reason not in ("truncated", "stalled"):
+        rounds = 1  # a game that ended by its rules ended its round (Go Fish keeps no history)
     return GameRecord(
         side=side,
         probe=probe,
@@ -185,7 +188,7 @@ def run_one(task: Task) -> GameRecord:
         scores=tuple(float(x) for x in final.scores),
         reason=reason,
         actions=game.version,
-        rounds=game.logic.rounds_played(game.state),
+        rounds=rounds,
         overruns=tuple(s.overruns for s in seats),
         slowest=tuple(s.slowest for s in seats),
         seconds=tuple(s.seconds for s in seats),
