@@ -46,11 +46,14 @@ from cardcore_golf.actions import (
 from cardcore_golf.events import CardPlaced, GroupRemoved, Knocked, LayoutCompleted, LayoutsRevealed
 from cardcore_golf.grids import LAYOUTS, layout_for, match_rounds, shape_of
 from cardcore_golf.state import (
+    DISCARD,
     DRAW_PHASE,
+    HELD,
     OVER,
     PHASE_WORDS,
     PLACE,
     SETUP,
+    STOCK,
     TAKEN,
     GolfState,
     PastRound,
@@ -260,40 +263,36 @@ class GolfLogic(GameLogic[GolfState, GolfAction]):
         seen = zones.seen
         cls = type(action)
         if cls is Draw:
-            stock = cards[plan.stock]
+            stock = cards[STOCK]
             if not stock:  # GOLF-STOCK-1: reshuffle all discards but the top, or end the round
-                if not rebuild_stock(st, plan.stock, plan.discard):
+                if not rebuild_stock(st, STOCK, DISCARD):
                     self._end_round(st, emit, ender=-1)
                     return
-                stock = cards[plan.stock]
+                stock = cards[STOCK]
                 if emit is not None:
                     emit(Shuffled("stock", len(stock)))
             card = stock.pop()
-            seen[plan.stock].pop()
-            hz = plan.held[seat]
-            cards[hz].append(card)
-            seen[hz].append(1 << seat)
+            del seen[STOCK][-1]
+            cards[HELD].append(card)
+            seen[HELD].append(1 << seat)
             st.phase = PLACE
             st.legal = plan.legal_place[seat] if st.slots[seat] is None else None
             if emit is not None:
                 emit(CardDrawn(seat, "stock", card, 1 << seat))
             return
         if cls is Take:
-            card = cards[plan.discard].pop()
-            seen[plan.discard].pop()
-            hz = plan.held[seat]
-            cards[hz].append(card)
-            seen[hz].append(ALL)
+            cards[HELD].append(cards[DISCARD].pop())
+            del seen[DISCARD][-1]
+            seen[HELD].append(ALL)
             st.phase = TAKEN
             st.legal = plan.legal_taken[seat] if st.slots[seat] is None else None
             if emit is not None:
-                emit(CardDrawn(seat, "discard", card))
+                emit(CardDrawn(seat, "discard", cards[HELD][-1]))
             return
         if type(action) is Replace:
             pos = action.pos
-            hz = plan.held[seat]
-            card = cards[hz].pop()
-            mask = seen[hz].pop()
+            card = cards[HELD].pop()
+            mask = seen[HELD].pop()
             gz = plan.grid[seat]
             slots = st.slots[seat]
             i = pos if slots is None else slots[pos]
@@ -307,19 +306,18 @@ class GolfLogic(GameLogic[GolfState, GolfAction]):
                 grid_seen[i] = ALL
             else:
                 grid_seen[i] = mask
-            cards[plan.discard].append(old)
-            seen[plan.discard].append(ALL)
+            cards[DISCARD].append(old)
+            seen[DISCARD].append(ALL)
             if emit is not None:
                 emit(CardPlaced(seat, pos, card, ALL if plan.face_up_grid else mask))
                 emit(CardDiscarded(seat, old))
             if plan.groups:
                 self._remove_groups(st, seat, pos, emit)
         elif cls is Discard:
-            hz = plan.held[seat]
-            card = cards[hz].pop()
-            seen[hz].pop()
-            cards[plan.discard].append(card)
-            seen[plan.discard].append(ALL)
+            card = cards[HELD].pop()
+            del seen[HELD][-1]
+            cards[DISCARD].append(card)
+            seen[DISCARD].append(ALL)
             if emit is not None:
                 emit(CardDiscarded(seat, card))
         else:
@@ -327,9 +325,7 @@ class GolfLogic(GameLogic[GolfState, GolfAction]):
             return
         # the end of a turn (replace or discard): pass at once unless the round may end
         if st.final_left < 0 and plan.simple_end and (st.down[seat] or not plan.trigger):
-            nxt = seat + 1
-            if nxt == st.players:
-                nxt = 0
+            nxt = plan.next_seat[seat]
             st.turn = nxt
             st.to_act = plan.to_act[nxt]
             st.phase = DRAW_PHASE
@@ -473,7 +469,7 @@ class GolfLogic(GameLogic[GolfState, GolfAction]):
         totals = st.sheet.totals
         past = PastRound(
             st.round,
-            tuple(tuple(st.layout_of(seat)) for seat in range(st.players)),
+            tuple([tuple(st.layout_of(seat)) for seat in range(st.players)]),
             tuple(scores),
             tuple(totals),
             None if ender < 0 else ender,

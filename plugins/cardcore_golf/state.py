@@ -27,12 +27,15 @@ from cardcore_golf.actions import Discard, Draw, Flip, GolfAction, Knock, Peek, 
 from cardcore_golf.grids import GridShape, Scorer
 
 __all__ = [
+    "DISCARD",
     "DRAW_PHASE",
+    "HELD",
     "OVER",
     "PHASE_NAMES",
     "PHASE_WORDS",
     "PLACE",
     "SETUP",
+    "STOCK",
     "TAKEN",
     "GolfState",
     "PastRound",
@@ -41,6 +44,10 @@ __all__ = [
 
 SETUP, DRAW_PHASE, PLACE, TAKEN, OVER = range(5)
 """Phases: initial flips/peeks, start of a turn, holding a stock card, holding a discard, over."""
+
+STOCK, DISCARD, HELD = range(3)
+"""Zone ids of the stock, the discard pile and the held card in every plan (``RoundPlan.stock``,
+``.discard``, ``.held[seat]``); seat *s*'s grid is ``3 + s``."""
 
 PHASE_NAMES = ("setup", "draw", "place", "place", "over")
 """The phase as a view shows it (holding a card is ``"place"`` whatever its source)."""
@@ -106,6 +113,7 @@ class RoundPlan:
         "legal_start",
         "legal_taken",
         "max_turns",
+        "next_seat",
         "no_slots",
         "peek_act",
         "players",
@@ -163,9 +171,9 @@ class RoundPlan:
         specs.append(ZoneSpec("held", None, Visibility.NOBODY))
         specs += [ZoneSpec(f"grid.{s}", s, grid_vis) for s in range(players)]
         self.zone_layout = Layout.of(specs)
-        self.stock = 0
-        self.discard = 1
-        self.held = (2,) * players
+        self.stock = STOCK
+        self.discard = DISCARD
+        self.held = (HELD,) * players
         # One pile per seat holds its layout, row-major; see GolfState.slots for removed cards.
         self.grid = tuple(3 + s for s in range(players))
         self.grid_mask = tuple((1 << s) if layout.hand else 0 for s in range(players))
@@ -174,6 +182,7 @@ class RoundPlan:
         positions = range(layout.size)
 
         self.to_act = tuple((s,) for s in seats)
+        self.next_seat = tuple((s + 1) % players for s in seats)
         self.draw_act = tuple(Draw(s) for s in seats)
         self.take_act = tuple(Take(s) for s in seats)
         self.discard_act = tuple(Discard(s) for s in seats)
@@ -321,9 +330,9 @@ class GolfState(GameState):
             self.zones.cards[plan.grid[seat]] if self.slots[seat] is None else self.layout_of(seat)
         )
         try:  # cards are interned (Card.parse): identity lookups skip attrs hashing
-            by_id = plan.key_by_id
-            keys: list[int | None] = [by_id[id(card)] for card in layout]
-            return keys, [plan.points_by_id[id(card)] for card in layout]
+            ids = list(map(id, layout))
+            keys: list[int | None] = list(map(plan.key_by_id.__getitem__, ids))
+            return keys, list(map(plan.points_by_id.__getitem__, ids))
         except KeyError:  # a removed position, or a card object that is not interned
             keys = [None if c is None else plan.keys[c] for c in layout]
             return keys, [0 if c is None else plan.points[c] for c in layout]
