@@ -363,7 +363,7 @@ def determinized(new: Game, seat: int, seed: int) -> Game:
     new._legal_v = -1
     new._hot_v = -1
     new._determinized = True
-    new._checkpoints = deque(maxlen=2)
+    new._checkpoints = deque(maxlen=2) if new._realtime else new._checkpoints
     new._base = (new.version, state.clone())
     new._next_base = new.version + BASE_EVERY
     return new
@@ -425,7 +425,7 @@ def clone_game(game: Game) -> Game:
     new._legal = {}
     new._legal_v = -1
     new._realtime = game._realtime
-    new._past = {}
+    new._past = {} if game._realtime else game._past  # turn-based: the shared empty one
     # real time keeps checkpoints; a turn-based game's stay empty, so its clones share them
     new._checkpoints = deque(game._checkpoints, maxlen=2) if game._realtime else game._checkpoints
     new._determinized = game._determinized

@@ -51,6 +51,8 @@ __all__ = ["BASE_EVERY", "MAX_NOTATION", "MAX_TIME", "STALE_WINDOW", "VIEW_FORMA
 
 MAX_NOTATION = 200
 """The longest action text :meth:`Game.act` reads."""
+_NO_CHECKPOINTS: deque[tuple[int, GameState]] = deque(maxlen=2)  # shared; real time has its own
+_NONE: dict[Any, Any] = {}  # shared by every game, never written: an empty cache until replaced
 
 
 class Game:
@@ -141,18 +143,17 @@ class Game:
         self._time_chunks: list[dict[int, float]] = []
         self._record: list[Action] = []
         self._times: dict[int, float] = {}
-        self._last_at = -MAX_TIME
-        self._truncated = False
+        self._last_at, self._truncated = -MAX_TIME, False
         self._lock = threading.Lock()
-        self._legal: dict[int, tuple[Action, ...]] = {}
+        self._legal: dict[int, tuple[Action, ...]] = _NONE  # a new dict at each version asked
         self._legal_v = -1
         self._realtime = ruleset.game.realtime
         # real time: the legal actions computed at recent versions, and state checkpoints,
         # so an explicit ``seen`` inside the window is judged exactly at bounded cost
-        self._past: dict[int, dict[int, tuple[Action, ...]]] = {}
-        self._checkpoints: deque[tuple[int, GameState]] = deque(maxlen=2)
+        self._past: dict[int, dict[int, tuple[Action, ...]]] = {} if self._realtime else _NONE
+        self._checkpoints: deque[tuple[int, GameState]] = _NO_CHECKPOINTS  # turn-based: none
         if self._realtime:
-            self._checkpoints.append((0, state.clone()))
+            self._checkpoints = deque([(0, state.clone())], maxlen=2)
             base = self._checkpoints[0][1]
         # transactions: replaying the record from ``_base`` calls no hook (None: from the deal);
         # ``_mark`` is the hooks' mark when the base was last brought up to date, and a new base
