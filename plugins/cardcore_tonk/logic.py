@@ -223,8 +223,9 @@ class TonkLogic(GameLogic[TonkState, TonkAction]):
         del stock[-k:]
         del sseen[-k:]
         dealt.reverse()  # the top card first
+        seats = [(dealer + 1 + j) % n for j in range(n)]  # the j-th seat dealt to
         for j in range(n):
-            z = HAND0 + (dealer + 1 + j) % n
+            z = HAND0 + seats[j]
             zones.cards[z] = dealt[j::n]
             zones.seen[z] = [0] * 5
         upcard: Card | None = None
@@ -240,8 +241,10 @@ class TonkLogic(GameLogic[TonkState, TonkAction]):
                 cards = tuple(zones.cards[HAND0 + s])
                 emit(HandDealt(state.hand_no + 1, dealer, s, upcard, cards, 1 << s))
         if self.judges:
-            ids = _IDX
-            hands = [list(map(ids.__getitem__, map(id, zones.cards[HAND0 + s]))) for s in range(n)]
+            dealt_idx = list(map(_IDX.__getitem__, map(id, dealt)))
+            hands: list[list[int]] = [[]] * n  # per seat, its hand as card indices
+            for j in range(n):
+                hands[seats[j]] = dealt_idx[j::n]
             for judge in self.judges:
                 verdict = judge(hands, self.points)
                 if verdict is not None:
