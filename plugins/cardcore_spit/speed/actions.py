@@ -56,12 +56,21 @@ class SpeedActionSet:
             {(card, p): PlayCard(s, card, p) for card in every for p in (0, 1)} for s in seats
         )
         self.stucks = tuple(Stuck(s) for s in seats)
+        # the canonical notation of every action (what records hold): parse skips the words
+        self.by_text: tuple[dict[str, SpeedAction], ...] = tuple(
+            {**{a.notation(): a for a in self.plays[s].values()}, "stuck": self.stucks[s]}
+            for s in seats
+        )
 
     def parse(self, seat: int, text: str) -> SpeedAction:
         """Read SPEED-NOTE-1 notation for *seat* (0 or 1) into the interned action.
 
         :raises NotationError: *text* is malformed (well-formed but illegal text parses).
         """
+        if seat == 0 or seat == 1:
+            found = self.by_text[seat].get(text)
+            if found is not None:
+                return found
         words = text.split()
         verb = words[0].lower() if words else ""
         if seat in (0, 1):
