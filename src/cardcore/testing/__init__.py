@@ -31,7 +31,15 @@ What is checked (see :doc:`testing-kit` for the details):
 * a game started from :meth:`~cardcore.Game.position` looks the same to every seat;
 * a house rule that implements only ``forbid_action`` removes exactly the actions
   it vetoes, and one that implements only ``score_round`` changes the result
-  of a game that scores rounds (third-party games included);
+  of a game that scores rounds (third-party games included); when that rule
+  raises (``RuntimeError``, ``KeyboardInterrupt``) the apply fails with
+  :class:`~cardcore.PluginError` (or re-raises) and the game is byte-identical,
+  the rule not called again (``Report.restored``);
+* subscribers that raise cost no action and no other subscriber an event, and
+  ``on_error`` hears of every failure;
+* saves edited in one place (seat names, an option, action text in non-ASCII
+  digits) and records with hostile JSON (huge integers, deep nesting, NaN) are
+  refused with :class:`~cardcore.CorruptStateError`;
 * the same seed gives the same game.
 
 :func:`configurations` lists the configurations worth checking, chosen from
