@@ -11,7 +11,7 @@ from collections.abc import Callable, Iterable, Sequence
 from operator import itemgetter
 from typing import TypeVar
 
-from cardcore.zones import ALL
+from cardcore import ALL
 
 __all__ = [
     "BASE_GAPS",

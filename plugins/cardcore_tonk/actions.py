@@ -252,8 +252,8 @@ def is_legal(logic: TonkLogic, state: TonkState, action: TonkAction) -> bool:
         return False
     if state.phase != PLAY:
         return action in logic.legal_actions(state, seat)
-    if kind is Discard:
-        card = action.card  # type: ignore[attr-defined]
+    if type(action) is Discard:
+        card = action.card
         if _IDX.get(id(card)) is None:  # not an interned card: compare by value
             return action in logic.legal_actions(state, seat)
         return _IDX[id(card)] != state.taken and card in state.zones.cards[HAND0 + seat]

@@ -169,15 +169,14 @@ class SpeedLogic(GameLogic[SpeedState, SpeedAction]):
         """Whether *action* is one of ``legal_actions(state, action.seat)``, from the card and
         the pile it touches (odd field types ask the legal set)."""
         seat = action.seat
-        kind = type(action)
-        if type(seat) is not int or (kind is not PlayCard and kind is not Stuck):
+        if type(seat) is int and type(action) is Stuck:
+            return seat in state.to_act and not state.requests[seat]
+        if type(seat) is not int or type(action) is not PlayCard:
             return action in self.legal_actions(state, seat)
         if seat not in state.to_act:
             return False
-        if kind is Stuck:
-            return not state.requests[seat]
-        target = action.target  # type: ignore[union-attr]
-        card = action.card  # type: ignore[union-attr]
+        target = action.target
+        card = action.card
         if type(target) is not int or type(card) is not Card:
             return action in self.legal_actions(state, seat)
         if not 0 <= target <= 1:
