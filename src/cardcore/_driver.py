@@ -302,13 +302,39 @@ def restore(game: Game) -> None:
         try:
             state = rebuild_state(game)
         except BaseException as exc:
-            msg = f"the game could not be restored after a failed apply: {exc!r}"
+            msg = (
+                f"the game could not be restored after a failed apply ({exc!r}); it refuses"
+                " every call now: replay its record (Game.record()) to get it back as it was"
+            )
+            _break(game, msg)
             raise PluginError(msg, plugin=game.name) from exc
     game._state = state
     game._legal_v = -1
     game._hot_v = -1
     game.to_act = state.to_act
     game.is_over = state.is_over
+
+
+class _Broken:
+    """Stands in for the logic of a game whose state could not be restored: every use raises."""
+
+    def __init__(self, msg: str, plugin: str) -> None:
+        self._msg = msg
+        self._plugin = plugin
+
+    def __getattr__(self, name: str) -> Any:
+        raise PluginError(self._msg, plugin=self._plugin)
+
+    def __call__(self, *args: Any, **kw: Any) -> Any:
+        raise PluginError(self._msg, plugin=self._plugin)
+
+
+def _break(game: Game, msg: str) -> None:
+    """Make *game* refuse every move and read (its state is half-applied); its record stays whole."""
+    broken: Any = _Broken(msg, game.name)
+    game.logic = broken
+    game._logic_apply = game._logic_legal = game._is_legal = broken
+    game._legal_v = game._hot_v = -1
 
 
 def truncate(game: Game) -> None:

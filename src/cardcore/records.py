@@ -353,8 +353,8 @@ def load(data: Mapping[str, Any] | str | bytes, *, key: bytes | str | None = Non
     if not isinstance(record, Mapping):
         raise _fail("saved game has no record")
     config = save.get("config")
-    if "config" in save and not isinstance(config, Mapping):
-        raise _fail("saved game field 'config' must be an object")
+    if save.get("format_version") != 1 and not isinstance(config, Mapping):
+        raise _fail("saved game has no configuration ('config': options, rules, players)")
     game = _replay(record)
     if config is not None:
         mine = {"options": dict(game.options), "rules": list(game.rules), "players": list(game.players)}

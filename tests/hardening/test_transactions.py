@@ -152,3 +152,37 @@ def test_a_hook_that_ran_in_apply_moves_the_checkpoint() -> None:
     action = _play_until_scoring(game, rng, rounds_before=0)
     game.apply(action)  # round 1 scored: a hook ran
     assert game._base[0] == game.version and game._base[1] is not None
+
+
+def test_a_game_that_cannot_be_restored_refuses_every_call(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Should replaying fail as well (a game whose code fails from some moment on), the
+    half-applied state is never served: every later move and read raises PluginError, and
+    the record, still whole, replays the game as it was before the failed apply."""
+    from cardcore import _driver
+
+    game = cardcore.new_game("golf", 2, seed=6)
+    rng = random.Random(6)
+    for _ in range(20):
+        game.apply(rng.choice(game.legal_actions(game.to_act[0])))
+    before = cardcore.replay(game.record()).view(0)
+    seat = game.to_act[0]
+    action = game.legal_actions(seat)[0]
+
+    def fails(logic: object, state: cardcore.GameState, action: cardcore.Action) -> None:
+        raise ValueError("the service went down")
+
+    monkeypatch.setattr(_driver, "replay_one", fails)
+    game._logic_apply = lambda state, action, emit: fails(None, state, action)
+    with pytest.raises(PluginError, match="could not be restored"):
+        game.apply(action)
+    monkeypatch.undo()
+    for call in (
+        lambda: game.view(0),
+        lambda: game.legal_actions(seat),
+        lambda: game.act(seat, str(action)),
+        lambda: game.apply(action),
+        lambda: game.position(),
+    ):
+        with pytest.raises(PluginError, match="refuses every call"):
+            call()
+    assert cardcore.replay(game.record()).view(0) == before
