@@ -747,6 +747,18 @@ def test_every_built_in_game_ships_its_rule_specification(name: str) -> None:
     assert rule_entries(text) == rule_entries(spec.read_text(encoding="utf-8"))
 
 
+def test_list_shows_each_options_accepted_values(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("COLUMNS", "200")
+    assert cli.main(["list", "tonk"]) == 0
+    out = capsys.readouterr().out
+    for opt in cardcore.game_info("tonk").options:
+        if opt.minimum is not None and opt.maximum is not None:
+            assert f"{opt.name}=" in out
+            assert f"{opt.minimum:g} to {opt.maximum:g}" in out, opt.name
+
+
 def test_list_of_one_game_shows_only_agents_that_play_it(
     capsys: pytest.CaptureFixture[str],
 ) -> None:

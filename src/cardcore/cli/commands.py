@@ -92,11 +92,11 @@ def cmd_list(console: Console, only: str | None) -> int:
     """Print the installed games (with options), house rules and agents."""
     games = available_games() if only is None else (only,)
     gt = Table(title="games", title_style="bold", show_lines=False)
-    for col in ("game", "players", "kind", "summary", "options (default)"):
+    for col in ("game", "players", "kind", "summary", "options: default (accepted)"):
         gt.add_column(col)
     for name in games:
         info = game_info(name)
-        opts = "\n".join(f"{o.name}={_default(o)}" for o in info.options) or "-"
+        opts = "\n".join(f"{o.name}={_default(o)} ({_bounds(o)})" for o in info.options) or "-"
         kind = "real time" if info.realtime else "turn-based"
         gt.add_row(
             f"[bold]{escape(name)}[/]", _players(info), kind, escape(info.summary), escape(opts)
