@@ -544,8 +544,12 @@ class GolfLogic(GameLogic[GolfState, GolfAction]):
 
     def parse_action(self, state: GolfState, seat: int, text: str) -> GolfAction:
         """Read GOLF-NOTE-1 notation; raise :class:`~cardcore.NotationError` for malformed text."""
-        cls, pos = read_notation(text)
         plan = state.plan
+        if type(seat) is int and 0 <= seat < plan.players:  # canonical text: one look-up
+            found = plan.by_text[seat].get(text)
+            if found is not None:
+                return found
+        cls, pos = read_notation(text)
         if pos < 0:
             return plan.single_act[cls][seat]
         if pos < plan.layout.size:

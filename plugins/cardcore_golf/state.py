@@ -92,6 +92,7 @@ class RoundPlan:
     """
 
     __slots__ = (
+        "by_text",
         "discard",
         "discard_act",
         "draw_act",
@@ -210,6 +211,22 @@ class RoundPlan:
             Peek: self.peek_act,
         }
         """Action class -> per seat, the interned action of each position."""
+        self.by_text: tuple[dict[str, GolfAction], ...] = tuple(
+            {
+                str(a): a
+                for a in (
+                    self.draw_act[s],
+                    self.take_act[s],
+                    self.discard_act[s],
+                    self.knock_act[s],
+                    *self.replace_act[s],
+                    *self.flip_act[s],
+                    *self.peek_act[s],
+                )
+            }
+            for s in seats
+        )
+        """Per seat, the canonical notation of each interned action (what records hold)."""
         self.setup_cache: dict[tuple[int, int], tuple[GolfAction, ...]] = {}
         self.legal_place: tuple[tuple[GolfAction, ...], ...] = tuple(
             (*self.replace_act[s], self.discard_act[s]) for s in seats
