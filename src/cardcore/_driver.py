@@ -174,6 +174,19 @@ def zones_view(state: GameState, seat: int | None) -> list[dict[str, Any]]:
     return out
 
 
+def check_seen(game: Game, seen: Any, action: Any) -> None:
+    """Refuse a ``seen`` that is not a version inside the window judged for staleness."""
+    if type(seen) is not int:
+        msg = f"seen must be a version number (an int), not {shown(seen)} (CORE-RT-3)"
+        raise IllegalActionError(msg, action=action, rule_id="CORE-RT-3")
+    if seen > game.version or seen < game.version - STALE_WINDOW or seen < 0:
+        msg = (
+            f"seen={seen} is outside the window of versions judged for staleness"
+            f" ({max(0, game.version - STALE_WINDOW)} to {game.version}) (CORE-RT-3)"
+        )
+        raise IllegalActionError(msg, action=action, rule_id="CORE-RT-3")
+
+
 def legal_at(game: Game, seat: int, seen: int, action: Action) -> tuple[Action, ...]:
     """The legal actions of *seat* at version *seen* (real time, inside the window)."""
     if seen > game.version or seen < game.version - STALE_WINDOW or seen < 0:

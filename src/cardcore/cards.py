@@ -103,7 +103,7 @@ class Card:
             card = _BY_TEXT.get(text.strip().upper())
             if card is not None:
                 return card
-        msg = f"not a card: {text!r} (expected rank+suit like '10H', or 'JK')"
+        msg = f"not a card: {text!r}: expected rank+suit like '10H', or 'JK' (CORE-NOTATION-2)"
         raise NotationError(msg)
 
     @property

@@ -6,6 +6,7 @@ are exactly as they were before the call that raised.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 __all__ = [
@@ -24,8 +25,22 @@ __all__ = [
 ]
 
 
+_RULE_AT_END = re.compile(r"\(([A-Z][A-Z0-9]*(?:-[A-Z0-9]+)+)\)\s*$")
+
+
 class CardcoreError(Exception):
-    """Base class of every error cardcore raises on purpose."""
+    """Base class of every error cardcore raises on purpose.
+
+    :attr:`rule_id` holds the ID of the rule the message cites at its end
+    (``"... (CORE-NOTATION-2)"``), or ``None`` where it cites none.
+    """
+
+    rule_id: str | None
+
+    def __init__(self, *args: Any) -> None:
+        super().__init__(*args)
+        found = _RULE_AT_END.search(args[0]) if args and isinstance(args[0], str) else None
+        self.rule_id = found.group(1) if found else None
 
 
 class NotationError(CardcoreError, ValueError):

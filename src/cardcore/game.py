@@ -21,6 +21,7 @@ from cardcore._driver import (
     STALE_WINDOW,
     VIEW_FORMAT,
     check_at,
+    check_seen,
     checkpoint,
     clone_game,
     determinized,
@@ -344,7 +345,7 @@ class Game:
         try:
             if at is not None:
                 at = check_at(self, at, action)
-            if self._hot_v == self.version and (seen is None or type(seen) is int):
+            if self._hot_v == self.version and seen is None:
                 for legal in self._hot_legal:  # identity first: legal actions are interned
                     if legal is action:
                         break
@@ -441,9 +442,6 @@ class Game:
         if not isinstance(action, Action):
             msg = f"not an action: {shown(action)} (CORE-ACTION-1)"
             raise IllegalActionError(msg, action=action, rule_id="CORE-ACTION-1")
-        if seen is not None and type(seen) is not int:
-            msg = f"seen must be a version number (an int), not {shown(seen)} (CORE-RT-3)"
-            raise IllegalActionError(msg, action=action, rule_id="CORE-RT-3")
         state = self._state
         seat = action.seat
         if state.is_over:
@@ -456,8 +454,10 @@ class Game:
             elif seat != HOST:
                 msg = f"only the host (seat {HOST}) may end the match, not seat {shown(seat)} (CORE-END-1)"
                 raise IllegalActionError(msg, action=action, rule_id="CORE-END-1")
-        else:
+        else:  # resigning (or ending) is allowed whatever the view was
             self._check_seat(seat, action)
+            if seen is not None:
+                check_seen(self, seen, action)
             if self._hot_v == self.version and self._hot_seat is seat:
                 ok = action in self._hot_legal
             else:
