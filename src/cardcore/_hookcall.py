@@ -59,3 +59,28 @@ class ScoresUnchanged:
     @hookimpl(trylast=True)
     def score_round(self, scores: Sequence[int]) -> list[int]:
         return list(scores)
+
+
+def vetoes_checked(
+    chain: Callable[..., list[Any]], plugins: Sequence[str]
+) -> Callable[..., list[Any]]:
+    """Wrap the ``forbid_action`` chain so an answer that is not a :class:`~cardcore.Veto`
+    (``False``, ``True``, a string) is a :class:`~cardcore.PluginError`, not a veto."""
+    from cardcore._text import shown
+    from cardcore.errors import PluginError
+    from cardcore.info import Veto
+
+    named = ", ".join(plugins)
+
+    def forbid_action(**kw: Any) -> list[Any]:
+        answers = chain(**kw)
+        for answer in answers:
+            if not isinstance(answer, Veto):
+                msg = (
+                    f"a forbid_action hook ({named}) answered {shown(answer)}: it must answer"
+                    " a Veto to forbid the action, or None to allow it"
+                )
+                raise PluginError(msg, plugin=plugins[0] if len(plugins) == 1 else None)
+        return answers
+
+    return forbid_action

@@ -29,7 +29,7 @@ from cardcore._agentspec import (
     parse_agent_spec,
     split_agent_specs,
 )
-from cardcore._hookcall import HookMark, ScoresUnchanged, plain_chain
+from cardcore._hookcall import HookMark, ScoresUnchanged, plain_chain, vetoes_checked
 from cardcore._markers import hookimpl
 from cardcore._text import shown
 from cardcore.errors import (
@@ -302,6 +302,9 @@ class Ruleset:
         self.observers: tuple[Callable[..., object], ...] = self._plain("on_event")
         """Plain callables of the ``on_event`` implementations."""
         self.veto: Callable[..., list[Veto]] | None = self.resolve("forbid_action", track=False)
+        if self.veto is not None:
+            vetoers = [i.plugin_name for i in self.pm.hook.forbid_action.get_hookimpls()]
+            self.veto = vetoes_checked(self.veto, vetoers)
         """The resolved ``forbid_action`` chain, or ``None`` when no rule vetoes anything."""
         self.score_round: Callable[..., Any] | None = self.resolve("score_round")
         """The resolved ``score_round`` chain, or ``None`` when no rule adjusts scores."""

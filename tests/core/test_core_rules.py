@@ -570,3 +570,17 @@ def test_core_applies_1_rule_outside_its_options_refused() -> None:
         assert game.rules == ("drawgame.two-rounds",)
         assert cardcore.rule_info("drawgame.two-rounds").describe_applies() == "rounds 2, 3"
     assert RuleInfo("X-1", "x", "drawgame", "x").describe_applies() == ""
+
+
+@pytest.mark.parametrize("answer", [False, True, "no", 0])
+def test_core_veto_1_an_answer_that_is_not_a_veto_is_a_plugin_error(answer: object) -> None:
+    """Only a Veto forbids: ``False`` (meant as "allow") must not remove every action."""
+    module = _rule_module("T-VETO-9", "drawgame.not-a-veto", forbid_action=lambda action: answer)
+    with _registered(module):
+        game = cardcore.new_game("drawgame", 2, rules=["drawgame.not-a-veto"], seed=1)
+        seat = game.to_act[0]
+        with pytest.raises(cardcore.PluginError, match="must answer a Veto"):
+            game.legal_actions(seat)
+        with pytest.raises(cardcore.PluginError, match="must answer a Veto"):
+            game.act(seat, "draw")
+        assert game.version == 0
