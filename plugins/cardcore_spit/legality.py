@@ -22,6 +22,7 @@ if TYPE_CHECKING:
 __all__ = [
     "MOVE",
     "UNCOVER",
+    "cached",
     "can_progress",
     "has_move",
     "is_legal",
@@ -122,7 +123,8 @@ def rule_for(logic: SpitLogic, state: SpitState, action: SpitAction) -> tuple[st
 
 
 def summary(logic: SpitLogic, state: SpitState, seat: int) -> int:
-    """Summarise *seat*'s layout for the progress checks (cached in ``state.summaries``).
+    """Summarise *seat*'s layout for the progress checks (cached in the state, see
+    :func:`cached`).
 
     Bit ``r`` is set for each rank ``r`` on top of a pile, :data:`UNCOVER` when a
     combine or a fill would uncover a face-down card (a pile whose card below the
@@ -165,10 +167,20 @@ def reach(logic: SpitLogic, state: SpitState) -> int:
     return out
 
 
+def cached(state: SpitState, seat: int) -> int:
+    """Return *seat*'s cached :func:`summary` (``state.summary0``/``summary1``), or ``-1``."""
+    return state.summary1 if seat else state.summary0
+
+
 def _summary(logic: SpitLogic, state: SpitState, seat: int) -> int:
-    known = state.summaries[seat]
-    if known < 0:
-        known = state.summaries[seat] = summary(logic, state, seat)
+    if seat:
+        known = state.summary1
+        if known < 0:
+            known = state.summary1 = summary(logic, state, 1)
+    else:
+        known = state.summary0
+        if known < 0:
+            known = state.summary0 = summary(logic, state, 0)
     return known
 
 

@@ -249,7 +249,10 @@ class SpitLogic(GameLogic[SpitState, SpitAction]):
             src = self.lay[seat][action.src]
             dst = self.lay[seat][action.dst]
             card = state.zones.move(src, dst)
-            state.summaries[seat] = -1  # the seat's layout changed (legality.summary)
+            if seat:  # the seat's layout changed: forget its summary (legality.summary)
+                state.summary1 = -1
+            else:
+                state.summary0 = -1
             if emit is not None:
                 emit(CardMoved(seat, self.names[src], self.names[dst], card))
             uncovered = self._turn_up(state, src, seat, emit)
@@ -278,7 +281,10 @@ class SpitLogic(GameLogic[SpitState, SpitAction]):
         src = lay[action.pile]
         dst = self.centre[action.target]
         card = state.zones.move(src, dst, mask=ALL)
-        state.summaries[seat] = -1  # the seat's layout changed (legality.summary)
+        if seat:  # the seat's layout changed: forget its summary (legality.summary)
+            state.summary1 = -1
+        else:
+            state.summary0 = -1
         if emit is not None:
             emit(CardMoved(seat, self.names[src], self.names[dst], card))
         state.stall = 0
@@ -455,8 +461,7 @@ class SpitLogic(GameLogic[SpitState, SpitAction]):
             reserve.reverse()
             cards[self.spit[s]] = reserve
             seen[self.spit[s]] = [0] * len(reserve)
-        summaries = state.summaries
-        summaries[0] = summaries[1] = -1  # new layouts (legality.summary)
+        state.summary0 = state.summary1 = -1  # new layouts (legality.summary)
         counts = (len(hands[0]), len(hands[1]))
         state.deal += 1
         state.single = -1

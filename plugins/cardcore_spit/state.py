@@ -74,8 +74,9 @@ class SpitState(GameState):
     :ivar stall: Actions in a row without progress (SPIT-STUCK-3 c).
     :ivar recycled: A recycle happened and no layout card reached a spit pile since.
     :ivar emptier: The seat that emptied its layout (``-1`` while the deal runs).
-    :ivar summaries: Per seat, its layout's :func:`~cardcore_spit.legality.summary`, or
-        ``-1`` when not known (the logic resets it whenever that layout changes).
+    :ivar summary0: Seat 0's cached :func:`~cardcore_spit.legality.summary`, or ``-1``
+        (an int: clones share it); the logic forgets it whenever that layout changes.
+    :ivar summary1: The same for seat 1.
     """
 
     __slots__ = (
@@ -87,9 +88,10 @@ class SpitState(GameState):
         "requests",
         "single",
         "stall",
-        "summaries",
+        "summary0",
+        "summary1",
     )
-    _mutable: ClassVar[tuple[str, ...] | None] = ("zones", "ready", "requests", "summaries")
+    _mutable: ClassVar[tuple[str, ...] | None] = ("zones", "ready", "requests")
 
     def __init__(self, players: int, options: Mapping[str, Any], zones: Zones) -> None:
         super().__init__(players, options, zones)
@@ -101,12 +103,13 @@ class SpitState(GameState):
         self.stall = 0
         self.recycled = False
         self.emptier = -1
-        self.summaries = [-1, -1]
+        self.summary0 = -1
+        self.summary1 = -1
 
     def snapshot(self) -> dict[str, Any]:
-        """Every slot as JSON-ready data, except ``summaries`` (a cache the piles determine)."""
+        """Every slot as JSON-ready data, except the summaries (a cache the piles determine)."""
         out = super().snapshot()
-        del out["summaries"]
+        del out["summary0"], out["summary1"]
         return out
 
     def active(self) -> tuple[int, ...]:
