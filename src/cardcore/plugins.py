@@ -277,6 +277,7 @@ class Ruleset:
         """Where every call of a resolved hook leaves a mark (see :meth:`resolve`)."""
         self.checked: dict[int, Any] = {}
         """The default options, resolved and checked, by player count (filled by ``new_game``)."""
+        registering = game.name
         try:
             self.pm.add_hookspecs(hookspecs)
             if game.hookspecs is not None:
@@ -284,6 +285,7 @@ class Ruleset:
             self.pm.register(game_module, name=game.name)
             self._modules[game_module.__name__] = game.name
             for module, info in rules:
+                registering = info.name
                 self.pm.register(module, name=info.name)
                 self._modules[module.__name__] = info.name
             # the core's defaults last: pluggy calls an earlier-registered ``trylast``
@@ -291,8 +293,9 @@ class Ruleset:
             self.pm.register(_defaults, name="cardcore.defaults")
             self._modules[_defaults.__name__] = "cardcore.defaults"
         except pluggy.PluginValidationError as exc:
-            bad = self.pm.get_name(exc.plugin) or str(exc.plugin)
-            msg = f"plugin {bad!r} does not match the hook specifications: {exc}"
+            bad = self.pm.get_name(exc.plugin) or registering
+            why = " ".join(str(exc).split())  # pluggy's message spans lines: one line here
+            msg = f"plugin {bad!r} does not match the hook specifications: {why}"
             raise PluginError(msg, plugin=bad) from exc
         self._check_hook_names()
         if self.pm.hook.score_round.get_hookimpls():

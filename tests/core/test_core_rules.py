@@ -584,3 +584,14 @@ def test_core_veto_1_an_answer_that_is_not_a_veto_is_a_plugin_error(answer: obje
         with pytest.raises(cardcore.PluginError, match="must answer a Veto"):
             game.act(seat, "draw")
         assert game.version == 0
+
+
+def test_a_hook_with_arguments_the_spec_lacks_is_one_line_naming_the_rule() -> None:
+    module = _rule_module("T-SIG-1", "drawgame.extra-arg", forbid_action=lambda action, seat: None)
+    with _registered(module):
+        with pytest.raises(cardcore.PluginError) as err:
+            cardcore.new_game("drawgame", 2, rules=["drawgame.extra-arg"], seed=1)
+    text = str(err.value)
+    assert "\n" not in text
+    assert "'drawgame.extra-arg'" in text and "seat" in text
+    assert err.value.plugin == "drawgame.extra-arg"
