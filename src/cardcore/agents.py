@@ -19,7 +19,7 @@ from attrs import frozen
 
 from cardcore.actions import Action
 from cardcore.deck import derive_rng
-from cardcore.errors import CardcoreError, IllegalActionError, StalledGameError
+from cardcore.errors import CardcoreError, IllegalActionError, OptionError, StalledGameError
 from cardcore.state import Result
 
 if TYPE_CHECKING:
@@ -246,10 +246,10 @@ def play(
     """
     if len(agents) != len(game.players):
         msg = f"need one agent per seat ({len(game.players)}), got {len(agents)}"
-        raise ValueError(msg)
+        raise OptionError(msg)
     if game.ruleset.game.realtime:
         msg = f"{game.name} is a real-time game: use run_realtime"
-        raise ValueError(msg)
+        raise OptionError(msg)
     bound = (
         game.logic.action_bound(len(game.players), game.options)
         if max_actions is None
@@ -267,6 +267,12 @@ def play(
             seat = game.to_act[0]
             version = game.version
             legal = legal_actions(seat)
+            if not legal:
+                msg = (
+                    f"seat {seat} is to act in {game.name} but has no legal action: the game"
+                    " is stuck (a house rule may forbid every move)"
+                )
+                raise StalledGameError(msg)
             action = agents[seat].choose(_DeferredView(token, seat, version), legal)
             apply(action, seen=version)
             steps += 1
@@ -309,7 +315,7 @@ def run_realtime(
     n = len(game.players)
     if len(agents) != n:
         msg = f"need one agent per seat ({n}), got {len(agents)}"
-        raise ValueError(msg)
+        raise OptionError(msg)
     with lend_views(game) as views:
         return _run_realtime(game, agents, views, seed, start, max_actions, on_action)
 

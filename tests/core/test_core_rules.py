@@ -588,10 +588,25 @@ def test_core_veto_1_an_answer_that_is_not_a_veto_is_a_plugin_error(answer: obje
 
 def test_a_hook_with_arguments_the_spec_lacks_is_one_line_naming_the_rule() -> None:
     module = _rule_module("T-SIG-1", "drawgame.extra-arg", forbid_action=lambda action, seat: None)
-    with _registered(module):
-        with pytest.raises(cardcore.PluginError) as err:
-            cardcore.new_game("drawgame", 2, rules=["drawgame.extra-arg"], seed=1)
+    with _registered(module), pytest.raises(cardcore.PluginError) as err:
+        cardcore.new_game("drawgame", 2, rules=["drawgame.extra-arg"], seed=1)
     text = str(err.value)
     assert "\n" not in text
     assert "'drawgame.extra-arg'" in text and "seat" in text
     assert err.value.plugin == "drawgame.extra-arg"
+
+
+def test_a_game_a_house_rule_leaves_stuck_is_a_stalled_game_error() -> None:
+    """A rule that forbids every move: the runner says the game is stuck (no IndexError)."""
+    module = _rule_module(
+        "T-STUCK-1",
+        "drawgame.forbid-all",
+        forbid_action=lambda action: cardcore.Veto("T-STUCK-1", "no"),
+    )
+    with _registered(module):
+        game = cardcore.new_game("drawgame", 2, rules=["drawgame.forbid-all"], seed=1)
+        agents = [cardcore.RandomAgent(seed=s) for s in range(2)]
+        with pytest.raises(cardcore.StalledGameError, match="no legal action"):
+            cardcore.play(game, agents)
+        with pytest.raises(cardcore.OptionError, match="one agent per seat"):
+            cardcore.play(game, agents[:1])

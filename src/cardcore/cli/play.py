@@ -23,7 +23,7 @@ from cardcore.cli.args import UsageError, check_writable, parse_options, players
 from cardcore.cli.compare import check_agent_specs
 from cardcore.cli.realtime import play_realtime
 from cardcore.cli.screen import COMMANDS, Screen, error_markup, legal_line, resolve
-from cardcore.errors import CardcoreError
+from cardcore.errors import CardcoreError, StalledGameError
 from cardcore.game import Game
 from cardcore.plugins import game_info, load_agent, parse_agent_spec
 from cardcore.setup import new_game
@@ -87,6 +87,9 @@ def _turn_based(
             game.truncate()
             break
         actor = game.to_act[0]
+        if not game.legal_actions(actor):
+            msg = f"{game.players[actor]} is to act but has no legal action: the game is stuck"
+            raise StalledGameError(msg)
         if actor != seat:
             version = game.version
             action = agents[actor].choose(views(actor), game.legal_actions(actor))

@@ -107,6 +107,9 @@ class _Seat:
             self.overruns += 1
 
     def choose(self, view: Mapping[str, Any], legal: Sequence[Action]) -> Action:
+        if not legal:
+            msg = "a seat is to act but has no legal action: the game is stuck"
+            raise StalledGameError(msg)
         started = perf_counter()
         try:
             action: Action = self.agent.choose(view, legal)
