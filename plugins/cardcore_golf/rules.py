@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from cardcore import Card, GameInfo, Option, Rank, ScoreTable, decks, hookimpl
-from cardcore_golf import hookspecs
+from cardcore_golf import __version__, hookspecs
 from cardcore_golf.grids import (
     BASIC_POINTS,
     LAYOUT_CHOICES,
@@ -81,7 +81,7 @@ GAME = GameInfo(
             nullable=True,
         ),
     ),
-    version="0.1.0",
+    version=__version__,
     hookspecs=hookspecs,
     fields=FIELDS,
 )
