@@ -79,12 +79,8 @@ class GameLogic(Generic[S, A]):
 
         The default checks the game's declared seat range.
         """
-        if not self.info.min_players <= players <= self.info.max_players:
-            msg = (
-                f"{self.info.name} takes {self.info.min_players} to {self.info.max_players} players,"
-                f" not {players} (CORE-SEAT-2)"
-            )
-            raise OptionError(msg)
+        info = self.info
+        self.check_players(info.name, players, info.min_players, info.max_players)
 
     def deck(self, players: int, options: Mapping[str, Any]) -> tuple[Card, ...]:
         """Return every card in play (a multiset); default: the ``build_deck`` hook, cached.
@@ -465,7 +461,8 @@ class GameLogic(Generic[S, A]):
     def check_players(name: str, players: int, low: int, high: int) -> None:
         """Raise :class:`OptionError` unless ``low <= players <= high``."""
         if not low <= players <= high:
-            msg = f"{name} takes {low} to {high} players, not {players} (CORE-SEAT-2)"
+            count = f"exactly {low}" if low == high else f"{low} to {high}"
+            msg = f"{name} takes {count} players, not {players} (CORE-SEAT-2)"
             raise OptionError(msg)
 
     @staticmethod
