@@ -31,7 +31,7 @@ _RULE_AT_END = re.compile(r"\(([A-Z][A-Z0-9]*(?:-[A-Z0-9]+)+)\)\s*$")
 class CardcoreError(Exception):
     """Base class of every error cardcore raises on purpose.
 
-    :attr:`rule_id` holds the ID of the rule the message cites at its end
+    ``rule_id`` holds the ID of the rule the message cites at its end
     (``"... (CORE-NOTATION-2)"``), or ``None`` where it cites none.
     """
 
