@@ -74,7 +74,7 @@ class SpitState(GameState):
     :ivar stall: Actions in a row without progress (SPIT-STUCK-3 c).
     :ivar recycled: A recycle happened and no layout card reached a spit pile since.
     :ivar emptier: The seat that emptied its layout (``-1`` while the deal runs).
-    :ivar summary0: Seat 0's cached :func:`~cardcore_spit.legality.summary`, or ``-1``
+    :ivar summary0: Seat 0's cached ``cardcore_spit.legality.summary``, or ``-1``
         (an int: clones share it); the logic forgets it whenever that layout changes.
     :ivar summary1: The same for seat 1.
     """
