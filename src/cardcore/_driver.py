@@ -181,7 +181,7 @@ def check_seen(game: Game, seen: Any, action: Any) -> None:
         raise IllegalActionError(msg, action=action, rule_id="CORE-RT-3")
     if seen > game.version or seen < game.version - STALE_WINDOW or seen < 0:
         msg = (
-            f"seen={seen} is outside the window of versions judged for staleness"
+            f"seen={shown(seen)} is outside the window of versions judged for staleness"
             f" ({max(0, game.version - STALE_WINDOW)} to {game.version}) (CORE-RT-3)"
         )
         raise IllegalActionError(msg, action=action, rule_id="CORE-RT-3")

@@ -308,14 +308,9 @@ def _replay(rec: Mapping[str, Any]) -> Game:
     _check_actions(rec["actions"])
     for i, (seat, text, at) in enumerate(rec["actions"]):
         try:
-            action = game.act(seat, text, at=at)
+            game.act(seat, text, at=at)
         except CardcoreError as exc:
             raise _fail(f"record action {i} ({seat}, {text!r}) cannot be replayed: {exc}") from None
-        if text != str(action):  # a record holds notation as the engine writes it
-            raise _fail(
-                f"record action {i} ({seat}, {text!r}) is not written as the engine writes it"
-                f" ({str(action)!r})"
-            )
     if truncated:
         if game.is_over:
             raise _fail("record says the game was truncated, but its actions end it by the rules")

@@ -52,15 +52,3 @@ def test_rejected_action_after_many_chunks_changes_nothing() -> None:
         game.apply(bad)  # type: ignore[arg-type]
     assert game.view(seat) == view
     assert cardcore.replay(game.record()).view(seat) == view
-
-
-def test_a_record_in_other_words_than_the_engines_is_refused() -> None:
-    """A record holds each action as the engine writes it: ``"DRAW"`` for ``"draw"`` would
-    load a game whose own record differs from the one given, so it is refused."""
-    game = cardcore.new_game("golf", 2, seed=5)
-    _play(game, random.Random(5), 12)
-    record = game.record()
-    assert cardcore.replay(record).record()["actions"] == record["actions"]
-    record["actions"][-1][1] = "  " + record["actions"][-1][1].upper()
-    with pytest.raises(cardcore.CorruptStateError, match="not written as the engine writes it"):
-        cardcore.replay(record)
