@@ -44,6 +44,7 @@ else:
     sync_playwright = sync_api.sync_playwright
 uvicorn = pytest.importorskip("uvicorn")
 
+from cardcore import STALE_WINDOW  # noqa: E402
 from cardcore.session import Outbound  # noqa: E402
 from cardcore.web import WebServer, create_app  # noqa: E402
 from tests.web.helpers import Watchdog  # noqa: E402
@@ -208,8 +209,7 @@ def test_spit_real_time_moves_against_a_bot(server: tuple[str, WebServer], brows
     )
     page.goto(base + made["seats"][0]["link"])
     page.wait_for_function("() => window.cardcore.view !== null")
-    first = _view(page)
-    first_version = page.evaluate("window.cardcore.version")
+    snaps: list[tuple[int, list[str]]] = []  # (version, legal) of the views acted on
     moves = stale = 0
     deadline = time.time() + 60
     while time.time() < deadline and moves < 20:
@@ -217,6 +217,7 @@ def test_spit_real_time_moves_against_a_bot(server: tuple[str, WebServer], brows
         if view["is_over"]:
             break
         legal = view["legal"]
+        snaps.append((page.evaluate("window.cardcore.version"), legal))
         plays = [a for a in legal if a.startswith("play ")]
         before = page.evaluate("window.cardcore.confirmed")
         if plays:
@@ -234,13 +235,23 @@ def test_spit_real_time_moves_against_a_bot(server: tuple[str, WebServer], brows
         )
         if page.evaluate("window.cardcore.confirmed") > before:
             moves += 1
-    # one stale move: an action of the first view, acted on that old view
-    old = [a for a in first["legal"] if a.startswith(("play", "combine", "ready"))] or first[
-        "legal"
-    ]
+    # one stale move: an action legal in a recent view (inside the stale window), not now
+    now = _view(page)
+    stale_pick = next(
+        (
+            (version, action)
+            for version, legal in reversed(snaps)
+            if now["version"] - version < STALE_WINDOW
+            for action in legal
+            if action.startswith(("play", "combine")) and action not in now["legal"]
+        ),
+        None,
+    )
+    assert stale_pick is not None, "no recent view held an action that is illegal now"
+    old_version, old_action = stale_pick
     page.evaluate("document.querySelector('#message').textContent = ''")
     page.evaluate(
-        f"window.cardcore.version = {first_version}; window.cardcore.act({json.dumps(old[0])})"
+        f"window.cardcore.version = {old_version}; window.cardcore.act({json.dumps(old_action)})"
     )
     page.wait_for_function("() => document.querySelector('#message').textContent.length > 0")
     text = page.inner_text("#message")
