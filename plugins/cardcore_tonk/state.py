@@ -154,6 +154,7 @@ class TonkState(GameState):
         new.result = self.result
         new.seed = self.seed
         new.draws = self.draws
+        new.chance = self.chance
         new.stake = self.stake
         new.hands = self.hands
         new.hand_no = self.hand_no
