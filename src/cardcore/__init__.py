@@ -13,7 +13,7 @@ from cardcore.actions import HOST, Action, EndMatch, Resign
 from cardcore.agents import Agent, LazyView, Plan, RandomAgent, RealtimeAgent, play, run_realtime
 from cardcore.cards import JOKER, Card, Rank, Suit, parse_cards
 from cardcore.compare import Comparison, compare
-from cardcore.deck import decks, derive_rng, shuffle, standard_52, with_jokers
+from cardcore.deck import CHANCE, Chance, decks, derive_rng, shuffle, standard_52, with_jokers
 from cardcore.errors import (
     ArgumentError,
     CardcoreError,
@@ -77,6 +77,7 @@ __version__ = "0.2.0"
 
 __all__ = [
     "ALL",
+    "CHANCE",
     "FIELD_KINDS",
     "HOST",
     "JOKER",
@@ -94,6 +95,7 @@ __all__ = [
     "CardRevealed",
     "CardcoreError",
     "CardsDealt",
+    "Chance",
     "Comparison",
     "CorruptStateError",
     "DeliveryFailure",

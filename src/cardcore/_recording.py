@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from cardcore._actionlog import actions as recorded
 from cardcore._actionlog import times as recorded_times
+from cardcore.deck import CHANCE
 from cardcore.errors import CardcoreError
 
 if TYPE_CHECKING:
@@ -29,10 +30,13 @@ __all__ = [
 SIGNATURE = "hmac-sha256:"
 """The prefix of a signature (the ``"signature"`` field of a signed record or save)."""
 
-RECORD_FORMAT = ("cardcore-record", 2)
-"""The name and version of the record format (2: positions; version 1 still replays)."""
-SAVE_FORMAT = ("cardcore-save", 2)
-"""The name and version of the saved-game format (version 1 still loads)."""
+RECORD_FORMAT = ("cardcore-record", 3)
+"""The name and version of the record format (2: positions; 3: the :class:`~cardcore.Chance`
+derivation). Versions 1 and 2 still replay, with the chance of their day; a game replayed
+from one is recorded in version 2 again."""
+SAVE_FORMAT = ("cardcore-save", 3)
+"""The name and version of the saved-game format (3: the record inside may be of format 3;
+versions 1 and 2 still load)."""
 
 
 def make_record(game: Game) -> dict[str, Any]:
@@ -43,7 +47,7 @@ def make_record(game: Game) -> dict[str, Any]:
     state = game._state
     return {
         "format": RECORD_FORMAT[0],
-        "format_version": RECORD_FORMAT[1],
+        "format_version": RECORD_FORMAT[1] if getattr(state, "chance", CHANCE) == CHANCE else 2,
         "game": game.name,
         "game_version": game.ruleset.game.version,
         "rules": [{"name": r.name, "id": r.id, "version": r.version} for r in game.ruleset.rules],

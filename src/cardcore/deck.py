@@ -1,20 +1,37 @@
-"""Deck builders and cardcore's own shuffle.
+"""Deck builders, cardcore's chance and its own shuffle.
 
-Shuffles are a Fisher-Yates over ``rng.random()`` so that a seed gives the same
-order on every Python version (``random.shuffle`` changed between versions).
-Generators are derived from ``(seed, counter)`` and never stored in a state.
+Chance event *k* of a game seeded *s* draws from a generator of ``(s, k)``,
+never a stored one, so a seed deals the same on every platform and Python
+version. Games started by this version use :class:`Chance` (record format 3): a
+SHAKE-128 stream, cheap to start. Records of format 1 and 2 replay with the
+generator of their day, :func:`derive_rng` (a Mersenne Twister seeded per
+event); :func:`shuffle` is a Fisher-Yates over either.
 """
 
 from __future__ import annotations
 
 import hashlib
 import random
+import sys
+from array import array
 from collections.abc import MutableSequence, Sequence
+from contextvars import ContextVar
 from typing import TypeVar
 
 from cardcore.cards import JOKER, Card, Rank, Suit
 
-__all__ = ["decks", "derive_rng", "shuffle", "standard_52", "with_jokers"]
+__all__ = [
+    "CHANCE",
+    "LEGACY_CHANCE",
+    "Chance",
+    "chance_version",
+    "decks",
+    "derive_rng",
+    "generator",
+    "shuffle",
+    "standard_52",
+    "with_jokers",
+]
 
 T = TypeVar("T")
 
@@ -55,7 +72,8 @@ def decks(n: int = 1, *, jokers_per_deck: int = 0) -> tuple[Card, ...]:
 
 
 def derive_rng(seed: int, counter: int) -> random.Random:
-    """Return the generator for chance event *counter* of a game seeded *seed*.
+    """Return the generator for chance event *counter* of a game seeded *seed*,
+    as records of format 1 and 2 derive it (new games use :class:`Chance`).
 
     The derivation hashes both integers, so it is the same on every platform,
     Python version and hash seed.
@@ -64,12 +82,133 @@ def derive_rng(seed: int, counter: int) -> random.Random:
     return random.Random(int.from_bytes(digest, "big"))
 
 
-def shuffle(items: MutableSequence[T], rng: random.Random) -> None:
-    """Shuffle *items* in place with a Fisher-Yates over ``rng.random()``.
+CHANCE = 3
+"""The chance derivation of new games: :class:`Chance` (record format 3)."""
+LEGACY_CHANCE = 2
+"""The chance derivation of records of format 1 and 2: :func:`derive_rng`."""
+
+_VERSION: ContextVar[int] = ContextVar("cardcore_chance", default=CHANCE)
+
+_WORD = "I" if array("I").itemsize == 4 else "L"
+_BIG_ENDIAN = sys.byteorder == "big"
+
+
+def chance_version() -> int:
+    """The chance derivation of the states built now: :data:`CHANCE`, or
+    :data:`LEGACY_CHANCE` while an old record is being replayed."""
+    return _VERSION.get()
+
+
+def generator(seed: int, counter: int, version: int = CHANCE) -> Chance | random.Random:
+    """Return the generator of chance event *counter* under derivation *version*."""
+    return Chance(seed, counter) if version == CHANCE else derive_rng(seed, counter)
+
+
+class Chance:
+    """The generator of one chance event: a SHAKE-128 stream of ``(seed, counter)``.
+
+    It reads the stream as little-endian 32-bit words. :meth:`shuffle` is a
+    Fisher-Yates in which step *i* swaps with ``word % (i + 1)``; the modulo's
+    bias is below ``n / 2**32`` (under 3e-8 for a 108-card deck), far below
+    anything a game can show. :meth:`random` takes two words as the Mersenne
+    Twister does (53 bits); :meth:`randrange` and :meth:`choice` reject, so they
+    are exact. Starting one costs one hash, where seeding a Mersenne Twister
+    fills 624 words.
+
+    :param seed: The game's seed.
+    :param counter: The chance event's number (0 is the first deal).
+    """
+
+    __slots__ = ("_key", "_pos", "_words")
+
+    def __init__(self, seed: int, counter: int) -> None:
+        self._key = b"cardcore-chance/3:%d:%d" % (seed, counter)
+        self._words = array(_WORD)
+        self._pos = 0
+
+    def _take(self, n: int) -> array[int]:
+        """The next *n* words of the stream."""
+        pos = self._pos
+        end = pos + n
+        if end > len(self._words):
+            words = array(_WORD, hashlib.shake_128(self._key).digest(4 * max(end, 64)))
+            if _BIG_ENDIAN:
+                words.byteswap()
+            self._words = words
+        self._pos = end
+        return self._words[pos:end]
+
+    def shuffle(self, items: MutableSequence[T]) -> None:
+        """Shuffle *items* in place (one word per card but the first)."""
+        i = len(items)
+        if i < 2:
+            return
+        for r in self._take(i - 1):
+            j = r % i
+            i -= 1
+            items[i], items[j] = items[j], items[i]
+
+    def random(self) -> float:
+        """Return the next float in [0, 1): 53 bits from two words."""
+        a, b = self._take(2)
+        return ((a >> 5) * 67108864 + (b >> 6)) * (1.0 / 9007199254740992.0)
+
+    def getrandbits(self, k: int) -> int:
+        """Return an int of *k* random bits (``k >= 0``)."""
+        if k < 0:
+            msg = "number of bits must be non-negative"
+            raise ValueError(msg)
+        words = (k + 31) // 32
+        value = 0
+        for w in self._take(words):  # the first word is the most significant
+            value = value << 32 | w
+        return value >> (32 * words - k)
+
+    def _below(self, n: int) -> int:
+        k = n.bit_length()
+        while True:  # rejection: exact, and fewer than two tries on average
+            r = self.getrandbits(k)
+            if r < n:
+                return r
+
+    def randrange(self, start: int, stop: int | None = None) -> int:
+        """Return a random int in ``range(start, stop)`` (or ``range(start)``).
+
+        :raises ValueError: An empty range.
+        """
+        if stop is None:
+            start, stop = 0, start
+        if stop <= start:
+            msg = f"empty range for randrange({start}, {stop})"
+            raise ValueError(msg)
+        return start + self._below(stop - start)
+
+    def randint(self, a: int, b: int) -> int:
+        """Return a random int from *a* to *b*, both included."""
+        return self.randrange(a, b + 1)
+
+    def choice(self, seq: Sequence[T]) -> T:
+        """Return a random element of the non-empty *seq*.
+
+        :raises IndexError: *seq* is empty.
+        """
+        if not seq:
+            msg = "cannot choose from an empty sequence"
+            raise IndexError(msg)
+        return seq[self._below(len(seq))]
+
+
+def shuffle(items: MutableSequence[T], rng: Chance | random.Random) -> None:
+    """Shuffle *items* in place: with :meth:`Chance.shuffle`, or a Fisher-Yates over
+    ``rng.random()`` for a :class:`random.Random` (records of format 1 and 2).
 
     :param items: The list to shuffle.
-    :param rng: The generator (see :func:`derive_rng`).
+    :param rng: The generator (``state.rng()``: a :class:`Chance`, or a ``random.Random``
+        from :func:`derive_rng` in a replay of a record of format 1 or 2).
     """
+    if type(rng) is Chance:
+        rng.shuffle(items)
+        return
     rand = rng.random
     for i in range(len(items) - 1, 0, -1):
         j = int(rand() * (i + 1))

@@ -28,6 +28,7 @@ from typing import Any
 from cardcore._recording import RECORD_FORMAT, SAVE_FORMAT, signature_of
 from cardcore._text import shown
 from cardcore.cards import parse_cards
+from cardcore.deck import _VERSION, CHANCE, LEGACY_CHANCE
 from cardcore.errors import CardcoreError, CorruptStateError
 from cardcore.game import Game
 from cardcore.plugins import game_info, get_ruleset, rule_info
@@ -45,9 +46,10 @@ __all__ = [
     "replay",
 ]
 
-RECORD_VERSIONS = (1, 2)
-"""Record format versions :func:`replay` reads (1 has no ``position``; it is migrated)."""
-SAVE_VERSIONS = (1, 2)
+RECORD_VERSIONS = (1, 2, 3)
+"""Record format versions :func:`replay` reads (1 has no ``position``; it is migrated; 1 and 2
+replay with the chance of their day, :func:`~cardcore.derive_rng`)."""
+SAVE_VERSIONS = (1, 2, 3)
 """Saved-game format versions :func:`load` reads (see :func:`load` for version 1)."""
 MAX_BYTES = 20_000_000
 """The largest save or record :func:`load` and :func:`replay` accept: characters of JSON
@@ -287,6 +289,7 @@ def _replay(rec: Mapping[str, Any]) -> Game:
         raise _fail(f"record field 'truncated' must be true or false, not {str(truncated)[:80]!r}")
     default_names = set(game_info(rec["game"]).default_rules)
     names = [r["name"] for r in rec["rules"] if r["name"] not in default_names]
+    token = _VERSION.set(CHANCE if rec["format_version"] >= 3 else LEGACY_CHANCE)
     try:
         game = new_game(
             rec["game"],
@@ -300,6 +303,8 @@ def _replay(rec: Mapping[str, Any]) -> Game:
         )
     except (CardcoreError, TypeError, ValueError) as exc:
         raise _fail(f"record cannot start its game: {exc}") from None
+    finally:
+        _VERSION.reset(token)
     bound = game.logic.action_bound(len(game.players), game.options)
     if len(rec["actions"]) > bound + 2:
         raise _fail(

@@ -13,7 +13,7 @@ from typing import Any, cast
 
 from cardcore._text import shown
 from cardcore.cards import Card, parse_cards
-from cardcore.deck import derive_rng, shuffle
+from cardcore.deck import chance_version, generator, shuffle
 from cardcore.errors import ArgumentError, CardcoreError, OptionError, PluginError
 from cardcore.events import Event, EventBus, GameStarted
 from cardcore.game import Game
@@ -50,7 +50,7 @@ def deal(
     full = logic.deck(players, options)
     if deck_top is None:
         order = list(full)
-        shuffle(order, derive_rng(seed, 0))
+        shuffle(order, generator(seed, 0, chance_version()))
     else:
         rest = Counter(full)
         rest.subtract(deck_top)
@@ -63,7 +63,7 @@ def deal(
             if rest[card] > 0:
                 rest[card] -= 1
                 remaining.append(card)
-        shuffle(remaining, derive_rng(seed, 0))
+        shuffle(remaining, generator(seed, 0, chance_version()))
         order = [*deck_top, *remaining]
     order.reverse()  # bottom -> top: the first card of the deck is dealt first
     state = cast(GameState, logic.new_state(players, options, order, seed, emit))

@@ -1,7 +1,8 @@
 """The mutable game state and the final :class:`Result`.
 
 A state is a slotted object that only the game's ``apply`` changes. Cloning it
-copies a few small lists; chance is ``(seed, draws)``, never a stored generator.
+copies a few small lists; chance is ``(seed, draws)`` under the derivation
+``chance``, never a stored generator.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from attrs import frozen
 from typing_extensions import Self
 
 from cardcore.cards import Card
-from cardcore.deck import derive_rng
+from cardcore.deck import _VERSION, CHANCE, Chance, derive_rng
 from cardcore.events import jsonable
 from cardcore.zones import Zones
 
@@ -154,7 +155,9 @@ def _make_cloner(cls: type) -> Any:
     lines = ["def clone(self):", "    new = new_object(cls)"]
     declared = getattr(cls, "_mutable", None)
     for name in _all_slots(cls):
-        if name in getattr(cls, "_deep", ()):
+        if name == "chance":  # unset in a plugin's hand-written clone from before the slot
+            lines.append(f"    new.chance = getattr(self, 'chance', {CHANCE})")
+        elif name in getattr(cls, "_deep", ()):
             lines.append(f"    new.{name} = copy_deep(self.{name}, {name!r})")
         elif declared is not None:
             if name in declared:
@@ -195,7 +198,17 @@ class GameState:
     ``_mutable`` would be shared between clones.
     """
 
-    __slots__ = ("draws", "is_over", "options", "players", "result", "seed", "to_act", "zones")
+    __slots__ = (
+        "chance",
+        "draws",
+        "is_over",
+        "options",
+        "players",
+        "result",
+        "seed",
+        "to_act",
+        "zones",
+    )
     _deep: ClassVar[tuple[str, ...]] = ()
     _mutable: ClassVar[tuple[str, ...] | None] = None
 
@@ -208,13 +221,24 @@ class GameState:
         self.result: Result | None = None
         self.seed = 0
         self.draws = 0
+        self.chance = _VERSION.get()  # CHANCE, or the legacy one while an old record replays
 
-    def rng(self) -> random.Random:
+    def rng(self) -> Chance | random.Random:
         """Return the generator for the next chance event and count it.
 
-        Use it for every shuffle after the first deal (a new round, a rebuilt stock).
+        Use it for every shuffle after the first deal (a new round, a rebuilt stock),
+        with :func:`cardcore.shuffle` or its own methods (``random``, ``randrange``,
+        ``randint``, ``choice``, ``shuffle``): a :class:`~cardcore.Chance` in games
+        started by this version, a ``random.Random`` in a replay of a record of format
+        1 or 2 (see ``chance``).
         """
         self.draws += 1
+        try:
+            chance = self.chance
+        except AttributeError:  # a hand-written clone() from before the slot existed
+            chance = self.chance = CHANCE
+        if chance == CHANCE:
+            return Chance(self.seed, self.draws)
         return derive_rng(self.seed, self.draws)
 
     def clone(self) -> Self:
@@ -229,7 +253,7 @@ class GameState:
         """Return every slot as JSON-ready data (privileged: shows every card)."""
         out: dict[str, Any] = {}
         for name in _all_slots(type(self)):
-            if name in ("options", "seed"):
+            if name in ("options", "seed", "chance"):
                 continue
             out[name] = jsonable(getattr(self, name))
         return out

@@ -21,7 +21,7 @@ from attrs import field, frozen
 from typing_extensions import Self
 
 from cardcore.cards import _TEXT_BY_ID, Card, card_texts
-from cardcore.deck import shuffle
+from cardcore.deck import Chance, shuffle
 
 __all__ = ["ALL", "Layout", "Visibility", "ZoneSpec", "Zones"]
 
@@ -228,7 +228,7 @@ class Zones:
         """Clear every seat's knowledge of the cards in pile *z* (they were mixed)."""
         self.seen[z] = [0] * len(self.cards[z])
 
-    def shuffle(self, z: int, rng: random.Random) -> None:
+    def shuffle(self, z: int, rng: Chance | random.Random) -> None:
         """Shuffle pile *z* with cardcore's shuffle; nobody knows where any card is after."""
         shuffle(self.cards[z], rng)
         self.forget(z)

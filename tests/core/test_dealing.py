@@ -7,12 +7,12 @@ import pytest
 from cardcore import (
     ALL,
     CardcoreError,
+    Chance,
     GameState,
     Layout,
     Visibility,
     Zones,
     ZoneSpec,
-    derive_rng,
     parse_cards,
     shuffle,
 )
@@ -62,7 +62,7 @@ def test_rebuild_stock_keeps_the_top_discard_and_uses_the_games_chance() -> None
     assert rebuild_stock(st, STOCK, DISCARD) == 3
     assert [str(c) for c in st.zones.cards[DISCARD]] == ["7H"] and st.zones.seen[DISCARD] == [ALL]
     expected = list(parse_cards("4H 5H 6H 2S 3S"))
-    shuffle(expected, derive_rng(41, 4))  # the next chance event of this game
+    shuffle(expected, Chance(41, 4))  # the next chance event of this game
     assert st.zones.cards[STOCK] == expected and st.draws == 4
     assert st.zones.seen[STOCK] == [0] * 5  # nobody knows the new order
     assert rebuild_stock(st, STOCK, DISCARD) == 0  # only the top card left: nothing to rebuild

@@ -162,7 +162,7 @@ def _tinygame() -> Iterator[None]:
 
 
 def tiny(players: int = 2, played: int = 0, **kwargs: Any) -> cardcore.Game:
-    game = cardcore.new_game("tinygame", players, deck="2S 3S 4S 5S 6S 7S", seed=1, **kwargs)
+    game = cardcore.new_game("tinygame", players, deck="2S 3S 4S 5S 6S 7S 9S 8S", seed=1, **kwargs)
     for _ in range(played):
         seat = game.to_act[0]
         game.apply(game.legal_actions(seat)[0])

@@ -106,12 +106,12 @@ V1_RECORDS = sorted(DATA.glob("*_v1_record.json"))
 V1_SAVES = sorted(DATA.glob("*_v1_save.json"))
 
 
-def test_record_and_save_are_format_2_with_a_position_field(finished) -> None:  # type: ignore[no-untyped-def]
+def test_record_and_save_are_format_3_with_a_position_field(finished) -> None:  # type: ignore[no-untyped-def]
     rec = finished.record()
-    assert (rec["format"], rec["format_version"]) == ("cardcore-record", 2)
+    assert (rec["format"], rec["format_version"]) == ("cardcore-record", 3)
     assert rec["position"] is None and rec["deck"] is None
     save = finished.save()
-    assert (save["format"], save["format_version"]) == ("cardcore-save", 2)
+    assert (save["format"], save["format_version"]) == ("cardcore-save", 3)
     assert save["record"] == rec and save["version"] == finished.version
 
 
@@ -155,7 +155,7 @@ def test_v1_save_loads_and_migrates(path: Path) -> None:
     on_table = sorted(c for pile in old["state"]["zones"].values() for c in pile["cards"])
     assert sorted(str(c) for c in game.state.zones.all_cards()) == on_table
     new = game.save()
-    assert new["format_version"] == 2
+    assert new["format_version"] == 3 and new["record"]["format_version"] == 2  # its old chance
     loaded = cardcore.load(json.loads(json.dumps(new)))  # format 2 compares the whole snapshot
     assert loaded.state.snapshot() == game.state.snapshot()
     tampered = json.loads(path.read_text())

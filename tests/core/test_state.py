@@ -128,4 +128,6 @@ def test_rng_counts_chance_events() -> None:
     a = st.rng().random()
     b = st.rng().random()
     assert st.draws == 2 and a != b
-    assert cardcore.derive_rng(5, 1).random() == a
+    assert cardcore.Chance(5, 1).random() == a  # chance event k of seed s: Chance(s, k)
+    st.chance = 2  # a game replayed from a record of format 1 or 2
+    assert st.rng().random() == cardcore.derive_rng(5, 3).random()

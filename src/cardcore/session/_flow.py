@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from cardcore.actions import HOST, Action, EndMatch, Resign
+from cardcore.deck import CHANCE
 from cardcore.errors import CardcoreError
 from cardcore.events import SPECTATOR, ActionApplied, Event
 from cardcore.game import Game
@@ -34,7 +35,7 @@ LOG = logging.getLogger("cardcore.session")
 MAX_STEPS_PER_CALL = 10_000
 """The most timer steps one ``tick`` or ``handle`` plays (a guard against a game that never settles)."""
 
-FORMAT = ("cardcore-session", 1)
+FORMAT = ("cardcore-session", 2)
 """The name and version of a stored session's ``meta``."""
 
 
@@ -71,6 +72,7 @@ class Flow:
         self.ended: float | None = None
         self.now = created
         self.seed: int | None = None
+        self.chance = CHANCE  # the chance derivation of its game (a session stored in format 1: 2)
         self.fair: FairDeal | None = None
         self.tokens: dict[int, TokenRow] = {}
         self.game: Game | None = None
@@ -172,6 +174,7 @@ class Flow:
             "started": self.started,
             "ended": self.ended,
             "seed": self.seed,
+            "chance": self.chance,
             "fair": None if self.fair is None else self.fair.to_json(),
             "entropy_deadline": self.entropy_deadline,
             "streams": {s.name: s.n for s in [*self.streams, self.spectators]},
@@ -267,7 +270,7 @@ class Flow:
             seed = fair.seed
         else:
             seed = self.seed if self.seed is not None else 0
-        game = self.setup.build(seed, subscribers=self._listeners())
+        game = self.setup.build(seed, subscribers=self._listeners(), chance=self.chance)
         self._clear_events()
         self.game = game
         self.phase = "playing"

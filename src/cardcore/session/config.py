@@ -12,6 +12,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from cardcore.deck import _VERSION, CHANCE
 from cardcore.errors import CardcoreError, CorruptStateError, OptionError
 from cardcore.game import Game
 from cardcore.setup import Listener, new_game
@@ -251,24 +252,31 @@ class GameSetup:
         actions: Sequence[tuple[int, str, float | None]] = (),
         subscribers: Iterable[Listener] = (),
         after_each: Callable[[Game], None] | None = None,
+        chance: int = CHANCE,
     ) -> Game:
         """Start the game with *seed* and replay *actions* (``(seat, notation, at)``) into it.
 
         :param subscribers: Subscriptions attached before the first card.
         :param after_each: Called after each replayed action.
+        :param chance: The chance derivation (:data:`cardcore.CHANCE`, or 2 for a session
+            stored by cardcore 0.2.0 and earlier).
         :raises CorruptStateError: An action that does not replay.
         """
-        game = new_game(
-            self.game,
-            list(self.players),
-            rules=self.rules,
-            without=self.without,
-            options=dict(self.options),
-            seed=seed,
-            deck=None if self.deck is None else list(self.deck),
-            position=self.position,
-            subscribers=subscribers,
-        )
+        token = _VERSION.set(chance)
+        try:
+            game = new_game(
+                self.game,
+                list(self.players),
+                rules=self.rules,
+                without=self.without,
+                options=dict(self.options),
+                seed=seed,
+                deck=None if self.deck is None else list(self.deck),
+                position=self.position,
+                subscribers=subscribers,
+            )
+        finally:
+            _VERSION.reset(token)
         for i, (seat, text, at) in enumerate(actions):
             try:
                 game.act(seat, text, at=at)

@@ -13,7 +13,7 @@ before the deal. The game's seed is derived from both::
 
 where each ``e`` is a seat's entropy in UTF-8 (empty if it sent none) and
 ``len`` its length as 4 big-endian bytes. Every shuffle of the game comes
-from that seed (:func:`cardcore.derive_rng`), so the server cannot pick the
+from that seed (:class:`cardcore.Chance`), so the server cannot pick the
 deal after seeing the seats' entropy, and no seat can steer it without knowing
 the server seed.
 

@@ -18,6 +18,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from cardcore.actions import HOST, EndMatch
+from cardcore.deck import CHANCE, LEGACY_CHANCE
 from cardcore.errors import (
     CardcoreError,
     CorruptStateError,
@@ -116,7 +117,7 @@ class Session(TakebackFlow):
             msg = f"no session {session_id!r} in the store"
             raise SessionError(msg)
         meta = stored.meta
-        if meta.get("format") != FORMAT[0] or meta.get("format_version") != FORMAT[1]:
+        if meta.get("format") != FORMAT[0] or meta.get("format_version") not in (1, FORMAT[1]):
             msg = f"session {session_id!r} is not stored in a format this cardcore reads"
             raise SessionError(msg)
         try:
@@ -137,6 +138,11 @@ class Session(TakebackFlow):
         session.started = meta.get("started")
         session.ended = meta.get("ended")
         session.seed = meta.get("seed")
+        # format 1 stored no chance: its games dealt with the derivation of records of format 2
+        session.chance = LEGACY_CHANCE if meta["format_version"] == 1 else int(meta["chance"])
+        if session.chance not in (CHANCE, LEGACY_CHANCE):
+            msg = f"unknown chance derivation {session.chance}"
+            raise ValueError(msg)
         session.fair = None if meta.get("fair") is None else fairness.FairDeal.from_data(meta["fair"])
         session.entropy_deadline = meta.get("entropy_deadline")
         session.tokens = {t.seat: t for t in stored.tokens}
@@ -184,7 +190,9 @@ class Session(TakebackFlow):
             self._spectate(game, seat, text, at, None)
             self._spec_events.clear()
 
-        game = self.setup.build(seed, actions, self._listeners(), after_each=capture)
+        game = self.setup.build(
+            seed, actions, self._listeners(), after_each=capture, chance=self.chance
+        )
         self._clear_events()
         self.game = game
         self.views = [game.view(s) for s in range(self.players)]

@@ -144,7 +144,7 @@ class TakebackFlow(Flow):
     def _rebuild(self, rows: Sequence[tuple[int, str, float | None]]) -> Game:
         fair = self.fair
         seed = fair.seed if fair is not None else (self.seed or 0)
-        game = self.setup.build(seed, rows, self._listeners())
+        game = self.setup.build(seed, rows, self._listeners(), chance=self.chance)
         self._clear_events()
         return game
 
