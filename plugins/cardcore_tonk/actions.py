@@ -195,6 +195,12 @@ def _card_index(word: str, text: str) -> int:
     return index_of(card)
 
 
+_BY_TEXT: tuple[dict[str, TonkAction], ...] = tuple(
+    {str(a): a for a in (*_FIXED[s], DEALS[s][0], *DISCARDS[s])} for s in range(SEATS)
+)
+"""Per seat, the actions without a spread or a hit by the text the engine writes for them."""
+
+
 def parse_action(seat: int, text: str) -> TonkAction:
     """Read *text* as an action of *seat* (TONK-NOTE-1), returning the interned action.
 
@@ -202,6 +208,10 @@ def parse_action(seat: int, text: str) -> TonkAction:
     is returned even if it is not legal now (the core then rejects it, citing
     the rule). *seat* is a seat of the game (the core checked it).
     """
+    if type(seat) is int and -SEATS <= seat < SEATS:
+        known = _BY_TEXT[seat].get(text)  # the text the engine writes (records, agents)
+        if known is not None:
+            return known
     words = text.split()
     if not words:
         raise _malformed(text, _EXPECTED)
@@ -251,12 +261,20 @@ def is_legal(logic: TonkLogic, state: TonkState, action: TonkAction) -> bool:
     if seat != state.turn or state.is_over:
         return False
     if state.phase != PLAY:
-        return action in logic.legal_actions(state, seat)
+        legal = logic.legal_actions(state, seat)
+        for a in legal:  # identity first: the actions are interned
+            if a is action:
+                return True
+        return action in legal
     if type(action) is Discard:
         card = action.card
-        if _IDX.get(id(card)) is None:  # not an interned card: compare by value
+        x = _IDX.get(id(card))
+        if x is None:  # not an interned card: compare by value
             return action in logic.legal_actions(state, seat)
-        return _IDX[id(card)] != state.taken and card in state.zones.cards[HAND0 + seat]
+        if x == state.taken:
+            return False
+        hand = state.zones.cards[HAND0 + seat]
+        return id(card) in map(id, hand) or card in hand
     if kind is Spread or kind is Hit:
         return action in logic.legal_actions(state, seat)
     return False  # draw, take, drop, deal: only at the start of a turn or between hands

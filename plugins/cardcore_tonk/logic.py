@@ -30,7 +30,7 @@ from cardcore import (
     ZoneSpec,
 )
 from cardcore.dealing import fill_stock
-from cardcore.turns import end_game, next_seat, winners_by
+from cardcore.turns import end_game, winners_by
 from cardcore_tonk import encoding as _encoding
 from cardcore_tonk import position as _position
 from cardcore_tonk import search as _search
@@ -94,6 +94,27 @@ DealJudge = Callable[[Sequence[Sequence[int]], Sequence[int]], DealVerdict | Non
 
 
 _BITS = tuple(1 << i for i in range(len(CARDS)))
+_BIT_OF: dict[int, int] = {id(c): 1 << i for i, c in enumerate(CARDS)}
+"""A card's bit by ``id``: sorting bits sorts the cards by index, and their sum is the hand's mask."""
+_INDEX_OF_BIT: dict[int, int] = {1 << i: i for i in range(len(CARDS))}
+_DISCARD_OF_BIT: tuple[dict[int, Discard], ...] = tuple(
+    {1 << i: d for i, d in enumerate(row)} for row in DISCARDS
+)
+_BOOKS = bytes(int(bin(b & 15).count("1") >= 3 or bin(b >> 4).count("1") >= 3) for b in range(256))
+"""By a byte of a hand's mask (two ranks, a nibble each): 1 if it holds three of a rank."""
+_NO_BOOK = bytes(7)  # a mask's 7 bytes translated by _BOOKS when it holds no book
+
+
+class _TargetMasks(dict[tuple[int, ...], int]):
+    """The mask of a tuple of hit targets, worked out once per tuple."""
+
+    def __missing__(self, key: tuple[int, ...]) -> int:
+        mask = self[key] = sum(_BITS[x] for x in set(key))
+        return mask
+
+
+_TARGET_MASKS = _TargetMasks()
+_TO_ACT = tuple((s,) for s in range(SEATS))
 
 
 def _always(state: TonkState) -> bool:
@@ -119,6 +140,7 @@ class TonkLogic(GameLogic[TonkState, TonkAction]):
         """The card values (TONK-VAL-1), asked of the ``card_points`` hook once per card."""
         self.points: tuple[int, ...] = tuple(self.score_table[c] for c in CARDS)
         """The same values by card index, for the hot path."""
+        self._value_of: dict[int, int] = {id(c): v for c, v in zip(CARDS, self.points, strict=True)}
         upcard = resolve("tonk_upcard")
         self.upcard: bool = True if upcard is None else bool(upcard())
         """Whether the deal turns an upcard (TONK-DEAL-2)."""
@@ -215,45 +237,42 @@ class TonkLogic(GameLogic[TonkState, TonkAction]):
         if fresh:
             self._gather(state)
         dealer = state.dealer
-        stock = zones.cards[STOCK]
-        sseen = zones.seen[STOCK]
-        # TONK-DEAL-1: five cards each, one at a time, from the dealer's left
+        piles = zones.cards
+        seen = zones.seen
+        stock = piles[STOCK]
+        # TONK-DEAL-1: five cards each, one at a time, from the dealer's left: the
+        # j-th seat dealt to gets the cards j, j + n, ... from the top (the end)
         k = 5 * n
-        dealt = stock[-k:]
-        del stock[-k:]
-        del sseen[-k:]
-        dealt.reverse()  # the top card first
-        seats = [(dealer + 1 + j) % n for j in range(n)]  # the j-th seat dealt to
         for j in range(n):
-            z = HAND0 + seats[j]
-            zones.cards[z] = dealt[j::n]
-            zones.seen[z] = [0] * 5
+            z = HAND0 + (dealer + 1 + j) % n
+            piles[z] = stock[-1 - j : -1 - j - k : -n]
+            seen[z] = [0] * 5
+        del stock[-k:]
+        del seen[STOCK][-k:]
         upcard: Card | None = None
         if self.upcard:  # TONK-DEAL-2, face up (Zones.move's masks, inlined)
             upcard = stock.pop()
-            del sseen[-1]
-            zones.cards[DISCARD].append(upcard)
-            zones.seen[DISCARD].append(ALL)
+            del seen[STOCK][-1]
+            piles[DISCARD].append(upcard)
+            seen[DISCARD].append(ALL)
         state.phase = START
-        state.turn = (dealer + 1) % n  # TONK-TURN-1
+        turn = state.turn = (dealer + 1) % n  # TONK-TURN-1
         if emit is not None:
             for s in range(n):
-                cards = tuple(zones.cards[HAND0 + s])
+                cards = tuple(piles[HAND0 + s])
                 emit(HandDealt(state.hand_no + 1, dealer, s, upcard, cards, 1 << s))
         if self.judges:
-            dealt_idx = list(map(_IDX.__getitem__, map(id, dealt)))
-            hands: list[list[int]] = [[]] * n  # per seat, its hand as card indices
-            for j in range(n):
-                hands[seats[j]] = dealt_idx[j::n]
+            index = _IDX.__getitem__
+            hands = [list(map(index, map(id, piles[z]))) for z in range(HAND0, HAND0 + n)]
             for judge in self.judges:
                 verdict = judge(hands, self.points)
                 if verdict is not None:
                     amounts = [u * state.stake for u in verdict.units]
                     self._end_hand(state, verdict.reason, verdict.seat, amounts, True, emit)
                     return
-        state.to_act = (state.turn,)
+        state.to_act = _TO_ACT[turn]
         if emit is not None:
-            emit(self._passed[state.turn])
+            emit(self._passed[turn])
 
     def _gather(self, state: TonkState) -> None:
         """Collect every card into the stock and shuffle it for the next hand (TONK-SESSION-2).
@@ -301,13 +320,10 @@ class TonkLogic(GameLogic[TonkState, TonkAction]):
         shown: tuple[tuple[Card, ...], ...] | None = None
         if show:  # every hand face up (TONK-DROP-1, TONK-VIEW-1)
             hands = zones.cards
+            shown = tuple(map(tuple, hands[HAND0 : HAND0 + n]))
             masks = zones.seen
-            held = []
             for z in range(HAND0, HAND0 + n):
-                pile = hands[z]
-                held.append(tuple(pile))
-                masks[z] = [ALL] * len(pile)
-            shown = tuple(held)
+                masks[z] = [ALL] * len(hands[z])
         paid = self.score_round(state, amounts)  # the house rules' adjustments, checked
         ledger = state.ledger
         ledger.post(paid, reason)
@@ -331,14 +347,16 @@ class TonkLogic(GameLogic[TonkState, TonkAction]):
                 event = HandEnded(reason, paid, balances, state.hand_no + 1, seat)
             emit(event)
         state.hand_no += 1
-        state.dealer = next_seat(state.dealer, n)
+        state.dealer = (state.dealer + 1) % n  # TONK-DEALER-2: the deal passes left
         if state.hand_no >= state.hands:
             state.phase = OVER
             totals_now = ledger.totals
+            best = max(totals_now)  # the highest balances win (winners_by, inline)
+            stake = state.stake
             end_game(
                 state,
-                winners_by(totals_now, lowest=False),
-                [t / state.stake for t in totals_now],
+                [s for s in range(n) if totals_now[s] == best],
+                [t / stake for t in totals_now],
                 reason,
                 payouts=totals_now,
                 reveal=False,
@@ -346,47 +364,63 @@ class TonkLogic(GameLogic[TonkState, TonkAction]):
             return
         state.phase = BETWEEN  # TONK-SESSION-3
         state.turn = state.dealer
-        state.to_act = (state.dealer,)
+        state.to_act = _TO_ACT[state.dealer]
         if emit is not None:
             emit(self._passed[state.dealer])
 
     def _totals(self, state: TonkState) -> list[int]:
-        points = self.points
-        ids = _IDX
-        cards = state.zones.cards
-        return [sum([points[ids[id(c)]] for c in cards[HAND0 + s]]) for s in range(state.players)]
+        value = self._value_of.__getitem__
+        hands = state.zones.cards[HAND0 : HAND0 + state.players]
+        return [sum(map(value, map(id, hand))) for hand in hands]
 
     # -- play -------------------------------------------------------------------------------
 
     def legal_actions(self, state: TonkState, seat: int) -> tuple[TonkAction, ...]:
-        """The legal actions of *seat*, in the order of TONK-LEGAL-1 (the core removes vetoes)."""
+        """The legal actions of *seat*, in the order of TONK-LEGAL-1 (the core removes vetoes).
+
+        The common case after a draw -- no spread in hand, no card that hits a
+        spread -- is told from the hand's mask (its cards' bits, sorted: the
+        listing order) and answered with the discards alone.
+        """
         if seat != state.turn or state.is_over:
             return ()
         phase = state.phase
         if phase == START:
             cards = state.zones.cards
-            return STARTS[seat][2 * (len(cards[STOCK]) > 0) + (len(cards[DISCARD]) > 0)]
-        if phase == PLAY:
-            return self._play_actions(state, seat)
-        return DEALS[seat]
+            return STARTS[seat][(2 if cards[STOCK] else 0) + (1 if cards[DISCARD] else 0)]
+        if phase != PLAY:
+            return DEALS[seat]
+        bits = sorted(map(_BIT_OF.__getitem__, map(id, state.zones.cards[HAND0 + seat])))
+        mask = sum(bits)
+        if mask & (mask >> 4) & (mask >> 8) or (
+            mask.to_bytes(7, "little").translate(_BOOKS) != _NO_BOOK
+        ):  # a run or a book in hand
+            return self._play_actions(state, seat, bits, mask)
+        targets = state.targets
+        if targets:
+            masks = _TARGET_MASKS
+            for tg in targets:
+                if mask & masks[tg]:  # a card that hits a spread
+                    return self._play_actions(state, seat, bits, mask)
+        taken = state.taken
+        if taken >= 0 and (mask >> taken) & 1:  # TONK-TURN-4
+            bits.remove(_BITS[taken])
+        return tuple(map(_DISCARD_OF_BIT[seat].__getitem__, bits))
 
     is_legal = _is_legal  # the fast path of apply and replay: cardcore_tonk.actions.is_legal
 
-    def _play_actions(self, state: TonkState, seat: int) -> tuple[TonkAction, ...]:
-        idx = sorted(map(_IDX.__getitem__, map(id, state.zones.cards[HAND0 + seat])))
+    def _play_actions(
+        self, state: TonkState, seat: int, bits: list[int], mask: int
+    ) -> tuple[TonkAction, ...]:
+        """The legal actions after a draw when a spread or a hit is possible (TONK-LEGAL-1)."""
+        idx = list(map(_INDEX_OF_BIT.__getitem__, bits))
         taken = state.taken
         targets = state.targets
         discards = DISCARDS[seat]
-        mask = sum(map(_BITS.__getitem__, idx))  # bit x: card index x is in the hand
-        spreads = has_spread(mask)
-        if not (spreads or targets):  # discards only (TONK-TURN-4)
-            if taken < 0:
-                return tuple(map(discards.__getitem__, idx))
-            return tuple([discards[x] for x in idx if x != taken])
         strand = taken >= 0 and (mask >> taken) & 1 == 1  # TONK-TURN-5
         n = len(idx)
         out: list[TonkAction] = []
-        if spreads:
+        if has_spread(mask):
             for sp in spreads_of(idx):
                 if strand and n - len(sp) == 1 and taken not in sp:
                     continue
@@ -407,32 +441,55 @@ class TonkLogic(GameLogic[TonkState, TonkAction]):
         seat = action.seat
         zones = state.zones
         hz = HAND0 + seat
+        kind = type(action)
         # the moves of Zones.move inlined: a hand shows itself to its owner, the
         # discard pile to everyone (the masks Zones.move would give)
         if type(action) is Discard:
             card = action.card
-            hand = zones.cards[hz]
-            i = _find(hand, card)
-            zones.cards[DISCARD].append(hand.pop(i))
-            del zones.seen[hz][i]
-            zones.seen[DISCARD].append(ALL)
+            piles = zones.cards
+            seen = zones.seen
+            hand = piles[hz]
+            try:  # by identity first (cards are interned)
+                i = list(map(id, hand)).index(id(card))
+            except ValueError:
+                i = hand.index(card)
+            piles[DISCARD].append(hand.pop(i))
+            del seen[hz][i]
+            seen[DISCARD].append(ALL)
             if emit is not None:
                 emit(self._event(1, seat, card))
             if not hand:  # TONK-OUT-2
                 amounts = pay_from_each(seat, state.players, state.stake)
                 self._end_hand(state, "out", seat, amounts, False, emit)
                 return
-            self._next_turn(state, emit)
-        elif type(action) is Draw:  # TONK-TURN-3
-            card = zones.cards[STOCK].pop()
-            mask = zones.seen[STOCK].pop()
-            zones.cards[hz].append(card)
-            zones.seen[hz].append(mask if mask == ALL else mask | 1 << seat)
+            # the next turn (TONK-TURN-1), inline: once per turn
+            state.quiet_turns = 0 if state.touched else state.quiet_turns + 1
+            turn = state.turn + 1
+            if turn == state.players:
+                turn = 0
+            state.turn = turn
+            state.phase = START
+            state.taken = -1
+            state.spread_made = state.touched = False
+            if not piles[STOCK] and self.ends_on_empty(state):  # TONK-STOCK-1
+                amounts = stock_out_payout(self._totals(state), state.stake)
+                self._end_hand(state, "stock-out", None, amounts, True, emit)
+                return
+            state.to_act = _TO_ACT[turn]
+            if emit is not None:
+                emit(self._passed[turn])
+        elif kind is Draw:  # TONK-TURN-3
+            piles = zones.cards
+            seen = zones.seen
+            card = piles[STOCK].pop()
+            mask = seen[STOCK].pop()
+            piles[hz].append(card)
+            seen[hz].append(mask if mask == ALL else mask | 1 << seat)
             state.phase = PLAY
             state.was_hit &= ~(1 << seat)
             if emit is not None:
                 emit(self._event(0, seat, card))
-        elif type(action) is Take:
+        elif kind is Take:
             card = zones.cards[DISCARD].pop()
             del zones.seen[DISCARD][-1]
             zones.cards[hz].append(card)
@@ -486,11 +543,11 @@ class TonkLogic(GameLogic[TonkState, TonkAction]):
                 emit(SpreadHit(seat, number, card))
             if not hand:
                 self._tonk_out(state, seat, emit)
-        elif type(action) is Drop:  # TONK-TURN-2, TONK-DROP-1..5
+        elif kind is Drop:  # TONK-TURN-2, TONK-DROP-1..5
             amounts, caught = drop_payout(seat, self._totals(state), state.stake)
             reason = "drop-caught" if caught else "drop-won"
             self._end_hand(state, reason, seat, amounts, True, emit)
-        elif type(action) is Deal:  # the next hand (TONK-SESSION-3)
+        elif kind is Deal:  # the next hand (TONK-SESSION-3)
             self._deal_hand(state, emit, fresh=True)
         else:  # pragma: no cover - legal_actions never offers anything else
             msg = f"not a tonk action: {action!r}"
@@ -501,20 +558,6 @@ class TonkLogic(GameLogic[TonkState, TonkAction]):
         units = self.out_units[1 if state.spread_made else 0]
         amounts = pay_from_each(seat, state.players, units * state.stake)
         self._end_hand(state, "tonk-out", seat, amounts, False, emit)
-
-    def _next_turn(self, state: TonkState, emit: Emit | None) -> None:
-        state.quiet_turns = 0 if state.touched else state.quiet_turns + 1
-        state.turn = (state.turn + 1) % state.players  # TONK-TURN-1 (inline: once per turn)
-        state.phase = START
-        state.taken = -1
-        state.spread_made = state.touched = False
-        if not state.zones.cards[STOCK] and self.ends_on_empty(state):  # TONK-STOCK-1
-            amounts = stock_out_payout(self._totals(state), state.stake)
-            self._end_hand(state, "stock-out", None, amounts, True, emit)
-            return
-        state.to_act = (state.turn,)
-        if emit is not None:
-            emit(self._passed[state.turn])
 
     def _event(self, what: int, seat: int, card: Card) -> Event:
         """Return the shared event: 0 drawn from the stock, 1 discarded, 2 taken from the discards."""

@@ -425,7 +425,7 @@ def _lowest_collect(
     out: list[int], totals: Sequence[int], eligible: Sequence[int], stake: int
 ) -> None:
     """Let the lowest of *eligible* (all tied) collect *stake* from each other eligible seat."""
-    low = min(totals[i] for i in eligible)
+    low = min([totals[i] for i in eligible])
     winners = [i for i in eligible if totals[i] == low]
     for p in eligible:
         if totals[p] == low:
@@ -477,7 +477,8 @@ def drop_payout(dropper: int, totals: Sequence[int], stake: int) -> tuple[list[i
     ([2, -1, -1], False)
     """
     mine = totals[dropper]
-    if all(t > mine for i, t in enumerate(totals) if i != dropper):
+    others = [*totals[:dropper], *totals[dropper + 1 :]]
+    if not others or min(others) > mine:
         return pay_from_each(dropper, len(totals), stake), False
     return caught_drop_payout(dropper, totals, stake), True
 
@@ -520,20 +521,24 @@ def cut_for_dealer(
         ``None`` for a seat out of the tie.
     """
     pack = list(range(52))  # card indices: rank = index // 4 + 1, king high, ace low
-    contenders = list(range(players))
+    labels = _LABELS
+    contenders: Sequence[int] = range(players)
+    ranks = [0] * players
     rounds: list[tuple[str | None, ...]] = []
     pos = 0
     while True:
         row: list[str | None] = [None] * players
-        ranks = [0] * players
+        best = -1
         for s in contenders:
             j = pos + int(random() * (52 - pos))  # one step of a Fisher-Yates shuffle
-            pack[pos], pack[j] = pack[j], pack[pos]
-            x = pack[pos]
+            x = pack[j]
+            pack[j] = pack[pos]  # the swap; pack[pos] is never read again
             pos += 1
-            row[s] = _LABELS[x >> 2]  # only ranks matter; the cut cards never enter play
-            ranks[s] = (x >> 2) + 1
-        best = max(ranks)
+            r = x >> 2  # only ranks matter; the cut cards never enter play
+            row[s] = labels[r]
+            ranks[s] = r
+            if r > best:
+                best = r
         rounds.append(tuple(row))
         contenders = [s for s in contenders if ranks[s] == best]
         if len(contenders) == 1:
