@@ -243,6 +243,7 @@ class TonkLogic(GameLogic[TonkState, TonkAction]):
         # TONK-DEAL-1: five cards each, one at a time, from the dealer's left: the
         # j-th seat dealt to gets the cards j, j + n, ... from the top (the end)
         k = 5 * n
+        dealt = stock[-k:]  # the dealt cards, bottom to top
         for j in range(n):
             z = HAND0 + (dealer + 1 + j) % n
             piles[z] = stock[-1 - j : -1 - j - k : -n]
@@ -262,8 +263,10 @@ class TonkLogic(GameLogic[TonkState, TonkAction]):
                 cards = tuple(piles[HAND0 + s])
                 emit(HandDealt(state.hand_no + 1, dealer, s, upcard, cards, 1 << s))
         if self.judges:
-            index = _IDX.__getitem__
-            hands = [list(map(index, map(id, piles[z]))) for z in range(HAND0, HAND0 + n)]
+            dealt_idx = list(map(_IDX.__getitem__, map(id, dealt)))
+            hands: list[list[int]] = [[]] * n  # per seat, its hand as card indices
+            for j in range(n):
+                hands[(dealer + 1 + j) % n] = dealt_idx[-1 - j :: -n]
             for judge in self.judges:
                 verdict = judge(hands, self.points)
                 if verdict is not None:

@@ -11,6 +11,7 @@ Cards are any objects with an integer-like ``rank`` (ace 1 ... king 13) and a
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from itertools import combinations
 from typing import NamedTuple, Protocol, TypeVar
@@ -504,6 +505,7 @@ def stock_out_payout(totals: Sequence[int], stake: int) -> list[int]:
 
 
 _LABELS: tuple[str, ...] = tuple(CARDS[4 * r].label for r in range(13))
+_PACK = list(range(52))
 
 
 def cut_for_dealer(
@@ -520,17 +522,19 @@ def cut_for_dealer(
     :returns: The dealer and the rounds: per round, each seat's rank label or
         ``None`` for a seat out of the tie.
     """
-    pack = list(range(52))  # card indices: rank = index // 4 + 1, king high, ace low
+    pack = _PACK[:]  # card indices: rank = index // 4 + 1, king high, ace low
     labels = _LABELS
+    trunc = math.trunc  # int() of a positive float, only faster
     contenders: Sequence[int] = range(players)
     ranks = [0] * players
     rounds: list[tuple[str | None, ...]] = []
-    pos = 0
+    pos = dealer = 0
     while True:
         row: list[str | None] = [None] * players
         best = -1
+        ties = 0
         for s in contenders:
-            j = pos + int(random() * (52 - pos))  # one step of a Fisher-Yates shuffle
+            j = pos + trunc(random() * (52 - pos))  # one step of a Fisher-Yates shuffle
             x = pack[j]
             pack[j] = pack[pos]  # the swap; pack[pos] is never read again
             pos += 1
@@ -539,7 +543,11 @@ def cut_for_dealer(
             ranks[s] = r
             if r > best:
                 best = r
+                dealer = s
+                ties = 0
+            elif r == best:
+                ties += 1
         rounds.append(tuple(row))
+        if not ties:
+            return dealer, tuple(rounds)
         contenders = [s for s in contenders if ranks[s] == best]
-        if len(contenders) == 1:
-            return contenders[0], tuple(rounds)

@@ -36,9 +36,10 @@ def judge(hands: Sequence[Sequence[int]], points: Sequence[int]) -> DealVerdict 
         TONK-49-2) or ``None``.
     """
     value = points.__getitem__
-    naturals = [s for s, hand in enumerate(hands) if sum(map(value, hand)) in NATURAL_TOTALS]
-    if not naturals:
+    totals = [sum(map(value, hand)) for hand in hands]
+    if NATURAL_TOTALS.isdisjoint(totals):
         return None
+    naturals = [s for s, total in enumerate(totals) if total in NATURAL_TOTALS]
     if len(naturals) > 1:
         return DealVerdict("void", None, (0,) * len(hands))
     seat = naturals[0]
