@@ -359,3 +359,21 @@ class EventBus:
                 callback(DeliveryFailure(event, exc, sub, dropped))
             except Exception:
                 _LOG.exception("the event bus's on_error callback raised")
+
+
+class _Unasked(EventBus):
+    """The bus of every game nobody has asked for its bus yet: shared, silent, never written.
+
+    :attr:`Game.events <cardcore.Game.events>` replaces it with the game's own bus on first use,
+    so a game or clone that nobody listens to builds none.
+    """
+
+    __slots__ = ()
+
+    def subscribe(self, *args: Any, **kwargs: Any) -> Subscription:
+        msg = "internal: the shared unasked bus takes no subscription (use Game.events)"
+        raise RuntimeError(msg)
+
+
+UNASKED = _Unasked()
+"""The shared bus of games whose :attr:`Game.events <cardcore.Game.events>` nobody asked for."""

@@ -13,8 +13,9 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from cardcore._actionlog import actions as recorded
+from cardcore._bus import UNASKED
 from cardcore._text import shown
-from cardcore.actions import Action, EndMatch, Resign
+from cardcore.actions import HOST, Action, EndMatch, Resign
 from cardcore.deck import derive_rng
 from cardcore.errors import (
     CardcoreError,
@@ -32,12 +33,14 @@ from cardcore.zones import Layout, Visibility
 
 if TYPE_CHECKING:
     from cardcore.game import Game
+    from cardcore.plugins import Ruleset
 
 __all__ = [
     "BASE_EVERY",
     "MAX_TIME",
     "STALE_WINDOW",
     "VIEW_FORMAT",
+    "bus_for",
     "check_at",
     "checkpoint",
     "clone_game",
@@ -50,6 +53,7 @@ __all__ = [
     "replay_one",
     "restore",
     "truncate",
+    "validate",
     "vetoing",
     "zones_view",
 ]
@@ -435,6 +439,46 @@ def rebuild_state(game: Game) -> GameState:
     return state
 
 
+_NO_LEGAL: dict[int, tuple[Action, ...]] = {}  # shared by clones, never written
+
+
+def bus_for(ruleset: Ruleset, seats: int) -> EventBus:
+    """A new game's bus: its own if a plugin observes every game, else the shared unasked one."""
+    return EventBus(ruleset.observers, seats) if ruleset.observers else UNASKED
+
+
+def validate(game: Game, action: Action, seen: int | None) -> None:
+    """Raise the documented error unless *action* may be applied now (changes nothing)."""
+    if not isinstance(action, Action):
+        msg = f"not an action: {shown(action)} (CORE-ACTION-1)"
+        raise IllegalActionError(msg, action=action, rule_id="CORE-ACTION-1")
+    state = game._state
+    seat = action.seat
+    if state.is_over:
+        msg = f"the game is over; {str(action)!r} is not accepted (CORE-OVER-1)"
+        raise IllegalActionError(msg, action=action, rule_id="CORE-OVER-1")
+    kind = type(action)
+    if kind is Resign or kind is EndMatch:
+        if kind is Resign:
+            game._check_seat(seat, action)
+        elif seat != HOST:
+            msg = f"only the host (seat {HOST}) may end the match, not seat {shown(seat)} (CORE-END-1)"
+            raise IllegalActionError(msg, action=action, rule_id="CORE-END-1")
+    else:  # resigning (or ending) is allowed whatever the view was
+        game._check_seat(seat, action)
+        if seen is not None:
+            check_seen(game, seen, action)
+        if game._hot_v == game.version and game._hot_seat is seat:
+            ok = action in game._hot_legal
+        else:
+            try:  # the game's fast check; should it fail, the legal set decides
+                ok = game._is_legal(state, action)
+            except Exception:
+                ok = action in game._legal_for(seat)
+        if not ok:
+            reject(game, action, seen)
+
+
 def clone_game(game: Game) -> Game:
     """Return an independent copy of *game* (under its lock) with no subscribers."""
     new = object.__new__(type(game))
@@ -445,7 +489,7 @@ def clone_game(game: Game) -> Game:
     new.options = game.options
     new.seed = game.seed
     new.version = game.version
-    new.events = EventBus(game.ruleset.observers, len(game.players))
+    new._bus = bus_for(game.ruleset, len(game.players))
     new._deck_top = game._deck_top
     new._start_position = game._start_position
     new._state = game._state.clone()
@@ -461,7 +505,7 @@ def clone_game(game: Game) -> Game:
     new._mark = game._mark
     new._next_base = game._next_base
     new._lock = threading.Lock()
-    new._legal = {}
+    new._legal = _NO_LEGAL  # replaced by a new dict at the first version asked (_legal_v = -1)
     new._legal_v = -1
     new._realtime = game._realtime
     new._past = {} if game._realtime else game._past  # turn-based: the shared empty one

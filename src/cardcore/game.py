@@ -15,22 +15,23 @@ from typing import Any
 from cardcore._actionlog import CHUNK, seal
 from cardcore._actionlog import actions as recorded
 from cardcore._actionlog import times as recorded_times
+from cardcore._bus import UNASKED
 from cardcore._driver import (
     BASE_EVERY,
     MAX_TIME,
     STALE_WINDOW,
     VIEW_FORMAT,
+    bus_for,
     check_at,
-    check_seen,
     checkpoint,
     clone_game,
     determinized,
     legality,
     make_view,
     plugin_error,
-    reject,
     restore,
     truncate,
+    validate,
     vetoing,
 )
 from cardcore._recording import make_record, make_save, sign
@@ -71,6 +72,7 @@ class Game:
 
     __slots__ = (
         "_base",
+        "_bus",
         "_checkpoints",
         "_chunks",
         "_deck_top",
@@ -96,7 +98,6 @@ class Game:
         "_time_chunks",
         "_times",
         "_truncated",
-        "events",
         "is_over",
         "logic",
         "name",
@@ -134,8 +135,7 @@ class Game:
         """The seed of every chance event. Privileged: never send it to a player."""
         self.version = 0
         """The number of actions applied so far (+1 per action)."""
-        self.events = events if events is not None else EventBus(ruleset.observers, len(players))
-        """The event bus: ``game.events.subscribe(EventType, handler, seat=...)``."""
+        self._bus = events if events is not None else bus_for(ruleset, len(players))
         self._deck_top = deck_top
         self._start_position = position
         self._state = state
@@ -180,6 +180,17 @@ class Game:
         """Whether the game has ended (by rule, resignation, the host, or a runner's cap)."""
 
     # -- reading --------------------------------------------------------------------------
+
+    @property
+    def events(self) -> EventBus:
+        """The event bus: ``game.events.subscribe(EventType, handler, seat=...)``."""
+        bus = self._bus
+        if bus is UNASKED:  # the first ask builds it (a game nobody listens to has none)
+            with self._lock:
+                if self._bus is UNASKED:
+                    self._bus = EventBus(self.ruleset.observers, len(self.players))
+                bus = self._bus
+        return bus
 
     @property
     def result(self) -> Result | None:
@@ -354,9 +365,9 @@ class Game:
             else:
                 legal = None
             if legal is None:
-                self._validate(action, seen)
+                validate(self, action, seen)
                 queued = self._commit(action, at)
-            elif self.events.active:
+            elif self._bus.active:
                 queued = self._commit(action, at)
             else:  # the hot path: a legal action of the seat just asked, nobody listening
                 state = self._state
@@ -382,7 +393,7 @@ class Game:
         finally:
             lock.release()
         if queued is not None:
-            self.events.deliver(*queued)
+            self._bus.deliver(*queued)
 
     def act(
         self, seat: int, text: str, *, at: float | None = None, seen: int | None = None
@@ -425,10 +436,10 @@ class Game:
             if action.seat != seat:
                 msg = f"{text!r} was read as an action of seat {action.seat}, not {seat} (CORE-SEAT-1)"
                 raise IllegalActionError(msg, action=text, rule_id="CORE-SEAT-1")
-            self._validate(action, seen)
+            validate(self, action, seen)
             queued = self._commit(action, at)
         if queued is not None:
-            self.events.deliver(*queued)
+            self._bus.deliver(*queued)
         return action
 
     def _check_seat(self, seat: Any, text: Any) -> None:
@@ -436,37 +447,6 @@ class Game:
         if type(seat) is not int or not 0 <= seat < players:
             msg = f"no seat {shown(seat)} in a {players}-player game (seats are 0 to {players - 1}) (CORE-SEAT-1)"
             raise SeatError(msg, action=text, rule_id="CORE-SEAT-1")
-
-    def _validate(self, action: Action, seen: int | None) -> None:
-        """Raise the documented error unless *action* may be applied now (changes nothing)."""
-        if not isinstance(action, Action):
-            msg = f"not an action: {shown(action)} (CORE-ACTION-1)"
-            raise IllegalActionError(msg, action=action, rule_id="CORE-ACTION-1")
-        state = self._state
-        seat = action.seat
-        if state.is_over:
-            msg = f"the game is over; {str(action)!r} is not accepted (CORE-OVER-1)"
-            raise IllegalActionError(msg, action=action, rule_id="CORE-OVER-1")
-        kind = type(action)
-        if kind is Resign or kind is EndMatch:
-            if kind is Resign:
-                self._check_seat(seat, action)
-            elif seat != HOST:
-                msg = f"only the host (seat {HOST}) may end the match, not seat {shown(seat)} (CORE-END-1)"
-                raise IllegalActionError(msg, action=action, rule_id="CORE-END-1")
-        else:  # resigning (or ending) is allowed whatever the view was
-            self._check_seat(seat, action)
-            if seen is not None:
-                check_seen(self, seen, action)
-            if self._hot_v == self.version and self._hot_seat is seat:
-                ok = action in self._hot_legal
-            else:
-                try:  # the game's fast check; should it fail, the legal set decides
-                    ok = self._is_legal(state, action)
-                except Exception:
-                    ok = action in self._legal_for(seat)
-            if not ok:
-                reject(self, action, seen)
 
     def _commit(self, action: Action, at: float | None) -> tuple[int, list[Event]] | None:
         """Apply a validated *action* and record it (under the lock).
@@ -476,7 +456,7 @@ class Game:
         state = self._state
         seat = action.seat
         kind = type(action)
-        bus = self.events
+        bus = self._bus
         batch: list[Event] | None = [] if bus.active else None
         try:
             if kind is Resign:

@@ -11,6 +11,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, cast
 
+from cardcore._bus import UNASKED
 from cardcore._text import shown
 from cardcore.cards import Card, parse_cards
 from cardcore.deck import chance_version, generator, shuffle
@@ -160,10 +161,11 @@ def new_game(
         msg = f"deck must be text or a list of cards, not {shown(deck)}"
         raise OptionError(msg)
     deck_top = None if deck is None else parse_cards(deck)
-    bus = EventBus(ruleset.observers, len(names))
     if not isinstance(subscribers, Iterable):
         msg = f"subscribers takes a list of (EventType, handler[, seat]), not {shown(subscribers)}"
         raise ArgumentError(msg)
+    # no subscriber and no observing plugin: the game shares the unasked bus until asked
+    bus = EventBus(ruleset.observers, len(names)) if subscribers or ruleset.observers else UNASKED
     for listener in subscribers:
         if not isinstance(listener, tuple) or len(listener) not in (2, 3):
             msg = f"subscribers take (EventType, handler) or (EventType, handler, seat), not {shown(listener)}"

@@ -237,8 +237,8 @@ class Zones:
         """Return an independent copy sharing only the immutable layout."""
         new = object.__new__(type(self))
         new.layout = self.layout
-        new.cards = list(map(list.copy, self.cards))
-        new.seen = list(map(list.copy, self.seen))
+        new.cards = [*map(list.copy, self.cards)]
+        new.seen = [*map(list.copy, self.seen)]
         return new
 
     # -- serialisation -----------------------------------------------------------

@@ -218,7 +218,7 @@ def test_forged_duplicated_and_missing_cards_are_corrupt(name: str, rules: tuple
 def test_wrong_versions_are_corrupt(name: str, rules: tuple[str, ...]) -> None:
     save = _save(name, rules)
     for key, value in [
-        ("format_version", 3),
+        ("format_version", 4),
         ("format_version", "2"),
         ("format_version", 0),
         ("format", "cardcore-record"),
@@ -229,7 +229,7 @@ def test_wrong_versions_are_corrupt(name: str, rules: tuple[str, ...]) -> None:
     record = save["record"]
     for key, value in [
         ("format_version", 0),
-        ("format_version", 3),
+        ("format_version", 4),
         ("format_version", True),
         ("game_version", "99.0.0"),
         ("game", "no-such-game"),
