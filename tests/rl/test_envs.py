@@ -174,12 +174,38 @@ def test_vector_env_is_deterministic_for_a_seed() -> None:
 # -- real time ----------------------------------------------------------------------------------
 
 
+class _Stacked(Config):
+    """A configuration whose games are dealt from a stacked deck (top first) whatever the seed."""
+
+    def __init__(self, deck: str, *args: Any, **kwargs: Any) -> None:
+        self.deck = deck  # set first: Config's constructor starts a probe game
+        super().__init__(*args, **kwargs)
+
+    def start(self, seed: int) -> cardcore.Game:
+        return cardcore.new_game(
+            self.game,
+            self.players,
+            rules=self.rules,
+            without=self.without,
+            options=self.options,
+            seed=seed,
+            deck=self.deck,
+        )
+
+
+#: Speed, side piles of 5: 5S starts L, 9S starts R, then the side piles (AC..5C, 6C..10C),
+#: then the hands alternately: seat 0 holds 6H..10H (it can play at once: 6H on L, 8H or 10H on R),
+#: seat 1 holds 10S JS QS KS AS (10S on R, or stuck).
+SPEED_PLAYS = "5S 9S AC 2C 3C 4C 5C 6C 7C 8C 9C 10C 6H 10S 7H JS 8H QS 9H KS 10H AS"
+
+
 def test_real_time_decisions_at_one_moment_see_the_same_state_and_plans_wait_their_turn() -> None:
-    config = Config("speed", 2, reaction=[0.2, 1.0])
+    config = _Stacked(SPEED_PLAYS, "speed", 2, reaction=[0.2, 1.0])
     match = Match(config, 3)
     assert match.pending == [0, 1]  # both seats decide at time 0
     version = match.game.version
     first = match.legal(0)[0]
+    assert first.verb == "play"  # a play applies alone: seat 0 must decide again after it
     match.act(first, delay=0.2)
     assert match.game.version == version and match.seat == 1  # nothing applied yet
     match.act(match.legal(1)[-1], delay=1.0)

@@ -35,6 +35,18 @@ def golden_game(rules: Sequence[str] = ()) -> cardcore.Game:
     return cardcore.new_game("spit", 2, deck=interleave(SEAT0, SEAT1), seed=5, rules=rules)
 
 
+#: The golden deal with three cards swapped each way so that seat 0's piles 2, 4 and 5 all
+#: show an 8 (8H, 8D, 8S) and pile 1 and 3 show 2H and 5H: combines to make in setup.
+#: Seat 1's tops (4S 9S KS 3D 5D) all differ.
+EIGHTS0 = "2H 4H 7H JH 3S 8H 6H 10H 2S 5H 9H AS 8D KH 8S AH AC 2C 3C 4C 5C 6C 7C 8C 9C 10C"
+EIGHTS1 = "4S 5S 6S 7S QH 9S 10S JS QS KS AD 2D 3D 4D 5D 6D 7D 3H 9D 10D JD QD KD JC QC KC"
+
+
+def eights_game(rules: Sequence[str] = ()) -> cardcore.Game:
+    """A Spit game in setup dealt from :data:`EIGHTS0` / :data:`EIGHTS1` (seed 1: no shuffle used)."""
+    return cardcore.new_game("spit", 2, deck=interleave(EIGHTS0, EIGHTS1), seed=1, rules=rules)
+
+
 def spit_state(game: cardcore.Game) -> tuple[SpitState, SpitLogic]:
     """The privileged state and logic of a Spit game."""
     state, logic = game.state, game.logic

@@ -17,10 +17,9 @@ RECORDS = sorted(SEEDS.glob("*.json"))
 
 
 def _start(rec: dict[str, Any]) -> cardcore.Game:
-    return cardcore.new_game(
-        rec["game"], rec["players"], options=rec["options"], seed=rec["seed"], deck=rec["deck"],
-        rules=[r["name"] for r in rec["rules"]],
-    )
+    """The record's own start (no actions yet): its game, players, options, seed, deck and
+    the chance derivation of its format, so later shuffles (a new deal) match its replay."""
+    return cardcore.replay({**rec, "actions": [], "result": None})
 
 
 def _check_spit(game: cardcore.Game, point: dict[str, Any]) -> None:

@@ -10,6 +10,7 @@ from tests.games.spit.helpers import (
     SEAT1,
     arrange,
     centre,
+    eights_game,
     golden_game,
     held,
     interleave,
@@ -147,19 +148,21 @@ def test_spit_setup_7_stacked_deck_order_and_later_shuffles() -> None:
 
 
 def test_spit_setup_6_setup_phase_combine_fill_ready() -> None:
-    game = new(seed=1)
+    game = eights_game()  # seat 0's piles 2, 4 and 5 show an 8 (stacked deck)
     state, _ = spit_state(game)
     assert state.phase == SETUP
     legal = [str(a) for a in game.legal_actions(0)]
     assert not any(a.startswith("play") or a == "spit" for a in legal)
     assert legal[-1] == "ready"
-    assert "combine 2 5" in legal  # seed 1: piles 2 and 5 both show an 8
+    assert "combine 2 5" in legal
     game.act(0, "combine 2 5")
     assert state.phase == SETUP
+    assert "combine 4 5" in [str(a) for a in game.legal_actions(0)]  # the third 8
     game.act(0, "ready")
     assert list(game.to_act) == [1]
-    with pytest.raises(IllegalActionError):
-        game.act(0, "fill 5 2")
+    for text in ("combine 4 5", "fill 5 2"):  # a ready player makes no more setup moves
+        with pytest.raises(IllegalActionError):
+            game.act(0, text)
     game.act(1, "ready")
     assert state.phase == PLAY and list(game.to_act) == [0, 1]
 

@@ -8,7 +8,13 @@ and ``act`` rejects them citing the veto's rule ID. The games' automatic steps
 from __future__ import annotations
 
 import pytest
-from tests.games.spit.helpers import golden_game, registered, speed_arrange, veto_rule
+from tests.games.spit.helpers import (
+    eights_game,
+    golden_game,
+    registered,
+    speed_arrange,
+    veto_rule,
+)
 
 import cardcore
 from cardcore import IllegalActionError
@@ -19,10 +25,10 @@ def _verbs(game: cardcore.Game, seat: int) -> set[str]:
 
 
 def test_veto_only_rule_removes_spit_setup_actions() -> None:
-    base = cardcore.new_game("spit", 2, seed=1)
-    assert {"combine", "ready"} <= _verbs(base, 0)  # seed 1: piles 2 and 5 both show an 8
+    base = eights_game()  # seat 0's piles 2, 4 and 5 show an 8 (stacked deck)
+    assert {"combine", "ready"} <= _verbs(base, 0)
     with registered(veto_rule("test.spit-no-setup", "spit", ["combine", "ready"])) as name:
-        game = cardcore.new_game("spit", 2, seed=1, rules=[name])
+        game = eights_game(rules=[name])
         assert game.rules == (name,)
         for seat in (0, 1):
             assert not _verbs(game, seat) & {"combine", "ready"}
@@ -33,7 +39,7 @@ def test_veto_only_rule_removes_spit_setup_actions() -> None:
             assert info.value.rule_id == "TEST-VETO-1"
         assert game.version == 0
     # unregistered: the base game is untouched
-    assert {"combine", "ready"} <= _verbs(cardcore.new_game("spit", 2, seed=1), 0)
+    assert {"combine", "ready"} <= _verbs(eights_game(), 0)
 
 
 def test_veto_only_rule_removes_spit_plays() -> None:
