@@ -14,12 +14,14 @@ from typing import TYPE_CHECKING
 from cardcore import ALL
 from cardcore_spit.actions import SIDES, Claim, Combine, Fill, Play, Ready, RequestSpit, SpitAction
 from cardcore_spit.piles import PILES
-from cardcore_spit.state import CLAIM, OVER, PLAY, SEATS, SETUP, SpitState
+from cardcore_spit.state import CENTRE, CLAIM, OVER, PLAY, SEATS, SETUP, SpitState
 
 if TYPE_CHECKING:
     from cardcore_spit.logic import SpitLogic
 
 __all__ = [
+    "COMBINE_CODE",
+    "FILL_CODE",
     "MOVE",
     "UNCOVER",
     "cached",
@@ -29,9 +31,16 @@ __all__ = [
     "reach",
     "rule_for",
     "set_to_act",
+    "settled",
     "spit_due",
     "summary",
 ]
+
+_LEFT, _RIGHT = CENTRE
+COMBINE_CODE = 2
+"""The code of a combine in ``SpitLogic.touches`` (a play's is its centre pile, 0 or 1)."""
+FILL_CODE = 3
+"""The code of a fill in ``SpitLogic.touches``."""
 
 UNCOVER = 1 << 14
 """A :func:`summary` bit: the seat can uncover a face-down card (a combine or a fill)."""
@@ -44,39 +53,75 @@ def is_legal(logic: SpitLogic, state: SpitState, action: SpitAction) -> bool:
 
     The same answer for every state and action: plays, combines and fills
     with int fields (nearly every action) are judged from the piles they
-    touch; the rest (and any action built with odd field types) ask the legal
-    set. Never raises for an action of any Spit type.
+    touch, ``ready``, ``spit`` and claims of an int seat from the phase; the
+    rest (any action built with odd field types, or of a subclass) ask the
+    legal set. Never raises for an action of any Spit type.
     """
     seat = action.seat
     if seat not in state.to_act:
         return False
-    kind = type(action)
-    if (kind is not Play and kind is not Combine and kind is not Fill) or state.phase == CLAIM:
-        return action in logic.legal_actions(state, seat)  # a subclass is never equal
-    cards = state.zones.cards
-    if isinstance(action, Play):
-        pile = action.pile
-        if type(pile) is not int or type(action.target) is not int:  # a client's odd fields
-            return action in logic.legal_actions(state, seat)
-        if state.phase != PLAY or not 0 <= pile < PILES or action.target not in state.active():
+    touched = logic.touches.get(id(action))
+    if touched is not None:  # an interned play, combine or fill (what parse_action returns)
+        src_zone, dst_zone, code = touched
+        cards = state.zones.cards
+        src = cards[src_zone]
+        if not src:
             return False
+        phase = state.phase
+        if code < 2:  # a play onto centre pile *code*
+            if phase != PLAY:
+                return False
+            single = state.single
+            if single >= 0 and code != single:
+                return False
+            top = cards[dst_zone]
+            return bool(top) and logic.adj[src[-1].rank][top[-1].rank]
+        if phase == CLAIM:  # a claim phase offers claims only
+            return False
+        dst = cards[dst_zone]
+        if code == FILL_CODE:
+            return not dst
+        return bool(dst) and src[-1].rank == dst[-1].rank
+    kind = type(action)
+    if type(action) is Play:  # not "kind is Play": mypy narrows this form
+        pile, target = action.pile, action.target
+        if type(pile) is not int or type(target) is not int:  # a client's odd fields
+            return action in logic.legal_actions(state, seat)
+        if state.phase != PLAY or not 0 <= pile < PILES:
+            return False
+        single = state.single
+        if single < 0:
+            if target != 0 and target != 1:
+                return False
+        elif target != single:
+            return False
+        cards = state.zones.cards
         src = cards[logic.lay[seat][pile]]
-        top = cards[logic.centre[action.target]]
+        top = cards[CENTRE[target]]
         return bool(src and top and logic.adj[src[-1].rank][top[-1].rank])
-    if not isinstance(action, Combine | Fill):  # never: the kind check above (for mypy)
-        return False
-    j, i = action.src, action.dst
-    if type(j) is not int or type(i) is not int:
-        return action in logic.legal_actions(state, seat)
-    if not (0 <= j < PILES and 0 <= i < PILES) or i == j:
-        return False
-    lay = logic.lay[seat]
-    src, dst = cards[lay[j]], cards[lay[i]]
-    if not src:
-        return False
-    if kind is Fill:
-        return not dst
-    return bool(dst) and src[-1].rank == dst[-1].rank
+    if type(action) is Combine or type(action) is Fill:
+        j, i = action.src, action.dst
+        if type(j) is not int or type(i) is not int:
+            return action in logic.legal_actions(state, seat)
+        if state.phase == CLAIM or not (0 <= j < PILES and 0 <= i < PILES) or i == j:
+            return False  # a claim phase offers claims only
+        cards = state.zones.cards
+        lay = logic.lay[seat]
+        src, dst = cards[lay[j]], cards[lay[i]]
+        if not src:
+            return False
+        if kind is Fill:
+            return not dst
+        return bool(dst) and src[-1].rank == dst[-1].rank
+    if type(seat) is int:
+        if kind is RequestSpit:
+            return state.phase == PLAY and not state.requests[seat]
+        if kind is Ready:  # what legal_actions offers outside the play and claim phases
+            phase = state.phase
+            return phase != PLAY and phase != CLAIM
+        if kind is Claim:
+            return state.phase == CLAIM and action in logic.claims[seat]
+    return action in logic.legal_actions(state, seat)  # a subclass is never equal
 
 
 def rule_for(logic: SpitLogic, state: SpitState, action: SpitAction) -> tuple[str, str]:
@@ -191,6 +236,53 @@ def can_progress(logic: SpitLogic, state: SpitState, seat: int) -> bool:
     themselves (never from the cache).
     """
     return bool(summary(logic, state, seat) & (UNCOVER | reach(logic, state)))
+
+
+def settled(logic: SpitLogic, state: SpitState) -> bool:
+    """In the play phase: set ``to_act`` and return ``True``, unless SPIT-STUCK-3 calls
+    for a spit now (then return ``False`` and change nothing but the cached summaries).
+
+    :func:`spit_due` then :func:`set_to_act` in one pass (the logic asks after
+    every action): the centre's reach is computed once, and a seat's summary only
+    when no cached summary already shows progress.
+    """
+    requests = state.requests
+    r0 = requests[0]
+    r1 = requests[1]
+    if (r0 and r1) or state.stall >= state.options["stall_limit"]:
+        return False
+    cards = state.zones.cards
+    playable = logic.playable
+    single = state.single
+    if single < 0:
+        pile = cards[_LEFT]
+        reach = playable[pile[-1].rank] if pile else 0
+        pile = cards[_RIGHT]
+        if pile:
+            reach |= playable[pile[-1].rank]
+    else:
+        pile = cards[CENTRE[single]]
+        reach = playable[pile[-1].rank] if pile else 0
+    wanted = UNCOVER | reach
+    known0 = state.summary0
+    if known0 < 0 or not known0 & wanted:  # a cached summary that shows progress settles it
+        known1 = state.summary1
+        if known1 < 0 or not known1 & wanted:
+            if known0 < 0:
+                known0 = state.summary0 = summary(logic, state, 0)
+            if not known0 & wanted:
+                if known1 < 0:
+                    known1 = state.summary1 = summary(logic, state, 1)
+                if not known1 & wanted:
+                    return False
+    if not (r0 or r1):
+        state.to_act = SEATS
+    else:
+        moving = MOVE | reach
+        state.to_act = tuple(
+            s for s in SEATS if not requests[s] or _summary(logic, state, s) & moving
+        )
+    return True
 
 
 def spit_due(logic: SpitLogic, state: SpitState) -> bool:

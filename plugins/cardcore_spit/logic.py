@@ -43,6 +43,7 @@ from cardcore_spit.actions import (
     SpitAction,
     SpitActionSet,
 )
+from cardcore_spit.legality import COMBINE_CODE, FILL_CODE, settled
 from cardcore_spit.piles import PILES
 from cardcore_spit.state import (
     CENTRE,
@@ -117,6 +118,18 @@ class SpitLogic(GameLogic[SpitState, SpitAction]):
         self.readies = interned.readies
         self.requests = interned.requests
         self.claims = interned.claims
+        # the piles each interned play, combine and fill touches, by the action's identity
+        # (legality.is_legal): (source zone, target zone, centre pile or move code)
+        self.touches: dict[int, tuple[int, int, int]] = {}
+        for s in SEATS:
+            lay = self.lay[s]
+            for k in range(PILES):
+                for p in (0, 1):
+                    self.touches[id(self.plays[s][k][p])] = (lay[k], CENTRE[p], p)
+                for i in range(PILES):
+                    if i != k:
+                        self.touches[id(self.combines[s][k][i])] = (lay[k], lay[i], COMBINE_CODE)
+                        self.touches[id(self.fills[s][k][i])] = (lay[k], lay[i], FILL_CODE)
         # the canonical notation of every action (what records hold), per seat: parse skips the words
         self._by_text = tuple({a.notation(): a for a in _seat_actions(interned, s)} for s in SEATS)
         # combines and fills by pattern of equal or empty tops, and by the tops' ranks
@@ -244,21 +257,69 @@ class SpitLogic(GameLogic[SpitState, SpitAction]):
         """Apply a legal *action* and every automatic step it triggers."""
         seat = action.seat
         if type(action) is Play:
-            self._play(state, action, emit)
-        elif type(action) is Combine or type(action) is Fill:
-            src = self.lay[seat][action.src]
-            dst = self.lay[seat][action.dst]
-            card = state.zones.move(src, dst)
+            # zones.move inlined: a card reaching a spit pile is face up (ALL)
+            lay = self.lay[seat]
+            src = lay[action.pile]
+            dst = CENTRE[action.target]
+            zones = state.zones
+            cards = zones.cards
+            pile = cards[src]
+            seen = zones.seen[src]
+            card = pile.pop()
+            seen.pop()
+            cards[dst].append(card)
+            zones.seen[dst].append(ALL)
             if seat:  # the seat's layout changed: forget its summary (legality.summary)
                 state.summary1 = -1
             else:
                 state.summary0 = -1
             if emit is not None:
-                emit(CardMoved(seat, self.names[src], self.names[dst], card))
-            uncovered = self._turn_up(state, src, seat, emit)
+                emit(CardMoved(seat, NAMES[src], NAMES[dst], card))
+            if seen and seen[-1] != ALL:  # SPIT-MOVE-7: turn up the new top
+                seen[-1] = ALL
+                if emit is not None:
+                    emit(CardRevealed(seat, NAMES[src], len(seen) - 1, pile[-1]))
+            state.stall = 0
+            requests = state.requests
+            requests[0] = requests[1] = False
+            state.recycled = False
+            if not pile:
+                for z in lay:
+                    if cards[z]:
+                        break
+                else:
+                    self._end_deal(state, seat, emit)
+                    return
+            if not settled(self, state):
+                self._settle(state, emit)
+        elif type(action) is Combine or type(action) is Fill:
+            # zones.move inlined: a layout pile keeps the card's mask (NOBODY)
+            lay = self.lay[seat]
+            src = lay[action.src]
+            dst = lay[action.dst]
+            zones = state.zones
+            cards = zones.cards
+            pile = cards[src]
+            seen = zones.seen[src]
+            card = pile.pop()
+            cards[dst].append(card)
+            zones.seen[dst].append(seen.pop())
+            if seat:
+                state.summary1 = -1
+            else:
+                state.summary0 = -1
+            if emit is not None:
+                emit(CardMoved(seat, NAMES[src], NAMES[dst], card))
+            uncovered = False
+            if seen and seen[-1] != ALL:  # SPIT-MOVE-7
+                seen[-1] = ALL
+                uncovered = True
+                if emit is not None:
+                    emit(CardRevealed(seat, NAMES[src], len(seen) - 1, pile[-1]))
             if state.phase == PLAY:
                 state.stall = 0 if uncovered else state.stall + 1
-                self._settle(state, emit)
+                if not settled(self, state):
+                    self._settle(state, emit)
         elif type(action) is RequestSpit:
             state.requests[seat] = True
             state.stall += 1
@@ -275,46 +336,9 @@ class SpitLogic(GameLogic[SpitState, SpitAction]):
             msg = f"not a spit action: {action!r}"
             raise NotationError(msg)
 
-    def _play(self, state: SpitState, action: Play, emit: Emit | None) -> None:
-        seat = action.seat
-        lay = self.lay[seat]
-        src = lay[action.pile]
-        dst = self.centre[action.target]
-        card = state.zones.move(src, dst, mask=ALL)
-        if seat:  # the seat's layout changed: forget its summary (legality.summary)
-            state.summary1 = -1
-        else:
-            state.summary0 = -1
-        if emit is not None:
-            emit(CardMoved(seat, self.names[src], self.names[dst], card))
-        state.stall = 0
-        requests = state.requests
-        requests[0] = requests[1] = False
-        state.recycled = False
-        self._turn_up(state, src, seat, emit)
-        cards = state.zones.cards
-        for z in lay:
-            if cards[z]:
-                self._settle(state, emit)
-                return
-        self._end_deal(state, seat, emit)
-
-    def _turn_up(self, state: SpitState, z: int, seat: int, emit: Emit | None) -> bool:
-        """Turn up the new top of pile *z* if it is face down (SPIT-MOVE-7)."""
-        seen = state.zones.seen[z]
-        if seen and seen[-1] != ALL:
-            seen[-1] = ALL
-            if emit is not None:
-                emit(CardRevealed(seat, self.names[z], len(seen) - 1, state.zones.cards[z][-1]))
-            return True
-        return False
-
     def _settle(self, state: SpitState, emit: Emit | None) -> None:
         """Spit while SPIT-STUCK-3 calls for it, then set who may act."""
-        while state.phase == PLAY:
-            if not self.spit_due(state):
-                self.set_to_act(state)
-                return
+        while state.phase == PLAY and not settled(self, state):
             self._spit(state, emit)
 
     # SPIT-STUCK-3's progress checks, from per-seat layout summaries cached in the state
