@@ -246,7 +246,38 @@ class EventBus:
         if self._deliverer == ident:
             self._deferred.setdefault(ident, deque()).append((ticket, batch))
             return
-        self._run(ident, ticket, batch)
+        if self._next_batch != ticket or self._observers or self._skipped:
+            self._run(ident, ticket, batch)
+            return
+        # its turn already, no observer: deliver here (what _run and _deliver do, inlined)
+        self._deliverer = ident
+        try:
+            lookup = self._lookup
+            for event in batch:
+                subs = lookup.get(type(event))
+                if subs is None:
+                    subs = self._for(type(event))
+                for sub in subs:
+                    seat = sub.seat
+                    copy = event if seat is None else event.for_seat(seat)
+                    try:
+                        sub.handler(copy)
+                    except Exception as exc:
+                        self._failed(sub, copy, exc)
+        except BaseException:
+            self._deliverer = 0
+            self._done(ticket)
+            self._abandon(ident)
+            raise
+        self._deliverer = 0
+        self._next_batch = ticket + 1
+        if self._waiters or self._skipped:
+            self._done(ticket)
+        if self._deferred:
+            mine = self._deferred.get(ident)
+            if mine:
+                ticket, batch = mine.popleft()
+                self._run(ident, ticket, batch)
 
     def enqueue(self, events: list[Event]) -> None:
         """Queue one batch for the calling thread's next :meth:`drain` (numbered now)."""

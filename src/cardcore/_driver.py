@@ -24,7 +24,7 @@ from cardcore.errors import (
     PluginError,
     StaleActionError,
 )
-from cardcore.events import EventBus
+from cardcore.events import ActionApplied, Event, EventBus, GameEnded
 from cardcore.info import Veto
 from cardcore.logic import GameLogic
 from cardcore.plugins import plugin_from_traceback
@@ -47,6 +47,7 @@ __all__ = [
     "determinized",
     "legal_at",
     "make_view",
+    "numbered",
     "plugin_error",
     "rebuild_state",
     "reject",
@@ -440,6 +441,25 @@ def rebuild_state(game: Game) -> GameState:
 
 
 _NO_LEGAL: dict[int, tuple[Action, ...]] = {}  # shared by clones, never written
+
+
+def numbered(
+    bus: EventBus,
+    batch: list[Event],
+    action: Action,
+    version: int,
+    at: float | None,
+    state: GameState,
+) -> tuple[int, list[Event]] | None:
+    """The events of the action just applied (the game's own in *batch*), framed by
+    :class:`ActionApplied` and :class:`GameEnded` where wanted, and numbered for delivery."""
+    if bus.wants_applied:
+        text = action._text
+        batch.insert(0, ActionApplied(action.seat, text if text is not None else str(action), version, at))
+    if state.is_over and state.result is not None and bus.wants_ended:
+        r = state.result
+        batch.append(GameEnded(r.winners, r.scores, r.payouts, r.reason))
+    return (bus.ticket(), batch) if batch else None
 
 
 def bus_for(ruleset: Ruleset, seats: int) -> EventBus:

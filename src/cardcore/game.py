@@ -28,6 +28,7 @@ from cardcore._driver import (
     determinized,
     legality,
     make_view,
+    numbered,
     plugin_error,
     restore,
     truncate,
@@ -44,7 +45,7 @@ from cardcore.errors import (
     NotationError,
     SeatError,
 )
-from cardcore.events import ActionApplied, Event, EventBus, GameEnded
+from cardcore.events import Event, EventBus
 from cardcore.logic import GameLogic
 from cardcore.plugins import Ruleset
 from cardcore.state import GameState, Result
@@ -367,12 +368,16 @@ class Game:
             if legal is None:
                 validate(self, action, seen)
                 queued = self._commit(action, at)
-            elif self._bus.active:
-                queued = self._commit(action, at)
-            else:  # the hot path: a legal action of the seat just asked, nobody listening
+            else:  # the hot path: a legal action of the seat just asked
                 state = self._state
+                bus = self._bus
+                batch: list[Event] | None = [] if bus.active else None
                 try:
-                    self._logic_apply(state, action, None)
+                    self._logic_apply(
+                        state,
+                        action,
+                        batch.append if batch is not None and bus.wants_game_events else None,
+                    )
                 except BaseException as exc:
                     restore(self)  # as it was before this apply, calling no hook
                     if not isinstance(exc, Exception):
@@ -389,7 +394,7 @@ class Game:
                 self.is_over = state.is_over
                 if self._hooks.value is not self._mark or version >= self._next_base:
                     checkpoint(self)  # a hook ran (identity: each mark is a new int)
-                queued = None
+                queued = None if batch is None else numbered(bus, batch, action, version, at, state)
         finally:
             lock.release()
         if queued is not None:
@@ -486,17 +491,7 @@ class Game:
             self._next_base = version + BASE_EVERY
         elif self._hooks.value is not self._mark or version >= self._next_base:
             checkpoint(self)
-        if batch is None:
-            return None
-        if bus.wants_applied:
-            text = action._text
-            batch.insert(
-                0, ActionApplied(seat, text if text is not None else str(action), version, at)
-            )
-        if state.is_over and state.result is not None and bus.wants_ended:
-            r = state.result
-            batch.append(GameEnded(r.winners, r.scores, r.payouts, r.reason))
-        return (bus.ticket(), batch) if batch else None
+        return None if batch is None else numbered(bus, batch, action, version, at, state)
 
     def _plugin_error(self, exc: Exception, where: str) -> CardcoreError:
         return plugin_error(self, exc, where)
