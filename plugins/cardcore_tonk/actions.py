@@ -274,7 +274,10 @@ def is_legal(logic: TonkLogic, state: TonkState, action: TonkAction) -> bool:
         if x == state.taken:
             return False
         hand = state.zones.cards[HAND0 + seat]
-        return id(card) in map(id, hand) or card in hand
+        for c in hand:  # by identity first (cards are interned): no __eq__ call
+            if c is card:
+                return True
+        return card in hand
     if kind is Spread or kind is Hit:
         return action in logic.legal_actions(state, seat)
     return False  # draw, take, drop, deal: only at the start of a turn or between hands
