@@ -525,6 +525,7 @@ def clone_game(game: Game) -> Game:
     new._mark = game._mark
     new._next_base = game._next_base
     new._lock = threading.Lock()
+    new._hot_lock = None if game._hot_lock is None else new._lock
     new._legal = _NO_LEGAL  # replaced by a new dict at the first version asked (_legal_v = -1)
     new._legal_v = -1
     new._realtime = game._realtime

@@ -114,6 +114,7 @@ def run_one(
     name, players, agent_names, rules, without, options, study_seed, index = task
     seed = _seed_of(study_seed, index)
     game = new_game(name, players, rules=rules, without=without, options=options, seed=seed)
+    game.single_thread()  # this task's thread is the only one that touches it
     agents = [
         _make_agent(spec, _seed_of(seed, 1000 + seat)) for seat, spec in enumerate(agent_names)
     ]

@@ -127,7 +127,7 @@ class Config:
             without=self.without,
             options=self.options,
             seed=seed,
-        )
+        ).single_thread()  # an environment steps its game from one thread at a time
 
     def progress(self, game: Game) -> Sequence[float] | None:
         """Every seat's standing for ``"score"`` rewards, from the spectator's (public) view."""

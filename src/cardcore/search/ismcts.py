@@ -279,7 +279,7 @@ class ISMCTSAgent:
                     options=config.options,
                     position=text,
                     seed=rng.getrandbits(62),
-                )
+                ).single_thread()  # the search's own world: one thread plays it
             except OptionError as exc:  # an inconsistent sample: draw another
                 problem = exc
         msg = f"ismcts cannot sample a position of {config.game!r} consistent with the view of seat {seat}: {problem}"
