@@ -142,11 +142,14 @@ def engine_round(
     seed: int,
     subscribe: bool,
     event_type: type[cardcore.Event] = cardcore.Event,
+    single: bool = False,
 ) -> tuple[float, float]:
     """Play *games* random games through the public API; return (games/s, decisions/s).
 
     With *subscribe*, one subscriber to *event_type* is attached: every event by
     default, or only :class:`cardcore.ActionApplied` for a host that logs moves.
+    With *single*, each game is told :meth:`~cardcore.Game.single_thread` (not a target:
+    the targets keep the lock on).
     """
     rand = random.Random(seed).random
     new_game = cardcore.new_game
@@ -159,6 +162,8 @@ def engine_round(
         game = new_game(name, players, options=options, seed=seed + i)
         if subscribe:
             game.events.subscribe(event_type, _sink)
+        if single:
+            game.single_thread()
         legal_actions = game.legal_actions
         apply = game.apply
         while not game.is_over:
@@ -517,6 +522,7 @@ def run(
     plain: dict[str, list[tuple[float, float]]] = {c.key: [] for c in configs}
     sub: dict[str, list[tuple[float, float]]] = {c.key: [] for c in configs}
     log: dict[str, list[tuple[float, float]]] = {c.key: [] for c in configs}  # move-log subscriber
+    solo: dict[str, list[tuple[float, float]]] = {c.key: [] for c in configs}  # single_thread()
     paired: dict[str, list[float]] = {c.key: [] for c in configs}  # bare decisions/s, same round
     ops: dict[str, list[dict[str, float]]] = {c.key: [] for c in configs}
     # rounds outside, configurations inside: a burst of load lands in one round of several
@@ -537,6 +543,8 @@ def run(
                 log[cfg.key].append(
                     engine_round(cfg, sizes.n(cfg.games), seed, True, cardcore.ActionApplied)
                 )
+            if cfg.key == "golf-6":
+                solo[cfg.key].append(engine_round(cfg, sizes.n(cfg.games), seed, False, single=True))
             if cfg.key != "tonk-nodrop":  # the same operations as "tonk"
                 ops[cfg.key].append(operations_round(cfg, sizes, 500 + r))
     for cfg in configs:
@@ -572,6 +580,11 @@ def run(
             row["rounds_decisions_per_s_log_subscriber"] = [x[1] for x in log[cfg.key]]
             row["decisions_per_s_log_subscriber_ratio"] = statistics.median(
                 x[1] / b for b, x in zip(b_rows, log[cfg.key], strict=True)
+            )
+        if solo[cfg.key]:
+            row["decisions_per_s_single_thread"] = statistics.median(x[1] for x in solo[cfg.key])
+            row["decisions_per_s_single_thread_ratio"] = statistics.median(
+                x[1] / b for b, x in zip(b_rows, solo[cfg.key], strict=True)
             )
         if ops[cfg.key]:
             row.update(_median(ops[cfg.key]))
@@ -763,6 +776,11 @@ def tables(results: Mapping[str, Any]) -> list[tuple[str, list[str], list[list[s
         rows.append(["null game via logic only", _fmt(d["decisions_per_s_logic"]) + " decisions/s"])
         rows.append(["null game via Game", _fmt(d["decisions_per_s_game"]) + " decisions/s"])
         rows.append(["driver cost per decision", _fmt(d["driver_us_per_decision"], 2) + " µs"])
+    g6 = results["games"].get("golf-6", {})
+    if "decisions_per_s_single_thread" in g6:
+        rows.append(["golf-6 random play after single_thread() (not a target: no lock)",
+                     f"{_fmt(g6['decisions_per_s_single_thread'])} decisions/s,"
+                     f" {g6['decisions_per_s_single_thread_ratio']:.3f}x bare"])  # fmt: skip
     ca = results.get("clone_apply")
     if ca:
         rows.append(["clone()+apply on clone and original, null game at action 100",
