@@ -423,7 +423,7 @@ class Game:
         if len(text) > MAX_NOTATION:
             msg = f"action text too long ({len(text)} characters; at most {MAX_NOTATION}) (CORE-NOTATION-1)"
             raise NotationError(msg)
-        words = " ".join(text.split()).lower()
+        words = text.strip().lower()  # only the one-word "end" and "resign" matter here
         if words == "end":
             if seat != HOST:
                 msg = f"only the host (seat {HOST}) may end the match, not seat {shown(seat)} (CORE-END-1)"
@@ -431,7 +431,9 @@ class Game:
             action: Action = EndMatch()
             self.apply(action, at=at, seen=seen)
             return action
-        with self._lock:  # parse, check and apply in one critical section
+        lock = self._lock
+        lock.acquire()  # parse, check and apply in one critical section ("with" costs more)
+        try:
             self._check_seat(seat, text)
             if at is not None:
                 at = check_at(self, at, text)
@@ -449,6 +451,8 @@ class Game:
                 raise IllegalActionError(msg, action=text, rule_id="CORE-SEAT-1")
             validate(self, action, seen)
             queued = self._commit(action, at)
+        finally:
+            lock.release()
         if queued is not None:
             self._bus.deliver(*queued)
         return action
