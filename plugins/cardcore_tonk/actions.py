@@ -15,8 +15,8 @@ from attrs import frozen
 
 from cardcore import Action, Card, NotationError
 from cardcore.notation import parse_int
-from cardcore_tonk.melds import CARDS, index_of, meld_of
-from cardcore_tonk.state import BETWEEN, HAND0, PLAY, START, TonkState
+from cardcore_tonk.melds import CARDS, has_spread, index_of, meld_of, spreads_of
+from cardcore_tonk.state import BETWEEN, DISCARD, HAND0, PLAY, START, STOCK, TonkState
 
 if TYPE_CHECKING:
     from cardcore_tonk.logic import TonkLogic
@@ -37,6 +37,7 @@ __all__ = [
     "TonkAction",
     "hit_of",
     "is_legal",
+    "legal_actions",
     "parse_action",
     "spread_of",
     "why_illegal",
@@ -173,6 +174,93 @@ def hit_of(seat: int, number: int, x: int) -> Hit:
     if act is None:
         act = table[key] = Hit(seat, number, CARDS[x])
     return act
+
+
+_BITS = tuple(1 << i for i in range(len(CARDS)))
+_BIT_OF: dict[int, int] = {id(c): 1 << i for i, c in enumerate(CARDS)}
+"""A card's bit by ``id``: sorting bits sorts the cards by index, and their sum is the hand's mask."""
+_INDEX_OF_BIT: dict[int, int] = {1 << i: i for i in range(len(CARDS))}
+_DISCARD_OF_BIT: tuple[dict[int, Discard], ...] = tuple(
+    {1 << i: d for i, d in enumerate(row)} for row in DISCARDS
+)
+_BOOKS = bytes(int(bin(b & 15).count("1") >= 3 or bin(b >> 4).count("1") >= 3) for b in range(256))
+"""By a byte of a hand's mask (two ranks, a nibble each): 1 if it holds three of a rank."""
+_NO_BOOK = bytes(7)  # a mask's 7 bytes translated by _BOOKS when it holds no book
+
+
+class _TargetMasks(dict[tuple[int, ...], int]):
+    """The mask of a tuple of hit targets, worked out once per tuple."""
+
+    def __missing__(self, key: tuple[int, ...]) -> int:
+        mask = self[key] = sum(_BITS[x] for x in set(key))
+        return mask
+
+
+_TARGET_MASKS = _TargetMasks()
+
+
+# -- the legal actions ----------------------------------------------------------------------------
+
+
+def legal_actions(logic: TonkLogic, state: TonkState, seat: int) -> tuple[TonkAction, ...]:
+    """The legal actions of *seat*, in the order of TONK-LEGAL-1 (the core removes vetoes).
+
+    ``TonkLogic.legal_actions``. The common case after a draw -- no spread in
+    hand, no card that hits a spread -- is told from the hand's mask (its
+    cards' bits, sorted: the listing order) and answered with the discards alone.
+    """
+    if seat != state.turn or state.is_over:
+        return ()
+    phase = state.phase
+    if phase == START:
+        cards = state.zones.cards
+        return STARTS[seat][(2 if cards[STOCK] else 0) + (1 if cards[DISCARD] else 0)]
+    if phase != PLAY:
+        return DEALS[seat]
+    bits = sorted(map(_BIT_OF.__getitem__, map(id, state.zones.cards[HAND0 + seat])))
+    mask = sum(bits)
+    if mask & (mask >> 4) & (mask >> 8) or (
+        mask.to_bytes(7, "little").translate(_BOOKS) != _NO_BOOK
+    ):  # a run or a book in hand
+        return _play_actions(state, seat, bits, mask)
+    targets = state.targets
+    if targets:
+        masks = _TARGET_MASKS
+        for tg in targets:
+            if mask & masks[tg]:  # a card that hits a spread
+                return _play_actions(state, seat, bits, mask)
+    taken = state.taken
+    if taken >= 0 and (mask >> taken) & 1:  # TONK-TURN-4
+        bits.remove(_BITS[taken])
+    return tuple(map(_DISCARD_OF_BIT[seat].__getitem__, bits))
+
+
+def _play_actions(
+    state: TonkState, seat: int, bits: list[int], mask: int
+) -> tuple[TonkAction, ...]:
+    """The legal actions after a draw when a spread or a hit is possible (TONK-LEGAL-1)."""
+    idx = list(map(_INDEX_OF_BIT.__getitem__, bits))
+    taken = state.taken
+    targets = state.targets
+    discards = DISCARDS[seat]
+    strand = taken >= 0 and (mask >> taken) & 1 == 1  # TONK-TURN-5
+    n = len(idx)
+    out: list[TonkAction] = []
+    if has_spread(mask):
+        for sp in spreads_of(idx):
+            if strand and n - len(sp) == 1 and taken not in sp:
+                continue
+            out.append(spread_of(seat, sp))
+    for num, tg in enumerate(targets):
+        for x in tg:
+            if (mask >> x) & 1:
+                if strand and n == 2 and x != taken:
+                    continue
+                out.append(hit_of(seat, num + 1, x))
+    for x in idx:
+        if x != taken:  # TONK-TURN-4
+            out.append(discards[x])
+    return tuple(out)
 
 
 # -- notation -------------------------------------------------------------------------------------

@@ -37,10 +37,7 @@ from cardcore_tonk import search as _search
 from cardcore_tonk import timeouts as _timeouts
 from cardcore_tonk import views as _views
 from cardcore_tonk.actions import (
-    DEALS,
-    DISCARDS,
     SEATS,
-    STARTS,
     Deal,
     Discard,
     Draw,
@@ -49,12 +46,11 @@ from cardcore_tonk.actions import (
     Spread,
     Take,
     TonkAction,
-    hit_of,
     parse_action,
-    spread_of,
     why_illegal,
 )
 from cardcore_tonk.actions import is_legal as _is_legal
+from cardcore_tonk.actions import legal_actions as _legal_actions
 from cardcore_tonk.events import DealerCut, HandDealt, HandEnded, SpreadHit, SpreadLaid
 from cardcore_tonk.melds import (
     CARDS,
@@ -62,12 +58,10 @@ from cardcore_tonk.melds import (
     cut_for_dealer,
     drop_payout,
     grow,
-    has_spread,
     hit_targets,
     index_of,
     meld_of,
     pay_from_each,
-    spreads_of,
     stock_out_payout,
 )
 from cardcore_tonk.state import (
@@ -93,27 +87,6 @@ DealJudge = Callable[[Sequence[Sequence[int]], Sequence[int]], DealVerdict | Non
 """What a ``tonk_deal_judge`` answer is: dealt hands (card indices) and values -> a verdict."""
 
 
-_BITS = tuple(1 << i for i in range(len(CARDS)))
-_BIT_OF: dict[int, int] = {id(c): 1 << i for i, c in enumerate(CARDS)}
-"""A card's bit by ``id``: sorting bits sorts the cards by index, and their sum is the hand's mask."""
-_INDEX_OF_BIT: dict[int, int] = {1 << i: i for i in range(len(CARDS))}
-_DISCARD_OF_BIT: tuple[dict[int, Discard], ...] = tuple(
-    {1 << i: d for i, d in enumerate(row)} for row in DISCARDS
-)
-_BOOKS = bytes(int(bin(b & 15).count("1") >= 3 or bin(b >> 4).count("1") >= 3) for b in range(256))
-"""By a byte of a hand's mask (two ranks, a nibble each): 1 if it holds three of a rank."""
-_NO_BOOK = bytes(7)  # a mask's 7 bytes translated by _BOOKS when it holds no book
-
-
-class _TargetMasks(dict[tuple[int, ...], int]):
-    """The mask of a tuple of hit targets, worked out once per tuple."""
-
-    def __missing__(self, key: tuple[int, ...]) -> int:
-        mask = self[key] = sum(_BITS[x] for x in set(key))
-        return mask
-
-
-_TARGET_MASKS = _TargetMasks()
 _TO_ACT = tuple((s,) for s in range(SEATS))
 
 
@@ -378,66 +351,8 @@ class TonkLogic(GameLogic[TonkState, TonkAction]):
 
     # -- play -------------------------------------------------------------------------------
 
-    def legal_actions(self, state: TonkState, seat: int) -> tuple[TonkAction, ...]:
-        """The legal actions of *seat*, in the order of TONK-LEGAL-1 (the core removes vetoes).
-
-        The common case after a draw -- no spread in hand, no card that hits a
-        spread -- is told from the hand's mask (its cards' bits, sorted: the
-        listing order) and answered with the discards alone.
-        """
-        if seat != state.turn or state.is_over:
-            return ()
-        phase = state.phase
-        if phase == START:
-            cards = state.zones.cards
-            return STARTS[seat][(2 if cards[STOCK] else 0) + (1 if cards[DISCARD] else 0)]
-        if phase != PLAY:
-            return DEALS[seat]
-        bits = sorted(map(_BIT_OF.__getitem__, map(id, state.zones.cards[HAND0 + seat])))
-        mask = sum(bits)
-        if mask & (mask >> 4) & (mask >> 8) or (
-            mask.to_bytes(7, "little").translate(_BOOKS) != _NO_BOOK
-        ):  # a run or a book in hand
-            return self._play_actions(state, seat, bits, mask)
-        targets = state.targets
-        if targets:
-            masks = _TARGET_MASKS
-            for tg in targets:
-                if mask & masks[tg]:  # a card that hits a spread
-                    return self._play_actions(state, seat, bits, mask)
-        taken = state.taken
-        if taken >= 0 and (mask >> taken) & 1:  # TONK-TURN-4
-            bits.remove(_BITS[taken])
-        return tuple(map(_DISCARD_OF_BIT[seat].__getitem__, bits))
-
+    legal_actions = _legal_actions  # cardcore_tonk.actions.legal_actions (TONK-LEGAL-1)
     is_legal = _is_legal  # the fast path of apply and replay: cardcore_tonk.actions.is_legal
-
-    def _play_actions(
-        self, state: TonkState, seat: int, bits: list[int], mask: int
-    ) -> tuple[TonkAction, ...]:
-        """The legal actions after a draw when a spread or a hit is possible (TONK-LEGAL-1)."""
-        idx = list(map(_INDEX_OF_BIT.__getitem__, bits))
-        taken = state.taken
-        targets = state.targets
-        discards = DISCARDS[seat]
-        strand = taken >= 0 and (mask >> taken) & 1 == 1  # TONK-TURN-5
-        n = len(idx)
-        out: list[TonkAction] = []
-        if has_spread(mask):
-            for sp in spreads_of(idx):
-                if strand and n - len(sp) == 1 and taken not in sp:
-                    continue
-                out.append(spread_of(seat, sp))
-        for num, tg in enumerate(targets):
-            for x in tg:
-                if (mask >> x) & 1:
-                    if strand and n == 2 and x != taken:
-                        continue
-                    out.append(hit_of(seat, num + 1, x))
-        for x in idx:
-            if x != taken:  # TONK-TURN-4
-                out.append(discards[x])
-        return tuple(out)
 
     def apply(self, state: TonkState, action: TonkAction, emit: Emit | None) -> None:
         """Apply a legal Tonk action (the core checked it)."""
