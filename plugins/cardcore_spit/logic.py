@@ -351,7 +351,7 @@ class SpitLogic(GameLogic[SpitState, SpitAction]):
         """Every player with spit cards spits onto its home pile (SPIT-STUCK-1/2/4/5/6)."""
         zones = state.zones
         cards = zones.cards
-        spitters = [s for s in SEATS if cards[self.spit[s]]]
+        spitters = [s for s in SEATS if cards[SPIT[s]]]
         if not spitters:
             if state.recycled:
                 self._void(state, emit)
@@ -374,10 +374,15 @@ class SpitLogic(GameLogic[SpitState, SpitAction]):
             state.recycled = True
             if emit is not None:
                 emit(events.CentreRecycled(tuple(counts)))
-            spitters = [s for s in SEATS if cards[self.spit[s]]]
+            spitters = [s for s in SEATS if cards[SPIT[s]]]
+        seen = zones.seen
         for s in spitters:
             home = s if state.single < 0 else state.single
-            card = zones.move(self.spit[s], self.centre[home], mask=ALL)
+            # zones.move inlined: a spit card lands face up (ALL) on a spit pile
+            card = cards[SPIT[s]].pop()
+            seen[SPIT[s]].pop()
+            cards[CENTRE[home]].append(card)
+            seen[CENTRE[home]].append(ALL)
             if emit is not None:
                 emit(events.CardSpat(s, card, SIDES[home]))
         state.requests[0] = state.requests[1] = False
