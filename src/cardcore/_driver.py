@@ -6,6 +6,7 @@ readable; nothing here is public.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import threading
 from collections import deque
@@ -80,6 +81,7 @@ from a checkpoint, never a replay of the whole game.
 """
 
 
+@functools.lru_cache(maxsize=256)  # one wrapper per configuration, not per game
 def vetoing(
     legal: Callable[[Any, int], tuple[Action, ...]], veto: Callable[..., list[Veto]]
 ) -> Callable[[Any, int], tuple[Action, ...]]:
@@ -91,6 +93,7 @@ def vetoing(
     return legal_actions
 
 
+@functools.lru_cache(maxsize=256)  # one check per configuration, not per game
 def legality(logic: GameLogic[Any, Any], veto: Callable[..., list[Veto]] | None) -> Callable[..., bool]:
     """The check ``apply`` makes of one action: its seat is to act, the game's ``is_legal``
     says yes, and no house rule vetoes it."""

@@ -275,8 +275,8 @@ class Ruleset:
         self._modules: dict[str, str] = {}
         self.hooks = HookMark()
         """Where every call of a resolved hook leaves a mark (see :meth:`resolve`)."""
-        self.checked: dict[int, Any] = {}
-        """The default options, resolved and checked, by player count (filled by ``new_game``)."""
+        self.checked: dict[Any, Any] = {}
+        """Options resolved and checked, by player count and options given (``new_game``)."""
         registering = game.name
         try:
             self.pm.add_hookspecs(hookspecs)

@@ -74,6 +74,25 @@ def deal(
     return state
 
 
+_CHECKED = 64
+"""How many option sets (per player count) one configuration remembers as checked."""
+
+
+def _options_key(players: int, options: Any) -> tuple[Any, ...] | None:
+    """A key for options given as a plain dict of plain values (``None``: not cached).
+
+    Each value is keyed with its type, so ``1``, ``1.0`` and ``True`` stay apart.
+    """
+    if type(options) is not dict:
+        return None
+    try:
+        key = (players, *sorted((k, type(v), v) for k, v in options.items()))
+        hash(key)
+    except TypeError:  # a key that is not text, or a value that is not hashable
+        return None
+    return key
+
+
 _SEAT_NAMES = {n: tuple(f"Player {i + 1}" for i in range(n)) for n in range(1, 9)}
 """The display names of a game given a count of players (the common counts, built once)."""
 
@@ -138,14 +157,15 @@ def new_game(
     names = _SEAT_NAMES.get(players) if type(players) is int else None
     if names is None:
         names = _names(players)
-    resolved = ruleset.checked.get(len(names)) if options is None else None
+    key: Any = len(names) if options is None else _options_key(len(names), options)
+    resolved = None if key is None else ruleset.checked.get(key)
     if resolved is None:
         resolved = ruleset.game.resolve_options(options)
         for info in ruleset.rules:
             info.check_applies(resolved)
         ruleset.logic.validate(len(names), resolved)
-        if options is None:
-            ruleset.checked[len(names)] = resolved  # the defaults for this count: checked once
+        if key is not None and len(ruleset.checked) < _CHECKED:
+            ruleset.checked[key] = resolved  # these options for this count: checked once
     if seed is None:
         seed = secrets.randbits(63)
     elif not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**MAX_SEED_BITS:
