@@ -181,7 +181,7 @@ def new_game(
         msg = f"deck must be text or a list of cards, not {shown(deck)}"
         raise OptionError(msg)
     deck_top = None if deck is None else parse_cards(deck)
-    if not isinstance(subscribers, Iterable):
+    if type(subscribers) is not tuple and not isinstance(subscribers, Iterable):  # ABC: not for ()
         msg = f"subscribers takes a list of (EventType, handler[, seat]), not {shown(subscribers)}"
         raise ArgumentError(msg)
     # no subscriber and no observing plugin: the game shares the unasked bus until asked
