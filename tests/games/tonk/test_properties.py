@@ -104,3 +104,46 @@ def test_views_hide_opponents_hands(cfg: dict[str, object]) -> None:
         spectator = cards_in(game.view(None)["table"], hidden_keys)
         assert spectator <= public
         _step(game, rng, cfg["drop_rate"])  # type: ignore[arg-type]
+
+
+@settings(max_examples=25, deadline=None)
+@given(configs)
+def test_legal_fast_path_matches_the_general_path(cfg: dict[str, object]) -> None:
+    """After a draw, the discards-only shortcut answers what the full listing would."""
+    from cardcore_tonk.actions import _BIT_OF, _play_actions, legal_actions
+    from cardcore_tonk.state import HAND0, PLAY
+
+    game = _new(cfg)
+    rng = random.Random(int(cfg["seed"]))  # type: ignore[call-overload]
+    while not game.is_over:
+        state = state_of(game)
+        seat = game.to_act[0]
+        if state.phase == PLAY:
+            bits = sorted(_BIT_OF[id(c)] for c in state.zones.cards[HAND0 + seat])
+            full = _play_actions(state, seat, bits, sum(bits))
+            assert legal_actions(game.logic, state, seat) == full  # type: ignore[arg-type]
+        _step(game, rng, cfg["drop_rate"])  # type: ignore[arg-type]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.integers(0, 51), unique=True, max_size=9))
+def test_spread_test_by_mask_matches_spreads_of(cards: list[int]) -> None:
+    from cardcore_tonk.actions import _BOOKS, _NO_BOOK
+    from cardcore_tonk.melds import has_spread, spreads_of
+
+    mask = sum(1 << x for x in cards)
+    quick = bool(
+        mask & (mask >> 4) & (mask >> 8) or mask.to_bytes(7, "little").translate(_BOOKS) != _NO_BOOK
+    )
+    assert quick == has_spread(mask) == bool(spreads_of(sorted(cards)))
+
+
+def test_parse_action_table_matches_the_parser() -> None:
+    """The text the engine writes reads back, through the table, as the parser reads it."""
+    from cardcore_tonk import actions
+
+    for seat, table in enumerate(actions._BY_TEXT):
+        for text, action in table.items():
+            assert str(action) == text
+            assert actions.parse_action(seat, text) is action
+            assert actions.parse_action(seat, f" {text.upper()} ") is action  # the general path
