@@ -30,6 +30,10 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 
 
+def _sink(event: object) -> None:
+    """A subscriber that does nothing."""
+
+
 def _mark(label: str, n: int) -> None:
     print(json.dumps([label, n]), flush=True)
     time.sleep(0)  # callgrind dumps here: the instructions since the last mark
@@ -72,6 +76,40 @@ def workload() -> None:
     for _ in range(5):
         cardcore.replay(record)
     _mark("golf replay action", 5 * len(record["actions"]))
+    for label, kind in (
+        ("golf decision, move log", cardcore.ActionApplied),
+        ("golf decision, all events", cardcore.Event),
+    ):
+        rng = random.Random(5)
+        n = 0
+        for i in range(3):
+            g = cardcore.new_game("golf", 4, seed=i)
+            g.events.subscribe(kind, _sink)
+            n += _play(g, rng)
+        _mark(label, n)
+    if hasattr(cardcore.Game, "single_thread"):  # 0.3: the opt-out of the hot calls' lock
+        rng = random.Random(5)
+        n = sum(_play(cardcore.new_game("golf", 4, seed=i).single_thread(), rng) for i in range(3))
+        _mark("golf decision, 1 thread", n)
+    for i in range(200):
+        cardcore.new_game("spit", 2, seed=i)
+    _mark("spit new_game", 200)
+    spit = cardcore.new_game("spit", 2, seed=7)
+    bot = cardcore.load_agent("spit-greedy")
+    cardcore.run_realtime(spit, [bot(seed=14), bot(seed=15)], seed=7)
+    spit_record = spit.record()
+    _mark("(spit game played)", 0)
+    cardcore.replay(spit_record)
+    _mark("spit replay action", len(spit_record["actions"]))
+    hands = []
+    for i in range(40):
+        t = cardcore.new_game("tonk", 3, seed=i)
+        _play(t, random.Random(i))
+        hands.append(t.record())
+    _mark("(tonk games played)", 0)
+    for r in hands:
+        cardcore.replay(r)
+    _mark("tonk 1-hand replay, per record", len(hands))
     for i in range(200):
         cardcore.new_game("tonk", 2, seed=i)
     _mark("tonk new_game", 200)
