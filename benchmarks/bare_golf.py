@@ -38,7 +38,7 @@ of the discards at every rebuilt stock (``random.shuffle`` is slower and would
 flatter the engine).
 
 :func:`check_against_engine` proves the claim card for card: fed the engine's
-shuffles (from the game seed, as ``cardcore.deck.derive_rng`` derives them)
+shuffles (from the game seed, as ``cardcore.Chance`` derives them)
 and the same choice stream, the bare loop must end every match with the
 engine's decision count and the engine's totals. :func:`self_check` checks the
 loop's own invariants and needs no cardcore.
@@ -353,14 +353,14 @@ def self_check(
 def _engine_shuffle(seed: int) -> Shuffle:
     """The engine's chance for game *seed*: draw 0 shuffles the deck (bottom first, so the
     list is reversed), each later shuffle takes the next draw from 2 on."""
-    from cardcore.deck import derive_rng
+    from cardcore.deck import Chance
 
     counter = [0]
 
     def shuffle(items: list[int], rand: Rand) -> None:
         draw = counter[0]
         counter[0] = 2 if draw == 0 else draw + 1
-        _shuffle(items, derive_rng(seed, draw).random)
+        Chance(seed, draw).shuffle(items)
         if draw == 0:
             items.reverse()
 

@@ -43,7 +43,7 @@ Every choice, even among one action, is one *decision*, exactly as one
 Fisher-Yates shuffle over ``random()`` of the deck for every hand.
 
 :func:`check_against_engine` proves the claim card for card: fed the engine's
-shuffle and cut (from the game seed, as ``cardcore.deck.derive_rng`` derives
+shuffle and cut (from the game seed, as ``cardcore.Chance`` derives
 them) and the same choice stream, the bare loop must end every hand with the
 engine's decision count and payouts. :func:`self_check` checks the loop's own
 invariants and needs no cardcore.
@@ -488,13 +488,13 @@ def _check_hand(players: int, seed: int, drop: bool) -> tuple[str, int]:
 def _engine_chance(seed: int) -> tuple[Shuffle, Rand]:
     """The engine's chance for game *seed*: draw 0 shuffles the deck (bottom first, so the
     list is reversed), draw 2 cuts for the dealer."""
-    from cardcore.deck import derive_rng
+    from cardcore.deck import Chance
 
     def shuffle(items: list[int], rand: Rand) -> None:
-        _shuffle(items, derive_rng(seed, 0).random)
+        Chance(seed, 0).shuffle(items)
         items.reverse()
 
-    return shuffle, derive_rng(seed, 2).random
+    return shuffle, Chance(seed, 2).random
 
 
 def check_against_engine(
