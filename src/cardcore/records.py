@@ -298,14 +298,14 @@ def _replay(rec: Mapping[str, Any]) -> Game:
     if not isinstance(truncated, bool):
         raise _fail(f"record field 'truncated' must be true or false, not {str(truncated)[:80]!r}")
     default_names = set(game_info(rec["game"]).default_rules)
-    names = [r["name"] for r in rec["rules"] if r["name"] not in default_names]
+    names = tuple(r["name"] for r in rec["rules"] if r["name"] not in default_names)
     token = _VERSION.set(CHANCE if rec["format_version"] >= 3 else LEGACY_CHANCE)
     try:
         game = new_game(
             rec["game"],
             list(rec["players"]),
             rules=names,
-            without=[str(w) for w in rec["without"]],
+            without=tuple(str(w) for w in rec["without"]),
             options=dict(rec["options"]),
             seed=rec["seed"],
             deck=rec.get("deck"),

@@ -106,6 +106,10 @@ def _names(players: int | Sequence[str]) -> tuple[str, ...]:
             msg = f"players must be at most 64, not {shown(players)} (CORE-SEAT-2)"
             raise OptionError(msg)
         return tuple(f"Player {i + 1}" for i in range(players))
+    if type(players) is list or type(players) is tuple:  # the common case: no ABC check
+        names = tuple(players)
+        if names == _SEAT_NAMES.get(len(names)):
+            return _SEAT_NAMES[len(names)]
     if (
         isinstance(players, Sequence)
         and not isinstance(players, str)
