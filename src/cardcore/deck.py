@@ -126,17 +126,21 @@ class Chance:
         self._words = array(_WORD)
         self._pos = 0
 
+    def _fill(self, end: int) -> array[int]:
+        """Read the stream up to word *end* at least (a longer digest has the same start)."""
+        words = array(_WORD, hashlib.shake_128(self._key).digest(4 * max(end, 64)))
+        if _BIG_ENDIAN:
+            words.byteswap()
+        self._words = words
+        return words
+
     def _take(self, n: int) -> array[int]:
         """The next *n* words of the stream."""
         pos = self._pos
         end = pos + n
-        if end > len(self._words):
-            words = array(_WORD, hashlib.shake_128(self._key).digest(4 * max(end, 64)))
-            if _BIG_ENDIAN:
-                words.byteswap()
-            self._words = words
+        words = self._words if end <= len(self._words) else self._fill(end)
         self._pos = end
-        return self._words[pos:end]
+        return words[pos:end]
 
     def shuffle(self, items: MutableSequence[T]) -> None:
         """Shuffle *items* in place (one word per card but the first)."""
@@ -150,8 +154,10 @@ class Chance:
 
     def random(self) -> float:
         """Return the next float in [0, 1): 53 bits from two words."""
-        a, b = self._take(2)
-        return ((a >> 5) * 67108864 + (b >> 6)) * (1.0 / 9007199254740992.0)
+        pos = self._pos
+        words = self._words if pos + 2 <= len(self._words) else self._fill(pos + 2)
+        self._pos = pos + 2
+        return ((words[pos] >> 5) * 67108864 + (words[pos + 1] >> 6)) * (1.0 / 9007199254740992.0)
 
     def getrandbits(self, k: int) -> int:
         """Return an int of *k* random bits (``k >= 0``)."""
