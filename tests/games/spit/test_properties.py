@@ -102,3 +102,43 @@ def test_spit_stuck_3_inlined_progress_check_matches_pure_logic(seed: int) -> No
     cardcore.run_realtime(game, [cardcore.RandomAgent(1), cardcore.RandomAgent(2)], seed=seed,
                           max_actions=300, on_action=check)
     assert compared > 0
+
+
+@SETTINGS
+@given(seed=st.integers(0, 2**40), limit=st.integers(1, 6))
+def test_spit_stuck_3_settled_matches_spit_due_then_set_to_act(seed: int, limit: int) -> None:
+    """The one-pass check the logic makes after each action gives spit_due's answer and
+    set_to_act's seats, whichever summaries are cached (and caches only true summaries)."""
+    from cardcore_spit import legality
+    from cardcore_spit.state import PLAY
+
+    game = cardcore.new_game("spit", 2, seed=seed, options={"stall_limit": limit})
+    _, engine = spit_state(game)
+    compared = 0
+
+    def check(g: cardcore.Game, action: object, t: float) -> None:
+        nonlocal compared
+        state, _ = spit_state(g)
+        if state.phase != PLAY:
+            return
+        for stale in ((), (0,), (1,), (0, 1)):  # forget some cached summaries
+            mine = state.clone()
+            for seat in stale:
+                setattr(mine, f"summary{seat}", -1)
+            mine.to_act = ()
+            fresh = state.clone()
+            fresh.summary0 = fresh.summary1 = -1
+            due = legality.spit_due(engine, fresh)
+            if not due:
+                legality.set_to_act(engine, fresh)
+            assert legality.settled(engine, mine) is (not due)
+            if not due:
+                assert mine.to_act == fresh.to_act
+            for seat in (0, 1):
+                known = legality.cached(mine, seat)
+                assert known < 0 or known == legality.summary(engine, mine, seat)
+            compared += 1
+
+    cardcore.run_realtime(game, [cardcore.RandomAgent(1), cardcore.RandomAgent(2)], seed=seed,
+                          max_actions=300, on_action=check)
+    assert compared > 0
