@@ -456,13 +456,17 @@ def numbered(
 ) -> tuple[int, list[Event]] | None:
     """The events of the action just applied (the game's own in *batch*), framed by
     :class:`ActionApplied` and :class:`GameEnded` where wanted, and numbered for delivery."""
-    if bus.wants_applied:
+    if bus.wants_applied:  # every field given: the tuple is built in C, as ActionApplied(...) does
         text = action._text
-        batch.insert(0, ActionApplied(action.seat, text if text is not None else str(action), version, at))
+        text = text if text is not None else str(action)
+        batch.insert(0, _new_event(ActionApplied, (action.seat, text, version, at)))
     if state.is_over and state.result is not None and bus.wants_ended:
         r = state.result
         batch.append(GameEnded(r.winners, r.scores, r.payouts, r.reason))
-    return (bus.ticket(), batch) if batch else None
+    return (next(bus._tickets), batch) if batch else None
+
+
+_new_event: Any = tuple.__new__  # ActionApplied(...) without its Python __new__
 
 
 def bus_for(ruleset: Ruleset, seats: int) -> EventBus:
