@@ -37,6 +37,7 @@ __all__ = [
 ]
 
 _LEFT, _RIGHT = CENTRE
+_BIT = tuple(1 << r for r in range(14))  # built once: no int made per pile (ranks 0-13)
 COMBINE_CODE = 2
 """The code of a combine in ``SpitLogic.touches`` (a play's is its centre pile, 0 or 1)."""
 FILL_CODE = 3
@@ -187,7 +188,7 @@ def summary(logic: SpitLogic, state: SpitState, seat: int) -> int:
         if not pile:
             space = True
             continue
-        bit = 1 << pile[-1].rank
+        bit = _BIT[pile[-1].rank]
         if ranks & bit:
             twice |= bit
         ranks |= bit
