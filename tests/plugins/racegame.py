@@ -126,13 +126,22 @@ class RaceLogic(GameLogic[RaceState, Play]):
         top = z.cards[CENTRE][-1]
         return [c for c in z.cards[HANDS[seat]] if adjacent(c, top)]
 
+    def _can_play(self, st: RaceState, seat: int) -> bool:
+        """Whether *seat* has a play a house rule does not veto: a round whose only plays
+        are vetoed turns the next stock card rather than stalls."""
+        veto = self.ruleset.veto
+        return any(
+            veto is None or not veto(state=st, action=Play(seat, c))
+            for c in self._playable(st, seat)
+        )
+
     def _settle(self, st: RaceState, emit: Emit | None) -> None:
         z = st.zones
         while True:
             if not z.cards[HANDS[0]] or not z.cards[HANDS[1]]:
                 self._end_round(st, "hand emptied", emit)
                 return
-            if self._playable(st, 0) or self._playable(st, 1):
+            if self._can_play(st, 0) or self._can_play(st, 1):
                 return
             if not z.cards[STOCK]:
                 self._end_round(st, "stuck", emit)
