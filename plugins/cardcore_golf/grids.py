@@ -20,6 +20,7 @@ scorer for its configuration once.
 from __future__ import annotations
 
 import itertools
+import weakref
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Final
 
@@ -39,6 +40,7 @@ __all__ = [
     "anywhere_scorer",
     "column_pairs",
     "column_scorer",
+    "columns_of",
     "complete_groups",
     "deck_count",
     "default_scorer",
@@ -287,7 +289,25 @@ def column_scorer(cols: int) -> Scorer:
                 total += points[top] + points[bottom]
         return total
 
+    _COLUMNS[score] = cols
     return score
+
+
+_COLUMNS: weakref.WeakKeyDictionary[Scorer, int] = weakref.WeakKeyDictionary()
+
+
+def columns_of(scorer: Scorer) -> int:
+    """Return *cols* if *scorer* was made by :func:`column_scorer` (*cols*), else 0.
+
+    The engine scores such layouts straight from the cards (same result, no lists).
+
+    >>> columns_of(column_scorer(3)), columns_of(no_cancel_scorer())
+    (3, 0)
+    """
+    try:
+        return _COLUMNS.get(scorer, 0)
+    except TypeError:  # not weakly referenceable: not one of ours
+        return 0
 
 
 def _best_matching(keys: Keys, points: Points, edges: Sequence[tuple[int, int]]) -> int:

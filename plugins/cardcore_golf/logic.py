@@ -129,6 +129,8 @@ class GolfLogic(GameLogic[GolfState, GolfAction]):
                 final_turns=bool(self._final_hook(layout=layout)),
                 groups=tuple(groups),
                 max_turns=options.get("max_turns"),
+                rounds=match_rounds(options),
+                points_limit=options.get("points_limit"),
             )
             if len(self._plans) >= PLAN_CACHE:  # many distinct options: drop the oldest
                 del self._plans[next(iter(self._plans))]
@@ -192,16 +194,11 @@ class GolfLogic(GameLogic[GolfState, GolfAction]):
         first = (state.dealer + 1) % players
         size = layout.size
         n = size * players
-        dealt = stock[-n:]
+        for z, cut, mask in plan.deal_plan[first]:  # one card at a time from the top
+            cards[z] = stock[cut]
+            seen[z] = [mask] * size
         del stock[-n:]
         del stock_seen[-n:]
-        dealt.reverse()  # dealt[k] goes to seat first + k % players, position k // players
-        grid = plan.grid
-        masks = plan.grid_mask
-        for i in range(players):
-            seat = (first + i) % players
-            cards[grid[seat]] = dealt[i::players]
-            seen[grid[seat]] = [masks[seat]] * size
         state.slots = plan.no_slots
         cards[plan.discard].append(stock.pop())
         stock_seen.pop()
@@ -256,12 +253,11 @@ class GolfLogic(GameLogic[GolfState, GolfAction]):
     def apply(self, state: GolfState, action: GolfAction, emit: Emit | None) -> None:
         """Apply a legal Golf *action* (see :mod:`cardcore_golf.actions`)."""
         st = state
+        cls = type(action)
         seat = action.seat
-        plan = st.plan
         zones = st.zones
         cards = zones.cards
         seen = zones.seen
-        cls = type(action)
         if cls is Draw:
             stock = cards[STOCK]
             if not stock:  # GOLF-STOCK-1: reshuffle all discards but the top, or end the round
@@ -271,45 +267,44 @@ class GolfLogic(GameLogic[GolfState, GolfAction]):
                 stock = cards[STOCK]
                 if emit is not None:
                     emit(Shuffled("stock", len(stock)))
-            card = stock.pop()
+            cards[HELD].append(stock.pop())
             del seen[STOCK][-1]
-            cards[HELD].append(card)
             seen[HELD].append(1 << seat)
             st.phase = PLACE
-            st.legal = plan.legal_place[seat] if st.slots[seat] is None else None
+            st.legal = st.plan.legal_place[seat] if st.slots[seat] is None else None
             if emit is not None:
-                emit(CardDrawn(seat, "stock", card, 1 << seat))
+                emit(CardDrawn(seat, "stock", cards[HELD][-1], 1 << seat))
             return
         if cls is Take:
             cards[HELD].append(cards[DISCARD].pop())
             del seen[DISCARD][-1]
             seen[HELD].append(ALL)
             st.phase = TAKEN
-            st.legal = plan.legal_taken[seat] if st.slots[seat] is None else None
+            st.legal = st.plan.legal_taken[seat] if st.slots[seat] is None else None
             if emit is not None:
                 emit(CardDrawn(seat, "discard", cards[HELD][-1]))
             return
-        if type(action) is Replace:
+        plan = st.plan
+        if type(action) is Replace:  # (not cls: narrows the type for mypy)
             pos = action.pos
-            card = cards[HELD].pop()
-            mask = seen[HELD].pop()
-            gz = plan.grid[seat]
+            gz = seat + 3  # the seat's grid zone (see cardcore_golf.state)
             slots = st.slots[seat]
             i = pos if slots is None else slots[pos]
-            grid_cards = cards[gz]
-            old = grid_cards[i]
-            grid_cards[i] = card
-            grid_seen = seen[gz]
-            if plan.face_up_grid:
-                if grid_seen[i] != ALL:
-                    st.down[seat] -= 1
-                grid_seen[i] = ALL
-            else:
-                grid_seen[i] = mask
+            grid = cards[gz]
+            old = grid[i]
+            grid[i] = cards[HELD].pop()
             cards[DISCARD].append(old)
             seen[DISCARD].append(ALL)
+            masks = seen[gz]
+            if plan.face_up_grid:
+                del seen[HELD][-1]
+                if masks[i] != ALL:
+                    masks[i] = ALL
+                    st.down[seat] -= 1
+            else:
+                masks[i] = seen[HELD].pop()
             if emit is not None:
-                emit(CardPlaced(seat, pos, card, ALL if plan.face_up_grid else mask))
+                emit(CardPlaced(seat, pos, grid[i], masks[i]))
                 emit(CardDiscarded(seat, old))
             if plan.groups:
                 self._remove_groups(st, seat, pos, emit)
@@ -325,13 +320,10 @@ class GolfLogic(GameLogic[GolfState, GolfAction]):
             return
         # the end of a turn (replace or discard): pass at once unless the round may end
         if st.final_left < 0 and plan.simple_end and (st.down[seat] or not plan.trigger):
-            nxt = plan.next_seat[seat]
-            st.turn = nxt
-            st.to_act = plan.to_act[nxt]
+            st.turn, st.to_act, st.legal = plan.pass_to[seat]
             st.phase = DRAW_PHASE
-            st.legal = plan.legal_start[nxt]
             if emit is not None:
-                emit(TurnPassed(nxt))
+                emit(TurnPassed(st.turn))
         else:
             st.turns += 1
             self._end_turn(st, seat, emit)
@@ -343,26 +335,31 @@ class GolfLogic(GameLogic[GolfState, GolfAction]):
         cards = st.zones.cards
         seen = st.zones.seen
         gz = plan.grid[seat]
-        if type(action) is Flip:
+        cls = type(action)
+        if type(action) is Flip or type(action) is Peek:
             pos = action.pos
-            i = st.index(seat, pos)
-            seen[gz][i] = ALL
-            st.down[seat] -= 1
-            st.setup_done |= 1 << pos
-            if emit is not None:
-                emit(CardRevealed(seat, f"grid.{seat}", pos, cards[gz][i]))
-            if plan.groups:
-                self._remove_groups(st, seat, pos, emit)
-            self._setup_next(st, seat, emit)
-        elif type(action) is Peek:
-            pos = action.pos
-            if seen[gz][pos] != ALL:
-                seen[gz][pos] |= 1 << seat
-            st.setup_done |= 1 << pos
-            if emit is not None:
-                emit(CardRevealed(seat, f"grid.{seat}", pos, cards[gz][pos], 1 << seat))
-            self._setup_next(st, seat, emit)
-        elif type(action) is Knock:
+            done = st.setup_done = st.setup_done | 1 << pos
+            if cls is Flip:
+                slots = st.slots[seat]
+                i = pos if slots is None else slots[pos]
+                seen[gz][i] = ALL
+                st.down[seat] -= 1
+                if emit is not None:
+                    emit(CardRevealed(seat, f"grid.{seat}", pos, cards[gz][i]))
+                if plan.groups:
+                    self._remove_groups(st, seat, pos, emit)
+            else:
+                if seen[gz][pos] != ALL:
+                    seen[gz][pos] |= 1 << seat
+                if emit is not None:
+                    emit(CardRevealed(seat, f"grid.{seat}", pos, cards[gz][pos], 1 << seat))
+            left = st.setup_left = st.setup_left - 1
+            if left:  # the same seat turns or sees one more (GOLF6-SETUP-2, GOLF4-SETUP-2)
+                acts = plan.setup_table[seat][done]
+                st.legal = acts if acts is not None else plan.setup_legal(seat, done)
+            else:
+                self._setup_passed(st, seat, emit)
+        elif cls is Knock:
             st.ender = seat
             st.final_left = st.players - 1
             st.turns += 1
@@ -381,18 +378,14 @@ class GolfLogic(GameLogic[GolfState, GolfAction]):
         if removed is not None and emit is not None:
             emit(GroupRemoved(seat, *removed))
 
-    def _setup_next(self, st: GolfState, seat: int, emit: Emit | None) -> None:
-        """Count one setup action; move to the next seat, or to the first turn (GOLF-DEAL-4)."""
-        st.setup_left -= 1
+    def _setup_passed(self, st: GolfState, seat: int, emit: Emit | None) -> None:
+        """*seat* made its last setup action: the next seat sets up, or the first turn."""
         plan = st.plan
-        if st.setup_left:
-            st.legal = plan.setup_legal(seat, st.setup_done)
-            return
-        nxt = (seat + 1) % st.players
+        nxt = plan.next_seat[seat]
         st.turn = nxt
         st.to_act = plan.to_act[nxt]
         st.setup_done = 0
-        if nxt == (st.dealer + 1) % st.players:
+        if nxt == plan.next_seat[st.dealer]:
             st.phase = DRAW_PHASE
             st.legal = plan.legal_start[nxt]
         else:
@@ -441,16 +434,20 @@ class GolfLogic(GameLogic[GolfState, GolfAction]):
         """Return each seat's round score: cancelling, awards, the ender penalty, then the
         core's :meth:`~cardcore.GameLogic.score_round` (GOLF-ROUND-1, GOLF-PEN-4). Reads only."""
         plan = st.plan
-        scorer = plan.scorer
-        all_keys: list[list[int | None]] = []
-        scores: list[int] = []
-        for seat in range(st.players):
-            keys, pts = st.keys_and_points(seat)
-            all_keys.append(keys)
-            scores.append(scorer(keys, pts))
-        if self._awards is not None:
-            for extra in self._awards(layout=plan.layout, keys=all_keys):
-                scores = [a + b for a, b in zip(scores, extra, strict=True)]
+        scores = None
+        if plan.columns and self._awards is None and st.slots is plan.no_slots:
+            scores = plan.column_scores(st.zones.cards)  # the default scorer, without lists
+        if scores is None:
+            scorer = plan.scorer
+            all_keys: list[list[int | None]] = []
+            scores = []
+            for seat in range(st.players):
+                keys, pts = st.keys_and_points(seat)
+                all_keys.append(keys)
+                scores.append(scorer(keys, pts))
+            if self._awards is not None:
+                for extra in self._awards(layout=plan.layout, keys=all_keys):
+                    scores = [a + b for a, b in zip(scores, extra, strict=True)]
         if ender >= 0 and self._penalty is not None:
             penalty = self._penalty(layout=plan.layout, scores=tuple(scores), ender=ender)
             if penalty:
@@ -465,21 +462,23 @@ class GolfLogic(GameLogic[GolfState, GolfAction]):
             seen[z] = [ALL] * len(seen[z])
         st.ender = ender
         scores = self.round_scores(st, ender)
-        st.sheet.add_round(scores)
-        totals = st.sheet.totals
+        sheet = st.sheet
+        sheet.add_round(scores)
+        totals = sheet.totals
+        grids: tuple[tuple[Card | None, ...], ...]
+        if st.slots is plan.no_slots:  # nothing removed: each grid pile is the layout
+            grids = tuple(map(tuple, map(st.zones.cards.__getitem__, plan.grid)))
+        else:
+            grids = tuple([tuple(st.layout_of(seat)) for seat in range(st.players)])
         past = PastRound(
-            st.round,
-            tuple([tuple(st.layout_of(seat)) for seat in range(st.players)]),
-            tuple(scores),
-            tuple(totals),
-            None if ender < 0 else ender,
+            st.round, grids, tuple(scores), tuple(totals), None if ender < 0 else ender
         )
         st.past = (*st.past, past)
         if emit is not None:
             emit(LayoutsRevealed(past.round, past.grids, past.ender))
             emit(RoundScored(past.round, past.scores, past.totals))
-        limit = st.options.get("points_limit")
-        rounds = match_rounds(st.options)
+        rounds = plan.rounds
+        limit = plan.points_limit
         if rounds is not None and st.round >= rounds:
             self._finish(st, "rounds")
         elif limit is not None and max(totals) >= limit:
@@ -494,17 +493,19 @@ class GolfLogic(GameLogic[GolfState, GolfAction]):
 
     def _next_round(self, st: GolfState, emit: Emit | None) -> None:
         """Gather every card, shuffle from the seed and deal with the deal passed left."""
-        plan = st.plan
-        cards = st.zones.cards
-        seen = st.zones.seen
-        stock = cards[plan.stock]
-        for z in range(1, len(cards)):
-            pile = cards[z]
-            if pile:
-                stock.extend(pile)
-                pile.clear()
-                seen[z].clear()
-        seen[plan.stock] = [0] * len(stock)
+        zones = st.zones
+        cards = zones.cards
+        # every pile onto the stock in zone order (stock, discard, held, grids); the deal
+        # replaces each grid pile, so only the discard pile and the held card need new lists
+        stock = cards[STOCK]
+        for z in st.plan.gather:
+            stock += cards[z]
+        cards[DISCARD] = []
+        cards[HELD] = []
+        seen = zones.seen
+        seen[STOCK] = [0] * len(stock)
+        seen[DISCARD] = []
+        seen[HELD] = []
         shuffle(stock, st.rng())
         st.round += 1
         st.dealer = (st.dealer + 1) % st.players

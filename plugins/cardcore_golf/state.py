@@ -24,7 +24,7 @@ from cardcore import (
     ZoneSpec,
 )
 from cardcore_golf.actions import Discard, Draw, Flip, GolfAction, Knock, Peek, Replace, Take
-from cardcore_golf.grids import GridShape, Scorer
+from cardcore_golf.grids import GridShape, Scorer, columns_of
 
 __all__ = [
     "DISCARD",
@@ -93,12 +93,15 @@ class RoundPlan:
 
     __slots__ = (
         "by_text",
+        "columns",
+        "deal_plan",
         "discard",
         "discard_act",
         "draw_act",
         "face_up_grid",
         "final_turns",
         "flip_act",
+        "gather",
         "grid",
         "grid_mask",
         "group_of",
@@ -116,14 +119,17 @@ class RoundPlan:
         "max_turns",
         "next_seat",
         "no_slots",
+        "pass_to",
         "peek_act",
         "players",
         "points",
         "points_by_id",
+        "points_limit",
         "pos_act",
         "replace_act",
+        "rounds",
         "scorer",
-        "setup_cache",
+        "setup_table",
         "simple_end",
         "single_act",
         "stock",
@@ -145,6 +151,8 @@ class RoundPlan:
         final_turns: bool,
         groups: tuple[tuple[int, ...], ...],
         max_turns: int | None,
+        rounds: int | None = 9,
+        points_limit: int | None = None,
     ) -> None:
         self.layout = layout
         self.players = players
@@ -156,6 +164,11 @@ class RoundPlan:
         self.key_by_id: dict[int, int] = {id(card): int(card.rank) for card in points}
         self.points_by_id: dict[int, int] = {id(card): value for card, value in points.items()}
         self.scorer = scorer
+        self.columns = columns_of(scorer) if layout.size == 2 * layout.cols else 0
+        """The scorer's columns if it is :func:`~cardcore_golf.grids.column_scorer`'s, else 0."""
+        self.rounds = rounds
+        """The rounds of a match (GOLF-GAME-1), ``None`` for no cap."""
+        self.points_limit = points_limit
         self.final_turns = final_turns
         self.groups = groups
         self.group_of: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
@@ -198,6 +211,10 @@ class RoundPlan:
             (self.draw_act[s], self.take_act[s], self.knock_act[s]) for s in seats
         )
         self.legal_start = self.legal_draw_knock if layout.can_knock else self.legal_draw
+        self.pass_to: tuple[tuple[int, tuple[int], tuple[GolfAction, ...]], ...] = tuple(
+            (n, self.to_act[n], self.legal_start[n]) for n in self.next_seat
+        )
+        """Per seat, the next seat's ``turn``, ``to_act`` and legal start of a turn."""
         self.single_act: dict[type[GolfAction], tuple[GolfAction, ...]] = {
             Draw: self.draw_act,
             Take: self.take_act,
@@ -227,7 +244,26 @@ class RoundPlan:
             for s in seats
         )
         """Per seat, the canonical notation of each interned action (what records hold)."""
-        self.setup_cache: dict[tuple[int, int], tuple[GolfAction, ...]] = {}
+        self.setup_table: tuple[list[tuple[GolfAction, ...] | None], ...] = tuple(
+            [None] * (1 << layout.size) for s in seats
+        )
+        """Per seat, :meth:`setup_legal` by done mask (filled as they are asked for)."""
+        n = layout.size * players
+        self.deal_plan: tuple[tuple[tuple[int, slice, int], ...], ...] = tuple(
+            tuple(
+                (
+                    self.grid[(first + i) % players],
+                    slice(-1 - i, -1 - i - n, -players),
+                    self.grid_mask[(first + i) % players],
+                )
+                for i in range(players)
+            )
+            for first in seats
+        )
+        """Per first seat: each grid's zone, its cards' slice of the stock (the k-th card off
+        the top goes to seat ``first + k % players``, position ``k // players``) and its mask."""
+        self.gather = tuple(range(1, 3 + players))
+        """The zones gathered onto the stock after a round, in order (discard, held, grids)."""
         self.legal_place: tuple[tuple[GolfAction, ...], ...] = tuple(
             (*self.replace_act[s], self.discard_act[s]) for s in seats
         )
@@ -240,13 +276,31 @@ class RoundPlan:
 
         :param done: Bit ``1 << pos`` set for each position the seat already turned or saw.
         """
-        key = (seat, done)
-        acts = self.setup_cache.get(key)
+        acts = self.setup_table[seat][done]
         if acts is None:
             table = self.flip_act if self.layout.setup == "flip" else self.peek_act
             acts = tuple(table[seat][p] for p in range(self.layout.size) if not (done >> p) & 1)
-            self.setup_cache[key] = acts
+            self.setup_table[seat][done] = acts
         return acts
+
+    def column_scores(self, cards: list[list[Card]]) -> list[int] | None:
+        """Score every grid with :attr:`columns` (no position removed): what the column
+        scorer answers for :meth:`GolfState.keys_and_points`, or ``None`` for a card that is
+        not interned (the caller then builds the lists)."""
+        cols = self.columns
+        points = self.points_by_id
+        out = []
+        try:
+            for z in self.grid:
+                pile = cards[z]
+                total = 0
+                for a, b in zip(pile, pile[cols:], strict=False):  # size is 2 * cols
+                    if a.rank != b.rank:  # the pairing key is int(rank)
+                        total += points[id(a)] + points[id(b)]
+                out.append(total)
+        except KeyError:
+            return None
+        return out
 
     def new_zones(self) -> Zones:
         """Return empty zones of this plan's shape."""
