@@ -54,6 +54,7 @@ __all__ = [
     "reject",
     "replay_one",
     "restore",
+    "schema_of",
     "truncate",
     "validate",
     "vetoing",
@@ -467,6 +468,18 @@ def numbered(
 
 
 _new_event: Any = tuple.__new__  # ActionApplied(...) without its Python __new__
+
+
+def schema_of(game: Game) -> dict[str, Any]:
+    """The declared structure of *game*'s views (see :meth:`Game.view_schema`)."""
+    zones = game._state.zones.layout.specs
+    return {
+        "game": game.name,
+        "zones": [
+            {"name": z.name, "owner": z.owner, "visibility": z.visibility.value} for z in zones
+        ],
+        "fields": [f.to_json() for f in game.ruleset.game.fields],
+    }
 
 
 def bus_for(ruleset: Ruleset, seats: int) -> EventBus:

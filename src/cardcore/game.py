@@ -31,6 +31,7 @@ from cardcore._driver import (
     numbered,
     plugin_error,
     restore,
+    schema_of,
     truncate,
     validate,
     vetoing,
@@ -288,10 +289,14 @@ class Game:
 
         :raises SeatError: *seat* is not a seat of this game (CORE-SEAT-1).
         """
-        with self._lock:
+        lock = self._lock
+        lock.acquire()  # not "with": agents read a view per decision
+        try:
             if seat is not None:
                 self._check_seat(seat, None)
             return make_view(self, seat)
+        finally:
+            lock.release()
 
     def view_schema(self) -> dict[str, Any]:
         """Return the declared structure of this game's views: zones and the table's fields.
@@ -299,14 +304,7 @@ class Game:
         JSON-ready and the same for every game of a configuration; a renderer,
         an encoder or a network client reads it once.
         """
-        zones = self._state.zones.layout.specs
-        return {
-            "game": self.name,
-            "zones": [
-                {"name": z.name, "owner": z.owner, "visibility": z.visibility.value} for z in zones
-            ],
-            "fields": [f.to_json() for f in self.ruleset.game.fields],
-        }
+        return schema_of(self)
 
     def history(self, seat: int | None = None, since: int = 0) -> list[dict[str, Any]]:
         """Return the past rounds (or hands) from number *since* (from 0), as *seat* may see them.
@@ -531,8 +529,12 @@ class Game:
 
     def clone(self) -> Game:
         """Return an independent copy with the same state and record and no subscribers."""
-        with self._lock:
+        lock = self._lock
+        lock.acquire()  # not "with": search agents clone per step
+        try:
             return clone_game(self)
+        finally:
+            lock.release()
 
     def determinize(self, seat: int, seed: int) -> Game:
         """Return a clone whose cards hidden from *seat* are re-dealt at random.
