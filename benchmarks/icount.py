@@ -52,7 +52,7 @@ def workload() -> None:
     """The phases, each a fixed amount of work through the public API of every version."""
     import cardcore
 
-    for name, p in (("golf", 4), ("tonk", 2)):  # warm every cache outside the phases
+    for name, p in (("golf", 4), ("tonk", 2), ("spit", 2)):  # warm every cache outside the phases
         g = cardcore.new_game(name, p, seed=1)
         _play(g, random.Random(1))
         g.view(0)
