@@ -259,6 +259,14 @@ def _check_record(rec: Mapping[str, Any]) -> None:
 
 def _check_actions(actions: list[Any]) -> None:
     for i, entry in enumerate(actions):
+        if type(entry) is list and len(entry) == 3:  # the common [int, str, None or float]
+            at = entry[2]
+            if (
+                type(entry[0]) is int
+                and type(entry[1]) is str
+                and (at is None or (type(at) is float and math.isfinite(at)))
+            ):
+                continue
         if not (
             isinstance(entry, list)
             and len(entry) == 3
