@@ -315,6 +315,24 @@ class GolfLogic(GameLogic[GolfState, GolfAction]):
             seen[DISCARD].append(ALL)
             if emit is not None:
                 emit(CardDiscarded(seat, card))
+        elif type(action) is Flip:  # setup, not a turn (GOLF6-SETUP-2)
+            pos = action.pos
+            slots = st.slots[seat]
+            i = pos if slots is None else slots[pos]
+            seen[seat + 3][i] = ALL
+            st.down[seat] -= 1
+            if emit is not None:
+                emit(CardRevealed(seat, f"grid.{seat}", pos, cards[seat + 3][i]))
+            if plan.groups:
+                self._remove_groups(st, seat, pos, emit)
+            done = st.setup_done = st.setup_done | 1 << pos
+            left = st.setup_left = st.setup_left - 1
+            if left:  # the same seat flips again
+                acts = plan.setup_table[seat][done]
+                st.legal = acts if acts is not None else plan.setup_legal(seat, done)
+            else:
+                self._setup_passed(st, seat, emit)
+            return
         else:
             self._apply_other(st, action, emit)
             return
@@ -329,37 +347,25 @@ class GolfLogic(GameLogic[GolfState, GolfAction]):
             self._end_turn(st, seat, emit)
 
     def _apply_other(self, st: GolfState, action: GolfAction, emit: Emit | None) -> None:
-        """Apply a setup action (``flip``, ``peek``) or a ``knock``."""
+        """Apply a ``peek`` (setup) or a ``knock``."""
         seat = action.seat
         plan = st.plan
         cards = st.zones.cards
         seen = st.zones.seen
         gz = plan.grid[seat]
-        cls = type(action)
-        if type(action) is Flip or type(action) is Peek:
+        if type(action) is Peek:  # GOLF4-SETUP-2
             pos = action.pos
-            done = st.setup_done = st.setup_done | 1 << pos
-            if cls is Flip:
-                slots = st.slots[seat]
-                i = pos if slots is None else slots[pos]
-                seen[gz][i] = ALL
-                st.down[seat] -= 1
-                if emit is not None:
-                    emit(CardRevealed(seat, f"grid.{seat}", pos, cards[gz][i]))
-                if plan.groups:
-                    self._remove_groups(st, seat, pos, emit)
-            else:
-                if seen[gz][pos] != ALL:
-                    seen[gz][pos] |= 1 << seat
-                if emit is not None:
-                    emit(CardRevealed(seat, f"grid.{seat}", pos, cards[gz][pos], 1 << seat))
-            left = st.setup_left = st.setup_left - 1
-            if left:  # the same seat turns or sees one more (GOLF6-SETUP-2, GOLF4-SETUP-2)
-                acts = plan.setup_table[seat][done]
-                st.legal = acts if acts is not None else plan.setup_legal(seat, done)
+            if seen[gz][pos] != ALL:
+                seen[gz][pos] |= 1 << seat
+            if emit is not None:
+                emit(CardRevealed(seat, f"grid.{seat}", pos, cards[gz][pos], 1 << seat))
+            st.setup_done |= 1 << pos
+            st.setup_left -= 1
+            if st.setup_left:
+                st.legal = plan.setup_legal(seat, st.setup_done)
             else:
                 self._setup_passed(st, seat, emit)
-        elif cls is Knock:
+        elif type(action) is Knock:
             st.ender = seat
             st.final_left = st.players - 1
             st.turns += 1

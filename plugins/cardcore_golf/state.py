@@ -93,6 +93,7 @@ class RoundPlan:
 
     __slots__ = (
         "by_text",
+        "column_pairs",
         "columns",
         "deal_plan",
         "discard",
@@ -164,7 +165,8 @@ class RoundPlan:
         self.key_by_id: dict[int, int] = {id(card): int(card.rank) for card in points}
         self.points_by_id: dict[int, int] = {id(card): value for card, value in points.items()}
         self.scorer = scorer
-        self.columns = columns_of(scorer) if layout.size == 2 * layout.cols else 0
+        self.columns = columns_of(scorer)
+        self.column_pairs = tuple((top, top + self.columns) for top in range(self.columns))
         """The scorer's columns if it is :func:`~cardcore_golf.grids.column_scorer`'s, else 0."""
         self.rounds = rounds
         """The rounds of a match (GOLF-GAME-1), ``None`` for no cap."""
@@ -287,14 +289,16 @@ class RoundPlan:
         """Score every grid with :attr:`columns` (no position removed): what the column
         scorer answers for :meth:`GolfState.keys_and_points`, or ``None`` for a card that is
         not interned (the caller then builds the lists)."""
-        cols = self.columns
+        pairs = self.column_pairs
         points = self.points_by_id
         out = []
         try:
             for z in self.grid:
                 pile = cards[z]
                 total = 0
-                for a, b in zip(pile, pile[cols:], strict=False):  # size is 2 * cols
+                for top, bottom in pairs:
+                    a = pile[top]
+                    b = pile[bottom]
                     if a.rank != b.rank:  # the pairing key is int(rank)
                         total += points[id(a)] + points[id(b)]
                 out.append(total)
