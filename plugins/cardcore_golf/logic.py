@@ -10,6 +10,7 @@ calls ``score_round`` through :meth:`~cardcore.GameLogic.score_round`.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
 from cardcore import (
@@ -89,6 +90,7 @@ class GolfLogic(GameLogic[GolfState, GolfAction]):
         self._awards = resolve("golf_round_awards")
         self._penalty = resolve("golf_ender_penalty")
         self._plans: dict[tuple[int, Any], RoundPlan] = {}
+        self._last: tuple[object, int, RoundPlan] | None = None
 
     def _required(self, name: str) -> Callable[..., Any]:
         hook = self.ruleset.resolve(name)
@@ -106,6 +108,11 @@ class GolfLogic(GameLogic[GolfState, GolfAction]):
         players and options (the core's cached ``build_deck``); at most :data:`PLAN_CACHE`
         plans are kept.
         """
+        last = self._last
+        if (
+            last is not None and last[0] is options and last[1] == players
+        ):  # the core's resolved options, shared
+            return last[2]
         key = (players, tuple(options.items()))
         plan = self._plans.get(key)
         if plan is None:
@@ -135,6 +142,8 @@ class GolfLogic(GameLogic[GolfState, GolfAction]):
             if len(self._plans) >= PLAN_CACHE:  # many distinct options: drop the oldest
                 del self._plans[next(iter(self._plans))]
             self._plans[key] = plan
+        if type(options) is MappingProxyType:  # read-only: safe to know again by identity
+            self._last = (options, players, plan)
         return plan
 
     def validate(self, players: int, options: Mapping[str, Any]) -> None:
@@ -185,33 +194,28 @@ class GolfLogic(GameLogic[GolfState, GolfAction]):
     def _deal(self, state: GolfState, emit: Emit | None) -> None:
         """Deal from the stock: one card at a time from left of the dealer, then the upcard."""
         plan = state.plan
-        layout = plan.layout
-        players = state.players
         cards = state.zones.cards
         seen = state.zones.seen
-        stock = cards[plan.stock]
-        stock_seen = seen[plan.stock]
-        first = (state.dealer + 1) % players
-        size = layout.size
-        n = size * players
+        stock = cards[STOCK]
+        first = plan.next_seat[state.dealer]
+        size = plan.layout.size
         for z, cut, mask in plan.deal_plan[first]:  # one card at a time from the top
             cards[z] = stock[cut]
             seen[z] = [mask] * size
+        n = size * state.players
         del stock[-n:]
-        del stock_seen[-n:]
+        cards[DISCARD].append(stock.pop())
+        del seen[STOCK][-n - 1 :]  # the dealt cards and the upcard (all unseen)
+        seen[DISCARD].append(ALL)
         state.slots = plan.no_slots
-        cards[plan.discard].append(stock.pop())
-        stock_seen.pop()
-        seen[plan.discard].append(ALL)
-        state.down = [layout.size] * players
-        state.ender = -1
-        state.final_left = -1
+        state.down = [size] * state.players
+        state.ender = state.final_left = -1
         state.turns = 0
         state.turn = first
         state.to_act = plan.to_act[first]
-        if layout.initial:
+        if plan.layout.initial:
             state.phase = SETUP
-            state.setup_left = layout.initial
+            state.setup_left = plan.layout.initial
             state.setup_done = 0
             state.legal = plan.setup_legal(first, 0)
         else:
@@ -219,8 +223,8 @@ class GolfLogic(GameLogic[GolfState, GolfAction]):
             state.setup_left = 0
             state.legal = plan.legal_start[first]
         if emit is not None:
-            emit(CardsDealt(tuple([layout.size] * players)))
-            emit(CardRevealed(None, "discard", 0, cards[plan.discard][-1]))  # the upcard
+            emit(CardsDealt(tuple([size] * state.players)))
+            emit(CardRevealed(None, "discard", 0, cards[DISCARD][-1]))  # the upcard
             emit(TurnPassed(first))
 
     # -- play ------------------------------------------------------------------------------------
@@ -468,14 +472,12 @@ class GolfLogic(GameLogic[GolfState, GolfAction]):
             seen[z] = [ALL] * len(seen[z])
         st.ender = ender
         scores = self.round_scores(st, ender)
-        sheet = st.sheet
-        sheet.add_round(scores)
-        totals = sheet.totals
-        grids: tuple[tuple[Card | None, ...], ...]
-        if st.slots is plan.no_slots:  # nothing removed: each grid pile is the layout
-            grids = tuple(map(tuple, map(st.zones.cards.__getitem__, plan.grid)))
-        else:
+        st.sheet.add_round(scores)
+        totals = st.sheet.totals
+        if st.slots is not plan.no_slots:  # positions removed
             grids = tuple([tuple(st.layout_of(seat)) for seat in range(st.players)])
+        else:  # each grid pile is the layout
+            grids = tuple(map(tuple, map(st.zones.cards.__getitem__, plan.grid)))
         past = PastRound(
             st.round, grids, tuple(scores), tuple(totals), None if ender < 0 else ender
         )
@@ -483,11 +485,9 @@ class GolfLogic(GameLogic[GolfState, GolfAction]):
         if emit is not None:
             emit(LayoutsRevealed(past.round, past.grids, past.ender))
             emit(RoundScored(past.round, past.scores, past.totals))
-        rounds = plan.rounds
-        limit = plan.points_limit
-        if rounds is not None and st.round >= rounds:
+        if plan.rounds is not None and st.round >= plan.rounds:
             self._finish(st, "rounds")
-        elif limit is not None and max(totals) >= limit:
+        elif plan.points_limit is not None and max(totals) >= plan.points_limit:
             self._finish(st, "points-limit")
         else:
             self._next_round(st, emit)
