@@ -111,8 +111,8 @@ class Chance:
     Fisher-Yates in which step *i* swaps with ``word % (i + 1)``; the modulo's
     bias is below ``n / 2**32`` (under 3e-8 for a 108-card deck), far below
     anything a game can show. :meth:`random` takes two words as the Mersenne
-    Twister does (53 bits); :meth:`randrange` and :meth:`choice` reject, so they
-    are exact. Starting one costs one hash, where seeding a Mersenne Twister
+    Twister does (53 bits); :meth:`randrange`, :meth:`choice` and :meth:`sample`
+    reject, so they are exact. Starting one costs one hash, where seeding a Mersenne Twister
     fills 624 words.
 
     :param seed: The game's seed.
@@ -202,6 +202,21 @@ class Chance:
             msg = "cannot choose from an empty sequence"
             raise IndexError(msg)
         return seq[self._below(len(seq))]
+
+    def sample(self, population: Sequence[T], k: int) -> list[T]:
+        """Return *k* distinct elements of *population*, in random order (exact).
+
+        :raises ValueError: *k* is negative or larger than the population.
+        """
+        pool = list(population)
+        n = len(pool)
+        if not 0 <= k <= n:
+            msg = f"sample of {k} is larger than the population of {n} or negative"
+            raise ValueError(msg)
+        for i in range(k):  # the first k steps of a Fisher-Yates from the front
+            j = i + self._below(n - i)
+            pool[i], pool[j] = pool[j], pool[i]
+        return pool[:k]
 
 
 def shuffle(items: MutableSequence[T], rng: Chance | random.Random) -> None:

@@ -228,7 +228,8 @@ class GameState:
 
         Use it for every shuffle after the first deal (a new round, a rebuilt stock),
         with :func:`cardcore.shuffle` or its own methods (``random``, ``randrange``,
-        ``randint``, ``choice``, ``shuffle``): a :class:`~cardcore.Chance` in games
+        ``randint``, ``choice``, ``sample``, ``shuffle``, ``getrandbits``): a
+        :class:`~cardcore.Chance` in games
         started by this version, a ``random.Random`` in a replay of a record of format
         1 or 2 (see ``chance``).
         """

@@ -78,6 +78,13 @@ def test_randrange_choice_and_randint_are_exact_and_in_range() -> None:
     assert all(10 <= rng.randrange(10, 13) < 13 for _ in range(100))
     assert all(1 <= rng.randint(1, 2) <= 2 for _ in range(100))
     assert rng.choice("xyz") in "xyz"
+    hand = rng.sample(range(52), 5)
+    assert len(set(hand)) == 5 and all(0 <= c < 52 for c in hand)
+    assert sorted(rng.sample("abc", 3)) == ["a", "b", "c"] and rng.sample("abc", 0) == []
+    with pytest.raises(ValueError, match="larger than the population"):
+        rng.sample("ab", 3)
+    firsts = collections.Counter(Chance(8, k).sample("abcd", 2)[0] for k in range(4000))
+    assert len(firsts) == 4 and max(firsts.values()) < 1150  # each about 1000
     assert 0 <= rng.getrandbits(100) < 2**100 and rng.getrandbits(0) == 0
     with pytest.raises(ValueError, match="empty range"):
         rng.randrange(3, 3)
