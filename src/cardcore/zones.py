@@ -15,7 +15,7 @@ from __future__ import annotations
 import enum
 import random
 from collections.abc import Iterator, Sequence
-from typing import cast
+from typing import Any, cast
 
 from attrs import field, frozen
 from typing_extensions import Self
@@ -84,6 +84,10 @@ class Layout:
         return self.index[name]
 
 
+_EMPTY: dict[int, Any] = {}
+"""Per pile count, a function returning two fresh lists of that many empty piles."""
+
+
 class Zones:
     """The cards of one game, pile by pile, with per-card knowledge.
 
@@ -96,8 +100,14 @@ class Zones:
 
     def __init__(self, layout: Layout) -> None:
         self.layout = layout
-        self.cards: list[list[Card]] = [[] for _ in layout.specs]
-        self.seen: list[list[int]] = [[] for _ in layout.specs]
+        n = len(layout.specs)
+        empty = _EMPTY.get(n)
+        if empty is None:  # two list displays of n empty lists: cheaper than comprehensions
+            body = "[" + "[], " * n + "]"
+            empty = _EMPTY[n] = eval(f"lambda: ({body}, {body})")  # built from n alone
+        self.cards: list[list[Card]]
+        self.seen: list[list[int]]
+        self.cards, self.seen = empty()
 
     # -- reading -----------------------------------------------------------------
 
