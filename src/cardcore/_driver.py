@@ -17,7 +17,8 @@ from cardcore._actionlog import actions as recorded
 from cardcore._bus import UNASKED
 from cardcore._text import shown
 from cardcore.actions import HOST, Action, EndMatch, Resign
-from cardcore.deck import derive_rng
+from cardcore.deck import _VERSION as _CHANCE
+from cardcore.deck import CHANCE, derive_rng
 from cardcore.errors import (
     CardcoreError,
     IllegalActionError,
@@ -420,15 +421,20 @@ def determinized(new: Game, seat: int, seed: int) -> Game:
 def _deal_again(game: Game) -> GameState:
     from cardcore.setup import deal  # setup imports game, which imports this module
 
-    return deal(
-        game.ruleset,
-        len(game.players),
-        game.options,
-        game.seed,
-        game._deck_top,
-        game._start_position,
-        None,
-    )
+    # with the game's own chance: a game replayed from a record of format 1 or 2 keeps its own
+    token = _CHANCE.set(getattr(game._state, "chance", CHANCE))
+    try:
+        return deal(
+            game.ruleset,
+            len(game.players),
+            game.options,
+            game.seed,
+            game._deck_top,
+            game._start_position,
+            None,
+        )
+    finally:
+        _CHANCE.reset(token)
 
 
 def rebuild_state(game: Game) -> GameState:

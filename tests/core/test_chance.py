@@ -177,3 +177,27 @@ def test_legacy_chance_is_still_the_mersenne_twister() -> None:
     state.chance = 2
     state.draws = 4
     assert state.rng().random() == derive_rng(3, 5).random()
+
+
+@pytest.mark.parametrize("path", [p for p in V2_RECORDS if "golf" in p.name], ids=lambda p: p.stem)
+def test_a_failed_apply_restores_an_old_record_s_game_with_its_own_chance(path: Path) -> None:
+    """Restoring replays from the deal when no checkpoint is kept: with the old chance."""
+    old = json.loads(path.read_text())
+    partial = dict(old, actions=old["actions"][:40], result=None)
+    game = cardcore.replay(partial)
+    before = game.state.snapshot()
+    seat = game.to_act[0]
+    legal = game.legal_actions(seat)
+    real = game._logic_apply
+
+    def half_then_fail(state: Any, action: Any, emit: Any) -> None:
+        real(state, action, emit)  # the state changes, then the plugin fails
+        raise RuntimeError("boom")
+
+    game._logic_apply = half_then_fail
+    with pytest.raises(cardcore.PluginError):
+        game.apply(legal[0])
+    assert game.state.snapshot() == before and game.state.chance == 2
+    game._logic_apply = real
+    game.apply(legal[0])
+    assert game.version == 41
