@@ -170,6 +170,9 @@ def test_a_session_stored_in_format_1_resumes_with_its_chance() -> None:
     assert game.record() == data["expected_record"]
     assert game.position() == data["expected_position"]
     assert resumed._meta()["chance"] == 2  # stored from now on, so a later restart keeps it
+    # what the web server's replay endpoint rebuilds, step by step, with the session's chance
+    again = resumed.setup.build(resumed.seed or 0, stored.actions, chance=resumed.chance)
+    assert again.record() == data["expected_record"]
 
 
 def test_legacy_chance_is_still_the_mersenne_twister() -> None:

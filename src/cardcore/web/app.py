@@ -455,7 +455,7 @@ def create_app(server: WebServer | None = None, **kwargs: Any) -> Starlette:
         stored = web.store.load(session.id)
         rows = [] if stored is None else stored.actions[:step]
         seed = session.fair.seed if session.fair is not None else (session.seed or 0)
-        game = session.setup.build(seed, rows)
+        game = session.setup.build(seed, rows, chance=session.chance)  # a 0.2.0 session: its own
         view = game.view(None)
         return JSONResponse(
             {
