@@ -31,7 +31,6 @@ from cardcore.info import Veto
 from cardcore.logic import GameLogic
 from cardcore.plugins import plugin_from_traceback
 from cardcore.state import GameState, Result
-from cardcore.zones import Layout, Visibility
 
 if TYPE_CHECKING:
     from cardcore.game import Game
@@ -39,27 +38,25 @@ if TYPE_CHECKING:
 
 __all__ = [
     "BASE_EVERY",
+    "COLD",
     "MAX_TIME",
     "STALE_WINDOW",
-    "VIEW_FORMAT",
     "bus_for",
     "check_at",
     "checkpoint",
     "clone_game",
     "determinized",
     "legal_at",
-    "make_view",
+    "legal_for",
     "numbered",
     "plugin_error",
     "rebuild_state",
     "reject",
     "replay_one",
     "restore",
-    "schema_of",
     "truncate",
     "validate",
     "vetoing",
-    "zones_view",
 ]
 
 BASE_EVERY = 4096
@@ -73,6 +70,9 @@ a hook ran (so the replay calls no hook, not even the one that failed) and every
 
 MAX_TIME = 1e15
 """The largest time stamp (``at=``) an action may carry, in size: finite and at most this."""
+
+COLD: tuple[int, int, tuple[Action, ...]] = (-1, -1, ())
+"""``Game._hot`` when no legal set is published (no version matches -1)."""
 
 STALE_WINDOW = 64
 """Real time: how many versions back an explicit ``seen`` is judged exactly.
@@ -96,7 +96,9 @@ def vetoing(
 
 
 @functools.lru_cache(maxsize=256)  # one check per configuration, not per game
-def legality(logic: GameLogic[Any, Any], veto: Callable[..., list[Veto]] | None) -> Callable[..., bool]:
+def legality(
+    logic: GameLogic[Any, Any], veto: Callable[..., list[Veto]] | None
+) -> Callable[..., bool]:
     """The check ``apply`` makes of one action: its seat is to act, the game's ``is_legal``
     says yes, and no house rule vetoes it."""
     is_legal = logic.is_legal
@@ -121,67 +123,6 @@ def replay_one(logic: GameLogic[Any, Any], state: GameState, action: Action) -> 
         logic.end_match(state)
     else:
         logic.apply(state, action, None)
-
-
-_VIS = {v: v.value for v in Visibility}
-_HEADS: dict[int, tuple[Layout, tuple[tuple[int, dict[str, Any]], ...]]] = {}
-"""Each layout's piles as (index, {name, owner, visibility}), by the layout's id, for zones_view."""
-
-
-VIEW_FORMAT = "cardcore-view/2"
-"""The envelope format every :meth:`Game.view` carries under ``"format"``."""
-
-
-def make_view(game: Game, seat: int | None) -> dict[str, Any]:
-    """The view of *seat* (checked) of *game*, under its lock (see :meth:`Game.view`)."""
-    state = game._state
-    legal = [] if seat is None else [str(a) for a in game._legal_for(seat)]
-    try:
-        table = game.logic.table(state, seat)
-    except CardcoreError:
-        raise
-    except Exception as exc:
-        raise plugin_error(game, exc, "table") from exc
-    return {
-        "format": VIEW_FORMAT,
-        "game": game.name,
-        "version": game.version,
-        "seat": seat,
-        "players": list(game.players),
-        "to_act": list(state.to_act),
-        "is_over": state.is_over,
-        "result": None if state.result is None else state.result.to_json(),
-        "rules": list(game.rules),
-        "options": dict(game.options),
-        "legal": legal,
-        "zones": zones_view(state, seat),
-        "table": table,
-    }
-
-
-def zones_view(state: GameState, seat: int | None) -> list[dict[str, Any]]:
-    """Every pile as *seat* may see it: name, owner, visibility, count and cards (``None`` hidden)."""
-    zones = state.zones
-    layout = zones.layout
-    known = _HEADS.get(id(layout))
-    if known is not None and known[0] is layout:
-        heads = known[1]
-    else:
-        heads = tuple(
-            (z, {"name": s.name, "owner": s.owner, "visibility": _VIS[s.visibility]})
-            for z, s in enumerate(layout.specs)
-        )
-        if len(_HEADS) >= 256:
-            _HEADS.clear()
-        _HEADS[id(layout)] = (layout, heads)
-    show = zones.show
-    out = []
-    for z, head in heads:
-        pile = head.copy()
-        pile["count"] = len(cards := show(z, seat))
-        pile["cards"] = cards
-        out.append(pile)
-    return out
 
 
 def check_seen(game: Game, seen: Any, action: Any) -> None:
@@ -333,7 +274,7 @@ def restore(game: Game) -> None:
             raise PluginError(msg, plugin=game.name) from exc
     game._state = state
     game._legal_v = -1
-    game._hot_v = -1
+    game._hot = COLD
     game.to_act = state.to_act
     game.is_over = state.is_over
 
@@ -357,7 +298,8 @@ def _break(game: Game, msg: str) -> None:
     broken: Any = _Broken(msg, game.name)
     game.logic = broken
     game._logic_apply = game._logic_legal = game._is_legal = broken
-    game._legal_v = game._hot_v = -1
+    game._legal_v = -1
+    game._hot = COLD
 
 
 def truncate(game: Game) -> None:
@@ -377,7 +319,7 @@ def truncate(game: Game) -> None:
     state.result = result
     game._truncated = True
     game._legal_v = -1
-    game._hot_v = -1
+    game._hot = COLD
     game.to_act = ()
     game.is_over = True
 
@@ -410,7 +352,7 @@ def determinized(new: Game, seat: int, seed: int) -> Game:
     new.seed = state.seed = derive_seed(seed, "determinize")
     state.draws = 1
     new._legal_v = -1
-    new._hot_v = -1
+    new._hot = COLD
     new._determinized = True
     new._checkpoints = deque(maxlen=2) if new._realtime else new._checkpoints
     new._base = (new.version, state.clone())
@@ -476,18 +418,6 @@ def numbered(
 _new_event: Any = tuple.__new__  # ActionApplied(...) without its Python __new__
 
 
-def schema_of(game: Game) -> dict[str, Any]:
-    """The declared structure of *game*'s views (see :meth:`Game.view_schema`)."""
-    zones = game._state.zones.layout.specs
-    return {
-        "game": game.name,
-        "zones": [
-            {"name": z.name, "owner": z.owner, "visibility": z.visibility.value} for z in zones
-        ],
-        "fields": [f.to_json() for f in game.ruleset.game.fields],
-    }
-
-
 def bus_for(ruleset: Ruleset, seats: int) -> EventBus:
     """A new game's bus: its own if a plugin observes every game, else the shared unasked one."""
     return EventBus(ruleset.observers, seats) if ruleset.observers else UNASKED
@@ -514,8 +444,9 @@ def validate(game: Game, action: Action, seen: int | None) -> None:
         game._check_seat(seat, action)
         if seen is not None:
             check_seen(game, seen, action)
-        if game._hot_v == game.version and game._hot_seat is seat:
-            ok = action in game._hot_legal
+        hot = game._hot
+        if hot[0] == game.version and hot[1] is seat:
+            ok = action in hot[2]
         else:
             try:  # the game's fast check; should it fail, the legal set decides
                 ok = game._is_legal(state, action)
@@ -523,6 +454,36 @@ def validate(game: Game, action: Action, seen: int | None) -> None:
                 ok = action in game._legal_for(seat)
         if not ok:
             reject(game, action, seen)
+
+
+def legal_for(game: Game, seat: int) -> tuple[Action, ...]:
+    """The legal actions of *seat* now, computed once per version (under the lock)."""
+    version = game.version
+    if game._legal_v != version:
+        game._legal = {}
+        game._legal_v = version
+        if game._realtime:
+            past = game._past
+            past[version] = game._legal
+            while len(past) > STALE_WINDOW + 1:
+                del past[next(iter(past))]
+    got = game._legal.get(seat)
+    if got is None:
+        state = game._state
+        hot = game._hot
+        if state.is_over or seat not in state.to_act:
+            got = ()
+        elif hot[0] == version and hot[1] is seat:
+            got = hot[2]
+        else:
+            try:
+                got = game._logic_legal(state, seat)
+            except CardcoreError:
+                raise
+            except Exception as exc:
+                raise plugin_error(game, exc, "legal_actions") from exc
+        game._legal[seat] = got
+    return got
 
 
 def clone_game(game: Game) -> Game:
@@ -559,9 +520,7 @@ def clone_game(game: Game) -> Game:
     # real time keeps checkpoints; a turn-based game's stay empty, so its clones share them
     new._checkpoints = deque(game._checkpoints, maxlen=2) if game._realtime else game._checkpoints
     new._determinized = game._determinized
-    new._hot_v = -1
-    new._hot_seat = -1
-    new._hot_legal = ()
+    new._hot = game._hot  # the same state, so the same legal actions
     new._logic_apply = game._logic_apply
     new._logic_legal = game._logic_legal
     new._is_legal = game._is_legal

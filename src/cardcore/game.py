@@ -18,26 +18,26 @@ from cardcore._actionlog import times as recorded_times
 from cardcore._bus import UNASKED
 from cardcore._driver import (
     BASE_EVERY,
+    COLD,
     MAX_TIME,
     STALE_WINDOW,
-    VIEW_FORMAT,
     bus_for,
     check_at,
     checkpoint,
     clone_game,
     determinized,
+    legal_for,
     legality,
-    make_view,
     numbered,
     plugin_error,
     restore,
-    schema_of,
     truncate,
     validate,
     vetoing,
 )
 from cardcore._recording import make_record, make_save, sign
 from cardcore._text import shown
+from cardcore._views import VIEW_FORMAT, make_view, schema_of
 from cardcore.actions import HOST, Action, EndMatch, Resign
 from cardcore.cards import Card
 from cardcore.errors import (
@@ -80,10 +80,8 @@ class Game:
         "_deck_top",
         "_determinized",
         "_hooks",
-        "_hot_legal",
+        "_hot",
         "_hot_lock",
-        "_hot_seat",
-        "_hot_v",
         "_is_legal",
         "_last_at",
         "_legal",
@@ -168,10 +166,8 @@ class Game:
         self._mark = self._hooks.value
         self._next_base = BASE_EVERY
         self._determinized = False
-        # the legal actions last asked for (turn-based games): version, seat, actions
-        self._hot_v = -1
-        self._hot_seat = -1
-        self._hot_legal: tuple[Action, ...] = ()
+        # turn-based: the legal actions last computed (version, seat, actions), read unlocked
+        self._hot: tuple[int, int, tuple[Action, ...]] = COLD
         self._logic_apply = self.logic.apply
         veto = ruleset.veto
         self._is_legal = legality(self.logic, veto)
@@ -219,25 +215,22 @@ class Game:
 
         :raises SeatError: *seat* is not a seat of this game (CORE-SEAT-1).
         """
+        hot = self._hot  # published whole by apply under the lock, so read without it
+        if hot[1] is seat and hot[0] == self.version:
+            return hot[2]
         lock = self._hot_lock  # None after single_thread()
         if lock is not None:
             lock.acquire()  # not "with": __exit__ costs a call per decision
         try:
-            version = self.version
-            if self._hot_v == version and self._hot_seat is seat:
-                return self._hot_legal
             state = self._state
             if type(seat) is int and seat in state.to_act and not self._realtime:
-                # the hot path of turn-based play: the seat to act asks once per version
                 try:
                     legal = self._logic_legal(state, seat)
                 except CardcoreError:
                     raise
                 except Exception as exc:
                     raise self._plugin_error(exc, "legal_actions") from exc
-                self._hot_v = version
-                self._hot_seat = seat
-                self._hot_legal = legal
+                self._hot = (self.version, seat, legal)
                 return legal
             self._check_seat(seat, None)
             return self._legal_for(seat)
@@ -245,30 +238,7 @@ class Game:
             if lock is not None:
                 lock.release()
 
-    def _legal_for(self, seat: int) -> tuple[Action, ...]:
-        """The legal actions of *seat* now, computed once per version (under the lock)."""
-        if self._legal_v != self.version:
-            self._legal = {}
-            self._legal_v = self.version
-            if self._realtime:
-                past = self._past
-                past[self.version] = self._legal
-                while len(past) > STALE_WINDOW + 1:
-                    del past[next(iter(past))]
-        got = self._legal.get(seat)
-        if got is None:
-            state = self._state
-            if state.is_over or seat not in state.to_act:
-                got = ()
-            else:
-                try:
-                    got = self._logic_legal(state, seat)
-                except CardcoreError:
-                    raise
-                except Exception as exc:
-                    raise self._plugin_error(exc, "legal_actions") from exc
-            self._legal[seat] = got
-        return got
+    _legal_for = legal_for
 
     def view(self, seat: int | None = None) -> dict[str, Any]:
         """Return what *seat* may know, as JSON-ready data (``None``: a spectator).
@@ -360,8 +330,9 @@ class Game:
         try:
             if at is not None:
                 at = check_at(self, at, action)
-            if self._hot_v == self.version and seen is None:
-                for legal in self._hot_legal:  # identity first: legal actions are interned
+            hot = self._hot
+            if hot[0] == self.version and seen is None:
+                for legal in hot[2]:  # identity first: legal actions are interned
                     if legal is action:
                         break
                 else:
@@ -393,10 +364,16 @@ class Game:
                 if len(record) == CHUNK:
                     seal(self)
                 version = self.version = self.version + 1
-                self.to_act = state.to_act
+                to_act = self.to_act = state.to_act
                 self.is_over = state.is_over
                 if self._hooks.value is not self._mark or version >= self._next_base:
                     checkpoint(self)  # a hook ran (identity: each mark is a new int)
+                if to_act and not self.is_over:  # publish the next seat's legal actions
+                    seat = to_act[0]
+                    try:  # noqa: SIM105 - a "with" costs a call per decision
+                        self._hot = (version, seat, self._logic_legal(state, seat))
+                    except Exception:  # unpublished: legal_actions computes it again and reports it
+                        pass
                 queued = None if batch is None else numbered(bus, batch, action, version, at, state)
         finally:
             if lock is not None:
