@@ -24,7 +24,7 @@ import attrs
 from attrs import frozen
 from typing_extensions import Self, override
 
-from cardcore import Action, NotationError
+from cardcore import Action, IllegalActionError, NotationError
 from cardcore.notation import parse_int
 from cardcore_golf.grids import GridShape
 
@@ -39,6 +39,7 @@ __all__ = [
     "Replace",
     "Take",
     "explain",
+    "parse_on",
     "read_notation",
 ]
 
@@ -220,3 +221,24 @@ def explain(action: GolfAction, phase: str, layout: GridShape, ender: int) -> tu
             return "GOLF-TURN-1", f"seat {seat} must draw or take a card first: {text!r}"
         return "GOLF-TURN-2", f"position {pos} holds no card to replace (it was removed): {text!r}"
     return "CORE-LEGAL-1", f"{text!r} is not a legal action for seat {seat} now"
+
+
+def parse_on(plan: Any, seat: int, text: str) -> GolfAction:
+    """Read GOLF-NOTE-1 notation for *seat* under a :class:`~cardcore_golf.state.RoundPlan`.
+
+    Canonical text is one look-up; other spellings are read and interned, and a position
+    the layout does not have raises :class:`~cardcore.IllegalActionError` (GOLF-TURN-4).
+    """
+    if type(seat) is int and 0 <= seat < plan.players:
+        found: GolfAction | None = plan.by_text[seat].get(text)
+        if found is not None:
+            return found
+    cls, pos = read_notation(text)
+    if pos < 0:
+        return cast(GolfAction, plan.single_act[cls][seat])
+    if pos < plan.layout.size:
+        return cast(GolfAction, plan.pos_act[cls][seat][pos])
+    # not interned: text must not grow the table of interned actions
+    text = f"{cls.verb} {pos}"
+    msg = f"seat {seat} has no position {pos} in {plan.layout.name}: {text!r} (GOLF-TURN-4)"
+    raise IllegalActionError(msg, action=text, rule_id="GOLF-TURN-4")

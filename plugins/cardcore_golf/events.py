@@ -6,9 +6,9 @@ Events are the core's tuple-based records: fields in declaration order, defaults
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import Any, ClassVar
 
-from cardcore import ALL, Card, Event
+from cardcore import ALL, Card, Event, TurnPassed
 
 __all__ = ["CardPlaced", "GroupRemoved", "Knocked", "LayoutCompleted", "LayoutsRevealed"]
 
@@ -57,3 +57,10 @@ class LayoutsRevealed(Event):
     round: int
     grids: tuple[tuple[Card | None, ...], ...]
     ender: int | None
+
+
+# for the hot path: an event built from its full tuple of fields (the class call runs a
+# Python __new__, about twice the cost), and the turn passes built once (events are immutable)
+new_event: Any = tuple.__new__
+TURN_PASSED = tuple(TurnPassed(s) for s in range(64))
+GRID_ZONES = tuple(f"grid.{s}" for s in range(64))

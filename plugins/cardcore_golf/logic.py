@@ -21,12 +21,10 @@ from cardcore import (
     CardsDealt,
     Emit,
     GameLogic,
-    IllegalActionError,
     OptionError,
     PluginError,
     RoundScored,
     Shuffled,
-    TurnPassed,
     shuffle,
 )
 from cardcore.dealing import fill_stock, rebuild_stock
@@ -42,9 +40,18 @@ from cardcore_golf.actions import (
     Replace,
     Take,
     explain,
-    read_notation,
+    parse_on,
 )
-from cardcore_golf.events import CardPlaced, GroupRemoved, Knocked, LayoutCompleted, LayoutsRevealed
+from cardcore_golf.events import (
+    GRID_ZONES,
+    TURN_PASSED,
+    CardPlaced,
+    GroupRemoved,
+    Knocked,
+    LayoutCompleted,
+    LayoutsRevealed,
+    new_event,
+)
 from cardcore_golf.grids import LAYOUTS, layout_for, match_rounds, shape_of
 from cardcore_golf.state import (
     DISCARD,
@@ -225,7 +232,7 @@ class GolfLogic(GameLogic[GolfState, GolfAction]):
         if emit is not None:
             emit(CardsDealt(tuple([size] * state.players)))
             emit(CardRevealed(None, "discard", 0, cards[DISCARD][-1]))  # the upcard
-            emit(TurnPassed(first))
+            emit(TURN_PASSED[first])
 
     # -- play ------------------------------------------------------------------------------------
 
@@ -277,7 +284,7 @@ class GolfLogic(GameLogic[GolfState, GolfAction]):
             st.phase = PLACE
             st.legal = st.plan.legal_place[seat] if st.slots[seat] is None else None
             if emit is not None:
-                emit(CardDrawn(seat, "stock", cards[HELD][-1], 1 << seat))
+                emit(new_event(CardDrawn, (seat, "stock", cards[HELD][-1], 1 << seat)))
             return
         if cls is Take:
             cards[HELD].append(cards[DISCARD].pop())
@@ -286,7 +293,7 @@ class GolfLogic(GameLogic[GolfState, GolfAction]):
             st.phase = TAKEN
             st.legal = st.plan.legal_taken[seat] if st.slots[seat] is None else None
             if emit is not None:
-                emit(CardDrawn(seat, "discard", cards[HELD][-1]))
+                emit(new_event(CardDrawn, (seat, "discard", cards[HELD][-1], ALL)))
             return
         plan = st.plan
         if type(action) is Replace:  # (not cls: narrows the type for mypy)
@@ -308,8 +315,8 @@ class GolfLogic(GameLogic[GolfState, GolfAction]):
             else:
                 masks[i] = seen[HELD].pop()
             if emit is not None:
-                emit(CardPlaced(seat, pos, grid[i], masks[i]))
-                emit(CardDiscarded(seat, old))
+                emit(new_event(CardPlaced, (seat, pos, grid[i], masks[i])))
+                emit(new_event(CardDiscarded, (seat, old)))
             if plan.groups:
                 self._remove_groups(st, seat, pos, emit)
         elif cls is Discard:
@@ -318,7 +325,7 @@ class GolfLogic(GameLogic[GolfState, GolfAction]):
             cards[DISCARD].append(card)
             seen[DISCARD].append(ALL)
             if emit is not None:
-                emit(CardDiscarded(seat, card))
+                emit(new_event(CardDiscarded, (seat, card)))
         elif type(action) is Flip:  # setup, not a turn (GOLF6-SETUP-2)
             pos = action.pos
             slots = st.slots[seat]
@@ -326,7 +333,9 @@ class GolfLogic(GameLogic[GolfState, GolfAction]):
             seen[seat + 3][i] = ALL
             st.down[seat] -= 1
             if emit is not None:
-                emit(CardRevealed(seat, f"grid.{seat}", pos, cards[seat + 3][i]))
+                emit(
+                    new_event(CardRevealed, (seat, GRID_ZONES[seat], pos, cards[seat + 3][i], ALL))
+                )
             if plan.groups:
                 self._remove_groups(st, seat, pos, emit)
             done = st.setup_done = st.setup_done | 1 << pos
@@ -345,7 +354,7 @@ class GolfLogic(GameLogic[GolfState, GolfAction]):
             st.turn, st.to_act, st.legal = plan.pass_to[seat]
             st.phase = DRAW_PHASE
             if emit is not None:
-                emit(TurnPassed(st.turn))
+                emit(TURN_PASSED[st.turn])
         else:
             st.turns += 1
             self._end_turn(st, seat, emit)
@@ -362,7 +371,11 @@ class GolfLogic(GameLogic[GolfState, GolfAction]):
             if seen[gz][pos] != ALL:
                 seen[gz][pos] |= 1 << seat
             if emit is not None:
-                emit(CardRevealed(seat, f"grid.{seat}", pos, cards[gz][pos], 1 << seat))
+                emit(
+                    new_event(
+                        CardRevealed, (seat, GRID_ZONES[seat], pos, cards[gz][pos], 1 << seat)
+                    )
+                )
             st.setup_done |= 1 << pos
             st.setup_left -= 1
             if st.setup_left:
@@ -402,7 +415,7 @@ class GolfLogic(GameLogic[GolfState, GolfAction]):
             st.setup_left = plan.layout.initial
             st.legal = plan.setup_legal(nxt, 0)
         if emit is not None:
-            emit(TurnPassed(nxt))
+            emit(TURN_PASSED[nxt])
 
     def _pass_turn(self, st: GolfState, seat: int, emit: Emit | None) -> None:
         nxt = (seat + 1) % st.players
@@ -411,7 +424,7 @@ class GolfLogic(GameLogic[GolfState, GolfAction]):
         st.phase = DRAW_PHASE
         st.legal = st.plan.legal_start[nxt] if st.ender < 0 else st.plan.legal_draw[nxt]
         if emit is not None:
-            emit(TurnPassed(nxt))
+            emit(TURN_PASSED[nxt])
 
     def _end_turn(self, st: GolfState, seat: int, emit: Emit | None) -> None:
         """Finish *seat*'s turn (already counted): final turns, the layout trigger, the turn
@@ -551,20 +564,7 @@ class GolfLogic(GameLogic[GolfState, GolfAction]):
 
     def parse_action(self, state: GolfState, seat: int, text: str) -> GolfAction:
         """Read GOLF-NOTE-1 notation; raise :class:`~cardcore.NotationError` for malformed text."""
-        plan = state.plan
-        if type(seat) is int and 0 <= seat < plan.players:  # canonical text: one look-up
-            found = plan.by_text[seat].get(text)
-            if found is not None:
-                return found
-        cls, pos = read_notation(text)
-        if pos < 0:
-            return plan.single_act[cls][seat]
-        if pos < plan.layout.size:
-            return plan.pos_act[cls][seat][pos]
-        # not interned: text must not grow the table of interned actions
-        text = f"{cls.verb} {pos}"
-        msg = f"seat {seat} has no position {pos} in {plan.layout.name}: {text!r} (GOLF-TURN-4)"
-        raise IllegalActionError(msg, action=text, rule_id="GOLF-TURN-4")
+        return parse_on(state.plan, seat, text)
 
     def rule_for(self, state: GolfState, action: GolfAction) -> tuple[str, str]:
         """Cite the rule that forbids *action* now (see :func:`~cardcore_golf.actions.explain`)."""
