@@ -46,12 +46,14 @@ from cardcore.errors import (
     NotationError,
     SeatError,
 )
-from cardcore.events import Event, EventBus
+from cardcore.events import ActionApplied, Event, EventBus
 from cardcore.logic import GameLogic
 from cardcore.plugins import Ruleset
 from cardcore.state import GameState, Result
 
 __all__ = ["BASE_EVERY", "MAX_NOTATION", "MAX_TIME", "STALE_WINDOW", "VIEW_FORMAT", "Game"]
+
+_new_event: Any = tuple.__new__  # an event from its full tuple of fields (no Python __new__)
 
 MAX_NOTATION = 200
 """The longest action text :meth:`Game.act` reads."""
@@ -369,12 +371,20 @@ class Game:
                 if self._hooks.value is not self._mark or version >= self._next_base:
                     checkpoint(self)  # a hook ran (identity: each mark is a new int)
                 if to_act and not self.is_over:  # publish the next seat's legal actions
-                    seat = to_act[0]
+                    nxt = to_act[0]
                     try:  # noqa: SIM105 - a "with" costs a call per decision
-                        self._hot = (version, seat, self._logic_legal(state, seat))
+                        self._hot = (version, nxt, self._logic_legal(state, nxt))
                     except Exception:  # unpublished: legal_actions computes it again and reports it
                         pass
-                queued = None if batch is None else numbered(bus, batch, action, version, at, state)
+                if batch is None:
+                    queued = None
+                elif bus.wants_applied and not state.is_over:  # numbered(), inlined
+                    text = action._text
+                    text = text if text is not None else str(action)
+                    batch.insert(0, _new_event(ActionApplied, (action.seat, text, version, at)))
+                    queued = (next(bus._tickets), batch)
+                else:
+                    queued = numbered(bus, batch, action, version, at, state)
         finally:
             if lock is not None:
                 lock.release()
