@@ -86,6 +86,21 @@ def test_hook_create_logic() -> None:
     other = cardcore.new_game("drawgame", 2, rules=["drawgame.kings-free"], seed=1)
     assert other.logic is not a.logic and isinstance(other.logic, drawgame.DrawLogic)
 
+    # a house rule's hook that raises while the logic is built is blamed on the rule
+    broken = types.ModuleType("tests_points_fail")
+
+    @cardcore.hookimpl
+    def card_points(card: Card) -> int:
+        raise RuntimeError("the points table is missing")
+
+    broken.RULE = cardcore.RuleInfo("TEST-POINTS-FAIL", "drawgame.points-fail", "drawgame", "fails")  # type: ignore[attr-defined]
+    broken.card_points = card_points  # type: ignore[attr-defined]
+    cardcore.register("cardcore.rules", "drawgame.points-fail", broken)
+    _REGISTERED.append("drawgame.points-fail")
+    with pytest.raises(PluginError, match=r"'drawgame\.points-fail' raised RuntimeError") as failed:
+        cardcore.new_game("drawgame", 2, rules=["drawgame.points-fail"], seed=1)
+    assert failed.value.plugin == "drawgame.points-fail"
+
     empty = types.ModuleType("docs_no_logic_game")  # a game module without create_logic
     info = GameInfo(name="nologic", summary="no create_logic", min_players=2, max_players=2)
     with pytest.raises(PluginError, match="implements no create_logic hook"):

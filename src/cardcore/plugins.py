@@ -316,10 +316,12 @@ class Ruleset:
             logic = None if create is None else create(ruleset=self)
         except CardcoreError:
             raise
-        except Exception as exc:
-            raise PluginError(
-                f"game {game.name!r} failed to build its logic: {exc}", plugin=game.name
-            ) from exc
+        except (
+            Exception
+        ) as exc:  # blame the innermost plugin in the traceback (a house rule's hook)
+            culprit = plugin_from_traceback(self, exc) or game.name
+            msg = f"plugin {culprit!r} raised {type(exc).__name__} while {game.name!r} built its logic: {exc}"
+            raise PluginError(msg, plugin=culprit) from exc
         if logic is None:
             msg = f"game {game.name!r} implements no create_logic hook"
             raise PluginError(msg, plugin=game.name)
