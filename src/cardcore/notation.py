@@ -58,12 +58,18 @@ class ActionParser:
     >>> ActionParser([Ask]).parse(0, "ask 1 Q")
     Ask(seat=0, target=1, rank='Q')
 
-    :param types: The game's action classes (frozen attrs subclasses of :class:`Action`).
-    :raises TypeError: A field of a type the parser cannot read.
+    The verb and cards are read in any case; a ``str`` field is passed on as written
+    (``"ask 1 q"`` gives ``rank='q'``), so a game that wants one case normalises it.
+
+    :param types: The game's action classes (frozen attrs subclasses of :class:`Action`),
+        each with its own verb.
+    :raises TypeError: A field of a type the parser cannot read, or two classes with one verb.
     """
 
     def __init__(self, types: Sequence[type[Action]]) -> None:
-        self._by_verb: dict[str, tuple[type[Action], tuple[tuple[str, Callable[[str], Any]], ...]]] = {}
+        self._by_verb: dict[
+            str, tuple[type[Action], tuple[tuple[str, Callable[[str], Any]], ...]]
+        ] = {}
         for kind in types:
             fields = []
             for f in attrs.fields(kind):
@@ -74,7 +80,16 @@ class ActionParser:
                     msg = f"{kind.__name__}.{f.name}: the default parser reads int, str and Card fields"
                     raise TypeError(msg)
                 fields.append((f.name, read))
-            self._by_verb[kind.verb.lower()] = (kind, tuple(fields))
+            verb = kind.verb.lower()
+            taken = self._by_verb.get(verb)
+            if taken is not None and taken[0] is not kind:
+                msg = (
+                    f"{taken[0].__name__} and {kind.__name__} share the verb {kind.verb!r}: give each"
+                    " action class its own verb (a game whose actions of one verb vary in length"
+                    " reads them in its own parse_action)"
+                )
+                raise TypeError(msg)
+            self._by_verb[verb] = (kind, tuple(fields))
 
     @property
     def verbs(self) -> tuple[str, ...]:

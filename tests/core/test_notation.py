@@ -88,6 +88,24 @@ def test_parser_refuses_fields_it_cannot_read() -> None:
         ActionParser([Odd])
 
 
+def test_parser_refuses_two_classes_with_one_verb_and_keeps_str_fields_as_written() -> None:
+    @frozen
+    class Play(Action):
+        card: Card
+        verb: ClassVar[str] = "play"
+
+    @frozen
+    class PlayEight(Action):
+        card: Card
+        suit: str
+        verb: ClassVar[str] = "Play"
+
+    with pytest.raises(TypeError, match="Play and PlayEight share the verb 'Play'"):
+        ActionParser([Play, PlayEight])
+    eight = ActionParser([PlayEight]).parse(1, "PLAY 8s h")
+    assert eight == PlayEight(1, Card.parse("8S"), "h")  # verb and card in any case, str as written
+
+
 def test_well_formed_but_illegal_text_is_an_illegal_action(make_game) -> None:  # type: ignore[no-untyped-def]
     game = make_game("drawgame", 2, deck="2S 3S 4S 5S 6S 7S 8S")  # seat 0: 2S 4S 6S
     with pytest.raises(
