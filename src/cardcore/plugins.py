@@ -148,7 +148,7 @@ def _load(group: str, name: str) -> Any:
             "cardcore.agents": "agent",
         }[group]
         known = ", ".join(sorted(entries)) or "none"
-        msg = f"no {kind} called {name!r} is installed (installed: {known})"
+        msg = f"no {kind} called {shown(name, 60)} is installed (installed: {known})"
         raise UnknownPluginError(msg)
     target = entries[name]
     if _is_entry_point(target):

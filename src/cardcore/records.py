@@ -31,7 +31,7 @@ from cardcore.cards import parse_cards
 from cardcore.deck import _VERSION, CHANCE, LEGACY_CHANCE
 from cardcore.errors import CardcoreError, CorruptStateError
 from cardcore.game import Game
-from cardcore.plugins import game_info, get_ruleset, rule_info
+from cardcore.plugins import available_rules, game_info, get_ruleset, rule_info
 from cardcore.setup import new_game
 
 __all__ = [
@@ -172,7 +172,9 @@ def _check_count(rec: Any) -> None:
     except Exception:  # the full checks will say what is wrong
         return
     if type(bound) is int and len(rec["actions"]) > bound + 2:
-        raise _fail(f"record holds {len(rec['actions'])} actions, more than the game's bound {bound}")
+        raise _fail(
+            f"record holds {len(rec['actions'])} actions, more than the game's bound {bound}"
+        )
 
 
 def _check_signature(data: Mapping[str, Any], what: str, key: bytes | str) -> None:
@@ -192,6 +194,12 @@ def _version_in(value: Any, versions: tuple[int, ...]) -> bool:
     return type(value) is int and value in versions
 
 
+def _versions(versions: tuple[int, ...]) -> str:
+    """``"1, 2 or 3"``: the format versions read."""
+    *rest, last = versions
+    return f"{', '.join(map(str, rest))} or {last}" if rest else str(last)
+
+
 def _major(version: str) -> str:
     return str(version).split(".", 1)[0]
 
@@ -201,8 +209,9 @@ def _check_record(rec: Mapping[str, Any]) -> None:
         rec.get("format_version"), RECORD_VERSIONS
     ):
         raise _fail(
-            f"not a cardcore record (format {rec.get('format')!r} version {rec.get('format_version')!r};"
-            f" expected {RECORD_FORMAT[0]!r} version {RECORD_FORMAT[1]})"
+            f"not a cardcore record (format {shown(rec.get('format'), 40)} version"
+            f" {shown(rec.get('format_version'), 40)}; expected {RECORD_FORMAT[0]!r}"
+            f" version {_versions(RECORD_VERSIONS)})"
         )
     expected = {
         "game": str,
@@ -233,10 +242,10 @@ def _check_record(rec: Mapping[str, Any]) -> None:
     try:
         info = game_info(rec["game"])
     except CardcoreError as exc:
-        raise _fail(f"record needs game {rec['game']!r}: {exc}") from None
+        raise _fail(f"record needs a game that is not installed: {exc}") from None
     if _major(info.version) != _major(rec["game_version"]):
         raise _fail(
-            f"record was made with {rec['game']} {rec['game_version']}; installed is {info.version}"
+            f"record was made with {info.name} {shown(rec['game_version'], 40)}; installed is {info.version}"
             " (major versions differ)"
         )
     for rule in rec["rules"]:
@@ -248,8 +257,15 @@ def _check_record(rec: Mapping[str, Any]) -> None:
             raise _fail(f"record rule entry must be {{name, id, version}}, not {str(rule)[:80]!r}")
         try:
             rinfo = rule_info(rule["name"])
-        except CardcoreError as exc:
-            raise _fail(f"record needs house rule {rule['name']!r}: {exc}") from None
+        except CardcoreError:
+            try:
+                known = ", ".join(available_rules(info.name)) or "none"
+            except CardcoreError:
+                known = "none"
+            raise _fail(
+                f"record needs house rule {shown(rule['name'], 60)}, which is not installed"
+                f" (installed for {info.name!r}: {known})"
+            ) from None
         if _major(rinfo.version) != _major(rule["version"]):
             raise _fail(
                 f"record was made with rule {rule['name']} {rule['version']}; installed is {rinfo.version}"
@@ -366,8 +382,9 @@ def load(data: Mapping[str, Any] | str | bytes, *, key: bytes | str | None = Non
         save.get("format_version"), SAVE_VERSIONS
     ):
         raise _fail(
-            f"not a cardcore saved game (format {save.get('format')!r} version"
-            f" {save.get('format_version')!r}; expected {SAVE_FORMAT[0]!r} version {SAVE_FORMAT[1]})"
+            f"not a cardcore saved game (format {shown(save.get('format'), 40)} version"
+            f" {shown(save.get('format_version'), 40)}; expected {SAVE_FORMAT[0]!r}"
+            f" version {_versions(SAVE_VERSIONS)})"
         )
     state = save.get("state")
     if not isinstance(state, Mapping) or not isinstance(state.get("zones"), Mapping):
@@ -380,7 +397,11 @@ def load(data: Mapping[str, Any] | str | bytes, *, key: bytes | str | None = Non
         raise _fail("saved game has no configuration ('config': options, rules, players)")
     game = _replay(record)
     if config is not None:
-        mine = {"options": dict(game.options), "rules": list(game.rules), "players": list(game.players)}
+        mine = {
+            "options": dict(game.options),
+            "rules": list(game.rules),
+            "players": list(game.players),
+        }
         for name, value in mine.items():
             if _normal(config.get(name)) != _normal(value):
                 raise _fail(

@@ -40,7 +40,7 @@ def test_save_load_mid_game(make_game) -> None:
     [
         (lambda r: r.update(format="other"), "not a cardcore record"),
         (lambda r: r.update(format_version=99), "not a cardcore record"),
-        (lambda r: r.update(game="nope"), "needs game"),
+        (lambda r: r.update(game="nope"), "needs a game that is not installed"),
         (lambda r: r.update(game_version="9.0.0"), "major versions differ"),
         (lambda r: r["rules"][0].update(version="7.0"), "major versions differ"),
         (
@@ -183,3 +183,25 @@ def test_record_with_a_starting_position_replays_from_it() -> None:
         cardcore.replay(dict(rec, position=["x"]))
     with pytest.raises(CorruptStateError, match="cannot start"):
         cardcore.replay(dict(rec, position=text.replace("drawgame", "golf", 1)))
+
+
+def test_record_errors_name_what_is_missing_briefly() -> None:
+    game = cardcore.new_game("golf", 2, seed=1)
+    rec = game.record()
+    rec["rules"] = [{"name": "golf.nope", "id": "X-1", "version": "1.0"}]
+    with pytest.raises(
+        cardcore.CorruptStateError, match=r"'golf\.nope', which is not installed"
+    ) as bad:
+        cardcore.replay(rec)
+    assert "golf.jokers" in str(bad.value) and "tonk." not in str(
+        bad.value
+    )  # this game's rules only
+    rec = game.record()
+    rec["game"] = "x" * 100_000
+    with pytest.raises(cardcore.CorruptStateError, match="not installed") as bad:
+        cardcore.replay(rec)
+    assert len(str(bad.value)) < 400
+    rec = game.record()
+    rec["format_version"] = 9
+    with pytest.raises(cardcore.CorruptStateError, match="version 1, 2 or 3"):
+        cardcore.replay(rec)
