@@ -451,7 +451,7 @@ class GolfLogic(GameLogic[GolfState, GolfAction]):
             return
         self._pass_turn(st, seat, emit)
 
-    # -- rounds and the match ----------------------------------------------------------------------
+    # -- rounds, the match, notation, views and positions ----------------------------------------
 
     def round_scores(self, st: GolfState, ender: int) -> list[int]:
         """Return each seat's round score: cancelling, awards, the ender penalty, then the
@@ -560,17 +560,15 @@ class GolfLogic(GameLogic[GolfState, GolfAction]):
         """On a timeout: flip, draw, then discard (see :mod:`cardcore_golf.timeouts`)."""
         return timeouts.timeout_action(self.legal_actions(state, seat))
 
-    # -- notation and errors ----------------------------------------------------------------------
-
     def parse_action(self, state: GolfState, seat: int, text: str) -> GolfAction:
         """Read GOLF-NOTE-1 notation; raise :class:`~cardcore.NotationError` for malformed text."""
-        return parse_on(state.plan, seat, text)
+        by_text = state.plan.by_text  # canonical text of a seat: one look-up, no call
+        found = by_text[seat].get(text) if type(seat) is int and 0 <= seat < len(by_text) else None
+        return found if found is not None else parse_on(state.plan, seat, text)
 
     def rule_for(self, state: GolfState, action: GolfAction) -> tuple[str, str]:
         """Cite the rule that forbids *action* now (see :func:`~cardcore_golf.actions.explain`)."""
         return explain(action, PHASE_WORDS[state.phase], state.plan.layout, state.ender)
-
-    # -- views and positions ------------------------------------------------------------------------
 
     def table(self, state: GolfState, seat: int | None) -> dict[str, Any]:
         """The Golf table as *seat* may know it (GOLF-VIEW-1); see :mod:`cardcore_golf.views`."""
