@@ -156,9 +156,9 @@ def legal_at(game: Game, seat: int, seen: int, action: Action) -> tuple[Action, 
             break
     if base is None:  # the window reaches before the oldest checkpoint kept
         return ()
-    state = base[1].clone()
     logic = game.logic
     try:
+        state = _deal_again(game) if base[1] is None else base[1].clone()
         for old in recorded(game, base[0], seen):
             replay_one(logic, state, old)
         got: tuple[Action, ...] = (

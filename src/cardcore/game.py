@@ -57,7 +57,8 @@ _new_event: Any = tuple.__new__  # an event from its full tuple of fields (no Py
 
 MAX_NOTATION = 200
 """The longest action text :meth:`Game.act` reads."""
-_NO_CHECKPOINTS: deque[tuple[int, GameState]] = deque(maxlen=2)  # shared; real time has its own
+# shared by turn-based games (real time has its own)
+_NO_CHECKPOINTS: deque[tuple[int, GameState | None]] = deque(maxlen=2)
 _NONE: dict[Any, Any] = {}  # shared by every game, never written: an empty cache until replaced
 
 
@@ -156,10 +157,9 @@ class Game:
         # real time: the legal actions computed at recent versions, and state checkpoints,
         # so an explicit ``seen`` inside the window is judged exactly at bounded cost
         self._past: dict[int, dict[int, tuple[Action, ...]]] = {} if self._realtime else _NONE
-        self._checkpoints: deque[tuple[int, GameState]] = _NO_CHECKPOINTS  # turn-based: none
-        if self._realtime:
-            self._checkpoints = deque([(0, state.clone())], maxlen=2)
-            base = self._checkpoints[0][1]
+        self._checkpoints: deque[tuple[int, GameState | None]] = _NO_CHECKPOINTS  # turn-based
+        if self._realtime:  # version 0 is dealt again when needed, unless a hook ran while dealing
+            self._checkpoints = deque([(0, base)], maxlen=2)
         # transactions: replaying the record from ``_base`` calls no hook (None: from the deal);
         # ``_mark`` is the hooks' mark when the base was last brought up to date, and a new base
         # is due at version ``_next_base`` at the latest

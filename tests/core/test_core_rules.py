@@ -283,6 +283,7 @@ def test_core_cards_1_every_card_in_one_place(make_game) -> None:
 
 def test_core_rt_1_stale_judged_at_an_explicit_seen_version(make_game) -> None:
     game = make_game("racegame", 2, deck="2S 9H 3H 10H 4D JC 5C QC 6S KS 3C")
+    assert game._checkpoints[0] == (0, None)  # no hook ran while dealing: dealt again to judge
     game.act(0, "play 2S")  # seat 0 never asked for version 0, but 4D was legal there
     with pytest.raises(StaleActionError, match="CORE-RT-1"):
         game.act(0, "play 4D", seen=0)
