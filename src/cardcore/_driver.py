@@ -486,6 +486,9 @@ def legal_for(game: Game, seat: int) -> tuple[Action, ...]:
     return got
 
 
+_new_lock = threading.Lock
+
+
 def clone_game(game: Game) -> Game:
     """Return an independent copy of *game* (under its lock) with no subscribers."""
     new = object.__new__(type(game))
@@ -496,7 +499,8 @@ def clone_game(game: Game) -> Game:
     new.options = game.options
     new.seed = game.seed
     new.version = game.version
-    new._bus = bus_for(game.ruleset, len(game.players))
+    observers = game.ruleset.observers  # bus_for(), inlined: search agents clone per step
+    new._bus = UNASKED if not observers else EventBus(observers, len(game.players))
     new._deck_top = game._deck_top
     new._start_position = game._start_position
     new._state = game._state.clone()
@@ -511,7 +515,7 @@ def clone_game(game: Game) -> Game:
     new._hooks = game._hooks
     new._mark = game._mark
     new._next_base = game._next_base
-    new._lock = threading.Lock()
+    new._lock = _new_lock()
     new._hot_lock = None if game._hot_lock is None else new._lock
     new._legal = _NO_LEGAL  # replaced by a new dict at the first version asked (_legal_v = -1)
     new._legal_v = -1
