@@ -24,7 +24,7 @@ import attrs
 from attrs import frozen
 from typing_extensions import Self, override
 
-from cardcore import Action, IllegalActionError, NotationError
+from cardcore import Action, ArgumentError, IllegalActionError, NotationError
 from cardcore.notation import parse_int
 from cardcore_golf.grids import GridShape
 
@@ -58,6 +58,10 @@ class GolfAction(Action):
     def __new__(cls, *args: Any, **kwargs: Any) -> Self:
         names = [a.name for a in attrs.fields(cls) if a.init]
         values = list(args) + [kwargs[n] for n in names[len(args) :] if n in kwargs]
+        for value in values:  # True == 1 == 1.0: any other type would find (and rewrite) int's
+            if type(value) is not int:
+                msg = f"{cls.__name__} takes ints (seat, position), not {type(value).__name__}"
+                raise ArgumentError(msg)
         key = (cls, *values)
         found = _INTERNED.get(key)
         if found is None:  # setdefault is atomic: racing threads get the same object

@@ -117,3 +117,23 @@ def test_golf_note_1_actions_are_interned_values() -> None:
     assert Flip(0, 2) in game.legal_actions(0)
     game.apply(Flip(0, 2))  # a freshly written action is the interned one
     assert game.version == 1
+
+
+def test_golf_note_1_an_action_of_equal_but_not_int_values_is_refused_and_changes_nothing() -> None:
+    import attrs
+
+    flip = Flip(0, 1)
+    draw = Draw(1)
+    for build in (
+        lambda: Flip(0, True),
+        lambda: Flip(0, 1.0),
+        lambda: Draw(True),
+        lambda: attrs.evolve(flip, pos=True),
+    ):
+        with pytest.raises(cardcore.ArgumentError, match="takes ints"):
+            build()
+    assert type(flip.pos) is int and type(draw.seat) is int  # the shared actions are untouched
+    game = golf(2)
+    game.act(0, "flip 1")
+    assert game.record()["actions"][0][1] == "flip 1"
+    assert cardcore.replay(game.record()).version == 1
