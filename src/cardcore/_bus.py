@@ -375,7 +375,7 @@ class EventBus:
         dropped = sub is not None and sub.drop_on_error
         if dropped and sub is not None:
             self.unsubscribe(sub)
-        who = "a plugin's on_event" if sub is None else f"handler {sub.handler!r}"
+        who = "a plugin's on_event" if sub is None else f"handler {shown(sub.handler, 120)}"
         _LOG.error(
             "%s raised %s on %s%s",
             who,

@@ -55,6 +55,25 @@ def test_raising_subscriber_does_not_fail_the_action_and_others_get_the_event(
     assert "ConnectionResetError" in caplog.text and "card-drawn" in caplog.text
 
 
+def test_a_failing_handler_whose_repr_also_fails_costs_nobody_an_event() -> None:
+    class Conn:  # a connection whose repr reads a socket that is closed by now
+        def __repr__(self) -> str:
+            raise OSError("bad file descriptor")
+
+        def send(self, event: Event) -> None:
+            raise ConnectionResetError("gone")
+
+    game = cardcore.new_game("golf", 2, seed=7)
+    got: list[Event] = []
+    failures: list[cardcore.DeliveryFailure] = []
+    game.events.on_error = failures.append
+    game.events.subscribe(Event, Conn().send, seat=0)
+    game.events.subscribe(Event, got.append, seat=1)
+    game.act(0, str(game.legal_actions(0)[0]))  # applied, and no error reaches the caller
+    assert game.version == 1
+    assert got and len(failures) == len(got)  # every event reached the healthy subscriber
+
+
 def test_drop_on_error_removes_only_the_failing_subscription() -> None:
     game = cardcore.new_game("drawgame", 2, seed=1)
     calls: list[Event] = []
@@ -148,7 +167,9 @@ def _worker(
 @pytest.mark.parametrize("name", ["spit", "racegame"])
 def test_threads_deliver_their_own_events_in_version_order(name: str) -> None:
     """Each ActionApplied is delivered by the thread that applied it, inside its apply."""
-    game = cardcore.new_game(name, 2, seed=11, options={"rounds": 40} if name == "racegame" else None)
+    game = cardcore.new_game(
+        name, 2, seed=11, options={"rounds": 40} if name == "racegame" else None
+    )
     inside = threading.local()
     delivered: list[int] = []
     wrong: list[str] = []
@@ -158,7 +179,9 @@ def test_threads_deliver_their_own_events_in_version_order(name: str) -> None:
     def check(event: ActionApplied) -> None:
         seat = getattr(inside, "seat", None)
         if seat != event.seat:
-            wrong.append(f"version {event.version} of seat {event.seat} delivered in seat {seat}'s thread")
+            wrong.append(
+                f"version {event.version} of seat {event.seat} delivered in seat {seat}'s thread"
+            )
         delivered.append(event.version)
 
     def boom(event: ActionApplied) -> None:  # seat 0's forwarder keeps failing
