@@ -89,10 +89,10 @@ def canonical(data: Mapping[str, Any]) -> bytes:
         text = json.dumps(
             body, sort_keys=True, separators=(",", ":"), ensure_ascii=False, allow_nan=False
         )
+        return text.encode("utf-8")  # a lone surrogate cannot be encoded: not JSON text either
     except (TypeError, ValueError, RecursionError) as exc:
-        msg = f"not JSON data, so it cannot be signed or checked: {exc}"
+        msg = f"not JSON data, so it cannot be signed or checked: {str(exc)[:200]}"
         raise CardcoreError(msg) from None
-    return text.encode("utf-8")
 
 
 def signature_of(data: Mapping[str, Any], key: bytes | str) -> str:
@@ -101,7 +101,7 @@ def signature_of(data: Mapping[str, Any], key: bytes | str) -> str:
     :raises CardcoreError: *key* is empty or not bytes or text.
     """
     if isinstance(key, str):
-        key = key.encode("utf-8")
+        key = key.encode("utf-8", "surrogatepass")  # any text is a key, as it was written
     if not isinstance(key, bytes | bytearray) or not key:
         msg = f"a signing key must be non-empty bytes (or text), not {type(key).__name__}"
         raise CardcoreError(msg)

@@ -96,6 +96,20 @@ def test_signed_record_replays_with_its_key_and_only_then() -> None:
         cardcore.replay(game.record(), key=KEY)
 
 
+def test_text_that_is_not_unicode_in_signed_data_is_refused_as_corrupt() -> None:
+    game = _golf()
+    save = game.save(key=KEY)
+    save["players"] = ["A\ud800", "B"]  # a lone surrogate: not UTF-8, so not JSON text
+    record = game.record(key=KEY)
+    record["actions"][0][1] = "flip \ud800"
+    with pytest.raises(CorruptStateError, match="cannot be checked"):
+        cardcore.load(save, key=KEY)
+    with pytest.raises(CorruptStateError, match="cannot be checked"):
+        cardcore.replay(record, key=KEY)
+    odd_key = "k\ud800"  # any text is a key
+    assert fingerprint(cardcore.replay(game.record(key=odd_key), key=odd_key)) == fingerprint(game)
+
+
 def test_an_unsigned_save_can_be_forged_consistently_as_documented() -> None:
     """What an unsigned save does not guarantee: a consistent forgery is just another game."""
     save = _golf().save()
