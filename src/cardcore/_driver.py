@@ -437,7 +437,7 @@ def validate(game: Game, action: Action, seen: int | None) -> None:
     if kind is Resign or kind is EndMatch:
         if kind is Resign:
             game._check_seat(seat, action)
-        elif seat != HOST:
+        elif type(seat) is not int or seat != HOST:
             msg = f"only the host (seat {HOST}) may end the match, not seat {shown(seat)} (CORE-END-1)"
             raise IllegalActionError(msg, action=action, rule_id="CORE-END-1")
     else:  # resigning (or ending) is allowed whatever the view was

@@ -410,7 +410,7 @@ class Game:
             raise NotationError(msg)
         words = text.strip().lower()  # only the one-word "end" and "resign" matter here
         if words == "end":
-            if seat != HOST:
+            if type(seat) is not int or seat != HOST:
                 msg = f"only the host (seat {HOST}) may end the match, not seat {shown(seat)} (CORE-END-1)"
                 raise IllegalActionError(msg, action=text, rule_id="CORE-END-1")
             action: Action = EndMatch()

@@ -393,7 +393,7 @@ def load(data: Mapping[str, Any] | str | bytes, *, key: bytes | str | None = Non
     if not isinstance(record, Mapping):
         raise _fail("saved game has no record")
     config = save.get("config")
-    if save.get("format_version") != 1 and not isinstance(config, Mapping):
+    if not isinstance(config, Mapping) and (config is not None or save.get("format_version") != 1):
         raise _fail("saved game has no configuration ('config': options, rules, players)")
     game = _replay(record)
     if config is not None:

@@ -216,6 +216,12 @@ def test_core_end_1_only_host_ends(make_game) -> None:
         game.act(0, "end")
     with pytest.raises(IllegalActionError, match="CORE-END-1"):
         game.apply(EndMatch(seat=1))
+    for host_lookalike in (-1.0, -1 + 0j, True):  # equal to -1 (or not), but not the int
+        with pytest.raises(IllegalActionError, match="CORE-END-1"):
+            game.act(host_lookalike, "end")  # type: ignore[arg-type]
+        with pytest.raises(IllegalActionError, match="CORE-END-1"):
+            game.apply(EndMatch(seat=host_lookalike))  # type: ignore[arg-type]
+    assert not game.is_over and game.version == 0
     game.act(cardcore.HOST, "end")
     assert game.is_over and game.result is not None and game.result.reason == "ended"
     assert game.record()["actions"][-1] == [-1, "end", None]

@@ -135,3 +135,12 @@ def test_a_save_without_its_config_is_refused() -> None:
     del signed["config"]
     with pytest.raises(CorruptStateError, match="bad signature"):
         cardcore.load(signed, key=KEY)
+
+
+@pytest.mark.parametrize("config", [[1], "x", 5, True])
+def test_a_version_1_save_whose_config_is_not_an_object_is_refused(config: object) -> None:
+    save = _golf().save()
+    save["format_version"] = 1
+    save["config"] = config
+    with pytest.raises(CorruptStateError, match="no configuration"):
+        cardcore.load(save)
