@@ -68,6 +68,8 @@ BAD = [
     ('{"type": "ping", "t": "now"}', "bad-message"),
     ('{"type": "ping", "id": "\\ud800"}', "bad-message"),
     ('{"type": "act", "action": "draw \\udfff", "seen": 0}', "bad-message"),
+    ('{"type": "ping", "t": ' + "9" * 400 + "}", "bad-message"),  # beyond a float: no OverflowError
+    ('{"type": "ping", "t": -' + "9" * 400 + "}", "bad-message"),
 ]
 
 
@@ -78,6 +80,25 @@ def test_malformed_messages_are_refused_with_a_clear_code(text: str, code: str) 
     assert info.value.code == code
     assert code in ERROR_CODES
     assert str(info.value) and len(str(info.value)) < 300
+
+
+def test_an_int_beyond_a_float_is_bad_message_not_internal() -> None:
+    from cardcore.session import Session
+
+    session = Session.create("golf", ["Ann", "Bob"], now=0.0, seed=7)
+    session.handle("ann", '{"type": "join", "seat": 0}', now=1.0)
+    out = session.handle("ann", '{"type": "ping", "t": ' + "9" * 400 + "}", now=2.0)
+    assert [(o.message["type"], o.message.get("code")) for o in out] == [("error", "bad-message")]
+    session.handle("ann", '{"type": "ping"}', now=10**400)  # a host's int time beyond a float
+    assert session.now == 2.0  # ignored, as a NaN time is
+
+
+def test_session_settings_refuse_an_int_beyond_a_float() -> None:
+    from cardcore.errors import OptionError
+    from cardcore.session import TimeControl
+
+    with pytest.raises(OptionError, match="turn must be a positive number"):
+        TimeControl(turn=10**400)
 
 
 def test_oversize_and_non_utf8_messages_are_refused_unread() -> None:
@@ -112,7 +133,9 @@ def test_rate_limit_lets_a_burst_through_then_refills_and_tells_once_a_second() 
 
 JSON = st.recursive(
     st.none() | st.booleans() | st.integers(-5, 5) | st.sampled_from(["QS", "10H", "x", "", "JK"]),
-    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.sampled_from("abcd"), inner, max_size=4),
+    lambda inner: (
+        st.lists(inner, max_size=4) | st.dictionaries(st.sampled_from("abcd"), inner, max_size=4)
+    ),
     max_leaves=20,
 )
 
@@ -139,7 +162,13 @@ def test_a_patch_of_a_real_view_is_small_and_exact() -> None:
 
 
 def test_apply_patch_refuses_operations_that_do_not_fit() -> None:
-    for ops in ([["set", ["a", "b"], 1]], [["del", []]], [["mv", ["a"], 1]], ["set"], [["set", "a", 1]]):
+    for ops in (
+        [["set", ["a", "b"], 1]],
+        [["del", []]],
+        [["mv", ["a"], 1]],
+        ["set"],
+        [["set", "a", 1]],
+    ):
         with pytest.raises(ValueError):
             apply_patch({"a": 1}, ops)
 

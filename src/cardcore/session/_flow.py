@@ -105,7 +105,11 @@ class Flow:
 
     def _begin(self, now: float) -> float:
         """Start a call at *now* (never earlier than the last call)."""
-        now = max(self.now, now) if isinstance(now, int | float) and math.isfinite(now) else self.now
+        try:
+            ok = isinstance(now, int | float) and math.isfinite(now)
+        except OverflowError:  # an int beyond a float's range
+            ok = False
+        now = max(self.now, now) if ok else self.now
         self.now = now
         self._out = []
         self._batch = Batch(self.phase, now)
@@ -244,7 +248,9 @@ class Flow:
 
     def _playing(self) -> Game:
         if self.phase == "waiting" or self.game is None:
-            raise ProtocolError("not-started", "the game has not started yet (every seat must be claimed)")
+            raise ProtocolError(
+                "not-started", "the game has not started yet (every seat must be claimed)"
+            )
         if self.phase != "playing":
             raise ProtocolError("game-over", "the game is over")
         return self.game
@@ -331,7 +337,9 @@ class Flow:
         if over:
             self._finish(when)
 
-    def _spectate(self, game: Game, actor: int, text: str, at: float | None, cause: str | None) -> None:
+    def _spectate(
+        self, game: Game, actor: int, text: str, at: float | None, cause: str | None
+    ) -> None:
         """Queue the new version for spectators and show them what is old enough."""
         old = self._spec_now
         new = game.view(None)
@@ -340,7 +348,9 @@ class Flow:
         shown = text if _may_show(text, old, new) else None
         events = [e.to_json() for e in self._spec_events if type(e) is not ActionApplied]
         action = {"seat": actor, "text": shown, "at": at, "cause": cause}
-        self.spec.pending.append(SpectatorEntry(game.version, new, events, action, self._spec_rounds_now))
+        self.spec.pending.append(
+            SpectatorEntry(game.version, new, events, action, self._spec_rounds_now)
+        )
         self._release(game)
 
     def _release(self, game: Game) -> None:
@@ -427,7 +437,11 @@ class Flow:
             candidates: list[tuple[float, int, int]] = []
             if self.takeback is not None and self.takeback["deadline"] <= now:
                 candidates.append((self.takeback["deadline"], 0, 0))
-            if self.phase == "waiting" and self.entropy_deadline is not None and self.entropy_deadline <= now:
+            if (
+                self.phase == "waiting"
+                and self.entropy_deadline is not None
+                and self.entropy_deadline <= now
+            ):
                 candidates.append((self.entropy_deadline, 1, 0))
             if self.phase == "playing":
                 due = self.clocks.due(now)

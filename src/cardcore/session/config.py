@@ -7,7 +7,6 @@ the session and a restarted process runs the game under the same settings.
 from __future__ import annotations
 
 import dataclasses
-import math
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -15,6 +14,7 @@ from typing import Any
 from cardcore.deck import _VERSION, CHANCE
 from cardcore.errors import CardcoreError, CorruptStateError, OptionError
 from cardcore.game import Game
+from cardcore.session.protocol import finite
 from cardcore.setup import Listener, new_game
 
 __all__ = ["GameSetup", "Limits", "SessionConfig", "TimeControl"]
@@ -27,7 +27,7 @@ _STARTS = ("seated", "now")
 def _positive(name: str, value: Any, *, none: bool = True) -> None:
     if value is None and none:
         return
-    if type(value) not in (int, float) or not math.isfinite(value) or value <= 0:
+    if not finite(value) or value <= 0:
         msg = f"{name} must be a positive number of seconds{' or None' if none else ''}, not {value!r}"
         raise OptionError(msg)
 

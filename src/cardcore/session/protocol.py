@@ -44,6 +44,7 @@ __all__ = [
     "ProtocolError",
     "RateLimiter",
     "dumps",
+    "finite",
     "read_message",
 ]
 
@@ -141,7 +142,12 @@ def _utf8(value: str) -> bool:
 
 def _text(longest: int, *, empty: bool = False) -> Check:
     def check(name: str, value: Any) -> Any:
-        if type(value) is not str or len(value) > longest or (not empty and not value) or not _utf8(value):
+        if (
+            type(value) is not str
+            or len(value) > longest
+            or (not empty and not value)
+            or not _utf8(value)
+        ):
             msg = f"field {name!r} must be text of 1 to {longest} characters, not {_show(value)}"
             raise ProtocolError("bad-message", msg)
         return value
@@ -159,8 +165,21 @@ def _choice(*options: str) -> Check:
     return check
 
 
+def finite(value: Any) -> bool:
+    """Whether *value* is an ``int`` or ``float`` (not a ``bool``) that a float holds, finite.
+
+    An ``int`` beyond a float's range is not (``math.isfinite`` would raise ``OverflowError``).
+    """
+    if type(value) not in (int, float):
+        return False
+    try:
+        return math.isfinite(value)
+    except OverflowError:
+        return False
+
+
 def _number(name: str, value: Any) -> Any:
-    if type(value) not in (int, float) or not math.isfinite(value):
+    if not finite(value):
         msg = f"field {name!r} must be a finite number, not {_show(value)}"
         raise ProtocolError("bad-message", msg)
     return value
@@ -171,7 +190,9 @@ def _id(name: str, value: Any) -> Any:
         return value
     if type(value) is str and len(value) <= MAX_ID and _utf8(value):
         return value
-    msg = f"field 'id' must be text of at most {MAX_ID} characters or an integer, not {_show(value)}"
+    msg = (
+        f"field 'id' must be text of at most {MAX_ID} characters or an integer, not {_show(value)}"
+    )
     raise ProtocolError("bad-message", msg)
 
 
@@ -180,7 +201,10 @@ _SEAT = _int(0, 63)
 _COUNT = _int(0, _BIG)
 
 MESSAGE_TYPES: dict[str, tuple[dict[str, Check], frozenset[str]]] = {
-    "join": ({"seat": _SEAT, "token": _text(128), "last": _COUNT, "entropy": _text(128)}, frozenset({"seat"})),
+    "join": (
+        {"seat": _SEAT, "token": _text(128), "last": _COUNT, "entropy": _text(128)},
+        frozenset({"seat"}),
+    ),
     "watch": ({"last": _COUNT}, frozenset()),
     "act": ({"action": _text(200), "seen": _COUNT, "seat": _SEAT}, frozenset({"action", "seen"})),
     "resync": ({"last": _COUNT}, frozenset({"last"})),
@@ -263,7 +287,9 @@ def read_message(raw: str | bytes | bytearray | Mapping[str, Any], max_size: int
             check = _COMMON.get(key) if type(key) is str else None
         if check is None:
             allowed = sorted([*fields, *_COMMON])
-            msg = f"unknown field {_show(key)} in a {kind!r} message (it takes: {', '.join(allowed)})"
+            msg = (
+                f"unknown field {_show(key)} in a {kind!r} message (it takes: {', '.join(allowed)})"
+            )
             raise ProtocolError("bad-message", msg)
         out[key] = check(key, value)
     missing = sorted(required - out.keys())
