@@ -220,16 +220,21 @@ def reject(game: Game, action: Action, seen: int | None) -> None:
     """Raise the error that explains why *action* is not legal now (changes nothing)."""
     state = game._state
     seat = action.seat
+    try:
+        text = str(action)
+    except Exception:  # an action object built with values its class cannot write
+        msg = f"malformed action {shown(action)}: it has no notation (CORE-ACTION-1)"
+        raise IllegalActionError(msg, action=action, rule_id="CORE-ACTION-1") from None
     if game._realtime and seen is not None and seen != game.version:
         old = legal_at(game, seat, seen, action)
         if action in old:
             msg = (
-                f"{str(action)!r} was legal at version {seen} but another action came first"
+                f"{text!r} was legal at version {seen} but another action came first"
                 f" (now version {game.version}) (CORE-RT-1)"
             )
             raise StaleActionError(msg, action=action, rule_id="CORE-RT-1")
     if seat not in state.to_act:
-        msg = f"it is not seat {seat}'s turn: {str(action)!r} rejected (seats to act: {list(state.to_act)}) (CORE-TURN-1)"
+        msg = f"it is not seat {seat}'s turn: {text!r} rejected (seats to act: {list(state.to_act)}) (CORE-TURN-1)"
         raise IllegalActionError(msg, action=action, rule_id="CORE-TURN-1")
     veto = game.ruleset.veto
     if veto is not None:
@@ -239,13 +244,24 @@ def reject(game: Game, action: Action, seen: int | None) -> None:
             raise plugin_error(game, exc, "forbid_action") from exc
         if vetoes:
             first = vetoes[0]
-            msg = f"{str(action)!r} is forbidden: {first.reason} ({first.rule_id})"
+            msg = f"{text!r} is forbidden: {first.reason} ({first.rule_id})"
             raise IllegalActionError(msg, action=action, rule_id=first.rule_id)
     try:
         rule_id, reason = game.logic.rule_for(state, action)
     except Exception as exc:
+        if not _well_formed(game, action, text):  # not the plugin's fault: a malformed object
+            msg = f"{text!r} is not an action of {game.name} (CORE-ACTION-1)"
+            raise IllegalActionError(msg, action=action, rule_id="CORE-ACTION-1") from None
         raise plugin_error(game, exc, "rule_for") from exc
     raise IllegalActionError(f"{reason} ({rule_id})", action=action, rule_id=rule_id)
+
+
+def _well_formed(game: Game, action: Action, text: str) -> bool:
+    """Whether *action* is what the game reads its own notation as (not a hand-built oddity)."""
+    try:
+        return bool(game.logic.parse_action(game._state, action.seat, text) == action)
+    except Exception:
+        return False
 
 
 def restore(game: Game) -> None:

@@ -17,6 +17,7 @@ from tests.conftest import register_test_plugins
 
 register_test_plugins()
 
+
 def _shown(value: Any, limit: int) -> str:
     try:
         return repr(value)[:limit]
@@ -93,7 +94,9 @@ def test_non_ascii_digits_are_notation_errors(name: str, digit: str) -> None:
     game = cardcore.new_game(name, 2, seed=2)
     seat = game.to_act[0]
     before = fingerprint(game)
-    texts = [f"{verb} {digit}" for verb in ("flip", "replace", "discard", "play", "take", "fill", "move")]
+    texts = [
+        f"{verb} {digit}" for verb in ("flip", "replace", "discard", "play", "take", "fill", "move")
+    ]
     texts += [
         "".join(digit if c.isdigit() else c for c in str(a))
         for a in game.legal_actions(seat)[:5]
@@ -197,3 +200,23 @@ def test_saved_action_text_in_non_ascii_digits_is_refused(name: str, digit: str)
         cardcore.load(save)
     with pytest.raises(cardcore.CorruptStateError):
         cardcore.replay(save["record"])
+
+
+def test_hand_built_malformed_actions_are_illegal_not_raw_errors_and_change_nothing() -> None:
+    from cardcore_spit.actions import Claim, Play
+    from cardcore_tonk.actions import Spread
+
+    tonk = cardcore.new_game("tonk", 3, seed=1)
+    spit = cardcore.new_game("spit", 2, seed=8)
+    for seat in (0, 1):
+        spit.act(seat, "ready", at=0.0)
+    for game, action in (
+        (tonk, Spread(0, 0)),  # type: ignore[arg-type]
+        (spit, Play(0, 1, 5)),
+        (spit, Claim(0, "x", 0)),  # type: ignore[arg-type]
+    ):
+        before = fingerprint(game)
+        with pytest.raises(IllegalActionError, match="CORE-ACTION-1") as err:
+            game.apply(action)
+        assert err.value.rule_id == "CORE-ACTION-1"
+        assert fingerprint(game) == before
