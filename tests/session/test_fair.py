@@ -47,17 +47,28 @@ def _finished(name: str = "golf", *, entropy: bool = True) -> Table:
 def test_the_commitment_is_published_first_and_the_deal_verifies_at_the_end() -> None:
     t = _finished()
     session = t.session
-    welcome = next(o.message for o in t.outbound if o.conn == "a" and o.message["type"] == "welcome")
+    welcome = next(
+        o.message for o in t.outbound if o.conn == "a" and o.message["type"] == "welcome"
+    )
     commitment = welcome["commitment"]
     assert commitment == session.commitment and len(commitment) == 64
     bundle = t.mirrors["a"].bundle
     assert bundle is not None and bundle == t.mirrors["w"].bundle
     assert bundle["entropy"] == ["ann", "bob"]
-    assert commitment == hashlib.sha256(
-        b"cardcore-fair/1\0" + bytes.fromhex(bundle["server_seed"]) + bytes.fromhex(bundle["salt"])
-    ).hexdigest()
+    assert (
+        commitment
+        == hashlib.sha256(
+            b"cardcore-fair/1\0"
+            + bytes.fromhex(bundle["server_seed"])
+            + bytes.fromhex(bundle["salt"])
+        ).hexdigest()
+    )
     report = verify_bundle(bundle, commitment)
-    assert report.seed == bundle["record"]["seed"] == seed_of(bytes.fromhex(bundle["server_seed"]), ["ann", "bob"])
+    assert (
+        report.seed
+        == bundle["record"]["seed"]
+        == seed_of(bytes.fromhex(bundle["server_seed"]), ["ann", "bob"])
+    )
     assert report.shuffles >= 1 and report.actions == session.game.version
     assert "verified: golf" in report.lines()[-1]
     reveals = [o for o in t.outbound if o.message["type"] == "reveal"]
@@ -72,7 +83,9 @@ def test_nothing_of_the_secret_is_sent_before_the_end() -> None:
     secret = (bundle["server_seed"], bundle["salt"], str(bundle["seed"]))
     for o in t.outbound:
         if o.message["type"] != "reveal" and o.message["type"] != "record":
-            assert not any(s in o.text for s in secret) or o.message.get("reveal"), o.message["type"]
+            assert not any(s in o.text for s in secret) or o.message.get("reveal"), o.message[
+                "type"
+            ]
 
 
 def _tampered(bundle: dict[str, Any], how: str) -> dict[str, Any]:
@@ -85,7 +98,9 @@ def _tampered(bundle: dict[str, Any], how: str) -> dict[str, Any]:
         bad["record"]["seed"] += 1
     elif how == "server_seed":
         bad["server_seed"] = "11" * 32
-        bad["commitment"] = commitment_of(bytes.fromhex(bad["server_seed"]), bytes.fromhex(bad["salt"]))
+        bad["commitment"] = commitment_of(
+            bytes.fromhex(bad["server_seed"]), bytes.fromhex(bad["salt"])
+        )
     elif how == "action":
         bad["record"]["actions"][-1][1] = "flip 5"
     return bad
@@ -107,6 +122,23 @@ def test_a_different_noted_commitment_fails() -> None:
         verify_bundle(bundle, "ab" * 32)
 
 
+def test_hostile_text_in_a_bundle_is_a_verification_failure_never_a_raw_error() -> None:
+    bundle = _finished(entropy=False).mirrors["a"].bundle
+    assert bundle is not None
+    accented = copy.deepcopy(bundle)
+    accented["commitment"] = "é" + bundle["commitment"][1:]  # not ASCII: hmac refuses such text
+    with pytest.raises(FairDealError, match="not sha256"):
+        verify_bundle(accented)
+    with pytest.raises(FairDealError, match="not the one you noted"):
+        verify_bundle(bundle, "é" * 64)
+    with pytest.raises(CorruptStateError, match="hex text"):
+        verify_bundle(bundle, 42)  # type: ignore[arg-type]
+    surrogate = copy.deepcopy(bundle)
+    surrogate["entropy"] = ["\ud800", None]
+    with pytest.raises(CorruptStateError, match="entropy"):
+        verify_bundle(surrogate)
+
+
 def test_stacked_decks_positions_and_fixed_seeds_are_refused_a_commitment() -> None:
     fair = SessionConfig(fair=True)
     with pytest.raises(FairDealError, match="deck="):
@@ -125,7 +157,9 @@ def test_entropy_rules() -> None:
     t = Table(session)
     t.join("a", 0, entropy="first")
     assert t.errors(t.send("a", {"type": "entropy", "value": "second"})) == ["entropy-refused"]
-    assert t.errors(t.send("a", {"type": "entropy", "value": "first"})) == []  # the same again: fine
+    assert (
+        t.errors(t.send("a", {"type": "entropy", "value": "first"})) == []
+    )  # the same again: fine
     t.join("b", 1)
     assert session.phase == "waiting" and t.mirrors["a"].lobby is not None
     assert t.mirrors["a"].lobby["entropy"] == [True, False]
@@ -149,7 +183,9 @@ def _write(tmp_path: Path, name: str, data: Any) -> str:
     return str(path)
 
 
-def test_cardcore_verify_checks_a_bundle(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_cardcore_verify_checks_a_bundle(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     bundle = _finished().mirrors["w"].bundle
     assert bundle is not None
     path = _write(tmp_path, "bundle.json", bundle)
@@ -163,7 +199,9 @@ def test_cardcore_verify_checks_a_bundle(tmp_path: Path, capsys: pytest.CaptureF
     assert len(lines) == 1 and lines[0].startswith("error: ") and "Traceback" not in out + err
 
 
-def test_cardcore_verify_replays_a_plain_record(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_cardcore_verify_replays_a_plain_record(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     game = cardcore.new_game("golf", 2, seed=3, options={"rounds": 1})
     cardcore.play(game, [cardcore.RandomAgent(1), cardcore.RandomAgent(2)])
     path = _write(tmp_path, "record.json", game.record())
@@ -174,11 +212,16 @@ def test_cardcore_verify_replays_a_plain_record(tmp_path: Path, capsys: pytest.C
     capsys.readouterr()
 
 
-@pytest.mark.parametrize("content", [None, "{not json", "[1, 2]", '{"format": "cardcore-fair-deal", "format_version": 1}'])
+@pytest.mark.parametrize(
+    "content",
+    [None, "{not json", "[1, 2]", '{"format": "cardcore-fair-deal", "format_version": 1}'],
+)
 def test_cardcore_verify_bad_input_is_one_line_never_a_traceback(
     content: str | None, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    path = str(tmp_path / "missing.json") if content is None else _write(tmp_path, "x.json", content)
+    path = (
+        str(tmp_path / "missing.json") if content is None else _write(tmp_path, "x.json", content)
+    )
     assert main(["verify", path]) == 2
     out, err = capsys.readouterr()
     lines = err.splitlines()

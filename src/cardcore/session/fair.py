@@ -39,6 +39,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from cardcore._text import shown
 from cardcore.errors import CardcoreError, CorruptStateError
 from cardcore.records import replay
 
@@ -96,7 +97,9 @@ class FairDeal:
     @classmethod
     def fresh(cls, players: int) -> FairDeal:
         """Draw a new server seed and salt from the operating system."""
-        return cls(secrets.token_bytes(SEED_BYTES), secrets.token_bytes(SALT_BYTES), [None] * players)
+        return cls(
+            secrets.token_bytes(SEED_BYTES), secrets.token_bytes(SALT_BYTES), [None] * players
+        )
 
     @property
     def commitment(self) -> str:
@@ -110,12 +113,18 @@ class FairDeal:
 
     def to_json(self) -> dict[str, Any]:
         """Return the material as JSON-ready data (privileged until the game ends)."""
-        return {"server_seed": self.server_seed.hex(), "salt": self.salt.hex(), "entropy": list(self.entropy)}
+        return {
+            "server_seed": self.server_seed.hex(),
+            "salt": self.salt.hex(),
+            "entropy": list(self.entropy),
+        }
 
     @classmethod
     def from_data(cls, data: Mapping[str, Any]) -> FairDeal:
         """Read material written by :meth:`to_json`."""
-        return cls(bytes.fromhex(data["server_seed"]), bytes.fromhex(data["salt"]), list(data["entropy"]))
+        return cls(
+            bytes.fromhex(data["server_seed"]), bytes.fromhex(data["salt"]), list(data["entropy"])
+        )
 
     def bundle(self, session: str, record: Mapping[str, Any]) -> dict[str, Any]:
         """Return the bundle revealed at the end (see the module docstring)."""
@@ -155,8 +164,10 @@ class FairReport:
 
     def lines(self) -> list[str]:
         """The report as lines of text, for ``cardcore verify``."""
-        result = "not over" if self.result is None else (
-            f"winners {list(self.result['winners'])} ({self.result['reason']})"
+        result = (
+            "not over"
+            if self.result is None
+            else (f"winners {list(self.result['winners'])} ({self.result['reason']})")
         )
         return [
             f"commitment {self.commitment}: matches sha256 of the revealed server seed and salt",
@@ -178,6 +189,17 @@ def _hex(bundle: Mapping[str, Any], key: str, size: int) -> bytes:
     return data
 
 
+def _utf8(text: Any) -> bool:
+    """Whether *text* is text that UTF-8 can encode (no lone surrogate)."""
+    if not isinstance(text, str):
+        return False
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
 def verify_bundle(bundle: Mapping[str, Any], commitment: str | None = None) -> FairReport:
     """Check a fair-deal bundle: commitment, seed, every shuffle and every action.
 
@@ -193,8 +215,8 @@ def verify_bundle(bundle: Mapping[str, Any], commitment: str | None = None) -> F
         raise CorruptStateError(msg)
     if bundle.get("format") != BUNDLE_FORMAT[0] or bundle.get("format_version") != BUNDLE_FORMAT[1]:
         msg = (
-            f"not a fair-deal bundle (format {bundle.get('format')!r} version"
-            f" {bundle.get('format_version')!r}; expected {BUNDLE_FORMAT[0]!r} version {BUNDLE_FORMAT[1]})"
+            f"not a fair-deal bundle (format {shown(bundle.get('format'), 40)} version"
+            f" {shown(bundle.get('format_version'), 40)}; expected {BUNDLE_FORMAT[0]!r} version {BUNDLE_FORMAT[1]})"
         )
         raise CorruptStateError(msg)
     server_seed = _hex(bundle, "server_seed", SEED_BYTES)
@@ -204,18 +226,23 @@ def verify_bundle(bundle: Mapping[str, Any], commitment: str | None = None) -> F
         msg = "bundle field 'commitment' must be hex text"
         raise CorruptStateError(msg)
     entropy = bundle.get("entropy")
-    if not isinstance(entropy, list) or not all(e is None or isinstance(e, str) for e in entropy):
+    if not isinstance(entropy, list) or not all(e is None or _utf8(e) for e in entropy):
         msg = "bundle field 'entropy' must list each seat's entropy (text or null)"
         raise CorruptStateError(msg)
     record = bundle.get("record")
     if not isinstance(record, Mapping):
         msg = "bundle field 'record' must be the game's record"
         raise CorruptStateError(msg)
+    if commitment is not None and not isinstance(commitment, str):
+        msg = f"the commitment you noted must be hex text, not {type(commitment).__name__}"
+        raise CorruptStateError(msg)
     actual = commitment_of(server_seed, salt)
-    if not hmac.compare_digest(actual, claimed.lower()):
+    mine = actual.encode()  # compared as bytes: hmac refuses text that is not ASCII
+    if not hmac.compare_digest(mine, claimed.lower().encode("utf-8", "replace")):
         msg = f"the commitment {claimed[:80]!r} is not sha256 of the revealed server seed and salt ({actual})"
         raise FairDealError(msg)
-    if commitment is not None and not hmac.compare_digest(commitment.strip().lower(), actual):
+    noted = None if commitment is None else commitment.strip().lower().encode("utf-8", "replace")
+    if noted is not None and not hmac.compare_digest(noted, mine):
         msg = f"the bundle's commitment {actual} is not the one you noted ({commitment.strip()[:80]!r})"
         raise FairDealError(msg)
     players = record.get("players")
