@@ -24,13 +24,14 @@ from cardcore.errors import (
     CorruptStateError,
     IllegalActionError,
     NotationError,
+    OptionError,
     StaleActionError,
 )
 from cardcore.plugins import game_info
 from cardcore.session import fair as fairness
 from cardcore.session._flow import FORMAT, LOG, Conn, read_stored
 from cardcore.session.config import GameSetup, SessionConfig
-from cardcore.session.protocol import PROTOCOL, Outbound, ProtocolError, dumps, read_message
+from cardcore.session.protocol import PROTOCOL, Outbound, ProtocolError, _utf8, dumps, read_message
 from cardcore.session.store import Store, StoredSession, TokenRow
 from cardcore.session.streams import Stream
 from cardcore.session.takeback import TakebackFlow
@@ -82,6 +83,9 @@ class Session(TakebackFlow):
         """
         config = config or SessionConfig()
         names = [f"Player {i + 1}" for i in range(players)] if isinstance(players, int) else list(players)
+        if any(isinstance(name, str) and not _utf8(name) for name in names):  # never stored or sent
+            msg = "a player's name must be text UTF-8 can carry (no lone surrogate such as \\ud800)"
+            raise OptionError(msg)
         cards = None if deck is None else tuple(deck.split() if isinstance(deck, str) else deck)
         setup = GameSetup(game, tuple(names), tuple(rules), tuple(without), dict(options or {}), cards, position)
         if config.fair:

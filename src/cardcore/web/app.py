@@ -244,7 +244,9 @@ class WebServer:
         "params": {"seed": 1}}], "rules": [], "without": [], "options": {}, "spectators": true}``
 
         :raises CardcoreError: The game, a rule, an option or an agent refused (its own message).
+        :raises WebError: A malformed request, or one holding text UTF-8 cannot carry.
         """
+        _check_text(request, "")
         game = _get(request, "game", str)
         seats = _get(request, "seats", list)
         rules = [_text(r, "rules") for r in _get(request, "rules", list, [])]
@@ -374,10 +376,46 @@ def _get(data: Mapping[str, Any], key: str, kind: type, default: Any = ...) -> A
 
 
 def _text(value: Any, what: str) -> str:
-    if not isinstance(value, str) or not value or len(value) > 200:
+    if not isinstance(value, str) or not value or len(value) > 200 or not _utf8(value):
         msg = f"{what!r} must be text of 1 to 200 characters, not {value!r}"[:200]
         raise WebError(msg)
     return value
+
+
+def _utf8(text: str) -> bool:
+    """Whether UTF-8 can carry *text* (no lone surrogate from a ``\\ud800`` escape)."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+def _check_text(data: Any, where: str) -> None:
+    """Refuse a request holding text UTF-8 cannot carry, anywhere: it could never be sent back.
+
+    :raises WebError: Naming the field (``seats[0].name``), before anything is created.
+    """
+    stack = [(data, where)]
+    while stack:
+        value, at = stack.pop()
+        if isinstance(value, str):
+            if not _utf8(value):
+                msg = f"{at[:80]!r} holds text that is not UTF-8 (a lone surrogate such as \\ud800)"
+                raise WebError(msg)
+        elif isinstance(value, dict):
+            for key, item in value.items():
+                if not _utf8(key):
+                    msg = f"{at[:80] or 'the request'!r} has a key that is not UTF-8 (a lone surrogate such as \\ud800)"
+                    raise WebError(msg)
+                stack.append((item, f"{at}.{key}" if at else key))
+        elif isinstance(value, list):
+            stack.extend((item, f"{at}[{i}]") for i, item in enumerate(value))
+
+
+def _no_constant(name: str) -> Any:
+    msg = f"{name} is not JSON"
+    raise ValueError(msg)
 
 
 def _error(message: str, status: int = 400) -> JSONResponse:
@@ -411,7 +449,7 @@ def create_app(server: WebServer | None = None, **kwargs: Any) -> Starlette:
             if len(body) > 65536:
                 return _error("the request is larger than 64 KiB")
             try:
-                data = json.loads(body)
+                data = json.loads(body, parse_constant=_no_constant)
             except ValueError as exc:
                 return _error(f"the request is not JSON: {exc}")
             if not isinstance(data, dict):
@@ -451,7 +489,12 @@ def create_app(server: WebServer | None = None, **kwargs: Any) -> Starlette:
         if record is None or session.game is None:
             return _error("the replay is shown once the game is over", 409)
         actions = record.get("actions", [])
-        step = max(0, min(int(request.path_params["step"]), len(actions)))
+        text = request.path_params["step"]
+        if not (text.isascii() and text.isdigit()) or len(text) > 12:
+            return _error(
+                f"the step is a number of actions from 0 to {len(actions)}, not {text[:20]!r}"
+            )
+        step = min(int(text), len(actions))
         stored = web.store.load(session.id)
         rows = [] if stored is None else stored.actions[:step]
         seed = session.fair.seed if session.fair is not None else (session.seed or 0)
@@ -474,7 +517,7 @@ def create_app(server: WebServer | None = None, **kwargs: Any) -> Starlette:
         Route("/api/sessions", api_sessions, methods=["GET", "POST"]),
         Route("/api/sessions/{sid}", api_session),
         Route("/api/sessions/{sid}/record", api_record),
-        Route("/api/sessions/{sid}/replay/{step:int}", api_replay),
+        Route("/api/sessions/{sid}/replay/{step}", api_replay),
         WebSocketRoute("/ws", web.serve_socket),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]

@@ -1,0 +1,72 @@
+"""Hostile lobby requests: text UTF-8 cannot carry, huge path numbers, unbounded bots."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from cardcore.errors import OptionError
+from cardcore.session import Session
+from tests.web.helpers import serve
+
+TWO = '[{"name": "A"}, {"name": "B"}]'
+
+SURROGATES = [
+    ('{"game": "golf", "seats": [{"name": "A\\ud800"}, {"name": "B"}]}', "seats[0].name"),
+    ('{"game": "golf", "seats": ' + TWO + ', "rules": ["x\\ud800"]}', "rules[0]"),
+    ('{"game": "golf", "seats": ' + TWO + ', "without": ["x\\udfff"]}', "without[0]"),
+    ('{"game": "g\\ud800", "seats": ' + TWO + "}", "game"),
+    ('{"game": "golf", "seats": [{"name": "A", "agent": "r\\ud800"}, {"name": "B"}]}', "agent"),
+    (
+        '{"game": "golf", "seats": [{"name": "A", "agent": "random", "params": {"\\ud800": 1}},'
+        ' {"name": "B"}]}',
+        "seats[0].params",
+    ),
+    ('{"game": "golf", "seats": ' + TWO + ', "options": {"layout": "\\ud800"}}', "options.layout"),
+    ('{"game": "golf", "seats": ' + TWO + ', "\\ud800": 1}', "the request"),
+]
+
+
+@pytest.mark.parametrize(("body", "field"), SURROGATES, ids=[f for _, f in SURROGATES])
+def test_text_utf8_cannot_carry_is_refused_before_anything_is_created(
+    body: str, field: str
+) -> None:
+    with serve() as (client, server, _):
+        r = client.post("/api/sessions", content=body)
+        assert r.status_code == 400 and field in r.json()["error"]
+        assert not server.hub.sessions and not server.bots  # the hostile request changed nothing
+        assert client.get("/api/sessions").status_code == 200
+
+
+def test_nan_in_a_request_is_not_json() -> None:
+    with serve() as (client, server, _):
+        body = '{"game": "golf", "seats": ' + TWO + ', "options": {"rounds": NaN}}'
+        r = client.post("/api/sessions", content=body)
+        assert r.status_code == 400 and "NaN is not JSON" in r.json()["error"]
+        assert not server.hub.sessions
+
+
+def test_a_session_refuses_a_player_name_utf8_cannot_carry() -> None:
+    with pytest.raises(OptionError, match="UTF-8"):
+        Session.create("golf", ["A\ud800", "B"], now=0.0, seed=1)
+
+
+def test_a_replay_step_is_a_number_of_at_most_twelve_digits() -> None:
+    bots = [{"name": n, "agent": "random"} for n in ("A", "B")]
+    with serve() as (client, server, _):
+        r = client.post(
+            "/api/sessions", json={"game": "golf", "options": {"rounds": 1}, "seats": bots}
+        )
+        sid = r.json()["session"]
+        for _ in range(200):
+            if server.hub.sessions[sid].phase in ("over", "closed"):
+                break
+            time.sleep(0.05)
+        assert client.get(f"/api/sessions/{sid}/replay/3").json()["step"] == 3
+        last = client.get(f"/api/sessions/{sid}/replay/999999999999").json()
+        assert last["step"] == last["steps"]
+        for bad in ("9" * 5000, "9" * 13, "-1", "x", "１"):
+            r = client.get(f"/api/sessions/{sid}/replay/{bad}")
+            assert r.status_code == 400 and "the step is a number" in r.json()["error"], bad
+        assert client.get("/api/sessions/nope/replay/" + "9" * 5000).status_code == 404
