@@ -44,7 +44,10 @@ class Suit(enum.Enum):
 
 
 class Rank(enum.IntEnum):
-    """Card ranks with their natural numbers (ace low); ``JOKER`` is 0."""
+    """Card ranks with their natural numbers (ace low); ``JOKER`` is 0.
+
+    An ``IntEnum``: ``int(Rank.QUEEN) == 12`` and ranks compare and do arithmetic as ints.
+    """
 
     JOKER = 0
     ACE = 1

@@ -271,7 +271,10 @@ class CardsDealt(Event):
 
 
 class Shuffled(Event):
-    """Pile *zone* (*count* cards) was shuffled. The order never travels."""
+    """The pile named *zone* (its layout name, e.g. ``"stock"``; *count* cards) was shuffled.
+
+    The order never travels.
+    """
 
     slug: ClassVar[str] = "shuffled"
     zone: str

@@ -85,8 +85,9 @@ def build_deck(players: int, options: Mapping[str, Any]) -> tuple[Card, ...] | N
 def card_points(card: Card) -> int | None:
     """Return the points *card* is worth when a hand is scored.
 
-    Stops at the first non-``None`` result. Games implement this with
-    ``trylast=True``; house rules return ``None`` for cards they ignore. Games
+    Stops at the first non-``None`` result. The core has no default (what a card
+    scores is each game's own rule), so a game that scores cards implements this
+    with ``trylast=True``; house rules return ``None`` for cards they ignore. Games
     ask it once per card when the configuration is built and keep the answers
     in a :class:`~cardcore.ScoreTable` (:meth:`ScoreTable.from_points
     <cardcore.ScoreTable.from_points>`), so it costs nothing per decision.
