@@ -212,7 +212,24 @@ def test_spit_real_time_moves_against_a_bot(server: tuple[str, WebServer], brows
     snaps: list[tuple[int, list[str]]] = []  # (version, legal) of the views acted on
     moves = stale = 0
     deadline = time.time() + 60
-    while time.time() < deadline and moves < 20:
+
+    def stale_pick() -> tuple[int, str] | None:
+        """An action legal in a recent view (inside the stale window) and illegal now."""
+        now = _view(page)
+        return next(
+            (
+                (version, action)
+                for version, legal in reversed(snaps)
+                if now["version"] - version < STALE_WINDOW
+                for action in legal
+                if action.startswith(("play", "combine")) and action not in now["legal"]
+            ),
+            None,
+        )
+
+    # at least 20 moves, and on until a recent view holds a move the game has overtaken
+    # (a play can be legal again at once: the pile's next card fits the same centre pile)
+    while time.time() < deadline and (moves < 20 or stale_pick() is None):
         view = _view(page)
         if view["is_over"]:
             break
@@ -236,19 +253,9 @@ def test_spit_real_time_moves_against_a_bot(server: tuple[str, WebServer], brows
         if page.evaluate("window.cardcore.confirmed") > before:
             moves += 1
     # one stale move: an action legal in a recent view (inside the stale window), not now
-    now = _view(page)
-    stale_pick = next(
-        (
-            (version, action)
-            for version, legal in reversed(snaps)
-            if now["version"] - version < STALE_WINDOW
-            for action in legal
-            if action.startswith(("play", "combine")) and action not in now["legal"]
-        ),
-        None,
-    )
-    assert stale_pick is not None, "no recent view held an action that is illegal now"
-    old_version, old_action = stale_pick
+    picked = stale_pick()
+    assert picked is not None, "no recent view held an action that is illegal now"
+    old_version, old_action = picked
     page.evaluate("document.querySelector('#message').textContent = ''")
     page.evaluate(
         f"window.cardcore.version = {old_version}; window.cardcore.act({json.dumps(old_action)})"
