@@ -45,7 +45,9 @@ def spaces_of(config: Config) -> tuple[spaces.Dict, spaces.Discrete]:
     return observation, spaces.Discrete(enc.actions)
 
 
-def bad_action(config: Config, who: str, action: Any, choices: Mapping[int, Action]) -> IllegalActionError:
+def bad_action(
+    config: Config, who: str, action: Any, choices: Mapping[int, Action]
+) -> IllegalActionError:
     """The error for *action* (an index) outside *who*'s action mask, naming the action."""
     names = config.observer.names
     legal = ", ".join(f"{i} {str(a)!r}" for i, a in sorted(choices.items())) or "none"

@@ -42,7 +42,11 @@ def _opponents(config: Config, seat: int, opponents: Any) -> list[Any]:
     if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < n:
         msg = f"seat must be a seat of a {n}-player game (0 to {n - 1}), not {seat!r}"
         raise OptionError(msg)
-    others = [opponents] if isinstance(opponents, str) or not isinstance(opponents, Sequence) else list(opponents)
+    others = (
+        [opponents]
+        if isinstance(opponents, str) or not isinstance(opponents, Sequence)
+        else list(opponents)
+    )
     if len(others) == 1:
         others *= n - 1
     if len(others) != n - 1:
@@ -97,7 +101,9 @@ class SeatRunner:
         self._stack = ExitStack()
         self._views: Any = None
 
-    def reset(self, seed: int | None, obs: npt.NDArray[np.float32], mask: npt.NDArray[np.int8]) -> None:
+    def reset(
+        self, seed: int | None, obs: npt.NDArray[np.float32], mask: npt.NDArray[np.int8]
+    ) -> None:
         """Start a game (seed as :class:`~cardcore.rl.aec.Seeds` draws it) up to the learner's first decision.
 
         A game that ends before the learner is asked is dealt anew with the
@@ -242,7 +248,10 @@ class SeatEnv(gymnasium.Env[dict[str, Any], np.int64]):
         if terminated or truncated:
             match = self.runner._live()
             result = match.game.result
-            info = {"result": None if result is None else result.to_json(), "stalled": match.stalled}
+            info = {
+                "result": None if result is None else result.to_json(),
+                "stalled": match.stalled,
+            }
         if self.render_mode == "human":
             self.render()
         return self._out(), reward, terminated, truncated, info

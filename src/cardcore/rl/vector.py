@@ -112,7 +112,9 @@ class BatchEnv(VectorEnv[Obs, npt.NDArray[np.int64], npt.NDArray[Any]]):
             if term or trunc:
                 result = runner._live().game.result
                 info = {"result": None if result is None else result.to_json()}
-                finals.append((i, {"observation": obs[i].copy(), "action_mask": mask[i].copy()}, info))
+                finals.append(
+                    (i, {"observation": obs[i].copy(), "action_mask": mask[i].copy()}, info)
+                )
                 runner.reset(None, obs[i], mask[i])
         infos: dict[str, Any] = {}
         if finals:
@@ -123,7 +125,12 @@ class BatchEnv(VectorEnv[Obs, npt.NDArray[np.int64], npt.NDArray[Any]]):
                 final_obs[i] = o
                 final_info[i] = info
                 ended[i] = True
-            infos = {"final_obs": final_obs, "_final_obs": ended, "final_info": final_info, "_final_info": ended}
+            infos = {
+                "final_obs": final_obs,
+                "_final_obs": ended,
+                "final_info": final_info,
+                "_final_info": ended,
+            }
         return self._out(), rewards.copy(), terminated.copy(), truncated.copy(), infos
 
     def close_extras(self, **kwargs: Any) -> None:
