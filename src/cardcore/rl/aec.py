@@ -19,12 +19,23 @@ import numpy.typing as npt
 from gymnasium import logger, spaces
 from pettingzoo import AECEnv  # type: ignore[import-untyped]
 
+from cardcore._text import shown
 from cardcore.actions import Action
-from cardcore.errors import IllegalActionError
+from cardcore.errors import IllegalActionError, OptionError
 from cardcore.rl.match import Config, Match
 from cardcore.rl.render import view_text
+from cardcore.setup import MAX_SEED_BITS
 
-__all__ = ["RENDER_MODES", "CardEnv", "Seeds", "aec_env", "bad_action", "fresh_match", "spaces_of"]
+__all__ = [
+    "RENDER_MODES",
+    "CardEnv",
+    "Seeds",
+    "aec_env",
+    "bad_action",
+    "check_seed",
+    "fresh_match",
+    "spaces_of",
+]
 
 RENDER_MODES = ("human", "ansi")
 """``render()`` prints the view (``"human"``) or returns it as text (``"ansi"``)."""
@@ -69,6 +80,19 @@ def bad_action(
     return IllegalActionError(msg, action=action, rule_id="CORE-LEGAL-1")
 
 
+def check_seed(seed: Any) -> None:
+    """Raise :class:`~cardcore.OptionError` unless *seed* is ``None`` or a game seed.
+
+    A game seed is an int from 0 below ``2**MAX_SEED_BITS``, as for
+    :func:`cardcore.new_game`; bools, floats, numpy integers and text are refused.
+    """
+    if seed is not None and (
+        not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**MAX_SEED_BITS
+    ):
+        msg = f"seed must be None or an int from 0 below 2**{MAX_SEED_BITS}, not {shown(seed)}"
+        raise OptionError(msg)
+
+
 class Seeds:
     """Game seeds: ``reset(seed=s)`` plays seed *s*, later resets draw from a stream seeded by *s*.
 
@@ -79,7 +103,11 @@ class Seeds:
         self._rng: random.Random | None = None
 
     def next(self, seed: int | None) -> int:
-        """The seed of the next game."""
+        """The seed of the next game.
+
+        :raises OptionError: *seed* is not ``None`` or a game seed (:func:`check_seed`).
+        """
+        check_seed(seed)
         if seed is not None:
             self._rng = random.Random(seed)
             return int(seed)
@@ -151,6 +179,9 @@ class CardEnv(AECEnv):  # type: ignore[misc]
 
         *options* is accepted for PettingZoo's signature and not used: the game's
         options are the environment's.
+
+        :raises OptionError: *seed* is not ``None`` or an int from 0 below
+            ``2**MAX_SEED_BITS`` (as for :func:`cardcore.new_game`); nothing changes.
         """
         match = self.match = fresh_match(self.config, self._seeds, seed)
         self.agents = self.possible_agents[:]

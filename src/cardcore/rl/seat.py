@@ -24,7 +24,7 @@ from cardcore.agents import check_agent, lend_views
 from cardcore.deck import derive_rng
 from cardcore.errors import CardcoreError, IllegalActionError, OptionError
 from cardcore.plugins import load_agent
-from cardcore.rl.aec import RENDER_MODES, Seeds, bad_action, spaces_of
+from cardcore.rl.aec import RENDER_MODES, Seeds, bad_action, check_seed, spaces_of
 from cardcore.rl.match import Config, Match
 from cardcore.rl.render import view_text
 
@@ -231,7 +231,12 @@ class SeatEnv(gymnasium.Env[dict[str, Any], np.int64]):
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[Obs, dict[str, Any]]:
-        """Start a game (game seed *seed*, or the stream's next) and return the first observation."""
+        """Start a game (game seed *seed*, or the stream's next) and return the first observation.
+
+        :raises OptionError: *seed* is not ``None`` or an int from 0 below
+            ``2**MAX_SEED_BITS`` (as for :func:`cardcore.new_game`); nothing changes.
+        """
+        check_seed(seed)
         super().reset(seed=seed)
         self.runner.reset(seed, self._obs, self._mask)
         if self.render_mode == "human":

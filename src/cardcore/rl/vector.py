@@ -16,9 +16,10 @@ import numpy.typing as npt
 from gymnasium.vector import AutoresetMode, VectorEnv
 from gymnasium.vector.utils import batch_space
 
+from cardcore._text import shown
 from cardcore.deck import derive_rng
 from cardcore.errors import OptionError
-from cardcore.rl.aec import spaces_of
+from cardcore.rl.aec import check_seed, spaces_of
 from cardcore.rl.match import Config
 from cardcore.rl.seat import SeatRunner
 
@@ -76,17 +77,31 @@ class BatchEnv(VectorEnv[Obs, npt.NDArray[np.int64], npt.NDArray[Any]]):
         seed: int | Sequence[int | None] | None = None,
         options: dict[str, Any] | None = None,
     ) -> tuple[Obs, dict[str, Any]]:
-        """Start every game: with an int *seed*, game *i* draws from its own stream derived from it."""
+        """Start every game: with an int *seed*, game *i* draws from its own stream derived from it.
+
+        :param seed: ``None``, a game seed (an int from 0 below ``2**MAX_SEED_BITS``,
+            as for :func:`cardcore.new_game`), or a list of one game seed or
+            ``None`` per game.
+        :raises OptionError: Any other *seed*; nothing changes.
+        """
         n = self.num_envs
-        if seed is None:
-            seeds: list[int | None] = [None] * n
-        elif isinstance(seed, int):
-            seeds = [derive_rng(seed, i).getrandbits(63) for i in range(n)]
-        else:
+        if seed is None or isinstance(seed, int):
+            check_seed(seed)
+            seeds: list[int | None] = (
+                [None] * n
+                if seed is None
+                else [derive_rng(seed, i).getrandbits(63) for i in range(n)]
+            )
+        elif isinstance(seed, Sequence) and not isinstance(seed, str | bytes | bytearray):
             seeds = list(seed)
             if len(seeds) != n:
                 msg = f"need one seed per game ({n}), not {len(seeds)}"
                 raise OptionError(msg)
+            for s in seeds:
+                check_seed(s)
+        else:
+            msg = f"seed must be None, an int or a list of {n} seeds (one per game), not {shown(seed)}"
+            raise OptionError(msg)
         for i, runner in enumerate(self.runners):
             runner.reset(seeds[i], self._obs[i], self._mask[i])
         return self._out(), {}
