@@ -7,9 +7,60 @@ from typing import Any
 import numpy as np
 import pytest
 
-from cardcore import OptionError
+from cardcore import CardcoreError, OptionError, UnknownPluginError
+from cardcore.agents import RandomAgent
 from cardcore.rl import aec_env, gym_env, vector_env
 from cardcore.setup import MAX_SEED_BITS
+
+
+def _first_legal(mask: Any) -> int:
+    return int(np.flatnonzero(mask)[0])
+
+
+# -- opponents given as agent specs --------------------------------------------------------------
+
+
+def _play(opponents: Any) -> list[str]:
+    env = gym_env("golf", 2, opponents=opponents, options={"rounds": 1})
+    obs, _ = env.reset(seed=5)
+    done = False
+    while not done:
+        obs, _, terminated, truncated, _ = env.step(_first_legal(obs["action_mask"]))
+        done = terminated or truncated
+    return [entry[1].notation() for entry in env.runner._live().game.record_entries()]
+
+
+def test_opponents_may_be_agent_specs_with_parameters() -> None:
+    assert _play("random:seed=3") == _play(RandomAgent(3))  # the spec's seed is the agent's
+    assert _play("random:seed=3") != _play("random:seed=4")
+    assert _play("random") == _play("random")  # without one, a seed derived from the game's
+    env = gym_env("spit", 2, opponents=["random:reaction=0.25,seed=1"])
+    env.reset(seed=2)
+    agent = env.runner.agents[1]
+    assert isinstance(agent, RandomAgent) and agent.reaction == 0.25
+    envs = vector_env("golf", 2, opponents="golf-greedy:seed=1", options={"rounds": 1})
+    obs, _ = envs.reset(seed=1)
+    envs.step([_first_legal(m) for m in obs["action_mask"]])
+
+
+@pytest.mark.parametrize(
+    ("opponents", "error", "match"),
+    [
+        ("random:nope=1", OptionError, "has no parameter 'nope'"),
+        ("random:seed", OptionError, "KEY=VALUE"),
+        ("nosuch:seed=1", UnknownPluginError, "nosuch"),
+        ("tonk-heuristic:seed=1", CardcoreError, "plays tonk"),
+        (RandomAgent, CardcoreError, "is a class"),
+    ],
+)
+def test_bad_agent_specs_are_refused_when_the_environment_is_built(
+    opponents: Any, error: type[Exception], match: str
+) -> None:
+    with pytest.raises(error, match=match):
+        gym_env("golf", 2, opponents=opponents)
+    with pytest.raises(error, match=match):
+        vector_env("golf", 2, opponents=[opponents])
+
 
 # -- reset seeds ------------------------------------------------------------------------------
 

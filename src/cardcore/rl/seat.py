@@ -2,14 +2,14 @@
 
 The learner holds one seat; every other seat is an agent (a name installed in
 the ``cardcore.agents`` entry-point group, such as ``"random"`` or
-``"golf-greedy"``, or an agent object). An agent sees only its seat's
+``"golf-greedy"``, or such a name with parameters, ``"random:seed=3"``, or an
+agent object). An agent sees only its seat's
 :class:`~cardcore.LazyView` and legal actions, as in :func:`cardcore.play`;
 in real-time games its ``plan()`` gives the action and its own reaction delay.
 """
 
 from __future__ import annotations
 
-import inspect
 import operator
 from collections.abc import Mapping, Sequence
 from contextlib import ExitStack
@@ -19,6 +19,8 @@ import gymnasium
 import numpy as np
 import numpy.typing as npt
 
+from cardcore._agentspec import build_agent, check_agent_params, parameters_of, parse_agent_spec
+from cardcore._text import shown
 from cardcore.actions import Action
 from cardcore.agents import check_agent, lend_views
 from cardcore.deck import derive_rng
@@ -37,10 +39,10 @@ Obs = dict[str, npt.NDArray[Any]]
 
 
 def _opponents(config: Config, seat: int, opponents: Any) -> list[Any]:
-    """Per seat: ``None`` for the learner, else an agent name or object."""
+    """Per seat: ``None`` for the learner, else an agent spec (a name, or with parameters) or object."""
     n = config.players
     if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < n:
-        msg = f"seat must be a seat of a {n}-player game (0 to {n - 1}), not {seat!r}"
+        msg = f"seat must be a seat of a {n}-player game (0 to {n - 1}), not {shown(seat)}"
         raise OptionError(msg)
     others = (
         [opponents]
@@ -56,24 +58,48 @@ def _opponents(config: Config, seat: int, opponents: Any) -> list[Any]:
     specs.insert(seat, None)
     for spec in specs:
         if isinstance(spec, str):
-            check_agent(spec, load_agent(spec), config.info)
-        elif spec is not None:
+            continue  # checked by _Factory
+        if isinstance(spec, type):
+            msg = f"opponent {shown(spec)} is a class: pass an agent object, or an agent's installed name"
+            raise CardcoreError(msg)
+        if spec is not None:
             need = "plan" if config.realtime else "choose"
             if not callable(getattr(spec, need, None)):
-                msg = f"opponent {spec!r} has no {need}() method, so it cannot play {config.game}"
+                msg = f"opponent {shown(spec)} has no {need}() method, so it cannot play {config.game}"
                 raise CardcoreError(msg)
     return specs
 
 
-def _factory(name: str) -> tuple[Any, bool]:
-    """The agent class (or factory) installed as *name*, and whether it takes a ``seed``."""
-    factory = load_agent(name)
-    params: Mapping[str, Any]
-    try:
-        params = inspect.signature(factory).parameters
-    except (TypeError, ValueError):  # pragma: no cover - builtins without a signature
-        params = {}
-    return factory, "seed" in params
+class _Factory:
+    """Builds the agent of an agent spec (``NAME`` or ``NAME:KEY=VALUE,...``) for each game.
+
+    The spec's parameters go to the agent's factory; a factory that takes a
+    ``seed`` the spec does not set gets one derived from the game's seed, so
+    every game's agent is seeded and the games replay.
+
+    :raises UnknownPluginError: No agent of that name is installed.
+    :raises OptionError: A malformed spec, or a parameter the agent does not take or refuses.
+    :raises CardcoreError: The agent cannot play the configuration's game.
+    """
+
+    def __init__(self, config: Config, spec: str) -> None:
+        name, params = parse_agent_spec(spec)
+        factory = load_agent(name)
+        check_agent(name, factory, config.info)
+        check_agent_params(name, factory, params)
+        if params:
+            build_agent(name, factory, params)  # refuse the spec's values now, not at reset()
+        self.name = name
+        self.factory = factory
+        self.params = params
+        self.seeded = "seed" in params or "seed" in parameters_of(factory)
+
+    def build(self, seed: int) -> Any:
+        """The agent of a game whose agent seed is *seed* (unless the spec sets one)."""
+        params = self.params
+        if self.seeded and "seed" not in params:
+            params = {**params, "seed": seed}
+        return self.factory(**params)  # the parameters were checked when the runner was built
 
 
 class SeatRunner:
@@ -81,8 +107,9 @@ class SeatRunner:
 
     :param config: The configuration.
     :param seat: The learner's seat.
-    :param opponents: One agent (name or object) for every other seat, or one for all.
-    :raises OptionError: A bad seat or number of opponents.
+    :param opponents: One agent (name, spec with parameters or object) for every
+        other seat, or one for all.
+    :raises OptionError: A bad seat or number of opponents, or a bad agent spec.
     :raises UnknownPluginError: An agent name that is not installed.
     :raises CardcoreError: An agent that cannot play this game.
     """
@@ -91,7 +118,8 @@ class SeatRunner:
         self.config = config
         self.seat = seat
         self.specs = _opponents(config, seat, opponents)
-        self._factories = {spec: _factory(spec) for spec in self.specs if isinstance(spec, str)}
+        names = dict.fromkeys(spec for spec in self.specs if isinstance(spec, str))
+        self._factories = {spec: _Factory(config, spec) for spec in names}
         self.agents: list[Any] = [None] * config.players
         self.match: Match | None = None
         self.choices: dict[int, Action] = {}
@@ -124,9 +152,8 @@ class SeatRunner:
         match = self.match = Match(self.config, game_seed)
         for s, spec in enumerate(self.specs):
             if isinstance(spec, str):
-                factory, seeded = self._factories[spec]
                 seed = derive_rng(game_seed, 0xA6E + s).getrandbits(63)
-                self.agents[s] = factory(seed=seed) if seeded else factory()
+                self.agents[s] = self._factories[spec].build(seed)
             else:
                 self.agents[s] = spec
         self._views = self._stack.enter_context(lend_views(match.game))
@@ -301,8 +328,11 @@ def gym_env(
     >>> obs, info = env.reset(seed=7)  # doctest: +SKIP
 
     :param seat: The learner's seat.
-    :param opponents: Installed agent names (``cardcore.available_agents()``) or agent
-        objects: one for every other seat in seat order, or one for all.
+    :param opponents: Installed agent names (``cardcore.available_agents()``), agent
+        specs with parameters (``"ismcts:iterations=100"``, as for
+        :func:`cardcore.load_agent`) or agent objects: one for every other seat in
+        seat order, or one for all. An agent whose spec sets no ``seed`` gets one
+        derived from each game's seed.
     :param reaction: Real time: the learner's (and every seat's default) median
         reaction delay in seconds; agents draw their own.
 
