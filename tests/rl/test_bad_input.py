@@ -7,14 +7,89 @@ from typing import Any
 import numpy as np
 import pytest
 
-from cardcore import CardcoreError, OptionError, UnknownPluginError
+from cardcore import CardcoreError, IllegalActionError, OptionError, UnknownPluginError
 from cardcore.agents import RandomAgent
-from cardcore.rl import aec_env, gym_env, vector_env
+from cardcore.rl import BatchEnv, aec_env, gym_env, vector_env
 from cardcore.setup import MAX_SEED_BITS
 
 
 def _first_legal(mask: Any) -> int:
     return int(np.flatnonzero(mask)[0])
+
+
+def _versions(envs: BatchEnv) -> list[int]:
+    return [runner._live().game.version for runner in envs.runners]
+
+
+# -- vector_env.step --------------------------------------------------------------------------
+
+
+def test_vector_env_checks_the_whole_batch_before_stepping_any_game() -> None:
+    envs = vector_env("golf", 3, options={"rounds": 1}, copy=False)
+    obs, _ = envs.reset(seed=1)
+    before = {k: v.copy() for k, v in obs.items()}
+    good = [_first_legal(m) for m in before["action_mask"]]
+    bad = [*good[:2], 0]  # 'draw' is not legal in game 2: the setup flips come first
+    with pytest.raises(
+        IllegalActionError, match=r"^game 2 of 3: action 0 \('draw'\) is not in player_0's"
+    ) as err:
+        envs.step(bad)
+    assert err.value.rule_id == "CORE-LEGAL-1" and err.value.action == 0
+    assert _versions(envs) == [0, 0, 0]  # games 0 and 1 did not move
+    assert all((obs[k] == before[k]).all() for k in obs)  # nor did the arrays lent out
+    envs.step(good)  # the corrected batch plays every game once
+    assert _versions(envs) == [1, 1, 1]
+
+
+@pytest.mark.parametrize(
+    "actions",
+    [5, None, "abc", {0: 10}, [10], [10, 10, 10, 10], np.array([[10, 10, 10]]), np.array(10)],
+    ids=["int", "None", "str", "dict", "short", "long", "2-d", "0-d"],
+)
+def test_vector_env_refuses_actions_that_are_not_one_index_per_game(actions: Any) -> None:
+    envs = vector_env("golf", 3, options={"rounds": 1})
+    envs.reset(seed=1)
+    with pytest.raises(
+        IllegalActionError, match=r"one action index per game: a list or 1-D int array of 3"
+    ):
+        envs.step(actions)
+    assert _versions(envs) == [0, 0, 0]
+
+
+@pytest.mark.parametrize(
+    "actions",
+    [
+        [10, 10, 10.0],
+        np.array([10.0, 10.0, 10.0]),
+        [10, 10, True],
+        np.array([True, True, True]),
+        [10, 10, "10"],
+    ],
+    ids=["float", "float-array", "bool", "bool-array", "text"],
+)
+def test_vector_env_refuses_floats_bools_and_text_as_actions(actions: Any) -> None:
+    envs = vector_env("golf", 3, options={"rounds": 1})
+    envs.reset(seed=1)
+    with pytest.raises(
+        IllegalActionError, match=r"^game \d of 3: player_0 needs an action index \(an int\)"
+    ):
+        envs.step(actions)
+    assert _versions(envs) == [0, 0, 0]
+    envs.step(np.array([10, 10, 10], dtype=np.int32))  # numpy integers are indices
+    assert _versions(envs) == [1, 1, 1]
+
+
+def test_a_bool_is_no_action_index_in_any_environment() -> None:
+    env = aec_env("golf", 2, options={"rounds": 1})
+    env.reset(seed=1)
+    with pytest.raises(IllegalActionError, match="needs an action index"):
+        env.step(True)
+    gym = gym_env("golf", 2, options={"rounds": 1})
+    gym.reset(seed=1)
+    with pytest.raises(IllegalActionError, match="needs an action index"):
+        gym.step(np.True_)
+    assert env.match is not None and env.match.game.version == 0
+    assert gym.runner._live().game.version == 0
 
 
 # -- opponents given as agent specs --------------------------------------------------------------

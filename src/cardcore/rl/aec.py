@@ -30,6 +30,7 @@ __all__ = [
     "RENDER_MODES",
     "CardEnv",
     "Seeds",
+    "action_index",
     "aec_env",
     "bad_action",
     "check_seed",
@@ -56,20 +57,32 @@ def spaces_of(config: Config) -> tuple[spaces.Dict, spaces.Discrete]:
     return observation, spaces.Discrete(enc.actions)
 
 
+def action_index(action: Any) -> int | None:
+    """*action* as an action index: an int or a numpy integer; ``None`` for anything else.
+
+    A bool is no index (``True`` would quietly play action 1), nor is a float.
+    """
+    if isinstance(action, bool | np.bool_):
+        return None
+    try:
+        return operator.index(action)
+    except TypeError:
+        return None
+
+
 def bad_action(
     config: Config, who: str, action: Any, choices: Mapping[int, Action]
 ) -> IllegalActionError:
     """The error for *action* (an index) outside *who*'s action mask, naming the action."""
     names = config.observer.names
     legal = ", ".join(f"{i} {str(a)!r}" for i, a in sorted(choices.items())) or "none"
-    try:
-        index = operator.index(action)
-    except TypeError:
-        msg = f"{who} needs an action index (an int), not {action!r}; legal now: {legal} (CORE-LEGAL-1)"
+    index = action_index(action)
+    if index is None:
+        msg = f"{who} needs an action index (an int), not {shown(action)}; legal now: {legal} (CORE-LEGAL-1)"
         return IllegalActionError(msg, action=action, rule_id="CORE-LEGAL-1")
     if not 0 <= index < len(names):
         msg = (
-            f"action {index} is outside the action space Discrete({len(names)}) of"
+            f"action {shown(index)} is outside the action space Discrete({len(names)}) of"
             f" {config.game}; legal now for {who}: {legal} (CORE-LEGAL-1)"
         )
     else:
@@ -250,10 +263,8 @@ class CardEnv(AECEnv):  # type: ignore[misc]
             self._was_dead_step(None)
             return
         choices = self.choices()
-        try:
-            chosen = choices.get(operator.index(action))
-        except TypeError:
-            chosen = None
+        index = action_index(action)
+        chosen = None if index is None else choices.get(index)
         if chosen is None:
             raise bad_action(self.config, agent, action, choices)
         self._cumulative_rewards[agent] = 0.0

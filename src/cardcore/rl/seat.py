@@ -10,7 +10,6 @@ in real-time games its ``plan()`` gives the action and its own reaction delay.
 
 from __future__ import annotations
 
-import operator
 from collections.abc import Mapping, Sequence
 from contextlib import ExitStack
 from typing import Any
@@ -26,7 +25,7 @@ from cardcore.agents import check_agent, lend_views
 from cardcore.deck import derive_rng
 from cardcore.errors import CardcoreError, IllegalActionError, OptionError
 from cardcore.plugins import load_agent
-from cardcore.rl.aec import RENDER_MODES, Seeds, bad_action, check_seed, spaces_of
+from cardcore.rl.aec import RENDER_MODES, Seeds, action_index, bad_action, check_seed, spaces_of
 from cardcore.rl.match import Config, Match
 from cardcore.rl.render import view_text
 
@@ -188,6 +187,22 @@ class SeatRunner:
                 match.act(agent.choose(views(seat), legal))
         self.collected += match.collect()[learner]
 
+    def check(self, action: Any) -> Action:
+        """The learner's legal action of index *action*; changes nothing.
+
+        :raises IllegalActionError: *action* is not in the mask, or the game is over.
+        """
+        match = self._live()
+        if match.over:
+            msg = "the game is over: call reset() before stepping again (CORE-OVER-1)"
+            raise IllegalActionError(msg, action=action, rule_id="CORE-OVER-1")
+        choices = self.choices
+        index = action_index(action)
+        chosen = None if index is None else choices.get(index)
+        if chosen is None:
+            raise bad_action(self.config, f"player_{self.seat}", action, choices)
+        return chosen
+
     def step(
         self, action: Any, obs: npt.NDArray[np.float32], mask: npt.NDArray[np.int8]
     ) -> tuple[float, bool, bool]:
@@ -197,17 +212,13 @@ class SeatRunner:
             game terminated (by its rules) or was truncated.
         :raises IllegalActionError: *action* is not in the mask, or the game is over.
         """
+        return self.play(self.check(action), obs, mask)
+
+    def play(
+        self, chosen: Action, obs: npt.NDArray[np.float32], mask: npt.NDArray[np.int8]
+    ) -> tuple[float, bool, bool]:
+        """Apply the learner's *chosen* action (from :meth:`check`), as :meth:`step` does."""
         match = self._live()
-        if match.over:
-            msg = "the game is over: call reset() before stepping again (CORE-OVER-1)"
-            raise IllegalActionError(msg, action=action, rule_id="CORE-OVER-1")
-        choices = self.choices
-        try:
-            chosen = choices.get(operator.index(action))
-        except TypeError:
-            chosen = None
-        if chosen is None:
-            raise bad_action(self.config, f"player_{self.seat}", action, choices)
         match.act(chosen)
         self._play_others()
         self.fill(obs, mask)

@@ -17,8 +17,9 @@ from gymnasium.vector import AutoresetMode, VectorEnv
 from gymnasium.vector.utils import batch_space
 
 from cardcore._text import shown
+from cardcore.actions import Action
 from cardcore.deck import derive_rng
-from cardcore.errors import OptionError
+from cardcore.errors import IllegalActionError, OptionError
 from cardcore.rl.aec import check_seed, spaces_of
 from cardcore.rl.match import Config
 from cardcore.rl.seat import SeatRunner
@@ -111,8 +112,14 @@ class BatchEnv(VectorEnv[Obs, npt.NDArray[np.int64], npt.NDArray[Any]]):
     ) -> tuple[Obs, npt.NDArray[Any], npt.NDArray[Any], npt.NDArray[Any], dict[str, Any]]:
         """Apply one action per game; a finished game is dealt again in the same step.
 
-        :raises IllegalActionError: An action is not in its game's mask (the message names it).
+        The whole batch is checked before any game moves, so a refused batch changes nothing.
+
+        :param actions: One action index per game: a list, or a 1-D array of ints
+            (bools and floats are no indices).
+        :raises IllegalActionError: *actions* is not one index per game, or an
+            action is not in its game's mask (the message names the game and the action).
         """
+        chosen = self._check(actions)
         obs = self._obs
         mask = self._mask
         rewards = self._rewards
@@ -120,7 +127,7 @@ class BatchEnv(VectorEnv[Obs, npt.NDArray[np.int64], npt.NDArray[Any]]):
         truncated = self._truncated
         finals: list[tuple[int, Obs, dict[str, Any]]] = []
         for i, runner in enumerate(self.runners):
-            r, term, trunc = runner.step(actions[i], obs[i], mask[i])
+            r, term, trunc = runner.play(chosen[i], obs[i], mask[i])
             rewards[i] = r
             terminated[i] = term
             truncated[i] = trunc
@@ -147,6 +154,33 @@ class BatchEnv(VectorEnv[Obs, npt.NDArray[np.int64], npt.NDArray[Any]]):
                 "_final_info": ended,
             }
         return self._out(), rewards.copy(), terminated.copy(), truncated.copy(), infos
+
+    def _check(self, actions: Any) -> list[Action]:
+        """Every game's legal action for *actions*, or the error of the first bad one; changes nothing."""
+        n = self.num_envs
+        if isinstance(actions, np.ndarray):
+            items: list[Any] = actions.tolist() if actions.ndim == 1 else []
+            size = actions.shape[0] if actions.ndim == 1 else -1
+        elif isinstance(actions, Sequence) and not isinstance(actions, str | bytes | bytearray):
+            items = list(actions)
+            size = len(items)
+        else:
+            size = -1
+        if size != n:
+            given = f"{size} actions" if size >= 0 else shown(actions)
+            msg = (
+                f"actions must be one action index per game: a list or 1-D int array of"
+                f" {n}, not {given} (CORE-LEGAL-1)"
+            )
+            raise IllegalActionError(msg, action=actions, rule_id="CORE-LEGAL-1")
+        chosen: list[Action] = []
+        for i, runner in enumerate(self.runners):
+            try:
+                chosen.append(runner.check(items[i]))
+            except IllegalActionError as exc:
+                msg = f"game {i} of {n}: {exc}"
+                raise IllegalActionError(msg, action=exc.action, rule_id=exc.rule_id) from None
+        return chosen
 
     def close_extras(self, **kwargs: Any) -> None:
         """Stop lending views to the agents."""
