@@ -7,9 +7,16 @@ from typing import Any
 import numpy as np
 import pytest
 
-from cardcore import CardcoreError, IllegalActionError, OptionError, UnknownPluginError
+from cardcore import (
+    ArgumentError,
+    CardcoreError,
+    IllegalActionError,
+    OptionError,
+    SeatError,
+    UnknownPluginError,
+)
 from cardcore.agents import RandomAgent
-from cardcore.rl import BatchEnv, aec_env, gym_env, vector_env
+from cardcore.rl import BatchEnv, aec_env, gym_env, observe, vector_env
 from cardcore.setup import MAX_SEED_BITS
 
 
@@ -182,3 +189,60 @@ def test_every_reset_takes_the_seeds_new_game_takes() -> None:
     assert envs.runners[0]._live().game.seed == 0
     with pytest.raises(OptionError, match="one seed per game"):
         envs.reset(seed=[0, 1, 2])
+
+
+# -- construction and the other methods ---------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("build", "error", "match"),
+    [
+        (
+            lambda: aec_env("golf", render_mode="x"),
+            OptionError,
+            "render_mode must be None or one of",
+        ),
+        (lambda: gym_env("golf", render_mode=1), OptionError, "render_mode must be None or one of"),
+        (lambda: aec_env("golf", rules=5), ArgumentError, "rules takes a list of names, not 5"),
+        (
+            lambda: gym_env("golf", rules="golf.jokers"),
+            ArgumentError,
+            "rules takes a list of names",
+        ),
+        (lambda: vector_env("golf", 2, without=5), ArgumentError, "without takes a list of names"),
+        (lambda: aec_env("golf", options=[1]), OptionError, "options must be a mapping"),
+        (lambda: aec_env("spit", reaction=None), OptionError, "reaction must be a finite delay"),
+        (
+            lambda: aec_env("spit", reaction=float("inf")),
+            OptionError,
+            "reaction must be a finite delay",
+        ),
+        (
+            lambda: gym_env("spit", reaction=["a", "b"]),
+            OptionError,
+            "reaction must be a finite delay",
+        ),
+    ],
+)
+def test_bad_arguments_are_refused_when_the_environment_is_built(
+    build: Any, error: type[Exception], match: str
+) -> None:
+    with pytest.raises(error, match=match):
+        build()
+
+
+def test_an_unknown_agent_name_is_a_seat_error() -> None:
+    env = aec_env("golf", 2, options={"rounds": 1})
+    env.reset(seed=1)
+    for agent in ("nobody", 0, None, "player_2"):
+        for method in (env.observe, env.observation_space, env.action_space):
+            with pytest.raises(
+                SeatError, match=r"not an agent of this environment: .* player_0, player_1"
+            ):
+                method(agent)
+    assert env.action_space("player_1").n == 22
+
+
+def test_observe_refuses_what_is_not_a_game() -> None:
+    with pytest.raises(ArgumentError, match="observe takes a Game, not None"):
+        observe(None, 0)  # type: ignore[arg-type]

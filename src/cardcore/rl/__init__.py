@@ -22,6 +22,8 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from cardcore._text import shown
+from cardcore.errors import ArgumentError
 from cardcore.game import Game
 from cardcore.rl.aec import CardEnv, aec_env
 from cardcore.rl.encoding import (
@@ -65,7 +67,12 @@ def observe(game: Game, seat: int, encoding: Encoding | None = None) -> dict[str
 
     :param encoding: Default: the configuration's (:func:`encoding_for`); pass one to
         encode many games of one configuration without building it each time.
+    :raises ArgumentError: *game* is not a :class:`~cardcore.Game`.
+    :raises SeatError: *seat* is not a seat of *game*.
     """
+    if not isinstance(game, Game):
+        msg = f"observe takes a Game, not {shown(game)}"
+        raise ArgumentError(msg)
     enc = encoding_for(game) if encoding is None else encoding
     legal = () if game.is_over else game.legal_actions(seat)
     obs, mask, _ = Observer(enc).arrays(game, seat, legal)

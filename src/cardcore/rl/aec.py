@@ -21,7 +21,7 @@ from pettingzoo import AECEnv  # type: ignore[import-untyped]
 
 from cardcore._text import shown
 from cardcore.actions import Action
-from cardcore.errors import IllegalActionError, OptionError
+from cardcore.errors import IllegalActionError, OptionError, SeatError
 from cardcore.rl.match import Config, Match
 from cardcore.rl.render import view_text
 from cardcore.setup import MAX_SEED_BITS
@@ -164,8 +164,10 @@ class CardEnv(AECEnv):  # type: ignore[misc]
     def __init__(self, config: Config, render_mode: str | None = None) -> None:
         super().__init__()
         if render_mode is not None and render_mode not in RENDER_MODES:
-            msg = f"render_mode must be None or one of {list(RENDER_MODES)}, not {render_mode!r}"
-            raise ValueError(msg)
+            msg = (
+                f"render_mode must be None or one of {list(RENDER_MODES)}, not {shown(render_mode)}"
+            )
+            raise OptionError(msg)
         self.config = config
         self.render_mode = render_mode
         self.metadata = {**self.metadata, "name": f"cardcore_{config.game}"}
@@ -179,13 +181,22 @@ class CardEnv(AECEnv):  # type: ignore[misc]
         self.match: Match | None = None
         self._choices: tuple[int, int, dict[int, Action]] = (-1, -1, {})
 
+    def _seat(self, agent: Any) -> int:
+        """The seat of agent *agent* (``"player_0"`` ...); a :class:`~cardcore.SeatError` otherwise."""
+        seat = self._seat_of.get(agent) if isinstance(agent, str) else None
+        if seat is None:
+            names = ", ".join(self.possible_agents)
+            msg = f"not an agent of this environment: {shown(agent)} (its agents: {names}) (CORE-SEAT-1)"
+            raise SeatError(msg, action=None, rule_id="CORE-SEAT-1")
+        return seat
+
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         """The observation space of *agent* (the same for every seat)."""
-        return self.observation_spaces[agent]
+        return self.observation_spaces[self.possible_agents[self._seat(agent)]]
 
     def action_space(self, agent: str) -> spaces.Space[Any]:
         """The action space of *agent*: ``Discrete(actions)``."""
-        return self.action_spaces[agent]
+        return self.action_spaces[self.possible_agents[self._seat(agent)]]
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         """Start a new game: game seed *seed*, or the next of the stream the last seed started.
@@ -223,7 +234,7 @@ class CardEnv(AECEnv):  # type: ignore[misc]
     def observe(self, agent: str) -> Obs:
         """*agent*'s observation and action mask now (only what its seat may see)."""
         match = self._live()
-        seat = self._seat_of[agent]
+        seat = self._seat(agent)
         legal = () if match.over else match.legal(seat)
         obs, mask, choices = self.config.observer.arrays(match.game, seat, legal)
         if seat == match.seat:

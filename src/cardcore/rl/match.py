@@ -20,12 +20,13 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
+from cardcore._text import shown
 from cardcore.actions import Action
 from cardcore.deck import derive_rng
-from cardcore.errors import IllegalActionError, OptionError
+from cardcore.errors import ArgumentError, IllegalActionError, OptionError
 from cardcore.game import Game
 from cardcore.rl.encoding import Encoding, Observer, encoding_for, seat_view
 from cardcore.setup import new_game
@@ -66,6 +67,7 @@ class Config:
         decisions an environment makes for a seat, one for all or one per seat.
     :raises UnknownPluginError: Unknown game or rule.
     :raises OptionError: Bad options, players, rewards or reaction.
+    :raises ArgumentError: *rules* or *without* is not a list of names.
     """
 
     def __init__(
@@ -85,6 +87,13 @@ class Config:
             raise OptionError(msg)
         self.game = game
         self.players = players
+        for what, names in (("rules", rules), ("without", without)):
+            if isinstance(names, str) or not isinstance(names, Iterable):
+                msg = f"{what} takes a list of names, not {shown(names)}"
+                raise ArgumentError(msg)
+        if options is not None and not isinstance(options, Mapping):
+            msg = f"options must be a mapping of option names to values, not {shown(options)}"
+            raise OptionError(msg)
         self.rules = tuple(rules)
         self.without = tuple(without)
         self.options = dict(options or {})
@@ -105,16 +114,22 @@ class Config:
         bound = probe.logic.action_bound(players, probe.options)
         if max_actions is not None:
             if not isinstance(max_actions, int) or isinstance(max_actions, bool) or max_actions < 1:
-                msg = f"max_actions must be a positive int, not {max_actions!r}"
+                msg = f"max_actions must be a positive int, not {shown(max_actions)}"
                 raise OptionError(msg)
             bound = min(bound, max_actions)
         self.bound = bound
         """The most actions a game takes before it ends as truncated."""
-        medians = [reaction] * players if isinstance(reaction, int | float) else list(reaction)
+        if isinstance(reaction, int | float):
+            medians: list[Any] = [reaction] * players
+        elif isinstance(reaction, Sequence) and not isinstance(reaction, str):
+            medians = list(reaction)
+        else:
+            medians = []
         if len(medians) != players or not all(
-            isinstance(m, int | float) and not isinstance(m, bool) and m >= 0 for m in medians
+            isinstance(m, int | float) and not isinstance(m, bool) and 0 <= m < math.inf
+            for m in medians
         ):
-            msg = f"reaction must be a delay in seconds (>= 0), or one per seat, not {reaction!r}"
+            msg = f"reaction must be a finite delay in seconds (>= 0), or one per seat, not {shown(reaction)}"
             raise OptionError(msg)
         self.reaction = [float(m) for m in medians]
 

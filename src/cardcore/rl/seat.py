@@ -253,8 +253,10 @@ class SeatEnv(gymnasium.Env[dict[str, Any], np.int64]):
 
     def __init__(self, runner: SeatRunner, render_mode: str | None = None) -> None:
         if render_mode is not None and render_mode not in RENDER_MODES:
-            msg = f"render_mode must be None or one of {list(RENDER_MODES)}, not {render_mode!r}"
-            raise ValueError(msg)
+            msg = (
+                f"render_mode must be None or one of {list(RENDER_MODES)}, not {shown(render_mode)}"
+            )
+            raise OptionError(msg)
         self.runner = runner
         self.render_mode = render_mode
         observation, action = spaces_of(runner.config)
