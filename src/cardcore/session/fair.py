@@ -241,10 +241,11 @@ def verify_bundle(bundle: Mapping[str, Any], commitment: str | None = None) -> F
     if not hmac.compare_digest(mine, claimed.lower().encode("utf-8", "replace")):
         msg = f"the commitment {claimed[:80]!r} is not sha256 of the revealed server seed and salt ({actual})"
         raise FairDealError(msg)
-    noted = None if commitment is None else commitment.strip().lower().encode("utf-8", "replace")
-    if noted is not None and not hmac.compare_digest(noted, mine):
-        msg = f"the bundle's commitment {actual} is not the one you noted ({commitment.strip()[:80]!r})"
-        raise FairDealError(msg)
+    if commitment is not None:
+        noted = commitment.strip()
+        if not hmac.compare_digest(noted.lower().encode("utf-8", "replace"), mine):
+            msg = f"the bundle's commitment {actual} is not the one you noted ({noted[:80]!r})"
+            raise FairDealError(msg)
     players = record.get("players")
     if not isinstance(players, list) or len(players) != len(entropy):
         msg = "the bundle lists entropy for a different number of seats than its record"
