@@ -62,12 +62,18 @@ class SpitGreedyAgent:
     spit pile.
 
     :param seed: Seed of the agent's own draws.
-    :param mean: Mean reaction time in seconds (0.3 s: a fast player).
-    :param sigma: Spread of the lognormal reaction time.
+    :param mean: Mean reaction time in seconds (0.3 s: a fast player; at most 60 by name).
+    :param sigma: Spread of the lognormal reaction time (at most 3 by name).
     """
 
     games: ClassVar[tuple[str, ...]] = ("spit", "speed")
     """The games this agent serves."""
+
+    parameter_bounds: ClassVar[dict[str, tuple[float, float]]] = {
+        "mean": (0.0, 60.0),
+        "sigma": (0.0, 3.0),
+    }
+    """The range of each numeric parameter when the agent is built by name."""
 
     def __init__(self, seed: int | None = 0, *, mean: float = 0.3, sigma: float = 0.35) -> None:
         self.rng = random.Random(seed)

@@ -46,10 +46,17 @@ class TonkHeuristicAgent:
     """Lays spreads, hits, discards high deadwood and drops when likely lowest.
 
     :param seed: Seed of its Monte Carlo samples (independent of the game's seed).
-    :param samples: Opponent hands sampled per drop decision.
+    :param samples: Opponent hands sampled per drop decision (1 to 10,000 by name: about
+        8 µs each with two players).
     :param drop_margin: Drop when the estimated drop payout, in stakes per
-        opponent, is at least this much.
+        opponent, is at least this much (-100 to 100 by name).
     """
+
+    parameter_bounds: ClassVar[dict[str, tuple[float, float]]] = {
+        "samples": (1, 10_000),
+        "drop_margin": (-100.0, 100.0),
+    }
+    """The range of each numeric parameter when the agent is built by name."""
 
     games: ClassVar[tuple[str, ...]] = ("tonk",)
     """The games this agent serves."""
@@ -57,6 +64,9 @@ class TonkHeuristicAgent:
     def __init__(
         self, seed: int | None = 0, *, samples: int = 48, drop_margin: float = 0.9
     ) -> None:
+        if type(samples) is not int or samples < 1:
+            msg = f"samples must be a whole number of at least 1, not {samples!r}"
+            raise ValueError(msg)
         self.rng = random.Random(seed)
         self.samples = samples
         self.drop_margin = drop_margin

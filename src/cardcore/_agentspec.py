@@ -15,6 +15,7 @@ from cardcore.errors import CardcoreError, OptionError
 
 __all__ = [
     "build_agent",
+    "check_agent_bounds",
     "check_agent_params",
     "parameters_of",
     "parse_agent_spec",
@@ -43,6 +44,39 @@ def check_agent_params(name: str, factory: Any, params: Mapping[str, Any]) -> No
             takes = ", ".join(known) or "none"
             msg = f"agent {name!r} has no parameter {key!r} (it takes: {takes}){hint}"
             raise OptionError(msg)
+
+
+def check_agent_bounds(name: str, factory: Any, params: Mapping[str, Any]) -> None:
+    """Raise :class:`OptionError` if a value of *params* is outside the bounds agent *name* declares.
+
+    An agent class declares the range of each numeric parameter whose size costs
+    time or memory as a class attribute, ``parameter_bounds = {"iterations": (1, 2_000)}``
+    (lowest and highest, both allowed). A bounded parameter takes an ``int`` or a
+    ``float`` (not a ``bool``, not NaN) in its range, or ``None`` (the agent decides
+    whether ``None`` means something). The bounds keep one decision short wherever an
+    agent is built by name (:func:`cardcore.load_agent`, ``--agents``, the web lobby);
+    constructing the class directly in Python is not bounded.
+    """
+    bounds = getattr(factory, "parameter_bounds", None)
+    if not isinstance(bounds, Mapping):
+        return
+    for key, value in params.items():
+        span = bounds.get(key)
+        if span is None or value is None:
+            continue
+        low, high = span
+        if type(value) not in (int, float) or not low <= value <= high:
+            msg = f"agent {name!r}: {key} must be a number from {low} to {high}, not {_show(value)}"
+            raise OptionError(msg)
+
+
+def _show(value: Any) -> str:
+    """*value*'s repr, cut short (and an int too long to print is described, not printed)."""
+    try:
+        text = repr(value)
+    except ValueError:  # an int beyond sys.get_int_max_str_digits()
+        return "an integer of thousands of digits"
+    return text if len(text) <= 60 else text[:57] + "..."
 
 
 def _agent_value(text: str) -> Any:
@@ -121,17 +155,20 @@ def split_agent_specs(text: str) -> list[str]:
 
 
 def build_agent(name: str, factory: Any, params: Mapping[str, Any]) -> Any:
-    """Build agent *name* with *params*, checked first (:func:`check_agent_params`).
+    """Build agent *name* with *params*, checked first (:func:`check_agent_params`,
+    :func:`check_agent_bounds`).
 
-    :raises OptionError: A parameter it does not take, or a value it refuses.
+    :raises OptionError: A parameter it does not take, a value outside its declared bounds,
+        or a value it refuses.
     """
     check_agent_params(name, factory, params)
+    check_agent_bounds(name, factory, params)
     try:
         return factory(**params)
     except CardcoreError:
         raise
     except (TypeError, ValueError) as exc:
-        msg = f"agent {name!r} refused its parameters {dict(params)!r}: {exc}"
+        msg = f"agent {name!r} refused its parameters {_show(dict(params))}: {exc}"
         raise OptionError(msg) from None
 
 

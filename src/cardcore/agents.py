@@ -13,7 +13,7 @@ import math
 import random
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
-from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol, runtime_checkable
 
 from attrs import frozen
 
@@ -204,9 +204,15 @@ class RandomAgent:
     """Picks uniformly among the legal actions; reacts after a seeded lognormal delay.
 
     :param seed: Seed of its own choices (independent of the game's seed).
-    :param reaction: Median reaction time in seconds (real-time games).
-    :param spread: Sigma of the lognormal reaction time.
+    :param reaction: Median reaction time in seconds (real-time games), at most 60 by name.
+    :param spread: Sigma of the lognormal reaction time, at most 3 by name.
     """
+
+    parameter_bounds: ClassVar[dict[str, tuple[float, float]]] = {
+        "reaction": (0.0, 60.0),
+        "spread": (0.0, 3.0),
+    }
+    """The range of each numeric parameter when the agent is built by name."""
 
     def __init__(self, seed: int | None = 0, *, reaction: float = 0.5, spread: float = 0.3) -> None:
         self.rng = random.Random(seed)
