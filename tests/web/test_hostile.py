@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import threading
 import time
+from typing import Any
 
 import pytest
 
 from cardcore.errors import OptionError
 from cardcore.session import Session
+from cardcore.web import _bots
 from tests.web.helpers import serve
 
 TWO = '[{"name": "A"}, {"name": "B"}]'
@@ -70,3 +73,41 @@ def test_a_replay_step_is_a_number_of_at_most_twelve_digits() -> None:
             r = client.get(f"/api/sessions/{sid}/replay/{bad}")
             assert r.status_code == 400 and "the step is a number" in r.json()["error"], bad
         assert client.get("/api/sessions/nope/replay/" + "9" * 5000).status_code == 404
+
+
+def test_a_bot_asking_an_unbounded_search_is_refused() -> None:
+    seats = [{"name": "Bot", "agent": "ismcts", "params": {"iterations": 10**9}}, {"name": "B"}]
+    with serve() as (client, server, _):
+        r = client.post("/api/sessions", json={"game": "golf", "seats": seats})
+        assert r.status_code == 400
+        assert "iterations must be a number from 1 to 2000" in r.json()["error"]
+        assert not server.hub.sessions
+        ismcts = next(
+            a for a in client.get("/api/games").json()[0]["agents"] if a["name"] == "ismcts"
+        )
+        assert ismcts["bounds"]["iterations"] == [1, 2000]
+
+
+class _Slow:
+    """An agent that thinks for a while (as a search does) and says when it started."""
+
+    def __init__(self) -> None:
+        self.started = threading.Event()
+
+    def choose(self, view: Any, legal: Any) -> Any:
+        self.started.set()
+        time.sleep(1.5)
+        return legal[0]
+
+
+def test_a_thinking_bot_does_not_stop_the_server(monkeypatch: pytest.MonkeyPatch) -> None:
+    slow = _Slow()
+    monkeypatch.setattr(_bots, "load_agent", lambda name, **params: slow)
+    seats = [{"name": n, "agent": "random", "params": {"seed": 1}} for n in ("Al", "Bo")]
+    with serve() as (client, _, _):
+        r = client.post("/api/sessions", json={"game": "golf", "seats": seats})
+        assert r.status_code == 201
+        assert slow.started.wait(10)
+        start = time.perf_counter()
+        assert client.get("/api/sessions").status_code == 200
+        assert time.perf_counter() - start < 1.0  # the bot thinks in a thread, not on the loop

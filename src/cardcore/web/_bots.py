@@ -1,11 +1,19 @@
-"""The bots of ``cardcore serve``: an agent holding one seat of a session, as a person would."""
+"""The bots of ``cardcore serve``: an agent holding one seat of a session, as a person would.
+
+A bot thinks in a worker thread (``asyncio.to_thread``), never on the event loop, so a
+search agent's decision delays no other game or request. The thread gets the seat's view
+and legal actions, read on the loop, and the agent alone: never the session or its game.
+One bot's decisions run one at a time (a lock), and a turn-based decision made on a view
+that is no longer current is thrown away and made again.
+"""
 
 from __future__ import annotations
 
 import asyncio
 import json
 import logging
-from collections.abc import Mapping
+import threading
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from cardcore.plugins import load_agent
@@ -35,6 +43,7 @@ class Bot:
         self.task: asyncio.Task[None] | None = None
         self.thinking: asyncio.Task[None] | None = None
         self.errors = 0
+        self._lock = threading.Lock()  # one decision of this agent at a time
 
     def join(self, token: str | None) -> None:
         """Join the seat (claim it, or with *token*) and start reading."""
@@ -81,21 +90,32 @@ class Bot:
         seat = self.seat
         if session.realtime:
             seen = game.version
-            plan = self.agent.plan(
-                game.view(seat), game.legal_actions(seat), self.server.host.clock()
+            plan = await self._apart(
+                self.agent.plan, game.view(seat), game.legal_actions(seat), self.server.host.clock()
             )
             if plan is None:
                 return
             await asyncio.sleep(max(0.0, plan.delay) * self.server.bot_pace)
-            self.act(str(plan.action), seen)
+            self.act(str(plan.action), seen)  # a plan made on an old view: the session says stale
             return
         if seat not in game.to_act:
             return
         await asyncio.sleep(self.server.bot_delay)
-        if game.is_over or seat not in game.to_act:
-            return
-        action = self.agent.choose(game.view(seat), game.legal_actions(seat))
-        self.act(str(action), game.version)
+        while not game.is_over and seat in game.to_act and session.game is game:
+            seen = game.version
+            action = await self._apart(self.agent.choose, game.view(seat), game.legal_actions(seat))
+            if game.version == seen and session.game is game:
+                self.act(str(action), seen)
+                return
+
+    async def _apart(self, decide: Callable[..., Any], *args: Any) -> Any:
+        """Run one decision in a worker thread: the event loop serves everybody else meanwhile."""
+
+        def run() -> Any:
+            with self._lock:  # a cancelled decision may still be running: wait for its end
+                return decide(*args)
+
+        return await asyncio.to_thread(run)
 
     def act(self, text: str, seen: int) -> None:
         """Send one action, as a client would (no rate limit: the server trusts its own bots)."""

@@ -167,8 +167,12 @@ class WebServer:
                 session = self.hub.sessions.get(sid)
                 if session is None or session.phase in ("over", "closed"):
                     continue
+                try:  # a bot stored before its agent's bounds (or of an agent since removed)
+                    bot = Bot(self, sid, int(seat), agent, json.loads(params))
+                except CardcoreError as exc:
+                    LOG.error("the bot of seat %s of session %s cannot resume: %s", seat, sid, exc)
+                    continue
                 token = session.issue_token(int(seat), now, replace=True)
-                bot = Bot(self, sid, int(seat), agent, json.loads(params))
                 self.bots.setdefault(sid, []).append(bot)
                 bot.join(token)
         self._runner = asyncio.get_running_loop().create_task(self.host.run())
@@ -204,8 +208,14 @@ class WebServer:
                     check_agent(agent, factory, info)
                 except CardcoreError:
                     continue
+                bounds = getattr(factory, "parameter_bounds", None) or {}
                 served.append(
-                    {"name": agent, "params": params, "doc": _first_line(factory.__doc__)}
+                    {
+                        "name": agent,
+                        "params": params,
+                        "bounds": {k: list(v) for k, v in bounds.items()},
+                        "doc": _first_line(factory.__doc__),
+                    }
                 )
             out.append(
                 {
