@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import sqlite3
 import threading
 import time
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -111,3 +113,17 @@ def test_a_thinking_bot_does_not_stop_the_server(monkeypatch: pytest.MonkeyPatch
         start = time.perf_counter()
         assert client.get("/api/sessions").status_code == 200
         assert time.perf_counter() - start < 1.0  # the bot thinks in a thread, not on the loop
+
+
+def test_a_stored_bot_its_agent_now_refuses_is_skipped_at_start(tmp_path: Path) -> None:
+    db = str(tmp_path / "games.db")
+    seats = [{"name": "Bot", "agent": "golf-greedy"}, {"name": "Bob"}]
+    with serve(db) as (client, _, _):
+        sid = client.post("/api/sessions", json={"game": "golf", "seats": seats}).json()["session"]
+    with sqlite3.connect(db) as conn:  # stored by an older version, before the bounds
+        conn.execute(
+            "UPDATE web_bots SET agent = 'ismcts', params = '{\"iterations\": 1000000000}'"
+        )
+    with serve(db) as (client, server, _):
+        assert client.get(f"/api/sessions/{sid}").status_code == 200
+        assert sid not in server.bots
