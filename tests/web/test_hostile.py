@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import sqlite3
 import threading
 import time
@@ -127,3 +128,48 @@ def test_a_stored_bot_its_agent_now_refuses_is_skipped_at_start(tmp_path: Path) 
     with serve(db) as (client, server, _):
         assert client.get(f"/api/sessions/{sid}").status_code == 200
         assert sid not in server.bots
+
+
+class _Counting(_Slow):
+    """A slow agent that counts its decisions, and how many ran at once."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.lock = threading.Lock()
+        self.running = self.most = self.calls = 0
+
+    def choose(self, view: Any, legal: Any) -> Any:
+        with self.lock:
+            self.running += 1
+            self.calls += 1
+            self.most = max(self.most, self.running)
+        try:
+            self.started.set()
+            time.sleep(0.3)
+            return legal[0]
+        finally:
+            with self.lock:
+                self.running -= 1
+
+
+def test_a_bot_poked_while_thinking_runs_one_decision_at_a_time(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    agent = _Counting()
+    monkeypatch.setattr(_bots, "load_agent", lambda name, **params: agent)
+    seats = [{"name": "Al", "agent": "random", "params": {"seed": 1}}, {"name": "Bo"}]
+    with serve() as (client, server, _):
+        sid = client.post("/api/sessions", json={"game": "golf", "seats": seats}).json()["session"]
+        with client.websocket_connect("/ws") as ws:
+            ws.send_text(json.dumps({"type": "join", "session": sid, "seat": 1}))
+            assert agent.started.wait(10)
+            bot = server.bots[sid][0]
+            calls = agent.calls
+            assert bot.task is not None
+            loop = bot.task.get_loop()
+            for _ in range(40):  # the view changes 40 times while it thinks
+                loop.call_soon_threadsafe(bot.poke)
+                time.sleep(0.01)
+            time.sleep(3.0)
+        assert agent.most == 1  # never two decisions of one bot at once
+        assert agent.calls - calls <= 5  # the 40 pokes did not queue stale decisions (9 did)

@@ -1,10 +1,11 @@
 """The bots of ``cardcore serve``: an agent holding one seat of a session, as a person would.
 
-A bot thinks in a worker thread (``asyncio.to_thread``), never on the event loop, so a
-search agent's decision delays no other game or request. The thread gets the seat's view
-and legal actions, read on the loop, and the agent alone: never the session or its game.
-One bot's decisions run one at a time (a lock), and a turn-based decision made on a view
-that is no longer current is thrown away and made again.
+A bot thinks in a worker thread (the loop's default executor), never on the event loop,
+so a search agent's decision delays no other game or request. The thread gets the seat's
+view and legal actions, read on the loop, and the agent alone: never the session or its
+game. A bot runs one decision at a time: a newer view waits for the last decision to end
+(even one it cancelled) rather than queue another, and a turn-based decision made on a
+view that is no longer current is thrown away and made again.
 """
 
 from __future__ import annotations
@@ -12,7 +13,6 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
-import threading
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
@@ -43,7 +43,7 @@ class Bot:
         self.task: asyncio.Task[None] | None = None
         self.thinking: asyncio.Task[None] | None = None
         self.errors = 0
-        self._lock = threading.Lock()  # one decision of this agent at a time
+        self._busy: asyncio.Future[Any] | None = None  # the decision running in a thread
 
     def join(self, token: str | None) -> None:
         """Join the seat (claim it, or with *token*) and start reading."""
@@ -89,6 +89,9 @@ class Bot:
             await asyncio.sleep(0.5)
         seat = self.seat
         if session.realtime:
+            await self._idle()
+            if game.is_over or session.game is not game:
+                return
             seen = game.version
             plan = await self._apart(
                 self.agent.plan, game.view(seat), game.legal_actions(seat), self.server.host.clock()
@@ -101,21 +104,29 @@ class Bot:
         if seat not in game.to_act:
             return
         await asyncio.sleep(self.server.bot_delay)
-        while not game.is_over and seat in game.to_act and session.game is game:
+        while True:
+            await self._idle()
+            if game.is_over or seat not in game.to_act or session.game is not game:
+                return
             seen = game.version
             action = await self._apart(self.agent.choose, game.view(seat), game.legal_actions(seat))
             if game.version == seen and session.game is game:
                 self.act(str(action), seen)
                 return
 
+    async def _idle(self) -> None:
+        """Wait until no decision of this bot runs (one cancelled by a newer view may still)."""
+        while self._busy is not None and not self._busy.done():
+            await asyncio.wait([self._busy])
+
     async def _apart(self, decide: Callable[..., Any], *args: Any) -> Any:
-        """Run one decision in a worker thread: the event loop serves everybody else meanwhile."""
+        """Run one decision in a worker thread: the event loop serves everybody else meanwhile.
 
-        def run() -> Any:
-            with self._lock:  # a cancelled decision may still be running: wait for its end
-                return decide(*args)
-
-        return await asyncio.to_thread(run)
+        Call it right after :meth:`_idle`, with nothing awaited between: one thread per bot.
+        """
+        busy = self._busy = asyncio.get_running_loop().run_in_executor(None, decide, *args)
+        busy.add_done_callback(lambda f: f.cancelled() or f.exception())  # no unread exceptions
+        return await asyncio.shield(busy)  # cancelling this task leaves the thread's future be
 
     def act(self, text: str, seen: int) -> None:
         """Send one action, as a client would (no rate limit: the server trusts its own bots)."""
