@@ -370,7 +370,9 @@ class Game:
                 self.is_over = state.is_over
                 if self._hooks.value is not self._mark or version >= self._next_base:
                     checkpoint(self)  # a hook ran (identity: each mark is a new int)
-                if to_act and not self.is_over:  # publish the next seat's legal actions
+                # publish the next seat's legal actions, before the batch is numbered: an
+                # interrupt here takes no ticket, so no other thread waits for this batch
+                if to_act and not self.is_over:
                     nxt = to_act[0]
                     try:  # noqa: SIM105 - a "with" costs a call per decision
                         self._hot = (version, nxt, self._logic_legal(state, nxt))
