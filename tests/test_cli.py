@@ -1089,3 +1089,30 @@ def test_render_reads_past_rounds_and_pile_fields_from_the_declared_fields() -> 
     assert "dealer: Ann" in text and "balances: Ann: 2, Bob: -2" in text
     assert "discard top: 9H" in text and "discard:" not in text
     assert "cut: 6S QH" in text
+
+
+@pytest.mark.parametrize(
+    "kwargs",
+    [
+        {"games": -3},
+        {"games": 0},
+        {"chunk": 0},
+        {"seed": 1.5},
+        {"seed": True},
+        {"seed": -1},
+        {"agents": ["golf-greedy"]},
+        {"agents": [1, 2]},
+        {"agents": ["ismcts:iterations=1000000000", "random"]},
+    ],
+)
+def test_simulate_refuses_bad_arguments_before_playing(kwargs: dict[str, object]) -> None:
+    with pytest.raises(cardcore.OptionError):
+        cardcore.simulate("golf", players=2, **kwargs)  # type: ignore[arg-type]
+
+
+def test_simulate_takes_one_agent_spec_for_every_seat_and_compare_checks_its_seed() -> None:
+    one = cardcore.simulate("golf", games=3, players=2, agents="golf-greedy", seed=4)
+    both = cardcore.simulate("golf", games=3, players=2, agents=["golf-greedy"] * 2, seed=4)
+    assert one.to_json() == both.to_json()
+    with pytest.raises(cardcore.OptionError, match="seed"):
+        cardcore.compare("golf", games=2, seed=1.5)  # type: ignore[arg-type]

@@ -208,7 +208,8 @@ def simulate(
     :param players: Seats per game.
     :param agents: Agents per seat: entry-point names of ``cardcore.agents``, or
         specs with parameters (``"ismcts:iterations=100"``, see
-        :func:`cardcore.parse_agent_spec`); default ``"random"`` everywhere.
+        :func:`cardcore.parse_agent_spec`); one spec (text) fills every seat;
+        default ``"random"`` everywhere.
     :param rules: House rules for every game.
     :param without: Default rules switched off.
     :param options: The game's options.
@@ -217,14 +218,28 @@ def simulate(
         threads, a dask client's executor); ``None`` runs here.
     :param chunk: Games per task sent to the executor.
     :param progress: Called with the number of games finished in each chunk.
+    :raises OptionError: *games* or *chunk* not an int of at least 1, a seed that is
+        not an int from 0 below ``2**128``, agents not one per seat, bad options or
+        agent parameters.
     """
-    agent_names = tuple(agents) if agents is not None else ("random",) * players
-    if len(agent_names) != players:
-        msg = f"need one agent per seat ({players}), got {len(agent_names)}"
-        raise ValueError(msg)
+    from cardcore._agentspec import check_agent_bounds
+    from cardcore._text import shown
     from cardcore.agents import check_agent
+    from cardcore.errors import OptionError
     from cardcore.plugins import check_agent_params, game_info, load_agent, parse_agent_spec
-    from cardcore.setup import new_game
+    from cardcore.setup import MAX_SEED_BITS, new_game
+
+    for what, value, low in (("games", games, 1), ("chunk", chunk, 1), ("seed", seed, 0)):
+        if type(value) is not int or value < low or (what == "seed" and value >= 2**MAX_SEED_BITS):
+            span = f"from 0 below 2**{MAX_SEED_BITS}" if what == "seed" else f"of at least {low}"
+            msg = f"{what} must be an int {span}, not {shown(value)}"
+            raise OptionError(msg)
+    if isinstance(agents, str):  # one spec fills every seat
+        agents = (agents,) * players if type(players) is int and players > 0 else (agents,)
+    agent_names = tuple(agents) if agents is not None else ("random",) * players
+    if len(agent_names) != players or not all(isinstance(a, str) for a in agent_names):
+        msg = f"agents takes one agent spec per seat ({players}) or one for every seat, not {shown(agents)}"
+        raise OptionError(msg)
 
     new_game(game, players, rules=rules, without=without, options=options, seed=0)  # fail fast
     info = game_info(game)
@@ -232,6 +247,7 @@ def simulate(
         name, params = parse_agent_spec(spec)
         check_agent(name, load_agent(name), info)
         check_agent_params(name, load_agent(name), params)
+        check_agent_bounds(name, load_agent(name), params)
     opts = dict(options or {})
     tasks = [
         (game, players, agent_names, tuple(rules), tuple(without), opts, seed, i)

@@ -354,6 +354,9 @@ def compare(
     if type(players) is not int or players < 1:
         msg = f"players must be a whole number of at least 1, not {players!r}"
         raise OptionError(msg)
+    if type(seed) is not int or not 0 <= seed < 2**128:
+        msg = f"seed must be an int from 0 below 2**128, not {str(seed)[:40]}"
+        raise OptionError(msg)
     if move_time is not None and (type(move_time) not in (int, float) or move_time <= 0):
         msg = f"move_time must be a number of seconds above 0, not {move_time!r}"
         raise OptionError(msg)
