@@ -191,3 +191,23 @@ def test_play_applies_each_action_with_the_version_its_agent_saw() -> None:
         mp.undo()
     assert len(applied) == 10
     assert all(saw == seen for saw, seen in applied)
+
+
+def test_play_and_run_realtime_refuse_an_agent_of_another_game_before_the_first_move() -> None:
+    class GolfOnly:
+        games = ("golf",)
+
+        def choose(self, view: object, legal: Any) -> Any:
+            return legal[0]
+
+        def plan(self, view: object, legal: Any, now: float) -> None:
+            return None
+
+    tonk = cardcore.new_game("tonk", 2, seed=1)
+    with pytest.raises(cardcore.CardcoreError, match="plays golf, not 'tonk'"):
+        cardcore.play(tonk, [GolfOnly(), cardcore.RandomAgent(1)])
+    spit = cardcore.new_game("spit", 2, seed=1)
+    with pytest.raises(cardcore.CardcoreError, match="plays golf, not 'spit'"):
+        cardcore.run_realtime(spit, [cardcore.RandomAgent(1), GolfOnly()])
+    assert tonk.version == 0 and spit.version == 0
+    assert cardcore.play(cardcore.new_game("golf", 2, seed=1), [GolfOnly(), GolfOnly()]).reason

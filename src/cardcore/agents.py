@@ -178,6 +178,17 @@ def check_agent(name: str, factory: object, game: GameInfo) -> None:
             raise CardcoreError(msg)
 
 
+def _check_agents(agents: Sequence[object], game: Game) -> None:
+    """Refuse, before the first move, an agent that declares games other than *game*'s."""
+    name = game.name
+    for seat, agent in enumerate(agents):
+        games = getattr(agent, "games", None)
+        if isinstance(games, tuple | list | frozenset | set) and name not in games:
+            served = ", ".join(sorted(str(g) for g in games)) or "no game"
+            msg = f"the agent of seat {seat} ({type(agent).__name__}) plays {served}, not {name!r}"
+            raise CardcoreError(msg)
+
+
 @frozen
 class Plan:
     """What a real-time agent means to do: *action* after *delay* seconds of reaction time."""
@@ -256,6 +267,7 @@ def play(
     if game.ruleset.game.realtime:
         msg = f"{game.name} is a real-time game: use run_realtime"
         raise OptionError(msg)
+    _check_agents(agents, game)
     bound = (
         game.logic.action_bound(len(game.players), game.options)
         if max_actions is None
@@ -322,6 +334,7 @@ def run_realtime(
     if len(agents) != n:
         msg = f"need one agent per seat ({n}), got {len(agents)}"
         raise OptionError(msg)
+    _check_agents(agents, game)
     with lend_views(game) as views:
         return _run_realtime(game, agents, views, seed, start, max_actions, on_action)
 
