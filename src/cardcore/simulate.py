@@ -215,7 +215,10 @@ def simulate(
     :param options: The game's options.
     :param seed: The study seed; game *i* is seeded from ``(seed, i)``.
     :param executor: Any :class:`concurrent.futures.Executor` (processes,
-        threads, a dask client's executor); ``None`` runs here.
+        threads, a dask client's executor); ``None`` runs here. Worker processes
+        find games, rules and agents through their entry points: one added with
+        :func:`cardcore.register` exists only in the process that registered it
+        (and in processes forked from it after), not in spawned workers.
     :param chunk: Games per task sent to the executor.
     :param progress: Called with the number of games finished in each chunk.
     :raises OptionError: *games* or *chunk* not an int of at least 1, a seed that is
