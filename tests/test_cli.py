@@ -1103,6 +1103,9 @@ def test_render_reads_past_rounds_and_pile_fields_from_the_declared_fields() -> 
         {"agents": ["golf-greedy"]},
         {"agents": [1, 2]},
         {"agents": ["ismcts:iterations=1000000000", "random"]},
+        {"players": "2"},
+        {"executor": object()},
+        {"options": "x"},
     ],
 )
 def test_simulate_refuses_bad_arguments_before_playing(kwargs: dict[str, object]) -> None:
@@ -1116,3 +1119,5 @@ def test_simulate_takes_one_agent_spec_for_every_seat_and_compare_checks_its_see
     assert one.to_json() == both.to_json()
     with pytest.raises(cardcore.OptionError, match="seed"):
         cardcore.compare("golf", games=2, seed=1.5)  # type: ignore[arg-type]
+    with pytest.raises(cardcore.OptionError, match="options must be a mapping"):
+        cardcore.compare("golf", games=2, options="x")  # type: ignore[arg-type]

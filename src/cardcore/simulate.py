@@ -232,13 +232,22 @@ def simulate(
     from cardcore.plugins import check_agent_params, game_info, load_agent, parse_agent_spec
     from cardcore.setup import MAX_SEED_BITS, new_game
 
-    for what, value, low in (("games", games, 1), ("chunk", chunk, 1), ("seed", seed, 0)):
+    checks = (("games", games, 1), ("players", players, 1), ("chunk", chunk, 1), ("seed", seed, 0))
+    for what, value, low in checks:
         if type(value) is not int or value < low or (what == "seed" and value >= 2**MAX_SEED_BITS):
             span = f"from 0 below 2**{MAX_SEED_BITS}" if what == "seed" else f"of at least {low}"
             msg = f"{what} must be an int {span}, not {shown(value)}"
             raise OptionError(msg)
+    if executor is not None and not callable(getattr(executor, "map", None)):
+        msg = (
+            f"executor must be a concurrent.futures.Executor (it has map()), not {shown(executor)}"
+        )
+        raise OptionError(msg)
+    if options is not None and not isinstance(options, Mapping):
+        msg = f"options must be a mapping of option names to values, not {shown(options)}"
+        raise OptionError(msg)
     if isinstance(agents, str):  # one spec fills every seat
-        agents = (agents,) * players if type(players) is int and players > 0 else (agents,)
+        agents = (agents,) * players
     agent_names = tuple(agents) if agents is not None else ("random",) * players
     if len(agent_names) != players or not all(isinstance(a, str) for a in agent_names):
         msg = f"agents takes one agent spec per seat ({players}) or one for every seat, not {shown(agents)}"

@@ -354,6 +354,9 @@ def compare(
     if type(players) is not int or players < 1:
         msg = f"players must be a whole number of at least 1, not {players!r}"
         raise OptionError(msg)
+    if options is not None and not isinstance(options, Mapping):
+        msg = f"options must be a mapping of option names to values, not {str(options)[:40]}"
+        raise OptionError(msg)
     if type(seed) is not int or not 0 <= seed < 2**128:
         msg = f"seed must be an int from 0 below 2**128, not {str(seed)[:40]}"
         raise OptionError(msg)
