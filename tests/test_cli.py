@@ -1110,7 +1110,7 @@ def test_render_reads_past_rounds_and_pile_fields_from_the_declared_fields() -> 
 )
 def test_simulate_refuses_bad_arguments_before_playing(kwargs: dict[str, object]) -> None:
     with pytest.raises(cardcore.OptionError):
-        cardcore.simulate("golf", players=2, **kwargs)  # type: ignore[arg-type]
+        cardcore.simulate("golf", **{"players": 2, **kwargs})  # type: ignore[arg-type]
 
 
 def test_simulate_takes_one_agent_spec_for_every_seat_and_compare_checks_its_seed() -> None:
