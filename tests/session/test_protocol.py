@@ -9,6 +9,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+import cardcore
 from cardcore.session import ERROR_CODES, ProtocolError, apply_patch, diff
 from cardcore.session.patch import card_words
 from cardcore.session.protocol import MESSAGE_TYPES, RateLimiter, read_message
@@ -179,3 +180,17 @@ def test_card_words_finds_cards_in_any_text() -> None:
         "7H",
         "JK",
     ]
+
+
+def test_hostile_host_arguments_are_cardcore_errors_or_no_ops() -> None:
+    from cardcore.session import Session
+
+    for players in (10**9, 0, -1, True, "ab", None):
+        with pytest.raises(cardcore.OptionError, match="players"):
+            Session.create("golf", players, now=0.0)  # type: ignore[arg-type]
+    with pytest.raises(cardcore.OptionError, match="SessionConfig"):
+        Session.create("golf", 2, now=0.0, config="x")  # type: ignore[arg-type]
+    session = Session.create("golf", 2, now=0.0, seed=1)
+    with pytest.raises(cardcore.CardcoreError, match="cannot issue a token"):
+        session.issue_token("x", 1.0)  # type: ignore[arg-type]
+    assert session.disconnect([], 1.0) == []  # type: ignore[arg-type]

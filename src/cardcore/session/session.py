@@ -82,6 +82,15 @@ class Session(TakebackFlow):
             with a fair deal (:class:`SessionError`).
         """
         config = config or SessionConfig()
+        if not isinstance(config, SessionConfig):
+            msg = f"config must be a SessionConfig, not {type(config).__name__}"
+            raise OptionError(msg)
+        if isinstance(players, bool) or (isinstance(players, int) and not 1 <= players <= 64):
+            msg = f"players must be from 1 to 64, not {players if abs(players) < 10**9 else 'so many'}"
+            raise OptionError(msg)
+        if not isinstance(players, int | list | tuple):
+            msg = f"players must be a count or a list of names, not {type(players).__name__}"
+            raise OptionError(msg)
         names = [f"Player {i + 1}" for i in range(players)] if isinstance(players, int) else list(players)
         if any(isinstance(name, str) and not _utf8(name) for name in names):  # never stored or sent
             msg = "a player's name must be text UTF-8 can carry (no lone surrogate such as \\ud800)"
@@ -245,6 +254,8 @@ class Session(TakebackFlow):
 
     def disconnect(self, conn: str, now: float) -> list[Outbound]:
         """Forget connection *conn* (closed by the transport); its seat's clock keeps running."""
+        if getattr(conn, "__hash__", None) is None:  # a list: no connection of ours
+            return []
         now = self._begin(now)
         try:
             self.limiter.forget(conn)
@@ -260,7 +271,12 @@ class Session(TakebackFlow):
         :param replace: Replace the seat's token if it has one (the old one stops working).
         :raises SessionError: No such seat, the seat is claimed (without *replace*), or the game is over.
         """
-        if not 0 <= seat < self.players or self.phase == "over" or (seat in self.tokens and not replace):
+        if (
+            type(seat) is not int
+            or not 0 <= seat < self.players
+            or self.phase == "over"
+            or (seat in self.tokens and not replace)
+        ):
             msg = f"cannot issue a token for seat {seat!r} (seats 0 to {self.players - 1}; claimed: {sorted(self.tokens)}; {self.phase})"
             raise SessionError(msg)
         self._begin(now)
