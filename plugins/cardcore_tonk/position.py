@@ -170,7 +170,9 @@ def _check_cut(cut: Any, players: int, first: int) -> tuple[tuple[str | None, ..
         if len(contenders) == 1:
             raise _bad("the cut goes on after one seat was highest (TONK-DEALER-1)")
         drawn = {s for s, r in enumerate(row) if r is not None}
-        if drawn != contenders or not all(r is None or r in _RANKS for r in row):
+        if drawn != contenders or not all(
+            r is None or (type(r) is str and r in _RANKS) for r in row
+        ):
             raise _bad(
                 f"cut round {row!r}: seats {sorted(contenders)} cut, each a rank A..K (TONK-DEALER-1)"
             )

@@ -244,3 +244,13 @@ def test_position_state_matches_the_original_slot_by_slot() -> None:
         assert getattr(a, name) == getattr(b, name), name
     assert a.zones.snapshot() == b.zones.snapshot()
     assert a.ledger.totals == b.ledger.totals
+
+
+def test_tonk_note_2_a_cut_rank_that_is_not_text_is_a_bad_position() -> None:
+    game = cardcore.new_game("tonk", 2, seed=3)
+    text = game.position()
+    assert 'cut=[["' in text
+    start = text.index("cut=[[") + len("cut=[[")
+    hostile = text[:start] + '{"a":1},' + text[text.index(",", start) + 1 :]
+    with pytest.raises(cardcore.OptionError, match="TONK-DEALER-1"):
+        cardcore.new_game("tonk", 2, position=hostile, seed=1)
