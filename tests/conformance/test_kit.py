@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import types
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
 
@@ -147,6 +148,19 @@ def test_kit_reports_a_plugin_error_as_failure() -> None:
 def test_kit_rejects_unknown_check_names() -> None:
     with pytest.raises(ValueError, match="unknown checks"):
         check_game("drawgame", checks={"nonsense"})
+
+
+@pytest.mark.parametrize(
+    "kwargs",
+    [{"games": 0}, {"games": "x"}, {"seed": -1}, {"sample": "x"}, {"sample": 2}, {"options": [1]}],
+)
+def test_kit_refuses_bad_arguments_before_playing(kwargs: dict[str, Any]) -> None:
+    with pytest.raises(cardcore.OptionError):
+        check_game("drawgame", **kwargs)
+
+
+def test_kit_reads_one_check_name_as_that_check() -> None:
+    assert check_game("drawgame", games=1, checks="bound").checks == ("bound",)
 
 
 def test_report_merge_adds_counters() -> None:

@@ -6,6 +6,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 from cardcore.agents import RandomAgent, play, run_realtime
+from cardcore.errors import OptionError
 from cardcore.game import Game
 from cardcore.plugins import game_info
 from cardcore.setup import new_game
@@ -58,11 +59,23 @@ def _run(
 ) -> Report:
     info = game_info(name)
     n = info.min_players if players is None else players
+    if isinstance(checks, str):  # one name, not its letters
+        checks = (checks,)
     chosen = frozenset(checks)
     unknown = chosen - ALL_CHECKS
     if unknown:
-        msg = f"unknown checks {sorted(unknown)!r} (known: {sorted(ALL_CHECKS)!r})"
-        raise ValueError(msg)
+        msg = f"unknown checks {sorted(map(str, unknown))!r} (known: {sorted(ALL_CHECKS)!r})"
+        raise OptionError(msg)
+    for what, value, low in (("games", games, 1), ("full_every", full_every, 1), ("seed", seed, 0)):
+        if type(value) is not int or value < low:
+            msg = f"{what} must be an int of at least {low}, not {str(value)[:40]}"
+            raise OptionError(msg)
+    if type(sample) not in (int, float) or not 0 <= sample <= 1:
+        msg = f"sample must be a share from 0 to 1, not {str(sample)[:40]}"
+        raise OptionError(msg)
+    if options is not None and not isinstance(options, Mapping):
+        msg = f"options must be a mapping of option names to values, not {str(options)[:40]}"
+        raise OptionError(msg)
     rules_t, without_t = tuple(rules), tuple(without)
     report = Report(name, n, rules_t, dict(options or {}), checks=tuple(sorted(chosen)))
     if "bound" in chosen:
@@ -149,6 +162,8 @@ def check_game(
     :param strict: Raise on failure; with ``False`` the report only counts.
     :returns: The :class:`Report`.
     :raises AssertionError: If a check failed (and *strict*).
+    :raises OptionError: An unknown check, or *games*, *seed*, *sample*, *full_every*
+        or *options* of the wrong kind (before any game is played).
     """
     return _run(
         name, checks, players=players, rules=rules, without=without, options=options, games=games,
