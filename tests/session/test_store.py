@@ -13,6 +13,7 @@ import pytest
 
 from cardcore.session import (
     Batch,
+    Hub,
     MemoryStore,
     Session,
     SessionConfig,
@@ -51,8 +52,14 @@ def test_both_stores_keep_the_same_thing(tmp_path: Path) -> None:
         )
         store.commit(
             "s1",
-            Batch("playing", 3.0, keep_actions=1, actions=[(1, 1, "draw", 2.5)], prune={"seat.0": 2},
-                  tokens=[TokenRow(0, "cd" * 32, 9.0)]),
+            Batch(
+                "playing",
+                3.0,
+                keep_actions=1,
+                actions=[(1, 1, "draw", 2.5)],
+                prune={"seat.0": 2},
+                tokens=[TokenRow(0, "cd" * 32, 9.0)],
+            ),
         )
         store.create(StoredSession("s2", "over", 2.0, {}))
         got = store.load("s1")
@@ -84,7 +91,9 @@ def test_sqlite_refuses_a_newer_schema_and_an_unusable_path(tmp_path: Path) -> N
 def test_a_restart_resumes_every_game_exactly(name: str, tmp_path: Path) -> None:
     path = tmp_path / "s.db"
     config = SessionConfig(time=TimeControl(turn=30.0), spectator_delay=3)
-    session = Session.create(name, ["A", "B"], now=0.0, seed=21, config=config, store=SQLiteStore(path))
+    session = Session.create(
+        name, ["A", "B"], now=0.0, seed=21, config=config, store=SQLiteStore(path)
+    )
     t = Table(session)
     t.join("a", 0)
     t.join("b", 1)
@@ -178,7 +187,9 @@ def test_a_failing_store_never_stops_the_game_and_catches_up(tmp_path: Path) -> 
 
 def test_every_stored_message_is_json_and_numbered_in_order(tmp_path: Path) -> None:
     path = tmp_path / "s.db"
-    session = Session.create("tonk", 2, now=0.0, seed=2, store=SQLiteStore(path), config=SessionConfig(resync_keep=4))
+    session = Session.create(
+        "tonk", 2, now=0.0, seed=2, store=SQLiteStore(path), config=SessionConfig(resync_keep=4)
+    )
     t = Table(session)
     t.join("a", 0)
     t.join("b", 1)
@@ -189,7 +200,11 @@ def test_every_stored_message_is_json_and_numbered_in_order(tmp_path: Path) -> N
         seat = game.to_act[0]
         legal = [str(a) for a in game.legal_actions(seat) if str(a) != "drop"]
         t.act("ab"[seat], rng.choice(legal), 1.0, seen=game.version)
-    rows = sqlite3.connect(path).execute("SELECT stream, n, body FROM messages ORDER BY stream, n").fetchall()
+    rows = (
+        sqlite3.connect(path)
+        .execute("SELECT stream, n, body FROM messages ORDER BY stream, n")
+        .fetchall()
+    )
     by_stream: dict[str, list[tuple[int, Any]]] = {}
     for stream, n, body in rows:
         by_stream.setdefault(stream, []).append((n, json.loads(body)))
@@ -197,3 +212,28 @@ def test_every_stored_message_is_json_and_numbered_in_order(tmp_path: Path) -> N
         numbers = [n for n, _ in items]
         assert numbers == sorted(numbers) and all(m["n"] == n for n, m in items)
         assert len(items) <= 2 * 4, stream  # pruned as it grows
+
+
+@pytest.mark.parametrize("meta", ["[]", "clocks-overflow", "not json"])
+def test_a_damaged_stored_session_is_skipped_at_start_and_the_others_resume(
+    meta: str, tmp_path: Path
+) -> None:
+    path = tmp_path / "s.db"
+    store = SQLiteStore(path)
+    bad = Session.create("golf", 2, now=0.0, seed=1, store=store)
+    good = Session.create("golf", 2, now=0.0, seed=2, store=store)
+    bad.handle("a", '{"type":"join","seat":0}', now=1.0)
+    db = sqlite3.connect(path, isolation_level=None)
+    if meta == "clocks-overflow":
+        data = json.loads(
+            db.execute("SELECT meta FROM sessions WHERE id=?", (bad.id,)).fetchone()[0]
+        )
+        data["clocks"] = {"since": 10**400}
+        meta = json.dumps(data)
+    db.execute("UPDATE sessions SET meta=? WHERE id=?", (meta, bad.id))
+    db.close()
+    hub = Hub(store=SQLiteStore(path))
+    assert hub.resume_all(now=5.0) == [bad.id]
+    assert good.id in hub.sessions and bad.id not in hub.sessions
+    with pytest.raises(SessionError, match=r"cannot be resumed|damaged|format"):
+        Session.resume(SQLiteStore(path), bad.id, now=5.0)

@@ -16,7 +16,7 @@ from typing import Any
 
 from cardcore.session.config import Limits, SessionConfig
 from cardcore.session.protocol import Outbound, ProtocolError, RateLimiter, dumps, read_message
-from cardcore.session.session import Session, SessionError
+from cardcore.session.session import Session
 from cardcore.session.store import Store
 
 __all__ = ["Hub"]
@@ -59,7 +59,7 @@ class Hub:
                 continue
             try:
                 self.sessions[session_id] = Session.resume(self.store, session_id, now)
-            except SessionError as exc:
+            except Exception as exc:  # one damaged session never stops the others (or the server)
                 LOG.error("%s", exc)
                 failed.append(session_id)
         return failed

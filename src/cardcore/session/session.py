@@ -125,18 +125,20 @@ class Session(TakebackFlow):
 
         :raises SessionError: No such session, or a stored session that does not replay.
         """
-        stored = store.load(session_id)
-        if stored is None:
-            msg = f"no session {session_id!r} in the store"
-            raise SessionError(msg)
-        meta = stored.meta
-        if meta.get("format") != FORMAT[0] or meta.get("format_version") not in (1, FORMAT[1]):
-            msg = f"session {session_id!r} is not stored in a format this cardcore reads"
-            raise SessionError(msg)
-        try:
+        try:  # whatever a damaged row holds, the answer is a SessionError naming the session
+            stored = store.load(session_id)
+            meta = None if stored is None else stored.meta
+            if stored is None or not isinstance(meta, Mapping):
+                msg = f"no session {session_id!r} in the store" if stored is None else f"session {session_id!r} is stored damaged"
+                raise SessionError(msg)
+            if meta.get("format") != FORMAT[0] or meta.get("format_version") not in (1, FORMAT[1]):
+                msg = f"session {session_id!r} is not stored in a format this cardcore reads"
+                raise SessionError(msg)
             session = cls._restore(store, stored, now)
-        except (CardcoreError, KeyError, TypeError, ValueError) as exc:
-            msg = f"session {session_id!r} cannot be resumed: {exc}"
+        except SessionError:
+            raise
+        except Exception as exc:
+            msg = f"session {str(session_id)[:80]!r} cannot be resumed: {type(exc).__name__}: {str(exc)[:200]}"
             raise SessionError(msg) from None
         return session
 
