@@ -30,6 +30,7 @@ from cardcore.state import Result
 from cardcore.zones import ALL, Layout, Zones
 
 __all__ = [
+    "MAX_FIELD_INT",
     "MAX_POSITION",
     "check",
     "read_field",
@@ -134,6 +135,21 @@ def _deck_ids(deck: Sequence[Card]) -> Counter[int]:
     return hit[1]
 
 
+MAX_FIELD_INT = 10**15
+"""The largest number, in size, a position's field may hold (scores, balances, counts)."""
+
+
+def _field_int(text: str) -> int:
+    value = int(text)
+    if not -MAX_FIELD_INT <= value <= MAX_FIELD_INT:
+        raise ValueError(text[:20])
+    return value
+
+
+def _no_constant(text: str) -> Any:
+    raise ValueError(text)  # NaN, Infinity: not numbers a game can hold
+
+
 def read_position(
     text: str, game: str, layout: Layout, deck: Sequence[Card], players: int
 ) -> tuple[dict[str, Any], Zones]:
@@ -159,9 +175,12 @@ def read_position(
         if not eq or not key.isidentifier() or key in fields:
             raise _bad(f"{token!r} is not a field (key=value, each key once)")
         try:
-            fields[key] = json.loads(value)
+            fields[key] = json.loads(value, parse_int=_field_int, parse_constant=_no_constant)
         except (ValueError, RecursionError):
-            raise _bad(f"field {key!r} has a value that is not compact JSON: {value!r}") from None
+            raise _bad(
+                f"field {key!r} has a value that is not compact JSON with numbers of at most"
+                f" 10**15 in size: {value[:80]!r}"
+            ) from None
     zones = Zones(layout)
     seen_names: set[str] = set()
     for section in sections[1:]:

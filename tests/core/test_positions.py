@@ -188,3 +188,15 @@ def test_a_game_without_position_notation_says_so() -> None:
         race.position()
     with pytest.raises(OptionError, match="cannot start from a position"):
         cardcore.new_game("racegame", 2, position="racegame", seed=1)
+
+
+@pytest.mark.parametrize(("name", "field"), [("tonk", "balances"), ("golf", "totals")])
+def test_a_number_beyond_10_to_the_15_in_a_position_field_is_refused(name: str, field: str) -> None:
+    text = cardcore.new_game(name, 2, seed=3).position()
+    start = text.index(f"{field}=[") + len(field) + 2
+    huge = text[:start] + str(10**400) + text[text.index(",", start) :]
+    with pytest.raises(cardcore.OptionError, match="10\\*\\*15"):
+        cardcore.new_game(name, 2, position=huge, seed=1)
+    nan = text[:start] + "NaN" + text[text.index(",", start) :]
+    with pytest.raises(cardcore.OptionError, match="not compact JSON"):
+        cardcore.new_game(name, 2, position=nan, seed=1)
