@@ -194,3 +194,17 @@ def test_hostile_host_arguments_are_cardcore_errors_or_no_ops() -> None:
     with pytest.raises(cardcore.CardcoreError, match="cannot issue a token"):
         session.issue_token("x", 1.0)  # type: ignore[arg-type]
     assert session.disconnect([], 1.0) == []  # type: ignore[arg-type]
+    for now in (1.8e15, float("nan"), "x"):  # a game records times of at most 1e15 in size
+        with pytest.raises(cardcore.OptionError, match="now must be a time"):
+            Session.create("golf", 2, now=now)  # type: ignore[arg-type]
+    for session_id in ("", "\ud800", 5, "x" * 201):
+        with pytest.raises(cardcore.OptionError, match="session_id"):
+            Session.create("golf", 2, now=0.0, session_id=session_id)  # type: ignore[arg-type]
+    from cardcore.session import SessionConfig
+
+    for bad in ({"time": "x"}, {"limits": "x"}):
+        with pytest.raises(cardcore.OptionError, match="must be a"):
+            SessionConfig(**bad)  # type: ignore[arg-type]
+    late = Session.create("golf", 2, now=10.0, seed=1)
+    late.handle("a", '{"type": "ping", "t": 1}', now=2e15)  # a host clock beyond: ignored
+    assert late.now == 10.0

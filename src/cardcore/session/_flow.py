@@ -18,7 +18,7 @@ from cardcore.actions import HOST, Action, EndMatch, Resign
 from cardcore.deck import CHANCE
 from cardcore.errors import CardcoreError
 from cardcore.events import SPECTATOR, ActionApplied, Event
-from cardcore.game import Game
+from cardcore.game import MAX_TIME, Game
 from cardcore.session.clocks import GAME_CLOCK, Clocks
 from cardcore.session.config import GameSetup, SessionConfig
 from cardcore.session.fair import FairDeal
@@ -105,8 +105,8 @@ class Flow:
 
     def _begin(self, now: float) -> float:
         """Start a call at *now* (never earlier than the last call)."""
-        try:
-            ok = isinstance(now, int | float) and math.isfinite(now)
+        try:  # a time the game may record (MAX_TIME, 1e15 in size), else the last one
+            ok = isinstance(now, int | float) and math.isfinite(now) and abs(now) <= MAX_TIME
         except OverflowError:  # an int beyond a float's range
             ok = False
         now = max(self.now, now) if ok else self.now

@@ -160,6 +160,13 @@ class SessionConfig:
         _positive("token_ttl", self.token_ttl, none=False)
         _count("resync_keep", self.resync_keep, 1)
         _one_of("start", self.start, _STARTS)
+        for name, value, kind in (
+            ("time", self.time, TimeControl),
+            ("limits", self.limits, Limits),
+        ):
+            if not isinstance(value, kind):
+                msg = f"{name} must be a {kind.__name__}, not {type(value).__name__}"
+                raise OptionError(msg)
         if self.seat_entropy and not self.fair:
             msg = "seat_entropy needs fair=True (seats' entropy is mixed into a committed seed)"
             raise OptionError(msg)

@@ -27,6 +27,7 @@ from cardcore.errors import (
     OptionError,
     StaleActionError,
 )
+from cardcore.game import MAX_TIME
 from cardcore.plugins import game_info
 from cardcore.session import fair as fairness
 from cardcore.session._flow import FORMAT, LOG, Conn, read_stored
@@ -81,6 +82,14 @@ class Session(TakebackFlow):
             game from *deck* or *position* (:class:`~cardcore.session.FairDealError`), or *seed*
             with a fair deal (:class:`SessionError`).
         """
+        if not (type(now) in (int, float) and abs(now) <= MAX_TIME):  # a time a game may record
+            msg = f"now must be a time of at most {MAX_TIME:g} in size (seconds), not {str(now)[:40]}"
+            raise OptionError(msg)
+        if session_id is not None and not (
+            isinstance(session_id, str) and 0 < len(session_id) <= 200 and _utf8(session_id)
+        ):
+            msg = f"session_id must be text of 1 to 200 characters UTF-8 can carry, not {str(session_id)[:40]!r}"
+            raise OptionError(msg)
         config = config or SessionConfig()
         if not isinstance(config, SessionConfig):
             msg = f"config must be a SessionConfig, not {type(config).__name__}"
