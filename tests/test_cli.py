@@ -1121,3 +1121,16 @@ def test_simulate_takes_one_agent_spec_for_every_seat_and_compare_checks_its_see
         cardcore.compare("golf", games=2, seed=1.5)  # type: ignore[arg-type]
     with pytest.raises(cardcore.OptionError, match="options must be a mapping"):
         cardcore.compare("golf", games=2, options="x")  # type: ignore[arg-type]
+
+
+def test_cli_replay_of_a_file_that_is_not_utf8_is_a_bad_record_and_a_bad_plot_name_stops_compare_at_once(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    binary = tmp_path / "bin.json"
+    binary.write_bytes(bytes(range(256)) * 4)
+    assert cli.main(["replay", str(binary)]) == 2
+    assert "not UTF-8 text" in capsys.readouterr().err
+    assert cli.main(["simulate", "golf", "-n", "99999999999999999999"]) == 2
+    assert "at most 10,000,000" in capsys.readouterr().err
+    assert cli.main(["compare", "golf", "--games", "2", "--plot", str(tmp_path / "x.txt")]) == 2
+    assert "PNG" in capsys.readouterr().err

@@ -17,7 +17,7 @@ from attrs import frozen
 from cardcore.deck import derive_rng
 from cardcore.errors import CardcoreError
 
-__all__ = ["GameOutcome", "Summary", "run_one", "simulate"]
+__all__ = ["MAX_GAMES", "GameOutcome", "Summary", "run_one", "simulate"]
 
 
 @frozen
@@ -187,6 +187,10 @@ def summarize(
     )
 
 
+MAX_GAMES = 10_000_000
+"""The most games one :func:`simulate` call plays (its tasks are built up front)."""
+
+
 def simulate(
     game: str,
     *,
@@ -221,7 +225,8 @@ def simulate(
         (and in processes forked from it after), not in spawned workers.
     :param chunk: Games per task sent to the executor.
     :param progress: Called with the number of games finished in each chunk.
-    :raises OptionError: *games* or *chunk* not an int of at least 1, a seed that is
+    :raises OptionError: *games* or *chunk* not an int of at least 1 (*games* at most
+        10,000,000), a seed that is
         not an int from 0 below ``2**128``, agents not one per seat, bad options or
         agent parameters.
     """
@@ -234,8 +239,14 @@ def simulate(
 
     checks = (("games", games, 1), ("players", players, 1), ("chunk", chunk, 1), ("seed", seed, 0))
     for what, value, low in checks:
-        if type(value) is not int or value < low or (what == "seed" and value >= 2**MAX_SEED_BITS):
+        if (
+            type(value) is not int
+            or value < low
+            or (what == "seed" and value >= 2**MAX_SEED_BITS)
+            or (what == "games" and value > MAX_GAMES)
+        ):
             span = f"from 0 below 2**{MAX_SEED_BITS}" if what == "seed" else f"of at least {low}"
+            span += f" and at most {MAX_GAMES:,}" if what == "games" else ""
             msg = f"{what} must be an int {span}, not {shown(value)}"
             raise OptionError(msg)
     if executor is not None and not callable(getattr(executor, "map", None)):

@@ -152,7 +152,15 @@ def test_kit_rejects_unknown_check_names() -> None:
 
 @pytest.mark.parametrize(
     "kwargs",
-    [{"games": 0}, {"games": "x"}, {"seed": -1}, {"sample": "x"}, {"sample": 2}, {"options": [1]}],
+    [
+        {"games": 0},
+        {"games": "x"},
+        {"seed": -1},
+        {"sample": "x"},
+        {"sample": 2},
+        {"options": [1]},
+        {"checks": []},
+    ],
 )
 def test_kit_refuses_bad_arguments_before_playing(kwargs: dict[str, Any]) -> None:
     with pytest.raises(cardcore.OptionError):

@@ -33,7 +33,7 @@ from cardcore.cli.compare import check_agent_specs
 from cardcore.cli.render import render_result, render_summary
 from cardcore.cli.rulebook import find_rules, game_part, rule_entries
 from cardcore.cli.screen import Screen
-from cardcore.errors import CardcoreError, UnknownPluginError
+from cardcore.errors import CardcoreError, CorruptStateError, UnknownPluginError
 from cardcore.game import Game
 from cardcore.info import GameInfo, Option, RuleInfo
 from cardcore.plugins import (
@@ -382,6 +382,9 @@ def cmd_replay(console: Console, args: argparse.Namespace, read: Callable[[str],
     except OSError as exc:
         msg = f"cannot read record {args.record!r}: {exc.strerror}"
         raise UsageError(msg) from None
+    except UnicodeDecodeError:
+        msg = f"record {args.record!r} is not UTF-8 text"
+        raise CorruptStateError(msg) from None
     final = replay(text)  # validates the whole record first (CorruptStateError)
     rec: Mapping[str, Any] = json.loads(text)
     actions = list(rec["actions"])

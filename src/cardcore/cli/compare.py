@@ -245,6 +245,9 @@ def cmd_compare(console: Console, args: argparse.Namespace) -> int:
     for path in (args.plot, None if args.json == "-" else args.json):
         if path:
             check_writable(path, overwrite=True)
+    if args.plot and not args.plot.lower().endswith(".png"):  # known before any game is played
+        msg = f"--plot writes a PNG file: name it *.png, not {args.plot!r}"
+        raise UsageError(msg)
     options = parse_options(name, args.option)
     vs_options = None if args.vs_option is None else parse_options(name, args.vs_option)
     probes = 0 if skill is None or (skill == "auto" and default_agent(name) == "random") else 1

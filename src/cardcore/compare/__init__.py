@@ -348,8 +348,8 @@ def compare(
     :raises CardcoreError: An agent failed (the message names the configuration, the game,
         its seed, the seat and the agent); the run stops there.
     """
-    if type(games) is not int or games < 1:
-        msg = f"games must be a whole number of at least 1, not {games!r}"
+    if type(games) is not int or not 1 <= games <= 10_000_000:
+        msg = f"games must be a whole number from 1 to 10,000,000, not {str(games)[:40]}"
         raise OptionError(msg)
     if type(players) is not int or players < 1:
         msg = f"players must be a whole number of at least 1, not {players!r}"

@@ -63,6 +63,9 @@ def _run(
         checks = (checks,)
     chosen = frozenset(checks)
     unknown = chosen - ALL_CHECKS
+    if not chosen:
+        msg = f"no check chosen: a report would pass without testing anything (known: {sorted(ALL_CHECKS)!r})"
+        raise OptionError(msg)
     if unknown:
         msg = f"unknown checks {sorted(map(str, unknown))!r} (known: {sorted(ALL_CHECKS)!r})"
         raise OptionError(msg)
