@@ -459,5 +459,7 @@ class ISMCTSAgent:
             node.squares += score * score
 
     def __repr__(self) -> str:
-        budget = f"iterations={self.iterations}" if self.time is None else f"time={self.time}"
+        budgets = [f"iterations={self.iterations}"] if self.iterations is not None else []
+        budgets += [] if self.time is None else [f"time={self.time}"]  # both apply: first reached
+        budget = ", ".join(budgets)
         return f"ISMCTSAgent({budget}, c={self.c}, rollout={self.rollout!r})"
