@@ -326,7 +326,9 @@ def compare(
     :param agents: A's agents: one spec for every seat or one per seat (``"ismcts:iterations=50"``
         specs allowed). Default: :func:`default_agent` of the game in every seat. A mixed
         line-up rotates seats game by game, so each agent sits everywhere equally often.
-    :param vs_agents: B's agents; default A's.
+    :param vs_agents: B's agents; default A's. A and B are two configurations, each
+        played by its own line-up on the same seeds: to pit two agents against each
+        other in one game, give a mixed line-up (``agents=["ismcts", "golf-greedy"]``).
     :param players: Seats per game.
     :param games: Games per configuration.
     :param seed: The study seed: game *i* of both configurations is seeded from ``(seed, i)``.
