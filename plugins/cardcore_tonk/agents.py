@@ -20,6 +20,7 @@ Policy, in order:
 
 from __future__ import annotations
 
+import operator
 import random
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
@@ -64,11 +65,15 @@ class TonkHeuristicAgent:
     def __init__(
         self, seed: int | None = 0, *, samples: int = 48, drop_margin: float = 0.9
     ) -> None:
-        if type(samples) is not int or samples < 1:
+        try:  # any integer (a numpy one too), never a bool or a float
+            whole = -1 if isinstance(samples, bool) else operator.index(samples)
+        except TypeError:
+            whole = -1
+        if whole < 1:
             msg = f"samples must be a whole number of at least 1, not {samples!r}"
             raise ValueError(msg)
         self.rng = random.Random(seed)
-        self.samples = samples
+        self.samples = whole
         self.drop_margin = drop_margin
         self._hand_key: tuple[int, int] | None = None
         self._seen: set[int] = set()

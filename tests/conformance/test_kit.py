@@ -212,3 +212,21 @@ def test_spy_agent_rejects_a_game_handed_as_view() -> None:
     assert "was handed Game" in report.failures[0]
     assert "DrawState" in report.failures[1]
     assert "view of seat 1" in report.failures[2]
+
+
+def test_arguments_too_large_to_print_are_refused_with_a_short_message() -> None:
+    from cardcore.session import Session
+    from cardcore_tonk.agents import TonkHeuristicAgent
+
+    huge = 10**5000  # str() of it raises: messages must not try
+    for call in (
+        lambda: check_game("drawgame", seed=-huge),
+        lambda: check_game("drawgame", sample=huge),
+        lambda: cardcore.compare("golf", games=huge),
+        lambda: cardcore.compare("golf", seed=huge),
+        lambda: Session.create("golf", 2, now=huge),
+        lambda: Session.create("golf", 2, now=0.0, session_id=huge),  # type: ignore[arg-type]
+    ):
+        with pytest.raises(cardcore.OptionError, match="bits"):
+            call()
+    assert TonkHeuristicAgent(samples=__import__("numpy").int64(8)).samples == 8

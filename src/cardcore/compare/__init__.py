@@ -20,6 +20,7 @@ from typing import Any
 
 from attrs import frozen
 
+from cardcore._text import shown
 from cardcore.agents import check_agent
 from cardcore.compare._report import plot_comparison, rows_of, text_table
 from cardcore.compare._run import AgentFailure, Config, GameRecord, Task, make_agent, run_chunk
@@ -351,16 +352,16 @@ def compare(
         its seed, the seat and the agent); the run stops there.
     """
     if type(games) is not int or not 1 <= games <= 10_000_000:
-        msg = f"games must be a whole number from 1 to 10,000,000, not {str(games)[:40]}"
+        msg = f"games must be a whole number from 1 to 10,000,000, not {shown(games, 40)}"
         raise OptionError(msg)
     if type(players) is not int or players < 1:
         msg = f"players must be a whole number of at least 1, not {players!r}"
         raise OptionError(msg)
     if options is not None and not isinstance(options, Mapping):
-        msg = f"options must be a mapping of option names to values, not {str(options)[:40]}"
+        msg = f"options must be a mapping of option names to values, not {shown(options, 40)}"
         raise OptionError(msg)
     if type(seed) is not int or not 0 <= seed < 2**128:
-        msg = f"seed must be an int from 0 below 2**128, not {str(seed)[:40]}"
+        msg = f"seed must be an int from 0 below 2**128, not {shown(seed, 40)}"
         raise OptionError(msg)
     if move_time is not None and (type(move_time) not in (int, float) or move_time <= 0):
         msg = f"move_time must be a number of seconds above 0, not {move_time!r}"

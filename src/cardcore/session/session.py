@@ -17,6 +17,7 @@ import secrets
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from cardcore._text import shown
 from cardcore.actions import HOST, EndMatch
 from cardcore.deck import CHANCE, LEGACY_CHANCE
 from cardcore.errors import (
@@ -83,12 +84,12 @@ class Session(TakebackFlow):
             with a fair deal (:class:`SessionError`).
         """
         if not (type(now) in (int, float) and abs(now) <= MAX_TIME):  # a time a game may record
-            msg = f"now must be a time of at most {MAX_TIME:g} in size (seconds), not {str(now)[:40]}"
+            msg = f"now must be a time of at most {MAX_TIME:g} in size (seconds), not {shown(now, 40)}"
             raise OptionError(msg)
         if session_id is not None and not (
             isinstance(session_id, str) and 0 < len(session_id) <= 200 and _utf8(session_id)
         ):
-            msg = f"session_id must be text of 1 to 200 characters UTF-8 can carry, not {str(session_id)[:40]!r}"
+            msg = f"session_id must be text of 1 to 200 characters UTF-8 can carry, not {shown(session_id, 40)}"
             raise OptionError(msg)
         config = config or SessionConfig()
         if not isinstance(config, SessionConfig):

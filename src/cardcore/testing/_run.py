@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
+from cardcore._text import shown
 from cardcore.agents import RandomAgent, play, run_realtime
 from cardcore.errors import OptionError
 from cardcore.game import Game
@@ -71,13 +72,13 @@ def _run(
         raise OptionError(msg)
     for what, value, low in (("games", games, 1), ("full_every", full_every, 1), ("seed", seed, 0)):
         if type(value) is not int or value < low:
-            msg = f"{what} must be an int of at least {low}, not {str(value)[:40]}"
+            msg = f"{what} must be an int of at least {low}, not {shown(value, 40)}"
             raise OptionError(msg)
     if type(sample) not in (int, float) or not 0 <= sample <= 1:
-        msg = f"sample must be a share from 0 to 1, not {str(sample)[:40]}"
+        msg = f"sample must be a share from 0 to 1, not {shown(sample, 40)}"
         raise OptionError(msg)
     if options is not None and not isinstance(options, Mapping):
-        msg = f"options must be a mapping of option names to values, not {str(options)[:40]}"
+        msg = f"options must be a mapping of option names to values, not {shown(options, 40)}"
         raise OptionError(msg)
     rules_t, without_t = tuple(rules), tuple(without)
     report = Report(name, n, rules_t, dict(options or {}), checks=tuple(sorted(chosen)))
