@@ -324,8 +324,11 @@ class Game:
             (CORE-RECORD-1).
         :raises PluginError: A plugin failed inside a hook; the game is restored.
             A ``BaseException`` such as ``KeyboardInterrupt`` is re-raised as it
-            is, also after the game is restored.
+            is, also after the game is restored; one that arrives after the action
+            is applied (while the next legal actions are computed) is re-raised
+            after the action's events are delivered.
         """
+        interrupt: BaseException | None = None
         lock = self._hot_lock  # None after single_thread()
         if lock is not None:
             lock.acquire()  # not "with": __exit__ costs a call per decision
@@ -370,14 +373,16 @@ class Game:
                 self.is_over = state.is_over
                 if self._hooks.value is not self._mark or version >= self._next_base:
                     checkpoint(self)  # a hook ran (identity: each mark is a new int)
-                # publish the next seat's legal actions, before the batch is numbered: an
-                # interrupt here takes no ticket, so no other thread waits for this batch
+                # publish the next seat's legal actions (an interrupt here is kept and raised
+                # once the applied action's events are delivered)
                 if to_act and not self.is_over:
                     nxt = to_act[0]
-                    try:  # noqa: SIM105 - a "with" costs a call per decision
+                    try:
                         self._hot = (version, nxt, self._logic_legal(state, nxt))
                     except Exception:  # unpublished: legal_actions computes it again and reports it
                         pass
+                    except BaseException as exc:  # an interrupt: the action stands; raised below
+                        interrupt = exc
                 if batch is None:
                     queued = None
                 elif bus.wants_applied and not state.is_over:  # numbered(), inlined
@@ -392,6 +397,8 @@ class Game:
                 lock.release()
         if queued is not None:
             self._bus.deliver(*queued)
+        if interrupt is not None:
+            raise interrupt
 
     def act(
         self, seat: int, text: str, *, at: float | None = None, seen: int | None = None

@@ -93,3 +93,26 @@ def test_readers_in_other_threads_only_ever_see_a_set_of_the_seat_asked() -> Non
             r.join(10)
     assert not bad
     assert game.record() == cardcore.replay(game.record()).record()
+
+
+def test_an_interrupt_while_publishing_comes_after_the_action_and_its_events() -> None:
+    game = cardcore.new_game("golf", 2, seed=5)
+    got: list[cardcore.Event] = []
+    game.events.subscribe(cardcore.ActionApplied, got.append)
+    real = game._logic_legal
+    stop = {"on": False}
+
+    def legal(state: cardcore.GameState, seat: int) -> tuple[cardcore.Action, ...]:
+        if stop["on"]:
+            raise KeyboardInterrupt
+        return real(state, seat)
+
+    game._logic_legal = legal
+    action = game.legal_actions(game.to_act[0])[0]
+    stop["on"] = True
+    with pytest.raises(KeyboardInterrupt):
+        game.apply(action)
+    assert game.version == 1 and [e.version for e in got] == [1]  # applied, and told
+    stop["on"] = False
+    game.apply(game.legal_actions(game.to_act[0])[0])  # the game goes on
+    assert game.version == 2 and len(got) == 2
