@@ -72,11 +72,13 @@ def table(st: GolfState, seat: int | None) -> dict[str, Any]:
         slots = st.slots[owner]
         # mask & bit: ALL (-1) has every bit, so a card everyone saw passes for any seat
         if slots is None:
-            grids.append([str(c) if m & bit_here else None for c, m in zip(pile, masks, strict=True)])
+            grids.append(
+                [c.text if m & bit_here else None for c, m in zip(pile, masks, strict=True)]
+            )
         else:
             grids.append(
                 [
-                    "--" if (i := slots[pos]) < 0 else str(pile[i]) if masks[i] & bit_here else None
+                    "--" if (i := slots[pos]) < 0 else pile[i].text if masks[i] & bit_here else None
                     for pos in every
                 ]
             )
@@ -85,7 +87,7 @@ def table(st: GolfState, seat: int | None) -> dict[str, Any]:
     if cards[hz] and not st.is_over:
         mask = seen[hz][-1]
         visible = mask == ALL or bool(mask & bit)
-        held = {"seat": st.turn, "card": str(cards[hz][-1]) if visible else None}
+        held = {"seat": st.turn, "card": cards[hz][-1].text if visible else None}
     discard = cards[plan.discard]
     return {
         "layout": layout.key,
@@ -97,7 +99,7 @@ def table(st: GolfState, seat: int | None) -> dict[str, Any]:
         "phase": PHASE_NAMES[st.phase],
         "grids": grids,
         "stock": len(cards[plan.stock]),
-        "discard": str(discard[-1]) if discard else None,
+        "discard": discard[-1].text if discard else None,
         "discards": len(discard),
         "held": held,
         "ender": None if st.ender < 0 else st.ender,

@@ -60,7 +60,7 @@ def table(state: TonkState, seat: int | None, points: Sequence[int]) -> dict[str
             {
                 "number": k + 1,
                 "owner": state.owners[k],
-                "cards": [str(c) for c in sorted(pile, key=index_of)],
+                "cards": [c.text for c in sorted(pile, key=index_of)],
             }
         )
     hand: list[str] = []
@@ -77,7 +77,7 @@ def table(state: TonkState, seat: int | None, points: Sequence[int]) -> dict[str
         "turn": state.turn,
         "phase": PHASES[state.phase],
         "stock": len(cards[STOCK]),
-        "discard_top": str(discard[-1]) if discard else None,
+        "discard_top": discard[-1].text if discard else None,
         "discard_count": len(discard),
         "hand_sizes": [len(cards[HAND0 + s]) for s in range(n)],
         "hand": hand,

@@ -17,9 +17,9 @@ from __future__ import annotations
 import enum
 from collections.abc import Iterable
 
-from attrs import frozen
+from attrs import field, frozen
 
-from cardcore.errors import NotationError
+from cardcore.errors import ArgumentError, NotationError
 
 __all__ = ["JOKER", "Card", "Rank", "Suit", "parse_cards"]
 
@@ -85,10 +85,25 @@ class Card:
     """One playing card: a rank and a suit, or a joker (suit ``None``).
 
     Build cards with :meth:`parse`; it returns shared (interned) objects.
+
+    :raises ArgumentError: Built directly with a rank that is not a :class:`Rank`, or a
+        suit that is not a :class:`Suit` (``None`` only for the joker).
     """
 
     rank: Rank
     suit: Suit | None  # None for a joker
+    text: str = field(init=False, eq=False, order=False, hash=False, repr=False)
+    """The card in notation (``"10H"``, ``"JK"``): ``str(card)`` without a call, for hot loops."""
+
+    def __attrs_post_init__(self) -> None:
+        rank, suit = self.rank, self.suit
+        label = _LABELS.get(rank) if type(rank) is Rank else None
+        if label is None or not (
+            (suit is None and rank is Rank.JOKER) or (type(suit) is Suit and rank is not Rank.JOKER)
+        ):
+            msg = f"not a card: rank {rank!r} with suit {suit!r} (build cards with Card.parse)"
+            raise ArgumentError(msg)
+        object.__setattr__(self, "text", label if suit is None else label + suit.value)
 
     @classmethod
     def parse(cls, text: str) -> Card:
@@ -120,33 +135,27 @@ class Card:
         return _LABELS[self.rank]
 
     def __str__(self) -> str:
-        text = _TEXT_BY_ID.get(id(self))
-        return _TEXT[self.rank, self.suit] if text is None else text
+        return self.text
 
     def __repr__(self) -> str:
-        return f"Card.parse({_TEXT[self.rank, self.suit]!r})"
+        return f"Card.parse({self.text!r})"
 
 
 JOKER = Card(Rank.JOKER, None)
 """The joker. All jokers are equal; each one dealt is still its own pile entry."""
 
-_TEXT: dict[tuple[Rank, Suit | None], str] = {(Rank.JOKER, None): "JK"}
 _BY_TEXT: dict[str, Card] = {"JK": JOKER}
-_TEXT_BY_ID: dict[int, str] = {id(JOKER): "JK"}  # the interned cards live as long as the module
 for _suit in Suit:
     for _rank in Rank:
         if _rank is Rank.JOKER:
             continue
         _card = Card(_rank, _suit)
-        _TEXT[_rank, _suit] = _LABELS[_rank] + _suit.value
-        _BY_TEXT[_LABELS[_rank] + _suit.value] = _card
-        _TEXT_BY_ID[id(_card)] = _LABELS[_rank] + _suit.value
+        _BY_TEXT[_card.text] = _card
 
 
 def card_texts(cards: Iterable[Card]) -> list[str]:
     """Return the notation of each of *cards*: ``[str(c) for c in cards]``, in fewer calls."""
-    text = _TEXT_BY_ID.get
-    return [text(id(c)) or str(c) for c in cards]
+    return [c.text for c in cards]
 
 
 def parse_cards(text: str | Iterable[str | Card]) -> tuple[Card, ...]:

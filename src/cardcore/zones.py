@@ -20,7 +20,7 @@ from typing import Any, cast
 from attrs import field, frozen
 from typing_extensions import Self
 
-from cardcore.cards import _TEXT_BY_ID, Card, card_texts
+from cardcore.cards import Card, card_texts
 from cardcore.deck import Chance, shuffle
 
 __all__ = ["ALL", "Layout", "Visibility", "ZoneSpec", "Zones"]
@@ -173,15 +173,14 @@ class Zones:
         if vis is Visibility.OWNER:
             return [None] * len(pile)
         if vis is Visibility.TOP:
-            return [str(pile[-1]), *([None] * (len(pile) - 1))]
+            return [pile[-1].text, *([None] * (len(pile) - 1))]
         masks = self.seen[z]
         if not any(masks):  # nobody has seen any of them (a stock): no card to name
             return [None] * len(pile)
-        text = _TEXT_BY_ID.get
         # ALL (-1) has every bit; a spectator's bit is one no seat's mask reaches (seats < 64)
         bit = _SPECTATOR if seat is None else 1 << seat
         return [
-            (text(id(c)) or str(c)) if m & bit else None
+            c.text if m & bit else None
             for c, m in zip(reversed(pile), reversed(masks), strict=True)
         ]
 
@@ -256,7 +255,7 @@ class Zones:
     def snapshot(self) -> dict[str, object]:
         """Return a JSON-ready picture of every pile (privileged: it shows every card)."""
         return {
-            spec.name: {"cards": [str(c) for c in self.cards[i]], "seen": list(self.seen[i])}
+            spec.name: {"cards": [c.text for c in self.cards[i]], "seen": list(self.seen[i])}
             for i, spec in enumerate(self.layout.specs)
         }
 
