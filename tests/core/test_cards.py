@@ -1,8 +1,10 @@
 from __future__ import annotations
 
+import pickle
+
 import pytest
 
-from cardcore import JOKER, Card, NotationError, Rank, Suit, parse_cards
+from cardcore import JOKER, ArgumentError, Card, NotationError, Rank, Suit, parse_cards
 from cardcore.deck import decks, standard_52
 
 
@@ -54,3 +56,27 @@ def test_equal_cards_from_several_decks_each_counted() -> None:
 def test_suit_helpers() -> None:
     assert Suit.HEARTS.is_red and not Suit.CLUBS.is_red
     assert Suit.SPADES.letter == "S"
+
+
+def test_text_attribute_is_the_notation_for_every_card() -> None:
+    for card in (*standard_52(), JOKER):
+        assert card.text == str(card)
+        assert Card.parse(card.text) is card
+        copy = Card(card.rank, card.suit)  # built directly: equal, with its own text
+        assert copy == card and copy.text == card.text and hash(copy) == hash(card)
+        assert pickle.loads(pickle.dumps(card)).text == card.text
+
+
+@pytest.mark.parametrize(
+    ("rank", "suit"),
+    [
+        (1, Suit.HEARTS),
+        (Rank.ACE, "H"),
+        (Rank.ACE, None),
+        (Rank.JOKER, Suit.SPADES),
+        ("A", Suit.CLUBS),
+    ],
+)
+def test_direct_construction_refuses_parts_of_the_wrong_kind(rank: object, suit: object) -> None:
+    with pytest.raises(ArgumentError, match="not a card"):
+        Card(rank, suit)  # type: ignore[arg-type]
