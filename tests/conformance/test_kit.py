@@ -79,9 +79,11 @@ def test_kit_passes_the_sound_test_games() -> None:
     assert report.cards_lost == report.leaks == 0
     assert report.twins > 0 and report.reloads > 0 and report.views > 0
     assert report.positions > 0 and report.vetoed > 0 and report.scored > 0
+    assert report.notations > 0 and report.skipped == {}
     assert set(report.checks) == testing.ALL_CHECKS
     race = check_game("racegame", options={"rounds": 3}, games=3, seed=11)
     assert race.ok and race.vetoed > 0 and race.scored > 0 and race.positions == 0
+    assert set(race.skipped) == {"positions"}  # no position notation: said, not passed
 
 
 def test_kit_finds_structure_problems_by_name() -> None:

@@ -12,6 +12,14 @@ a clear message (pass ``strict=False`` to collect failures instead).
 
 What is checked (see :doc:`testing-kit` for the details):
 
+* first, the plugin contract: ``create_logic`` answers a
+  :class:`~cardcore.GameLogic` that overrides every required method,
+  ``state.to_act`` is a tuple of seats (not empty while a turn-based game is
+  on) after ``new_state`` and every ``apply``, and ``legal_actions`` answers a
+  tuple of the seat's :class:`~cardcore.Action` objects; a mistake here is
+  one failure naming it, and the checks that need a playable game are skipped;
+* the legal actions of a seat have distinct notations, each read back by the
+  game's ``parse_action`` as an equal action (check ``"notation"``);
 * random playouts end within the game's declared ``action_bound``;
 * every card is in exactly one place after every action (the multiset of
   ``state.zones.all_cards()`` equals ``logic.deck(players, options)``);
@@ -42,6 +50,14 @@ What is checked (see :doc:`testing-kit` for the details):
   refused with :class:`~cardcore.CorruptStateError`;
 * the same seed gives the same game.
 
+A check that tested nothing (``"positions"`` for a game without a position
+notation, ``"scores"`` for one that never scores a round) is listed in
+``Report.skipped`` with the reason, not passed silently. An error inside a
+check becomes a failure: :func:`check_game` raises only
+:class:`AssertionError`, or for its own arguments
+:class:`~cardcore.OptionError`, :class:`~cardcore.UnknownPluginError` or
+:class:`~cardcore.RuleConflictError`.
+
 :func:`configurations` lists the configurations worth checking, chosen from
 what the game and its house rules declare (``RuleInfo.applies``, conflicts,
 requirements, option choices).
@@ -65,6 +81,7 @@ from cardcore.testing._run import (
     check_conservation,
     check_determinism,
     check_game,
+    check_notation,
     check_persistence,
     check_positions,
     check_rejections,
@@ -88,6 +105,7 @@ __all__ = [
     "check_conservation",
     "check_determinism",
     "check_game",
+    "check_notation",
     "check_persistence",
     "check_positions",
     "check_rejections",

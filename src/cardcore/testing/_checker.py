@@ -16,6 +16,7 @@ from cardcore.game import Game
 from cardcore.plugins import game_info
 from cardcore.setup import Listener, new_game
 from cardcore.testing._agents import SpyAgent
+from cardcore.testing._contract import CALLER_ERRORS, Contract, explain
 from cardcore.testing._faults import RaisingSubscriber, quiet_delivery_log
 from cardcore.testing._probes import (
     check_clone,
@@ -61,6 +62,7 @@ class Checker:
         full_every: int,
         max_samples: int = 12,
         event_actions: int = 1500,
+        contract: Contract | None = None,
     ) -> None:
         self.max_samples = max_samples
         self.event_actions = event_actions
@@ -74,6 +76,7 @@ class Checker:
         self.sample = sample
         self.full_every = max(1, full_every)
         self.realtime = game_info(name).realtime
+        self.contract = contract or Contract(report, self.realtime, "notation" in checks)
 
     def new(self, seed: int, subscribers: Sequence[Listener] = ()) -> Game:
         return new_game(
@@ -86,8 +89,11 @@ class Checker:
             subscribers=subscribers,
         )
 
-    def play(self, index: int, base_seed: int) -> tuple[Game, list[dict[str, Any]]]:
-        """Play game *index* with every enabled check; return it and its host event stream."""
+    def play(self, index: int, base_seed: int) -> tuple[Game, list[dict[str, Any]]] | None:
+        """Play game *index* with every enabled check; return it and its host event stream.
+
+        ``None`` when the game did not start (the failure is reported).
+        """
         report = self.report
         checks = self.checks
         seed = game_seed(base_seed, index)
@@ -107,8 +113,17 @@ class Checker:
                 seat_events[s] = box
                 listeners.append((Event, box.append, s))
             listeners.append((Event, raising, 0))
-        with quiet_delivery_log():
-            game = self.new(seed, listeners)
+        contract = self.contract
+        try:
+            with quiet_delivery_log():
+                game = self.new(seed, listeners)
+        except CALLER_ERRORS:
+            raise
+        except Exception as exc:
+            report.games += 1
+            report.raw += not isinstance(exc, CardcoreError)
+            report.fail(f"game {index} (seed {seed}) did not start: {explain(exc)}")
+            return None
         raising.raised = 0  # the deal's failures went to the log (on_error is set now)
         game.events.on_error = raising.reported.append
         dealt = len(host)  # the first deal's events, which a replayed record does not publish
@@ -118,14 +133,9 @@ class Checker:
             SpyAgent(s, seed + s, report, look=full and "agents" in checks, pool=pool, secret=seed)
             for s in range(n)
         ]
-        deck_ids = Counter(map(id, game.logic.deck(n, game.options)))
+        deck_ids: Counter[int] | None = None
         ever: Known = {}
         rounds = [0]
-        if watch_events:
-            for s2 in [*range(n), None]:
-                ever[s2] = known_cards(game.state, s2)
-            self.check_events(seat_events, ever, seed)
-            self.check_views(game, ever, seed)
         pending: list[tuple[Game, Fingerprint]] = []
         midpoint = rng.randrange(1, 40)
         budget = [self.max_samples]
@@ -134,6 +144,8 @@ class Checker:
 
         def after(g: Game, action: Action, *_: Any) -> None:
             report.actions += 1
+            if not contract.after_action(g, action):
+                raise Abort
             if "conservation" in checks:
                 problem = conservation_problem(g, deck_ids)
                 if problem is not None:
@@ -159,6 +171,8 @@ class Checker:
                 check_twin(report, g, rng)
             if "rejections" in checks:
                 check_rejections(report, g, rng, pool, host, self.realtime)
+            if contract.notation:
+                contract.check_notation(g)
             if "clone" in checks:
                 check_clone(report, g, rng, pending)
             if positions:
@@ -167,6 +181,12 @@ class Checker:
                 check_persistence(report, g, host[dealt:])
 
         try:
+            deck_ids = Counter(map(id, game.logic.deck(n, game.options)))
+            if watch_events:
+                for s2 in [*range(n), None]:
+                    ever[s2] = known_cards(game.state, s2)
+                self.check_events(seat_events, ever, seed)
+                self.check_views(game, ever, seed)
             with quiet_delivery_log():
                 if self.realtime:
                     run_realtime(game, agents, seed=seed, on_action=after)
@@ -175,14 +195,11 @@ class Checker:
         except Abort:
             report.games += 1
             return game, host
-        except CardcoreError as exc:
+        except Exception as exc:  # raw: an exception escaped the public API
             report.games += 1
-            report.fail(f"game {index} (seed {seed}) raised {type(exc).__name__}: {exc}")
-            return game, host
-        except Exception as exc:  # a raw exception escaped the public API
-            report.games += 1
-            report.raw += 1
-            report.fail(f"game {index} (seed {seed}) raised a raw {type(exc).__name__}: {exc}")
+            report.raw += not isinstance(exc, CardcoreError)
+            report.fail(f"game {index} (seed {seed}) raised {explain(exc)}")
+            contract.diagnose(game)
             return game, host
         report.games += 1
         problem = raising.problem() if watch_events else None

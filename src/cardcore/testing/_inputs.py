@@ -119,7 +119,6 @@ def bad_inputs(game: Game, rng: random.Random, pool: set[Action], realtime: bool
     def act_at(seat: int, text: str, at: object) -> Callable[[], object]:
         return lambda: game.act(seat, text, at=at)  # type: ignore[arg-type]
 
-
     # wrong types and wrong seats
     out.append(("apply of a non-action", apply("draw"), ILLEGAL))
     out.append(("apply of None", apply(None), ILLEGAL))
@@ -190,7 +189,11 @@ def bad_inputs(game: Game, rng: random.Random, pool: set[Action], realtime: bool
                 (f"apply({str(action)!r}, at={str(at)[:20]})", apply_at(action, at), ILLEGAL)
             )
             out.append(
-                (f"act({seat}, {str(action)!r}, at={str(at)[:20]})", act_at(seat, str(action), at), ILLEGAL)
+                (
+                    f"act({seat}, {str(action)!r}, at={str(at)[:20]})",
+                    act_at(seat, str(action), at),
+                    ILLEGAL,
+                )
             )
     # reads, subscriptions and copies for seats the game does not have
     for bad in [n, *rng.sample(BAD_SEATS, 4)]:

@@ -172,6 +172,7 @@ def check_clone(
         raise Abort
     pending.append((c, fingerprint(c)))
 
+
 TAMPER_AT_MOST = 200
 """Saves edited in one place are tried up to this version (each forgery loads by a replay)."""
 
@@ -220,9 +221,13 @@ def _check_ends(report: Report, game: Game) -> None:
     try:
         signed = json.loads(json.dumps(ended.save(key=key)))
         if fingerprint(load(signed, key=key)) != want:
-            report.fail(f"a signed save of the truncated game at version {game.version} loads another game")
+            report.fail(
+                f"a signed save of the truncated game at version {game.version} loads another game"
+            )
         if fingerprint(replay(json.dumps(ended.record()))) != want:
-            report.fail(f"the record of the truncated game at version {game.version} replays another game")
+            report.fail(
+                f"the record of the truncated game at version {game.version} replays another game"
+            )
     except CardcoreError as exc:
         report.fail(f"the game truncated at version {game.version} does not save and replay: {exc}")
         return

@@ -21,6 +21,7 @@ ALL_CHECKS = frozenset(
         "persistence",
         "determinism",
         "positions",
+        "notation",
         "vetoes",
         "scores",
     }
@@ -42,6 +43,7 @@ _COUNTERS = (
     "twins",
     "reloads",
     "positions",
+    "notations",
     "vetoed",
     "scored",
     "raw",
@@ -68,13 +70,17 @@ class Report:
     :param twins: Determinized twins compared.
     :param reloads: Save -> load and record -> replay round trips compared.
     :param positions: Positions written, read back and compared.
+    :param notations: Legal actions whose notation was read back (check ``"notation"``).
     :param vetoed: Offered actions the kit's veto-only rule removed (check ``"vetoes"``).
     :param scored: Rounds the kit's score-only rule adjusted (check ``"scores"``).
     :param raw: Raw exceptions: errors that are not a :class:`~cardcore.CardcoreError`
         escaping the public API (each is also a failure).
     :param restored: Applies failed on purpose by the kit's failing rule (its
         ``score_round`` raising) after which the game was exactly as before (check ``"scores"``).
-    :param checks: The names of the checks run.
+    :param checks: The names of the checks run (those asked for, less the skipped ones).
+    :param skipped: Checks asked for that tested nothing, each with the reason: ``"positions"``
+        for a game without a position notation, ``"scores"`` for one that never scores a round,
+        and every check that needs a playable game when the plugin breaks its contract.
     :param failures: The first failure messages (at most :data:`MAX_FAILURES`).
     :param failed: How many failures there were in all.
     """
@@ -94,11 +100,13 @@ class Report:
     twins: int = 0
     reloads: int = 0
     positions: int = 0
+    notations: int = 0
     vetoed: int = 0
     scored: int = 0
     raw: int = 0
     restored: int = 0
     checks: tuple[str, ...] = ()
+    skipped: dict[str, str] = field(factory=dict)
     failures: list[str] = field(factory=list)
     failed: int = 0
 
@@ -113,11 +121,18 @@ class Report:
         if len(self.failures) < MAX_FAILURES:
             self.failures.append(message)
 
+    def skip(self, check: str, reason: str) -> None:
+        """Record that *check* tested nothing, and why (it leaves ``checks``)."""
+        self.skipped.setdefault(check, reason)
+        self.checks = tuple(c for c in self.checks if c != check)
+
     def merge(self, other: Report) -> Report:
         """Add *other*'s counters and failures to this report and return it."""
         for name in _COUNTERS:
             setattr(self, name, getattr(self, name) + getattr(other, name))
         self.checks = tuple(sorted(set(self.checks) | set(other.checks)))
+        for check, reason in other.skipped.items():
+            self.skipped.setdefault(check, reason)
         for msg in other.failures:
             if len(self.failures) < MAX_FAILURES:
                 self.failures.append(msg)
@@ -128,7 +143,7 @@ class Report:
         """Raise :class:`AssertionError` listing the failures, if any."""
         if self.failed:
             head = f"{self.failed} conformance failure(s) in {self.label()}:"
-            raise AssertionError("\n  ".join([head, *self.failures]))
+            raise AssertionError("\n  ".join([head, *self.failures, *self.skipped_lines()]))
 
     def label(self) -> str:
         """Return ``game players=N rules=[...] options={...}`` for messages."""
@@ -137,7 +152,14 @@ class Report:
     def summary(self) -> str:
         """Return the counters on one line."""
         counts = " ".join(f"{name}={getattr(self, name)}" for name in _COUNTERS)
-        return f"{self.label()}: {counts} failed={self.failed}"
+        return " ".join([f"{self.label()}: {counts} failed={self.failed}", *self.skipped_lines()])
+
+    def skipped_lines(self) -> list[str]:
+        """Return ``(skipped 'a', 'b': reason)`` for each reason in ``skipped``."""
+        by_reason: dict[str, list[str]] = {}
+        for check, why in sorted(self.skipped.items()):
+            by_reason.setdefault(why, []).append(repr(check))
+        return [f"(skipped {', '.join(c)}: {why})" for why, c in by_reason.items()]
 
 
 class Abort(Exception):

@@ -7,15 +7,16 @@ from typing import Any
 
 from cardcore._text import shown
 from cardcore.agents import RandomAgent, play, run_realtime
-from cardcore.errors import OptionError
+from cardcore.errors import CardcoreError, OptionError
 from cardcore.game import Game
-from cardcore.plugins import game_info
+from cardcore.plugins import game_info, get_ruleset
 from cardcore.setup import new_game
 from cardcore.testing._checker import Checker
+from cardcore.testing._contract import Contract, explain
 from cardcore.testing._faults import check_failing_rule
 from cardcore.testing._hooks import check_score_rule, check_veto_rule
 from cardcore.testing._report import ALL_CHECKS, Report
-from cardcore.testing._util import fingerprint
+from cardcore.testing._util import fingerprint, game_seed
 
 __all__ = [
     "check_agents",
@@ -24,6 +25,7 @@ __all__ = [
     "check_conservation",
     "check_determinism",
     "check_game",
+    "check_notation",
     "check_persistence",
     "check_positions",
     "check_rejections",
@@ -33,6 +35,11 @@ __all__ = [
 ]
 
 _PER_GAME = ALL_CHECKS - {"vetoes", "scores"}
+_BROKEN = "not run: the game breaks the plugin contract (see the failures)"
+_UNREAD = (
+    "not run: records hold each action's notation, and this game's legal actions have"
+    " notations that are shared or do not read back (see the failures)"
+)
 
 
 def _play_out(game: Game, seed: int) -> None:
@@ -90,46 +97,118 @@ def _run(
                     " (Option(..., minimum=..., maximum=...)), so no caller can pass a huge value"
                 )
 
-    def checker(which: frozenset[str], into: Report) -> Checker:
-        return Checker(
-            name, n, rules_t, without_t, options, which, into, sample, full_every, samples_per_game
+    def make(game_seed_: int, with_rules: tuple[str, ...]) -> Game:
+        return new_game(
+            name, n, rules=with_rules, without=without_t, options=options, seed=game_seed_
         )
 
+    contract = Contract(report, info.realtime, "notation" in chosen)
+    contract.walk(name, rules_t, without_t, lambda s: make(s, rules_t), game_seed(seed, 5_000))
+    per_game = chosen & _PER_GAME
+    if contract.bad_notation and "persistence" in per_game:
+        per_game -= {"persistence"}
+        report.skip("persistence", _UNREAD)
+
+    def checker(which: frozenset[str], into: Report) -> Checker:
+        return Checker(
+            name, n, rules_t, without_t, options, which, into, sample, full_every,
+            samples_per_game, contract=contract if into is report else None,
+        )  # fmt: skip
+
     first: tuple[Game, list[dict[str, Any]]] | None = None
-    if chosen & _PER_GAME:
-        main = checker(chosen & _PER_GAME, report)
+    if per_game and contract.broken is None:
+        main = checker(per_game, report)
         for i in range(games):
             failed = report.failed
             got = main.play(i, seed)
             if i == 0 and report.failed == failed:
                 first = got
-    if "determinism" in chosen and games > 0:
-        plain = frozenset({"determinism"})
-        if first is None:  # game 0 failed a check: compare two plain plays instead
-            first = checker(plain, Report(name)).play(0, seed)
-        game1, host1 = first
-        game2, host2 = checker(plain, Report(name)).play(0, seed)
-        if [(s, str(a)) for s, a, _ in game1.record_entries()] != [
-            (s, str(a)) for s, a, _ in game2.record_entries()
-        ]:
-            report.fail(f"the same seed gave two different games of {name}")
-        elif fingerprint(game1) != fingerprint(game2) or (host1 and host2 and host1 != host2):
-            report.fail(f"the same seed and actions gave different states or events in {name}")
-
-    def make(game_seed: int, with_rules: tuple[str, ...]) -> Game:
-        return new_game(
-            name, n, rules=with_rules, without=without_t, options=options, seed=game_seed
-        )
-
+            if contract.broken is not None:
+                break
+    if contract.broken is None and "determinism" in chosen:
+        _guarded(report, "determinism", lambda: _determinism(report, name, first, checker, seed))
     hook_games = max(1, min(games, 3))
-    if "vetoes" in chosen and games > 0:
-        check_veto_rule(report, name, make, rules_t, hook_games, seed)
-    if "scores" in chosen and games > 0:
-        check_score_rule(report, name, make, rules_t, hook_games, seed, _play_out)
-        check_failing_rule(report, name, make, rules_t, min(hook_games, 2), seed)
+    if contract.broken is None and "vetoes" in chosen:
+        _guarded(
+            report, "vetoes", lambda: check_veto_rule(report, name, make, rules_t, hook_games, seed)
+        )
+    if contract.bad_notation and "scores" in chosen:
+        report.skip("scores", _UNREAD)
+    elif contract.broken is None and "scores" in chosen:
+        _guarded(
+            report,
+            "scores",
+            lambda: check_score_rule(report, name, make, rules_t, hook_games, seed, _play_out),
+        )
+        _guarded(
+            report,
+            "scores",
+            lambda: check_failing_rule(report, name, make, rules_t, min(hook_games, 2), seed),
+        )
+    _skip_empty(report, contract, lambda: get_ruleset(name, rules_t, without_t).logic)
     if strict:
         report.raise_if_failed()
     return report
+
+
+def _guarded(report: Report, check: str, run: Callable[[], object]) -> None:
+    """Run one check; an error escaping it becomes a failure (never an error of check_game)."""
+    try:
+        run()
+    except Exception as exc:
+        report.raw += not isinstance(exc, CardcoreError)
+        report.fail(f"the {check!r} check stopped: {explain(exc)}")
+
+
+def _determinism(
+    report: Report,
+    name: str,
+    first: tuple[Game, list[dict[str, Any]]] | None,
+    checker: Callable[[frozenset[str], Report], Checker],
+    seed: int,
+) -> None:
+    plain = frozenset({"determinism"})
+    if first is None:  # game 0 failed a check: compare two plain plays instead
+        first = checker(plain, Report(name)).play(0, seed)
+    second = checker(plain, Report(name)).play(0, seed)
+    if first is None or second is None:
+        report.fail(f"game 0 of {name} did not start, so the same seed could not be replayed")
+        return
+    (game1, host1), (game2, host2) = first, second
+    if [(s, str(a)) for s, a, _ in game1.record_entries()] != [
+        (s, str(a)) for s, a, _ in game2.record_entries()
+    ]:
+        report.fail(f"the same seed gave two different games of {name}")
+    elif fingerprint(game1) != fingerprint(game2) or (host1 and host2 and host1 != host2):
+        report.fail(f"the same seed and actions gave different states or events in {name}")
+
+
+def _skip_empty(report: Report, contract: Contract, get_logic: Callable[[], Any]) -> None:
+    """Mark the checks that tested nothing as skipped, with the reason (never a silent pass)."""
+    if contract.broken is not None:
+        for check in report.checks:
+            report.skip(check, _BROKEN)
+        return
+    if "positions" in report.checks and report.positions == 0:
+        logic = get_logic()
+        if logic.has_positions():
+            why = "no sampled point reached it (play more games or raise sample)"
+        else:
+            why = (
+                f"{type(logic).__name__} has no position notation (it implements neither"
+                " blank_state nor write_position and read_position), so no position was checked"
+            )
+        report.skip("positions", why)
+    if "scores" in report.checks and report.scored == 0:
+        report.skip(
+            "scores",
+            "the game never called GameLogic.score_round (in the games played with the kit's"
+            " score-only rule), so that rule and the kit's failing rule had nothing to change",
+        )
+    if "vetoes" in report.checks and report.vetoed == 0:
+        report.skip("vetoes", "the kit's veto-only rule vetoed none of the actions offered")
+    if "notation" in report.checks and report.notations == 0:
+        report.skip("notation", "no legal action was offered at a checked point")
 
 
 def check_game(
@@ -164,10 +243,18 @@ def check_game(
     :param samples_per_game: At most this many sampled points per game get the costly checks.
     :param checks: A subset of :data:`ALL_CHECKS`.
     :param strict: Raise on failure; with ``False`` the report only counts.
-    :returns: The :class:`Report`.
-    :raises AssertionError: If a check failed (and *strict*).
+    :returns: The :class:`Report`. A plugin mistake that makes the game unplayable
+        (``create_logic`` answering no :class:`~cardcore.GameLogic`, a required method
+        left out, a bad ``to_act``, legal actions that are not a tuple of actions) is one
+        failure naming it, and the other checks are in ``Report.skipped``; an error
+        inside a check is a failure too, never an error of this function.
+    :raises AssertionError: If a check failed (and *strict*), listing the failures
+        and the skipped checks with their reasons.
     :raises OptionError: An unknown check, or *games*, *seed*, *sample*, *full_every*
-        or *options* of the wrong kind (before any game is played).
+        or *options* of the wrong kind (before any game is played), or options the
+        game refuses.
+    :raises UnknownPluginError: An unknown game or house rule.
+    :raises RuleConflictError: House rules that cannot be combined.
     """
     return _run(
         name, checks, players=players, rules=rules, without=without, options=options, games=games,
@@ -251,7 +338,15 @@ check_positions = _single(
     "positions",
     frozenset({"positions"}),
     "Check that a game started from :meth:`cardcore.Game.position` shows every seat the same"
-    " view and legal actions and writes the same position (games without a notation pass).",
+    " view and legal actions and writes the same position (a game without a position"
+    " notation has the check in ``Report.skipped``, with the reason).",
+)
+check_notation = _single(
+    "notation",
+    frozenset({"notation"}),
+    "Check that the legal actions of every seat to act have distinct notations"
+    " (``str(action)``) and that the game's ``parse_action`` reads each back as an equal"
+    " action (``Report.notations`` counts them).",
 )
 check_vetoes = _single(
     "vetoes",
