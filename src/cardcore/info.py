@@ -6,6 +6,7 @@ A game module declares ``GAME = GameInfo(...)``; a house-rule module declares
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Mapping
 from types import MappingProxyType, ModuleType
 from typing import Any
@@ -13,7 +14,7 @@ from typing import Any
 from attrs import field, frozen
 
 from cardcore._text import shown
-from cardcore.errors import OptionError
+from cardcore.errors import OptionError, PluginError
 
 __all__ = ["FIELD_KINDS", "GameInfo", "Option", "RuleInfo", "Veto", "ViewField"]
 
@@ -33,6 +34,9 @@ class Option:
     :param minimum: The smallest accepted number, if any.
     :param maximum: The largest accepted number, if any.
     :param nullable: Whether ``None`` is accepted (e.g. "no turn cap").
+    :raises PluginError: When *minimum* is above *maximum*, or a *default* other
+        than ``None`` is not a value :meth:`check` accepts (of *kind*, among
+        *choices*, within the bounds).
     """
 
     name: str
@@ -43,6 +47,19 @@ class Option:
     minimum: float | None = None
     maximum: float | None = None
     nullable: bool = False
+
+    def __attrs_post_init__(self) -> None:
+        if self.minimum is not None and self.maximum is not None and self.minimum > self.maximum:
+            msg = (
+                f"option {self.name!r}: minimum {self.minimum:g} is above maximum {self.maximum:g}"
+            )
+            raise PluginError(msg)
+        if self.default is not None:
+            try:
+                self.check(self.default)
+            except OptionError as exc:
+                msg = f"option {self.name!r}: its own default is refused: {exc}"
+                raise PluginError(msg) from None
 
     def check(self, value: Any) -> Any:
         """Return *value* if acceptable (ints are accepted for floats), else raise :class:`OptionError`."""
@@ -85,6 +102,8 @@ class GameInfo:
         (see :class:`ViewField`); the core's zones need no declaring.
     :param version: The plugin's version; records hold it and loading checks the major part.
     :param hookspecs: A module of the game's own hookspecs, added to its plugin manager.
+    :raises PluginError: For *min_players* above *max_players* (or either below 1),
+        an option that is not an :class:`Option`, or two options of one name.
     """
 
     name: str
@@ -98,6 +117,21 @@ class GameInfo:
     hookspecs: ModuleType | None = field(default=None, eq=False, repr=False)
     zero_sum: bool = False
     fields: tuple[ViewField, ...] = ()
+
+    def __attrs_post_init__(self) -> None:
+        def bad(why: str) -> PluginError:
+            return PluginError(f"game {self.name!r} declares {why}", plugin=str(self.name))
+
+        low, high = self.min_players, self.max_players
+        if not (type(low) is int and type(high) is int and 1 <= low <= high):
+            raise bad(f"min_players={shown(low)}, max_players={shown(high)}: ints, 1 <= min <= max")
+        seen: set[str] = set()
+        for opt in self.options:
+            if not isinstance(opt, Option):
+                raise bad(f"an option that is not an Option: {shown(opt)}")
+            if opt.name in seen:
+                raise bad(f"two options named {opt.name!r}")
+            seen.add(opt.name)
 
     def option(self, name: str) -> Option:
         """Return the declared option *name*."""
@@ -192,6 +226,14 @@ class RuleInfo:
     :param applies: Where the rule applies, as data: option name -> the values it
         serves (``{"layout": (6, 8, 9, 10)}``). The core refuses other values with
         an :class:`~cardcore.OptionError` before the deal; ``cardcore list`` shows it.
+        Values are compared with ``==`` to the option's value as the game's
+        :class:`Option` accepted it (``Option.check``: an ``int`` given for a
+        ``float`` option becomes a float), not as the game may read it later: list
+        every spelling the game accepts (``(6, "6")`` where the game takes both).
+        Each name must be an option of the game and each value one it accepts,
+        or building the configuration raises :class:`~cardcore.PluginError`.
+    :raises PluginError: For an *id*, *name* or *game* that is not a non-empty
+        ``str``, or *conflicts* or *requires* given as one ``str``.
     """
 
     id: str
@@ -204,6 +246,17 @@ class RuleInfo:
     applies: Mapping[str, tuple[Any, ...]] = field(
         factory=dict, converter=_freeze_applies, eq=False, hash=False
     )
+
+    def __attrs_post_init__(self) -> None:
+        for what in ("id", "name", "game"):
+            value = getattr(self, what)
+            if not (isinstance(value, str) and value):
+                msg = f"RuleInfo {what} must be a non-empty str, not {shown(value)}"
+                raise PluginError(msg, plugin=self.name if isinstance(self.name, str) else None)
+        for what in ("conflicts", "requires"):
+            if isinstance(getattr(self, what), str):
+                msg = f"house rule {self.name!r}: {what} takes a tuple of rule names or IDs, not one str ({self.id})"
+                raise PluginError(msg, plugin=self.name)
 
     def check_applies(self, options: Mapping[str, Any]) -> None:
         """Raise :class:`OptionError` if the rule does not serve these *options*."""
@@ -227,9 +280,27 @@ class RuleInfo:
 class Veto:
     """A house rule's answer to ``forbid_action``: the action is illegal, and why.
 
-    :param rule_id: The rule that forbids it.
+    :param rule_id: The ID of the rule that forbids it (a non-empty ``str``).
     :param reason: Lowercase text, no final period.
+    :raises PluginError: For a *rule_id* that is not a non-empty ``str`` or a
+        *reason* that is not a ``str``, naming the module that built the veto.
     """
 
     rule_id: str
     reason: str
+
+    def __attrs_post_init__(self) -> None:
+        if isinstance(self.rule_id, str) and self.rule_id and isinstance(self.reason, str):
+            return
+        frame = sys._getframe(1)
+        while frame.f_back is not None and (
+            frame.f_globals.get("__name__") == __name__
+            or frame.f_code.co_filename.startswith("<attrs generated")
+        ):
+            frame = frame.f_back
+        where = frame.f_globals.get("__name__", "?")
+        msg = (
+            f"Veto({shown(self.rule_id)}, {shown(self.reason)}) built in {where!r}: a veto takes"
+            " the vetoing rule's ID (a non-empty str) and a reason (a str)"
+        )
+        raise PluginError(msg, plugin=where)

@@ -14,6 +14,7 @@ from typing import Any
 
 import attrs
 
+from cardcore._text import shown
 from cardcore.actions import Action
 from cardcore.cards import Card
 from cardcore.errors import NotationError
@@ -62,8 +63,14 @@ class ActionParser:
     (``"ask 1 q"`` gives ``rank='q'``), so a game that wants one case normalises it.
 
     :param types: The game's action classes (frozen attrs subclasses of :class:`Action`),
-        each with its own verb.
-    :raises TypeError: A field of a type the parser cannot read, or two classes with one verb.
+        each with its own verb: one word, set on the class itself or inherited from
+        a class not listed (not :class:`Action`'s placeholder ``"action"``).
+    :raises TypeError: When the parser is built (a game's parser is built with
+        its configuration, so :func:`cardcore.new_game` raises
+        :class:`~cardcore.PluginError` for it): a class that is not an attrs
+        subclass of :class:`Action`, a class without a verb of its own, a verb
+        that is not one word, two classes with one verb (compared in any case),
+        or a field of a type the parser cannot read.
     """
 
     def __init__(self, types: Sequence[type[Action]]) -> None:
@@ -71,6 +78,21 @@ class ActionParser:
             str, tuple[type[Action], tuple[tuple[str, Callable[[str], Any]], ...]]
         ] = {}
         for kind in types:
+            # an attrs class itself, not a plain subclass whose own fields attrs never saw
+            is_attrs = isinstance(kind, type) and "__attrs_attrs__" in vars(kind)
+            if not (is_attrs and issubclass(kind, Action)):
+                msg = f"{shown(kind)} is not an attrs subclass of cardcore.Action"
+                raise TypeError(msg)
+            verb = kind.verb
+            if not isinstance(verb, str) or len(verb.split()) != 1 or verb != verb.strip():
+                msg = f"{kind.__name__}.verb must be one word, not {shown(verb)}"
+                raise TypeError(msg)
+            if verb == Action.verb:
+                msg = (
+                    f"{kind.__name__} has no verb of its own (Action's placeholder"
+                    f" {verb!r}): give it one, e.g. verb: ClassVar[str] = 'draw'"
+                )
+                raise TypeError(msg)
             fields = []
             for f in attrs.fields(kind):
                 if f.name in ("seat", "_text") or not f.init:
@@ -80,7 +102,7 @@ class ActionParser:
                     msg = f"{kind.__name__}.{f.name}: the default parser reads int, str and Card fields"
                     raise TypeError(msg)
                 fields.append((f.name, read))
-            verb = kind.verb.lower()
+            verb = verb.lower()
             taken = self._by_verb.get(verb)
             if taken is not None and taken[0] is not kind:
                 msg = (

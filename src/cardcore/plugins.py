@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 import pluggy
 
+from cardcore import _declared
 from cardcore._agentspec import (
     build_agent,
     check_agent_params,
@@ -100,10 +101,12 @@ def register(group: str, name: str, target: ModuleType | Any) -> None:
     :param group: ``"cardcore.games"``, ``"cardcore.rules"`` or ``"cardcore.agents"``.
     :param name: The name to find it by (``"hearts"``, ``"hearts.jack-of-diamonds"``).
     :param target: The module (games and rules) or class (agents).
+    :raises PluginError: If its ``GAME.name`` or ``RULE.name`` is not *name*.
     """
     if group not in GROUPS:
         msg = f"unknown plugin group {group!r} (expected one of {', '.join(GROUPS)})"
         raise UnknownPluginError(msg)
+    _declared.check_declared_name(group, name, target)
     with _lock:
         _entries()[group][name] = target
         _loaded[group, name] = target
@@ -185,6 +188,7 @@ def game_info(name: str) -> GameInfo:
     if not isinstance(info, GameInfo):
         msg = f"game plugin {name!r} has no GAME = GameInfo(...)"
         raise PluginError(msg, plugin=name)
+    _declared.check_declared_name("cardcore.games", name, module)
     return info
 
 
@@ -196,16 +200,22 @@ def rule_info(name: str) -> RuleInfo:
 def _rule_module(name: str) -> tuple[ModuleType, RuleInfo]:
     entries = _entries()["cardcore.rules"]
     if name not in entries:
-        for other in entries:
-            module = _load("cardcore.rules", other)
-            info = getattr(module, "RULE", None)
-            if isinstance(info, RuleInfo) and info.id == name:
-                return module, info
+        found = [
+            other
+            for other in entries
+            if getattr(getattr(_load("cardcore.rules", other), "RULE", None), "id", None) == name
+        ]
+        if len(found) > 1:  # a rule ID names one rule: refuse to guess
+            both = ", ".join(sorted(found))
+            msg = f"rule ID {name!r} is declared by several installed house rules ({both}): name one by its name"
+            raise PluginError(msg, plugin=sorted(found)[-1])
+        name = found[0] if found else name
     module = _load("cardcore.rules", name)
     info = getattr(module, "RULE", None)
     if not isinstance(info, RuleInfo):
         msg = f"house-rule plugin {name!r} has no RULE = RuleInfo(...)"
         raise PluginError(msg, plugin=name)
+    _declared.check_declared_name("cardcore.rules", name, module)
     return module, info
 
 
@@ -297,7 +307,11 @@ class Ruleset:
             why = " ".join(str(exc).split())  # pluggy's message spans lines: one line here
             msg = f"plugin {bad!r} does not match the hook specifications: {why}"
             raise PluginError(msg, plugin=bad) from exc
-        self._check_hook_names()
+        _declared.check_hook_names(self.pm, game.name)
+        _declared.check_hooks_marked(self.pm, game_module, game.name)
+        for module, info in rules:
+            _declared.check_hooks_marked(self.pm, module, info.name)
+            _declared.check_implements_a_hook(self.pm, module, info)
         if self.pm.hook.score_round.get_hookimpls():
             # a rule takes part in scoring: the scores pass through unchanged at the end of
             # the chain, so a wrapper (``inner = yield``) receives them, never None
@@ -327,31 +341,10 @@ class Ruleset:
             raise PluginError(msg, plugin=game.name)
         self.logic: GameLogic[Any, Any] = logic
         """The shared game logic of this configuration."""
-
-    def _check_hook_names(self) -> None:
-        """Refuse hook implementations that no specification knows (a misspelled hook name)."""
-        try:
-            self.pm.check_pending()
-        except pluggy.PluginValidationError as exc:
-            bad = self.pm.get_name(exc.plugin) or str(exc.plugin)
-            known = sorted(
-                name for name, hc in vars(self.pm.hook).items() if getattr(hc, "spec", None)
-            )
-            unknown = [
-                name
-                for name, hc in vars(self.pm.hook).items()
-                if getattr(hc, "get_hookimpls", None) is not None
-                and hc.spec is None
-                and any(i.plugin is exc.plugin and not i.optionalhook for i in hc.get_hookimpls())
-            ]
-            hook = unknown[0] if unknown else "?"
-            close = difflib.get_close_matches(hook, known, n=3, cutoff=0.6)
-            hint = f"; did you mean {', '.join(repr(c) for c in close)}?" if close else ""
-            msg = (
-                f"plugin {bad!r} implements {hook!r}, which is not a hook of {self.game.name!r}"
-                f"{hint} (mark it @hookimpl(optionalhook=True) if it is meant for another game)"
-            )
-            raise PluginError(msg, plugin=bad) from exc
+        # the default parser is built now, so bad action_types are refused before any play
+        parser = _declared.check_action_types(logic, game.name)
+        if parser is not None and getattr(logic, "_parser", None) is None:
+            logic._parser = parser
 
     @property
     def rule_names(self) -> tuple[str, ...]:
@@ -490,9 +483,12 @@ def get_ruleset(game: str, rules: Iterable[str] = (), without: Iterable[str] = (
     """Return the cached configuration for *game* with *rules* (plus defaults, minus *without*).
 
     :raises UnknownPluginError: For a game or rule that is not installed (the
-        message lists what is).
-    :raises RuleConflictError: For a rule of another game, rules that conflict,
-        a missing requirement, or a *without* that is not a default rule.
+        message lists what is), or a rule of another game (also a
+        :class:`RuleConflictError`, as it was before).
+    :raises RuleConflictError: For rules that conflict, a missing requirement,
+        or a *without* that is not a default rule.
+    :raises PluginError: For rules declaring one ID, or ``applies`` naming an
+        option the game does not declare or a value it refuses.
     """
     if (
         type(rules) is tuple
@@ -545,7 +541,7 @@ def get_ruleset(game: str, rules: Iterable[str] = (), without: Iterable[str] = (
                 raise UnknownPluginError(msg) from None
             if rinfo.game != game:
                 msg = f"house rule {rinfo.name!r} belongs to {rinfo.game!r}, not {game!r} ({rinfo.id})"
-                raise RuleConflictError(msg)
+                raise _declared.OtherGameRuleError(msg)
             if any(_matches(ref, d[1]) for d in default_infos) and any(
                 _matches(w, rinfo) for w in without
             ):
@@ -553,6 +549,7 @@ def get_ruleset(game: str, rules: Iterable[str] = (), without: Iterable[str] = (
                 raise RuleConflictError(msg)
             chosen[rinfo.name] = (mod, rinfo)
         infos = sorted(chosen.values(), key=lambda mi: mi[1].id)
+        _declared.check_rule_set(info, [i for _, i in infos], lambda: _installed_rules())
         for _, a in infos:
             for _, b in infos:
                 if a is not b and any(_matches(ref, b) for ref in a.conflicts):
@@ -575,6 +572,14 @@ def get_ruleset(game: str, rules: Iterable[str] = (), without: Iterable[str] = (
         while len(_rulesets) > RULESET_CACHE:
             _rulesets.popitem(last=False)
         return ruleset
+
+
+def _installed_rules() -> list[RuleInfo]:
+    out = []
+    for name in _entries()["cardcore.rules"]:
+        with contextlib.suppress(PluginError):
+            out.append(_rule_module(name)[1])
+    return out
 
 
 def plugin_from_traceback(ruleset: Ruleset, exc: BaseException) -> str | None:

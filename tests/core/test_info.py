@@ -4,7 +4,16 @@ from __future__ import annotations
 
 import pytest
 
-from cardcore import FIELD_KINDS, GameInfo, Option, OptionError, RuleInfo, ViewField
+from cardcore import (
+    FIELD_KINDS,
+    GameInfo,
+    Option,
+    OptionError,
+    PluginError,
+    RuleInfo,
+    Veto,
+    ViewField,
+)
 
 
 def test_view_field_kinds_are_checked_and_exported() -> None:
@@ -61,3 +70,73 @@ def test_game_info_resolves_options() -> None:
     with pytest.raises(OptionError, match="must be int"):
         info.resolve_options({"rounds": True})
     assert info.zero_sum is False and info.fields == ()
+
+
+# -- declarations are checked when they are built -----------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "match"),
+    [
+        ({"minimum": 5, "maximum": 2}, "minimum 5 is above maximum 2"),
+        ({"maximum": 8}, "its own default is refused: .*at most 8, not 50"),
+        ({"minimum": 60}, "its own default is refused: .*at least 60, not 50"),
+        ({"choices": (1, 2)}, r"its own default is refused: .*one of \[1, 2\], not 50"),
+        ({"kind": str}, "its own default is refused: .*must be str, not 50"),
+    ],
+    ids=["min-above-max", "above-max", "below-min", "not-a-choice", "wrong-kind"],
+)
+def test_option_refuses_its_own_inconsistent_declaration(
+    kwargs: dict[str, object], match: str
+) -> None:
+    with pytest.raises(PluginError, match=f"option 'hand_size': {match}"):
+        Option("hand_size", 50, **kwargs)  # type: ignore[arg-type]
+
+
+def test_option_default_none_and_defaults_within_bounds_are_accepted() -> None:
+    assert Option("cap", None, kind=int, minimum=1, maximum=3).default is None
+    assert Option("stake", 2, kind=float, minimum=1, maximum=2).default == 2
+
+
+@pytest.mark.parametrize(
+    ("players", "match"),
+    [
+        ((5, 2), "min_players=5, max_players=2"),
+        ((0, 2), "min_players=0"),
+        ((2, "4"), "min_players=2, max_players='4'"),
+    ],
+)
+def test_game_info_refuses_a_bad_seat_range(players: tuple[object, object], match: str) -> None:
+    with pytest.raises(PluginError, match=f"game 'toy' declares {match}") as info:
+        GameInfo("toy", "a toy", *players)  # type: ignore[arg-type]
+    assert info.value.plugin == "toy"
+
+
+def test_game_info_refuses_duplicate_and_foreign_options() -> None:
+    hand = Option("hand_size", 5, minimum=3, maximum=8)
+    with pytest.raises(PluginError, match="game 'toy' declares two options named 'hand_size'"):
+        GameInfo("toy", "a toy", 2, 4, options=(hand, Option("hand_size", 6)))
+    with pytest.raises(PluginError, match="an option that is not an Option: 'rounds'"):
+        GameInfo("toy", "a toy", 2, 4, options=("rounds",))  # type: ignore[arg-type]
+
+
+def test_rule_info_refuses_empty_names_and_a_str_for_conflicts() -> None:
+    with pytest.raises(PluginError, match="RuleInfo id must be a non-empty str, not ''"):
+        RuleInfo("", "x.y", "x", "s")
+    with pytest.raises(PluginError, match="RuleInfo game must be a non-empty str, not None"):
+        RuleInfo("X-1", "x.y", None, "s")  # type: ignore[arg-type]
+    with pytest.raises(PluginError, match=r"conflicts takes a tuple .* not one str") as info:
+        RuleInfo("X-1", "x.y", "x", "s", conflicts="X-2")  # type: ignore[arg-type]
+    assert info.value.plugin == "x.y"
+
+
+@pytest.mark.parametrize(
+    ("rule_id", "reason"), [(None, "no"), ("", "no"), (7, "no"), ("X-1", 42), ("X-1", None)]
+)
+def test_veto_refuses_a_rule_id_that_is_not_a_str_or_a_reason_that_is_not(
+    rule_id: object, reason: object
+) -> None:
+    with pytest.raises(PluginError, match=r"^Veto\(.* built in 'tests.core.test_info'") as info:
+        Veto(rule_id, reason)  # type: ignore[arg-type]
+    assert info.value.plugin == "tests.core.test_info"
+    assert Veto("X-1", "").rule_id == "X-1"

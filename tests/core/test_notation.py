@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+import types
 from typing import ClassVar
 
+import attrs
 import pytest
 from attrs import frozen
+from tests.plugins import drawgame
 from tests.plugins.drawgame import Discard, Draw, Take
 
-from cardcore import Action, Card, IllegalActionError, NotationError
+import cardcore
+from cardcore import Action, Card, IllegalActionError, NotationError, PluginError, hookimpl
 from cardcore.notation import ActionParser, parse_int
 
 
@@ -120,3 +124,64 @@ def test_well_formed_but_illegal_text_is_an_illegal_action(make_game) -> None:  
     with pytest.raises(NotationError, match="unknown action 'knock'"):
         game.act(0, "knock")
     assert game.version == 1
+
+
+@frozen
+class Wait(Action):
+    """An action class that forgot its verb."""
+
+
+class NotAttrs(Action):
+    verb: ClassVar[str] = "plain"
+
+
+@pytest.mark.parametrize(
+    ("types_", "match"),
+    [
+        ([Draw, Wait], "Wait has no verb of its own"),
+        ([int], "<class 'int'> is not an attrs subclass of cardcore.Action"),
+        ([NotAttrs], "NotAttrs'> is not an attrs subclass"),
+    ],
+    ids=["no-verb", "not-an-action", "not-attrs"],
+)
+def test_parser_refuses_classes_without_a_verb_or_not_attrs_actions(
+    types_: list[type[Action]], match: str
+) -> None:
+    with pytest.raises(TypeError, match=match):
+        ActionParser(types_)
+
+
+def test_parser_refuses_a_verb_that_is_not_one_word() -> None:
+    @frozen
+    class TwoWords(Action):
+        verb: ClassVar[str] = "pick up"
+
+    with pytest.raises(TypeError, match=r"TwoWords\.verb must be one word, not 'pick up'"):
+        ActionParser([TwoWords])
+
+
+def test_a_game_with_two_classes_of_one_verb_is_refused_when_its_configuration_is_built() -> None:
+    """Refused by new_game, before any play: not at the first text matching no legal action."""
+
+    @frozen
+    class Pick(Action):
+        verb: ClassVar[str] = "draw"
+
+    class TwoDraws(drawgame.DrawLogic):
+        action_types = (Draw, Take, Discard, Pick)
+
+    module = types.ModuleType("twodraws")
+    vars(module).update(
+        GAME=attrs.evolve(drawgame.GAME, name="twodraws"),
+        card_points=drawgame.card_points,
+        create_logic=hookimpl(lambda ruleset: TwoDraws(ruleset)),
+    )
+    cardcore.register("cardcore.games", "twodraws", module)
+    try:
+        with pytest.raises(
+            PluginError, match=r"game 'twodraws' lists action_types .* share the verb 'draw'"
+        ) as info:
+            cardcore.new_game("twodraws", 2, seed=1)
+        assert info.value.plugin == "twodraws"
+    finally:
+        cardcore.unregister("cardcore.games", "twodraws")

@@ -1,0 +1,217 @@
+"""Checks of what plugins declare, made when they are registered or a configuration is built.
+
+Split from :mod:`cardcore.plugins` so that module keeps to finding and
+configuring plugins. Each check raises a :class:`~cardcore.PluginError` naming
+the plugin at fault, so a mistake shows where it is made, not as a confusing
+failure later (a record that cannot be replayed, a hook pluggy ignores).
+"""
+
+from __future__ import annotations
+
+import difflib
+import warnings
+from collections.abc import Callable, Iterable, Sequence
+from types import FunctionType, ModuleType
+from typing import TYPE_CHECKING, Any
+
+from cardcore._text import shown
+from cardcore.errors import (
+    OptionError,
+    PluginError,
+    RuleConflictError,
+    UnknownPluginError,
+)
+from cardcore.info import GameInfo, RuleInfo
+
+if TYPE_CHECKING:
+    import pluggy
+
+    from cardcore.logic import GameLogic
+
+__all__ = [
+    "OtherGameRuleError",
+    "PluginWarning",
+    "check_action_types",
+    "check_declared_name",
+    "check_hook_names",
+    "check_hooks_marked",
+    "check_implements_a_hook",
+    "check_rule_set",
+]
+
+
+class OtherGameRuleError(UnknownPluginError, RuleConflictError):
+    """A house rule asked for by a game it does not belong to.
+
+    No house rule of that name is installed *for this game*, so it is an
+    :class:`~cardcore.UnknownPluginError`; it was a
+    :class:`~cardcore.RuleConflictError` before, and stays one so that code
+    catching that keeps working.
+    """
+
+
+class PluginWarning(UserWarning):
+    """A plugin declaration that is likely a mistake but may be meant (see each use)."""
+
+
+def check_declared_name(group: str, name: str, target: Any) -> None:
+    """Refuse a game or house rule whose ``GAME.name``/``RULE.name`` is not *name*.
+
+    Records store the declared name and replay looks the plugin up by it, so the
+    two must be one.
+
+    :raises PluginError: If they differ.
+    """
+    attr, kind = ("GAME", GameInfo) if group == "cardcore.games" else ("RULE", RuleInfo)
+    info = getattr(target, attr, None)
+    if isinstance(info, kind) and info.name != name:
+        what = "game" if attr == "GAME" else "house rule"
+        msg = (
+            f"{what} plugin {name!r} declares {attr}.name = {info.name!r}: the name it is"
+            f" registered under (entry point or cardcore.register) and {attr}.name must be"
+            " the same, since records name the plugin by the latter"
+        )
+        raise PluginError(msg, plugin=name)
+
+
+def check_hook_names(pm: pluggy.PluginManager, game: str) -> None:
+    """Refuse hook implementations that no specification knows (a misspelled hook name).
+
+    :raises PluginError: Naming the plugin, the hook and the closest hook names.
+    """
+    import pluggy
+
+    try:
+        pm.check_pending()
+    except pluggy.PluginValidationError as exc:
+        bad = pm.get_name(exc.plugin) or str(exc.plugin)
+        known = sorted(name for name, hc in vars(pm.hook).items() if getattr(hc, "spec", None))
+        unknown = [
+            name
+            for name, hc in vars(pm.hook).items()
+            if getattr(hc, "get_hookimpls", None) is not None
+            and hc.spec is None
+            and any(i.plugin is exc.plugin and not i.optionalhook for i in hc.get_hookimpls())
+        ]
+        hook = unknown[0] if unknown else "?"
+        close = difflib.get_close_matches(hook, known, n=3, cutoff=0.6)
+        hint = f"; did you mean {', '.join(repr(c) for c in close)}?" if close else ""
+        msg = (
+            f"plugin {bad!r} implements {hook!r}, which is not a hook of {game!r}"
+            f"{hint} (mark it @hookimpl(optionalhook=True) if it is meant for another game)"
+        )
+        raise PluginError(msg, plugin=bad) from exc
+
+
+def check_hooks_marked(pm: pluggy.PluginManager, module: ModuleType, plugin: str) -> None:
+    """Refuse a function of *module* named like a hook but not marked ``@hookimpl``.
+
+    Pluggy ignores such a function, so the rule would silently do nothing.
+
+    :raises PluginError: Naming the plugin and the function.
+    """
+    if not isinstance(module, ModuleType):
+        return
+    specs = {name for name, hc in vars(pm.hook).items() if getattr(hc, "spec", None)}
+    for name, value in vars(module).items():
+        if (
+            name in specs
+            and isinstance(value, FunctionType)
+            and not hasattr(value, "cardcore_impl")
+            and not hasattr(value, "cardcore_spec")
+        ):
+            msg = (
+                f"plugin {plugin!r} defines {name}() without @hookimpl (from cardcore import"
+                " hookimpl), so it would never be called; mark it, or rename it if it is a helper"
+            )
+            raise PluginError(msg, plugin=plugin)
+
+
+def check_implements_a_hook(pm: pluggy.PluginManager, module: Any, info: RuleInfo) -> None:
+    """Warn (:class:`PluginWarning`) about a house rule implementing no hook of its game.
+
+    Such a rule changes nothing. It warns rather than refuses, since a rule that
+    only declares ``applies``, ``requires`` or ``conflicts`` is built that way on
+    purpose in tests.
+    """
+    callers = pm.get_hookcallers(module) or []
+    if not any(hc.spec is not None for hc in callers):
+        msg = (
+            f"house rule {info.name!r} implements no hook of {info.game!r} (each hook"
+            f" function needs @hookimpl), so it changes nothing ({info.id})"
+        )
+        warnings.warn(msg, PluginWarning, stacklevel=5)
+
+
+def check_rule_set(
+    game: GameInfo, rules: Sequence[RuleInfo], installed: Callable[[], Iterable[RuleInfo]]
+) -> None:
+    """Check the chosen *rules* of *game* against each other, the game and the installed rules.
+
+    *installed* is called (it reads every installed rule) only when a ``conflicts``
+    entry names none of the chosen rules.
+
+    * two rules with one ID are refused (a rule ID names one rule);
+    * ``applies`` must name options the game declares, with values each option accepts;
+    * a ``conflicts`` entry that names no installed rule warns:
+      it may be a typo, or a rule of a package that is not installed (:class:`PluginWarning`).
+
+    :raises PluginError: Naming the rule at fault.
+    """
+    by_id: dict[str, RuleInfo] = {}
+    for info in rules:
+        other = by_id.setdefault(info.id, info)
+        if other is not info and other.name != info.name:
+            msg = (
+                f"house rules {other.name!r} and {info.name!r} both declare the rule ID"
+                f" {info.id!r}: a rule ID names one rule, so one of them must change it"
+            )
+            raise PluginError(msg, plugin=info.name)
+        for name, values in info.applies.items():
+            try:
+                option = game.option(name)
+            except KeyError:
+                known = ", ".join(opt.name for opt in game.options) or "none"
+                msg = (
+                    f"house rule {info.name!r} applies to option {name!r}, which {game.name!r}"
+                    f" does not declare (its options: {known}) ({info.id})"
+                )
+                raise PluginError(msg, plugin=info.name) from None
+            for value in values:
+                try:
+                    option.check(value)
+                except OptionError as exc:
+                    msg = (
+                        f"house rule {info.name!r} applies to {name} {shown(value)},"
+                        f" a value {game.name!r} refuses: {exc} ({info.id})"
+                    )
+                    raise PluginError(msg, plugin=info.name) from None
+    refs = {ref for r in rules for ref in (r.name, r.id)}
+    unknown = [(info, ref) for info in rules for ref in info.conflicts if ref not in refs]
+    if unknown:
+        refs.update(ref for r in installed() for ref in (r.name, r.id))
+        for info, ref in unknown:
+            if ref not in refs:
+                msg = (
+                    f"house rule {info.name!r} declares a conflict with {ref!r}, which is no"
+                    f" installed rule's name or ID; check the spelling ({info.id})"
+                )
+                warnings.warn(msg, PluginWarning, stacklevel=4)
+
+
+def check_action_types(logic: GameLogic[Any, Any], game: str) -> Any:
+    """Build the default parser of *logic*'s ``action_types`` now, or ``None`` without them.
+
+    :raises PluginError: Two classes with one verb, a class without a verb of its
+        own, or a field the parser cannot read.
+    """
+    from cardcore.notation import ActionParser
+
+    types = getattr(logic, "action_types", ())
+    if not types:
+        return None
+    try:
+        return ActionParser(types)
+    except TypeError as exc:
+        msg = f"game {game!r} lists action_types the default parser refuses: {exc}"
+        raise PluginError(msg, plugin=game) from exc
