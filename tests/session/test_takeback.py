@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -34,13 +35,17 @@ def test_golf_take_is_taken_back_when_the_other_seat_agrees() -> None:
     assert _ask(t, "a") == []
     offer = t.mirrors["b"].takeback
     assert offer is not None and offer["op"] == "requested" and offer["action"] == "take"
-    assert t.errors(t.send("a", {"type": "takeback", "op": "accept"})) == ["takeback-refused"]  # not its own
+    assert t.errors(t.send("a", {"type": "takeback", "op": "accept"})) == [
+        "takeback-refused"
+    ]  # not its own
     assert t.errors(t.send("b", {"type": "takeback", "op": "accept"})) == []
     now = t.session.game
     assert now is not None and now.version == 4
     assert {s: now.view(s) for s in (0, 1)} == {s: before[s] for s in (0, 1)}
     assert t.mirrors["a"].view == before[0] and t.mirrors["b"].view == before[1]
-    assert [str(a) for _, a, _ in now.record_entries()] == [str(a) for _, a, _ in game.record_entries()][:4]
+    assert [str(a) for _, a, _ in now.record_entries()] == [
+        str(a) for _, a, _ in game.record_entries()
+    ][:4]
     t.act("a", "draw", 1.0)  # play goes on from there
     assert now.version == 5
 
@@ -97,7 +102,11 @@ def test_a_declined_an_expired_and_an_overtaken_request_end_it() -> None:
     t.act("a", "take", 1.0)
     _ask(t, "a")
     t.send("b", {"type": "takeback", "op": "decline"})
-    assert t.mirrors["a"].takeback is None and t.session.game is not None and t.session.game.version == 5
+    assert (
+        t.mirrors["a"].takeback is None
+        and t.session.game is not None
+        and t.session.game.version == 5
+    )
     _ask(t, "a")
     out = t.tick(11.0)
     assert messages(out, "a", "takeback")[0]["op"] == "expired"
@@ -106,9 +115,15 @@ def test_a_declined_an_expired_and_an_overtaken_request_end_it() -> None:
     start = len(t.outbound)
     out_replies = t.act("a", replace, 1.0)
     assert t.session.takeback is None and not t.errors(out_replies)
-    ops = [o.message["op"] for o in t.outbound[start:] if o.conn == "b" and o.message["type"] == "takeback"]
+    ops = [
+        o.message["op"]
+        for o in t.outbound[start:]
+        if o.conn == "b" and o.message["type"] == "takeback"
+    ]
     assert ops == ["cancelled"] and t.mirrors["b"].takeback is None
-    assert t.errors(t.send("b", {"type": "takeback", "op": "accept"})) == ["takeback-refused"]  # none pending
+    assert t.errors(t.send("b", {"type": "takeback", "op": "accept"})) == [
+        "takeback-refused"
+    ]  # none pending
 
 
 def test_takebacks_refused_in_real_time_when_switched_off_and_before_any_action() -> None:
@@ -127,7 +142,9 @@ def test_takebacks_refused_in_real_time_when_switched_off_and_before_any_action(
 
 def test_a_pending_takeback_survives_a_restart(tmp_path: Path) -> None:
     path = tmp_path / "s.db"
-    session = Session.create("golf", 2, now=0.0, seed=11, store=SQLiteStore(path), config=SessionConfig())
+    session = Session.create(
+        "golf", 2, now=0.0, seed=11, store=SQLiteStore(path), config=SessionConfig()
+    )
     t = Table(session)
     t.join("a", 0)
     t.join("b", 1)
@@ -151,3 +168,76 @@ def test_learned_counts_cards_seen_anywhere_and_in_events() -> None:
     got = learned(before, after, events)
     assert all(len(got[s]) == 1 for s in (0, 1, None))  # a card turned up: everyone learned it
     assert sum(known_cards(after, 1).values()) == sum(known_cards(before, 1).values()) + 1
+
+
+def _count_builds(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """Count the games built from a record (a replay from the deal) from now on."""
+    from cardcore.session.config import GameSetup
+
+    calls: list[int] = []
+    build = GameSetup.build
+
+    def counted(self: GameSetup, *args: Any, **kwargs: Any) -> cardcore.Game:
+        calls.append(len(args[1]) if len(args) > 1 else 0)
+        return build(self, *args, **kwargs)
+
+    monkeypatch.setattr(GameSetup, "build", counted)
+    return calls
+
+
+def test_a_refused_takeback_asked_again_and_again_replays_nothing(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    t = _golf_after_setup()
+    for _ in range(6):  # a longer game: each seat draws and discards
+        for conn in ("a", "b"):
+            t.act(conn, "draw", 0.1)
+            t.act(conn, t.legal(conn)[-1], 0.1)
+    t.act("a", "draw", 0.1)  # shows seat 0 a card: final
+    builds = _count_builds(monkeypatch)
+    for _ in range(30):
+        replies = t.send("a", {"type": "takeback", "op": "request"}, 0.1)
+        assert (
+            t.errors(replies) == ["takeback-refused"] and "revealed a card" in replies[0]["message"]
+        )
+    assert builds == []  # judged on the copy kept from before the draw, once
+    assert t.session.takeback is None
+
+
+def test_after_a_restart_a_refused_takeback_replays_once_per_version(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    path = tmp_path / "s.db"
+    session = Session.create(
+        "golf", 2, now=0.0, seed=11, store=SQLiteStore(path), config=SessionConfig()
+    )
+    t = Table(session)
+    t.join("a", 0)
+    t.join("b", 1)
+    for conn in ("a", "a", "b", "b"):
+        t.act(conn, t.legal(conn)[0], 1.0)
+    t.act("a", "draw", 1.0)
+    resumed = Session.resume(SQLiteStore(path), session.id, t.now + 1)
+    t.restart(resumed)
+    t.join("a", 0)
+    builds = _count_builds(monkeypatch)
+    for _ in range(20):
+        assert _ask(t, "a") == ["takeback-refused"]
+        t.now += 0.1
+    assert len(builds) == 1
+
+
+def test_a_declined_takeback_asked_again_is_not_replayed_again(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    t = _golf_after_setup()
+    t.act("a", "take", 1.0)
+    builds = _count_builds(monkeypatch)
+    for _ in range(5):
+        assert _ask(t, "a") == []
+        assert t.errors(t.send("b", {"type": "takeback", "op": "decline"}, 0.1)) == []
+    assert len(builds) == 1  # the game without "take", built once and kept for this version
+    assert _ask(t, "a") == []
+    assert t.errors(t.send("b", {"type": "takeback", "op": "accept"}, 0.1)) == []
+    game = t.session.game
+    assert game is not None and game.version == 4 and len(builds) == 1

@@ -88,6 +88,10 @@ class Flow:
         self.foreign = [0] * self.players
         self.takeback: dict[str, Any] | None = None
         self.takeback_prev: Game | None = None
+        self.before: tuple[Game, int, Game] | None = None
+        """(game, version, copy of the game at that version) from just before the last action."""
+        self.verdict: tuple[Game, int, int, str, Game | str] | None = None
+        """(game, version, the last action's seat and text, why it is final or the game without it)."""
         self.entropy_deadline: float | None = None
         self.store_error: str | None = None
         """The last error the store raised (``None``: every write went through)."""
@@ -295,12 +299,19 @@ class Flow:
 
     # -- after every action ---------------------------------------------------------------
 
-    def _after(self, actor: int, action: Action, at: float | None, cause: str) -> None:
+    def _copy(self, game: Game) -> Game | None:
+        """A copy of *game* before an action, for a takeback request to judge it without a replay."""
+        return None if self.realtime or not self.config.takebacks else game.clone()
+
+    def _after(
+        self, actor: int, action: Action, at: float | None, cause: str, before: Game | None = None
+    ) -> None:
         """Tell every stream what the action just applied changed, and store it."""
         game = self.game
         if game is None:  # pragma: no cover - callers act on a started game
             return
         version = game.version
+        self.before = None if before is None else (game, version - 1, before)
         text = str(action)
         self._batch.actions.append((version - 1, actor, text, at))
         self._dirty = True
@@ -513,12 +524,13 @@ class Flow:
         game = self.game
         if game is None:  # pragma: no cover
             return False
+        before = self._copy(game)
         try:
             game.apply(action, at=at)
         except CardcoreError as exc:
             LOG.error("session %s: %s action %r refused: %s", self.id, cause, str(action), exc)
             return False
-        self._after(seat, action, at, cause)
+        self._after(seat, action, at, cause, before)
         return True
 
 

@@ -552,6 +552,7 @@ class Session(TakebackFlow):
                 f" (version {seen}): look again"
             )
             raise ProtocolError("stale", msg_text)
+        before = self._copy(game)
         try:
             action = game.act(seat, msg["action"], at=now, seen=seen if self.realtime else None)
         except StaleActionError as exc:
@@ -564,7 +565,7 @@ class Session(TakebackFlow):
         except CardcoreError as exc:
             LOG.error("session %s: %s", self.id, exc)
             raise ProtocolError("internal", f"the game failed: {exc}") from None
-        self._after(seat, action, now, "player")
+        self._after(seat, action, now, "player", before)
 
     def _history(self, c: Conn, since: int, ref: Any) -> None:
         game = self.game

@@ -67,9 +67,7 @@ def learned(before: Game, after: Game, events: Sequence[Event]) -> dict[int | No
     return out
 
 
-def probe(
-    before: Game, seat: int, text: str, at: float | None
-) -> tuple[Game, list[Event]]:
+def probe(before: Game, seat: int, text: str, at: float | None) -> tuple[Game, list[Event]]:
     """Apply the action (*seat*, *text*) to a clone of *before*; return the clone and its full events."""
     after = before.clone()
     events: list[Event] = []
@@ -91,7 +89,9 @@ class TakebackFlow(Flow):
         if pending is None:
             raise ProtocolError("takeback-refused", "no takeback is pending")
         if seat == pending["by"]:
-            raise ProtocolError("takeback-refused", "the seat that asked cannot answer its own request")
+            raise ProtocolError(
+                "takeback-refused", "the seat that asked cannot answer its own request"
+            )
         if op == "decline":
             self._takeback_end("declined", seat, f"seat {seat} declined")
             return
@@ -114,23 +114,20 @@ class TakebackFlow(Flow):
         game = self._playing()
         if self.takeback is not None:
             raise refuse("a takeback is pending already")
-        entries = game.record_entries()
-        if not entries:
+        last_seat, text, judged = self._judge(game)
+        if last_seat is None:
             raise refuse("there is no action to take back")
-        last_seat, last, at = entries[-1]
         if last_seat != seat:
-            raise refuse(f"only the seat that made the last action (seat {last_seat}) may ask to take it back")
-        rows = [(s, str(a), t) for s, a, t in entries]
-        before = self._rebuild(rows[:-1])
-        after, events = probe(before, last_seat, str(last), at)
-        told = [s for s, cards in learned(before, after, events).items() if cards]
-        if told:
-            who = ", ".join("a spectator" if s is None else f"seat {s}" for s in told)
-            raise refuse(f"{str(last)!r} revealed a card to {who}; what a seat has seen cannot be taken back")
+            raise refuse(
+                f"only the seat that made the last action (seat {last_seat}) may ask to take it back"
+            )
+        if isinstance(judged, str):
+            raise refuse(judged)
+        before: Game = judged
         self.takeback = {
             "by": seat,
             "version": game.version,
-            "action": str(last),
+            "action": text,
             "accepted": [],
             "deadline": now + self.config.takeback_timeout,
         }
@@ -140,6 +137,41 @@ class TakebackFlow(Flow):
             self._grant(now)
         else:
             self._emit_takeback("requested", seat)
+
+    def _judge(self, game: Game) -> tuple[int | None, str, Game | str]:
+        """The last action's seat and text, and why it cannot be taken back or the game without it.
+
+        Worked out once per game version and kept: a request asked again (refused, or
+        declined and asked again) costs nothing. The verdict is judged on the copy of the
+        game taken just before the action, not on a replay of the record from the deal;
+        only a takeback that is allowed replays the record (once), to swap it in.
+        """
+        version = game.version
+        kept = self.verdict
+        if kept is not None and kept[0] is game and kept[1] == version:
+            return kept[2], kept[3], kept[4]
+        entries = game.record_entries()
+        if not entries:
+            return None, "", ""
+        last_seat, last, at = entries[-1]
+        text = str(last)
+
+        def rebuilt() -> Game:
+            return self._rebuild([(s, str(a), t) for s, a, t in entries[:-1]])
+
+        copy = self.before
+        fresh = copy is not None and copy[0] is game and copy[1] == version - 1
+        prior = copy[2] if copy is not None and fresh else rebuilt()
+        after, events = probe(prior, last_seat, text, at)
+        told = [s for s, cards in learned(prior, after, events).items() if cards]
+        judged: Game | str
+        if told:
+            who = ", ".join("a spectator" if s is None else f"seat {s}" for s in told)
+            judged = f"{text!r} revealed a card to {who}; what a seat has seen cannot be taken back"
+        else:  # the copy has no listeners: swap in a game rebuilt from the record
+            judged = rebuilt() if fresh else prior
+        self.verdict = (game, version, last_seat, text, judged)
+        return last_seat, text, judged
 
     def _rebuild(self, rows: Sequence[tuple[int, str, float | None]]) -> Game:
         fair = self.fair
