@@ -19,6 +19,7 @@ from cardcore.deck import CHANCE
 from cardcore.errors import CardcoreError
 from cardcore.events import SPECTATOR, ActionApplied, Event
 from cardcore.game import MAX_TIME, Game
+from cardcore.session._history import HistoryCache
 from cardcore.session.clocks import GAME_CLOCK, Clocks
 from cardcore.session.config import GameSetup, SessionConfig
 from cardcore.session.fair import FairDeal
@@ -93,6 +94,7 @@ class Flow:
         self.verdict: tuple[Game, int, int, str, Game | str] | None = None
         """(game, version, the last action's seat and text, why it is final or the game without it)."""
         self.entropy_deadline: float | None = None
+        self.histories = HistoryCache()
         self.store_error: str | None = None
         """The last error the store raised (``None``: every write went through)."""
         self._seat_events: list[list[Event]] = [[] for _ in range(self.players)]

@@ -571,11 +571,8 @@ class Session(TakebackFlow):
         game = self.game
         if game is None:
             raise ProtocolError("not-started", "the game has not started yet")
-        if c.seat is None:
-            rounds = game.history(None, since)[: max(0, self.spec.rounds - since)]
-        else:
-            rounds = game.history(c.seat, since)
-        self._send(c.id, {"type": "history", "id": ref, "since": since, "rounds": rounds})
+        upto = self.spec.rounds if c.seat is None else None  # spectators: up to the version they see
+        self._out.append(self.histories.reply(c.id, game, c.seat, since, upto, ref))
 
     def _record(self, c: Conn, ref: Any) -> None:
         record = self.record()
