@@ -28,10 +28,14 @@ from typing import Any, Protocol
 
 from cardcore.session.protocol import Outbound
 
-__all__ = ["AsyncConnection", "AsyncHost", "Host"]
+__all__ = ["MAX_QUEUED", "QUEUE", "AsyncConnection", "AsyncHost", "Host"]
 
 QUEUE = 4096
 """Messages queued for one connection before it is dropped as too slow."""
+
+MAX_QUEUED = 8 << 20
+"""Characters of messages (8 MiB; JSON text, mostly ASCII) queued for one connection before it
+is dropped as too slow. One message longer than this is still queued when it queues alone."""
 
 _IDS = itertools.count(1)
 
@@ -39,7 +43,9 @@ _IDS = itertools.count(1)
 class Host(Protocol):
     """What :class:`AsyncHost` drives: a :class:`~cardcore.session.Session` or a :class:`~cardcore.session.Hub`."""
 
-    def handle(self, conn: str, message: str | bytes | Mapping[str, Any], now: float) -> list[Outbound]:
+    def handle(
+        self, conn: str, message: str | bytes | Mapping[str, Any], now: float
+    ) -> list[Outbound]:
         """Read one message."""
 
     def tick(self, now: float) -> list[Outbound]:
@@ -59,6 +65,10 @@ class AsyncConnection:
         self.host = host
         self.id = conn
         self.closed = False
+        self.too_slow = False
+        """Whether the connection was dropped because it did not read its messages."""
+        self.queued = 0
+        """Characters of the messages queued and not yet read."""
         self._queue: asyncio.Queue[str | None] = asyncio.Queue(QUEUE)
 
     async def send(self, message: str | bytes | Mapping[str, Any]) -> None:
@@ -80,16 +90,24 @@ class AsyncConnection:
     def _put(self, text: str) -> None:
         if self.closed:
             return
+        size = len(text)
         try:
+            if self.queued and self.queued + size > MAX_QUEUED:
+                raise asyncio.QueueFull
             self._queue.put_nowait(text)
         except asyncio.QueueFull:  # a reader too slow: drop it, as a server drops a stuck socket
+            self.too_slow = True
             self.host.deliver(self.host.host.disconnect(self.id, self.host.clock()))
             self._end()
+            return
+        self.queued += size
 
     def _end(self) -> None:
         if not self.closed:
             self.closed = True
             self.host.connections.pop(self.id, None)
+            while self.too_slow and not self._queue.empty():  # what it never read: freed now
+                self._queue.get_nowait()
             while True:  # make room for the end marker
                 try:
                     self._queue.put_nowait(None)
@@ -104,6 +122,7 @@ class AsyncConnection:
         item = await self._queue.get()
         if item is None:
             raise StopAsyncIteration
+        self.queued -= len(item)
         return item
 
 

@@ -72,6 +72,9 @@ MAX_FRAME = 1 << 20
 """The largest WebSocket frame the transport reads (bigger ones close the socket, code 1009);
 frames above the session's ``max_message`` are read and refused with ``too-large``."""
 
+TOO_SLOW = "too slow: more than 8 MiB (or 4,096 messages) waiting to be read"
+"""The reason of the close (code 1008) of a socket dropped for not reading its messages."""
+
 CSP = (
     "default-src 'self'; connect-src 'self'; img-src 'self' data:; style-src 'self';"
     " script-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'"
@@ -348,7 +351,8 @@ class WebServer:
             with contextlib.suppress(WebSocketDisconnect, RuntimeError):
                 async for text in conn:
                     await websocket.send_text(text)
-                await websocket.close(1008)  # the session closed it (a flood, a new token ...)
+                # the session closed it (a flood, a new token ...) or it read too slowly
+                await websocket.close(1008, TOO_SLOW if conn.too_slow else "")
 
         sender = asyncio.get_running_loop().create_task(pump())
         try:
