@@ -173,3 +173,73 @@ def test_a_bot_poked_while_thinking_runs_one_decision_at_a_time(
             time.sleep(3.0)
         assert agent.most == 1  # never two decisions of one bot at once
         assert agent.calls - calls <= 5  # the 40 pokes did not queue stale decisions (9 did)
+
+
+def _post_raw(headers: list[tuple[bytes, bytes]], chunks: int, size: int) -> tuple[int, int]:
+    """POST /api/sessions straight to the ASGI app, the body in *chunks* of *size* bytes;
+    return the status and how many chunks the server read."""
+    import asyncio
+
+    from cardcore.web import WebServer, create_app
+
+    app = create_app(WebServer())
+    reads = 0
+    status = 0
+
+    async def receive() -> dict[str, Any]:
+        nonlocal reads
+        reads += 1
+        if reads > chunks:
+            return {"type": "http.disconnect"}
+        return {"type": "http.request", "body": b"[" * size, "more_body": reads < chunks}
+
+    async def send(message: dict[str, Any]) -> None:
+        nonlocal status
+        if message["type"] == "http.response.start":
+            status = message["status"]
+
+    scope = {
+        "type": "http",
+        "asgi": {"version": "3.0"},
+        "http_version": "1.1",
+        "method": "POST",
+        "scheme": "http",
+        "path": "/api/sessions",
+        "raw_path": b"/api/sessions",
+        "query_string": b"",
+        "root_path": "",
+        "headers": [(b"host", b"testserver"), *headers],
+        "client": ("127.0.0.1", 1),
+        "server": ("testserver", 80),
+    }
+    asyncio.run(app(scope, receive, send))
+    return status, reads
+
+
+def test_a_body_declared_larger_than_64_kib_is_refused_unread() -> None:
+    status, reads = _post_raw([(b"content-length", str(400 << 20).encode())], 6400, 1 << 16)
+    assert status == 413 and reads == 0
+
+
+def test_a_streamed_body_is_read_no_further_than_64_kib() -> None:
+    status, reads = _post_raw([(b"transfer-encoding", b"chunked")], 1000, 1 << 14)
+    assert status == 413 and reads == 5  # 5 x 16 KiB: the first chunk past 64 KiB
+    with serve() as (client, server, _):
+        r = client.post("/api/sessions", content=b" " * 65537)
+        assert r.status_code == 413 and "64 KiB" in r.json()["error"]
+        assert not server.hub.sessions
+
+
+DEEP = [
+    '{"a":' * 10_000 + "1" + "}" * 10_000,  # 60 KB: under the size limit
+    "[" * 60_000,
+    '{"game": "golf", "seats": ' + TWO + ', "options": {"rounds": ' + "[" * 40 + "]" * 40 + "}}",
+]
+
+
+@pytest.mark.parametrize("body", DEEP, ids=["objects", "lists", "deep-option"])
+def test_deeply_nested_json_is_a_bad_request_not_a_crash(body: str) -> None:
+    with serve() as (client, server, _):
+        r = client.post("/api/sessions", content=body)
+        assert r.status_code == 400 and "nested" in r.json()["error"]
+        assert not server.hub.sessions

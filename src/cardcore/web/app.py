@@ -72,6 +72,12 @@ MAX_FRAME = 1 << 20
 """The largest WebSocket frame the transport reads (bigger ones close the socket, code 1009);
 frames above the session's ``max_message`` are read and refused with ``too-large``."""
 
+MAX_BODY = 65536
+"""The largest lobby request (``POST /api/sessions``), in bytes: larger ones are refused with HTTP 413."""
+
+MAX_DEPTH = 32
+"""Levels of JSON nesting a lobby request may have (deeper: HTTP 400)."""
+
 TOO_SLOW = "too slow: more than 8 MiB (or 4,096 messages) waiting to be read"
 """The reason of the close (code 1008) of a socket dropped for not reading its messages."""
 
@@ -406,13 +412,17 @@ def _utf8(text: str) -> bool:
 
 
 def _check_text(data: Any, where: str) -> None:
-    """Refuse a request holding text UTF-8 cannot carry, anywhere: it could never be sent back.
+    """Refuse a request holding text UTF-8 cannot carry, anywhere: it could never be sent back,
+    or nested deeper than :data:`MAX_DEPTH` levels.
 
     :raises WebError: Naming the field (``seats[0].name``), before anything is created.
     """
-    stack = [(data, where)]
+    stack = [(data, where, 0)]
     while stack:
-        value, at = stack.pop()
+        value, at, depth = stack.pop()
+        if depth > MAX_DEPTH:
+            msg = f"{at[:80] or 'the request'!r} is nested deeper than {MAX_DEPTH} levels"
+            raise WebError(msg)
         if isinstance(value, str):
             if not _utf8(value):
                 msg = f"{at[:80]!r} holds text that is not UTF-8 (a lone surrogate such as \\ud800)"
@@ -422,9 +432,23 @@ def _check_text(data: Any, where: str) -> None:
                 if not _utf8(key):
                     msg = f"{at[:80] or 'the request'!r} has a key that is not UTF-8 (a lone surrogate such as \\ud800)"
                     raise WebError(msg)
-                stack.append((item, f"{at}.{key}" if at else key))
+                stack.append((item, f"{at}.{key}" if at else key, depth + 1))
         elif isinstance(value, list):
-            stack.extend((item, f"{at}[{i}]") for i, item in enumerate(value))
+            stack.extend((item, f"{at}[{i}]", depth + 1) for i, item in enumerate(value))
+
+
+async def _body(request: Request) -> bytes | None:
+    """The request's body, or ``None`` past :data:`MAX_BODY` bytes: declared (``Content-Length``)
+    or sent, read no further than the first chunk past the limit."""
+    declared = request.headers.get("content-length", "")
+    if declared and not (declared.isascii() and declared.isdigit() and int(declared) <= MAX_BODY):
+        return None
+    body = bytearray()
+    async for chunk in request.stream():
+        body += chunk
+        if len(body) > MAX_BODY:
+            return None
+    return bytes(body)
 
 
 def _no_constant(name: str) -> Any:
@@ -459,11 +483,13 @@ def create_app(server: WebServer | None = None, **kwargs: Any) -> Starlette:
 
     async def api_sessions(request: Request) -> Response:
         if request.method == "POST":
-            body = await request.body()
-            if len(body) > 65536:
-                return _error("the request is larger than 64 KiB")
+            body = await _body(request)
+            if body is None:
+                return _error(f"the request is larger than {MAX_BODY // 1024} KiB", 413)
             try:
                 data = json.loads(body, parse_constant=_no_constant)
+            except RecursionError:
+                return _error(f"the request is not JSON nested at most {MAX_DEPTH} levels")
             except ValueError as exc:
                 return _error(f"the request is not JSON: {exc}")
             if not isinstance(data, dict):
