@@ -195,7 +195,11 @@ class EventBus:
         return sub
 
     def unsubscribe(self, subscription: Subscription | Callable[..., object]) -> None:
-        """Remove a subscription (or every subscription of a handler)."""
+        """Remove a subscription (or every subscription of a handler).
+
+        From the moment it returns the handler receives nothing more, also from a
+        batch being delivered (a handler may unsubscribe another, or itself).
+        """
         if isinstance(subscription, Subscription):
             self._subs = [s for s in self._subs if s.token != subscription.token]
         else:
@@ -252,12 +256,16 @@ class EventBus:
         # its turn already, no observer: deliver here (what _run and _deliver do, inlined)
         self._deliverer = ident
         try:
-            lookup = self._lookup
+            lookup = self._lookup  # a new dict whenever a handler (un)subscribes
             for event in batch:
+                if self._lookup is not lookup:  # seen from this event on
+                    lookup = self._lookup
                 subs = lookup.get(type(event))
                 if subs is None:
                     subs = self._for(type(event))
                 for sub in subs:
+                    if self._lookup is not lookup and sub not in self._subs:
+                        continue  # unsubscribed by a handler of this very event
                     seat = sub.seat
                     copy = event if seat is None else event.for_seat(seat)
                     try:
@@ -354,7 +362,8 @@ class EventBus:
         observers = self._observers
         for event in batch:
             kind = type(event)
-            subs = self._lookup.get(kind)
+            lookup = self._lookup  # a new dict whenever a handler (un)subscribes
+            subs = lookup.get(kind)
             if subs is None:
                 subs = self._for(kind)
             for observe in observers:
@@ -363,6 +372,8 @@ class EventBus:
                 except Exception as exc:
                     self._failed(None, event, exc)
             for sub in subs:
+                if self._lookup is not lookup and sub not in self._subs:
+                    continue  # unsubscribed by a handler of this very event
                 seat = sub.seat
                 copy = event if seat is None else event.for_seat(seat)
                 try:

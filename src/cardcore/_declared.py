@@ -15,12 +15,7 @@ from types import FunctionType, ModuleType
 from typing import TYPE_CHECKING, Any
 
 from cardcore._text import shown
-from cardcore.errors import (
-    OptionError,
-    PluginError,
-    RuleConflictError,
-    UnknownPluginError,
-)
+from cardcore.errors import OptionError, PluginError, PluginWarning
 from cardcore.info import GameInfo, RuleInfo
 
 if TYPE_CHECKING:
@@ -29,8 +24,6 @@ if TYPE_CHECKING:
     from cardcore.logic import GameLogic
 
 __all__ = [
-    "OtherGameRuleError",
-    "PluginWarning",
     "check_action_types",
     "check_declared_name",
     "check_hook_names",
@@ -38,20 +31,6 @@ __all__ = [
     "check_implements_a_hook",
     "check_rule_set",
 ]
-
-
-class OtherGameRuleError(UnknownPluginError, RuleConflictError):
-    """A house rule asked for by a game it does not belong to.
-
-    No house rule of that name is installed *for this game*, so it is an
-    :class:`~cardcore.UnknownPluginError`; it was a
-    :class:`~cardcore.RuleConflictError` before, and stays one so that code
-    catching that keeps working.
-    """
-
-
-class PluginWarning(UserWarning):
-    """A plugin declaration that is likely a mistake but may be meant (see each use)."""
 
 
 def check_declared_name(group: str, name: str, target: Any) -> None:

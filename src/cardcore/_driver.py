@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from cardcore._actionlog import actions as recorded
 from cardcore._bus import UNASKED
+from cardcore._faults import as_legal
 from cardcore._text import shown
 from cardcore.actions import HOST, Action, EndMatch, Resign
 from cardcore.deck import _VERSION as _CHANCE
@@ -50,11 +51,13 @@ __all__ = [
     "legal_for",
     "numbered",
     "plugin_error",
+    "publish_legal",
     "rebuild_state",
     "reject",
     "replay_one",
     "restore",
     "truncate",
+    "undo",
     "validate",
     "vetoing",
 ]
@@ -241,6 +244,7 @@ def reject(game: Game, action: Action, seen: int | None) -> None:
         try:
             vetoes = veto(state=state, action=action)
         except Exception as exc:
+            undo(game, exc)
             raise plugin_error(game, exc, "forbid_action") from exc
         if vetoes:
             first = vetoes[0]
@@ -249,6 +253,7 @@ def reject(game: Game, action: Action, seen: int | None) -> None:
     try:
         rule_id, reason = game.logic.rule_for(state, action)
     except Exception as exc:
+        undo(game, exc)
         if not _well_formed(game, action, text):  # not the plugin's fault: a malformed object
             msg = f"{text!r} is not an action of {game.name} (CORE-ACTION-1)"
             raise IllegalActionError(msg, action=action, rule_id="CORE-ACTION-1") from None
@@ -295,6 +300,15 @@ def restore(game: Game) -> None:
     game.is_over = state.is_over
 
 
+def undo(game: Game, exc: BaseException) -> None:
+    """After plugin code failed outside ``apply`` (legal actions, a veto, a view): put back
+    any change it made to the state, calling no hook. A rejection the game raised on
+    purpose (:class:`~cardcore.IllegalActionError`, :class:`~cardcore.NotationError`)
+    changed nothing and costs nothing."""
+    if not isinstance(exc, IllegalActionError | NotationError):
+        restore(game)
+
+
 class _Broken:
     """Stands in for the logic of a game whose state could not be restored: every use raises."""
 
@@ -326,9 +340,11 @@ def truncate(game: Game) -> None:
     logic = game.logic
     try:
         result = Result((), logic.scores(state), logic.payouts(state), "truncated")
-    except CardcoreError:
+    except CardcoreError as exc:
+        undo(game, exc)
         raise
     except Exception as exc:
+        undo(game, exc)
         raise plugin_error(game, exc, "scores") from exc
     state.is_over = True
     state.to_act = ()
@@ -466,10 +482,28 @@ def validate(game: Game, action: Action, seen: int | None) -> None:
         else:
             try:  # the game's fast check; should it fail, the legal set decides
                 ok = game._is_legal(state, action)
-            except Exception:
+            except Exception as exc:
+                undo(game, exc)
                 ok = action in game._legal_for(seat)
         if not ok:
             reject(game, action, seen)
+
+
+def publish_legal(game: Game, seat: int) -> tuple[Action, ...]:
+    """The legal actions of *seat*, who is to act in a turn-based game, published as
+    ``apply`` publishes them (under the lock)."""
+    try:
+        legal = game._logic_legal(game._state, seat)
+    except CardcoreError as exc:
+        undo(game, exc)  # put back what the failing code changed
+        raise
+    except Exception as exc:
+        undo(game, exc)
+        raise plugin_error(game, exc, "legal_actions") from exc
+    if type(legal) is not tuple:
+        legal = as_legal(game, seat, legal)
+    game._hot = (game.version, seat, legal)
+    return legal
 
 
 def legal_for(game: Game, seat: int) -> tuple[Action, ...]:
@@ -489,15 +523,19 @@ def legal_for(game: Game, seat: int) -> tuple[Action, ...]:
         hot = game._hot
         if state.is_over or seat not in state.to_act:
             got = ()
-        elif hot[0] == version and hot[1] is seat:
+        elif hot[0] == version and hot[1] is seat and type(hot[2]) is tuple:
             got = hot[2]
         else:
             try:
                 got = game._logic_legal(state, seat)
-            except CardcoreError:
+            except CardcoreError as exc:
+                undo(game, exc)
                 raise
             except Exception as exc:
+                undo(game, exc)
                 raise plugin_error(game, exc, "legal_actions") from exc
+            if type(got) is not tuple:
+                got = as_legal(game, seat, got)
         game._legal[seat] = got
     return got
 

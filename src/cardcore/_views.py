@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from cardcore._driver import plugin_error
+from cardcore._driver import plugin_error, undo
 from cardcore.errors import CardcoreError
 from cardcore.state import GameState
 from cardcore.zones import Layout, Visibility
@@ -12,7 +12,7 @@ from cardcore.zones import Layout, Visibility
 if TYPE_CHECKING:
     from cardcore.game import Game
 
-__all__ = ["VIEW_FORMAT", "make_view", "schema_of", "zones_view"]
+__all__ = ["VIEW_FORMAT", "make_history", "make_view", "schema_of", "zones_view"]
 
 _VIS = {v: v.value for v in Visibility}
 _HEADS: dict[int, tuple[Layout, tuple[tuple[int, dict[str, Any]], ...]]] = {}
@@ -23,15 +23,29 @@ VIEW_FORMAT = "cardcore-view/2"
 """The envelope format every :meth:`Game.view` carries under ``"format"``."""
 
 
+def make_history(game: Game, seat: int | None, since: int) -> list[dict[str, Any]]:
+    """The past rounds of *game* from *since* as *seat* sees them (checked; under its lock)."""
+    try:
+        return game.logic.history(game._state, seat, since)
+    except CardcoreError as exc:
+        undo(game, exc)
+        raise
+    except Exception as exc:
+        undo(game, exc)
+        raise plugin_error(game, exc, "history") from exc
+
+
 def make_view(game: Game, seat: int | None) -> dict[str, Any]:
     """The view of *seat* (checked) of *game*, under its lock (see :meth:`Game.view`)."""
     state = game._state
     legal = [] if seat is None else [str(a) for a in game._legal_for(seat)]
     try:
         table = game.logic.table(state, seat)
-    except CardcoreError:
+    except CardcoreError as exc:
+        undo(game, exc)
         raise
     except Exception as exc:
+        undo(game, exc)
         raise plugin_error(game, exc, "table") from exc
     return {
         "format": VIEW_FORMAT,

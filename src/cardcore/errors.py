@@ -16,7 +16,9 @@ __all__ = [
     "IllegalActionError",
     "NotationError",
     "OptionError",
+    "OtherGameRuleError",
     "PluginError",
+    "PluginWarning",
     "RuleConflictError",
     "SeatError",
     "StaleActionError",
@@ -115,3 +117,17 @@ class OptionError(CardcoreError, ValueError):
 
 class StalledGameError(CardcoreError, RuntimeError):
     """A runner found that nobody can act and no automatic step applies."""
+
+
+class OtherGameRuleError(UnknownPluginError, RuleConflictError):
+    """A house rule asked for by a game it does not belong to.
+
+    No house rule of that name is installed *for this game*, so it is an
+    :class:`UnknownPluginError`; it was a :class:`RuleConflictError` before 0.3,
+    and stays one so that code catching that keeps working.
+    """
+
+
+class PluginWarning(UserWarning):
+    """A plugin declaration that is likely a mistake but may be meant: a house rule
+    implementing no hook, a ``conflicts`` entry naming no installed rule."""

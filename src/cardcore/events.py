@@ -282,7 +282,11 @@ class Shuffled(Event):
 
 
 class CardDrawn(Event):
-    """Seat *seat* drew a card from *source*; *card* is hidden from seats outside ``visible_to``."""
+    """Seat *seat* drew a card from *source*; *card* is hidden from seats outside ``visible_to``.
+
+    ``visible_to`` defaults to :data:`~cardcore.ALL`, a public draw (from a face-up
+    discard pile): a draw from a hidden stock passes ``1 << seat``.
+    """
 
     slug: ClassVar[str] = "card-drawn"
     secret: ClassVar[tuple[str, ...]] = ("card",)

@@ -30,22 +30,20 @@ from cardcore._driver import (
     legality,
     numbered,
     plugin_error,
+    publish_legal,
     restore,
     truncate,
+    undo,
     validate,
     vetoing,
 )
+from cardcore._faults import check_turn, not_an_action, published_fault, turn_error
 from cardcore._recording import make_record, make_save, sign
 from cardcore._text import shown
-from cardcore._views import VIEW_FORMAT, make_view, schema_of
+from cardcore._views import VIEW_FORMAT, make_history, make_view, schema_of
 from cardcore.actions import HOST, Action, EndMatch, Resign
 from cardcore.cards import Card
-from cardcore.errors import (
-    CardcoreError,
-    IllegalActionError,
-    NotationError,
-    SeatError,
-)
+from cardcore.errors import CardcoreError, IllegalActionError, NotationError, PluginError, SeatError
 from cardcore.events import ActionApplied, Event, EventBus
 from cardcore.logic import GameLogic
 from cardcore.plugins import Ruleset
@@ -226,14 +224,7 @@ class Game:
         try:
             state = self._state
             if type(seat) is int and seat in state.to_act and not self._realtime:
-                try:
-                    legal = self._logic_legal(state, seat)
-                except CardcoreError:
-                    raise
-                except Exception as exc:
-                    raise self._plugin_error(exc, "legal_actions") from exc
-                self._hot = (self.version, seat, legal)
-                return legal
+                return publish_legal(self, seat)
             self._check_seat(seat, None)
             return self._legal_for(seat)
         finally:
@@ -292,12 +283,7 @@ class Game:
         with self._lock:
             if seat is not None:
                 self._check_seat(seat, None)
-            try:
-                return self.logic.history(self._state, seat, since)
-            except CardcoreError:
-                raise
-            except Exception as exc:
-                raise self._plugin_error(exc, "history") from exc
+            return make_history(self, seat, since)
 
     # -- acting ---------------------------------------------------------------------------
 
@@ -357,11 +343,17 @@ class Game:
                         action,
                         batch.append if batch is not None and bus.wants_game_events else None,
                     )
+                    to_act = state.to_act
+                    if to_act:
+                        nxt = to_act[0]  # not a sequence: the game's mistake, restored
+                    elif not state.is_over or state.result is None:
+                        check_turn(self.name, state, "apply")  # forgot who acts next
                 except BaseException as exc:
+                    fault = turn_error(self.name, state) if isinstance(exc, TypeError) else None
                     restore(self)  # as it was before this apply, calling no hook
                     if not isinstance(exc, Exception):
                         raise
-                    raise self._plugin_error(exc, "apply") from exc
+                    raise fault or self._plugin_error(exc, "apply") from exc
                 if at is not None:
                     self._times[self.version] = self._last_at = at
                 record = self._record
@@ -369,18 +361,20 @@ class Game:
                 if len(record) == CHUNK:
                     seal(self)
                 version = self.version = self.version + 1
-                to_act = self.to_act = state.to_act
+                self.to_act = to_act
                 self.is_over = state.is_over
                 if self._hooks.value is not self._mark or version >= self._next_base:
                     checkpoint(self)  # a hook ran (identity: each mark is a new int)
                 # publish the next seat's legal actions (an interrupt here is kept and raised
                 # once the applied action's events are delivered)
                 if to_act and not self.is_over:
-                    nxt = to_act[0]
                     try:
                         self._hot = (version, nxt, self._logic_legal(state, nxt))
-                    except Exception:  # unpublished: legal_actions computes it again and reports it
-                        pass
+                    except Exception as exc:  # unpublished: legal_actions computes it again
+                        try:
+                            undo(self, exc)  # what the failing code changed (the action stands)
+                        except PluginError as broken:
+                            interrupt = broken
                     except BaseException as exc:  # an interrupt: the action stands; raised below
                         interrupt = exc
                 if batch is None:
@@ -392,6 +386,11 @@ class Game:
                     queued = (next(bus._tickets), batch)
                 else:
                     queued = numbered(bus, batch, action, version, at, state)
+        except TypeError as exc:  # the game's legal actions were not a tuple (published unchecked)
+            fault = published_fault(self)
+            if fault is None:
+                raise
+            raise fault from exc
         finally:
             if lock is not None:
                 lock.release()
@@ -436,10 +435,14 @@ class Game:
             else:
                 try:
                     action = self.logic.parse_action(self._state, seat, text)
-                except CardcoreError:
+                except CardcoreError as exc:
+                    undo(self, exc)
                     raise
                 except Exception as exc:
+                    undo(self, exc)
                     raise self._plugin_error(exc, "parse_action") from exc
+            if not isinstance(action, Action):
+                raise not_an_action(self.name, text, action)
             if action.seat != seat:
                 msg = f"{text!r} was read as an action of seat {action.seat}, not {seat} (CORE-SEAT-1)"
                 raise IllegalActionError(msg, action=text, rule_id="CORE-SEAT-1")
@@ -475,6 +478,8 @@ class Game:
             else:
                 emit = batch.append if batch is not None and bus.wants_game_events else None
                 self._logic_apply(state, action, emit)
+            if type(state.to_act) is not tuple or not state.to_act:  # wrong, or the game ended
+                check_turn(self.name, state, "apply")
         except BaseException as exc:
             restore(self)  # as it was before this apply, calling no hook
             if not isinstance(exc, Exception):

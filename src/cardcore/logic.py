@@ -12,12 +12,13 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
+from cardcore._text import shown
 from cardcore.actions import Action
 from cardcore.cards import Card
 from cardcore.errors import CardcoreError, NotationError, OptionError, PluginError
 from cardcore.events import Event
 from cardcore.notation import ActionParser
-from cardcore.positions import check, read_field, read_result
+from cardcore.positions import MAX_FIELD_INT, check, read_field, read_result
 from cardcore.positions import read_position as read_piles
 from cardcore.positions import write_position as write_piles
 from cardcore.state import GameState, Result
@@ -95,11 +96,19 @@ class GameLogic(Generic[S, A]):
             pass
         except TypeError:  # an unhashable option value: not cached
             key = None
-        answer = None if self._build_deck is None else self._build_deck(players=players, options=options)
+        answer = (
+            None if self._build_deck is None else self._build_deck(players=players, options=options)
+        )
         if answer is None:
             msg = f"no plugin of {self.info.name!r} answered build_deck"
             raise PluginError(msg, plugin=self.info.name)
-        cards = tuple(answer)
+        cards = tuple(answer) if isinstance(answer, list | tuple) else ()
+        if not cards or not all(type(c) is Card for c in cards):
+            impls = self.ruleset.pm.hook.build_deck.get_hookimpls()
+            names = ", ".join(dict.fromkeys(i.plugin_name for i in reversed(impls)))
+            bad = next((c for c in cards if type(c) is not Card), answer)
+            msg = f"build_deck ({names}) answered {shown(bad)} among its cards: it must answer a non-empty list of cardcore.Card"
+            raise PluginError(msg, plugin=impls[-1].plugin_name if impls else self.info.name)
         if key is not None:
             if len(self._decks) >= DECK_CACHE:
                 del self._decks[next(iter(self._decks))]
@@ -349,7 +358,9 @@ class GameLogic(Generic[S, A]):
         share = 1.0 / len(best) if best else 0.0
         return tuple(share if s in best else 0.0 for s in range(state.players))
 
-    def rollout_action(self, state: S, seat: int, legal: Sequence[A], rng: random.Random) -> A | None:
+    def rollout_action(
+        self, state: S, seat: int, legal: Sequence[A], rng: random.Random
+    ) -> A | None:
         """Pick *seat*'s action among *legal* in a search rollout, or ``None`` for a random one.
 
         Called on every step of a rollout, so keep it cheap; read *state* with
@@ -397,30 +408,32 @@ class GameLogic(Generic[S, A]):
 
         :raises PluginError: A rule answered something else.
         """
+        if not _fair(scores, state.players):  # the game's own scores (and its rules' answers)
+            rules = ", ".join(self.ruleset.rule_names) or "none"
+            msg = (
+                f"{self.info.name!r} scored a round {shown(scores)}: one integer per seat"
+                f" ({state.players}), each at most {MAX_FIELD_INT:.0e} in size (house rules: {rules})"
+            )
+            raise PluginError(msg, plugin=self.info.name)
         adjust = self._adjust
         if adjust is None:
             return tuple(scores)
         answer = adjust(state=state, scores=tuple(scores))
         if answer is None:
             return tuple(scores)
-        try:
-            out = tuple(answer)
-        except TypeError:
-            out = ()
-        if len(out) != state.players or not all(
-            isinstance(x, int) and not isinstance(x, bool) for x in out
-        ):
+        if not _fair(answer, state.players):
             plugin = self._scorer_name()
             msg = (
                 f"score_round of {plugin!r} must answer one integer per seat ({state.players}),"
-                f" not {answer!r}"
+                f" each at most {MAX_FIELD_INT:.0e} in size, not {shown(answer)}"
             )
             raise PluginError(msg, plugin=plugin)
+        out = tuple(answer)
         if self.info.zero_sum and sum(out) != 0:
             plugin = self._scorer_name()
             msg = (
                 f"score_round of {plugin!r} broke the zero sum of {self.info.name!r}:"
-                f" {list(out)!r} sums to {sum(out)}"
+                f" {shown(list(out))} sums to {shown(sum(out))}"
             )
             raise PluginError(msg, plugin=plugin)
         return out
@@ -469,3 +482,17 @@ class GameLogic(Generic[S, A]):
     def seats_in_order(first: int, players: int) -> Sequence[int]:
         """Seats clockwise starting at *first*."""
         return [(first + i) % players for i in range(players)]
+
+
+def _fair(scores: Any, players: int) -> bool:
+    """Whether *scores* is a sequence (not a mapping or text) of *players* ints in range."""
+    if not isinstance(scores, list | tuple) or len(scores) != players:
+        return False
+    for x in scores:
+        if (
+            not isinstance(x, int)
+            or isinstance(x, bool)
+            or not -MAX_FIELD_INT <= x <= MAX_FIELD_INT
+        ):
+            return False
+    return True

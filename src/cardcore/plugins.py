@@ -11,13 +11,12 @@ from __future__ import annotations
 
 import contextlib
 import difflib
-import functools
 import importlib.metadata
 import itertools
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Iterable
-from types import FunctionType, MethodType, ModuleType
+from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
 import pluggy
@@ -36,6 +35,7 @@ from cardcore._text import shown
 from cardcore.errors import (
     ArgumentError,
     CardcoreError,
+    OtherGameRuleError,
     PluginError,
     RuleConflictError,
     UnknownPluginError,
@@ -415,8 +415,8 @@ class Ruleset:
         that calls plugin code it got another way inside ``apply`` wraps it with
         this, so transactions stay exact.
 
-        :param answers: Also track the functions *func* answers (a function, or
-            lists and tuples of them, two levels deep), such as a scorer.
+        :param answers: Also track the functions *func* answers (anything callable but
+            a class, or lists and tuples of them, two levels deep), such as a scorer.
         """
         tick = _TICKS.__next__
         marks = self.hooks
@@ -436,7 +436,7 @@ class Ruleset:
 
     def _track_answer(self, answer: Any, depth: int) -> Any:
         """*answer* with every plain function in it tracked (see :meth:`tracked`)."""
-        if isinstance(answer, FunctionType | MethodType | functools.partial):
+        if callable(answer) and not isinstance(answer, type):  # a function, or an object called
             return self.tracked(answer)
         kind = type(answer)
         if depth and (kind is list or kind is tuple):
@@ -541,7 +541,7 @@ def get_ruleset(game: str, rules: Iterable[str] = (), without: Iterable[str] = (
                 raise UnknownPluginError(msg) from None
             if rinfo.game != game:
                 msg = f"house rule {rinfo.name!r} belongs to {rinfo.game!r}, not {game!r} ({rinfo.id})"
-                raise _declared.OtherGameRuleError(msg)
+                raise OtherGameRuleError(msg)
             if any(_matches(ref, d[1]) for d in default_infos) and any(
                 _matches(w, rinfo) for w in without
             ):

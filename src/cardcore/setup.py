@@ -12,6 +12,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, cast
 
 from cardcore._bus import UNASKED
+from cardcore._faults import check_logic, check_turn
 from cardcore._text import shown
 from cardcore.cards import Card, parse_cards
 from cardcore.deck import chance_version, generator, shuffle
@@ -47,6 +48,7 @@ def deal(
     if position is not None:
         state: GameState = logic.read_position(position, players, options)
         state.seed = seed
+        check_turn(ruleset.game.name, state, "read_position")
         return state
     full = logic.deck(players, options)
     if deck_top is None:
@@ -71,6 +73,7 @@ def deal(
     state.seed = seed
     if state.draws == 0:
         state.draws = 1
+    check_turn(ruleset.game.name, state, "new_state")
     return state
 
 
@@ -164,6 +167,7 @@ def new_game(
     key: Any = len(names) if options is None else _options_key(len(names), options)
     resolved = None if key is None else ruleset.checked.get(key)
     if resolved is None:
+        check_logic(ruleset)  # once per configuration and options: a game's own mistakes
         resolved = ruleset.game.resolve_options(options)
         for info in ruleset.rules:
             info.check_applies(resolved)

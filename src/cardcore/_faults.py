@@ -1,0 +1,116 @@
+"""Checks of what a game's own code answers: the turn fields it sets and its legal actions.
+
+A game's mistake here (``to_act`` left empty, legal actions that are not actions)
+becomes a :class:`~cardcore.PluginError` naming the game, raised where the core can
+still restore the game, instead of a raw exception somewhere later.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from cardcore._text import shown
+from cardcore.actions import Action
+from cardcore.errors import PluginError
+
+if TYPE_CHECKING:
+    from cardcore.game import Game
+    from cardcore.logic import GameLogic
+    from cardcore.plugins import Ruleset
+    from cardcore.state import GameState
+
+REQUIRED = ("action_bound", "new_state", "legal_actions", "apply", "table")
+"""The :class:`~cardcore.GameLogic` methods every game must implement."""
+
+
+def check_logic(ruleset: Ruleset) -> None:
+    """Raise a :class:`~cardcore.PluginError` naming the game unless its ``create_logic``
+    answered a :class:`~cardcore.GameLogic` that implements every required method."""
+    from cardcore.logic import GameLogic
+
+    logic: GameLogic[Any, Any] = ruleset.logic
+    name = ruleset.game.name
+    if not isinstance(logic, GameLogic):
+        msg = f"game {name!r}: create_logic answered {shown(logic)}, not a cardcore.GameLogic"
+        raise PluginError(msg, plugin=name)
+    missing = [m for m in REQUIRED if getattr(type(logic), m) is getattr(GameLogic, m)]
+    if missing:
+        msg = (
+            f"game {name!r}: {type(logic).__name__} does not implement the required"
+            f" GameLogic method{'s' if len(missing) > 1 else ''} {', '.join(missing)}"
+        )
+        raise PluginError(msg, plugin=name)
+
+
+def turn_fault(state: GameState) -> str | None:
+    """What is wrong with *state*'s turn fields after a game's hook set them, or ``None``.
+
+    ``to_act`` must be a tuple of seats, empty only once the game is over, and an
+    ended game must carry its result (see :class:`~cardcore.GameState`).
+    """
+    to_act = state.to_act
+    if type(to_act) is not tuple:
+        return f"state.to_act is {shown(to_act)}: it must be a tuple of seats"
+    players = state.players
+    for s in to_act:
+        if type(s) is not int or not 0 <= s < players:
+            return f"state.to_act holds {shown(s)}: not a seat from 0 to {players - 1}"
+    if state.is_over:
+        if state.result is None:
+            return "state.is_over is set but state.result is None: set both when the game ends"
+    elif not to_act:
+        return "state.to_act is empty but the game is not over: name who acts, or end the game"
+    return None
+
+
+def turn_error(name: str, state: GameState, where: str = "apply") -> PluginError | None:
+    """The :class:`~cardcore.PluginError` naming the game if *state*'s turn fields are bad."""
+    fault = turn_fault(state)
+    if fault is None:
+        return None
+    return PluginError(f"game {name!r} left a bad turn in {where}: {fault}", plugin=name)
+
+
+def check_turn(name: str, state: GameState, where: str) -> None:
+    """Raise :func:`turn_error`'s error if *state*'s turn fields are bad."""
+    error = turn_error(name, state, where)
+    if error is not None:
+        raise error
+
+
+def not_an_action(name: str, text: str, action: Any) -> PluginError:
+    """The error for a game that read *text* as something else than an action."""
+    msg = f"game {name!r} read {text!r} as {shown(action)}, not an Action (parse_action, or its legal_actions)"
+    return PluginError(msg, plugin=name)
+
+
+def as_legal(game: Game, seat: int, legal: Any) -> tuple[Action, ...]:
+    """A game's legal actions that are not a tuple: as a tuple if they are actions, else a
+    :class:`~cardcore.PluginError` naming the game."""
+    try:
+        items = tuple(legal) if not isinstance(legal, str | bytes | Mapping) else None
+    except TypeError:
+        items = None
+    if items is None or not all(isinstance(a, Action) for a in items):
+        msg = (
+            f"game {game.name!r} answered legal_actions for seat {seat} with {shown(legal)}:"
+            " it must answer a tuple of Action objects"
+        )
+        raise PluginError(msg, plugin=game.name)
+    return items
+
+
+def published_fault(game: Game) -> PluginError | None:
+    """The error for legal actions ``apply`` published unchecked (for speed) that are not
+    a tuple of actions, or ``None`` if they are."""
+    _, seat, legal = game._hot
+    if type(legal) is not tuple:
+        try:
+            game._hot = (game._hot[0], seat, as_legal(game, seat, legal))
+        except PluginError as exc:
+            from cardcore._driver import COLD
+
+            game._hot = COLD
+            return exc
+    return None
