@@ -38,6 +38,8 @@ __all__ = [
     "Points",
     "Scorer",
     "anywhere_scorer",
+    "awards_ok",
+    "check_dealer",
     "column_pairs",
     "column_scorer",
     "columns_of",
@@ -444,3 +446,23 @@ def default_scorer(layout: GridShape) -> Scorer:
     if layout.rows == 3:
         return line_scorer(grid_lines(layout))
     return column_scorer(layout.cols)
+
+
+def awards_ok(extra: Any, players: int) -> bool:
+    """Whether *extra*, one ``golf_round_awards`` answer, is one int per seat (at most 10**15)."""
+    return (
+        isinstance(extra, list | tuple)
+        and len(extra) == players
+        and all(type(x) is int and abs(x) <= 10**15 for x in extra)
+    )
+
+
+def check_dealer(dealer: Any, players: int) -> None:
+    """Refuse a ``dealer`` option that is not ``None``, ``"random"`` or a seat (GOLF-DEAL-3)."""
+    if not (
+        dealer is None
+        or dealer == "random"
+        or (isinstance(dealer, int) and not isinstance(dealer, bool) and 0 <= dealer < players)
+    ):
+        msg = f"option 'dealer' must be a seat from 0 to {players - 1} or 'random', not {dealer!r} (GOLF-DEAL-3)"
+        raise OptionError(msg)

@@ -21,7 +21,6 @@ from cardcore import (
     CardsDealt,
     Emit,
     GameLogic,
-    OptionError,
     PluginError,
     RoundScored,
     Shuffled,
@@ -29,7 +28,7 @@ from cardcore import (
 )
 from cardcore.dealing import fill_stock, rebuild_stock
 from cardcore.turns import end_game, winners_by
-from cardcore_golf import encoding, position, search, timeouts, views
+from cardcore_golf import encoding, grids, position, search, timeouts, views
 from cardcore_golf.actions import (
     Discard,
     Draw,
@@ -129,7 +128,8 @@ class GolfLogic(GameLogic[GolfState, GolfAction]):
             points: dict[Card, int] = {}
             for card in set(self.deck(players, options)):
                 value = None if card_points is None else card_points(card=card)
-                points[card] = table[card] if value is None else int(value)
+                value = None if value is None else self.checked_answer("card_points", value, int)
+                points[card] = table[card] if value is None else value
             groups: list[tuple[int, ...]] = []
             if self._groups_hook is not None:
                 for answer in self._groups_hook(layout=layout):
@@ -140,7 +140,9 @@ class GolfLogic(GameLogic[GolfState, GolfAction]):
                 table=table,
                 points=points,
                 scorer=self._scorer_hook(layout=layout),
-                final_turns=bool(self._final_hook(layout=layout)),
+                final_turns=self.checked_answer(
+                    "golf_final_turns", self._final_hook(layout=layout), bool
+                ),
                 groups=tuple(groups),
                 max_turns=options.get("max_turns"),
                 rounds=match_rounds(options),
@@ -157,14 +159,7 @@ class GolfLogic(GameLogic[GolfState, GolfAction]):
         """Check the seat count (GOLF-GEN-1/3), the layout and the dealer (GOLF-DEAL-3)."""
         super().validate(players, options)
         shape_of(options)
-        dealer = options.get("dealer")
-        if not (
-            dealer is None
-            or dealer == "random"
-            or (isinstance(dealer, int) and not isinstance(dealer, bool) and 0 <= dealer < players)
-        ):
-            msg = f"option 'dealer' must be a seat from 0 to {players - 1} or 'random', not {dealer!r} (GOLF-DEAL-3)"
-            raise OptionError(msg)
+        grids.check_dealer(options.get("dealer"), players)
 
     def action_bound(self, players: int, options: Mapping[str, Any]) -> int:
         """At most ``rounds`` rounds of setup plus two actions per turn (turns capped or not)."""
@@ -470,11 +465,13 @@ class GolfLogic(GameLogic[GolfState, GolfAction]):
                 scores.append(scorer(keys, pts))
             if self._awards is not None:
                 for extra in self._awards(layout=plan.layout, keys=all_keys):
+                    if not grids.awards_ok(extra, st.players):
+                        raise self.refused_answer("golf_round_awards", extra, "one int per seat")
                     scores = [a + b for a, b in zip(scores, extra, strict=True)]
         if ender >= 0 and self._penalty is not None:
             penalty = self._penalty(layout=plan.layout, scores=tuple(scores), ender=ender)
             if penalty:
-                scores[ender] += int(penalty)
+                scores[ender] += self.checked_answer("golf_ender_penalty", penalty, int)
         return list(self.score_round(st, scores))
 
     def _end_round(self, st: GolfState, emit: Emit | None, ender: int) -> None:

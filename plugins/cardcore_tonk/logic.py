@@ -107,7 +107,9 @@ class TonkLogic(GameLogic[TonkState, TonkAction]):
         resolve = ruleset.resolve
         points = resolve("card_points")
         self.score_table = ScoreTable.from_points(
-            (lambda c: min(int(c.rank), 10)) if points is None else (lambda c: points(card=c)),
+            (lambda c: min(int(c.rank), 10))
+            if points is None
+            else (lambda c: self.checked_answer("card_points", points(card=c) or 0, int)),
             CARDS,
         )
         """The card values (TONK-VAL-1), asked of the ``card_points`` hook once per card."""
@@ -115,14 +117,24 @@ class TonkLogic(GameLogic[TonkState, TonkAction]):
         """The same values by card index, for the hot path."""
         self._value_of: dict[int, int] = {id(c): v for c, v in zip(CARDS, self.points, strict=True)}
         upcard = resolve("tonk_upcard")
-        self.upcard: bool = True if upcard is None else bool(upcard())
+        self.upcard: bool = (
+            True if upcard is None else self.checked_answer("tonk_upcard", upcard(), bool)
+        )
         """Whether the deal turns an upcard (TONK-DEAL-2)."""
         judges = resolve("tonk_deal_judge")
         self.judges: tuple[DealJudge, ...] = () if judges is None else tuple(judges())
+        for judge in self.judges:
+            if not callable(judge):
+                raise self.refused_answer("tonk_deal_judge", judge, "a function (a DealJudge)")
         """The functions that may settle a hand right after its deal."""
         units = resolve("tonk_out_units")
         self.out_units: tuple[int, int] = (
-            (2, 2) if units is None else (int(units(new_spread=False)), int(units(new_spread=True)))
+            (2, 2)
+            if units is None
+            else tuple(
+                self.checked_answer("tonk_out_units", units(new_spread=spread), int)
+                for spread in (False, True)
+            )
         )
         """Stakes a tonk-out collects from each player, without and with a new spread that turn."""
         ends = resolve("tonk_hand_ends_on_empty_stock")

@@ -438,6 +438,40 @@ class GameLogic(Generic[S, A]):
             raise PluginError(msg, plugin=plugin)
         return out
 
+    def checked_answer(self, hook: str, value: Any, kind: type[int] | type[bool]) -> Any:
+        """Return *value*, a hook's answer, if it is of *kind*; else raise naming the plugins.
+
+        ``int``: an int (not a bool) at most ``10**15`` in size; ``bool``: ``True`` or
+        ``False``. A game calls it where it reads a number or a flag a house rule may
+        answer, so a rule answering ``2.5``, ``"3"`` or ``"no"`` is refused by name
+        instead of being coerced.
+
+        :raises PluginError: Naming the plugins that implement *hook*, house rules first.
+        """
+        if kind is bool:
+            ok = value is True or value is False
+        else:
+            ok = (
+                isinstance(value, int)
+                and not isinstance(value, bool)
+                and -MAX_FIELD_INT <= value <= MAX_FIELD_INT
+            )
+        if ok:
+            return value
+        what = "True or False" if kind is bool else f"an int at most {MAX_FIELD_INT:.0e} in size"
+        raise self.refused_answer(hook, value, what)
+
+    def refused_answer(self, hook: str, value: Any, wanted: str) -> PluginError:
+        """The error for hook *hook* answering *value* where it must answer *wanted*.
+
+        It names the plugins that implement the hook, house rules first.
+        """
+        hc = getattr(self.ruleset.pm.hook, hook, None)
+        impls = [] if hc is None else hc.get_hookimpls()
+        names = list(dict.fromkeys(i.plugin_name for i in reversed(impls))) or [self.info.name]
+        msg = f"{hook} ({', '.join(names)}) answered {shown(value)}: it must answer {wanted}"
+        return PluginError(msg, plugin=names[0])
+
     def _scorer_name(self) -> str:
         impls = self.ruleset.pm.hook.score_round.get_hookimpls()
         return impls[-1].plugin_name if impls else self.info.name

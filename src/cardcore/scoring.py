@@ -14,8 +14,9 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from attrs import frozen
 from typing_extensions import Self
 
+from cardcore._text import shown
 from cardcore.cards import Card, Rank
-from cardcore.errors import CardcoreError
+from cardcore.errors import ArgumentError, CardcoreError
 
 __all__ = ["Ledger", "ScoreSheet", "ScoreTable"]
 
@@ -73,10 +74,14 @@ class ScoreTable:
         :param points: Points for a card, or ``None`` for *default*.
         :param cards: The cards in play (duplicates are fine).
         :param default: Points for a card *points* does not value.
+        :raises ArgumentError: *points* answered something else than an int or ``None``.
         """
         by_card: dict[Card, int] = {}
         for card in set(cards):
             value = points(card)
+            if value is not None and (not isinstance(value, int) or isinstance(value, bool)):
+                msg = f"points for {card} must be an int or None, not {shown(value)}"
+                raise ArgumentError(msg)
             by_card[card] = default if value is None else int(value)
         return cls({}, by_card)
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 import contextlib
 import json
 import random
+import re
 import types
 from collections import Counter
 from collections.abc import Iterator, Mapping, Sequence
@@ -364,3 +365,50 @@ def test_legal_actions_of_none_published_by_apply_are_a_plugin_error_when_used()
         game.apply(first)
     assert _dump(game) == before
     game.apply(game.legal_actions(seat)[0])  # the game goes on once the answers are sound
+
+
+def _answers(hook: str, value: Any) -> Any:
+    """A hook implementation of *hook* answering *value* (any arguments)."""
+    specs = {
+        "card_points": lambda card: value if card.label == "K" else None,
+        "golf_final_turns": lambda layout: value,
+        "golf_ender_penalty": lambda layout, scores, ender: value,
+        "golf_round_awards": lambda layout, keys: value,
+        "tonk_out_units": lambda new_spread: value,
+        "tonk_upcard": lambda: value,
+        "tonk_deal_judge": lambda: value,
+    }
+    return hookimpl(specname=hook)(specs[hook])
+
+
+@pytest.mark.parametrize(
+    ("game", "hook", "value"),
+    [
+        ("golf", "card_points", 2.5),
+        ("golf", "golf_final_turns", "no"),
+        ("golf", "golf_ender_penalty", "3"),
+        ("golf", "golf_round_awards", [5]),
+        ("golf", "golf_round_awards", [0, float("nan")]),
+        ("tonk", "card_points", "ten"),
+        ("tonk", "tonk_out_units", 2.5),
+        ("tonk", "tonk_upcard", "no"),
+        ("tonk", "tonk_deal_judge", 42),
+    ],
+)
+def test_a_rule_answering_a_value_of_the_wrong_kind_is_refused_by_name(
+    game: str, hook: str, value: Any
+) -> None:
+    name = f"{game}.wrong-{hook.replace('_', '-')}"
+    module = types.ModuleType(f"tests.hardening.wrong.{name}")
+    vars(module).update(RULE=RuleInfo(f"TEST-WRONG-{hook.upper()}", name, game, "answers wrongly"))
+    vars(module)[hook] = _answers(hook, value)
+    cardcore.register("cardcore.rules", name, module)
+    try:
+        with pytest.raises(PluginError, match=rf"{hook} \(.*{re.escape(name)}.*answered") as info:
+            game_ = cardcore.new_game(game, 2, rules=[name], seed=1)
+            rng = random.Random(1)
+            while not game_.is_over:  # the answers read at the end of a round
+                game_.apply(rng.choice(game_.legal_actions(game_.to_act[0])))
+        assert info.value.plugin == name or hook == "tonk_deal_judge"  # (answers of all rules)
+    finally:
+        cardcore.unregister("cardcore.rules", name)
