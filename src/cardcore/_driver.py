@@ -375,12 +375,22 @@ def determinized(new: Game, seat: int, seed: int) -> Game:
     state = new._state
     determinize = new.ruleset.resolve("determinize", track=False)
     if determinize is not None:
+        count = sum(map(len, state.zones.cards))
         try:
             determinize(state=state, seat=seat, rng=derive_rng(seed, 0))
         except CardcoreError:
             raise
         except Exception as exc:
             raise plugin_error(new, exc, "determinize") from exc
+        if sum(map(len, state.zones.cards)) != count:  # a card lost or made up by the re-deal
+            names = [
+                i.plugin_name for i in reversed(new.ruleset.pm.hook.determinize.get_hookimpls())
+            ]
+            msg = (
+                f"determinize ({', '.join(names)}) left {sum(map(len, state.zones.cards))} cards"
+                f" on the table, not {count}: a re-deal must keep every card"
+            )
+            raise PluginError(msg, plugin=names[0])
     new.seed = state.seed = derive_seed(seed, "determinize")
     state.draws = 1
     new._legal_v = -1

@@ -412,3 +412,30 @@ def test_a_rule_answering_a_value_of_the_wrong_kind_is_refused_by_name(
         assert info.value.plugin == name or hook == "tonk_deal_judge"  # (answers of all rules)
     finally:
         cardcore.unregister("cardcore.rules", name)
+
+
+@hookimpl(specname="determinize")
+def _duplicating_determinize(state: cardcore.GameState, seat: int, rng: Any) -> bool:
+    zones = state.zones
+    zones.cards[0].append(zones.cards[0][0])  # a card made up by the re-deal
+    zones.seen[0].append(0)
+    return True
+
+
+def test_a_re_deal_that_makes_up_a_card_is_refused_by_name() -> None:
+    module = types.ModuleType("tests.hardening.wrong.golf.made-up-card")
+    vars(module).update(
+        RULE=RuleInfo("TEST-MADE-UP", "golf.made-up-card", "golf", "re-deals a card twice"),
+        determinize=_duplicating_determinize,
+    )
+    cardcore.register("cardcore.rules", "golf.made-up-card", module)
+    try:
+        game = cardcore.new_game("golf", 2, rules=["golf.made-up-card"], seed=1)
+        before = _dump(game)
+        with pytest.raises(
+            PluginError, match=r"golf\.made-up-card.*left 53 cards on the table, not 52"
+        ):
+            game.determinize(0, seed=5)
+        assert _dump(game) == before  # the game itself is untouched (the world was a clone)
+    finally:
+        cardcore.unregister("cardcore.rules", "golf.made-up-card")
