@@ -198,12 +198,17 @@ class EventBus:
         """Remove a subscription (or every subscription of a handler).
 
         From the moment it returns the handler receives nothing more, also from a
-        batch being delivered (a handler may unsubscribe another, or itself).
+        batch being delivered (a handler may unsubscribe another, or itself): the
+        removed :class:`Subscription`'s ``handler`` then reads as a function that
+        does nothing.
         """
         if isinstance(subscription, Subscription):
-            self._subs = [s for s in self._subs if s.token != subscription.token]
+            gone = [s for s in self._subs if s.token == subscription.token]
         else:
-            self._subs = [s for s in self._subs if s.handler is not subscription]
+            gone = [s for s in self._subs if s.handler is subscription]
+        self._subs = [s for s in self._subs if s not in gone]
+        for sub in gone:  # a batch being delivered holds it still: it now calls nothing
+            object.__setattr__(sub, "handler", _removed)
         self._changed()
 
     def _changed(self) -> None:
@@ -256,16 +261,11 @@ class EventBus:
         # its turn already, no observer: deliver here (what _run and _deliver do, inlined)
         self._deliverer = ident
         try:
-            lookup = self._lookup  # a new dict whenever a handler (un)subscribes
             for event in batch:
-                if self._lookup is not lookup:  # seen from this event on
-                    lookup = self._lookup
-                subs = lookup.get(type(event))
+                subs = self._lookup.get(type(event))  # read per event: a handler may subscribe
                 if subs is None:
                     subs = self._for(type(event))
                 for sub in subs:
-                    if self._lookup is not lookup and sub not in self._subs:
-                        continue  # unsubscribed by a handler of this very event
                     seat = sub.seat
                     copy = event if seat is None else event.for_seat(seat)
                     try:
@@ -362,8 +362,7 @@ class EventBus:
         observers = self._observers
         for event in batch:
             kind = type(event)
-            lookup = self._lookup  # a new dict whenever a handler (un)subscribes
-            subs = lookup.get(kind)
+            subs = self._lookup.get(kind)
             if subs is None:
                 subs = self._for(kind)
             for observe in observers:
@@ -372,8 +371,6 @@ class EventBus:
                 except Exception as exc:
                     self._failed(None, event, exc)
             for sub in subs:
-                if self._lookup is not lookup and sub not in self._subs:
-                    continue  # unsubscribed by a handler of this very event
                 seat = sub.seat
                 copy = event if seat is None else event.for_seat(seat)
                 try:
@@ -401,6 +398,10 @@ class EventBus:
                 callback(DeliveryFailure(event, exc, sub, dropped))
             except Exception:
                 _LOG.exception("the event bus's on_error callback raised")
+
+
+def _removed(event: Event) -> None:
+    """The handler of a removed subscription, for the rest of a batch being delivered."""
 
 
 class _Unasked(EventBus):
