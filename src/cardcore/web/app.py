@@ -12,7 +12,8 @@ HTTP routes::
     GET  /                                the lobby (static page)
     GET  /play/{session}                  the game page: #seat=N (and token=...) or #watch
     GET  /api/games                       installed games: seats, options, house rules, agents
-    GET  /api/sessions                    the sessions of this server
+    GET  /api/sessions                    the sessions of this server, newest first, in pages
+                                          (?offset=K&limit=N; the total in X-Total-Count)
     POST /api/sessions                    create one (JSON; errors are the library's messages)
     GET  /api/sessions/{id}               one session
     GET  /api/sessions/{id}/record        its record, once the game is over
@@ -24,6 +25,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import itertools
 import json
 import logging
 import os
@@ -60,8 +62,31 @@ from cardcore.session import Hub, Limits, MemoryStore, Outbound, Session, Sessio
 from cardcore.session.aio import AsyncHost
 from cardcore.session.store import Store
 from cardcore.web._bots import Bot
+from cardcore.web._quota import LimitError, Quota, ServerLimits
+from cardcore.web._requests import (
+    MAX_BODY,
+    MAX_DEPTH,
+    WebError,
+    _body,
+    _check_text,
+    _count,
+    _error,
+    _first_line,
+    _get,
+    _no_constant,
+    _text,
+)
 
-__all__ = ["STATIC", "WebServer", "create_app"]
+__all__ = [
+    "MAX_BODY",
+    "MAX_DEPTH",
+    "STATIC",
+    "LimitError",
+    "ServerLimits",
+    "WebError",
+    "WebServer",
+    "create_app",
+]
 
 LOG = logging.getLogger("cardcore.web")
 
@@ -71,12 +96,6 @@ STATIC = Path(__file__).parent / "static"
 MAX_FRAME = 1 << 20
 """The largest WebSocket frame the transport reads (bigger ones close the socket, code 1009);
 frames above the session's ``max_message`` are read and refused with ``too-large``."""
-
-MAX_BODY = 65536
-"""The largest lobby request (``POST /api/sessions``), in bytes: larger ones are refused with HTTP 413."""
-
-MAX_DEPTH = 32
-"""Levels of JSON nesting a lobby request may have (deeper: HTTP 400)."""
 
 TOO_SLOW = "too slow: more than 8 MiB (or 4,096 messages) waiting to be read"
 """The reason of the close (code 1008) of a socket dropped for not reading its messages."""
@@ -88,10 +107,6 @@ CSP = (
 """Nothing is loaded from another site."""
 
 _BOTS = "CREATE TABLE IF NOT EXISTS web_bots (session TEXT, seat INTEGER, agent TEXT, params TEXT, PRIMARY KEY (session, seat))"
-
-
-class WebError(CardcoreError):
-    """A request the server refuses (HTTP 400 with the message)."""
 
 
 class _Host(AsyncHost):
@@ -120,8 +135,11 @@ class WebServer:
     :param instance: This process's name among several behind one address (default: the
         environment variable ``CARDCORE_INSTANCE``, else none): session ids start with
         ``<instance>-``, so a proxy can send every request of a game to its process.
+    :param server_limits: How many games the server holds (default: :class:`ServerLimits`
+        read from the environment, :meth:`ServerLimits.from_env`).
     :raises StoreError: The database cannot be opened or written.
-    :raises WebError: The instance name is not 1-16 letters, digits or ``_``.
+    :raises WebError: The instance name is not 1-16 letters, digits or ``_``, or a limit
+        in the environment is not a number from 0.
     """
 
     def __init__(
@@ -133,7 +151,10 @@ class WebServer:
         bot_pace: float = 1.0,
         clock: Callable[[], float] = time.time,
         instance: str | None = None,
+        server_limits: ServerLimits | None = None,
     ) -> None:
+        self.server_limits = server_limits or ServerLimits.from_env()
+        self.quota = Quota(self.server_limits)
         instance = (os.environ.get("CARDCORE_INSTANCE") or None) if instance is None else instance
         if instance is not None and not re.fullmatch(r"\w{1,16}", instance, re.ASCII):
             msg = f"an instance name is 1-16 letters, digits or '_', not {instance!r}"
@@ -160,6 +181,7 @@ class WebServer:
         self.bot_pace = bot_pace
         self.bots: dict[str, list[Bot]] = {}
         self._runner: asyncio.Task[None] | None = None
+        self._sweeper: asyncio.Task[None] | None = None
 
     # -- life -------------------------------------------------------------------------------
 
@@ -185,6 +207,8 @@ class WebServer:
                 self.bots.setdefault(sid, []).append(bot)
                 bot.join(token)
         self._runner = asyncio.get_running_loop().create_task(self.host.run())
+        if self.server_limits.idle_close:
+            self._sweeper = asyncio.get_running_loop().create_task(self._sweep_often())
 
     async def stop(self) -> None:
         """Stop the bots and the clocks; close the store."""
@@ -192,12 +216,46 @@ class WebServer:
             for bot in bots:
                 bot.stop()
         self.host.stop()
+        if self._sweeper is not None:
+            self._sweeper.cancel()
         if self._runner is not None:
             with contextlib.suppress(asyncio.CancelledError):
                 await self._runner
         self.store.close()
         if self._bots_db is not None:
             self._bots_db.close()
+
+    async def _sweep_often(self) -> None:
+        wait = min(60.0, self.server_limits.idle_close / 4)
+        while True:
+            await asyncio.sleep(wait)
+            try:
+                self.sweep()
+            except Exception:  # pragma: no cover - a bug: keep sweeping
+                LOG.exception("closing idle sessions failed")
+
+    def sweep(self, now: float | None = None, wait: float | None = None) -> list[str]:
+        """Close the sessions idle *wait* seconds (default ``idle_close``, see
+        :class:`ServerLimits`); return their ids."""
+        now = self.host.clock() if now is None else now
+        closed = self.quota.idle_sessions(self.hub.sessions, self._bot_only(), now, wait)
+        for sid in closed:
+            self.host.deliver(self.hub.close(sid, now))
+            for bot in self.bots.pop(sid, []):
+                bot.stop()
+            if self._bots_db is not None:
+                self._bots_db.execute("DELETE FROM web_bots WHERE session = ?", (sid,))
+            self.quota.forget(sid)
+            LOG.info("session %s closed: nobody connected to it for a while", sid)
+        return closed
+
+    def _bot_only(self) -> list[str]:
+        sessions = self.hub.sessions
+        return [
+            sid
+            for sid, bots in self.bots.items()
+            if sid in sessions and len(bots) >= sessions[sid].players
+        ]
 
     # -- the lobby ------------------------------------------------------------------------
 
@@ -256,14 +314,16 @@ class WebServer:
             )
         return out
 
-    def create(self, request: Mapping[str, Any]) -> dict[str, Any]:
+    def create(self, request: Mapping[str, Any], client: str | None = None) -> dict[str, Any]:
         """Create a session from a lobby request; bots take their seats at once.
 
         ``{"game": "golf", "seats": [{"name": "Ann"}, {"name": "Bot", "agent": "golf-greedy",
         "params": {"seed": 1}}], "rules": [], "without": [], "options": {}, "spectators": true}``
 
         :raises CardcoreError: The game, a rule, an option or an agent refused (its own message).
+        :param client: The address of the client asking (for ``max_per_client``).
         :raises WebError: A malformed request, or one holding text UTF-8 cannot carry.
+        :raises LimitError: The server holds as many games as its limits allow (HTTP 429).
         """
         _check_text(request, "")
         game = _get(request, "game", str)
@@ -291,6 +351,10 @@ class WebServer:
                 check_agent(agent, factory, info)
                 load_agent(agent, **params)  # refuse bad parameters now
                 bots.append((seat, agent, params))
+        limits = self.server_limits
+        if limits.idle_close and self.quota.is_full(self.hub.sessions):  # make room: idle ones go
+            self.sweep(wait=min(limits.idle_close, limits.idle_when_full))
+        self.quota.check(self.hub.sessions, self._bot_only(), client, len(bots) == len(names))
         config = SessionConfig(
             spectators=spectators, limits=self.limits, spectator_delay=0 if not bots else 2
         )
@@ -307,6 +371,8 @@ class WebServer:
             else f"{self.instance}-{secrets.token_urlsafe(16)}",
         )
         sid = session.id
+        if client is not None:
+            self.quota.creators[sid] = client
         for seat, agent, params in bots:
             bot = Bot(self, sid, seat, agent, params)
             self.bots.setdefault(sid, []).append(bot)
@@ -380,86 +446,6 @@ class WebServer:
                 sender.cancel()
 
 
-def _first_line(text: str | None) -> str:
-    return (text or "").strip().split("\n")[0]
-
-
-def _get(data: Mapping[str, Any], key: str, kind: type, default: Any = ...) -> Any:
-    value = data.get(key, default)
-    if value is ...:
-        msg = f"the request needs {key!r}"
-        raise WebError(msg)
-    if not isinstance(value, kind):
-        msg = f"{key!r} must be a {kind.__name__}, not {type(value).__name__}"
-        raise WebError(msg)
-    return value
-
-
-def _text(value: Any, what: str) -> str:
-    if not isinstance(value, str) or not value or len(value) > 200 or not _utf8(value):
-        msg = f"{what!r} must be text of 1 to 200 characters, not {value!r}"[:200]
-        raise WebError(msg)
-    return value
-
-
-def _utf8(text: str) -> bool:
-    """Whether UTF-8 can carry *text* (no lone surrogate from a ``\\ud800`` escape)."""
-    try:
-        text.encode("utf-8")
-    except UnicodeEncodeError:
-        return False
-    return True
-
-
-def _check_text(data: Any, where: str) -> None:
-    """Refuse a request holding text UTF-8 cannot carry, anywhere: it could never be sent back,
-    or nested deeper than :data:`MAX_DEPTH` levels.
-
-    :raises WebError: Naming the field (``seats[0].name``), before anything is created.
-    """
-    stack = [(data, where, 0)]
-    while stack:
-        value, at, depth = stack.pop()
-        if depth > MAX_DEPTH:
-            msg = f"{at[:80] or 'the request'!r} is nested deeper than {MAX_DEPTH} levels"
-            raise WebError(msg)
-        if isinstance(value, str):
-            if not _utf8(value):
-                msg = f"{at[:80]!r} holds text that is not UTF-8 (a lone surrogate such as \\ud800)"
-                raise WebError(msg)
-        elif isinstance(value, dict):
-            for key, item in value.items():
-                if not _utf8(key):
-                    msg = f"{at[:80] or 'the request'!r} has a key that is not UTF-8 (a lone surrogate such as \\ud800)"
-                    raise WebError(msg)
-                stack.append((item, f"{at}.{key}" if at else key, depth + 1))
-        elif isinstance(value, list):
-            stack.extend((item, f"{at}[{i}]", depth + 1) for i, item in enumerate(value))
-
-
-async def _body(request: Request) -> bytes | None:
-    """The request's body, or ``None`` past :data:`MAX_BODY` bytes: declared (``Content-Length``)
-    or sent, read no further than the first chunk past the limit."""
-    declared = request.headers.get("content-length", "")
-    if declared and not (declared.isascii() and declared.isdigit() and int(declared) <= MAX_BODY):
-        return None
-    body = bytearray()
-    async for chunk in request.stream():
-        body += chunk
-        if len(body) > MAX_BODY:
-            return None
-    return bytes(body)
-
-
-def _no_constant(name: str) -> Any:
-    msg = f"{name} is not JSON"
-    raise ValueError(msg)
-
-
-def _error(message: str, status: int = 400) -> JSONResponse:
-    return JSONResponse({"error": message}, status_code=status)
-
-
 def create_app(server: WebServer | None = None, **kwargs: Any) -> Starlette:
     """The Starlette application around *server* (default: ``WebServer(**kwargs)``)."""
     web = server if server is not None else WebServer(**kwargs)
@@ -494,11 +480,27 @@ def create_app(server: WebServer | None = None, **kwargs: Any) -> Starlette:
                 return _error(f"the request is not JSON: {exc}")
             if not isinstance(data, dict):
                 return _error("the request must be a JSON object")
+            client = None if request.client is None else request.client.host
             try:
-                return JSONResponse(web.create(data), status_code=201)
+                return JSONResponse(web.create(data, client), status_code=201)
+            except LimitError as exc:
+                return JSONResponse({"error": str(exc)}, 429, headers={"Retry-After": "60"})
             except CardcoreError as exc:
                 return _error(str(exc))
-        return JSONResponse([web.describe(s) for s in web.hub.sessions.values()])
+        return _list_sessions(request)
+
+    def _list_sessions(request: Request) -> Response:
+        limits = web.server_limits
+        try:
+            offset = _count(request.query_params.get("offset"), 0, "offset")
+            limit = _count(request.query_params.get("limit"), limits.page, "limit")
+        except WebError as exc:
+            return _error(str(exc))
+        limit = max(1, min(limit, limits.max_page))
+        sessions = web.hub.sessions
+        ids = list(itertools.islice(reversed(sessions), offset, offset + limit))  # newest first
+        headers = {"X-Total-Count": str(len(sessions))}
+        return JSONResponse([web.describe(sessions[sid]) for sid in ids], headers=headers)
 
     def _session(request: Request) -> Session | None:
         return web.hub.sessions.get(request.path_params["sid"])

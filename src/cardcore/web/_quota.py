@@ -1,0 +1,163 @@
+"""How much one ``cardcore serve`` holds: live sessions, bot-only games, idle sessions closed.
+
+Every figure is a :class:`ServerLimits` field, read from the environment by
+:meth:`ServerLimits.from_env` (so ``cardcore serve`` takes them too). A request
+past a limit is refused with HTTP 429 before anything is created.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, fields
+from typing import Any
+
+from cardcore.session import Session
+from cardcore.web._requests import WebError
+
+__all__ = ["LIVE", "LimitError", "Quota", "ServerLimits"]
+
+LIVE = ("waiting", "playing")
+"""The phases of a live session: not dealt yet, or being played."""
+
+
+class LimitError(WebError):
+    """A request past one of the server's limits (HTTP 429 with the message)."""
+
+
+@dataclass(frozen=True)
+class ServerLimits:
+    """What one server holds at once (``0``: no limit, for each count and for *idle_close*).
+
+    :param max_sessions: Live sessions (waiting or playing) on the server
+        (environment ``CARDCORE_MAX_SESSIONS``).
+    :param max_per_client: Live sessions created from one client address
+        (``CARDCORE_MAX_SESSIONS_PER_CLIENT``; off by default: behind a proxy every
+        client has the proxy's address unless uvicorn is told to trust its headers).
+    :param max_bot_games: Live sessions whose every seat is a bot (``CARDCORE_MAX_BOT_GAMES``).
+    :param idle_close: Seconds after which a live session that no person is connected
+        to (bots aside) is closed; bot-only games are never closed so
+        (``CARDCORE_IDLE_CLOSE``).
+    :param idle_when_full: When the server holds ``max_sessions``, a new session first
+        closes those idle this many seconds (at most *idle_close*).
+    :param page: Sessions ``GET /api/sessions`` lists when not asked for a ``limit``.
+    :param max_page: The largest ``limit`` it takes.
+    """
+
+    max_sessions: int = 1000
+    max_per_client: int = 0
+    max_bot_games: int = 4
+    idle_close: float = 3600.0
+    idle_when_full: float = 300.0
+    page: int = 50
+    max_page: int = 200
+
+    def __post_init__(self) -> None:
+        for f in fields(self):
+            value = getattr(self, f.name)
+            if isinstance(value, bool) or not isinstance(value, int | float) or not value >= 0:
+                msg = f"{f.name} must be a number from 0, not {value!r}"
+                raise WebError(msg)
+        if self.page < 1 or self.max_page < self.page:
+            msg = f"page must be from 1 to max_page ({self.max_page}), not {self.page}"
+            raise WebError(msg)
+
+    @classmethod
+    def from_env(cls, environ: Mapping[str, str] | None = None) -> ServerLimits:
+        """The defaults, each replaced by its environment variable when set.
+
+        :raises WebError: A variable that is not a number from 0.
+        """
+        env = os.environ if environ is None else environ
+        names = {
+            "max_sessions": "CARDCORE_MAX_SESSIONS",
+            "max_per_client": "CARDCORE_MAX_SESSIONS_PER_CLIENT",
+            "max_bot_games": "CARDCORE_MAX_BOT_GAMES",
+            "idle_close": "CARDCORE_IDLE_CLOSE",
+        }
+        values: dict[str, Any] = {}
+        for field, var in names.items():
+            text = env.get(var)
+            if not text:
+                continue
+            try:
+                values[field] = float(text) if field == "idle_close" else int(text)
+            except ValueError:
+                msg = f"{var} must be a number from 0, not {text[:40]!r}"
+                raise WebError(msg) from None
+        return cls(**values)
+
+
+class Quota:
+    """The server's limits applied: who created which live session, and since when each is idle."""
+
+    def __init__(self, limits: ServerLimits) -> None:
+        self.limits = limits
+        self.creators: dict[str, str] = {}
+        """The client address that created each session (since this process started)."""
+        self.idle: dict[str, float] = {}
+        """Since when no person has been connected to each live session."""
+
+    def check(
+        self,
+        sessions: Mapping[str, Session],
+        bot_only: Sequence[str],
+        client: str | None,
+        bots: bool,
+    ) -> None:
+        """Refuse a new session (a bot-only game if *bots*) from *client* past a limit.
+
+        :param bot_only: The ids of the sessions whose every seat is a bot.
+        :raises LimitError: Naming the limit.
+        """
+        limits = self.limits
+        live = [s.id for s in sessions.values() if s.phase in LIVE]
+        if limits.max_sessions and len(live) >= limits.max_sessions:
+            msg = f"the server holds {len(live)} games already (at most {limits.max_sessions}): try again later"
+            raise LimitError(msg)
+        if client is not None and limits.max_per_client:
+            mine = sum(1 for sid in live if self.creators.get(sid) == client)
+            if mine >= limits.max_per_client:
+                msg = f"{mine} games from your address are waiting or being played (at most {limits.max_per_client})"
+                raise LimitError(msg)
+        if bots and limits.max_bot_games:
+            running = sum(1 for sid in bot_only if sid in sessions and sessions[sid].phase in LIVE)
+            if running >= limits.max_bot_games:
+                msg = f"{running} games of bots only are being played (at most {limits.max_bot_games}): try again later"
+                raise LimitError(msg)
+
+    def is_full(self, sessions: Mapping[str, Session]) -> bool:
+        """Whether the server holds ``max_sessions`` live sessions."""
+        most = self.limits.max_sessions
+        return bool(most) and sum(1 for s in sessions.values() if s.phase in LIVE) >= most
+
+    def idle_sessions(
+        self,
+        sessions: Mapping[str, Session],
+        bot_only: Sequence[str],
+        now: float,
+        wait: float | None = None,
+    ) -> list[str]:
+        """The live sessions no person has been connected to for *wait* seconds by *now*
+        (default ``idle_close``; ``0``: none), as seen by the calls so far."""
+        wait = self.limits.idle_close if wait is None else wait
+        out: list[str] = []
+        if not wait:
+            return out
+        skip = set(bot_only)
+        for sid, session in sessions.items():
+            if session.phase not in LIVE or sid in skip:
+                self.idle.pop(sid, None)
+                continue
+            if any(not c.startswith("bot-") for c in session.conns):
+                self.idle.pop(sid, None)
+                continue
+            since = self.idle.setdefault(sid, now)
+            if now - since >= wait:
+                out.append(sid)
+        return out
+
+    def forget(self, sid: str) -> None:
+        """A session closed."""
+        self.creators.pop(sid, None)
+        self.idle.pop(sid, None)

@@ -1,0 +1,115 @@
+"""The lobby's HTTP requests: the body read with a cap, fields checked, text UTF-8 can carry.
+
+Nothing here is public; :mod:`cardcore.web.app` re-exports the constants and :class:`WebError`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from starlette.requests import Request
+from starlette.responses import JSONResponse
+
+from cardcore.errors import CardcoreError
+
+__all__ = ["MAX_BODY", "MAX_DEPTH", "WebError"]
+
+MAX_BODY = 65536
+"""The largest lobby request (``POST /api/sessions``), in bytes: larger ones are refused with HTTP 413."""
+
+MAX_DEPTH = 32
+"""Levels of JSON nesting a lobby request may have (deeper: HTTP 400)."""
+
+
+class WebError(CardcoreError):
+    """A request the server refuses (HTTP 400 with the message)."""
+
+
+def _get(data: Mapping[str, Any], key: str, kind: type, default: Any = ...) -> Any:
+    value = data.get(key, default)
+    if value is ...:
+        msg = f"the request needs {key!r}"
+        raise WebError(msg)
+    if not isinstance(value, kind):
+        msg = f"{key!r} must be a {kind.__name__}, not {type(value).__name__}"
+        raise WebError(msg)
+    return value
+
+
+def _text(value: Any, what: str) -> str:
+    if not isinstance(value, str) or not value or len(value) > 200 or not _utf8(value):
+        msg = f"{what!r} must be text of 1 to 200 characters, not {value!r}"[:200]
+        raise WebError(msg)
+    return value
+
+
+def _utf8(text: str) -> bool:
+    """Whether UTF-8 can carry *text* (no lone surrogate from a ``\\ud800`` escape)."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+def _check_text(data: Any, where: str) -> None:
+    """Refuse a request holding text UTF-8 cannot carry, anywhere: it could never be sent back,
+    or nested deeper than :data:`MAX_DEPTH` levels.
+
+    :raises WebError: Naming the field (``seats[0].name``), before anything is created.
+    """
+    stack = [(data, where, 0)]
+    while stack:
+        value, at, depth = stack.pop()
+        if depth > MAX_DEPTH:
+            msg = f"{at[:80] or 'the request'!r} is nested deeper than {MAX_DEPTH} levels"
+            raise WebError(msg)
+        if isinstance(value, str):
+            if not _utf8(value):
+                msg = f"{at[:80]!r} holds text that is not UTF-8 (a lone surrogate such as \\ud800)"
+                raise WebError(msg)
+        elif isinstance(value, dict):
+            for key, item in value.items():
+                if not _utf8(key):
+                    msg = f"{at[:80] or 'the request'!r} has a key that is not UTF-8 (a lone surrogate such as \\ud800)"
+                    raise WebError(msg)
+                stack.append((item, f"{at}.{key}" if at else key, depth + 1))
+        elif isinstance(value, list):
+            stack.extend((item, f"{at}[{i}]", depth + 1) for i, item in enumerate(value))
+
+
+async def _body(request: Request) -> bytes | None:
+    """The request's body, or ``None`` past :data:`MAX_BODY` bytes: declared (``Content-Length``)
+    or sent, read no further than the first chunk past the limit."""
+    declared = request.headers.get("content-length", "")
+    if declared and not (declared.isascii() and declared.isdigit() and int(declared) <= MAX_BODY):
+        return None
+    body = bytearray()
+    async for chunk in request.stream():
+        body += chunk
+        if len(body) > MAX_BODY:
+            return None
+    return bytes(body)
+
+
+def _no_constant(name: str) -> Any:
+    msg = f"{name} is not JSON"
+    raise ValueError(msg)
+
+
+def _first_line(text: str | None) -> str:
+    return (text or "").strip().split("\n")[0]
+
+
+def _count(text: str | None, default: int, what: str) -> int:
+    if text is None:
+        return default
+    if not (text.isascii() and text.isdigit()) or len(text) > 9:
+        msg = f"{what} is a number of at most 9 digits, not {text[:20]!r}"
+        raise WebError(msg)
+    return int(text)
+
+
+def _error(message: str, status: int = 400) -> JSONResponse:
+    return JSONResponse({"error": message}, status_code=status)
