@@ -65,7 +65,11 @@ def rebuild_stock(state: GameState, stock: int, discard: int, *, keep_top: bool 
 def draw_card(state: GameState, stock: int, dst: int, *, discard: int | None = None) -> Card | None:
     """Move the top card of *stock* to pile *dst*; rebuild the stock from *discard* first if empty.
 
-    :returns: The card, or ``None`` when the stock is empty and cannot be rebuilt.
+    The rebuild (:func:`rebuild_stock`) shuffles every discard **but the top one**,
+    which stays face up where it was; the caller keeps no card aside itself.
+
+    :returns: The card, or ``None`` when the stock is empty and cannot be rebuilt
+        (the discard pile holds one card or none).
     """
     zones = state.zones
     if not zones.cards[stock] and (discard is None or rebuild_stock(state, stock, discard) == 0):

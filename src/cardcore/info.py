@@ -165,8 +165,9 @@ class GameInfo:
         return MappingProxyType(out)
 
 
-def _freeze_applies(value: Mapping[str, Any]) -> Mapping[str, tuple[Any, ...]]:
-    return MappingProxyType({str(k): tuple(v) for k, v in dict(value).items()})
+def _freeze_applies(value: Any) -> Any:
+    """A mapping's items as a read-only mapping (values checked by ``RuleInfo``)."""
+    return MappingProxyType(dict(value)) if isinstance(value, Mapping) else value
 
 
 @frozen
@@ -177,13 +178,15 @@ class ViewField:
     any game's view without guessing from the shape of the data.
 
     :param name: The key in ``table``.
-    :param kind: One of :data:`FIELD_KINDS`: ``"int"``, ``"str"``, ``"bool"``,
+    :param kind: One of :data:`FIELD_KINDS`: ``"int"``, ``"float"``, ``"str"``, ``"bool"``,
         ``"card"`` (notation or ``None`` when hidden), ``"cards"`` (a list of
         those), ``"seat"`` (a seat number or ``None``), ``"per-seat"`` (a list
         with one entry per seat), ``"json"`` (any other JSON value).
     :param doc: One sentence a player would understand.
     :param label: How a player would name it on screen (defaults to *name*).
     :param of: For ``"per-seat"``: the kind of each entry.
+    :param nullable: The value may also be ``None`` (JSON ``null``), such as a
+        count that means nothing outside a phase of the game.
     """
 
     name: str
@@ -191,21 +194,25 @@ class ViewField:
     doc: str = ""
     label: str = ""
     of: str = ""
+    nullable: bool = False
 
     def __attrs_post_init__(self) -> None:
         if self.kind not in FIELD_KINDS or (self.of and self.of not in FIELD_KINDS):
             msg = f"view field {self.name!r}: kind must be one of {FIELD_KINDS}, not {self.kind!r}"
             raise ValueError(msg)
 
-    def to_json(self) -> dict[str, str]:
-        """Return the declaration as JSON-ready data."""
-        return {
+    def to_json(self) -> dict[str, Any]:
+        """Return the declaration as JSON-ready data (``nullable`` only when true)."""
+        out: dict[str, Any] = {
             "name": self.name,
             "kind": self.kind,
             "of": self.of,
             "label": self.label or self.name.replace("_", " "),
             "doc": self.doc,
         }
+        if self.nullable:
+            out["nullable"] = True
+        return out
 
 
 FIELD_KINDS = ("int", "float", "str", "bool", "card", "cards", "seat", "per-seat", "json")
@@ -233,7 +240,8 @@ class RuleInfo:
         Each name must be an option of the game and each value one it accepts,
         or building the configuration raises :class:`~cardcore.PluginError`.
     :raises PluginError: For an *id*, *name* or *game* that is not a non-empty
-        ``str``, or *conflicts* or *requires* given as one ``str``.
+        ``str``, *conflicts* or *requires* that are not a tuple (or list) of names, or
+        an *applies* value that is one value instead of a tuple of them.
     """
 
     id: str
@@ -254,9 +262,25 @@ class RuleInfo:
                 msg = f"RuleInfo {what} must be a non-empty str, not {shown(value)}"
                 raise PluginError(msg, plugin=self.name if isinstance(self.name, str) else None)
         for what in ("conflicts", "requires"):
-            if isinstance(getattr(self, what), str):
-                msg = f"house rule {self.name!r}: {what} takes a tuple of rule names or IDs, not one str ({self.id})"
+            value = getattr(self, what)
+            if isinstance(value, str) or not isinstance(value, list | tuple | set | frozenset):
+                one = "one str " if isinstance(value, str) else ""
+                msg = f"house rule {self.name!r}: {what} takes a tuple of rule names or IDs, not {one}{shown(value)} ({self.id})"
                 raise PluginError(msg, plugin=self.name)
+            object.__setattr__(self, what, tuple(value))
+        applies = self.applies
+        if not isinstance(applies, Mapping):
+            msg = f"house rule {self.name!r}: applies takes a mapping of option names to tuples of values, not {shown(applies)} ({self.id})"
+            raise PluginError(msg, plugin=self.name)
+        values: dict[str, tuple[Any, ...]] = {}
+        for key, value in applies.items():
+            if isinstance(value, str | bytes) or not isinstance(
+                value, list | tuple | set | frozenset
+            ):
+                msg = f"house rule {self.name!r}: applies[{shown(key)}] takes a tuple of values, not one value {shown(value)}: write ({shown(value)},) ({self.id})"
+                raise PluginError(msg, plugin=self.name)
+            values[str(key)] = tuple(value)
+        object.__setattr__(self, "applies", MappingProxyType(values))
 
     def check_applies(self, options: Mapping[str, Any]) -> None:
         """Raise :class:`OptionError` if the rule does not serve these *options*."""

@@ -140,3 +140,35 @@ def test_veto_refuses_a_rule_id_that_is_not_a_str_or_a_reason_that_is_not(
         Veto(rule_id, reason)  # type: ignore[arg-type]
     assert info.value.plugin == "tests.core.test_info"
     assert Veto("X-1", "").rule_id == "X-1"
+
+
+def test_a_nullable_view_field_says_so_in_its_declaration() -> None:
+    field = ViewField("left", "int", "turns left", nullable=True)
+    assert field.to_json()["nullable"] is True
+    assert "nullable" not in ViewField("left", "int").to_json()
+
+
+@pytest.mark.parametrize(
+    ("applies", "match"),
+    [
+        (
+            {"layout": 6},
+            r"applies\['layout'\] takes a tuple of values, not one value 6: write \(6,\)",
+        ),
+        ({"layout": "10"}, r"not one value '10': write \('10',\)"),
+        ([("layout", (6,))], "applies takes a mapping"),
+    ],
+)
+def test_rule_info_refuses_one_value_where_applies_takes_a_tuple(
+    applies: object, match: str
+) -> None:
+    with pytest.raises(PluginError, match=match):
+        RuleInfo("X-1", "x.y", "x", "s", applies=applies)  # type: ignore[arg-type]
+
+
+def test_rule_info_keeps_conflicts_and_requires_as_tuples() -> None:
+    info = RuleInfo("X-1", "x.y", "x", "s", conflicts=["x.z"], requires={"x.w"})  # type: ignore[arg-type]
+    assert info.conflicts == ("x.z",) and info.requires == ("x.w",)
+    assert hash(info) == hash(
+        RuleInfo("X-1", "x.y", "x", "s", conflicts=("x.z",), requires=("x.w",))
+    )

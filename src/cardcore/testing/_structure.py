@@ -119,9 +119,12 @@ def view_problems(game: Game, view: Mapping[str, Any], seat: int | None) -> list
                 f" (declared: {sorted(fields)})"
             )
             continue
+        if value is None and declared.nullable:
+            continue
         problem = kind_problem(declared.kind, declared.of, value, players)
         if problem is not None:
-            problems.append(f"table field {key!r} in the view of {who} {problem}")
+            hint = " (declare it ViewField(..., nullable=True) if it may be None)" if value is None else ""
+            problems.append(f"table field {key!r} in the view of {who} {problem}{hint}")
     return problems
 
 
