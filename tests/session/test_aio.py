@@ -26,7 +26,7 @@ def test_a_connection_that_never_reads_is_dropped_past_max_queued_characters() -
             sent += 1
         assert QUEUE > 100
         assert conn.closed and conn.too_slow
-        assert sent == MAX_QUEUED // size + 1  # the one that would pass 8 MiB
+        assert sent == MAX_QUEUED // size + 1  # the one that would pass 1 MiB
         assert "w" not in session.conns  # the session forgot it
         assert [text async for text in conn] == []  # its unread messages are freed at once
 

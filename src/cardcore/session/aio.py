@@ -33,8 +33,8 @@ __all__ = ["MAX_QUEUED", "QUEUE", "AsyncConnection", "AsyncHost", "Host"]
 QUEUE = 4096
 """Messages queued for one connection before it is dropped as too slow."""
 
-MAX_QUEUED = 8 << 20
-"""Characters of messages (8 MiB; JSON text, mostly ASCII) queued for one connection before it
+MAX_QUEUED = 1 << 20
+"""Characters of messages (1 MiB; JSON text, mostly ASCII) queued for one connection before it
 is dropped as too slow. One message longer than this is still queued when it queues alone."""
 
 _IDS = itertools.count(1)

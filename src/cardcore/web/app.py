@@ -97,7 +97,7 @@ MAX_FRAME = 1 << 20
 """The largest WebSocket frame the transport reads (bigger ones close the socket, code 1009);
 frames above the session's ``max_message`` are read and refused with ``too-large``."""
 
-TOO_SLOW = "too slow: more than 8 MiB (or 4,096 messages) waiting to be read"
+TOO_SLOW = "too slow: more than 1 MiB (or 4,096 messages) waiting to be read"
 """The reason of the close (code 1008) of a socket dropped for not reading its messages."""
 
 CSP = (
