@@ -130,16 +130,14 @@ class GolfLogic(GameLogic[GolfState, GolfAction]):
                 value = None if card_points is None else card_points(card=card)
                 value = None if value is None else self.checked_answer("card_points", value, int)
                 points[card] = table[card] if value is None else value
-            groups: list[tuple[int, ...]] = []
-            if self._groups_hook is not None:
-                for answer in self._groups_hook(layout=layout):
-                    groups.extend(tuple(g) for g in answer)
+            answers = () if self._groups_hook is None else self._groups_hook(layout=layout)
+            groups = [tuple(g) for answer in answers for g in answer]
             plan = RoundPlan(
                 layout,
                 players,
                 table=table,
                 points=points,
-                scorer=self._scorer_hook(layout=layout),
+                scorer=self._scorer(layout),
                 final_turns=self.checked_answer(
                     "golf_final_turns", self._final_hook(layout=layout), bool
                 ),
@@ -154,6 +152,12 @@ class GolfLogic(GameLogic[GolfState, GolfAction]):
         if type(options) is MappingProxyType:  # read-only: safe to know again by identity
             self._last = (options, players, plan)
         return plan
+
+    def _scorer(self, layout: Any) -> Any:  # a house rule may answer it: checked
+        scorer = self._scorer_hook(layout=layout)
+        if not callable(scorer):
+            raise self.refused_answer("golf_scorer", scorer, "a function of (keys, points)")
+        return scorer
 
     def validate(self, players: int, options: Mapping[str, Any]) -> None:
         """Check the seat count (GOLF-GEN-1/3), the layout and the dealer (GOLF-DEAL-3)."""

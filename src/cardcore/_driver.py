@@ -7,7 +7,6 @@ readable; nothing here is public.
 from __future__ import annotations
 
 import functools
-import hashlib
 import threading
 from collections import deque
 from collections.abc import Callable
@@ -15,11 +14,11 @@ from typing import TYPE_CHECKING, Any
 
 from cardcore._actionlog import actions as recorded
 from cardcore._bus import UNASKED
-from cardcore._faults import as_legal
+from cardcore._faults import as_legal, not_an_action
 from cardcore._text import shown
 from cardcore.actions import HOST, Action, EndMatch, Resign
 from cardcore.deck import _VERSION as _CHANCE
-from cardcore.deck import CHANCE, derive_rng
+from cardcore.deck import CHANCE
 from cardcore.errors import (
     CardcoreError,
     IllegalActionError,
@@ -46,10 +45,11 @@ __all__ = [
     "check_at",
     "checkpoint",
     "clone_game",
-    "determinized",
+    "failed",
     "legal_at",
     "legal_for",
     "numbered",
+    "parsed",
     "plugin_error",
     "publish_legal",
     "rebuild_state",
@@ -243,17 +243,21 @@ def reject(game: Game, action: Action, seen: int | None) -> None:
     if veto is not None:
         try:
             vetoes = veto(state=state, action=action)
-        except Exception as exc:
-            undo(game, exc)
-            raise plugin_error(game, exc, "forbid_action") from exc
+        except BaseException as exc:
+            error = failed(game, exc, "forbid_action")
+            if error is exc:
+                raise
+            raise error from exc
         if vetoes:
             first = vetoes[0]
             msg = f"{text!r} is forbidden: {first.reason} ({first.rule_id})"
             raise IllegalActionError(msg, action=action, rule_id=first.rule_id)
     try:
         rule_id, reason = game.logic.rule_for(state, action)
-    except Exception as exc:
+    except BaseException as exc:
         undo(game, exc)
+        if not isinstance(exc, Exception):
+            raise
         if not _well_formed(game, action, text):  # not the plugin's fault: a malformed object
             msg = f"{text!r} is not an action of {game.name} (CORE-ACTION-1)"
             raise IllegalActionError(msg, action=action, rule_id="CORE-ACTION-1") from None
@@ -300,6 +304,30 @@ def restore(game: Game) -> None:
     game.is_over = state.is_over
 
 
+def failed(game: Game, exc: BaseException, where: str) -> BaseException:
+    """Undo what plugin code that raised *exc* in *where* changed (see :func:`undo`); return
+    the error to raise: *exc* itself for a cardcore error or an interrupt, else a
+    :class:`~cardcore.PluginError`."""
+    undo(game, exc)
+    if isinstance(exc, CardcoreError) or not isinstance(exc, Exception):
+        return exc
+    return plugin_error(game, exc, where)
+
+
+def parsed(game: Game, seat: int, text: str) -> Action:
+    """*text* read by the game as an action of *seat* (a failure is undone; see :func:`failed`)."""
+    try:
+        action = game.logic.parse_action(game._state, seat, text)
+    except BaseException as exc:
+        error = failed(game, exc, "parse_action")
+        if error is exc:
+            raise
+        raise error from exc
+    if not isinstance(action, Action):
+        raise not_an_action(game.name, text, action)
+    return action
+
+
 def undo(game: Game, exc: BaseException) -> None:
     """After plugin code failed outside ``apply`` (legal actions, a veto, a view): put back
     any change it made to the state, calling no hook. A rejection the game raised on
@@ -340,12 +368,11 @@ def truncate(game: Game) -> None:
     logic = game.logic
     try:
         result = Result((), logic.scores(state), logic.payouts(state), "truncated")
-    except CardcoreError as exc:
-        undo(game, exc)
-        raise
-    except Exception as exc:
-        undo(game, exc)
-        raise plugin_error(game, exc, "scores") from exc
+    except BaseException as exc:  # put back what the failing code changed
+        error = failed(game, exc, "scores")
+        if error is exc:
+            raise
+        raise error from exc
     state.is_over = True
     state.to_act = ()
     state.result = result
@@ -354,52 +381,6 @@ def truncate(game: Game) -> None:
     game._hot = COLD
     game.to_act = ()
     game.is_over = True
-
-
-def derive_seed(seed: int, purpose: str) -> int:
-    """A seed of 63 bits drawn from *seed* for *purpose*, the same on every platform."""
-    digest = hashlib.blake2b(f"{purpose}:{seed}".encode(), digest_size=8).digest()
-    return int.from_bytes(digest, "big") >> 1
-
-
-def determinized(new: Game, seat: int, seed: int) -> Game:
-    """Re-deal what *seat* cannot see in the clone *new*, and give it a future of its own.
-
-    The hidden cards come from ``derive_rng(seed, 0)``; the clone's seed becomes one
-    derived from *seed* and its chance counter starts again, so every later shuffle
-    of the clone comes from the caller's stream, never from the game's seed.
-    """
-    if type(seed) is not int or not 0 <= seed < 2**128:
-        msg = f"seed must be an int from 0 below 2**128, not {shown(seed)}"
-        raise IllegalActionError(msg, action=None, rule_id=None)
-    state = new._state
-    determinize = new.ruleset.resolve("determinize", track=False)
-    if determinize is not None:
-        count = sum(map(len, state.zones.cards))
-        try:
-            determinize(state=state, seat=seat, rng=derive_rng(seed, 0))
-        except CardcoreError:
-            raise
-        except Exception as exc:
-            raise plugin_error(new, exc, "determinize") from exc
-        if sum(map(len, state.zones.cards)) != count:  # a card lost or made up by the re-deal
-            names = [
-                i.plugin_name for i in reversed(new.ruleset.pm.hook.determinize.get_hookimpls())
-            ]
-            msg = (
-                f"determinize ({', '.join(names)}) left {sum(map(len, state.zones.cards))} cards"
-                f" on the table, not {count}: a re-deal must keep every card"
-            )
-            raise PluginError(msg, plugin=names[0])
-    new.seed = state.seed = derive_seed(seed, "determinize")
-    state.draws = 1
-    new._legal_v = -1
-    new._hot = COLD
-    new._determinized = True
-    new._checkpoints = deque(maxlen=2) if new._realtime else new._checkpoints
-    new._base = (new.version, state.clone())
-    new._next_base = new.version + BASE_EVERY
-    return new
 
 
 def _deal_again(game: Game) -> GameState:
@@ -492,8 +473,10 @@ def validate(game: Game, action: Action, seen: int | None) -> None:
         else:
             try:  # the game's fast check; should it fail, the legal set decides
                 ok = game._is_legal(state, action)
-            except Exception as exc:
+            except BaseException as exc:
                 undo(game, exc)
+                if not isinstance(exc, Exception):
+                    raise
                 ok = action in game._legal_for(seat)
         if not ok:
             reject(game, action, seen)
@@ -504,12 +487,11 @@ def publish_legal(game: Game, seat: int) -> tuple[Action, ...]:
     ``apply`` publishes them (under the lock)."""
     try:
         legal = game._logic_legal(game._state, seat)
-    except CardcoreError as exc:
-        undo(game, exc)  # put back what the failing code changed
-        raise
-    except Exception as exc:
-        undo(game, exc)
-        raise plugin_error(game, exc, "legal_actions") from exc
+    except BaseException as exc:  # put back what the failing code changed
+        error = failed(game, exc, "legal_actions")
+        if error is exc:
+            raise
+        raise error from exc
     if type(legal) is not tuple:
         legal = as_legal(game, seat, legal)
     game._hot = (game.version, seat, legal)
@@ -538,12 +520,11 @@ def legal_for(game: Game, seat: int) -> tuple[Action, ...]:
         else:
             try:
                 got = game._logic_legal(state, seat)
-            except CardcoreError as exc:
-                undo(game, exc)
-                raise
-            except Exception as exc:
-                undo(game, exc)
-                raise plugin_error(game, exc, "legal_actions") from exc
+            except BaseException as exc:  # put back what the failing code changed
+                error = failed(game, exc, "legal_actions")
+                if error is exc:
+                    raise
+                raise error from exc
             if type(got) is not tuple:
                 got = as_legal(game, seat, got)
         game._legal[seat] = got

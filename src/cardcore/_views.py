@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from cardcore._driver import plugin_error, undo
-from cardcore.errors import CardcoreError
+from cardcore._driver import failed
 from cardcore.state import GameState
 from cardcore.zones import Layout, Visibility
 
@@ -27,12 +26,11 @@ def make_history(game: Game, seat: int | None, since: int) -> list[dict[str, Any
     """The past rounds of *game* from *since* as *seat* sees them (checked; under its lock)."""
     try:
         return game.logic.history(game._state, seat, since)
-    except CardcoreError as exc:
-        undo(game, exc)
-        raise
-    except Exception as exc:
-        undo(game, exc)
-        raise plugin_error(game, exc, "history") from exc
+    except BaseException as exc:  # put back what the failing code changed
+        error = failed(game, exc, "history")
+        if error is exc:
+            raise
+        raise error from exc
 
 
 def make_view(game: Game, seat: int | None) -> dict[str, Any]:
@@ -41,12 +39,11 @@ def make_view(game: Game, seat: int | None) -> dict[str, Any]:
     legal = [] if seat is None else [str(a) for a in game._legal_for(seat)]
     try:
         table = game.logic.table(state, seat)
-    except CardcoreError as exc:
-        undo(game, exc)
-        raise
-    except Exception as exc:
-        undo(game, exc)
-        raise plugin_error(game, exc, "table") from exc
+    except BaseException as exc:  # put back what the failing code changed
+        error = failed(game, exc, "table")
+        if error is exc:
+            raise
+        raise error from exc
     return {
         "format": VIEW_FORMAT,
         "game": game.name,

@@ -25,10 +25,10 @@ from cardcore._driver import (
     check_at,
     checkpoint,
     clone_game,
-    determinized,
     legal_for,
     legality,
     numbered,
+    parsed,
     plugin_error,
     publish_legal,
     restore,
@@ -37,10 +37,11 @@ from cardcore._driver import (
     validate,
     vetoing,
 )
-from cardcore._faults import check_turn, not_an_action, published_fault, turn_error
+from cardcore._faults import check_turn, published_fault, turn_error
 from cardcore._recording import make_record, make_save, sign
 from cardcore._text import shown
 from cardcore._views import VIEW_FORMAT, make_history, make_view, schema_of
+from cardcore._worlds import determinized
 from cardcore.actions import HOST, Action, EndMatch, Resign
 from cardcore.cards import Card
 from cardcore.errors import CardcoreError, IllegalActionError, NotationError, PluginError, SeatError
@@ -377,6 +378,7 @@ class Game:
                             interrupt = broken
                     except BaseException as exc:  # an interrupt: the action stands; raised below
                         interrupt = exc
+                        undo(self, exc)
                 if batch is None:
                     queued = None
                 elif bus.wants_applied and not state.is_over:  # numbered(), inlined
@@ -430,19 +432,7 @@ class Game:
             self._check_seat(seat, text)
             if at is not None:
                 at = check_at(self, at, text)
-            if words == "resign":
-                action = Resign(seat)
-            else:
-                try:
-                    action = self.logic.parse_action(self._state, seat, text)
-                except CardcoreError as exc:
-                    undo(self, exc)
-                    raise
-                except Exception as exc:
-                    undo(self, exc)
-                    raise self._plugin_error(exc, "parse_action") from exc
-            if not isinstance(action, Action):
-                raise not_an_action(self.name, text, action)
+            action = Resign(seat) if words == "resign" else parsed(self, seat, text)
             if action.seat != seat:
                 msg = f"{text!r} was read as an action of seat {action.seat}, not {seat} (CORE-SEAT-1)"
                 raise IllegalActionError(msg, action=text, rule_id="CORE-SEAT-1")

@@ -102,6 +102,16 @@ def forbid_action(state: cardcore.GameState, action: cardcore.Action) -> None:
         raise RuntimeError("the veto service is down")
 
 
+@hookimpl(specname="forbid_action")
+def _interrupted_veto(state: cardcore.GameState, action: cardcore.Action) -> None:
+    """Loses a card, then is interrupted (once)."""
+    if ARMED["on"]:
+        ARMED["on"] = False
+        state.zones.cards[0].pop()
+        state.zones.seen[0].pop()
+        raise KeyboardInterrupt
+
+
 @hookimpl
 def score_round(state: cardcore.GameState, scores: Sequence[int]) -> Any:
     return {s: 0 for s in range(len(scores))} if ARMED["on"] else None
@@ -141,6 +151,9 @@ def _rule(name: str, game: str, **hooks: Any) -> types.ModuleType:
 
 RULES = {
     "golf.faulty-veto": _rule("golf.faulty-veto", "golf", forbid_action=forbid_action),
+    "golf.interrupted-veto": _rule(
+        "golf.interrupted-veto", "golf", forbid_action=_interrupted_veto
+    ),
     "drawgame.faulty-scores": _rule("drawgame.faulty-scores", "drawgame", score_round=score_round),
     "golf.faulty-deck": _rule("golf.faulty-deck", "golf", build_deck=build_deck),
     "golf.faulty-scorer-object": _rule(
@@ -377,6 +390,7 @@ def _answers(hook: str, value: Any) -> Any:
         "tonk_out_units": lambda new_spread: value,
         "tonk_upcard": lambda: value,
         "tonk_deal_judge": lambda: value,
+        "golf_scorer": lambda layout: value,
     }
     return hookimpl(specname=hook)(specs[hook])
 
@@ -389,6 +403,7 @@ def _answers(hook: str, value: Any) -> Any:
         ("golf", "golf_ender_penalty", "3"),
         ("golf", "golf_round_awards", [5]),
         ("golf", "golf_round_awards", [0, float("nan")]),
+        ("golf", "golf_scorer", 42),
         ("tonk", "card_points", "ten"),
         ("tonk", "tonk_out_units", 2.5),
         ("tonk", "tonk_upcard", "no"),
@@ -439,3 +454,26 @@ def test_a_re_deal_that_makes_up_a_card_is_refused_by_name() -> None:
         assert _dump(game) == before  # the game itself is untouched (the world was a clone)
     finally:
         cardcore.unregister("cardcore.rules", "golf.made-up-card")
+
+
+@pytest.mark.parametrize("where", ["legal_actions", "view", "apply"])
+def test_an_interrupted_veto_that_changed_the_state_is_undone(where: str) -> None:
+    game = cardcore.new_game("golf", 2, rules=["golf.interrupted-veto"], seed=1)
+    reference = cardcore.new_game("golf", 2, seed=1)  # the same deal, without the rule
+    first = reference.legal_actions(reference.to_act[0])[0]
+    if where == "apply":
+        assert game.legal_actions(game.to_act[0])[0] == first  # published: apply takes it as is
+    before, cards = _dump(game), _cards(game)
+    ARMED["on"] = True
+    with pytest.raises(KeyboardInterrupt):
+        if where == "apply":
+            game.apply(first)  # applied; the veto is interrupted while the next set is published
+        else:
+            getattr(game, where)(game.to_act[0])
+    assert _cards(game) == cards
+    if where == "apply":
+        reference.apply(first)
+        assert game.version == 1 and game.state.zones.cards == reference.state.zones.cards
+    else:
+        assert _dump(game) == before
+    assert cardcore.load(game.save()).version == game.version

@@ -1,0 +1,66 @@
+"""Determinized worlds: a clone whose hidden cards are dealt again, for search agents.
+
+Split from :mod:`cardcore._driver`, which keeps to applying actions.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections import deque
+from typing import TYPE_CHECKING
+
+from cardcore._driver import BASE_EVERY, COLD, plugin_error
+from cardcore._text import shown
+from cardcore.deck import derive_rng
+from cardcore.errors import CardcoreError, IllegalActionError, PluginError
+
+if TYPE_CHECKING:
+    from cardcore.game import Game
+
+__all__ = ["derive_seed", "determinized"]
+
+
+def derive_seed(seed: int, purpose: str) -> int:
+    """A seed of 63 bits drawn from *seed* for *purpose*, the same on every platform."""
+    digest = hashlib.blake2b(f"{purpose}:{seed}".encode(), digest_size=8).digest()
+    return int.from_bytes(digest, "big") >> 1
+
+
+def determinized(new: Game, seat: int, seed: int) -> Game:
+    """Re-deal what *seat* cannot see in the clone *new*, and give it a future of its own.
+
+    The hidden cards come from ``derive_rng(seed, 0)``; the clone's seed becomes one
+    derived from *seed* and its chance counter starts again, so every later shuffle
+    of the clone comes from the caller's stream, never from the game's seed.
+    """
+    if type(seed) is not int or not 0 <= seed < 2**128:
+        msg = f"seed must be an int from 0 below 2**128, not {shown(seed)}"
+        raise IllegalActionError(msg, action=None, rule_id=None)
+    state = new._state
+    determinize = new.ruleset.resolve("determinize", track=False)
+    if determinize is not None:
+        count = sum(map(len, state.zones.cards))
+        try:
+            determinize(state=state, seat=seat, rng=derive_rng(seed, 0))
+        except CardcoreError:
+            raise
+        except Exception as exc:
+            raise plugin_error(new, exc, "determinize") from exc
+        if sum(map(len, state.zones.cards)) != count:  # a card lost or made up by the re-deal
+            names = [
+                i.plugin_name for i in reversed(new.ruleset.pm.hook.determinize.get_hookimpls())
+            ]
+            msg = (
+                f"determinize ({', '.join(names)}) left {sum(map(len, state.zones.cards))} cards"
+                f" on the table, not {count}: a re-deal must keep every card"
+            )
+            raise PluginError(msg, plugin=names[0])
+    new.seed = state.seed = derive_seed(seed, "determinize")
+    state.draws = 1
+    new._legal_v = -1
+    new._hot = COLD
+    new._determinized = True
+    new._checkpoints = deque(maxlen=2) if new._realtime else new._checkpoints
+    new._base = (new.version, state.clone())
+    new._next_base = new.version + BASE_EVERY
+    return new
