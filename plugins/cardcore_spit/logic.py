@@ -29,6 +29,7 @@ from cardcore import (
     Ruleset,
     Zones,
     shuffle,
+    standard_52,
 )
 from cardcore_spit import encoding, events, legality, piles, position, search, timeouts, views
 from cardcore_spit.actions import (
@@ -146,6 +147,12 @@ class SpitLogic(GameLogic[SpitState, SpitAction]):
     def action_bound(self, players: int, options: Mapping[str, Any]) -> int:
         """Return the action bound (SPIT-CAP-1)."""
         return ACTION_BOUND
+
+    @override
+    def validate(self, players: int, options: Mapping[str, Any]) -> None:
+        """The seats, and one standard deck: the piles are built for its 52 cards."""
+        super().validate(players, options)
+        self.require_deck(players, options, standard_52())
 
     @override
     def new_state(

@@ -159,6 +159,7 @@ class TonkLogic(GameLogic[TonkState, TonkAction]):
         if fd is not None and not 0 <= fd < players:
             msg = f"option 'first_dealer' must be a seat from 0 to {players - 1}, not {fd!r}"
             raise OptionError(msg)
+        self.require_deck(players, options, CARDS)  # hands are bit masks over these 52
 
     def action_bound(self, players: int, options: Mapping[str, Any]) -> int:
         """2,000 actions per hand (taking discards back and forth never empties the stock)."""

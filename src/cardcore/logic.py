@@ -9,6 +9,7 @@ checks, stale detection, locking, records, events, views' envelope).
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
@@ -466,11 +467,33 @@ class GameLogic(Generic[S, A]):
 
         It names the plugins that implement the hook, house rules first.
         """
-        hc = getattr(self.ruleset.pm.hook, hook, None)
-        impls = [] if hc is None else hc.get_hookimpls()
-        names = list(dict.fromkeys(i.plugin_name for i in reversed(impls))) or [self.info.name]
+        names = self._implementers(hook)
         msg = f"{hook} ({', '.join(names)}) answered {shown(value)}: it must answer {wanted}"
         return PluginError(msg, plugin=names[0])
+
+    def _implementers(self, hook: str) -> list[str]:
+        hc = getattr(self.ruleset.pm.hook, hook, None)
+        impls = [] if hc is None else hc.get_hookimpls()
+        return list(dict.fromkeys(i.plugin_name for i in reversed(impls))) or [self.info.name]
+
+    def require_deck(self, players: int, options: Mapping[str, Any], cards: Sequence[Card]) -> None:
+        """Refuse a deck (``build_deck``'s answer, house rules included) that is not *cards*.
+
+        For a game whose logic is built for one deck (Tonk's hands are bit masks over
+        52 cards): call it from :meth:`validate`, so another deck is refused by name
+        before the deal instead of breaking play, saves or replays later.
+
+        :raises PluginError: Naming the plugins that answer ``build_deck``.
+        """
+        deck = self.deck(players, options)
+        if len(deck) == len(cards) and Counter(deck) == Counter(cards):
+            return
+        names = self._implementers("build_deck")
+        msg = (
+            f"build_deck ({', '.join(names)}) answered {len(deck)} cards:"
+            f" {self.info.name} plays with exactly its {len(cards)} cards with these options"
+        )
+        raise PluginError(msg, plugin=names[0])
 
     def _scorer_name(self) -> str:
         impls = self.ruleset.pm.hook.score_round.get_hookimpls()

@@ -477,3 +477,26 @@ def test_an_interrupted_veto_that_changed_the_state_is_undone(where: str) -> Non
     else:
         assert _dump(game) == before
     assert cardcore.load(game.save()).version == game.version
+
+
+@pytest.mark.parametrize("game", ["tonk", "spit", "speed"])
+@pytest.mark.parametrize("extra", ["two decks", "jokers"])
+def test_a_deck_the_game_is_not_built_for_is_refused_before_the_deal(game: str, extra: str) -> None:
+    from cardcore import JOKER, standard_52
+
+    cards = standard_52() * 2 if extra == "two decks" else (*standard_52(), JOKER, JOKER)
+    name = f"{game}.other-deck"
+    module = types.ModuleType(f"tests.hardening.wrong.{name}")
+    vars(module).update(
+        RULE=RuleInfo("TEST-OTHER-DECK", name, game, "plays another deck"),
+        build_deck=hookimpl(specname="build_deck")(lambda players, options: list(cards)),
+    )
+    cardcore.register("cardcore.rules", name, module)
+    try:
+        with pytest.raises(
+            PluginError, match=rf"build_deck \({re.escape(name)}.*answered {len(cards)} cards"
+        ) as info:
+            cardcore.new_game(game, 2, rules=[name], seed=1)
+        assert info.value.plugin == name
+    finally:
+        cardcore.unregister("cardcore.rules", name)

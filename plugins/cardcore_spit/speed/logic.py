@@ -26,6 +26,8 @@ from cardcore import (
     Ruleset,
     Zones,
     shuffle,
+    standard_52,
+    with_jokers,
 )
 from cardcore_spit import piles
 from cardcore_spit.actions import SIDES
@@ -84,6 +86,12 @@ class SpeedLogic(GameLogic[SpeedState, SpeedAction]):
     def action_bound(self, players: int, options: Mapping[str, Any]) -> int:
         """Return the action bound (SPEED-CAP-1)."""
         return ACTION_BOUND
+
+    @override
+    def validate(self, players: int, options: Mapping[str, Any]) -> None:
+        """The seats, and one standard deck with ``jokers`` jokers (SPEED-GEN-1/2)."""
+        super().validate(players, options)
+        self.require_deck(players, options, with_jokers(standard_52(), int(options["jokers"])))
 
     @override
     def new_state(
