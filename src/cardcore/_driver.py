@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import functools
 import threading
-from collections import deque
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -566,8 +565,9 @@ def clone_game(game: Game) -> Game:
     new._legal_v = -1
     new._realtime = game._realtime
     new._past = {} if game._realtime else game._past  # turn-based: the shared empty one
-    # real time keeps checkpoints; a turn-based game's stay empty, so its clones share them
-    new._checkpoints = deque(game._checkpoints, maxlen=2) if game._realtime else game._checkpoints
+    # real time keeps checkpoints (a copy keeps the maxlen); a turn-based game's stay empty,
+    # so its clones share them
+    new._checkpoints = game._checkpoints.copy() if game._realtime else game._checkpoints
     new._determinized = game._determinized
     new._hot = game._hot  # the same state, so the same legal actions
     new._logic_apply = game._logic_apply
