@@ -73,7 +73,13 @@ def deal(
     state.seed = seed
     if state.draws == 0:
         state.draws = 1
-    check_turn(ruleset.game.name, state, "new_state")
+    to_act = state.to_act  # checked whole only if it looks wrong (or the deal ended the game)
+    try:
+        fine = to_act and 0 <= to_act[-1] < players and not state.is_over
+    except TypeError:  # not a sequence of ints
+        fine = False
+    if not fine:
+        check_turn(ruleset.game.name, state, "new_state")
     return state
 
 

@@ -208,20 +208,25 @@ def test_a_bad_turn_after_apply_is_a_plugin_error_and_changes_nothing(name: str)
     assert game.version == 1
 
 
-def test_a_bad_turn_at_the_deal_is_refused_by_new_game() -> None:
-    ARMED["on"] = True
-
+@pytest.mark.parametrize(
+    ("to_act", "match"),
+    [
+        ((), r"state\.to_act is empty"),
+        (1, r"state\.to_act is 1: it must be a tuple"),
+        ((7,), r"state\.to_act holds 7: not a seat from 0 to 1"),
+        (("0",), r"state\.to_act holds '0'"),
+    ],
+)
+def test_a_bad_turn_at_the_deal_is_refused_by_new_game(to_act: Any, match: str) -> None:
     class Dealt(DrawLogic):
         def new_state(self, *args: Any) -> DrawState:
             state = super().new_state(*args)
-            state.to_act = ()
+            state.to_act = to_act
             return state
 
     cardcore.register("cardcore.games", "faulty-dealt", _game_module("faulty-dealt", Dealt))
     try:
-        with pytest.raises(
-            PluginError, match=r"left a bad turn in new_state: state\.to_act is empty"
-        ):
+        with pytest.raises(PluginError, match=r"left a bad turn in new_state: " + match):
             cardcore.new_game("faulty-dealt", 2, seed=1)
     finally:
         cardcore.unregister("cardcore.games", "faulty-dealt")
