@@ -468,13 +468,14 @@ class Game:
             else:
                 emit = batch.append if batch is not None and bus.wants_game_events else None
                 self._logic_apply(state, action, emit)
-            if type(state.to_act) is not tuple or not state.to_act:  # wrong, or the game ended
+            if not state.to_act or not 0 <= state.to_act[-1] < state.players:  # wrong, or ended
                 check_turn(self.name, state, "apply")
         except BaseException as exc:
+            fault = turn_error(self.name, state) if isinstance(exc, TypeError) else None
             restore(self)  # as it was before this apply, calling no hook
             if not isinstance(exc, Exception):
                 raise
-            raise self._plugin_error(exc, "apply") from exc
+            raise fault or self._plugin_error(exc, "apply") from exc
         if at is not None:
             self._times[self.version] = self._last_at = at
         record = self._record

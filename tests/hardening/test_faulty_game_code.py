@@ -62,6 +62,15 @@ class IntTurn(DrawLogic):
             state.to_act = 1  # type: ignore[assignment]
 
 
+class FarTurn(DrawLogic):
+    """Names a seat the game does not have once armed."""
+
+    def apply(self, state: DrawState, action: DrawAction, emit: Any) -> None:
+        super().apply(state, action, emit)
+        if ARMED["on"]:
+            state.to_act = (7,)
+
+
 class TextLegal(DrawLogic):
     def legal_actions(self, state: DrawState, seat: int) -> Any:
         return tuple(str(a) for a in super().legal_actions(state, seat))
@@ -84,6 +93,7 @@ class NoBound(DrawLogic):
 GAMES = {
     "faulty-empty-turn": EmptyTurn,
     "faulty-int-turn": IntTurn,
+    "faulty-far-turn": FarTurn,
     "faulty-text-legal": TextLegal,
     "faulty-none-legal": NoneLegal,
     "faulty-list-legal": ListLegal,
@@ -194,14 +204,26 @@ def _cards(game: cardcore.Game) -> Counter[Card]:
     return Counter(c for pile in game.state.zones.cards for c in pile)
 
 
-@pytest.mark.parametrize("name", ["faulty-empty-turn", "faulty-int-turn"])
-def test_a_bad_turn_after_apply_is_a_plugin_error_and_changes_nothing(name: str) -> None:
+@pytest.mark.parametrize(
+    ("name", "via"),  # apply: the published fast path (it checks to_act is a non-empty sequence)
+    [
+        ("faulty-empty-turn", "apply"),
+        ("faulty-int-turn", "apply"),
+        ("faulty-empty-turn", "act"),
+        ("faulty-int-turn", "act"),
+        ("faulty-far-turn", "act"),
+    ],
+)
+def test_a_bad_turn_after_apply_is_a_plugin_error_and_changes_nothing(name: str, via: str) -> None:
     game = cardcore.new_game(name, 2, seed=3)
     before = _dump(game)
     action = game.legal_actions(game.to_act[0])[0]
     ARMED["on"] = True
     with pytest.raises(PluginError, match=rf"game '{name}' left a bad turn in apply: state.to_act"):
-        game.apply(action)
+        if via == "apply":
+            game.apply(action)
+        else:
+            game.act(action.seat, str(action))
     assert _dump(game) == before
     ARMED["on"] = False
     game.apply(action)  # the game goes on
