@@ -49,6 +49,7 @@ __all__ = [
     "diagonal_pairs",
     "four_grid_scorer",
     "grid_lines",
+    "groups_of",
     "has_adjacent_quad",
     "layout_for",
     "line_scorer",
@@ -466,3 +467,19 @@ def check_dealer(dealer: Any, players: int) -> None:
     ):
         msg = f"option 'dealer' must be a seat from 0 to {players - 1} or 'random', not {dealer!r} (GOLF-DEAL-3)"
         raise OptionError(msg)
+
+
+def groups_of(answers: Any, size: int) -> list[tuple[int, ...]] | None:
+    """The groups of every ``golf_removable_groups`` answer, merged; ``None`` if one is not
+    a sequence of groups of distinct positions from 0 below *size*."""
+    groups: list[tuple[int, ...]] = []
+    for answer in answers:
+        if not isinstance(answer, list | tuple):
+            return None
+        for group in answer:
+            if not isinstance(group, list | tuple) or not group or len(set(group)) != len(group):
+                return None
+            if not all(type(p) is int and 0 <= p < size for p in group):
+                return None
+            groups.append(tuple(group))
+    return groups

@@ -23,6 +23,7 @@ from cardcore import (
     GameLogic,
     PluginError,
     RoundScored,
+    ScoreTable,
     Shuffled,
     shuffle,
 )
@@ -124,23 +125,29 @@ class GolfLogic(GameLogic[GolfState, GolfAction]):
         if plan is None:
             layout = shape_of(options)
             table = self._table_hook(layout=layout)
+            if not isinstance(table, ScoreTable):
+                raise self.refused_answer("golf_score_table", table, "a ScoreTable")
             card_points = self._card_points
             points: dict[Card, int] = {}
             for card in set(self.deck(players, options)):
                 value = None if card_points is None else card_points(card=card)
                 value = None if value is None else self.checked_answer("card_points", value, int)
                 points[card] = table[card] if value is None else value
-            answers = () if self._groups_hook is None else self._groups_hook(layout=layout)
-            groups = [tuple(g) for answer in answers for g in answer]
+            answers = [] if self._groups_hook is None else self._groups_hook(layout=layout)
+            groups = grids.groups_of(answers, layout.size)
+            if groups is None:
+                raise self.refused_answer("golf_removable_groups", answers, "groups of positions")
+            scorer = self._scorer_hook(layout=layout)
+            if not callable(scorer):
+                raise self.refused_answer("golf_scorer", scorer, "a function of (keys, points)")
+            final = self.checked_answer("golf_final_turns", self._final_hook(layout=layout), bool)
             plan = RoundPlan(
                 layout,
                 players,
                 table=table,
                 points=points,
-                scorer=self._scorer(layout),
-                final_turns=self.checked_answer(
-                    "golf_final_turns", self._final_hook(layout=layout), bool
-                ),
+                scorer=scorer,
+                final_turns=final,
                 groups=tuple(groups),
                 max_turns=options.get("max_turns"),
                 rounds=match_rounds(options),
@@ -152,12 +159,6 @@ class GolfLogic(GameLogic[GolfState, GolfAction]):
         if type(options) is MappingProxyType:  # read-only: safe to know again by identity
             self._last = (options, players, plan)
         return plan
-
-    def _scorer(self, layout: Any) -> Any:  # a house rule may answer it: checked
-        scorer = self._scorer_hook(layout=layout)
-        if not callable(scorer):
-            raise self.refused_answer("golf_scorer", scorer, "a function of (keys, points)")
-        return scorer
 
     def validate(self, players: int, options: Mapping[str, Any]) -> None:
         """Check the seat count (GOLF-GEN-1/3), the layout and the dealer (GOLF-DEAL-3)."""

@@ -87,14 +87,18 @@ class SpitLogic(GameLogic[SpitState, SpitAction]):
         gaps: set[int] = set()
         rank_gaps = ruleset.resolve("spit_rank_gaps")
         for answer in [] if rank_gaps is None else rank_gaps():
-            gaps.update(int(g) % 13 for g in answer)
+            if not isinstance(answer, list | tuple | set | frozenset) or not all(
+                type(g) is int for g in answer
+            ):
+                raise self.refused_answer("spit_rank_gaps", answer, "a tuple of ints")
+            gaps.update(g % 13 for g in answer)
         self.gaps = frozenset(gaps)
         """The rank differences that make a play legal (SPIT-MOVE-2/3/4 and any house rule)."""
         self.adj = piles.adjacency_table(self.gaps)
         """``adj[card rank][pile rank]``: whether the play is allowed."""
         self.playable = tuple(sum(1 << r for r in range(14) if self.adj[r][t]) for t in range(14))
         """``playable[pile rank]``: bit ``r`` set for each card rank that may be played on it."""
-        self.orders = _deal_orders(ruleset)
+        self.orders = _deal_orders(self)
         """``orders[n]``: the layout pile of each card a player with *n* cards lays out."""
         self.hidden_limit = piles.hidden_limits(self.orders)
         """Per layout pile, the most face-down cards any deal leaves in it (for positions)."""
@@ -102,8 +106,7 @@ class SpitLogic(GameLogic[SpitState, SpitAction]):
         claim_rule = ruleset.resolve("spit_claim_rule")
         claim = None if claim_rule is None else claim_rule()
         if not isinstance(claim, ClaimRule):
-            msg = f"spit_claim_rule must answer a ClaimRule, not {claim!r}"
-            raise PluginError(msg, plugin=ruleset.game.name)
+            raise self.refused_answer("spit_claim_rule", claim, "a ClaimRule")
         self.claim = claim
         """How the spit piles are claimed when a two-pile deal ends."""
         self.layout = TABLE_LAYOUT
@@ -571,18 +574,22 @@ def _seat_actions(interned: SpitActionSet, seat: int) -> list[SpitAction]:
     return out
 
 
-def _deal_orders(ruleset: Ruleset) -> tuple[tuple[int, ...], ...]:
+def _deal_orders(logic: SpitLogic) -> tuple[tuple[int, ...], ...]:
     """Resolve ``spit_deal_order`` for every card count 0..52 and check the answers."""
-    hook = ruleset.resolve("spit_deal_order")
+    hook = logic.ruleset.resolve("spit_deal_order")
     orders = []
     for n in range(53):
         answer = None if hook is None else hook(cards=n)
         if answer is None:
             msg = f"no plugin answered spit_deal_order for {n} cards"
-            raise PluginError(msg, plugin=ruleset.game.name)
-        order = tuple(answer)
-        if len(order) > n or not all(isinstance(k, int) and 0 <= k < PILES for k in order):
-            msg = f"spit_deal_order({n}) must give at most {n} pile numbers 0-{PILES - 1}, not {answer!r}"
-            raise PluginError(msg, plugin=ruleset.game.name)
+            raise PluginError(msg, plugin=logic.info.name)
+        order = tuple(answer) if isinstance(answer, list | tuple) else None
+        if (
+            order is None
+            or len(order) > n
+            or not all(type(k) is int and 0 <= k < PILES for k in order)
+        ):
+            wanted = f"at most {n} pile numbers 0-{PILES - 1} for {n} cards"
+            raise logic.refused_answer("spit_deal_order", answer, wanted)
         orders.append(order)
     return tuple(orders)

@@ -418,6 +418,11 @@ def _answers(hook: str, value: Any) -> Any:
         "tonk_upcard": lambda: value,
         "tonk_deal_judge": lambda: value,
         "golf_scorer": lambda layout: value,
+        "golf_score_table": lambda layout: value,
+        "golf_removable_groups": lambda layout: value,
+        "spit_rank_gaps": lambda: value,
+        "spit_deal_order": lambda cards: value,
+        "spit_claim_rule": lambda: value,
     }
     return hookimpl(specname=hook)(specs[hook])
 
@@ -431,6 +436,12 @@ def _answers(hook: str, value: Any) -> Any:
         ("golf", "golf_round_awards", [5]),
         ("golf", "golf_round_awards", [0, float("nan")]),
         ("golf", "golf_scorer", 42),
+        ("golf", "golf_score_table", {"KS": 0}),
+        ("golf", "golf_removable_groups", [[0, 99]]),
+        ("golf", "golf_removable_groups", 7),
+        ("spit", "spit_rank_gaps", 1),
+        ("spit", "spit_deal_order", 3),
+        ("spit", "spit_claim_rule", "smaller"),
         ("tonk", "card_points", "ten"),
         ("tonk", "tonk_out_units", 2.5),
         ("tonk", "tonk_upcard", "no"),
