@@ -9,11 +9,11 @@ from __future__ import annotations
 import functools
 import threading
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from cardcore._actionlog import actions as recorded
 from cardcore._bus import UNASKED
-from cardcore._faults import as_legal, not_an_action
+from cardcore._faults import as_legal
 from cardcore._text import shown
 from cardcore.actions import HOST, Action, EndMatch, Resign
 from cardcore.deck import _VERSION as _CHANCE
@@ -48,7 +48,7 @@ __all__ = [
     "legal_at",
     "legal_for",
     "numbered",
-    "parsed",
+    "parse_failed",
     "plugin_error",
     "publish_legal",
     "rebuild_state",
@@ -313,18 +313,12 @@ def failed(game: Game, exc: BaseException, where: str) -> BaseException:
     return plugin_error(game, exc, where)
 
 
-def parsed(game: Game, seat: int, text: str) -> Action:
-    """*text* read by the game as an action of *seat* (a failure is undone; see :func:`failed`)."""
-    try:
-        action = game.logic.parse_action(game._state, seat, text)
-    except BaseException as exc:
-        error = failed(game, exc, "parse_action")
-        if error is exc:
-            raise
-        raise error from exc
-    if not isinstance(action, Action):
-        raise not_an_action(game.name, text, action)
-    return action
+def parse_failed(game: Game, exc: BaseException) -> NoReturn:
+    """Raise for the game's ``parse_action`` that raised *exc* (undone; see :func:`failed`)."""
+    error = failed(game, exc, "parse_action")
+    if error is exc:
+        raise exc
+    raise error from exc
 
 
 def undo(game: Game, exc: BaseException) -> None:

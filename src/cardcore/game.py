@@ -28,7 +28,7 @@ from cardcore._driver import (
     legal_for,
     legality,
     numbered,
-    parsed,
+    parse_failed,
     plugin_error,
     publish_legal,
     restore,
@@ -37,7 +37,7 @@ from cardcore._driver import (
     validate,
     vetoing,
 )
-from cardcore._faults import check_turn, published_fault, turn_error
+from cardcore._faults import check_turn, not_an_action, published_fault, turn_error
 from cardcore._recording import make_record, make_save, sign
 from cardcore._text import shown
 from cardcore._views import VIEW_FORMAT, make_history, make_view, schema_of
@@ -432,7 +432,16 @@ class Game:
             self._check_seat(seat, text)
             if at is not None:
                 at = check_at(self, at, text)
-            action = Resign(seat) if words == "resign" else parsed(self, seat, text)
+            try:  # inline: a call per action costs replays more than the checks below
+                action = (
+                    Resign(seat)
+                    if words == "resign"
+                    else self.logic.parse_action(self._state, seat, text)
+                )
+            except BaseException as exc:
+                parse_failed(self, exc)
+            if not isinstance(action, Action):
+                raise not_an_action(self.name, text, action)
             if action.seat != seat:
                 msg = f"{text!r} was read as an action of seat {action.seat}, not {seat} (CORE-SEAT-1)"
                 raise IllegalActionError(msg, action=text, rule_id="CORE-SEAT-1")
