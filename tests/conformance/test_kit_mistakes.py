@@ -288,3 +288,20 @@ def test_report_skip_and_merge_keep_the_reasons() -> None:
     assert a.checks == ("bound",)
     assert a.skipped == {"positions": "no notation", "scores": "never scored"}
     assert a.ok
+
+
+def test_a_report_keeps_each_kind_of_failure_once_and_counts_them_all() -> None:
+    from cardcore.testing import Report
+
+    report = Report("x", 2, (), {})
+    for seat in range(2):
+        for version in (3, 17):
+            report.fail(f"table field 'suit' in the view of seat {seat} at version {version} is None")
+    report.fail("another fault")
+    assert report.failed == 5
+    assert report.failures == [
+        "table field 'suit' in the view of seat 0 at version 3 is None",
+        "another fault",
+    ]
+    merged = Report("x", 2, (), {}).merge(report).merge(report)
+    assert merged.failed == 10 and len(merged.failures) == 2

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from attrs import define, field
@@ -29,7 +30,10 @@ ALL_CHECKS = frozenset(
 """The names of every check :func:`~cardcore.testing.check_game` runs."""
 
 MAX_FAILURES = 20
-"""How many failure messages a :class:`Report` keeps (the counters keep counting)."""
+"""How many failure messages a :class:`Report` keeps (the counters keep counting); a message
+that differs from a kept one only in its numbers (seat, version) is not kept again."""
+
+_DIGITS = re.compile(r"\d+")
 
 _COUNTERS = (
     "games",
@@ -81,7 +85,8 @@ class Report:
     :param skipped: Checks asked for that tested nothing, each with the reason: ``"positions"``
         for a game without a position notation, ``"scores"`` for one that never scores a round,
         and every check that needs a playable game when the plugin breaks its contract.
-    :param failures: The first failure messages (at most :data:`MAX_FAILURES`).
+    :param failures: The first failure messages (at most :data:`MAX_FAILURES`), each kind
+        once: messages that differ only in their numbers count, but are kept once.
     :param failed: How many failures there were in all.
     """
 
@@ -116,9 +121,15 @@ class Report:
         return self.failed == 0
 
     def fail(self, message: str) -> None:
-        """Record one failure."""
+        """Record one failure (a message alike a kept one but for its numbers is counted only)."""
         self.failed += 1
-        if len(self.failures) < MAX_FAILURES:
+        self._keep(message)
+
+    def _keep(self, message: str) -> None:
+        if len(self.failures) >= MAX_FAILURES:
+            return
+        shape = _DIGITS.sub("#", message)  # the same fault at another seat or version
+        if all(_DIGITS.sub("#", kept) != shape for kept in self.failures):
             self.failures.append(message)
 
     def skip(self, check: str, reason: str) -> None:
@@ -134,15 +145,14 @@ class Report:
         for check, reason in other.skipped.items():
             self.skipped.setdefault(check, reason)
         for msg in other.failures:
-            if len(self.failures) < MAX_FAILURES:
-                self.failures.append(msg)
+            self._keep(msg)
         self.failed += other.failed
         return self
 
     def raise_if_failed(self) -> None:
         """Raise :class:`AssertionError` listing the failures, if any."""
         if self.failed:
-            head = f"{self.failed} conformance failure(s) in {self.label()}:"
+            head = f"{self.failed} conformance failure(s) in {self.label()} (each kind shown once):"
             raise AssertionError("\n  ".join([head, *self.failures, *self.skipped_lines()]))
 
     def label(self) -> str:
