@@ -15,10 +15,11 @@ Card.parse('10H')
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 
 from attrs import field, frozen
 
+from cardcore._text import shown
 from cardcore.errors import ArgumentError, NotationError
 
 __all__ = ["JOKER", "Card", "Rank", "Suit", "parse_cards"]
@@ -167,9 +168,13 @@ def parse_cards(text: str | Iterable[str | Card]) -> tuple[Card, ...]:
     :param text: ``"5H 9C JK"`` or ``["5H", Card.parse("9C")]``.
     :returns: The cards in the given order.
     :raises NotationError: Naming the first item that is not a card.
+    :raises ArgumentError: *text* is neither text nor an iterable.
     """
     items: Iterable[str | Card]
     items = text.replace(",", " ").split() if isinstance(text, str) else text
+    if not isinstance(items, Iterable) or isinstance(items, bytes | Mapping):
+        msg = f"cards are text like '5H 9C' or a list of cards, not {shown(text)}"
+        raise ArgumentError(msg)
     out: list[Card] = []
     for item in items:
         out.append(item if isinstance(item, Card) else Card.parse(item))

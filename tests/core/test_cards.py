@@ -80,3 +80,9 @@ def test_text_attribute_is_the_notation_for_every_card() -> None:
 def test_direct_construction_refuses_parts_of_the_wrong_kind(rank: object, suit: object) -> None:
     with pytest.raises(ArgumentError, match="not a card"):
         Card(rank, suit)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("bad", [None, 5, 3.5, b"5H", {"5H": 1}])
+def test_parse_cards_refuses_what_is_neither_text_nor_a_list(bad: object) -> None:
+    with pytest.raises(ArgumentError, match="cards are text like '5H 9C' or a list of cards"):
+        parse_cards(bad)  # type: ignore[arg-type]
