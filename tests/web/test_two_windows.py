@@ -138,7 +138,11 @@ def test_golf_in_two_windows(served: str, browser: Any) -> None:
 
 def test_tonk_in_two_windows(served: str, browser: Any) -> None:
     base = served
-    contexts, pages = _open_two(base, browser, "tonk", options={"hands": 1})
+    for _ in range(20):  # a deal can end a hand at once (a Tonk on the deal): deal again
+        contexts, pages = _open_two(base, browser, "tonk", options={"hands": 1})
+        if not _view(pages[0])["is_over"]:
+            break
+        _close(contexts)
     for page in pages:
         _layout_ok(page, "tonk")
         assert page.locator('.tonk [data-tonk="spreads"]').count() == 1
