@@ -881,6 +881,8 @@ def _render_game(
     not drawn yet, and check that the seat's own cards are in its own row."""
     config = repr(options)
     names = NAMES[:players]
+    if players > info.min_players and any(o.name == "max_players" for o in info.options):
+        options = {**options, "max_players": players}  # a table limit the default may hold low
     game = cardcore.new_game(name, names, seed=seed, options=options)
 
     def check(game: cardcore.Game, *_: object) -> None:

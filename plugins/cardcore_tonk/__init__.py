@@ -1,4 +1,4 @@
-"""cardcore's built-in Tonk (Tunk): a knock rummy for 2 to 4 players, played for stakes.
+"""cardcore's built-in Tonk (Tunk): a knock rummy for 2 or 3 players (4 by option), played for stakes.
 
 One shape, as every cardcore game: :mod:`~cardcore_tonk.rules` (the entry point
 ``tonk``: ``GAME`` and the game's hookimpls), :mod:`~cardcore_tonk.hookspecs`,

@@ -148,12 +148,14 @@ class TonkLogic(GameLogic[TonkState, TonkAction]):
     # -- set-up -----------------------------------------------------------------------------
 
     def validate(self, players: int, options: Mapping[str, Any]) -> None:
-        """Check the seats (TONK-GEN-1: 2 to 4, at most option ``max_players``) and ``first_dealer``."""
+        """Check the seats (TONK-GEN-1: 2 to option ``max_players``, 3 unless raised to 4) and
+        ``first_dealer``."""
         high = min(options["max_players"], self.info.max_players)
         if not self.info.min_players <= players <= high:
-            msg = (
-                f"tonk takes {self.info.min_players} to {high} players, not {players} (TONK-GEN-1)"
-            )
+            more = ""
+            if high < players <= self.info.max_players:
+                more = f"; options={{'max_players': {players}}} seats {players}"
+            msg = f"tonk takes {self.info.min_players} to {high} players, not {players} (TONK-GEN-1{more})"
             raise OptionError(msg)
         fd = options["first_dealer"]
         if fd is not None and not 0 <= fd < players:

@@ -31,14 +31,14 @@ __all__ = [
 
 GAME = GameInfo(
     name="tonk",
-    summary="Tonk (Tunk): a knock rummy for 2-4 players played for stakes",
+    summary="Tonk (Tunk): a knock rummy for 2 or 3 players (4 by option) played for stakes",
     min_players=2,
     max_players=4,
     options=(
         Option(
             "max_players",
-            4,
-            "a table limit that may lower the seats allowed to 2 or 3 (TONK-GEN-1)",
+            3,
+            "the most seats allowed: 3 as the source rules say, 4 when raised (TONK-GEN-1)",
             int,
             minimum=2,
             maximum=4,

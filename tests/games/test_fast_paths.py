@@ -36,7 +36,7 @@ CONFIGS: list[tuple[str, int, dict[str, Any], tuple[str, ...]]] = [
     ("golf", 2, {"layout": 10, "max_turns": 30}, ("golf.no-final-turns",)),
     ("tonk", 2, {}, ()),
     ("tonk", 3, {"hands": 4}, ("tonk.no-upcard", "tonk.must-lay-down")),
-    ("tonk", 4, {"hands": 3}, ("tonk.hit-blocks-drop", "tonk.double-needs-spread")),
+    ("tonk", 4, {"hands": 3, "max_players": 4}, ("tonk.hit-blocks-drop", "tonk.double-needs-spread")),
     ("tonk", 3, {"hands": 3}, ("tonk.stock-out-discard-only",)),
     ("spit", 2, {}, ()),
     ("spit", 2, {}, ("spit.canfield",)),

@@ -286,7 +286,7 @@ def test_unknown_game_rule_option_agent_seat_or_rewards_are_refused_clearly() ->
         aec_env("golf", rules=["golf.nope"])
     with pytest.raises(OptionError, match="no option 'lay'"):
         aec_env("golf", options={"lay": 6})
-    with pytest.raises(OptionError, match="takes 2 to 4"):
+    with pytest.raises(OptionError, match="takes 2 to 3"):
         aec_env("tonk", 6)
     with pytest.raises(OptionError, match="rewards"):
         aec_env("golf", rewards="points")

@@ -23,7 +23,7 @@ ALL = [
         {"players": 3},
         {"players": 2, "without": ["tonk.natural-49-50"], "options": {"hands": 3}},
         {"players": 3, "rules": ALL, "options": {"hands": 3, "stake": 2}},
-        {"players": 4, "rules": ALL[:3], "options": {"hands": 2}},
+        {"players": 4, "rules": ALL[:3], "options": {"hands": 2, "max_players": 4}},
     ],
     ids=["default", "base-2p-session", "all-rules", "4p"],
 )

@@ -59,7 +59,7 @@ def test_tonk_note_2_position_reproduces_mid_game_positions(seed: int) -> None:
     players = 2 + seed % 3
     rules = [r for r in HOUSE if rng.random() < 0.4]
     game = cardcore.new_game(
-        "tonk", players, seed=seed, rules=rules, options={"hands": 3, "stake": 2}
+        "tonk", players, seed=seed, rules=rules, options={"hands": 3, "stake": 2, "max_players": 4}
     )
     checked = 0
     while True:

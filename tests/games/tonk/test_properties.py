@@ -37,7 +37,7 @@ def _new(cfg: dict[str, object]) -> cardcore.Game:
         seed=cfg["seed"],  # type: ignore[arg-type]
         rules=cfg["rules"],  # type: ignore[arg-type]
         without=() if cfg["natural"] else ("tonk.natural-49-50",),
-        options={"hands": 2, "stake": 3},
+        options={"hands": 2, "stake": 3, "max_players": 4},
     )
 
 

@@ -42,19 +42,24 @@ def _last(game: cardcore.Game) -> dict[str, Any]:
 # --- setup ---------------------------------------------------------------------------------
 
 
-def test_tonk_gen_1_two_to_four_players_max_players_only_narrows() -> None:
+def test_tonk_gen_1_two_or_three_players_max_players_raises_to_four() -> None:
     info = cardcore.game_info("tonk")
-    assert (info.min_players, info.max_players) == (2, 4)
-    assert info.option("max_players").default == info.max_players  # one truth
-    for n in (2, 3, 4):
+    assert (info.min_players, info.max_players) == (2, 4)  # the most any option allows
+    assert info.option("max_players").default == 3  # the source rules: 2-3 players
+    for n in (2, 3):
         assert len(cardcore.new_game("tonk", n, seed=1).players) == n
+    with pytest.raises(OptionError, match=r"TONK-GEN-1; options=\{'max_players': 4\}"):
+        cardcore.new_game("tonk", 4, seed=1)  # four only when the option raises the limit
+    four = cardcore.new_game("tonk", 4, seed=1, options={"max_players": 4})
+    assert len(four.players) == 4
+    assert sum(len(h) for h in (four.view(s)["table"]["hand"] for s in range(4))) == 20
     with pytest.raises(OptionError, match="TONK-GEN-1"):
-        cardcore.new_game("tonk", 4, seed=1, options={"max_players": 3})  # a table limit
-    assert len(cardcore.new_game("tonk", 3, seed=1, options={"max_players": 3}).players) == 3
+        cardcore.new_game("tonk", 3, seed=1, options={"max_players": 2})  # a table limit
+    assert len(cardcore.new_game("tonk", 2, seed=1, options={"max_players": 2}).players) == 2
     with pytest.raises(OptionError):
         cardcore.new_game("tonk", 5, seed=1, options={"max_players": 5})
     with pytest.raises(OptionError, match="TONK-GEN-1"):
-        cardcore.new_game("tonk", 5, seed=1)
+        cardcore.new_game("tonk", 5, seed=1, options={"max_players": 4})
     with pytest.raises(OptionError):
         cardcore.new_game("tonk", 1, seed=1)
 

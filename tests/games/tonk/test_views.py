@@ -52,7 +52,9 @@ def test_tonk_view_1_every_table_key_is_declared_with_its_kind() -> None:
     assert by_name["balances"].kind == "per-seat" and by_name["balances"].of == "int"
     rng = random.Random(3)
     for players in (2, 3, 4):
-        game = cardcore.new_game("tonk", players, seed=players, options={"hands": 3})
+        game = cardcore.new_game(
+            "tonk", players, seed=players, options={"hands": 3, "max_players": 4}
+        )
         assert [f["name"] for f in game.view_schema()["fields"]] == [f.name for f in FIELDS]
         while not game.is_over:
             for seat in [None, *range(players)]:
