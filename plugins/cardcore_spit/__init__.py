@@ -10,4 +10,4 @@ Speed lives in :mod:`cardcore_spit.speed` with the same module names.
 
 from __future__ import annotations
 
-__version__ = "0.2.0"
+__version__ = "0.3.0"

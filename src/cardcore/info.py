@@ -102,6 +102,10 @@ class GameInfo:
         (see :class:`ViewField`); the core's zones need no declaring.
     :param version: The plugin's version; records hold it and loading checks the major part.
     :param hookspecs: A module of the game's own hookspecs, added to its plugin manager.
+    :param earlier_rules: For each version at which the game changed what it does by
+        default, ``(version, rules)``: the house rules that keep the earlier behaviour.
+        A record made with a version of the game below *version* replays (and a save
+        loads) with *rules* added, so records made before the change still replay.
     :raises PluginError: For *min_players* above *max_players* (or either below 1),
         an option that is not an :class:`Option`, or two options of one name.
     """
@@ -117,6 +121,7 @@ class GameInfo:
     hookspecs: ModuleType | None = field(default=None, eq=False, repr=False)
     zero_sum: bool = False
     fields: tuple[ViewField, ...] = ()
+    earlier_rules: tuple[tuple[str, tuple[str, ...]], ...] = ()
 
     def __attrs_post_init__(self) -> None:
         def bad(why: str) -> PluginError:
@@ -132,6 +137,25 @@ class GameInfo:
             if opt.name in seen:
                 raise bad(f"two options named {opt.name!r}")
             seen.add(opt.name)
+        for entry in self.earlier_rules:
+            if not (
+                isinstance(entry, tuple)
+                and len(entry) == 2
+                and isinstance(entry[0], str)
+                and isinstance(entry[1], tuple)
+                and all(isinstance(r, str) for r in entry[1])
+            ):
+                raise bad(f"earlier_rules entry {shown(entry)}: (version, (rule name, ...))")
+
+    def rules_before(self, version: str) -> tuple[str, ...]:
+        """The house rules a record made with *version* of the game replays with (see
+        *earlier_rules*); ``()`` for the current version."""
+        mine = version_key(version)
+        out: list[str] = []
+        for since, rules in self.earlier_rules:
+            if mine < version_key(since):
+                out += [r for r in rules if r not in out]
+        return tuple(out)
 
     def option(self, name: str) -> Option:
         """Return the declared option *name*."""
@@ -163,6 +187,11 @@ class GameInfo:
             for opt in self.options
         }
         return MappingProxyType(out)
+
+
+def version_key(version: str) -> tuple[int, ...]:
+    """``"0.2.0"`` as ``(0, 2, 0)``, for ordering versions (a part that is not a number counts 0)."""
+    return tuple(int(p) if p.isdigit() else 0 for p in str(version).split(".")[:3])
 
 
 def _freeze_applies(value: Any) -> Any:

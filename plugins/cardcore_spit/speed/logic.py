@@ -79,6 +79,12 @@ class SpeedLogic(GameLogic[SpeedState, SpeedAction]):
             {id(card): (plays[card, 0], plays[card, 1]) for card, _ in plays}
             for plays in interned.plays
         )
+        detect = ruleset.resolve("speed_stuck_detection")
+        self.detect = self.checked_answer(
+            "speed_stuck_detection", True if detect is None else detect(), bool
+        )
+        """Whether the side cards turn as soon as neither player can play (SPEED-STUCK-1),
+        not only when both declare ``stuck`` (``False``: house rule SPEED-STUCK-4)."""
 
     # -- set-up -------------------------------------------------------------------------
 
@@ -133,10 +139,13 @@ class SpeedLogic(GameLogic[SpeedState, SpeedAction]):
             pile_cards[self.stock[s]] = rest
             pile_seen[self.stock[s]] = [0] * len(rest)
         state.to_act = SEATS
+        state.draws = 1  # draw 0 shuffled the deck; a recycle at the start draws 1
         if emit is not None:
             emit(CardsDealt(tuple(len(own[s][: hand + stock]) + side for s in SEATS)))
             for p in (0, 1):
                 emit(CardRevealed(None, self.names[self.pile[p]], 0, deck[p]))
+        if self.detect and not (self._can_play(state, 0) or self._can_play(state, 1)):
+            self._settle(state, emit)  # SPEED-STUCK-1: nobody can play on the first cards
         return state
 
     # -- legality -----------------------------------------------------------------------
@@ -252,20 +261,34 @@ class SpeedLogic(GameLogic[SpeedState, SpeedAction]):
         if not zones.cards[hand]:  # SPEED-END-1 (the stock is empty too)
             self._finish(state, (seat,), "out of cards")
             return
-        # a play clears both requests, so no side card is due (SPEED-STUCK-1)
         state.to_act = SEATS
+        # a play clears both requests: a side card is due only if nobody can play (SPEED-STUCK-1)
+        if self.detect and not (self._can_play(state, seat) or self._can_play(state, 1 - seat)):
+            self._settle(state, emit)
+
+    def _can_play(self, state: SpeedState, seat: int) -> bool:
+        """Whether a card in *seat*'s hand fits either play pile (SPIT-MOVE-2/3/4, jokers wild)."""
+        cards = state.zones.cards
+        adj = self.adj
+        left = cards[self.pile[0]][-1].rank
+        right = cards[self.pile[1]][-1].rank
+        for card in cards[self.hand[seat]]:
+            row = adj[card.rank]
+            if row[left] or row[right]:
+                return True
+        return False
 
     def _settle(self, state: SpeedState, emit: Emit | None) -> None:
-        """Turn side cards while SPEED-STUCK-1 calls for it."""
+        """Turn side cards while SPEED-STUCK-1 calls for it: both declared ``stuck``, or
+        (unless SPEED-STUCK-4) neither player can play."""
         zones = state.zones
         cards = zones.cards
+        detect = self.detect
         while True:
-            # SPEED-STUCK-4: only requests count; testing the hands would tell each
-            # player whether the other holds a playable card
-            if not (state.requests[0] and state.requests[1]):
-                state.to_act = (
-                    SEATS  # a seat with no play still "may act": to_act must not reveal its hand
-                )
+            if not (state.requests[0] and state.requests[1]) and not (
+                detect and not (self._can_play(state, 0) or self._can_play(state, 1))
+            ):
+                state.to_act = SEATS  # a seat with no play still "may act" (``stuck``)
                 return
             if not (cards[self.side[0]] or cards[self.side[1]] or self._recycle(state, emit)):
                 return

@@ -12,10 +12,10 @@ from typing import Any
 
 from cardcore import Card, GameInfo, Option, Ruleset, hookimpl, standard_52, with_jokers
 from cardcore_spit import __version__
-from cardcore_spit.speed import views
+from cardcore_spit.speed import hookspecs, views
 from cardcore_spit.speed.logic import SpeedLogic
 
-__all__ = ["GAME", "build_deck", "create_logic"]
+__all__ = ["GAME", "build_deck", "create_logic", "speed_stuck_detection"]
 
 GAME = GameInfo(
     name="speed",
@@ -45,6 +45,10 @@ GAME = GameInfo(
     realtime=True,
     version=__version__,
     fields=views.FIELDS,
+    hookspecs=hookspecs,
+    # 0.3.0 turns the side cards when nobody can play (SPEED-STUCK-1); records made
+    # before it replay with the rule that waits for both requests (SPEED-STUCK-4)
+    earlier_rules=(("0.3.0", ("speed.stuck-on-request",)),),
 )
 """The game's static description (SPEED-GEN-1: exactly two players)."""
 
@@ -59,3 +63,9 @@ def create_logic(ruleset: Ruleset) -> SpeedLogic:
 def build_deck(players: int, options: Mapping[str, Any]) -> tuple[Card, ...]:
     """One 52-card deck plus ``options["jokers"]`` jokers (SPEED-GEN-1/2)."""
     return with_jokers(standard_52(), int(options["jokers"]))
+
+
+@hookimpl(trylast=True)
+def speed_stuck_detection() -> bool:
+    """The game sees when neither player can play (SPEED-STUCK-1)."""
+    return True

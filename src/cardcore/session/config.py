@@ -14,6 +14,7 @@ from typing import Any
 from cardcore.deck import _VERSION, CHANCE
 from cardcore.errors import CardcoreError, CorruptStateError, OptionError
 from cardcore.game import Game
+from cardcore.plugins import game_info
 from cardcore.session.protocol import finite
 from cardcore.setup import Listener, new_game
 
@@ -237,16 +238,28 @@ class GameSetup:
             "options": dict(self.options),
             "deck": None if self.deck is None else list(self.deck),
             "position": self.position,
+            "game_version": _installed_version(self.game),
         }
 
     @classmethod
     def from_data(cls, data: Mapping[str, Any]) -> GameSetup:
-        """Read a setup written by :meth:`to_json`."""
+        """Read a setup written by :meth:`to_json`.
+
+        A setup written by an earlier version of the game (or by cardcore 0.2.0, which
+        wrote no version) gets the house rules that keep that version's defaults
+        (:attr:`cardcore.GameInfo.earlier_rules`), so a stored session resumes as it was played.
+        """
         deck: Sequence[str] | None = data.get("deck")
+        game = str(data["game"])
+        rules = tuple(data.get("rules", ()))
+        try:
+            earlier = game_info(game).rules_before(str(data.get("game_version", "0")))
+        except CardcoreError:  # not installed: building the game will say so
+            earlier = ()
         return cls(
-            game=str(data["game"]),
+            game=game,
             players=tuple(data["players"]),
-            rules=tuple(data.get("rules", ())),
+            rules=rules + tuple(r for r in earlier if r not in rules),
             without=tuple(data.get("without", ())),
             options=dict(data.get("options", {})),
             deck=None if deck is None else tuple(deck),
@@ -293,3 +306,10 @@ class GameSetup:
             if after_each is not None:
                 after_each(game)
         return game
+
+
+def _installed_version(game: str) -> str | None:
+    try:
+        return game_info(game).version
+    except CardcoreError:
+        return None

@@ -10,6 +10,7 @@ from tests.games.spit.helpers import speed_arrange, speed_state
 import cardcore
 from cardcore import IllegalActionError, NotationError, OptionError
 from cardcore.testing import assert_conserved
+from cardcore_spit.events import CardSpat
 from cardcore_spit.speed.actions import PlayCard
 from cardcore_spit.speed.logic import SpeedLogic
 from cardcore_spit.speed.state import SpeedState
@@ -139,25 +140,57 @@ def test_speed_play_3_joker_on_anything_anything_on_joker() -> None:
     assert "play 2C L" in legal0 and "play 9C L" in legal1  # anything on a joker
 
 
-def test_speed_stuck_1_side_cards_turned_when_both_stuck() -> None:
+def test_speed_stuck_1_side_cards_turn_at_once_when_nobody_can_play() -> None:
     game = new()
     game = speed_arrange(game, "6H 2C 2D JC JD", "3C 3D 3H 3S 8C", stock0="4C", side0="AD 7S", side1="AH 10D",
                   left="5S", right="KH")
-    game.act(0, "play 6H L")  # nobody can play on 6H / KH now, but only requests count
-    assert pile(game, 0)[-1] == "6H" and pile(game, 1)[-1] == "KH"
-    game.act(0, "stuck")
-    game.act(1, "stuck")
-    assert pile(game, 0)[-1] == "7S" and pile(game, 1)[-1] == "10D"
+    spat: list[cardcore.Event] = []
+    game.events.subscribe(CardSpat, spat.append)
+    game.act(0, "play 6H L")  # nobody can play on 6H / KH: each turns a side card, unasked
+    assert pile(game, 0)[-2:] == ["6H", "7S"] and pile(game, 1)[-1] == "10D"
+    assert [(e.seat, str(e.card)) for e in spat] == [(0, "7S"), (1, "10D")]
+    assert game.to_act == (0, 1)
+    assert "play JC R" in {str(a) for a in game.legal_actions(0)}  # JC fits 10D
+    assert_conserved(game)
 
 
-def test_speed_stuck_4_no_automatic_detection_hides_hands() -> None:
+def test_speed_stuck_1_turns_again_while_nobody_can_play() -> None:
     game = new()
+    game = speed_arrange(game, "6H 2C 2D 2H 2S", "4C 4D 4H 4S 9C", side0="3D 9D", side1="QC 7C",
+                  left="5S", right="KH")
+    game.act(0, "play 6H L")  # 9D / 7C fit no card either, so a second pair turns: 3D / QC
+    assert pile(game, 0)[-3:] == ["6H", "9D", "3D"] and pile(game, 1)[-3:] == ["KH", "7C", "QC"]
+    assert "play 2C L" in {str(a) for a in game.legal_actions(0)}
+
+
+def test_speed_stuck_1_nobody_can_play_on_the_first_cards() -> None:
+    # top first: the play piles, side pile 0 (top first), side pile 1, then the hands alternately
+    deck = "6H KH 9D 3C 3D 3H 3S 7C 5C 5D 5H 5S 2C 4D 2D 4H 2H 4S 2S 9C 4C 10C"
+    spat: list[cardcore.Event] = []
+    game = cardcore.new_game("speed", 2, seed=1, deck=deck, subscribers=[(CardSpat, spat.append)])
+    assert hand(game, 0) == ["2C", "2D", "2H", "2S", "4C"]
+    assert pile(game, 0) == ["6H", "9D"] and pile(game, 1) == ["KH", "7C"]
+    assert [(e.seat, str(e.card)) for e in spat] == [(0, "9D"), (1, "7C")]
+    assert {str(a) for a in game.legal_actions(1)} >= {"play 10C L"}
+    again = cardcore.replay(game.record())
+    assert again.position() == game.position()
+
+
+def test_speed_stuck_4_house_rule_no_automatic_detection_hides_hands() -> None:
+    game = cardcore.new_game("speed", 2, seed=1, rules=["speed.stuck-on-request"])
     game = speed_arrange(game, "6H 2C 2D JC JD", "3C 3D 3H 3S 8C", stock0="4C", side0="AD 7S", side1="AH 10D",
                   left="5S", right="KH")
     game.act(0, "play 6H L")
     assert game.to_act == (0, 1)  # seat 1 has no play, but to_act does not say so
     assert pile(game, 1)[-1] == "KH"  # no side card turned without both requests
     assert [str(a) for a in game.legal_actions(1)] == ["stuck"]
+    game.act(0, "stuck")
+    assert pile(game, 1)[-1] == "KH"
+    game.act(1, "stuck")
+    assert pile(game, 0)[-1] == "7S" and pile(game, 1)[-1] == "10D"
+    deck = "6H KH 9D 3C 3D 3H 3S 7C 5C 5D 5H 5S 2C 4D 2D 4H 2H 4S 2S 9C 4C 10C"
+    start = cardcore.new_game("speed", 2, seed=1, deck=deck, rules=["speed.stuck-on-request"])
+    assert pile(start, 0) == ["6H"] and pile(start, 1) == ["KH"]  # nobody can play: no turn
 
 
 def test_speed_stuck_1_both_declare_stuck() -> None:
@@ -217,8 +250,7 @@ def test_speed_end_2_stalemate_fewer_cards_wins() -> None:
     state.zones.seen[logic.pile[1]] = [cardcore.ALL]
     state.zones.cards[logic.stock[1]] = extra
     state.zones.seen[logic.stock[1]] = [0] * len(extra)
-    game.act(0, "stuck")
-    game.act(1, "stuck")  # both asked: the recycle yields nothing, the game ends
+    game.act(0, "stuck")  # nobody can play (SPEED-STUCK-1): the recycle yields nothing, the game ends
     assert game.is_over and game.result is not None
     assert game.result.winners == (0,) and game.result.reason == "stalemate"
 
@@ -234,8 +266,7 @@ def test_speed_end_2_equal_counts_draw() -> None:
     for s, part in ((0, extra[:half]), (1, extra[half:])):
         state.zones.cards[logic.stock[s]] = part
         state.zones.seen[logic.stock[s]] = [0] * len(part)
-    game.act(0, "stuck")
-    game.act(1, "stuck")
+    game.act(0, "stuck")  # nobody can play: the recycle yields nothing
     assert game.result is not None and game.result.winners == (0, 1)
     assert game.result.scores == (25.0, 25.0)
 
