@@ -67,14 +67,29 @@ def observe(game: Game, seat: int, encoding: Encoding | None = None) -> dict[str
     as ``game.determinize(seat, seed)``) give it the same arrays.
 
     :param encoding: Default: the configuration's (:func:`encoding_for`); pass one to
-        encode many games of one configuration without building it each time.
-    :raises ArgumentError: *game* is not a :class:`~cardcore.Game`.
+        encode many games of one configuration without building it each time (an
+        encoding of that same game, seats, rules and options).
+    :raises ArgumentError: *game* is not a :class:`~cardcore.Game`, or *encoding* is
+        not an encoding of its configuration (where that shows: another number of
+        seats, or a view it cannot read).
     :raises SeatError: *seat* is not a seat of *game*.
     """
     if not isinstance(game, Game):
         msg = f"observe takes a Game, not {shown(game)}"
         raise ArgumentError(msg)
-    enc = encoding_for(game) if encoding is None else encoding
     legal = () if game.is_over else game.legal_actions(seat)
-    obs, mask, _ = Observer(enc).arrays(game, seat, legal)
+    if encoding is None:
+        obs, mask, _ = Observer(encoding_for(game)).arrays(game, seat, legal)
+        return {"observation": obs, "action_mask": mask.astype(np.int8)}
+    players = len(game.players)
+    unfit = f"encoding {shown(encoding)} is not an encoding of this {game.name} game"
+    declared = getattr(encoding, "players", players)
+    if declared != players:
+        msg = f"{unfit}: it encodes {declared} seats, the game has {players}"
+        raise ArgumentError(msg)
+    try:
+        obs, mask, _ = Observer(encoding).arrays(game, seat, legal)
+    except (AttributeError, IndexError, KeyError, TypeError, ValueError) as exc:
+        msg = f"{unfit} ({len(game.players)} seats, its rules and options): {type(exc).__name__}: {exc}"
+        raise ArgumentError(msg) from exc
     return {"observation": obs, "action_mask": mask.astype(np.int8)}

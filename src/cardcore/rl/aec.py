@@ -241,6 +241,26 @@ class CardEnv(AECEnv):  # type: ignore[misc]
             self._choices = (match.game.version, seat, choices)
         return {"observation": obs, "action_mask": mask}
 
+    def last(self, observe: bool = True) -> tuple[Obs | None, float, bool, bool, dict[str, Any]]:
+        """``agent_selection``'s observation, cumulative reward, termination, truncation and info.
+
+        :raises IllegalActionError: Before :meth:`reset`, or once every agent has stepped
+            out of a finished game (``agents`` is empty: call :meth:`reset`).
+        """
+        self._live()
+        if not self.agents:
+            msg = "the game is over and every agent is done: call reset() (CORE-OVER-1)"
+            raise IllegalActionError(msg, rule_id="CORE-OVER-1")
+        agent = self.agent_selection
+        obs = self.observe(agent) if observe else None
+        return (
+            obs,
+            self._cumulative_rewards[agent],
+            self.terminations[agent],
+            self.truncations[agent],
+            self.infos[agent],
+        )
+
     def choices(self) -> dict[int, Action]:
         """The legal actions of the agent to act now, by action index."""
         match = self._live()

@@ -22,7 +22,9 @@ from typing import Any, Protocol, runtime_checkable
 import numpy as np
 import numpy.typing as npt
 
+from cardcore._text import shown
 from cardcore.actions import Action
+from cardcore.errors import ArgumentError
 from cardcore.game import Game
 
 __all__ = [
@@ -326,7 +328,13 @@ class GenericEncoding:
 
 
 def encoding_for(game: Game) -> Encoding:
-    """Return the encoding of *game*'s configuration: the game's own, or :class:`GenericEncoding`."""
+    """Return the encoding of *game*'s configuration: the game's own, or :class:`GenericEncoding`.
+
+    :raises ArgumentError: *game* is not a :class:`~cardcore.Game`.
+    """
+    if not isinstance(game, Game):
+        msg = f"encoding_for takes a Game, not {shown(game)}"
+        raise ArgumentError(msg)
     logic = game.logic
     players = len(game.players)
     cls = type(logic).rl_encoding

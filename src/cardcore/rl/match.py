@@ -219,21 +219,48 @@ class Match:
         Turn-based games apply it at once. In real time it becomes a plan due
         after *delay* seconds (``None``: a delay drawn from the configuration's
         reaction time), and the clock runs until a seat must decide again.
+
+        :raises IllegalActionError: Nobody is asked (the game is over), or a turn-based
+            *action* the game refuses; nothing changes.
+        :raises ArgumentError: Real time: *action* is not an :class:`~cardcore.Action`
+            of the pending seat, or *delay* is not a finite number of seconds; nothing changes.
         """
-        seat = self.pending.pop(0)
+        seat = self.seat
+        if seat < 0:
+            msg = "no seat is asked: the game is over (CORE-OVER-1)"
+            raise IllegalActionError(msg, action=action, rule_id="CORE-OVER-1")
         game = self.game
         if not self.config.realtime:
-            game.apply(action, seen=game.version)
+            game.apply(action, seen=game.version)  # a refusal raises before anything moves
+            self.pending.pop(0)
             self._applied()
             if not game.is_over:
                 self.pending = [game.to_act[0]]
             return
-        wait = self.delay(seat) if delay is None else max(0.0, float(delay))
+        if not isinstance(action, Action) or action.seat != seat:
+            msg = f"seat {seat} must plan one of its own actions, not {shown(action)}"
+            raise ArgumentError(msg)
+        if delay is None:
+            wait = self.delay(seat)
+        elif (
+            isinstance(delay, int | float) and not isinstance(delay, bool) and math.isfinite(delay)
+        ):
+            wait = max(0.0, float(delay))
+        else:
+            msg = f"a plan's delay must be a finite number of seconds, not {shown(delay)}"
+            raise ArgumentError(msg)
+        self.pending.pop(0)
         self.plans[seat] = (self.now + wait, action, game.version)
         self._run()
 
     def wait(self) -> None:
-        """Real time: the pending seat plans nothing; it decides again after the next change."""
+        """Real time: the pending seat plans nothing; it decides again after the next change.
+
+        :raises IllegalActionError: Nobody is asked (the game is over).
+        """
+        if self.seat < 0:
+            msg = "no seat is asked: the game is over (CORE-OVER-1)"
+            raise IllegalActionError(msg, rule_id="CORE-OVER-1")
         self.pending.pop(0)
         self._run()
 

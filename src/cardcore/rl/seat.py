@@ -55,9 +55,12 @@ def _opponents(config: Config, seat: int, opponents: Any) -> list[Any]:
         raise OptionError(msg)
     specs: list[Any] = list(others)
     specs.insert(seat, None)
-    for spec in specs:
+    for i, spec in enumerate(specs):
         if isinstance(spec, str):
             continue  # checked by _Factory
+        if spec is None and i != seat:
+            msg = "an opponent is an installed agent's name, an agent spec or an agent object, not None"
+            raise OptionError(msg)
         if isinstance(spec, type):
             msg = f"opponent {shown(spec)} is a class: pass an agent object, or an agent's installed name"
             raise CardcoreError(msg)
@@ -67,6 +70,10 @@ def _opponents(config: Config, seat: int, opponents: Any) -> list[Any]:
                 msg = f"opponent {shown(spec)} has no {need}() method, so it cannot play {config.game}"
                 raise CardcoreError(msg)
     return specs
+
+
+class _BadAnswer(Exception):
+    """An opponent's answer that is not one of its legal actions (raised as a CardcoreError)."""
 
 
 class _Factory:
@@ -127,6 +134,8 @@ class SeatRunner:
         """The learner's reward since its last decision."""
         self._stack = ExitStack()
         self._views: Any = None
+        self._failed: str | None = None
+        """Why the current game cannot go on (an opponent failed), until the next reset."""
 
     def reset(
         self, seed: int | None, obs: npt.NDArray[np.float32], mask: npt.NDArray[np.int8]
@@ -148,6 +157,7 @@ class SeatRunner:
 
     def _start(self, game_seed: int) -> None:
         self._stack.close()
+        self._failed = None
         match = self.match = Match(self.config, game_seed)
         for s, spec in enumerate(self.specs):
             if isinstance(spec, str):
@@ -166,7 +176,11 @@ class SeatRunner:
         return self.match
 
     def _play_others(self) -> None:
-        """Let the agents decide until the learner is asked or the game ends."""
+        """Let the agents decide until the learner is asked or the game ends.
+
+        :raises CardcoreError: An agent answered something else than one of its legal
+            actions (or a plan of one); the game cannot go on until :meth:`reset`.
+        """
         match = self._live()
         learner = self.seat
         views = self._views
@@ -177,15 +191,48 @@ class SeatRunner:
                 break
             agent = self.agents[seat]
             legal = match.legal(seat)
-            if realtime:
-                plan = agent.plan(views(seat), legal, match.now)
-                if plan is None:
-                    match.wait()
+            try:
+                if realtime:
+                    plan = agent.plan(views(seat), legal, match.now)
+                    if plan is None:
+                        match.wait()
+                        continue
+                    action = getattr(plan, "action", None)
+                    if action not in legal:
+                        raise self._bad_answer(seat, "plan()", plan)
+                    match.act(action, getattr(plan, "delay", None))
                 else:
-                    match.act(plan.action, plan.delay)
-            else:
-                match.act(agent.choose(views(seat), legal))
+                    action = agent.choose(views(seat), legal)
+                    if action not in legal:
+                        raise self._bad_answer(seat, "choose()", action)
+                    match.act(action)
+            except _BadAnswer as exc:
+                self._failed = f"the opponent in seat {seat} failed"
+                raise CardcoreError(str(exc)) from None
+            except Exception as exc:
+                self._failed = f"the opponent in seat {seat} failed"
+                msg = f"the opponent in seat {seat} ({self._name(seat)}) raised {type(exc).__name__}: {exc}; call reset()"
+                raise CardcoreError(msg) from exc
+            except BaseException:
+                self._failed = f"the opponent in seat {seat} was interrupted"
+                raise
         self.collected += match.collect()[learner]
+
+    def _name(self, seat: int) -> str:
+        spec = self.specs[seat]
+        return spec if isinstance(spec, str) else shown(self.agents[seat])
+
+    def _bad_answer(self, seat: int, method: str, answer: Any) -> _BadAnswer:
+        what = (
+            "a Plan of one of its legal actions"
+            if method == "plan()"
+            else "one of its legal actions"
+        )
+        msg = (
+            f"the opponent in seat {seat} ({self._name(seat)}) answered {shown(answer)} from"
+            f" {method}, not {what}; call reset()"
+        )
+        return _BadAnswer(msg)
 
     def check(self, action: Any) -> Action:
         """The learner's legal action of index *action*; changes nothing.
@@ -193,6 +240,9 @@ class SeatRunner:
         :raises IllegalActionError: *action* is not in the mask, or the game is over.
         """
         match = self._live()
+        if self._failed is not None:
+            msg = f"{self._failed}: call reset() before stepping again (CORE-OVER-1)"
+            raise IllegalActionError(msg, action=action, rule_id="CORE-OVER-1")
         if match.over:
             msg = "the game is over: call reset() before stepping again (CORE-OVER-1)"
             raise IllegalActionError(msg, action=action, rule_id="CORE-OVER-1")

@@ -19,7 +19,7 @@ from gymnasium.vector.utils import batch_space
 from cardcore._text import shown
 from cardcore.actions import Action
 from cardcore.deck import derive_rng
-from cardcore.errors import IllegalActionError, OptionError
+from cardcore.errors import CardcoreError, IllegalActionError, OptionError
 from cardcore.rl.aec import check_seed, spaces_of
 from cardcore.rl.match import Config
 from cardcore.rl.seat import SeatRunner
@@ -127,13 +127,21 @@ class BatchEnv(VectorEnv[Obs, npt.NDArray[np.int64], npt.NDArray[Any]]):
         truncated = self._truncated
         finals: list[tuple[int, Obs, dict[str, Any]]] = []
         for i, runner in enumerate(self.runners):
-            r, term, trunc = runner.play(chosen[i], obs[i], mask[i])
+            try:
+                r, term, trunc = runner.play(chosen[i], obs[i], mask[i])
+            except CardcoreError as exc:  # an opponent failed: that game needs a reset
+                msg = f"game {i} of {self.num_envs}: {exc}"
+                raise CardcoreError(msg) from exc
             rewards[i] = r
             terminated[i] = term
             truncated[i] = trunc
             if term or trunc:
-                result = runner._live().game.result
-                info = {"result": None if result is None else result.to_json()}
+                match = runner._live()
+                result = match.game.result
+                info = {
+                    "result": None if result is None else result.to_json(),
+                    "stalled": match.stalled,
+                }
                 finals.append(
                     (i, {"observation": obs[i].copy(), "action_mask": mask[i].copy()}, info)
                 )
