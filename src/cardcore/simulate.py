@@ -228,7 +228,7 @@ def simulate(
     :raises OptionError: *games* or *chunk* not an int of at least 1 (*games* at most
         10,000,000), a seed that is
         not an int from 0 below ``2**128``, agents not one per seat, bad options or
-        agent parameters.
+        agent parameters, an *executor* without ``map()`` or a *progress* that is not callable.
     """
     from cardcore._agentspec import check_agent_bounds
     from cardcore._text import shown
@@ -257,9 +257,15 @@ def simulate(
     if options is not None and not isinstance(options, Mapping):
         msg = f"options must be a mapping of option names to values, not {shown(options)}"
         raise OptionError(msg)
+    if progress is not None and not callable(progress):
+        msg = f"progress must be a function of the number of games done, or None, not {shown(progress)}"
+        raise OptionError(msg)
     if isinstance(agents, str):  # one spec fills every seat
         agents = (agents,) * players
-    agent_names = tuple(agents) if agents is not None else ("random",) * players
+    if agents is None:
+        agent_names: tuple[Any, ...] = ("random",) * players
+    else:  # not a list of specs (a number, a mapping): refused below
+        agent_names = tuple(agents) if isinstance(agents, Sequence) else ()
     if len(agent_names) != players or not all(isinstance(a, str) for a in agent_names):
         msg = f"agents takes one agent spec per seat ({players}) or one for every seat, not {shown(agents)}"
         raise OptionError(msg)

@@ -13,8 +13,9 @@ included) and gives the same result however it is run.
 
 from __future__ import annotations
 
+import math
 from collections import Counter
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from concurrent.futures import Executor
 from typing import Any
 
@@ -25,7 +26,13 @@ from cardcore.agents import check_agent
 from cardcore.compare._report import plot_comparison, rows_of, text_table
 from cardcore.compare._run import AgentFailure, Config, GameRecord, Task, make_agent, run_chunk
 from cardcore.compare._stats import ConfigSummary, Estimate, mean_ci, proportion_ci, share_ci
-from cardcore.errors import CardcoreError, OptionError, RuleConflictError, UnknownPluginError
+from cardcore.errors import (
+    ArgumentError,
+    CardcoreError,
+    OptionError,
+    RuleConflictError,
+    UnknownPluginError,
+)
 from cardcore.plugins import (
     available_agents,
     check_agent_params,
@@ -126,10 +133,13 @@ def default_agent(game: str) -> str:
 
 
 def _lineup(
-    spec: Sequence[str] | str | None, players: int, fallback: tuple[str, ...]
+    spec: Sequence[str] | str | None, players: int, fallback: tuple[str, ...], what: str
 ) -> tuple[str, ...]:
     if spec is None:
         return fallback
+    if not isinstance(spec, str | Sequence):
+        msg = f"{what} must be an agent spec or a list of them, one per seat, not {shown(spec, 40)}"
+        raise OptionError(msg)
     agents = [spec] if isinstance(spec, str) else list(spec)
     if len(agents) == 1:
         agents *= players
@@ -344,8 +354,10 @@ def compare(
     :param executor: Any :class:`concurrent.futures.Executor`; ``None`` runs here.
     :param chunk: Games per executor task.
     :param progress: Called with the number of games finished by each task.
-    :raises OptionError: Zero or negative *games*, a bad option or agent parameter, a rule
-        that does not apply to the options.
+    :raises OptionError: Zero or negative *games* or *chunk*, a bad option or agent
+        parameter, a rule that does not apply to the options, an *executor* without
+        ``map()``, a *progress* that is not callable.
+    :raises ArgumentError: *rules*, *vs*, *without* or *vs_without* is not a list of names.
     :raises UnknownPluginError: An unknown game, rule or agent.
     :raises RuleConflictError: Conflicting rules.
     :raises CardcoreError: An agent failed (the message names the configuration, the game,
@@ -363,19 +375,42 @@ def compare(
     if type(seed) is not int or not 0 <= seed < 2**128:
         msg = f"seed must be an int from 0 below 2**128, not {shown(seed, 40)}"
         raise OptionError(msg)
-    if move_time is not None and (type(move_time) not in (int, float) or move_time <= 0):
-        msg = f"move_time must be a number of seconds above 0, not {move_time!r}"
+    if move_time is not None and (
+        type(move_time) not in (int, float) or not 0 < move_time < math.inf
+    ):
+        msg = f"move_time must be a finite number of seconds above 0, not {move_time!r}"
+        raise OptionError(msg)
+    if type(chunk) is not int or chunk < 1:
+        msg = f"chunk must be a whole number of at least 1, not {shown(chunk, 40)}"
+        raise OptionError(msg)
+    if executor is not None and not callable(getattr(executor, "map", None)):
+        msg = f"executor must be a concurrent.futures.Executor (it has map()), not {shown(executor, 40)}"
+        raise OptionError(msg)
+    if progress is not None and not callable(progress):
+        msg = f"progress must be a function of the number of games done, or None, not {shown(progress, 40)}"
+        raise OptionError(msg)
+    for what, names in (
+        ("rules", rules),
+        ("vs", vs),
+        ("without", without),
+        ("vs_without", vs_without),
+    ):
+        if isinstance(names, str) or not isinstance(names, Iterable):
+            msg = f"{what} takes a list of names, not {shown(names, 40)}"
+            raise ArgumentError(msg)
+    if vs_options is not None and not isinstance(vs_options, Mapping):
+        msg = f"vs_options must be a mapping of option names to values, not {shown(vs_options, 40)}"
         raise OptionError(msg)
     game_info(game)  # an unknown game: the installed ones listed
     base = default_agent(game)
-    lineup_a = _lineup(agents, players, (base,) * players)
+    lineup_a = _lineup(agents, players, (base,) * players, "agents")
     config_a = Config("A", tuple(rules), tuple(without), dict(options or {}), lineup_a)
     config_b = Config(
         "B",
         tuple(vs),
         tuple(vs_without),
         dict(options or {}) if vs_options is None else dict(vs_options),
-        _lineup(vs_agents, players, lineup_a),
+        _lineup(vs_agents, players, lineup_a, "vs_agents"),
     )
     for config in (config_a, config_b):
         _check_config(game, players, config)
@@ -396,8 +431,7 @@ def compare(
         for is_probe in ((False, True) if probe is not None else (False,))
         for i in range(games)
     ]
-    size = max(1, int(chunk))
-    chunks = [tasks[i : i + size] for i in range(0, len(tasks), size)]
+    chunks = [tasks[i : i + chunk] for i in range(0, len(tasks), chunk)]
     records: list[GameRecord] = []
     results = map(run_chunk, chunks) if executor is None else executor.map(run_chunk, chunks)
     for done in results:

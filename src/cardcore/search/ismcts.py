@@ -28,9 +28,10 @@ from collections.abc import Callable, Mapping, Sequence
 from time import perf_counter
 from typing import Any, ClassVar
 
+from cardcore._text import shown
 from cardcore.actions import Action
 from cardcore.agents import Plan
-from cardcore.errors import CardcoreError, OptionError
+from cardcore.errors import ArgumentError, CardcoreError, OptionError
 from cardcore.game import Game
 from cardcore.logic import GameLogic
 from cardcore.search.sampling import ViewConfig, sample_position, view_config
@@ -222,12 +223,24 @@ class ISMCTSAgent:
 
         :raises CardcoreError: The view cannot be sampled (see
             :func:`~cardcore.search.sample_position`), or no sample lets the seat act.
+        :raises ArgumentError: *view* is not a seat's view (a spectator's has no seat),
+            or *legal* is not a list of :class:`~cardcore.Action` objects.
         """
+        if (
+            isinstance(legal, str | bytes)
+            or not isinstance(legal, Sequence)
+            or not all(isinstance(a, Action) for a in legal)
+        ):
+            msg = f"ismcts chooses among a list of legal Action objects, not {shown(legal)}"
+            raise ArgumentError(msg)
+        config = view_config(view)
+        seat = view.get("seat")
+        if type(seat) is not int or not 0 <= seat < config.players:
+            msg = f"ismcts needs a seat's view (seat 0 to {config.players - 1}), not one of seat {shown(seat)}"
+            raise ArgumentError(msg)
         if len(legal) == 1:
             self.last_iterations = 0
             return legal[0]
-        config = view_config(view)
-        seat = int(view["seat"])
         by_key = {_key(a): a for a in legal}
         root = _Node(seat)
         self._lo = math.inf
