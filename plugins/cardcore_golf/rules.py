@@ -37,7 +37,7 @@ GAME = GameInfo(
     name="golf",
     summary="Golf: lowest score wins; 6, 8, 9, 10-card grids, 4 face down, or 4 in hand",
     min_players=2,
-    max_players=12,  # GOLF-GEN-3
+    max_players=64,  # GOLF-GEN-1/3: two or more, up to the core's limit of seats
     options=(
         Option(
             "layout",

@@ -6,6 +6,7 @@ dealer (the last seat) seat 0 gets the first card and moves first.
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 from pathlib import Path
 from typing import Any
@@ -67,10 +68,18 @@ def test_golf_gen_2_options_are_fixed() -> None:
         state(game).options["layout"] = 6  # type: ignore[index]
 
 
-def test_golf_gen_3_at_most_twelve_players() -> None:
-    assert len(golf(12).players) == 12
-    with pytest.raises(OptionError, match="2 to 12"):
-        golf(13)
+@pytest.mark.parametrize("layout", [6, 8, 9, 10, "4", "4h"])
+def test_golf_gen_3_two_or_more_players_up_to_the_core_limit(layout: object) -> None:
+    for n in (2, 13, 64):  # GOLF-GEN-1: "2 or more"; GOLF-DECK-3 adds decks for big tables
+        game = golf(n, options={"layout": layout, "rounds": 1})
+        rng = random.Random(n)
+        while not game.is_over:
+            game.apply(rng.choice(game.legal_actions(game.to_act[0])))
+        assert game.result is not None and len(game.result.scores) == n
+    with pytest.raises(OptionError, match="CORE-SEAT-2"):
+        golf(65)
+    with pytest.raises(OptionError):
+        golf(1)
 
 
 @pytest.mark.parametrize(("players", "decks_used"), [(3, 1), (4, 2), (8, 3)])
