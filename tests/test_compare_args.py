@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 import cardcore
-from cardcore import ArgumentError, OptionError
+from cardcore import ArgumentError, CardcoreError, IllegalActionError, OptionError
 
 GOLF1 = {"rounds": 1}
 
@@ -63,3 +63,33 @@ def test_compare_still_takes_good_arguments() -> None:
 def test_simulate_refuses_bad_arguments(kwargs: dict[str, Any], message: str) -> None:
     with pytest.raises(OptionError, match=message):
         cardcore.simulate("golf", games=2, **kwargs)
+
+
+class _Liar:
+    """Answers text where an Action (or a Plan of one) is due."""
+
+    def __init__(self, seed: int = 0) -> None:
+        self.seed = seed
+
+    def choose(self, view: Any, legal: Any) -> Any:
+        return "flip 0"
+
+    def plan(self, view: Any, legal: Any, now: float) -> Any:
+        return cardcore.Plan("stuck", 0.3)  # type: ignore[arg-type]
+
+
+def test_an_agent_that_answers_no_legal_action_is_named() -> None:
+    cardcore.register("cardcore.agents", "test-liar", _Liar)
+    with pytest.raises(CardcoreError, match=r"agent 'test-liar' at seat 0 answered 'flip 0'"):
+        cardcore.compare("golf", games=2, agents=["test-liar", "random"], options=GOLF1, skill=None)
+    # real time: was retried as stale until the game counted as "stalled", silently
+    with pytest.raises(CardcoreError, match=r"agent 'test-liar' at seat 0 planned Plan"):
+        cardcore.compare("speed", games=2, agents=["test-liar", "random"], skill=None)
+    with pytest.raises(
+        IllegalActionError, match=r"^in golf game 0 \(seed \d+\): the agent at seat 0"
+    ):
+        cardcore.simulate("golf", games=2, agents=["test-liar", "random"], options=GOLF1)
+    game = cardcore.new_game("golf", 2, seed=1)
+    with pytest.raises(IllegalActionError, match=r"^the agent at seat 0 \(_Liar\) answered: "):
+        cardcore.play(game, [_Liar(), cardcore.RandomAgent(1)])
+    assert game.version == 0

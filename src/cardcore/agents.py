@@ -214,9 +214,12 @@ class RealtimeAgent(Protocol):
 class RandomAgent:
     """Picks uniformly among the legal actions; reacts after a seeded lognormal delay.
 
-    :param seed: Seed of its own choices (independent of the game's seed).
+    :param seed: Seed of its own choices (independent of the game's seed): an int, or
+        ``None`` for a fresh one from the operating system.
     :param reaction: Median reaction time in seconds (real-time games), at most 60 by name.
     :param spread: Sigma of the lognormal reaction time, at most 3 by name.
+    :raises OptionError: A seed that is not an int or ``None``, or a *reaction* or
+        *spread* that is not a finite number of at least 0.
     """
 
     parameter_bounds: ClassVar[dict[str, tuple[float, float]]] = {
@@ -226,6 +229,13 @@ class RandomAgent:
     """The range of each numeric parameter when the agent is built by name."""
 
     def __init__(self, seed: int | None = 0, *, reaction: float = 0.5, spread: float = 0.3) -> None:
+        if seed is not None and type(seed) is not int:
+            msg = f"agent 'random': seed must be a whole number, not {seed!r}"
+            raise OptionError(msg)
+        for name, value in (("reaction", reaction), ("spread", spread)):
+            if type(value) not in (int, float) or not 0 <= value < math.inf:
+                msg = f"agent 'random': {name} must be a finite number of at least 0, not {value!r}"
+                raise OptionError(msg)
         self.rng = random.Random(seed)
         self.reaction = reaction
         self.spread = spread
@@ -260,6 +270,8 @@ def play(
         ``"truncated"``; default: the game's declared action bound.
     :param on_action: Called after each applied action.
     :returns: The game's :class:`~cardcore.Result`.
+    :raises IllegalActionError: An agent answered something the game refuses (the
+        message names its seat and class).
     """
     if len(agents) != len(game.players):
         msg = f"need one agent per seat ({len(game.players)}), got {len(agents)}"
@@ -292,7 +304,11 @@ def play(
                 )
                 raise StalledGameError(msg)
             action = agents[seat].choose(_DeferredView(token, seat, version), legal)
-            apply(action, seen=version)
+            try:
+                apply(action, seen=version)
+            except IllegalActionError as exc:  # the agent answered no legal action
+                msg = f"the agent at seat {seat} ({type(agents[seat]).__name__}) answered: {exc}"
+                raise IllegalActionError(msg, action=action, rule_id=exc.rule_id) from exc
             steps += 1
             if on_action is not None:
                 on_action(game, action)

@@ -15,7 +15,7 @@ from typing import Any
 from attrs import frozen
 
 from cardcore.deck import derive_rng
-from cardcore.errors import CardcoreError
+from cardcore.errors import CardcoreError, IllegalActionError
 
 __all__ = ["MAX_GAMES", "GameOutcome", "Summary", "run_one", "simulate"]
 
@@ -123,6 +123,9 @@ def run_one(
             result = run_realtime(game, agents, seed=seed)
         else:
             result = play(game, agents)
+    except IllegalActionError as exc:  # an agent answered what the game refuses
+        msg = f"in {name} game {index} (seed {seed}): {exc}"
+        raise IllegalActionError(msg, action=exc.action, rule_id=exc.rule_id) from exc
     except CardcoreError:
         raise
     except Exception as exc:  # only an agent raises anything else: the game wraps its own

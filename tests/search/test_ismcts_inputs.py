@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import pytest
 
 import cardcore
 from cardcore import ArgumentError
-from cardcore.search import ISMCTSAgent
+from cardcore.search import ISMCTSAgent, sample_position
 
 
 def test_search_needs_a_seats_view_and_legal_action_objects() -> None:
@@ -24,3 +25,11 @@ def test_search_needs_a_seats_view_and_legal_action_objects() -> None:
         with pytest.raises(ArgumentError, match=r"^ismcts"):
             agent.choose(view, legal)
     assert agent.choose(game.view(0), game.legal_actions(0)) in game.legal_actions(0)
+
+
+def test_sample_position_needs_a_random_generator() -> None:
+    game = cardcore.new_game("golf", 2, seed=1)
+    for rng in (None, 3, "seed"):
+        with pytest.raises(ArgumentError, match=r"random\.Random"):
+            sample_position(game.view(0), rng)  # type: ignore[arg-type]
+    assert sample_position(game.view(0), random.Random(1)).startswith("golf")

@@ -116,6 +116,12 @@ class _Seat:
         except Exception as exc:
             raise self._fail(exc) from exc
         self._count(started)
+        if action not in legal:
+            msg = (
+                f"agent {self.spec!r} at seat {self.seat} answered {action!r},"
+                " not one of its legal actions"
+            )
+            raise AgentFailure(msg)
         return action
 
     def plan(self, view: Mapping[str, Any], legal: Sequence[Action], now: float) -> Plan | None:
@@ -125,6 +131,12 @@ class _Seat:
         except Exception as exc:
             raise self._fail(exc) from exc
         self._count(started)
+        if plan is not None and getattr(plan, "action", None) not in legal:
+            msg = (
+                f"agent {self.spec!r} at seat {self.seat} planned {plan!r},"
+                " not a Plan of one of its legal actions"
+            )
+            raise AgentFailure(msg)
         return plan
 
 

@@ -171,7 +171,7 @@ class SeatRunner:
 
     def _live(self) -> Match:
         if self.match is None:
-            msg = "call reset() before step()"
+            msg = "call reset() before using the environment"
             raise IllegalActionError(msg, rule_id="CORE-OVER-1")
         return self.match
 

@@ -33,7 +33,7 @@ from attrs import frozen
 
 from cardcore.cards import Card
 from cardcore.deck import shuffle
-from cardcore.errors import CardcoreError, OptionError
+from cardcore.errors import ArgumentError, CardcoreError, OptionError
 from cardcore.logic import GameLogic
 from cardcore.plugins import game_info, get_ruleset, rule_info
 from cardcore.positions import read_field
@@ -219,7 +219,11 @@ def sample_position(view: Mapping[str, Any], rng: random.Random) -> str:
     The text is not validated here: ``new_game(position=...)`` reads it.
 
     :raises CardcoreError: The game cannot be sampled (see :func:`default_position`).
+    :raises ArgumentError: *rng* is not a :class:`random.Random`.
     """
+    if not isinstance(rng, random.Random):
+        msg = f"sample_position draws with a random.Random, not {rng!r}"
+        raise ArgumentError(msg)
     config = view_config(view)
     logic = config.logic
     text = logic.sample_position(view, rng)
