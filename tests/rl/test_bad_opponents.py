@@ -139,3 +139,34 @@ def test_a_batched_games_final_info_says_whether_it_stalled_as_the_single_seat_e
     i = int(np.flatnonzero(terminated | truncated)[0])
     assert infos["_final_info"][i] and infos["final_info"][i]["stalled"] is False
     assert infos["final_info"][i]["result"]["reason"] == "rounds"
+
+
+class _Dropper:
+    """A Tonk opponent that drops whenever it may (so it often ends the hand at once)."""
+
+    def choose(self, view: Any, legal: Sequence[Any]) -> Any:
+        return next((a for a in legal if str(a) == "drop"), legal[0])
+
+
+def test_games_the_opponents_end_before_the_learner_acts_are_reported_not_hidden() -> None:
+    env = gym_env("tonk", 2, opponents=_Dropper())
+    skipped: list[dict[str, Any]] = []
+    for seed in range(30):
+        obs, info = env.reset(seed=seed)
+        assert obs["action_mask"].any()  # every episode still starts with a decision
+        skipped += info.get("skipped", [])
+    played = [g for g in skipped if g["actions"] > 0]
+    assert played, "no game ended by the opponent's first drop was reported"
+    for game in played:
+        payouts = game["result"]["payouts"]
+        assert game["reward"] == (1.0 if 0 in game["result"]["winners"] else -1.0)
+        assert payouts[0] != 0 and isinstance(game["seed"], int)
+    envs = vector_env("tonk", 4, opponents=_Dropper())
+    flagged = []
+    for seed in range(10):
+        _, infos = envs.reset(seed=seed)
+        if "_skipped" in infos:
+            flagged += [
+                g for i, games in enumerate(infos["skipped"]) if infos["_skipped"][i] for g in games
+            ]
+    assert any(g["actions"] > 0 for g in flagged)

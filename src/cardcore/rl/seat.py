@@ -136,22 +136,38 @@ class SeatRunner:
         self._views: Any = None
         self._failed: str | None = None
         """Why the current game cannot go on (an opponent failed), until the next reset."""
+        self.skipped: list[dict[str, Any]] = []
+        """The games the last :meth:`reset` dealt and dropped, ended before the learner's
+        first decision: ``{"seed", "actions", "reward", "result"}`` each (*reward* the
+        learner's, *actions* how many were played: 0 for a deal that ends the game)."""
 
     def reset(
         self, seed: int | None, obs: npt.NDArray[np.float32], mask: npt.NDArray[np.int8]
     ) -> None:
         """Start a game (seed as :class:`~cardcore.rl.aec.Seeds` draws it) up to the learner's first decision.
 
-        A game that ends before the learner is asked is dealt anew with the
-        stream's next seed. Writes the learner's observation into *obs* and *mask*.
+        A game that ends before the learner is asked (a deal that ends it, or the
+        opponents, who act first, ending it) is dealt anew with the stream's next seed
+        and listed in :attr:`skipped`. Writes the learner's observation into *obs* and *mask*.
         """
+        self.skipped = []
         for _ in range(REDEALS):
             game_seed = self.seeds.next(seed)
             seed = None
             self._start(game_seed)
-            if not self._live().over:
+            match = self._live()
+            if not match.over:
                 self.fill(obs, mask)
                 return
+            result = match.game.result
+            self.skipped.append(
+                {
+                    "seed": game_seed,
+                    "actions": match.game.version,
+                    "reward": self.collected,
+                    "result": None if result is None else result.to_json(),
+                }
+            )
         msg = f"{REDEALS} games of {self.config.game} in a row ended before seat {self.seat} acted"
         raise CardcoreError(msg)
 
@@ -323,15 +339,20 @@ class SeatEnv(gymnasium.Env[dict[str, Any], np.int64]):
     ) -> tuple[Obs, dict[str, Any]]:
         """Start a game (game seed *seed*, or the stream's next) and return the first observation.
 
+        Games that end before the learner's first decision are dealt anew; the info
+        then lists them under ``"skipped"`` (see :attr:`SeatRunner.skipped`), with the
+        learner's reward of each, so that an evaluation can count them.
+
         :raises OptionError: *seed* is not ``None`` or an int from 0 below
             ``2**MAX_SEED_BITS`` (as for :func:`cardcore.new_game`); nothing changes.
         """
         check_seed(seed)
         super().reset(seed=seed)
-        self.runner.reset(seed, self._obs, self._mask)
+        runner = self.runner
+        runner.reset(seed, self._obs, self._mask)
         if self.render_mode == "human":
             self.render()
-        return self._out(), {}
+        return self._out(), ({"skipped": runner.skipped} if runner.skipped else {})
 
     def step(self, action: Any) -> tuple[Obs, float, bool, bool, dict[str, Any]]:
         """Apply *action*, let the opponents play, return the learner's next observation.

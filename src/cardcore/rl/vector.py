@@ -103,9 +103,26 @@ class BatchEnv(VectorEnv[Obs, npt.NDArray[np.int64], npt.NDArray[Any]]):
         else:
             msg = f"seed must be None, an int or a list of {n} seeds (one per game), not {shown(seed)}"
             raise OptionError(msg)
+        skipped: dict[int, list[dict[str, Any]]] = {}
         for i, runner in enumerate(self.runners):
             runner.reset(seeds[i], self._obs[i], self._mask[i])
-        return self._out(), {}
+            if runner.skipped:
+                skipped[i] = runner.skipped
+        return self._out(), self._skipped_info({}, skipped)
+
+    def _skipped_info(
+        self, infos: dict[str, Any], skipped: dict[int, list[dict[str, Any]]]
+    ) -> dict[str, Any]:
+        """Add ``infos["skipped"]`` (per game, the games dropped before its learner acted)."""
+        if skipped:
+            column = np.full(self.num_envs, None, dtype=object)
+            mask = np.zeros(self.num_envs, dtype=np.bool_)
+            for i, games in skipped.items():
+                column[i] = games
+                mask[i] = True
+            infos["skipped"] = column
+            infos["_skipped"] = mask
+        return infos
 
     def step(
         self, actions: npt.NDArray[np.int64] | Sequence[int]
@@ -126,6 +143,7 @@ class BatchEnv(VectorEnv[Obs, npt.NDArray[np.int64], npt.NDArray[Any]]):
         terminated = self._terminated
         truncated = self._truncated
         finals: list[tuple[int, Obs, dict[str, Any]]] = []
+        skipped: dict[int, list[dict[str, Any]]] = {}
         for i, runner in enumerate(self.runners):
             try:
                 r, term, trunc = runner.play(chosen[i], obs[i], mask[i])
@@ -146,7 +164,9 @@ class BatchEnv(VectorEnv[Obs, npt.NDArray[np.int64], npt.NDArray[Any]]):
                     (i, {"observation": obs[i].copy(), "action_mask": mask[i].copy()}, info)
                 )
                 runner.reset(None, obs[i], mask[i])
-        infos: dict[str, Any] = {}
+                if runner.skipped:
+                    skipped[i] = runner.skipped
+        infos: dict[str, Any] = self._skipped_info({}, skipped)
         if finals:
             final_obs = np.full(self.num_envs, None, dtype=object)
             final_info = np.full(self.num_envs, None, dtype=object)
@@ -155,12 +175,9 @@ class BatchEnv(VectorEnv[Obs, npt.NDArray[np.int64], npt.NDArray[Any]]):
                 final_obs[i] = o
                 final_info[i] = info
                 ended[i] = True
-            infos = {
-                "final_obs": final_obs,
-                "_final_obs": ended,
-                "final_info": final_info,
-                "_final_info": ended,
-            }
+            infos.update(
+                final_obs=final_obs, _final_obs=ended, final_info=final_info, _final_info=ended
+            )
         return self._out(), rewards.copy(), terminated.copy(), truncated.copy(), infos
 
     def _check(self, actions: Any) -> list[Action]:
