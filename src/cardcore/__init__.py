@@ -11,6 +11,7 @@ from __future__ import annotations
 # the building blocks games use, reachable as cardcore.dealing and cardcore.turns
 from cardcore import dealing as dealing
 from cardcore import turns as turns
+from cardcore._earlier import earlier_rules
 from cardcore._markers import hookimpl, hookspec
 from cardcore.actions import HOST, Action, EndMatch, Resign
 from cardcore.agents import Agent, LazyView, Plan, RandomAgent, RealtimeAgent, play, run_realtime
@@ -159,6 +160,7 @@ __all__ = [
     "compare",
     "decks",
     "derive_rng",
+    "earlier_rules",
     "game_info",
     "get_ruleset",
     "hookimpl",

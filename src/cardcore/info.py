@@ -102,10 +102,6 @@ class GameInfo:
         (see :class:`ViewField`); the core's zones need no declaring.
     :param version: The plugin's version; records hold it and loading checks the major part.
     :param hookspecs: A module of the game's own hookspecs, added to its plugin manager.
-    :param earlier_rules: For each version at which the game changed what it does by
-        default, ``(version, rules)``: the house rules that keep the earlier behaviour.
-        A record made with a version of the game below *version* replays (and a save
-        loads) with *rules* added, so records made before the change still replay.
     :raises PluginError: For *min_players* above *max_players* (or either below 1),
         an option that is not an :class:`Option`, or two options of one name.
     """
@@ -121,7 +117,6 @@ class GameInfo:
     hookspecs: ModuleType | None = field(default=None, eq=False, repr=False)
     zero_sum: bool = False
     fields: tuple[ViewField, ...] = ()
-    earlier_rules: tuple[tuple[str, tuple[str, ...]], ...] = ()
 
     def __attrs_post_init__(self) -> None:
         def bad(why: str) -> PluginError:
@@ -137,25 +132,6 @@ class GameInfo:
             if opt.name in seen:
                 raise bad(f"two options named {opt.name!r}")
             seen.add(opt.name)
-        for entry in self.earlier_rules:
-            if not (
-                isinstance(entry, tuple)
-                and len(entry) == 2
-                and isinstance(entry[0], str)
-                and isinstance(entry[1], tuple)
-                and all(isinstance(r, str) for r in entry[1])
-            ):
-                raise bad(f"earlier_rules entry {shown(entry)}: (version, (rule name, ...))")
-
-    def rules_before(self, version: str) -> tuple[str, ...]:
-        """The house rules a record made with *version* of the game replays with (see
-        *earlier_rules*); ``()`` for the current version."""
-        mine = version_key(version)
-        out: list[str] = []
-        for since, rules in self.earlier_rules:
-            if mine < version_key(since):
-                out += [r for r in rules if r not in out]
-        return tuple(out)
 
     def option(self, name: str) -> Option:
         """Return the declared option *name*."""
@@ -268,9 +244,14 @@ class RuleInfo:
         every spelling the game accepts (``(6, "6")`` where the game takes both).
         Each name must be an option of the game and each value one it accepts,
         or building the configuration raises :class:`~cardcore.PluginError`.
+    :param default_before: For a rule that keeps what its game did by default before
+        a change, the game version that made the change (``"0.3.0"``): records, saves
+        and stored sessions made with an earlier version of the game replay with this
+        rule added, so they replay as they were played (see :func:`cardcore.earlier_rules`).
     :raises PluginError: For an *id*, *name* or *game* that is not a non-empty
-        ``str``, *conflicts* or *requires* that are not a tuple (or list) of names, or
-        an *applies* value that is one value instead of a tuple of them.
+        ``str``, *conflicts* or *requires* that are not a tuple (or list) of names, an
+        *applies* value that is one value instead of a tuple of them, or a
+        *default_before* that is not a version text.
     """
 
     id: str
@@ -283,6 +264,7 @@ class RuleInfo:
     applies: Mapping[str, tuple[Any, ...]] = field(
         factory=dict, converter=_freeze_applies, eq=False, hash=False
     )
+    default_before: str | None = None
 
     def __attrs_post_init__(self) -> None:
         for what in ("id", "name", "game"):
@@ -310,6 +292,10 @@ class RuleInfo:
                 raise PluginError(msg, plugin=self.name)
             values[str(key)] = tuple(value)
         object.__setattr__(self, "applies", MappingProxyType(values))
+        before = self.default_before
+        if before is not None and not (isinstance(before, str) and any(version_key(before))):
+            msg = f"house rule {self.name!r}: default_before takes a game version such as '0.3.0', not {shown(before)} ({self.id})"
+            raise PluginError(msg, plugin=self.name)
 
     def check_applies(self, options: Mapping[str, Any]) -> None:
         """Raise :class:`OptionError` if the rule does not serve these *options*."""

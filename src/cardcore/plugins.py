@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 import pluggy
 
-from cardcore import _declared
+from cardcore import _declared, _earlier
 from cardcore._agentspec import (
     build_agent,
     check_agent_params,
@@ -113,6 +113,7 @@ def register(group: str, name: str, target: ModuleType | Any) -> None:
         for key in [k for k in _rulesets if k[0] == name or group == "cardcore.rules"]:
             del _rulesets[key]
         _bare.clear()
+        _earlier._CACHE.clear()
 
 
 def unregister(group: str, name: str) -> None:
@@ -137,6 +138,7 @@ def unregister(group: str, name: str) -> None:
         for key in [k for k in _rulesets if k[0] == name or group == "cardcore.rules"]:
             del _rulesets[key]
         _bare.clear()
+        _earlier._CACHE.clear()
 
 
 def _load(group: str, name: str) -> Any:

@@ -25,13 +25,13 @@ from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
+from cardcore._earlier import earlier_rules
 from cardcore._recording import RECORD_FORMAT, SAVE_FORMAT, signature_of
 from cardcore._text import shown
 from cardcore.cards import parse_cards
 from cardcore.deck import _VERSION, CHANCE, LEGACY_CHANCE
 from cardcore.errors import CardcoreError, CorruptStateError
 from cardcore.game import Game
-from cardcore.info import GameInfo
 from cardcore.plugins import available_rules, game_info, get_ruleset, rule_info
 from cardcore.setup import new_game
 
@@ -322,10 +322,9 @@ def _replay(rec: Mapping[str, Any]) -> Game:
     truncated = rec.get("truncated", False)
     if not isinstance(truncated, bool):
         raise _fail(f"record field 'truncated' must be true or false, not {str(truncated)[:80]!r}")
-    info = game_info(rec["game"])
-    default_names = set(info.default_rules)
+    default_names = set(game_info(rec["game"]).default_rules)
     names = tuple(r["name"] for r in rec["rules"] if r["name"] not in default_names)
-    names += _earlier_rules(info, rec)  # the game's defaults of the record's day
+    names += _earlier_rules(rec)  # the game's defaults of the record's day
     token = _VERSION.set(CHANCE if rec["format_version"] >= 3 else LEGACY_CHANCE)
     try:
         game = new_game(
@@ -367,11 +366,11 @@ def _replay(rec: Mapping[str, Any]) -> Game:
     return game
 
 
-def _earlier_rules(info: GameInfo, rec: Mapping[str, Any]) -> tuple[str, ...]:
+def _earlier_rules(rec: Mapping[str, Any]) -> tuple[str, ...]:
     """The house rules that keep the defaults of the game version *rec* was made with
-    (:attr:`GameInfo.earlier_rules`), beyond those it names."""
+    (:func:`cardcore.earlier_rules`), beyond those it names."""
     named = {r["name"] for r in rec["rules"]} | {str(w) for w in rec["without"]}
-    return tuple(r for r in info.rules_before(rec["game_version"]) if r not in named)
+    return tuple(r for r in earlier_rules(rec["game"], rec["game_version"]) if r not in named)
 
 
 def load(data: Mapping[str, Any] | str | bytes, *, key: bytes | str | None = None) -> Game:
@@ -407,7 +406,7 @@ def load(data: Mapping[str, Any] | str | bytes, *, key: bytes | str | None = Non
         raise _fail("saved game has no configuration ('config': options, rules, players)")
     game = _replay(record)
     if config is not None:
-        added = _earlier_rules(game_info(record["game"]), record)  # not in the saved config
+        added = _earlier_rules(record)  # not in the saved config
         mine = {
             "options": dict(game.options),
             "rules": [r for r in game.rules if r not in added],

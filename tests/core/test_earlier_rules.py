@@ -1,15 +1,16 @@
-"""GameInfo.earlier_rules: records, saves and stored sessions of an earlier game version
+"""RuleInfo.default_before and earlier_rules: records, saves and stored sessions of an earlier game version
 replay with the house rules that keep that version's defaults (Speed changed at 0.3.0)."""
 
 from __future__ import annotations
 
 import json
+import types
 from pathlib import Path
 
 import pytest
 
 import cardcore
-from cardcore import GameInfo, PluginError
+from cardcore import PluginError, RuleInfo
 from cardcore.session.config import GameSetup
 
 DATA = Path(__file__).parent / "data"
@@ -22,21 +23,40 @@ def _both_stuck_game(rules: tuple[str, ...] = ()) -> cardcore.Game:
     return cardcore.new_game("speed", 2, seed=3, deck=deck, rules=rules)
 
 
-def test_rules_before_names_the_rules_of_earlier_versions() -> None:
+def test_earlier_rules_name_the_rules_of_earlier_versions() -> None:
     info = cardcore.game_info("speed")
-    assert info.rules_before("0.2.0") == (KEEP,)
-    assert info.rules_before("0.1.9") == (KEEP,)
-    assert info.rules_before(info.version) == ()
-    assert info.rules_before("1.0.0") == ()
-    assert cardcore.game_info("golf").rules_before("0.0.1") == ()
+    assert cardcore.rule_info(KEEP).default_before == "0.3.0"
+    assert cardcore.earlier_rules("speed", "0.2.0") == (KEEP,)
+    assert cardcore.earlier_rules("speed", "0.1.9") == (KEEP,)
+    assert cardcore.earlier_rules("speed", info.version) == ()
+    assert cardcore.earlier_rules("speed", "1.0.0") == ()
+    assert cardcore.earlier_rules("golf", "0.0.1") == ()
+    with pytest.raises(cardcore.UnknownPluginError):
+        cardcore.earlier_rules("bridge", "0.1.0")
 
 
-@pytest.mark.parametrize(
-    "bad", [("0.3.0", "speed.x"), ("0.3.0",), (3, ("a",)), ("0.3.0", ("a", 1)), "0.3.0"]
-)
-def test_malformed_earlier_rules_are_refused(bad: object) -> None:
-    with pytest.raises(PluginError, match="earlier_rules"):
-        GameInfo("g", "a game", 2, 2, earlier_rules=(bad,))  # type: ignore[arg-type]
+@pytest.mark.parametrize("bad", ["", "abc", 3, ("0", "3")])
+def test_a_malformed_default_before_is_refused(bad: object) -> None:
+    with pytest.raises(PluginError, match="default_before"):
+        RuleInfo("X-1", "g.x", "g", "a rule", default_before=bad)  # type: ignore[arg-type]
+
+
+def test_a_registered_rule_with_default_before_counts_at_once() -> None:
+    module = types.ModuleType("late")
+    module.RULE = RuleInfo("SPEED-X-1", "speed.late", "speed", "late", default_before="9.0.0")  # type: ignore[attr-defined]
+
+    @cardcore.hookimpl
+    def speed_stuck_detection() -> bool:
+        return True
+
+    module.speed_stuck_detection = speed_stuck_detection  # type: ignore[attr-defined]
+    assert "speed.late" not in cardcore.earlier_rules("speed", "1.0.0")
+    cardcore.register("cardcore.rules", "speed.late", module)
+    try:
+        assert cardcore.earlier_rules("speed", "1.0.0") == ("speed.late",)
+    finally:
+        cardcore.unregister("cardcore.rules", "speed.late")
+    assert cardcore.earlier_rules("speed", "1.0.0") == ()
 
 
 def test_an_old_record_replays_by_the_old_defaults() -> None:

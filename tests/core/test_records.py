@@ -142,7 +142,7 @@ def test_v1_record_replays_and_migrates(path: Path) -> None:
     for key in ("game", "players", "seed", "deck", "options", "without"):
         assert new[key] == old[key], key
     # the house rules that keep the defaults of the record's day are named now (Speed's 0.2.0)
-    earlier = list(cardcore.game_info(old["game"]).rules_before(old["game_version"]))
+    earlier = list(cardcore.earlier_rules(old["game"], old["game_version"]))
     assert [r["name"] for r in new["rules"]] == [r["name"] for r in old["rules"]] + earlier
     assert new["actions"] == old["actions"]  # the same notation, action by action
     again = cardcore.replay(json.loads(json.dumps(new)))

@@ -17,6 +17,7 @@ RULE = RuleInfo(
     name="speed.stuck-on-request",
     game="speed",
     summary="Side cards turn only when both players declare stuck: no automatic detection",
+    default_before="0.3.0",  # Speed's own behaviour until 0.3.0: its records replay with it
 )
 """The rule's description."""
 

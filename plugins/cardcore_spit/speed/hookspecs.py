@@ -18,9 +18,9 @@ def speed_stuck_detection() -> bool | None:
 
     Stops at the first non-``None`` result; the game answers ``True`` ``trylast``:
     when no card in either hand fits either play pile, the side cards turn at
-    once, without waiting for both players to declare ``stuck``. ``False``
-    (house rule ``speed.stuck-on-request``, SPEED-STUCK-4) leaves only the
-    declarations, so nothing tells a player whether the other holds a playable card.
+    once, without waiting for both players to declare ``stuck``. ``False`` (a house
+    rule's answer) leaves only the declarations, so nothing tells a player whether
+    the other holds a playable card.
 
     :returns: ``True`` or ``False``.
 

@@ -84,7 +84,7 @@ class SpeedLogic(GameLogic[SpeedState, SpeedAction]):
             "speed_stuck_detection", True if detect is None else detect(), bool
         )
         """Whether the side cards turn as soon as neither player can play (SPEED-STUCK-1),
-        not only when both declare ``stuck`` (``False``: house rule SPEED-STUCK-4)."""
+        not only when both declare ``stuck`` (``False``: a house rule's answer)."""
 
     # -- set-up -------------------------------------------------------------------------
 
@@ -280,7 +280,7 @@ class SpeedLogic(GameLogic[SpeedState, SpeedAction]):
 
     def _settle(self, state: SpeedState, emit: Emit | None) -> None:
         """Turn side cards while SPEED-STUCK-1 calls for it: both declared ``stuck``, or
-        (unless SPEED-STUCK-4) neither player can play."""
+        (unless a house rule said otherwise) neither player can play."""
         zones = state.zones
         cards = zones.cards
         detect = self.detect

@@ -7,7 +7,8 @@ A hand card is known to its owner only (``@0``), stock and side cards to
 nobody, play-pile cards to everyone (``!``). Reading checks every card of the
 deck (jokers per the options) exactly once, the counts the rules allow (a hand
 of at most five, short only when its stock is empty; a stock no bigger than the
-deal gave) and that the game is not over or due an automatic step.
+deal gave) and that the game is not over or due an automatic step. A finished
+game writes ``over=true``, which cannot be read back: nobody may act in it.
 """
 
 from __future__ import annotations
@@ -38,7 +39,9 @@ VERSION = 1
 
 def write(state: SpeedState) -> str:
     """Write *state* as a position (privileged: every card, with who knows it)."""
-    fields = {"v": VERSION, "requests": state.requests, "recycled": state.recycled}
+    fields: dict[str, Any] = {"v": VERSION, "requests": state.requests, "recycled": state.recycled}
+    if state.is_over:  # written, so it is not read back as a game someone may act in
+        fields["over"] = True
     return write_position("speed", fields, state.zones)
 
 
@@ -55,6 +58,8 @@ def read(
     :raises OptionError: Naming what is wrong (with the rule it breaks, where one does).
     """
     fields, zones = read_position(text, "speed", TABLE_LAYOUT, deck, players)
+    if "over" in fields:
+        raise _bad("the game is over, so nobody may act in it: a finished game cannot be read back")
     if set(fields) != {"v", "requests", "recycled"}:
         raise _bad(f"Speed positions have the fields v, requests, recycled, not {', '.join(fields)}")
     if fields["v"] != VERSION:

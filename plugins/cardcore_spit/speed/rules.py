@@ -46,9 +46,6 @@ GAME = GameInfo(
     version=__version__,
     fields=views.FIELDS,
     hookspecs=hookspecs,
-    # 0.3.0 turns the side cards when nobody can play (SPEED-STUCK-1); records made
-    # before it replay with the rule that waits for both requests (SPEED-STUCK-4)
-    earlier_rules=(("0.3.0", ("speed.stuck-on-request",)),),
 )
 """The game's static description (SPEED-GEN-1: exactly two players)."""
 

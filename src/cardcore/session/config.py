@@ -11,6 +11,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from cardcore._earlier import earlier_rules
 from cardcore.deck import _VERSION, CHANCE
 from cardcore.errors import CardcoreError, CorruptStateError, OptionError
 from cardcore.game import Game
@@ -247,13 +248,13 @@ class GameSetup:
 
         A setup written by an earlier version of the game (or by cardcore 0.2.0, which
         wrote no version) gets the house rules that keep that version's defaults
-        (:attr:`cardcore.GameInfo.earlier_rules`), so a stored session resumes as it was played.
+        (:func:`cardcore.earlier_rules`), so a stored session resumes as it was played.
         """
         deck: Sequence[str] | None = data.get("deck")
         game = str(data["game"])
         rules = tuple(data.get("rules", ()))
         try:
-            earlier = game_info(game).rules_before(str(data.get("game_version", "0")))
+            earlier = earlier_rules(game, str(data.get("game_version", "0")))
         except CardcoreError:  # not installed: building the game will say so
             earlier = ()
         return cls(

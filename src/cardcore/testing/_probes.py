@@ -277,6 +277,8 @@ def check_position(report: Report, game: Game, seed: int) -> None:
             seed=seed,
         )
     except CardcoreError as exc:
+        if game.is_over:  # nobody may act in a finished game: its position need not start one
+            return
         report.fail(
             f"new_game(position=...) refused the game's own position at version {game.version}: {exc}"
         )

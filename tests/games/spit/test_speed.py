@@ -300,3 +300,14 @@ def test_speed_cap_1_action_bound() -> None:
     assert game.logic.action_bound(2, game.options) == 10_000
     result = cardcore.run_realtime(game, [cardcore.RandomAgent(1), cardcore.RandomAgent(2)], seed=1)
     assert result.reason in ("out of cards", "stalemate") and game.version < 10_000
+
+
+def test_speed_note_2_a_finished_game_writes_over_and_is_not_read_back() -> None:
+    game = new(seed=2, side_pile=15)
+    game = speed_arrange(game, "6H", "3C 3D 3H 3S 8C", left="5S", right="KH")
+    game.act(0, "play 6H L")  # hand and stock empty: seat 0 wins (SPEED-END-1)
+    assert game.is_over and game.result is not None and game.result.winners == (0,)
+    text = game.position()
+    assert "over=true" in text
+    with pytest.raises(OptionError, match="game is over"):
+        cardcore.new_game("speed", 2, seed=1, options={"side_pile": 15}, position=text)
