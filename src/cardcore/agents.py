@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import itertools
 import math
+import numbers
 import random
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
@@ -345,6 +346,8 @@ def run_realtime(
     :param max_actions: Stop there as ``"truncated"``; default: the game's bound.
     :param on_action: Called with (game, action, time) after each applied action.
     :raises StalledGameError: If nobody plans anything and the game is not over.
+    :raises CardcoreError: An agent's plan is neither ``None`` nor a :class:`Plan` of an
+        action and a finite delay (the message names its seat and class).
     """
     n = len(game.players)
     if len(agents) != n:
@@ -375,7 +378,23 @@ def _run_realtime(
         seen = game.version  # the version of the view this plan is made from
         legal = game.legal_actions(seat)
         plan = agents[seat].plan(view, legal, now) if legal or seat in game.to_act else None
-        plans[seat] = None if plan is None else (now + max(0.0, plan.delay), plan.action, seen)
+        if plan is None:
+            plans[seat] = None
+            return
+        action: Any = getattr(plan, "action", None)
+        delay: Any = getattr(plan, "delay", None)
+        if (
+            not isinstance(action, Action)
+            or not isinstance(delay, numbers.Real)
+            or isinstance(delay, bool)
+            or not math.isfinite(delay)
+        ):
+            msg = (
+                f"the agent at seat {seat} ({type(agents[seat]).__name__}) planned {plan!r}:"
+                " a plan is a Plan of an action and a finite delay in seconds, or None"
+            )
+            raise CardcoreError(msg)
+        plans[seat] = (now + max(0.0, float(delay)), action, seen)
 
     for seat in range(n):
         replan(seat)

@@ -170,3 +170,14 @@ def test_games_the_opponents_end_before_the_learner_acts_are_reported_not_hidden
                 g for i, games in enumerate(infos["skipped"]) if infos["_skipped"][i] for g in games
             ]
     assert any(g["actions"] > 0 for g in flagged)
+
+
+def test_a_real_time_opponents_numpy_delay_is_a_delay() -> None:
+    for kind in (np.float64, np.float32, np.int64):
+        opponent = _Answers(lambda legal, kind=kind: cardcore.Plan(legal[0], kind(0.4)))
+        env = gym_env("speed", 2, opponents=opponent)
+        obs, _ = env.reset(seed=1)
+        for _ in range(20):
+            obs, _, terminated, truncated, _ = env.step(_first(obs["action_mask"]))
+            if terminated or truncated:
+                break

@@ -19,6 +19,7 @@ them is in.
 from __future__ import annotations
 
 import math
+import numbers
 import random
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
@@ -243,7 +244,7 @@ class Match:
         if delay is None:
             wait = self.delay(seat)
         elif (
-            isinstance(delay, int | float) and not isinstance(delay, bool) and math.isfinite(delay)
+            isinstance(delay, numbers.Real) and not isinstance(delay, bool) and math.isfinite(delay)
         ):
             wait = max(0.0, float(delay))
         else:
