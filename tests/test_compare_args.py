@@ -93,3 +93,10 @@ def test_an_agent_that_answers_no_legal_action_is_named() -> None:
     with pytest.raises(IllegalActionError, match=r"^the agent at seat 0 \(_Liar\) answered: "):
         cardcore.play(game, [_Liar(), cardcore.RandomAgent(1)])
     assert game.version == 0
+
+
+def test_plot_needs_a_path() -> None:
+    result = cardcore.compare("golf", games=2, options=GOLF1, skill=None)
+    for path in (None, 3):
+        with pytest.raises(ArgumentError, match="plot writes to a file path"):
+            result.plot(path)  # type: ignore[arg-type]

@@ -116,6 +116,7 @@ class Comparison:
         """Write a PNG of the figures with their intervals (needs matplotlib, extra ``plot``).
 
         :raises CardcoreError: matplotlib is not installed.
+        :raises ArgumentError: *path* is not a file path (text or ``os.PathLike``).
         """
         plot_comparison(self, path)
 

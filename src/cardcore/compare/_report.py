@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import math
+import os
 from typing import TYPE_CHECKING
 
 from cardcore.compare._stats import Z95, ConfigSummary, Estimate, proportion_ci
-from cardcore.errors import CardcoreError
+from cardcore.errors import ArgumentError, CardcoreError
 
 if TYPE_CHECKING:
     from cardcore.compare import Comparison
@@ -134,6 +135,9 @@ def _above(e: Estimate) -> float:
 
 def plot_comparison(cmp: Comparison, path: str) -> None:
     """Write a PNG: each figure of A and B with its 95% interval (needs matplotlib)."""
+    if not isinstance(path, str | os.PathLike):
+        msg = f"plot writes to a file path, not {path!r}"
+        raise ArgumentError(msg)
     try:
         import matplotlib
 
