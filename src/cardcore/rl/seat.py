@@ -416,7 +416,8 @@ def gym_env(
         specs with parameters (``"ismcts:iterations=100"``, as for
         :func:`cardcore.load_agent`) or agent objects: one for every other seat in
         seat order, or one for all. An agent whose spec sets no ``seed`` gets one
-        derived from each game's seed.
+        derived from each game's seed. An agent object is shared by every game and
+        seat it is given and keeps its state (``reset(seed=...)`` does not reseed it).
     :param reaction: Real time: the learner's (and every seat's default) median
         reaction delay in seconds; agents draw their own.
 
