@@ -181,3 +181,16 @@ def test_a_real_time_opponents_numpy_delay_is_a_delay() -> None:
             obs, _, terminated, truncated, _ = env.step(_first(obs["action_mask"]))
             if terminated or truncated:
                 break
+
+
+def test_choices_are_empty_once_the_game_is_over() -> None:
+    env = aec_env("golf", 2, options=GOLF1)
+    env.reset(seed=3)
+    assert set(env.choices()) == {10, 11, 12, 13, 14, 15}
+    rng = np.random.default_rng(0)
+    for _ in env.agent_iter():
+        obs, _, terminated, truncated, _ = env.last()
+        if terminated or truncated:
+            break
+        env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+    assert env.choices() == {}  # was SeatError: no seat -1

@@ -262,9 +262,11 @@ class CardEnv(AECEnv):  # type: ignore[misc]
         )
 
     def choices(self) -> dict[int, Action]:
-        """The legal actions of the agent to act now, by action index."""
+        """The legal actions of the agent to act now, by action index (none once the game is over)."""
         match = self._live()
         seat = match.seat
+        if seat < 0:
+            return {}
         version, cached_seat, choices = self._choices
         if version != match.game.version or cached_seat != seat:
             observer = self.config.observer
