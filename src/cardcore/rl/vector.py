@@ -163,7 +163,11 @@ class BatchEnv(VectorEnv[Obs, npt.NDArray[np.int64], npt.NDArray[Any]]):
                 finals.append(
                     (i, {"observation": obs[i].copy(), "action_mask": mask[i].copy()}, info)
                 )
-                runner.reset(None, obs[i], mask[i])
+                try:
+                    runner.reset(None, obs[i], mask[i])
+                except CardcoreError as exc:  # an opponent failed in the new game
+                    msg = f"game {i} of {self.num_envs} (dealt again): {exc}"
+                    raise CardcoreError(msg) from exc
                 if runner.skipped:
                     skipped[i] = runner.skipped
         infos: dict[str, Any] = self._skipped_info({}, skipped)
