@@ -194,3 +194,26 @@ def test_choices_are_empty_once_the_game_is_over() -> None:
             break
         env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
     assert env.choices() == {}  # was SeatError: no seat -1
+
+
+class _FailsOnAFreshGame:
+    """Plays the first legal action, but raises on a new game's first move once armed."""
+
+    armed = False
+
+    def choose(self, view: Any, legal: Sequence[Any]) -> Any:
+        if self.armed and view["version"] == 0:
+            raise RuntimeError("no")
+        return legal[0]
+
+
+def test_a_batched_game_whose_opponent_fails_as_it_is_dealt_again_is_named() -> None:
+    opponent = _FailsOnAFreshGame()
+    envs = vector_env("tonk", 2, opponents=opponent)  # the cut makes it first in some deals
+    obs, _ = envs.reset(seed=1)
+    opponent.armed = True
+    with pytest.raises(
+        CardcoreError, match=r"^game \d of 2 \(dealt again\): the opponent in seat 1"
+    ):
+        for _ in range(200):
+            obs, *_ = envs.step([_first(m) for m in obs["action_mask"]])
