@@ -22,6 +22,7 @@ from cardcore import (
     CardsDealt,
     Emit,
     GameLogic,
+    OptionError,
     Result,
     Ruleset,
     Zones,
@@ -344,8 +345,16 @@ class SpeedLogic(GameLogic[SpeedState, SpeedAction]):
 
     @override
     def read_position(self, text: str, players: int, options: Mapping[str, Any]) -> SpeedState:
-        """Read and validate a position written by :meth:`write_position`."""
-        return position.read(self.deck(players, options), text, players, options)
+        """Read and validate a position written by :meth:`write_position`; one in which
+        nobody can play is refused, as side cards are due in it (SPEED-STUCK-1)."""
+        state = position.read(self.deck(players, options), text, players, options)
+        if self.detect and not (self._can_play(state, 0) or self._can_play(state, 1)):
+            msg = (
+                "bad position: no card in either hand fits a play pile, so side cards are"
+                " due and nobody may act (SPEED-STUCK-1)"
+            )
+            raise OptionError(msg)
+        return state
 
     # -- views ------------------------------------------------------------------------------
 

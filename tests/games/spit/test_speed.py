@@ -239,17 +239,27 @@ def test_speed_end_1_empty_hand_and_stock_wins() -> None:
     assert game.result.winners == (0,) and game.result.reason == "out of cards"
 
 
+def _swap(game: cardcore.Game, a: int, card_a: str, b: int, card_b: str) -> None:
+    """Exchange two cards between zones *a* and *b* (every card stays in one place)."""
+    zones = parts(game)[0].zones
+    i = [str(c) for c in zones.cards[a]].index(card_a)
+    j = [str(c) for c in zones.cards[b]].index(card_b)
+    zones.cards[a][i], zones.cards[b][j] = zones.cards[b][j], zones.cards[a][i]
+
+
 def test_speed_end_2_stalemate_fewer_cards_wins() -> None:
     game = new()
-    # nobody can ever play, side piles empty, play piles hold one card each: the recycle yields nothing
-    game = speed_arrange(game, "6H 2C", "3C 3D 3H 3S 8C", left="10S", right="KH", rest="right")
+    # a position in which seat 0 can play 6H (a stuck one is refused), the rest under KH
+    game = speed_arrange(game, "6H 2C", "3C 3D 3H 3S 8C", left="5S", right="KH", rest="right")
     state, logic = parts(game)
-    # the leftovers went under KH: move them into seat 1's stock so the recycle yields nothing
+    _swap(game, logic.hand[0], "6H", logic.pile[1], "10D")  # now nobody can play on 5S / KH
+    # the leftovers under KH go to seat 1's stock, so the recycle yields nothing
     extra = state.zones.cards[logic.pile[1]][:-1]
     state.zones.cards[logic.pile[1]] = state.zones.cards[logic.pile[1]][-1:]
     state.zones.seen[logic.pile[1]] = [cardcore.ALL]
     state.zones.cards[logic.stock[1]] = extra
     state.zones.seen[logic.stock[1]] = [0] * len(extra)
+    assert_conserved(game)
     game.act(0, "stuck")  # nobody can play (SPEED-STUCK-1): the recycle yields nothing, the game ends
     assert game.is_over and game.result is not None
     assert game.result.winners == (0,) and game.result.reason == "stalemate"
@@ -257,8 +267,9 @@ def test_speed_end_2_stalemate_fewer_cards_wins() -> None:
 
 def test_speed_end_2_equal_counts_draw() -> None:
     game = new()
-    game = speed_arrange(game, "6H 2C", "3C 3D", stock1="", left="10S", right="KH", rest="left")
+    game = speed_arrange(game, "6H 2C", "3C 3D", stock1="", left="5S", right="KH", rest="left")
     state, logic = parts(game)
+    _swap(game, logic.hand[0], "6H", logic.pile[0], "10C")  # now nobody can play on 5S / KH
     extra = state.zones.cards[logic.pile[0]][:-1]
     state.zones.cards[logic.pile[0]] = state.zones.cards[logic.pile[0]][-1:]
     state.zones.seen[logic.pile[0]] = [cardcore.ALL]
@@ -266,9 +277,21 @@ def test_speed_end_2_equal_counts_draw() -> None:
     for s, part in ((0, extra[:half]), (1, extra[half:])):
         state.zones.cards[logic.stock[s]] = part
         state.zones.seen[logic.stock[s]] = [0] * len(part)
+    assert_conserved(game)
     game.act(0, "stuck")  # nobody can play: the recycle yields nothing
     assert game.result is not None and game.result.winners == (0, 1)
     assert game.result.scores == (25.0, 25.0)
+
+
+def test_speed_stuck_1_a_position_nobody_can_play_in_is_refused() -> None:
+    game = new()
+    game = speed_arrange(game, "6H 2C", "3C 3D 3H 3S 8C", left="5S", right="KH", rest="right")
+    logic = parts(game)[1]
+    _swap(game, logic.hand[0], "6H", logic.pile[1], "10D")
+    with pytest.raises(OptionError, match=r"side cards are\s+due.*SPEED-STUCK-1"):
+        cardcore.new_game("speed", 2, seed=1, position=game.position())
+    kept = cardcore.new_game("speed", 2, seed=1, position=game.position(), rules=["speed.stuck-on-request"])
+    assert [str(a) for a in kept.legal_actions(0)] == ["stuck"]  # waits for both requests
 
 
 def test_speed_note_1_notation() -> None:
