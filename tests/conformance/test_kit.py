@@ -70,6 +70,13 @@ def test_kit_counts_leaks_and_lost_cards() -> None:
     assert check_game("broken-too-short", games=1, strict=False).truncated > 0
 
 
+def test_kit_names_the_event_that_leaks() -> None:
+    report = check_game("broken-leaky-event", games=1, strict=False)
+    leak = next(f for f in report.failures if "does not know" in f)
+    assert "in card-drawn" in leak
+    assert "notation is public" not in leak  # only said when an action's text leaks
+
+
 def test_kit_passes_the_sound_test_games() -> None:
     report = check_game("drawgame", games=3, seed=11)
     assert report.ok

@@ -303,8 +303,20 @@ class Checker:
             if extra:
                 report.leaks += 1
                 slugs = [e.slug for e in box]
+                culprits = [
+                    (e.slug, part)
+                    for e in box
+                    if card_tokens(part := json.dumps(e.to_json(), default=str)) & extra
+                ]
+                shown_in = "; ".join(f"{slug} {part[:160]}" for slug, part in culprits[:3])
+                hint = (
+                    " (an action's notation is public: name a position, not a hidden card)"
+                    if any(slug == "action-applied" for slug, _ in culprits)
+                    else ""
+                )
                 report.fail(
-                    f"events {slugs!r} sent to seat {key} show cards it does not know: {sorted(extra)!r}"
+                    f"events {slugs!r} sent to seat {key} show cards it does not know:"
+                    f" {sorted(extra)!r}, in {shown_in}{hint}"
                 )
             where = seed_in_text(text, seed)
             if where is not None:
