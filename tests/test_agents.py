@@ -211,3 +211,32 @@ def test_play_and_run_realtime_refuse_an_agent_of_another_game_before_the_first_
         cardcore.run_realtime(spit, [cardcore.RandomAgent(1), GolfOnly()])
     assert tonk.version == 0 and spit.version == 0
     assert cardcore.play(cardcore.new_game("golf", 2, seed=1), [GolfOnly(), GolfOnly()]).reason
+
+
+@pytest.mark.parametrize(
+    "spec",
+    [
+        "golf-greedy:seed=x",
+        "spit-greedy:seed=1.5",
+        "spit-human:seed=x",
+        "tonk-heuristic:seed=x",
+        "tonk-heuristic:samples=0",
+    ],
+)
+def test_game_agents_refuse_bad_parameters_with_cardcore_errors(spec: str) -> None:
+    with pytest.raises(cardcore.OptionError, match=r"seed|samples"):
+        cardcore.load_agent(spec)
+
+
+def test_game_agents_refuse_bad_values_given_in_python() -> None:
+    from cardcore_golf.agents import GolfGreedyAgent
+    from cardcore_spit.agents import SpitGreedyAgent
+    from cardcore_tonk.agents import TonkHeuristicAgent
+
+    with pytest.raises(cardcore.OptionError, match="seed"):
+        GolfGreedyAgent(seed="x")  # type: ignore[arg-type]
+    with pytest.raises(cardcore.OptionError, match="mean"):
+        SpitGreedyAgent(mean=float("nan"))
+    with pytest.raises(cardcore.OptionError, match="drop_margin"):
+        TonkHeuristicAgent(drop_margin="high")  # type: ignore[arg-type]
+    assert GolfGreedyAgent(seed=None).rng is not None  # None: seeded from the OS

@@ -11,7 +11,7 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
-from cardcore import Action
+from cardcore import Action, OptionError
 from cardcore_golf.actions import Discard, Draw, Flip, Knock, Peek, Replace, Take
 
 __all__ = ["GolfGreedyAgent", "GreedyGolfAgent"]
@@ -42,6 +42,9 @@ class GolfGreedyAgent:
     """The games this agent serves."""
 
     def __init__(self, seed: int | None = 0) -> None:
+        if seed is not None and type(seed) is not int:
+            msg = f"agent 'golf-greedy': seed must be a whole number, not {seed!r}"
+            raise OptionError(msg)
         self.rng = random.Random(seed)
 
     def choose(self, view: Mapping[str, Any], legal: Sequence[Action]) -> Action:

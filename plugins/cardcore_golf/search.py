@@ -40,7 +40,7 @@ UNKNOWN = 5.0
 def position_from_view(logic: GolfLogic, view: Mapping[str, Any], zones: Zones) -> str | None:
     """Write the Golf position of *view* with the hidden cards dealt into *zones*."""
     table = view["table"]
-    seat = int(view["seat"])
+    seat = -1 if view["seat"] is None else int(view["seat"])  # a spectator owns no grid
     players = len(view["players"])
     shape = layout_for(table["layout"])
     if shape is None:

@@ -20,7 +20,7 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
-from cardcore import Action, Card, Plan
+from cardcore import Action, Card, OptionError, Plan
 from cardcore_spit.actions import Claim, Combine, Fill, Play, Ready, RequestSpit
 from cardcore_spit.piles import auto_setup_step
 from cardcore_spit.speed.actions import PlayCard, Stuck
@@ -76,6 +76,14 @@ class SpitGreedyAgent:
     """The range of each numeric parameter when the agent is built by name."""
 
     def __init__(self, seed: int | None = 0, *, mean: float = 0.3, sigma: float = 0.35) -> None:
+        name = type(self).__name__
+        if seed is not None and type(seed) is not int:
+            msg = f"agent {name}: seed must be a whole number, not {seed!r}"
+            raise OptionError(msg)
+        for what, value in (("mean", mean), ("sigma", sigma)):
+            if type(value) not in (int, float) or not 0 <= value < math.inf:
+                msg = f"agent {name}: {what} must be a finite number of at least 0, not {value!r}"
+                raise OptionError(msg)
         self.rng = random.Random(seed)
         self.mean = mean
         self.sigma = sigma

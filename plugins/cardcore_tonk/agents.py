@@ -20,12 +20,13 @@ Policy, in order:
 
 from __future__ import annotations
 
+import math
 import operator
 import random
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
-from cardcore import Action, Card
+from cardcore import Action, Card, OptionError
 from cardcore_tonk.actions import Deal, Discard, Draw, Drop, Hit, Spread, Take
 from cardcore_tonk.melds import card_index, drop_payout, meld_of, spreads_of
 
@@ -70,8 +71,14 @@ class TonkHeuristicAgent:
         except TypeError:
             whole = -1
         if whole < 1:
-            msg = f"samples must be a whole number of at least 1, not {samples!r}"
-            raise ValueError(msg)
+            msg = f"agent 'tonk-heuristic': samples must be a whole number of at least 1, not {samples!r}"
+            raise OptionError(msg)
+        if seed is not None and type(seed) is not int:
+            msg = f"agent 'tonk-heuristic': seed must be a whole number, not {seed!r}"
+            raise OptionError(msg)
+        if type(drop_margin) not in (int, float) or not -math.inf < drop_margin < math.inf:
+            msg = f"agent 'tonk-heuristic': drop_margin must be a finite number, not {drop_margin!r}"
+            raise OptionError(msg)
         self.rng = random.Random(seed)
         self.samples = whole
         self.drop_margin = drop_margin

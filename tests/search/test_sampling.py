@@ -76,6 +76,22 @@ def test_a_sample_shows_the_seat_exactly_its_view(
     assert checked >= 5
 
 
+@pytest.mark.parametrize("name, players, rules, options", CASES, ids=lambda v: str(v))
+def test_a_sample_shows_a_spectator_exactly_its_view(
+    name: str, players: int, rules: tuple[str, ...], options: dict[str, Any]
+) -> None:
+    rng = random.Random(13)
+    checked = 0
+    for game, _ in _walk(name, players, rules, options, steps=12):
+        view = json.loads(json.dumps(game.view(None)))
+        sample = _sampled(view, rng)
+        mine = sample.view(None)
+        for key in ("zones", "table", "to_act"):
+            assert mine[key] == view[key], (key, game.version)
+        checked += 1
+    assert checked >= 5
+
+
 def test_hidden_cards_are_redealt_and_the_deck_is_kept() -> None:
     game = cardcore.new_game("golf", 2, seed=5)
     view = game.view(0)
