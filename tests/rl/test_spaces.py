@@ -111,3 +111,17 @@ def test_the_generic_action_space_is_capped_by_max_legal_and_says_so(monkeypatch
         _obs, mask, choices = Observer(encoding).arrays(game, game.to_act[0], legal)
     assert mask.tolist() == [1, 1, 1] and list(choices.values()) == list(legal[:3])
     assert any("max_legal" in str(w.message) for w in caught)
+
+
+def test_an_encoding_whose_names_and_count_differ_is_a_plugin_error() -> None:
+    game = cardcore.new_game("golf", 2, seed=1)
+    encoding = encoding_for(game)
+
+    class Miscounted:  # a game author's slip: one action name too few
+        planes, scalars, actions = encoding.planes, encoding.scalars, encoding.actions
+
+        def action_names(self) -> list[str]:
+            return list(encoding.action_names())[:-1]
+
+    with pytest.raises(cardcore.PluginError, match=r"names .* actions but declares"):
+        Observer(Miscounted())  # type: ignore[arg-type]

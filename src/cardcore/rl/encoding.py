@@ -24,7 +24,7 @@ import numpy.typing as npt
 
 from cardcore._text import shown
 from cardcore.actions import Action
-from cardcore.errors import ArgumentError
+from cardcore.errors import ArgumentError, PluginError
 from cardcore.game import Game
 
 __all__ = [
@@ -113,8 +113,12 @@ class Observer:
         """The observation's length."""
         self.names = tuple(encoding.action_names())
         if len(self.names) != encoding.actions:
-            msg = f"encoding names {len(self.names)} actions but declares {encoding.actions}"
-            raise ValueError(msg)
+            owner = type(encoding).__module__.split(".")[0]
+            msg = (
+                f"encoding {type(encoding).__name__} names {len(self.names)} actions but"
+                f" declares {encoding.actions}"
+            )
+            raise PluginError(msg, plugin=owner)
 
     def fill(
         self,
