@@ -201,12 +201,13 @@ def rank_keys(labels: str) -> list[int | None]:
 # --- deck counts ---------------------------------------------------------------------------
 
 
-def deck_count(layout: GridShape, players: int) -> int:
-    """Return the number of 52-card decks for *layout* and *players*.
+def deck_count(layout: GridShape, players: int, per_deck: int = 52) -> int:
+    """Return the number of decks for *layout* and *players*.
 
     GOLF-DECK-1 (GOLF6/8/9/10: 1 deck for 2-3 players, 2 for 4-7, 3 for 8+), GOLF-DECK-2
     (GOLF4/4H: 1 deck for 2-7, 2 for 8+), then GOLF-DECK-3: add decks while the stock after the
-    deal and the upcard would hold fewer cards than there are players.
+    deal and the upcard would hold fewer cards than there are players. *per_deck* counts
+    every card a deck brings (54 when a house rule adds two jokers to each).
 
     >>> deck_count(LAYOUTS["6"], 4), deck_count(LAYOUTS["4"], 7)
     (2, 1)
@@ -215,7 +216,7 @@ def deck_count(layout: GridShape, players: int) -> int:
         decks = 1 if players < 8 else 2
     else:
         decks = 1 if players < 4 else 2 if players < 8 else 3
-    while 52 * decks - layout.size * players - 1 < players:
+    while per_deck * decks - layout.size * players - 1 < players:
         decks += 1
     return decks
 

@@ -6,6 +6,7 @@ from collections.abc import Generator, Mapping
 from typing import Any
 
 from cardcore import JOKER, Card, RuleInfo, hookimpl
+from cardcore_golf.grids import deck_count, layout_for
 
 __all__ = ["RULE", "build_deck", "card_points"]
 
@@ -22,9 +23,16 @@ RULE = RuleInfo(
 def build_deck(
     players: int, options: Mapping[str, Any]
 ) -> Generator[None, tuple[Card, ...], tuple[Card, ...]]:
-    """Add two jokers per 52-card deck in use (GOLF-DECK-4)."""
+    """Add two jokers per 52-card deck in use (GOLF-DECK-4), counting them in the stock
+    GOLF-DECK-3 keeps: a deck the jokers make unneeded is left out."""
     deck = yield
-    return (*deck, *(JOKER,) * (2 * (len(deck) // 52)))
+    count = len(deck) // 52
+    layout = layout_for(options.get("layout", 6))
+    if layout is not None and len(deck) == 52 * count:
+        fewer = deck_count(layout, players, per_deck=54)
+        if fewer < count:  # only past GOLF-DECK-1/2's counts, i.e. a large table
+            deck, count = deck[: 52 * fewer], fewer
+    return (*deck, *(JOKER,) * (2 * count))
 
 
 @hookimpl

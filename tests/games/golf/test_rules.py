@@ -97,9 +97,29 @@ def test_golf_deck_2_four_card_engine_decks(players: int, decks_used: int) -> No
 
 def test_golf_deck_3_stock_never_smaller_than_players() -> None:
     for layout in (6, 8, 9, 10, "4", "4h"):
-        for players in range(2, 13):
-            game = golf(players, options={"layout": layout})
-            assert game.view(None)["table"]["stock"] >= players
+        for players in (*range(2, 13), 20, 23, 40, 64):
+            for rules in ((), ("golf.jokers",)):
+                game = golf(players, options={"layout": layout}, rules=rules)
+                stock = game.view(None)["table"]["stock"]
+                assert stock >= players
+                # decks are added one at a time: one deck fewer would leave too small a stock
+                cards = sum(1 for _ in game.state.zones.all_cards())
+                per_deck = 54 if rules else 52
+                decks_used = cards // per_deck
+                if layout in ("4", "4h"):  # GOLF-DECK-2
+                    fewest = 1 if players < 8 else 2
+                else:  # GOLF-DECK-1
+                    fewest = 1 if players < 4 else 2 if players < 8 else 3
+                if decks_used > fewest:
+                    assert stock - per_deck < players, (layout, players, rules)
+
+
+def test_golf_deck_3_jokers_count_in_the_stock() -> None:
+    # 23 players of GOLF6: three decks with jokers leave 162 - 138 - 1 = 23 in the stock
+    game = golf(23, options={"layout": 6}, rules=("golf.jokers",))
+    assert sum(1 for _ in game.state.zones.all_cards()) == 162
+    assert game.view(None)["table"]["stock"] == 23
+    assert sum(1 for _ in golf(23, options={"layout": 6}).state.zones.all_cards()) == 4 * 52
 
 
 def test_golf_deal_1_one_card_at_a_time_left_of_dealer() -> None:
