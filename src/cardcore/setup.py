@@ -15,7 +15,7 @@ from cardcore._bus import UNASKED
 from cardcore._faults import check_logic, check_turn
 from cardcore._text import shown
 from cardcore.cards import Card, parse_cards
-from cardcore.deck import chance_version, generator, shuffle
+from cardcore.deck import _VERSION, CHANCE, Chance, chance_version, generator, shuffle
 from cardcore.errors import ArgumentError, CardcoreError, OptionError, PluginError
 from cardcore.events import Event, EventBus, GameStarted
 from cardcore.game import Game
@@ -53,7 +53,11 @@ def deal(
     full = logic.deck(players, options)
     if deck_top is None:
         order = list(full)
-        shuffle(order, generator(seed, 0, chance_version()))
+        version = _VERSION.get()
+        if version == CHANCE:  # the common case, without the helpers' calls
+            Chance(seed, 0).shuffle(order)
+        else:
+            shuffle(order, generator(seed, 0, version))
     else:
         rest = Counter(full)
         rest.subtract(deck_top)
@@ -94,8 +98,8 @@ def _options_key(players: int, options: Any) -> tuple[Any, ...] | None:
     """
     if type(options) is not dict:
         return None
-    try:
-        key = (players, *sorted((k, type(v), v) for k, v in options.items()))
+    try:  # in the dict's order: another order is only another entry, checked once too
+        key = (players, *options.items(), *map(type, options.values()))
         hash(key)
     except TypeError:  # a key that is not text, or a value that is not hashable
         return None
