@@ -240,3 +240,14 @@ def test_game_agents_refuse_bad_values_given_in_python() -> None:
     with pytest.raises(cardcore.OptionError, match="drop_margin"):
         TonkHeuristicAgent(drop_margin="high")  # type: ignore[arg-type]
     assert GolfGreedyAgent(seed=None).rng is not None  # None: seeded from the OS
+
+
+def test_an_agent_class_given_for_an_agent_is_refused_clearly() -> None:
+    spit = cardcore.new_game("spit", 2, seed=1)
+    cls = cardcore.load_agent("spit-greedy")  # a name without parameters answers the class
+    with pytest.raises(cardcore.ArgumentError, match="class SpitGreedyAgent, not an agent"):
+        cardcore.run_realtime(spit, [cls, cls()])
+    golf = cardcore.new_game("golf", 2, seed=1)
+    with pytest.raises(cardcore.ArgumentError, match="class GolfGreedyAgent"):
+        cardcore.play(golf, [cardcore.load_agent("golf-greedy"), RandomAgent()])
+    assert golf.version == spit.version == 0

@@ -42,6 +42,7 @@ GAME = GameInfo(
             int,
             minimum=2,
             maximum=4,
+            default_before=("0.3.0", 4),  # tonk 0.2.0 seated four without the option
         ),
         Option(
             "stake",

@@ -2,39 +2,60 @@
 
 A house rule declares it with :attr:`RuleInfo.default_before <cardcore.RuleInfo>`;
 replays, loads and stored sessions add such rules to what a record made with an
-earlier version of the game names, so it replays as it was played.
+earlier version of the game names, so it replays as it was played. Only a rule
+shipped in the game's own package counts, and only for a version the installed
+game has reached: another package cannot rewrite how the game's records replay.
 """
 
 from __future__ import annotations
 
+from cardcore._text import shown
+from cardcore.errors import ArgumentError
 from cardcore.info import version_key
 
 __all__ = ["earlier_rules"]
 
-_CACHE: dict[str, tuple[tuple[str, tuple[int, ...]], ...]] = {}
-"""Per game: each installed rule with a ``default_before``, and that version (cleared by
+_CACHE: dict[str, tuple[tuple[str, tuple[int, int, int]], ...]] = {}
+"""Per game: each rule of its package with a ``default_before`` and that version (cleared by
 :func:`cardcore.register` and :func:`cardcore.unregister`)."""
+
+
+def _package(module: object) -> str:
+    return str(getattr(module, "__name__", "")).split(".")[0]
 
 
 def earlier_rules(game: str, version: str) -> tuple[str, ...]:
     """Return the installed house rules of *game* that keep what its *version* did by default.
 
     ``earlier_rules("speed", "0.2.0")`` is ``("speed.stuck-on-request",)``: Speed
-    turns the side cards when nobody can play since 0.3.0.
+    turns the side cards when nobody can play since 0.3.0. A rule counts only if
+    it ships in the game's own package and names a version the installed game has
+    reached.
 
     :param game: An installed game.
     :param version: The game version a record, save or stored session was made with.
     :raises UnknownPluginError: *game* is not installed.
+    :raises ArgumentError: *game* or *version* is not text.
     """
+    if not isinstance(game, str) or not isinstance(version, str):
+        msg = f"earlier_rules takes a game name and a version text, not {shown(game)}, {shown(version)}"
+        raise ArgumentError(msg)
     known = _CACHE.get(game)
     if known is None:
-        from cardcore.plugins import available_rules, rule_info
+        from cardcore import plugins
 
+        info = plugins.game_info(game)
+        home = _package(plugins._load("cardcore.games", game))
+        installed = version_key(info.version)
         found = []
-        for name in available_rules(game):
-            before = rule_info(name).default_before
-            if before is not None:
-                found.append((name, version_key(before)))
+        for name in plugins.available_rules(game):
+            module, rule = plugins._rule_module(name)
+            before = rule.default_before
+            if before is None or _package(module) != home:
+                continue
+            key = version_key(before)
+            if key <= installed:
+                found.append((name, key))
         known = _CACHE[game] = tuple(found)
     mine = version_key(version)
     return tuple(name for name, before in known if mine < before)

@@ -20,7 +20,13 @@ from attrs import frozen
 
 from cardcore.actions import Action
 from cardcore.deck import derive_rng
-from cardcore.errors import CardcoreError, IllegalActionError, OptionError, StalledGameError
+from cardcore.errors import (
+    ArgumentError,
+    CardcoreError,
+    IllegalActionError,
+    OptionError,
+    StalledGameError,
+)
 from cardcore.state import Result
 
 if TYPE_CHECKING:
@@ -183,6 +189,9 @@ def _check_agents(agents: Sequence[object], game: Game) -> None:
     """Refuse, before the first move, an agent that declares games other than *game*'s."""
     name = game.name
     for seat, agent in enumerate(agents):
+        if isinstance(agent, type):  # load_agent("x") without parameters answers the class
+            msg = f"the agent of seat {seat} is the class {agent.__name__}, not an agent: call it (or pass parameters to load_agent)"
+            raise ArgumentError(msg)
         games = getattr(agent, "games", None)
         if isinstance(games, tuple | list | frozenset | set) and name not in games:
             served = ", ".join(sorted(str(g) for g in games)) or "no game"

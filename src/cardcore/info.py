@@ -6,6 +6,7 @@ A game module declares ``GAME = GameInfo(...)``; a house-rule module declares
 
 from __future__ import annotations
 
+import re
 import sys
 from collections.abc import Mapping
 from types import MappingProxyType, ModuleType
@@ -34,9 +35,12 @@ class Option:
     :param minimum: The smallest accepted number, if any.
     :param maximum: The largest accepted number, if any.
     :param nullable: Whether ``None`` is accepted (e.g. "no turn cap").
+    :param default_before: ``(version, value)`` when the default changed at that game
+        version: a stored session written before it that left the option out gets
+        *value*, the default of its day (records and saves hold every option).
     :raises PluginError: When *minimum* is above *maximum*, or a *default* other
-        than ``None`` is not a value :meth:`check` accepts (of *kind*, among
-        *choices*, within the bounds).
+        than ``None`` (or the earlier default) is not a value :meth:`check` accepts
+        (of *kind*, among *choices*, within the bounds).
     """
 
     name: str
@@ -47,8 +51,19 @@ class Option:
     minimum: float | None = None
     maximum: float | None = None
     nullable: bool = False
+    default_before: tuple[str, Any] | None = None
 
     def __attrs_post_init__(self) -> None:
+        before = self.default_before
+        if before is not None:
+            if not (isinstance(before, tuple) and len(before) == 2 and is_version(before[0])):
+                msg = f"option {self.name!r}: default_before takes (version, value), not {shown(before)}"
+                raise PluginError(msg)
+            try:
+                self.check(before[1])
+            except OptionError as exc:
+                msg = f"option {self.name!r}: its earlier default is refused: {exc}"
+                raise PluginError(msg) from None
         if self.minimum is not None and self.maximum is not None and self.minimum > self.maximum:
             msg = (
                 f"option {self.name!r}: minimum {self.minimum:g} is above maximum {self.maximum:g}"
@@ -165,9 +180,27 @@ class GameInfo:
         return MappingProxyType(out)
 
 
-def version_key(version: str) -> tuple[int, ...]:
-    """``"0.2.0"`` as ``(0, 2, 0)``, for ordering versions (a part that is not a number counts 0)."""
-    return tuple(int(p) if p.isdigit() else 0 for p in str(version).split(".")[:3])
+_PART = re.compile(r"[0-9]{1,9}", re.ASCII)
+
+
+def version_key(version: str) -> tuple[int, int, int]:
+    """``"0.2.0"`` as ``(0, 2, 0)``, for ordering versions; ``"0.3"`` is ``(0, 3, 0)``.
+
+    Never raises: a part that is not a plain number of at most nine digits counts 0.
+    """
+    parts = [*str(version).split(".")[:3], "0", "0", "0"]
+    a, b, c = (int(p) if _PART.fullmatch(p) else 0 for p in parts[:3])
+    return a, b, c
+
+
+def is_version(value: object) -> bool:
+    """Whether *value* is version text such as ``"0.3.0"`` (one to three plain numbers)."""
+    return (
+        isinstance(value, str)
+        and all(_PART.fullmatch(p) for p in value.split("."))
+        and 1 <= value.count(".") + 1 <= 3
+        and any(version_key(value))
+    )
 
 
 def _freeze_applies(value: Any) -> Any:
@@ -247,7 +280,8 @@ class RuleInfo:
     :param default_before: For a rule that keeps what its game did by default before
         a change, the game version that made the change (``"0.3.0"``): records, saves
         and stored sessions made with an earlier version of the game replay with this
-        rule added, so they replay as they were played (see :func:`cardcore.earlier_rules`).
+        rule added, so they replay as they were played (see :func:`cardcore.earlier_rules`;
+        only a rule shipped in the game's own package, for a version it has reached).
     :raises PluginError: For an *id*, *name* or *game* that is not a non-empty
         ``str``, *conflicts* or *requires* that are not a tuple (or list) of names, an
         *applies* value that is one value instead of a tuple of them, or a
@@ -293,7 +327,7 @@ class RuleInfo:
             values[str(key)] = tuple(value)
         object.__setattr__(self, "applies", MappingProxyType(values))
         before = self.default_before
-        if before is not None and not (isinstance(before, str) and any(version_key(before))):
+        if before is not None and not is_version(before):
             msg = f"house rule {self.name!r}: default_before takes a game version such as '0.3.0', not {shown(before)} ({self.id})"
             raise PluginError(msg, plugin=self.name)
 

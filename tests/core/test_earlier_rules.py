@@ -3,6 +3,7 @@ replay with the house rules that keep that version's defaults (Speed changed at 
 
 from __future__ import annotations
 
+import contextlib
 import json
 import types
 from pathlib import Path
@@ -35,28 +36,69 @@ def test_earlier_rules_name_the_rules_of_earlier_versions() -> None:
         cardcore.earlier_rules("bridge", "0.1.0")
 
 
-@pytest.mark.parametrize("bad", ["", "abc", 3, ("0", "3")])
+@pytest.mark.parametrize("bad", ["", "abc", 3, ("0", "3"), "0.0.0", "0.\u00b2", "1.2.3.4"])
 def test_a_malformed_default_before_is_refused(bad: object) -> None:
     with pytest.raises(PluginError, match="default_before"):
         RuleInfo("X-1", "g.x", "g", "a rule", default_before=bad)  # type: ignore[arg-type]
 
 
-def test_a_registered_rule_with_default_before_counts_at_once() -> None:
-    module = types.ModuleType("late")
-    module.RULE = RuleInfo("SPEED-X-1", "speed.late", "speed", "late", default_before="9.0.0")  # type: ignore[attr-defined]
+def _late_rule(module_name: str, before: str) -> types.ModuleType:
+    module = types.ModuleType(module_name)
+    module.RULE = RuleInfo("SPEED-X-1", "speed.late", "speed", "late", default_before=before)  # type: ignore[attr-defined]
 
     @cardcore.hookimpl
     def speed_stuck_detection() -> bool:
         return True
 
     module.speed_stuck_detection = speed_stuck_detection  # type: ignore[attr-defined]
-    assert "speed.late" not in cardcore.earlier_rules("speed", "1.0.0")
-    cardcore.register("cardcore.rules", "speed.late", module)
+    return module
+
+
+@pytest.mark.parametrize(
+    ("module_name", "before", "counts"),
+    [
+        ("cardcore_spit.house.late", "0.3.0", True),  # the game's own package, a version reached
+        ("cardcore_spit.house.late", "9.0.0", False),  # a version the game has not reached
+        ("someone_else.late", "0.3.0", False),  # another package cannot rewrite Speed's records
+    ],
+)
+def test_only_the_games_own_rules_for_versions_it_reached_count(
+    module_name: str, before: str, counts: bool
+) -> None:
+    cardcore.register("cardcore.rules", "speed.late", _late_rule(module_name, before))
     try:
-        assert cardcore.earlier_rules("speed", "1.0.0") == ("speed.late",)
+        found = cardcore.earlier_rules("speed", "0.2.0")
+        assert ("speed.late" in found) is counts
+        assert KEEP in found
+        assert cardcore.earlier_rules("speed", cardcore.game_info("speed").version) == ()
     finally:
         cardcore.unregister("cardcore.rules", "speed.late")
-    assert cardcore.earlier_rules("speed", "1.0.0") == ()
+    assert cardcore.earlier_rules("speed", "0.2.0") == (KEEP,)
+
+
+@pytest.mark.parametrize("version", ["0.\u00b2", "1" * 5000, "x", "", None, "0.3.0.1"])
+def test_odd_record_versions_never_raise(version: object) -> None:
+    old = _both_stuck_game()
+    record = old.record()
+    record["game_version"] = version
+    with contextlib.suppress(cardcore.CardcoreError):  # refused is fine; a raw exception is not
+        cardcore.replay(record)
+    if isinstance(version, str):
+        assert isinstance(cardcore.earlier_rules("speed", version), tuple)
+    with pytest.raises(cardcore.ArgumentError):
+        cardcore.earlier_rules(["speed"], "0.2.0")  # type: ignore[arg-type]
+
+
+def test_versions_are_compared_by_their_numbers() -> None:
+    assert cardcore.earlier_rules("speed", "0.3") == ()  # 0.3 is 0.3.0
+    assert cardcore.earlier_rules("speed", "0.2.9") == (KEEP,)
+    assert cardcore.earlier_rules("speed", "0.10.0") == ()
+
+
+@pytest.mark.parametrize("bad", [("0.3.0",), ("x", 4), ("0.3.0", 9), "0.3.0"])
+def test_a_malformed_option_default_before_is_refused(bad: object) -> None:
+    with pytest.raises(PluginError, match=r"default_before|earlier default"):
+        cardcore.Option("seats", 3, "seats", int, minimum=2, maximum=4, default_before=bad)  # type: ignore[arg-type]
 
 
 def test_an_old_record_replays_by_the_old_defaults() -> None:
@@ -110,3 +152,24 @@ def test_the_stored_speed_records_of_0_2_replay() -> None:
         game = cardcore.replay(old)
         assert game.version == len(old["actions"])
         assert KEEP in game.rules
+
+
+def test_a_stored_session_writes_every_option_so_later_defaults_do_not_change_it() -> None:
+    data = GameSetup("tonk", ("A", "B", "C")).to_json()
+    assert data["options"]["max_players"] == 3 and data["options"]["stake"] == 1
+    old = {**GameSetup("tonk", ("A", "B", "C", "D")).to_json(), "options": {}}
+    del old["game_version"]  # a four-seat Tonk session stored by cardcore 0.2.0
+    setup = GameSetup.from_data(old)
+    assert setup.options == {"max_players": 4}  # the default of its day
+    assert len(setup.build(5).players) == 4
+    assert GameSetup.from_data({**old, "game_version": "0.3.0"}).options == {}
+    kept = GameSetup.from_data({**old, "options": {"max_players": 2}})
+    assert kept.options == {"max_players": 2}  # given, not filled in
+
+
+def test_a_stored_setup_naming_the_rule_by_id_or_in_without_gets_it_not_again() -> None:
+    base = {**GameSetup("speed", ("A", "B")).to_json()}
+    del base["game_version"]
+    assert GameSetup.from_data({**base, "rules": ["SPEED-STUCK-4"]}).rules == ("SPEED-STUCK-4",)
+    assert GameSetup.from_data({**base, "without": [KEEP]}).rules == ()
+    assert GameSetup.from_data({**base, "game_version": None}).rules == ()

@@ -58,7 +58,7 @@ def read(
     :raises OptionError: Naming what is wrong (with the rule it breaks, where one does).
     """
     fields, zones = read_position(text, "speed", TABLE_LAYOUT, deck, players)
-    if "over" in fields:
+    if fields.get("over") is True:
         raise _bad("the game is over, so nobody may act in it: a finished game cannot be read back")
     if set(fields) != {"v", "requests", "recycled"}:
         raise _bad(f"Speed positions have the fields v, requests, recycled, not {', '.join(fields)}")

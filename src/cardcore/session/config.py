@@ -15,7 +15,8 @@ from cardcore._earlier import earlier_rules
 from cardcore.deck import _VERSION, CHANCE
 from cardcore.errors import CardcoreError, CorruptStateError, OptionError
 from cardcore.game import Game
-from cardcore.plugins import game_info
+from cardcore.info import version_key
+from cardcore.plugins import game_info, rule_info
 from cardcore.session.protocol import finite
 from cardcore.setup import Listener, new_game
 
@@ -236,7 +237,7 @@ class GameSetup:
             "players": list(self.players),
             "rules": list(self.rules),
             "without": list(self.without),
-            "options": dict(self.options),
+            "options": _every_option(self.game, self.options),
             "deck": None if self.deck is None else list(self.deck),
             "position": self.position,
             "game_version": _installed_version(self.game),
@@ -246,23 +247,27 @@ class GameSetup:
     def from_data(cls, data: Mapping[str, Any]) -> GameSetup:
         """Read a setup written by :meth:`to_json`.
 
-        A setup written by an earlier version of the game (or by cardcore 0.2.0, which
-        wrote no version) gets the house rules that keep that version's defaults
+        :meth:`to_json` writes every option, so a later change of a default does not
+        change a stored game. A setup written by an earlier version of the game (or by
+        cardcore 0.2.0, which wrote no version) gets the defaults of that version: an
+        option it left out takes its earlier default (:attr:`cardcore.Option.default_before`),
+        and the house rules that keep the earlier behaviour are added
         (:func:`cardcore.earlier_rules`), so a stored session resumes as it was played.
         """
         deck: Sequence[str] | None = data.get("deck")
         game = str(data["game"])
         rules = tuple(data.get("rules", ()))
-        try:
-            earlier = earlier_rules(game, str(data.get("game_version", "0")))
-        except CardcoreError:  # not installed: building the game will say so
-            earlier = ()
+        without = tuple(data.get("without", ()))
+        options = dict(data.get("options", {}))
+        version = data.get("game_version", "0")  # absent: written by cardcore 0.2.0
+        if isinstance(version, str):
+            rules += _earlier(game, version, rules, without, options)
         return cls(
             game=game,
             players=tuple(data["players"]),
-            rules=rules + tuple(r for r in earlier if r not in rules),
-            without=tuple(data.get("without", ())),
-            options=dict(data.get("options", {})),
+            rules=rules,
+            without=without,
+            options=options,
             deck=None if deck is None else tuple(deck),
             position=data.get("position"),
         )
@@ -307,6 +312,49 @@ class GameSetup:
             if after_each is not None:
                 after_each(game)
         return game
+
+
+def _earlier(
+    game: str,
+    version: str,
+    rules: tuple[str, ...],
+    without: tuple[str, ...],
+    options: dict[str, Any],
+) -> tuple[str, ...]:
+    """Fill in *options* left out with the defaults of game *version*; the rules it kept."""
+    try:
+        info = game_info(game)
+        named = {*rules, *without}
+        named |= {rule_info(r).id for r in named if isinstance(r, str) and _installed_rule(r)}
+        added = tuple(
+            r
+            for r in earlier_rules(game, version)
+            if r not in named and rule_info(r).id not in named
+        )
+    except CardcoreError:  # not installed: building the game will say so
+        return ()
+    mine = version_key(version)
+    for opt in info.options:
+        before = opt.default_before
+        if before is not None and opt.name not in options and mine < version_key(before[0]):
+            options[opt.name] = before[1]
+    return added
+
+
+def _installed_rule(name: str) -> bool:
+    try:
+        rule_info(name)
+    except CardcoreError:
+        return False
+    return True
+
+
+def _every_option(game: str, options: Mapping[str, Any]) -> dict[str, Any]:
+    """*options* with every default filled in (as given when they do not resolve)."""
+    try:
+        return dict(game_info(game).resolve_options(options))
+    except CardcoreError:
+        return dict(options)
 
 
 def _installed_version(game: str) -> str | None:

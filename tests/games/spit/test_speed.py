@@ -334,3 +334,10 @@ def test_speed_note_2_a_finished_game_writes_over_and_is_not_read_back() -> None
     assert "over=true" in text
     with pytest.raises(OptionError, match="game is over"):
         cardcore.new_game("speed", 2, seed=1, options={"side_pile": 15}, position=text)
+
+
+def test_speed_note_2_over_false_is_not_a_field() -> None:
+    game = new(seed=2)
+    text = game.position().replace("recycled=false", "recycled=false over=false")
+    with pytest.raises(OptionError, match="have the fields v, requests, recycled"):
+        cardcore.new_game("speed", 2, seed=1, position=text)
