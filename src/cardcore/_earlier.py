@@ -15,9 +15,10 @@ from cardcore.info import version_key
 
 __all__ = ["earlier_rules"]
 
-_CACHE: dict[str, tuple[tuple[str, tuple[int, int, int]], ...]] = {}
-"""Per game: each rule of its package with a ``default_before`` and that version (cleared by
-:func:`cardcore.register` and :func:`cardcore.unregister`)."""
+_CACHE: dict[str, tuple[tuple[int, int, int], tuple[tuple[str, tuple[int, int, int]], ...] | None]] = {}
+"""Per game: the installed version, and (once a record of an earlier version asked) each rule
+of its package with a ``default_before`` and that version. Cleared by :func:`cardcore.register`
+and :func:`cardcore.unregister`."""
 
 
 def _package(module: object) -> str:
@@ -40,13 +41,19 @@ def earlier_rules(game: str, version: str) -> tuple[str, ...]:
     if not isinstance(game, str) or not isinstance(version, str):
         msg = f"earlier_rules takes a game name and a version text, not {shown(game)}, {shown(version)}"
         raise ArgumentError(msg)
-    known = _CACHE.get(game)
+    mine = version_key(version)
+    cached = _CACHE.get(game)
+    if cached is None:
+        from cardcore import plugins
+
+        cached = _CACHE[game] = (version_key(plugins.game_info(game).version), None)
+    installed, known = cached
+    if mine >= installed:  # a record of the installed version: nothing to scan
+        return ()
     if known is None:
         from cardcore import plugins
 
-        info = plugins.game_info(game)
         home = _package(plugins._load("cardcore.games", game))
-        installed = version_key(info.version)
         found = []
         for name in plugins.available_rules(game):
             module, rule = plugins._rule_module(name)
@@ -56,6 +63,6 @@ def earlier_rules(game: str, version: str) -> tuple[str, ...]:
             key = version_key(before)
             if key <= installed:
                 found.append((name, key))
-        known = _CACHE[game] = tuple(found)
-    mine = version_key(version)
+        known = tuple(found)
+        _CACHE[game] = (installed, known)
     return tuple(name for name, before in known if mine < before)

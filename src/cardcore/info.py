@@ -6,6 +6,7 @@ A game module declares ``GAME = GameInfo(...)``; a house-rule module declares
 
 from __future__ import annotations
 
+import functools
 import re
 import sys
 from collections.abc import Mapping
@@ -188,7 +189,12 @@ def version_key(version: str) -> tuple[int, int, int]:
 
     Never raises: a part that is not a plain number of at most nine digits counts 0.
     """
-    parts = [*str(version).split(".")[:3], "0", "0", "0"]
+    return _version_key(str(version))
+
+
+@functools.lru_cache(maxsize=256)
+def _version_key(text: str) -> tuple[int, int, int]:
+    parts = [*text.split(".")[:3], "0", "0", "0"]
     a, b, c = (int(p) if _PART.fullmatch(p) else 0 for p in parts[:3])
     return a, b, c
 

@@ -369,8 +369,11 @@ def _replay(rec: Mapping[str, Any]) -> Game:
 def _earlier_rules(rec: Mapping[str, Any]) -> tuple[str, ...]:
     """The house rules that keep the defaults of the game version *rec* was made with
     (:func:`cardcore.earlier_rules`), beyond those it names."""
+    earlier = earlier_rules(rec["game"], rec["game_version"])
+    if not earlier:  # a record of the installed version
+        return earlier
     named = {r["name"] for r in rec["rules"]} | {str(w) for w in rec["without"]}
-    return tuple(r for r in earlier_rules(rec["game"], rec["game_version"]) if r not in named)
+    return tuple(r for r in earlier if r not in named)
 
 
 def load(data: Mapping[str, Any] | str | bytes, *, key: bytes | str | None = None) -> Game:
