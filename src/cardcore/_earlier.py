@@ -9,6 +9,8 @@ game has reached: another package cannot rewrite how the game's records replay.
 
 from __future__ import annotations
 
+from types import ModuleType
+
 from cardcore._text import shown
 from cardcore.errors import ArgumentError
 from cardcore.info import version_key
@@ -21,8 +23,23 @@ of its package with a ``default_before`` and that version. Cleared by :func:`car
 and :func:`cardcore.unregister`."""
 
 
-def _package(module: object) -> str:
-    return str(getattr(module, "__name__", "")).split(".")[0]
+_GENERATION = [0]
+"""Bumped (under the plugins' lock) by :func:`invalidate`: an answer worked out while the
+plugins changed is not kept."""
+
+
+def invalidate() -> None:
+    """Forget every cached answer: a game or a rule was registered or unregistered."""
+    _GENERATION[0] += 1
+    _CACHE.clear()
+
+
+def _package(target: object) -> str | None:
+    """The top-level package a plugin target comes from (``None``: unknown, matches nothing)."""
+    name = getattr(target, "__name__", None) if isinstance(target, ModuleType) else None
+    if name is None:
+        name = getattr(target, "__module__", None)
+    return name.split(".")[0] if isinstance(name, str) and name else None
 
 
 def earlier_rules(game: str, version: str) -> tuple[str, ...]:
@@ -42,11 +59,14 @@ def earlier_rules(game: str, version: str) -> tuple[str, ...]:
         msg = f"earlier_rules takes a game name and a version text, not {shown(game)}, {shown(version)}"
         raise ArgumentError(msg)
     mine = version_key(version)
+    generation = _GENERATION[0]
     cached = _CACHE.get(game)
     if cached is None:
         from cardcore import plugins
 
-        cached = _CACHE[game] = (version_key(plugins.game_info(game).version), None)
+        cached = (version_key(plugins.game_info(game).version), None)
+        if _GENERATION[0] == generation:
+            _CACHE[game] = cached
     installed, known = cached
     if mine >= installed:  # a record of the installed version: nothing to scan
         return ()
@@ -58,11 +78,12 @@ def earlier_rules(game: str, version: str) -> tuple[str, ...]:
         for name in plugins.available_rules(game):
             module, rule = plugins._rule_module(name)
             before = rule.default_before
-            if before is None or _package(module) != home:
+            if before is None or home is None or _package(module) != home:
                 continue
             key = version_key(before)
             if key <= installed:
                 found.append((name, key))
         known = tuple(found)
-        _CACHE[game] = (installed, known)
+        if _GENERATION[0] == generation:  # the plugins did not change meanwhile
+            _CACHE[game] = (installed, known)
     return tuple(name for name, before in known if mine < before)

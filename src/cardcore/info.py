@@ -189,7 +189,8 @@ def version_key(version: str) -> tuple[int, int, int]:
 
     Never raises: a part that is not a plain number of at most nine digits counts 0.
     """
-    return _version_key(str(version))
+    text = str(version)
+    return _version_key(text) if len(text) <= 32 else _version_key.__wrapped__(text)
 
 
 @functools.lru_cache(maxsize=256)

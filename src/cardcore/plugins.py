@@ -113,7 +113,7 @@ def register(group: str, name: str, target: ModuleType | Any) -> None:
         for key in [k for k in _rulesets if k[0] == name or group == "cardcore.rules"]:
             del _rulesets[key]
         _bare.clear()
-        _earlier._CACHE.clear()
+        _earlier.invalidate()
 
 
 def unregister(group: str, name: str) -> None:
@@ -138,7 +138,7 @@ def unregister(group: str, name: str) -> None:
         for key in [k for k in _rulesets if k[0] == name or group == "cardcore.rules"]:
             del _rulesets[key]
         _bare.clear()
-        _earlier._CACHE.clear()
+        _earlier.invalidate()
 
 
 def _load(group: str, name: str) -> Any:

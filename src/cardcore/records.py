@@ -232,6 +232,8 @@ def _check_record(rec: Mapping[str, Any]) -> None:
             raise _fail(
                 f"record field {key!r} must be {getattr(kind, '__name__', kind)}, not {str(rec.get(key))[:80]!r}"
             )
+    if len(rec["game_version"]) > 64:
+        raise _fail(f"record field 'game_version' must be a version, not {shown(rec['game_version'], 40)}")
     if not all(isinstance(p, str) for p in rec["players"]):
         raise _fail("record field 'players' must list names")
     position = rec.get("position")
@@ -369,11 +371,15 @@ def _replay(rec: Mapping[str, Any]) -> Game:
 def _earlier_rules(rec: Mapping[str, Any]) -> tuple[str, ...]:
     """The house rules that keep the defaults of the game version *rec* was made with
     (:func:`cardcore.earlier_rules`), beyond those it names."""
-    earlier = earlier_rules(rec["game"], rec["game_version"])
-    if not earlier:  # a record of the installed version
-        return earlier
-    named = {r["name"] for r in rec["rules"]} | {str(w) for w in rec["without"]}
-    return tuple(r for r in earlier if r not in named)
+    try:
+        earlier = earlier_rules(rec["game"], rec["game_version"])
+        if not earlier:  # a record of the installed version
+            return earlier
+        named = {r["name"] for r in rec["rules"]} | {str(w) for w in rec["without"]}
+        named |= {str(r.get("id")) for r in rec["rules"]}
+        return tuple(r for r in earlier if r not in named and rule_info(r).id not in named)
+    except CardcoreError as exc:  # the plugins changed while this record was read
+        raise _fail(f"record cannot start its game: {exc}") from None
 
 
 def load(data: Mapping[str, Any] | str | bytes, *, key: bytes | str | None = None) -> Game:

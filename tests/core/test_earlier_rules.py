@@ -173,3 +173,58 @@ def test_a_stored_setup_naming_the_rule_by_id_or_in_without_gets_it_not_again() 
     assert GameSetup.from_data({**base, "rules": ["SPEED-STUCK-4"]}).rules == ("SPEED-STUCK-4",)
     assert GameSetup.from_data({**base, "without": [KEEP]}).rules == ()
     assert GameSetup.from_data({**base, "game_version": None}).rules == ()
+
+
+def test_an_answer_worked_out_while_the_plugins_change_is_not_kept(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from cardcore import _earlier, plugins
+
+    real = plugins.available_rules
+
+    def changing(game: str) -> tuple[str, ...]:
+        _earlier.invalidate()  # as cardcore.register does from another thread
+        return real(game)
+
+    _earlier.invalidate()
+    monkeypatch.setattr(plugins, "available_rules", changing)
+    assert cardcore.earlier_rules("speed", "0.2.0") == (KEEP,)
+    assert _earlier._CACHE.get("speed", (None, None))[1] is None  # not kept: it may be stale
+    monkeypatch.setattr(plugins, "available_rules", real)
+    assert cardcore.earlier_rules("speed", "0.2.0") == (KEEP,)
+    assert _earlier._CACHE["speed"][1] == ((KEEP, (0, 3, 0)),)
+
+
+def test_long_version_texts_are_not_kept() -> None:
+    from cardcore import info
+
+    before = info._version_key.cache_info().currsize
+    assert info.version_key("0." + "9" * 100_000) == (0, 0, 0)
+    assert info._version_key.cache_info().currsize == before
+    record = _both_stuck_game().record()
+    record["game_version"] = "0." + "1" * 100
+    with pytest.raises(cardcore.CorruptStateError, match="game_version"):
+        cardcore.replay(record)
+
+
+def test_the_games_package_is_read_from_modules_classes_and_nothing_else() -> None:
+    from cardcore import _earlier
+
+    assert _earlier._package(types.ModuleType("cardcore_spit.speed.rules")) == "cardcore_spit"
+
+    class Target:
+        pass
+
+    Target.__module__ = "cardcore_spit.speed.rules"
+    assert _earlier._package(Target) == "cardcore_spit"
+    assert _earlier._package(types.SimpleNamespace()) is None  # matches no rule
+
+
+def test_a_save_naming_the_rule_by_its_id_loads() -> None:
+    old = _both_stuck_game((KEEP,))
+    old.act(0, "stuck")
+    save = json.loads(json.dumps(old.save()))
+    for entry in save["record"]["rules"]:
+        entry["name"] = "SPEED-STUCK-4"
+    save["record"]["game_version"] = "0.2.0"
+    assert cardcore.load(save).position() == old.position()

@@ -331,7 +331,7 @@ def _earlier(
             for r in earlier_rules(game, version)
             if r not in named and rule_info(r).id not in named
         )
-    except CardcoreError:  # not installed: building the game will say so
+    except (CardcoreError, TypeError):  # not installed, or odd rows: building will say so
         return ()
     mine = version_key(version)
     for opt in info.options:
