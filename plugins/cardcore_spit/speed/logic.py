@@ -80,6 +80,8 @@ class SpeedLogic(GameLogic[SpeedState, SpeedAction]):
             {id(card): (plays[card, 0], plays[card, 1]) for card, _ in plays}
             for plays in interned.plays
         )
+        self.fits = tuple(sum(1 << r for r in range(14) if self.adj[r][t]) for t in range(14))
+        """``fits[pile rank]``: bit ``r`` set for each card rank that may be played on it."""
         detect = ruleset.resolve("speed_stuck_detection")
         self.detect = self.checked_answer(
             "speed_stuck_detection", True if detect is None else detect(), bool
@@ -145,7 +147,7 @@ class SpeedLogic(GameLogic[SpeedState, SpeedAction]):
             emit(CardsDealt(tuple(len(own[s][: hand + stock]) + side for s in SEATS)))
             for p in (0, 1):
                 emit(CardRevealed(None, self.names[self.pile[p]], 0, deck[p]))
-        if self.detect and not (self._can_play(state, 0) or self._can_play(state, 1)):
+        if self.detect and self._nobody_can_play(state, 0):
             self._settle(state, emit)  # SPEED-STUCK-1: nobody can play on the first cards
         return state
 
@@ -264,20 +266,22 @@ class SpeedLogic(GameLogic[SpeedState, SpeedAction]):
             return
         state.to_act = SEATS
         # a play clears both requests: a side card is due only if nobody can play (SPEED-STUCK-1)
-        if self.detect and not (self._can_play(state, seat) or self._can_play(state, 1 - seat)):
+        if self.detect and self._nobody_can_play(state, seat):
             self._settle(state, emit)
 
-    def _can_play(self, state: SpeedState, seat: int) -> bool:
-        """Whether a card in *seat*'s hand fits either play pile (SPIT-MOVE-2/3/4, jokers wild)."""
+    def _nobody_can_play(self, state: SpeedState, first: int) -> bool:
+        """Whether no card in either hand fits either play pile (SPIT-MOVE-2/3/4, jokers
+        wild); *first* is the hand looked at first (the seat that just played)."""
         cards = state.zones.cards
-        adj = self.adj
-        left = cards[self.pile[0]][-1].rank
-        right = cards[self.pile[1]][-1].rank
-        for card in cards[self.hand[seat]]:
-            row = adj[card.rank]
-            if row[left] or row[right]:
-                return True
-        return False
+        fits = self.fits
+        ranks = fits[cards[self.pile[0]][-1].rank] | fits[cards[self.pile[1]][-1].rank]
+        for card in cards[self.hand[first]]:
+            if ranks >> card.rank & 1:
+                return False
+        for card in cards[self.hand[1 - first]]:  # noqa: SIM110 (a loop: any() measured 3% slower)
+            if ranks >> card.rank & 1:
+                return False
+        return True
 
     def _settle(self, state: SpeedState, emit: Emit | None) -> None:
         """Turn side cards while SPEED-STUCK-1 calls for it: both declared ``stuck``, or
@@ -287,7 +291,7 @@ class SpeedLogic(GameLogic[SpeedState, SpeedAction]):
         detect = self.detect
         while True:
             if not (state.requests[0] and state.requests[1]) and not (
-                detect and not (self._can_play(state, 0) or self._can_play(state, 1))
+                detect and self._nobody_can_play(state, 0)
             ):
                 state.to_act = SEATS  # a seat with no play still "may act" (``stuck``)
                 return
@@ -348,7 +352,7 @@ class SpeedLogic(GameLogic[SpeedState, SpeedAction]):
         """Read and validate a position written by :meth:`write_position`; one in which
         nobody can play is refused, as side cards are due in it (SPEED-STUCK-1)."""
         state = position.read(self.deck(players, options), text, players, options)
-        if self.detect and not (self._can_play(state, 0) or self._can_play(state, 1)):
+        if self.detect and self._nobody_can_play(state, 0):
             msg = (
                 "bad position: no card in either hand fits a play pile, so side cards are"
                 " due and nobody may act (SPEED-STUCK-1)"
