@@ -1,6 +1,6 @@
 """Simulations on dask give the same summary as in one process.
 
-dask is part of the ``dask`` extra, which CI installs (``pip install -e '.[cli,dask,dev]'``);
+dask is part of the ``dask`` extra, which the README's set-up installs;
 these tests are not skipped there.
 """
 

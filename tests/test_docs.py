@@ -8,6 +8,8 @@ example (including those of the docstrings that autodoc pulls in).
 
 from __future__ import annotations
 
+import importlib.util
+import os
 import re
 import subprocess
 import sys
@@ -43,6 +45,11 @@ Build = tuple[Path, int, str]
 @pytest.fixture(scope="module")
 def builds(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Build]:
     """The HTML and doctest builds, run side by side once for the whole module."""
+    if os.environ.get("CI") != "true":  # in CI a missing piece fails the build instead
+        if importlib.util.find_spec("gymnasium") is None:
+            pytest.skip("the docs document cardcore.rl: install the rl extra (README set-up)")
+        if importlib.util.find_spec("cardcore_gofish") is None:
+            pytest.skip("the plugin guide runs the Go Fish example: pip install ./examples/go_fish")
     base = tmp_path_factory.mktemp("docs")
     procs = {
         builder: (base / builder, _start(builder, base / builder))

@@ -32,7 +32,7 @@ def test_readme_setup_is_two_commands() -> None:
 
 
 def test_readme_says_what_the_extras_install() -> None:
-    """The prose before the set-up block names what ``.[cli,dask,dev]`` pulls in."""
+    """The prose before the set-up block names what the set-up's extras pull in."""
     text = README.read_text()
     setup = text.split("## Set-up", 1)[1].split("<!-- ci:setup:start -->", 1)[0]
     for name in (
@@ -46,5 +46,8 @@ def test_readme_says_what_the_extras_install() -> None:
         "ruff",
         "matplotlib",
         "mutmut",
+        "`rl`",
+        "`web`",
+        "chromium",
     ):
         assert name in setup, name

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 import cardcore
 
 
@@ -38,6 +40,7 @@ def test_single_thread_drops_only_the_hot_calls_lock_and_clones_inherit_it() -> 
 
 
 def test_the_engine_s_own_runners_use_it() -> None:
+    pytest.importorskip("gymnasium")  # the rl extra
     from cardcore.rl.match import Config
 
     env_game = Config("golf", 2).start(1)

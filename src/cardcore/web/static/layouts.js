@@ -188,7 +188,7 @@ window.Layouts = function (ui) {
     box.append(seatRow(order[0]));
     box.append(centrePiles(t, (sel, p) => (sel.card ? "play " + sel.card + " " + p : null)));
     box.append(seatRow(order[1]));
-    if (has("stuck")) box.append(clickTo(el("button", { class: "big", text: "Stuck: turn the side cards" }), "stuck"));
+    if (has("stuck")) box.append(clickTo(el("button", { class: "big", text: "Stuck: turn the side cards when both say so" }), "stuck"));
     box.append(timing());
     box.append(el("p", { class: "doc", text: "click a card of your hand, then a centre pile" }));
     return box;
