@@ -1136,3 +1136,11 @@ def test_cli_replay_of_a_file_that_is_not_utf8_is_a_bad_record_and_a_bad_plot_na
     assert "at most 10,000,000" in capsys.readouterr().err
     assert cli.main(["compare", "golf", "--games", "2", "--plot", str(tmp_path / "x.txt")]) == 2
     assert "PNG" in capsys.readouterr().err
+
+
+def test_list_shows_the_seats_the_default_options_allow() -> None:
+    from cardcore.cli.commands import _players
+
+    assert _players(cardcore.game_info("tonk")) == "2-3 (4 by option)"  # TONK-GEN-1
+    assert _players(cardcore.game_info("golf")) == "2-64"
+    assert _players(cardcore.game_info("speed")) == "2"

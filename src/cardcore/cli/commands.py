@@ -43,6 +43,7 @@ from cardcore.plugins import (
     available_games,
     available_rules,
     game_info,
+    get_ruleset,
     load_agent,
     rule_info,
     split_agent_specs,
@@ -59,9 +60,21 @@ def _first_line(text: str | None) -> str:
 
 
 def _players(info: GameInfo) -> str:
-    if info.min_players == info.max_players:
-        return f"{info.min_players}"
-    return f"{info.min_players}-{info.max_players}"
+    """``"2-3 (4 by option)"``: the seats the default options allow, then the declared most."""
+    low, high = info.min_players, info.max_players
+    usual = high
+    try:
+        logic, options = get_ruleset(info.name).logic, info.resolve_options(None)
+        while usual > low:
+            try:
+                logic.validate(usual, options)
+                break
+            except CardcoreError:
+                usual -= 1
+    except CardcoreError:  # a game that cannot build: listed by its declaration
+        usual = high
+    text = f"{low}" if low == usual else f"{low}-{usual}"
+    return text if usual == high else f"{text} ({high} by option)"
 
 
 def _agents_for(game: str | None) -> list[tuple[str, str]]:
