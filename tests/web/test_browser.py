@@ -144,6 +144,25 @@ def test_lobby_page_creates_a_game(server: tuple[str, WebServer], browser: Any) 
     page.close()
 
 
+def test_lobby_shows_default_rules_on_and_switches_them_off(
+    server: tuple[str, WebServer], browser: Any
+) -> None:
+    base, web = server
+    page = browser.new_page()
+    page.goto(base + "/")
+    page.wait_for_selector("#game option[value=tonk]", state="attached")
+    page.select_option("#game", "tonk")
+    natural = page.locator('[data-rule="tonk.natural-49-50"]')
+    assert natural.is_checked()  # on by default (TONK-49-1), so the box shows it on
+    assert not page.locator('[data-rule="tonk.no-upcard"]').is_checked()
+    natural.uncheck()
+    page.click("#start")
+    page.wait_for_selector(".seat-link")
+    made = [s for s in web.hub.sessions.values() if s.setup.game == "tonk"]
+    assert made and made[-1].setup.without == ("tonk.natural-49-50",)
+    page.close()
+
+
 def test_full_golf_game_against_a_bot(server: tuple[str, WebServer], browser: Any) -> None:
     base, web = server
     ctx = browser.new_context()

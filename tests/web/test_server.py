@@ -39,6 +39,9 @@ def test_lobby_lists_games_options_rules_and_agents() -> None:
         assert golf["min_players"] == 2 and not golf["realtime"]
         assert "layout" in {o["name"] for o in golf["options"]}
         assert "golf.jokers" in {r["name"] for r in golf["rules"]}
+        by_name = {r["name"]: r for r in games["tonk"]["rules"]}
+        assert by_name["tonk.natural-49-50"]["default"] is True  # the lobby shows it on
+        assert by_name["tonk.no-upcard"]["default"] is False
         assert "golf-greedy" in {a["name"] for a in golf["agents"]}
         assert "spit-greedy" not in {a["name"] for a in golf["agents"]}
         assert games["spit"]["realtime"]

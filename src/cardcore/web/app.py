@@ -307,7 +307,12 @@ class WebServer:
                         for o in info.options
                     ],
                     "rules": [
-                        {"name": r, "summary": rule_info(r).summary} for r in available_rules(name)
+                        {
+                            "name": r,
+                            "summary": rule_info(r).summary,
+                            "default": r in info.default_rules,  # on unless switched off
+                        }
+                        for r in available_rules(name)
                     ],
                     "agents": served,
                 }

@@ -61,8 +61,9 @@
     if (!g.rules.length) rules.append(el("p", { class: "doc", text: "none for this game" }));
     for (const r of g.rules) {
       const box = el("input", { type: "checkbox", "data-rule": r.name });
+      if (r.default) { box.checked = true; box.dataset.default = "1"; }  // on unless switched off
       rules.append(el("label", { class: "rule", title: r.summary }, box, " " + r.name,
-        el("span", { class: "doc", text: " " + r.summary })));
+        el("span", { class: "doc", text: " " + r.summary + (r.default ? " (on by default)" : "") })));
     }
   }
 
@@ -94,9 +95,11 @@
       else if (input.value !== "") options[input.dataset.option] =
         input.dataset.kind === "int" || input.dataset.kind === "float" ? Number(input.value) : input.value;
     }
-    const rules = [...document.querySelectorAll("[data-rule]")].filter((b) => b.checked).map((b) => b.dataset.rule);
+    const boxes = [...document.querySelectorAll("[data-rule]")];
+    const rules = boxes.filter((b) => b.checked && !b.dataset.default).map((b) => b.dataset.rule);
+    const without = boxes.filter((b) => !b.checked && b.dataset.default).map((b) => b.dataset.rule);
     const r = await fetch("/api/sessions", { method: "POST", headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ game: g.name, seats, options, rules }) });
+      body: JSON.stringify({ game: g.name, seats, options, rules, without }) });
     const data = await r.json();
     if (!r.ok) { $("error").textContent = data.error; return; }
     const links = $("links"); links.textContent = "";
