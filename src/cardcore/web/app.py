@@ -269,6 +269,7 @@ class WebServer:
         out = []
         for name in available_games():
             info = game_info(name)
+            defaults = set(info.default_rules)
             served = []
             for agent, factory, params in agents:
                 try:
@@ -306,12 +307,8 @@ class WebServer:
                         }
                         for o in info.options
                     ],
-                    "rules": [
-                        {
-                            "name": r,
-                            "summary": rule_info(r).summary,
-                            "default": r in info.default_rules,  # on unless switched off
-                        }
+                    "rules": [  # a default rule is on unless switched off
+                        {"name": r, "summary": rule_info(r).summary, "default": r in defaults}
                         for r in available_rules(name)
                     ],
                     "agents": served,
