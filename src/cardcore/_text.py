@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-__all__ = ["shown"]
+__all__ = ["one_of", "shown"]
 
 
 def shown(value: Any, limit: int = 80) -> str:
@@ -25,3 +25,20 @@ def shown(value: Any, limit: int = 80) -> str:
     except Exception:  # a huge int inside a container, or a broken __repr__
         return f"<a {type(value).__name__}>"
     return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def one_of(values: Any, word: str = "or") -> str:
+    """Return *values* as a reader writes a list, each shown as :func:`shown` does, for an
+    error message (a Python list's brackets read as code).
+
+    >>> one_of([6, 8, "4h"])
+    "6, 8 or '4h'"
+    >>> one_of(["win"])
+    "'win'"
+    >>> one_of([0, 1], "and")
+    '0 and 1'
+    """
+    items = [shown(v) for v in values]
+    if len(items) < 2:
+        return "".join(items) or "nothing"
+    return f"{', '.join(items[:-1])} {word} {items[-1]}"

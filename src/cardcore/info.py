@@ -15,7 +15,7 @@ from typing import Any
 
 from attrs import field, frozen
 
-from cardcore._text import shown
+from cardcore._text import one_of, shown
 from cardcore.errors import OptionError, PluginError
 
 __all__ = ["FIELD_KINDS", "GameInfo", "Option", "RuleInfo", "Veto", "ViewField"]
@@ -90,7 +90,7 @@ class Option:
             msg = f"option {self.name!r} must be {self.kind.__name__}, not {shown(value)}"
             raise OptionError(msg)
         if self.choices is not None and value not in self.choices:
-            msg = f"option {self.name!r} must be one of {list(self.choices)!r}, not {shown(value)}"
+            msg = f"option {self.name!r} must be one of {one_of(self.choices)}, not {shown(value)}"
             raise OptionError(msg)
         if self.minimum is not None and value < self.minimum:
             msg = f"option {self.name!r} must be at least {self.minimum:g}, not {shown(value)}"
@@ -243,7 +243,7 @@ class ViewField:
 
     def __attrs_post_init__(self) -> None:
         if self.kind not in FIELD_KINDS or (self.of and self.of not in FIELD_KINDS):
-            msg = f"view field {self.name!r}: kind must be one of {FIELD_KINDS}, not {self.kind!r}"
+            msg = f"view field {self.name!r}: kind must be one of {one_of(FIELD_KINDS)}, not {self.kind!r}"
             raise ValueError(msg)
 
     def to_json(self) -> dict[str, Any]:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+import cardcore
 from cardcore import (
     FIELD_KINDS,
     GameInfo,
@@ -72,6 +73,22 @@ def test_game_info_resolves_options() -> None:
     assert info.zero_sum is False and info.fields == ()
 
 
+def test_option_errors_list_the_choices_in_words() -> None:
+    """A Python list in an error reads as code: the choices read as a sentence lists them."""
+    with pytest.raises(OptionError) as caught:
+        cardcore.new_game("golf", 2, options={"layout": 7})
+    assert str(caught.value) == (
+        "option 'layout' must be one of 6, 8, 9, 10, 4, '6', '8', '9', '10', '4', '4h' or '4H',"
+        " not 7"
+    )
+    with pytest.raises(
+        OptionError, match=r"^option 'size' must be one of 'small' or 'big', not 'x'$"
+    ):
+        Option("size", "small", kind=str, choices=("small", "big")).check("x")
+    with pytest.raises(ValueError, match=r"kind must be one of 'int', 'float', .* or 'json', not"):
+        ViewField("x", "number")
+
+
 # -- declarations are checked when they are built -----------------------------------------
 
 
@@ -81,7 +98,7 @@ def test_game_info_resolves_options() -> None:
         ({"minimum": 5, "maximum": 2}, "minimum 5 is above maximum 2"),
         ({"maximum": 8}, "its own default is refused: .*at most 8, not 50"),
         ({"minimum": 60}, "its own default is refused: .*at least 60, not 50"),
-        ({"choices": (1, 2)}, r"its own default is refused: .*one of \[1, 2\], not 50"),
+        ({"choices": (1, 2)}, r"its own default is refused: .*one of 1 or 2, not 50"),
         ({"kind": str}, "its own default is refused: .*must be str, not 50"),
     ],
     ids=["min-above-max", "above-max", "below-min", "not-a-choice", "wrong-kind"],

@@ -19,7 +19,7 @@ import numpy.typing as npt
 from gymnasium import logger, spaces
 from pettingzoo import AECEnv  # type: ignore[import-untyped]
 
-from cardcore._text import shown
+from cardcore._text import one_of, shown
 from cardcore.actions import Action
 from cardcore.errors import IllegalActionError, OptionError, SeatError
 from cardcore.rl.match import Config, Match
@@ -164,9 +164,7 @@ class CardEnv(AECEnv):  # type: ignore[misc]
     def __init__(self, config: Config, render_mode: str | None = None) -> None:
         super().__init__()
         if render_mode is not None and render_mode not in RENDER_MODES:
-            msg = (
-                f"render_mode must be None or one of {list(RENDER_MODES)}, not {shown(render_mode)}"
-            )
+            msg = f"render_mode must be None or one of {one_of(RENDER_MODES)}, not {shown(render_mode)}"
             raise OptionError(msg)
         self.config = config
         self.render_mode = render_mode

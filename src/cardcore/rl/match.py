@@ -24,7 +24,7 @@ import random
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from cardcore._text import shown
+from cardcore._text import one_of, shown
 from cardcore.actions import Action
 from cardcore.deck import derive_rng
 from cardcore.errors import ArgumentError, IllegalActionError, OptionError
@@ -106,7 +106,7 @@ class Config:
         """The configuration's encoding (the game's own or the generic one)."""
         self.observer = Observer(self.encoding)
         if rewards not in REWARDS:
-            msg = f"rewards must be one of {list(REWARDS)}, not {rewards!r}"
+            msg = f"rewards must be one of {one_of(REWARDS)}, not {shown(rewards)}"
             raise OptionError(msg)
         if rewards == "score" and self.progress(probe) is None:
             msg = f"{game} has no score reward (its encoding gives no progress): use rewards='win'"

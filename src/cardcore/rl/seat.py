@@ -19,7 +19,7 @@ import numpy as np
 import numpy.typing as npt
 
 from cardcore._agentspec import build_agent, check_agent_params, parameters_of, parse_agent_spec
-from cardcore._text import shown
+from cardcore._text import one_of, shown
 from cardcore.actions import Action
 from cardcore.agents import check_agent, lend_views
 from cardcore.deck import derive_rng
@@ -319,9 +319,7 @@ class SeatEnv(gymnasium.Env[dict[str, Any], np.int64]):
 
     def __init__(self, runner: SeatRunner, render_mode: str | None = None) -> None:
         if render_mode is not None and render_mode not in RENDER_MODES:
-            msg = (
-                f"render_mode must be None or one of {list(RENDER_MODES)}, not {shown(render_mode)}"
-            )
+            msg = f"render_mode must be None or one of {one_of(RENDER_MODES)}, not {shown(render_mode)}"
             raise OptionError(msg)
         self.runner = runner
         self.render_mode = render_mode

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from cardcore._earlier import earlier_rules
+from cardcore._text import one_of, shown
 from cardcore.deck import _VERSION, CHANCE
 from cardcore.errors import CardcoreError, CorruptStateError, OptionError
 from cardcore.game import Game
@@ -43,7 +44,7 @@ def _count(name: str, value: Any, low: int = 0) -> None:
 
 def _one_of(name: str, value: Any, options: tuple[str, ...]) -> None:
     if value not in options:
-        msg = f"{name} must be one of {list(options)!r}, not {value!r}"
+        msg = f"{name} must be one of {one_of(options)}, not {shown(value)}"
         raise OptionError(msg)
 
 

@@ -33,6 +33,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from cardcore._text import one_of
 from cardcore.errors import CardcoreError
 
 __all__ = [
@@ -158,7 +159,7 @@ def _text(longest: int, *, empty: bool = False) -> Check:
 def _choice(*options: str) -> Check:
     def check(name: str, value: Any) -> Any:
         if value not in options or type(value) is not str:
-            msg = f"field {name!r} must be one of {list(options)!r}, not {_show(value)}"
+            msg = f"field {name!r} must be one of {one_of(options)}, not {_show(value)}"
             raise ProtocolError("bad-message", msg)
         return value
 

@@ -17,7 +17,7 @@ import secrets
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from cardcore._text import shown
+from cardcore._text import one_of, shown
 from cardcore.actions import HOST, EndMatch
 from cardcore.deck import CHANCE, LEGACY_CHANCE
 from cardcore.errors import (
@@ -289,7 +289,7 @@ class Session(TakebackFlow):
             or self.phase == "over"
             or (seat in self.tokens and not replace)
         ):
-            msg = f"cannot issue a token for seat {seat!r} (seats 0 to {self.players - 1}; claimed: {sorted(self.tokens)}; {self.phase})"
+            msg = f"cannot issue a token for seat {seat!r} (seats 0 to {self.players - 1}; claimed: {one_of(sorted(self.tokens), 'and')}; {self.phase})"
             raise SessionError(msg)
         self._begin(now)
         token = self._claim(seat)

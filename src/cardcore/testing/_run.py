@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
-from cardcore._text import shown
+from cardcore._text import one_of, shown
 from cardcore.agents import RandomAgent, play, run_realtime
 from cardcore.errors import CardcoreError, OptionError
 from cardcore.game import Game
@@ -72,10 +72,10 @@ def _run(
     chosen = frozenset(checks)
     unknown = chosen - ALL_CHECKS
     if not chosen:
-        msg = f"no check chosen: a report would pass without testing anything (known: {sorted(ALL_CHECKS)!r})"
+        msg = f"no check chosen: a report would pass without testing anything (known: {one_of(sorted(ALL_CHECKS), 'and')})"
         raise OptionError(msg)
     if unknown:
-        msg = f"unknown checks {sorted(map(str, unknown))!r} (known: {sorted(ALL_CHECKS)!r})"
+        msg = f"unknown checks {one_of(sorted(map(str, unknown)), 'and')} (known: {one_of(sorted(ALL_CHECKS), 'and')})"
         raise OptionError(msg)
     for what, value, low in (("games", games, 1), ("full_every", full_every, 1), ("seed", seed, 0)):
         if type(value) is not int or value < low:
