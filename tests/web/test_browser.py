@@ -163,6 +163,36 @@ def test_lobby_shows_default_rules_on_and_switches_them_off(
     page.close()
 
 
+def test_lobby_seat_box_follows_the_max_players_option(
+    server: tuple[str, WebServer], browser: Any
+) -> None:
+    """Tonk declares 2 to 4 seats but allows 4 only when its max_players option is raised."""
+    base, web = server
+    page = browser.new_page()
+    page.goto(base + "/")
+    page.wait_for_selector("#game option[value=tonk]", state="attached")
+    page.select_option("#game", "tonk")
+    count = page.locator("#count")
+    assert (count.get_attribute("min"), count.get_attribute("max")) == ("2", "3")
+    count.fill("4")
+    count.dispatch_event("change")
+    assert count.input_value() == "3"  # the default max_players (3) refuses a fourth seat
+    assert page.locator("#seats .seat").count() == 3
+    page.fill('[data-option="max_players"]', "4")
+    assert count.get_attribute("max") == "4"
+    count.fill("4")
+    count.dispatch_event("change")
+    assert page.locator("#seats .seat").count() == 4
+    page.click("#start")
+    page.wait_for_selector(".seat-link")
+    made = [s for s in web.hub.sessions.values() if s.setup.game == "tonk"]
+    assert len(made[-1].setup.players) == 4 and made[-1].setup.options["max_players"] == 4
+    page.fill('[data-option="max_players"]', "2")  # lowered: the seats follow at once
+    assert (count.get_attribute("max"), count.input_value()) == ("2", "2")
+    assert page.locator("#seats .seat").count() == 2
+    page.close()
+
+
 def test_full_golf_game_against_a_bot(server: tuple[str, WebServer], browser: Any) -> None:
     base, web = server
     ctx = browser.new_context()

@@ -13,9 +13,33 @@
   };
   const current = () => games.find((g) => g.name === $("game").value);
 
+  // The seats the options allow now: an option named max_players (or min_players) narrows the
+  // game's declared range, as the server checks (Tonk: 2 to 4 declared, 3 unless raised).
+  function seatRange() {
+    const g = current();
+    const chosen = (name) => {
+      const o = g.options.find((x) => x.name === name);
+      const input = document.querySelector('[data-option="' + name + '"]');
+      if (!o) return null;
+      const v = !input || input.value === "" ? o.default : Number(input.tagName === "SELECT" ? JSON.parse(input.value) : input.value);
+      return Number.isInteger(v) ? v : null;
+    };
+    const lo = chosen("min_players"), hi = chosen("max_players");
+    const min = lo === null ? g.min_players : Math.max(g.min_players, Math.min(g.max_players, lo));
+    return [min, hi === null ? g.max_players : Math.max(min, Math.min(g.max_players, hi))];
+  }
+
+  function seats() {
+    const [min, max] = seatRange();
+    $("count").min = min; $("count").max = max;
+    $("count").value = Math.max(min, Math.min(max, Number($("count").value) || min));
+    seatRows();
+  }
+
   function seatRows() {
     const g = current();
-    const n = Math.max(g.min_players, Math.min(g.max_players, Number($("count").value) || g.min_players));
+    const [min, max] = seatRange();
+    const n = Math.max(min, Math.min(max, Number($("count").value) || min));
     const box = $("seats");
     box.textContent = "";
     for (let s = 0; s < n; s++) {
@@ -32,9 +56,6 @@
   function pick() {
     const g = current();
     $("summary").textContent = g.summary + (g.realtime ? " (real time)" : "");
-    $("count").min = g.min_players; $("count").max = g.max_players;
-    $("count").value = Math.max(g.min_players, Math.min(g.max_players, Number($("count").value)));
-    seatRows();
     const opts = $("options"); opts.textContent = "";
     for (const o of g.options) {
       let input;
@@ -56,7 +77,9 @@
         }
       }
       opts.append(el("label", { title: o.doc }, o.name + " ", input, el("span", { class: "doc", text: " " + o.doc })));
+      if (o.name === "min_players" || o.name === "max_players") input.addEventListener("input", seats);
     }
+    seats();
     const rules = $("rules"); rules.textContent = "";
     if (!g.rules.length) rules.append(el("p", { class: "doc", text: "none for this game" }));
     for (const r of g.rules) {
@@ -130,7 +153,7 @@
     const wanted = new URLSearchParams(location.search).get("game");
     $("game").value = games.some((g) => g.name === wanted) ? wanted : (games.some((g) => g.name === "golf") ? "golf" : games[0].name);
     $("game").addEventListener("change", pick);
-    $("count").addEventListener("change", seatRows);
+    $("count").addEventListener("change", seats);
     $("create").addEventListener("submit", create);
     pick();
     refresh();
