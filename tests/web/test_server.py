@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import inspect
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -83,6 +85,27 @@ def test_lobby_refuses_with_the_librarys_own_messages() -> None:
         r = client.post("/api/sessions", content=b"{not json")
         assert r.status_code == 400 and "not JSON" in r.json()["error"]
         assert client.get("/api/sessions").json() == []
+
+
+def test_the_documented_session_request_is_accepted_and_each_field_documented() -> None:
+    """docs/web.rst documents every field ``POST /api/sessions`` reads; its example is accepted."""
+    from cardcore.web import WebServer
+
+    text = (Path(__file__).parents[2] / "docs" / "web.rst").read_text(encoding="utf-8")
+    section = text.split("``POST /api/sessions`` takes", 1)[1].split("\nOver the wire\n", 1)[0]
+    block = re.search(r"\.\. code-block:: json\n\n((?:   .*\n|\n)+)", section)
+    assert block is not None
+    example = json.loads(block.group(1))
+    read = set(re.findall(r'_get\(request, "(\w+)"', inspect.getsource(WebServer.create)))
+    documented = set(re.findall(r"   \* - ``(\w+)``\n", section.split(".. code-block::")[0]))
+    assert read == documented == set(example), (read, documented)
+    with serve() as (client, _, _):
+        r = client.post("/api/sessions", json=example)
+        assert r.status_code == 201, r.text
+        made = r.json()
+        assert [s["bot"] for s in made["seats"]] == [None, None, "golf-greedy"]
+        assert made["options"] == {"layout": 8} and made["phase"] == "waiting"
+        assert client.get(f"/api/sessions/{made['session']}").json() == made
 
 
 def test_full_golf_game_against_a_bot_with_a_spectator_and_the_record() -> None:
