@@ -117,6 +117,25 @@ def test_oversize_and_non_utf8_messages_are_refused_unread() -> None:
         read_message(wide, len(wide.encode()) - 1)  # counted in bytes, not characters
 
 
+@pytest.mark.parametrize(
+    ("raw", "said"),
+    [
+        (
+            '{"type": "ping", "t": ' + "9" * 5000 + "}",
+            "the message holds a number too long to read",
+        ),
+        ("[" * 100_000 + "]" * 100_000, "the message is nested too deeply to read"),
+        ('{"type": ', "the message is not JSON: expecting value at character 9"),
+    ],
+)
+def test_unreadable_messages_are_told_in_our_words_not_pythons(raw: str, said: str) -> None:
+    """No Python wording (``sys.set_int_max_str_digits``, "recursion") reaches a client."""
+    with pytest.raises(ProtocolError) as info:
+        read_message(raw, 10**6)
+    assert info.value.code == "bad-json"
+    assert str(info.value) == said
+
+
 def test_rate_limit_lets_a_burst_through_then_refills_and_tells_once_a_second() -> None:
     limiter = RateLimiter(rate=2.0, burst=3, close_after=10)
     assert [limiter.take("c", 0.0)[0] for _ in range(3)] == [True, True, True]

@@ -81,6 +81,20 @@ def test_a_session_nobody_is_connected_to_is_closed_after_idle_close() -> None:
         assert client.get(f"/api/sessions/{idle}").status_code == 404
 
 
+def test_a_spectator_does_not_keep_a_session_open() -> None:
+    """Watchers of games nobody plays could otherwise hold the server full for ever."""
+    clock = [1000.0]
+    limits = ServerLimits(idle_close=3600)
+    with serve(server_limits=limits, clock=lambda: clock[0]) as (client, server, _):
+        watched = create(client, "golf", PEOPLE)["session"]
+        with client.websocket_connect("/ws") as ws:
+            ws.send_json({"type": "watch", "session": watched})
+            assert ws.receive_json()["type"] == "welcome"
+            assert server.sweep(1000.0) == []
+            assert server.sweep(4600.0) == [watched]  # an hour with only a spectator there
+        assert watched not in server.hub.sessions
+
+
 def test_a_full_server_makes_room_by_closing_sessions_idle_for_five_minutes() -> None:
     clock = [1000.0]
     limits = ServerLimits(max_sessions=2, idle_close=3600, idle_when_full=300)

@@ -236,6 +236,21 @@ def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     return out
 
 
+def json_problem(exc: BaseException) -> str:
+    """Why ``json.loads`` refused a text, in our words (Python's name its own limits and
+    functions): the end of "the message ..." or "the request ...".
+    """
+    if isinstance(exc, RecursionError):
+        return "is nested too deeply to read"
+    if isinstance(exc, json.JSONDecodeError):
+        return f"is not JSON: {exc.msg.lower()} at character {exc.pos}"
+    if isinstance(exc, UnicodeError):
+        return "is not UTF-8 text"
+    if "digits" in str(exc):  # int("9" * 5000): CPython's limit on converting long numbers
+        return "holds a number too long to read"
+    return "is not JSON"
+
+
 def _no_constant(name: str) -> Any:
     msg = f"{name} is not JSON"
     raise ProtocolError("bad-json", msg)
@@ -266,8 +281,7 @@ def read_message(raw: str | bytes | bytearray | Mapping[str, Any], max_size: int
         except ProtocolError:
             raise
         except (ValueError, RecursionError) as exc:
-            msg = f"the message is not JSON: {str(exc)[:80]}"
-            raise ProtocolError("bad-json", msg) from None
+            raise ProtocolError("bad-json", f"the message {json_problem(exc)}") from None
     else:
         data = raw
     if not isinstance(data, Mapping):

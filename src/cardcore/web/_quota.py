@@ -138,8 +138,9 @@ class Quota:
         now: float,
         wait: float | None = None,
     ) -> list[str]:
-        """The live sessions no person has been connected to for *wait* seconds by *now*
-        (default ``idle_close``; ``0``: none), as seen by the calls so far."""
+        """The live sessions no person has held a seat of for *wait* seconds by *now*
+        (default ``idle_close``; ``0``: none), as seen by the calls so far. Spectators
+        do not count."""
         wait = self.limits.idle_close if wait is None else wait
         out: list[str] = []
         if not wait:
@@ -149,7 +150,12 @@ class Quota:
             if session.phase not in LIVE or sid in skip:
                 self.idle.pop(sid, None)
                 continue
-            if any(not c.startswith("bot-") for c in session.conns):
+            # a person in a seat; a spectator keeps nothing open (watchers could hold
+            # the whole server full of games nobody plays)
+            if any(
+                c.seat is not None and not cid.startswith("bot-")
+                for cid, c in session.conns.items()
+            ):
                 self.idle.pop(sid, None)
                 continue
             since = self.idle.setdefault(sid, now)
