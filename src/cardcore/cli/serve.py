@@ -13,6 +13,9 @@ from typing import Any
 
 from cardcore.cli.args import UsageError
 
+MAX_HEAD = 64 * 1024
+"""The longest request line and headers read, in bytes; a longer head is answered 431 or 400."""
+
 __all__ = ["add_parser", "cmd_serve"]
 
 WEB_MISSING = "cardcore serve needs the web extra: pip install 'cardcore[web]'"
@@ -99,8 +102,15 @@ def cmd_serve(args: argparse.Namespace) -> int:
         f"cardcore serve: http://{shown}:{port}/ (games kept in {args.db}; Ctrl-C stops)\n"
     )
     sys.stderr.flush()
+    # h11 with a bound on a request's head: httptools read a 64 MB header whole
     config = uvicorn.Config(
-        create_app(server), log_level="warning", ws_max_size=MAX_FRAME, lifespan="on", ws="auto"
+        create_app(server),
+        log_level="warning",
+        ws_max_size=MAX_FRAME,
+        lifespan="on",
+        ws="auto",
+        http="h11",
+        h11_max_incomplete_event_size=MAX_HEAD,
     )
     uvicorn.Server(config).run(sockets=[sock])
     return 0
