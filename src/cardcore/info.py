@@ -9,7 +9,7 @@ from __future__ import annotations
 import functools
 import re
 import sys
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
 from types import MappingProxyType, ModuleType
 from typing import Any
 
@@ -118,6 +118,11 @@ class GameInfo:
         (see :class:`ViewField`); the core's zones need no declaring.
     :param version: The plugin's version; records hold it and loading checks the major part.
     :param hookspecs: A module of the game's own hookspecs, added to its plugin manager.
+    :param notes: What the game says in words of what no action names, such as Speed's
+        side cards turning when nobody can play: called with one change's events as a
+        seat received them (``Event.to_json()``) and the action's text (``None`` for the
+        deal, or an action the seat may not read), it returns lines for people. The
+        terminal (``cardcore play``) prints them and sessions send them (``notes``).
     :raises PluginError: For *min_players* above *max_players* (or either below 1),
         an option that is not an :class:`Option`, or two options of one name.
     """
@@ -133,6 +138,9 @@ class GameInfo:
     hookspecs: ModuleType | None = field(default=None, eq=False, repr=False)
     zero_sum: bool = False
     fields: tuple[ViewField, ...] = ()
+    notes: Callable[[Sequence[Mapping[str, Any]], str | None], Sequence[str]] | None = field(
+        default=None, eq=False, repr=False
+    )
 
     def __attrs_post_init__(self) -> None:
         def bad(why: str) -> PluginError:

@@ -318,6 +318,33 @@ def test_spit_real_time_moves_against_a_bot(server: tuple[str, WebServer], brows
     page.close()
 
 
+def test_speed_page_says_when_the_side_cards_turn(
+    server: tuple[str, WebServer], browser: Any
+) -> None:
+    """A deal that leaves nobody a play turns the side cards at once: both pages say so."""
+    import cardcore
+    from cardcore import Event
+
+    base, web = server
+    for seed in range(1000):
+        heard: list[Event] = []
+        cardcore.new_game("speed", 2, seed=seed, subscribers=[(Event, heard.append)])
+        if any(e.slug == "card-spat" for e in heard):
+            break
+    spat = {e.fields()["pile"]: str(e.fields()["card"]) for e in heard if e.slug == "card-spat"}
+    session = web.hub.create("speed", ["Ann", "Bob"], now=web.host.clock(), seed=seed)
+    pages = [browser.new_page() for _ in range(2)]
+    for s, page in enumerate(pages):
+        page.goto(f"{base}/play/{session.id}#seat={s}")
+    line = f"Nobody can play: the side cards turn (L: {spat['L']}, R: {spat['R']})"
+    for page in pages:
+        page.wait_for_function("() => window.cardcore.view !== null")
+        page.wait_for_selector("#notes .note")
+        assert page.inner_text("#notes") == line
+    for page in pages:
+        page.close()
+
+
 def test_reopen_with_token_resumes_and_other_seat_sees_no_hidden_card(
     server: tuple[str, WebServer], browser: Any
 ) -> None:

@@ -46,6 +46,7 @@ GAME = GameInfo(
     version=__version__,
     fields=views.FIELDS,
     hookspecs=hookspecs,
+    notes=views.notes,  # the side cards turning, in words (SPEED-STUCK-1/2)
 )
 """The game's static description (SPEED-GEN-1: exactly two players)."""
 

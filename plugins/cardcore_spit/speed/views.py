@@ -1,14 +1,16 @@
-"""What each seat of a Speed game sees: the table's fields and their declaration (SPEED-VIEW-1)."""
+"""What each seat of a Speed game sees: the table's fields and their declaration (SPEED-VIEW-1),
+and the lines that say what no action names (``GAME.notes``: the side cards turning)."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from cardcore import ViewField
 from cardcore_spit.actions import SIDES
 from cardcore_spit.speed.state import HAND, PILE, SEATS, SIDE, STOCK, SpeedState
 
-__all__ = ["FIELDS", "held", "table"]
+__all__ = ["FIELDS", "held", "notes", "table"]
 
 FIELDS = (
     ViewField(
@@ -49,3 +51,46 @@ def table(state: SpeedState, seat: int | None) -> dict[str, Any]:
             for s in SEATS
         ],
     }
+
+
+def notes(events: Sequence[Mapping[str, Any]], action: str | None) -> list[str]:
+    """Return a line for each turn of the side cards among one change's *events*
+    (SPEED-STUCK-1), and one for each recycle (SPEED-STUCK-2): without them, two new
+    cards would lie on the play piles unexplained.
+
+    :param events: The change's events as a seat received them (``Event.to_json()``).
+    :param action: The change's action text; ``None`` for the deal. After ``stuck``
+        the first turn is the one both players asked for; any other is the game's
+        own, as nobody could play.
+    """
+    out: list[str] = []
+    turned: dict[str, str] = {}
+    asked = action == "stuck"
+
+    def said() -> None:
+        nonlocal asked
+        if not turned:
+            return
+        why = "Both players are stuck" if asked else "Nobody can play"
+        what = "the side cards turn" if len(turned) > 1 else "a side card turns"
+        cards = ", ".join(f"{pile}: {turned[pile]}" for pile in sorted(turned))
+        out.append(f"{why}: {what} ({cards})")
+        turned.clear()
+        asked = False
+
+    for event in events:
+        kind = event.get("event")
+        if kind == "card-spat":
+            pile = str(event.get("pile"))
+            if pile in turned:  # a second turn in the same change: nobody could play again
+                said()
+            turned[pile] = str(event.get("card"))
+        elif kind == "centre-recycled":
+            said()
+            counts = " and ".join(str(n) for n in event.get("counts") or ())
+            out.append(
+                f"No side cards are left: the play piles are shuffled into new side piles"
+                f" ({counts} cards)"
+            )
+    said()
+    return out

@@ -21,6 +21,7 @@ from rich.markup import escape
 from cardcore.agents import LazyView, lend_views
 from cardcore.cli.args import UsageError, check_writable, parse_options, players_for
 from cardcore.cli.compare import check_agent_specs
+from cardcore.cli.notes import Notes
 from cardcore.cli.realtime import play_realtime
 from cardcore.cli.screen import COMMANDS, Screen, error_markup, legal_line, resolve
 from cardcore.errors import CardcoreError, StalledGameError
@@ -61,14 +62,18 @@ def play_turn_based(
     seat: int,
     agents: Sequence[Any],
     read: Callable[[str], str],
+    notes: Notes | None = None,
 ) -> str:
     """Play *game* with the human at *seat* and *agents* elsewhere.
 
     :param read: Reads one line after printing a prompt (raises ``EOFError`` at the end).
+    :param notes: The game's lines of the human's events, subscribed before the deal
+        (default: from now on); printed after the moves.
     :returns: ``"over"`` when the game ended, ``"quit"`` when the human left.
     """
     with lend_views(game) as views:
-        return _turn_based(console, game, seat, agents, read, views)
+        heard = Notes.attach(game, seat) if notes is None else notes
+        return _turn_based(console, game, seat, agents, read, views, heard)
 
 
 def _turn_based(
@@ -78,11 +83,14 @@ def _turn_based(
     agents: Sequence[Any],
     read: Callable[[str], str],
     views: Callable[[int], LazyView],
+    notes: Notes,
 ) -> str:
     screen = Screen(game, seat)
     bound = game.logic.action_bound(len(game.players), game.options)
     view: dict[str, Any] | None = None
     while not game.is_over:
+        for line in notes.take():  # the deal's, then each action's
+            console.print(line)
         if game.version >= bound:
             game.truncate()
             break
@@ -128,6 +136,8 @@ def _turn_based(
             continue
         console.print(f"[green]you[/]: [bold]{escape(str(action))}[/]")
         view = None
+    for line in notes.take():  # the last action's
+        console.print(line)
     return "over"
 
 
@@ -146,6 +156,7 @@ def cmd_play(console: Console, args: argparse.Namespace) -> int:
     names = [
         f"{args.agent} {s}" if s != args.seat else args.name or f"Player {s + 1}" for s in range(n)
     ]
+    notes = Notes(info, args.seat)
     game = new_game(
         name,
         names,
@@ -153,6 +164,7 @@ def cmd_play(console: Console, args: argparse.Namespace) -> int:
         without=args.without,
         options=parse_options(name, args.option),
         seed=args.seed,
+        subscribers=notes.listeners(),  # before the deal: it may say something too
     )
     path = None
     if not args.no_record:
@@ -169,10 +181,15 @@ def cmd_play(console: Console, args: argparse.Namespace) -> int:
         + (f" (reaction {args.bot_speed:g} s)" if info.realtime else "")
     )
     if info.realtime:
-        outcome = play_realtime(console, game, args.seat, agents)
+        outcome = play_realtime(console, game, args.seat, agents, notes=notes)
     else:
         outcome = play_turn_based(
-            console, game, args.seat, agents, lambda prompt: console.input(f"[bold]{prompt}[/]")
+            console,
+            game,
+            args.seat,
+            agents,
+            lambda prompt: console.input(f"[bold]{prompt}[/]"),
+            notes,
         )
     if game.result is not None:
         console.print(Screen(game, args.seat).draw())  # the final table, with the result

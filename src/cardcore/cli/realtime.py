@@ -32,6 +32,7 @@ from rich.text import Text
 
 from cardcore.actions import Action
 from cardcore.agents import LazyView, lend_views
+from cardcore.cli.notes import Notes
 from cardcore.cli.screen import COMMANDS, Screen, error_markup, legal_line, resolve
 from cardcore.errors import CardcoreError, IllegalActionError
 from cardcore.game import Game
@@ -51,6 +52,7 @@ def play_realtime(
     stdin: TextIO | None = None,
     tick: float = 0.05,
     live: bool | None = None,
+    notes: Notes | None = None,
 ) -> str:
     """Play a real-time *game*: the human types on one thread, bots move on the wall clock.
 
@@ -61,13 +63,15 @@ def play_realtime(
     :param stdin: Where the human types (default ``sys.stdin``).
     :param live: Use the full-screen layout; default: when *stdin* and the
         console are terminals.
+    :param notes: The game's lines of the human's events, subscribed before the deal
+        (default: from now on); printed after the moves.
     :returns: ``"over"`` when the game ended, ``"quit"`` when the human left.
     """
     source = sys.stdin if stdin is None else stdin
     if live is None:
         live = console.is_terminal and _is_tty(source)
     with lend_views(game) as views:
-        session = _Realtime(console, game, seat, agents, views, tick)
+        session = _Realtime(console, game, seat, agents, views, tick, notes)
         if not live:
             return session.run(lambda: _lines(source))
         with _cbreak(source) as keys:
@@ -113,6 +117,7 @@ class _Realtime:
         agents: Sequence[Any],
         views: Callable[[int], LazyView],
         tick: float,
+        notes: Notes | None = None,
     ) -> None:
         self.console = console
         self.game = game
@@ -131,6 +136,7 @@ class _Realtime:
         self.table: RenderableType = ""
         self.log: deque[str] = deque(maxlen=LOG_LINES)
         self.typed = ""
+        self.notes = Notes.attach(game, seat) if notes is None else notes
 
     def now(self) -> float:
         return time.monotonic() - self.start
@@ -193,7 +199,13 @@ class _Realtime:
             self.say(error_markup(exc))
             return True
         self.say(f"[green]you[/]: [bold]{escape(str(action))}[/] at {self.now():.2f} s")
+        self.tell()
         return True
+
+    def tell(self) -> None:
+        """Say what the game did that no action names (the lines of :class:`Notes`)."""
+        for line in self.notes.take():
+            self.say(line)
 
     def read_lines(self, lines: Iterator[str | None]) -> None:
         for line in lines:
@@ -267,6 +279,7 @@ class _Realtime:
             target=self.read_lines, args=(lines(),), name="cardcore-input", daemon=True
         )
         self.console.print(f"[bold]real time:[/] act whenever you like; {COMMANDS}")
+        self.tell()  # the deal's
         thread.start()
         return self.loop()
 
@@ -282,6 +295,7 @@ class _Realtime:
             transient=True,
         ) as live:
             self.live = live
+            self.tell()  # the deal's
             thread = threading.Thread(
                 target=self.read_keys, args=(keys,), name="cardcore-keys", daemon=True
             )
@@ -329,6 +343,7 @@ class _Realtime:
                     f"[magenta]{escape(game.players[bot])}[/]: [bold]{escape(str(action))}[/]"
                     f" at {self.now():.2f} s"
                 )
+                self.tell()
                 plans[bot] = None
                 self.replan(bot)
         except KeyboardInterrupt:

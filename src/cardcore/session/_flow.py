@@ -210,8 +210,11 @@ class Flow:
             "entropy_deadline": self.entropy_deadline,
         }
 
-    def _view_message(self, stream: Stream, reason: str, n: int = 0) -> dict[str, Any]:
-        """A whole view for *stream* (a start, a takeback, or a resync that is shorter so)."""
+    def _view_message(
+        self, stream: Stream, reason: str, n: int = 0, notes: list[str] | None = None
+    ) -> dict[str, Any]:
+        """A whole view for *stream* (a start, a takeback, or a resync that is shorter so);
+        *notes*: the game's lines of the deal, at the start."""
         game = self.game
         if game is None:
             return self._lobby(n)
@@ -235,6 +238,8 @@ class Flow:
                 "takeback": self.takeback,
             }
         message["phase"] = self.phase
+        if notes:
+            message["notes"] = notes
         if self.phase == "over" and self.fair is not None:
             message["reveal"] = self.fair_bundle()
         return message
@@ -283,8 +288,11 @@ class Flow:
         else:
             seed = self.seed if self.seed is not None else 0
         game = self.setup.build(seed, subscribers=self._listeners(), chance=self.chance)
-        self._clear_events()
         self.game = game
+        heard = [*self._seat_events, self._spec_events]  # the deal's lines, for each stream
+        dealt = [self._notes([e.to_json() for e in buf], None) for buf in heard]
+        notes = dict(zip([s.name for s in [*self.streams, self.spectators]], dealt, strict=True))
+        self._clear_events()
         self.phase = "playing"
         self.started = at
         self.entropy_deadline = None
@@ -295,9 +303,19 @@ class Flow:
         spec.released, spec.view, spec.rounds = 0, self._spec_now, self._spec_rounds_now
         self.clocks.start(game.to_act, at)
         self._dirty = True
-        self._emit_all(lambda stream: self._view_message(stream, "start"))
+        self._emit_all(lambda stream: self._view_message(stream, "start", 0, notes[stream.name]))
         if game.is_over:
             self._finish(at)
+
+    def _notes(self, events: list[dict[str, Any]], action: str | None) -> list[str]:
+        """The game's lines of what no action names in one stream's *events* of a change
+        (``GameInfo.notes``: Speed's side cards turning); a plugin's error says nothing."""
+        say = None if self.game is None else self.game.ruleset.game.notes
+        try:
+            return [str(line) for line in say(events, action)] if say and events else []
+        except Exception:  # the lines are a courtesy: the game goes on without them
+            LOG.exception("session %s: the game's notes failed", self.id)
+            return []
 
     # -- after every action ---------------------------------------------------------------
 
@@ -332,18 +350,18 @@ class Flow:
             self.views[s] = new
             events = [e.to_json() for e in self._seat_events[s] if type(e) is not ActionApplied]
             shown = text if s == actor or _may_show(text, old, new) else None
-            self._emit(
-                stream,
-                {
-                    "type": "update",
-                    "n": 0,
-                    "version": version,
-                    "action": {"seat": actor, "text": shown, "at": at, "cause": cause},
-                    "events": events,
-                    "patch": diff(old, new),
-                    "clocks": clocks,
-                },
-            )
+            message = {
+                "type": "update",
+                "n": 0,
+                "version": version,
+                "action": {"seat": actor, "text": shown, "at": at, "cause": cause},
+                "events": events,
+                "patch": diff(old, new),
+                "clocks": clocks,
+            }
+            if notes := self._notes(events, shown):
+                message["notes"] = notes
+            self._emit(stream, message)
         if self.config.spectators:
             self._spectate(game, actor, text, at, cause)
         self._clear_events()
@@ -371,17 +389,17 @@ class Flow:
         for entry in spec.due(game.version, game.is_over):
             patch = diff(spec.view, entry.view)
             spec.view, spec.released, spec.rounds = entry.view, entry.version, entry.rounds
-            self._emit(
-                self.spectators,
-                {
-                    "type": "update",
-                    "n": 0,
-                    "version": entry.version,
-                    "action": entry.action,
-                    "events": entry.events,
-                    "patch": patch,
-                },
-            )
+            message = {
+                "type": "update",
+                "n": 0,
+                "version": entry.version,
+                "action": entry.action,
+                "events": entry.events,
+                "patch": patch,
+            }
+            if notes := self._notes(entry.events, entry.action.get("text")):
+                message["notes"] = notes
+            self._emit(self.spectators, message)
 
     def _finish(self, at: float) -> None:
         """The game is over: stop the clocks, set the tokens' expiry, reveal the deal."""

@@ -21,7 +21,7 @@
     sid, seat, watching, token: frag.get("token") || (watching ? null : localStorage.getItem(key)),
     view: null, version: null, schema: null, last: 0, game: null, players: [], phase: null,
     frames: [], pending: {}, nextId: 0, selected: null, picked: [], layoutErrors: [], confirmed: 0, latency: null, ping: null, presence: null,
-    lobby: null, replay: null, closed: false, ws: null,
+    lobby: null, replay: null, closed: false, ws: null, notes: [],
   };
   window.cardcore = S;  // for the tests: every frame received, the current view
 
@@ -32,6 +32,14 @@
     const m = $("message");
     m.textContent = text;
     m.className = "message " + (kind || "");
+  }
+  // The game's lines of what no action names (Speed: the side cards turned): the last few stay.
+  function tell(lines) {
+    if (!Array.isArray(lines) || !lines.length) return;
+    S.notes = S.notes.concat(lines).slice(-4);
+    const box = $("notes");
+    box.textContent = "";
+    for (const line of S.notes) box.append(el("div", { class: "note", text: line }));
   }
 
   function connect() {
@@ -82,6 +90,7 @@
         break;
       case "view":
         S.last = m.n; S.view = m.view; S.version = m.version; S.phase = m.phase || S.phase;
+        tell(m.notes);  // the deal's, in a start view
         if (!S.schema && !S.schemaAsked) {  // the welcome of a game not yet started has none
           S.schemaAsked = true;
           fetch("/api/sessions/" + encodeURIComponent(sid)).then((r) => r.json()).then((d) => { if (d.schema) { S.schema = d.schema; render(); } });
@@ -91,6 +100,7 @@
         if (m.n !== S.last + 1) { send({ type: "resync", last: S.last }); return; }
         S.last = m.n; S.view = applyPatch(S.view, m.patch); S.version = m.version;
         if (m.action && m.action.seat !== seat && m.action.text) say(S.players[m.action.seat] + ": " + m.action.text, "info");
+        tell(m.notes);
         break;
       case "takeback": case "reveal":
         S.last = m.n;
