@@ -1147,6 +1147,34 @@ def test_speed_stuck_2_recycle_when_side_piles_are_empty() -> None:
     assert [s["side"] for s in t["seats"]] == [4, 4]
 
 
+def test_speed_stuck_2_automatic_recycle_when_side_piles_are_out() -> None:
+    pos = speed_position(
+        {
+            "hand.0": "8H@0 AH@0 KH@0 QH@0 JH@0",
+            "hand.1": "AD@1 KD@1 QD@1 JD@1 AC@1",
+            "stock.0": "KS",
+            "pile.L": "2C! 3C! 4C! 5C! 9C! 7D!",
+            "pile.R": "4D!",
+        },
+        "stock.0,stock.1,pile.R",
+    )
+    game = speed(pos)
+    assert [s["side"] for s in table(game)["seats"]] == [0, 0]
+    right = len(piles(game)["R"] or [])
+    game.act(0, "play 8H L")  # nobody can play on 8H / 4D and no side card is left
+    t = table(game)
+    left_pile, right_pile = t["piles"]["L"], t["piles"]["R"]
+    # each pile but its top (8H, 4D) became its owner's side pile, then the side cards turned
+    assert left_pile[-1] == "8H" and right_pile[-1] == "4D"
+    assert t["seats"][0]["side"] + len(left_pile) == 7
+    assert t["seats"][1]["side"] + len(right_pile) == right
+    assert len(left_pile) >= 2 and len(right_pile) >= 2
+    assert any(a.startswith("play") for a in legal(game, 0) + legal(game, 1))
+    for viewer in (0, 1, None):
+        zones = {z["name"]: z["cards"] for z in game.view(viewer)["zones"]}
+        assert set(zones["side.0"] + zones["side.1"]) <= {None}
+
+
 def test_speed_end_2_stalemate_fewer_cards_wins() -> None:
     deck = speed_deck(
         "7D",
