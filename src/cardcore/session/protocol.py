@@ -236,7 +236,7 @@ def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     return out
 
 
-def json_problem(exc: BaseException) -> str:
+def why_unreadable(exc: BaseException) -> str:
     """Why ``json.loads`` refused a text, in our words (Python's name its own limits and
     functions): the end of "the message ..." or "the request ...".
     """
@@ -281,7 +281,7 @@ def read_message(raw: str | bytes | bytearray | Mapping[str, Any], max_size: int
         except ProtocolError:
             raise
         except (ValueError, RecursionError) as exc:
-            raise ProtocolError("bad-json", f"the message {json_problem(exc)}") from None
+            raise ProtocolError("bad-json", f"the message {why_unreadable(exc)}") from None
     else:
         data = raw
     if not isinstance(data, Mapping):
