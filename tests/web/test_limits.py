@@ -109,9 +109,27 @@ def test_a_full_server_makes_room_by_closing_sessions_idle_for_five_minutes() ->
         assert first not in server.hub.sessions and list(server.hub.sessions) == [new]
 
 
+def test_a_game_waiting_for_people_is_not_listed() -> None:
+    """Its id lets anyone claim its open seats: only its creator knows it."""
+    with serve() as (client, _server, _):
+        waiting = create(client, "golf", PEOPLE)["session"]
+        assert client.get(f"/api/sessions/{waiting}").json()["phase"] == "waiting"
+        playing = create(client, "golf", BOTS)["session"]
+        r = client.get("/api/sessions")
+        assert [s["session"] for s in r.json()] == [playing]
+        assert r.headers["X-Total-Count"] == "1"
+        with client.websocket_connect("/ws") as ann, client.websocket_connect("/ws") as bob:
+            for seat, ws in enumerate((ann, bob)):
+                ws.send_json({"type": "join", "session": waiting, "seat": seat})
+                assert ws.receive_json()["type"] == "welcome"
+            listed = [s["session"] for s in client.get("/api/sessions").json()]
+            assert listed == [playing, waiting]  # every seat claimed: listed, to watch
+
+
 def test_the_session_list_is_paged_newest_first() -> None:
-    with serve(server_limits=ServerLimits(page=2, max_page=3)) as (client, _server, _):
-        ids = [create(client, "golf", PEOPLE)["session"] for _ in range(5)]
+    limits = ServerLimits(page=2, max_page=3, max_bot_games=0)
+    with serve(server_limits=limits, bot_delay=60.0) as (client, _server, _):
+        ids = [create(client, "golf", BOTS)["session"] for _ in range(5)]
         r = client.get("/api/sessions")
         assert [s["session"] for s in r.json()] == ids[::-1][:2]
         assert r.headers["X-Total-Count"] == "5"

@@ -93,11 +93,6 @@ async def _body(request: Request) -> bytes | None:
     return bytes(body)
 
 
-def _no_constant(name: str) -> Any:
-    msg = f"{name} is not JSON"
-    raise ValueError(msg)
-
-
 def _first_line(text: str | None) -> str:
     return (text or "").strip().split("\n")[0]
 

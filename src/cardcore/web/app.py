@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import itertools
 import json
 import logging
 import os
@@ -38,13 +37,11 @@ from pathlib import Path
 from typing import Any
 
 from starlette.applications import Starlette
-from starlette.datastructures import MutableHeaders
 from starlette.middleware import Middleware
 from starlette.requests import Request
-from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.responses import JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
-from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from cardcore.agents import check_agent
@@ -62,6 +59,15 @@ from cardcore.session import Hub, Limits, MemoryStore, Outbound, Session, Sessio
 from cardcore.session.aio import AsyncHost
 from cardcore.session.store import Store
 from cardcore.web._bots import Bot
+from cardcore.web._http import (
+    REPLAYS_AT_ONCE,
+    Headers,
+    http_error,
+    off_the_loop,
+    page,
+    read_json,
+    same_origin,
+)
 from cardcore.web._quota import LimitError, Quota, ServerLimits
 from cardcore.web._requests import (
     MAX_BODY,
@@ -73,7 +79,6 @@ from cardcore.web._requests import (
     _error,
     _first_line,
     _get,
-    _no_constant,
     _text,
 )
 
@@ -100,11 +105,6 @@ frames above the session's ``max_message`` are read and refused with ``too-large
 TOO_SLOW = "too slow: more than 1 MiB (or 4,096 messages) waiting to be read"
 """The reason of the close (code 1008) of a socket dropped for not reading its messages."""
 
-CSP = (
-    "default-src 'self'; connect-src 'self'; img-src 'self' data:; style-src 'self';"
-    " script-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'"
-)
-"""Nothing is loaded from another site."""
 
 _BOTS = "CREATE TABLE IF NOT EXISTS web_bots (session TEXT, seat INTEGER, agent TEXT, params TEXT, PRIMARY KEY (session, seat))"
 
@@ -418,6 +418,9 @@ class WebServer:
 
     async def serve_socket(self, websocket: WebSocket) -> None:
         """Carry one client's frames to the hub and the hub's messages back."""
+        if not same_origin(websocket):  # a page of another site, in a visitor's browser
+            await websocket.close(1008, "this server's pages only")
+            return
         await websocket.accept()
         conn = self.host.connect()
 
@@ -451,6 +454,7 @@ class WebServer:
 def create_app(server: WebServer | None = None, **kwargs: Any) -> Starlette:
     """The Starlette application around *server* (default: ``WebServer(**kwargs)``)."""
     web = server if server is not None else WebServer(**kwargs)
+    replays = asyncio.Semaphore(REPLAYS_AT_ONCE)  # rebuilt in threads, a few at a time
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
@@ -461,10 +465,10 @@ def create_app(server: WebServer | None = None, **kwargs: Any) -> Starlette:
             await web.stop()
 
     async def page_lobby(request: Request) -> Response:
-        return _page("index.html")
+        return page(STATIC / "index.html")
 
     async def page_play(request: Request) -> Response:
-        return _page("play.html")
+        return page(STATIC / "play.html")
 
     async def api_games(request: Request) -> Response:
         return JSONResponse(web.games())
@@ -474,14 +478,9 @@ def create_app(server: WebServer | None = None, **kwargs: Any) -> Starlette:
             body = await _body(request)
             if body is None:
                 return _error(f"the request is larger than {MAX_BODY // 1024} KiB", 413)
-            try:
-                data = json.loads(body, parse_constant=_no_constant)
-            except RecursionError:
-                return _error(f"the request is not JSON nested at most {MAX_DEPTH} levels")
-            except ValueError as exc:
-                return _error(f"the request is not JSON: {exc}")
-            if not isinstance(data, dict):
-                return _error("the request must be a JSON object")
+            data = read_json(body)
+            if isinstance(data, Response):
+                return data
             client = None if request.client is None else request.client.host
             try:
                 return JSONResponse(web.create(data, client), status_code=201)
@@ -500,8 +499,11 @@ def create_app(server: WebServer | None = None, **kwargs: Any) -> Starlette:
             return _error(str(exc))
         limit = max(1, min(limit, limits.max_page))
         sessions = web.hub.sessions
-        ids = list(itertools.islice(reversed(sessions), offset, offset + limit))  # newest first
-        headers = {"X-Total-Count": str(len(sessions))}
+        # a game still waiting for people is not listed: its id is its seats' invitation
+        # (the first to open a seat's link claims it), known to whoever created it
+        shown = [sid for sid in reversed(sessions) if sessions[sid].phase != "waiting"]
+        ids = shown[offset : offset + limit]  # newest first
+        headers = {"X-Total-Count": str(len(shown))}
         return JSONResponse([web.describe(sessions[sid]) for sid in ids], headers=headers)
 
     def _session(request: Request) -> Session | None:
@@ -542,8 +544,10 @@ def create_app(server: WebServer | None = None, **kwargs: Any) -> Starlette:
         stored = web.store.load(session.id)
         rows = [] if stored is None else stored.actions[:step]
         seed = session.fair.seed if session.fair is not None else (session.seed or 0)
-        game = session.setup.build(seed, rows, chance=session.chance)  # a 0.2.0 session: its own
-        view = game.view(None)
+        setup, chance = session.setup, session.chance  # a 0.2.0 session: its own chance
+        view = await off_the_loop(
+            replays, lambda: setup.build(seed, rows, chance=chance).view(None)
+        )
         return JSONResponse(
             {
                 "step": step,
@@ -565,34 +569,11 @@ def create_app(server: WebServer | None = None, **kwargs: Any) -> Starlette:
         WebSocketRoute("/ws", web.serve_socket),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
-    app = Starlette(routes=routes, lifespan=lifespan, middleware=[Middleware(_Headers)])
+    app = Starlette(
+        routes=routes,
+        lifespan=lifespan,
+        middleware=[Middleware(Headers)],
+        exception_handlers={404: http_error, 405: http_error},
+    )
     app.state.web = web
     return app
-
-
-class _Headers:
-    """Adds the security headers to every HTTP response (the CSP: nothing from another site)."""
-
-    def __init__(self, app: ASGIApp) -> None:
-        self.app = app
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
-            await self.app(scope, receive, send)
-            return
-
-        async def send_with_headers(message: Message) -> None:
-            if message["type"] == "http.response.start":
-                headers = MutableHeaders(scope=message)
-                headers["Content-Security-Policy"] = CSP
-                headers["X-Content-Type-Options"] = "nosniff"
-                headers["Referrer-Policy"] = "no-referrer"
-            await send(message)
-
-        await self.app(scope, receive, send_with_headers)
-
-
-def _page(name: str) -> Response:
-    return FileResponse(
-        STATIC / name, media_type="text/html", headers={"Cache-Control": "no-store"}
-    )

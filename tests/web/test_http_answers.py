@@ -1,0 +1,99 @@
+"""What a hostile HTTP or WebSocket client meets at the edges of ``cardcore serve``'s app:
+JSON answers for unknown paths and methods, strict bodies, this server's pages only, and
+replays rebuilt off the event loop."""
+
+from __future__ import annotations
+
+import threading
+import time
+from typing import Any
+
+import pytest
+
+from cardcore.session.config import GameSetup
+from tests.web.helpers import serve
+
+pytest.importorskip("starlette")
+from starlette.websockets import WebSocketDisconnect
+
+BOTS = [{"name": n, "agent": "random"} for n in ("A", "B")]
+
+
+def test_unknown_paths_and_methods_are_answered_in_json() -> None:
+    with serve() as (client, _server, _):
+        for method, path, status in (
+            ("GET", "/api/nope", 404),
+            ("GET", "/api/sessions/a/b", 404),
+            ("PUT", "/api/sessions", 405),
+            ("DELETE", "/api/sessions", 405),
+        ):
+            r = client.request(method, path)
+            assert r.status_code == status, (method, path)
+            assert r.headers["content-type"].startswith("application/json")
+            assert r.json()["error"], (method, path)
+            assert r.headers["Content-Security-Policy"]  # the security headers still
+
+
+@pytest.mark.parametrize(
+    ("body", "said"),
+    [
+        (b'{"game": "golf", "game": "spit", "seats": []}', "the request names 'game' twice"),
+        (b'{"game": "golf", "seats": [], "x": ' + b"9" * 5000 + b"}", "a number too long"),
+        (b'{"game": "\xff"}', "not UTF-8"),
+        (b'{"game": ', "the request is not JSON: expecting value at character 9"),
+    ],
+)
+def test_a_request_body_is_read_strictly_and_told_in_our_words(body: bytes, said: str) -> None:
+    with serve() as (client, server, _):
+        r = client.post("/api/sessions", content=body)
+        assert r.status_code == 400 and said in r.json()["error"]
+        assert "sys." not in r.json()["error"] and "codec" not in r.json()["error"]
+        assert not server.hub.sessions  # nothing was created
+
+
+def test_a_websocket_from_a_page_of_another_site_is_refused() -> None:
+    with serve() as (client, _server, _):
+        evil = {"origin": "https://evil.example"}
+        with (
+            pytest.raises(WebSocketDisconnect) as info,
+            client.websocket_connect("/ws", headers=evil) as ws,
+        ):
+            ws.send_json({"type": "ping"})
+            ws.receive_json()
+        assert info.value.code == 1008
+        ok = {"origin": "http://testserver"}  # this server's own page
+        with client.websocket_connect("/ws", headers=ok) as ws:
+            ws.send_json({"type": "ping", "id": "x"})
+            assert ws.receive_json()["type"] == "pong"
+
+
+def test_a_replay_step_is_rebuilt_off_the_event_loop(monkeypatch: pytest.MonkeyPatch) -> None:
+    started = threading.Event()
+    build = GameSetup.build
+
+    def slow_build(self: GameSetup, *args: Any, **kwargs: Any) -> Any:
+        started.set()
+        time.sleep(1.5)
+        return build(self, *args, **kwargs)
+
+    with serve() as (client, server, _):
+        r = client.post(
+            "/api/sessions", json={"game": "golf", "options": {"rounds": 1}, "seats": BOTS}
+        )
+        sid = r.json()["session"]
+        for _ in range(400):
+            if server.hub.sessions[sid].phase in ("over", "closed"):
+                break
+            time.sleep(0.05)
+        monkeypatch.setattr(GameSetup, "build", slow_build)
+        got: list[Any] = []
+        asker = threading.Thread(
+            target=lambda: got.append(client.get(f"/api/sessions/{sid}/replay/2"))
+        )
+        asker.start()
+        assert started.wait(10)
+        start = time.perf_counter()
+        assert client.get("/api/games").status_code == 200
+        assert time.perf_counter() - start < 1.0  # the loop answered while the replay was built
+        asker.join(10)
+        assert got and got[0].status_code == 200 and got[0].json()["step"] == 2
