@@ -7,9 +7,13 @@ configuring plugins.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from cardcore._markers import hookimpl
+from cardcore.errors import PluginError
+
+if TYPE_CHECKING:
+    from cardcore.plugins import Ruleset
 
 
 class HookMark:
@@ -67,20 +71,181 @@ def vetoes_checked(
     """Wrap the ``forbid_action`` chain so an answer that is not a :class:`~cardcore.Veto`
     (``False``, ``True``, a string) is a :class:`~cardcore.PluginError`, not a veto."""
     from cardcore._text import shown
-    from cardcore.errors import PluginError
     from cardcore.info import Veto
 
     named = ", ".join(plugins)
 
+    def refused(answer: Any) -> PluginError:
+        msg = (
+            f"a forbid_action hook ({named}) answered {shown(answer)}: it must answer"
+            " a Veto to forbid the action, or None to allow it"
+        )
+        return PluginError(msg, plugin=plugins[0] if len(plugins) == 1 else None)
+
     def forbid_action(**kw: Any) -> list[Any]:
         answers = chain(**kw)
-        for answer in answers:
+        for i, answer in enumerate(answers):
             if not isinstance(answer, Veto):
-                msg = (
-                    f"a forbid_action hook ({named}) answered {shown(answer)}: it must answer"
-                    " a Veto to forbid the action, or None to allow it"
-                )
-                raise PluginError(msg, plugin=plugins[0] if len(plugins) == 1 else None)
+                raise refused(answer)
+            if (
+                type(answer) is not Veto
+                or type(answer.rule_id) is not str
+                or type(answer.reason) is not str
+            ):
+                answers[i] = plain_veto(answer, refused)
         return answers
 
     return forbid_action
+
+
+def plain_veto(veto: Any, refused: Callable[[Any], PluginError]) -> Any:
+    """*veto* (a Veto subclass, or text that is a ``str`` subclass) as a plain
+    :class:`~cardcore.Veto` of plain text, so formatting it later runs no plugin code."""
+    from cardcore.info import Veto
+
+    try:
+        rule_id, reason = veto.rule_id, veto.reason
+        if isinstance(rule_id, str) and rule_id and isinstance(reason, str):
+            return Veto(str.__str__(rule_id), str.__str__(reason))
+    except Exception as exc:
+        raise refused(veto) from exc
+    raise refused(veto)
+
+
+def message_of(exc: BaseException) -> str:
+    """*exc*'s message as plain text (at most 300 characters), even if its ``__str__`` fails."""
+    try:
+        text = str(exc)
+        text = str.__str__(text) if isinstance(text, str) else "?"
+    except Exception:
+        return f"<the message of the {type(exc).__name__} could not be read>"
+    return text if len(text) <= 300 else text[:300] + "..."
+
+
+def hook_failure(plugin: str, where: str, exc: BaseException) -> PluginError:
+    """The :class:`~cardcore.PluginError` for house rule *plugin* raising *exc* in *where*."""
+    msg = f"plugin {plugin!r} raised {type(exc).__name__} in {where}: {message_of(exc)}"
+    return PluginError(msg, plugin=plugin)
+
+
+def guarded(
+    func: Callable[..., Any],
+    plugin: str,
+    where: str,
+    before: Callable[[], None] | None = None,
+    after: Callable[[Any], Any] | None = None,
+) -> Callable[..., Any]:
+    """*func*, a house rule's code, so that an exception it raises is a
+    :class:`~cardcore.PluginError` naming *plugin* and *where* (the hook), raised from it.
+
+    A ``BaseException`` that is not an ``Exception`` (``KeyboardInterrupt``) passes as it
+    is, and so does a :class:`~cardcore.CardcoreError` the rule raised on purpose (not a
+    rejection: a hook vetoes with a Veto, so its ``IllegalActionError`` is a failure too). *before* runs before each call (the hook mark),
+    *after* receives the answer and returns what the caller gets (answers tracked)."""
+
+    def call(*args: Any, **kw: Any) -> Any:
+        if before is not None:
+            before()
+        try:
+            answer = func(*args, **kw)
+        except Exception as exc:
+            if _passes(exc):
+                raise
+            raise hook_failure(plugin, where, exc) from exc
+        return answer if after is None else after(answer)
+
+    return call
+
+
+def _passes(exc: Exception) -> bool:
+    """Whether *exc*, raised by a house rule, reaches the caller as it is (see :func:`guarded`)."""
+    from cardcore.errors import CardcoreError, IllegalActionError, NotationError
+
+    return isinstance(exc, CardcoreError) and not isinstance(
+        exc, IllegalActionError | NotationError
+    )
+
+
+def guarded_chain(ruleset: Ruleset, hook: str, call: Callable[..., Any]) -> Callable[..., Any]:
+    """A hook called through pluggy (it has wrappers): an exception whose innermost plugin
+    frame is a house rule's is a :class:`~cardcore.PluginError` naming that rule and *hook*."""
+    from cardcore.plugins import plugin_from_traceback
+
+    house = {r.name for r in ruleset.rules}
+
+    def chain(**kw: Any) -> Any:
+        try:
+            return call(**kw)
+        except Exception as exc:
+            if _passes(exc):
+                raise
+            culprit = plugin_from_traceback(ruleset, exc)
+            if culprit not in house:
+                raise  # the game's own code: the core names the game
+            raise hook_failure(culprit, hook, exc) from exc
+
+    return chain
+
+
+def house_impl(
+    ruleset: Ruleset, func: Callable[..., Any], plugin: str, hook: str, track: bool
+) -> Callable[..., Any]:
+    """A house rule's implementation of *hook*, :func:`guarded`; when *track*, each call
+    (and each call of a function it answers, such as a scorer) also sets the hook mark."""
+    if not track:
+        return guarded(func, plugin, hook)
+    mark = ruleset.tracked(_nothing)  # calling it sets the mark
+    answered = f"the function its {hook} hook answered"
+
+    def track_answer(answer: Any, depth: int = 2) -> Any:
+        if callable(answer) and not isinstance(answer, type):  # a function, or an object called
+            return guarded(answer, plugin, answered, mark)
+        kind = type(answer)
+        if depth and (kind is list or kind is tuple):
+            return kind(track_answer(a, depth - 1) for a in answer)
+        return answer
+
+    return guarded(func, plugin, hook, mark, track_answer)
+
+
+def _nothing() -> None:
+    """What :func:`house_impl`'s mark calls (the mark is set by :meth:`Ruleset.tracked`)."""
+
+
+def read_only(
+    ruleset: Ruleset, hook: str, chain: Callable[..., Any] | None
+) -> Callable[..., Any] | None:
+    """The resolved *hook* chain (``score_round``), refusing an implementation that changes
+    the ``state`` it is given: the hook reads the table, and a card it moved or deleted
+    would stay moved once the apply that called it went through. Plain integers come back
+    for integer subclasses (an answer's value, never its code, is kept in the state)."""
+    if chain is None:
+        return None
+
+    def call(**kw: Any) -> Any:
+        state = kw.get("state")
+        before = None if state is None else state.snapshot()
+        answer = chain(**kw)
+        if state is not None and state.snapshot() != before:
+            hc = getattr(ruleset.pm.hook, hook)
+            house = {r.name for r in ruleset.rules}
+            names = [i.plugin_name for i in reversed(hc.get_hookimpls()) if i.plugin_name in house]
+            msg = (
+                f"{hook} ({', '.join(names) or ruleset.game.name}) changed the state it was"
+                " given: the hook must only read it"
+            )
+            raise PluginError(msg, plugin=names[0] if len(names) == 1 else None)
+        if isinstance(answer, list):  # read as the base type: a subclass's code never runs
+            return [_plain_int(x) for x in list.__iter__(answer)]
+        if isinstance(answer, tuple):
+            return tuple(_plain_int(x) for x in tuple.__iter__(answer))
+        return answer
+
+    return call
+
+
+def _plain_int(value: Any) -> Any:
+    """*value* as a plain ``int`` if it is an instance of a subclass of ``int`` (not a bool)."""
+    if isinstance(value, int) and type(value) is not int and not isinstance(value, bool):
+        return int.__index__(value)
+    return value

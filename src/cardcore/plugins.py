@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 import pluggy
 
-from cardcore import _declared, _earlier
+from cardcore import _declared, _earlier, _hookcall
 from cardcore._agentspec import (
     build_agent,
     check_agent_params,
@@ -325,7 +325,7 @@ class Ruleset:
             vetoers = [i.plugin_name for i in self.pm.hook.forbid_action.get_hookimpls()]
             self.veto = vetoes_checked(self.veto, vetoers)
         """The resolved ``forbid_action`` chain, or ``None`` when no rule vetoes anything."""
-        self.score_round: Callable[..., Any] | None = self.resolve("score_round")
+        self.score_round = _hookcall.read_only(self, "score_round", self.resolve("score_round"))
         """The resolved ``score_round`` chain, or ``None`` when no rule adjusts scores."""
         try:
             create = self.resolve("create_logic", track=False)
@@ -391,16 +391,17 @@ class Ruleset:
         impls = list(reversed(hc.get_hookimpls()))
         if not impls:
             return None
-        house = self._house if track else frozenset()
+        house = self._house  # a house rule's failure names it and the hook (PluginError)
         if any(i.wrapper or i.hookwrapper for i in impls):
             call: Callable[..., Any] = lambda **kw: hc(**kw)  # noqa: E731
             if any(i.plugin_name in house for i in impls):
-                call = self.tracked(call, answers=True)
+                tracked = self.tracked(call, answers=True) if track else call
+                call = _hookcall.guarded_chain(self, name, tracked)
             return call
         return plain_chain(
             tuple(
                 (
-                    self.tracked(i.function, answers=True)
+                    _hookcall.house_impl(self, i.function, i.plugin_name, name, track)
                     if i.plugin_name in house
                     else i.function,
                     tuple(i.argnames),
