@@ -61,10 +61,21 @@ def test_a_websocket_from_a_page_of_another_site_is_refused() -> None:
             ws.send_json({"type": "ping"})
             ws.receive_json()
         assert info.value.code == 1008
-        ok = {"origin": "http://testserver"}  # this server's own page
-        with client.websocket_connect("/ws", headers=ok) as ws:
-            ws.send_json({"type": "ping", "id": "x"})
-            assert ws.receive_json()["type"] == "pong"
+        for ok in (
+            {"origin": "http://testserver"},  # this server's own page
+            {"origin": "http://testserver:8000"},  # a proxy dropped the port from Host
+            {"origin": "https://games.example", "x-forwarded-host": "games.example"},
+        ):
+            with client.websocket_connect("/ws", headers=ok) as ws:
+                ws.send_json({"type": "ping", "id": "x"})
+                assert ws.receive_json()["type"] == "pong"
+        for bad in ("null", "http://testserver.evil.example", "http://[::1", "not a url"):
+            with (
+                pytest.raises(WebSocketDisconnect),
+                client.websocket_connect("/ws", headers={"origin": bad}) as ws,
+            ):
+                ws.send_json({"type": "ping"})
+                ws.receive_json()
 
 
 def test_a_replay_step_is_rebuilt_off_the_event_loop(monkeypatch: pytest.MonkeyPatch) -> None:

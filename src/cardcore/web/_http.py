@@ -112,16 +112,23 @@ def same_origin(websocket: WebSocket) -> bool:
     """Whether a browser's WebSocket comes from a page of this server (or from no browser).
 
     A page of another site could otherwise open sockets to the server from its visitors'
-    browsers (cross-site WebSocket hijacking). Programs send no ``Origin``.
+    browsers (cross-site WebSocket hijacking). Programs send no ``Origin``. The origin's
+    host name must be the one the client asked for: ``Host``, or ``X-Forwarded-Host``
+    from a proxy (a page cannot set either); ports are not compared, as proxies drop them.
     """
     origin = websocket.headers.get("origin")
     if origin is None:
         return True
-    host = websocket.headers.get("host", "")
     try:
-        return origin != "null" and urlsplit(origin).netloc.lower() == host.lower()
-    except ValueError:
+        name = urlsplit(origin).hostname
+        asked = {
+            urlsplit("//" + value.split(",")[0].strip()).hostname
+            for value in (websocket.headers.get("host"), websocket.headers.get("x-forwarded-host"))
+            if value
+        }
+    except ValueError:  # a malformed port or address
         return False
+    return name is not None and name in asked
 
 
 async def off_the_loop(gate: asyncio.Semaphore, work: Callable[[], T]) -> T:
