@@ -183,7 +183,9 @@ class _EventMethods:
         if seat is None or not self.secret:
             return self
         mask = self.audience
-        if mask == ALL or (isinstance(seat, int) and (mask >> seat) & 1):
+        if type(mask) is not int:  # not a seat mask (a game's mistake): shown to nobody
+            mask = 0
+        if mask == ALL or (type(seat) is int and seat >= 0 and (mask >> seat) & 1):
             return self
         secret = self.secret
         values = [None if f in secret else v for f, v in zip(self._fields, _values(self), strict=True)]
