@@ -466,7 +466,7 @@ def check_dealer(dealer: Any, players: int) -> None:
         or dealer == "random"
         or (isinstance(dealer, int) and not isinstance(dealer, bool) and 0 <= dealer < players)
     ):
-        msg = f"option 'dealer' must be a seat from 0 to {players - 1} or 'random', not {dealer!r} (GOLF-DEAL-3)"
+        msg = f"option 'dealer' must be a seat from 0 to {players - 1} or 'random', not {_shown(dealer)} (GOLF-DEAL-3)"
         raise OptionError(msg)
 
 
@@ -484,3 +484,14 @@ def groups_of(answers: Any, size: int) -> list[tuple[int, ...]] | None:
                 return None
             groups.append(tuple(group))
     return groups
+
+
+def _shown(value: Any) -> str:
+    """*value* for an error message: short, and never an error itself (Python will not
+    print an int of more than 4,300 digits)."""
+    if type(value) is int and value.bit_length() > 64:
+        return f"<an int of {value.bit_length()} bits>"
+    text = (
+        repr(value) if isinstance(value, str | int | float | bool) else f"a {type(value).__name__}"
+    )
+    return text if len(text) <= 40 else text[:37] + "..."

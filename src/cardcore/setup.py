@@ -181,7 +181,14 @@ def new_game(
         resolved = ruleset.game.resolve_options(options)
         for info in ruleset.rules:
             info.check_applies(resolved)
-        ruleset.logic.validate(len(names), resolved)
+        try:
+            ruleset.logic.validate(len(names), resolved)
+        except CardcoreError:
+            raise
+        except Exception as exc:  # the game's own mistake, not a raw error for the caller
+            plugin = plugin_from_traceback(ruleset, exc) or name
+            msg = f"plugin {plugin!r} raised {type(exc).__name__} while checking the options: {shown(str(exc), 200)}"
+            raise PluginError(msg, plugin=plugin) from exc
         if key is not None and len(ruleset.checked) < _CHECKED:
             ruleset.checked[key] = resolved  # these options for this count: checked once
     if seed is None:

@@ -254,6 +254,22 @@ def test_a_bad_turn_at_the_deal_is_refused_by_new_game(to_act: Any, match: str) 
         cardcore.unregister("cardcore.games", "faulty-dealt")
 
 
+def test_a_raw_error_from_a_games_option_check_is_a_plugin_error() -> None:
+    """A game's ``validate`` that fails (here as golf's once did, printing an int of
+    5,000 digits) must not hand the caller a raw ``ValueError``."""
+
+    class Checks(DrawLogic):
+        def validate(self, players: int, options: Mapping[str, Any]) -> None:
+            str(10**5000)  # ValueError: Python will not print it
+
+    cardcore.register("cardcore.games", "faulty-validate", _game_module("faulty-validate", Checks))
+    try:
+        with pytest.raises(PluginError, match=r"raised ValueError while checking the options"):
+            cardcore.new_game("faulty-validate", 2, seed=1)
+    finally:
+        cardcore.unregister("cardcore.games", "faulty-validate")
+
+
 def test_legal_actions_of_text_are_refused_when_acted_on() -> None:
     game = cardcore.new_game("faulty-text-legal", 2, seed=3)
     before = _dump(game)

@@ -155,6 +155,8 @@ def test_golf_deal_3_first_dealer_and_deal_passes_left() -> None:
     ]
     with pytest.raises(OptionError, match="GOLF-DEAL-3"):
         golf(2, options={"dealer": 5})
+    with pytest.raises(OptionError, match=r"not <an int of 16610 bits> \(GOLF-DEAL-3\)"):
+        golf(2, options={"dealer": 10**5000})  # Python will not print it: shown by its size
 
 
 def test_golf_deal_4_setup_phase_seat_by_seat() -> None:
