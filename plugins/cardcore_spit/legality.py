@@ -9,9 +9,10 @@ apply validate every action; Spit's legal set costs several µs);
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from cardcore import ALL
+from cardcore import ALL, Action
 from cardcore_spit.actions import SIDES, Claim, Combine, Fill, Play, Ready, RequestSpit, SpitAction
 from cardcore_spit.piles import PILES
 from cardcore_spit.state import CENTRE, CLAIM, OVER, PLAY, SEATS, SETUP, SpitState
@@ -27,6 +28,7 @@ __all__ = [
     "cached",
     "can_progress",
     "has_move",
+    "ints_in",
     "is_legal",
     "reach",
     "rule_for",
@@ -87,7 +89,7 @@ def is_legal(logic: SpitLogic, state: SpitState, action: SpitAction) -> bool:
     if type(action) is Play:  # not "kind is Play": mypy narrows this form
         pile, target = action.pile, action.target
         if type(pile) is not int or type(target) is not int:  # a client's odd fields
-            return action in logic.legal_actions(state, seat)
+            return ints_in(action, logic.legal_actions(state, seat), pile, target)
         if state.phase != PLAY or not 0 <= pile < PILES:
             return False
         single = state.single
@@ -103,7 +105,7 @@ def is_legal(logic: SpitLogic, state: SpitState, action: SpitAction) -> bool:
     if type(action) is Combine or type(action) is Fill:
         j, i = action.src, action.dst
         if type(j) is not int or type(i) is not int:
-            return action in logic.legal_actions(state, seat)
+            return ints_in(action, logic.legal_actions(state, seat), j, i)
         if state.phase == CLAIM or not (0 <= j < PILES and 0 <= i < PILES) or i == j:
             return False  # a claim phase offers claims only
         cards = state.zones.cards
@@ -120,9 +122,19 @@ def is_legal(logic: SpitLogic, state: SpitState, action: SpitAction) -> bool:
         if kind is Ready:  # what legal_actions offers outside the play and claim phases
             phase = state.phase
             return phase != PLAY and phase != CLAIM
-        if kind is Claim:
-            return state.phase == CLAIM and action in logic.claims[seat]
+        if type(action) is Claim:
+            claims = logic.claims[seat]
+            return state.phase == CLAIM and ints_in(action, claims, action.target)
     return action in logic.legal_actions(state, seat)  # a subclass is never equal
+
+
+def ints_in(action: Action, legal: Sequence[Action], *fields: object) -> bool:
+    """Whether *action*, built with odd field types, is in *legal* with int *fields*.
+
+    ``2.0 == 2``, so a play of pile ``2.0`` equals a legal play, but ``apply`` indexes
+    piles with it; an int subclass (``True``) indexes as its value.
+    """
+    return all(isinstance(f, int) for f in fields) and action in legal
 
 
 def rule_for(logic: SpitLogic, state: SpitState, action: SpitAction) -> tuple[str, str]:

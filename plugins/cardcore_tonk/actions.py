@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, ClassVar
 
-from attrs import frozen
+from attrs import field, frozen
 
 from cardcore import Action, Card, NotationError
 from cardcore.notation import parse_int
@@ -91,7 +91,7 @@ class Spread(TonkAction):
 class Hit(TonkAction):
     """Add *card* to spread *number* (from 1, as shown in the view). Notation ``hit 2 8H``."""
 
-    number: int
+    number: int = field(eq=lambda n: (type(n), n))  # no equal to ``hit 1 8H``: True, 1.0
     card: Card
     verb: ClassVar[str] = "hit"
 
@@ -407,10 +407,10 @@ def why_illegal(state: TonkState, action: TonkAction) -> tuple[str, str]:
                 f"the card taken from the discard pile may not be discarded this turn: {text}",
             )
         number = action.number
-        if number > len(state.melds):
+        if type(number) is not int or not 1 <= number <= len(state.melds):
             return (
                 "TONK-HIT-1",
-                f"there is no spread number {number} on the table: {text} rejected",
+                f"there is no spread number {number!r} on the table: {text} rejected",
             )
         if index_of(action.card) not in state.targets[number - 1]:
             return (

@@ -33,6 +33,7 @@ from cardcore import (
 from cardcore_spit import piles
 from cardcore_spit.actions import SIDES
 from cardcore_spit.events import CardSpat, CentreRecycled
+from cardcore_spit.legality import ints_in
 from cardcore_spit.speed import encoding, position, search, timeouts, views
 from cardcore_spit.speed.actions import PlayCard, SpeedAction, SpeedActionSet, Stuck
 from cardcore_spit.speed.state import (
@@ -198,7 +199,7 @@ class SpeedLogic(GameLogic[SpeedState, SpeedAction]):
         target = action.target
         card = action.card
         if type(target) is not int or type(card) is not Card:
-            return action in self.legal_actions(state, seat)
+            return ints_in(action, self.legal_actions(state, seat), target)
         if not 0 <= target <= 1:
             return False
         cards = state.zones.cards

@@ -1,0 +1,91 @@
+"""Hand-built actions whose fields equal a legal action's but are of another type
+(``2.0 == 2``, ``True == 1``): before the fix Spit and Speed passed them as legal and
+failed in ``apply`` (a PluginError blaming the game), and Tonk recorded ``hit True 5C``,
+a record that does not replay."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import attrs
+import pytest
+
+import cardcore
+from cardcore import Action, IllegalActionError
+from cardcore.testing._util import fingerprint
+
+SPIT_DECK = (
+    "2H 4S 4H 5S 7H 6S JH 7S 3S 8S 3H 9S 6H 10S 10H JS 2S QS 5H KS 9H AD AS 2D "
+    "8H 3D KH 4D QH 5D AH 6D AC 7D 2C 8D 3C 9D 4C 10D 5C JD 6C QD 7C KD 8C JC 9C QC 10C KC"
+)
+
+
+def _retyped(action: Action, kind: type) -> list[Action]:
+    """Copies of *action* with one int field (not the seat) made a *kind*."""
+    copies = []
+    for f in attrs.fields(type(action)):
+        value = getattr(action, f.name)
+        if f.init and f.name != "seat" and type(value) is int:
+            copies.append(attrs.evolve(action, **{f.alias: kind(value)}))
+    return copies
+
+
+def _refused(game: cardcore.Game, action: Action) -> None:
+    before = fingerprint(game)
+    with pytest.raises(IllegalActionError):
+        game.apply(action)
+    assert fingerprint(game) == before
+
+
+@pytest.mark.parametrize("name", ["spit", "speed"])
+def test_float_pile_numbers_are_illegal_not_plugin_errors(name: str) -> None:
+    game = cardcore.new_game(name, 2, seed=2, deck=SPIT_DECK if name == "spit" else None)
+    if name == "spit":
+        game.act(0, "ready")
+        game.act(1, "ready")
+    checked = 0
+    for seat in game.to_act:
+        for action in game.legal_actions(seat):
+            for odd in _retyped(action, float):
+                assert odd == action
+                _refused(game, odd)
+                checked += 1
+    assert checked
+    game.act(0, game.view(0)["legal"][0])  # the game plays on
+
+
+def _tonk_with_a_hit() -> tuple[cardcore.Game, Any]:
+    from cardcore_tonk.actions import Hit
+
+    rng = random.Random(0)
+    for seed in range(5000):
+        game = cardcore.new_game("tonk", 2, seed=seed)
+        while not game.is_over:
+            seat = game.to_act[0]
+            legal = game.legal_actions(seat)
+            hits = [a for a in legal if type(a) is Hit and a.number == 1]
+            if hits:
+                return game, hits[0]
+            if not legal:
+                break
+            game.apply(rng.choice(legal))
+    raise AssertionError("no game offered a hit")
+
+
+@pytest.mark.parametrize("hot", [False, True], ids=["cold", "after-legal-actions"])
+def test_tonk_hit_on_a_spread_number_that_is_not_an_int_is_refused(hot: bool) -> None:
+    from cardcore_tonk.actions import Hit
+
+    game, hit = _tonk_with_a_hit()
+    for number in (True, 1.0, 0, -1):
+        if hot:
+            game.legal_actions(hit.seat)
+        before = fingerprint(game)
+        with pytest.raises(IllegalActionError, match="no spread number") as info:
+            game.apply(Hit(hit.seat, number, hit.card))
+        assert info.value.rule_id == "TONK-HIT-1"
+        assert fingerprint(game) == before
+    game.apply(hit)
+    assert game.record()["actions"][-1][1] == f"hit 1 {hit.card}"
+    assert cardcore.replay(game.record()).version == game.version
