@@ -647,6 +647,13 @@ def test_spit_note_1_malformed_raises_notation_error(text: str) -> None:
         game.act(0, text)
 
 
+def test_spit_note_1_read_in_any_case_between_any_spaces() -> None:
+    game = golden_game()
+    assert str(game.act(0, "READY")) == "ready"  # written lowercase, read in any case
+    assert str(game.act(1, "  Ready ")) == "ready"
+    assert str(game.act(0, "PLAY 1  l")) == "play 1 L"
+
+
 def test_spit_note_1_every_legal_action_round_trips() -> None:
     game = new(seed=3)
     count = 0
