@@ -142,6 +142,9 @@ def split_agent_specs(text: str) -> list[str]:
     >>> split_agent_specs("ismcts:iterations=200,seed=7,random")
     ['ismcts:iterations=200,seed=7', 'random']
     """
+    if not isinstance(text, str):
+        msg = f"agent specs are text like 'ismcts:iterations=200,random', not {_show(text)}"
+        raise OptionError(msg)
     specs: list[str] = []
     for part in text.split(","):
         piece = part.strip()

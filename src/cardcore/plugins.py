@@ -143,10 +143,10 @@ def unregister(group: str, name: str) -> None:
 
 def _load(group: str, name: str) -> Any:
     key = (group, name)
-    if key in _loaded:
+    if type(name) is str and key in _loaded:  # [] would raise TypeError: unhashable
         return _loaded[key]
     entries = _entries()[group]
-    if name not in entries:
+    if type(name) is not str or name not in entries:
         kind = {
             "cardcore.games": "game",
             "cardcore.rules": "house rule",
@@ -201,7 +201,7 @@ def rule_info(name: str) -> RuleInfo:
 
 def _rule_module(name: str) -> tuple[ModuleType, RuleInfo]:
     entries = _entries()["cardcore.rules"]
-    if name not in entries:
+    if type(name) is not str or name not in entries:
         found = [
             other
             for other in entries
@@ -250,7 +250,7 @@ def load_agent(name: str, /, **params: Any) -> Any:
     :raises UnknownPluginError: No agent of that name is installed.
     :raises OptionError: A parameter the agent does not take, or a value it refuses.
     """
-    base, spec_params = parse_agent_spec(name) if ":" in name else (name, {})
+    base, spec_params = parse_agent_spec(name) if type(name) is str and ":" in name else (name, {})
     factory = _load("cardcore.agents", base)
     if not params and base == name:
         return factory

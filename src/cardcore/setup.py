@@ -22,8 +22,10 @@ from cardcore.game import Game
 from cardcore.plugins import Ruleset, get_ruleset, plugin_from_traceback
 from cardcore.state import GameState
 
-__all__ = ["MAX_SEED_BITS", "Listener", "deal", "new_game"]
+__all__ = ["MAX_PLAYERS", "MAX_SEED_BITS", "Listener", "deal", "new_game"]
 
+MAX_PLAYERS = 64
+"""The most seats any game may have (CORE-SEAT-2)."""
 MAX_SEED_BITS = 128
 """Seeds are integers from 0 below ``2**MAX_SEED_BITS``."""
 
@@ -115,8 +117,8 @@ def _names(players: int | Sequence[str]) -> tuple[str, ...]:
         if players < 1:
             msg = f"players must be at least 1, not {shown(players)} (CORE-SEAT-2)"
             raise OptionError(msg)
-        if players > 64:
-            msg = f"players must be at most 64, not {shown(players)} (CORE-SEAT-2)"
+        if players > MAX_PLAYERS:
+            msg = f"players must be at most {MAX_PLAYERS}, not {shown(players)} (CORE-SEAT-2)"
             raise OptionError(msg)
         return tuple(f"Player {i + 1}" for i in range(players))
     if type(players) is list or type(players) is tuple:  # the common case: no ABC check
@@ -126,7 +128,7 @@ def _names(players: int | Sequence[str]) -> tuple[str, ...]:
     if (
         isinstance(players, Sequence)
         and not isinstance(players, str)
-        and 0 < len(players) <= 64
+        and 0 < len(players) <= MAX_PLAYERS
         and all(isinstance(p, str) and 0 < len(p) <= 100 for p in players)
     ):
         return tuple(players)

@@ -238,18 +238,19 @@ def simulate(
     from cardcore.agents import check_agent
     from cardcore.errors import OptionError
     from cardcore.plugins import check_agent_params, game_info, load_agent, parse_agent_spec
-    from cardcore.setup import MAX_SEED_BITS, new_game
+    from cardcore.setup import MAX_PLAYERS, MAX_SEED_BITS, new_game
 
     checks = (("games", games, 1), ("players", players, 1), ("chunk", chunk, 1), ("seed", seed, 0))
+    most = {"games": MAX_GAMES, "players": MAX_PLAYERS}  # ("random",) * 2**80 overflows
     for what, value, low in checks:
         if (
             type(value) is not int
             or value < low
             or (what == "seed" and value >= 2**MAX_SEED_BITS)
-            or (what == "games" and value > MAX_GAMES)
+            or (what in most and value > most[what])
         ):
             span = f"from 0 below 2**{MAX_SEED_BITS}" if what == "seed" else f"of at least {low}"
-            span += f" and at most {MAX_GAMES:,}" if what == "games" else ""
+            span += f" and at most {most[what]:,}" if what in most else ""
             msg = f"{what} must be an int {span}, not {shown(value)}"
             raise OptionError(msg)
     if executor is not None and not callable(getattr(executor, "map", None)):

@@ -40,7 +40,7 @@ from cardcore.plugins import (
     load_agent,
     parse_agent_spec,
 )
-from cardcore.setup import new_game
+from cardcore.setup import MAX_PLAYERS, new_game
 from cardcore.simulate import _seed_of
 
 __all__ = [
@@ -367,8 +367,8 @@ def compare(
     if type(games) is not int or not 1 <= games <= 10_000_000:
         msg = f"games must be a whole number from 1 to 10,000,000, not {shown(games, 40)}"
         raise OptionError(msg)
-    if type(players) is not int or players < 1:
-        msg = f"players must be a whole number of at least 1, not {players!r}"
+    if type(players) is not int or not 1 <= players <= MAX_PLAYERS:  # (x,) * 2**80 overflows
+        msg = f"players must be a whole number from 1 to {MAX_PLAYERS}, not {shown(players, 40)}"
         raise OptionError(msg)
     if options is not None and not isinstance(options, Mapping):
         msg = f"options must be a mapping of option names to values, not {shown(options, 40)}"

@@ -1,0 +1,51 @@
+"""Plugin and agent look-ups, simulate() and compare() answer arguments of the wrong
+kind with cardcore errors (before: TypeError 'unhashable type', AttributeError from
+split, OverflowError from a player count that fits no tuple)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+import cardcore
+from cardcore import CardcoreError, OptionError, UnknownPluginError
+
+NOT_NAMES = [None, 5, 1.5, True, b"random", [], ["golf"], {}, object()]
+
+LOOKUPS: dict[str, Callable[[Any], object]] = {
+    "game_info": cardcore.game_info,
+    "rule_info": cardcore.rule_info,
+    "available_rules": cardcore.available_rules,
+    "agent_parameters": cardcore.agent_parameters,
+    "load_agent": cardcore.load_agent,
+    "load_agent(seed=1)": lambda name: cardcore.load_agent(name, seed=1),
+}
+
+
+@pytest.mark.parametrize("lookup", list(LOOKUPS))
+@pytest.mark.parametrize("name", NOT_NAMES, ids=lambda v: type(v).__name__)
+def test_a_name_that_is_not_text_is_not_installed(lookup: str, name: Any) -> None:
+    with pytest.raises(UnknownPluginError, match=r"no .* called"):
+        LOOKUPS[lookup](name)
+
+
+@pytest.mark.parametrize("text", NOT_NAMES, ids=lambda v: type(v).__name__)
+def test_split_agent_specs_takes_text(text: Any) -> None:
+    with pytest.raises(OptionError, match="agent specs are text"):
+        cardcore.split_agent_specs(text)
+
+
+@pytest.mark.parametrize(
+    "players", [65, 2**80, 10**5000, -(10**5000)], ids=["65", "2**80", "huge", "-huge"]
+)
+@pytest.mark.parametrize("run", ["simulate", "compare"])
+def test_a_player_count_beyond_any_game_is_refused(run: str, players: int) -> None:
+    with pytest.raises(OptionError, match="players must be") as info:
+        if run == "simulate":
+            cardcore.simulate("golf", games=1, players=players)
+        else:
+            cardcore.compare("golf", games=2, players=players, skill=None)
+    assert len(str(info.value)) < 200
+    assert isinstance(info.value, CardcoreError)
