@@ -23,6 +23,8 @@ from cardcore.setup import Listener, new_game
 
 __all__ = ["GameSetup", "Limits", "SessionConfig", "TimeControl"]
 
+MAX_KEEP = 1_000_000
+"""The most messages a stream may keep for resyncs (a deque's length is an index-sized int)."""
 _FALLBACKS = ("first", "resign", "wait")
 _RESTARTS = ("pause", "continue")
 _STARTS = ("seated", "now")
@@ -36,10 +38,39 @@ def _positive(name: str, value: Any, *, none: bool = True) -> None:
         raise OptionError(msg)
 
 
-def _count(name: str, value: Any, low: int = 0) -> None:
-    if type(value) is not int or value < low:
-        msg = f"{name} must be an integer of at least {low}, not {value!r}"
+def _count(name: str, value: Any, low: int = 0, high: int | None = None) -> None:
+    if type(value) is not int or value < low or (high is not None and value > high):
+        most = "" if high is None else f" and at most {high:,}"
+        msg = f"{name} must be an integer of at least {low}{most}, not {shown(value, 40)}"
         raise OptionError(msg)
+
+
+def _flag(name: str, value: Any) -> None:
+    if type(value) is not bool:  # "no" is true
+        msg = f"{name} must be True or False, not {shown(value)}"
+        raise OptionError(msg)
+
+
+def listed(what: str, value: Any) -> tuple[Any, ...]:
+    """*value*, a list of names or cards, as a tuple: text alone would be read letter by letter.
+
+    :raises OptionError: Text, a mapping, or something that is not a list.
+    """
+    if isinstance(value, str | bytes | Mapping) or not isinstance(value, Iterable):
+        msg = f"{what} must be a list, not {shown(value)}"
+        raise OptionError(msg)
+    return tuple(value)
+
+
+def mapping(what: str, value: Any) -> dict[Any, Any]:
+    """*value*, a mapping, as a dict.
+
+    :raises OptionError: Anything else (``dict("ab")`` raises a raw ValueError).
+    """
+    if not isinstance(value, Mapping):
+        msg = f"{what} must be a mapping, not {shown(value)}"
+        raise OptionError(msg)
+    return dict(value)
 
 
 def _one_of(name: str, value: Any, options: tuple[str, ...]) -> None:
@@ -162,8 +193,10 @@ class SessionConfig:
         _positive("takeback_timeout", self.takeback_timeout, none=False)
         _positive("entropy_wait", self.entropy_wait, none=False)
         _positive("token_ttl", self.token_ttl, none=False)
-        _count("resync_keep", self.resync_keep, 1)
+        _count("resync_keep", self.resync_keep, 1, MAX_KEEP)
         _one_of("start", self.start, _STARTS)
+        for flag in ("spectators", "takebacks", "fair", "seat_entropy"):
+            _flag(flag, getattr(self, flag))
         for name, value, kind in (
             ("time", self.time, TimeControl),
             ("limits", self.limits, Limits),
@@ -185,10 +218,10 @@ class SessionConfig:
 
         :raises OptionError: A bad value.
         """
+        values = mapping("session settings", data)
         try:
-            values = dict(data)
-            values["time"] = TimeControl(**dict(values.get("time", {})))
-            values["limits"] = Limits(**dict(values.get("limits", {})))
+            values["time"] = TimeControl(**mapping("time", values.get("time", {})))
+            values["limits"] = Limits(**mapping("limits", values.get("limits", {})))
             return cls(**values)
         except TypeError as exc:
             msg = f"bad session settings: {exc}"
@@ -254,22 +287,29 @@ class GameSetup:
         option it left out takes its earlier default (:attr:`cardcore.Option.default_before`),
         and the house rules that keep the earlier behaviour are added
         (:func:`cardcore.earlier_rules`), so a stored session resumes as it was played.
+
+        :raises OptionError: *data* is not a setup: no game name or players, or a list
+            or mapping of the wrong kind (what is in them, :meth:`build` checks).
         """
+        data = mapping("a game setup", data)
+        game = data.get("game")
+        if type(game) is not str or "players" not in data:
+            msg = f"a game setup names its game and its players, not {shown(data)}"
+            raise OptionError(msg)
         deck: Sequence[str] | None = data.get("deck")
-        game = str(data["game"])
-        rules = tuple(data.get("rules", ()))
-        without = tuple(data.get("without", ()))
-        options = dict(data.get("options", {}))
+        rules = listed("rules", data.get("rules", ()))
+        without = listed("without", data.get("without", ()))
+        options = mapping("options", data.get("options", {}))
         version = data.get("game_version", "0")  # absent: written by cardcore 0.2.0
         if isinstance(version, str):
             rules += _earlier(game, version, rules, without, options)
         return cls(
             game=game,
-            players=tuple(data["players"]),
+            players=listed("players", data["players"]),
             rules=rules,
             without=without,
             options=options,
-            deck=None if deck is None else tuple(deck),
+            deck=None if deck is None else listed("deck", deck),
             position=data.get("position"),
         )
 

@@ -32,7 +32,7 @@ from cardcore.game import MAX_TIME
 from cardcore.plugins import game_info
 from cardcore.session import fair as fairness
 from cardcore.session._flow import FORMAT, LOG, Conn, read_stored
-from cardcore.session.config import GameSetup, SessionConfig
+from cardcore.session.config import GameSetup, SessionConfig, listed, mapping
 from cardcore.session.protocol import PROTOCOL, Outbound, ProtocolError, _utf8, dumps, read_message
 from cardcore.session.store import Store, StoredSession, TokenRow
 from cardcore.session.streams import Stream
@@ -105,8 +105,9 @@ class Session(TakebackFlow):
         if any(isinstance(name, str) and not _utf8(name) for name in names):  # never stored or sent
             msg = "a player's name must be text UTF-8 can carry (no lone surrogate such as \\ud800)"
             raise OptionError(msg)
-        cards = None if deck is None else tuple(deck.split() if isinstance(deck, str) else deck)
-        setup = GameSetup(game, tuple(names), tuple(rules), tuple(without), dict(options or {}), cards, position)
+        cards = None if deck is None else listed("deck", deck.split() if isinstance(deck, str) else deck)
+        chosen = listed("rules", rules), listed("without", without), mapping("options", options or {})
+        setup = GameSetup(game, tuple(names), *chosen, cards, position)
         if config.fair:
             fairness.refuse_placed(deck, position)
             if seed is not None:
