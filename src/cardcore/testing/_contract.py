@@ -96,6 +96,12 @@ def _kind(value: object) -> str:
     return f"{'an' if name[:1].lower() in 'aeiou' else 'a'} {name}"
 
 
+def _table(game: Game) -> Any:
+    """What the vetoes must leave as it is: the state's snapshot, when the configuration has
+    a veto (``None`` otherwise: nothing to compare, nothing to pay)."""
+    return None if game.ruleset.veto is None else game.state.snapshot()
+
+
 def _seats(state: GameState) -> tuple[int, ...]:
     to_act = state.to_act
     return to_act if type(to_act) is tuple else ()
@@ -118,6 +124,7 @@ class Contract:
         self.bad_notation = False
         """Whether some legal action's notation is shared or does not read back."""
         self._said: set[object] = set()
+        self._twin: Game | None = None  # the clone _probe applied the last action to
 
     def fail(self, key: object, message: str, *, fatal: bool = False) -> None:
         """Report *message* once per *key*; *fatal*: the game cannot be played."""
@@ -314,8 +321,12 @@ class Contract:
                     legal = game.logic.legal_actions(game.state, seat)
                     if not self.check_legal(game, seat, legal):
                         return
+                    before = _table(game)
                     offered = game.legal_actions(seat)
                 except Exception:
+                    return
+                if _table(game) != before:
+                    self._veto_changed(game, f"seat {seat}'s legal actions were computed")
                     return
                 if offered:
                     movers.append((seat, offered))
@@ -330,6 +341,11 @@ class Contract:
                 game.apply(action)
             except Exception:
                 return
+            if self._twin is not None and _table(game) != _table(self._twin):
+                # the game's own apply (on the clone) and the applied action differ: what
+                # else ran inside apply is the vetoes, computing the next legal actions
+                self._veto_changed(game, f"the legal actions after {str(action)!r} were computed")
+                return
             if not self.check_turn(game.logic, game.state, game.version, _applied(action)):
                 return
 
@@ -339,12 +355,29 @@ class Contract:
         The core may refuse a bad turn itself (and restore the game); the clone shows
         what the game's code left, so the mistake is named the same either way.
         """
+        self._twin = None
         try:
             twin = game.clone()
             twin.logic.apply(twin.state, action, None)
         except Exception:  # the playing checks report it, with their context
             return True
+        self._twin = twin
         return self.check_turn(game.logic, twin.state, game.version + 1, _applied(action))
+
+    def _veto_changed(self, game: Game, when: str) -> None:
+        """Report the house rules' ``forbid_action`` changing the state it was given."""
+        names = [
+            i.plugin_name
+            for i in reversed(game.ruleset.pm.hook.forbid_action.get_hookimpls())
+            if i.plugin_name in game.rules
+        ]
+        self.fail(
+            "veto-changed",
+            f"forbid_action ({', '.join(names) or game.name}) changed the state while {when}"
+            f" (version {game.version}): a veto must only read the state it is given, or the"
+            " change stays in the game",
+            fatal=True,
+        )
 
     def diagnose(self, game: Game) -> None:
         """After a game failed: look for a contract mistake where it stopped (the core may

@@ -12,7 +12,7 @@ from cardcore.game import Game
 from cardcore.plugins import game_info, get_ruleset
 from cardcore.setup import new_game
 from cardcore.testing._checker import Checker
-from cardcore.testing._contract import Contract, explain
+from cardcore.testing._contract import CALLER_ERRORS, Contract, explain
 from cardcore.testing._faults import check_failing_rule
 from cardcore.testing._hooks import check_score_rule, check_veto_rule
 from cardcore.testing._report import ALL_CHECKS, Report
@@ -102,50 +102,65 @@ def _run(
             name, n, rules=with_rules, without=without_t, options=options, seed=game_seed_
         )
 
-    contract = Contract(report, info.realtime, "notation" in chosen)
-    contract.walk(name, rules_t, without_t, lambda s: make(s, rules_t), game_seed(seed, 5_000))
-    per_game = chosen & _PER_GAME
-    if contract.bad_notation and "persistence" in per_game:
-        per_game -= {"persistence"}
-        report.skip("persistence", _UNREAD)
+    try:  # a plugin's BaseException (SystemExit, GeneratorExit) is a failure too
+        contract = Contract(report, info.realtime, "notation" in chosen)
+        contract.walk(name, rules_t, without_t, lambda s: make(s, rules_t), game_seed(seed, 5_000))
+        per_game = chosen & _PER_GAME
+        if contract.bad_notation and "persistence" in per_game:
+            per_game -= {"persistence"}
+            report.skip("persistence", _UNREAD)
 
-    def checker(which: frozenset[str], into: Report) -> Checker:
-        return Checker(
-            name, n, rules_t, without_t, options, which, into, sample, full_every,
-            samples_per_game, contract=contract if into is report else None,
-        )  # fmt: skip
+        def checker(which: frozenset[str], into: Report) -> Checker:
+            return Checker(
+                name, n, rules_t, without_t, options, which, into, sample, full_every,
+                samples_per_game, contract=contract if into is report else None,
+            )  # fmt: skip
 
-    first: tuple[Game, list[dict[str, Any]]] | None = None
-    if per_game and contract.broken is None:
-        main = checker(per_game, report)
-        for i in range(games):
-            failed = report.failed
-            got = main.play(i, seed)
-            if i == 0 and report.failed == failed:
-                first = got
-            if contract.broken is not None:
-                break
-    if contract.broken is None and "determinism" in chosen:
-        _guarded(report, "determinism", lambda: _determinism(report, name, first, checker, seed))
-    hook_games = max(1, min(games, 3))
-    if contract.broken is None and "vetoes" in chosen:
-        _guarded(
-            report, "vetoes", lambda: check_veto_rule(report, name, make, rules_t, hook_games, seed)
+        first: tuple[Game, list[dict[str, Any]]] | None = None
+        if per_game and contract.broken is None:
+            main = checker(per_game, report)
+            for i in range(games):
+                failed = report.failed
+                got = main.play(i, seed)
+                if i == 0 and report.failed == failed:
+                    first = got
+                if contract.broken is not None:
+                    break
+        if contract.broken is None and "determinism" in chosen:
+            _guarded(
+                report, "determinism", lambda: _determinism(report, name, first, checker, seed)
+            )
+        hook_games = max(1, min(games, 3))
+        if contract.broken is None and "vetoes" in chosen:
+            _guarded(
+                report,
+                "vetoes",
+                lambda: check_veto_rule(report, name, make, rules_t, hook_games, seed),
+            )
+        if contract.bad_notation and "scores" in chosen:
+            report.skip("scores", _UNREAD)
+        elif contract.broken is None and "scores" in chosen:
+            _guarded(
+                report,
+                "scores",
+                lambda: check_score_rule(report, name, make, rules_t, hook_games, seed, _play_out),
+            )
+            _guarded(
+                report,
+                "scores",
+                lambda: check_failing_rule(report, name, make, rules_t, min(hook_games, 2), seed),
+            )
+        _skip_empty(report, contract, lambda: get_ruleset(name, rules_t, without_t).logic)
+    except CALLER_ERRORS:
+        raise
+    except KeyboardInterrupt:  # the user's, or indistinguishable from it
+        raise
+    except BaseException as exc:
+        report.raw += 1
+        report.fail(
+            f"the checks stopped: a plugin raised {explain(exc)}, a BaseException that is not"
+            " an Exception: cardcore lets it through, so it stops whoever plays the game"
         )
-    if contract.bad_notation and "scores" in chosen:
-        report.skip("scores", _UNREAD)
-    elif contract.broken is None and "scores" in chosen:
-        _guarded(
-            report,
-            "scores",
-            lambda: check_score_rule(report, name, make, rules_t, hook_games, seed, _play_out),
-        )
-        _guarded(
-            report,
-            "scores",
-            lambda: check_failing_rule(report, name, make, rules_t, min(hook_games, 2), seed),
-        )
-    _skip_empty(report, contract, lambda: get_ruleset(name, rules_t, without_t).logic)
     if strict:
         report.raise_if_failed()
     return report
