@@ -475,7 +475,7 @@ class GolfLogic(GameLogic[GolfState, GolfAction]):
                     scores = [a + b for a, b in zip(scores, extra, strict=True)]
         if ender >= 0 and self._penalty is not None:
             penalty = self._penalty(layout=plan.layout, scores=tuple(scores), ender=ender)
-            if penalty:
+            if penalty is not None:  # read as an int first: never the answer's own __bool__
                 scores[ender] += self.checked_answer("golf_ender_penalty", penalty, int)
         return list(self.score_round(st, scores))
 

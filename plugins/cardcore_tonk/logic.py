@@ -138,12 +138,30 @@ class TonkLogic(GameLogic[TonkState, TonkAction]):
         )
         """Stakes a tonk-out collects from each player, without and with a new spread that turn."""
         ends = resolve("tonk_hand_ends_on_empty_stock")
-        self.ends_on_empty: Callable[[TonkState], bool] = _always if ends is None else ends()
+        self.ends_on_empty: Callable[[TonkState], bool] = (
+            _always if ends is None else self._checked_ender(ends())
+        )
         """Whether a turn that begins with an empty stock ends the hand (TONK-STOCK-1)."""
         self._layouts: dict[int, Layout] = {}
         # events are immutable values: the common ones are built once and shared
         self._passed: tuple[TurnPassed, ...] = tuple(TurnPassed(s) for s in range(SEATS))
         self._events: dict[int, Event] = {}
+
+    def _checked_ender(self, ends: Any) -> Callable[[TonkState], bool]:
+        """A house rule's answer to ``tonk_hand_ends_on_empty_stock``, refused now unless it
+        is a function; each call must answer True or False and leave the state as it was."""
+        hook = "tonk_hand_ends_on_empty_stock"
+        if not callable(ends):
+            raise self.refused_answer(hook, ends, "a function of the state")
+
+        def ends_on_empty(state: TonkState) -> bool:
+            before = state.snapshot()
+            answer = ends(state)
+            if state.snapshot() != before:
+                raise self.refused_answer(hook, ends, "a function that only reads the state")
+            return bool(self.checked_answer(hook, answer, bool))
+
+        return ends_on_empty
 
     # -- set-up -----------------------------------------------------------------------------
 

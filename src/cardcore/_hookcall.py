@@ -6,6 +6,8 @@ configuring plugins.
 
 from __future__ import annotations
 
+import contextlib
+import functools
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -140,7 +142,10 @@ def guarded(
 
     A ``BaseException`` that is not an ``Exception`` (``KeyboardInterrupt``) passes as it
     is, and so does a :class:`~cardcore.CardcoreError` the rule raised on purpose (not a
-    rejection: a hook vetoes with a Veto, so its ``IllegalActionError`` is a failure too). *before* runs before each call (the hook mark),
+    rejection: a hook vetoes with a Veto, so its ``IllegalActionError`` is a failure too).
+    An answer that is an instance of a subclass of ``int`` (or a list or tuple holding
+    some) comes back as plain ints: only its value may reach the state, never its code
+    (a sum that stays of the subclass would make the game's save unreadable). *before* runs before each call (the hook mark),
     *after* receives the answer and returns what the caller gets (answers tracked)."""
 
     def call(*args: Any, **kw: Any) -> Any:
@@ -152,8 +157,15 @@ def guarded(
             if _passes(exc):
                 raise
             raise hook_failure(plugin, where, exc) from exc
+        kind = type(answer)
+        if kind is not int and kind is not list and kind is not tuple:
+            answer = _plain_int(answer)
+        elif kind is not int:  # a list or tuple: its int subclasses (one level) as ints
+            answer = kind(_plain_int(x) for x in answer)
         return answer if after is None else after(answer)
 
+    with contextlib.suppress(Exception):  # shown by its own name in messages
+        functools.update_wrapper(call, func)
     return call
 
 

@@ -68,7 +68,7 @@ def _conserved(game: cardcore.Game) -> bool:
 def _play_until_error(game: cardcore.Game, seed: int) -> tuple[BaseException, str]:
     """Play random legal actions until one raises; return the error and the save before it."""
     rng = random.Random(seed)
-    for _ in range(20_000):
+    while not game.is_over:
         before = _dump(game)
         seat = rng.choice([s for s in game.to_act if game.legal_actions(s)])
         try:
@@ -86,6 +86,7 @@ def _finish(game: cardcore.Game, seed: int) -> None:
     assert _conserved(game)
     assert cardcore.load(json.loads(json.dumps(game.save()))).view(None) == game.view(None)
     assert cardcore.replay(game.record()).view(None) == game.view(None)  # as data, not text
+    assert cardcore.load(game.save()).view(None) == game.view(None)
 
 
 class _Unprintable(Exception):
@@ -182,6 +183,8 @@ class _Sticky(int):
     def __repr__(self) -> str:
         return "sticky"
 
+    __str__ = __repr__
+
 
 @pytest.mark.parametrize("game_name", ["golf", "tonk"])
 def test_int_subclasses_answered_by_score_round_are_kept_as_plain_ints(
@@ -250,3 +253,92 @@ def test_a_function_a_rule_answered_is_named_when_it_fails(house_rule: Callable[
     assert _dump(game) == before
     switch["on"] = False
     _finish(game, 10)
+
+
+class _NoTruth:
+    """An answer whose truth cannot be asked."""
+
+    def __bool__(self) -> bool:
+        raise RuntimeError("no truth value")
+
+
+def test_a_penalty_that_is_not_an_int_is_refused_by_name(house_rule: Callable[..., str]) -> None:
+    """Before, Golf asked the answer's truth first: its RuntimeError was blamed on 'golf'."""
+
+    @hookimpl
+    def golf_ender_penalty(layout: Any, scores: Any, ender: int) -> Any:
+        return _NoTruth()
+
+    name = house_rule("golf", golf_ender_penalty=golf_ender_penalty)
+    game = cardcore.new_game("golf", 2, rules=[name], options=OPTIONS["golf"], seed=11)
+    failure, before = _play_until_error(game, 11)
+    assert failure.plugin == name  # type: ignore[attr-defined]
+    assert f"golf_ender_penalty ({name}) answered" in str(failure)
+    assert _dump(game) == before
+
+
+@pytest.mark.parametrize("hook", ["card_points", "golf_ender_penalty"])
+def test_int_subclasses_a_golf_rule_answers_never_reach_the_save(
+    house_rule: Callable[..., str], hook: str
+) -> None:
+    """Before, the game played on but its save held _Sticky values and did not load."""
+
+    @hookimpl
+    def card_points(card: cardcore.Card) -> int:
+        return _Sticky(1)
+
+    @hookimpl
+    def golf_ender_penalty(layout: Any, scores: Any, ender: int) -> int:
+        return _Sticky(5)
+
+    hooks = {"card_points": card_points, "golf_ender_penalty": golf_ender_penalty}
+    name = house_rule("golf", **{hook: hooks[hook]})
+    game = cardcore.new_game("golf", 2, rules=[name], options=OPTIONS["golf"], seed=12)
+    _finish(game, 12)
+
+
+def test_a_tonk_stock_rule_that_is_not_a_function_is_refused_before_the_deal(
+    house_rule: Callable[..., str],
+) -> None:
+    """Before, it was accepted, and the first empty stock raised TypeError blamed on 'tonk'."""
+
+    @hookimpl
+    def tonk_hand_ends_on_empty_stock() -> Any:
+        return "no"
+
+    name = house_rule("tonk", tonk_hand_ends_on_empty_stock=tonk_hand_ends_on_empty_stock)
+    with pytest.raises(PluginError, match=rf"tonk_hand_ends_on_empty_stock \({name}") as failure:
+        cardcore.new_game("tonk", 2, rules=[name], seed=13)
+    assert failure.value.plugin == name
+
+
+@pytest.mark.parametrize("misdeed", ["answer", "change"])
+def test_a_tonk_stock_function_must_answer_a_bool_and_only_read(
+    house_rule: Callable[..., str], misdeed: str
+) -> None:
+    """Before, an answer of 'yes' passed as true, and a card it removed was lost for good."""
+
+    def ends(state: Any) -> Any:
+        if misdeed == "answer":
+            return "yes"
+        state.zones.pop(next(z for z in range(len(state.zones.cards)) if state.zones.cards[z]))
+        return True
+
+    @hookimpl
+    def tonk_hand_ends_on_empty_stock() -> Any:
+        return ends
+
+    name = house_rule("tonk", tonk_hand_ends_on_empty_stock=tonk_hand_ends_on_empty_stock)
+    game = cardcore.new_game("tonk", 2, rules=[name], seed=14)
+    rng = random.Random(14)
+    while True:  # nobody drops or lays down: the stock runs out
+        seat = game.to_act[0]
+        calm = [a for a in game.legal_actions(seat) if a.verb in ("draw", "discard")]
+        before = _dump(game)
+        try:
+            game.apply(rng.choice(calm))
+        except PluginError as failure:
+            assert failure.plugin == name
+            assert f"tonk_hand_ends_on_empty_stock ({name}, tonk) answered" in str(failure)
+            break
+    assert _dump(game) == before and _conserved(game)
