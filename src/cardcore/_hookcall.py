@@ -141,12 +141,11 @@ def guarded(
     :class:`~cardcore.PluginError` naming *plugin* and *where* (the hook), raised from it.
 
     A ``BaseException`` that is not an ``Exception`` (``KeyboardInterrupt``) passes as it
-    is, and so does a :class:`~cardcore.CardcoreError` the rule raised on purpose (not a
-    rejection: a hook vetoes with a Veto, so its ``IllegalActionError`` is a failure too).
-    An answer that is an instance of a subclass of ``int`` (or a list or tuple holding
-    some) comes back as plain ints: only its value may reach the state, never its code
-    (a sum that stays of the subclass would make the game's save unreadable). *before* runs before each call (the hook mark),
-    *after* receives the answer and returns what the caller gets (answers tracked)."""
+    is, and so do the errors :func:`_passes` lets through. An answer that is an instance
+    of a subclass of ``int`` (or a list or tuple holding some) comes back as plain ints:
+    only its value may reach the state, never its code (a sum that stays of the subclass
+    would make the game's save unreadable). *before* runs before each call (the hook
+    mark), *after* receives the answer and returns what the caller gets (answers tracked)."""
 
     def call(*args: Any, **kw: Any) -> Any:
         if before is not None:
@@ -170,12 +169,14 @@ def guarded(
 
 
 def _passes(exc: Exception) -> bool:
-    """Whether *exc*, raised by a house rule, reaches the caller as it is (see :func:`guarded`)."""
-    from cardcore.errors import CardcoreError, IllegalActionError, NotationError
+    """Whether *exc*, raised by a house rule, reaches the caller as it is (see :func:`guarded`):
+    a :class:`~cardcore.PluginError` (it names its plugin already) or an
+    :class:`~cardcore.OptionError` (the rule refuses the caller's options). Any other
+    error, a cardcore one included (an ``UnknownPluginError`` from a call the rule made),
+    says nothing true about the caller's action, so it becomes a PluginError naming the rule."""
+    from cardcore.errors import OptionError
 
-    return isinstance(exc, CardcoreError) and not isinstance(
-        exc, IllegalActionError | NotationError
-    )
+    return isinstance(exc, PluginError | OptionError)
 
 
 def guarded_chain(ruleset: Ruleset, hook: str, call: Callable[..., Any]) -> Callable[..., Any]:

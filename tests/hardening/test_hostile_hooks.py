@@ -342,3 +342,20 @@ def test_a_tonk_stock_function_must_answer_a_bool_and_only_read(
             assert f"tonk_hand_ends_on_empty_stock ({name}, tonk) answered" in str(failure)
             break
     assert _dump(game) == before and _conserved(game)
+
+
+def test_a_cardcore_error_a_rule_raises_in_play_is_a_plugin_error(
+    house_rule: Callable[..., str],
+) -> None:
+    """Before, a rule's own call failing with UnknownPluginError left apply as that error."""
+
+    @hookimpl
+    def score_round(state: GameState, scores: Any) -> None:
+        cardcore.unregister("cardcore.rules", "golf.never-registered")
+
+    name = house_rule("golf", score_round=score_round)
+    game = cardcore.new_game("golf", 2, rules=[name], options=OPTIONS["golf"], seed=15)
+    failure, before = _play_until_error(game, 15)
+    assert failure.plugin == name  # type: ignore[attr-defined]
+    assert f"plugin {name!r} raised UnknownPluginError in score_round" in str(failure)
+    assert _dump(game) == before
