@@ -7,6 +7,7 @@ configuring plugins.
 from __future__ import annotations
 
 import contextlib
+import enum
 import functools
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
@@ -258,7 +259,12 @@ def read_only(
 
 
 def _plain_int(value: Any) -> Any:
-    """*value* as a plain ``int`` if it is an instance of a subclass of ``int`` (not a bool)."""
-    if isinstance(value, int) and type(value) is not int and not isinstance(value, bool):
+    """*value* as a plain ``int`` if it is an instance of a subclass of ``int``: not a bool,
+    and not an enum member (``Rank.ACE``: a game's own values, meant as they are)."""
+    if (
+        isinstance(value, int)
+        and type(value) is not int
+        and not isinstance(value, bool | enum.Enum)
+    ):
         return int.__index__(value)
     return value

@@ -359,3 +359,12 @@ def test_a_cardcore_error_a_rule_raises_in_play_is_a_plugin_error(
     assert failure.plugin == name  # type: ignore[attr-defined]
     assert f"plugin {name!r} raised UnknownPluginError in score_round" in str(failure)
     assert _dump(game) == before
+
+
+def test_enum_members_a_hook_answers_stay_enum_members() -> None:
+    """The plain-int rule is for hostile int subclasses, not a game's own IntEnum values."""
+    from cardcore._hookcall import guarded
+    from cardcore.cards import Rank
+
+    answer = guarded(lambda: [Rank(1), _Sticky(3), True], "golf.rule", "hook")()
+    assert [type(x) for x in answer] == [Rank, int, bool]
