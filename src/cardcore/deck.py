@@ -18,11 +18,14 @@ from collections.abc import MutableSequence, Sequence
 from contextvars import ContextVar
 from typing import TypeVar
 
+from cardcore._text import shown
 from cardcore.cards import JOKER, Card, Rank, Suit
+from cardcore.errors import ArgumentError
 
 __all__ = [
     "CHANCE",
     "LEGACY_CHANCE",
+    "MAX_DECKS",
     "Chance",
     "chance_version",
     "decks",
@@ -49,12 +52,30 @@ def standard_52() -> tuple[Card, ...]:
     return _STANDARD
 
 
+MAX_DECKS = 10_000
+"""The most decks (and jokers per deck) :func:`decks` and :func:`with_jokers` build."""
+
+
+def _count(what: str, n: object) -> None:
+    """Refuse a count of decks or jokers that is not an int from 0 to :data:`MAX_DECKS`
+    (a float raised TypeError; a huge int builds a deck no memory holds)."""
+    if type(n) is not int or not 0 <= n <= MAX_DECKS:
+        msg = f"{what} must be an int from 0 to {MAX_DECKS:,}, not {shown(n, 40)}"
+        raise ArgumentError(msg)
+
+
 def with_jokers(cards: Sequence[Card], n: int = 2) -> tuple[Card, ...]:
     """Return *cards* followed by *n* jokers.
 
     :param cards: The cards to extend.
     :param n: How many jokers to add.
+    :raises ArgumentError: *n* is not an int from 0 to :data:`MAX_DECKS`, or *cards* is not
+        a sequence.
     """
+    _count("the number of jokers", n)
+    if not isinstance(cards, Sequence):
+        msg = f"with_jokers takes a sequence of cards, not {shown(cards, 40)}"
+        raise ArgumentError(msg)
     return (*cards, *(JOKER,) * n)
 
 
@@ -66,7 +87,11 @@ def decks(n: int = 1, *, jokers_per_deck: int = 0) -> tuple[Card, ...]:
 
     >>> len(decks(2, jokers_per_deck=2))
     108
+
+    :raises ArgumentError: A count that is not an int from 0 to :data:`MAX_DECKS`.
     """
+    _count("the number of decks", n)
+    _count("jokers_per_deck", jokers_per_deck)
     one = standard_52()
     return tuple(card for _ in range(n) for card in (*one, *(JOKER,) * jokers_per_deck))
 
