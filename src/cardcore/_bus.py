@@ -87,7 +87,9 @@ class EventBus:
     :class:`DeliveryFailure`), if set; a subscription made with
     ``drop_on_error=True`` is removed after its first failure. A
     ``BaseException`` that is not an ``Exception`` (``KeyboardInterrupt``)
-    stops delivery and propagates; the events not yet delivered are dropped.
+    propagates from the call that delivered it, once every other handler has
+    had the batch (and the batches this thread's handlers queued): it costs
+    no other handler an event.
 
     :param observers: The plugins' ``on_event`` implementations (plain callables).
     :param seats: The game's number of seats, so :meth:`subscribe` can refuse
@@ -260,18 +262,22 @@ class EventBus:
             return
         # its turn already, no observer: deliver here (what _run and _deliver do, inlined)
         self._deliverer = ident
+        stop: BaseException | None = None  # a handler's KeyboardInterrupt: after the batch
         try:
             for event in batch:
                 subs = self._lookup.get(type(event))  # read per event: a handler may subscribe
                 if subs is None:
                     subs = self._for(type(event))
                 for sub in subs:
-                    seat = sub.seat
-                    copy = event if seat is None else event.for_seat(seat)
+                    copy = event
                     try:
+                        if sub.seat is not None:
+                            copy = event.for_seat(sub.seat)
                         sub.handler(copy)
                     except Exception as exc:
-                        self._failed(sub, copy, exc)
+                        stop = self._failed(sub, copy, exc) or stop
+                    except BaseException as exc:
+                        stop = stop or exc
         except BaseException:
             self._deliverer = 0
             self._done(ticket)
@@ -285,7 +291,12 @@ class EventBus:
             mine = self._deferred.get(ident)
             if mine:
                 ticket, batch = mine.popleft()
-                self._run(ident, ticket, batch)
+                try:
+                    self._run(ident, ticket, batch)
+                except BaseException as exc:
+                    stop = stop or exc
+        if stop is not None:
+            raise stop
 
     def enqueue(self, events: list[Event]) -> None:
         """Queue one batch for the calling thread's next :meth:`drain` (numbered now)."""
@@ -303,25 +314,28 @@ class EventBus:
         self._run(ident, ticket, batch)
 
     def _run(self, ident: int, ticket: int, batch: list[Event]) -> None:
+        stop: BaseException | None = None  # a handler's KeyboardInterrupt: raised at the end
         try:
             while True:
                 if self._next_batch != ticket:
                     self._wait_turn(ticket)
                 self._deliverer = ident
                 try:
-                    self._deliver(batch)
+                    stop = self._deliver(batch) or stop
                 finally:
                     self._deliverer = 0
                     self._done(ticket)
                 if not self._deferred:
-                    return
+                    break
                 mine = self._deferred.get(ident)
                 if not mine:
-                    return
+                    break
                 ticket, batch = mine.popleft()
         except BaseException:
             self._abandon(ident)
             raise
+        if stop is not None:
+            raise stop
 
     def _wait_turn(self, ticket: int) -> None:
         with self._cond:
@@ -358,8 +372,12 @@ class EventBus:
             self._next_batch = nxt
             self._cond.notify_all()
 
-    def _deliver(self, batch: list[Event]) -> None:
+    def _deliver(self, batch: list[Event]) -> BaseException | None:
+        """Hand *batch* to every observer and handler; return the first ``BaseException``
+        one raised (``KeyboardInterrupt``), for the caller to raise once every other
+        handler has had the batch."""
         observers = self._observers
+        stop: BaseException | None = None
         for event in batch:
             kind = type(event)
             subs = self._lookup.get(kind)
@@ -369,17 +387,28 @@ class EventBus:
                 try:
                     observe(event=event)
                 except Exception as exc:
-                    self._failed(None, event, exc)
+                    stop = self._failed(None, event, exc) or stop
+                except BaseException as exc:
+                    stop = stop or exc
             for sub in subs:
-                seat = sub.seat
-                copy = event if seat is None else event.for_seat(seat)
+                copy = event
                 try:
+                    if sub.seat is not None:
+                        copy = event.for_seat(sub.seat)
                     sub.handler(copy)
                 except Exception as exc:
-                    self._failed(sub, copy, exc)
+                    stop = self._failed(sub, copy, exc) or stop
+                except BaseException as exc:
+                    stop = stop or exc
+        return stop
 
-    def _failed(self, sub: Subscription | None, event: Event, exc: Exception) -> None:
-        """Report a handler's failure (logging and ``on_error``); drop it if it asked so."""
+    def _failed(
+        self, sub: Subscription | None, event: Event, exc: Exception
+    ) -> BaseException | None:
+        """Report a handler's failure (logging and ``on_error``); drop it if it asked so.
+
+        :returns: A ``BaseException`` the ``on_error`` callback raised, for after the batch.
+        """
         dropped = sub is not None and sub.drop_on_error
         if dropped and sub is not None:
             self.unsubscribe(sub)
@@ -398,6 +427,9 @@ class EventBus:
                 callback(DeliveryFailure(event, exc, sub, dropped))
             except Exception:
                 _LOG.exception("the event bus's on_error callback raised")
+            except BaseException as stop:
+                return stop
+        return None
 
 
 def _removed(event: Event) -> None:

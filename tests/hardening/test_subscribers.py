@@ -207,3 +207,43 @@ def test_threads_deliver_their_own_events_in_version_order(name: str) -> None:
     assert delivered == list(range(1, game.version + 1))
     assert game.version > 20
     assert failures and all(f.event.seat == 0 for f in failures)
+
+
+class _Stop(BaseException):
+    """A plugin's own BaseException, like KeyboardInterrupt."""
+
+
+@pytest.mark.parametrize("where", ["handler", "on_error", "nested"])
+def test_a_handlers_base_exception_costs_no_other_handler_an_event(where: str) -> None:
+    """It propagates from the act once everybody has had the batch (it used to drop the
+    rest of the batch for every later handler and seat)."""
+    game = cardcore.new_game("golf", 2, seed=7)
+    host: list[str] = []
+    seat1: list[str] = []
+    armed = [False]
+
+    def stop(event: Event) -> None:
+        if armed[0] and event.slug == "action-applied":
+            armed[0] = False
+            if where == "handler":
+                raise _Stop
+            if where == "nested":  # a handler that acts: its batch is queued, then raises
+                game.act(1, "flip 0")
+                raise _Stop
+            raise RuntimeError("reported to on_error, which stops")
+
+    def on_error(failure: DeliveryFailure) -> None:
+        raise _Stop
+
+    game.events.on_error = on_error
+    game.events.subscribe(Event, stop)
+    game.events.subscribe(Event, host.append)
+    game.events.subscribe(Event, seat1.append, seat=1)
+    game.act(0, "flip 0")
+    armed[0] = True
+    with pytest.raises(_Stop):
+        game.act(0, "flip 1")  # seat 0's second flip; seat 1 is next
+    assert game.version == (3 if where == "nested" else 2)
+    slugs = [e.slug for e in host]
+    assert slugs.count("action-applied") == game.version  # every action reached the host
+    assert [e.slug for e in seat1] == slugs  # and seat 1, in the same order
