@@ -57,7 +57,7 @@ MAX_DECKS = 10_000
 
 
 def _count(what: str, n: object) -> None:
-    """Refuse a count of decks or jokers that is not an int from 0 to :data:`MAX_DECKS`
+    """Refuse a count of decks or jokers that is not an int from 0 to ``MAX_DECKS`` (10,000)
     (a float raised TypeError; a huge int builds a deck no memory holds)."""
     if type(n) is not int or not 0 <= n <= MAX_DECKS:
         msg = f"{what} must be an int from 0 to {MAX_DECKS:,}, not {shown(n, 40)}"
@@ -69,7 +69,7 @@ def with_jokers(cards: Sequence[Card], n: int = 2) -> tuple[Card, ...]:
 
     :param cards: The cards to extend.
     :param n: How many jokers to add.
-    :raises ArgumentError: *n* is not an int from 0 to :data:`MAX_DECKS`, or *cards* is not
+    :raises ArgumentError: *n* is not an int from 0 to ``MAX_DECKS`` (10,000), or *cards* is not
         a sequence.
     """
     _count("the number of jokers", n)
@@ -88,7 +88,7 @@ def decks(n: int = 1, *, jokers_per_deck: int = 0) -> tuple[Card, ...]:
     >>> len(decks(2, jokers_per_deck=2))
     108
 
-    :raises ArgumentError: A count that is not an int from 0 to :data:`MAX_DECKS`.
+    :raises ArgumentError: A count that is not an int from 0 to ``MAX_DECKS`` (10,000).
     """
     _count("the number of decks", n)
     _count("jokers_per_deck", jokers_per_deck)

@@ -129,11 +129,24 @@ def _names(players: int | Sequence[str]) -> tuple[str, ...]:
         isinstance(players, Sequence)
         and not isinstance(players, str)
         and 0 < len(players) <= MAX_PLAYERS
-        and all(isinstance(p, str) and 0 < len(p) <= 100 for p in players)
+        and all(isinstance(p, str) and 0 < len(p) <= 100 and _carried(p) for p in players)
     ):
         return tuple(players)
-    msg = f"players must be a count or a list of 1 to 64 names (each 1 to 100 characters), not {shown(players)}"
+    msg = (
+        "players must be a count or a list of 1 to 64 names (each 1 to 100 characters"
+        f" UTF-8 can carry), not {shown(players)}"
+    )
     raise OptionError(msg)
+
+
+def _carried(name: str) -> bool:
+    """Whether UTF-8 can carry *name*: one with a lone surrogate (``"\\ud800"``) was
+    accepted, and its record could then not be signed, saved to a file or sent."""
+    try:
+        name.encode()
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 def new_game(
