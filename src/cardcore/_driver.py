@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any, NoReturn
 from cardcore._actionlog import actions as recorded
 from cardcore._bus import UNASKED
 from cardcore._faults import as_legal
+from cardcore._hookcall import message_of
 from cardcore._text import shown
 from cardcore.actions import HOST, Action, EndMatch, Resign
 from cardcore.deck import _VERSION as _CHANCE
@@ -169,7 +170,7 @@ def legal_at(game: Game, seat: int, seen: int, action: Action) -> tuple[Action, 
     except CardcoreError:
         raise
     except Exception as exc:
-        raise plugin_error(game, exc, "legal_actions") from exc
+        raise (error := plugin_error(game, exc, "legal_actions")) from cause(error, exc)
     if known is not None:
         known[seat] = got  # a flood of the same seen costs one replay
     elif len(game._past) <= STALE_WINDOW:
@@ -214,8 +215,14 @@ def plugin_error(game: Game, exc: Exception, where: str) -> CardcoreError:
     if isinstance(exc, CardcoreError) and not isinstance(exc, IllegalActionError | NotationError):
         return exc
     plugin = plugin_from_traceback(game.ruleset, exc) or game.name
-    msg = f"plugin {plugin!r} raised {type(exc).__name__} in {where}: {exc}"
+    msg = f"plugin {plugin!r} raised {type(exc).__name__} in {where}: {message_of(exc)}"
     return PluginError(msg, plugin=plugin)
+
+
+def cause(error: BaseException, exc: BaseException) -> BaseException | None:
+    """What *error*, raised for *exc*, is raised ``from``: *exc*, or, when *exc* passes
+    through as it is, its own cause (``raise exc from exc`` would hide the plugin's error)."""
+    return exc.__cause__ if error is exc else exc
 
 
 def reject(game: Game, action: Action, seen: int | None) -> None:
@@ -260,7 +267,7 @@ def reject(game: Game, action: Action, seen: int | None) -> None:
         if not _well_formed(game, action, text):  # not the plugin's fault: a malformed object
             msg = f"{text!r} is not an action of {game.name} (CORE-ACTION-1)"
             raise IllegalActionError(msg, action=action, rule_id="CORE-ACTION-1") from None
-        raise plugin_error(game, exc, "rule_for") from exc
+        raise (error := plugin_error(game, exc, "rule_for")) from cause(error, exc)
     raise IllegalActionError(f"{reason} ({rule_id})", action=action, rule_id=rule_id)
 
 

@@ -9,7 +9,7 @@ import hashlib
 from collections import deque
 from typing import TYPE_CHECKING
 
-from cardcore._driver import BASE_EVERY, COLD, plugin_error
+from cardcore._driver import BASE_EVERY, COLD, cause, plugin_error
 from cardcore._text import shown
 from cardcore.deck import derive_rng
 from cardcore.errors import CardcoreError, IllegalActionError, PluginError
@@ -45,7 +45,7 @@ def determinized(new: Game, seat: int, seed: int) -> Game:
         except CardcoreError:
             raise
         except Exception as exc:
-            raise plugin_error(new, exc, "determinize") from exc
+            raise (error := plugin_error(new, exc, "determinize")) from cause(error, exc)
         if sum(map(len, state.zones.cards)) != count:  # a card lost or made up by the re-deal
             names = [
                 i.plugin_name for i in reversed(new.ruleset.pm.hook.determinize.get_hookimpls())

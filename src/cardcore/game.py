@@ -22,6 +22,7 @@ from cardcore._driver import (
     MAX_TIME,
     STALE_WINDOW,
     bus_for,
+    cause,
     check_at,
     checkpoint,
     clone_game,
@@ -354,7 +355,7 @@ class Game:
                     restore(self)  # as it was before this apply, calling no hook
                     if not isinstance(exc, Exception):
                         raise
-                    raise fault or self._plugin_error(exc, "apply") from exc
+                    raise (err := fault or plugin_error(self, exc, "apply")) from cause(err, exc)
                 if at is not None:
                     self._times[self.version] = self._last_at = at
                 record = self._record
@@ -484,7 +485,7 @@ class Game:
             restore(self)  # as it was before this apply, calling no hook
             if not isinstance(exc, Exception):
                 raise
-            raise fault or self._plugin_error(exc, "apply") from exc
+            raise (err := fault or plugin_error(self, exc, "apply")) from cause(err, exc)
         if at is not None:
             self._times[self.version] = self._last_at = at
         record = self._record
@@ -501,9 +502,6 @@ class Game:
         elif self._hooks.value is not self._mark or version >= self._next_base:
             checkpoint(self)
         return None if batch is None else numbered(bus, batch, action, version, at, state)
-
-    def _plugin_error(self, exc: Exception, where: str) -> CardcoreError:
-        return plugin_error(self, exc, where)
 
     def truncate(self) -> None:
         """End the game as ``"truncated"`` (runners call this at the game's action bound).

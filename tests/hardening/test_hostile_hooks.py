@@ -361,6 +361,24 @@ def test_a_cardcore_error_a_rule_raises_in_play_is_a_plugin_error(
     assert _dump(game) == before
 
 
+def test_a_rules_own_error_stays_the_cause_of_the_plugin_error(
+    house_rule: Callable[..., str],
+) -> None:
+    """``raise error from exc`` with the rule's PluginError passing through made the error its
+    own cause: the rule's exception and traceback no longer showed."""
+
+    @hookimpl
+    def score_round(state: GameState, scores: Any) -> None:
+        raise LookupError("the scoring service is down")
+
+    name = house_rule("golf", score_round=score_round)
+    game = cardcore.new_game("golf", 2, rules=[name], options=OPTIONS["golf"], seed=15)
+    failure, _ = _play_until_error(game, 15)
+    assert failure.__cause__ is not failure
+    assert type(failure.__cause__) is LookupError
+    assert str(failure.__cause__) == "the scoring service is down"
+
+
 def test_enum_members_a_hook_answers_stay_enum_members() -> None:
     """The plain-int rule is for hostile int subclasses, not a game's own IntEnum values."""
     from cardcore._hookcall import guarded
