@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Protocol, runtime_checkable
 
 from attrs import frozen
 
+from cardcore._text import shown
 from cardcore.actions import Action
 from cardcore.deck import derive_rng
 from cardcore.errors import (
@@ -185,6 +186,26 @@ def check_agent(name: str, factory: object, game: GameInfo) -> None:
             raise CardcoreError(msg)
 
 
+def _check_run(game: Any, agents: Any, max_actions: Any, method: str) -> None:
+    """Refuse, before the first move, a runner's arguments of the wrong kind (an agent
+    ``None`` raised AttributeError mid-game; ``max_actions=-1`` was taken)."""
+    from cardcore.game import Game
+
+    if not isinstance(game, Game):
+        msg = f"a runner plays a cardcore.Game, not {type(game).__name__}"
+        raise ArgumentError(msg)
+    if isinstance(agents, str) or not isinstance(agents, Sequence):
+        msg = f"agents must be a list of agents, one per seat, not {type(agents).__name__}"
+        raise ArgumentError(msg)
+    if max_actions is not None and (type(max_actions) is not int or max_actions < 0):
+        msg = f"max_actions must be a whole number of at least 0 or None, not {shown(max_actions, 40)}"
+        raise OptionError(msg)
+    for seat, agent in enumerate(agents):
+        if not isinstance(agent, type) and not callable(getattr(agent, method, None)):
+            msg = f"the agent of seat {seat} ({type(agent).__name__}) has no {method}() method"
+            raise ArgumentError(msg)
+
+
 def _check_agents(agents: Sequence[object], game: Game) -> None:
     """Refuse, before the first move, an agent that declares games other than *game*'s."""
     name = game.name
@@ -283,6 +304,7 @@ def play(
     :raises IllegalActionError: An agent answered something the game refuses (the
         message names its seat and class).
     """
+    _check_run(game, agents, max_actions, "choose")
     if len(agents) != len(game.players):
         msg = f"need one agent per seat ({len(game.players)}), got {len(agents)}"
         raise OptionError(msg)
@@ -358,6 +380,10 @@ def run_realtime(
     :raises CardcoreError: An agent's plan is neither ``None`` nor a :class:`Plan` of an
         action and a finite delay (the message names its seat and class).
     """
+    _check_run(game, agents, max_actions, "plan")
+    if type(seed) is not int or type(start) not in (int, float) or not abs(start) <= 1e15:
+        msg = f"seed must be an int and start a finite time, not {shown(seed, 40)} and {shown(start, 40)}"
+        raise OptionError(msg)
     n = len(game.players)
     if len(agents) != n:
         msg = f"need one agent per seat ({n}), got {len(agents)}"
