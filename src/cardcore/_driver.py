@@ -454,7 +454,11 @@ def validate(game: Game, action: Action, seen: int | None) -> None:
     state = game._state
     seat = action.seat
     if state.is_over:
-        msg = f"the game is over; {str(action)!r} is not accepted (CORE-OVER-1)"
+        try:
+            text = repr(str(action))
+        except Exception:  # a hand-built action its class cannot write
+            text = shown(action)
+        msg = f"the game is over; {text} is not accepted (CORE-OVER-1)"
         raise IllegalActionError(msg, action=action, rule_id="CORE-OVER-1")
     kind = type(action)
     if kind is Resign or kind is EndMatch:

@@ -220,3 +220,19 @@ def test_hand_built_malformed_actions_are_illegal_not_raw_errors_and_change_noth
             game.apply(action)
         assert err.value.rule_id == "CORE-ACTION-1"
         assert fingerprint(game) == before
+
+
+def test_a_malformed_action_after_the_game_is_over_is_refused_cleanly() -> None:
+    """The game-over message wrote the action with str(), which such an action cannot do."""
+    from cardcore_spit.actions import Claim
+    from cardcore_tonk.actions import Spread
+
+    tonk = cardcore.new_game("tonk", 2, seed=1)
+    tonk.act(-1, "end")
+    spit = cardcore.new_game("spit", 2, seed=1)
+    spit.act(-1, "end")
+    for game, action in ((tonk, Spread(0, 0)), (spit, Claim(0, "x", 0))):  # type: ignore[arg-type]
+        before = game.save()
+        with pytest.raises(cardcore.IllegalActionError, match="CORE-OVER-1"):
+            game.apply(action)
+        assert game.save() == before

@@ -92,7 +92,7 @@ class _Refused(ValueError):
     """A reason to refuse a body, in our words."""
 
 
-def read_json(body: bytes) -> dict[str, Any] | Response:
+def read_body(body: bytes) -> dict[str, Any] | Response:
     """The lobby request in *body* as a JSON object, or the HTTP 400 that refuses it."""
     try:
         text = body.decode("utf-8")

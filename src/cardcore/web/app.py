@@ -65,7 +65,7 @@ from cardcore.web._http import (
     http_error,
     off_the_loop,
     page,
-    read_json,
+    read_body,
     same_origin,
 )
 from cardcore.web._quota import LimitError, Quota, ServerLimits
@@ -478,7 +478,7 @@ def create_app(server: WebServer | None = None, **kwargs: Any) -> Starlette:
             body = await _body(request)
             if body is None:
                 return _error(f"the request is larger than {MAX_BODY // 1024} KiB", 413)
-            data = read_json(body)
+            data = read_body(body)
             if isinstance(data, Response):
                 return data
             client = None if request.client is None else request.client.host
