@@ -49,3 +49,20 @@ def test_a_player_count_beyond_any_game_is_refused(run: str, players: int) -> No
             cardcore.compare("golf", games=2, players=players, skill=None)
     assert len(str(info.value)) < 200
     assert isinstance(info.value, CardcoreError)
+
+
+def test_text_of_a_str_subclass_names_what_it_says() -> None:
+    """A StrEnum member is text: refusing it (type(name) is str) broke callers that keep
+    their game and rule names in an enum."""
+    import enum
+
+    class Name(enum.StrEnum):
+        GOLF = "golf"
+        JOKERS = "golf.jokers"
+        RANDOM = "random"
+
+    game = cardcore.new_game(Name.GOLF, 2, rules=[Name.JOKERS], seed=1)
+    assert game.name == "golf" and game.rules == ("golf.jokers",)
+    assert cardcore.game_info(Name.GOLF).name == "golf"
+    assert cardcore.rule_info(Name.JOKERS).name == "golf.jokers"
+    assert cardcore.load_agent(Name.RANDOM) is cardcore.load_agent("random")

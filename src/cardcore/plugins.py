@@ -1,10 +1,9 @@
 """Finding plugins and building one cached plugin manager per configuration.
 
-Entry points (groups ``cardcore.games``, ``cardcore.rules``, ``cardcore.agents``)
-are read once per process. A configuration -- a game and the house rules
-chosen for it -- gets its own :class:`pluggy.PluginManager`, built once and
-cached, so two games with different rules run side by side and a simulation
-of a million games builds one manager.
+Entry points (groups ``cardcore.games``, ``cardcore.rules``, ``cardcore.agents``) are read
+once per process. A configuration -- a game and the house rules chosen for it -- gets its
+own :class:`pluggy.PluginManager`, built once and cached, so two games with different rules
+run side by side and a simulation of a million games builds one manager.
 """
 
 from __future__ import annotations
@@ -142,6 +141,7 @@ def unregister(group: str, name: str) -> None:
 
 
 def _load(group: str, name: str) -> Any:
+    name = str.__str__(name) if isinstance(name, str) else name  # a StrEnum member: its text
     key = (group, name)
     if type(name) is str and key in _loaded:  # [] would raise TypeError: unhashable
         return _loaded[key]
@@ -200,6 +200,7 @@ def rule_info(name: str) -> RuleInfo:
 
 
 def _rule_module(name: str) -> tuple[ModuleType, RuleInfo]:
+    name = str.__str__(name) if isinstance(name, str) else name
     entries = _entries()["cardcore.rules"]
     if type(name) is not str or name not in entries:
         found = [
