@@ -14,7 +14,8 @@ from typing import Any
 from cardcore.cli.args import UsageError
 
 MAX_HEAD = 64 * 1024
-"""The longest request line and headers read, in bytes; a longer head is answered 431 or 400."""
+"""h11's bound on a request head not yet parsed, in bytes: heads of a few hundred KiB are
+refused (400) before the app sees them."""
 
 __all__ = ["add_parser", "cmd_serve"]
 

@@ -113,22 +113,32 @@ def same_origin(websocket: WebSocket) -> bool:
 
     A page of another site could otherwise open sockets to the server from its visitors'
     browsers (cross-site WebSocket hijacking). Programs send no ``Origin``. The origin's
-    host name must be the one the client asked for: ``Host``, or ``X-Forwarded-Host``
-    from a proxy (a page cannot set either); ports are not compared, as proxies drop them.
+    host and port must be the ones the client asked for: ``Host``, or a proxy's
+    ``X-Forwarded-Host`` or ``Forwarded: host=`` (a page can set none of them); a host
+    asked for without a port matches an origin on its scheme's default port.
     """
     origin = websocket.headers.get("origin")
     if origin is None:
         return True
+    headers = websocket.headers
+    asked = [headers.get("host"), headers.get("x-forwarded-host")]
+    asked += [
+        part.strip()[5:].strip('"')
+        for part in headers.get("forwarded", "").replace(",", ";").split(";")
+        if part.strip().lower().startswith("host=")
+    ]
     try:
-        name = urlsplit(origin).hostname
-        asked = {
-            urlsplit("//" + value.split(",")[0].strip()).hostname
-            for value in (websocket.headers.get("host"), websocket.headers.get("x-forwarded-host"))
-            if value
-        }
+        url = urlsplit(origin)
+        name, port = url.hostname, url.port or {"http": 80, "https": 443}.get(url.scheme)
+        for value in asked:
+            if not value:
+                continue
+            there = urlsplit("//" + value.split(",")[0].strip())
+            if there.hostname == name and there.port in (port, None if port in (80, 443) else 0):
+                return name is not None
     except ValueError:  # a malformed port or address
         return False
-    return name is not None and name in asked
+    return False
 
 
 async def off_the_loop(gate: asyncio.Semaphore, work: Callable[[], T]) -> T:

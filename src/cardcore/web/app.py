@@ -531,30 +531,31 @@ def create_app(server: WebServer | None = None, **kwargs: Any) -> Starlette:
         session = _session(request)
         if session is None:
             return _error("no such session", 404)
-        record = session.record()
-        if record is None or session.game is None:
+        game = session.game
+        if game is None or session.phase not in ("over", "closed"):
             return _error("the replay is shown once the game is over", 409)
-        actions = record.get("actions", [])
+        steps = game.version  # every action the record holds
         text = request.path_params["step"]
         if not (text.isascii() and text.isdigit()) or len(text) > 12:
-            return _error(
-                f"the step is a number of actions from 0 to {len(actions)}, not {text[:20]!r}"
-            )
-        step = min(int(text), len(actions))
-        stored = web.store.load(session.id)
-        rows = [] if stored is None else stored.actions[:step]
+            return _error(f"the step is a number of actions from 0 to {steps}, not {text[:20]!r}")
+        step = min(int(text), steps)
         seed = session.fair.seed if session.fair is not None else (session.seed or 0)
         setup, chance = session.setup, session.chance  # a 0.2.0 session: its own chance
-        view = await off_the_loop(
-            replays, lambda: setup.build(seed, rows, chance=chance).view(None)
-        )
+
+        def rebuild() -> tuple[dict[str, Any], tuple[Any, ...]]:
+            """The public view after *step* actions, from the record (the game is over:
+            nothing changes it; its lock guards the read)."""
+            rows = [tuple(row) for row in game.record()["actions"][:step]]
+            return setup.build(seed, rows, chance=chance).view(None), rows[-1] if rows else ()
+
+        view, last = await off_the_loop(replays, rebuild)
         return JSONResponse(
             {
                 "step": step,
-                "steps": len(stored.actions) if stored else 0,
+                "steps": steps,
                 "view": view,
-                "action": rows[-1][1] if rows else None,
-                "actor": rows[-1][0] if rows else None,
+                "action": last[1] if last else None,
+                "actor": last[0] if last else None,
             }
         )
 
