@@ -51,6 +51,14 @@ def test_a_request_body_is_read_strictly_and_told_in_our_words(body: bytes, said
         assert not server.hub.sessions  # nothing was created
 
 
+def test_a_request_body_may_start_with_a_byte_order_mark() -> None:
+    """PowerShell's ``Out-File -Encoding utf8`` writes one; it used to be read."""
+    body = '{"game": "golf", "seats": [{"name": "A"}, {"name": "B"}]}'
+    with serve() as (client, _server, _):
+        r = client.post("/api/sessions", content=b"\xef\xbb\xbf" + body.encode())
+        assert r.status_code == 201, r.text
+
+
 def test_a_websocket_from_a_page_of_another_site_is_refused() -> None:
     with serve() as (client, _server, _):
         evil = {"origin": "https://evil.example"}

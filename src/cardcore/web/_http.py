@@ -95,8 +95,8 @@ class _Refused(ValueError):
 def read_body(body: bytes) -> dict[str, Any] | Response:
     """The lobby request in *body* as a JSON object, or the HTTP 400 that refuses it."""
     try:
-        text = body.decode("utf-8")
-        data = json.loads(text, object_pairs_hook=_no_duplicates, parse_constant=_no_constant)
+        # bytes: json finds the encoding (a UTF-8 byte order mark, as Windows tools write)
+        data = json.loads(body, object_pairs_hook=_no_duplicates, parse_constant=_no_constant)
     except _Refused as exc:
         return _error(str(exc))
     except RecursionError:
