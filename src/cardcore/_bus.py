@@ -275,9 +275,9 @@ class EventBus:
                             copy = event.for_seat(sub.seat)
                         sub.handler(copy)
                     except Exception as exc:
-                        stop = self._failed(sub, copy, exc) or stop
+                        stop = self._kept(stop, self._failed(sub, copy, exc))
                     except BaseException as exc:
-                        stop = stop or exc
+                        stop = self._kept(stop, exc)
         except BaseException:
             self._deliverer = 0
             self._done(ticket)
@@ -294,7 +294,7 @@ class EventBus:
                 try:
                     self._run(ident, ticket, batch)
                 except BaseException as exc:
-                    stop = stop or exc
+                    stop = self._kept(stop, exc)
         if stop is not None:
             raise stop
 
@@ -321,7 +321,9 @@ class EventBus:
                     self._wait_turn(ticket)
                 self._deliverer = ident
                 try:
-                    stop = self._deliver(batch) or stop
+                    got = self._deliver(batch)
+                    if got is not None:
+                        stop = self._kept(stop, got)
                 finally:
                     self._deliverer = 0
                     self._done(ticket)
@@ -387,9 +389,9 @@ class EventBus:
                 try:
                     observe(event=event)
                 except Exception as exc:
-                    stop = self._failed(None, event, exc) or stop
+                    stop = self._kept(stop, self._failed(None, event, exc))
                 except BaseException as exc:
-                    stop = stop or exc
+                    stop = self._kept(stop, exc)
             for sub in subs:
                 copy = event
                 try:
@@ -397,9 +399,21 @@ class EventBus:
                         copy = event.for_seat(sub.seat)
                     sub.handler(copy)
                 except Exception as exc:
-                    stop = self._failed(sub, copy, exc) or stop
+                    stop = self._kept(stop, self._failed(sub, copy, exc))
                 except BaseException as exc:
-                    stop = stop or exc
+                    stop = self._kept(stop, exc)
+        return stop
+
+    @staticmethod
+    def _kept(stop: BaseException | None, exc: BaseException | None) -> BaseException | None:
+        """The first ``BaseException`` of a delivery, raised at its end; a later one is
+        logged, not lost."""
+        if stop is None:
+            return exc
+        if exc is not None and exc is not stop:
+            _LOG.error(
+                "%s during the same delivery was not raised", type(exc).__name__, exc_info=exc
+            )
         return stop
 
     def _failed(

@@ -247,3 +247,29 @@ def test_a_handlers_base_exception_costs_no_other_handler_an_event(where: str) -
     slugs = [e.slug for e in host]
     assert slugs.count("action-applied") == game.version  # every action reached the host
     assert [e.slug for e in seat1] == slugs  # and seat 1, in the same order
+
+
+def test_the_first_base_exception_of_a_delivery_is_raised_and_a_later_one_logged(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    class _Other(BaseException):
+        pass
+
+    game = cardcore.new_game("golf", 2, seed=7)
+    got: list[str] = []
+
+    def first(event: Event) -> None:
+        raise _Stop
+
+    def second(event: Event) -> None:
+        raise _Other
+
+    game.events.subscribe(ActionApplied, first)
+    game.events.subscribe(ActionApplied, second)
+    game.events.subscribe(ActionApplied, lambda e: got.append(e.action))
+    with caplog.at_level(logging.ERROR, logger="cardcore.events"), pytest.raises(_Stop):
+        game.act(0, "flip 0")
+    assert got == ["flip 0"]  # the last handler still had it
+    assert any(
+        "_Other during the same delivery was not raised" in r.getMessage() for r in caplog.records
+    )
