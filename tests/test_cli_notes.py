@@ -78,3 +78,21 @@ def test_realtime_says_the_side_cards_turned_after_a_play() -> None:
     assert match, text[-500:]
     assert match.groups() == _spat(heard)
     assert text.index(f"you: {action}") < match.start()
+
+
+def test_a_failing_notes_function_costs_the_lines_not_the_game() -> None:
+    """Sessions logged such a failure and went on; ``cardcore play`` ended with it."""
+    import attrs
+
+    from cardcore.cli.notes import Notes
+
+    def broken(events: object, action: object) -> list[str]:
+        raise KeyError("hand")
+
+    game = cardcore.new_game(SPEED, 2, seed=1)
+    info = attrs.evolve(game.ruleset.game, notes=broken)
+    notes = Notes(info, 0)
+    game.events.subscribe(Event, notes._keep, 0)
+    game.act(0, str(game.legal_actions(0)[0]))
+    assert notes.take() == []  # logged; the game goes on
+    assert notes.events == []

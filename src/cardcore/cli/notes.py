@@ -9,6 +9,7 @@ are the deal's), so nothing here knows any game.
 
 from __future__ import annotations
 
+import logging
 import threading
 
 from rich.markup import escape
@@ -19,6 +20,8 @@ from cardcore.info import GameInfo
 from cardcore.setup import Listener
 
 __all__ = ["Notes"]
+
+LOG = logging.getLogger("cardcore.cli")
 
 
 class Notes:
@@ -60,13 +63,16 @@ class Notes:
         lines: list[str] = []
         action: str | None = None
         change: list[dict[str, object]] = []
-        for event in events:
-            if type(event) is ActionApplied:
-                if change:
-                    lines += say(change, action)
-                action, change = event.action, []
-            else:
-                change.append(event.to_json())
-        if change:
-            lines += say(change, action)
+        try:
+            for event in events:
+                if type(event) is ActionApplied:
+                    if change:
+                        lines += [str(line) for line in say(change, action)]
+                    action, change = event.action, []
+                else:
+                    change.append(event.to_json())
+            if change:
+                lines += [str(line) for line in say(change, action)]
+        except Exception:  # the lines are a courtesy: the game goes on without them
+            LOG.exception("the game's notes failed")
         return [f"[bold yellow]{escape(line)}[/]" for line in lines]
