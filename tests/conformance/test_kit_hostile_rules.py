@@ -92,3 +92,23 @@ def test_a_keyboard_interrupt_still_stops_the_kit() -> None:
             check_game("golf", players=2, rules=["golf.interrupting"], games=1, strict=False)
     finally:
         cardcore.unregister("cardcore.rules", "golf.interrupting")
+
+
+@pytest.mark.parametrize("error", [pytest.fail.Exception, pytest.skip.Exception])
+def test_the_test_runners_own_exceptions_pass_through_the_kit(error: type[BaseException]) -> None:
+    """pytest.fail or pytest.skip inside a hook (or a test timeout) belongs to the run, not to
+    the plugin: reporting it as "a plugin raised" hid a skipped or failed test."""
+
+    @hookimpl
+    def score_round(state: GameState, scores: object) -> None:
+        raise error("from the runner")
+
+    module = types.ModuleType("runner_golf")
+    module.RULE = RuleInfo(id="TEST-HALT-3", name="golf.runner", game="golf", summary="runner")  # type: ignore[attr-defined]
+    module.score_round = score_round  # type: ignore[attr-defined]
+    cardcore.register("cardcore.rules", "golf.runner", module)
+    try:
+        with pytest.raises(error, match="from the runner"):
+            check_game("golf", players=2, rules=["golf.runner"], games=1, strict=False)
+    finally:
+        cardcore.unregister("cardcore.rules", "golf.runner")

@@ -156,6 +156,8 @@ def _run(
     except KeyboardInterrupt:  # the user's, or indistinguishable from it
         raise
     except BaseException as exc:
+        if _the_runners(exc):  # pytest.fail/skip, a test timeout, a cancelled task
+            raise
         report.raw += 1
         report.fail(
             f"the checks stopped: a plugin raised {explain(exc)}, a BaseException that is not"
@@ -164,6 +166,16 @@ def _run(
     if strict:
         report.raise_if_failed()
     return report
+
+
+def _the_runners(exc: BaseException) -> bool:
+    """Whether *exc* belongs to whatever runs the kit (pytest's ``Failed`` and ``Skipped``,
+    ``asyncio.CancelledError``, a greenlet's exit), not to the plugin under test."""
+    return any(
+        (kind.__module__ or "").split(".")[0]
+        in ("_pytest", "pytest", "asyncio", "greenlet", "trio")
+        for kind in type(exc).__mro__
+    )
 
 
 def _guarded(report: Report, check: str, run: Callable[[], object]) -> None:
