@@ -147,3 +147,19 @@ def test_a_replay_step_reads_nothing_from_the_store(monkeypatch: pytest.MonkeyPa
         seat, text, _ = record["actions"][2]
         assert (got["step"], got["steps"]) == (3, len(record["actions"]))
         assert (got["actor"], got["action"]) == (seat, text)
+
+
+def test_a_game_is_created_from_this_servers_pages_only() -> None:
+    """A page of another site could create games from its visitors' browsers."""
+    body = {"game": "golf", "seats": [{"name": "A"}, {"name": "B"}]}
+    with serve() as (client, server, _):
+        r = client.post("/api/sessions", json=body, headers={"origin": "https://evil.example"})
+        assert r.status_code == 403 and "this server's pages" in r.json()["error"]
+        assert not server.hub.sessions
+        assert (
+            client.post(
+                "/api/sessions", json=body, headers={"origin": "http://testserver"}
+            ).status_code
+            == 201
+        )
+        assert client.post("/api/sessions", json=body).status_code == 201  # a program: no Origin

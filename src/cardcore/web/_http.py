@@ -15,10 +15,9 @@ from urllib.parse import urlsplit
 
 from starlette.datastructures import MutableHeaders
 from starlette.exceptions import HTTPException
-from starlette.requests import Request
+from starlette.requests import HTTPConnection, Request
 from starlette.responses import FileResponse, Response
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
-from starlette.websockets import WebSocket
 
 from cardcore.session.protocol import why_unreadable
 from cardcore.web._requests import MAX_DEPTH, _error
@@ -108,8 +107,9 @@ def read_body(body: bytes) -> dict[str, Any] | Response:
     return data
 
 
-def same_origin(websocket: WebSocket) -> bool:
-    """Whether a browser's WebSocket comes from a page of this server (or from no browser).
+def same_origin(conn: HTTPConnection) -> bool:
+    """Whether a browser's WebSocket (or lobby request) comes from a page of this server
+    (or from no browser).
 
     A page of another site could otherwise open sockets to the server from its visitors'
     browsers (cross-site WebSocket hijacking). Programs send no ``Origin``. The origin's
@@ -117,10 +117,10 @@ def same_origin(websocket: WebSocket) -> bool:
     ``X-Forwarded-Host`` or ``Forwarded: host=`` (a page can set none of them); a host
     asked for without a port matches an origin on its scheme's default port.
     """
-    origin = websocket.headers.get("origin")
+    origin = conn.headers.get("origin")
     if origin is None:
         return True
-    headers = websocket.headers
+    headers = conn.headers
     asked = [headers.get("host"), headers.get("x-forwarded-host")]
     asked += [
         part.strip()[5:].strip('"')

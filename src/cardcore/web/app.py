@@ -475,6 +475,8 @@ def create_app(server: WebServer | None = None, **kwargs: Any) -> Starlette:
 
     async def api_sessions(request: Request) -> Response:
         if request.method == "POST":
+            if not same_origin(request):  # a page of another site, in a visitor's browser
+                return _error("games are created from this server's pages only", 403)
             body = await _body(request)
             if body is None:
                 return _error(f"the request is larger than {MAX_BODY // 1024} KiB", 413)
