@@ -163,3 +163,24 @@ def test_a_game_is_created_from_this_servers_pages_only() -> None:
             == 201
         )
         assert client.post("/api/sessions", json=body).status_code == 201  # a program: no Origin
+
+
+@pytest.mark.parametrize(
+    ("origin", "headers", "same"),
+    [
+        ("http://[::1]:8000", {"host": "[::1]:8000"}, True),
+        ("https://g.example:443", {"host": "g.example"}, True),
+        ("http://g.example", {"host": "g.example:abc", "x-forwarded-host": "g.example"}, True),
+        ("http://g.example:0", {"host": "g.example"}, False),  # port 0 is no default port
+        ("chrome-extension://g.example", {"host": "g.example"}, False),  # pages are http(s)
+        ("ws://g.example", {"host": "g.example"}, False),
+        ("http://g.example:99999", {"host": "g.example"}, False),  # never raises
+        ("http://g.example:8000", {"host": "g.example"}, False),  # a proxy must keep the port
+    ],
+)
+def test_the_origin_check_case_by_case(origin: str, headers: dict[str, str], same: bool) -> None:
+    from types import SimpleNamespace
+
+    from cardcore.web._http import same_origin
+
+    assert same_origin(SimpleNamespace(headers={**headers, "origin": origin})) is same  # type: ignore[arg-type]

@@ -129,16 +129,27 @@ def same_origin(conn: HTTPConnection) -> bool:
     ]
     try:
         url = urlsplit(origin)
-        name, port = url.hostname, url.port or {"http": 80, "https": 443}.get(url.scheme)
-        for value in asked:
-            if not value:
-                continue
-            there = urlsplit("//" + value.split(",")[0].strip())
-            if there.hostname == name and there.port in (port, None if port in (80, 443) else 0):
-                return name is not None
+        default = _DEFAULT_PORTS.get(url.scheme)  # a page is http or https
+        name, port = url.hostname, url.port if url.port is not None else default
     except ValueError:  # a malformed port or address
         return False
+    if name is None or default is None:
+        return False
+    for value in asked:
+        try:
+            there = urlsplit("//" + value.split(",")[0].strip()) if value else None
+            if (
+                there is not None
+                and there.hostname == name
+                and (there.port == port or (there.port is None and port == default))
+            ):
+                return True
+        except ValueError:  # a malformed header: the next one may still match
+            continue
     return False
+
+
+_DEFAULT_PORTS = {"http": 80, "https": 443}
 
 
 async def off_the_loop(gate: asyncio.Semaphore, work: Callable[[], T]) -> T:
