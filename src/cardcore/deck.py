@@ -116,6 +116,10 @@ _VERSION: ContextVar[int] = ContextVar("cardcore_chance", default=CHANCE)
 
 _WORD = "I" if array("I").itemsize == 4 else "L"
 _BIG_ENDIAN = sys.byteorder == "big"
+_BLOCK = 42
+"""Words in one SHAKE-128 block (168 bytes): a shorter digest costs as much."""
+_UNREAD: array[int] = array(_WORD)
+"""The words of a generator not read yet (shared, never changed: ``_fill`` replaces it)."""
 
 
 def chance_version() -> int:
@@ -148,12 +152,13 @@ class Chance:
 
     def __init__(self, seed: int, counter: int) -> None:
         self._key = b"cardcore-chance/3:%d:%d" % (seed, counter)
-        self._words = array(_WORD)
+        self._words = _UNREAD
         self._pos = 0
 
     def _fill(self, end: int) -> array[int]:
-        """Read the stream up to word *end* at least (a longer digest has the same start)."""
-        words = array(_WORD, hashlib.shake_128(self._key).digest(4 * max(end, 64)))
+        """Read the stream up to word *end* at least, in whole blocks (a longer digest has
+        the same start)."""
+        words = array(_WORD, hashlib.shake_128(self._key).digest(168 * -(-end // _BLOCK)))
         if _BIG_ENDIAN:
             words.byteswap()
         self._words = words
