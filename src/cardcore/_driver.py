@@ -7,6 +7,7 @@ readable; nothing here is public.
 from __future__ import annotations
 
 import functools
+import logging
 import threading
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, NoReturn
@@ -36,6 +37,8 @@ if TYPE_CHECKING:
     from cardcore.game import Game
     from cardcore.plugins import Ruleset
 
+_LOG = logging.getLogger("cardcore.events")
+
 __all__ = [
     "BASE_EVERY",
     "COLD",
@@ -45,6 +48,7 @@ __all__ = [
     "check_at",
     "checkpoint",
     "clone_game",
+    "deliver_kept",
     "failed",
     "legal_at",
     "legal_for",
@@ -416,6 +420,19 @@ def rebuild_state(game: Game) -> GameState:
 
 
 _NO_LEGAL: dict[int, tuple[Action, ...]] = {}  # shared by clones, never written
+
+
+def deliver_kept(bus: EventBus, queued: tuple[int, list[Event]], first: BaseException) -> NoReturn:
+    """Deliver an applied action's events, then raise *first* (kept from publishing the next
+    legal actions); a handler's ``BaseException`` meanwhile is logged, never raised instead."""
+    try:
+        bus.deliver(*queued)
+    except BaseException as late:
+        if late is not first:
+            _LOG.error(
+                "%s during the same delivery was not raised", type(late).__name__, exc_info=late
+            )
+    raise first
 
 
 def numbered(

@@ -26,6 +26,7 @@ from cardcore._driver import (
     check_at,
     checkpoint,
     clone_game,
+    deliver_kept,
     legal_for,
     legality,
     numbered,
@@ -367,8 +368,7 @@ class Game:
                 self.is_over = state.is_over
                 if self._hooks.value is not self._mark or version >= self._next_base:
                     checkpoint(self)  # a hook ran (identity: each mark is a new int)
-                # publish the next seat's legal actions (an interrupt here is kept and raised
-                # once the applied action's events are delivered)
+                # publish the next seat's legal actions (an interrupt here: raised after delivery)
                 if to_act and not self.is_over:
                     try:
                         self._hot = (version, nxt, self._logic_legal(state, nxt))
@@ -398,6 +398,8 @@ class Game:
             if lock is not None:
                 lock.release()
         if queued is not None:
+            if interrupt is not None:  # raised after the delivery, never lost to a handler's
+                deliver_kept(self._bus, queued, interrupt)
             self._bus.deliver(*queued)
         if interrupt is not None:
             raise interrupt

@@ -116,3 +116,32 @@ def test_an_interrupt_while_publishing_comes_after_the_action_and_its_events() -
     stop["on"] = False
     game.apply(game.legal_actions(game.to_act[0])[0])  # the game goes on
     assert game.version == 2 and len(got) == 2
+
+
+def test_an_interrupt_while_publishing_survives_a_handler_that_raises_too(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    """Two failures in one apply: the first (publishing) is raised, the handler's is logged."""
+    game = cardcore.new_game("golf", 2, seed=5)
+    got: list[cardcore.Event] = []
+
+    def exits(event: cardcore.Event) -> None:
+        got.append(event)
+        raise SystemExit(3)
+
+    game.events.subscribe(cardcore.ActionApplied, exits)
+    real = game._logic_legal
+    stop = {"on": False}
+
+    def legal(state: cardcore.GameState, seat: int) -> tuple[cardcore.Action, ...]:
+        if stop["on"]:
+            raise KeyboardInterrupt
+        return real(state, seat)
+
+    game._logic_legal = legal
+    action = game.legal_actions(game.to_act[0])[0]
+    stop["on"] = True
+    with caplog.at_level("ERROR", logger="cardcore.events"), pytest.raises(KeyboardInterrupt):
+        game.apply(action)
+    assert game.version == 1 and [e.version for e in got] == [1]  # applied, and told
+    assert any("SystemExit" in r.getMessage() for r in caplog.records)  # logged, not lost
