@@ -7,14 +7,13 @@ readable; nothing here is public.
 from __future__ import annotations
 
 import functools
-import logging
 import threading
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, NoReturn
 
 from cardcore._actionlog import actions as recorded
 from cardcore._bus import UNASKED
-from cardcore._faults import as_legal
+from cardcore._faults import as_legal, offered
 from cardcore._hookcall import message_of
 from cardcore._text import shown
 from cardcore.actions import HOST, Action, EndMatch, Resign
@@ -37,8 +36,6 @@ if TYPE_CHECKING:
     from cardcore.game import Game
     from cardcore.plugins import Ruleset
 
-_LOG = logging.getLogger("cardcore.events")
-
 __all__ = [
     "BASE_EVERY",
     "COLD",
@@ -48,7 +45,6 @@ __all__ = [
     "check_at",
     "checkpoint",
     "clone_game",
-    "deliver_kept",
     "failed",
     "legal_at",
     "legal_for",
@@ -248,7 +244,7 @@ def reject(game: Game, action: Action, seen: int | None) -> None:
             raise StaleActionError(msg, action=action, rule_id="CORE-RT-1")
     if seat not in state.to_act:
         msg = f"it is not seat {seat}'s turn: {text!r} rejected (seats to act: {list(state.to_act)}) (CORE-TURN-1)"
-        raise IllegalActionError(msg, action=action, rule_id="CORE-TURN-1")
+        raise offered(game, action) or IllegalActionError(msg, action=action, rule_id="CORE-TURN-1")
     veto = game.ruleset.veto
     if veto is not None:
         try:
@@ -422,19 +418,6 @@ def rebuild_state(game: Game) -> GameState:
 _NO_LEGAL: dict[int, tuple[Action, ...]] = {}  # shared by clones, never written
 
 
-def deliver_kept(bus: EventBus, queued: tuple[int, list[Event]], first: BaseException) -> NoReturn:
-    """Deliver an applied action's events, then raise *first* (kept from publishing the next
-    legal actions); a handler's ``BaseException`` meanwhile is logged, never raised instead."""
-    try:
-        bus.deliver(*queued)
-    except BaseException as late:
-        if late is not first:
-            _LOG.error(
-                "%s during the same delivery was not raised", type(late).__name__, exc_info=late
-            )
-    raise first
-
-
 def numbered(
     bus: EventBus,
     batch: list[Event],
@@ -467,7 +450,9 @@ def validate(game: Game, action: Action, seen: int | None) -> None:
     """Raise the documented error unless *action* may be applied now (changes nothing)."""
     if not isinstance(action, Action):
         msg = f"not an action: {shown(action)} (CORE-ACTION-1)"
-        raise IllegalActionError(msg, action=action, rule_id="CORE-ACTION-1")
+        raise offered(game, action) or IllegalActionError(
+            msg, action=action, rule_id="CORE-ACTION-1"
+        )
     state = game._state
     seat = action.seat
     if state.is_over:

@@ -7,18 +7,22 @@ still restore the game, instead of a raw exception somewhere later.
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from cardcore._text import shown
 from cardcore.actions import Action
 from cardcore.errors import PluginError
 
 if TYPE_CHECKING:
+    from cardcore.events import Event, EventBus
     from cardcore.game import Game
     from cardcore.logic import GameLogic
     from cardcore.plugins import Ruleset
     from cardcore.state import GameState
+
+_LOG = logging.getLogger("cardcore.events")
 
 REQUIRED = ("action_bound", "new_state", "legal_actions", "apply", "table")
 """The :class:`~cardcore.GameLogic` methods every game must implement."""
@@ -113,4 +117,40 @@ def published_fault(game: Game) -> PluginError | None:
 
             game._hot = COLD
             return exc
+    return None
+
+
+def deliver_kept(bus: EventBus, queued: tuple[int, list[Event]], first: BaseException) -> NoReturn:
+    """Deliver an applied action's events, then raise *first* (kept from publishing the next
+    legal actions); a handler's ``BaseException`` meanwhile is logged, never raised instead."""
+    try:
+        bus.deliver(*queued)
+    except BaseException as late:
+        if late is not first:
+            _LOG.error(
+                "%s during the same delivery was not raised", type(late).__name__, exc_info=late
+            )
+    raise first
+
+
+def offered(game: Game, action: object) -> PluginError | None:
+    """The error naming the game when *action*, about to be refused as not an action or
+    not its seat's turn, is one the game's own ``legal_actions`` offered now (the agent or
+    host only passed it on); ``None`` otherwise."""
+    version = game.version
+    sets = dict(game._legal) if game._legal_v == version else {}
+    hot = game._hot
+    if hot[0] == version:
+        sets.setdefault(hot[1], hot[2])
+    for seat, legal in sets.items():
+        if type(legal) is tuple and any(a is action for a in legal):
+            if isinstance(action, Action):
+                what = f"{shown(action)}, an action of seat {shown(action.seat)}"
+            else:
+                what = f"{shown(action)}, not an Action"
+            msg = (
+                f"game {game.name!r} answered legal_actions for seat {seat} with {what}:"
+                " it must answer a tuple of that seat's Action objects"
+            )
+            return PluginError(msg, plugin=game.name)
     return None

@@ -26,7 +26,6 @@ from cardcore._driver import (
     check_at,
     checkpoint,
     clone_game,
-    deliver_kept,
     legal_for,
     legality,
     numbered,
@@ -39,7 +38,7 @@ from cardcore._driver import (
     validate,
     vetoing,
 )
-from cardcore._faults import check_turn, not_an_action, published_fault, turn_error
+from cardcore._faults import check_turn, deliver_kept, not_an_action, published_fault, turn_error
 from cardcore._recording import make_record, make_save, sign
 from cardcore._text import shown
 from cardcore._views import VIEW_FORMAT, make_history, make_view, schema_of

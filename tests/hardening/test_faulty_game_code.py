@@ -15,6 +15,7 @@ from collections import Counter
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
+import attrs
 import pytest
 
 import cardcore
@@ -90,6 +91,16 @@ class NoBound(DrawLogic):
     action_bound = cardcore.GameLogic.action_bound
 
 
+class OtherSeatLegal(DrawLogic):
+    """Offers the actions of the seat after the one asked."""
+
+    def legal_actions(self, state: DrawState, seat: int) -> Any:
+        return tuple(
+            attrs.evolve(a, seat=(seat + 1) % state.players)
+            for a in super().legal_actions(state, seat)
+        )
+
+
 GAMES = {
     "faulty-empty-turn": EmptyTurn,
     "faulty-int-turn": IntTurn,
@@ -97,6 +108,7 @@ GAMES = {
     "faulty-text-legal": TextLegal,
     "faulty-none-legal": NoneLegal,
     "faulty-list-legal": ListLegal,
+    "faulty-other-seat-legal": OtherSeatLegal,
     "faulty-no-bound": NoBound,
     "faulty-not-logic": object(),
 }
@@ -275,6 +287,27 @@ def test_legal_actions_of_text_are_refused_when_acted_on() -> None:
     before = _dump(game)
     with pytest.raises(PluginError, match="not an Action"):
         game.act(game.to_act[0], "draw")
+    assert _dump(game) == before
+
+
+@pytest.mark.parametrize(
+    ("name", "what"),
+    [
+        ("faulty-text-legal", "'draw', not an Action"),
+        ("faulty-other-seat-legal", "an action of seat 1"),
+    ],
+)
+def test_an_agent_passing_on_the_game_s_own_bad_legal_action_blames_the_game(
+    name: str, what: str
+) -> None:
+    """The agent only passed on what the game offered: the game is named, not the agent."""
+    game = cardcore.new_game(name, 2, seed=3)
+    before = _dump(game)
+    expected = rf"game '{name}' answered legal_actions for seat 0 with .*{what}"
+    with pytest.raises(PluginError, match=expected):
+        cardcore.play(game, [cardcore.RandomAgent(seed=1), cardcore.RandomAgent(seed=2)])
+    with pytest.raises(PluginError, match=expected):  # a host that passes the version shown
+        game.apply(game.legal_actions(0)[0], seen=game.version)
     assert _dump(game) == before
 
 
