@@ -48,7 +48,8 @@ def tonk_deal_judge() -> (
     All results are collected; the game calls the functions in order after each
     deal and the first verdict that is not ``None`` ends the hand. The function
     receives the dealt hands as card indices (``cardcore_tonk.melds.card_index``)
-    and the card values by index.
+    and the card values by index. A verdict with ``redeal=True`` is not one of the
+    session's hands: the next dealer deals the hand again.
 
     :returns: The judging function, or ``None``.
 

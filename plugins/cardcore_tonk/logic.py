@@ -277,7 +277,9 @@ class TonkLogic(GameLogic[TonkState, TonkAction]):
                 verdict = judge(hands, self.points)
                 if verdict is not None:
                     amounts = [u * state.stake for u in verdict.units]
-                    self._end_hand(state, verdict.reason, verdict.seat, amounts, True, emit)
+                    self._end_hand(
+                        state, verdict.reason, verdict.seat, amounts, True, emit, verdict.redeal
+                    )
                     return
         state.to_act = _TO_ACT[turn]
         if emit is not None:
@@ -322,6 +324,7 @@ class TonkLogic(GameLogic[TonkState, TonkAction]):
         amounts: Sequence[int],
         show: bool,
         emit: Emit | None,
+        redeal: bool = False,
     ) -> None:
         """Settle the hand (TONK-DEALER-2), then wait for the next dealer's ``deal`` or end the session."""
         zones = state.zones
@@ -355,7 +358,8 @@ class TonkLogic(GameLogic[TonkState, TonkAction]):
             else:
                 event = HandEnded(reason, paid, balances, state.hand_no + 1, seat)
             emit(event)
-        state.hand_no += 1
+        if not redeal:  # a void deal is dealt again, under the same number
+            state.hand_no += 1
         state.dealer = (state.dealer + 1) % n  # TONK-DEALER-2: the deal passes left
         if state.hand_no >= state.hands:
             state.phase = OVER
@@ -417,7 +421,9 @@ class TonkLogic(GameLogic[TonkState, TonkAction]):
                 self._end_hand(state, "out", seat, amounts, False, emit)
                 return
             # the next turn (TONK-TURN-1), inline: once per turn
-            state.quiet_turns = 0 if state.touched else state.quiet_turns + 1
+            # a quiet turn: played from the discards with the stock out (for house rules)
+            quiet = not state.touched and state.taken >= 0 and not piles[STOCK]
+            state.quiet_turns = state.quiet_turns + 1 if quiet else 0
             turn = state.turn + 1
             if turn == state.players:
                 turn = 0

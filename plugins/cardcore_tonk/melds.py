@@ -101,11 +101,14 @@ class DealVerdict(NamedTuple):
     :param reason: The ending's name, as posted to the ledger.
     :param seat: The winning seat, or ``None``.
     :param units: Net payouts per seat in stakes (summing to zero).
+    :param redeal: The deal is void: the next dealer deals the hand again, and it is not
+        one of the session's hands (it keeps its number; a session never ends on it).
     """
 
     reason: str
     seat: int | None
     units: tuple[int, ...]
+    redeal: bool = False
 
 
 C = TypeVar("C", bound=CardLike)

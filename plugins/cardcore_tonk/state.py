@@ -131,7 +131,8 @@ class TonkState(GameState):
         self.touched = False
         """Whether the player to act laid a spread or hit this turn."""
         self.quiet_turns = 0
-        """Completed turns in a row without a spread or a hit."""
+        """Completed turns in a row played from the discard pile with the stock out, without a
+        spread or a hit (a house rule may end the hand after a quiet round)."""
         self.was_hit = 0
         """Seat mask: seats one of whose spreads another player hit since their last turn began."""
         self.ledger = Ledger(players)

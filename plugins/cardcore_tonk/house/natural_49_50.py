@@ -41,7 +41,7 @@ def judge(hands: Sequence[Sequence[int]], points: Sequence[int]) -> DealVerdict 
         return None
     naturals = [s for s, total in enumerate(totals) if total in NATURAL_TOTALS]
     if len(naturals) > 1:
-        return DealVerdict("void", None, (0,) * len(hands))
+        return DealVerdict("void", None, (0,) * len(hands), redeal=True)
     seat = naturals[0]
     return DealVerdict("natural", seat, tuple(pay_from_each(seat, len(hands), 2)))
 

@@ -3,8 +3,9 @@
 A turn that begins with an empty stock does not end the hand: the player may
 drop or take the top discard. So that two players cannot trade the same two
 discards forever (TONK-GAP-3), the hand ends as at stock exhaustion
-(TONK-STOCK-2) when such a turn begins after a full round of turns, one per
-player, in which nobody laid a spread or hit, or when the discard pile is empty.
+(TONK-STOCK-2) when such a turn begins after a full round of turns played from
+the discards, one per player, in which nobody laid a spread or hit, or when the
+discard pile is empty (``state.quiet_turns`` counts those turns).
 """
 
 from __future__ import annotations

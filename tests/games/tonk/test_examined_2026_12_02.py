@@ -778,15 +778,6 @@ def test_TONK_49_2_two_player_void_deal_pays_nothing() -> None:
     assert table(game, 0)["balances"] == [0, 0]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason=(
-        "ENGINE BUG (TONK-49-2): the seed says that after a 49/50 draw 'all the cards are "
-        "collected and shuffled, and a new hand is dealt'; the engine counts the void deal as "
-        "one of the session's hands, so in a one-hand game (the default hands=1) it ends the "
-        "game with reason 'void' and no hand is ever played"
-    ),
-)
 def test_TONK_49_2_void_deal_is_followed_by_a_new_deal_in_a_one_hand_game() -> None:
     """Ex 53b. Default options (hands=1), both players natural: nobody is paid and a new hand
     is dealt (by the next dealer, TONK-DEALER-2), so the game is not over."""
@@ -1207,15 +1198,6 @@ def test_TONK_VAR_5_play_on_from_the_discards_after_a_spread() -> None:
     assert payouts(game) == (1, -1)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason=(
-        "ENGINE BUG (TONK-VAR-5 / TONK-GAP-3): the 'full quiet round' that ends the hand is "
-        "counted over turns played before the stock ran out, so when the last round before "
-        "exhaustion was quiet the hand ends at once and nobody ever takes a discard: the "
-        "variant then plays exactly like the base rule TONK-STOCK-1"
-    ),
-)
 def test_TONK_VAR_5_play_continues_when_the_stock_runs_out_after_quiet_turns() -> None:
     """Ex 77. stock-out-discard-only, 3 players, everybody draws and throws the drawn card away
     for 36 turns. The stock is now empty; under the variant 'the hand does not end: the player

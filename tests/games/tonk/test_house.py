@@ -110,7 +110,16 @@ def test_tonk_49_2_two_naturals_void_hand_deal_passes() -> None:
     assert last["shown"] is not None
     assert table["balances"] == [0, 0, 0]
     assert table["dealer"] == 0  # seat 2 dealt the void hand; the deal passed left
-    assert table["hand_number"] == 2
+    assert table["hand_number"] == 1  # dealt again: not one of the session's two hands
+    game.act(0, "deal")
+    assert game.view(0)["table"]["hand_number"] == 1 and not game.is_over
+
+
+def test_tonk_49_2_a_one_hand_session_never_ends_on_a_void_deal() -> None:
+    game = tonk([N49, N50, H30], natural=True)  # hands=1
+    assert not game.is_over and game.legal_actions(0)[0].verb == "deal"
+    game.act(0, "deal")  # the hand dealt again, by the next dealer
+    assert not game.is_over and game.view(0)["table"]["hand_sizes"] == [5, 5, 5]
 
 
 def test_tonk_49_3_only_the_dealt_hand_counts() -> None:
