@@ -7,6 +7,9 @@
     cardcore play GAME --players 2 --seed 7    # play against built-in agents
     cardcore simulate GAME --games 1000        # many games, a summary table
     cardcore replay RECORD --seat 0 --step     # step through a saved record
+    cardcore verify BUNDLE --commitment HEX    # check a fair deal (or that a record replays)
+    cardcore compare GAME --rules RULE         # two configurations on the same seeds
+    cardcore serve --port 8000                 # play in the browser
 
 The command needs the ``cli`` extra (``pip install 'cardcore[cli]'``, which
 brings in rich); this package imports without it, and :func:`main` explains
@@ -17,7 +20,9 @@ Modules: :mod:`~cardcore.cli.args` (the parser; no rich),
 :mod:`~cardcore.cli.render` (views, results, summaries),
 :mod:`~cardcore.cli.play` (``play``), :mod:`~cardcore.cli.commands`
 (``list``, ``rules``, ``simulate``, ``replay``), :mod:`~cardcore.cli.rulebook`
-(a game's ``RULES.md``; no rich).
+(a game's ``RULES.md``; no rich), :mod:`~cardcore.cli.failures` (plugins that
+fail to load, named in warnings; no rich), :mod:`~cardcore.cli.verify`,
+:mod:`~cardcore.cli.compare` and :mod:`~cardcore.cli.serve`.
 """
 
 from __future__ import annotations

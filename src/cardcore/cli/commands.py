@@ -30,17 +30,25 @@ from cardcore.cli.args import (
     players_for,
 )
 from cardcore.cli.compare import check_agent_specs
+from cardcore.cli.failures import (
+    agent_failures,
+    game_failures,
+    loading_games,
+    rule_by_id,
+    rule_failures,
+    warn,
+)
 from cardcore.cli.render import render_result, render_summary
 from cardcore.cli.rulebook import find_rules, game_part, rule_entries
 from cardcore.cli.screen import Screen
-from cardcore.errors import CardcoreError, CorruptStateError, UnknownPluginError
+from cardcore.errors import CardcoreError, CorruptStateError
 from cardcore.game import Game
 from cardcore.info import GameInfo, Option, RuleInfo
 from cardcore.plugins import (
+    _entries,
     _load,
     _rule_module,
     available_agents,
-    available_games,
     available_rules,
     game_info,
     get_ruleset,
@@ -102,8 +110,13 @@ def _agents_for(game: str | None) -> list[tuple[str, str]]:
 
 
 def cmd_list(console: Console, only: str | None) -> int:
-    """Print the installed games (with options), house rules and agents."""
-    games = available_games() if only is None else (only,)
+    """Print the installed games (with options), house rules and agents.
+
+    Plugins that fail to load are left out and named on stderr, each with its reason
+    (see :mod:`~cardcore.cli.failures`); the status is still 0. *only*, a game that
+    fails to load, raises its error.
+    """
+    games = loading_games() if only is None else (only,)
     gt = Table(title="games", title_style="bold", show_lines=False)
     for col in ("game", "players", "kind", "summary", "options: default (accepted)"):
         gt.add_column(col)
@@ -129,6 +142,10 @@ def cmd_list(console: Console, only: str | None) -> int:
     console.print(at)
     game = games[0] if len(games) == 1 else "GAME"
     console.print(f"[dim]the rules, each option and each house rule: cardcore rules {game}[/]")
+    if only is None:
+        warn([*game_failures(), *rule_failures(), *agent_failures()])
+    else:
+        warn(rule_failures(only))
     return 0
 
 
@@ -227,6 +244,7 @@ def cmd_rules(console: Console, game: str, only: str | None) -> int:
         f"[dim]one rule: cardcore rules {escape(game)} RULE (a rule ID, an ID prefix"
         " or a house rule)[/]"
     )
+    warn(rule_failures(game))
     return 0
 
 
@@ -234,10 +252,14 @@ def _one_rule(console: Console, game: str, only: str, text: str | None) -> int:
     """``cardcore rules GAME RULE``: a house rule, a rule by ID, or every rule under an ID prefix."""
     entries = rule_entries(text) if text is not None else {}
     key = only.strip().upper()
-    try:
-        module, ri = _rule_module(only)
-    except UnknownPluginError:
-        module, ri = None, None
+    module: object | None = None
+    ri: RuleInfo | None = None
+    if only in _entries()["cardcore.rules"]:
+        module, ri = _rule_module(only)  # asked for by name: a broken rule's own error
+    else:
+        found = rule_by_id(only)  # past the rules that fail to load
+        if found is not None:
+            module, ri = found
     if module is not None and ri is not None:
         if ri.game == game:
             _house_rule(console, module, ri, entries.get(ri.id))
@@ -274,8 +296,8 @@ def _house_rule(console: Console, module: object, ri: RuleInfo, spec: str | None
 
 
 def default_game() -> str:
-    """The first installed turn-based game (else the first game)."""
-    games = available_games()
+    """The first installed turn-based game (else the first game) among those that load."""
+    games = loading_games()
     for name in games:
         if not game_info(name).realtime:
             return name
@@ -454,7 +476,7 @@ def overview(console: Console) -> int:
     """``cardcore`` alone: what is installed and the first commands to try."""
     console.print("[bold]cardcore[/]: play, simulate and replay card games\n")
     cmd_list(console, None)
-    example = default_game() if available_games() else "GAME"
+    example = default_game() if loading_games() else "GAME"
     tips = [
         (
             f"cardcore simulate {example}",

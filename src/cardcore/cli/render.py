@@ -12,18 +12,25 @@ The renderer reads a view's declared structure, never the shape of its data
   (kind and label; for ``per-seat`` fields the kind of each entry): a
   ``per-seat`` field is a column of the seats' rows, any other a labelled line.
 
-A declared field named after a pile (``P`` or ``Ps`` for the piles ``P.N``) is
-the game's own presentation of it, and is drawn instead of it:
+A declared field that can hold cards (kind ``card``, ``cards`` or ``json``;
+for a ``per-seat`` field, the kind of its entries) and is named after a pile
+(``P`` or ``Ps`` for the piles ``P.N``) is the game's own presentation of it,
+and is drawn instead of it:
 
 (a) a ``per-seat`` field replaces that pile's column (such as a grid of
     positions: a list of cards is drawn as a grid, its positions numbered
     from 0, when the table declares an ``int`` field ``cols`` dividing it);
-(b) in a ``per-seat`` field of mappings, keys that name an owned pile are left
-    out: the pile's column shows them;
+(b) in a ``per-seat`` field of mappings, keys that name a pile drawn in its
+    own column are left out: the pile's column shows them;
 (c) any other field named after an owned pile is the viewer's own pile (a
     sorted hand): it is drawn in the viewer's row, in that pile's column;
 (d) any other field named after a shared pile (``P``, ``Ps`` or ``P_...``,
     such as ``discard_top``) replaces the pile's line.
+
+Any other field named like a pile (a count such as a ``per-seat`` ``int``
+field ``hands`` beside the piles ``hand.N``) hides nothing: the field and the
+pile are both drawn, and when they would read alike the pile's heading says
+``(cards)``.
 
 ``None`` in a card field is a card its viewer cannot see; ``None`` elsewhere is
 "nothing", and a line with nothing to say is left out.
@@ -259,23 +266,38 @@ class Arrangement:
 
 
 def _presents(base: str, fields: Mapping[str, Mapping[str, Any]]) -> bool:
-    """Whether a field presents shared pile *base*: named ``base``, ``base + "s"`` or ``base_...``."""
-    return _named(base, fields, _ANY) is not None or any(
-        name.startswith(f"{base}_") for name in fields
+    """Whether a field that can hold cards presents shared pile *base*: named ``base``,
+    ``base + "s"`` or ``base_...``."""
+    return _named(base, fields, _CARDS) is not None or any(
+        name.startswith(f"{base}_") and _holds_cards(f) for name, f in fields.items()
     )
 
 
+def _holds_cards(field: Mapping[str, Any]) -> bool:
+    """Whether *field* can hold cards: a card kind, or a ``per-seat`` field of one."""
+    kind = field.get("kind")
+    if kind == "per-seat":
+        kind = field.get("of") or "json"  # an undeclared entry kind is json (as drawn)
+    return kind in _CARDS
+
+
 def _named(base: str, fields: Mapping[str, Mapping[str, Any]], kinds: Container[str]) -> str | None:
-    """The field among *fields* (of one of *kinds*) that names pile *base*: ``base``, else ``base + "s"``."""
+    """The field among *fields* (of one of *kinds*, that can hold cards) that names pile *base*:
+    ``base``, else ``base + "s"``."""
     for name in (base, f"{base}s"):
         f = fields.get(name)
-        if f is not None and f.get("kind") in kinds:
+        if f is not None and f.get("kind") in kinds and _holds_cards(f):
             return name
     return None
 
 
-_ANY = ("int", "float", "str", "bool", "card", "cards", "seat", "per-seat", "json")
+def _same(a: str, b: str) -> bool:
+    """Whether two headings read alike (``books`` and ``Books``)."""
+    return " ".join(a.lower().split()) == " ".join(b.lower().split())
+
+
 _CARDS = ("card", "cards", "json")
+_PER_SEAT = ("per-seat",)
 
 
 def arrange(view: Mapping[str, Any], schema: Mapping[str, Any]) -> Arrangement:
@@ -296,21 +318,26 @@ def arrange(view: Mapping[str, Any], schema: Mapping[str, Any]) -> Arrangement:
             if not _presents(base, other):  # else a field draws this pile (rule d)
                 shared.setdefault(base, []).append((sub, zone))
             continue
-        owned_bases.add(base)
-        if _named(base, per_seat, _ANY) is not None:
+        if _named(base, per_seat, _PER_SEAT) is not None:
             continue  # a per-seat field draws this pile (rule a)
+        owned_bases.add(base)
         if all(c[0] != base for c in columns):
             columns.append((base, _words(base), None))
         mine = _named(base, other, _CARDS)
         if mine is not None:
             own[base] = mine  # the viewer's own pile, as the game presents it (rule c)
         piles.setdefault((base, owner), []).append((sub, zone))
+    drawn = [(n, f) for n, f in (*per_seat.items(), *other.items()) if n not in own.values()]
+    labels = [str(f.get("label") or _words(name)) for name, f in drawn]
+    # a pile whose heading would read like a field's says it shows the cards
+    columns = [
+        (name, f"{label} (cards)" if any(_same(label, t) for t in labels) else label, None)
+        for name, label, _ in columns
+    ]
     for name, f in per_seat.items():
         columns.append((name, str(f.get("label") or _words(name)), f))
     lines = tuple(f for name, f in other.items() if name not in own.values())
-    hidden = frozenset(
-        key for base in owned_bases for key in (base, f"{base}s") if base not in per_seat
-    )
+    hidden = frozenset(key for base in owned_bases for key in (base, f"{base}s"))
     return Arrangement(tuple(columns), piles, own, tuple(shared.items()), lines, hidden)
 
 
@@ -366,8 +393,11 @@ def render_view(
         grid.add_row(*cells)
 
     lines = []
+    labels = [str(f.get("label") or _words(str(f["name"]))) for f in where.lines]
     for base, piles in where.shared:
-        lines.append(f"[bold]{escape(_words(base))}[/]: {_piles_markup(piles, '  ')}")
+        label = _words(base)
+        label += " (cards)" if any(_same(label, t) for t in labels) else ""
+        lines.append(f"[bold]{escape(label)}[/]: {_piles_markup(piles, '  ')}")
     for f in where.lines:
         kind = str(f.get("kind"))
         value = table[f["name"]]
