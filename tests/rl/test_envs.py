@@ -119,16 +119,57 @@ def test_tonk_score_rewards_pay_stakes_per_hand() -> None:
     assert [paid[a] for a in env.possible_agents] == pytest.approx(list(balances))
 
 
+def _first_deal_natural(players: int, hands: int) -> int:
+    """A seed whose first deal settles a natural before anyone acts."""
+    return next(
+        s
+        for s in range(10_000)
+        if any(
+            cardcore.new_game("tonk", players, options={"hands": hands}, seed=s).view(None)[
+                "table"
+            ]["balances"]
+        )
+    )
+
+
+def test_tonk_score_rewards_pay_a_natural_on_the_first_deal() -> None:
+    """The stakes the first deal settles count: a seat's return is still its final standing."""
+    seed = _first_deal_natural(3, 2)
+    env = aec_env("tonk", 3, options={"hands": 2}, rewards="score")
+    env.reset(seed=seed)
+    assert env.match is not None and any(env.match.game.view(None)["table"]["balances"])
+    paid = dict.fromkeys(env.possible_agents, 0.0)
+    for agent in env.agent_iter():
+        obs, reward, terminated, truncated, _ = env.last()
+        paid[agent] += reward
+        env.step(None if terminated or truncated else _first_legal(obs))
+    balances = env.match.game.result.payouts  # type: ignore[union-attr]
+    assert [paid[a] for a in env.possible_agents] == pytest.approx(list(balances))
+    gym = gym_env("tonk", 3, seat=1, options={"hands": 2}, rewards="score")
+    obs, _ = gym.reset(seed=seed)
+    total, done = 0.0, False
+    while not done:
+        obs, reward, terminated, truncated, info = gym.step(_first_legal(obs))
+        total += reward
+        done = terminated or truncated
+    assert total == pytest.approx(info["result"]["payouts"][1])
+
+
 def test_opponents_may_be_agent_objects() -> None:
     class Last:
-        def choose(self, view: Mapping[str, Any], legal: Sequence[cardcore.Action]) -> cardcore.Action:
+        def choose(
+            self, view: Mapping[str, Any], legal: Sequence[cardcore.Action]
+        ) -> cardcore.Action:
             assert "table" in view  # agents get the seat's view
             return legal[-1]
 
     env = gym_env("golf", 2, seat=1, opponents=Last(), options={"rounds": 1})
     _obs, _ = env.reset(seed=3)
     game = env.runner.match.game  # type: ignore[union-attr]
-    assert game.record_entries()[0][1] == cardcore.new_game("golf", 2, options={"rounds": 1}, seed=3).legal_actions(0)[-1]
+    assert (
+        game.record_entries()[0][1]
+        == cardcore.new_game("golf", 2, options={"rounds": 1}, seed=3).legal_actions(0)[-1]
+    )
 
 
 # -- batched ----------------------------------------------------------------------------------
@@ -234,7 +275,9 @@ def test_a_faster_learner_wins_more_at_speed() -> None:
 
 def test_a_stalled_real_time_game_is_truncated() -> None:
     class Idle:
-        def plan(self, view: Mapping[str, Any], legal: Sequence[cardcore.Action], now: float) -> None:
+        def plan(
+            self, view: Mapping[str, Any], legal: Sequence[cardcore.Action], now: float
+        ) -> None:
             return None
 
     env = gym_env("speed", 2, opponents=Idle())
@@ -313,7 +356,9 @@ def test_an_action_outside_the_mask_is_refused_naming_it_and_changes_nothing() -
     env.reset(seed=1)
     assert env.match is not None
     version = env.match.game.version
-    with pytest.raises(IllegalActionError, match=r"action 0 \('draw'\) is not in player_0's action mask") as err:
+    with pytest.raises(
+        IllegalActionError, match=r"action 0 \('draw'\) is not in player_0's action mask"
+    ) as err:
         env.step(0)  # the setup flips come first
     assert "10 'flip 0'" in str(err.value) and err.value.rule_id == "CORE-LEGAL-1"
     with pytest.raises(IllegalActionError, match=r"outside the action space Discrete\(22\)"):

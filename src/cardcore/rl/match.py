@@ -174,7 +174,8 @@ class Match:
         self.pending: list[int] = []
         self._rewards = [0.0] * n
         self._scored = config.rewards == "score"
-        self._standing = list(config.progress(self.game) or ()) if self._scored else []
+        # from nothing: what the deal settled (a Tonk natural) is paid with the first reward
+        self._standing = [0.0] * n if self._scored else []
         self._rejected = 0
         game = self.game
         if not game.is_over:
