@@ -9,7 +9,7 @@ import itertools
 import logging
 import threading
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from threading import get_ident
 from typing import Any
 
@@ -19,7 +19,7 @@ from cardcore._text import shown
 from cardcore.errors import ArgumentError, SeatError
 from cardcore.events import SPECTATOR, ActionApplied, E, Event, GameEnded
 
-__all__ = ["DeliveryFailure", "EventBus", "Subscription"]
+__all__ = ["DeliveryFailure", "EventBus", "Observers", "Subscription"]
 
 
 @frozen
@@ -45,15 +45,40 @@ class DeliveryFailure:
     :param error: The exception the handler raised.
     :param subscription: The failing subscription, or ``None`` for a plugin's ``on_event``.
     :param dropped: Whether the subscription was removed (``drop_on_error=True``).
+    :param plugin: For a plugin's ``on_event``: the plugin's name (``None`` when unknown).
     """
 
     event: Event
     error: BaseException = field(eq=False)
     subscription: Subscription | None
     dropped: bool = False
+    plugin: str | None = None
+
+
+class Observers(tuple[Callable[..., object], ...]):
+    """The plugins' ``on_event`` implementations in call order, and :attr:`names`.
+
+    A plain tuple to call; the names are read only when one of them raises.
+    """
+
+    names: tuple[str, ...]
+    """The plugin of each implementation, in the same order."""
+
+    def __new__(cls, funcs: Iterable[Callable[..., object]], names: Iterable[str]) -> Observers:
+        self = super().__new__(cls, funcs)
+        self.names = tuple(names)
+        return self
+
+    def name_of(self, observe: Callable[..., object]) -> str | None:
+        """The plugin of implementation *observe*, or ``None`` if it is not one of them."""
+        for func, name in zip(self, self.names, strict=False):
+            if func is observe:
+                return name
+        return None
 
 
 _LOG = logging.getLogger("cardcore.events")
+_LOUD = frozenset(10**k for k in range(1, 10))  # failure counts logged again as a warning
 _BUILDING = threading.Lock()
 _NO_CONDITION = threading.Condition(threading.Lock())  # replaced before any batch is queued
 # shared stand-ins until a bus builds its machinery (never changed: nothing is queued before)
@@ -86,6 +111,10 @@ class EventBus:
     ``"cardcore.events"`` logger and handed to ``on_error`` (a callable taking a
     :class:`DeliveryFailure`), if set; a subscription made with
     ``drop_on_error=True`` is removed after its first failure. A
+    plugin's ``on_event`` that raises is named in the log: its first failure in a
+    game is logged (``ERROR``) with the traceback, later ones of that plugin in that
+    game one line each at ``DEBUG``, with a ``WARNING`` at its 10th, 100th, ...
+    failure and, when the game ends, one with the count (if above one). A
     ``BaseException`` that is not an ``Exception`` (``KeyboardInterrupt``)
     propagates from the call that delivered it, once every other handler has
     had the batch (and the batches this thread's handlers queued): it costs
@@ -101,6 +130,7 @@ class EventBus:
         "_cond",
         "_deferred",
         "_deliverer",
+        "_failures",
         "_lookup",
         "_next",
         "_next_batch",
@@ -126,6 +156,7 @@ class EventBus:
         self._subs: list[Subscription] = []
         self._lookup: dict[type[Event], tuple[Subscription, ...]] = {}
         self._observers = observers
+        self._failures: dict[str | None, int] | None = None  # per plugin: on_event failures
         # the condition threads wait on is built on the first subscription (most games have none)
         self._cond = _NO_CONDITION
         self._deliverer = 0  # the thread delivering now (deliveries never overlap), 0: none
@@ -389,9 +420,11 @@ class EventBus:
                 try:
                     observe(event=event)
                 except Exception as exc:
-                    stop = self._kept(stop, self._failed(None, event, exc))
+                    stop = self._kept(stop, self._observer_failed(observe, event, exc))
                 except BaseException as exc:
                     stop = self._kept(stop, exc)
+            if kind is GameEnded and self._failures:
+                self._sum_up()
             for sub in subs:
                 copy = event
                 try:
@@ -435,15 +468,63 @@ class EventBus:
             " (subscription dropped)" if dropped else "",
             exc_info=exc,
         )
+        return self._tell(DeliveryFailure(event, exc, sub, dropped))
+
+    def _observer_failed(
+        self, observe: Callable[..., object], event: Event, exc: Exception
+    ) -> BaseException | None:
+        """Report a plugin's ``on_event`` failure: the first of each plugin in this game
+        with its traceback, later ones briefly (see the class docstring)."""
+        observers = self._observers
+        plugin = observers.name_of(observe) if isinstance(observers, Observers) else None
+        failures = self._failures
+        if failures is None:
+            failures = self._failures = {}
+        count = failures[plugin] = failures.get(plugin, 0) + 1
+        who = "a plugin" if plugin is None else f"plugin {plugin!r}"
+        what = f"{type(exc).__name__} on {event.slug}: {_text(exc)}"
+        if count == 1:
+            _LOG.error(
+                "%s: on_event raised %s (the game goes on; this plugin's later failures"
+                " in this game are logged without a traceback)",
+                who,
+                what,
+                exc_info=exc,
+            )
+        elif count in _LOUD:
+            _LOG.warning("%s: on_event has raised %d times in this game, now %s", who, count, what)
+        else:
+            _LOG.debug("%s: on_event raised again (%d in this game): %s", who, count, what)
+        return self._tell(DeliveryFailure(event, exc, None, plugin=plugin))
+
+    def _sum_up(self) -> None:
+        """At the end of the game: how often each failing plugin's ``on_event`` raised."""
+        failures, self._failures = self._failures or {}, None
+        for plugin, count in failures.items():
+            if count == 1:
+                continue  # logged in full already
+            who = "a plugin" if plugin is None else f"plugin {plugin!r}"
+            _LOG.warning("%s: on_event raised %d times in this game", who, count)
+
+    def _tell(self, failure: DeliveryFailure) -> BaseException | None:
+        """Hand *failure* to ``on_error``; return a ``BaseException`` it raised."""
         callback = self.on_error
         if callback is not None:
             try:
-                callback(DeliveryFailure(event, exc, sub, dropped))
+                callback(failure)
             except Exception:
                 _LOG.exception("the event bus's on_error callback raised")
             except BaseException as stop:
                 return stop
         return None
+
+
+def _text(exc: BaseException) -> str:
+    try:
+        text = str(exc)
+    except Exception:
+        text = "?"
+    return text if len(text) <= 200 else text[:197] + "..."
 
 
 def _removed(event: Event) -> None:

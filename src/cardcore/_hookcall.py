@@ -9,10 +9,16 @@ from __future__ import annotations
 import contextlib
 import enum
 import functools
+import inspect
+import re
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
+import pluggy
+
+from cardcore._bus import Observers
 from cardcore._markers import hookimpl
+from cardcore._text import shown
 from cardcore.errors import PluginError
 
 if TYPE_CHECKING:
@@ -268,3 +274,63 @@ def _plain_int(value: Any) -> Any:
     ):
         return int.__index__(value)
     return value
+
+
+def observers(pm: pluggy.PluginManager) -> Observers:
+    """The plain ``on_event`` implementations of *pm*, in call order, with their plugins' names."""
+    impls = [
+        i for i in reversed(pm.hook.on_event.get_hookimpls()) if not (i.wrapper or i.hookwrapper)
+    ]
+    return Observers((i.function for i in impls), (i.plugin_name for i in impls))
+
+
+_HOOK_NAMED = re.compile(r"for hook '([^']+)'|\nhook '([^']+)'")
+
+
+def spec_mismatch(
+    pm: pluggy.PluginManager, exc: pluggy.PluginValidationError, registering: str
+) -> PluginError:
+    """Say once, in the core's words, why pluggy refused a hook implementation.
+
+    For arguments the specification lacks: the plugin, the hook, the function, the
+    arguments it does not offer and those it does. Other refusals keep pluggy's
+    reason, without its repeated heading.
+    """
+    bad = pm.get_name(exc.plugin) or registering
+    text = str(exc)
+    found = _HOOK_NAMED.search(text)
+    hook = (found.group(1) or found.group(2)) if found else None
+    hc = getattr(pm.hook, hook, None) if hook else None
+    spec: Any = getattr(hc, "spec", None)
+    func, unknown, offered = None, [], set(getattr(spec, "argnames", ()))
+    offered.update(getattr(spec, "kwargnames", ()))
+    for attr in dir(exc.plugin) if spec is not None else ():
+        opts = pm.parse_hookimpl_opts(exc.plugin, attr)
+        if opts is not None and (opts.get("specname") or attr) == hook:
+            func = getattr(exc.plugin, attr)
+            impl = pluggy.HookImpl(exc.plugin, bad, func, opts)
+            unknown = [a for a in impl.argnames if a not in offered]
+            break
+    if spec is not None and func is not None and unknown:
+        offers = ", ".join(spec.argnames) or "no arguments"
+        names = ", ".join(repr(a) for a in unknown)
+        msg = (
+            f"plugin {bad!r} implements hook {hook!r} as {_signature(func)}, but {hook!r} has"
+            f" no argument {names} (it offers: {offers}; an implementation takes any of them, by name)"
+        )
+    else:
+        lines = [
+            line
+            for line in text.splitlines()
+            if line.strip() and not line.startswith(("Plugin ", "hook "))
+        ]
+        where = f", hook {hook!r}" if hook else ""
+        msg = f"plugin {bad!r}{where} is refused: {' '.join(' '.join(lines).split())}"
+    return PluginError(msg, plugin=bad)
+
+
+def _signature(func: Any) -> str:
+    try:
+        return f"{func.__name__}{inspect.signature(func)}"
+    except (TypeError, ValueError, AttributeError):
+        return shown(func)

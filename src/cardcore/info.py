@@ -237,9 +237,12 @@ class ViewField:
         with one entry per seat), ``"json"`` (any other JSON value).
     :param doc: One sentence a player would understand.
     :param label: How a player would name it on screen (defaults to *name*).
-    :param of: For ``"per-seat"``: the kind of each entry.
+    :param of: For ``"per-seat"``, and only for it: the kind of each entry, one of
+        :data:`FIELD_KINDS` (required; ``"json"`` for entries of any JSON value).
     :param nullable: The value may also be ``None`` (JSON ``null``), such as a
         count that means nothing outside a phase of the game.
+    :raises PluginError: For a *kind* (or *of*) that is not one of :data:`FIELD_KINDS`,
+        a ``"per-seat"`` field without *of*, or *of* given for another kind.
     """
 
     name: str
@@ -250,9 +253,25 @@ class ViewField:
     nullable: bool = False
 
     def __attrs_post_init__(self) -> None:
-        if self.kind not in FIELD_KINDS or (self.of and self.of not in FIELD_KINDS):
-            msg = f"view field {self.name!r}: kind must be one of {one_of(FIELD_KINDS)}, not {self.kind!r}"
-            raise ValueError(msg)
+        where = f"view field {shown(self.name)}"
+        if self.kind not in FIELD_KINDS:
+            msg = f"{where}: kind must be one of {one_of(FIELD_KINDS)}, not {shown(self.kind)}"
+            raise PluginError(msg)
+        if self.kind == "per-seat":
+            if not self.of:
+                msg = (
+                    f"{where}: kind 'per-seat' needs of=, the kind of each entry"
+                    f" (one of {one_of(FIELD_KINDS)}; 'json' for any JSON value)"
+                )
+                raise PluginError(msg)
+            if self.of not in FIELD_KINDS:
+                msg = f"{where}: of= must be one of {one_of(FIELD_KINDS)}, not {shown(self.of)}"
+                raise PluginError(msg)
+        elif self.of:
+            msg = (
+                f"{where}: of= is for kind 'per-seat' only, not {self.kind!r} (of={shown(self.of)})"
+            )
+            raise PluginError(msg)
 
     def to_json(self) -> dict[str, Any]:
         """Return the declaration as JSON-ready data (``nullable`` only when true)."""

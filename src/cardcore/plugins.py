@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 import pluggy
 
-from cardcore import _declared, _earlier, _hookcall
+from cardcore import _declared, _earlier, _hookcall, _registered
 from cardcore._agentspec import (
     build_agent,
     check_agent_params,
@@ -100,12 +100,13 @@ def register(group: str, name: str, target: ModuleType | Any) -> None:
     :param group: ``"cardcore.games"``, ``"cardcore.rules"`` or ``"cardcore.agents"``.
     :param name: The name to find it by (``"hearts"``, ``"hearts.jack-of-diamonds"``).
     :param target: The module (games and rules) or class (agents).
-    :raises PluginError: If its ``GAME.name`` or ``RULE.name`` is not *name*.
+    :raises PluginError: A game or house rule without ``GAME = GameInfo(...)`` or
+        ``RULE = RuleInfo(...)``, or whose ``GAME.name`` or ``RULE.name`` is not *name*.
     """
     if group not in GROUPS:
         msg = f"unknown plugin group {group!r} (expected one of {', '.join(GROUPS)})"
         raise UnknownPluginError(msg)
-    _declared.check_declared_name(group, name, target)
+    _registered.check_registered(group, name, target)
     with _lock:
         _entries()[group][name] = target
         _loaded[group, name] = target
@@ -306,10 +307,7 @@ class Ruleset:
             self.pm.register(_defaults, name="cardcore.defaults")
             self._modules[_defaults.__name__] = "cardcore.defaults"
         except pluggy.PluginValidationError as exc:
-            bad = self.pm.get_name(exc.plugin) or registering
-            why = " ".join(str(exc).split())  # pluggy's message spans lines: one line here
-            msg = f"plugin {bad!r} does not match the hook specifications: {why}"
-            raise PluginError(msg, plugin=bad) from exc
+            raise _hookcall.spec_mismatch(self.pm, exc, registering) from exc
         _declared.check_hook_names(self.pm, game.name)
         _declared.check_hooks_marked(self.pm, game_module, game.name)
         for module, info in rules:
@@ -319,8 +317,8 @@ class Ruleset:
             # a rule takes part in scoring: the scores pass through unchanged at the end of
             # the chain, so a wrapper (``inner = yield``) receives them, never None
             self.pm.register(ScoresUnchanged(), name="cardcore.scores-unchanged")
-        self.observers: tuple[Callable[..., object], ...] = self._plain("on_event")
-        """Plain callables of the ``on_event`` implementations."""
+        self.observers: tuple[Callable[..., object], ...] = _hookcall.observers(self.pm)
+        """Plain callables of the ``on_event`` implementations (``.names``: their plugins)."""
         self.veto: Callable[..., list[Veto]] | None = self.resolve("forbid_action", track=False)
         if self.veto is not None:
             vetoers = [i.plugin_name for i in self.pm.hook.forbid_action.get_hookimpls()]
@@ -353,12 +351,6 @@ class Ruleset:
     def rule_names(self) -> tuple[str, ...]:
         """The entry-point names of the active house rules."""
         return tuple(r.name for r in self.rules)
-
-    def _plain(self, name: str) -> tuple[Callable[..., Any], ...]:
-        hc = getattr(self.pm.hook, name)
-        return tuple(
-            i.function for i in reversed(hc.get_hookimpls()) if not (i.wrapper or i.hookwrapper)
-        )
 
     def resolve(self, name: str, *, track: bool = True) -> Callable[..., Any] | None:
         """Resolve hook *name* into a plain callable taking keyword arguments, once.

@@ -38,9 +38,9 @@ def test_view_field_kinds_are_checked_and_exported() -> None:
         "doc": "the card in hand",
     }
     assert ViewField("totals", "per-seat", of="int", label="Points").to_json()["label"] == "Points"
-    with pytest.raises(ValueError, match="kind must be one of"):
+    with pytest.raises(PluginError, match="kind must be one of"):
         ViewField("x", "number")
-    with pytest.raises(ValueError, match="kind must be one of"):
+    with pytest.raises(PluginError, match="of= must be one of"):
         ViewField("x", "per-seat", of="list")
 
 
@@ -85,7 +85,7 @@ def test_option_errors_list_the_choices_in_words() -> None:
         OptionError, match=r"^option 'size' must be one of 'small' or 'big', not 'x'$"
     ):
         Option("size", "small", kind=str, choices=("small", "big")).check("x")
-    with pytest.raises(ValueError, match=r"kind must be one of 'int', 'float', .* or 'json', not"):
+    with pytest.raises(PluginError, match=r"kind must be one of 'int', 'float', .* or 'json', not"):
         ViewField("x", "number")
 
 

@@ -22,6 +22,7 @@ from cardcore.testing._probes import (
     check_clone,
     check_persistence,
     check_position,
+    check_reads,
     check_rejections,
     check_twin,
     has_positions,
@@ -164,6 +165,8 @@ class Checker:
             if not full or budget[0] <= 0 or rng.random() >= self.sample:
                 return
             budget[0] -= 1
+            if "views" in checks or "twins" in checks or "clone" in checks:
+                check_reads(report, g)  # first: a read that writes confuses the checks below
             if "views" in checks:
                 tracked = watch_events and g.version <= self.event_actions
                 self.check_views(g, ever if tracked else None, seed)

@@ -121,16 +121,33 @@ def _conflict(a: RuleInfo, b: RuleInfo) -> bool:
     )
 
 
+SEATS_CHECKED = 8
+"""The most seats :func:`configurations` chooses; a game seating more is checked at this many."""
+
+
 def _seats(name: str, info: GameInfo) -> list[int]:
+    """The fewest seats, two more, and the most (at most ``SEATS_CHECKED``) the game accepts."""
     low = info.min_players
-    out = [low]
-    high = min(info.max_players, low + 2)
-    if high != low:
+    high = min(info.max_players, max(low, SEATS_CHECKED))
+    options = info.resolve_options(None)
+
+    def accepted(players: int) -> bool:
         try:
-            get_ruleset(name).logic.validate(high, info.resolve_options(None))
+            get_ruleset(name).logic.validate(
+                players, options
+            )  # an option's default may narrow the seats
         except CardcoreError:
-            return out
-        out.append(high)
+            return False
+        return True
+
+    out = [low]
+    middle = min(low + 2, high)
+    if middle > low and accepted(middle):
+        out.append(middle)
+    for players in range(high, out[-1], -1):  # the most seats the defaults accept
+        if accepted(players):
+            out.append(players)
+            break
     return out
 
 
@@ -139,10 +156,14 @@ def configurations(
 ) -> Iterator[Configuration]:
     """Yield the configurations of game *name* worth checking, chosen from declared data.
 
-    In order: the defaults at the fewest and (capped) most seats, each choice
-    of each option, each default rule switched off, each optional house rule
-    alone, and (with *pairs*) each pair of optional house rules that declare no
-    conflict and serve common options. A rule comes with the rules it requires
+    In order: the defaults at the fewest seats, at two more than the fewest and
+    at the most seats, each once and only if the game accepts it with its
+    default options (the most is capped at 8, so a game seating up to 64 is
+    checked at 8, the fewest plus two and the fewest; when the most is refused,
+    the most that is accepted). Then, at the fewest seats: each choice of each
+    option, each default rule switched off, each optional house rule alone, and
+    (with *pairs*) each pair of optional house rules that declare no conflict
+    and serve common options. A rule comes with the rules it requires
     and with options it applies to (``RuleInfo.applies``).
 
     :param name: An installed game.

@@ -7,8 +7,10 @@ a position written and read back.
 
 from __future__ import annotations
 
+import functools
 import json
 import random
+from collections.abc import Callable
 from typing import Any
 
 from cardcore.actions import Action
@@ -17,6 +19,7 @@ from cardcore.events import Event
 from cardcore.game import Game
 from cardcore.records import load, replay
 from cardcore.setup import new_game
+from cardcore.state import _all_slots
 from cardcore.testing._faults import check_tampered
 from cardcore.testing._inputs import bad_inputs
 from cardcore.testing._report import Abort, Report
@@ -34,10 +37,54 @@ __all__ = [
     "check_clone",
     "check_persistence",
     "check_position",
+    "check_reads",
     "check_rejections",
     "check_twin",
     "has_positions",
 ]
+
+
+def _slots(game: Game) -> dict[str, str]:
+    """Every slot of *game*'s state, as comparable text."""
+    return {
+        name: json.dumps(value, sort_keys=True, default=str)
+        for name, value in game.state.snapshot().items()
+    }
+
+
+def _changed(before: dict[str, str], after: dict[str, str]) -> str:
+    names = sorted(n for n in before.keys() | after.keys() if before.get(n) != after.get(n))
+    return ", ".join(repr(n) for n in names) or "none of its slots (its version or record)"
+
+
+def check_reads(report: Report, game: Game) -> None:
+    """``legal_actions`` and ``view`` must leave the state as it was (tried on a clone).
+
+    Checked before the twins and views, whose failures a changing read would
+    otherwise explain wrongly (a view that "depends on hidden cards").
+    """
+    c = game.clone()
+    seats = list(range(len(c.players)))
+    calls: list[tuple[str, Callable[[], object]]] = [
+        *(
+            (f"legal_actions({s})", functools.partial(c.logic.legal_actions, c.state, s))
+            for s in seats
+        ),
+        *((f"view({s})", functools.partial(c.view, s)) for s in [*seats, None]),
+    ]
+    for label, call in calls:
+        before = _slots(c)
+        try:
+            call()
+        except Exception:  # the playing loop and the view checks report failures
+            continue
+        after = _slots(c)
+        if after != before:
+            report.fail(
+                f"{label} changed the state at version {game.version} (slot(s) {_changed(before, after)}):"
+                " it must only read it; the game logic's legal_actions and table may not change the state"
+            )
+            raise Abort
 
 
 def check_twin(report: Report, game: Game, rng: random.Random) -> None:
@@ -151,7 +198,14 @@ def check_clone(
 ) -> None:
     """Clone *game*, act on the clone: the original must not change (nor, later, the clone)."""
     before = fingerprint(game)
+    slots = _slots(game)
     c = game.clone()
+    shared = [
+        name
+        for name in _all_slots(type(c.state))
+        if _is_mutable(getattr(c.state, name, None))
+        and getattr(c.state, name, None) is getattr(game.state, name, None)
+    ]
     if fingerprint(c) != before:
         report.fail(f"clone at version {game.version} differs from its original")
         return
@@ -168,9 +222,23 @@ def check_clone(
             c.apply(rng.choice(legal))
             break
     if fingerprint(game) != before:
-        report.fail(f"applying an action to a clone changed its original (version {before[1]})")
+        hint = ""
+        if shared:
+            names = ", ".join(repr(n) for n in shared)
+            hint = (
+                f"; the clone shares {names} with its original: name every mutable slot in"
+                " the state's _mutable (or declare no _mutable)"
+            )
+        report.fail(
+            f"applying an action to a clone changed its original (version {before[1]}),"
+            f" in slot(s) {_changed(slots, _slots(game))}{hint}"
+        )
         raise Abort
     pending.append((c, fingerprint(c)))
+
+
+def _is_mutable(value: object) -> bool:
+    return isinstance(value, list | dict | set | bytearray) or hasattr(value, "clone")
 
 
 TAMPER_AT_MOST = 200

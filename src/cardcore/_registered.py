@@ -1,0 +1,44 @@
+"""The checks :func:`cardcore.register` makes before it accepts a game or house rule.
+
+Split from :mod:`cardcore.plugins` (which keeps to finding and configuring
+plugins). Installed entry points are not read here: they stay unloaded until
+first use, and :func:`cardcore.game_info` and :func:`cardcore.rule_info` check
+them then, with the same messages.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from cardcore import _declared
+from cardcore.errors import PluginError
+from cardcore.info import GameInfo, RuleInfo
+
+__all__ = ["check_registered"]
+
+_DECLARES = {
+    "cardcore.games": ("GAME", GameInfo, "game plugin"),
+    "cardcore.rules": ("RULE", RuleInfo, "house-rule plugin"),
+}
+
+
+def check_registered(group: str, name: str, target: Any) -> None:
+    """Refuse a game or house rule that declares no ``GAME``/``RULE``, or another name.
+
+    An entry point handed over unloaded (anything with ``load()``) is checked
+    when it is first loaded instead, as installed ones are.
+
+    :raises PluginError: Naming the plugin, as it would be named at first use.
+    """
+    declares = _DECLARES.get(group)
+    if declares is None or (callable(getattr(target, "load", None)) and hasattr(target, "value")):
+        return
+    attr, kind, what = declares
+    info = getattr(target, attr, None)
+    if not isinstance(info, kind):
+        found = (
+            "" if info is None else f" (its {attr} is {type(info).__name__}, not {kind.__name__})"
+        )
+        msg = f"{what} {name!r} has no {attr} = {kind.__name__}(...){found}"
+        raise PluginError(msg, plugin=name)
+    _declared.check_declared_name(group, name, target)
