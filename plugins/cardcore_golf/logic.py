@@ -116,9 +116,7 @@ class GolfLogic(GameLogic[GolfState, GolfAction]):
         plans are kept.
         """
         last = self._last
-        if (
-            last is not None and last[0] is options and last[1] == players
-        ):  # the core's resolved options, shared
+        if last is not None and last[0] is options and last[1] == players:  # resolved, shared
             return last[2]
         key = (players, tuple(options.items()))
         plan = self._plans.get(key)
@@ -161,10 +159,11 @@ class GolfLogic(GameLogic[GolfState, GolfAction]):
         return plan
 
     def validate(self, players: int, options: Mapping[str, Any]) -> None:
-        """Check the seat count (GOLF-GEN-1/3), the layout and the dealer (GOLF-DEAL-3)."""
+        """Check the seats (GOLF-GEN-1/3), the layout, the dealer (GOLF-DEAL-3), the deck's size."""
         super().validate(players, options)
-        shape_of(options)
+        cells = shape_of(options).size * players
         grids.check_dealer(options.get("dealer"), players)
+        self.require_cards(players, options, cells + 1)  # every grid and the upcard (GOLF-DEAL-1/2)
 
     def action_bound(self, players: int, options: Mapping[str, Any]) -> int:
         """At most ``rounds`` rounds of setup plus two actions per turn (turns capped or not)."""

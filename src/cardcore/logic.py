@@ -495,6 +495,23 @@ class GameLogic(Generic[S, A]):
         )
         raise PluginError(msg, plugin=names[0])
 
+    def require_cards(self, players: int, options: Mapping[str, Any], least: int) -> None:
+        """Refuse a deck (``build_deck``'s answer, house rules included) of fewer than *least*
+        cards: for a game that deals a fixed number (Golf's grids and upcard), call it from
+        :meth:`validate`, so a short deck is refused by name instead of failing mid-deal.
+
+        :raises PluginError: Naming the plugins that answer ``build_deck``.
+        """
+        deck = self.deck(players, options)
+        if len(deck) >= least:
+            return
+        names = self._implementers("build_deck")
+        msg = (
+            f"build_deck ({', '.join(names)}) answered {len(deck)} cards: {self.info.name}"
+            f" needs at least {least} for {players} players with these options"
+        )
+        raise PluginError(msg, plugin=names[0])
+
     def _scorer_name(self) -> str:
         impls = self.ruleset.pm.hook.score_round.get_hookimpls()
         return impls[-1].plugin_name if impls else self.info.name

@@ -145,6 +145,12 @@ def build_deck(players: int, options: Mapping[str, Any]) -> Any:
     return [*deck[:-1], "AS"] if ARMED["on"] else deck
 
 
+@hookimpl(wrapper=True, specname="build_deck")
+def _short_deck(players: int, options: Mapping[str, Any]) -> Any:
+    deck = yield
+    return deck[:10]
+
+
 class _Scorer:
     """A scorer object (callable, not a function): tracked like a function."""
 
@@ -178,6 +184,7 @@ RULES = {
     ),
     "drawgame.faulty-scores": _rule("drawgame.faulty-scores", "drawgame", score_round=score_round),
     "golf.faulty-deck": _rule("golf.faulty-deck", "golf", build_deck=build_deck),
+    "golf.short-deck": _rule("golf.short-deck", "golf", build_deck=_short_deck),
     "golf.faulty-scorer-object": _rule(
         "golf.faulty-scorer-object", "golf", golf_scorer=golf_scorer
     ),
@@ -587,3 +594,14 @@ def test_a_deck_the_game_is_not_built_for_is_refused_before_the_deal(game: str, 
         assert info.value.plugin == name
     finally:
         cardcore.unregister("cardcore.rules", name)
+
+
+def test_a_house_rule_s_deck_too_short_to_deal_is_refused_by_name() -> None:
+    """Ten cards cannot deal four 6-card grids and the upcard: refused before the deal,
+    naming the rule (it failed mid-deal as the game's IndexError)."""
+    with pytest.raises(
+        PluginError,
+        match=r"build_deck \(golf.short-deck.*answered 10 cards: golf needs at least 25 for 4 players",
+    ) as err:
+        cardcore.new_game("golf", 4, rules=["golf.short-deck"], seed=1)
+    assert err.value.plugin == "golf.short-deck"
