@@ -248,3 +248,11 @@ def test_a_rule_by_id_is_found_past_rules_that_fail_to_load(
     assert cli.main(["rules", "golf", "GOLF-SCORE-4"]) == 0
     out = capsys.readouterr().out
     assert "golf.jokers" in out and "GOLF-SCORE-4" in out
+
+
+@pytest.mark.usefixtures("broken")
+def test_the_library_finds_a_rule_by_id_past_rules_that_fail_to_load() -> None:
+    game = cardcore.new_game("golf", 2, rules=["GOLF-SCORE-4"], seed=1)
+    assert game.rules == ("golf.jokers",) or "golf.jokers" in game.rules
+    with pytest.raises(cardcore.UnknownPluginError, match="no house rule called 'GOLF-NOPE-9'"):
+        cardcore.new_game("golf", 2, rules=["GOLF-NOPE-9"], seed=1)

@@ -204,11 +204,7 @@ def _rule_module(name: str) -> tuple[ModuleType, RuleInfo]:
     name = str.__str__(name) if isinstance(name, str) else name
     entries = _entries()["cardcore.rules"]
     if type(name) is not str or name not in entries:
-        found = [
-            other
-            for other in entries
-            if getattr(getattr(_load("cardcore.rules", other), "RULE", None), "id", None) == name
-        ]
+        found = [other for other in entries if _rule_id(other) == name]
         if len(found) > 1:  # a rule ID names one rule: refuse to guess
             both = ", ".join(sorted(found))
             msg = f"rule ID {name!r} is declared by several installed house rules ({both}): name one by its name"
@@ -221,6 +217,15 @@ def _rule_module(name: str) -> tuple[ModuleType, RuleInfo]:
         raise PluginError(msg, plugin=name)
     _declared.check_declared_name("cardcore.rules", name, module)
     return module, info
+
+
+def _rule_id(name: str) -> object:
+    """The rule ID of installed house rule *name*; ``None`` if it fails to load (a broken
+    rule is not the one asked for by ID, and must not hide the one that is)."""
+    try:
+        return getattr(getattr(_load("cardcore.rules", name), "RULE", None), "id", None)
+    except PluginError:
+        return None
 
 
 def available_rules(game: str) -> tuple[str, ...]:
