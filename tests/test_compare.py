@@ -50,8 +50,13 @@ def test_a_scoring_rule_keeps_duplicate_deals() -> None:
 def test_the_same_configuration_twice_differs_by_nothing() -> None:
     result = cardcore.compare("tonk", games=12, skill=None)
     assert result.same_deals
-    for key in ("first_seat", "actions", "rounds", "spread"):
+    for key in ("actions", "rounds", "spread"):
         assert result.diff[key].mean == 0.0 == result.diff[key].high - result.diff[key].low
+    # a share's paired interval (Newcombe's) is never zero wide, but every pair agreeing
+    # (correlation 1) makes it narrower than either side's own
+    first, own = result.diff["first_seat"], result.a.first_seat
+    assert first.mean == 0.0 and first.low == -first.high
+    assert first.high - first.low < own.high - own.low
 
 
 def test_any_executor_gives_the_same_result(jokers: Comparison) -> None:

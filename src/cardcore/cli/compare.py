@@ -13,6 +13,7 @@ the command itself (:func:`cmd_compare`) needs rich, like the other commands.
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
 import multiprocessing
 import sys
@@ -248,6 +249,8 @@ def cmd_compare(console: Console, args: argparse.Namespace) -> int:
     if args.plot and not args.plot.lower().endswith(".png"):  # known before any game is played
         msg = f"--plot writes a PNG file: name it *.png, not {args.plot!r}"
         raise UsageError(msg)
+    if args.plot:
+        _check_matplotlib()  # like --dask without dask: refused before a study that may take hours
     options = parse_options(name, args.option)
     vs_options = None if args.vs_option is None else parse_options(name, args.vs_option)
     probes = 0 if skill is None or (skill == "auto" and default_agent(name) == "random") else 1
@@ -286,19 +289,35 @@ def cmd_compare(console: Console, args: argparse.Namespace) -> int:
                 progress=lambda k: progress.advance(task, k),
             )
         elapsed = time.perf_counter() - started
+    # the results first: a plot that fails (a full disk, a broken matplotlib) loses nothing
     console.print(render_comparison(result, elapsed))
-    if args.plot:
-        result.plot(args.plot)
-        console.print(f"plot written to {escape(args.plot)}")
     if args.json:
         text = json.dumps(result.to_json(), indent=1)
         if args.json == "-":
             sys.stdout.write(text + "\n")
+            sys.stdout.flush()
         else:
             with open(args.json, "w", encoding="utf-8") as fh:
                 fh.write(text + "\n")
             console.print(f"result written to {escape(args.json)}")
+    if args.plot:
+        try:
+            result.plot(args.plot)
+        except Exception as exc:  # matplotlib's own errors included: one line, exit status 1
+            kept = "the table above" + (f" and {args.json}" if args.json not in (None, "-") else "")
+            msg = f"the plot {args.plot!r} was not written ({exc}); {kept} hold the results"
+            raise CardcoreError(msg) from exc
+        console.print(f"plot written to {escape(args.plot)}")
     return 0
+
+
+def _check_matplotlib() -> None:
+    """Refuse ``--plot`` up front when matplotlib (the ``plot`` extra) is not installed."""
+    try:
+        importlib.import_module("matplotlib")
+    except ImportError:
+        msg = "--plot needs matplotlib: install it with pip install 'cardcore[plot]'"
+        raise UsageError(msg) from None
 
 
 def render_comparison(result: Comparison, elapsed: float | None = None) -> Any:

@@ -25,7 +25,14 @@ from cardcore._text import shown
 from cardcore.agents import check_agent
 from cardcore.compare._report import plot_comparison, rows_of, text_table
 from cardcore.compare._run import AgentFailure, Config, GameRecord, Task, make_agent, run_chunk
-from cardcore.compare._stats import ConfigSummary, Estimate, mean_ci, proportion_ci, share_ci
+from cardcore.compare._stats import (
+    ConfigSummary,
+    Estimate,
+    mean_ci,
+    paired_share_diff,
+    proportion_ci,
+    share_ci,
+)
 from cardcore.errors import (
     ArgumentError,
     CardcoreError,
@@ -73,7 +80,8 @@ class Comparison:
     :param b: Configuration B.
     :param diff: B - A of ``first_seat``, ``actions``, ``rounds``, ``spread``, ``skill``
         and each end reason (``reason:<reason>``, the difference of the proportions), paired
-        by seed: 95% intervals of the paired differences.
+        by seed: 95% intervals of the paired differences (for the shares and proportions,
+        Newcombe's hybrid score interval; for counts and scores, the normal one).
     """
 
     game: str
@@ -279,8 +287,8 @@ def _paired(a: list[GameRecord], b: list[GameRecord]) -> dict[str, Estimate]:
         return 1.0 / len(r.winners) if seat in r.winners else 0.0
 
     out = {
-        "first_seat": mean_ci(
-            [share(mb[i], mb[i].first) - share(ma[i], ma[i].first) for i in keys]
+        "first_seat": paired_share_diff(
+            [share(ma[i], ma[i].first) for i in keys], [share(mb[i], mb[i].first) for i in keys]
         ),
         "actions": mean_ci([float(mb[i].actions - ma[i].actions) for i in keys]),
         "rounds": mean_ci([float(mb[i].rounds - ma[i].rounds) for i in keys]),
@@ -292,14 +300,16 @@ def _paired(a: list[GameRecord], b: list[GameRecord]) -> dict[str, Estimate]:
         ),
     }
     for reason in sorted({r.reason for r in (*ma.values(), *mb.values())}):
-        out[f"reason:{reason}"] = mean_ci(
-            [float(mb[i].reason == reason) - float(ma[i].reason == reason) for i in keys]
+        out[f"reason:{reason}"] = paired_share_diff(
+            [float(ma[i].reason == reason) for i in keys],
+            [float(mb[i].reason == reason) for i in keys],
         )
     pa, pb = by_index(a, True), by_index(b, True)
     probe_keys = sorted(pa.keys() & pb.keys())
     if probe_keys:
-        out["skill"] = mean_ci(
-            [share(pb[i], pb[i].strong) - share(pa[i], pa[i].strong) for i in probe_keys]
+        out["skill"] = paired_share_diff(
+            [share(pa[i], pa[i].strong) for i in probe_keys],
+            [share(pb[i], pb[i].strong) for i in probe_keys],
         )
     return out
 

@@ -2,26 +2,16 @@
 
 from __future__ import annotations
 
-import math
 import os
 from typing import TYPE_CHECKING
 
-from cardcore.compare._stats import Z95, ConfigSummary, Estimate, proportion_ci
+from cardcore.compare._stats import Z95, ConfigSummary, Estimate, proportion_ci, unpaired_diff
 from cardcore.errors import ArgumentError, CardcoreError
 
 if TYPE_CHECKING:
     from cardcore.compare import Comparison
 
 __all__ = ["describe", "overrun_lines", "plot_comparison", "rows_of", "text_table"]
-
-
-def _difference(a: Estimate, b: Estimate) -> Estimate:
-    """B - A of two independent estimates (their intervals' half widths combined)."""
-    half_a = (a.high - a.low) / 2
-    half_b = (b.high - b.low) / 2
-    half = math.sqrt(half_a * half_a + half_b * half_b)
-    d = b.mean - a.mean
-    return Estimate(d, d - half, d + half, min(a.n, b.n))
 
 
 def _rules(c: ConfigSummary) -> str:
@@ -78,7 +68,7 @@ def rows_of(cmp: Comparison) -> list[tuple[str, str, str, str]]:
                 f"ends: {reason}",
                 ea.text(1, percent=True),
                 eb.text(1, percent=True),
-                d.get(f"reason:{reason}", _difference(ea, eb)).text(1, signed=True, percent=True),
+                d.get(f"reason:{reason}", unpaired_diff(ea, eb)).text(1, signed=True, percent=True),
             )
         )
     return rows

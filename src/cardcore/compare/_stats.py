@@ -8,7 +8,16 @@ from typing import Any
 
 from attrs import frozen
 
-__all__ = ["Z95", "ConfigSummary", "Estimate", "mean_ci", "proportion_ci", "share_ci"]
+__all__ = [
+    "Z95",
+    "ConfigSummary",
+    "Estimate",
+    "mean_ci",
+    "paired_share_diff",
+    "proportion_ci",
+    "share_ci",
+    "unpaired_diff",
+]
 
 Z95 = 1.959964
 """The normal quantile of a two-sided 95% interval."""
@@ -22,30 +31,45 @@ class Estimate:
     :param low: The interval's lower end.
     :param high: The interval's upper end.
     :param n: The number of observations.
+    :param interval: How the interval was made: ``"normal"`` (mean ± 1.96 standard errors,
+        for counts and scores), ``"wilson"`` (Wilson score interval, for proportions and
+        win shares) or ``"newcombe"`` (a paired difference of two of those: Newcombe's
+        hybrid score interval).
     """
 
     mean: float
     low: float
     high: float
     n: int
+    interval: str = "normal"
 
     @property
     def significant(self) -> bool:
         """Whether the interval excludes zero."""
         return self.low > 0.0 or self.high < 0.0
 
-    def to_json(self) -> dict[str, float | int]:
+    def to_json(self) -> dict[str, float | int | str]:
         """Return the estimate as JSON-ready data."""
-        return {"mean": self.mean, "low": self.low, "high": self.high, "n": self.n}
+        return {
+            "mean": self.mean,
+            "low": self.low,
+            "high": self.high,
+            "n": self.n,
+            "interval": self.interval,
+        }
 
     def text(self, digits: int = 2, *, signed: bool = False, percent: bool = False) -> str:
-        """The mean and its interval, rounded: ``"12.3 ± 0.4"`` when the interval is symmetric,
-        ``"98.5% [96.8, 99.6]"`` when not (proportions near 0 or 1); *percent* scales by 100."""
+        """The mean and its interval, rounded; *percent* scales by 100.
+
+        A normal interval is symmetric: ``"12.3 ± 0.4"``. A proportion's interval (Wilson's,
+        or a paired difference of proportions) is not, and always shows its bounds:
+        ``"98.5% [96.8, 99.4]"``, ``"100.0% [99.0, 100.0]"``.
+        """
         scale = 100.0 if percent else 1.0
         unit = "%" if percent else ""
         sign = "+" if signed else ""
         m, lo, hi = (self.mean * scale, self.low * scale, self.high * scale)
-        if abs((hi - m) - (m - lo)) <= 1e-9 * max(1.0, abs(hi) + abs(lo)):
+        if self.interval == "normal":
             return f"{m:{sign}.{digits}f}{unit} ± {hi - m:.{digits}f}"
         return f"{m:{sign}.{digits}f}{unit} [{lo:.{digits}f}, {hi:.{digits}f}]"
 
@@ -54,7 +78,10 @@ class Estimate:
 
 
 def mean_ci(xs: Sequence[float]) -> Estimate:
-    """The mean of *xs* with a normal-approximation 95% interval (zero width for one value)."""
+    """The mean of *xs* with a normal-approximation 95% interval (zero width for one value).
+
+    For counts and scores (game length, score spread) and their paired differences.
+    """
     n = len(xs)
     if n == 0:
         return Estimate(0.0, 0.0, 0.0, 0)
@@ -64,21 +91,85 @@ def mean_ci(xs: Sequence[float]) -> Estimate:
     return Estimate(mean, mean - half, mean + half, n)
 
 
-def share_ci(xs: Sequence[float], low: float = 0.0, high: float = 1.0) -> Estimate:
-    """Like :func:`mean_ci` for shares, the interval clipped to what a share can be."""
-    e = mean_ci(xs)
-    return Estimate(e.mean, max(low, e.low), min(high, e.high), e.n)
+def _wilson(p: float, n: int) -> tuple[float, float]:
+    """Wilson's score 95% interval of a proportion *p* of *n* observations."""
+    z2 = Z95 * Z95
+    centre = (p + z2 / (2 * n)) / (1 + z2 / n)
+    half = Z95 * math.sqrt(max(0.0, p * (1 - p)) / n + z2 / (4 * n * n)) / (1 + z2 / n)
+    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 def proportion_ci(hits: float, n: int) -> Estimate:
-    """A proportion with its Wilson score 95% interval (good near 0 and 1)."""
+    """A proportion with its Wilson score 95% interval (never zero width, even at 0 or 1)."""
     if n == 0:
-        return Estimate(0.0, 0.0, 0.0, 0)
+        return Estimate(0.0, 0.0, 0.0, 0, "wilson")
     p = hits / n
-    z2 = Z95 * Z95
-    centre = (p + z2 / (2 * n)) / (1 + z2 / n)
-    half = Z95 * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / (1 + z2 / n)
-    return Estimate(p, max(0.0, centre - half), min(1.0, centre + half), n)
+    lo, hi = _wilson(p, n)
+    return Estimate(p, lo, hi, n, "wilson")
+
+
+def share_ci(xs: Sequence[float], low: float = 0.0, high: float = 1.0) -> Estimate:
+    """The mean share of *xs* (each between *low* and *high*) with Wilson's 95% interval.
+
+    A win share is 1 for a win, 0 for a loss and ``1/k`` for a tie of *k* winners: not
+    quite a proportion. Any value in [0, 1] with mean *p* has a variance of at most
+    ``p (1 - p)``, the variance of a proportion, so Wilson's interval on the mean share is
+    exact for wins and losses and, with ties, a little wider than it need be. *low* and
+    *high* shift the scale (the first seat's share less the fair share).
+    """
+    n = len(xs)
+    if n == 0:
+        return Estimate(0.0, 0.0, 0.0, 0, "wilson")
+    width = high - low
+    p = min(1.0, max(0.0, (math.fsum(xs) / n - low) / width))
+    lo, hi = _wilson(p, n)
+    return Estimate(low + p * width, low + lo * width, low + hi * width, n, "wilson")
+
+
+def _correlation(xs: Sequence[float], ys: Sequence[float]) -> float:
+    """Pearson's correlation of paired values; 0 when either never varies."""
+    n = len(xs)
+    mx, my = math.fsum(xs) / n, math.fsum(ys) / n
+    sxy = math.fsum((x - mx) * (y - my) for x, y in zip(xs, ys, strict=True))
+    sxx = math.fsum((x - mx) ** 2 for x in xs)
+    syy = math.fsum((y - my) ** 2 for y in ys)
+    return sxy / math.sqrt(sxx * syy) if sxx > 0 and syy > 0 else 0.0
+
+
+def paired_share_diff(a: Sequence[float], b: Sequence[float]) -> Estimate:
+    """B - A of two shares measured on the same games (``a[i]``, ``b[i]``), with 95% interval.
+
+    Newcombe's hybrid score interval for paired proportions (his method 10, without the
+    continuity correction; Zou and Donner's MOVER): each side's Wilson interval, combined
+    through the correlation of the pairs. Unlike mean ± 1.96 standard errors, it is not
+    zero wide when every pair agrees (100% against 100% of 400 games gives about ± 1%).
+    """
+    n = len(a)
+    if n == 0:
+        return Estimate(0.0, 0.0, 0.0, 0, "newcombe")
+    ea, eb = share_ci(a), share_ci(b)
+    r = _correlation(a, b)
+    d = eb.mean - ea.mean
+    b_down, b_up = eb.mean - eb.low, eb.high - eb.mean
+    a_down, a_up = ea.mean - ea.low, ea.high - ea.mean
+    below = math.sqrt(max(0.0, b_down**2 + a_up**2 - 2 * r * b_down * a_up))
+    above = math.sqrt(max(0.0, b_up**2 + a_down**2 - 2 * r * b_up * a_down))
+    return Estimate(d, max(-1.0, d - below), min(1.0, d + above), n, "newcombe")
+
+
+def unpaired_diff(a: Estimate, b: Estimate) -> Estimate:
+    """B - A of two independent estimates of the same kind, with a 95% interval.
+
+    Normal estimates combine their half widths; Wilson ones by Newcombe's hybrid score
+    interval for independent proportions (his method 10).
+    """
+    d = b.mean - a.mean
+    if a.interval == "normal" and b.interval == "normal":
+        half = math.hypot((a.high - a.low) / 2, (b.high - b.low) / 2)
+        return Estimate(d, d - half, d + half, min(a.n, b.n))
+    below = math.hypot(b.mean - b.low, a.high - a.mean)
+    above = math.hypot(b.high - b.mean, a.mean - a.low)
+    return Estimate(d, d - below, d + above, min(a.n, b.n), "newcombe")
 
 
 @frozen
