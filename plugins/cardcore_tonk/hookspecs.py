@@ -20,7 +20,9 @@ __all__ = [
     "tonk_deal_judge",
     "tonk_hand_ends_on_empty_stock",
     "tonk_out_units",
+    "tonk_quiet_from_discards",
     "tonk_upcard",
+    "tonk_void_deal_counts",
 ]
 
 # --- the deal ------------------------------------------------------------------------
@@ -87,4 +89,34 @@ def tonk_hand_ends_on_empty_stock() -> Callable[[TonkState], bool] | None:
     :returns: A function of the state.
 
     .. versionadded:: 0.1
+    """
+
+
+@hookspec(firstresult=True)
+def tonk_quiet_from_discards() -> bool | None:
+    """Return whether only turns played from the discards with the stock out count toward
+    a quiet round (``TonkState.quiet_turns``, read by rules that end a hand after one).
+
+    Stops at the first non-``None`` result; the game answers ``True`` with
+    ``trylast=True``. ``False`` counts every turn without a spread or a hit, as Tonk
+    did before 0.4.0.
+
+    :returns: ``True`` or ``False``.
+
+    .. versionadded:: 0.4
+    """
+
+
+@hookspec(firstresult=True)
+def tonk_void_deal_counts() -> bool | None:
+    """Return whether a void deal (a judge's verdict with ``redeal=True``) is one of the
+    session's hands.
+
+    Stops at the first non-``None`` result; the game answers ``False`` with
+    ``trylast=True``: the next dealer deals the hand again. ``True`` counts it, as
+    Tonk did before 0.4.0 (a one-hand session then ends on it).
+
+    :returns: ``True`` or ``False``.
+
+    .. versionadded:: 0.4
     """

@@ -51,6 +51,7 @@ from cardcore_tonk.actions import (
 )
 from cardcore_tonk.actions import is_legal as _is_legal
 from cardcore_tonk.actions import legal_actions as _legal_actions
+from cardcore_tonk.answers import checked_ender
 from cardcore_tonk.events import DealerCut, HandDealt, HandEnded, SpreadHit, SpreadLaid
 from cardcore_tonk.melds import (
     CARDS,
@@ -139,29 +140,22 @@ class TonkLogic(GameLogic[TonkState, TonkAction]):
         """Stakes a tonk-out collects from each player, without and with a new spread that turn."""
         ends = resolve("tonk_hand_ends_on_empty_stock")
         self.ends_on_empty: Callable[[TonkState], bool] = (
-            _always if ends is None else self._checked_ender(ends())
+            _always if ends is None else checked_ender(self, ends())
         )
         """Whether a turn that begins with an empty stock ends the hand (TONK-STOCK-1)."""
+        self.quiet_any: bool = not self._asked("tonk_quiet_from_discards", True)
+        """Whether every turn without a spread or hit is quiet (Tonk before 0.4.0)."""
+        self.void_counts: bool = self._asked("tonk_void_deal_counts", False)
+        """Whether a void deal is one of the session's hands (Tonk before 0.4.0)."""
         self._layouts: dict[int, Layout] = {}
         # events are immutable values: the common ones are built once and shared
         self._passed: tuple[TurnPassed, ...] = tuple(TurnPassed(s) for s in range(SEATS))
         self._events: dict[int, Event] = {}
 
-    def _checked_ender(self, ends: Any) -> Callable[[TonkState], bool]:
-        """A house rule's answer to ``tonk_hand_ends_on_empty_stock``, refused now unless it
-        is a function; each call must answer True or False and leave the state as it was."""
-        hook = "tonk_hand_ends_on_empty_stock"
-        if not callable(ends):
-            raise self.refused_answer(hook, ends, "a function of the state")
-
-        def ends_on_empty(state: TonkState) -> bool:
-            before = state.snapshot()
-            answer = ends(state)
-            if state.snapshot() != before:
-                raise self.refused_answer(hook, ends, "a function that only reads the state")
-            return bool(self.checked_answer(hook, answer, bool))
-
-        return ends_on_empty
+    def _asked(self, hook: str, default: bool) -> bool:
+        """A yes-or-no hook's answer, checked (*default* when no plugin answers)."""
+        answer = self.ruleset.resolve(hook)
+        return default if answer is None else self.checked_answer(hook, answer(), bool)
 
     # -- set-up -----------------------------------------------------------------------------
 
@@ -277,9 +271,8 @@ class TonkLogic(GameLogic[TonkState, TonkAction]):
                 verdict = judge(hands, self.points)
                 if verdict is not None:
                     amounts = [u * state.stake for u in verdict.units]
-                    self._end_hand(
-                        state, verdict.reason, verdict.seat, amounts, True, emit, verdict.redeal
-                    )
+                    again = verdict.redeal and not self.void_counts
+                    self._end_hand(state, verdict.reason, verdict.seat, amounts, True, emit, again)
                     return
         state.to_act = _TO_ACT[turn]
         if emit is not None:
@@ -422,7 +415,9 @@ class TonkLogic(GameLogic[TonkState, TonkAction]):
                 return
             # the next turn (TONK-TURN-1), inline: once per turn
             # a quiet turn: played from the discards with the stock out (for house rules)
-            quiet = not state.touched and state.taken >= 0 and not piles[STOCK]
+            quiet = not state.touched and (
+                self.quiet_any or (state.taken >= 0 and not piles[STOCK])
+            )
             state.quiet_turns = state.quiet_turns + 1 if quiet else 0
             turn = state.turn + 1
             if turn == state.players:

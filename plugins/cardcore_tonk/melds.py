@@ -511,6 +511,18 @@ _LABELS: tuple[str, ...] = tuple(CARDS[4 * r].label for r in range(13))
 _PACK = list(range(52))
 
 
+def cut_dealer(rounds: Sequence[Sequence[str | None]]) -> int:
+    """Return the seat a cut made the first dealer: the highest rank of its last round,
+    king high (TONK-DEALER-1; *rounds* as :func:`cut_for_dealer` returns them).
+
+    >>> cut_dealer([("7", "K", "K"), (None, "3", "9")])
+    2
+    """
+    last = rounds[-1]
+    drew = [s for s, label in enumerate(last) if label is not None]
+    return max(drew, key=lambda s: _LABELS.index(str(last[s])))
+
+
 def cut_for_dealer(
     random: Callable[[], float], players: int
 ) -> tuple[int, tuple[tuple[str | None, ...], ...]]:

@@ -6,7 +6,7 @@ top, each card with who knows it) with Tonk's own fields first::
     tonk played=0 dealer=2 turn=0 phase="start" balances=[0,0,0] chance=2
          | stock: ... | discard: QC! | hand.0: 10S@0 ... | hand.1: ... | hand.2: ... | spreads:
 
-Always written: ``played`` hands finished; ``dealer`` of this hand (between
+Always written: ``played`` hands finished (a void deal is not one); ``dealer`` of this hand (between
 hands: of the next); ``turn`` the seat to act; ``phase`` ``"start"``,
 ``"play"``, ``"between"`` or ``"over"``; ``balances`` the session so far;
 ``chance`` the chance counter (so the same seed continues the same way).
@@ -14,7 +14,8 @@ Written only when they differ from their defaults: ``spreads`` (``[size,
 owner]`` of each spread, in the order laid; their cards lie in the pile
 ``spreads`` one after the other), ``taken`` (the discard taken this turn),
 ``laid`` / ``touched`` (the player to act laid a spread / laid or hit this
-turn), ``quiet`` (turns in a row without a spread or hit), ``hit`` (the seats
+turn), ``quiet`` (turns in a row played from the discards with the stock out,
+without a spread or hit), ``hit`` (the seats
 hit since their last turn began) and ``result`` (``{"winners": [...],
 "reason": ...}`` of a finished session).
 
@@ -157,8 +158,9 @@ def _cards(value: Any, what: str) -> tuple[Card, ...]:
     return cards
 
 
-def _check_cut(cut: Any, players: int, first: int) -> tuple[tuple[str | None, ...], ...]:
-    """Validate the rounds of a cut (TONK-DEALER-1) that chose *first*."""
+def _check_cut(cut: Any, players: int) -> tuple[tuple[str | None, ...], ...]:
+    """Validate the rounds of a cut (TONK-DEALER-1); any seat may deal now, as a void deal
+    passes the deal without a hand played."""
     if not isinstance(cut, list) or not cut:
         raise _bad(f"cut must list rounds of ranks, not {cut!r}")
     contenders = set(range(players))
@@ -182,8 +184,8 @@ def _check_cut(cut: Any, players: int, first: int) -> tuple[tuple[str | None, ..
         rows.append(tuple(row))
     if any(n > 4 for n in used.values()):
         raise _bad("the cut uses a rank more than four times (one pack)")
-    if contenders != {first}:
-        raise _bad(f"the cut must end with seat {first} alone highest (the first dealer)")
+    if len(contenders) != 1:
+        raise _bad("the cut must end with one seat alone highest (the first dealer)")
     return tuple(rows)
 
 
@@ -212,7 +214,7 @@ def read(logic: TonkLogic, text: str, players: int, options: Mapping[str, Any]) 
     if phase == OVER:
         played = state.hand_no = _int(fields, "played", hands, hands)
     else:
-        played = state.hand_no = _int(fields, "played", int(phase == BETWEEN), hands - 1)
+        played = state.hand_no = _int(fields, "played", 0, hands - 1)  # 0 between: a void deal
     state.dealer = _int(fields, "dealer", 0, players - 1)
     state.turn = _int(fields, "turn", 0, players - 1)
     state.quiet_turns = _int(fields, "quiet", 0, 10**6)
@@ -287,7 +289,7 @@ def read(logic: TonkLogic, text: str, players: int, options: Mapping[str, Any]) 
     if result is None and phase == START and not cards[STOCK] and logic.ends_on_empty(state):
         raise _bad("a turn cannot begin with an empty stock: the hand has ended (TONK-STOCK-1)")
     if fields["cut"] is not None:
-        state.cut = _check_cut(fields["cut"], players, (state.dealer - played) % players)
+        state.cut = _check_cut(fields["cut"], players)
     if fields["next"] is not None:
         deals = fields["next"]
         coming = hands - played - (0 if phase in (BETWEEN, OVER) else 1)

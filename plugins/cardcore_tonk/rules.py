@@ -26,7 +26,9 @@ __all__ = [
     "create_logic",
     "tonk_hand_ends_on_empty_stock",
     "tonk_out_units",
+    "tonk_quiet_from_discards",
     "tonk_upcard",
+    "tonk_void_deal_counts",
 ]
 
 GAME = GameInfo(
@@ -117,3 +119,15 @@ def _always(state: TonkState) -> bool:
 def tonk_hand_ends_on_empty_stock() -> Callable[[TonkState], bool]:
     """TONK-STOCK-1: a turn that begins with an empty stock ends the hand."""
     return _always
+
+
+@hookimpl(trylast=True)
+def tonk_quiet_from_discards() -> bool:
+    """A quiet round counts the turns played from the discards with the stock out."""
+    return True
+
+
+@hookimpl(trylast=True)
+def tonk_void_deal_counts() -> bool:
+    """A void deal is dealt again by the next dealer: not one of the session's hands."""
+    return False

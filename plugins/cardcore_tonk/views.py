@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from cardcore import ViewField
-from cardcore_tonk.melds import CARDS, index_of
+from cardcore_tonk.melds import CARDS, cut_dealer, index_of
 from cardcore_tonk.state import DISCARD, HAND0, PHASES, STOCK, PastHand, TonkState
 
 __all__ = ["FIELDS", "history", "table"]
@@ -132,7 +132,7 @@ def history(state: TonkState, since: int, points: Sequence[int]) -> list[dict[st
     head = 0
     if state.cut:
         if since == 0:
-            first = (state.dealer - state.hand_no) % state.players
+            first = cut_dealer(state.cut)  # not counted back from the dealer: void deals pass too
             rounds = [list(r) for r in state.cut]
             out.append({"kind": "cut", "dealer": first, "rounds": rounds})
         head = 1

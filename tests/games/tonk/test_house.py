@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 from tests.games.tonk.helpers import NATURAL, hand, last_hand, pass_turn, tonk
@@ -25,6 +26,8 @@ HOUSE = {
     "tonk.double-needs-spread": "TONK-VAR-3",
     "tonk.hit-blocks-drop": "TONK-VAR-4",
     "tonk.stock-out-discard-only": "TONK-VAR-5",
+    "tonk.quiet-round-any-turns": "TONK-VAR-6",
+    "tonk.void-deal-counts": "TONK-VAR-7",
 }
 
 
@@ -273,3 +276,97 @@ def test_tonk_var_5_play_on_from_discards_until_a_quiet_round() -> None:
     )  # quiet turn 2
     assert game.is_over
     assert game.result is not None and game.result.reason == "stock-out"
+
+
+VAR5 = "tonk.stock-out-discard-only"
+QUIET_ANY = "tonk.quiet-round-any-turns"
+VOID_COUNTS = "tonk.void-deal-counts"
+
+
+def _to_the_empty_stock(game: cardcore.Game) -> None:
+    """Every turn draws and throws the drawn card away (quiet turns) until the stock is out."""
+    while game.view(None)["table"]["stock"] > 0:
+        pass_turn(game, game.to_act[0])
+
+
+def test_tonk_var_5_a_quiet_round_counts_only_turns_from_the_discards() -> None:
+    game = tonk([H20, H15, H30], rules=(VAR5,))
+    _to_the_empty_stock(game)  # many quiet turns, all before the stock ran out
+    assert not game.is_over and [str(a) for a in game.legal_actions(0)] == ["drop", "take"]
+    for _ in range(3):  # a full round from the discards, no spread or hit: the hand ends
+        seat = game.to_act[0]
+        game.act(seat, "take")
+        discard = next(a for a in game.legal_actions(seat) if a.verb == "discard")
+        game.apply(discard)
+    assert game.is_over and game.result.reason == "stock-out"
+
+
+def test_tonk_var_6_counts_every_quiet_turn_as_before_0_4_0() -> None:
+    game = tonk([H20, H15, H30], rules=(VAR5, QUIET_ANY))
+    _to_the_empty_stock(game)
+    assert game.is_over and game.result.reason == "stock-out"  # the quiet turns before counted
+
+
+def test_tonk_var_7_a_void_deal_counts_as_before_0_4_0() -> None:
+    game = tonk([N49, N50, H30], natural=True, rules=(VOID_COUNTS,))  # hands=1
+    assert game.is_over and game.result.reason == "void"
+
+
+@pytest.mark.parametrize(
+    ("rules", "build"),
+    [
+        ((VAR5, QUIET_ANY), lambda rules: tonk([H20, H15, H30], rules=rules)),
+        ((VOID_COUNTS,), lambda rules: tonk([N49, N50, H30], natural=True, hands=2, rules=rules)),
+    ],
+)
+def test_records_of_tonk_0_3_replay_as_they_were_played(rules: tuple[str, ...], build: Any) -> None:
+    """Records made before 0.4.0 name neither rule; their replay adds both (default_before)."""
+    old = build(rules)
+    if VAR5 in rules:
+        _to_the_empty_stock(old)
+    else:
+        old.act(0, "deal")
+    record = old.record()
+    record["rules"] = [r for r in record["rules"] if r["name"] not in (QUIET_ANY, VOID_COUNTS)]
+    record["game_version"] = "0.3.0"
+    again = cardcore.replay(record)
+    assert again.position() == old.position() and again.is_over == old.is_over
+    assert {QUIET_ANY, VOID_COUNTS} <= set(again.rules)
+    record["game_version"] = cardcore.game_info("tonk").version
+    try:  # today's rules play it another way: refused, or another game
+        differs = cardcore.replay(record).position() != old.position()
+    except cardcore.CardcoreError:
+        differs = True
+    assert differs
+
+
+@pytest.mark.parametrize("hands", [1, 2])
+def test_tonk_49_2_the_position_after_a_void_deal_reads_back(hands: int) -> None:
+    game = tonk([N49, N50, H30], natural=True, hands=hands)
+    position = game.position()
+    assert "played=0" in position and 'phase="between"' in position
+    again = cardcore.new_game(
+        "tonk", 3, position=position, seed=game.seed, options={"hands": hands}
+    )
+    assert again.position() == position
+    game.act(0, "deal")
+    again.act(0, "deal")
+    assert again.position() == game.position()
+
+
+def test_tonk_49_2_the_history_names_the_cut_s_dealer_after_a_void_deal() -> None:
+    from tests.games.tonk.helpers import stacked
+
+    cuts: list[cardcore.Event] = []
+    game = cardcore.new_game(
+        "tonk",
+        3,
+        deck=stacked([N49, N50, H30], "QC"),
+        seed=3,
+        options={"hands": 2},
+        subscribers=[(cardcore.Event, cuts.append)],
+    )
+    cut = next(e for e in cuts if type(e).__name__ == "DealerCut")
+    history = game.history(None)
+    assert history[0]["kind"] == "cut" and history[0]["dealer"] == cut.dealer  # type: ignore[attr-defined]
+    assert history[1]["reason"] == "void" and history[1]["dealer"] == cut.dealer  # type: ignore[attr-defined]

@@ -220,8 +220,13 @@ def test_tonk_note_2_stack_the_dealer_cut() -> None:
     session.act(0, "drop")
     assert [e["kind"] for e in session.history(None)] == ["cut", "hand"]
     assert session.history(None, since=1) == [last_hand(session)]
+    # a void deal passes the deal without a hand: the cut's dealer need not deal now
+    other = _same_game_from(
+        game, _replace(position, "chance=", 'cut=[["7","K","9"]] chance='), seed=1
+    )
+    assert other.history(None)[0]["dealer"] == 1
     for wrong, match in (
-        ('cut=[["7","K","9"]] ', "seat 2 alone"),
+        ('cut=[["7","K","K"]] ', "one seat alone"),
         ('cut=[["7","K","K"],["2","3","9"]] ', "seats"),
         ('cut=[["K","K","K"],["K","K","9"],["8","9",null]] ', "more than four"),
         ('cut=[["7","Z","9"]] ', "rank"),
