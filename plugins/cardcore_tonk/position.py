@@ -320,8 +320,10 @@ def _result(value: Any, players: int, phase: int) -> tuple[tuple[int, ...], str]
         and isinstance(value["winners"], list)
         and all(isinstance(s, int) and not isinstance(s, bool) for s in value["winners"])
         and all(0 <= s < players for s in value["winners"])
+        and len(set(value["winners"])) == len(value["winners"])
+        and value["reason"]
     ):
-        raise _bad(f"result must be {{winners: [seats], reason: text}}, not {value!r}")
+        raise _bad(f"result must be {{winners: [distinct seats], reason: text}}, not {value!r}")
     if phase != OVER and value["reason"] not in ("resigned", "ended", "truncated"):
         raise _bad(f"a hand ending ({value['reason']!r}) finishes the session: phase 'over'")
     return tuple(value["winners"]), value["reason"]

@@ -89,7 +89,7 @@ class Option:
         if not ok:
             msg = f"option {self.name!r} must be {self.kind.__name__}, not {shown(value)}"
             raise OptionError(msg)
-        if self.choices is not None and value not in self.choices:
+        if self.choices is not None and not _chosen(value, self.choices):
             msg = f"option {self.name!r} must be one of {one_of(self.choices)}, not {shown(value)}"
             raise OptionError(msg)
         if self.minimum is not None and value < self.minimum:
@@ -99,6 +99,15 @@ class Option:
             msg = f"option {self.name!r} must be at most {self.maximum:g}, not {shown(value)}"
             raise OptionError(msg)
         return value
+
+
+def _chosen(value: Any, choices: tuple[Any, ...]) -> bool:
+    """Whether *value* is one of *choices* by type and value: ``6.0``, ``True`` or
+    ``Decimal(6)`` only equal ``6``, and would reach views and records that way."""
+    try:
+        return any(type(c) is type(value) and c == value for c in choices)
+    except Exception:  # a value whose comparison fails (or is ambiguous) is no choice
+        return False
 
 
 @frozen

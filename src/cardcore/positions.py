@@ -146,6 +146,13 @@ def _field_int(text: str) -> int:
     return value
 
 
+def _field_float(text: str) -> float:
+    value = float(text)  # 1e400 is inf: refused as NaN and Infinity are
+    if not -MAX_FIELD_INT <= value <= MAX_FIELD_INT:
+        raise ValueError(text[:20])
+    return value
+
+
 def _no_constant(text: str) -> Any:
     raise ValueError(text)  # NaN, Infinity: not numbers a game can hold
 
@@ -175,7 +182,9 @@ def read_position(
         if not eq or not key.isidentifier() or key in fields:
             raise _bad(f"{token!r} is not a field (key=value, each key once)")
         try:
-            fields[key] = json.loads(value, parse_int=_field_int, parse_constant=_no_constant)
+            fields[key] = json.loads(
+                value, parse_int=_field_int, parse_float=_field_float, parse_constant=_no_constant
+            )
         except (ValueError, RecursionError):
             raise _bad(
                 f"field {key!r} has a value that is not compact JSON with numbers of at most"

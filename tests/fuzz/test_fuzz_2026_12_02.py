@@ -12,7 +12,7 @@ cards are each in exactly one place, whose ``position()`` reads back equal, whos
 ``save()`` loads, and which plays on.
 
 Every hypothesis test is derandomized with a bounded ``max_examples`` so the whole
-module runs in well under a minute. Bugs found are kept at the end as strict xfails.
+module runs in well under a minute. The bugs it found (fixed) are kept at the end as tests.
 """
 
 from __future__ import annotations
@@ -697,12 +697,6 @@ def test_reads_with_odd_seats_and_since_answer_or_refuse(
 # -- bugs found -------------------------------------------------------------------------------
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="BUG: Option.check compares choices by equality, so golf layout=Decimal(6) is"
-    " accepted and stored; the game's own view is not JSON and its own save cannot be loaded"
-    " (CorruptStateError: not JSON data: Decimal)",
-)
 @pytest.mark.parametrize("value", [Decimal(6), Fraction(6, 1), Decimal("4")], ids=repr)
 def test_bug_golf_layout_equal_but_not_a_choice_is_refused(value: Any) -> None:
     try:
@@ -717,11 +711,6 @@ def test_bug_golf_layout_equal_but_not_a_choice_is_refused(value: Any) -> None:
     pytest.fail(f"layout={value!r} was accepted and its own save does not load")
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="BUG: golf layout=6.0 (a float) is accepted because 6.0 == 6; the float is kept"
-    " in options, views and records instead of being refused as a wrong type",
-)
 def test_bug_golf_layout_float_is_refused() -> None:
     with pytest.raises(OptionError):
         cardcore.new_game("golf", 2, options={"layout": 6.0}, seed=1)
@@ -735,12 +724,6 @@ def _finished_golf() -> cardcore.Game:
     return game
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="BUG: a position field's JSON float overflowing to infinity (1e400) is read as inf"
-    " (parse_constant only refuses the literals NaN/Infinity): the game's result holds inf,"
-    " its view is not JSON, its own position() does not read back and its save does not load",
-)
 @pytest.mark.parametrize("number", ["1e400", "-1e400", "1E999"])
 def test_bug_position_float_overflowing_to_infinity_is_refused(number: str) -> None:
     text = re.sub(r'"scores":\[[^\]]*\]', f'"scores":[{number},0.0]', _finished_golf().position())
@@ -766,13 +749,6 @@ def _finished_tonk() -> cardcore.Game:
     return game
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="BUG: Tonk's position reader accepts a result whose winners repeat a seat (or hold"
-    " more winners than seats) and an empty reason; the game then reports e.g."
-    " Result(winners=(1, 1, 1)) in a 2-player game (the core's read_result, used by Golf,"
-    " refuses both)",
-)
 @pytest.mark.parametrize(
     "result",
     [
