@@ -51,7 +51,7 @@ from cardcore_tonk.actions import (
 )
 from cardcore_tonk.actions import is_legal as _is_legal
 from cardcore_tonk.actions import legal_actions as _legal_actions
-from cardcore_tonk.answers import checked_ender
+from cardcore_tonk.answers import always_ends, checked_ender
 from cardcore_tonk.events import DealerCut, HandDealt, HandEnded, SpreadHit, SpreadLaid
 from cardcore_tonk.melds import (
     CARDS,
@@ -89,10 +89,6 @@ DealJudge = Callable[[Sequence[Sequence[int]], Sequence[int]], DealVerdict | Non
 
 
 _TO_ACT = tuple((s,) for s in range(SEATS))
-
-
-def _always(state: TonkState) -> bool:
-    return True
 
 
 class TonkLogic(GameLogic[TonkState, TonkAction]):
@@ -140,7 +136,7 @@ class TonkLogic(GameLogic[TonkState, TonkAction]):
         """Stakes a tonk-out collects from each player, without and with a new spread that turn."""
         ends = resolve("tonk_hand_ends_on_empty_stock")
         self.ends_on_empty: Callable[[TonkState], bool] = (
-            _always if ends is None else checked_ender(self, ends())
+            always_ends if ends is None else checked_ender(self, ends())
         )
         """Whether a turn that begins with an empty stock ends the hand (TONK-STOCK-1)."""
         self.quiet_any: bool = not self._asked("tonk_quiet_from_discards", True)

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from cardcore import Card, GameInfo, Option, Rank, hookimpl, standard_52
 from cardcore_tonk import __version__, hookspecs
+from cardcore_tonk.answers import always_ends
 from cardcore_tonk.house import DEFAULT_RULES
 from cardcore_tonk.logic import TonkLogic
 from cardcore_tonk.state import TonkState
@@ -111,14 +112,10 @@ def tonk_out_units(new_spread: bool) -> int:
     return 2
 
 
-def _always(state: TonkState) -> bool:
-    return True
-
-
 @hookimpl(trylast=True)
 def tonk_hand_ends_on_empty_stock() -> Callable[[TonkState], bool]:
     """TONK-STOCK-1: a turn that begins with an empty stock ends the hand."""
-    return _always
+    return always_ends
 
 
 @hookimpl(trylast=True)
