@@ -66,3 +66,61 @@ def test_runners_still_play() -> None:
         cardcore.play(_golf(), [RandomAgent(1), RandomAgent(2)], max_actions=0).reason
         == "truncated"
     )
+
+
+class _ResignsForTheNext:
+    """Answers a resignation of the next seat: an agent must act for its own seat only."""
+
+    games = None
+
+    def choose(self, view: Any, legal: Any) -> cardcore.Action:
+        return cardcore.Resign((view["seat"] + 1) % len(view["players"]))
+
+    def plan(self, view: Any, legal: Any, now: float) -> cardcore.Plan:
+        return cardcore.Plan(self.choose(view, legal), 0.1)
+
+
+@pytest.mark.parametrize("name", ["golf", "spit"])
+def test_an_agent_acting_for_another_seat_is_refused_by_name(name: str) -> None:
+    game = cardcore.new_game(name, 2, seed=1)
+    agents = [_ResignsForTheNext(), RandomAgent(seed=1)]
+    runner = cardcore.run_realtime if game.ruleset.game.realtime else cardcore.play
+    with pytest.raises(
+        cardcore.IllegalActionError,
+        match=r"agent at seat 0 \(_ResignsForTheNext\) .*'resign', an action of seat 1.*own seat only",
+    ) as err:
+        runner(game, agents)  # type: ignore[arg-type]
+    assert err.value.rule_id == "CORE-TURN-1"
+    assert game.version == 0 and not game.is_over  # seat 1 did not resign
+
+
+class _Late:
+    games = None
+
+    def plan(self, view: Any, legal: Any, now: float) -> cardcore.Plan | None:
+        return cardcore.Plan(legal[0], 1e300) if legal else None
+
+
+class _Idle:
+    games = None
+
+    def plan(self, view: Any, legal: Any, now: float) -> None:
+        return None
+
+
+def test_run_realtime_names_a_plan_due_past_the_latest_time() -> None:
+    game = cardcore.new_game("spit", 2, seed=1)
+    with pytest.raises(
+        cardcore.CardcoreError, match=r"agent at seat 0 \(_Late\).*past the latest time"
+    ):
+        cardcore.run_realtime(game, [_Late(), _Late()])  # type: ignore[list-item]
+    assert game.version == 0
+
+
+def test_run_realtime_says_when_agents_plan_nothing_though_seats_could_act() -> None:
+    game = cardcore.new_game("spit", 2, seed=1)
+    with pytest.raises(
+        cardcore.StalledGameError,
+        match=r"no agent plans an action \(seats with legal actions: \[0, 1\]\) \(CORE-RT-2\)",
+    ):
+        cardcore.run_realtime(game, [_Idle(), _Idle()])  # type: ignore[list-item]

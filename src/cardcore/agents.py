@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Protocol, runtime_checkable
 
 from attrs import frozen
 
+from cardcore._driver import MAX_TIME
 from cardcore._text import shown
 from cardcore.actions import Action
 from cardcore.deck import derive_rng
@@ -336,6 +337,7 @@ def play(
                 )
                 raise StalledGameError(msg)
             action = agents[seat].choose(_DeferredView(token, seat, version), legal)
+            _own(agents, seat, action, "answered")
             try:
                 apply(action, seen=version)
             except IllegalActionError as exc:  # the agent answered no legal action
@@ -429,7 +431,15 @@ def _run_realtime(
                 " a plan is a Plan of an action and a finite delay in seconds, or None"
             )
             raise CardcoreError(msg)
-        plans[seat] = (now + max(0.0, float(delay)), action, seen)
+        _own(agents, seat, action, "planned")
+        due = now + max(0.0, float(delay))
+        if due > MAX_TIME:
+            msg = (
+                f"the agent at seat {seat} ({type(agents[seat]).__name__}) planned {plan!r}:"
+                f" due at {due:g} s, past the latest time a game records ({MAX_TIME:g} s)"
+            )
+            raise CardcoreError(msg)
+        plans[seat] = (due, action, seen)
 
     for seat in range(n):
         replan(seat)
@@ -440,7 +450,13 @@ def _run_realtime(
             break
         due = [(p[0], seat) for seat, p in enumerate(plans) if p is not None]
         if not due:
-            msg = f"nobody can act in {game.name} at version {game.version} and no automatic step applies"
+            able = [s for s in range(n) if game.legal_actions(s)]
+            why = (
+                f"no agent plans an action (seats with legal actions: {able})"
+                if able
+                else "nobody can act and no automatic step applies"
+            )
+            msg = f"{game.name} stalls at version {game.version}: {why} (CORE-RT-2)"
             raise StalledGameError(msg)
         first = min(t for t, _ in due)
         tied = [seat for t, seat in due if t == first]
@@ -451,11 +467,15 @@ def _run_realtime(
         now, action, seen = planned
         try:
             game.apply(action, at=now, seen=seen)
-        except IllegalActionError:  # stale (overtaken) or never legal: plan again
+        except IllegalActionError as exc:  # stale (overtaken) or never legal: plan again
             rejected += 1
             if rejected > bound:
-                msg = f"agents keep planning rejected actions in {game.name} at version {game.version}"
-                raise StalledGameError(msg) from None
+                msg = (
+                    f"agents keep planning rejected actions in {game.name} at version"
+                    f" {game.version}; the last, of the agent at seat {seat}"
+                    f" ({type(agents[seat]).__name__}): {exc}"
+                )
+                raise StalledGameError(msg) from exc
             replan(seat)
             continue
         steps += 1
@@ -470,3 +490,18 @@ def _run_realtime(
         msg = f"{game.name} ended without a result"
         raise CardcoreError(msg)
     return result
+
+
+def _own(agents: Sequence[object], seat: int, action: object, did: str) -> None:
+    """Refuse an agent's action for another seat: an agent plays its own seat only (a
+    ``Resign`` of another seat was applied, since resigning is always allowed)."""
+    if isinstance(action, Action) and action.seat != seat:
+        try:
+            text = repr(str(action))
+        except Exception:  # an action its class cannot write
+            text = shown(action)
+        msg = (
+            f"the agent at seat {seat} ({type(agents[seat]).__name__}) {did} {text}, an action"
+            f" of seat {shown(action.seat)}: an agent acts for its own seat only (CORE-TURN-1)"
+        )
+        raise IllegalActionError(msg, action=action, rule_id="CORE-TURN-1")
