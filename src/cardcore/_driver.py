@@ -243,7 +243,8 @@ def reject(game: Game, action: Action, seen: int | None) -> None:
             )
             raise StaleActionError(msg, action=action, rule_id="CORE-RT-1")
     if seat not in state.to_act:
-        msg = f"it is not seat {seat}'s turn: {text!r} rejected (seats to act: {list(state.to_act)}) (CORE-TURN-1)"
+        why = f"seat {seat} may not act now" if game._realtime else f"it is not seat {seat}'s turn"
+        msg = f"{why}: {text!r} rejected (seats to act: {list(state.to_act)}) (CORE-TURN-1)"
         raise offered(game, action) or IllegalActionError(msg, action=action, rule_id="CORE-TURN-1")
     veto = game.ruleset.veto
     if veto is not None:

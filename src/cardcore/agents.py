@@ -337,7 +337,7 @@ def play(
                 )
                 raise StalledGameError(msg)
             action = agents[seat].choose(_DeferredView(token, seat, version), legal)
-            _own(agents, seat, action, "answered")
+            _own(agents, seat, action, legal, "answered")
             try:
                 apply(action, seen=version)
             except IllegalActionError as exc:  # the agent answered no legal action
@@ -431,7 +431,7 @@ def _run_realtime(
                 " a plan is a Plan of an action and a finite delay in seconds, or None"
             )
             raise CardcoreError(msg)
-        _own(agents, seat, action, "planned")
+        _own(agents, seat, action, legal, "planned")
         due = now + max(0.0, float(delay))
         if due > MAX_TIME:
             msg = (
@@ -492,10 +492,13 @@ def _run_realtime(
     return result
 
 
-def _own(agents: Sequence[object], seat: int, action: object, did: str) -> None:
+def _own(
+    agents: Sequence[object], seat: int, action: object, legal: Sequence[Action], did: str
+) -> None:
     """Refuse an agent's action for another seat: an agent plays its own seat only (a
-    ``Resign`` of another seat was applied, since resigning is always allowed)."""
-    if isinstance(action, Action) and action.seat != seat:
+    ``Resign`` of another seat was applied, since resigning is always allowed). One the
+    game itself offered in *legal* is left to ``apply``, which names the game."""
+    if isinstance(action, Action) and action.seat != seat and all(a is not action for a in legal):
         try:
             text = repr(str(action))
         except Exception:  # an action its class cannot write
