@@ -41,6 +41,7 @@ __all__ = [
     "COLD",
     "MAX_TIME",
     "STALE_WINDOW",
+    "Stamp",
     "bus_for",
     "check_at",
     "checkpoint",
@@ -178,13 +179,21 @@ def legal_at(game: Game, seat: int, seen: int, action: Action) -> tuple[Action, 
     return got
 
 
+Stamp = float | Callable[[], float]
+"""An action's time: a number, or a clock (``time.time``) read under the game's lock."""
+
+
 def check_at(game: Game, at: Any, action: Any) -> float:
     """Return *at* if it is a time stamp the game may record, else raise (changes nothing).
 
     A finite int or float of at most :data:`MAX_TIME` in size; in real time, not
-    earlier than the previous action's.
+    earlier than the previous action's. A clock is read here, under the lock, so the
+    stamps of concurrent callers are in the order their actions are applied.
     """
     kind = type(at)
+    if kind is not int and kind is not float and callable(at) and not isinstance(at, type):
+        at = at()
+        kind = type(at)
     if kind is not int and kind is not float:
         if not isinstance(at, int | float) or isinstance(at, bool):
             msg = f"at must be a number (the action's time), not {shown(at)} (CORE-RECORD-1)"

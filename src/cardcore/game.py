@@ -21,6 +21,7 @@ from cardcore._driver import (
     COLD,
     MAX_TIME,
     STALE_WINDOW,
+    Stamp,
     bus_for,
     cause,
     check_at,
@@ -57,8 +58,7 @@ _new_event: Any = tuple.__new__  # an event from its full tuple of fields (no Py
 
 MAX_NOTATION = 200
 """The longest action text :meth:`Game.act` reads."""
-# shared by turn-based games (real time has its own)
-_NO_CHECKPOINTS: deque[tuple[int, GameState | None]] = deque(maxlen=2)
+_NO_CHECKPOINTS: deque[tuple[int, GameState | None]] = deque(maxlen=2)  # turn-based games share it
 _NONE: dict[Any, Any] = {}  # shared by every game, never written: an empty cache until replaced
 
 
@@ -289,7 +289,7 @@ class Game:
 
     # -- acting ---------------------------------------------------------------------------
 
-    def apply(self, action: Action, *, at: float | None = None, seen: int | None = None) -> None:
+    def apply(self, action: Action, *, at: Stamp | None = None, seen: int | None = None) -> None:
         """Apply *action* atomically, or raise and change nothing.
 
         Its events are delivered by this call, after the lock is released and
@@ -300,7 +300,8 @@ class Game:
             :class:`~cardcore.EndMatch`).
         :param at: The time the host or virtual clock stamps on it; recorded. A
             finite number of at most ``MAX_TIME`` (1e15) in size; in real time, never
-            less than the time of the action before.
+            less than the time of the action before. Or a clock (``time.time``): read
+            under the game's lock, so concurrent callers' times keep the order applied.
         :param seen: The version the player acted on (the ``version`` of the view
             it was shown). ``None`` judges the action against the current state
             only. In real time, an action that is illegal now but was legal at
@@ -404,7 +405,7 @@ class Game:
             raise interrupt
 
     def act(
-        self, seat: int, text: str, *, at: float | None = None, seen: int | None = None
+        self, seat: int, text: str, *, at: Stamp | None = None, seen: int | None = None
     ) -> Action:
         """Apply the action written *text* for *seat* (its notation) and return it.
 

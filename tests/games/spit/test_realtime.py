@@ -25,7 +25,11 @@ from cardcore_spit.speed.actions import PlayCard
 
 
 def _racer(
-    game: cardcore.Game, seat: int, seed: int, stop: threading.Event, errors: list[BaseException],
+    game: cardcore.Game,
+    seat: int,
+    seed: int,
+    stop: threading.Event,
+    errors: list[BaseException],
     rejected: list[object],
 ) -> None:
     rng = random.Random(seed)
@@ -55,7 +59,10 @@ def test_spit_rt_1_two_threads_never_corrupt_state(name: str) -> None:
             errors: list[BaseException] = []
             rejected: list[object] = []
             threads = [
-                threading.Thread(target=_racer, args=(game, s, seed * 10 + s, stop, errors, rejected)) for s in (0, 1)
+                threading.Thread(
+                    target=_racer, args=(game, s, seed * 10 + s, stop, errors, rejected)
+                )
+                for s in (0, 1)
             ]
             for t in threads:
                 t.start()
@@ -79,11 +86,18 @@ def test_spit_rt_1_two_threads_never_corrupt_state(name: str) -> None:
 
 
 def test_spit_rt_1_speed_two_plays_on_one_pile() -> None:
-    game = speed_arrange(cardcore.new_game("speed", 2, seed=1), "6H 2C 2D JC JD", "4C 3D 3H 3S 8C",
-                         left="5S", right="KH")
+    game = speed_arrange(
+        cardcore.new_game("speed", 2, seed=1),
+        "6H 2C 2D JC JD",
+        "4C 3D 3H 3S 8C",
+        left="5S",
+        right="KH",
+    )
     v = game.version  # both seats see 5S on L
     game.act(0, "play 6H L")
-    with pytest.raises(StaleActionError, match="CORE-RT-1"):  # 4C on 5S was legal when seat 1 looked
+    with pytest.raises(
+        StaleActionError, match="CORE-RT-1"
+    ):  # 4C on 5S was legal when seat 1 looked
         game.act(1, "play 4C L", seen=v)
     with pytest.raises(IllegalActionError, match="SPIT-MOVE-2") as info:  # judged against now only
         game.act(1, "play 4C L")
@@ -95,14 +109,21 @@ def test_spit_rt_1_speed_two_plays_on_one_pile() -> None:
 
 
 def test_spit_rt_1_seen_outside_the_window_is_refused() -> None:
-    game = speed_arrange(cardcore.new_game("speed", 2, seed=1), "6H 2C 2D JC JD", "4C 3D 3H 3S 8C",
-                         left="5S", right="KH")
+    game = speed_arrange(
+        cardcore.new_game("speed", 2, seed=1),
+        "6H 2C 2D JC JD",
+        "4C 3D 3H 3S 8C",
+        left="5S",
+        right="KH",
+    )
     with pytest.raises(IllegalActionError, match="outside the window") as info:
         game.act(1, "play 8C L", seen=game.version + 1)
     assert not isinstance(info.value, StaleActionError)
 
 
-def _run(name: str, seed: int, agents: list[SpitGreedyAgent], **options: int) -> list[tuple[int, str, float | None]]:
+def _run(
+    name: str, seed: int, agents: list[SpitGreedyAgent], **options: int
+) -> list[tuple[int, str, float | None]]:
     game = cardcore.new_game(name, 2, seed=seed, options=options or None)
     cardcore.run_realtime(game, agents, seed=seed)
     return [(s, str(a), at) for s, a, at in game.record_entries()]
@@ -157,5 +178,55 @@ def test_events_for_a_seat_never_leak_hidden_cards() -> None:
     spit = cardcore.new_game("spit", 2, seed=6)
     slugs: list[str] = []
     spit.events.subscribe(cardcore.Event, lambda e: slugs.append(e.slug), seat=cardcore.SPECTATOR)
-    cardcore.run_realtime(spit, [SpitGreedyAgent(seed=1), SpitGreedyAgent(seed=2)], seed=1, max_actions=40)
+    cardcore.run_realtime(
+        spit, [SpitGreedyAgent(seed=1), SpitGreedyAgent(seed=2)], seed=1, max_actions=40
+    )
     assert {"play-started", "card-spat", "card-moved", "card-revealed"} <= set(slugs)
+
+
+def test_spit_rt_1_a_clock_passed_as_at_is_read_under_the_lock() -> None:
+    """Threads that stamp on arrival can race (the later stamp applied first refuses the
+    earlier as CORE-RECORD-1); a clock passed as ``at`` is read under the game's lock."""
+    ticks = iter(range(1, 10**6))
+    clock_lock = threading.Lock()
+
+    def clock() -> float:
+        with clock_lock:
+            return next(ticks) / 100
+
+    game = cardcore.new_game("speed", 2, seed=4)
+    refused: list[str] = []
+
+    def race(seat: int) -> None:
+        rng = random.Random(seat)
+        for _ in range(20_000):  # bounded: a refused clock fails the test, never hangs it
+            if game.is_over or game.version >= 150:
+                break
+            legal = game.legal_actions(seat)
+            if not legal:
+                continue
+            try:
+                game.apply(rng.choice(legal), at=clock, seen=game.version)
+            except IllegalActionError as exc:
+                if exc.rule_id == "CORE-RECORD-1":
+                    refused.append(str(exc))
+
+    old = sys.getswitchinterval()
+    sys.setswitchinterval(1e-5)
+    try:
+        threads = [threading.Thread(target=race, args=(s,)) for s in (0, 1)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join(30)
+    finally:
+        sys.setswitchinterval(old)
+    assert not refused
+    times = [at for _, _, at in game.record()["actions"]]
+    assert len(times) >= 20 and times == sorted(times) and None not in times
+    assert cardcore.replay(game.record()).record() == game.record()
+    fresh = cardcore.new_game("speed", 2, seed=4)
+    action = next(a for s in (0, 1) for a in fresh.legal_actions(s))
+    with pytest.raises(IllegalActionError, match="CORE-RECORD-1"):  # a clock must give a time
+        fresh.apply(action, at=lambda: "soon")  # type: ignore[arg-type]
+    assert fresh.version == 0
