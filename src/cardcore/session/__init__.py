@@ -32,7 +32,7 @@ from cardcore.session.fair import FairDealError, FairReport, verify_bundle
 from cardcore.session.hub import Hub
 from cardcore.session.patch import apply_patch, diff
 from cardcore.session.protocol import ERROR_CODES, PROTOCOL, Outbound, ProtocolError
-from cardcore.session.session import Session, SessionError
+from cardcore.session.session import CorruptSessionError, Session, SessionError
 from cardcore.session.sqlite import SQLiteStore, StoreError
 from cardcore.session.store import Batch, MemoryStore, Store, StoredSession, TokenRow
 
@@ -40,6 +40,7 @@ __all__ = [
     "ERROR_CODES",
     "PROTOCOL",
     "Batch",
+    "CorruptSessionError",
     "FairDealError",
     "FairReport",
     "GameSetup",

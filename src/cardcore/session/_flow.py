@@ -7,7 +7,6 @@ reads the clients' messages. Nothing here is public.
 
 from __future__ import annotations
 
-import json
 import logging
 import math
 from collections.abc import Callable
@@ -19,6 +18,7 @@ from cardcore.deck import CHANCE
 from cardcore.errors import CardcoreError
 from cardcore.events import SPECTATOR, ActionApplied, Event
 from cardcore.game import MAX_TIME, Game
+from cardcore.session import _integrity as integrity
 from cardcore.session._history import HistoryCache
 from cardcore.session.clocks import GAME_CLOCK, Clocks
 from cardcore.session.config import GameSetup, SessionConfig
@@ -36,8 +36,8 @@ LOG = logging.getLogger("cardcore.session")
 MAX_STEPS_PER_CALL = 10_000
 """The most timer steps one ``tick`` or ``handle`` plays (a guard against a game that never settles)."""
 
-FORMAT = ("cardcore-session", 2)
-"""The name and version of a stored session's ``meta``."""
+FORMAT = ("cardcore-session", 3)
+"""The name and version of a stored session's ``meta`` (3: with its digests; 1 and 2 are read too)."""
 
 
 @dataclass
@@ -76,6 +76,8 @@ class Flow:
         self.chance = CHANCE  # the chance derivation of its game (a session stored in format 1: 2)
         self.fair: FairDeal | None = None
         self.tokens: dict[int, TokenRow] = {}
+        self.unbound: set[int] = set()  # seats whose token hash was stored before it named its seat
+        self.chain = [integrity.start(session_id)]  # the record's digest after 0, 1, 2 ... actions
         self.game: Game | None = None
         keep = config.resync_keep
         self.streams = [Stream(seat_stream(s), keep) for s in range(self.players)]
@@ -106,6 +108,7 @@ class Flow:
         self._dirty = False
         self._unsaved: Batch | None = None
         self._fixed = {"setup": setup.to_json(), "config": config.to_json()}  # never change
+        self._fixed_texts = {k: integrity.canonical(v) for k, v in self._fixed.items()}
 
     # -- the outbox and the store ------------------------------------------------------------
 
@@ -128,7 +131,7 @@ class Flow:
         self._out = []
         batch = self._batch
         batch.status = self.phase
-        if self._dirty or not batch.is_empty():
+        if self.store is not None and (self._dirty or not batch.is_empty()):
             batch.meta = self._meta()
             self._commit(batch)
         return out
@@ -174,7 +177,7 @@ class Flow:
             self._out.append(Outbound(conn, message, text))
 
     def _meta(self) -> dict[str, Any]:
-        return {
+        meta = {
             "format": FORMAT[0],
             "format_version": FORMAT[1],
             "setup": self._fixed["setup"],
@@ -192,7 +195,9 @@ class Flow:
             "takeback": self.takeback,
             "foreign": list(self.foreign),
             "spectators": {"released": self.spec.released},
+            "unbound_tokens": sorted(self.unbound),
         }
+        return integrity.seal(meta, self.id, self.chain, self.tokens.values(), self._fixed_texts)
 
     # -- messages every stream understands ------------------------------------------------
 
@@ -334,6 +339,7 @@ class Flow:
         self.before = None if before is None else (game, version - 1, before)
         text = str(action)
         self._batch.actions.append((version - 1, actor, text, at))
+        self.chain[version:] = [integrity.link(self.chain[version - 1], actor, text, at)]
         self._dirty = True
         when = self.now if at is None else at
         if self.takeback is not None:
@@ -445,6 +451,7 @@ class Flow:
         self.game = prev
         version = prev.version
         self._batch.keep_actions = version
+        del self.chain[version + 1 :]
         self._batch.actions = [a for a in self._batch.actions if a[0] < version]
         self._dirty = True
         self.foreign = [version] * self.players
@@ -584,9 +591,3 @@ def _merge(old: Batch, new: Batch) -> Batch:
         messages=old.messages + new.messages,
         prune=prune,
     )
-
-
-def read_stored(text: str) -> dict[str, Any]:
-    """Read one stored message back."""
-    data: dict[str, Any] = json.loads(text)
-    return data

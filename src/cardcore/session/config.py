@@ -73,6 +73,20 @@ def mapping(what: str, value: Any) -> dict[Any, Any]:
     return dict(value)
 
 
+def _fields(what: str, kind: type[Any], data: Any) -> dict[str, Any]:
+    """*data*, a mapping of *kind*'s field names, as a dict.
+
+    :raises OptionError: Not a mapping, or a key that names no field of *kind*.
+    """
+    values = mapping(what, data)
+    names = [f.name for f in dataclasses.fields(kind)]
+    for key in values:
+        if key not in names:
+            msg = f"no field {shown(key, 60)} in {what} (its fields: {one_of(names, 'and')})"
+            raise OptionError(msg)
+    return values
+
+
 def _one_of(name: str, value: Any, options: tuple[str, ...]) -> None:
     if value not in options:
         msg = f"{name} must be one of {one_of(options)}, not {shown(value)}"
@@ -218,14 +232,10 @@ class SessionConfig:
 
         :raises OptionError: A bad value.
         """
-        values = mapping("session settings", data)
-        try:
-            values["time"] = TimeControl(**mapping("time", values.get("time", {})))
-            values["limits"] = Limits(**mapping("limits", values.get("limits", {})))
-            return cls(**values)
-        except TypeError as exc:
-            msg = f"bad session settings: {exc}"
-            raise OptionError(msg) from None
+        values = _fields("session settings", cls, data)
+        values["time"] = TimeControl(**_fields("time", TimeControl, values.get("time", {})))
+        values["limits"] = Limits(**_fields("limits", Limits, values.get("limits", {})))
+        return cls(**values)
 
     def public(self) -> dict[str, Any]:
         """The settings every client may know (sent in ``welcome``)."""

@@ -30,8 +30,9 @@ from cardcore.errors import (
 )
 from cardcore.game import MAX_TIME
 from cardcore.plugins import game_info
+from cardcore.session import _integrity as integrity
 from cardcore.session import fair as fairness
-from cardcore.session._flow import FORMAT, LOG, Conn, read_stored
+from cardcore.session._flow import FORMAT, LOG, Conn
 from cardcore.session.config import GameSetup, SessionConfig, listed, mapping
 from cardcore.session.protocol import PROTOCOL, Outbound, ProtocolError, _utf8, dumps, read_message
 from cardcore.session.store import Store, StoredSession, TokenRow
@@ -39,11 +40,15 @@ from cardcore.session.streams import Stream
 from cardcore.session.takeback import TakebackFlow
 from cardcore.session.tokens import hash_token, new_token, token_matches
 
-__all__ = ["Session", "SessionError"]
+__all__ = ["CorruptSessionError", "Session", "SessionError"]
 
 
 class SessionError(CardcoreError):
     """A session that cannot be created or resumed as asked (the host's mistake, not a client's)."""
+
+
+class CorruptSessionError(SessionError, CorruptStateError):
+    """A stored session whose rows fail validation: unreadable, or not what was last committed."""
 
 
 class Session(TakebackFlow):
@@ -134,7 +139,9 @@ class Session(TakebackFlow):
         Clocks restart as the settings' ``TimeControl.restart`` says; connections do not
         survive a restart (clients join again with their token and last number).
 
-        :raises SessionError: No such session, or a stored session that does not replay.
+        :raises SessionError: No such session, or one stored in a format this cardcore does not read.
+        :raises CorruptSessionError: Its rows disagree with the digests committed with them,
+            a field cannot be read, or the record does not replay (nothing is resumed).
         """
         try:  # whatever a damaged row holds, the answer is a SessionError naming the session
             stored = store.load(session_id)
@@ -142,23 +149,28 @@ class Session(TakebackFlow):
             if stored is None or not isinstance(meta, Mapping):
                 msg = f"no session {session_id!r} in the store" if stored is None else f"session {session_id!r} is stored damaged"
                 raise SessionError(msg)
-            if meta.get("format") != FORMAT[0] or meta.get("format_version") not in (1, FORMAT[1]):
+            if meta.get("format") != FORMAT[0] or meta.get("format_version") not in (1, 2, FORMAT[1]):
                 msg = f"session {session_id!r} is not stored in a format this cardcore reads"
                 raise SessionError(msg)
             session = cls._restore(store, stored, now)
         except SessionError:
             raise
+        except CorruptStateError as exc:
+            msg = f"session {str(session_id)[:80]!r} cannot be resumed: {str(exc)[:300]}"
+            raise CorruptSessionError(msg) from None
         except Exception as exc:
-            msg = f"session {str(session_id)[:80]!r} cannot be resumed: {type(exc).__name__}: {str(exc)[:200]}"
-            raise SessionError(msg) from None
+            LOG.warning("session %.80r cannot be resumed: %r", session_id, exc)
+            msg = f"session {str(session_id)[:80]!r} cannot be resumed: its stored meta is damaged ({shown(str(exc), 120)})"
+            raise CorruptSessionError(msg) from None
         return session
 
     @classmethod
     def _restore(cls, store: Store, stored: StoredSession, now: float) -> Session:
         meta = stored.meta
-        setup = GameSetup.from_data(meta["setup"])
-        config = SessionConfig.from_data(meta["config"])
+        setup, config = integrity.read_settings(meta)
+        chain = integrity.check(stored)
         session = cls(stored.id, setup, config, bool(meta["realtime"]), store, stored.created)
+        session.chain, session.unbound = chain, integrity.unbound_seats(stored)
         session.now = now
         session.phase = meta["phase"]
         session.started = meta.get("started")
@@ -175,7 +187,7 @@ class Session(TakebackFlow):
         counts = meta.get("streams", {})
         for stream in [*session.streams, session.spectators]:
             stream.n = int(counts.get(stream.name, 0))
-            stream.tail.extend(stored.messages.get(stream.name, []))
+            stream.tail.extend(integrity.trim_tail(stored.id, stream.name, stream.n, stored.messages.get(stream.name, [])))
         shift = 0.0
         clocks = meta.get("clocks", {})
         if config.time.restart == "pause":
@@ -401,7 +413,7 @@ class Session(TakebackFlow):
                 raise ProtocolError("game-over", f"the game is over: seat {seat} can no longer be claimed")
         elif token is None:
             raise ProtocolError("seat-taken", f"seat {seat} is claimed: join it with its token")
-        elif not token_matches(token, row.digest):
+        elif not token_matches(token, row.digest, None if seat in self.unbound else self.id, seat):
             raise ProtocolError("bad-token", f"that is not seat {seat}'s token")
         elif row.expires is not None and now >= row.expires:
             raise ProtocolError("token-expired", f"seat {seat}'s token expired (the game ended)")
@@ -412,6 +424,8 @@ class Session(TakebackFlow):
         if entropy is not None:
             self._check_entropy(seat, entropy)
         fresh = self._claim(seat) if row is None else None
+        if row is not None and token is not None:
+            integrity.rebind(self, seat, token)  # a hash stored before it named its seat: bind it
         fair = self.fair
         changed = entropy is not None and fair is not None and fair.entropy[seat] != entropy
         if changed and fair is not None:
@@ -428,8 +442,9 @@ class Session(TakebackFlow):
 
     def _claim(self, seat: int) -> str:
         token = new_token()
-        row = TokenRow(seat, hash_token(token), None)
+        row = TokenRow(seat, hash_token(token, self.id, seat), None)
         self.tokens[seat] = row
+        self.unbound.discard(seat)
         self._batch.tokens.append(row)
         self._dirty = True
         return token
@@ -479,9 +494,10 @@ class Session(TakebackFlow):
         if last is not None:
             missed = stream.missed(last)
             if missed is not None and sum(len(t) for t in missed) <= len(fresh_text):
-                for text in missed:
-                    self._out.append(Outbound(conn, read_stored(text), text))
-                return
+                kept = integrity.read_kept(self.id, stream, last, missed)  # None: a row unreadable (logged)
+                if kept is not None:
+                    self._out.extend(map(Outbound, [conn] * len(kept), kept, missed))
+                    return
         self._out.append(Outbound(conn, fresh, fresh_text))
 
     def _unbind(self, conn: str) -> bool:

@@ -5,6 +5,13 @@ A token is 32 random bytes from the operating system, in URL-safe base64
 host, for an invitation link). The session and its store keep only its
 SHA-256, and compare in constant time. A plain hash is enough here: unlike a
 password, a token has 256 bits of entropy, so there is nothing to guess.
+
+The hash covers the session's id and the seat with the token, so a stored hash
+opens only the seat of the session it was made for: a hash copied to another
+seat's row, or to another session, matches no token. Sessions stored before
+cardcore put the seat and session in the hash (``meta`` format 1 and 2) hold
+the plain hash of the token; such a row is checked as it was written, and is
+replaced by the bound hash when its holder next joins with it.
 """
 
 from __future__ import annotations
@@ -19,6 +26,7 @@ TOKEN_BYTES = 32
 """Random bytes in a token."""
 
 _TAG = b"cardcore-token/1\0"
+_BOUND_TAG = b"cardcore-seat-token/2\0"
 
 
 def new_token() -> str:
@@ -26,11 +34,23 @@ def new_token() -> str:
     return secrets.token_urlsafe(TOKEN_BYTES)
 
 
-def hash_token(token: str) -> str:
-    """Return the SHA-256 (hex) a store keeps for *token*."""
-    return hashlib.sha256(_TAG + token.encode("utf-8", "surrogatepass")).hexdigest()
+def hash_token(token: str, session_id: str | None = None, seat: int | None = None) -> str:
+    """Return the SHA-256 (hex) a store keeps for *token*.
+
+    :param session_id: The session the token opens, and
+    :param seat: its seat: the hash is bound to both. Without them (either one),
+        the unbound hash that sessions stored before the binding keep.
+    """
+    text = token.encode("utf-8", "surrogatepass")
+    if session_id is None or seat is None:
+        return hashlib.sha256(_TAG + text).hexdigest()
+    where = f"{session_id}\0{seat}\0".encode("utf-8", "surrogatepass")
+    return hashlib.sha256(_BOUND_TAG + where + text).hexdigest()
 
 
-def token_matches(token: str, digest: str) -> bool:
-    """Whether *token* hashes to *digest* (compared in constant time)."""
-    return hmac.compare_digest(hash_token(token), digest)
+def token_matches(
+    token: str, digest: str, session_id: str | None = None, seat: int | None = None
+) -> bool:
+    """Whether *token* hashes to *digest* (compared in constant time); the other arguments as
+    for :func:`hash_token`."""
+    return hmac.compare_digest(hash_token(token, session_id, seat), digest)
