@@ -158,10 +158,11 @@ class Session(TakebackFlow):
         except CorruptStateError as exc:
             msg = f"session {str(session_id)[:80]!r} cannot be resumed: {str(exc)[:300]}"
             raise CorruptSessionError(msg) from None
-        except Exception as exc:
+        except Exception as exc:  # a cardcore error (a game not installed) says why; else a damaged field
             LOG.warning("session %.80r cannot be resumed: %r", session_id, exc)
-            msg = f"session {str(session_id)[:80]!r} cannot be resumed: its stored meta is damaged ({shown(str(exc), 120)})"
-            raise CorruptSessionError(msg) from None
+            why = str(exc)[:200] if isinstance(exc, CardcoreError) else f"its stored meta is damaged ({shown(str(exc), 120)})"
+            msg = f"session {str(session_id)[:80]!r} cannot be resumed: {why}"
+            raise (SessionError if isinstance(exc, CardcoreError) else CorruptSessionError)(msg) from None
         return session
 
     @classmethod
