@@ -10,8 +10,9 @@ exactly where it was. Four kinds of data, four tables in SQL:
   streams' counters, a pending takeback ...), rewritten whole each time;
 * ``actions``: the record, one row per action (seat, notation, time),
   appended, and cut back by a takeback;
-* ``tokens``: one row per claimed seat: the SHA-256 of its token (never the
-  token) and when it expires;
+* ``tokens``: one row per claimed seat: the SHA-256 of the session id, the seat
+  and its token (never the token; sessions stored in format 1 or 2 hold the
+  token's own SHA-256 until its holder joins again) and when it expires;
 * ``messages``: the tail of each numbered stream, for exact resyncs after a
   restart, pruned as it grows.
 
@@ -40,7 +41,8 @@ class TokenRow:
     """A claimed seat's token, hashed.
 
     :param seat: The seat.
-    :param digest: The token's SHA-256 (hex); the token itself is never stored.
+    :param digest: The SHA-256 (hex) of the session id, the seat and the token (format 1
+        and 2: of the token alone); the token itself is never stored.
     :param expires: When the token stops working (``None``: not before the game ends).
     """
 
