@@ -113,7 +113,7 @@ def test_run_realtime_names_a_plan_due_past_the_latest_time() -> None:
     with pytest.raises(
         cardcore.CardcoreError, match=r"agent at seat 0 \(_Late\).*past the latest time"
     ):
-        cardcore.run_realtime(game, [_Late(), _Late()])  # type: ignore[list-item]
+        cardcore.run_realtime(game, [_Late(), _Late()])
     assert game.version == 0
 
 
@@ -123,4 +123,23 @@ def test_run_realtime_says_when_agents_plan_nothing_though_seats_could_act() -> 
         cardcore.StalledGameError,
         match=r"no agent plans an action \(seats with legal actions: \[0, 1\]\) \(CORE-RT-2\)",
     ):
-        cardcore.run_realtime(game, [_Idle(), _Idle()])  # type: ignore[list-item]
+        cardcore.run_realtime(game, [_Idle(), _Idle()])
+
+
+def test_run_realtime_starts_no_earlier_than_the_game_s_last_time() -> None:
+    game = cardcore.new_game("spit", 2, seed=1)
+    for i in range(3):
+        game.apply(game.legal_actions(game.to_act[0])[0], at=1e6 + i)
+    agents = [cardcore.load_agent("spit-greedy")(seed=i) for i in range(2)]
+    cardcore.run_realtime(game, agents, seed=3, start=0.0, max_actions=40)
+    times = [at for _, _, at in game.record()["actions"]]
+    assert len(times) > 3 and times == sorted(times) and times[3] >= 1e6 + 2
+
+
+def test_a_clock_that_returns_no_time_is_named() -> None:
+    game = cardcore.new_game("spit", 2, seed=1)
+    action = game.legal_actions(game.to_act[0])[0]
+    for value in (True, float("nan"), "soon"):
+        with pytest.raises(cardcore.IllegalActionError, match="the clock passed as at returned"):
+            game.apply(action, at=lambda value=value: value)
+    assert game.version == 0

@@ -191,16 +191,18 @@ def check_at(game: Game, at: Any, action: Any) -> float:
     stamps of concurrent callers are in the order their actions are applied.
     """
     kind = type(at)
+    what = "at is"
     if kind is not int and kind is not float and callable(at) and not isinstance(at, type):
-        at = at()
+        at = at()  # the host's clock: its own exception reaches the host as it is
         kind = type(at)
+        what = "the clock passed as at returned"
     if kind is not int and kind is not float:
         if not isinstance(at, int | float) or isinstance(at, bool):
-            msg = f"at must be a number (the action's time), not {shown(at)} (CORE-RECORD-1)"
+            msg = f"{what} {shown(at)}: an action's time must be a number (CORE-RECORD-1)"
             raise IllegalActionError(msg, action=action, rule_id="CORE-RECORD-1")
         at = float(at)
     if not -MAX_TIME <= at <= MAX_TIME:  # also refuses NaN
-        msg = f"at must be a finite time of at most {MAX_TIME:g} in size, not {shown(at)} (CORE-RECORD-1)"
+        msg = f"{what} {shown(at)}: the time must be finite and at most {MAX_TIME:g} in size (CORE-RECORD-1)"
         raise IllegalActionError(msg, action=action, rule_id="CORE-RECORD-1")
     if game._realtime and at < game._last_at:
         msg = (

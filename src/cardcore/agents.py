@@ -407,7 +407,7 @@ def _run_realtime(
     n = len(game.players)
     ties = derive_rng(seed, 1)
     bound = game.logic.action_bound(n, game.options) if max_actions is None else max_actions
-    now = start
+    now = max(start, game._last_at)  # never before the game's last recorded time
     plans: list[tuple[float, Action, int] | None] = [None] * n
 
     def replan(seat: int) -> None:
@@ -479,6 +479,7 @@ def _run_realtime(
             replan(seat)
             continue
         steps += 1
+        rejected = 0  # counted per version: a long game's stale races add up to no stall
         if on_action is not None:
             on_action(game, action, now)
         for other in range(n):
