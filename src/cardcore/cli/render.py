@@ -505,7 +505,7 @@ def render_summary(summary: Summary, *, elapsed: float | None = None) -> Table:
         row = [
             str(seat),
             escape(summary.agents[seat]),
-            f"{summary.wins[seat]:g}",
+            f"{round(summary.wins[seat], 2):g}",  # a tie shares a win: 16.33, not 16.3333
             f"[{style}]{rate:.1%}[/]" if style else f"{rate:.1%}",
             f"{summary.mean_scores[seat]:.2f}",
             f"{summary.sd_scores[seat]:.2f}",
