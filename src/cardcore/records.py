@@ -103,45 +103,49 @@ def _check_limits(data: Mapping[str, Any], what: str) -> None:
     size = 0
     stack: list[tuple[Any, int]] = [(data, 1)]
     push = stack.append
+    pop = stack.pop
     while stack:
-        value, depth = stack.pop()
+        value, depth = pop()
         if depth > MAX_DEPTH:
             raise _fail(f"{what} is nested deeper than {MAX_DEPTH} levels")
         kind = type(value)
         if kind is list or kind is tuple:
             items: Any = value
+            size += 2
         else:  # a mapping: only containers are pushed
             items = value.values()
-            for k in value:
-                if type(k) is not str:
-                    raise _fail(f"{what} holds a key that is not text: {shown(k, 40)}")
-                size += len(k) + 3
-        size += 2
-        for v in items:
+            try:  # one call checks that every key is text and counts them
+                size += len("".join(value)) + 3 * len(value) + 2
+            except TypeError:
+                bad = next((k for k in value if not isinstance(k, str)), None)
+                raise _fail(f"{what} holds a key that is not text: {shown(bad, 40)}") from None
+        for v in items:  # the common kinds first
             t = type(v)
-            if t is list and len(v) == 3:  # the common [seat, notation, at] of a record's action
-                a, b, c = v
-                if (
-                    type(a) is int
-                    and type(b) is str
-                    and (c is None or (type(c) is float and math.isfinite(c)))
-                    and -_SMALL < a < _SMALL
-                ):
-                    size += len(b) + (18 if c is None else 21)  # as the general loop counts it
-                    continue
             if t is str:
                 size += len(v) + 3
+            elif t is list:
+                if len(v) == 3:  # the common [seat, notation, at] of a record's action
+                    a, b, c = v
+                    if (
+                        type(a) is int
+                        and type(b) is str
+                        and (c is None or (type(c) is float and math.isfinite(c)))
+                        and -_SMALL < a < _SMALL
+                    ):
+                        size += len(b) + (18 if c is None else 21)  # as the general loop counts it
+                        continue
+                push((v, depth + 1))
             elif t is int:
                 size += 8
                 if v.bit_length() > MAX_INT_BITS:
                     raise _fail(f"{what} holds an integer of more than {MAX_INT_BITS} bits")
-            elif v is None or t is bool:
-                size += 5
             elif t is float:
                 size += 8
                 if not math.isfinite(v):
                     raise _fail(f"{what} holds a number that is not finite: {v!r}")
-            elif t is list or t is dict or t is tuple or isinstance(v, Mapping):
+            elif v is None or t is bool:
+                size += 5
+            elif t is dict or t is tuple or isinstance(v, Mapping):
                 push((v, depth + 1))
             else:
                 raise _fail(f"{what} holds a value that is not JSON data: {t.__name__}")

@@ -99,6 +99,32 @@ def test_garbage_rejected() -> None:
         cardcore.replay("x" * 20_000_001)
 
 
+@pytest.mark.parametrize(
+    "mutate, match",
+    [
+        (lambda r: r["options"].__setitem__(7, 1), "holds a key that is not text: 7"),
+        (lambda r: r.__setitem__(None, 1), "holds a key that is not text: None"),
+        (lambda r: r["rules"][0].__setitem__(b"x", 1), "holds a key that is not text: b'x'"),
+        (lambda r: r["options"].update(x=object()), "not JSON data: object"),
+        (lambda r: r["options"].update(x=float("nan")), "not finite"),
+        (lambda r: r["actions"].append([0, "draw", float("inf")]), "not finite"),
+        (lambda r: r.update(seed=2**200), "more than 128 bits"),
+        (
+            lambda r: r["options"].update(
+                x=[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[0]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]
+            ),
+            "nested deeper",
+        ),
+        (lambda r: r["options"].update(x={"k": "v" * 20_000_000}), "too large"),
+    ],
+)
+def test_records_beyond_the_limits_are_refused_by_what_is_wrong(finished, mutate, match) -> None:  # type: ignore[no-untyped-def]
+    rec = finished.record()
+    mutate(rec)
+    with pytest.raises(CorruptStateError, match=match):
+        cardcore.replay(rec)
+
+
 # -- format 2, and files written by the previous release (format 1) ---------------------------
 
 DATA = Path(__file__).resolve().parent / "data"
