@@ -99,12 +99,17 @@ def test_garbage_rejected() -> None:
         cardcore.replay("x" * 20_000_001)
 
 
+class _Text(str):
+    """A key that is text by ``isinstance`` but could answer dict lookups its own way."""
+
+
 @pytest.mark.parametrize(
     "mutate, match",
     [
         (lambda r: r["options"].__setitem__(7, 1), "holds a key that is not text: 7"),
         (lambda r: r.__setitem__(None, 1), "holds a key that is not text: None"),
         (lambda r: r["rules"][0].__setitem__(b"x", 1), "holds a key that is not text: b'x'"),
+        (lambda r: r.__setitem__(_Text("x"), 1), "holds a key that is not text: 'x'"),
         (lambda r: r["options"].update(x=object()), "not JSON data: object"),
         (lambda r: r["options"].update(x=float("nan")), "not finite"),
         (lambda r: r["actions"].append([0, "draw", float("inf")]), "not finite"),
