@@ -328,6 +328,9 @@ def operations_round(cfg: Config, sizes: Sizes, seed: int) -> dict[str, float]:
         for k in range(sizes.n(10 if not cfg.realtime else 3))
     ]
     actions = sum(len(r["actions"]) for r in records)
+    while actions < sizes.n(1500) and len(records) < sizes.n(500):  # short records: enough to time
+        records.append(finished_game(cfg, seed + 1000 + len(records)).record())
+        actions += len(records[-1]["actions"])
     start = clock()
     for r in records:
         cardcore.replay(r)

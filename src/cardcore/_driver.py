@@ -6,7 +6,6 @@ readable; nothing here is public.
 
 from __future__ import annotations
 
-import functools
 import threading
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, NoReturn
@@ -27,7 +26,6 @@ from cardcore.errors import (
     StaleActionError,
 )
 from cardcore.events import ActionApplied, Event, EventBus, GameEnded
-from cardcore.info import Veto
 from cardcore.logic import GameLogic
 from cardcore.plugins import plugin_from_traceback
 from cardcore.state import GameState, Result
@@ -60,7 +58,6 @@ __all__ = [
     "truncate",
     "undo",
     "validate",
-    "vetoing",
 ]
 
 BASE_EVERY = 4096
@@ -85,38 +82,6 @@ A ``seen`` older than that (or newer than the game) is refused with a clear
 error; judging one inside the window costs at most ``2 * STALE_WINDOW`` applies
 from a checkpoint, never a replay of the whole game.
 """
-
-
-@functools.lru_cache(maxsize=256)  # one wrapper per configuration, not per game
-def vetoing(
-    legal: Callable[[Any, int], tuple[Action, ...]], veto: Callable[..., list[Veto]]
-) -> Callable[[Any, int], tuple[Action, ...]]:
-    """Wrap a game's ``legal_actions`` so the house rules' vetoes remove actions."""
-
-    def legal_actions(state: Any, seat: int) -> tuple[Action, ...]:
-        return tuple(a for a in legal(state, seat) if not veto(state=state, action=a))
-
-    return legal_actions
-
-
-@functools.lru_cache(maxsize=256)  # one check per configuration, not per game
-def legality(
-    logic: GameLogic[Any, Any], veto: Callable[..., list[Veto]] | None
-) -> Callable[..., bool]:
-    """The check ``apply`` makes of one action: its seat is to act, the game's ``is_legal``
-    says yes, and no house rule vetoes it."""
-    is_legal = logic.is_legal
-    if veto is None:
-        return lambda state, action: action.seat in state.to_act and is_legal(state, action)
-
-    def legal_and_allowed(state: Any, action: Action) -> bool:
-        return (
-            action.seat in state.to_act
-            and is_legal(state, action)
-            and not veto(state=state, action=action)
-        )
-
-    return legal_and_allowed
 
 
 def replay_one(logic: GameLogic[Any, Any], state: GameState, action: Action) -> None:
@@ -458,8 +423,9 @@ def bus_for(ruleset: Ruleset, seats: int) -> EventBus:
     return EventBus(ruleset.observers, seats) if ruleset.observers else UNASKED
 
 
-def validate(game: Game, action: Action, seen: int | None) -> None:
-    """Raise the documented error unless *action* may be applied now (changes nothing)."""
+def validate(game: Game, action: Action, seen: int | None) -> Action:
+    """Raise the documented error unless *action* may be applied now (changes nothing);
+    return the action to apply: the legal one where the legal set decided."""
     if not isinstance(action, Action):
         msg = f"not an action: {shown(action)} (CORE-ACTION-1)"
         raise offered(game, action) or IllegalActionError(
@@ -486,8 +452,11 @@ def validate(game: Game, action: Action, seen: int | None) -> None:
         if seen is not None:
             check_seen(game, seen, action)
         hot = game._hot
+        legal = None
         if hot[0] == game.version and hot[1] is seat:
-            ok = action in hot[2]
+            legal = hot[2]
+        elif game._is_legal is None:
+            legal = game._legal_for(seat)
         else:
             try:  # the game's fast check; should it fail, the legal set decides
                 ok = game._is_legal(state, action)
@@ -495,9 +464,14 @@ def validate(game: Game, action: Action, seen: int | None) -> None:
                 undo(game, exc)
                 if not isinstance(exc, Exception):
                     raise
-                ok = action in game._legal_for(seat)
+                legal = game._legal_for(seat)
+        if legal is not None:
+            ok = action in legal
+            if ok and not any(a is action for a in legal):  # an equal copy (a field of True
+                action = legal[legal.index(action)]  # for 1): apply and record the legal one
         if not ok:
             reject(game, action, seen)
+    return action
 
 
 def publish_legal(game: Game, seat: int) -> tuple[Action, ...]:

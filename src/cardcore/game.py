@@ -28,7 +28,6 @@ from cardcore._driver import (
     checkpoint,
     clone_game,
     legal_for,
-    legality,
     numbered,
     parse_failed,
     plugin_error,
@@ -37,9 +36,9 @@ from cardcore._driver import (
     truncate,
     undo,
     validate,
-    vetoing,
 )
 from cardcore._faults import check_turn, deliver_kept, not_an_action, published_fault, turn_error
+from cardcore._legality import legality, vetoing
 from cardcore._recording import make_record, make_save, sign
 from cardcore._text import shown
 from cardcore._views import VIEW_FORMAT, make_history, make_view, schema_of
@@ -334,7 +333,7 @@ class Game:
             else:
                 legal = None
             if legal is None:
-                validate(self, action, seen)
+                action = validate(self, action, seen)
                 queued = self._commit(action, at)
             else:  # the hot path: a legal action of the seat just asked
                 state = self._state
@@ -448,7 +447,7 @@ class Game:
             if action.seat != seat:
                 msg = f"{text!r} was read as an action of seat {action.seat}, not {seat} (CORE-SEAT-1)"
                 raise IllegalActionError(msg, action=text, rule_id="CORE-SEAT-1")
-            validate(self, action, seen)
+            action = validate(self, action, seen)
             queued = self._commit(action, at)
         finally:
             lock.release()

@@ -162,8 +162,12 @@ class GameLogic(Generic[S, A]):
 
         *Optional* fast path for apply and replay: a game may answer without
         building the whole legal set (its answer must equal the default's for
-        every state and action). House rules' ``forbid_action`` vetoes are not
-        the game's business: the core checks them apart.
+        every state and action). Without one, the core decides by the legal set
+        (once per version) and applies the legal action equal to the one given,
+        so a hand-built copy holding ``True`` for ``1`` is never recorded as
+        such; a game's own check should refuse fields of another type, as the
+        built-in games do. House rules' ``forbid_action`` vetoes are not the
+        game's business: the core checks them apart.
         """
         return action in self.legal_actions(state, action.seat)
 

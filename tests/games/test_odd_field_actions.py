@@ -89,3 +89,24 @@ def test_tonk_hit_on_a_spread_number_that_is_not_an_int_is_refused(hot: bool) ->
     game.apply(hit)
     assert game.record()["actions"][-1][1] == f"hit 1 {hit.card}"
     assert cardcore.replay(game.record()).version == game.version
+
+
+@pytest.mark.parametrize("asked_first", [True, False])
+def test_a_game_without_its_own_is_legal_applies_and_records_the_legal_action(
+    asked_first: bool,
+) -> None:
+    """Go Fish (an example plugin) leaves ``is_legal`` to the core, which decides by the
+    legal set: an equal copy holding ``True`` for seat 1 is applied as the legal action, so
+    the record says ``ask 1 ...`` and replays (it said ``ask True ...`` and did not)."""
+    game = cardcore.new_game("gofish", 3, seed=1)
+    seat = game.to_act[0]
+    legal = game.legal_actions(seat)
+    first = next(a for a in legal if a.target == 1)
+    odd = attrs.evolve(first, target=True)
+    assert odd == first and str(odd) != str(first)
+    if not asked_first:
+        game = cardcore.new_game("gofish", 3, seed=1)  # nothing published: the cold path
+    game.apply(odd)
+    assert game.record()["actions"][0][1] == str(first)
+    again = cardcore.replay(game.record())
+    assert again.version == 1 and again.record()["actions"] == game.record()["actions"]
