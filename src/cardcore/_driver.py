@@ -452,25 +452,26 @@ def validate(game: Game, action: Action, seen: int | None) -> Action:
         if seen is not None:
             check_seen(game, seen, action)
         hot = game._hot
-        legal = None
         if hot[0] == game.version and hot[1] is seat:
             legal = hot[2]
-        elif game._is_legal is None:
+        elif game._is_legal is None:  # no check of the game's own: the legal set decides
             legal = game._legal_for(seat)
         else:
             try:  # the game's fast check; should it fail, the legal set decides
-                ok = game._is_legal(state, action)
+                if game._is_legal(state, action):
+                    return action
+                legal = ()
             except BaseException as exc:
                 undo(game, exc)
                 if not isinstance(exc, Exception):
                     raise
                 legal = game._legal_for(seat)
-        if legal is not None:
-            ok = action in legal
-            if ok and not any(a is action for a in legal):  # an equal copy (a field of True
-                action = legal[legal.index(action)]  # for 1): apply and record the legal one
-        if not ok:
+        if action not in legal:
             reject(game, action, seen)
+        for known in legal:
+            if known is action:
+                return action
+        return legal[legal.index(action)]  # an equal copy (True for 1): apply the legal one
     return action
 
 
