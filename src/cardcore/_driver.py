@@ -297,9 +297,13 @@ def failed(game: Game, exc: BaseException, where: str) -> BaseException:
     return plugin_error(game, exc, where)
 
 
-def parse_failed(game: Game, exc: BaseException) -> NoReturn:
-    """Raise for the game's ``parse_action`` that raised *exc* (undone; see :func:`failed`)."""
+def parse_failed(game: Game, exc: BaseException, words: str = "") -> NoReturn:
+    """Raise for the game's ``parse_action`` that raised *exc* (undone; see :func:`failed`);
+    *words*, the text read, says when it was the core's ``resign`` with words after it."""
     error = failed(game, exc, "parse_action")
+    if isinstance(error, NotationError) and words.split(None, 1)[0:1] == ["resign"]:
+        msg = f"'resign' takes no other words, not {shown(words, 60)} (CORE-NOTATION-1)"
+        raise NotationError(msg) from None
     if error is exc:
         raise exc
     raise error from exc

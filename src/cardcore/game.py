@@ -441,7 +441,7 @@ class Game:
                     else self.logic.parse_action(self._state, seat, text)
                 )
             except BaseException as exc:
-                parse_failed(self, exc)
+                parse_failed(self, exc, words)
             if not isinstance(action, Action):
                 raise not_an_action(self.name, text, action)
             if action.seat != seat:

@@ -22,7 +22,7 @@ from cardcore.errors import NotationError
 __all__ = ["ActionParser", "parse_int"]
 
 
-def parse_int(word: str, what: str = "a number") -> int:
+def parse_int(word: str, what: str = "a whole number written 0-9") -> int:
     """Read an ASCII decimal integer (no sign, no other digits), or raise :class:`NotationError`.
 
     ``str.isdigit`` accepts ``"²"`` and ``"٣"``, which ``int`` then refuses; this does not.

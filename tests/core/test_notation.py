@@ -62,11 +62,11 @@ def test_parser_reads_verbs_and_typed_fields() -> None:
         ("discard", "expected 'discard CARD'"),
         ("ask 1", "expected 'ask TARGET RANK'"),
         ("discard 1Z", "not a card"),
-        ("flip ²", "expected a number, not '²'"),
-        ("flip ٣", "expected a number, not '٣'"),
-        ("flip -1", "expected a number"),
-        ("flip 1234567", "expected a number"),
-        ("ask x Q", "expected a number, not 'x'"),
+        ("flip ²", "expected a whole number written 0-9, not '²'"),
+        ("flip ٣", "expected a whole number written 0-9, not '٣'"),
+        ("flip -1", "expected a whole number written 0-9, not '-1'"),
+        ("flip 1234567", "expected a whole number written 0-9"),
+        ("ask x Q", "expected a whole number written 0-9, not 'x'"),
     ],
 )
 def test_parser_malformed_text_is_a_notation_error(text: str, match: str) -> None:
