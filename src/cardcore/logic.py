@@ -19,7 +19,7 @@ from cardcore.cards import Card
 from cardcore.errors import CardcoreError, NotationError, OptionError, PluginError
 from cardcore.events import Event
 from cardcore.notation import ActionParser
-from cardcore.positions import MAX_FIELD_INT, check, read_field, read_result
+from cardcore.positions import MAX_FIELD_INT, check, read_field, read_result, writable
 from cardcore.positions import read_position as read_piles
 from cardcore.positions import write_position as write_piles
 from cardcore.state import GameState, Result
@@ -251,6 +251,10 @@ class GameLogic(Generic[S, A]):
             msg = f"{self.info.name} has no position notation"
             raise CardcoreError(msg)
         fields = {name: getattr(state, name) for name in self.position_fields}
+        for name, value in fields.items():  # what read_field takes back, else unreadable text
+            if not (writable(value) or (type(value) in (list, tuple) and all(map(writable, value)))):
+                msg = f"{self.info.name}: position field {name!r} holds {shown(value, 60)}; the default notation writes ints, strings, bools, numbers, nulls and flat lists of them"
+                raise PluginError(msg, plugin=self.info.name)
         if state.result is not None:
             fields["result"] = state.result.to_json()
         return write_piles(self.info.name, fields, state.zones)

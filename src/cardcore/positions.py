@@ -36,6 +36,7 @@ __all__ = [
     "read_field",
     "read_position",
     "read_result",
+    "writable",
     "write_position",
 ]
 
@@ -235,6 +236,11 @@ _KINDS: dict[type, tuple[str, str]] = {
     type(None): ("null", "nulls"),
 }
 """The JSON types a field may hold: how to name one of them, and several."""
+
+
+def writable(value: Any) -> bool:
+    """Whether *value* is a scalar a position field holds (see :data:`_KINDS`)."""
+    return type(value) in _KINDS
 
 
 def _text(value: Any) -> str:
