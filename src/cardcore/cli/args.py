@@ -13,6 +13,7 @@ import sys
 from collections.abc import Sequence
 from typing import Any, NoReturn
 
+from cardcore import __version__
 from cardcore.errors import CardcoreError, OptionError
 from cardcore.plugins import game_info
 
@@ -125,6 +126,9 @@ def build_parser() -> argparse.ArgumentParser:
             "cardcore simulate GAME --games 1000 --workers 2 | cardcore replay game.json --step"
         ),
     )
+    parser.add_argument(
+        "--version", action="version", version=f"cardcore {__version__}", help="print the version"
+    )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
 
     p_list = sub.add_parser("list", help="installed games, house rules and agents")
@@ -171,7 +175,7 @@ def build_parser() -> argparse.ArgumentParser:
         "game",
         nargs="?",
         default=None,
-        help="the game (default: the first installed turn-based game)",
+        help="the game (default: the first turn-based game installed with cardcore, golf)",
     )
     _add_game_args(p_sim)
     p_sim.add_argument(

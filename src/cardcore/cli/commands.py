@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import importlib.metadata
 import inspect
 import json
 import multiprocessing
@@ -204,7 +205,11 @@ def _bounds(opt: Option) -> str:
         parts.append(f"at least {opt.minimum:g}")
     elif opt.maximum is not None:
         parts.append(f"at most {opt.maximum:g}")
-    text = "; ".join(parts) or ("any value" if opt.kind is object else f"any {opt.kind.__name__}")
+    # An untyped option (Golf's dealer: a seat or 'random') is checked by the game, not here:
+    # "any value" would promise what the game refuses.
+    text = "; ".join(parts) or (
+        "checked by the game" if opt.kind is object else f"any {opt.kind.__name__}"
+    )
     return f"{text}, or none" if opt.nullable else text
 
 
@@ -295,9 +300,22 @@ def _house_rule(console: Console, module: object, ri: RuleInfo, spec: str | None
 # -- simulate ---------------------------------------------------------------------------------
 
 
+def _shipped(name: str) -> bool:
+    """Whether *name* is one of the games installed with cardcore itself (not a plugin's)."""
+    return any(
+        ep.name == name and ep.dist is not None and ep.dist.name == "cardcore"
+        for ep in importlib.metadata.entry_points(group="cardcore.games")
+    )
+
+
 def default_game() -> str:
-    """The first installed turn-based game (else the first game) among those that load."""
+    """The first turn-based game among those that load: one shipped with cardcore first.
+
+    A plugin's game (the Go Fish example sorts before Golf) is suggested only when
+    cardcore's own games are not installed.
+    """
     games = loading_games()
+    games = tuple(sorted(games, key=lambda name: not _shipped(name)))  # stable: sorted within
     for name in games:
         if not game_info(name).realtime:
             return name

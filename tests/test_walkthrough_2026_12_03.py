@@ -1,0 +1,39 @@
+"""A new user's walkthrough of the ``cardcore`` command (2026-12-03): what it found, fixed."""
+
+from __future__ import annotations
+
+import pytest
+
+import cardcore
+from cardcore import cli
+from cardcore.cli import commands
+
+
+def test_version_flag_prints_the_version(capsys: pytest.CaptureFixture[str]) -> None:
+    # `cardcore --version` was "error: unrecognized arguments: --version", exit status 2.
+    assert cli.main(["--version"]) == 0
+    assert capsys.readouterr().out.strip() == f"cardcore {cardcore.__version__}"
+
+
+def test_default_game_prefers_a_game_shipped_with_cardcore() -> None:
+    # With the README's set-up (the Go Fish example installed too), bare `cardcore` and
+    # `cardcore simulate` picked "gofish", the example plugin, because it sorts first.
+    if "golf" not in cardcore.available_games():
+        pytest.skip("cardcore's own games are not installed")
+    assert commands.default_game() == "golf"
+
+
+def test_default_game_falls_back_to_a_plugin_game(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Without cardcore's own games, the first turn-based game that loads is still chosen.
+    monkeypatch.setattr(commands, "_shipped", lambda name: False)
+    games = [g for g in commands.loading_games() if not cardcore.game_info(g).realtime]
+    assert commands.default_game() == games[0]
+
+
+def test_untyped_option_is_not_described_as_any_value() -> None:
+    # `cardcore list` said Golf's dealer took "any value, or none"; it takes a seat or "random".
+    dealer = cardcore.Option("dealer", None, "a seat, or 'random'", kind=object, nullable=True)
+    assert commands._bounds(dealer) == "checked by the game, or none"
+    layout = cardcore.Option("layout", 6, "grid", kind=object, choices=(6, 8))
+    assert commands._bounds(layout) == "one of 6, 8"
+    assert commands._bounds(cardcore.Option("stake", 1, "stake", kind=int)) == "any int"
