@@ -404,7 +404,7 @@ def test_play_realtime_game_against_a_bot_through_a_pty(tmp_path: Path) -> None:
         screen = term.read_until(r"legal: ")
         assert "real time" in screen
         term.read_until(
-            r"\S+ 1: .+ at \d+\.\d\d s", timeout=20
+            r"\S+ 2: .+ at \d+\.\d\d s", timeout=20
         )  # the bot moves on its own, on the clock
         term.send("bogus")
         term.read_until(r"not understood|illegal")

@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
+
 import pytest
 
 import cardcore
@@ -37,3 +41,25 @@ def test_untyped_option_is_not_described_as_any_value() -> None:
     layout = cardcore.Option("layout", 6, "grid", kind=object, choices=(6, 8))
     assert commands._bounds(layout) == "one of 6, 8"
     assert commands._bounds(cardcore.Option("stake", 1, "stake", kind=int)) == "any int"
+
+
+PLAY = [sys.executable, "-m", "cardcore.cli", "play", "golf", "--players", "3", "--seat", "1"]
+
+
+def test_play_numbers_bots_like_players_and_without_their_spec() -> None:
+    # `cardcore play golf --players 3 --seat 1 --agent golf-greedy:seed=3` called the seats
+    # "golf-greedy:seed=3 0", "Player 2" and "golf-greedy:seed=3 2": "Player 2" and "... 2"
+    # were different seats, and the spec was part of every bot's name.
+    done = subprocess.run(
+        [*PLAY, "--agent", "golf-greedy:seed=3", "--seed", "7", "--no-record"],
+        input="quit\n",
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env={**os.environ, "COLUMNS": "200", "NO_COLOR": "1", "TERM": "dumb"},
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    assert "golf-greedy 1: flip" in done.stdout
+    assert "golf-greedy 3" in done.stdout
+    assert "seed=3 0" not in done.stdout and "golf-greedy 2" not in done.stdout

@@ -153,8 +153,9 @@ def cmd_play(console: Console, args: argparse.Namespace) -> int:
         msg = f"--seat must be 0 to {n - 1}, not {args.seat!r}"
         raise UsageError(msg)
     check_agent_specs([args.agent], info)
-    names = [
-        f"{args.agent} {s}" if s != args.seat else args.name or f"Player {s + 1}" for s in range(n)
+    bot = parse_agent_spec(args.agent)[0]  # the name alone, not its parameters
+    names = [  # numbered from 1 like "Player N", so "random 2" and "Player 2" are one seat
+        f"{bot} {s + 1}" if s != args.seat else args.name or f"Player {s + 1}" for s in range(n)
     ]
     notes = Notes(info, args.seat)
     game = new_game(
