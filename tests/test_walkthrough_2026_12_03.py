@@ -63,3 +63,26 @@ def test_play_numbers_bots_like_players_and_without_their_spec() -> None:
     assert "golf-greedy 1: flip" in done.stdout
     assert "golf-greedy 3" in done.stdout
     assert "seed=3 0" not in done.stdout and "golf-greedy 2" not in done.stdout
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["simulate", "golf", "-n", "3"],
+        ["compare", "golf", "--games", "2", "--skill", "none"],
+        ["simulate", "golf", "--players", "1"],  # refused inside the run: nothing on stdout
+    ],
+)
+def test_piped_output_has_no_stray_blank_line(argv: list[str]) -> None:
+    # Piped, the transient progress bar left a blank first line on stdout (and a lone
+    # blank line before an error found once the run had started).
+    done = subprocess.run(
+        [sys.executable, "-m", "cardcore.cli", *argv],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert not done.stdout.startswith("\n"), done.stdout[:200]
+    if done.returncode:
+        assert done.stdout == "" and done.stderr.startswith("error: ")

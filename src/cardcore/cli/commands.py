@@ -392,7 +392,7 @@ def cmd_simulate(console: Console, args: argparse.Namespace) -> int:
             TimeElapsedColumn(),
             console=console,
             transient=True,
-            disable=args.quiet,
+            disable=args.quiet or not console.is_terminal,  # piped: no stray blank line
         )
         started = time.perf_counter()
         with progress:
