@@ -86,3 +86,30 @@ def test_piped_output_has_no_stray_blank_line(argv: list[str]) -> None:
     assert not done.stdout.startswith("\n"), done.stdout[:200]
     if done.returncode:
         assert done.stdout == "" and done.stderr.startswith("error: ")
+
+
+def _finished_golf() -> cardcore.Game:
+    game = cardcore.new_game("golf", 2, seed=2, options={"rounds": 1})
+    cardcore.play(game, [cardcore.RandomAgent(1), cardcore.RandomAgent(2)])
+    return game
+
+
+def test_ismcts_with_no_legal_action_says_so() -> None:
+    # A bot asked to choose on a finished game's view got a bare TypeError from
+    # int(None) deep in Golf's position reader.
+    from cardcore.search import ISMCTSAgent
+
+    game = _finished_golf()
+    with pytest.raises(cardcore.ArgumentError, match="no legal action to choose from"):
+        ISMCTSAgent(seed=1, iterations=5).choose(game.view(0), ())
+    assert ISMCTSAgent(seed=1, iterations=5).plan(game.view(0), (), 0.0) is None
+
+
+def test_random_agent_with_no_legal_action_says_so() -> None:
+    # Was IndexError: tuple index out of range.
+    game = _finished_golf()
+    with pytest.raises(cardcore.ArgumentError, match="no legal action to choose from"):
+        cardcore.RandomAgent(1).choose(game.view(0), ())
+    fresh = cardcore.new_game("golf", 2, seed=2)
+    legal = fresh.legal_actions(0)
+    assert cardcore.RandomAgent(1).choose(fresh.view(0), legal) in legal

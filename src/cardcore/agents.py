@@ -273,8 +273,15 @@ class RandomAgent:
         self.spread = spread
 
     def choose(self, view: Mapping[str, Any], legal: Sequence[Action]) -> Action:
-        """Return a uniformly random legal action."""
-        return legal[int(self.rng.random() * len(legal))]
+        """Return a uniformly random legal action.
+
+        :raises ArgumentError: *legal* is empty (the seat may not act now).
+        """
+        try:  # free on the hot path: only an empty *legal* pays for the message
+            return legal[int(self.rng.random() * len(legal))]
+        except IndexError:
+            msg = "random has no legal action to choose from (its seat may not act now)"
+            raise ArgumentError(msg) from None
 
     def plan(self, view: Mapping[str, Any], legal: Sequence[Action], now: float) -> Plan | None:
         """Plan a random legal action after a lognormal reaction time."""

@@ -184,9 +184,9 @@ def test_every_house_rule_can_be_searched(game: str, rule: str, options: dict[st
     match = cardcore.new_game(game, 2, rules=[rule], options=options, seed=5)
     if not match.logic.has_positions():  # a test game without a notation: a clear refusal
         with pytest.raises(cardcore.CardcoreError, match="cannot sample positions"):
-            ISMCTSAgent(seed=1).search(
-                match.view(match.to_act[0]), match.legal_actions(match.to_act[0]) * 2
-            )
+            seat = match.to_act[0]  # a choice of two (none is legal here yet): the search samples
+            legal = match.legal_actions(seat) or (cardcore.Resign(seat=seat),)
+            ISMCTSAgent(seed=1).search(match.view(seat), legal * 2)
         return
     agents: list[Any] = [ISMCTSAgent(seed=1, iterations=2, max_rollout=30), cardcore.RandomAgent(2)]
     if match.ruleset.game.realtime:

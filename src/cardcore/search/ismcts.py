@@ -224,7 +224,7 @@ class ISMCTSAgent:
         :raises CardcoreError: The view cannot be sampled (see
             :func:`~cardcore.search.sample_position`), or no sample lets the seat act.
         :raises ArgumentError: *view* is not a seat's view (a spectator's has no seat),
-            or *legal* is not a list of :class:`~cardcore.Action` objects.
+            or *legal* is not a list of :class:`~cardcore.Action` objects, or is empty.
         """
         if (
             isinstance(legal, str | bytes)
@@ -237,6 +237,9 @@ class ISMCTSAgent:
         seat = view.get("seat")
         if type(seat) is not int or not 0 <= seat < config.players:
             msg = f"ismcts needs a seat's view (seat 0 to {config.players - 1}), not one of seat {shown(seat)}"
+            raise ArgumentError(msg)
+        if not legal:  # a finished game's view, or another seat's turn: nothing to choose
+            msg = "ismcts has no legal action to choose from (its seat may not act now)"
             raise ArgumentError(msg)
         if len(legal) == 1:
             self.last_iterations = 0
