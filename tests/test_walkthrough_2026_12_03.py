@@ -113,3 +113,17 @@ def test_random_agent_with_no_legal_action_says_so() -> None:
     fresh = cardcore.new_game("golf", 2, seed=2)
     legal = fresh.legal_actions(0)
     assert cardcore.RandomAgent(1).choose(fresh.view(0), legal) in legal
+
+
+def test_list_folds_long_options_instead_of_cutting_them() -> None:
+    # At 80 columns `cardcore list` showed "points_limit=no…" and "first_dealer=no…".
+    done = subprocess.run(
+        [sys.executable, "-m", "cardcore.cli", "list"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env={**os.environ, "COLUMNS": "80"},
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    assert "…" not in done.stdout

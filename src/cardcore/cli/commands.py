@@ -119,8 +119,10 @@ def cmd_list(console: Console, only: str | None) -> int:
     """
     games = loading_games() if only is None else (only,)
     gt = Table(title="games", title_style="bold", show_lines=False)
-    for col in ("game", "players", "kind", "summary", "options: default (accepted)"):
+    for col in ("game", "players", "kind", "summary"):
         gt.add_column(col)
+    # fold, not "…": at 80 columns "points_limit=none" was cut to "points_limit=no…"
+    gt.add_column("options: default (accepted)", overflow="fold")
     for name in games:
         info = game_info(name)
         opts = "\n".join(f"{o.name}={_default(o)} ({_bounds(o)})" for o in info.options) or "-"
