@@ -127,3 +127,40 @@ def test_list_folds_long_options_instead_of_cutting_them() -> None:
     )
     assert done.returncode == 0, done.stderr
     assert "…" not in done.stdout
+
+
+def _names(written: str) -> list[str]:
+    """The parameter names of a signature written in the docs (``a: int = 1, *, b``)."""
+    depth, parts, cur = 0, [], ""
+    for ch in written:
+        depth += ch in "([{"
+        depth -= ch in ")]}"
+        if ch == "," and not depth:
+            parts.append(cur)
+            cur = ""
+        else:
+            cur += ch
+    parts.append(cur)
+    names = [p.split(":")[0].split("=")[0].strip().lstrip("*") for p in parts]
+    return [n for n in names if n and n != "/"]
+
+
+def test_signatures_written_in_the_docs_name_every_parameter() -> None:
+    # docs/api.rst wrote Option's signature without default_before, which its
+    # parameter list (from the docstring) then described.
+    import importlib
+    import inspect
+    import re
+    from pathlib import Path
+
+    docs = Path(__file__).resolve().parent.parent / "docs"
+    directive = re.compile(r"^\s*\.\. auto(?:class|function):: ([\w.]+)\((.*)\)\s*$", re.M)
+    checked = 0
+    for path in sorted(docs.rglob("*.rst")):
+        for target, written in directive.findall(path.read_text(encoding="utf-8")):
+            module, _, attr = target.rpartition(".")
+            obj = getattr(importlib.import_module(module), attr)
+            params = [p for p in inspect.signature(obj).parameters if p != "self"]
+            assert _names(written) == params, (path.name, target)
+            checked += 1
+    assert checked >= 5
