@@ -262,6 +262,13 @@ class Flow:
             raise ProtocolError("not-a-seat", f"spectators cannot {doing}")
         return c.seat
 
+    def _version_for(self, conn: str) -> int | None:
+        """The version *conn* may be told in a reply: a seat's, the live one; anyone else's
+        (a spectator, shown the game late), the one spectators are shown."""
+        c = self.conns.get(conn)
+        live = c is not None and c.seat is not None
+        return None if self.game is None else self.game.version if live else self.spec.released
+
     def _playing(self) -> Game:
         if self.phase == "waiting" or self.game is None:
             raise ProtocolError(

@@ -386,7 +386,7 @@ class Session(TakebackFlow):
             elif kind == "leave":
                 self._unbind(conn)
                 self._presence()
-            version = None if self.game is None else self.game.version
+            version = self._version_for(conn)
             self._send(conn, {"type": "ok", "id": ref, "of": kind, "version": version})
         except ProtocolError as exc:
             self._error(conn, exc, ref)
@@ -396,7 +396,7 @@ class Session(TakebackFlow):
         if exc.rule_id is not None:
             message["rule"] = exc.rule_id
         if self.game is not None:
-            message["version"] = self.game.version
+            message["version"] = self._version_for(conn)
         self._send(conn, message, close=close)
 
     def _join(self, conn: str, msg: Mapping[str, Any], now: float) -> None:
