@@ -16,13 +16,16 @@ import logging
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
-from cardcore.plugins import load_agent
+from cardcore.agents import check_agent
+from cardcore.errors import CardcoreError
+from cardcore.plugins import game_info, load_agent
 from cardcore.session.aio import AsyncConnection
 
 if TYPE_CHECKING:
+    from cardcore.session import Session
     from cardcore.web.app import WebServer
 
-__all__ = ["Bot"]
+__all__ = ["Bot", "stored_bot"]
 
 LOG = logging.getLogger("cardcore.web")
 
@@ -145,3 +148,32 @@ class Bot:
         for task in (self.thinking, self.task):
             if task is not None:
                 task.cancel()
+
+
+def stored_bot(server: WebServer, session: Session, row: tuple[Any, ...]) -> Bot:
+    """The bot of a ``web_bots`` row (session, seat, agent, params), checked as a new one is.
+
+    :raises CardcoreError: The row is damaged (params that are no JSON object, a seat the game
+        does not have) or its agent now refuses it (gone, another game's, parameters past
+        its bounds); the message says which.
+    """
+    sid, seat, agent, params = row
+    try:
+        data = json.loads(params) if isinstance(params, str) else None
+    except (ValueError, RecursionError):
+        data = None
+    if not isinstance(data, dict):
+        msg = f"its params are not a JSON object: {str(params)[:60]!r}"
+        raise CardcoreError(msg)
+    if type(seat) is not int or not 0 <= seat < session.players:
+        msg = f"seat {str(seat)[:20]!r} is not a seat of its {session.players}-player game"
+        raise CardcoreError(msg)
+    if not isinstance(agent, str):
+        msg = f"its agent is not a name: {str(agent)[:60]!r}"
+        raise CardcoreError(msg)
+    check_agent(agent, load_agent(agent), game_info(session.setup.game))
+    try:
+        return Bot(server, sid, seat, agent, data)
+    except TypeError as exc:  # parameters the agent does not take, by a name no bound lists
+        msg = f"agent {agent!r} refuses its params: {str(exc)[:80]}"
+        raise CardcoreError(msg) from None

@@ -58,7 +58,7 @@ from cardcore.plugins import (
 from cardcore.session import Hub, Limits, MemoryStore, Outbound, Session, SessionConfig, SQLiteStore
 from cardcore.session.aio import AsyncHost
 from cardcore.session.store import Store
-from cardcore.web._bots import Bot
+from cardcore.web._bots import Bot, stored_bot
 from cardcore.web._http import (
     REPLAYS_AT_ONCE,
     Headers,
@@ -194,16 +194,17 @@ class WebServer:
             rows = self._bots_db.execute(
                 "SELECT session, seat, agent, params FROM web_bots"
             ).fetchall()
-            for sid, seat, agent, params in rows:
+            for row in rows:
+                sid, seat = row[0], row[1]
                 session = self.hub.sessions.get(sid)
                 if session is None or session.phase in ("over", "closed"):
                     continue
-                try:  # a bot stored before its agent's bounds (or of an agent since removed)
-                    bot = Bot(self, sid, int(seat), agent, json.loads(params))
+                try:  # a damaged row, a bot stored before its agent's bounds, an agent removed
+                    bot = stored_bot(self, session, row)
+                    token = session.issue_token(bot.seat, now, replace=True)
                 except CardcoreError as exc:
-                    LOG.error("the bot of seat %s of session %s cannot resume: %s", seat, sid, exc)
+                    LOG.error("the bot of seat %.20r of session %s cannot resume: %s", seat, sid, exc)
                     continue
-                token = session.issue_token(int(seat), now, replace=True)
                 self.bots.setdefault(sid, []).append(bot)
                 bot.join(token)
         self._runner = asyncio.get_running_loop().create_task(self.host.run())
