@@ -718,3 +718,52 @@ def _frame_text(sock: Any) -> str:
     while len(data) < n:
         data += sock.recv(n - len(data))
     return data.decode()
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="the kept stream rows are not covered by a stored session's digests: two seats' "
+    "message rows swapped (one edit, as swapped token rows are) resume unnoticed, and a "
+    "seat's resync is served the other seat's messages, its hidden hand included",
+)
+def test_swapped_stored_stream_rows_never_show_a_seat_another_seats_hand(tmp_path: Path) -> None:
+    from cardcore.session import Session, SQLiteStore
+    from cardcore.session.protocol import dumps
+
+    db = str(tmp_path / "s.db")
+    store = SQLiteStore(db)
+    session = Session.create("tonk", ["A", "B"], now=0.0, seed=3, store=store)
+    token = session.handle("a", '{"type": "join", "seat": 0}', 0.0)[0].message["token"]
+    session.handle("b", '{"type": "join", "seat": 1}', 0.0)
+    game = session.game
+    assert game is not None
+    rng = random.Random(2)
+    hidden: set[str] = set()
+    for i in range(200):  # until seat 1's last message shows its hand and is shorter than a view
+        seat = game.to_act[0]
+        legal = [str(x) for x in game.legal_actions(seat) if not str(x).startswith("drop")]
+        act = {"type": "act", "action": rng.choice(legal), "seen": game.version}
+        session.handle("ab"[seat], json.dumps(act), 1.0 + i)
+        hidden = set(card_words(game.view(1))) - set(card_words(game.view(0)))
+        last = session.streams[1].tail[-1][1]
+        fresh = dumps(session._view_message(session.streams[0], "resync", session.streams[0].n))
+        if set(card_words(json.loads(last))) & hidden and len(last) < len(fresh):
+            break
+    session.disconnect("a", 300.0)
+    session.disconnect("b", 300.0)
+    store.close()
+    with sqlite3.connect(db) as conn:  # the rows of seat.0 and seat.1 swapped
+        for old, new in (("seat.0", "tmp"), ("seat.1", "seat.0"), ("tmp", "seat.1")):
+            conn.execute("UPDATE messages SET stream = ? WHERE stream = ?", (new, old))
+    store = SQLiteStore(db)
+    try:
+        resumed = Session.resume(store, session.id, 400.0)
+    except Exception:  # refused as damaged: nothing is shown to anybody
+        store.close()
+        return
+    last_read = resumed.streams[0].n - 1
+    join = {"type": "join", "seat": 0, "token": token, "last": last_read}
+    out = resumed.handle("a", json.dumps(join), 401.0)
+    store.close()
+    shown = set().union(*(set(card_words(o.message)) for o in out))
+    assert not shown & hidden
