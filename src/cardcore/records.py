@@ -30,7 +30,7 @@ from cardcore._recording import RECORD_FORMAT, SAVE_FORMAT, signature_of
 from cardcore._text import shown
 from cardcore.cards import parse_cards
 from cardcore.deck import _VERSION, CHANCE, LEGACY_CHANCE
-from cardcore.errors import CardcoreError, CorruptStateError
+from cardcore.errors import CardcoreError, CorruptStateError, PluginError
 from cardcore.game import Game
 from cardcore.plugins import available_rules, game_info, get_ruleset, rule_info
 from cardcore.setup import new_game
@@ -319,6 +319,8 @@ def replay(record: Mapping[str, Any] | str | bytes, *, key: bytes | str | None =
         limits, needs plugins that are not installed (or of another major
         version), holds an action that is not legal where it stands, or (with
         *key*) is not signed with *key*.
+    :raises PluginError: A plugin failed while the record replayed (naming it: the
+        record may be sound).
     """
     return _replay(_as_mapping(record, "record", key))
 
@@ -343,6 +345,8 @@ def _replay(rec: Mapping[str, Any]) -> Game:
             deck=rec.get("deck"),
             position=rec.get("position"),
         )
+    except PluginError as exc:  # the plugin's failure, not the record's
+        raise _blamed(exc, "record's game could not start") from exc
     except (CardcoreError, TypeError, ValueError) as exc:
         raise _fail(f"record cannot start its game: {exc}") from None
     finally:
@@ -356,6 +360,8 @@ def _replay(rec: Mapping[str, Any]) -> Game:
     for i, (seat, text, at) in enumerate(rec["actions"]):
         try:
             game.act(seat, text, at=at)
+        except PluginError as exc:
+            raise _blamed(exc, f"record action {i} ({seat}, {text!r}) was not replayed") from exc
         except CardcoreError as exc:
             raise _fail(f"record action {i} ({seat}, {text!r}) cannot be replayed: {exc}") from None
     if truncated:
@@ -363,13 +369,24 @@ def _replay(rec: Mapping[str, Any]) -> Game:
             raise _fail("record says the game was truncated, but its actions end it by the rules")
         try:
             game.truncate()
+        except PluginError as exc:
+            raise _blamed(exc, "record's game was not truncated") from exc
         except CardcoreError as exc:
             raise _fail(f"record cannot be truncated: {exc}") from None
     claimed = rec.get("result")
     actual = None if game.result is None else game.result.to_json()
     if claimed is not None and claimed != actual and _normal(claimed) != _normal(actual):
-        raise _fail("record result does not match the result its actions replay to")
+        rules = ", ".join(game.rules) or "none"
+        raise _fail(
+            "record result does not match the result its actions replay to (a house rule"
+            f" that answers otherwise each time it is asked does that; rules in play: {rules})"
+        )
     return game
+
+
+def _blamed(exc: PluginError, what: str) -> PluginError:
+    """*exc*, a plugin's failure while a record replays, said as such: the record may be sound."""
+    return PluginError(f"{what}: {exc}", plugin=exc.plugin)
 
 
 def _earlier_rules(rec: Mapping[str, Any]) -> tuple[str, ...]:
@@ -398,6 +415,7 @@ def load(data: Mapping[str, Any] | str | bytes, *, key: bytes | str | None = Non
     :param key: Require a valid signature under this secret (see ``Game.save(key=...)``):
         a save that was changed or forged is refused before anything is replayed.
     :raises CorruptStateError: If anything fails validation; nothing is loaded.
+    :raises PluginError: A plugin failed while the record replayed (naming it).
     """
     save = _as_mapping(data, "saved game", key)
     if save.get("format") != SAVE_FORMAT[0] or not _version_in(

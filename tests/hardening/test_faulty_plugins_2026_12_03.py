@@ -778,11 +778,6 @@ def test_a_wrapper_that_swallows_another_rule_s_failure_is_blamed_for_its_answer
 # --- plugins while a save loads; hooks that are not deterministic -------------------------------
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="load() and replay() turn the PluginError of a hook failing during the replay into"
-    " CorruptStateError (raised from None): a sound save is reported as damaged, no plugin named",
-)
 @pytest.mark.parametrize("via", ["load", "replay"])
 @pytest.mark.parametrize("hook", ["score_round", "forbid_action"])
 def test_a_plugin_failing_while_a_save_loads_is_a_plugin_error_naming_it(
@@ -811,11 +806,6 @@ def test_a_plugin_failing_while_a_save_loads_is_a_plugin_error_naming_it(
     assert failure.value.plugin == name
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="a score_round that is not deterministic makes the game's own save unloadable with"
-    " CorruptStateError 'record result does not match': neither the rule nor the cause is named",
-)
 def test_a_score_round_that_is_not_deterministic_is_named_when_its_save_loads(
     house_rule: Callable[..., str],
 ) -> None:
