@@ -6,7 +6,8 @@ Split from :mod:`cardcore._driver`, which keeps to applying actions.
 from __future__ import annotations
 
 import hashlib
-from collections import deque
+from collections import Counter, deque
+from itertools import chain
 from typing import TYPE_CHECKING
 
 from cardcore._driver import BASE_EVERY, COLD, cause, plugin_error
@@ -39,21 +40,27 @@ def determinized(new: Game, seat: int, seed: int) -> Game:
     state = new._state
     determinize = new.ruleset.resolve("determinize", track=False)
     if determinize is not None:
-        count = sum(map(len, state.zones.cards))
+        before = Counter(map(id, chain.from_iterable(state.zones.cards)))
         try:
-            determinize(state=state, seat=seat, rng=derive_rng(seed, 0))
+            answer = determinize(state=state, seat=seat, rng=derive_rng(seed, 0))
         except CardcoreError:
             raise
         except Exception as exc:
             raise (error := plugin_error(new, exc, "determinize")) from cause(error, exc)
-        if sum(map(len, state.zones.cards)) != count:  # a card lost or made up by the re-deal
+        after = Counter(map(id, chain.from_iterable(state.zones.cards)))
+        if answer is not True or after != before:  # the core's own answers True: one said otherwise
             names = [
                 i.plugin_name for i in reversed(new.ruleset.pm.hook.determinize.get_hookimpls())
             ]
-            msg = (
-                f"determinize ({', '.join(names)}) left {sum(map(len, state.zones.cards))} cards"
-                f" on the table, not {count}: a re-deal must keep every card"
-            )
+            if answer is not True:
+                why = (
+                    f"answered {shown(answer, 40)}, not True (re-dealt) or None (left to the next)"
+                )
+            elif after.total() != before.total():
+                why = f"left {after.total()} cards on the table, not {before.total()}: a re-deal must keep every card"
+            else:
+                why = "left other cards than it took (one twice, another gone): a re-deal must keep every card"
+            msg = f"determinize ({', '.join(names)}) {why}"
             raise PluginError(msg, plugin=names[0])
     new.seed = state.seed = derive_seed(seed, "determinize")
     state.draws = 1
