@@ -191,6 +191,7 @@ class Flow:
             "fair": None if self.fair is None else self.fair.to_json(),
             "entropy_deadline": self.entropy_deadline,
             "streams": {s.name: s.n for s in [*self.streams, self.spectators]},
+            "tails": {s.name: s.digest() for s in [*self.streams, self.spectators]},
             "clocks": self.clocks.to_json(self.now),
             "takeback": self.takeback,
             "foreign": list(self.foreign),
@@ -263,8 +264,7 @@ class Flow:
         return c.seat
 
     def _version_for(self, conn: str) -> int | None:
-        """The version *conn* may be told in a reply: a seat's, the live one; anyone else's
-        (a spectator, shown the game late), the one spectators are shown."""
+        """The version *conn* may be told: a seat's, the live one; else the spectators' one."""
         c = self.conns.get(conn)
         live = c is not None and c.seat is not None
         return None if self.game is None else self.game.version if live else self.spec.released

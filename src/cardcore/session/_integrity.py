@@ -16,8 +16,11 @@ that disagrees; :meth:`Session.resume <cardcore.session.Session.resume>` refuses
 session then (a :class:`~cardcore.session.CorruptSessionError`). Plain digests find
 damage and edits made without them (a seed changed, an action row lost or changed,
 two token rows swapped), not a forger who recomputes them. Kept stream messages are
-not covered: each is read back as it is sent, and one that does not read as the
-message its row says is logged and replaced by a fresh view. Nothing here is public.
+covered by ``meta["tails"]`` (a digest of each stream's kept tail, bound to the stream's
+name, in the ``meta`` digest): a tail that is not the one committed is never served
+(a rejoin gets a fresh view) rather than the session refused; each kept message is also
+read back as it is sent, and one that does not read as the message its row says is
+logged and replaced by a fresh view. Nothing here is public.
 """
 
 from __future__ import annotations
@@ -205,10 +208,13 @@ def rebind(flow: Flow, seat: int, token: str) -> None:
 
 
 def trim_tail(
-    session_id: str, name: str, n: int, rows: list[tuple[int, str]]
+    session_id: str, stream: Stream, rows: list[tuple[int, str]], tails: Any = None
 ) -> list[tuple[int, str]]:
-    """The stored tail of stream *name*, numbered without a gap up to its counter *n*;
-    rows out of that line are logged and dropped (a rejoin from before them gets a fresh view)."""
+    """The stored tail of *stream*, numbered without a gap up to its counter; rows out of that
+    line are logged and dropped (a rejoin from before them gets a fresh view). With *tails*
+    (``meta["tails"]``, the digest of each stream's tail when last committed), a tail that
+    is not the one committed (rows edited, or swapped with another stream's) is dropped whole."""
+    name, n = stream.name, stream.n
     keep: list[tuple[int, str]] = []
     expected = n
     for number, text in reversed(rows):
@@ -227,6 +233,17 @@ def trim_tail(
             len(rows),
         )
     keep.reverse()
+    if isinstance(tails, Mapping) and name in tails:
+        from cardcore.session.streams import Stream
+
+        if Stream(name, stream.keep, n, keep).digest() != tails[name]:
+            LOG.error(
+                "session %s: the stored messages of stream %s are not the ones committed "
+                "(edited, or another stream's): a rejoin gets a fresh view",
+                session_id,
+                name,
+            )
+            stream.untrusted = True
     return keep
 
 
@@ -256,6 +273,13 @@ def read_kept(
             )
             while stream.tail and stream.tail[0][0] <= number:
                 stream.tail.popleft()
+                stream.digests.popleft()
+            stream.untrusted = stream.untrusted and bool(stream.tail)  # what was stored is gone
             return None
         out.append(data)
+    if stream.untrusted and out:  # readable, but not what was committed to this stream
+        stream.tail.clear()
+        stream.digests.clear()
+        stream.untrusted = False
+        return None
     return out

@@ -188,7 +188,7 @@ class Session(TakebackFlow):
         counts = meta.get("streams", {})
         for stream in [*session.streams, session.spectators]:
             stream.n = int(counts.get(stream.name, 0))
-            stream.tail.extend(integrity.trim_tail(stored.id, stream.name, stream.n, stored.messages.get(stream.name, [])))
+            stream.load(integrity.trim_tail(stored.id, stream, stored.messages.get(stream.name, []), meta.get("tails")))
         shift = 0.0
         clocks = meta.get("clocks", {})
         if config.time.restart == "pause":

@@ -8,6 +8,7 @@ that is shorter or the tail no longer reaches back far enough.
 
 from __future__ import annotations
 
+import hashlib
 from collections import deque
 from collections.abc import Iterable
 from typing import Any
@@ -32,7 +33,7 @@ class Stream:
     :param keep: How many messages the tail keeps.
     """
 
-    __slots__ = ("conns", "keep", "n", "name", "tail")
+    __slots__ = ("conns", "digests", "keep", "n", "name", "tail", "untrusted")
 
     def __init__(self, name: str, keep: int, n: int = 0, tail: Iterable[tuple[int, str]] = ()) -> None:
         self.name = name
@@ -40,6 +41,10 @@ class Stream:
         self.n = n
         """The number of the last message (0: none yet)."""
         self.tail: deque[tuple[int, str]] = deque(tail, maxlen=keep)
+        self.digests: deque[bytes] = deque((_digest(t) for _, t in self.tail), maxlen=keep)
+        """The SHA-256 of each message of :attr:`tail`, in order."""
+        self.untrusted = False
+        """Whether the tail read from the store is not the one committed (never served)."""
         self.conns: dict[str, None] = {}
         """The connections reading the stream, in the order they joined."""
 
@@ -49,7 +54,19 @@ class Stream:
         message["n"] = self.n
         text = dumps(message)
         self.tail.append((self.n, text))
+        self.digests.append(_digest(text))
         return text
+
+    def load(self, rows: Iterable[tuple[int, str]]) -> None:
+        """Put stored *rows* (number, text) in the tail, as if they had just been pushed."""
+        for n, text in rows:
+            self.tail.append((n, text))
+            self.digests.append(_digest(text))
+
+    def digest(self) -> str:
+        """The SHA-256 of the kept tail, bound to the stream's name (a stored session carries
+        it, so the rows of two streams swapped are noticed when it is resumed)."""
+        return hashlib.sha256(self.name.encode() + b"\0" + b"".join(self.digests)).hexdigest()
 
     def missed(self, last: int) -> list[str] | None:
         """The kept messages after number *last*, or ``None`` if the tail does not reach back."""
@@ -63,6 +80,10 @@ class Stream:
     def prune_below(self) -> int:
         """The lowest number the tail still keeps (the store drops the older ones)."""
         return self.tail[0][0] if self.tail else self.n + 1
+
+
+def _digest(text: str) -> bytes:
+    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).digest()
 
 
 class SpectatorEntry:
