@@ -55,6 +55,7 @@ from cardcore_tonk.answers import always_ends, checked_ender
 from cardcore_tonk.events import DealerCut, HandDealt, HandEnded, SpreadHit, SpreadLaid
 from cardcore_tonk.melds import (
     CARDS,
+    VERDICT,
     DealVerdict,
     cut_for_dealer,
     drop_payout,
@@ -64,6 +65,7 @@ from cardcore_tonk.melds import (
     meld_of,
     pay_from_each,
     stock_out_payout,
+    usable_verdict,
 )
 from cardcore_tonk.state import (
     BETWEEN,
@@ -106,7 +108,7 @@ class TonkLogic(GameLogic[TonkState, TonkAction]):
         self.score_table = ScoreTable.from_points(
             (lambda c: min(int(c.rank), 10))
             if points is None
-            else (lambda c: self.checked_answer("card_points", points(card=c) or 0, int)),
+            else (lambda c: self.checked_answer("card_points", points(card=c), int)),
             CARDS,
         )
         """The card values (TONK-VAL-1), asked of the ``card_points`` hook once per card."""
@@ -266,6 +268,8 @@ class TonkLogic(GameLogic[TonkState, TonkAction]):
             for judge in self.judges:
                 verdict = judge(hands, self.points)
                 if verdict is not None:
+                    if not usable_verdict(verdict, n):  # refused by name, never half-used
+                        raise self.refused_answer("tonk_deal_judge", verdict, VERDICT, judge)
                     amounts = [u * state.stake for u in verdict.units]
                     again = verdict.redeal and not self.void_counts
                     self._end_hand(state, verdict.reason, verdict.seat, amounts, True, emit, again)

@@ -8,6 +8,7 @@ checks, stale detection, locking, records, events, views' envelope).
 
 from __future__ import annotations
 
+import contextlib
 import random
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
@@ -470,13 +471,23 @@ class GameLogic(Generic[S, A]):
         what = "True or False" if kind is bool else f"an int at most {MAX_FIELD_INT:.0e} in size"
         raise self.refused_answer(hook, value, what)
 
-    def refused_answer(self, hook: str, value: Any, wanted: str) -> PluginError:
+    def refused_answer(
+        self, hook: str, value: Any, wanted: str, by: Callable[..., Any] | None = None
+    ) -> PluginError:
         """The error for hook *hook* answering *value* where it must answer *wanted*.
 
-        It names the plugins that implement the hook, house rules first.
+        It names the plugins that implement the hook, house rules first; *by*, the
+        function that made *value*, handed over by a hook taking no arguments (as Tonk's
+        ``tonk_deal_judge``), blames the plugin whose implementation hands it over.
         """
         names = self._implementers(hook)
         msg = f"{hook} ({', '.join(names)}) answered {shown(value)}: it must answer {wanted}"
+        hc = getattr(self.ruleset.pm.hook, hook, None) if by is not None else None
+        made = getattr(by, "__wrapped__", by)  # the core guards a house rule's function
+        for impl in hc.get_hookimpls() if hc is not None else ():
+            with contextlib.suppress(Exception):  # asked again only to find whose it is
+                if not impl.argnames and not impl.hookwrapper and impl.function() is made:
+                    return PluginError(msg, plugin=impl.plugin_name)
         return PluginError(msg, plugin=names[0])
 
     def _implementers(self, hook: str) -> list[str]:

@@ -239,7 +239,7 @@ _KINDS: dict[type, tuple[str, str]] = {
 
 
 def writable(value: Any) -> bool:
-    """Whether *value* is a scalar a position field holds (see :data:`_KINDS`)."""
+    """Whether *value* is a scalar a position field holds: a bool, int, number, string or null."""
     return type(value) in _KINDS
 
 

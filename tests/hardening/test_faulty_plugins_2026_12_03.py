@@ -439,11 +439,6 @@ class _NoTruth:
         raise RuntimeError("no truth value")
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="Tonk reads card_points as `points(card=c) or 0`: a falsy answer of the wrong kind"
-    " (False, 0.0, '', []) is coerced to 0 instead of refused",
-)
 @pytest.mark.parametrize(
     "answer", [False, 0.0, "", []], ids=["false", "zero-float", "empty-text", "empty-list"]
 )
@@ -460,11 +455,6 @@ def test_tonk_refuses_a_falsy_card_points_answer_of_the_wrong_kind(
     assert failure.value.plugin == name
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="Tonk asks a card_points answer's truth (`or 0`) outside the guard: the answer's"
-    " RuntimeError is blamed on 'tonk', not on the rule",
-)
 def test_tonk_blames_the_rule_whose_card_points_answer_has_no_truth_value(
     house_rule: Callable[..., str],
 ) -> None:
@@ -569,11 +559,6 @@ def test_a_tonk_deal_judge_that_raises_is_named_and_undone(
     _finish(game, 1)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="Tonk never checks a deal judge's verdict: text is a PluginError blaming 'tonk'"
-    " (AttributeError), stakes that do not sum to zero a LedgerError naming nobody",
-)
 @pytest.mark.parametrize("verdict", ["text", "not-zero-sum"])
 def test_a_tonk_deal_judge_s_unusable_verdict_is_refused_naming_the_rule(
     house_rule: Callable[..., str], verdict: str
