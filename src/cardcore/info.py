@@ -87,7 +87,11 @@ class Option:
         if self.kind is float and isinstance(value, int) and not isinstance(value, bool):
             value, ok = float(value), True
         if not ok:
-            msg = f"option {self.name!r} must be {self.kind.__name__}, not {shown(value)}"
+            msg = (
+                f"option {self.name!r} ({self.doc}) does not take {shown(value)}"
+                if self.kind is object  # any value but a bool: the doc says what it means
+                else f"option {self.name!r} must be {self.kind.__name__}, not {shown(value)}"
+            )
             raise OptionError(msg)
         if self.choices is not None and not _chosen(value, self.choices):
             msg = f"option {self.name!r} must be one of {one_of(self.choices)}, not {shown(value)}"

@@ -33,7 +33,7 @@ from attrs import frozen
 
 from cardcore.cards import Card
 from cardcore.deck import shuffle
-from cardcore.errors import ArgumentError, CardcoreError, OptionError
+from cardcore.errors import ArgumentError, CardcoreError, OptionError, PluginError
 from cardcore.logic import GameLogic
 from cardcore.plugins import game_info, get_ruleset, rule_info
 from cardcore.positions import read_field
@@ -218,19 +218,31 @@ def sample_position(view: Mapping[str, Any], rng: random.Random) -> str:
     and the game's ``position_from_view``; otherwise :func:`default_position`.
     The text is not validated here: ``new_game(position=...)`` reads it.
 
-    :raises CardcoreError: The game cannot be sampled (see :func:`default_position`).
+    :raises CardcoreError: The game cannot be sampled (see :func:`default_position`),
+        or is over (nothing is left to choose).
     :raises ArgumentError: *rng* is not a :class:`random.Random`.
+    :raises PluginError: The game's own sampling failed (naming the game).
     """
     if not isinstance(rng, random.Random):
         msg = f"sample_position draws with a random.Random, not {rng!r}"
         raise ArgumentError(msg)
     config = view_config(view)
+    if view.get("is_over") is True:
+        msg = f"the {config.logic.info.name} game of this view is over: there is nothing to sample for"
+        raise CardcoreError(msg)
     logic = config.logic
-    text = logic.sample_position(view, rng)
-    if text is not None:
-        return text
-    zones = deal_view(view, config.deck(), rng)
-    text = logic.position_from_view(view, zones)
+    try:
+        text = logic.sample_position(view, rng)
+        if text is not None:
+            return text
+        zones = deal_view(view, config.deck(), rng)
+        text = logic.position_from_view(view, zones)
+    except CardcoreError:
+        raise
+    except Exception as exc:  # the game's code: its error, named
+        name = logic.info.name
+        msg = f"plugin {name!r} raised {type(exc).__name__} while sampling a position: {str(exc)[:200]}"
+        raise PluginError(msg, plugin=name) from exc
     if text is not None:
         return text
     return default_position(logic, view, zones)

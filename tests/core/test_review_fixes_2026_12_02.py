@@ -1,0 +1,39 @@
+"""What a new user's walkthrough found (2 December 2026): a search sampling a finished game,
+a bool for an option of any other value, and ``python -m cardcore``."""
+
+from __future__ import annotations
+
+import random
+import subprocess
+import sys
+
+import pytest
+
+import cardcore
+from cardcore import CardcoreError, OptionError
+from cardcore.search import sample_position
+
+
+@pytest.mark.parametrize("name", ["golf", "tonk"])
+def test_sampling_a_finished_games_view_says_the_game_is_over(name: str) -> None:
+    game = cardcore.new_game(name, 2, seed=1, options={"rounds": 1} if name == "golf" else {})
+    cardcore.play(game, [cardcore.RandomAgent(1), cardcore.RandomAgent(2)])
+    assert game.is_over
+    with pytest.raises(CardcoreError, match="is over: there is nothing to sample"):
+        sample_position(game.view(0), random.Random(1))
+
+
+def test_a_bool_for_golfs_dealer_says_what_the_option_takes() -> None:
+    with pytest.raises(
+        OptionError,
+        match=r"option 'dealer' \(first dealer: a seat, or 'random'.*\) does not take True",
+    ):
+        cardcore.new_game("golf", 2, options={"dealer": True})
+
+
+def test_python_dash_m_cardcore_runs_the_command() -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "cardcore", "list"], capture_output=True, text=True, timeout=120
+    )
+    assert done.returncode == 0, done.stderr
+    assert "golf" in done.stdout and "tonk" in done.stdout
