@@ -478,9 +478,11 @@ def groups_of(answers: Any, size: int) -> list[tuple[int, ...]] | None:
         if not isinstance(answer, list | tuple):
             return None
         for group in answer:
-            if not isinstance(group, list | tuple) or not group or len(set(group)) != len(group):
+            if not isinstance(group, list | tuple) or not group:
                 return None
             if not all(type(p) is int and 0 <= p < size for p in group):
+                return None  # plain ints first: a subclass could fail to hash in set()
+            if len(set(group)) != len(group):
                 return None
             groups.append(tuple(group))
     return groups

@@ -75,14 +75,24 @@ class ScoresUnchanged:
 
 
 def vetoes_checked(
-    chain: Callable[..., list[Any]], plugins: Sequence[str]
+    chain: Callable[..., list[Any]], plugins: Sequence[str], wrappers: Sequence[str] = ()
 ) -> Callable[..., list[Any]]:
     """Wrap the ``forbid_action`` chain so an answer that is not a :class:`~cardcore.Veto`
-    (``False``, ``True``, a string) is a :class:`~cardcore.PluginError`, not a veto."""
+    (``False``, ``True``, a string) is a :class:`~cardcore.PluginError`, not a veto, and
+    so is a whole answer that is not a list (a *wrappers*' ``None``, or a generator that
+    would veto everything by being true)."""
     from cardcore._text import shown
     from cardcore.info import Veto
 
     named = ", ".join(plugins)
+    blamed = [*wrappers, *plugins] if len(wrappers) == 1 or len(plugins) == 1 else [None]
+
+    def not_a_list(answer: Any) -> PluginError:
+        msg = (
+            f"the forbid_action hooks ({named}) answered {shown(answer)}: a wrapper must"
+            " return a list of Vetoes (the one it was given, or its own)"
+        )
+        return PluginError(msg, plugin=blamed[0])
 
     def refused(answer: Any) -> PluginError:
         msg = (
@@ -93,6 +103,8 @@ def vetoes_checked(
 
     def forbid_action(**kw: Any) -> list[Any]:
         answers = chain(**kw)
+        if type(answers) is not list:
+            raise not_a_list(answers)
         for i, answer in enumerate(answers):
             if not isinstance(answer, Veto):
                 raise refused(answer)
@@ -277,10 +289,19 @@ def _plain_int(value: Any) -> Any:
 
 
 def observers(pm: pluggy.PluginManager) -> Observers:
-    """The plain ``on_event`` implementations of *pm*, in call order, with their plugins' names."""
-    impls = [
-        i for i in reversed(pm.hook.on_event.get_hookimpls()) if not (i.wrapper or i.hookwrapper)
-    ]
+    """The plain ``on_event`` implementations of *pm*, in call order, with their plugins' names.
+
+    :raises PluginError: An ``on_event`` marked as a wrapper: observers are called one by
+        one, never as a chain, so it would silently never run.
+    """
+    impls = list(reversed(pm.hook.on_event.get_hookimpls()))
+    for i in impls:
+        if i.wrapper or i.hookwrapper:
+            msg = (
+                f"plugin {i.plugin_name!r}: on_event observes events one by one and is"
+                " never a wrapper (drop wrapper=True or hookwrapper=True)"
+            )
+            raise PluginError(msg, plugin=i.plugin_name)
     return Observers((i.function for i in impls), (i.plugin_name for i in impls))
 
 

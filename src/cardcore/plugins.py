@@ -326,8 +326,9 @@ class Ruleset:
         """Plain callables of the ``on_event`` implementations (``.names``: their plugins)."""
         self.veto: Callable[..., list[Veto]] | None = self.resolve("forbid_action", track=False)
         if self.veto is not None:
-            vetoers = [i.plugin_name for i in self.pm.hook.forbid_action.get_hookimpls()]
-            self.veto = vetoes_checked(self.veto, vetoers)
+            impls = self.pm.hook.forbid_action.get_hookimpls()
+            wrappers = [i.plugin_name for i in impls if i.wrapper or i.hookwrapper]
+            self.veto = vetoes_checked(self.veto, [i.plugin_name for i in impls], wrappers)
         """The resolved ``forbid_action`` chain, or ``None`` when no rule vetoes anything."""
         self.score_round = _hookcall.read_only(self, "score_round", self.resolve("score_round"))
         """The resolved ``score_round`` chain, or ``None`` when no rule adjusts scores."""
