@@ -355,3 +355,22 @@ def _signature(func: Any) -> str:
         return f"{func.__name__}{inspect.signature(func)}"
     except (TypeError, ValueError, AttributeError):
         return shown(func)
+
+
+_WRAPFAIL = re.compile(r"wrap_controller at '([^']*)' (.+):(\d+) ")
+
+
+def wrapper_at_fault(codes: dict[Any, str], exc: BaseException) -> str | None:
+    """The plugin of the wrapper pluggy names when one breaks its protocol (yields twice,
+    never yields): pluggy raises a ``RuntimeError`` of its own, with no frame of the
+    wrapper in the traceback, but its message gives the wrapper's code's place."""
+    if type(exc) is not RuntimeError or not str(exc).startswith("wrap_controller at "):
+        return None
+    found = _WRAPFAIL.match(str(exc))
+    if found is None:
+        return None
+    name, path, line = found.group(1), found.group(2), int(found.group(3))
+    for code, plugin in codes.items():
+        if (code.co_name, code.co_filename, code.co_firstlineno) == (name, path, line):
+            return plugin
+    return None

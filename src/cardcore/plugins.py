@@ -587,8 +587,8 @@ def _installed_rules() -> list[RuleInfo]:
 def plugin_from_traceback(ruleset: Ruleset, exc: BaseException) -> str | None:
     """Return the name of the innermost plugin whose code appears in *exc*'s traceback."""
     codes = ruleset.impl_codes()
-    found = None
-    tb = exc.__traceback__
+    found = _hookcall.wrapper_at_fault(codes, exc)  # pluggy's word on a wrapper: no frame of it
+    tb = None if found is not None else exc.__traceback__
     while tb is not None:
         frame = tb.tb_frame
         name = codes.get(frame.f_code) or ruleset.plugin_of(frame.f_globals.get("__name__", ""))

@@ -624,11 +624,6 @@ def test_golf_blames_the_rule_whose_removable_group_cannot_be_hashed(
 # --- wrappers that break pluggy's protocol ------------------------------------------------------
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="a wrapper that yields twice or returns before yielding makes pluggy raise its own"
-    " RuntimeError, which the core blames on the game ('golf'), not on the rule",
-)
 @pytest.mark.parametrize("misdeed", ["second-yield", "no-yield"])
 def test_a_score_round_wrapper_breaking_the_protocol_is_named_and_undone(
     house_rule: Callable[..., str], misdeed: str
@@ -652,11 +647,6 @@ def test_a_score_round_wrapper_breaking_the_protocol_is_named_and_undone(
     assert failure.plugin == name
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="a build_deck wrapper that yields twice is a PluginError blaming 'golf' ('while"
-    " checking the options'), not the rule",
-)
 def test_a_build_deck_wrapper_that_yields_twice_is_named(house_rule: Callable[..., str]) -> None:
     @hookimpl(wrapper=True)
     def build_deck(players: int, options: Any) -> Any:
