@@ -5,13 +5,15 @@ from __future__ import annotations
 import hashlib
 import hmac
 import json
+from collections import Counter
 from collections.abc import Mapping
+from itertools import chain
 from typing import TYPE_CHECKING, Any
 
 from cardcore._actionlog import actions as recorded
 from cardcore._actionlog import times as recorded_times
 from cardcore.deck import CHANCE
-from cardcore.errors import CardcoreError
+from cardcore.errors import CardcoreError, CorruptStateError
 
 if TYPE_CHECKING:
     from cardcore.game import Game
@@ -64,7 +66,23 @@ def make_record(game: Game) -> dict[str, Any]:
 
 
 def make_save(game: Game) -> dict[str, Any]:
-    """Build a saved game: the record plus the state snapshot and version."""
+    """Build a saved game: the record plus the state snapshot and version.
+
+    :raises CorruptStateError: The state's cards are not the game's deck, each once (code
+        outside every hook changed it: a plugin keeping the state it was shown); such a
+        save would not load.
+    """
+    state = game._state
+    held = sorted(map(id, chain.from_iterable(state.zones.cards)))
+    deck = game.logic.deck(len(game.players), game.options)
+    if held != sorted(map(id, deck)) and Counter(chain.from_iterable(state.zones.cards)) != Counter(
+        deck
+    ):
+        msg = (
+            f"the {game.name} game's cards are not its deck, each once ({len(held)} held, deck of"
+            f" {len(deck)}): code outside its hooks changed the state, and it cannot be saved"
+        )
+        raise CorruptStateError(msg)
     return {
         "format": SAVE_FORMAT[0],
         "format_version": SAVE_FORMAT[1],

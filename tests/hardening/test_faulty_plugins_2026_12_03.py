@@ -779,11 +779,6 @@ def test_a_score_round_that_is_not_deterministic_is_named_when_its_save_loads(
 # --- a hook that keeps the state and changes it later -------------------------------------------
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="a veto that kept the live state and later removes a card leaves a 51-card game"
-    " that plays on and whose save() is one load() refuses (nothing checks the cards on save)",
-)
 def test_a_card_lost_through_a_kept_state_never_makes_an_unloadable_save(
     house_rule: Callable[..., str],
 ) -> None:
