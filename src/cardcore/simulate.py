@@ -198,7 +198,7 @@ def simulate(
     game: str,
     *,
     games: int = 100,
-    players: int = 2,
+    players: int | None = None,
     agents: Sequence[str] | None = None,
     rules: Sequence[str] = (),
     without: Sequence[str] = (),
@@ -212,7 +212,8 @@ def simulate(
 
     :param game: An installed game.
     :param games: How many games.
-    :param players: Seats per game.
+    :param players: Seats per game (default: the fewest the game seats, two for the
+        built-in games).
     :param agents: Agents per seat: entry-point names of ``cardcore.agents``, or
         specs with parameters (``"ismcts:iterations=100"``, see
         :func:`cardcore.parse_agent_spec`); one spec (text) fills every seat;
@@ -240,6 +241,8 @@ def simulate(
     from cardcore.plugins import check_agent_params, game_info, load_agent, parse_agent_spec
     from cardcore.setup import MAX_PLAYERS, MAX_SEED_BITS, new_game
 
+    if players is None:  # the fewest the game seats
+        players = game_info(game).min_players  # UnknownPluginError names an unknown game
     checks = (("games", games, 1), ("players", players, 1), ("chunk", chunk, 1), ("seed", seed, 0))
     most = {"games": MAX_GAMES, "players": MAX_PLAYERS}  # ("random",) * 2**80 overflows
     for what, value, low in checks:

@@ -37,3 +37,24 @@ def test_python_dash_m_cardcore_runs_the_command() -> None:
     )
     assert done.returncode == 0, done.stderr
     assert "golf" in done.stdout and "tonk" in done.stdout
+
+
+def test_simulate_seats_the_fewest_players_the_game_takes_by_default() -> None:
+    """A game of three or more seats simulated without ``players`` (it asked for 2)."""
+    import types
+
+    import attrs
+    import cardcore_gofish.rules as gofish
+
+    module = types.ModuleType("threes")
+    module.GAME = attrs.evolve(gofish.GAME, name="threes", min_players=3)  # type: ignore[attr-defined]
+    for hook in ("create_logic", "build_deck"):
+        if hasattr(gofish, hook):
+            setattr(module, hook, getattr(gofish, hook))
+    cardcore.register("cardcore.games", "threes", module)
+    try:
+        summary = cardcore.simulate("threes", games=2)
+        assert summary.players == 3 and summary.games == 2
+        assert cardcore.simulate("golf", games=1).players == 2
+    finally:
+        cardcore.unregister("cardcore.games", "threes")
