@@ -129,11 +129,13 @@ def run_one(
     except CardcoreError:
         raise
     except Exception as exc:  # only an agent raises anything else: the game wraps its own
-        who = ", ".join(dict.fromkeys(agent_names))
-        msg = (
-            f"an agent ({who}) failed in {name} game {index} (seed {seed}):"
-            f" {type(exc).__name__}: {exc}"
+        turn = game.to_act if not game.ruleset.game.realtime else ()
+        who = (  # turn-based: the seat asked when it failed
+            f"the agent of seat {turn[0]} ({agent_names[turn[0]]})"
+            if len(turn) == 1
+            else f"an agent ({', '.join(dict.fromkeys(agent_names))})"
         )
+        msg = f"{who} failed in {name} game {index} (seed {seed}): {type(exc).__name__}: {exc}"
         raise CardcoreError(msg) from exc
     return GameOutcome(
         index, seed, result.winners, result.scores, result.payouts, result.reason, game.version

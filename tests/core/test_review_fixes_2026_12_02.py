@@ -58,3 +58,22 @@ def test_simulate_seats_the_fewest_players_the_game_takes_by_default() -> None:
         assert cardcore.simulate("golf", games=1).players == 2
     finally:
         cardcore.unregister("cardcore.games", "threes")
+
+
+class _Crasher:
+    """An agent with a bug: it reads a key the view does not have."""
+
+    def __init__(self, seed: int = 0) -> None:
+        self.seed = seed
+
+    def choose(self, view: dict[str, object], legal: list[object]) -> object:
+        return view["no such key"]
+
+
+def test_simulate_names_the_seat_whose_agent_failed() -> None:
+    cardcore.register("cardcore.agents", "crasher-1202", _Crasher)
+    try:
+        with pytest.raises(CardcoreError, match=r"the agent of seat 1 \(crasher-1202\) failed"):
+            cardcore.simulate("golf", games=1, agents=["random", "crasher-1202"])
+    finally:
+        cardcore.unregister("cardcore.agents", "crasher-1202")
