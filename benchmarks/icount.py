@@ -110,6 +110,21 @@ def workload() -> None:
     for r in hands:
         cardcore.replay(r)
     _mark("tonk 1-hand replay, per record", len(hands))
+    from cardcore import records  # the replay's parts, per record (private names: read only)
+
+    for r in hands:
+        records._check_record(records._as_mapping(r, "record"))  # type: ignore[attr-defined]
+    _mark("  of which record checks", len(hands))
+    for r in hands:
+        cardcore.new_game("tonk", list(r["players"]), options=dict(r["options"]), seed=r["seed"])
+    _mark("  of which new_game", len(hands))
+    for r in hands:
+        t = cardcore.new_game(
+            "tonk", list(r["players"]), options=dict(r["options"]), seed=r["seed"]
+        )
+        for seat, text, at in r["actions"]:
+            t.act(seat, text, at=at)
+    _mark("  new_game + actions", len(hands))
     for i in range(200):
         cardcore.new_game("tonk", 2, seed=i)
     _mark("tonk new_game", 200)
