@@ -77,11 +77,6 @@ def test_swapped_stream_rows_stay_untrusted_after_the_next_commit(tmp_path: Path
     assert not shown & hidden
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="search/sampling.sample_position wraps the core's deal_view: a malformed view is"
-    " a PluginError blaming the game (the KeyError is in the core's deal_view)",
-)
 @pytest.mark.parametrize("game", ["tonk", "spit"])
 def test_a_malformed_view_is_not_blamed_on_the_game(game: str) -> None:
     view = new_game(game, players=2, seed=1).view(0)

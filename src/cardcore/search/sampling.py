@@ -231,18 +231,28 @@ def sample_position(view: Mapping[str, Any], rng: random.Random) -> str:
         msg = f"the {config.logic.info.name} game of this view is over: there is nothing to sample for"
         raise CardcoreError(msg)
     logic = config.logic
+    text = _games(logic, logic.sample_position, view, rng)
+    if text is not None:
+        return text
     try:
-        text = logic.sample_position(view, rng)
-        if text is not None:
-            return text
         zones = deal_view(view, config.deck(), rng)
-        text = logic.position_from_view(view, zones)
-    except CardcoreError:
-        raise
-    except Exception as exc:  # the game's code: its error, named
-        name = logic.info.name
-        msg = f"plugin {name!r} raised {type(exc).__name__} while sampling a position: {str(exc)[:200]}"
-        raise PluginError(msg, plugin=name) from exc
+    except (KeyError, TypeError, ValueError, AttributeError) as exc:  # the view's fault
+        msg = f"not a cardcore view of {logic.info.name!r}: its zones are missing or malformed ({type(exc).__name__}: {str(exc)[:120]})"
+        raise CardcoreError(msg) from None
+    text = _games(logic, logic.position_from_view, view, zones)
     if text is not None:
         return text
     return default_position(logic, view, zones)
+
+
+def _games(logic: GameLogic[Any, Any], hook: Any, *args: Any) -> str | None:
+    """Call the game's own sampling code *hook*: what it raises is its error, named."""
+    try:
+        text: str | None = hook(*args)
+    except CardcoreError:
+        raise
+    except Exception as exc:
+        name = logic.info.name
+        msg = f"plugin {name!r} raised {type(exc).__name__} while sampling a position: {str(exc)[:200]}"
+        raise PluginError(msg, plugin=name) from exc
+    return text
