@@ -26,11 +26,6 @@ def _token(out: list[Any]) -> str:
     return token
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="session/_integrity.trim_tail keeps an untrusted tail in memory; the next commit's"
-    " meta['tails'] digests it, so the swapped rows are trusted after the next resume",
-)
 def test_swapped_stream_rows_stay_untrusted_after_the_next_commit(tmp_path: Path) -> None:
     """Two seats' stored rows swapped: the first resume notices (tails) and serves none, but
     anything that commits the meta (here the token a web server issues its bot on restart)

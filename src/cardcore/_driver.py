@@ -470,12 +470,10 @@ def validate(game: Game, action: Action, seen: int | None) -> Action:
                 if not isinstance(exc, Exception):
                     raise
                 legal = game._legal_for(seat)
-        if action not in legal:
+        try:  # identity first, then equality: the legal one, should an equal copy be given
+            return legal[legal.index(action)]  # (True for 1: never recorded as such)
+        except ValueError:
             reject(game, action, seen)
-        for known in legal:
-            if known is action:
-                return action
-        return legal[legal.index(action)]  # an equal copy (True for 1): apply the legal one
     return action
 
 

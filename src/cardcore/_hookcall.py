@@ -74,6 +74,29 @@ class ScoresUnchanged:
         return list(scores)
 
 
+def wrappers_checked(impls: Sequence[Any], kind: type, wanted: str) -> list[str]:
+    """Make each new-style wrapper among the hook implementations *impls* check its own
+    answer is a *kind*, so a wrong one names that wrapper, not a wrapper around it that
+    passed it on; return the wrappers' plugins' names (old-style ones too)."""
+    from cardcore._text import shown
+
+    def checked(func: Callable[..., Any], plugin: str) -> Callable[..., Any]:
+        def wrapper(*args: Any) -> Any:
+            answer = yield from func(*args)
+            if type(answer) is not kind:
+                msg = f"a {plugin!r} wrapper answered {shown(answer)}: it must return {wanted}"
+                raise PluginError(msg, plugin=plugin)
+            return answer
+
+        return wrapper
+
+    for impl in impls:
+        if impl.wrapper and not getattr(impl.function, "_checked", False):
+            impl.function = checked(impl.function, impl.plugin_name)
+            impl.function._checked = True
+    return [i.plugin_name for i in impls if i.wrapper or i.hookwrapper]
+
+
 def vetoes_checked(
     chain: Callable[..., list[Any]], plugins: Sequence[str], wrappers: Sequence[str] = ()
 ) -> Callable[..., list[Any]]:
@@ -85,7 +108,7 @@ def vetoes_checked(
     from cardcore.info import Veto
 
     named = ", ".join(plugins)
-    blamed = [*wrappers, *plugins] if len(wrappers) == 1 or len(plugins) == 1 else [None]
+    blamed = [*wrappers[-1:], *plugins[-1:]]  # the outermost wrapper's answer is returned
 
     def not_a_list(answer: Any) -> PluginError:
         msg = (

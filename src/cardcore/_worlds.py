@@ -40,15 +40,18 @@ def determinized(new: Game, seat: int, seed: int) -> Game:
     state = new._state
     determinize = new.ruleset.resolve("determinize", track=False)
     if determinize is not None:
-        before = Counter(map(id, chain.from_iterable(state.zones.cards)))
+        before = list(chain.from_iterable(state.zones.cards))
         try:
             answer = determinize(state=state, seat=seat, rng=derive_rng(seed, 0))
         except CardcoreError:
             raise
         except Exception as exc:
             raise (error := plugin_error(new, exc, "determinize")) from cause(error, exc)
-        after = Counter(map(id, chain.from_iterable(state.zones.cards)))
-        if answer is not True or after != before:  # the core's own answers True: one said otherwise
+        after = list(chain.from_iterable(state.zones.cards))
+        kept = len(after) == len(before) and (  # the same cards (equal copies will do)
+            sorted(map(id, after)) == sorted(map(id, before)) or Counter(after) == Counter(before)
+        )
+        if answer is not True or not kept:  # the core's own answers True: one said otherwise
             names = [
                 i.plugin_name for i in reversed(new.ruleset.pm.hook.determinize.get_hookimpls())
             ]
@@ -56,8 +59,8 @@ def determinized(new: Game, seat: int, seed: int) -> Game:
                 why = (
                     f"answered {shown(answer, 40)}, not True (re-dealt) or None (left to the next)"
                 )
-            elif after.total() != before.total():
-                why = f"left {after.total()} cards on the table, not {before.total()}: a re-deal must keep every card"
+            elif len(after) != len(before):
+                why = f"left {len(after)} cards on the table, not {len(before)}: a re-deal must keep every card"
             else:
                 why = "left other cards than it took (one twice, another gone): a re-deal must keep every card"
             msg = f"determinize ({', '.join(names)}) {why}"

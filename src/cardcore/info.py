@@ -88,7 +88,7 @@ class Option:
             value, ok = float(value), True
         if not ok:
             msg = (
-                f"option {self.name!r} ({self.doc}) does not take {shown(value)}"
+                f"option {self.name!r}{f' ({self.doc})' if self.doc else ''} does not take {shown(value)}"
                 if self.kind is object  # any value but a bool: the doc says what it means
                 else f"option {self.name!r} must be {self.kind.__name__}, not {shown(value)}"
             )

@@ -327,7 +327,7 @@ class Ruleset:
         self.veto: Callable[..., list[Veto]] | None = self.resolve("forbid_action", track=False)
         if self.veto is not None:
             impls = self.pm.hook.forbid_action.get_hookimpls()
-            wrappers = [i.plugin_name for i in impls if i.wrapper or i.hookwrapper]
+            wrappers = _hookcall.wrappers_checked(impls, list, "a list of Vetoes")
             self.veto = vetoes_checked(self.veto, [i.plugin_name for i in impls], wrappers)
         """The resolved ``forbid_action`` chain, or ``None`` when no rule vetoes anything."""
         self.score_round = _hookcall.read_only(self, "score_round", self.resolve("score_round"))

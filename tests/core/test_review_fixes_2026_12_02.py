@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 import subprocess
 import sys
+from typing import Any
 
 import pytest
 
@@ -77,3 +78,70 @@ def test_simulate_names_the_seat_whose_agent_failed() -> None:
             cardcore.simulate("golf", games=1, agents=["random", "crasher-1202"])
     finally:
         cardcore.unregister("cardcore.agents", "crasher-1202")
+
+
+def _rule(name: str, game: str, **hooks: Any) -> str:
+    import types
+
+    from cardcore import RuleInfo
+
+    module = types.ModuleType(name.replace(".", "_").replace("-", "_"))
+    module.RULE = RuleInfo(id=name.upper(), name=name, game=game, summary="a test rule")  # type: ignore[attr-defined]
+    vars(module).update(hooks)
+    cardcore.register("cardcore.rules", name, module)
+    return name
+
+
+def test_of_two_forbid_action_wrappers_the_outermost_is_blamed_for_no_list() -> None:
+    from cardcore import hookimpl
+
+    @hookimpl(wrapper=True)
+    def fine(state: Any, action: Any) -> Any:
+        return (yield)
+
+    @hookimpl(wrapper=True)
+    def broken(state: Any, action: Any) -> Any:
+        yield
+        return None
+
+    good = _rule("golf.fine-wrapper-1202", "golf", forbid_action=fine)
+    bad = _rule(
+        "golf.broken-wrapper-1202", "golf", forbid_action=broken
+    )  # registered last: outermost
+    try:
+        game = cardcore.new_game("golf", 2, rules=[good, bad], seed=3)
+        with pytest.raises(
+            cardcore.PluginError, match="it must return a list of Vetoes"
+        ) as failure:
+            game.legal_actions(0)
+        assert failure.value.plugin == bad
+    finally:
+        cardcore.unregister("cardcore.rules", good)
+        cardcore.unregister("cardcore.rules", bad)
+
+
+def test_a_re_deal_with_equal_copies_of_the_cards_is_accepted() -> None:
+    from cardcore import Card, hookimpl
+
+    @hookimpl
+    def determinize(state: Any, seat: int, rng: Any) -> bool:
+        for pile in state.zones.cards:  # the same cards, as new objects (a copy, a pickle)
+            pile[:] = [Card.parse(str(c)) for c in pile]
+        return True
+
+    name = _rule("golf.copying-redeal-1202", "golf", determinize=determinize)
+    try:
+        game = cardcore.new_game("golf", 2, rules=[name], seed=3)
+        world = game.determinize(0, 5)
+        assert sorted(map(str, world.state.zones.cards[0])) == sorted(
+            map(str, game.state.zones.cards[0])
+        )
+    finally:
+        cardcore.unregister("cardcore.rules", name)
+
+
+def test_an_option_of_any_value_without_a_doc_refuses_a_bool_plainly() -> None:
+    from cardcore import Option
+
+    with pytest.raises(OptionError, match=r"^option 'x' does not take True$"):
+        Option("x", None, kind=object, nullable=True).check(True)

@@ -134,7 +134,9 @@ def test_an_unreadable_kept_message_is_logged_and_rejoins_get_a_fresh_view(
         path, "SELECT n, body FROM messages WHERE stream = 'seat.0' ORDER BY n DESC LIMIT 1"
     )[0]
     _sql(path, "UPDATE messages SET body = ? WHERE stream = 'seat.0' AND n = ?", body[:-3], n)
-    resumed = Session.resume(SQLiteStore(path), session.id, now=50.0)
+    with caplog.at_level(logging.ERROR, logger="cardcore.session"):
+        resumed = Session.resume(SQLiteStore(path), session.id, now=50.0)
+    at_resume = [r.getMessage() for r in caplog.records]
     assert resumed.game is not None
     for k in range(2):
         caplog.clear()
@@ -145,10 +147,16 @@ def test_an_unreadable_kept_message_is_logged_and_rejoins_get_a_fresh_view(
         assert [m["type"] for m in mine] == ["welcome", "view", "presence"]
         assert mine[1]["version"] == 5 and mine[1]["view"] == resumed.game.view(0)
         logged = [r.getMessage() for r in caplog.records]
-        if k == 0:  # logged once, naming session and row; the row leaves the tail
+        if k == 0:  # logged once, naming the session and the stream: the edited tail is
+            # dropped at resume (its digest is not the one committed; format 3 with tails),
+            # or its row when it is read back (a session stored without tails)
             assert any(
-                session.id in line and f"stored message {n} of stream seat.0" in line
-                for line in logged
+                session.id in line
+                and (
+                    f"stored message {n} of stream seat.0" in line
+                    or "stream seat.0 are not the ones committed" in line
+                )
+                for line in logged + at_resume
             )
         else:
             assert not logged

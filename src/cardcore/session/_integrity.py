@@ -244,6 +244,7 @@ def trim_tail(
                 name,
             )
             stream.untrusted = True
+            return []  # dropped whole: kept in memory, the next commit's digest would trust it
     return keep
 
 
