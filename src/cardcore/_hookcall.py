@@ -88,6 +88,7 @@ def wrappers_checked(impls: Sequence[Any], kind: type, wanted: str) -> list[str]
                 raise PluginError(msg, plugin=plugin)
             return answer
 
+        wrapper.__wrapped__ = func  # type: ignore[attr-defined]  # its code names the plugin
         return wrapper
 
     for impl in impls:

@@ -457,8 +457,10 @@ class Ruleset:
             get = getattr(hc, "get_hookimpls", None)
             if get is None:
                 continue
-            for impl in get():
-                code = getattr(impl.function, "__code__", None)
+            for impl in get():  # a wrapper the core checks: the plugin's own function
+                code = getattr(
+                    getattr(impl.function, "__wrapped__", impl.function), "__code__", None
+                )
                 if code is not None:
                     codes[code] = impl.plugin_name
         return codes

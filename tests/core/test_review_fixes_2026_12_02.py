@@ -145,3 +145,28 @@ def test_an_option_of_any_value_without_a_doc_refuses_a_bool_plainly() -> None:
 
     with pytest.raises(OptionError, match=r"^option 'x' does not take True$"):
         Option("x", None, kind=object, nullable=True).check(True)
+
+
+def test_of_two_forbid_action_wrappers_the_one_that_raises_is_named() -> None:
+    from cardcore import hookimpl
+
+    @hookimpl(wrapper=True)
+    def fine(state: Any, action: Any) -> Any:
+        return (yield)
+
+    @hookimpl(wrapper=True)
+    def raising(state: Any, action: Any) -> Any:
+        yield
+        raise RuntimeError("the veto service is down")
+
+    good = _rule("golf.fine-wrapper-1202b", "golf", forbid_action=fine)
+    bad = _rule("golf.raising-wrapper-1202", "golf", forbid_action=raising)
+    try:
+        for order in ([good, bad], [bad, good]):
+            game = cardcore.new_game("golf", 2, rules=order, seed=3)
+            with pytest.raises(cardcore.PluginError, match="RuntimeError") as failure:
+                game.legal_actions(0)
+            assert failure.value.plugin == bad
+    finally:
+        cardcore.unregister("cardcore.rules", good)
+        cardcore.unregister("cardcore.rules", bad)
