@@ -191,3 +191,11 @@ def test_creation_refuses_bad_games_before_storing_anything() -> None:
     with pytest.raises(OptionError):
         Session.create("golf", 2, now=0.0, config=SessionConfig(time=TimeControl(turn=-1)))
     assert store.session_ids() == []
+
+
+def test_naming_another_session_says_which_one_this_connection_is_in() -> None:
+    t = table("golf")
+    out = t.session.handle("x", json.dumps({"type": "join", "seat": 0, "session": "B"}), t.now + 1)
+    text = out[0].message["message"]
+    assert out[0].message["code"] == "no-session"
+    assert f"this connection is in session {t.session.id!r}, not 'B'" in text

@@ -353,7 +353,7 @@ class Session(TakebackFlow):
             msg = read_message(raw, self.config.limits.max_message)
             ref = msg.get("id")
             if "session" in msg and msg["session"] != self.id:
-                raise ProtocolError("no-session", f"no session {msg['session']!r} here")
+                raise ProtocolError("no-session", f"this connection is in session {self.id!r}, not {shown(msg['session'], 60)}: open another connection for another session")
             self._advance(now)
             kind = msg["type"]
             if kind == "ping":
