@@ -456,8 +456,8 @@ def validate(game: Game, action: Action, seen: int | None) -> Action:
         if seen is not None:
             check_seen(game, seen, action)
         hot = game._hot
-        if hot[0] == game.version and hot[1] is seat:
-            legal = hot[2]
+        if hot[0] == game.version and hot[1] is seat and type(hot[2]) is tuple:
+            legal = hot[2]  # (published unchecked: another kind is checked by _legal_for)
         elif game._is_legal is None:  # no check of the game's own: the legal set decides
             legal = game._legal_for(seat)
         else:
