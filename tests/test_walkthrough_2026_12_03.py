@@ -41,6 +41,8 @@ def test_untyped_option_is_not_described_as_any_value() -> None:
     layout = cardcore.Option("layout", 6, "grid", kind=object, choices=(6, 8))
     assert commands._bounds(layout) == "one of 6, 8"
     assert commands._bounds(cardcore.Option("stake", 1, "stake", kind=int)) == "any int"
+    golf = {o.name: o for o in cardcore.game_info("golf").options}
+    assert commands._bounds(golf["dealer"]) == "random, or 0 to 63, or none"  # declared bounds
 
 
 PLAY = [sys.executable, "-m", "cardcore.cli", "play", "golf", "--players", "3", "--seat", "1"]

@@ -77,7 +77,10 @@ GAME = GameInfo(
             "dealer",
             None,
             "first dealer: a seat, or 'random' (default: the last seat, so seat 0 starts)",
-            kind=object,
+            kind=object,  # "random" or a seat: checked against the game's seats by the game
+            choices=("random",),
+            minimum=0,
+            maximum=63,
             nullable=True,
         ),
     ),

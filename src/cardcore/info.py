@@ -31,7 +31,9 @@ class Option:
     :param name: The key in ``options``.
     :param default: The value when the key is absent.
     :param doc: One sentence for ``cardcore list`` and the docs.
-    :param kind: The accepted type (``int``, ``str``, ``bool``, ``float``).
+    :param kind: The accepted type (``int``, ``str``, ``bool``, ``float``); ``object``
+        with *choices* and bounds accepts one of the choices or a whole number within
+        the bounds (Golf's ``dealer``: ``"random"`` or a seat from 0 to 63).
     :param choices: The accepted values, if limited.
     :param minimum: The smallest accepted number, if any.
     :param maximum: The largest accepted number, if any.
@@ -81,6 +83,20 @@ class Option:
         """Return *value* if acceptable (ints are accepted for floats), else raise :class:`OptionError`."""
         if value is None and self.nullable:
             return None
+        low, high = self.minimum, self.maximum
+        if self.kind is object and (low is not None or high is not None):  # a choice or a number
+            if _chosen(value, self.choices or ()) or (
+                type(value) is int and (low is None or value >= low) and (high is None or value <= high)
+            ):
+                return value
+            kinds = [*map(shown, self.choices or ()), "a whole number"]
+            if low is not None:
+                kinds[-1] += f" at least {low:g}" if high is None else f" from {low:g} to {high:g}"
+            elif high is not None:
+                kinds[-1] += f" at most {high:g}"
+            what = kinds[0] if len(kinds) == 1 else f"{', '.join(kinds[:-1])} or {kinds[-1]}"
+            msg = f"option {self.name!r} must be {what}, not {shown(value)}"
+            raise OptionError(msg)
         ok = isinstance(value, self.kind) and not (
             self.kind is not bool and isinstance(value, bool)
         )

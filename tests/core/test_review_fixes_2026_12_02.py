@@ -27,9 +27,11 @@ def test_sampling_a_finished_games_view_says_the_game_is_over(name: str) -> None
 def test_a_bool_for_golfs_dealer_says_what_the_option_takes() -> None:
     with pytest.raises(
         OptionError,
-        match=r"option 'dealer' \(first dealer: a seat, or 'random'.*\) does not take True",
+        match=r"option 'dealer' must be 'random' or a whole number from 0 to 63, not True",
     ):
         cardcore.new_game("golf", 2, options={"dealer": True})
+    with pytest.raises(OptionError, match=r"^option 'x' \(a thing\) does not take True$"):
+        cardcore.Option("x", None, "a thing", kind=object, nullable=True).check(True)
 
 
 def test_python_dash_m_cardcore_runs_the_command() -> None:

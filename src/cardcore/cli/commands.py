@@ -198,18 +198,21 @@ def _default(opt: Option) -> str:
 
 
 def _bounds(opt: Option) -> str:
+    either = opt.kind is object and (opt.minimum is not None or opt.maximum is not None)
     parts = []
     if opt.choices is not None:
-        parts.append("one of " + _values(opt.choices))
+        parts.append(("" if either else "one of ") + _values(opt.choices))
     if opt.minimum is not None and opt.maximum is not None:
         parts.append(f"{opt.minimum:g} to {opt.maximum:g}")
     elif opt.minimum is not None:
         parts.append(f"at least {opt.minimum:g}")
     elif opt.maximum is not None:
         parts.append(f"at most {opt.maximum:g}")
-    # An untyped option (Golf's dealer: a seat or 'random') is checked by the game, not here:
-    # "any value" would promise what the game refuses.
-    text = "; ".join(parts) or (
+    # an untyped option takes a choice or a number within the bounds (Golf's dealer:
+    # 'random' or a seat); with neither, it is checked by the game, not here ("any value"
+    # would promise what the game refuses)
+    sep = ", or " if either else "; "
+    text = sep.join(parts) or (
         "checked by the game" if opt.kind is object else f"any {opt.kind.__name__}"
     )
     return f"{text}, or none" if opt.nullable else text

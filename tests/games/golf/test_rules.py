@@ -155,8 +155,12 @@ def test_golf_deal_3_first_dealer_and_deal_passes_left() -> None:
     ]
     with pytest.raises(OptionError, match="GOLF-DEAL-3"):
         golf(2, options={"dealer": 5})
-    with pytest.raises(OptionError, match=r"not <an int of 16610 bits> \(GOLF-DEAL-3\)"):
+    with pytest.raises(
+        OptionError, match=r"'random' or a whole number from 0 to 63, not <an int of 16610 bits>"
+    ):
         golf(2, options={"dealer": 10**5000})  # Python will not print it: shown by its size
+    with pytest.raises(OptionError, match=r"'random' or a whole number from 0 to 63, not 'Random'"):
+        golf(2, options={"dealer": "Random"})  # declared bounds: "random" or a seat up to 63
 
 
 def test_golf_deal_4_setup_phase_seat_by_seat() -> None:
