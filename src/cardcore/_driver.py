@@ -187,8 +187,10 @@ def checkpoint(game: Game) -> None:
 
 
 def plugin_error(game: Game, exc: Exception, where: str) -> CardcoreError:
-    """The error to raise for *exc* raised by a plugin in *where* (CardcoreErrors pass through)."""
-    if isinstance(exc, CardcoreError) and not isinstance(exc, IllegalActionError | NotationError):
+    """The error to raise for *exc* raised by a plugin in *where*: a PluginError naming the
+    plugin (one already named passes through). A cardcore error raised there is the
+    plugin's too: a ``LedgerError`` refusing its payments, a ``NotationError``."""
+    if isinstance(exc, PluginError):
         return exc
     plugin = plugin_from_traceback(game.ruleset, exc) or game.name
     msg = f"plugin {plugin!r} raised {type(exc).__name__} in {where}: {message_of(exc)}"

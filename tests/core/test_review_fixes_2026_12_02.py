@@ -172,3 +172,36 @@ def test_of_two_forbid_action_wrappers_the_one_that_raises_is_named() -> None:
     finally:
         cardcore.unregister("cardcore.rules", good)
         cardcore.unregister("cardcore.rules", bad)
+
+
+@pytest.mark.parametrize("error", ["LedgerError", "CorruptStateError", "OptionError"])
+def test_a_cardcore_error_raised_in_a_games_apply_is_its_plugin_error(error: str) -> None:
+    """A stakes game's Ledger refusing its payments (a LedgerError) reached the host as it
+    was, while a NotationError raised there was the game's PluginError."""
+    import types
+
+    import attrs
+    import cardcore_gofish.logic as gofish_logic
+    import cardcore_gofish.rules as gofish
+
+    class Faulty(gofish_logic.GoFishLogic):
+        def apply(self, state: Any, action: Any, emit: Any) -> None:
+            super().apply(state, action, emit)
+            import cardcore.scoring
+
+            kind = getattr(cardcore, error, None) or getattr(cardcore.scoring, error)
+            raise kind("the payments do not balance")
+
+    module = types.ModuleType("faultyfish")
+    module.GAME = attrs.evolve(gofish.GAME, name="faultyfish")  # type: ignore[attr-defined]
+    module.create_logic = cardcore.hookimpl(lambda ruleset: Faulty(ruleset))  # type: ignore[attr-defined]
+    cardcore.register("cardcore.games", "faultyfish", module)
+    try:
+        game = cardcore.new_game("faultyfish", 3, seed=1)
+        before = game.save()
+        seat = game.to_act[0]
+        with pytest.raises(cardcore.PluginError, match=f"raised {error} in apply") as failure:
+            game.apply(game.legal_actions(seat)[0])
+        assert failure.value.plugin == "faultyfish" and game.save() == before
+    finally:
+        cardcore.unregister("cardcore.games", "faultyfish")

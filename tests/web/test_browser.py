@@ -380,3 +380,21 @@ def test_reopen_with_token_resumes_and_other_seat_sees_no_hidden_card(
     assert not (mine & dom_other), "seat 1's page drew seat 0's hand"
     ctx.close()
     other_ctx.close()
+
+
+def test_lobby_takes_golfs_dealer_as_a_seat_or_random(
+    server: tuple[str, WebServer], browser: Any
+) -> None:
+    """Golf's ``dealer`` declares ``"random"`` or 0 to 63: a text box, read as a number or text."""
+    base, web = server
+    for typed, wanted in (("1", 1), ("random", "random")):
+        page = browser.new_page()
+        page.goto(base + "/")
+        page.wait_for_selector("#game option[value=golf]", state="attached")
+        page.select_option("#game", "golf")
+        page.fill('[data-option="dealer"]', typed)
+        page.click("#start")
+        page.wait_for_selector(".seat-link")
+        made = [s for s in web.hub.sessions.values() if s.setup.game == "golf"]
+        assert made and dict(made[-1].setup.options).get("dealer") == wanted
+        page.close()

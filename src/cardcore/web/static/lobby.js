@@ -59,10 +59,17 @@
     const opts = $("options"); opts.textContent = "";
     for (const o of g.options) {
       let input;
-      if (o.choices) {
+      // an untyped option with bounds takes a choice or a number (Golf's dealer: "random" or a seat)
+      const either = o.kind === "object" && (o.minimum !== null || o.maximum !== null);
+      if (o.choices && !either) {
         input = el("select", { "data-option": o.name });
+        if (!o.choices.includes(o.default)) input.append(el("option", { value: "null", text: "none" }));
         for (const c of o.choices) input.append(el("option", { value: JSON.stringify(c), text: String(c) }));
         input.value = JSON.stringify(o.default);
+      } else if (either) {
+        const takes = [...(o.choices || []), o.minimum + " to " + o.maximum].join(", or ");
+        input = el("input", { "data-option": o.name, "data-kind": "object",
+          placeholder: (o.default === null ? "none" : String(o.default)) + " (" + takes + ")" });
       } else if (o.kind === "bool") {
         input = el("input", { type: "checkbox", "data-option": o.name });
         input.checked = !!o.default;
@@ -116,7 +123,9 @@
       if (input.type === "checkbox") options[input.dataset.option] = input.checked;
       else if (input.tagName === "SELECT") options[input.dataset.option] = JSON.parse(input.value);
       else if (input.value !== "") options[input.dataset.option] =
-        input.dataset.kind === "int" || input.dataset.kind === "float" ? Number(input.value) : input.value;
+        input.dataset.kind === "int" || input.dataset.kind === "float" ||
+        (input.dataset.kind === "object" && /^-?[0-9]+$/.test(input.value.trim()))
+          ? Number(input.value) : input.value;
     }
     const boxes = [...document.querySelectorAll("[data-rule]")];
     const rules = boxes.filter((b) => b.checked && !b.dataset.default).map((b) => b.dataset.rule);
