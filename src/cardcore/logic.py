@@ -412,7 +412,8 @@ class GameLogic(Generic[S, A]):
         """Return this round's (or hand's) *scores* after the house rules' ``score_round``.
 
         Every game calls it once per scored round or hand, with that round's
-        contribution in the game's own unit (points in Golf, stakes in Tonk),
+        contribution in the game's own unit (points in Golf, the amounts paid in
+        Tonk: multiples of the stake, ``[5, -5]`` for a won drop at stake 5),
         before adding it to any total. The core checks the answer: one integer
         per seat and, for a game declared ``zero_sum``, a zero sum.
 
@@ -424,6 +425,9 @@ class GameLogic(Generic[S, A]):
                 f"{self.info.name!r} scored a round {shown(scores)}: one integer per seat"
                 f" ({state.players}), each at most {MAX_FIELD_INT:.0e} in size (house rules: {rules})"
             )
+            raise PluginError(msg, plugin=self.info.name)
+        if self.info.zero_sum and sum(scores) != 0:  # the game's own, before any rule's
+            msg = f"{self.info.name!r} scored a round {shown(list(scores))} summing to {sum(scores)}, though it is declared zero_sum"
             raise PluginError(msg, plugin=self.info.name)
         adjust = self._adjust
         if adjust is None:

@@ -19,16 +19,22 @@ from cardcore.actions import Action
 from cardcore.cards import Card
 from cardcore.errors import NotationError
 
-__all__ = ["ActionParser", "parse_int"]
+__all__ = ["DIGITS", "ActionParser", "parse_int"]
+
+
+DIGITS = 15
+"""The most digits :func:`parse_int` reads (a number below 10**15, the core's bound on a field)."""
 
 
 def parse_int(word: str, what: str = "a whole number written 0-9") -> int:
-    """Read an ASCII decimal integer (no sign, no other digits), or raise :class:`NotationError`.
+    """Read an ASCII decimal integer (no sign, no other digits, at most :data:`DIGITS`), or
+    raise :class:`NotationError`.
 
     ``str.isdigit`` accepts ``"²"`` and ``"٣"``, which ``int`` then refuses; this does not.
     """
-    if not (0 < len(word) <= 6 and word.isascii() and word.isdigit()):
-        msg = f"expected {what}, not {word!r} (CORE-NOTATION-1)"
+    if not (0 < len(word) <= DIGITS and word.isascii() and word.isdigit()):
+        long = len(word) > DIGITS and word.isascii() and word.isdigit()
+        msg = f"expected {what}{f' of at most {DIGITS} digits' if long else ''}, not {shown(word, 40)} (CORE-NOTATION-1)"
         raise NotationError(msg)
     return int(word)
 

@@ -182,17 +182,33 @@ class Ledger:
     def post(self, amounts: Sequence[int], reason: str) -> None:
         """Record one settlement: the net amount each seat receives (negative: pays).
 
-        :raises LedgerError: If the amounts do not sum to zero or have the wrong length.
+        :raises LedgerError: If the amounts are not one whole number per seat summing to
+            zero (a float or a bool is refused: payouts are integers, CORE-SCORE-1).
         """
-        if len(amounts) != len(self.totals) or sum(amounts) != 0:
-            msg = f"ledger posting {list(amounts)!r} for {reason!r} must have one amount per seat and sum to zero"
+        if (
+            len(amounts) != len(self.totals)
+            or not all(type(a) is int for a in amounts)
+            or sum(amounts) != 0
+        ):
+            msg = f"ledger posting {shown(list(amounts))} for {shown(reason)} must have one whole number per seat and sum to zero"
             raise LedgerError(msg)
         self.entries.append((reason, tuple(amounts)))
         for seat, amount in enumerate(amounts):
             self.totals[seat] += amount
 
     def pay(self, *, payer: int, payee: int, amount: int, reason: str) -> None:
-        """Record that *payer* pays *amount* to *payee*."""
+        """Record that *payer* pays *amount* to *payee*.
+
+        :raises LedgerError: If *payer* and *payee* are not two seats, or *amount* is not
+            a whole number of at least 0 (a negative one would reverse the payment).
+        """
+        seats = range(len(self.totals))
+        if not (type(payer) is int and type(payee) is int and payer in seats and payee in seats):
+            msg = f"ledger payment for {shown(reason)}: payer and payee must be seats, not {shown(payer)} and {shown(payee)}"
+            raise LedgerError(msg)
+        if payer == payee or type(amount) is not int or amount < 0:
+            msg = f"ledger payment for {shown(reason)}: seat {payer} cannot pay {shown(amount)} to seat {payee} (two seats, a whole number of at least 0)"
+            raise LedgerError(msg)
         amounts = [0] * len(self.totals)
         amounts[payer] -= amount
         amounts[payee] += amount

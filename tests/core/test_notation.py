@@ -65,7 +65,7 @@ def test_parser_reads_verbs_and_typed_fields() -> None:
         ("flip ²", "expected a whole number written 0-9, not '²'"),
         ("flip ٣", "expected a whole number written 0-9, not '٣'"),
         ("flip -1", "expected a whole number written 0-9, not '-1'"),
-        ("flip 1234567", "expected a whole number written 0-9"),
+        ("flip 1234567890123456", "expected a whole number written 0-9 of at most 15 digits"),
         ("ask x Q", "expected a whole number written 0-9, not 'x'"),
     ],
 )
@@ -77,7 +77,8 @@ def test_parser_malformed_text_is_a_notation_error(text: str, match: str) -> Non
 
 def test_parse_int_reads_ascii_digits_only() -> None:
     assert parse_int("0") == 0 and parse_int("42") == 42 and parse_int("999999") == 999999
-    for bad in ("²", "٣", "-1", "+3", "", " 3", "1.0", "1234567", "½", "𝟙"):
+    assert parse_int("1000000") == 10**6 and parse_int("9" * 15) == 10**15 - 1  # bets, stakes
+    for bad in ("²", "٣", "-1", "+3", "", " 3", "1.0", "1" * 16, "½", "𝟙"):
         with pytest.raises(NotationError, match="CORE-NOTATION-1"):
             parse_int(bad, "a position")
 

@@ -205,3 +205,39 @@ def test_a_cardcore_error_raised_in_a_games_apply_is_its_plugin_error(error: str
         assert failure.value.plugin == "faultyfish" and game.save() == before
     finally:
         cardcore.unregister("cardcore.games", "faultyfish")
+
+
+@pytest.mark.parametrize(
+    "post",
+    [
+        lambda ledger: ledger.post([1.5, -1.5], "half"),
+        lambda ledger: ledger.post([True, -1], "a bool"),
+        lambda ledger: ledger.pay(payer=0, payee=1, amount=-2, reason="reversed"),
+        lambda ledger: ledger.pay(payer=1, payee=1, amount=2, reason="to itself"),
+        lambda ledger: ledger.pay(payer=0, payee=1, amount=1.0, reason="a float"),
+        lambda ledger: ledger.pay(payer=0, payee=5, amount=1, reason="no such seat"),
+    ],
+    ids=["float", "bool", "negative", "itself", "float-pay", "no-seat"],
+)
+def test_the_ledger_takes_whole_numbers_between_two_seats_only(post: Any) -> None:
+    from cardcore.scoring import Ledger, LedgerError
+
+    ledger = Ledger(2)
+    with pytest.raises(LedgerError):
+        post(ledger)
+    assert ledger.totals == [0, 0] and ledger.entries == []
+    ledger.pay(payer=0, payee=1, amount=0, reason="nothing")  # zero is a payment of nothing
+    assert ledger.totals == [0, 0]
+
+
+def test_a_zero_sum_games_own_round_that_does_not_sum_to_zero_names_the_game() -> None:
+    from cardcore import GameLogic, PluginError
+
+    logic = cardcore.get_ruleset("tonk").logic
+    state = cardcore.new_game("tonk", 2, seed=1).state
+    assert logic.info.zero_sum
+    with pytest.raises(
+        PluginError, match="'tonk' scored a round \\[2, 0\\] summing to 2"
+    ) as failure:
+        GameLogic.score_round(logic, state, [2, 0])
+    assert failure.value.plugin == "tonk"
