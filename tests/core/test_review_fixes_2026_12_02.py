@@ -241,3 +241,20 @@ def test_a_zero_sum_games_own_round_that_does_not_sum_to_zero_names_the_game() -
     ) as failure:
         GameLogic.score_round(logic, state, [2, 0])
     assert failure.value.plugin == "tonk"
+
+
+def test_the_kit_says_why_scores_were_not_checked_when_every_game_failed() -> None:
+    from cardcore import hookimpl
+    from cardcore.testing import check_game
+
+    @hookimpl
+    def score_round(scores: Any) -> Any:
+        raise RuntimeError("the scoring service is down")
+
+    name = _rule("golf.failing-scores-1202", "golf", score_round=score_round)
+    try:
+        report = check_game("golf", players=2, rules=[name], games=2, strict=False)
+    finally:
+        cardcore.unregister("cardcore.rules", name)
+    assert report.failures  # the rule raised at the first scored round: not "never called"
+    assert report.skipped["scores"].startswith("no game reached a scored round before failing")

@@ -229,8 +229,10 @@ def _skip_empty(report: Report, contract: Contract, get_logic: Callable[[], Any]
     if "scores" in report.checks and report.scored == 0:
         report.skip(
             "scores",
-            "the game never called GameLogic.score_round (in the games played with the kit's"
-            " score-only rule), so that rule and the kit's failing rule had nothing to change",
+            "no game reached a scored round before failing (see the failures)"
+            if report.failures
+            else "the game never called GameLogic.score_round (in the games played with the"
+            " kit's score-only rule), so that rule and the kit's failing rule had nothing to change",
         )
     if "vetoes" in report.checks and report.vetoed == 0:
         report.skip("vetoes", "the kit's veto-only rule vetoed none of the actions offered")
