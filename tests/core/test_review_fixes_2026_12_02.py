@@ -258,3 +258,14 @@ def test_the_kit_says_why_scores_were_not_checked_when_every_game_failed() -> No
         cardcore.unregister("cardcore.rules", name)
     assert report.failures  # the rule raised at the first scored round: not "never called"
     assert report.skipped["scores"].startswith("no game reached a scored round before failing")
+
+
+def test_the_command_line_reads_golfs_dealer_as_a_seat_or_random() -> None:
+    from cardcore.cli.args import parse_options
+
+    assert parse_options("golf", ["dealer=1"]) == {"dealer": 1}  # was the text '1', refused
+    assert parse_options("golf", ["dealer=random"]) == {"dealer": "random"}
+    assert parse_options("golf", ["dealer=none"]) == {"dealer": None}
+    assert parse_options("golf", ["layout=4h"]) == {"layout": "4h"}  # no bounds: text as it was
+    game = cardcore.new_game("golf", 2, options=parse_options("golf", ["dealer=1"]), seed=1)
+    assert game.options["dealer"] == 1 and game.to_act == (0,)  # left of seat 1 moves first

@@ -262,6 +262,16 @@ def _convert(text: str, kind: type, nullable: bool) -> Any:
     return text
 
 
+def _either(opt: Any, text: str) -> Any:
+    """An untyped option with bounds takes a choice or a number (Golf's ``dealer=2``):
+    digits are the number, other text the choice."""
+    if not isinstance(text, str) or opt.kind is not object:
+        return text
+    bounded = opt.minimum is not None or opt.maximum is not None
+    digits = text.strip().removeprefix("-")
+    return int(text) if bounded and digits.isascii() and digits.isdigit() else text
+
+
 def parse_options(game: str, pairs: Sequence[str]) -> dict[str, Any]:
     """Read ``KEY=VALUE`` pairs into options, converting each value to the type the game declares.
 
@@ -283,7 +293,7 @@ def parse_options(game: str, pairs: Sequence[str]) -> dict[str, Any]:
             out[key] = value  # the core reports the unknown name with what is accepted
             continue
         try:
-            out[key] = _convert(value, opt.kind, opt.nullable)
+            out[key] = _either(opt, _convert(value, opt.kind, opt.nullable))
         except ValueError:
             msg = f"option {key!r} must be {opt.kind.__name__}, not {value!r}"
             raise OptionError(msg) from None
