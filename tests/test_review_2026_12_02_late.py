@@ -34,11 +34,6 @@ def _yields_twice(state: Any, action: Any) -> Any:
     return []
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="d28c162: impl_codes maps a checked wrapper to its __wrapped__ code, so pluggy's"
-    " 'wrap_controller at wrapper _hookcall.py' matches no code and the game is blamed",
-)
 @pytest.mark.parametrize("hook", [_never_yields, _yields_twice], ids=["never", "twice"])
 def test_a_forbid_action_wrapper_breaking_pluggys_protocol_is_blamed_by_name(hook: Any) -> None:
     name = _rule(f"golf.late-1202-{hook.__name__.strip('_')}", "golf", forbid_action=hook)
@@ -63,11 +58,6 @@ def golf_legal_raising_ledger_error(monkeypatch: pytest.MonkeyPatch) -> Iterator
     yield
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="bb18275 says a cardcore error a game raises in legal_actions is its PluginError,"
-    " but publish_legal/legal_for go through failed(), which passes every CardcoreError as it is",
-)
 def test_a_ledger_error_raised_in_legal_actions_is_the_game_s_plugin_error(
     golf_legal_raising_ledger_error: None,
 ) -> None:
@@ -80,11 +70,6 @@ def test_a_ledger_error_raised_in_legal_actions_is_the_game_s_plugin_error(
     assert failure.value.plugin == "golf"
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="9031581: the 'scores' skip says games failed whenever report.failures is non-empty,"
-    " though here every game finished and Spit never calls score_round",
-)
 def test_the_scores_skip_reason_blames_failing_games_only_when_games_failed(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
@@ -108,11 +93,6 @@ def test_the_scores_skip_reason_blames_failing_games_only_when_games_failed(
     assert "never called GameLogic.score_round" in report.skipped["scores"]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="bb18275: lobby.js create() reads digits as a number for every data-kind='object'"
-    " input, also an untyped option without bounds (the CLI keeps its text: '007')",
-)
 def test_the_lobby_keeps_the_text_of_an_untyped_option_without_bounds(
     tmp_path: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:

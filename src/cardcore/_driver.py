@@ -133,9 +133,9 @@ def legal_at(game: Game, seat: int, seen: int, action: Action) -> tuple[Action, 
         got: tuple[Action, ...] = (
             () if state.is_over or seat not in state.to_act else game._logic_legal(state, seat)
         )
-    except CardcoreError:
+    except PluginError:
         raise
-    except Exception as exc:
+    except Exception as exc:  # the game's code, a cardcore error it raised included
         raise (error := plugin_error(game, exc, "legal_actions")) from cause(error, exc)
     if known is not None:
         known[seat] = got  # a flood of the same seen costs one replay
@@ -291,10 +291,12 @@ def restore(game: Game) -> None:
 
 def failed(game: Game, exc: BaseException, where: str) -> BaseException:
     """Undo what plugin code that raised *exc* in *where* changed (see :func:`undo`); return
-    the error to raise: *exc* itself for a cardcore error or an interrupt, else a
-    :class:`~cardcore.PluginError`."""
+    the error to raise: *exc* itself for an interrupt, a PluginError, or a cardcore error of
+    ``parse_action`` (the text's fault), else a :class:`~cardcore.PluginError` naming it."""
     undo(game, exc)
-    if isinstance(exc, CardcoreError) or not isinstance(exc, Exception):
+    if not isinstance(exc, Exception) or isinstance(exc, PluginError):
+        return exc
+    if isinstance(exc, CardcoreError) and where == "parse_action":  # its NotationError, say
         return exc
     return plugin_error(game, exc, where)
 

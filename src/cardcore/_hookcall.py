@@ -89,6 +89,9 @@ def wrappers_checked(impls: Sequence[Any], kind: type, wanted: str) -> list[str]
             return answer
 
         wrapper.__wrapped__ = func  # type: ignore[attr-defined]  # its code names the plugin
+        # a code object of its own, named for the plugin: pluggy names a wrapper that breaks its
+        # protocol (never yields) by its code's name and place, and the core maps codes to plugins
+        wrapper.__code__ = wrapper.__code__.replace(co_name=f"{plugin} {func.__name__}")
         return wrapper
 
     for impl in impls:

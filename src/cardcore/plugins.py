@@ -457,12 +457,10 @@ class Ruleset:
             get = getattr(hc, "get_hookimpls", None)
             if get is None:
                 continue
-            for impl in get():  # a wrapper the core checks: the plugin's own function
-                code = getattr(
-                    getattr(impl.function, "__wrapped__", impl.function), "__code__", None
-                )
-                if code is not None:
-                    codes[code] = impl.plugin_name
+            for impl in get():  # a wrapper the core checks: its code and the plugin's own
+                for fn in (impl.function, getattr(impl.function, "__wrapped__", None)):
+                    if (code := getattr(fn, "__code__", None)) is not None:
+                        codes[code] = impl.plugin_name
         return codes
 
     def plugin_of(self, module_name: str) -> str | None:

@@ -200,6 +200,7 @@ class Checker:
             return game, host
         except Exception as exc:  # raw: an exception escaped the public API
             report.games += 1
+            report.stopped += 1
             report.raw += not isinstance(exc, CardcoreError)
             report.fail(f"game {index} (seed {seed}) raised {explain(exc)}")
             contract.diagnose(game)

@@ -88,6 +88,7 @@ class Report:
     :param failures: The first failure messages (at most :data:`MAX_FAILURES`), each kind
         once: messages that differ only in their numbers count, but are kept once.
     :param failed: How many failures there were in all.
+    :param stopped: Games that stopped on an error (counted in *games*).
     """
 
     game: str
@@ -114,6 +115,7 @@ class Report:
     skipped: dict[str, str] = field(factory=dict)
     failures: list[str] = field(factory=list)
     failed: int = 0
+    stopped: int = 0
 
     @property
     def ok(self) -> bool:

@@ -67,8 +67,10 @@
         for (const c of o.choices) input.append(el("option", { value: JSON.stringify(c), text: String(c) }));
         input.value = JSON.stringify(o.default);
       } else if (either) {
-        const takes = [...(o.choices || []), o.minimum + " to " + o.maximum].join(", or ");
-        input = el("input", { "data-option": o.name, "data-kind": "object",
+        const span = o.minimum === null ? "at most " + o.maximum
+          : o.maximum === null ? "at least " + o.minimum : o.minimum + " to " + o.maximum;
+        const takes = [...(o.choices || []), span].join(", or ");
+        input = el("input", { "data-option": o.name, "data-kind": "object", "data-either": "1",
           placeholder: (o.default === null ? "none" : String(o.default)) + " (" + takes + ")" });
       } else if (o.kind === "bool") {
         input = el("input", { type: "checkbox", "data-option": o.name });
@@ -124,7 +126,7 @@
       else if (input.tagName === "SELECT") options[input.dataset.option] = JSON.parse(input.value);
       else if (input.value !== "") options[input.dataset.option] =
         input.dataset.kind === "int" || input.dataset.kind === "float" ||
-        (input.dataset.kind === "object" && /^-?[0-9]+$/.test(input.value.trim()))
+        (input.dataset.either === "1" && /^-?[0-9]+$/.test(input.value.trim()))
           ? Number(input.value) : input.value;
     }
     const boxes = [...document.querySelectorAll("[data-rule]")];
