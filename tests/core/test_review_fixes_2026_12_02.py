@@ -269,3 +269,11 @@ def test_the_command_line_reads_golfs_dealer_as_a_seat_or_random() -> None:
     assert parse_options("golf", ["layout=4h"]) == {"layout": "4h"}  # no bounds: text as it was
     game = cardcore.new_game("golf", 2, options=parse_options("golf", ["dealer=1"]), seed=1)
     assert game.options["dealer"] == 1 and game.to_act == (0,)  # left of seat 1 moves first
+
+
+def test_a_command_line_option_too_long_to_read_is_shown_cut() -> None:
+    from cardcore.cli.args import parse_options
+
+    with pytest.raises(OptionError, match=r"option 'dealer' must be first dealer") as failure:
+        parse_options("golf", ["dealer=" + "9" * 5000])  # Python will not read 5000 digits
+    assert len(str(failure.value)) < 300

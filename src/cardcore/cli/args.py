@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from typing import Any, NoReturn
 
 from cardcore import __version__
+from cardcore._text import shown
 from cardcore.errors import CardcoreError, OptionError
 from cardcore.plugins import game_info
 
@@ -295,7 +296,8 @@ def parse_options(game: str, pairs: Sequence[str]) -> dict[str, Any]:
         try:
             out[key] = _either(opt, _convert(value, opt.kind, opt.nullable))
         except ValueError:
-            msg = f"option {key!r} must be {opt.kind.__name__}, not {value!r}"
+            kind = opt.doc if opt.kind is object else opt.kind.__name__
+            msg = f"option {key!r} must be {kind}, not {shown(value, 60)}"
             raise OptionError(msg) from None
     return out
 
