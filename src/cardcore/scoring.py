@@ -163,6 +163,9 @@ class LedgerError(CardcoreError, ValueError):
     """A posting that does not balance (payments must sum to zero)."""
 
 
+_INTS = frozenset({int})
+
+
 class Ledger:
     """Stakes and payouts between seats; every posting sums to zero.
 
@@ -187,7 +190,7 @@ class Ledger:
         """
         if (
             len(amounts) != len(self.totals)
-            or not all(type(a) is int for a in amounts)
+            or not _INTS.issuperset(map(type, amounts))  # ints only: no float, no bool
             or sum(amounts) != 0
         ):
             msg = f"ledger posting {shown(list(amounts))} for {shown(reason)} must have one whole number per seat and sum to zero"
