@@ -45,7 +45,11 @@ def setup(
     """
     n = len(hands)
     laid = {s: text.split() for s, text in (books or {}).items()}
-    named = [c for h in hands for c in h.split()] + stock.split() + [c for b in laid.values() for c in b]
+    named = (
+        [c for h in hands for c in h.split()]
+        + stock.split()
+        + [c for b in laid.values() for c in b]
+    )
     rest = [c for c in DECK if c not in named]
     if spare is not None:
         unseen = Counter(c[:-1] for c in rest)
@@ -369,7 +373,11 @@ RESULT = 'result={"winners":[0],"scores":[1.0,0.0],"payouts":null,"reason":"x"}'
 @pytest.mark.parametrize(
     ("old", "new", "message"),
     [
-        ("to_act=[0]", "to_act=[2]", r"to_act must hold distinct seats of a 2-player game, not \[2\]"),
+        (
+            "to_act=[0]",
+            "to_act=[2]",
+            r"to_act must hold distinct seats of a 2-player game, not \[2\]",
+        ),
         ("to_act=[0]", 'to_act=["x"]', "to_act must hold distinct seats"),
         ("to_act=[0]", "to_act=0", "field 'to_act' must be a list"),
         ("to_act=[0]", "to_act=[]", "nobody is to act"),
@@ -396,9 +404,13 @@ def test_position_refuses_a_seat_to_act_without_cards() -> None:
 
 
 def test_position_refuses_books_in_hand_broken_books_and_empty_hands() -> None:
-    with pytest.raises(OptionError, match=r"hand.0 holds a book it must lay down \(GOFISH-BOOK-1\)"):
+    with pytest.raises(
+        OptionError, match=r"hand.0 holds a book it must lay down \(GOFISH-BOOK-1\)"
+    ):
         start(["QS QH QD QC", "5H"])
-    with pytest.raises(OptionError, match=r"books.0 must hold whole books of one rank \(GOFISH-BOOK-1\)"):
+    with pytest.raises(
+        OptionError, match=r"books.0 must hold whole books of one rank \(GOFISH-BOOK-1\)"
+    ):
         start(["QS 5H", "9C"], books={0: "2S 2H 2D 3C"})
     with pytest.raises(OptionError, match=r"hand.1 is empty, the stock not \(GOFISH-EMPTY-1\)"):
         start(["QS 5H", ""])
@@ -443,5 +455,40 @@ def test_every_rule_id_of_rules_md_has_a_test_named_after_it() -> None:
     text = (ROOT / "examples" / "go_fish" / "RULES.md").read_text(encoding="utf-8")
     ids = re.findall(r"^\| (GOFISH-[A-Z]+-\d+) \|", text, re.M)
     names = [n for n in globals() if n.startswith("test_")]
-    missing = [i for i in ids if not any(n.startswith(f"test_{i.lower().replace('-', '_')}_") for n in names)]
+    missing = [
+        i
+        for i in ids
+        if not any(n.startswith(f"test_{i.lower().replace('-', '_')}_") for n in names)
+    ]
     assert len(ids) == 11 and not missing, missing
+
+
+def test_gofish_know_1_search_samples_keep_what_the_asks_made_public() -> None:
+    """A search agent's sample reads the table's asked words back as masks, and each seat
+    holds a card of every rank it asked for and still holds (it was blank in every sample)."""
+    import random
+
+    from cardcore.search import sample_position
+
+    checked = 0
+    for seed in range(6):
+        game = cardcore.new_game("gofish", 3, seed=seed)
+        rng = random.Random(seed)
+        for _ in range(30):
+            if game.is_over:
+                break
+            seat = game.to_act[0]
+            for k in range(3):
+                try:
+                    world = cardcore.new_game(
+                        "gofish",
+                        3,
+                        position=sample_position(game.view(seat), random.Random(k)),
+                        seed=1,
+                    )
+                except cardcore.OptionError:  # a sampled hand holding a whole book: drawn again
+                    continue
+                assert world.state.asked == game.state.asked
+                checked += sum(map(bool, world.state.asked))
+            game.apply(rng.choice(game.legal_actions(seat)))
+    assert checked > 50

@@ -107,6 +107,33 @@ class GoFishLogic(GameLogic[GoFishState, Ask]):
             if emit is not None:
                 emit(CardDrawn(seat, "stock", card, visible_to=1 << seat))
 
+    def position_from_view(self, view: Mapping[str, Any], zones: Zones) -> str:
+        """For search agents: the view's ``asked`` words as masks, each hand holding what it
+        asked for (GOFISH-KNOW-1): a hidden card of that rank is swapped in from elsewhere."""
+        state = self.blank_state(len(view["players"]), view["options"])
+        state.zones, state.to_act = zones, tuple(view["to_act"])
+        state.asked = [sum(BIT[r] for r in words) for words in view["table"]["asked"]]
+        cards = zones.cards
+        hidden = [[i for i, c in enumerate(reversed(z["cards"])) if c is None] for z in view["zones"]]
+
+        def spare(z: int, i: int) -> bool:  # may this hidden card leave its pile?
+            s, rank = z - 1, cards[z][i].label
+            needed = 0 <= s < state.players and state.asked[s] & BIT[rank]
+            return not needed or sum(c.label == rank for c in cards[z]) > 1
+
+        for s, mask in enumerate(state.asked):
+            for rank in (r for r in RANKS if mask & BIT[r]):
+                h = hand(s)
+                if any(c.label == rank for c in cards[h]):
+                    continue
+                give = [(z, i) for z in range(len(cards)) if z != h for i in hidden[z]
+                        if cards[z][i].label == rank and spare(z, i)]
+                take = [i for i in hidden[h] if spare(h, i)]
+                if give and take:
+                    (z, i), j = give[0], take[0]
+                    cards[z][i], cards[h][j] = cards[h][j], cards[z][i]
+        return self.write_position(state)
+
     def scores(self, state: GoFishState) -> tuple[float, ...]:
         return tuple(map(float, book_counts(state)))
 
