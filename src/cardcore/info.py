@@ -7,6 +7,7 @@ A game module declares ``GAME = GameInfo(...)``; a house-rule module declares
 from __future__ import annotations
 
 import functools
+import math
 import re
 import sys
 from collections.abc import Callable, Mapping, Sequence
@@ -100,8 +101,14 @@ class Option:
         ok = isinstance(value, self.kind) and not (
             self.kind is not bool and isinstance(value, bool)
         )
-        if self.kind is float and isinstance(value, int) and not isinstance(value, bool):
-            value, ok = float(value), True
+        if ok and self.kind is int and type(value) is not int:  # its value, not its methods
+            value = int.__add__(value, 0)
+        if self.kind is float and isinstance(value, int | float) and not isinstance(value, bool):
+            try:  # a plain float (a subclass's value; an int converted), finite
+                value = float.__add__(float(int.__add__(value, 0)) if isinstance(value, int) else value, 0.0)
+                ok = math.isfinite(value)
+            except OverflowError:
+                ok = False
         if not ok:
             msg = (
                 f"option {self.name!r}{f' ({self.doc})' if self.doc else ''} does not take {shown(value)}"
@@ -202,7 +209,11 @@ class GameInfo:
         if options is not None and not isinstance(options, Mapping):
             msg = f"options must be a mapping of option names to values, not {shown(options)}"
             raise OptionError(msg)
-        given = dict(options or {})
+        try:  # plain keys: a subclass of str could answer lookups its own way
+            given = {str.__str__(k) if isinstance(k, str) else k: v for k, v in (options or {}).items()}
+        except Exception as exc:  # a mapping whose items or keys fail
+            msg = f"options must be a mapping of option names to values; reading it failed: {shown(exc, 80)}"
+            raise OptionError(msg) from None
         known = {opt.name for opt in self.options}
         unknown = sorted(set(given) - known, key=shown)
         if unknown:

@@ -32,6 +32,9 @@ def parse_int(word: str, what: str = "a whole number written 0-9") -> int:
 
     ``str.isdigit`` accepts ``"²"`` and ``"٣"``, which ``int`` then refuses; this does not.
     """
+    if type(word) is not str:
+        msg = f"expected {what} as text, not {shown(word, 40)} (CORE-NOTATION-1)"
+        raise NotationError(msg)
     if not (0 < len(word) <= DIGITS and word.isascii() and word.isdigit()):
         long = len(word) > DIGITS and word.isascii() and word.isdigit()
         msg = f"expected {what}{f' of at most {DIGITS} digits' if long else ''}, not {shown(word, 40)} (CORE-NOTATION-1)"

@@ -505,6 +505,7 @@ def get_ruleset(game: str, rules: Iterable[str] = (), without: Iterable[str] = (
     if not isinstance(game, str):
         msg = f"a game is named by text, not {shown(game)} (installed: {', '.join(available_games())})"
         raise UnknownPluginError(msg)
+    game = str.__str__(game)  # plain text: a subclass could hash or compare its own way
     for what, names in (("rules", rules), ("without", without)):
         if isinstance(names, str) or not isinstance(names, Iterable):
             msg = f"{what} takes a list of names, not {shown(names)}"

@@ -179,6 +179,9 @@ class Ledger:
     __slots__ = ("entries", "totals")
 
     def __init__(self, players: int) -> None:
+        if type(players) is not int or not 1 <= players <= 64:
+            msg = f"a ledger is kept for 1 to 64 seats, not {shown(players)}"
+            raise LedgerError(msg)
         self.entries: list[tuple[str, tuple[int, ...]]] = []
         self.totals: list[int] = [0] * players
 
@@ -189,11 +192,13 @@ class Ledger:
             zero (a float or a bool is refused: payouts are integers, CORE-SCORE-1).
         """
         if (
-            len(amounts) != len(self.totals)
+            type(amounts) not in (list, tuple)
+            or type(reason) is not str
+            or len(amounts) != len(self.totals)
             or not _INTS.issuperset(map(type, amounts))  # ints only: no float, no bool
             or sum(amounts) != 0
         ):
-            msg = f"ledger posting {shown(list(amounts))} for {shown(reason)} must have one whole number per seat and sum to zero"
+            msg = f"ledger posting {shown(amounts)} for {shown(reason)} must be a list of one whole number per seat that sum to zero, with a text reason"
             raise LedgerError(msg)
         self.entries.append((reason, tuple(amounts)))
         for seat, amount in enumerate(amounts):

@@ -103,7 +103,7 @@ def _options_key(players: int, options: Any) -> tuple[Any, ...] | None:
     try:  # in the dict's order: another order is only another entry, checked once too
         key = (players, *options.items(), *map(type, options.values()))
         hash(key)
-    except TypeError:  # a key that is not text, or a value that is not hashable
+    except Exception:  # a key that is not text, a value that is not hashable (or fails to be)
         return None
     return key
 

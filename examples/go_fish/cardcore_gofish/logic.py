@@ -18,6 +18,7 @@ from typing import Any
 
 from cardcore import ALL, Card, CardDrawn, CardMoved, CardsDealt, Emit, GameLogic, Zones
 from cardcore.dealing import deal_round_robin, draw_card, fill_stock
+from cardcore.errors import CardcoreError
 from cardcore.positions import check
 from cardcore.turns import end_game, next_seat, winners_by
 from cardcore_gofish.actions import BIT, RANKS, Ask
@@ -112,7 +113,12 @@ class GoFishLogic(GameLogic[GoFishState, Ask]):
         asked for (GOFISH-KNOW-1): a hidden card of that rank is swapped in from elsewhere."""
         state = self.blank_state(len(view["players"]), view["options"])
         state.zones, state.to_act = zones, tuple(view["to_act"])
-        state.asked = [sum(BIT[r] for r in words) for words in view["table"]["asked"]]
+        asked = view["table"]["asked"]
+        if not (isinstance(asked, list) and all(
+                isinstance(w, list) and all(type(r) is str and r in BIT for r in w)
+                and len(set(w)) == len(w) for w in asked)):
+            raise CardcoreError(f"not a gofish view: 'asked' must list rank words per seat, not {asked!r:.80}")
+        state.asked = [sum(BIT[r] for r in words) for words in asked]
         cards = zones.cards
         hidden = [[i for i, c in enumerate(reversed(z["cards"])) if c is None] for z in view["zones"]]
 

@@ -256,7 +256,11 @@ def _convert(text: str, kind: type, nullable: bool) -> Any:
             return False
         msg = f"not a yes/no value: {text!r}"
         raise ValueError(msg)
-    if kind is int:
+    if kind is int:  # ASCII digits, as the core's number reader: not '١', not '1_0'
+        digits = text.strip().removeprefix("-")
+        if not (digits.isascii() and digits.isdigit()):
+            msg = f"not a whole number: {text!r}"
+            raise ValueError(msg)
         return int(text)
     if kind is float:
         return float(text)
@@ -282,6 +286,10 @@ def parse_options(game: str, pairs: Sequence[str]) -> dict[str, Any]:
     """
     info = game_info(game)
     out: dict[str, Any] = {}
+    pairs = () if pairs is None else pairs  # no -o given
+    if not isinstance(pairs, list | tuple) or not all(isinstance(p, str) for p in pairs):
+        msg = f"options are a list of KEY=VALUE texts, not {shown(pairs, 60)}"
+        raise OptionError(msg)
     for pair in pairs:
         key, sep, value = pair.partition("=")
         key = key.strip()
