@@ -40,6 +40,7 @@ from cardcore._driver import (
 from cardcore._faults import check_turn, deliver_kept, not_an_action, published_fault, turn_error
 from cardcore._legality import legality, vetoing
 from cardcore._recording import make_record, make_save, sign
+from cardcore._reentry import held, wait_for
 from cardcore._text import shown
 from cardcore._views import VIEW_FORMAT, make_history, make_view, schema_of
 from cardcore._worlds import determinized
@@ -187,7 +188,7 @@ class Game:
         """The event bus: ``game.events.subscribe(EventType, handler, seat=...)``."""
         bus = self._bus
         if bus is UNASKED:  # the first ask builds it (a game nobody listens to has none)
-            with self._lock:
+            with held(self):
                 if self._bus is UNASKED:
                     self._bus = EventBus(self.ruleset.observers, len(self.players))
                 bus = self._bus
@@ -221,7 +222,7 @@ class Game:
             return hot[2]
         lock = self._hot_lock  # None after single_thread()
         if lock is not None:
-            lock.acquire()  # not "with": __exit__ costs a call per decision
+            lock.acquire(False) or wait_for(self, lock)  # not "with": __exit__ costs a call
         try:
             state = self._state
             if type(seat) is int and seat in state.to_act and not self._realtime:
@@ -254,7 +255,7 @@ class Game:
         :raises SeatError: *seat* is not a seat of this game (CORE-SEAT-1).
         """
         lock = self._lock
-        lock.acquire()  # not "with": agents read a view per decision
+        lock.acquire(False) or wait_for(self, lock)  # not "with": a view per decision
         try:
             if seat is not None:
                 self._check_seat(seat, None)
@@ -281,7 +282,7 @@ class Game:
         if not isinstance(since, int) or isinstance(since, bool) or since < 0:
             msg = f"since must be a round number from 0, not {shown(since)} (CORE-SEAT-1)"
             raise IllegalActionError(msg, action=None, rule_id="CORE-SEAT-1")
-        with self._lock:
+        with held(self):
             if seat is not None:
                 self._check_seat(seat, None)
             return make_history(self, seat, since)
@@ -319,7 +320,7 @@ class Game:
         interrupt: BaseException | None = None
         lock = self._hot_lock  # None after single_thread()
         if lock is not None:
-            lock.acquire()  # not "with": __exit__ costs a call per decision
+            lock.acquire(False) or wait_for(self, lock)  # not "with": __exit__ costs a call
         try:
             if at is not None:
                 at = check_at(self, at, action)
@@ -429,7 +430,7 @@ class Game:
             self.apply(action, at=at, seen=seen)
             return action
         lock = self._lock
-        lock.acquire()  # parse, check and apply in one critical section ("with" costs more)
+        lock.acquire(False) or wait_for(self, lock)  # parse, check and apply at once
         try:
             self._check_seat(seat, text)
             if at is not None:
@@ -510,7 +511,7 @@ class Game:
         Recorded: the record says so, and :func:`cardcore.replay` and
         :func:`cardcore.load` end the replayed game the same way.
         """
-        with self._lock:
+        with held(self):
             truncate(self)
 
     # -- copies, records ------------------------------------------------------------------
@@ -521,8 +522,8 @@ class Game:
         For a game never used from two threads at once: a simulation, an RL
         environment, a search agent's worlds (``simulate``, ``cardcore.rl`` and ISMCTS
         use it). It saves about a tenth of a decision's cost (see :doc:`performance`).
-        Once called, using the game from two threads at once is an error the game does
-        not detect; every other guarantee stands.
+        Once called, using the game from two threads at once (or its ``apply`` from a hook
+        it runs) is an error the game does not detect; every other guarantee stands.
         """
         self._hot_lock = None
         return self
@@ -530,7 +531,7 @@ class Game:
     def clone(self) -> Game:
         """Return an independent copy with the same state and record and no subscribers."""
         lock = self._lock
-        lock.acquire()  # not "with": search agents clone per step
+        lock.acquire(False) or wait_for(self, lock)  # not "with": search agents clone per step
         try:
             return clone_game(self)
         finally:
@@ -560,7 +561,7 @@ class Game:
         if self._determinized:
             msg = "a determinized game has no faithful record"
             raise CardcoreError(msg)
-        with self._lock:
+        with held(self):
             out = make_record(self)
         return out if key is None else sign(out, key)
 
@@ -573,7 +574,7 @@ class Game:
         if self._determinized:
             msg = "a determinized game cannot be saved"
             raise CardcoreError(msg)
-        with self._lock:
+        with held(self):
             out = make_save(self)
         return out if key is None else sign(out, key)
 
@@ -586,12 +587,12 @@ class Game:
 
         :raises CardcoreError: The game has no position notation.
         """
-        with self._lock:
+        with held(self):
             return self.logic.write_position(self._state)
 
     def record_entries(self) -> list[tuple[int, Action, float | None]]:
         """Return the applied actions as ``(seat, action, at)`` tuples, oldest first."""
-        with self._lock:
+        with held(self):
             times = recorded_times(self)
             return [(a.seat, a, times.get(i)) for i, a in enumerate(recorded(self))]
 
