@@ -197,6 +197,16 @@ def test_deal_starts_left_of_dealer_one_card_at_a_time_and_left_of_dealer_acts_f
         (16, 9, ["golf.jokers"], 162),
         # 20 x 10 + 1 = 201: 4 decks leave 7 < 20, so 5 decks.
         (20, 10, [], 260),
+        # 9 x 10 + 1 = 91 from 3 decks leaves 65 >= 9
+        (9, 10, [], 156),
+        # 25 x 6 + 1 = 151: 3 decks leave 5 < 25, 4 decks leave 57
+        (25, 6, [], 208),
+        # 64 x 4 + 1 = 257: need 52k - 257 >= 64 -> k = 7
+        (64, "4", [], 364),
+        # with jokers 54k - 257 >= 64 -> k = 6
+        (64, "4h", ["golf.jokers"], 324),
+        # 64 x 10 + 1 = 641: 52k >= 705 -> k = 14
+        (64, 10, [], 728),
     ],
 )
 def test_deck_count(players, layout, rules, cards):
@@ -1538,3 +1548,21 @@ def test_remove_columns_waits_until_both_cards_are_face_up():
     play(game, (0, "draw"), (0, "replace 4"), (1, "draw"), (1, "discard"))
     assert table(game, 1)["grids"][0] == ["7H", "2S", "3S", None, "QD", None]
     assert table(game)["discards"] == 3
+
+
+def test_four_in_hand_next_round_rotates_and_starts_with_a_turn():
+    # GOLF4H has no setup: after round 1 (dealer 1) round 2 is dealt by seat 0 and seat 1 draws.
+    game = start(
+        2,
+        ["3C@0 3D@0 5C@0 6C@0", "8H@1 2H@1 8D@1 KS@1"],
+        "10H!",
+        "QS",
+        options={**_HAND, "rounds": 2},
+    )
+    play(game, (0, "knock"), (1, "draw"), (1, "discard"))
+    # seat 0: 3s cancel -> 11; seat 1: 8s cancel -> 2 + 0 = 2
+    t = table(game)
+    assert (t["round"], t["dealer"], t["totals"]) == (2, 0, [11, 2])
+    assert game.to_act == (1,)
+    assert legal(game, 1) == ["draw", "take", "knock"]
+    assert None not in table(game, 1)["grids"][1]
