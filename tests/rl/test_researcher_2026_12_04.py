@@ -248,7 +248,11 @@ def test_gym_and_vector_envs_replay_every_game_and_agree_with_each_other() -> No
 # --- hidden information -------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(("game", "players", "options", "rules"), CONFIGS, ids=CONFIG_IDS)
+@pytest.mark.parametrize(
+    ("game", "players", "options", "rules"),
+    [*CONFIGS, ("gofish", 3, {}, [])],
+    ids=[*CONFIG_IDS, "gofish-generic-encoding"],
+)
 def test_observations_do_not_change_when_only_unseen_cards_differ(
     game: str, players: int, options: dict[str, Any], rules: list[str]
 ) -> None:
@@ -326,6 +330,22 @@ def test_ismcts_chooses_the_same_when_only_unseen_cards_differ(
         assert a.notation() == b.notation(), (game, seat, g.position())
         checked += 1
     assert checked >= 3
+
+
+@pytest.mark.parametrize("game", ["speed", "spit"])
+def test_ismcts_plans_the_same_in_real_time_when_only_unseen_cards_differ(game: str) -> None:
+    checked = 0
+    for g, twin, seat in _twins(game, 2, {}, [], seeds=1, steps=60):
+        legal = g.legal_actions(seat)
+        if len(legal) < 2:
+            continue
+        bot = {"seed": 3, "iterations": 6, "max_rollout": 30}
+        a = ISMCTSAgent(**bot).plan(g.view(seat), legal, 1.0)
+        b = ISMCTSAgent(**bot).plan(twin.view(seat), twin.legal_actions(seat), 1.0)
+        assert a is not None and b is not None
+        assert (a.action.notation(), a.delay) == (b.action.notation(), b.delay), g.position()
+        checked += 1
+    assert checked >= 5
 
 
 def test_ismcts_beats_random_in_golf_and_tonk() -> None:
