@@ -183,6 +183,12 @@ def _read_removed(st: GolfState, removed: Any) -> None:
     st.slots = tuple(slots)
 
 
+def _marks(hand: bool, seat: int) -> tuple[int, ...]:
+    """Who may know a card of *seat*'s face-down grid: its owner always, in a hand (GOLF4H-1);
+    else nobody yet, its owner (a peek, a drawn card placed) or all (a card from the discards)."""
+    return (1 << seat, ALL) if hand else (0, 1 << seat, ALL)
+
+
 def _check_piles(st: GolfState) -> None:
     """Check every pile's size and marks against the phase, and count face-down cards."""
     plan = st.plan
@@ -196,6 +202,11 @@ def _check_piles(st: GolfState) -> None:
         masks = seen[z]
         if plan.face_up_grid and any(m not in (0, ALL) for m in masks):
             raise _bad(f"grid.{seat}: a {layout.name} card is face up (!) or unknown to all")
+        if not plan.face_up_grid and any(m not in _marks(layout.hand, seat) for m in masks):
+            who = "" if layout.hand else "nobody, "
+            raise _bad(
+                f"grid.{seat}: a {layout.name} card is known to {who}its owner (@{seat}) or all (!)"
+            )
         st.down[seat] = sum(m != ALL for m in masks) if plan.face_up_grid else layout.size
     if any(seen[plan.stock]):
         raise _bad("stock cards are face down: nobody may know them")

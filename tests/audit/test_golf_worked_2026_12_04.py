@@ -92,12 +92,19 @@ def start(
         f"stock: {' '.join([*rest, *reversed(stock.split())])}",
         f"discard: {discard}",
         "held: ",
-        *(f"grid.{seat}: {g}" for seat, g in enumerate(grids)),
+        *(f"grid.{seat}: {_owned(g, seat, layout)}" for seat, g in enumerate(grids)),
     ]
     text = " | ".join([fields, *piles])
     return cardcore.new_game(
         "golf", players, options=options, rules=list(rules), position=text, seed=5
     )
+
+
+def _owned(grid: str, seat: int, layout: Any) -> str:
+    """*grid* with each bare card of a GOLF4H hand marked known to its owner (GOLF4H-1)."""
+    if str(layout).lower() != "4h":
+        return grid
+    return " ".join(t if "!" in t or "@" in t else f"{t}@{seat}" for t in grid.split())
 
 
 def play(game: Game, *moves: tuple[int, str]) -> None:
@@ -1475,10 +1482,6 @@ def test_short_notation_and_case():
         game.act(1, "flop 1")
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="GOLF4H position reader accepts a hand its owner does not know; the owner's view then hides it (GOLF4H-1)",
-)
 def test_golf4h_position_owner_always_knows_the_hand():
     # GOLF4H-1: the owner may look at the hand at any time. A position whose grid.0 cards carry no
     # "@0" mark describes a state that cannot arise: it should be refused with an OptionError
@@ -1493,10 +1496,6 @@ def test_golf4h_position_owner_always_knows_the_hand():
     assert None not in table(game, 0)["grids"][0]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="GOLF4 position reader accepts a grid card known only to another seat, which then sees it (GOLF4-TURN-3)",
-)
 def test_golf4_position_refuses_a_card_known_only_to_an_opponent():
     # GOLF4-TURN-3: a GOLF4 grid card is known to nobody, to its owner (peeked/placed) or to
     # everybody (a taken discard); never to another seat alone. "QC@1" in grid.0 cannot arise:
