@@ -531,12 +531,18 @@ def test_tonk_random_sessions_every_hand_pays_as_worked(seed):
             legal = [a for a in legal if str(a) != "drop"]
         game.apply(rng.choice(legal))
     totals = [0] * n
-    for entry in hand_entries(game):
+    entries = hand_entries(game)
+    for entry in entries:
         assert entry["amounts"] == worked_payout(
             entry["reason"], entry["seat"], entry["totals"], n, stake
         )
         totals = [t + a for t, a in zip(totals, entry["amounts"], strict=True)]
     assert list(game.result.payouts) == totals
+    # TONK-DEALER-2: the deal passes left after every hand, void ones included; three
+    # hands are played, void deals not counted.
+    dealers = [e["dealer"] for e in entries]
+    assert all(b == (a + 1) % n for a, b in zip(dealers, dealers[1:], strict=False))
+    assert sum(e["reason"] != "void" for e in entries) == 3
 
 
 # --------------------------------------------------------------------------- Spit helpers
@@ -1214,3 +1220,229 @@ def test_speed_stalemate_fewer_cards_wins_equal_is_a_draw(stock1_size, winners):
     assert game.is_over
     assert game.result.winners == winners
     assert game.result.scores == (19.0, 5.0 + stock1_size)
+
+
+# --------------------------------------------------------------------------- more Tonk and Spit corners
+
+
+def test_tonk_last_stock_card_turn_is_finished_then_the_hand_ends():
+    # TONK-STOCK-1: seat 0 draws the last stock card (8H), lays 5H-8H, discards KC and holds
+    # 2D; seat 1's turn begins with an empty stock: stock-out, 2 against 41.
+    hands = [["5H", "6H", "7H", "KC", "2D"], ["4H", "9S", "9D", "9C", "QD"]]
+    game = cardcore.new_game(
+        "tonk", 2, position=tonk_position(hands, ["8H"], "8S", dealer=1, turn=0), seed=1
+    )
+    play(game, 0, "draw", "spread 5H 6H 7H 8H")
+    assert not game.is_over
+    game.act(0, "discard KC")
+    assert game.result.reason == "stock-out"
+    assert hand_entries(game)[0]["totals"] == [2, 41]
+    assert game.result.payouts == (1, -1)
+
+
+def test_tonk_going_out_on_the_last_stock_card_is_out_not_stock_out():
+    hands = [["5H", "6H", "7H", "8H", "KC"], ["4H", "9S", "9D", "9C", "QD"]]
+    pos = tonk_position(hands, ["9H"], "8S", dealer=1, turn=0)
+    game = cardcore.new_game("tonk", 2, position=pos, seed=1, options={"stake": 3})
+    play(game, 0, "draw", "spread 5H 6H 7H 8H 9H", "discard KC")
+    assert game.result.reason == "out"
+    assert game.result.payouts == (3, -3)
+
+
+def test_tonk_taken_discard_may_not_be_left_alone_in_hand():
+    # TONK-TURN-4/5: after taking KD, laying 5H-9H (or hitting down to KD) would leave only
+    # the card that may not be discarded.
+    game = tonk(
+        [["5H", "6H", "7H", "8H", "9H"], ["2S", "3D", "4C", "6C", "10D"]], up="KD", dealer=1
+    )
+    game.act(0, "take")
+    assert "spread 5H 6H 7H 8H 9H" not in legal(game, 0)
+    play(game, 0, "spread 5H 6H 7H", "hit 1 8H")
+    with pytest.raises(cardcore.IllegalActionError):
+        game.act(0, "hit 1 9H")
+    assert legal(game, 0) == ["discard 9H"]
+
+
+def test_tonk_cut_for_dealer_highest_deals_ties_redraw():
+    order = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
+    redraws = 0
+    for seed in range(150):
+        n = 2 + seed % 3
+        game = cardcore.new_game("tonk", n, seed=seed, options={"max_players": 4, "hands": 2})
+        cut = game.history(None)[0]
+        assert cut["kind"] == "cut"
+        contenders = list(range(n))
+        for cards in cut["rounds"]:
+            ranks = {s: order.index(cards[s]) for s in contenders}
+            assert all(cards[s] is None for s in range(n) if s not in contenders)
+            contenders = [s for s in contenders if ranks[s] == max(ranks.values())]
+        redraws += len(cut["rounds"]) > 1
+        assert contenders == [cut["dealer"]]
+        if not hand_entries(game):  # no natural ended the first hand at once
+            assert game.to_act == ((cut["dealer"] + 1) % n,)
+    assert redraws > 0
+
+
+def test_spit_void_deal_each_gathers_own_layout_spit_cards_and_home_pile():
+    # SPIT-STUCK-6. Every 7..K lies in the layouts (tops 8 9 10 J / 8 9 10 J Q, the rest face
+    # down), every A..6 in the spit cards and centre piles, so once 3H goes on 2S nothing can
+    # ever be played: spits, a recycle, spits, and the second recycle voids the deal.
+    # Seat 0 gathers 14 layout + 2 spit + L (6 + 3H) = 23; seat 1 15 + 8 + 6 = 29.
+    high = [c for c in ALL if c[:-1] in ("7", "8", "9", "10", "J", "Q", "K")]
+    tops = ["8H", "9H", "10H", "JH", "QH", "8S", "9S", "10S", "JS", "QS"]
+    down = [c for c in high if c not in tops] + ["6C"]
+    lay0 = [["8H"], ["QH", "3H"], [*down[0:2], "9H"], [*down[2:5], "10H"], [*down[5:9], "JH"]]
+    lay1 = [
+        ["8S"],
+        [down[9], "9S"],
+        [*down[10:12], "10S"],
+        [*down[12:15], "JS"],
+        [*down[15:19], "QS"],
+    ]
+    low = [
+        c
+        for c in ALL
+        if c[:-1] in ("A", "2", "3", "4", "5", "6") and c not in ("3H", "6C", "2S", "5D")
+    ]
+    game = spit(
+        lay0,
+        lay1,
+        spit0=low[0:2],
+        spit1=low[2:10],
+        left=[*low[10:15], "2S"],
+        right=[*low[15:20], "5D"],
+    )
+    assert legal(game, 1) == ["spit"]
+    game.act(0, "play 2 L")
+    table = spit_table(game)
+    assert table["phase"] == "setup" and table["piles"] == {"L": None, "R": None}
+    assert [s["cards"] for s in table["seats"]] == [23, 29]
+    assert [s["spit_cards"] for s in table["seats"]] == [8, 14]
+
+
+@pytest.mark.parametrize("limit", [3, 20])
+def test_spit_stall_limit_forces_a_spit(limit):
+    # SPIT-STUCK-3 (c): fills that uncover nothing, ``stall_limit`` in a row, force a spit.
+    game = spit(
+        [["5H"], ["9C"]],
+        [["KC"], ["QC"]],
+        spit0=["2C", "3C"],
+        spit1=["AD", "3D", "4D"],
+        left=["4S"],
+        right=["7D"],
+        options={"stall_limit": limit},
+    )
+    for i in range(limit):
+        assert spit_table(game)["piles"]["R"] == ["7D"], i
+        game.act(0, ["fill 1 3", "fill 3 1"][i % 2])
+    assert spit_table(game)["piles"]["R"][:2] == ["4D", "7D"]
+    assert spit_table(game)["piles"]["L"][:2] == ["3C", "4S"]
+
+
+def test_tonk_only_the_top_discard_is_shown_even_to_who_discarded():
+    game = tonk(
+        [["AS", "2H", "3D", "5C", "9C"], ["2S", "3S", "4S", "5D", "6D"]],
+        up="QS",
+        stock=["KD", "KH"],
+        dealer=1,
+    )
+    play(game, 0, "draw", "discard KD")
+    play(game, 1, "draw", "discard KH")
+    for seat in (0, 1, None):
+        view = game.view(seat)
+        (discard,) = [z for z in view["zones"] if z["name"] == "discard"]
+        assert discard["cards"] == ["KH", None, None] and discard["count"] == 3
+        assert "KD" not in str(view) and "QS" not in str(view)
+
+
+def test_tonk_var5_stock_out_play_goes_on_from_the_discards_until_a_quiet_round():
+    hands = [["5H", "6H", "7H", "KC", "2D"], ["4H", "9S", "9D", "9C", "QD"]]
+    pos = tonk_position(hands, ["JC"], "8S", dealer=1, turn=0)
+    game = cardcore.new_game("tonk", 2, position=pos, seed=1, rules=["tonk.stock-out-discard-only"])
+    play(game, 0, "draw", "discard JC")
+    assert legal(game, 1) == ["drop", "take"]
+    play(game, 1, "take", "discard QD")
+    assert not game.is_over and legal(game, 0) == ["drop", "take"]
+    play(game, 0, "take", "discard KC")  # two quiet turns from the discards: a full round
+    assert game.result.reason == "stock-out"
+    # seat 0: 2D 5H 6H 7H QD = 30; seat 1: 4H 9S 9D 9C JC = 41
+    assert hand_entries(game)[0]["totals"] == [30, 41]
+    assert game.result.payouts == (1, -1)
+
+
+def test_tonk_natural_still_checked_without_upcard():
+    hands = [["KS", "KH", "KD", "KC", "9S"], ["2S", "3S", "4S", "5D", "6D"]]
+    game = tonk(hands, dealer=1, stake=2, rules=["tonk.no-upcard"])
+    assert game.result.reason == "natural" and game.result.payouts == (4, -4)
+
+
+def test_speed_stuck_at_the_deal_turns_side_cards_at_once():
+    # Deck order (SPEED-SETUP-3): L, R, seat 0's side (top first), seat 1's side, then the
+    # hands alternately. Nothing fits A or K, so 4S and 8S are turned before anyone acts.
+    h0, h1 = ["9C", "9D", "9H", "9S", "5C"], ["5D", "5H", "5S", "JC", "7D"]
+    side0, side1 = ["4S", "2C", "3C", "6C", "7C"], ["8S", "2D", "3D", "4D", "6D"]
+    top = ["AC", "KH", *side0, *side1] + [c for pair in zip(h0, h1, strict=True) for c in pair]
+    game = cardcore.new_game("speed", 2, deck=" ".join(top), seed=1)
+    table = spit_table(game)
+    assert table["piles"] == {"L": ["4S", "AC"], "R": ["8S", "KH"]}
+    assert [(s["side"], s["stock"]) for s in table["seats"]] == [(4, 15), (4, 15)]
+    assert sorted(game.view(0)["table"]["seats"][0]["hand"]) == sorted(h0)
+
+
+def test_speed_one_empty_side_pile_only_the_other_turns_and_no_refill_from_empty_stock():
+    game = speed(
+        ["2H", "9C", "9D", "9H", "9S"],
+        ["5C", "5D", "5H", "5S", "JC"],
+        stock1=["QD"],
+        side1=["3C", "4D"],
+        left=["AC"],
+        right=["KH"],
+    )
+    game.act(0, "play 2H L")
+    table = spit_table(game)
+    assert table["piles"]["L"][:2] == ["2H", "AC"] and table["piles"]["R"][:2] == ["4D", "KH"]
+    assert [(s["stock"], s["side"]) for s in table["seats"]] == [(0, 0), (1, 1)]
+    assert sorted(game.view(0)["table"]["seats"][0]["hand"]) == ["9C", "9D", "9H", "9S"]
+
+
+def test_speed_stuck_on_request_needs_both_declarations():
+    game = speed(
+        ["2H", "9C", "9D", "9H", "9S"],
+        ["5C", "5D", "5H", "5S", "JC"],
+        stock0=["KD", "6D"],
+        stock1=["QD"],
+        side0=["3C", "JD"],
+        side1=["8S", "4D"],
+        left=["AC"],
+        right=["KH"],
+        rules=["speed.stuck-on-request"],
+    )
+    game.act(0, "play 2H L")  # nobody can play, but nothing turns by itself
+    assert spit_table(game)["piles"]["L"][:1] == ["2H"] and spit_table(game)["piles"]["R"] == ["KH"]
+    game.act(0, "stuck")
+    assert spit_table(game)["piles"]["R"] == ["KH"]
+    game.act(1, "stuck")
+    assert spit_table(game)["piles"]["L"][0] == "JD" and spit_table(game)["piles"]["R"][0] == "4D"
+
+
+def test_tonk_second_hand_is_dealt_from_the_new_dealers_left():
+    from cardcore_tonk.position import stack_deals
+
+    # Hand 1: seat 0 drops with 30 against 41 and 15: caught by seat 2 only (-2, -1, +3).
+    hands = [
+        ["5H", "6H", "7H", "KC", "2D"],
+        ["4H", "9S", "9D", "9C", "QD"],
+        ["AS", "2S", "3C", "4D", "5C"],
+    ]
+    pos = tonk_position(hands, ["JC"], "8S", dealer=2, turn=0)
+    pos = stack_deals(pos, ["AS 2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS AH 2H 9D"])
+    game = cardcore.new_game("tonk", 3, position=pos, seed=1, options={"hands": 2})
+    game.act(0, "drop")
+    assert hand_entries(game)[0]["amounts"] == [-2, -1, 3]
+    assert game.to_act == (0,)  # the deal passed left from seat 2 to seat 0
+    game.act(0, "deal")
+    # Seat 1 (left of dealer 0) gets cards 1, 4, 7, ...; then seat 2; the dealer last.
+    assert sorted(game.view(1)["table"]["hand"]) == sorted(["AS", "4S", "7S", "10S", "KS"])
+    assert sorted(game.view(2)["table"]["hand"]) == sorted(["2S", "5S", "8S", "JS", "AH"])
+    assert sorted(game.view(0)["table"]["hand"]) == sorted(["3S", "6S", "9S", "QS", "2H"])
+    assert game.view(None)["table"]["discard_top"] == "9D" and game.to_act == (1,)
