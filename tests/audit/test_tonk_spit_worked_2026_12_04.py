@@ -1448,3 +1448,80 @@ def test_tonk_second_hand_is_dealt_from_the_new_dealers_left():
     assert sorted(game.view(2)["table"]["hand"]) == sorted(["2S", "5S", "8S", "JS", "AH"])
     assert sorted(game.view(0)["table"]["hand"]) == sorted(["3S", "6S", "9S", "QS", "2H"])
     assert game.view(None)["table"]["discard_top"] == "9D" and game.to_act == (1,)
+
+
+def test_tonk_var3_new_spread_plus_hits_emptying_the_hand_pays_double():
+    # TONK-GAP-7: seat 1 lays 2S 3S 4S; seat 0 draws AS, lays K-K-K and hits 5S, 6S, AS.
+    for rules in ((), ("tonk.double-needs-spread",)):
+        hands = [["KS", "KH", "KD", "5S", "6S"], ["2S", "3S", "4S", "9D", "10D"]]
+        game = tonk(hands, up="QC", stock=["JC", "AS"], dealer=0, stake=4, rules=rules)
+        play(game, 1, "draw", "spread 2S 3S 4S", "discard JC")
+        play(game, 0, "draw", "spread KS KH KD", "hit 1 5S", "hit 1 6S", "hit 1 AS")
+        assert game.result.reason == "tonk-out"
+        assert game.result.payouts == (8, -8)
+
+
+def test_speed_contested_play_pile_second_card_stale_or_still_legal():
+    game = speed(
+        ["3H", "9C", "9D", "9H", "9S"],
+        ["3C", "4D", "5H", "5S", "JC"],
+        stock0=["KD", "6D"],
+        stock1=["QD"],
+        side0=["JD"],
+        side1=["8S"],
+        left=["2C"],
+        right=["KH"],
+    )
+    seen = game.version
+    game.act(0, "play 3H L")
+    with pytest.raises(cardcore.StaleActionError):
+        game.act(1, "play 3C L", seen=seen)  # 3 on 2 was legal, 3 on 3 is not
+    game.act(1, "play 4D L", seen=seen)  # 4 on 3 is legal now
+    assert spit_table(game)["piles"]["L"][:3] == ["4D", "3H", "2C"]
+
+
+@pytest.mark.parametrize("options", [{}, {"jokers": 2}, {"side_pile": 15}])
+def test_speed_bots_keep_every_card_refill_while_stock_lasts_and_winner_is_empty(options):
+    from cardcore_spit.agents import SpitGreedyAgent, SpitHumanAgent
+
+    total = 54 if options.get("jokers") else 52
+
+    def check(game, action, at):
+        table = spit_table(game)
+        cards = sum(len(p or []) for p in table["piles"].values())
+        cards += sum(len(s["hand"]) + s["stock"] + s["side"] for s in table["seats"])
+        assert cards == total
+        assert all(len(s["hand"]) == 5 or s["stock"] == 0 for s in table["seats"])  # SPEED-PLAY-2
+
+    for seed in range(4):
+        game = cardcore.new_game("speed", 2, seed=seed, options=options)
+        agents = [SpitGreedyAgent(seed=seed), SpitHumanAgent(seed=seed + 1)]
+        result = cardcore.run_realtime(game, agents, seed=seed, on_action=check)
+        assert result.reason == "out of cards"
+        (winner,) = result.winners
+        seat = spit_table(game)["seats"][winner]
+        assert len(seat["hand"]) == 0 and seat["stock"] == 0
+
+
+def test_spit_bots_slap_the_smaller_pile():
+    from cardcore_spit.agents import SpitGreedyAgent
+
+    slaps = []
+    for seed in range(6):
+        game = cardcore.new_game("spit", 2, seed=seed)
+        before = {"piles": None}
+
+        def check(game, action, at, before=before):
+            text = str(action)
+            if text.startswith("slap"):
+                mine, other = text.split()[1], "R" if text.endswith("L") else "L"
+                slaps.append(len(before["piles"][mine]) <= len(before["piles"][other]))
+            before["piles"] = spit_table(game)["piles"]
+
+        cardcore.run_realtime(
+            game,
+            [SpitGreedyAgent(seed=seed), SpitGreedyAgent(seed=seed + 9)],
+            seed=seed,
+            on_action=check,
+        )
+    assert slaps and all(slaps)
