@@ -1525,3 +1525,83 @@ def test_spit_bots_slap_the_smaller_pile():
             on_action=check,
         )
     assert slaps and all(slaps)
+
+
+def test_tonk_var2_four_aces_or_an_ace_run_may_not_be_kept():
+    game = tonk(
+        [["AS", "AH", "AD", "9C", "KD"], ["2S", "3D", "4C", "6C", "10D"]],
+        up="QC",
+        stock=["AC"],
+        dealer=1,
+        rules=["tonk.must-lay-down"],
+    )
+    game.act(0, "draw")  # AC: four aces
+    discards = [t for t in legal(game, 0) if t.startswith("discard")]
+    assert discards == ["discard AS", "discard AH", "discard AD", "discard AC"]
+    game = tonk(
+        [["AS", "AH", "AD", "2H", "KD"], ["2S", "3D", "4C", "6C", "10D"]],
+        up="QC",
+        stock=["3H"],
+        dealer=1,
+        rules=["tonk.must-lay-down"],
+    )
+    game.act(0, "draw")  # 3H: AH 2H 3H is a run, not "three aces"
+    discards = [t for t in legal(game, 0) if t.startswith("discard")]
+    assert discards == ["discard AH", "discard 2H", "discard 3H"]
+
+
+def test_tonk_var4_block_lasts_one_turn_three_players():
+    hands = [
+        ["5H", "6H", "7H", "2D", "JD"],
+        ["8H", "3D", "4C", "6C", "10D"],
+        ["2C", "3C", "9S", "9D", "KC"],
+    ]
+    stock = ["9H", "QC", "QD", "QH", "QS", "4S"]
+    game = tonk(hands, up="KS", stock=stock, dealer=2, rules=["tonk.hit-blocks-drop"])
+    play(game, 0, "draw", "spread 5H 6H 7H", "discard 9H")
+    play(game, 1, "draw", "hit 1 8H", "discard QC")
+    play(game, 2, "draw", "discard QD")
+    assert legal(game, 0) == ["draw", "take"]
+    play(game, 0, "draw", "discard QH")
+    play(game, 1, "draw", "discard QS")
+    play(game, 2, "draw", "discard 4S")
+    assert legal(game, 0) == ["drop", "draw", "take"]
+
+
+def test_spit_canfield_layout_sizes_full_and_short():
+    game = cardcore.new_game("spit", 2, seed=3, rules=["spit.canfield"])
+    table = spit_table(game)
+    assert [[len(p) for p in s["layout"]] for s in table["seats"]] == [[1, 1, 1, 1, 11]] * 2
+    assert [s["spit_cards"] for s in table["seats"]] == [11, 11]
+    game = spit(
+        [["5H"]],
+        [["KC"], ["QC"], ["9D"]],
+        spit0=["2C", "3C"],
+        spit1=["AD", "3D", "4D"],
+        left=["2S", "3S", "4S"],
+        right=["8D", "7D"],
+        rest="1",
+        rules=["spit.canfield"],
+    )
+    game.act(0, "play 1 L")
+    game.act(1, "slap R")  # seat 0: 2 spit cards + L (4) = 6 -> [1, 1, 1, 1, 2]
+    table = spit_table(game)
+    assert [len(p) for p in table["seats"][0]["layout"]] == [1, 1, 1, 1, 2]
+    assert table["mode"] == "single-pile"
+
+
+def test_spit_same_rank_house_rule_allows_equal_rank():
+    game = spit(
+        [["5H"], ["4H"]],
+        [["KC"], ["QC"]],
+        spit0=["2C"],
+        spit1=["3C"],
+        left=["4S"],
+        right=["7D"],
+        rules=["spit.same-rank"],
+    )
+    assert [t for t in legal(game, 0) if t.startswith("play")] == ["play 1 L", "play 2 L"]
+    plain = spit(
+        [["5H"], ["4H"]], [["KC"], ["QC"]], spit0=["2C"], spit1=["3C"], left=["4S"], right=["7D"]
+    )
+    assert [t for t in legal(plain, 0) if t.startswith("play")] == ["play 1 L"]
