@@ -72,12 +72,14 @@ def test_a_shifted_share_keeps_its_interval() -> None:
 
 @pytest.mark.parametrize("e, f, g, h", [(12, 2, 1, 14), (30, 0, 5, 5), (3, 9, 1, 7)])
 def test_newcombe_paired_difference(e: int, f: int, g: int, h: int) -> None:
-    """Newcombe's method 10 from the 2x2 table (plain phi, no continuity correction)."""
+    """Newcombe's method 10 from the 2x2 table (no continuity correction), phi taken with half a
+    game added to each cell (Agresti and Min), so it never reaches 1."""
     n = e + f + g + h
     a = [1.0] * e + [1.0] * f + [0.0] * g + [0.0] * h  # A wins in e + f games
     b = [1.0] * e + [0.0] * f + [1.0] * g + [0.0] * h  # B in e + g
     pa, pb = proportion_ci(e + f, n), proportion_ci(e + g, n)
-    phi = (e * h - f * g) / math.sqrt((e + f) * (g + h) * (e + g) * (f + h))
+    e2, f2, g2, h2 = e + 0.5, f + 0.5, g + 0.5, h + 0.5
+    phi = (e2 * h2 - f2 * g2) / math.sqrt((e2 + f2) * (g2 + h2) * (e2 + g2) * (f2 + h2))
     delta = pb.mean - pa.mean
     x, y = pb.mean - pb.low, pa.high - pa.mean
     low = delta - math.sqrt(x * x - 2 * phi * x * y + y * y)
@@ -92,6 +94,8 @@ def test_every_pair_agreeing_is_not_a_zero_width_difference() -> None:
     d = paired_share_diff([1.0] * 400, [1.0] * 400)
     assert d.mean == 0.0 and d.low < -0.009 and d.high > 0.0
     assert d.text(1, signed=True, percent=True) == "+0.0% [-1.0, 1.0]"
+    half = paired_share_diff([1.0, 0.0] * 5, [1.0, 0.0] * 5)  # at 50% plain phi = 1 gave [0, 0]
+    assert half.text(1, signed=True, percent=True) == "+0.0% [-15.2, 15.2]"
 
 
 def test_counts_keep_the_normal_interval() -> None:

@@ -458,10 +458,6 @@ def test_compare_is_sane_and_the_same_in_python_on_workers_and_on_the_command_li
     assert here.diff["actions"].mean == 0.0  # golf-greedy plays the same whatever the scoring
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="the paired first-seat difference is [0.0, 0.0] when both shares are 0.5 and every pair agrees; docs: 'never zero wide'",
-)
 def test_a_paired_share_difference_is_never_zero_wide() -> None:
     result = cardcore.compare("golf", games=10, seed=9, options={"rounds": 1}, skill=None)
     assert result.a.first_seat.mean == result.b.first_seat.mean == 0.0  # A and B the same game
