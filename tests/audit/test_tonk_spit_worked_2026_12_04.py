@@ -826,6 +826,9 @@ def test_spit_deal_ends_on_empty_layout_only_slaps_then():
     game = ending()
     game.act(0, "play 1 L")
     assert spit_table(game)["phase"] == "claim"
+    # Nobody could play now, but the deal is over: no automatic spit (SPIT-END-1).
+    assert spit_table(game)["piles"] == {"L": ["5H", "4S", "3S", "2S"], "R": ["7D", "8D"]}
+    assert [s["spit_cards"] for s in spit_table(game)["seats"]] == [2, 41]
     assert legal(game, 0) == ["slap L", "slap R"] and legal(game, 1) == ["slap L", "slap R"]
     with pytest.raises(cardcore.IllegalActionError):
         game.act(1, "play 1 R")
@@ -1605,3 +1608,34 @@ def test_spit_same_rank_house_rule_allows_equal_rank():
         [["5H"], ["4H"]], [["KC"], ["QC"]], spit0=["2C"], spit1=["3C"], left=["4S"], right=["7D"]
     )
     assert [t for t in legal(plain, 0) if t.startswith("play")] == ["play 1 L"]
+
+
+def test_run_realtime_replans_only_an_overtaken_plan_from_the_current_time():
+    # CORE-RT-2: seat 1 plans 5C on 6S for t=2; seat 0's 7H lands at t=1 first, so seat 1
+    # re-plans at t=1 and plays 8C on 7H at 1 + 2 = 3.
+    from cardcore.agents import Plan
+
+    class Prefer:
+        def __init__(self, prefs, delay):
+            self.prefs, self.delay, self.asked = prefs, delay, []
+
+        def plan(self, view, legal_now, now):
+            self.asked.append(now)
+            texts = {str(a): a for a in legal_now}
+            for text in self.prefs:
+                if text in texts:
+                    return Plan(texts[text], self.delay)
+            return None
+
+    game = spit(
+        [["7H"], ["9C"]],
+        [["5C"], ["8C"], ["KC"]],
+        spit0=["2C"],
+        spit1=["3C"],
+        left=["6S"],
+        right=["JD"],
+    )
+    fast, slow = Prefer(["play 1 L"], 1.0), Prefer(["play 1 L", "play 2 L"], 2.0)
+    cardcore.run_realtime(game, [fast, slow], seed=0, max_actions=2)
+    assert game.record()["actions"] == [[0, "play 1 L", 1.0], [1, "play 2 L", 3.0]]
+    assert slow.asked[:2] == [0.0, 1.0]
