@@ -390,10 +390,6 @@ def test_ismcts_can_decide_in_a_late_go_fish_position() -> None:
 # --- skipped deals ------------------------------------------------------------------------
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="aec_env redeals a Tonk natural silently: reset(seed=30) plays another seed and no info lists the skipped game",
-)
 def test_the_aec_env_reports_a_deal_it_skipped_as_the_other_envs_do() -> None:
     assert cardcore.new_game("tonk", 3, seed=30).is_over  # a natural on the deal
     info = gym_env("tonk", 3).reset(seed=30)[1]

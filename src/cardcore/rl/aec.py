@@ -35,6 +35,7 @@ __all__ = [
     "bad_action",
     "check_seed",
     "fresh_match",
+    "skipped_info",
     "spaces_of",
 ]
 
@@ -129,18 +130,42 @@ class Seeds:
         return self._rng.getrandbits(63)
 
 
-def fresh_match(config: Config, seeds: Seeds, seed: int | None) -> Match:
+def fresh_match(
+    config: Config, seeds: Seeds, seed: int | None, skipped: list[Match] | None = None
+) -> Match:
     """Start a game that someone still has to play: a deal that ends the game at once is redealt.
 
-    Redeals take the next seeds of the stream, so they are deterministic too.
+    Redeals take the next seeds of the stream, so they are deterministic too; each game
+    dealt and dropped is appended to *skipped*, its rewards uncollected.
     """
     for _ in range(1000):
         match = Match(config, seeds.next(seed))
         seed = None
         if not match.over:
             return match
+        if skipped is not None:
+            skipped.append(match)
     msg = f"1000 deals of {config.game} in a row ended before anyone acted"
     raise IllegalActionError(msg, rule_id="CORE-OVER-1")
+
+
+def skipped_info(skipped: list[Match], seat: int, collected: list[list[float]]) -> dict[str, Any]:
+    """*seat*'s ``{"skipped": [...]}`` info for the games :func:`fresh_match` dropped (empty if
+    none): ``{"seed", "actions", "reward", "result"}`` each, as the single-seat environment's."""
+    if not skipped:
+        return {}
+    games = []
+    for match, rewards in zip(skipped, collected, strict=True):
+        result = match.game.result
+        games.append(
+            {
+                "seed": match.game.seed,
+                "actions": match.game.version,
+                "reward": rewards[seat],
+                "result": None if result is None else result.to_json(),
+            }
+        )
+    return {"skipped": games}
 
 
 class CardEnv(AECEnv):  # type: ignore[misc]
@@ -205,13 +230,17 @@ class CardEnv(AECEnv):  # type: ignore[misc]
         :raises OptionError: *seed* is not ``None`` or an int from 0 below
             ``2**MAX_SEED_BITS`` (as for :func:`cardcore.new_game`); nothing changes.
         """
-        match = self.match = fresh_match(self.config, self._seeds, seed)
+        dropped: list[Match] = []
+        match = self.match = fresh_match(self.config, self._seeds, seed, dropped)
+        paid = [m.collect() for m in dropped]
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
-        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self.infos: dict[str, dict[str, Any]] = {
+            a: skipped_info(dropped, s, paid) for s, a in enumerate(self.agents)
+        }
         self._choices = (-1, -1, {})
         self._skip_agent_selection = None
         if match.over:
