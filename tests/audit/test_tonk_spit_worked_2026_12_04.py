@@ -1639,3 +1639,21 @@ def test_run_realtime_replans_only_an_overtaken_plan_from_the_current_time():
     cardcore.run_realtime(game, [fast, slow], seed=0, max_actions=2)
     assert game.record()["actions"] == [[0, "play 1 L", 1.0], [1, "play 2 L", 3.0]]
     assert slow.asked[:2] == [0.0, 1.0]
+
+
+def test_tonk_events_show_a_drawn_card_only_to_its_drawer():
+    hands = [
+        ["5H", "6H", "7H", "4H", "JD"],
+        ["2S", "3D", "4C", "6C", "10D"],
+        ["2C", "3C", "9S", "9D", "KC"],
+    ]
+    game = tonk(hands, up="KS", stock=["9H", "QC", "QD"], dealer=2)
+    seen = {seat: [] for seat in (0, 1, 2, "spectator")}
+    for seat, events in seen.items():
+        game.events.subscribe(cardcore.Event, events.append, seat=seat)
+    play(game, 0, "draw", "spread 5H 6H 7H", "discard JD")  # 9H stays in seat 0's hand
+    play(game, 1, "draw", "discard QC")
+    texts = {seat: repr(events) for seat, events in seen.items()}
+    assert "9H" in texts[0]
+    assert all("9H" not in texts[s] and "4H" not in texts[s] for s in (1, 2, "spectator"))
+    assert all("QC" in t and "5H" in t for t in texts.values())  # discards and spreads are public
