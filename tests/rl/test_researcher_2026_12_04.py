@@ -373,10 +373,6 @@ GOFISH_LATE = (
 )
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="ISMCTS stops a reachable Go Fish game with CardcoreError: its samples put a book in a hidden hand (GOFISH-BOOK-1) 20 times in a row",
-)
 def test_ismcts_can_decide_in_a_late_go_fish_position() -> None:
     if "gofish" not in cardcore.available_games():
         pytest.skip("the Go Fish example distribution is not installed")

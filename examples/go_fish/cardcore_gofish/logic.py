@@ -138,6 +138,17 @@ class GoFishLogic(GameLogic[GoFishState, Ask]):
                 if give and take:
                     (z, i), j = give[0], take[0]
                     cards[z][i], cards[h][j] = cards[h][j], cards[z][i]
+        for h in map(hand, range(state.players)):  # a hand never holds a book (GOFISH-BOOK-1)
+            for j in [j for j in hidden[h] if sum(c.label == cards[h][j].label for c in cards[h]) > 3]:
+                rank = cards[h][j].label
+                if sum(c.label == rank for c in cards[h]) < 4:
+                    continue  # another card of this book left already
+                swap = [(z, i) for z in range(len(cards)) if z != h for i in hidden[z] if spare(z, i)
+                        and sum(c.label == cards[z][i].label for c in cards[h]) < 3
+                        and (z == STOCK or sum(c.label == rank for c in cards[z]) < 3)]
+                if swap:
+                    (z, i) = swap[0]
+                    cards[z][i], cards[h][j] = cards[h][j], cards[z][i]
         return self.write_position(state)
 
     def scores(self, state: GoFishState) -> tuple[float, ...]:
