@@ -8,6 +8,16 @@ who knows each card (see :mod:`cardcore.positions`)::
     | spit.0: ... | spit.1: ... | pile.L: AH! | pile.R: 6D!
 
 A face-up card carries ``!`` (everyone knows it), a face-down card nothing.
+The fields: ``v`` this notation's version; ``phase`` ``"setup"``, ``"play"`` or
+``"claim"`` (``"over"`` once finished); ``deal`` the deal's number from 1; ``single`` -1, or in
+single-pile mode (SPIT-END-5) the seat whose spit pile is the only one, the seat
+that began the deal with more than 15 cards and so has spit cards (``1``: only
+``R``); ``ready`` and ``requests`` per seat, its ``ready`` and its standing
+``spit`` request; ``stall`` the actions in a row without progress
+(SPIT-STUCK-3 c); ``recycled`` whether a recycle happened with no layout card
+reaching a spit pile since; ``emptier`` -1 while the deal runs, else the seat that
+emptied its layout.
+
 Reading checks every card of the deck exactly once, what the rules allow in
 each pile (face-down cards only under face-up ones and no more than a deal puts
 there, face-up cards of one rank; spit cards and the spit piles as the phase
