@@ -153,6 +153,7 @@ def test_threads_hammering_one_game_keep_cards_versions_and_every_stream(
     actions all the while. Every host, seat and spectator stream gets each version once, in
     order; every save taken mid-race loads; cards and the record stay whole."""
     game = cardcore.new_game(name, players, options=options, seed=21)
+    realtime = name in ("spit", "speed")
     streams: dict[Any, list[Event]] = {key: [] for key in [None, SPECTATOR, *range(players)]}
     for key, got in streams.items():
         game.events.subscribe(Event, got.append, seat=key)
@@ -183,10 +184,13 @@ def test_threads_hammering_one_game_keep_cards_versions_and_every_stream(
                 except StaleActionError:
                     pass
                 except IllegalActionError as error:
-                    # another thread of this seat, or the other seat, moved first
+                    # turn-based: another thread of this seat, or the other seat, moved
+                    # first. Real time: an action the view offered at ``seen`` is stale
+                    # now, never illegal (CORE-RT-1), unless the game ended or ``seen``
+                    # fell out of the window while this thread waited
                     if not (
                         error.rule_id in EXPECTED_REFUSALS
-                        or error.rule_id.split("-")[0] == name.upper()
+                        or (not realtime and error.rule_id.split("-")[0] == name.upper())
                     ):
                         raise
 
@@ -536,6 +540,34 @@ def test_a_handler_subscribing_during_delivery_gets_only_later_actions_once() ->
     assert all(len(mine) <= 2 for mine in seen_by)
 
 
+@pytest.mark.xfail(
+    strict=True,
+    reason="Game.truncate() ends the game without publishing game-ended, so a host relaying"
+    " events never tells its clients that a runner's action cap ended the game",
+)
+def test_a_game_ended_by_truncation_publishes_game_ended_like_any_other_end() -> None:
+    """docs/events.rst: the core publishes ``game-ended`` when the game ends. A resignation
+    does; the action bound of ``play``/``run_realtime``/``simulate`` ends the game through
+    ``Game.truncate()`` (CORE-BOUND-1), which must too, with the reason ``truncated``."""
+    resigned = cardcore.new_game("golf", 2, seed=1)
+    heard: list[Event] = []
+    resigned.events.subscribe(Event, heard.append, seat=1)
+    resigned.act(0, "resign")
+    assert [e.slug for e in heard][-1] == "game-ended"
+
+    game = cardcore.new_game("golf", 2, seed=1)
+    host: list[Event] = []
+    seat: list[Event] = []
+    game.events.subscribe(Event, host.append)
+    game.events.subscribe(cardcore.GameEnded, seat.append, seat=0)
+    game.act(0, "flip 0")
+    game.truncate()
+    assert game.is_over and game.result is not None and game.result.reason == "truncated"
+    ended = [e for e in host if isinstance(e, cardcore.GameEnded)]
+    assert len(ended) == 1 and ended[0].reason == "truncated"
+    assert len(seat) == 1
+
+
 # --- (3) house rules that fail inside apply ----------------------------------------------------
 
 FAILURES = [
@@ -670,20 +702,19 @@ def test_a_veto_that_mutates_then_raises_in_real_time_is_undone_in_act_and_reads
     reason="a veto that raises once while act checks the action (validate's fast is_legal check)"
     " is swallowed: the core asks the legal set again and applies the action, no PluginError",
 )
-@pytest.mark.parametrize("name", ["spit", "speed"])
+@pytest.mark.parametrize("name", ["golf", "tonk", "spit", "speed"])
 def test_a_veto_that_raises_once_while_act_checks_the_action_fails_that_act(
     name: str, house_rule: Callable[..., str]
 ) -> None:
     """docs/security.rst: if a hook raises, the game is restored exactly (save() before and
     after equal) and the caller gets a PluginError naming the plugin. A veto that fails once
     (a lookup service that timed out) while ``act`` checks the action: today the failure is
-    dropped without a word, the veto is asked again and the action is applied."""
+    dropped without a word, the veto is asked again and the action is applied. (In a
+    turn-based game, when the seat's legal actions were not published at this version.)"""
     armed = [False]
-    calls = [0]
 
     @hookimpl
     def forbid_action(state: Any, action: Any) -> None:
-        calls[0] += 1
         if armed[0]:
             armed[0] = False
             raise TimeoutError("veto service timed out")
@@ -691,19 +722,14 @@ def test_a_veto_that_raises_once_while_act_checks_the_action_fails_that_act(
 
     rule = house_rule(name, forbid_action=forbid_action)
     game = cardcore.new_game(name, 2, rules=[rule], seed=6)
-    rng = random.Random(3)
-    for _ in range(12):
-        _step(game, rng)
     seat = game.to_act[0]
     view = game.clone().view(seat)
     before = _dump(game)
     armed[0] = True
-    calls[0] = 0
     with pytest.raises(PluginError) as info:
         game.act(seat, view["legal"][0], seen=view["version"])
     assert info.value.plugin == rule
     assert _dump(game) == before
-    assert calls[0] == 1, "the failed veto was asked again"
 
 
 def test_threads_hammering_a_game_whose_rule_fails_every_third_round_stay_whole(
