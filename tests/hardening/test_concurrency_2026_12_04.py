@@ -732,6 +732,39 @@ def test_a_veto_that_raises_once_while_act_checks_the_action_fails_that_act(
     assert _dump(game) == before
 
 
+@pytest.mark.xfail(
+    strict=True,
+    reason="a golf_scorer function answering no int is blamed on 'golf' (PluginError.plugin),"
+    " not on the house rule that answered the scorer; awards and penalties are named right",
+)
+@pytest.mark.parametrize("answer", [pytest.param("x", id="str"), pytest.param(2.5, id="float")])
+def test_a_golf_scorer_answering_no_int_is_blamed_on_its_rule(
+    answer: Any, house_rule: Callable[..., str]
+) -> None:
+    """docs/security.rst: a failing hook gives a PluginError naming the plugin. The rule's
+    scorer (the function its golf_scorer hook answered) scores a grid ``"x"``: the round
+    end is refused and undone, and ``error.plugin`` is the rule a host would disable."""
+
+    @hookimpl
+    def golf_scorer(layout: Any) -> Callable[..., Any]:
+        return lambda keys, points: answer
+
+    rule = house_rule("golf", golf_scorer=golf_scorer)
+    game = cardcore.new_game("golf", 2, rules=[rule], options={"rounds": 2}, seed=2)
+    rng = random.Random(1)
+    for _ in range(5000):
+        assert not game.is_over, "the scorer was never used"
+        before = _dump(game)
+        try:
+            _step(game, rng)
+        except PluginError as error:
+            assert _dump(game) == before
+            assert _conserved(game)
+            assert error.plugin == rule, error.plugin
+            return
+    pytest.fail("the scorer's answer was never refused")
+
+
 def test_threads_hammering_a_game_whose_rule_fails_every_third_round_stay_whole(
     house_rule: Callable[..., str], fast_switching: None
 ) -> None:
