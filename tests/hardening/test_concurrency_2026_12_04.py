@@ -326,6 +326,35 @@ def test_unsubscribing_another_games_subscription_leaves_this_games_alone() -> N
     assert mine.handler == ann.append
 
 
+@pytest.mark.xfail(
+    strict=True,
+    reason="unsubscribe(handler) matches handlers by identity, and a bound method (client.send,"
+    " the docs' log.append) is a new object at each access: nothing is removed, silently",
+)
+def test_unsubscribing_a_bound_method_handler_stops_its_events() -> None:
+    """``EventBus.unsubscribe`` removes "every subscription of a handler"; the docs subscribe
+    ``log.append`` and a server subscribes ``client.send``. Unsubscribing the same handler
+    written the same way must stop its events."""
+
+    class Client:
+        def __init__(self) -> None:
+            self.got: list[Event] = []
+
+        def send(self, event: Event) -> None:
+            self.got.append(event)
+
+    game = cardcore.new_game("golf", 2, seed=7)
+    client = Client()
+    log: list[Event] = []
+    game.events.subscribe(Event, client.send, seat=0)
+    game.events.subscribe(Event, log.append)
+    game.events.unsubscribe(client.send)
+    game.events.unsubscribe(log.append)
+    game.act(0, "flip 0")
+    assert client.got == []
+    assert log == []
+
+
 # --- (2) subscribers -------------------------------------------------------------------------
 
 
