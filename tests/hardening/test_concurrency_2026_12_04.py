@@ -805,7 +805,7 @@ def test_a_golf_scorer_answering_no_int_is_blamed_on_its_rule(
     pytest.fail("the scorer's answer was never refused")
 
 
-def test_threads_hammering_a_game_whose_rule_fails_every_third_round_stay_whole(
+def test_threads_hammering_a_game_whose_rule_fails_every_other_round_stay_whole(
     house_rule: Callable[..., str], fast_switching: None
 ) -> None:
     """Golf with a score_round that vandalises the state and raises on every other call,
