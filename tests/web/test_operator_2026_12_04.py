@@ -913,3 +913,71 @@ def test_a_negative_limit_variable_is_named_as_the_operator_wrote_it(tmp_path: P
     )
     assert status != 0
     assert "CARDCORE_MAX_SESSIONS" in line, line
+
+
+def _http(base: str, path: str, body: dict[str, Any] | None = None) -> tuple[int, Any]:
+    """A program's request (no Origin), as the docs' tables describe them."""
+    import urllib.error
+    import urllib.request
+
+    data = None if body is None else json.dumps(body).encode()
+    request = urllib.request.Request(
+        base + path, data=data, headers={"Content-Type": "application/json"}
+    )
+    try:
+        with urllib.request.urlopen(request, timeout=10) as answer:
+            return answer.status, json.loads(answer.read())
+    except urllib.error.HTTPError as e:
+        return e.code, json.loads(e.read())
+
+
+def _finished_then_restarted(operator: Operator, body: dict[str, Any]) -> tuple[Any, Any]:
+    """A game of bots only played to its end, as ``GET /api/sessions/{id}`` shows it before
+    and after a restart."""
+    status, made = _http(operator.base, "/api/sessions", body)
+    assert status == 201, made
+    sid = made["session"]
+    deadline = time.time() + 20
+    while time.time() < deadline:
+        status, before = _http(operator.base, f"/api/sessions/{sid}")
+        if before["phase"] == "over":
+            break
+        time.sleep(0.1)
+    assert before["phase"] == "over", before
+    try:
+        operator.stop()
+    finally:
+        operator.start()
+    status, after = _http(operator.base, f"/api/sessions/{sid}")
+    assert status == 200 and after["phase"] == "over"
+    assert _http(operator.base, f"/api/sessions/{sid}/record")[0] == 200  # the record stays
+    return before, after
+
+
+TWO_BOTS = {
+    "game": "tonk",
+    "seats": [{"name": "X", "agent": "random"}, {"name": "Y", "agent": "tonk-heuristic"}],
+    "options": {"stake": 2},
+}
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="WebServer.describe takes 'bot' from the running bots; a finished game's are not"
+    " loaded again after a restart, so its bot seats read as people's (bot: null)",
+)
+def test_a_finished_games_bot_seats_stay_bots_after_a_restart(operator: Operator) -> None:
+    before, after = _finished_then_restarted(operator, TWO_BOTS)
+    assert [s["bot"] for s in before["seats"]] == ["random", "tonk-heuristic"]
+    assert [s["bot"] for s in after["seats"]] == ["random", "tonk-heuristic"], after["seats"]
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="after a restart GET /api/sessions/{id} shows every option with its default, not"
+    " the options as asked (web.rst: 'rules and options (as asked)')",
+)
+def test_a_games_options_read_as_asked_after_a_restart(operator: Operator) -> None:
+    before, after = _finished_then_restarted(operator, TWO_BOTS)
+    assert before["options"] == {"stake": 2}
+    assert after["options"] == before["options"], after["options"]
