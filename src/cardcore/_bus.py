@@ -83,7 +83,7 @@ _BUILDING = threading.Lock()
 _NO_CONDITION = threading.Condition(threading.Lock())  # replaced before any batch is queued
 # shared stand-ins until a bus builds its machinery (never changed: nothing is queued before)
 _NOTHING_DEFERRED: dict[int, Any] = {}
-_NOTHING_SKIPPED: set[int] = set()
+_NO_ORPHANS: dict[int, list[Event]] = {}
 _NO_TICKETS = itertools.count()
 
 
@@ -118,7 +118,12 @@ class EventBus:
     ``BaseException`` that is not an ``Exception`` (``KeyboardInterrupt``)
     propagates from the call that delivered it, once every other handler has
     had the batch (and the batches this thread's handlers queued): it costs
-    no other handler an event.
+    no other handler an event. An interrupt that reaches a thread while it waits
+    for its batch's turn is raised at once; the batch (and those its handlers
+    queued) is delivered in its turn by the next thread that delivers one.
+
+    :meth:`subscribe` and :meth:`unsubscribe` may be called from any thread, and
+    from a handler.
 
     :param observers: The plugins' ``on_event`` implementations (plain callables).
     :param seats: The game's number of seats, so :meth:`subscribe` can refuse
@@ -135,7 +140,7 @@ class EventBus:
         "_next",
         "_next_batch",
         "_observers",
-        "_skipped",
+        "_orphans",
         "_subs",
         "_tickets",
         "_waiters",
@@ -161,9 +166,10 @@ class EventBus:
         self._cond = _NO_CONDITION
         self._deliverer = 0  # the thread delivering now (deliveries never overlap), 0: none
         # batches of actions a handler applied, per thread, delivered after the current batch;
-        # tickets given up by an interrupted thread (both built with the machinery)
+        # batches an interrupted thread left, by ticket, for the next thread in line to deliver
+        # (both built with the machinery)
         self._deferred: dict[int, deque[tuple[int, list[Event]]]] = _NOTHING_DEFERRED
-        self._skipped: set[int] = _NOTHING_SKIPPED
+        self._orphans: dict[int, list[Event]] = _NO_ORPHANS
         self._tickets = _NO_TICKETS
         self._next_batch = 0  # the ticket of the next batch to deliver
         self._waiters = 0
@@ -221,10 +227,11 @@ class EventBus:
                 raise SeatError(msg, action=None, rule_id="CORE-SEAT-1")
         if self._cond is _NO_CONDITION:
             self._machinery()
-        self._next += 1
-        sub = Subscription(event_type, handler, seat, self._next, bool(drop_on_error))
-        self._subs = [*self._subs, sub]
-        self._changed()
+        with self._cond:  # threads may subscribe and unsubscribe at once: none is lost
+            self._next += 1
+            sub = Subscription(event_type, handler, seat, self._next, bool(drop_on_error))
+            self._subs = [*self._subs, sub]
+            self._changed()
         return sub
 
     def unsubscribe(self, subscription: Subscription | Callable[..., object]) -> None:
@@ -233,16 +240,23 @@ class EventBus:
         From the moment it returns the handler receives nothing more, also from a
         batch being delivered (a handler may unsubscribe another, or itself): the
         removed :class:`Subscription`'s ``handler`` then reads as a function that
-        does nothing.
+        does nothing. A subscription of another bus, or a handler never subscribed,
+        removes nothing. A handler is matched by ``==``, so ``unsubscribe(log.append)``
+        removes what ``subscribe(Event, log.append)`` made (each reading of a bound
+        method is a new object, equal to the others).
         """
-        if isinstance(subscription, Subscription):
-            gone = [s for s in self._subs if s.token == subscription.token]
-        else:
-            gone = [s for s in self._subs if s.handler is subscription]
-        self._subs = [s for s in self._subs if s not in gone]
-        for sub in gone:  # a batch being delivered holds it still: it now calls nothing
-            object.__setattr__(sub, "handler", _removed)
-        self._changed()
+        with self._cond:  # (the shared stand-in before the first subscription: nothing to do)
+            subs = self._subs
+            if isinstance(subscription, Subscription):
+                gone = [s for s in subs if s is subscription]
+            else:
+                gone = [s for s in subs if _same(s.handler, subscription)]
+            if not gone:
+                return
+            self._subs = [s for s in subs if all(s is not g for g in gone)]
+            for sub in gone:  # a batch being delivered holds it still: it now calls nothing
+                object.__setattr__(sub, "handler", _removed)
+            self._changed()
 
     def _changed(self) -> None:
         self._lookup = {}
@@ -269,7 +283,7 @@ class EventBus:
         with _BUILDING:
             if self._cond is _NO_CONDITION:
                 self._deferred = {}
-                self._skipped = set()
+                self._orphans = {}
                 self._tickets = itertools.count()
                 self._cond = threading.Condition(threading.Lock())  # last: it says "built"
 
@@ -288,7 +302,7 @@ class EventBus:
         if self._deliverer == ident:
             self._deferred.setdefault(ident, deque()).append((ticket, batch))
             return
-        if self._next_batch != ticket or self._observers or self._skipped:
+        if self._next_batch != ticket or self._observers:
             self._run(ident, ticket, batch)
             return
         # its turn already, no observer: deliver here (what _run and _deliver do, inlined)
@@ -316,7 +330,7 @@ class EventBus:
             raise
         self._deliverer = 0
         self._next_batch = ticket + 1
-        if self._waiters or self._skipped:
+        if self._waiters:
             self._done(ticket)
         if self._deferred:
             mine = self._deferred.get(ident)
@@ -346,10 +360,11 @@ class EventBus:
 
     def _run(self, ident: int, ticket: int, batch: list[Event]) -> None:
         stop: BaseException | None = None  # a handler's KeyboardInterrupt: raised at the end
+        pending = True  # batch *ticket* not delivered yet: left to the others if interrupted
         try:
             while True:
                 if self._next_batch != ticket:
-                    self._wait_turn(ticket)
+                    stop = self._kept(stop, self._wait_turn(ident, ticket))
                 self._deliverer = ident
                 try:
                     got = self._deliver(batch)
@@ -357,6 +372,7 @@ class EventBus:
                         stop = self._kept(stop, got)
                 finally:
                     self._deliverer = 0
+                    pending = False
                     self._done(ticket)
                 if not self._deferred:
                     break
@@ -364,45 +380,62 @@ class EventBus:
                 if not mine:
                     break
                 ticket, batch = mine.popleft()
+                pending = True
         except BaseException:
-            self._abandon(ident)
+            self._abandon(ident, (ticket, batch) if pending else None)
             raise
         if stop is not None:
             raise stop
 
-    def _wait_turn(self, ticket: int) -> None:
-        with self._cond:
-            self._waiters += 1
+    def _wait_turn(self, ident: int, ticket: int) -> BaseException | None:
+        """Wait until batch *ticket* is next. A batch an interrupted thread left that comes
+        first is delivered here, in its turn (see :meth:`_abandon`); returns the first
+        ``BaseException`` its handlers raised."""
+        stop: BaseException | None = None
+        while True:
+            with self._cond:
+                self._waiters += 1
+                try:
+                    while (nxt := self._next_batch) != ticket:
+                        orphan = self._orphans.pop(nxt, None)
+                        if orphan is not None:
+                            break
+                        self._cond.wait(0.5)  # woken by _done; the timeout is only a safety net
+                    else:
+                        return stop
+                finally:
+                    self._waiters -= 1
+            self._deliverer = ident
             try:
-                while self._next_batch != ticket:
-                    self._cond.wait(0.5)  # woken by _done; the timeout is only a safety net
+                stop = self._kept(stop, self._deliver(orphan))
             finally:
-                self._waiters -= 1
+                self._deliverer = 0
+                self._done(nxt)
 
     def _done(self, ticket: int) -> None:
-        if not self._skipped:
+        """Batch *ticket* is delivered: the next one's turn (never set back: a waiter that woke
+        on its own may have delivered the next already)."""
+        if self._next_batch == ticket:  # only the deliverer of *ticket* moves the turn on from it
             self._next_batch = ticket + 1
-            if not self._waiters:
-                return  # nobody waits (a waiter counts itself before it reads _next_batch)
+        if not self._waiters:
+            return  # nobody waits (a waiter counts itself before it reads _next_batch)
         with self._cond:
-            nxt = ticket + 1
-            while nxt in self._skipped:
-                self._skipped.discard(nxt)
-                nxt += 1
-            self._next_batch = nxt
+            self._next_batch = max(ticket + 1, self._next_batch)
             self._cond.notify_all()
 
-    def _abandon(self, ident: int) -> None:
-        """Give up this thread's remaining batches so other threads do not wait for them."""
+    def _abandon(self, ident: int, current: tuple[int, list[Event]] | None = None) -> None:
+        """This thread stops delivering (an interrupt): its undelivered batches, *current* and
+        those its handlers queued, are left for the next thread in line to deliver in their
+        turn, so no other thread waits for them forever and no subscriber misses them."""
         with self._cond:
             mine = self._deferred.pop(ident, None)
-            if mine:
-                self._skipped.update(t for t, _ in mine)
-            nxt = self._next_batch
-            while nxt in self._skipped:
-                self._skipped.discard(nxt)
-                nxt += 1
-            self._next_batch = nxt
+            orphans = self._orphans
+            if orphans is _NO_ORPHANS:  # (never: a batch is only queued once it is built)
+                orphans = self._orphans = {}
+            if current is not None:
+                orphans[current[0]] = current[1]
+            for t, b in mine or ():
+                orphans[t] = b
             self._cond.notify_all()
 
     def _deliver(self, batch: list[Event]) -> BaseException | None:
@@ -525,6 +558,17 @@ def _text(exc: BaseException) -> str:
     except Exception:
         text = "?"
     return text if len(text) <= 200 else text[:197] + "..."
+
+
+def _same(handler: Callable[..., object], other: object) -> bool:
+    """Whether *handler* is *other*, or equal to it (a bound method read again); a failing
+    comparison is no match."""
+    if handler is other:
+        return True
+    try:
+        return bool(handler == other)
+    except Exception:
+        return False
 
 
 def _removed(event: Event) -> None:
