@@ -115,15 +115,13 @@ class Window:
         page.on("websocket", self._socket)
         page.on("pageerror", lambda e: self.problems.append(f"page error: {e}"))
         page.on("request", lambda r: self.requests.append(r.url))
-        page.on(
-            "response",
-            lambda r: (
-                r.request.resource_type == "document"
-                and self.pages.append(r.headers.get("content-security-policy", ""))
-            ),
-        )
+        page.on("response", self._response)
         self.page = page
         return page
+
+    def _response(self, response: Any) -> None:
+        if response.request.resource_type == "document":
+            self.pages.append(response.headers.get("content-security-policy", ""))
 
     def _socket(self, ws: Any) -> None:
         ws.on(
@@ -475,7 +473,7 @@ def _tonk_click(w: Window, seat: int, turns: int) -> str:
         w.page.click('.pile[data-pile="discard"].target')
         return "discard"
     w.page.locator(f'button.act[data-action="{legal[0]}"]').first.click()
-    return legal[0]
+    return str(legal[0])
 
 
 def test_tonk_two_people_errors_shown_and_a_taken_seat_learns_nothing(
@@ -722,6 +720,11 @@ def test_spit_against_a_bot_survives_a_restart_then_resigns(
     )
     cy = Window(browser)
     cy.goto(waiting[0], dealt=False)
+    # the first to open a link claims the seat: its token goes to the fragment only
+    assert re.search(r"#seat=0&token=[\w-]+$", cy.page.url), cy.page.url
+    # a table still waiting for people is not listed (its id stays with whoever made it)
+    listed = [s["session"] for s in _http(operator.base, "/api/sessions")[1]]
+    assert _session_id(waiting[0]) not in listed and sid in listed
     before = ann.version
     try:
         pause = operator.stop()
