@@ -345,11 +345,14 @@ def _break(game: Game, msg: str) -> None:
     game._hot = COLD
 
 
-def truncate(game: Game) -> None:
-    """End *game* as ``"truncated"`` (under its lock); recorded as the record's ``truncated``."""
+def truncate(game: Game) -> tuple[int, list[Event]] | None:
+    """End *game* as ``"truncated"`` (under its lock); recorded as the record's ``truncated``.
+
+    :returns: The :class:`GameEnded` to deliver after the lock, numbered; or ``None``.
+    """
     state = game._state
     if state.is_over:
-        return
+        return None
     logic = game.logic
     try:
         result = Result((), logic.scores(state), logic.payouts(state), "truncated")
@@ -366,6 +369,12 @@ def truncate(game: Game) -> None:
     game._hot = COLD
     game.to_act = ()
     game.is_over = True
+    bus = game._bus
+    if not (bus.active and bus.wants_ended):
+        return None
+    return next(bus._tickets), [
+        GameEnded(result.winners, result.scores, result.payouts, "truncated")
+    ]
 
 
 def _deal_again(game: Game) -> GameState:

@@ -506,13 +506,12 @@ class Game:
         return None if batch is None else numbered(bus, batch, action, version, at, state)
 
     def truncate(self) -> None:
-        """End the game as ``"truncated"`` (runners call this at the game's action bound).
-
-        Recorded: the record says so, and :func:`cardcore.replay` and
-        :func:`cardcore.load` end the replayed game the same way.
-        """
+        """End the game as ``"truncated"`` (runners call this at the game's action bound) and
+        publish :class:`~cardcore.GameEnded`; recorded: replays and loads end the same way."""
         with held(self):
-            truncate(self)
+            queued = truncate(self)
+        if queued is not None:  # delivered as an action's events are: after the lock
+            self._bus.deliver(*queued)
 
     # -- copies, records ------------------------------------------------------------------
 

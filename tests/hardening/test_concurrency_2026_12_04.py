@@ -632,11 +632,6 @@ def test_a_handler_subscribing_during_delivery_gets_only_later_actions_once() ->
     assert all(len(mine) <= 2 for mine in seen_by)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="Game.truncate() ends the game without publishing game-ended, so a host relaying"
-    " events never tells its clients that a runner's action cap ended the game",
-)
 def test_a_game_ended_by_truncation_publishes_game_ended_like_any_other_end() -> None:
     """docs/events.rst: the core publishes ``game-ended`` when the game ends. A resignation
     does; the action bound of ``play``/``run_realtime``/``simulate`` ends the game through
