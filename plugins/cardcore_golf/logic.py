@@ -80,8 +80,7 @@ PLAN_CACHE = 64
 class GolfLogic(GameLogic[GolfState, GolfAction]):
     """Golf for one configuration (game + house rules); every layout and player count.
 
-    :param ruleset: The configuration. Golf's own hooks and the core's ``card_points`` are
-        resolved here, once.
+    :param ruleset: The configuration; Golf's hooks and ``card_points`` are resolved here, once.
     """
 
     rl_encoding = encoding.GolfEncoding  # cardcore.rl's fixed action indices and observation
@@ -111,9 +110,8 @@ class GolfLogic(GameLogic[GolfState, GolfAction]):
     def plan(self, players: int, options: Mapping[str, Any]) -> RoundPlan:
         """Return the cached :class:`RoundPlan` for *players* and the resolved *options*.
 
-        Its card points cover the deck of :meth:`~cardcore.GameLogic.deck` for the same
-        players and options (the core's cached ``build_deck``); at most :data:`PLAN_CACHE`
-        plans are kept.
+        Its card points cover the deck of :meth:`~cardcore.GameLogic.deck` (the core's cached
+        ``build_deck``) for the same players and options; at most :data:`PLAN_CACHE` are kept.
         """
         last = self._last
         if last is not None and last[0] is options and last[1] == players:  # resolved, shared
@@ -467,6 +465,8 @@ class GolfLogic(GameLogic[GolfState, GolfAction]):
                 keys, pts = st.keys_and_points(seat)
                 all_keys.append(keys)
                 scores.append(scorer(keys, pts))
+            for bad in (x for x in scores if type(x) is not int):  # a rule's scorer: named
+                self.checked_answer("golf_scorer", bad, int)
             if self._awards is not None:
                 for extra in self._awards(layout=plan.layout, keys=all_keys):
                     if not grids.awards_ok(extra, st.players):

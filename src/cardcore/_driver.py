@@ -474,14 +474,14 @@ def validate(game: Game, action: Action, seen: int | None) -> Action:
         elif game._is_legal is None:  # no check of the game's own: the legal set decides
             legal = game._legal_for(seat)
         else:
-            try:  # the game's fast check; should it fail, the legal set decides
+            try:  # the game's fast check; should the game's own code fail, the legal set decides
                 if game._is_legal(state, action):
                     return action
                 legal = ()
             except BaseException as exc:
                 undo(game, exc)
-                if not isinstance(exc, Exception):
-                    raise
+                if not isinstance(exc, Exception) or isinstance(exc, PluginError):
+                    raise  # an interrupt, or a house rule's failure (a veto): named, not retried
                 legal = game._legal_for(seat)
         try:  # identity first, then equality: the legal one, should an equal copy be given
             return legal[legal.index(action)]  # (True for 1: never recorded as such)

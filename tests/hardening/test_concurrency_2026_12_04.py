@@ -784,11 +784,6 @@ def test_a_veto_that_mutates_then_raises_in_real_time_is_undone_in_act_and_reads
     assert _versions(heard) == [view["version"] + 1]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="a veto that raises once while act checks the action (validate's fast is_legal check)"
-    " is swallowed: the core asks the legal set again and applies the action, no PluginError",
-)
 @pytest.mark.parametrize("name", ["golf", "tonk", "spit", "speed"])
 def test_a_veto_that_raises_once_while_act_checks_the_action_fails_that_act(
     name: str, house_rule: Callable[..., str]
@@ -819,11 +814,6 @@ def test_a_veto_that_raises_once_while_act_checks_the_action_fails_that_act(
     assert _dump(game) == before
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="a golf_scorer function answering no int is blamed on 'golf' (PluginError.plugin),"
-    " not on the house rule that answered the scorer; awards and penalties are named right",
-)
 @pytest.mark.parametrize("answer", [pytest.param("x", id="str"), pytest.param(2.5, id="float")])
 def test_a_golf_scorer_answering_no_int_is_blamed_on_its_rule(
     answer: Any, house_rule: Callable[..., str]
