@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from cardcore import replay
+from cardcore import game_info, replay
 from cardcore.session import Limits
 from tests.web.helpers import Player, create, serve
 
@@ -104,7 +104,8 @@ def test_the_documented_session_request_is_accepted_and_each_field_documented() 
         assert r.status_code == 201, r.text
         made = r.json()
         assert [s["bot"] for s in made["seats"]] == [None, None, "golf-greedy"]
-        assert made["options"] == {"layout": 8} and made["phase"] == "waiting"
+        every = dict(game_info("golf").resolve_options({"layout": 8}))
+        assert made["options"] == every and made["phase"] == "waiting"
         assert client.get(f"/api/sessions/{made['session']}").json() == made
 
 

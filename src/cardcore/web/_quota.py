@@ -81,10 +81,13 @@ class ServerLimits:
             if not text:
                 continue
             try:
-                values[field] = float(text) if field == "idle_close" else int(text)
+                value: float = float(text) if field == "idle_close" else int(text)
             except ValueError:
+                value = -1.0
+            if not value >= 0:  # named as the operator wrote it (NaN fails too)
                 msg = f"{var} must be a number from 0, not {text[:40]!r}"
-                raise WebError(msg) from None
+                raise WebError(msg)
+            values[field] = value
         return cls(**values)
 
 

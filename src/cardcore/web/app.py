@@ -180,6 +180,8 @@ class WebServer:
         self.bot_delay = bot_delay
         self.bot_pace = bot_pace
         self.bots: dict[str, list[Bot]] = {}
+        self.done_bots: dict[str, dict[int, str]] = {}
+        """The bots' seats of games over when the server started (their agents' names)."""
         self._runner: asyncio.Task[None] | None = None
         self._sweeper: asyncio.Task[None] | None = None
 
@@ -197,7 +199,11 @@ class WebServer:
             for row in rows:
                 sid, seat = row[0], row[1]
                 session = self.hub.sessions.get(sid)
-                if session is None or session.phase in ("over", "closed"):
+                if session is not None and session.phase in ("over", "closed"):
+                    if type(seat) is int and isinstance(row[2], str):  # shown, not run
+                        self.done_bots.setdefault(sid, {})[seat] = row[2]
+                    continue
+                if session is None:
                     continue
                 try:  # a damaged row, a bot stored before its agent's bounds, an agent removed
                     bot = stored_bot(self, session, row)
@@ -390,14 +396,14 @@ class WebServer:
     def describe(self, session: Session) -> dict[str, Any]:
         """A session as the lobby shows it."""
         sid = session.id
-        bot_seats = {b.seat: b.name for b in self.bots.get(sid, [])}
+        bot_seats = {b.seat: b.name for b in self.bots.get(sid, [])} or self.done_bots.get(sid, {})
         return {
             "session": sid,
             "game": session.setup.game,
             "phase": session.phase,
             "realtime": session.realtime,
             "rules": list(session.setup.rules),
-            "options": dict(session.setup.options),
+            "options": session.setup.to_json()["options"],  # every option: the same after a restart
             "seats": [
                 {
                     "seat": s,

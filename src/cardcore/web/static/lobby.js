@@ -64,7 +64,13 @@
       if (o.choices && !either) {
         input = el("select", { "data-option": o.name });
         if (!o.choices.includes(o.default)) input.append(el("option", { value: "null", text: "none" }));
-        for (const c of o.choices) input.append(el("option", { value: JSON.stringify(c), text: String(c) }));
+        const shown = new Set();  // one entry per spelling: Golf's layout 6 is 6 or "6"
+        for (const c of o.choices) {
+          const text = String(c).toLowerCase();
+          if (shown.has(text) && c !== o.default) continue;
+          shown.add(text);
+          input.append(el("option", { value: JSON.stringify(c), text: String(c) }));
+        }
         input.value = JSON.stringify(o.default);
       } else if (either) {
         const span = o.minimum === null ? "at most " + o.maximum

@@ -57,6 +57,10 @@
     ws.onmessage = (e) => { S.frames.push(e.data); handle(JSON.parse(e.data)); };
     ws.onclose = () => {
       $("net").textContent = S.closed ? "closed" : "disconnected: reconnecting…";
+      if (Object.keys(S.pending).length) {  // sent, never answered: the table will show whether it was made
+        S.pending = {};
+        say("The connection dropped before your move was answered: the table shows whether it was made.", "stale");
+      }
       if (!S.closed) setTimeout(connect, 1000);
     };
   }
@@ -114,7 +118,8 @@
         const p = S.pending[m.id];
         if (p) { S.latency = Math.round(performance.now() - p.t); delete S.pending[m.id]; }
         const what = p ? "“" + p.text + "”: " : "";
-        if (m.code === "stale") say("Too late — " + what + m.message + " The table changed before your move arrived; look again.", "stale");
+        const told = String(m.message).replace(/[.\s]+$/, "");
+        if (m.code === "stale") say("Too late — " + what + told + (/look again$/.test(told) ? "." : ". The table changed before your move arrived; look again."), "stale");
         else if (m.code === "illegal") say("Not allowed — " + what + m.message + (m.rule ? " [" + m.rule + "]" : ""), "illegal");
         else if (m.code === "seat-taken") say("This seat is taken: open it from the link that holds its token. " + m.message, "illegal");
         else say(m.code + ": " + m.message, "illegal");
@@ -136,6 +141,10 @@
   }
 
   function act(text) {
+    if (!S.ws || S.ws.readyState !== 1) {  // never kept waiting for an answer to a move not sent
+      say("Not sent — “" + text + "”: the connection is down. Try again once it is back.", "illegal");
+      return;
+    }
     const id = ++S.nextId;
     S.pending[id] = { t: performance.now(), text };
     S.selected = null; S.picked = [];
