@@ -10,6 +10,7 @@ import logging
 import threading
 from collections import deque
 from collections.abc import Callable, Iterable
+from contextvars import ContextVar
 from threading import get_ident
 from typing import Any
 
@@ -19,7 +20,7 @@ from cardcore._text import shown
 from cardcore.errors import ArgumentError, SeatError
 from cardcore.events import SPECTATOR, ActionApplied, E, Event, GameEnded
 
-__all__ = ["DeliveryFailure", "EventBus", "Observers", "Subscription"]
+__all__ = ["HUSHED", "QUIET", "UNASKED", "DeliveryFailure", "EventBus", "Observers", "Subscription"]
 
 
 @frozen
@@ -93,7 +94,7 @@ class EventBus:
     ``game.events.subscribe(CardDiscarded, show)`` calls ``show(event)`` for every
     discard; ``subscribe(Event, log)`` receives every event;
     ``subscribe(CardDrawn, send, seat=2)`` delivers seat 2's redacted copies.
-    Clones of a game start with no subscribers.
+    Clones of a game start with no subscribers, and no plugin's ``on_event`` hears them.
 
     **When and where handlers run.** The events of an action are delivered by
     the thread whose call applied it (``act``/``apply``), after the game's lock
@@ -591,3 +592,9 @@ class _Unasked(EventBus):
 
 UNASKED = _Unasked()
 """The shared bus of games whose :attr:`Game.events <cardcore.Game.events>` nobody asked for."""
+
+HUSHED = _Unasked()
+"""The bus of hushed games (clones, search worlds, replays): no plugin's ``on_event`` hears them."""
+
+QUIET: ContextVar[bool] = ContextVar("cardcore_quiet", default=False)
+"""While true, :func:`cardcore.new_game` starts a hushed game (:data:`HUSHED`)."""

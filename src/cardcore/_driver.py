@@ -11,7 +11,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, NoReturn
 
 from cardcore._actionlog import actions as recorded
-from cardcore._bus import UNASKED
+from cardcore._bus import HUSHED, UNASKED
 from cardcore._faults import as_legal, offered
 from cardcore._hookcall import message_of
 from cardcore._text import shown
@@ -552,8 +552,7 @@ def clone_game(game: Game) -> Game:
     new.options = game.options
     new.seed = game.seed
     new.version = game.version
-    observers = game.ruleset.observers  # bus_for(), inlined: search agents clone per step
-    new._bus = UNASKED if not observers else EventBus(observers, len(game.players))
+    new._bus = HUSHED  # a copy tells no plugin's on_event (a search agent makes thousands)
     new._deck_top = game._deck_top
     new._start_position = game._start_position
     new._state = game._state.clone()

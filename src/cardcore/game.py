@@ -15,7 +15,7 @@ from typing import Any
 from cardcore._actionlog import CHUNK, seal
 from cardcore._actionlog import actions as recorded
 from cardcore._actionlog import times as recorded_times
-from cardcore._bus import UNASKED
+from cardcore._bus import HUSHED, UNASKED
 from cardcore._driver import (
     BASE_EVERY,
     COLD,
@@ -187,10 +187,11 @@ class Game:
     def events(self) -> EventBus:
         """The event bus: ``game.events.subscribe(EventType, handler, seat=...)``."""
         bus = self._bus
-        if bus is UNASKED:  # the first ask builds it (a game nobody listens to has none)
+        if bus is UNASKED or bus is HUSHED:  # the first ask builds it (a hushed one: no plugin)
             with held(self):
-                if self._bus is UNASKED:
-                    self._bus = EventBus(self.ruleset.observers, len(self.players))
+                if self._bus is bus:
+                    observers = () if bus is HUSHED else self.ruleset.observers
+                    self._bus = EventBus(observers, len(self.players))
                 bus = self._bus
         return bus
 
@@ -528,7 +529,7 @@ class Game:
         return self
 
     def clone(self) -> Game:
-        """Return an independent copy with the same state and record and no subscribers."""
+        """Return an independent copy, same state and record, heard by no subscriber or on_event."""
         lock = self._lock
         lock.acquire(False) or wait_for(self, lock)  # not "with": search agents clone per step
         try:

@@ -25,6 +25,8 @@ from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
+from cardcore._bus import HUSHED, QUIET
+from cardcore._driver import bus_for
 from cardcore._earlier import earlier_rules
 from cardcore._recording import RECORD_FORMAT, SAVE_FORMAT, signature_of
 from cardcore._text import shown
@@ -334,6 +336,7 @@ def _replay(rec: Mapping[str, Any]) -> Game:
     names = tuple(r["name"] for r in rec["rules"] if r["name"] not in default_names)
     names += _earlier_rules(rec)  # the game's defaults of the record's day
     token = _VERSION.set(CHANCE if rec["format_version"] >= 3 else LEGACY_CHANCE)
+    quiet = QUIET.set(True)  # plugins' on_event saw these actions once, when they were played
     try:
         game = new_game(
             rec["game"],
@@ -350,6 +353,7 @@ def _replay(rec: Mapping[str, Any]) -> Game:
     except (CardcoreError, TypeError, ValueError) as exc:
         raise _fail(f"record cannot start its game: {exc}") from None
     finally:
+        QUIET.reset(quiet)
         _VERSION.reset(token)
     bound = game.logic.action_bound(len(game.players), game.options)
     if len(rec["actions"]) > bound + 2:
@@ -381,6 +385,8 @@ def _replay(rec: Mapping[str, Any]) -> Game:
             "record result does not match the result its actions replay to (a house rule"
             f" that answers otherwise each time it is asked does that; rules in play: {rules})"
         )
+    if game._bus is HUSHED:  # replayed: the plugins' on_event hear what is played from here on
+        game._bus = bus_for(game.ruleset, len(game.players))
     return game
 
 

@@ -11,7 +11,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, cast
 
-from cardcore._bus import UNASKED
+from cardcore._bus import HUSHED, QUIET, UNASKED
 from cardcore._faults import check_logic, check_turn
 from cardcore._text import shown
 from cardcore.cards import Card, parse_cards
@@ -225,7 +225,11 @@ def new_game(
         msg = f"subscribers takes a list of (EventType, handler[, seat]), not {shown(subscribers)}"
         raise ArgumentError(msg)
     # no subscriber and no observing plugin: the game shares the unasked bus until asked
-    bus = EventBus(ruleset.observers, len(names)) if subscribers or ruleset.observers else UNASKED
+    observers = () if QUIET.get() else ruleset.observers  # hushed: a search world, a replay
+    if subscribers or observers:
+        bus = EventBus(observers, len(names))
+    else:
+        bus = HUSHED if ruleset.observers else UNASKED
     for listener in subscribers:
         if not isinstance(listener, tuple) or len(listener) not in (2, 3):
             msg = f"subscribers take (EventType, handler) or (EventType, handler, seat), not {shown(listener)}"

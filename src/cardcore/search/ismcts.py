@@ -28,6 +28,7 @@ from collections.abc import Callable, Mapping, Sequence
 from time import perf_counter
 from typing import Any, ClassVar
 
+from cardcore._bus import QUIET
 from cardcore._text import shown
 from cardcore.actions import Action
 from cardcore.agents import Plan
@@ -306,6 +307,7 @@ class ISMCTSAgent:
         problem: Exception | None = None
         for _ in range(ATTEMPTS):
             text = sample_position(view, rng)
+            quiet = QUIET.set(True)  # a world of the search: no plugin's on_event hears it
             try:
                 return new_game(
                     config.game,
@@ -318,6 +320,8 @@ class ISMCTSAgent:
                 ).single_thread()  # the search's own world: one thread plays it
             except OptionError as exc:  # an inconsistent sample: draw another
                 problem = exc
+            finally:
+                QUIET.reset(quiet)
         msg = f"ismcts cannot sample a position of {config.game!r} consistent with the view of seat {seat}: {problem}"
         raise CardcoreError(msg)
 
