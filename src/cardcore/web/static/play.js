@@ -213,6 +213,7 @@
     $("net").textContent = net.join(" · ");
     if (!v) {
       const claimed = S.lobby ? S.lobby.claimed.filter(Boolean).length : 0;
+      if (!S.players.length) { $("table").textContent = ""; $("actions").textContent = ""; return; }  // no game joined (an unknown id): the error says why
       status.append("Waiting for players (" + claimed + " of " + S.players.length + " seats taken). Send the others their link.");
       $("table").textContent = ""; $("actions").textContent = "";
       return;
