@@ -465,8 +465,8 @@ class GolfLogic(GameLogic[GolfState, GolfAction]):
                 keys, pts = st.keys_and_points(seat)
                 all_keys.append(keys)
                 scores.append(scorer(keys, pts))
-            for bad in (x for x in scores if type(x) is not int):  # a rule's scorer: named
-                self.checked_answer("golf_scorer", bad, int)
+            for score in scores:  # a rule's scorer's answers: refused by the rule's name
+                self.checked_answer("golf_scorer", score, int)
             if self._awards is not None:
                 for extra in self._awards(layout=plan.layout, keys=all_keys):
                     if not grids.awards_ok(extra, st.players):

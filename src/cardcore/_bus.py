@@ -10,7 +10,6 @@ import logging
 import threading
 from collections import deque
 from collections.abc import Callable, Iterable
-from contextvars import ContextVar
 from threading import get_ident
 from typing import Any
 
@@ -20,7 +19,7 @@ from cardcore._text import shown
 from cardcore.errors import ArgumentError, SeatError
 from cardcore.events import SPECTATOR, ActionApplied, E, Event, GameEnded
 
-__all__ = ["HUSHED", "QUIET", "UNASKED", "DeliveryFailure", "EventBus", "Observers", "Subscription"]
+__all__ = ["DeliveryFailure", "EventBus", "Observers", "Subscription"]
 
 
 @frozen
@@ -391,27 +390,40 @@ class EventBus:
     def _wait_turn(self, ident: int, ticket: int) -> BaseException | None:
         """Wait until batch *ticket* is next. A batch an interrupted thread left that comes
         first is delivered here, in its turn (see :meth:`_abandon`); returns the first
-        ``BaseException`` its handlers raised."""
+        ``BaseException`` its handlers raised. Interrupted before handing such a batch to
+        its handlers, this thread leaves it again; after, it hands the turn on."""
         stop: BaseException | None = None
         while True:
-            with self._cond:
-                self._waiters += 1
-                try:
-                    while (nxt := self._next_batch) != ticket:
-                        orphan = self._orphans.pop(nxt, None)
-                        if orphan is not None:
-                            break
-                        self._cond.wait(0.5)  # woken by _done; the timeout is only a safety net
-                    else:
-                        return stop
-                finally:
-                    self._waiters -= 1
-            self._deliverer = ident
+            nxt = -1
+            left: list[Event] | None = None
+            started = False
             try:
-                stop = self._kept(stop, self._deliver(orphan))
+                with self._cond:
+                    self._waiters += 1
+                    try:
+                        while self._next_batch != ticket:
+                            nxt = self._next_batch
+                            left = self._orphans.get(nxt)
+                            if left is not None:
+                                del self._orphans[nxt]  # taken up: put back if interrupted
+                                break
+                            self._cond.wait(0.5)  # woken by _done; the timeout: a safety net
+                        else:
+                            return stop
+                    finally:
+                        self._waiters -= 1
+                self._deliverer = ident
+                started = True
+                stop = self._kept(stop, self._deliver(left))
             finally:
-                self._deliverer = 0
-                self._done(nxt)
+                if left is not None:
+                    self._deliverer = 0
+                    if started:
+                        self._done(nxt)
+                    else:
+                        with self._cond:
+                            self._orphans[nxt] = left
+                            self._cond.notify_all()
 
     def _done(self, ticket: int) -> None:
         """Batch *ticket* is delivered: the next one's turn (never set back: a waiter that woke
@@ -574,27 +586,3 @@ def _same(handler: Callable[..., object], other: object) -> bool:
 
 def _removed(event: Event) -> None:
     """The handler of a removed subscription, for the rest of a batch being delivered."""
-
-
-class _Unasked(EventBus):
-    """The bus of every game nobody has asked for its bus yet: shared, silent, never written.
-
-    :attr:`Game.events <cardcore.Game.events>` replaces it with the game's own bus on first use,
-    so a game or clone that nobody listens to builds none.
-    """
-
-    __slots__ = ()
-
-    def subscribe(self, *args: Any, **kwargs: Any) -> Subscription:
-        msg = "internal: the shared unasked bus takes no subscription (use Game.events)"
-        raise RuntimeError(msg)
-
-
-UNASKED = _Unasked()
-"""The shared bus of games whose :attr:`Game.events <cardcore.Game.events>` nobody asked for."""
-
-HUSHED = _Unasked()
-"""The bus of hushed games (clones, search worlds, replays): no plugin's ``on_event`` hears them."""
-
-QUIET: ContextVar[bool] = ContextVar("cardcore_quiet", default=False)
-"""While true, :func:`cardcore.new_game` starts a hushed game (:data:`HUSHED`)."""

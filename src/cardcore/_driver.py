@@ -11,10 +11,10 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, NoReturn
 
 from cardcore._actionlog import actions as recorded
-from cardcore._bus import HUSHED, UNASKED
 from cardcore._faults import as_legal, offered
 from cardcore._hookcall import message_of
 from cardcore._text import shown
+from cardcore._unasked import HUSHED, UNASKED
 from cardcore.actions import HOST, Action, EndMatch, Resign
 from cardcore.deck import _VERSION as _CHANCE
 from cardcore.deck import CHANCE

@@ -42,7 +42,9 @@ def _known() -> tuple[frozenset[types.CodeType], frozenset[types.CodeType]]:
         methods = set()
         for value in vars(Game).values():
             func = value.fget if isinstance(value, property) else value
-            if isinstance(func, types.FunctionType):
+            # defined in the class: not a function of another module bound to a name of it
+            # (``_legal_for = legal_for``), which takes the game as ``game``, not ``self``
+            if isinstance(func, types.FunctionType) and func.__qualname__.startswith("Game."):
                 methods.add(func.__code__)
         released = frozenset(f.__code__ for f in (EventBus.deliver, deliver_kept, determinized))
         _codes = (frozenset(methods), released | frozenset(methods))

@@ -15,7 +15,6 @@ from typing import Any
 from cardcore._actionlog import CHUNK, seal
 from cardcore._actionlog import actions as recorded
 from cardcore._actionlog import times as recorded_times
-from cardcore._bus import HUSHED, UNASKED
 from cardcore._driver import (
     BASE_EVERY,
     COLD,
@@ -42,6 +41,7 @@ from cardcore._legality import legality, vetoing
 from cardcore._recording import make_record, make_save, sign
 from cardcore._reentry import held, wait_for
 from cardcore._text import shown
+from cardcore._unasked import HUSHED, UNASKED
 from cardcore._views import VIEW_FORMAT, make_history, make_view, schema_of
 from cardcore._worlds import determinized
 from cardcore.actions import HOST, Action, EndMatch, Resign

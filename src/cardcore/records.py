@@ -25,11 +25,11 @@ from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
-from cardcore._bus import HUSHED, QUIET
 from cardcore._driver import bus_for
 from cardcore._earlier import earlier_rules
 from cardcore._recording import RECORD_FORMAT, SAVE_FORMAT, signature_of
 from cardcore._text import shown
+from cardcore._unasked import HUSHED, QUIET
 from cardcore.cards import parse_cards
 from cardcore.deck import _VERSION, CHANCE, LEGACY_CHANCE
 from cardcore.errors import CardcoreError, CorruptStateError, PluginError

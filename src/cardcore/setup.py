@@ -11,9 +11,9 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, cast
 
-from cardcore._bus import HUSHED, QUIET, UNASKED
 from cardcore._faults import check_logic, check_turn
 from cardcore._text import shown
+from cardcore._unasked import HUSHED, QUIET, UNASKED
 from cardcore.cards import Card, parse_cards
 from cardcore.deck import _VERSION, CHANCE, Chance, chance_version, generator, shuffle
 from cardcore.errors import ArgumentError, CardcoreError, OptionError, PluginError

@@ -28,8 +28,8 @@ from collections.abc import Callable, Mapping, Sequence
 from time import perf_counter
 from typing import Any, ClassVar
 
-from cardcore._bus import QUIET
 from cardcore._text import shown
+from cardcore._unasked import QUIET
 from cardcore.actions import Action
 from cardcore.agents import Plan
 from cardcore.errors import ArgumentError, CardcoreError, OptionError
