@@ -79,7 +79,7 @@ from cardcore.simulate import Summary, simulate
 from cardcore.state import GameState, Result
 from cardcore.zones import ALL, Layout, Visibility, Zones, ZoneSpec
 
-__version__ = "0.2.0"
+__version__ = "0.3.0"
 
 __all__ = [
     "ALL",
