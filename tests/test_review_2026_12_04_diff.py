@@ -339,11 +339,6 @@ def _interrupt_entering_deliver(frame: Any, event: str, arg: Any) -> Any:
     return None
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="_wait_turn sets started before _deliver runs: an interrupt entering _deliver"
-    " hands the turn on past a taken-up batch no handler had, so every subscriber loses it",
-)
 def test_an_interrupt_before_a_taken_up_batch_reaches_a_handler_leaves_it_again() -> None:
     """_wait_turn's docstring (bb2d44f): "Interrupted before handing such a batch to its
     handlers, this thread leaves it again; after, it hands the turn on." C takes B's left

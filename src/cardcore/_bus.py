@@ -366,14 +366,17 @@ class EventBus:
                 if self._next_batch != ticket:
                     stop = self._kept(stop, self._wait_turn(ident, ticket))
                 self._deliverer = ident
+                took: list[bool] = []
                 try:
-                    got = self._deliver(batch)
+                    got = self._deliver(batch, took)
+                    took.append(True)
                     if got is not None:
                         stop = self._kept(stop, got)
                 finally:
                     self._deliverer = 0
-                    pending = False
-                    self._done(ticket)
+                    if took:  # handed to its handlers (else left to the others, below)
+                        pending = False
+                        self._done(ticket)
                 if not self._deferred:
                     break
                 mine = self._deferred.get(ident)
@@ -396,7 +399,7 @@ class EventBus:
         while True:
             nxt = -1
             left: list[Event] | None = None
-            started = False
+            took: list[bool] = []
             try:
                 with self._cond:
                     self._waiters += 1
@@ -413,12 +416,12 @@ class EventBus:
                     finally:
                         self._waiters -= 1
                 self._deliverer = ident
-                started = True
-                stop = self._kept(stop, self._deliver(left))
+                stop = self._kept(stop, self._deliver(left, took))
+                took.append(True)
             finally:
                 if left is not None:
                     self._deliverer = 0
-                    if started:
+                    if took:  # handed to its handlers: the turn moves on
                         self._done(nxt)
                     else:
                         with self._cond:
@@ -451,13 +454,17 @@ class EventBus:
                 orphans[t] = b
             self._cond.notify_all()
 
-    def _deliver(self, batch: list[Event]) -> BaseException | None:
+    def _deliver(self, batch: list[Event], took: list[bool] | None = None) -> BaseException | None:
         """Hand *batch* to every observer and handler; return the first ``BaseException``
         one raised (``KeyboardInterrupt``), for the caller to raise once every other
-        handler has had the batch."""
+        handler has had the batch. *took* gets an entry as the first handler is called: an
+        interrupt before that leaves the batch undelivered, to be left again."""
         observers = self._observers
         stop: BaseException | None = None
         for event in batch:
+            if took is not None:
+                took.append(True)
+                took = None
             kind = type(event)
             subs = self._lookup.get(kind)
             if subs is None:
