@@ -120,7 +120,8 @@ class EventBus:
     had the batch (and the batches this thread's handlers queued): it costs
     no other handler an event. An interrupt that reaches a thread while it waits
     for its batch's turn is raised at once; the batch (and those its handlers
-    queued) is delivered in its turn by the next thread that delivers one.
+    queued) is delivered in its turn by the next thread that delivers one (so not
+    before another action is applied, if none was waiting).
 
     :meth:`subscribe` and :meth:`unsubscribe` may be called from any thread, and
     from a handler.

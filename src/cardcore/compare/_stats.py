@@ -129,14 +129,13 @@ def share_ci(xs: Sequence[float], low: float = 0.0, high: float = 1.0) -> Estima
 def _correlation(xs: Sequence[float], ys: Sequence[float]) -> float:
     """Pearson's correlation of paired shares, with half a pair of each of the four outcomes
     ``(0, 0)``, ``(0, 1)``, ``(1, 0)``, ``(1, 1)`` added (Agresti and Min's adjustment for
-    matched pairs): below 1 even when every pair agrees; 0 when a side never varies."""
+    matched pairs): below 1 even when every pair agrees, and defined when a side never
+    varies (the half pairs vary)."""
     n = len(xs)
     mx, my = (math.fsum(xs) + 1) / (n + 2), (math.fsum(ys) + 1) / (n + 2)
     sxy = math.fsum((x - mx) * (y - my) for x, y in zip(xs, ys, strict=True))
     sxx = math.fsum((x - mx) ** 2 for x in xs)
     syy = math.fsum((y - my) ** 2 for y in ys)
-    if sxx == 0 or syy == 0:  # a side that never varies is independent of the other
-        return 0.0
     sxy += (1 - 2 * mx) * (1 - 2 * my) / 2  # the four half pairs, summed
     sxx += mx**2 + (1 - mx) ** 2
     syy += my**2 + (1 - my) ** 2
