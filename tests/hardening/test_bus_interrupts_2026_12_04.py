@@ -521,3 +521,49 @@ def test_a_handlers_keyboard_interrupt_costs_no_other_handler_an_event() -> None
     assert bus._deliverer == 0 and not bus._orphans and not any(bus._deferred.values())
     assert not _hangs(game, 1, "flip 0")
     assert got[-2:] == [("first", 3), ("all", 3)]
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="Ctrl-C as deliver's fast path looks up its handlers' queued batches, then the same "
+    "thread acts again (a REPL): its stale queued batch is waited for (hang) or delivered late",
+)
+def test_the_interrupted_thread_acting_again_gets_its_events_in_order() -> None:
+    """The REPL case of the fast path's unprotected tail: the interrupt leaves version 2 (queued
+    by a handler of version 1) in this thread's ``_deferred``; the user acts again in the same
+    thread. Its new batch (version 3) waits for the turn of version 2, which only this thread
+    holds: it waits for itself for ever. (With a watchdog that moves the turn on after a
+    stall, version 3 is delivered, then the stale version 2 after it: out of order. Any later
+    thread that reuses this thread's ident inherits the stale batch the same way.)"""
+    game = cardcore.new_game("golf", 2, seed=7)
+    got = _recorder(game)
+
+    def act_back(event: ActionApplied) -> None:
+        if event.version == 1:
+            game.act(0, "flip 1")
+
+    game.events.subscribe(ActionApplied, act_back)
+    interrupted = threading.Event()
+    second_done = threading.Event()
+
+    def repl() -> None:
+        sys.settrace(_raise_at_line("deliver", "if mine:"))
+        try:
+            game.act(0, "flip 0")
+        except _Stop:
+            interrupted.set()
+        finally:
+            sys.settrace(None)
+        game.act(1, "flip 0")  # the same thread acts again
+        second_done.set()
+
+    thread = threading.Thread(target=repl, daemon=True)
+    thread.start()
+    assert interrupted.wait(JOIN)
+    hung = not second_done.wait(HANG)
+    if hung:
+        _unstick(game.events, thread)
+    thread.join(JOIN)
+    assert not hung, "the thread's next act never returned: it waits for its own stale batch"
+    assert game.version == 3
+    assert got == sorted(set(got)) and got[-1] == 3, f"delivered out of order: {got}"
