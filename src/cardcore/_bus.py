@@ -9,12 +9,12 @@ import itertools
 import logging
 import threading
 from collections import deque
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from threading import get_ident
+from time import monotonic
 from typing import Any
 
-from attrs import field, frozen
-
+from cardcore._subscriptions import DeliveryFailure, Observers, Subscription
 from cardcore._text import shown
 from cardcore.errors import ArgumentError, SeatError
 from cardcore.events import SPECTATOR, ActionApplied, E, Event, GameEnded
@@ -22,62 +22,14 @@ from cardcore.events import SPECTATOR, ActionApplied, E, Event, GameEnded
 __all__ = ["DeliveryFailure", "EventBus", "Observers", "Subscription"]
 
 
-@frozen
-class Subscription:
-    """A handle returned by :meth:`EventBus.subscribe`; pass it to :meth:`EventBus.unsubscribe`."""
-
-    event_type: type[Event]
-    handler: Callable[[Any], object] = field(eq=False)
-    seat: int | str | None
-    token: int
-    drop_on_error: bool = False
-
-
-@frozen
-class DeliveryFailure:
-    """A handler (or a plugin's ``on_event``) raised while an event was delivered.
-
-    Handed to the bus's ``on_error`` callback (see :class:`EventBus`); the
-    failure is also logged on the ``"cardcore.events"`` logger. The action that
-    produced the event stays applied and every other handler still receives it.
-
-    :param event: The event (as the failing handler received it).
-    :param error: The exception the handler raised.
-    :param subscription: The failing subscription, or ``None`` for a plugin's ``on_event``.
-    :param dropped: Whether the subscription was removed (``drop_on_error=True``).
-    :param plugin: For a plugin's ``on_event``: the plugin's name (``None`` when unknown).
-    """
-
-    event: Event
-    error: BaseException = field(eq=False)
-    subscription: Subscription | None
-    dropped: bool = False
-    plugin: str | None = None
-
-
-class Observers(tuple[Callable[..., object], ...]):
-    """The plugins' ``on_event`` implementations in call order, and :attr:`names`.
-
-    A plain tuple to call; the names are read only when one of them raises.
-    """
-
-    names: tuple[str, ...]
-    """The plugin of each implementation, in the same order."""
-
-    def __new__(cls, funcs: Iterable[Callable[..., object]], names: Iterable[str]) -> Observers:
-        self = super().__new__(cls, funcs)
-        self.names = tuple(names)
-        return self
-
-    def name_of(self, observe: Callable[..., object]) -> str | None:
-        """The plugin of implementation *observe*, or ``None`` if it is not one of them."""
-        for func, name in zip(self, self.names, strict=False):
-            if func is observe:
-                return name
-        return None
-
-
 _LOG = logging.getLogger("cardcore.events")
+STUCK = 1.0
+"""Seconds the delivery turn may stand on a batch nobody delivers before waiters move on."""
+_MOVED_ON = (
+    "events: delivery moved on past batch %d, which nobody delivered for %.0f s (its thread"
+    " was interrupted holding it, and its events are lost; or it is late, and delivers it"
+    " out of order)"
+)
 _LOUD = frozenset(10**k for k in range(1, 10))  # failure counts logged again as a warning
 _BUILDING = threading.Lock()
 _NO_CONDITION = threading.Condition(threading.Lock())  # replaced before any batch is queued
@@ -121,7 +73,10 @@ class EventBus:
     no other handler an event. An interrupt that reaches a thread while it waits
     for its batch's turn is raised at once; the batch (and those its handlers
     queued) is delivered in its turn by the next thread that delivers one (so not
-    before another action is applied, if none was waiting).
+    before another action is applied, if none was waiting). An interrupt that
+    reaches a thread just before it delivers never leaves the others waiting for
+    ever: once the turn has stood ``STUCK`` (one) second on a batch nobody
+    delivers, they move on (logged as a warning; that batch's events are lost).
 
     :meth:`subscribe` and :meth:`unsubscribe` may be called from any thread, and
     from a handler.
@@ -246,15 +201,15 @@ class EventBus:
         removes what ``subscribe(Event, log.append)`` made (each reading of a bound
         method is a new object, equal to the others).
         """
-        with self._cond:  # (the shared stand-in before the first subscription: nothing to do)
-            subs = self._subs
-            if isinstance(subscription, Subscription):
-                gone = [s for s in subs if s is subscription]
-            else:
-                gone = [s for s in subs if _same(s.handler, subscription)]
-            if not gone:
-                return
-            self._subs = [s for s in subs if all(s is not g for g in gone)]
+        subs = self._subs  # compared outside the lock: a handler's __eq__ may do anything
+        if isinstance(subscription, Subscription):
+            gone = [s for s in subs if s is subscription]
+        else:
+            gone = [s for s in subs if _same(s.handler, subscription)]
+        if not gone:
+            return
+        with self._cond:
+            self._subs = [s for s in self._subs if all(s is not g for g in gone)]
             for sub in gone:  # a batch being delivered holds it still: it now calls nothing
                 object.__setattr__(sub, "handler", _removed)
             self._changed()
@@ -405,13 +360,21 @@ class EventBus:
                 with self._cond:
                     self._waiters += 1
                     try:
-                        while self._next_batch != ticket:
-                            nxt = self._next_batch
+                        stuck = (-1, 0.0)  # the turn nobody delivers, and since when
+                        while (nxt := self._next_batch) < ticket:  # (past it: delivered late)
                             left = self._orphans.get(nxt)
                             if left is not None:
                                 del self._orphans[nxt]  # taken up: put back if interrupted
                                 break
                             self._cond.wait(0.5)  # woken by _done; the timeout: a safety net
+                            if self._deliverer or self._next_batch != nxt:
+                                stuck = (-1, 0.0)
+                            elif stuck[0] != nxt:
+                                stuck = (nxt, monotonic())
+                            elif monotonic() - stuck[1] >= STUCK and nxt not in self._orphans:
+                                self._next_batch = nxt + 1  # never wait forever for a lost batch
+                                self._cond.notify_all()
+                                _LOG.warning(_MOVED_ON, nxt, STUCK)
                         else:
                             return stop
                     finally:

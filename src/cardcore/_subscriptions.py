@@ -1,0 +1,71 @@
+"""The handles and reports of the event bus (:class:`Subscription`, :class:`DeliveryFailure`)
+and the plugins' observers, kept apart from :mod:`cardcore._bus`, which delivers.
+
+Importing them from :mod:`cardcore.events` or :mod:`cardcore` is the public way.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from typing import Any
+
+from attrs import field, frozen
+
+from cardcore.events import Event
+
+__all__ = ["DeliveryFailure", "Observers", "Subscription"]
+
+
+@frozen
+class Subscription:
+    """A handle returned by :meth:`EventBus.subscribe`; pass it to :meth:`EventBus.unsubscribe`."""
+
+    event_type: type[Event]
+    handler: Callable[[Any], object] = field(eq=False)
+    seat: int | str | None
+    token: int
+    drop_on_error: bool = False
+
+
+@frozen
+class DeliveryFailure:
+    """A handler (or a plugin's ``on_event``) raised while an event was delivered.
+
+    Handed to the bus's ``on_error`` callback (see :class:`EventBus`); the
+    failure is also logged on the ``"cardcore.events"`` logger. The action that
+    produced the event stays applied and every other handler still receives it.
+
+    :param event: The event (as the failing handler received it).
+    :param error: The exception the handler raised.
+    :param subscription: The failing subscription, or ``None`` for a plugin's ``on_event``.
+    :param dropped: Whether the subscription was removed (``drop_on_error=True``).
+    :param plugin: For a plugin's ``on_event``: the plugin's name (``None`` when unknown).
+    """
+
+    event: Event
+    error: BaseException = field(eq=False)
+    subscription: Subscription | None
+    dropped: bool = False
+    plugin: str | None = None
+
+
+class Observers(tuple[Callable[..., object], ...]):
+    """The plugins' ``on_event`` implementations in call order, and :attr:`names`.
+
+    A plain tuple to call; the names are read only when one of them raises.
+    """
+
+    names: tuple[str, ...]
+    """The plugin of each implementation, in the same order."""
+
+    def __new__(cls, funcs: Iterable[Callable[..., object]], names: Iterable[str]) -> Observers:
+        self = super().__new__(cls, funcs)
+        self.names = tuple(names)
+        return self
+
+    def name_of(self, observe: Callable[..., object]) -> str | None:
+        """The plugin of implementation *observe*, or ``None`` if it is not one of them."""
+        for func, name in zip(self, self.names, strict=False):
+            if func is observe:
+                return name
+        return None
