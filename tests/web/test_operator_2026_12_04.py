@@ -674,6 +674,8 @@ def _spit_click(w: Window) -> bool:
             _, mine, centre = plays[0].split()
             w.page.click(f'.spit .stack[data-seat="0"][data-layout="{mine}"]', timeout=2000)
             w.page.click(f'.spit .pile[data-pile="{centre}"].target', timeout=2000)
+        elif "spit" in legal:  # nothing to play: ask for a spit (a bot that asked waits for it)
+            w.page.locator('button.act[data-action="spit"]').first.click(timeout=2000)
         elif legal:
             w.page.locator(f'button.act[data-action="{legal[0]}"]').first.click(timeout=2000)
         else:
@@ -750,11 +752,18 @@ def test_spit_against_a_bot_survives_a_restart_then_resigns(
     assert ann.page.get_attribute("#table", "data-layout") == "spit"
     frames = len(ann.page.evaluate("window.cardcore.frames"))
     play(4)
-    ann.page.wait_for_function(  # the bot took its seat again and plays on
+    bot_moved = (  # the bot took its seat again and plays on
         f"() => window.cardcore.frames.slice({frames}).map(JSON.parse)"
-        ".some(m => m.type === 'update' && m.action.seat === 1)",
-        timeout=WAIT,
+        ".some(m => m.type === 'update' && m.action.seat === 1)"
     )
+    deadline = time.time() + 30
+    while not ann.page.evaluate(bot_moved) and time.time() < deadline:
+        if "spit" in ann.view["legal"] and not any(
+            a.startswith("play ") for a in ann.view["legal"]
+        ):
+            _spit_click(ann)  # both stuck: the bot waits for this seat to ask for a spit too
+        ann.page.wait_for_timeout(200)
+    ann.page.wait_for_function(bot_moved, timeout=WAIT)
     # the page offers no button to resign; the notation's word, sent as a click's would be
     assert "resign" not in ann.view["legal"]
     ann.page.evaluate("window.cardcore.act('resign')")
