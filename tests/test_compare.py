@@ -244,3 +244,35 @@ def test_dask_gives_the_same_figures() -> None:
     ):
         on_dask = cardcore.compare("golf", executor=client.get_executor(), chunk=2, **kw)
     assert _figures(on_dask) == _figures(alone)
+
+
+def test_a_mixed_line_up_reports_each_agents_wins_over_every_seat_it_held() -> None:
+    """Seats rotate game by game, so per-seat wins cannot say which agent is stronger;
+    ``agent_wins`` can, and matches a count made from the games themselves."""
+    cmp = cardcore.compare(
+        "golf", agents=["golf-greedy", "random"], vs=["golf.jokers"], options=GOLF1,
+        games=16, seed=5, skill=None,
+    )  # fmt: skip
+    for side in (cmp.a, cmp.b):
+        wins = side.agent_wins
+        assert list(wins) == ["golf-greedy", "random"]
+        assert wins["golf-greedy"].mean + wins["random"].mean == pytest.approx(1.0)
+        assert wins["golf-greedy"].mean > 0.8  # greedy beats random from either seat
+        assert wins["golf-greedy"].n == 16
+        # per seat, the same games: each seat is greedy's in half of them
+        assert sum(e.mean for e in side.seat_wins) == pytest.approx(1.0)
+    assert {"agent:golf-greedy", "agent:random"} <= set(cmp.diff)
+    rows = {r[0]: r for r in cmp_rows(cmp)}
+    assert rows["wins: random"][1].startswith(f"{100 * cmp.a.agent_wins['random'].mean:.1f}%")
+    data = cmp.to_json()
+    assert set(data["a"]["agent_wins"]) == {"golf-greedy", "random"}
+
+
+def test_one_agent_in_every_seat_reports_no_agent_wins(jokers: Comparison) -> None:
+    assert jokers.a.agent_wins == {} and not any(k.startswith("agent:") for k in jokers.diff)
+
+
+def cmp_rows(cmp: Comparison) -> list[tuple[str, str, str, str]]:
+    from cardcore.compare._report import rows_of
+
+    return rows_of(cmp)

@@ -398,3 +398,60 @@ def test_lobby_takes_golfs_dealer_as_a_seat_or_random(
         made = [s for s in web.hub.sessions.values() if s.setup.game == "golf"]
         assert made and dict(made[-1].setup.options).get("dealer") == wanted
         page.close()
+
+
+def test_lobby_keeps_typed_names_when_the_seat_count_changes(
+    server: tuple[str, WebServer], browser: Any
+) -> None:
+    base, web = server
+    page = browser.new_page()
+    page.goto(base + "/")
+    page.wait_for_selector("#game option[value=golf]", state="attached")
+    page.select_option("#game", "golf")
+    page.fill('#seats .name[data-seat="0"]', "Ada")
+    page.fill('#seats .name[data-seat="1"]', "Brian")
+    page.select_option('#seats .who[data-seat="1"]', "")  # a person, not the default bot
+    page.fill("#count", "3")
+    page.locator("#count").dispatch_event("change")
+    assert page.locator("#seats .seat").count() == 3
+    assert page.input_value('#seats .name[data-seat="0"]') == "Ada"
+    assert page.input_value('#seats .name[data-seat="1"]') == "Brian"
+    assert page.input_value('#seats .who[data-seat="1"]') == ""
+    assert page.input_value('#seats .name[data-seat="2"]') == "Player 3"
+    page.click("#start")
+    page.wait_for_selector(".seat-link")
+    made = [s for s in web.hub.sessions.values() if s.setup.game == "golf"]
+    assert list(made[-1].setup.players)[:2] == ["Ada", "Brian"]
+    page.close()
+
+
+def test_a_player_resigns_from_the_page_after_confirming(
+    server: tuple[str, WebServer], browser: Any
+) -> None:
+    base, web = server
+    page = browser.new_page()
+    made = _create(page, base, "golf", [{"name": "You"}, {"name": "Other"}])
+    other = browser.new_page()
+    other.goto(base + made["seats"][1]["link"])
+    page.goto(base + made["seats"][0]["link"])
+    page.wait_for_function("() => window.cardcore.view !== null")
+    page.click("#resign")
+    assert _view(page)["is_over"] is False  # one click only asks
+    page.click("#resign-no")
+    page.wait_for_selector("#resign")
+    page.click("#resign")
+    page.click("#resign-yes")
+    page.wait_for_function("() => window.cardcore.view.is_over", timeout=10000)
+    result = _view(page)["result"]
+    assert result["winners"] == [1]
+    assert page.locator("#resign").count() == 0  # nothing to resign from a finished game
+    game = web.hub.sessions[made["session"]].game
+    assert game is not None and game.is_over
+    watcher = browser.new_page()
+    watcher.goto(base + made["watch"])
+    watcher.wait_for_function("() => window.cardcore.view && window.cardcore.view.is_over")
+    assert watcher.locator("#resign").count() == 0  # a spectator has no seat to resign
+    watcher.close()
+    other.wait_for_function("() => window.cardcore.view.is_over")
+    other.close()
+    page.close()

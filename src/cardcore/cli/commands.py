@@ -125,10 +125,10 @@ def cmd_list(console: Console, only: str | None) -> int:
     gt.add_column("options: default (accepted)", overflow="fold")
     for name in games:
         info = game_info(name)
-        opts = "\n".join(f"{o.name}={_default(o)} ({_bounds(o)})" for o in info.options) or "-"
+        opts = "\n".join(_option_cell(o) for o in info.options) or "-"
         kind = "real time" if info.realtime else "turn-based"
         gt.add_row(
-            f"[bold]{escape(name)}[/]", _players(info), kind, escape(info.summary), escape(opts)
+            f"[bold]{escape(name)}[/]", _players(info), kind, escape(info.summary), opts
         )
     console.print(gt)
     for name in games:
@@ -195,6 +195,13 @@ def _notes(ri: RuleInfo, info: GameInfo) -> str:
 def _default(opt: Option) -> str:
     """An option's default as a player types it (``none`` when unset: its doc says what that means)."""
     return "none" if opt.default is None else str(opt.default)
+
+
+def _option_cell(opt: Option) -> str:
+    """``name=default (accepted)``, then the option's doc, dimmed: a default of ``none`` often
+    means more than "none" (Golf's ``rounds``: 9 rounds unless a ``points_limit`` is set)."""
+    cell = escape(f"{opt.name}={_default(opt)} ({_bounds(opt)})")
+    return cell + (f"\n  [dim]{escape(opt.doc)}[/]" if opt.doc else "")
 
 
 def _bounds(opt: Option) -> str:

@@ -225,6 +225,13 @@ def _deck(game: str, players: int, config: Config) -> Counter[str]:
     return Counter(str(c) for c in g.logic.deck(players, g.options))
 
 
+def _agent_share(r: GameRecord, agents: tuple[str, ...], spec: str) -> float:
+    """The share of game *r* won by the seats agent *spec* held (its places in the line-up,
+    rotated by ``r.lineup``)."""
+    n = len(agents)
+    return sum(1.0 / len(r.winners) for s in r.winners if agents[(s + r.lineup) % n] == spec)
+
+
 def _summary(config: Config, players: int, records: list[GameRecord]) -> ConfigSummary:
     main = [r for r in records if not r.probe]
     probes = [r for r in records if r.probe]
@@ -273,10 +280,17 @@ def _summary(config: Config, players: int, records: list[GameRecord]) -> ConfigS
         probe_overruns=(probe_overruns[0], probe_overruns[1]),
         slowest=tuple(slowest),
         decisions_per_s=tuple(d / t if t else 0.0 for d, t in zip(decisions, seconds, strict=True)),
+        agent_wins={
+            spec: share_ci([_agent_share(r, config.agents, spec) for r in main])
+            for spec in dict.fromkeys(config.agents)
+            if len(set(config.agents)) > 1  # one agent everywhere wins every game
+        },
     )
 
 
-def _paired(a: list[GameRecord], b: list[GameRecord]) -> dict[str, Estimate]:
+def _paired(
+    a: list[GameRecord], b: list[GameRecord], agents_a: tuple[str, ...], agents_b: tuple[str, ...]
+) -> dict[str, Estimate]:
     def by_index(records: list[GameRecord], probe: bool) -> dict[int, GameRecord]:
         return {r.index: r for r in records if r.probe is probe}
 
@@ -304,6 +318,12 @@ def _paired(a: list[GameRecord], b: list[GameRecord]) -> dict[str, Estimate]:
             [float(ma[i].reason == reason) for i in keys],
             [float(mb[i].reason == reason) for i in keys],
         )
+    for spec in dict.fromkeys(agents_a):
+        if spec in agents_b and len(set(agents_a)) > 1 and len(set(agents_b)) > 1:  # both mixed
+            out[f"agent:{spec}"] = paired_share_diff(
+                [_agent_share(ma[i], agents_a, spec) for i in keys],
+                [_agent_share(mb[i], agents_b, spec) for i in keys],
+            )
     pa, pb = by_index(a, True), by_index(b, True)
     probe_keys = sorted(pa.keys() & pb.keys())
     if probe_keys:
@@ -462,5 +482,5 @@ def compare(
         move_time=move_time,
         a=_summary(config_a, players, side_a),
         b=_summary(config_b, players, side_b),
-        diff=_paired(side_a, side_b),
+        diff=_paired(side_a, side_b, config_a.agents, config_b.agents),
     )

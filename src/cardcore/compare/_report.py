@@ -60,6 +60,19 @@ def rows_of(cmp: Comparison) -> list[tuple[str, str, str, str]]:
                 d["skill"].text(1, signed=True, percent=True) if "skill" in d else "",
             )
         )
+    if len(a.agent_wins) > 1 or len(b.agent_wins) > 1:  # a mixed line-up: who won
+        for spec in dict.fromkeys([*a.agent_wins, *b.agent_wins]):
+            wa, wb = a.agent_wins.get(spec), b.agent_wins.get(spec)
+            rows.append(
+                (
+                    f"wins: {spec}",
+                    "-" if wa is None else wa.text(1, percent=True),
+                    "-" if wb is None else wb.text(1, percent=True),
+                    d[f"agent:{spec}"].text(1, signed=True, percent=True)
+                    if f"agent:{spec}" in d
+                    else "",
+                )
+            )
     for reason in sorted({*a.reasons, *b.reasons}):
         ea = a.reasons.get(reason, proportion_ci(0, a.games))
         eb = b.reasons.get(reason, proportion_ci(0, b.games))

@@ -6,7 +6,7 @@ import math
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from attrs import frozen
+from attrs import field, frozen
 
 __all__ = [
     "Z95",
@@ -207,6 +207,10 @@ class ConfigSummary:
     :param probe_overruns: The same in the skill probes: ``(strong, weak)``.
     :param slowest: Per agent of the line-up, its longest decision in seconds.
     :param decisions_per_s: Per agent of the line-up, decisions per second of its own time.
+    :param agent_wins: A mixed line-up's agents (each spec once, in line-up order): the share
+        of the games each won, over every seat it held (a tie of k winners gives each 1/k).
+        Seats rotate game by game, so this is the figure that says which agent is stronger.
+        Empty when one agent holds every seat.
     """
 
     label: str
@@ -226,6 +230,7 @@ class ConfigSummary:
     probe_overruns: tuple[int, int]
     slowest: tuple[float, ...]
     decisions_per_s: tuple[float, ...]
+    agent_wins: Mapping[str, Estimate] = field(factory=dict)
 
     def to_json(self) -> dict[str, Any]:
         """Return the summary as JSON-ready data."""
@@ -247,4 +252,5 @@ class ConfigSummary:
             "probe_overruns": list(self.probe_overruns),
             "slowest": list(self.slowest),
             "decisions_per_s": list(self.decisions_per_s),
+            "agent_wins": {k: e.to_json() for k, e in self.agent_wins.items()},
         }

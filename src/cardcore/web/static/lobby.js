@@ -41,15 +41,23 @@
     const [min, max] = seatRange();
     const n = Math.max(min, Math.min(max, Number($("count").value) || min));
     const box = $("seats");
+    // what was typed or chosen stays when the seat count (or the game) changes
+    const kept = [...box.querySelectorAll(".seat")].map((row) => ({
+      name: row.querySelector(".name").value, who: row.querySelector(".who").value, params: row.querySelector(".params").value,
+    }));
     box.textContent = "";
     for (let s = 0; s < n; s++) {
+      const before = kept[s];
       const who = el("select", { "data-seat": s, class: "who" });
       who.append(el("option", { value: "", text: "a person" }));
       for (const a of g.agents) who.append(el("option", { value: a.name, text: "bot: " + a.name }));
-      if (s > 0 && g.agents.length) who.value = g.agents[0].name;
+      if (before && (before.who === "" || g.agents.some((a) => a.name === before.who))) who.value = before.who;
+      else if (s > 0 && g.agents.length) who.value = g.agents[0].name;
       const params = el("input", { class: "params", placeholder: "bot parameters, e.g. seed=1", "data-seat": s });
-      box.append(el("div", { class: "seat" },
-        el("input", { class: "name", value: s === 0 ? "You" : "Player " + (s + 1), "data-seat": s }), who, params));
+      if (before) params.value = before.params;
+      const name = el("input", { class: "name", "data-seat": s });
+      name.value = before ? before.name : s === 0 ? "You" : "Player " + (s + 1);
+      box.append(el("div", { class: "seat" }, name, who, params));
     }
   }
 

@@ -21,7 +21,7 @@
     sid, seat, watching, token: frag.get("token") || (watching ? null : localStorage.getItem(key)),
     view: null, version: null, schema: null, last: 0, game: null, players: [], phase: null,
     frames: [], pending: {}, nextId: 0, selected: null, picked: [], layoutErrors: [], confirmed: 0, latency: null, ping: null, presence: null,
-    lobby: null, replay: null, closed: false, ws: null, notes: [],
+    lobby: null, replay: null, closed: false, ws: null, notes: [], resigning: false,
   };
   window.cardcore = S;  // for the tests: every frame received, the current view
 
@@ -231,8 +231,21 @@
     for (const c of S.picked) shown = shown.filter((a) => a.split(" ").includes(c));
     for (const a of shown) acts.append(el("button", { class: "act", "data-action": a, text: a, onclick: () => act(a) }));
     if (S.selected || S.picked.length) acts.append(el("button", { class: "clear", text: "clear selection", onclick: () => { S.selected = null; S.picked = []; render(); } }));
+    if (!watching && !v.is_over) resign(acts);
     fields(v);
     after(v);
+  }
+
+  // Resigning takes two clicks (the game's "resign" action: any time, in or out of turn).
+  function resign(box) {
+    const span = el("span", { class: "resign-box" });
+    if (!S.resigning) span.append(el("button", { id: "resign", class: "resign", text: "Resign…", onclick: () => { S.resigning = true; render(); } }));
+    else {
+      span.append(el("span", { class: "label", text: "Resign this game? " }),
+        el("button", { id: "resign-yes", class: "resign", text: "Yes, resign", onclick: () => { S.resigning = false; act("resign"); } }), " ",
+        el("button", { id: "resign-no", text: "Keep playing", onclick: () => { S.resigning = false; render(); } }));
+    }
+    box.append(span);
   }
 
   function after(v) {
