@@ -177,7 +177,7 @@ class Game:
             self.logic.legal_actions if veto is None else vetoing(self.logic.legal_actions, veto)
         )
         self.to_act: tuple[int, ...] = state.to_act
-        """The seats that may act now: one in turn-based play, several in real time."""
+        """The seats that may act: one in turn-based play, several in real time (Speed: one may have no legal action)."""
         self.is_over: bool = state.is_over
         """Whether the game has ended (by rule, resignation, the host, or a runner's cap)."""
 
