@@ -195,6 +195,31 @@ def test_a_play_overtaken_but_still_legal_is_applied_one_no_longer_legal_is_stal
     assert game.record()["actions"] == [[0, "play 1 L", 1.0], [1, "play 2 L", 1.2]]
 
 
+@pytest.mark.parametrize("name", ["spit", "speed"])
+def test_plays_onto_different_piles_at_once_both_apply_and_commute(name: str) -> None:
+    # Ann onto L, Bob onto R, from two threads on version 0: neither overtakes the other,
+    # so both are applied, and the table is the same whichever came first.
+    if name == "spit":
+        position = spit_position(
+            ["5H", "KC", "", "", ""], ["JS", "9C", "", "", ""], "4D", "10D", "2D 8D", "7C 4H"
+        )
+        plays = [(0, "play 1 L"), (1, "play 1 R")]
+    else:
+        position = SPEED_RACE
+        plays = [(0, "play 5H L"), (1, "play JD R")]
+    game = start(name, position)
+    assert race(game, plays, seen=0) == ["ok", "ok"]
+    orders = []
+    for order in (plays, plays[::-1]):
+        copy = start(name, position)
+        for seat, text in order:
+            copy.act(seat, text, seen=0)
+        orders.append(copy.view(None)["zones"])
+    assert orders[0] == orders[1] == game.view(None)["zones"]
+    assert game.version == 2
+    assert_conserved(game)
+
+
 def test_an_action_legal_only_before_the_version_seen_is_illegal_not_stale() -> None:
     # Bob's 5S fitted 6D at version 0, but he saw version 1 (L shows 7H): judged at what he
     # saw, the play was never legal, so it is illegal (SPIT-RT-1), not stale.
@@ -422,11 +447,11 @@ def test_an_earlier_stamp_than_the_last_action_is_refused_and_changes_nothing() 
 
 SPEED_RACE = speed_position(
     "5H 9C 2S 8C 10S",
-    "3S 9D 2H 8H 10H",
+    "3S JD 2H 8H 10H",
     "4D",
     "QC",
     "AS 4S 5S 6S 7S 8S JS QS KS AH 4H 6H AD 2D 5D",
-    "6D 7D 8D 10D JD QD KD AC 2C 3C 4C 5C 7C JC KC",
+    "6D 7D 8D 10D 9D QD KD AC 2C 3C 4C 5C 7C JC KC",
     "7H QH KH 9H JH",
     "9S 3H 3D 6C 10C",
 )
@@ -664,3 +689,70 @@ def test_session_idle_timeout_never_plays_a_spit_card_for_the_seat() -> None:
     ann = [text for seat, text, _ in game.record()["actions"] if seat == 0]
     assert ann and set(ann) == {"spit"}, ann
     assert table(game)["seats"][0]["layout"][0] == ["5H"]
+
+
+# -- the web server: two people's websockets race for one centre pile (docs/web.rst) ---------
+
+
+def test_web_two_websockets_race_for_one_pile_the_second_is_told_stale_and_sees_no_hidden_card() -> (
+    None
+):
+    pytest.importorskip("starlette")
+    pytest.importorskip("httpx")
+    from tests.web.helpers import Player, create, serve
+
+    with serve() as (client, server, dog):
+        sid = create(client, "spit", [{"name": "Ann"}, {"name": "Bob"}])["session"]
+        with client.websocket_connect("/ws") as ws_a, client.websocket_connect("/ws") as ws_b:
+            ann, bob = Player(ws_a), Player(ws_b)
+            ann.send({"type": "join", "session": sid, "seat": 0})
+            ann.until("welcome")
+            bob.send({"type": "join", "session": sid, "seat": 1})
+            bob.until("welcome")
+            game = server.hub.sessions[sid].game
+            assert game is not None
+
+            def catch_up() -> None:
+                for player in (ann, bob):
+                    while player.mirror.view is None or player.mirror.version != game.version:
+                        player.recv()
+
+            def act(player: Player, text: str, seen: int) -> dict[str, Any]:
+                player.send({"type": "act", "action": text, "seen": seen})
+                while True:
+                    reply = player.recv()
+                    if reply["type"] in ("ok", "error"):
+                        return reply
+
+            catch_up()
+            assert act(ann, "ready", game.version)["type"] == "ok"
+            assert act(bob, "ready", game.version)["type"] == "ok"
+            rng = random.Random(3)
+            stale = 0
+            for _ in range(400):
+                catch_up()
+                if game.is_over or stale >= 2:
+                    break
+                seen = game.version
+                legal = {0: ann.view["legal"], 1: bob.view["legal"]}
+                pairs = [
+                    (a, b)
+                    for a in legal[0]
+                    for b in legal[1]
+                    if a.startswith("play") and b.startswith("play") and a[-1] == b[-1]
+                ]
+                if pairs:
+                    mine, theirs = pairs[0]
+                    assert act(ann, mine, seen)["type"] == "ok"
+                    reply = act(bob, theirs, seen)
+                    assert reply["type"] == "error", reply
+                    assert (reply["code"], reply["rule"]) == ("stale", "CORE-RT-1")
+                    stale += 1
+                    continue
+                seat = rng.choice([s for s in game.to_act if legal[s]])
+                options = [a for a in legal[seat] if a.startswith(("play", "slap", "spit"))]
+                act((ann, bob)[seat], rng.choice(options or legal[seat]), seen)
+            assert stale >= 1
+            for player, seat in ((ann, 0), (bob, 1)):
+                assert player.view == game.view(seat)
+        assert dog.frames > 20  # every frame was checked against what its connection may see
