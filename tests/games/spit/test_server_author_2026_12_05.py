@@ -13,7 +13,7 @@ import random
 import sys
 import threading
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from typing import Any
 
 import pytest
@@ -620,6 +620,57 @@ def test_threads_per_seat_and_a_host_every_subscriber_gets_every_event_in_order(
     if not game.is_over:
         game.act(cardcore.HOST, "end")
     assert game.is_over
+
+
+def test_a_subscriber_slower_than_the_bus_patience_costs_nobody_an_event(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # The bus moves on past a batch nobody delivers for STUCK seconds (made short here);
+    # a handler that is merely slow is delivering, so the other thread's batches wait for
+    # it and every subscriber still gets every event once, in version order.
+    import cardcore._bus
+
+    monkeypatch.setattr(cardcore._bus, "STUCK", 0.05)
+    streams: dict[str, list[Event]] = {"host": [], "slow": [], "bob": []}
+    once = threading.Event()
+
+    def slow(event: Event) -> None:
+        if isinstance(event, ActionApplied) and event.version == 5 and not once.is_set():
+            once.set()
+            threading.Event().wait(1.2)  # long enough for a waiter to look twice
+        streams["slow"].append(event)
+
+    game = cardcore.new_game(
+        "spit",
+        ["Ann", "Bob"],
+        seed=2,
+        subscribers=[
+            (Event, streams["host"].append),
+            (Event, slow, 0),
+            (Event, streams["bob"].append, 1),
+        ],
+    )
+
+    def player(seat: int) -> None:
+        rng = random.Random(seat)
+        while not game.is_over and game.version < 40:
+            view = game.view(seat)
+            if view["legal"]:
+                with suppress(IllegalActionError):  # stale or overtaken
+                    game.act(seat, rng.choice(view["legal"]), seen=view["version"])
+
+    threads = [threading.Thread(target=player, args=(s,)) for s in (0, 1)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(30)
+    assert once.is_set()
+    n = game.version
+    for key, events in streams.items():
+        assert [e.version for e in events if isinstance(e, ActionApplied)] == list(
+            range(1, n + 1)
+        ), key
+        assert len(events) == len(streams["host"]), key
 
 
 # -- run_realtime with every house rule and option -------------------------------------------
