@@ -586,6 +586,10 @@ def test_threads_per_seat_and_a_host_every_subscriber_gets_every_event_in_order(
             if game.version == v:  # no action came between the reads
                 checked[0] += 1
                 problems.extend(f"seat {s} sees {c}" for s, cs in leaks.items() for c in cs)
+            try:
+                assert_conserved(game.clone())  # every card in exactly one place, mid-race
+            except AssertionError as exc:
+                problems.append(f"version {game.version}: {exc}")
 
     ticks = [0.0]
     lock = threading.Lock()
@@ -633,11 +637,13 @@ def test_a_subscriber_slower_than_the_bus_patience_costs_nobody_an_event(
     monkeypatch.setattr(cardcore._bus, "STUCK", 0.05)
     streams: dict[str, list[Event]] = {"host": [], "slow": [], "bob": []}
     once = threading.Event()
+    during: list[int] = []
 
     def slow(event: Event) -> None:
         if isinstance(event, ActionApplied) and event.version == 5 and not once.is_set():
             once.set()
             threading.Event().wait(1.2)  # long enough for a waiter to look twice
+            during.append(game.version)  # the other thread applied an action meanwhile
         streams["slow"].append(event)
 
     game = cardcore.new_game(
@@ -664,7 +670,7 @@ def test_a_subscriber_slower_than_the_bus_patience_costs_nobody_an_event(
         t.start()
     for t in threads:
         t.join(30)
-    assert once.is_set()
+    assert once.is_set() and during[0] > 5
     n = game.version
     for key, events in streams.items():
         assert [e.version for e in events if isinstance(e, ActionApplied)] == list(
