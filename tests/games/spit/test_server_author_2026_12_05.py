@@ -195,6 +195,26 @@ def test_a_play_overtaken_but_still_legal_is_applied_one_no_longer_legal_is_stal
     assert game.record()["actions"] == [[0, "play 1 L", 1.0], [1, "play 2 L", 1.2]]
 
 
+@pytest.mark.parametrize(("name", "text"), [("spit", "play 1 L"), ("speed", "play 5H L")])
+def test_one_seat_in_two_tabs_sends_the_same_play_twice_and_it_is_applied_once(
+    name: str, text: str
+) -> None:
+    # Two connections of Ann's (two tabs) send the same play on the same view at once: the
+    # first moves the card, the second finds it gone and is stale; one card moved, once.
+    position = (
+        spit_position(
+            ["5H", "KC", "", "", ""], ["3S", "9C", "", "", ""], "4D", "10D", "2D 8D", "7C 4H"
+        )
+        if name == "spit"
+        else SPEED_RACE
+    )
+    game = start(name, position)
+    assert sorted(race(game, [(0, text), (0, text)], seen=0)) == ["ok", "stale"]
+    assert game.version == 1 and tops(game)[0] == "5H"
+    assert game.record()["actions"] == [[0, text, None]]
+    assert_conserved(game)
+
+
 @pytest.mark.parametrize("name", ["spit", "speed"])
 def test_plays_onto_different_piles_at_once_both_apply_and_commute(name: str) -> None:
     # Ann onto L, Bob onto R, from two threads on version 0: neither overtakes the other,
