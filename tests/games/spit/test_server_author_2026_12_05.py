@@ -74,7 +74,16 @@ def spit_position(
 
 
 def speed_position(
-    hand0: str, hand1: str, left: str, right: str, stock0: str, stock1: str, side0: str, side1: str
+    hand0: str,
+    hand1: str,
+    left: str,
+    right: str,
+    stock0: str,
+    stock1: str,
+    side0: str,
+    side1: str,
+    *,
+    recycled: bool = False,
 ) -> str:
     """A Speed position (stocks and side piles bottom to top); the cards not named lie face
     up under the play piles."""
@@ -84,7 +93,7 @@ def speed_position(
     half = len(rest) // 2
     return " | ".join(
         [
-            "speed v=1 requests=[false,false] recycled=false",
+            f"speed v=1 requests=[false,false] recycled={_flag(recycled)}",
             "hand.0: " + " ".join(c + "@0" for c in hand0.split()),
             "hand.1: " + " ".join(c + "@1" for c in hand1.split()),
             f"stock.0: {stock0}",
@@ -518,6 +527,28 @@ def test_speed_both_declare_stuck_at_once_and_the_side_cards_turn_once() -> None
     assert tops(game) == ("JH", "10C")
     assert [s["side"] for s in table(game)["seats"]] == [4, 4]
     assert [s["requested"] for s in table(game)["seats"]] == [False, False]
+
+
+def test_speed_stalemate_when_both_declare_after_a_recycle_fewer_cards_wins() -> None:
+    # Side piles empty and the play piles already recycled with no play since: both declare
+    # stuck from their own threads, a second recycle is due, so the game ends (SPEED-END-2):
+    # Ann holds 2 cards, Bob 3: Ann wins; Bob's late play on the version both saw is refused.
+    position = speed_position("5H 9C", "3S 9D 2H", "4D", "QC", "", "", "", "", recycled=True)
+    game = start("speed", position)
+    ended: list[Event] = []
+    game.events.subscribe(cardcore.GameEnded, ended.append)
+    assert race(game, [(0, "stuck"), (1, "stuck")], seen=0) == ["ok", "ok"]
+    assert game.is_over and game.result is not None
+    assert (game.result.winners, game.result.scores, game.result.reason) == (
+        (0,),
+        (2.0, 3.0),
+        "stalemate",
+    )
+    assert len(ended) == 1
+    with pytest.raises(IllegalActionError):
+        game.act(1, "play 3S L", seen=1)
+    assert game.version == 2
+    assert_conserved(game)
 
 
 # -- many threads, slow and failing subscribers ------------------------------------------------
