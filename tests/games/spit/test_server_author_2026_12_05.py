@@ -551,6 +551,33 @@ def test_speed_stalemate_when_both_declare_after_a_recycle_fewer_cards_wins() ->
     assert_conserved(game)
 
 
+@pytest.mark.xfail(
+    strict=True,
+    reason="a play legal at seen, overtaken by the game-winning play, is refused as illegal "
+    "(CORE-OVER-1), not stale as SPIT-RT-1/CORE-RT-1 say",
+)
+def test_the_play_that_loses_the_final_race_is_stale() -> None:
+    # Ann's last card 5H and Bob's 3S both fit L's 4D at version 0. Ann's arrives first and
+    # wins the game (SPEED-END-1); Bob's was legal in the view he acted on: SPIT-RT-1 says
+    # stale ("legal at the version the player saw but not now"), design.md likewise.
+    position = speed_position(
+        "5H",
+        "3S JD 2H 8H 10H",
+        "4D",
+        "QC",
+        "",
+        "6D 7D 8D 10D 9D",
+        "7H QH KH 9H JH",
+        "9S 3H 3D 6C 10C",
+    )
+    game = start("speed", position)
+    assert "play 3S L" in game.view(1)["legal"]
+    game.act(0, "play 5H L", seen=0)
+    assert game.is_over and game.result is not None and game.result.winners == (0,)
+    with pytest.raises(StaleActionError):
+        game.act(1, "play 3S L", seen=0)
+
+
 # -- many threads, slow and failing subscribers ------------------------------------------------
 
 
