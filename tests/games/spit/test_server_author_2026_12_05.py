@@ -891,3 +891,30 @@ def test_web_two_websockets_race_for_one_pile_the_second_is_told_stale_and_sees_
             for player, seat in ((ann, 0), (bob, 1)):
                 assert player.view == game.view(seat)
         assert dog.frames > 20  # every frame was checked against what its connection may see
+
+
+def test_session_idle_timeout_at_the_end_of_a_deal_slaps_the_smaller_pile() -> None:
+    # Bob empties his layout at t=1; Ann idles until her clock runs out at t=5: the session
+    # slaps the smaller pile for her (R: 23 cards against L's 24), as docs/session.rst says.
+    from cardcore.session import Session, SessionConfig, TimeControl
+
+    position = spit_position(
+        ["5H", "KC", "", "", ""], ["3S", "", "", "", ""], "4D", "JC", "8D", "7C 4H"
+    )
+    session = Session.create(
+        "spit",
+        ["Ann", "Bob"],
+        now=0.0,
+        position=position,
+        seed=1,
+        config=SessionConfig(time=TimeControl(turn=5.0)),
+    )
+    session.handle("ann", json.dumps({"type": "join", "seat": 0}), 0.0)
+    session.handle("bob", json.dumps({"type": "join", "seat": 1}), 0.0)
+    game = session.game
+    assert game is not None
+    session.handle("bob", json.dumps({"type": "act", "action": "play 1 L", "seen": 0}), 1.0)
+    assert {side: len(cards) for side, cards in table(game)["piles"].items()} == {"L": 24, "R": 23}
+    session.tick(5.0)
+    assert game.record()["actions"] == [[1, "play 1 L", 1.0], [0, "slap R", 5.0]]
+    assert [s["cards"] for s in table(game)["seats"]] == [3 + 23, 2 + 24]
