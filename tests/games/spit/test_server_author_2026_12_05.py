@@ -365,9 +365,10 @@ def test_a_second_recycle_without_progress_voids_the_deal_and_everyone_takes_bac
 
 
 def test_slap_race_from_two_threads_first_slap_takes_the_pile_second_is_stale() -> None:
-    # Bob empties his layout (3S onto 4D). L then holds 24 cards, R 24; Ann has 3 cards left
-    # (5H, KC and a spit card... plus 1), Bob 2 spit cards. Both slap R at once: the slapper
-    # takes R, the other L (SPIT-END-2/4), whatever the sizes.
+    # Bob empties his layout (3S onto 4D). L then holds 24 cards, R 23; Ann holds 3 (5H, KC
+    # and her spit card 8D), Bob 2 (his spit cards). Both slap R at once: the slapper takes
+    # R, the other L (SPIT-END-2/4), whatever the sizes: 3 + 23 and 2 + 24, or 3 + 24 and
+    # 2 + 23.
     game = start(
         "spit",
         spit_position(["5H", "KC", "", "", ""], ["3S", "", "", "", ""], "4D", "JC", "8D", "7C 4H"),
@@ -375,17 +376,13 @@ def test_slap_race_from_two_threads_first_slap_takes_the_pile_second_is_stale() 
     game.act(1, "play 1 L")
     assert table(game)["phase"] == "claim" and game.to_act == (0, 1)
     assert game.view(0)["legal"] == ["slap L", "slap R"]
-    sizes = {side: len(cards) for side, cards in table(game)["piles"].items()}
-    held = [s["cards"] for s in table(game)["seats"]]
-    assert held == [3, 2]
+    assert {side: len(cards) for side, cards in table(game)["piles"].items()} == {"L": 24, "R": 23}
+    assert [s["cards"] for s in table(game)["seats"]] == [3, 2]
     outcome = race(game, [(0, "slap R"), (1, "slap R")], seen=1)
     assert sorted(outcome) == ["ok", "stale"]
     slapper = outcome.index("ok")
     t = table(game)
-    expected = [0, 0]
-    expected[slapper] = held[slapper] + sizes["R"]
-    expected[1 - slapper] = held[1 - slapper] + sizes["L"]
-    assert [s["cards"] for s in t["seats"]] == expected
+    assert [s["cards"] for s in t["seats"]] == ([26, 26] if slapper == 0 else [27, 25])
     assert (t["phase"], t["deal"]) == ("setup", 2)
     with pytest.raises(StaleActionError):
         game.act(1 - slapper, "slap L", seen=1)
@@ -408,9 +405,8 @@ def test_chooser_only_the_emptier_claims_and_slap_is_not_its_word() -> None:
     with pytest.raises(cardcore.NotationError):
         game.act(1, "slap L")
     assert game.version == 1
-    sizes = {side: len(cards) for side, cards in table(game)["piles"].items()}
-    game.act(1, "choose R", seen=1)
-    assert [s["cards"] for s in table(game)["seats"]] == [3 + sizes["L"], 2 + sizes["R"]]
+    game.act(1, "choose R", seen=1)  # Bob takes R (23), Ann the other pile, L (24)
+    assert [s["cards"] for s in table(game)["seats"]] == [3 + 24, 2 + 23]
 
 
 def test_single_pile_deal_the_player_without_spit_cards_empties_first_and_wins() -> None:
