@@ -11,7 +11,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, NoReturn
 
 from cardcore._actionlog import actions as recorded
-from cardcore._faults import as_legal, offered
+from cardcore._faults import as_legal, check_listed, offered
 from cardcore._hookcall import message_of
 from cardcore._text import shown
 from cardcore._unasked import HUSHED, UNASKED
@@ -28,7 +28,7 @@ from cardcore.errors import (
 from cardcore.events import ActionApplied, Event, EventBus, GameEnded
 from cardcore.logic import GameLogic
 from cardcore.plugins import plugin_from_traceback
-from cardcore.state import GameState, Result
+from cardcore.state import GameState
 
 if TYPE_CHECKING:
     from cardcore.game import Game
@@ -42,7 +42,6 @@ __all__ = [
     "Stamp",
     "bus_for",
     "check_at",
-    "checkpoint",
     "clone_game",
     "failed",
     "legal_at",
@@ -55,7 +54,6 @@ __all__ = [
     "reject",
     "replay_one",
     "restore",
-    "truncate",
     "undo",
     "validate",
 ]
@@ -177,13 +175,6 @@ def check_at(game: Game, at: Any, action: Any) -> float:
         raise IllegalActionError(msg, action=action, rule_id="CORE-RECORD-1")
     stamp: float = at
     return stamp
-
-
-def checkpoint(game: Game) -> None:
-    """Keep the state now as the base restores replay from (a hook ran, or every BASE_EVERY)."""
-    game._mark = game._hooks.value
-    game._base = (game.version, game._state.clone())
-    game._next_base = game.version + BASE_EVERY
 
 
 def plugin_error(game: Game, exc: Exception, where: str) -> CardcoreError:
@@ -345,38 +336,6 @@ def _break(game: Game, msg: str) -> None:
     game._hot = COLD
 
 
-def truncate(game: Game) -> tuple[int, list[Event]] | None:
-    """End *game* as ``"truncated"`` (under its lock); recorded as the record's ``truncated``.
-
-    :returns: The :class:`GameEnded` to deliver after the lock, numbered; or ``None``.
-    """
-    state = game._state
-    if state.is_over:
-        return None
-    logic = game.logic
-    try:
-        result = Result((), logic.scores(state), logic.payouts(state), "truncated")
-    except BaseException as exc:  # put back what the failing code changed
-        error = failed(game, exc, "scores")
-        if error is exc:
-            raise
-        raise error from exc
-    state.is_over = True
-    state.to_act = ()
-    state.result = result
-    game._truncated = True
-    game._legal_v = -1
-    game._hot = COLD
-    game.to_act = ()
-    game.is_over = True
-    bus = game._bus
-    if not (bus.active and bus.wants_ended):
-        return None
-    return next(bus._tickets), [
-        GameEnded(result.winners, result.scores, result.payouts, "truncated")
-    ]
-
-
 def _deal_again(game: Game) -> GameState:
     from cardcore.setup import deal  # setup imports game, which imports this module
 
@@ -502,6 +461,7 @@ def publish_legal(game: Game, seat: int) -> tuple[Action, ...]:
         raise error from exc
     if type(legal) is not tuple:
         legal = as_legal(game, seat, legal)
+    check_listed(game, seat, legal)
     game._hot = (game.version, seat, legal)
     return legal
 
@@ -535,6 +495,7 @@ def legal_for(game: Game, seat: int) -> tuple[Action, ...]:
                 raise error from exc
             if type(got) is not tuple:
                 got = as_legal(game, seat, got)
+            check_listed(game, seat, got)
         game._legal[seat] = got
     return got
 
@@ -567,6 +528,7 @@ def clone_game(game: Game) -> Game:
     new._hooks = game._hooks
     new._mark = game._mark
     new._next_base = game._next_base
+    new._bound = game._bound
     new._lock = _new_lock()
     new._hot_lock = None if game._hot_lock is None else new._lock
     new._legal = _NO_LEGAL  # replaced by a new dict at the first version asked (_legal_v = -1)

@@ -72,5 +72,5 @@ def determinized(new: Game, seat: int, seed: int) -> Game:
     new._determinized = True
     new._checkpoints = deque(maxlen=2) if new._realtime else new._checkpoints
     new._base = (new.version, state.clone())
-    new._next_base = new.version + BASE_EVERY
+    new._next_base = min(new.version + BASE_EVERY, new._bound)
     return new

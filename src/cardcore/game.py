@@ -15,6 +15,7 @@ from typing import Any
 from cardcore._actionlog import CHUNK, seal
 from cardcore._actionlog import actions as recorded
 from cardcore._actionlog import times as recorded_times
+from cardcore._bound import checkpoint, commit, truncate
 from cardcore._driver import (
     BASE_EVERY,
     COLD,
@@ -24,7 +25,6 @@ from cardcore._driver import (
     bus_for,
     cause,
     check_at,
-    checkpoint,
     clone_game,
     legal_for,
     numbered,
@@ -32,7 +32,6 @@ from cardcore._driver import (
     plugin_error,
     publish_legal,
     restore,
-    truncate,
     undo,
     validate,
 )
@@ -77,6 +76,7 @@ class Game:
 
     __slots__ = (
         "_base",
+        "_bound",
         "_bus",
         "_checkpoints",
         "_chunks",
@@ -124,6 +124,7 @@ class Game:
         events: EventBus | None = None,
         position: str | None = None,
         base: GameState | None = None,
+        bound: int = 2**62,
     ) -> None:
         self.ruleset = ruleset
         """The configuration (game + rules) this game plays under."""
@@ -166,7 +167,8 @@ class Game:
         self._base: tuple[int, GameState | None] = (0, base)
         self._hooks = ruleset.hooks
         self._mark = self._hooks.value
-        self._next_base = BASE_EVERY
+        self._bound = bound  # the action bound: reached, the game ends as truncated (CORE-BOUND-1)
+        self._next_base = min(BASE_EVERY, bound)
         self._determinized = False
         # turn-based: the legal actions last computed (version, seat, actions), read unlocked
         self._hot: tuple[int, int, tuple[Action, ...]] = COLD
@@ -336,7 +338,7 @@ class Game:
                 legal = None
             if legal is None:
                 action = validate(self, action, seen)
-                queued = self._commit(action, at)
+                queued, interrupt = commit(self, action, at)
             else:  # the hot path: a legal action of the seat just asked
                 state = self._state
                 bus = self._bus
@@ -368,7 +370,8 @@ class Game:
                 self.to_act = to_act
                 self.is_over = state.is_over
                 if self._hooks.value is not self._mark or version >= self._next_base:
-                    checkpoint(self)  # a hook ran (identity: each mark is a new int)
+                    interrupt = checkpoint(self)  # a hook ran (identity: each mark is a new
+                    state = self._state  # int), BASE_EVERY, or the bound: the game ends
                 # publish the next seat's legal actions (an interrupt here: raised after delivery)
                 if to_act and not self.is_over:
                     try:
@@ -450,11 +453,15 @@ class Game:
                 msg = f"{text!r} was read as an action of seat {action.seat}, not {seat} (CORE-SEAT-1)"
                 raise IllegalActionError(msg, action=text, rule_id="CORE-SEAT-1")
             action = validate(self, action, seen)
-            queued = self._commit(action, at)
+            queued, late = commit(self, action, at)
         finally:
             lock.release()
         if queued is not None:
+            if late is not None:  # the game's scores failed at its bound: raised after delivery
+                deliver_kept(self._bus, queued, late)
             self._bus.deliver(*queued)
+        if late is not None:
+            raise late
         return action
 
     def _check_seat(self, seat: Any, text: Any) -> None:
@@ -462,49 +469,6 @@ class Game:
         if type(seat) is not int or not 0 <= seat < players:
             msg = f"no seat {shown(seat)} in a {players}-player game (seats are 0 to {players - 1}) (CORE-SEAT-1)"
             raise SeatError(msg, action=text, rule_id="CORE-SEAT-1")
-
-    def _commit(self, action: Action, at: float | None) -> tuple[int, list[Event]] | None:
-        """Apply a validated *action* and record it (under the lock).
-
-        :returns: Its events, numbered, for the caller to deliver after the lock; or ``None``.
-        """
-        state = self._state
-        seat = action.seat
-        kind = type(action)
-        bus = self._bus
-        batch: list[Event] | None = [] if bus.active else None
-        try:
-            if kind is Resign:
-                self.logic.resign(state, seat)
-            elif kind is EndMatch:
-                self.logic.end_match(state)
-            else:
-                emit = batch.append if batch is not None and bus.wants_game_events else None
-                self._logic_apply(state, action, emit)
-            if not state.to_act or not 0 <= state.to_act[-1] < state.players:  # wrong, or ended
-                check_turn(self.name, state, "apply")
-        except BaseException as exc:
-            fault = turn_error(self.name, state) if isinstance(exc, TypeError) else None
-            restore(self)  # as it was before this apply, calling no hook
-            if not isinstance(exc, Exception):
-                raise
-            raise (err := fault or plugin_error(self, exc, "apply")) from cause(err, exc)
-        if at is not None:
-            self._times[self.version] = self._last_at = at
-        record = self._record
-        record.append(action)
-        if len(record) == CHUNK:
-            seal(self)
-        version = self.version = self.version + 1
-        self.to_act, self.is_over = state.to_act, state.is_over
-        if self._realtime and not version % STALE_WINDOW:
-            self._checkpoints.append((version, state.clone()))
-            self._base = self._checkpoints[-1]
-            self._mark = self._hooks.value
-            self._next_base = version + BASE_EVERY
-        elif self._hooks.value is not self._mark or version >= self._next_base:
-            checkpoint(self)
-        return None if batch is None else numbered(bus, batch, action, version, at, state)
 
     def truncate(self) -> None:
         """End the game as ``"truncated"`` (runners call this at the game's action bound) and

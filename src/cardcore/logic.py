@@ -118,7 +118,9 @@ class GameLogic(Generic[S, A]):
         return cards
 
     def action_bound(self, players: int, options: Mapping[str, Any]) -> int:
-        """*Required.* The most actions a game can take before runners call it truncated."""
+        """*Required.* The most actions a game may take: one that reaches it without ending
+        by its rules ends there as ``"truncated"`` (CORE-BOUND-1). A whole number of at least
+        1; generous, for a record holding more actions is refused unread."""
         raise NotImplementedError
 
     def new_state(

@@ -11,6 +11,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, cast
 
+from cardcore._bound import bound_of
 from cardcore._faults import check_logic, check_turn
 from cardcore._text import shown
 from cardcore._unasked import HUSHED, QUIET, UNASKED
@@ -190,8 +191,10 @@ def new_game(
     if names is None:
         names = _names(players)
     key: Any = len(names) if options is None else _options_key(len(names), options)
-    resolved = None if key is None else ruleset.checked.get(key)
-    if resolved is None:
+    known = None if key is None else ruleset.checked.get(key)
+    if known is not None:
+        resolved, bound = known
+    else:
         check_logic(ruleset)  # once per configuration and options: a game's own mistakes
         resolved = ruleset.game.resolve_options(options)
         for info in ruleset.rules:
@@ -204,8 +207,9 @@ def new_game(
             plugin = plugin_from_traceback(ruleset, exc) or name
             msg = f"plugin {plugin!r} raised {type(exc).__name__} while checking the options: {shown(str(exc), 200)}"
             raise PluginError(msg, plugin=plugin) from exc
+        bound = bound_of(ruleset, len(names), resolved)
         if key is not None and len(ruleset.checked) < _CHECKED:
-            ruleset.checked[key] = resolved  # these options for this count: checked once
+            ruleset.checked[key] = (resolved, bound)  # these options for this count: checked once
     if seed is None:
         seed = secrets.randbits(63)
     elif not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**MAX_SEED_BITS:
@@ -250,7 +254,7 @@ def new_game(
         raise PluginError(msg, plugin=plugin) from exc
     # a hook ran while dealing: keep the deal, so undoing a failed apply never deals again
     base = state.clone() if ruleset.hooks.value is not mark else None
-    game = Game(ruleset, names, resolved, seed, deck_top, state, bus, position, base)
+    game = Game(ruleset, names, resolved, seed, deck_top, state, bus, position, base, bound)
     if batch:
         bus.deliver(bus.ticket(), batch)
     return game

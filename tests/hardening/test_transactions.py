@@ -130,6 +130,7 @@ def test_restore_replays_a_bounded_number_of_actions(monkeypatch: pytest.MonkeyP
 
     monkeypatch.setattr(_driver, "BASE_EVERY", 64)
     monkeypatch.setattr("cardcore.game.BASE_EVERY", 64)
+    monkeypatch.setattr("cardcore._bound.BASE_EVERY", 64)
     game = cardcore.new_game("drawgame", 2, options={"rounds": 5}, seed=2)
     rng = random.Random(2)
     while game.version < 300 and not game.is_over:

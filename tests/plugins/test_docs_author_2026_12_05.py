@@ -774,11 +774,6 @@ class OtherSeats(C8Logic):
         return (Draw(1 - seat),) if seat in state.to_act else ()  # another seat's action
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="Game.legal_actions/view hand a plugin's non-Action or other-seat legal_actions answer to "
-    "the caller (play() refuses the same answer with PluginError)",
-)
 @pytest.mark.parametrize(
     ("name", "logic"), [("c8-not-actions", NotActions), ("c8-other-seats", OtherSeats)]
 )
@@ -1093,11 +1088,6 @@ class ShortBound(C8Logic):
         return 30  # random games go on longer: every game is truncated
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="check_game's persistence check reports 'record -> replay failed ... the game is over' for "
-    "every game truncated at its bound, though its record replays and its save loads",
-)
 def test_the_kit_judges_persistence_of_a_truncated_game_by_its_record(plugins: Any) -> None:
     plugins("cardcore.games", "c8-short", variant("c8-short", ShortBound))
     game = cardcore.new_game("c8-short", 3, seed=2)
@@ -1109,11 +1099,6 @@ def test_the_kit_judges_persistence_of_a_truncated_game_by_its_record(plugins: A
     assert report.failures == []
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="Game.apply/act play on past the declared action bound, and then that game's own save() "
-    "and record() are refused by load()/replay() (CorruptStateError: more actions than the bound)",
-)
 def test_a_game_played_by_hand_past_its_bound_can_still_be_saved_and_loaded(plugins: Any) -> None:
     plugins("cardcore.games", "c8-short", variant("c8-short", ShortBound))
     game = cardcore.new_game("c8-short", 3, seed=2)

@@ -308,9 +308,11 @@ class Match:
 
     def _applied(self) -> None:
         self.steps += 1
-        if not self.game.is_over and self.steps >= self.config.bound:
-            self.game.truncate()
-            self.truncated = True
+        game = self.game
+        if not game.is_over and self.steps >= self.config.bound:
+            game.truncate()
+        if game.is_over and game.result is not None and game.result.reason == "truncated":
+            self.truncated = True  # here, or by the core at the game's own bound
         self._settle_rewards()
 
     def _stall(self) -> None:

@@ -261,12 +261,14 @@ def check_persistence(report: Report, game: Game, host: list[dict[str, Any]]) ->
         report.fail(f"save -> load at version {game.version} does not rebuild the same game")
     record = game.record()
     try:
-        fresh = replay(json.dumps(dict(record, actions=[], result=None)))
+        fresh = replay(json.dumps(dict(record, actions=[], result=None, truncated=False)))
         seen: list[dict[str, Any]] = []
         if host:
             fresh.events.subscribe(Event, lambda e: seen.append(e.to_json()))
         for seat, text_, at in record["actions"]:
             fresh.act(seat, text_, at=at)
+        if record["truncated"]:  # by a runner (the core ends a game at its bound itself)
+            fresh.truncate()
     except CardcoreError as exc:
         report.fail(f"record -> replay failed at version {game.version}: {exc}")
         return
