@@ -66,7 +66,9 @@ def draw_card(state: GameState, stock: int, dst: int, *, discard: int | None = N
     """Move the top card of *stock* to pile *dst*; rebuild the stock from *discard* first if empty.
 
     The rebuild (:func:`rebuild_stock`) shuffles every discard **but the top one**,
-    which stays face up where it was; the caller keeps no card aside itself.
+    which stays face up where it was; the caller keeps no card aside itself. No event
+    is emitted: the caller emits :class:`~cardcore.CardDrawn` (and, when the stock was
+    empty before the call, :class:`~cardcore.Shuffled` for the rebuild).
 
     :returns: The card, or ``None`` when the stock is empty and cannot be rebuilt
         (the discard pile holds one card or none).
