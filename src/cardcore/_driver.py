@@ -105,6 +105,23 @@ def check_seen(game: Game, seen: Any, action: Any) -> None:
         raise IllegalActionError(msg, action=action, rule_id="CORE-RT-3")
 
 
+def stale_at_end(game: Game, action: Action, seen: Any, text: str) -> None:
+    """Real time, the game over: raise :class:`~cardcore.StaleActionError` if *action* was
+    legal at *seen* (another action came first and ended the game), as during play."""
+    if type(seen) is not int or seen == game.version:
+        return
+    try:
+        old = legal_at(game, action.seat, seen, action)
+    except CardcoreError:  # a seen outside the window: the game's end is the answer
+        return
+    if action in old:
+        msg = (
+            f"{text} was legal at version {seen} but another action came first and ended"
+            f" the game (now version {game.version}) (CORE-RT-1)"
+        )
+        raise StaleActionError(msg, action=action, rule_id="CORE-RT-1")
+
+
 def legal_at(game: Game, seat: int, seen: int, action: Action) -> tuple[Action, ...]:
     """The legal actions of *seat* at version *seen* (real time, inside the window)."""
     if seen > game.version or seen < game.version - STALE_WINDOW or seen < 0:
@@ -414,6 +431,8 @@ def validate(game: Game, action: Action, seen: int | None) -> Action:
             text = repr(str(action))
         except Exception:  # a hand-built action its class cannot write
             text = shown(action)
+        if game._realtime and seen is not None and type(seat) is int and 0 <= seat < state.players:
+            stale_at_end(game, action, seen, text)  # lost the race to the last action
         msg = f"the game is over; {text} is not accepted (CORE-OVER-1)"
         raise IllegalActionError(msg, action=action, rule_id="CORE-OVER-1")
     kind = type(action)

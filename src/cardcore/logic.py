@@ -210,7 +210,9 @@ class GameLogic(Generic[S, A]):
         Optional; :mod:`cardcore.session` calls it on a timeout, again while the
         seat stays to act in a turn-based game, so a game can finish a turn in
         a few safe steps. Decide from what *seat* may know, and answer one of
-        ``legal_actions(state, seat)``. The default answers ``None``.
+        ``legal_actions(state, seat)``. The default answers ``None``: the session's
+        fallback decides; a real-time game that implements it answers ``None`` for
+        "nothing now".
         """
         return None
 

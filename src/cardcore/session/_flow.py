@@ -18,12 +18,13 @@ from cardcore.deck import CHANCE
 from cardcore.errors import CardcoreError
 from cardcore.events import SPECTATOR, ActionApplied, Event
 from cardcore.game import MAX_TIME, Game
+from cardcore.logic import GameLogic
 from cardcore.session import _integrity as integrity
 from cardcore.session._history import HistoryCache
 from cardcore.session.clocks import GAME_CLOCK, Clocks
 from cardcore.session.config import GameSetup, SessionConfig
 from cardcore.session.fair import FairDeal
-from cardcore.session.patch import card_words, diff
+from cardcore.session.patch import diff, may_show
 from cardcore.session.protocol import Outbound, ProtocolError, RateLimiter, dumps
 from cardcore.session.store import Batch, Store, TokenRow
 from cardcore.session.streams import SPECTATORS, SpectatorEntry, SpectatorFeed, Stream, seat_stream
@@ -362,7 +363,7 @@ class Flow:
             new = game.view(s)
             self.views[s] = new
             events = [e.to_json() for e in self._seat_events[s] if type(e) is not ActionApplied]
-            shown = text if s == actor or _may_show(text, old, new) else None
+            shown = text if s == actor or may_show(text, old, new) else None
             message = {
                 "type": "update",
                 "n": 0,
@@ -389,7 +390,7 @@ class Flow:
         new = game.view(None)
         self._spec_now = new
         self._spec_rounds_now += len(game.history(None, self._spec_rounds_now))
-        shown = text if _may_show(text, old, new) else None
+        shown = text if may_show(text, old, new) else None
         events = [e.to_json() for e in self._spec_events if type(e) is not ActionApplied]
         action = {"seat": actor, "text": shown, "at": at, "cause": cause}
         self.spec.pending.append(
@@ -545,6 +546,10 @@ class Flow:
             action = None
         if action is not None and action not in legal:
             action = None
+        elif (
+            action is None and self.realtime and type(game.logic).default_action is not _NO_DEFAULT
+        ):
+            return None  # its own answer: nothing now (Spit once asked); nobody waits on it
         if action is None:
             fallback = self.config.time.fallback
             if fallback == "first" and legal:
@@ -568,14 +573,7 @@ class Flow:
         return True
 
 
-def _may_show(text: str, old: dict[str, Any], new: dict[str, Any]) -> bool:
-    """Whether a seat may read the action *text*: every card it names is in its view before or after."""
-    cards = list(card_words(text))
-    if not cards:
-        return True
-    known = set(card_words(old))
-    known.update(card_words(new))
-    return all(card in known for card in cards)
+_NO_DEFAULT = GameLogic.default_action
 
 
 def _merge(old: Batch, new: Batch) -> Batch:

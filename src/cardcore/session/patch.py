@@ -31,7 +31,7 @@ from typing import Any
 from cardcore.cards import Card
 from cardcore.errors import NotationError
 
-__all__ = ["apply_patch", "card_words", "diff"]
+__all__ = ["apply_patch", "card_words", "diff", "may_show"]
 
 Path = list[str | int]
 
@@ -141,3 +141,13 @@ def card_words(value: Any) -> Iterator[str]:
     elif isinstance(value, list | tuple):
         for item in value:
             yield from card_words(item)
+
+
+def may_show(text: str, old: dict[str, Any], new: dict[str, Any]) -> bool:
+    """Whether a seat may read the action *text*: every card it names is in its view before or after."""
+    cards = list(card_words(text))
+    if not cards:
+        return True
+    known = set(card_words(old))
+    known.update(card_words(new))
+    return all(card in known for card in cards)

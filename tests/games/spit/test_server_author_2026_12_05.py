@@ -424,8 +424,11 @@ def test_single_pile_deal_the_player_without_spit_cards_empties_first_and_wins()
     assert game.is_over and game.result is not None
     assert game.result.winners == (1,) and game.result.reason == "out of cards"
     assert game.result.scores == (52.0, 0.0)
-    with pytest.raises(IllegalActionError) as over:
+    with pytest.raises(cardcore.StaleActionError) as over:  # legal at 0: lost the race
         game.act(0, "play 1 L", seen=0)
+    assert over.value.rule_id == "CORE-RT-1"
+    with pytest.raises(IllegalActionError) as over:  # judged now: the game is over
+        game.act(0, "play 1 L")
     assert over.value.rule_id == "CORE-OVER-1"
 
 
@@ -547,11 +550,6 @@ def test_speed_stalemate_when_both_declare_after_a_recycle_fewer_cards_wins() ->
     assert_conserved(game)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="a play legal at seen, overtaken by the game-winning play, is refused as illegal "
-    "(CORE-OVER-1), not stale as SPIT-RT-1/CORE-RT-1 say",
-)
 def test_the_play_that_loses_the_final_race_is_stale() -> None:
     # Ann's last card 5H and Bob's 3S both fit L's 4D at version 0. Ann's arrives first and
     # wins the game (SPEED-END-1); Bob's was legal in the view he acted on: SPIT-RT-1 says
@@ -784,11 +782,6 @@ def test_run_realtime_with_every_house_rule_is_repeatable_and_scores_cards_held(
 # -- the session layer's idle clock (docs/session.rst, Clocks) --------------------------------
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="session idle timeout falls back to the seat's first legal action (a play) once "
-    "Spit's default answers None after a spit request; docs: 'nothing once asked'",
-)
 def test_session_idle_timeout_never_plays_a_spit_card_for_the_seat() -> None:
     # docs/session.rst: Spit's timeout default is "play: ask for a spit (spit), nothing once
     # asked"; cardcore_spit.timeouts: it "never plays a card for it". Ann idles; Bob keeps
