@@ -57,13 +57,21 @@ class NanDelay:
         return cardcore.Plan(legal[0], math.nan) if legal else None
 
 
-for _name, _factory in (
-    ("lab-first-legal", FirstLegal),
-    ("lab-array-answer", ArrayAnswer),
-    ("lab-nan-delay", NanDelay),
-):
-    if _name not in cardcore.available_agents():
-        cardcore.register("cardcore.agents", _name, _factory)
+OWN_AGENTS = {
+    "lab-first-legal": FirstLegal,
+    "lab-array-answer": ArrayAnswer,
+    "lab-nan-delay": NanDelay,
+}
+
+
+@pytest.fixture
+def own_agents() -> Any:
+    """The agents above, registered by name for the test only (other tests list what is installed)."""
+    for name, factory in OWN_AGENTS.items():
+        cardcore.register("cardcore.agents", name, factory)
+    yield
+    for name in OWN_AGENTS:
+        cardcore.unregister("cardcore.agents", name)
 
 
 def _figures(result: Comparison) -> dict[str, Any]:
@@ -299,7 +307,7 @@ def test_a_time_budget_bounds_a_decision_in_every_game() -> None:
 # -- own agents -------------------------------------------------------------------------------
 
 
-def test_an_own_agent_meets_the_built_in_ones_in_a_study() -> None:
+def test_an_own_agent_meets_the_built_in_ones_in_a_study(own_agents: None) -> None:
     result = compare(
         "golf",
         agents=["lab-first-legal", "golf-greedy"],
@@ -354,7 +362,9 @@ def test_bad_input_is_one_line_and_status_2(
     reason="compare lets a raw ValueError out when an agent answers an array (play and simulate"
     " give an IllegalActionError naming the seat)",
 )
-def test_an_agent_answering_an_array_stops_the_study_naming_seat_and_agent() -> None:
+def test_an_agent_answering_an_array_stops_the_study_naming_seat_and_agent(
+    own_agents: None,
+) -> None:
     pytest.importorskip("numpy")
     with pytest.raises(cardcore.CardcoreError) as info:
         compare("golf", agents=["lab-array-answer", "random"], games=2, skill=None)
@@ -367,7 +377,7 @@ def test_an_agent_answering_an_array_stops_the_study_naming_seat_and_agent() -> 
     reason="a real-time agent's bad plan is reported as the agent '_Seat' (compare's internal"
     " stopwatch), not by its spec",
 )
-def test_a_real_time_agents_bad_plan_names_the_agent_not_the_wrapper() -> None:
+def test_a_real_time_agents_bad_plan_names_the_agent_not_the_wrapper(own_agents: None) -> None:
     with pytest.raises(cardcore.CardcoreError) as info:
         compare("spit", agents=["lab-nan-delay", "random"], games=1, skill=None)
     text = str(info.value)
