@@ -21,7 +21,6 @@ from __future__ import annotations
 import copy
 import json
 import random
-from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
@@ -333,13 +332,15 @@ def _leaks(game: cardcore.Game, seat: int | None, view: dict[str, Any]) -> list[
         assert shown["count"] == len(pile), (
             f"zone {shown['name']}: count {shown['count']} != {len(pile)}"
         )
-        # a game may order a pile for display (Tonk sorts hands): compare multisets
-        visible = Counter(card for card in shown["cards"] if card is not None)
-        knowable = Counter(str(pile[i]) for i in range(len(pile)) if zones.knows(z, i, seat))
-        if visible - knowable:
-            problems.append(
-                f"{shown['name']} shows {sorted((visible - knowable).elements())} unknown to seat {seat}"
-            )
+        # a view lists each pile top first (embedding.rst), the state bottom to top
+        for k, card in enumerate(shown["cards"]):
+            i = len(pile) - 1 - k
+            if card is None:
+                continue
+            if card != str(pile[i]):
+                problems.append(f"{shown['name']}[{i}] shows {card}, the card there is {pile[i]}")
+            elif not zones.knows(z, i, seat):
+                problems.append(f"{shown['name']}[{i}] shows {card}, unknown to seat {seat}")
     allowed = known_cards(state, seat)
     extra = card_tokens({k: v for k, v in view.items() if k != "zones"}) - allowed
     if extra:
