@@ -440,7 +440,8 @@ def test_one_game_cannot_make_a_difference_significant() -> None:
 @pytest.mark.xfail(
     strict=True,
     reason="Ctrl-C during 'cardcore compare --workers N' waits for every queued game before"
-    " exiting 130 (the pool is shut down with wait=True, pending futures not cancelled)",
+    " exiting 130: compare keeps executor.map's iterator in a local ('results'), so it is not"
+    " closed and its futures not cancelled before the pool's shutdown(wait=True)",
 )
 def test_an_interrupt_stops_a_study_on_worker_processes_at_once(
     monkeypatch: pytest.MonkeyPatch,
