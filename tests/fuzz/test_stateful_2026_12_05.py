@@ -342,7 +342,7 @@ def _leaks(game: cardcore.Game, seat: int | None, view: dict[str, Any]) -> list[
             elif not zones.knows(z, i, seat):
                 problems.append(f"{shown['name']}[{i}] shows {card}, unknown to seat {seat}")
     allowed = known_cards(state, seat)
-    extra = card_tokens({k: v for k, v in view.items() if k != "zones"}) - allowed
+    extra = card_tokens({k: v for k, v in view.items() if k not in ("zones", "options")}) - allowed
     if extra:
         problems.append(f"the view's table/legal show {sorted(extra)} unknown to seat {seat}")
     return problems
@@ -1157,6 +1157,9 @@ class GameFuzz(RuleBasedStateMachine):
         mine, theirs = game.view(seat), world.view(seat)
         assert mine == theirs, (
             f"seat {seat}'s view differs in a world consistent with it (seed {seed})"
+        )
+        assert game.history(seat) == world.history(seat), (
+            f"seat {seat}'s history differs in a world"
         )
         if observe is not None:  # the RL encoding holds only what the seat may see
             ours, other = observe(game, seat), observe(world, seat)
