@@ -351,10 +351,6 @@ def test_legal_actions_and_view_refuse_another_seats_actions_after_an_apply() ->
         game.view(seat)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="apply's hot path applies another seat's action out of turn when the game listed it; the record is then refused",
-)
 def test_apply_refuses_another_seats_action_the_game_listed_out_of_turn() -> None:
     game = cardcore.new_game("rv5-seat-one", 2, seed=2)
     game.apply(game.legal_actions(0)[0])  # seat 0 draws
@@ -368,10 +364,6 @@ def test_apply_refuses_another_seats_action_the_game_listed_out_of_turn() -> Non
     cardcore.replay(game.record())  # the game's own record replays
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="scores failing at the bound keep the game open, but its own record and save then fail to replay (PluginError)",
-)
 def test_a_game_whose_scores_failed_at_the_bound_replays_and_loads() -> None:
     game = cardcore.new_game("rv5-midturn", 2, seed=4)
     rng = random.Random(4)

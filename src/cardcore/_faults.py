@@ -134,16 +134,18 @@ def check_listed(game: Game, seat: int, legal: tuple[Any, ...]) -> None:
 
 def published_fault(game: Game) -> PluginError | None:
     """The error for legal actions ``apply`` published unchecked (for speed) that are not
-    a tuple of actions, or ``None`` if they are."""
+    a tuple of that seat's actions, or ``None`` if they are."""
     _, seat, legal = game._hot
-    if type(legal) is not tuple:
-        try:
-            game._hot = (game._hot[0], seat, as_legal(game, seat, legal))
-        except PluginError as exc:
-            from cardcore._driver import COLD
+    try:
+        if type(legal) is not tuple:
+            legal = as_legal(game, seat, legal)
+        check_listed(game, seat, legal)
+    except PluginError as exc:
+        from cardcore._driver import COLD
 
-            game._hot = COLD
-            return exc
+        game._hot = COLD
+        return exc
+    game._hot = (game._hot[0], seat, legal)
     return None
 
 

@@ -314,7 +314,9 @@ class Game:
         :raises IllegalActionError: Never legal here: wrong seat, out of turn, or
             against a rule (the message ends with the rule ID); or a bad *at*
             (CORE-RECORD-1).
-        :raises PluginError: A plugin failed inside a hook; the game is restored.
+        :raises PluginError: A plugin failed inside a hook; the game is restored. (Or
+            the game's ``scores`` failed as the action reached its bound, CORE-BOUND-1: the
+            action stands, the game stays open, the error comes after its events.)
             A ``BaseException`` such as ``KeyboardInterrupt`` is re-raised as it
             is, also after the game is restored; one that arrives after the action
             is applied (while the next legal actions are computed) is re-raised
@@ -327,10 +329,13 @@ class Game:
         try:
             if at is not None:
                 at = check_at(self, at, action)
-            hot = self._hot
-            if hot[0] == self.version and seen is None:
-                for legal in hot[2]:  # identity first: legal actions are interned
+            hot_v, hot_seat, hot_legal = self._hot
+            legal: Action | None
+            if hot_v == self.version and seen is None:
+                for legal in hot_legal:  # identity first: legal actions are interned
                     if legal is action:
+                        if action.seat is not hot_seat:  # the game listed another seat's:
+                            legal = None  # refused, naming the game (CORE-TURN-1)
                         break
                 else:
                     legal = None
@@ -393,7 +398,8 @@ class Game:
                     queued = (next(bus._tickets), batch)
                 else:
                     queued = numbered(bus, batch, action, version, at, state)
-        except TypeError as exc:  # the game's legal actions were not a tuple (published unchecked)
+        except (TypeError, AttributeError) as exc:  # legal actions published unchecked: not a
+            # tuple, or not actions (an action's seat read above)
             fault = published_fault(self)
             if fault is None:
                 raise

@@ -539,16 +539,15 @@ class Flow:
 
     def _default_for(self, game: Game, seat: int) -> Action | None:
         legal = game.legal_actions(seat)
+        failed = False
         try:
             action = game.logic.default_action(game.state, seat)
         except Exception as exc:  # a plugin's bug: fall back, never stop the session
             LOG.error("session %s: default_action of %s failed: %r", self.id, game.name, exc)
-            action = None
+            action, failed = None, True
         if action is not None and action not in legal:
             action = None
-        elif (
-            action is None and self.realtime and type(game.logic).default_action is not _NO_DEFAULT
-        ):
+        elif action is None and not failed and self.realtime and _has_default(game):
             return None  # its own answer: nothing now (Spit once asked); nobody waits on it
         if action is None:
             fallback = self.config.time.fallback
@@ -573,7 +572,8 @@ class Flow:
         return True
 
 
-_NO_DEFAULT = GameLogic.default_action
+def _has_default(game: Game) -> bool:
+    return type(game.logic).default_action is not GameLogic.default_action
 
 
 def _merge(old: Batch, new: Batch) -> Batch:
