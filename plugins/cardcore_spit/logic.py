@@ -527,7 +527,8 @@ class SpitLogic(GameLogic[SpitState, SpitAction]):
         self._settle(state, emit)
 
     # -- positions ----------------------------------------------------------------------------
-    position_from_view = search.position_from_view  # the search hook: cardcore_spit.search
+    position_from_view = search.position_from_view  # the search hooks: cardcore_spit.search
+    rounds_played = search.rounds_played
 
     @override
     def write_position(self, state: SpitState) -> str:

@@ -22,8 +22,9 @@ from cardcore_spit.position import VERSION
 
 if TYPE_CHECKING:
     from cardcore_spit.logic import SpitLogic
+    from cardcore_spit.state import SpitState
 
-__all__ = ["position_from_view"]
+__all__ = ["position_from_view", "rounds_played"]
 
 
 def position_from_view(logic: SpitLogic, view: Mapping[str, Any], zones: Zones) -> str | None:
@@ -51,3 +52,10 @@ def position_from_view(logic: SpitLogic, view: Mapping[str, Any], zones: Zones) 
         "emptier": -1 if emptier is None else emptier,
     }
     return write_position("spit", fields, zones)
+
+
+def rounds_played(logic: SpitLogic, state: SpitState) -> int:
+    """``SpitLogic.rounds_played``: the deals that have ended (a voided deal, laid out
+    again, counts as one): search rollouts stop at the end of a deal, and
+    ``cardcore.compare`` counts a game's length in deals."""
+    return state.deal - (0 if state.emptier >= 0 else 1) if state.deal else 0

@@ -357,11 +357,6 @@ def test_bad_input_is_one_line_and_status_2(
 # -- bugs -------------------------------------------------------------------------------------
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="compare lets a raw ValueError out when an agent answers an array (play and simulate"
-    " give an IllegalActionError naming the seat)",
-)
 def test_an_agent_answering_an_array_stops_the_study_naming_seat_and_agent(
     own_agents: None,
 ) -> None:
@@ -372,11 +367,6 @@ def test_an_agent_answering_an_array_stops_the_study_naming_seat_and_agent(
     assert "configuration A" in text and "seat 0" in text and "lab-array-answer" in text
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="a real-time agent's bad plan is reported as the agent '_Seat' (compare's internal"
-    " stopwatch), not by its spec",
-)
 def test_a_real_time_agents_bad_plan_names_the_agent_not_the_wrapper(own_agents: None) -> None:
     with pytest.raises(cardcore.CardcoreError) as info:
         compare("spit", agents=["lab-nan-delay", "random"], games=1, skill=None)
@@ -385,11 +375,6 @@ def test_a_real_time_agents_bad_plan_names_the_agent_not_the_wrapper(own_agents:
     assert "lab-nan-delay" in text and "_Seat" not in text
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="Spit's rounds_played stays 0 however many deals a game takes: compare reports"
-    " 'rounds per game 1.00 ± 0.00' and ISMCTS rollouts never stop at the end of a deal",
-)
 def test_spit_counts_the_deals_a_game_took_as_its_rounds() -> None:
     game = cardcore.new_game("spit", 2, seed=0)
     greedy = cardcore.load_agent("spit-greedy")
@@ -425,11 +410,6 @@ def test_a_determinized_go_fish_world_travels_as_a_position() -> None:
     assert refused == []
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="a single game gives counts and scores a zero-wide 95% interval, so one game makes"
-    " any difference 'significant' (mean_ci: one value, zero width)",
-)
 def test_one_game_cannot_make_a_difference_significant() -> None:
     result = compare("golf", rules=["golf.hard"], games=1, seed=1, skill=None)
     assert result.diff["spread"].mean != 0.0  # HARD scoring did change this game's spread
@@ -437,12 +417,6 @@ def test_one_game_cannot_make_a_difference_significant() -> None:
     assert result.a.spread.low != result.a.spread.high  # one value says nothing of spread
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="Ctrl-C during 'cardcore compare --workers N' waits for every queued game before"
-    " exiting 130: compare keeps executor.map's iterator in a local ('results'), so it is not"
-    " closed and its futures not cancelled before the pool's shutdown(wait=True)",
-)
 def test_an_interrupt_stops_a_study_on_worker_processes_at_once(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:

@@ -127,9 +127,7 @@ def cmd_list(console: Console, only: str | None) -> int:
         info = game_info(name)
         opts = "\n".join(_option_cell(o) for o in info.options) or "-"
         kind = "real time" if info.realtime else "turn-based"
-        gt.add_row(
-            f"[bold]{escape(name)}[/]", _players(info), kind, escape(info.summary), opts
-        )
+        gt.add_row(f"[bold]{escape(name)}[/]", _players(info), kind, escape(info.summary), opts)
     console.print(gt)
     for name in games:
         rules = available_rules(name)
@@ -337,6 +335,23 @@ def default_game() -> str:
     return games[0]
 
 
+def process_pool(stack: ExitStack, workers: int) -> ProcessPoolExecutor:
+    """A pool of *workers* processes, shut down with *stack*: on an error or Ctrl-C, the
+    games not started yet are cancelled first (the pool waited for every queued one)."""
+    # not fork: the progress bar runs a thread, and forking a threaded process is unsafe
+    methods = multiprocessing.get_all_start_methods()
+    context = multiprocessing.get_context("forkserver" if "forkserver" in methods else "spawn")
+    pool = stack.enter_context(ProcessPoolExecutor(max_workers=workers, mp_context=context))
+
+    def cancel(kind: type[BaseException] | None, *_: object) -> bool:
+        if kind is not None:
+            pool.shutdown(wait=False, cancel_futures=True)
+        return False
+
+    stack.push(cancel)  # runs before the pool's own exit (last in, first out)
+    return pool
+
+
 def _dask_executor(stack: ExitStack, address: str, workers: int | None) -> Executor:
     try:
         dd: Any = importlib.import_module("dask.distributed")
@@ -388,14 +403,7 @@ def cmd_simulate(console: Console, args: argparse.Namespace) -> int:
             executor = _dask_executor(stack, args.dask, args.workers)
             where = f"dask ({args.dask})"
         elif args.workers:
-            # not fork: the progress bar runs a thread, and forking a threaded process is unsafe
-            methods = multiprocessing.get_all_start_methods()
-            context = multiprocessing.get_context(
-                "forkserver" if "forkserver" in methods else "spawn"
-            )
-            executor = stack.enter_context(
-                ProcessPoolExecutor(max_workers=args.workers, mp_context=context)
-            )
+            executor = process_pool(stack, args.workers)
             where = f"{args.workers} worker processes"
         progress = Progress(
             TextColumn(f"[bold]{escape(name)}[/] on {where}"),

@@ -15,11 +15,10 @@ from __future__ import annotations
 import argparse
 import importlib
 import json
-import multiprocessing
 import sys
 import time
 from collections.abc import Sequence
-from concurrent.futures import Executor, ProcessPoolExecutor
+from concurrent.futures import Executor
 from contextlib import ExitStack
 from typing import TYPE_CHECKING, Any
 
@@ -214,12 +213,9 @@ def _executor(stack: ExitStack, args: argparse.Namespace) -> tuple[Executor | No
 
         return _dask_executor(stack, args.dask, args.workers), f"dask ({args.dask})"
     if args.workers:
-        methods = multiprocessing.get_all_start_methods()
-        context = multiprocessing.get_context("forkserver" if "forkserver" in methods else "spawn")
-        pool = stack.enter_context(
-            ProcessPoolExecutor(max_workers=args.workers, mp_context=context)
-        )
-        return pool, f"{args.workers} worker processes"
+        from cardcore.cli.commands import process_pool
+
+        return process_pool(stack, args.workers), f"{args.workers} worker processes"
     return None, "this process"
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import os
 from typing import TYPE_CHECKING
 
@@ -128,12 +129,12 @@ def text_table(cmp: Comparison) -> str:
     return "\n".join([title, describe(cmp.a), describe(cmp.b), "", *body, "", *notes])
 
 
-def _below(e: Estimate) -> float:
-    return max(0.0, e.mean - e.low)
+def _below(e: Estimate) -> float:  # no bar for an unbounded end (one game's count)
+    return max(0.0, e.mean - e.low) if math.isfinite(e.low) else 0.0
 
 
 def _above(e: Estimate) -> float:
-    return max(0.0, e.high - e.mean)
+    return max(0.0, e.high - e.mean) if math.isfinite(e.high) else 0.0
 
 
 def plot_comparison(cmp: Comparison, path: str) -> None:

@@ -10,12 +10,14 @@ can run them in any order.
 from __future__ import annotations
 
 import math
+import numbers
 from collections.abc import Mapping, Sequence
 from time import perf_counter
 from typing import Any
 
 from attrs import frozen
 
+from cardcore._text import shown
 from cardcore.actions import Action
 from cardcore.agents import Plan, play, run_realtime
 from cardcore.errors import CardcoreError, StalledGameError
@@ -116,9 +118,9 @@ class _Seat:
         except Exception as exc:
             raise self._fail(exc) from exc
         self._count(started)
-        if action not in legal:
+        if not isinstance(action, Action) or action not in legal:  # (an array has no "in")
             msg = (
-                f"agent {self.spec!r} at seat {self.seat} answered {action!r},"
+                f"agent {self.spec!r} at seat {self.seat} answered {shown(action, 80)},"
                 " not one of its legal actions"
             )
             raise AgentFailure(msg)
@@ -131,10 +133,19 @@ class _Seat:
         except Exception as exc:
             raise self._fail(exc) from exc
         self._count(started)
-        if plan is not None and getattr(plan, "action", None) not in legal:
+        if plan is None:
+            return None
+        action, delay = getattr(plan, "action", None), getattr(plan, "delay", None)
+        if (
+            not isinstance(action, Action)
+            or action not in legal
+            or not isinstance(delay, numbers.Real)
+            or isinstance(delay, bool)
+            or not math.isfinite(delay)
+        ):
             msg = (
-                f"agent {self.spec!r} at seat {self.seat} planned {plan!r},"
-                " not a Plan of one of its legal actions"
+                f"agent {self.spec!r} at seat {self.seat} planned {shown(plan, 80)},"
+                " not a Plan of one of its legal actions and a finite delay in seconds"
             )
             raise AgentFailure(msg)
         return plan

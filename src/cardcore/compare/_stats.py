@@ -48,12 +48,13 @@ class Estimate:
         """Whether the interval excludes zero."""
         return self.low > 0.0 or self.high < 0.0
 
-    def to_json(self) -> dict[str, float | int | str]:
-        """Return the estimate as JSON-ready data."""
+    def to_json(self) -> dict[str, float | int | str | None]:
+        """Return the estimate as JSON-ready data (an unbounded end, of one game's count, as
+        ``null``)."""
         return {
             "mean": self.mean,
-            "low": self.low,
-            "high": self.high,
+            "low": self.low if math.isfinite(self.low) else None,
+            "high": self.high if math.isfinite(self.high) else None,
             "n": self.n,
             "interval": self.interval,
         }
@@ -78,15 +79,18 @@ class Estimate:
 
 
 def mean_ci(xs: Sequence[float]) -> Estimate:
-    """The mean of *xs* with a normal-approximation 95% interval (zero width for one value).
+    """The mean of *xs* with a normal-approximation 95% interval.
 
-    For counts and scores (game length, score spread) and their paired differences.
+    For counts and scores (game length, score spread) and their paired differences. One
+    value has no spread to estimate, so its interval is unbounded (never significant).
     """
     n = len(xs)
     if n == 0:
         return Estimate(0.0, 0.0, 0.0, 0)
     mean = math.fsum(xs) / n
-    var = math.fsum((x - mean) ** 2 for x in xs) / (n - 1) if n > 1 else 0.0
+    if n == 1:
+        return Estimate(mean, -math.inf, math.inf, 1)
+    var = math.fsum((x - mean) ** 2 for x in xs) / (n - 1)
     half = Z95 * math.sqrt(var / n)
     return Estimate(mean, mean - half, mean + half, n)
 
