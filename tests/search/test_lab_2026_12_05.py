@@ -386,11 +386,6 @@ def test_spit_counts_the_deals_a_game_took_as_its_rounds() -> None:
     assert result.a.rounds.mean > 1.0
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="Go Fish (example): Game.determinize re-deals an asker's hand without the rank it"
-    " asked for, so the twin's position() is refused by the game's own reader (GOFISH-KNOW-1)",
-)
 def test_a_determinized_go_fish_world_travels_as_a_position() -> None:
     if "gofish" not in cardcore.available_games():
         pytest.skip("the Go Fish example is not installed")

@@ -119,36 +119,7 @@ class GoFishLogic(GameLogic[GoFishState, Ask]):
                 and len(set(w)) == len(w) for w in asked)):
             raise CardcoreError(f"not a gofish view: 'asked' must list rank words per seat, not {asked!r:.80}")
         state.asked = [sum(BIT[r] for r in words) for words in asked]
-        cards = zones.cards
-        hidden = [[i for i, c in enumerate(reversed(z["cards"])) if c is None] for z in view["zones"]]
-
-        def spare(z: int, i: int) -> bool:  # may this hidden card leave its pile?
-            s, rank = z - 1, cards[z][i].label
-            needed = 0 <= s < state.players and state.asked[s] & BIT[rank]
-            return not needed or sum(c.label == rank for c in cards[z]) > 1
-
-        for s, mask in enumerate(state.asked):
-            for rank in (r for r in RANKS if mask & BIT[r]):
-                h = hand(s)
-                if any(c.label == rank for c in cards[h]):
-                    continue
-                give = [(z, i) for z in range(len(cards)) if z != h for i in hidden[z]
-                        if cards[z][i].label == rank and spare(z, i)]
-                take = [i for i in hidden[h] if spare(h, i)]
-                if give and take:
-                    (z, i), j = give[0], take[0]
-                    cards[z][i], cards[h][j] = cards[h][j], cards[z][i]
-        for h in map(hand, range(state.players)):  # a hand never holds a book (GOFISH-BOOK-1)
-            for j in [j for j in hidden[h] if sum(c.label == cards[h][j].label for c in cards[h]) > 3]:
-                rank = cards[h][j].label
-                if sum(c.label == rank for c in cards[h]) < 4:
-                    continue  # another card of this book left already
-                swap = [(z, i) for z in range(len(cards)) if z != h for i in hidden[z] if spare(z, i)
-                        and sum(c.label == cards[z][i].label for c in cards[h]) < 3
-                        and (z == STOCK or sum(c.label == rank for c in cards[z]) < 3)]
-                if swap:
-                    (z, i) = swap[0]
-                    cards[z][i], cards[h][j] = cards[h][j], cards[z][i]
+        consistent(state, [[i for i, c in enumerate(reversed(z["cards"])) if c is None] for z in view["zones"]])
         return self.write_position(state)
 
     def scores(self, state: GoFishState) -> tuple[float, ...]:
@@ -174,3 +145,37 @@ class GoFishLogic(GameLogic[GoFishState, Ask]):
             check(max(map(held.count, {*held}), default=0) < 4,
                   "hand.{} holds a book it must lay down (GOFISH-BOOK-1)", s)
             check(held or not cards[STOCK], "hand.{} is empty, the stock not (GOFISH-EMPTY-1)", s)
+
+
+def consistent(state: GoFishState, hidden: list[list[int]]) -> None:
+    """Swap hidden cards (*hidden*: per pile, the indices of its cards a seat cannot see) so
+    that each hand holds what it asked for (GOFISH-KNOW-1) and no book (GOFISH-BOOK-1)."""
+    cards = state.zones.cards
+
+    def spare(z: int, i: int) -> bool:  # may this hidden card leave its pile?
+        s, rank = z - 1, cards[z][i].label
+        needed = 0 <= s < state.players and state.asked[s] & BIT[rank]
+        return not needed or sum(c.label == rank for c in cards[z]) > 1
+
+    for s, mask in enumerate(state.asked):
+        for rank in (r for r in RANKS if mask & BIT[r]):
+            h = hand(s)
+            if any(c.label == rank for c in cards[h]):
+                continue
+            give = [(z, i) for z in range(len(cards)) if z != h for i in hidden[z]
+                    if cards[z][i].label == rank and spare(z, i)]
+            take = [i for i in hidden[h] if spare(h, i)]
+            if give and take:
+                (z, i), j = give[0], take[0]
+                cards[z][i], cards[h][j] = cards[h][j], cards[z][i]
+    for h in map(hand, range(state.players)):  # a hand never holds a book (GOFISH-BOOK-1)
+        for j in [j for j in hidden[h] if sum(c.label == cards[h][j].label for c in cards[h]) > 3]:
+            rank = cards[h][j].label
+            if sum(c.label == rank for c in cards[h]) < 4:
+                continue  # another card of this book left already
+            swap = [(z, i) for z in range(len(cards)) if z != h for i in hidden[z] if spare(z, i)
+                    and sum(c.label == cards[z][i].label for c in cards[h]) < 3
+                    and (z == STOCK or sum(c.label == rank for c in cards[z]) < 3)]
+            if swap:
+                (z, i) = swap[0]
+                cards[z][i], cards[h][j] = cards[h][j], cards[z][i]
