@@ -276,3 +276,18 @@ def cmp_rows(cmp: Comparison) -> list[tuple[str, str, str, str]]:
     from cardcore.compare._report import rows_of
 
     return rows_of(cmp)
+
+
+def test_agents_as_text_of_several_specs_is_one_per_seat_as_on_the_command_line() -> None:
+    text = cardcore.compare("golf", agents="golf-greedy,random", options=GOLF1, games=2, skill=None)
+    listed = cardcore.compare(
+        "golf", agents=["golf-greedy", "random"], options=GOLF1, games=2, skill=None
+    )
+    assert text.a.agents == ("golf-greedy", "random") == listed.a.agents
+    assert (text.a.actions, text.a.agent_wins) == (listed.a.actions, listed.a.agent_wins)
+    one = cardcore.compare(
+        "golf", agents="ismcts:iterations=3,seed=2", options=GOLF1, games=1, skill=None
+    )
+    assert one.a.agents == ("ismcts:iterations=3,seed=2",) * 2  # parameters stay with their agent
+    sim = cardcore.simulate("golf", games=2, players=2, agents="golf-greedy,random", seed=1)
+    assert sim.agents == ("golf-greedy", "random")

@@ -14,6 +14,7 @@ from typing import Any
 
 from attrs import frozen
 
+from cardcore._agentspec import split_agent_specs
 from cardcore.deck import derive_rng
 from cardcore.errors import CardcoreError, IllegalActionError
 
@@ -218,8 +219,9 @@ def simulate(
         built-in games).
     :param agents: Agents per seat: entry-point names of ``cardcore.agents``, or
         specs with parameters (``"ismcts:iterations=100"``, see
-        :func:`cardcore.parse_agent_spec`); one spec (text) fills every seat;
-        default ``"random"`` everywhere.
+        :func:`cardcore.parse_agent_spec`); one spec (text) fills every seat, and
+        text of several (``"golf-greedy,random"``) is one per seat, as on the command
+        line; default ``"random"`` everywhere.
     :param rules: House rules for every game.
     :param without: Default rules switched off.
     :param options: The game's options.
@@ -269,8 +271,9 @@ def simulate(
     if progress is not None and not callable(progress):
         msg = f"progress must be a function of the number of games done, or None, not {shown(progress)}"
         raise OptionError(msg)
-    if isinstance(agents, str):  # one spec fills every seat
-        agents = (agents,) * players
+    if isinstance(agents, str):  # "a,b" one per seat, as on the command line; one fills every seat
+        specs = split_agent_specs(agents)
+        agents = tuple(specs) * players if len(specs) == 1 else tuple(specs)
     if agents is None:
         agent_names: tuple[Any, ...] = ("random",) * players
     else:  # not a list of specs (a number, a mapping): refused below

@@ -46,6 +46,7 @@ from cardcore.plugins import (
     game_info,
     load_agent,
     parse_agent_spec,
+    split_agent_specs,
 )
 from cardcore.setup import MAX_PLAYERS, new_game
 from cardcore.simulate import _seed_of
@@ -149,7 +150,7 @@ def _lineup(
     if not isinstance(spec, str | Sequence):
         msg = f"{what} must be an agent spec or a list of them, one per seat, not {shown(spec, 40)}"
         raise OptionError(msg)
-    agents = [spec] if isinstance(spec, str) else list(spec)
+    agents = split_agent_specs(spec) if isinstance(spec, str) else list(spec)  # "a,b": per seat
     if len(agents) == 1:
         agents *= players
     if len(agents) != players:
@@ -366,7 +367,7 @@ def compare(
     :param vs_without: Default rules B switches off.
     :param options: A's options; *vs_options* default to the same.
     :param agents: A's agents: one spec for every seat or one per seat (``"ismcts:iterations=50"``
-        specs allowed). Default: :func:`default_agent` of the game in every seat. A mixed
+        specs allowed; text of several, ``"golf-greedy,random"``, is one per seat). Default: :func:`default_agent` of the game in every seat. A mixed
         line-up rotates seats game by game, so each agent sits everywhere equally often.
     :param vs_agents: B's agents; default A's. A and B are two configurations, each
         played by its own line-up on the same seeds: to pit two agents against each
