@@ -164,7 +164,7 @@ class TonkLogic(GameLogic[TonkState, TonkAction]):
         if not self.info.min_players <= players <= high:
             more = ""
             if high < players <= self.info.max_players:
-                more = f"; option max_players={players} seats {players}"
+                more = f"; set the option max_players={players} to seat {players}"
             msg = f"tonk takes {self.info.min_players} to {high} players, not {players} (TONK-GEN-1{more})"
             raise OptionError(msg)
         fd = options["first_dealer"]

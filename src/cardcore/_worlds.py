@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from cardcore._driver import BASE_EVERY, COLD, cause, plugin_error
 from cardcore._text import shown
 from cardcore.deck import derive_rng
-from cardcore.errors import CardcoreError, IllegalActionError, PluginError
+from cardcore.errors import CardcoreError, OptionError, PluginError
 
 if TYPE_CHECKING:
     from cardcore.game import Game
@@ -36,7 +36,7 @@ def determinized(new: Game, seat: int, seed: int) -> Game:
     """
     if type(seed) is not int or not 0 <= seed < 2**128:
         msg = f"seed must be an int from 0 below 2**128, not {shown(seed)}"
-        raise IllegalActionError(msg, action=None, rule_id=None)
+        raise OptionError(msg)  # as new_game's
     state = new._state
     determinize = new.ruleset.resolve("determinize", track=False)
     if determinize is not None:

@@ -249,8 +249,8 @@ class Game:
              "zones": [{"name", "owner", "visibility", "count", "cards"}, ...],
              "table": {...}}
 
-        ``zones`` is every pile with the cards *seat* may see (``None`` for a
-        hidden card); ``table`` holds the game's own fields, declared in
+        ``zones`` is every pile with the cards *seat* may see, top first (``None`` for a
+        hidden card; ``Zones.cards`` lists them bottom to top); ``table`` holds the game's own fields, declared in
         :meth:`view_schema`. Past rounds come from :meth:`history`. A seat's
         view never holds a card that seat has not legitimately seen. A pure read:
         pass the view's ``version`` as ``seen=`` when acting on it.
@@ -518,6 +518,7 @@ class Game:
         The clone has no faithful record.
 
         :raises SeatError: *seat* is not a seat of this game (CORE-SEAT-1).
+        :raises OptionError: *seed* is not an int from 0 below ``2**128``.
         """
         self._check_seat(seat, None)
         return determinized(self.clone(), seat, seed)

@@ -48,7 +48,7 @@ def test_tonk_gen_1_two_or_three_players_max_players_raises_to_four() -> None:
     assert info.option("max_players").default == 3  # the source rules: 2-3 players
     for n in (2, 3):
         assert len(cardcore.new_game("tonk", n, seed=1).players) == n
-    with pytest.raises(OptionError, match=r"TONK-GEN-1; option max_players=4 seats 4"):
+    with pytest.raises(OptionError, match=r"TONK-GEN-1; set the option max_players=4 to seat 4"):
         cardcore.new_game("tonk", 4, seed=1)  # four only when the option raises the limit
     four = cardcore.new_game("tonk", 4, seed=1, options={"max_players": 4})
     assert len(four.players) == 4
