@@ -55,6 +55,11 @@ def test_quickstart_fits_in_15_lines_and_plays_a_seeded_game() -> None:
     assert re.search(r"winners: \['(Ann|Bob|Cy)'.*\] after \d+ actions", out)
     assert len(re.findall(r"^ *(Ann|Bob|Cy): +-?\d+ points$", out, re.M)) == 3
     assert out == run([str(EXAMPLES / "quickstart.py")])  # seeded: the same every time
+    docs = (EXAMPLES.parent / "docs" / "examples.rst").read_text()
+    shown = docs.split("$ python examples/quickstart.py\n", 1)[1].split("\n\n", 1)[0]
+    assert [line.strip() for line in shown.splitlines()] == [
+        line.strip() for line in out.strip().splitlines()
+    ]  # the page prints what the script prints
 
 
 def test_turn_based_server_saves_loads_and_continues_identically(tmp_path: Path) -> None:

@@ -1,6 +1,6 @@
 """A new user, from a fresh install: README and docs followed as written (2026-12-05).
 
-What was found to differ from the documented contract is kept here as strict xfails;
+What was found to differ from the documented contract was kept here as strict xfails (now fixed);
 the rest are checks of documented behaviour a newcomer relies on.
 """
 
@@ -33,10 +33,6 @@ def _post(client: TestClient, body: object) -> tuple[int, dict]:
 # characters" is refused with HTTP 400 before anything is created.
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="web create: a falsy non-text 'agent' (0, '', false) is taken as a person's seat, not refused (app.py `if agent:`)",
-)
 @pytest.mark.parametrize("agent", [0, "", False])
 def test_seat_agent_that_is_not_text_is_refused(client: TestClient, agent: object) -> None:
     status, body = _post(client, {"game": "golf", "seats": [{"agent": agent}, {}]})
@@ -44,10 +40,6 @@ def test_seat_agent_that_is_not_text_is_refused(client: TestClient, agent: objec
     assert "agent" in body["error"]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="web create: a falsy non-text 'name' (0, false, []) silently becomes 'Player N' instead of HTTP 400",
-)
 @pytest.mark.parametrize("name", [0, False, []])
 def test_seat_name_that_is_not_text_is_refused(client: TestClient, name: object) -> None:
     status, body = _post(client, {"game": "golf", "seats": [{"name": name}, {}]})
@@ -55,10 +47,6 @@ def test_seat_name_that_is_not_text_is_refused(client: TestClient, name: object)
     assert "name" in body["error"]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="web create: bot 'params' of the wrong type but falsy ([], '', 0) pass as {} (app.py `or {}`); [1] is refused",
-)
 @pytest.mark.parametrize("params", [[], "", 0])
 def test_bot_params_that_are_not_an_object_are_refused(client: TestClient, params: object) -> None:
     seats = [{}, {"agent": "random", "params": params}]

@@ -202,17 +202,23 @@ def _option_cell(opt: Option) -> str:
     return cell + (f"\n  [dim]{escape(opt.doc)}[/]" if opt.doc else "")
 
 
+def _number(x: float | None) -> str:
+    """A bound as a player types it: ``1000000``, not ``1e+06`` (which an int option refuses)."""
+    return "" if x is None else str(int(x)) if float(x).is_integer() else f"{x:g}"
+
+
 def _bounds(opt: Option) -> str:
     either = opt.kind is object and (opt.minimum is not None or opt.maximum is not None)
     parts = []
     if opt.choices is not None:
         parts.append(("" if either else "one of ") + _values(opt.choices))
+    low, high = _number(opt.minimum), _number(opt.maximum)
     if opt.minimum is not None and opt.maximum is not None:
-        parts.append(f"{opt.minimum:g} to {opt.maximum:g}")
+        parts.append(f"{low} to {high}")
     elif opt.minimum is not None:
-        parts.append(f"at least {opt.minimum:g}")
+        parts.append(f"at least {low}")
     elif opt.maximum is not None:
-        parts.append(f"at most {opt.maximum:g}")
+        parts.append(f"at most {high}")
     # an untyped option takes a choice or a number within the bounds (Golf's dealer:
     # 'random' or a seat); with neither, it is checked by the game, not here ("any value"
     # would promise what the game refuses)

@@ -348,11 +348,12 @@ class WebServer:
             if not isinstance(entry, dict):
                 msg = f"seat {seat} must be an object with a 'name' (and an 'agent' for a bot)"
                 raise WebError(msg)
-            name = entry.get("name") or f"Player {seat + 1}"
-            names.append(_text(name, "name")[:40])
-            agent = entry.get("agent")
-            if agent:
-                params = entry.get("params") or {}
+            name = entry.get("name")  # missing, null or "": "Player N"; another type: refused
+            names.append(_text(name, "name")[:40] if name != "" and name is not None else f"Player {seat + 1}")
+            agent = entry.get("agent")  # missing or null: a person; else text naming an agent
+            if agent is not None:
+                params = entry.get("params")
+                params = {} if params is None else params
                 if not isinstance(params, dict):
                     msg = f"seat {seat}: 'params' must be an object"
                     raise WebError(msg)
