@@ -190,7 +190,11 @@ def new_game(
     names = _SEAT_NAMES.get(players) if type(players) is int else None
     if names is None:
         names = _names(players)
-    key: Any = len(names) if options is None else _options_key(len(names), options)
+    key: Any = (
+        len(names)  # no options and {} resolve alike
+        if options is None or (type(options) is dict and not options)
+        else _options_key(len(names), options)
+    )
     known = None if key is None else ruleset.checked.get(key)
     if known is not None:
         resolved, bound = known
