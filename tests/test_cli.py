@@ -1146,3 +1146,9 @@ def test_list_shows_the_seats_the_default_options_allow() -> None:
     assert _players(cardcore.game_info("tonk")) == "2-3 (4 by option)"  # TONK-GEN-1
     assert _players(cardcore.game_info("golf")) == "2-64"
     assert _players(cardcore.game_info("speed")) == "2"
+
+
+def test_play_refuses_more_seats_than_the_core_holds(capsys: pytest.CaptureFixture[str]) -> None:
+    assert cli.main(["play", "golf", "-p", "65", "--no-record"]) == 2
+    err = capsys.readouterr().err
+    assert "--players must be 1 to 64, not 65 (CORE-SEAT-2)" in err and len(err.splitlines()) == 1

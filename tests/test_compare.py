@@ -291,3 +291,26 @@ def test_agents_as_text_of_several_specs_is_one_per_seat_as_on_the_command_line(
     assert one.a.agents == ("ismcts:iterations=3,seed=2",) * 2  # parameters stay with their agent
     sim = cardcore.simulate("golf", games=2, players=2, agents="golf-greedy,random", seed=1)
     assert sim.agents == ("golf-greedy", "random")
+
+
+def test_the_command_line_names_the_configuration_and_keeps_the_json_apart(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    pytest.importorskip("rich")
+    both = ["--rules", "golf.jokers,golf.bonus-twos"]
+    assert cli.main(["compare", "golf", "-n", "2", *both]) == 2
+    assert (
+        "configuration A: house rules 'golf.jokers' and 'golf.bonus-twos'"
+        in capsys.readouterr().err
+    )
+    same = str(tmp_path / "out.png")
+    assert cli.main(["compare", "golf", "-n", "2", "--plot", same, "--json", same]) == 2
+    assert "name the same file" in capsys.readouterr().err
+    assert not (tmp_path / "out.png").exists()  # refused before any game
+
+
+def test_a_record_without_its_game_says_the_field_is_missing() -> None:
+    record = cardcore.new_game("golf", 2, seed=1).record()
+    del record["game"]
+    with pytest.raises(cardcore.CorruptStateError, match="record field 'game' is missing"):
+        cardcore.replay(record)

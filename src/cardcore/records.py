@@ -234,6 +234,8 @@ def _check_record(rec: Mapping[str, Any]) -> None:
         value = rec.get(key)
         if type(value) is kind or (type(value) is dict and kind is Mapping):
             continue  # the common case, without an ABC check
+        if key not in rec:
+            raise _fail(f"record field {key!r} is missing")
         if not isinstance(value, kind) or isinstance(value, bool):
             raise _fail(
                 f"record field {key!r} must be {getattr(kind, '__name__', kind)}, not {str(rec.get(key))[:80]!r}"

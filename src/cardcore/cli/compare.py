@@ -15,6 +15,7 @@ from __future__ import annotations
 import argparse
 import importlib
 import json
+import os
 import sys
 import time
 from collections.abc import Sequence
@@ -31,7 +32,7 @@ from cardcore.cli.args import (
     parse_options,
     players_for,
 )
-from cardcore.errors import CardcoreError, UnknownPluginError
+from cardcore.errors import CardcoreError, RuleConflictError, UnknownPluginError
 from cardcore.info import GameInfo
 from cardcore.plugins import (
     check_agent_params,
@@ -233,7 +234,10 @@ def cmd_compare(console: Console, args: argparse.Namespace) -> int:
     agents = parse_agents(args.agents, args.players, "--agents")
     vs_agents = parse_agents(args.vs_agents, args.players, "--vs-agents")
     given = [len(a) for a in (agents, vs_agents) if a is not None and len(a) > 1]
-    players = args.players or (given[0] if given else players_for(name, None, 2, args))
+    try:
+        players = args.players or (given[0] if given else players_for(name, None, 2, args))
+    except (RuleConflictError, UnknownPluginError):  # compare() names the configuration
+        players = 2
     skill = parse_skill(args.skill)
     info = game_info(name)
     check_agent_specs([*(agents or ()), *(vs_agents or ())], info)
@@ -242,6 +246,9 @@ def cmd_compare(console: Console, args: argparse.Namespace) -> int:
     for path in (args.plot, None if args.json == "-" else args.json):
         if path:
             check_writable(path, overwrite=True)
+    if args.plot and args.json and os.path.abspath(args.plot) == os.path.abspath(args.json):
+        msg = f"--plot and --json name the same file {args.plot!r}: one would overwrite the other"
+        raise UsageError(msg)
     if args.plot and not args.plot.lower().endswith(".png"):  # known before any game is played
         msg = f"--plot writes a PNG file: name it *.png, not {args.plot!r}"
         raise UsageError(msg)

@@ -27,7 +27,7 @@ from cardcore.cli.screen import COMMANDS, Screen, error_markup, legal_line, reso
 from cardcore.errors import CardcoreError, StalledGameError
 from cardcore.game import Game
 from cardcore.plugins import game_info, load_agent, parse_agent_spec
-from cardcore.setup import new_game
+from cardcore.setup import MAX_PLAYERS, new_game
 
 __all__ = ["cmd_play", "make_agent", "play_turn_based"]
 
@@ -149,6 +149,9 @@ def cmd_play(console: Console, args: argparse.Namespace) -> int:
     name: str = args.game
     info = game_info(name)
     n = players_for(name, args.players, info.min_players, args)
+    if not 1 <= n <= MAX_PLAYERS:  # said before the seats' names are built
+        msg = f"--players must be 1 to {MAX_PLAYERS}, not {n} (CORE-SEAT-2)"
+        raise UsageError(msg)
     if not 0 <= args.seat < n:
         msg = f"--seat must be 0 to {n - 1}, not {args.seat!r}"
         raise UsageError(msg)
