@@ -223,6 +223,16 @@ def test_a_one_game_comparison_is_strict_json_and_never_significant() -> None:
         assert not figure.significant
 
 
+def test_a_one_game_comparison_plots_and_prints_without_an_unbounded_bar(tmp_path: Any) -> None:
+    pytest.importorskip("matplotlib")
+    result = compare("golf", games=1, seed=1, skill=None)
+    path = tmp_path / "one.png"
+    result.plot(str(path))
+    assert path.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    table = result.table()
+    assert "nan" not in table.lower() and "± inf" in table  # unbounded, said so
+
+
 # -- compare: a real-time agent's plan ------------------------------------------------------
 
 
