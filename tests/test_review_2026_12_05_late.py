@@ -398,3 +398,56 @@ def test_gofish_ismcts_plays_whole_games() -> None:
         seed=0,
     )
     assert summary.games == 1 and summary.truncated == 0
+
+
+# -- sessions: a real-time game's default_action on an idle timeout --------------------------
+
+
+def _idle_spit(fallback: str) -> tuple[Any, cardcore.Game]:
+    pytest.importorskip("cardcore_spit")
+    from cardcore.session import TimeControl
+    from tests.session.kit import table
+
+    t = table("spit", time=TimeControl(turn=5.0, fallback=fallback))
+    game = t.session.game
+    assert game is not None and game.version == 0
+    return t, game
+
+
+def test_realtime_default_answering_none_plays_no_fallback_not_even_resign(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    t, game = _idle_spit("resign")
+    monkeypatch.setattr(type(game.logic), "default_action", lambda self, state, seat: None)
+    t.tick(5.5)
+    assert game.version == 0 and not game.is_over  # "nothing now": nobody resigned
+    assert t.session.next_deadline() is not None  # its clock starts again
+
+
+def test_realtime_default_that_raises_falls_back(monkeypatch: pytest.MonkeyPatch) -> None:
+    t, game = _idle_spit("first")
+    seat = game.to_act[0]
+    first = game.legal_actions(seat)[0]
+
+    def broken(self: Any, state: Any, seat: int) -> Any:
+        raise RuntimeError("a plugin's bug")
+
+    monkeypatch.setattr(type(game.logic), "default_action", broken)
+    t.tick(5.5)
+    assert game.version > 0 and first in [a for _, a, _ in game.record_entries()]
+
+
+def test_realtime_default_answering_an_illegal_action_falls_back(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    t, game = _idle_spit("resign")
+    logic = game.logic
+    # the other seat's action: never the idle seat's to play
+    monkeypatch.setattr(
+        type(logic),
+        "default_action",
+        lambda self, state, seat: logic.legal_actions(state, 1 - seat)[0],
+    )
+    t.tick(5.5)
+    entries = [a for _, a, _ in game.record_entries()]
+    assert game.is_over and entries and all(type(a) is Resign for a in entries), entries
