@@ -252,8 +252,10 @@ def test_realtime_the_race_lost_to_the_bound_is_stale_and_the_rest_is_over() -> 
         with pytest.raises(cardcore.IllegalActionError, match="CORE-OVER-1") as info:
             game.apply(late, seen=seen)
         assert type(info.value) is cardcore.IllegalActionError
-    with pytest.raises(cardcore.IllegalActionError, match="CORE-OVER-1"):
+    with pytest.raises(cardcore.StaleActionError, match="CORE-RT-1"):  # resigning ran too
         game.apply(cardcore.Resign(late.seat), seen=63)
+    with pytest.raises(cardcore.IllegalActionError, match="CORE-OVER-1"):  # judged now
+        game.apply(cardcore.Resign(late.seat))
     assert (game.version, game.view(None), game.view(0), game.view(1)) == before
     twin = game.clone()
     with pytest.raises(cardcore.StaleActionError, match="CORE-RT-1"):

@@ -112,11 +112,6 @@ def test_turn_based_after_the_end_stays_over_whatever_seen() -> None:
     assert info.value.rule_id == "CORE-OVER-1"
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="real time: a Resign sent on a view of the open game (seen) that lost the race to the"
-    " game's last action is CORE-OVER-1, not stale (stale_at_end looks only in legal_actions)",
-)
 @pytest.mark.parametrize("name", ["spit", "speed"])
 def test_realtime_resign_that_lost_the_race_to_the_end_is_stale(name: str) -> None:
     game, _ = _finished_realtime(name, 0)

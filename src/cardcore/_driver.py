@@ -114,7 +114,10 @@ def stale_at_end(game: Game, action: Action, seen: Any, text: str) -> None:
         old = legal_at(game, action.seat, seen, action)
     except CardcoreError:  # a seen outside the window: the game's end is the answer
         return
-    if action in old:
+    # resigning (and the host's end) is accepted whatever the view while the game runs, and
+    # it ran at any seen before now (nothing is applied once it is over)
+    kind, seat = type(action), action.seat
+    if action in old or (kind is Resign and seat >= 0) or (kind is EndMatch and seat == HOST):
         msg = (
             f"{text} was legal at version {seen} but another action came first and ended"
             f" the game (now version {game.version}) (CORE-RT-1)"
@@ -431,7 +434,7 @@ def validate(game: Game, action: Action, seen: int | None) -> Action:
             text = repr(str(action))
         except Exception:  # a hand-built action its class cannot write
             text = shown(action)
-        if game._realtime and seen is not None and type(seat) is int and 0 <= seat < state.players:
+        if game._realtime and seen is not None and type(seat) is int and -1 <= seat < state.players:
             stale_at_end(game, action, seen, text)  # lost the race to the last action
         msg = f"the game is over; {text} is not accepted (CORE-OVER-1)"
         raise IllegalActionError(msg, action=action, rule_id="CORE-OVER-1")

@@ -220,8 +220,8 @@ def simulate(
     :param agents: Agents per seat: entry-point names of ``cardcore.agents``, or
         specs with parameters (``"ismcts:iterations=100"``, see
         :func:`cardcore.parse_agent_spec`); one spec (text) fills every seat, and
-        text of several (``"golf-greedy,random"``) is one per seat, as on the command
-        line; default ``"random"`` everywhere.
+        text of several (``"golf-greedy,random"``) is one per seat, split as on the
+        command line (give as many as *players*); default ``"random"`` everywhere.
     :param rules: House rules for every game.
     :param without: Default rules switched off.
     :param options: The game's options.

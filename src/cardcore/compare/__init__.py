@@ -367,7 +367,8 @@ def compare(
     :param vs_without: Default rules B switches off.
     :param options: A's options; *vs_options* default to the same.
     :param agents: A's agents: one spec for every seat or one per seat (``"ismcts:iterations=50"``
-        specs allowed; text of several, ``"golf-greedy,random"``, is one per seat). Default: :func:`default_agent` of the game in every seat. A mixed
+        specs allowed; text of several, ``"golf-greedy,random"``, is one per seat: as many as
+        *players*). Default: :func:`default_agent` of the game in every seat. A mixed
         line-up rotates seats game by game, so each agent sits everywhere equally often.
     :param vs_agents: B's agents; default A's. A and B are two configurations, each
         played by its own line-up on the same seeds: to pit two agents against each
