@@ -143,58 +143,111 @@ def run_one(
     )
 
 
-def _run_chunk(tasks: list[Any]) -> list[GameOutcome]:
-    return [run_one(t) for t in tasks]
+Chunk = tuple[
+    tuple[str, int, Sequence[str], Sequence[str], Sequence[str], Mapping[str, Any], int], int, int
+]
+"""``(study, start, stop)``: games *start* to *stop* - 1 of a study given as the first seven
+fields of :func:`run_one`'s task; a few hundred bytes whatever the chunk's size."""
 
 
-def _mean_sd(rows: list[Sequence[float]], n: int) -> tuple[tuple[float, ...], tuple[float, ...]]:
-    if not rows:
-        return tuple(0.0 for _ in range(n)), tuple(0.0 for _ in range(n))
-    means = tuple(sum(r[s] for r in rows) / len(rows) for s in range(n))
-    sds = tuple(
-        math.sqrt(sum((r[s] - means[s]) ** 2 for r in rows) / (len(rows) - 1))
-        if len(rows) > 1
-        else 0.0
-        for s in range(n)
-    )
-    return means, sds
+def _run_chunk(chunk: Chunk) -> list[GameOutcome]:
+    study, start, stop = chunk
+    return [run_one((*study, i)) for i in range(start, stop)]
+
+
+class _Moments:
+    """Per-seat running mean and spread of a column of values, fed in game order.
+
+    The sum is kept as it is added (the mean is exactly the plain sum's), and the
+    spread with Welford's update, so a study of millions of games keeps a few numbers
+    per seat, not a row per game."""
+
+    __slots__ = ("m2", "mean", "n", "total")
+
+    def __init__(self, players: int) -> None:
+        self.n = 0
+        self.total = [0.0] * players
+        self.mean = [0.0] * players
+        self.m2 = [0.0] * players
+
+    def add(self, row: Sequence[float]) -> None:
+        self.n += 1
+        n = self.n
+        for s, x in enumerate(row):
+            x = float(x)
+            self.total[s] += x
+            delta = x - self.mean[s]
+            self.mean[s] += delta / n
+            self.m2[s] += delta * (x - self.mean[s])
+
+    def result(self) -> tuple[tuple[float, ...], tuple[float, ...]]:
+        n = self.n
+        if n == 0:
+            zeros = tuple(0.0 for _ in self.total)
+            return zeros, zeros
+        means = tuple(t / n for t in self.total)
+        sds = tuple(math.sqrt(m2 / (n - 1)) if n > 1 else 0.0 for m2 in self.m2)
+        return means, sds
+
+
+class _Tally:
+    """A :class:`Summary` built as outcomes arrive (in game order), in constant memory."""
+
+    def __init__(self, game: str, players: int, agents: Sequence[str]) -> None:
+        self.game = game
+        self.players = players
+        self.agents = tuple(agents)
+        self.games = 0
+        self.actions = 0
+        self.wins = [0.0] * players
+        self.reasons: dict[str, int] = {}
+        self.scores = _Moments(players)
+        self.payouts = _Moments(players)
+
+    def add(self, o: GameOutcome) -> None:
+        self.games += 1
+        self.actions += o.actions
+        for w in o.winners:
+            self.wins[w] += 1.0 / len(o.winners)
+        self.reasons[o.reason] = self.reasons.get(o.reason, 0) + 1
+        self.scores.add(o.scores)
+        if o.payouts is not None:
+            self.payouts.add(o.payouts)
+
+    def summary(self) -> Summary:
+        ms, ss = self.scores.result()
+        mp: tuple[float, ...] | None = None
+        sp: tuple[float, ...] | None = None
+        if self.payouts.n:
+            mp, sp = self.payouts.result()
+        return Summary(
+            game=self.game,
+            games=self.games,
+            players=self.players,
+            agents=self.agents,
+            wins=tuple(round(w, 9) for w in self.wins),
+            mean_scores=ms,
+            sd_scores=ss,
+            mean_payouts=mp,
+            sd_payouts=sp,
+            mean_actions=self.actions / self.games if self.games else 0.0,
+            truncated=self.reasons.get("truncated", 0),
+            reasons=dict(sorted(self.reasons.items())),
+        )
 
 
 def summarize(
     game: str, players: int, agents: Sequence[str], outcomes: Iterable[GameOutcome]
 ) -> Summary:
     """Combine outcomes (in index order) into a :class:`Summary`."""
-    ordered = sorted(outcomes, key=lambda o: o.index)
-    wins = [0.0] * players
-    reasons: dict[str, int] = {}
-    for o in ordered:
-        for w in o.winners:
-            wins[w] += 1.0 / len(o.winners)
-        reasons[o.reason] = reasons.get(o.reason, 0) + 1
-    ms, ss = _mean_sd([o.scores for o in ordered], players)
-    pays = [o.payouts for o in ordered if o.payouts is not None]
-    mp: tuple[float, ...] | None = None
-    sp: tuple[float, ...] | None = None
-    if pays:
-        mp, sp = _mean_sd([tuple(float(x) for x in p) for p in pays], players)
-    return Summary(
-        game=game,
-        games=len(ordered),
-        players=players,
-        agents=tuple(agents),
-        wins=tuple(round(w, 9) for w in wins),
-        mean_scores=ms,
-        sd_scores=ss,
-        mean_payouts=mp,
-        sd_payouts=sp,
-        mean_actions=sum(o.actions for o in ordered) / len(ordered) if ordered else 0.0,
-        truncated=sum(1 for o in ordered if o.reason == "truncated"),
-        reasons=dict(sorted(reasons.items())),
-    )
+    tally = _Tally(game, players, agents)
+    for o in sorted(outcomes, key=lambda o: o.index):
+        tally.add(o)
+    return tally.summary()
 
 
 MAX_GAMES = 10_000_000
-"""The most games one :func:`simulate` call plays (its tasks are built up front)."""
+"""The most games one :func:`simulate` call plays."""
 
 
 def simulate(
@@ -290,20 +343,14 @@ def simulate(
         check_agent_params(name, load_agent(name), params)
         check_agent_bounds(name, load_agent(name), params)
     opts = dict(options or {})
-    tasks = [
-        (game, players, agent_names, tuple(rules), tuple(without), opts, seed, i)
-        for i in range(games)
-    ]
-    chunks = [tasks[i : i + chunk] for i in range(0, len(tasks), chunk)]
-    outcomes: list[GameOutcome] = []
-    if executor is None:
-        for c in chunks:
-            outcomes.extend(_run_chunk(c))
-            if progress is not None:
-                progress(len(c))
-    else:
-        for done in executor.map(_run_chunk, chunks):
-            outcomes.extend(done)
-            if progress is not None:
-                progress(len(done))
-    return summarize(game, players, agent_names, outcomes)
+    study = (game, players, agent_names, tuple(rules), tuple(without), opts, seed)
+    # each chunk names its games, not lists them: an executor may take every chunk at once
+    chunks = [(study, i, min(i + chunk, games)) for i in range(0, games, chunk)]
+    tally = _Tally(game, players, agent_names)
+    results = map(_run_chunk, chunks) if executor is None else executor.map(_run_chunk, chunks)
+    for done in results:  # in game order, whatever the executor
+        for outcome in done:
+            tally.add(outcome)
+        if progress is not None:
+            progress(len(done))
+    return tally.summary()

@@ -458,13 +458,12 @@ def compare(
     if probe is not None:
         _check_agents(game, probe)
     same, note = _deals(game, players, config_a, config_b, seed)
-    tasks: list[Task] = [
-        (game, players, config, side, is_probe, seed, i, probe, move_time)
+    chunks: list[tuple[Task, int]] = [  # each names its games, not lists them
+        ((game, players, config, side, is_probe, seed, i, probe, move_time), min(i + chunk, games))
         for side, config in enumerate((config_a, config_b))
         for is_probe in ((False, True) if probe is not None else (False,))
-        for i in range(games)
+        for i in range(0, games, chunk)
     ]
-    chunks = [tasks[i : i + chunk] for i in range(0, len(tasks), chunk)]
     records: list[GameRecord] = []
     results = map(run_chunk, chunks) if executor is None else executor.map(run_chunk, chunks)
     for done in results:

@@ -222,6 +222,9 @@ def run_one(task: Task) -> GameRecord:
     )
 
 
-def run_chunk(tasks: list[Task]) -> list[GameRecord]:
-    """Play several games (one executor task)."""
-    return [run_one(t) for t in tasks]
+def run_chunk(chunk: tuple[Task, int]) -> list[GameRecord]:
+    """Play several games (one executor task): *chunk* is the first game's task and the
+    index after the last, so a chunk is a few hundred bytes whatever its size."""
+    task, stop = chunk
+    head, tail = task[:6], task[7:]
+    return [run_one((*head, i, *tail)) for i in range(task[6], stop)]
