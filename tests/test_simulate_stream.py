@@ -69,3 +69,22 @@ def test_compare_chunks_name_their_games() -> None:
     assert there.diff == here.diff
     assert len(executor.sizes) == 4  # two chunks per side
     assert max(executor.sizes) < 2000
+
+
+def test_simulate_seats_as_many_players_as_its_agents_name() -> None:
+    summary = cardcore.simulate("tonk", games=3, agents=["random", "random", "tonk-heuristic"])
+    assert summary.players == 3 and len(summary.wins) == 3
+    text = cardcore.simulate("tonk", games=3, agents="random,random,random")
+    assert text.players == 3
+    assert cardcore.simulate("tonk", games=3, agents="random").players == 2  # one fills every seat
+    with pytest.raises(cardcore.OptionError, match="one agent spec per seat"):
+        cardcore.simulate("tonk", games=3, players=2, agents=["random"] * 3)
+
+
+def test_compare_seats_as_many_players_as_a_lineup_names() -> None:
+    kw: dict[str, Any] = {"games": 2, "skill": None}
+    assert cardcore.compare("tonk", agents=["random"] * 3, **kw).players == 3
+    assert cardcore.compare("tonk", vs_agents="random,random,random", **kw).players == 3
+    assert cardcore.compare("tonk", **kw).players == 2
+    with pytest.raises(cardcore.OptionError, match="one agent per seat"):
+        cardcore.compare("tonk", players=2, agents=["random"] * 3, **kw)

@@ -19,6 +19,7 @@ __all__ = [
     "check_agent_params",
     "parameters_of",
     "parse_agent_spec",
+    "seats_named",
     "split_agent_specs",
 ]
 
@@ -155,6 +156,27 @@ def split_agent_specs(text: str) -> list[str]:
         else:
             specs.append(piece)
     return specs
+
+
+def seats_named(*lineups: Any) -> int | None:
+    """The seat count the first line-up of several agents names (``None``: none does).
+
+    One spec fills every seat, so only a line-up of two or more says how many seats
+    there are, as on the command line (``--agents golf-greedy,random,random``: three).
+
+    >>> seats_named(None, "golf-greedy,random,random")
+    3
+    """
+    for lineup in lineups:
+        if isinstance(lineup, str):
+            n = len(split_agent_specs(lineup))
+        elif isinstance(lineup, list | tuple):
+            n = len(lineup)
+        else:
+            continue
+        if n > 1:
+            return n
+    return None
 
 
 def build_agent(name: str, factory: Any, params: Mapping[str, Any]) -> Any:

@@ -14,7 +14,7 @@ from typing import Any
 
 from attrs import frozen
 
-from cardcore._agentspec import split_agent_specs
+from cardcore._agentspec import seats_named, split_agent_specs
 from cardcore.deck import derive_rng
 from cardcore.errors import CardcoreError, IllegalActionError
 
@@ -268,7 +268,8 @@ def simulate(
 
     :param game: An installed game.
     :param games: How many games.
-    :param players: Seats per game (default: the fewest the game seats, two for the
+    :param players: Seats per game (default: as many as *agents* names when it names
+        several, as on the command line; else the fewest the game seats, two for the
         built-in games).
     :param agents: Agents per seat: entry-point names of ``cardcore.agents``, or
         specs with parameters (``"ismcts:iterations=100"``, see
@@ -298,8 +299,8 @@ def simulate(
     from cardcore.plugins import check_agent_params, game_info, load_agent, parse_agent_spec
     from cardcore.setup import MAX_PLAYERS, MAX_SEED_BITS, new_game
 
-    if players is None:  # the fewest the game seats
-        players = game_info(game).min_players  # UnknownPluginError names an unknown game
+    if players is None:  # as many as the agents named, else the fewest the game seats
+        players = seats_named(agents) or game_info(game).min_players  # names an unknown game
     checks = (("games", games, 1), ("players", players, 1), ("chunk", chunk, 1), ("seed", seed, 0))
     most = {"games": MAX_GAMES, "players": MAX_PLAYERS}  # ("random",) * 2**80 overflows
     for what, value, low in checks:

@@ -21,6 +21,7 @@ from typing import Any
 
 from attrs import frozen
 
+from cardcore._agentspec import seats_named
 from cardcore._text import shown
 from cardcore.agents import check_agent
 from cardcore.compare._report import plot_comparison, rows_of, text_table
@@ -346,7 +347,7 @@ def compare(
     vs_options: Mapping[str, Any] | None = None,
     agents: Sequence[str] | str | None = None,
     vs_agents: Sequence[str] | str | None = None,
-    players: int = 2,
+    players: int | None = None,
     games: int = 200,
     seed: int = 0,
     skill: tuple[str, str] | str | None = "auto",
@@ -373,7 +374,8 @@ def compare(
     :param vs_agents: B's agents; default A's. A and B are two configurations, each
         played by its own line-up on the same seeds: to pit two agents against each
         other in one game, give a mixed line-up (``agents=["ismcts", "golf-greedy"]``).
-    :param players: Seats per game.
+    :param players: Seats per game (default: as many as *agents*, or else *vs_agents*,
+        names when it names several; two otherwise).
     :param games: Games per configuration.
     :param seed: The study seed: game *i* of both configurations is seeded from ``(seed, i)``.
     :param skill: The skill probe, ``(strong, weak)``: as many more games per configuration
@@ -399,6 +401,8 @@ def compare(
     if type(games) is not int or not 1 <= games <= 10_000_000:
         msg = f"games must be a whole number from 1 to 10,000,000, not {shown(games, 40)}"
         raise OptionError(msg)
+    if players is None:  # as many as a line-up names, else two
+        players = seats_named(agents, vs_agents) or 2
     if type(players) is not int or not 1 <= players <= MAX_PLAYERS:  # (x,) * 2**80 overflows
         msg = f"players must be a whole number from 1 to {MAX_PLAYERS}, not {shown(players, 40)}"
         raise OptionError(msg)
