@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 import warnings
 from collections import defaultdict
 from collections.abc import Iterator, Mapping, Sequence
@@ -26,6 +27,7 @@ from pettingzoo.utils import wrappers
 import cardcore
 from cardcore import CardcoreError, IllegalActionError, OptionError
 from cardcore.rl import Config, aec_env, encoding_for, gym_env, observe, vector_env
+from cardcore.search import ISMCTSAgent
 
 # House-rule configurations the existing conformance tests do not build.
 HOUSE: list[tuple[str, int, dict[str, Any], list[str], list[str]]] = [
@@ -168,6 +170,112 @@ def test_a_policy_agent_encoding_its_view_sees_what_the_environment_trained_it_o
             legal = g.legal_actions(seats[rng.randrange(len(seats))])
             g.apply(legal[rng.randrange(len(legal))])
     assert checked >= 12
+
+
+_TONK_FIELDS = {"played", "phase", "chance", "taken", "laid", "touched"}
+
+
+def _rotate_tonk(text: str, n: int) -> str:
+    """The Tonk position with every seat moved one on (hands, marks, dealer, turn, balances,
+    the cut's cards and the spreads' owners)."""
+    head, *piles = text.split(" | ")
+    name, *fields = head.split(" ")
+    out = [name]
+    for field in fields:
+        key, value = field.split("=", 1)
+        data = json.loads(value)
+        if key in ("dealer", "turn") and isinstance(data, int):
+            data = (data + 1) % n
+        elif key == "balances":
+            data = [data[(i - 1) % n] for i in range(n)]
+        elif key == "cut":
+            data = [[row[(i - 1) % n] for i in range(n)] for row in data]
+        elif key == "spreads":
+            data = [[size, (owner + 1) % n] for size, owner in data]
+        else:
+            assert key in _TONK_FIELDS, f"a Tonk field this test does not rotate: {key}"
+        out.append(f"{key}={json.dumps(data, separators=(',', ':'))}")
+    body = []
+    for pile in piles:
+        pname, _, cards = pile.partition(":")
+        cards = re.sub(
+            r"@([0-9.]+)",
+            lambda m: "@" + ".".join(sorted(str((int(s) + 1) % n) for s in m.group(1).split("."))),
+            cards,
+        )
+        hand = re.match(r"hand\.(\d+)$", pname)
+        if hand:
+            pname = f"hand.{(int(hand.group(1)) + 1) % n}"
+        body.append((pname, cards))
+    order = {"stock": 0, "discard": 1}
+    body.sort(key=lambda b: (order.get(b[0], 2 if b[0].startswith("hand") else 3), b[0]))
+    return " | ".join([" ".join(out)] + [f"{pname}:{cards}" for pname, cards in body])
+
+
+def test_one_policy_serves_every_seat_three_player_tonk_observations_are_seat_relative() -> None:
+    """rl.rst: seats are relative, the observing seat first. Seat s of a position and seat
+    s + 1 of the same position with every seat moved on must see the same arrays."""
+    n = 3
+    options = {"hands": 3}
+    checked = with_spreads = 0
+    for seed in range(8):
+        g = cardcore.new_game("tonk", n, options=options, seed=seed)
+        enc = encoding_for(g)
+        rng = random.Random(seed)
+        for _ in range(60):
+            if g.is_over:
+                break
+            position = g.position()
+            moved = cardcore.new_game(
+                "tonk", n, options=options, position=_rotate_tonk(position, n)
+            )
+            with_spreads += "spreads=" in position
+            for s in range(n):
+                a, b = observe(g, s, enc), observe(moved, (s + 1) % n, enc)
+                assert np.array_equal(a["observation"], b["observation"]), (s, position)
+                assert np.array_equal(a["action_mask"], b["action_mask"]), (s, position)
+                checked += 1
+            legal = g.legal_actions(g.to_act[0])
+            laying = [a for a in legal if a.notation().split()[0] in ("spread", "hit")]
+            g.apply(
+                laying[0] if laying and rng.random() < 0.7 else legal[rng.randrange(len(legal))]
+            )
+    assert checked >= 150 and with_spreads >= 3
+
+
+@pytest.mark.parametrize(
+    ("game", "players", "options"),
+    [("golf", 2, {"rounds": 1}), ("tonk", 3, {}), ("gofish", 3, {}), ("speed", 2, {})],
+)
+def test_ismcts_decides_the_same_from_the_json_view_a_remote_process_would_get(
+    game: str, players: int, options: dict[str, Any]
+) -> None:
+    """search-agents.rst: the bot uses only its seat's view and legal actions, so it could
+    run in another process; there the view arrives as JSON (lists, not tuples)."""
+    if game not in cardcore.available_games():
+        pytest.skip(f"{game} is not installed")
+    g = cardcore.new_game(game, players, options=options, seed=2)
+    realtime = g.ruleset.game.realtime
+    rng = random.Random(2)
+    checked = 0
+    for step in range(60):
+        seats = [s for s in g.to_act if g.legal_actions(s)] if not g.is_over else []
+        if not seats:
+            break
+        legal = g.legal_actions(seats[0])
+        if step % 5 == 0 and len(legal) > 1:
+            view = g.view(seats[0])
+            remote = json.loads(json.dumps(view))
+            bots = [ISMCTSAgent(seed=1, iterations=8, max_rollout=40) for _ in range(2)]
+            if realtime:
+                a, b = bots[0].plan(view, legal, 0.0), bots[1].plan(remote, legal, 0.0)
+                assert a is not None and b is not None
+                assert (a.action, a.delay) == (b.action, b.delay)
+            else:
+                assert bots[0].choose(view, legal) == bots[1].choose(remote, legal)
+            checked += 1
+        g.apply(legal[rng.randrange(len(legal))])
+    assert checked >= 1
 
 
 # --- rewards against the documented formulas ----------------------------------------------
@@ -448,3 +556,25 @@ def test_the_pettingzoo_loop_before_reset_is_a_clear_cardcore_error() -> None:
     ):
         with pytest.raises(CardcoreError, match="reset"):
             call()
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="BUG: numpy scalars for reaction/seat/agent parameters are refused with a message saying the value is out of the range it is in",
+)
+def test_numpy_scalars_from_a_sweep_are_taken_or_refused_for_their_type() -> None:
+    """A hyper-parameter sweep hands out numpy scalars (np.linspace, np.arange). step() takes
+    numpy integers and a Plan numpy delays, but reaction=np.float32(0.3) is refused as 'must be
+    a finite delay in seconds (>= 0)', seat=np.int64(1) as 'must be a seat ... (0 to 1)', and
+    ismcts iterations=np.int64(5) as 'must be a number from 1 to 2000'. Either take them, or
+    say the type is the problem."""
+    calls = [
+        lambda: aec_env("speed", 2, reaction=np.float32(0.3)),
+        lambda: gym_env("golf", 2, seat=np.int64(1), options={"rounds": 1}),
+        lambda: cardcore.load_agent("ismcts", iterations=np.int64(5)),
+    ]
+    for call in calls:
+        try:
+            call()
+        except OptionError as exc:
+            assert re.search(r"numpy|type|Python (int|float)", str(exc)), str(exc)
