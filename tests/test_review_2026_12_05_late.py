@@ -194,7 +194,7 @@ def test_text_of_the_wrong_number_of_specs_is_refused_naming_the_seats() -> None
     with pytest.raises(OptionError, match=r"per seat \(2\)"):
         cardcore.simulate("golf", games=1, players=2, agents="random,random,random", seed=0)
     with pytest.raises(OptionError, match=r"per seat \(2\)"):
-        compare("golf", games=1, agents="random,random,random", seed=0, skill=None)
+        compare("golf", games=1, players=2, agents="random,random,random", seed=0, skill=None)
 
 
 # -- one game's interval --------------------------------------------------------------------
