@@ -285,12 +285,12 @@ class OhHellLogic(GameLogic[OhHellState, Bid | Play]):
     def check_position(self, state: OhHellState) -> None:
         cards, p, size = state.zones.cards, state.players, state.size
         check(state.options["hands"] - state.hand_no == size or state.is_over, "size must be hands - hand_no")
-        check(state.dealer == state.hand_no % p, "dealer must be hand_no % players (OHHELL-DEAL-1)")
+        check(state.dealer == (state.hand_no - state.is_over) % p, "dealer must be hand_no % players (OHHELL-DEAL-1)")
         check(0 <= state.hand_no <= state.options["hands"], "hand_no must be 0 to hands, not {}", state.hand_no)
         check(0 <= state.lead < p, "lead must be a seat, not {}", state.lead)
         check(state.phase in ("bid", "play"), "phase must be 'bid' or 'play', not {!r}", state.phase)
         check(all(-1 <= b <= size for b in state.bids), "bids must be -1 (none yet) or 0 to {}", size)
-        check(len(cards[TRUMP]) == (0 if state.is_over else 1), "trump must hold one card (OHHELL-TRUMP-1)")
+        check(len(cards[TRUMP]) == 1, "trump must hold one card (OHHELL-TRUMP-1)")
         check(len(cards[DONE]) == p * sum(state.tricks), "done must hold every won trick (OHHELL-TRICK-1)")
         played = len(cards[TRICK])
         for s in range(p):
@@ -924,3 +924,36 @@ def test_default_max_legal_is_documented_where_rl_rst_names_it() -> None:
     assert ".. autodata:: cardcore.rl.DEFAULT_MAX_LEGAL" in _docs("rl.rst")
     documented = {name for _, name in ModuleAnalyzer.for_module("cardcore.rl").find_attr_docs()}
     assert "DEFAULT_MAX_LEGAL" in documented
+
+
+def test_ohhell_deal_1_stacked_deck_and_finished_position() -> None:
+    deck = "AS 2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS KH"  # top first: one card at a time from seat 1
+    game = cardcore.new_game("ohhell", 4, options={"hands": 3}, deck=deck, seed=1)
+    held = {s: sorted(str(c) for c in game.state.zones.cards[hand(s)]) for s in range(4)}
+    assert held == {1: ["5S", "9S", "AS"], 2: ["10S", "2S", "6S"], 3: ["3S", "7S", "JS"], 0: ["4S", "8S", "QS"]}
+    assert [str(c) for c in game.state.zones.cards[TRUMP]] == ["KH"]
+    cardcore.play(game, [cardcore.RandomAgent(s) for s in range(4)])
+    again = cardcore.new_game("ohhell", 4, options={"hands": 3}, position=game.position(), seed=2)
+    assert again.is_over and again.result == game.result
+
+
+def test_record_of_another_major_version_refused() -> None:
+    game = cardcore.new_game("ohhell", 4, rules=["ohhell.hook"], options={"hands": 2}, seed=3)
+    _play_to(game, lambda g: g.version >= 5)
+    record = game.record()
+    assert json.loads(json.dumps(record)) == record
+    for path in ("game", "rules"):
+        forged = copy.deepcopy(record)
+        text = json.dumps(forged)
+        assert '"1.0.0"' in text
+        forged = json.loads(text.replace('"1.0.0"', '"2.0.0"', 1 if path == "game" else 2))
+        with pytest.raises(CorruptStateError):
+            cardcore.replay(forged)
+
+
+def test_truncate_ends_without_winner() -> None:
+    game = cardcore.new_game("ohhell", 4, options={"hands": 3}, seed=3)
+    _play_to(game, lambda g: g.state.hand_no == 1)
+    game.truncate()
+    assert game.result is not None and game.result.reason == "truncated" and game.result.winners == ()
+    assert cardcore.replay(game.record()).result == game.result
