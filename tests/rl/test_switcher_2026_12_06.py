@@ -10,12 +10,14 @@ through ``compare``, and the calls a PettingZoo or Gymnasium user makes out of o
 
 from __future__ import annotations
 
+import importlib
 import json
 import random
 import re
 import warnings
 from collections import defaultdict
 from collections.abc import Iterator, Mapping, Sequence
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -276,6 +278,32 @@ def test_ismcts_decides_the_same_from_the_json_view_a_remote_process_would_get(
             checked += 1
         g.apply(legal[rng.randrange(len(legal))])
     assert checked >= 1
+
+
+@pytest.mark.parametrize("game", ["speed", "spit"])
+def test_real_time_decisions_at_one_moment_are_not_told_the_other_seats_plan(game: str) -> None:
+    """rl.rst: an agent never sees the other's plan; the decisions asked at one time all see
+    the same state. The second seat asked at a moment observes exactly what it observed
+    before the first seat planned."""
+    compared = 0
+    for seed in range(3):
+        env = aec_env(game, 2)
+        env.reset(seed=seed)
+        rng = random.Random(seed)
+        for agent in env.agent_iter(3000):
+            obs, _, terminated, truncated, _ = env.last()
+            if terminated or truncated:
+                env.step(None)
+                continue
+            other = "player_1" if agent == "player_0" else "player_0"
+            before, version = env.observe(other), env.match.game.version
+            env.step(_masked_random(obs, rng))
+            if env.agents and env.match.game.version == version and env.agent_selection == other:
+                after = env.observe(other)
+                assert np.array_equal(before["observation"], after["observation"])
+                assert np.array_equal(before["action_mask"], after["action_mask"])
+                compared += 1
+    assert compared >= 50
 
 
 # --- rewards against the documented formulas ----------------------------------------------
@@ -578,3 +606,32 @@ def test_numpy_scalars_from_a_sweep_are_taken_or_refused_for_their_type() -> Non
             call()
         except OptionError as exc:
             assert re.search(r"numpy|type|Python (int|float)", str(exc)), str(exc)
+
+
+def _documented(name: str) -> bool:
+    text = "\n".join(
+        p.read_text() for p in Path(__file__).parents[2].joinpath("docs").rglob("*.rst")
+    )
+    return (
+        re.search(rf"(autoclass|autofunction|autodata|py:\w+)::\s*[\w.]*\b{name}\b", text)
+        is not None
+    )
+
+
+@pytest.mark.parametrize("module", ["cardcore.rl", "cardcore.search"])
+def test_every_public_name_of_the_rl_and_search_packages_is_documented(module: str) -> None:
+    missing = [n for n in importlib.import_module(module).__all__ if not _documented(n)]
+    assert missing == []
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="BUG: cardcore.compare exports AgentFailure (the error compare raises) and GameRecord, documented nowhere",
+)
+def test_every_public_name_of_the_compare_package_is_documented() -> None:
+    """tests/test_meta.py checks cardcore.__all__ only; house-rule-study.rst documents
+    cardcore.compare's ConfigSummary, Estimate and default_agent but not the AgentFailure a
+    caller catches when an agent fails, nor GameRecord."""
+    module = importlib.import_module("cardcore.compare")
+    missing = [n for n in module.__all__ if not _documented(n)]
+    assert missing == []
