@@ -748,7 +748,7 @@ def variant() -> Iterator[Any]:
     """Register ``ohhell`` variants whose logic overrides some methods; unregister after."""
     names: list[str] = []
 
-    def make(name: str, **methods: Any) -> str:
+    def make(name: str, fields: tuple[ViewField, ...] = (), **methods: Any) -> str:
         logic = type("Variant", (OhHellLogic,), methods)
         module = types.ModuleType(name)
 
@@ -756,7 +756,7 @@ def variant() -> Iterator[Any]:
         def create_logic(ruleset: Ruleset) -> OhHellLogic:
             return logic(ruleset)  # type: ignore[no-any-return]
 
-        module.GAME = GameInfo(name, GAME.summary, 3, 7, GAME.options, fields=GAME.fields)  # type: ignore[attr-defined]
+        module.GAME = GameInfo(name, GAME.summary, 3, 7, GAME.options, fields=GAME.fields + fields)  # type: ignore[attr-defined]
         module.create_logic = create_logic  # type: ignore[attr-defined]
         cardcore.register("cardcore.games", name, module)
         names.append(name)
@@ -957,3 +957,22 @@ def test_truncate_ends_without_winner() -> None:
     game.truncate()
     assert game.result is not None and game.result.reason == "truncated" and game.result.winners == ()
     assert cardcore.replay(game.record()).result == game.result
+
+
+def test_kit_catches_leaks_in_this_game(variant: Any) -> None:
+    """The kit is what the docs rely on for hidden information: it must fail a leaky variant."""
+
+    def peek(self: OhHellLogic, state: OhHellState, seat: int | None) -> dict[str, Any]:
+        cards = state.zones.cards[hand(((seat or 0) + 1) % state.players)]
+        return {**OhHellLogic.table(self, state, seat), "peek": str(cards[0]) if cards else None}
+
+    def trumps(self: OhHellLogic, state: OhHellState, seat: int | None) -> dict[str, Any]:
+        suit = state.zones.cards[TRUMP][0].suit
+        held = [sum(c.suit == suit for c in state.zones.cards[hand(s)]) for s in range(state.players)]
+        return {**OhHellLogic.table(self, state, seat), "trumps": held}
+
+    for name, field, table in (("ohhell-peek", ViewField("peek", "card", "x", nullable=True), peek),
+                               ("ohhell-trumps", ViewField("trumps", "per-seat", "x", of="int"), trumps)):
+        report = check_game(variant(name, (field,), table=table), players=4, options={"hands": 3}, games=3,
+                            seed=1, strict=False)
+        assert not report.ok and report.leaks > 0, (name, report.summary())
