@@ -976,3 +976,22 @@ def test_kit_catches_leaks_in_this_game(variant: Any) -> None:
         report = check_game(variant(name, (field,), table=table), players=4, options={"hands": 3}, games=3,
                             seed=1, strict=False)
         assert not report.ok and report.leaks > 0, (name, report.summary())
+
+
+@pytest.mark.xfail(strict=True, reason="BUG: an apply that loses a card is accepted, and the save refused "
+                   "later blames 'code outside its hooks' though the game's own apply lost it")
+def test_apply_losing_a_card_is_blamed_on_the_game(variant: Any) -> None:
+    def apply(self: OhHellLogic, state: OhHellState, action: Any, emit: Emit | None) -> None:
+        OhHellLogic.apply(self, state, action, emit)
+        state.zones.pop(STOCK)  # the game's own mistake: a card leaves the table
+
+    name = variant("ohhell-lose", apply=apply)
+    game = cardcore.new_game(name, 4, options={"hands": 3}, seed=1)
+    try:
+        game.act(1, "bid 1")
+    except PluginError as error:  # refused where the game can still be put back: fine
+        assert "ohhell-lose" in str(error)
+        return
+    with pytest.raises(CorruptStateError) as info:
+        game.save()
+    assert "outside its hooks" not in str(info.value)
