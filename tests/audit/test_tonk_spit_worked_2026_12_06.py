@@ -712,3 +712,60 @@ def test_tonk_natural_shows_only_the_naturals_hand():
     for seat in (None, 0):  # nobody but seat 1 may learn seat 1's cards
         history = repr(game.history(seat))
         assert "7D" not in history and "5H" not in history
+
+
+# --------------------------------------------------------------------------- Tonk: stock out, house rules
+
+
+def test_tonk_var5_three_players_a_hit_restarts_the_quiet_round():
+    # TONK-VAR-5. Seat 0 draws the last card (JC), lays 5H 6H 7H, discards JC. Seat 1 takes
+    # JC and hits 4H on the run (not quiet), seat 2, seat 0 and seat 1 then take and discard
+    # quietly: the third quiet turn ends the hand at the start of seat 2's turn.
+    # Totals 2D 5C = 7, 9S 9D 9C KC = 37, AS 2S 3C 4D QD = 20: seat 0 collects S from each.
+    hands = [
+        ["5H", "6H", "7H", "KC", "2D"],
+        ["4H", "9S", "9D", "9C", "QD"],
+        ["AS", "2S", "3C", "4D", "5C"],
+    ]
+    pos = tonk_position(hands, ["JC"], "8S", dealer=2, turn=0)
+    game = cardcore.new_game("tonk", 3, position=pos, seed=1, rules=["tonk.stock-out-discard-only"])
+    play(game, 0, "draw", "spread 5H 6H 7H", "discard JC")
+    assert legal(game, 1) == ["drop", "take"]
+    play(game, 1, "take", "hit 1 4H", "discard QD")
+    play(game, 2, "take", "discard 5C")
+    play(game, 0, "take", "discard KC")
+    assert not game.is_over and legal(game, 1) == ["drop", "take"]
+    play(game, 1, "take", "discard JC")
+    assert game.result.reason == "stock-out"
+    assert hands_of(game)[0]["totals"] == [7, 37, 20]
+    assert game.result.payouts == (2, -1, -1)
+
+
+@pytest.mark.parametrize(
+    ("rules", "quiet_turns_from_discards"),
+    [
+        (["tonk.stock-out-discard-only"], 3),
+        (["tonk.stock-out-discard-only", "tonk.quiet-round-any-turns"], 1),
+    ],
+)
+def test_tonk_var6_quiet_turns_before_the_stock_ran_out_count(rules, quiet_turns_from_discards):
+    # Two quiet turns from the stock (seat 1 draws the last card), then quiet turns from the
+    # discards. Under VAR-5 alone only these count (three needed); under VAR-6 every quiet
+    # turn counts, so seat 2's first take completes the round.
+    hands = [
+        ["5H", "6H", "8H", "KC", "2D"],
+        ["4H", "9S", "9D", "10C", "QD"],
+        ["AS", "2S", "3C", "4D", "5C"],
+    ]
+    pos = tonk_position(hands, ["JC", "JD"], "8S", dealer=2, turn=0)
+    game = cardcore.new_game("tonk", 3, position=pos, seed=1, rules=rules)
+    play(game, 0, "draw", "discard JD")
+    play(game, 1, "draw", "discard JC")
+    assert legal(game, 2) == ["drop", "take"]
+    turns = [(2, "discard 5C"), (0, "discard KC"), (1, "discard QD")]
+    for seat, discard in turns[:quiet_turns_from_discards]:
+        assert not game.is_over
+        play(game, seat, "take", discard)
+    assert game.result.reason == "stock-out"
+    # seat 2 holds AS 2S 3C 4D JC = 20, the lowest
+    assert game.result.winners == (2,) and game.result.payouts == (-1, -1, 2)
