@@ -769,3 +769,70 @@ def test_tonk_var6_quiet_turns_before_the_stock_ran_out_count(rules, quiet_turns
     assert game.result.reason == "stock-out"
     # seat 2 holds AS 2S 3C 4D JC = 20, the lowest
     assert game.result.winners == (2,) and game.result.payouts == (-1, -1, 2)
+
+
+def test_tonk_legal_actions_order_books_runs_hits_discards():
+    # TONK-LEGAL-1 worked by hand: 5S 6S 7S 8S 7H + 7D drawn. Books by rank (7S 7H 7D), then
+    # spade runs by lowest card then length (5-7, 5-8, 6-8), then discards by rank, suit.
+    game = tonk(
+        [["5S", "6S", "7S", "8S", "7H"], ["2C", "3D", "4C", "6C", "10D"]],
+        up="QC",
+        stock=["7D"],
+        dealer=1,
+    )
+    game.act(0, "draw")
+    assert legal(game, 0) == [
+        "spread 7S 7H 7D",
+        "spread 5S 6S 7S",
+        "spread 5S 6S 7S 8S",
+        "spread 6S 7S 8S",
+        "discard 5S",
+        "discard 6S",
+        "discard 7S",
+        "discard 7H",
+        "discard 7D",
+        "discard 8S",
+    ]
+    # hits by spread number (spread 2 is seat 0's 2D-4D, hit low by AD) among spreads
+    hands = [
+        ["2D", "3D", "4D", "KC", "2S"],
+        ["2C", "3C", "4C", "6C", "10D"],
+        ["2H", "3H", "4H", "9C", "QS"],
+    ]
+    game = tonk(hands, up="QC", stock=["9H", "9D", "5D", "AD"], dealer=2)
+    play(game, 0, "draw", "discard 9H")
+    play(game, 1, "draw", "discard 9D")
+    play(game, 2, "take", "spread 2H 3H 4H", "discard 9C")
+    play(game, 0, "draw", "spread 2D 3D 4D", "discard KC")
+    game.act(1, "draw")
+    assert [s["owner"] for s in game.view(1)["table"]["spreads"]] == [2, 0]
+    assert legal(game, 1) == [
+        "spread 2C 3C 4C",
+        "hit 2 AD",
+        "discard AD",
+        "discard 2C",
+        "discard 3C",
+        "discard 4C",
+        "discard 6C",
+        "discard 10D",
+    ]
+
+
+def test_speed_side_piles_of_fifteen_deal_order_and_refill():
+    # SPEED-SETUP-2/3 with side_pile=15: L, R, fifteen side cards each (first dealt on top),
+    # then ten cards each alternately: five to the hand, five to the stock, the sixth
+    # received on top. Seat 0 plays 6D on 5S and refills the sixth card it received.
+    pool = [c for c in ALL if c not in ("5S", "JD")]
+    side0, side1, rest = pool[:15], pool[15:30], pool[30:50]
+    deck = " ".join(["5S", "JD", *side0, *side1, *rest])
+    game = cardcore.new_game("speed", 2, deck=deck, options={"side_pile": 15}, seed=1)
+    received0, received1 = rest[0::2], rest[1::2]
+    assert sorted(game.view(0)["table"]["seats"][0]["hand"]) == sorted(received0[:5])
+    assert sorted(game.view(1)["table"]["seats"][1]["hand"]) == sorted(received1[:5])
+    seats = game.view(None)["table"]["seats"]
+    assert [(s["stock"], s["side"]) for s in seats] == [(5, 15), (5, 15)]
+    assert f"side.0: {' '.join(side0[::-1])} |" in game.position()  # side0[0] on top
+    assert received0[0] == "6D"
+    game.act(0, "play 6D L")
+    assert received0[5] in game.view(0)["table"]["seats"][0]["hand"]
+    assert game.view(None)["table"]["seats"][0]["stock"] == 4
