@@ -752,3 +752,28 @@ def test_every_public_name_of_golf_grids_is_documented():
     whole = block is not None and ":members:" in block.group(1)
     missing = [n for n in grids.__all__ if not whole and not re.search(rf"\b{n}\b", docs)]
     assert not missing, missing
+
+
+# ---------------------------------------------------------------------------- error messages
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="BUG: 'replace 99999999999999999999999' is refused as needing 'ASCII digits' although"
+    " it is ASCII digits: Golf's notation reader drops the core's 'at most N digits' reason",
+)
+def test_an_overlong_position_number_is_refused_for_its_length():
+    game = cardcore.new_game("golf", 2, options={"layout": "4h"}, seed=1)
+    before = game.position()
+    with pytest.raises(cardcore.NotationError) as info:
+        game.act(0, "replace 99999999999999999999999")
+    assert game.position() == before
+    assert "at most" in str(info.value) or "no position" in str(info.value)
+
+
+def test_a_huge_but_short_position_number_names_the_missing_position():
+    game = cardcore.new_game("golf", 2, options={"layout": "4h"}, seed=1)
+    play(game, (0, "draw"))
+    with pytest.raises(IllegalActionError, match="no position 99 in GOLF4H"):
+        game.act(0, "replace 99")
+    assert legal(game, 0) == ["replace 0", "replace 1", "replace 2", "replace 3", "discard"]
