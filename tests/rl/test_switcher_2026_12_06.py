@@ -26,8 +26,9 @@ from typing import Any
 import numpy as np
 import pytest
 from gymnasium.wrappers.vector import RecordEpisodeStatistics
-from pettingzoo.test import api_test, seed_test
+from pettingzoo.test import api_test, parallel_api_test, seed_test
 from pettingzoo.utils import wrappers
+from pettingzoo.utils.conversions import turn_based_aec_to_parallel
 
 import cardcore
 from cardcore import CardcoreError, IllegalActionError, OptionError
@@ -116,6 +117,23 @@ def test_pettingzoo_classic_wrapper_stack_works_and_an_illegal_move_ends_the_gam
         stepped_out.append(done_agent)
         env.step(None)
     assert sorted(stepped_out) == sorted(env.possible_agents) and not env.agents
+
+
+@pytest.mark.parametrize(
+    ("game", "players", "options"), [("golf", 3, {"rounds": 1}), ("tonk", 3, {})]
+)
+def test_a_parallel_api_for_turn_based_games_comes_from_pettingzoos_own_converter(
+    game: str, players: int, options: dict[str, Any]
+) -> None:
+    """metadata says is_parallelizable False (aec_to_parallel refuses), and rl.rst offers no
+    parallel environment; PettingZoo's turn_based_aec_to_parallel gives one that passes."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        env = turn_based_aec_to_parallel(aec_env(game, players, options=options))
+        parallel_api_test(env, num_cycles=200)
+        observations, _ = env.reset(seed=4)
+    acting = [a for a, obs in observations.items() if obs["action_mask"].any()]
+    assert len(acting) == 1  # the seat to act; the others' masks are empty
 
 
 # --- observations: a deployed policy encodes its own view ---------------------------------
