@@ -836,3 +836,43 @@ def test_speed_side_piles_of_fifteen_deal_order_and_refill():
     game.act(0, "play 6D L")
     assert received0[5] in game.view(0)["table"]["seats"][0]["hand"]
     assert game.view(None)["table"]["seats"][0]["stock"] == 4
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="BUG: SPIT-RT-3 (printed and rules-decisions) says a later slap is stale; sent "
+    "without `seen` the engine calls it illegal with 'no deal has ended, so there is nothing "
+    "to claim', though the deal has just ended and the slap only lost the race",
+)
+def test_spit_rt3_the_losing_slap_is_stale_not_illegal():
+    game = spit(
+        [["5H"]],
+        [["KC"], ["9D", "QC"]],
+        spit0=["2C", "3C"],
+        spit1=["AD", "3D", "4D"],
+        left=["2S", "3S", "4S"],
+        right=["8D", "7D"],
+        rest="1",
+    )
+    game.act(0, "play 1 L")  # seat 0's layout is empty: the deal ends, claims only
+    assert legal(game, 0) == ["slap L", "slap R"] == legal(game, 1)
+    game.act(1, "slap R")  # seat 1 is first
+    with pytest.raises(cardcore.StaleActionError):
+        game.act(0, "slap L")  # seat 0 slapped too, a moment later
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="BUG: rules-decisions TONK-GAP-3 has stock_out=discard_only play on from the "
+    "discards 'until someone wants the stock'; under tonk.stock-out-discard-only a player "
+    "who does not want the top discard cannot ask for the (empty) stock to end the hand",
+)
+def test_tonk_var5_a_player_who_wants_the_stock_ends_the_hand():
+    hands = [["5H", "6H", "7H", "KC", "2D"], ["4H", "9S", "9D", "9C", "QD"]]
+    pos = tonk_position(hands, ["JC"], "8S", dealer=1, turn=0)
+    game = cardcore.new_game("tonk", 2, position=pos, seed=1, rules=["tonk.stock-out-discard-only"])
+    play(game, 0, "draw", "discard JC")
+    assert "draw" in legal(game, 1)  # seat 1 does not want JC: it asks for the stock
+    game.act(1, "draw")
+    assert game.result.reason == "stock-out"
+    assert hands_of(game)[0]["totals"] == [30, 41]
