@@ -876,3 +876,43 @@ def test_tonk_var5_a_player_who_wants_the_stock_ends_the_hand():
     game.act(1, "draw")
     assert game.result.reason == "stock-out"
     assert hands_of(game)[0]["totals"] == [30, 41]
+
+
+def test_spit_a_play_that_lost_the_race_to_the_winning_play_is_stale():
+    # Single-pile deal, seat 0 without spit cards holds only 5H: 5H on 4S empties its layout
+    # and wins the game (SPIT-WIN-1). Seat 1's 3H on 4S was legal when it looked: stale
+    # with ``seen`` (CORE-RT-1), the game-over error without it.
+    def start():
+        return spit(
+            [["5H"]],
+            [["KC"], ["9D", "3H"]],
+            spit1=["AD", "3D", "4D"],
+            right=["2S", "3S", "4S"],
+            rest="1",
+            single=1,
+        )
+
+    for seen in (True, False):
+        game = start()
+        assert "play 2 R" in legal(game, 1)
+        version = game.version
+        game.act(0, "play 1 R")
+        assert game.is_over and game.result.winners == (0,)
+        expected = cardcore.StaleActionError if seen else cardcore.IllegalActionError
+        with pytest.raises(expected) as info:
+            game.act(1, "play 2 R", seen=version if seen else None)
+        assert seen or "CORE-OVER-1" in str(info.value)
+        assert game.result.winners == (0,) and game.version == version + 1
+
+
+def test_spit_notation_any_case_any_spacing():
+    game = spit(
+        [["5H"], ["6C"]],
+        [["KC"], ["QC"]],
+        spit0=["2C", "3C"],
+        spit1=["AD", "3D", "4D"],
+        left=["4S"],
+        right=["7D"],
+    )
+    assert str(game.act(0, "  PLAY   1  l ")) == "play 1 L"
+    assert spit_table(game)["piles"]["L"][0] == "5H"
