@@ -17,6 +17,7 @@ import json
 import pickle
 import random
 import re
+import types
 import warnings
 from collections import defaultdict
 from collections.abc import Iterator, Mapping, Sequence
@@ -31,7 +32,7 @@ from pettingzoo.utils import wrappers
 from pettingzoo.utils.conversions import turn_based_aec_to_parallel
 
 import cardcore
-from cardcore import CardcoreError, IllegalActionError, OptionError
+from cardcore import CardcoreError, IllegalActionError, OptionError, PluginError, RuleInfo, hookimpl
 from cardcore.rl import Config, aec_env, encoding_for, gym_env, observe, vector_env, win_rewards
 from cardcore.search import ISMCTSAgent
 
@@ -705,3 +706,67 @@ def test_the_compare_names_resolve_as_the_docs_spell_them() -> None:
     importlib.import_module("cardcore.compare")
     for name in ("ConfigSummary", "Estimate", "default_agent"):
         assert getattr(cardcore.compare, name, None) is not None, name
+
+
+class _Flaky:
+    """A house rule whose forbid_action raises while armed (a transient failure)."""
+
+    armed = 0
+
+
+@hookimpl
+def _flaky_forbid_action(state: Any, action: Any) -> None:
+    if _Flaky.armed > 0:
+        _Flaky.armed -= 1
+        raise RuntimeError("flaky veto")
+
+
+@pytest.fixture
+def flaky_speed_rule() -> Iterator[str]:
+    module = types.ModuleType("speed_switcher_flaky")
+    module.RULE = RuleInfo(  # type: ignore[attr-defined]
+        id="SWITCHER-FLAKY-1", name="speed.switcher-flaky", game="speed", summary="flaky veto"
+    )
+    module.forbid_action = _flaky_forbid_action  # type: ignore[attr-defined]
+    cardcore.register("cardcore.rules", "speed.switcher-flaky", module)
+    _Flaky.armed = 0
+    yield "speed.switcher-flaky"
+    _Flaky.armed = 0
+    cardcore.unregister("cardcore.rules", "speed.switcher-flaky")
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="BUG: real time: a hook failing inside the AEC env's step leaves the game unchanged but the env wedged (plan dropped, clock advanced, nobody asked)",
+)
+def test_a_failing_hook_in_a_real_time_step_leaves_the_environment_able_to_go_on(
+    flaky_speed_rule: str,
+) -> None:
+    """Standards: a failing plugin hook never leaves a game half-changed. In Speed the
+    second decision at t=0 runs the clock: Match._advance drops the earliest plan and moves
+    the clock to its due time before Game.apply, whose legality check calls the rule's
+    forbid_action. The PluginError leaves the game at version 0 but the environment with
+    its clock at 0.35 s, player_0's plan gone and no seat pending: the retried step is
+    refused ('legal: none'), and no step ever works again until reset(). (Turn-based games
+    are not affected: Match.act applies before it pops the pending seat.)"""
+    env = aec_env("speed", 2, rules=[flaky_speed_rule])
+    env.reset(seed=1)
+    rng = random.Random(1)
+    failures = 0
+    for _ in range(40):
+        obs, _, terminated, truncated, _ = env.last()
+        if terminated or truncated:
+            break
+        action = _masked_random(obs, rng)
+        version, now = env.match.game.version, env.match.now
+        _Flaky.armed = 1
+        try:
+            env.step(action)
+        except PluginError:
+            failures += 1
+            _Flaky.armed = 0
+            assert env.match.game.version == version  # the game is unchanged (it is)
+            assert env.match.now == now  # so must the environment be
+            env.step(action)  # and the same decision can be taken again
+        _Flaky.armed = 0
+    assert failures >= 1
