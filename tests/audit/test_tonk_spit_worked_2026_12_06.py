@@ -364,8 +364,8 @@ def test_tonk_drop_with_a_dealt_spread_in_hand_counts_it_even_under_must_lay_dow
 # --------------------------------------------------------------------------- Tonk: spreads and hits
 
 
-def test_tonk_runs_do_not_wrap_past_the_king_and_books_stop_at_four():
-    hands = [["JS", "QS", "KS", "9D", "9H"], ["9C", "2D", "3C", "6H", "7C"]]
+def test_tonk_runs_do_not_wrap_past_the_king_and_need_one_suit():
+    hands = [["JS", "QS", "KS", "9D", "9H"], ["5C", "2D", "3C", "6H", "7C"]]
     game = tonk(hands, up="4H", stock=["2H", "AS", "10S", "9S"], dealer=1)
     play(game, 0, "draw", "spread JS QS KS", "discard 2H")  # J-Q-K of spades
     game.act(1, "draw")  # AS: the ace may not follow the king (TONK-SPREAD-2)
@@ -379,25 +379,12 @@ def test_tonk_runs_do_not_wrap_past_the_king_and_books_stop_at_four():
     assert "hit 1 10S" in legal(game, 0)
     play(game, 0, "hit 1 10S", "discard 9D")
     assert game.view(1)["table"]["spreads"][0]["cards"] == ["10S", "JS", "QS", "KS"]
-    # a run of two suits is no spread
-    game.act(1, "draw")  # 9S: 9C 9S + 9D on the discard pile; no book of three in hand
-    with pytest.raises(cardcore.IllegalActionError):
-        game.act(1, "spread 6H 7C 9C")
-    game.act(1, "discard 2D")
-    game.act(0, "take")  # 2D
-    with pytest.raises(cardcore.IllegalActionError):
-        game.act(0, "spread 9H 2D 4H")
-
-
-def test_tonk_a_full_book_of_four_takes_no_hit():
-    hands = [["7S", "7H", "7D", "7C", "2D"], ["9C", "3D", "4C", "6H", "8C"]]
-    game = tonk(hands, up="KH", stock=["QS", "JS"], dealer=1)
-    play(game, 0, "draw", "spread 7S 7H 7D 7C")
-    assert [t for t in legal(game, 0) if t.startswith("hit")] == []
-    game.act(0, "discard QS")
-    game.act(1, "draw")
-    assert [t for t in legal(game, 1) if t.startswith("hit")] == []
-    assert game.view(1)["table"]["total"] == 9 + 3 + 4 + 6 + 8 + 10
+    game.act(1, "draw")  # 9S
+    assert not any(t.startswith("spread") for t in legal(game, 1))
+    version = game.version
+    with pytest.raises(cardcore.IllegalActionError) as info:
+        game.act(1, "spread 5C 6H 7C")  # in sequence, but two suits
+    assert "TONK-SPREAD-2" in str(info.value) and game.version == version
 
 
 def test_tonk_var4_hitting_your_own_spread_does_not_block_your_drop():
@@ -916,3 +903,32 @@ def test_spit_notation_any_case_any_spacing():
     )
     assert str(game.act(0, "  PLAY   1  l ")) == "play 1 L"
     assert spit_table(game)["piles"]["L"][0] == "5H"
+
+
+@pytest.mark.parametrize(
+    ("game", "players", "kwargs", "error", "named"),
+    [
+        ("tonk", 2, {"options": {"stake": 0}}, cardcore.OptionError, "stake"),
+        ("tonk", 2, {"options": {"stake": True}}, cardcore.OptionError, "stake"),
+        ("tonk", 2, {"options": {"hands": 0}}, cardcore.OptionError, "hands"),
+        ("tonk", 2, {"options": {"max_players": 5}}, cardcore.OptionError, "max_players"),
+        ("tonk", 3, {"options": {"max_players": 2}}, cardcore.OptionError, "max_players"),
+        ("tonk", 4, {}, cardcore.OptionError, "max_players"),
+        ("tonk", 2, {"options": {"first_dealer": 2}}, cardcore.OptionError, "first_dealer"),
+        ("tonk", 2, {"options": {"stakes": 2}}, cardcore.OptionError, "stakes"),
+        ("tonk", 2, {"rules": ["spit.chooser"]}, cardcore.CardcoreError, "spit.chooser"),
+        ("tonk", 2, {"without": ["tonk.no-upcard"]}, cardcore.CardcoreError, "tonk.no-upcard"),
+        ("speed", 2, {"options": {"side_pile": 10}}, cardcore.OptionError, "side_pile"),
+        ("speed", 2, {"options": {"jokers": 1}}, cardcore.OptionError, "jokers"),
+        ("spit", 2, {"options": {"stall_limit": 0}}, cardcore.OptionError, "stall_limit"),
+        ("spit", 2, {"options": {"stall_limit": 1001}}, cardcore.OptionError, "stall_limit"),
+        ("spit", 2, {"rules": ["speed.stuck-on-request"]}, cardcore.CardcoreError, "speed."),
+        ("spit", 3, {}, cardcore.OptionError, "2 players"),
+    ],
+)
+def test_options_and_house_rules_out_of_bounds_are_named_errors(
+    game, players, kwargs, error, named
+):
+    with pytest.raises(error) as info:
+        cardcore.new_game(game, players, seed=1, **kwargs)
+    assert named in str(info.value)
