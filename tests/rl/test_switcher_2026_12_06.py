@@ -770,3 +770,25 @@ def test_a_failing_hook_in_a_real_time_step_leaves_the_environment_able_to_go_on
             env.step(action)  # and the same decision can be taken again
         _Flaky.armed = 0
     assert failures >= 1
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="BUG: gym_env blames the opponent agent ('the opponent in seat 1 (spit-greedy) raised PluginError') for a house rule failing inside the engine",
+)
+def test_a_failing_hook_while_an_opponents_plan_is_applied_is_the_rules_error_not_the_agents(
+    flaky_speed_rule: str,
+) -> None:
+    """rl.rst: an opponent that raises is a CardcoreError naming its seat and agent, and the
+    game needs a reset. Here the agent did nothing wrong: its plan was legal and the rule's
+    forbid_action raised while the engine applied it (SeatRunner._play_others wraps
+    Match.act in the same try as agent.plan). The error should be the rule's PluginError."""
+    env = gym_env("speed", 2, rules=[flaky_speed_rule], opponents="spit-greedy")
+    obs, _ = env.reset(seed=1)
+    _Flaky.armed = 1
+    try:
+        with pytest.raises(PluginError, match="switcher-flaky") as err:
+            env.step(int(np.flatnonzero(obs["action_mask"])[0]))
+    finally:
+        _Flaky.armed = 0
+    assert "opponent" not in str(err.value)
