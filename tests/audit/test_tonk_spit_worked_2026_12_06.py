@@ -547,26 +547,31 @@ def test_spit_two_plays_onto_one_pile_at_the_same_instant():
     assert firsts == {0, 1}
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="BUG: rules-decisions SPIT-RT-1 says `seen` defaults to the version at which the "
-    "seat last asked for its view/legal actions; the engine judges an action without "
-    "`seen` against the current state only, so a lost race is ILLEGAL, not STALE",
-)
-def test_spit_rt1_default_seen_is_the_version_of_the_last_view():
-    game = spit(
-        [["7H"], ["9C"]],
-        [["8C"], ["5C"], ["KC"]],
-        spit0=["2C"],
-        spit1=["3C"],
-        left=["6S"],
-        right=["JD"],
-    )
-    assert "play 2 L" in legal(game, 1)  # seat 1 looks: 5C fits on 6S
-    game.view(1)
-    game.act(0, "play 1 L")  # 7H lands first
-    with pytest.raises(cardcore.StaleActionError):
-        game.act(1, "play 2 L")  # no seen given: the version seat 1 last looked at
+def test_spit_rt1_seen_is_only_what_the_action_carries():
+    # design.md "Time and turns": reading a view or the legal actions never changes what
+    # counts as seen (rules-decisions SPIT-RT-1 still says the default ``seen`` is the
+    # version the seat last looked at; the contract replaced that). Without ``seen`` a play
+    # that lost the race is judged now: illegal; with the version it looked at: stale.
+    def start():
+        return spit(
+            [["7H"], ["9C"]],
+            [["8C"], ["5C"], ["KC"]],
+            spit0=["2C"],
+            spit1=["3C"],
+            left=["6S"],
+            right=["JD"],
+        )
+
+    for carried in (False, True):
+        game = start()
+        assert "play 2 L" in legal(game, 1)  # seat 1 looks: 5C fits on 6S
+        looked = game.view(1)["version"]
+        game.act(0, "play 1 L")  # 7H lands first
+        expected = cardcore.StaleActionError if carried else cardcore.IllegalActionError
+        with pytest.raises(expected) as info:
+            game.act(1, "play 2 L", seen=looked if carried else None)
+        assert carried or not isinstance(info.value, cardcore.StaleActionError)
+        assert spit_table(game)["piles"]["L"][:2] == ["7H", "6S"]
 
 
 # --------------------------------------------------------------------------- Spit vs Speed
@@ -827,11 +832,11 @@ def test_speed_side_piles_of_fifteen_deal_order_and_refill():
 
 @pytest.mark.xfail(
     strict=True,
-    reason="BUG: SPIT-RT-3 (printed and rules-decisions) says a later slap is stale; sent "
-    "without `seen` the engine calls it illegal with 'no deal has ended, so there is nothing "
-    "to claim', though the deal has just ended and the slap only lost the race",
+    reason="BUG: a slap that lost the race, sent without `seen`, is refused with the false "
+    "reason 'no deal has ended, so there is nothing to claim' (the deal has just ended and "
+    "was claimed); the printed SPIT-RT-3 says a later slap is stale",
 )
-def test_spit_rt3_the_losing_slap_is_stale_not_illegal():
+def test_spit_rt3_the_losing_slap_is_refused_for_what_happened():
     game = spit(
         [["5H"]],
         [["KC"], ["9D", "QC"]],
@@ -844,8 +849,9 @@ def test_spit_rt3_the_losing_slap_is_stale_not_illegal():
     game.act(0, "play 1 L")  # seat 0's layout is empty: the deal ends, claims only
     assert legal(game, 0) == ["slap L", "slap R"] == legal(game, 1)
     game.act(1, "slap R")  # seat 1 is first
-    with pytest.raises(cardcore.StaleActionError):
+    with pytest.raises(cardcore.IllegalActionError) as info:
         game.act(0, "slap L")  # seat 0 slapped too, a moment later
+    assert "no deal has ended" not in str(info.value)
 
 
 @pytest.mark.xfail(
