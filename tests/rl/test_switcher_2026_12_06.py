@@ -14,9 +14,12 @@ import contextlib
 import copy
 import importlib
 import json
+import os
 import pickle
 import random
 import re
+import subprocess
+import sys
 import types
 import warnings
 from collections import defaultdict
@@ -526,6 +529,50 @@ def test_ismcts_in_a_mixed_compare_line_up_against_the_heuristic() -> None:
     assert set(wins) == {"ismcts:iterations=15", "golf-greedy"}
     assert 0.0 <= wins["ismcts:iterations=15"].mean <= 1.0
     assert result.same_deals and result.diff["actions"].mean == 0.0  # A and B are one config
+
+
+_ISMCTS_HASH = """
+import hashlib, random, cardcore
+from cardcore.search import ISMCTSAgent
+h = hashlib.sha256()
+for game, n, opts in [("golf", 2, {"rounds": 1}), ("tonk", 3, {}), ("gofish", 3, {}), ("speed", 2, {})]:
+    if game not in cardcore.available_games():
+        continue
+    g = cardcore.new_game(game, n, options=opts, seed=5)
+    rng = random.Random(5)
+    realtime = g.ruleset.game.realtime
+    for step in range(45):
+        seats = [s for s in g.to_act if g.legal_actions(s)] if not g.is_over else []
+        if not seats:
+            break
+        legal = g.legal_actions(seats[0])
+        if step % 3 == 0 and len(legal) > 1:
+            bot = ISMCTSAgent(seed=3, iterations=10, max_rollout=40)
+            answer = bot.plan(g.view(seats[0]), legal, 0.0) if realtime else bot.choose(g.view(seats[0]), legal)
+            h.update(repr(answer).encode())
+        g.apply(legal[rng.randrange(len(legal))])
+r = cardcore.compare("golf", agents=["ismcts:iterations=6", "golf-greedy"], games=2, seed=4,
+                     options={"rounds": 1}, skill=None)
+h.update(repr(sorted((k, v.mean) for k, v in r.a.agent_wins.items())).encode())
+print(h.hexdigest())
+"""
+
+
+def test_ismcts_decides_the_same_whatever_the_process_hash_seed() -> None:
+    """search-agents.rst: for a seed and an iteration budget the same views give the same
+    choices on any machine; so under any PYTHONHASHSEED (set iteration order)."""
+    digests = set()
+    for hash_seed in ("1", "7"):
+        run = subprocess.run(
+            [sys.executable, "-c", _ISMCTS_HASH],
+            env={**os.environ, "PYTHONHASHSEED": hash_seed},
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
+        assert run.returncode == 0, run.stderr
+        digests.add(run.stdout.strip())
+    assert len(digests) == 1 and len(digests.pop()) == 64
 
 
 # --- bad input and calls out of order ------------------------------------------------------
