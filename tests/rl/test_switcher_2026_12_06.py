@@ -88,6 +88,30 @@ def test_api_and_seed_tests_pass_under_more_house_rules(
         seed_test(build, num_cycles=100)
 
 
+@pytest.mark.parametrize(("game", "players", "options", "rules", "without"), HOUSE, ids=HOUSE_IDS)
+def test_masks_name_exactly_the_engines_legal_actions_under_house_rules(
+    game: str, players: int, options: dict[str, Any], rules: list[str], without: list[str]
+) -> None:
+    env = aec_env(game, players, options=options, rules=rules, without=without)
+    names = env.config.observer.names
+    decisions = 0
+    for seed in range(2):
+        env.reset(seed=seed)
+        rng = random.Random(seed)
+        for agent in env.agent_iter(6000):
+            obs, _, terminated, truncated, _ = env.last()
+            if terminated or truncated:
+                env.step(None)
+                continue
+            assert env.observation_space(agent).contains(obs)
+            legal = env.match.game.legal_actions(int(agent.removeprefix("player_")))
+            masked = sorted(names[i] for i in np.flatnonzero(obs["action_mask"]))
+            assert masked == sorted(a.notation() for a in legal), (agent, env.match.game.position())
+            decisions += 1
+            env.step(_masked_random(obs, rng))
+    assert decisions >= 20
+
+
 @pytest.mark.parametrize("game", ["golf", "tonk", "speed", "gofish"])
 def test_pettingzoo_classic_wrapper_stack_works_and_an_illegal_move_ends_the_game(
     game: str,
