@@ -112,6 +112,38 @@ def test_masks_name_exactly_the_engines_legal_actions_under_house_rules(
     assert decisions >= 20
 
 
+@pytest.mark.parametrize(("game", "players", "options", "rules", "without"), HOUSE, ids=HOUSE_IDS)
+def test_observations_of_determinized_twins_are_identical_under_house_rules(
+    game: str, players: int, options: dict[str, Any], rules: list[str], without: list[str]
+) -> None:
+    """A twin re-deals every card the seat cannot see (Game.determinize): an opponent's hidden
+    hand, face-down grid cards, the stock. The seat's observation and mask must not change."""
+    checked = differ = 0
+    for seed in range(2):
+        g = cardcore.new_game(
+            game, players, options=options, rules=rules, without=without, seed=seed
+        )
+        enc = encoding_for(g)
+        rng = random.Random(seed)
+        for step in range(120):
+            if g.is_over:
+                break
+            if step % 4 == 0:
+                for s in range(players):
+                    twin = g.determinize(s, seed=rng.randrange(10**6))
+                    a, b = observe(g, s, enc), observe(twin, s, enc)
+                    assert np.array_equal(a["observation"], b["observation"]), (s, g.position())
+                    assert np.array_equal(a["action_mask"], b["action_mask"])
+                    checked += 1
+                    differ += twin.position() != g.position()
+            seats = [s for s in g.to_act if g.legal_actions(s)]
+            if not seats:
+                break
+            legal = g.legal_actions(seats[rng.randrange(len(seats))])
+            g.apply(legal[rng.randrange(len(legal))])
+    assert checked >= 10 and differ >= checked // 2  # the twins do hide other cards
+
+
 @pytest.mark.parametrize("game", ["golf", "tonk", "speed", "gofish"])
 def test_pettingzoo_classic_wrapper_stack_works_and_an_illegal_move_ends_the_game(
     game: str,
