@@ -36,7 +36,16 @@ from pettingzoo.utils.conversions import turn_based_aec_to_parallel
 
 import cardcore
 from cardcore import CardcoreError, IllegalActionError, OptionError, PluginError, RuleInfo, hookimpl
-from cardcore.rl import Config, aec_env, encoding_for, gym_env, observe, vector_env, win_rewards
+from cardcore.rl import (
+    Config,
+    Match,
+    aec_env,
+    encoding_for,
+    gym_env,
+    observe,
+    vector_env,
+    win_rewards,
+)
 from cardcore.search import ISMCTSAgent
 
 # House-rule configurations the existing conformance tests do not build.
@@ -945,3 +954,17 @@ def test_a_failing_hook_in_one_game_of_a_batch_moves_no_game(flaky_golf_rule: st
         finally:
             _Flaky.armed = 0
     pytest.fail("no round ended in 200 steps")
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="BUG: Match.wait() (real time only) on a turn-based game ends it at once as stalled and truncated instead of being refused",
+)
+def test_waiting_in_a_turn_based_match_is_refused_and_changes_nothing() -> None:
+    """rl.rst documents cardcore.rl.Match; its wait() is 'Real time: the pending seat plans
+    nothing'. Called on Golf it pops the seat to act, finds no plan, and stalls: the game is
+    over, truncated, after no action at all."""
+    match = Match(Config("golf", 2, options={"rounds": 1}), 1)
+    with pytest.raises(CardcoreError):
+        match.wait()
+    assert not match.over and match.seat == 0 and match.game.version == 0
