@@ -968,3 +968,26 @@ def test_waiting_in_a_turn_based_match_is_refused_and_changes_nothing() -> None:
     with pytest.raises(CardcoreError):
         match.wait()
     assert not match.over and match.seat == 0 and match.game.version == 0
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="BUG: SeatRunner.reset given output arrays of the wrong shape or type raises raw ValueError/IndexError/TypeError/AttributeError after dealing",
+)
+def test_a_seat_runner_refuses_output_arrays_it_cannot_fill_before_dealing() -> None:
+    """rl.rst documents cardcore.rl.SeatRunner (the engine under SeatEnv and BatchEnv, for
+    one's own vectorisation). reset(seed, obs, mask) deals the game, plays the opponents and
+    only then writes into obs and mask: a wrong size is 'could not broadcast input array',
+    a list is "'list' object has no attribute 'fill'", None a TypeError; and the runner's
+    game has already been dealt."""
+    runner = SeatRunner(Config("golf", 2, options={"rounds": 1}), 0, "random")
+    size = runner.config.observer.size
+    for obs, mask in [
+        (np.zeros(10, np.float32), np.zeros(22, np.int8)),
+        (np.zeros(size, np.float32), np.zeros(5, np.int8)),
+        (None, None),
+        ([0.0] * size, [0] * 22),
+    ]:
+        with pytest.raises(CardcoreError):
+            runner.reset(1, obs, mask)
+        assert runner.match is None
