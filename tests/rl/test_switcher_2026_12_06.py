@@ -39,6 +39,7 @@ from cardcore import CardcoreError, IllegalActionError, OptionError, PluginError
 from cardcore.rl import (
     Config,
     Match,
+    SeatRunner,
     aec_env,
     encoding_for,
     gym_env,
