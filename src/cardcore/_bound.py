@@ -21,8 +21,9 @@ from cardcore._driver import (
     numbered,
     plugin_error,
     restore,
+    undo,
 )
-from cardcore._faults import check_turn, turn_error
+from cardcore._faults import check_turn, result_fault, turn_error
 from cardcore._text import shown
 from cardcore.actions import Action, EndMatch, Resign
 from cardcore.errors import CardcoreError, PluginError
@@ -152,6 +153,13 @@ def end_truncated(game: Game) -> Result:
         if error is exc:
             raise
         raise error from exc
+    fault = result_fault(result, state.players)
+    if fault is not None:
+        error = PluginError(
+            f"game {game.name!r} answered a bad result at its action bound: {fault}", plugin=game.name
+        )
+        undo(game, error)  # (what scores or payouts changed, put back)
+        raise error
     state.is_over = True
     state.to_act = ()
     state.result = result

@@ -1,4 +1,4 @@
-"""Checks of what a game's own code answers: the turn fields it sets and its legal actions.
+"""Checks of what a game's own code answers: the turn fields and result it sets, its legal actions.
 
 A game's mistake here (``to_act`` left empty, legal actions that are not actions)
 becomes a :class:`~cardcore.PluginError` naming the game, raised where the core can
@@ -8,6 +8,7 @@ still restore the game, instead of a raw exception somewhere later.
 from __future__ import annotations
 
 import logging
+import math
 from collections.abc import Mapping
 from itertools import repeat
 from operator import attrgetter, eq
@@ -65,8 +66,44 @@ def turn_fault(state: GameState) -> str | None:
     if state.is_over:
         if state.result is None:
             return "state.is_over is set but state.result is None: set both when the game ends"
+        return result_fault(state.result, players)
     elif not to_act:
         return "state.to_act is empty but the game is not over: name who acts, or end the game"
+    return None
+
+
+def result_fault(result: Any, players: int) -> str | None:
+    """What is wrong with the :class:`~cardcore.Result` a game's code set, or ``None``.
+
+    Its winners must be distinct seats, its scores one finite number per seat, its
+    payouts ``None`` or one int per seat, its reason text: a result that is not
+    is refused where the game can still be put back, not found in a summary later.
+    """
+    from cardcore.state import Result
+
+    if not isinstance(result, Result):
+        return f"state.result is {shown(result)}: it must be a cardcore.Result"
+    winners, scores, payouts = result.winners, result.scores, result.payouts
+    if not isinstance(winners, tuple | list):
+        return f"Result.winners is {shown(winners)}: it must be a tuple of seats"
+    for w in winners:
+        if type(w) is not int or not 0 <= w < players:
+            return f"Result.winners holds {shown(w)}: not a seat from 0 to {players - 1}"
+    if len(set(winners)) != len(winners):
+        return f"Result.winners {shown(winners)} names a seat twice"
+    if not isinstance(scores, tuple | list) or len(scores) != players:
+        return f"Result.scores is {shown(scores)}: it must hold one number per seat ({players})"
+    for x in scores:
+        if (type(x) is not float and type(x) is not int) or not math.isfinite(x):
+            return f"Result.scores holds {shown(x)}: every score must be a finite number"
+    if payouts is not None:
+        if not isinstance(payouts, tuple | list) or len(payouts) != players:
+            return f"Result.payouts is {shown(payouts)}: it must be None or one int per seat ({players})"
+        for x in payouts:
+            if type(x) is not int:
+                return f"Result.payouts holds {shown(x)}: every payout must be an int"
+    if type(result.reason) is not str:
+        return f"Result.reason is {shown(result.reason)}: it must be text"
     return None
 
 

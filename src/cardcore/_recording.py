@@ -80,7 +80,7 @@ def make_save(game: Game) -> dict[str, Any]:
     ):
         msg = (
             f"the {game.name} game's cards are not its deck, each once ({len(held)} held, deck of"
-            f" {len(deck)}): code outside its hooks changed the state, and it cannot be saved"
+            f" {len(deck)}): {_who_lost_cards(game, deck)}, and it cannot be saved"
         )
         raise CorruptStateError(msg)
     return {
@@ -95,6 +95,30 @@ def make_save(game: Game) -> dict[str, Any]:
             "players": list(game.players),
         },
     }
+
+
+def _who_lost_cards(game: Game, deck: Any) -> str:
+    """Which code made *game*'s cards differ from its *deck*: the first action whose replay
+    does (the game's own ``apply`` or a hook it runs), the deal, or else code outside every hook."""
+    from cardcore._driver import _deal_again, replay_one
+
+    def whole(state: Any) -> bool:
+        return Counter(chain.from_iterable(state.zones.cards)) == Counter(deck)
+
+    try:
+        state = _deal_again(game)
+        if not whole(state):
+            return f"game {game.name!r} dealt them so (its new_state, or a hook while dealing)"
+        for i, action in enumerate(recorded(game)):
+            replay_one(game.logic, state, action)
+            if not whole(state):
+                return (
+                    f"action {i} ({action.seat}, {str(action)!r}) replayed makes them so: game"
+                    f" {game.name!r}'s apply, or a hook it runs, lost or added a card"
+                )
+    except Exception:  # a diagnosis only: the record may not replay at all
+        pass
+    return "code outside its hooks changed the state (its record replays with every card)"
 
 
 def canonical(data: Mapping[str, Any]) -> bytes:

@@ -283,8 +283,8 @@ class Game:
         :raises IllegalActionError: *since* is not a round number from 0.
         """
         if not isinstance(since, int) or isinstance(since, bool) or since < 0:
-            msg = f"since must be a round number from 0, not {shown(since)} (CORE-SEAT-1)"
-            raise IllegalActionError(msg, action=None, rule_id="CORE-SEAT-1")
+            msg = f"history's since must be a round number from 0, not {shown(since)}"
+            raise IllegalActionError(msg, action=None)  # (no rule: an argument, not a seat)
         with held(self):
             if seat is not None:
                 self._check_seat(seat, None)
@@ -357,8 +357,8 @@ class Game:
                     to_act = state.to_act
                     if to_act:
                         nxt = to_act[0]  # not a sequence: the game's mistake, restored
-                    elif not state.is_over or state.result is None:
-                        check_turn(self.name, state, "apply")  # forgot who acts next
+                    else:  # ended (its result checked), or it forgot who acts next
+                        check_turn(self.name, state, "apply")
                 except BaseException as exc:
                     fault = turn_error(self.name, state) if isinstance(exc, TypeError) else None
                     restore(self)  # as it was before this apply, calling no hook

@@ -254,7 +254,8 @@ def new_game(
         raise
     except Exception as exc:
         plugin = plugin_from_traceback(ruleset, exc) or name
-        msg = f"plugin {plugin!r} raised {type(exc).__name__} while dealing: {exc}"
+        doing = "reading the position" if position is not None else "dealing"
+        msg = f"plugin {plugin!r} raised {type(exc).__name__} while {doing}: {exc}"
         raise PluginError(msg, plugin=plugin) from exc
     # a hook ran while dealing: keep the deal, so undoing a failed apply never deals again
     base = state.clone() if ruleset.hooks.value is not mark else None

@@ -363,7 +363,7 @@ class Flow:
             new = game.view(s)
             self.views[s] = new
             events = [e.to_json() for e in self._seat_events[s] if type(e) is not ActionApplied]
-            shown = text if s == actor or may_show(text, old, new) else None
+            shown = text if s == actor or may_show(text, old, new, events) else None
             message = {
                 "type": "update",
                 "n": 0,
@@ -390,8 +390,8 @@ class Flow:
         new = game.view(None)
         self._spec_now = new
         self._spec_rounds_now += len(game.history(None, self._spec_rounds_now))
-        shown = text if may_show(text, old, new) else None
         events = [e.to_json() for e in self._spec_events if type(e) is not ActionApplied]
+        shown = text if may_show(text, old, new, events) else None
         action = {"seat": actor, "text": shown, "at": at, "cause": cause}
         self.spec.pending.append(
             SpectatorEntry(game.version, new, events, action, self._spec_rounds_now)

@@ -143,11 +143,14 @@ def card_words(value: Any) -> Iterator[str]:
             yield from card_words(item)
 
 
-def may_show(text: str, old: dict[str, Any], new: dict[str, Any]) -> bool:
-    """Whether a seat may read the action *text*: every card it names is in its view before or after."""
+def may_show(text: str, old: dict[str, Any], new: dict[str, Any], events: Any = ()) -> bool:
+    """Whether a seat may read the action *text*: every card it names is in its view before
+    or after, or in the *events* it receives for this action (a face-up play that ended
+    a hand, its card gathered into the next deal, is shown by its events)."""
     cards = list(card_words(text))
     if not cards:
         return True
     known = set(card_words(old))
     known.update(card_words(new))
+    known.update(card_words(events))
     return all(card in known for card in cards)
