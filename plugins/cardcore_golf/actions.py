@@ -25,7 +25,7 @@ from attrs import frozen
 from typing_extensions import Self, override
 
 from cardcore import Action, ArgumentError, IllegalActionError, NotationError
-from cardcore.notation import parse_int
+from cardcore.notation import DIGITS, parse_int
 from cardcore_golf.grids import GridShape
 
 __all__ = [
@@ -157,7 +157,8 @@ def read_notation(text: str) -> tuple[type[GolfAction], int]:
     (<class 'cardcore_golf.actions.Replace'>, 3)
 
     :raises NotationError: Malformed text: an unknown word, a missing or extra argument, or
-        a position that is not an ASCII number (``"flip ²"``).
+        a position that is not an ASCII number (``"flip ²"``) or has more than
+        ``cardcore.notation.DIGITS`` digits.
     """
     words = text.lower().split()
     cls = VERBS.get(words[0]) if words else None
@@ -171,7 +172,10 @@ def read_notation(text: str) -> tuple[type[GolfAction], int]:
         try:
             return cls, parse_int(words[1], "a position number")
         except NotationError:
-            msg = f"{words[0]!r} needs a position number (ASCII digits): {text!r} (GOLF-NOTE-1)"
+            word = words[1]
+            long = len(word) > DIGITS and word.isascii() and word.isdigit()
+            what = f"of at most {DIGITS} digits" if long else "(ASCII digits)"
+            msg = f"{words[0]!r} needs a position number {what}: {text!r} (GOLF-NOTE-1)"
             raise NotationError(msg) from None
     if len(words) != 1:
         msg = f"{words[0]!r} takes no argument: {text!r} (GOLF-NOTE-1)"

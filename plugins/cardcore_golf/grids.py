@@ -122,6 +122,7 @@ class GridShape:
         return pos // self.cols
 
 
+#: Every layout by its key (``"6"``, ``"8"``, ``"9"``, ``"10"``, ``"4"``, ``"4h"``).
 LAYOUTS: Final[dict[str, GridShape]] = {
     "6": GridShape("6", "GOLF6", 6, 2, 3, 2, "flip", False, False, False),
     "8": GridShape("8", "GOLF8", 8, 2, 4, 2, "flip", False, False, False),

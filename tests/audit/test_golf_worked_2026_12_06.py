@@ -656,11 +656,6 @@ def test_printed_rule_states_the_seed(capsys, rule, seed_words):
     assert seed_words in _rules_text(capsys, rule)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="BUG: `cardcore rules golf` prints the rule ID GOLF-DECK-3 as 'GOLF- DECK-3' (line break"
-    " inside the ID in seeds/golf.md, GOLF-GEN-3)",
-)
 def test_printed_rules_keep_every_rule_id_whole(capsys):
     text = _rules_text(capsys)
     assert "GOLF- " not in text
@@ -670,11 +665,6 @@ def test_printed_rules_keep_every_rule_id_whole(capsys):
 # ---------------------------------------------------------------------------- positions
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="BUG: a position's 'turns' field (documented: completed turns this round) stays 0"
-    " unless max_turns is set",
-)
 def test_position_counts_completed_turns_without_a_turn_cap():
     game = cardcore.new_game("golf", 2, options={"rounds": 1}, seed=3)
     play(game, (0, "flip 0"), (0, "flip 1"), (1, "flip 0"), (1, "flip 1"))
@@ -737,11 +727,6 @@ def _documented_text() -> str:
     return "\n".join(p.read_text(encoding="utf-8") for p in sorted(root.rglob("*.rst")))
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="BUG: cardcore_golf.grids exports public names (column_scorer, anywhere_scorer,"
-    " deck_count, ...) that no docs page documents (automodule uses :no-members:)",
-)
 def test_every_public_name_of_golf_grids_is_documented():
     import re
 
@@ -757,11 +742,6 @@ def test_every_public_name_of_golf_grids_is_documented():
 # ---------------------------------------------------------------------------- error messages
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="BUG: 'replace 99999999999999999999999' is refused as needing 'ASCII digits' although"
-    " it is ASCII digits: Golf's notation reader drops the core's 'at most N digits' reason",
-)
 def test_an_overlong_position_number_is_refused_for_its_length():
     game = cardcore.new_game("golf", 2, options={"layout": "4h"}, seed=1)
     before = game.position()

@@ -35,6 +35,29 @@ TAGS = (
 _PROVENANCE = re.compile(r"\bseeds?\b(?!=)|rules-decisions|^(?:Tags|Source):", re.I | re.M)
 _ID = r"([A-Z][A-Z0-9]*(?:-[A-Z0-9]+)+)"
 _RULE = re.compile(rf"^[-*]\s+\*\*{_ID}\*\*")
+# A line that ends inside a rule ID ("... CORE-" then "DECK-3 ..."): Markdown would join the
+# two halves with a space, so the rest of the ID is moved up onto the first line.
+_BROKEN_ID = re.compile(
+    r"\b([A-Z][A-Z0-9]*(?:-[A-Z0-9]+)*-)\n([ \t>]*)([A-Z0-9]+(?:-[A-Z0-9]+)*)\b[ \t]*"
+)
+
+
+def _whole_ids(text: str) -> str:
+    """*text* with no line break inside a rule ID: ``"CORE-\\n  DECK-3 keeps"`` becomes
+    ``"CORE-DECK-3\\n  keeps"`` (the line break moves after the ID; a line left empty goes).
+
+    >>> _whole_ids("limit; CORE-\\n  DECK-3 keeps it")
+    'limit; CORE-DECK-3\\n  keeps it'
+    """
+
+    def mend(m: re.Match[str]) -> str:
+        end = m.end()
+        rest_empty = end >= len(m.string) or m.string[end] == "\n"
+        return m.group(1) + m.group(3) + ("" if rest_empty else "\n" + m.group(2))
+
+    return _BROKEN_ID.sub(mend, text)
+
+
 _ROW = re.compile(rf"^\|\s*(?:\*\*)?{_ID}(?:\*\*)?\s*\|(.*?)\|?\s*$")
 
 
@@ -77,7 +100,7 @@ def game_part(text: str, game: str) -> str:
     When a level-2 heading names *game* (``## Speed``), only that part follows
     the opening paragraphs; otherwise the whole file does.
     """
-    lines = text.splitlines()
+    lines = _whole_ids(text).splitlines()
     heads = [i for i, ln in enumerate(lines) if ln.startswith("## ")]
     first = heads[0] if heads else len(lines)
     title = [ln for ln in lines[:first] if ln.startswith("# ")]
@@ -107,7 +130,7 @@ def rule_entries(text: str) -> dict[str, str]:
     """
     rules: dict[str, list[str]] = {}
     current: list[str] | None = None
-    for line in text.splitlines():
+    for line in _whole_ids(text).splitlines():
         row = _ROW.match(line)
         if row:
             rules.setdefault(row.group(1), []).append(

@@ -9,6 +9,7 @@ from tests.games.golf.helpers import golf
 
 import cardcore
 from cardcore import IllegalActionError, NotationError
+from cardcore.notation import DIGITS
 from cardcore_golf.actions import Discard, Draw, Flip, Knock, Peek, Replace, Take
 
 
@@ -137,3 +138,13 @@ def test_golf_note_1_an_action_of_equal_but_not_int_values_is_refused_and_change
     game.act(0, "flip 1")
     assert game.record()["actions"][0][1] == "flip 1"
     assert cardcore.replay(game.record()).version == 1
+
+
+@pytest.mark.parametrize("text", ["flip 1234567890123456", "r 99999999999999999999999"])
+def test_golf_note_1_an_overlong_position_says_how_many_digits_are_read(text: str) -> None:
+    # the core reads at most DIGITS digits: the reason is the length, not "ASCII digits"
+    game = golf(2)
+    with pytest.raises(NotationError, match=f"of at most {DIGITS} digits") as info:
+        game.act(0, text)
+    assert "ASCII" not in str(info.value)
+    assert game.version == 0
