@@ -590,7 +590,7 @@ class GolfLogic(GameLogic[GolfState, GolfAction]):
         """
         plan = self.plan(players, options)
         deck = self.deck(players, options)
-        state = position.read(text, plan, deck, options, match_rounds(options))
+        state = position.read(text, plan, deck, options, match_rounds(options), self.ruleset.veto)
         state.legal = state.compute_legal(state.turn)
         return state
 

@@ -31,12 +31,13 @@ are); a game started from one has an empty :meth:`~cardcore.Game.history`.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+import itertools
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from cardcore import ALL, Card, OptionError
+from cardcore import ALL, Card, CardcoreError, OptionError, PluginError, Veto
 from cardcore.positions import read_position, read_result, write_position
-from cardcore_golf.grids import layout_for
+from cardcore_golf.grids import complete_groups, layout_for
 from cardcore_golf.state import DRAW_PHASE, OVER, PLACE, SETUP, TAKEN, GolfState, RoundPlan
 
 __all__ = ["PHASES", "read", "write"]
@@ -91,14 +92,20 @@ def read(
     deck: Sequence[Card],
     options: Mapping[str, Any],
     rounds: int | None,
+    veto: Callable[..., list[Veto]] | None = None,
 ) -> GolfState:
     """Read a position into a new state for *plan* (the legal actions are left to the logic).
+
+    House rules take part through the plan (removed groups: none may be left complete, face
+    up and cancelled) and, in the setup phase, through their ``forbid_action`` vetoes: each
+    seat's setup flips or peeks so far must be ones it could have made in some order.
 
     :param text: The position (see the module docstring).
     :param plan: The round plan of the game's players and options.
     :param deck: Every card of the game: each must be placed exactly once.
     :param options: The game's resolved options.
     :param rounds: The rounds of the match (``None``: no cap).
+    :param veto: The configuration's resolved ``forbid_action`` chain, or ``None``.
     :raises OptionError: Naming what is wrong.
     """
     players = plan.players
@@ -147,7 +154,10 @@ def read(
     if limit is not None and max(totals) >= limit:
         raise _bad(f"a total reaches the points limit {limit}: the match is over")
     _check_piles(st)
+    _check_groups(st)
     _check_turn(st)
+    if veto is not None and phase == SETUP:
+        _check_setup_vetoes(st, veto)
     return st
 
 
@@ -279,3 +289,82 @@ def _setup_progress(st: GolfState) -> None:
         if not ok:
             msg = f"seat {seat} has made {count} of its {layout.initial} setup {layout.setup}s, which does not fit seat {st.turn} acting in the setup"
             raise _bad(msg)
+
+
+def _check_groups(st: GolfState) -> None:
+    """A removing house rule takes a complete, face-up, cancelled group away at once (see
+    ``golf_removable_groups``): none may still lie in a layout."""
+    groups = st.plan.groups
+    if not groups or not st.plan.face_up_grid:
+        return
+    for seat in range(st.players):
+        keys = st.keys_and_points(seat)[0]
+        up = [p in st.face_up(seat) for p in range(st.plan.layout.size)]
+        left = complete_groups(keys, up, groups)
+        if left:
+            msg = f"seat {seat} has a face-up cancelled group at positions {list(left[0])}, which the configuration's removing rule takes away at once"
+            raise _bad(msg)
+
+
+def _check_setup_vetoes(st: GolfState, veto: Callable[..., list[Veto]]) -> None:
+    """Refuse setup flips or peeks the house rules' vetoes allow in no order.
+
+    Each seat's setup actions so far are tried in every order (at most 3! of them) on a
+    scratch copy where that seat has made none yet; a removed position counts as flipped.
+    """
+    plan = st.plan
+    layout = plan.layout
+    acts = plan.flip_act if layout.setup == "flip" else plan.peek_act
+    size = layout.size
+    for seat in range(st.players):
+        gz = plan.grid[seat]
+        masks = st.zones.seen[gz]
+        mine = 1 << seat
+        done = [
+            p
+            for p in range(size)
+            if (i := st.index(seat, p)) < 0
+            or masks[i] == ALL
+            or (not plan.face_up_grid and masks[i] & mine)
+        ]
+        if not done:
+            continue
+        full = st.layout_of(seat)
+        spare = next(c for c in full if c is not None)
+        refusals: list[Veto] = []
+        for order in itertools.permutations(done):
+            scratch = st.clone()
+            slots = list(scratch.slots)
+            slots[seat] = None
+            scratch.slots = tuple(slots)
+            scratch.zones.cards[gz] = [spare if c is None else c for c in full]
+            scratch.zones.seen[gz] = [0] * size
+            scratch.phase, scratch.turn, scratch.to_act = SETUP, seat, plan.to_act[seat]
+            scratch.down[seat] = size
+            scratch.setup_done, scratch.setup_left = 0, layout.initial
+            for pos in order:
+                found = _vetoes(veto, scratch, acts[seat][pos])
+                if found:
+                    refusals.append(found[0])
+                    break
+                scratch.zones.seen[gz][pos] = ALL if plan.face_up_grid else mine
+                scratch.down[seat] -= plan.face_up_grid
+                scratch.setup_done |= 1 << pos
+                scratch.setup_left -= 1
+            else:
+                break  # an order the rules allow
+        else:
+            first = refusals[0]
+            msg = f"seat {seat}'s setup {layout.setup}s at {done} break a house rule: {first.reason} ({first.rule_id})"
+            raise _bad(msg)
+
+
+def _vetoes(veto: Callable[..., list[Veto]], state: GolfState, action: Any) -> list[Veto]:
+    """The chain's vetoes of *action*; a hook that fails is a :class:`~cardcore.PluginError`."""
+    try:
+        return veto(state=state, action=action)
+    except CardcoreError:
+        raise
+    except Exception as exc:
+        msg = f"a forbid_action hook failed while golf checked a setup position: {exc!r}"
+        raise PluginError(msg, plugin="golf") from exc

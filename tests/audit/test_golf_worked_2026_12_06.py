@@ -692,21 +692,11 @@ def test_position_counts_completed_turns_with_a_turn_cap():
         (["7H@0 2S@0 3S 4S", "AH 2H 3H 9C"], {"layout": "4"}, "golf.peek-nearest"),
     ],
 )
-@pytest.mark.xfail(
-    strict=True,
-    reason="BUG: a setup position the house rule forbids (initial cards / peeks in the wrong"
-    " places) is accepted instead of raising OptionError",
-)
 def test_setup_position_breaking_a_house_rule_is_refused(grids, options, rule):
     with pytest.raises(cardcore.OptionError):
         start(2, grids, "5D!", "QD", options=options, rules=[rule], phase="setup", turn=1)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="BUG: under golf.remove-columns a position may hold a face-up cancelled column"
-    " (GOLF6-SCORE-2 removes it at once); it is accepted and its positions stay replaceable",
-)
 def test_remove_columns_position_with_an_unremoved_column():
     grids = ["7H! 2S! 3S 7D! 5S 6S", "AH! 2H 3H 9C 8C 10C"]
     try:

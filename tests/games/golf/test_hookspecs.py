@@ -113,3 +113,36 @@ def test_hook_golf_ender_penalty(third_party: Callable[..., str]) -> None:
     name = third_party(golf_ender_penalty)
     assert scores([name], ender=0) == [39, 34]
     assert scores([name]) == [32, 34]  # no ender, no penalty
+
+
+def test_a_third_party_setup_veto_takes_part_in_checking_positions(
+    third_party: Callable[..., str],
+) -> None:
+    # a rule of its own (no flip at position 5) refuses a setup position showing such a flip
+    def forbid_action(state: Any, action: Any) -> Any:
+        if str(action) == "flip 5":
+            return cardcore.Veto("GOLF-TEST-X", "never position 5")
+        return None
+
+    name = third_party(forbid_action)
+    game = golf(2, DECK)
+    play(game, (0, "flip 4"), (0, "flip 5"))
+    text = game.position()
+    with pytest.raises(cardcore.OptionError, match=r"never position 5 \(GOLF-TEST-X\)"):
+        cardcore.new_game("golf", 2, rules=[name], position=text)
+    other = golf(2, DECK)
+    play(other, (0, "flip 4"), (0, "flip 3"))
+    cardcore.new_game("golf", 2, rules=[name], position=other.position())
+
+
+def test_a_setup_veto_that_fails_on_a_position_is_a_plugin_error(
+    third_party: Callable[..., str],
+) -> None:
+    def forbid_action(state: Any, action: Any) -> Any:
+        raise ZeroDivisionError("broken rule")
+
+    name = third_party(forbid_action)
+    game = golf(2, DECK)
+    play(game, (0, "flip 4"))
+    with pytest.raises(cardcore.PluginError, match="broken rule"):
+        cardcore.new_game("golf", 2, rules=[name], position=game.position())

@@ -45,6 +45,9 @@ CONFIGS: list[tuple[Any, tuple[str, ...]]] = [
     (6, ()),
     (6, ("golf.remove-columns", "golf.jokers")),
     (8, ("golf.reveal-same-column",)),
+    (6, ("golf.reveal-same-column", "golf.remove-columns")),
+    (10, ("golf.reveal-different-columns", "golf.remove-columns")),
+    (9, ("golf.reveal-same-column", "golf.remove-triples")),
     (9, ("golf.remove-triples",)),
     (10, ("golf.no-final-turns",)),
     ("4", ("golf.peek-nearest",)),
@@ -207,3 +210,102 @@ def test_a_finished_match_writes_its_result_and_reads_back_over(layout: Any) -> 
         assert mine == theirs
     with pytest.raises(OptionError, match="'over' with the game's result"):
         cardcore.new_game("golf", 3, options=options, position=re.sub(r" result=\S+", "", text))
+
+
+def _setup_position(grids: list[str], rules: list[str], layout: Any = 6, extra: str = "") -> str:
+    """A setup-phase position of 2 seats: seat 0 has set up, seat 1 acts; QD tops the stock."""
+    game = cardcore.new_game("golf", 2, rules=rules, options={"layout": layout}, seed=1)
+    segments = game.position().split(" | ")[1:]
+    deck = [re.sub("[!@].*", "", c) for seg in segments for c in seg.partition(":")[2].split()]
+    used = [c.split("!")[0].split("@")[0] for g in grids for c in g.split()] + ["5D", "QD"]
+    used += re.findall(r"[0-9AJQKX]+[CDHS]", extra)
+    rest = list(deck)
+    for card in used:
+        rest.remove(card)
+    discard = " ".join([*(f"{c}!" for c in re.findall(r"[0-9AJQK]+[CDHS]", extra)), "5D!"])
+    head = f'golf layout="{layout}" round=1 dealer=1 turn=1 phase="setup" turns=0 ender=null'
+    removed = " removed=[[0,3],[]]" if extra else ""
+    piles = [f"stock: {' '.join(rest)} QD", f"discard: {discard}", "held:"]
+    piles += [f"grid.{s}: {g}" for s, g in enumerate(grids)]
+    return " | ".join([f"{head} final=null totals=[0,0]{removed}", *piles])
+
+
+def _refused(text: str, rules: list[str], layout: Any = 6) -> str:
+    with pytest.raises(OptionError) as info:
+        cardcore.new_game("golf", 2, rules=rules, options={"layout": layout}, position=text)
+    return str(info.value)
+
+
+def test_golf6_setup_3_position_with_initial_cards_in_two_columns_is_refused() -> None:
+    rules = ["golf.reveal-same-column"]
+    text = _setup_position(["7H! 2S! 3S 4S 5S 6S", "AH 2H 3H 9C 8C 10C"], rules)
+    assert "GOLF6-SETUP-3" in _refused(text, rules)
+    assert "flips at [0, 1]" in _refused(text, rules)
+    cardcore.new_game("golf", 2, position=text)  # the same position without the rule is fine
+    fine = _setup_position(["7H! 2S 3S 4S! 5S 6S", "AH 2H 3H 9C 8C 10C"], rules)
+    game = cardcore.new_game("golf", 2, rules=rules, position=fine)
+    assert game.position() == fine
+
+
+def test_golf6_setup_3_the_acting_seat_half_way_through_is_checked_too() -> None:
+    # GOLF9-1 + GOLF6-SETUP-3: seat 0 flipped column 0 (0, 3, 6); seat 1, acting, has made two
+    # of its three flips, in two columns: no third flip could make that legal
+    rules = ["golf.reveal-same-column"]
+    grids = ["7H! 2S 3S 4S! 5S 6S 8S! 9S 10S", "AH! 2H! 3H 9C 8C 10C 4C 5C 6C"]
+    message = _refused(_setup_position(grids, rules, layout=9), rules, layout=9)
+    assert "seat 1's setup flips at [0, 1]" in message and "GOLF6-SETUP-3" in message
+    grids[1] = "AH! 2H 3H 9C! 8C 10C 4C 5C 6C"
+    game = cardcore.new_game(
+        "golf", 2, rules=rules, options={"layout": 9}, position=_setup_position(grids, rules, 9)
+    )
+    assert [str(a) for a in game.legal_actions(1)] == ["flip 6"]
+
+
+def test_golf6_setup_4_position_with_initial_cards_in_one_column_is_refused() -> None:
+    rules = ["golf.reveal-different-columns"]
+    text = _setup_position(["7H! 2S 3S 4S! 5S 6S", "AH 2H 3H 9C 8C 10C"], rules)
+    assert "GOLF6-SETUP-4" in _refused(text, rules)
+    fine = _setup_position(["7H! 2S! 3S 4S 5S 6S", "AH 2H 3H 9C 8C 10C"], rules)
+    cardcore.new_game("golf", 2, rules=rules, position=fine)
+
+
+def test_golf6_setup_4_a_column_removed_during_setup_was_flipped_in_one_column() -> None:
+    # GOLF6-SCORE-2 removes a face-up cancelled column at once: 7H and 7D were seat 0's two
+    # setup flips, both in column 0, which GOLF6-SETUP-4 forbids (GOLF6-SETUP-3 requires)
+    grids = ["2S 3S 5S 6S", "AH 2H 3H 9C 8C 10C"]
+    diff = ["golf.remove-columns", "golf.reveal-different-columns"]
+    text = _setup_position(grids, diff, extra="7H 7D")
+    assert "GOLF6-SETUP-4" in _refused(text, diff)
+    same = ["golf.remove-columns", "golf.reveal-same-column"]
+    game = cardcore.new_game(
+        "golf", 2, rules=same, position=_setup_position(grids, same, extra="7H 7D")
+    )
+    assert len(game.legal_actions(1)) == 6
+
+
+def test_golf4_var_4_position_with_a_far_row_peek_is_refused() -> None:
+    rules = ["golf.peek-nearest"]
+    text = _setup_position(["7H@0 2S 3S@0 4S", "AH 2H 3H 9C"], rules, layout="4")
+    assert "GOLF4-VAR-4" in _refused(text, rules, layout="4")
+    fine = _setup_position(["7H 2S 3S@0 4S@0", "AH 2H 3H 9C"], rules, layout="4")
+    game = cardcore.new_game("golf", 2, rules=rules, options={"layout": "4"}, position=fine)
+    assert [str(a) for a in game.legal_actions(1)] == ["peek 2", "peek 3"]
+
+
+@pytest.mark.parametrize(
+    ("layout", "rule", "grid", "group"),
+    [
+        (6, "golf.remove-columns", "7H! 2S! 3S 7D! 5S 6S", "[0, 3]"),
+        (10, "golf.remove-columns", "AS 2S 9S! 4S 5S 6S 7S 9H! 8S 10S", "[2, 7]"),
+        (9, "golf.remove-triples", "7H! 7D! 7C! 2S 3S 4S 5S 6S 8S", "[0, 1, 2]"),
+    ],
+)
+def test_a_removable_group_left_in_a_position_is_refused(
+    layout: Any, rule: str, grid: str, group: str
+) -> None:
+    hearts = ["AH", "2H", "3H", "4H", "5H", "6H", "8H", "10H", "JH", "KH"]
+    other = " ".join(hearts[: len(grid.split())])
+    text = _setup_position([grid, other], [rule], layout).replace('phase="setup"', 'phase="draw"')
+    text = text.replace("turn=1", "turn=0")
+    assert f"face-up cancelled group at positions {group}" in _refused(text, [rule], layout)
+    cardcore.new_game("golf", 2, options={"layout": layout}, position=text)  # no rule: fine
