@@ -204,6 +204,8 @@ def explain(action: GolfAction, phase: str, layout: GridShape, ender: int) -> tu
         return "GOLF4-KNOCK-1", f"seat {seat} may knock only instead of drawing: {text!r}"
     if isinstance(action, Flip | Peek):
         setup = layout.setup
+        if layout.hand:  # no setup phase at all: the hand is always seen
+            return "GOLF4H-1", f"{name} has no flips or peeks: its owner sees the hand: {text!r}"
         if phase != "setup":
             if isinstance(action, Peek):
                 return "GOLF4-TURN-3", f"no peeking after the start: {text!r}"

@@ -13,7 +13,7 @@ RULE = RuleInfo(
     id="GOLF-PEN-3",
     name="golf.ender-penalty-lowest",
     game="golf",
-    summary="Penalty B: the player who ended the round adds the lowest score unless lowest",
+    summary="Penalty B: the player who ended the round, unless lowest, adds max(lowest score, 0)",
     conflicts=("golf.ender-penalty-10",),
 )
 

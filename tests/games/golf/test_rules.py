@@ -610,6 +610,17 @@ def test_golf4h_1_hand_seen_by_owner_only() -> None:
     assert game.view(1)["table"]["grids"][0] == [None, None, "8D", None]
 
 
+@pytest.mark.parametrize("text", ["flip 0", "peek 3"])
+def test_golf4h_1_no_flip_or_peek_in_a_hand_cites_the_hand_rule(text: str) -> None:
+    # GOLF4H has no setup phase: a flip or peek is refused for GOLF4H-1, at any moment
+    game = golf(2, FOUR, options={"layout": "4h"})
+    for moment in ("draw", "discard"):  # at the start of a turn, then holding a card
+        with pytest.raises(IllegalActionError, match="GOLF4H-1") as info:
+            game.act(0, text)
+        assert "GOLF-DEAL-4" not in str(info.value) and "GOLF4-TURN-3" not in str(info.value)
+        play(game, (0, moment))
+
+
 def test_golf_game_1_default_nine_rounds_or_to_the_limit() -> None:
     from cardcore import play
     from cardcore_golf.agents import GolfGreedyAgent

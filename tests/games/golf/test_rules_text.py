@@ -42,3 +42,27 @@ def test_the_renderer_leaves_other_hyphens_at_line_ends_alone() -> None:
 def test_printed_golf_rules_name_golf_deck_3_whole(capsys: pytest.CaptureFixture[str]) -> None:
     assert cli.main(["rules", "golf", "GOLF-GEN-3"]) == 0
     assert "GOLF-DECK-3 keeps the stock" in " ".join(capsys.readouterr().out.split())
+
+
+def test_the_golf_options_table_states_each_options_bounds() -> None:
+    from cardcore_golf.rules import GAME
+
+    text = find_rules("cardcore_golf.rules")
+    assert text is not None
+    rows = {m.group(1): m.group(2) for m in re.finditer(r"^\| `(\w+)`\s*\|([^|]*)\|", text, re.M)}
+    bounded = [o for o in GAME.options if o.maximum is not None and o.name != "dealer"]
+    assert {o.name for o in bounded} == {"rounds", "points_limit", "max_turns"}
+    for option in bounded:
+        assert f"{option.minimum}-{option.maximum}" in rows[option.name], option.name
+
+
+def test_golf_score_2_is_tagged_as_stated_in_the_seed() -> None:
+    # rules-decisions: GOLF-SCORE-2 [S] (the seed's second scoring system), off unless chosen
+    entry = rule_entries(find_rules("cardcore_golf.rules") or "")["GOLF-SCORE-2"]
+    assert "`[S]`" in entry and "golf.hard" in entry
+
+
+def test_golf_pen_3_summary_states_the_floor_at_zero() -> None:
+    from cardcore_golf.house.ender_penalty_lowest import RULE
+
+    assert "max(lowest score, 0)" in RULE.summary
