@@ -144,6 +144,8 @@ def rule_for(logic: SpitLogic, state: SpitState, action: SpitAction) -> tuple[st
     cards = state.zones.cards
     if isinstance(action, Claim):
         if phase != CLAIM:
+            if state.deal > 1 or phase == OVER:  # a deal ended and its claim came first
+                return "SPIT-RT-3", "the deal that ended was claimed already: a later claim is too late"
             return "SPIT-RT-3", "no deal has ended, so there is nothing to claim"
         return logic.claim.rule_id, f"seat {seat} may not claim a pile"
     if phase == CLAIM:

@@ -27,6 +27,7 @@ __all__ = [
     "MAX_SPREADS",
     "SEATS",
     "STARTS",
+    "STARTS_ASKING",
     "Deal",
     "Discard",
     "Draw",
@@ -134,6 +135,11 @@ STARTS: tuple[tuple[tuple[TonkAction, ...], ...], ...] = tuple(
 )
 """Per seat, the start-of-turn actions (TONK-LEGAL-1), indexed by ``2 * stock + discard``
 (whether the stock and the discard pile hold cards)."""
+STARTS_ASKING: tuple[tuple[tuple[TonkAction, ...], ...], ...] = tuple(
+    ((d, a), (d, a, t), (d, a), (d, a, t)) for d, a, t in _FIXED
+)
+"""As :data:`STARTS` where a house rule plays on with the stock out: ``draw`` asks for the
+empty stock, which ends the hand (the rule ends it otherwise only after a quiet round)."""
 DEALS: tuple[tuple[Deal], ...] = tuple((Deal(s),) for s in range(SEATS))
 """Per seat, the one action between hands (TONK-SESSION-3)."""
 DISCARDS: tuple[tuple[Discard, ...], ...] = tuple(
@@ -214,7 +220,7 @@ def legal_actions(logic: TonkLogic, state: TonkState, seat: int) -> tuple[TonkAc
     phase = state.phase
     if phase == START:
         cards = state.zones.cards
-        return STARTS[seat][(2 if cards[STOCK] else 0) + (1 if cards[DISCARD] else 0)]
+        return logic.starts[seat][(2 if cards[STOCK] else 0) + (1 if cards[DISCARD] else 0)]
     if phase != PLAY:
         return DEALS[seat]
     bits = sorted(map(_BIT_OF.__getitem__, map(id, state.zones.cards[HAND0 + seat])))

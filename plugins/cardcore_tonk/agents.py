@@ -129,8 +129,8 @@ class TonkHeuristicAgent:
             top = table["discard_top"]
             if top is not None and self._wants(table, mine, _idx(top), draw is None):
                 return take
-        if draw is not None:
-            return draw
+        if draw is not None and (table["stock"] or take is None):  # (the stock out: it ends
+            return draw  # the hand, which this agent leaves to the rule's quiet round)
         return take if take is not None else legal[0]
 
     def _drop_value(self, table: Mapping[str, Any], seat: int, mine: list[int]) -> float:

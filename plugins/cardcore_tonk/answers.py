@@ -1,16 +1,17 @@
-"""Checks of house rules' answers to Tonk's hooks that act during play."""
+"""Checks of house rules' answers to Tonk's hooks that act during play and judge deals."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from cardcore_tonk.melds import DealVerdict
 from cardcore_tonk.state import TonkState
 
 if TYPE_CHECKING:
     from cardcore_tonk.logic import TonkLogic
 
-__all__ = ["always_ends", "checked_ender"]
+__all__ = ["VERDICT", "always_ends", "checked_ender", "usable_verdict"]
 
 
 def always_ends(state: TonkState) -> bool:
@@ -37,3 +38,36 @@ def checked_ender(logic: TonkLogic, ends: Any) -> Callable[[TonkState], bool]:
         return bool(logic.checked_answer(hook, answer, bool))
 
     return ends_on_empty
+
+
+VERDICT = "None or a DealVerdict: a reason, None or a seat, a whole number of stakes per seat summing to zero, a flag, and None or the distinct seats shown"
+"""What a deal judge may answer, for the error that refuses another answer."""
+
+
+def usable_verdict(verdict: Any, players: int) -> bool:
+    """Whether *verdict*, a deal judge's answer, is one a hand of *players* can settle
+    (see :data:`VERDICT`).
+
+    >>> usable_verdict(DealVerdict("natural", 0, (2, -1, -1)), 3), usable_verdict("void", 3)
+    (True, False)
+    """
+    if type(verdict) is not DealVerdict:
+        return False
+    seat, units, shown = verdict.seat, verdict.units, verdict.shown
+    return (
+        type(verdict.reason) is str
+        and (seat is None or (type(seat) is int and 0 <= seat < players))
+        and type(units) in (tuple, list)
+        and len(units) == players
+        and all(type(u) is int and -1000 <= u <= 1000 for u in units)
+        and sum(units) == 0
+        and type(verdict.redeal) is bool
+        and (
+            shown is None
+            or (
+                type(shown) in (tuple, list)
+                and all(type(s) is int and 0 <= s < players for s in shown)
+                and len(set(shown)) == len(shown)
+            )
+        )
+    )

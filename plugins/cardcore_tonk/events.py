@@ -66,13 +66,14 @@ class HandEnded(PaymentsMade):
     A :class:`cardcore.PaymentsMade` (subscribers to it receive this event too):
     *amounts* are this hand's payouts (after the house rules' ``score_round``)
     and *totals* the running balances. *seat* won or dropped (or ``None``).
-    When the hands were shown (a drop, a natural, a void deal, stock
-    exhaustion: TONK-DROP-1, TONK-VIEW-1), *shown* holds every seat's cards,
-    sorted, and *hand_totals* their totals; otherwise both are ``None``.
+    When hands were shown (every hand after a drop or stock exhaustion, the
+    naturals' after a natural or a void deal: TONK-DROP-1, TONK-VIEW-1),
+    *shown* holds per seat its cards, sorted, or ``None`` for a hand not shown, and
+    *hand_totals* their totals (``None`` likewise); otherwise both are ``None``.
     """
 
     slug: ClassVar[str] = "hand-ended"
     hand: int
     seat: int | None
-    shown: tuple[tuple[Card, ...], ...] | None = None
-    hand_totals: tuple[int, ...] | None = None
+    shown: tuple[tuple[Card, ...] | None, ...] | None = None
+    hand_totals: tuple[int | None, ...] | None = None

@@ -84,7 +84,9 @@ def tonk_hand_ends_on_empty_stock() -> Callable[[TonkState], bool] | None:
     Stops at the first non-``None`` result; the game answers a function that
     always says ``True`` (TONK-STOCK-1) with ``trylast=True``. The game calls the
     function only when a turn begins with an empty stock; when it says ``False``
-    the turn goes on and the player may drop or take the top discard.
+    the turn goes on and the player may drop, take the top discard, or ask for
+    the stock (``draw``), which ends the hand as TONK-STOCK-2. A rule that
+    answers here makes ``draw`` legal with the stock out, whatever it answers.
 
     :returns: A function of the state.
 

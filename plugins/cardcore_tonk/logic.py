@@ -38,6 +38,8 @@ from cardcore_tonk import timeouts as _timeouts
 from cardcore_tonk import views as _views
 from cardcore_tonk.actions import (
     SEATS,
+    STARTS,
+    STARTS_ASKING,
     Deal,
     Discard,
     Draw,
@@ -51,11 +53,10 @@ from cardcore_tonk.actions import (
 )
 from cardcore_tonk.actions import is_legal as _is_legal
 from cardcore_tonk.actions import legal_actions as _legal_actions
-from cardcore_tonk.answers import always_ends, checked_ender
+from cardcore_tonk.answers import VERDICT, always_ends, checked_ender, usable_verdict
 from cardcore_tonk.events import DealerCut, HandDealt, HandEnded, SpreadHit, SpreadLaid
 from cardcore_tonk.melds import (
     CARDS,
-    VERDICT,
     DealVerdict,
     cut_for_dealer,
     drop_payout,
@@ -65,7 +66,6 @@ from cardcore_tonk.melds import (
     meld_of,
     pay_from_each,
     stock_out_payout,
-    usable_verdict,
 )
 from cardcore_tonk.state import (
     BETWEEN,
@@ -91,6 +91,7 @@ DealJudge = Callable[[Sequence[Sequence[int]], Sequence[int]], DealVerdict | Non
 
 
 _TO_ACT = tuple((s,) for s in range(SEATS))
+_EVERY = (1 << SEATS) - 1  # the mask of every seat: every hand shown
 
 
 class TonkLogic(GameLogic[TonkState, TonkAction]):
@@ -141,6 +142,8 @@ class TonkLogic(GameLogic[TonkState, TonkAction]):
             always_ends if ends is None else checked_ender(self, ends())
         )
         """Whether a turn that begins with an empty stock ends the hand (TONK-STOCK-1)."""
+        self.starts = STARTS if self.ends_on_empty is always_ends else STARTS_ASKING
+        """The start-of-turn actions by seat and piles (:data:`~cardcore_tonk.actions.STARTS`)."""
         self.quiet_any: bool = not self._asked("tonk_quiet_from_discards", True)
         """Whether every turn without a spread or hit is quiet (Tonk before 0.4.0)."""
         self.void_counts: bool = self._asked("tonk_void_deal_counts", False)
@@ -233,7 +236,7 @@ class TonkLogic(GameLogic[TonkState, TonkAction]):
         zones = state.zones
         n = state.players
         if fresh:
-            self._gather(state)
+            state.gather()  # every card back into the stock, shuffled (TONK-SESSION-2)
         dealer = state.dealer
         piles = zones.cards
         seen = zones.seen
@@ -272,40 +275,12 @@ class TonkLogic(GameLogic[TonkState, TonkAction]):
                         raise self.refused_answer("tonk_deal_judge", verdict, VERDICT, judge)
                     amounts = [u * state.stake for u in verdict.units]
                     again = verdict.redeal and not self.void_counts
-                    self._end_hand(state, verdict.reason, verdict.seat, amounts, True, emit, again)
+                    show = _EVERY if verdict.shown is None else sum(1 << s for s in set(verdict.shown))
+                    self._end_hand(state, verdict.reason, verdict.seat, amounts, show, emit, again)
                     return
         state.to_act = _TO_ACT[turn]
         if emit is not None:
             emit(self._passed[turn])
-
-    def _gather(self, state: TonkState) -> None:
-        """Collect every card into the stock and shuffle it for the next hand (TONK-SESSION-2).
-
-        A stacked deal (:attr:`TonkState.next_deals`) then goes on top, as ``deck=`` does.
-        """
-        zones = state.zones
-        stock = zones.cards[STOCK]
-        for z in range(1, len(zones.cards)):
-            pile = zones.cards[z]
-            if pile:
-                stock.extend(pile)
-                pile.clear()
-                zones.seen[z].clear()
-        zones.shuffle(STOCK, state.rng())
-        if state.next_deals:
-            top = state.next_deals[0]
-            state.next_deals = state.next_deals[1:]
-            wanted = {id(c) for c in top}
-            rest = [c for c in stock if id(c) not in wanted]
-            rest.extend(reversed(top))
-            stock[:] = rest
-        state.melds = []
-        state.owners = []
-        state.targets = []
-        state.taken = -1
-        state.spread_made = state.touched = False
-        state.quiet_turns = 0
-        state.was_hit = 0
 
     # -- endings ----------------------------------------------------------------------------
 
@@ -315,20 +290,23 @@ class TonkLogic(GameLogic[TonkState, TonkAction]):
         reason: str,
         seat: int | None,
         amounts: Sequence[int],
-        show: bool,
+        show: int,
         emit: Emit | None,
         redeal: bool = False,
     ) -> None:
-        """Settle the hand (TONK-DEALER-2), then wait for the next dealer's ``deal`` or end the session."""
+        """Settle the hand (TONK-DEALER-2), then wait for the next dealer's ``deal`` or end the session.
+
+        *show* is the mask of the seats whose hands are turned face up (TONK-VIEW-1).
+        """
         zones = state.zones
         n = state.players
-        shown: tuple[tuple[Card, ...], ...] | None = None
-        if show:  # every hand face up (TONK-DROP-1, TONK-VIEW-1)
+        shown: tuple[tuple[Card, ...] | None, ...] | None = None
+        if show:  # the hands face up (TONK-DROP-1, TONK-VIEW-1; a deal judge names its seats)
             hands = zones.cards
-            shown = tuple(map(tuple, hands[HAND0 : HAND0 + n]))
-            masks = zones.seen
-            for z in range(HAND0, HAND0 + n):
-                masks[z] = [ALL] * len(hands[z])
+            shown = tuple(tuple(hands[HAND0 + s]) if show >> s & 1 else None for s in range(n))
+            for s in range(n):
+                if show >> s & 1:
+                    zones.seen[HAND0 + s] = [ALL] * len(hands[HAND0 + s])
         paid = self.score_round(state, amounts)  # the house rules' adjustments, checked
         ledger = state.ledger
         ledger.post(paid, reason)
@@ -338,13 +316,12 @@ class TonkLogic(GameLogic[TonkState, TonkAction]):
         )
         if emit is not None:
             if shown is not None:
-                ordered = []
-                totals = []
-                points = self.points
+                ordered: list[tuple[Card, ...] | None] = []
+                totals: list[int | None] = []
                 for h in shown:
-                    xs = sorted([_IDX[id(c)] for c in h])
-                    ordered.append(tuple([CARDS[x] for x in xs]))
-                    totals.append(sum([points[x] for x in xs]))
+                    xs = None if h is None else sorted([_IDX[id(c)] for c in h])  # None: not shown
+                    ordered.append(None if xs is None else tuple([CARDS[x] for x in xs]))
+                    totals.append(None if xs is None else sum([self.points[x] for x in xs]))
                 event = HandEnded(
                     reason, paid, balances, state.hand_no + 1, seat, tuple(ordered), tuple(totals)
                 )
@@ -411,7 +388,7 @@ class TonkLogic(GameLogic[TonkState, TonkAction]):
                 emit(self._event(1, seat, card))
             if not hand:  # TONK-OUT-2
                 amounts = pay_from_each(seat, state.players, state.stake)
-                self._end_hand(state, "out", seat, amounts, False, emit)
+                self._end_hand(state, "out", seat, amounts, 0, emit)
                 return
             # the next turn (TONK-TURN-1), inline: once per turn
             # a quiet turn: played from the discards with the stock out (for house rules)
@@ -428,13 +405,17 @@ class TonkLogic(GameLogic[TonkState, TonkAction]):
             state.spread_made = state.touched = False
             if not piles[STOCK] and self.ends_on_empty(state):  # TONK-STOCK-1
                 amounts = stock_out_payout(self._totals(state), state.stake)
-                self._end_hand(state, "stock-out", None, amounts, True, emit)
+                self._end_hand(state, "stock-out", None, amounts, _EVERY, emit)
                 return
             state.to_act = _TO_ACT[turn]
             if emit is not None:
                 emit(self._passed[turn])
         elif kind is Draw:  # TONK-TURN-3
             piles = zones.cards
+            if not piles[STOCK]:  # asked for the empty stock, playing on: the hand ends
+                amounts = stock_out_payout(self._totals(state), state.stake)
+                self._end_hand(state, "stock-out", None, amounts, _EVERY, emit)
+                return
             seen = zones.seen
             card = piles[STOCK].pop()
             mask = seen[STOCK].pop()
@@ -501,7 +482,7 @@ class TonkLogic(GameLogic[TonkState, TonkAction]):
         elif kind is Drop:  # TONK-TURN-2, TONK-DROP-1..5
             amounts, caught = drop_payout(seat, self._totals(state), state.stake)
             reason = "drop-caught" if caught else "drop-won"
-            self._end_hand(state, reason, seat, amounts, True, emit)
+            self._end_hand(state, reason, seat, amounts, _EVERY, emit)
         elif kind is Deal:  # the next hand (TONK-SESSION-3)
             self._deal_hand(state, emit, fresh=True)
         else:  # pragma: no cover - legal_actions never offers anything else
@@ -512,7 +493,7 @@ class TonkLogic(GameLogic[TonkState, TonkAction]):
         """TONK-OUT-1: the hand emptied without a discard."""
         units = self.out_units[1 if state.spread_made else 0]
         amounts = pay_from_each(seat, state.players, units * state.stake)
-        self._end_hand(state, "tonk-out", seat, amounts, False, emit)
+        self._end_hand(state, "tonk-out", seat, amounts, 0, emit)
 
     def _event(self, what: int, seat: int, card: Card) -> Event:
         """Return the shared event: 0 drawn from the stock, 1 discarded, 2 taken from the discards."""

@@ -14,7 +14,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from itertools import combinations
-from typing import Any, NamedTuple, Protocol, TypeVar
+from typing import NamedTuple, Protocol, TypeVar
 
 from cardcore import Card, standard_52
 
@@ -23,7 +23,6 @@ __all__ = [
     "CARDS",
     "RUN",
     "SUIT_ORDER",
-    "VERDICT",
     "CardLike",
     "DealVerdict",
     "Meld",
@@ -45,7 +44,6 @@ __all__ = [
     "spread_candidates",
     "spreads_of",
     "stock_out_payout",
-    "usable_verdict",
 ]
 
 BOOK = 0
@@ -105,37 +103,15 @@ class DealVerdict(NamedTuple):
     :param units: Net payouts per seat in stakes (summing to zero).
     :param redeal: The deal is void: the next dealer deals the hand again, and it is not
         one of the session's hands (it keeps its number; a session never ends on it).
+    :param shown: The seats whose hands are shown (a natural's holder shows only
+        their own); ``None`` shows every hand.
     """
 
     reason: str
     seat: int | None
     units: tuple[int, ...]
     redeal: bool = False
-
-
-VERDICT = "None or a DealVerdict: a reason, None or a seat, a whole number of stakes per seat summing to zero, and a flag"
-"""What a deal judge may answer, for the error that refuses another answer."""
-
-
-def usable_verdict(verdict: Any, players: int) -> bool:
-    """Whether *verdict*, a deal judge's answer, is one a hand of *players* can settle
-    (see :data:`VERDICT`).
-
-    >>> usable_verdict(DealVerdict("natural", 0, (2, -1, -1)), 3), usable_verdict("void", 3)
-    (True, False)
-    """
-    if type(verdict) is not DealVerdict:
-        return False
-    seat, units = verdict.seat, verdict.units
-    return (
-        type(verdict.reason) is str
-        and (seat is None or (type(seat) is int and 0 <= seat < players))
-        and type(units) in (tuple, list)
-        and len(units) == players
-        and all(type(u) is int and -1000 <= u <= 1000 for u in units)
-        and sum(units) == 0
-        and type(verdict.redeal) is bool
-    )
+    shown: tuple[int, ...] | None = None
 
 
 C = TypeVar("C", bound=CardLike)

@@ -56,7 +56,8 @@ class PastHand(NamedTuple):
     :param seat: The seat that went out or dropped, or ``None``.
     :param amounts: What each seat received (negative: paid), after ``score_round``.
     :param balances: The session's running balances after it.
-    :param shown: Every seat's cards when the hands were shown (TONK-VIEW-1), else ``None``.
+    :param shown: Per seat, its cards if its hand was shown (TONK-VIEW-1; a deal judge
+        names the hands it shows) or ``None``; ``None`` when no hand was shown.
     """
 
     hand: int
@@ -65,7 +66,7 @@ class PastHand(NamedTuple):
     seat: int | None
     amounts: tuple[int, ...]
     balances: tuple[int, ...]
-    shown: tuple[tuple[Card, ...], ...] | None
+    shown: tuple[tuple[Card, ...] | None, ...] | None
 
 
 class TonkState(GameState):
@@ -143,6 +144,35 @@ class TonkState(GameState):
         """The cut for the first dealer, round by round (TONK-DEALER-1); empty without a cut."""
         self.next_deals: tuple[tuple[Card, ...], ...] = ()
         """Stacked tops of the coming deals, top first (from a position; see :mod:`cardcore_tonk.position`)."""
+
+    def gather(self) -> None:
+        """Collect every card into the stock and shuffle it for the next hand (TONK-SESSION-2).
+
+        A stacked deal (:attr:`next_deals`) then goes on top, as ``deck=`` does.
+        """
+        zones = self.zones
+        stock = zones.cards[STOCK]
+        for z in range(1, len(zones.cards)):
+            pile = zones.cards[z]
+            if pile:
+                stock.extend(pile)
+                pile.clear()
+                zones.seen[z].clear()
+        zones.shuffle(STOCK, self.rng())
+        if self.next_deals:
+            top = self.next_deals[0]
+            self.next_deals = self.next_deals[1:]
+            wanted = {id(c) for c in top}
+            rest = [c for c in stock if id(c) not in wanted]
+            rest.extend(reversed(top))
+            stock[:] = rest
+        self.melds = []
+        self.owners = []
+        self.targets = []
+        self.taken = -1
+        self.spread_made = self.touched = False
+        self.quiet_turns = 0
+        self.was_hit = 0
 
     def clone(self) -> TonkState:
         """Return an independent copy (a hand-written fast path of :meth:`GameState.clone`)."""

@@ -89,12 +89,16 @@ def table(state: TonkState, seat: int | None, points: Sequence[int]) -> dict[str
 
 
 def _hand_entry(past: PastHand, points: Sequence[int]) -> dict[str, Any]:
-    shown = None
-    totals = None
+    shown: list[list[str] | None] | None = None
+    totals: list[int | None] | None = None
     if past.shown is not None:
         shown = []
         totals = []
         for h in past.shown:
+            if h is None:  # that hand was not shown (a natural shows only its holder's)
+                shown.append(None)
+                totals.append(None)
+                continue
             xs = sorted([index_of(c) for c in h])
             shown.append([str(CARDS[x]) for x in xs])
             totals.append(sum([points[x] for x in xs]))
@@ -124,9 +128,11 @@ def history(state: TonkState, since: int, points: Sequence[int]) -> list[dict[st
          "amounts": [-2, 3, -1], "balances": [-2, 3, -1],
          "shown": [["AS", ...], ...] or None, "totals": [20, 15, 30] or None}
 
-    ``shown`` (every hand, sorted) and ``totals`` are given when the hands were
-    shown (a drop, a natural, a void deal, stock exhaustion); everything here
-    was public when it happened, so every seat and spectators see the same.
+    ``shown`` (per seat, its hand sorted, or ``None`` for a hand not shown) and
+    ``totals`` are given when hands were shown (every hand after a drop or stock
+    exhaustion; the naturals' after a natural or a void deal);
+    everything here was public when it happened, so every seat and spectators see
+    the same.
     """
     out: list[dict[str, Any]] = []
     head = 0

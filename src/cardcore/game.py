@@ -507,6 +507,20 @@ class Game:
         finally:
             lock.release()
 
+    def __copy__(self) -> Game:
+        """``copy.copy`` and ``copy.deepcopy`` give :meth:`clone` (a search's copy of the game)."""
+        return self.clone()
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Game:
+        return self.clone()
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        """Pickled as its :meth:`save`, read back by :func:`cardcore.load` (checked as any
+        save is; subscribers are not kept)."""
+        from cardcore.records import load
+
+        return (load, (self.save(),))
+
     def determinize(self, seat: int, seed: int) -> Game:
         """Return a clone whose cards hidden from *seat* are re-dealt at random.
 

@@ -36,7 +36,8 @@ class Visibility(enum.Enum):
     EVERYONE = "everyone"
     """Face up: every card is public (a discard pile, a meld on the table)."""
     OWNER = "owner"
-    """A hand: its owner sees every card, others only the count."""
+    """A hand: its owner sees every card, others only the count, until every card of it
+    is known to all (its masks all :data:`ALL`: turned face up, revealed at the end)."""
     NOBODY = "nobody"
     """Face down: only seats whose knowledge bit is set see a card (a stock, a grid of face-down cards)."""
     TOP = "top"
@@ -132,7 +133,8 @@ class Zones:
     def is_visible(self, z: int, index: int, seat: int | None) -> bool:
         """Whether *seat* (``None`` = a spectator) may be shown card *index* of pile *z* now.
 
-        Face-up piles show everything, a hand shows itself to its owner, a
+        Face-up piles show everything, a hand shows itself to its owner (and to
+        everyone once all its cards are known to all: a hand turned face up), a
         ``TOP`` pile shows its top card, and a face-down pile shows the cards
         whose knowledge mask includes the seat.
         """
@@ -143,7 +145,8 @@ class Zones:
         if vis is Visibility.TOP:
             return index == len(self.cards[z]) - 1 or index == -1
         if vis is Visibility.OWNER:
-            return seat is not None and seat == spec.owner
+            masks = self.seen[z]
+            return (seat is not None and seat == spec.owner) or masks.count(ALL) == len(masks)
         mask = self.seen[z][index]
         return mask == ALL or (seat is not None and (mask >> seat) & 1 == 1)
 
@@ -170,7 +173,9 @@ class Zones:
             vis is Visibility.OWNER and seat is not None and seat == spec.owner
         ):
             return cast(list[str | None], card_texts(reversed(pile)))
-        if vis is Visibility.OWNER:
+        if vis is Visibility.OWNER:  # face up once every card is known to all
+            if self.seen[z].count(ALL) == len(pile):
+                return cast(list[str | None], card_texts(reversed(pile)))
             return [None] * len(pile)
         if vis is Visibility.TOP:
             return [pile[-1].text, *([None] * (len(pile) - 1))]

@@ -136,7 +136,7 @@ def test_tonk_natural_50_for_the_dealer_three_players():
     game = tonk(hands, dealer=0, stake=2)
     assert game.result.reason == "natural"
     assert game.result.payouts == (8, -4, -4)
-    assert hand_entries(game)[0]["totals"] == [50, 20, 21]
+    assert hand_entries(game)[0]["totals"] == [50, None, None]  # only the holder shows
 
 
 def test_tonk_48_is_not_a_natural():
@@ -1365,9 +1365,9 @@ def test_tonk_var5_stock_out_play_goes_on_from_the_discards_until_a_quiet_round(
     pos = tonk_position(hands, ["JC"], "8S", dealer=1, turn=0)
     game = cardcore.new_game("tonk", 2, position=pos, seed=1, rules=["tonk.stock-out-discard-only"])
     play(game, 0, "draw", "discard JC")
-    assert legal(game, 1) == ["drop", "take"]
+    assert legal(game, 1) == ["drop", "draw", "take"]
     play(game, 1, "take", "discard QD")
-    assert not game.is_over and legal(game, 0) == ["drop", "take"]
+    assert not game.is_over and legal(game, 0) == ["drop", "draw", "take"]
     play(game, 0, "take", "discard KC")  # two quiet turns from the discards: a full round
     assert game.result.reason == "stock-out"
     # seat 0: 2D 5H 6H 7H QD = 30; seat 1: 4H 9S 9D 9C JC = 41

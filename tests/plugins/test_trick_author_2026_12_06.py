@@ -907,7 +907,9 @@ def test_default_max_legal_is_documented_where_rl_rst_names_it() -> None:
     from cardcore.rl import DEFAULT_MAX_LEGAL
 
     page = _docs("rl.rst")
-    entry = re.search(r"\.\. py:data:: cardcore\.rl\.DEFAULT_MAX_LEGAL\n   :value: (\d+)\n\n   (\S.*)", page)
+    entry = re.search(
+        r"\.\. py:data:: cardcore\.rl\.DEFAULT_MAX_LEGAL\n   :value: (\d+)\n(?:   :.*\n)*\n   (\S.*)", page
+    )
     assert entry is not None, "rl.rst documents cardcore.rl.DEFAULT_MAX_LEGAL by hand, with its value"
     assert int(entry.group(1)) == DEFAULT_MAX_LEGAL
     assert "max_legal" in entry.group(2)  # its own words, not int()'s docstring

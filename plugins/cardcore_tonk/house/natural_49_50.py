@@ -41,9 +41,9 @@ def judge(hands: Sequence[Sequence[int]], points: Sequence[int]) -> DealVerdict 
         return None
     naturals = [s for s, total in enumerate(totals) if total in NATURAL_TOTALS]
     if len(naturals) > 1:
-        return DealVerdict("void", None, (0,) * len(hands), redeal=True)
-    seat = naturals[0]
-    return DealVerdict("natural", seat, tuple(pay_from_each(seat, len(hands), 2)))
+        return DealVerdict("void", None, (0,) * len(hands), redeal=True, shown=tuple(naturals))
+    seat = naturals[0]  # only the holder shows (TONK-49-1): the other hands stay hidden
+    return DealVerdict("natural", seat, tuple(pay_from_each(seat, len(hands), 2)), shown=(seat,))
 
 
 @hookimpl

@@ -1,7 +1,8 @@
 """TONK-VAR-5: when the stock is out, play on drawing only from the discard pile.
 
 A turn that begins with an empty stock does not end the hand: the player may
-drop or take the top discard. So that two players cannot trade the same two
+drop, take the top discard, or ask for the stock (``draw``), which ends it as at
+stock exhaustion (TONK-GAP-3: "until someone wants the stock"). So that two players cannot trade the same two
 discards forever (TONK-GAP-3), the hand ends as at stock exhaustion
 (TONK-STOCK-2) when such a turn begins after a full round of turns played from
 the discards, one per player, in which nobody laid a spread or hit, or when the

@@ -155,7 +155,7 @@ def _rules_table(game: str, rules: tuple[str, ...]) -> Table:
     rt = Table(title=f"{game} house rules (--rules NAME)", title_style="bold")
     rt.add_column("rule", no_wrap=True)
     rt.add_column("ID", no_wrap=True)
-    rt.add_column("summary")
+    rt.add_column("summary", overflow="fold")  # a long word folds, never cut
     rt.add_column("applies / conflicts / requires", overflow="fold")
     for rule in rules:
         ri = rule_info(rule)
@@ -213,7 +213,9 @@ def _bounds(opt: Option) -> str:
     if opt.choices is not None:
         parts.append(("" if either else "one of ") + _values(opt.choices))
     low, high = _number(opt.minimum), _number(opt.maximum)
-    if opt.minimum is not None and opt.maximum is not None:
+    if opt.choices is not None and not either:  # a typed option takes only its choices
+        pass  # (its bounds, checked too, hold them all: "one of 5, 15; 5 to 15" misled)
+    elif opt.minimum is not None and opt.maximum is not None:
         parts.append(f"{low} to {high}")
     elif opt.minimum is not None:
         parts.append(f"at least {low}")

@@ -28,7 +28,9 @@ RULES_FILE = "RULES.md"
 TAGS = (
     "Tags: [S] stated in the source rules; [S~] our reading of an unclear passage; "
     "[D] our decision; [V] a house rule, off unless you name it (--rules); "
-    "[ref] taken from a reference book."
+    "[ref] taken from a published reference (a rules site); "
+    "two tags joined, [S/D], [S~/D], [V/D], [S/ref] or [ref/D], mean both: "
+    "the rule states the first, the second settles what it leaves open."
 )
 """What the tags of the rule specifications mean, in a player's words."""
 

@@ -489,3 +489,11 @@ def compare(
         b=_summary(config_b, players, side_b),
         diff=_paired(side_a, side_b, config_a.agents, config_b.agents),
     )
+
+
+# ``cardcore.compare`` is this function (the package's name, shadowed by ``cardcore``'s own
+# export): its public names ride on it, so ``cardcore.compare.Estimate`` reads as documented
+for _name in __all__:
+    if _name != "compare":
+        setattr(compare, _name, globals()[_name])
+del _name

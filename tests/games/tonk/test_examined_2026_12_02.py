@@ -1187,7 +1187,7 @@ def test_TONK_VAR_5_play_on_from_the_discards_after_a_spread() -> None:
     game.act(0, "spread 4S 5S 6S")
     game.act(0, "discard KD")
     assert not game.is_over
-    assert legal(game, 1) == ["drop", "take"]
+    assert legal(game, 1) == ["drop", "draw", "take"]
     game.act(1, "take")
     game.act(1, "discard 5D")
     assert not game.is_over
@@ -1207,7 +1207,7 @@ def test_TONK_VAR_5_play_continues_when_the_stock_runs_out_after_quiet_turns() -
     game = deal([A20, B15, C30], rules=("tonk.stock-out-discard-only",))
     assert _play_out_the_stock_turns(game) == 36
     assert not game.is_over
-    assert legal(game, 0) == ["drop", "take"]
+    assert legal(game, 0) == ["drop", "draw", "take"]
 
 
 def _play_out_the_stock_turns(game: cardcore.Game) -> int:

@@ -403,9 +403,10 @@ def test_TONK_VAR_5_three_players_quiet_round_from_the_discards_stake_two() -> N
     )
     pass_turns(game, 36)
     assert table(game, None)["stock"] == 0 and not game.is_over
-    assert legal(game, 0) == ["drop", "take"]
-    with pytest.raises(IllegalActionError):
-        game.act(0, "draw")
+    assert legal(game, 0) == ["drop", "draw", "take"]
+    asked = game.clone()  # asking for the empty stock ends the hand there (TONK-GAP-3)
+    asked.act(0, "draw")
+    assert asked.is_over and reason(asked) == "stock-out"
     for seat, out in ((0, "10S"), (1, "5D")):
         game.act(seat, "take")
         game.act(seat, f"discard {out}")
@@ -493,7 +494,7 @@ def test_TONK_VAR_6_turns_before_the_stock_ran_out_count() -> None:
     P0's turn 43 begins. 20 vs 12: (-1, +1)."""
     game = _var6_game((DISCARD_ONLY, ANY_TURNS))
     assert not game.is_over
-    assert legal(game, 1) == ["drop", "take"]
+    assert legal(game, 1) == ["drop", "draw", "take"]
     game.act(1, "take")
     game.act(1, "discard 3S")
     assert game.is_over
@@ -510,7 +511,7 @@ def test_TONK_VAR_5_without_var_6_needs_a_round_from_the_discards() -> None:
     game.act(1, "take")
     game.act(1, "discard 3S")
     assert not game.is_over
-    assert legal(game, 0) == ["drop", "take"]
+    assert legal(game, 0) == ["drop", "draw", "take"]
     game.act(0, "take")
     game.act(0, "discard 10S")
     assert game.is_over
@@ -633,7 +634,7 @@ def test_TONK_VAR_4_and_VAR_5_a_hit_from_the_discards_blocks_the_drop() -> None:
     game.act(1, "take")
     game.act(1, "hit 1 4H")
     game.act(1, "discard KC")
-    assert legal(game, 0) == ["take"]
+    assert legal(game, 0) == ["draw", "take"]
     game.act(0, "take")
     game.act(0, "discard QD")
     assert not game.is_over
@@ -978,7 +979,7 @@ def test_TONK_VAR_5_four_players_quiet_round_is_four_turns_stake_three() -> None
     )
     pass_turns(game, 31)
     for seat, out in ((3, "10D"), (0, "10S"), (1, "5D")):
-        assert legal(game, seat) == ["drop", "take"]
+        assert legal(game, seat) == ["drop", "draw", "take"]
         game.act(seat, "take")
         game.act(seat, f"discard {out}")
         assert not game.is_over

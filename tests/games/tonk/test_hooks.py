@@ -102,7 +102,7 @@ def test_hook_tonk_hand_ends_on_empty_stock() -> None:
         game.act(seat, "draw")
         game.act(seat, f"discard {game.state.zones.cards[2 + seat][-1]}")
     assert not game.is_over and calls == [game.to_act[0]]
-    assert [str(a) for a in game.legal_actions(game.to_act[0])] == ["drop", "take"]
+    assert [str(a) for a in game.legal_actions(game.to_act[0])] == ["drop", "draw", "take"]
 
 
 def test_hook_score_round_changes_tonk_results() -> None:

@@ -92,7 +92,7 @@ def test_tonk_49_1_natural_on_the_first_deal_reaches_new_game_subscribers() -> N
     ended = events[4]
     assert isinstance(ended, HandEnded)
     assert (ended.reason, ended.seat, ended.amounts) == ("natural", 1, (-2, 4, -2))
-    assert ended.hand_totals == (20, 49, 30)
+    assert ended.hand_totals == (None, 49, None)  # only the natural's holder shows (TONK-49-1)
     assert events[5] == TurnPassed(0)  # the next dealer (seat 0) is to deal
     assert game.to_act == (0,) and game.view(0)["table"]["phase"] == "between"
     # seat 1's redacted stream: its own cards, nobody else's
@@ -266,7 +266,7 @@ def test_tonk_var_5_play_on_from_discards_until_a_quiet_round() -> None:
     assert base.is_over and base.result is not None and base.result.reason == "stock-out"
     game = _stock_out_game(["tonk.stock-out-discard-only"])
     assert not game.is_over
-    assert [str(a) for a in game.legal_actions(1)] == ["drop", "take"]
+    assert [str(a) for a in game.legal_actions(1)] == ["drop", "draw", "take"]
     game.act(1, "take")
     game.act(1, "discard 2S")  # quiet turn 1
     assert not game.is_over
@@ -292,7 +292,7 @@ def _to_the_empty_stock(game: cardcore.Game) -> None:
 def test_tonk_var_5_a_quiet_round_counts_only_turns_from_the_discards() -> None:
     game = tonk([H20, H15, H30], rules=(VAR5,))
     _to_the_empty_stock(game)  # many quiet turns, all before the stock ran out
-    assert not game.is_over and [str(a) for a in game.legal_actions(0)] == ["drop", "take"]
+    assert not game.is_over and [str(a) for a in game.legal_actions(0)] == ["drop", "draw", "take"]
     for _ in range(3):  # a full round from the discards, no spread or hit: the hand ends
         seat = game.to_act[0]
         game.act(seat, "take")
