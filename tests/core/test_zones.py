@@ -67,6 +67,30 @@ def test_top_pile_shows_only_top_but_remembers() -> None:
     assert not z.is_visible(PILE, 0, 0)
 
 
+def test_a_hand_known_to_all_lies_face_up() -> None:
+    z = make()
+    z.move(STOCK, HAND)
+    z.move(STOCK, HAND, mask=ALL)  # one card shown, one not: the hand stays private
+    assert z.show(HAND, 1) == [None, None] and z.show(HAND, None) == [None, None]
+    assert not z.is_visible(HAND, 1, 1) and z.knows(HAND, 1, 1)
+    z.seen[HAND] = [ALL, ALL]  # every card known to all: turned face up
+    assert z.show(HAND, 1) == ["6S", "7S"] == z.show(HAND, None)
+    assert z.is_visible(HAND, 0, None) and z.is_visible(HAND, 1, 1)
+    assert Zones(LAYOUT).show(HAND, 1) == []  # an empty hand shows nothing either way
+
+
+def test_end_game_reveal_shows_every_hand_in_views() -> None:
+    import cardcore
+    from cardcore.turns import end_game
+
+    game = cardcore.new_game("gofish", 3, seed=4)
+    hidden = {z["name"]: z["cards"] for z in game.view(1)["zones"]}
+    assert all(c is None for c in hidden["hand.0"])
+    end_game(game.state, [0], [0, 0, 0], "test")
+    shown = {z["name"]: z["cards"] for z in game.view(1)["zones"]}
+    assert shown["hand.0"] and None not in shown["hand.0"]
+
+
 def test_card_taken_from_public_pile_stays_known() -> None:
     z = make()
     z.move(STOCK, DISCARD)
