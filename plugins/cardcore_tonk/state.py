@@ -13,6 +13,7 @@ from collections.abc import Mapping
 from typing import Any, ClassVar, NamedTuple
 
 from cardcore import Card, GameState, Ledger, Zones
+from cardcore.dealing import gather
 from cardcore_tonk.melds import Meld
 
 __all__ = [
@@ -150,15 +151,8 @@ class TonkState(GameState):
 
         A stacked deal (:attr:`next_deals`) then goes on top, as ``deck=`` does.
         """
-        zones = self.zones
-        stock = zones.cards[STOCK]
-        for z in range(1, len(zones.cards)):
-            pile = zones.cards[z]
-            if pile:
-                stock.extend(pile)
-                pile.clear()
-                zones.seen[z].clear()
-        zones.shuffle(STOCK, self.rng())
+        gather(self, STOCK)
+        stock = self.zones.cards[STOCK]
         if self.next_deals:
             top = self.next_deals[0]
             self.next_deals = self.next_deals[1:]

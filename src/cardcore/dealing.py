@@ -1,4 +1,5 @@
-"""Building blocks for dealing: fill the stock, deal round-robin, draw with a rebuilt stock.
+"""Building blocks for dealing: fill the stock, deal round-robin, draw with a rebuilt stock,
+gather every card for the next deal.
 
 Piles are zone ids of the state's :class:`~cardcore.Zones` (bottom to top);
 knowledge follows each pile's visibility (a hand shows itself to its owner).
@@ -14,7 +15,7 @@ from cardcore.cards import Card
 from cardcore.errors import CardcoreError
 from cardcore.state import GameState
 
-__all__ = ["deal_round_robin", "draw_card", "fill_stock", "rebuild_stock"]
+__all__ = ["deal_round_robin", "draw_card", "fill_stock", "gather", "rebuild_stock"]
 
 
 def fill_stock(state: GameState, stock: int, cards: Sequence[Card]) -> None:
@@ -77,3 +78,18 @@ def draw_card(state: GameState, stock: int, dst: int, *, discard: int | None = N
     if not zones.cards[stock] and (discard is None or rebuild_stock(state, stock, discard) == 0):
         return None
     return zones.move(stock, dst)
+
+
+def gather(state: GameState, stock: int) -> None:
+    """Put every card of every pile back on *stock* and shuffle it (``state.rng()``), for
+    the next deal of a game of several hands or rounds: nobody knows where any card is.
+    Then deal again, e.g. with :func:`deal_round_robin`; a record replays the shuffle.
+    """
+    zones = state.zones
+    pile = zones.cards[stock]
+    for z, cards in enumerate(zones.cards):
+        if z != stock and cards:
+            pile.extend(cards)
+            cards.clear()
+            zones.seen[z].clear()
+    zones.shuffle(stock, state.rng())

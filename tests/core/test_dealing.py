@@ -79,3 +79,21 @@ def test_draw_card_rebuilds_an_empty_stock_first() -> None:
         st.zones.put(DISCARD, parse_cards(text)[0])
     assert str(draw_card(st, STOCK, HANDS[0], discard=DISCARD)) == "4H"
     assert [str(c) for c in st.zones.cards[DISCARD]] == ["5H"] and st.draws == 1
+
+
+def test_gather_puts_every_card_back_face_down_and_shuffled() -> None:
+    import cardcore
+    from cardcore.dealing import gather
+
+    game = cardcore.new_game("gofish", 3, seed=2)
+    state = game.clone().state
+    total = sum(len(p) for p in state.zones.cards)
+    before = sorted(str(c) for p in state.zones.cards for c in p)
+    draws = state.draws
+    gather(state, 0)
+    assert len(state.zones.cards[0]) == total and all(not p for p in state.zones.cards[1:])
+    assert sorted(str(c) for c in state.zones.cards[0]) == before  # nothing lost or doubled
+    assert state.zones.seen[0] == [0] * total and state.draws == draws + 1  # forgotten, one chance event
+    again = game.clone().state
+    gather(again, 0)
+    assert [str(c) for c in again.zones.cards[0]] == [str(c) for c in state.zones.cards[0]]
