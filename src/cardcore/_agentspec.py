@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import difflib
 import inspect
+import numbers
 from collections.abc import Mapping
 from typing import Any
 
@@ -66,6 +67,13 @@ def check_agent_bounds(name: str, factory: Any, params: Mapping[str, Any]) -> No
         if span is None or value is None:
             continue
         low, high = span
+        if type(value) not in (int, float, bool) and isinstance(value, numbers.Real):
+            kind = f"{type(value).__module__}.{type(value).__name__}"
+            msg = (
+                f"agent {name!r}: {key} must be a Python int or float, not a {kind}"
+                f" ({_show(value)}): convert it with int() or float()"
+            )
+            raise OptionError(msg)
         if type(value) not in (int, float) or not low <= value <= high:
             msg = f"agent {name!r}: {key} must be a number from {low} to {high}, not {_show(value)}"
             raise OptionError(msg)

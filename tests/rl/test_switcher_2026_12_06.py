@@ -680,10 +680,6 @@ def test_stepping_a_finished_agent_with_an_action_is_refused_and_changes_nothing
         env.last()
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="BUG: reset(options=...) is silently ignored by all three environments (no error, options not applied)",
-)
 def test_reset_options_are_applied_or_refused_never_silently_ignored() -> None:
     """Gymnasium and PettingZoo pass per-episode settings as reset(options=...); a switcher
     who resets with {"rounds": 3} believes they train three-hole games. Silently ignoring
@@ -704,10 +700,6 @@ def test_reset_options_are_applied_or_refused_never_silently_ignored() -> None:
         assert options()["rounds"] == 3
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="BUG: agent_iter()/num_agents/agent_selection before reset() raise a raw AttributeError",
-)
 def test_the_pettingzoo_loop_before_reset_is_a_clear_cardcore_error() -> None:
     """rl.rst: last() before reset() is an IllegalActionError ('call reset()'). The loop's
     first call, agent_iter(), and num_agents / agent_selection are not: they raise
@@ -722,10 +714,6 @@ def test_the_pettingzoo_loop_before_reset_is_a_clear_cardcore_error() -> None:
             call()
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="BUG: numpy scalars for reaction/seat/agent parameters are refused with a message saying the value is out of the range it is in",
-)
 def test_numpy_scalars_from_a_sweep_are_taken_or_refused_for_their_type() -> None:
     """A hyper-parameter sweep hands out numpy scalars (np.linspace, np.arange). step() takes
     numpy integers and a Plan numpy delays, but reaction=np.float32(0.3) is refused as 'must be
@@ -773,10 +761,6 @@ def test_every_public_name_of_the_compare_package_is_documented() -> None:
     assert missing == []
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="BUG: win_rewards takes winners that are no seat and answers rewards that are not zero-sum ([5], 2 -> [-1, -1])",
-)
 def test_win_rewards_refuses_winners_that_are_no_seat() -> None:
     """rl.rst documents win_rewards as zero-sum; with a winner outside range(players) it pays
     every seat the loss, and text for players is a raw TypeError."""
@@ -786,10 +770,6 @@ def test_win_rewards_refuses_winners_that_are_no_seat() -> None:
             win_rewards(winners, players)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="BUG: copy.deepcopy / pickle of an environment or a Game is a raw TypeError (cannot pickle 'module' / '_thread.lock')",
-)
 def test_copying_an_environment_works_or_says_what_to_use_instead() -> None:
     """AlphaZero-style code written for PettingZoo deep-copies the environment to search it,
     and OpenSpiel states pickle. cardcore has Game.clone(), Game.save() and determinize() for
@@ -803,6 +783,11 @@ def test_copying_an_environment_works_or_says_what_to_use_instead() -> None:
     for thing in (env, gym, game):
         for how in (copy.deepcopy, pickle.dumps):
             with contextlib.suppress(CardcoreError):
+                how(thing)
+    envs = vector_env("golf", 2, options={"rounds": 1})
+    for thing in (env, gym, envs, aec_env("golf", 2, options={"rounds": 1})):
+        for how in (copy.deepcopy, copy.copy, pickle.dumps):
+            with pytest.raises(CardcoreError, match=r"cannot be copied or pickled.*\.clone\(\)"):
                 how(thing)
 
 
@@ -848,10 +833,6 @@ def flaky_speed_rule() -> Iterator[str]:
     cardcore.unregister("cardcore.rules", "speed.switcher-flaky")
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="BUG: real time: a hook failing inside the AEC env's step leaves the game unchanged but the env wedged (plan dropped, clock advanced, nobody asked)",
-)
 def test_a_failing_hook_in_a_real_time_step_leaves_the_environment_able_to_go_on(
     flaky_speed_rule: str,
 ) -> None:
@@ -885,10 +866,6 @@ def test_a_failing_hook_in_a_real_time_step_leaves_the_environment_able_to_go_on
     assert failures >= 1
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="BUG: gym_env blames the opponent agent ('the opponent in seat 1 (spit-greedy) raised PluginError') for a house rule failing inside the engine",
-)
 def test_a_failing_hook_while_an_opponents_plan_is_applied_is_the_rules_error_not_the_agents(
     flaky_speed_rule: str,
 ) -> None:
@@ -928,20 +905,21 @@ def flaky_golf_rule() -> Iterator[str]:
     cardcore.unregister("cardcore.rules", "golf.switcher-flaky")
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="BUG: a hook failing in game k of a vector_env step leaves games 0..k-1 moved (observations and rewards never returned) and the PluginError retyped as CardcoreError",
-)
-def test_a_failing_hook_in_one_game_of_a_batch_moves_no_game(flaky_golf_rule: str) -> None:
+def test_a_failing_hook_in_one_game_of_a_batch_keeps_its_type_and_names_the_games_it_moved(
+    flaky_golf_rule: str,
+) -> None:
     """rl.rst: a batch is checked whole before any game moves. A score_round that fails once
-    in game k of the batch raises 'game k of 4: plugin ... raised' after games 0..k-1 have
+    in game k of the batch raised 'game k of 4: plugin ... raised' after games 0..k-1 had
     played the learner's action and their opponents' (seen: versions 29 -> 32), so their new
-    observations and rewards are lost, and retrying the batch is refused for game 0 (its mask
-    moved on). The error is also a plain CardcoreError, no longer the PluginError."""
+    observations and rewards are lost, without saying so; and the error was a plain
+    CardcoreError, no longer the PluginError. Undoing the games that moved would need a copy
+    of every game and agent on every step, so the error says which games moved instead
+    (rl.rst, "Bad input"), keeps its type, and the games after k do not move."""
     envs = vector_env("golf", 4, rules=[flaky_golf_rule], options={"rounds": 1})
     obs, _ = envs.reset(seed=0)
     rng = random.Random(0)
-    for _ in range(200):
+    failures = 0
+    for _ in range(400):
         actions = [int(rng.choice(list(np.flatnonzero(m)))) for m in obs["action_mask"]]
         before = [runner.match.game.version for runner in envs.runners]
         _Flaky.armed = 1
@@ -949,18 +927,28 @@ def test_a_failing_hook_in_one_game_of_a_batch_moves_no_game(flaky_golf_rule: st
             obs, *_ = envs.step(actions)
         except CardcoreError as exc:
             _Flaky.armed = 0
-            assert [runner.match.game.version for runner in envs.runners] == before, str(exc)
             assert isinstance(exc, PluginError), repr(exc)
-            return
+            assert exc.plugin == "golf.switcher-flaky", exc.plugin
+            k = int(re.match(r"game (\d) of 4: plugin 'golf.switcher-flaky' raised", str(exc))[1])  # type: ignore[index]
+            after = [runner.match.game.version for runner in envs.runners]
+            moved = [i for i in range(4) if after[i] != before[i]]
+            assert after[k + 1 :] == before[k + 1 :], str(exc)
+            assert moved[:k] == list(range(k)), str(exc)
+            if moved:
+                last = moved[-1]
+                named = "game 0 had moved" if last == 0 else f"games 0 to {last} had moved"
+                assert f"[{named}, " in str(exc) and "call reset()" in str(exc), str(exc)
+            else:
+                assert str(exc).endswith("[no game moved]"), str(exc)
+            failures += 1
+            obs, _ = envs.reset(seed=failures)
+            if failures >= 3:
+                return
         finally:
             _Flaky.armed = 0
-    pytest.fail("no round ended in 200 steps")
+    pytest.fail(f"only {failures} rounds ended in 400 steps")
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="BUG: Match.wait() (real time only) on a turn-based game ends it at once as stalled and truncated instead of being refused",
-)
 def test_waiting_in_a_turn_based_match_is_refused_and_changes_nothing() -> None:
     """rl.rst documents cardcore.rl.Match; its wait() is 'Real time: the pending seat plans
     nothing'. Called on Golf it pops the seat to act, finds no plan, and stalls: the game is
@@ -971,10 +959,6 @@ def test_waiting_in_a_turn_based_match_is_refused_and_changes_nothing() -> None:
     assert not match.over and match.seat == 0 and match.game.version == 0
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="BUG: SeatRunner.reset given output arrays of the wrong shape or type raises raw ValueError/IndexError/TypeError/AttributeError after dealing",
-)
 def test_a_seat_runner_refuses_output_arrays_it_cannot_fill_before_dealing() -> None:
     """rl.rst documents cardcore.rl.SeatRunner (the engine under SeatEnv and BatchEnv, for
     one's own vectorisation). reset(seed, obs, mask) deals the game, plays the opponents and
@@ -992,3 +976,182 @@ def test_a_seat_runner_refuses_output_arrays_it_cannot_fill_before_dealing() -> 
         with pytest.raises(CardcoreError):
             runner.reset(1, obs, mask)
         assert runner.match is None
+
+
+# --- fixes of the review above: what else they changed ---------------------------------------
+
+
+def _speed_match(rule: str, seed: int) -> Match:
+    return Match(Config("speed", 2, rules=[rule]), seed)
+
+
+def _play_matches(rule: str, seed: int, fail_every: int) -> tuple[Match, int]:
+    """Play a Speed match by its legal actions (the first, equal delays so that plans tie);
+    every *fail_every*-th decision first fails once in the rule's hook and is retried."""
+    match = _speed_match(rule, seed)
+    failures = 0
+    for decision in range(300):
+        seat = match.seat
+        if seat < 0:
+            break
+        legal = match.legal(seat)
+        action = legal[decision % len(legal)]
+        delay = 0.25 if decision % 4 < 2 else None  # equal delays (ties), and drawn ones
+        if fail_every and decision % fail_every == 1:
+            before = (match.game.version, match.now, match.seat, list(match.plans))
+            _Flaky.armed = 1
+            try:
+                match.act(action, delay)
+            except PluginError:
+                failures += 1
+                assert (match.game.version, match.now, match.seat, list(match.plans)) == before
+            finally:
+                _Flaky.armed = 0
+            if match.game.version != before[0] or match.seat != before[2]:
+                continue  # the hook was not called before the action went through
+        match.act(action, delay)
+    return match, failures
+
+
+def test_a_real_time_decision_that_failed_in_a_hook_replays_as_if_it_had_not(
+    flaky_speed_rule: str,
+) -> None:
+    """Match.act puts back the clock, the plans, the seat asked and the generator (a drawn
+    reaction delay, a tie's draw), so retrying gives the game a run without failures gives."""
+    for seed in range(3):
+        clean, _ = _play_matches(flaky_speed_rule, seed, 0)
+        failed, failures = _play_matches(flaky_speed_rule, seed, 2)
+        assert failures >= 5
+        assert failed.game.record_entries() == clean.game.record_entries()
+        assert (failed.now, failed.game.position()) == (clean.now, clean.game.position())
+
+
+def test_a_hook_failing_after_the_action_was_applied_leaves_a_match_that_asks_again(
+    flaky_speed_rule: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """When asking who decides next fails, the action stands; the match's next ``seat``
+    asks again instead of answering -1 (over) for a game that is not over."""
+    match = _speed_match(flaky_speed_rule, 1)
+    real = match._reask
+    calls = []
+
+    def failing_once() -> None:
+        calls.append(1)
+        if len(calls) == 1:
+            raise PluginError("plugin 'x' raised RuntimeError in legal_actions: once")
+        real()
+
+    monkeypatch.setattr(match, "_reask", failing_once)
+    version = match.game.version
+    with pytest.raises(PluginError):
+        for _ in range(10):
+            match.act(match.legal(match.seat)[0], 0.1)
+    assert match.game.version == version + 1 and not match.over
+    assert match.seat >= 0 and len(calls) == 2
+    rng = random.Random(1)
+    while match.seat >= 0:
+        legal = match.legal(match.seat)
+        match.act(legal[rng.randrange(len(legal))])
+    assert match.over
+
+
+def test_reset_options_the_aec_environment_takes_and_those_every_environment_refuses() -> None:
+    env = aec_env("golf", 2, options={"rounds": 1})
+    for options in ({"options": {"rounds": 3}}, {"rewards": "score"}, {"layout": 8}, [1]):
+        with pytest.raises(OptionError, match=r"aec_env\(\.\.\., options="):
+            env.reset(seed=1, options=options)  # type: ignore[arg-type]
+        assert env.match is None
+    for options in (None, {}, {"options": 1}):  # {"options": 1}: PettingZoo's api_test
+        env.reset(seed=1, options=options)
+        assert env.match is not None and env.match.game.options["rounds"] == 1
+    gym = gym_env("golf", 2, options={"rounds": 1})
+    envs = vector_env("golf", 2, options={"rounds": 1})
+    for reset, name in ((gym.reset, "gym_env"), (envs.reset, "vector_env")):
+        with pytest.raises(OptionError, match=rf"{name}\(\.\.\., options="):
+            reset(seed=1, options={"options": 1})
+        reset(seed=1, options={})
+    assert gym.runner.match is not None
+
+
+def test_numpy_numbers_are_taken_as_plain_ints_and_floats() -> None:
+    env = aec_env("speed", np.int64(2), reaction=[np.float32(0.25), np.float64(0.5)])  # type: ignore[arg-type]
+    assert env.config.reaction == [0.25, 0.5] and type(env.config.players) is int
+    assert all(type(r) is float for r in env.config.reaction)
+    gym = gym_env("golf", 2, seat=np.int64(1), options={"rounds": 1})  # type: ignore[arg-type]
+    assert type(gym.runner.seat) is int
+    obs, _ = gym.reset(seed=2)
+    assert gym.runner._live().seat == 1 and obs["action_mask"].any()
+    assert win_rewards([np.int64(1)], np.int64(3)) == [-0.5, 1.0, -0.5]  # type: ignore[list-item,arg-type]
+    with pytest.raises(OptionError, match=r"Python int or float, not a numpy\.int64"):
+        cardcore.load_agent("ismcts", iterations=np.int64(5))
+    with pytest.raises(OptionError, match="must be a finite delay"):
+        aec_env("speed", 2, reaction=np.bool_(True))  # type: ignore[arg-type]
+
+
+def test_a_seat_runner_refuses_output_arrays_it_cannot_fill_before_stepping() -> None:
+    runner = SeatRunner(Config("golf", 2, options={"rounds": 1}), 0, "random")
+    size, actions = runner.config.observer.size, runner.config.encoding.actions
+    obs, mask = np.zeros(size, np.float32), np.zeros(actions, np.int8)
+    runner.reset(1, obs, mask)
+    index = int(np.flatnonzero(mask)[0])
+    version = runner._live().game.version
+    read_only = np.zeros(actions, np.int8)
+    read_only.flags.writeable = False
+    for o, m in [(obs, read_only), (obs.astype(np.int8), mask), (obs, mask[:-1])]:
+        with pytest.raises(CardcoreError, match=r"must be a writable .* numpy array of shape"):
+            runner.step(index, o, m)
+        assert runner._live().game.version == version
+    runner.step(index, obs, mask)
+    assert runner._live().game.version > version
+
+
+def test_the_aec_environments_own_attributes_before_reset_are_clear_errors() -> None:
+    env = aec_env("golf", 2, options={"rounds": 1})
+    for name in ("agents", "rewards", "terminations", "truncations", "infos"):
+        with pytest.raises(
+            IllegalActionError, match=rf"call reset\(\).*\({name} is set by reset\)"
+        ):
+            getattr(env, name)
+    assert not hasattr(env, "no_such_attribute")
+    env.reset(seed=1)
+    assert env.num_agents == 2 and env.agent_selection == "player_0"
+
+
+@pytest.mark.parametrize("bad", [[2.5], [True], ("0",), 3], ids=["float", "bool", "text", "int"])
+def test_win_rewards_refuses_winners_that_are_not_a_list_of_seats(bad: Any) -> None:
+    with pytest.raises(CardcoreError, match="winners must be"):
+        win_rewards(bad, 3)
+    assert win_rewards([], 3) == [0.0, 0.0, 0.0] and win_rewards((1, 1), 2) == [-1.0, 1.0]
+
+
+def test_a_hook_failing_after_an_aec_step_applied_its_action_leaves_the_loop_able_to_go_on(
+    flaky_speed_rule: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    env = aec_env("speed", 2, rules=[flaky_speed_rule])
+    env.reset(seed=3)
+    match = env.match
+    assert match is not None
+    real = match._reask
+    calls: list[int] = []
+
+    def failing_once() -> None:
+        calls.append(1)
+        if len(calls) == 1:
+            raise PluginError("plugin 'x' raised RuntimeError in legal_actions: once")
+        real()
+
+    monkeypatch.setattr(match, "_reask", failing_once)
+    rng = random.Random(3)
+    version = match.game.version
+    with pytest.raises(PluginError):
+        for _ in range(10):
+            obs, *_ = env.last()
+            env.step(_masked_random(obs, rng))
+    assert match.game.version > version
+    assert env.agent_selection == f"player_{match.seat}"  # the next agent, asked again
+    steps = 0
+    for _agent in env.agent_iter(5000):
+        obs, _, terminated, truncated, _ = env.last()
+        env.step(None if terminated or truncated else _masked_random(obs, rng))
+        steps += 1
+    assert match.over and steps > 2 and not env.agents

@@ -8,6 +8,7 @@ observation is ``{"observation": float32 array, "action_mask": int8 array}``
 
 from __future__ import annotations
 
+import contextlib
 import operator
 import random
 import secrets
@@ -21,20 +22,23 @@ from pettingzoo import AECEnv  # type: ignore[import-untyped]
 
 from cardcore._text import one_of, shown
 from cardcore.actions import Action
-from cardcore.errors import IllegalActionError, OptionError, SeatError
+from cardcore.errors import ArgumentError, CardcoreError, IllegalActionError, OptionError, SeatError
 from cardcore.rl.match import Config, Match
 from cardcore.rl.render import view_text
 from cardcore.setup import MAX_SEED_BITS
 
 __all__ = [
+    "PARAMETERS",
     "RENDER_MODES",
     "CardEnv",
     "Seeds",
     "action_index",
     "aec_env",
     "bad_action",
+    "check_reset_options",
     "check_seed",
     "fresh_match",
+    "refuse_copy",
     "skipped_info",
     "spaces_of",
 ]
@@ -107,6 +111,72 @@ def check_seed(seed: Any) -> None:
         raise OptionError(msg)
 
 
+PARAMETERS = frozenset(
+    (
+        "game",
+        "players",
+        "num_envs",
+        "seat",
+        "opponents",
+        "rules",
+        "without",
+        "render_mode",
+        "rewards",
+        "max_actions",
+        "reaction",
+        "copy",
+    )
+)
+"""The parameters of the environment builders, which ``reset(options=...)`` does not take
+(nor ``options`` given as a mapping of game options)."""
+
+
+def check_reset_options(options: Any, builder: str, config: Config | None = None) -> None:
+    """Raise :class:`~cardcore.OptionError` for ``reset(options=...)`` the environment cannot take.
+
+    A game's options and the other settings belong to the environment, given to
+    *builder* (``"aec_env"``, ``"gym_env"`` or ``"vector_env"``): ``reset`` refuses
+    them rather than ignore them. Without *config* every non-empty *options* is
+    refused; with it (the AEC environment, whose ``reset`` PettingZoo's ``api_test``
+    calls with ``options={"options": 1}``) only a mapping whose keys name none of
+    *config*'s game options nor a builder's parameter is taken, and is not used.
+    """
+    if options is None or (isinstance(options, Mapping) and not options):
+        return
+    if config is not None and isinstance(options, Mapping):
+        names = {option.name for option in config.info.options} | PARAMETERS
+        nested = options.get("options")
+        if not isinstance(nested, Mapping) and not any(
+            key in names for key in options if isinstance(key, str)
+        ):
+            return
+    msg = (
+        f"reset() takes no game options or settings, not {shown(options)}: they are the"
+        f" environment's; build another with {builder}(..., options={{...}})"
+    )
+    raise OptionError(msg)
+
+
+def refuse_copy(env: Any) -> ArgumentError:
+    """The error for copying or pickling environment *env*, naming what to use instead.
+
+    An environment holds a live game and lends views of it to agents; a search copies
+    the game (``clone()``, ``save()``, ``determinize(seat)``), and a replay builds a
+    new environment with the same arguments and resets it with the same seed.
+    """
+    where = {
+        "CardEnv": "env.match.game",
+        "SeatEnv": "env.runner.match.game",
+        "BatchEnv": "envs.runners[i].match.game",
+    }.get(type(env).__name__, "the environment's game")
+    msg = (
+        f"a {type(env).__name__} cannot be copied or pickled: copy its game instead"
+        f" ({where}.clone(), .save(), or .determinize(seat) for what a seat may know),"
+        f" or build a new environment with the same arguments and reset(seed=...)"
+    )
+    return ArgumentError(msg)
+
+
 class Seeds:
     """Game seeds: ``reset(seed=s)`` plays seed *s*, later resets draw from a stream seeded by *s*.
 
@@ -168,6 +238,25 @@ def skipped_info(skipped: list[Match], seat: int, collected: list[list[float]]) 
     return {"skipped": games}
 
 
+class _SetByReset:
+    """A class attribute for what ``reset()`` sets on the instance: reading it before is an error.
+
+    A non-data descriptor, so once ``reset()`` has set the instance's own attribute,
+    reading it costs what reading any attribute costs.
+    """
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.name = name
+
+    def __get__(self, env: Any, owner: type | None = None) -> Any:
+        if env is None:
+            return self
+        msg = (
+            f"call reset() before using the environment ({self.name} is set by reset) (CORE-OVER-1)"
+        )
+        raise IllegalActionError(msg, rule_id="CORE-OVER-1")
+
+
 class CardEnv(AECEnv):  # type: ignore[misc]
     """Any installed card game as a PettingZoo ``AECEnv``; build it with :func:`aec_env`.
 
@@ -204,6 +293,23 @@ class CardEnv(AECEnv):  # type: ignore[misc]
         self.match: Match | None = None
         self._choices: tuple[int, int, dict[int, Action]] = (-1, -1, {})
 
+    # Set by reset(); before it, reading one is a clear error (PettingZoo's loop reads them).
+    agents: Any = _SetByReset()
+    agent_selection: Any = _SetByReset()
+    rewards: Any = _SetByReset()
+    _cumulative_rewards: Any = _SetByReset()
+    terminations: Any = _SetByReset()
+    truncations: Any = _SetByReset()
+    infos: Any = _SetByReset()
+
+    def __reduce_ex__(self, protocol: Any) -> Any:
+        """Refuse to be pickled or copied (see :func:`refuse_copy`)."""
+        raise refuse_copy(self)
+
+    def __deepcopy__(self, memo: Any) -> Any:
+        """Refuse to be deep-copied (see :func:`refuse_copy`)."""
+        raise refuse_copy(self)
+
     def _seat(self, agent: Any) -> int:
         """The seat of agent *agent* (``"player_0"`` ...); a :class:`~cardcore.SeatError` otherwise."""
         seat = self._seat_of.get(agent) if isinstance(agent, str) else None
@@ -224,12 +330,16 @@ class CardEnv(AECEnv):  # type: ignore[misc]
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         """Start a new game: game seed *seed*, or the next of the stream the last seed started.
 
-        *options* is accepted for PettingZoo's signature and not used: the game's
-        options are the environment's.
-
+        :param options: No game option nor setting: those are the environment's
+            (:func:`aec_env`'s *options* and parameters); build another environment to
+            change them. Other keys are taken and not used (PettingZoo's ``api_test``
+            resets with ``options={"options": 1}``).
         :raises OptionError: *seed* is not ``None`` or an int from 0 below
-            ``2**MAX_SEED_BITS`` (as for :func:`cardcore.new_game`); nothing changes.
+            ``2**MAX_SEED_BITS`` (as for :func:`cardcore.new_game`), or *options*
+            names a game option or an environment's parameter; nothing changes.
         """
+        check_seed(seed)
+        check_reset_options(options, "aec_env", self.config)
         dropped: list[Match] = []
         match = self.match = fresh_match(self.config, self._seeds, seed, dropped)
         paid = [m.collect() for m in dropped]
@@ -238,9 +348,7 @@ class CardEnv(AECEnv):  # type: ignore[misc]
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
-        self.infos: dict[str, dict[str, Any]] = {
-            a: skipped_info(dropped, s, paid) for s, a in enumerate(self.agents)
-        }
+        self.infos = {a: skipped_info(dropped, s, paid) for s, a in enumerate(self.agents)}
         self._choices = (-1, -1, {})
         self._skip_agent_selection = None
         if match.over:
@@ -310,6 +418,9 @@ class CardEnv(AECEnv):  # type: ignore[misc]
         :raises IllegalActionError: *action* is not in the mask (the message names
             it and the legal ones), the game is over and every agent is done, or a
             done agent is stepped with something else than ``None``.
+        :raises PluginError: A rule's hook raised while the engine applied the action;
+            nothing changed, so the same step can be taken again (see "Failing plugins"
+            in ``docs/rl.rst``).
         """
         match = self._live()
         if not self.agents:
@@ -327,9 +438,22 @@ class CardEnv(AECEnv):  # type: ignore[misc]
         chosen = None if index is None else choices.get(index)
         if chosen is None:
             raise bad_action(self.config, agent, action, choices)
+        version = match.game.version
+        try:
+            match.act(chosen)  # a failure (a rule's hook raising) leaves everything as it was
+        except BaseException:
+            if match.game.version != version:  # unless it came after an action was applied
+                with contextlib.suppress(CardcoreError):  # the hook may fail again: say the first
+                    self._acted(agent, match)
+            raise
+        self._acted(agent, match)
+        if self.render_mode == "human":
+            self.render()
+
+    def _acted(self, agent: str, match: Match) -> None:
+        """After *agent*'s action: pay the rewards and select the next agent."""
         self._cumulative_rewards[agent] = 0.0
         self._clear_rewards()
-        match.act(chosen)
         for s, r in enumerate(match.collect()):
             self.rewards[self.possible_agents[s]] = r
         if match.over:
@@ -337,8 +461,6 @@ class CardEnv(AECEnv):  # type: ignore[misc]
         else:
             self.agent_selection = self.possible_agents[match.seat]
             self._accumulate_rewards()
-        if self.render_mode == "human":
-            self.render()
 
     def _finish(self) -> None:
         """Mark every agent done, pay the last rewards, and let the done agents step out."""

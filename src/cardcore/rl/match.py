@@ -40,18 +40,53 @@ SPREAD = 0.3
 """The sigma of the lognormal reaction delay drawn for an environment's own decisions."""
 
 
+def as_int(value: Any) -> int | None:
+    """*value* as a plain int if it is an integral number (a numpy integer too, not a bool), else ``None``."""
+    if isinstance(value, numbers.Integral) and not isinstance(value, bool):
+        return int(value)
+    return None
+
+
+def as_float(value: Any) -> float | None:
+    """*value* as a plain float if it is a real number (a numpy scalar too, not a bool), else ``None``."""
+    if isinstance(value, numbers.Real) and not isinstance(value, bool):
+        return float(value)
+    return None
+
+
 def win_rewards(winners: Sequence[int], players: int) -> list[float]:
     """The ``"win"`` rewards: +1 for each winner, the losers share the winners' total.
 
     Zero-sum: with *w* winners of *n* seats, a loser gets ``-w / (n - w)``
     (``-1`` in a two-seat game). No winner (a truncated game), or every seat a
     winner, pays 0 to all.
+
+    :param winners: The winning seats, each an int from 0 below *players*.
+    :param players: The number of seats, a positive int.
+    :raises ArgumentError: *players* is not a positive int, or *winners* is not a
+        list of seats of a *players*-seat game.
     """
-    w = len(set(winners))
+    n = as_int(players)
+    if n is None or n < 1:
+        msg = f"players must be a positive int (the number of seats), not {shown(players)}"
+        raise ArgumentError(msg)
+    given: Any = winners
+    if isinstance(given, str | bytes) or not isinstance(given, Iterable):
+        msg = f"winners must be a list of seats, not {shown(winners)}"
+        raise ArgumentError(msg)
+    seats: set[int] = set()
+    for s in given:
+        seat = as_int(s)
+        if seat is None or not 0 <= seat < n:
+            msg = f"winners must be seats of a {n}-player game (0 to {n - 1}), not {shown(s)} in {shown(winners)}"
+            raise ArgumentError(msg)
+        seats.add(seat)
+    players = n
+    w = len(seats)
     if w == 0 or w >= players:
         return [0.0] * players
     loss = -w / (players - w)
-    return [1.0 if s in winners else loss for s in range(players)]
+    return [1.0 if s in seats else loss for s in range(players)]
 
 
 class Config:
@@ -83,11 +118,12 @@ class Config:
         max_actions: int | None = None,
         reaction: float | Sequence[float] = 0.5,
     ) -> None:
-        if not isinstance(players, int) or isinstance(players, bool):
+        seats = as_int(players)  # a numpy integer too
+        if seats is None:
             msg = f"players must be a number of seats, not {players!r}"
             raise OptionError(msg)
         self.game = game
-        self.players = players
+        self.players: int = seats
         for what, names in (("rules", rules), ("without", without)):
             if isinstance(names, str) or not isinstance(names, Iterable):
                 msg = f"{what} takes a list of names, not {shown(names)}"
@@ -112,7 +148,7 @@ class Config:
             msg = f"{game} has no score reward (its encoding gives no progress): use rewards='win'"
             raise OptionError(msg)
         self.rewards = rewards
-        bound = probe.logic.action_bound(players, probe.options)
+        bound = probe.logic.action_bound(seats, probe.options)
         if max_actions is not None:
             if not isinstance(max_actions, int) or isinstance(max_actions, bool) or max_actions < 1:
                 msg = f"max_actions must be a positive int, not {shown(max_actions)}"
@@ -120,19 +156,17 @@ class Config:
             bound = min(bound, max_actions)
         self.bound = bound
         """The most actions a game takes before it ends as truncated."""
-        if isinstance(reaction, int | float):
-            medians: list[Any] = [reaction] * players
-        elif isinstance(reaction, Sequence) and not isinstance(reaction, str):
-            medians = list(reaction)
+        given: Any = reaction
+        if as_float(given) is not None:  # numpy scalars too (a sweep's np.float32)
+            medians = [as_float(given)] * seats
+        elif isinstance(given, Sequence) and not isinstance(given, str):
+            medians = [as_float(m) for m in given]
         else:
             medians = []
-        if len(medians) != players or not all(
-            isinstance(m, int | float) and not isinstance(m, bool) and 0 <= m < math.inf
-            for m in medians
-        ):
+        if len(medians) != seats or not all(m is not None and 0 <= m < math.inf for m in medians):
             msg = f"reaction must be a finite delay in seconds (>= 0), or one per seat, not {shown(reaction)}"
             raise OptionError(msg)
-        self.reaction = [float(m) for m in medians]
+        self.reaction: list[float] = [m for m in medians if m is not None]
 
     def start(self, seed: int) -> Game:
         """Start a game of this configuration with *seed*."""
@@ -177,6 +211,14 @@ class Match:
         # from nothing: what the deal settled (a Tonk natural) is paid with the first reward
         self._standing = [0.0] * n if self._scored else []
         self._rejected = 0
+        self._kept: tuple[int, int, float] | None = None
+        """Real time: (seat, version, delay) drawn for a decision a hook failure undid."""
+        self._drawn: Any = None
+        """Real time: the generator's state before this decision's first tie draw."""
+        self._undo: tuple[float, list[tuple[float, Action, int] | None], list[int], int] | None = (
+            None
+        )
+        """Real time: the fields before this decision's first stale plan was dropped."""
         game = self.game
         if not game.is_over:
             if config.realtime:
@@ -192,7 +234,21 @@ class Match:
     @property
     def seat(self) -> int:
         """The seat whose decision is asked now, or -1 once the game is over."""
-        return self.pending[0] if self.pending and not self.game.is_over else -1
+        if self.pending:
+            return self.pending[0] if not self.game.is_over else -1
+        if not self.game.is_over:  # a hook failed after an action was applied: ask again
+            self._resume()
+            return self.seat
+        return -1
+
+    def _resume(self) -> None:
+        """Find who must decide after a failure left nobody asked in a game not over."""
+        game = self.game
+        if self.config.realtime:
+            self._reask()
+            self._run()
+        else:
+            self.pending = [game.to_act[0]]
 
     @property
     def over(self) -> bool:
@@ -226,6 +282,9 @@ class Match:
             *action* the game refuses; nothing changes.
         :raises ArgumentError: Real time: *action* is not an :class:`~cardcore.Action`
             of the pending seat, or *delay* is not a finite number of seconds; nothing changes.
+        :raises PluginError: A rule's hook raised before the game took an action: the
+            match's fields are as they were (a drawn delay is kept for the retry). One
+            raised after an action was applied leaves that action in place.
         """
         seat = self.seat
         if seat < 0:
@@ -234,16 +293,19 @@ class Match:
         game = self.game
         if not self.config.realtime:
             game.apply(action, seen=game.version)  # a refusal raises before anything moves
-            self.pending.pop(0)
+            self.pending = [game.to_act[0]] if not game.is_over else []
             self._applied()
-            if not game.is_over:
-                self.pending = [game.to_act[0]]
             return
         if not isinstance(action, Action) or action.seat != seat:
             msg = f"seat {seat} must plan one of its own actions, not {shown(action)}"
             raise ArgumentError(msg)
-        if delay is None:
-            wait = self.delay(seat)
+        drawn = delay is None
+        if drawn:
+            kept = self._kept
+            if kept is not None and kept[0] == seat and kept[1] == game.version:
+                wait = kept[2]  # the delay drawn for this decision before a hook failed
+            else:
+                wait = self.delay(seat)
         elif (
             isinstance(delay, numbers.Real) and not isinstance(delay, bool) and math.isfinite(delay)
         ):
@@ -251,27 +313,73 @@ class Match:
         else:
             msg = f"a plan's delay must be a finite number of seconds, not {shown(delay)}"
             raise ArgumentError(msg)
-        self.pending.pop(0)
-        self.plans[seat] = (self.now + wait, action, game.version)
-        self._run()
+        version = game.version
+        try:
+            self._decide(seat, (self.now + wait, action, version))
+        except BaseException:
+            if drawn and game.version == version:
+                self._kept = (seat, version, wait)  # drawn once, as if nothing had failed
+            raise
+        self._kept = None
 
     def wait(self) -> None:
         """Real time: the pending seat plans nothing; it decides again after the next change.
 
         :raises IllegalActionError: Nobody is asked (the game is over).
+        :raises ArgumentError: The game is turn-based: its seat to act must act; nothing changes.
         """
         if self.seat < 0:
             msg = "no seat is asked: the game is over (CORE-OVER-1)"
             raise IllegalActionError(msg, rule_id="CORE-OVER-1")
+        if not self.config.realtime:
+            msg = (
+                f"wait() is for real-time games; {self.config.game} is turn-based and"
+                f" seat {self.seat} must act"
+            )
+            raise ArgumentError(msg)
+        self._decide(self.seat, None)
+
+    def _decide(self, seat: int, plan: tuple[float, Action, int] | None) -> None:
+        """Real time: the pending *seat*'s *plan* (``None``: it waits); run the clock.
+
+        A failure (a plugin hook raising) before any action was applied puts every
+        field back as it was, so the same decision can be made again. One after an
+        action was applied leaves the match as that action left it; the next
+        :attr:`seat` asks again who must decide.
+        """
+        plans = self.plans
+        old = plans[seat]
+        version = self.game.version
+        self._drawn = self._undo = None
         self.pending.pop(0)
-        self._run()
+        plans[seat] = plan
+        try:
+            self._run()  # runs only if nobody else is pending: then pending was [seat]
+        except BaseException:
+            if self.game.version == version:
+                self._restore(seat, old)
+            raise
+
+    def _restore(self, seat: int, old: tuple[float, Action, int] | None) -> None:
+        """Undo a decision of *seat* (its plan was *old*) whose clock applied nothing."""
+        undo = self._undo
+        if undo is not None:  # a stale plan was dropped on the way: as before that
+            self.now, self.plans, self.pending, self._rejected = undo
+        if self._drawn is not None:
+            self.rng.setstate(self._drawn)
+        self.plans[seat] = old
+        self.pending = [seat]
 
     def _run(self) -> None:
         while not self.pending and not self.game.is_over:
             self._advance()
 
     def _advance(self) -> None:
-        """Apply the earliest plan; then ask who must decide again."""
+        """Apply the earliest plan; then ask who must decide again.
+
+        A failure of the apply (a plugin hook raising) changes none of the
+        match's fields: they change only once the game has taken the action.
+        """
         plans = self.plans
         due = [(p[0], s) for s, p in enumerate(plans) if p is not None]
         if not due:
@@ -279,31 +387,48 @@ class Match:
             return
         first = min(t for t, _ in due)
         tied = [s for t, s in due if t == first]
-        seat = tied[int(self.rng.random() * len(tied))] if len(tied) > 1 else tied[0]
+        if len(tied) > 1:
+            if self._drawn is None:  # rare: kept so that a failure can put it back
+                self._drawn = self.rng.getstate()
+            seat = tied[int(self.rng.random() * len(tied))]
+        else:
+            seat = tied[0]
         plan = plans[seat]
         if plan is None:  # pragma: no cover - chosen among the seats with a plan
             return
-        self.now, action, seen = plan
-        plans[seat] = None
+        at, action, seen = plan
         game = self.game
         try:
-            game.apply(action, at=self.now, seen=seen)
+            game.apply(action, at=at, seen=seen)
         except IllegalActionError:  # overtaken (stale): decide again
+            legal = game.legal_actions(seat)
+            if self._undo is None:  # rare: kept so that a failure can put it back
+                self._undo = (self.now, plans[:], self.pending[:], self._rejected)
+            self.now = at
+            plans[seat] = None
             self._rejected += 1
             if self._rejected > self.config.bound:
                 self._stall()
-            elif game.legal_actions(seat):
+            elif legal:
                 self.pending.append(seat)
             return
+        self.now = at
+        plans[seat] = None
         self._applied()
+        self._reask()
+
+    def _reask(self) -> None:
+        """Real time, after an action: ask every seat without a plan that is still legal."""
+        game = self.game
         if game.is_over:
             return
-        for other in range(self.players):
+        plans = self.plans
+        legal = [game.legal_actions(other) for other in range(self.players)]
+        for other, mine in enumerate(legal):
             p = plans[other]
-            legal = game.legal_actions(other)
-            if other == seat or p is None or p[1] not in legal:
+            if p is None or p[1] not in mine:
                 plans[other] = None
-                if legal:
+                if mine:
                     self.pending.append(other)
 
     def _applied(self) -> None:

@@ -10,6 +10,7 @@ in real-time games its ``plan()`` gives the action and its own reaction delay.
 
 from __future__ import annotations
 
+import numbers
 from collections.abc import Mapping, Sequence
 from contextlib import ExitStack
 from typing import Any
@@ -23,9 +24,18 @@ from cardcore._text import one_of, shown
 from cardcore.actions import Action
 from cardcore.agents import check_agent, lend_views
 from cardcore.deck import derive_rng
-from cardcore.errors import CardcoreError, IllegalActionError, OptionError
+from cardcore.errors import ArgumentError, CardcoreError, IllegalActionError, OptionError
 from cardcore.plugins import load_agent
-from cardcore.rl.aec import RENDER_MODES, Seeds, action_index, bad_action, check_seed, spaces_of
+from cardcore.rl.aec import (
+    RENDER_MODES,
+    Seeds,
+    action_index,
+    bad_action,
+    check_reset_options,
+    check_seed,
+    refuse_copy,
+    spaces_of,
+)
 from cardcore.rl.match import Config, Match
 from cardcore.rl.render import view_text
 
@@ -121,6 +131,8 @@ class SeatRunner:
     """
 
     def __init__(self, config: Config, seat: int, opponents: Any) -> None:
+        if isinstance(seat, numbers.Integral) and not isinstance(seat, bool):
+            seat = int(seat)  # a numpy integer from a sweep
         self.config = config
         self.seat = seat
         self.specs = _opponents(config, seat, opponents)
@@ -149,7 +161,12 @@ class SeatRunner:
         A game that ends before the learner is asked (a deal that ends it, or the
         opponents, who act first, ending it) is dealt anew with the stream's next seed
         and listed in :attr:`skipped`. Writes the learner's observation into *obs* and *mask*.
+
+        :raises ArgumentError: *obs* or *mask* is not a writable 1-D numpy array of the
+            observation's or the action space's size (float and int dtypes); checked before
+            the game is dealt, so nothing changes.
         """
+        self.check_arrays(obs, mask)
         self.skipped = []
         for _ in range(REDEALS):
             game_seed = self.seeds.next(seed)
@@ -170,6 +187,34 @@ class SeatRunner:
             )
         msg = f"{REDEALS} games of {self.config.game} in a row ended before seat {self.seat} acted"
         raise CardcoreError(msg)
+
+    def check_arrays(self, obs: Any, mask: Any) -> None:
+        """Raise :class:`~cardcore.ArgumentError` unless *obs* and *mask* can take an observation.
+
+        *obs*: a writable 1-D float numpy array of ``config.observer.size``; *mask*: a
+        writable 1-D integer (or bool) numpy array of the action space's size.
+        """
+        observer = self.config.observer
+        for name, array, size, kinds, dtype in (
+            ("obs", obs, observer.size, "f", "float32"),
+            ("mask", mask, observer.encoding.actions, "iub", "int8"),
+        ):
+            if (
+                not isinstance(array, np.ndarray)
+                or array.shape != (size,)
+                or array.dtype.kind not in kinds
+                or not array.flags.writeable
+            ):
+                given = (
+                    f"a {'read-only ' if not array.flags.writeable else ''}{array.dtype}"
+                    f" array of shape {array.shape}"
+                    if isinstance(array, np.ndarray)
+                    else shown(array)
+                )
+                msg = (
+                    f"{name} must be a writable {dtype} numpy array of shape ({size},), not {given}"
+                )
+                raise ArgumentError(msg)
 
     def _start(self, game_seed: int) -> None:
         self._stack.close()
@@ -210,18 +255,12 @@ class SeatRunner:
             try:
                 if realtime:
                     plan = agent.plan(views(seat), legal, match.now)
-                    if plan is None:
-                        match.wait()
-                        continue
-                    action = getattr(plan, "action", None)
-                    if action not in legal:
+                    if plan is not None and getattr(plan, "action", None) not in legal:
                         raise self._bad_answer(seat, "plan()", plan)
-                    match.act(action, getattr(plan, "delay", None))
                 else:
                     action = agent.choose(views(seat), legal)
                     if action not in legal:
                         raise self._bad_answer(seat, "choose()", action)
-                    match.act(action)
             except _BadAnswer as exc:
                 self._failed = f"the opponent in seat {seat} failed"
                 raise CardcoreError(str(exc)) from None
@@ -231,6 +270,21 @@ class SeatRunner:
                 raise CardcoreError(msg) from exc
             except BaseException:
                 self._failed = f"the opponent in seat {seat} was interrupted"
+                raise
+            # the agent answered; what the engine (or a rule's hook) does with it is not its doing
+            try:
+                if not realtime:
+                    match.act(action)
+                elif plan is None:
+                    match.wait()
+                else:
+                    match.act(plan.action, getattr(plan, "delay", None))
+            except ArgumentError as exc:  # the plan's delay: the agent's answer after all
+                self._failed = f"the opponent in seat {seat} failed"
+                msg = f"the opponent in seat {seat} ({self._name(seat)}) answered {shown(plan)} from plan(): {exc}; call reset()"
+                raise CardcoreError(msg) from None
+            except BaseException:
+                self._failed = f"the game failed while seat {seat}'s action was applied"
                 raise
         self.collected += match.collect()[learner]
 
@@ -277,15 +331,25 @@ class SeatRunner:
         :returns: The learner's reward since its last decision, and whether the
             game terminated (by its rules) or was truncated.
         :raises IllegalActionError: *action* is not in the mask, or the game is over.
+        :raises ArgumentError: *obs* or *mask* cannot take the observation (as for
+            :meth:`reset`); nothing changes.
         """
-        return self.play(self.check(action), obs, mask)
+        chosen = self.check(action)
+        self.check_arrays(obs, mask)
+        return self.play(chosen, obs, mask)
 
     def play(
         self, chosen: Action, obs: npt.NDArray[np.float32], mask: npt.NDArray[np.int8]
     ) -> tuple[float, bool, bool]:
         """Apply the learner's *chosen* action (from :meth:`check`), as :meth:`step` does."""
         match = self._live()
-        match.act(chosen)
+        version = match.game.version
+        try:
+            match.act(chosen)  # a failure (a rule's hook raising) leaves everything as it was
+        except BaseException:
+            if match.game.version != version:  # unless it came after an action was applied
+                self._failed = f"the game failed after seat {self.seat}'s action was applied"
+            raise
         self._play_others()
         self.fill(obs, mask)
         reward = self.collected
@@ -341,10 +405,14 @@ class SeatEnv(gymnasium.Env[dict[str, Any], np.int64]):
         then lists them under ``"skipped"`` (see :attr:`SeatRunner.skipped`), with the
         learner's reward of each, so that an evaluation can count them.
 
+        :param options: Only ``None`` or ``{}``: the game's options are the environment's
+            (:func:`gym_env`'s *options*); build another environment to change them.
         :raises OptionError: *seed* is not ``None`` or an int from 0 below
-            ``2**MAX_SEED_BITS`` (as for :func:`cardcore.new_game`); nothing changes.
+            ``2**MAX_SEED_BITS`` (as for :func:`cardcore.new_game`), or *options* is
+            not empty; nothing changes.
         """
         check_seed(seed)
+        check_reset_options(options, "gym_env")
         super().reset(seed=seed)
         runner = self.runner
         runner.reset(seed, self._obs, self._mask)
@@ -356,8 +424,11 @@ class SeatEnv(gymnasium.Env[dict[str, Any], np.int64]):
         """Apply *action*, let the opponents play, return the learner's next observation.
 
         :raises IllegalActionError: *action* is not in the mask, or the game is over.
+        :raises PluginError: A rule's hook raised in the engine. Raised while an
+            opponent's action was applied, the game needs :meth:`reset`.
         """
-        reward, terminated, truncated = self.runner.step(action, self._obs, self._mask)
+        runner = self.runner
+        reward, terminated, truncated = runner.play(runner.check(action), self._obs, self._mask)
         info: dict[str, Any] = {}
         if terminated or truncated:
             match = self.runner._live()
@@ -369,6 +440,14 @@ class SeatEnv(gymnasium.Env[dict[str, Any], np.int64]):
         if self.render_mode == "human":
             self.render()
         return self._out(), reward, terminated, truncated, info
+
+    def __reduce_ex__(self, protocol: Any) -> Any:
+        """Refuse to be pickled or copied (see :func:`~cardcore.rl.aec.refuse_copy`)."""
+        raise refuse_copy(self)
+
+    def __deepcopy__(self, memo: Any) -> Any:
+        """Refuse to be deep-copied (see :func:`~cardcore.rl.aec.refuse_copy`)."""
+        raise refuse_copy(self)
 
     def action_masks(self) -> npt.NDArray[np.bool_]:
         """The current action mask as booleans."""

@@ -9,6 +9,7 @@ observation, and ``infos["final_obs"]`` the last one of the old game.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from copy import copy as copy_error
 from typing import Any
 
 import numpy as np
@@ -20,7 +21,7 @@ from cardcore._text import shown
 from cardcore.actions import Action
 from cardcore.deck import derive_rng
 from cardcore.errors import CardcoreError, IllegalActionError, OptionError
-from cardcore.rl.aec import check_seed, spaces_of
+from cardcore.rl.aec import check_reset_options, check_seed, refuse_copy, spaces_of
 from cardcore.rl.match import Config
 from cardcore.rl.seat import SeatRunner
 
@@ -83,8 +84,11 @@ class BatchEnv(VectorEnv[Obs, npt.NDArray[np.int64], npt.NDArray[Any]]):
         :param seed: ``None``, a game seed (an int from 0 below ``2**MAX_SEED_BITS``,
             as for :func:`cardcore.new_game`), or a list of one game seed or
             ``None`` per game.
-        :raises OptionError: Any other *seed*; nothing changes.
+        :param options: Only ``None`` or ``{}``: the games' options are the environment's
+            (:func:`vector_env`'s *options*).
+        :raises OptionError: Any other *seed*, or non-empty *options*; nothing changes.
         """
+        check_reset_options(options, "vector_env")
         n = self.num_envs
         if seed is None or isinstance(seed, int):
             check_seed(seed)
@@ -130,6 +134,11 @@ class BatchEnv(VectorEnv[Obs, npt.NDArray[np.int64], npt.NDArray[Any]]):
         """Apply one action per game; a finished game is dealt again in the same step.
 
         The whole batch is checked before any game moves, so a refused batch changes nothing.
+        A failure while the games move (an opponent, or a rule's hook, raising in game *k*)
+        raises an error of the same class (a :class:`~cardcore.PluginError` stays one)
+        naming game *k* and the games it had already moved (games 0 to *k* - 1, and
+        game *k* if the learner's action was applied): their new observations are lost,
+        so call :meth:`reset`. Games after *k* did not move.
 
         :param actions: One action index per game: a list, or a 1-D array of ints
             (bools and floats are no indices).
@@ -145,11 +154,12 @@ class BatchEnv(VectorEnv[Obs, npt.NDArray[np.int64], npt.NDArray[Any]]):
         finals: list[tuple[int, Obs, dict[str, Any]]] = []
         skipped: dict[int, list[dict[str, Any]]] = {}
         for i, runner in enumerate(self.runners):
+            version = runner._live().game.version
             try:
                 r, term, trunc = runner.play(chosen[i], obs[i], mask[i])
-            except CardcoreError as exc:  # an opponent failed: that game needs a reset
-                msg = f"game {i} of {self.num_envs}: {exc}"
-                raise CardcoreError(msg) from exc
+            except CardcoreError as exc:  # an opponent or a rule's hook failed
+                moved = i + (runner._live().game.version != version)
+                raise self._failed(exc, i, moved) from exc
             rewards[i] = r
             terminated[i] = term
             truncated[i] = trunc
@@ -166,8 +176,7 @@ class BatchEnv(VectorEnv[Obs, npt.NDArray[np.int64], npt.NDArray[Any]]):
                 try:
                     runner.reset(None, obs[i], mask[i])
                 except CardcoreError as exc:  # an opponent failed in the new game
-                    msg = f"game {i} of {self.num_envs} (dealt again): {exc}"
-                    raise CardcoreError(msg) from exc
+                    raise self._failed(exc, i, i + 1, " (dealt again)") from exc
                 if runner.skipped:
                     skipped[i] = runner.skipped
         infos: dict[str, Any] = self._skipped_info({}, skipped)
@@ -183,6 +192,32 @@ class BatchEnv(VectorEnv[Obs, npt.NDArray[np.int64], npt.NDArray[Any]]):
                 final_obs=final_obs, _final_obs=ended, final_info=final_info, _final_info=ended
             )
         return self._out(), rewards.copy(), terminated.copy(), truncated.copy(), infos
+
+    def _failed(self, exc: CardcoreError, i: int, moved: int, how: str = "") -> CardcoreError:
+        """*exc* from game *i* (of the same class, so a PluginError stays one), naming the
+        game and the *moved* games (0 to moved - 1) the step had already moved."""
+        n = self.num_envs
+        if moved == 0:
+            after = "no game moved"
+        elif moved == 1:
+            after = "game 0 had moved, its new observation lost: call reset()"
+        else:
+            after = f"games 0 to {moved - 1} had moved, their new observations lost: call reset()"
+        msg = f"game {i} of {n}{how}: {exc} [{after}]"
+        try:
+            out = copy_error(exc)  # the same class with the same attributes
+            out.args = (msg,)
+        except Exception:  # pragma: no cover - an error class that cannot be copied
+            out = CardcoreError(msg)
+        return out
+
+    def __reduce_ex__(self, protocol: Any) -> Any:
+        """Refuse to be pickled or copied (see :func:`~cardcore.rl.aec.refuse_copy`)."""
+        raise refuse_copy(self)
+
+    def __deepcopy__(self, memo: Any) -> Any:
+        """Refuse to be deep-copied (see :func:`~cardcore.rl.aec.refuse_copy`)."""
+        raise refuse_copy(self)
 
     def _check(self, actions: Any) -> list[Action]:
         """Every game's legal action for *actions*, or the error of the first bad one; changes nothing."""
