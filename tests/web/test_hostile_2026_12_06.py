@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import json
 import random
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -560,3 +561,56 @@ def test_a_database_with_another_web_bots_table_is_one_clear_store_error(tmp_pat
         pytest.fail(f"{type(exc).__module__}.{type(exc).__name__}: {exc}")
     else:
         pytest.fail("a web_bots table of another layout was used as the server's own")
+
+
+# -- against a bot, with a spectator two actions late -------------------------------------------
+
+BOTS = {"tonk": "tonk-heuristic", "spit": "spit-greedy", "speed": "spit-greedy"}
+
+
+@pytest.mark.parametrize("game", sorted(BOTS))
+def test_against_a_bot_the_person_and_the_late_spectator_get_only_what_they_may_know(
+    game: str,
+) -> None:
+    rng = random.Random(f"bot-{game}")
+    with serve() as (client, server, knowledge):
+        sid = create(
+            client,
+            game,
+            [{"name": "Ann"}, {"name": "Bot", "agent": BOTS[game], "params": {"seed": 3}}],
+            options=GAMES[game],
+        )["session"]
+        with client.websocket_connect("/ws") as wa, client.websocket_connect("/ws") as ww:
+            a, w = Conn(wa), Conn(ww)
+            assert w.ask({"type": "watch", "session": sid})["type"] == "welcome"
+            assert a.ask({"type": "join", "session": sid, "seat": 0})["type"] == "welcome"
+            session = server.hub.sessions[sid]
+            for step in range(600):
+                if session.game is None or session.game.is_over or session.game.version > 80:
+                    break
+                if not _play(session, {0: a}, rng, 1):
+                    time.sleep(0.005)  # the bot's turn: it thinks in a worker thread
+                    a.drain()
+                if step % 10:
+                    continue
+                w.ask({"type": "history", "since": 0})
+                w.ask({"type": "resync", "last": 0})
+                # the spectators are shown the game late: never the live version
+                if session.game is not None and not session.game.is_over and w.mirror.view:
+                    assert w.mirror.view["version"] <= session.game.version
+            played = session.game.version if session.game is not None else 0
+            if session.phase == "playing":
+                client.portal.call(lambda: server.host.deliver(session.end(server.host.clock())))
+            a.drain()
+            w.drain()
+            assert played >= 10, played
+            assert session.phase == "over"
+            assert a.view == session.game.view(0)  # type: ignore[union-attr]
+            assert w.view == session.game.view(None)  # type: ignore[union-attr]
+            for seat, c in ((0, a), (None, w)):
+                named: set[str] = set()
+                for text in c.texts:
+                    named.update(card_words(json.loads(text)))
+                extra = named - knowledge.known[seat]
+                assert not extra, f"{seat} received {sorted(extra)} it could not know"
+            assert _contiguous(a.numbered()) and _contiguous(w.numbered())
