@@ -47,6 +47,7 @@ __all__ = [
     "deck_count",
     "default_scorer",
     "diagonal_pairs",
+    "ender_pays",
     "four_grid_scorer",
     "grid_lines",
     "groups_of",
@@ -449,6 +450,17 @@ def default_scorer(layout: GridShape) -> Scorer:
     if layout.rows == 3:
         return line_scorer(grid_lines(layout))
     return column_scorer(layout.cols)
+
+
+def ender_pays(scores: Sequence[int], ender: int, ties_pay: bool) -> bool:
+    """Whether *ender* pays an ender penalty (GOLF-PEN-4): another seat scored strictly
+    lower, or, when *ties_pay*, another seat ties with the ender for the lowest score.
+
+    >>> ender_pays([12, 12, 20], 0, False), ender_pays([12, 12, 20], 0, True)
+    (False, True)
+    """
+    low = min(scores)
+    return scores[ender] > low or (ties_pay and scores.count(low) > 1)
 
 
 def awards_ok(extra: Any, players: int) -> bool:

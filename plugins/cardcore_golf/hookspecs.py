@@ -15,6 +15,7 @@ from cardcore_golf.grids import GridShape, Scorer
 
 __all__ = [
     "golf_ender_penalty",
+    "golf_ender_ties_pay",
     "golf_final_turns",
     "golf_removable_groups",
     "golf_round_awards",
@@ -104,7 +105,24 @@ def golf_round_awards(
 
 
 @hookspec(firstresult=True)
-def golf_ender_penalty(layout: GridShape, scores: Sequence[int], ender: int) -> int | None:
+def golf_ender_ties_pay(layout: GridShape) -> bool | None:
+    """Say whether an ender who ties for the lowest round score pays the ender penalty.
+
+    Stops at the first non-``None`` result; the game answers ``False`` (GOLF-PEN-4,
+    ``trylast``). Asked once per scored round that has an ender; the answer reaches
+    :func:`golf_ender_penalty` as part of *pays*.
+
+    :param layout: The layout played.
+    :returns: ``True`` or ``False``, or ``None`` to defer.
+
+    .. versionadded:: 0.2
+    """
+
+
+@hookspec(firstresult=True)
+def golf_ender_penalty(
+    layout: GridShape, scores: Sequence[int], ender: int, pays: bool
+) -> int | None:
     """Return the penalty added to the ender's round score (GOLF-PEN-1..4).
 
     Stops at the first non-``None`` result. The game has no penalty. Called only when the
@@ -113,7 +131,12 @@ def golf_ender_penalty(layout: GridShape, scores: Sequence[int], ender: int) -> 
     :param layout: The layout played.
     :param scores: Every seat's round score, awards included, before the penalty.
     :param ender: The seat that knocked or completed its layout.
+    :param pays: Whether the ender must pay: another seat scored strictly lower, or the
+        ender ties for the lowest score and :func:`golf_ender_ties_pay` says ties pay. The
+        built-in penalties charge exactly when it is ``True``.
     :returns: The points to add (0 for none), or ``None`` to defer.
 
     .. versionadded:: 0.1
+    .. versionchanged:: 0.2
+       The *pays* argument.
     """

@@ -95,6 +95,7 @@ class GolfLogic(GameLogic[GolfState, GolfAction]):
         self._card_points = resolve("card_points")
         self._awards = resolve("golf_round_awards")
         self._penalty = resolve("golf_ender_penalty")
+        self._ties_pay = self._required("golf_ender_ties_pay")
         self._plans: dict[tuple[int, Any], RoundPlan] = {}
         self._last: tuple[object, int, RoundPlan] | None = None
 
@@ -473,7 +474,10 @@ class GolfLogic(GameLogic[GolfState, GolfAction]):
                         raise self.refused_answer("golf_round_awards", extra, "one int per seat")
                     scores = [a + b for a, b in zip(scores, extra, strict=True)]
         if ender >= 0 and self._penalty is not None:
-            penalty = self._penalty(layout=plan.layout, scores=tuple(scores), ender=ender)
+            layout = plan.layout
+            ties = self.checked_answer("golf_ender_ties_pay", self._ties_pay(layout=layout), bool)
+            pays = grids.ender_pays(scores, ender, ties)
+            penalty = self._penalty(layout=layout, scores=tuple(scores), ender=ender, pays=pays)
             if penalty is not None:  # read as an int first: never the answer's own __bool__
                 scores[ender] += self.checked_answer("golf_ender_penalty", penalty, int)
         return list(self.score_round(st, scores))
@@ -507,8 +511,7 @@ class GolfLogic(GameLogic[GolfState, GolfAction]):
             self._next_round(st, emit)
 
     def _finish(self, st: GolfState, reason: str) -> None:
-        st.phase = OVER
-        st.legal = ()
+        st.phase, st.legal = OVER, ()
         end_game(st, self.standings(st), self.scores(st), reason, reveal=False)
 
     def _next_round(self, st: GolfState, emit: Emit | None) -> None:
@@ -545,16 +548,13 @@ class GolfLogic(GameLogic[GolfState, GolfAction]):
         """GOLF-GAME-4: the match ends; the lowest total among the others wins."""
         totals = state.sheet.totals
         others = [s for s in range(state.players) if s != seat]
-        low = min(totals[s] for s in others)
-        state.phase = OVER
-        state.legal = ()
-        winners = [s for s in others if totals[s] == low]
+        state.phase, state.legal = OVER, ()
+        winners = [s for s in others if totals[s] == min(totals[o] for o in others)]
         end_game(state, winners, self.scores(state), "resigned", reveal=False)
 
     def end_match(self, state: GolfState) -> None:
         """GOLF-GAME-3: the match ends now; the unfinished round is not scored."""
-        state.phase = OVER
-        state.legal = ()
+        state.phase, state.legal = OVER, ()
         super().end_match(state)
 
     def default_action(self, state: GolfState, seat: int) -> GolfAction | None:

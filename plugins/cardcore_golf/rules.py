@@ -28,6 +28,7 @@ __all__ = [
     "GAME",
     "build_deck",
     "create_logic",
+    "golf_ender_ties_pay",
     "golf_final_turns",
     "golf_score_table",
     "golf_scorer",
@@ -125,3 +126,9 @@ def golf_scorer(layout: GridShape) -> Scorer:
 def golf_final_turns(layout: GridShape) -> bool:
     """GOLF6-END-1: completing a layout grants the others one final turn each."""
     return True
+
+
+@hookimpl(trylast=True)
+def golf_ender_ties_pay(layout: GridShape) -> bool:
+    """GOLF-PEN-4: an ender who ties for the lowest round score is not penalised."""
+    return False

@@ -14,12 +14,12 @@ RULE = RuleInfo(
     name="golf.ender-penalty-lowest",
     game="golf",
     summary="Penalty B: the player who ended the round, unless lowest, adds max(lowest score, 0)",
-    conflicts=("golf.ender-penalty-10",),
+    conflicts=("golf.ender-penalty-10", "golf.ender-penalty-lowest-literal"),
 )
 
 
 @hookimpl
-def golf_ender_penalty(layout: GridShape, scores: Sequence[int], ender: int) -> int:
-    """Add max(lowest, 0) when another seat scored strictly lower (GOLF-PEN-3/4)."""
-    lowest = min(scores)
-    return max(lowest, 0) if scores[ender] > lowest else 0
+def golf_ender_penalty(layout: GridShape, scores: Sequence[int], ender: int, pays: bool) -> int:
+    """Add max(lowest, 0) when the ender pays: another seat scored strictly lower (GOLF-PEN-3/4;
+    a tie for lowest too with ``golf.ender-penalty-ties``)."""
+    return max(min(scores), 0) if pays else 0

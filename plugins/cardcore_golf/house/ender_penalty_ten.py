@@ -14,11 +14,12 @@ RULE = RuleInfo(
     name="golf.ender-penalty-10",
     game="golf",
     summary="Penalty A: the player who ended the round gets +10 unless lowest",
-    conflicts=("golf.ender-penalty-lowest",),
+    conflicts=("golf.ender-penalty-lowest", "golf.ender-penalty-lowest-literal"),
 )
 
 
 @hookimpl
-def golf_ender_penalty(layout: GridShape, scores: Sequence[int], ender: int) -> int:
-    """+10 when another seat scored strictly lower; a tie for lowest is not penalised."""
-    return 10 if scores[ender] > min(scores) else 0
+def golf_ender_penalty(layout: GridShape, scores: Sequence[int], ender: int, pays: bool) -> int:
+    """+10 when the ender pays: another seat scored strictly lower (a tie for lowest is not
+    penalised, GOLF-PEN-4, unless ``golf.ender-penalty-ties``)."""
+    return 10 if pays else 0

@@ -115,6 +115,42 @@ def test_hook_golf_ender_penalty(third_party: Callable[..., str]) -> None:
     assert scores([name]) == [32, 34]  # no ender, no penalty
 
 
+def test_hook_golf_ender_penalty_is_told_whether_the_ender_pays(
+    third_party: Callable[..., str],
+) -> None:
+    seen: list[bool] = []
+
+    def golf_ender_penalty(layout: GridShape, scores: Sequence[int], ender: int, pays: bool) -> int:
+        seen.append(pays)
+        return 5 if pays else 0
+
+    name = third_party(golf_ender_penalty)
+    assert scores([name], ender=1) == [32, 34 + 5]  # 34 > 32: pays
+    assert scores([name], ender=0) == [32, 34]  # lowest: does not
+    assert seen == [True, False]
+
+
+def test_hook_golf_ender_ties_pay(third_party: Callable[..., str]) -> None:
+    tie = stack([G0, "7C 9D KH 4H 2H QD"], "5C", "7D KS 9H QS AH 2C")  # 32 and 32
+
+    def golf_ender_ties_pay(layout: GridShape) -> bool:
+        return layout.key == "6"
+
+    def tie_scores(rules: list[str]) -> list[int]:
+        return round_scores(golf(2, tie, rules=rules), 1)
+
+    assert tie_scores(["golf.ender-penalty-10"]) == [32, 32]  # the game: ties do not pay
+    assert tie_scores([third_party(golf_ender_ties_pay), "golf.ender-penalty-10"]) == [32, 42]
+
+    def golf_ender_ties_pay_badly(layout: GridShape) -> Any:
+        return "yes"
+
+    golf_ender_ties_pay_badly.__name__ = "golf_ender_ties_pay"
+    bad = third_party(golf_ender_ties_pay_badly)
+    with pytest.raises(cardcore.PluginError, match="golf_ender_ties_pay"):
+        tie_scores([bad, "golf.ender-penalty-10"])
+
+
 def test_a_third_party_setup_veto_takes_part_in_checking_positions(
     third_party: Callable[..., str],
 ) -> None:

@@ -22,6 +22,8 @@ HOUSE = {
     "golf.diagonal-pairs": "GOLF4-VAR-1",
     "golf.ender-penalty-10": "GOLF-PEN-2",
     "golf.ender-penalty-lowest": "GOLF-PEN-3",
+    "golf.ender-penalty-lowest-literal": "GOLF-PEN-5",
+    "golf.ender-penalty-ties": "GOLF-PEN-6",
     "golf.final-stock-only": "GOLF6-VAR-1",
     "golf.four-of-a-kind-columns": "GOLF6-VAR-3",
     "golf.hard": "GOLF-SCORE-2",
@@ -221,6 +223,49 @@ def test_golf_pen_3_ender_adds_lowest_not_below_zero() -> None:
     negative = ["JK JK KC KH KD KS", G1]
     assert scores(negative, rules=(*rules, "golf.jokers"), ender=1) == [-4, 34]
     assert scores(negative, rules=("golf.ender-penalty-10", "golf.jokers"), ender=1) == [-4, 44]
+
+
+def test_golf_pen_5_literal_lowest_even_when_negative() -> None:
+    rules = ("golf.ender-penalty-lowest-literal",)
+    assert scores([G0, G1], rules=rules, ender=1) == [32, 34 + 32]
+    assert scores([G0, G1], rules=rules, ender=0) == [32, 34]  # the ender is lowest
+    # seat 0 scores -4 (jokers and kings): seat 1, the ender, adds -4 (GOLF-PEN-3 would add 0)
+    negative = ["JK JK KC KH KD KS", G1]
+    assert scores(negative, rules=(*rules, "golf.jokers"), ender=1) == [-4, 34 - 4]
+    tie = ["7H 9C KD 4S 2D QH", "7C 9D KH 4H 2H QD"]
+    assert scores(tie, rules=rules, ender=1) == [32, 32]  # GOLF-PEN-4: a tie is not penalised
+    for other in ("golf.ender-penalty-10", "golf.ender-penalty-lowest"):
+        with pytest.raises(RuleConflictError, match="GOLF-PEN-5"):
+            golf(2, rules=[*rules, other])
+
+
+@pytest.mark.parametrize(
+    ("penalty", "paid"),
+    [
+        ("golf.ender-penalty-10", 10),
+        ("golf.ender-penalty-lowest", 32),
+        ("golf.ender-penalty-lowest-literal", 32),
+    ],
+)
+def test_golf_pen_6_an_ender_tying_for_lowest_pays(penalty: str, paid: int) -> None:
+    tie = ["7H 9C KD 4S 2D QH", "7C 9D KH 4H 2H QD", G1]  # 32, 32, 34
+    rules = ("golf.ender-penalty-ties", penalty)
+    assert scores(tie, rules=rules, ender=1) == [32, 32 + paid, 34]
+    assert scores(tie, rules=(penalty,), ender=1) == [32, 32, 34]  # without it: not penalised
+    assert scores(tie, rules=rules, ender=2) == [32, 32, 34 + paid]  # not lowest: as ever
+    # the ender alone lowest never pays
+    assert scores([G0, G1], rules=rules, ender=0) == [32, 34]
+    assert scores(tie, rules=("golf.ender-penalty-ties",), ender=1) == [32, 32, 34]  # no penalty
+
+
+def test_golf_pen_6_a_negative_tie_under_the_literal_penalty_b() -> None:
+    # four players, two decks: seats 0 and 1 score -4 (jokers, kings); the ender, seat 0,
+    # ties for lowest and adds -4 (GOLF-PEN-5); with GOLF-PEN-3 it would add max(-4, 0)
+    rules = ("golf.ender-penalty-ties", "golf.ender-penalty-lowest-literal", "golf.jokers")
+    grids = ["JK JK KC KH KD KS", "JK JK KC KH KD KS", "7H 9C JD 4S 2D QH", G1]
+    assert scores(grids, rules=rules, ender=0) == [-8, -4, 42, 34]
+    floor = ("golf.ender-penalty-ties", "golf.ender-penalty-lowest", "golf.jokers")
+    assert scores(grids, rules=floor, ender=0) == [-4, -4, 42, 34]
 
 
 def test_golf_pen_4_awards_first_then_penalty() -> None:
