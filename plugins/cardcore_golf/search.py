@@ -7,9 +7,10 @@ search hooks of :class:`cardcore.GameLogic`):
   seat's view whose hidden cards the search dealt at random: the fields come from the view's
   table, and the knowledge marks are set as Golf reads them (a face-up card is known to all;
   in the face-down layouts a card the seat sees is one it peeked at or drew, and every seat
-  that has made its setup peeked at that many of its cards; the held card is known to all
-  when it was taken from the discard pile, else to its drawer). Completed turns (``turns``,
-  which only a ``max_turns`` cap reads) are not in the view: a sample starts them at 0.
+  that has made its setup peeked at that many of its cards, where the house rules' vetoes
+  allow; the held card is known to all when it was taken from the discard pile, else to its
+  drawer). Completed turns (``turns``, which only a ``max_turns`` cap reads) are not in the
+  view: a sample starts them at 0.
 * :func:`rollout_action` plays like the greedy agent, from the acting seat's knowledge only:
   take a low or pairing discard, knock with a low estimate, replace the card it gains most
   on, else discard.
@@ -67,6 +68,8 @@ def position_from_view(logic: GolfLogic, view: Mapping[str, Any], zones: Zones) 
             masks[i] = own if card is not None else 0
         if owner != seat and setup_done[owner] and shape.setup == "peek":
             hidden = [i for i, m in enumerate(masks) if m == 0]
+            allowed = _peekable(logic, plan, view["options"], owner, hidden)
+            hidden = allowed if len(allowed) >= shape.initial else hidden
             for i in rng.sample(hidden, min(shape.initial, len(hidden))):
                 masks[i] = 1 << owner
     held = table["held"]
@@ -94,6 +97,19 @@ def position_from_view(logic: GolfLogic, view: Mapping[str, Any], zones: Zones) 
     if any(removed):
         fields["removed"] = removed
     return write_position("golf", fields, zones)
+
+
+def _peekable(
+    logic: GolfLogic, plan: Any, options: Mapping[str, Any], owner: int, hidden: list[int]
+) -> list[int]:
+    """The positions of *hidden* (GOLF4: no position is ever removed) that *owner* may peek at
+    by the house rules' ``forbid_action`` vetoes, which the position reader checks too."""
+    veto = logic.ruleset.veto
+    if veto is None:
+        return hidden
+    blank = GolfState(plan.players, options, plan)
+    blank.turn, blank.to_act = owner, plan.to_act[owner]
+    return [p for p in hidden if not veto(state=blank, action=plan.peek_act[owner][p])]
 
 
 def _place_known(view: Mapping[str, Any], zones: Zones, grid_ids: Sequence[int]) -> None:

@@ -365,6 +365,15 @@ class GolfState(GameState):
         self.slots = plan.no_slots
         self.legal: tuple[GolfAction, ...] | None = None
 
+    def snapshot(self) -> dict[str, Any]:
+        """Every slot as JSON-ready data, with ``turns`` as a ``max_turns`` cap reads it: 0
+        without a cap, as saves made before every turn was counted hold it (a loaded game's
+        count is rebuilt by replaying its record, so nothing is lost)."""
+        out = super().snapshot()
+        if self.plan.max_turns is None:
+            out["turns"] = 0
+        return out
+
     def gone(self, seat: int) -> int:
         """Return how many of *seat*'s positions were removed (cancelled groups)."""
         slots = self.slots[seat]

@@ -309,3 +309,34 @@ def test_a_removable_group_left_in_a_position_is_refused(
     text = text.replace("turn=1", "turn=0")
     assert f"face-up cancelled group at positions {group}" in _refused(text, [rule], layout)
     cardcore.new_game("golf", 2, options={"layout": layout}, position=text)  # no rule: fine
+
+
+def test_turns_are_counted_without_a_cap_and_saves_keep_their_old_snapshot() -> None:
+    # the position counts every completed turn; a save's snapshot writes turns as the cap reads
+    # it (0 without one), as saves made before every turn was counted hold it
+    game = golf(2, DECK)
+    play(game, (0, "flip 0"), (0, "flip 1"), (1, "flip 0"), (1, "flip 3"))
+    play(game, (0, "draw"), (0, "discard"), (1, "draw"), (1, "discard"), (0, "draw"))
+    assert " turns=2 " in game.position() and state(game).turns == 2
+    data = game.save()
+    assert data["state"]["turns"] == 0
+    loaded = cardcore.load(data)
+    assert " turns=2 " in loaded.position()
+    capped = golf(2, DECK, options={"max_turns": 9})
+    play(capped, (0, "flip 0"), (0, "flip 1"), (1, "flip 0"), (1, "flip 3"))
+    play(capped, (0, "draw"), (0, "discard"))
+    assert capped.save()["state"]["turns"] == 1
+    assert " turns=1 " in cardcore.load(capped.save()).position()
+
+
+def test_golf4_var_4_search_samples_peeks_the_rule_allows() -> None:
+    # a search agent deals the cards it cannot know and marks other seats' peeks: under
+    # golf.peek-nearest only the near row, or the position reader refuses the sample
+    for seed in range(4):
+        options = {"layout": "4", "rounds": 1}
+        game = cardcore.new_game("golf", 3, options=options, rules=["golf.peek-nearest"], seed=seed)
+        play(game, (0, "peek 2"), (0, "peek 3"), (1, "peek 3"))
+        agent = cardcore.load_agent("ismcts", seed=seed, iterations=8)
+        game.apply(agent.choose(game.view(1), game.legal_actions(1)))
+        assert game.to_act == (2,)
+        game.apply(agent.choose(game.view(2), game.legal_actions(2)))
