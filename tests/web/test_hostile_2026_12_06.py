@@ -248,9 +248,11 @@ def test_every_byte_a_seat_receives_names_only_cards_it_may_know(game: str) -> N
 
 
 def test_a_flooding_seat_is_closed_the_other_loses_nothing_and_the_flooder_resumes() -> None:
-    limits = Limits(rate=20.0, burst=40, close_after=60)
+    # a virtual clock: no token is earned during the flood, so the drops stay in a row
+    clock = [1000.0]
+    limits = Limits(rate=1.0, burst=40, close_after=50)
     rng = random.Random("flood")
-    with serve(limits=limits) as (client, server, _knowledge):
+    with serve(limits=limits, clock=lambda: clock[0]) as (client, server, _knowledge):
         sid = create(client, "spit", [{"name": "Ann"}, {"name": "Bob"}])["session"]
         with client.websocket_connect("/ws") as wb:
             b = Conn(wb)
@@ -259,27 +261,35 @@ def test_a_flooding_seat_is_closed_the_other_loses_nothing_and_the_flooder_resum
                 token = a.ask({"type": "join", "session": sid, "seat": 0})["token"]
                 b.ask({"type": "join", "session": sid, "seat": 1})
                 session = server.hub.sessions[sid]
-                _play(session, {0: a, 1: b}, rng, 6)
+                clock[0] += 100  # full buckets
+                _play(session, {0: a, 1: b}, rng, 4)
                 a.drain()
                 last = a.numbered()[-1]
                 kept = a.mirror
+                clock[0] += 100
                 version = session.game.version  # type: ignore[union-attr]
-                for _ in range(400):  # far past burst + close_after, never read
+                flooder = [cid for cid, c in session.conns.items() if c.seat == 0]
+                for _ in range(200):  # far past burst + close_after, never read
                     a.send({"type": "act", "action": "spit", "seen": 0})
-                closed = False
-                for _ in range(2000):
+                for _ in range(200):  # the server closes it (polled: a recv would block)
+                    if not set(flooder) & set(session.conns):
+                        break
+                    time.sleep(0.05)
+                closed = not set(flooder) & set(session.conns)
+                while closed:
                     try:
                         m = a.recv()
                     except Exception:  # the server closed the socket
-                        closed = True
                         break
                     assert m["type"] in ("error", "presence", "update", "view", "ok"), m
                     if m["type"] == "error":
                         assert m["code"] in ("rate-limited", "illegal", "stale", "not-started")
                 assert closed, "a flood past close_after must close the connection"
                 errors = [m for m in a.got if m.get("code") == "rate-limited"]
-                assert 1 <= len(errors) <= 3, len(errors)  # one a second at most
+                # the clock stood still: the first drop is told, and the close (its error carries it)
+                assert len(errors) == 2, len(errors)
             # the other seat plays on, with every event of its stream
+            clock[0] += 100
             made = _play(session, {1: b}, rng, 5)
             b.drain()
             assert _contiguous(b.numbered()), b.numbered()
@@ -616,3 +626,39 @@ def test_against_a_bot_the_person_and_the_late_spectator_get_only_what_they_may_
                 extra = named - knowledge.known[seat]
                 assert not extra, f"{seat} received {sorted(extra)} it could not know"
             assert _contiguous(a.numbered()) and _contiguous(w.numbered())
+
+
+# -- a session closed as idle, as the operator and its watchers see it ---------------------------
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="BUG: a session closed as idle answers 404 'no such session'; web.rst lists phase 'closed' for GET /api/sessions/{id}",
+)
+def test_a_session_closed_as_idle_is_told_to_its_watchers_and_shown_closed() -> None:
+    clock = [9000.0]
+    with serve(clock=lambda: clock[0]) as (client, server, _knowledge):
+        sid = create(client, "golf", [{"name": "Ann"}, {"name": "Bot", "agent": "golf-greedy"}])[
+            "session"
+        ]
+        with client.websocket_connect("/ws") as wa:
+            a = Conn(wa)
+            assert a.ask({"type": "join", "session": sid, "seat": 0})["type"] == "welcome"
+        with client.websocket_connect("/ws") as ww:
+            w = Conn(ww)
+            assert w.ask({"type": "watch", "session": sid})["type"] == "welcome"
+            assert server.sweep(now=clock[0]) == []
+            clock[0] += 3601
+            assert server.sweep(now=clock[0]) == [sid]
+            kinds = []
+            for _ in range(20):
+                try:
+                    kinds.append(w.recv()["type"])
+                except Exception:  # the server closed the socket after telling it
+                    break
+                if kinds[-1] == "closed":
+                    break
+            assert "closed" in kinds, kinds
+        r = client.get(f"/api/sessions/{sid}")
+        assert r.status_code == 200, r.text
+        assert r.json()["phase"] == "closed"
