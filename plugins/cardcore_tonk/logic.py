@@ -303,7 +303,10 @@ class TonkLogic(GameLogic[TonkState, TonkAction]):
         shown: tuple[tuple[Card, ...] | None, ...] | None = None
         if show:  # the hands face up (TONK-DROP-1, TONK-VIEW-1; a deal judge names its seats)
             hands = zones.cards
-            shown = tuple(tuple(hands[HAND0 + s]) if show >> s & 1 else None for s in range(n))
+            if show == _EVERY:  # the common case: every hand (a drop, the stock out)
+                shown = tuple(map(tuple, hands[HAND0 : HAND0 + n]))
+            else:
+                shown = tuple([tuple(hands[HAND0 + s]) if show >> s & 1 else None for s in range(n)])
             for s in range(n):
                 if show >> s & 1:
                     zones.seen[HAND0 + s] = [ALL] * len(hands[HAND0 + s])

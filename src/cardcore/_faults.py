@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any, NoReturn
 from cardcore._text import shown
 from cardcore.actions import Action
 from cardcore.errors import PluginError
+from cardcore.state import Result
 
 if TYPE_CHECKING:
     from cardcore.events import Event, EventBus
@@ -79,8 +80,6 @@ def result_fault(result: Any, players: int) -> str | None:
     payouts ``None`` or one int per seat, its reason text: a result that is not
     is refused where the game can still be put back, not found in a summary later.
     """
-    from cardcore.state import Result
-
     if not isinstance(result, Result):
         return f"state.result is {shown(result)}: it must be a cardcore.Result"
     winners, scores, payouts = result.winners, result.scores, result.payouts
