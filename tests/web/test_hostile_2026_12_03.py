@@ -522,8 +522,11 @@ def test_two_connections_for_one_seat_and_a_reconnect_mid_game_resync() -> None:
 
 def test_a_seat_name_of_unicode_tricks_survives_a_restart(tmp_path: Path) -> None:
     db = str(tmp_path / "g.db")
-    names = ["\u202eevil\u202c" + "x" * 100, "A\x00B\u0301\U0001f0a1" * 10]
+    names = ["\u00e9vil" + "x" * 100, "AB\u0301\U0001f0a1\u05d0" * 10]
     with serve(db) as (client, _server, _spy):
+        for tricky in ("\u202eevil\u202c", "A\x00B", " \t ", "\u2066x"):  # shown as another name
+            r = client.post("/api/sessions", json={"game": "golf", "seats": [{"name": tricky}, {}]})
+            assert r.status_code == 400 and "name" in r.json()["error"], r.text
         made = create(client, "golf", [{"name": n} for n in names])
         sid = made["session"]
         assert [s["name"] for s in made["seats"]] == [n[:40] for n in names]

@@ -150,3 +150,21 @@ def test_a_web_server_takes_its_limits_from_the_environment(
     monkeypatch.setenv("CARDCORE_MAX_SESSIONS", "x")
     with pytest.raises(WebError):
         WebServer()
+
+
+@pytest.mark.parametrize("text", ["\u0661\u0660", "1_000", " 5", "5 ", "1e3", "-1", "inf", "nan", "0x10"])
+def test_a_limit_variable_takes_ascii_digits_only(text: str) -> None:
+    with pytest.raises(WebError, match="CARDCORE_MAX_SESSIONS"):
+        ServerLimits.from_env({"CARDCORE_MAX_SESSIONS": text})
+    with pytest.raises(WebError, match="CARDCORE_IDLE_CLOSE"):
+        ServerLimits.from_env({"CARDCORE_IDLE_CLOSE": text})
+
+
+def test_idle_close_is_off_or_at_least_a_second() -> None:
+    assert ServerLimits.from_env({"CARDCORE_IDLE_CLOSE": "0"}).idle_close == 0
+    assert ServerLimits.from_env({"CARDCORE_IDLE_CLOSE": "7.5"}).idle_close == 7.5
+    for bad in ("0.001", "0.5"):
+        with pytest.raises(WebError, match="at least 1 second"):
+            ServerLimits.from_env({"CARDCORE_IDLE_CLOSE": bad})
+    with pytest.raises(WebError, match="finite"):
+        ServerLimits(idle_close=float("inf"))

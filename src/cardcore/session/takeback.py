@@ -95,9 +95,10 @@ class TakebackFlow(Flow):
         if op == "decline":
             self._takeback_end("declined", seat, f"seat {seat} declined")
             return
-        if seat not in pending["accepted"]:
-            pending["accepted"].append(seat)
-            self._dirty = True
+        if seat in pending["accepted"]:  # nothing new to tell anybody
+            raise ProtocolError("takeback-refused", f"seat {seat} has accepted this takeback already")
+        pending["accepted"].append(seat)
+        self._dirty = True
         if len(pending["accepted"]) + 1 >= self.players:
             self._grant(now)
         else:

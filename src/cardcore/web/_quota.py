@@ -7,7 +7,9 @@ past a limit is refused with HTTP 429 before anything is created.
 
 from __future__ import annotations
 
+import math
 import os
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, fields
 from typing import Any
@@ -55,8 +57,17 @@ class ServerLimits:
     def __post_init__(self) -> None:
         for f in fields(self):
             value = getattr(self, f.name)
-            if isinstance(value, bool) or not isinstance(value, int | float) or not value >= 0:
-                msg = f"{f.name} must be a number from 0, not {value!r}"
+            if (
+                isinstance(value, bool)
+                or not isinstance(value, int | float)
+                or not 0 <= value < math.inf
+            ):
+                msg = f"{f.name} must be a finite number from 0, not {value!r}"
+                raise WebError(msg)
+        for name in ("idle_close", "idle_when_full"):  # 0 is off; a tiny one spins the sweeper
+            value = getattr(self, name)
+            if 0 < value < 1:
+                msg = f"{name} must be 0 (off) or at least 1 second, not {value!r}"
                 raise WebError(msg)
         if self.page < 1 or self.max_page < self.page:
             msg = f"page must be from 1 to max_page ({self.max_page}), not {self.page}"
@@ -80,13 +91,13 @@ class ServerLimits:
             text = env.get(var)
             if not text:
                 continue
-            try:
-                value: float = float(text) if field == "idle_close" else int(text)
-            except ValueError:
-                value = -1.0
-            if not value >= 0:  # named as the operator wrote it (NaN fails too)
-                msg = f"{var} must be a number from 0, not {text[:40]!r}"
+            # plain ASCII digits (a decimal point for seconds): int() and float() also read
+            # "1_000", " 5", other scripts' digits, "inf" and "1e-300"
+            pattern = r"[0-9]{1,12}(\.[0-9]{1,6})?" if field == "idle_close" else r"[0-9]{1,12}"
+            if not re.fullmatch(pattern, text):
+                msg = f"{var} must be a number from 0 in digits, not {text[:40]!r}"
                 raise WebError(msg)
+            value: float = float(text) if field == "idle_close" else int(text)
             values[field] = value
         return cls(**values)
 

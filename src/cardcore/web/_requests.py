@@ -5,6 +5,7 @@ Nothing here is public; :mod:`cardcore.web.app` re-exports the constants and :cl
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -42,6 +43,21 @@ def _text(value: Any, what: str) -> str:
         msg = f"{what!r} must be text of 1 to 200 characters, not {value!r}"[:200]
         raise WebError(msg)
     return value
+
+
+_UNSHOWN = re.compile("[\x00-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
+"""Control characters and bidirectional overrides: a name holding one shows as something
+else than it is (or as nothing) on other players' screens."""
+
+
+def _seat_name(value: Any) -> str:
+    """A seat's display name from the lobby: text with something to show, no control
+    character, no bidirectional override; cut to 40 characters."""
+    name = _text(value, "name")
+    if not name.strip() or _UNSHOWN.search(name):
+        msg = f"'name' must show as it is: no control character or direction override, not only spaces; not {name[:40]!r}"
+        raise WebError(msg)
+    return name[:40]
 
 
 def _utf8(text: str) -> bool:

@@ -79,6 +79,7 @@ from cardcore.web._requests import (
     _error,
     _first_line,
     _get,
+    _seat_name,
     _text,
 )
 
@@ -169,10 +170,12 @@ class WebServer:
             try:
                 self._bots_db = sqlite3.connect(db, isolation_level=None, check_same_thread=False)
                 self._bots_db.execute(_BOTS)
+                # a web_bots table of another layout: refused here, not at start
+                self._bots_db.execute("SELECT session, seat, agent, params FROM web_bots LIMIT 0")
             except sqlite3.Error as exc:
                 from cardcore.session import StoreError
 
-                msg = f"cannot write to {db!r}: {exc}"
+                msg = f"cannot use {db!r} for the server's bots (its web_bots table): {exc}"
                 raise StoreError(msg) from None
         self.limits = limits or Limits()
         self.hub = Hub(self.store, self.limits)
@@ -349,7 +352,7 @@ class WebServer:
                 msg = f"seat {seat} must be an object with a 'name' (and an 'agent' for a bot)"
                 raise WebError(msg)
             name = entry.get("name")  # missing, null or "": "Player N"; another type: refused
-            names.append(_text(name, "name")[:40] if name != "" and name is not None else f"Player {seat + 1}")
+            names.append(_seat_name(name) if name != "" and name is not None else f"Player {seat + 1}")
             agent = entry.get("agent")  # missing or null: a person; else text naming an agent
             if agent is not None:
                 params = entry.get("params")
