@@ -717,3 +717,94 @@ def test_slap_rl_gym_env_plays_a_third_party_realtime_game() -> None:
         if terminated or truncated:
             break
     assert terminated or truncated
+
+
+def test_slap_threads_race_for_one_jack() -> None:
+    from concurrent.futures import ThreadPoolExecutor
+
+    for seed in (11, 12, 13):
+        game = cardcore.new_game("slapjack", 2, seed=seed)
+        to_jack(game)
+        jack, version = game.view(None)["zones"][CENTRE]["cards"][0], game.version
+
+        def send(seat: int, game: cardcore.Game = game, jack: str = jack, version: int = version) -> str:
+            try:
+                game.act(seat, f"slap {jack}", seen=version)
+            except StaleActionError:
+                return "stale"
+            return "applied"
+
+        with ThreadPoolExecutor(2) as pool:
+            outcomes = sorted(pool.map(send, [0, 1]))
+        assert outcomes == ["applied", "stale"] and game.version == version + 1
+
+
+def test_slap_seen_beyond_the_stale_window_is_refused() -> None:
+    game = cardcore.new_game("slapjack", 2, seed=3)
+    for _ in range(cardcore.STALE_WINDOW + 2):
+        moves = [(s, t) for s in game.to_act for t in game.view(s)["legal"] if not t.startswith("slap")]
+        game.act(*moves[0])
+    assert game.version > cardcore.STALE_WINDOW and game.view(None)["zones"][CENTRE]["cards"]
+    top = game.view(None)["zones"][CENTRE]["cards"][0]
+    before = snapshot(game)
+    with pytest.raises(CardcoreError, match="CORE-RT-3"):
+        game.act(1, f"slap {top}", seen=0)
+    assert snapshot(game) == before
+
+
+def test_slap_loaded_game_refuses_an_earlier_time() -> None:
+    game = cardcore.new_game("slapjack", 2, seed=1)
+    game.act(0, "flip", at=10.0)
+    loaded = cardcore.load(json.dumps(game.save()))
+    before = snapshot(loaded)
+    with pytest.raises(CardcoreError, match="CORE-RECORD-1"):
+        loaded.act(1, "flip", at=9.0)
+    assert snapshot(loaded) == before
+    loaded.act(1, "flip", at=10.0)
+
+
+def test_slap_session_idle_clock_plays_the_default_flip_never_a_resign() -> None:
+    from cardcore.session import Session, SessionConfig, TimeControl
+
+    config = SessionConfig(time=TimeControl(turn=5, fallback="resign"))
+    session = Session.create("slapjack", ["Ann", "Bob", "Cy"], now=0.0, seed=7, config=config)
+    for conn, seat in (("ann", 0), ("bob", 1), ("cy", 2)):
+        _send(session, conn, {"type": "join", "seat": seat}, 1.0)
+    watched = _send(session, "eve", {"type": "watch"}, 1.5)
+    texts: list[tuple[int, str, str]] = []
+    spectator: list[dict[str, Any]] = [o.message for o in watched]
+    for _ in range(8):
+        out = session.tick(session.next_deadline())
+        spectator += [o.message for o in out if o.conn == "eve"]
+        texts += [(o.message["action"]["seat"], o.message["action"]["text"], o.message["action"]["cause"])
+                  for o in out if o.conn == "ann" and o.message["type"] == "update"]
+    assert session.phase == "playing" and texts
+    assert all(text == "flip" and cause == "timeout" for _, text, cause in texts)
+    seats = [seat for seat, _, _ in texts]
+    assert seats[:3] == [0, 1, 2]
+    for message in spectator:
+        for zone in message.get("view", {}).get("zones", []):
+            if zone["name"].startswith("stack."):
+                assert set(zone["cards"]) <= {None}
+
+
+def test_slap_rl_aec_env_three_seats_zero_sum() -> None:
+    import numpy as np
+
+    from cardcore import rl
+
+    env = rl.aec_env("slapjack", 3)
+    env.reset(seed=4)
+    rng = np.random.default_rng(1)
+    totals: Counter[str] = Counter()
+    for _ in range(20_000):
+        if not env.agents:
+            break
+        obs, reward, terminated, truncated, _info = env.last()
+        totals[env.agent_selection] += reward
+        if terminated or truncated:
+            env.step(None)
+            continue
+        env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+    assert not env.agents
+    assert abs(sum(totals.values())) < 1e-9 and max(totals.values()) == pytest.approx(1.0)
