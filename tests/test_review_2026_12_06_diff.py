@@ -105,16 +105,27 @@ def _all_cards(game: cardcore.Game) -> Counter[str]:
 
 @pytest.mark.xfail(
     strict=True,
-    reason="BUG: apply's hot path skips result_fault when a game ends but leaves to_act set",
+    reason="BUG: result_fault is skipped when a game ends but leaves to_act set (apply and act)",
 )
-def test_a_bad_result_is_refused_even_when_the_ending_game_leaves_to_act_set() -> None:
+@pytest.mark.parametrize("how", ["apply", "act"])
+def test_a_bad_result_is_refused_even_when_the_ending_game_leaves_to_act_set(how: str) -> None:
     """The changelog: the core checks the Result a game sets when it ends (winners are seats,
     finite scores). A game that ends (is_over, result) but forgets to empty ``to_act`` gets
-    its result through unchecked: seat 7 wins a 2-seat game with NaN scores."""
-    game = cardcore.new_game(_registered("review-ends-keeping-turn", _EndsKeepingTurn), 2, seed=1)
+    its result through unchecked (Game.apply checks only when to_act is empty, _bound.commit
+    only when it is empty or out of range): seat 7 wins a 2-seat game with NaN scores."""
+    name = _registered(f"review-ends-keeping-turn-{how}", _EndsKeepingTurn)
+    game = cardcore.new_game(name, 2, seed=1)
     with pytest.raises(cardcore.PluginError):
-        _play_to_end(game)
-    assert not game.is_over
+        for _ in range(5000):
+            if game.is_over:
+                break
+            seat = game.to_act[0]
+            action = game.legal_actions(seat)[0]
+            if how == "apply":
+                game.apply(action)
+            else:
+                game.act(seat, str(action))
+    assert not game.is_over, game.result
 
 
 def test_a_bad_winner_is_refused_and_the_game_put_back() -> None:
@@ -392,3 +403,44 @@ def test_a_face_up_hand_does_not_show_the_order_its_cards_were_drawn_in() -> Non
         assert None not in shown and drawn[other] in shown
         order = [c for c in game.history(0)[-1]["shown"][other]]
         assert shown in (order, order[::-1]), (shown, order, drawn[other])
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="BUG: two lobby seats may take the same name (or another seat's default 'Player N')",
+)
+@pytest.mark.parametrize("seats", [[{"name": "Ann"}, {"name": "Ann"}], [{"name": "Player 2"}, {}]])
+def test_lobby_names_that_show_as_another_seat_are_refused(seats: list[dict[str, str]]) -> None:
+    """docs/web.rst: a refused name "would show as another name"; the commit: "lobby names
+    that would show as another are refused". Two seats shown as "Ann", or seat 0 named
+    "Player 2" beside seat 1's default "Player 2", are accepted."""
+    pytest.importorskip("starlette")
+    pytest.importorskip("httpx")
+    from cardcore.web import WebServer
+    from tests.web.helpers import TestClient, create_app
+
+    server = WebServer(None, bot_delay=0.0)
+    with TestClient(create_app(server)) as client:
+        r = client.post("/api/sessions", json={"game": "golf", "seats": seats})
+        assert r.status_code == 400 and "name" in r.json()["error"], r.text
+
+
+def test_golf_ender_penalty_variants() -> None:
+    """GOLF-PEN-4/5/6: who pays, and the literal penalty B lowering the ender's score."""
+    from cardcore_golf.grids import LAYOUTS, ender_pays
+    from cardcore_golf.house import ender_penalty_lowest, ender_penalty_lowest_literal
+
+    assert ender_pays([5, -3], 0, False) and not ender_pays([-3, 5], 0, False)
+    assert not ender_pays([4, 4, 9], 0, False) and ender_pays([4, 4, 9], 0, True)
+    assert not ender_pays([3, 4, 4], 0, True)  # alone lowest never pays
+    shape = LAYOUTS["6"]
+    assert ender_penalty_lowest.golf_ender_penalty(shape, (5, -3), 0, True) == 0
+    assert ender_penalty_lowest_literal.golf_ender_penalty(shape, (5, -3), 0, True) == -3
+    assert ender_penalty_lowest_literal.golf_ender_penalty(shape, (5, -3), 0, False) == 0
+
+
+def test_history_since_refused_without_a_seat_rule() -> None:
+    game = cardcore.new_game("golf", 2, seed=1)
+    with pytest.raises(cardcore.IllegalActionError, match="since") as info:
+        game.history(since=-1)
+    assert info.value.rule_id is None
