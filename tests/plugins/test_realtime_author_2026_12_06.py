@@ -874,3 +874,18 @@ def test_slap_signed_record_refuses_a_forged_action() -> None:
     forged["actions"][1][0] = 0
     with pytest.raises(CorruptStateError):
         cardcore.replay(json.dumps(forged), key="k")
+
+
+@pytest.mark.xfail(strict=True, reason="BUG: a determinized twin judges a seen= inside the window against the current "
+                   "state (IllegalActionError of the game's rule), neither exactly (stale) nor refused naming the window")
+def test_slap_twin_judges_seen_exactly_or_refuses_it() -> None:
+    game = cardcore.new_game("slapjack", 2, seed=11)
+    to_jack(game)
+    jack, version = game.view(None)["zones"][CENTRE]["cards"][0], game.version
+    game.act(game.view(None)["table"]["turn"], "flip")
+    with pytest.raises(StaleActionError, match="CORE-RT-1"):  # the real game judges it exactly
+        game.clone().act(1, f"slap {jack}", seen=version)
+    twin = game.determinize(1, 3)
+    assert twin.version == game.version
+    with pytest.raises(CardcoreError, match=r"CORE-RT-[13]\)"):  # CORE-RT-3: exactly, or refused naming the window
+        twin.act(1, f"slap {jack}", seen=version)
