@@ -858,7 +858,7 @@ def test_slap_house_1_save_names_the_rule_and_needs_it() -> None:
     assert cardcore.load(text).rules == ("slapjack.doubles",)
     cardcore.unregister("cardcore.rules", "slapjack.doubles")
     try:
-        with pytest.raises(CorruptStateError, match="slapjack.doubles"):
+        with pytest.raises(CorruptStateError, match=r"slapjack\.doubles"):
             cardcore.load(text)
     finally:
         cardcore.register("cardcore.rules", "slapjack.doubles", DOUBLES)
