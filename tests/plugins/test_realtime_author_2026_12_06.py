@@ -255,7 +255,7 @@ class SlapLogic(GameLogic[SlapState, Move]):
         return tuple(float(len(state.zones.cards[stack(s)])) for s in range(state.players))
 
     def table(self, state: SlapState, seat: int | None) -> dict[str, Any]:
-        return {"turn": state.turn, "comeback_used": list(state.used)}
+        return {"turn": state.turn, "used": list(state.used), "last": state.last}
 
     def check_position(self, state: SlapState) -> None:
         cards = state.zones.cards
@@ -269,7 +269,8 @@ GAME_MODULE.GAME = GameInfo(  # type: ignore[attr-defined]
     "slapjack", "Slapjack: flip in turn, slap the Jacks; the last player with cards wins", 2, 4,
     realtime=True, hookspecs=_hookspecs(), fields=(
         ViewField("turn", "seat", "The seat that flips next."),
-        ViewField("comeback_used", "per-seat", "Whether each seat has slapped back in.", of="bool"),
+        ViewField("used", "per-seat", "Whether each seat has slapped back in.", of="bool"),
+        ViewField("last", "int", "The seat that put the last card on the centre (-1: none yet)."),
     ),
 )
 
@@ -498,7 +499,7 @@ def test_slap_out_1_an_out_seat_slaps_a_jack_back_in_once() -> None:
     assert game.to_act == (0, 1) and game.view(1)["legal"] == ["slap JH"]
     game.act(1, "slap JH")
     view = game.view(None)
-    assert view["table"]["comeback_used"] == [False, True] and view["zones"][2]["count"] == 2
+    assert view["table"]["used"] == [False, True] and view["zones"][2]["count"] == 2
     assert view["table"]["turn"] == 1
 
 
