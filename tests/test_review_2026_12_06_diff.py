@@ -444,3 +444,26 @@ def test_history_since_refused_without_a_seat_rule() -> None:
     with pytest.raises(cardcore.IllegalActionError, match="since") as info:
         game.history(since=-1)
     assert info.value.rule_id is None
+
+
+def _fixed(summary: Any) -> tuple[Any, ...]:
+    """A compare summary without its timings (they differ run to run)."""
+    s = summary
+    return (s.games, s.agents, s.seat_wins, s.actions, s.rounds, s.spread, s.reasons, s.skill)
+
+
+def test_compare_chunk_ranges_give_the_same_study() -> None:
+    """compare's chunks now name a range of games (task, stop): every chunk size plays the
+    same games, the skill probe's included, as one chunk does."""
+    runs = [
+        cardcore.compare("golf", games=5, seed=2, chunk=c, skill="auto", vs=["golf.jokers"])
+        for c in (1, 2, 5)
+    ]
+    first = (_fixed(runs[0].a), _fixed(runs[0].b))
+    assert all((_fixed(r.a), _fixed(r.b)) == first for r in runs[1:])
+    assert runs[0].a.games == 5
+
+
+def test_compare_seats_as_many_as_a_lineup_names() -> None:
+    result = cardcore.compare("golf", games=2, agents="random,random,random", skill=None)
+    assert result.a.agents == ("random",) * 3 and result.b.agents == ("random",) * 3
