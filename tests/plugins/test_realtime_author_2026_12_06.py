@@ -73,7 +73,7 @@ from cardcore.errors import (
     PluginError,
     StaleActionError,
 )
-from cardcore.turns import end_game
+from cardcore.turns import end_game, winners_by
 
 # --------------------------------------------------------------------------- the plugin
 
@@ -253,6 +253,9 @@ class SlapLogic(GameLogic[SlapState, Move]):
 
     def scores(self, state: SlapState) -> tuple[float, ...]:
         return tuple(float(len(state.zones.cards[stack(s)])) for s in range(state.players))
+
+    def standings(self, state: SlapState) -> tuple[int, ...]:
+        return winners_by(self.scores(state), lowest=False)  # most cards leads
 
     def table(self, state: SlapState, seat: int | None) -> dict[str, Any]:
         return {"turn": state.turn, "used": list(state.used), "last": state.last}
@@ -890,3 +893,35 @@ def test_slap_twin_judges_seen_exactly_or_refuses_it() -> None:
     assert twin.version == game.version
     with pytest.raises(CardcoreError, match=r"CORE-RT-[13]\)"):  # CORE-RT-3: exactly, or refused naming the window
         twin.act(1, f"slap {jack}", seen=version)
+
+
+def test_slap_failing_subscriber_never_stops_or_splits_a_realtime_game() -> None:
+    game = cardcore.new_game("slapjack", 3, seed=8)
+    failures: list[Any] = []
+    game.events.on_error = failures.append
+    delivered: list[int] = []
+
+    def bad(event: Any) -> None:
+        raise KeyError("subscriber bug")
+
+    game.events.subscribe(cardcore.CardMoved, bad, seat=1)
+    game.events.subscribe(cardcore.ActionApplied, lambda e: delivered.append(e.version), seat=2)
+    result = cardcore.run_realtime(game, [RandomAgent(seed=s) for s in range(3)], seed=4)
+    assert game.is_over and result.reason == "last player with cards"
+    assert delivered == list(range(1, game.version + 1))
+    assert failures and len(game.record()["actions"]) == game.version
+    assert cardcore.replay(json.dumps(game.record())).position() == game.position()
+
+
+def test_slap_session_total_clock_ends_the_match_for_the_leader() -> None:
+    from cardcore.session import Session, SessionConfig, TimeControl
+
+    session = Session.create("slapjack", ["Ann", "Bob"], now=0.0, seed=7,
+                             config=SessionConfig(time=TimeControl(total=10)))
+    for conn, seat in (("ann", 0), ("bob", 1)):
+        _send(session, conn, {"type": "join", "seat": seat}, 1.0)
+    _send(session, "ann", {"type": "act", "action": "flip", "seen": 0}, 2.0)  # Ann 25, Bob 26
+    session.tick(session.next_deadline())
+    assert session.phase == "over"
+    result = session.game.result
+    assert result is not None and result.winners == (1,) and result.reason == "ended"
