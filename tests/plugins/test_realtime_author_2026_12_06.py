@@ -925,3 +925,22 @@ def test_slap_session_total_clock_ends_the_match_for_the_leader() -> None:
     assert session.phase == "over"
     result = session.game.result
     assert result is not None and result.winners == (1,) and result.reason == "ended"
+
+
+def test_slap_rl_observation_depends_only_on_what_the_seat_knows() -> None:
+    import numpy as np
+
+    from cardcore import rl
+
+    full = cardcore.new_game("slapjack", 3, seed=5)
+    cardcore.run_realtime(full, [RandomAgent(seed=s) for s in range(3)], seed=2, max_actions=40)
+    game = cardcore.new_game("slapjack", 3, seed=5)  # max_actions ends the game: replay a prefix
+    for seat, text, at in full.record()["actions"][:30]:
+        game.act(seat, text, at=at)
+    assert not game.is_over
+    for seat in range(3):
+        mine = rl.observe(game, seat)
+        for seed in range(4):
+            twin = rl.observe(game.determinize(seat, seed), seat)
+            assert np.array_equal(np.asarray(mine["observation"]), np.asarray(twin["observation"]))
+            assert np.array_equal(np.asarray(mine["action_mask"]), np.asarray(twin["action_mask"]))
