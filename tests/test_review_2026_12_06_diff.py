@@ -13,6 +13,7 @@ import pickle
 import random
 import types
 from collections import Counter
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -129,9 +130,20 @@ class _EndsBadWinner(DrawLogic):
             state.result = Result((7,), state.result.scores, None, "x")
 
 
-def _registered(name: str, logic: type) -> str:
-    cardcore.register("cardcore.games", name, _game_module(name, logic))
-    return name
+@pytest.fixture
+def registered() -> Iterator[Callable[[str, type], str]]:
+    """Register faulty test games for one test, and unregister them after it (so no other
+    test that walks every installed game meets them)."""
+    names: list[str] = []
+
+    def register(name: str, logic: type) -> str:
+        cardcore.register("cardcore.games", name, _game_module(name, logic))
+        names.append(name)
+        return name
+
+    yield register
+    for name in names:
+        cardcore.unregister("cardcore.games", name)
 
 
 def _play_to_end(game: cardcore.Game, limit: int = 5000) -> None:
@@ -166,12 +178,14 @@ def _all_cards(game: cardcore.Game) -> Counter[str]:
     reason="BUG: result_fault is skipped when a game ends but leaves to_act set (apply and act)",
 )
 @pytest.mark.parametrize("how", ["apply", "act"])
-def test_a_bad_result_is_refused_even_when_the_ending_game_leaves_to_act_set(how: str) -> None:
+def test_a_bad_result_is_refused_even_when_the_ending_game_leaves_to_act_set(
+    how: str, registered: Callable[[str, type], str]
+) -> None:
     """The changelog: the core checks the Result a game sets when it ends (winners are seats,
     finite scores). A game that ends (is_over, result) but forgets to empty ``to_act`` gets
     its result through unchecked (Game.apply checks only when to_act is empty, _bound.commit
     only when it is empty or out of range): seat 7 wins a 2-seat game with NaN scores."""
-    name = _registered(f"review-ends-keeping-turn-{how}", _EndsKeepingTurn)
+    name = registered(f"review-ends-keeping-turn-{how}", _EndsKeepingTurn)
     game = cardcore.new_game(name, 2, seed=1)
     with pytest.raises(cardcore.PluginError):
         for _ in range(5000):
@@ -186,8 +200,10 @@ def test_a_bad_result_is_refused_even_when_the_ending_game_leaves_to_act_set(how
     assert not game.is_over, game.result
 
 
-def test_a_bad_winner_is_refused_and_the_game_put_back() -> None:
-    game = cardcore.new_game(_registered("review-ends-bad-winner", _EndsBadWinner), 2, seed=1)
+def test_a_bad_winner_is_refused_and_the_game_put_back(
+    registered: Callable[[str, type], str],
+) -> None:
+    game = cardcore.new_game(registered("review-ends-bad-winner", _EndsBadWinner), 2, seed=1)
     with pytest.raises(cardcore.PluginError, match="winners"):
         _play_to_end(game)
     assert not game.is_over and game.result is None
