@@ -543,10 +543,6 @@ def test_compare_seats_as_many_as_a_lineup_names() -> None:
     assert result.a.agents == ("random",) * 3 and result.b.agents == ("random",) * 3
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="BUG: a Golf save of 7c3f24a with turns > 0 (no max_turns) is refused as corrupt",
-)
 def test_an_old_golf_save_in_its_final_turns_still_loads() -> None:
     """2732664 says "saves made before every turn was counted still load"; GolfState.snapshot
     now writes turns=0 without a cap, but the old code counted, without a cap too, the turns

@@ -347,14 +347,14 @@ class GolfLogic(GameLogic[GolfState, GolfAction]):
         else:
             self._apply_other(st, action, emit)
             return
-        # the end of a turn (replace or discard), counted: pass at once unless the round may end
-        st.turns += 1
+        # the end of a turn (replace or discard): pass at once unless the round may end
         if st.final_left < 0 and plan.simple_end and (st.down[seat] or not plan.trigger):
             st.turn, st.to_act, st.legal = plan.pass_to[seat]
             st.phase = DRAW_PHASE
             if emit is not None:
                 emit(TURN_PASSED[st.turn])
         else:
+            st.turns += 1  # counted where the round may end (every turn under max_turns)
             self._end_turn(st, seat, emit)
 
     def _apply_other(self, st: GolfState, action: GolfAction, emit: Emit | None) -> None:

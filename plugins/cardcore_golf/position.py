@@ -17,7 +17,7 @@ everyone, ``@0.2``: seats 0 and 2)::
 ``turn``       the seat to act
 ``phase``      ``"setup"`` (initial flips or peeks), ``"draw"``, ``"place"`` (holding a
                stock card) or ``"taken"`` (holding a taken discard)
-``turns``      completed turns this round (for the ``max_turns`` cap, GOLF-CAP-1)
+``turns``      completed turns this round that could end it (every turn under ``max_turns``, GOLF-CAP-1)
 ``ender``      the seat that knocked or completed its layout, or ``null``
 ``final``      final turns still to play after the ender, or ``null``
 ``totals``     the match totals so far, one per seat

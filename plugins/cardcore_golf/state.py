@@ -324,7 +324,7 @@ class GolfState(GameState):
     ``final_left`` (final turns still to play, -1 outside the final turns), ``slots`` (per
     seat ``None``, or after a removal a tuple: position -> index in the grid pile, -1 for a
     removed position), ``legal`` (the acting seat's legal actions, or ``None`` when they must
-    be computed), ``turns`` (completed turns this round), ``round`` (from 1), ``sheet`` (the
+    be computed), ``turns`` (completed turns this round that could end it: every turn under ``max_turns``), ``round`` (from 1), ``sheet`` (the
     :class:`~cardcore.ScoreSheet`) and ``past`` (the finished rounds, oldest first).
     """
 
@@ -364,15 +364,6 @@ class GolfState(GameState):
         self.past: tuple[PastRound, ...] = ()
         self.slots = plan.no_slots
         self.legal: tuple[GolfAction, ...] | None = None
-
-    def snapshot(self) -> dict[str, Any]:
-        """Every slot as JSON-ready data, with ``turns`` as a ``max_turns`` cap reads it: 0
-        without a cap, as saves made before every turn was counted hold it (a loaded game's
-        count is rebuilt by replaying its record, so nothing is lost)."""
-        out = super().snapshot()
-        if self.plan.max_turns is None:
-            out["turns"] = 0
-        return out
 
     def gone(self, seat: int) -> int:
         """Return how many of *seat*'s positions were removed (cancelled groups)."""

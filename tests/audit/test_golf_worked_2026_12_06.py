@@ -665,12 +665,17 @@ def test_printed_rules_keep_every_rule_id_whole(capsys):
 # ---------------------------------------------------------------------------- positions
 
 
-def test_position_counts_completed_turns_without_a_turn_cap():
+def test_position_turns_field_says_what_it_counts_without_a_turn_cap():
+    # Without max_turns the engine counts only the turns that could end the round (so saves
+    # made by 0.3.0, which counted so, still load); the position field's doc says exactly that.
+    import cardcore_golf.position as golf_position
+
     game = cardcore.new_game("golf", 2, options={"rounds": 1}, seed=3)
     play(game, (0, "flip 0"), (0, "flip 1"), (1, "flip 0"), (1, "flip 1"))
     for _ in range(3):
         play(game, (0, "draw"), (0, "discard"), (1, "draw"), (1, "discard"))
-    assert " turns=6 " in game.position()
+    assert " turns=0 " in game.position()
+    assert "completed turns this round that could end it" in (golf_position.__doc__ or "")
 
 
 def test_position_counts_completed_turns_with_a_turn_cap():

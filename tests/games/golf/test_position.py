@@ -311,17 +311,15 @@ def test_a_removable_group_left_in_a_position_is_refused(
     cardcore.new_game("golf", 2, options={"layout": layout}, position=text)  # no rule: fine
 
 
-def test_turns_are_counted_without_a_cap_and_saves_keep_their_old_snapshot() -> None:
-    # the position counts every completed turn; a save's snapshot writes turns as the cap reads
-    # it (0 without one), as saves made before every turn was counted hold it
+def test_turns_count_what_could_end_the_round_and_saves_load_either_way() -> None:
+    # without a cap only turns that could end the round are counted (as 0.3.0 did, so its
+    # saves load); under max_turns every completed turn is
     game = golf(2, DECK)
     play(game, (0, "flip 0"), (0, "flip 1"), (1, "flip 0"), (1, "flip 3"))
     play(game, (0, "draw"), (0, "discard"), (1, "draw"), (1, "discard"), (0, "draw"))
-    assert " turns=2 " in game.position() and state(game).turns == 2
-    data = game.save()
-    assert data["state"]["turns"] == 0
-    loaded = cardcore.load(data)
-    assert " turns=2 " in loaded.position()
+    assert " turns=0 " in game.position() and state(game).turns == 0
+    loaded = cardcore.load(game.save())
+    assert loaded.position() == game.position()
     capped = golf(2, DECK, options={"max_turns": 9})
     play(capped, (0, "flip 0"), (0, "flip 1"), (1, "flip 0"), (1, "flip 3"))
     play(capped, (0, "draw"), (0, "discard"))
