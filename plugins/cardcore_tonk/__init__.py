@@ -12,4 +12,4 @@ per module). The rule specification is ``seeds/tonk.md``.
 
 from __future__ import annotations
 
-__version__ = "0.4.0"
+__version__ = "0.5.0"

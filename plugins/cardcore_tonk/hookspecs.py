@@ -18,6 +18,7 @@ from cardcore_tonk.state import TonkState
 
 __all__ = [
     "tonk_deal_judge",
+    "tonk_deal_shows_every_hand",
     "tonk_hand_ends_on_empty_stock",
     "tonk_out_units",
     "tonk_quiet_from_discards",
@@ -121,4 +122,19 @@ def tonk_void_deal_counts() -> bool | None:
     :returns: ``True`` or ``False``.
 
     .. versionadded:: 0.4
+    """
+
+
+@hookspec(firstresult=True)
+def tonk_deal_shows_every_hand() -> bool | None:
+    """Return whether a hand settled at the deal (a deal judge's verdict) shows every hand,
+    whatever seats the verdict names.
+
+    Stops at the first non-``None`` result; the game answers ``False`` with
+    ``trylast=True``: only the seats the verdict names are shown (a natural's
+    holder). ``True`` shows every hand, as Tonk did before 0.5.0.
+
+    :returns: ``True`` or ``False``.
+
+    .. versionadded:: 0.5
     """

@@ -147,6 +147,8 @@ class TonkLogic(GameLogic[TonkState, TonkAction]):
         self.quiet_any: bool = not self._asked("tonk_quiet_from_discards", True)
         """Whether every turn without a spread or hit is quiet (Tonk before 0.4.0)."""
         self.void_counts: bool = self._asked("tonk_void_deal_counts", False)
+        self.deal_shows_all: bool = self._asked("tonk_deal_shows_every_hand", False)
+        """Whether a hand settled at the deal shows every hand (Tonk before 0.5.0)."""
         """Whether a void deal is one of the session's hands (Tonk before 0.4.0)."""
         self._layouts: dict[int, Layout] = {}
         # events are immutable values: the common ones are built once and shared
@@ -275,7 +277,8 @@ class TonkLogic(GameLogic[TonkState, TonkAction]):
                         raise self.refused_answer("tonk_deal_judge", verdict, VERDICT, judge)
                     amounts = [u * state.stake for u in verdict.units]
                     again = verdict.redeal and not self.void_counts
-                    show = _EVERY if verdict.shown is None else sum(1 << s for s in set(verdict.shown))
+                    shown = None if self.deal_shows_all else verdict.shown
+                    show = _EVERY if shown is None else sum(1 << s for s in set(shown))
                     self._end_hand(state, verdict.reason, verdict.seat, amounts, show, emit, again)
                     return
         state.to_act = _TO_ACT[turn]

@@ -25,6 +25,7 @@ __all__ = [
     "build_deck",
     "card_points",
     "create_logic",
+    "tonk_deal_shows_every_hand",
     "tonk_hand_ends_on_empty_stock",
     "tonk_out_units",
     "tonk_quiet_from_discards",
@@ -127,4 +128,10 @@ def tonk_quiet_from_discards() -> bool:
 @hookimpl(trylast=True)
 def tonk_void_deal_counts() -> bool:
     """A void deal is dealt again by the next dealer: not one of the session's hands."""
+    return False
+
+
+@hookimpl(trylast=True)
+def tonk_deal_shows_every_hand() -> bool:
+    """A hand settled at the deal shows only the seats its verdict names (a natural's holder)."""
     return False

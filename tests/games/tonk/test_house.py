@@ -28,6 +28,7 @@ HOUSE = {
     "tonk.stock-out-discard-only": "TONK-VAR-5",
     "tonk.quiet-round-any-turns": "TONK-VAR-6",
     "tonk.void-deal-counts": "TONK-VAR-7",
+    "tonk.deal-shows-every-hand": "TONK-VAR-8",
 }
 
 
@@ -370,3 +371,26 @@ def test_tonk_49_2_the_history_names_the_cut_s_dealer_after_a_void_deal() -> Non
     history = game.history(None)
     assert history[0]["kind"] == "cut" and history[0]["dealer"] == cut.dealer  # type: ignore[attr-defined]
     assert history[1]["reason"] == "void" and history[1]["dealer"] == cut.dealer  # type: ignore[attr-defined]
+
+
+def test_tonk_var_8_a_natural_shows_every_hand_as_before_0_5_0() -> None:
+    # seat 2 is dealt 49 (10H JH QH KH 9H): under TONK-VAR-8 every hand is shown, as Tonk did before 0.5.0;
+    # without it only the natural's holder shows (TONK-49-1)
+    def dealt(rules: tuple[str, ...]) -> dict[str, object]:
+        game = cardcore.new_game(
+            "tonk",
+            3,
+            rules=rules,
+            options={"first_dealer": 0, "hands": 2},
+            deck="2S 10H 5C 3S JH 6C 4S QH 7C 5S KH 8C 6S 9H KC QC",
+            seed=1,
+        )
+        entry = game.history(None)[-1]
+        assert entry["reason"] == "natural" and entry["seat"] == 2, entry
+        return entry
+
+    plain = dealt(())
+    assert plain["shown"][0] is None and plain["shown"][1] is None and plain["totals"][2] == 49
+    old = dealt(("tonk.deal-shows-every-hand",))
+    assert None not in old["shown"] and old["totals"] == [36, 20, 49]
+    assert cardcore.earlier_rules("tonk", "0.4.0") == ("tonk.deal-shows-every-hand",)
