@@ -78,7 +78,7 @@ def commit(
         else:
             emit = batch.append if batch is not None and bus.wants_game_events else None
             game._logic_apply(state, action, emit)
-        if not state.to_act or not 0 <= state.to_act[-1] < state.players:  # wrong, or ended
+        if not state.to_act or state.is_over or not 0 <= state.to_act[-1] < state.players:
             check_turn(game.name, state, "apply")
     except BaseException as exc:
         fault = turn_error(game.name, state) if isinstance(exc, TypeError) else None

@@ -355,7 +355,7 @@ class Game:
                         batch.append if batch is not None and bus.wants_game_events else None,
                     )
                     to_act = state.to_act
-                    if to_act:
+                    if to_act and not state.is_over:
                         nxt = to_act[0]  # not a sequence: the game's mistake, restored
                     else:  # ended (its result checked), or it forgot who acts next
                         check_turn(self.name, state, "apply")

@@ -20,14 +20,21 @@ from typing import Any, cast
 from attrs import field, frozen
 from typing_extensions import Self
 
-from cardcore.cards import Card, card_texts
+from cardcore.cards import Card, Suit, card_texts
 from cardcore.deck import Chance, shuffle
 
 __all__ = ["ALL", "Layout", "Visibility", "ZoneSpec", "Zones"]
 
 ALL = -1
+_SUITS = {suit: i for i, suit in enumerate(Suit)}
 _SPECTATOR = 1 << 64  # the bit of a spectator's knowledge: only ALL has it
 """Knowledge mask meaning "every seat (and every spectator) has seen this card"."""
+
+
+def _by_rank(card: Card) -> tuple[int, int]:
+    """Rank, then suit (a joker first): the order a face-up hand shows to the other seats."""
+    suit = card.suit
+    return (int(card.rank), -1 if suit is None else _SUITS[suit])
 
 
 class Visibility(enum.Enum):
@@ -37,7 +44,8 @@ class Visibility(enum.Enum):
     """Face up: every card is public (a discard pile, a meld on the table)."""
     OWNER = "owner"
     """A hand: its owner sees every card, others only the count, until every card of it
-    is known to all (its masks all :data:`ALL`: turned face up, revealed at the end)."""
+    is known to all (its masks all :data:`ALL`: turned face up, revealed at the end);
+    then every seat sees it, sorted by rank and suit (not in the order it was drawn)."""
     NOBODY = "nobody"
     """Face down: only seats whose knowledge bit is set see a card (a stock, a grid of face-down cards)."""
     TOP = "top"
@@ -169,14 +177,14 @@ class Zones:
             return []
         spec = self.layout.specs[z]
         vis = spec.visibility
-        if vis is Visibility.EVERYONE or (
-            vis is Visibility.OWNER and seat is not None and seat == spec.owner
-        ):
-            return cast(list[str | None], card_texts(reversed(pile)))
-        if vis is Visibility.OWNER:  # face up once every card is known to all
-            if self.seen[z].count(ALL) == len(pile):
+        if vis is Visibility.OWNER:  # face up once every card is known to all: shown to all,
+            if self.seen[z].count(ALL) == len(pile):  # sorted (the order it was drawn in is
+                return cast(list[str | None], card_texts(sorted(pile, key=_by_rank)))  # private)
+            if seat is not None and seat == spec.owner:
                 return cast(list[str | None], card_texts(reversed(pile)))
             return [None] * len(pile)
+        if vis is Visibility.EVERYONE:
+            return cast(list[str | None], card_texts(reversed(pile)))
         if vis is Visibility.TOP:
             return [pile[-1].text, *([None] * (len(pile) - 1))]
         masks = self.seen[z]

@@ -120,8 +120,9 @@ def deal_view(view: Mapping[str, Any], deck: Sequence[Card], rng: random.Random)
     less every visible card) are shuffled with *rng* and dealt into the hidden
     places. Knowledge marks are guesses from what the view says: every card of
     a face-up or top-only pile is known to all (``TOP`` piles were seen as they
-    were built), every card of a hand to its owner, a visible card of a
-    face-down pile to all (a card turned face up), a hidden one to nobody.
+    were built), every card of a hand to its owner (to all when the view shows
+    another seat's hand: it lies face up), a visible card of a face-down pile to
+    all (a card turned face up), a hidden one to nobody.
     A game that knows better adjusts them in ``position_from_view``.
 
     :param view: A seat's view (format ``cardcore-view/2``).
@@ -164,6 +165,8 @@ def deal_view(view: Mapping[str, Any], deck: Sequence[Card], rng: random.Random)
             known, unknown = ALL, ALL
         elif vis is Visibility.OWNER:
             known = unknown = 0 if spec.owner is None else 1 << spec.owner
+            if pile and spec.owner != view.get("seat") and None not in pile:
+                known = ALL  # another seat's hand the view shows: it lies face up
         else:
             known, unknown = ALL, 0
         for shown_card in pile:

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 from cardcore.cards import Card
 from cardcore.errors import CardcoreError
 from cardcore.info import ViewField
+from cardcore.zones import ALL, Visibility
 
 if TYPE_CHECKING:
     from cardcore.game import Game
@@ -106,7 +107,7 @@ def view_problems(game: Game, view: Mapping[str, Any], seat: int | None) -> list
         )
         return problems
     players = len(game.players)
-    problems += _zone_problems(game, view["zones"], who)
+    problems += _zone_problems(game, view["zones"], who, seat)
     fields: dict[str, ViewField] = {f.name: f for f in game.ruleset.game.fields}
     table = view["table"]
     if not isinstance(table, Mapping):
@@ -128,13 +129,14 @@ def view_problems(game: Game, view: Mapping[str, Any], seat: int | None) -> list
     return problems
 
 
-def _zone_problems(game: Game, zones: Any, who: str) -> list[str]:
+def _zone_problems(game: Game, zones: Any, who: str, seat: int | None) -> list[str]:
     specs = game.state.zones.layout.specs
     piles = game.state.zones.cards
     if not isinstance(zones, Sequence) or len(zones) != len(specs):
         return [f"zones of {who} must list the {len(specs)} piles of the layout, in order"]
     problems: list[str] = []
-    for entry, spec, pile in zip(zones, specs, piles, strict=True):
+    seen = game.state.zones.seen
+    for entry, spec, pile, masks in zip(zones, specs, piles, seen, strict=True):
         want = {"name": spec.name, "owner": spec.owner, "visibility": spec.visibility.value}
         if not isinstance(entry, Mapping) or {k: entry.get(k) for k in want} != want:
             problems.append(
@@ -151,6 +153,10 @@ def _zone_problems(game: Game, zones: Any, who: str) -> list[str]:
                 f"zone {spec.name!r} of {who} shows count {entry.get('count')!r} and"
                 f" {_short(cards)}, but the pile holds {len(pile)} cards"
             )
+            continue
+        if spec.visibility is Visibility.OWNER and pile and masks.count(ALL) == len(pile):
+            if sorted(map(str, cards)) != sorted(map(str, pile)):  # face up: shown sorted
+                problems.append(f"zone {spec.name!r} of {who} shows {_short(cards)}, not its cards")
             continue
         for shown, card in zip(cards, reversed(pile), strict=True):
             if shown is not None and shown != str(card):

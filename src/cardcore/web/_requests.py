@@ -6,6 +6,7 @@ Nothing here is public; :mod:`cardcore.web.app` re-exports the constants and :cl
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Mapping
 from typing import Any
 
@@ -50,11 +51,29 @@ _UNSHOWN = re.compile("[\x00-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
 else than it is (or as nothing) on other players' screens."""
 
 
+_BLANK = frozenset("\u115f\u1160\u3164\uffa0\u2800")  # letters and symbols that show as nothing
+_ZWJ = "\u200d"  # joins emoji: a format character that shows
+
+
+def _shows(name: str) -> bool:
+    """Whether *name* has a character that shows, and no format character that hides
+    (a zero-width space, a direction mark) but the emoji joiner."""
+    shown = False
+    for ch in name:
+        kind = unicodedata.category(ch)
+        if kind == "Cf" and ch != _ZWJ:
+            return False
+        if kind[0] not in "ZCM" and ch not in _BLANK:
+            shown = True
+    return shown
+
+
 def _seat_name(value: Any) -> str:
     """A seat's display name from the lobby: text with something to show, no control
-    character, no bidirectional override; cut to 40 characters."""
+    character, no bidirectional override or invisible format character; cut to 40
+    characters."""
     name = _text(value, "name")
-    if not name.strip() or _UNSHOWN.search(name):
+    if not _shows(name) or _UNSHOWN.search(name):
         msg = f"'name' must show as it is: no control character or direction override, not only spaces; not {name[:40]!r}"
         raise WebError(msg)
     return name[:40]
