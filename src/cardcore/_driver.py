@@ -142,6 +142,12 @@ def legal_at(game: Game, seat: int, seen: int, action: Action) -> tuple[Action, 
             base = (version, checkpoint)
             break
     if base is None:  # the window reaches before the oldest checkpoint kept
+        if game._determinized:  # its past was dealt again: nothing to judge seen by
+            msg = (
+                f"seen={seen} is before this determinized game's own past: it judges only"
+                f" versions it played (CORE-RT-3)"
+            )
+            raise IllegalActionError(msg, action=action, rule_id="CORE-RT-3")
         return ()
     logic = game.logic
     try:

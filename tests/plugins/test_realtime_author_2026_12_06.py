@@ -814,8 +814,6 @@ def test_slap_rl_aec_env_three_seats_zero_sum() -> None:
     assert abs(sum(totals.values())) < 1e-9 and max(totals.values()) == pytest.approx(1.0)
 
 
-@pytest.mark.xfail(strict=True, reason="BUG: a real-time seat's idle clock runs while it has no legal action, so its "
-                   "default is played the instant it gets one (0.1 s after the card it must react to)")
 def test_slap_session_idle_clock_starts_when_the_seat_may_act() -> None:
     from cardcore.session import Session, SessionConfig, TimeControl
 
@@ -880,8 +878,6 @@ def test_slap_signed_record_refuses_a_forged_action() -> None:
         cardcore.replay(json.dumps(forged), key="k")
 
 
-@pytest.mark.xfail(strict=True, reason="BUG: a determinized twin judges a seen= inside the window against the current "
-                   "state (IllegalActionError of the game's rule), neither exactly (stale) nor refused naming the window")
 def test_slap_twin_judges_seen_exactly_or_refuses_it() -> None:
     game = cardcore.new_game("slapjack", 2, seed=11)
     to_jack(game)

@@ -21,7 +21,7 @@ from cardcore.game import MAX_TIME, Game
 from cardcore.logic import GameLogic
 from cardcore.session import _integrity as integrity
 from cardcore.session._history import HistoryCache
-from cardcore.session.clocks import GAME_CLOCK, Clocks
+from cardcore.session.clocks import GAME_CLOCK, Clocks, may_act
 from cardcore.session.config import GameSetup, SessionConfig
 from cardcore.session.fair import FairDeal
 from cardcore.session.patch import diff, may_show
@@ -314,7 +314,7 @@ class Flow:
         self._spec_rounds_now = len(game.history(None))
         spec = self.spec
         spec.released, spec.view, spec.rounds = 0, self._spec_now, self._spec_rounds_now
-        self.clocks.start(game.to_act, at)
+        self.clocks.start(may_act(game), at)
         self._dirty = True
         self._emit_all(lambda stream: self._view_message(stream, "start", 0, notes[stream.name]))
         if game.is_over:
@@ -356,7 +356,7 @@ class Flow:
             if s != actor or cause != "player":
                 self.foreign[s] = version
         over = game.is_over
-        self.clocks.update(game.to_act, when, actor if actor != HOST else None, over=over)
+        self.clocks.update(may_act(game), when, actor if actor != HOST else None, over=over)
         clocks = self.clocks.public()
         for s, stream in enumerate(self.streams):
             old = self.views[s]
@@ -463,7 +463,7 @@ class Flow:
         self._batch.actions = [a for a in self._batch.actions if a[0] < version]
         self._dirty = True
         self.foreign = [version] * self.players
-        self.clocks.reset(prev.to_act, at)
+        self.clocks.reset(may_act(prev), at)
         self.views = [prev.view(s) for s in range(self.players)]
         for stream in self.streams:
             self._emit(stream, self._view_message(stream, "takeback"))

@@ -21,7 +21,7 @@ from typing import Any
 
 from cardcore.session.config import TimeControl
 
-__all__ = ["GAME_CLOCK", "Clocks"]
+__all__ = ["GAME_CLOCK", "Clocks", "may_act"]
 
 GAME_CLOCK = -1
 """The seat number :meth:`Clocks.due` gives the game clock."""
@@ -132,3 +132,12 @@ class Clocks:
         self.to_act = tuple(int(s) for s in data.get("to_act", ()))
         if any(not math.isfinite(d) for d in self.turn.values()):
             self.turn = {s: now + (self.control.turn or 0.0) for s in self.turn}
+
+
+def may_act(game: Any) -> tuple[int, ...]:
+    """The seats whose clocks run: the seats to act, and in real time only those with a
+    legal action now (a Speed or Slapjack seat may be in ``to_act`` with nothing to do;
+    its idle clock starts when it has something, not before)."""
+    if not game.ruleset.game.realtime:
+        return tuple(game.to_act)
+    return tuple(s for s in game.to_act if game.legal_actions(s))

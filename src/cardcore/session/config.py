@@ -100,8 +100,9 @@ class TimeControl:
     :param turn: Turn-based games: seconds a seat has for its turn, from the
         moment it is among the seats to act until it no longer is (a turn of
         several actions, such as draw then discard, shares one clock).
-        Real-time games: seconds a seat that may act can stay idle; each of
-        its actions restarts its clock. ``None``: no turn clock.
+        Real-time games: seconds a seat that may act can stay idle, from when
+        it has a legal action; each of its actions restarts its clock.
+        ``None``: no turn clock.
     :param total: Seconds for the whole game from its start; when they run out
         the host ends the match (:class:`~cardcore.EndMatch`: the leaders win).
         Meant for real-time games. ``None``: no game clock.
