@@ -552,3 +552,22 @@ def test_an_old_tonk_save_past_a_natural_still_loads() -> None:
     assert replayed.version == data["version"]
     game = cardcore.load(data)
     assert game.version == data["version"]
+
+
+def test_a_face_up_layout_held_in_hand_shows_in_its_positions() -> None:
+    """A face-up hand shows sorted, but Golf's four-card layout held in hand ("4h") is a
+    hand whose order is the game (replace position 2 means the third card): once the
+    round ends and it lies face up, every view shows it position by position (ZoneSpec.ordered)."""
+    game = cardcore.new_game(
+        "golf", 4, rules=["golf.hard"], options={"layout": "4h", "rounds": 1}, seed=0
+    )
+    rng = random.Random(0)
+    while not game.is_over:
+        game.apply(rng.choice(game.legal_actions(game.to_act[0])))
+    zones = game.state.zones
+    for seat in range(4):
+        z = zones.layout.id(f"grid.{seat}")
+        truth = [c.text for c in reversed(zones.cards[z])]
+        for viewer in (None, 0, 1, 2, 3):
+            shown = next(e for e in game.view(viewer)["zones"] if e["name"] == f"grid.{seat}")
+            assert shown["cards"] == truth, (seat, viewer)

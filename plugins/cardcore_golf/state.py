@@ -185,7 +185,7 @@ class RoundPlan:
         # The card held between draw and replace/discard: one pile for the acting seat; its
         # knowledge mask says who saw it (the drawer, or everybody for a taken discard).
         specs.append(ZoneSpec("held", None, Visibility.NOBODY))
-        specs += [ZoneSpec(f"grid.{s}", s, grid_vis) for s in range(players)]
+        specs += [ZoneSpec(f"grid.{s}", s, grid_vis, ordered=True) for s in range(players)]
         self.zone_layout = Layout.of(specs)
         self.stock = STOCK
         self.discard = DISCARD

@@ -45,7 +45,8 @@ class Visibility(enum.Enum):
     OWNER = "owner"
     """A hand: its owner sees every card, others only the count, until every card of it
     is known to all (its masks all :data:`ALL`: turned face up, revealed at the end);
-    then every seat sees it, sorted by rank and suit (not in the order it was drawn)."""
+    then every seat sees it, sorted by rank and suit (not in the order it was drawn),
+    unless its spec is :attr:`~ZoneSpec.ordered`."""
     NOBODY = "nobody"
     """Face down: only seats whose knowledge bit is set see a card (a stock, a grid of face-down cards)."""
     TOP = "top"
@@ -59,11 +60,15 @@ class ZoneSpec:
     :param name: Unique name within the game, e.g. ``"stock"`` or ``"grid.2.5"``.
     :param owner: The seat that owns the pile, or ``None`` for shared piles.
     :param visibility: Who sees its cards (see :class:`Visibility`).
+    :param ordered: Whether the order of its cards is part of the game (a layout held in
+        hand whose positions matter): an ``OWNER`` pile turned face up then shows in its
+        own order, not sorted.
     """
 
     name: str
     owner: int | None = None
     visibility: Visibility = Visibility.NOBODY
+    ordered: bool = False
 
 
 @frozen
@@ -179,7 +184,9 @@ class Zones:
         vis = spec.visibility
         if vis is Visibility.OWNER:  # face up once every card is known to all: shown to all,
             if self.seen[z].count(ALL) == len(pile):  # sorted (the order it was drawn in is
-                return cast(list[str | None], card_texts(sorted(pile, key=_by_rank)))  # private)
+                if spec.ordered:  # private) unless its order is part of the game
+                    return cast(list[str | None], card_texts(reversed(pile)))
+                return cast(list[str | None], card_texts(sorted(pile, key=_by_rank)))
             if seat is not None and seat == spec.owner:
                 return cast(list[str | None], card_texts(reversed(pile)))
             return [None] * len(pile)

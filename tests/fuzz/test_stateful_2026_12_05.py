@@ -38,12 +38,14 @@ from hypothesis.stateful import (
 
 import cardcore
 from cardcore import (
+    ALL,
     ActionApplied,
     CardcoreError,
     CorruptStateError,
     EndMatch,
     Event,
     Resign,
+    Visibility,
 )
 from cardcore.testing._util import (
     card_tokens,
@@ -332,6 +334,17 @@ def _leaks(game: cardcore.Game, seat: int | None, view: dict[str, Any]) -> list[
         assert shown["count"] == len(pile), (
             f"zone {shown['name']}: count {shown['count']} != {len(pile)}"
         )
+        spec = zones.layout.specs[z]
+        masks = zones.seen[z]
+        if (
+            spec.visibility is Visibility.OWNER
+            and not spec.ordered
+            and masks.count(ALL) == len(pile)
+        ):
+            # a hand turned face up shows sorted, not in its drawn order (zones.Visibility.OWNER)
+            if sorted(map(str, shown["cards"])) != sorted(map(str, pile)):
+                problems.append(f"{shown['name']} shows {shown['cards']}, not its cards")
+            continue
         # a view lists each pile top first (embedding.rst), the state bottom to top
         for k, card in enumerate(shown["cards"]):
             i = len(pile) - 1 - k

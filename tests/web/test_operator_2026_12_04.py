@@ -906,7 +906,7 @@ def test_serve_refuses_a_bad_start_in_one_line(operator: Operator, tmp_path: Pat
     status, line = _one_line(runs["db"])
     assert status == 2 and "g.db" in line and "cannot use" in line, line
     status, line = _one_line(runs["env"])
-    assert status != 0 and "CARDCORE_MAX_SESSIONS must be a number from 0, not 'lots'" in line
+    assert status != 0 and "CARDCORE_MAX_SESSIONS must be a number from 0 in digits, not 'lots'" in line
     # the running server was not disturbed
     assert operator.proc is not None and operator.proc.poll() is None
 

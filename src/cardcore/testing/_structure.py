@@ -154,7 +154,12 @@ def _zone_problems(game: Game, zones: Any, who: str, seat: int | None) -> list[s
                 f" {_short(cards)}, but the pile holds {len(pile)} cards"
             )
             continue
-        if spec.visibility is Visibility.OWNER and pile and masks.count(ALL) == len(pile):
+        if (
+            spec.visibility is Visibility.OWNER
+            and not spec.ordered
+            and pile
+            and masks.count(ALL) == len(pile)
+        ):
             if sorted(map(str, cards)) != sorted(map(str, pile)):  # face up: shown sorted
                 problems.append(f"zone {spec.name!r} of {who} shows {_short(cards)}, not its cards")
             continue
