@@ -46,7 +46,7 @@ class Visibility(enum.Enum):
     """A hand: its owner sees every card, others only the count, until every card of it
     is known to all (its masks all :data:`ALL`: turned face up, revealed at the end);
     then every seat sees it, sorted by rank and suit (not in the order it was drawn),
-    unless its spec is :attr:`~ZoneSpec.ordered`."""
+    unless its :class:`ZoneSpec` is ``ordered``."""
     NOBODY = "nobody"
     """Face down: only seats whose knowledge bit is set see a card (a stock, a grid of face-down cards)."""
     TOP = "top"
