@@ -984,6 +984,128 @@ def test_a_position_version_must_be_the_int_1(name: str, version: str) -> None:
         cardcore.new_game(name, 2, position=position.replace(" v=1 ", f" v={version} ", 1), seed=1)
 
 
+@pytest.mark.parametrize("name", NAMES)
+def test_callers_mutating_what_they_passed_or_got_change_nothing(name: str) -> None:
+    """embedding.rst: "Reads are pure: view, legal_actions and history change nothing"; a game owns its inputs."""
+    players = ["Ann", "Bob"]
+    options = dict(_midgame(name).options)
+    deck = ["AS", "KD", "QC"]
+    game = cardcore.new_game(name, players, options=options, deck=deck, seed=1)
+    _advance(game, 3, seed=1)
+    before = _fingerprint(game)
+    views = [json.dumps(game.view(seat), sort_keys=True) for seat in (0, 1, None)]
+    players[0], deck[0] = "Eve", "JK"
+    options.clear()
+
+    def scribble(value: Any) -> None:
+        if isinstance(value, dict):
+            for item in list(value.values()):
+                scribble(item)
+            value["evil"] = 1
+        elif isinstance(value, list):
+            for item in value:
+                scribble(item)
+            value.append("evil")
+
+    for read in (
+        lambda: game.view(0),
+        lambda: game.view(None),
+        lambda: game.history(0),
+        lambda: game.view_schema(),
+        lambda: game.record(),
+        lambda: game.save(),
+    ):
+        scribble(read())
+    assert _fingerprint(game) == before
+    assert [json.dumps(game.view(seat), sort_keys=True) for seat in (0, 1, None)] == views
+    record = game.record()
+    again = cardcore.replay(record)
+    scribble(record)
+    assert _fingerprint(again) == before
+
+
+# --------------------------------------------------------------------------- network messages
+
+
+def _playing_session(name: str) -> Any:
+    from cardcore.session import Session
+
+    session = Session.create(name, ["Ann", "Bob"], now=0.0, seed=7)
+    session.handle("ann", '{"type": "join", "seat": 0}', now=1.0)
+    session.handle("bob", '{"type": "join", "seat": 1}', now=2.0)
+    assert session.phase == "playing"
+    return session
+
+
+def _codes(out: list[Any]) -> list[str]:
+    return [o.message.get("code") for o in out if o.message.get("type") == "error"]
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_hostile_network_messages_become_error_messages(name: str) -> None:
+    """session.rst: "no exception ever escapes these calls: a bad message becomes an error message to its sender, and nothing changes"."""
+    session = _playing_session(name)
+    version = session.game.version
+    for i, message in enumerate(
+        [
+            None,
+            5,
+            "",
+            "{",
+            "[]",
+            b"\xff",
+            "[" * 100_000,
+            {"type": None},
+            {"type": "act"},
+            {"type": "act", "action": None},
+            {"type": "act", "action": "zzz", "seen": "x"},
+            {"type": "act", "action": "zzz", "seen": 10**100},
+            {"type": "join", "seat": True},
+            {"type": "join", "seat": 10**100},
+            {"type": "join", "seat": 0, "token": 5},
+            {1: 2},
+            '{"type": "act", "action": "zzz", "seen": NaN}',
+        ]
+    ):
+        codes = _codes(session.handle("ann", message, now=3.0 + i))
+        assert codes and "internal" not in codes, (message, codes)
+    assert session.game.version == version
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="Session.handle with an unhashable conn raises TypeError: limiter.take fails inside the guard,"
+    " then the guard's own _error -> _flow._version_for hashes conn again (disconnect checks __hash__; handle"
+    " does not)",
+)
+def test_session_handle_never_raises_for_an_odd_connection_id() -> None:
+    """session.rst: "no exception ever escapes these calls"; Session.handle: "Never raises"."""
+    session = _playing_session("golf")
+    session.handle(["conn"], '{"type": "ping"}', now=3.0)
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="a message Mapping whose lookups raise is answered 'internal' (logged as a bug by"
+    " Session.handle's catch-all) instead of 'bad-message': session protocol parsing reads it unguarded",
+)
+def test_a_message_mapping_whose_lookups_raise_is_a_bad_message() -> None:
+    """session.rst error codes: ``bad-json``, ``bad-message`` for malformed messages; ``internal`` is a bug."""
+
+    class Hostile(dict):  # type: ignore[type-arg]
+        def get(self, *args: Any) -> Any:
+            raise RuntimeError("get")
+
+        def __getitem__(self, key: Any) -> Any:
+            raise RuntimeError("getitem")
+
+        def __iter__(self) -> Iterator[Any]:
+            raise RuntimeError("iter")
+
+    session = _playing_session("golf")
+    assert _codes(session.handle("ann", Hostile(type="act"), now=3.0)) == ["bad-message"]
+
+
 # --------------------------------------------------------------------------- other entry points
 
 
