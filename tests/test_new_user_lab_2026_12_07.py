@@ -12,6 +12,7 @@ import json
 import math
 import os
 import pty
+import re
 import select
 import subprocess
 import sys
@@ -26,6 +27,7 @@ import pytest
 import cardcore
 from cardcore import RuleInfo, cli, hookimpl
 
+ROOT = Path(__file__).resolve().parent.parent
 Z = 1.959963984540054  # the 95% normal quantile
 
 
@@ -410,10 +412,6 @@ def test_simulate_json_tells_a_without_run_apart(capsys: pytest.CaptureFixture[s
     assert pick(default) != pick(without)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="the study line says '1 games' (src/cardcore/cli simulate and compare titles)",
-)
 @pytest.mark.parametrize(
     "args",
     [
@@ -856,25 +854,19 @@ def test_play_answers_bad_moves_and_goes_on() -> None:
     assert "random 2" in out and "random 3" in out  # "each bot the agent's name and its number"
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="docs/cli.rst's piped example 'printf draw\\ndiscard | cardcore play golf --seed 7' "
-    "is refused move by move: Golf starts with the initial flips (GOLF-DEAL-4)",
-)
 def test_docs_piped_play_example_is_accepted() -> None:
     """cli.rst: "Moves are read from standard input, one per line, so they can be piped in
     (``printf 'draw\\ndiscard\\n' | cardcore play golf --seed 7``)"."""
-    proc = _run("play", "golf", "--seed", "7", "--no-record", stdin="draw\ndiscard\n")
+    docs = (ROOT / "docs" / "cli.rst").read_text(encoding="utf-8")
+    piped = re.search(r"``printf '([^']*)' \| cardcore play golf --seed 7``", docs)
+    assert piped, "the piped example left docs/cli.rst"
+    stdin = piped.group(1).replace("\\n", "\n")
+    proc = _run("play", "golf", "--seed", "7", "--no-record", stdin=stdin)
     assert proc.returncode == 0
     assert "illegal:" not in proc.stdout
     assert "you: draw" in proc.stdout
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="after a resignation with two winners the table says 'winner: random 2 and random "
-    "3' (singular label for several winners; src/cardcore/cli play's end line)",
-)
 def test_play_names_several_winners_as_winners() -> None:
     """cli.rst: "``resign`` resigns (recorded like any action)"; the game's end is drawn
     with its winners (a 3-player resignation leaves two)."""
@@ -887,11 +879,6 @@ def test_play_names_several_winners_as_winners() -> None:
     assert "winner: random 2 and random 3" not in proc.stdout
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="the play table shows Golf's stock twice under two labels ('stock (cards): 39 face "
-    "down' and 'stock: 39'): the zone and the table field (src/cardcore/cli table drawing)",
-)
 def test_play_table_shows_the_stock_once() -> None:
     """cli.rst: "the table is drawn from your seat's view, read from its declared structure
     (the zones and the fields the game declares ...), with each field under the label a

@@ -333,7 +333,8 @@ def render_comparison(result: Comparison, elapsed: float | None = None) -> Any:
     when = "" if elapsed is None else f", {elapsed:.1f} s"
     table = Table(
         title=(
-            f"{escape(result.game)}: {result.players} players, {result.games} games per"
+            f"{escape(result.game)}: {result.players} players, {result.games}"
+            f" {'game' if result.games == 1 else 'games'} per"
             f" configuration, seed {result.seed}{when}"
         ),
         title_style="bold",

@@ -25,7 +25,9 @@ and is drawn instead of it:
 (c) any other field named after an owned pile is the viewer's own pile (a
     sorted hand): it is drawn in the viewer's row, in that pile's column;
 (d) any other field named after a shared pile (``P``, ``Ps`` or ``P_...``,
-    such as ``discard_top``) replaces the pile's line.
+    such as ``discard_top``) replaces the pile's line; so does an ``int``
+    field named ``P`` (its count) while the viewer sees none of its cards
+    (a stock and its ``stock`` count: drawn once).
 
 Any other field named like a pile (a count such as a ``per-seat`` ``int``
 field ``hands`` beside the piles ``hand.N``) hides nothing: the field and the
@@ -273,6 +275,17 @@ def _presents(base: str, fields: Mapping[str, Mapping[str, Any]]) -> bool:
     )
 
 
+def _counts(base: str, fields: Mapping[str, Mapping[str, Any]], zone: Mapping[str, Any]) -> bool:
+    """Whether an ``int`` field named ``base`` counts shared pile *base*, of which the viewer
+    sees no card: the field says all the pile would (a stock and its ``stock`` count)."""
+    field = fields.get(base)
+    return (
+        field is not None
+        and field.get("kind") == "int"
+        and not any(c is not None for c in zone.get("cards") or ())
+    )
+
+
 def _holds_cards(field: Mapping[str, Any]) -> bool:
     """Whether *field* can hold cards: a card kind, or a ``per-seat`` field of one."""
     kind = field.get("kind")
@@ -315,7 +328,7 @@ def arrange(view: Mapping[str, Any], schema: Mapping[str, Any]) -> Arrangement:
         owner = zone.get("owner")
         base, sub = _split_name(str(zone.get("name", "")), owner)
         if not isinstance(owner, int):
-            if not _presents(base, other):  # else a field draws this pile (rule d)
+            if not _presents(base, other) and not _counts(base, other, zone):  # (rule d)
                 shared.setdefault(base, []).append((sub, zone))
             continue
         if _named(base, per_seat, _PER_SEAT) is not None:
@@ -473,7 +486,8 @@ def render_result(result: Mapping[str, Any], players: Sequence[str]) -> str:
         f"{escape(players[i])}: {value_markup(s)}" for i, s in enumerate(result.get("scores", []))
     )
     text = f"[bold]game over[/] ({escape(_words(str(result.get('reason'))))}); "
-    text += ("winner: " + " and ".join(winners)) if winners else "no winner"
+    label = "winner: " if len(winners) == 1 else "winners: "
+    text += (label + " and ".join(winners)) if winners else "no winner"
     text += f"\nscores: {scores}"
     payouts = result.get("payouts")
     if payouts is not None:
@@ -483,9 +497,14 @@ def render_result(result: Mapping[str, Any], players: Sequence[str]) -> str:
     return text
 
 
+def _games(n: int) -> str:
+    """``"1 game"``, ``"200 games"``."""
+    return "1 game" if n == 1 else f"{n} games"
+
+
 def render_summary(summary: Summary, *, elapsed: float | None = None) -> Table:
     """Draw a :class:`~cardcore.Summary` as a table, one row per seat."""
-    title = f"{summary.game}: {summary.games} games, {summary.players} players"
+    title = f"{summary.game}: {_games(summary.games)}, {summary.players} players"
     if elapsed is not None and elapsed > 0:
         title += f" ({elapsed:.2f} s, {summary.games / elapsed:,.0f} games/s)"
     out = Table(title=title, title_style="bold")
