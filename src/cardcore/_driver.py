@@ -189,7 +189,8 @@ def check_at(game: Game, at: Any, action: Any) -> float:
         if not isinstance(at, int | float) or isinstance(at, bool):
             msg = f"{what} {shown(at)}: an action's time must be a number (CORE-RECORD-1)"
             raise IllegalActionError(msg, action=action, rule_id="CORE-RECORD-1")
-        at = float(at)
+        # plain, without the subclass's own conversions (which could raise or lie)
+        at = int.__index__(at) if isinstance(at, int) else float.__float__(at)
     if not -MAX_TIME <= at <= MAX_TIME:  # also refuses NaN
         msg = f"{what} {shown(at)}: the time must be finite and at most {MAX_TIME:g} in size (CORE-RECORD-1)"
         raise IllegalActionError(msg, action=action, rule_id="CORE-RECORD-1")

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 from cardcore._actionlog import actions as recorded
 from cardcore._actionlog import times as recorded_times
 from cardcore.deck import CHANCE
-from cardcore.errors import CardcoreError, CorruptStateError
+from cardcore.errors import ArgumentError, CardcoreError, CorruptStateError
 
 if TYPE_CHECKING:
     from cardcore.game import Game
@@ -140,13 +140,16 @@ def canonical(data: Mapping[str, Any]) -> bytes:
 def signature_of(data: Mapping[str, Any], key: bytes | str) -> str:
     """The HMAC-SHA256 signature of *data* under *key* (``"hmac-sha256:"`` + hex digits).
 
-    :raises CardcoreError: *key* is empty or not bytes or text.
+    :raises ArgumentError: *key* is empty or not bytes or text.
     """
     if isinstance(key, str):
         key = key.encode("utf-8", "surrogatepass")  # any text is a key, as it was written
-    if not isinstance(key, bytes | bytearray) or not key:
+    if not isinstance(key, bytes | bytearray):
         msg = f"a signing key must be non-empty bytes (or text), not {type(key).__name__}"
-        raise CardcoreError(msg)
+        raise ArgumentError(msg)
+    if not key:
+        msg = "a signing key must not be empty (an empty key would sign for anyone)"
+        raise ArgumentError(msg)
     return SIGNATURE + hmac.new(bytes(key), canonical(data), hashlib.sha256).hexdigest()
 
 

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
-__all__ = ["one_of", "shown"]
+__all__ = ["one_of", "plain_texts", "shown"]
 
 
 def shown(value: Any, limit: int = 80) -> str:
@@ -42,3 +43,9 @@ def one_of(values: Any, word: str = "or") -> str:
     if len(items) < 2:
         return "".join(items) or "nothing"
     return f"{', '.join(items[:-1])} {word} {items[-1]}"
+
+
+def plain_texts(values: Iterable[Any]) -> tuple[Any, ...]:
+    """*values* with every subclass of str made plain text (which could hash, compare or
+    measure its own way); other values are left for the caller to refuse."""
+    return tuple(str.__str__(v) if isinstance(v, str) and type(v) is not str else v for v in values)

@@ -425,9 +425,11 @@ class Game:
         :raises SeatError: *seat* is not a seat of this game (CORE-SEAT-1).
         :raises IllegalActionError: As for :meth:`apply`.
         """
-        if not isinstance(text, str):
-            msg = f"action text must be a string, not {shown(text)} (CORE-NOTATION-1)"
-            raise NotationError(msg)
+        if type(text) is not str:
+            if not isinstance(text, str):
+                msg = f"action text must be a string, not {shown(text)} (CORE-NOTATION-1)"
+                raise NotationError(msg)
+            text = str.__str__(text)  # plain: a subclass could strip or compare its own way
         if len(text) > MAX_NOTATION:
             msg = f"action text too long ({len(text)} characters; at most {MAX_NOTATION}) (CORE-NOTATION-1)"
             raise NotationError(msg)

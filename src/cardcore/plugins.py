@@ -14,7 +14,7 @@ import importlib.metadata
 import itertools
 import threading
 from collections import OrderedDict
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
@@ -30,7 +30,7 @@ from cardcore._agentspec import (
 )
 from cardcore._hookcall import HookMark, ScoresUnchanged, plain_chain, vetoes_checked
 from cardcore._markers import hookimpl
-from cardcore._text import shown
+from cardcore._text import plain_texts, shown
 from cardcore.errors import (
     ArgumentError,
     CardcoreError,
@@ -508,11 +508,10 @@ def get_ruleset(game: str, rules: Iterable[str] = (), without: Iterable[str] = (
         raise UnknownPluginError(msg)
     game = str.__str__(game)  # plain text: a subclass could hash or compare its own way
     for what, names in (("rules", rules), ("without", without)):
-        if isinstance(names, str) or not isinstance(names, Iterable):
+        if isinstance(names, str | bytes | bytearray | Mapping) or not isinstance(names, Iterable):
             msg = f"{what} takes a list of names, not {shown(names)}"
             raise ArgumentError(msg)
-    rules = tuple(rules)
-    without = tuple(without)
+    rules, without = plain_texts(rules), plain_texts(without)
     for ref in (*rules, *without):
         if not isinstance(ref, str):
             msg = f"house rules are named by text (entry-point name or rule ID), not {shown(ref)}"

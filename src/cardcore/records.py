@@ -86,22 +86,69 @@ def _as_mapping(data: Any, what: str, key: bytes | str | None = None) -> Mapping
             raise _fail(f"{what} is not valid JSON: {str(exc)[:200]}") from None
     if not isinstance(data, Mapping):
         raise _fail(f"{what} must be a JSON object, not {type(data).__name__}")
+    if type(data) is not dict:  # a mapping of the caller's own: read once, as plain data
+        data = _plain(data, what)
     _check_count(data.get("record", data) if what == "saved game" else data)
-    _check_limits(data, what)
+    if not _check_limits(data, what):  # a mapping of the caller's own inside: read it once
+        data = _plain(data, what)
+        _check_limits(data, what)
     if key is not None:
         _check_signature(data, what, key)
-    return data
+    checked: Mapping[str, Any] = data
+    return checked
 
 
 _SMALL = 1 << 62  # ints below this in size need no bit count (MAX_INT_BITS is larger)
 
 
-def _check_limits(data: Mapping[str, Any], what: str) -> None:
+def _plain(data: Any, what: str) -> Any:
+    """*data* copied as plain dicts, lists, text and numbers, read once: the caller's own
+    mapping (or a subclass of str or int) could answer each lookup its own way, or raise."""
+
+    def copy(value: Any, depth: int) -> Any:
+        if depth > MAX_DEPTH:
+            raise _fail(f"{what} is nested deeper than {MAX_DEPTH} levels")
+        if value is None or type(value) in (str, int, float, bool):
+            return value
+        if isinstance(value, str):
+            return str.__str__(value)
+        if isinstance(value, int):
+            return int.__index__(value)
+        if isinstance(value, float):
+            return float.__float__(value)
+        if isinstance(value, Mapping):
+            return {copy(k, depth + 1): copy(v, depth + 1) for k, v in value.items()}
+        if isinstance(value, list | tuple):
+            return [copy(v, depth + 1) for v in value]
+        return value  # not JSON data: the limits say so
+
+    try:
+        return copy(data, 1)
+    except CorruptStateError:
+        raise
+    except Exception as exc:
+        raise _fail(f"{what} could not be read: {type(exc).__name__}: {shown(str(exc), 80)}") from None
+
+
+def _check_limits(data: Mapping[str, Any], what: str) -> bool:
     """Refuse data beyond :data:`MAX_BYTES`, :data:`MAX_DEPTH` or :data:`MAX_INT_BITS`, or not JSON.
 
     Iterative, so hostile nesting cannot exhaust the stack; scalars are checked
     where they stand, so a long list of actions costs one pass.
+
+    :returns: Whether every container is a plain dict, list or tuple (else the
+        data should be read once with :func:`_plain`).
     """
+    try:
+        return _walk_limits(data, what)
+    except CorruptStateError:
+        raise
+    except Exception as exc:  # a mapping of the caller's own that fails to be read
+        raise _fail(f"{what} could not be read: {type(exc).__name__}: {shown(str(exc), 80)}") from None
+
+
+def _walk_limits(data: Mapping[str, Any], what: str) -> bool:
+    plain = True
     size = 0
     stack: list[tuple[Any, int]] = [(data, 1)]
     push = stack.append
@@ -115,6 +162,8 @@ def _check_limits(data: Mapping[str, Any], what: str) -> None:
             items: Any = value
             size += 2
         else:  # a mapping: only containers are pushed
+            if kind is not dict:
+                plain = False
             items = value.values()
             size += 2
             for k in value:  # exactly text: a subclass could answer lookups its own way
@@ -153,6 +202,7 @@ def _check_limits(data: Mapping[str, Any], what: str) -> None:
                 raise _fail(f"{what} holds a value that is not JSON data: {t.__name__}")
         if size > MAX_BYTES:
             raise _fail(f"{what} is too large (more than {MAX_BYTES} characters as JSON)")
+    return plain
 
 
 _FEW = 4096
@@ -166,8 +216,8 @@ def _check_count(rec: Any) -> None:
     Cheap (the game's declared options and bound only), so a forged record of a
     million actions costs no walk over them; anything odd is left to the full checks.
     """
-    if not isinstance(rec, Mapping) or type(rec.get("actions")) is not list:
-        return
+    if type(rec) is not dict or type(rec.get("actions")) is not list:
+        return  # (a nested mapping of the caller's own is read once as plain data first)
     if len(rec["actions"]) <= _FEW:  # walking so few costs less than resolving the game's bound
         return
     try:

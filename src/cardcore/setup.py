@@ -115,6 +115,7 @@ _SEAT_NAMES = {n: tuple(f"Player {i + 1}" for i in range(n)) for n in range(1, 9
 
 def _names(players: int | Sequence[str]) -> tuple[str, ...]:
     if isinstance(players, int) and not isinstance(players, bool):
+        players = int.__index__(players)  # plain: a subclass could compare its own way
         if players < 1:
             msg = f"players must be at least 1, not {shown(players)} (CORE-SEAT-2)"
             raise OptionError(msg)
@@ -126,13 +127,15 @@ def _names(players: int | Sequence[str]) -> tuple[str, ...]:
         names = tuple(players)
         if names == _SEAT_NAMES.get(len(names)):
             return _SEAT_NAMES[len(names)]
-    if (
-        isinstance(players, Sequence)
-        and not isinstance(players, str)
-        and 0 < len(players) <= MAX_PLAYERS
-        and all(isinstance(p, str) and 0 < len(p) <= 100 and _carried(p) for p in players)
-    ):
-        return tuple(players)
+    if isinstance(players, Sequence) and not isinstance(players, str | bytes | bytearray):
+        try:  # plain text: a subclass of str could measure, encode or compare its own way
+            names = tuple(str.__str__(p) if isinstance(p, str) else p for p in players)
+        except Exception:  # a sequence whose items fail to be read
+            names = ()
+        if 0 < len(names) <= MAX_PLAYERS and all(
+            type(p) is str and 0 < len(p) <= 100 and _carried(p) for p in names
+        ):
+            return names
     msg = (
         "players must be a count or a list of 1 to 64 names (each 1 to 100 characters"
         f" UTF-8 can carry), not {shown(players)}"
@@ -216,7 +219,9 @@ def new_game(
             ruleset.checked[key] = (resolved, bound)  # these options for this count: checked once
     if seed is None:
         seed = secrets.randbits(63)
-    elif not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**MAX_SEED_BITS:
+    elif type(seed) is not int and isinstance(seed, int) and not isinstance(seed, bool):
+        seed = int.__index__(seed)  # plain: a subclass would be recorded as itself
+    if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**MAX_SEED_BITS:
         msg = f"seed must be an int from 0 below 2**{MAX_SEED_BITS}, not {shown(seed)}"
         raise OptionError(msg)
     if deck is not None and position is not None:
@@ -229,7 +234,10 @@ def new_game(
         msg = f"deck must be text or a list of cards, not {shown(deck)}"
         raise OptionError(msg)
     deck_top = None if deck is None else parse_cards(deck)
-    if type(subscribers) is not tuple and not isinstance(subscribers, Iterable):  # ABC: not for ()
+    if type(subscribers) is not tuple and (
+        not isinstance(subscribers, Iterable)  # ABC: not for ()
+        or isinstance(subscribers, str | bytes | bytearray | Mapping)
+    ):
         msg = f"subscribers takes a list of (EventType, handler[, seat]), not {shown(subscribers)}"
         raise ArgumentError(msg)
     # no subscriber and no observing plugin: the game shares the unasked bus until asked
