@@ -34,6 +34,7 @@ from cardcore.cards import parse_cards
 from cardcore.deck import _VERSION, CHANCE, LEGACY_CHANCE
 from cardcore.errors import CardcoreError, CorruptStateError, PluginError
 from cardcore.game import Game
+from cardcore.info import is_version
 from cardcore.plugins import available_rules, game_info, get_ruleset, rule_info
 from cardcore.setup import new_game
 
@@ -290,7 +291,7 @@ def _check_record(rec: Mapping[str, Any]) -> None:
             raise _fail(
                 f"record field {key!r} must be {getattr(kind, '__name__', kind)}, not {str(rec.get(key))[:80]!r}"
             )
-    if len(rec["game_version"]) > 64:
+    if len(rec["game_version"]) > 64 or not is_version(rec["game_version"]):
         raise _fail(f"record field 'game_version' must be a version, not {shown(rec['game_version'], 40)}")
     if not all(isinstance(p, str) for p in rec["players"]):
         raise _fail("record field 'players' must list names")
@@ -327,6 +328,12 @@ def _check_record(rec: Mapping[str, Any]) -> None:
                 f"record needs house rule {shown(rule['name'], 60)}, which is not installed"
                 f" (installed for {info.name!r}: {known})"
             ) from None
+        if not is_version(rule["version"]) or rule.get("id", rinfo.id) != rinfo.id:
+            raise _fail(
+                f"record rule entry {shown(rule['name'], 60)} must carry the rule's ID"
+                f" ({rinfo.id}) and a version, not {shown(rule.get('id'), 40)} and"
+                f" {shown(rule['version'], 40)}"
+            )
         if _major(rinfo.version) != _major(rule["version"]):
             raise _fail(
                 f"record was made with rule {rule['name']} {rule['version']}; installed is {rinfo.version}"
@@ -433,7 +440,7 @@ def _replay(rec: Mapping[str, Any]) -> Game:
             raise _fail(f"record cannot be truncated: {exc}") from None
     claimed = rec.get("result")
     actual = None if game.result is None else game.result.to_json()
-    if claimed is not None and claimed != actual and _normal(claimed) != _normal(actual):
+    if claimed is not None and not _same(claimed, actual) and not _same(claimed, _normal(actual)):
         rules = ", ".join(game.rules) or "none"
         raise _fail(
             "record result does not match the result its actions replay to (a house rule"
@@ -504,7 +511,7 @@ def load(data: Mapping[str, Any] | str | bytes, *, key: bytes | str | None = Non
             "players": list(game.players),
         }
         for name, value in mine.items():
-            if _normal(config.get(name)) != _normal(value):
+            if not _same(config.get(name), _normal(value)):
                 raise _fail(
                     f"saved {name} {str(config.get(name))[:80]} are not those of the game its"
                     f" record replays to ({str(value)[:80]})"
@@ -524,16 +531,38 @@ def load(data: Mapping[str, Any] | str | bytes, *, key: bytes | str | None = Non
         raise _fail(
             f"saved game does not account for every card (missing {missing!r}, extra {extra!r})"
         )
-    if save.get("version") != game.version:
+    if type(save.get("version")) is not int or save.get("version") != game.version:
         raise _fail(
             f"saved version {save.get('version')!r} does not match its record ({game.version})"
         )
     # a version-1 save holds the snapshot of the state layout of its day: its record,
     # cards and version are checked above; the snapshot is compared from version 2 on
-    if save.get("format_version") != 1 and _normal(game.state.snapshot()) != _normal(state):
+    if save.get("format_version") != 1 and not _same(state, _normal(game.state.snapshot())):
         raise _fail("saved state does not match the state its record replays to")
     return game
 
 
 def _normal(value: Any) -> Any:
     return json.loads(json.dumps(value, sort_keys=True))
+
+
+def _same(saved: Any, replayed: Any) -> bool:
+    """Whether *saved* (read from JSON) says what *replayed* does, kind for kind: ``true``
+    is not ``1`` and ``6.0`` is not the count ``6``; only an integral number a JSON writer
+    wrote without its ``.0`` (as JavaScript does) may stand for a float."""
+    a, b = type(saved), type(replayed)
+    if a is dict:
+        return (
+            b is dict
+            and saved.keys() == replayed.keys()
+            and all(_same(v, replayed[k]) for k, v in saved.items())
+        )
+    if a is list:
+        return (
+            (b is list or b is tuple)
+            and len(saved) == len(replayed)
+            and all(map(_same, saved, replayed))
+        )
+    if a is int and b is float:
+        return bool(saved == replayed)
+    return a is b and bool(saved == replayed)

@@ -810,12 +810,6 @@ def test_load_and_replay_of_a_hostile_mapping_are_cardcore_errors(
     refused_or_read_plain(lambda: cardcore.load(save))
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="records._check_record never checks a rule entry's 'id' (any value: a dict, another game's rule"
-    " ID) nor that game_version/rule version are versions ('0.2.0-evil' passes _major); such a record"
-    " or unsigned save loads",
-)
 @pytest.mark.parametrize(
     ("path", "value"),
     [
@@ -838,11 +832,6 @@ def test_record_rule_entries_and_versions_are_checked(path: tuple[Any, ...], val
     assert isinstance(_raises_cardcore(lambda: cardcore.load(save)), CorruptStateError)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="load compares the snapshot with == after a JSON round trip (records._normal), so true for 1"
-    " and 1.0 for 1 pass: a save with 'to_act': [true] or 'version': 6.0 loads",
-)
 @pytest.mark.parametrize("field", ["to_act", "version", "round"])
 def test_a_save_with_bools_or_floats_for_ints_is_refused(field: str) -> None:
     """embedding.rst: "A damaged or tampered save raises CorruptStateError and loads nothing"."""
