@@ -1034,23 +1034,12 @@ def test_hostile_network_messages_become_error_messages(name: str) -> None:
     assert session.game.version == version
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="Session.handle with an unhashable conn raises TypeError: limiter.take fails inside the guard,"
-    " then the guard's own _error -> _flow._version_for hashes conn again (disconnect checks __hash__; handle"
-    " does not)",
-)
 def test_session_handle_never_raises_for_an_odd_connection_id() -> None:
     """session.rst: "no exception ever escapes these calls"; Session.handle: "Never raises"."""
     session = _playing_session("golf")
     session.handle(["conn"], '{"type": "ping"}', now=3.0)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="a message Mapping whose lookups raise is answered 'internal' (logged as a bug by"
-    " Session.handle's catch-all) instead of 'bad-message': session protocol parsing reads it unguarded",
-)
 def test_a_message_mapping_whose_lookups_raise_is_a_bad_message() -> None:
     """session.rst error codes: ``bad-json``, ``bad-message`` for malformed messages; ``internal`` is a bug."""
 

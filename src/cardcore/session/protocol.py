@@ -287,6 +287,12 @@ def read_message(raw: str | bytes | bytearray | Mapping[str, Any], max_size: int
     if not isinstance(data, Mapping):
         msg = f"a message is a JSON object, not {type(data).__name__}"
         raise ProtocolError("bad-json", msg)
+    if type(data) is not dict:  # the host's own mapping: read once, as a plain dict
+        try:
+            data = {k: data[k] for k in data}
+        except Exception as exc:
+            msg = f"the message could not be read ({type(exc).__name__})"
+            raise ProtocolError("bad-message", msg) from None
     kind = data.get("type")
     spec = MESSAGE_TYPES.get(kind) if type(kind) is str else None
     if spec is None:
@@ -339,9 +345,13 @@ class RateLimiter:
         """Count one message of *conn* at *now*.
 
         :returns: ``(allowed, tell, close)``: whether to read it, whether to send a
-            ``rate-limited`` error for it, whether to close the connection.
+            ``rate-limited`` error for it, whether to close the connection. An id that
+            cannot be a key (a list) is no connection to answer: dropped, untold.
         """
-        bucket = self._buckets.get(conn)
+        try:
+            bucket = self._buckets.get(conn)
+        except Exception:  # unhashable, or its hash fails
+            return False, False, False
         if bucket is None:
             bucket = self._buckets[conn] = [float(self.burst), now, 0.0, -math.inf]
         tokens = min(float(self.burst), bucket[0] + max(0.0, now - bucket[1]) * self.rate)
