@@ -627,9 +627,9 @@ def _dropped_tonk() -> Game:
 
 @pytest.mark.xfail(
     strict=True,
-    reason="deal_view marks the viewer's own face-up hand as known to its owner only"
-    " (search/sampling.py: the OWNER branch skips spec.owner == view['seat']): in the"
-    " sample the other seats no longer see a hand every seat saw",
+    reason="deal_view (search/sampling.py, OWNER branch: spec.owner != view['seat']) and"
+    " Tonk's position_from_view mark the viewer's own face-up hand as its owner's only: in"
+    " the sample the other seats no longer see a hand every seat saw",
 )
 def test_sampled_position_keeps_the_viewers_own_face_up_hand_face_up() -> None:
     """Search docs: sampled positions are ones "the seat cannot tell apart from the real
