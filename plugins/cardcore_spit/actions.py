@@ -28,6 +28,7 @@ __all__ = [
     "RequestSpit",
     "SpitAction",
     "SpitActionSet",
+    "malformed",
     "parse_pile",
     "parse_side",
 ]
@@ -49,6 +50,7 @@ class Play(Action):
 
     @override
     def notation(self) -> str:
+        _check(self)
         return f"play {self.pile + 1} {SIDES[self.target]}"
 
 
@@ -65,6 +67,7 @@ class Combine(Action):
 
     @override
     def notation(self) -> str:
+        _check(self)
         return f"combine {self.src + 1} {self.dst + 1}"
 
 
@@ -81,6 +84,7 @@ class Fill(Action):
 
     @override
     def notation(self) -> str:
+        _check(self)
         return f"fill {self.src + 1} {self.dst + 1}"
 
 
@@ -111,6 +115,7 @@ class Claim(Action):
 
     @override
     def notation(self) -> str:
+        _check(self)
         return f"{self.word} {SIDES[self.target]}"
 
 
@@ -134,6 +139,57 @@ class ClaimRule:
 
 SLAP = ClaimRule(word="slap", emptier_only=False, rule_id="SPIT-END-2")
 """The base claim rule: the slap race (SPIT-END-2, SPIT-RT-3)."""
+
+
+def malformed(action: SpitAction) -> str | None:
+    """Say what makes a hand-built *action* malformed, or return ``None`` if it is well formed.
+
+    Well formed is what :meth:`SpitActionSet.parse` builds: layout piles are ints 0-4
+    (two different ones for a combine or a fill), centre piles the ints 0 (``L``) or 1
+    (``R``), and a claim's word is text. An int subclass (``True``) or a float is not an
+    int here: such an action has no notation (``str`` raises
+    :class:`~cardcore.NotationError`) and is refused as malformed (CORE-ACTION-1).
+    Never raises.
+    """
+    if type(action) is Play:
+        if _pile(action.pile) and _side(action.target):
+            return None
+        return "its pile must be an int 0-4 and its target 0 (L) or 1 (R)"
+    if type(action) is Combine or type(action) is Fill:
+        src, dst = action.src, action.dst
+        if _pile(src) and _pile(dst) and src != dst:
+            return None
+        return "its piles must be two different ints 0-4"
+    if type(action) is Claim:
+        if _side(action.target) and type(action.word) is str:
+            return None
+        return "its target must be 0 (L) or 1 (R) and its word text"
+    return None
+
+
+def _pile(value: object) -> bool:
+    return type(value) is int and 0 <= value < PILES
+
+
+def _side(value: object) -> bool:
+    return type(value) is int and 0 <= value <= 1
+
+
+def _check(action: SpitAction) -> None:
+    """Raise :class:`~cardcore.NotationError` if *action* is :func:`malformed`."""
+    why = malformed(action)
+    if why is not None:
+        msg = f"malformed action {_shown(action)}: {why} (CORE-ACTION-1)"
+        raise NotationError(msg)
+
+
+def _shown(action: Action) -> str:
+    """The action's repr for an error message (never raises; huge ints are not printed)."""
+    try:
+        text = repr(action)
+    except Exception:  # a huge int (Python refuses to print one) or a broken __repr__
+        return f"<a {type(action).__name__}>"
+    return text if len(text) <= 80 else text[:77] + "..."
 
 
 class SpitActionSet:

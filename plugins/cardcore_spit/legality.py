@@ -13,7 +13,17 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from cardcore import ALL, Action
-from cardcore_spit.actions import SIDES, Claim, Combine, Fill, Play, Ready, RequestSpit, SpitAction
+from cardcore_spit.actions import (
+    SIDES,
+    Claim,
+    Combine,
+    Fill,
+    Play,
+    Ready,
+    RequestSpit,
+    SpitAction,
+    malformed,
+)
 from cardcore_spit.piles import PILES
 from cardcore_spit.state import CENTRE, CLAIM, OVER, PLAY, SEATS, SETUP, SpitState
 
@@ -54,11 +64,13 @@ MOVE = 1 << 15
 def is_legal(logic: SpitLogic, state: SpitState, action: SpitAction) -> bool:
     """Tell whether *action* is one of ``logic.legal_actions(state, action.seat)``.
 
-    The same answer for every state and action: plays, combines and fills
-    with int fields (nearly every action) are judged from the piles they
-    touch, ``ready``, ``spit`` and claims of an int seat from the phase; the
-    rest (any action built with odd field types, or of a subclass) ask the
-    legal set. Never raises for an action of any Spit type.
+    The same answer for every state and every action built with exact types:
+    plays, combines and fills with int fields (nearly every action) are judged
+    from the piles they touch, ``ready``, ``spit`` and claims of an int seat from
+    the phase. An action with a field of another type (an int subclass such as
+    ``True``, a float) or of a subclass is ``False``, even if it compares equal to
+    a legal action: the core applies and records the object it is given, so its
+    notation must be the legal action's. Never raises for an action of any Spit type.
     """
     seat = action.seat
     if seat not in state.to_act:
@@ -85,11 +97,13 @@ def is_legal(logic: SpitLogic, state: SpitState, action: SpitAction) -> bool:
         if code == FILL_CODE:
             return not dst
         return bool(dst) and src[-1].rank == dst[-1].rank
+    if type(seat) is not int:  # (an interned action's fields are exact)
+        return False
     kind = type(action)
     if type(action) is Play:  # not "kind is Play": mypy narrows this form
         pile, target = action.pile, action.target
         if type(pile) is not int or type(target) is not int:  # a client's odd fields
-            return ints_in(action, logic.legal_actions(state, seat), pile, target)
+            return False
         if state.phase != PLAY or not 0 <= pile < PILES:
             return False
         single = state.single
@@ -105,7 +119,7 @@ def is_legal(logic: SpitLogic, state: SpitState, action: SpitAction) -> bool:
     if type(action) is Combine or type(action) is Fill:
         j, i = action.src, action.dst
         if type(j) is not int or type(i) is not int:
-            return ints_in(action, logic.legal_actions(state, seat), j, i)
+            return False
         if state.phase == CLAIM or not (0 <= j < PILES and 0 <= i < PILES) or i == j:
             return False  # a claim phase offers claims only
         cards = state.zones.cards
@@ -116,25 +130,32 @@ def is_legal(logic: SpitLogic, state: SpitState, action: SpitAction) -> bool:
         if kind is Fill:
             return not dst
         return bool(dst) and src[-1].rank == dst[-1].rank
-    if type(seat) is int:
-        if kind is RequestSpit:
-            return state.phase == PLAY and not state.requests[seat]
-        if kind is Ready:  # what legal_actions offers outside the play and claim phases
-            phase = state.phase
-            return phase != PLAY and phase != CLAIM
-        if type(action) is Claim:
-            claims = logic.claims[seat]
-            return state.phase == CLAIM and ints_in(action, claims, action.target)
-    return action in logic.legal_actions(state, seat)  # a subclass is never equal
+    if kind is RequestSpit:
+        return state.phase == PLAY and not state.requests[seat]
+    if kind is Ready:  # what legal_actions offers outside the play and claim phases
+        phase = state.phase
+        return phase != PLAY and phase != CLAIM
+    if type(action) is Claim:
+        claims = logic.claims[seat]
+        return (
+            state.phase == CLAIM
+            and type(action.word) is str
+            and ints_in(action, claims, action.target)
+        )
+    return False  # a subclass or another game's action: never in the legal set
 
 
 def ints_in(action: Action, legal: Sequence[Action], *fields: object) -> bool:
-    """Whether *action*, built with odd field types, is in *legal* with int *fields*.
+    """Whether *action* is in *legal* and each of *fields* is exactly an ``int``.
 
-    ``2.0 == 2``, so a play of pile ``2.0`` equals a legal play, but ``apply`` indexes
-    piles with it; an int subclass (``True``) indexes as its value.
+    ``2.0 == 2`` and ``True == 1``, so a play of pile ``2.0`` or ``True`` equals a legal
+    play, and an int subclass may claim to equal anything; but the core applies and
+    records the object it is given, whose notation would not be the legal action's.
     """
-    return all(isinstance(f, int) for f in fields) and action in legal
+    for f in fields:
+        if type(f) is not int:
+            return False
+    return action in legal
 
 
 def rule_for(logic: SpitLogic, state: SpitState, action: SpitAction) -> tuple[str, str]:
@@ -142,6 +163,9 @@ def rule_for(logic: SpitLogic, state: SpitState, action: SpitAction) -> tuple[st
     seat = action.seat
     phase = state.phase
     cards = state.zones.cards
+    why = malformed(action)
+    if why is not None:  # a hand-built action (a pile of -1, a float, True)
+        return "CORE-ACTION-1", f"malformed action: {why}"
     if isinstance(action, Claim):
         if phase != CLAIM:
             if state.deal > 1 or phase == OVER:  # a deal ended and its claim came first

@@ -110,3 +110,119 @@ def test_a_game_without_its_own_is_legal_applies_and_records_the_legal_action(
     assert game.record()["actions"][0][1] == str(first)
     again = cardcore.replay(game.record())
     assert again.version == 1 and again.record()["actions"] == game.record()["actions"]
+
+
+# -- 2026-12-07: exact types only (Spit and Speed), malformed hand-built actions -------------
+
+
+class _EqAll(int):
+    """An int subclass that claims to equal everything."""
+
+    def __eq__(self, other: object) -> bool:
+        return True
+
+    def __ne__(self, other: object) -> bool:
+        return False
+
+    def __hash__(self) -> int:
+        return 0
+
+
+def _playing(name: str) -> cardcore.Game:
+    game = cardcore.new_game(name, 2, seed=2, deck=SPIT_DECK if name == "spit" else None)
+    if name == "spit":
+        game.act(0, "ready")
+        game.act(1, "ready")
+    return game
+
+
+@pytest.mark.parametrize("name", ["spit", "speed"])
+@pytest.mark.parametrize("kind", [_EqAll, bool], ids=["lying-int", "bool"])
+def test_int_subclass_fields_fail_the_games_own_is_legal(name: str, kind: type) -> None:
+    """The core applies the object the game's ``is_legal`` accepts and records its notation:
+    an int subclass field (one equal to everything, or ``True`` for 1) must not pass, else
+    the record holds text that does not replay (``play 0 L``)."""
+    game = _playing(name)
+    logic = game.logic
+    checked = 0
+    for seat in game.to_act:
+        legal = game.legal_actions(seat)
+        for action in legal:
+            assert logic.is_legal(game.state, action)  # the common case still passes
+            for f in attrs.fields(type(action)):
+                value = getattr(action, f.name)
+                if not f.init or type(value) is not int or (kind is bool and value not in (0, 1)):
+                    continue
+                odd = attrs.evolve(action, **{f.alias: kind(value)})
+                assert not logic.is_legal(game.state, odd), odd
+                if f.name != "seat":  # (the core refuses an odd seat itself)
+                    _refused(game, odd)
+                checked += 1
+    assert checked
+    game.apply(game.legal_actions(game.to_act[0])[0])
+    assert cardcore.replay(game.record()).version == game.version
+
+
+def test_speed_a_card_that_claims_to_be_every_card_fails_is_legal() -> None:
+    from cardcore_spit.speed.actions import PlayCard
+
+    game = _playing("speed")
+    play = next(a for s in (0, 1) for a in game.legal_actions(s) if type(a) is PlayCard)
+    odd = attrs.evolve(play, card=_EqAll(0))
+    assert odd == play
+    assert not game.logic.is_legal(game.state, odd)
+    _refused(game, odd)
+
+
+def _spit_malformed() -> list[Action]:
+    from cardcore_spit.actions import Claim, Combine, Fill, Play
+
+    return [
+        Play(0, -1, 0),
+        Play(0, 5, 0),
+        Play(0, 0, -1),
+        Play(0, 0, 2),
+        Play(0, "1", 0),  # type: ignore[arg-type]
+        Combine(0, -1, 1),
+        Combine(0, 2, 2),
+        Fill(0, 0, 5),
+        Fill(0, 1.0, 2),  # type: ignore[arg-type]
+        Claim(0, -1),
+        Claim(0, 0, 7),  # type: ignore[arg-type]
+    ]
+
+
+def _speed_malformed() -> list[Action]:
+    from cardcore import Card
+    from cardcore_spit.speed.actions import PlayCard
+
+    six = Card.parse("6S")
+    return [
+        PlayCard(0, six, -1),
+        PlayCard(0, six, 2),
+        PlayCard(0, six, 10**5000),
+        PlayCard(0, "6S", 1),  # type: ignore[arg-type]
+        PlayCard(0, None, 0),  # type: ignore[arg-type]
+    ]
+
+
+@pytest.mark.parametrize(
+    ("name", "action"),
+    [("spit", a) for a in _spit_malformed()] + [("speed", a) for a in _speed_malformed()],
+    ids=lambda v: v if isinstance(v, str) else type(v).__name__,
+)
+def test_a_malformed_action_object_is_refused_as_malformed(name: str, action: Action) -> None:
+    """CORE-ACTION-1: a hand-built action with a pile outside the table (a negative index
+    read as the last pile), text for a card or a pile, or a bool/float field has no
+    notation (a cardcore error, never a raw one or a wrong text such as ``play 6S R``) and
+    is refused as malformed: never as another action's reason."""
+    game = _playing(name)
+    with pytest.raises(cardcore.NotationError, match="malformed action"):
+        str(action)
+    assert game.logic.rule_for(game.state, action)[0] == "CORE-ACTION-1"
+    assert not game.logic.is_legal(game.state, action)
+    before = fingerprint(game)
+    with pytest.raises(IllegalActionError) as info:
+        game.apply(action)
+    assert info.value.rule_id == "CORE-ACTION-1"
+    assert fingerprint(game) == before

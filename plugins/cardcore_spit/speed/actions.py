@@ -13,7 +13,7 @@ from typing_extensions import override
 from cardcore import Action, Card, NotationError, standard_52, with_jokers
 from cardcore_spit.actions import SIDES
 
-__all__ = ["PlayCard", "SpeedAction", "SpeedActionSet", "Stuck"]
+__all__ = ["PlayCard", "SpeedAction", "SpeedActionSet", "Stuck", "malformed"]
 
 
 @frozen
@@ -29,6 +29,10 @@ class PlayCard(Action):
 
     @override
     def notation(self) -> str:
+        why = malformed(self)
+        if why is not None:
+            msg = f"malformed action {_shown(self)}: {why} (CORE-ACTION-1)"
+            raise NotationError(msg)
         return f"play {self.card} {SIDES[self.target]}"
 
 
@@ -41,6 +45,34 @@ class Stuck(Action):
 
 SpeedAction: TypeAlias = PlayCard | Stuck
 """Any action of Speed (the action type of :class:`~cardcore_spit.speed.logic.SpeedLogic`)."""
+
+
+def malformed(action: SpeedAction) -> str | None:
+    """Say what makes a hand-built *action* malformed, or return ``None`` if it is well formed.
+
+    Well formed is what :meth:`SpeedActionSet.parse` builds: a play's card is a
+    :class:`~cardcore.Card` (``Card.parse("7H")``, not the text ``"7H"``) and its target
+    the int 0 (``L``) or 1 (``R``); an int subclass (``True``) or a float is not an int
+    here. A malformed play has no notation (``str`` raises
+    :class:`~cardcore.NotationError`) and is refused as malformed (CORE-ACTION-1).
+    Never raises.
+    """
+    if type(action) is PlayCard:
+        card, target = action.card, action.target
+        if type(card) is not Card:
+            return "its card must be a Card (Card.parse('7H')), not text or another value"
+        if type(target) is not int or not 0 <= target <= 1:
+            return "its target must be 0 (L) or 1 (R)"
+    return None
+
+
+def _shown(action: object) -> str:
+    """The action's repr for an error message (never raises; huge ints are not printed)."""
+    try:
+        text = repr(action)
+    except Exception:  # a huge int (Python refuses to print one) or a broken __repr__
+        return f"<a {type(action).__name__}>"
+    return text if len(text) <= 80 else text[:77] + "..."
 
 
 class SpeedActionSet:

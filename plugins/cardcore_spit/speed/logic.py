@@ -33,9 +33,8 @@ from cardcore import (
 from cardcore_spit import piles
 from cardcore_spit.actions import SIDES
 from cardcore_spit.events import CardSpat, CentreRecycled
-from cardcore_spit.legality import ints_in
 from cardcore_spit.speed import encoding, position, search, timeouts, views
-from cardcore_spit.speed.actions import PlayCard, SpeedAction, SpeedActionSet, Stuck
+from cardcore_spit.speed.actions import PlayCard, SpeedAction, SpeedActionSet, Stuck, malformed
 from cardcore_spit.speed.state import (
     HAND,
     HAND_SIZE,
@@ -145,7 +144,8 @@ class SpeedLogic(GameLogic[SpeedState, SpeedAction]):
         state.to_act = SEATS
         state.draws = 1  # draw 0 shuffled the deck; a recycle at the start draws 1
         if emit is not None:
-            emit(CardsDealt(tuple(len(own[s][: hand + stock]) + side for s in SEATS)))
+            # each player's own cards (hand and stock): side piles are centre piles (SPEED-SETUP-1)
+            emit(CardsDealt(tuple(len(own[s][: hand + stock]) for s in SEATS)))
             for p in (0, 1):
                 emit(CardRevealed(None, self.names[self.pile[p]], 0, deck[p]))
         if self.detect and self._nobody_can_play(state, 0):
@@ -156,7 +156,9 @@ class SpeedLogic(GameLogic[SpeedState, SpeedAction]):
 
     @override
     def legal_actions(self, state: SpeedState, seat: int) -> tuple[SpeedAction, ...]:
-        """Return *seat*'s legal actions: plays in hand order (each onto L, then R), then ``stuck``."""
+        """Return *seat*'s legal actions: plays in the order the hand was filled (the
+        oldest card first: the reverse of a view, which lists the hand newest first), each
+        onto L, then R; then ``stuck``."""
         if seat not in state.to_act:
             return ()
         cards = state.zones.cards
@@ -166,7 +168,7 @@ class SpeedLogic(GameLogic[SpeedState, SpeedAction]):
         pairs = self.pairs[seat]
         out: list[SpeedAction] = []
         joker = False
-        for card in cards[self.hand[seat]]:
+        for card in cards[self.hand[seat]]:  # bottom (oldest) first: views show the reverse
             rank = card.rank
             if not rank:  # only the jokers can come twice (SPEED-GEN-1)
                 if joker:
@@ -188,19 +190,24 @@ class SpeedLogic(GameLogic[SpeedState, SpeedAction]):
     @override
     def is_legal(self, state: SpeedState, action: SpeedAction) -> bool:
         """Whether *action* is one of ``legal_actions(state, action.seat)``, from the card and
-        the pile it touches (odd field types ask the legal set)."""
+        the pile it touches.
+
+        Only exact types are judged: an int seat and target and a :class:`~cardcore.Card`
+        (what ``legal_actions`` and ``parse_action`` hand out). Anything else (an int
+        subclass, a float, a card as text, a subclass of the action) is ``False``, even if
+        it compares equal to a legal action: the core applies and records the object it is
+        given, so its notation must be the legal action's.
+        """
         seat = action.seat
-        if type(seat) is int and type(action) is Stuck:
-            return seat in state.to_act and not state.requests[seat]
-        if type(seat) is not int or type(action) is not PlayCard:
-            return action in self.legal_actions(state, seat)
-        if seat not in state.to_act:
+        if type(seat) is not int or seat not in state.to_act:
+            return False
+        if type(action) is Stuck:
+            return not state.requests[seat]
+        if type(action) is not PlayCard:
             return False
         target = action.target
         card = action.card
-        if type(target) is not int or type(card) is not Card:
-            return ints_in(action, self.legal_actions(state, seat), target)
-        if not 0 <= target <= 1:
+        if type(target) is not int or type(card) is not Card or not 0 <= target <= 1:
             return False
         cards = state.zones.cards
         return (
@@ -216,9 +223,12 @@ class SpeedLogic(GameLogic[SpeedState, SpeedAction]):
     @override
     def rule_for(self, state: SpeedState, action: SpeedAction) -> tuple[str, str]:
         """Return the rule that forbids *action* now, with a reason."""
-        if isinstance(action, Stuck):
+        if type(action) is Stuck:
             return "SPEED-STUCK-1", f"seat {action.seat} has already declared it is stuck"
-        if isinstance(action, PlayCard):
+        if type(action) is PlayCard:
+            why = malformed(action)
+            if why is not None:  # a hand-built play (a target of -1, a card as text)
+                return "CORE-ACTION-1", f"malformed action: {why}"
             if action.card not in state.zones.cards[self.hand[action.seat]]:
                 return "SPEED-PLAY-1", f"{action.card} is not in seat {action.seat}'s hand"
             top = state.zones.cards[self.pile[action.target]][-1]

@@ -56,7 +56,7 @@ def test_speed_setup_1_first_deal_events_reach_subscribers() -> None:
     seen: list[cardcore.Event] = []
     game = cardcore.new_game("speed", 2, seed=1, subscribers=[(cardcore.Event, seen.append)])
     assert [e.slug for e in seen] == ["game-started", "cards-dealt", "card-revealed", "card-revealed"]
-    assert seen[1].fields() == {"counts": (25, 25)}
+    assert seen[1].fields() == {"counts": (20, 20)}  # own cards: side piles are centre piles
     tops = [game.view(None)["table"]["piles"][side][0] for side in ("L", "R")]
     assert [str(e.fields()["card"]) for e in seen[2:]] == tops
 
