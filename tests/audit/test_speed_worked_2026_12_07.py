@@ -805,12 +805,6 @@ def _first_view_clocks(hand1, buried, rules=()):
     return views[-1]["view"], views[-1]["clocks"]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="a real-time session shows every seat the other seat's idle clock, which runs only "
-    "while that seat has a legal action: seat 0 learns whether seat 1's hidden hand can play "
-    "(session/clocks.py may_act + Clocks.public, broadcast in _flow.py)",
-)
 @pytest.mark.parametrize(
     "rules", [(), ("speed.stuck-on-request",)], ids=["default", "stuck-on-request"]
 )

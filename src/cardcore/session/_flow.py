@@ -241,7 +241,7 @@ class Flow:
                 "version": game.version,
                 "reason": reason,
                 "view": self.views[seat],
-                "clocks": self.clocks.public(),
+                "clocks": self.clocks.public(seat),
                 "takeback": self.takeback,
             }
         message["phase"] = self.phase
@@ -357,7 +357,6 @@ class Flow:
                 self.foreign[s] = version
         over = game.is_over
         self.clocks.update(may_act(game), when, actor if actor != HOST else None, over=over)
-        clocks = self.clocks.public()
         for s, stream in enumerate(self.streams):
             old = self.views[s]
             new = game.view(s)
@@ -371,7 +370,7 @@ class Flow:
                 "action": {"seat": actor, "text": shown, "at": at, "cause": cause},
                 "events": events,
                 "patch": diff(old, new),
-                "clocks": clocks,
+                "clocks": self.clocks.public(s),
             }
             if notes := self._notes(events, shown):
                 message["notes"] = notes

@@ -109,9 +109,16 @@ class Clocks:
                 best = (deadline, seat)
         return best
 
-    def public(self) -> dict[str, Any]:
-        """The clocks as clients see them: deadlines on the server's clock."""
-        return {"turn": {str(s): d for s, d in self.turn.items()}, "total": self.total}
+    def public(self, seat: int | None = None) -> dict[str, Any]:
+        """The clocks as *seat* sees them: deadlines on the server's clock.
+
+        In real time a seat sees only its own idle clock: another seat's runs only while
+        it has a legal action, which its hidden cards decide (see :func:`may_act`).
+        """
+        turn = self.turn
+        if self.realtime and seat is not None:
+            turn = {seat: turn[seat]} if seat in turn else {}
+        return {"turn": {str(s): d for s, d in turn.items()}, "total": self.total}
 
     def to_json(self, now: float) -> dict[str, Any]:
         """The clocks for the store, stamped with *now*."""
