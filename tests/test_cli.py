@@ -1104,7 +1104,7 @@ def test_render_reads_past_rounds_and_pile_fields_from_the_declared_fields() -> 
         {"seed": 1.5},
         {"seed": True},
         {"seed": -1},
-        {"agents": ["golf-greedy"]},
+        {"agents": ["golf-greedy"] * 3},  # a list of one fills every seat, as in compare
         {"agents": [1, 2]},
         {"agents": ["ismcts:iterations=1000000000", "random"]},
         {"players": "2"},
@@ -1152,3 +1152,24 @@ def test_play_refuses_more_seats_than_the_core_holds(capsys: pytest.CaptureFixtu
     assert cli.main(["play", "golf", "-p", "65", "--no-record"]) == 2
     err = capsys.readouterr().err
     assert "--players must be 1 to 64, not 65 (CORE-SEAT-2)" in err and len(err.splitlines()) == 1
+
+
+@pytest.mark.parametrize("command", ["sim", "list", "replay", "verify"])
+def test_an_unknown_option_names_the_subcommands_help(
+    capsys: pytest.CaptureFixture[str], command: str
+) -> None:
+    assert cli.main([command, "x", "--bogus"]) == 2
+    err = capsys.readouterr().err
+    name = "simulate" if command == "sim" else command
+    assert f"unrecognized arguments: --bogus (see cardcore {name} --help)" in err
+    assert cli.main(["--bogus", "list"]) == 2  # before any command: the top-level help
+    assert "(see cardcore --help)" in capsys.readouterr().err
+
+
+def test_simulate_json_over_one_game_is_strict_json_with_null_sd(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert cli.main(["simulate", "tonk", "-n", "1", "-p", "2", "-q", "--json", "-"]) == 0
+    data = json.loads(capsys.readouterr().out)  # Python's reader would take NaN: none there
+    assert data["sd_scores"] == [None, None] and data["sd_payouts"] == [None, None]
+    assert data["without"] == []

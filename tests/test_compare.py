@@ -152,7 +152,7 @@ def test_an_agent_that_raises_stops_the_run_naming_its_seat() -> None:
         ({"rules": ["golf.diagonal-pairs"]}, cardcore.OptionError, "applies only with layout"),
         ({"agents": "nobody"}, cardcore.UnknownPluginError, "no agent called 'nobody'"),
         ({"agents": "golf-greedy:depth=3"}, cardcore.OptionError, "has no parameter 'depth'"),
-        ({"players": 2, "vs_agents": ["random", "random", "random"]}, cardcore.OptionError, "one agent per seat"),
+        ({"players": 2, "vs_agents": ["random", "random", "random"]}, cardcore.OptionError, "one agent spec per seat"),
         ({"move_time": 0}, cardcore.OptionError, "move_time must be"),
         ({"skill": "strong"}, cardcore.OptionError, "skill must be"),
     ],

@@ -58,7 +58,7 @@ def test_compare_still_takes_good_arguments() -> None:
 
 @pytest.mark.parametrize(
     ("kwargs", "message"),
-    [({"agents": 3}, r"^agents takes one agent spec per seat"), ({"progress": 3}, r"^progress")],
+    [({"agents": 3}, r"^agents must be an agent spec"), ({"progress": 3}, r"^progress")],
 )
 def test_simulate_refuses_bad_arguments(kwargs: dict[str, Any], message: str) -> None:
     with pytest.raises(OptionError, match=message):
@@ -100,3 +100,81 @@ def test_plot_needs_a_path() -> None:
     for path in (None, 3):
         with pytest.raises(ArgumentError, match="plot writes to a file path"):
             result.plot(path)  # type: ignore[arg-type]
+
+
+# -- simulate and compare read and refuse their shared arguments alike ----------------------
+
+
+@pytest.mark.parametrize(
+    "kwargs",
+    [
+        {"players": 0},
+        {"players": 1.5},
+        {"players": 2**80},
+        {"seed": -1},
+        {"chunk": 0},
+        {"options": "x"},
+        {"executor": 3},
+        {"progress": 3},
+        {"agents": 3},
+        {"players": 2, "agents": [1, 2]},
+        {"players": 3, "agents": "random,random"},
+    ],
+)
+def test_simulate_and_compare_word_a_bad_argument_alike(kwargs: dict[str, Any]) -> None:
+    with pytest.raises(OptionError) as sim:
+        cardcore.simulate("golf", games=2, **kwargs)
+    with pytest.raises(OptionError) as cmp:
+        cardcore.compare("golf", games=2, skill=None, **kwargs)
+    assert str(sim.value) == str(cmp.value)
+
+
+@pytest.mark.parametrize(
+    ("game", "players", "seats"),
+    [("golf", 0, "2 to 64"), ("golf", 65, "2 to 64"), ("speed", 65, "exactly 2")],
+)
+def test_a_count_beyond_any_game_names_the_games_seats(game: str, players: int, seats: str) -> None:
+    for run in (cardcore.simulate, cardcore.compare):
+        with pytest.raises(OptionError, match=rf"{game} takes {seats} players, not {players} "):
+            run(game, games=1, players=players)
+
+
+def test_a_list_of_one_agent_fills_every_seat_in_simulate_and_compare() -> None:
+    sim = cardcore.simulate("golf", games=2, players=3, agents=["golf-greedy"])
+    assert sim.agents == ("golf-greedy",) * 3
+    cmp = cardcore.compare("golf", games=2, players=3, agents=["golf-greedy"], skill=None)
+    assert cmp.a.agents == ("golf-greedy",) * 3
+
+
+def test_compare_names_rules_switched_off_by_name_too() -> None:
+    c = cardcore.compare(
+        "tonk", without=["TONK-49-1"], vs_without=["tonk.natural-49-50"], games=4, skill=None
+    )
+    assert c.a.without == c.b.without == ("tonk.natural-49-50",)
+    assert c.diff["actions"].mean == 0.0 and c.same_deals
+    both = cardcore.compare(
+        "golf", rules=["golf.jokers", "GOLF-SCORE-2", "golf.hard"], games=1, skill=None
+    )
+    assert both.a.rules == ("golf.hard", "golf.jokers")  # sorted, each once, as Game.rules
+
+
+def test_one_game_sd_is_null_in_json_and_a_dash_in_the_table() -> None:
+    import json
+    import math
+
+    from rich.console import Console
+
+    from cardcore.cli.render import render_summary
+
+    one = cardcore.simulate("tonk", games=1, seed=1)
+    assert one.sd_payouts is not None
+    assert all(math.isnan(x) for x in (*one.sd_scores, *one.sd_payouts))
+    data = one.to_json()
+    assert data["sd_scores"] == [None, None] and data["sd_payouts"] == [None, None]
+    json.dumps(data, allow_nan=False)  # strict JSON
+    console = Console(width=120, record=True)
+    console.print(render_summary(one))
+    assert "–" in console.export_text() and "nan" not in console.export_text()
+    two = cardcore.simulate("tonk", games=2, seed=1)  # two games: a spread again
+    assert all(math.isfinite(x) for x in two.sd_scores)
+    assert None not in two.to_json()["sd_scores"]

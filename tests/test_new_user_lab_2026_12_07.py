@@ -280,11 +280,6 @@ def test_simulate_sd_is_the_sample_standard_deviation() -> None:
     assert two.sd_scores[0] == pytest.approx(abs(first - second) / math.sqrt(2))
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="simulate reports sd 0.0 over one game (src/cardcore/simulate.py Summary); the "
-    "sample sd it uses is undefined there, and compare calls one game's spread unbounded",
-)
 def test_simulate_sd_over_one_game_is_not_zero() -> None:
     """house-rule-study.rst: "One game has no spread to estimate: its interval is unbounded
     (``± inf``, ``null`` in the JSON)"; simulate's sd is the sample sd (ddof 1), which one
@@ -338,11 +333,6 @@ def test_bad_input_is_one_line_exit_2(
     assert needle in err
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="an unknown option of a subcommand says '(see cardcore --help)', which lists no "
-    "subcommand options; other argument errors name 'cardcore COMMAND --help' (src/cardcore/cli)",
-)
 @pytest.mark.parametrize("command", ["simulate", "compare", "play", "rules"])
 def test_unknown_option_points_to_the_subcommands_help(
     capsys: pytest.CaptureFixture[str], command: str
@@ -354,12 +344,6 @@ def test_unknown_option_points_to_the_subcommands_help(
     assert f"(see cardcore {command} --help)" in err
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="-p 65 says 'players must be ... at least 1 and at most 64' (a generic bound "
-    "checked first, src/cardcore/simulate.py and compare) while golf seats 2 to 64 and -p 1 "
-    "says 'golf takes 2 to 64 players'",
-)
 @pytest.mark.parametrize("command", ["simulate", "compare"])
 def test_too_many_players_names_the_games_range(
     capsys: pytest.CaptureFixture[str], command: str
@@ -371,12 +355,6 @@ def test_too_many_players_names_the_games_range(
     assert "golf takes 2 to 64 players, not 65" in err
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="simulate and compare word the same bad argument differently ('an int of at least "
-    "1 and at most 10,000,000' / 'a whole number from 1 to 10,000,000'; 'agents takes one "
-    "agent spec per seat' / 'need one agent per seat'): src/cardcore/simulate.py vs compare",
-)
 @pytest.mark.parametrize(
     "kwargs",
     [
@@ -395,12 +373,6 @@ def test_simulate_and_compare_refuse_alike(kwargs: dict[str, Any]) -> None:
     assert str(sim.value) == str(cmp.value)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="simulate --json writes seed, rules and options but not --without (src/cardcore/cli "
-    "simulate JSON): a Tonk run without its default natural writes the same configuration "
-    "as the default run",
-)
 def test_simulate_json_tells_a_without_run_apart(capsys: pytest.CaptureFixture[str]) -> None:
     """cli.rst: "``--json FILE`` Also writes :meth:`cardcore.Summary.to_json` (plus the seed,
     rules and options)"; "``--without RULE`` Default house rules to switch off"."""
@@ -653,12 +625,6 @@ def test_compare_cli_json_and_plot_files(tmp_path: Path) -> None:
     assert (tmp_path / "jokers.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="compare keeps each side's rules as typed: golf.hard and GOLF-SCORE-2 (one rule) "
-    "show as different configurations, while Game.rules names it golf.hard "
-    "(src/cardcore/compare ConfigSummary.rules)",
-)
 def test_compare_names_a_rule_the_same_by_id_or_name() -> None:
     """cli.rst: "``--rules RULE[,RULE]`` House rules to add, by name (``golf.jokers``) or rule
     ID (``GOLF-SCORE-4``)"; ``new_game(..., rules=["GOLF-SCORE-2"]).rules`` is

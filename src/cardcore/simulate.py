@@ -15,8 +15,9 @@ from typing import Any
 from attrs import frozen
 
 from cardcore._agentspec import seats_named, split_agent_specs
+from cardcore._text import shown
 from cardcore.deck import derive_rng
-from cardcore.errors import CardcoreError, IllegalActionError
+from cardcore.errors import CardcoreError, IllegalActionError, OptionError
 
 __all__ = ["MAX_GAMES", "GameOutcome", "Summary", "run_one", "simulate"]
 
@@ -44,9 +45,12 @@ class Summary:
     :param agents: The agent names per seat.
     :param wins: Win shares per seat (a tie of k winners gives each 1/k).
     :param mean_scores: Mean final score per seat.
-    :param sd_scores: Standard deviation of the final score per seat.
+    :param sd_scores: Sample standard deviation (divided by games - 1) of the final score
+        per seat: not a number (``math.nan``; ``null`` in :meth:`to_json`) over one game,
+        where it is undefined.
     :param mean_payouts: Mean net payout per seat, or ``None`` without stakes.
-    :param sd_payouts: Standard deviation of the payouts, or ``None``.
+    :param sd_payouts: Sample standard deviation of the payouts (``math.nan`` over one
+        game), or ``None``.
     :param mean_actions: Mean number of actions per game.
     :param truncated: Games stopped at the action bound.
     :param reasons: How many games ended for each reason.
@@ -71,7 +75,8 @@ class Summary:
         return tuple(w / self.games for w in self.wins) if self.games else self.wins
 
     def to_json(self) -> dict[str, Any]:
-        """Return the summary as JSON-ready data."""
+        """Return the summary as JSON-ready data (strict JSON: an undefined standard
+        deviation, over one game, is ``None``, ``null`` in the JSON text)."""
         return {
             "game": self.game,
             "games": self.games,
@@ -80,13 +85,18 @@ class Summary:
             "wins": list(self.wins),
             "win_rates": list(self.win_rates),
             "mean_scores": list(self.mean_scores),
-            "sd_scores": list(self.sd_scores),
+            "sd_scores": _finite(self.sd_scores),
             "mean_payouts": None if self.mean_payouts is None else list(self.mean_payouts),
-            "sd_payouts": None if self.sd_payouts is None else list(self.sd_payouts),
+            "sd_payouts": None if self.sd_payouts is None else _finite(self.sd_payouts),
             "mean_actions": self.mean_actions,
             "truncated": self.truncated,
             "reasons": dict(self.reasons),
         }
+
+
+def _finite(values: Sequence[float]) -> list[float | None]:
+    """*values* for JSON, which has no NaN: a value that is not a number is ``None``."""
+    return [None if math.isnan(v) else v for v in values]
 
 
 def _seed_of(study_seed: int, index: int) -> int:
@@ -182,11 +192,11 @@ class _Moments:
 
     def result(self) -> tuple[tuple[float, ...], tuple[float, ...]]:
         n = self.n
-        if n == 0:
-            zeros = tuple(0.0 for _ in self.total)
-            return zeros, zeros
+        if n < 2:  # the sample sd (ddof 1) needs two values: undefined, not zero
+            undefined = tuple(math.nan for _ in self.total)
+            return tuple(t / n if n else 0.0 for t in self.total), undefined
         means = tuple(t / n for t in self.total)
-        sds = tuple(math.sqrt(m2 / (n - 1)) if n > 1 else 0.0 for m2 in self.m2)
+        sds = tuple(math.sqrt(m2 / (n - 1)) for m2 in self.m2)
         return means, sds
 
 
@@ -250,6 +260,107 @@ MAX_GAMES = 10_000_000
 """The most games one :func:`simulate` call plays."""
 
 
+def _check_study(
+    game: str,
+    *,
+    games: object,
+    players: object,
+    seed: object,
+    chunk: object,
+    options: object,
+    executor: object,
+    progress: object,
+) -> None:
+    """Refuse a study's bad arguments in the words :func:`simulate` and
+    :func:`cardcore.compare` share (the same bad value, the same message).
+
+    A player count beyond any game (below 1, above ``MAX_PLAYERS``) is refused with
+    the seats *game* takes (CORE-SEAT-2); one within that range but not *game*'s
+    is left to :func:`cardcore.new_game`, which knows the options.
+
+    :raises OptionError: *games* not a whole number from 1 to ``MAX_GAMES``,
+        *players* or *chunk* not one of at least 1, a *seed* not an int from 0 below
+        ``2**128``, *options* not a mapping, an *executor* without ``map()``, a
+        *progress* that is not callable.
+    :raises UnknownPluginError: *game* is not installed (only asked with a count of
+        players beyond any game).
+    """
+    from cardcore.plugins import game_info
+    from cardcore.setup import MAX_PLAYERS, MAX_SEED_BITS
+
+    msg = ""
+    if type(games) is not int or not 1 <= games <= MAX_GAMES:
+        msg = (
+            f"games must be a whole number of at least 1 and at most {MAX_GAMES:,},"
+            f" not {shown(games, 40)}"
+        )
+    elif type(players) is not int:
+        msg = (
+            f"players must be a whole number of at least 1 and at most {MAX_PLAYERS},"
+            f" not {shown(players, 40)}"
+        )
+    elif not 1 <= players <= MAX_PLAYERS:  # (x,) * 2**80 overflows: refused before any list
+        info = game_info(game)
+        low, high = info.min_players, info.max_players
+        count = f"exactly {low}" if low == high else f"{low} to {high}"
+        msg = (
+            f"players must be a count {info.name} seats: {info.name} takes {count} players,"
+            f" not {shown(players, 40)} (CORE-SEAT-2)"
+        )
+    elif type(seed) is not int or not 0 <= seed < 2**MAX_SEED_BITS:
+        msg = f"seed must be an int from 0 below 2**{MAX_SEED_BITS}, not {shown(seed, 40)}"
+    elif type(chunk) is not int or chunk < 1:
+        msg = f"chunk must be a whole number of at least 1, not {shown(chunk, 40)}"
+    elif options is not None and not isinstance(options, Mapping):
+        msg = f"options must be a mapping of option names to values, not {shown(options, 40)}"
+    elif executor is not None and not callable(getattr(executor, "map", None)):
+        msg = (
+            "executor must be a concurrent.futures.Executor (it has map()),"
+            f" not {shown(executor, 40)}"
+        )
+    elif progress is not None and not callable(progress):
+        msg = (
+            "progress must be a function of the number of games done, or None,"
+            f" not {shown(progress, 40)}"
+        )
+    if msg:
+        raise OptionError(msg)
+
+
+def _lineup(
+    agents: object, players: int, default: tuple[str, ...], what: str = "agents"
+) -> tuple[str, ...]:
+    """The agent spec of every seat, from *agents* as :func:`simulate` and
+    :func:`cardcore.compare` take it: ``None`` (*default*), one spec for every seat,
+    or one per seat (a list, or text of several split as on the command line).
+
+    :param what: The argument's name, for the message.
+    :raises OptionError: Not a spec or a list of them; not one spec per seat or one for
+        every seat.
+    """
+    if agents is None:
+        return default
+    specs: list[Any] | None = None
+    if isinstance(agents, str):  # "a,b": one per seat, as on the command line
+        specs = split_agent_specs(agents)
+    elif isinstance(agents, Sequence):  # not a number or a mapping: refused below
+        specs = list(agents)
+    if specs is not None and len(specs) == 1:
+        specs *= players
+    if specs is None:
+        msg = (
+            f"{what} must be an agent spec or a list of them, one per seat, not {shown(agents, 60)}"
+        )
+        raise OptionError(msg)
+    if len(specs) != players or not all(isinstance(a, str) for a in specs):
+        got = shown(agents, 60)
+        if len(specs) != players:
+            got = f"{len(specs)} specs: {got}"
+        msg = f"{what} takes one agent spec per seat ({players}) or one for every seat, not {got}"
+        raise OptionError(msg)
+    return tuple(specs)
+
+
 def simulate(
     game: str,
     *,
@@ -273,9 +384,11 @@ def simulate(
         built-in games).
     :param agents: Agents per seat: entry-point names of ``cardcore.agents``, or
         specs with parameters (``"ismcts:iterations=100"``, see
-        :func:`cardcore.parse_agent_spec`); one spec (text) fills every seat, and
-        text of several (``"golf-greedy,random"``) is one per seat, split as on the
-        command line (give as many as *players*); default ``"random"`` everywhere.
+        :func:`cardcore.parse_agent_spec`); one spec (text, or a list of one) fills
+        every seat, and a list or text of several (``"golf-greedy,random"``) is one
+        per seat, text split as on the command line (give as many as *players*);
+        default ``"random"`` everywhere. :func:`cardcore.compare` reads its line-ups
+        the same way, and refuses the same values in the same words.
     :param rules: House rules for every game.
     :param without: Default rules switched off.
     :param options: The game's options.
@@ -287,54 +400,30 @@ def simulate(
         (and in processes forked from it after), not in spawned workers.
     :param chunk: Games per task sent to the executor.
     :param progress: Called with the number of games finished in each chunk.
-    :raises OptionError: *games* or *chunk* not an int of at least 1 (*games* at most
-        10,000,000), a seed that is
-        not an int from 0 below ``2**128``, agents not one per seat, bad options or
-        agent parameters, an *executor* without ``map()`` or a *progress* that is not callable.
+    :raises OptionError: *games* not a whole number from 1 to 10,000,000, *chunk* not
+        one of at least 1, *players* not a count the game seats (beyond any game's: the
+        game's range, CORE-SEAT-2), a seed that is not an int from 0 below ``2**128``,
+        agents not one per seat, bad options or agent parameters, an *executor* without
+        ``map()`` or a *progress* that is not callable.
     """
     from cardcore._agentspec import check_agent_bounds
-    from cardcore._text import shown
     from cardcore.agents import check_agent
-    from cardcore.errors import OptionError
     from cardcore.plugins import check_agent_params, game_info, load_agent, parse_agent_spec
-    from cardcore.setup import MAX_PLAYERS, MAX_SEED_BITS, new_game
+    from cardcore.setup import new_game
 
     if players is None:  # as many as the agents named, else the fewest the game seats
         players = seats_named(agents) or game_info(game).min_players  # names an unknown game
-    checks = (("games", games, 1), ("players", players, 1), ("chunk", chunk, 1), ("seed", seed, 0))
-    most = {"games": MAX_GAMES, "players": MAX_PLAYERS}  # ("random",) * 2**80 overflows
-    for what, value, low in checks:
-        if (
-            type(value) is not int
-            or value < low
-            or (what == "seed" and value >= 2**MAX_SEED_BITS)
-            or (what in most and value > most[what])
-        ):
-            span = f"from 0 below 2**{MAX_SEED_BITS}" if what == "seed" else f"of at least {low}"
-            span += f" and at most {most[what]:,}" if what in most else ""
-            msg = f"{what} must be an int {span}, not {shown(value)}"
-            raise OptionError(msg)
-    if executor is not None and not callable(getattr(executor, "map", None)):
-        msg = (
-            f"executor must be a concurrent.futures.Executor (it has map()), not {shown(executor)}"
-        )
-        raise OptionError(msg)
-    if options is not None and not isinstance(options, Mapping):
-        msg = f"options must be a mapping of option names to values, not {shown(options)}"
-        raise OptionError(msg)
-    if progress is not None and not callable(progress):
-        msg = f"progress must be a function of the number of games done, or None, not {shown(progress)}"
-        raise OptionError(msg)
-    if isinstance(agents, str):  # "a,b" one per seat, as on the command line; one fills every seat
-        specs = split_agent_specs(agents)
-        agents = tuple(specs) * players if len(specs) == 1 else tuple(specs)
-    if agents is None:
-        agent_names: tuple[Any, ...] = ("random",) * players
-    else:  # not a list of specs (a number, a mapping): refused below
-        agent_names = tuple(agents) if isinstance(agents, Sequence) else ()
-    if len(agent_names) != players or not all(isinstance(a, str) for a in agent_names):
-        msg = f"agents takes one agent spec per seat ({players}) or one for every seat, not {shown(agents)}"
-        raise OptionError(msg)
+    _check_study(
+        game,
+        games=games,
+        players=players,
+        seed=seed,
+        chunk=chunk,
+        options=options,
+        executor=executor,
+        progress=progress,
+    )
+    agent_names = _lineup(agents, players, ("random",) * players, "agents")
 
     new_game(game, players, rules=rules, without=without, options=options, seed=0)  # fail fast
     info = game_info(game)

@@ -46,6 +46,31 @@ class _Parser(argparse.ArgumentParser):
         sys.exit(2)
 
 
+class _Commands(argparse._SubParsersAction):  # type: ignore[type-arg]
+    """The subcommands: an argument a subcommand does not know is reported by that
+    subcommand's parser, which names its own help (``see cardcore simulate --help``)."""
+
+    def __call__(
+        self,
+        parser: argparse.ArgumentParser,
+        namespace: argparse.Namespace,
+        values: str | Sequence[Any] | None,
+        option_string: str | None = None,
+    ) -> None:
+        words = [values] if isinstance(values, str) else list(values or ())
+        name, rest = (words[0], words[1:]) if words else ("", [])
+        command = self.choices.get(name) if isinstance(self.choices, dict) else None
+        if command is None:  # argparse names the commands there are
+            super().__call__(parser, namespace, values, option_string)
+            return
+        setattr(namespace, self.dest, name)
+        known, extras = command.parse_known_args(rest, None)
+        if extras:
+            command.error(f"unrecognized arguments: {' '.join(extras)}")
+        for key, value in vars(known).items():
+            setattr(namespace, key, value)
+
+
 def _positive(text: str) -> int:
     try:
         value = int(text)
@@ -130,7 +155,9 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--version", action="version", version=f"cardcore {__version__}", help="print the version"
     )
-    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+    sub = parser.add_subparsers(
+        dest="command", metavar="COMMAND", parser_class=_Parser, action=_Commands
+    )
 
     p_list = sub.add_parser("list", help="installed games, house rules and agents")
     p_list.add_argument("game", nargs="?", help="show only this game")

@@ -441,8 +441,14 @@ def cmd_simulate(console: Console, args: argparse.Namespace) -> int:
         elapsed = time.perf_counter() - started
     console.print(render_summary(summary, elapsed=elapsed))
     if args.json:
-        data = {**summary.to_json(), "seed": seed, "rules": list(args.rules), "options": options}
-        text = json.dumps(data, indent=1)
+        data = {
+            **summary.to_json(),
+            "seed": seed,
+            "rules": list(args.rules),
+            "without": list(args.without),
+            "options": options,
+        }
+        text = json.dumps(data, indent=1, allow_nan=False)  # strict JSON: no NaN
         if args.json == "-":
             sys.stdout.write(text + "\n")
         else:

@@ -295,7 +295,7 @@ def cmd_compare(console: Console, args: argparse.Namespace) -> int:
     # the results first: a plot that fails (a full disk, a broken matplotlib) loses nothing
     console.print(render_comparison(result, elapsed))
     if args.json:
-        text = json.dumps(result.to_json(), indent=1)
+        text = json.dumps(result.to_json(), indent=1, allow_nan=False)  # strict JSON: no NaN
         if args.json == "-":
             sys.stdout.write(text + "\n")
             sys.stdout.flush()

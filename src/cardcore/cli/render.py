@@ -40,6 +40,7 @@ pile are both drawn, and when they would read alike the pile's heading says
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Container, Mapping, Sequence
 from typing import Any
@@ -502,6 +503,11 @@ def _games(n: int) -> str:
     return "1 game" if n == 1 else f"{n} games"
 
 
+def _sd(value: float) -> str:
+    """A standard deviation to two places; "–" where it is undefined (over one game)."""
+    return "–" if math.isnan(value) else f"{value:.2f}"
+
+
 def render_summary(summary: Summary, *, elapsed: float | None = None) -> Table:
     """Draw a :class:`~cardcore.Summary` as a table, one row per seat."""
     title = f"{summary.game}: {_games(summary.games)}, {summary.players} players"
@@ -527,10 +533,10 @@ def render_summary(summary: Summary, *, elapsed: float | None = None) -> Table:
             f"{round(summary.wins[seat], 2):g}",  # a tie shares a win: 16.33, not 16.3333
             f"[{style}]{rate:.1%}[/]" if style else f"{rate:.1%}",
             f"{summary.mean_scores[seat]:.2f}",
-            f"{summary.sd_scores[seat]:.2f}",
+            _sd(summary.sd_scores[seat]),
         ]
         if summary.mean_payouts is not None and summary.sd_payouts is not None:
-            row += [f"{summary.mean_payouts[seat]:+.2f}", f"{summary.sd_payouts[seat]:.2f}"]
+            row += [f"{summary.mean_payouts[seat]:+.2f}", _sd(summary.sd_payouts[seat])]
         out.add_row(*row)
     reasons = ", ".join(f"{escape(k)}: {v}" for k, v in summary.reasons.items())
     out.caption = (

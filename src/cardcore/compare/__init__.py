@@ -19,7 +19,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from concurrent.futures import Executor
 from typing import Any
 
-from attrs import frozen
+from attrs import evolve, frozen
 
 from cardcore._agentspec import seats_named
 from cardcore._text import shown
@@ -47,10 +47,10 @@ from cardcore.plugins import (
     game_info,
     load_agent,
     parse_agent_spec,
-    split_agent_specs,
+    rule_info,
 )
-from cardcore.setup import MAX_PLAYERS, new_game
-from cardcore.simulate import _seed_of
+from cardcore.setup import new_game
+from cardcore.simulate import _check_study, _lineup, _seed_of
 
 __all__ = [
     "AgentFailure",
@@ -143,23 +143,6 @@ def default_agent(game: str) -> str:
     return "random"
 
 
-def _lineup(
-    spec: Sequence[str] | str | None, players: int, fallback: tuple[str, ...], what: str
-) -> tuple[str, ...]:
-    if spec is None:
-        return fallback
-    if not isinstance(spec, str | Sequence):
-        msg = f"{what} must be an agent spec or a list of them, one per seat, not {shown(spec, 40)}"
-        raise OptionError(msg)
-    agents = split_agent_specs(spec) if isinstance(spec, str) else list(spec)  # "a,b": per seat
-    if len(agents) == 1:
-        agents *= players
-    if len(agents) != players:
-        msg = f"need one agent per seat ({players}) or one for all, got {len(agents)}: {agents!r}"
-        raise OptionError(msg)
-    return tuple(agents)
-
-
 def _check_agents(game: str, agents: Sequence[str]) -> None:
     """Fail fast: unknown agents, agents of another game, unknown or refused parameters."""
     info = game_info(game)
@@ -187,6 +170,18 @@ def _check_config(game: str, players: int, config: Config) -> None:
     except (OptionError, RuleConflictError, UnknownPluginError) as exc:
         raise type(exc)(f"configuration {config.label}: {exc}") from None
     _check_agents(game, config.agents)
+
+
+def _by_name(config: Config) -> Config:
+    """*config* with its rules named as :attr:`cardcore.Game.rules` names them: by name,
+    not rule ID, each once, sorted by rule ID (``GOLF-SCORE-2`` and ``golf.hard`` are one
+    rule)."""
+
+    def names(refs: tuple[str, ...]) -> tuple[str, ...]:
+        ids = {info.name: info.id for info in map(rule_info, refs)}
+        return tuple(sorted(ids, key=lambda name: (ids[name], name)))
+
+    return evolve(config, rules=names(config.rules), without=names(config.without))
 
 
 def _deals(game: str, players: int, a: Config, b: Config, seed: int) -> tuple[bool, str]:
@@ -398,33 +393,22 @@ def compare(
     :raises CardcoreError: An agent failed (the message names the configuration, the game,
         its seed, the seat and the agent); the run stops there.
     """
-    if type(games) is not int or not 1 <= games <= 10_000_000:
-        msg = f"games must be a whole number from 1 to 10,000,000, not {shown(games, 40)}"
-        raise OptionError(msg)
     if players is None:  # as many as a line-up names, else two
         players = seats_named(agents, vs_agents) or 2
-    if type(players) is not int or not 1 <= players <= MAX_PLAYERS:  # (x,) * 2**80 overflows
-        msg = f"players must be a whole number from 1 to {MAX_PLAYERS}, not {shown(players, 40)}"
-        raise OptionError(msg)
-    if options is not None and not isinstance(options, Mapping):
-        msg = f"options must be a mapping of option names to values, not {shown(options, 40)}"
-        raise OptionError(msg)
-    if type(seed) is not int or not 0 <= seed < 2**128:
-        msg = f"seed must be an int from 0 below 2**128, not {shown(seed, 40)}"
-        raise OptionError(msg)
+    _check_study(
+        game,
+        games=games,
+        players=players,
+        seed=seed,
+        chunk=chunk,
+        options=options,
+        executor=executor,
+        progress=progress,
+    )
     if move_time is not None and (
         type(move_time) not in (int, float) or not 0 < move_time < math.inf
     ):
         msg = f"move_time must be a finite number of seconds above 0, not {move_time!r}"
-        raise OptionError(msg)
-    if type(chunk) is not int or chunk < 1:
-        msg = f"chunk must be a whole number of at least 1, not {shown(chunk, 40)}"
-        raise OptionError(msg)
-    if executor is not None and not callable(getattr(executor, "map", None)):
-        msg = f"executor must be a concurrent.futures.Executor (it has map()), not {shown(executor, 40)}"
-        raise OptionError(msg)
-    if progress is not None and not callable(progress):
-        msg = f"progress must be a function of the number of games done, or None, not {shown(progress, 40)}"
         raise OptionError(msg)
     for what, names in (
         ("rules", rules),
@@ -451,6 +435,7 @@ def compare(
     )
     for config in (config_a, config_b):
         _check_config(game, players, config)
+    config_a, config_b = _by_name(config_a), _by_name(config_b)
     probe: tuple[str, str] | None
     if skill == "auto":
         probe = None if base == "random" else (base, "random")

@@ -191,8 +191,9 @@ class ConfigSummary:
     """What one configuration of a comparison did, each figure with its 95% interval.
 
     :param label: ``"A"`` or ``"B"``.
-    :param rules: The house rules asked for.
-    :param without: The default rules switched off.
+    :param rules: The house rules asked for, named as :attr:`cardcore.Game.rules` names
+        them (by name, not rule ID; each once, sorted by rule ID).
+    :param without: The default rules switched off, named the same way.
     :param options: The game's options.
     :param agents: The agent spec of each seat (mixed line-ups rotate seats game by game).
     :param games: Games played with the line-up (skill probes not counted).
