@@ -645,12 +645,6 @@ def test_sampled_position_keeps_the_viewers_own_face_up_hand_face_up() -> None:
         assert None not in mine["cards"]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="Game.determinize: the core's determinize hook (_defaults.py) shuffles the hidden"
-    " cards listed in their true places with derive_rng(seed, 0), and the caller picks the"
-    " seed: undoing that shuffle gives back every hidden card (sort the pool first)",
-)
 @pytest.mark.parametrize(
     ("name", "options"), [("tonk", {}), ("golf", {"layout": 6}), ("spit", {}), ("speed", {})]
 )
@@ -681,11 +675,6 @@ def test_a_determinized_world_does_not_give_the_hidden_cards_away(
     assert guessed != truth
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="Game.determinize depends on where the hidden cards truly lie, not only on what"
-    " the seat knows (_defaults.determinize shuffles them in their true order)",
-)
 def test_determinized_worlds_of_twins_are_alike() -> None:
     """Hookspec determinize: the re-deal "is consistent with all that the seat has seen";
     two games the seat cannot tell apart, determinized with one seed, give one world."""

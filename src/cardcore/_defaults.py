@@ -10,6 +10,7 @@ from cardcore._markers import hookimpl
 from cardcore.cards import Card
 from cardcore.deck import shuffle, standard_52
 from cardcore.state import GameState
+from cardcore.zones import _by_rank
 
 
 @hookimpl(trylast=True)
@@ -28,7 +29,9 @@ def determinize(state: GameState, seat: int, rng: random.Random) -> bool:
         for i in range(len(zones.cards[z]))
         if not zones.knows(z, i, seat)
     ]
-    cards = [zones.cards[z][i] for z, i in slots]
+    # in an order of their own first: shuffled where they lie, the caller's generator
+    # would undo the shuffle and find every hidden card's true place
+    cards = sorted((zones.cards[z][i] for z, i in slots), key=_by_rank)
     shuffle(cards, rng)
     for (z, i), card in zip(slots, cards, strict=True):
         zones.cards[z][i] = card

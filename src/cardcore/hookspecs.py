@@ -137,7 +137,9 @@ def determinize(state: GameState, seat: int, rng: random.Random) -> bool | None:
     is consistent with all that the seat has seen. A game whose players can
     infer more (a card known to be in some opponent's hand) implements it to
     keep those inferences true. Called by :meth:`cardcore.Game.determinize`
-    on a clone, never on a live game.
+    on a clone, never on a live game. Put the hidden cards in an order of their
+    own (sorted) before shuffling them: the caller chose the seed, and a shuffle
+    of the cards as they lie could be undone to find where each one really is.
 
     :param state: A cloned state, to change in place.
     :param seat: The seat whose knowledge must stay true.

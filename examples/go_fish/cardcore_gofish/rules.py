@@ -36,7 +36,8 @@ def determinize(state: GoFishState, seat: int, rng: random.Random) -> bool:
     what it asked for and no book (GOFISH-KNOW-1), as search agents' positions do."""
     zones = state.zones
     hidden = [[i for i in range(len(pile)) if not zones.knows(z, i, seat)] for z, pile in enumerate(zones.cards)]
-    cards = [zones.cards[z][i] for z, places in enumerate(hidden) for i in places]
+    # sorted first: shuffled where they lie, the caller's generator could undo the shuffle
+    cards = sorted((zones.cards[z][i] for z, places in enumerate(hidden) for i in places), key=str)
     shuffle(cards, rng)
     dealt = iter(cards)
     for z, places in enumerate(hidden):
