@@ -129,7 +129,12 @@ def view_problems(game: Game, seat: int | None) -> list[tuple[Any, ...]]:
             if shown != [c.text for c in ordered]:
                 problems.append(("face-up hand order", spec.name, shown))
             continue
-        if spec.visibility is Visibility.OWNER and seat != spec.owner and any(shown):
+        if (
+            spec.visibility is Visibility.OWNER
+            and not spec.ordered
+            and seat != spec.owner
+            and any(shown)
+        ):
             problems.append(("hand shown", spec.name, shown))
         for k, (text, card) in enumerate(zip(shown, reversed(pile), strict=True)):
             if text is not None and (
@@ -269,12 +274,6 @@ def test_golf_4h_face_up_hand_keeps_its_positions() -> None:
         assert game.view(seat)["table"]["grids"][1] == want[::-1]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="Golf 4h: a discard taken into another seat's hand is public (the table's grids"
-    " show it) but the view's zones hide it: Zones.show hides an OWNER pile unless all of it"
-    " is known to all, even an ordered one",
-)
 def test_golf_4h_taken_discard_shows_in_the_zones_as_in_the_table() -> None:
     """GOLF4-TURN-3 (rules decisions): "a discard taken into a grid is public knowledge of
     that position"; web docs: "Every game is drawn from the declared view structure: the
@@ -755,11 +754,6 @@ def _views_by_version(record: dict[str, Any]) -> dict[int, Game]:
 # -- privileged surfaces --------------------------------------------------------------------
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="docs/embedding.rst (and Zones.show's docstring) say a view lists a pile's cards"
-    " top first; a face-up hand now shows sorted by rank and suit, which neither says",
-)
 def test_docs_say_a_face_up_hand_shows_sorted() -> None:
     """Embedding docs: "``zones`` lists every pile ... its cards **top first**"; since the
     2026-12-07 change a face-up hand (Visibility.OWNER, every card known to all) shows

@@ -61,8 +61,8 @@ class ZoneSpec:
     :param owner: The seat that owns the pile, or ``None`` for shared piles.
     :param visibility: Who sees its cards (see :class:`Visibility`).
     :param ordered: Whether the order of its cards is part of the game (a layout held in
-        hand whose positions matter): an ``OWNER`` pile turned face up then shows in its
-        own order, not sorted.
+        hand whose positions matter): an ``OWNER`` pile then shows every card known to all
+        in its place, and turned face up shows in its own order, not sorted.
     """
 
     name: str
@@ -159,6 +159,8 @@ class Zones:
             return index == len(self.cards[z]) - 1 or index == -1
         if vis is Visibility.OWNER:
             masks = self.seen[z]
+            if spec.ordered and masks[index] == ALL:  # a card of a layout turned face up
+                return True
             return (seat is not None and seat == spec.owner) or masks.count(ALL) == len(masks)
         mask = self.seen[z][index]
         return mask == ALL or (seat is not None and (mask >> seat) & 1 == 1)
@@ -176,7 +178,11 @@ class Zones:
         return mask == ALL or (seat is not None and (mask >> seat) & 1 == 1)
 
     def show(self, z: int, seat: int | None) -> list[str | None]:
-        """Return pile *z* **top first** as *seat* sees it: card text, or ``None`` if hidden."""
+        """Return pile *z* **top first** as *seat* sees it: card text, or ``None`` if hidden.
+
+        A hand turned face up (every card known to all) is listed sorted by rank and
+        suit instead, unless its spec is ``ordered`` (see :class:`Visibility`).
+        """
         pile = self.cards[z]
         if not pile:
             return []
@@ -189,6 +195,12 @@ class Zones:
                 return cast(list[str | None], card_texts(sorted(pile, key=_by_rank)))
             if seat is not None and seat == spec.owner:
                 return cast(list[str | None], card_texts(reversed(pile)))
+            if spec.ordered:  # its places are the game's: a card known to all shows in its own
+                masks = self.seen[z]
+                return [
+                    c.text if m == ALL else None
+                    for c, m in zip(reversed(pile), reversed(masks), strict=True)
+                ]
             return [None] * len(pile)
         if vis is Visibility.EVERYONE:
             return cast(list[str | None], card_texts(reversed(pile)))

@@ -165,8 +165,8 @@ def deal_view(view: Mapping[str, Any], deck: Sequence[Card], rng: random.Random)
             known, unknown = ALL, ALL
         elif vis is Visibility.OWNER:
             known = unknown = 0 if spec.owner is None else 1 << spec.owner
-            if pile and spec.owner != view.get("seat") and None not in pile:
-                known = ALL  # another seat's hand the view shows: it lies face up
+            if spec.owner != view.get("seat"):
+                known = ALL  # a card of another seat's hand the view shows lies face up
         else:
             known, unknown = ALL, 0
         for shown_card in pile:
