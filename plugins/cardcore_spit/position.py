@@ -103,7 +103,7 @@ def read(logic: SpitLogic, text: str, players: int, options: Mapping[str, Any]) 
     fields, zones = read_position(text, "spit", TABLE_LAYOUT, deck, players)
     if set(fields) != set(_KEYS):
         raise _bad(f"Spit positions have the fields {', '.join(_KEYS)}, not {', '.join(fields)}")
-    if fields["v"] != VERSION:
+    if type(fields["v"]) is not int or fields["v"] != VERSION:
         raise _bad(f"unknown Spit position version {fields['v']!r} (expected {VERSION})")
     if fields["phase"] not in PHASE_NAMES[:3]:
         raise _bad(f"phase must be one of setup, play, claim (a seat must be able to act), not {fields['phase']!r}")

@@ -930,11 +930,6 @@ def test_malformed_positions_are_refused_saying_what_is_wrong(
         cardcore.new_game(name, 2, options=options, position=position, deck="AS", seed=1)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="Spit and Speed positions accept v=true and v=1.0 as version 1 (plugins/cardcore_spit/position.py"
-    " and speed/position.py compare fields['v'] with ==); every other field refuses a bool or float",
-)
 @pytest.mark.parametrize("name", ["spit", "speed"])
 @pytest.mark.parametrize("version", ["true", "1.0"])
 def test_a_position_version_must_be_the_int_1(name: str, version: str) -> None:

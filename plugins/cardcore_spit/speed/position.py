@@ -62,7 +62,7 @@ def read(
         raise _bad("the game is over, so nobody may act in it: a finished game cannot be read back")
     if set(fields) != {"v", "requests", "recycled"}:
         raise _bad(f"Speed positions have the fields v, requests, recycled, not {', '.join(fields)}")
-    if fields["v"] != VERSION:
+    if type(fields["v"]) is not int or fields["v"] != VERSION:
         raise _bad(f"unknown Speed position version {fields['v']!r} (expected {VERSION})")
     requests = fields["requests"]
     if not (isinstance(requests, list) and len(requests) == 2 and all(isinstance(r, bool) for r in requests)):
