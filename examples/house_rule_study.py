@@ -10,6 +10,7 @@ Run: ``python examples/house_rule_study.py [PLOT.png] [--games N] [--workers W]`
 from __future__ import annotations
 
 import argparse
+import math
 from concurrent.futures import Executor, ProcessPoolExecutor
 from statistics import fmean
 
@@ -31,6 +32,17 @@ def study(
     return cardcore.simulate(
         GAME, games=games, players=players, rules=rules, options=OPTIONS, seed=42, executor=executor
     )
+
+
+def mean_sd(summary: cardcore.Summary) -> float:
+    """The seats' mean standard deviation of the score (NaN over one game: undefined)."""
+    return fmean(summary.sd_scores)
+
+
+def spread(summary: cardcore.Summary) -> str:
+    """The spread as the table prints it: "–" where it is undefined (one game)."""
+    sd = mean_sd(summary)
+    return "–" if math.isnan(sd) else f"{sd:.2f}"
 
 
 def main() -> None:
@@ -58,16 +70,17 @@ def main() -> None:
         f"{GAME}, {args.players} players, {args.games} one-round games per configuration, random agents"
     )
     print(f"{'configuration':<24}{'mean score':>11}{'sd':>8}{'shift':>9}")
-    print(f"{'(no house rule)':<24}{base_mean:>11.2f}{fmean(base.sd_scores):>8.2f}{0:>+9.2f}")
+    print(f"{'(no house rule)':<24}{base_mean:>11.2f}{spread(base):>8}{0:>+9.2f}")
     shifts = {}
     for rule, summary in results.items():
         mean = fmean(summary.mean_scores)
         shifts[rule] = mean - base_mean
-        print(f"{rule:<24}{mean:>11.2f}{fmean(summary.sd_scores):>8.2f}{shifts[rule]:>+9.2f}")
+        print(f"{rule:<24}{mean:>11.2f}{spread(summary):>8}{shifts[rule]:>+9.2f}")
 
     labels = ["(none)", *results]
     means = [base_mean, *(fmean(s.mean_scores) for s in results.values())]
-    sds = [fmean(base.sd_scores), *(fmean(s.sd_scores) for s in results.values())]
+    # over one game the spread is undefined (NaN): no error bar
+    sds = [0.0 if math.isnan(sd) else sd for sd in map(mean_sd, [base, *results.values()])]
     fig, ax = plt.subplots(figsize=(8, 4.5))
     colors = ["#888888"] + ["#c0392b" if shifts[r] > 0 else "#2e86c1" for r in results]
     ax.bar(labels, means, yerr=sds, capsize=4, color=colors)

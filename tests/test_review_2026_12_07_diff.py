@@ -288,12 +288,6 @@ def test_a_save_whose_version_is_a_float_or_whose_state_says_true_for_1_is_refus
         records.load(flipped)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="records._check_record refuses a rule entry whose version is not 1-3 plain"
-    " numbers (is_version), but RuleInfo.version is free text: a game's own record with"
-    " a rule at '1.0.0rc1', '0.1.0.dev3' or '0.0.0' no longer replays",
-)
 @pytest.mark.parametrize("version", ["1.0.0rc1", "0.1.0.dev3", "0.0.0"])
 def test_a_record_made_with_a_prerelease_house_rule_replays(version: str) -> None:
     """docs/plugin-guide/entry-points.rst: "Records store every plugin's version; loading a
@@ -312,12 +306,6 @@ def test_a_record_made_with_a_prerelease_house_rule_replays(version: str) -> Non
         cardcore.unregister("cardcore.rules", name)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="records._check_record: 'game_version' must now be 1-3 plain numbers"
-    " (is_version), so a record of a pre-release of the installed major version"
-    " ('0.2.0.dev1' for golf 0.2.0) is refused; GameInfo.version is free text",
-)
 def test_a_record_of_a_prerelease_game_version_replays() -> None:
     """docs/plugin-guide/entry-points.rst: only "another major version raises
     CorruptStateError"; a record made by a pre-release of the same major version replays
@@ -360,12 +348,6 @@ def test_one_game_summary_has_nan_spread_null_json_and_a_dash_in_the_table() -> 
     assert "–" in err.getvalue() and "nan" not in err.getvalue() and "1 game," in err.getvalue()
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="simulate._Moments.result: a one-game Summary holds math.nan, and NaN is not"
-    " equal to itself once copied, so a Summary sent through pickle (a process pool,"
-    " dask, a cache) is no longer equal to itself (it was with 0.0)",
-)
 def test_one_game_summary_is_equal_to_itself_after_pickling() -> None:
     """docs/cli.rst: "the same seed gives the same summary whatever runs it: this process,
     any number of worker processes, or dask" (summaries are compared with ==)."""
@@ -405,12 +387,6 @@ def test_compare_names_rules_by_name_once_each() -> None:
     assert result.a.rules == result.b.rules == tuple(game.rules) == ("golf.hard",)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="compare() turns rules/vs/without into tuples before get_ruleset sees them, so"
-    " a mapping ({'golf.jokers': False}) silently turns the rule on and bytes get"
-    " 'named by text, not 103'; simulate refuses both as 'rules takes a list of names'",
-)
 @pytest.mark.parametrize(
     "rules", [{"golf.jokers": False}, b"golf.jokers"], ids=["mapping", "bytes"]
 )
@@ -440,12 +416,6 @@ def test_cli_unknown_option_names_its_subcommands_help() -> None:
         assert "cardcore simulate --help" in err.getvalue()
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="examples/house_rule_study.py prints fmean(summary.sd_scores) with :.2f, so a"
-    " one-game study (now math.nan) prints 'nan' (and plots no error bar) where the"
-    " CLI table prints '–'",
-)
 def test_house_rule_study_example_prints_no_nan_over_one_game(
     tmp_path: Any, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -21,6 +21,7 @@ from __future__ import annotations
 import hmac
 import json
 import math
+import re
 from collections import Counter
 from collections.abc import Mapping
 from typing import Any
@@ -34,7 +35,6 @@ from cardcore.cards import parse_cards
 from cardcore.deck import _VERSION, CHANCE, LEGACY_CHANCE
 from cardcore.errors import CardcoreError, CorruptStateError, PluginError
 from cardcore.game import Game
-from cardcore.info import is_version
 from cardcore.plugins import available_rules, game_info, get_ruleset, rule_info
 from cardcore.setup import new_game
 
@@ -258,6 +258,12 @@ def _versions(versions: tuple[int, ...]) -> str:
     return f"{', '.join(map(str, rest))} or {last}" if rest else str(last)
 
 
+_RELEASE = re.compile(
+    r"[0-9]+(\.[0-9]+)*((a|b|rc)[0-9]+)?(\.post[0-9]+)?(\.dev[0-9]+)?(\+[a-z0-9.]+)?", re.ASCII
+)
+"""A version as a package writes it (PEP 440): ``0.3.0``, ``1.0.0rc1``, ``0.2.0.dev1``."""
+
+
 def _major(version: str) -> str:
     return str(version).split(".", 1)[0]
 
@@ -291,7 +297,7 @@ def _check_record(rec: Mapping[str, Any]) -> None:
             raise _fail(
                 f"record field {key!r} must be {getattr(kind, '__name__', kind)}, not {str(rec.get(key))[:80]!r}"
             )
-    if len(rec["game_version"]) > 64 or not is_version(rec["game_version"]):
+    if len(rec["game_version"]) > 64 or not _RELEASE.fullmatch(rec["game_version"]):
         raise _fail(f"record field 'game_version' must be a version, not {shown(rec['game_version'], 40)}")
     if not all(isinstance(p, str) for p in rec["players"]):
         raise _fail("record field 'players' must list names")
@@ -328,11 +334,15 @@ def _check_record(rec: Mapping[str, Any]) -> None:
                 f"record needs house rule {shown(rule['name'], 60)}, which is not installed"
                 f" (installed for {info.name!r}: {known})"
             ) from None
-        if not is_version(rule["version"]) or rule.get("id", rinfo.id) != rinfo.id:
+        if rule.get("id", rinfo.id) != rinfo.id:
             raise _fail(
-                f"record rule entry {shown(rule['name'], 60)} must carry the rule's ID"
-                f" ({rinfo.id}) and a version, not {shown(rule.get('id'), 40)} and"
-                f" {shown(rule['version'], 40)}"
+                f"record rule entry {shown(rule['name'], 60)} carries the ID"
+                f" {shown(rule.get('id'), 40)}; that rule's ID is {rinfo.id}"
+            )
+        if len(rule["version"]) > 64 or not _RELEASE.fullmatch(rule["version"]):
+            raise _fail(
+                f"record rule entry {shown(rule['name'], 60)} must carry a version,"
+                f" not {shown(rule['version'], 40)}"
             )
         if _major(rinfo.version) != _major(rule["version"]):
             raise _fail(

@@ -12,6 +12,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from concurrent.futures import Executor
 from typing import Any
 
+import attrs
 from attrs import frozen
 
 from cardcore._agentspec import seats_named, split_agent_specs
@@ -69,6 +70,16 @@ class Summary:
     truncated: int
     reasons: Mapping[str, int]
 
+    def __eq__(self, other: object) -> bool:
+        """Field by field, an undefined spread (NaN, over one game) equal to another:
+        a summary sent through pickle (a process pool, dask) still equals itself."""
+        if type(other) is not Summary:
+            return NotImplemented
+        return _same_nan(attrs.astuple(self, recurse=False), attrs.astuple(other, recurse=False))
+
+    def __hash__(self) -> int:
+        return hash((self.game, self.games, self.players, self.agents, self.wins))
+
     @property
     def win_rates(self) -> tuple[float, ...]:
         """Win shares divided by the number of games."""
@@ -92,6 +103,15 @@ class Summary:
             "truncated": self.truncated,
             "reasons": dict(self.reasons),
         }
+
+
+def _same_nan(a: Any, b: Any) -> bool:
+    """``a == b`` with NaN equal to NaN (inside tuples too)."""
+    if type(a) is tuple and type(b) is tuple:
+        return len(a) == len(b) and all(map(_same_nan, a, b))
+    if type(a) is float and type(b) is float and math.isnan(a) and math.isnan(b):
+        return True
+    return bool(a == b)
 
 
 def _finite(values: Sequence[float]) -> list[float | None]:

@@ -45,8 +45,9 @@ class Visibility(enum.Enum):
     OWNER = "owner"
     """A hand: its owner sees every card, others only the count, until every card of it
     is known to all (its masks all :data:`ALL`: turned face up, revealed at the end);
-    then every seat sees it, sorted by rank and suit (not in the order it was drawn),
-    unless its :class:`ZoneSpec` is ``ordered``."""
+    then every seat sees it, sorted by rank and suit (not in the order it was drawn).
+    A pile whose :class:`ZoneSpec` is ``ordered`` (places that matter) instead shows
+    each card known to all in its place, and in its own order once face up."""
     NOBODY = "nobody"
     """Face down: only seats whose knowledge bit is set see a card (a stock, a grid of face-down cards)."""
     TOP = "top"
@@ -147,7 +148,8 @@ class Zones:
         """Whether *seat* (``None`` = a spectator) may be shown card *index* of pile *z* now.
 
         Face-up piles show everything, a hand shows itself to its owner (and to
-        everyone once all its cards are known to all: a hand turned face up), a
+        everyone once all its cards are known to all: a hand turned face up; an
+        ``ordered`` one shows each card known to all), a
         ``TOP`` pile shows its top card, and a face-down pile shows the cards
         whose knowledge mask includes the seat.
         """

@@ -416,7 +416,7 @@ def compare(
         ("without", without),
         ("vs_without", vs_without),
     ):
-        if isinstance(names, str) or not isinstance(names, Iterable):
+        if isinstance(names, str | bytes | bytearray | Mapping) or not isinstance(names, Iterable):
             msg = f"{what} takes a list of names, not {shown(names, 40)}"
             raise ArgumentError(msg)
     if vs_options is not None and not isinstance(vs_options, Mapping):
