@@ -467,6 +467,30 @@ def _points(card: Card) -> int:
     return int(card.rank)
 
 
+class Crazy8EagerAgent:
+    """Plays a card that is not an eight if it can, else an eight naming its commonest suit,
+    else draws, else passes (agents.rst: a class with choose(view, legal) and a seed keyword)."""
+
+    games = (GAME_NAME,)
+
+    def __init__(self, *, seed: int = 0) -> None:
+        self.seed = seed
+
+    def choose(self, view: Mapping[str, Any], legal: tuple[Action, ...]) -> Action:
+        seat = view["seat"]
+        held = [c for c in view["zones"][2 + seat]["cards"] if c]
+        suits = [c[-1] for c in held if not c.startswith("8")]
+        best = max(SUITS, key=suits.count)
+        plays = [a for a in legal if isinstance(a, Play)]
+        for action in plays:
+            if action.card.rank is not Rank.EIGHT:
+                return action
+        for action in plays:
+            if action.suit == best:
+                return action
+        return legal[0] if not plays else plays[0]
+
+
 def _make_game_module() -> types.ModuleType:
     module = types.ModuleType("cardcore_crazy8")
     module.GAME = GameInfo(  # type: ignore[attr-defined]
@@ -1244,3 +1268,53 @@ def test_session_timeout_plays_the_default_action() -> None:
     ]
     causes = {o.message["action"]["cause"] for o in out if o.message["type"] == "update"}
     assert texts == ["draw", "pass"] and causes == {"timeout"}
+
+
+def test_a_registered_agent_declares_its_game() -> None:
+    """agents.rst: "An agent written for one game declares it: a class attribute games names the
+    games it plays"; cardcore.register("cardcore.agents", ...) publishes one for this process."""
+    cardcore.register("cardcore.agents", "crazy8-eager", Crazy8EagerAgent)
+    try:
+        summary = cardcore.simulate(
+            GAME_NAME, games=6, players=2, agents=["crazy8-eager", "random"], seed=3
+        )
+        assert summary.games == 6 and summary.agents == ("crazy8-eager", "random")
+        with pytest.raises(cardcore.CardcoreError, match="crazy8"):
+            cardcore.simulate("golf", games=1, players=2, agents=["crazy8-eager", "random"])
+        with pytest.raises(cardcore.CardcoreError, match="golf"):
+            cardcore.simulate(GAME_NAME, games=1, players=2, agents=["golf-greedy", "random"])
+    finally:
+        cardcore.unregister("cardcore.agents", "crazy8-eager")
+
+
+def test_zero_sum_score_round_rule_is_refused_and_the_apply_undone() -> None:
+    """hooks.rst: in a zero_sum game "a rule that keeps a cut for the house breaks it, and the core
+    refuses its answer"; game.rst: "a failing apply leaves the game as it was" -- even though the
+    play had moved its card before score_round was asked."""
+    cut = types.ModuleType("crazy8_cut")
+    cut.RULE = RuleInfo(
+        id="CRAZY8-CUT-1", name="crazy8.cut", game=GAME_NAME, summary="A cut for the house"
+    )  # type: ignore[attr-defined]
+
+    @hookimpl
+    def score_round(scores: list[int]) -> list[int]:
+        return [s - 1 for s in scores]
+
+    cut.score_round = score_round  # type: ignore[attr-defined]
+    cardcore.register("cardcore.rules", "crazy8.cut", cut)
+    try:
+        game = cardcore.new_game(
+            GAME_NAME, 2, rules=["crazy8.cut"], position=position([["9S"], ["8D"]], ["9H"]), seed=1
+        )
+        got = events_of(game)
+        before = game.position()
+        with pytest.raises(cardcore.PluginError, match=r"crazy8\.cut.*zero sum"):
+            game.act(0, "play 9S")
+        assert (
+            game.position() == before
+            and game.version == 0
+            and got == []
+            and not game.record_entries()
+        )
+    finally:
+        cardcore.unregister("cardcore.rules", "crazy8.cut")
