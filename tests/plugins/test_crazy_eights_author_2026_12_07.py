@@ -1292,7 +1292,7 @@ def test_zero_sum_score_round_rule_is_refused_and_the_apply_undone() -> None:
     refuses its answer"; game.rst: "a failing apply leaves the game as it was" -- even though the
     play had moved its card before score_round was asked."""
     cut = types.ModuleType("crazy8_cut")
-    cut.RULE = RuleInfo(
+    cut.RULE = RuleInfo(  # type: ignore[attr-defined]
         id="CRAZY8-CUT-1", name="crazy8.cut", game=GAME_NAME, summary="A cut for the house"
     )  # type: ignore[attr-defined]
 
