@@ -638,11 +638,6 @@ def test_rate_limited_closes_after_close_after_drops() -> None:
     assert [o.close for o in errors] == [False, True]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="RateLimiter.take (protocol.py) answers every drop past close_after with another error "
-    "(close=True), more than the documented one error a second and one more that carries the close",
-)
 def test_rate_limited_drops_after_the_close_get_no_more_than_one_error_a_second() -> None:
     """docs/session.rst: ``rate-limited``: "dropped unread; one error a second at most, and one
     more that carries the close". A transport closes asynchronously: messages already read
@@ -718,10 +713,6 @@ def test_session_tick_reads_a_bad_time_as_its_last_one() -> None:
     assert session.game is not None and session.game.version == 0
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="Hub.tick compares each deadline with now unchecked (hub.py): a bad now raises TypeError",
-)
 def test_hub_tick_never_raises() -> None:
     """cardcore.session.hub: "never raises from :meth:`Hub.handle`, :meth:`Hub.tick` or
     :meth:`Hub.disconnect`"."""
@@ -730,11 +721,6 @@ def test_hub_tick_never_raises() -> None:
     hub.tick(None)  # type: ignore[arg-type]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="Hub.handle passes now to RateLimiter.take before any check (hub.py): a bad now raises "
-    "TypeError and poisons the connection's bucket, so its later good messages raise too",
-)
 def test_hub_handle_never_raises_on_a_bad_time() -> None:
     """cardcore.session.hub: "never raises from :meth:`Hub.handle`" (``Session.handle`` reads a
     bad time as its last one)."""
@@ -746,11 +732,6 @@ def test_hub_handle_never_raises_on_a_bad_time() -> None:
             pytest.fail(f"Hub.handle raised at now={now!r}: {exc}")
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="Hub.handle feeds a NaN now to RateLimiter.take (hub.py/protocol.py): the bucket's time "
-    "becomes NaN and never refills, so the connection is rate-limited for good after `burst` messages",
-)
 def test_hub_one_nan_time_does_not_rate_limit_a_connection_for_ever() -> None:
     """docs/session.rst: ``rate-limited``: "more than ``rate`` messages a second (bursts of
     ``burst``)". One host call with a NaN time must not stop a connection that sends slowly."""
@@ -763,11 +744,6 @@ def test_hub_one_nan_time_does_not_rate_limit_a_connection_for_ever() -> None:
     assert codes == ["pong"] * 60, codes[-3:]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="Hub.handle answers a ping at now=NaN with 'internal' (hub.py puts NaN in server_time, "
-    "which dumps refuses); Session.handle answers pong at its last time",
-)
 def test_hub_ping_at_a_nan_time_is_a_pong() -> None:
     """docs/session.rst: ``ping``: "answered with ``pong`` and the server's time"; ``internal``:
     "the server failed (a plugin's error)"."""
@@ -776,11 +752,6 @@ def test_hub_ping_at_a_nan_time_is_a_pong() -> None:
     assert [o.message["type"] for o in out] == ["pong"]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="Hub.disconnect calls RateLimiter.forget and dict.pop with the conn unchecked (hub.py): an "
-    "unhashable id raises TypeError; Session.disconnect returns []",
-)
 def test_hub_disconnect_never_raises() -> None:
     """cardcore.session.hub: "never raises from ... :meth:`Hub.disconnect`"."""
     hub, _ = started_hub()
@@ -788,11 +759,6 @@ def test_hub_disconnect_never_raises() -> None:
     assert hub.disconnect(["x"], 1.0) == []  # type: ignore[arg-type]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="Session.disconnect (session.py) screens out only ids without __hash__: a tuple holding a "
-    "list passes, and RateLimiter.forget raises TypeError",
-)
 def test_session_disconnect_never_raises_on_a_tuple_holding_a_list() -> None:
     """docs/session.rst: "no exception ever escapes these calls" (``handle`` drops such an id)."""
     host = two_seats("golf")
@@ -1253,11 +1219,6 @@ def test_realtime_seat_is_told_when_its_idle_clock_starts_again() -> None:
             )
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="Session.issue_token (session.py) refuses only phase 'over': a closed session still "
-    "issues (and stores) a fresh token for a game nobody can play",
-)
 def test_issue_token_refused_once_the_session_is_closed() -> None:
     """``Session.issue_token``: ":raises SessionError: No such seat, the seat is claimed (without
     *replace*), or the game is over"; a closed session answers every act with ``game-over``."""

@@ -11,9 +11,11 @@ from :meth:`Hub.handle`, :meth:`Hub.tick` or :meth:`Hub.disconnect`.
 from __future__ import annotations
 
 import logging
+import math
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from cardcore.game import MAX_TIME
 from cardcore.session.config import Limits, SessionConfig
 from cardcore.session.protocol import Outbound, ProtocolError, RateLimiter, dumps, read_message
 from cardcore.session.session import Session
@@ -38,6 +40,18 @@ class Hub:
         """The sessions, by id."""
         self._routes: dict[str, str] = {}
         self._limiter = RateLimiter(self.limits.rate, self.limits.burst, self.limits.close_after)
+        self._now = 0.0  # the last good time given to a call
+
+    def _time(self, now: Any) -> float:
+        """*now* if it is a time a session may use (finite, of at most MAX_TIME in size), else
+        the last good one: a bad time never reaches the limiter or a comparison."""
+        try:
+            ok = isinstance(now, int | float) and math.isfinite(now) and abs(now) <= MAX_TIME
+        except OverflowError:  # an int beyond a float's range
+            ok = False
+        if ok:
+            self._now = max(self._now, float(now))
+        return self._now
 
     def create(self, game: str, players: int | Sequence[str], *, now: float, **kwargs: Any) -> Session:
         """Create a session in this hub's store (arguments as for :meth:`Session.create`)."""
@@ -66,6 +80,7 @@ class Hub:
 
     def handle(self, conn: str, message: str | bytes | Mapping[str, Any], now: float) -> list[Outbound]:
         """Read one message of *conn*: route it to its session (see the module docstring)."""
+        now = self._time(now)
         allowed, tell, close = self._limiter.take(conn, now)
         if not allowed:
             if not (tell or close):
@@ -104,6 +119,9 @@ class Hub:
 
     def disconnect(self, conn: str, now: float) -> list[Outbound]:
         """Forget *conn* (closed by the transport)."""
+        if not self._limiter.keyable(conn):  # a list: no connection of ours
+            return []
+        now = self._time(now)
         self._limiter.forget(conn)
         session_id = self._routes.pop(conn, None)
         session = None if session_id is None else self.sessions.get(session_id)
@@ -111,6 +129,7 @@ class Hub:
 
     def tick(self, now: float) -> list[Outbound]:
         """Tick every session whose deadline has come."""
+        now = self._time(now)
         out: list[Outbound] = []
         for session in list(self.sessions.values()):
             deadline = session.next_deadline()

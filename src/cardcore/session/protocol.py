@@ -348,10 +348,9 @@ class RateLimiter:
             ``rate-limited`` error for it, whether to close the connection. An id that
             cannot be a key (a list) is no connection to answer: dropped, untold.
         """
-        try:
-            bucket = self._buckets.get(conn)
-        except Exception:  # unhashable, or its hash fails
+        if not self.keyable(conn):
             return False, False, False
+        bucket = self._buckets.get(conn)
         if bucket is None:
             bucket = self._buckets[conn] = [float(self.burst), now, 0.0, -math.inf]
         tokens = min(float(self.burst), bucket[0] + max(0.0, now - bucket[1]) * self.rate)
@@ -365,11 +364,23 @@ class RateLimiter:
         tell = now - bucket[3] >= 1.0
         if tell:
             bucket[3] = now
-        return False, tell, bucket[2] >= self.close_after
+        close = bucket[2] == self.close_after  # asked once: the drops after it are only told
+        return False, tell or close, close
 
     def forget(self, conn: str) -> None:
         """Drop the bucket of a closed connection."""
-        self._buckets.pop(conn, None)
+        if self.keyable(conn):
+            self._buckets.pop(conn, None)
+
+    @staticmethod
+    def keyable(conn: object) -> bool:
+        """Whether *conn* can name a connection: hashable (not a list, nor a value whose
+        hash fails)."""
+        try:
+            hash(conn)
+        except Exception:
+            return False
+        return True
 
     def __len__(self) -> int:
         return len(self._buckets)

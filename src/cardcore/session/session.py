@@ -280,7 +280,7 @@ class Session(TakebackFlow):
 
     def disconnect(self, conn: str, now: float) -> list[Outbound]:
         """Forget connection *conn* (closed by the transport); its seat's clock keeps running."""
-        if getattr(conn, "__hash__", None) is None:  # a list: no connection of ours
+        if not self.limiter.keyable(conn):  # a list: no connection of ours
             return []
         now = self._begin(now)
         try:
@@ -295,12 +295,12 @@ class Session(TakebackFlow):
         """Claim *seat* for an invitation and return its token (shown once; only its hash is kept).
 
         :param replace: Replace the seat's token if it has one (the old one stops working).
-        :raises SessionError: No such seat, the seat is claimed (without *replace*), or the game is over.
+        :raises SessionError: No such seat, the seat is claimed (without *replace*), or the game is over (or the session closed).
         """
         if (
             type(seat) is not int
             or not 0 <= seat < self.players
-            or self.phase == "over"
+            or self.phase in ("over", "closed")
             or (seat in self.tokens and not replace)
         ):
             msg = f"cannot issue a token for seat {seat!r} (seats 0 to {self.players - 1}; claimed: {one_of(sorted(self.tokens), 'and')}; {self.phase})"
