@@ -1294,7 +1294,7 @@ def test_zero_sum_score_round_rule_is_refused_and_the_apply_undone() -> None:
     cut = types.ModuleType("crazy8_cut")
     cut.RULE = RuleInfo(  # type: ignore[attr-defined]
         id="CRAZY8-CUT-1", name="crazy8.cut", game=GAME_NAME, summary="A cut for the house"
-    )  # type: ignore[attr-defined]
+    )
 
     @hookimpl
     def score_round(scores: list[int]) -> list[int]:
