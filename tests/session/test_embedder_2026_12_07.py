@@ -1009,11 +1009,6 @@ def restarted_golf(actions: int) -> tuple[Host, MemoryStore]:
     return host, store
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="Session._replay (session.py) sets the spectators' view only when the replay passes "
-    "version == released, never for released 0: a spectator watching after a restart gets view null",
-)
 def test_spectator_watching_after_a_restart_at_version_0_gets_the_view() -> None:
     """docs/session.rst: a restarted session resumes "exactly where it was: the same state, views,
     streams, spectators' delay"; spectators see "the spectators' view (``game.view(None)``)"."""
@@ -1024,11 +1019,6 @@ def test_spectator_watching_after_a_restart_at_version_0_gets_the_view() -> None
     assert view["view"] == host.views[0][None]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="Session._replay (session.py) keeps the deal's spectator events when released is 0: the "
-    "first spectator update after a restart also carries game-started, cards-dealt ... and a whole-view patch",
-)
 def test_spectator_update_after_a_restart_at_version_0_has_only_its_actions_events() -> None:
     """docs/session.rst: ``update``: "one action: ... ``events`` (redacted), ``patch`` (from the
     previous view to this one)"."""

@@ -335,7 +335,7 @@ class GameSetup:
         """Start the game with *seed* and replay *actions* (``(seat, notation, at)``) into it.
 
         :param subscribers: Subscriptions attached before the first card.
-        :param after_each: Called after each replayed action.
+        :param after_each: Called after the deal (at version 0) and after each replayed action.
         :param chance: The chance derivation (:data:`cardcore.CHANCE`, or 2 for a session
             stored by cardcore 0.2.0 and earlier).
         :raises CorruptStateError: An action that does not replay.
@@ -355,6 +355,8 @@ class GameSetup:
             )
         finally:
             _VERSION.reset(token)
+        if after_each is not None:
+            after_each(game)
         for i, (seat, text, at) in enumerate(actions):
             try:
                 game.act(seat, text, at=at)
