@@ -13,7 +13,7 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-from cardcore.actions import Action
+from cardcore.actions import Action, EndMatch, Resign
 from cardcore.errors import CardcoreError
 from cardcore.events import Event
 from cardcore.game import Game
@@ -165,7 +165,9 @@ def check_rejections(
     host: list[Any],
     realtime: bool,
 ) -> None:
-    """Try hostile inputs: each must raise a documented error and change nothing."""
+    """Try hostile inputs: each must raise a documented error and change nothing; and the
+    game's own ``is_legal`` must answer as its legal set does."""
+    check_is_legal(report, game, rng, pool)
     for label, call, allowed in bad_inputs(game, rng, pool, realtime):
         before = fingerprint(game)
         n_events = len(host)
@@ -191,6 +193,37 @@ def check_rejections(
         else:
             report.fail(f"{label} was accepted at version {before[1]}")
             raise Abort
+
+
+def check_is_legal(report: Report, game: Game, rng: random.Random, pool: set[Action]) -> None:
+    """The game's own ``is_legal`` (the check ``apply`` makes, with the house rules' vetoes)
+    must answer as the legal set does: yes for every legal action of a seat to act, no for
+    any other action seen in the game. ``apply`` falls back to the legal set should it
+    raise, so a wrong or failing ``is_legal`` shows only here."""
+    is_legal = game._is_legal
+    if is_legal is None:  # the legal set decides: nothing of the game's own to check
+        return
+    state = game.state
+    legal = {seat: game.legal_actions(seat) for seat in game.to_act}
+    others = [a for a in pool if type(a) is not Resign and type(a) is not EndMatch]
+    rng.shuffle(others)
+    candidates = [*(a for acts in legal.values() for a in acts), *others[:30]]
+    for action in candidates:
+        want = action in legal.get(action.seat, ())
+        try:
+            said = is_legal(state, action)
+        except Exception as exc:
+            report.fail(
+                f"is_legal raised {type(exc).__name__} ({str(exc)[:120]}) for {action!r} at"
+                f" version {game.version}: apply falls back to the legal set, hiding the mistake"
+            )
+            return
+        if bool(said) != want:
+            report.fail(
+                f"is_legal says {bool(said)} for {action!r} at version {game.version}, but the"
+                f" action is {'' if want else 'not '}in the legal set"
+            )
+            return
 
 
 def check_clone(
