@@ -35,7 +35,7 @@ from cardcore.session import (
 from cardcore.session.patch import card_words
 
 STREAM = {"lobby", "view", "update", "takeback", "reveal"}
-REPLIES = {"welcome", "ok", "history", "record", "pong", "presence", "closed", "error"}
+REPLIES = {"welcome", "ok", "history", "record", "pong", "presence", "clocks", "closed", "error"}
 
 # docs/session.rst, "The protocol": the documented fields of each server message
 DOC_FIELDS: dict[str, set[str]] = {
@@ -1176,11 +1176,6 @@ def test_fair_deal_reveals_a_bundle_that_verifies() -> None:
     assert report.commitment == commitment and report.game == "tonk" and report.result is not None
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="Flow._timeout (_flow.py) rearms a real-time seat's idle clock after a timeout that plays "
-    "nothing (Spit once a spit is asked) without telling the seat: its messages keep the run-out deadline",
-)
 def test_realtime_seat_is_told_when_its_idle_clock_starts_again() -> None:
     """docs/session.rst, Clocks: "A real-time game that implements ``default_action`` and answers
     ``None`` means "nothing now" ... no fallback is played ... and its clock starts again"; "A

@@ -535,6 +535,9 @@ class Flow:
         if not game.is_over and seat in game.to_act:
             self.clocks.rearm(seat, max(at, now))
             self._dirty = True
+            for s, stream in enumerate(self.streams):  # a deadline moved with no action: told
+                for conn in stream.conns:
+                    self._send(conn, {"type": "clocks", "clocks": self.clocks.public(s)})
 
     def _default_for(self, game: Game, seat: int) -> Action | None:
         legal = game.legal_actions(seat)

@@ -70,6 +70,9 @@ class Mirror:
         if kind == "presence":
             self.presence = message
             return
+        if kind == "clocks":  # a clock started again without an action
+            self.clocks = message["clocks"]
+            return
         if kind not in STREAM_TYPES:
             return
         n = message["n"]
