@@ -1031,11 +1031,6 @@ def test_spectator_update_after_a_restart_at_version_0_has_only_its_actions_even
     assert update["patch"][0][1] != []  # not the whole view again
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="Session._replay (session.py) queues the spectators' pending versions with cause None "
-    "(the record keeps no cause): their updates after a restart say cause null",
-)
 def test_spectator_updates_after_a_restart_keep_a_documented_cause() -> None:
     """docs/session.rst: ``update``: "``action`` (``seat``, ``text``, ``at``, ``cause``: ``player``,
     ``timeout``, ``clock`` or ``host``)"."""

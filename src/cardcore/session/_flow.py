@@ -196,7 +196,7 @@ class Flow:
             "clocks": self.clocks.to_json(self.now),
             "takeback": self.takeback,
             "foreign": list(self.foreign),
-            "spectators": {"released": self.spec.released},
+            "spectators": {"released": self.spec.released, "causes": [e.action["cause"] for e in self.spec.pending]},
             "unbound_tokens": sorted(self.unbound),
         }
         return integrity.seal(meta, self.id, self.chain, self.tokens.values(), self._fixed_texts)

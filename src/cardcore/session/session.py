@@ -196,7 +196,7 @@ class Session(TakebackFlow):
         if session.entropy_deadline is not None:
             session.entropy_deadline += shift
         if session.phase != "waiting":
-            session._replay(stored.actions, int(meta["spectators"]["released"]))
+            session._replay(stored.actions, int(meta["spectators"]["released"]), meta["spectators"].get("causes", ()))
             session.foreign = [int(v) for v in meta["foreign"]]
             session.clocks.load(clocks, now)
             takeback = meta.get("takeback")
@@ -206,7 +206,7 @@ class Session(TakebackFlow):
             session.takeback = takeback
         return session
 
-    def _replay(self, actions: Sequence[tuple[int, str, float | None]], released: int) -> None:
+    def _replay(self, actions: Sequence[tuple[int, str, float | None]], released: int, causes: Sequence[Any] = ()) -> None:
         """Rebuild the game from its record, and the spectators' delayed picture on the way."""
         fair = self.fair
         seed = fair.seed if fair is not None else (self.seed or 0)
@@ -226,7 +226,8 @@ class Session(TakebackFlow):
                 spec.released, spec.view, spec.rounds = version, self._spec_now, self._spec_rounds_now
                 return
             seat, text, at = actions[version - 1]
-            self._spectate(game, seat, text, at, None)
+            cause = causes[version - released - 1] if version - released <= len(causes) else None
+            self._spectate(game, seat, text, at, cause if cause in ("player", "timeout", "clock", "host") else None)
             self._spec_events.clear()
 
         game = self.setup.build(
