@@ -31,7 +31,7 @@ from typing import Any
 
 import pytest
 
-from cardcore.events import Event
+from cardcore.events import SPECTATOR, Event
 from cardcore.session import Limits, Mirror, Outbound
 from cardcore.session.patch import card_words
 from cardcore.web import WebServer
@@ -70,6 +70,11 @@ class Knowledge:
                         lambda e, s=seat: self.known[s].update(card_words(e.to_json())),
                         seat=seat,
                     )
+                game.events.subscribe(  # what spectators are told (a side card turned, then
+                    Event,  # covered before any view showed it)
+                    lambda e: self.known[None].update(card_words(e.to_json())),
+                    seat=SPECTATOR,
+                )
             for seat in (0, 1):
                 self.known[seat].update(card_words(game.view(seat)))
             self.known[None].update(card_words(game.view(None)))
