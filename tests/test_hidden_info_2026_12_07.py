@@ -624,12 +624,6 @@ def _dropped_tonk() -> Game:
     raise AssertionError("no drop")
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="deal_view (search/sampling.py, OWNER branch: spec.owner != view['seat']) and"
-    " Tonk's position_from_view mark the viewer's own face-up hand as its owner's only: in"
-    " the sample the other seats no longer see a hand every seat saw",
-)
 def test_sampled_position_keeps_the_viewers_own_face_up_hand_face_up() -> None:
     """Search docs: sampled positions are ones "the seat cannot tell apart from the real
     one"; Tonk: after a drop "every hand is turned face up", the viewer's own included,

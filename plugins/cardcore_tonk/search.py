@@ -11,7 +11,8 @@ search hooks of :class:`cardcore.GameLogic`):
   are still judged right, since a search only tries the actions the real game offers),
   quiet turns, whether the seat to act laid or hit this turn, and the chance counter. A
   discard an opponent took into its hand is known to everyone, but the view does not show
-  it: a sample deals it among the unseen cards.
+  it: a sample deals it among the unseen cards. A hand the table marks ``shown`` (turned
+  face up at the end of a hand) is known to every seat in the sample, the viewer's own too.
 * :func:`rollout_action`: drop with a hand of 5 or less, take a discard that makes a book
   with the hand, else draw; then lay the first spread, hit, or discard the costliest card
   (its value, less a bonus for a same-rank or suited neighbour in hand).
@@ -24,7 +25,7 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from cardcore import Zones
+from cardcore import ALL, Zones
 from cardcore.positions import write_position
 from cardcore_tonk.actions import Discard, Draw, Drop, Hit, Spread, Take, TonkAction
 from cardcore_tonk.melds import index_of
@@ -52,6 +53,10 @@ def position_from_view(logic: TonkLogic, view: Mapping[str, Any], zones: Zones) 
         "balances": table["balances"],
         "chance": 1,
     }
+    seen = zones.seen
+    for s, face_up in enumerate(table.get("shown") or ()):
+        if face_up:  # a hand turned face up (the viewer's own too): every seat knows it
+            seen[HAND0 + s] = [ALL] * len(seen[HAND0 + s])
     spreads = table["spreads"]
     if spreads:
         fields["spreads"] = [[len(sp["cards"]), sp["owner"]] for sp in spreads]

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from cardcore import ViewField
+from cardcore import ALL, ViewField
 from cardcore_tonk.melds import CARDS, cut_dealer, index_of
 from cardcore_tonk.state import DISCARD, HAND0, PHASES, STOCK, PastHand, TonkState
 
@@ -37,6 +37,13 @@ FIELDS: tuple[ViewField, ...] = (
     ),
     ViewField("taken", "card", "The discard taken this turn (it may not be discarded), or None"),
     ViewField("balances", "per-seat", "Each seat's running session balance", of="int"),
+    ViewField(
+        "shown",
+        "per-seat",
+        "Whether each seat's hand lies face up, every card known to all (TONK-VIEW-1: the end"
+        " of a hand shows some or all hands until the next deal)",
+        of="bool",
+    ),
 )
 """The fields of Tonk's ``table`` (declared in ``GameInfo.fields``)."""
 
@@ -48,6 +55,7 @@ def table(state: TonkState, seat: int | None, points: Sequence[int]) -> dict[str
     """
     zones = state.zones
     cards = zones.cards
+    seen = zones.seen
     n = state.players
     discard = cards[DISCARD]
     spreads = []
@@ -85,7 +93,13 @@ def table(state: TonkState, seat: int | None, points: Sequence[int]) -> dict[str
         "spreads": spreads,
         "taken": None if state.taken < 0 else str(CARDS[state.taken]),
         "balances": list(state.ledger.totals),
+        "shown": [_face_up(seen[HAND0 + s]) for s in range(n)],
     }
+
+
+def _face_up(marks: Sequence[int]) -> bool:
+    """Whether a hand with knowledge *marks* is known to all (an empty hand shows nothing)."""
+    return bool(marks) and all(m == ALL for m in marks)
 
 
 def _hand_entry(past: PastHand, points: Sequence[int]) -> dict[str, Any]:

@@ -351,8 +351,12 @@ def test_reopen_with_token_resumes_and_other_seat_sees_no_hidden_card(
     base, web = server
     ctx = browser.new_context()
     page = ctx.new_page()
-    made = _create(page, base, "tonk", [{"name": "You"}, {"name": "Other"}])
-    sid = made["session"]
+    for _ in range(20):  # a deal that ends the game at once (a Tonk natural) shows every hand
+        made = _create(page, base, "tonk", [{"name": "You"}, {"name": "Other"}])
+        sid = made["session"]
+        dealt = web.hub.sessions[sid].game
+        if dealt is not None and not dealt.is_over:
+            break
     page.goto(base + made["seats"][0]["link"])
     page.wait_for_function("() => window.cardcore.token !== null")
     url = page.url

@@ -28,6 +28,8 @@ def _check_kind(kind: str, of: str, value: Any, players: int) -> None:
         assert isinstance(value, int) and not isinstance(value, bool)
     elif kind == "str":
         assert isinstance(value, str)
+    elif kind == "bool":
+        assert isinstance(value, bool)
     elif kind == "seat":
         assert isinstance(value, int) and 0 <= value < players
     elif kind == "card":
@@ -118,3 +120,32 @@ def test_reads_are_pure() -> None:
     view = game.view(0)
     game.act(0, "discard 9D", seen=view["version"])
     assert game.view(1)["table"]["discard_top"] == "9D"
+
+
+def test_tonk_view_1_shown_marks_the_hands_turned_face_up() -> None:
+    """``shown`` says which hands lie face up: none in play, every hand after a drop, only
+    the holder's after a natural (the history's ``shown`` names the same seats)."""
+    natural = drop = None
+    for seed in range(400):
+        game = cardcore.new_game("tonk", 3, seed=seed, options={"hands": 2})
+        phase = game.view(None)["table"]["phase"]
+        if phase == "start":
+            assert game.view(0)["table"]["shown"] == [False, False, False]
+            if drop is None:
+                game.act(game.to_act[0], "drop")
+                drop = game
+        elif natural is None:
+            natural = game
+        if natural is not None and drop is not None:
+            break
+    assert natural is not None and drop is not None
+    for game in (natural, drop):
+        entry = game.history(None, since=0)[-1]
+        wanted = [h is not None for h in entry["shown"]]
+        assert any(wanted)
+        for seat in (None, 0, 1, 2):
+            assert game.view(seat)["table"]["shown"] == wanted
+    assert drop.view(0)["table"]["shown"] == [True, True, True]
+    assert natural.view(0)["table"]["shown"].count(True) == 1
+    natural.act(natural.to_act[0], "deal")
+    assert natural.view(0)["table"]["shown"] == [False, False, False]
