@@ -1,0 +1,121 @@
+"""Adversarial review of the four games' public API (2026-12-08).
+
+Odd-but-valid-looking values, hand-edited positions, tampered records, agents
+answering garbage, re-entrant subscribers and the CLI. Bugs are strict xfails.
+"""
+
+from __future__ import annotations
+
+import collections
+from typing import Any
+
+import pytest
+
+import cardcore
+from cardcore import CardcoreError, Plan, RandomAgent, new_game, run_realtime
+
+
+def _cards(game: cardcore.Game) -> collections.Counter[str]:
+    return collections.Counter(str(c) for pile in game.state.zones.cards for c in pile)
+
+
+class _Planner:
+    """A real-time agent that plans its first legal action after *delay*."""
+
+    def __init__(self, delay: Any) -> None:
+        self.delay = delay
+
+    def plan(self, view: Any, legal: Any, now: float) -> Plan | None:
+        return Plan(legal[0], self.delay) if legal else None
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="run_realtime: math.isfinite(delay) overflows on a huge int delay (agents.py replan)",
+)
+@pytest.mark.parametrize("game_name", ["spit", "speed"])
+def test_realtime_plan_with_huge_int_delay_is_a_cardcore_error(game_name: str) -> None:
+    game = new_game(game_name, 2, seed=4)
+    with pytest.raises(CardcoreError, match="planned"):
+        run_realtime(game, [_Planner(10**400), RandomAgent(1)], max_actions=5)
+
+
+class _Unprintable:
+    def __repr__(self) -> str:
+        raise RuntimeError("repr")
+
+    __str__ = __repr__
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="run_realtime formats a bad plan with {plan!r} unguarded (agents.py replan); play() does",
+)
+def test_realtime_plan_whose_repr_raises_is_a_cardcore_error() -> None:
+    class Agent:
+        def plan(self, view: Any, legal: Any, now: float) -> Plan:
+            return Plan(_Unprintable(), 0.1)  # type: ignore[arg-type]
+
+    game = new_game("speed", 2, seed=4)
+    with pytest.raises(CardcoreError, match="seat 0"):
+        run_realtime(game, [Agent(), RandomAgent(1)], max_actions=5)
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="RandomAgent accepts spread=1000.0 (finite), then plan() overflows in math.exp",
+)
+@pytest.mark.parametrize("game_name", ["spit", "speed"])
+def test_random_agent_with_a_large_spread_never_raises_overflow(game_name: str) -> None:
+    # Either the constructor refuses the spread (OptionError, as documented for bad
+    # values) or run_realtime copes with it: a raw OverflowError is neither.
+    try:
+        agent = RandomAgent(1, spread=1000.0)
+    except CardcoreError:
+        return
+    game = new_game(game_name, 2, seed=1)
+    try:
+        run_realtime(game, [agent, RandomAgent()], max_actions=20)
+    except CardcoreError:
+        pass
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="RandomAgent(reaction=10**400) passes `0 <= value < inf`; plan() overflows",
+)
+def test_random_agent_refuses_a_reaction_too_large_for_a_float() -> None:
+    with pytest.raises(CardcoreError, match="reaction"):
+        RandomAgent(0, reaction=10**400)
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="rl Config: as_float() calls float() on a huge int reaction: OverflowError (rl/match.py)",
+)
+@pytest.mark.parametrize("reaction", [10**400, [10**400, 0.5]])
+def test_rl_env_refuses_a_reaction_too_large_for_a_float(reaction: Any) -> None:
+    from cardcore.rl import gym_env
+
+    with pytest.raises(CardcoreError, match="reaction"):
+        gym_env("speed", 2, reaction=reaction)
+
+
+class _BadIndex:
+    def __index__(self) -> int:
+        raise RuntimeError("no index")
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="rl action_index() catches only TypeError from operator.index (rl/aec.py)",
+)
+def test_rl_step_with_an_object_whose_index_raises_is_refused_cleanly() -> None:
+    from cardcore.rl import gym_env
+
+    env = gym_env("golf", 2)
+    env.reset(seed=3)
+    version = env.match.game.version
+    with pytest.raises(CardcoreError, match="action index"):
+        env.step(_BadIndex())
+    assert env.match.game.version == version
