@@ -85,7 +85,8 @@ def commit(
         restore(game)  # as it was before this apply, calling no hook
         if not isinstance(exc, Exception):
             raise
-        raise (err := fault or plugin_error(game, exc, "apply")) from cause(err, exc)
+        where = "resign" if kind is Resign else "end_match" if kind is EndMatch else "apply"
+        raise (err := fault or plugin_error(game, exc, where)) from cause(err, exc)
     if at is not None:
         game._times[game.version] = game._last_at = at
     record = game._record

@@ -265,6 +265,12 @@ def reject(game: Game, action: Action, seen: int | None) -> None:
             msg = f"{text!r} is not an action of {game.name} (CORE-ACTION-1)"
             raise IllegalActionError(msg, action=action, rule_id="CORE-ACTION-1") from None
         raise (error := plugin_error(game, exc, "rule_for")) from cause(error, exc)
+    if not (isinstance(rule_id, str) and rule_id and isinstance(reason, str) and reason):
+        msg = (
+            f"game {game.name!r} answered rule_for for {text!r} with ({shown(rule_id)},"
+            f" {shown(reason)}): it must answer (rule ID, reason), both non-empty text"
+        )
+        raise PluginError(msg, plugin=game.name)
     raise IllegalActionError(f"{reason} ({rule_id})", action=action, rule_id=rule_id)
 
 

@@ -268,7 +268,8 @@ class ViewField:
     """One field of a game's own part of a view (``view["table"][name]``).
 
     Declaring the fields lets a renderer, an RL encoder or a network client read
-    any game's view without guessing from the shape of the data.
+    any game's view without guessing from the shape of the data: every view's
+    ``table`` holds every declared field and no other (the testing kit checks it).
 
     :param name: The key in ``table``.
     :param kind: One of :data:`FIELD_KINDS`: ``"int"``, ``"float"``, ``"str"``, ``"bool"``,

@@ -94,8 +94,8 @@ def view_problems(game: Game, view: Mapping[str, Any], seat: int | None) -> list
 
     Checks the envelope's keys, that ``zones`` lists every pile of the layout
     in order with its owner, visibility and true count and shows only the cards
-    really there (top first), and that every key of ``table`` is a declared
-    :class:`~cardcore.ViewField` whose value has the declared kind.
+    really there (top first), and that ``table`` holds exactly the declared
+    :class:`~cardcore.ViewField` names, each value of the declared kind.
     """
     problems: list[str] = []
     who = "the spectator" if seat is None else f"seat {seat}"
@@ -112,6 +112,12 @@ def view_problems(game: Game, view: Mapping[str, Any], seat: int | None) -> list
     table = view["table"]
     if not isinstance(table, Mapping):
         return [*problems, f"table of {who} is not a mapping: {_short(table)}"]
+    missing = [name for name in fields if name not in table]
+    if missing:
+        problems.append(
+            f"table of {who} lacks the declared field(s) {missing!r} (every declared field is in"
+            " every view: declare it ViewField(..., nullable=True) and give None when it means nothing)"
+        )
     for key, value in table.items():
         declared = fields.get(key)
         if declared is None:

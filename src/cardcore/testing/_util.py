@@ -168,6 +168,8 @@ def message_problem(exc: BaseException) -> str | None:
     if msg.endswith("."):
         return f"error message ends with a period: {msg!r}"
     rule_id = getattr(exc, "rule_id", None)
-    if rule_id is not None and not msg.endswith(f"({rule_id})"):
+    if rule_id is None:
+        return f"{type(exc).__name__} cites no rule ID (rule_id is None): {msg!r}"
+    if not msg.endswith(f"({rule_id})"):
         return f"error message does not end with its rule ID ({rule_id}): {msg!r}"
     return None
