@@ -42,6 +42,7 @@ FIELDS: tuple[ViewField, ...] = (
         "per-seat",
         "Whether each seat's hand lies face up, every card known to all (TONK-VIEW-1: the end"
         " of a hand shows some or all hands until the next deal)",
+        label="hands face up",
         of="bool",
     ),
 )
