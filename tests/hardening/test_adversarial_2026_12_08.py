@@ -269,3 +269,44 @@ def test_text_arguments_given_as_str_subclasses_are_read_as_plain_text(where: st
         pytest.fail(f"the caller's text blamed on a plugin: {exc}")
     except CardcoreError:
         pass
+
+
+class _HostileInt(int):
+    """An int whose comparisons, conversions and repr fail (act refuses it cleanly)."""
+
+    def _boom(self, *args: Any) -> Any:
+        raise RuntimeError("hostile int")
+
+    __lt__ = __le__ = __gt__ = __ge__ = _boom
+    __int__ = __index__ = _boom
+    __repr__ = _boom
+    __hash__ = int.__hash__
+
+
+def _hostile_int_call(where: str) -> object:
+    if where == "history-since":  # game.py: `since < 0` on the caller's int subclass
+        return new_game("golf", 2, seed=1).history(since=_HostileInt(0))
+    if where == "random-agent-seed":  # agents.py: the refusal formats it with {seed!r}
+        return RandomAgent(_HostileInt(1))
+    if where == "rl-players":  # rl/match.py: int(value)
+        from cardcore.rl import aec_env
+
+        return aec_env("golf", _HostileInt(2))
+    from cardcore.rl import gym_env  # rl/seat.py: int(seat)
+
+    return gym_env("golf", 2, seat=_HostileInt(0))
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="an int subclass given as since/seed/players/seat reaches its own methods: raw "
+    "RuntimeError (game.py history, agents.py RandomAgent, rl match.py/seat.py)",
+)
+@pytest.mark.parametrize("where", ["history-since", "random-agent-seed", "rl-players", "rl-seat"])
+def test_int_arguments_given_as_int_subclasses_never_raise_raw(where: str) -> None:
+    game = new_game("golf", 2, seed=1)
+    with pytest.raises(cardcore.SeatError):  # act refuses it cleanly, changing nothing
+        game.act(_HostileInt(0), "flip 0")
+    assert game.version == 0
+    with contextlib.suppress(CardcoreError):
+        _hostile_int_call(where)
