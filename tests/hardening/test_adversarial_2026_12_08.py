@@ -310,3 +310,20 @@ def test_int_arguments_given_as_int_subclasses_never_raise_raw(where: str) -> No
     assert game.version == 0
     with contextlib.suppress(CardcoreError):
         _hostile_int_call(where)
+
+
+class _EqRaisingStr(str):
+    def __eq__(self, other: object) -> bool:
+        raise RuntimeError("eq")
+
+    __hash__ = str.__hash__
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="EventBus.subscribe compares seat == SPECTATOR with the caller's str subclass",
+)
+def test_subscribe_with_a_str_subclass_seat_never_raises_raw() -> None:
+    game = new_game("golf", 2, seed=1)
+    with contextlib.suppress(CardcoreError):
+        game.events.subscribe(cardcore.Event, lambda event: None, seat=_EqRaisingStr("spectator"))
