@@ -366,3 +366,96 @@ def test_earlier_rules_does_not_read_a_non_version_as_the_oldest(version: str) -
     except CardcoreError:
         return
     assert "tonk.deal-shows-every-hand" not in rules
+
+
+# ---- behaviour checked that holds (kept few) ----------------------------------------------
+
+_CONFIGS = [
+    ("golf", {"rounds": 1}),
+    ("golf", {"layout": 4, "rounds": 1}),
+    ("golf", {"layout": "4h", "rounds": 1}),
+    ("tonk", {"hands": 2}),
+    ("spit", {}),
+    ("speed", {}),
+]
+
+
+def _probe_texts(game_name: str) -> list[str]:
+    cards = [str(c) for c in cardcore.standard_52()]
+    if game_name == "tonk":
+        return [f"discard {c}" for c in cards] + [f"hit 1 {c}" for c in cards]
+    if game_name == "speed":
+        return [f"play {c} L" for c in cards] + ["stuck"]
+    if game_name == "spit":
+        return [f"play {i} L" for i in range(1, 6)] + [f"combine {i} 1" for i in range(2, 6)]
+    return [f"{verb} {i}" for verb in ("flip", "peek", "replace") for i in range(6)] + ["take"]
+
+
+@pytest.mark.parametrize(("game_name", "options"), _CONFIGS)
+def test_refusals_and_rl_observations_do_not_depend_on_hidden_cards(
+    game_name: str, options: dict[str, Any]
+) -> None:
+    """A seat's error messages and RL observation are the same in a determinized copy."""
+    import random
+
+    import numpy as np
+
+    from cardcore.rl import observe
+
+    game = new_game(game_name, 2, seed=11, options=options)
+    rng = random.Random(11)
+    texts = _probe_texts(game_name)
+    for step in range(40):
+        if step % 10 == 0:
+            for seat in range(2):
+                other = game.determinize(seat, rng.randrange(2**64))
+                assert other.view(seat) == game.view(seat)
+                mine, theirs = observe(game, seat), observe(other, seat)
+                for key in mine:
+                    assert np.array_equal(mine[key], theirs[key]), (step, seat, key)
+                for text in texts:
+                    said = []
+                    for copy in (game.clone(), other.clone()):
+                        try:
+                            copy.act(seat, text)
+                            said.append("applied")
+                        except CardcoreError as exc:
+                            said.append(f"{type(exc).__name__}: {exc}")
+                    assert said[0] == said[1], (step, seat, text)
+        if game.is_over:
+            break
+        legal = [a for s in game.to_act for a in game.legal_actions(s)]
+        if not legal:
+            break
+        game.apply(rng.choice(legal))
+
+
+@pytest.mark.parametrize("game_name", ["golf", "tonk", "spit", "speed"])
+def test_acting_and_saving_from_inside_a_subscriber_keeps_the_record_sound(game_name: str) -> None:
+    import random
+
+    rng = random.Random(3)
+    saves: list[dict[str, Any]] = []
+    holder: list[cardcore.Game] = []
+
+    def handler(event: cardcore.Event) -> None:
+        game = holder[0]
+        saves.append(game.save())
+        legal = [a for s in game.to_act for a in game.legal_actions(s)]
+        if legal and rng.random() < 0.5:
+            game.apply(rng.choice(legal))  # queued behind the current events
+
+    game = new_game(game_name, 2, seed=3, subscribers=[(cardcore.ActionApplied, handler)])
+    holder.append(game)
+    cards = _cards(game)
+    for _ in range(30):
+        if game.is_over:
+            break
+        legal = [a for s in game.to_act for a in game.legal_actions(s)]
+        if not legal:
+            break
+        game.apply(rng.choice(legal))
+    assert _cards(game) == cards
+    assert cardcore.replay(game.record()).position() == game.position()
+    for data in saves[-3:]:
+        cardcore.load(data)
