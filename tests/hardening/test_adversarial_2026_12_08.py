@@ -459,3 +459,47 @@ def test_acting_and_saving_from_inside_a_subscriber_keeps_the_record_sound(game_
     assert cardcore.replay(game.record()).position() == game.position()
     for data in saves[-3:]:
         cardcore.load(data)
+
+
+def _fair_bundle() -> dict[str, Any]:
+    import json
+    import random
+
+    from cardcore.session import Session, SessionConfig
+
+    session = Session.create(
+        "golf", ["Ann", "Bob"], now=0.0, options={"rounds": 1}, config=SessionConfig(fair=True)
+    )
+    session.handle("ann", '{"type": "join", "seat": 0}', now=1.0)
+    session.handle("bob", '{"type": "join", "seat": 1}', now=2.0)
+    rng = random.Random(0)
+    now = 3.0
+    bundle: dict[str, Any] | None = None
+    while bundle is None:
+        game = session.game
+        assert game is not None and not game.is_over
+        seat = game.to_act[0]
+        text = str(rng.choice(game.legal_actions(seat)))
+        now += 1.0
+        message = {"type": "act", "action": text, "seen": game.version}
+        for out in session.handle(("ann", "bob")[seat], json.dumps(message), now=now):
+            if out.message.get("type") == "reveal":
+                bundle = out.message["bundle"]
+    return bundle
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="verify_bundle never compares the bundle's own 'seed' (nor its format_version's "
+    "kind) with what it derives: a tampered bundle verifies",
+)
+@pytest.mark.parametrize(("field", "value"), [("seed", 12345), ("format_version", True)])
+def test_verify_bundle_refuses_a_bundle_whose_fields_were_edited(field: str, value: Any) -> None:
+    from cardcore.session import verify_bundle
+
+    bundle = _fair_bundle()
+    report = verify_bundle(bundle)
+    assert report.seed == bundle["seed"]
+    bundle[field] = value
+    with pytest.raises(CardcoreError):
+        verify_bundle(bundle)
