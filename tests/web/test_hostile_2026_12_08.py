@@ -218,3 +218,34 @@ def test_a_flood_from_one_of_a_seats_connections_closes_that_one_only() -> None:
             presence = [m for m in b.got if m["type"] == "presence"][-1]
             assert presence["connected"] == [True, True]
             assert dog.frames > 0
+
+
+# -- real time: the race to the game's last action ---------------------------------------------
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="session.py _act checks _playing() (game-over) before game.act: a real-time move "
+    "that lost the race to the game's last action is 'game-over', not stale CORE-RT-1",
+)
+@pytest.mark.parametrize("game", ["spit", "speed"])
+def test_a_real_time_move_that_lost_the_race_to_the_end_is_stale(game: str) -> None:
+    with served() as (client, server, _):
+        sid = create(client, game, [{"name": "Ann"}, {"name": "Bob"}])["session"]
+        with client.websocket_connect("/ws") as wa, client.websocket_connect("/ws") as wb:
+            a, b = Conn(wa), Conn(wb)
+            a.ask({"type": "join", "session": sid, "seat": 0})
+            b.ask({"type": "join", "session": sid, "seat": 1})
+            a.ask({"type": "ping"})
+            session = server.hub.sessions[sid]
+            assert session.game is not None
+            seen = session.game.version
+            assert a.mirror.version == b.mirror.version == seen
+            # both resign from the same view; Ann's arrives first and ends the game
+            assert a.ask({"type": "act", "action": "resign", "seen": seen})["type"] == "ok"
+            assert session.phase == "over"
+            late = b.ask({"type": "act", "action": "resign", "seen": seen})
+            assert session.game.version == seen + 1  # nothing changed
+            assert late["type"] == "error", late
+            # the core's answer (docs/core-rules.rst, CORE-RT-1): stale, not the game's end
+            assert (late["code"], late.get("rule")) == ("stale", "CORE-RT-1"), late
