@@ -451,7 +451,9 @@ def _replay(rec: Mapping[str, Any]) -> Game:
     claimed = rec.get("result")
     actual = None if game.result is None else game.result.to_json()
     # (loosely: the record's result is only compared, never kept; the replayed one is)
-    if claimed is not None and claimed != actual and _normal(claimed) != _normal(actual):
+    if claimed != actual and (claimed is None or _normal(claimed) != _normal(actual)):
+        if claimed is None:
+            raise _fail("record holds no result, but its actions replay to a finished game")
         rules = ", ".join(game.rules) or "none"
         raise _fail(
             "record result does not match the result its actions replay to (a house rule"

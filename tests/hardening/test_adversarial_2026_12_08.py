@@ -167,11 +167,6 @@ def _finished(game_name: str) -> cardcore.Game:
     return game
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="records._replay compares the result only when the claim is not None: a nulled "
-    "result on a finished game loads (security.rst: 'the result ... as recorded')",
-)
 @pytest.mark.parametrize("game_name", ["golf", "tonk", "spit", "speed"])
 def test_save_of_a_finished_game_with_its_result_nulled_is_refused(game_name: str) -> None:
     game = _finished(game_name)
