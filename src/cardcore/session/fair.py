@@ -213,7 +213,8 @@ def verify_bundle(bundle: Mapping[str, Any], commitment: str | None = None) -> F
     if not isinstance(bundle, Mapping):
         msg = f"a fair-deal bundle is a JSON object, not {type(bundle).__name__}"
         raise CorruptStateError(msg)
-    if bundle.get("format") != BUNDLE_FORMAT[0] or bundle.get("format_version") != BUNDLE_FORMAT[1]:
+    version = bundle.get("format_version")
+    if bundle.get("format") != BUNDLE_FORMAT[0] or type(version) is not int or version != BUNDLE_FORMAT[1]:
         msg = (
             f"not a fair-deal bundle (format {shown(bundle.get('format'), 40)} version"
             f" {shown(bundle.get('format_version'), 40)}; expected {BUNDLE_FORMAT[0]!r} version {BUNDLE_FORMAT[1]})"
@@ -256,6 +257,9 @@ def verify_bundle(bundle: Mapping[str, Any], commitment: str | None = None) -> F
     seed = seed_of(server_seed, entropy)
     if record.get("seed") != seed:
         msg = f"the record's seed {str(record.get('seed'))[:40]} is not the one the revealed material gives ({seed})"
+        raise FairDealError(msg)
+    if type(bundle.get("seed")) is not int or bundle["seed"] != seed:
+        msg = f"the bundle's seed {shown(bundle.get('seed'), 40)} is not the one the revealed material gives ({seed})"
         raise FairDealError(msg)
     game = replay(record)  # recomputes every shuffle from the seed; raises CorruptStateError
     result = None if game.result is None else game.result.to_json()
