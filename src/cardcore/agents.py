@@ -248,10 +248,12 @@ class RandomAgent:
 
     :param seed: Seed of its own choices (independent of the game's seed): an int, or
         ``None`` for a fresh one from the operating system.
-    :param reaction: Median reaction time in seconds (real-time games), at most 60 by name.
-    :param spread: Sigma of the lognormal reaction time, at most 3 by name.
+    :param reaction: Median reaction time in seconds (real-time games): at most 60 by name,
+        at most 1e15 (the latest time a game records) built directly.
+    :param spread: Sigma of the lognormal reaction time: at most 3 by name, at most 20
+        built directly (a wider one would draw delays beyond a float's range).
     :raises OptionError: A seed that is not an int or ``None``, or a *reaction* or
-        *spread* that is not a finite number of at least 0.
+        *spread* that is not a number in its range.
     """
 
     parameter_bounds: ClassVar[dict[str, tuple[float, float]]] = {
@@ -262,15 +264,11 @@ class RandomAgent:
 
     def __init__(self, seed: int | None = 0, *, reaction: float = 0.5, spread: float = 0.3) -> None:
         if seed is not None and type(seed) is not int:
-            msg = f"agent 'random': seed must be a whole number, not {seed!r}"
+            msg = f"agent 'random': seed must be a whole number, not {shown(seed, 40)}"
             raise OptionError(msg)
-        for name, value in (("reaction", reaction), ("spread", spread)):
-            if type(value) not in (int, float) or not 0 <= value < math.inf:
-                msg = f"agent 'random': {name} must be a finite number of at least 0, not {value!r}"
-                raise OptionError(msg)
+        self.reaction = _bounded("reaction", reaction, MAX_TIME)
+        self.spread = _bounded("spread", spread, _MAX_SPREAD)
         self.rng = random.Random(seed)
-        self.reaction = reaction
-        self.spread = spread
 
     def choose(self, view: Mapping[str, Any], legal: Sequence[Action]) -> Action:
         """Return a uniformly random legal action.
@@ -289,6 +287,23 @@ class RandomAgent:
             return None
         action = legal[int(self.rng.random() * len(legal))]
         return Plan(action, self.reaction * math.exp(self.spread * self.rng.gauss(0.0, 1.0)))
+
+
+_MAX_SPREAD = 20.0
+"""The widest spread a RandomAgent takes: ``random.gauss`` draws at most about 8.6 sigmas
+from its mean, and ``exp(20 * 8.6)`` times any reaction up to 1e15 is still a float."""
+
+
+def _bounded(name: str, value: object, high: float) -> float:
+    """*value* as a float from 0 to *high*, else OptionError naming parameter *name*."""
+    try:  # float() of an int too large for a float raises OverflowError
+        number = float(value) if type(value) is int or type(value) is float else math.nan
+    except OverflowError:
+        number = math.inf
+    if not 0 <= number <= high:  # also refuses NaN
+        msg = f"agent 'random': {name} must be a number from 0 to {high:g}, not {shown(value, 40)}"
+        raise OptionError(msg)
+    return number
 
 
 def play(
@@ -426,24 +441,21 @@ def _run_realtime(
             plans[seat] = None
             return
         action: Any = getattr(plan, "action", None)
-        delay: Any = getattr(plan, "delay", None)
-        if (
-            not isinstance(action, Action)
-            or not isinstance(delay, numbers.Real)
-            or isinstance(delay, bool)
-            or not math.isfinite(delay)
-        ):
+        delay = _seconds(getattr(plan, "delay", None))
+        if not isinstance(action, Action) or not math.isfinite(delay):
             msg = (
-                f"the agent at seat {seat} ({type(agents[seat]).__name__}) planned {plan!r}:"
-                " a plan is a Plan of an action and a finite delay in seconds, or None"
+                f"the agent at seat {seat} ({type(agents[seat]).__name__}) planned"
+                f" {shown(plan, 200)}: a plan is a Plan of an action and a finite delay in"
+                " seconds, or None"
             )
             raise CardcoreError(msg)
         _own(agents, seat, action, legal, "planned")
-        due = now + max(0.0, float(delay))
+        due = now + max(0.0, delay)
         if due > MAX_TIME:
             msg = (
-                f"the agent at seat {seat} ({type(agents[seat]).__name__}) planned {plan!r}:"
-                f" due at {due:g} s, past the latest time a game records ({MAX_TIME:g} s)"
+                f"the agent at seat {seat} ({type(agents[seat]).__name__}) planned"
+                f" {shown(plan, 200)}: due at {due:g} s, past the latest time a game records"
+                f" ({MAX_TIME:g} s)"
             )
             raise CardcoreError(msg)
         plans[seat] = (due, action, seen)
@@ -498,6 +510,18 @@ def _run_realtime(
         msg = f"{game.name} ended without a result"
         raise CardcoreError(msg)
     return result
+
+
+def _seconds(delay: object) -> float:
+    """A plan's *delay* as a float, NaN when it is no real number or none a float can hold."""
+    if type(delay) is float:
+        return delay
+    if not isinstance(delay, numbers.Real) or isinstance(delay, bool):
+        return math.nan
+    try:  # an int past a float's range overflows; a Real subclass's __float__ may raise
+        return float(delay)
+    except Exception:
+        return math.nan
 
 
 def _own(
