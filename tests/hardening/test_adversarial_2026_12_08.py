@@ -72,10 +72,6 @@ def test_random_agent_refuses_a_reaction_too_large_for_a_float() -> None:
         RandomAgent(0, reaction=10**400)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="rl Config: as_float() calls float() on a huge int reaction: OverflowError (rl/match.py)",
-)
 @pytest.mark.parametrize("reaction", [10**400, [10**400, 0.5]], ids=["one", "per-seat"])
 def test_rl_env_refuses_a_reaction_too_large_for_a_float(reaction: Any) -> None:
     from cardcore.rl import gym_env
@@ -89,10 +85,6 @@ class _BadIndex:
         raise RuntimeError("no index")
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="rl action_index() catches only TypeError from operator.index (rl/aec.py)",
-)
 def test_rl_step_with_an_object_whose_index_raises_is_refused_cleanly() -> None:
     from cardcore.rl import gym_env
 

@@ -71,7 +71,7 @@ def action_index(action: Any) -> int | None:
         return None
     try:
         return operator.index(action)
-    except TypeError:
+    except Exception:  # no __index__ (TypeError), or one that fails: no index either
         return None
 
 

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import math
 import numbers
+import operator
 import random
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
@@ -41,17 +42,31 @@ SPREAD = 0.3
 
 
 def as_int(value: Any) -> int | None:
-    """*value* as a plain int if it is an integral number (a numpy integer too, not a bool), else ``None``."""
-    if isinstance(value, numbers.Integral) and not isinstance(value, bool):
-        return int(value)
-    return None
+    """*value* as a plain int if it is an integral number (a numpy integer too, not a bool), else ``None``.
+
+    An int subclass is read by int's own method, never by its (perhaps failing) overrides.
+    """
+    if isinstance(value, bool) or not isinstance(value, numbers.Integral):
+        return None
+    if isinstance(value, int):
+        return int.__index__(value)
+    try:  # an integral type of another library: its own conversion may fail
+        return operator.index(value)
+    except Exception:
+        return None
 
 
 def as_float(value: Any) -> float | None:
-    """*value* as a plain float if it is a real number (a numpy scalar too, not a bool), else ``None``."""
-    if isinstance(value, numbers.Real) and not isinstance(value, bool):
-        return float(value)
-    return None
+    """*value* as a plain float if it is a real number (a numpy scalar too, not a bool) that a
+    float holds, else ``None`` (an int past a float's range too)."""
+    if isinstance(value, bool) or not isinstance(value, numbers.Real):
+        return None
+    try:  # float() of an int past a float's range raises OverflowError
+        if isinstance(value, int):
+            return float(int.__index__(value))
+        return float.__float__(value) if isinstance(value, float) else float(value)
+    except Exception:  # also a real number of another library whose conversion fails
+        return None
 
 
 def win_rewards(winners: Sequence[int], players: int) -> list[float]:
@@ -120,7 +135,7 @@ class Config:
     ) -> None:
         seats = as_int(players)  # a numpy integer too
         if seats is None:
-            msg = f"players must be a number of seats, not {players!r}"
+            msg = f"players must be a number of seats, not {shown(players)}"
             raise OptionError(msg)
         self.game = game
         self.players: int = seats
@@ -306,10 +321,8 @@ class Match:
                 wait = kept[2]  # the delay drawn for this decision before a hook failed
             else:
                 wait = self.delay(seat)
-        elif (
-            isinstance(delay, numbers.Real) and not isinstance(delay, bool) and math.isfinite(delay)
-        ):
-            wait = max(0.0, float(delay))
+        elif (seconds := as_float(delay)) is not None and math.isfinite(seconds):
+            wait = max(0.0, seconds)
         else:
             msg = f"a plan's delay must be a finite number of seconds, not {shown(delay)}"
             raise ArgumentError(msg)

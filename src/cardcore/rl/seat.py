@@ -10,7 +10,6 @@ in real-time games its ``plan()`` gives the action and its own reaction delay.
 
 from __future__ import annotations
 
-import numbers
 from collections.abc import Mapping, Sequence
 from contextlib import ExitStack
 from typing import Any
@@ -36,7 +35,7 @@ from cardcore.rl.aec import (
     refuse_copy,
     spaces_of,
 )
-from cardcore.rl.match import Config, Match
+from cardcore.rl.match import Config, Match, as_int
 from cardcore.rl.render import view_text
 
 __all__ = ["REDEALS", "SeatEnv", "SeatRunner", "gym_env"]
@@ -131,8 +130,9 @@ class SeatRunner:
     """
 
     def __init__(self, config: Config, seat: int, opponents: Any) -> None:
-        if isinstance(seat, numbers.Integral) and not isinstance(seat, bool):
-            seat = int(seat)  # a numpy integer from a sweep
+        index = as_int(seat)  # a numpy integer from a sweep; an int subclass made plain
+        if index is not None:
+            seat = index
         self.config = config
         self.seat = seat
         self.specs = _opponents(config, seat, opponents)
