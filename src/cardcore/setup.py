@@ -6,6 +6,7 @@ import each other in one direction only.
 
 from __future__ import annotations
 
+import re
 import secrets
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -133,14 +134,20 @@ def _names(players: int | Sequence[str]) -> tuple[str, ...]:
         except Exception:  # a sequence whose items fail to be read
             names = ()
         if 0 < len(names) <= MAX_PLAYERS and all(
-            type(p) is str and 0 < len(p) <= 100 and _carried(p) for p in names
+            type(p) is str and 0 < len(p) <= 100 and _carried(p) and not _UNSHOWN.search(p)
+            for p in names
         ):
             return names
     msg = (
         "players must be a count or a list of 1 to 64 names (each 1 to 100 characters"
-        f" UTF-8 can carry), not {shown(players)}"
+        f" UTF-8 can carry, no control character), not {shown(players)}"
     )
     raise OptionError(msg)
+
+
+_UNSHOWN = re.compile("[\x00-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
+"""Control characters and bidirectional overrides: a name holding one would reach a
+terminal or a screen as a command (an escape sequence) or as other text than it is."""
 
 
 def _carried(name: str) -> bool:
@@ -170,7 +177,8 @@ def new_game(
     >>> game = new_game("mygame", 2, seed=7)  # doctest: +SKIP
 
     :param name: An installed game (see :func:`cardcore.available_games`).
-    :param players: A number of seats or their display names.
+    :param players: A number of seats or their display names (1 to 100 characters each,
+        no control character: a name reaches terminals and screens as it is).
     :param rules: House rules to add (entry-point names such as ``"mygame.wild-twos"``, or rule IDs).
     :param without: Default rules to switch off.
     :param options: Parameters the game declares (layout, match length, stake ...).
