@@ -316,3 +316,25 @@ def test_cli_compare_defaults_its_players_as_simulate_does() -> None:
     simulated = _cli_json(["simulate", *common, "-n", "1", "-q"])
     compared = _cli_json(["compare", *common, "--games", "1", "--skill", "none"])
     assert compared["players"] == simulated["players"]
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="rl/seat.py SeatEnv.step: in real time a learner's plan overtaken by the opponent is "
+    "dropped (docs: 'refused as stale') and step returns info {} with nothing saying so",
+)
+def test_a_real_time_learner_is_told_when_its_action_was_dropped() -> None:
+    env = gym_env("spit", 2, opponents="spit-greedy", reaction=2.0)
+    obs, _ = env.reset(seed=3)
+    rng = np.random.default_rng(0)
+    for _ in range(300):
+        game = env.runner.match.game
+        mine = sum(1 for entry in game.record()["actions"] if entry[0] == 0)
+        action = int(rng.choice(np.flatnonzero(obs["action_mask"])))
+        obs, _, terminated, truncated, info = env.step(action)
+        if terminated or truncated:
+            break
+        if sum(1 for entry in game.record()["actions"] if entry[0] == 0) == mine:
+            assert info, "the learner's action was not applied, and info is empty"
+            return
+    pytest.fail("no dropped learner action in this run")
