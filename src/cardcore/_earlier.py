@@ -9,6 +9,7 @@ game has reached: another package cannot rewrite how the game's records replay.
 
 from __future__ import annotations
 
+import re
 from types import ModuleType
 
 from cardcore._text import shown
@@ -24,6 +25,11 @@ and :func:`cardcore.unregister`."""
 
 
 _GENERATION = [0]
+
+_RELEASE = re.compile(
+    r"[0-9]{1,9}(\.[0-9]{1,9})*((a|b|rc)[0-9]+)?(\.post[0-9]+)?(\.dev[0-9]+)?(\+[a-z0-9.]+)?", re.ASCII
+)
+"""A version as a package writes it (PEP 440), each number of at most nine digits."""
 """Bumped (under the plugins' lock) by :func:`invalidate`: an answer worked out while the
 plugins changed is not kept."""
 
@@ -53,10 +59,13 @@ def earlier_rules(game: str, version: str) -> tuple[str, ...]:
     :param game: An installed game.
     :param version: The game version a record, save or stored session was made with.
     :raises UnknownPluginError: *game* is not installed.
-    :raises ArgumentError: *game* or *version* is not text.
+    :raises ArgumentError: *game* or *version* is not text, or *version* is not a version.
     """
     if not isinstance(game, str) or not isinstance(version, str):
         msg = f"earlier_rules takes a game name and a version text, not {shown(game)}, {shown(version)}"
+        raise ArgumentError(msg)
+    if len(version) > 64 or not _RELEASE.fullmatch(version):
+        msg = f"earlier_rules takes a version such as '0.3.0', not {shown(version, 40)}"
         raise ArgumentError(msg)
     mine = version_key(version)
     generation = _GENERATION[0]

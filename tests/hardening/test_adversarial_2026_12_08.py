@@ -322,11 +322,6 @@ def test_cli_replay_never_writes_a_records_escape_sequences(
     assert "\x1b" not in out + err
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="earlier_rules: info.version_key reads a non-version (or a part over 9 digits) as 0, "
-    "so 'banana' and '1000000000.0.0' get Tonk's pre-0.5 rules instead of an error",
-)
 @pytest.mark.parametrize("version", ["banana", "", "1000000000.0.0"])
 def test_earlier_rules_does_not_read_a_non_version_as_the_oldest(version: str) -> None:
     assert cardcore.earlier_rules("tonk", "0.4.9") == ("tonk.deal-shows-every-hand",)
