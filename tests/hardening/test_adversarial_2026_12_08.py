@@ -96,10 +96,6 @@ def test_rl_step_with_an_object_whose_index_raises_is_refused_cleanly() -> None:
     assert env.runner.match.game.version == version
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="cli args._positive uses int(): --games/--players take '1_0' and non-ASCII digits",
-)
 @pytest.mark.parametrize("count", ["1_0", "\u0663", "\uff12"])
 def test_cli_counts_are_ascii_whole_numbers_like_option_values(
     count: str, capsys: pytest.CaptureFixture[str]

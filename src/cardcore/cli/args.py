@@ -71,16 +71,47 @@ class _Commands(argparse._SubParsersAction):  # type: ignore[type-arg]
             setattr(namespace, key, value)
 
 
-def _positive(text: str) -> int:
+def _digits(text: str) -> int | None:
+    """*text* as a whole number if it is ASCII digits with an optional leading ``-`` (spaces
+    around them allowed), as the core's number reader: not '1_0', '\u0663' or '\uff12'."""
+    digits = text.strip().removeprefix("-")
+    if not (digits.isascii() and digits.isdigit()):
+        return None
     try:
-        value = int(text)
-    except ValueError:
-        msg = f"not a whole number: {text!r}"
-        raise argparse.ArgumentTypeError(msg) from None
+        return int(text)
+    except ValueError:  # more digits than Python reads (4,300)
+        return None
+
+
+def _whole(text: str) -> int:
+    """A whole-number argument (``--seed``, ``--seat``, ``--at``), read as :func:`_digits` does."""
+    value = _digits(text)
+    if value is None:
+        msg = f"not a whole number: {shown(text, 40)}"
+        raise argparse.ArgumentTypeError(msg)
+    return value
+
+
+def _positive(text: str) -> int:
+    """A count (``--players``, ``--games``): a whole number of at least 1."""
+    value = _whole(text)
     if value < 1:
         msg = f"must be at least 1, not {value}"
         raise argparse.ArgumentTypeError(msg)
     return value
+
+
+def _agent_list(text: str) -> str:
+    """``--agents``: specs separated by single commas, at least one (``","`` named no agent
+    and was reported as a game of 0 players)."""
+    pieces = [piece.strip() for piece in text.split(",")]
+    if not any(pieces):
+        msg = f"names no agent: {shown(text, 40)}"
+        raise argparse.ArgumentTypeError(msg)
+    if not all(pieces):
+        msg = f"has an empty agent name (two commas in a row, or one at an end): {shown(text, 60)}"
+        raise argparse.ArgumentTypeError(msg)
+    return text
 
 
 def _names(text: str) -> list[str]:
@@ -136,7 +167,7 @@ def _add_game_args(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--seed",
         "-s",
-        type=int,
+        type=_whole,
         default=None,
         help="seed (default: random for play, 0 for simulate)",
     )
@@ -175,7 +206,7 @@ def build_parser() -> argparse.ArgumentParser:
     p_play = sub.add_parser("play", help="play a game in the terminal against built-in agents")
     p_play.add_argument("game", help="the game to play (see cardcore list)")
     _add_game_args(p_play)
-    p_play.add_argument("--seat", type=int, default=0, help="your seat, from 0 (default 0)")
+    p_play.add_argument("--seat", type=_whole, default=0, help="your seat, from 0 (default 0)")
     p_play.add_argument(
         "--agent", "-a", default="random", help="the agent playing the other seats (default random)"
     )
@@ -216,6 +247,7 @@ def build_parser() -> argparse.ArgumentParser:
     p_sim.add_argument(
         "--agents",
         "-a",
+        type=_agent_list,
         default=None,
         help="agents per seat, comma-separated; one name fills every seat (default random)",
     )
@@ -243,7 +275,7 @@ def build_parser() -> argparse.ArgumentParser:
     p_rep = sub.add_parser("replay", help="step through a saved record")
     p_rep.add_argument("record", help="a record (JSON) saved by cardcore play or Game.record()")
     who = p_rep.add_mutually_exclusive_group()
-    who.add_argument("--seat", type=int, default=None, help="show what this seat saw")
+    who.add_argument("--seat", type=_whole, default=None, help="show what this seat saw")
     who.add_argument(
         "--spectator", action="store_true", help="show the spectator's view (the default)"
     )
@@ -252,7 +284,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--step", action="store_true", help="wait for Enter after each action ('q' stops)"
     )
     at.add_argument(
-        "--at", type=int, default=None, metavar="N", help="show only the table after action N"
+        "--at", type=_whole, default=None, metavar="N", help="show only the table after action N"
     )
     at.add_argument("--final", action="store_true", help="show only the final table")
 
@@ -284,11 +316,11 @@ def _convert(text: str, kind: type, nullable: bool) -> Any:
         msg = f"not a yes/no value: {text!r}"
         raise ValueError(msg)
     if kind is int:  # ASCII digits, as the core's number reader: not '١', not '1_0'
-        digits = text.strip().removeprefix("-")
-        if not (digits.isascii() and digits.isdigit()):
-            msg = f"not a whole number: {text!r}"
+        value = _digits(text)
+        if value is None:
+            msg = f"not a whole number: {shown(text, 40)}"
             raise ValueError(msg)
-        return int(text)
+        return value
     if kind is float:
         return float(text)
     return text
