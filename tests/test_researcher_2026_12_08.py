@@ -338,3 +338,14 @@ def test_a_real_time_learner_is_told_when_its_action_was_dropped() -> None:
             assert info, "the learner's action was not applied, and info is empty"
             return
     pytest.fail("no dropped learner action in this run")
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="docs/house-rule-study.rst:204 prints tonk's paired first-seat B - A as -0.3% [-0.8, "
+    "0.3]; the documented command now prints [-1.0, 0.5] (paired interval changed in 8ce5d5e)",
+)
+def test_the_house_rule_study_tonk_row_reproduces_from_its_command() -> None:
+    study = cardcore.compare("tonk", without=["tonk.natural-49-50"], games=400, seed=1, skill=None)
+    assert study.a.first_seat.text(1, signed=True, percent=True) == "+12.3% [7.4, 16.9]"
+    assert study.diff["first_seat"].text(1, signed=True, percent=True) == "-0.3% [-0.8, 0.3]"
