@@ -9,6 +9,7 @@ from __future__ import annotations
 import difflib
 import inspect
 import numbers
+import sys
 from collections.abc import Mapping
 from typing import Any
 
@@ -88,8 +89,12 @@ def _show(value: Any) -> str:
     return text if len(text) <= 60 else text[:57] + "..."
 
 
-def _agent_value(text: str) -> Any:
-    """A parameter's text as the value it spells: null, a bool, an int, a float, else the text."""
+def _agent_value(key: str, text: str) -> Any:
+    """A parameter's text as the value it spells: null, a bool, an int, a float, else the text.
+
+    :raises OptionError: A whole number longer than Python reads (4,300 digits), which
+        ``float()`` would have read as infinity.
+    """
     low = text.lower()
     if low in ("none", "null"):
         return None
@@ -97,11 +102,20 @@ def _agent_value(text: str) -> Any:
         return True
     if low in ("false", "no", "off"):
         return False
-    for kind in (int, float):
-        try:
-            return kind(text)
-        except ValueError:
-            pass
+    try:
+        return int(text)
+    except ValueError:
+        digits = (text[1:] if text[:1] in ("+", "-") else text).replace("_", "")
+        if digits.isdigit():
+            msg = (
+                f"agent parameter {key!r} is a whole number of {len(digits)} digits:"
+                f" at most {sys.get_int_max_str_digits()} are read"
+            )
+            raise OptionError(msg) from None
+    try:
+        return float(text)
+    except ValueError:
+        pass
     if len(text) >= 2 and text[0] == text[-1] and text[0] in "'\"":
         return text[1:-1]
     return text
@@ -116,7 +130,8 @@ def parse_agent_spec(spec: str) -> tuple[str, dict[str, Any]]:
     >>> parse_agent_spec("ismcts:iterations=200,seed=7")
     ('ismcts', {'iterations': 200, 'seed': 7})
 
-    :raises OptionError: A malformed spec (no name, a parameter without ``=``, one named twice).
+    :raises OptionError: A malformed spec (no name, a parameter without ``=``, one named
+        twice, a whole number of more than 4,300 digits).
     """
     if not isinstance(spec, str):
         msg = f"an agent is a name like 'random' or 'ismcts:iterations=200', not {spec!r}"
@@ -139,7 +154,7 @@ def parse_agent_spec(spec: str) -> tuple[str, dict[str, Any]]:
         if key in params:
             msg = f"agent parameter {key!r} is given twice (in {spec!r})"
             raise OptionError(msg)
-        params[key] = _agent_value(value.strip())
+        params[key] = _agent_value(key, value.strip())
     return name, params
 
 

@@ -111,10 +111,6 @@ def test_cli_counts_are_ascii_whole_numbers_like_option_values(
     assert code == 2, capsys.readouterr()
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="_agentspec._agent_value: int() fails past 4300 digits, so float() makes it inf",
-)
 def test_agent_spec_whole_number_never_becomes_infinity() -> None:
     from cardcore import parse_agent_spec
 
