@@ -142,8 +142,8 @@ def signature_of(data: Mapping[str, Any], key: bytes | str) -> str:
 
     :raises ArgumentError: *key* is empty or not bytes or text.
     """
-    if isinstance(key, str):
-        key = key.encode("utf-8", "surrogatepass")  # any text is a key, as it was written
+    if isinstance(key, str):  # plain: a subclass could encode its own way
+        key = str.__str__(key).encode("utf-8", "surrogatepass")  # any text is a key, as it was written
     if not isinstance(key, bytes | bytearray):
         msg = f"a signing key must be non-empty bytes (or text), not {type(key).__name__}"
         raise ArgumentError(msg)

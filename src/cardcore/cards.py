@@ -119,10 +119,11 @@ class Card:
         except (KeyError, TypeError):
             pass
         if isinstance(text, str):
+            text = str.__str__(text)  # plain: a subclass could strip or print its own way
             card = _BY_TEXT.get(text.strip().upper())
             if card is not None:
                 return card
-        msg = f"not a card: {text!r}: expected rank+suit like '10H', or 'JK' (CORE-NOTATION-2)"
+        msg = f"not a card: {shown(text)}: expected rank+suit like '10H', or 'JK' (CORE-NOTATION-2)"
         raise NotationError(msg)
 
     @property

@@ -282,9 +282,10 @@ class Game:
         :raises SeatError: *seat* is not a seat of this game (CORE-SEAT-1).
         :raises IllegalActionError: *since* is not a round number from 0.
         """
-        if not isinstance(since, int) or isinstance(since, bool) or since < 0:
+        if not isinstance(since, int) or isinstance(since, bool) or int.__index__(since) < 0:
             msg = f"history's since must be a round number from 0, not {shown(since)}"
             raise IllegalActionError(msg, action=None)  # (no rule: an argument, not a seat)
+        since = int.__index__(since)  # plain: a subclass could compare its own way
         with held(self):
             if seat is not None:
                 self._check_seat(seat, None)

@@ -79,6 +79,7 @@ def _as_mapping(data: Any, what: str, key: bytes | str | None = None) -> Mapping
         except UnicodeDecodeError as exc:
             raise _fail(f"{what} is not UTF-8 text: {exc}") from None
     if isinstance(data, str):
+        data = str.__str__(data)  # plain: a subclass could measure or decode its own way
         if len(data) > MAX_BYTES:
             raise _fail(f"{what} is too large ({len(data)} characters; at most {MAX_BYTES})")
         try:

@@ -238,6 +238,8 @@ def new_game(
     if position is not None and not isinstance(position, str):
         msg = f"position must be text (from Game.position()), not {shown(position)}"
         raise OptionError(msg)
+    if position is not None:
+        position = str.__str__(position)  # plain: a subclass could split or strip its own way
     if deck is not None and not isinstance(deck, str | Sequence):
         msg = f"deck must be text or a list of cards, not {shown(deck)}"
         raise OptionError(msg)

@@ -170,11 +170,6 @@ class _HostileStr(str):
         raise RuntimeError("split")
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="Card.parse (cards.py) calls text.strip().upper() on a str subclass past its cache: "
-    "new_game(deck=...) raises the subclass's RuntimeError",
-)
 @pytest.mark.parametrize("call", ["new_game", "Card.parse", "parse_cards"])
 def test_card_text_given_as_a_str_subclass_is_read_as_plain_text(call: str) -> None:
     # act() and rules/names read such a subclass as its plain value (commit 958a4b1's
@@ -214,11 +209,6 @@ def _hostile_text_call(where: str) -> object:
     return new_game("golf", 2, seed=2, position=_HostileStr(game.position()))
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="text given as a str subclass reaches its own methods at these entry points "
-    "(raw RuntimeError, or a PluginError blaming golf for a position)",
-)
 @pytest.mark.parametrize(
     "where", ["replay", "load", "record-key", "agent-spec", "session-names", "position"]
 )
@@ -260,11 +250,6 @@ def _hostile_int_call(where: str) -> object:
     return gym_env("golf", 2, seat=_HostileInt(0))
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="an int subclass given as since/seed/players/seat reaches its own methods: raw "
-    "RuntimeError (game.py history, agents.py RandomAgent, rl match.py/seat.py)",
-)
 @pytest.mark.parametrize("where", ["history-since", "random-agent-seed", "rl-players", "rl-seat"])
 def test_int_arguments_given_as_int_subclasses_never_raise_raw(where: str) -> None:
     game = new_game("golf", 2, seed=1)
@@ -282,10 +267,6 @@ class _EqRaisingStr(str):
     __hash__ = str.__hash__
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="EventBus.subscribe compares seat == SPECTATOR with the caller's str subclass",
-)
 def test_subscribe_with_a_str_subclass_seat_never_raises_raw() -> None:
     game = new_game("golf", 2, seed=1)
     with contextlib.suppress(CardcoreError):

@@ -135,7 +135,7 @@ def _int(low: int, high: int) -> Check:
 def _utf8(value: str) -> bool:
     """Whether *value* is text UTF-8 can carry (no lone surrogate from a ``\\ud800`` escape)."""
     try:
-        value.encode("utf-8")
+        str.encode(value, "utf-8")  # the str method: a subclass could encode its own way
     except UnicodeEncodeError:
         return False
     return True
