@@ -136,6 +136,7 @@ def parse_agent_spec(spec: str) -> tuple[str, dict[str, Any]]:
     if not isinstance(spec, str):
         msg = f"an agent is a name like 'random' or 'ismcts:iterations=200', not {spec!r}"
         raise OptionError(msg)
+    spec = str.__str__(spec)  # plain: a subclass could split its own way
     name, colon, rest = spec.partition(":")
     name = name.strip()
     if not name or any(ch in name for ch in "=, "):
