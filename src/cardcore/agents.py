@@ -518,8 +518,10 @@ def _seconds(delay: object) -> float:
         return delay
     if not isinstance(delay, numbers.Real) or isinstance(delay, bool):
         return math.nan
-    try:  # an int past a float's range overflows; a Real subclass's __float__ may raise
-        return float(delay)
+    try:  # an int past a float's range overflows; another library's number may raise
+        if isinstance(delay, int):  # int's and float's own methods, never a subclass's
+            return float(int.__index__(delay))
+        return float.__float__(delay) if isinstance(delay, float) else float(delay)
     except Exception:
         return math.nan
 

@@ -98,17 +98,22 @@ def bad_action(
     return IllegalActionError(msg, action=action, rule_id="CORE-LEGAL-1")
 
 
-def check_seed(seed: Any) -> None:
-    """Raise :class:`~cardcore.OptionError` unless *seed* is ``None`` or a game seed.
+def check_seed(seed: Any) -> int | None:
+    """Return *seed* as a plain int (or ``None``); raise :class:`~cardcore.OptionError`
+    unless it is ``None`` or a game seed.
 
     A game seed is an int from 0 below ``2**MAX_SEED_BITS``, as for
-    :func:`cardcore.new_game`; bools, floats, numpy integers and text are refused.
+    :func:`cardcore.new_game`; bools, floats, numpy integers and text are refused. An int
+    subclass is read by int's own method, never by its (perhaps failing) overrides.
     """
-    if seed is not None and (
-        not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**MAX_SEED_BITS
-    ):
-        msg = f"seed must be None or an int from 0 below 2**{MAX_SEED_BITS}, not {shown(seed)}"
-        raise OptionError(msg)
+    if seed is None:
+        return None
+    if isinstance(seed, int) and not isinstance(seed, bool):
+        plain = int.__index__(seed)
+        if 0 <= plain < 2**MAX_SEED_BITS:
+            return plain
+    msg = f"seed must be None or an int from 0 below 2**{MAX_SEED_BITS}, not {shown(seed)}"
+    raise OptionError(msg)
 
 
 PARAMETERS = frozenset(
@@ -191,10 +196,10 @@ class Seeds:
 
         :raises OptionError: *seed* is not ``None`` or a game seed (:func:`check_seed`).
         """
-        check_seed(seed)
+        seed = check_seed(seed)
         if seed is not None:
             self._rng = random.Random(seed)
-            return int(seed)
+            return seed
         if self._rng is None:
             self._rng = random.Random(secrets.randbits(64))
         return self._rng.getrandbits(63)
@@ -338,7 +343,7 @@ class CardEnv(AECEnv):  # type: ignore[misc]
             ``2**MAX_SEED_BITS`` (as for :func:`cardcore.new_game`), or *options*
             names a game option or an environment's parameter; nothing changes.
         """
-        check_seed(seed)
+        seed = check_seed(seed)
         check_reset_options(options, "aec_env", self.config)
         dropped: list[Match] = []
         match = self.match = fresh_match(self.config, self._seeds, seed, dropped)

@@ -165,10 +165,11 @@ class Config:
         self.rewards = rewards
         bound = probe.logic.action_bound(seats, probe.options)
         if max_actions is not None:
-            if not isinstance(max_actions, int) or isinstance(max_actions, bool) or max_actions < 1:
+            limit = as_int(max_actions) if isinstance(max_actions, int) else None
+            if limit is None or limit < 1:
                 msg = f"max_actions must be a positive int, not {shown(max_actions)}"
                 raise OptionError(msg)
-            bound = min(bound, max_actions)
+            bound = min(bound, limit)
         self.bound = bound
         """The most actions a game takes before it ends as truncated."""
         given: Any = reaction

@@ -411,7 +411,7 @@ class SeatEnv(gymnasium.Env[dict[str, Any], np.int64]):
             ``2**MAX_SEED_BITS`` (as for :func:`cardcore.new_game`), or *options* is
             not empty; nothing changes.
         """
-        check_seed(seed)
+        seed = check_seed(seed)
         check_reset_options(options, "gym_env")
         super().reset(seed=seed)
         runner = self.runner

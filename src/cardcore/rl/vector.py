@@ -22,7 +22,7 @@ from cardcore.actions import Action
 from cardcore.deck import derive_rng
 from cardcore.errors import CardcoreError, IllegalActionError, OptionError
 from cardcore.rl.aec import check_reset_options, check_seed, refuse_copy, spaces_of
-from cardcore.rl.match import Config
+from cardcore.rl.match import Config, as_int
 from cardcore.rl.seat import SeatRunner
 
 __all__ = ["BatchEnv", "vector_env"]
@@ -50,11 +50,12 @@ class BatchEnv(VectorEnv[Obs, npt.NDArray[np.int64], npt.NDArray[Any]]):
     def __init__(
         self, config: Config, num_envs: int, seat: int, opponents: Any, *, copy: bool = True
     ) -> None:
-        if not isinstance(num_envs, int) or isinstance(num_envs, bool) or num_envs < 1:
-            msg = f"num_envs must be a positive int, not {num_envs!r}"
+        count = as_int(num_envs) if isinstance(num_envs, int) else None  # a subclass made plain
+        if count is None or count < 1:
+            msg = f"num_envs must be a positive int, not {shown(num_envs)}"
             raise OptionError(msg)
         self.config = config
-        self.num_envs = num_envs
+        self.num_envs = num_envs = count
         self.runners = [SeatRunner(config, seat, opponents) for _ in range(num_envs)]
         observation, action = spaces_of(config)
         self.single_observation_space = observation
@@ -91,7 +92,7 @@ class BatchEnv(VectorEnv[Obs, npt.NDArray[np.int64], npt.NDArray[Any]]):
         check_reset_options(options, "vector_env")
         n = self.num_envs
         if seed is None or isinstance(seed, int):
-            check_seed(seed)
+            seed = check_seed(seed)
             seeds: list[int | None] = (
                 [None] * n
                 if seed is None
@@ -102,8 +103,7 @@ class BatchEnv(VectorEnv[Obs, npt.NDArray[np.int64], npt.NDArray[Any]]):
             if len(seeds) != n:
                 msg = f"need one seed per game ({n}), not {len(seeds)}"
                 raise OptionError(msg)
-            for s in seeds:
-                check_seed(s)
+            seeds = [check_seed(s) for s in seeds]
         else:
             msg = f"seed must be None, an int or a list of {n} seeds (one per game), not {shown(seed)}"
             raise OptionError(msg)
