@@ -14,6 +14,7 @@ import json
 import random
 import re
 import time
+from collections.abc import Iterator
 from typing import Any
 
 import numpy as np
@@ -42,10 +43,28 @@ class NoSeed:
         return legal[0]
 
 
+class RequiredSeed:
+    """An agent meant to be used by name: it 'takes a seed keyword' (docs/agents.rst)."""
+
+    def __init__(self, *, seed: int) -> None:
+        self.seed = seed
+
+    def choose(self, view: Any, legal: Any) -> Any:
+        return legal[0]
+
+
 @pytest.fixture
-def registered() -> None:
-    cardcore.register("cardcore.agents", "researcher-first", FirstLegal)
-    cardcore.register("cardcore.agents", "researcher-noseed", NoSeed)
+def registered() -> Iterator[None]:
+    agents = {
+        "researcher-first": FirstLegal,
+        "researcher-noseed": NoSeed,
+        "researcher-required-seed": RequiredSeed,
+    }
+    for name, factory in agents.items():
+        cardcore.register("cardcore.agents", name, factory)
+    yield
+    for name in agents:
+        cardcore.unregister("cardcore.agents", name)
 
 
 def _random_masked_episode(env: Any, seed: int, rng: np.random.Generator) -> dict[str, float]:
@@ -340,11 +359,6 @@ def test_a_real_time_learner_is_told_when_its_action_was_dropped() -> None:
     pytest.fail("no dropped learner action in this run")
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="docs/house-rule-study.rst:204,244 paired first-seat B - A rows (-0.3% [-0.8, 0.3], "
-    "+0.0% [-0.1, 0.1]) no longer reproduce: the paired interval changed in 8ce5d5e",
-)
 @pytest.mark.parametrize(
     ("game", "config", "options", "a_row", "documented_diff"),
     [
@@ -353,14 +367,14 @@ def test_a_real_time_learner_is_told_when_its_action_was_dropped() -> None:
             {"without": ["tonk.natural-49-50"]},
             None,
             "+12.3% [7.4, 16.9]",
-            "-0.3% [-0.8, 0.3]",
+            "-0.3% [-1.0, 0.5]",
         ),
         (
             "golf",
             {"rules": ["golf.ender-penalty-10"]},
             {"rounds": 1},
             "+7.9% [3.0, 12.6]",
-            "+0.0% [-0.1, 0.1]",
+            "+0.0% [-0.5, 0.5]",
         ),
     ],
 )
@@ -370,3 +384,57 @@ def test_the_house_rule_study_rows_reproduce_from_their_commands(
     study = cardcore.compare(game, games=400, seed=1, skill=None, options=options, **config)
     assert study.a.first_seat.text(1, signed=True, percent=True) == a_row  # the same deals
     assert study.diff["first_seat"].text(1, signed=True, percent=True) == documented_diff
+
+
+def test_an_agent_with_a_required_seed_keyword_plays_in_simulate_and_the_envs(
+    registered: None,
+) -> None:
+    summary = cardcore.simulate(
+        "golf", games=2, agents=["researcher-required-seed"], options={"rounds": 1}
+    )
+    assert summary.games == 2
+    env = gym_env("golf", 2, opponents="researcher-required-seed", options={"rounds": 1})
+    obs, _ = env.reset(seed=1)
+    assert obs["action_mask"].any()
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="web/_bots.py Bot builds a bot as load_agent(agent)() without a seed: an agent whose "
+    "seed keyword is required (fine in simulate) raises TypeError after the session is created",
+)
+def test_the_lobby_seats_an_agent_with_a_required_seed_or_refuses_it_first(
+    registered: None,
+) -> None:
+    pytest.importorskip("starlette")
+    pytest.importorskip("httpx")
+    from tests.web.helpers import serve
+
+    seats = [{"name": "A", "agent": "researcher-required-seed"}, {"name": "B"}]
+    with serve() as (client, server, _):
+        try:
+            status = client.post(
+                "/api/sessions", json={"game": "golf", "seats": seats, "options": {"rounds": 1}}
+            ).status_code
+        except TypeError:
+            status = 500
+        assert status == 201 or (status == 400 and not server.hub.sessions)
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="web/_bots.py Bot: bots without params are all built with the agent's default seed "
+    "(factory()), so two bots of one agent in a game, and in every game, share one stream",
+)
+def test_two_lobby_bots_of_one_agent_get_different_seeds(registered: None) -> None:
+    pytest.importorskip("starlette")
+    pytest.importorskip("httpx")
+    from tests.web.helpers import serve
+
+    seats = [{"name": "A", "agent": "researcher-first"}, {"name": "B", "agent": "researcher-first"}]
+    with serve() as (client, server, _):
+        answer = client.post("/api/sessions", json={"game": "golf", "seats": seats})
+        assert answer.status_code == 201
+        bots = [bot for row in server.bots.values() for bot in row]
+        assert len(bots) == 2
+        assert bots[0].agent.seed != bots[1].agent.seed
