@@ -438,3 +438,27 @@ def test_two_lobby_bots_of_one_agent_get_different_seeds(registered: None) -> No
         bots = [bot for row in server.bots.values() for bot in row]
         assert len(bots) == 2
         assert bots[0].agent.seed != bots[1].agent.seed
+
+
+def _make_golf_seat_env() -> Any:
+    return gym_env("golf", 2, opponents="golf-greedy", options={"rounds": 1})
+
+
+def test_gymnasium_sync_and_async_vector_envs_of_the_seat_env_play_the_same_games() -> None:
+    import gymnasium as gym
+
+    runs = []
+    for cls in (gym.vector.SyncVectorEnv, gym.vector.AsyncVectorEnv):
+        envs = cls([_make_golf_seat_env, _make_golf_seat_env])
+        obs, _ = envs.reset(seed=3)
+        rng = np.random.default_rng(0)
+        trace = []
+        for _ in range(60):
+            masks = obs["action_mask"]
+            actions = np.array([rng.choice(np.flatnonzero(m)) if m.any() else 0 for m in masks])
+            obs, rewards, terminated, _truncated, _ = envs.step(actions)
+            trace.append((actions.tolist(), rewards.tolist(), terminated.tolist()))
+        envs.close()
+        runs.append(trace)
+    assert runs[0] == runs[1]
+    assert any(any(done) for _, _, done in runs[0])
