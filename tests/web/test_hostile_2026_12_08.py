@@ -269,3 +269,42 @@ def test_a_real_time_move_that_lost_the_race_to_the_end_is_stale(game: str) -> N
             assert late["type"] == "error", late
             # the core's answer (docs/core-rules.rst, CORE-RT-1): stale, not the game's end
             assert (late["code"], late.get("rule")) == ("stale", "CORE-RT-1"), late
+
+
+# -- several connections of one client ---------------------------------------------------------
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="session.py _watch/_unbind -> _presence: every watch and leave is broadcast to "
+    "every seat; rate limits are per connection, so a client's connections multiply it",
+)
+def test_spectators_churning_watch_and_leave_do_not_flood_the_seats() -> None:
+    clock = [1000.0]  # frozen: every connection has its burst (40) and no more
+    limits = Limits(rate=1.0, burst=40, close_after=50)
+    with served(limits=limits, clock=lambda: clock[0]) as (client, server, _):
+        sid = create(client, "golf", [{"name": "Ann"}, {"name": "Bob"}], options={"rounds": 1})[
+            "session"
+        ]
+        with client.websocket_connect("/ws") as wa, client.websocket_connect("/ws") as wb:
+            a, b = Conn(wa), Conn(wb)
+            a.ask({"type": "join", "session": sid, "seat": 0})
+            b.ask({"type": "join", "session": sid, "seat": 1})
+            start = len(b.got)
+            sent = 0
+            for _ in range(4):  # one client, four sockets, each within its own rate limit
+                with client.websocket_connect("/ws") as ws:
+                    w = Conn(ws)
+                    for _ in range(19):
+                        w.send({"type": "watch", "session": sid})
+                        w.send({"type": "leave"})
+                        sent += 2
+                    w.ask({"type": "ping"})
+                    errors = [m for m in w.got if m["type"] == "error"]
+                    assert not errors, errors[:2]  # none of it was a flood to the server
+            b.ask({"type": "ping"})
+            presence = [m for m in b.got[start:] if m["type"] == "presence"]
+            session = server.hub.sessions[sid]
+            assert session.game is not None and session.game.version == 0
+            # Bob saw nothing change at the table; he is told of it about once a message
+            assert len(presence) <= 8, f"{len(presence)} presence messages for {sent} sent"
