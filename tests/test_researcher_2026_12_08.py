@@ -257,11 +257,6 @@ def test_ismcts_iterations_bound_the_samples_and_reuse_searches_each_sample_agai
     assert samples == 40
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="vector_env num_envs and max_actions refuse np.int64 (rl/match.py, rl/vector.py) "
-    "while players/seat/reaction take numpy numbers 'as a hyper-parameter sweep hands them out'",
-)
 def test_numpy_integers_from_a_sweep_are_taken_for_num_envs_and_max_actions() -> None:
     envs = vector_env("golf", np.int64(2), players=np.int64(2), max_actions=np.int64(50))
     obs, _ = envs.reset(seed=1)

@@ -165,7 +165,7 @@ class Config:
         self.rewards = rewards
         bound = probe.logic.action_bound(seats, probe.options)
         if max_actions is not None:
-            limit = as_int(max_actions) if isinstance(max_actions, int) else None
+            limit = as_int(max_actions)  # a numpy integer too
             if limit is None or limit < 1:
                 msg = f"max_actions must be a positive int, not {shown(max_actions)}"
                 raise OptionError(msg)

@@ -50,7 +50,7 @@ class BatchEnv(VectorEnv[Obs, npt.NDArray[np.int64], npt.NDArray[Any]]):
     def __init__(
         self, config: Config, num_envs: int, seat: int, opponents: Any, *, copy: bool = True
     ) -> None:
-        count = as_int(num_envs) if isinstance(num_envs, int) else None  # a subclass made plain
+        count = as_int(num_envs)  # a numpy integer from a sweep; an int subclass made plain
         if count is None or count < 1:
             msg = f"num_envs must be a positive int, not {shown(num_envs)}"
             raise OptionError(msg)
