@@ -315,11 +315,6 @@ def test_the_envs_refuse_a_named_agent_without_a_seed_keyword_as_simulate_does(
         gym_env("golf", 2, opponents="researcher-noseed")
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="rl/__init__.py observe() never checks the game: a Go Fish (generic) encoding encodes "
-    "a Golf game silently (docs: an encoding of another configuration is an ArgumentError)",
-)
 def test_observe_refuses_the_encoding_of_another_game() -> None:
     golf = cardcore.new_game("golf", 2, seed=1)
     gofish = cardcore.new_game("gofish", 2, seed=1)

@@ -32,6 +32,7 @@ from cardcore.rl.encoding import (
     GenericEncoding,
     Observer,
     encoding_for,
+    misfit,
     seat_view,
 )
 from cardcore.rl.match import Config, Match, win_rewards
@@ -70,7 +71,8 @@ def observe(game: Game, seat: int, encoding: Encoding | None = None) -> dict[str
         encode many games of one configuration without building it each time (an
         encoding of that same game, seats, rules and options).
     :raises ArgumentError: *game* is not a :class:`~cardcore.Game`, or *encoding* is
-        not an encoding of its configuration (where that shows: another number of
+        not an encoding of its configuration (one from :func:`encoding_for` of another
+        game, seats, rules or options; any other where that shows: another number of
         seats, or a view it cannot read).
     :raises SeatError: *seat* is not a seat of *game*.
     """
@@ -81,11 +83,10 @@ def observe(game: Game, seat: int, encoding: Encoding | None = None) -> dict[str
     if encoding is None:
         obs, mask, _ = Observer(encoding_for(game)).arrays(game, seat, legal)
         return {"observation": obs, "action_mask": mask.astype(np.int8)}
-    players = len(game.players)
     unfit = f"encoding {shown(encoding)} is not an encoding of this {game.name} game"
-    declared = getattr(encoding, "players", players)
-    if declared != players:
-        msg = f"{unfit}: it encodes {declared} seats, the game has {players}"
+    reason = misfit(encoding, game)
+    if reason is not None:
+        msg = f"{unfit}: {reason}"
         raise ArgumentError(msg)
     try:
         obs, mask, _ = Observer(encoding).arrays(game, seat, legal)

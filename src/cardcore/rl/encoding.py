@@ -15,6 +15,7 @@ encode alike.
 
 from __future__ import annotations
 
+import contextlib
 import warnings
 from collections.abc import Mapping, Sequence
 from typing import Any, Protocol, runtime_checkable
@@ -33,6 +34,7 @@ __all__ = [
     "GenericEncoding",
     "Observer",
     "encoding_for",
+    "misfit",
     "seat_view",
 ]
 
@@ -334,6 +336,9 @@ class GenericEncoding:
 def encoding_for(game: Game) -> Encoding:
     """Return the encoding of *game*'s configuration: the game's own, or :class:`GenericEncoding`.
 
+    It remembers the configuration (game, rules, seats, options), so that
+    :func:`~cardcore.rl.observe` refuses it for a game of another (:func:`misfit`).
+
     :raises ArgumentError: *game* is not a :class:`~cardcore.Game`.
     """
     if not isinstance(game, Game):
@@ -342,8 +347,51 @@ def encoding_for(game: Game) -> Encoding:
     logic = game.logic
     players = len(game.players)
     cls = type(logic).rl_encoding
+    enc: Encoding
     if cls is not None:
-        enc: Encoding = cls(logic, players, game.options)
-        return enc
-    cap = type(logic).max_legal or DEFAULT_MAX_LEGAL
-    return GenericEncoding(game.view_schema(), logic.deck(players, game.options), players, cap)
+        enc = cls(logic, players, game.options)
+    else:
+        cap = type(logic).max_legal or DEFAULT_MAX_LEGAL
+        enc = GenericEncoding(game.view_schema(), logic.deck(players, game.options), players, cap)
+    # what misfit() compares; an encoding that takes no attribute is checked by its seats only
+    with contextlib.suppress(Exception):
+        setattr(enc, _MADE_FOR, (game.ruleset, game.name, game.rules, players, dict(game.options)))
+    return enc
+
+
+_MADE_FOR = "_cardcore_made_for"
+"""The attribute :func:`encoding_for` sets: (ruleset, game name, rules, seats, options)."""
+
+
+def misfit(encoding: Any, game: Game) -> str | None:
+    """Why *encoding* is not an encoding of *game*'s configuration, or ``None`` if none shows.
+
+    One from :func:`encoding_for` knows its game, rules, seats and options; of any
+    other only a ``players`` attribute shows.
+    """
+    players = len(game.players)
+    try:
+        made_for = getattr(encoding, _MADE_FOR, None)
+        if made_for is None:
+            declared = getattr(encoding, "players", players)
+            if declared == players:
+                return None
+            return f"it encodes {declared} seats, the game has {players}"
+    except Exception:  # an object whose attributes fail: Observer says what is wrong
+        return None
+    ruleset, name, rules, seats, options = made_for
+    if name != game.name:
+        return f"it encodes {name}, not {game.name}"
+    if seats != players:
+        return f"it encodes {seats} seats, the game has {players}"
+    if ruleset is not game.ruleset and rules != game.rules:
+        return f"it encodes rules {list(rules)}, the game has {list(game.rules)}"
+    if options != game.options:
+        theirs = dict(game.options)
+        keys = [k for k in {**options, **theirs} if options.get(k, ...) != theirs.get(k, ...)]
+        mine, given = (
+            ", ".join(f"{k}={d[k]!r}" if k in d else f"{k} unset" for k in keys)
+            for d in (options, theirs)
+        )
+        return f"it encodes options {mine}, the game has {given}"
+    return None

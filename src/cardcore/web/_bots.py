@@ -13,19 +13,23 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import math
+import secrets
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
+from cardcore._agentspec import build_agent, parameters_of, parse_agent_spec
 from cardcore.agents import check_agent
-from cardcore.errors import CardcoreError
+from cardcore.errors import CardcoreError, OptionError, UnknownPluginError
 from cardcore.plugins import game_info, load_agent
 from cardcore.session.aio import AsyncConnection
 
 if TYPE_CHECKING:
+    from cardcore.info import GameInfo
     from cardcore.session import Session
     from cardcore.web.app import WebServer
 
-__all__ = ["Bot", "stored_bot"]
+__all__ = ["Bot", "bot_agent", "seat_agent", "stored_bot"]
 
 LOG = logging.getLogger("cardcore.web")
 
@@ -34,14 +38,22 @@ class Bot:
     """An agent holding one seat of one session, over an in-process connection."""
 
     def __init__(
-        self, server: WebServer, session: str, seat: int, agent: str, params: Mapping[str, Any]
+        self,
+        server: WebServer,
+        session: str,
+        seat: int,
+        name: str,
+        params: Mapping[str, Any],
+        agent: Any,
     ) -> None:
         self.server = server
         self.session = session
         self.seat = seat
-        self.name = agent
+        self.name = name
+        """The agent as the lobby named it (a name or a spec such as ``golf-greedy:seed=3``)."""
         self.params = dict(params)
-        self.agent = load_agent(agent, **self.params) if self.params else load_agent(agent)()
+        """The parameters it was built with (:func:`bot_agent`), as stored."""
+        self.agent = agent
         self.conn: AsyncConnection | None = None
         self.task: asyncio.Task[None] | None = None
         self.thinking: asyncio.Task[None] | None = None
@@ -171,9 +183,61 @@ def stored_bot(server: WebServer, session: Session, row: tuple[Any, ...]) -> Bot
     if not isinstance(agent, str):
         msg = f"its agent is not a name: {str(agent)[:60]!r}"
         raise CardcoreError(msg)
-    check_agent(agent, load_agent(agent), game_info(session.setup.game))
+    built, params = bot_agent(agent, data, game_info(session.setup.game))
+    return Bot(server, sid, seat, agent, params, built)
+
+
+def bot_agent(agent: str, params: Mapping[str, Any], game: GameInfo) -> tuple[Any, dict[str, Any]]:
+    """A bot's agent, checked for *game* and built now, and the parameters it was built with.
+
+    *agent* is an agent's name or spec (``golf-greedy:seed=3``); *params* add to (and
+    override) the spec's. When neither gives a ``seed`` and the agent takes a ``seed``
+    keyword, the bot gets a fresh one from the operating system (within the agent's
+    declared bounds, if any), added to the parameters returned: stored with them, it
+    rebuilds the same bot after a restart.
+
+    :raises CardcoreError: The agent is unknown, does not play *game*, or refuses the
+        parameters (one it does not take, one past its bounds, a required one missing,
+        or any failure of its constructor); the message names the agent.
+    """
+    base, spec = parse_agent_spec(agent) if ":" in agent else (agent, {})
+    factory = load_agent(base)
+    check_agent(base, factory, game)
+    chosen = dict(params)
+    if "seed" not in chosen and "seed" not in spec and "seed" in parameters_of(factory):
+        chosen["seed"] = _fresh_seed(factory)
+    given = {**spec, **chosen}
     try:
-        return Bot(server, sid, seat, agent, data)
-    except TypeError as exc:  # parameters the agent does not take, by a name no bound lists
-        msg = f"agent {agent!r} refuses its params: {str(exc)[:80]}"
-        raise CardcoreError(msg) from None
+        built = load_agent(base, **given) if given else build_agent(base, factory, {})
+    except CardcoreError:
+        raise
+    except Exception as exc:  # the agent's constructor failed on these parameters
+        msg = f"agent {base!r} cannot be built with {json.dumps(given)[:80]}: {exc!r}"[:300]
+        raise OptionError(msg) from None
+    return built, chosen
+
+
+def seat_agent(
+    seat: int, agent: str, params: Mapping[str, Any], game: GameInfo
+) -> tuple[Any, dict[str, Any]]:
+    """:func:`bot_agent` for a lobby's seat *seat*: a refusal's message names the seat too."""
+    try:
+        return bot_agent(agent, params, game)
+    except UnknownPluginError as exc:
+        raise UnknownPluginError(f"seat {seat}: {exc}") from None
+    except CardcoreError as exc:
+        raise OptionError(f"seat {seat}: {exc}") from None
+
+
+def _fresh_seed(factory: Any) -> int:
+    """A seed from the operating system: 62 bits, or an int within the agent's bounds."""
+    bounds = getattr(factory, "parameter_bounds", None)
+    span: Any = bounds.get("seed") if isinstance(bounds, Mapping) else None
+    try:  # None, or bounds that are no two numbers: 62 bits
+        low: int = math.ceil(span[0])
+        high: int = math.floor(span[1])
+    except (TypeError, ValueError, OverflowError, IndexError, KeyError):
+        return secrets.randbits(62)
+    if high < low:
+        return low
+    return low + secrets.randbelow(min(high - low, 2**62 - 1) + 1)

@@ -58,7 +58,7 @@ from cardcore.plugins import (
 from cardcore.session import Hub, Limits, MemoryStore, Outbound, Session, SessionConfig, SQLiteStore
 from cardcore.session.aio import AsyncHost
 from cardcore.session.store import Store
-from cardcore.web._bots import Bot, stored_bot
+from cardcore.web._bots import Bot, seat_agent, stored_bot
 from cardcore.web._http import (
     REPLAYS_AT_ONCE,
     Headers,
@@ -346,7 +346,7 @@ class WebServer:
         spectators = _get(request, "spectators", bool, True)
         info = game_info(game)
         names: list[str] = []
-        bots: list[tuple[int, str, dict[str, Any]]] = []
+        bots: list[tuple[int, str, Any, dict[str, Any]]] = []  # seat, name, agent, its params
         for seat, entry in enumerate(seats):
             if not isinstance(entry, dict):
                 msg = f"seat {seat} must be an object with a 'name' (and an 'agent' for a bot)"
@@ -362,10 +362,8 @@ class WebServer:
                 if not isinstance(params, dict):
                     msg = f"seat {seat}: 'params' must be an object"
                     raise WebError(msg)
-                factory = load_agent(_text(agent, "agent"))
-                check_agent(agent, factory, info)
-                load_agent(agent, **params)  # refuse bad parameters now
-                bots.append((seat, agent, params))
+                # built now (with a fresh seed unless given): refused before anything is created
+                bots.append((seat, agent, *seat_agent(seat, _text(agent, "agent"), params, info)))
         limits = self.server_limits
         if limits.idle_close and self.quota.is_full(self.hub.sessions):  # make room: idle ones go
             self.sweep(wait=min(limits.idle_close, limits.idle_when_full))
@@ -388,8 +386,8 @@ class WebServer:
         sid = session.id
         if client is not None:
             self.quota.creators[sid] = client
-        for seat, agent, params in bots:
-            bot = Bot(self, sid, seat, agent, params)
+        for seat, agent, built, params in bots:
+            bot = Bot(self, sid, seat, agent, params, built)
             self.bots.setdefault(sid, []).append(bot)
             if self._bots_db is not None:
                 self._bots_db.execute(
