@@ -402,11 +402,6 @@ def test_an_agent_with_a_required_seed_keyword_plays_in_simulate_and_the_envs(
     assert obs["action_mask"].any()
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="web/_bots.py Bot builds a bot as load_agent(agent)() without a seed: an agent whose "
-    "seed keyword is required (fine in simulate) raises TypeError after the session is created",
-)
 def test_the_lobby_seats_an_agent_with_a_required_seed_or_refuses_it_first(
     registered: None,
 ) -> None:
@@ -425,11 +420,6 @@ def test_the_lobby_seats_an_agent_with_a_required_seed_or_refuses_it_first(
         assert status == 201 or (status == 400 and not server.hub.sessions)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="web/_bots.py Bot: bots without params are all built with the agent's default seed "
-    "(factory()), so two bots of one agent in a game, and in every game, share one stream",
-)
 def test_two_lobby_bots_of_one_agent_get_different_seeds(registered: None) -> None:
     pytest.importorskip("starlette")
     pytest.importorskip("httpx")
