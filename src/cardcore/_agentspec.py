@@ -19,6 +19,7 @@ __all__ = [
     "build_agent",
     "check_agent_bounds",
     "check_agent_params",
+    "check_seedable",
     "parameters_of",
     "parse_agent_spec",
     "seats_named",
@@ -47,6 +48,22 @@ def check_agent_params(name: str, factory: Any, params: Mapping[str, Any]) -> No
             takes = ", ".join(known) or "none"
             msg = f"agent {name!r} has no parameter {key!r} (it takes: {takes}){hint}"
             raise OptionError(msg)
+
+
+def check_seedable(name: str, factory: Any, params: Mapping[str, Any], who: str) -> None:
+    """Raise :class:`OptionError` if agent *name* takes no ``seed`` keyword and *params* give
+    none: *who* (``simulate``, ``compare``) builds every agent as ``factory(seed=...)``."""
+    if "seed" in params:
+        return  # checked with the other parameters
+    try:
+        check_agent_params(name, factory, {"seed": 0})
+    except OptionError:
+        msg = (
+            f"agent {name!r} takes no seed keyword, and {who} builds each game's agents as"
+            f" factory(seed=...) so that a study replays: give it a seed parameter"
+            " (seed=None is fine)"
+        )
+        raise OptionError(msg) from None
 
 
 def check_agent_bounds(name: str, factory: Any, params: Mapping[str, Any]) -> None:

@@ -164,7 +164,7 @@ class Agent(Protocol):
 
 
 def check_agent(name: str, factory: object, game: GameInfo) -> None:
-    """Raise :class:`~cardcore.CardcoreError` if agent *name* cannot play *game*.
+    """Raise :class:`~cardcore.OptionError` if agent *name* cannot play *game*.
 
     An agent class may declare the games it serves as ``games = ("hearts",)``
     (no declaration: any game); a real-time game needs a ``plan()`` method and
@@ -178,13 +178,13 @@ def check_agent(name: str, factory: object, game: GameInfo) -> None:
     if isinstance(games, tuple | list | frozenset | set) and game.name not in games:
         served = ", ".join(sorted(str(g) for g in games)) or "no game"
         msg = f"agent {name!r} plays {served}, not {game.name!r}"
-        raise CardcoreError(msg)
+        raise OptionError(msg)
     if isinstance(factory, type):
         need = "plan" if game.realtime else "choose"
         if not callable(getattr(factory, need, None)):
             kind = "real-time" if game.realtime else "turn-based"
             msg = f"agent {name!r} cannot play {kind} games (it has no {need}() method)"
-            raise CardcoreError(msg)
+            raise OptionError(msg)
 
 
 def _check_run(game: Any, agents: Any, max_actions: Any, method: str) -> None:

@@ -15,7 +15,7 @@ from typing import Any
 import attrs
 from attrs import frozen
 
-from cardcore._agentspec import seats_named, split_agent_specs
+from cardcore._agentspec import check_seedable, seats_named, split_agent_specs
 from cardcore._text import shown
 from cardcore.deck import derive_rng
 from cardcore.errors import CardcoreError, IllegalActionError, OptionError
@@ -376,6 +376,11 @@ def _lineup(
         if len(specs) != players:
             got = f"{len(specs)} specs: {got}"
         msg = f"{what} takes one agent spec per seat ({players}) or one for every seat, not {got}"
+        if len(specs) == players:  # the count is right: objects, not names
+            msg = (
+                f"{what} takes agent specs (names, as text), not {got}: register an agent"
+                " class by name (cardcore.register('cardcore.agents', NAME, CLASS)) and name it"
+            )
         raise OptionError(msg)
     return tuple(specs)
 
@@ -450,6 +455,7 @@ def simulate(
         name, params = parse_agent_spec(spec)
         check_agent(name, load_agent(name), info)
         check_agent_params(name, load_agent(name), params)
+        check_seedable(name, load_agent(name), params, "simulate")
         check_agent_bounds(name, load_agent(name), params)
     opts = dict(options or {})
     study = (game, players, agent_names, tuple(rules), tuple(without), opts, seed)

@@ -28,6 +28,7 @@ from cardcore.cli.args import (
     UsageError,
     _Extend,
     _positive,
+    _whole,
     check_writable,
     parse_options,
     players_for,
@@ -123,7 +124,7 @@ def add_parser(sub: Any) -> None:
         default=None,
         help="seats (default 2, or what the game allows)",
     )
-    p.add_argument("--seed", "-s", type=int, default=0, help="the study seed (default 0)")
+    p.add_argument("--seed", "-s", type=_whole, default=0, help="the study seed (default 0)")
     p.add_argument(
         "--skill",
         default="auto",

@@ -7,11 +7,12 @@ in use is one line and exit status 2, like an unwritable database.
 from __future__ import annotations
 
 import argparse
+import math
 import socket
 import sys
 from typing import Any
 
-from cardcore.cli.args import UsageError
+from cardcore.cli.args import UsageError, _digits
 
 MAX_HEAD = 64 * 1024
 """h11's bound on a request head not yet parsed, in bytes: heads of a few hundred KiB are
@@ -23,13 +24,24 @@ WEB_MISSING = "cardcore serve needs the web extra: pip install 'cardcore[web]'"
 
 
 def _port(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
+    value = _digits(text)
+    if value is None:
         msg = f"not a port number: {text!r}"
         raise argparse.ArgumentTypeError(msg) from None
     if not 0 <= value <= 65535:
         msg = f"a port is from 0 to 65535, not {value}"
+        raise argparse.ArgumentTypeError(msg)
+    return value
+
+
+def _delay(text: str) -> float:
+    """A bot's pause: a finite number of seconds from 0 to 60."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = math.nan
+    if not 0.0 <= value <= 60.0:  # (NaN and infinities too)
+        msg = f"a bot's pause is a number of seconds from 0 to 60, not {text!r}"
         raise argparse.ArgumentTypeError(msg)
     return value
 
@@ -54,7 +66,7 @@ def add_parser(sub: Any) -> None:
         "--db", default="cardcore-sessions.db", metavar="PATH", help="the SQLite database of games"
     )
     p.add_argument(
-        "--bot-delay", type=float, default=0.4, metavar="SECONDS", help="a turn-based bot's pause"
+        "--bot-delay", type=_delay, default=0.4, metavar="SECONDS", help="a turn-based bot's pause"
     )
 
 

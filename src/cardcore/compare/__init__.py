@@ -21,7 +21,7 @@ from typing import Any
 
 from attrs import evolve, frozen
 
-from cardcore._agentspec import seats_named
+from cardcore._agentspec import check_seedable, seats_named
 from cardcore._text import shown
 from cardcore.agents import check_agent
 from cardcore.compare._report import plot_comparison, rows_of, text_table
@@ -154,6 +154,7 @@ def _check_agents(game: str, agents: Sequence[str]) -> None:
         except CardcoreError as exc:  # another game's agent, or of the other kind
             raise OptionError(str(exc)) from None
         check_agent_params(name, factory, params)
+        check_seedable(name, factory, params, "compare")
         make_agent(spec, 0)  # values the agent refuses (iterations=-1) fail here, once
 
 

@@ -107,8 +107,10 @@ class ISMCTSAgent:
     """Information-set MCTS from the seat's view alone; works with every game and house rule.
 
     :param seed: Seed of its samples and choices (independent of the game's seed).
-    :param iterations: Samples (and tree iterations) per decision; ``None`` with *time*.
-    :param time: Seconds per decision (wall clock); with *iterations*, whichever ends first.
+    :param iterations: Tree iterations per decision, each on a fresh sample (one sample
+        per *reuse* iterations); ``None`` with *time*, for a budget of time alone.
+    :param time: Seconds per decision (wall clock); with *iterations* (200 unless given),
+        whichever ends first.
         Only an iteration budget makes the agent deterministic.
     :param c: UCB1 exploration constant (scores are scaled to 0..1 within a search).
     :param rollout: ``"game"``: the game's ``rollout_action`` where it has one, else
