@@ -221,6 +221,9 @@ class Match:
         self.stalled = False
         """Real time: whether it ended because nobody had anything to do."""
         self.plans: list[tuple[float, Action, int] | None] = [None] * n
+        self.dropped = [0] * n
+        """Real time: per seat, how many of its plans were dropped unapplied (refused as
+        stale, or no longer legal after another seat's action): it decided again."""
         self.pending: list[int] = []
         self._rewards = [0.0] * n
         self._scored = config.rewards == "score"
@@ -231,9 +234,9 @@ class Match:
         """Real time: (seat, version, delay) drawn for a decision a hook failure undid."""
         self._drawn: Any = None
         """Real time: the generator's state before this decision's first tie draw."""
-        self._undo: tuple[float, list[tuple[float, Action, int] | None], list[int], int] | None = (
-            None
-        )
+        self._undo: (
+            tuple[float, list[tuple[float, Action, int] | None], list[int], int, list[int]] | None
+        ) = None
         """Real time: the fields before this decision's first stale plan was dropped."""
         game = self.game
         if not game.is_over:
@@ -378,7 +381,7 @@ class Match:
         """Undo a decision of *seat* (its plan was *old*) whose clock applied nothing."""
         undo = self._undo
         if undo is not None:  # a stale plan was dropped on the way: as before that
-            self.now, self.plans, self.pending, self._rejected = undo
+            self.now, self.plans, self.pending, self._rejected, self.dropped = undo
         if self._drawn is not None:
             self.rng.setstate(self._drawn)
         self.plans[seat] = old
@@ -417,10 +420,11 @@ class Match:
         except IllegalActionError:  # overtaken (stale): decide again
             legal = game.legal_actions(seat)
             if self._undo is None:  # rare: kept so that a failure can put it back
-                self._undo = (self.now, plans[:], self.pending[:], self._rejected)
+                self._undo = (self.now, plans[:], self.pending[:], self._rejected, self.dropped[:])
             self.now = at
             plans[seat] = None
             self._rejected += 1
+            self.dropped[seat] += 1
             if self._rejected > self.config.bound:
                 self._stall()
             elif legal:
@@ -441,6 +445,8 @@ class Match:
         for other, mine in enumerate(legal):
             p = plans[other]
             if p is None or p[1] not in mine:
+                if p is not None:
+                    self.dropped[other] += 1
                 plans[other] = None
                 if mine:
                     self.pending.append(other)

@@ -144,6 +144,9 @@ class SeatRunner:
         self.seeds = Seeds()
         self.collected = 0.0
         """The learner's reward since its last decision."""
+        self.stale = False
+        """Real time: whether the learner's last action was dropped unapplied (overtaken by
+        another seat's action, refused as stale or no longer legal): it decides again."""
         self._stack = ExitStack()
         self._views: Any = None
         self._failed: str | None = None
@@ -228,6 +231,7 @@ class SeatRunner:
                 self.agents[s] = spec
         self._views = self._stack.enter_context(lend_views(match.game))
         self.collected = 0.0
+        self.stale = False
         self._play_others()
 
     def _live(self) -> Match:
@@ -344,6 +348,8 @@ class SeatRunner:
         """Apply the learner's *chosen* action (from :meth:`check`), as :meth:`step` does."""
         match = self._live()
         version = match.game.version
+        learner = self.seat
+        dropped = match.dropped[learner]
         try:
             match.act(chosen)  # a failure (a rule's hook raising) leaves everything as it was
         except BaseException:
@@ -351,6 +357,7 @@ class SeatRunner:
                 self._failed = f"the game failed after seat {self.seat}'s action was applied"
             raise
         self._play_others()
+        self.stale = match.dropped[learner] != dropped
         self.fill(obs, mask)
         reward = self.collected
         self.collected = 0.0
@@ -423,6 +430,10 @@ class SeatEnv(gymnasium.Env[dict[str, Any], np.int64]):
     def step(self, action: Any) -> tuple[Obs, float, bool, bool, dict[str, Any]]:
         """Apply *action*, let the opponents play, return the learner's next observation.
 
+        The info of a game's last step has ``"result"`` and ``"stalled"``; in real time
+        ``"stale": True`` says *action* was dropped unapplied (overtaken by an opponent's
+        action, it was refused as stale or no longer legal) and the learner decides again.
+
         :raises IllegalActionError: *action* is not in the mask, or the game is over.
         :raises PluginError: A rule's hook raised in the engine. Raised while an
             opponent's action was applied, the game needs :meth:`reset`.
@@ -437,6 +448,8 @@ class SeatEnv(gymnasium.Env[dict[str, Any], np.int64]):
                 "result": None if result is None else result.to_json(),
                 "stalled": match.stalled,
             }
+        if runner.stale:  # real time: the action was overtaken and not applied
+            info["stale"] = True
         if self.render_mode == "human":
             self.render()
         return self._out(), reward, terminated, truncated, info

@@ -140,6 +140,10 @@ class BatchEnv(VectorEnv[Obs, npt.NDArray[np.int64], npt.NDArray[Any]]):
         game *k* if the learner's action was applied): their new observations are lost,
         so call :meth:`reset`. Games after *k* did not move.
 
+        Real time: ``infos["stale"]`` (masked by ``infos["_stale"]``) marks the games whose
+        learner's action was dropped unapplied, overtaken by an opponent's (as the single-seat
+        environment's ``info["stale"]``).
+
         :param actions: One action index per game: a list, or a 1-D array of ints
             (bools and floats are no indices).
         :raises IllegalActionError: *actions* is not one index per game, or an
@@ -153,6 +157,7 @@ class BatchEnv(VectorEnv[Obs, npt.NDArray[np.int64], npt.NDArray[Any]]):
         truncated = self._truncated
         finals: list[tuple[int, Obs, dict[str, Any]]] = []
         skipped: dict[int, list[dict[str, Any]]] = {}
+        stale: list[int] = []
         for i, runner in enumerate(self.runners):
             version = runner._live().game.version
             try:
@@ -163,6 +168,8 @@ class BatchEnv(VectorEnv[Obs, npt.NDArray[np.int64], npt.NDArray[Any]]):
             rewards[i] = r
             terminated[i] = term
             truncated[i] = trunc
+            if runner.stale:  # real time: the learner's action was overtaken, not applied
+                stale.append(i)
             if term or trunc:
                 match = runner._live()
                 result = match.game.result
@@ -180,6 +187,10 @@ class BatchEnv(VectorEnv[Obs, npt.NDArray[np.int64], npt.NDArray[Any]]):
                 if runner.skipped:
                     skipped[i] = runner.skipped
         infos: dict[str, Any] = self._skipped_info({}, skipped)
+        if stale:
+            infos["stale"] = np.zeros(self.num_envs, dtype=np.bool_)
+            infos["stale"][stale] = True
+            infos["_stale"] = infos["stale"].copy()
         if finals:
             final_obs = np.full(self.num_envs, None, dtype=object)
             final_info = np.full(self.num_envs, None, dtype=object)
