@@ -282,11 +282,6 @@ def test_an_agent_without_a_seed_keyword_is_refused_in_words_that_say_why(
     assert "has no parameter 'seed'" not in str(error.value)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="rl/seat.py _Factory: gym_env takes a named agent without a seed keyword and plays it "
-    "unseeded, where simulate and compare refuse the same name",
-)
 def test_the_envs_refuse_a_named_agent_without_a_seed_keyword_as_simulate_does(
     registered: None,
 ) -> None:

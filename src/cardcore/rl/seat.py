@@ -18,7 +18,7 @@ import gymnasium
 import numpy as np
 import numpy.typing as npt
 
-from cardcore._agentspec import build_agent, check_agent_params, parameters_of, parse_agent_spec
+from cardcore._agentspec import build_agent, check_agent_params, check_seedable, parse_agent_spec
 from cardcore._text import one_of, shown
 from cardcore.actions import Action
 from cardcore.agents import check_agent, lend_views
@@ -88,12 +88,13 @@ class _BadAnswer(Exception):
 class _Factory:
     """Builds the agent of an agent spec (``NAME`` or ``NAME:KEY=VALUE,...``) for each game.
 
-    The spec's parameters go to the agent's factory; a factory that takes a
-    ``seed`` the spec does not set gets one derived from the game's seed, so
-    every game's agent is seeded and the games replay.
+    The spec's parameters go to the agent's factory, with a ``seed`` derived from
+    the game's seed unless the spec sets one, so every game's agent is seeded and
+    the games replay.
 
     :raises UnknownPluginError: No agent of that name is installed.
-    :raises OptionError: A malformed spec, or a parameter the agent does not take or refuses.
+    :raises OptionError: A malformed spec, a parameter the agent does not take or refuses,
+        or an agent that takes no ``seed`` keyword (refused as :func:`cardcore.simulate` does).
     :raises CardcoreError: The agent cannot play the configuration's game.
     """
 
@@ -102,18 +103,18 @@ class _Factory:
         factory = load_agent(name)
         check_agent(name, factory, config.info)
         check_agent_params(name, factory, params)
+        check_seedable(name, factory, params, "the environment")  # as simulate and compare do
         if params:
             build_agent(name, factory, params)  # refuse the spec's values now, not at reset()
         self.name = name
         self.factory = factory
         self.params = params
-        self.seeded = "seed" in params or "seed" in parameters_of(factory)
+        self.seeded = "seed" in params
+        """Whether the spec sets the seed (else each game's agent gets one of its own)."""
 
     def build(self, seed: int) -> Any:
         """The agent of a game whose agent seed is *seed* (unless the spec sets one)."""
-        params = self.params
-        if self.seeded and "seed" not in params:
-            params = {**params, "seed": seed}
+        params = self.params if self.seeded else {**self.params, "seed": seed}
         return self.factory(**params)  # the parameters were checked when the runner was built
 
 
@@ -506,7 +507,8 @@ def gym_env(
         specs with parameters (``"ismcts:iterations=100"``, as for
         :func:`cardcore.load_agent`) or agent objects: one for every other seat in
         seat order, or one for all. An agent whose spec sets no ``seed`` gets one
-        derived from each game's seed. An agent object is shared by every game and
+        derived from each game's seed (an agent named must take a ``seed`` keyword, as
+        for :func:`cardcore.simulate`). An agent object is shared by every game and
         seat it is given and keeps its state (``reset(seed=...)`` does not reseed it).
     :param reaction: Real time: the learner's (and every seat's default) median
         reaction delay in seconds; agents draw their own.
