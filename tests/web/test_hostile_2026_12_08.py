@@ -96,11 +96,6 @@ def test_a_bot_named_by_an_agent_spec_is_served_or_refused_cleanly(
             assert server.hub.sessions[sid].tokens.keys() == {1}
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="web/_requests.py _seat_name and app.py create compare names by casefold only: "
-    "'Ann' and 'Ann ' (or NFC and NFD 'Zoë') are both seated, and show the same",
-)
 @pytest.mark.parametrize(
     "second",
     ["Ann ", " Ann", "Ann\u00a0", "Player 1 "],
@@ -114,11 +109,6 @@ def test_a_name_that_shows_as_another_seats_is_refused(second: str) -> None:
         assert not server.hub.sessions
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="web/app.py create: 'Zo\\u00eb' and 'Zoe\\u0308' (the same name, composed and "
-    "decomposed) are two seats' names that draw the same; no Unicode normalisation",
-)
 def test_a_name_composed_and_decomposed_is_one_name() -> None:
     seats = [{"name": "Zo\u00eb"}, {"name": "Zoe\u0308"}]
     with served() as (client, server, _):
@@ -127,11 +117,6 @@ def test_a_name_composed_and_decomposed_is_one_name() -> None:
         assert not server.hub.sessions
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="web/_requests.py:76-79 _seat_name checks that a name shows before cutting it to "
-    "40 characters: 40 spaces (or U+3164 fillers) then 'Bob' is kept as a blank name",
-)
 @pytest.mark.parametrize(
     "blank", [" ", "\u3164", "\u2800"], ids=["space", "hangul-filler", "braille"]
 )

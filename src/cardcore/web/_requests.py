@@ -13,6 +13,7 @@ from typing import Any
 from starlette.requests import Request
 from starlette.responses import JSONResponse
 
+from cardcore._text import shown
 from cardcore.errors import CardcoreError
 
 __all__ = ["MAX_BODY", "MAX_DEPTH", "WebError"]
@@ -70,13 +71,23 @@ def _shows(name: str) -> bool:
 
 def _seat_name(value: Any) -> str:
     """A seat's display name from the lobby: text with something to show, no control
-    character, no bidirectional override or invisible format character; cut to 40
-    characters."""
+    character, no bidirectional override or invisible format character; its spaces
+    collapsed (a page shows runs of spaces as one), composed (NFC) and cut to 40
+    characters, then checked."""
     name = _text(value, "name")
-    if not _shows(name) or _UNSHOWN.search(name):
-        msg = f"'name' must show as it is: no control character or direction override, not only spaces; not {name[:40]!r}"
+    if _UNSHOWN.search(name):
+        name = ""
+    else:
+        name = unicodedata.normalize("NFC", " ".join(name.split()))[:40].rstrip()
+    if not _shows(name):
+        msg = f"'name' must show as it is: no control character or direction override, not only spaces; not {shown(value, 40)}"
         raise WebError(msg)
-    return name[:40]
+    return name
+
+
+def same_name(a: str, b: str) -> bool:
+    """Whether two seat names show alike: compared compatibility-composed (NFKC) and casefolded."""
+    return unicodedata.normalize("NFKC", a).casefold() == unicodedata.normalize("NFKC", b).casefold()
 
 
 def _utf8(text: str) -> bool:

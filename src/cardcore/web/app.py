@@ -81,6 +81,7 @@ from cardcore.web._requests import (
     _get,
     _seat_name,
     _text,
+    same_name,
 )
 
 __all__ = [
@@ -353,7 +354,7 @@ class WebServer:
                 raise WebError(msg)
             name = entry.get("name")  # missing, null or "": "Player N"; another type: refused
             names.append(_seat_name(name) if name != "" and name is not None else f"Player {seat + 1}")
-            if any(n.casefold() == names[-1].casefold() for n in names[:-1]):  # or a default's
+            if any(same_name(n, names[-1]) for n in names[:-1]):  # or a default's
                 raise WebError(f"seat {seat}'s 'name' {names[-1]!r} is another seat's name")
             agent = entry.get("agent")  # missing or null: a person; else text naming an agent
             if agent is not None:
