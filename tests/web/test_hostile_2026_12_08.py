@@ -224,11 +224,6 @@ def test_a_flood_from_one_of_a_seats_connections_closes_that_one_only() -> None:
 # -- real time: the race to the game's last action ---------------------------------------------
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="session.py _act checks _playing() (game-over) before game.act: a real-time move "
-    "that lost the race to the game's last action is 'game-over', not stale CORE-RT-1",
-)
 @pytest.mark.parametrize("game", ["spit", "speed"])
 def test_a_real_time_move_that_lost_the_race_to_the_end_is_stale(game: str) -> None:
     with served() as (client, server, _):

@@ -217,9 +217,7 @@ class Flow:
             "entropy_deadline": self.entropy_deadline,
         }
 
-    def _view_message(
-        self, stream: Stream, reason: str, n: int = 0, notes: list[str] | None = None
-    ) -> dict[str, Any]:
+    def _view_message(self, stream: Stream, reason: str, n: int = 0, notes: list[str] | None = None) -> dict[str, Any]:
         """A whole view for *stream* (a start, a takeback, or a resync that is shorter so);
         *notes*: the game's lines of the deal, at the start."""
         game = self.game
@@ -270,14 +268,17 @@ class Flow:
         live = c is not None and c.seat is not None
         return None if self.game is None else self.game.version if live else self.spec.released
 
-    def _playing(self) -> Game:
-        if self.phase == "waiting" or self.game is None:
-            raise ProtocolError(
-                "not-started", "the game has not started yet (every seat must be claimed)"
-            )
+    def _playing(self, seen: int = -1) -> Game:
+        """The game in play; a real-time move from before the action that ended it is stale (CORE-RT-1)."""
+        game = self.game
+        if self.phase == "waiting" or game is None:
+            raise ProtocolError("not-started", "the game has not started yet (every seat must be claimed)")
         if self.phase != "playing":
+            if self.realtime and 0 <= seen < game.version:
+                msg = f"another action came first and ended the game (version {game.version}, after your {seen}) (CORE-RT-1)"
+                raise ProtocolError("stale", msg, rule_id="CORE-RT-1")
             raise ProtocolError("game-over", "the game is over")
-        return self.game
+        return game
 
     # -- starting ----------------------------------------------------------------------------
 
@@ -381,9 +382,7 @@ class Flow:
         if over:
             self._finish(when)
 
-    def _spectate(
-        self, game: Game, actor: int, text: str, at: float | None, cause: str | None
-    ) -> None:
+    def _spectate(self, game: Game, actor: int, text: str, at: float | None, cause: str | None) -> None:
         """Queue the new version for spectators and show them what is old enough."""
         old = self._spec_now
         new = game.view(None)

@@ -561,8 +561,8 @@ class Session(TakebackFlow):
         seat = self._seat_of(c, "act")
         if "seat" in msg and msg["seat"] != seat:
             raise ProtocolError("not-your-seat", f"this connection holds seat {seat}, not seat {msg['seat']}")
-        game = self._playing()
         seen: int = msg["seen"]
+        game = self._playing(seen)
         if seen > game.version:
             raise ProtocolError("bad-message", f"seen={seen} is ahead of the game (version {game.version})")
         if not self.realtime and seen < self.foreign[seat]:
