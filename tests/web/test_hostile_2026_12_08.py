@@ -250,11 +250,6 @@ def test_a_real_time_move_that_lost_the_race_to_the_end_is_stale(game: str) -> N
 # -- several connections of one client ---------------------------------------------------------
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="session.py _watch/_unbind -> _presence: every watch and leave is broadcast to "
-    "every seat; rate limits are per connection, so a client's connections multiply it",
-)
 def test_spectators_churning_watch_and_leave_do_not_flood_the_seats() -> None:
     clock = [1000.0]  # frozen: every connection has its burst (40) and no more
     limits = Limits(rate=1.0, burst=40, close_after=50)

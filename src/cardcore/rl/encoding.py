@@ -337,7 +337,7 @@ def encoding_for(game: Game) -> Encoding:
     """Return the encoding of *game*'s configuration: the game's own, or :class:`GenericEncoding`.
 
     It remembers the configuration (game, rules, seats, options), so that
-    :func:`~cardcore.rl.observe` refuses it for a game of another (:func:`misfit`).
+    :func:`~cardcore.rl.observe` refuses it for a game of another (naming what differs).
 
     :raises ArgumentError: *game* is not a :class:`~cardcore.Game`.
     """

@@ -21,6 +21,7 @@ from cardcore.game import MAX_TIME, Game
 from cardcore.logic import GameLogic
 from cardcore.session import _integrity as integrity
 from cardcore.session._history import HistoryCache
+from cardcore.session._presence import Presence
 from cardcore.session.clocks import GAME_CLOCK, Clocks, may_act
 from cardcore.session.config import GameSetup, SessionConfig
 from cardcore.session.fair import FairDeal
@@ -50,7 +51,7 @@ class Conn:
     stream: Stream
 
 
-class Flow:
+class Flow(Presence):
     """A session's state and what happens when its game changes (see the module docstring)."""
 
     def __init__(
@@ -481,11 +482,7 @@ class Flow:
             candidates: list[tuple[float, int, int]] = []
             if self.takeback is not None and self.takeback["deadline"] <= now:
                 candidates.append((self.takeback["deadline"], 0, 0))
-            if (
-                self.phase == "waiting"
-                and self.entropy_deadline is not None
-                and self.entropy_deadline <= now
-            ):
+            if self.phase == "waiting" and self.entropy_deadline is not None and self.entropy_deadline <= now:
                 candidates.append((self.entropy_deadline, 1, 0))
             if self.phase == "playing":
                 due = self.clocks.due(now)

@@ -439,7 +439,7 @@ class Session(TakebackFlow):
         stream.conns[conn] = None
         self._welcome(conn, seat, fresh, msg.get("id"))
         self._catch_up(conn, stream, msg.get("last"))
-        self._presence()
+        self._presence(conn)
         self._maybe_start(now)
 
     def _claim(self, seat: int) -> str:
@@ -463,7 +463,7 @@ class Session(TakebackFlow):
         self.spectators.conns[conn] = None
         self._welcome(conn, None, None, msg.get("id"))
         self._catch_up(conn, self.spectators, msg.get("last"))
-        self._presence()
+        self._presence(conn)
 
     def _welcome(self, conn: str, seat: int | None, token: str | None, ref: Any) -> None:
         game = self.game
@@ -508,10 +508,6 @@ class Session(TakebackFlow):
             return False
         c.stream.conns.pop(conn, None)
         return True
-
-    def _presence(self) -> None:
-        connected = [bool(stream.conns) for stream in self.streams]
-        self._broadcast({"type": "presence", "connected": connected, "spectators": len(self.spectators.conns)})
 
     def _emit_lobby(self) -> None:
         if self.phase == "waiting":
