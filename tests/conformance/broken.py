@@ -28,11 +28,14 @@ EXTRA_FIELDS = (
     ViewField("hint", "bool", "a hint about seat 1's hand (a leak)"),
     ViewField("shuffle", "int", "the seed (a leak)"),
 )
-"""Fields the leaky games declare, so that only their leak is wrong."""
+"""Fields the leaky games declare (each the one it shows: ``shows``), so that only their leak
+is wrong (the kit also flags a declared field a view leaves out)."""
 
 
 class LeakyView(DrawLogic):
     """Shows every hand to everybody."""
+
+    shows = ("hands",)
 
     def table(self, state: DrawState, seat: int | None) -> dict[str, Any]:
         out = super().table(state, seat)
@@ -43,6 +46,8 @@ class LeakyView(DrawLogic):
 
 class SubtleLeak(DrawLogic):
     """Tells everybody whether seat 1 holds a heart, without showing any card."""
+
+    shows = ("hint",)
 
     def table(self, state: DrawState, seat: int | None) -> dict[str, Any]:
         out = super().table(state, seat)
@@ -66,6 +71,8 @@ class LeakyEvent(DrawLogic):
 
 class SeedInView(DrawLogic):
     """Puts the seed in the view."""
+
+    shows = ("shuffle",)
 
     def table(self, state: DrawState, seat: int | None) -> dict[str, Any]:
         out = super().table(state, seat)
@@ -179,7 +186,10 @@ def _plugin(name: str, logic: type[DrawLogic]) -> types.ModuleType:
         min_players=2,
         max_players=4,
         options=drawgame.GAME.options,
-        fields=(*drawgame.GAME.fields, *EXTRA_FIELDS),
+        fields=(
+            *drawgame.GAME.fields,
+            *(f for f in EXTRA_FIELDS if f.name in getattr(logic, "shows", ())),
+        ),
     )
 
     @hookimpl
