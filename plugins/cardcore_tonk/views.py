@@ -13,7 +13,7 @@ from typing import Any
 
 from cardcore import ALL, ViewField
 from cardcore_tonk.melds import CARDS, cut_dealer, index_of
-from cardcore_tonk.state import DISCARD, HAND0, PHASES, STOCK, PastHand, TonkState
+from cardcore_tonk.state import DISCARD, HAND0, OVER, PHASES, STOCK, PastHand, TonkState
 
 __all__ = ["FIELDS", "history", "table"]
 
@@ -94,12 +94,15 @@ def table(state: TonkState, seat: int | None, points: Sequence[int]) -> dict[str
         "spreads": spreads,
         "taken": None if state.taken < 0 else str(CARDS[state.taken]),
         "balances": list(state.ledger.totals),
-        "shown": [_face_up(seen[HAND0 + s]) for s in range(n)],
+        "shown": [_face_up(seen[HAND0 + s]) for s in range(n)]
+        if state.phase >= OVER
+        else [False] * n,
     }
 
 
 def _face_up(marks: Sequence[int]) -> bool:
-    """Whether a hand with knowledge *marks* is known to all (an empty hand shows nothing)."""
+    """Whether a hand with knowledge *marks* is known to all (an empty hand shows nothing):
+    asked between hands and at the end only, where a hand known to all was turned face up."""
     return bool(marks) and all(m == ALL for m in marks)
 
 

@@ -119,10 +119,12 @@ def _agent_value(key: str, text: str) -> Any:
         return True
     if low in ("false", "no", "off"):
         return False
+    if not text.isascii() or "_" in text:  # a number is ASCII digits, as on the command line
+        return text  # ('1_0', '\u0663' stay text, which a number parameter refuses)
     try:
         return int(text)
     except ValueError:
-        digits = (text[1:] if text[:1] in ("+", "-") else text).replace("_", "")
+        digits = text[1:] if text[:1] in ("+", "-") else text
         if digits.isdigit():
             msg = (
                 f"agent parameter {key!r} is a whole number of {len(digits)} digits:"

@@ -25,13 +25,13 @@ and :func:`cardcore.unregister`."""
 
 
 _GENERATION = [0]
-
-_RELEASE = re.compile(
-    r"[0-9]{1,9}(\.[0-9]{1,9})*((a|b|rc)[0-9]+)?(\.post[0-9]+)?(\.dev[0-9]+)?(\+[a-z0-9.]+)?", re.ASCII
-)
-"""A version as a package writes it (PEP 440), each number of at most nine digits."""
 """Bumped (under the plugins' lock) by :func:`invalidate`: an answer worked out while the
 plugins changed is not kept."""
+
+_RELEASE = re.compile(
+    r"[0-9]+(\.[0-9]+)*((a|b|rc)[0-9]+)?(\.post[0-9]+)?(\.dev[0-9]+)?(\+[a-z0-9.]+)?", re.ASCII
+)
+"""A version as a package writes it (PEP 440), as a record's ``game_version`` is read."""
 
 
 def invalidate() -> None:

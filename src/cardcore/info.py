@@ -229,13 +229,13 @@ class GameInfo:
         return MappingProxyType(out)
 
 
-_PART = re.compile(r"[0-9]{1,9}", re.ASCII)
+_PART = re.compile(r"[0-9]{1,64}", re.ASCII)
 
 
 def version_key(version: str) -> tuple[int, int, int]:
     """``"0.2.0"`` as ``(0, 2, 0)``, for ordering versions; ``"0.3"`` is ``(0, 3, 0)``.
 
-    Never raises: a part that is not a plain number of at most nine digits counts 0.
+    Never raises: a part that is not a plain number of at most 64 digits counts 0.
     """
     text = str(version)
     return _version_key(text) if len(text) <= 32 else _version_key.__wrapped__(text)

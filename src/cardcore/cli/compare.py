@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any
 from cardcore.agents import check_agent
 from cardcore.cli.args import (
     UsageError,
+    _agent_list,
     _Extend,
     _positive,
     _whole,
@@ -102,13 +103,18 @@ def add_parser(sub: Any) -> None:
     p.add_argument(
         "--agents",
         "-a",
+        type=_agent_list,
         default=None,
         metavar="SPEC[,SPEC]",
         help="A's agents: one for every seat or one per seat, e.g. ismcts:iterations=50,random"
         " (default: the game's own agent)",
     )
     p.add_argument(
-        "--vs-agents", default=None, metavar="SPEC[,SPEC]", help="B's agents (default: A's)"
+        "--vs-agents",
+        type=_agent_list,
+        default=None,
+        metavar="SPEC[,SPEC]",
+        help="B's agents (default: A's)",
     )
     p.add_argument(
         "--games",
@@ -162,6 +168,10 @@ def parse_agents(text: str | None, players: int | None, what: str) -> list[str] 
     """
     if text is None:
         return None
+    try:
+        _agent_list(text)  # the words of simulate's --agents
+    except argparse.ArgumentTypeError as exc:
+        raise UsageError(f"{what} {exc}") from None
     specs = split_agent_specs(text)
     if not specs:
         msg = f"{what} names no agent: {text!r}"
