@@ -12,6 +12,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 from cardcore.deck import derive_rng
+from cardcore.errors import IllegalActionError, NotationError
 from cardcore.zones import ALL, Visibility
 
 if TYPE_CHECKING:
@@ -168,8 +169,10 @@ def message_problem(exc: BaseException) -> str | None:
     if msg.endswith("."):
         return f"error message ends with a period: {msg!r}"
     rule_id = getattr(exc, "rule_id", None)
-    if rule_id is None:
-        return f"{type(exc).__name__} cites no rule ID (rule_id is None): {msg!r}"
+    if rule_id is None:  # a refused move cites its rule; a damaged record or save needs none
+        if isinstance(exc, IllegalActionError | NotationError):
+            return f"{type(exc).__name__} cites no rule ID (rule_id is None): {msg!r}"
+        return None
     if not msg.endswith(f"({rule_id})"):
         return f"error message does not end with its rule ID ({rule_id}): {msg!r}"
     return None
