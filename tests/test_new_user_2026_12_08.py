@@ -32,11 +32,6 @@ def _tonk_one_hand_over() -> cardcore.Game:
 # ``cardcore play tonk``'s final table, "dealer: random 1") names the seat left of the real dealer.
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="Tonk's view: once the session is over, dealer names the next dealer (TONK-DEALER-2 "
-    "is applied after the last hand), not the seat that dealt the hand just played",
-)
 def test_tonk_dealer_after_the_last_hand_is_the_seat_that_dealt_it() -> None:
     game = _tonk_one_hand_over()
     last = game.history(None)[-1]
@@ -49,11 +44,6 @@ def test_tonk_dealer_after_the_last_hand_is_the_seat_that_dealt_it() -> None:
 # prints "turn: random 1" under "game over".
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="Tonk's view: turn names a seat after the session is over (to_act is empty; Golf's "
-    "turn is null then)",
-)
 def test_tonk_turn_is_null_once_the_session_is_over() -> None:
     game = _tonk_one_hand_over()
     assert game.view(None)["table"]["turn"] is None

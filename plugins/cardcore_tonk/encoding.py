@@ -165,7 +165,9 @@ class TonkEncoding:
             hot.append(owners + n * k + (spread["owner"] - seat) % n)
         hot.append(self._phase + _PHASES[table["phase"]])
         hot.append(self._dealer + (table["dealer"] - seat) % n)
-        hot.append(self._turn + (table["turn"] - seat) % n)
+        turn = table["turn"]
+        if turn is not None:  # (None once the session is over)
+            hot.append(self._turn + (turn - seat) % n)
         sizes = table["hand_sizes"]
         balances = table["balances"]
         stake = self.stake

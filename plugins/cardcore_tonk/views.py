@@ -21,8 +21,16 @@ FIELDS: tuple[ViewField, ...] = (
     ViewField("hand_number", "int", "The hand being played, from 1 (between hands: the next one)"),
     ViewField("hands", "int", "Hands in the session (option hands)"),
     ViewField("stake", "int", "The stake S; every payment is a multiple of it"),
-    ViewField("dealer", "seat", "The seat that dealt this hand (between hands: deals the next)"),
-    ViewField("turn", "seat", "The seat whose turn it is (between hands: the next dealer)"),
+    ViewField(
+        "dealer",
+        "seat",
+        "The seat that dealt this hand (between hands: deals the next; at the end: the last)",
+    ),
+    ViewField(
+        "turn",
+        "seat",
+        "The seat whose turn it is (between hands: the next dealer; at the end: None)",
+    ),
     ViewField("phase", "str", "'start' (drop, draw or take), 'play', 'between' hands or 'over'"),
     ViewField("stock", "int", "Cards left in the face-down stock", label="stock"),
     ViewField("discard_top", "card", "The top card of the discard pile, or None when it is empty"),
@@ -54,6 +62,7 @@ def table(state: TonkState, seat: int | None, points: Sequence[int]) -> dict[str
 
     :param points: Card values by card index (the configuration's, TONK-VAL-1).
     """
+    over = state.phase == OVER
     zones = state.zones
     cards = zones.cards
     seen = zones.seen
@@ -82,8 +91,8 @@ def table(state: TonkState, seat: int | None, points: Sequence[int]) -> dict[str
         "hand_number": min(state.hand_no + 1, state.hands),
         "hands": state.hands,
         "stake": state.stake,
-        "dealer": state.dealer,
-        "turn": state.turn,
+        "dealer": (state.dealer - 1) % n if over else state.dealer,  # (the deal passed on)
+        "turn": None if over else state.turn,
         "phase": PHASES[state.phase],
         "stock": len(cards[STOCK]),
         "discard_top": discard[-1].text if discard else None,
