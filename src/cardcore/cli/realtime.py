@@ -130,6 +130,7 @@ class _Realtime:
         self.stop = threading.Event()
         self.outcome = "over"
         self.lock = threading.Lock()
+        self.acting = threading.Lock()  # held while the human's line is acted on and reported
         self.shown: tuple[int, tuple[str, ...]] = (-1, ())  # version drawn, its legal actions
         self.plans: list[tuple[float, Action, int] | None] = [None] * len(game.players)
         self.live: Live | None = None
@@ -193,13 +194,14 @@ class _Realtime:
             return True
         with self.lock:
             seen, legal = self.shown
-        try:
-            action = self.game.act(self.seat, resolve(line, legal), at=self.now(), seen=seen)
-        except CardcoreError as exc:
-            self.say(error_markup(exc))
-            return True
-        self.say(f"[green]you[/]: [bold]{escape(str(action))}[/] at {self.now():.2f} s")
-        self.tell()
+        with self.acting:  # the loop may see the game end before this line is said: it waits
+            try:
+                action = self.game.act(self.seat, resolve(line, legal), at=self.now(), seen=seen)
+            except CardcoreError as exc:
+                self.say(error_markup(exc))
+                return True
+            self.say(f"[green]you[/]: [bold]{escape(str(action))}[/] at {self.now():.2f} s")
+            self.tell()
         return True
 
     def tell(self) -> None:
@@ -349,4 +351,6 @@ class _Realtime:
         except KeyboardInterrupt:
             self.outcome = "quit"
         self.stop.set()
+        with self.acting:  # a move of the human's that ended the game is said before the end
+            pass
         return "over" if game.is_over else self.outcome
