@@ -74,11 +74,6 @@ def _legal_menus(out: str) -> list[list[str]]:
     return menus
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="cardcore play: the legal-actions menu is soft-wrapped at spaces, splitting a '#N "
-    "notation' item across two lines",
-)
 def test_play_menu_never_splits_an_item_across_lines(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:

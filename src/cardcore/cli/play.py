@@ -110,7 +110,7 @@ def _turn_based(
         if view is None or view["version"] != game.version:
             view = game.view(seat)
             console.print(screen.draw(view))
-            console.print(legal_line(view["legal"]))
+            console.print(legal_line(view["legal"], console.width))
         legal: list[str] = view["legal"]  # what the human was shown, numbered as shown
         try:
             text = read(f"{game.players[seat]}> ")
@@ -124,7 +124,7 @@ def _turn_based(
             return "quit"
         if words in ("help", "?", "h"):
             console.print(COMMANDS)
-            console.print(legal_line(legal))
+            console.print(legal_line(legal, console.width))
             continue
         if words in ("view", "v"):
             view = None

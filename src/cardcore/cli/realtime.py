@@ -162,9 +162,9 @@ class _Realtime:
             table = self.screen.draw(view)
             if self.live is None:
                 self.console.print(table)
-                self.console.print(legal_line(legal))
+                self.console.print(legal_line(legal, self.console.width))
             else:
-                self.table = Group(table, legal_line(legal))
+                self.table = Group(table, legal_line(legal, self.console.width))
         if self.live is not None:
             self.live.refresh()
 

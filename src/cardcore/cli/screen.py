@@ -44,12 +44,28 @@ class Screen:
         return render_view(shown, self.schema, self.history)
 
 
-def legal_line(legal: Sequence[object]) -> str:
-    """The menu of legal actions: ``#1 draw   #2 take ...``."""
+def legal_line(legal: Sequence[object], width: int | None = None) -> str:
+    """The menu of legal actions: ``#1 draw   #2 take ...``.
+
+    With *width* (the console's) the menu is broken between items, never inside
+    one, so ``#5`` and its notation always share a line.
+    """
     if not legal:
         return "[dim]no legal actions for you right now[/]"
+    plain = [f"#{i} {a}" for i, a in enumerate(legal, 1)]
     items = [f"[dim]#{i}[/] [bold cyan]{escape(str(a))}[/]" for i, a in enumerate(legal, 1)]
-    return "legal: " + "   ".join(items)
+    if width is None:
+        return "legal: " + "   ".join(items)
+    lines: list[list[str]] = [[]]
+    used = len("legal: ")
+    for text, item in zip(plain, items, strict=True):
+        size = len(text) + (3 if lines[-1] else 0)
+        if lines[-1] and used + size > width:
+            lines.append([])
+            used, size = 0, len(text)
+        lines[-1].append(item)
+        used += size
+    return "legal: " + "\n".join("   ".join(line) for line in lines)
 
 
 def resolve(text: str, legal: Sequence[object]) -> str:
