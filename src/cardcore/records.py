@@ -273,6 +273,11 @@ def _check_record(rec: Mapping[str, Any]) -> None:
     if rec.get("format") != RECORD_FORMAT[0] or not _version_in(
         rec.get("format_version"), RECORD_VERSIONS
     ):
+        if "format" not in rec:
+            raise _fail(
+                f"not a cardcore record: it has no 'format' field (expected {RECORD_FORMAT[0]!r}"
+                f" version {_versions(RECORD_VERSIONS)})"
+            )
         raise _fail(
             f"not a cardcore record (format {shown(rec.get('format'), 40)} version"
             f" {shown(rec.get('format_version'), 40)}; expected {RECORD_FORMAT[0]!r}"
@@ -455,11 +460,13 @@ def _replay(rec: Mapping[str, Any]) -> Game:
     if claimed != actual and (claimed is None or _normal(claimed) != _normal(actual)):
         if claimed is None:
             raise _fail("record holds no result, but its actions replay to a finished game")
-        rules = ", ".join(game.rules) or "none"
-        raise _fail(
-            "record result does not match the result its actions replay to (a house rule"
-            f" that answers otherwise each time it is asked does that; rules in play: {rules})"
-        )
+        why = "the record was changed after it was made"
+        if game.rules:  # or a rule of its own that answers otherwise each time it is asked
+            why += (
+                ", or a house rule answers otherwise each time it is asked"
+                f" (rules in play: {', '.join(game.rules)})"
+            )
+        raise _fail(f"record result does not match the result its actions replay to: {why}")
     if game._bus is HUSHED:  # replayed: the plugins' on_event hear what is played from here on
         game._bus = bus_for(game.ruleset, len(game.players))
     return game
@@ -502,6 +509,11 @@ def load(data: Mapping[str, Any] | str | bytes, *, key: bytes | str | None = Non
     if save.get("format") != SAVE_FORMAT[0] or not _version_in(
         save.get("format_version"), SAVE_VERSIONS
     ):
+        if "format" not in save:
+            raise _fail(
+                f"not a cardcore saved game: it has no 'format' field (expected {SAVE_FORMAT[0]!r}"
+                f" version {_versions(SAVE_VERSIONS)})"
+            )
         raise _fail(
             f"not a cardcore saved game (format {shown(save.get('format'), 40)} version"
             f" {shown(save.get('format_version'), 40)}; expected {SAVE_FORMAT[0]!r}"

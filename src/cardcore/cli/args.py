@@ -8,9 +8,10 @@ status 2.
 from __future__ import annotations
 
 import argparse
+import math
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, NoReturn
 
 from cardcore import __version__
@@ -99,6 +100,23 @@ def _positive(text: str) -> int:
         msg = f"must be at least 1, not {value}"
         raise argparse.ArgumentTypeError(msg)
     return value
+
+
+def _seconds(what: str) -> Callable[[str], float]:
+    """A reader of a number of seconds from 0 to 60 (``--bot-speed``, ``--bot-delay``)."""
+
+    def read(text: str) -> float:
+        try:
+            value = float(text) if text.strip().isascii() else math.nan
+        except ValueError:
+            value = math.nan
+        if not 0.0 <= value <= 60.0:  # (NaN and infinities too)
+            msg = f"{what} is a number of seconds from 0 to 60, not {shown(text, 40)}"
+            raise argparse.ArgumentTypeError(msg)
+        return value
+
+    read.__name__ = "seconds"  # argparse names the type in its own messages
+    return read
 
 
 def _agent_list(text: str) -> str:
@@ -212,7 +230,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p_play.add_argument(
         "--bot-speed",
-        type=float,
+        type=_seconds("the bots' mean reaction time"),
         default=1.0,
         metavar="SECONDS",
         help="real-time games: the bots' mean reaction time (default 1.0)",

@@ -383,6 +383,13 @@ def _dask_executor(stack: ExitStack, address: str, workers: int | None) -> Execu
     return executor
 
 
+def _by_name(refs: Iterable[str]) -> list[str]:
+    """House rules named by entry-point name (a rule ID such as ``GOLF-SCORE-4`` read as its
+    name), each once, in rule-ID order: as :attr:`cardcore.Game.rules` names them."""
+    ids = {info.name: info.id for info in map(rule_info, refs)}
+    return sorted(ids, key=lambda name: (ids[name], name))
+
+
 def cmd_simulate(console: Console, args: argparse.Namespace) -> int:
     """Simulate many seeded games and print the summary (and optional JSON)."""
     name = args.game or default_game()
@@ -444,8 +451,8 @@ def cmd_simulate(console: Console, args: argparse.Namespace) -> int:
         data = {
             **summary.to_json(),
             "seed": seed,
-            "rules": list(args.rules),
-            "without": list(args.without),
+            "rules": _by_name(args.rules),  # as compare names them: by name, once each
+            "without": _by_name(args.without),
             "options": options,
         }
         text = json.dumps(data, indent=1, allow_nan=False)  # strict JSON: no NaN

@@ -30,7 +30,8 @@ TAGS = (
     "[D] our decision; [V] a house rule, off unless you name it (--rules); "
     "[ref] taken from a published reference (a rules site); "
     "two tags joined, [S/D], [S~/D], [V/D], [S/ref] or [ref/D], mean both: "
-    "the rule states the first, the second settles what it leaves open."
+    "the rule states the first, the second settles what it leaves open; "
+    "new after a tag marks a rule added later, where the source rules were silent."
 )
 """What the tags of the rule specifications mean, in a player's words."""
 

@@ -7,12 +7,11 @@ in use is one line and exit status 2, like an unwritable database.
 from __future__ import annotations
 
 import argparse
-import math
 import socket
 import sys
 from typing import Any
 
-from cardcore.cli.args import UsageError, _digits
+from cardcore.cli.args import UsageError, _digits, _seconds
 
 MAX_HEAD = 64 * 1024
 """h11's bound on a request head not yet parsed, in bytes: heads of a few hundred KiB are
@@ -30,18 +29,6 @@ def _port(text: str) -> int:
         raise argparse.ArgumentTypeError(msg) from None
     if not 0 <= value <= 65535:
         msg = f"a port is from 0 to 65535, not {value}"
-        raise argparse.ArgumentTypeError(msg)
-    return value
-
-
-def _delay(text: str) -> float:
-    """A bot's pause: a finite number of seconds from 0 to 60."""
-    try:
-        value = float(text)
-    except ValueError:
-        value = math.nan
-    if not 0.0 <= value <= 60.0:  # (NaN and infinities too)
-        msg = f"a bot's pause is a number of seconds from 0 to 60, not {text!r}"
         raise argparse.ArgumentTypeError(msg)
     return value
 
@@ -66,7 +53,11 @@ def add_parser(sub: Any) -> None:
         "--db", default="cardcore-sessions.db", metavar="PATH", help="the SQLite database of games"
     )
     p.add_argument(
-        "--bot-delay", type=_delay, default=0.4, metavar="SECONDS", help="a turn-based bot's pause"
+        "--bot-delay",
+        type=_seconds("a bot's pause"),
+        default=0.4,
+        metavar="SECONDS",
+        help="a turn-based bot's pause",
     )
 
 
