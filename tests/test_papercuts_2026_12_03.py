@@ -84,3 +84,28 @@ def test_simulate_json_names_rules_once_each_by_name(tmp_path: Path) -> None:
     assert cli.main([*argv, "--rules", "golf.jokers,GOLF-SCORE-4,golf.jokers"]) == 0
     data = json.loads(out.read_text(encoding="utf-8"))
     assert data["rules"] == ["golf.jokers"]
+
+
+@pytest.mark.parametrize(
+    ("first", "second"),
+    [("Ann", "\u0410nn"), ("Bob", "\u0412\u041e\u0412"), ("Tom", "\u03a4\u03bf\u03bc")],
+    ids=["cyrillic-a", "cyrillic-capitals", "greek"],
+)
+def test_a_name_in_look_alike_letters_of_another_script_is_another_seats(
+    first: str, second: str
+) -> None:
+    from cardcore.web import WebServer
+    from tests.web.helpers import TestClient, create_app
+
+    server = WebServer(None, bot_delay=0.0)
+    with TestClient(create_app(server), raise_server_exceptions=False) as client:
+        seats = [{"name": first}, {"name": second}]
+        r = client.post("/api/sessions", json={"game": "golf", "seats": seats})
+        assert r.status_code == 400, r.text
+        assert "is another seat's name" in r.json()["error"]
+        assert not server.hub.sessions
+        r = client.post(
+            "/api/sessions",
+            json={"game": "golf", "seats": [{"name": "\u0412\u043e\u0432\u0430"}, {"name": "Ann"}]},
+        )
+        assert r.status_code == 201, r.text

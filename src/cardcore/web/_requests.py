@@ -85,9 +85,21 @@ def _seat_name(value: Any) -> str:
     return name
 
 
+# Cyrillic and Greek letters that show as Latin ones (after casefolding, so capitals too):
+# "Аnn" with a Cyrillic А is the same name as "Ann" to whoever reads the table.
+_LOOKALIKE = str.maketrans(
+    "авекмнорстухіјѕԁӏһԛԝαβεζηικμνορτυχ", "abekmhopctyxijsdlhqwabezhikmnoptyx"
+)
+
+
 def same_name(a: str, b: str) -> bool:
-    """Whether two seat names show alike: compared compatibility-composed (NFKC) and casefolded."""
-    return unicodedata.normalize("NFKC", a).casefold() == unicodedata.normalize("NFKC", b).casefold()
+    """Whether two seat names show alike: compared compatibility-composed (NFKC), casefolded,
+    with Cyrillic and Greek look-alikes of Latin letters read as those letters."""
+    return _shown_as(a) == _shown_as(b)
+
+
+def _shown_as(name: str) -> str:
+    return unicodedata.normalize("NFKC", name).casefold().translate(_LOOKALIKE)
 
 
 def _utf8(text: str) -> bool:
