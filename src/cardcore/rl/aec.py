@@ -443,20 +443,28 @@ class CardEnv(AECEnv):  # type: ignore[misc]
         chosen = None if index is None else choices.get(index)
         if chosen is None:
             raise bad_action(self.config, agent, action, choices)
-        version = match.game.version
+        version, dropped = match.game.version, match.dropped[:]
         try:
             match.act(chosen)  # a failure (a rule's hook raising) leaves everything as it was
         except BaseException:
             if match.game.version != version:  # unless it came after an action was applied
                 with contextlib.suppress(CardcoreError):  # the hook may fail again: say the first
-                    self._acted(agent, match)
+                    self._acted(agent, match, dropped)
             raise
-        self._acted(agent, match)
+        self._acted(agent, match, dropped)
         if self.render_mode == "human":
             self.render()
 
-    def _acted(self, agent: str, match: Match) -> None:
-        """After *agent*'s action: pay the rewards and select the next agent."""
+    def _acted(self, agent: str, match: Match, dropped: list[int]) -> None:
+        """After *agent*'s action: pay the rewards, mark the agents whose plans were dropped
+        since (*dropped*: the counts before), and select the next agent."""
+        infos = self.infos
+        if "stale" in infos[agent]:  # said once, to the decision it concerned
+            infos[agent] = {k: v for k, v in infos[agent].items() if k != "stale"}
+        for s, before in enumerate(dropped):
+            if match.dropped[s] != before:  # real time: overtaken, unapplied; it decides again
+                name = self.possible_agents[s]
+                infos[name] = {**infos[name], "stale": True}
         self._cumulative_rewards[agent] = 0.0
         self._clear_rewards()
         for s, r in enumerate(match.collect()):
