@@ -77,8 +77,13 @@ def test_the_asyncio_helper_gives_each_connection_its_messages() -> None:
         readers = [asyncio.create_task(read(c, m)) for c, m in zip((a, b), mirrors, strict=True)]
         await a.send({"type": "join", "seat": 0})
         await b.send(json.dumps({"type": "join", "seat": 1}))
-        await asyncio.sleep(0.3)  # nobody acts: the clocks play default actions on time
-        version = session.game.version if session.game is not None else 0
+        # nobody acts: the clocks play default actions on time (0.05 s each; 20 s at most)
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + 20
+        version = 0
+        while version < 4 and loop.time() < deadline:
+            await asyncio.sleep(0.05)
+            version = session.game.version if session.game is not None else 0
         await a.close()
         await b.close()
         await asyncio.gather(*readers)

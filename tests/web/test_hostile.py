@@ -103,17 +103,35 @@ class _Slow:
         return legal[0]
 
 
+class _Held(_Slow):
+    """An agent that thinks until the test lets it go (at most 20 s): no race with a clock."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.release = threading.Event()
+
+    def choose(self, view: Any, legal: Any) -> Any:
+        self.started.set()
+        self.release.wait(20)
+        return legal[0]
+
+
 def test_a_thinking_bot_does_not_stop_the_server(monkeypatch: pytest.MonkeyPatch) -> None:
-    slow = _Slow()
-    monkeypatch.setattr(_bots, "load_agent", lambda name, **params: slow)
+    held = _Held()
+    monkeypatch.setattr(_bots, "load_agent", lambda name, **params: held)
     seats = [{"name": n, "agent": "random", "params": {"seed": 1}} for n in ("Al", "Bo")]
     with serve() as (client, _, _):
         r = client.post("/api/sessions", json={"game": "golf", "seats": seats})
         assert r.status_code == 201
-        assert slow.started.wait(10)
+        assert held.started.wait(10)
         start = time.perf_counter()
-        assert client.get("/api/sessions").status_code == 200
-        assert time.perf_counter() - start < 1.0  # the bot thinks in a thread, not on the loop
+        try:  # the bot still thinks: it is let go only after the answer
+            assert client.get("/api/sessions").status_code == 200
+            took = time.perf_counter() - start
+        finally:
+            held.release.set()
+        # a loop the bot stopped would answer only when the bot gives up, 20 s on
+        assert took < 10.0, f"{took:.1f} s: the bot thinks on the loop, not in a thread"
 
 
 def test_a_stored_bot_its_agent_now_refuses_is_skipped_at_start(tmp_path: Path) -> None:

@@ -95,11 +95,12 @@ def test_a_websocket_from_a_page_of_another_site_is_refused() -> None:
 
 def test_a_replay_step_is_rebuilt_off_the_event_loop(monkeypatch: pytest.MonkeyPatch) -> None:
     started = threading.Event()
+    release = threading.Event()  # the build runs until the test lets it go (20 s at most)
     build = GameSetup.build
 
     def slow_build(self: GameSetup, *args: Any, **kwargs: Any) -> Any:
         started.set()
-        time.sleep(1.5)
+        release.wait(20)
         return build(self, *args, **kwargs)
 
     with serve() as (client, server, _):
@@ -107,10 +108,11 @@ def test_a_replay_step_is_rebuilt_off_the_event_loop(monkeypatch: pytest.MonkeyP
             "/api/sessions", json={"game": "golf", "options": {"rounds": 1}, "seats": BOTS}
         )
         sid = r.json()["session"]
-        for _ in range(400):
+        for _ in range(1200):  # bots at 0.05 s a move: a long random game, on a slow machine
             if server.hub.sessions[sid].phase in ("over", "closed"):
                 break
             time.sleep(0.05)
+        assert server.hub.sessions[sid].phase in ("over", "closed")
         monkeypatch.setattr(GameSetup, "build", slow_build)
         got: list[Any] = []
         asker = threading.Thread(
@@ -119,8 +121,13 @@ def test_a_replay_step_is_rebuilt_off_the_event_loop(monkeypatch: pytest.MonkeyP
         asker.start()
         assert started.wait(10)
         start = time.perf_counter()
-        assert client.get("/api/games").status_code == 200
-        assert time.perf_counter() - start < 1.0  # the loop answered while the replay was built
+        try:  # the replay is still being built: it is let go only after the answer
+            assert client.get("/api/games").status_code == 200
+            took = time.perf_counter() - start
+        finally:
+            release.set()
+        # a loop the build stopped would answer only when the build goes on, 20 s later
+        assert took < 10.0, f"{took:.1f} s: the loop answered only after the replay was built"
         asker.join(10)
         assert got and got[0].status_code == 200 and got[0].json()["step"] == 2
 
@@ -133,10 +140,11 @@ def test_a_replay_step_reads_nothing_from_the_store(monkeypatch: pytest.MonkeyPa
             "/api/sessions", json={"game": "golf", "options": {"rounds": 1}, "seats": BOTS}
         )
         sid = r.json()["session"]
-        for _ in range(400):
+        for _ in range(1200):  # bots at 0.05 s a move: a long random game, on a slow machine
             if server.hub.sessions[sid].phase in ("over", "closed"):
                 break
             time.sleep(0.05)
+        assert server.hub.sessions[sid].phase in ("over", "closed")
 
         def no_load(*args: Any) -> Any:
             raise AssertionError("the store was read")
