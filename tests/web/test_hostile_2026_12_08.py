@@ -168,7 +168,7 @@ def test_odd_lobby_bodies_are_answered_in_json(body: bytes, status: int) -> None
 # -- a flood from one of a seat's connections ----------------------------------------------------
 
 
-def _wait(condition: Any, seconds: float = 5.0) -> bool:
+def _wait(condition: Any, seconds: float = 30.0) -> bool:
     """Poll *condition* (the server's thread handles the frames) for at most *seconds*."""
     end = time.monotonic() + seconds
     while time.monotonic() < end:
