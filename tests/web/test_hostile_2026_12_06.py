@@ -272,6 +272,11 @@ def test_a_flooding_seat_is_closed_the_other_loses_nothing_and_the_flooder_resum
                 session = server.hub.sessions[sid]
                 clock[0] += 100  # full buckets
                 _play(session, {0: a, 1: b}, rng, 4)
+                for _ in range(40):  # on to the play: Bob, ready first, could wait for Ann
+                    game_now = session.game
+                    if game_now is None or game_now.view(1)["table"]["phase"] != "setup":
+                        break
+                    _play(session, {0: a, 1: b}, rng, 1)
                 a.drain()
                 last = a.numbered()[-1]
                 kept = a.mirror
