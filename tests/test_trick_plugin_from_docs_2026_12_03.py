@@ -649,11 +649,6 @@ def test_rl_aec_env_passes_the_pettingzoo_api_test() -> None:
 # --------------------------------------------------------------------------- findings
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="cardcore play hides the shared 'trick' pile when a json field is named 'tricks' "
-    "(undocumented naming rule, src/cardcore/cli/render.py _presents)",
-)
 def test_cli_play_shows_the_cards_of_the_current_trick() -> None:
     # seed 1: seat 0 deals, the bots at seats 1-3 play before the human's first prompt
     code, out = run_cli(["play", GAME_NAME, "--seed", "1", "--no-record"], "quit\n")
@@ -662,11 +657,6 @@ def test_cli_play_shows_the_cards_of_the_current_trick() -> None:
     assert "trick: " in first_panel
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="GameInfo accepts a name with a space, then the game's own position is refused "
-    "(src/cardcore/info.py GameInfo checks no name; positions.py read_position splits it)",
-)
 def test_a_game_name_is_refused_or_its_positions_read_back() -> None:
     import attrs
 
@@ -685,11 +675,6 @@ def test_a_game_name_is_refused_or_its_positions_read_back() -> None:
         cardcore.unregister("cardcore.games", "my whist")
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="GameInfo refuses two options of one name but accepts two view fields of one name "
-    "(src/cardcore/info.py GameInfo.__attrs_post_init__)",
-)
 def test_two_view_fields_of_one_name_are_refused() -> None:
     with pytest.raises(cardcore.PluginError):
         GameInfo("dup", "dup", 2, 2, fields=(ViewField("a", "int"), ViewField("a", "str")))

@@ -159,8 +159,10 @@ class GameInfo:
         seat received them (``Event.to_json()``) and the action's text (``None`` for the
         deal, or an action the seat may not read), it returns lines for people. The
         terminal (``cardcore play``) prints them and sessions send them (``notes``).
-    :raises PluginError: For *min_players* above *max_players* (or either below 1),
-        an option that is not an :class:`Option`, or two options of one name.
+    :raises PluginError: For a *name* that is not 1-64 ASCII letters, digits, ``.``,
+        ``_`` or ``-`` (starting with a letter or digit), *min_players* above
+        *max_players* (or either below 1), an option that is not an :class:`Option`,
+        or two options or two view fields of one name.
     """
 
     name: str
@@ -182,6 +184,12 @@ class GameInfo:
         def bad(why: str) -> PluginError:
             return PluginError(f"game {self.name!r} declares {why}", plugin=str(self.name))
 
+        if not (type(self.name) is str and _GAME_NAME.fullmatch(self.name)):
+            msg = (
+                f"game name {shown(self.name, 40)} must be 1-64 ASCII letters, digits, '.', '_'"
+                " or '-', starting with a letter or digit (it starts every position and record)"
+            )
+            raise PluginError(msg, plugin=self.name if isinstance(self.name, str) else None)
         low, high = self.min_players, self.max_players
         if not (type(low) is int and type(high) is int and 1 <= low <= high):
             raise bad(f"min_players={shown(low)}, max_players={shown(high)}: ints, 1 <= min <= max")
@@ -192,6 +200,12 @@ class GameInfo:
             if opt.name in seen:
                 raise bad(f"two options named {opt.name!r}")
             seen.add(opt.name)
+        named: set[object] = set()
+        for view_field in self.fields if isinstance(self.fields, tuple | list) else ():
+            name = getattr(view_field, "name", None)
+            if name in named:
+                raise bad(f"two view fields named {name!r}")
+            named.add(name)  # (what a field must be, the core checks where it reads them)
 
     def option(self, name: str) -> Option:
         """Return the declared option *name*."""
@@ -230,6 +244,7 @@ class GameInfo:
 
 
 _PART = re.compile(r"[0-9]{1,64}", re.ASCII)
+_GAME_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,63}", re.ASCII)
 
 
 def version_key(version: str) -> tuple[int, int, int]:

@@ -27,7 +27,9 @@ and is drawn instead of it:
 (d) any other field named after a shared pile (``P``, ``Ps`` or ``P_...``,
     such as ``discard_top``) replaces the pile's line; so does an ``int``
     field named ``P`` (its count) while the viewer sees none of its cards
-    (a stock and its ``stock`` count: drawn once).
+    (a stock and its ``stock`` count: drawn once). A ``json`` field that holds
+    no text (a ``tricks`` count beside a ``trick`` pile) replaces no pile
+    whose cards the viewer sees.
 
 Any other field named like a pile (a count such as a ``per-seat`` ``int``
 field ``hands`` beside the piles ``hand.N``) hides nothing: the field and the
@@ -268,12 +270,41 @@ class Arrangement:
     hidden_keys: frozenset[str]
 
 
-def _presents(base: str, fields: Mapping[str, Mapping[str, Any]]) -> bool:
+def _presents(
+    base: str,
+    fields: Mapping[str, Mapping[str, Any]],
+    table: Mapping[str, Any],
+    zone: Mapping[str, Any],
+) -> bool:
     """Whether a field that can hold cards presents shared pile *base*: named ``base``,
-    ``base + "s"`` or ``base_...``."""
-    return _named(base, fields, _CARDS) is not None or any(
-        name.startswith(f"{base}_") and _holds_cards(f) for name, f in fields.items()
-    )
+    ``base + "s"`` or ``base_...``. A ``json`` field holding no text at all (counts, such
+    as a ``tricks`` field beside a ``trick`` pile) presents no pile whose cards the viewer
+    sees: they would be drawn nowhere."""
+    named = [
+        name
+        for name, f in fields.items()
+        if (name in (base, f"{base}s") and f.get("kind") in _CARDS and _holds_cards(f))
+        or (name.startswith(f"{base}_") and _holds_cards(f))
+    ]
+    if not named:
+        return False
+    if not any(c is not None for c in zone.get("cards") or ()):
+        return True
+    return any(fields[n].get("kind") != "json" or _has_text(table.get(n)) for n in named)
+
+
+def _has_text(value: Any) -> bool:
+    """Whether *value* (JSON data) holds a string anywhere: a card's notation, say."""
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, str):
+            return True
+        if isinstance(item, Mapping):
+            stack.extend(item.values())
+        elif isinstance(item, list | tuple):
+            stack.extend(item)
+    return False
 
 
 def _counts(base: str, fields: Mapping[str, Mapping[str, Any]], zone: Mapping[str, Any]) -> bool:
@@ -329,7 +360,7 @@ def arrange(view: Mapping[str, Any], schema: Mapping[str, Any]) -> Arrangement:
         owner = zone.get("owner")
         base, sub = _split_name(str(zone.get("name", "")), owner)
         if not isinstance(owner, int):
-            if not _presents(base, other) and not _counts(base, other, zone):  # (rule d)
+            if not _presents(base, other, table, zone) and not _counts(base, other, zone):  # (d)
                 shared.setdefault(base, []).append((sub, zone))
             continue
         if _named(base, per_seat, _PER_SEAT) is not None:
