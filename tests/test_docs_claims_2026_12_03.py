@@ -58,11 +58,6 @@ def test_player_count_errors_carry_their_rule_id() -> None:
         assert str(caught.value).endswith("(TONK-GEN-1)")
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="docs/api.rst says a rule's error carries its ID as rule_id, but new_game('tonk', 4) "
-    "cites TONK-GEN-1 in its text with rule_id None (1 or 5 players carry it)",
-)
 def test_four_tonk_players_without_the_option_carry_the_rule_id() -> None:
     with pytest.raises(OptionError) as caught:
         new_game("tonk", 4, seed=1)

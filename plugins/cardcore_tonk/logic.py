@@ -171,7 +171,9 @@ class TonkLogic(GameLogic[TonkState, TonkAction]):
             if high < players <= self.info.max_players:
                 more = f"; set the option max_players={players} to seat {players}"
             msg = f"tonk takes {self.info.min_players} to {high} players, not {players} (TONK-GEN-1{more})"
-            raise OptionError(msg)
+            error = OptionError(msg)
+            error.rule_id = "TONK-GEN-1"  # the hint after the ID hides it from the parser
+            raise error
         fd = options["first_dealer"]
         if fd is not None and not 0 <= fd < players:
             msg = f"option 'first_dealer' must be a seat from 0 to {players - 1}, not {fd!r}"
