@@ -65,11 +65,6 @@ def test_four_tonk_players_without_the_option_carry_the_rule_id() -> None:
     assert caught.value.rule_id == "TONK-GEN-1"
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="docs/api.rst says every error derives from CardcoreError, but Layout.of with two "
-    "piles of one name raises a bare ValueError",
-)
 def test_a_layout_with_duplicate_pile_names_raises_a_cardcore_error() -> None:
     with pytest.raises(CardcoreError):
         Layout.of([ZoneSpec("stock"), ZoneSpec("stock")])

@@ -22,6 +22,7 @@ from typing_extensions import Self
 
 from cardcore.cards import Card, Suit, card_texts
 from cardcore.deck import Chance, shuffle
+from cardcore.errors import PluginError
 
 __all__ = ["ALL", "Layout", "Visibility", "ZoneSpec", "Zones"]
 
@@ -86,12 +87,14 @@ class Layout:
 
     @classmethod
     def of(cls, specs: Sequence[ZoneSpec]) -> Layout:
-        """Build a layout from its zone specs; names must be unique."""
+        """Build a layout from its zone specs; names must be unique (else :class:`~cardcore.PluginError`)."""
         specs = tuple(specs)
         index = {spec.name: i for i, spec in enumerate(specs)}
         if len(index) != len(specs):
-            msg = "zone names must be unique"
-            raise ValueError(msg)
+            names = [spec.name for spec in specs]
+            twice = sorted({name for name in names if names.count(name) > 1})
+            msg = f"pile names must be unique in a layout; named more than once: {', '.join(map(repr, twice))}"
+            raise PluginError(msg)
         return cls(specs, index)
 
     def id(self, name: str) -> int:

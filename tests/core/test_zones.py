@@ -2,7 +2,7 @@ from __future__ import annotations
 
 import pytest
 
-from cardcore import ALL, Card, Layout, Visibility, Zones, ZoneSpec
+from cardcore import ALL, Card, Layout, PluginError, Visibility, Zones, ZoneSpec
 from cardcore.deck import derive_rng
 
 LAYOUT = Layout.of(
@@ -25,7 +25,7 @@ def make() -> Zones:
 
 
 def test_layout_unique_names() -> None:
-    with pytest.raises(ValueError, match="unique"):
+    with pytest.raises(PluginError, match="unique in a layout; named more than once: 'a'"):
         Layout.of([ZoneSpec("a"), ZoneSpec("a")])
     assert LAYOUT.id("grid.1") == GRID
 
