@@ -506,7 +506,7 @@ class CardEnv(AECEnv):  # type: ignore[misc]
 
 def aec_env(
     game: str,
-    players: int = 2,
+    players: int | None = None,
     *,
     rules: Sequence[str] = (),
     without: Sequence[str] = (),
@@ -522,7 +522,8 @@ def aec_env(
     >>> env.reset(seed=7)  # doctest: +SKIP
 
     :param game: An installed game (see :func:`cardcore.available_games`).
-    :param players: The number of seats (agents ``player_0`` ...).
+    :param players: The number of seats (agents ``player_0`` ...); default 2, or the
+        fewest the game seats when it seats more (four for a partnership game).
     :param rules: House rules to add.
     :param without: Default rules to switch off.
     :param options: The game's options.

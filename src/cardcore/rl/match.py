@@ -30,6 +30,7 @@ from cardcore.actions import Action
 from cardcore.deck import derive_rng
 from cardcore.errors import ArgumentError, IllegalActionError, OptionError
 from cardcore.game import Game
+from cardcore.plugins import game_info
 from cardcore.rl.encoding import Encoding, Observer, encoding_for, seat_view
 from cardcore.setup import new_game
 
@@ -108,7 +109,8 @@ class Config:
     """One environment configuration, checked once by starting a game of it.
 
     :param game: An installed game.
-    :param players: The number of seats.
+    :param players: The number of seats (default 2, or the fewest the game seats when
+        it seats more).
     :param rules: House rules to add.
     :param without: Default rules to switch off.
     :param options: The game's options.
@@ -124,7 +126,7 @@ class Config:
     def __init__(
         self,
         game: str,
-        players: int = 2,
+        players: int | None = None,
         *,
         rules: Sequence[str] = (),
         without: Sequence[str] = (),
@@ -133,6 +135,8 @@ class Config:
         max_actions: int | None = None,
         reaction: float | Sequence[float] = 0.5,
     ) -> None:
+        if players is None:  # two, or the fewest the game seats (names an unknown game)
+            players = max(2, game_info(game).min_players) if isinstance(game, str) else 2
         seats = as_int(players)  # a numpy integer too
         if seats is None:
             msg = f"players must be a number of seats, not {shown(players)}"

@@ -485,7 +485,7 @@ class SeatEnv(gymnasium.Env[dict[str, Any], np.int64]):
 
 def gym_env(
     game: str,
-    players: int = 2,
+    players: int | None = None,
     *,
     seat: int = 0,
     opponents: str | Any | Sequence[str | Any] = "random",

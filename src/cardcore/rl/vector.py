@@ -266,7 +266,7 @@ class BatchEnv(VectorEnv[Obs, npt.NDArray[np.int64], npt.NDArray[Any]]):
 def vector_env(
     game: str,
     num_envs: int,
-    players: int = 2,
+    players: int | None = None,
     *,
     seat: int = 0,
     opponents: str | Any | Sequence[str | Any] = "random",
