@@ -70,11 +70,6 @@ def test_a_layout_with_duplicate_pile_names_raises_a_cardcore_error() -> None:
         Layout.of([ZoneSpec("stock"), ZoneSpec("stock")])
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="api.rst (RuleInfo.describe_applies) says it says in words where a rule applies "
-    "('layout 6, 8'), but Golf's rules read 'layout 6, 8, 9, 10, 6, 8, 9, 10'",
-)
 def test_describe_applies_names_each_layout_once() -> None:
     words = cardcore.rule_info("golf.no-final-turns").describe_applies()
     assert words == "layout 6, 8, 9, 10"
@@ -187,11 +182,6 @@ def test_tonk_accepts_every_positive_stake_and_hand_count() -> None:
     assert game.options["stake"] == 1_000_001
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="papercut: an int option's bound is printed as a float, 'stake must be at most "
-    "1e+06, not 1000001' (the CLI prints 1000000)",
-)
 def test_an_int_option_s_bound_is_written_as_a_whole_number() -> None:
     with pytest.raises(OptionError) as caught:
         new_game("tonk", 2, options={"stake": 1_000_001}, seed=1)

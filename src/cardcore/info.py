@@ -70,7 +70,7 @@ class Option:
                 raise PluginError(msg) from None
         if self.minimum is not None and self.maximum is not None and self.minimum > self.maximum:
             msg = (
-                f"option {self.name!r}: minimum {self.minimum:g} is above maximum {self.maximum:g}"
+                f"option {self.name!r}: minimum {_number(self.minimum)} is above maximum {_number(self.maximum)}"
             )
             raise PluginError(msg)
         if self.default is not None:
@@ -92,9 +92,13 @@ class Option:
                 return value
             kinds = [*map(shown, self.choices or ()), "a whole number"]
             if low is not None:
-                kinds[-1] += f" at least {low:g}" if high is None else f" from {low:g} to {high:g}"
+                kinds[-1] += (
+                    f" at least {_number(low)}"
+                    if high is None
+                    else f" from {_number(low)} to {_number(high)}"
+                )
             elif high is not None:
-                kinds[-1] += f" at most {high:g}"
+                kinds[-1] += f" at most {_number(high)}"
             what = kinds[0] if len(kinds) == 1 else f"{', '.join(kinds[:-1])} or {kinds[-1]}"
             msg = f"option {self.name!r} must be {what}, not {shown(value)}"
             raise OptionError(msg)
@@ -120,12 +124,20 @@ class Option:
             msg = f"option {self.name!r} must be one of {one_of(self.choices)}, not {shown(value)}"
             raise OptionError(msg)
         if self.minimum is not None and value < self.minimum:
-            msg = f"option {self.name!r} must be at least {self.minimum:g}, not {shown(value)}"
+            msg = f"option {self.name!r} must be at least {_number(self.minimum)}, not {shown(value)}"
             raise OptionError(msg)
         if self.maximum is not None and value > self.maximum:
-            msg = f"option {self.name!r} must be at most {self.maximum:g}, not {shown(value)}"
+            msg = f"option {self.name!r} must be at most {_number(self.maximum)}, not {shown(value)}"
             raise OptionError(msg)
         return value
+
+
+def _number(bound: float) -> str:
+    """A bound as written: ``1000000``, not ``1e+06`` (a whole number), else ``0.5``."""
+    value = float(bound)
+    if math.isfinite(value) and value.is_integer() and abs(value) < 1e16:
+        return str(int(value))
+    return f"{value:g}"
 
 
 def _chosen(value: Any, choices: tuple[Any, ...]) -> bool:
@@ -433,9 +445,13 @@ class RuleInfo:
                 raise OptionError(msg)
 
     def describe_applies(self) -> str:
-        """Say where the rule applies, in words (``"layout 6, 8"``); empty when everywhere."""
+        """Say where the rule applies, in words (``"layout 6, 8"``); empty when everywhere.
+
+        Each value is written once: ``(6, "6")`` (a number and its text) reads ``"6"``.
+        """
         return "; ".join(
-            f"{name} {', '.join(str(v) for v in values)}" for name, values in self.applies.items()
+            f"{name} {', '.join(dict.fromkeys(str(v) for v in values))}"
+            for name, values in self.applies.items()
         )
 
 
