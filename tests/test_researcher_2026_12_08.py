@@ -198,7 +198,7 @@ def test_ismcts_games_replay_from_their_seeds_and_respect_a_time_budget() -> Non
     bot = ISMCTSAgent(seed=1, iterations=None, time=0.02)
     start = time.perf_counter()
     bot.choose(game.view(game.to_act[0]), game.legal_actions(game.to_act[0]))
-    assert time.perf_counter() - start < 0.5
+    assert time.perf_counter() - start < 2.0  # 20 ms and the iteration under way, on a loaded box
     assert bot.last_iterations >= 1
 
 
