@@ -75,11 +75,6 @@ def test_describe_applies_names_each_layout_once() -> None:
     assert words == "layout 6, 8, 9, 10"
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="api.rst (with_jokers) says it returns cards followed by n jokers, but "
-    "with_jokers('AS', 1) returns ('A', 'S', JK): text is split into characters",
-)
 def test_with_jokers_refuses_text_instead_of_cards() -> None:
     try:
         cards = cardcore.with_jokers("AS", 1)  # type: ignore[arg-type]

@@ -70,12 +70,20 @@ def with_jokers(cards: Sequence[Card], n: int = 2) -> tuple[Card, ...]:
     :param cards: The cards to extend.
     :param n: How many jokers to add.
     :raises ArgumentError: *n* is not an int from 0 to ``MAX_DECKS`` (10,000), or *cards* is not
-        a sequence.
+        a sequence of :class:`~cardcore.Card` (text such as ``"AS KH"``: read it with
+        :func:`~cardcore.parse_cards`).
     """
     _count("the number of jokers", n)
+    if isinstance(cards, str | bytes):
+        msg = f"with_jokers takes a sequence of cards, not the text {shown(cards, 40)} (parse_cards reads text)"
+        raise ArgumentError(msg)
     if not isinstance(cards, Sequence):
         msg = f"with_jokers takes a sequence of cards, not {shown(cards, 40)}"
         raise ArgumentError(msg)
+    for card in cards:
+        if not isinstance(card, Card):
+            msg = f"with_jokers takes a sequence of cards, but it holds {shown(card, 40)}"
+            raise ArgumentError(msg)
     return (*cards, *(JOKER,) * n)
 
 
