@@ -112,11 +112,6 @@ def test_built_in_game_event_slugs_carry_their_game_prefix() -> None:
 # --- hooks.rst -----------------------------------------------------------------------------
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="docs/hooks.rst says a failing on_event gets a WARNING with the count when the game "
-    "ends, but none is logged when it failed once",
-)
 def test_a_single_on_event_failure_is_counted_when_the_game_ends(
     caplog: pytest.LogCaptureFixture,
 ) -> None:

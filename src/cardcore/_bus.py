@@ -66,7 +66,7 @@ class EventBus:
     plugin's ``on_event`` that raises is named in the log: its first failure in a
     game is logged (``ERROR``) with the traceback, later ones of that plugin in that
     game one line each at ``DEBUG``, with a ``WARNING`` at its 10th, 100th, ...
-    failure and, when the game ends, one with the count (if above one). A
+    failure and, when the game ends, one with the count (even a single failure). A
     ``BaseException`` that is not an ``Exception`` (``KeyboardInterrupt``)
     propagates from the call that delivered it, once every other handler has
     had the batch (and the batches this thread's handlers queued): it costs
@@ -518,10 +518,11 @@ class EventBus:
         """At the end of the game: how often each failing plugin's ``on_event`` raised."""
         failures, self._failures = self._failures or {}, None
         for plugin, count in failures.items():
-            if count == 1:
-                continue  # logged in full already
             who = "a plugin" if plugin is None else f"plugin {plugin!r}"
-            _LOG.warning("%s: on_event raised %d times in this game", who, count)
+            if count == 1:
+                _LOG.warning("%s: on_event raised once in this game", who)
+            else:
+                _LOG.warning("%s: on_event raised %d times in this game", who, count)
 
     def _tell(self, failure: DeliveryFailure) -> BaseException | None:
         """Hand *failure* to ``on_error``; return a ``BaseException`` it raised."""
