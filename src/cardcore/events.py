@@ -6,8 +6,8 @@ mask); a subscriber for one seat receives a copy with the secret fields blanked
 when that seat may not see them, so a server can forward a seat's stream
 without leaking. Shuffle orders never travel in events.
 
-An event is an immutable, tuple-based record (building one costs about a third
-of a microsecond; a frozen attrs class cost two to three times as much, and a
+An event is an immutable, tuple-based record (building one costs well under a
+microsecond; a frozen attrs class cost two to three times as much, and a
 Golf decision builds about three events). Declare one like a dataclass::
 
     class CardDiscarded(Event):
