@@ -98,7 +98,7 @@ def test_golf_in_two_windows(served: str, browser: Any) -> None:
         for s in (0, 1):  # both grids, 2 x 3 cells each
             assert page.locator(f'.golf .grid[data-seat="{s}"] .cell').count() == 6
     shot = False
-    deadline = time.time() + 60
+    deadline = time.time() + 180  # bounds a hang; a loaded machine clicks slowly
     while time.time() < deadline:
         view = _view(pages[0])
         if view["is_over"]:
@@ -150,7 +150,7 @@ def test_tonk_in_two_windows(served: str, browser: Any) -> None:
     turns = 0
     seen = set()
     shot = False
-    deadline = time.time() + 60
+    deadline = time.time() + 180  # bounds a hang; a loaded machine clicks slowly
     while time.time() < deadline:
         view = _view(pages[0])
         if view["is_over"]:
@@ -205,7 +205,7 @@ def _realtime(game: str, base: str, browser: Any) -> None:
         _layout_ok(page, game)
         assert page.locator(f".{game} .pile[data-pile]").count() == 2
     moves = 0
-    deadline = time.time() + 40
+    deadline = time.time() + 120  # bounds a hang; a loaded machine clicks slowly
     turn = 0
     explained = False
     while time.time() < deadline and moves < 12:
