@@ -541,7 +541,7 @@ def test_an_interrupt_that_loses_a_batch_stalls_the_others_about_a_second_not_fo
     start = time.monotonic()
     seat = game.to_act[0]
     assert not _hangs(game, seat, game.view(seat)["legal"][0])
-    assert time.monotonic() - start < HANG
+    assert time.monotonic() - start < 3.0  # STUCK and the waiter's 0.5 s poll, with a margin
     assert got[-1] == game.version  # the later act's events are delivered
 
 
