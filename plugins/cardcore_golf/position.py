@@ -16,8 +16,10 @@ everyone, ``@0.2``: seats 0 and 2)::
 ``dealer``     the seat that dealt this round (the deal passes left, GOLF-DEAL-3)
 ``turn``       the seat to act
 ``phase``      ``"setup"`` (initial flips or peeks), ``"draw"``, ``"place"`` (holding a
-               stock card) or ``"taken"`` (holding a taken discard)
-``turns``      completed turns this round that could end it (every turn under ``max_turns``, GOLF-CAP-1)
+               stock card), ``"taken"`` (holding a taken discard) or ``"over"`` (the game is
+               over, however it ended: truncated too; then ``result`` holds its result)
+``turns``      completed turns this round that could end it (every turn under ``max_turns``,
+               GOLF-CAP-1; a match the cap ended holds the cap itself)
 ``ender``      the seat that knocked or completed its layout, or ``null``
 ``final``      final turns still to play after the ender, or ``null``
 ``totals``     the match totals so far, one per seat
@@ -56,7 +58,7 @@ def write(st: GolfState) -> str:
         "round": st.round,
         "dealer": st.dealer,
         "turn": st.turn,
-        "phase": _PHASE_WORDS[st.phase],
+        "phase": "over" if st.is_over else _PHASE_WORDS[st.phase],  # truncation too
         "turns": st.turns,
         "ender": None if st.ender < 0 else st.ender,
         "final": None if st.final_left < 0 else st.final_left,
@@ -133,7 +135,8 @@ def read(
     st.turn = _int(fields, "turn", 0, last)
     st.to_act = plan.to_act[st.turn]
     cap = plan.max_turns
-    st.turns = _int(fields, "turns", 0, 10**6 if cap is None else cap - 1)
+    # a round ends as its cap-th turn completes: only a finished match holds the cap itself
+    st.turns = _int(fields, "turns", 0, 10**6 if cap is None else cap - (phase != OVER))
     st.ender = _int(fields, "ender", 0, last, null=True)
     st.final_left = _int(fields, "final", 0 if phase == OVER else 1, last, null=True)
     totals = fields["totals"]

@@ -96,7 +96,7 @@ def table(st: GolfState, seat: int | None) -> dict[str, Any]:
         "round": st.round,
         "dealer": st.dealer,
         "turn": None if st.is_over else st.turn,
-        "phase": PHASE_NAMES[st.phase],
+        "phase": "over" if st.is_over else PHASE_NAMES[st.phase],  # truncated too
         "grids": grids,
         "stock": len(cards[plan.stock]),
         "discard": discard[-1].text if discard else None,

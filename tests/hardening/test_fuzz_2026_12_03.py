@@ -703,11 +703,6 @@ def _golf_capped_match() -> cardcore.Game:
     return game
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="golf writes turns=1 for a match its max_turns=1 cap ended; its reader allows 0 to "
-    "cap-1 (plugins/cardcore_golf/position.py:136)",
-)
 def test_bug_golf_position_of_a_match_its_turn_cap_ended_reads_back() -> None:
     game = _golf_capped_match()
     assert game.is_over
@@ -726,11 +721,6 @@ def _golf_truncated() -> cardcore.Game:
     return game
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="a truncated golf game keeps its phase ('place') beside its result; golf's reader "
-    "wants phase 'over' with a result (plugins/cardcore_golf/position.py:122)",
-)
 def test_bug_golf_position_of_a_truncated_game_reads_back() -> None:
     game = _golf_truncated()
     text = game.position()
@@ -738,11 +728,6 @@ def test_bug_golf_position_of_a_truncated_game_reads_back() -> None:
     assert again.result == game.result
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="golf's view says phase 'place' for a truncated game; the field is declared "
-    "'over' once the match is over (truncation calls no golf hook, src/cardcore/_bound.py:164)",
-)
 def test_papercut_golf_view_of_a_truncated_game_says_over() -> None:
     assert _golf_truncated().view(0)["table"]["phase"] == "over"
 
