@@ -18,7 +18,11 @@ from cardcore_tonk.state import DISCARD, HAND0, OVER, PHASES, STOCK, PastHand, T
 __all__ = ["FIELDS", "history", "table"]
 
 FIELDS: tuple[ViewField, ...] = (
-    ViewField("hand_number", "int", "The hand being played, from 1 (between hands: the next one)"),
+    ViewField(
+        "hand_number",
+        "int",
+        "The hand being played, from 1 (between hands: the next one; at the end: the last)",
+    ),
     ViewField("hands", "int", "Hands in the session (option hands)"),
     ViewField("stake", "int", "The stake S; every payment is a multiple of it"),
     ViewField(
@@ -62,7 +66,8 @@ def table(state: TonkState, seat: int | None, points: Sequence[int]) -> dict[str
 
     :param points: Card values by card index (the configuration's, TONK-VAL-1).
     """
-    over = state.phase == OVER
+    over = state.is_over  # however the session ended: by its rules, resigned, ended, truncated
+    passed = over and state.phase >= OVER  # the deal passed on (OVER or BETWEEN hands)
     zones = state.zones
     cards = zones.cards
     seen = zones.seen
@@ -88,12 +93,12 @@ def table(state: TonkState, seat: int | None, points: Sequence[int]) -> dict[str
         hand = [str(CARDS[x]) for x in mine]
         total = sum([points[x] for x in mine])
     return {
-        "hand_number": min(state.hand_no + 1, state.hands),
+        "hand_number": max(state.hand_no, 1) if passed else min(state.hand_no + 1, state.hands),
         "hands": state.hands,
         "stake": state.stake,
-        "dealer": (state.dealer - 1) % n if over else state.dealer,  # (the deal passed on)
+        "dealer": (state.dealer - 1) % n if passed else state.dealer,  # the last hand's
         "turn": None if over else state.turn,
-        "phase": PHASES[state.phase],
+        "phase": "over" if over else PHASES[state.phase],
         "stock": len(cards[STOCK]),
         "discard_top": discard[-1].text if discard else None,
         "discard_count": len(discard),

@@ -732,11 +732,6 @@ def test_papercut_golf_view_of_a_truncated_game_says_over() -> None:
     assert _golf_truncated().view(0)["table"]["phase"] == "over"
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="tonk's view reads over from its own phase, not state.is_over: after a resignation "
-    "it shows phase 'start' and a turn (plugins/cardcore_tonk/views.py:65)",
-)
 def test_papercut_tonk_view_after_a_resignation_says_over() -> None:
     game = cardcore.new_game("tonk", 2, seed=2)
     game.act(1, "resign")
