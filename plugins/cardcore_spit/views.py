@@ -50,7 +50,7 @@ def table(state: SpitState, seat: int | None, claim_word: str) -> dict[str, Any]
     zones = state.zones
     active = state.active() if state.phase in (PLAY, CLAIM) else ()
     return {
-        "phase": PHASE_NAMES[state.phase],
+        "phase": "over" if state.is_over else PHASE_NAMES[state.phase],  # resigned, ended too
         "deal": state.deal,
         "mode": "two-pile" if state.single < 0 else "single-pile",
         "piles": {

@@ -739,11 +739,6 @@ def test_papercut_tonk_view_after_a_resignation_says_over() -> None:
     assert (table["phase"], table["turn"]) == ("over", None)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="spit's view shows phase 'setup' for a game ended by a resignation; the field "
-    "declares 'over' (plugins/cardcore_spit/views.py:53)",
-)
 def test_papercut_spit_view_after_a_resignation_says_over() -> None:
     game = cardcore.new_game("spit", 2, seed=2)
     game.act(1, "resign")
