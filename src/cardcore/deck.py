@@ -110,8 +110,17 @@ def derive_rng(seed: int, counter: int) -> random.Random:
 
     The derivation hashes both integers, so it is the same on every platform,
     Python version and hash seed.
+
+    :raises ArgumentError: *seed* or *counter* is not an int (a bool, a float or an int
+        subclass neither), or has more digits than Python writes out.
     """
-    digest = hashlib.blake2b(f"{seed}:{counter}".encode(), digest_size=8).digest()
+    if type(seed) is not int or type(counter) is not int:
+        raise _not_int("derive_rng", seed, counter)
+    try:
+        text = f"{seed}:{counter}"
+    except ValueError:  # past sys.get_int_max_str_digits()
+        raise _not_int("derive_rng", seed, counter) from None
+    digest = hashlib.blake2b(text.encode(), digest_size=8).digest()
     return random.Random(int.from_bytes(digest, "big"))
 
 
@@ -128,6 +137,22 @@ _BLOCK = 42
 """Words in one SHAKE-128 block (168 bytes): a shorter digest costs as much."""
 _UNREAD: array[int] = array(_WORD)
 """The words of a generator not read yet (shared, never changed: ``_fill`` replaces it)."""
+
+
+def _not_int(who: str, seed: object, counter: object) -> ArgumentError:
+    """The error for a *seed* or *counter* of *who* that is not a plain int it can write."""
+    msg = f"{who}: seed and counter must be ints"
+    for name, value in (("seed", seed), ("counter", counter)):
+        if type(value) is not int:
+            msg = f"{who}: {name} must be an int, not {shown(value, 40)} (CORE-CHANCE-1)"
+            break
+        try:
+            str(value)
+        except ValueError:
+            limit = sys.get_int_max_str_digits()
+            msg = f"{who}: {name} is too large to write out, over {limit:,} digits (CORE-CHANCE-1)"
+            break
+    return ArgumentError(msg)
 
 
 def chance_version() -> int:
@@ -154,12 +179,19 @@ class Chance:
 
     :param seed: The game's seed.
     :param counter: The chance event's number (0 is the first deal).
+    :raises ArgumentError: *seed* or *counter* is not an int (a bool, a float or an int
+        subclass neither), or has more digits than Python writes out.
     """
 
     __slots__ = ("_key", "_pos", "_words")
 
     def __init__(self, seed: int, counter: int) -> None:
-        self._key = b"cardcore-chance/3:%d:%d" % (seed, counter)
+        if type(seed) is not int or type(counter) is not int:
+            raise _not_int("Chance", seed, counter)
+        try:
+            self._key = b"cardcore-chance/3:%d:%d" % (seed, counter)
+        except ValueError:  # past sys.get_int_max_str_digits()
+            raise _not_int("Chance", seed, counter) from None
         self._words = _UNREAD
         self._pos = 0
 
