@@ -104,15 +104,17 @@ class _Slow:
 
 
 class _Held(_Slow):
-    """An agent that thinks until the test lets it go (at most 20 s): no race with a clock."""
+    """An agent whose first decision lasts until the test lets it go (at most 20 s), the
+    others none: no race with a clock."""
 
     def __init__(self) -> None:
         super().__init__()
         self.release = threading.Event()
 
     def choose(self, view: Any, legal: Any) -> Any:
-        self.started.set()
-        self.release.wait(20)
+        if not self.started.is_set():
+            self.started.set()
+            self.release.wait(20)
         return legal[0]
 
 
