@@ -12,6 +12,8 @@ from __future__ import annotations
 import enum
 import json
 import random
+import types
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 import numpy as np
@@ -19,12 +21,21 @@ import pytest
 from rich.console import Console
 
 import cardcore
-from cardcore import ArgumentError, CorruptStateError, GameInfo, PluginError, new_game
+from cardcore import (
+    ArgumentError,
+    CorruptStateError,
+    GameInfo,
+    PluginError,
+    RuleInfo,
+    hookimpl,
+    new_game,
+)
 from cardcore.cli.screen import legal_line
 from cardcore.deck import Chance, derive_rng
 from cardcore.rl.match import Config
 from cardcore.web._requests import same_name
 from cardcore.zones import Layout, ZoneSpec
+from cardcore_tonk.melds import DealVerdict
 
 ROOT = Path(__file__).resolve().parent.parent
 DATA = ROOT / "tests" / "core" / "data"
@@ -183,6 +194,51 @@ def test_tonk_resigned_between_hands_names_the_last_hand_and_its_dealer() -> Non
     game.act(game.to_act[0], "resign")
     after = game.view(0)["table"]
     assert (after["phase"], after["hand_number"], after["dealer"]) == ("over", 2, 1)
+
+
+def _void_second_deal() -> types.ModuleType:
+    """A Tonk house rule whose judge voids the session's second deal (as two naturals do)."""
+    calls: list[int] = []
+
+    def judge(hands: Sequence[Sequence[int]], points: Sequence[int]) -> DealVerdict | None:
+        calls.append(1)
+        return (
+            DealVerdict("void", None, (0,) * len(hands), redeal=True) if len(calls) == 2 else None
+        )
+
+    @hookimpl
+    def tonk_deal_judge() -> Callable[..., DealVerdict | None]:
+        return judge
+
+    module = types.ModuleType("review_void_second")
+    module.RULE = RuleInfo(  # type: ignore[attr-defined]
+        id="REVIEW-VOID-2", name="tonk.review-void-second", game="tonk", summary="deal 2 is void"
+    )
+    module.tonk_deal_judge = tonk_deal_judge  # type: ignore[attr-defined]
+    return module
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="tonk/views.py table: resigned between hands after a void deal, hand_number is "
+    "max(hand_no, 1) (hand 1) but dealer is the void hand 2's: the pair names no hand played",
+)
+def test_tonk_ended_after_a_void_deal_names_the_last_hand_and_its_dealer() -> None:
+    cardcore.register("cardcore.rules", "tonk.review-void-second", _void_second_deal())
+    try:
+        game = new_game("tonk", 2, seed=4, rules=["tonk.review-void-second"], options={"hands": 3})
+        rng = random.Random(0)
+        while not any(h.get("reason") == "void" for h in game.history(0)):
+            seat = game.to_act[0]
+            game.apply(rng.choice(game.legal_actions(seat)))
+        game.act(game.to_act[0], "resign")
+        table = game.view(0)["table"]
+        hands = [h for h in game.history(0) if h["kind"] == "hand"]
+        named = [(h["hand"], h["dealer"]) for h in hands]
+        assert (table["hand_number"], table["dealer"]) in named, (table, named)
+        assert (table["hand_number"], table["dealer"]) == named[-1]
+    finally:
+        cardcore.unregister("cardcore.rules", "tonk.review-void-second")
 
 
 def test_tonk_encoding_reads_a_resigned_session() -> None:
