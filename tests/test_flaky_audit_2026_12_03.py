@@ -26,12 +26,6 @@ class _AtOnce(threading.Thread):
         self.run()
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="cardcore play (real time, lines from a pipe): the input thread starts before the "
-    "loop draws the first table, so a first line read at once is judged at seen=-1 and refused "
-    "(CORE-RT-3, 'outside the window of versions'); when the loop draws first it is played",
-)
 def test_a_piped_first_line_is_played_whichever_thread_runs_first(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:

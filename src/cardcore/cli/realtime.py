@@ -282,6 +282,7 @@ class _Realtime:
         )
         self.console.print(f"[bold]real time:[/] act whenever you like; {COMMANDS}")
         self.tell()  # the deal's
+        self.redraw()  # before the first line is read: it is judged on this table
         thread.start()
         return self.loop()
 
@@ -298,6 +299,7 @@ class _Realtime:
         ) as live:
             self.live = live
             self.tell()  # the deal's
+            self.redraw()  # before the first key is read: the line is judged on this table
             thread = threading.Thread(
                 target=self.read_keys, args=(keys,), name="cardcore-keys", daemon=True
             )
@@ -312,13 +314,16 @@ class _Realtime:
         game, plans = self.game, self.plans
         bots = [s for s in range(len(game.players)) if s != self.seat]
         bound = game.logic.action_bound(len(game.players), game.options)
+        planned = -1  # the version the bots last planned at (the table may be drawn before)
         try:
             while not game.is_over and not self.stop.is_set():
                 if game.version >= bound:
                     game.truncate()
                     break
-                if game.version != self.shown[0]:
-                    self.redraw()
+                if game.version != self.shown[0] or game.version != planned:
+                    if game.version != self.shown[0]:
+                        self.redraw()
+                    planned = self.shown[0]
                     for bot in bots:
                         p = plans[bot]
                         if p is None or p[1] not in game.legal_actions(bot):
