@@ -314,16 +314,16 @@ class _Realtime:
         game, plans = self.game, self.plans
         bots = [s for s in range(len(game.players)) if s != self.seat]
         bound = game.logic.action_bound(len(game.players), game.options)
-        planned = -1  # the version the bots last planned at (the table may be drawn before)
+        planned_at = -1  # the version the bots last planned at (the table may be drawn before)
         try:
             while not game.is_over and not self.stop.is_set():
                 if game.version >= bound:
                     game.truncate()
                     break
-                if game.version != self.shown[0] or game.version != planned:
+                if game.version != self.shown[0] or game.version != planned_at:
                     if game.version != self.shown[0]:
                         self.redraw()
-                    planned = self.shown[0]
+                    planned_at = self.shown[0]
                     for bot in bots:
                         p = plans[bot]
                         if p is None or p[1] not in game.legal_actions(bot):
