@@ -100,11 +100,6 @@ class _Names(enum.StrEnum):
     GAME = "golfx"
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="info.py GameInfo: a StrEnum name (which _load accepts) is refused as if its "
-    "valid text 'golfx' were not ASCII letters; the message does not say it must be a str",
-)
 def test_game_info_str_enum_name_is_taken_or_the_error_says_why() -> None:
     try:
         info = GameInfo(_Names.GAME, "d", 2, 2)
@@ -114,11 +109,6 @@ def test_game_info_str_enum_name_is_taken_or_the_error_says_why() -> None:
         assert info.name == "golfx"
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="docs/plugin-guide/game.rst lists GameInfo's build-time checks but not the new "
-    "game-name rule (1-64 ASCII letters, ...) nor two view fields of one name",
-)
 def test_plugin_guide_lists_the_new_game_info_checks() -> None:
     text = " ".join((ROOT / "docs" / "plugin-guide" / "game.rst").read_text().split())
     start = text.index("The declaration is checked when it is built")
@@ -134,11 +124,6 @@ def test_layout_of_names_the_repeated_pile() -> None:
         Layout.of([ZoneSpec("stock"), ZoneSpec("discard"), ZoneSpec("stock")])
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="zones.py Layout.of: PluginError is not a ValueError, so callers' "
-    "`except ValueError` (the documented error until today) no longer catches a repeated pile",
-)
 def test_layout_of_repeated_pile_still_caught_as_value_error() -> None:
     with pytest.raises(ValueError):
         Layout.of([ZoneSpec("stock"), ZoneSpec("stock")])
@@ -275,11 +260,6 @@ def test_same_name_reads_cyrillic_and_greek_look_alikes_but_keeps_real_names_apa
     assert not same_name("\u041d\u0438\u043a\u0430", "\u039d\u03b9\u03ba\u03b1")  # Ника, Νικα
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="web/_requests.py same_name: accented look-alikes slip through (Cyrillic ё for ë, "
-    "Cyrillic е + U+0301 for é): it translates after NFKC composed, no NFKD first",
-)
 def test_same_name_catches_accented_look_alikes() -> None:
     assert same_name("Zo\u00eb", "Zo\u0451")  # Zoë, Zoё
     assert same_name("Jos\u00e9", "Jos\u0435\u0301")  # José, Josе́
@@ -295,11 +275,6 @@ def test_a_record_or_save_without_format_says_so() -> None:
         cardcore.load("{}")
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="records.py _check_record: a record with no 'format_version' still reads "
-    "'version None' (today's fix names a missing 'format' only)",
-)
 def test_a_record_without_format_version_says_so() -> None:
     with pytest.raises(CorruptStateError) as info:
         cardcore.replay({"format": "cardcore-record"})
@@ -309,11 +284,6 @@ def test_a_record_without_format_version_says_so() -> None:
 # -- docs: the core modules' own names ------------------------------------------------------------
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="docs/api.rst documents cardcore.simulate.MAX_GAMES/GameOutcome/run_one, but "
-    "cardcore.simulate is the function (import cardcore.simulate as m gives it): say to import them",
-)
 def test_documented_simulate_module_names_are_reachable_as_written() -> None:
     import cardcore.simulate as documented  # what `import cardcore.simulate` binds
 

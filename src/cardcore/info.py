@@ -196,6 +196,8 @@ class GameInfo:
         def bad(why: str) -> PluginError:
             return PluginError(f"game {self.name!r} declares {why}", plugin=str(self.name))
 
+        if isinstance(self.name, str) and type(self.name) is not str:  # a StrEnum: its text
+            object.__setattr__(self, "name", str.__str__(self.name))
         if not (type(self.name) is str and _GAME_NAME.fullmatch(self.name)):
             msg = (
                 f"game name {shown(self.name, 40)} must be 1-64 ASCII letters, digits, '.', '_'"

@@ -273,11 +273,12 @@ def _check_record(rec: Mapping[str, Any]) -> None:
     if rec.get("format") != RECORD_FORMAT[0] or not _version_in(
         rec.get("format_version"), RECORD_VERSIONS
     ):
-        if "format" not in rec:
-            raise _fail(
-                f"not a cardcore record: it has no 'format' field (expected {RECORD_FORMAT[0]!r}"
-                f" version {_versions(RECORD_VERSIONS)})"
-            )
+        for name in ("format", "format_version"):
+            if name not in rec:
+                raise _fail(
+                    f"not a cardcore record: it has no {name!r} field (expected"
+                    f" {RECORD_FORMAT[0]!r} version {_versions(RECORD_VERSIONS)})"
+                )
         raise _fail(
             f"not a cardcore record (format {shown(rec.get('format'), 40)} version"
             f" {shown(rec.get('format_version'), 40)}; expected {RECORD_FORMAT[0]!r}"
@@ -509,11 +510,12 @@ def load(data: Mapping[str, Any] | str | bytes, *, key: bytes | str | None = Non
     if save.get("format") != SAVE_FORMAT[0] or not _version_in(
         save.get("format_version"), SAVE_VERSIONS
     ):
-        if "format" not in save:
-            raise _fail(
-                f"not a cardcore saved game: it has no 'format' field (expected {SAVE_FORMAT[0]!r}"
-                f" version {_versions(SAVE_VERSIONS)})"
-            )
+        for name in ("format", "format_version"):
+            if name not in save:
+                raise _fail(
+                    f"not a cardcore saved game: it has no {name!r} field (expected"
+                    f" {SAVE_FORMAT[0]!r} version {_versions(SAVE_VERSIONS)})"
+                )
         raise _fail(
             f"not a cardcore saved game (format {shown(save.get('format'), 40)} version"
             f" {shown(save.get('format_version'), 40)}; expected {SAVE_FORMAT[0]!r}"

@@ -73,6 +73,10 @@ class ZoneSpec:
     ordered: bool = False
 
 
+class _RepeatedPile(PluginError, ValueError):
+    """Two piles of one name in a layout (a ``ValueError`` too, for callers of old)."""
+
+
 @frozen
 class Layout:
     """The piles of a game, fixed at the deal and shared by every clone.
@@ -87,14 +91,15 @@ class Layout:
 
     @classmethod
     def of(cls, specs: Sequence[ZoneSpec]) -> Layout:
-        """Build a layout from its zone specs; names must be unique (else :class:`~cardcore.PluginError`)."""
+        """Build a layout from its zone specs; names must be unique (else :class:`~cardcore.PluginError`,
+        also a ``ValueError``, as it was until 0.3)."""
         specs = tuple(specs)
         index = {spec.name: i for i, spec in enumerate(specs)}
         if len(index) != len(specs):
             names = [spec.name for spec in specs]
             twice = sorted({name for name in names if names.count(name) > 1})
             msg = f"pile names must be unique in a layout; named more than once: {', '.join(map(repr, twice))}"
-            raise PluginError(msg)
+            raise _RepeatedPile(msg)
         return cls(specs, index)
 
     def id(self, name: str) -> int:

@@ -99,7 +99,9 @@ def same_name(a: str, b: str) -> bool:
 
 
 def _shown_as(name: str) -> str:
-    return unicodedata.normalize("NFKC", name).casefold().translate(_LOOKALIKE)
+    # decomposed first, so an accented look-alike (Cyrillic ё) maps its base letter too
+    folded = unicodedata.normalize("NFKD", name).casefold().translate(_LOOKALIKE)
+    return unicodedata.normalize("NFKC", folded)
 
 
 def _utf8(text: str) -> bool:
