@@ -523,7 +523,7 @@ def aec_env(
 
     :param game: An installed game (see :func:`cardcore.available_games`).
     :param players: The number of seats (agents ``player_0`` ...); default 2, or the
-        fewest the game seats when it seats more (four for a partnership game).
+        nearest count the game seats (four for a partnership game, one for a solitaire).
     :param rules: House rules to add.
     :param without: Default rules to switch off.
     :param options: The game's options.

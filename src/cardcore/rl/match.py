@@ -109,8 +109,8 @@ class Config:
     """One environment configuration, checked once by starting a game of it.
 
     :param game: An installed game.
-    :param players: The number of seats (default 2, or the fewest the game seats when
-        it seats more).
+    :param players: The number of seats (default 2, or the nearest count the game
+        seats).
     :param rules: House rules to add.
     :param without: Default rules to switch off.
     :param options: The game's options.
@@ -135,8 +135,9 @@ class Config:
         max_actions: int | None = None,
         reaction: float | Sequence[float] = 0.5,
     ) -> None:
-        if players is None:  # two, or the fewest the game seats (names an unknown game)
-            players = max(2, game_info(game).min_players) if isinstance(game, str) else 2
+        if players is None:  # two, else the nearest the game seats (names an unknown game)
+            info = game_info(game) if isinstance(game, str) else None
+            players = max(info.min_players, min(2, info.max_players)) if info else 2
         seats = as_int(players)  # a numpy integer too
         if seats is None:
             msg = f"players must be a number of seats, not {shown(players)}"
