@@ -236,6 +236,9 @@ class SessionMachine(RuleBasedStateMachine):
                 )
                 if kind == "update":
                     event(f"{self.game_name}: cause {message['action']['cause']}")
+            if kind == "clocks":  # a clock started over: told to seats only (see the xfail
+                # below for a real-time seat told, unchanged, that another seat's clock ran out)
+                assert self._role(o.conn) is not None, o
             if kind == "welcome" and "token" in message:
                 self.tokens[message["seat"]] = message["token"]
             mirror.feed(message)
@@ -480,6 +483,43 @@ class SessionMachine(RuleBasedStateMachine):
         self._take(self.s.tick(self.now))
 
     @precondition(lambda self: self.session is not None and self.session.phase == "playing")
+    @rule(picks=st.lists(st.tuples(st.integers(0, 3), st.integers(0, 200)), max_size=40))
+    def play_many(self, picks: list[tuple[int, int]]) -> None:
+        self.play_some(picks)
+
+    @precondition(
+        lambda self: (
+            self.session is not None
+            and self.session.phase == "playing"
+            and self.session.takeback is None
+        )
+    )
+    @rule(accept=st.booleans())
+    def take_and_take_back(self, accept: bool) -> None:
+        """Take the face-up discard (Golf, Tonk), ask it back, and have it answered."""
+        for conn in self._seat_conns():
+            mirror = self.mirrors[conn]
+            if "take" in ((mirror.view or {}).get("legal") or []):
+                self._send(conn, {"type": "act", "action": "take", "seen": mirror.version})
+                replies = self._send(conn, {"type": "takeback", "op": "request"})
+                if not self.s.config.takebacks:
+                    return
+                assert not [r for r in replies if r["type"] == "error"], replies
+                others = [c for c in self._seat_conns() if SEATS[c] != SEATS[conn]]
+                if others:
+                    op = "accept" if accept else "decline"
+                    replies = self._send(others[0], {"type": "takeback", "op": op})
+                    assert not [r for r in replies if r["type"] == "error"], replies
+                return
+
+    @precondition(
+        lambda self: (
+            self.session is not None
+            and self.session.phase == "playing"
+            and self.session.game is not None
+            and self.session.game.version > 30
+        )
+    )
     @rule()
     def host_ends(self) -> None:
         self.log.append(f"{self.now}: host ends")
@@ -599,3 +639,35 @@ def test_a_seat_rejoining_after_a_paused_restart_is_told_its_moved_deadline(tmp_
     _feed(mirrors, resumed.handle("a", json.dumps(join), 20.0))
     assert mirrors["a"].view == resumed.game.view(0)
     assert mirrors["a"].clocks == resumed.clocks.public(0)  # the client still shows 31.0
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="real time: when one seat's idle clock starts over with nothing played, every seat "
+    "is sent its own unchanged clocks, telling it the other seat had a legal action "
+    "(_flow.py Flow._timeout)",
+)
+def test_a_real_time_seat_is_not_told_when_another_seats_idle_clock_starts_over() -> None:
+    config = SessionConfig(time=TimeControl(turn=20.0))
+    session = Session.create("spit", ["A", "B"], now=0.0, seed=2, config=config)
+    mirrors = {"a": Mirror(), "b": Mirror()}
+    _feed(mirrors, session.handle("a", '{"type": "join", "seat": 0}', 0.0))
+    _feed(mirrors, session.handle("b", '{"type": "join", "seat": 1}', 0.0))
+    steps = (
+        ("a", "ready", 0.0),
+        ("b", "ready", 0.0),
+        ("a", "spit", 1.0),
+        ("b", "combine 2 3", 5.0),
+    )
+    for conn, action, now in steps:
+        act = {"type": "act", "action": action, "seen": mirrors[conn].version}
+        out = session.handle(conn, json.dumps(act), now)
+        assert not [o for o in out if o.message["type"] == "error"], out
+        _feed(mirrors, out)
+    assert mirrors["b"].clocks == {"turn": {"1": 25.0}, "total": None}
+    out = session.tick(21.0)  # seat 0 asked for a spit: its idle clock starts over, nothing played
+    assert session.clocks.turn == {0: 41.0, 1: 25.0}
+    assert [o.message for o in out if o.conn == "a"] == [
+        {"type": "clocks", "clocks": {"turn": {"0": 41.0}, "total": None}}
+    ]
+    assert [o.message for o in out if o.conn == "b"] == []  # b's own clock did not change
