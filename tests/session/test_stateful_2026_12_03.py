@@ -790,3 +790,24 @@ def test_a_client_ahead_of_a_restored_stream_gets_the_restored_view() -> None:
     _feed(mirrors, resumed.handle("a", json.dumps(join), 3.0))
     assert mirrors["a"].version == resumed.game.version  # the client still shows version 1
     assert mirrors["a"].view == resumed.game.view(0)
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="same as the clocks: a paused restart moves the entropy deadline, but a seat "
+    "rejoining with its last number keeps the lobby's old one (session.py _restore / _catch_up)",
+)
+def test_a_seat_rejoining_after_a_paused_restart_is_told_its_moved_entropy_deadline() -> None:
+    store = MemoryStore()
+    config = SessionConfig(fair=True, seat_entropy=True, entropy_wait=30.0)
+    with mock.patch.object(FairDeal, "fresh", classmethod(_fresh)):
+        session = Session.create("golf", ["A", "B"], now=0.0, store=store, config=config)
+    mirrors = {"a": Mirror(), "b": Mirror()}
+    _feed(mirrors, session.handle("a", '{"type": "join", "seat": 0, "entropy": "x"}', 1.0))
+    _feed(mirrors, session.handle("b", '{"type": "join", "seat": 1}', 1.0))
+    assert mirrors["a"].lobby is not None and mirrors["a"].lobby["entropy_deadline"] == 31.0
+    resumed = Session.resume(store, session.id, 11.0)  # 10 s down
+    assert resumed.entropy_deadline == 41.0
+    join = {"type": "join", "seat": 0, "token": mirrors["a"].token, "last": mirrors["a"].last}
+    _feed(mirrors, resumed.handle("a", json.dumps(join), 11.0))
+    assert mirrors["a"].lobby["entropy_deadline"] == resumed.entropy_deadline  # still 31.0
