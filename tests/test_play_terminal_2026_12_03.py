@@ -236,10 +236,6 @@ def test_a_second_game_never_overwrites_the_first_record(tmp_path: Path) -> None
 # -- bugs ---------------------------------------------------------------------------------------
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="resolve() calls int() on str.isdigit() text: '#①' raises ValueError (screen.py:79)",
-)
 def test_turn_based_menu_number_in_other_digits_is_not_understood(tmp_path: Path) -> None:
     proc = subprocess.run(
         _cmd("play", "golf", "--seed", "7", "--record", "r.json"),
@@ -254,11 +250,6 @@ def test_turn_based_menu_number_in_other_digits_is_not_understood(tmp_path: Path
     assert proc.returncode == 0 and (tmp_path / "r.json").exists()  # today: exit 1, no record
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="realtime input thread dies on '#①' (ValueError from resolve): traceback,"
-    " then quit/EOF are never read and the game hangs (realtime.py:199/216)",
-)
 def test_realtime_input_thread_survives_a_strange_menu_number(
     tmp_path: Path,
     sessions,  # type: ignore[no-untyped-def]

@@ -76,12 +76,12 @@ def resolve(text: str, legal: Sequence[object]) -> str:
     stripped = text.strip()
     if stripped.startswith("#"):
         number = stripped[1:].strip()
-        if number.isdigit() and 1 <= int(number) <= len(legal):
+        if number.isascii() and number.isdigit() and 1 <= int(number) <= len(legal):
             return str(legal[int(number) - 1])
         choose = "#1" if len(legal) == 1 else f"#1 to #{len(legal)}"
         msg = f"no action {stripped!r} (choose {choose})" if legal else "no action to choose now"
         raise NotationError(msg)
-    if stripped.isdigit():
+    if stripped.isascii() and stripped.isdigit():
         msg = f"type #{stripped} for menu item {stripped}, or an action's notation (a bare number is not an action)"
         raise NotationError(msg)
     return stripped
