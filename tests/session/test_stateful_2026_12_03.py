@@ -31,7 +31,6 @@ from pathlib import Path
 from typing import Any
 from unittest import mock
 
-import pytest
 from hypothesis import Phase, event, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
@@ -200,7 +199,6 @@ class SessionMachine(RuleBasedStateMachine):
         self.echo: dict[str, str] = {}
         self.deck: Counter[str] | None = None
         self.log: list[str] = []
-        self.shifted = False  # a restart moved the clocks (restart="pause" after downtime)
         if seated:
             self.watch("w0", resume=False)
             self.join_seat("a0", "dice 4 6" if fair == "entropy" else None)
@@ -253,9 +251,9 @@ class SessionMachine(RuleBasedStateMachine):
                 )
                 if kind == "update":
                     event(f"{self.game_name}: cause {message['action']['cause']}")
-            if kind == "clocks":  # a clock started over: told to seats only (see the xfail
-                # below for a real-time seat told, unchanged, that another seat's clock ran out)
+            if kind == "clocks":  # a clock started over: told to the seats whose clocks changed
                 assert self._role(o.conn) is not None, o
+                assert message["clocks"] != mirror.clocks, f"{o.conn} told unchanged clocks"
             if kind == "welcome" and "token" in message:
                 self.tokens[message["seat"]] = message["token"]
             mirror.feed(message)
@@ -571,8 +569,6 @@ class SessionMachine(RuleBasedStateMachine):
             assert resumed.spec.view == old.spec.view
         self.session = resumed
         self._follow()
-        if resumed.clocks.turn != old.clocks.turn or resumed.clocks.total != old.clocks.total:
-            self.shifted = True
         event(f"{self.game_name}: restart {resumed.phase}")
 
     # -- invariants ---------------------------------------------------------------------------
@@ -597,7 +593,7 @@ class SessionMachine(RuleBasedStateMachine):
             else:
                 assert mirror.version == game.version, (conn, mirror.version, game.version)
                 assert mirror.view == game.view(c.seat), f"{conn}'s mirror differs"
-                if s.phase == "playing" and not self.shifted:  # see the xfail below
+                if s.phase == "playing":
                     assert mirror.clocks == s.clocks.public(c.seat), f"{conn}'s clocks differ"
 
     @invariant()
@@ -612,7 +608,7 @@ class SessionMachine(RuleBasedStateMachine):
             if s.phase == "waiting":
                 assert mirror.lobby is not None
                 assert mirror.lobby["claimed"] == [x in s.tokens for x in range(2)], conn
-                assert mirror.lobby["entropy_deadline"] == s.entropy_deadline or self.shifted
+                assert mirror.lobby["entropy_deadline"] == s.entropy_deadline
                 if s.config.seat_entropy and s.fair is not None:
                     told = [e is not None for e in s.fair.entropy]
                     assert mirror.lobby["entropy"] == told, conn
@@ -664,11 +660,6 @@ def _feed(mirrors: dict[str, Mirror], out: list[Outbound]) -> None:
         mirrors[o.conn].feed(json.loads(o.text))
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="after a restart='pause' resume the clocks move by the downtime, but a seat that "
-    "rejoins with its last number is sent no clocks (session.py _catch_up / _restore)",
-)
 def test_a_seat_rejoining_after_a_paused_restart_is_told_its_moved_deadline(tmp_path: Path) -> None:
     config = SessionConfig(time=TimeControl(turn=30.0))  # restart="pause", the default
     store = SQLiteStore(tmp_path / "s.db")
@@ -685,12 +676,6 @@ def test_a_seat_rejoining_after_a_paused_restart_is_told_its_moved_deadline(tmp_
     assert mirrors["a"].clocks == resumed.clocks.public(0)  # the client still shows 31.0
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="real time: when one seat's idle clock starts over with nothing played, every seat "
-    "is sent its own unchanged clocks, telling it the other seat had a legal action "
-    "(_flow.py Flow._timeout)",
-)
 def test_a_real_time_seat_is_not_told_when_another_seats_idle_clock_starts_over() -> None:
     config = SessionConfig(time=TimeControl(turn=20.0))
     session = Session.create("spit", ["A", "B"], now=0.0, seed=2, config=config)
@@ -717,11 +702,6 @@ def test_a_real_time_seat_is_not_told_when_another_seats_idle_clock_starts_over(
     assert [o.message for o in out if o.conn == "b"] == []  # b's own clock did not change
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="papercut: a seat's holder joining with its token and an entropy that differs from the "
-    "one dealt (counted empty at the deadline) is refused its own seat (session.py _join)",
-)
 def test_a_seat_rejoining_with_late_entropy_still_gets_its_seat() -> None:
     config = SessionConfig(fair=True, seat_entropy=True, entropy_wait=30.0)
     with mock.patch.object(FairDeal, "fresh", classmethod(_fresh)):
@@ -738,11 +718,6 @@ def test_a_seat_rejoining_with_late_entropy_still_gets_its_seat() -> None:
     assert next(o.message["type"] for o in out if o.conn == "b") == "welcome", out
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="papercut: after Session.close() a seat's token (and any watcher) is still welcomed "
-    "back with a view; only acting is refused, as 'game-over' (session.py _join / _watch)",
-)
 def test_a_closed_session_welcomes_nobody_back() -> None:
     session = Session.create("golf", ["A", "B"], now=0.0, seed=5)
     token = session.handle("a", '{"type": "join", "seat": 0}', 1.0)[0].message["token"]
@@ -768,12 +743,6 @@ class _FailingStore(MemoryStore):
         super().commit(session_id, batch)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="a store write failed, then the process restarted: the client saw stream numbers the "
-    "store never got, and the resync view numbered below its last is dropped by Mirror.feed "
-    "(session.py _catch_up numbers it stream.n; client.py Mirror.feed ignores n <= last)",
-)
 def test_a_client_ahead_of_a_restored_stream_gets_the_restored_view() -> None:
     store = _FailingStore()
     session = Session.create("golf", ["A", "B"], now=0.0, seed=5, store=store)
@@ -792,11 +761,6 @@ def test_a_client_ahead_of_a_restored_stream_gets_the_restored_view() -> None:
     assert mirrors["a"].view == resumed.game.view(0)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="same as the clocks: a paused restart moves the entropy deadline, but a seat "
-    "rejoining with its last number keeps the lobby's old one (session.py _restore / _catch_up)",
-)
 def test_a_seat_rejoining_after_a_paused_restart_is_told_its_moved_entropy_deadline() -> None:
     store = MemoryStore()
     config = SessionConfig(fair=True, seat_entropy=True, entropy_wait=30.0)

@@ -98,6 +98,7 @@ class Flow(Presence):
         self.verdict: tuple[Game, int, int, str, Game | str] | None = None
         """(game, version, the last action's seat and text, why it is final or the game without it)."""
         self.entropy_deadline: float | None = None
+        self.moved: set[str] = set()  # streams whose deadlines moved untold (see _rejoin.py)
         self.histories = HistoryCache()
         self.store_error: str | None = None
         """The last error the store raised (``None``: every write went through)."""
@@ -163,6 +164,8 @@ class Flow(Presence):
         batch.messages.append((stream.name, stream.n, text))
         if stream.n % stream.keep == 0:
             batch.prune[stream.name] = stream.prune_below()
+        if message["type"] != "takeback":  # a whole lobby or view, or an update: every deadline told
+            self.moved.discard(stream.name)
         for conn in stream.conns:
             self._out.append(Outbound(conn, message, text))
 
@@ -438,18 +441,8 @@ class Flow(Presence):
         if pending is None:
             return
         for stream in self.streams:
-            self._emit(
-                stream,
-                {
-                    "type": "takeback",
-                    "n": 0,
-                    "op": op,
-                    "seat": seat,
-                    "by": pending["by"],
-                    "version": pending["version"],
-                    "reason": reason,
-                },
-            )
+            message = {"type": "takeback", "n": 0, "op": op, "seat": seat, "by": pending["by"], "version": pending["version"], "reason": reason}
+            self._emit(stream, message)
 
     def _take_back(self, prev: Game, at: float) -> None:
         """Swap in *prev* (the game without its last action) and show it to everyone."""
@@ -529,11 +522,15 @@ class Flow(Presence):
             if self.realtime:
                 return
         if not game.is_over and seat in game.to_act:
+            told = [self.clocks.public(s) for s in range(self.players)]
             self.clocks.rearm(seat, max(at, now))
             self._dirty = True
-            for s, stream in enumerate(self.streams):  # a deadline moved with no action: told
-                for conn in stream.conns:
-                    self._send(conn, {"type": "clocks", "clocks": self.clocks.public(s)})
+            for s, stream in enumerate(self.streams):  # a deadline moved with no action: told to
+                clocks = self.clocks.public(s)  # the seats that see it (real time: its own seat)
+                if clocks != told[s]:
+                    self.moved.add(stream.name)
+                    for conn in stream.conns:
+                        self._send(conn, {"type": "clocks", "clocks": clocks})
 
     def _default_for(self, game: Game, seat: int) -> Action | None:
         legal = game.legal_actions(seat)

@@ -61,6 +61,8 @@ class Mirror:
             self.session = message["session"]
             self.seat = message["seat"]
             self.phase = message["phase"]
+            if message.get("last", self.last) < self.last:  # the stream restarted behind what
+                self.last = message["last"]  # we saw: the whole view (or lobby) that follows is it
             if "token" in message:
                 self.token = message["token"]
             return

@@ -60,7 +60,7 @@ ERROR_CODES: dict[str, str] = {
     "bad-message": "an unknown type, a missing or unknown field, or a value of the wrong kind",
     "too-large": "the message is longer than the session accepts",
     "rate-limited": "too many messages from this connection: it was dropped, unread",
-    "no-session": "no session with this id",
+    "no-session": "no session with this id (or it is closed)",
     "not-joined": "join a seat or watch before sending this",
     "already-joined": "this connection has already joined (send leave first)",
     "no-seat": "the game has no such seat",

@@ -33,11 +33,10 @@ from cardcore.plugins import game_info
 from cardcore.session import _integrity as integrity
 from cardcore.session import fair as fairness
 from cardcore.session._flow import FORMAT, LOG, Conn
+from cardcore.session._rejoin import Rejoin
 from cardcore.session.config import GameSetup, SessionConfig, listed, mapping
-from cardcore.session.protocol import PROTOCOL, Outbound, ProtocolError, _utf8, dumps, read_message
+from cardcore.session.protocol import Outbound, ProtocolError, _utf8, read_message
 from cardcore.session.store import Store, StoredSession, TokenRow
-from cardcore.session.streams import Stream
-from cardcore.session.takeback import TakebackFlow
 from cardcore.session.tokens import hash_token, new_token, token_matches
 
 __all__ = ["CorruptSessionError", "Session", "SessionError"]
@@ -51,7 +50,7 @@ class CorruptSessionError(SessionError, CorruptStateError):
     """A stored session whose rows fail validation: unreadable, or not what was last committed."""
 
 
-class Session(TakebackFlow):
+class Session(Rejoin):
     """One game behind a network: seats, tokens, streams, spectators, clocks, takebacks.
 
     Build one with :meth:`create` or :meth:`resume`, never directly.
@@ -204,6 +203,7 @@ class Session(TakebackFlow):
                 takeback = dict(takeback)
                 takeback["deadline"] = float(takeback["deadline"]) + shift
             session.takeback = takeback
+        session._restored(shift)
         return session
 
     def _replay(self, actions: Sequence[tuple[int, str, float | None]], released: int, causes: Sequence[Any] = ()) -> None:
@@ -326,7 +326,10 @@ class Session(TakebackFlow):
         return out
 
     def close(self, now: float) -> list[Outbound]:
-        """Close the session: every connection is told and closed; the store marks it ``closed``."""
+        """Close the session: every connection is told and closed; the store marks it ``closed``.
+
+        A ``join`` or ``watch`` after it is refused (``no-session``).
+        """
         self._begin(now)
         for conn in list(self.conns):
             self._unbind(conn)
@@ -401,8 +404,7 @@ class Session(TakebackFlow):
         self._send(conn, message, close=close)
 
     def _join(self, conn: str, msg: Mapping[str, Any], now: float) -> None:
-        if conn in self.conns:
-            raise ProtocolError("already-joined", "this connection has joined already (send leave first)")
+        self._admit(conn)
         seat: int = msg["seat"]
         if seat >= self.players:
             raise ProtocolError("no-seat", f"no seat {seat} in a {self.players}-player game (seats 0 to {self.players - 1})")
@@ -422,7 +424,7 @@ class Session(TakebackFlow):
         holders = sum(1 for c in self.conns.values() if c.seat == seat)
         if holders >= self.config.limits.max_per_seat:
             raise ProtocolError("full", f"seat {seat} is open in {holders} connections already")
-        entropy = msg.get("entropy")
+        entropy = msg.get("entropy") if self.phase == "waiting" else None  # after the deal: ignored
         if entropy is not None:
             self._check_entropy(seat, entropy)
         fresh = self._claim(seat) if row is None else None
@@ -452,8 +454,7 @@ class Session(TakebackFlow):
         return token
 
     def _watch(self, conn: str, msg: Mapping[str, Any]) -> None:
-        if conn in self.conns:
-            raise ProtocolError("already-joined", "this connection has joined already (send leave first)")
+        self._admit(conn)
         if not self.config.spectators:
             raise ProtocolError("full", "this session takes no spectators")
         watching = len(self.spectators.conns)
@@ -464,43 +465,6 @@ class Session(TakebackFlow):
         self._welcome(conn, None, None, msg.get("id"))
         self._catch_up(conn, self.spectators, msg.get("last"))
         self._presence(conn)
-
-    def _welcome(self, conn: str, seat: int | None, token: str | None, ref: Any) -> None:
-        game = self.game
-        stream = self.spectators if seat is None else self.streams[seat]
-        message: dict[str, Any] = {
-            "type": "welcome",
-            "id": ref,
-            "protocol": PROTOCOL,
-            "session": self.id,
-            "role": "spectator" if seat is None else "seat",
-            "seat": seat,
-            "game": self.setup.game,
-            "players": list(self.setup.players),
-            "realtime": self.realtime,
-            "phase": self.phase,
-            "config": self.config.public(),
-            "commitment": self.commitment,
-            "schema": None if game is None else game.view_schema(),
-            "last": stream.n,
-            "server_time": self.now,
-        }
-        if token is not None:
-            message["token"] = token
-        self._send(conn, message)
-
-    def _catch_up(self, conn: str, stream: Stream, last: int | None) -> None:
-        """Send *conn* what it missed after number *last*, or a fresh view if that is shorter."""
-        fresh = self._view_message(stream, "resync", stream.n)
-        fresh_text = dumps(fresh)
-        if last is not None:
-            missed = stream.missed(last)
-            if missed is not None and sum(len(t) for t in missed) <= len(fresh_text):
-                kept = integrity.read_kept(self.id, stream, last, missed)  # None: a row unreadable (logged)
-                if kept is not None:
-                    self._out.extend(map(Outbound, [conn] * len(kept), kept, missed))
-                    return
-        self._out.append(Outbound(conn, fresh, fresh_text))
 
     def _unbind(self, conn: str) -> bool:
         c = self.conns.pop(conn, None)
