@@ -266,11 +266,6 @@ def test_realtime_input_thread_survives_a_strange_menu_number(
     assert term.finish() == 0
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="an undecodable byte (strict UTF-8 stdin, e.g. en_US.UTF-8) kills the realtime"
-    " input thread in _lines(): traceback, game hangs (realtime.py:90/216)",
-)
 def test_realtime_input_thread_survives_an_undecodable_byte(
     tmp_path: Path,
     sessions,  # type: ignore[no-untyped-def]

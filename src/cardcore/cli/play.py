@@ -12,6 +12,7 @@ import argparse
 import inspect
 import json
 import os
+import sys
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
@@ -23,7 +24,15 @@ from cardcore.cli.args import UsageError, check_writable, parse_options, players
 from cardcore.cli.compare import check_agent_specs
 from cardcore.cli.notes import Notes
 from cardcore.cli.realtime import play_realtime
-from cardcore.cli.screen import COMMANDS, Screen, error_markup, legal_line, resolve
+from cardcore.cli.screen import (
+    COMMANDS,
+    Screen,
+    error_markup,
+    legal_line,
+    lenient,
+    resolve,
+    undecodable,
+)
 from cardcore.errors import CardcoreError, StalledGameError
 from cardcore.game import Game
 from cardcore.plugins import game_info, load_agent, parse_agent_spec
@@ -117,6 +126,9 @@ def _turn_based(
         except (EOFError, KeyboardInterrupt):
             console.print()
             return "quit"
+        except UnicodeDecodeError as exc:  # a stream that could not be made lenient
+            console.print(error_markup(undecodable(exc)))
+            continue
         words = text.strip().lower()
         if not words:
             continue
@@ -184,6 +196,7 @@ def cmd_play(console: Console, args: argparse.Namespace) -> int:
         f" the others are played by [bold]{escape(args.agent)}[/]"
         + (f" (reaction {args.bot_speed:g} s)" if info.realtime else "")
     )
+    lenient(sys.stdin)  # an undecodable byte is a typo, not a crash
     if info.realtime:
         outcome = play_realtime(console, game, args.seat, agents, notes=notes)
     else:

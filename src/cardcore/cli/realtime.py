@@ -16,6 +16,7 @@ Backspace erases, Ctrl-D or ``quit`` leaves). When input is not a terminal
 
 from __future__ import annotations
 
+import contextlib
 import os
 import sys
 import threading
@@ -33,7 +34,14 @@ from rich.text import Text
 from cardcore.actions import Action
 from cardcore.agents import LazyView, lend_views
 from cardcore.cli.notes import Notes
-from cardcore.cli.screen import COMMANDS, Screen, error_markup, legal_line, resolve
+from cardcore.cli.screen import (
+    COMMANDS,
+    Screen,
+    error_markup,
+    legal_line,
+    resolve,
+    undecodable,
+)
 from cardcore.errors import CardcoreError, IllegalActionError
 from cardcore.game import Game
 
@@ -85,9 +93,20 @@ def _is_tty(source: TextIO) -> bool:
         return False
 
 
-def _lines(source: TextIO) -> Iterator[str | None]:
+def _why(exc: BaseException) -> str:
+    """An unexpected error in a few words: its class, and its message if it has one."""
+    text = str(exc)
+    return f"{type(exc).__name__}: {text}" if text else type(exc).__name__
+
+
+def _lines(source: TextIO) -> Iterator[str | CardcoreError | None]:
+    """The lines of *source*, then ``None``; a line that cannot be decoded is its error."""
     while True:
-        line = source.readline()
+        try:
+            line = source.readline()
+        except UnicodeDecodeError as exc:  # a strict stream: the line is not understood
+            yield undecodable(exc)
+            continue
         yield line if line else None
 
 
@@ -179,6 +198,28 @@ class _Realtime:
 
     # -- input ----------------------------------------------------------------------------
 
+    def send(self, line: str) -> bool:
+        """:meth:`handle` *line*, saying any unexpected error: the input thread never dies."""
+        try:
+            return self.handle(line)
+        except Exception as exc:  # said, and the next line is read
+            self.say(f"[red]error:[/] could not act on {escape(repr(line))}: {escape(_why(exc))}")
+            return True
+
+    def leave(self) -> None:
+        """The human left (``quit``, the end of the input, or it could not be read)."""
+        self.outcome = "quit"
+        self.stop.set()
+
+    def listen(self, read: Callable[[], None]) -> None:
+        """The input thread: should reading itself fail, the human leaves cleanly."""
+        try:
+            read()
+        except Exception as exc:  # said; the game ends as if quit
+            self.leave()
+            with contextlib.suppress(Exception):
+                self.say(f"[red]error:[/] cannot read the input: {escape(_why(exc))}")
+
     def handle(self, line: str) -> bool:
         """Act on one line the human typed; return ``False`` to leave the game."""
         words = line.strip().lower()
@@ -209,13 +250,15 @@ class _Realtime:
         for line in self.notes.take():
             self.say(line)
 
-    def read_lines(self, lines: Iterator[str | None]) -> None:
+    def read_lines(self, lines: Iterator[str | CardcoreError | None]) -> None:
+        """Act on *lines* until their end (``None``), ``quit`` or the game's end."""
         for line in lines:
             if self.stop.is_set() or self.game.is_over:
                 return
-            if line is None or not self.handle(line):
-                self.outcome = "quit"
-                self.stop.set()
+            if isinstance(line, CardcoreError):  # a line that could not be read
+                self.say(error_markup(line))
+            elif line is None or not self.send(line):
+                self.leave()
                 return
 
     def read_keys(self, keys: Callable[[], str]) -> None:
@@ -234,16 +277,14 @@ class _Realtime:
                 elif key in ("\r", "\n"):
                     with self.lock:
                         line, self.typed = self.typed, ""
-                    if not self.handle(line):
-                        self.outcome = "quit"
-                        self.stop.set()
+                    if not self.send(line):
+                        self.leave()
                         return
                 elif key in ("\x7f", "\b"):
                     with self.lock:
                         self.typed = self.typed[:-1]
                 elif key == "\x04" and not self.typed:  # Ctrl-D on an empty line
-                    self.outcome = "quit"
-                    self.stop.set()
+                    self.leave()
                     return
                 elif key == "\x15":  # Ctrl-U
                     with self.lock:
@@ -275,10 +316,13 @@ class _Realtime:
         if plan is not None:
             self.plans[bot] = (now + max(0.0, plan.delay), plan.action, seen)
 
-    def run(self, lines: Callable[[], Iterator[str | None]]) -> str:
+    def run(self, lines: Callable[[], Iterator[str | CardcoreError | None]]) -> str:
         """Line by line: print everything in turn (input that is not a terminal)."""
         thread = threading.Thread(
-            target=self.read_lines, args=(lines(),), name="cardcore-input", daemon=True
+            target=self.listen,
+            args=(lambda: self.read_lines(lines()),),
+            name="cardcore-input",
+            daemon=True,
         )
         self.console.print(f"[bold]real time:[/] act whenever you like; {COMMANDS}")
         self.tell()  # the deal's
@@ -301,7 +345,10 @@ class _Realtime:
             self.tell()  # the deal's
             self.redraw()  # before the first key is read: the line is judged on this table
             thread = threading.Thread(
-                target=self.read_keys, args=(keys,), name="cardcore-keys", daemon=True
+                target=self.listen,
+                args=(lambda: self.read_keys(keys),),
+                name="cardcore-keys",
+                daemon=True,
             )
             thread.start()
             outcome = self.loop()

@@ -7,6 +7,7 @@ never mistaken for a position.
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -17,7 +18,15 @@ from cardcore.cli.render import render_view
 from cardcore.errors import CardcoreError, IllegalActionError, NotationError, StaleActionError
 from cardcore.game import Game
 
-__all__ = ["COMMANDS", "Screen", "error_markup", "legal_line", "resolve"]
+__all__ = [
+    "COMMANDS",
+    "Screen",
+    "error_markup",
+    "legal_line",
+    "lenient",
+    "resolve",
+    "undecodable",
+]
 
 COMMANDS = (
     "type an action's notation or its menu number with '#' (#1), 'resign', 'quit', 'help' or 'view'"
@@ -96,3 +105,20 @@ def error_markup(exc: CardcoreError) -> str:
     if isinstance(exc, NotationError):
         return f"[red]not understood:[/] {escape(str(exc))}"
     return f"[red]error:[/] {escape(str(exc))}"
+
+
+def lenient(stream: object) -> None:
+    """Let *stream* (standard input) read an undecodable byte as U+FFFD instead of raising.
+
+    A line with such a byte is then not understood, like any other typo; a
+    stream that cannot be reconfigured is left as it is.
+    """
+    reconfigure = getattr(stream, "reconfigure", None)
+    if reconfigure is not None:
+        with contextlib.suppress(ValueError, OSError):  # e.g. something was read already
+            reconfigure(errors="replace")
+
+
+def undecodable(exc: UnicodeDecodeError) -> NotationError:
+    """The error for a line that could not be decoded: not understood, like a typo."""
+    return NotationError(f"a line that is not {exc.encoding} text ({exc.reason})")
