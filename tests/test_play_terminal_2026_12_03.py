@@ -283,11 +283,6 @@ def test_realtime_input_thread_survives_an_undecodable_byte(
     assert term.finish() == 0
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="turn-based prompt puts --name into rich markup unescaped: 'a[/]b' is a"
-    " MarkupError, exit 1, no record (play.py:195)",
-)
 def test_turn_based_prompt_shows_a_name_with_brackets(tmp_path: Path) -> None:
     proc = subprocess.run(
         _cmd("play", "golf", "--seed", "7", "--name", "a[/]b", "--record", "r.json"),

@@ -205,7 +205,7 @@ def cmd_play(console: Console, args: argparse.Namespace) -> int:
             game,
             args.seat,
             agents,
-            lambda prompt: console.input(f"[bold]{prompt}[/]"),
+            lambda prompt: console.input(f"[bold]{escape(prompt)}[/]"),  # a name may hold '['
             notes,
         )
     if game.result is not None:
@@ -215,7 +215,8 @@ def cmd_play(console: Console, args: argparse.Namespace) -> int:
     if path is not None:
         with open(path, "w", encoding="utf-8") as fh:
             json.dump(game.record(), fh, indent=1)
-        console.print(f"record saved to {path} (replay it: cardcore replay {path})")
+        shown = escape(path)  # a path may hold "["
+        console.print(f"record saved to {shown} (replay it: cardcore replay {shown})")
     return 0
 
 
