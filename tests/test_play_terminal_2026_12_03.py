@@ -380,11 +380,6 @@ sys.exit(cardcore.cli.main(["play", "golf", "--seed", "7", "--agent", "slow-bot"
 """
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="Ctrl-C while a bot chooses escapes _turn_based: exit 130 'interrupted' and the"
-    " record is lost; at the prompt it is saved, exit 0 (play.py:103)",
-)
 def test_turn_based_ctrl_c_while_a_bot_thinks_saves_the_record(
     tmp_path: Path,
     sessions,  # type: ignore[no-untyped-def]

@@ -109,7 +109,11 @@ def _turn_based(
             raise StalledGameError(msg)
         if actor != seat:
             version = game.version
-            action = agents[actor].choose(views(actor), game.legal_actions(actor))
+            try:
+                action = agents[actor].choose(views(actor), game.legal_actions(actor))
+            except KeyboardInterrupt:  # Ctrl-C while a bot thinks: left, as at the prompt
+                console.print()
+                return "quit"
             game.apply(action, seen=version)
             console.print(
                 f"[magenta]{escape(game.players[actor])}[/]: [bold]{escape(str(action))}[/]"
