@@ -395,11 +395,6 @@ def test_turn_based_ctrl_c_while_a_bot_thinks_saves_the_record(
     assert status == 0 and record.exists()
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="--record is checked at the start only, then opened 'w' at the end: a file"
-    " that appeared meanwhile is overwritten without --force (play.py:176/203)",
-)
 def test_record_appearing_during_the_game_is_not_overwritten(
     tmp_path: Path,
     sessions,  # type: ignore[no-untyped-def]

@@ -217,11 +217,34 @@ def cmd_play(console: Console, args: argparse.Namespace) -> int:
     elif outcome == "quit":
         console.print("[yellow]left the game before its end[/]")
     if path is not None:
-        with open(path, "w", encoding="utf-8") as fh:
-            json.dump(game.record(), fh, indent=1)
+        path = _save(console, path, game.record(), overwrite=args.force)
         shown = escape(path)  # a path may hold "["
         console.print(f"record saved to {shown} (replay it: cardcore replay {shown})")
     return 0
+
+
+def _save(console: Console, path: str, record: Any, *, overwrite: bool) -> str:
+    """Write *record* to *path*, or to the next free name if *path* appeared meanwhile.
+
+    The path was checked at the start; without *overwrite* the file is created
+    here (mode ``"x"``), so one that another program wrote during the game is
+    kept. :returns: The path written.
+    """
+    target = path
+    while True:
+        try:
+            with open(target, "w" if overwrite else "x", encoding="utf-8") as fh:
+                json.dump(record, fh, indent=1)
+        except FileExistsError:
+            target = _free_path(path)
+            continue
+        break
+    if target != path:
+        console.print(
+            f"[yellow]{escape(path)} appeared during the game:[/] kept; the record is"
+            f" saved under {escape(target)} instead"
+        )
+    return target
 
 
 def _free_path(path: str) -> str:
