@@ -322,12 +322,6 @@ def test_realtime_prompt_and_menu_visible_on_a_small_terminal(
     assert "Player 1> _" in frame and "legal: " in frame
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="a line is judged on the table drawn when Enter is pressed, not the one it"
-    " was typed against: a move a bot overtook while typing is 'illegal', not"
-    " 'too late' (realtime.py:194-199 handle)",
-)
 def test_realtime_move_overtaken_while_typing_is_too_late(
     tmp_path: Path,
     sessions,  # type: ignore[no-untyped-def]

@@ -4,8 +4,9 @@ The human types on one thread, which calls :meth:`cardcore.Game.act` directly,
 while the main thread moves the bots on the wall clock from their
 :meth:`~cardcore.RealtimeAgent.plan` delays, in real seconds.
 :meth:`cardcore.Game.apply` is thread-safe, so whichever action arrives first
-wins. The human's input is judged against the last view drawn for them
-(``seen=`` its version): one overtaken by a bot is reported as too late.
+wins. A line the human types is judged against the view drawn for them when
+its first key was typed (``seen=`` its version; a piped line: the last view
+drawn): one overtaken by a bot is reported as too late.
 
 In a terminal the screen is a fixed layout (rich ``Live``): the table, the
 menu, an input line that redraws never split, and the last moves and
@@ -156,6 +157,7 @@ class _Realtime:
         self.table: RenderableType = ""
         self.log: deque[str] = deque(maxlen=LOG_LINES)
         self.typed = ""
+        self.typed_on: tuple[int, tuple[str, ...]] | None = None  # self.shown at its first key
         self.notes = Notes.attach(game, seat) if notes is None else notes
 
     def now(self) -> float:
@@ -198,10 +200,10 @@ class _Realtime:
 
     # -- input ----------------------------------------------------------------------------
 
-    def send(self, line: str) -> bool:
+    def send(self, line: str, shown: tuple[int, tuple[str, ...]] | None = None) -> bool:
         """:meth:`handle` *line*, saying any unexpected error: the input thread never dies."""
         try:
-            return self.handle(line)
+            return self.handle(line, shown)
         except Exception as exc:  # said, and the next line is read
             self.say(f"[red]error:[/] could not act on {escape(repr(line))}: {escape(_why(exc))}")
             return True
@@ -220,8 +222,13 @@ class _Realtime:
             with contextlib.suppress(Exception):
                 self.say(f"[red]error:[/] cannot read the input: {escape(_why(exc))}")
 
-    def handle(self, line: str) -> bool:
-        """Act on one line the human typed; return ``False`` to leave the game."""
+    def handle(self, line: str, shown: tuple[int, tuple[str, ...]] | None = None) -> bool:
+        """Act on one line the human typed; return ``False`` to leave the game.
+
+        The line is judged on *shown*, the table it was typed on (version, legal
+        actions; default: the last one drawn), so a move a bot overtook while
+        it was typed is too late, not illegal.
+        """
         words = line.strip().lower()
         if not words:
             return True
@@ -234,7 +241,7 @@ class _Realtime:
             self.redraw()
             return True
         with self.lock:
-            seen, legal = self.shown
+            seen, legal = self.shown if shown is None else shown
         with self.acting:  # the loop may see the game end before this line is said: it waits
             try:
                 action = self.game.act(self.seat, resolve(line, legal), at=self.now(), seen=seen)
@@ -277,20 +284,25 @@ class _Realtime:
                 elif key in ("\r", "\n"):
                     with self.lock:
                         line, self.typed = self.typed, ""
-                    if not self.send(line):
+                        shown, self.typed_on = self.typed_on, None
+                    if not self.send(line, shown):
                         self.leave()
                         return
                 elif key in ("\x7f", "\b"):
                     with self.lock:
                         self.typed = self.typed[:-1]
+                        if not self.typed:  # the next key starts a line anew
+                            self.typed_on = None
                 elif key == "\x04" and not self.typed:  # Ctrl-D on an empty line
                     self.leave()
                     return
                 elif key == "\x15":  # Ctrl-U
                     with self.lock:
-                        self.typed = ""
+                        self.typed, self.typed_on = "", None
                 elif key.isprintable():
                     with self.lock:
+                        if not self.typed:  # the line is judged on the table it is typed on
+                            self.typed_on = self.shown
                         self.typed += key
             if self.live is not None:
                 self.live.refresh()
