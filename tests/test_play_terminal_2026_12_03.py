@@ -297,11 +297,6 @@ def test_turn_based_prompt_shows_a_name_with_brackets(tmp_path: Path) -> None:
     assert "a[/]b> " in proc.stdout and (tmp_path / "r.json").exists()
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="full-screen layout taller than the terminal: Live crops the bottom, so the"
-    " menu and the input line are never shown (realtime.py:171 layout, 292 Live)",
-)
 @pytest.mark.parametrize(("cols", "lines"), [(40, 30), (80, 16)])
 def test_realtime_prompt_and_menu_visible_on_a_small_terminal(
     tmp_path: Path,

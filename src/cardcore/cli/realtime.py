@@ -30,6 +30,7 @@ from typing import Any, TextIO
 from rich.console import Console, Group, RenderableType
 from rich.live import Live
 from rich.markup import escape
+from rich.segment import Segment, Segments
 from rich.text import Text
 
 from cardcore.actions import Action
@@ -155,6 +156,7 @@ class _Realtime:
         self.plans: list[tuple[float, Action, int] | None] = [None] * len(game.players)
         self.live: Live | None = None
         self.table: RenderableType = ""
+        self.menu = ""
         self.log: deque[str] = deque(maxlen=LOG_LINES)
         self.typed = ""
         self.typed_on: tuple[int, tuple[str, ...]] | None = None  # self.shown at its first key
@@ -185,18 +187,33 @@ class _Realtime:
                 self.console.print(table)
                 self.console.print(legal_line(legal, self.console.width))
             else:
-                self.table = Group(table, legal_line(legal, self.console.width))
+                self.table, self.menu = table, legal_line(legal, self.console.width)
         if self.live is not None:
             self.live.refresh()
 
     def layout(self) -> RenderableType:
-        """The full-screen layout: table and menu, recent messages, the input line."""
+        """The full-screen layout: table, menu, the input line, recent messages.
+
+        It is built to the terminal's height: the menu and the input line are
+        always shown; the log is cropped first, then the table's bottom.
+        """
         with self.lock:
             log = list(self.log)
             prompt = Text.from_markup(f"[bold]{escape(self.game.players[self.seat])}>[/] ")
             prompt.append(self.typed)
             prompt.append("_", style="blink")
-            return Group(self.table, prompt, "", *log)  # the log is cropped first, never the prompt
+            table, menu = self.table, self.menu
+        console = self.console
+        options = console.options
+        kept = [console.render_lines(Text.from_markup(menu), options, pad=False)]
+        kept.append(console.render_lines(prompt, options, pad=False))
+        room = console.size.height - 1 - sum(len(lines) for lines in kept)  # Live's cursor line
+        drawn = console.render_lines(table, options, pad=False)[: max(0, room)]
+        room -= len(drawn) + 1
+        tail = console.render_lines(Group(*log), options, pad=False) if log and room > 0 else []
+        lines = [*drawn, *kept[0], *kept[1], []]
+        lines += tail[-room:] if room > 0 and tail else []  # the newest messages
+        return Segments([seg for line in lines for seg in (*line, Segment.line())][:-1])
 
     # -- input ----------------------------------------------------------------------------
 
