@@ -438,11 +438,6 @@ def test_realtime_escape_key_does_not_swallow_the_next_line(
     assert "you: ready at" in out
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="real-time 'help' prints the commands but not the legal actions that the docs"
-    " say it repeats (realtime.py:190; play.py:126 does)",
-)
 def test_realtime_help_repeats_the_legal_actions_when_piped(
     tmp_path: Path,
     sessions,  # type: ignore[no-untyped-def]

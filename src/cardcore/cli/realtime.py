@@ -253,6 +253,10 @@ class _Realtime:
             return False
         if words in ("help", "?", "h"):
             self.say(COMMANDS)
+            if self.live is None:  # the full-screen layout always shows the menu
+                with self.lock:
+                    legal = self.shown[1]
+                self.say(legal_line(legal, self.console.width))
             return True
         if words in ("view", "v"):
             self.redraw()
