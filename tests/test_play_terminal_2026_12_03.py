@@ -457,11 +457,6 @@ def test_realtime_help_repeats_the_legal_actions_when_piped(
     assert "legal: " in after_help[1]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="keys are read 64 bytes at a time and each chunk decoded alone: a pasted"
-    " character split between chunks becomes two U+FFFD (realtime.py:104)",
-)
 def test_realtime_pasted_non_ascii_is_read_whole(tmp_path: Path, sessions) -> None:  # type: ignore[no-untyped-def]
     term = sessions(
         _cmd("play", "spit", "--seed", "3", "--bot-speed", "30", "--no-record"),

@@ -17,6 +17,7 @@ Backspace erases, Ctrl-D or ``quit`` leaves). When input is not a terminal
 
 from __future__ import annotations
 
+import codecs
 import contextlib
 import os
 import sys
@@ -122,9 +123,19 @@ def _cbreak(source: TextIO) -> Iterator[Callable[[], str]]:
     saved = termios.tcgetattr(fd)
     tty.setcbreak(fd)
     try:
-        yield lambda: os.read(fd, 64).decode("utf-8", errors="replace")
+        decoder = codecs.getincrementaldecoder("utf-8")(errors="replace")  # a character
+        yield lambda: decoder.decode(os.read(fd, 64)) or _more(fd, decoder)  # split between reads
     finally:
         termios.tcsetattr(fd, termios.TCSADRAIN, saved)
+
+
+def _more(fd: int, decoder: codecs.IncrementalDecoder) -> str:
+    """Read on until *decoder* has a whole character: ``""`` only at the end of input."""
+    while True:
+        data = os.read(fd, 64)
+        text = decoder.decode(data, final=not data)
+        if text or not data:
+            return text
 
 
 class _Realtime:
