@@ -412,11 +412,6 @@ def test_turn_based_arrow_keys_edit_the_line(tmp_path: Path, sessions) -> None: 
     assert "you: flip 0" in out
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="a lone Esc on the real-time prompt swallows every key up to the next letter,"
-    " Enter included: Esc then '#3' Enter does nothing (realtime.py:229-233)",
-)
 def test_realtime_escape_key_does_not_swallow_the_next_line(
     tmp_path: Path,
     sessions,  # type: ignore[no-untyped-def]

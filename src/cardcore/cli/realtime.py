@@ -302,17 +302,24 @@ class _Realtime:
 
     def read_keys(self, keys: Callable[[], str]) -> None:
         """Edit the input line key by key; Enter sends it."""
-        escape_seq = False
+        sequence = ""  # an escape sequence being skipped: "\x1b", "[" (CSI) or "O" (SS3)
         while not self.stop.is_set() and not self.game.is_over:
             chunk = keys()
             if not chunk:
                 chunk = "\x04"
             for key in chunk:
-                if escape_seq:  # arrow keys and the like: ESC [ ... letter
-                    escape_seq = not key.isalpha() and key != "~"
+                if sequence == "\x1b" and key in "[O\x1b":  # arrows: ESC [ A; F1: ESC O P
+                    sequence = key if key != "\x1b" else sequence
                     continue
+                if sequence == "[":  # parameters, then a final byte from @ to ~
+                    sequence = "" if "@" <= key <= "~" else sequence
+                    continue
+                if sequence == "O":  # one character ends it
+                    sequence = ""
+                    continue
+                sequence = ""  # a lone Esc: the key after it is a key
                 if key == "\x1b":
-                    escape_seq = True
+                    sequence = key
                 elif key in ("\r", "\n"):
                     with self.lock:
                         line, self.typed = self.typed, ""
