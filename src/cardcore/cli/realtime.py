@@ -378,8 +378,7 @@ class _Realtime:
         self.console.print(f"[bold]real time:[/] act whenever you like; {COMMANDS}")
         self.tell()  # the deal's
         self.redraw()  # before the first line is read: it is judged on this table
-        thread.start()
-        return self.loop()
+        return self.loop(thread.start)
 
     def run_live(self, keys: Callable[[], str]) -> str:
         """Full screen: a fixed layout with its own input line."""
@@ -401,19 +400,23 @@ class _Realtime:
                 name="cardcore-keys",
                 daemon=True,
             )
-            thread.start()
-            outcome = self.loop()
+            outcome = self.loop(thread.start)
             self.live = None
         for line in self.log:  # what happened last stays on the screen
             self.console.print(line)
         return outcome
 
-    def loop(self) -> str:
+    def loop(self, start: Callable[[], None]) -> str:
+        """Move the bots until the game ends or the human leaves; *start* starts the input.
+
+        Ctrl-C leaves the game, from the moment the input starts.
+        """
         game, plans = self.game, self.plans
         bots = [s for s in range(len(game.players)) if s != self.seat]
         bound = game.logic.action_bound(len(game.players), game.options)
         planned_at = -1  # the version the bots last planned at (the table may be drawn before)
         try:
+            start()  # inside: Ctrl-C as soon as the human can type is leaving
             while not game.is_over and not self.stop.is_set():
                 if game.version >= bound:
                     game.truncate()
