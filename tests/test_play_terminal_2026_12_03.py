@@ -397,11 +397,6 @@ def test_record_appearing_during_the_game_is_not_overwritten(
     assert theirs.read_text() == "another game's record\n"
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="turn-based prompt reads with input() and no readline: arrow keys arrive as"
-    " escape sequences in the move ('\\x1b[D'), unlike the real-time prompt (play.py:195)",
-)
 def test_turn_based_arrow_keys_edit_the_line(tmp_path: Path, sessions) -> None:  # type: ignore[no-untyped-def]
     term = sessions(_cmd("play", "golf", "--seed", "7", "--no-record"), tmp_path, cols=80)
     term.until(r"Player 1> $")

@@ -9,6 +9,7 @@ human overtaken by a bot is told "too late" (stale), not "illegal".
 from __future__ import annotations
 
 import argparse
+import contextlib
 import inspect
 import json
 import os
@@ -204,6 +205,7 @@ def cmd_play(console: Console, args: argparse.Namespace) -> int:
     if info.realtime:
         outcome = play_realtime(console, game, args.seat, agents, notes=notes)
     else:
+        _line_editing()
         outcome = play_turn_based(
             console,
             game,
@@ -221,6 +223,12 @@ def cmd_play(console: Console, args: argparse.Namespace) -> int:
         shown = escape(path)  # a path may hold "["
         console.print(f"record saved to {shown} (replay it: cardcore replay {shown})")
     return 0
+
+
+def _line_editing() -> None:
+    """Let the arrow keys edit the prompt's line (readline, where the platform has it)."""
+    with contextlib.suppress(ImportError):
+        import readline  # noqa: F401 - imported for input()'s line editing
 
 
 def _save(console: Console, path: str, record: Any, *, overwrite: bool) -> str:
