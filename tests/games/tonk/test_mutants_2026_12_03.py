@@ -1,0 +1,172 @@
+"""Tonk: tests added by the mutation audit of 2026-12-03.
+
+Each test is named after the rule it guards and fails against a small plausible mutation of
+the rule's code that the earlier tests let through (see the docstrings). They use the public
+API: ``cardcore.new_game`` (through the stacked-deck helper), ``Game.act``, ``Game.apply``,
+``Game.legal_actions``, ``Game.view``, ``Game.history`` and ``Game.result``.
+"""
+
+from __future__ import annotations
+
+import pytest
+from tests.games.tonk.helpers import hand, tonk
+
+from cardcore import Game, IllegalActionError
+from cardcore_tonk.actions import parse_action
+
+
+def _legal(game: Game, seat: int) -> list[str]:
+    return [str(a) for a in game.legal_actions(seat)]
+
+
+# -- drops ----------------------------------------------------------------------------------
+
+
+def test_tonk_drop_2_a_tie_with_the_dropper_is_not_lowest() -> None:
+    """P0 drops with 20 and P1 also holds 20: the dropper is not strictly lowest, so is
+    caught (pays 2S to P1), and P1, the lowest non-dropper, collects S from P2 (47)."""
+    game = tonk(["10S 5S 2S 2H AS", "10H 5H 3S AH AD", "KS KH KD 9S 8S"])
+    game.act(0, "drop")
+    assert game.result is not None
+    assert game.result.reason == "drop-caught"
+    assert game.result.payouts == (-2, 3, -1)
+    two = tonk(["10S 5S 2S 2H AS", "10H 5H 3S AH AD"])
+    two.act(0, "drop")
+    assert two.result is not None
+    assert two.result.reason == "drop-caught" and two.result.payouts == (-2, 2)
+
+
+# -- the turn -------------------------------------------------------------------------------
+
+
+def test_tonk_turn_4_taken_discard_stays_with_a_spread_in_hand() -> None:
+    """With a spread (or a hit) possible, the card taken from the discard pile is still not
+    offered as a discard and may not be discarded, by text or as an action object."""
+    game = tonk(["5H 6H 7H KS 9C", "2C 3D 4S 8D JC"], upcard="KD")
+    game.act(0, "take")
+    legal = _legal(game, 0)
+    assert "spread 5H 6H 7H" in legal
+    assert "discard KD" not in legal
+    with pytest.raises(IllegalActionError, match="TONK-TURN-4"):
+        game.act(0, "discard KD")
+    with pytest.raises(IllegalActionError):
+        game.apply(parse_action(0, "discard KD"))
+    assert "KD" in hand(game, 0)
+    game.act(0, "discard KS")
+
+
+def test_tonk_turn_4_taken_discard_refused_as_an_action_object() -> None:
+    """Without any spread in hand too, ``Game.apply`` of the taken discard is refused."""
+    game = tonk(["2S 5H 9C JD 4C", "2C 3D 4S 8D JC"], upcard="KD")
+    game.act(0, "take")
+    with pytest.raises(IllegalActionError):
+        game.apply(parse_action(0, "discard KD"))
+    game.apply(parse_action(0, "discard JD"))
+    assert hand(game, 0) == ["2S", "4C", "5H", "9C", "KD"]
+
+
+# -- spreads and hits -----------------------------------------------------------------------
+
+
+def test_tonk_spread_2_a_run_has_no_gap() -> None:
+    """5H 6H 8H is no run, even when the hand also holds a real spread (KS KH KD)."""
+    game = tonk(["5H 6H 8H KS KH", "2C 3D 4S 8D JC"], upcard="QC", stock="KD")
+    game.act(0, "draw")
+    legal = _legal(game, 0)
+    assert "spread KD KH KS" in legal or "spread KS KH KD" in legal
+    assert not [a for a in legal if a.startswith("spread") and "8H" in a]
+    with pytest.raises(IllegalActionError, match="TONK-SPREAD-2"):
+        game.act(0, "spread 5H 6H 8H")
+    assert len(hand(game, 0)) == 6
+
+
+def test_tonk_spread_2_a_run_is_of_one_suit() -> None:
+    """5H 6S 7H is no run: refused, citing TONK-SPREAD-2."""
+    game = tonk(["5H 6S 7H KS KH", "2C 3D 4S 8D JC"], upcard="QC", stock="KD")
+    game.act(0, "draw")
+    assert not [a for a in _legal(game, 0) if a.startswith("spread") and "6S" in a]
+    with pytest.raises(IllegalActionError, match="TONK-SPREAD-2"):
+        game.act(0, "spread 5H 6S 7H")
+    assert len(hand(game, 0)) == 6
+
+
+def test_tonk_hit_1_a_run_from_two_grows_down_to_the_ace() -> None:
+    """A run 2H 3H 4H may be hit with AH at its low end (the ace is low)."""
+    game = tonk(["2H 3H 4H 9S 9C", "2C 3D 4S 8D JC"], upcard="QC", stock="AH")
+    game.act(0, "draw")
+    game.act(0, "spread 2H 3H 4H")
+    assert "hit 1 AH" in _legal(game, 0)
+    game.act(0, "hit 1 AH")
+    spreads = game.view(1)["table"]["spreads"]
+    assert len(spreads) == 1 and "AH" in str(spreads[0])
+    assert sorted(hand(game, 0)) == ["9C", "9S"]
+
+
+def test_tonk_hit_2_a_card_that_hits_only_a_later_spread() -> None:
+    """Two spreads on the table; P0 holds no spread and one card, 10S, that hits only
+    spread 2 (7S 8S 9S, laid by P1): ``hit 2 10S`` is legal."""
+    game = tonk(
+        ["2H 3H 4H KC QD", "7S 8S 9S 10C 6D"],
+        upcard="5C",
+        stock="JS 2C 10S",
+    )
+    game.act(0, "draw")  # JS
+    game.act(0, "spread 2H 3H 4H")
+    game.act(0, "discard KC")
+    game.act(1, "draw")  # 2C
+    game.act(1, "spread 7S 8S 9S")
+    game.act(1, "discard 10C")
+    game.act(0, "draw")  # 10S
+    assert hand(game, 0) == ["10S", "JS", "QD"]
+    legal = _legal(game, 0)
+    assert "hit 2 10S" in legal
+    game.act(0, "hit 2 10S")
+    assert hand(game, 0) == ["JS", "QD"]
+
+
+# -- natural tonk ---------------------------------------------------------------------------
+
+
+def test_tonk_49_2_a_void_deal_shows_only_the_naturals() -> None:
+    """Three seats, P0 (49) and P1 (50) hold naturals, P2 (20) does not: the hand is void
+    and only the naturals' hands are shown; P2's stays hidden from the others."""
+    game = tonk(
+        ["KS KH KD KC 9S", "QS QH QD JC 10S", "2S 3S 4S 5S 6S"],
+        upcard="7D",
+        natural=True,
+    )
+    table = game.view(None)["table"]
+    assert table["phase"] == "between" and table["shown"] == [True, True, False]
+    [entry] = game.history(None)
+    assert entry["reason"] == "void" and entry["amounts"] == [0, 0, 0]
+    assert entry["shown"][2] is None and entry["totals"] == [49, 50, None]
+    for viewer in (0, 1, None):
+        hidden = next(z for z in game.view(viewer)["zones"] if z["name"] == "hand.2")
+        assert set(hidden["cards"]) == {None}
+
+
+# -- house rules ----------------------------------------------------------------------------
+
+
+def test_tonk_var_2_only_three_aces_may_be_held() -> None:
+    """Under ``tonk.must-lay-down`` a book of three 2s may not be kept in hand (only three
+    aces may); three aces may."""
+    game = tonk(
+        ["2S 2H 2D 9C KD", "3C 4D 5S 8D JC"],
+        upcard="QC",
+        stock="7C",
+        rules=["tonk.must-lay-down"],
+    )
+    game.act(0, "draw")
+    assert "discard KD" not in _legal(game, 0)
+    with pytest.raises(IllegalActionError, match="TONK-VAR-2"):
+        game.act(0, "discard KD")
+    aces = tonk(
+        ["AS AH AD 9C KD", "3C 4D 5S 8D JC"],
+        upcard="QC",
+        stock="7C",
+        rules=["tonk.must-lay-down"],
+    )
+    aces.act(0, "draw")
+    assert "discard KD" in _legal(aces, 0)
+    aces.act(0, "discard KD")
