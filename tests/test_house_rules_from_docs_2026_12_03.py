@@ -923,3 +923,32 @@ def test_rule_requiring_a_rule_of_another_game_is_named_as_a_plugin_mistake() ->
     rule = penalty_rule(requires=("tonk.no-upcard",))
     with registered(rule), pytest.raises(PluginError, match="tonk"):
         cardcore.new_game("golf", 2, rules=[PENALTY])
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="check_game(rules='golf.x') iterates the text ('no house rule called 'g''), where"
+    " new_game, simulate, compare and the RL envs raise ArgumentError (cardcore.testing)",
+)
+def test_kit_refuses_one_rule_name_given_as_text() -> None:
+    with registered(penalty_rule()), pytest.raises(cardcore.ArgumentError):
+        check_game("golf", rules=PENALTY, games=1)  # type: ignore[arg-type]
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="RuleInfo takes control characters in name, id and summary, and cardcore list prints"
+    " them raw to the terminal (player names are refused for this very reason)",
+)
+@pytest.mark.parametrize(
+    "fields",
+    [
+        {"name": "golf.\x1b[2Jrule"},
+        {"id": "HOUSE-\x1b[2J-1"},
+        {"summary": "evil\x1b]0;title\x07"},
+    ],
+)
+def test_rule_info_refuses_control_characters(fields: dict[str, str]) -> None:
+    base = {"id": "HOUSE-CTL-1", "name": "golf.ctl", "game": "golf", "summary": "Control"}
+    with pytest.raises(PluginError):
+        RuleInfo(**{**base, **fields})
