@@ -10,8 +10,10 @@ import pty
 import random
 import re
 import select
+import signal
 import subprocess
 import sys
+import threading
 import time
 from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
@@ -1003,6 +1005,46 @@ def test_realtime_line_mode_reads_a_pipe(tmp_path: Path) -> None:
     text = out.getvalue()
     assert outcome == "over" and game.result is not None and game.result.reason == "resigned"
     assert "not understood" in text and "type #1 for menu item 1" in text
+
+
+class _CtrlC:
+    """A real-time bot that presses Ctrl-C (a SIGINT to this process) *presses* times as it plans."""
+
+    def __init__(self, presses: int) -> None:
+        self.presses = presses
+
+    def plan(self, view: object, legal: object, now: float) -> None:
+        for _ in range(self.presses):
+            os.kill(os.getpid(), signal.SIGINT)
+        self.presses = 0
+
+
+@pytest.mark.parametrize("presses", [1, 2])
+def test_realtime_ctrl_c_leaves_and_puts_the_interrupt_handler_back(presses: int) -> None:
+    """The first Ctrl-C is read between two moves (never inside a lock the screen or the
+    game holds); a second one interrupts at once. Either way the human left, nothing was
+    played, and Python's own handler is back."""
+    from io import StringIO
+
+    from rich.console import Console
+
+    from cardcore.cli.realtime import play_realtime
+
+    before = signal.getsignal(signal.SIGINT)
+    game = cardcore.new_game(SPEED, ["Me", "Bot"], seed=1)
+    read, write = os.pipe()  # input that never comes: only Ctrl-C ends the game
+    stdin = os.fdopen(read, encoding="utf-8")
+    try:
+        console = Console(file=StringIO(), width=200, color_system=None)
+        outcome = play_realtime(console, game, 0, [None, _CtrlC(presses)], stdin=stdin)
+    finally:
+        os.close(write)  # the input thread reads the end and stops
+        for thread in threading.enumerate():
+            if thread.name == "cardcore-input":
+                thread.join(10)
+        stdin.close()
+    assert outcome == "quit" and not game.is_over and game.version == 0
+    assert signal.getsignal(signal.SIGINT) is before
 
 
 class Crasher:

@@ -20,6 +20,7 @@ from __future__ import annotations
 import codecs
 import contextlib
 import os
+import signal
 import sys
 import threading
 import time
@@ -161,6 +162,7 @@ class _Realtime:
         self.start = time.monotonic()
         self.stop = threading.Event()
         self.outcome = "over"
+        self.interrupted = False  # Ctrl-C on the main thread (see catch_interrupts)
         self.lock = threading.Lock()
         self.acting = threading.Lock()  # held while the human's line is acted on and reported
         self.shown: tuple[int, tuple[str, ...]] = (-1, ())  # version drawn, its legal actions
@@ -235,6 +237,25 @@ class _Realtime:
         except Exception as exc:  # said, and the next line is read
             self.say(f"[red]error:[/] could not act on {escape(repr(line))}: {escape(_why(exc))}")
             return True
+
+    def catch_interrupts(self) -> Any:
+        """On the main thread, make Ctrl-C set :attr:`interrupted` (a second one raises).
+
+        :returns: The handler it replaced, to put back (``None``: nothing was changed).
+        """
+        if threading.current_thread() is not threading.main_thread():
+            return None
+        previous = signal.getsignal(signal.SIGINT)
+        if previous is None or previous is signal.SIG_IGN:  # set outside Python, or ignored
+            return None
+
+        def mark(signum: int, frame: Any) -> None:
+            if self.interrupted:
+                raise KeyboardInterrupt
+            self.interrupted = True
+
+        signal.signal(signal.SIGINT, mark)
+        return previous
 
     def leave(self) -> None:
         """The human left (``quit``, the end of the input, or it could not be read)."""
@@ -409,15 +430,19 @@ class _Realtime:
     def loop(self, start: Callable[[], None]) -> str:
         """Move the bots until the game ends or the human leaves; *start* starts the input.
 
-        Ctrl-C leaves the game, from the moment the input starts.
+        Ctrl-C leaves the game, from the moment the input starts. On the main thread the
+        first Ctrl-C only marks the wish, read between two moves (an interrupt landing
+        inside a lock held by the screen or the game could leave them stuck); a second one
+        interrupts at once.
         """
         game, plans = self.game, self.plans
         bots = [s for s in range(len(game.players)) if s != self.seat]
         bound = game.logic.action_bound(len(game.players), game.options)
         planned_at = -1  # the version the bots last planned at (the table may be drawn before)
+        caught = self.catch_interrupts()
         try:
             start()  # inside: Ctrl-C as soon as the human can type is leaving
-            while not game.is_over and not self.stop.is_set():
+            while not game.is_over and not self.stop.is_set() and not self.interrupted:
                 if game.version >= bound:
                     game.truncate()
                     break
@@ -455,6 +480,11 @@ class _Realtime:
                 plans[bot] = None
                 self.replan(bot)
         except KeyboardInterrupt:
+            self.outcome = "quit"
+        finally:
+            if caught is not None:
+                signal.signal(signal.SIGINT, caught)
+        if self.interrupted:
             self.outcome = "quit"
         self.stop.set()
         with self.acting:  # a move of the human's that ended the game is said before the end
