@@ -763,11 +763,6 @@ def test_cli_list_shows_a_registered_rule(capsys: pytest.CaptureFixture[str]) ->
     assert "HOUSE-PEN-5" not in capsys.readouterr().out
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="cli replay's _start (src/cardcore/cli/commands.py:524) replays the record without"
-    " actions and result; a game over at its deal (Tonk natural, a deal judge) then fails",
-)
 def test_cli_replay_of_a_game_that_ended_at_its_deal(
     tmp_path: Any, capsys: pytest.CaptureFixture[str]
 ) -> None:

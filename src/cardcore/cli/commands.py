@@ -523,6 +523,8 @@ def cmd_replay(console: Console, args: argparse.Namespace, read: Callable[[str],
 
 def _start(rec: Mapping[str, Any]) -> Game:
     """A game at the start of record *rec* (its actions not applied)."""
+    if not rec["actions"]:
+        return replay(rec)  # nothing to step through; a game over at its deal keeps its result
     empty = {**rec, "actions": []}
     empty.pop("result", None)
     return replay(empty)
