@@ -326,3 +326,73 @@ def test_golf_view_1_every_card_shown_at_the_end() -> None:
     assert None not in _table(hand, 0)["grids"][0]
     assert _table(hand, 0)["grids"][1] == [None] * 4
     assert _table(hand, None)["grids"] == [[None] * 4, [None] * 4]
+
+
+# -- second pass: resignation and the house rules on the wider grids ------------------------
+
+
+def test_golf_game_4_resigning_leader_cannot_win() -> None:
+    """The resigning seat holds the lowest total (19): the lowest total among the others
+    (seat 0, 20) wins, never nobody."""
+    game = cardcore.new_game("golf", 3, options={"rounds": 3, "max_turns": 1}, seed=1)
+    _flip_all(game, 3)
+    game.act(0, "draw")
+    game.act(0, "discard")  # the cap ends round 1
+    assert _table(game)["totals"] == [20, 32, 19]
+    game.act(2, "resign")
+    assert game.is_over and game.result is not None
+    assert game.result.reason == "resigned"
+    assert game.result.winners == (0,)
+
+
+def test_golf6_score_2_columns_removed_in_golf8() -> None:
+    """``golf.remove-columns`` serves GOLF8 too: a face-up cancelled column (5C/5D) goes to
+    the bottom of the discard pile and its positions stay empty."""
+    deck = stack(["5C 6C 7C 8C 5D 9C 10C JC", "2D 3D 4D 6D 7D 8D 9D 10D"], "KH")
+    game = cardcore.new_game(
+        "golf", 2, deck=deck, rules=["golf.remove-columns"], options={"layout": 8}, seed=1
+    )
+    game.act(0, "flip 0")
+    game.act(0, "flip 4")
+    table = _table(game, 1)
+    assert table["grids"][0][0] == "--" and table["grids"][0][4] == "--"
+    assert table["discard"] == "KH" and table["discards"] == 3
+
+
+def test_golf6_var_2_pairs_anywhere_in_golf10() -> None:
+    """``golf.pairs-anywhere`` serves GOLF10 too: 5C/5D and 7C/7D cancel although no column
+    holds a pair: 9 + 2 + 3 + 4 + 6 + 8 = 32 (column pairs would score 56)."""
+    grids = ["5C 5D 7C 7D 9C 2C 3C 4C 6C 8C", "2D 3D 4D 6D 8D 2H 3H 4H 6H 8H"]
+    game = cardcore.new_game(
+        "golf",
+        2,
+        deck=stack(grids, "KH", "QS"),
+        rules=["golf.pairs-anywhere"],
+        options={"layout": 10, "rounds": 1, "max_turns": 1},
+        seed=1,
+    )
+    _flip_all(game, 2)
+    game.act(0, "draw")
+    game.act(0, "discard")
+    assert game.is_over
+    assert game.history(None)[0]["scores"] == [32, 0]
+
+
+def test_golf9_4_a_second_triple_leaves_the_first_removed() -> None:
+    """GOLF9 with ``golf.remove-triples``: row 0 (three 5s) goes at the setup, row 1 (three
+    6s placed one by one) later; both rows stay empty and row 2 keeps its cards."""
+    grids = ["5C 5D 5H 2C 3C 4C 7D 8D 9D", "2D 3D 4D 7S 8S 9S JC QC KC"]
+    deck = stack(grids, "10H", "6C 10S 6D JS 6H QS")
+    game = cardcore.new_game(
+        "golf", 2, deck=deck, rules=["golf.remove-triples"], options={"layout": 9}, seed=1
+    )
+    _flip_all(game, 2, (0, 1, 2))
+    assert _table(game)["grids"][0][:3] == ["--", "--", "--"]
+    for pos in (3, 4, 5):
+        game.act(0, "draw")
+        game.act(0, f"replace {pos}")
+        game.act(1, "draw")
+        game.act(1, "discard")
+    grid = _table(game, 1)["grids"][0]
+    assert grid == ["--"] * 6 + [None] * 3
+    assert "grid.0: 7D 8D 9D" in game.position()

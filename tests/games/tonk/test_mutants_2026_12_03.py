@@ -9,9 +9,10 @@ API: ``cardcore.new_game`` (through the stacked-deck helper), ``Game.act``, ``Ga
 from __future__ import annotations
 
 import pytest
-from tests.games.tonk.helpers import hand, tonk
+from tests.games.tonk.helpers import NATURAL, hand, tonk
 
-from cardcore import Game, IllegalActionError
+import cardcore
+from cardcore import Game, IllegalActionError, OptionError
 from cardcore_tonk.actions import parse_action
 
 
@@ -170,3 +171,61 @@ def test_tonk_var_2_only_three_aces_may_be_held() -> None:
     aces.act(0, "draw")
     assert "discard KD" in _legal(aces, 0)
     aces.act(0, "discard KD")
+
+
+# -- second pass: the hit-blocks-drop window and positions ----------------------------------
+
+
+def test_tonk_var_4_taking_a_discard_ends_the_block() -> None:
+    """Under ``tonk.hit-blocks-drop`` P1, whose spread P0 hit, may not drop on its next turn;
+    that turn (played by taking the discard) ends the block: on the turn after, P1 may drop."""
+    game = tonk(
+        ["10S 2C 4D 6H QD", "7S 8S 9S KC JD"],
+        upcard="3C",
+        stock="5D AC 8H 9H",
+        rules=["tonk.hit-blocks-drop"],
+    )
+    game.act(0, "draw")  # 5D
+    game.act(0, "discard 5D")
+    game.act(1, "draw")  # AC
+    game.act(1, "spread 7S 8S 9S")
+    game.act(1, "discard KC")
+    game.act(0, "draw")  # 8H
+    game.act(0, "hit 1 10S")
+    game.act(0, "discard 8H")
+    assert "drop" not in _legal(game, 1)  # hit since its last turn: blocked
+    with pytest.raises(IllegalActionError, match="TONK-VAR-4"):
+        game.act(1, "drop")
+    game.act(1, "take")  # 8H
+    game.act(1, "discard JD")
+    game.act(0, "draw")  # 9H
+    game.act(0, "discard 9H")
+    assert "drop" in _legal(game, 1)
+    game.act(1, "drop")
+    assert game.is_over
+
+
+def test_tonk_note_2_position_marks_who_knows_each_card() -> None:
+    """The position marks the upcard as known to all (``!``) and a card drawn from the stock
+    as known to its drawer only (``@0``)."""
+    game = tonk(["2H 3H 4H 9S 9C", "2C 3D 4S 8D JC"], upcard="QC", stock="AH")
+    assert "discard: QC! |" in game.position()
+    game.act(0, "draw")
+    assert "hand.0: 2H 3H 4H 9S 9C AH@0 |" in game.position()
+
+
+def test_tonk_note_2_position_with_a_spread_that_is_no_run_is_refused() -> None:
+    """Reading a position checks each spread: 2H 3S 4H (two suits) is refused with an
+    ``OptionError`` citing the spread rules."""
+    game = tonk(["2H 3H 4H 9S 9C", "2C 3D 4S 8D JC"], upcard="QC", stock="AH")
+    game.act(0, "draw")
+    game.act(0, "spread 2H 3H 4H")
+    text = game.position()
+    assert " 3S " in text and "spreads: 2H! 3H! 4H!" in text
+    again = cardcore.new_game(
+        "tonk", 2, options={"first_dealer": 1}, without=(NATURAL,), position=text
+    )
+    assert again.to_act == (0,)
+    bad = text.replace(" 3S ", " 3H ").replace("spreads: 2H! 3H! 4H!", "spreads: 2H! 3S! 4H!")
+    with pytest.raises(OptionError, match="TONK-SPREAD-2"):
+        cardcore.new_game("tonk", 2, options={"first_dealer": 1}, without=(NATURAL,), position=bad)
