@@ -930,11 +930,6 @@ def test_kit_refuses_one_rule_name_given_as_text() -> None:
         check_game("golf", rules=PENALTY, games=1)  # type: ignore[arg-type]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="RuleInfo takes control characters in name, id and summary, and cardcore list prints"
-    " them raw to the terminal (player names are refused for this very reason)",
-)
 @pytest.mark.parametrize(
     "fields",
     [

@@ -259,6 +259,9 @@ class GameInfo:
 
 _PART = re.compile(r"[0-9]{1,64}", re.ASCII)
 _GAME_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,63}", re.ASCII)
+_UNSHOWN = re.compile("[\x00-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
+"""Control characters and bidirectional overrides: a rule's text holding one would reach a
+terminal (``cardcore list``) as a command (an escape sequence) or as other text than it is."""
 
 
 def version_key(version: str) -> tuple[int, int, int]:
@@ -387,7 +390,8 @@ class RuleInfo:
         rule added, so they replay as they were played (see :func:`cardcore.earlier_rules`;
         only a rule shipped in the game's own package, for a version it has reached).
     :raises PluginError: For an *id*, *name* or *game* that is not a non-empty
-        ``str``, *conflicts* or *requires* that are not a tuple (or list) of names, an
+        ``str``, a *summary* that is not a ``str``, a control character (or a
+        bidirectional override) in any of them or in *version*, *conflicts* or *requires* that are not a tuple (or list) of names, an
         *applies* value that is one value instead of a tuple of them, or a
         *default_before* that is not a version text.
     """
@@ -410,6 +414,18 @@ class RuleInfo:
             if not (isinstance(value, str) and value):
                 msg = f"RuleInfo {what} must be a non-empty str, not {shown(value)}"
                 raise PluginError(msg, plugin=self.name if isinstance(self.name, str) else None)
+        if not isinstance(self.summary, str):
+            msg = f"house rule {self.name!r}: summary must be a str, not {shown(self.summary)} ({self.id})"
+            raise PluginError(msg, plugin=self.name)
+        for what in ("id", "name", "game", "summary", "version"):
+            value = getattr(self, what)
+            if isinstance(value, str) and _UNSHOWN.search(value):
+                rule = "" if what == "id" else f" ({self.id})"
+                msg = (
+                    f"house rule {shown(self.name, 40)}: {what} {shown(value, 60)} holds a control"
+                    f" character, which would reach a terminal as a command or as other text{rule}"
+                )
+                raise PluginError(msg, plugin=self.name if what != "name" else None)
         for what in ("conflicts", "requires"):
             value = getattr(self, what)
             if isinstance(value, str) or not isinstance(value, list | tuple | set | frozenset):
