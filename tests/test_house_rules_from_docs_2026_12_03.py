@@ -487,24 +487,8 @@ def _bad_judge(hands: Any, points: Any, units: tuple[int, ...] = (1, 0)) -> Deal
     "answer",
     [
         pytest.param(lambda: _bad_judge, id="module-function"),
-        pytest.param(
-            lambda: functools.partial(_bad_judge, units=(2, 0)),
-            id="fresh-partial",
-            marks=pytest.mark.xfail(
-                strict=True,
-                reason="refused_answer (src/cardcore/logic.py) finds a judge's maker by identity "
-                "(impl.function() is made): a fresh closure is blamed on tonk.natural-49-50",
-            ),
-        ),
-        pytest.param(
-            lambda: 42,
-            id="not-a-function",
-            marks=pytest.mark.xfail(
-                strict=True,
-                reason="plugins/cardcore_tonk/logic.py:128 refuses a non-callable judge without "
-                "by=, so PluginError.plugin is the first implementer, tonk.natural-49-50",
-            ),
-        ),
+        pytest.param(lambda: functools.partial(_bad_judge, units=(2, 0)), id="fresh-partial"),
+        pytest.param(lambda: 42, id="not-a-function"),
     ],
 )
 def test_tonk_bad_judge_answer_is_blamed_on_its_own_plugin(answer: Callable[[], Any]) -> None:
@@ -721,11 +705,6 @@ def _installed_entry_point(name: str) -> Any:
     return entry
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="register() over an installed rule overwrites its entry point and unregister() then"
-    " deletes the name (src/cardcore/plugins.py register/unregister): the installed rule is gone",
-)
 def test_register_over_an_installed_rule_then_unregister_restores_it() -> None:
     original = cardcore.rule_info("golf.hard")
     try:
@@ -909,11 +888,6 @@ def test_speed_state_reading_veto_is_judged_at_the_version_seen() -> None:
     assert stale > 0 and vetoed > 0
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="a Golf rule that requires a Tonk rule can never be chosen, yet new_game says only"
-    " \"requires 'tonk.no-upcard', which is not chosen\" (no PluginError naming the mistake)",
-)
 def test_rule_requiring_a_rule_of_another_game_is_named_as_a_plugin_mistake() -> None:
     rule = penalty_rule(requires=("tonk.no-upcard",))
     with registered(rule), pytest.raises(PluginError, match="tonk"):

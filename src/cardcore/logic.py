@@ -8,12 +8,12 @@ checks, stale detection, locking, records, events, views' envelope).
 
 from __future__ import annotations
 
-import contextlib
 import random
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
+from cardcore import _blame
 from cardcore._text import shown
 from cardcore.actions import Action
 from cardcore.cards import Card
@@ -480,23 +480,22 @@ class GameLogic(Generic[S, A]):
         raise self.refused_answer(hook, value, what)
 
     def refused_answer(
-        self, hook: str, value: Any, wanted: str, by: Callable[..., Any] | None = None
+        self, hook: str, value: Any, wanted: str, by: Callable[..., Any] | None = None,
+        asked: Mapping[str, Any] | None = None,
     ) -> PluginError:
         """The error for hook *hook* answering *value* where it must answer *wanted*.
 
-        It names the plugins that implement the hook, house rules first; *by*, the
-        function that made *value*, handed over by a hook taking no arguments (as Tonk's
-        ``tonk_deal_judge``), blames the plugin whose implementation hands it over.
+        It names the plugins that implement the hook, house rules first, and blames the one
+        whose implementation gave the answer (asked again with the arguments *asked*); *by*,
+        the function that made *value*, handed over by a hook (as Tonk's ``tonk_deal_judge``),
+        blames the plugin whose implementation hands it over.
         """
         names = self._implementers(hook)
         msg = f"{hook} ({', '.join(names)}) answered {shown(value)}: it must answer {wanted}"
-        hc = getattr(self.ruleset.pm.hook, hook, None) if by is not None else None
-        made = getattr(by, "__wrapped__", by)  # the core guards a house rule's function
-        for impl in hc.get_hookimpls() if hc is not None else ():
-            with contextlib.suppress(Exception):  # asked again only to find whose it is
-                if not impl.argnames and not impl.hookwrapper and impl.function() is made:
-                    return PluginError(msg, plugin=impl.plugin_name)
-        return PluginError(msg, plugin=names[0])
+        hc = getattr(self.ruleset.pm.hook, hook, None) if len(names) > 1 else None
+        answer = value if by is None else by
+        blamed = None if hc is None else _blame.answerer(hc, answer, asked or {})
+        return PluginError(msg, plugin=blamed or names[0])
 
     def _implementers(self, hook: str) -> list[str]:
         hc = getattr(self.ruleset.pm.hook, hook, None)
