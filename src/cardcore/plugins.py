@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 import pluggy
 
-from cardcore import _declared, _earlier, _hookcall, _registered
+from cardcore import _declared, _earlier, _hookcall, _registered, _registrations
 from cardcore._agentspec import (
     build_agent,
     check_agent_params,
@@ -96,7 +96,7 @@ def _entries() -> dict[str, dict[str, Any]]:
 
 def register(group: str, name: str, target: ModuleType | Any) -> None:
     """Register a plugin without an installed entry point (tests, notebooks); one already
-    registered or installed under *name* is replaced (for this process).
+    registered or installed under *name* is replaced until :func:`unregister` puts it back.
 
     :param group: ``"cardcore.games"``, ``"cardcore.rules"`` or ``"cardcore.agents"``.
     :param name: The name to find it by (``"hearts"``, ``"hearts.jack-of-diamonds"``).
@@ -104,21 +104,18 @@ def register(group: str, name: str, target: ModuleType | Any) -> None:
     :raises PluginError: A game or house rule without ``GAME = GameInfo(...)`` or
         ``RULE = RuleInfo(...)``, or whose ``GAME.name`` or ``RULE.name`` is not *name*.
     """
-    if group not in GROUPS:
-        msg = f"unknown plugin group {group!r} (expected one of {', '.join(GROUPS)})"
-        raise UnknownPluginError(msg)
+    _registrations.check_group(group, GROUPS)
     _registered.check_registered(group, name, target)
     with _lock:
-        _entries()[group][name] = target
+        _registrations.push(_entries()[group], group, name, target)
         _loaded[group, name] = target
-        for key in [k for k in _rulesets if k[0] == name or group == "cardcore.rules"]:
-            del _rulesets[key]
-        _bare.clear()
-        _earlier.invalidate()
+        _forget(group, name)
 
 
 def unregister(group: str, name: str) -> None:
-    """Remove a plugin added with :func:`register` (or hide an installed one) for this process.
+    """Undo the latest :func:`register` of *name*: what it replaced (an installed plugin or
+    an earlier registration) comes back, or the name is removed if it held nothing. With no
+    registration to undo, an installed plugin of that name is hidden for this process.
 
     Cached configurations that could use it are dropped.
 
@@ -126,20 +123,23 @@ def unregister(group: str, name: str) -> None:
     :param name: The name it was registered under.
     :raises UnknownPluginError: If nothing is registered under *name*.
     """
-    if group not in GROUPS:
-        msg = f"unknown plugin group {group!r} (expected one of {', '.join(GROUPS)})"
-        raise UnknownPluginError(msg)
+    _registrations.check_group(group, GROUPS)
     with _lock:
         entries = _entries()[group]
         if name not in entries:
             msg = f"nothing is registered as {name!r} in {group!r}"
             raise UnknownPluginError(msg)
-        del entries[name]
+        _registrations.pop(entries, group, name)
         _loaded.pop((group, name), None)
-        for key in [k for k in _rulesets if k[0] == name or group == "cardcore.rules"]:
-            del _rulesets[key]
-        _bare.clear()
-        _earlier.invalidate()
+        _forget(group, name)
+
+
+def _forget(group: str, name: str) -> None:
+    """Drop the cached configurations that could use plugin *name* of *group*."""
+    for key in [k for k in _rulesets if k[0] == name or group == "cardcore.rules"]:
+        del _rulesets[key]
+    _bare.clear()
+    _earlier.invalidate()
 
 
 def _load(group: str, name: str) -> Any:
@@ -553,6 +553,7 @@ def get_ruleset(game: str, rules: Iterable[str] = (), without: Iterable[str] = (
             chosen[rinfo.name] = (mod, rinfo)
         infos = sorted(chosen.values(), key=lambda mi: mi[1].id)
         _declared.check_rule_set(info, [i for _, i in infos], lambda: _installed_rules())
+        _registrations.check_requires(game, [i for _, i in infos], _installed_rules)
         for _, a in infos:
             for _, b in infos:
                 if a is not b and any(_matches(ref, b) for ref in a.conflicts):
