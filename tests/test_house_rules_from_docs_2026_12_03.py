@@ -722,11 +722,6 @@ def test_register_over_an_installed_rule_then_unregister_restores_it() -> None:
         assert cardcore.rule_info("golf.hard") == original
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="cardcore.testing.applicable_options takes a GameInfo and RuleInfos (undocumented:"
-    " no :param:), and a game name is a raw AttributeError, unlike the kit's other functions",
-)
 def test_applicable_options_takes_names_like_the_rest_of_the_kit() -> None:
     from cardcore.testing import applicable_options
 
@@ -766,11 +761,6 @@ def _reason_rule(reason: str) -> types.ModuleType:
     return _module(rule, tonk_deal_judge=hookimpl(lambda: judge))
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="usable_verdict (plugins/cardcore_tonk/answers.py:58) takes any str as a reason: an"
-    " empty one, or terminal escapes that cardcore verify/replay then print raw",
-)
 @pytest.mark.parametrize("reason", ["", "won\x1b[2J\x1b]0;title\x07"])
 def test_tonk_verdict_reason_must_be_printable_text(reason: str) -> None:
     with registered(_reason_rule(reason)), pytest.raises(PluginError, match="tonk_deal_judge"):
@@ -894,11 +884,6 @@ def test_rule_requiring_a_rule_of_another_game_is_named_as_a_plugin_mistake() ->
         cardcore.new_game("golf", 2, rules=[PENALTY])
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="check_game(rules='golf.x') iterates the text ('no house rule called 'g''), where"
-    " new_game, simulate, compare and the RL envs raise ArgumentError (cardcore.testing)",
-)
 def test_kit_refuses_one_rule_name_given_as_text() -> None:
     with registered(penalty_rule()), pytest.raises(cardcore.ArgumentError):
         check_game("golf", rules=PENALTY, games=1)  # type: ignore[arg-type]

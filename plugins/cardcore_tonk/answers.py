@@ -40,7 +40,7 @@ def checked_ender(logic: TonkLogic, ends: Any) -> Callable[[TonkState], bool]:
     return ends_on_empty
 
 
-VERDICT = "None or a DealVerdict: a reason, None or a seat, a whole number of stakes per seat summing to zero, a flag, and None or the distinct seats shown"
+VERDICT = "None or a DealVerdict: a reason (printable text, not blank), None or a seat, a whole number of stakes per seat summing to zero, a flag, and None or the distinct seats shown"
 """What a deal judge may answer, for the error that refuses another answer."""
 
 
@@ -50,12 +50,16 @@ def usable_verdict(verdict: Any, players: int) -> bool:
 
     >>> usable_verdict(DealVerdict("natural", 0, (2, -1, -1)), 3), usable_verdict("void", 3)
     (True, False)
+    >>> usable_verdict(DealVerdict("", 0, (1, -1)), 2)  # a reason is printable text, not blank
+    False
     """
     if type(verdict) is not DealVerdict:
         return False
     seat, units, shown = verdict.seat, verdict.units, verdict.shown
     return (
         type(verdict.reason) is str
+        and verdict.reason.isprintable()  # no terminal escapes: verify and replay print it
+        and verdict.reason.strip() != ""
         and (seat is None or (type(seat) is int and 0 <= seat < players))
         and type(units) in (tuple, list)
         and len(units) == players

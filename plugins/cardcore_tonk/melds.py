@@ -98,7 +98,8 @@ class Meld(NamedTuple):
 class DealVerdict(NamedTuple):
     """A hand settled right after the deal by a house rule.
 
-    :param reason: The ending's name, as posted to the ledger.
+    :param reason: The ending's name, as posted to the ledger: printable text, not blank
+        (no control characters or terminal escapes).
     :param seat: The winning seat, or ``None``.
     :param units: Net payouts per seat in stakes (summing to zero).
     :param redeal: The deal is void: the next dealer deals the hand again, and it is not
