@@ -396,3 +396,62 @@ def test_golf9_4_a_second_triple_leaves_the_first_removed() -> None:
     grid = _table(game, 1)["grids"][0]
     assert grid == ["--"] * 6 + [None] * 3
     assert "grid.0: 7D 8D 9D" in game.position()
+
+
+# -- third pass: diagonal pairs and the reveal rules on GOLF8 -------------------------------
+
+
+def _golf4_scores(grids: list[str], rules: list[str]) -> list[int]:
+    """Score one GOLF4 round: peeks, seat 0 knocks, seat 1 draws and discards."""
+    deck = stack(grids, "9H", "8D 7D")
+    game = cardcore.new_game(
+        "golf", 2, deck=deck, rules=rules, options={"layout": "4", "rounds": 1}, seed=1
+    )
+    for seat in (0, 1):
+        game.act(seat, "peek 0")
+        game.act(seat, "peek 1")
+    game.act(0, "knock")
+    game.act(1, "draw")
+    game.act(1, "discard")
+    assert game.is_over
+    scores: list[int] = game.history(None)[0]["scores"]
+    return scores
+
+
+def test_golf4_var_1_rows_and_columns_still_pair_with_diagonals() -> None:
+    """``golf.diagonal-pairs`` adds the diagonals: a row pair (5C 5D / 7C 9C: 16), a column
+    pair (5C 7C / 5D 9C: 16) and a diagonal pair (5C 7C / 9C 5D: 16) all cancel."""
+    rules = ["golf.diagonal-pairs"]
+    assert _golf4_scores(["5C 5D 7C 9C", "2C 3C 4C 6C"], rules) == [16, 15]
+    assert _golf4_scores(["5C 7C 5D 9C", "2C 3C 4C 6C"], rules) == [16, 15]
+    assert _golf4_scores(["5C 7C 9C 5D", "2C 3C 4C 6C"], rules) == [16, 15]
+    assert _golf4_scores(["5C 7C 9C 5D", "2C 3C 4C 6C"], []) == [26, 15]
+
+
+def test_golf6_setup_3_same_column_in_golf8() -> None:
+    """GOLF8 columns are ``c`` and ``c + 4``: after flip 0, flip 4 is the same column and
+    flip 3 is not."""
+    game = cardcore.new_game(
+        "golf", 2, rules=["golf.reveal-same-column"], options={"layout": 8}, seed=1
+    )
+    game.act(0, "flip 0")
+    assert [str(a) for a in game.legal_actions(0)] == ["flip 4"]
+    with pytest.raises(IllegalActionError, match="GOLF6-SETUP-3"):
+        game.act(0, "flip 3")
+    game.act(0, "flip 4")
+    assert game.to_act == (1,)
+
+
+def test_golf6_setup_4_different_columns_in_golf8() -> None:
+    """GOLF8 columns are ``c`` and ``c + 4``: after flip 0, flip 4 is refused (same column)
+    and flip 3 is allowed."""
+    game = cardcore.new_game(
+        "golf", 2, rules=["golf.reveal-different-columns"], options={"layout": 8}, seed=1
+    )
+    game.act(0, "flip 0")
+    assert "flip 4" not in [str(a) for a in game.legal_actions(0)]
+    assert "flip 3" in [str(a) for a in game.legal_actions(0)]
+    with pytest.raises(IllegalActionError, match="GOLF6-SETUP-4"):
+        game.act(0, "flip 4")
+    game.act(0, "flip 3")
+    assert game.to_act == (1,)

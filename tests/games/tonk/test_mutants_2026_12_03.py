@@ -229,3 +229,40 @@ def test_tonk_note_2_position_with_a_spread_that_is_no_run_is_refused() -> None:
     bad = text.replace(" 3S ", " 3H ").replace("spreads: 2H! 3H! 4H!", "spreads: 2H! 3S! 4H!")
     with pytest.raises(OptionError, match="TONK-SPREAD-2"):
         cardcore.new_game("tonk", 2, options={"first_dealer": 1}, without=(NATURAL,), position=bad)
+
+
+# -- third pass: going out shows no hand, the order of hits ---------------------------------
+
+
+def test_tonk_view_1_going_out_by_discard_shows_no_hand() -> None:
+    """P0 spreads five hearts and discards the last card (TONK-OUT-2): no hand is turned
+    face up, in the views or in the history."""
+    game = tonk(["5H 6H 7H 8H 9H", "2C 3D 4S 8D JC"], upcard="QC", stock="KD", hands=2)
+    game.act(0, "draw")
+    game.act(0, "spread 5H 6H 7H 8H 9H")
+    game.act(0, "discard KD")
+    entry = game.history(None)[-1]
+    assert entry["reason"] == "out" and entry["amounts"] == [1, -1]
+    assert not entry["shown"] or all(h is None for h in entry["shown"])
+    assert game.view(None)["table"]["shown"] == [False, False]
+    hidden = next(z for z in game.view(0)["zones"] if z["name"] == "hand.1")
+    assert set(hidden["cards"]) == {None}
+
+
+def test_tonk_legal_1_hits_listed_by_spread_number() -> None:
+    """After the draw: hits by spread number (then card), then discards by card."""
+    game = tonk(["2H 3H 4H KC 5H", "7S 8S 9S 10C 6D"], upcard="5C", stock="QD 2C 10S")
+    game.act(0, "draw")  # QD
+    game.act(0, "spread 2H 3H 4H")
+    game.act(0, "discard KC")
+    game.act(1, "draw")  # 2C
+    game.act(1, "spread 7S 8S 9S")
+    game.act(1, "discard 10C")
+    game.act(0, "draw")  # 10S
+    assert _legal(game, 0) == [
+        "hit 1 5H",
+        "hit 2 10S",
+        "discard 5H",
+        "discard 10S",
+        "discard QD",
+    ]
