@@ -21,7 +21,8 @@ def spit_rank_gaps() -> list[int]:
     All results are merged. A difference is ``(pile rank - card rank) mod 13``;
     the game answers ``[1, 12]`` (one up or one down, ace wrapping).
 
-    :returns: Allowed differences, 0..12.
+    :returns: Allowed differences, ints from 0 to 12 (another answer is a
+        :class:`~cardcore.PluginError` naming the rule).
 
     .. versionadded:: 0.1
     """

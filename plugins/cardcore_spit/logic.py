@@ -88,10 +88,11 @@ class SpitLogic(GameLogic[SpitState, SpitAction]):
         rank_gaps = ruleset.resolve("spit_rank_gaps")
         for answer in [] if rank_gaps is None else rank_gaps():
             if not isinstance(answer, list | tuple | set | frozenset) or not all(
-                type(g) is int for g in answer
-            ):
-                raise self.refused_answer("spit_rank_gaps", answer, "a tuple of ints")
-            gaps.update(g % 13 for g in answer)
+                type(g) is int and 0 <= g <= 12 for g in answer
+            ):  # a gap of 13 or -1 is not taken mod 13: it says something else than it means
+                wanted = "a list of rank differences, ints from 0 to 12"
+                raise self.refused_answer("spit_rank_gaps", answer, wanted)
+            gaps.update(answer)
         self.gaps = frozenset(gaps)
         """The rank differences that make a play legal (SPIT-MOVE-2/3/4 and any house rule)."""
         self.adj = piles.adjacency_table(self.gaps)
