@@ -55,8 +55,9 @@ notation, ``"scores"`` for one that never scores a round) is listed in
 ``Report.skipped`` with the reason, not passed silently. An error inside a
 check becomes a failure: :func:`check_game` raises only
 :class:`AssertionError`, or for its own arguments
-:class:`~cardcore.OptionError`, :class:`~cardcore.UnknownPluginError` or
-:class:`~cardcore.RuleConflictError`.
+:class:`~cardcore.OptionError`, :class:`~cardcore.UnknownPluginError`,
+:class:`~cardcore.RuleConflictError` or :class:`~cardcore.ArgumentError` (house
+rules given as one text instead of a list of names).
 
 :func:`configurations` lists the configurations worth checking, chosen from
 what the game and its house rules declare (``RuleInfo.applies``, conflicts,

@@ -10,16 +10,17 @@ without starting a game to find out.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any
 
 from attrs import field, frozen
 
-from cardcore.errors import CardcoreError
+from cardcore._text import shown
+from cardcore.errors import ArgumentError, CardcoreError, OtherGameRuleError
 from cardcore.info import GameInfo, RuleInfo
 from cardcore.plugins import available_rules, game_info, get_ruleset, rule_info
 
-__all__ = ["Configuration", "applicable_options", "configurations"]
+__all__ = ["Configuration", "applicable_options", "configurations", "rule_names"]
 
 
 def _freeze(options: Mapping[str, Any]) -> tuple[tuple[str, Any], ...]:
@@ -73,14 +74,54 @@ def _distinct(values: Sequence[Any]) -> list[Any]:
     return out
 
 
-def applicable_options(game: GameInfo, rules: Sequence[RuleInfo]) -> dict[str, Any] | None:
+def rule_names(what: str, names: Any) -> tuple[Any, ...]:
+    """*names* (the kit's ``rules=`` or ``without=``) as a tuple, as :func:`cardcore.new_game`
+    reads them; one name given as text would be read letter by letter, so it is refused.
+
+    :raises ArgumentError: For text, a mapping or anything that is not an iterable of names.
+    """
+    if not isinstance(names, str | bytes | bytearray | Mapping) and isinstance(names, Iterable):
+        try:
+            return tuple(names)
+        except Exception:  # an iterable that fails as it is read
+            pass
+    msg = f"{what} takes a list of names, not {shown(names)}"
+    raise ArgumentError(msg)
+
+
+def applicable_options(
+    game: str | GameInfo, rules: Iterable[str | RuleInfo]
+) -> dict[str, Any] | None:
     """Return options under which every rule of *rules* applies, or ``None`` if there are none.
 
     Read from each rule's ``applies``: an option keeps its default where every
     rule serves it, and otherwise takes the first value that every rule serves.
 
+    >>> applicable_options("golf", ["golf.diagonal-pairs"])  # doctest: +SKIP
+    {'layout': 4}
+
+    :param game: The game: its name (as the kit's other functions take it) or its
+        :class:`~cardcore.GameInfo`.
+    :param rules: The house rules that must all apply, each an entry-point name, a rule
+        ID or a :class:`~cardcore.RuleInfo` (a list: one name alone is not read as text).
     :returns: Only the options that differ from the defaults (``{}``: the defaults serve).
+    :raises UnknownPluginError: A game or house rule that is not installed.
+    :raises OtherGameRuleError: A house rule of another game.
+    :raises ArgumentError: *rules* given as one text, or not as an iterable.
     """
+    info = game if isinstance(game, GameInfo) else game_info(game)
+    infos = [r if isinstance(r, RuleInfo) else rule_info(r) for r in rule_names("rules", rules)]
+    for rule in infos:
+        if rule.game != info.name:
+            msg = (
+                f"house rule {rule.name!r} belongs to {rule.game!r}, not {info.name!r} ({rule.id})"
+            )
+            raise OtherGameRuleError(msg)
+    return _applicable(info, infos)
+
+
+def _applicable(game: GameInfo, rules: Sequence[RuleInfo]) -> dict[str, Any] | None:
+    """:func:`applicable_options` of rules already read (and of *game*)."""
     defaults = game.resolve_options(None)
     out: dict[str, Any] = {}
     names = {name for info in rules for name in info.applies}
@@ -169,6 +210,7 @@ def configurations(
     :param name: An installed game.
     :param pairs: Also yield pairs of house rules.
     :param rules: The optional house rules to consider (default: every installed one).
+    :raises ArgumentError: *rules* given as one text, or not as an iterable.
     """
     info = game_info(name)
     low = info.min_players
@@ -180,7 +222,7 @@ def configurations(
                 yield Configuration(name, low, options={opt.name: value})
     for rule in info.default_rules:
         yield Configuration(name, low, without=(rule,))
-    names = available_rules(name) if rules is None else tuple(rules)
+    names = available_rules(name) if rules is None else rule_names("rules", rules)
     installed = {n: rule_info(n) for n in names if n not in info.default_rules}
     defaults = [rule_info(d) for d in info.default_rules]
     groups: list[tuple[RuleInfo, ...]] = [(r,) for r in installed.values()]
@@ -197,7 +239,7 @@ def configurations(
             continue
         off = tuple(sorted(d.name for d in defaults if any(_conflict(d, r) for r in every)))
         active = [d for d in defaults if d.name not in off]
-        options = applicable_options(info, [*every, *active])
+        options = _applicable(info, [*every, *active])
         if options is None:
             continue
         chosen = tuple(sorted({r.name for r in every}))

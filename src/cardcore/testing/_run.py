@@ -12,6 +12,7 @@ from cardcore.game import Game
 from cardcore.plugins import game_info, get_ruleset
 from cardcore.setup import new_game
 from cardcore.testing._checker import Checker
+from cardcore.testing._configs import rule_names
 from cardcore.testing._contract import CALLER_ERRORS, Contract, explain
 from cardcore.testing._faults import check_failing_rule
 from cardcore.testing._hooks import check_score_rule, check_veto_rule
@@ -87,7 +88,7 @@ def _run(
     if options is not None and not isinstance(options, Mapping):
         msg = f"options must be a mapping of option names to values, not {shown(options, 40)}"
         raise OptionError(msg)
-    rules_t, without_t = tuple(rules), tuple(without)
+    rules_t, without_t = rule_names("rules", rules), rule_names("without", without)
     report = Report(name, n, rules_t, dict(options or {}), checks=tuple(sorted(chosen)))
     if "bound" in chosen:
         for option in info.options:
@@ -284,6 +285,8 @@ def check_game(
         game refuses.
     :raises UnknownPluginError: An unknown game or house rule.
     :raises RuleConflictError: House rules that cannot be combined.
+    :raises ArgumentError: *rules* or *without* given as one text (a list of names is
+        wanted), or not as an iterable.
     """
     return _run(
         name, checks, players=players, rules=rules, without=without, options=options, games=games,
