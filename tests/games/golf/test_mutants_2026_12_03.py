@@ -455,3 +455,36 @@ def test_golf6_setup_4_different_columns_in_golf8() -> None:
         game.act(0, "flip 4")
     game.act(0, "flip 3")
     assert game.to_act == (1,)
+
+
+def test_golf_deal_1_three_seats_dealt_clockwise_from_the_left_of_the_dealer() -> None:
+    """Three seats: the k-th card off the top goes to the k-th seat clockwise from the
+    dealer's left (position k // 3); with seat 0 dealing, seat 1 gets the first card."""
+    rows = ["2C 3C 4C 5C 6C 7C", "2D 3D 4D 5D 6D 7D", "2H 3H 4H 5H 6H 7H"]
+    deck = stack(rows, "KS")
+    game = cardcore.new_game("golf", 3, deck=deck, seed=1)
+    text = game.position()
+    for seat, row in enumerate(rows):
+        assert f"grid.{seat}: {row}" in text
+    game = cardcore.new_game("golf", 3, deck=deck, options={"dealer": 0}, seed=1)
+    text = game.position()
+    for k, row in enumerate(rows):  # the rows of the stack, dealt from seat 1
+        assert f"grid.{(k + 1) % 3}: {row}" in text
+    assert game.to_act == (1,)
+
+
+def test_golf_view_1_shows_the_top_discard_and_the_counts() -> None:
+    """The view's ``discard`` is the top of the pile (the last card discarded), with the
+    counts of the stock and of the discards."""
+    deck = stack(["2C 3C 4C 5C 6C 7C", "2D 3D 4D 5D 6D 7D"], "8H", "9S 10S JS")
+    game = cardcore.new_game("golf", 2, deck=deck, seed=1)
+    _flip_all(game, 2)
+    assert _table(game, 1)["discard"] == "8H" and _table(game, 1)["discards"] == 1
+    game.act(0, "draw")  # 9S
+    game.act(0, "discard")
+    game.act(1, "draw")  # 10S
+    game.act(1, "discard")
+    for viewer in (0, 1, None):
+        table = _table(game, viewer)
+        assert table["discard"] == "10S" and table["discards"] == 3
+        assert table["stock"] == 52 - 12 - 1 - 2

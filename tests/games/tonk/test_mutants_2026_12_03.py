@@ -266,3 +266,16 @@ def test_tonk_legal_1_hits_listed_by_spread_number() -> None:
         "discard 10S",
         "discard QD",
     ]
+
+
+def test_tonk_view_1_at_the_end_the_view_names_the_last_dealer() -> None:
+    """When the session is over the view's ``dealer`` and ``hand_number`` are the last
+    hand's (its dealer, seat 2 here), although the deal has passed on (TONK-DEALER-2)."""
+    game = tonk(["10S 5S 2S 2H AS", "10H 5H 3S AH AD", "KS KH KD 9S 8S"])
+    assert game.view(None)["table"]["dealer"] == 2
+    game.act(0, "drop")
+    assert game.is_over
+    table = game.view(None)["table"]
+    assert table["dealer"] == 2 and table["hand_number"] == 1
+    assert table["turn"] is None and table["phase"] == "over"
+    assert game.history(None)[-1]["dealer"] == 2
