@@ -765,11 +765,6 @@ def test_tonk_verdict_reason_must_be_printable_text(reason: str) -> None:
 # --- more extension points: Golf's score table, observers, state-reading vetoes -----------
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="a golf_score_table answer missing ranks fails as \"plugin 'golf' raised KeyError"
-    ' while dealing" (plugins/cardcore_golf/logic.py:132 table[card]), blaming the game',
-)
 def test_golf_incomplete_score_table_is_blamed_on_the_rule() -> None:
     @hookimpl
     def golf_score_table(layout: Any) -> cardcore.ScoreTable:

@@ -21,12 +21,12 @@ from __future__ import annotations
 
 import itertools
 import weakref
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, Final
 
 from attrs import frozen
 
-from cardcore import OptionError
+from cardcore import Card, GameLogic, OptionError, ScoreTable
 
 __all__ = [
     "BASIC_POINTS",
@@ -39,6 +39,7 @@ __all__ = [
     "Scorer",
     "anywhere_scorer",
     "awards_ok",
+    "card_points",
     "check_dealer",
     "column_pairs",
     "column_scorer",
@@ -499,6 +500,43 @@ def groups_of(answers: Any, size: int) -> list[tuple[int, ...]] | None:
                 return None
             groups.append(tuple(group))
     return groups
+
+
+def card_points(
+    logic: GameLogic[Any, Any],
+    table: ScoreTable,
+    cards: Iterable[Card],
+    override: Callable[..., Any] | None,
+    layout: GridShape,
+) -> dict[Card, int]:
+    """Points per card of *cards* (the deck): the ``card_points`` hook's answer (*override*,
+    when a rule answers it) or else *table*, the ``golf_score_table`` answer for *layout*.
+
+    :raises PluginError: Naming the rule that answered, for a table that does not score a
+        card of the deck (a rank left out without a default) or scores it otherwise than
+        with a whole number, and for a ``card_points`` answer that is not one.
+    """
+    points: dict[Card, int] = {}
+    unscored: list[Card] = []
+    for card in set(cards):
+        value = None if override is None else override(card=card)
+        if value is not None:
+            points[card] = logic.checked_answer("card_points", value, int)
+            continue
+        try:
+            value = table[card]
+        except Exception:  # KeyError: a rank the table leaves out
+            value = None
+        if type(value) is int and abs(value) <= 10**15:
+            points[card] = value
+        else:
+            unscored.append(card)
+    if unscored:
+        ranks = [rank.label for rank in sorted({card.rank for card in unscored})]
+        named = ", ".join(ranks[:6]) + (", ..." if len(ranks) > 6 else "")
+        wanted = f"a ScoreTable that scores every card of the deck in whole points (not {named})"
+        raise logic.refused_answer("golf_score_table", table, wanted, asked={"layout": layout})
+    return points
 
 
 def _shown(value: Any) -> str:

@@ -35,7 +35,10 @@ def golf_score_table(layout: GridShape) -> ScoreTable | None:
     ``card_points`` hook (jokers, bonus cards) take precedence over the table.
 
     :param layout: The chosen layout.
-    :returns: A :class:`~cardcore.ScoreTable`, or ``None`` to defer.
+    :returns: A :class:`~cardcore.ScoreTable`, or ``None`` to defer. It must score every
+        card of the deck that ``card_points`` does not (give it a ``default``) in whole
+        points: a table that leaves a rank out is a :class:`~cardcore.PluginError` naming
+        the rule, raised by ``new_game`` before anything is dealt.
 
     .. versionadded:: 0.1
     """

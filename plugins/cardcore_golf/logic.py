@@ -124,12 +124,8 @@ class GolfLogic(GameLogic[GolfState, GolfAction]):
             table = self._table_hook(layout=layout)
             if not isinstance(table, ScoreTable):
                 raise self.refused_answer("golf_score_table", table, "a ScoreTable")
-            card_points = self._card_points
-            points: dict[Card, int] = {}
-            for card in set(self.deck(players, options)):
-                value = None if card_points is None else card_points(card=card)
-                value = None if value is None else self.checked_answer("card_points", value, int)
-                points[card] = table[card] if value is None else value
+            deck = self.deck(players, options)
+            points = grids.card_points(self, table, deck, self._card_points, layout)
             answers = [] if self._groups_hook is None else self._groups_hook(layout=layout)
             groups = grids.groups_of(answers, layout.size)
             if groups is None:
