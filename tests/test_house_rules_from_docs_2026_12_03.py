@@ -607,11 +607,6 @@ def snapshot_realtime(game: cardcore.Game) -> tuple[Any, ...]:
     return game.version, game.position(), json.dumps(game.save()), game.record()
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="a Veto built with a bad rule_id names the Python module that built it ('tests...'),"
-    " not the registered plugin whose forbid_action returned it (cardcore/_hookcall or Veto)",
-)
 def test_speed_veto_with_an_empty_rule_id_names_the_plugin() -> None:
     @hookimpl
     def forbid_action(action: Any) -> Veto | None:
@@ -625,30 +620,58 @@ def test_speed_veto_with_an_empty_rule_id_names_the_plugin() -> None:
         assert info.value.plugin == "speed.no-id-veto", str(info.value)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="house-rule.rst says a score_round-only rule 'works in every game'; Speed never calls"
-    " GameLogic.score_round, so it silently does nothing (no PluginWarning either)",
-)
-def test_speed_score_only_rule_changes_the_result_or_warns() -> None:
+def _plus_100_rule(game: str, calls: list[str]) -> types.ModuleType:
+    """A score_round-only rule for *game*: 100 more for every seat in every scored round."""
+
     @hookimpl(wrapper=True)
     def score_round(scores: list[int]) -> Any:
+        calls.append(game)
         inner = yield
         return [amount + 100 for amount in inner]
 
-    rule = RuleInfo(id="HOUSE-SCORE-1", name="speed.plus-100", game="speed", summary="+100")
-    with registered(_module(rule, score_round=score_round)):
+    rule = RuleInfo(id="HOUSE-SCORE-1", name=f"{game}.plus-100", game=game, summary="+100")
+    return _module(rule, score_round=score_round)
+
+
+@pytest.mark.parametrize("game_name", ["speed", "spit"])
+def test_speed_score_only_rule_is_never_called_as_documented(game_name: str) -> None:
+    """house-rule.rst: Speed and Spit score no rounds, so a score_round-only rule is never
+    called and changes nothing there (no error, no warning); the kit skips "scores"."""
+    calls: list[str] = []
+    rule = f"{game_name}.plus-100"
+    with registered(_plus_100_rule(game_name, calls)):
         with warnings.catch_warnings(record=True) as caught:
             warnings.simplefilter("always")
-            game = cardcore.new_game("speed", 2, rules=["speed.plus-100"], seed=2)
-        if any(issubclass(w.category, cardcore.PluginWarning) for w in caught):
-            return  # told: the rule changes nothing in Speed
-        agents = [SpitGreedyAgent(seed=1), SpitGreedyAgent(seed=2)]
-        base = cardcore.new_game("speed", 2, seed=2)
-        mine = cardcore.run_realtime(game, agents, seed=2)
-        agents = [SpitGreedyAgent(seed=1), SpitGreedyAgent(seed=2)]
-        theirs = cardcore.run_realtime(base, agents, seed=2)
-        assert mine.scores != theirs.scores
+            game = cardcore.new_game(game_name, 2, rules=[rule], seed=2)
+        assert not [w for w in caught if issubclass(w.category, cardcore.PluginWarning)]
+        base = cardcore.new_game(game_name, 2, seed=2)
+        mine = cardcore.run_realtime(
+            game, [SpitGreedyAgent(seed=1), SpitGreedyAgent(seed=2)], seed=2
+        )
+        theirs = cardcore.run_realtime(
+            base, [SpitGreedyAgent(seed=1), SpitGreedyAgent(seed=2)], seed=2
+        )
+        assert game.is_over and base.is_over
+        assert mine.to_json() == theirs.to_json()
+        assert calls == []
+        if game_name == "speed":
+            report = cardcore.testing.check_score_round(game_name, players=2, games=1)
+            assert "never called GameLogic.score_round" in report.skipped["scores"]
+
+
+def test_golf_score_only_rule_adjusts_every_round_as_documented() -> None:
+    """house-rule.rst: Golf hands each round's points to the core's score_round."""
+    calls: list[str] = []
+    with registered(_plus_100_rule("golf", calls)):
+        options = {"rounds": 2}
+        mine = play_random(
+            cardcore.new_game("golf", 2, rules=["golf.plus-100"], options=options, seed=4)
+        )
+        base = play_random(cardcore.new_game("golf", 2, options=options, seed=4))
+    assert mine.record()["actions"] == base.record()["actions"]  # the same play
+    assert calls == ["golf", "golf"]
+    assert mine.result is not None and base.result is not None
+    assert list(mine.result.scores) == [s + 200 for s in base.result.scores]
 
 
 # --- Spit: spit_rank_gaps ----------------------------------------------------------------
