@@ -11,7 +11,7 @@ import math
 import re
 import sys
 from collections.abc import Callable, Mapping, Sequence
-from types import MappingProxyType, ModuleType
+from types import FrameType, MappingProxyType, ModuleType
 from typing import Any
 
 from attrs import field, frozen
@@ -480,7 +480,8 @@ class Veto:
     :param rule_id: The ID of the rule that forbids it (a non-empty ``str``).
     :param reason: Lowercase text, no final period.
     :raises PluginError: For a *rule_id* that is not a non-empty ``str`` or a
-        *reason* that is not a ``str``, naming the module that built the veto.
+        *reason* that is not a ``str``, naming the house rule whose hook built the veto
+        (else the module that built it).
     """
 
     rule_id: str
@@ -496,8 +497,24 @@ class Veto:
         ):
             frame = frame.f_back
         where = frame.f_globals.get("__name__", "?")
+        plugin = _guarded_plugin(frame)  # the house rule whose hook built it, when one did
+        by = f"by plugin {plugin!r} (in {where!r})" if plugin else f"in {where!r}"
         msg = (
-            f"Veto({shown(self.rule_id)}, {shown(self.reason)}) built in {where!r}: a veto takes"
+            f"Veto({shown(self.rule_id)}, {shown(self.reason)}) built {by}: a veto takes"
             " the vetoing rule's ID (a non-empty str) and a reason (a str)"
         )
-        raise PluginError(msg, plugin=where)
+        raise PluginError(msg, plugin=plugin or where)
+
+
+def _guarded_plugin(frame: FrameType | None) -> str | None:
+    """The house rule whose code runs in *frame*, named by the core's guard around a call of
+    it (``cardcore._hookcall.guarded``, a frame further up holding ``plugin``); else ``None``."""
+    for _ in range(64):
+        if frame is None:
+            return None
+        if frame.f_globals.get("__name__") == "cardcore._hookcall":
+            plugin = frame.f_locals.get("plugin")
+            if type(plugin) is str:
+                return plugin
+        frame = frame.f_back
+    return None
