@@ -30,7 +30,11 @@ def answerer(hook: Any, answer: Any, asked: Mapping[str, Any]) -> str | None:
     if type(answer) is types.FunctionType:  # the core's guard keeps the function it wraps
         made = vars(answer).get("__wrapped__", answer)
     for impl in reversed(hook.get_hookimpls()):
-        if impl.wrapper or impl.hookwrapper or not set(impl.argnames) <= asked.keys():
+        if impl.wrapper or impl.hookwrapper:
+            continue
+        if not set(impl.argnames) <= asked.keys():
+            if first:  # it may be the one that answered: which one did is not known
+                return None
             continue
         with contextlib.suppress(Exception):  # asked again only to find whose it is
             again = impl.function(*[asked[name] for name in impl.argnames])
