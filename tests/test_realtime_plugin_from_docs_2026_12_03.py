@@ -1,0 +1,594 @@
+"""Slapjack, a real-time game written from the docs alone, and tests of it.
+
+Rules (IDs cited by the code and the errors):
+
+| SLAP-DEAL-1 | The whole deck is dealt one card at a time, face down, to each seat's stack.
+| SLAP-TURN-1 | A seat holding cards may turn its stack's top card face up onto the pile.
+| SLAP-SLAP-1 | A seat still in may slap the pile's top card; a seat without cards only a Jack.
+| SLAP-SLAP-2 | A slap on a Jack takes the pile: it goes under the slapper's stack, which is
+|             | shuffled; every other seat without cards is out.
+| SLAP-SLAP-3 | A wrong slap (not a Jack) puts the slapper's top card under the pile, face up.
+| SLAP-END-1  | The last seat in wins; when no seat holds cards and no Jack is on top, the
+|             | seat that turned last wins.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import types
+from collections.abc import Iterator
+from typing import Any, ClassVar
+
+import pytest
+from attrs import frozen
+
+import cardcore
+from cardcore import (
+    ALL,
+    SPECTATOR,
+    Action,
+    Card,
+    CardMoved,
+    CardsDealt,
+    Event,
+    GameInfo,
+    GameLogic,
+    GameState,
+    Layout,
+    Plan,
+    Rank,
+    ViewField,
+    Visibility,
+    Zones,
+    ZoneSpec,
+    hookimpl,
+    turns,
+)
+
+NAME = "slapjack"
+BOUND = 600
+
+
+# --------------------------------------------------------------------------- the game
+
+
+@frozen
+class Turn(Action):
+    """Turn the top card of your stack onto the pile."""
+
+    verb: ClassVar[str] = "turn"
+
+
+@frozen
+class Slap(Action):
+    """Slap the pile's top card (named, so a late slap is stale, not a wrong slap)."""
+
+    card: Card
+    verb: ClassVar[str] = "slap"
+
+    def notation(self) -> str:
+        return f"slap {self.card}"
+
+
+class PileTaken(Event):
+    """Seat *seat* slapped a Jack and took *count* cards."""
+
+    slug: ClassVar[str] = "slapjack-pile-taken"
+    seat: int
+    count: int
+
+
+class SeatOut(Event):
+    """Seat *seat* is out of the game."""
+
+    slug: ClassVar[str] = "slapjack-seat-out"
+    seat: int
+
+
+class SlapState(GameState):
+    __slots__ = ("alive", "last")
+    _mutable = ("zones", "alive")
+
+    alive: list[bool]
+    last: int
+
+
+def is_jack(card: Card | None) -> bool:
+    return card is not None and card.rank == Rank.JACK
+
+
+class SlapLogic(GameLogic[SlapState, Turn | Slap]):
+    """Slapjack. Legal actions, in order: ``turn`` (when holding cards), ``slap <top>``."""
+
+    action_types = (Turn, Slap)
+    position_fields = ("to_act", "alive", "last")
+    max_legal = 2
+
+    def __init__(self, ruleset: Any) -> None:
+        super().__init__(ruleset)
+        self._layouts: dict[int, Layout] = {}
+
+    def layout(self, players: int) -> Layout:
+        if players not in self._layouts:
+            specs = [ZoneSpec(f"stack.{s}", s, Visibility.NOBODY) for s in range(players)]
+            specs.append(ZoneSpec("pile", None, Visibility.EVERYONE))
+            self._layouts[players] = Layout.of(specs)
+        return self._layouts[players]
+
+    def action_bound(self, players: int, options: Any) -> int:
+        return BOUND
+
+    def blank_state(self, players: int, options: Any) -> SlapState:
+        state = SlapState(players, options, Zones(self.layout(players)))
+        state.alive = [True] * players
+        state.last = -1
+        state.to_act = tuple(range(players))
+        return state
+
+    def new_state(
+        self, players: int, options: Any, cards: list[Card], seed: int, emit: Any
+    ) -> SlapState:
+        state = self.blank_state(players, options)
+        state.seed = seed
+        zones = state.zones
+        dealt = list(reversed(cards))  # cards[-1] is dealt first (SLAP-DEAL-1)
+        for i, card in enumerate(dealt):
+            zones.insert_bottom(i % players, card, 0)
+        if emit is not None:
+            emit(CardsDealt(tuple(zones.count(s) for s in range(players))))
+        return state
+
+    def legal_actions(self, state: SlapState, seat: int) -> tuple[Turn | Slap, ...]:
+        if state.is_over or not state.alive[seat]:
+            return ()
+        zones = state.zones
+        pile = state.players
+        held = zones.count(seat) > 0
+        out: list[Turn | Slap] = []
+        if held:
+            out.append(Turn(seat))
+        top = zones.top(pile)
+        if top is not None and (held or is_jack(top)):
+            out.append(Slap(seat, top))
+        return tuple(out)
+
+    def rule_for(self, state: SlapState, action: Turn | Slap) -> tuple[str, str]:
+        if isinstance(action, Turn):
+            return "SLAP-TURN-1", f"seat {action.seat} has no card to turn"
+        top = state.zones.top(state.players)
+        if top is None:
+            return "SLAP-SLAP-1", "the pile is empty: there is nothing to slap"
+        if action.card != top:
+            return "SLAP-SLAP-1", f"only the pile's top card ({top}) can be slapped"
+        return "SLAP-SLAP-1", f"seat {action.seat} holds no card: it may slap only a Jack"
+
+    def apply(self, state: SlapState, action: Turn | Slap, emit: Any) -> None:
+        zones = state.zones
+        seat = action.seat
+        pile = state.players
+        if isinstance(action, Turn):
+            card = zones.move(seat, pile, mask=ALL)
+            state.last = seat
+            if emit is not None:
+                emit(CardMoved(seat, f"stack.{seat}", "pile", card))
+        elif is_jack(zones.top(pile)):
+            count = zones.count(pile)
+            while zones.count(pile):
+                card, _ = zones.pop(pile, 0)
+                zones.insert_bottom(seat, card, 0)
+            zones.shuffle(seat, state.rng())
+            if emit is not None:
+                emit(PileTaken(seat, count))
+            for other in range(state.players):
+                if other != seat and state.alive[other] and not zones.count(other):
+                    state.alive[other] = False
+                    if emit is not None:
+                        emit(SeatOut(other))
+        else:
+            card, _ = zones.pop(seat)
+            zones.insert_bottom(pile, card, ALL)
+            if emit is not None:
+                emit(CardMoved(seat, f"stack.{seat}", "pile", card))
+        self._settle(state)
+
+    def _settle(self, state: SlapState) -> None:
+        zones = state.zones
+        seats = [s for s in range(state.players) if state.alive[s]]
+        holders = [s for s in seats if zones.count(s)]
+        if len(seats) == 1:
+            turns.end_game(state, seats, self.scores(state), "last seat in")
+        elif not holders and not is_jack(zones.top(state.players)):
+            turns.end_game(state, [state.last], self.scores(state), "last to turn")
+        else:
+            state.to_act = tuple(seats)
+
+    def scores(self, state: SlapState) -> tuple[float, ...]:
+        return tuple(float(state.zones.count(s)) for s in range(state.players))
+
+    def standings(self, state: SlapState) -> tuple[int, ...]:
+        return turns.winners_by(list(self.scores(state)), lowest=False)
+
+    def table(self, state: SlapState, seat: int | None) -> dict[str, Any]:
+        return {
+            "alive": list(state.alive),
+            "last": state.last if state.last >= 0 else None,
+            "jack_up": is_jack(state.zones.top(state.players)),
+        }
+
+    def check_position(self, state: SlapState) -> None:
+        if not -1 <= state.last < state.players:
+            raise cardcore.OptionError(f"bad position: last={state.last} is not a seat")
+
+
+GAME = GameInfo(
+    NAME,
+    "Slapjack: turn cards onto a pile, slap the Jacks (real time)",
+    2,
+    4,
+    realtime=True,
+    version="1.0.0",
+    fields=(
+        ViewField("alive", "per-seat", "Whether each seat is still in", of="bool"),
+        ViewField("last", "seat", "The seat that turned last", nullable=True),
+        ViewField("jack_up", "bool", "Whether a Jack lies on top of the pile"),
+    ),
+)
+
+
+@hookimpl
+def create_logic(ruleset: Any) -> SlapLogic:
+    return SlapLogic(ruleset)
+
+
+class SlapjackQuickAgent:
+    """Slaps a Jack fast, never slaps anything else, turns after *delay*."""
+
+    games = (NAME,)
+
+    def __init__(self, seed: int | None = 0, delay: float = 0.5) -> None:
+        self.delay = delay + random.Random(seed).random() / 10
+
+    def plan(self, view: Any, legal: Any, now: float) -> Plan | None:
+        for action in legal:
+            if isinstance(action, Slap) and is_jack(action.card):
+                return Plan(action, self.delay / 5)
+        for action in legal:
+            if isinstance(action, Turn):
+                return Plan(action, self.delay)
+        return None
+
+
+def make_module() -> types.ModuleType:
+    module = types.ModuleType("slapjack_plugin")
+    module.GAME = GAME  # type: ignore[attr-defined]
+    module.create_logic = create_logic  # type: ignore[attr-defined]
+    return module
+
+
+@pytest.fixture(scope="module")
+def slapjack() -> Iterator[str]:
+    before = set(cardcore.available_games())
+    cardcore.register("cardcore.games", NAME, make_module())
+    try:
+        yield NAME
+    finally:
+        cardcore.unregister("cardcore.games", NAME)
+    assert set(cardcore.available_games()) == before
+
+
+# Stacked decks, top first, dealt one card at a time: seat 0's stack starts with the 1st,
+# 3rd, ... card (the first card it is dealt stays on top).
+JACK_FIRST = "JH 5C 9S 2D"  # seat 0's top card is JH, seat 1's is 5C
+
+
+def fresh(players: int = 2, deck: str = JACK_FIRST, seed: int = 1) -> cardcore.Game:
+    return cardcore.new_game(NAME, players, deck=deck, seed=seed)
+
+
+def position_with(players: int, stacks: list[list[str]], pile: list[str], alive: str) -> str:
+    """A position: *stacks* and *pile* bottom to top; every other card to seat 0's bottom."""
+    named = {c for cards in stacks for c in cards} | set(pile)
+    rest = [str(c) for c in cardcore.standard_52() if str(c) not in named]
+    stacks = [rest + stacks[0], *stacks[1:]]
+    seats = ",".join(str(s) for s in range(players))
+    parts = [f"{NAME} to_act=[{seats}] alive={alive} last=0"]
+    parts += [f"stack.{seat}: " + " ".join(cards) for seat, cards in enumerate(stacks)]
+    parts.append("pile: " + " ".join(f"{c}!" for c in pile))
+    return " | ".join(parts)
+
+
+def stack_cards_seen(game: cardcore.Game, seat: int | None) -> list[str]:
+    """The cards of every stack that *seat*'s view shows."""
+    zones = game.view(seat)["zones"]
+    return [c for z in zones if z["name"].startswith("stack.") for c in z["cards"] if c]
+
+
+# --------------------------------------------------------------------------- the kit
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_conformance_kit(slapjack: str, players: int) -> None:
+    from cardcore.testing import check_game
+
+    report = check_game(slapjack, players=players, games=2, seed=3)
+    assert report.ok and report.cards_lost == 0 and report.leaks == 0
+    assert report.games == 2 and report.actions > 0 and report.truncated == 0
+    assert set(report.skipped) == {"scores"}  # a winner-only game scores no round
+
+
+def test_game_is_declared_realtime(slapjack: str) -> None:
+    assert cardcore.game_info(slapjack).realtime
+    game = fresh()
+    assert game.to_act == (0, 1)  # every seat at once
+    assert [z["name"] for z in game.view(None)["zones"]] == ["stack.0", "stack.1", "pile"]
+    assert game.view_schema()["game"] == slapjack
+
+
+# --------------------------------------------------------------------------- the rules
+
+
+def test_slap_deal_1_stacks_are_face_down_for_everyone(slapjack: str) -> None:
+    game = fresh(4, deck="JH 5C 9S 2D")
+    counts = [z["count"] for z in game.view(None)["zones"]]
+    assert counts == [13, 13, 13, 13, 0]
+    for seat in (0, 1, 2, 3, None):
+        assert stack_cards_seen(game, seat) == []  # not even the owner sees its stack
+    game.act(0, "turn", at=0.5)
+    assert game.view(3)["zones"][-1]["cards"] == ["JH"]
+
+
+def test_slap_turn_1_turn_moves_the_top_card_face_up(slapjack: str) -> None:
+    game = fresh()
+    assert game.view(0)["legal"] == ["turn"]  # nothing to slap yet
+    game.act(1, "turn", at=1.0)
+    assert game.view(None)["zones"][-1]["cards"] == ["5C"]
+    assert game.view(0)["legal"] == ["turn", "slap 5C"]
+
+
+def test_slap_slap_1_only_the_top_card_and_no_hidden_card_in_the_error(slapjack: str) -> None:
+    game = fresh()
+    game.act(0, "turn", at=1.0)
+    hidden = game.state.zones.cards[1][-1]  # seat 1's own top card, 5C, hidden from all
+    with pytest.raises(cardcore.IllegalActionError, match="SLAP-SLAP-1") as error:
+        game.act(1, f"slap {hidden}", at=1.1)
+    assert str(hidden) not in str(error.value).replace(f"'slap {hidden}'", "")
+    assert game.version == 1
+
+
+def test_slap_slap_2_a_jack_takes_the_pile_and_knocks_out_empty_seats(slapjack: str) -> None:
+    stacks = [["4C", "JH"], ["5C"], []]
+    game = cardcore.new_game(
+        slapjack, 3, position=position_with(3, stacks, ["2S", "JD"], "[true,true,true]"), seed=4
+    )
+    assert game.view(2)["legal"] == ["slap JD"]  # a seat without cards may slap a Jack
+    log: list[dict[str, Any]] = []
+    game.events.subscribe(Event, lambda e: log.append(e.to_json()), seat=SPECTATOR)
+    game.act(1, "slap JD", at=2.0, seen=0)
+    assert game.view(None)["table"]["alive"] == [True, True, False]
+    assert game.to_act == (0, 1) and game.view(None)["zones"][1]["count"] == 3
+    assert [e["event"] for e in log] == [
+        "action-applied",
+        "slapjack-pile-taken",
+        "slapjack-seat-out",
+    ]
+    assert stack_cards_seen(game, 1) == []  # the taken pile was shuffled face down
+
+
+def test_slap_slap_3_a_wrong_slap_pays_a_card_under_the_pile(slapjack: str) -> None:
+    game = fresh()
+    game.act(1, "turn", at=1.0)  # 5C up
+    game.act(0, "slap 5C", at=1.2)  # wrong: JH, seat 0's top, goes under the pile
+    assert game.view(None)["zones"][-1]["cards"] == ["5C", "JH"]
+    assert game.view(None)["zones"][0]["count"] == 25
+    assert not game.view(None)["table"]["jack_up"]
+
+
+def test_slap_end_1_last_seat_in_wins(slapjack: str) -> None:
+    stacks = [["4C"], []]
+    game = cardcore.new_game(
+        slapjack, 2, position=position_with(2, stacks, ["JD"], "[true,true]"), seed=4
+    )
+    game.act(0, "slap JD", at=1.0)
+    assert game.is_over and game.result is not None
+    assert game.result.winners == (0,) and game.result.reason == "last seat in"
+    assert stack_cards_seen(game, 1)  # end_game revealed the stacks
+
+
+# --------------------------------------------------------------------------- real time
+
+
+def test_two_slaps_on_one_jack_first_applied_wins_second_is_stale(slapjack: str) -> None:
+    game = fresh()
+    game.act(0, "turn", at=1.0)
+    ann, bob = game.view(0), game.view(1)
+    assert "slap JH" in ann["legal"] and "slap JH" in bob["legal"]
+    game.act(1, "slap JH", at=1.30, seen=bob["version"])
+    with pytest.raises(
+        cardcore.StaleActionError, match=r"'slap JH' was legal at version 1.*CORE-RT-1"
+    ):
+        game.act(0, "slap JH", at=1.35, seen=ann["version"])
+    assert game.version == 2 and game.record()["actions"][-1] == [1, "slap JH", 1.3]
+
+
+def test_an_earlier_stamp_arriving_late_is_refused_by_time_order(slapjack: str) -> None:
+    """Actions are never re-sorted (CORE-RT-1): the earlier stamp, arriving second, is
+    refused by CORE-RECORD-1 (an IllegalActionError), not reported as stale."""
+    game = fresh()
+    game.act(0, "turn", at=1.0)
+    seen = game.version
+    game.act(1, "slap JH", at=1.40, seen=seen)
+    with pytest.raises(cardcore.IllegalActionError, match=r"earlier than .*CORE-RECORD-1") as error:
+        game.act(0, "slap JH", at=1.20, seen=seen)
+    assert not isinstance(error.value, cardcore.StaleActionError)
+    assert game.version == 2
+
+
+def test_stale_even_when_the_first_slap_ended_the_game(slapjack: str) -> None:
+    stacks = [["4C"], []]
+    game = cardcore.new_game(
+        slapjack, 2, position=position_with(2, stacks, ["JD"], "[true,true]"), seed=4
+    )
+    game.act(0, "slap JD", at=1.0, seen=0)
+    with pytest.raises(cardcore.StaleActionError, match=r"ended the game.*CORE-RT-1"):
+        game.act(1, "slap JD", at=1.01, seen=0)
+
+
+def test_a_knocked_out_seat_slapping_from_an_old_view_is_stale(slapjack: str) -> None:
+    stacks = [["4C"], ["5C"], []]
+    game = cardcore.new_game(
+        slapjack, 3, position=position_with(3, stacks, ["JD"], "[true,true,true]"), seed=4
+    )
+    game.act(1, "slap JD", at=1.0, seen=0)
+    assert 2 not in game.to_act
+    with pytest.raises(cardcore.StaleActionError, match="CORE-RT-1"):
+        game.act(2, "slap JD", at=1.1, seen=0)
+    with pytest.raises(cardcore.IllegalActionError, match="CORE-TURN-1"):
+        game.act(2, "slap JD", at=1.1)
+
+
+def test_a_seen_older_than_the_stale_window_is_refused(slapjack: str) -> None:
+    game = fresh()
+    at = 0.0
+    while game.version < cardcore.STALE_WINDOW + 6:
+        at += 1.0
+        seat = next(s for s in game.to_act if game.legal_actions(s))
+        legal = game.legal_actions(seat)
+        jack = [a for a in legal if isinstance(a, Slap) and is_jack(a.card)]
+        game.apply(jack[0] if jack else legal[0], at=at)
+    assert not game.is_over
+    seat = next(s for s in game.to_act if game.legal_actions(s))
+    action = game.legal_actions(seat)[0]
+    for seen in (game.version - cardcore.STALE_WINDOW - 1, game.version + 1, -1):
+        with pytest.raises(cardcore.IllegalActionError, match=r"window.*CORE-RT-3"):
+            game.apply(action, at=at, seen=seen)
+    game.apply(action, at=at, seen=game.version - cardcore.STALE_WINDOW)  # inside: fine
+
+
+def test_run_realtime_random_agents_play_to_the_end(slapjack: str) -> None:
+    for players in (2, 3, 4):
+        game = cardcore.new_game(slapjack, players, seed=players)
+        agents = [cardcore.RandomAgent(seat) for seat in range(players)]
+        result = cardcore.run_realtime(game, agents, seed=1)
+        assert game.is_over and result is game.result
+        assert game.version <= BOUND
+        times = [at for _, _, at in game.record()["actions"]]
+        assert all(t is not None for t in times) and times == sorted(times)
+
+
+def test_run_realtime_quick_agents_race_for_jacks(slapjack: str) -> None:
+    game = cardcore.new_game(slapjack, 3, seed=5)
+    slaps: list[int] = []
+
+    def watch(g: cardcore.Game, action: Action, at: float) -> None:
+        if isinstance(action, Slap):
+            slaps.append(action.seat)
+
+    agents = [SlapjackQuickAgent(seat) for seat in range(3)]
+    cardcore.run_realtime(game, agents, seed=2, on_action=watch)
+    assert game.is_over and slaps  # they slapped Jacks (and only Jacks)
+    assert all(
+        is_jack(Card.parse(text.split()[1]))
+        for _, text, _ in game.record()["actions"]
+        if text.startswith("slap")
+    )
+
+
+class FixedAgent:
+    """Turns, or slaps a Jack, always after the same delay."""
+
+    def __init__(self, delay: float = 0.5) -> None:
+        self.delay = delay
+
+    def plan(self, view: Any, legal: Any, now: float) -> Plan | None:
+        return Plan(legal[-1], self.delay) if legal else None
+
+
+def test_equal_due_times_are_broken_by_a_seeded_draw_not_by_seat(slapjack: str) -> None:
+    first = set()
+    for seed in range(12):
+        game = fresh()
+        cardcore.run_realtime(game, [FixedAgent(), FixedAgent()], seed=seed, max_actions=1)
+        first.add(game.record()["actions"][0][0])
+    assert first == {0, 1}
+
+
+def test_simulate_with_a_registered_agent(slapjack: str) -> None:
+    cardcore.register("cardcore.agents", "slapjack-quick", SlapjackQuickAgent)
+    try:
+        summary = cardcore.simulate(
+            slapjack, games=3, players=2, agents=["slapjack-quick", "random"], seed=2
+        )
+        assert summary.games == 3 and sum(summary.wins) + summary.truncated == 3
+        with pytest.raises(cardcore.OptionError, match="plays slapjack"):
+            cardcore.simulate("golf", games=1, players=2, agents=["slapjack-quick", "random"])
+    finally:
+        cardcore.unregister("cardcore.agents", "slapjack-quick")
+    assert "slapjack-quick" not in cardcore.available_agents()
+
+
+# --------------------------------------------------------------------------- hidden cards
+
+
+def test_no_stack_card_reaches_another_seat(slapjack: str) -> None:
+    streams: dict[Any, list[dict[str, Any]]] = {s: [] for s in (0, 1, 2, SPECTATOR)}
+    subscribers = [(Event, streams[s].append, s) for s in streams]
+    game = cardcore.new_game(slapjack, 3, seed=11, subscribers=subscribers)  # type: ignore[arg-type]
+    public: set[str] = set()
+
+    def watch(g: cardcore.Game, action: Action, at: float) -> None:
+        public.update(c for c in g.view(None)["zones"][-1]["cards"] if c)
+        if not g.is_over:
+            for seat in (0, 1, 2, None):
+                assert stack_cards_seen(g, seat) == []
+                assert all(
+                    v is None or isinstance(v, (bool, int)) for v in [g.view(seat)["table"]["last"]]
+                )
+
+    cardcore.run_realtime(
+        game, [cardcore.RandomAgent(s) for s in range(3)], seed=3, on_action=watch
+    )
+    for seat, events in streams.items():
+        shown = {
+            str(v)
+            for e in events[:-1]  # the last is game-ended, after the reveal
+            for k, v in e.to_json().items()
+            if k == "card" and v is not None
+        }
+        assert shown <= public, (seat, shown - public)
+
+
+def test_determinized_twin_looks_the_same(slapjack: str) -> None:
+    game = fresh(3, seed=9)
+    game.act(0, "turn", at=1.0)
+    for seat in range(3):
+        twin = game.determinize(seat, seed=5)
+        assert twin.view(seat) == game.view(seat)
+
+
+# --------------------------------------------------------------------------- persistence
+
+
+def played(seed: int = 6) -> cardcore.Game:
+    game = cardcore.new_game(NAME, 2, seed=seed)
+    cardcore.run_realtime(
+        game, [cardcore.RandomAgent(0), cardcore.RandomAgent(1)], seed=1, max_actions=40
+    )
+    return game
+
+
+def test_save_load_record_replay_clone_position(slapjack: str) -> None:
+    game = played()
+    again = cardcore.load(json.dumps(game.save()))
+    assert again.version == game.version and again.view(0) == game.view(0)
+    record = game.record()
+    assert all(at is not None for _, _, at in record["actions"])
+    assert cardcore.replay(json.dumps(record)).view(None) == game.view(None)
+    live = cardcore.new_game(slapjack, 2, seed=8)
+    live.act(0, "turn", at=1.0)
+    branch = live.clone()
+    branch.act(1, "turn", at=2.0)
+    assert (branch.version, live.version) == (2, 1)
+    there = cardcore.new_game(slapjack, 2, position=live.position(), seed=3)
+    assert there.view(1)["legal"] == live.view(1)["legal"]
+    assert there.view(None)["zones"] == live.view(None)["zones"]
