@@ -761,3 +761,76 @@ def test_session_two_clients_race_for_a_jack(slapjack: str) -> None:
         text = json.dumps({k: v for k, v in o.message.items() if k not in random_ids})
         for hidden in ("5C", "9S", "2D"):
             assert hidden not in text, (o.conn, o.message["type"])
+
+
+# --------------------------------------------------------------------------- more core rules
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="positions.read_field judges the core's to_act by blank_state's length (per-seat), "
+    "so a real-time game whose blank to_act lists every seat cannot read back a knockout",
+)
+def test_core_position_1_a_position_after_a_knockout_reads_back(slapjack: str) -> None:
+    position = position_with(3, [["4C"], ["5C"], []], ["JD"], "[true,true,true]")
+    game = cardcore.new_game(slapjack, 3, position=position, seed=4)
+    game.act(1, "slap JD", at=1.0)
+    assert game.to_act == (0, 1)  # seat 2 is out
+    there = cardcore.new_game(slapjack, 3, position=game.position(), seed=4)
+    assert there.to_act == (0, 1)
+    for seat in (0, 1, 2, None):
+        view, again = game.view(seat), there.view(seat)
+        assert again["legal"] == view["legal"] and again["zones"] == view["zones"]
+
+
+def test_core_rt_1_an_action_legal_now_is_applied_whatever_seen_says(slapjack: str) -> None:
+    game = fresh()
+    game.act(1, "turn", at=1.0)  # 5C up; at version 0 there was nothing to slap
+    game.act(0, "slap 5C", at=1.0, seen=0)  # equal stamps are in order
+    assert game.version == 2
+    with pytest.raises(cardcore.IllegalActionError, match="SLAP-SLAP-1"):
+        game.act(0, "slap 9S", at=1.0, seen=0)  # never legal: illegal, not stale
+
+
+def test_core_record_1_untimed_actions_keep_the_last_time(slapjack: str) -> None:
+    game = fresh()
+    game.act(0, "turn", at=5.0)
+    game.act(1, "turn", at=None)
+    with pytest.raises(cardcore.IllegalActionError, match="CORE-RECORD-1"):
+        game.act(1, "turn", at=4.0)
+    game.act(1, "turn", at=lambda: 6.5)  # a clock, read under the lock
+    assert [at for _, _, at in game.record()["actions"]] == [5.0, None, 6.5]
+
+
+class ShortLogic(SlapLogic):
+    def action_bound(self, players: int, options: Any) -> int:
+        return 6
+
+
+def test_core_bound_1_a_hand_driven_game_ends_truncated_and_replays(slapjack: str) -> None:
+    module = types.ModuleType("short_slapjack")
+    module.GAME = GameInfo(  # type: ignore[attr-defined]
+        "short-slapjack", "Slapjack of six actions", 2, 4, realtime=True, fields=GAME.fields
+    )
+
+    @hookimpl
+    def create_logic(ruleset: Any) -> SlapLogic:
+        return ShortLogic(ruleset)
+
+    module.create_logic = create_logic  # type: ignore[attr-defined]
+    cardcore.register("cardcore.games", "short-slapjack", module)
+    try:
+        game = cardcore.new_game("short-slapjack", 2, seed=1)
+        for i in range(6):
+            game.act(i % 2, "turn", at=float(i))
+        assert game.is_over and game.result is not None
+        assert game.result.reason == "truncated" and game.result.winners == ()
+        with pytest.raises(cardcore.IllegalActionError, match="CORE-OVER-1"):
+            game.act(0, "turn", at=9.0)
+        record = game.record()
+        assert cardcore.replay(json.dumps(record)).result == game.result
+        record["actions"].append([0, "turn", 9.0])
+        with pytest.raises(cardcore.CorruptStateError):
+            cardcore.replay(json.dumps(record))
+    finally:
+        cardcore.unregister("cardcore.games", "short-slapjack")
