@@ -688,7 +688,7 @@ def test_run_realtime_refuses_a_plan_due_past_max_time(slapjack: str) -> None:
 
 @pytest.mark.xfail(
     strict=True,
-    reason="rl/match.py Match._advance catches the CORE-RECORD-1 refusal of a plan due past "
+    reason="rl/match.py:425 Match._advance catches the CORE-RECORD-1 refusal of a plan due past "
     "MAX_TIME as a stale drop, so the env ends 'stalled' instead of naming the opponent",
 )
 def test_rl_gym_env_names_an_opponent_whose_plan_is_due_past_max_time(slapjack: str) -> None:
@@ -710,8 +710,8 @@ def test_rl_gym_env_names_an_opponent_whose_plan_is_due_past_max_time(slapjack: 
 
 @pytest.mark.xfail(
     strict=True,
-    reason="rl aec_env accepts reaction=1e16 (due past MAX_TIME): every plan is dropped as "
-    "stale and the game truncates as 'stalled' (rl/match.py Match._advance), no OptionError",
+    reason="rl/match.py:187 accepts reaction=1e16 (plans due past MAX_TIME): every plan is "
+    "dropped as stale (match.py:425) and the game truncates as 'stalled', no OptionError",
 )
 def test_rl_aec_env_refuses_a_reaction_no_game_can_record(slapjack: str) -> None:
     from cardcore.rl import aec_env
@@ -768,8 +768,8 @@ def test_session_two_clients_race_for_a_jack(slapjack: str) -> None:
 
 @pytest.mark.xfail(
     strict=True,
-    reason="positions.read_field judges the core's to_act by blank_state's length (per-seat), "
-    "so a real-time game whose blank to_act lists every seat cannot read back a knockout",
+    reason="positions.py:285 read_field judges the core's to_act by blank_state's length "
+    "(per-seat): a blank to_act of every seat cannot read back a knockout; docs don't warn",
 )
 def test_core_position_1_a_position_after_a_knockout_reads_back(slapjack: str) -> None:
     position = position_with(3, [["4C"], ["5C"], []], ["JD"], "[true,true,true]")
@@ -834,3 +834,47 @@ def test_core_bound_1_a_hand_driven_game_ends_truncated_and_replays(slapjack: st
             cardcore.replay(json.dumps(record))
     finally:
         cardcore.unregister("cardcore.games", "short-slapjack")
+
+
+class BlankToActLogic(SlapLogic):
+    """The workaround: leave the blank ``to_act`` at ``()`` (a tuple of any length)."""
+
+    def blank_state(self, players: int, options: Any) -> SlapState:
+        state = super().blank_state(players, options)
+        state.to_act = ()
+        return state
+
+    def new_state(
+        self, players: int, options: Any, cards: list[Card], seed: int, emit: Any
+    ) -> SlapState:
+        state = super().new_state(players, options, cards, seed, emit)
+        state.to_act = tuple(range(players))
+        return state
+
+
+def test_positions_read_back_with_an_empty_blank_to_act(slapjack: str) -> None:
+    from cardcore.testing import check_game
+
+    module = types.ModuleType("blank_slapjack")
+    module.GAME = GameInfo(  # type: ignore[attr-defined]
+        "blank-slapjack", "Slapjack, blank to_act ()", 2, 4, realtime=True, fields=GAME.fields
+    )
+
+    @hookimpl
+    def create_logic(ruleset: Any) -> SlapLogic:
+        return BlankToActLogic(ruleset)
+
+    module.create_logic = create_logic  # type: ignore[attr-defined]
+    cardcore.register("cardcore.games", "blank-slapjack", module)
+    try:
+        text = position_with(3, [["4C"], ["5C"], []], ["JD"], "[true,true,true]")
+        game = cardcore.new_game("blank-slapjack", 3, position=text.replace(NAME, "blank-slapjack"))
+        game.act(1, "slap JD", at=1.0)
+        there = cardcore.new_game("blank-slapjack", 3, position=game.position(), seed=4)
+        assert there.to_act == (0, 1) and there.view(2) == {**game.view(2), "version": 0}
+        report = check_game(
+            "blank-slapjack", players=3, games=4, checks={"positions"}, sample=1.0, seed=1
+        )
+        assert report.ok and report.positions > 0
+    finally:
+        cardcore.unregister("cardcore.games", "blank-slapjack")
