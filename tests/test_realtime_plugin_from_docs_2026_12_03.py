@@ -878,3 +878,77 @@ def test_positions_read_back_with_an_empty_blank_to_act(slapjack: str) -> None:
         assert report.ok and report.positions > 0
     finally:
         cardcore.unregister("cardcore.games", "blank-slapjack")
+
+
+# --------------------------------------------------------------------------- hosts and rules
+
+
+def test_two_threads_slap_one_jack_one_applied_one_stale(slapjack: str) -> None:
+    from concurrent.futures import ThreadPoolExecutor
+
+    game = fresh()
+    game.act(0, "turn", at=1.0)
+
+    def send(seat: int) -> str:
+        try:
+            game.act(seat, "slap JH", at=2.0, seen=1)
+            return "applied"
+        except cardcore.StaleActionError:
+            return "stale"
+
+    with ThreadPoolExecutor(2) as pool:
+        outcomes = sorted(pool.map(send, [0, 1]))
+    assert outcomes == ["applied", "stale"] and game.version == 2
+
+
+def test_a_handler_that_slaps_is_queued_behind_the_turn(slapjack: str) -> None:
+    game = fresh()
+
+    def slap_jacks(event: CardMoved) -> None:
+        if event.dst == "pile" and is_jack(event.card):
+            game.act(1, f"slap {event.card}", at=3.0)
+
+    game.events.subscribe(CardMoved, slap_jacks)
+    game.act(0, "turn", at=2.0)
+    assert game.record()["actions"] == [[0, "turn", 2.0], [1, "slap JH", 3.0]]
+
+
+def no_wrong_slaps_module() -> types.ModuleType:
+    module = types.ModuleType("slapjack_no_wrong_slaps")
+    module.RULE = cardcore.RuleInfo(  # type: ignore[attr-defined]
+        id="SLAPHOUSE-1",
+        name="slapjack.no-wrong-slaps",
+        game=NAME,
+        summary="Only a Jack may be slapped",
+    )
+
+    @hookimpl
+    def forbid_action(state: GameState, action: Action) -> cardcore.Veto | None:
+        if isinstance(action, Slap) and not is_jack(action.card):
+            return cardcore.Veto("SLAPHOUSE-1", "only a Jack may be slapped")
+        return None
+
+    module.forbid_action = forbid_action  # type: ignore[attr-defined]
+    return module
+
+
+def test_core_veto_1_a_house_rule_vetoes_in_real_time(slapjack: str) -> None:
+    from cardcore.testing import check_game
+
+    cardcore.register("cardcore.rules", "slapjack.no-wrong-slaps", no_wrong_slaps_module())
+    try:
+        game = cardcore.new_game(slapjack, 2, deck=JACK_FIRST, rules=["slapjack.no-wrong-slaps"])
+        game.act(1, "turn", at=1.0)  # 5C up
+        assert game.view(0)["legal"] == ["turn"]
+        with pytest.raises(cardcore.IllegalActionError, match="SLAPHOUSE-1"):
+            game.act(0, "slap 5C", at=1.1)
+        game.act(0, "turn", at=1.2)  # JH up
+        seen = game.version
+        game.act(0, "slap JH", at=1.3, seen=seen)
+        with pytest.raises(cardcore.StaleActionError, match="CORE-RT-1"):
+            game.act(1, "slap JH", at=1.4, seen=seen)
+        report = check_game(slapjack, players=3, rules=["slapjack.no-wrong-slaps"], games=2)
+        assert report.ok and report.leaks == 0
+    finally:
+        cardcore.unregister("cardcore.rules", "slapjack.no-wrong-slaps")
+    assert "slapjack.no-wrong-slaps" not in cardcore.available_rules(NAME)
