@@ -952,3 +952,26 @@ def test_core_veto_1_a_house_rule_vetoes_in_real_time(slapjack: str) -> None:
     finally:
         cardcore.unregister("cardcore.rules", "slapjack.no-wrong-slaps")
     assert "slapjack.no-wrong-slaps" not in cardcore.available_rules(NAME)
+
+
+class CountingAgent:
+    """Turns after *delay*; remembers the version and time of every plan it was asked for."""
+
+    def __init__(self, delay: float) -> None:
+        self.delay = delay
+        self.asked: list[tuple[int, float]] = []
+
+    def plan(self, view: Any, legal: Any, now: float) -> Plan | None:
+        self.asked.append((view["version"], now))
+        turn = [a for a in legal if isinstance(a, Turn)]
+        return Plan(turn[0], self.delay) if turn else None
+
+
+def test_core_rt_2_an_agent_whose_plan_stays_legal_keeps_its_due_time(slapjack: str) -> None:
+    game = fresh(deck="2H 5C 9S 2D 3C 4D")  # no Jack turns up in the first four
+    slow, quick = CountingAgent(10.0), CountingAgent(1.0)
+    cardcore.run_realtime(game, [slow, quick], seed=1, max_actions=4)
+    assert game.record()["actions"] == [[1, "turn", float(t)] for t in range(1, 5)]
+    assert slow.asked == [(0, 0.0)]  # its turn stayed legal: never asked again
+    assert quick.asked[:4] == [(0, 0.0), (1, 1.0), (2, 2.0), (3, 3.0)]
+    assert game.is_over and game.result is not None and game.result.reason == "truncated"
