@@ -531,7 +531,7 @@ def test_simulate_with_a_registered_agent(slapjack: str) -> None:
 
 
 def test_no_stack_card_reaches_another_seat(slapjack: str) -> None:
-    streams: dict[Any, list[dict[str, Any]]] = {s: [] for s in (0, 1, 2, SPECTATOR)}
+    streams: dict[Any, list[Event]] = {s: [] for s in (0, 1, 2, SPECTATOR)}
     subscribers = [(Event, streams[s].append, s) for s in streams]
     game = cardcore.new_game(slapjack, 3, seed=11, subscribers=subscribers)  # type: ignore[arg-type]
     public: set[str] = set()
@@ -541,9 +541,6 @@ def test_no_stack_card_reaches_another_seat(slapjack: str) -> None:
         if not g.is_over:
             for seat in (0, 1, 2, None):
                 assert stack_cards_seen(g, seat) == []
-                assert all(
-                    v is None or isinstance(v, (bool, int)) for v in [g.view(seat)["table"]["last"]]
-                )
 
     cardcore.run_realtime(
         game, [cardcore.RandomAgent(s) for s in range(3)], seed=3, on_action=watch
@@ -555,7 +552,7 @@ def test_no_stack_card_reaches_another_seat(slapjack: str) -> None:
             for k, v in e.to_json().items()
             if k == "card" and v is not None
         }
-        assert shown <= public, (seat, shown - public)
+        assert shown and shown <= public, (seat, shown - public)
 
 
 def test_determinized_twin_looks_the_same(slapjack: str) -> None:
