@@ -972,3 +972,16 @@ def test_core_rt_2_an_agent_whose_plan_stays_legal_keeps_its_due_time(slapjack: 
     assert slow.asked == [(0, 0.0)]  # its turn stayed legal: never asked again
     assert quick.asked[:4] == [(0, 0.0), (1, 1.0), (2, 2.0), (3, 3.0)]
     assert game.is_over and game.result is not None and game.result.reason == "truncated"
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="papercut: agents.py:_run_realtime re-plans every seat after the max_actions-th "
+    "action, then truncates: agents are asked to plan a position nobody will play",
+)
+def test_run_realtime_asks_no_plan_for_a_position_it_then_truncates(slapjack: str) -> None:
+    game = fresh(deck="2H 5C 9S 2D 3C 4D")
+    slow, quick = CountingAgent(10.0), CountingAgent(1.0)
+    cardcore.run_realtime(game, [slow, quick], seed=1, max_actions=4)
+    assert game.result is not None and game.result.reason == "truncated"
+    assert quick.asked == [(0, 0.0), (1, 1.0), (2, 2.0), (3, 3.0)]  # today also (4, 4.0)
