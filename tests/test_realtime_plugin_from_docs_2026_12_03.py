@@ -985,3 +985,17 @@ def test_run_realtime_asks_no_plan_for_a_position_it_then_truncates(slapjack: st
     cardcore.run_realtime(game, [slow, quick], seed=1, max_actions=4)
     assert game.result is not None and game.result.reason == "truncated"
     assert quick.asked == [(0, 0.0), (1, 1.0), (2, 2.0), (3, 3.0)]  # today also (4, 4.0)
+
+
+def test_core_resign_1_a_knocked_out_seat_may_still_resign_and_end_the_game(slapjack: str) -> None:
+    """CORE-RESIGN-1 as written: any seat, any time; an elimination game that wants otherwise
+    must override ``GameLogic.resign`` (the plugin guide says so only for partnerships)."""
+    stacks = [["4C"], ["5C"], []]
+    game = cardcore.new_game(
+        slapjack, 3, position=position_with(3, stacks, ["JD"], "[true,true,true]"), seed=4
+    )
+    game.act(1, "slap JD", at=1.0)
+    assert 2 not in game.to_act and game.legal_actions(2) == ()
+    game.act(2, "resign", at=1.5)
+    assert game.result is not None and game.result.reason == "resigned"
+    assert game.result.winners == (0, 1)
