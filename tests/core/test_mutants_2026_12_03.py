@@ -144,6 +144,43 @@ def test_core_turn_1_the_core_checks_the_turn_before_a_games_own_is_legal() -> N
         assert game.version == 1
 
 
+class _EveryoneDiscardsFirst(DrawLogic):
+    """After the deal every seat discards a card at once (a simultaneous phase); then turns."""
+
+    def _deal(self, st: Any, emit: Any) -> None:
+        super()._deal(st, emit)
+        st.phase = "discard"
+        st.to_act = tuple(range(st.players))
+
+    def apply(self, state: Any, action: Any, emit: Any) -> None:
+        if len(state.to_act) > 1:  # the simultaneous phase: the seat has discarded
+            hand = drawgame.HAND + action.seat
+            state.zones.move(hand, drawgame.DISCARD, state.zones.cards[hand].index(action.card))
+            state.to_act = tuple(s for s in state.to_act if s != action.seat)
+            return
+        super().apply(state, action, emit)
+
+
+def test_core_turn_1_in_a_simultaneous_phase_any_seat_to_act_may_act_and_play_asks_the_first() -> (
+    None
+):
+    with _game("together-draw", _EveryoneDiscardsFirst):
+        game = cardcore.new_game("together-draw", 3, seed=1)
+        assert game.to_act == (0, 1, 2)
+        game.apply(game.legal_actions(2)[0])  # the last of them first
+        assert game.to_act == (0, 1)
+        with pytest.raises(IllegalActionError, match="CORE-TURN-1"):
+            game.apply(Draw(2))
+        game.apply(game.legal_actions(1)[0])
+        assert game.to_act == (0,)
+
+        game = cardcore.new_game("together-draw", 3, seed=1)
+        asked: list[int] = []
+        agents = [cardcore.RandomAgent(seed) for seed in range(3)]
+        cardcore.play(game, agents, max_actions=5, on_action=lambda g, a: asked.append(a.seat))
+        assert asked[:3] == [0, 1, 2]
+
+
 def test_core_legal_1_a_game_with_is_legal_rejects_an_illegal_action() -> None:
     game = cardcore.new_game("golf", 2, seed=1)
     game.act(0, "flip 0")
@@ -219,6 +256,26 @@ def test_core_rt_1_a_resign_that_lost_the_race_to_the_end_is_stale(late: int) ->
         game.apply(Resign(late), seen=0)
     with pytest.raises(IllegalActionError, match="CORE-OVER-1"):
         game.apply(Resign(late))  # without seen: judged against now only
+
+
+def test_core_rt_1_the_hosts_end_that_lost_the_race_to_the_end_is_stale() -> None:
+    game = cardcore.new_game("racegame", 2, seed=1, deck=RACE_DECK)
+    game.apply(Resign(1))
+    with pytest.raises(StaleActionError, match="CORE-RT-1"):
+        game.apply(cardcore.EndMatch(), seen=0)
+    with pytest.raises(IllegalActionError, match="CORE-OVER-1"):
+        game.apply(cardcore.EndMatch())
+
+
+def test_core_rt_1_stale_at_the_first_version_when_only_the_other_seat_acted_there() -> None:
+    # seat 0: 2S 3H 4D 5C 6S; seat 1: 2H 3D 4C 5S 6D; centre 3C: both may play
+    game = cardcore.new_game("racegame", 2, seed=1, deck="2S 2H 3H 3D 4D 4C 5C 5S 6S 6D 3C")
+    game.act(1, "play 2H")  # centre 2H: seat 0's 4D is no longer playable
+    with pytest.raises(StaleActionError, match="CORE-RT-1"):
+        game.act(0, "play 4D", seen=0)
+    with pytest.raises(IllegalActionError) as info:
+        game.act(0, "play 5C", seen=0)  # never legal
+    assert not isinstance(info.value, StaleActionError) and game.version == 1
 
 
 # -- CORE-RT-2 ---------------------------------------------------------------------------------
@@ -298,6 +355,21 @@ def test_core_score_1_a_zero_sum_game_scores_zero_sum_even_when_no_rule_adjusts(
                 game.logic.score_round(game.state, [3, -2])
     finally:
         cardcore.unregister("cardcore.games", "zerodraw-mut")
+
+
+@pytest.mark.parametrize("name", ["golf", "tonk"])
+def test_core_score_1_a_game_that_scores_rounds_passes_each_through_score_round(name: str) -> None:
+    seen: list[tuple[int, ...]] = []
+
+    def watch(scores: Any) -> None:
+        seen.append(tuple(scores))
+
+    with _rule(_score_rule(f"{name}.mut-watch", name, watch)):
+        game = cardcore.new_game(name, 2, rules=[f"{name}.mut-watch"], seed=2)
+        cardcore.play(game, [cardcore.RandomAgent(1), cardcore.RandomAgent(2)])
+    assert game.is_over and game.result is not None and game.result.reason != "truncated"
+    assert seen, f"{name} scored no round through score_round"
+    assert all(len(scores) == 2 for scores in seen)
 
 
 # -- CORE-HOOK-1 -------------------------------------------------------------------------------
