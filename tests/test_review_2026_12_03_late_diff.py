@@ -95,11 +95,6 @@ def _table_wrapper(layout: Any) -> Any:
     return ScoreTable.from_ranks({"A": 1})  # leaves every other rank out
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="_blame.answerer skips wrappers and, for a firstresult hook, blames the first inner"
-    " answerer: an incomplete table returned by a house rule's wrapper is blamed on 'golf'",
-)
 def test_golf_incomplete_table_from_a_house_rule_wrapper_is_not_blamed_on_the_game() -> None:
     wrap = _rule(
         "golf.rv-table-wrapper", "golf", golf_score_table=hookimpl(wrapper=True)(_table_wrapper)
@@ -110,11 +105,6 @@ def test_golf_incomplete_table_from_a_house_rule_wrapper_is_not_blamed_on_the_ga
     assert err.plugin == "golf.rv-table-wrapper"
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="golf/logic.py:126 refused_answer('golf_score_table', ...) passes no asked=: a"
-    " non-ScoreTable answer is blamed on the first implementer, a rule that answered None",
-)
 def test_golf_score_table_that_is_no_table_blames_the_rule_that_answered_it() -> None:
     bad = _rule("golf.rv-table-42", "golf", golf_score_table=lambda layout: 42)
     idle = _rule("golf.rv-table-none", "golf", golf_score_table=lambda layout: None)
@@ -124,11 +114,6 @@ def test_golf_score_table_that_is_no_table_blames_the_rule_that_answered_it() ->
     assert err.plugin == "golf.rv-table-42"
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="golf/grids.py:524 checked_answer('card_points', ...) cannot pass asked={'card':"
-    " card} (logic.py checked_answer has no asked=): a bad answer blames the first implementer",
-)
 def test_golf_bad_card_points_answer_blames_the_rule_that_gave_it() -> None:
     bad = _rule(
         "golf.rv-points-bad",
@@ -142,11 +127,6 @@ def test_golf_bad_card_points_answer_blames_the_rule_that_gave_it() -> None:
     assert err.plugin == "golf.rv-points-bad"
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="_blame.alike knows lists and tuples but not sets: a spit_rank_gaps answer of {13}"
-    " (sets are accepted answers) is blamed on another rule that answered {2}",
-)
 def test_spit_out_of_range_gaps_given_as_a_set_blame_the_rule_that_gave_them() -> None:
     bad = _rule("spit.rv-gaps-bad", "spit", spit_rank_gaps=lambda: {13})
     good = _rule("spit.rv-gaps-good", "spit", spit_rank_gaps=lambda: {2})
@@ -176,11 +156,6 @@ class _Judge:
 
 
 # "AA-" sorts the rule before TONK-49-1, so tonk.natural-49-50 is asked first and names[0]
-@pytest.mark.xfail(
-    strict=True,
-    reason="_blame.alike: a judge made afresh as a callable object (or a bound method of one)"
-    " is not recognised, so the bad verdict is blamed on tonk.natural-49-50",
-)
 @pytest.mark.parametrize("make", [_Judge, lambda: _Judge().__call__], ids=["object", "method"])
 def test_tonk_judge_made_as_a_callable_object_is_blamed_on_its_rule(make: Any) -> None:
     bad = _rule("tonk.rv-judge-obj", "tonk", "AA-JUDGE-1", tonk_deal_judge=lambda: make())
@@ -190,11 +165,6 @@ def test_tonk_judge_made_as_a_callable_object_is_blamed_on_its_rule(make: Any) -
     assert err.plugin == "tonk.rv-judge-obj"
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="_blame.alike: a tonk_deal_judge answering a DealVerdict (a NamedTuple, not a"
-    " function) is not recognised, so it is blamed on tonk.natural-49-50",
-)
 def test_tonk_judge_answering_a_verdict_instead_of_a_function_is_blamed_on_its_rule() -> None:
     bad = _rule(
         "tonk.rv-judge-verdict",
@@ -242,11 +212,6 @@ def test_empty_veto_names_the_house_rule_whose_hook_built_it() -> None:
     assert "by plugin 'tonk.rv-veto'" in str(info.value)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="info._guarded_plugin finds no _hookcall.guarded frame once any forbid_action"
-    " wrapper makes the chain go through pluggy (guarded_chain): names the Python module",
-)
 def test_empty_veto_names_the_house_rule_when_a_forbid_action_wrapper_is_chosen() -> None:
     rule = _rule("tonk.rv-veto-w", "tonk", forbid_action=_empty_veto)
     wrap = _rule(
@@ -310,11 +275,6 @@ def test_rule_info_refuses_control_characters_in_its_summary(text: str) -> None:
         RuleInfo(id="GOLF-RV-CTRL", name="golf.rv-ctrl", game="golf", summary=text)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="info.py RuleInfo takes a summary with a lone surrogate (player names refuse text"
-    " UTF-8 cannot carry): `cardcore list` then fails with a raw 'utf-8' codec error",
-)
 def test_rule_info_refuses_a_summary_utf8_cannot_carry() -> None:
     with pytest.raises(PluginError):
         RuleInfo(id="GOLF-RV-SUR", name="golf.rv-sur", game="golf", summary="lone \ud800 half")
@@ -332,11 +292,6 @@ def test_kit_refuses_rules_given_as_one_text_and_takes_names_or_ids() -> None:
     assert applicable_options("golf", ["GOLF4-VAR-1"]) == {"layout": 4}
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="testing/_configs.py configurations(rules=[...]) yields a golf Configuration with a"
-    " tonk rule (new_game then refuses it); applicable_options refuses the same rule",
-)
 def test_configurations_refuses_a_rule_of_another_game_like_applicable_options() -> None:
     with pytest.raises(cardcore.OtherGameRuleError):
         applicable_options("golf", ["tonk.natural-49-50"])

@@ -521,7 +521,7 @@ def card_points(
     for card in set(cards):
         value = None if override is None else override(card=card)
         if value is not None:
-            points[card] = logic.checked_answer("card_points", value, int)
+            points[card] = logic.checked_answer("card_points", value, int, asked={"card": card})
             continue
         try:
             value = table[card]

@@ -123,7 +123,8 @@ class GolfLogic(GameLogic[GolfState, GolfAction]):
             layout = shape_of(options)
             table = self._table_hook(layout=layout)
             if not isinstance(table, ScoreTable):
-                raise self.refused_answer("golf_score_table", table, "a ScoreTable")
+                asked = {"layout": layout}
+                raise self.refused_answer("golf_score_table", table, "a ScoreTable", asked=asked)
             deck = self.deck(players, options)
             points = grids.card_points(self, table, deck, self._card_points, layout)
             answers = [] if self._groups_hook is None else self._groups_hook(layout=layout)

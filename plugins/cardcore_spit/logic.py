@@ -592,6 +592,6 @@ def _deal_orders(logic: SpitLogic) -> tuple[tuple[int, ...], ...]:
             or not all(type(k) is int and 0 <= k < PILES for k in order)
         ):
             wanted = f"at most {n} pile numbers 0-{PILES - 1} for {n} cards"
-            raise logic.refused_answer("spit_deal_order", answer, wanted)
+            raise logic.refused_answer("spit_deal_order", answer, wanted, asked={"cards": n})
         orders.append(order)
     return tuple(orders)

@@ -109,7 +109,7 @@ class TonkLogic(GameLogic[TonkState, TonkAction]):
         self.score_table = ScoreTable.from_points(
             (lambda c: min(int(c.rank), 10))
             if points is None
-            else (lambda c: self.checked_answer("card_points", points(card=c), int)),
+            else (lambda c: self.checked_answer("card_points", points(card=c), int, {"card": c})),
             CARDS,
         )
         """The card values (TONK-VAL-1), asked of the ``card_points`` hook once per card."""

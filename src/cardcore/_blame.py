@@ -7,10 +7,13 @@ Runs only once an answer is refused, never on a hot path.
 from __future__ import annotations
 
 import contextlib
+import enum
 import functools
 import types
 from collections.abc import Mapping
 from typing import Any
+
+import pluggy
 
 _PLAIN = (int, float, complex, str, bytes, bool, type(None))
 
@@ -23,15 +26,20 @@ def answerer(hook: Any, answer: Any, asked: Mapping[str, Any]) -> str | None:
     otherwise the first whose answer is *answer* or one alike (a function made afresh on
     each call: a lambda, a closure or a ``functools.partial`` of one function; equal plain
     values). *answer* may be the function the core wraps to guard a house rule's answer.
+    When the hook has wrappers, the whole chain is asked again and the answer belongs to
+    the wrapper that replaced it last (or to the implementation it passed on).
     ``None`` when no implementation can be told.
     """
     first = bool(getattr(hook.spec, "opts", {}).get("firstresult"))
     made = answer
     if type(answer) is types.FunctionType:  # the core's guard keeps the function it wraps
         made = vars(answer).get("__wrapped__", answer)
-    for impl in reversed(hook.get_hookimpls()):
-        if impl.wrapper or impl.hookwrapper:
-            continue
+    impls = list(reversed(hook.get_hookimpls()))  # in call order, outermost wrapper first
+    if any(impl.wrapper or impl.hookwrapper for impl in impls):
+        with contextlib.suppress(Exception):  # asked again only to find whose it is
+            return _through_wrappers(impls, answer, made, asked, first)
+        return None
+    for impl in impls:
         if not set(impl.argnames) <= asked.keys():
             if first:  # it may be the one that answered: which one did is not known
                 return None
@@ -43,8 +51,57 @@ def answerer(hook: Any, answer: Any, asked: Mapping[str, Any]) -> str | None:
     return None
 
 
+def _through_wrappers(
+    impls: list[Any], answer: Any, made: Any, asked: Mapping[str, Any], first: bool
+) -> str | None:
+    """:func:`answerer` for a hook with wrappers: the chain run again as pluggy runs it, each
+    answer kept with the plugin that gave it (a wrapper's own, or one it passed on as it is).
+    ``None`` if an implementation cannot be asked again or the answer is not found."""
+    if any(not set(impl.argnames) <= asked.keys() for impl in impls):
+        return None
+    results: list[tuple[Any, str]] = []  # (answer, its plugin), in the hook's result order
+    for impl in impls:
+        if not (impl.wrapper or impl.hookwrapper):
+            again = impl.function(*[asked[name] for name in impl.argnames])
+            if again is not None:
+                results.append((again, str(impl.plugin_name)))
+                if first:
+                    break
+    for impl in reversed([i for i in impls if i.wrapper or i.hookwrapper]):  # innermost first
+        given = results[0][0] if first and results else None if first else [r for r, _ in results]
+        gen = impl.function(*[asked[name] for name in impl.argnames])
+        next(gen)
+        if impl.wrapper:
+            try:
+                gen.send(given)
+            except StopIteration as stop:
+                out = stop.value
+            else:
+                return None  # it yields twice: pluggy refuses it
+        else:
+            outcome = pluggy.Result(given, None)
+            with contextlib.suppress(StopIteration):
+                gen.send(outcome)
+            out = outcome.get_result()
+        plugin = str(impl.plugin_name)
+        if first:
+            results = results if out is given else [(out, plugin)]
+        else:
+            owners = {id(r): p for r, p in results}
+            results = [(r, owners.get(id(r), plugin)) for r in out]
+    for again, plugin in results:
+        if again is not None and (alike(again, answer) or alike(again, made)):
+            return plugin
+    return None
+
+
 def alike(one: Any, other: Any, depth: int = 2) -> bool:
     """Whether *one* and *other*, the answers of one implementation asked twice, are one answer.
+
+    Functions made afresh (lambdas, closures, partials of one function, methods of one
+    function bound to objects alike), equal plain values, lists, tuples (named ones too),
+    sets and dicts alike item by item, and objects of one class that are equal (or, for a
+    class that defines no equality, any two: a callable object made afresh).
 
     >>> def judge_maker():
     ...     return lambda hands, points: None
@@ -59,13 +116,27 @@ def alike(one: Any, other: Any, depth: int = 2) -> bool:
     if kind is types.FunctionType:
         return bool(one.__code__ is other.__code__)
     if kind is types.MethodType:
-        return bool(one.__self__ is other.__self__ and alike(one.__func__, other.__func__))
+        return alike(one.__func__, other.__func__) and alike(one.__self__, other.__self__, depth)
     if kind is functools.partial:
         return depth > 0 and alike(one.func, other.func, depth - 1)
-    if kind in (list, tuple):
+    if issubclass(kind, list | tuple):
         return (
             depth > 0
             and len(one) == len(other)
             and all(alike(a, b, depth - 1) for a, b in zip(one, other, strict=True))
         )
-    return kind in _PLAIN and bool(one == other)
+    if issubclass(kind, set | frozenset):
+        if len(one) != len(other) or len(one) > 100:
+            return bool(one == other)
+        return depth > 0 and all(any(alike(a, b, depth - 1) for b in other) for a in one)
+    if issubclass(kind, dict):
+        return (
+            depth > 0
+            and one.keys() == other.keys()
+            and all(alike(one[key], other[key], depth - 1) for key in one)
+        )
+    if kind in _PLAIN:
+        return bool(one == other)
+    if kind.__module__ == "builtins" or isinstance(one, enum.Enum):
+        return False  # an enum's members are one object each: told apart by identity
+    return getattr(kind, "__eq__", None) is object.__eq__ or bool(one == other)

@@ -227,10 +227,16 @@ def _passes(exc: Exception) -> bool:
 
 def guarded_chain(ruleset: Ruleset, hook: str, call: Callable[..., Any]) -> Callable[..., Any]:
     """A hook called through pluggy (it has wrappers): an exception whose innermost plugin
-    frame is a house rule's is a :class:`~cardcore.PluginError` naming that rule and *hook*."""
+    frame is a house rule's is a :class:`~cardcore.PluginError` naming that rule and *hook*.
+    Each house rule's implementation (not a wrapper) is called through :func:`named_call`,
+    so a bad :class:`~cardcore.Veto` it builds names it, as on the plain chain."""
     from cardcore.plugins import plugin_from_traceback
 
     house = {r.name for r in ruleset.rules}
+    for impl in getattr(ruleset.pm.hook, hook).get_hookimpls():
+        plain = not (impl.wrapper or impl.hookwrapper or getattr(impl.function, "_named", 0))
+        if plain and impl.plugin_name in house:
+            impl.function = named_call(impl.function, impl.plugin_name)
 
     def chain(**kw: Any) -> Any:
         try:
@@ -244,6 +250,21 @@ def guarded_chain(ruleset: Ruleset, hook: str, call: Callable[..., Any]) -> Call
             raise hook_failure(culprit, hook, exc) from exc
 
     return chain
+
+
+def named_call(func: Callable[..., Any], plugin: str) -> Callable[..., Any]:
+    """*func*, a house rule's hook implementation that pluggy calls, called in a frame whose
+    ``plugin`` names the rule (what ``cardcore.info`` looks for, as in :func:`guarded`'s);
+    its answers and errors pass unchanged."""
+
+    def call(*args: Any, plugin: str = plugin) -> Any:
+        return func(*args)
+
+    call.__wrapped__ = func  # type: ignore[attr-defined]  # its code names the plugin too
+    name = getattr(func, "__name__", "hook")
+    call.__code__ = call.__code__.replace(co_name=f"{plugin} {name}")  # a code of its own
+    call._named = True  # type: ignore[attr-defined]
+    return call
 
 
 def house_impl(

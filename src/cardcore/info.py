@@ -262,6 +262,8 @@ _GAME_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,63}", re.ASCII)
 _UNSHOWN = re.compile("[\x00-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
 """Control characters and bidirectional overrides: a rule's text holding one would reach a
 terminal (``cardcore list``) as a command (an escape sequence) or as other text than it is."""
+_SURROGATE = re.compile("[\ud800-\udfff]")
+"""A lone surrogate: text UTF-8 cannot carry (``cardcore list`` could not print it)."""
 
 
 def version_key(version: str) -> tuple[int, int, int]:
@@ -424,6 +426,13 @@ class RuleInfo:
                 msg = (
                     f"house rule {shown(self.name, 40)}: {what} {shown(value, 60)} holds a control"
                     f" character, which would reach a terminal as a command or as other text{rule}"
+                )
+                raise PluginError(msg, plugin=self.name if what != "name" else None)
+            if isinstance(value, str) and _SURROGATE.search(value):
+                rule = "" if what == "id" else f" ({self.id})"
+                msg = (
+                    f"house rule {shown(self.name, 40)}: {what} {shown(value, 60)} holds a lone"
+                    f" surrogate, text UTF-8 cannot carry (`cardcore list` could not show it){rule}"
                 )
                 raise PluginError(msg, plugin=self.name if what != "name" else None)
         for what in ("conflicts", "requires"):

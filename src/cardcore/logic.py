@@ -456,28 +456,28 @@ class GameLogic(Generic[S, A]):
             raise PluginError(msg, plugin=plugin)
         return out
 
-    def checked_answer(self, hook: str, value: Any, kind: type[int] | type[bool]) -> Any:
+    def checked_answer(
+        self, hook: str, value: Any, kind: type[int] | type[bool],
+        asked: Mapping[str, Any] | None = None,
+    ) -> Any:
         """Return *value*, a hook's answer, if it is of *kind*; else raise naming the plugins.
 
         ``int``: an int (not a bool) at most ``10**15`` in size; ``bool``: ``True`` or
         ``False``. A game calls it where it reads a number or a flag a house rule may
         answer, so a rule answering ``2.5``, ``"3"`` or ``"no"`` is refused by name
-        instead of being coerced.
+        instead of being coerced. *asked*: the hook's arguments, as for :meth:`refused_answer`.
 
         :raises PluginError: Naming the plugins that implement *hook*, house rules first.
         """
         if kind is bool:
             ok = value is True or value is False
         else:
-            ok = (
-                isinstance(value, int)
-                and not isinstance(value, bool)
-                and -MAX_FIELD_INT <= value <= MAX_FIELD_INT
-            )
+            ok = isinstance(value, int) and not isinstance(value, bool)
+            ok = ok and -MAX_FIELD_INT <= value <= MAX_FIELD_INT
         if ok:
             return value
         what = "True or False" if kind is bool else f"an int at most {MAX_FIELD_INT:.0e} in size"
-        raise self.refused_answer(hook, value, what)
+        raise self.refused_answer(hook, value, what, asked=asked)
 
     def refused_answer(
         self, hook: str, value: Any, wanted: str, by: Callable[..., Any] | None = None,

@@ -111,13 +111,21 @@ def applicable_options(
     """
     info = game if isinstance(game, GameInfo) else game_info(game)
     infos = [r if isinstance(r, RuleInfo) else rule_info(r) for r in rule_names("rules", rules)]
-    for rule in infos:
-        if rule.game != info.name:
+    _of_game(info, infos)
+    return _applicable(info, infos)
+
+
+def _of_game(game: GameInfo, rules: Iterable[RuleInfo]) -> None:
+    """Refuse a rule of *rules* that belongs to another game than *game*.
+
+    :raises OtherGameRuleError: Naming the first such rule and its game.
+    """
+    for rule in rules:
+        if rule.game != game.name:
             msg = (
-                f"house rule {rule.name!r} belongs to {rule.game!r}, not {info.name!r} ({rule.id})"
+                f"house rule {rule.name!r} belongs to {rule.game!r}, not {game.name!r} ({rule.id})"
             )
             raise OtherGameRuleError(msg)
-    return _applicable(info, infos)
 
 
 def _applicable(game: GameInfo, rules: Sequence[RuleInfo]) -> dict[str, Any] | None:
@@ -211,8 +219,14 @@ def configurations(
     :param pairs: Also yield pairs of house rules.
     :param rules: The optional house rules to consider (default: every installed one).
     :raises ArgumentError: *rules* given as one text, or not as an iterable.
+    :raises UnknownPluginError: A house rule of *rules* that is not installed.
+    :raises OtherGameRuleError: A house rule of *rules* of another game (as
+        :func:`applicable_options`).
     """
     info = game_info(name)
+    names = available_rules(name) if rules is None else rule_names("rules", rules)
+    installed = {n: rule_info(n) for n in names if n not in info.default_rules}
+    _of_game(info, installed.values())
     low = info.min_players
     for players in _seats(name, info):
         yield Configuration(name, players)
@@ -222,8 +236,6 @@ def configurations(
                 yield Configuration(name, low, options={opt.name: value})
     for rule in info.default_rules:
         yield Configuration(name, low, without=(rule,))
-    names = available_rules(name) if rules is None else rule_names("rules", rules)
-    installed = {n: rule_info(n) for n in names if n not in info.default_rules}
     defaults = [rule_info(d) for d in info.default_rules]
     groups: list[tuple[RuleInfo, ...]] = [(r,) for r in installed.values()]
     if pairs:
