@@ -460,6 +460,29 @@ def test_core_notation_1_case_does_not_matter_for_the_cores_words_and_the_games(
     assert other.is_over and other.result is not None and other.result.reason == "ended"
 
 
+def test_core_notation_1_words_may_be_separated_by_several_spaces() -> None:
+    game = cardcore.new_game("racegame", 2, seed=1, deck=RACE_DECK)
+    with pytest.raises(IllegalActionError, match="RACE-1"):
+        game.act(0, "  play   6S ")  # well formed (not legal now)
+    assert str(game.act(0, " play    4D  ")) == "play 4D"
+    assert game.record()["actions"] == [[0, "play 4D", None]]
+
+
+class _NoParser(DrawLogic):
+    action_types = ()  # its text is matched against its legal actions only
+
+
+def test_core_notation_1_a_game_without_a_parser_reads_words_and_case_alike() -> None:
+    with _game("noparser-draw", _NoParser):
+        game = cardcore.new_game("noparser-draw", 2, seed=1)
+        seat = game.to_act[0]
+        game.act(seat, " DRAW ")
+        card = str(game.legal_actions(seat)[0]).split()[1]
+        assert str(game.act(seat, f"Discard    {card.lower()}")) == f"discard {card}"
+        with pytest.raises(NotationError, match="CORE-NOTATION-1"):
+            game.act(game.to_act[0], "discard")
+
+
 def test_core_notation_2_cards_are_read_in_any_case() -> None:
     assert cardcore.Card.parse("10h") is cardcore.Card.parse("10H")
     assert cardcore.Card.parse("jk") is cardcore.Card.parse("JK")
@@ -747,3 +770,15 @@ def test_core_hidden_1_a_card_only_its_owner_peeked_at_is_hidden_from_the_others
     assert sum(c is not None for c in grid(0)) == 1
     assert grid(1) == [None] * 4
     assert grid(None) == [None] * 4
+
+
+def test_core_hidden_1_an_ordered_hand_shows_the_others_only_what_all_have_seen() -> None:
+    game = cardcore.new_game("golf", 2, seed=1, options={"layout": "4h"})
+
+    def grid(owner: int, seat: int | None) -> list[str | None]:
+        view = game.view(seat)
+        return next(z["cards"] for z in view["zones"] if z["name"] == f"grid.{owner}")
+
+    for owner in (0, 1):
+        assert None not in grid(owner, owner)
+        assert grid(owner, 1 - owner) == grid(owner, None) == [None] * 4
