@@ -782,3 +782,31 @@ def test_core_hidden_1_an_ordered_hand_shows_the_others_only_what_all_have_seen(
     for owner in (0, 1):
         assert None not in grid(owner, owner)
         assert grid(owner, 1 - owner) == grid(owner, None) == [None] * 4
+
+
+@pytest.mark.parametrize("name", ["drawgame", "racegame", "golf"])
+def test_core_resign_1_a_resign_ends_the_game_for_every_seat(name: str) -> None:
+    game = cardcore.new_game(name, 3 if name != "racegame" else 2, seed=1)
+    players = len(game.players)
+    resigning = players - 1
+    game.act(resigning, "resign")
+    assert game.is_over and game.to_act == ()
+    assert game.view(0)["to_act"] == [] and game.view(None)["is_over"] is True
+    assert all(game.legal_actions(s) == () for s in range(players))
+    assert game.result is not None and game.result.reason == "resigned"
+    assert game.result.winners == tuple(range(resigning))
+    again = cardcore.replay(game.record())
+    assert again.result == game.result and again.to_act == ()
+
+
+def test_core_hidden_1_after_a_shuffle_nobody_knows_where_a_card_is() -> None:
+    game = cardcore.new_game("drawgame", 3, seed=2, options={"rounds": 2})
+    agents = [cardcore.RandomAgent(s) for s in range(3)]
+    while game.state.round == 1:  # the round ends: every card back to the stock, shuffled
+        seat = game.to_act[0]
+        game.apply(agents[seat].choose({}, game.legal_actions(seat)))
+    assert not game.is_over
+    for seat in (0, 1, 2, None):
+        view = game.view(seat)
+        stock = next(z["cards"] for z in view["zones"] if z["name"] == "stock")
+        assert stock and stock == [None] * len(stock), seat
