@@ -810,3 +810,20 @@ def test_core_hidden_1_after_a_shuffle_nobody_knows_where_a_card_is() -> None:
         view = game.view(seat)
         stock = next(z["cards"] for z in view["zones"] if z["name"] == "stock")
         assert stock and stock == [None] * len(stock), seat
+
+
+class _StrictRuleFor(DrawLogic):
+    def rule_for(self, state: Any, action: Any) -> tuple[str, str]:
+        if isinstance(action, Discard):
+            return "DRAW-1", f"no discard of the {action.card.rank.name.lower()} now"
+        return super().rule_for(state, action)
+
+
+def test_core_action_1_a_hand_built_action_the_game_cannot_read_is_the_callers_error() -> None:
+    with _game("strict-draw", _StrictRuleFor):
+        game = cardcore.new_game("strict-draw", 2, seed=1)
+        seat = game.to_act[0]
+        with pytest.raises(IllegalActionError, match="CORE-ACTION-1") as info:
+            game.apply(Discard(seat, "2S"))  # type: ignore[arg-type]  # a text, not a Card
+        assert info.value.rule_id == "CORE-ACTION-1" and not isinstance(info.value, PluginError)
+        assert game.version == 0
