@@ -827,3 +827,18 @@ def test_core_action_1_a_hand_built_action_the_game_cannot_read_is_the_callers_e
             game.apply(Discard(seat, "2S"))  # type: ignore[arg-type]  # a text, not a Card
         assert info.value.rule_id == "CORE-ACTION-1" and not isinstance(info.value, PluginError)
         assert game.version == 0
+
+
+def test_core_rt_3_a_view_read_later_leaves_an_earlier_one_as_it_was() -> None:
+    import copy
+
+    game = cardcore.new_game("drawgame", 2, seed=1)
+    first = game.view(0)
+    kept = copy.deepcopy(first)
+    history = game.history(0)
+    game.view(1)
+    game.view(None)
+    game.act(game.to_act[0], "draw")
+    game.view(0)
+    game.view(1)
+    assert first == kept and game.history(0) == history
