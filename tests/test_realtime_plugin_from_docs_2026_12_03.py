@@ -683,11 +683,6 @@ def test_run_realtime_refuses_a_plan_due_past_max_time(slapjack: str) -> None:
         cardcore.run_realtime(game, [SlapjackQuickAgent(), TooSlowAgent()], seed=1)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="rl/match.py:425 Match._advance catches the CORE-RECORD-1 refusal of a plan due past "
-    "MAX_TIME as a stale drop, so the env ends 'stalled' instead of naming the opponent",
-)
 def test_rl_gym_env_names_an_opponent_whose_plan_is_due_past_max_time(slapjack: str) -> None:
     pytest.importorskip("gymnasium")
     from cardcore.rl import gym_env
@@ -705,11 +700,6 @@ def test_rl_gym_env_names_an_opponent_whose_plan_is_due_past_max_time(slapjack: 
     assert not result.get("stalled")  # today: a 'stalled' truncation, every plan dropped
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="rl/match.py:187 accepts reaction=1e16 (plans due past MAX_TIME): every plan is "
-    "dropped as stale (match.py:425) and the game truncates as 'stalled', no OptionError",
-)
 def test_rl_aec_env_refuses_a_reaction_no_game_can_record(slapjack: str) -> None:
     from cardcore.rl import aec_env
 
@@ -763,11 +753,6 @@ def test_session_two_clients_race_for_a_jack(slapjack: str) -> None:
 # --------------------------------------------------------------------------- more core rules
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="positions.py:285 read_field judges the core's to_act by blank_state's length "
-    "(per-seat): a blank to_act of every seat cannot read back a knockout; docs don't warn",
-)
 def test_core_position_1_a_position_after_a_knockout_reads_back(slapjack: str) -> None:
     position = position_with(3, [["4C"], ["5C"], []], ["JD"], "[true,true,true]")
     game = cardcore.new_game(slapjack, 3, position=position, seed=4)
@@ -974,11 +959,6 @@ def test_core_rt_2_an_agent_whose_plan_stays_legal_keeps_its_due_time(slapjack: 
     assert game.is_over and game.result is not None and game.result.reason == "truncated"
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="papercut: agents.py:_run_realtime re-plans every seat after the max_actions-th "
-    "action, then truncates: agents are asked to plan a position nobody will play",
-)
 def test_run_realtime_asks_no_plan_for_a_position_it_then_truncates(slapjack: str) -> None:
     game = fresh(deck="2H 5C 9S 2D 3C 4D")
     slow, quick = CountingAgent(10.0), CountingAgent(1.0)

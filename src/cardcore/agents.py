@@ -501,6 +501,8 @@ def _run_realtime(
         rejected = 0  # counted per version: a long game's stale races add up to no stall
         if on_action is not None:
             on_action(game, action, now)
+        if steps >= bound:  # truncated at the loop's head: nobody plans a position unplayed
+            continue
         for other in range(n):
             p = plans[other]
             if other == seat or p is None or p[1] not in game.legal_actions(other):

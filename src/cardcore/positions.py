@@ -292,10 +292,18 @@ def read_field(name: str, value: Any, default: Any) -> Any:
     values (a per-seat list), of scalars otherwise; it comes back a tuple when
     the default is one.
 
+    The core's ``to_act`` is no per-seat list but the seats to act, as many as
+    there are (a real-time game's seats still in): it takes a list of scalars of
+    any length whatever the blank value holds, as an empty default does, and comes
+    back a tuple. That they are distinct seats of the game is for the caller to
+    check (the default :meth:`~cardcore.GameLogic.read_position` does).
+
     :raises OptionError: Naming the field and what it must hold.
     :raises TypeError: *default* is of a type a field cannot hold (the game's mistake).
     """
     kind = type(default)
+    if name == "to_act" and (kind is tuple or kind is list):
+        default, kind = (), tuple  # the seats to act, as many as there are: not per seat
     if kind is list or kind is tuple:
         kinds = list(map(type, default))
         if not _KINDS.keys() >= set(kinds):

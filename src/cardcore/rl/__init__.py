@@ -35,12 +35,13 @@ from cardcore.rl.encoding import (
     misfit,
     seat_view,
 )
-from cardcore.rl.match import Config, Match, win_rewards
+from cardcore.rl.match import MAX_REACTION, Config, Match, win_rewards
 from cardcore.rl.seat import SeatEnv, SeatRunner, gym_env
 from cardcore.rl.vector import BatchEnv, vector_env
 
 __all__ = [
     "DEFAULT_MAX_LEGAL",
+    "MAX_REACTION",
     "BatchEnv",
     "CardEnv",
     "Config",

@@ -28,18 +28,21 @@ from typing import Any
 from cardcore._text import one_of, shown
 from cardcore.actions import Action
 from cardcore.deck import derive_rng
-from cardcore.errors import ArgumentError, IllegalActionError, OptionError
-from cardcore.game import Game
+from cardcore.errors import ArgumentError, IllegalActionError, OptionError, StaleActionError
+from cardcore.game import MAX_TIME, Game
 from cardcore.plugins import game_info
 from cardcore.rl.encoding import Encoding, Observer, encoding_for, seat_view
 from cardcore.setup import new_game
 
-__all__ = ["REWARDS", "SPREAD", "Config", "Match", "win_rewards"]
+__all__ = ["MAX_REACTION", "REWARDS", "SPREAD", "Config", "Match", "win_rewards"]
 
 REWARDS = ("win", "score")
 """The reward schemes: ``"win"`` pays at the end of the game, ``"score"`` as standings change."""
 SPREAD = 0.3
 """The sigma of the lognormal reaction delay drawn for an environment's own decisions."""
+MAX_REACTION = 3600.0
+"""The largest ``reaction`` (median delay in seconds) an environment takes: one hour, so
+that a game's plans stay far below ``MAX_TIME`` (1e15 s), the latest time a game records."""
 
 
 def as_int(value: Any) -> int | None:
@@ -117,7 +120,8 @@ class Config:
     :param rewards: ``"win"`` or ``"score"`` (see the "Rewards" section of ``docs/rl.rst``).
     :param max_actions: End a game as truncated after this many actions (default: the game's bound).
     :param reaction: Real time: the median reaction delay in seconds of the
-        decisions an environment makes for a seat, one for all or one per seat.
+        decisions an environment makes for a seat, one for all or one per seat, each
+        from 0 to :data:`MAX_REACTION` (an hour).
     :raises UnknownPluginError: Unknown game or rule.
     :raises OptionError: Bad options, players, rewards or reaction.
     :raises ArgumentError: *rules* or *without* is not a list of names.
@@ -184,8 +188,13 @@ class Config:
             medians = [as_float(m) for m in given]
         else:
             medians = []
-        if len(medians) != seats or not all(m is not None and 0 <= m < math.inf for m in medians):
-            msg = f"reaction must be a finite delay in seconds (>= 0), or one per seat, not {shown(reaction)}"
+        if len(medians) != seats or not all(
+            m is not None and 0 <= m <= MAX_REACTION for m in medians
+        ):
+            msg = (
+                f"reaction must be a finite delay in seconds from 0 to {MAX_REACTION:g}"
+                f" (MAX_REACTION), or one per seat, not {shown(reaction)}"
+            )
             raise OptionError(msg)
         self.reaction: list[float] = [m for m in medians if m is not None]
 
@@ -228,7 +237,8 @@ class Match:
         self.plans: list[tuple[float, Action, int] | None] = [None] * n
         self.dropped = [0] * n
         """Real time: per seat, how many of its plans were dropped unapplied (refused as
-        stale, or no longer legal after another seat's action): it decided again."""
+        stale or too old to judge, or no longer legal after another seat's action): it
+        decided again."""
         self.pending: list[int] = []
         self._rewards = [0.0] * n
         self._scored = config.rewards == "score"
@@ -303,9 +313,11 @@ class Match:
         reaction time), and the clock runs until a seat must decide again.
 
         :raises IllegalActionError: Nobody is asked (the game is over), or a turn-based
-            *action* the game refuses; nothing changes.
+            *action* the game refuses; nothing changes. Real time: the game refused a plan
+            that came due for another reason than staleness (the message names its seat).
         :raises ArgumentError: Real time: *action* is not an :class:`~cardcore.Action`
-            of the pending seat, or *delay* is not a finite number of seconds; nothing changes.
+            of the pending seat, or *delay* is not a finite number of seconds, or the plan
+            would be due past ``MAX_TIME`` (1e15 s), a time no game records; nothing changes.
         :raises PluginError: A rule's hook raised before the game took an action: the
             match's fields are as they were (a drawn delay is kept for the retry). One
             raised after an action was applied leaves that action in place.
@@ -334,6 +346,12 @@ class Match:
             wait = max(0.0, seconds)
         else:
             msg = f"a plan's delay must be a finite number of seconds, not {shown(delay)}"
+            raise ArgumentError(msg)
+        if self.now + wait > MAX_TIME:
+            msg = (
+                f"a plan's delay of {wait:g} s makes it due at {self.now + wait:g} s, past the"
+                f" latest time a game records ({MAX_TIME:g} s) (CORE-RECORD-1)"
+            )
             raise ArgumentError(msg)
         version = game.version
         try:
@@ -422,7 +440,11 @@ class Match:
         game = self.game
         try:
             game.apply(action, at=at, seen=seen)
-        except IllegalActionError:  # overtaken (stale): decide again
+        except IllegalActionError as exc:
+            if not isinstance(exc, StaleActionError) and exc.rule_id != "CORE-RT-3":
+                msg = f"seat {seat}'s plan due at {at:g} s was refused: {exc}"
+                raise IllegalActionError(msg, action=action, rule_id=exc.rule_id) from exc
+            # overtaken (stale), or kept past the versions a game judges: decide again
             legal = game.legal_actions(seat)
             if self._undo is None:  # rare: kept so that a failure can put it back
                 self._undo = (self.now, plans[:], self.pending[:], self._rejected, self.dropped[:])
