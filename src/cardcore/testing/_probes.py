@@ -25,9 +25,11 @@ from cardcore.testing._inputs import bad_inputs
 from cardcore.testing._report import Abort, Report
 from cardcore.testing._util import (
     Fingerprint,
+    card_tokens,
     conservation_problem,
     error_names,
     fingerprint,
+    known_cards,
     known_multiset,
     message_problem,
 )
@@ -165,8 +167,9 @@ def check_rejections(
     host: list[Any],
     realtime: bool,
 ) -> None:
-    """Try hostile inputs: each must raise a documented error and change nothing; and the
-    game's own ``is_legal`` must answer as its legal set does."""
+    """Try hostile inputs: each must raise a documented error and change nothing, its
+    message naming no card hidden from the seat it refuses; and the game's own
+    ``is_legal`` must answer as its legal set does."""
     check_is_legal(report, game, rng, pool)
     for label, call, allowed in bad_inputs(game, rng, pool, realtime):
         before = fingerprint(game)
@@ -178,6 +181,10 @@ def check_rejections(
             problem = message_problem(exc)
             if problem is not None:
                 report.fail(f"{label}: {problem}")
+            hidden = hidden_in_message(game, exc)
+            if hidden is not None:
+                report.leaks += 1
+                report.fail(f"{label}: {hidden}")
             if fingerprint(game) != before or len(host) != n_events:
                 report.fail(f"{label} was rejected ({type(exc).__name__}) but changed the game")
                 raise Abort from None
@@ -193,6 +200,35 @@ def check_rejections(
         else:
             report.fail(f"{label} was accepted at version {before[1]}")
             raise Abort
+
+
+def hidden_in_message(game: Game, exc: BaseException) -> str | None:
+    """Say which cards hidden from the refused seat an error's message names, or ``None``.
+
+    The seat is the one of the refused action (``exc.action``): it sees the message.
+    It may know the cards it knows now (as the view check decides) and those its own
+    action names; a refusal without an action of a seat of the game is not checked.
+    """
+    msg = str(exc)
+    named = card_tokens(msg)
+    action = getattr(exc, "action", None)
+    if not named or not isinstance(action, Action):
+        return None
+    seat = action.seat
+    if type(seat) is not int or not 0 <= seat < len(game.players):
+        return None
+    try:
+        own = card_tokens(str(action))
+    except Exception:  # an action its class cannot write: it names no card of its own
+        own = set()
+    extra = named - own - known_cards(game.state, seat)
+    if not extra:
+        return None
+    return (
+        f"its message, which seat {seat} sees, names cards hidden from that seat:"
+        f" {sorted(extra)!r}, in {msg[:200]!r} (a refusal, rule_for's reason too, may name"
+        " only cards the seat knows)"
+    )
 
 
 def check_is_legal(report: Report, game: Game, rng: random.Random, pool: set[Action]) -> None:

@@ -69,7 +69,8 @@ class Report:
     :param bad_inputs: Hostile inputs tried (illegal, out of turn, wrong seat, malformed...).
     :param rejected: Those rejected with a documented error and no change.
     :param cards_lost: Checks that found the cards on the table differ from the deck.
-    :param leaks: Views, zones, history, events or twins that showed a seat something it may not know.
+    :param leaks: Views, zones, history, events, twins or error messages that showed a seat
+        something it may not know.
     :param views: Views, histories and event streams checked for leaks and structure.
     :param twins: Determinized twins compared.
     :param reloads: Save -> load and record -> replay round trips compared.

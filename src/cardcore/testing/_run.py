@@ -349,7 +349,8 @@ check_rejections = _single(
     "rejections",
     frozenset({"rejections"}),
     "Check that illegal, out-of-turn, wrong-seat, malformed and unknown-card inputs (and"
-    " seen values that are not versions) raise the documented errors and change nothing.",
+    " seen values that are not versions) raise the documented errors and change nothing, and"
+    " that no refusal's message names a card hidden from the refused seat.",
 )
 check_clone = _single(
     "clone",
