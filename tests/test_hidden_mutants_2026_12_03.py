@@ -1,0 +1,227 @@
+"""Hidden information: tests that kill the leak mutants the other hidden-information tests let
+survive (a mutation audit of views, events, zones, sessions, the web server and the RL envs).
+
+Each test names the mutant it kills; every one asserts through the public API that a card
+(or a version) a seat or a spectator may not know does not reach it.
+"""
+
+from __future__ import annotations
+
+import types
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+import cardcore
+from cardcore import (
+    ALL,
+    SPECTATOR,
+    Card,
+    CardDrawn,
+    Event,
+    Layout,
+    RuleInfo,
+    Visibility,
+    Zones,
+    ZoneSpec,
+    hookimpl,
+)
+
+# -- zones: is_visible / knows ------------------------------------------------------------------
+
+
+def _zones() -> Zones:
+    return Zones(
+        Layout.of(
+            [
+                ZoneSpec("hand.0", 0, Visibility.OWNER),
+                ZoneSpec("hand.1", 1, Visibility.OWNER),
+                ZoneSpec("stock", None, Visibility.NOBODY),
+            ]
+        )
+    )
+
+
+def test_a_hand_is_not_visible_to_a_spectator_or_another_seat() -> None:
+    """Mutant zones.py is_visible: ``seat is not None and seat == owner`` -> ``seat is None or
+    seat == owner`` (a spectator would see every hand, and so would know it)."""
+    zones = _zones()
+    zones.put(0, Card.parse("AS"))
+    zones.put(0, Card.parse("KH"))
+    for i in range(2):
+        assert zones.is_visible(0, i, 0)
+        assert not zones.is_visible(0, i, 1)
+        assert not zones.is_visible(0, i, None)
+        assert not zones.knows(0, i, None)
+        assert not zones.knows(0, i, 1)
+    assert zones.show(0, None) == [None, None]
+
+
+def test_a_face_down_card_one_seat_saw_is_not_visible_to_the_others() -> None:
+    """Mutant zones.py is_visible: ``mask == ALL`` -> ``mask != 0`` (a card one seat saw would be
+    visible to every seat and to spectators)."""
+    zones = _zones()
+    zones.put(2, Card.parse("QD"), 1 << 1)  # seat 1 peeked at it
+    zones.put(2, Card.parse("3C"))  # nobody saw it
+    assert zones.is_visible(2, 0, 1) and zones.knows(2, 0, 1)
+    for seat in (0, None):
+        assert not zones.is_visible(2, 0, seat)
+        assert not zones.knows(2, 0, seat)
+    assert not any(zones.is_visible(2, 1, s) for s in (0, 1, None))
+    assert zones.show(2, 0) == [None, None] and zones.show(2, 1) == [None, "QD"]
+    zones.reveal(2, 0)
+    assert zones.seen[2][0] == ALL and all(zones.is_visible(2, 0, s) for s in (0, 1, None))
+
+
+def test_determinize_moves_a_card_only_another_seat_saw() -> None:
+    """The same mutant seen through ``Game.determinize``: a card only seat 0 peeked at must be
+    dealt anew in seat 1's worlds (else the world would tell seat 1 where it lies)."""
+    game = cardcore.new_game("golf", 2, options={"layout": "4"}, seed=5)
+    game.act(0, "peek 0")
+    grid = next(z for z, s in enumerate(game.state.zones.layout.specs) if s.name == "grid.0")
+    real = game.state.zones.cards[grid][0]
+    moved = {game.determinize(1, seed).state.zones.cards[grid][0] != real for seed in range(12)}
+    assert True in moved  # in some world of seat 1 another card lies there
+    assert all(game.determinize(0, seed).state.zones.cards[grid][0] == real for seed in range(4))
+
+
+# -- events: redaction when a plugin observes the game ------------------------------------------
+
+_NAME = "golf.hears-every-event"
+
+
+@pytest.fixture
+def observed() -> Iterator[str]:
+    """A Golf house rule with an ``on_event`` (the bus then delivers through its other path)."""
+    module = types.ModuleType("hears_every_event")
+
+    @hookimpl
+    def on_event(event: Any) -> None:
+        return None
+
+    module.on_event = on_event  # type: ignore[attr-defined]
+    module.RULE = RuleInfo(  # type: ignore[attr-defined]
+        id="TEST-MUT-HID-1", name=_NAME, game="golf", summary="hears events"
+    )
+    cardcore.register("cardcore.rules", _NAME, module)
+    try:
+        yield _NAME
+    finally:
+        cardcore.unregister("cardcore.rules", _NAME)
+
+
+def _to_draw(game: cardcore.Game) -> int:
+    while True:
+        seat = game.to_act[0]
+        legal = [str(a) for a in game.legal_actions(seat)]
+        if "draw" in legal:
+            return seat
+        game.act(seat, legal[0])
+
+
+@pytest.mark.parametrize("with_observer", [False, True])
+def test_a_stock_draw_is_redacted_for_other_seats_and_spectators(
+    observed: str, with_observer: bool
+) -> None:
+    """Mutant _bus.py _deliver (the path taken when a plugin's ``on_event`` listens): the
+    ``for_seat`` copy skipped for ``seat=SPECTATOR`` (or for every seat)."""
+    rules = [observed] if with_observer else []
+    game = cardcore.new_game("golf", 2, rules=rules, options={"rounds": 1}, seed=7)
+    actor = _to_draw(game)
+    other = 1 - actor
+    got: dict[object, list[Event]] = {actor: [], other: [], SPECTATOR: []}
+    for who, sink in got.items():
+        game.events.subscribe(CardDrawn, sink.append, seat=who)  # type: ignore[arg-type]
+    game.act(actor, "draw")
+    drawn = game.view(actor)["table"]["held"]["card"]
+    assert drawn is not None
+    assert [e.card for e in got[actor]] == [Card.parse(drawn)]  # type: ignore[attr-defined]
+    assert [e.card for e in got[other]] == [None]  # type: ignore[attr-defined]
+    assert [e.card for e in got[SPECTATOR]] == [None]  # type: ignore[attr-defined]
+    assert drawn not in str([e.to_json() for e in got[other] + got[SPECTATOR]])
+
+
+# -- sessions: a spectator who joins late sees the delayed game ---------------------------------
+
+
+def test_a_spectator_joining_mid_game_gets_the_delayed_view() -> None:
+    """Mutant session/_flow.py _view_message: ``self.spec.view`` -> ``self._spec_now`` (a
+    spectator joining would see the live game, not the game ``spectator_delay`` actions late)."""
+    from tests.session.kit import table
+
+    t = table("golf", spectator_delay=3)
+    for _ in range(2):
+        game = t.session.game
+        assert game is not None
+        seat = game.to_act[0]
+        t.act("ab"[seat], str(game.legal_actions(seat)[0]), 0.5)
+    assert t.session.game is not None and t.session.game.version == 2
+    replies = t.send("w2", {"type": "watch"})
+    views = [r for r in replies if r["type"] == "view"]
+    assert [v["version"] for v in views] == [0]
+    assert views[0]["view"]["version"] == 0
+    assert views[0]["view"] == t.mirrors["w"].view  # what the first spectator sees too
+
+
+# -- web: no replay of a game still being played ------------------------------------------------
+
+
+def test_the_web_replay_is_refused_while_the_game_is_played() -> None:
+    """Mutant web/app.py api_replay: the ``phase not in ("over", "closed")`` check dropped (a
+    replay would show anybody the live game, beating the spectators' delay)."""
+    pytest.importorskip("starlette")
+    pytest.importorskip("httpx")
+    from tests.web.helpers import Player, create, serve
+
+    seats = [{"name": "Ann"}, {"name": "Bob"}]
+    with serve() as (client, server, _):
+        sid = create(client, "golf", seats, options={"rounds": 1})["session"]
+        with client.websocket_connect("/ws") as ws0, client.websocket_connect("/ws") as ws1:
+            for seat, ws in enumerate((ws0, ws1)):
+                player = Player(ws)
+                player.send({"type": "join", "session": sid, "seat": seat})
+                player.until("welcome")
+            assert server.hub.sessions[sid].phase == "playing"
+            for step in (0, 1):
+                r = client.get(f"/api/sessions/{sid}/replay/{step}")
+                assert r.status_code == 409, r.text
+            assert client.get(f"/api/sessions/{sid}/record").status_code == 409
+
+
+# -- RL: each agent observes its own seat --------------------------------------------------------
+
+
+def _hand_planes(obs: Any) -> set[str]:
+    """The cards of Tonk's hand planes (the first 52 entries, by ``cardcore_tonk`` card index)."""
+    from cardcore_tonk.melds import CARDS
+
+    return {str(CARDS[i]) for i in range(52) if obs[i] > 0}
+
+
+def test_aec_observe_gives_each_agent_its_own_hand() -> None:
+    """Mutant rl/aec.py observe: the observation of the seat to act returned for every agent
+    (an agent not to act would observe another seat's hidden hand)."""
+    pytest.importorskip("pettingzoo")
+    from cardcore.rl import aec_env
+
+    env = aec_env("tonk", 2, options={"hands": 1})
+    env.reset(seed=3)
+    hands = [_hand_planes(env.observe(a)["observation"]) for a in env.possible_agents]
+    assert all(len(h) == 5 for h in hands), hands
+    assert not hands[0] & hands[1]  # two hands never share a card: each agent sees its own
+
+
+def test_gym_render_shows_the_learners_view() -> None:
+    """Mutant rl/seat.py render: another seat's view rendered (its hidden hand in the text)."""
+    pytest.importorskip("gymnasium")
+    from cardcore.rl import gym_env
+
+    env = gym_env("tonk", 2, seat=1, opponents="random", options={"hands": 1}, render_mode="ansi")
+    obs, _ = env.reset(seed=3)
+    text = env.render()
+    assert isinstance(text, str)
+    assert "· seat 1 (" in text.splitlines()[0] and "seat 0 (" not in text
+    hand = next(line for line in text.splitlines() if line.strip().startswith("hand:"))
+    mine = _hand_planes(obs["observation"] if isinstance(obs, dict) else obs)
+    assert len(mine) == 5 and all(repr(c) in hand for c in mine), (mine, hand)
