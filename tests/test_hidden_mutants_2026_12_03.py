@@ -225,3 +225,68 @@ def test_gym_render_shows_the_learners_view() -> None:
     hand = next(line for line in text.splitlines() if line.strip().startswith("hand:"))
     mine = _hand_planes(obs["observation"] if isinstance(obs, dict) else obs)
     assert len(mine) == 5 and all(repr(c) in hand for c in mine), (mine, hand)
+
+
+# -- Speed: the deal tells each player its own hand only -----------------------------------------
+
+
+def test_speed_worlds_of_one_seat_deal_the_other_hand_anew() -> None:
+    """Mutant cardcore_spit/speed/logic.py deal: a hand's knowledge ``1 << s`` -> both seats'
+    (the other seat would "know" the hand: its determinized worlds and search samples would
+    hold the real opponent hand)."""
+    game = cardcore.new_game("speed", 2, seed=4)
+    specs = game.state.zones.layout.specs
+    hand = {s.owner: z for z, s in enumerate(specs) if s.name.startswith("hand.")}
+    for seat in (0, 1):
+        other = hand[1 - seat]
+        real = sorted(c.text for c in game.state.zones.cards[other])
+        worlds = [game.determinize(seat, seed).state.zones.cards for seed in range(6)]
+        assert any(sorted(c.text for c in w[other]) != real for w in worlds), seat
+        own = sorted(c.text for c in game.state.zones.cards[hand[seat]])
+        assert all(sorted(c.text for c in w[hand[seat]]) == own for w in worlds)
+
+
+def test_the_web_never_shows_a_session_seed_before_the_end() -> None:
+    """Mutant web/app.py describe: the session's ``seed`` added to what the lobby shows (the
+    seed deals the whole deck: every hidden card)."""
+    pytest.importorskip("starlette")
+    pytest.importorskip("httpx")
+    from tests.web.helpers import Player, create, serve
+
+    seats = [{"name": "Ann"}, {"name": "Bob"}]
+    with serve() as (client, server, _):
+        made = create(client, "golf", seats, options={"rounds": 1})
+        sid = made["session"]
+        session = server.hub.sessions[sid]
+        secret = str(session.seed if session.fair is None else session.fair.seed)
+        assert len(secret) > 6
+        texts = [
+            str(made),
+            client.get(f"/api/sessions/{sid}").text,
+            client.get("/api/sessions").text,
+        ]
+        with client.websocket_connect("/ws") as ws:
+            player = Player(ws)
+            player.send({"type": "join", "session": sid, "seat": 0})
+            texts.append(str(player.until("welcome")))
+            texts.append(client.get(f"/api/sessions/{sid}").text)
+        assert session.phase != "over"
+        assert not [t for t in texts if secret in t]
+
+
+def test_a_fair_deal_bundle_is_kept_until_the_game_is_over() -> None:
+    """Mutant session/_flow.py fair_bundle: the ``phase != "over"`` check dropped (the bundle
+    holds the seed: every hidden card); a resync view must carry no ``reveal`` either."""
+    from tests.session.kit import table
+
+    t = table("golf", fair=True, options={"rounds": 1})
+    game = t.session.game
+    assert game is not None and t.session.phase == "playing"
+    seat = game.to_act[0]
+    t.act("ab"[seat], str(game.legal_actions(seat)[0]), 0.5)
+    assert t.session.fair_bundle() is None
+    token = t.mirrors["a"].token
+    replies = t.send("a2", {"type": "join", "seat": 0, "token": token})  # a second window
+    views = [r for r in replies if r["type"] == "view"]
+    assert views and all(r.get("reveal") is None for r in views)
+    assert not [o for o in t.outbound if o.message["type"] == "reveal" or "bundle" in o.text]
