@@ -290,3 +290,30 @@ def test_a_fair_deal_bundle_is_kept_until_the_game_is_over() -> None:
     views = [r for r in replies if r["type"] == "view"]
     assert views and all(r.get("reveal") is None for r in views)
     assert not [o for o in t.outbound if o.message["type"] == "reveal" or "bundle" in o.text]
+
+
+# -- errors: an action out of turn ---------------------------------------------------------------
+
+
+def test_an_action_out_of_turn_names_no_card_of_the_seat_to_act() -> None:
+    """Mutant _driver.py CORE-TURN-1: the message lists what the seat to act may do (in Tonk
+    its discards: its hidden hand)."""
+    import re
+
+    game = cardcore.new_game("tonk", 3, options={"hands": 1}, seed=2)
+    actor = game.to_act[0]
+    game.act(actor, "draw")
+    hand = game.view(actor)["table"]["hand"]
+    assert any(str(a).startswith("discard") for a in game.legal_actions(actor))
+    for other in range(3):
+        if other == actor:
+            continue
+        seen = str(game.view(other))
+        for text in ("draw", "drop", f"discard {hand[0]}", "spread AS 2S 3S"):
+            with pytest.raises(cardcore.IllegalActionError) as caught:
+                game.act(other, text)
+            message = str(caught.value)
+            assert "CORE-TURN-1" in message or "TONK-" in message
+            named = set(re.findall(r"\b(?:10|[2-9AJQK])[SHDC]\b", message))
+            leaked = {c for c in named if c not in text and c not in seen}
+            assert not leaked, (other, text, message)
