@@ -317,3 +317,30 @@ def test_an_action_out_of_turn_names_no_card_of_the_seat_to_act() -> None:
             named = set(re.findall(r"\b(?:10|[2-9AJQK])[SHDC]\b", message))
             leaked = {c for c in named if c not in text and c not in seen}
             assert not leaked, (other, text, message)
+
+
+def test_a_spectators_view_lists_no_legal_action() -> None:
+    """Mutant _views.py make_view: a spectator's ``legal`` filled with the seat to act's (in
+    Tonk its discards name its hidden hand)."""
+    game = cardcore.new_game("tonk", 3, options={"hands": 1}, seed=2)
+    actor = game.to_act[0]
+    game.act(actor, "draw")
+    view = game.view(None)
+    assert view["legal"] == [] and view["table"]["hand"] == []
+    hidden = set(game.view(actor)["table"]["hand"]) - {view["table"]["discard_top"]}
+    assert hidden and not [c for c in hidden if c in str(view)]
+
+
+def test_a_seat_not_to_act_sees_no_legal_action_of_another() -> None:
+    """Mutant _views.py make_view: a seat not to act given the seat to act's ``legal``."""
+    game = cardcore.new_game("tonk", 3, options={"hands": 1}, seed=2)
+    actor = game.to_act[0]
+    game.act(actor, "draw")
+    mine = game.view(actor)
+    assert any(a.startswith("discard") for a in mine["legal"])
+    hidden = set(mine["table"]["hand"]) - {mine["table"]["discard_top"]}
+    for other in range(3):
+        if other != actor:
+            view = game.view(other)
+            assert view["legal"] == []
+            assert not [c for c in hidden if c in str(view)], other
