@@ -344,3 +344,20 @@ def test_a_seat_not_to_act_sees_no_legal_action_of_another() -> None:
             view = game.view(other)
             assert view["legal"] == []
             assert not [c for c in hidden if c in str(view)], other
+
+
+def test_an_error_to_a_spectator_tells_the_delayed_version() -> None:
+    """Mutant session/_flow.py _version_for: a spectator's error told the live version (how far
+    the game went, beating ``spectator_delay``)."""
+    from tests.session.kit import table
+
+    t = table("golf", spectator_delay=3)
+    for _ in range(2):
+        game = t.session.game
+        assert game is not None
+        seat = game.to_act[0]
+        t.act("ab"[seat], str(game.legal_actions(seat)[0]), 0.5)
+    replies = t.send("w", {"type": "act", "action": "draw", "seen": 0})
+    errors = [r for r in replies if r["type"] == "error"]
+    assert [e["code"] for e in errors] == ["not-a-seat"]
+    assert errors[0]["version"] == t.mirrors["w"].version == 0
