@@ -361,3 +361,90 @@ def test_an_error_to_a_spectator_tells_the_delayed_version() -> None:
     errors = [r for r in replies if r["type"] == "error"]
     assert [e["code"] for e in errors] == ["not-a-seat"]
     assert errors[0]["version"] == t.mirrors["w"].version == 0
+
+
+# -- sessions: an action's text naming a card the others may not see ---------------------------
+
+_BURY = "burygame-2026-12-03"
+
+
+@pytest.fixture
+def burygame() -> Iterator[str]:
+    """The core's test draw game with a face-down discard pile and no discard event: the text
+    ``discard XY`` names a card only its player knows."""
+    import attrs
+
+    from cardcore import CardDiscarded
+    from tests.plugins import drawgame
+
+    class BuryLogic(drawgame.DrawLogic):
+        def __init__(self, ruleset: Any) -> None:
+            super().__init__(ruleset)
+
+            def layout(n: int) -> Layout:
+                specs = [ZoneSpec("stock"), ZoneSpec("discard", None, Visibility.NOBODY)]
+                specs += [ZoneSpec(f"hand.{s}", s, Visibility.OWNER) for s in range(n)]
+                return Layout.of(specs)
+
+            self._layouts = {n: layout(n) for n in self._layouts}
+
+        def legal_actions(self, state: Any, seat: int) -> Any:
+            legal = super().legal_actions(state, seat)
+            return tuple(a for a in legal if not isinstance(a, drawgame.Take))
+
+        def apply(self, state: Any, action: Any, emit: Any) -> None:
+            def quiet(event: Any) -> None:
+                if not isinstance(event, CardDiscarded):
+                    emit(event)
+
+            super().apply(state, action, None if emit is None else quiet)
+
+    @hookimpl
+    def create_logic(ruleset: Any) -> BuryLogic:
+        return BuryLogic(ruleset)
+
+    module = types.ModuleType(_BURY)
+    module.GAME = attrs.evolve(drawgame.GAME, name=_BURY, summary="discards lie face down")  # type: ignore[attr-defined]
+    module.create_logic = create_logic  # type: ignore[attr-defined]
+    module.card_points = drawgame.card_points  # type: ignore[attr-defined]
+    cardcore.register("cardcore.games", _BURY, module)
+    try:
+        yield _BURY
+    finally:
+        cardcore.unregister("cardcore.games", _BURY)
+
+
+def test_an_action_text_naming_a_hidden_card_reaches_its_player_only(burygame: str) -> None:
+    """Mutants session/_flow.py: ``may_show`` skipped for the seats' updates, or for the
+    spectators' (``discard XY`` would tell the others the card buried face down)."""
+    from tests.session.kit import table
+
+    t = table(burygame, spectator_delay=0)
+    game = t.session.game
+    assert game is not None
+    actor = game.to_act[0]
+    me, other = "ab"[actor], "ab"[1 - actor]
+    t.act(me, "draw", 0.5)
+    text = str(game.legal_actions(actor)[0])
+    card = text.split()[1]
+    assert text.startswith("discard ") and not t.errors(t.act(me, text, 0.5))
+    assert card not in str(game.view(1 - actor)) and card not in str(game.view(None))
+    updates = {
+        o.conn: o.message["action"]["text"]
+        for o in t.outbound
+        if o.message["type"] == "update" and o.message["version"] == game.version
+    }
+    assert updates == {me: text, other: None, "w": None}
+    assert not [o.text for o in t.outbound if o.conn != me and card in o.text]
+
+
+def test_an_action_text_is_shown_only_when_every_card_it_names_is_known() -> None:
+    """Mutant session/patch.py may_show: ``all`` -> ``any`` (a text naming one known card and
+    one hidden card would be shown)."""
+    from cardcore.session.patch import may_show
+
+    old = {"zones": [{"cards": ["3H", None]}]}
+    assert may_show("swap 3H", old, old)
+    assert not may_show("swap 3H 4S", old, old)
+    assert not may_show("swap 4S 3H", old, old, [{"event": "card-moved", "card": None}])
+    assert may_show("swap 4S 3H", old, old, [{"event": "card-moved", "card": "4S"}])
