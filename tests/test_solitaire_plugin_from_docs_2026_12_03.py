@@ -450,3 +450,39 @@ def test_session_one_seat_and_a_spectator() -> None:
     assert to_watcher  # two actions late, but shown
     stock = stock_cards(session.game)
     assert not any(card in text.replace('"', " ").split() for card in stock for text in to_watcher)
+
+
+def test_cli_compare_defaults_to_the_one_seat(capsys: Any) -> None:
+    from cardcore import cli
+
+    assert cli.main(["compare", NAME, "--rules", RULE_NAME, "--games", "2"]) == 0
+    out = capsys.readouterr().out
+    assert "1 players, 2 games per configuration" in out
+
+
+def test_host_end_makes_the_lone_seat_a_winner_by_default() -> None:
+    # documented (CORE-END-1: standings default to every seat), but a solitaire stopped by the
+    # host with every card still in the columns is reported as won unless it overrides standings
+    game = cardcore.new_game(NAME, 1, seed=1)
+    game.act(cardcore.HOST, "end")
+    assert game.result == cardcore.Result((0,), (35.0,), None, "ended")
+
+
+def test_aec_env_a_lost_solitaire_pays_zero_and_reports_the_result() -> None:
+    import numpy as np
+
+    from cardcore import rl
+
+    env = rl.aec_env(NAME)
+    env.reset(seed=1)
+    last: tuple[float, dict[str, Any]] | None = None
+    for _agent in env.agent_iter():
+        obs, reward, terminated, truncated, info = env.last()
+        if terminated or truncated:
+            last = (reward, info)
+            env.step(None)
+            continue
+        env.step(int(np.flatnonzero(obs["action_mask"])[0]))
+    assert last is not None
+    assert last[0] == 0.0
+    assert last[1]["result"]["winners"] == [] and last[1]["result"]["scores"][0] > 0
