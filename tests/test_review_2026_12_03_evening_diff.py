@@ -100,17 +100,39 @@ def test_rule_info_refuses_a_lone_surrogate_in_its_summary() -> None:
 @pytest.mark.xfail(
     strict=True,
     reason="RuleInfo (src/cardcore/info.py:431) checks surrogates in id/name/game/summary/version"
-    " only: one in conflicts or requires is taken and `cardcore list` then fails whole",
+    " only: one in conflicts, requires or applies is taken; `cardcore list` then fails whole",
+)
+@pytest.mark.parametrize(
+    "given",
+    [
+        {"conflicts": ("golf.x\ud800",)},
+        {"requires": ("golf.x\ud800",)},
+        {"applies": {"layout": ("x\ud800",)}},
+        {"applies": {"x\ud800": (1,)}},
+    ],
+    ids=["conflicts", "requires", "applies-value", "applies-key"],
+)
+def test_rule_info_refuses_a_lone_surrogate_in_conflicts_requires_or_applies(
+    given: dict[str, Any],
+) -> None:
+    with pytest.raises(PluginError, match="surrogate"):
+        RuleInfo(id="GOLF-SUR-2", name="golf.review-sur", game="golf", summary="s", **given)
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="RuleInfo (src/cardcore/info.py:424) refuses control characters in id/name/game/"
+    "summary/version only: an escape in requires or conflicts reaches `cardcore list` raw",
 )
 @pytest.mark.parametrize("field", ["conflicts", "requires"])
-def test_rule_info_refuses_a_lone_surrogate_in_conflicts_or_requires(field: str) -> None:
-    with pytest.raises(PluginError, match="surrogate"):
+def test_rule_info_refuses_a_control_character_in_conflicts_or_requires(field: str) -> None:
+    with pytest.raises(PluginError, match="control"):
         RuleInfo(
-            id="GOLF-SUR-2",
-            name="golf.review-sur",
+            id="GOLF-ESC-1",
+            name="golf.review-esc",
             game="golf",
             summary="s",
-            **{field: ("golf.x\ud800",)},
+            **{field: ("golf.x\x1b[2J",)},
         )
 
 
