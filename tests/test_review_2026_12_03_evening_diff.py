@@ -21,11 +21,12 @@ from typing import Any
 import pytest
 
 import cardcore
-from cardcore import OptionError, PluginError, RuleInfo, hookimpl, new_game
+from cardcore import IllegalActionError, OptionError, PluginError, RuleInfo, hookimpl, new_game
 from cardcore.cli import main as cli_main
 from cardcore.positions import read_field
 from cardcore.rl import MAX_REACTION, Config, Match
 from cardcore.testing import check_rejections
+from cardcore_spit.actions import Fill
 
 RULES = "cardcore.rules"
 _count = itertools.count()
@@ -203,3 +204,40 @@ def test_spit_match_plays_on_at_the_reaction_bounds(reaction: Any) -> None:
 def test_reaction_past_max_reaction_is_an_option_error() -> None:
     with pytest.raises(OptionError, match="MAX_REACTION"):
         Config("spit", 2, reaction=MAX_REACTION * 2)
+
+
+def _spit_match_and_illegal_fill() -> tuple[Match, Fill]:
+    """A Spit match six decisions in, and a Fill of the pending seat that is not legal now."""
+    match = Match(Config("spit", 2, reaction=0.5), 0)
+    rng = random.Random(0)
+    for _ in range(6):
+        match.act(rng.choice(match.legal(match.seat)))
+    seat = match.seat
+    legal = set(match.legal(seat))
+    bad = next(
+        a
+        for a in (Fill(seat=seat, src=s, dst=d) for s in range(5) for d in range(5))
+        if a not in legal
+    )
+    return match, bad
+
+
+def test_match_refuses_an_illegal_plan_that_comes_due_first_and_changes_nothing() -> None:
+    match, bad = _spit_match_and_illegal_fill()
+    seat, version, dropped = match.seat, match.game.version, list(match.dropped)
+    with pytest.raises(IllegalActionError, match=f"seat {seat}'s plan"):
+        match.act(bad, 0.0)
+    assert (match.seat, match.game.version, match.dropped) == (seat, version, dropped)
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="Match.act (src/cardcore/rl/match.py:342) checks only the plan's seat: an illegal plan"
+    " is an error if it comes due first (match.py:444) but silently dropped if another comes first",
+)
+def test_match_refuses_an_illegal_plan_whatever_its_delay() -> None:
+    match, bad = _spit_match_and_illegal_fill()
+    seat, version, dropped = match.seat, match.game.version, list(match.dropped)
+    with pytest.raises(IllegalActionError):
+        match.act(bad, 1000.0)
+    assert (match.seat, match.game.version, match.dropped) == (seat, version, dropped)
