@@ -21,7 +21,16 @@ from typing import Any
 import pytest
 
 import cardcore
-from cardcore import IllegalActionError, OptionError, PluginError, RuleInfo, hookimpl, new_game
+from cardcore import (
+    IllegalActionError,
+    OptionError,
+    PluginError,
+    RandomAgent,
+    RuleInfo,
+    hookimpl,
+    new_game,
+    run_realtime,
+)
 from cardcore.cli import main as cli_main
 from cardcore.positions import read_field
 from cardcore.rl import MAX_REACTION, Config, Match
@@ -241,3 +250,39 @@ def test_match_refuses_an_illegal_plan_whatever_its_delay() -> None:
     with pytest.raises(IllegalActionError):
         match.act(bad, 1000.0)
     assert (match.seat, match.game.version, match.dropped) == (seat, version, dropped)
+
+
+# -- run_realtime at max_actions -------------------------------------------------------------------
+
+
+class _CountingAgent(RandomAgent):
+    """A random real-time agent that counts the plans it is asked for."""
+
+    def __init__(self, seed: int) -> None:
+        super().__init__(seed=seed)
+        self.asked = 0
+
+    def plan(self, view: Any, legal: Any, now: float) -> Any:
+        self.asked += 1
+        return super().plan(view, legal, now)
+
+
+def test_run_realtime_asks_no_plan_after_the_last_action_it_plays() -> None:
+    agents = [_CountingAgent(1), _CountingAgent(2)]
+    game = new_game("spit", 2, seed=0)
+    assert run_realtime(game, agents, max_actions=1).reason == "truncated"
+    assert game.version == 1
+    assert sum(a.asked for a in agents) == 2  # the first position only
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="run_realtime (src/cardcore/agents.py:463) asks every agent to plan the first position"
+    " before the loop even when max_actions=0, so agents plan a position nobody plays",
+)
+def test_run_realtime_with_max_actions_zero_asks_no_agent_to_plan() -> None:
+    agents = [_CountingAgent(1), _CountingAgent(2)]
+    game = new_game("spit", 2, seed=0)
+    assert run_realtime(game, agents, max_actions=0).reason == "truncated"
+    assert game.version == 0
+    assert sum(a.asked for a in agents) == 0
