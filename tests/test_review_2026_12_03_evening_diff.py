@@ -99,6 +99,51 @@ def test_bad_judge_object_alone_is_blamed_on_its_rule() -> None:
     assert info.value.plugin == "tonk.review-lone-judge"
 
 
+# -- blame: hooks asked without asked= ------------------------------------------------------------
+
+
+def _idle_layout(layout: Any) -> Any:
+    return None
+
+
+def _idle_units(new_spread: Any) -> Any:
+    return None
+
+
+_UNASKED = [
+    ("golf", "golf_final_turns", _idle_layout, lambda layout: "yes", "golf/logic.py:137"),
+    ("golf", "golf_scorer", _idle_layout, lambda layout: 42, "golf/logic.py:136"),
+    ("golf", "golf_removable_groups", _idle_layout, lambda layout: [["x"]], "golf/logic.py:133"),
+    ("tonk", "tonk_out_units", _idle_units, lambda new_spread: 2.5, "tonk/logic.py:135"),
+]
+
+
+def test_golf_score_table_asked_again_blames_the_rule_that_answered_not_one_that_deferred() -> None:
+    idle = _rule("golf.review-idle-table", "golf", golf_score_table=_idle_layout)
+    bad = _rule("golf.review-bad-table", "golf", golf_score_table=lambda layout: 42)
+    with _registered(idle, bad), pytest.raises(PluginError) as info:
+        new_game("golf", 2, rules=["golf.review-idle-table", "golf.review-bad-table"], seed=0)
+    assert info.value.plugin == "golf.review-bad-table"
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="the game refuses these answers without asked= (plugins/cardcore_golf/logic.py:133-137,"
+    " plugins/cardcore_tonk/logic.py:135): blame gives up and names a rule that answered None",
+)
+@pytest.mark.parametrize(("game", "hook", "idle", "bad", "where"), _UNASKED, ids=lambda v: v)
+def test_refused_answer_is_blamed_on_the_rule_that_gave_it_not_one_that_deferred(
+    game: str, hook: str, idle: Any, bad: Any, where: str
+) -> None:
+    idle_rule = _rule(f"{game}.review-idle-{hook}", game, **{hook: idle})
+    bad_rule = _rule(f"{game}.review-bad-{hook}", game, **{hook: bad})
+    names = [idle_rule.RULE.name, bad_rule.RULE.name]
+    with _registered(idle_rule, bad_rule), pytest.raises(PluginError) as info:
+        new_game(game, 2, rules=names, seed=0)
+    assert hook in str(info.value), where
+    assert info.value.plugin == bad_rule.RULE.name, where
+
+
 # -- RuleInfo: lone surrogates ---------------------------------------------------------------------
 
 
