@@ -21,7 +21,7 @@ from cardcore.actions import Action
 from cardcore.errors import CardcoreError, IllegalActionError
 from cardcore.game import Game
 from cardcore.info import RuleInfo, Veto
-from cardcore.plugins import register, unregister
+from cardcore.plugins import game_info, register, unregister
 from cardcore.state import GameState
 from cardcore.testing._report import Report
 from cardcore.testing._util import fingerprint, game_seed
@@ -70,8 +70,11 @@ def _veto_module(game: str, salt: list[int]) -> types.ModuleType:
     return module
 
 
-def _score_module(game: str, calls: list[tuple[int, ...]], bad: list[str]) -> types.ModuleType:
+def _score_module(
+    game: str, calls: list[tuple[int, ...]], bad: list[str], kept: list[tuple[int, ...]]
+) -> types.ModuleType:
     module = types.ModuleType(f"cardcore.testing.kit_score.{game}")
+    zero_sum = game_info(game).zero_sum
 
     @hookimpl(wrapper=True)
     def score_round(
@@ -84,8 +87,14 @@ def _score_module(game: str, calls: list[tuple[int, ...]], bad: list[str]) -> ty
         ):
             bad.append(f"the game passed score_round {given!r}, not one integer per seat")
         out = list(given if inner is None else inner)
-        out[0] -= 1  # one point (or stake) from seat 0 to seat 1: any zero sum stays zero
-        out[1] += 1
+        if len(out) >= 2:
+            out[0] -= 1  # one point (or stake) from seat 0 to seat 1: any zero sum stays zero
+            out[1] += 1
+        elif out and not zero_sum:
+            out[0] += 1  # one seat: one point (or stake) more
+        else:  # one seat of a zero-sum game: it can only score 0, so nothing to change
+            kept.append(given)
+            return out
         calls.append(given)
         return out
 
@@ -210,13 +219,17 @@ def check_score_rule(
     """Play *games* games with the kit's score-only rule, replay each without it: results must differ.
 
     The rule moves one point (or stake) from seat 0 to seat 1 in every scored
-    round, so a game that scores rounds (calls ``GameLogic.score_round``) must
-    end with another result -- or take another course -- than the same actions
-    without the rule. A game that never scores a round passes (``scored`` stays 0).
+    round (with one seat, it gives that seat one point more), so a game that
+    scores rounds (calls ``GameLogic.score_round``) must end with another result
+    -- or take another course -- than the same actions without the rule. A game
+    that never scores a round passes (``scored`` stays 0). A one-seat game
+    declared ``zero_sum`` can only score 0: the rule leaves its rounds as they
+    are, and the check is skipped with that reason.
     """
     calls: list[tuple[int, ...]] = []
     bad: list[str] = []
-    with _registered(_score_module(name, calls, bad)) as rule:
+    kept: list[tuple[int, ...]] = []
+    with _registered(_score_module(name, calls, bad, kept)) as rule:
         for index in range(games):
             game_seed_ = game_seed(seed, 9_000 + index)
             before = len(calls)
@@ -235,6 +248,12 @@ def check_score_rule(
                     f"the kit's score-only rule adjusted {scored} round(s) of game {index}, but the"
                     f" result is the same without it: {game.result!r}"
                 )
+    if kept and not calls:
+        report.skip(
+            "scores",
+            f"a one-seat game declared zero_sum can only score 0 in a round, so the kit's"
+            f" score-only rule had nothing to change in the {len(kept)} round(s) scored",
+        )
     for problem in sorted(set(bad))[:3]:
         report.fail(problem)
 
