@@ -20,7 +20,7 @@ from cardcore._text import shown
 from cardcore.deck import derive_rng
 from cardcore.errors import CardcoreError, IllegalActionError, OptionError
 
-__all__ = ["MAX_GAMES", "GameOutcome", "Summary", "run_one", "simulate"]
+__all__ = ["MAX_GAMES", "GameOutcome", "Summary", "run_one", "seats_for", "simulate"]
 
 
 @frozen
@@ -278,6 +278,40 @@ def summarize(
 
 MAX_GAMES = 10_000_000
 """The most games one :func:`simulate` call plays."""
+
+
+def seats_for(
+    game: str,
+    preferred: int,
+    *,
+    rules: Iterable[str] = (),
+    without: Iterable[str] = (),
+    options: Mapping[str, Any] | None = None,
+) -> int:
+    """The largest seat count up to *preferred* that this configuration of *game* accepts.
+
+    *preferred* is first brought into the game's declared range; the counts from
+    there down to the game's fewest are tried in turn (an option or rule may
+    refuse some), and the first that starts a game is the answer (the count in
+    range when none does, so that the caller's own start names the problem).
+    ``cardcore compare`` and :func:`cardcore.compare` share this rule, with
+    *preferred* two.
+
+    :raises UnknownPluginError: An unknown game or rule.
+    :raises RuleConflictError: Conflicting rules.
+    """
+    from cardcore.plugins import game_info
+    from cardcore.setup import new_game
+
+    info = game_info(game)
+    first = max(info.min_players, min(preferred, info.max_players))
+    for n in range(first, info.min_players - 1, -1):
+        try:
+            new_game(game, n, rules=rules, without=without, options=options, seed=0)
+        except OptionError:
+            continue
+        return n
+    return first
 
 
 def _check_study(

@@ -388,21 +388,15 @@ def parse_options(game: str, pairs: Sequence[str]) -> dict[str, Any]:
 
 
 def players_for(game: str, wanted: int | None, preferred: int, args: argparse.Namespace) -> int:
-    """Return *wanted*, or the largest seat count up to *preferred* this configuration accepts."""
+    """Return *wanted*, or the largest seat count up to *preferred* this configuration accepts
+    (:func:`cardcore.simulate.seats_for`, the rule :func:`cardcore.compare` shares)."""
     if wanted is not None:
         return wanted
-    from cardcore.setup import new_game
+    from cardcore.simulate import seats_for
 
-    info = game_info(game)
     options = parse_options(game, args.option)
-    first = max(info.min_players, min(preferred, info.max_players))
-    for n in range(first, info.min_players - 1, -1):
-        try:
-            new_game(game, n, rules=args.rules, without=args.without, options=options, seed=0)
-        except OptionError:
-            continue
-        return n
-    return first
+    rules, without = args.rules or (), args.without or ()
+    return seats_for(game, preferred, rules=rules, without=without, options=options)
 
 
 def check_writable(path: str, *, overwrite: bool) -> None:

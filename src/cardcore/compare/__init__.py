@@ -50,7 +50,7 @@ from cardcore.plugins import (
     rule_info,
 )
 from cardcore.setup import new_game
-from cardcore.simulate import _check_study, _lineup, _seed_of
+from cardcore.simulate import _check_study, _lineup, _seed_of, seats_for
 
 __all__ = [
     "AgentFailure",
@@ -80,7 +80,8 @@ class Comparison:
     :param move_time: Seconds an agent may take per decision (``None``: unlimited).
     :param a: Configuration A.
     :param b: Configuration B.
-    :param diff: B - A of ``first_seat``, ``actions``, ``rounds``, ``spread``, ``skill``
+    :param diff: B - A of ``first_seat`` (not with one seat), ``actions``, ``rounds``,
+        ``spread``, ``skill``
         and each end reason (``reason:<reason>``, the difference of the proportions), paired
         by seed: 95% intervals of the paired differences (for the shares and proportions,
         Newcombe's hybrid score interval; for counts and scores, the normal one).
@@ -260,7 +261,9 @@ def _summary(config: Config, players: int, records: list[GameRecord]) -> ConfigS
         agents=config.agents,
         games=len(main),
         seat_wins=tuple(share_ci([row[s] for row in shares]) for s in range(players)),
-        first_seat=share_ci(
+        first_seat=None  # one seat: no other seat to have an advantage over
+        if players < 2
+        else share_ci(
             [row[r.first] - 1.0 / players for row, r in zip(shares, main, strict=True)],
             -1.0 / players,
             1.0 - 1.0 / players,
@@ -299,9 +302,6 @@ def _paired(
         return 1.0 / len(r.winners) if seat in r.winners else 0.0
 
     out = {
-        "first_seat": paired_share_diff(
-            [share(ma[i], ma[i].first) for i in keys], [share(mb[i], mb[i].first) for i in keys]
-        ),
         "actions": mean_ci([float(mb[i].actions - ma[i].actions) for i in keys]),
         "rounds": mean_ci([float(mb[i].rounds - ma[i].rounds) for i in keys]),
         "spread": mean_ci(
@@ -311,6 +311,11 @@ def _paired(
             ]
         ),
     }
+    if len(agents_a) > 1:  # one seat has no first-seat advantage
+        first = paired_share_diff(
+            [share(ma[i], ma[i].first) for i in keys], [share(mb[i], mb[i].first) for i in keys]
+        )
+        out = {"first_seat": first, **out}
     for reason in sorted({r.reason for r in (*ma.values(), *mb.values())}):
         out[f"reason:{reason}"] = paired_share_diff(
             [float(ma[i].reason == reason) for i in keys],
@@ -330,6 +335,17 @@ def _paired(
             [share(pb[i], pb[i].strong) for i in probe_keys],
         )
     return out
+
+
+def _default_seats(
+    game: str, rules: Sequence[str], without: Sequence[str], options: Mapping[str, Any] | None
+) -> int:
+    """Two, or the nearest count A's configuration seats (:func:`seats_for`, as the command
+    line picks); two when the configuration does not start, so that the checks name why."""
+    try:
+        return seats_for(game, 2, rules=rules, without=without, options=options)
+    except CardcoreError:
+        return 2
 
 
 def compare(
@@ -371,7 +387,8 @@ def compare(
         played by its own line-up on the same seeds: to pit two agents against each
         other in one game, give a mixed line-up (``agents=["ismcts", "golf-greedy"]``).
     :param players: Seats per game (default: as many as *agents*, or else *vs_agents*,
-        names when it names several; two otherwise).
+        names when it names several; otherwise two, or the nearest count A's configuration
+        seats, as ``cardcore compare`` picks: one for a one-seat game).
     :param games: Games per configuration.
     :param seed: The study seed: game *i* of both configurations is seeded from ``(seed, i)``.
     :param skill: The skill probe, ``(strong, weak)``: as many more games per configuration
@@ -394,8 +411,8 @@ def compare(
     :raises CardcoreError: An agent failed (the message names the configuration, the game,
         its seed, the seat and the agent); the run stops there.
     """
-    if players is None:  # as many as a line-up names, else two
-        players = seats_named(agents, vs_agents) or 2
+    if players is None:  # as many as a line-up names, else two or the nearest the game seats
+        players = seats_named(agents, vs_agents) or _default_seats(game, rules, without, options)
     _check_study(
         game,
         games=games,

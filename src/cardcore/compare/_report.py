@@ -32,15 +32,20 @@ def describe(summary: ConfigSummary) -> str:
     return f"{summary.label}: {_rules(summary)}; agents {_agents(summary)}{where}"
 
 
+def _first(e: Estimate | None) -> str:
+    """A first-seat advantage as text: ``n/a`` in a one-seat game (no other seat)."""
+    return "n/a" if e is None else e.text(1, signed=True, percent=True)
+
+
 def rows_of(cmp: Comparison) -> list[tuple[str, str, str, str]]:
     """``(figure, A, B, B - A)`` rows, each figure with its 95% interval."""
     a, b, d = cmp.a, cmp.b, cmp.diff
     rows: list[tuple[str, str, str, str]] = [
         (
             "first-seat advantage",
-            a.first_seat.text(1, signed=True, percent=True),
-            b.first_seat.text(1, signed=True, percent=True),
-            d["first_seat"].text(1, signed=True, percent=True),
+            _first(a.first_seat),
+            _first(b.first_seat),
+            _first(d.get("first_seat")),
         ),
         (
             "actions per game",
@@ -151,8 +156,10 @@ def plot_comparison(cmp: Comparison, path: str) -> None:
         msg = "a plot needs matplotlib: install it with pip install 'cardcore[plot]'"
         raise CardcoreError(msg) from None
     a, b = cmp.a, cmp.b
-    panels: list[tuple[str, Estimate, Estimate, float]] = [
-        ("first-seat advantage (win share - 1/n)", a.first_seat, b.first_seat, 1.0),
+    panels: list[tuple[str, Estimate, Estimate, float]] = []
+    if a.first_seat is not None and b.first_seat is not None:  # not in a one-seat game
+        panels.append(("first-seat advantage (win share - 1/n)", a.first_seat, b.first_seat, 1.0))
+    panels += [
         ("actions per game", a.actions, b.actions, 1.0),
         ("rounds per game", a.rounds, b.rounds, 1.0),
         ("score spread (best - worst)", a.spread, b.spread, 1.0),

@@ -200,7 +200,8 @@ class ConfigSummary:
     :param seat_wins: Per seat, its win share (a tie of k winners gives each 1/k).
     :param first_seat: The win share of the seat that acts first after the deal (in Golf
         seat 0, left of the dealer; in Tonk the seat left of the dealer the cut chose; seat 0
-        in real time) less the fair share ``1 / players``: the first player's advantage.
+        in real time) less the fair share ``1 / players``: the first player's advantage
+        (``None`` in a one-seat game, which has none; ``null`` in JSON).
     :param actions: Game length in actions.
     :param rounds: Game length in rounds or hands (``GameLogic.rounds_played``).
     :param spread: Per game, the best final score less the worst.
@@ -225,7 +226,7 @@ class ConfigSummary:
     agents: tuple[str, ...]
     games: int
     seat_wins: tuple[Estimate, ...]
-    first_seat: Estimate
+    first_seat: Estimate | None
     actions: Estimate
     rounds: Estimate
     spread: Estimate
@@ -247,7 +248,7 @@ class ConfigSummary:
             "agents": list(self.agents),
             "games": self.games,
             "seat_wins": [e.to_json() for e in self.seat_wins],
-            "first_seat": self.first_seat.to_json(),
+            "first_seat": None if self.first_seat is None else self.first_seat.to_json(),
             "actions": self.actions.to_json(),
             "rounds": self.rounds.to_json(),
             "spread": self.spread.to_json(),
