@@ -287,11 +287,6 @@ def test_conformance_kit_with_the_veto_house_rule() -> None:
     assert check_game(NAME, players=1, rules=[RULE_NAME], games=2, checks=checks).ok
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="kit's score-only rule moves a point from seat 0 to seat 1 (testing/_hooks.py:87): "
-    "IndexError for every 1-seat game that scores rounds",
-)
 def test_conformance_kit_scores_check_on_a_one_seat_game() -> None:
     from cardcore.testing import check_game
 
@@ -365,21 +360,11 @@ def test_compare_a_house_rule_with_one_seat_named() -> None:
     assert comparison.a.actions.mean != comparison.b.actions.mean
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="compare() defaults players to 2 (compare/__init__.py:397) where simulate() "
-    "uses min_players: a 1-seat game needs players=1 spelled out",
-)
 def test_compare_defaults_to_the_games_seats() -> None:
     comparison = cardcore.compare(NAME, rules=[RULE_NAME], games=2, skill=None)
     assert comparison.players == 1
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="rewards='win' pays 0 when every seat wins (rl/match.py:105): a solitaire win pays "
-    "the same as a loss, so a 1-seat learner gets no signal",
-)
 def test_win_reward_pays_a_solitaire_win() -> None:
     from cardcore import rl
 
@@ -400,7 +385,7 @@ def test_gym_env_one_learner_no_opponents_plays_to_the_end() -> None:
         total, done, steps = total + reward, terminated or truncated, steps + 1
     assert terminated and steps > 16
     assert "result" in info
-    assert total == 0.0  # a loss; a win pays 0 as well (see the xfail above)
+    assert total == 0.0  # a loss pays 0 (a win +1: test_win_reward_pays_a_solitaire_win)
 
 
 def test_gym_env_score_reward_is_refused_for_the_generic_encoding() -> None:

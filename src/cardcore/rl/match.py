@@ -78,7 +78,13 @@ def win_rewards(winners: Sequence[int], players: int) -> list[float]:
 
     Zero-sum: with *w* winners of *n* seats, a loser gets ``-w / (n - w)``
     (``-1`` in a two-seat game). No winner (a truncated game), or every seat a
-    winner, pays 0 to all.
+    winner, pays 0 to all. The one exception is a one-seat game (a patience),
+    which no reward can keep zero-sum: its win pays +1, and no winner (a loss,
+    as a truncated game) pays 0.
+
+    >>> from cardcore.rl import win_rewards
+    >>> win_rewards([0], 2), win_rewards([0], 1), win_rewards([], 1)
+    ([1.0, -1.0], [1.0], [0.0])
 
     :param winners: The winning seats, each an int from 0 below *players*.
     :param players: The number of seats, a positive int.
@@ -102,6 +108,8 @@ def win_rewards(winners: Sequence[int], players: int) -> list[float]:
         seats.add(seat)
     players = n
     w = len(seats)
+    if players == 1:  # a patience: its win pays, with nobody to pay for it
+        return [float(w)]
     if w == 0 or w >= players:
         return [0.0] * players
     loss = -w / (players - w)
