@@ -78,11 +78,6 @@ class _Judge:
         return "nonsense" if self.bad else None
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="_blame.alike (src/cardcore/_blame.py:142) takes any two objects of a class without"
-    " __eq__ as one answer, so a bad Tonk judge is blamed on another rule's judge of that class",
-)
 def test_bad_judge_object_is_not_blamed_on_a_good_rule_whose_judge_has_the_same_class() -> None:
     good = _rule("tonk.review-good-judge", "tonk", tonk_deal_judge=lambda: _Judge(False))
     bad = _rule("tonk.review-bad-judge", "tonk", tonk_deal_judge=lambda: _Judge(True))
@@ -126,11 +121,6 @@ def test_golf_score_table_asked_again_blames_the_rule_that_answered_not_one_that
     assert info.value.plugin == "golf.review-bad-table"
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="the game refuses these answers without asked= (plugins/cardcore_golf/logic.py:133-137,"
-    " plugins/cardcore_tonk/logic.py:135): blame gives up and names a rule that answered None",
-)
 @pytest.mark.parametrize(("game", "hook", "idle", "bad", "where"), _UNASKED, ids=lambda v: v)
 def test_refused_answer_is_blamed_on_the_rule_that_gave_it_not_one_that_deferred(
     game: str, hook: str, idle: Any, bad: Any, where: str
@@ -152,11 +142,6 @@ def test_rule_info_refuses_a_lone_surrogate_in_its_summary() -> None:
         RuleInfo(id="GOLF-SUR-1", name="golf.review-sur", game="golf", summary="a\ud800")
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="RuleInfo (src/cardcore/info.py:431) checks surrogates in id/name/game/summary/version"
-    " only: one in conflicts, requires or applies is taken; `cardcore list` then fails whole",
-)
 @pytest.mark.parametrize(
     "given",
     [
@@ -174,11 +159,6 @@ def test_rule_info_refuses_a_lone_surrogate_in_conflicts_requires_or_applies(
         RuleInfo(id="GOLF-SUR-2", name="golf.review-sur", game="golf", summary="s", **given)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="RuleInfo (src/cardcore/info.py:424) refuses control characters in id/name/game/"
-    "summary/version only: an escape in requires or conflicts reaches `cardcore list` raw",
-)
 @pytest.mark.parametrize("field", ["conflicts", "requires"])
 def test_rule_info_refuses_a_control_character_in_conflicts_or_requires(field: str) -> None:
     with pytest.raises(PluginError, match="control"):
@@ -191,17 +171,20 @@ def test_rule_info_refuses_a_control_character_in_conflicts_or_requires(field: s
         )
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="cardcore list prints a rule's conflicts (src/cardcore/cli/commands.py:184), which"
-    " RuleInfo lets hold a lone surrogate (src/cardcore/info.py:431): UTF-8 output fails whole",
-)
 def test_cardcore_list_survives_a_rule_whose_conflicts_hold_a_lone_surrogate(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
+    with pytest.raises(PluginError, match="surrogate"):  # refused where it is declared
+        RuleInfo(
+            id="GOLF-SUR-3",
+            name="golf.review-sur3",
+            game="golf",
+            summary="s",
+            conflicts=("x\ud800",),
+        )
     mod = types.ModuleType("review_evening_surrogate")
     mod.RULE = RuleInfo(  # type: ignore[attr-defined]
-        id="GOLF-SUR-3", name="golf.review-sur3", game="golf", summary="s", conflicts=("x\ud800",)
+        id="GOLF-SUR-3", name="golf.review-sur3", game="golf", summary="s", conflicts=("x",)
     )
     out = io.TextIOWrapper(io.BytesIO(), encoding="utf-8")
     with _registered(mod):
@@ -212,11 +195,6 @@ def test_cardcore_list_survives_a_rule_whose_conflicts_hold_a_lone_surrogate(
     assert code == 0
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="GameInfo (src/cardcore/info.py:153) checks no text for lone surrogates as RuleInfo now"
-    " does: a game's summary holding one is taken, and `cardcore list` prints it",
-)
 def test_game_info_refuses_a_lone_surrogate_in_its_summary() -> None:
     with pytest.raises(PluginError, match="surrogate"):
         cardcore.GameInfo(name="reviewgame", summary="a\ud800", min_players=2, max_players=2)
@@ -294,11 +272,6 @@ def test_match_refuses_an_illegal_plan_that_comes_due_first_and_changes_nothing(
     assert (match.seat, match.game.version, match.dropped) == (seat, version, dropped)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="Match.act (src/cardcore/rl/match.py:342) checks only the plan's seat: an illegal plan"
-    " is an error if it comes due first (match.py:444) but silently dropped if another comes first",
-)
 def test_match_refuses_an_illegal_plan_whatever_its_delay() -> None:
     match, bad = _spit_match_and_illegal_fill()
     seat, version, dropped = match.seat, match.game.version, list(match.dropped)
@@ -330,11 +303,6 @@ def test_run_realtime_asks_no_plan_after_the_last_action_it_plays() -> None:
     assert sum(a.asked for a in agents) == 2  # the first position only
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="run_realtime (src/cardcore/agents.py:463) asks every agent to plan the first position"
-    " before the loop even when max_actions=0, so agents plan a position nobody plays",
-)
 def test_run_realtime_with_max_actions_zero_asks_no_agent_to_plan() -> None:
     agents = [_CountingAgent(1), _CountingAgent(2)]
     game = new_game("spit", 2, seed=0)

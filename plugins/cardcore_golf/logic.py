@@ -121,20 +121,23 @@ class GolfLogic(GameLogic[GolfState, GolfAction]):
         plan = self._plans.get(key)
         if plan is None:
             layout = shape_of(options)
+            asked = {"layout": layout}  # the hooks' arguments: blame the rule that answered
             table = self._table_hook(layout=layout)
             if not isinstance(table, ScoreTable):
-                asked = {"layout": layout}
                 raise self.refused_answer("golf_score_table", table, "a ScoreTable", asked=asked)
             deck = self.deck(players, options)
             points = grids.card_points(self, table, deck, self._card_points, layout)
             answers = [] if self._groups_hook is None else self._groups_hook(layout=layout)
             groups = grids.groups_of(answers, layout.size)
-            if groups is None:
-                raise self.refused_answer("golf_removable_groups", answers, "groups of positions")
+            if groups is None:  # the first bad answer of the list, so its rule is blamed
+                bad = next(a for a in answers if grids.groups_of([a], layout.size) is None)
+                wanted = "groups of positions"
+                raise self.refused_answer("golf_removable_groups", bad, wanted, asked=asked)
             scorer = self._scorer_hook(layout=layout)
             if not callable(scorer):
-                raise self.refused_answer("golf_scorer", scorer, "a function of (keys, points)")
-            final = self.checked_answer("golf_final_turns", self._final_hook(layout=layout), bool)
+                wanted = "a function of (keys, points)"
+                raise self.refused_answer("golf_scorer", scorer, wanted, asked=asked)
+            final = self.checked_answer("golf_final_turns", self._final_hook(**asked), bool, asked)
             plan = RoundPlan(
                 layout,
                 players,
@@ -471,12 +474,13 @@ class GolfLogic(GameLogic[GolfState, GolfAction]):
                         raise self.refused_answer("golf_round_awards", extra, "one int per seat")
                     scores = [a + b for a, b in zip(scores, extra, strict=True)]
         if ender >= 0 and self._penalty is not None:
-            layout = plan.layout
-            ties = self.checked_answer("golf_ender_ties_pay", self._ties_pay(layout=layout), bool)
+            once = {"layout": plan.layout}  # the hooks' arguments: blame the rule that answered
+            ties = self.checked_answer("golf_ender_ties_pay", self._ties_pay(**once), bool, once)
             pays = grids.ender_pays(scores, ender, ties)
-            penalty = self._penalty(layout=layout, scores=tuple(scores), ender=ender, pays=pays)
+            asked = {**once, "scores": tuple(scores), "ender": ender, "pays": pays}
+            penalty = self._penalty(**asked)
             if penalty is not None:  # read as an int first: never the answer's own __bool__
-                scores[ender] += self.checked_answer("golf_ender_penalty", penalty, int)
+                scores[ender] += self.checked_answer("golf_ender_penalty", penalty, int, asked)
         return list(self.score_round(st, scores))
 
     def _end_round(self, st: GolfState, emit: Emit | None, ender: int) -> None:

@@ -132,7 +132,9 @@ class TonkLogic(GameLogic[TonkState, TonkAction]):
             (2, 2)
             if units is None
             else tuple(
-                self.checked_answer("tonk_out_units", units(new_spread=spread), int)
+                self.checked_answer(
+                    "tonk_out_units", units(new_spread=spread), int, {"new_spread": spread}
+                )
                 for spread in (False, True)
             )
         )

@@ -16,6 +16,8 @@ from typing import Any
 import pluggy
 
 _PLAIN = (int, float, complex, str, bytes, bool, type(None))
+AMBIGUOUS = ""
+""":func:`answerer`'s answer when answers of several plugins are alike the refused one."""
 
 
 def answerer(hook: Any, answer: Any, asked: Mapping[str, Any]) -> str | None:
@@ -23,12 +25,14 @@ def answerer(hook: Any, answer: Any, asked: Mapping[str, Any]) -> str | None:
 
     Each implementation whose arguments are all in *asked* is asked again, in the order
     the game asks them: for a ``firstresult`` hook the first one to answer is the one,
-    otherwise the first whose answer is *answer* or one alike (a function made afresh on
+    otherwise the one whose answer is *answer* or one alike (a function made afresh on
     each call: a lambda, a closure or a ``functools.partial`` of one function; equal plain
     values). *answer* may be the function the core wraps to guard a house rule's answer.
     When the hook has wrappers, the whole chain is asked again and the answer belongs to
     the wrapper that replaced it last (or to the implementation it passed on).
-    ``None`` when no implementation can be told.
+    ``None`` when no implementation can be told; :data:`AMBIGUOUS` when several answers
+    are alike the refused one (and not exactly one of them is that very object), so that
+    no single plugin is blamed for what another may have given.
     """
     first = bool(getattr(hook.spec, "opts", {}).get("firstresult"))
     made = answer
@@ -39,6 +43,7 @@ def answerer(hook: Any, answer: Any, asked: Mapping[str, Any]) -> str | None:
         with contextlib.suppress(Exception):  # asked again only to find whose it is
             return _through_wrappers(impls, answer, made, asked, first)
         return None
+    results: list[tuple[Any, str]] = []  # (answer, its plugin) of the ones asked again
     for impl in impls:
         if not set(impl.argnames) <= asked.keys():
             if first:  # it may be the one that answered: which one did is not known
@@ -46,9 +51,24 @@ def answerer(hook: Any, answer: Any, asked: Mapping[str, Any]) -> str | None:
             continue
         with contextlib.suppress(Exception):  # asked again only to find whose it is
             again = impl.function(*[asked[name] for name in impl.argnames])
-            if again is not None and (first or alike(again, answer) or alike(again, made)):
+            if again is not None and first:
                 return str(impl.plugin_name)
-    return None
+            results.append((again, str(impl.plugin_name)))
+    return _owner(results, answer, made)
+
+
+def _owner(results: list[tuple[Any, str]], answer: Any, made: Any) -> str | None:
+    """The plugin of the one answer in *results* alike *answer* (or *made*), the one that
+    *is* it when several are alike, else :data:`AMBIGUOUS`; ``None`` when none is alike."""
+    owners: list[tuple[Any, str]] = []
+    for again, plugin in results:
+        with contextlib.suppress(Exception):  # an answer that cannot be compared is not it
+            if again is not None and (alike(again, answer) or alike(again, made)):
+                owners.append((again, plugin))
+    if len(owners) > 1:
+        owners = [(a, p) for a, p in owners if a is answer or a is made]
+        return owners[0][1] if len(owners) == 1 else AMBIGUOUS
+    return owners[0][1] if owners else None
 
 
 def _through_wrappers(
@@ -89,10 +109,7 @@ def _through_wrappers(
         else:
             owners = {id(r): p for r, p in results}
             results = [(r, owners.get(id(r), plugin)) for r in out]
-    for again, plugin in results:
-        if again is not None and (alike(again, answer) or alike(again, made)):
-            return plugin
-    return None
+    return _owner(results, answer, made)
 
 
 def alike(one: Any, other: Any, depth: int = 2) -> bool:
@@ -101,7 +118,8 @@ def alike(one: Any, other: Any, depth: int = 2) -> bool:
     Functions made afresh (lambdas, closures, partials of one function, methods of one
     function bound to objects alike), equal plain values, lists, tuples (named ones too),
     sets and dicts alike item by item, and objects of one class that are equal (or, for a
-    class that defines no equality, any two: a callable object made afresh).
+    class that defines no equality, a callable object made afresh, whose attributes are alike;
+    any two past *depth*).
 
     >>> def judge_maker():
     ...     return lambda hands, points: None
@@ -139,4 +157,17 @@ def alike(one: Any, other: Any, depth: int = 2) -> bool:
         return bool(one == other)
     if kind.__module__ == "builtins" or isinstance(one, enum.Enum):
         return False  # an enum's members are one object each: told apart by identity
-    return getattr(kind, "__eq__", None) is object.__eq__ or bool(one == other)
+    if getattr(kind, "__eq__", None) is object.__eq__:  # no equality: alike if its fields are
+        return depth <= 0 or alike(_fields(one), _fields(other), depth - 1)
+    return bool(one == other)
+
+
+def _fields(obj: Any) -> dict[str, Any]:
+    """The attributes of *obj*, an object of a class without equality (``__dict__`` and slots)."""
+    fields = dict(getattr(obj, "__dict__", {}))
+    for cls in type(obj).__mro__:
+        slots = vars(cls).get("__slots__", ())
+        for name in (slots,) if isinstance(slots, str) else slots:
+            if name not in ("__dict__", "__weakref__") and hasattr(obj, name):
+                fields[name] = getattr(obj, name)
+    return fields

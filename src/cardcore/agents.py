@@ -460,7 +460,7 @@ def _run_realtime(
             raise CardcoreError(msg)
         plans[seat] = (due, action, seen)
 
-    for seat in range(n):
+    for seat in range(n if bound > 0 else 0):  # none asked for a position nobody plays
         replan(seat)
     steps = rejected = 0
     while not game.is_over:

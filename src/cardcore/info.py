@@ -174,7 +174,9 @@ class GameInfo:
     :raises PluginError: For a *name* that is not 1-64 ASCII letters, digits, ``.``,
         ``_`` or ``-`` (starting with a letter or digit), *min_players* above
         *max_players* (or either below 1), an option that is not an :class:`Option`,
-        or two options or two view fields of one name.
+        two options or two view fields of one name, or a control character (or a
+        bidirectional override) or a lone surrogate in a text ``cardcore list`` prints:
+        *summary*, *version*, *default_rules*, and the options' names, docs and values.
     """
 
     name: str
@@ -220,6 +222,16 @@ class GameInfo:
             if name in named:
                 raise bad(f"two view fields named {name!r}")
             named.add(name)  # (what a field must be, the core checks where it reads them)
+        printed: list[tuple[str, object]] = [("summary", self.summary), ("version", self.version)]
+        rules = self.default_rules if isinstance(self.default_rules, tuple | list) else ()
+        printed += [("default rule", rule) for rule in rules]
+        for opt in self.options:  # each an Option (checked above)
+            texts = [opt.name, opt.doc, opt.default, *(opt.choices or ())]
+            printed += [(f"option {shown(opt.name, 40)}", text) for text in texts]
+        for what, text in printed:  # `cardcore list` and `cardcore rules` print them
+            why = _unprintable(text)
+            if why is not None:
+                raise bad(f"{what} text {shown(text, 60)}, which holds {why}")
 
     def option(self, name: str) -> Option:
         """Return the declared option *name*."""
@@ -264,6 +276,18 @@ _UNSHOWN = re.compile("[\x00-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
 terminal (``cardcore list``) as a command (an escape sequence) or as other text than it is."""
 _SURROGATE = re.compile("[\ud800-\udfff]")
 """A lone surrogate: text UTF-8 cannot carry (``cardcore list`` could not print it)."""
+
+
+def _unprintable(text: object) -> str | None:
+    """What makes *text* unfit to print as it is (a control character or a lone surrogate),
+    in words; ``None`` when it is fit, or is no ``str`` (checked where it is read)."""
+    if not isinstance(text, str):
+        return None
+    if _UNSHOWN.search(text):
+        return "a control character, which would reach a terminal as a command or as other text"
+    if _SURROGATE.search(text):
+        return "a lone surrogate, text UTF-8 cannot carry (`cardcore list` could not show it)"
+    return None
 
 
 def version_key(version: str) -> tuple[int, int, int]:
@@ -393,7 +417,9 @@ class RuleInfo:
         only a rule shipped in the game's own package, for a version it has reached).
     :raises PluginError: For an *id*, *name* or *game* that is not a non-empty
         ``str``, a *summary* that is not a ``str``, a control character (or a
-        bidirectional override) in any of them or in *version*, *conflicts* or *requires* that are not a tuple (or list) of names, an
+        bidirectional override) or a lone surrogate in any of them, in *version* or in a
+        text of *conflicts*, *requires* or *applies* (names and values), *conflicts* or
+        *requires* that are not a tuple (or list) of names, an
         *applies* value that is one value instead of a tuple of them, or a
         *default_before* that is not a version text.
     """
@@ -421,19 +447,10 @@ class RuleInfo:
             raise PluginError(msg, plugin=self.name)
         for what in ("id", "name", "game", "summary", "version"):
             value = getattr(self, what)
-            if isinstance(value, str) and _UNSHOWN.search(value):
+            why = _unprintable(value)
+            if why is not None:
                 rule = "" if what == "id" else f" ({self.id})"
-                msg = (
-                    f"house rule {shown(self.name, 40)}: {what} {shown(value, 60)} holds a control"
-                    f" character, which would reach a terminal as a command or as other text{rule}"
-                )
-                raise PluginError(msg, plugin=self.name if what != "name" else None)
-            if isinstance(value, str) and _SURROGATE.search(value):
-                rule = "" if what == "id" else f" ({self.id})"
-                msg = (
-                    f"house rule {shown(self.name, 40)}: {what} {shown(value, 60)} holds a lone"
-                    f" surrogate, text UTF-8 cannot carry (`cardcore list` could not show it){rule}"
-                )
+                msg = f"house rule {shown(self.name, 40)}: {what} {shown(value, 60)} holds {why}{rule}"
                 raise PluginError(msg, plugin=self.name if what != "name" else None)
         for what in ("conflicts", "requires"):
             value = getattr(self, what)
@@ -455,6 +472,14 @@ class RuleInfo:
                 raise PluginError(msg, plugin=self.name)
             values[str(key)] = tuple(value)
         object.__setattr__(self, "applies", MappingProxyType(values))
+        printed = [(what, text) for what in ("conflicts", "requires") for text in getattr(self, what)]
+        for key, value in values.items():  # `cardcore list` prints them all
+            printed += [("applies key", key), *((f"applies[{shown(key, 40)}]", v) for v in value)]
+        for what, text in printed:
+            why = _unprintable(text)
+            if why is not None:
+                msg = f"house rule {shown(self.name, 40)}: {what} {shown(text, 60)} holds {why} ({self.id})"
+                raise PluginError(msg, plugin=self.name)
         before = self.default_before
         if before is not None and not is_version(before):
             msg = f"house rule {self.name!r}: default_before takes a game version such as '0.3.0', not {shown(before)} ({self.id})"

@@ -488,14 +488,15 @@ class GameLogic(Generic[S, A]):
         It names the plugins that implement the hook, house rules first, and blames the one
         whose implementation gave the answer (asked again with the arguments *asked*); *by*,
         the function that made *value*, handed over by a hook (as Tonk's ``tonk_deal_judge``),
-        blames the plugin whose implementation hands it over.
+        blames the plugin whose implementation hands it over. When the answers of several
+        are alike it, none is blamed (``plugin`` is ``None``).
         """
         names = self._implementers(hook)
         msg = f"{hook} ({', '.join(names)}) answered {shown(value)}: it must answer {wanted}"
         hc = getattr(self.ruleset.pm.hook, hook, None) if len(names) > 1 else None
         answer = value if by is None else by
         blamed = None if hc is None else _blame.answerer(hc, answer, asked or {})
-        return PluginError(msg, plugin=blamed or names[0])
+        return PluginError(msg, plugin=names[0] if blamed is None else blamed or None)
 
     def _implementers(self, hook: str) -> list[str]:
         hc = getattr(self.ruleset.pm.hook, hook, None)

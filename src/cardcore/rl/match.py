@@ -25,6 +25,7 @@ import random
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
+from cardcore._driver import validate
 from cardcore._text import one_of, shown
 from cardcore.actions import Action
 from cardcore.deck import derive_rng
@@ -321,8 +322,9 @@ class Match:
         reaction time), and the clock runs until a seat must decide again.
 
         :raises IllegalActionError: Nobody is asked (the game is over), or a turn-based
-            *action* the game refuses; nothing changes. Real time: the game refused a plan
-            that came due for another reason than staleness (the message names its seat).
+            *action* the game refuses; nothing changes. Real time: a plan of an action that is
+            not legal now, whatever its delay (nothing changes), or one the game refused when
+            it came due for another reason than staleness (the messages name its seat).
         :raises ArgumentError: Real time: *action* is not an :class:`~cardcore.Action`
             of the pending seat, or *delay* is not a finite number of seconds, or the plan
             would be due past ``MAX_TIME`` (1e15 s), a time no game records; nothing changes.
@@ -343,6 +345,9 @@ class Match:
         if not isinstance(action, Action) or action.seat != seat:
             msg = f"seat {seat} must plan one of its own actions, not {shown(action)}"
             raise ArgumentError(msg)
+        known = game._legal.get(seat) if game._legal_v == game.version else None  # asked now
+        if action not in (game.legal_actions(seat) if known is None else known):
+            self._refuse(seat, action)  # whatever its delay: never dropped silently later
         drawn = delay is None
         if drawn:
             kept = self._kept
@@ -386,6 +391,14 @@ class Match:
             )
             raise ArgumentError(msg)
         self._decide(self.seat, None)
+
+    def _refuse(self, seat: int, action: Action) -> None:
+        """Raise the game's reason why *action*, the pending *seat*'s plan, is not legal now."""
+        try:
+            validate(self.game, action, self.game.version)  # what apply says of it; changes nothing
+        except IllegalActionError as exc:
+            msg = f"seat {seat}'s plan {shown(action)} was refused: {exc}"
+            raise IllegalActionError(msg, action=action, rule_id=exc.rule_id) from exc
 
     def _decide(self, seat: int, plan: tuple[float, Action, int] | None) -> None:
         """Real time: the pending *seat*'s *plan* (``None``: it waits); run the clock.
