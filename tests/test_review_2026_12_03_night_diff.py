@@ -90,11 +90,6 @@ class _One:
         self.value = value
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="_blame.alike: a fresh object without __eq__ is alike only at depth 2 with plain"
-    " fields (its fields dict eats a depth level), so the refused answer is blamed on names[0]",
-)
 def test_fresh_object_answer_is_blamed_on_the_rule_that_gave_it_not_a_good_one() -> None:
     good = _rule("golf.night-good-groups", "golf", golf_removable_groups=lambda layout: [[0, 1]])
     bad = _rule(
@@ -110,11 +105,6 @@ def test_fresh_object_answer_is_blamed_on_the_rule_that_gave_it_not_a_good_one()
     assert info.value.plugin == bad.RULE.name  # today: the good rule, named first
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="_blame.alike: an object without __eq__ inside a tuple is never alike (depth 1 ->"
-    " fields dict at depth 0 -> False), though nested one level deeper it is (depth 0 -> True)",
-)
 def test_alike_objects_without_eq_do_not_depend_on_nesting_depth() -> None:
     from cardcore._blame import alike
 
@@ -122,11 +112,6 @@ def test_alike_objects_without_eq_do_not_depend_on_nesting_depth() -> None:
     assert alike((_Empty(),), (_Empty(),))  # one level down: today not alike
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="_blame.alike: fields of an object without __eq__ are compared at depth 0, so one"
-    " made afresh with a tuple (or list, dict) field is not alike its twin",
-)
 def test_alike_object_without_eq_with_a_tuple_field() -> None:
     from cardcore._blame import alike
 
@@ -150,11 +135,6 @@ def test_seats_for_picks_two_for_every_built_in_game() -> None:
             assert seats_for(game, 2) == 2, game
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="simulate.seats_for (public, in __all__) does not check preferred: a str or None"
-    " reaches min() and raises a raw TypeError",
-)
 @pytest.mark.parametrize("preferred", ["2", None])
 def test_seats_for_refuses_a_bad_preferred_count_by_name(preferred: Any) -> None:
     with pytest.raises(CardcoreError):

@@ -112,7 +112,7 @@ def _through_wrappers(
     return _owner(results, answer, made)
 
 
-def alike(one: Any, other: Any, depth: int = 2) -> bool:
+def alike(one: Any, other: Any, depth: int = 3) -> bool:
     """Whether *one* and *other*, the answers of one implementation asked twice, are one answer.
 
     Functions made afresh (lambdas, closures, partials of one function, methods of one
@@ -158,7 +158,8 @@ def alike(one: Any, other: Any, depth: int = 2) -> bool:
     if kind.__module__ == "builtins" or isinstance(one, enum.Enum):
         return False  # an enum's members are one object each: told apart by identity
     if getattr(kind, "__eq__", None) is object.__eq__:  # no equality: alike if its fields are
-        return depth <= 0 or alike(_fields(one), _fields(other), depth - 1)
+        # (the fields' dict takes no level of its own: its values are compared one level down)
+        return depth <= 0 or alike(_fields(one), _fields(other), depth)
     return bool(one == other)
 
 

@@ -18,7 +18,7 @@ from attrs import frozen
 from cardcore._agentspec import check_seedable, seats_named, split_agent_specs
 from cardcore._text import shown
 from cardcore.deck import derive_rng
-from cardcore.errors import CardcoreError, IllegalActionError, OptionError
+from cardcore.errors import ArgumentError, CardcoreError, IllegalActionError, OptionError
 
 __all__ = ["MAX_GAMES", "GameOutcome", "Summary", "run_one", "seats_for", "simulate"]
 
@@ -297,12 +297,16 @@ def seats_for(
     ``cardcore compare`` and :func:`cardcore.compare` share this rule, with
     *preferred* two.
 
+    :raises ArgumentError: *preferred* is not an int of at least 1.
     :raises UnknownPluginError: An unknown game or rule.
     :raises RuleConflictError: Conflicting rules.
     """
     from cardcore.plugins import game_info
     from cardcore.setup import new_game
 
+    if type(preferred) is not int or preferred < 1:
+        msg = f"preferred must be a number of seats (an int of at least 1), not {shown(preferred)}"
+        raise ArgumentError(msg)
     info = game_info(game)
     first = max(info.min_players, min(preferred, info.max_players))
     for n in range(first, info.min_players - 1, -1):
