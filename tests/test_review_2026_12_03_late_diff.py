@@ -269,10 +269,18 @@ def test_rule_requiring_a_rule_of_another_game_is_a_plugin_error_naming_it() -> 
 # -- RuleInfo text checks -------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("text", ["a\x1b[2Jb", "line\nbreak", "x\u202ey"])
+@pytest.mark.parametrize("text", ["a\x1b[2Jb", "carriage\rreturn", "x\u202ey"])
 def test_rule_info_refuses_control_characters_in_its_summary(text: str) -> None:
     with pytest.raises(PluginError, match="control character"):
         RuleInfo(id="GOLF-RV-CTRL", name="golf.rv-ctrl", game="golf", summary=text)
+
+
+def test_rule_info_summary_may_be_wrapped_but_its_name_may_not() -> None:
+    """A summary (prose) may hold line breaks and tabs; a name, an ID or a version may not."""
+    rule = RuleInfo(id="GOLF-RV-WRAP", name="golf.rv-wrap", game="golf", summary="two\n\tlines")
+    assert rule.summary == "two\n\tlines"
+    with pytest.raises(PluginError, match="control character"):
+        RuleInfo(id="GOLF-RV-WRAP", name="golf.rv-\nwrap", game="golf", summary="s")
 
 
 def test_rule_info_refuses_a_summary_utf8_cannot_carry() -> None:

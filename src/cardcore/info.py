@@ -176,7 +176,8 @@ class GameInfo:
         *max_players* (or either below 1), an option that is not an :class:`Option`,
         two options or two view fields of one name, or a control character (or a
         bidirectional override) or a lone surrogate in a text ``cardcore list`` prints:
-        *summary*, *version*, *default_rules*, and the options' names, docs and values.
+        *summary*, *version*, *default_rules*, and the options' names, docs and values (a
+        line break or a tab may wrap *summary* and an option's doc).
     """
 
     name: str
@@ -228,8 +229,9 @@ class GameInfo:
         for opt in self.options:  # each an Option (checked above)
             texts = [opt.name, opt.doc, opt.default, *(opt.choices or ())]
             printed += [(f"option {shown(opt.name, 40)}", text) for text in texts]
+        prose = {id(self.summary), *(id(opt.doc) for opt in self.options)}
         for what, text in printed:  # `cardcore list` and `cardcore rules` print them
-            why = _unprintable(text)
+            why = _unprintable(text, id(text) in prose)
             if why is not None:
                 raise bad(f"{what} text {shown(text, 60)}, which holds {why}")
 
@@ -274,16 +276,20 @@ _GAME_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,63}", re.ASCII)
 _UNSHOWN = re.compile("[\x00-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
 """Control characters and bidirectional overrides: a rule's text holding one would reach a
 terminal (``cardcore list``) as a command (an escape sequence) or as other text than it is."""
+_UNSHOWN_PROSE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
+"""As :data:`_UNSHOWN`, but a summary or an option's doc may be wrapped: a line break or a tab
+is only layout there."""
 _SURROGATE = re.compile("[\ud800-\udfff]")
 """A lone surrogate: text UTF-8 cannot carry (``cardcore list`` could not print it)."""
 
 
-def _unprintable(text: object) -> str | None:
+def _unprintable(text: object, prose: bool = False) -> str | None:
     """What makes *text* unfit to print as it is (a control character or a lone surrogate),
-    in words; ``None`` when it is fit, or is no ``str`` (checked where it is read)."""
+    in words; ``None`` when it is fit, or is no ``str`` (checked where it is read). *prose*
+    (a summary, an option's doc) may hold line breaks and tabs."""
     if not isinstance(text, str):
         return None
-    if _UNSHOWN.search(text):
+    if (_UNSHOWN_PROSE if prose else _UNSHOWN).search(text):
         return "a control character, which would reach a terminal as a command or as other text"
     if _SURROGATE.search(text):
         return "a lone surrogate, text UTF-8 cannot carry (`cardcore list` could not show it)"
@@ -417,7 +423,8 @@ class RuleInfo:
         only a rule shipped in the game's own package, for a version it has reached).
     :raises PluginError: For an *id*, *name* or *game* that is not a non-empty
         ``str``, a *summary* that is not a ``str``, a control character (or a
-        bidirectional override) or a lone surrogate in any of them, in *version* or in a
+        bidirectional override) or a lone surrogate in any of them (a line break or a tab
+        may wrap *summary*), in *version* or in a
         text of *conflicts*, *requires* or *applies* (names and values), *conflicts* or
         *requires* that are not a tuple (or list) of names, an
         *applies* value that is one value instead of a tuple of them, or a
@@ -447,7 +454,7 @@ class RuleInfo:
             raise PluginError(msg, plugin=self.name)
         for what in ("id", "name", "game", "summary", "version"):
             value = getattr(self, what)
-            why = _unprintable(value)
+            why = _unprintable(value, what == "summary")
             if why is not None:
                 rule = "" if what == "id" else f" ({self.id})"
                 msg = f"house rule {shown(self.name, 40)}: {what} {shown(value, 60)} holds {why}{rule}"
