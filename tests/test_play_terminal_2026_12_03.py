@@ -400,8 +400,12 @@ def test_record_appearing_during_the_game_is_not_overwritten(
 def test_turn_based_arrow_keys_edit_the_line(tmp_path: Path, sessions) -> None:  # type: ignore[no-untyped-def]
     term = sessions(_cmd("play", "golf", "--seed", "7", "--no-record"), tmp_path, cols=80)
     term.until(r"Player 1> $")
+    start = term.mark()
     term.send("flip 0\x1b[D\x1b[C\n")  # left, right: the line is still 'flip 0'
-    out = term.until(r"you: flip 0|not understood|illegal")
+    out = term.until(r"you: flip 0|not understood|illegal", start=start)
+    # Ctrl-D at the next prompt leaves (typed ahead of it, the tty's switch into readline's
+    # mode drops it, and the command would wait for the next line)
+    term.until(r"Player 1> $", start=start)
     term.send(b"\x04")
     term.finish()
     assert "you: flip 0" in out
