@@ -203,11 +203,6 @@ def _void_second_deal() -> types.ModuleType:
     return module
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="tonk/views.py table: resigned between hands after a void deal, hand_number is "
-    "max(hand_no, 1) (hand 1) but dealer is the void hand 2's: the pair names no hand played",
-)
 def test_tonk_ended_after_a_void_deal_names_the_last_hand_and_its_dealer() -> None:
     cardcore.register("cardcore.rules", "tonk.review-void-second", _void_second_deal())
     try:

@@ -92,11 +92,17 @@ def table(state: TonkState, seat: int | None, points: Sequence[int]) -> dict[str
         mine = sorted([index_of(c) for c in cards[HAND0 + seat]])
         hand = [str(CARDS[x]) for x in mine]
         total = sum([points[x] for x in mine])
+    if passed and state.past:  # the last hand's (a void deal is named as it was dealt)
+        number, dealer = state.past[-1].hand, state.past[-1].dealer
+    elif passed:
+        number, dealer = max(state.hand_no, 1), (state.dealer - 1) % n
+    else:
+        number, dealer = min(state.hand_no + 1, state.hands), state.dealer
     return {
-        "hand_number": max(state.hand_no, 1) if passed else min(state.hand_no + 1, state.hands),
+        "hand_number": number,
         "hands": state.hands,
         "stake": state.stake,
-        "dealer": (state.dealer - 1) % n if passed else state.dealer,  # the last hand's
+        "dealer": dealer,
         "turn": None if over else state.turn,
         "phase": "over" if over else PHASES[state.phase],
         "stock": len(cards[STOCK]),
