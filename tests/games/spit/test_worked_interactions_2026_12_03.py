@@ -1,0 +1,436 @@
+"""Worked examples of Spit and Speed: rules, options and house rules together, long games.
+
+Each case is worked out by hand from the seed (``../shared/seeds/spit.en.md``) and the
+rule spec (``seeds/spit.md``) in the comments, on a stacked deck (``deck=``, top first),
+and then played through the public API only: ``new_game``, ``act`` with ``at=``/``seen=``,
+``legal_actions``, ``view``, ``result``.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+import cardcore
+from cardcore import IllegalActionError, NotationError, StaleActionError
+
+# -- Spit decks ----------------------------------------------------------------------------
+
+#: The deck of the Spit worked example (docs/games/spit.rst, docs/embedding.rst). Seat 0
+#: (Ann) receives the even positions: layout, in the order received (SPIT-SETUP-7),
+#: pile 1: 2H | pile 2: 4H 3H* | pile 3: 7H 6H 5H* | pile 4: JH 10H 9H 8H* |
+#: pile 5: 3S 2S AS KH QH* (bottom -> top, * face up); spit cards AH (top) AC 2C .. 10C.
+#: Seat 1 (Bob): tops 4S 9S KS 3D 5D; pile 4 = 7S JS AD 3D*, pile 5 = 8S QS 2D 4D 5D*;
+#: spit cards 6D (top) 7D .. KD JC QC KC.
+GOLDEN = (
+    "2H 4S 4H 5S 7H 6S JH 7S 3S 8S 3H 9S 6H 10S 10H JS 2S QS 5H KS 9H AD AS 2D "
+    "8H 3D KH 4D QH 5D AH 6D AC 7D 2C 8D 3C 9D 4C 10D 5C JD 6C QD 7C KD 8C JC 9C QC 10C KC"
+)
+#: Ann's whole layout onto L, in order: AH <- 2H 3H 4H 5H ... KH AS 2S 3S (15 plays).
+ANN_RUN = ["play 1 L", "play 2 L", "play 2 L", *["play 3 L"] * 3, *["play 4 L"] * 4]
+ANN_RUN += ["play 5 L"] * 5
+
+
+def _interleave(seat0: str, seat1: str) -> str:
+    a, b = seat0.split(), seat1.split()
+    return " ".join(x for pair in zip(a, b, strict=True) for x in pair)
+
+
+#: A deck for the Canfield layout (SPIT-SETUP-5): received cards 1-4 go to piles 1-4,
+#: cards 5-15 to pile 5 (the 15th on top, face up), the 16th is the first spit card.
+#: Ann: piles 2H | 3H | 4H | 5H | 3S 2S AS KH QH JH 10H 9H 8H 7H 6H*; spit AH, AC..10C.
+#: Bob: piles 4S | 5S | 6S | 7S | 8S 9S 10S JS QS KS AD 2D 3D 4D 5D*; spit 6D, 7D..KD JC QC KC.
+CANFIELD = _interleave(
+    "2H 3H 4H 5H 3S 2S AS KH QH JH 10H 9H 8H 7H 6H AH AC 2C 3C 4C 5C 6C 7C 8C 9C 10C",
+    "4S 5S 6S 7S 8S 9S 10S JS QS KS AD 2D 3D 4D 5D 6D 7D 8D 9D 10D JD QD KD JC QC KC",
+)
+#: Ann's whole Canfield layout onto L: AH <- 2H 3H 4H 5H 6H 7H ... KH AS 2S 3S.
+CANFIELD_RUN = ["play 1 L", "play 2 L", "play 3 L", "play 4 L", *["play 5 L"] * 11]
+
+
+def _started(
+    deck: str, rules: tuple[str, ...] = (), seed: int = 3, **options: int
+) -> cardcore.Game:
+    game = cardcore.new_game(
+        "spit", ["Ann", "Bob"], deck=deck, seed=seed, rules=list(rules), options=options
+    )
+    game.act(0, "ready")
+    game.act(1, "ready")
+    return game
+
+
+def _table(game: cardcore.Game) -> dict:
+    return game.view(None)["table"]
+
+
+def _legal(game: cardcore.Game, seat: int) -> list[str]:
+    return [str(a) for a in game.legal_actions(seat)]
+
+
+def _sizes(game: cardcore.Game, seat: int) -> tuple[list[int], int]:
+    """(layout pile sizes, spit cards) of *seat* from a spectator's view."""
+    s = _table(game)["seats"][seat]
+    return [len(p) for p in s["layout"]], s["spit_cards"]
+
+
+def _hidden(game: cardcore.Game, seat: int) -> list[int]:
+    return [p.count(None) for p in _table(game)["seats"][seat]["layout"]]
+
+
+def _refused(game: cardcore.Game, seat: int, text: str, error: type = IllegalActionError, **kw):
+    """Apply *text*, expect *error*, check that nothing changed; return the error."""
+    before = (game.version, game.view(None), game.view(0), game.view(1))
+    with pytest.raises(error) as info:
+        game.act(seat, text, **kw)
+    assert (game.version, game.view(None), game.view(0), game.view(1)) == before
+    return info.value
+
+
+def _ann_runs_out(game: cardcore.Game, run: list[str], t: float = 1.0) -> float:
+    for text in run:
+        game.act(0, text, at=t)
+        t += 0.25
+    return t
+
+
+def _drive(game: cardcore.Game, mover: int, limit: int = 3000) -> None:
+    """*mover* plays greedily (a play, else ``spit``, else a combine or fill); the other seat
+    never plays, it only asks for a spit (playing is never compulsory, SPIT-MOVE-11).
+    Stops when the deal in progress ends (a new deal, a claim, or the end of the game)."""
+    deal = _table(game)["deal"]
+    idle = 1 - mover
+    for _ in range(limit):
+        table = _table(game)
+        if game.is_over or table["deal"] != deal or table["phase"] == "claim":
+            return
+        if "spit" in _legal(game, idle):
+            game.act(idle, "spit")
+            continue
+        legal = _legal(game, mover)
+        plays = [a for a in legal if a.startswith("play")]
+        if plays:
+            game.act(mover, plays[0])
+        elif "spit" in legal:
+            game.act(mover, "spit")
+        else:
+            assert legal, "a settled play phase always offers the mover something"
+            game.act(mover, legal[0])
+    raise AssertionError("the deal did not end")
+
+
+# -- Spit: a whole game, deal by deal --------------------------------------------------------
+
+
+def test_spit_long_path_slap_the_small_pile_then_a_single_pile_deal_is_won() -> None:
+    # Deal 1 (two piles). Ready: Ann spits AH onto L, Bob 6D onto R (SPIT-START-1). Ann
+    # plays her 15 layout cards onto L one by one (ranks wrap at K-A-2, SPIT-MOVE-3); she
+    # always has a play, so no spit comes between. Her layout is empty: the deal ends
+    # (SPIT-END-1), L holds AH + 15 = 16 cards, R holds 6D only; only slaps are legal.
+    game = _started(GOLDEN)
+    t = _ann_runs_out(game, ANN_RUN)
+    table = _table(game)
+    assert table["phase"] == "claim" and table["emptier"] == 0
+    assert len(table["piles"]["L"]) == 16 and table["piles"]["R"] == ["6D"]
+    assert table["piles"]["L"][0] == "3S" and table["piles"]["L"][-1] == "AH"
+    assert _legal(game, 0) == ["slap L", "slap R"] == _legal(game, 1)
+    # Both slap at once, Ann's arrives first: she takes R (1 card), Bob takes L (16).
+    # Ann: 10 spit cards + 1 = 11; Bob: 15 layout + 10 spit + 16 = 41 (SPIT-END-2/4).
+    v = game.version
+    game.act(0, "slap R", at=t, seen=v)
+    err = _refused(game, 1, "slap L", StaleActionError, at=t + 0.01, seen=v)
+    assert "CORE-RT-1" in str(err)
+    # Deal 2: Ann holds 11 <= 15 cards: single-pile mode (SPIT-END-5). Her 11 cards are laid
+    # row by row [1,2,3,3,2] with no spit cards (SPIT-SETUP-4); Bob lays 15 and keeps 26.
+    table = _table(game)
+    assert (table["deal"], table["phase"], table["mode"]) == (2, "setup", "single-pile")
+    assert _sizes(game, 0) == ([1, 2, 3, 3, 2], 0)
+    assert _hidden(game, 0) == [0, 1, 2, 2, 1]
+    assert _sizes(game, 1) == ([1, 2, 3, 4, 5], 26)
+    assert [s["cards"] for s in table["seats"]] == [11, 41]
+    game.act(0, "ready")
+    game.act(1, "ready")
+    # Only Bob has spit cards: he alone turns one, onto his home pile R (SPIT-START-2).
+    table = _table(game)
+    assert table["piles"]["L"] is None and len(table["piles"]["R"]) == 1
+    assert table["seats"][1]["spit_cards"] == 25
+    assert not any(a.endswith(" L") for a in _legal(game, 0) + _legal(game, 1))
+    err = _refused(game, 0, "play 1 L")
+    assert "SPIT-START-2" in str(err)
+    # Ann plays, Bob only asks for spits. Ann, without spit cards, empties her layout
+    # first in single-pile mode: she holds nothing and wins the game (SPIT-WIN-1).
+    _drive(game, mover=0)
+    assert game.is_over
+    assert game.result.winners == (0,)
+    assert game.result.reason == "out of cards"
+    assert game.result.scores == (0.0, 52.0)
+    assert _table(game)["phase"] == "over" and game.to_act == ()
+    _refused(game, 1, "spit")
+
+
+def test_spit_long_path_single_pile_deal_won_by_the_spit_holder_goes_on() -> None:
+    # As above to deal 2 (Ann 11 cards, no spit cards; Bob 41). Now Ann never plays and
+    # Bob plays his layout out first. SPIT-END-6: Bob takes nothing; Ann takes the spit
+    # pile R and her own 11 layout cards; Bob keeps his remaining spit cards. SPIT-WIN-2:
+    # the game goes on with deal 3.
+    game = _started(GOLDEN)
+    t = _ann_runs_out(game, ANN_RUN)
+    game.act(0, "slap R", at=t)
+    game.act(0, "ready")
+    game.act(1, "ready")
+    # Bob greedily; stop just before his last layout card goes
+    _drive_until_one_card_left(game, seat=1)
+    table = _table(game)
+    r = len(table["piles"]["R"])
+    bob_spit = table["seats"][1]["spit_cards"]
+    assert table["seats"][0]["cards"] == 11  # Ann never played
+    last = [a for a in _legal(game, 1) if a.startswith("play")]
+    game.act(1, last[0])
+    table = _table(game)
+    assert not game.is_over
+    assert (table["deal"], table["phase"]) == (3, "setup")
+    # Ann: her 11 + the spit pile with Bob's last card on it; Bob: his spit cards only.
+    assert [s["cards"] for s in table["seats"]] == [11 + r + 1, bob_spit]
+    assert table["mode"] == ("single-pile" if bob_spit <= 15 else "two-pile")
+    # with this seed: R held 10 cards, Bob 30 spit cards (recycles gave R back to him):
+    # Ann 22 = 15 laid out + 7 spit cards, Bob 30 = 15 + 15; two piles again.
+    assert (r, bob_spit) == (10, 30)
+    assert _sizes(game, 0) == ([1, 2, 3, 4, 5], 7) and _sizes(game, 1) == ([1, 2, 3, 4, 5], 15)
+
+
+def _drive_until_one_card_left(game: cardcore.Game, seat: int, limit: int = 3000) -> None:
+    """Like :func:`_drive`, but stop when *seat* has one layout card left and can play it."""
+    idle = 1 - seat
+    for _ in range(limit):
+        layout = _table(game)["seats"][seat]["layout"]
+        legal = _legal(game, seat)
+        plays = [a for a in legal if a.startswith("play")]
+        if sum(len(p) for p in layout) == 1 and plays:
+            return
+        if "spit" in _legal(game, idle):
+            game.act(idle, "spit")
+        elif plays:
+            game.act(seat, plays[0])
+        elif "spit" in legal:
+            game.act(seat, "spit")
+        else:
+            game.act(seat, legal[0])
+    raise AssertionError("no last card")
+
+
+# -- Spit: house rules together --------------------------------------------------------------
+
+
+def test_spit_canfield_chooser_fifteen_cards_exactly_make_a_single_pile_deal() -> None:
+    # Canfield layout (SPIT-SETUP-5): Ann 2H|3H|4H|5H|..6H*, Bob 4S|5S|6S|7S|..5D*; L=AH, R=6D.
+    # Bob plays 5D, 4D, 3D, 2D from pile 5 onto R (each uncovers the next, SPIT-MOVE-7):
+    # R = 6D 5D 4D 3D 2D (5 cards), AD now tops his pile 5. Ann then plays her 15 cards
+    # onto L (2H..5H from piles 1-4, then 6H..KH AS 2S 3S from pile 5): L = 16 cards.
+    game = _started(CANFIELD, ("spit.canfield", "spit.chooser"))
+    t = 1.0
+    for _ in range(4):
+        game.act(1, "play 5 R", at=t)
+        t += 0.1
+    assert _table(game)["piles"]["R"] == ["2D", "3D", "4D", "5D", "6D"]
+    assert _table(game)["seats"][1]["layout"][4][0] == "AD"
+    t = _ann_runs_out(game, CANFIELD_RUN, t)
+    # SPIT-END-3: only the emptier claims, with "choose"; the word "slap" does not exist.
+    assert game.to_act == (0,) and _legal(game, 1) == []
+    assert _legal(game, 0) == ["choose L", "choose R"]
+    err = _refused(game, 0, "slap R", NotationError)
+    assert "choose L|R" in str(err)
+    _refused(game, 1, "choose L")
+    # Ann chooses R (5 cards): Ann 10 spit + 5 = 15; Bob 11 layout + 10 spit + 16 = 37.
+    game.act(0, "choose R", at=t)
+    table = _table(game)
+    # 15 cards: a full layout but no spit card, so single-pile mode (SPIT-END-5, 15
+    # included); Canfield shape 1,1,1,1,11 with ten face down under pile 5's top.
+    assert (table["deal"], table["mode"]) == (2, "single-pile")
+    assert [s["cards"] for s in table["seats"]] == [15, 37]
+    assert _sizes(game, 0) == ([1, 1, 1, 1, 11], 0) and _hidden(game, 0) == [0, 0, 0, 0, 10]
+    assert _sizes(game, 1) == ([1, 1, 1, 1, 11], 22)
+    game.act(0, "ready")
+    game.act(1, "ready")
+    table = _table(game)
+    assert table["piles"]["L"] is None and len(table["piles"]["R"]) == 1
+    assert table["seats"][1]["spit_cards"] == 21
+
+
+def test_spit_canfield_chooser_eleven_cards_laid_four_singles_and_seven() -> None:
+    # Bob idles; Ann empties (as above, L = 16, R = 6D) and chooses R: Ann 11 cards, Bob 41.
+    # Canfield with fewer than 15 (SPIT-SETUP-5): piles 1-4 one card each, pile 5 the
+    # other 7 (6 face down + 1 up). Bob 41: 1,1,1,1,11 and 26 spit cards.
+    game = _started(CANFIELD, ("spit.canfield", "spit.chooser"))
+    _ann_runs_out(game, CANFIELD_RUN)
+    assert len(_table(game)["piles"]["L"]) == 16
+    game.act(0, "choose R")
+    assert _table(game)["mode"] == "single-pile"
+    assert _sizes(game, 0) == ([1, 1, 1, 1, 7], 0) and _hidden(game, 0) == [0, 0, 0, 0, 6]
+    assert _sizes(game, 1) == ([1, 1, 1, 1, 11], 26)
+
+
+def test_spit_canfield_chooser_choosing_the_big_pile_evens_the_counts() -> None:
+    # Ann chooses L (16): Ann 10 + 16 = 26, Bob 15 + 10 + 1 = 26: two piles again, Canfield.
+    game = _started(CANFIELD, ("spit.canfield", "spit.chooser"))
+    _ann_runs_out(game, CANFIELD_RUN)
+    game.act(0, "choose L")
+    table = _table(game)
+    assert (table["deal"], table["mode"]) == (2, "two-pile")
+    assert _sizes(game, 0) == ([1, 1, 1, 1, 11], 11) == _sizes(game, 1)
+    # a second claim of the same deal is refused, naming the rule, changing nothing
+    err = _refused(game, 0, "choose R")
+    assert "SPIT-RT-3" in str(err) or "SPIT-END-3" in str(err)
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="spit.chooser: the opponent's 'choose L' is refused citing CORE-TURN-1 (not to act),"
+    " never SPIT-END-3; legality.rule_for's SPIT-END-3 branch is unreachable",
+)
+def test_spit_chooser_the_opponents_choice_is_refused_naming_spit_end_3() -> None:
+    game = _started(CANFIELD, ("spit.canfield", "spit.chooser"))
+    _ann_runs_out(game, CANFIELD_RUN)
+    err = _refused(game, 1, "choose L")
+    assert "SPIT-END-3" in str(err)
+
+
+@pytest.mark.parametrize(
+    ("rules", "ann", "bob"),
+    [
+        # tops Ann 2H 3H 4H 5H 6H, Bob 4S 5S 6S 7S 5D; L = AH, R = 6D
+        (
+            ("spit.canfield", "spit.chooser"),
+            ["play 1 L", "play 4 R", "spit"],
+            ["play 2 R", "play 4 R", "play 5 R", "combine 2 5", "combine 5 2", "spit"],
+        ),
+        # SPIT-MOVE-12 adds 6H (Ann's pile 5) and 6S (Bob's pile 3) onto 6D
+        (
+            ("spit.canfield", "spit.chooser", "spit.same-rank"),
+            ["play 1 L", "play 4 R", "play 5 R", "spit"],
+            ["play 2 R", "play 3 R", "play 4 R", "play 5 R", "combine 2 5", "combine 5 2", "spit"],
+        ),
+    ],
+)
+def test_spit_three_house_rules_together_offer_exactly_these_moves(
+    rules: tuple[str, ...], ann: list[str], bob: list[str]
+) -> None:
+    game = _started(CANFIELD, rules)
+    assert _table(game)["piles"] == {"L": ["AH"], "R": ["6D"]}
+    assert _legal(game, 0) == ann and _legal(game, 1) == bob
+    if "spit.same-rank" in rules:
+        game.act(1, "play 3 R")  # 6S on 6D
+        assert _table(game)["piles"]["R"] == ["6S", "6D"]
+        # Ann's 6H now goes on 6S too; her 5H still fits; 7 would too
+        assert "play 5 R" in _legal(game, 0) and "play 4 R" in _legal(game, 0)
+    else:
+        err = _refused(game, 0, "play 5 R")
+        assert "SPIT-MOVE-4" in str(err)
+
+
+# -- Spit: refusals ----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("seat", "text", "rule"),
+    [
+        (0, "play 2 L", "SPIT-MOVE-2"),  # 3H on AH: not adjacent
+        (0, "play 3 R", "SPIT-MOVE-4"),  # 5H on 5D (Bob plays 5D onto 6D first)
+        (1, "play 1 L", "SPIT-MOVE-2"),  # 4S on AH
+        (0, "combine 1 2", "SPIT-MOVE-5"),  # 2H onto 3H: different ranks
+        (0, "fill 1 2", "SPIT-MOVE-6"),  # pile 2 is not empty
+        (0, "ready", "SPIT-SETUP-6"),  # play has begun
+        (0, "slap L", "SPIT-RT-3"),  # no deal has ended
+    ],
+)
+def test_spit_refusals_name_the_rule_and_change_nothing(seat: int, text: str, rule: str) -> None:
+    game = _started(GOLDEN)
+    if text == "play 3 R":  # make an equal-rank case: Bob's 5D onto 6D, then Ann's 5H onto 5D
+        game.act(1, "play 5 R")
+    err = _refused(game, seat, text)
+    assert f"({rule})" in str(err)
+
+
+def test_spit_a_second_spit_request_and_a_play_from_an_empty_pile_are_refused() -> None:
+    game = _started(GOLDEN)
+    game.act(0, "play 1 L")  # 2H on AH: pile 1 is now empty
+    err = _refused(game, 0, "play 1 L")
+    assert "(SPIT-MOVE-2)" in str(err) and "empty" in str(err)
+    game.act(0, "spit")
+    err = _refused(game, 0, "spit")
+    assert "(SPIT-STUCK-3)" in str(err)
+    # Bob has not asked: no spit yet; Ann's request stands; Bob's request makes both spit
+    assert _table(game)["piles"] == {"L": ["2H", "AH"], "R": ["6D"]}
+    game.act(1, "spit")
+    assert _table(game)["piles"] == {"L": ["AC", "2H", "AH"], "R": ["7D", "6D"]}
+
+
+def _single_pile_deal_two() -> cardcore.Game:
+    """Deal 2 of the golden deck in play: Ann 11 cards (no spit cards), Bob 41; only R."""
+    game = _started(GOLDEN)
+    t = _ann_runs_out(game, ANN_RUN)
+    game.act(0, "slap R", at=t)
+    game.act(0, "ready")
+    game.act(1, "ready")
+    return game
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="a slap during a single-pile deal (no slap exists, SPIT-END-6) is refused as"
+    " 'the deal that ended was claimed already' (legality.rule_for, Claim branch)",
+)
+def test_spit_slap_in_a_single_pile_deal_is_refused_with_a_true_reason() -> None:
+    game = _single_pile_deal_two()
+    assert _table(game)["mode"] == "single-pile"
+    err = _refused(game, 0, "slap R")
+    assert "claimed already" not in str(err)
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="a slap while deal 2 is still being played is refused as 'the deal that ended"
+    " was claimed already' (legality.rule_for): the deal in play has not ended",
+)
+def test_spit_slap_before_the_second_deal_ends_is_refused_with_a_true_reason() -> None:
+    game = _started(GOLDEN)
+    t = _ann_runs_out(game, ANN_RUN)
+    game.act(0, "slap L", at=t)  # Ann 10 + 16 = 26, Bob 26: two piles again
+    game.act(0, "ready")
+    game.act(1, "ready")
+    assert _table(game)["mode"] == "two-pile" and _table(game)["phase"] == "play"
+    err = _refused(game, 1, "slap R")
+    assert "claimed already" not in str(err)
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="stall_limit=1 (allowed minimum): one seat's lone 'spit' makes both spit while"
+    " the other can still play; SPIT-STUCK-1 needs both (a request counts as a stall action)",
+)
+def test_spit_stall_limit_one_a_lone_spit_request_does_not_spit() -> None:
+    # Ann asks for a spit; Bob has not asked and can play (5D on 6D, KS on AH). SPIT-STUCK-1:
+    # only when both are stuck or both choose not to play do they spit.
+    game = _started(GOLDEN, stall_limit=1)
+    assert "play 5 R" in _legal(game, 1)
+    game.act(0, "spit")
+    assert _table(game)["piles"] == {"L": ["AH"], "R": ["6D"]}
+
+
+def test_spit_stall_limit_two_counts_moves_that_uncover_nothing() -> None:
+    # stall_limit=2, nobody asks: 2 actions in a row that put no card on a spit pile and
+    # turn nothing up make the spit (SPIT-STUCK-3 c), though plays are open.
+    # Ann: 2H on AH (play, counter 0, pile 1 empty); fill 2 1: 3H into the space, 4H turned
+    # up (progress, 0); 3H on 2H (play, 0, pile 1 empty again); fill 2 1: 4H, pile 2's only
+    # card, into the space (nothing turned up: 1); fill 1 2: back (2) -> both spit: Ann's AC
+    # onto L, Bob's 7D onto R; the counter restarts.
+    game = _started(GOLDEN, stall_limit=2)
+    game.act(0, "play 1 L")
+    game.act(0, "fill 2 1")
+    assert _table(game)["stall"] == 0
+    assert _table(game)["seats"][0]["layout"][:2] == [["3H"], ["4H"]]
+    game.act(0, "play 1 L")
+    game.act(0, "fill 2 1")
+    assert _table(game)["stall"] == 1
+    assert _table(game)["piles"] == {"L": ["3H", "2H", "AH"], "R": ["6D"]}
+    game.act(0, "fill 1 2")
+    assert _table(game)["piles"] == {"L": ["AC", "3H", "2H", "AH"], "R": ["7D", "6D"]}
+    assert _table(game)["stall"] == 0
+    assert _sizes(game, 0) == ([0, 1, 3, 4, 5], 9) and _sizes(game, 1) == ([1, 2, 3, 4, 5], 9)
