@@ -434,3 +434,177 @@ def test_spit_stall_limit_two_counts_moves_that_uncover_nothing() -> None:
     assert _table(game)["piles"] == {"L": ["AC", "3H", "2H", "AH"], "R": ["7D", "6D"]}
     assert _table(game)["stall"] == 0
     assert _sizes(game, 0) == ([0, 1, 3, 4, 5], 9) and _sizes(game, 1) == ([1, 2, 3, 4, 5], 9)
+
+
+# -- Real time: stale versus time order -------------------------------------------------------
+
+
+def test_spit_time_order_and_stale_checks_together() -> None:
+    # Both see version 2 (L = AH): Ann's 2H and Bob's KS both fit. Ann's arrives first at
+    # t=2.0. Bob's KS, stamped later, is stale (legal at 2, not now: L shows 2H); stamped
+    # earlier than 2.0 it is refused for its time (CORE-RECORD-1). A refused action, even
+    # one stamped t=9.0, records nothing, so Bob's 5D on 6D at t=2.5 is accepted.
+    game = _started(GOLDEN)
+    v = game.version
+    assert "play 3 L" in _legal(game, 1)
+    game.act(0, "play 1 L", at=2.0, seen=v)
+    err = _refused(game, 1, "play 3 L", StaleActionError, at=5.0, seen=v)
+    assert "(CORE-RT-1)" in str(err)
+    err = _refused(game, 1, "play 3 L", at=1.5, seen=v)
+    assert "(CORE-RECORD-1)" in str(err)
+    err = _refused(game, 1, "play 1 L", at=9.0)  # 4S on 2H: never legal
+    assert "(SPIT-MOVE-2)" in str(err)
+    game.act(1, "play 5 R", at=2.5, seen=v)  # 5D on 6D: still legal, as at version 2
+    assert game.record()["actions"][2:] == [[0, "play 1 L", 2.0], [1, "play 5 R", 2.5]]
+    assert _table(game)["piles"] == {"L": ["2H", "AH"], "R": ["5D", "6D"]}
+    assert _table(game)["seats"][1]["layout"][4] == ["4D", None, None, None]
+
+
+def test_spit_claim_race_times_equal_first_arrival_wins() -> None:
+    # Both slap at the same stamp; Bob's arrives first and takes R (1 card); Ann's slap
+    # of L (seen before Bob's) is stale. Bob: 15 + 10 + 1 = 26, Ann: 10 + 16 = 26.
+    game = _started(GOLDEN)
+    t = _ann_runs_out(game, ANN_RUN)
+    v = game.version
+    game.act(1, "slap R", at=t, seen=v)
+    _refused(game, 0, "slap L", StaleActionError, at=t, seen=v)
+    table = _table(game)
+    assert (table["deal"], table["mode"]) == (2, "two-pile")
+    assert [s["cards"] for s in table["seats"]] == [26, 26]
+    assert _sizes(game, 0) == ([1, 2, 3, 4, 5], 11) == _sizes(game, 1)
+
+
+# -- Speed ---------------------------------------------------------------------------------------
+
+_FACE = [
+    f"{r}{s}"
+    for r in ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+    for s in "CDHS"
+]
+
+
+def _speed_deck(piles: str, side0: list[str], side1: list[str], ann: str, bob: list[str]) -> str:
+    """Top-first Speed deck (SPEED-SETUP-3): play piles, side piles, then alternately."""
+    a = ann.split()
+    return " ".join(
+        [*piles.split(), *side0, *side1, *(x for p in zip(a, bob, strict=True) for x in p)]
+    )
+
+
+def test_speed_side_fifteen_with_jokers_a_whole_game_with_a_joker_in_the_middle() -> None:
+    # side_pile=15, jokers=2: 54 cards = 2 play cards + 2 x 15 side + 2 x 11 (5 hand + 6
+    # stock). Ann receives 3H 4H 5H 6H 7H (hand) then 8H 9H JK 10H JH QH (stock, 8H on top).
+    # L = 2C, R = 2D. Ann plays 3H..7H onto L, each refilled from the stock (SPEED-PLAY-2):
+    # hand 8H 9H JK 10H JH, stock QH; 8H (refill QH), 9H; QH does not fit 9H nor 2D; the
+    # joker goes on 9H, QH on the joker (SPEED-PLAY-3), then JH, 10H: hand and stock empty,
+    # Ann wins (SPEED-END-1) holding 0 against Bob's 11.
+    ann = "3H 4H 5H 6H 7H 8H 9H JK 10H JH QH"
+    used = {"2C", "2D", *ann.split()}
+    rest = [c for c in _FACE if c not in used] + ["JK"]
+    side0, side1, bob = rest[:15], rest[15:30], rest[30:]
+    assert len(bob) == 11
+    deck = _speed_deck("2C 2D", side0, side1, ann, bob)
+    game = cardcore.new_game(
+        "speed", ["Ann", "Bob"], deck=deck, seed=2, options={"side_pile": 15, "jokers": 2}
+    )
+    table = game.view(0)["table"]
+    assert table["piles"] == {"L": ["2C"], "R": ["2D"]}
+    assert sorted(table["seats"][0]["hand"]) == sorted(["3H", "4H", "5H", "6H", "7H"])
+    assert [(s["stock"], s["side"]) for s in table["seats"]] == [(6, 15), (6, 15)]
+    t = 1.0
+    for card in ["3H", "4H", "5H", "6H", "7H", "8H", "9H"]:
+        game.act(0, f"play {card} L", at=t)
+        t += 0.5
+    assert sorted(game.view(0)["table"]["seats"][0]["hand"]) == sorted(["JK", "10H", "JH", "QH"])
+    assert game.view(0)["table"]["seats"][0]["stock"] == 0
+    err = _refused(game, 0, "play QH L")
+    assert "(SPIT-MOVE-2)" in str(err)
+    game.act(0, "play JK L", at=t)
+    assert "play QH L" in _legal(game, 0)
+    for card in ("QH", "JH"):
+        game.act(0, f"play {card} L", at=t)
+    assert not game.is_over
+    game.act(0, "play 10H L", at=t)
+    assert game.is_over
+    assert game.result.winners == (0,) and game.result.reason == "out of cards"
+    assert game.result.scores == (0.0, 11.0)
+    assert game.view(None)["table"]["piles"]["L"][:4] == ["10H", "JH", "QH", "JK"]
+
+
+def _blocked_speed_deck() -> str:
+    # Play piles and both side piles: the 32 cards of ranks 2-9. Hands: only A, 10, J, Q, K
+    # (Ann KC KD KH KS QC, Bob QD QH QS JC JD), stocks the other A/10/J cards. Every card
+    # that can reach a play pile is a 2-9, never next to a hand card: nobody can ever play.
+    low = [f"{r}{s}" for r in "23456789" for s in "CDHS"]
+    ann = "KC KD KH KS QC AC AD AH AS 10C"
+    bob = ["QD", "QH", "QS", "JC", "JD", "10H", "10S", "JH", "JS", "10D"]
+    return _speed_deck(" ".join(low[:2]), low[2:17], low[17:32], ann, bob)
+
+
+def test_speed_side_fifteen_nobody_can_play_ends_in_a_drawn_stalemate_at_the_deal() -> None:
+    # Detection on (default): at the deal nobody can play, so the side cards turn, 15
+    # times; then both side piles are empty: recycle (each play pile under its top: 15
+    # cards back to its side pile, SPEED-STUCK-2); 15 more turns; a second recycle due with
+    # no play since: stalemate (SPEED-END-2). Both hold 10 (5 + 5): a draw.
+    game = cardcore.new_game(
+        "speed", ["Ann", "Bob"], deck=_blocked_speed_deck(), seed=4, options={"side_pile": 15}
+    )
+    assert game.is_over and game.version == 0
+    assert game.result.winners == (0, 1) and game.result.reason == "stalemate"
+    assert game.result.scores == (10.0, 10.0)
+    piles = game.view(None)["table"]["piles"]
+    assert len(piles["L"]) == 16 and len(piles["R"]) == 16
+
+
+def test_speed_stuck_on_request_side_fifteen_thirty_one_pairs_of_declarations() -> None:
+    # speed.stuck-on-request: nothing turns by itself. Each pair of "stuck" turns one side
+    # card each: pairs 1-15 empty the side piles; pair 16 recycles (15 each) and turns one;
+    # pairs 17-30 turn the other 14; pair 31 needs a second recycle with no play since:
+    # stalemate, a draw. A lone declaration turns nothing; a second one is refused.
+    game = cardcore.new_game(
+        "speed",
+        ["Ann", "Bob"],
+        deck=_blocked_speed_deck(),
+        seed=4,
+        options={"side_pile": 15},
+        rules=["speed.stuck-on-request"],
+    )
+    assert game.view(None)["table"]["piles"] == {"L": ["2C"], "R": ["2D"]}
+    game.act(0, "stuck")
+    assert game.view(None)["table"]["piles"] == {"L": ["2C"], "R": ["2D"]}
+    err = _refused(game, 0, "stuck")
+    assert "(SPEED-STUCK-1)" in str(err)
+    game.act(1, "stuck")
+    sides = [s["side"] for s in game.view(None)["table"]["seats"]]
+    assert sides == [14, 14]
+    for pair in range(2, 31):
+        game.act(0, "stuck")
+        game.act(1, "stuck")
+        sides = [s["side"] for s in game.view(None)["table"]["seats"]]
+        assert sides == ([15 - pair] * 2 if pair <= 15 else [30 - pair] * 2), pair
+        assert not game.is_over
+    game.act(0, "stuck")
+    game.act(1, "stuck")
+    assert game.is_over and game.result.winners == (0, 1) and game.result.reason == "stalemate"
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="SPIT-RT-1: a play chosen in deal 1 (seen=2) arriving in deal 2 is applied to a"
+    " re-dealt layout its player never saw (8S onto 9D; only legality now is checked), not stale",
+)
+def test_spit_a_play_seen_in_the_last_deal_is_stale_in_the_next() -> None:
+    # At version 2 Bob sees his 5D fit R = 6D and sends "play 5 R". Before it arrives Ann
+    # plays out, slaps L (26/26), both lay out again (shuffled) and are ready: Bob's pile 5
+    # now holds another card. The layout he chose from was gathered: the play is stale.
+    game = _started(GOLDEN, seed=1)
+    v = game.version
+    assert "play 5 R" in _legal(game, 1)  # 5D on 6D
+    t = _ann_runs_out(game, ANN_RUN)
+    game.act(0, "slap L", at=t)
+    game.act(0, "ready")
+    game.act(1, "ready")
+    # deal 2 (seed 1): Bob's pile 5 shows 8S, R shows 9D: "play 5 R" is legal again
+    assert _table(game)["deal"] == 2 and _table(game)["piles"]["R"] == ["9D"]
+    assert _table(game)["seats"][1]["layout"][4][0] == "8S" and "play 5 R" in _legal(game, 1)
+    _refused(game, 1, "play 5 R", StaleActionError, seen=v)
