@@ -608,3 +608,50 @@ def test_spit_a_play_seen_in_the_last_deal_is_stale_in_the_next() -> None:
     assert _table(game)["deal"] == 2 and _table(game)["piles"]["R"] == ["9D"]
     assert _table(game)["seats"][1]["layout"][4][0] == "8S" and "play 5 R" in _legal(game, 1)
     _refused(game, 1, "play 5 R", StaleActionError, seen=v)
+
+
+def _pile(cards: list[str]) -> str:
+    """A layout pile in position notation: face down, the top face up (``!``)."""
+    return " ".join(c + ("!" if i == len(cards) - 1 else "") for i, c in enumerate(cards))
+
+
+def test_spit_win_4_the_spit_holder_out_of_spit_cards_empties_first_and_wins() -> None:
+    # A single-pile deal 2 (position notation, docs/notation.rst): Bob (single=1) began with
+    # spit cards but has spat them all; his layout is one 5C; R shows 4C over 35 cards. Ann
+    # (no spit cards) holds a full layout of 15. Bob plays 5C onto R and empties first:
+    # SPIT-END-6, he takes nothing; Ann takes R (37) and her 15 (that is 52). Bob holds
+    # no card: he wins (SPIT-WIN-4), though the seed's SPIT-WIN-2 reads "the game goes on".
+    full = [f"{r}{s}" for r in ("A", *map(str, range(2, 11)), "J", "Q", "K") for s in "CDHS"]
+    ann = [["KC"], ["7D", "KD"], ["7H", "7S", "KH"], ["8C", "8D", "8H", "KS"]]
+    ann.append(["8S", "9C", "9D", "9H", "QC"])
+    used = {c for p in ann for c in p} | {"5C", "4C"}
+    right = [c for c in full if c not in used] + ["4C"]
+    parts = [
+        'spit v=1 phase="play" deal=2 single=1 ready=[true,true] requests=[false,false]'
+        " stall=0 recycled=false emptier=-1",
+        *(f"layout.0.{k + 1}: {_pile(p)}" for k, p in enumerate(ann)),
+        "layout.1.1: 5C!",
+        *(f"layout.1.{k}:" for k in range(2, 6)),
+        "spit.0:",
+        "spit.1:",
+        "pile.L:",
+        "pile.R: " + " ".join(c + "!" for c in right),
+    ]
+    game = cardcore.new_game("spit", ["Ann", "Bob"], position=" | ".join(parts), seed=1)
+    assert _table(game)["mode"] == "single-pile" and len(_table(game)["piles"]["R"]) == 36
+    assert _legal(game, 1)[0] == "play 1 R"
+    game.act(1, "play 1 R")
+    assert game.is_over
+    assert game.result.winners == (1,) and game.result.reason == "out of cards"
+    assert game.result.scores == (52.0, 0.0)
+
+
+def test_spit_long_game_record_replays_to_the_same_table() -> None:
+    # the whole game of the first test (two deals, slaps, spits, recycles) replays exactly
+    import json
+
+    game = _single_pile_deal_two()
+    _drive(game, mover=0)
+    assert game.is_over
+    again = cardcore.replay(json.dumps(game.record()))
+    assert again.view(None) == game.view(None) and again.result == game.result
