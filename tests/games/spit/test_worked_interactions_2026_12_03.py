@@ -252,6 +252,11 @@ def test_spit_canfield_chooser_fifteen_cards_exactly_make_a_single_pile_deal() -
     table = _table(game)
     assert table["piles"]["L"] is None and len(table["piles"]["R"]) == 1
     assert table["seats"][1]["spit_cards"] == 21
+    # Ann plays, Bob only asks for spits: Ann, without spit cards, empties first and wins at
+    # once; single-pile mode has no claim, with or without spit.chooser (SPIT-END-6, WIN-1).
+    _drive(game, mover=0)
+    assert game.is_over and game.result.winners == (0,)
+    assert game.result.scores == (0.0, 52.0)
 
 
 def test_spit_canfield_chooser_eleven_cards_laid_four_singles_and_seven() -> None:
@@ -655,3 +660,50 @@ def test_spit_long_game_record_replays_to_the_same_table() -> None:
     assert game.is_over
     again = cardcore.replay(json.dumps(game.record()))
     assert again.view(None) == game.view(None) and again.result == game.result
+
+
+@pytest.mark.parametrize(
+    ("rules", "shape"),
+    [(("spit.canfield",), [1, 1, 1, 1, 11]), ((), [1, 2, 3, 4, 5])],
+)
+def test_spit_stall_limit_after_a_recycle_voids_the_deal_and_relays_by_the_rules(
+    rules: tuple[str, ...], shape: list[int]
+) -> None:
+    # Deal 3 in play, two piles, nobody has spit cards, a recycle came already and no layout
+    # card reached a spit pile since (recycled=true), 19 actions without progress. Ann could
+    # play 3C on L's 2D, but Bob's "fill 1 2" (JS into the space, nothing turned up) is the
+    # 20th: a spit is due (SPIT-STUCK-3 c), nobody has spit cards, a second recycle is due
+    # with no progress since: the deal is void (SPIT-STUCK-6). Ann gathers her 7 layout
+    # cards and L (30): 37; Bob his 6 and R (9): 15. Deal 4 is laid out again: Bob holds
+    # 15, so single-pile mode on Ann's L; 15 laid out by the layout rule in force.
+    full = [f"{r}{s}" for r in ("A", *map(str, range(2, 11)), "J", "Q", "K") for s in "CDHS"]
+    ann = [["3C"], ["QS"], ["QH"], ["QD"], ["4C", "5C", "KC"]]
+    bob = [["JS"], [], ["JH"], ["JD"], ["6C", "7C", "JC"]]
+    used = {c for p in ann + bob for c in p} | {"2D", "8S"}
+    rest = [c for c in full if c not in used]
+    left, right = [*rest[:29], "2D"], [*rest[29:], "8S"]
+    parts = [
+        'spit v=1 phase="play" deal=3 single=-1 ready=[true,true] requests=[false,false]'
+        " stall=19 recycled=true emptier=-1",
+        *(f"layout.0.{k + 1}: {_pile(p)}" for k, p in enumerate(ann)),
+        *(f"layout.1.{k + 1}: {_pile(p)}" for k, p in enumerate(bob)),
+        "spit.0:",
+        "spit.1:",
+        "pile.L: " + " ".join(c + "!" for c in left),
+        "pile.R: " + " ".join(c + "!" for c in right),
+    ]
+    game = cardcore.new_game(
+        "spit", ["Ann", "Bob"], position=" | ".join(parts), seed=1, rules=list(rules)
+    )
+    assert "play 1 L" in _legal(game, 0) and "fill 1 2" in _legal(game, 1)
+    game.act(1, "fill 1 2")
+    table = _table(game)
+    assert (table["deal"], table["phase"], table["mode"]) == (4, "setup", "single-pile")
+    assert [s["cards"] for s in table["seats"]] == [37, 15]
+    assert _sizes(game, 0) == (shape, 22) and _sizes(game, 1) == (shape, 0)
+    game.act(0, "ready")
+    game.act(1, "ready")
+    table = _table(game)  # only Ann has spit cards: she starts L, the only pile (SPIT-START-2)
+    assert table["piles"]["R"] is None and len(table["piles"]["L"]) == 1
+    assert table["seats"][0]["spit_cards"] == 21
+    assert not any(a.endswith(" R") for a in _legal(game, 0) + _legal(game, 1))
