@@ -707,3 +707,16 @@ def test_spit_stall_limit_after_a_recycle_voids_the_deal_and_relays_by_the_rules
     assert table["piles"]["R"] is None and len(table["piles"]["L"]) == 1
     assert table["seats"][0]["spit_cards"] == 21
     assert not any(a.endswith(" R") for a in _legal(game, 0) + _legal(game, 1))
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="a ready seat's second 'ready' in setup is refused citing CORE-TURN-1 ('may not"
+    " act now', a turn word), never SPIT-SETUP-6; rule_for's 'is ready and waits' is unreachable",
+)
+def test_spit_a_ready_seat_acting_again_in_setup_is_refused_naming_spit_setup_6() -> None:
+    game = cardcore.new_game("spit", ["Ann", "Bob"], deck=GOLDEN, seed=3)
+    game.act(0, "ready")
+    assert game.to_act == (1,)
+    err = _refused(game, 0, "ready")
+    assert "SPIT-SETUP-6" in str(err)
