@@ -544,3 +544,70 @@ def test_quiet_round_from_the_discards_ends_hand_one_and_does_not_carry_into_han
     expected = [0, 0] if len(lows) == 2 else [1 if s in lows else -1 for s in range(2)]
     assert last["amounts"] == expected
     assert_money(game)
+
+
+def test_must_lay_down_with_the_fourth_ace_taken_from_the_discards() -> None:
+    """Two seats, must-lay-down. Seat 0 holds AH AS AD (three aces may be kept, TONK-VAR-2),
+    draws 5D, discards KD; seat 1 draws AC and discards it. Seat 0 takes AC: AH AS AD AC 9C 5D.
+    Worked legality: discarding 9C or 5D would keep four aces, a book that is not exactly
+    three aces: refused; AC may not be thrown back (TONK-TURN-4); discarding AH, AS or AD
+    keeps three aces (AC among them): allowed. Spreads: any three of the four aces, or all
+    four (9C and 5D stay, so TONK-TURN-5 does not bite)."""
+    game = start(["AH AS AD 9C KD", "2S 3D 9S 10D KC"], stock="5D AC 2C 3C", rules=(MUST_LAY,))
+    game.act(0, "draw")
+    game.act(0, "discard KD")
+    assert pass_turn(game, 1) == "AC"
+    game.act(0, "take")
+    assert [str(a) for a in game.legal_actions(0)] == [
+        "spread AS AH AD",
+        "spread AS AH AC",
+        "spread AS AD AC",
+        "spread AH AD AC",
+        "spread AS AH AD AC",
+        "discard AS",
+        "discard AH",
+        "discard AD",
+    ]
+    before = snapshot(game)
+    with pytest.raises(IllegalActionError, match="TONK-VAR-2"):
+        game.act(0, "discard 9C")
+    assert snapshot(game) == before
+    game.act(0, "discard AH")
+    assert table(game)["hand"] == ["AS", "AD", "AC", "5D", "9C"]
+    assert game.to_act == (1,)
+
+
+def test_void_deal_has_a_history_entry_and_the_redeal_needs_a_deal_action() -> None:
+    """One-hand session, seat 2 deals, seats 0 (50) and 1 (49) hold naturals: void. The void
+    deal leaves an entry in the history (reason "void", hand 1, dealer 2, nothing paid) and
+    the game waits for seat 0, the next dealer, to act ``deal`` (TONK-SESSION-3); the hand
+    dealt again is hand 1 too. Seat 1 moves first and drops; the session ends on that hand.
+    (The history's documentation speaks of "one entry per finished hand" and does not list
+    the reason "void".)"""
+    game = start([N50, N49, C30], seed=1)
+    assert (table(game)["phase"], game.to_act) == ("between", (0,))
+    game.act(0, "deal")
+    assert (table(game)["hand_number"], table(game)["dealer"], game.to_act) == (1, 0, (1,))
+    game.act(1, "drop")
+    entries = hands_done(game)
+    void = entries[0]
+    assert (void["hand"], void["dealer"], void["reason"]) == (1, 2, "void")
+    assert [e["hand"] for e in entries] == [1, 1]
+    assert entries[0]["amounts"] == [0, 0, 0]
+    assert game.is_over and game.result.reason in ("drop-won", "drop-caught")
+    assert_money(game)
+
+
+def test_host_ends_a_session_between_hands_winners_by_balance() -> None:
+    """Three seats, stake S = 4, hands = 3. Hand 1: seat 0 drops 18 against 23 and 30 and wins
+    (+8, -4, -4). Between hands the host ends the match (CORE-END-1): the balances are the
+    payouts, the highest balance wins (seat 0), reason "ended"."""
+    game = start(["AS 2H 3D 5C 7S", "5D 4C 3H 2D 9C", C30], hands=3, stake=4)
+    game.act(0, "drop")
+    game.act(cardcore.HOST, "end")
+    assert (game.result.reason, game.result.payouts, game.result.winners) == (
+        "ended",
+        (8, -4, -4),
+        (0,),
+    )
+    assert_money(game)
