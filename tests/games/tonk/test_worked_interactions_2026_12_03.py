@@ -611,3 +611,16 @@ def test_host_ends_a_session_between_hands_winners_by_balance() -> None:
         (0,),
     )
     assert_money(game)
+
+
+def test_natural_to_the_dealer_at_the_largest_stake_four_seats() -> None:
+    """Four seats, stake S = 1,000,000 (the option's maximum), seat 3 deals and holds 49:
+    2S = 2,000,000 from each of three: (-2e6, -2e6, -2e6, +6e6), exact integers; the hand is
+    not played and only the natural is shown (TONK-49-1, TONK-VIEW-1)."""
+    game = start([A20, B15, C30, N49], stake=1_000_000)
+    (entry,) = hands_done(game)
+    assert entry["amounts"] == [-2_000_000, -2_000_000, -2_000_000, 6_000_000]
+    assert entry["totals"] == [None, None, None, 49]
+    assert game.result.payouts == (-2_000_000, -2_000_000, -2_000_000, 6_000_000)
+    assert tuple(game.result.scores) == (-2, -2, -2, 6)
+    assert_money(game)
