@@ -275,6 +275,25 @@ def test_golf4_knock_penalty_and_turn_cap(
     assert (last_round(game)["scores"], last_round(game)["ender"]) == (scores, ender)
 
 
+@pytest.mark.parametrize(("penalty", "over"), [((), False), (("golf.ender-penalty-10",), True)])
+def test_golf4_points_limit_reached_only_through_the_knock_penalty(
+    penalty: tuple[str, ...], over: bool
+) -> None:
+    # points_limit 15, no round cap (GOLF-GAME-1). Seat 0 KH QH / 9C 9D = 10 knocks; seat 1
+    # AS 2S / 3S 2D = 4; seat 2 5H 5S / 2H 3H: the 5s cancel, 2 + 3 = 5. Without a penalty
+    # nobody reaches 15 and round 2 is dealt by seat 0; with golf.ender-penalty-10 seat 0 has
+    # 10 + 10 = 20 >= 15 and the match ends after round 1, seat 1 (4) winning.
+    grids = ["KH QH 9C 9D", "AS 2S 3S 2D", "5H 5S 2H 3H"]
+    game = new(grids, "5C", "6C 7C", rules=penalty, layout="4", rounds=None, points_limit=15)
+    run(game, "0: p 0; 0: p 1; 1: p 2; 1: p 3; 2: p 2; 2: p 3; 0: k; 1: d; 1: x; 2: d; 2: x")
+    assert last_round(game)["scores"] == ([20, 4, 5] if over else [10, 4, 5])
+    assert game.is_over is over
+    if over:
+        assert (game.result.reason, game.result.winners) == ("points-limit", (1,))
+    else:
+        assert (table(game)["round"], table(game)["dealer"], game.to_act) == (2, 0, (1,))
+
+
 # --- GOLF4H: a first-turn knock with jokers and the tie rules ------------------------------------
 
 
