@@ -163,6 +163,38 @@ def test_removing_columns_never_changes_the_score_under_pairs_anywhere() -> None
     assert scores[("golf.remove-columns",)] == 16
 
 
+# --- GOLF8: different-column reveals, no final turns, penalty B with a positive lowest -----------
+
+
+def test_golf8_no_final_turns_penalty_b_adds_a_positive_lowest() -> None:
+    # golf.bonus-twos, golf.reveal-different-columns, golf.no-final-turns, penalty B.
+    # Seat 0 flips 0 and 1 (9C, 10C; 0 and 4 share column 0: refused) and places 3C 4C 9D 10D
+    # 5H 6H into 2..7: 9C 10C 3C 4C / 9D 10D 5H 6H -> 0 + 0 + (3+5) + (4+6) = 18; the round
+    # ends at once (GOLF6-END-4): seat 1 gets no final turn.
+    # Seat 1: 2H 2S AD KD / 2C 3D 4D JS -> (2H, 2C) two bonus cards cancel to 0, (2S, 3D)
+    # -2 + 3 = 1, (AD, 4D) 5, (KD, JS) 0 + 10 -> 16. Ender 18 > 16: + max(16, 0) -> 34.
+    grids = ["9C 10C 7S 8S 7H 8H 7D 8D", "2H 2S AD KD 2C 3D 4D JS"]
+    stock = "3C KS 4C QS 9D JC 10D 9S 5H 10S 6H"
+    rules = ["golf.bonus-twos", "golf.reveal-different-columns", "golf.no-final-turns"]
+    game = new(grids, "AS", stock, rules=[*rules, "golf.ender-penalty-lowest"], layout=8)
+    run(game, "0: f 0")
+    version = game.version
+    with pytest.raises(IllegalActionError) as refused:
+        game.act(0, "f 4")
+    assert (refused.value.rule_id, game.version) == ("GOLF6-SETUP-4", version)
+    run(game, "0: f 1; 1: f 0; 1: f 1")
+    for turn, place in enumerate([2, 3, 4, 5, 6, 7]):
+        run(game, f"0: d; 0: r {place}")
+        if turn < 5:
+            assert not game.is_over
+            run(game, "1: d; 1: x")
+    assert game.is_over
+    past = last_round(game)
+    assert past["grids"][0] == cards("9C 10C 3C 4C 9D 10D 5H 6H")
+    assert (past["scores"], past["ender"]) == ([34, 16], 0)
+    assert game.result.winners == (1,)
+
+
 # --- GOLF10: the stock runs out during the final turns ------------------------------------------
 
 
