@@ -247,10 +247,10 @@ def test_golf10_stock_reshuffled_during_final_turns_hard_final_stock_only() -> N
 
 def test_golf9_overlapping_triples_removed_joker_triple_and_turn_cap() -> None:
     # 4 players -> 2 decks with 4 jokers (GOLF-DECK-1, GOLF-DECK-4); HARD table.
-    # Seat 0 (2C 7S 7D / 7C KC JK / 3C QC 2H) flips 1 2 3; draws 7H into 6 (column 0 is
-    # 2C? 7C 7H), then 7S into 0: row 0 (7S 7S 7D) and column 0 (7S 7C 7H) are complete at
-    # once: five cards go under the discards (GOLF9-4, GOLF9-3). Left: KC 13 + JK -2 + QC 12
-    # + 2H 2 = 25.
+    # Seat 0 (2C 7S 7D / 7C KC JK / 3C QC 2H) flips 1 2 3; draws 7H into 6 (column 0 is then
+    # 2C face down, 7C, 7H), then the second deck's 7S into 0: row 0 (7S 7S 7D) and column 0
+    # (7S 7C 7H) are complete at once: five cards go under the discards (GOLF9-4, GOLF9-3).
+    # Left: KC 13 + JK -2 + QC 12 + 2H 2 = 25.
     # Seat 1: JK JK JK / 4D 4S 5D / 9D 9S 10D, the jokers never turned: at the end the joker
     # row is a triple and scores 0 (not -6), 4+4+5+9+9+10 = 41.
     # Seat 2: K K K / Q Q Q / AH 2S 3H -> 1+2+3 = 6.
