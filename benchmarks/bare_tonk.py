@@ -32,7 +32,8 @@ Random play takes every legal action, ``drop`` included, so most hands are short
   rank -- three-card combinations, then the four -- then runs by suit, lowest
   card, length), hits (by spread number, then card), discards (ascending). The
   taken discard may not be discarded (TONK-TURN-4), and a spread or hit that
-  would leave only the taken card in hand is not offered (TONK-TURN-5);
+  would leave only the taken card in hand is not offered unless that card could
+  then hit a spread (TONK-TURN-5);
 * an empty hand after a spread or hit tonks out (2 from each, TONK-OUT-1); after
   the discard it is out (1 from each, TONK-OUT-2); drops are settled by
   TONK-DROP-1..5.
@@ -140,6 +141,28 @@ def _spreads(cards: list[int]) -> list[tuple[int, ...]]:
 def _run_targets(low: int, high: int) -> int:
     """The mask of the cards that may hit a run from card *low* to card *high*."""
     return (BIT[low - 4] if low >= 4 else 0) | (BIT[high + 4] if high < 48 else 0)
+
+
+def _new_targets(spread: tuple[int, ...]) -> int:
+    """The mask of the cards that may hit a new *spread* (ascending card indices)."""
+    if spread[0] >> 2 == spread[-1] >> 2:  # a book: the fourth card may hit it
+        return 0 if len(spread) == 4 else 15 << (spread[0] & ~3)
+    return _run_targets(spread[0], spread[-1])
+
+
+def _grown_targets(meld: list[int], x: int) -> int:
+    """The mask of the cards that may hit *meld* once card *x* has hit it."""
+    if meld[0] >> 2 == meld[-1] >> 2:
+        return 0  # a book of four takes nothing
+    return _run_targets(min(meld[0], x), max(meld[-1], x))
+
+
+def _strand_hits(targets: list[int], taken: int, new: int, number: int = -1) -> bool:
+    """TONK-TURN-5: whether the taken card, left alone in hand, could hit a spread (spread
+    *number*'s targets becoming *new*, or a new spread's being *new*)."""
+    if new & BIT[taken]:
+        return True
+    return any(tg & BIT[taken] for k, tg in enumerate(targets) if k != number)
 
 
 def _lowest_collect(out: list[int], totals: list[int], eligible: list[int]) -> None:
@@ -301,7 +324,12 @@ def play_hand(
                 # rare: build the spreads and hits, in the engine's order
                 acts: list[tuple[int, ...] | int] = []
                 for sp in _spreads(hand):
-                    if strand and n - len(sp) == 1 and taken not in sp:
+                    if (
+                        strand
+                        and n - len(sp) == 1
+                        and taken not in sp
+                        and not _strand_hits(targets, taken, _new_targets(sp))
+                    ):
                         continue  # TONK-TURN-5
                     acts.append(sp)
                 for number, tg in enumerate(targets):
@@ -311,7 +339,9 @@ def play_hand(
                         hit ^= low
                         x = low.bit_length() - 1
                         if strand and n == 2 and x != taken:
-                            continue  # TONK-TURN-5
+                            grown = _grown_targets(melds[number], x)
+                            if not _strand_hits(targets, taken, grown, number):
+                                continue  # TONK-TURN-5
                         acts.append(64 * number + x)
                 lay = len(acts)
             else:
@@ -340,11 +370,7 @@ def play_hand(
                     t -= value[c]
                 meld = list(act)
                 melds.append(meld)
-                if act[0] >> 2 == act[-1] >> 2:  # a book: the fourth card may hit it
-                    base = act[0] & ~3
-                    targets.append(0 if len(act) == 4 else 15 << base)
-                else:
-                    targets.append(_run_targets(act[0], act[-1]))
+                targets.append(_new_targets(act))
             else:  # a hit
                 number = act >> 6
                 c = act & 63

@@ -15,7 +15,15 @@ from attrs import field, frozen
 
 from cardcore import Action, Card, NotationError
 from cardcore.notation import parse_int
-from cardcore_tonk.melds import CARDS, has_spread, index_of, meld_of, spreads_of
+from cardcore_tonk.melds import (
+    CARDS,
+    grow,
+    has_spread,
+    hit_targets,
+    index_of,
+    meld_of,
+    spreads_of,
+)
 from cardcore_tonk.state import BETWEEN, DISCARD, HAND0, PLAY, START, STOCK, TonkState
 
 if TYPE_CHECKING:
@@ -241,6 +249,19 @@ def legal_actions(logic: TonkLogic, state: TonkState, seat: int) -> tuple[TonkAc
     return tuple(map(_DISCARD_OF_BIT[seat].__getitem__, bits))
 
 
+def _hits_after(state: TonkState, spread: tuple[int, ...], number: int = -1, x: int = -1) -> bool:
+    """Whether the taken discard, left alone in hand by laying *spread* (or by hitting spread
+    *number* with card *x*), could still hit a spread and so go out (TONK-TURN-5)."""
+    taken = state.taken
+    for k, tg in enumerate(state.targets):
+        if k != number and taken in tg:
+            return True
+    if number >= 0:
+        return taken in hit_targets(grow(state.melds[number], x))
+    meld = meld_of(spread)
+    return meld is not None and taken in hit_targets(meld)
+
+
 def _play_actions(
     state: TonkState, seat: int, bits: list[int], mask: int
 ) -> tuple[TonkAction, ...]:
@@ -254,13 +275,13 @@ def _play_actions(
     out: list[TonkAction] = []
     if has_spread(mask):
         for sp in spreads_of(idx):
-            if strand and n - len(sp) == 1 and taken not in sp:
+            if strand and n - len(sp) == 1 and taken not in sp and not _hits_after(state, sp):
                 continue
             out.append(spread_of(seat, sp))
     for num, tg in enumerate(targets):
         for x in tg:
             if (mask >> x) & 1:
-                if strand and n == 2 and x != taken:
+                if strand and n == 2 and x != taken and not _hits_after(state, (), num, x):
                     continue
                 out.append(hit_of(seat, num + 1, x))
     for x in idx:
@@ -423,7 +444,10 @@ def why_illegal(state: TonkState, action: TonkAction) -> tuple[str, str]:
                 "TONK-HIT-1",
                 f"{text} does not extend spread {number} to a valid book or run",
             )
-        return "TONK-TURN-5", f"{text} would leave only the taken discard in hand"
+        return (
+            "TONK-TURN-5",
+            f"{text} would leave only the taken discard in hand, and it could hit no spread",
+        )
     if type(action) is Spread:
         idx = [index_of(c) for c in action.cards]
         missing = [str(CARDS[x]) for x in idx if x not in hand]
@@ -435,5 +459,8 @@ def why_illegal(state: TonkState, action: TonkAction) -> tuple[str, str]:
                 rule,
                 f"{text} is neither a book of 3-4 of a rank nor a run of 3+ in one suit (ace low)",
             )
-        return "TONK-TURN-5", f"{text} would leave only the taken discard in hand"
+        return (
+            "TONK-TURN-5",
+            f"{text} would leave only the taken discard in hand, and it could hit no spread",
+        )
     return "CORE-LEGAL-1", f"{text} is not a legal action for seat {seat} now"

@@ -231,6 +231,32 @@ def test_tonk_turn_5_may_not_strand_the_taken_discard() -> None:
     assert hand(game, 0) == ["KD"]
 
 
+def test_tonk_turn_5_the_taken_discard_may_be_left_when_it_can_still_hit() -> None:
+    # seat 1 lays KC KD KH, seat 2 QC QD QH; seat 0 hits KS and QS and discards JC, keeping
+    # 5H 6H 7H; it then takes 8H: laying 5H 6H 7H leaves 8H alone, but 8H hits that run, so
+    # the turn can end (a tonk-out by hits), and the spread is legal
+    seats = ["5H 6H 7H KS QS", "KC KD KH 2C 3C", "QC QD QH 2S 3S"]
+    game = tonk(seats, upcard="4D", stock="9S 9D 9H JC 10C 8H")
+    for seat, moves in [
+        (0, ["draw", "discard 9S"]),
+        (1, ["draw", "spread KC KD KH", "discard 9D"]),
+        (2, ["draw", "spread QC QD QH", "discard 9H"]),
+        (0, ["draw", "hit 1 KS", "hit 2 QS", "discard JC"]),
+        (1, ["draw", "discard 10C"]),
+        (2, ["draw", "discard 8H"]),
+        (0, ["take"]),
+    ]:
+        for text in moves:
+            game.act(seat, text)
+    assert hand(game, 0) == ["5H", "6H", "7H", "8H"]
+    legal = [str(a) for a in game.legal_actions(0)]
+    assert "spread 5H 6H 7H" in legal and "spread 6H 7H 8H" in legal
+    game.act(0, "spread 5H 6H 7H")
+    assert [str(a) for a in game.legal_actions(0)] == ["hit 3 8H"]  # no discard (TONK-TURN-4)
+    game.act(0, "hit 3 8H")
+    assert game.result is not None and game.result.reason == "tonk-out"
+
+
 def test_tonk_spread_1_book_of_three_or_four() -> None:
     game = tonk(["7H 7S 7D 8D KC", H15, "10H 6S JC 3C 4D"], stock="7C")
     game.act(0, "draw")

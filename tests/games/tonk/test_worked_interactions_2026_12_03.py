@@ -297,11 +297,6 @@ def test_hit_block_then_tonk_out_by_hits_alone_pays_single_under_double_needs_sp
     assert_money(game)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="TONK-TURN-5 refuses a hit that leaves only the taken discard even when that card "
-    "can then be hit too: a seed-legal tonk-out is impossible (cardcore_tonk legality check)",
-)
 def test_taken_discard_left_alone_may_still_be_hit_for_a_tonk_out() -> None:
     """Seed: "If you use all the cards in your hand during a turn, the game ends and you have
     won" (tonk-out, 2S from each). Two seats. Seat 0 (4H 5H 6H 7H 8H) draws AS, lays 4H-7H,
