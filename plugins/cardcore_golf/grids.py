@@ -39,6 +39,7 @@ __all__ = [
     "Scorer",
     "anywhere_scorer",
     "awards_ok",
+    "cancels_without_choice",
     "card_points",
     "check_dealer",
     "column_pairs",
@@ -297,10 +298,29 @@ def column_scorer(cols: int) -> Scorer:
         return total
 
     _COLUMNS[score] = cols
+    _NO_CHOICE.add(score)
     return score
 
 
 _COLUMNS: weakref.WeakKeyDictionary[Scorer, int] = weakref.WeakKeyDictionary()
+_NO_CHOICE: weakref.WeakSet[Scorer] = weakref.WeakSet()
+
+
+def cancels_without_choice(scorer: Scorer) -> bool:
+    """Whether *scorer* cancels every complete group with no choice of which cards cancel
+    (:func:`column_scorer` and :func:`line_scorer` do; another scorer is not assumed to).
+
+    Removing a cancelled group (a house rule's ``golf_removable_groups``) must not change a
+    score: under a scorer that chooses (GOLF-SCORE-7), a group whose rank's cards differ in
+    points (bonus cards of one rank) stays in the layout.
+
+    >>> cancels_without_choice(column_scorer(3)), cancels_without_choice(anywhere_scorer())
+    (True, False)
+    """
+    try:
+        return scorer in _NO_CHOICE
+    except TypeError:  # not weakly referenceable: not one of ours
+        return False
 
 
 def columns_of(scorer: Scorer) -> int:
@@ -401,6 +421,7 @@ def line_scorer(lines: Sequence[Sequence[int]]) -> Scorer:
                     zero |= 1 << pos
         return sum(pts for pos, pts in enumerate(points) if not zero & (1 << pos))
 
+    _NO_CHOICE.add(score)
     return score
 
 

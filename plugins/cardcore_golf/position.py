@@ -303,7 +303,8 @@ def _check_groups(st: GolfState) -> None:
     for seat in range(st.players):
         keys = st.keys_and_points(seat)[0]
         up = [p in st.face_up(seat) for p in range(st.plan.layout.size)]
-        left = complete_groups(keys, up, groups)
+        kept = st.plan.kept_keys  # groups the scorer chooses within stay (GOLF-SCORE-7)
+        left = [g for g in complete_groups(keys, up, groups) if keys[g[0]] not in kept]
         if left:
             msg = f"seat {seat} has a face-up cancelled group at positions {list(left[0])}, which the configuration's removing rule takes away at once"
             raise _bad(msg)

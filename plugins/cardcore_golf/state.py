@@ -24,7 +24,7 @@ from cardcore import (
     ZoneSpec,
 )
 from cardcore_golf.actions import Discard, Draw, Flip, GolfAction, Knock, Peek, Replace, Take
-from cardcore_golf.grids import GridShape, Scorer, columns_of
+from cardcore_golf.grids import GridShape, Scorer, cancels_without_choice, columns_of
 
 __all__ = [
     "DISCARD",
@@ -108,6 +108,7 @@ class RoundPlan:
         "group_of",
         "groups",
         "held",
+        "kept_keys",
         "key_by_id",
         "keys",
         "knock_act",
@@ -165,6 +166,14 @@ class RoundPlan:
         self.key_by_id: dict[int, int] = {id(card): int(card.rank) for card in points}
         self.points_by_id: dict[int, int] = {id(card): value for card, value in points.items()}
         self.scorer = scorer
+        self.kept_keys: frozenset[int] = frozenset()
+        """Keys whose complete groups stay in the layout: their cards differ in points and
+        the scorer chooses which cancel (GOLF-SCORE-7), so removing them could change it."""
+        if not cancels_without_choice(scorer):
+            by_key: dict[int, set[int]] = {}
+            for card, value in points.items():
+                by_key.setdefault(int(card.rank), set()).add(value)
+            self.kept_keys = frozenset(k for k, values in by_key.items() if len(values) > 1)
         self.columns = columns_of(scorer)
         self.column_pairs = tuple((top, top + self.columns) for top in range(self.columns))
         """The scorer's columns if it is :func:`~cardcore_golf.grids.column_scorer`'s, else 0."""
@@ -468,6 +477,8 @@ class GolfState(GameState):
             if min(index) < 0:
                 continue
             key = keys[pile[index[0]]]
+            if key in plan.kept_keys:  # GOLF-SCORE-7 chooses which of these cancel
+                continue
             if all(masks[i] == ALL and keys[pile[i]] == key for i in index):
                 complete.update(group)
         if not complete:

@@ -140,12 +140,6 @@ def test_golf6_no_final_turns_ends_at_the_removal_that_completes_the_layout() ->
     assert (last_round(game)["scores"], last_round(game)["ender"]) == ([10, -1], 0)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="golf.remove-columns removes a JH/JS column before pairs-anywhere picks the lowest "
-    "pairing (GOLF-SCORE-7): the tidy-up changes the score 16 -> 28 "
-    "(house/remove_columns.py removes every same-rank column; state.remove_groups)",
-)
 def test_removing_columns_never_changes_the_score_under_pairs_anywhere() -> None:
     # Seat 0: JH 5C JC / JS 6C 7C with golf.one-eyed-jacks + golf.pairs-anywhere. Three jacks:
     # one pair cancels and the lowest choice leaves a one-eyed jack (GOLF-SCORE-7):
@@ -161,6 +155,22 @@ def test_removing_columns_never_changes_the_score_under_pairs_anywhere() -> None
         scores[extra] = last_round(game)["scores"][0]
     assert scores[()] == 16
     assert scores[("golf.remove-columns",)] == 16
+
+
+def test_golf6_score_2_a_jack_column_is_still_removed_when_only_columns_cancel() -> None:
+    # Without golf.pairs-anywhere a column pair cancels whatever its jacks score, so removing
+    # the face-up JH/JS column changes nothing (0 either way) and the column goes: JC 10 +
+    # 5 + 6 + 7 = 28 with or without the removal; its positions are empty
+    grids = ["JH 5C JC JS 6C 7C", "2D 3D 4D 5D 6D 7D"]
+    scores = {}
+    for extra in ((), ("golf.remove-columns",)):
+        game = new(grids, "9C", "AD", rules=["golf.one-eyed-jacks", *extra], max_turns=1)
+        run(game, "0: f 0; 0: f 3")
+        grid = game.view(0)["table"]["grids"][0]
+        assert (grid[0], grid[3]) == (("--", "--") if extra else ("JH", "JS"))
+        run(game, "1: f 0; 1: f 1; 0: d; 0: x")
+        scores[extra] = last_round(game)["scores"][0]
+    assert scores == {(): 28, ("golf.remove-columns",): 28}
 
 
 # --- GOLF8: different-column reveals, no final turns, penalty B with a positive lowest -----------
