@@ -168,6 +168,10 @@ def rule_for(logic: SpitLogic, state: SpitState, action: SpitAction) -> tuple[st
         return "CORE-ACTION-1", f"malformed action: {why}"
     if isinstance(action, Claim):
         if phase != CLAIM:
+            if phase == PLAY and state.single >= 0:
+                return "SPIT-END-6", "a single-pile deal ends without a claim: nothing to claim"
+            if phase == PLAY:
+                return "SPIT-RT-3", "the deal in play has not ended, so there is nothing to claim"
             if state.deal > 1 or phase == OVER:  # a deal ended and its claim came first
                 return "SPIT-RT-3", "the deal that ended was claimed already: a later claim is too late"
             return "SPIT-RT-3", "no deal has ended, so there is nothing to claim"

@@ -377,11 +377,6 @@ def _single_pile_deal_two() -> cardcore.Game:
     return game
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="a slap during a single-pile deal (no slap exists, SPIT-END-6) is refused as"
-    " 'the deal that ended was claimed already' (legality.rule_for, Claim branch)",
-)
 def test_spit_slap_in_a_single_pile_deal_is_refused_with_a_true_reason() -> None:
     game = _single_pile_deal_two()
     assert _table(game)["mode"] == "single-pile"
@@ -389,11 +384,6 @@ def test_spit_slap_in_a_single_pile_deal_is_refused_with_a_true_reason() -> None
     assert "claimed already" not in str(err)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="a slap while deal 2 is still being played is refused as 'the deal that ended"
-    " was claimed already' (legality.rule_for): the deal in play has not ended",
-)
 def test_spit_slap_before_the_second_deal_ends_is_refused_with_a_true_reason() -> None:
     game = _started(GOLDEN)
     t = _ann_runs_out(game, ANN_RUN)
