@@ -160,7 +160,8 @@ def history(state: TonkState, since: int, points: Sequence[int]) -> list[dict[st
 
         {"kind": "cut", "dealer": 1, "rounds": [["7", "K", "K"], [None, "3", "9"]]}
 
-    then one entry per finished hand (TONK-SESSION-1, TONK-VIEW-1)::
+    then one entry per finished hand (TONK-SESSION-1, TONK-VIEW-1), and one per void deal
+    (``"reason": "void"``, under the number of the hand that is dealt again)::
 
         {"kind": "hand", "hand": 1, "dealer": 2, "reason": "drop-caught", "seat": 0,
          "amounts": [-2, 3, -1], "balances": [-2, 3, -1],
