@@ -187,6 +187,36 @@ def test_spit_stuck_3_one_player_alone_cannot_force_a_spit() -> None:
     game.act(0, "play 1 L", at=t)  # 5H onto 4S, as the seed allows
 
 
+@pytest.mark.xfail(
+    strict=True,
+    reason="SPIT-STUCK-3 c with SPIT-STUCK-6: after a recycle, one player's stall_limit "
+    "pointless fills void the deal while the other can play her last card (legality.settled)",
+)
+def test_spit_stuck_3_pointless_fills_do_not_void_a_deal_the_other_is_about_to_win() -> None:
+    """Seed: "Once one of the players has used up the cards in their row, each player tries
+    to slap the spit pile" and a spit needs both players stuck or choosing not to play.
+    After a recycle nobody has spit cards; Ann's last layout card, 5H, fits L (4S). Bob moves
+    7D back and forth twenty times: the stall spit is due, a second recycle follows with no
+    play since the first, and the deal is void (deal 2), so Ann never clears her row."""
+    game = _spit_game(
+        _spit_position(
+            ["5H!", "", "", "", ""],
+            ["", "7D!", "9D!", "JD!", "KD!"],
+            left="4S",
+            right="2S",
+            rest="right",
+            recycled=True,
+        )
+    )
+    t = 1.0
+    for i in range(20):
+        game.act(1, "fill 2 1" if i % 2 == 0 else "fill 1 2", at=t)
+        t += 0.1
+    assert _table(game)["deal"] == 1
+    game.act(0, "play 1 L", at=t)  # Ann clears her row: the slap follows
+    assert _table(game)["phase"] == "claim"
+
+
 # -- SPIT-SETUP-6: ready before the row shows different values --------------------------------
 
 #: Ann's piles 2, 4 and 5 show 8H, 8D, 8S (tops 2H 8H 5H 8D 8S); Bob's tops all differ.
