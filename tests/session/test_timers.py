@@ -9,7 +9,7 @@ import pytest
 
 from cardcore import Resign
 from cardcore.session import Session, SessionConfig, SQLiteStore, TimeControl
-from tests.session.kit import Table, messages, table
+from tests.session.kit import CONNS, Table, messages, table
 
 
 def test_golf_timeout_finishes_the_turn_in_safe_steps_at_the_deadline() -> None:
@@ -92,6 +92,27 @@ def test_a_game_without_a_default_uses_the_fallback(fallback: str) -> None:
         assert game.record_entries()[0][1] == Resign(seat) and game.is_over
     else:
         assert game.version == 0 and t.session.next_deadline() == t.now + 5.0  # the clock starts again
+
+
+@pytest.mark.parametrize("fallback", ["first", "resign", "wait"])
+def test_a_timeout_under_a_setup_veto_plays_a_legal_action_of_the_same_kind(fallback: str) -> None:
+    # golf.reveal-same-column: after flip 0 the game's own pick (flip 1) is vetoed; the session
+    # plays the first legal flip (flip 3, the same column) whatever the fallback
+    session = Session.create(
+        "golf",
+        2,
+        now=0.0,
+        seed=11,
+        rules=("golf.reveal-same-column",),
+        config=SessionConfig(time=TimeControl(turn=5.0, fallback=fallback)),
+    )
+    t = Table(session)
+    for seat in range(2):
+        t.join(CONNS[seat], seat)
+    t.tick(5.0)
+    game = session.game
+    assert game is not None
+    assert [str(a) for _, a, _ in game.record_entries()] == ["flip 0", "flip 3"]
 
 
 def test_a_late_message_is_judged_after_the_timeout_it_came_after() -> None:

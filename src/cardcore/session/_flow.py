@@ -540,8 +540,9 @@ class Flow(Presence):
         except Exception as exc:  # a plugin's bug: fall back, never stop the session
             LOG.error("session %s: default_action of %s failed: %r", self.id, game.name, exc)
             action, failed = None, True
-        if action is not None and action not in legal:
-            action = None
+        if action is not None and action not in legal:  # a house rule vetoed the game's pick:
+            kind = type(action)  # the first legal action of its kind (another flip), else none
+            action = next((a for a in legal if type(a) is kind), None)
         elif action is None and not failed and self.realtime and _has_default(game):
             return None  # its own answer: nothing now (Spit once asked); nobody waits on it
         if action is None:

@@ -107,9 +107,11 @@ class TimeControl:
         the host ends the match (:class:`~cardcore.EndMatch`: the leaders win).
         Meant for real-time games. ``None``: no game clock.
     :param fallback: What a timed-out seat plays when the game's
-        ``default_action`` answers ``None`` (or something illegal): ``"first"``
-        its first legal action, ``"resign"`` it resigns, ``"wait"`` nothing
-        (its clock starts again).
+        ``default_action`` answers ``None`` (or something illegal with no legal
+        action of its kind: when a house rule vetoes the game's pick, the first
+        legal action of the same kind is played instead): ``"first"`` its first
+        legal action, ``"resign"`` it resigns, ``"wait"`` nothing (its clock
+        starts again).
     :param restart: Running clocks across a server restart: ``"pause"`` (the
         default) gives every running clock the time it had left when the session
         was last stored, counted again from the restart, so downtime is never
