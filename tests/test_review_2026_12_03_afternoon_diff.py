@@ -1,0 +1,327 @@
+"""Review of ``git diff 0c1bc28..HEAD`` (2026-12-03 afternoon): Tonk TONK-TURN-5 (the taken
+discard may be left alone when it can still hit), Golf removal under a choosing scorer
+(``kept_keys``), Spit claim refusals, Tonk views after a void deal, and the session's timeout
+that plays another action of the vetoed default's kind.
+
+Each xfail names a defect found in review; the plain tests pin behaviour checked by hand.
+"""
+
+from __future__ import annotations
+
+import types
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import cardcore
+from cardcore import IllegalActionError, OptionError, RuleInfo, hookimpl
+from cardcore.session import Session, SessionConfig, TimeControl
+from cardcore_golf.grids import GridShape, Scorer
+from cardcore_tonk.melds import CARDS
+from tests.session.kit import CONNS, Table
+
+ROOT = Path(__file__).resolve().parent.parent
+NATURAL = "tonk.natural-49-50"
+
+# --- Tonk positions ---------------------------------------------------------------------------
+
+
+def tonk_position(
+    hand0: str, hand1: str, spreads: list[tuple[str, int]], taken: str | None, *, laid: bool = False
+) -> str:
+    """A two-seat Tonk position, seat 0 in play (after its draw or take); every other card
+    in the stock. *spreads* are ``(cards, owner)``, each card face up."""
+    used = " ".join([hand0, hand1, *(s for s, _ in spreads)]).split()
+    stock = [str(c) for c in CARDS if str(c) not in used]
+    sizes = ",".join(f"[{len(s.split())},{owner}]" for s, owner in spreads)
+    mine = " ".join(w + ("!" if w == taken else "") for w in hand0.split())
+    table = " ".join(w + "!" for s, _ in spreads for w in s.split())
+    fields = f"spreads=[{sizes}]"
+    if taken is not None:
+        fields += f' taken="{taken}"'
+    if laid:
+        fields += " laid=true touched=true"
+    return (
+        f'tonk played=0 dealer=1 turn=0 phase="play" balances=[0,0] chance=2 {fields} '
+        f"| stock: {' '.join(stock)} | discard: | hand.0: {mine} | hand.1: {hand1} "
+        f"| spreads: {table}"
+    )
+
+
+def tonk(*args: Any, rules: tuple[str, ...] = (), **kwargs: Any) -> cardcore.Game:
+    return cardcore.new_game(
+        "tonk",
+        2,
+        position=tonk_position(*args, **kwargs),
+        seed=1,
+        rules=rules,
+        without=(NATURAL,),
+    )
+
+
+def legal(game: cardcore.Game, seat: int) -> list[str]:
+    return [str(a) for a in game.legal_actions(seat)]
+
+
+def timed_out(game: str, position: str, *, fallback: str = "first", **kw: Any) -> Session:
+    """A session of *position* whose seat to act runs out of time once."""
+    session = Session.create(
+        game,
+        2,
+        now=0.0,
+        seed=1,
+        position=position,
+        config=SessionConfig(time=TimeControl(turn=5.0, fallback=fallback)),
+        **kw,
+    )
+    t = Table(session)
+    for seat in range(2):
+        t.join(CONNS[seat], seat)
+    t.tick(5.0)
+    return session
+
+
+def played(session: Session) -> list[str]:
+    game = session.game
+    assert game is not None
+    return [str(a) for _, a, _ in game.record_entries()]
+
+
+# --- Tonk: TONK-TURN-5, checked cases ---------------------------------------------------------
+
+
+def test_tonk_turn_5_a_hit_that_makes_a_book_of_four_needs_another_spread_for_the_taken_card() -> (
+    None
+):
+    # book 7S 7H 7D on the table; seat 0 holds 7C and the taken 9H. Hitting 7C makes a book of
+    # four, which takes nothing: 9H could hit no spread, so the hit is refused (TONK-TURN-5)
+    alone = tonk("7C 9H", "2S 3S 4S 5D KD", [("7S 7H 7D", 1)], "9H")
+    assert legal(alone, 0) == ["discard 7C"]
+    with pytest.raises(IllegalActionError, match=r"could hit no spread \(TONK-TURN-5\)"):
+        alone.act(0, "hit 1 7C")
+    # with a run 10H JH QH on the table 9H can still hit it: both hits, then a tonk-out
+    game = tonk("7C 9H", "2S 3S 4S 5D KD", [("7S 7H 7D", 1), ("10H JH QH", 1)], "9H")
+    assert legal(game, 0) == ["hit 1 7C", "hit 2 9H", "discard 7C"]
+    game.act(0, "hit 1 7C")
+    assert legal(game, 0) == ["hit 2 9H"]
+    game.act(0, "hit 2 9H")
+    assert game.result is not None and game.result.reason == "tonk-out"
+
+
+def test_tonk_turn_5_the_taken_card_may_hit_only_the_run_the_other_card_grows() -> None:
+    # run 5H 6H 7H; seat 0 holds 4H and the taken 3H: 3H hits nothing now, but once 4H has hit,
+    # the run 4H..7H takes 3H, so the hit is legal and the turn ends in a tonk-out
+    game = tonk("4H 3H", "2S 3S 4S 5D KD", [("5H 6H 7H", 1)], "3H")
+    assert legal(game, 0) == ["hit 1 4H", "discard 4H"]
+    game.act(0, "hit 1 4H")
+    game.act(0, "hit 1 3H")
+    assert game.result is not None and game.result.reason == "tonk-out"
+
+
+def test_tonk_turn_5_a_book_of_four_spread_leaving_the_taken_card_needs_a_target() -> None:
+    hand = "9S 9H 9D 9C 4D"
+    four = "spread 9S 9H 9D 9C"
+    assert four not in legal(tonk(hand, "2S 3S 5S 5D KD", [], "4D"), 0)
+    game = tonk(hand, "2S 3S 5S 5D KD", [("AD 2D 3D", 1)], "4D")
+    assert four in legal(game, 0)
+    game.act(0, four)
+    game.act(0, "hit 1 4D")
+    assert game.result is not None and game.result.reason == "tonk-out"
+
+
+def test_tonk_position_with_the_taken_card_left_to_hit_round_trips() -> None:
+    game = tonk("8H", "2S 3S 4S 5D KD", [("5H 6H 7H", 0)], "8H", laid=True)
+    assert legal(game, 0) == ["hit 1 8H"]
+    again = cardcore.new_game("tonk", 2, position=game.position(), seed=1, without=(NATURAL,))
+    assert legal(again, 0) == ["hit 1 8H"]
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="Tonk position reader accepts a seat to act holding only the taken discard that can "
+    "hit no spread (TONK-TURN-5 makes it unreachable): a dead game with no legal action "
+    "(plugins/cardcore_tonk/position.py read)",
+)
+def test_tonk_position_with_a_stranded_taken_card_is_refused() -> None:
+    with pytest.raises(OptionError):
+        tonk("9C", "2S 3S 4S 5D KD", [("5H 6H 7H", 0)], "9C", laid=True)
+
+
+# --- Tonk: timeouts in the states the diff made reachable -------------------------------------
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="Tonk's timeout_action answers None when the hit of the taken discard is the only "
+    "legal action (reachable since TONK-TURN-5 changed): fallback 'resign' resigns a seat that "
+    "tonks out by that hit, 'wait' never ends the turn (plugins/cardcore_tonk/timeouts.py)",
+)
+@pytest.mark.parametrize("fallback", ["resign", "wait"])
+def test_tonk_timeout_plays_the_only_legal_hit_of_the_taken_card(fallback: str) -> None:
+    position = tonk_position("8H", "2S 3S 4S 5D KD", [("5H 6H 7H", 0)], "8H", laid=True)
+    session = timed_out("tonk", position, fallback=fallback, without=(NATURAL,))
+    assert played(session) == ["hit 1 8H"]
+
+
+def test_tonk_timeout_with_fallback_first_tonks_out_by_the_only_hit() -> None:
+    position = tonk_position("8H", "2S 3S 4S 5D KD", [("5H 6H 7H", 0)], "8H", laid=True)
+    session = timed_out("tonk", position, without=(NATURAL,))
+    assert played(session) == ["hit 1 8H"]
+    assert session.game is not None and session.game.result is not None
+    assert session.game.result.reason == "tonk-out"
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="under tonk.must-lay-down the timeout's pick (KD) is vetoed and the session plays the "
+    "first legal discard (2S, 2 points), not the legal card worth the most (3S) as "
+    "cardcore_tonk.timeouts and docs/session.rst promise (session/_flow.py _default_for; "
+    "TonkLogic.default_action reads the unvetoed legal actions)",
+)
+def test_tonk_timeout_under_must_lay_down_discards_the_highest_legal_card() -> None:
+    # AS 2S 3S 4S KD after a draw: KD, AS and 4S would leave a run in hand (TONK-VAR-2)
+    position = tonk_position("AS 2S 3S 4S KD", "5D 6C 8H 9C QS", [], None)
+    game = cardcore.new_game(
+        "tonk", 2, position=position, seed=1, rules=("tonk.must-lay-down",), without=(NATURAL,)
+    )
+    assert [a for a in legal(game, 0) if a.startswith("discard")] == ["discard 2S", "discard 3S"]
+    session = timed_out(
+        "tonk", position, rules=("tonk.must-lay-down",), without=(NATURAL,), fallback="wait"
+    )
+    assert played(session) == ["discard 3S"]
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="docs/session.rst (timeouts) still says only that a game without a default uses the "
+    "fallback; it does not say that a vetoed default plays the first legal action of its kind "
+    "whatever the fallback (only TimeControl's docstring does)",
+)
+def test_session_docs_tell_what_a_vetoed_default_plays() -> None:
+    text = (ROOT / "docs" / "session.rst").read_text()
+    assert "same kind" in text
+
+
+# --- Spit: claim refusals ----------------------------------------------------------------------
+
+#: The golden Spit deck (docs/games/spit.rst): Ann (seat 0) can play her whole layout onto L.
+GOLDEN = (
+    "2H 4S 4H 5S 7H 6S JH 7S 3S 8S 3H 9S 6H 10S 10H JS 2S QS 5H KS 9H AD AS 2D "
+    "8H 3D KH 4D QH 5D AH 6D AC 7D 2C 8D 3C 9D 4C 10D 5C JD 6C QD 7C KD 8C JC 9C QC 10C KC"
+)
+ANN_RUN = ["play 1 L", "play 2 L", "play 2 L", *["play 3 L"] * 3, *["play 4 L"] * 4]
+ANN_RUN += ["play 5 L"] * 5
+
+
+def _spit_table(game: cardcore.Game) -> dict[str, Any]:
+    return game.view(None)["table"]
+
+
+def _single_pile_deal_ended_by_bob() -> cardcore.Game:
+    """Deal 2 is single-pile (Ann 11 cards, Bob 41); Bob empties his layout first (SPIT-END-6),
+    so deal 3 is in its setup and no claim was ever made for deal 2."""
+    game = cardcore.new_game("spit", ["Ann", "Bob"], deck=GOLDEN, seed=3)
+    game.act(0, "ready")
+    game.act(1, "ready")
+    t = 1.0
+    for text in ANN_RUN:
+        game.act(0, text, at=t)
+        t += 0.25
+    game.act(0, "slap R", at=t)
+    game.act(0, "ready")
+    game.act(1, "ready")
+    assert _spit_table(game)["mode"] == "single-pile"
+    for _ in range(3000):  # Bob plays greedily, Ann only asks for spits
+        table = _spit_table(game)
+        if game.is_over or table["deal"] != 2:
+            break
+        if "spit" in legal(game, 0):
+            game.act(0, "spit")
+            continue
+        options = legal(game, 1)
+        plays = [a for a in options if a.startswith("play")]
+        game.act(1, plays[0] if plays else "spit" if "spit" in options else options[0])
+    return game
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="a slap in the setup after a single-pile deal (which ends without a claim, "
+    "SPIT-END-6) is refused as 'the deal that ended was claimed already' (also after a void "
+    "deal): plugins/cardcore_spit/legality.py rule_for, Claim branch, 'state.deal > 1'",
+)
+def test_spit_slap_after_a_single_pile_deal_is_not_called_claimed_already() -> None:
+    game = _single_pile_deal_ended_by_bob()
+    assert not game.is_over
+    assert (_spit_table(game)["deal"], _spit_table(game)["phase"]) == (3, "setup")
+    with pytest.raises(IllegalActionError) as info:
+        game.act(1, "slap R")
+    assert "claimed already" not in str(info.value)
+
+
+# --- Golf: removal under a choosing scorer -------------------------------------------------------
+
+JACKS = ["golf.one-eyed-jacks", "golf.remove-columns"]
+
+
+def _golf(grids: list[str], rules: list[str]) -> cardcore.Game:
+    # two seats, seat 1 deals: seat 0 gets the first card of each position
+    dealt = [grids[k % 2][pos] for pos in range(6) for k in range(2)]
+    deck = " ".join(c for c in dealt) + " 9C AD"
+    return cardcore.new_game("golf", 2, rules=rules, options={"rounds": 1}, deck=deck, seed=3)
+
+
+def test_golf_position_with_a_kept_jack_column_face_up_round_trips() -> None:
+    # pairs anywhere + one-eyed jacks: the face-up JH/JS column stays (GOLF6-SCORE-2), and the
+    # position codec accepts it and reads it back unchanged
+    rules = [*JACKS, "golf.pairs-anywhere"]
+    game = _golf(
+        [["JH", "5C", "JC", "JS", "6C", "7C"], ["2D", "3D", "4D", "5D", "6D", "7D"]], rules
+    )
+    game.act(0, "flip 0")
+    game.act(0, "flip 3")
+    assert game.view(0)["table"]["grids"][0][:4] == ["JH", None, None, "JS"]
+    text = game.position()
+    again = cardcore.new_game("golf", 2, rules=rules, options={"rounds": 1}, position=text, seed=3)
+    assert again.position() == text
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="a third-party golf_scorer that cancels columns exactly as column_scorer does is "
+    "assumed to choose (grids._NO_CHOICE is private, no way to declare it), so with "
+    "golf.remove-columns + golf.one-eyed-jacks a face-up JH/JS column is never removed; the "
+    "hookspec docs (golf_scorer, golf_removable_groups) do not say so (state.kept_keys)",
+)
+def test_golf_third_party_column_scorer_still_removes_a_jack_column() -> None:
+    def golf_scorer(layout: GridShape) -> Scorer | None:
+        cols = layout.cols
+
+        def score(keys: Any, points: Any) -> int:
+            total = 0
+            for top in range(cols):
+                if keys[top] is None or keys[top] != keys[top + cols]:
+                    total += points[top] + points[top + cols]
+            return total
+
+        return score if layout.key == "6" else None
+
+    name = "golf.test-review-plain-columns"
+    module = types.ModuleType("golf_test_review_plain_columns")
+    module.golf_scorer = hookimpl(golf_scorer)  # type: ignore[attr-defined]
+    module.RULE = RuleInfo(  # type: ignore[attr-defined]
+        id="GOLF-TEST-REVIEW", name=name, game="golf", summary="test only"
+    )
+    cardcore.register("cardcore.rules", name, module)
+    try:
+        game = _golf(
+            [["JH", "5C", "JC", "JS", "6C", "7C"], ["2D", "3D", "4D", "5D", "6D", "7D"]],
+            [*JACKS, name],
+        )
+        game.act(0, "flip 0")
+        game.act(0, "flip 3")
+        grid = game.view(0)["table"]["grids"][0]
+    finally:
+        cardcore.unregister("cardcore.rules", name)
+    assert (grid[0], grid[3]) == ("--", "--")
