@@ -567,3 +567,49 @@ def test_papercut_time_order_error_after_an_untimed_action() -> None:
     game.act(1, "play QH R")  # no time
     message = refused(game, 1, "play JK L", cardcore.IllegalActionError, "CORE-RECORD-1", at=1.0)
     assert "the action before (2.0)" not in message
+
+
+def test_declared_turn_then_automatic_turns_in_the_same_apply_side_pile_15() -> None:
+    # side_pile=15. L = 9S, R = 9H; seat 0 holds 5S 5H 6S 6H 10C (10C fits both 9s), seat 1
+    # 5D 5C 6D 6C 7H (nothing fits). Both declare `stuck` although seat 0 could play: one
+    # turn (QS on L, QH on R; SPEED-STUCK-1, both declared). Now nobody can play (10C is not
+    # next to a Q), so the game turns on inside the same apply: KS/KH (still stuck), then
+    # JS/KD: 10C fits JS, the turns stop. Side piles 15 - 3 = 12; declarations cleared.
+    deck = stack(
+        "9S",
+        "9H",
+        "5S 5H 6S 6H 10C",
+        "5D 5C 6D 6C 7H",
+        "QS KS JS",
+        "QH KH KD",
+        side=15,
+    )
+    events: list[dict[str, Any]] = []
+    game = cardcore.new_game(
+        "speed",
+        ["Ann", "Bob"],
+        deck=deck,
+        options={"side_pile": 15},
+        seed=6,
+        subscribers=[(cardcore.Event, lambda e: events.append(e.to_json()), 0)],
+    )
+    assert counts(game) == [(5, 5, 15), (5, 5, 15)]
+    assert legal(game, 0) == ["play 10C L", "play 10C R", "stuck"]
+    game.act(0, "stuck", at=1.0)
+    assert legal(game, 0) == ["play 10C L", "play 10C R"]  # it may still play
+    start = len(events)
+    game.act(1, "stuck", at=2.0)
+    assert piles(game) == {"L": ["JS", "KS", "QS", "9S"], "R": ["KD", "KH", "QH", "9H"]}
+    assert counts(game) == [(5, 5, 12), (5, 5, 12)]
+    assert [s["requested"] for s in table(game)["seats"]] == [False, False]
+    assert legal(game, 0) == ["play 10C L", "stuck"] and legal(game, 1) == ["stuck"]
+    notes = cardcore.game_info("speed").notes
+    assert notes is not None
+    assert notes(events[start:], "stuck") == [
+        "Both players are stuck: the side cards turn (L: QS, R: QH)",
+        "Nobody can play: the side cards turn (L: KS, R: KH)",
+        "Nobody can play: the side cards turn (L: JS, R: KD)",
+    ]
+    game.act(0, "play 10C L", at=3.0)  # refill from the stock; the game goes on
+    assert not game.is_over and counts(game)[0] == (5, 4, 12)
+    same_on_replay_and_load(game)
