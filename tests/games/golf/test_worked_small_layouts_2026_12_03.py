@@ -641,3 +641,31 @@ def test_golf4_view_after_a_capped_knock_round_has_no_final_turns_left() -> None
     view = table(game)
     assert (view["turn"], view["ender"]) == (None, None)
     assert view["final_turns_left"] is None
+
+
+# --- positions: an impossible GOLF4 setup ------------------------------------------------------
+
+
+def test_golf4_setup_position_with_three_peeks_is_refused() -> None:
+    game = new(["QC 8H AD QD", "2D 6D 2S JS"], "7S", layout="4")
+    run(game, "0: p 0")
+    text = game.position()
+    assert "grid.0: QC@0 8H AD QD" in text
+    bad = text.replace("grid.0: QC@0 8H AD QD", "grid.0: QC@0 8H@0 AD@0 QD")
+    with pytest.raises(OptionError, match="3 of its 2 setup peeks"):
+        cardcore.new_game("golf", 2, options=dict(game.options), position=bad, seed=1)
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="a GOLF4 setup position whose grid card is known to all ('!') is read as a peek,"
+    " though no discard can have been taken yet; seat 1 then sees seat 0's card:"
+    " cardcore_golf/position.py _marks/_setup_progress",
+)
+def test_golf4_setup_position_with_a_card_known_to_all_is_refused() -> None:
+    game = new(["QC 8H AD QD", "2D 6D 2S JS"], "7S", layout="4")
+    run(game, "0: p 0")
+    bad = game.position().replace("grid.0: QC@0", "grid.0: QC!")
+    with pytest.raises(OptionError):
+        there = cardcore.new_game("golf", 2, options=dict(game.options), position=bad, seed=1)
+        assert grids(there, 1)[0] == ["QC", N, N, N]  # (what it shows today)
