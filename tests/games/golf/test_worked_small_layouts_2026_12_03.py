@@ -669,3 +669,32 @@ def test_golf4_setup_position_with_a_card_known_to_all_is_refused() -> None:
     with pytest.raises(OptionError):
         there = cardcore.new_game("golf", 2, options=dict(game.options), position=bad, seed=1)
         assert grids(there, 1)[0] == ["QC", N, N, N]  # (what it shows today)
+
+
+def test_golf4_peek_nearest_holds_in_every_round() -> None:
+    # Round 1: seat 0 AS 2S / 3S 4S = 10 knocks at once; seat 1 5H 5D / 6H 7H: the 5s share
+    # row 0 -> 13; it draws and discards. Round 2 is dealt by seat 0 and seat 1 peeks first,
+    # still only at its near row (GOLF4-VAR-4).
+    game = new(
+        ["AS 2S 3S 4S", "5H 5D 6H 7H"],
+        "9C",
+        "9D",
+        rules=["golf.peek-nearest"],
+        layout="4",
+        rounds=2,
+    )
+    assert legal(game, 0) == ["peek 2", "peek 3"]
+    assert refused(game, 0, "peek 1") == "GOLF4-VAR-4"
+    run(game, "0: p 2; 0: p 3; 1: p 3; 1: p 2; 0: k; 1: d; 1: x")
+    assert game.history(1) == [
+        {
+            "round": 1,
+            "grids": [["AS", "2S", "3S", "4S"], ["5H", "5D", "6H", "7H"]],
+            "scores": [10, 13],
+            "totals": [10, 13],
+            "ender": 0,
+        }
+    ]
+    assert game.history(0, since=1) == []
+    assert (table(game)["dealer"], game.to_act, legal(game, 1)) == (0, (1,), ["peek 2", "peek 3"])
+    assert refused(game, 1, "peek 0") == "GOLF4-VAR-4"
