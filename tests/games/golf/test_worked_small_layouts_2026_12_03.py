@@ -698,3 +698,29 @@ def test_golf4_peek_nearest_holds_in_every_round() -> None:
     assert game.history(0, since=1) == []
     assert (table(game)["dealer"], game.to_act, legal(game, 1)) == (0, (1,), ["peek 2", "peek 3"])
     assert refused(game, 1, "peek 0") == "GOLF4-VAR-4"
+
+
+def test_golf4_final_turn_from_the_stock_only_rebuilds_the_empty_stock() -> None:
+    # As above, but after the 43 turns that empty the stock seat 1 knocks. Seat 0's final
+    # turn may only draw (GOLF4-VAR-3) from an empty stock: the 43 discards under the top
+    # become the stock (GOLF-STOCK-1). Seat 0 KH KS / 2C 3C = 5; seat 1 4D 4H / 6D 7D = 13,
+    # not lowest: + 10 (GOLF-PEN-2) -> 23.
+    game = new(
+        ["KH KS 2C 3C", "4D 4H 6D 7D"],
+        "QS",
+        rules=["golf.ender-penalty-10", "golf.knock-final-stock-only"],
+        layout="4",
+    )
+    run(game, "0: p 0; 0: p 1; 1: p 0; 1: p 1")
+    for turn in range(43):
+        run(game, f"{turn % 2}: d; {turn % 2}: x")
+    top = table(game)["discard"]
+    run(game, "1: k")
+    assert (table(game)["stock"], legal(game, 0)) == (0, ["draw"])
+    assert refused(game, 0, "take") == "GOLF4-VAR-3"
+    run(game, "0: d")
+    assert (table(game)["stock"], table(game)["discards"], table(game)["discard"]) == (42, 1, top)
+    run(game, "0: x")
+    past = last_round(game)
+    assert (past["scores"], past["ender"]) == ([5, 23], 1)
+    assert game.result.winners == (0,)
