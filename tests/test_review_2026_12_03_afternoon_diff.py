@@ -380,3 +380,58 @@ def test_golf_third_party_column_scorer_still_removes_a_jack_column() -> None:
     finally:
         cardcore.unregister("cardcore.rules", name)
     assert (grid[0], grid[3]) == ("--", "--")
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="GOLF4 with a third-party golf_removable_groups: the engine removes a complete pair "
+    "known to all (two taken discards) at once, but the position reader accepts that pair "
+    "lying in the layout (plugins/cardcore_golf/position.py _check_groups returns early when "
+    "the grid is not face up)",
+)
+def test_golf4_position_with_a_complete_known_removable_pair_is_refused() -> None:
+    def golf_removable_groups(layout: GridShape) -> list[tuple[int, int]] | None:
+        return [(0, 1), (2, 3)] if layout.key == "4" else None
+
+    name = "golf.test-review-rows-of-four"
+    module = types.ModuleType("golf_test_review_rows_of_four")
+    module.golf_removable_groups = hookimpl(golf_removable_groups)  # type: ignore[attr-defined]
+    module.RULE = RuleInfo(  # type: ignore[attr-defined]
+        id="GOLF-TEST-REVIEW-4", name=name, game="golf", summary="test only"
+    )
+    options = {"layout": 4, "rounds": 1}
+    stock = (
+        "JH 6C 9H 3C 6S 8H QC 9S 9C AC 8D 5C 5S QD 6H QS 6D KH 3H KS AD 4S 3S 7H 5H JS 4H 8C "
+        "KC 10S JC 3D QH AS 7S AH 2D KD 4D 7C 5D 4C 2H"
+    )
+    head = (
+        'golf layout="4" round=1 dealer=1 turn=0 phase="draw" turns=0 ender=null final=null '
+        f"totals=[0,0] | stock: {stock} | "
+    )
+    grid1 = "| held: | grid.1: JD@1 8S@1 9D 2S"
+    cardcore.register("cardcore.rules", name, module)
+    try:
+        # the engine: seat 0 takes 10D and places it next to its known 10C: the pair goes
+        game = cardcore.new_game(
+            "golf",
+            2,
+            seed=3,
+            rules=[name],
+            options=options,
+            position=head + f"discard: 10D! | grid.0: 10C! 7D! 2C 10H {grid1}",
+        )
+        game.act(0, "take")
+        game.act(0, "replace 1")
+        assert game.view(0)["table"]["grids"][0][:2] == ["--", "--"]
+        # the same pair lying in the layout, as a position: should be refused
+        with pytest.raises(OptionError):
+            cardcore.new_game(
+                "golf",
+                2,
+                seed=3,
+                rules=[name],
+                options=options,
+                position=head + f"discard: 7D! | grid.0: 10C! 10D! 2C 10H {grid1}",
+            )
+    finally:
+        cardcore.unregister("cardcore.rules", name)
