@@ -19,7 +19,7 @@ from cardcore._unasked import HUSHED, QUIET, UNASKED
 from cardcore.cards import Card, parse_cards
 from cardcore.deck import _VERSION, CHANCE, Chance, chance_version, generator, shuffle
 from cardcore.errors import ArgumentError, CardcoreError, OptionError, PluginError
-from cardcore.events import Event, EventBus, GameStarted
+from cardcore.events import Event, EventBus, GameEnded, GameStarted
 from cardcore.game import Game
 from cardcore.plugins import Ruleset, get_ruleset, plugin_from_traceback
 from cardcore.state import GameState
@@ -278,6 +278,9 @@ def new_game(
     # a hook ran while dealing: keep the deal, so undoing a failed apply never deals again
     base = state.clone() if ruleset.hooks.value is not mark else None
     game = Game(ruleset, names, resolved, seed, deck_top, state, bus, position, base, bound)
+    result = state.result if state.is_over else None
+    if batch is not None and result is not None and bus.wants_ended:  # ended by its deal
+        batch.append(GameEnded(result.winners, result.scores, result.payouts, result.reason))
     if batch:
         bus.deliver(bus.ticket(), batch)
     return game

@@ -505,11 +505,6 @@ def test_bot_games_in_every_combination_end_replay_and_load(
 # --------------------------------------------------------------------------- findings
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="a game the deal itself ends (Speed stalemate at the deal) emits no game-ended event:"
-    " cardcore/setup.py new_game never appends GameEnded, only _driver.numbered does after apply",
-)
 def test_a_game_ended_by_its_deal_tells_subscribers_it_ended() -> None:
     # DEAD_DEAL ends in a stalemate inside new_game (see above). A host that passes its
     # subscriptions to new_game receives "every event of the game" (docs/embedding.rst),
