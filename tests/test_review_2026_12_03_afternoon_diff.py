@@ -8,6 +8,7 @@ Each xfail names a defect found in review; the plain tests pin behaviour checked
 
 from __future__ import annotations
 
+import importlib.util
 import random
 import types
 from collections.abc import Callable, Sequence
@@ -17,10 +18,10 @@ from typing import Any
 import pytest
 
 import cardcore
-from cardcore import IllegalActionError, OptionError, RuleInfo, hookimpl
+from cardcore import Card, IllegalActionError, OptionError, RuleInfo, hookimpl
 from cardcore.session import Session, SessionConfig, TimeControl
 from cardcore_golf.grids import GridShape, Scorer
-from cardcore_tonk.melds import CARDS, DealVerdict
+from cardcore_tonk.melds import CARDS, DealVerdict, index_of
 from tests.session.kit import CONNS, Table
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -148,6 +149,35 @@ def test_tonk_position_with_the_taken_card_left_to_hit_round_trips() -> None:
 def test_tonk_position_with_a_stranded_taken_card_is_refused() -> None:
     with pytest.raises(OptionError):
         tonk("9C", "2S 3S 4S 5D KD", [("5H 6H 7H", 0)], "9C", laid=True)
+
+
+def test_bare_tonk_loop_offers_the_spread_that_leaves_a_taken_card_able_to_hit() -> None:
+    # seat 0 holds 4H..8H and takes the upcard 9H: laying 4H..8H leaves 9H, which hits that
+    # run (TONK-TURN-5 allows it); the bare benchmark loop makes the same three choices
+    spec = importlib.util.spec_from_file_location(
+        "bench_bare_tonk_review_pm", ROOT / "benchmarks" / "bare_tonk.py"
+    )
+    assert spec is not None and spec.loader is not None
+    bare_tonk = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bare_tonk)
+    hands = [["4H", "5H", "6H", "7H", "8H"], ["2S", "3C", "9D", "JS", "QD"]]
+    top = [hands[s][r] for r in range(5) for s in range(2)] + ["9H"]
+    deck = top + [str(c) for c in CARDS if str(c) not in top]
+    game = cardcore.new_game("tonk", 2, deck=" ".join(deck), seed=1, options={"first_dealer": 1})
+    choices: list[float] = []
+    for text in ["take", "spread 4H 5H 6H 7H 8H", "hit 1 9H"]:
+        options = legal(game, 0)
+        choices.append((options.index(text) + 0.5) / len(options))
+        game.act(0, text)
+    assert game.result is not None and game.result.reason == "tonk-out"
+    ints = [index_of(Card.parse(w)) for w in reversed(deck)]  # the bare stock's top is its end
+
+    def stacked(items: list[int], rand: Any) -> None:
+        items[:] = ints
+
+    picks, cut = iter(choices), iter([0.0, 0.999])  # the cut: seat 0 an ace, seat 1 a king
+    bare = bare_tonk.play_hand(lambda: next(picks), 2, stacked, lambda: next(cut), drop=False)
+    assert bare == (game.version, list(game.result.payouts)) == (3, [2, -2])
 
 
 # --- Tonk: timeouts in the states the diff made reachable -------------------------------------
