@@ -55,6 +55,7 @@ GAME = GameInfo(
             minimum=1,
             maximum=100,
             nullable=True,
+            rule_id="GOLF-GAME-1",
         ),
         Option(
             "points_limit",
@@ -64,6 +65,7 @@ GAME = GameInfo(
             minimum=1,
             maximum=1000,
             nullable=True,
+            rule_id="GOLF-GAME-1",
         ),
         Option(
             "max_turns",
@@ -73,6 +75,7 @@ GAME = GameInfo(
             minimum=1,
             maximum=1000,
             nullable=True,
+            rule_id="GOLF-CAP-1",
         ),
         Option(
             "dealer",
@@ -83,6 +86,7 @@ GAME = GameInfo(
             minimum=0,
             maximum=63,
             nullable=True,
+            rule_id="GOLF-DEAL-3",
         ),
     ),
     version=__version__,

@@ -27,6 +27,7 @@ GAME = GameInfo(
             int,
             minimum=1,
             maximum=1000,
+            rule_id="SPIT-STUCK-3",
         ),
     ),
     realtime=True,

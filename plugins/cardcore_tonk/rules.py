@@ -47,6 +47,7 @@ GAME = GameInfo(
             minimum=2,
             maximum=4,
             default_before=("0.3.0", 4),  # tonk 0.2.0 seated four without the option
+            rule_id="TONK-GEN-1",
         ),
         Option(
             "stake",
@@ -55,6 +56,7 @@ GAME = GameInfo(
             int,
             minimum=1,
             maximum=1_000_000,
+            rule_id="TONK-STAKE-1",
         ),
         Option(
             "hands",
@@ -63,6 +65,7 @@ GAME = GameInfo(
             int,
             minimum=1,
             maximum=100000,
+            rule_id="TONK-SESSION-1",
         ),
         Option(
             "first_dealer",
@@ -72,6 +75,7 @@ GAME = GameInfo(
             minimum=0,
             maximum=3,
             nullable=True,
+            rule_id="TONK-DEALER-1",
         ),
     ),
     default_rules=DEFAULT_RULES,

@@ -21,6 +21,8 @@ from cardcore.errors import OptionError, PluginError
 
 __all__ = ["FIELD_KINDS", "GameInfo", "Option", "RuleInfo", "Veto", "ViewField"]
 
+_RULE_ID = re.compile(r"[A-Z][A-Z0-9]*(?:-[A-Z0-9]+)+")
+
 
 @frozen
 class Option:
@@ -42,7 +44,9 @@ class Option:
     :param default_before: ``(version, value)`` when the default changed at that game
         version: a stored session written before it that left the option out gets
         *value*, the default of its day (records and saves hold every option).
-    :raises PluginError: When *minimum* is above *maximum*, or a *default* other
+    :param rule_id: The rule the option sets (e.g. ``"GOLF-CAP-1"``), cited at the end
+        of every refusal of a value (``OptionError.rule_id``); ``""`` cites none.
+    :raises PluginError: When *rule_id* is not a rule ID (or ``""``), *minimum* is above *maximum*, or a *default* other
         than ``None`` (or the earlier default) is not a value :meth:`check` accepts
         (of *kind*, among *choices*, within the bounds).
     """
@@ -56,8 +60,12 @@ class Option:
     maximum: float | None = None
     nullable: bool = False
     default_before: tuple[str, Any] | None = None
+    rule_id: str = ""
 
     def __attrs_post_init__(self) -> None:
+        if not (self.rule_id == "" or (type(self.rule_id) is str and _RULE_ID.fullmatch(self.rule_id))):
+            msg = f"option {self.name!r}: rule_id must be a rule ID such as 'GAME-RULE-1', not {shown(self.rule_id)}"
+            raise PluginError(msg)
         before = self.default_before
         if before is not None:
             if not (isinstance(before, tuple) and len(before) == 2 and is_version(before[0])):
@@ -81,7 +89,16 @@ class Option:
                 raise PluginError(msg) from None
 
     def check(self, value: Any) -> Any:
-        """Return *value* if acceptable (ints are accepted for floats), else raise :class:`OptionError`."""
+        """Return *value* if acceptable (ints are accepted for floats), else raise :class:`OptionError`
+        (citing the option's ``rule_id``)."""
+        if not self.rule_id:
+            return self._check(value)
+        try:
+            return self._check(value)
+        except OptionError as exc:
+            raise OptionError(f"{exc} ({self.rule_id})") from None
+
+    def _check(self, value: Any) -> Any:
         if value is None and self.nullable:
             return None
         low, high = self.minimum, self.maximum

@@ -189,3 +189,34 @@ def test_rule_info_keeps_conflicts_and_requires_as_tuples() -> None:
     assert hash(info) == hash(
         RuleInfo("X-1", "x.y", "x", "s", conflicts=("x.z",), requires=("x.w",))
     )
+
+
+def test_an_option_refusal_cites_the_option_rule() -> None:
+    option = Option("limit", 3, "turns in a round", int, minimum=1, maximum=9, rule_id="GAME-CAP-1")
+    with pytest.raises(OptionError, match=r"at least 1, not 0 \(GAME-CAP-1\)$") as refused:
+        option.check(0)
+    assert refused.value.rule_id == "GAME-CAP-1"
+    with pytest.raises(OptionError) as refused:
+        Option("limit", 3, "turns", int, minimum=1).check("3")
+    assert refused.value.rule_id is None  # no rule_id: none cited
+    for bad in ("cap-1", "GAME", 7):
+        with pytest.raises(PluginError, match="rule_id"):
+            Option("limit", 3, rule_id=bad)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("game", "options", "rule_id"),
+    [
+        ("golf", {"max_turns": 0}, "GOLF-CAP-1"),
+        ("golf", {"rounds": 0}, "GOLF-GAME-1"),
+        ("tonk", {"stake": 0}, "TONK-STAKE-1"),
+        ("spit", {"stall_limit": 0}, "SPIT-STUCK-3"),
+        ("speed", {"side_pile": 10}, "SPEED-SETUP-2"),
+    ],
+)
+def test_each_game_option_refusal_names_its_rule(
+    game: str, options: dict[str, int], rule_id: str
+) -> None:
+    with pytest.raises(OptionError) as refused:
+        cardcore.new_game(game, 2, options=options, seed=1)
+    assert refused.value.rule_id == rule_id and str(refused.value).endswith(f"({rule_id})")

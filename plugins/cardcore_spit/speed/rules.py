@@ -31,6 +31,7 @@ GAME = GameInfo(
             choices=(5, 15),
             minimum=5,
             maximum=15,
+            rule_id="SPEED-SETUP-2",
         ),
         Option(
             "jokers",
@@ -40,6 +41,7 @@ GAME = GameInfo(
             choices=(0, 2),
             minimum=0,
             maximum=2,
+            rule_id="SPEED-GEN-2",
         ),
     ),
     realtime=True,

@@ -566,11 +566,6 @@ def test_golf4_knock_in_the_setup_cites_the_setup_rule() -> None:
     assert refused(game, 0, "knock") == "GOLF-DEAL-4"
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="option errors for rounds / max_turns name no rule (GOLF-GAME-1 / GOLF-CAP-1),"
-    " unlike dealer (GOLF-DEAL-3): cardcore/info.py OptionSpec range check",
-)
 @pytest.mark.parametrize(
     ("option", "rule"), [("rounds", "GOLF-GAME-1"), ("max_turns", "GOLF-CAP-1")]
 )

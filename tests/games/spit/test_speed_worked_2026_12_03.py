@@ -540,11 +540,6 @@ def test_a_game_ended_by_its_deal_tells_subscribers_it_ended() -> None:
     }
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="papercut: a bad Speed option value is refused without the rule it breaks"
-    " (cardcore/info.py Option check: 'must be one of 5 or 15, not 10', no SPEED-SETUP-2)",
-)
 def test_papercut_a_bad_option_value_names_its_rule() -> None:
     with pytest.raises(cardcore.OptionError) as info:
         cardcore.new_game("speed", 2, options={"side_pile": 10}, seed=1)
