@@ -183,12 +183,6 @@ def test_bare_tonk_loop_offers_the_spread_that_leaves_a_taken_card_able_to_hit()
 # --- Tonk: timeouts in the states the diff made reachable -------------------------------------
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="Tonk's timeout_action answers None when the hit of the taken discard is the only "
-    "legal action (reachable since TONK-TURN-5 changed): fallback 'resign' resigns a seat that "
-    "tonks out by that hit, 'wait' never ends the turn (plugins/cardcore_tonk/timeouts.py)",
-)
 @pytest.mark.parametrize("fallback", ["resign", "wait"])
 def test_tonk_timeout_plays_the_only_legal_hit_of_the_taken_card(fallback: str) -> None:
     position = tonk_position("8H", "2S 3S 4S 5D KD", [("5H 6H 7H", 0)], "8H", laid=True)
@@ -204,13 +198,6 @@ def test_tonk_timeout_with_fallback_first_tonks_out_by_the_only_hit() -> None:
     assert session.game.result.reason == "tonk-out"
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="under tonk.must-lay-down the timeout's pick (KD) is vetoed and the session plays the "
-    "first legal discard (2S, 2 points), not the legal card worth the most (3S) as "
-    "cardcore_tonk.timeouts and docs/session.rst promise (session/_flow.py _default_for; "
-    "TonkLogic.default_action reads the unvetoed legal actions)",
-)
 def test_tonk_timeout_under_must_lay_down_discards_the_highest_legal_card() -> None:
     # AS 2S 3S 4S KD after a draw: KD, AS and 4S would leave a run in hand (TONK-VAR-2)
     position = tonk_position("AS 2S 3S 4S KD", "5D 6C 8H 9C QS", [], None)
@@ -224,12 +211,6 @@ def test_tonk_timeout_under_must_lay_down_discards_the_highest_legal_card() -> N
     assert played(session) == ["discard 3S"]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="docs/session.rst (timeouts) still says only that a game without a default uses the "
-    "fallback; it does not say that a vetoed default plays the first legal action of its kind "
-    "whatever the fallback (only TimeControl's docstring does)",
-)
 def test_session_docs_tell_what_a_vetoed_default_plays() -> None:
     text = (ROOT / "docs" / "session.rst").read_text()
     assert "same kind" in text

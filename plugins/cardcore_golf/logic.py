@@ -560,7 +560,7 @@ class GolfLogic(GameLogic[GolfState, GolfAction]):
 
     def default_action(self, state: GolfState, seat: int) -> GolfAction | None:
         """On a timeout: flip, draw, then discard (see :mod:`cardcore_golf.timeouts`)."""
-        return timeouts.timeout_action(self.legal_actions(state, seat))
+        return timeouts.timeout_for(self, state, seat)
 
     def parse_action(self, state: GolfState, seat: int, text: str) -> GolfAction:
         """Read GOLF-NOTE-1 notation; raise :class:`~cardcore.NotationError` for malformed text."""

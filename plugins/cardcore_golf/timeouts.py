@@ -9,15 +9,22 @@ steps that use nothing the seat does not know:
 * holding a drawn card: ``discard`` it;
 * holding a card taken from the discard pile (the seat took it, then ran out
   of time): ``replace`` the first position offered.
+
+The actions a house rule vetoes are left out first (:func:`timeout_for`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from cardcore_golf.actions import Discard, Draw, Flip, GolfAction, Peek, Replace
 
-__all__ = ["PREFERENCE", "timeout_action"]
+if TYPE_CHECKING:
+    from cardcore_golf.logic import GolfLogic
+    from cardcore_golf.state import GolfState
+
+__all__ = ["PREFERENCE", "timeout_action", "timeout_for"]
 
 PREFERENCE: tuple[type[GolfAction], ...] = (Flip, Peek, Draw, Discard, Replace)
 """The kinds of action a timeout plays, most preferred first."""
@@ -35,3 +42,13 @@ def timeout_action(legal: Sequence[GolfAction]) -> GolfAction | None:
             if type(action) is kind:
                 return action
     return None
+
+
+def timeout_for(logic: GolfLogic, state: GolfState, seat: int) -> GolfAction | None:
+    """:func:`timeout_action` among *seat*'s legal actions less those a house rule vetoes
+    (``forbid_action``): a setup flip a house rule forbids is passed over."""
+    legal = logic.legal_actions(state, seat)
+    veto = logic.ruleset.veto
+    if veto is not None:
+        legal = tuple([a for a in legal if not veto(state=state, action=a)])
+    return timeout_action(legal)

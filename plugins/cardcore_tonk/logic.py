@@ -561,7 +561,7 @@ class TonkLogic(GameLogic[TonkState, TonkAction]):
 
     def default_action(self, state: TonkState, seat: int) -> TonkAction | None:
         """On a timeout: draw, then discard the highest card (see :mod:`cardcore_tonk.timeouts`)."""
-        return _timeouts.timeout_action(self.legal_actions(state, seat), self.hand_total)
+        return _timeouts.timeout_for(self, state, seat)
 
     def hand_total(self, cards: Sequence[Card]) -> int:
         """Return the total of *cards* under this configuration's values (TONK-VAL-1)."""

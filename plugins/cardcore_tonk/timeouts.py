@@ -7,18 +7,26 @@ steps that use nothing the seat does not know:
 * start of a turn: ``draw`` from the stock (``take`` the discard only when
   the stock is empty); never ``drop``;
 * during the turn: ``discard`` the card worth the most points (the first
-  such card in the order of the legal actions); no spread, no hit;
+  such card in the order of the legal actions); no spread, no hit, unless the
+  hand holds only the taken discard (TONK-TURN-5): then its first hit;
 * between hands: ``deal``.
+
+The actions a house rule vetoes are left out first (:func:`timeout_for`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
 
 from cardcore import Card
-from cardcore_tonk.actions import Deal, Discard, Draw, Take, TonkAction
+from cardcore_tonk.actions import Deal, Discard, Draw, Hit, Take, TonkAction
 
-__all__ = ["timeout_action"]
+if TYPE_CHECKING:
+    from cardcore_tonk.logic import TonkLogic
+    from cardcore_tonk.state import TonkState
+
+__all__ = ["timeout_action", "timeout_for"]
 
 
 def timeout_action(
@@ -44,4 +52,16 @@ def timeout_action(
             value = points((action.card,))
             if value > worth:
                 best, worth = action, value
+    if best is None:  # only the taken discard is left: it hits (TONK-TURN-5)
+        return next((a for a in legal if type(a) is Hit), None)
     return best
+
+
+def timeout_for(logic: TonkLogic, state: TonkState, seat: int) -> TonkAction | None:
+    """:func:`timeout_action` among *seat*'s legal actions less those a house rule vetoes
+    (``forbid_action``): the highest card the rules let it discard."""
+    legal = logic.legal_actions(state, seat)
+    veto = logic.ruleset.veto
+    if veto is not None:
+        legal = tuple([a for a in legal if not veto(state=state, action=a)])
+    return timeout_action(legal, logic.hand_total)
