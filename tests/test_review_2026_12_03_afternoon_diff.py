@@ -140,12 +140,6 @@ def test_tonk_position_with_the_taken_card_left_to_hit_round_trips() -> None:
     assert legal(again, 0) == ["hit 1 8H"]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="Tonk position reader accepts a seat to act holding only the taken discard that can "
-    "hit no spread (TONK-TURN-5 makes it unreachable): a dead game with no legal action "
-    "(plugins/cardcore_tonk/position.py read)",
-)
 def test_tonk_position_with_a_stranded_taken_card_is_refused() -> None:
     with pytest.raises(OptionError):
         tonk("9C", "2S 3S 4S 5D KD", [("5H 6H 7H", 0)], "9C", laid=True)

@@ -269,6 +269,11 @@ def read(logic: TonkLogic, text: str, players: int, options: Mapping[str, Any]) 
         ):
             raise _bad(f"taken {taken!r} must be in the hand (or a spread) of the seat to act")
         state.taken = index_of(card)
+        hand = cards[HAND0 + state.turn]
+        if result is None and hand == [card] and not any(state.taken in t for t in state.targets):
+            raise _bad(  # the seat could neither discard it nor hit with it: no legal action
+                f"the seat to act holds only the taken {taken!r}, which hits no spread (TONK-TURN-5)"
+            )
     if phase != PLAY and (state.touched or state.taken >= 0):
         raise _bad("laid, touched and taken describe a turn in play (phase 'play')")
     balances = fields["balances"]
