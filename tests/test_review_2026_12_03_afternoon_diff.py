@@ -305,12 +305,6 @@ def _single_pile_deal_ended_by_bob() -> cardcore.Game:
     return game
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="a slap in the setup after a single-pile deal (which ends without a claim, "
-    "SPIT-END-6) is refused as 'the deal that ended was claimed already' (also after a void "
-    "deal): plugins/cardcore_spit/legality.py rule_for, Claim branch, 'state.deal > 1'",
-)
 def test_spit_slap_after_a_single_pile_deal_is_not_called_claimed_already() -> None:
     game = _single_pile_deal_ended_by_bob()
     assert not game.is_over

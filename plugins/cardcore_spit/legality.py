@@ -172,8 +172,9 @@ def rule_for(logic: SpitLogic, state: SpitState, action: SpitAction) -> tuple[st
                 return "SPIT-END-6", "a single-pile deal ends without a claim: nothing to claim"
             if phase == PLAY:
                 return "SPIT-RT-3", "the deal in play has not ended, so there is nothing to claim"
-            if state.deal > 1 or phase == OVER:  # a deal ended and its claim came first
-                return "SPIT-RT-3", "the deal that ended was claimed already: a later claim is too late"
+            if state.deal > 1 or phase == OVER:  # a deal ended and was settled (claimed, or
+                # single-pile or void: nothing to claim)
+                return "SPIT-RT-3", "the deal that ended is settled already: a claim now is too late"
             return "SPIT-RT-3", "no deal has ended, so there is nothing to claim"
         return logic.claim.rule_id, f"seat {seat} may not claim a pile"
     if phase == CLAIM:
