@@ -341,13 +341,6 @@ def test_golf_position_with_a_kept_jack_column_face_up_round_trips() -> None:
     assert again.position() == text
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="a third-party golf_scorer that cancels columns exactly as column_scorer does is "
-    "assumed to choose (grids._NO_CHOICE is private, no way to declare it), so with "
-    "golf.remove-columns + golf.one-eyed-jacks a face-up JH/JS column is never removed; the "
-    "hookspec docs (golf_scorer, golf_removable_groups) do not say so (state.kept_keys)",
-)
 def test_golf_third_party_column_scorer_still_removes_a_jack_column() -> None:
     def golf_scorer(layout: GridShape) -> Scorer | None:
         cols = layout.cols

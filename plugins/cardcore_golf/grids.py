@@ -298,29 +298,36 @@ def column_scorer(cols: int) -> Scorer:
         return total
 
     _COLUMNS[score] = cols
-    _NO_CHOICE.add(score)
     return score
 
 
 _COLUMNS: weakref.WeakKeyDictionary[Scorer, int] = weakref.WeakKeyDictionary()
-_NO_CHOICE: weakref.WeakSet[Scorer] = weakref.WeakSet()
+_CHOOSES: weakref.WeakSet[Scorer] = weakref.WeakSet()
 
 
 def cancels_without_choice(scorer: Scorer) -> bool:
-    """Whether *scorer* cancels every complete group with no choice of which cards cancel
-    (:func:`column_scorer` and :func:`line_scorer` do; another scorer is not assumed to).
+    """Whether *scorer* cancels every complete group with no choice of which cards cancel.
 
-    Removing a cancelled group (a house rule's ``golf_removable_groups``) must not change a
-    score: under a scorer that chooses (GOLF-SCORE-7), a group whose rank's cards differ in
-    points (bonus cards of one rank) stays in the layout.
+    :func:`anywhere_scorer`, :func:`pair_scorer` and :func:`four_grid_scorer` choose
+    (GOLF-SCORE-7); every other scorer, a plugin's own included, is taken not to.
+    Removing a cancelled group (a house rule's ``golf_removable_groups``) must not change
+    how the layout scores: under a scorer that chooses, a group whose rank's cards differ
+    in points (bonus cards of one rank) stays in the layout.
 
     >>> cancels_without_choice(column_scorer(3)), cancels_without_choice(anywhere_scorer())
     (True, False)
     """
-    try:
-        return scorer in _NO_CHOICE
-    except TypeError:  # not weakly referenceable: not one of ours
-        return False
+    for _ in range(8):  # a house rule's answer comes wrapped (its failures name the rule)
+        try:
+            if scorer in _CHOOSES:
+                return False
+            inner = getattr(scorer, "__wrapped__", None)
+        except Exception:  # not weakly referenceable, or an odd object: not one of ours
+            return True
+        if inner is None:
+            return True
+        scorer = inner
+    return True
 
 
 def columns_of(scorer: Scorer) -> int:
@@ -370,6 +377,7 @@ def pair_scorer(edges: Sequence[tuple[int, int]]) -> Scorer:
     def score(keys: Keys, points: Points) -> int:
         return _best_matching(keys, points, frozen_edges)
 
+    _CHOOSES.add(score)
     return score
 
 
@@ -384,6 +392,7 @@ def four_grid_scorer(edges: Sequence[tuple[int, int]]) -> Scorer:
             return 0
         return _best_matching(keys, points, frozen_edges)
 
+    _CHOOSES.add(score)
     return score
 
 
@@ -405,6 +414,7 @@ def anywhere_scorer() -> Scorer:
                 total += min(group)
         return total
 
+    _CHOOSES.add(score)
     return score
 
 
@@ -421,7 +431,6 @@ def line_scorer(lines: Sequence[Sequence[int]]) -> Scorer:
                     zero |= 1 << pos
         return sum(pts for pos, pts in enumerate(points) if not zero & (1 << pos))
 
-    _NO_CHOICE.add(score)
     return score
 
 

@@ -51,6 +51,10 @@ def golf_scorer(layout: GridShape) -> Scorer | None:
     Stops at the first non-``None`` result. The game answers the seed's cancelling for every
     layout (``trylast``); house rules that change cancelling answer for the layouts they serve
     and ``None`` for the others. See :mod:`cardcore_golf.grids` for ready-made scorers.
+    A removing rule (``golf_removable_groups``) keeps a group in the layout only under a
+    ready-made scorer that chooses which equal cards cancel
+    (:func:`~cardcore_golf.grids.cancels_without_choice`); a scorer of your own is taken
+    to cancel without choice.
 
     :param layout: The chosen layout.
     :returns: A scorer ``(keys, points) -> int``, or ``None`` to defer.
