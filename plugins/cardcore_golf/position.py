@@ -277,6 +277,9 @@ def _setup_progress(st: GolfState) -> None:
         done = 0
         for pos in range(layout.size):
             i = st.index(seat, pos)
+            if layout.setup == "peek" and i >= 0 and masks[i] == ALL:  # no discard taken yet
+                msg = f"seat {seat}'s card at position {pos} is known to all in the setup, before any turn (GOLF4-TURN-3)"
+                raise _bad(msg)
             if i < 0 or masks[i] == ALL or (layout.setup == "peek" and masks[i] >> seat & 1):
                 done |= 1 << pos
         count = done.bit_count()

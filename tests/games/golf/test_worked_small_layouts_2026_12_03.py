@@ -651,12 +651,6 @@ def test_golf4_setup_position_with_three_peeks_is_refused() -> None:
         cardcore.new_game("golf", 2, options=dict(game.options), position=bad, seed=1)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="a GOLF4 setup position whose grid card is known to all ('!') is read as a peek,"
-    " though no discard can have been taken yet; seat 1 then sees seat 0's card:"
-    " cardcore_golf/position.py _marks/_setup_progress",
-)
 def test_golf4_setup_position_with_a_card_known_to_all_is_refused() -> None:
     game = new(["QC 8H AD QD", "2D 6D 2S JS"], "7S", layout="4")
     run(game, "0: p 0")
