@@ -201,6 +201,11 @@ def explain(action: GolfAction, phase: str, layout: GridShape, ender: int) -> tu
             return "GOLF6-KNOCK-1", f"there is no knocking in {name}: {text!r}"
         if ender >= 0:
             return "GOLF4-KNOCK-2", f"seat {ender} has already knocked: {text!r}"
+        if phase == "setup":
+            return (
+                "GOLF-DEAL-4",
+                f"seat {seat} must finish the initial {layout.setup}s first: {text!r}",
+            )
         return "GOLF4-KNOCK-1", f"seat {seat} may knock only instead of drawing: {text!r}"
     if isinstance(action, Flip | Peek):
         setup = layout.setup

@@ -103,7 +103,7 @@ def table(st: GolfState, seat: int | None) -> dict[str, Any]:
         "discards": len(discard),
         "held": held,
         "ender": None if st.ender < 0 else st.ender,
-        "final_turns_left": None if st.final_left < 0 else st.final_left,
+        "final_turns_left": None if st.final_left < 0 or st.is_over else st.final_left,
         "totals": list(st.sheet.totals),
     }
 

@@ -555,11 +555,6 @@ def test_golf4_refused_actions_name_their_rule_and_change_nothing() -> None:
     assert refused(game, 0, "draw") == "CORE-OVER-1"
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="knock in the GOLF4 setup cites GOLF4-KNOCK-1 'only instead of drawing', not"
-    " GOLF-DEAL-4 as draw does: cardcore_golf/actions.py explain() checks Knock before setup",
-)
 def test_golf4_knock_in_the_setup_cites_the_setup_rule() -> None:
     game = new(["5C 7C 9C JC", "6C 8C 10C QC"], "KC", layout="4")
     assert refused(game, 0, "draw") == "GOLF-DEAL-4"
@@ -621,12 +616,6 @@ def test_golf9_no_final_turns_jokers_negative_lowest_each_penalty(
 # --- the view once the match is over ------------------------------------------------------------
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="once the match is over the view's final_turns_left stays an int (1 beside ender"
-    " null after GOLF-CAP-1 cut the knock's final turns), though its field says null outside"
-    " the final turns: cardcore_golf/logic.py _end_round resets ender, not final_left",
-)
 def test_golf4_view_after_a_capped_knock_round_has_no_final_turns_left() -> None:
     # Seat 0 knocks (turn 1); max_turns 2 ends the round after seat 1's final turn, before
     # seat 2's: no ender (GOLF-CAP-1), and nothing is left to play.
