@@ -196,7 +196,7 @@ def check_at(game: Game, at: Any, action: Any) -> float:
         raise IllegalActionError(msg, action=action, rule_id="CORE-RECORD-1")
     if game._realtime and at < game._last_at:
         msg = (
-            f"at={at!r} is earlier than the time of the action before ({game._last_at!r});"
+            f"at={at!r} is earlier than the latest time recorded ({game._last_at!r});"
             " real-time actions are recorded in time order (CORE-RECORD-1)"
         )
         raise IllegalActionError(msg, action=action, rule_id="CORE-RECORD-1")

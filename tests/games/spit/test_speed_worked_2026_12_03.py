@@ -546,11 +546,6 @@ def test_papercut_a_bad_option_value_names_its_rule() -> None:
     assert "SPEED-SETUP-2" in str(info.value)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="papercut: CORE-RECORD-1 blames 'the action before' for a time that an earlier"
-    " action carried when the one before had at=None (cardcore/_driver.py check_at)",
-)
 def test_papercut_time_order_error_after_an_untimed_action() -> None:
     game = cardcore.new_game("speed", 2, deck=JOKER_GAME, options={"side_pile": 15, "jokers": 2})
     game.act(0, "play 2S L", at=2.0)
