@@ -374,13 +374,6 @@ def test_golf_third_party_column_scorer_still_removes_a_jack_column() -> None:
     assert (grid[0], grid[3]) == ("--", "--")
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="GOLF4 with a third-party golf_removable_groups: the engine removes a complete pair "
-    "known to all (two taken discards) at once, but the position reader accepts that pair "
-    "lying in the layout (plugins/cardcore_golf/position.py _check_groups returns early when "
-    "the grid is not face up)",
-)
 def test_golf4_position_with_a_complete_known_removable_pair_is_refused() -> None:
     def golf_removable_groups(layout: GridShape) -> list[tuple[int, int]] | None:
         return [(0, 1), (2, 3)] if layout.key == "4" else None

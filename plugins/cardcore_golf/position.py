@@ -298,10 +298,11 @@ def _setup_progress(st: GolfState) -> None:
 
 
 def _check_groups(st: GolfState) -> None:
-    """A removing house rule takes a complete, face-up, cancelled group away at once (see
-    ``golf_removable_groups``): none may still lie in a layout."""
+    """A removing house rule takes a complete cancelled group of cards every seat sees (face
+    up, or in a face-down layout known to all) away at once (see ``golf_removable_groups``):
+    none may still lie in a layout."""
     groups = st.plan.groups
-    if not groups or not st.plan.face_up_grid:
+    if not groups:
         return
     for seat in range(st.players):
         keys = st.keys_and_points(seat)[0]
