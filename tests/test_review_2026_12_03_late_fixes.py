@@ -52,6 +52,30 @@ def test_a_deal_that_ends_the_game_sends_game_ended_once_last() -> None:
     assert len(heard) == before and seat0 == ["stalemate"]
 
 
+@pytest.mark.xfail(
+    strict=True,
+    reason="new_game(position=<a finished Tonk/Golf game>) announces game-ended again to its"
+    " subscribers (src/cardcore/setup.py new_game: any state over after deal/read counts as"
+    " ended by its deal), though no deal or action ended it",
+)
+def test_a_finished_position_read_back_does_not_announce_the_end_again() -> None:
+    game = cardcore.new_game("tonk", 2, seed=3)
+    rng = random.Random(1)
+    while not game.is_over:
+        seat = game.to_act[0]
+        game.act(seat, str(rng.choice(game.legal_actions(seat))))
+    heard: list[str] = []
+    again = cardcore.new_game(
+        "tonk",
+        2,
+        seed=1,
+        position=game.position(),
+        subscribers=[(cardcore.Event, lambda e: heard.append(e.to_json()["event"]))],
+    )
+    assert again.is_over and again.result == game.result
+    assert "game-ended" not in heard
+
+
 # --------------------------------------------------------------------- (2) Option.rule_id
 
 
