@@ -179,12 +179,6 @@ GOES_OUT = [
 ]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="tonk position() after a seat goes out keeps the last turn's taken/laid/touched;"
-    " plugins/cardcore_tonk/position.py read refuses them ('taken ... must be in the hand',"
-    " 'laid, touched and taken describe a turn in play'), phase over or between",
-)
 @pytest.mark.parametrize("hands", [1, 2])
 def test_tonk_position_after_a_seat_goes_out_reads_back(hands: int) -> None:
     options = {"hands": hands}

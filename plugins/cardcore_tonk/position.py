@@ -81,11 +81,12 @@ def write(state: TonkState) -> str:
     # the optional fields only when they differ from their defaults (shorter, faster)
     if state.melds:
         fields["spreads"] = [[m.size, o] for m, o in zip(state.melds, state.owners, strict=True)]
-    if state.taken >= 0:
-        fields["taken"] = str(CARDS[state.taken])
-    if state.touched:
-        fields["laid"] = state.spread_made
-        fields["touched"] = True
+    if state.phase == PLAY:  # a turn in play (a finished hand's last turn is not written)
+        if state.taken >= 0:
+            fields["taken"] = str(CARDS[state.taken])
+        if state.touched:
+            fields["laid"] = state.spread_made
+            fields["touched"] = True
     if state.quiet_turns:
         fields["quiet"] = state.quiet_turns
     if state.was_hit:

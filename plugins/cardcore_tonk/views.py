@@ -13,7 +13,7 @@ from typing import Any
 
 from cardcore import ALL, ViewField
 from cardcore_tonk.melds import CARDS, cut_dealer, index_of
-from cardcore_tonk.state import DISCARD, HAND0, OVER, PHASES, STOCK, PastHand, TonkState
+from cardcore_tonk.state import DISCARD, HAND0, OVER, PHASES, PLAY, STOCK, PastHand, TonkState
 
 __all__ = ["FIELDS", "history", "table"]
 
@@ -112,7 +112,7 @@ def table(state: TonkState, seat: int | None, points: Sequence[int]) -> dict[str
         "hand": hand,
         "total": total,
         "spreads": spreads,
-        "taken": None if state.taken < 0 else str(CARDS[state.taken]),
+        "taken": None if state.taken < 0 or state.phase != PLAY else str(CARDS[state.taken]),
         "balances": list(state.ledger.totals),
         "shown": [_face_up(seen[HAND0 + s]) for s in range(n)]
         if state.phase >= OVER
