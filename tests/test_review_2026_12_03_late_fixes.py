@@ -52,12 +52,6 @@ def test_a_deal_that_ends_the_game_sends_game_ended_once_last() -> None:
     assert len(heard) == before and seat0 == ["stalemate"]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="new_game(position=<a finished Tonk/Golf game>) announces game-ended again to its"
-    " subscribers (src/cardcore/setup.py new_game: any state over after deal/read counts as"
-    " ended by its deal), though no deal or action ended it",
-)
 def test_a_finished_position_read_back_does_not_announce_the_end_again() -> None:
     game = cardcore.new_game("tonk", 2, seed=3)
     rng = random.Random(1)
@@ -116,12 +110,6 @@ MUST_SPREAD = (
 )
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="tonk default_action answers None when tonk.must-lay-down leaves only spreads"
-    " (plugins/cardcore_tonk/timeouts.py timeout_action never spreads): a session with"
-    " fallback 'resign' resigns the seat, 'wait' stalls",
-)
 def test_tonk_timeout_default_is_legal_when_must_lay_down_leaves_only_spreads() -> None:
     game = cardcore.new_game("tonk", 3, rules=["tonk.must-lay-down"], seed=1, position=MUST_SPREAD)
     legal = game.legal_actions(2)

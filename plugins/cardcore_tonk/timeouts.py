@@ -7,8 +7,9 @@ steps that use nothing the seat does not know:
 * start of a turn: ``draw`` from the stock (``take`` the discard only when
   the stock is empty); never ``drop``;
 * during the turn: ``discard`` the card worth the most points (the first
-  such card in the order of the legal actions); no spread, no hit, unless the
-  hand holds only the taken discard (TONK-TURN-5): then its first hit;
+  such card in the order of the legal actions); no spread, no hit, unless no
+  discard is legal (the hand holds only the taken discard, TONK-TURN-5, or a
+  house rule leaves only spreads): then the first spread or hit offered;
 * between hands: ``deal``.
 
 The actions a house rule vetoes are left out first (:func:`timeout_for`).
@@ -20,7 +21,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from cardcore import Card
-from cardcore_tonk.actions import Deal, Discard, Draw, Hit, Take, TonkAction
+from cardcore_tonk.actions import Deal, Discard, Draw, Hit, Spread, Take, TonkAction
 
 if TYPE_CHECKING:
     from cardcore_tonk.logic import TonkLogic
@@ -52,8 +53,8 @@ def timeout_action(
             value = points((action.card,))
             if value > worth:
                 best, worth = action, value
-    if best is None:  # only the taken discard is left: it hits (TONK-TURN-5)
-        return next((a for a in legal if type(a) is Hit), None)
+    if best is None:  # no discard: only the taken card is left (TONK-TURN-5), or a house
+        return next((a for a in legal if type(a) is Spread or type(a) is Hit), None)  # rule
     return best
 
 

@@ -278,8 +278,8 @@ def new_game(
     # a hook ran while dealing: keep the deal, so undoing a failed apply never deals again
     base = state.clone() if ruleset.hooks.value is not mark else None
     game = Game(ruleset, names, resolved, seed, deck_top, state, bus, position, base, bound)
-    result = state.result if state.is_over else None
-    if batch is not None and result is not None and bus.wants_ended:  # ended by its deal
+    result = state.result if state.is_over and position is None else None  # ended by its deal
+    if batch is not None and result is not None and bus.wants_ended:
         batch.append(GameEnded(result.winners, result.scores, result.payouts, result.reason))
     if batch:
         bus.deliver(bus.ticket(), batch)
