@@ -46,6 +46,7 @@ __all__ = [
     "settled",
     "spit_due",
     "summary",
+    "waiting_rule",
 ]
 
 _LEFT, _RIGHT = CENTRE
@@ -206,6 +207,24 @@ def rule_for(logic: SpitLogic, state: SpitState, action: SpitAction) -> tuple[st
     if isinstance(action, Fill):
         return "SPIT-MOVE-6", "fill needs a non-empty source pile and an empty target position"
     return "SPIT-MOVE-9", f"{action!s} is not a spit action of seat {seat}"
+
+
+def waiting_rule(logic: SpitLogic, state: SpitState, action: SpitAction) -> tuple[str, str] | None:
+    """Return the rule *action*'s seat waits by (it is not in ``to_act``), with a reason:
+    ready in a setup, left out of a claim by the claim rule, or asked for a spit with no move;
+    ``None`` (the core's CORE-TURN-1) otherwise."""
+    seat = action.seat
+    phase = state.phase
+    if phase == SETUP and state.ready[seat]:
+        return "SPIT-SETUP-6", f"seat {seat} is ready and waits for the other player"
+    if phase == CLAIM and state.emptier >= 0 and seat != state.emptier:
+        claim = logic.claim
+        return claim.rule_id, (
+            f"seat {seat} may not {claim.word}: only seat {state.emptier}, who emptied the layout, may"
+        )
+    if phase == PLAY and state.requests[seat]:
+        return "SPIT-MOVE-1", f"seat {seat} asked for a spit, has no move and waits for the other"
+    return None
 
 
 # -- progress (SPIT-STUCK-3 b) ---------------------------------------------------------------

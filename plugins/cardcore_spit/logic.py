@@ -245,6 +245,7 @@ class SpitLogic(GameLogic[SpitState, SpitAction]):
 
     is_legal = legality.is_legal  # the fast path of apply and replay: cardcore_spit.legality
     rule_for = legality.rule_for
+    waiting_rule = legality.waiting_rule
 
     # -- notation -------------------------------------------------------------------------
 

@@ -239,9 +239,13 @@ def reject(game: Game, action: Action, seen: int | None) -> None:
             )
             raise StaleActionError(msg, action=action, rule_id="CORE-RT-1")
     if seat not in state.to_act:
+        if refusal := offered(game, action):
+            raise refusal
+        if (answer := _ask(game, action, text, "waiting_rule")) is not None:
+            raise IllegalActionError(f"{answer[1]} ({answer[0]})", action=action, rule_id=answer[0])
         why = f"seat {seat} may not act now" if game._realtime else f"it is not seat {seat}'s turn"
         msg = f"{why}: {text!r} rejected (seats to act: {list(state.to_act)}) (CORE-TURN-1)"
-        raise offered(game, action) or IllegalActionError(msg, action=action, rule_id="CORE-TURN-1")
+        raise IllegalActionError(msg, action=action, rule_id="CORE-TURN-1")
     veto = game.ruleset.veto
     if veto is not None:
         try:
@@ -255,8 +259,15 @@ def reject(game: Game, action: Action, seen: int | None) -> None:
             first = vetoes[0]
             msg = f"{text!r} is forbidden: {first.reason} ({first.rule_id})"
             raise IllegalActionError(msg, action=action, rule_id=first.rule_id)
+    rule_id, reason = _ask(game, action, text, "rule_for") or ("", "")
+    raise IllegalActionError(f"{reason} ({rule_id})", action=action, rule_id=rule_id)
+
+
+def _ask(game: Game, action: Action, text: str, hook: str) -> tuple[str, str] | None:
+    """The game's ``(rule ID, reason)`` for refusing *action*, from its ``rule_for`` or
+    ``waiting_rule`` (*hook*; only the latter may answer ``None``)."""
     try:
-        rule_id, reason = game.logic.rule_for(state, action)
+        answer = getattr(game.logic, hook)(game._state, action)
     except BaseException as exc:
         undo(game, exc)
         if not isinstance(exc, Exception):
@@ -264,14 +275,17 @@ def reject(game: Game, action: Action, seen: int | None) -> None:
         if not _well_formed(game, action, text):  # not the plugin's fault: a malformed object
             msg = f"{text!r} is not an action of {game.name} (CORE-ACTION-1)"
             raise IllegalActionError(msg, action=action, rule_id="CORE-ACTION-1") from None
-        raise (error := plugin_error(game, exc, "rule_for")) from cause(error, exc)
-    if not (isinstance(rule_id, str) and rule_id and isinstance(reason, str) and reason):
+        raise (error := plugin_error(game, exc, hook)) from cause(error, exc)
+    if answer is None and hook == "waiting_rule":
+        return None
+    pair = type(answer) in (tuple, list) and len(answer) == 2
+    if not (pair and all(isinstance(x, str) and x for x in answer)):
         msg = (
-            f"game {game.name!r} answered rule_for for {text!r} with ({shown(rule_id)},"
-            f" {shown(reason)}): it must answer (rule ID, reason), both non-empty text"
+            f"game {game.name!r} answered {hook} for {text!r} with {shown(answer)}:"
+            " it must answer (rule ID, reason), both non-empty text"
         )
         raise PluginError(msg, plugin=game.name)
-    raise IllegalActionError(f"{reason} ({rule_id})", action=action, rule_id=rule_id)
+    return answer[0], answer[1]
 
 
 def _well_formed(game: Game, action: Action, text: str) -> bool:

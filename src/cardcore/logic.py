@@ -21,6 +21,7 @@ from cardcore.errors import CardcoreError, NotationError, OptionError, PluginErr
 from cardcore.events import Event
 from cardcore.notation import ActionParser
 from cardcore.positions import MAX_FIELD_INT, check, read_field, read_result, writable
+from cardcore.positions import fair_ints as _fair
 from cardcore.positions import read_position as read_piles
 from cardcore.positions import write_position as write_piles
 from cardcore.state import GameState, Result
@@ -203,6 +204,16 @@ class GameLogic(Generic[S, A]):
         Games override it to cite their own rules; the default cites CORE-LEGAL-1.
         """
         return "CORE-LEGAL-1", f"{str(action)!r} is not a legal action for seat {action.seat} now"
+
+    def waiting_rule(self, state: S, action: A) -> tuple[str, str] | None:
+        """Return ``(rule_id, reason)`` for an *action* of a seat not in ``state.to_act``,
+        when a rule of the game's own says why that seat waits; ``None``: the core's CORE-TURN-1.
+
+        Optional, for a seat that waits by a game's rule rather than for its turn (a
+        real-time seat that is ready and waits for the others, or whose opponent chooses).
+        Only the *seat* is known not to act: answer from the state, not the action's legality.
+        """
+        return None
 
     def default_action(self, state: S, seat: int) -> A | None:
         """The action a host plays for *seat* when its time runs out, or ``None`` (no default).
@@ -584,16 +595,3 @@ class GameLogic(Generic[S, A]):
         """Seats clockwise starting at *first*."""
         return [(first + i) % players for i in range(players)]
 
-
-def _fair(scores: Any, players: int) -> bool:
-    """Whether *scores* is a sequence (not a mapping or text) of *players* ints in range."""
-    if not isinstance(scores, list | tuple) or len(scores) != players:
-        return False
-    for x in scores:
-        if (
-            not isinstance(x, int)
-            or isinstance(x, bool)
-            or not -MAX_FIELD_INT <= x <= MAX_FIELD_INT
-        ):
-            return False
-    return True

@@ -140,6 +140,20 @@ MAX_FIELD_INT = 10**15
 """The largest number, in size, a position's field may hold (scores, balances, counts)."""
 
 
+def fair_ints(values: Any, count: int) -> bool:
+    """Whether *values* is a sequence (not a mapping or text) of *count* ints in range."""
+    if not isinstance(values, list | tuple) or len(values) != count:
+        return False
+    for x in values:
+        if (
+            not isinstance(x, int)
+            or isinstance(x, bool)
+            or not -MAX_FIELD_INT <= x <= MAX_FIELD_INT
+        ):
+            return False
+    return True
+
+
 def _field_int(text: str) -> int:
     value = int(text)
     if not -MAX_FIELD_INT <= value <= MAX_FIELD_INT:

@@ -285,11 +285,6 @@ def test_spit_canfield_chooser_choosing_the_big_pile_evens_the_counts() -> None:
     assert "SPIT-RT-3" in str(err) or "SPIT-END-3" in str(err)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="spit.chooser: the opponent's 'choose L' is refused citing CORE-TURN-1 (not to act),"
-    " never SPIT-END-3; legality.rule_for's SPIT-END-3 branch is unreachable",
-)
 def test_spit_chooser_the_opponents_choice_is_refused_naming_spit_end_3() -> None:
     game = _started(CANFIELD, ("spit.canfield", "spit.chooser"))
     _ann_runs_out(game, CANFIELD_RUN)
@@ -681,11 +676,6 @@ def test_spit_stall_limit_after_a_recycle_voids_the_deal_and_relays_by_the_rules
     assert not any(a.endswith(" R") for a in _legal(game, 0) + _legal(game, 1))
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="a ready seat's second 'ready' in setup is refused citing CORE-TURN-1 ('may not"
-    " act now', a turn word), never SPIT-SETUP-6; rule_for's 'is ready and waits' is unreachable",
-)
 def test_spit_a_ready_seat_acting_again_in_setup_is_refused_naming_spit_setup_6() -> None:
     game = cardcore.new_game("spit", ["Ann", "Bob"], deck=GOLDEN, seed=3)
     game.act(0, "ready")
