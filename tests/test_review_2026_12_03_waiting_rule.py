@@ -213,3 +213,61 @@ def test_third_party_game_without_waiting_rule_still_cites_core_turn_1() -> None
         game.act(1 - mover, text)
     assert err.value.rule_id == "CORE-TURN-1"
     assert "turn" in str(err.value)
+
+
+# -- a game whose parse_action reads only its legal text (no action_types) -------------------
+
+
+class StrictDraw(drawgame.DrawLogic):
+    """The draw game with the default parse_action (legal text only), as a game without
+    ``action_types`` has, and a waiting_rule with a bug of its own."""
+
+    action_types = ()
+
+    def legal_actions(self, state: Any, seat: int) -> Any:
+        if seat not in state.to_act:  # the core asks only for a seat to act
+            return ()
+        return super().legal_actions(state, seat)
+
+    def waiting_rule(self, state: Any, action: Any) -> Any:
+        raise RuntimeError("a bug in waiting_rule")
+
+
+@pytest.fixture
+def strict_draw() -> Iterator[None]:
+    cardcore.register("cardcore.games", "strict-draw", _module("strict-draw", StrictDraw))
+    yield
+    cardcore.unregister("cardcore.games", "strict-draw")
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="_driver._ask blames the action (CORE-ACTION-1 'not an action') when waiting_rule "
+    "raises and parse_action reads only legal text: a waiting seat's text never parses",
+)
+def test_a_waiting_rule_that_raises_is_named_even_when_only_legal_text_parses(
+    strict_draw: None,
+) -> None:
+    game = cardcore.new_game("strict-draw", 2, seed=4)
+    (mover,) = game.to_act
+    before = _snapshot(game)
+    with pytest.raises(cardcore.PluginError, match="waiting_rule"):
+        game.apply(drawgame.Draw(1 - mover))  # a well-formed draw of the seat that waits
+    assert _snapshot(game) == before
+
+
+# -- docs --------------------------------------------------------------------------------------
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="docs/plugin-guide/game.rst 'Hiding cards is shared' lists rule_for reasons as "
+    "passed on unchecked, not waiting_rule's (nor does docs/testing-kit.rst rejections row)",
+)
+def test_plugin_guide_warns_that_waiting_rule_reasons_reach_the_refused_seat_as_written() -> None:
+    from pathlib import Path
+
+    text = (Path(__file__).parent.parent / "docs" / "plugin-guide" / "game.rst").read_text()
+    start = text.index("Hiding cards is shared.")
+    paragraph = text[start : text.index("\n\n", start)]
+    assert "waiting_rule" in paragraph
