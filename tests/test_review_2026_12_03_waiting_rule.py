@@ -174,6 +174,8 @@ def test_spit_end_3_the_opponent_s_choice_cites_the_claim_rule_and_changes_nothi
         with pytest.raises(IllegalActionError) as err:
             game.apply(odd)
         assert err.value.rule_id == "CORE-ACTION-1", odd
+    with pytest.raises(IllegalActionError):  # another game's action of the waiting seat
+        game.apply(drawgame.Draw(1))
     assert _snapshot(game) == before
     game.act(0, "choose R")  # the emptier still chooses
     assert game.version == before[0] + 1
