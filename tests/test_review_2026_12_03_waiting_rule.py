@@ -110,11 +110,6 @@ def _chooser_claim() -> cardcore.Game:
 # -- rule_for / waiting_rule answers: a typed pair ------------------------------------------
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="_driver._ask accepts only type(answer) in (tuple, list): a NamedTuple "
-    "(rule_id, reason) from rule_for, accepted before 3717665, is now a PluginError",
-)
 def test_rule_for_answering_a_named_tuple_pair_still_refuses_by_its_rule(
     named_draw: None,
 ) -> None:
@@ -127,11 +122,6 @@ def test_rule_for_answering_a_named_tuple_pair_still_refuses_by_its_rule(
     assert err.value.rule_id == "DRAW-NT-1"
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="_driver._ask refuses a NamedTuple (a tuple[str, str]) answer of waiting_rule "
-    "as not a pair: type(answer) in (tuple, list) instead of a tuple/list instance check",
-)
 def test_waiting_rule_answering_a_named_tuple_pair_is_cited(named_draw: None) -> None:
     NamedDraw.hooks["waiting_rule"] = True
     game = cardcore.new_game("named-draw", 2, seed=4)
@@ -145,11 +135,6 @@ def test_waiting_rule_answering_a_named_tuple_pair_is_cited(named_draw: None) ->
 # -- Spit: the reasons given ------------------------------------------------------------------
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="spit legality.waiting_rule answers any action of the chooser's opponent with "
-    "'may not choose' (SPIT-END-3); the same play by the emptier is SPIT-END-1 (deal over)",
-)
 def test_spit_end_1_a_play_after_the_deal_ended_is_refused_as_such_for_either_seat() -> None:
     game = _chooser_claim()
     with pytest.raises(IllegalActionError) as mine:
@@ -242,11 +227,6 @@ def strict_draw() -> Iterator[None]:
     cardcore.unregister("cardcore.games", "strict-draw")
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="_driver._ask blames the action (CORE-ACTION-1 'not an action') when waiting_rule "
-    "raises and parse_action reads only legal text: a waiting seat's text never parses",
-)
 def test_a_waiting_rule_that_raises_is_named_even_when_only_legal_text_parses(
     strict_draw: None,
 ) -> None:
@@ -261,11 +241,6 @@ def test_a_waiting_rule_that_raises_is_named_even_when_only_legal_text_parses(
 # -- docs --------------------------------------------------------------------------------------
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="docs/plugin-guide/game.rst 'Hiding cards is shared' lists rule_for reasons as "
-    "passed on unchecked, not waiting_rule's (nor does docs/testing-kit.rst rejections row)",
-)
 def test_plugin_guide_warns_that_waiting_rule_reasons_reach_the_refused_seat_as_written() -> None:
     from pathlib import Path
 

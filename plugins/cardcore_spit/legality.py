@@ -211,12 +211,14 @@ def rule_for(logic: SpitLogic, state: SpitState, action: SpitAction) -> tuple[st
 
 def waiting_rule(logic: SpitLogic, state: SpitState, action: SpitAction) -> tuple[str, str] | None:
     """Return the rule *action*'s seat waits by (it is not in ``to_act``), with a reason:
-    ready in a setup, left out of a claim by the claim rule, or asked for a spit with no move;
-    ``None`` (the core's CORE-TURN-1) otherwise."""
+    ready in a setup, anything but a claim once the deal ended, left out of a claim by the claim
+    rule, or asked for a spit with no move; ``None`` (the core's CORE-TURN-1) otherwise."""
     seat = action.seat
     phase = state.phase
     if phase == SETUP and state.ready[seat]:
         return "SPIT-SETUP-6", f"seat {seat} is ready and waits for the other player"
+    if phase == CLAIM and not isinstance(action, Claim):
+        return "SPIT-END-1", "the deal is over: only claims are accepted"
     if phase == CLAIM and state.emptier >= 0 and seat != state.emptier:
         claim = logic.claim
         return claim.rule_id, (

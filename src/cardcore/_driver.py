@@ -272,13 +272,14 @@ def _ask(game: Game, action: Action, text: str, hook: str) -> tuple[str, str] | 
         undo(game, exc)
         if not isinstance(exc, Exception):
             raise
-        if not _well_formed(game, action, text):  # not the plugin's fault: a malformed object
+        # not the plugin's fault: a malformed object (a waiting seat's text may not parse)
+        if hook == "rule_for" and not _well_formed(game, action, text):
             msg = f"{text!r} is not an action of {game.name} (CORE-ACTION-1)"
             raise IllegalActionError(msg, action=action, rule_id="CORE-ACTION-1") from None
         raise (error := plugin_error(game, exc, hook)) from cause(error, exc)
     if answer is None and hook == "waiting_rule":
         return None
-    pair = type(answer) in (tuple, list) and len(answer) == 2
+    pair = isinstance(answer, tuple | list) and len(answer) == 2
     if not (pair and all(isinstance(x, str) and x for x in answer)):
         msg = (
             f"game {game.name!r} answered {hook} for {text!r} with {shown(answer)}:"
