@@ -49,6 +49,7 @@ def _semantic(record: Any, game: cardcore.Game) -> Any:
     out = _normal(record)
     out.pop("result", None)
     out.setdefault("deck", None)
+    out.setdefault("position", None)  # absent reads as null (records from before positions)
     out.setdefault("truncated", False)
     if isinstance(out.get("options"), dict):
         out["options"] = {**_normal(dict(game.options)), **out["options"]}
