@@ -7,6 +7,7 @@ import random
 import pytest
 
 import cardcore
+from cardcore.search import ISMCTSAgent
 from cardcore_tonk.agents import TonkHeuristicAgent
 
 
@@ -63,3 +64,48 @@ def test_house_rule_study_summary_quotes_its_own_table() -> None:
     table_row = "     - +1.9% [-0.2, 4.0]"
     assert table_row in text.splitlines()  # the rounds=1 table, diagonal pairs, skill B - A
     assert "(diagonal pairs: +1.9% [-0.2, 4.0])" in " ".join(text.split())
+
+
+def _swap_hidden(game: cardcore.Game, seat: int) -> cardcore.Game:
+    """A clone of *game* with two different cards hidden from *seat* swapped."""
+    zones = game.state.zones
+    slots = [
+        (z, len(zones.cards[z]) - 1 - i)  # show() lists a pile top first
+        for z in range(len(zones.cards))
+        for i, shown in enumerate(zones.show(z, seat))
+        if shown is None
+    ]
+    for a in slots:
+        for b in slots:
+            if zones.cards[a[0]][a[1]] != zones.cards[b[0]][b[1]]:
+                twin = game.clone()
+                cards = twin.state.zones.cards
+                cards[a[0]][a[1]], cards[b[0]][b[1]] = cards[b[0]][b[1]], cards[a[0]][a[1]]
+                return twin
+    raise AssertionError("no two different hidden cards")
+
+
+@pytest.mark.parametrize(
+    ("name", "options"),
+    [("golf", {"layout": 4, "rounds": 1}), ("golf", {"layout": 9, "rounds": 1}), ("tonk", {})],
+)
+def test_ismcts_cannot_tell_games_apart_that_differ_only_in_a_hidden_card(
+    name: str, options: dict[str, object]
+) -> None:
+    game = cardcore.new_game(name, 2, seed=5, options=options)
+    rng = random.Random(2)
+    for _ in range(6):  # a few plies in, so draws and discards have happened
+        if game.is_over:
+            break
+        legal = [a for a in game.legal_actions(game.to_act[0]) if str(a) != "drop"]
+        game.apply(rng.choice(legal))
+    assert not game.is_over
+    seat = game.to_act[0]
+    twin = _swap_hidden(game, seat)
+    assert twin.position() != game.position()
+    assert twin.view(seat) == game.view(seat)
+    picks = [
+        str(ISMCTSAgent(seed=3, iterations=12).choose(g.view(seat), g.legal_actions(seat)))
+        for g in (game, twin)
+    ]
+    assert picks[0] == picks[1]
