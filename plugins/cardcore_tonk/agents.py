@@ -83,15 +83,21 @@ class TonkHeuristicAgent:
         self.samples = whole
         self.drop_margin = drop_margin
         self._hand_key: tuple[int, int] | None = None
+        self._last = (0, 52)  # the version and the stock count of the last view it was handed
         self._seen: set[int] = set()
 
     # -- memory -----------------------------------------------------------------------------
 
-    def _remember(self, table: Mapping[str, Any]) -> None:
+    def _remember(self, view: Mapping[str, Any], table: Mapping[str, Any]) -> None:
+        """Note the top discard; forget the hand's discards when a new hand began: another
+        hand number or dealer, or (a new game for a reused agent) the version went back or
+        the stock grew."""
         key = (int(table["hand_number"]), int(table["dealer"]))
-        if key != self._hand_key:
+        now = (int(view.get("version", 0)), int(table["stock"]))
+        if key != self._hand_key or now[0] < self._last[0] or now[1] > self._last[1]:
             self._hand_key = key
             self._seen = set()
+        self._last = now
         top = table["discard_top"]
         if top is not None:
             self._seen.add(_idx(top))
@@ -109,7 +115,7 @@ class TonkHeuristicAgent:
         if len(legal) == 1:
             return legal[0]
         table = view["table"]
-        self._remember(table)
+        self._remember(view, table)
         seat = int(view["seat"])
         mine = [_idx(c) for c in table["hand"]]
         first = legal[0]

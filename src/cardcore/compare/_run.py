@@ -13,7 +13,7 @@ import math
 import numbers
 from collections.abc import Mapping, Sequence
 from time import perf_counter
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from attrs import frozen
 
@@ -24,6 +24,9 @@ from cardcore.errors import CardcoreError, StalledGameError
 from cardcore.plugins import load_agent, parse_agent_spec
 from cardcore.setup import new_game
 from cardcore.simulate import _seed_of
+
+if TYPE_CHECKING:
+    from cardcore.game import Game
 
 __all__ = ["AgentFailure", "Config", "GameRecord", "Task", "run_chunk", "run_one"]
 
@@ -169,6 +172,16 @@ def lineup_for(task: Task) -> tuple[list[str], int, int]:
     return [agents[(s + turn) % players] for s in range(players)], turn, -1
 
 
+def _left_of_dealer(game: Game) -> int:
+    """The first seat of a game nobody acts in after the deal (it ended there, as a Tonk
+    natural): left of the dealer its table names, else seat 0."""
+    try:
+        dealer = game.view(None)["table"].get("dealer")
+    except Exception:  # a game's own table: whatever it holds
+        return 0
+    return (dealer + 1) % len(game.players) if type(dealer) is int else 0
+
+
 def run_one(task: Task) -> GameRecord:
     """Play one game of a comparison."""
     name, players, config, side, probe, study, index, _, limit = task
@@ -177,7 +190,8 @@ def run_one(task: Task) -> GameRecord:
     game = new_game(
         name, players, rules=config.rules, without=config.without, options=config.options, seed=seed
     )
-    first = game.to_act[0] if len(game.to_act) == 1 else 0
+    to_act = game.to_act  # several in real time: seat 0; none when the deal ended the game
+    first = to_act[0] if len(to_act) == 1 else 0 if to_act else _left_of_dealer(game)
     seats = [
         _Seat(make_agent(spec, _seed_of(seed, 1000 + s)), s, spec, limit)
         for s, spec in enumerate(specs)
