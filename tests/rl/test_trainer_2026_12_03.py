@@ -305,3 +305,16 @@ def test_a_step_after_close_does_not_blame_the_opponent(batched: bool) -> None:
         except CardcoreError as exc:
             assert "opponent in seat" not in str(exc), str(exc)
             return
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="max_actions above the game's own bound is accepted and silently capped (spit:"
+    " 50000 -> 20000), undocumented (src/cardcore/rl/match.py Config: min(bound, limit))",
+)
+def test_a_max_actions_above_the_games_bound_is_used_or_refused() -> None:
+    try:
+        env = aec_env("spit", 2, max_actions=50_000)
+    except OptionError:
+        return
+    assert env.config.bound == 50_000
