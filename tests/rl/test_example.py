@@ -28,5 +28,5 @@ def test_the_reinforce_example_trains_and_reports_confidence_intervals() -> None
     assert re.search(r"trained on 16 games vs random in [\d.]+ s", out)
     assert re.search(r"trained on 16 games vs golf-greedy in [\d.]+ s", out)
     for label in ("trained vs untrained", "trained vs random", "trained vs golf-greedy", "untrained vs random", "untrained vs golf-greedy"):
-        assert re.search(rf"^{label} +win rate [01]\.\d{{3}} ± \d\.\d{{3}} +margin +[+-]\d+\.\d\d ± \d+\.\d\d points per hole$", out, re.M), label
+        assert re.search(rf"^{label} +win rate [01]\.\d{{3}} \[[01]\.\d{{3}}, [01]\.\d{{3}}\] +margin +[+-]\d+\.\d\d ± \d+\.\d\d points per hole$", out, re.M), label
     assert re.search(r"^trained beats untrained \(95% CI of the win rate above 0\.5\): (yes|not shown at this size)$", out, re.M)
