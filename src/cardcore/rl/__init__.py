@@ -35,7 +35,7 @@ from cardcore.rl.encoding import (
     misfit,
     seat_view,
 )
-from cardcore.rl.match import MAX_REACTION, Config, Match, win_rewards
+from cardcore.rl.match import MAX_REACTION, Config, Match, as_int, win_rewards
 from cardcore.rl.seat import SeatEnv, SeatRunner, gym_env
 from cardcore.rl.vector import BatchEnv, vector_env
 
@@ -80,6 +80,8 @@ def observe(game: Game, seat: int, encoding: Encoding | None = None) -> dict[str
     if not isinstance(game, Game):
         msg = f"observe takes a Game, not {shown(game)}"
         raise ArgumentError(msg)
+    plain = as_int(seat)  # a numpy integer, as the environments take it
+    seat = seat if plain is None else plain
     legal = () if game.is_over else game.legal_actions(seat)
     if encoding is None:
         obs, mask, _ = Observer(encoding_for(game)).arrays(game, seat, legal)

@@ -529,7 +529,8 @@ def aec_env(
     :param options: The game's options.
     :param render_mode: ``None``, ``"human"`` (print) or ``"ansi"`` (return text).
     :param rewards: ``"win"`` (at the end) or ``"score"`` (as standings change).
-    :param max_actions: Truncate a game after this many actions (default: the game's bound).
+    :param max_actions: Truncate a game after this many actions (default, and at most: the
+        game's own bound; a larger value is capped, ``config.bound`` holds the one in use).
     :param reaction: Real-time games: the median reaction delay (seconds) of each
         seat's decisions, one for all or one per seat.
     :raises UnknownPluginError: Unknown game or rule.

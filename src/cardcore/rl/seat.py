@@ -190,6 +190,8 @@ class SeatRunner:
                 }
             )
         msg = f"{REDEALS} games of {self.config.game} in a row ended before seat {self.seat} acted"
+        if all(g["result"] and g["result"]["reason"] == "truncated" for g in self.skipped[-3:]):
+            msg += f": the action bound ({self.config.bound}, max_actions) cut them off"
         raise CardcoreError(msg)
 
     def check_arrays(self, obs: Any, mask: Any) -> None:
@@ -372,8 +374,10 @@ class SeatRunner:
         self.choices = self.config.observer.fill(match.game, self.seat, legal, obs, mask)
 
     def close(self) -> None:
-        """Stop lending views of the current game."""
+        """Stop lending views of the current game; a step then asks for :meth:`reset`."""
         self._stack.close()
+        if self.match is not None:  # the agents can no longer see the game: it cannot go on
+            self._failed = "the environment was closed"
 
 
 class SeatEnv(gymnasium.Env[dict[str, Any], np.int64]):

@@ -54,6 +54,9 @@ class BatchEnv(VectorEnv[Obs, npt.NDArray[np.int64], npt.NDArray[Any]]):
         if count is None or count < 1:
             msg = f"num_envs must be a positive int, not {shown(num_envs)}"
             raise OptionError(msg)
+        if not isinstance(copy, bool | np.bool_):  # "no" or None would read as a choice
+            msg = f"copy must be True or False, not {shown(copy)}"
+            raise OptionError(msg)
         self.config = config
         self.num_envs = num_envs = count
         self.runners = [SeatRunner(config, seat, opponents) for _ in range(num_envs)]
@@ -62,7 +65,7 @@ class BatchEnv(VectorEnv[Obs, npt.NDArray[np.int64], npt.NDArray[Any]]):
         self.single_action_space = action
         self.observation_space = batch_space(observation, num_envs)
         self.action_space = batch_space(action, num_envs)
-        self.copy = copy
+        self.copy = bool(copy)
         self._obs = np.zeros((num_envs, config.observer.size), dtype=np.float32)
         self._mask = np.zeros((num_envs, action.n), dtype=np.int8)
         self._rewards = np.zeros(num_envs, dtype=np.float64)
