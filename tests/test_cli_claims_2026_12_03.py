@@ -361,3 +361,16 @@ def test_no_record_with_a_record_file_is_refused(
         monkeypatch, ["golf", "--seed", "1", "--no-record", "--record", str(path)], ["resign"]
     )
     assert status == 2 or path.exists()
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="serve --port with 5000 digits echoes them all (cli/serve.py: 'not a port number: "
+    "{text!r}'), where every other number argument cuts the echo short with '...'",
+)
+def test_a_huge_port_gets_a_short_error(capsys: pytest.CaptureFixture[str]) -> None:
+    assert cli.main(["simulate", "golf", "-q", "-n", "9" * 5000]) == 2
+    assert len(capsys.readouterr().err) < 500  # how the other readers answer
+    assert cli.main(["serve", "--port", "9" * 5000]) == 2
+    err = capsys.readouterr().err
+    assert "--port" in err and len(err) < 500
