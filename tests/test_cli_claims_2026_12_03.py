@@ -374,3 +374,18 @@ def test_a_huge_port_gets_a_short_error(capsys: pytest.CaptureFixture[str]) -> N
     assert cli.main(["serve", "--port", "9" * 5000]) == 2
     err = capsys.readouterr().err
     assert "--port" in err and len(err) < 500
+
+
+def test_the_tutorial_round_is_the_one_cardcore_play_deals(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """tutorial.rst: ``cardcore play golf --seed 7 -o rounds=1`` deals this very round."""
+    status, out = _play(
+        monkeypatch,
+        ["golf", "--seed", "7", "-o", "rounds=1", "--no-record"],
+        ["#1", "flip 3", "draw", "quit"],
+    )
+    assert status == 0
+    assert "0:AC" in out and "3:AS" in out  # Ann's column in the tutorial
+    assert "card: 3H" in out  # the card Ann draws there
+    assert "discard: QS" in out
