@@ -389,3 +389,21 @@ def test_the_tutorial_round_is_the_one_cardcore_play_deals(
     assert "0:AC" in out and "3:AS" in out  # Ann's column in the tutorial
     assert "card: 3H" in out  # the card Ann draws there
     assert "discard: QS" in out
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="GOLF4H: the hand slots 'replace 0..3' names are drawn unnumbered ('7D 4S 2C 10H'); "
+    "cli/render.py _field_markup numbers a grid only when it has more than one row",
+)
+def test_the_four_card_hand_is_numbered_by_the_positions_replace_takes(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    status, out = _play(
+        monkeypatch,
+        ["golf", "-o", "layout=4h", "--seed", "3", "--no-record"],
+        ["draw", "quit"],
+    )
+    assert status == 0 and "#1 replace 0" in out
+    mine = next(line for line in out.splitlines() if "Player 1 (you)" in line)
+    assert re.search(r"0:\S+ +1:\S+ +2:\S+ +3:\S+", mine), mine
