@@ -68,11 +68,6 @@ def test_play_answers_bad_moves_as_the_docs_quote_and_changes_nothing(
     assert [(seat, text) for seat, text, _ in actions] == [(0, "flip 0"), (0, "resign")]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="play: '#'+5000 digits raises int() ValueError in cli/screen.py resolve(); "
-    "the game ends with exit 1 and the record is not saved",
-)
 def test_a_huge_menu_number_is_not_understood_and_the_game_goes_on(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
@@ -88,11 +83,6 @@ def test_a_huge_menu_number_is_not_understood_and_the_game_goes_on(
     assert [text for _, text, _ in actions][:2] == ["flip 0", "flip 1"]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="real-time play: '#'+5000 digits is answered 'error: could not act on ...: "
-    "ValueError: Exceeds the limit (4300 digits)' (cli/screen.py resolve), a leaked exception",
-)
 def test_a_huge_menu_number_in_a_realtime_game_is_simply_not_understood() -> None:
     from rich.console import Console
 
@@ -109,11 +99,6 @@ def test_a_huge_menu_number_in_a_realtime_game_is_simply_not_understood() -> Non
     assert "not understood" in text
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="a bare 5000-digit number is echoed in full in 'type #N for menu item N' "
-    "(cli/screen.py resolve), where notation refuses text over 200 characters unread",
-)
 def test_a_bare_huge_number_gets_a_short_answer(monkeypatch: pytest.MonkeyPatch) -> None:
     status, out = _play(
         monkeypatch, ["golf", "--seed", "11", "--no-record"], ["9" * 5000, "resign"]
@@ -130,11 +115,6 @@ def test_an_empty_game_name_is_refused_by_play(capsys: pytest.CaptureFixture[str
     assert "no game called ''" in capsys.readouterr().err
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="simulate '' runs Golf (cli/commands.py 'args.game or default_game()') where "
-    "play, list, rules and compare refuse the empty name",
-)
 def test_an_empty_game_name_is_refused_by_simulate(capsys: pytest.CaptureFixture[str]) -> None:
     status = cli.main(["simulate", "", "--games", "1", "--quiet"])
     assert status == 2
@@ -176,11 +156,6 @@ def test_replay_refuses_a_save_and_a_record_of_another_game(
     assert err.startswith("error: record cannot start its game") and err.count("\n") == 1
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="a record action of 10000 characters is echoed whole in the one-line error "
-    "(records.py replay: 'record action {i} ({seat}, {text!r}) cannot be replayed')",
-)
 def test_a_record_with_a_huge_action_gets_a_short_error(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -314,11 +289,6 @@ def test_the_announced_reaction_time_is_the_one_the_bots_use(
     assert "(reaction 1 s)" not in header, header
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="--dask with a malformed address ('bogus') exits 1, not 2 for a bad argument as "
-    "cli.rst says; --dask '' quietly runs without dask",
-)
 def test_a_malformed_dask_address_is_a_bad_argument(capsys: pytest.CaptureFixture[str]) -> None:
     assert cli.main(["simulate", "golf", "-n", "2", "-q", "--dask", "bogus"]) == 2
     assert "bogus" in capsys.readouterr().err
@@ -363,11 +333,6 @@ def test_no_record_with_a_record_file_is_refused(
     assert status == 2 or path.exists()
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="serve --port with 5000 digits echoes them all (cli/serve.py: 'not a port number: "
-    "{text!r}'), where every other number argument cuts the echo short with '...'",
-)
 def test_a_huge_port_gets_a_short_error(capsys: pytest.CaptureFixture[str]) -> None:
     assert cli.main(["simulate", "golf", "-q", "-n", "9" * 5000]) == 2
     assert len(capsys.readouterr().err) < 500  # how the other readers answer

@@ -366,6 +366,9 @@ def _dask_executor(stack: ExitStack, address: str, workers: int | None) -> Execu
     except ImportError:
         msg = "--dask needs dask: install it with pip install 'cardcore[dask]'"
         raise UsageError(msg) from None
+    if not address.strip():
+        msg = "--dask needs an address: 'local', or the scheduler's, such as tcp://host:8786"
+        raise UsageError(msg)
     if address == "local":
         cluster = stack.enter_context(
             dd.LocalCluster(
@@ -376,8 +379,8 @@ def _dask_executor(stack: ExitStack, address: str, workers: int | None) -> Execu
     else:
         try:
             client = stack.enter_context(dd.Client(address, timeout="10s"))
-        except OSError as exc:
-            msg = f"cannot reach the dask scheduler at {address!r}: {exc}"
+        except (OSError, ValueError, TypeError) as exc:  # unreachable, or not an address
+            msg = f"cannot reach the dask scheduler at {address[:60]!r}: {exc}"
             raise UsageError(msg) from None
     executor: Executor = client.get_executor()
     return executor
@@ -392,7 +395,7 @@ def _by_name(refs: Iterable[str]) -> list[str]:
 
 def cmd_simulate(console: Console, args: argparse.Namespace) -> int:
     """Simulate many seeded games and print the summary (and optional JSON)."""
-    name = args.game or default_game()
+    name = default_game() if args.game is None else args.game
     info = game_info(name)
     n = players_for(name, args.players, DEFAULT_PLAYERS, args)
     agents: list[str] | None = None
@@ -414,7 +417,7 @@ def cmd_simulate(console: Console, args: argparse.Namespace) -> int:
     with ExitStack() as stack:
         executor: Executor | None = None
         where = "this process"
-        if args.dask:
+        if args.dask is not None:
             executor = _dask_executor(stack, args.dask, args.workers)
             where = f"dask ({args.dask})"
         elif args.workers:

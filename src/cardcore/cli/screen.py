@@ -14,6 +14,7 @@ from typing import Any
 from rich.console import RenderableType
 from rich.markup import escape
 
+from cardcore._text import shown
 from cardcore.cli.render import render_view
 from cardcore.errors import CardcoreError, IllegalActionError, NotationError, StaleActionError
 from cardcore.game import Game
@@ -85,13 +86,19 @@ def resolve(text: str, legal: Sequence[object]) -> str:
     stripped = text.strip()
     if stripped.startswith("#"):
         number = stripped[1:].strip()
-        if number.isascii() and number.isdigit() and 1 <= int(number) <= len(legal):
+        digits = number.isascii() and number.isdigit() and len(number) <= 9  # int() of a few
+        if digits and 1 <= int(number) <= len(legal):
             return str(legal[int(number) - 1])
         choose = "#1" if len(legal) == 1 else f"#1 to #{len(legal)}"
-        msg = f"no action {stripped!r} (choose {choose})" if legal else "no action to choose now"
+        msg = (
+            f"no action {shown(stripped, 40)} (choose {choose})"
+            if legal
+            else "no action to choose now"
+        )
         raise NotationError(msg)
     if stripped.isascii() and stripped.isdigit():
-        msg = f"type #{stripped} for menu item {stripped}, or an action's notation (a bare number is not an action)"
+        item = stripped if len(stripped) <= 9 else "N"
+        msg = f"type #{item} for menu item {item}, or an action's notation (a bare number is not an action)"
         raise NotationError(msg)
     return stripped
 

@@ -11,6 +11,7 @@ import socket
 import sys
 from typing import Any
 
+from cardcore._text import shown
 from cardcore.cli.args import UsageError, _digits, _seconds
 
 MAX_HEAD = 64 * 1024
@@ -25,10 +26,10 @@ WEB_MISSING = "cardcore serve needs the web extra: pip install 'cardcore[web]'"
 def _port(text: str) -> int:
     value = _digits(text)
     if value is None:
-        msg = f"not a port number: {text!r}"
+        msg = f"not a port number: {shown(text, 40)}"
         raise argparse.ArgumentTypeError(msg) from None
     if not 0 <= value <= 65535:
-        msg = f"a port is from 0 to 65535, not {value}"
+        msg = f"a port is from 0 to 65535, not {shown(value, 40)}"
         raise argparse.ArgumentTypeError(msg)
     return value
 
