@@ -170,11 +170,6 @@ def test_a_record_with_a_huge_action_gets_a_short_error(
     assert len(err) < 1000
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="verify --commitment that is not 64 hex digits ('xyz', '') exits 1 (the deal "
-    "does not verify) instead of 2 (bad argument), cli/verify.py via verify_bundle",
-)
 def test_verify_refuses_a_malformed_commitment_as_a_bad_argument(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -188,11 +183,6 @@ def test_verify_refuses_a_malformed_commitment_as_a_bad_argument(
     assert cli.main(["verify", str(path), "--commitment", "xyz"]) == 2
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="verify of a bundle without --commitment prints 'verified' and never says the "
-    "commitment was not compared with one noted at the start (cli/verify.py cmd_verify)",
-)
 def test_verify_without_commitment_says_nothing_tied_it_to_the_start(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

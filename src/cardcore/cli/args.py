@@ -84,6 +84,15 @@ def _digits(text: str) -> int | None:
         return None
 
 
+def _commitment(text: str) -> str:
+    """A fair deal's commitment as noted: sha256 in hex (64 digits, any case)."""
+    digits = text.strip()
+    if len(digits) != 64 or not all(c in "0123456789abcdefABCDEF" for c in digits):
+        msg = f"a commitment is 64 hex digits (sha256), not {digits[:80]!r}"
+        raise argparse.ArgumentTypeError(msg)
+    return digits
+
+
 def _whole(text: str) -> int:
     """A whole-number argument (``--seed``, ``--seat``, ``--at``), read as :func:`_digits` does."""
     value = _digits(text)
@@ -311,7 +320,11 @@ def build_parser() -> argparse.ArgumentParser:
         "record", metavar="RECORD", help="the fair-deal bundle a session revealed at the end, or a record"
     )
     p_ver.add_argument(
-        "--commitment", default=None, metavar="HEX", help="the commitment you noted at the start"
+        "--commitment",
+        type=_commitment,
+        default=None,
+        metavar="HEX",
+        help="the commitment you noted at the start (64 hex digits)",
     )
     from cardcore.cli import compare  # its own module; it imports this one
 

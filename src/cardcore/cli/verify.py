@@ -55,7 +55,13 @@ def cmd_verify(args: argparse.Namespace) -> int:
     data = _read(args.record)
     if data.get("format") == BUNDLE_FORMAT[0]:
         report = verify_bundle(data, args.commitment)
-        sys.stdout.write("".join(f"{line}\n" for line in report.lines()))
+        lines = report.lines()
+        if args.commitment is None:  # the bundle agrees with itself: only a noted one ties it
+            lines.append(
+                "not compared with a commitment noted at the start: give --commitment HEX to"
+                " check that the deal was fixed before play"
+            )
+        sys.stdout.write("".join(f"{line}\n" for line in lines))
         return 0
     if args.commitment is not None:
         msg = f"{args.record!r} is a plain record with no commitment to compare with --commitment"
