@@ -78,6 +78,7 @@ ERROR_CODES_OK = {
     "not-your-seat",
     "not-started",
     "game-over",
+    "not-over",
     "notation",
     "illegal",
     "stale",

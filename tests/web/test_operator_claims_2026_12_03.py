@@ -131,11 +131,6 @@ def test_a_waiting_spit_seat_is_refused_citing_the_games_rule_to_itself_only() -
 # -- a plugin that fails ------------------------------------------------------------------------
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="session.py Session._act: an 'internal' error carries str(PluginError), i.e. the"
-    " plugin's raw exception type and text (here a hidden card) to the client",
-)
 def test_a_failing_plugin_reaches_the_client_as_internal_without_its_exception_text(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
@@ -190,11 +185,6 @@ def a_view_that_fails_for_bob(
             yield session, a, b, failing
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="_flow.py Session._after: a view failing after game.act is told 'internal' ('nothing"
-    " changed', docs/session.rst) while the action stays applied and recorded",
-)
 def test_an_action_answered_internal_changed_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
     with a_view_that_fails_for_bob(monkeypatch) as (session, _, b, failing):
         game = session.game
@@ -209,11 +199,6 @@ def test_an_action_answered_internal_changed_nothing(monkeypatch: pytest.MonkeyP
             assert r.get("type") == "ok", r
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="_flow.py Session._after: when a view fails mid-broadcast _clear_events is skipped;"
-    " the next update repeats the failed action's events to Ann",
-)
 def test_after_a_failed_broadcast_each_event_reaches_a_seat_once(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
@@ -237,11 +222,6 @@ def test_after_a_failed_broadcast_each_event_reaches_a_seat_once(
 # -- the protocol's small print -----------------------------------------------------------------
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="protocol/session: an error for a message whose 'id' is valid but another field is"
-    " wrong (or its type unknown) answers id null: the client cannot match it",
-)
 @pytest.mark.parametrize(
     "message",
     [
@@ -262,11 +242,6 @@ def test_an_error_echoes_the_id_of_the_message_it_refuses(message: dict[str, Any
             assert r["id"] == "m1", r
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="session.py Session._record: 'record' before the end is refused with code"
-    " 'game-over', which docs/session.rst gives for messages after the end",
-)
 def test_a_record_asked_mid_game_is_not_answered_game_over() -> None:
     with served() as (client, _):
         sid = create(client, "golf", [{"name": "Ann"}, {"name": "Bob"}])["session"]
@@ -279,11 +254,6 @@ def test_a_record_asked_mid_game_is_not_answered_game_over() -> None:
             assert r["code"] != "game-over", r
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="protocol.py _id/_text: a lone surrogate is refused as 'must be text of at most 64"
-    " characters' (it is 1): the message does not name what is wrong",
-)
 def test_an_id_utf8_cannot_carry_is_refused_saying_so() -> None:
     with served() as (client, _), client.websocket_connect("/ws") as wa:
         a = Conn(wa)
@@ -330,11 +300,6 @@ def test_a_signed_save_loads_with_its_key_and_refuses_one_changed_byte() -> None
         cardcore.load(data, key=b"another key")
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="app.py WebServer.describe: a session created with spectators false still offers a"
-    " 'watch' link, which answers 'full: this session takes no spectators'",
-)
 def test_a_session_without_spectators_offers_no_watch_link() -> None:
     with served() as (client, _):
         seats = [{"name": "Ann"}, {"name": "Bob"}]

@@ -27,7 +27,7 @@ from cardcore.session.config import GameSetup, SessionConfig
 from cardcore.session.fair import FairDeal
 from cardcore.session.patch import diff, may_show
 from cardcore.session.protocol import Outbound, ProtocolError, RateLimiter, dumps
-from cardcore.session.store import Batch, Store, TokenRow
+from cardcore.session.store import Batch, Store, TokenRow, merged
 from cardcore.session.streams import SPECTATORS, SpectatorEntry, SpectatorFeed, Stream, seat_stream
 from cardcore.setup import Listener
 
@@ -143,7 +143,7 @@ class Flow(Presence):
         if self.store is None:
             return
         if self._unsaved is not None:
-            batch = _merge(self._unsaved, batch)
+            batch = merged(self._unsaved, batch)
         try:
             self.store.commit(self.id, batch)
         except Exception as exc:  # the game goes on; the next call writes both batches
@@ -364,9 +364,14 @@ class Flow(Presence):
         self.clocks.update(may_act(game), when, actor if actor != HOST else None, over=over)
         for s, stream in enumerate(self.streams):
             old = self.views[s]
-            new = game.view(s)
+            try:
+                new = game.view(s)
+            except Exception:  # a plugin's view: this seat gets it all with its next update
+                LOG.exception("session %s: seat %d's view failed at version %d", self.id, s, version)
+                continue
             self.views[s] = new
             events = [e.to_json() for e in self._seat_events[s] if type(e) is not ActionApplied]
+            self._seat_events[s].clear()  # (kept for a seat whose view failed, as above)
             shown = text if s == actor or may_show(text, old, new, events) else None
             message = {
                 "type": "update",
@@ -380,9 +385,12 @@ class Flow(Presence):
             if notes := self._notes(events, shown):
                 message["notes"] = notes
             self._emit(stream, message)
-        if self.config.spectators:
-            self._spectate(game, actor, text, at, cause)
-        self._clear_events()
+        try:
+            if self.config.spectators:
+                self._spectate(game, actor, text, at, cause)
+            self._spec_events.clear()
+        except Exception:  # as for a seat: the spectators see it with the next version
+            LOG.exception("session %s: the spectators' view failed at version %d", self.id, version)
         if over:
             self._finish(when)
 
@@ -571,24 +579,3 @@ class Flow(Presence):
 def _has_default(game: Game) -> bool:
     return type(game.logic).default_action is not GameLogic.default_action
 
-
-def _merge(old: Batch, new: Batch) -> Batch:
-    """One batch holding *old* then *new* (a write the store failed is retried with the next)."""
-    actions = list(old.actions)
-    keep = old.keep_actions
-    if new.keep_actions is not None:
-        actions = [a for a in actions if a[0] < new.keep_actions]
-        keep = new.keep_actions if keep is None else min(keep, new.keep_actions)
-    prune = dict(old.prune)
-    for name, below in new.prune.items():
-        prune[name] = max(below, prune.get(name, 0))
-    return Batch(
-        status=new.status,
-        updated=new.updated,
-        meta=new.meta if new.meta is not None else old.meta,
-        keep_actions=keep,
-        actions=actions + new.actions,
-        tokens=old.tokens + new.tokens,
-        messages=old.messages + new.messages,
-        prune=prune,
-    )

@@ -108,7 +108,7 @@ class Hub:
             if found is None:
                 raise ProtocolError("no-session", f"no session {wanted!r} here (name it in 'session')")
         except ProtocolError as exc:
-            return [_error(conn, exc, ref)]
+            return [_error(conn, exc, ref if ref is not None else exc.ref)]
         except Exception as exc:  # pragma: no cover - a bug: tell the client
             LOG.exception("hub: unexpected error")
             return [_error(conn, ProtocolError("internal", f"internal error: {type(exc).__name__}"), ref)]

@@ -72,6 +72,7 @@ ERROR_CODES: dict[str, str] = {
     "not-your-seat": "the message names another seat than the one this connection holds",
     "not-started": "the game has not started yet",
     "game-over": "the game is over",
+    "not-over": "the game is not over yet (a record is shown at its end)",
     "notation": "the action text is not an action of this game",
     "illegal": "the action is not legal now (the message ends with the rule ID)",
     "stale": "the action was legal in the view it was made on, not any more",
@@ -94,6 +95,8 @@ class ProtocolError(CardcoreError):
         super().__init__(msg)
         self.code = code
         self.rule_id = rule_id
+        self.ref: Any = None
+        """The refused message's own ``id``, when it is a valid one (to echo in the reply)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -150,6 +153,8 @@ def _text(longest: int, *, empty: bool = False) -> Check:
             or not _utf8(value)
         ):
             msg = f"field {name!r} must be text of 1 to {longest} characters, not {_show(value)}"
+            if type(value) is str and not _utf8(value):
+                msg = f"field {name!r} holds a lone surrogate, which UTF-8 cannot carry"
             raise ProtocolError("bad-message", msg)
         return value
 
@@ -186,14 +191,21 @@ def _number(name: str, value: Any) -> Any:
     return value
 
 
+def _short_text(value: Any) -> bool:
+    return type(value) is str and len(value) <= MAX_ID and _utf8(value)
+
+
 def _id(name: str, value: Any) -> Any:
     if type(value) is int and abs(value) < 2**53:
         return value
-    if type(value) is str and len(value) <= MAX_ID and _utf8(value):
+    if _short_text(value):
         return value
     msg = (
-        f"field 'id' must be text of at most {MAX_ID} characters or an integer, not {_show(value)}"
+        f"field 'id' must be text of at most {MAX_ID} characters or an integer below 2**53 in"
+        f" size, not {_show(value)}"
     )
+    if type(value) is str and not _utf8(value):
+        msg = "field 'id' holds a lone surrogate, which UTF-8 cannot carry"
     raise ProtocolError("bad-message", msg)
 
 
@@ -293,6 +305,15 @@ def read_message(raw: str | bytes | bytearray | Mapping[str, Any], max_size: int
         except Exception as exc:
             msg = f"the message could not be read ({type(exc).__name__})"
             raise ProtocolError("bad-message", msg) from None
+    try:
+        return _fields(data)
+    except ProtocolError as exc:  # a valid id is echoed, so the client can match the error
+        ref = data.get("id")
+        exc.ref = ref if (type(ref) is int and abs(ref) < _BIG) or _short_text(ref) else None
+        raise
+
+
+def _fields(data: dict[Any, Any]) -> dict[str, Any]:
     kind = data.get("type")
     spec = MESSAGE_TYPES.get(kind) if type(kind) is str else None
     if spec is None:

@@ -393,7 +393,7 @@ class Session(Rejoin):
             version = self._version_for(conn)
             self._send(conn, {"type": "ok", "id": ref, "of": kind, "version": version})
         except ProtocolError as exc:
-            self._error(conn, exc, ref)
+            self._error(conn, exc, ref if ref is not None else exc.ref)
 
     def _error(self, conn: str, exc: ProtocolError, ref: Any, *, close: bool = False) -> None:
         message: dict[str, Any] = {"type": "error", "code": exc.code, "message": str(exc), "id": ref}
@@ -532,6 +532,7 @@ class Session(Rejoin):
             )
             raise ProtocolError("stale", msg_text)
         before = self._copy(game)
+        version = game.version
         try:
             action = game.act(seat, msg["action"], at=now, seen=seen if self.realtime else None)
         except StaleActionError as exc:
@@ -541,9 +542,13 @@ class Session(Rejoin):
             raise ProtocolError(code, str(exc), rule_id=exc.rule_id) from None
         except NotationError as exc:
             raise ProtocolError("notation", str(exc)) from None
-        except CardcoreError as exc:
+        except CardcoreError as exc:  # a plugin's: its text may name any card, so it is logged
             LOG.error("session %s: %s", self.id, exc)
-            raise ProtocolError("internal", f"the game failed: {exc}") from None
+            if game.version == version:
+                plugin = getattr(exc, "plugin", None)
+                by = f" in plugin {shown(plugin, 60)}" if isinstance(plugin, str) else ""
+                raise ProtocolError("internal", f"the game failed{by}; the server logged why") from None
+            action = game.record_entries()[-1][1]  # applied all the same (CORE-BOUND-1): told
         self._after(seat, action, now, "player", before)
 
     def _history(self, c: Conn, since: int, ref: Any) -> None:
@@ -556,5 +561,5 @@ class Session(Rejoin):
     def _record(self, c: Conn, ref: Any) -> None:
         record = self.record()
         if record is None:
-            raise ProtocolError("game-over", "the record is shown once the game is over")
+            raise ProtocolError("not-over", "the record is shown once the game is over")
         self._send(c.id, {"type": "record", "id": ref, "record": record, "bundle": self.fair_bundle()})

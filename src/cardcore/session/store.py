@@ -108,6 +108,28 @@ class Batch:
         )
 
 
+def merged(old: Batch, new: Batch) -> Batch:
+    """One batch holding *old* then *new* (a write the store failed is retried with the next)."""
+    actions = list(old.actions)
+    keep = old.keep_actions
+    if new.keep_actions is not None:
+        actions = [a for a in actions if a[0] < new.keep_actions]
+        keep = new.keep_actions if keep is None else min(keep, new.keep_actions)
+    prune = dict(old.prune)
+    for name, below in new.prune.items():
+        prune[name] = max(below, prune.get(name, 0))
+    return Batch(
+        status=new.status,
+        updated=new.updated,
+        meta=new.meta if new.meta is not None else old.meta,
+        keep_actions=keep,
+        actions=actions + new.actions,
+        tokens=old.tokens + new.tokens,
+        messages=old.messages + new.messages,
+        prune=prune,
+    )
+
+
 @runtime_checkable
 class Store(Protocol):
     """Where sessions are kept. Every method is one transaction; none is called concurrently

@@ -419,7 +419,7 @@ class WebServer:
                 }
                 for s, name in enumerate(session.setup.players)
             ],
-            "watch": f"/play/{sid}#watch",
+            "watch": f"/play/{sid}#watch" if session.config.spectators else None,
             "schema": None if session.game is None else session.game.view_schema(),
             "record": f"/api/sessions/{sid}/record"
             if session.phase in ("over", "closed")

@@ -156,7 +156,7 @@
       links.append(el("p", {}, s.name + (s.bot ? " (bot " + s.bot + ")" : "") + ": ",
         s.bot ? el("span", { class: "doc", text: "plays by itself" }) : el("a", { href: url, class: "seat-link", text: url })));
     }
-    links.append(el("p", {}, "Watch: ", el("a", { href: data.watch, class: "watch-link", text: new URL(data.watch, location.href).href })));
+    if (data.watch) links.append(el("p", {}, "Watch: ", el("a", { href: data.watch, class: "watch-link", text: new URL(data.watch, location.href).href })));
     refresh();
   }
 
@@ -165,8 +165,8 @@
     const list = await r.json();
     const ul = $("sessions"); ul.textContent = "";
     for (const s of list) {
-      const item = el("li", {}, s.game + " · " + s.phase + " · " + s.seats.map((x) => x.name).join(", ") + " ",
-        el("a", { href: s.watch, text: "watch" }));
+      const item = el("li", {}, s.game + " · " + s.phase + " · " + s.seats.map((x) => x.name).join(", ") + " ");
+      if (s.watch) item.append(el("a", { href: s.watch, text: "watch" }));
       if (s.record) item.append(" ", el("a", { href: s.record, download: "", text: "record" }));
       ul.append(item);
     }
