@@ -216,11 +216,6 @@ def test_a_core_rule_id_cited_by_an_error_can_be_looked_up(
 # -- what a seat may see --------------------------------------------------------------------
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="a held card hidden from the viewer is drawn '-' (the mark for no card, "
-    "cli/render.py value_markup), not '##' as cli.rst says hidden cards are",
-)
 def test_a_hidden_held_card_is_drawn_as_hidden(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -308,11 +303,6 @@ def test_a_seat_number_in_the_notation_can_be_read_off_the_table(
     assert re.search(r"gofish-basic 3 \(?seat 2|seat 2\)? gofish-basic 3|2: gofish-basic 3", plain)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="play --no-record --record FILE is accepted and FILE silently not written; the two "
-    "contradict (cli/args.py: not a mutually exclusive group, unlike replay's --at/--final)",
-)
 def test_no_record_with_a_record_file_is_refused(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
@@ -346,11 +336,6 @@ def test_the_tutorial_round_is_the_one_cardcore_play_deals(
     assert "discard: QS" in out
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="GOLF4H: the hand slots 'replace 0..3' names are drawn unnumbered ('7D 4S 2C 10H'); "
-    "cli/render.py _field_markup numbers a grid only when it has more than one row",
-)
 def test_the_four_card_hand_is_numbered_by_the_positions_replace_takes(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:

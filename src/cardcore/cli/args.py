@@ -244,14 +244,15 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="SECONDS",
         help="real-time games: the bots' mean reaction time (default 1.0)",
     )
-    p_play.add_argument(
+    saving = p_play.add_mutually_exclusive_group()
+    saving.add_argument(
         "--record",
         metavar="FILE",
         default=None,
         help="where to save the record (default cardcore-GAME-SEED.json, never overwritten)",
     )
     p_play.add_argument("--force", action="store_true", help="overwrite the --record file")
-    p_play.add_argument("--no-record", action="store_true", help="do not save a record")
+    saving.add_argument("--no-record", action="store_true", help="do not save a record")
     p_play.add_argument("--name", default=None, help="your display name (default: Player N)")
 
     p_sim = sub.add_parser(

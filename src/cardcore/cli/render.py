@@ -174,10 +174,13 @@ def _keyed(key: str, value: Any, players: Sequence[str], fields: Fields | None =
     """A value inside a mapping, read as the field *key* names when one is declared.
 
     A ``seat`` or ``owner`` number (or a declared ``seat`` field) is the
-    player's name; a declared ``per-seat`` list is each player's entry.
+    player's name; a declared ``per-seat`` list is each player's entry; a ``card``
+    that is null is a card the viewer may not see (``##``).
     """
     declared = (fields or {}).get(key) or {}
     kind = declared.get("kind")
+    if key == "card" or kind == "card":  # a card slot: null is a card not shown (##)
+        return _card(value)
     if (
         (key in ("seat", "owner") or kind == "seat")
         and isinstance(value, int)
@@ -483,6 +486,9 @@ def _entry_markup(
         )
     if value is None and kind != "card":
         return "[dim]-[/]"
+    row = kind in ("cards", "json") and isinstance(value, list) and len(value) == cols
+    if cols and row and all(v is None or v == REMOVED or is_card(v) for v in value):
+        return _grid(value, cols)  # a grid of one row (a four-card hand): numbered too
     return _field_markup(kind, value, players, cols)
 
 
