@@ -232,11 +232,6 @@ def test_a_hidden_held_card_is_drawn_as_hidden(
 # -- figures in the docs --------------------------------------------------------------------
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="docs/examples.rst house_rule_study output is stale: '(no house rule) 31.63 9.10' "
-    "but the command shown prints 32.21 9.31 (every row differs)",
-)
 def test_the_house_rule_study_figures_come_from_the_command_shown(tmp_path: Path) -> None:
     doc = (ROOT / "docs" / "examples.rst").read_text(encoding="utf-8")
     block = doc.split("$ python examples/house_rule_study.py study.png --games 300\n", 1)[1]
@@ -256,11 +251,6 @@ def test_the_house_rule_study_figures_come_from_the_command_shown(tmp_path: Path
 # -- real-time header and dask addresses ----------------------------------------------------
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="play speed --agent spit-greedy:mean=0.3 announces '(reaction 1 s)' though the "
-    "spec's mean=0.3 wins over --bot-speed's default (cli/play.py cmd_play header vs make_agent)",
-)
 def test_the_announced_reaction_time_is_the_one_the_bots_use(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:

@@ -196,10 +196,12 @@ def cmd_play(console: Console, args: argparse.Namespace) -> int:
         None if s == args.seat else make_agent(args.agent, game.seed * 7 + s + 1, speed)
         for s in range(n)
     ]
+    spec = parse_agent_spec(args.agent)[1]  # its own mean= or reaction= wins over --bot-speed
+    reaction = spec.get("mean", spec.get("reaction", args.bot_speed))
     console.print(
         f"[bold]{escape(name)}[/] with {n} players; you are {escape(names[args.seat])};"
         f" the others are played by [bold]{escape(args.agent)}[/]"
-        + (f" (reaction {args.bot_speed:g} s)" if info.realtime else "")
+        + (f" (reaction {reaction:g} s)" if info.realtime else "")
     )
     lenient(sys.stdin)  # an undecodable byte is a typo, not a crash
     if info.realtime:
