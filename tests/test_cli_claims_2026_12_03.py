@@ -199,11 +199,6 @@ def test_verify_without_commitment_says_nothing_tied_it_to_the_start(
 # -- rules ---------------------------------------------------------------------------------
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="errors cite core IDs (CORE-TURN-1, CORE-SEAT-2) but 'cardcore rules GAME ID' "
-    "knows only the game's own RULES.md, so the cited rule cannot be looked up",
-)
 def test_a_core_rule_id_cited_by_an_error_can_be_looked_up(
     capsys: pytest.CaptureFixture[str],
 ) -> None:

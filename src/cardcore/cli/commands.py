@@ -275,6 +275,9 @@ def _one_rule(console: Console, game: str, only: str, text: str | None) -> int:
     """``cardcore rules GAME RULE``: a house rule, a rule by ID, or every rule under an ID prefix."""
     entries = rule_entries(text) if text is not None else {}
     key = only.strip().upper()
+    core = find_rules("cardcore.rules") if key.startswith("CORE") else None
+    if core is not None:  # the core's rules, which every game obeys and errors cite
+        entries = {**rule_entries(core), **entries}
     module: object | None = None
     ri: RuleInfo | None = None
     if only in _entries()["cardcore.rules"]:
