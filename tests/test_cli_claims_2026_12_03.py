@@ -334,11 +334,6 @@ def test_the_four_card_hand_is_numbered_by_the_positions_replace_takes(
     assert re.search(r"0:\S+ +1:\S+ +2:\S+ +3:\S+", mine), mine
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="Spit declares no GameInfo.notes: the start spit, automatic spits, recycles and the "
-    "re-deal change the terminal table with no line saying why (Speed has them)",
-)
 def test_spit_says_what_its_automatic_steps_did() -> None:
     assert cardcore.game_info("speed").notes is not None
     assert cardcore.game_info("spit").notes is not None

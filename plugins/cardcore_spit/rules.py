@@ -34,6 +34,7 @@ GAME = GameInfo(
     version=__version__,
     hookspecs=hookspecs,
     fields=views.FIELDS,
+    notes=views.notes,  # the start spit, automatic spits, recycles and deals, in words
 )
 """The game's static description (SPIT-GEN-1: exactly two players)."""
 

@@ -7,13 +7,14 @@ cards as ``None``, its reserve count, the spit piles, the phase and the flags.
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from cardcore import ViewField
 from cardcore_spit.actions import SIDES
 from cardcore_spit.state import CENTRE, CLAIM, LAY, PHASE_NAMES, PLAY, SEATS, SPIT, SpitState
 
-__all__ = ["FIELDS", "held", "table"]
+__all__ = ["FIELDS", "held", "notes", "table"]
 
 FIELDS = (
     ViewField("phase", "str", "setup, play, claim (a two-pile deal ended) or over"),
@@ -71,3 +72,50 @@ def table(state: SpitState, seat: int | None, claim_word: str) -> dict[str, Any]
         "emptier": None if state.emptier < 0 else state.emptier,
         "claim": claim_word,
     }
+
+
+def notes(events: Sequence[Mapping[str, Any]], action: str | None) -> list[str]:
+    """Return a line for each of the game's own steps among one change's *events*: the start
+    spit (SPIT-START-1), an automatic spit (SPIT-STUCK-3), a recycle (SPIT-STUCK-5), a void
+    or a new deal; without them, cards would appear on the spit piles unexplained.
+
+    :param events: The change's events as a seat received them (``Event.to_json()``).
+    :param action: The change's action text; ``None`` for the deal.
+    """
+    out: list[str] = []
+    spat: dict[str, str] = {}
+    why = "Both players asked for a spit" if action == "spit" else "Nobody made progress"
+
+    def said() -> None:
+        if spat:
+            cards = ", ".join(f"{pile}: {spat[pile]}" for pile in sorted(spat))
+            out.append(f"{why}: a spit ({cards})")
+            spat.clear()
+
+    for event in events:
+        kind = event.get("event")
+        if kind == "card-spat":
+            pile = str(event.get("pile"))
+            if pile in spat:  # a second spit in the same change
+                said()
+            spat[pile] = str(event.get("card"))
+        elif kind == "play-started":
+            said()
+            why = f"Both players are ready: deal {event.get('deal')} starts"
+        elif kind == "centre-recycled":
+            said()
+            counts = " and ".join(str(n) for n in event.get("counts") or ())
+            out.append(f"No spit cards are left: the spit piles go back as spit cards ({counts})")
+        elif kind == "deal-voided":
+            said()
+            out.append(f"Nobody can progress: deal {event.get('deal')} is void and laid out again")
+        elif kind == "deal-ended":
+            said()
+            seat, deal = event.get("emptier"), event.get("deal")
+            out.append(f"Seat {seat} emptied its layout: deal {deal} ends")
+        elif kind == "deal-started" and action is not None:  # (the first deal needs no word)
+            said()
+            single = " with one spit pile" if event.get("single") else ""
+            out.append(f"Deal {event.get('deal')} is laid out{single}")
+    said()
+    return out
