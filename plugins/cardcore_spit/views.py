@@ -105,7 +105,7 @@ def notes(events: Sequence[Mapping[str, Any]], action: str | None) -> list[str]:
         elif kind == "centre-recycled":
             said()
             counts = " and ".join(str(n) for n in event.get("counts") or ())
-            out.append(f"No spit cards are left: the spit piles go back as spit cards ({counts})")
+            out.append(f"No spit cards are left: the spit piles turn into new spit cards ({counts})")
         elif kind == "deal-voided":
             said()
             out.append(f"Nobody can progress: deal {event.get('deal')} is void and laid out again")
