@@ -499,7 +499,8 @@ def cmd_replay(console: Console, args: argparse.Namespace, read: Callable[[str],
         raise UsageError(msg)
     screen = Screen(game, seat)
     console.print(
-        f"[bold]{escape(str(rec['game']))}[/] record: {len(actions)} actions, seed {rec['seed']}"
+        f"[bold]{escape(str(rec['game']))}[/] record: {len(actions)}"
+        f" action{'' if len(actions) == 1 else 's'}, seed {rec['seed']}"
     )
     if stop_at is None:
         console.print(screen.draw())

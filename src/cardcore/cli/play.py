@@ -177,6 +177,9 @@ def cmd_play(console: Console, args: argparse.Namespace) -> int:
     names = [  # numbered from 1 like "Player N", so "random 2" and "Player 2" are one seat
         f"{bot} {s + 1}" if s != args.seat else args.name or f"Player {s + 1}" for s in range(n)
     ]
+    if names.count(names[args.seat]) > 1:  # "--name 'random 2'": the move log would mix them
+        msg = f"--name {args.name!r} is the name of another seat: choose another"
+        raise UsageError(msg)
     notes = Notes(info, args.seat)
     game = new_game(
         name,
