@@ -809,10 +809,11 @@ def _render_text(game: cardcore.Game, seat: int | None) -> str:
 def _row_blocks(text: str, names: list[str]) -> dict[str, str]:
     """The text of each player's row of the seat table (a row may span several lines)."""
     lines = [ln[2:-2] if ln.startswith("│") else ln for ln in text.splitlines()]
-    head = next(i for i, ln in enumerate(lines) if ln.startswith("player "))
+    head = next(i for i, ln in enumerate(lines) if ln.startswith("seat: player "))
     header = lines[head]
-    width = len(header) - len(header[len("player") :].lstrip()) if header.strip() != "player" else 0
-    starts = re.compile(r"^(> |  )(" + "|".join(names) + r")\b")
+    first = len("seat: player")
+    width = len(header) - len(header[first:].lstrip()) if header.strip() != "seat: player" else 0
+    starts = re.compile(r"^(> |  )\d+: (" + "|".join(names) + r")\b")
     blocks: dict[str, list[str]] = {}
     current: str | None = None
     for ln in lines[head + 1 :]:

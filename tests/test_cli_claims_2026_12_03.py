@@ -268,11 +268,6 @@ def test_a_malformed_dask_address_is_a_bad_argument(capsys: pytest.CaptureFixtur
 # -- seats: named from 1, addressed from 0 --------------------------------------------------
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="play gofish: players are named from 1 ('gofish-basic 3') but 'ask N' takes seat "
-    "numbers from 0 and the table shows no bot's seat, so 'ask 2 6' asks 'gofish-basic 3'",
-)
 def test_a_seat_number_in_the_notation_can_be_read_off_the_table(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:

@@ -419,13 +419,13 @@ def render_view(
     where = arrange(view, schema)
 
     grid = Table(show_header=True, header_style="bold", box=None, pad_edge=False, padding=(0, 2))
-    grid.add_column("player")
+    grid.add_column("seat: player")
     for _, label, _ in where.columns:
         grid.add_column(escape(label))
     for seat, name in enumerate(players):
         mark = "[bold green]>[/] " if seat in to_act else "  "
         who = escape(name) + (" [cyan](you)[/]" if seat == me else "")
-        cells = [f"{mark}{who}"]
+        cells = [f"{mark}[dim]{seat}:[/] {who}"]  # the number the notation calls the seat
         for column, _, declared in where.columns:
             if declared is not None:
                 values = table[column]
