@@ -567,11 +567,14 @@ class Flow(Presence):
         if game is None:  # pragma: no cover
             return False
         before = self._copy(game)
+        version = game.version
         try:
             game.apply(action, at=at)
         except CardcoreError as exc:
             LOG.error("session %s: %s action %r refused: %s", self.id, cause, str(action), exc)
-            return False
+            if game.version == version:
+                return False
+            action = game.record_entries()[-1][1]  # applied all the same (CORE-BOUND-1): told
         self._after(seat, action, at, cause, before)
         return True
 
