@@ -106,7 +106,7 @@ def _positive(text: str) -> int:
     """A count (``--players``, ``--games``): a whole number of at least 1."""
     value = _whole(text)
     if value < 1:
-        msg = f"must be at least 1, not {value}"
+        msg = f"must be at least 1, not {shown(value, 40)}"
         raise argparse.ArgumentTypeError(msg)
     return value
 

@@ -21,6 +21,7 @@ from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
+from cardcore._text import shown
 from cardcore.agents import check_agent
 from cardcore.cli.args import (
     DEFAULT_GAMES,
@@ -491,11 +492,11 @@ def cmd_replay(console: Console, args: argparse.Namespace, read: Callable[[str],
     game = _start(rec)
     seat: int | None = args.seat
     if seat is not None and not 0 <= seat < len(game.players):
-        msg = f"--seat must be 0 to {len(game.players) - 1}, not {seat!r}"
+        msg = f"--seat must be 0 to {len(game.players) - 1}, not {shown(seat, 40)}"
         raise UsageError(msg)
     stop_at = len(actions) if args.final else args.at
     if stop_at is not None and not 0 <= stop_at <= len(actions):
-        msg = f"--at must be 0 to {len(actions)}, not {stop_at!r}"
+        msg = f"--at must be 0 to {len(actions)}, not {shown(stop_at, 40)}"
         raise UsageError(msg)
     screen = Screen(game, seat)
     console.print(

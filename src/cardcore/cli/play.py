@@ -20,6 +20,7 @@ from typing import Any
 from rich.console import Console
 from rich.markup import escape
 
+from cardcore._text import shown
 from cardcore.agents import LazyView, lend_views
 from cardcore.cli.args import UsageError, check_writable, parse_options, players_for
 from cardcore.cli.compare import check_agent_specs
@@ -167,10 +168,10 @@ def cmd_play(console: Console, args: argparse.Namespace) -> int:
     info = game_info(name)
     n = players_for(name, args.players, info.min_players, args)
     if not 1 <= n <= MAX_PLAYERS:  # said before the seats' names are built
-        msg = f"--players must be 1 to {MAX_PLAYERS}, not {n} (CORE-SEAT-2)"
+        msg = f"--players must be 1 to {MAX_PLAYERS}, not {shown(n, 40)} (CORE-SEAT-2)"
         raise UsageError(msg)
     if not 0 <= args.seat < n:
-        msg = f"--seat must be 0 to {n - 1}, not {args.seat!r}"
+        msg = f"--seat must be 0 to {n - 1}, not {shown(args.seat, 40)}"
         raise UsageError(msg)
     check_agent_specs([args.agent], info)
     bot = parse_agent_spec(args.agent)[0]  # the name alone, not its parameters
@@ -225,8 +226,8 @@ def cmd_play(console: Console, args: argparse.Namespace) -> int:
         console.print("[yellow]left the game before its end[/]")
     if path is not None:
         path = _save(console, path, game.record(), overwrite=args.force)
-        shown = escape(path)  # a path may hold "["
-        console.print(f"record saved to {shown} (replay it: cardcore replay {shown})")
+        printed = escape(path)  # a path may hold "["
+        console.print(f"record saved to {printed} (replay it: cardcore replay {printed})")
     return 0
 
 

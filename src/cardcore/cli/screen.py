@@ -86,9 +86,10 @@ def resolve(text: str, legal: Sequence[object]) -> str:
     stripped = text.strip()
     if stripped.startswith("#"):
         number = stripped[1:].strip()
-        digits = number.isascii() and number.isdigit() and len(number) <= 9  # int() of a few
-        if digits and 1 <= int(number) <= len(legal):
-            return str(legal[int(number) - 1])
+        significant = number.lstrip("0") or "0"  # '#01' is item 1
+        digits = number.isascii() and number.isdigit() and len(significant) <= 9  # a short int()
+        if digits and 1 <= int(significant) <= len(legal):
+            return str(legal[int(significant) - 1])
         choose = "#1" if len(legal) == 1 else f"#1 to #{len(legal)}"
         msg = (
             f"no action {shown(stripped, 40)} (choose {choose})"
