@@ -82,19 +82,29 @@ class TonkHeuristicAgent:
         self.rng = random.Random(seed)
         self.samples = whole
         self.drop_margin = drop_margin
-        self._hand_key: tuple[int, int] | None = None
-        self._last = (0, 52)  # the version and the stock count of the last view it was handed
+        self._hand_key: tuple[int, int, Any] | None = None
+        self._last: tuple[int, int, tuple[str, ...], str | None] = (0, 52, (), None)
+        """The version, stock count, hand and discard top of the last view it was handed."""
         self._seen: set[int] = set()
 
     # -- memory -----------------------------------------------------------------------------
 
     def _remember(self, view: Mapping[str, Any], table: Mapping[str, Any]) -> None:
         """Note the top discard; forget the hand's discards when a new hand began: another
-        hand number or dealer, or (a new game for a reused agent) the version went back or
-        the stock grew."""
-        key = (int(table["hand_number"]), int(table["dealer"]))
-        now = (int(view.get("version", 0)), int(table["stock"]))
-        if key != self._hand_key or now[0] < self._last[0] or now[1] > self._last[1]:
+        hand number or dealer, or (a new game for a reused agent) another seat, the version
+        went back or stood still on another table, or the stock grew. (A new game that looks
+        like a later moment of the last one cannot be told from it: one agent per game, as
+        ``simulate`` builds them, remembers exactly.)"""
+        key = (int(table["hand_number"]), int(table["dealer"]), view.get("seat"))
+        version, stock = int(view.get("version", 0)), int(table["stock"])
+        now = (version, stock, tuple(table["hand"]), table["discard_top"])
+        last = self._last
+        if (
+            key != self._hand_key
+            or version < last[0]
+            or stock > last[1]
+            or (version == last[0] and now != last)
+        ):
             self._hand_key = key
             self._seen = set()
         self._last = now
