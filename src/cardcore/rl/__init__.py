@@ -82,7 +82,7 @@ def observe(game: Game, seat: int, encoding: Encoding | None = None) -> dict[str
         raise ArgumentError(msg)
     plain = as_int(seat)  # a numpy integer, as the environments take it
     seat = seat if plain is None else plain
-    legal = () if game.is_over else game.legal_actions(seat)
+    legal = game.legal_actions(seat)  # checks the seat, over or not (SeatError)
     if encoding is None:
         obs, mask, _ = Observer(encoding_for(game)).arrays(game, seat, legal)
         return {"observation": obs, "action_mask": mask.astype(np.int8)}
