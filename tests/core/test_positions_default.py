@@ -115,7 +115,7 @@ class TinyLogic(GameLogic[TinyState, PlayCard]):
             state.to_act = (next_seat(seat, state.players),)
 
     def table(self, state: TinyState, seat: int | None) -> dict[str, Any]:
-        return {"points": list(state.points), "last": state.last}
+        return {"points": list(state.points), "last": state.last, "bonus": state.bonus}
 
     def scores(self, state: TinyState) -> tuple[float, ...]:
         return tuple(map(float, state.points))
@@ -145,6 +145,8 @@ GAME = GameInfo(
     fields=(
         ViewField("points", "per-seat", "pips played", of="int"),
         ViewField("last", "json", "the last card played"),
+        # shown, so a search agent's sample of a view keeps it (check_position checks it)
+        ViewField("bonus", "json", "half a point per card played"),
     ),
 )
 PLUGIN = types.ModuleType("tinygame")
@@ -242,6 +244,7 @@ def test_which_games_have_a_notation() -> None:
 
 
 # -- what the default notation refuses ------------------------------------------------------------
+
 
 def _positions() -> tuple[str, str]:
     cardcore.register("cardcore.games", "tinygame", PLUGIN)

@@ -441,3 +441,57 @@ def check_position(report: Report, game: Game, seed: int) -> None:
             return
     if again.position() != text:
         report.fail(f"position -> new_game -> position at version {game.version} is not stable")
+        return
+    if not game.is_over and game.to_act:
+        check_sampled(report, game, seed)
+
+
+#: Samples of one view a search agent draws before it gives up (as ``ismcts`` does).
+SAMPLE_ATTEMPTS = 20
+
+
+def check_sampled(report: Report, game: Game, seed: int) -> None:
+    """A position sampled from the view of the seat to act starts a game, as a search agent
+    (``ismcts``) starts its worlds: a field the view does not show must read back blank.
+
+    A game that offers no sampling (its own notation and no ``position_from_view``) is
+    skipped: a search agent says so when it is built for it.
+    """
+    from cardcore.errors import OptionError, PluginError
+    from cardcore.search.sampling import sample_position
+
+    seat = game.to_act[0]
+    view = game.view(seat)
+    rng = random.Random(seed)
+    problem: CardcoreError | None = None
+    config = game.ruleset.game
+    for _ in range(SAMPLE_ATTEMPTS):
+        try:
+            text = sample_position(view, rng)
+        except PluginError as exc:
+            report.fail(f"sampling seat {seat}'s view at version {game.version} failed: {exc}")
+            return
+        except CardcoreError:
+            return  # no sampling offered
+        try:
+            new_game(
+                game.name,
+                list(game.players),
+                rules=[r for r in game.rules if r not in config.default_rules],
+                without=sorted(set(config.default_rules) - set(game.rules)),
+                options=dict(game.options),
+                position=text,
+                seed=rng.getrandbits(40),
+            )
+        except OptionError as exc:  # an inconsistent sample: a search agent draws another
+            problem = exc
+            continue
+        except CardcoreError as exc:
+            problem = exc
+            break
+        return
+    report.fail(
+        f"a search agent cannot sample seat {seat}'s view at version {game.version}: new_game"
+        f" refuses the positions sampled from it (a field the view does not show is blank"
+        f" there; give the game position_from_view): {problem}"
+    )
