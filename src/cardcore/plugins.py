@@ -126,12 +126,17 @@ def unregister(group: str, name: str) -> None:
     _registrations.check_group(group, GROUPS)
     with _lock:
         entries = _entries()[group]
-        if name not in entries:
-            msg = f"nothing is registered as {name!r} in {group!r}"
+        name = str.__str__(name) if isinstance(name, str) else name  # a StrEnum: its text
+        if type(name) is not str or name not in entries:  # (a dict is unhashable)
+            msg = f"nothing is registered as {shown(name, 60)} in {group!r}"
             raise UnknownPluginError(msg)
         _registrations.pop(entries, group, name)
         _loaded.pop((group, name), None)
         _forget(group, name)
+
+
+_forgetters: list[Callable[[], None]] = []
+"""What else drops its cached configurations when a plugin comes or goes (search's samplers)."""
 
 
 def _forget(group: str, name: str) -> None:
@@ -140,6 +145,8 @@ def _forget(group: str, name: str) -> None:
         del _rulesets[key]
     _bare.clear()
     _earlier.invalidate()
+    for forget in _forgetters:
+        forget()
 
 
 def _load(group: str, name: str) -> Any:
