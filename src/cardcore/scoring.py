@@ -44,12 +44,19 @@ class ScoreTable:
         :param points: Points per rank.
         :param default: Points for every rank not named; ``None`` leaves them unscored
             (looking one up raises ``KeyError``).
+        :raises ArgumentError: *points* is not a mapping, names no rank, or gives points
+            that are not an int.
         """
+        if not isinstance(points, Mapping):
+            msg = (
+                f"a score table is built from a mapping of rank to points, not {shown(points, 60)}"
+            )
+            raise ArgumentError(msg)
         by_rank: dict[Rank, int] = {}
         if default is not None:
-            by_rank = {rank: default for rank in Rank}
+            by_rank = {rank: _points(default, "default") for rank in Rank}
         for key, value in points.items():
-            by_rank[_rank(key)] = value
+            by_rank[_rank(key)] = _points(value, key)
         return cls(dict(by_rank), {})
 
     @classmethod
@@ -74,10 +81,14 @@ class ScoreTable:
         :param points: Points for a card, or ``None`` for *default*.
         :param cards: The cards in play (duplicates are fine).
         :param default: Points for a card *points* does not value.
-        :raises ArgumentError: *points* answered something else than an int or ``None``.
+        :raises ArgumentError: *points* answered something else than an int or ``None``,
+            or *cards* holds something that is not a :class:`~cardcore.Card`.
         """
         by_card: dict[Card, int] = {}
         for card in set(cards):
+            if type(card) is not Card:
+                msg = f"from_points takes cards, not {shown(card, 40)} (parse_cards reads text)"
+                raise ArgumentError(msg)
             value = points(card)
             if value is not None and (not isinstance(value, int) or isinstance(value, bool)):
                 msg = f"points for {card} must be an int or None, not {shown(value)}"
@@ -86,13 +97,21 @@ class ScoreTable:
         return cls({}, by_card)
 
     def replace(self, points: Mapping[str, int]) -> ScoreTable:
-        """Return a copy where the named ranks (``"K"``) or exact cards (``"JH"``) score anew."""
+        """Return a copy where the named ranks (``"K"``) or exact cards (``"JH"``) score anew.
+
+        :raises ArgumentError: *points* is not a mapping, or gives points that are not an int.
+        :raises NotationError: A key is neither a rank nor a card.
+        """
+        if not isinstance(points, Mapping):
+            msg = f"replace takes a mapping of rank or card to points, not {shown(points, 60)}"
+            raise ArgumentError(msg)
         by_rank = dict(self.by_rank)
         by_card = dict(self.by_card)
         for key, value in points.items():
-            try:
+            value = _points(value, key)
+            if isinstance(key, Rank) or (isinstance(key, str) and key.upper() in _LABEL_TO_RANK):
                 by_rank[_rank(key)] = value
-            except KeyError:
+            else:
                 by_card[Card.parse(key)] = value
         return type(self)(by_rank, by_card)
 
@@ -120,7 +139,19 @@ _LABEL_TO_RANK = {rank.label: rank for rank in Rank}
 def _rank(key: str | Rank) -> Rank:
     if isinstance(key, Rank):
         return key
-    return _LABEL_TO_RANK[key.upper()]
+    rank = _LABEL_TO_RANK.get(key.upper()) if isinstance(key, str) else None
+    if rank is None:
+        labels = ", ".join(_LABEL_TO_RANK)
+        msg = f"not a rank: {shown(key, 40)} (one of {labels}, or a Rank)"
+        raise ArgumentError(msg)
+    return rank
+
+
+def _points(value: object, key: object) -> int:
+    if type(value) is not int:  # no bool, no float: points are whole (CORE-SCORE-1)
+        msg = f"points for {shown(key, 40)} must be an int, not {shown(value, 40)}"
+        raise ArgumentError(msg)
+    return value
 
 
 class ScoreSheet:
@@ -135,14 +166,25 @@ class ScoreSheet:
     __slots__ = ("rounds", "totals")
 
     def __init__(self, players: int) -> None:
+        """:raises ArgumentError: *players* is not an int from 1 to 64."""
+        if type(players) is not int or not 1 <= players <= 64:
+            msg = f"a score sheet is kept for 1 to 64 seats, not {shown(players, 40)}"
+            raise ArgumentError(msg)
         self.rounds: list[tuple[int, ...]] = []
         self.totals: list[int] = [0] * players
 
     def add_round(self, scores: Sequence[int]) -> None:
-        """Append one round's scores (one per seat) and add them to the totals."""
-        if len(scores) != len(self.totals):
-            msg = f"expected {len(self.totals)} scores, got {len(scores)}"
-            raise ValueError(msg)
+        """Append one round's scores (one per seat) and add them to the totals.
+
+        :raises ArgumentError: Not a list or tuple of one finite number per seat.
+        """
+        if (
+            type(scores) not in (list, tuple)
+            or len(scores) != len(self.totals)
+            or not all(_finite(x) for x in scores)
+        ):
+            msg = f"a round's scores are {len(self.totals)} numbers, one per seat, not {shown(scores, 80)}"
+            raise ArgumentError(msg)
         self.rounds.append(tuple(scores))
         for seat, score in enumerate(scores):
             self.totals[seat] += score
@@ -157,6 +199,10 @@ class ScoreSheet:
     def snapshot(self) -> dict[str, object]:
         """Return the sheet as JSON-ready data."""
         return {"rounds": [list(r) for r in self.rounds], "totals": list(self.totals)}
+
+
+def _finite(x: object) -> bool:
+    return (type(x) is int) or (type(x) is float and x - x == 0.0)  # not nan, not inf
 
 
 class LedgerError(CardcoreError, ValueError):

@@ -2,7 +2,7 @@ from __future__ import annotations
 
 import pytest
 
-from cardcore import Card, Ledger, ScoreSheet, ScoreTable
+from cardcore import ArgumentError, Card, Ledger, ScoreSheet, ScoreTable
 from cardcore.scoring import LedgerError
 
 
@@ -38,8 +38,9 @@ def test_score_sheet_totals() -> None:
     copy = sheet.clone()
     copy.add_round([1, 1, 1])
     assert sheet.totals == [11, 2, 1]
-    with pytest.raises(ValueError, match="expected 3"):
+    with pytest.raises(ArgumentError, match="3 numbers, one per seat"):
         sheet.add_round([1])
+    assert sheet.totals == [11, 2, 1]
 
 
 def test_ledger_sums_to_zero() -> None:
