@@ -13,6 +13,7 @@ import sys
 from collections.abc import Mapping
 from typing import Any
 
+from cardcore._text import shown
 from cardcore.errors import CardcoreError, OptionError
 
 __all__ = [
@@ -153,7 +154,7 @@ def parse_agent_spec(spec: str) -> tuple[str, dict[str, Any]]:
         twice, a whole number of more than 4,300 digits).
     """
     if not isinstance(spec, str):
-        msg = f"an agent is a name like 'random' or 'ismcts:iterations=200', not {spec!r}"
+        msg = f"an agent is a name like 'random' or 'ismcts:iterations=200', not {shown(spec, 60)}"
         raise OptionError(msg)
     spec = str.__str__(spec)  # plain: a subclass could split its own way
     name, colon, rest = spec.partition(":")

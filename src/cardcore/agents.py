@@ -65,6 +65,10 @@ class LazyView(Mapping[str, Any]):
     __slots__ = ("_data",)
 
     def __init__(self, view: Mapping[str, Any]) -> None:
+        """:raises ArgumentError: *view* is not a mapping."""
+        if not isinstance(view, Mapping):
+            msg = f"LazyView wraps a view (a mapping), not {shown(view, 60)}"
+            raise ArgumentError(msg)
         self._data: Mapping[str, Any] | None = view
 
     def _get(self) -> Mapping[str, Any]:

@@ -116,7 +116,7 @@ class Card:
         """
         try:
             return _BY_TEXT[text]
-        except (KeyError, TypeError):
+        except Exception:  # KeyError, unhashable, or a hostile __hash__/__eq__: read it plain
             pass
         if isinstance(text, str):
             text = str.__str__(text)  # plain: a subclass could strip or print its own way

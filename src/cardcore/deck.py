@@ -296,10 +296,14 @@ def shuffle(items: MutableSequence[T], rng: Chance | random.Random) -> None:
     :param items: The list to shuffle.
     :param rng: The generator (``state.rng()``: a :class:`Chance`, or a ``random.Random``
         from :func:`derive_rng` in a replay of a record of format 1 or 2).
+    :raises ArgumentError: *rng* is neither (a seed, ``None``).
     """
     if type(rng) is Chance:
         rng.shuffle(items)
         return
+    if not isinstance(rng, random.Random):
+        msg = f"shuffle draws with a Chance or a random.Random (state.rng()), not {shown(rng, 60)}"
+        raise ArgumentError(msg)
     rand = rng.random
     for i in range(len(items) - 1, 0, -1):
         j = int(rand() * (i + 1))

@@ -212,7 +212,7 @@ def _rule_module(name: str) -> tuple[ModuleType, RuleInfo]:
     name = str.__str__(name) if isinstance(name, str) else name
     entries = _entries()["cardcore.rules"]
     if type(name) is not str or name not in entries:
-        found = [other for other in entries if _rule_id(other) == name]
+        found = [o for o in entries if _rule_id(o) == name] if type(name) is str else []
         if len(found) > 1:  # a rule ID names one rule: refuse to guess
             both = ", ".join(sorted(found))
             msg = f"rule ID {name!r} is declared by several installed house rules ({both}): name one by its name"

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Collection, Sequence
 
+from cardcore._text import shown
+from cardcore.errors import ArgumentError
 from cardcore.state import GameState, Result
 
 __all__ = ["end_game", "next_seat", "reveal_all", "seats_from", "winners_by"]
@@ -21,7 +23,9 @@ def next_seat(seat: int, players: int, *, direction: int = 1, skip: Collection[i
     (0, 3, 3)
 
     :raises ValueError: Every seat is skipped.
+    :raises ArgumentError: *seat*, *players* or *direction* is not an int (*players* 1 to 64).
     """
+    _check_seats(seat, players, direction)
     for step in range(1, players + 1):
         candidate = (seat + step * direction) % players
         if candidate not in skip:
@@ -35,8 +39,21 @@ def seats_from(first: int, players: int, *, direction: int = 1) -> tuple[int, ..
 
     >>> seats_from(2, 4)
     (2, 3, 0, 1)
+
+    :raises ArgumentError: *first*, *players* or *direction* is not an int (*players* 1 to 64).
     """
+    _check_seats(first, players, direction)
     return tuple((first + i * direction) % players for i in range(players))
+
+
+def _check_seats(seat: object, players: object, direction: object) -> None:
+    if type(players) is not int or not 1 <= players <= 64:
+        msg = f"players must be an int from 1 to 64, not {shown(players, 40)}"
+        raise ArgumentError(msg)
+    for what, value in (("seat", seat), ("direction", direction)):
+        if type(value) is not int:
+            msg = f"{what} must be an int, not {shown(value, 40)}"
+            raise ArgumentError(msg)
 
 
 def reveal_all(state: GameState, zones: Sequence[int] | None = None) -> None:
