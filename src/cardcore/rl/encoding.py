@@ -25,7 +25,7 @@ import numpy.typing as npt
 
 from cardcore._text import shown
 from cardcore.actions import Action
-from cardcore.errors import ArgumentError, PluginError
+from cardcore.errors import ArgumentError, PluginError, SeatError
 from cardcore.game import Game
 
 __all__ = [
@@ -91,10 +91,15 @@ def seat_view(game: Game, seat: int | None, needs: str) -> Mapping[str, Any]:
     ``"table"`` calls the same :meth:`cardcore.GameLogic.table` that
     :meth:`cardcore.Game.view` puts under ``"table"``, without building the
     zones an encoding does not read.
+
+    :raises SeatError: *seat* is neither ``None`` nor a seat of *game* (CORE-SEAT-1).
     """
     if needs == "view":
         return game.view(seat)
     state = game.state
+    if seat is not None and (type(seat) is not int or not 0 <= seat < state.players):
+        msg = f"not a seat of this {len(game.players)}-player game: {shown(seat, 40)}"
+        raise SeatError(msg, action=None, rule_id="CORE-SEAT-1")
     return {
         "seat": seat,
         "to_act": state.to_act,

@@ -33,7 +33,7 @@ from cardcore.errors import ArgumentError, IllegalActionError, OptionError, Stal
 from cardcore.game import MAX_TIME, Game
 from cardcore.plugins import game_info
 from cardcore.rl.encoding import Encoding, Observer, encoding_for, seat_view
-from cardcore.setup import new_game
+from cardcore.setup import MAX_PLAYERS, new_game
 
 __all__ = ["MAX_REACTION", "REWARDS", "SPREAD", "Config", "Match", "win_rewards"]
 
@@ -88,16 +88,16 @@ def win_rewards(winners: Sequence[int], players: int) -> list[float]:
     ([1.0, -1.0], [1.0], [0.0])
 
     :param winners: The winning seats, each an int from 0 below *players*.
-    :param players: The number of seats, a positive int.
-    :raises ArgumentError: *players* is not a positive int, or *winners* is not a
+    :param players: The number of seats, an int from 1 to 64.
+    :raises ArgumentError: *players* is not an int from 1 to 64, or *winners* is not a
         list of seats of a *players*-seat game.
     """
     n = as_int(players)
-    if n is None or n < 1:
-        msg = f"players must be a positive int (the number of seats), not {shown(players)}"
+    if n is None or not 1 <= n <= MAX_PLAYERS:
+        msg = f"players must be an int from 1 to {MAX_PLAYERS} (the number of seats), not {shown(players)}"
         raise ArgumentError(msg)
     given: Any = winners
-    if isinstance(given, str | bytes) or not isinstance(given, Iterable):
+    if isinstance(given, str | bytes | Mapping) or not isinstance(given, Iterable):
         msg = f"winners must be a list of seats, not {shown(winners)}"
         raise ArgumentError(msg)
     seats: set[int] = set()
