@@ -181,7 +181,10 @@ class ScoreSheet:
         if (
             type(scores) not in (list, tuple)
             or len(scores) != len(self.totals)
-            or not all(_finite(x) for x in scores)
+            or (
+                not _INTS.issuperset(map(type, scores))  # ints: the usual case, one pass
+                and not all(_finite(x) for x in scores)
+            )
         ):
             msg = f"a round's scores are {len(self.totals)} numbers, one per seat, not {shown(scores, 80)}"
             raise ArgumentError(msg)
