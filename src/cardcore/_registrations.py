@@ -9,13 +9,18 @@ The callers hold the plugin lock.
 
 from __future__ import annotations
 
+import importlib.metadata
 from collections.abc import Callable, Iterable
+from types import ModuleType
 from typing import Any
 
 from cardcore.errors import PluginError, UnknownPluginError
 from cardcore.info import RuleInfo
 
-__all__ = ["check_group", "check_requires", "pop", "push"]
+__all__ = ["check_group", "check_requires", "forgetters", "is_entry_point", "pop", "push"]
+
+forgetters: list[Callable[[], None]] = []
+"""What else drops its cached configurations when a plugin comes or goes (search's samplers)."""
 
 _NOTHING = object()
 """Pushed for a name that held nothing: unregister then removes it."""
@@ -77,3 +82,15 @@ def check_requires(
                 f" of {game!r} or none ({info.id})"
             )
             raise PluginError(msg, plugin=info.name)
+
+
+def is_entry_point(target: Any) -> bool:
+    """Entry points from importlib.metadata or its backport (dask workers may load the latter)."""
+    if isinstance(target, importlib.metadata.EntryPoint):
+        return True
+    return (
+        not isinstance(target, ModuleType | type)
+        and callable(getattr(target, "load", None))
+        and isinstance(getattr(target, "value", None), str)
+        and isinstance(getattr(target, "group", None), str)
+    )

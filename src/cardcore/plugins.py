@@ -135,17 +135,13 @@ def unregister(group: str, name: str) -> None:
         _forget(group, name)
 
 
-_forgetters: list[Callable[[], None]] = []
-"""What else drops its cached configurations when a plugin comes or goes (search's samplers)."""
-
-
 def _forget(group: str, name: str) -> None:
     """Drop the cached configurations that could use plugin *name* of *group*."""
     for key in [k for k in _rulesets if k[0] == name or group == "cardcore.rules"]:
         del _rulesets[key]
     _bare.clear()
     _earlier.invalidate()
-    for forget in _forgetters:
+    for forget in _registrations.forgetters:
         forget()
 
 
@@ -165,7 +161,7 @@ def _load(group: str, name: str) -> Any:
         msg = f"no {kind} called {shown(name, 60)} is installed (installed: {known})"
         raise UnknownPluginError(msg)
     target = entries[name]
-    if _is_entry_point(target):
+    if _registrations.is_entry_point(target):
         try:
             target = target.load()
         except Exception as exc:
@@ -173,18 +169,6 @@ def _load(group: str, name: str) -> Any:
             raise PluginError(msg, plugin=name) from exc
     _loaded[key] = target
     return target
-
-
-def _is_entry_point(target: Any) -> bool:
-    """Entry points from importlib.metadata or its backport (dask workers may load the latter)."""
-    if isinstance(target, importlib.metadata.EntryPoint):
-        return True
-    return (
-        not isinstance(target, ModuleType | type)
-        and callable(getattr(target, "load", None))
-        and isinstance(getattr(target, "value", None), str)
-        and isinstance(getattr(target, "group", None), str)
-    )
 
 
 def available_games() -> tuple[str, ...]:

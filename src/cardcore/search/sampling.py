@@ -31,11 +31,12 @@ from typing import Any
 
 from attrs import frozen
 
+from cardcore._registrations import forgetters
 from cardcore.cards import Card
 from cardcore.deck import shuffle
 from cardcore.errors import ArgumentError, CardcoreError, OptionError, PluginError
 from cardcore.logic import GameLogic
-from cardcore.plugins import _forgetters, game_info, get_ruleset, rule_info
+from cardcore.plugins import game_info, get_ruleset, rule_info
 from cardcore.positions import read_field
 from cardcore.zones import ALL, Layout, Visibility, Zones, ZoneSpec
 
@@ -46,7 +47,7 @@ _LAYOUTS: dict[tuple[tuple[str, int | None, str], ...], Layout] = {}
 _CONFIGS: dict[tuple[str, int, str, str], ViewConfig] = {}
 _CACHE = 256
 """How many distinct layouts and configurations the module remembers."""
-_forgetters.append(_CONFIGS.clear)  # a game registered again under its name: its new logic
+forgetters.append(_CONFIGS.clear)  # a game registered again under its name: its new logic
 
 
 @frozen
