@@ -191,12 +191,8 @@ def default_position(logic: GameLogic[Any, Any], view: Mapping[str, Any], zones:
     :raises CardcoreError: The game has its own notation (and no
         ``position_from_view``), or none.
     """
-    cls = type(logic)
     name = logic.info.name
-    if (
-        cls.blank_state is GameLogic.blank_state
-        or cls.write_position is not GameLogic.write_position
-    ):
+    if not _default_notation(logic):
         msg = (
             f"search agents cannot sample positions of {name!r}: it has no default position"
             " notation (blank_state) and no position_from_view hook"
@@ -214,6 +210,25 @@ def default_position(logic: GameLogic[Any, Any], view: Mapping[str, Any], zones:
         except (OptionError, TypeError):
             continue  # the table shows it in another shape: keep the blank value
     return logic.write_position(state)
+
+
+def _default_notation(logic: GameLogic[Any, Any]) -> bool:
+    cls = type(logic)
+    return (
+        cls.blank_state is not GameLogic.blank_state
+        and cls.write_position is GameLogic.write_position
+    )
+
+
+def offers_sampling(logic: GameLogic[Any, Any]) -> bool:
+    """Whether search agents can sample positions of the game of *logic*: its own
+    ``sample_position`` or ``position_from_view``, or the core's default notation."""
+    cls = type(logic)
+    return (
+        cls.sample_position is not GameLogic.sample_position
+        or cls.position_from_view is not GameLogic.position_from_view
+        or _default_notation(logic)
+    )
 
 
 def sample_position(view: Mapping[str, Any], rng: random.Random) -> str:
