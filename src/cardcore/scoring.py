@@ -9,6 +9,8 @@ to zero.
 
 from __future__ import annotations
 
+import math
+import numbers
 from collections.abc import Callable, Iterable, Mapping, Sequence
 
 from attrs import frozen
@@ -148,10 +150,10 @@ def _rank(key: str | Rank) -> Rank:
 
 
 def _points(value: object, key: object) -> int:
-    if type(value) is not int:  # no bool, no float: points are whole (CORE-SCORE-1)
+    if not isinstance(value, numbers.Integral) or isinstance(value, bool):  # whole points
         msg = f"points for {shown(key, 40)} must be an int, not {shown(value, 40)}"
         raise ArgumentError(msg)
-    return value
+    return int(value)
 
 
 class ScoreSheet:
@@ -179,7 +181,7 @@ class ScoreSheet:
         :raises ArgumentError: Not a list or tuple of one finite number per seat.
         """
         if (
-            type(scores) not in (list, tuple)
+            not isinstance(scores, list | tuple)
             or len(scores) != len(self.totals)
             or (
                 not _INTS.issuperset(map(type, scores))  # ints: the usual case, one pass
@@ -205,7 +207,10 @@ class ScoreSheet:
 
 
 def _finite(x: object) -> bool:
-    return (type(x) is int) or (type(x) is float and x - x == 0.0)  # not nan, not inf
+    """A number a score can be (numpy's too): no bool, no nan, no infinity."""
+    if isinstance(x, bool) or not isinstance(x, numbers.Real):
+        return False
+    return isinstance(x, numbers.Integral) or math.isfinite(x)
 
 
 class LedgerError(CardcoreError, ValueError):
