@@ -83,12 +83,6 @@ def test_record_replays_an_action_a_failure_let_stand(failing_scores: str) -> No
     assert again.version == BOUND
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="SessionConfig.build replays stored actions with game.act and turns the PluginError"
-    " of an action that stood at the bound (CORE-BOUND-1) into CorruptStateError: a session"
-    " that stored such an action (now also a timeout's) cannot be resumed",
-)
 def test_session_with_an_action_a_failure_let_stand_resumes(failing_scores: str) -> None:
     store = MemoryStore()
     session = _to_bound(failing_scores, store)
@@ -168,13 +162,6 @@ def test_a_search_agent_cannot_play_a_game_whose_sampler_raises(gofish_variant: 
         ISMCTSAgent(seed=1, iterations=5).choose(game.view(seat), game.legal_actions(seat))
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="check_sampled (testing/_probes.py) reads every CardcoreError of sample_position"
-    " as 'no sampling offered' and returns: a position_from_view that raises a CardcoreError"
-    " (NotationError, or deal_view's 'view shows cards the deck does not hold') passes the"
-    " kit while ismcts stops on it",
-)
 @pytest.mark.parametrize("gofish_variant", [_RefusingSample], indirect=True)
 def test_check_positions_reports_a_sampler_that_raises_a_cardcore_error(
     gofish_variant: str,
@@ -214,12 +201,6 @@ def test_score_sheet_refuses_nan_and_changes_nothing() -> None:
     assert sheet.totals == [4.5, 2]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="ScoreSheet.add_round (scoring.py _finite) takes only type() int or float: numpy"
-    " numbers (np.float64 is a float subclass) and int subclasses are refused though the"
-    " changelog promises 'one finite number per seat' and the rl docs take numpy numbers",
-)
 def test_score_sheet_takes_numpy_numbers() -> None:
     sheet = ScoreSheet(2)
     sheet.add_round([np.float64(1.5), np.float64(2.0)])
