@@ -11,15 +11,38 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from cardcore._text import shown
 from cardcore.cards import Card
-from cardcore.errors import CardcoreError
+from cardcore.errors import ArgumentError, CardcoreError
 from cardcore.state import GameState
 
 __all__ = ["deal_round_robin", "draw_card", "fill_stock", "gather", "rebuild_stock"]
 
 
+def _pile(state: GameState, pile: object, what: str) -> int:
+    """*pile* checked: the id of one of the state's piles (before any card moves)."""
+    if type(pile) is not int or not 0 <= pile < len(state.zones.cards):
+        msg = f"{what} must be a pile id from 0 to {len(state.zones.cards) - 1}, not {shown(pile, 40)}"
+        raise ArgumentError(msg)
+    return pile
+
+
+def _count(value: object, what: str) -> int:
+    if type(value) is not int or value < 0:
+        msg = f"{what} must be a whole number of at least 0, not {shown(value, 40)}"
+        raise ArgumentError(msg)
+    return value
+
+
 def fill_stock(state: GameState, stock: int, cards: Sequence[Card]) -> None:
-    """Put *cards* (bottom to top, as :meth:`cardcore.GameLogic.new_state` receives them) face down on *stock*."""
+    """Put *cards* (bottom to top, as :meth:`cardcore.GameLogic.new_state` receives them) face down on *stock*.
+
+    :raises ArgumentError: *stock* is not a pile, or *cards* is not a list or tuple of cards.
+    """
+    _pile(state, stock, "stock")
+    if type(cards) not in (list, tuple) or (cards and type(cards[-1]) is not Card):
+        msg = f"fill_stock takes a list of cards, not {shown(cards, 60)} (parse_cards reads text)"
+        raise ArgumentError(msg)
     zones = state.zones
     zones.cards[stock] = list(cards)
     zones.seen[stock] = [0] * len(cards)
@@ -31,12 +54,26 @@ def deal_round_robin(
     """Deal *count* cards to each pile of *hands*, one at a time, starting with ``hands[first]``.
 
     :raises CardcoreError: The stock holds too few cards (the game's deck is too small).
+    :raises ArgumentError: *stock* or a hand is not a pile, *count* is not a whole number
+        of at least 0, or *first* is not an int (nothing is dealt).
     """
     zones = state.zones
+    _pile(state, stock, "stock")
+    if type(hands) not in (list, tuple):
+        msg = f"hands must be a list of pile ids, not {shown(hands, 60)}"
+        raise ArgumentError(msg)
+    for hand in hands:
+        _pile(state, hand, "each hand")
+    _count(count, "count")
+    if type(first) is not int:
+        msg = f"first must be an int, not {shown(first, 40)}"
+        raise ArgumentError(msg)
     n = len(hands)
     if len(zones.cards[stock]) < count * n:
-        msg = f"cannot deal {count} cards to {n} hands from {len(zones.cards[stock])}"
+        msg = f"cannot deal {shown(count, 40)} cards to {n} hands from {len(zones.cards[stock])}"
         raise CardcoreError(msg)
+    if not n:
+        return
     order = [hands[(first + i) % n] for i in range(n)]
     move = zones.move
     for _ in range(count):
@@ -48,7 +85,10 @@ def rebuild_stock(state: GameState, stock: int, discard: int, *, keep_top: bool 
     """Turn the discards (all but the top one, by default) into a new shuffled stock.
 
     :returns: How many cards the new stock holds (0 when there was nothing to rebuild).
+    :raises ArgumentError: *stock* or *discard* is not a pile.
     """
+    _pile(state, stock, "stock")
+    _pile(state, discard, "discard")
     zones = state.zones
     pile = zones.cards[discard]
     keep = 1 if keep_top and pile else 0
@@ -73,7 +113,10 @@ def draw_card(state: GameState, stock: int, dst: int, *, discard: int | None = N
 
     :returns: The card, or ``None`` when the stock is empty and cannot be rebuilt
         (the discard pile holds one card or none).
+    :raises ArgumentError: *stock*, *dst* or *discard* is not a pile (nothing moves).
     """
+    _pile(state, stock, "stock")
+    _pile(state, dst, "dst")
     zones = state.zones
     if not zones.cards[stock] and (discard is None or rebuild_stock(state, stock, discard) == 0):
         return None
@@ -84,7 +127,10 @@ def gather(state: GameState, stock: int) -> None:
     """Put every card of every pile back on *stock* and shuffle it (``state.rng()``), for
     the next deal of a game of several hands or rounds: nobody knows where any card is.
     Then deal again, e.g. with :func:`deal_round_robin`; a record replays the shuffle.
+
+    :raises ArgumentError: *stock* is not a pile.
     """
+    _pile(state, stock, "stock")
     zones = state.zones
     pile = zones.cards[stock]
     for z, cards in enumerate(zones.cards):
