@@ -193,7 +193,7 @@ class Config:
         given: Any = reaction
         if as_float(given) is not None:  # numpy scalars too (a sweep's np.float32)
             medians = [as_float(given)] * seats
-        elif isinstance(given, Sequence) and not isinstance(given, str):
+        elif isinstance(given, Sequence) and not isinstance(given, str | bytes | bytearray):
             medians = [as_float(m) for m in given]
         else:
             medians = []

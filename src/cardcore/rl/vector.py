@@ -27,6 +27,9 @@ from cardcore.rl.seat import SeatRunner
 
 __all__ = ["BatchEnv", "vector_env"]
 
+MAX_ENVS = 65_536
+"""The most games one batch steps (each holds a game, its seat runner and a row of the arrays)."""
+
 Obs = dict[str, npt.NDArray[Any]]
 
 
@@ -38,7 +41,7 @@ class BatchEnv(VectorEnv[Obs, npt.NDArray[np.int64], npt.NDArray[Any]]):
     with :func:`vector_env`.
 
     :param config: The configuration.
-    :param num_envs: How many games.
+    :param num_envs: How many games (1 to 65,536).
     :param seat: The learner's seat.
     :param opponents: As for :func:`~cardcore.rl.gym_env`.
     :param copy: Return copies of the observation arrays (``False``: the same
@@ -51,8 +54,8 @@ class BatchEnv(VectorEnv[Obs, npt.NDArray[np.int64], npt.NDArray[Any]]):
         self, config: Config, num_envs: int, seat: int, opponents: Any, *, copy: bool = True
     ) -> None:
         count = as_int(num_envs)  # a numpy integer from a sweep; an int subclass made plain
-        if count is None or count < 1:
-            msg = f"num_envs must be a positive int, not {shown(num_envs)}"
+        if count is None or not 1 <= count <= MAX_ENVS:
+            msg = f"num_envs must be an int from 1 to {MAX_ENVS:,}, not {shown(num_envs)}"
             raise OptionError(msg)
         if not isinstance(copy, bool | np.bool_):  # "no" or None would read as a choice
             msg = f"copy must be True or False, not {shown(copy)}"
