@@ -13,7 +13,7 @@ from typing import Any
 
 from cardcore._earlier import earlier_rules
 from cardcore._text import one_of, shown
-from cardcore.deck import _VERSION, CHANCE
+from cardcore.deck import _VERSION, CHANCE, LEGACY_CHANCE
 from cardcore.errors import CardcoreError, CorruptStateError, OptionError, PluginError
 from cardcore.game import Game
 from cardcore.info import version_key
@@ -30,11 +30,11 @@ _RESTARTS = ("pause", "continue")
 _STARTS = ("seated", "now")
 
 
-def _positive(name: str, value: Any, *, none: bool = True) -> None:
+def _positive(name: str, value: Any, *, none: bool = True, unit: str = "seconds") -> None:
     if value is None and none:
         return
     if not finite(value) or value <= 0:
-        msg = f"{name} must be a positive number of seconds{' or None' if none else ''}, not {value!r}"
+        msg = f"{name} must be a positive number of {unit}{' or None' if none else ''}, not {shown(value, 40)}"
         raise OptionError(msg)
 
 
@@ -161,7 +161,7 @@ class Limits:
 
     def __post_init__(self) -> None:
         _count("max_message", self.max_message, 64)
-        _positive("rate", self.rate, none=False)
+        _positive("rate", self.rate, none=False, unit="messages per second")
         _count("burst", self.burst, 1)
         _count("close_after", self.close_after, 1)
         _count("max_spectators", self.max_spectators)
@@ -340,8 +340,23 @@ class GameSetup:
         :param after_each: Called after the deal (at version 0) and after each replayed action.
         :param chance: The chance derivation (:data:`cardcore.CHANCE`, or 2 for a session
             stored by cardcore 0.2.0 and earlier).
-        :raises CorruptStateError: An action that does not replay.
+        :raises CorruptStateError: An action that does not replay, or *actions* not a list
+            of ``(seat, notation, at)`` triples.
+        :raises OptionError: *chance* is not a derivation this version knows
+            (:data:`cardcore.CHANCE` or 2).
         """
+        if type(chance) is not int or chance not in (LEGACY_CHANCE, CHANCE):
+            msg = (
+                f"chance must be {CHANCE} (or {LEGACY_CHANCE}, for 0.2.0), not {shown(chance, 40)}"
+            )
+            raise OptionError(msg)
+        if (
+            isinstance(actions, str)
+            or not isinstance(actions, Sequence)
+            or not all(isinstance(a, list | tuple) and len(a) == 3 for a in actions)
+        ):
+            msg = f"stored actions must be (seat, notation, at) triples, not {shown(actions, 60)}"
+            raise CorruptStateError(msg)
         token = _VERSION.set(chance)
         try:
             game = new_game(

@@ -256,7 +256,7 @@ def verify_bundle(bundle: Mapping[str, Any], commitment: str | None = None) -> F
         raise FairDealError(msg)
     seed = seed_of(server_seed, entropy)
     if record.get("seed") != seed:
-        msg = f"the record's seed {str(record.get('seed'))[:40]} is not the one the revealed material gives ({seed})"
+        msg = f"the record's seed {shown(record.get('seed'), 40)} is not the one the revealed material gives ({seed})"
         raise FairDealError(msg)
     if type(bundle.get("seed")) is not int or bundle["seed"] != seed:
         msg = f"the bundle's seed {shown(bundle.get('seed'), 40)} is not the one the revealed material gives ({seed})"
