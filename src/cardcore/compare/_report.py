@@ -6,6 +6,7 @@ import math
 import os
 from typing import TYPE_CHECKING
 
+from cardcore._text import shown
 from cardcore.compare._stats import Z95, ConfigSummary, Estimate, proportion_ci, unpaired_diff
 from cardcore.errors import ArgumentError, CardcoreError
 
@@ -142,10 +143,19 @@ def _above(e: Estimate) -> float:
     return max(0.0, e.high - e.mean) if math.isfinite(e.high) else 0.0
 
 
+def _unwritable(name: str | bytes) -> bool:
+    """A file name no file can have: empty, with a NUL, or not encodable for the OS."""
+    try:
+        raw = os.fsencode(name)
+    except UnicodeError:
+        return True
+    return not raw or b"\x00" in raw
+
+
 def plot_comparison(cmp: Comparison, path: str) -> None:
     """Write a PNG: each figure of A and B with its 95% interval (needs matplotlib)."""
-    if not isinstance(path, str | os.PathLike):
-        msg = f"plot writes to a file path, not {path!r}"
+    if not isinstance(path, str | os.PathLike) or _unwritable(os.fspath(path)):
+        msg = f"plot writes to a file path (not empty, no NUL, encodable), not {shown(path, 60)}"
         raise ArgumentError(msg)
     try:
         import matplotlib
