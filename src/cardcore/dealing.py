@@ -39,11 +39,16 @@ def fill_stock(state: GameState, stock: int, cards: Sequence[Card]) -> None:
 
     :raises ArgumentError: *stock* is not a pile, or *cards* is not a list or tuple of cards.
     """
-    _pile(state, stock, "stock")
-    if type(cards) not in (list, tuple) or (cards and type(cards[-1]) is not Card):
+    zones = state.zones
+    if (  # inline: every new_game passes here
+        type(stock) is not int
+        or not 0 <= stock < len(zones.cards)
+        or type(cards) not in (list, tuple)
+        or (cards and type(cards[-1]) is not Card)
+    ):
+        _pile(state, stock, "stock")
         msg = f"fill_stock takes a list of cards, not {shown(cards, 60)} (parse_cards reads text)"
         raise ArgumentError(msg)
-    zones = state.zones
     zones.cards[stock] = list(cards)
     zones.seen[stock] = [0] * len(cards)
 
