@@ -37,14 +37,17 @@ def _count(value: object, what: str) -> int:
 def fill_stock(state: GameState, stock: int, cards: Sequence[Card]) -> None:
     """Put *cards* (bottom to top, as :meth:`cardcore.GameLogic.new_state` receives them) face down on *stock*.
 
-    :raises ArgumentError: *stock* is not a pile, or *cards* is not a list or tuple of cards.
+    :raises ArgumentError: *stock* is not a pile, or *cards* is not a sequence of cards.
     """
     zones = state.zones
     if (  # inline: every new_game passes here
         type(stock) is not int
         or not 0 <= stock < len(zones.cards)
-        or type(cards) not in (list, tuple)
-        or (cards and type(cards[-1]) is not Card)
+        or (
+            type(cards) not in (list, tuple)  # the usual case; any other sequence of cards too
+            and (isinstance(cards, str | bytes) or not isinstance(cards, Sequence))
+        )
+        or (len(cards) and type(cards[-1]) is not Card)
     ):
         _pile(state, stock, "stock")
         msg = f"fill_stock takes a list of cards, not {shown(cards, 60)} (parse_cards reads text)"
@@ -64,7 +67,7 @@ def deal_round_robin(
     """
     zones = state.zones
     _pile(state, stock, "stock")
-    if type(hands) not in (list, tuple):
+    if isinstance(hands, str | bytes) or not isinstance(hands, Sequence):  # a range too
         msg = f"hands must be a list of pile ids, not {shown(hands, 60)}"
         raise ArgumentError(msg)
     for hand in hands:
