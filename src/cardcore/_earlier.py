@@ -13,8 +13,8 @@ import re
 from types import ModuleType
 
 from cardcore._text import shown
+from cardcore._versions import version_key
 from cardcore.errors import ArgumentError
-from cardcore.info import version_key
 
 __all__ = ["earlier_rules"]
 

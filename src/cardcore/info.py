@@ -6,7 +6,6 @@ A game module declares ``GAME = GameInfo(...)``; a house-rule module declares
 
 from __future__ import annotations
 
-import functools
 import math
 import re
 import sys
@@ -17,6 +16,7 @@ from typing import Any
 from attrs import field, frozen
 
 from cardcore._text import one_of, shown
+from cardcore._versions import is_version
 from cardcore.errors import OptionError, PluginError
 
 __all__ = ["FIELD_KINDS", "GameInfo", "Option", "RuleInfo", "Veto", "ViewField"]
@@ -46,7 +46,8 @@ class Option:
         *value*, the default of its day (records and saves hold every option).
     :param rule_id: The rule the option sets (e.g. ``"GOLF-CAP-1"``), cited at the end
         of every refusal of a value (``OptionError.rule_id``); ``""`` cites none.
-    :raises PluginError: When *rule_id* is not a rule ID (or ``""``), *minimum* is above *maximum*, or a *default* other
+    :raises PluginError: When *rule_id* is not a rule ID (or ``""``), *kind* is not a type,
+        *choices* not a tuple, a bound not an ``int`` or ``float`` (or NaN), *minimum* is above *maximum*, or a *default* other
         than ``None`` (or the earlier default) is not a value :meth:`check` accepts
         (of *kind*, among *choices*, within the bounds).
     """
@@ -63,6 +64,21 @@ class Option:
     rule_id: str = ""
 
     def __attrs_post_init__(self) -> None:
+        where = f"option {shown(self.name)}"
+        if not isinstance(self.kind, type):
+            msg = f"{where}: kind must be a type (int, str, bool, float or object), not {shown(self.kind)}"
+            raise PluginError(msg)
+        choices = self.choices
+        if choices is not None:
+            if isinstance(choices, str | bytes) or not isinstance(choices, tuple | list):
+                msg = f"{where}: choices takes a tuple of values, not {shown(choices)}"
+                raise PluginError(msg)
+            object.__setattr__(self, "choices", tuple(choices))
+        for what in ("minimum", "maximum"):
+            bound = getattr(self, what)
+            if bound is not None and (type(bound) not in (int, float) or bound != bound):
+                msg = f"{where}: {what} must be a number (an int or a float, not NaN), not {shown(bound)}"
+                raise PluginError(msg)
         if not (self.rule_id == "" or (type(self.rule_id) is str and _RULE_ID.fullmatch(self.rule_id))):
             msg = f"option {self.name!r}: rule_id must be a rule ID such as 'GAME-RULE-1', not {shown(self.rule_id)}"
             raise PluginError(msg)
@@ -151,6 +167,8 @@ class Option:
 
 def _number(bound: float) -> str:
     """A bound as written: ``1000000``, not ``1e+06`` (a whole number), else ``0.5``."""
+    if type(bound) is int:
+        return shown(bound)
     value = float(bound)
     if math.isfinite(value) and value.is_integer() and abs(value) < 1e16:
         return str(int(value))
@@ -190,7 +208,9 @@ class GameInfo:
         terminal (``cardcore play``) prints them and sessions send them (``notes``).
     :raises PluginError: For a *name* that is not 1-64 ASCII letters, digits, ``.``,
         ``_`` or ``-`` (starting with a letter or digit), *min_players* above
-        *max_players* (or either below 1), an option that is not an :class:`Option`,
+        *max_players* (or either below 1), *options* or *default_rules* that are not a
+        tuple (or list), a *summary* or *version* that is not a ``str``, a default rule
+        or an option's name that is not a non-empty ``str``, an option that is not an :class:`Option`,
         two options or two view fields of one name, or a control character (or a
         bidirectional override) or a lone surrogate in a text ``cardcore list`` prints:
         *summary*, *version*, *default_rules*, and the options' names, docs and values (a
@@ -227,10 +247,23 @@ class GameInfo:
         low, high = self.min_players, self.max_players
         if not (type(low) is int and type(high) is int and 1 <= low <= high):
             raise bad(f"min_players={shown(low)}, max_players={shown(high)}: ints, 1 <= min <= max")
+        for what in ("options", "default_rules"):
+            value = getattr(self, what)
+            if isinstance(value, str | bytes) or not isinstance(value, tuple | list):
+                raise bad(f"{what}={shown(value)}: a tuple of {what.replace('_', ' ')} is wanted")
+            object.__setattr__(self, what, tuple(value))
+        for what in ("summary", "version"):
+            if not isinstance(getattr(self, what), str):
+                raise bad(f"{what}={shown(getattr(self, what))}: a str is wanted")
+        for rule in self.default_rules:
+            if not (isinstance(rule, str) and rule):
+                raise bad(f"a default rule that is not a house rule's name: {shown(rule)}")
         seen: set[str] = set()
         for opt in self.options:
             if not isinstance(opt, Option):
                 raise bad(f"an option that is not an Option: {shown(opt)}")
+            if not (isinstance(opt.name, str) and opt.name):
+                raise bad(f"an option whose name is not a non-empty str: {shown(opt.name)}")
             if opt.name in seen:
                 raise bad(f"two options named {opt.name!r}")
             seen.add(opt.name)
@@ -241,8 +274,7 @@ class GameInfo:
                 raise bad(f"two view fields named {name!r}")
             named.add(name)  # (what a field must be, the core checks where it reads them)
         printed: list[tuple[str, object]] = [("summary", self.summary), ("version", self.version)]
-        rules = self.default_rules if isinstance(self.default_rules, tuple | list) else ()
-        printed += [("default rule", rule) for rule in rules]
+        printed += [("default rule", rule) for rule in self.default_rules]
         for opt in self.options:  # each an Option (checked above)
             texts = [opt.name, opt.doc, opt.default, *(opt.choices or ())]
             printed += [(f"option {shown(opt.name, 40)}", text) for text in texts]
@@ -288,7 +320,6 @@ class GameInfo:
         return MappingProxyType(out)
 
 
-_PART = re.compile(r"[0-9]{1,64}", re.ASCII)
 _GAME_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,63}", re.ASCII)
 _UNSHOWN = re.compile("[\x00-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
 """Control characters and bidirectional overrides: a rule's text holding one would reach a
@@ -311,32 +342,6 @@ def _unprintable(text: object, prose: bool = False) -> str | None:
     if _SURROGATE.search(text):
         return "a lone surrogate, text UTF-8 cannot carry (`cardcore list` could not show it)"
     return None
-
-
-def version_key(version: str) -> tuple[int, int, int]:
-    """``"0.2.0"`` as ``(0, 2, 0)``, for ordering versions; ``"0.3"`` is ``(0, 3, 0)``.
-
-    Never raises: a part that is not a plain number of at most 64 digits counts 0.
-    """
-    text = str(version)
-    return _version_key(text) if len(text) <= 32 else _version_key.__wrapped__(text)
-
-
-@functools.lru_cache(maxsize=256)
-def _version_key(text: str) -> tuple[int, int, int]:
-    parts = [*text.split(".")[:3], "0", "0", "0"]
-    a, b, c = (int(p) if _PART.fullmatch(p) else 0 for p in parts[:3])
-    return a, b, c
-
-
-def is_version(value: object) -> bool:
-    """Whether *value* is version text such as ``"0.3.0"`` (one to three plain numbers)."""
-    return (
-        isinstance(value, str)
-        and all(_PART.fullmatch(p) for p in value.split("."))
-        and 1 <= value.count(".") + 1 <= 3
-        and any(version_key(value))
-    )
 
 
 def _freeze_applies(value: Any) -> Any:
@@ -363,7 +368,8 @@ class ViewField:
         :data:`FIELD_KINDS` (required; ``"json"`` for entries of any JSON value).
     :param nullable: The value may also be ``None`` (JSON ``null``), such as a
         count that means nothing outside a phase of the game.
-    :raises PluginError: For a *kind* (or *of*) that is not one of :data:`FIELD_KINDS`,
+    :raises PluginError: For a *name* that is not a non-empty ``str``, a *doc*, *label* or
+        *of* that is not a ``str``, a *kind* (or *of*) that is not one of :data:`FIELD_KINDS`,
         a ``"per-seat"`` field without *of*, or *of* given for another kind.
     """
 
@@ -376,7 +382,14 @@ class ViewField:
 
     def __attrs_post_init__(self) -> None:
         where = f"view field {shown(self.name)}"
-        if self.kind not in FIELD_KINDS:
+        if not (isinstance(self.name, str) and self.name):
+            msg = f"{where}: its name (the key in the view's table) must be a non-empty str"
+            raise PluginError(msg)
+        for what in ("doc", "label", "of"):
+            if not isinstance(getattr(self, what), str):
+                msg = f"{where}: {what} must be a str, not {shown(getattr(self, what))}"
+                raise PluginError(msg)
+        if not (type(self.kind) is str and self.kind in FIELD_KINDS):
             msg = f"{where}: kind must be one of {one_of(FIELD_KINDS)}, not {shown(self.kind)}"
             raise PluginError(msg)
         if self.kind == "per-seat":
@@ -439,7 +452,7 @@ class RuleInfo:
         rule added, so they replay as they were played (see :func:`cardcore.earlier_rules`;
         only a rule shipped in the game's own package, for a version it has reached).
     :raises PluginError: For an *id*, *name* or *game* that is not a non-empty
-        ``str``, a *summary* that is not a ``str``, a control character (or a
+        ``str``, a *summary* or *version* that is not a ``str``, a control character (or a
         bidirectional override) or a lone surrogate in any of them (a line break or a tab
         may wrap *summary*), in *version* or in a
         text of *conflicts*, *requires* or *applies* (names and values), *conflicts* or
@@ -483,6 +496,13 @@ class RuleInfo:
                 msg = f"house rule {self.name!r}: {what} takes a tuple of rule names or IDs, not {one}{shown(value)} ({self.id})"
                 raise PluginError(msg, plugin=self.name)
             object.__setattr__(self, what, tuple(value))
+            for name in getattr(self, what):
+                if not (isinstance(name, str) and name):
+                    msg = f"house rule {self.name!r}: {what} holds {shown(name)}, not a rule's name or ID ({self.id})"
+                    raise PluginError(msg, plugin=self.name)
+        if not isinstance(self.version, str):
+            msg = f"house rule {self.name!r}: version must be a str such as '0.1.0', not {shown(self.version)} ({self.id})"
+            raise PluginError(msg, plugin=self.name)
         applies = self.applies
         if not isinstance(applies, Mapping):
             msg = f"house rule {self.name!r}: applies takes a mapping of option names to tuples of values, not {shown(applies)} ({self.id})"

@@ -199,7 +199,7 @@ def test_an_answer_worked_out_while_the_plugins_change_is_not_kept(
 
 
 def test_long_version_texts_are_not_kept() -> None:
-    from cardcore import info
+    from cardcore import _versions as info
 
     before = info._version_key.cache_info().currsize
     assert info.version_key("0." + "9" * 100_000) == (0, 0, 0)
