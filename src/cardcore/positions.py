@@ -24,8 +24,9 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from cardcore._text import shown
 from cardcore.cards import Card
-from cardcore.errors import CardcoreError, OptionError
+from cardcore.errors import ArgumentError, CardcoreError, OptionError
 from cardcore.state import Result
 from cardcore.zones import ALL, Layout, Zones
 
@@ -62,10 +63,22 @@ def _mask_text(mask: int) -> str:
 
 
 def write_position(game: str, fields: Mapping[str, Any], zones: Zones) -> str:
-    """Write a position: the game's name, its *fields* and every pile of *zones* with knowledge."""
+    """Write a position: the game's name, its *fields* and every pile of *zones* with knowledge.
+
+    :raises OptionError: For a *game* that is not a name (text without spaces or ``|``), a
+        field name that is not an identifier, or a value that is not JSON (NaN, an object,
+        an int too long to print): :func:`read_position` could not read them back.
+    """
+    if not (type(game) is str and game and "|" not in game and game.split() == [game]):
+        raise _bad(f"the game's name must be text without spaces or '|', not {shown(game)}")
     parts = [game]
     for key, value in fields.items():
-        text = json.dumps(value, separators=(",", ":"), ensure_ascii=True)
+        if not (type(key) is str and key.isidentifier()):
+            raise _bad(f"a field's name must be an identifier, not {shown(key)}")
+        try:
+            text = json.dumps(value, separators=(",", ":"), ensure_ascii=True, allow_nan=False)
+        except (TypeError, ValueError, RecursionError):
+            raise _bad(f"field {key!r} holds {shown(value)}, which is not JSON") from None
         text = text.replace(" ", "\\u0020").replace("|", "\\u007c")
         parts.append(f"{key}={text}")
     sections = [" ".join(parts)]
@@ -184,7 +197,15 @@ def read_position(
     :param players: The number of seats (knowledge marks must name real seats).
     :returns: The fields (decoded JSON) and the filled zones.
     :raises OptionError: Naming what is wrong.
+    :raises ArgumentError: For a *layout* that is not a :class:`~cardcore.Layout`, a *deck*
+        that is not a list of cards or *players* that is not an int from 1 to 64.
     """
+    if not (isinstance(layout, Layout) and isinstance(deck, list | tuple)):
+        raise ArgumentError(
+            f"read_position takes a Layout and a list of cards, not {shown(layout)}, {shown(deck)}"
+        )
+    if not (type(players) is int and 1 <= players <= 64):
+        raise ArgumentError(f"players must be an int from 1 to 64, not {shown(players)}")
     if not isinstance(text, str) or len(text) > MAX_POSITION:
         raise _bad(f"expected text of at most {MAX_POSITION} characters")
     sections = [s.strip() for s in text.split("|")]
@@ -261,8 +282,8 @@ def _text(value: Any) -> str:
     """*value* as compact JSON for a message, cut short."""
     try:
         text = json.dumps(value, separators=(",", ":"))
-    except (TypeError, ValueError):
-        text = repr(value)
+    except (TypeError, ValueError, RecursionError):
+        text = shown(value)
     return text if len(text) <= 60 else text[:57] + "..."
 
 
@@ -275,7 +296,11 @@ def check(ok: object, problem: str, *args: object) -> None:
         check(held or not stock, "hand.{} is empty, the stock not (GOFISH-EMPTY-1)", seat)
     """
     if not ok:
-        raise _bad(problem.format(*args))
+        try:
+            text = problem.format(*args)
+        except Exception:  # a problem its args do not fill: say it as it is, args after
+            text = " ".join([shown(problem, 200), *map(shown, args)])
+        raise _bad(text)
 
 
 def _unfit(name: str, default: Any) -> TypeError:
@@ -322,6 +347,9 @@ def read_field(name: str, value: Any, default: Any) -> Any:
         kinds = list(map(type, default))
         if not _KINDS.keys() >= set(kinds):
             raise _unfit(name, default)
+        for x in value if type(value) is list else ():
+            if (type(x) is float or type(x) is int) and not -MAX_FIELD_INT <= x <= MAX_FIELD_INT:
+                raise _huge(name, x)  # (NaN fails the comparison too)
         if default:
             if type(value) is not list or list(map(type, value)) != kinds:
                 value = _lenient(name, value, default)
@@ -334,11 +362,17 @@ def read_field(name: str, value: Any, default: Any) -> Any:
     if kind not in _KINDS:
         raise _unfit(name, default)
     vkind = type(value)
+    if (vkind is float or vkind is int) and not -MAX_FIELD_INT <= value <= MAX_FIELD_INT:
+        raise _huge(name, value)  # (NaN fails the comparison too)
     if vkind is kind or (default is None and vkind in _KINDS):
         return value
     if kind is float and vkind is int:
         return float(value)
     raise _bad(f"field {name!r} must be {_KINDS[kind][0]}, not {_text(value)}")
+
+
+def _huge(name: str, value: float) -> OptionError:
+    return _bad(f"field {name!r} must hold numbers of at most 10**15 in size, not {shown(value)}")
 
 
 def read_result(value: Any, players: int) -> Result:
@@ -350,7 +384,11 @@ def read_result(value: Any, players: int) -> Result:
 
     :raises OptionError: The field is not such a result.
     """
-    ok = type(value) is dict and set(value) == {"winners", "scores", "payouts", "reason"}
+    ok = (
+        type(players) is int
+        and type(value) is dict
+        and set(value) == {"winners", "scores", "payouts", "reason"}
+    )
     if ok:
         winners, scores, payouts = value["winners"], value["scores"], value["payouts"]
         ok = (
@@ -359,7 +397,10 @@ def read_result(value: Any, players: int) -> Result:
             and len(set(winners)) == len(winners)
             and type(scores) is list
             and len(scores) == players
-            and all(type(x) is int or type(x) is float for x in scores)
+            and all(
+                (type(x) is int or type(x) is float) and -MAX_FIELD_INT <= x <= MAX_FIELD_INT
+                for x in scores
+            )
             and (
                 payouts is None
                 or (
