@@ -138,11 +138,18 @@ def run_one(
     """Play one game of a study; the unit of work sent to executors.
 
     :param task: ``(game, players, agents, rules, without, options, study_seed, index)``.
+    :raises ArgumentError: For a *task* that is not a tuple of those eight.
+    :raises OptionError: For *agents* that are not a list of agent specs.
     """
     from cardcore.agents import play, run_realtime
     from cardcore.setup import new_game
 
+    if not (isinstance(task, tuple | list) and len(task) == 8):
+        msg = f"a task is (game, players, agents, rules, without, options, study_seed, index), not {shown(task, 60)}"
+        raise ArgumentError(msg)
     name, players, agent_names, rules, without, options, study_seed, index = task
+    if not (isinstance(agent_names, tuple | list) and all(type(a) is str for a in agent_names)):
+        raise OptionError(f"a task's agents must be a list of agent specs, not {shown(agent_names, 60)}")
     seed = _seed_of(study_seed, index)
     game = new_game(name, players, rules=rules, without=without, options=options, seed=seed)
     game.single_thread()  # this task's thread is the only one that touches it

@@ -455,12 +455,14 @@ def compare(
         _check_config(game, players, config)
     config_a, config_b = _by_name(config_a), _by_name(config_b)
     probe: tuple[str, str] | None
-    if skill == "auto":
+    if type(skill) is str and skill == "auto":
         probe = None if base == "random" else (base, "random")
-    elif skill is None or (isinstance(skill, tuple | list) and len(skill) == 2):
-        probe = None if skill is None else (str(skill[0]), str(skill[1]))
+    elif skill is None or (
+        isinstance(skill, tuple | list) and len(skill) == 2 and all(type(s) is str for s in skill)
+    ):
+        probe = None if skill is None else (skill[0], skill[1])
     else:
-        msg = f"skill must be 'auto', None or (strong, weak) agents, not {skill!r}"
+        msg = f"skill must be 'auto', None or (strong, weak) agent specs, not {shown(skill)}"
         raise OptionError(msg)
     if probe is not None:
         _check_agents(game, probe)

@@ -8,6 +8,9 @@ from typing import Any
 
 from attrs import field, frozen
 
+from cardcore._text import shown
+from cardcore.errors import ArgumentError
+
 __all__ = [
     "Z95",
     "ConfigSummary",
@@ -65,7 +68,11 @@ class Estimate:
         A normal interval is symmetric: ``"12.3 ± 0.4"``. A proportion's interval (Wilson's,
         or a paired difference of proportions) is not, and always shows its bounds:
         ``"98.5% [96.8, 99.4]"``, ``"100.0% [99.0, 100.0]"``.
+
+        :raises ArgumentError: For *digits* that is not an ``int`` from 0 to 17.
         """
+        if not (type(digits) is int and 0 <= digits <= 17):
+            raise ArgumentError(f"digits must be an int from 0 to 17, not {shown(digits)}")
         scale = 100.0 if percent else 1.0
         unit = "%" if percent else ""
         sign = "+" if signed else ""

@@ -282,7 +282,9 @@ class CardEnv(AECEnv):  # type: ignore[misc]
 
     def __init__(self, config: Config, render_mode: str | None = None) -> None:
         super().__init__()
-        if render_mode is not None and render_mode not in RENDER_MODES:
+        if render_mode is not None and not (
+            type(render_mode) is str and render_mode in RENDER_MODES
+        ):
             msg = f"render_mode must be None or one of {one_of(RENDER_MODES)}, not {shown(render_mode)}"
             raise OptionError(msg)
         self.config = config

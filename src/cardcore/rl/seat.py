@@ -394,7 +394,9 @@ class SeatEnv(gymnasium.Env[dict[str, Any], np.int64]):
     metadata: dict[str, Any] = {"render_modes": list(RENDER_MODES)}  # noqa: RUF012 - Gymnasium's convention
 
     def __init__(self, runner: SeatRunner, render_mode: str | None = None) -> None:
-        if render_mode is not None and render_mode not in RENDER_MODES:
+        if render_mode is not None and not (
+            type(render_mode) is str and render_mode in RENDER_MODES
+        ):
             msg = f"render_mode must be None or one of {one_of(RENDER_MODES)}, not {shown(render_mode)}"
             raise OptionError(msg)
         self.runner = runner

@@ -13,10 +13,10 @@ from typing import Any
 
 from cardcore._earlier import earlier_rules
 from cardcore._text import one_of, shown
+from cardcore._versions import version_key
 from cardcore.deck import _VERSION, CHANCE, LEGACY_CHANCE
 from cardcore.errors import CardcoreError, CorruptStateError, OptionError, PluginError
 from cardcore.game import Game
-from cardcore.info import version_key
 from cardcore.plugins import game_info, rule_info
 from cardcore.session.protocol import finite
 from cardcore.setup import Listener, new_game
@@ -88,7 +88,7 @@ def _fields(what: str, kind: type[Any], data: Any) -> dict[str, Any]:
 
 
 def _one_of(name: str, value: Any, options: tuple[str, ...]) -> None:
-    if value not in options:
+    if not (type(value) is str and value in options):  # (a str subclass may compare its way)
         msg = f"{name} must be one of {one_of(options)}, not {shown(value)}"
         raise OptionError(msg)
 
@@ -267,6 +267,9 @@ class GameSetup:
     :param options: The game's options.
     :param deck: Cards on top of the deck (no fair-deal commitment then).
     :param position: A starting position (no fair-deal commitment then).
+    :raises OptionError: For a *game* or *position* that is not text, lists given as text
+        (read letter by letter) or as something that is no list, or *options* that are not
+        a mapping (what is in them, :meth:`build` checks).
     """
 
     game: str
@@ -276,6 +279,15 @@ class GameSetup:
     options: Mapping[str, Any] = field(default_factory=dict)
     deck: tuple[str, ...] | None = None
     position: str | None = None
+
+    def __post_init__(self) -> None:
+        if type(self.game) is not str or not (self.position is None or type(self.position) is str):
+            msg = f"a game setup names its game (and any position) as text, not {shown(self.game)}, {shown(self.position)}"
+            raise OptionError(msg)
+        for what in ("players", "rules", "without", "deck"):
+            if what != "deck" or self.deck is not None:
+                object.__setattr__(self, what, listed(what, getattr(self, what)))
+        object.__setattr__(self, "options", mapping("options", self.options))
 
     def to_json(self) -> dict[str, Any]:
         """Return the setup as JSON-ready data."""

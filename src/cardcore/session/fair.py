@@ -40,7 +40,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from cardcore._text import shown
-from cardcore.errors import CardcoreError, CorruptStateError
+from cardcore.errors import ArgumentError, CardcoreError, CorruptStateError
 from cardcore.records import replay
 
 __all__ = [
@@ -72,7 +72,15 @@ def commitment_of(server_seed: bytes, salt: bytes) -> str:
 
 
 def seed_of(server_seed: bytes, entropy: Sequence[str | None]) -> int:
-    """Return the game's seed (128 bits) from *server_seed* and each seat's *entropy*."""
+    """Return the game's seed (128 bits) from *server_seed* and each seat's *entropy*.
+
+    :raises ArgumentError: For a *server_seed* that is not bytes, or *entropy* that is not
+        a list of texts (UTF-8 can encode) or ``None``.
+    """
+    if not (isinstance(server_seed, bytes) and isinstance(entropy, list | tuple)):
+        raise ArgumentError(f"seed_of takes bytes and a list of entropy, not {shown(server_seed)}, {shown(entropy)}")
+    if not all(e is None or _utf8(e) for e in entropy):
+        raise ArgumentError(f"each seat's entropy must be text (UTF-8) or None, not {shown(entropy)}")
     h = hashlib.sha256(_SEED_TAG + server_seed)
     for text in entropy:
         data = (text or "").encode("utf-8")
@@ -96,7 +104,12 @@ class FairDeal:
 
     @classmethod
     def fresh(cls, players: int) -> FairDeal:
-        """Draw a new server seed and salt from the operating system."""
+        """Draw a new server seed and salt from the operating system.
+
+        :raises ArgumentError: For *players* that is not an int from 1 to 64.
+        """
+        if not (type(players) is int and 1 <= players <= 64):
+            raise ArgumentError(f"players must be an int from 1 to 64, not {shown(players)}")
         return cls(
             secrets.token_bytes(SEED_BYTES), secrets.token_bytes(SALT_BYTES), [None] * players
         )
@@ -121,9 +134,17 @@ class FairDeal:
 
     @classmethod
     def from_data(cls, data: Mapping[str, Any]) -> FairDeal:
-        """Read material written by :meth:`to_json`."""
+        """Read material written by :meth:`to_json`.
+
+        :raises CorruptStateError: For data that is not such material.
+        """
+        if not isinstance(data, Mapping):
+            raise CorruptStateError(f"fair-deal material must be a mapping, not {shown(data)}")
+        entropy = data.get("entropy")
+        if not isinstance(entropy, list) or not all(e is None or _utf8(e) for e in entropy):
+            raise CorruptStateError("fair-deal field 'entropy' must list each seat's entropy (text or null)")
         return cls(
-            bytes.fromhex(data["server_seed"]), bytes.fromhex(data["salt"]), list(data["entropy"])
+            _hex(data, "server_seed", SEED_BYTES, "fair-deal"), _hex(data, "salt", SALT_BYTES, "fair-deal"), list(entropy)
         )
 
     def bundle(self, session: str, record: Mapping[str, Any]) -> dict[str, Any]:
@@ -177,14 +198,14 @@ class FairReport:
         ]
 
 
-def _hex(bundle: Mapping[str, Any], key: str, size: int) -> bytes:
+def _hex(bundle: Mapping[str, Any], key: str, size: int, what: str = "bundle") -> bytes:
     value = bundle.get(key)
     try:
         data = bytes.fromhex(value) if isinstance(value, str) else None
     except ValueError:
         data = None
     if data is None or len(data) != size:
-        msg = f"bundle field {key!r} must be {size} bytes in hex, not {str(value)[:80]!r}"
+        msg = f"{what} field {key!r} must be {size} bytes in hex, not {shown(value)}"
         raise CorruptStateError(msg)
     return data
 
