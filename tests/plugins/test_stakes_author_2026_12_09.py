@@ -217,22 +217,24 @@ def test_rl_aec_env_with_the_generic_encoding():
     assert not env.agents
 
 
-def test_rl_score_rewards_refused_for_a_generic_game():
-    from cardcore.rl import aec_env
-
-    with pytest.raises(OptionError):
-        aec_env("scat", 2, rewards="score")
-
-
-@pytest.mark.xfail(
-    strict=True,
-    reason="a stakes game declares payouts(), yet rewards='score' needs a game encoding",
-)
-def test_rl_score_rewards_from_payouts_of_a_zero_sum_game():
+def test_rl_score_rewards_from_payouts_of_a_stakes_game_without_an_encoding():
+    """A stakes game declares its net payouts, which count up: ``rewards="score"`` pays
+    their changes, so each seat's return is its final net payout."""
     from cardcore.rl import aec_env
 
     env = aec_env("scat", 2, rewards="score")
     env.reset(seed=3)
+    returns = dict.fromkeys(env.possible_agents, 0.0)
+    steps = 0
+    while env.agents and steps < 5000:
+        obs, reward, term, trunc, _ = env.last()  # the reward since this agent last acted
+        returns[env.agent_selection] += reward
+        env.step(None if term or trunc else int(obs["action_mask"].nonzero()[0][0]))
+        steps += 1
+    result = env.unwrapped.match.game.result
+    assert result is not None and result.payouts is not None
+    assert [returns[a] for a in env.possible_agents] == [float(p) for p in result.payouts]
+    assert any(result.payouts)
 
 
 def test_ismcts_plays_the_third_party_game():

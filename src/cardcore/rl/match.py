@@ -29,10 +29,18 @@ from cardcore._driver import validate
 from cardcore._text import one_of, shown
 from cardcore.actions import Action
 from cardcore.deck import derive_rng
-from cardcore.errors import ArgumentError, IllegalActionError, OptionError, StaleActionError
+from cardcore.errors import (
+    ArgumentError,
+    IllegalActionError,
+    OptionError,
+    PluginError,
+    StaleActionError,
+)
 from cardcore.game import MAX_TIME, Game
+from cardcore.logic import GameLogic
 from cardcore.plugins import game_info
-from cardcore.rl.encoding import Encoding, Observer, encoding_for, seat_view
+from cardcore.positions import fair_ints
+from cardcore.rl.encoding import Encoding, GenericEncoding, Observer, encoding_for, seat_view
 from cardcore.setup import MAX_PLAYERS, new_game
 
 __all__ = ["MAX_REACTION", "REWARDS", "SPREAD", "Config", "Match", "win_rewards"]
@@ -174,11 +182,14 @@ class Config:
         self.encoding: Encoding = encoding_for(probe)
         """The configuration's encoding (the game's own or the generic one)."""
         self.observer = Observer(self.encoding)
-        if rewards not in REWARDS:
+        self._paid = isinstance(self.encoding, GenericEncoding) and (
+            type(probe.logic).payouts is not GameLogic.payouts
+        )  # a stakes game without an encoding of its own: its standings are its net payouts
+        if not (type(rewards) is str and rewards in REWARDS):
             msg = f"rewards must be one of {one_of(REWARDS)}, not {shown(rewards)}"
             raise OptionError(msg)
         if rewards == "score" and self.progress(probe) is None:
-            msg = f"{game} has no score reward (its encoding gives no progress): use rewards='win'"
+            msg = f"{game} has no score reward (its encoding gives no progress, nor does it declare payouts): use rewards='win'"
             raise OptionError(msg)
         self.rewards = rewards
         bound = probe.logic.action_bound(seats, probe.options)
@@ -219,7 +230,19 @@ class Config:
         ).single_thread()  # an environment steps its game from one thread at a time
 
     def progress(self, game: Game) -> Sequence[float] | None:
-        """Every seat's standing for ``"score"`` rewards, from the spectator's (public) view."""
+        """Every seat's standing for ``"score"`` rewards, from the spectator's (public) view;
+        for a stakes game with the generic encoding, its net payouts so far.
+
+        :raises PluginError: The game's ``payouts`` answered other than one int per seat.
+        """
+        if self._paid:
+            paid = game.logic.payouts(game.state)
+            if paid is None:
+                return [0.0] * self.players
+            if not fair_ints(paid, self.players):
+                msg = f"{self.info.name!r} answered payouts {shown(paid)}: one int per seat or None"
+                raise PluginError(msg, plugin=self.info.name)
+            return [float(x) for x in paid]
         enc = self.encoding
         return enc.progress(seat_view(game, None, enc.needs))
 
@@ -229,9 +252,12 @@ class Match:
 
     :param config: The configuration.
     :param seed: The game's seed (reaction delays and ties draw from it too).
+    :raises ArgumentError: For a *config* that is not a :class:`Config`.
     """
 
     def __init__(self, config: Config, seed: int) -> None:
+        if not isinstance(config, Config):
+            raise ArgumentError(f"Match takes a Config, not {shown(config, 60)}")
         self.config = config
         self.game = config.start(seed)
         self.players = n = config.players
