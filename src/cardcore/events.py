@@ -28,7 +28,9 @@ from typing import TYPE_CHECKING, Any, ClassVar, TypeVar, cast
 
 from typing_extensions import Self, dataclass_transform
 
+from cardcore._text import shown
 from cardcore.cards import Card
+from cardcore.errors import ArgumentError
 from cardcore.zones import ALL
 
 __all__ = [
@@ -66,9 +68,15 @@ def jsonable(value: Any) -> Any:
     positions use it). Objects with ``snapshot()`` or ``to_json()`` give their
     own data; mappings become objects with string keys; sets become sorted
     lists; anything else becomes its ``str()``.
+
+    :raises ArgumentError: For an int too long to write (4,000 digits or more).
     """
-    if value is None or isinstance(value, bool | int | float | str):
+    if value is None or isinstance(value, bool | float | str):
         return value
+    if isinstance(value, int):
+        if -_LONGEST < value < _LONGEST:
+            return value
+        raise ArgumentError(f"{shown(value)} is too long to write as JSON")
     kind = type(value)
     if kind is list or kind is tuple:
         return [jsonable(v) for v in value]
@@ -92,6 +100,9 @@ def jsonable(value: Any) -> Any:
         return [jsonable(v) for v in value]
     return str(value)
 
+
+_LONGEST = 10**4000
+"""Ints below this in size are written as they are (Python writes at most 4,300 digits)."""
 
 _NO_DEFAULT = object()
 
