@@ -76,8 +76,14 @@ def check_agent_bounds(name: str, factory: Any, params: Mapping[str, Any]) -> No
     ``float`` (not a ``bool``, not NaN) in its range, or ``None`` (the agent decides
     whether ``None`` means something). The bounds keep one decision short wherever an
     agent is built by name (:func:`cardcore.load_agent`, ``--agents``, the web lobby);
-    constructing the class directly in Python is not bounded.
+    constructing the class directly in Python is not bounded. A ``seed`` given by name
+    is never negative: Python's generator reads ``-1`` as ``1``, so two seeds would play
+    one game.
     """
+    seed = params.get("seed")
+    if type(seed) is int and seed < 0:
+        msg = f"agent {name!r}: seed must be a whole number of at least 0, not {_show(seed)} (a generator reads -1 as 1)"
+        raise OptionError(msg)
     bounds = getattr(factory, "parameter_bounds", None)
     if not isinstance(bounds, Mapping):
         return

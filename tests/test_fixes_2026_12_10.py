@@ -1,0 +1,33 @@
+"""Fixes of the session of 2026-12-10 that no audit file holds a test for."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import cardcore
+from cardcore import OptionError
+from cardcore.plugins import load_agent, parse_agent_spec
+
+
+@pytest.mark.parametrize("spec", ["random:seed=-1", "ismcts:seed=-7", "golf-greedy:seed=-2"])
+def test_an_agent_built_by_name_refuses_a_negative_seed(spec: str) -> None:
+    name, params = parse_agent_spec(spec)
+    with pytest.raises(OptionError, match="seed must be a whole number of at least 0"):
+        load_agent(name, **params)
+
+
+def test_why_a_negative_seed_is_refused_python_reads_it_as_its_size() -> None:
+    assert random.Random(-1).random() == random.Random(1).random()
+
+
+def test_a_study_refuses_an_agent_with_a_negative_seed_before_any_game() -> None:
+    with pytest.raises(OptionError, match="at least 0"):
+        cardcore.simulate("golf", games=1, agents=["random:seed=-1", "random"])
+
+
+def test_an_agent_built_by_name_takes_seed_zero_and_none() -> None:
+    for spec in ("random:seed=0", "random:seed=none"):
+        name, params = parse_agent_spec(spec)
+        assert load_agent(name, **params) is not None
