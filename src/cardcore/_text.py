@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from typing import Any
 
-__all__ = ["one_of", "plain_texts", "shown"]
+__all__ = ["one_of", "plain_texts", "shown", "unprintable"]
 
 
 def shown(value: Any, limit: int = 80) -> str:
@@ -49,3 +50,26 @@ def plain_texts(values: Iterable[Any]) -> tuple[Any, ...]:
     """*values* with every subclass of str made plain text (which could hash, compare or
     measure its own way); other values are left for the caller to refuse."""
     return tuple(str.__str__(v) if isinstance(v, str) and type(v) is not str else v for v in values)
+
+
+_UNSHOWN = re.compile("[\x00-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
+"""Control characters and bidirectional overrides: a rule's text holding one would reach a
+terminal (``cardcore list``) as a command (an escape sequence) or as other text than it is."""
+_UNSHOWN_PROSE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
+"""As :data:`_UNSHOWN`, but a summary or an option's doc may be wrapped: a line break or a tab
+is only layout there."""
+_SURROGATE = re.compile("[\ud800-\udfff]")
+"""A lone surrogate: text UTF-8 cannot carry (``cardcore list`` could not print it)."""
+
+
+def unprintable(text: object, prose: bool = False) -> str | None:
+    """What makes *text* unfit to print as it is (a control character or a lone surrogate),
+    in words; ``None`` when it is fit, or is no ``str`` (checked where it is read). *prose*
+    (a summary, an option's doc) may hold line breaks and tabs."""
+    if not isinstance(text, str):
+        return None
+    if (_UNSHOWN_PROSE if prose else _UNSHOWN).search(text):
+        return "a control character, which would reach a terminal as a command or as other text"
+    if _SURROGATE.search(text):
+        return "a lone surrogate, text UTF-8 cannot carry (`cardcore list` could not show it)"
+    return None

@@ -69,7 +69,7 @@ def jsonable(value: Any) -> Any:
     own data; mappings become objects with string keys; sets become sorted
     lists; anything else becomes its ``str()``.
 
-    :raises ArgumentError: For an int too long to write (4,000 digits or more).
+    :raises ArgumentError: For an int too long to write (more than 4,000 digits).
     """
     if value is None or isinstance(value, bool | float | str):
         return value

@@ -7,6 +7,7 @@ A game module declares ``GAME = GameInfo(...)``; a house-rule module declares
 from __future__ import annotations
 
 import math
+import numbers
 import re
 import sys
 from collections.abc import Callable, Mapping, Sequence
@@ -16,6 +17,7 @@ from typing import Any
 from attrs import field, frozen
 
 from cardcore._text import one_of, shown
+from cardcore._text import unprintable as _unprintable
 from cardcore._versions import is_version
 from cardcore.errors import OptionError, PluginError
 
@@ -47,7 +49,7 @@ class Option:
     :param rule_id: The rule the option sets (e.g. ``"GOLF-CAP-1"``), cited at the end
         of every refusal of a value (``OptionError.rule_id``); ``""`` cites none.
     :raises PluginError: When *rule_id* is not a rule ID (or ``""``), *kind* is not a type,
-        *choices* not a tuple, a bound not an ``int`` or ``float`` (or NaN), *minimum* is above *maximum*, or a *default* other
+        *choices* not a tuple, a bound not a number (or NaN), *minimum* is above *maximum*, or a *default* other
         than ``None`` (or the earlier default) is not a value :meth:`check` accepts
         (of *kind*, among *choices*, within the bounds).
     """
@@ -74,11 +76,14 @@ class Option:
                 msg = f"{where}: choices takes a tuple of values, not {shown(choices)}"
                 raise PluginError(msg)
             object.__setattr__(self, "choices", tuple(choices))
-        for what in ("minimum", "maximum"):
+        for what in ("minimum", "maximum"):  # plain numbers (numpy's and subclasses' read)
             bound = getattr(self, what)
-            if bound is not None and (type(bound) not in (int, float) or bound != bound):
-                msg = f"{where}: {what} must be a number (an int or a float, not NaN), not {shown(bound)}"
-                raise PluginError(msg)
+            if bound is not None:
+                if isinstance(bound, bool) or not isinstance(bound, numbers.Real) or bound != bound:
+                    msg = f"{where}: {what} must be a number (an int or a float, not NaN), not {shown(bound)}"
+                    raise PluginError(msg)
+                plain = int(bound) if isinstance(bound, numbers.Integral) else float(bound)
+                object.__setattr__(self, what, plain)
         if not (self.rule_id == "" or (type(self.rule_id) is str and _RULE_ID.fullmatch(self.rule_id))):
             msg = f"option {self.name!r}: rule_id must be a rule ID such as 'GAME-RULE-1', not {shown(self.rule_id)}"
             raise PluginError(msg)
@@ -321,29 +326,6 @@ class GameInfo:
 
 
 _GAME_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,63}", re.ASCII)
-_UNSHOWN = re.compile("[\x00-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
-"""Control characters and bidirectional overrides: a rule's text holding one would reach a
-terminal (``cardcore list``) as a command (an escape sequence) or as other text than it is."""
-_UNSHOWN_PROSE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
-"""As :data:`_UNSHOWN`, but a summary or an option's doc may be wrapped: a line break or a tab
-is only layout there."""
-_SURROGATE = re.compile("[\ud800-\udfff]")
-"""A lone surrogate: text UTF-8 cannot carry (``cardcore list`` could not print it)."""
-
-
-def _unprintable(text: object, prose: bool = False) -> str | None:
-    """What makes *text* unfit to print as it is (a control character or a lone surrogate),
-    in words; ``None`` when it is fit, or is no ``str`` (checked where it is read). *prose*
-    (a summary, an option's doc) may hold line breaks and tabs."""
-    if not isinstance(text, str):
-        return None
-    if (_UNSHOWN_PROSE if prose else _UNSHOWN).search(text):
-        return "a control character, which would reach a terminal as a command or as other text"
-    if _SURROGATE.search(text):
-        return "a lone surrogate, text UTF-8 cannot carry (`cardcore list` could not show it)"
-    return None
-
-
 def _freeze_applies(value: Any) -> Any:
     """A mapping's items as a read-only mapping (values checked by ``RuleInfo``)."""
     return MappingProxyType(dict(value)) if isinstance(value, Mapping) else value
@@ -386,7 +368,9 @@ class ViewField:
             msg = f"{where}: its name (the key in the view's table) must be a non-empty str"
             raise PluginError(msg)
         for what in ("doc", "label", "of"):
-            if not isinstance(getattr(self, what), str):
+            if getattr(self, what) is None:  # not given
+                object.__setattr__(self, what, "")
+            elif not isinstance(getattr(self, what), str):
                 msg = f"{where}: {what} must be a str, not {shown(getattr(self, what))}"
                 raise PluginError(msg)
         if not (type(self.kind) is str and self.kind in FIELD_KINDS):

@@ -418,7 +418,10 @@ class GameLogic(Generic[S, A]):
         return tuple(0.0 for _ in range(state.players))
 
     def payouts(self, state: S) -> tuple[int, ...] | None:
-        """The current net payouts per seat, or ``None`` for games without stakes."""
+        """The current net payouts per seat, or ``None`` for games without stakes.
+
+        What is settled, and public: ``rewards="score"`` pays its changes to every seat.
+        """
         return None
 
     # -- the core's cross-cutting rules ------------------------------------------------------

@@ -71,14 +71,19 @@ def write_position(game: str, fields: Mapping[str, Any], zones: Zones) -> str:
     """
     if not (type(game) is str and game and "|" not in game and game.split() == [game]):
         raise _bad(f"the game's name must be text without spaces or '|', not {shown(game)}")
+    if not isinstance(fields, Mapping):
+        raise _bad(f"fields must be a mapping of names to values, not {shown(fields)}")
     parts = [game]
     for key, value in fields.items():
         if not (type(key) is str and key.isidentifier()):
             raise _bad(f"a field's name must be an identifier, not {shown(key)}")
         try:
             text = json.dumps(value, separators=(",", ":"), ensure_ascii=True, allow_nan=False)
+            fits = _fits(value)
         except (TypeError, ValueError, RecursionError):
             raise _bad(f"field {key!r} holds {shown(value)}, which is not JSON") from None
+        if not fits:
+            raise _huge(key, value)
         text = text.replace(" ", "\\u0020").replace("|", "\\u007c")
         parts.append(f"{key}={text}")
     sections = [" ".join(parts)]
@@ -92,6 +97,18 @@ def write_position(game: str, fields: Mapping[str, Any], zones: Zones) -> str:
             tokens.append(hit[1])
         sections.append(" ".join(tokens))
     return " | ".join(sections)
+
+
+def _fits(value: Any) -> bool:
+    """Whether every number in *value* (JSON-ready) is at most 10**15 in size, as
+    :func:`read_position` reads them."""
+    if isinstance(value, int | float):
+        return isinstance(value, bool) or -MAX_FIELD_INT <= value <= MAX_FIELD_INT
+    if isinstance(value, list | tuple):
+        return all(map(_fits, value))
+    if isinstance(value, Mapping):
+        return all(map(_fits, value.values()))
+    return True
 
 
 def _written(card: Card, mask: int) -> tuple[Card, str]:
@@ -200,7 +217,11 @@ def read_position(
     :raises ArgumentError: For a *layout* that is not a :class:`~cardcore.Layout`, a *deck*
         that is not a list of cards or *players* that is not an int from 1 to 64.
     """
-    if not (isinstance(layout, Layout) and isinstance(deck, list | tuple)):
+    if not (
+        isinstance(layout, Layout)
+        and isinstance(deck, list | tuple)
+        and all(type(card) is Card for card in deck)
+    ):
         raise ArgumentError(
             f"read_position takes a Layout and a list of cards, not {shown(layout)}, {shown(deck)}"
         )
@@ -295,12 +316,16 @@ def check(ok: object, problem: str, *args: object) -> None:
 
         check(held or not stock, "hand.{} is empty, the stock not (GOFISH-EMPTY-1)", seat)
     """
-    if not ok:
-        try:
-            text = problem.format(*args)
-        except Exception:  # a problem its args do not fill: say it as it is, args after
-            text = " ".join([shown(problem, 200), *map(shown, args)])
-        raise _bad(text)
+    try:
+        if ok:
+            return
+    except Exception:  # an ok whose truth is undecided (an array): the check fails
+        pass
+    try:
+        text = problem.format(*args)
+    except Exception:  # a problem its args do not fill: say it as it is, args after
+        text = " ".join([shown(problem, 200), *map(shown, args)])
+    raise _bad(text)
 
 
 def _unfit(name: str, default: Any) -> TypeError:
@@ -406,7 +431,9 @@ def read_result(value: Any, players: int) -> Result:
                 or (
                     type(payouts) is list
                     and len(payouts) == players
-                    and all(type(x) is int for x in payouts)
+                    and all(
+                        type(x) is int and -MAX_FIELD_INT <= x <= MAX_FIELD_INT for x in payouts
+                    )
                 )
             )
             and type(value["reason"]) is str

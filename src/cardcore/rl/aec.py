@@ -267,7 +267,8 @@ class CardEnv(AECEnv):  # type: ignore[misc]
 
     Rewards come at the end of the game (``"win"``: +1 to a winner; see
     :func:`cardcore.rl.match.win_rewards`), or as the game's standings change
-    (``"score"``, games whose encoding gives a progress). A game cut off by its
+    (``"score"``: games whose encoding gives a progress, and stakes games with the
+    generic encoding, paid their net payouts). A game cut off by its
     action bound is *truncated*; one ended by its rules is *terminated*.
 
     :param config: The checked configuration.

@@ -182,12 +182,15 @@ class Config:
         self.encoding: Encoding = encoding_for(probe)
         """The configuration's encoding (the game's own or the generic one)."""
         self.observer = Observer(self.encoding)
-        self._paid = isinstance(self.encoding, GenericEncoding) and (
-            type(probe.logic).payouts is not GameLogic.payouts
-        )  # a stakes game without an encoding of its own: its standings are its net payouts
         if not (type(rewards) is str and rewards in REWARDS):
             msg = f"rewards must be one of {one_of(REWARDS)}, not {shown(rewards)}"
             raise OptionError(msg)
+        self._paid = (  # a stakes game without an encoding of its own: paid its net payouts
+            rewards == "score"
+            and isinstance(self.encoding, GenericEncoding)
+            and type(probe.logic).payouts is not GameLogic.payouts
+            and self._payouts(probe) is not None  # (None: no stakes in this configuration)
+        )
         if rewards == "score" and self.progress(probe) is None:
             msg = f"{game} has no score reward (its encoding gives no progress, nor does it declare payouts): use rewards='win'"
             raise OptionError(msg)
@@ -229,6 +232,22 @@ class Config:
             seed=seed,
         ).single_thread()  # an environment steps its game from one thread at a time
 
+    def _payouts(self, game: Game) -> list[float] | None:
+        """The game's net payouts so far as floats (``None``: it has no stakes).
+
+        :raises PluginError: ``payouts`` raised or answered other than one int per seat.
+        """
+        name = self.info.name
+        try:
+            paid = game.logic.payouts(game.state)
+        except Exception as exc:  # the game's own mistake, named
+            msg = f"{name!r} raised {type(exc).__name__} in payouts: {shown(str(exc), 200)}"
+            raise PluginError(msg, plugin=name) from exc
+        if paid is not None and not fair_ints(paid, self.players):
+            msg = f"{name!r} answered payouts {shown(paid)}: one int per seat or None"
+            raise PluginError(msg, plugin=name)
+        return None if paid is None else [float(x) for x in paid]
+
     def progress(self, game: Game) -> Sequence[float] | None:
         """Every seat's standing for ``"score"`` rewards, from the spectator's (public) view;
         for a stakes game with the generic encoding, its net payouts so far.
@@ -236,13 +255,11 @@ class Config:
         :raises PluginError: The game's ``payouts`` answered other than one int per seat.
         """
         if self._paid:
-            paid = game.logic.payouts(game.state)
+            paid = self._payouts(game)
             if paid is None:
-                return [0.0] * self.players
-            if not fair_ints(paid, self.players):
-                msg = f"{self.info.name!r} answered payouts {shown(paid)}: one int per seat or None"
+                msg = f"{self.info.name!r} answered payouts None mid-game after paying at the deal"
                 raise PluginError(msg, plugin=self.info.name)
-            return [float(x) for x in paid]
+            return paid
         enc = self.encoding
         return enc.progress(seat_view(game, None, enc.needs))
 
