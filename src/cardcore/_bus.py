@@ -85,6 +85,8 @@ class EventBus:
     :param seats: The game's number of seats, so :meth:`subscribe` can refuse
         a seat that does not exist (``None``: any seat number from 0).
     :param on_error: Called with a :class:`DeliveryFailure` when a handler raises.
+    :raises ArgumentError: For *observers* that are not a tuple of callables, *seats*
+        that is not ``None`` or an int from 1, or an *on_error* that is not callable.
     """
 
     __slots__ = (
@@ -114,6 +116,12 @@ class EventBus:
         seats: int | None = None,
         on_error: Callable[[DeliveryFailure], object] | None = None,
     ) -> None:
+        if not (isinstance(observers, tuple) and all(map(callable, observers))):
+            raise ArgumentError(f"observers must be a tuple of callables, not {shown(observers)}")
+        if not (seats is None or (type(seats) is int and seats >= 1)):
+            raise ArgumentError(f"seats must be None or a number of seats, not {shown(seats)}")
+        if not (on_error is None or callable(on_error)):
+            raise ArgumentError(f"on_error must be callable or None, not {shown(on_error)}")
         self._subs: list[Subscription] = []
         self._lookup: dict[type[Event], tuple[Subscription, ...]] = {}
         self._observers = observers
@@ -232,7 +240,12 @@ class EventBus:
         return subs
 
     def wants(self, event_type: type[Event]) -> bool:
-        """Whether any subscriber or observer would receive an event of *event_type*."""
+        """Whether any subscriber or observer would receive an event of *event_type*.
+
+        :raises ArgumentError: *event_type* is not a subclass of :class:`~cardcore.Event`.
+        """
+        if not (isinstance(event_type, type) and issubclass(event_type, Event)):
+            raise ArgumentError(f"wants takes an Event class, not {shown(event_type)}")
         return bool(self._observers) or bool(self._for(event_type))
 
     def _machinery(self) -> None:

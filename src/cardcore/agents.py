@@ -191,11 +191,13 @@ def check_agent(name: str, factory: object, game: GameInfo) -> None:
             raise OptionError(msg)
 
 
-def _check_run(game: Any, agents: Any, max_actions: Any, method: str) -> None:
+def _check_run(game: Any, agents: Any, max_actions: Any, method: str, on_action: Any) -> None:
     """Refuse, before the first move, a runner's arguments of the wrong kind (an agent
     ``None`` raised AttributeError mid-game; ``max_actions=-1`` was taken)."""
     from cardcore.game import Game
 
+    if on_action is not None and not callable(on_action):
+        raise ArgumentError(f"on_action must be callable or None, not {shown(on_action, 40)}")
     if not isinstance(game, Game):
         msg = f"a runner plays a cardcore.Game, not {type(game).__name__}"
         raise ArgumentError(msg)
@@ -331,7 +333,7 @@ def play(
     :raises IllegalActionError: An agent answered something the game refuses (the
         message names its seat and class).
     """
-    _check_run(game, agents, max_actions, "choose")
+    _check_run(game, agents, max_actions, "choose", on_action)
     if len(agents) != len(game.players):
         msg = f"need one agent per seat ({len(game.players)}), got {len(agents)}"
         raise OptionError(msg)
@@ -408,7 +410,7 @@ def run_realtime(
     :raises CardcoreError: An agent's plan is neither ``None`` nor a :class:`Plan` of an
         action and a finite delay (the message names its seat and class).
     """
-    _check_run(game, agents, max_actions, "plan")
+    _check_run(game, agents, max_actions, "plan", on_action)
     if type(seed) is not int or type(start) not in (int, float) or not abs(start) <= 1e15:
         msg = f"seed must be an int and start a finite time, not {shown(seed, 40)} and {shown(start, 40)}"
         raise OptionError(msg)

@@ -128,8 +128,13 @@ class ActionParser:
         return tuple(self._by_verb)
 
     def parse(self, seat: int, text: str) -> Action:
-        """Return the action *text* names for *seat*, or raise :class:`NotationError` if malformed."""
-        words = text.split()
+        """Return the action *text* names for *seat*, or raise :class:`NotationError` if malformed
+        (or not text)."""
+        try:
+            words = text.split()
+        except Exception:  # no text (Game.act passes text; a plugin calling it may not)
+            msg = f"expected action text, not {shown(text, 40)} (CORE-NOTATION-1)"
+            raise NotationError(msg) from None
         if not words:
             msg = "empty action text (CORE-NOTATION-1)"
             raise NotationError(msg)

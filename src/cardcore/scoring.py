@@ -220,6 +220,10 @@ class LedgerError(CardcoreError, ValueError):
 _INTS = frozenset({int})
 
 
+_MOST = 10**15
+"""The largest amount, in size, a ledger posts (a position's fields hold no more)."""
+
+
 class Ledger:
     """Stakes and payouts between seats; every posting sums to zero.
 
@@ -243,7 +247,8 @@ class Ledger:
         """Record one settlement: the net amount each seat receives (negative: pays).
 
         :raises LedgerError: If the amounts are not one whole number per seat summing to
-            zero (a float or a bool is refused: payouts are integers, CORE-SCORE-1).
+            zero (a float or a bool is refused: payouts are integers, CORE-SCORE-1), each
+            at most 10**15 in size (what a position, a save, can hold).
         """
         if (
             type(amounts) not in (list, tuple)
@@ -251,8 +256,9 @@ class Ledger:
             or len(amounts) != len(self.totals)
             or not _INTS.issuperset(map(type, amounts))  # ints only: no float, no bool
             or sum(amounts) != 0
+            or not -_MOST <= min(amounts, default=0) <= max(amounts, default=0) <= _MOST
         ):
-            msg = f"ledger posting {shown(amounts)} for {shown(reason)} must be a list of one whole number per seat that sum to zero, with a text reason"
+            msg = f"ledger posting {shown(amounts)} for {shown(reason)} must be a list of one whole number per seat (at most 10**15 in size) that sum to zero, with a text reason"
             raise LedgerError(msg)
         self.entries.append((reason, tuple(amounts)))
         for seat, amount in enumerate(amounts):

@@ -70,9 +70,18 @@ def winners_by(scores: Sequence[float], *, lowest: bool = True) -> tuple[int, ..
 
     >>> winners_by([3, 1, 1]), winners_by([3, 1, 3], lowest=False)
     ((1, 2), (0, 2))
+
+    :raises ArgumentError: *scores* are not one or more numbers (NaN is none).
     """
-    best = min(scores) if lowest else max(scores)
-    return tuple(s for s, v in enumerate(scores) if v == best)
+    try:
+        best = min(scores) if lowest else max(scores)
+        seats = tuple(s for s, v in enumerate(scores) if v == best)
+        nan = any(v != v for v in scores)
+    except (TypeError, ValueError):  # no scores, or one that is no number
+        seats, nan = (), False
+    if not seats or nan:
+        raise ArgumentError(f"winners_by takes one number per seat (not NaN), not {shown(scores)}")
+    return seats
 
 
 def end_game(

@@ -20,9 +20,10 @@ from typing import Any, cast
 from attrs import field, frozen
 from typing_extensions import Self
 
+from cardcore._text import shown
 from cardcore.cards import Card, Suit, card_texts
 from cardcore.deck import Chance, shuffle
-from cardcore.errors import PluginError
+from cardcore.errors import ArgumentError, PluginError
 
 __all__ = ["ALL", "Layout", "Visibility", "ZoneSpec", "Zones"]
 
@@ -65,6 +66,9 @@ class ZoneSpec:
     :param ordered: Whether the order of its cards is part of the game (a layout held in
         hand whose positions matter): an ``OWNER`` pile then shows every card known to all
         in its place, and turned face up shows in its own order, not sorted.
+    :raises PluginError: For a *name* that is not a non-empty ``str``, an *owner* that is
+        not ``None`` or a seat from 0 to 63, or a *visibility* that is not a
+        :class:`Visibility` (``Visibility.OWNER``, not ``"owner"``).
     """
 
     name: str
@@ -72,9 +76,32 @@ class ZoneSpec:
     visibility: Visibility = Visibility.NOBODY
     ordered: bool = False
 
+    def __attrs_post_init__(self) -> None:
+        owner = self.owner
+        if not (type(self.name) is str and self.name):
+            why = "its name must be a non-empty str"
+        elif not (owner is None or (type(owner) is int and 0 <= owner < 64)):
+            why = f"owner must be None or a seat from 0 to 63, not {shown(owner)}"
+        elif not isinstance(self.visibility, Visibility):
+            why = f"visibility must be a Visibility (such as Visibility.OWNER), not {shown(self.visibility)}"
+        else:
+            return
+        raise PluginError(f"pile {shown(self.name)}: {why}")
+
 
 class _RepeatedPile(PluginError, ValueError):
     """Two piles of one name in a layout (a ``ValueError`` too, for callers of old)."""
+
+
+class _UnknownPile(PluginError, KeyError):
+    """A pile name the layout lacks (a ``KeyError`` too, for callers of old)."""
+
+    def __str__(self) -> str:  # a KeyError shows its repr
+        return str(self.args[0])
+
+
+def _unknown(index: dict[str, int], name: object) -> _UnknownPile:
+    return _UnknownPile(f"no pile {shown(name)} in this layout (piles: {', '.join(index)})")
 
 
 @frozen
@@ -92,8 +119,15 @@ class Layout:
     @classmethod
     def of(cls, specs: Sequence[ZoneSpec]) -> Layout:
         """Build a layout from its zone specs; names must be unique (else :class:`~cardcore.PluginError`,
-        also a ``ValueError``, as it was until 0.3)."""
+        also a ``ValueError``, as it was until 0.3), each a :class:`ZoneSpec`."""
+        if isinstance(specs, str | bytes) or not isinstance(specs, Sequence | Iterator):
+            raise PluginError(f"Layout.of takes a list of ZoneSpec, not {shown(specs)}")
         specs = tuple(specs)
+        for spec in specs:
+            if not isinstance(spec, ZoneSpec):
+                raise PluginError(
+                    f"Layout.of takes a list of ZoneSpec, not one holding {shown(spec)}"
+                )
         index = {spec.name: i for i, spec in enumerate(specs)}
         if len(index) != len(specs):
             names = [spec.name for spec in specs]
@@ -103,8 +137,14 @@ class Layout:
         return cls(specs, index)
 
     def id(self, name: str) -> int:
-        """Return the integer id of the pile called *name*."""
-        return self.index[name]
+        """Return the integer id of the pile called *name*.
+
+        :raises PluginError: The layout has no such pile (a ``KeyError`` too).
+        """
+        try:
+            return self.index[name]
+        except (KeyError, TypeError):
+            raise _unknown(self.index, name) from None
 
 
 _EMPTY: dict[int, Any] = {}
@@ -135,8 +175,11 @@ class Zones:
     # -- reading -----------------------------------------------------------------
 
     def id(self, name: str) -> int:
-        """Return the integer id of the pile called *name*."""
-        return self.layout.index[name]
+        """Return the integer id of the pile called *name*.
+
+        :raises PluginError: The layout has no such pile (a ``KeyError`` too).
+        """
+        return self.layout.id(name)
 
     def count(self, z: int) -> int:
         """Return how many cards pile *z* holds."""
@@ -269,9 +312,14 @@ class Zones:
         return self.cards[z][index]
 
     def tell(self, z: int, index: int, seat: int) -> Card:
-        """Let *seat* see card *index* of pile *z* (a private peek) and return it."""
+        """Let *seat* see card *index* of pile *z* (a private peek) and return it.
+
+        :raises ArgumentError: *seat* is not a seat from 0 to 63.
+        """
         mask = self.seen[z][index]
         if mask != ALL:
+            if type(seat) is not int or not 0 <= seat < 64:
+                raise ArgumentError(f"tell takes a seat from 0 to 63, not {shown(seat)}")
             self.seen[z][index] = mask | (1 << seat)
         return self.cards[z][index]
 
