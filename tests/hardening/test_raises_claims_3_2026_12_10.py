@@ -695,11 +695,6 @@ def test_ismcts_refuses_a_bad_parameter_with_an_option_error(kwargs: dict[str, A
         ISMCTSAgent(**kwargs)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="ISMCTSAgent(time=/c=/reaction=/spread=10**5000) raises a raw OverflowError"
-    " (int too large to convert to float)",
-)
 @pytest.mark.parametrize("name", ["time", "c", "reaction", "spread"])
 def test_ismcts_refuses_a_huge_number_with_an_option_error(name: str) -> None:
     with pytest.raises(OptionError, match=name):
@@ -718,11 +713,6 @@ def test_view_config_of_what_is_no_view_is_a_cardcore_error(view: Any) -> None:
         view_config(view)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="view_config (and so sample_position and ISMCTSAgent.choose) raise a raw"
-    " ValueError/TypeError for a view whose options hold a huge int or keys that are not text",
-)
 @pytest.mark.parametrize(
     "options", [{"rounds": HUGE}, {1: 1, "a": 2}, {(1,): 1}], ids=["huge", "mixed", "tuple"]
 )
@@ -737,11 +727,6 @@ def test_a_view_with_odd_options_is_a_cardcore_error_for_search(options: Any) ->
         ISMCTSAgent(iterations=2).choose(view, game.legal_actions(0))
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="view_config promises a CardcoreError for a view that is not a seat's view, but"
-    " takes the spectator's view (seat None) and a view of seat 5 in a 2-player game",
-)
 @pytest.mark.parametrize("seat", [None, 5], ids=_rid)
 def test_view_config_refuses_a_view_that_is_not_a_seats(seat: Any) -> None:
     view = dict(_golf().view(0), seat=seat)
@@ -749,11 +734,6 @@ def test_view_config_refuses_a_view_that_is_not_a_seats(seat: Any) -> None:
         view_config(view)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="a view whose option is NaN is sampled and the failure is blamed on the game's"
-    " plugin (PluginError: plugin 'golf' raised ValueError), not on the view",
-)
 def test_a_view_with_a_nan_option_is_not_blamed_on_the_plugin() -> None:
     view = dict(_golf().view(0), options={"rounds": math.nan})
     with pytest.raises(CardcoreError) as caught:
@@ -807,11 +787,6 @@ def test_check_game_of_an_unknown_game_is_an_unknown_plugin_error(name: Any) -> 
         check_game(name, games=1, checks=["conservation"])
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="check_game(checks=None) raises a raw TypeError ('NoneType' object is not"
-    " iterable); the docstring promises an OptionError",
-)
 def test_check_game_of_checks_none_is_an_option_error() -> None:
     with pytest.raises(OptionError):
         check_game("golf", games=1, checks=None)  # type: ignore[arg-type]
@@ -821,11 +796,6 @@ class _Started(Exception):
     """Raised where check_game would go on to play its games."""
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="check_game bounds games from below only: games=10**5000 is accepted and plays"
-    " for ever (simulate refuses more than MAX_GAMES)",
-)
 def test_check_game_refuses_a_huge_number_of_games(monkeypatch: pytest.MonkeyPatch) -> None:
     import cardcore.testing._run as run
 
@@ -837,11 +807,6 @@ def test_check_game_refuses_a_huge_number_of_games(monkeypatch: pytest.MonkeyPat
         check_game("golf", games=HUGE, checks=["conservation"])
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="check_game never checks samples_per_game: None or '3' fail inside the run and"
-    " are reported as the game's failure ('game 0 ... raised a raw TypeError')",
-)
 @pytest.mark.parametrize("samples", [None, "3"], ids=_rid)
 def test_check_game_refuses_a_bad_samples_per_game(samples: Any) -> None:
     with pytest.raises(OptionError, match="samples_per_game"):
@@ -864,12 +829,6 @@ def test_web_server_refuses_a_bad_instance_name_and_database() -> None:
         WebServer(db="/nonexistent/dir/cardcore.db")
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="WebServer raises raw errors for odd arguments: instance=5 TypeError (the"
-    " docstring promises WebError), db=5 TypeError, db with NUL ValueError (StoreError"
-    " promised), limits=5 AttributeError",
-)
 @pytest.mark.parametrize(
     "kwargs", [{"instance": 5}, {"db": 5}, {"db": "x\x00.db"}, {"limits": 5}], ids=_kwid
 )
@@ -880,10 +839,6 @@ def test_web_server_refuses_odd_arguments_with_cardcore_errors(kwargs: dict[str,
         WebServer(**kwargs)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="create_app(server=5) raises a raw AttributeError ('serve_socket')",
-)
 def test_create_app_refuses_a_server_that_is_not_a_web_server() -> None:
     from cardcore.web import create_app
 
@@ -891,11 +846,6 @@ def test_create_app_refuses_a_server_that_is_not_a_web_server() -> None:
         create_app(5)  # type: ignore[arg-type]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="WebServer takes any bot_delay, bot_pace and clock (NaN, negative, text, 5)"
-    " without a word; they are first used once the server runs (not exercised here)",
-)
 @pytest.mark.parametrize(
     "kwargs",
     [

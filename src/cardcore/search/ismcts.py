@@ -35,7 +35,7 @@ from cardcore.agents import Plan
 from cardcore.errors import ArgumentError, CardcoreError, OptionError
 from cardcore.game import Game
 from cardcore.logic import GameLogic
-from cardcore.search.sampling import ViewConfig, sample_position, view_config
+from cardcore.search.sampling import ViewConfig, sample_of, view_config
 from cardcore.setup import new_game
 
 __all__ = ["ISMCTSAgent"]
@@ -85,7 +85,7 @@ def _positive_int(name: str, value: Any, *, none: bool = False) -> int | None:
     if value is None and none:
         return None
     if type(value) is not int or value < 1:
-        msg = f"agent 'ismcts': {name} must be a whole number of at least 1, not {value!r}"
+        msg = f"agent 'ismcts': {name} must be a whole number of at least 1, not {shown(value)}"
         raise OptionError(msg)
     return int(value)
 
@@ -95,10 +95,12 @@ def _number(
 ) -> float | None:
     if value is None and none:
         return None
-    ok = type(value) in (int, float) and math.isfinite(value)
+    # an int too large for a float (10**5000) is no number a float could hold
+    ok = type(value) is float or (type(value) is int and value.bit_length() <= 1000)
+    ok = ok and math.isfinite(value)
     if not ok or value < low or (strict and value == low):
         bound = f"more than {low:g}" if strict else f"at least {low:g}"
-        msg = f"agent 'ismcts': {name} must be a number {bound}, not {value!r}"
+        msg = f"agent 'ismcts': {name} must be a number {bound}, not {shown(value)}"
         raise OptionError(msg)
     return float(value)
 
@@ -168,7 +170,7 @@ class ISMCTSAgent:
         spread: float = 0.3,
     ) -> None:
         if seed is not None and type(seed) is not int:
-            msg = f"agent 'ismcts': seed must be a whole number, not {seed!r}"
+            msg = f"agent 'ismcts': seed must be a whole number, not {shown(seed)}"
             raise OptionError(msg)
         self.iterations = _positive_int("iterations", iterations, none=True)
         self.time = _number("time", time, 0.0, none=True, strict=True)
@@ -177,12 +179,12 @@ class ISMCTSAgent:
             raise OptionError(msg)
         self.c = float(_number("c", c, 0.0) or 0.0)
         if rollout not in ("game", "random"):
-            msg = f"agent 'ismcts': rollout must be 'game' or 'random', not {rollout!r}"
+            msg = f"agent 'ismcts': rollout must be 'game' or 'random', not {shown(rollout)}"
             raise OptionError(msg)
         self.rollout = rollout
         self.max_rollout = int(_positive_int("max_rollout", max_rollout) or 1)
         if type(observe) is not bool:
-            msg = f"agent 'ismcts': observe must be true or false, not {observe!r}"
+            msg = f"agent 'ismcts': observe must be true or false, not {shown(observe)}"
             raise OptionError(msg)
         self.observe = observe
         self.depth = _positive_int("depth", depth, none=True) or 1_000_000
@@ -308,7 +310,7 @@ class ISMCTSAgent:
         """A game started from a sampled position, seeded from the agent's own stream."""
         problem: Exception | None = None
         for _ in range(ATTEMPTS):
-            text = sample_position(view, rng)
+            text = sample_of(view, config, rng)  # the view was checked once, by search
             quiet = QUIET.set(True)  # a world of the search: no plugin's on_event hears it
             try:
                 return new_game(

@@ -32,6 +32,7 @@ from typing import Any
 from attrs import frozen
 
 from cardcore._registrations import forgetters
+from cardcore._text import shown
 from cardcore.cards import Card
 from cardcore.deck import shuffle
 from cardcore.errors import ArgumentError, CardcoreError, OptionError, PluginError
@@ -77,8 +78,39 @@ class ViewConfig:
 def view_config(view: Mapping[str, Any]) -> ViewConfig:
     """Return the :class:`ViewConfig` of *view* (cached per configuration).
 
-    :raises CardcoreError: The view is not a seat's view of an installed game.
+    *view* is a view as :meth:`cardcore.Game.view` returns it: a seat's view
+    (``view["seat"]`` an int seat of the game) or a spectator's (``view["seat"]``
+    ``None``; it lists no legal actions).
+
+    :raises ArgumentError: ``view["seat"]`` is neither a seat of the game nor ``None``,
+        or is ``None`` in a view that lists legal actions (a seat's view with its seat
+        taken out: it shows that seat's cards).
+    :raises OptionError: The view's options are not options of its game (an undeclared
+        name, a bad value, a name that is not text).
+    :raises CardcoreError: *view* is no view of an installed game.
     """
+    config = _config(view)
+    seat = view.get("seat")
+    if type(seat) is int and 0 <= seat < config.players:
+        return config
+    if seat is None:
+        legal = view.get("legal")
+        if not isinstance(legal, list | tuple) or not legal:
+            return config
+        msg = (
+            f"not a seat's or a spectator's view of {config.game!r}: its seat is None (a"
+            f" spectator's) but it lists {len(legal)} legal actions (a seat's view)"
+        )
+        raise ArgumentError(msg)
+    msg = (
+        f"not a seat's or a spectator's view of {config.game!r}: its seat {shown(seat)} is"
+        f" no int seat 0 to {config.players - 1} of the game, nor None (a spectator)"
+    )
+    raise ArgumentError(msg)
+
+
+def _config(view: Mapping[str, Any]) -> ViewConfig:
+    """The configuration of *view*, its seat unchecked (see :func:`view_config`)."""
     try:
         game = str(view["game"])
         players = len(view["players"])
@@ -87,7 +119,15 @@ def view_config(view: Mapping[str, Any]) -> ViewConfig:
     except (KeyError, TypeError) as exc:
         msg = f"not a cardcore view (missing or bad {exc})"
         raise CardcoreError(msg) from None
-    key = (game, players, "\n".join(rules), json.dumps(options, sort_keys=True, default=str))
+    try:
+        written = json.dumps(options, sort_keys=True, default=str)
+    except Exception as exc:  # names that are not text, a huge int: no options of a game
+        msg = (
+            f"the options of a view of {shown(game)} are not options of a game (names are"
+            f" text, values plain data): {type(exc).__name__}: {shown(str(exc), 120)}"
+        )
+        raise OptionError(msg) from None
+    key = (game, players, "\n".join(rules), written)
     hit = _CONFIGS.get(key)
     if hit is not None:
         return hit
@@ -97,6 +137,11 @@ def view_config(view: Mapping[str, Any]) -> ViewConfig:
         d for d in info.default_rules if rule_info(d).name not in names and d not in names
     )
     ruleset = get_ruleset(game, rules, without)
+    try:  # once per configuration: a game's own sampling code never sees options it refuses
+        ruleset.game.resolve_options(options)
+    except OptionError as exc:
+        msg = f"the options of a view of {game!r} are not options of the game: {exc}"
+        raise OptionError(msg) from None
     config = ViewConfig(game, players, rules, without, options, ruleset.logic)
     if len(_CONFIGS) >= _CACHE:
         _CONFIGS.clear()
@@ -232,21 +277,30 @@ def offers_sampling(logic: GameLogic[Any, Any]) -> bool:
 
 
 def sample_position(view: Mapping[str, Any], rng: random.Random) -> str:
-    """Return a position consistent with *view*, hidden cards drawn with *rng*.
+    """Return a position consistent with *view* (a seat's or a spectator's, see
+    :func:`view_config`), hidden cards drawn with *rng*.
 
     The game's ``sample_position`` hook first; otherwise :func:`deal_view`
     and the game's ``position_from_view``; otherwise :func:`default_position`.
     The text is not validated here: ``new_game(position=...)`` reads it.
 
     :raises CardcoreError: The game cannot be sampled (see :func:`default_position`),
-        or is over (nothing is left to choose).
-    :raises ArgumentError: *rng* is not a :class:`random.Random`.
+        or is over (nothing is left to choose), or *view* is no view of an installed
+        game, or its piles are missing or malformed.
+    :raises OptionError: The view's options are not options of its game.
+    :raises ArgumentError: *rng* is not a :class:`random.Random`, or ``view["seat"]``
+        is neither a seat of the game nor ``None`` (see :func:`view_config`).
     :raises PluginError: The game's own sampling failed (naming the game).
     """
     if not isinstance(rng, random.Random):
-        msg = f"sample_position draws with a random.Random, not {rng!r}"
+        msg = f"sample_position draws with a random.Random, not {shown(rng)}"
         raise ArgumentError(msg)
-    config = view_config(view)
+    return sample_of(view, view_config(view), rng)
+
+
+def sample_of(view: Mapping[str, Any], config: ViewConfig, rng: random.Random) -> str:
+    """:func:`sample_position` of *view* whose *config* :func:`view_config` returned (so
+    checked): a search samples one view many times and checks it once."""
     if view.get("is_over") is True:
         msg = f"the {config.logic.info.name} game of this view is over: there is nothing to sample for"
         raise CardcoreError(msg)

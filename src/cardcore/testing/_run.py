@@ -11,6 +11,7 @@ from cardcore.errors import CardcoreError, OptionError
 from cardcore.game import Game
 from cardcore.plugins import game_info, get_ruleset
 from cardcore.setup import new_game
+from cardcore.simulate import MAX_GAMES
 from cardcore.testing._checker import Checker
 from cardcore.testing._configs import rule_names
 from cardcore.testing._contract import CALLER_ERRORS, Contract, explain
@@ -70,7 +71,11 @@ def _run(
     n = info.min_players if players is None else players
     if isinstance(checks, str):  # one name, not its letters
         checks = (checks,)
-    chosen = frozenset(checks)
+    try:
+        chosen = frozenset(checks)
+    except TypeError:  # None, a number, names that cannot be told apart (lists)
+        msg = f"checks must be a list of check names (known: {one_of(sorted(ALL_CHECKS), 'and')}), not {shown(checks, 40)}"
+        raise OptionError(msg) from None
     unknown = chosen - ALL_CHECKS
     if not chosen:
         msg = f"no check chosen: a report would pass without testing anything (known: {one_of(sorted(ALL_CHECKS), 'and')})"
@@ -78,7 +83,14 @@ def _run(
     if unknown:
         msg = f"unknown checks {one_of(sorted(map(str, unknown)), 'and')} (known: {one_of(sorted(ALL_CHECKS), 'and')})"
         raise OptionError(msg)
-    for what, value, low in (("games", games, 1), ("full_every", full_every, 1), ("seed", seed, 0)):
+    if type(games) is not int or not 1 <= games <= MAX_GAMES:  # as simulate: never for ever
+        msg = f"games must be an int from 1 to {MAX_GAMES:,}, not {shown(games, 40)}"
+        raise OptionError(msg)
+    for what, value, low in (
+        ("full_every", full_every, 1),
+        ("seed", seed, 0),
+        ("samples_per_game", samples_per_game, 0),
+    ):
         if type(value) is not int or value < low:
             msg = f"{what} must be an int of at least {low}, not {shown(value, 40)}"
             raise OptionError(msg)
@@ -270,7 +282,8 @@ def check_game(
         twins, hostile inputs, clones, positions).
     :param full_every: Run the costly checks on every n-th game only (long runs);
         conservation, bounds and the agents' type checks run on every game.
-    :param samples_per_game: At most this many sampled points per game get the costly checks.
+    :param samples_per_game: At most this many sampled points per game get the costly checks
+        (0: none).
     :param checks: A subset of :data:`ALL_CHECKS`.
     :param strict: Raise on failure; with ``False`` the report only counts.
     :returns: The :class:`Report`. A plugin mistake that makes the game unplayable
@@ -280,9 +293,10 @@ def check_game(
         inside a check is a failure too, never an error of this function.
     :raises AssertionError: If a check failed (and *strict*), listing the failures
         and the skipped checks with their reasons.
-    :raises OptionError: An unknown check, or *games*, *seed*, *sample*, *full_every*
-        or *options* of the wrong kind (before any game is played), or options the
-        game refuses.
+    :raises OptionError: No check, an unknown one or *checks* that is no list of names,
+        or *games* (a whole number from 1 to :data:`cardcore.simulate.MAX_GAMES`), *seed*,
+        *sample*, *full_every*, *samples_per_game* or *options* of the wrong kind (all
+        before any game is played), or options the game refuses.
     :raises UnknownPluginError: An unknown game or house rule.
     :raises RuleConflictError: House rules that cannot be combined.
     :raises ArgumentError: *rules* or *without* given as one text (a list of names is

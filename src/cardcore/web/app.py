@@ -27,8 +27,6 @@ import asyncio
 import contextlib
 import json
 import logging
-import os
-import re
 import secrets
 import sqlite3
 import time
@@ -44,6 +42,7 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from cardcore._text import shown
 from cardcore.agents import check_agent
 from cardcore.errors import CardcoreError
 from cardcore.plugins import (
@@ -57,7 +56,9 @@ from cardcore.plugins import (
 )
 from cardcore.session import Hub, Limits, MemoryStore, Outbound, Session, SessionConfig, SQLiteStore
 from cardcore.session.aio import AsyncHost
+from cardcore.session.sqlite import StoreError
 from cardcore.session.store import Store
+from cardcore.web._args import MAX_BOT_DELAY, MAX_BOT_PACE, bounded, checked_arguments
 from cardcore.web._bots import Bot, seat_agent, stored_bot
 from cardcore.web._http import (
     REPLAYS_AT_ONCE,
@@ -139,9 +140,12 @@ class WebServer:
         ``<instance>-``, so a proxy can send every request of a game to its process.
     :param server_limits: How many games the server holds (default: :class:`ServerLimits`
         read from the environment, :meth:`ServerLimits.from_env`).
-    :raises StoreError: The database cannot be opened or written.
-    :raises WebError: The instance name is not 1-16 letters, digits or ``_``, or a limit
-        in the environment is not a number from 0.
+    :raises StoreError: *db* is no path (text) or holds a NUL character, or the database
+        cannot be opened or written.
+    :raises WebError: The instance name is not 1-16 letters, digits or ``_``, *limits* or
+        *server_limits* of another type, *bot_delay* no number of seconds from 0 to 60,
+        *bot_pace* no factor from 0 to 100, *clock* not callable (all checked before the
+        database is opened), or a limit in the environment is not a number from 0.
     """
 
     def __init__(
@@ -155,12 +159,11 @@ class WebServer:
         instance: str | None = None,
         server_limits: ServerLimits | None = None,
     ) -> None:
+        self.bot_delay = bounded("bot_delay", bot_delay, MAX_BOT_DELAY, "a number of seconds")
+        self.bot_pace = bounded("bot_pace", bot_pace, MAX_BOT_PACE, "a factor")
+        instance = checked_arguments(db, limits, server_limits, clock, instance)
         self.server_limits = server_limits or ServerLimits.from_env()
         self.quota = Quota(self.server_limits)
-        instance = (os.environ.get("CARDCORE_INSTANCE") or None) if instance is None else instance
-        if instance is not None and not re.fullmatch(r"\w{1,16}", instance, re.ASCII):
-            msg = f"an instance name is 1-16 letters, digits or '_', not {instance!r}"
-            raise WebError(msg)
         self.instance = instance
         self.db = db
         self.store: Store = (
@@ -174,15 +177,11 @@ class WebServer:
                 # a web_bots table of another layout: refused here, not at start
                 self._bots_db.execute("SELECT session, seat, agent, params FROM web_bots LIMIT 0")
             except sqlite3.Error as exc:
-                from cardcore.session import StoreError
-
                 msg = f"cannot use {db!r} for the server's bots (its web_bots table): {exc}"
                 raise StoreError(msg) from None
         self.limits = limits or Limits()
         self.hub = Hub(self.store, self.limits)
         self.host = _Host(self.hub, clock)
-        self.bot_delay = bot_delay
-        self.bot_pace = bot_pace
         self.bots: dict[str, list[Bot]] = {}
         self.done_bots: dict[str, dict[int, str]] = {}
         """The bots' seats of games over when the server started (their agents' names)."""
@@ -464,7 +463,14 @@ class WebServer:
 
 
 def create_app(server: WebServer | None = None, **kwargs: Any) -> Starlette:
-    """The Starlette application around *server* (default: ``WebServer(**kwargs)``)."""
+    """The Starlette application around *server* (default: ``WebServer(**kwargs)``, which
+    raises as :class:`WebServer` does).
+
+    :raises WebError: *server* is neither ``None`` nor a :class:`WebServer`.
+    """
+    if server is not None and not isinstance(server, WebServer):
+        msg = f"create_app serves a WebServer (or None: one of **kwargs), not {shown(server)}"
+        raise WebError(msg)
     web = server if server is not None else WebServer(**kwargs)
     replays = asyncio.Semaphore(REPLAYS_AT_ONCE)  # rebuilt in threads, a few at a time
 
