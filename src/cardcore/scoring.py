@@ -256,7 +256,7 @@ class Ledger:
             or len(amounts) != len(self.totals)
             or not _INTS.issuperset(map(type, amounts))  # ints only: no float, no bool
             or sum(amounts) != 0
-            or not -_MOST <= min(amounts, default=0) <= max(amounts, default=0) <= _MOST
+            or not -_MOST <= min(amounts) <= max(amounts) <= _MOST  # (a seat at least)
         ):
             msg = f"ledger posting {shown(amounts)} for {shown(reason)} must be a list of one whole number per seat (at most 10**15 in size) that sum to zero, with a text reason"
             raise LedgerError(msg)

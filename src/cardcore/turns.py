@@ -76,7 +76,8 @@ def winners_by(scores: Sequence[float], *, lowest: bool = True) -> tuple[int, ..
     try:
         best = min(scores) if lowest else max(scores)
         seats = tuple(s for s, v in enumerate(scores) if v == best)
-        nan = any(v != v for v in scores)
+        total = sum(scores)  # NaN when any score is (one pass in C)
+        nan = total != total
     except (TypeError, ValueError):  # no scores, or one that is no number
         seats, nan = (), False
     if not seats or nan:
