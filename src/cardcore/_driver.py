@@ -208,7 +208,7 @@ def plugin_error(game: Game, exc: Exception, where: str) -> CardcoreError:
     """The error to raise for *exc* raised by a plugin in *where*: a PluginError naming the
     plugin (one already named passes through). A cardcore error raised there is the
     plugin's too: a ``LedgerError`` refusing its payments, a ``NotationError``."""
-    if isinstance(exc, PluginError):
+    if isinstance(exc, PluginError) and exc.plugin is not None:
         return exc
     plugin = plugin_from_traceback(game.ruleset, exc) or game.name
     msg = f"plugin {plugin!r} raised {type(exc).__name__} in {where}: {message_of(exc)}"

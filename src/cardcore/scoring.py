@@ -12,6 +12,7 @@ from __future__ import annotations
 import math
 import numbers
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from operator import add
 
 from attrs import frozen
 from typing_extensions import Self
@@ -248,7 +249,7 @@ class Ledger:
 
         :raises LedgerError: If the amounts are not one whole number per seat summing to
             zero (a float or a bool is refused: payouts are integers, CORE-SCORE-1), each
-            at most 10**15 in size (what a position, a save, can hold).
+            at most 10**15 in size, as is every balance after it (what a position holds).
         """
         if (
             type(amounts) not in (list, tuple)
@@ -260,9 +261,12 @@ class Ledger:
         ):
             msg = f"ledger posting {shown(amounts)} for {shown(reason)} must be a list of one whole number per seat (at most 10**15 in size) that sum to zero, with a text reason"
             raise LedgerError(msg)
+        totals = list(map(add, self.totals, amounts))
+        if not -_MOST <= min(totals) <= max(totals) <= _MOST:
+            msg = f"ledger posting {shown(amounts)} for {shown(reason)} would take a balance beyond 10**15 in size: {shown(totals)}"
+            raise LedgerError(msg)
         self.entries.append((reason, tuple(amounts)))
-        for seat, amount in enumerate(amounts):
-            self.totals[seat] += amount
+        self.totals[:] = totals  # (the same list: a game may hold it)
 
     def pay(self, *, payer: int, payee: int, amount: int, reason: str) -> None:
         """Record that *payer* pays *amount* to *payee*.

@@ -8,6 +8,8 @@ and ends the way every other game does (cards revealed, ``to_act`` empty,
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
+from numbers import Number
+from operator import eq
 
 from cardcore._text import shown
 from cardcore.errors import ArgumentError
@@ -76,9 +78,9 @@ def winners_by(scores: Sequence[float], *, lowest: bool = True) -> tuple[int, ..
     try:
         best = min(scores) if lowest else max(scores)
         seats = tuple(s for s, v in enumerate(scores) if v == best)
-        total = sum(scores)  # NaN when any score is (one pass in C)
-        nan = total != total
-    except (TypeError, ValueError):  # no scores, or one that is no number
+        nan = not all(map(eq, scores, scores))  # NaN is not itself (one pass in C)
+        nan = nan or not isinstance(best, Number)  # (texts order too: no scores)
+    except (TypeError, ValueError, ArithmeticError):  # no scores, or one that is no number
         seats, nan = (), False
     if not seats or nan:
         raise ArgumentError(f"winners_by takes one number per seat (not NaN), not {shown(scores)}")

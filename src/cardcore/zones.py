@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import enum
 import random
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any, cast
 
 from attrs import field, frozen
@@ -93,15 +93,15 @@ class _RepeatedPile(PluginError, ValueError):
     """Two piles of one name in a layout (a ``ValueError`` too, for callers of old)."""
 
 
-class _UnknownPile(PluginError, KeyError):
+class UnknownPileError(PluginError, KeyError):
     """A pile name the layout lacks (a ``KeyError`` too, for callers of old)."""
 
     def __str__(self) -> str:  # a KeyError shows its repr
         return str(self.args[0])
 
 
-def _unknown(index: dict[str, int], name: object) -> _UnknownPile:
-    return _UnknownPile(f"no pile {shown(name)} in this layout (piles: {', '.join(index)})")
+def _unknown(index: dict[str, int], name: object) -> UnknownPileError:
+    return UnknownPileError(f"no pile {shown(name)} in this layout (piles: {', '.join(index)})")
 
 
 @frozen
@@ -120,7 +120,7 @@ class Layout:
     def of(cls, specs: Sequence[ZoneSpec]) -> Layout:
         """Build a layout from its zone specs; names must be unique (else :class:`~cardcore.PluginError`,
         also a ``ValueError``, as it was until 0.3), each a :class:`ZoneSpec`."""
-        if isinstance(specs, str | bytes) or not isinstance(specs, Sequence | Iterator):
+        if isinstance(specs, str | bytes | Mapping) or not isinstance(specs, Iterable):
             raise PluginError(f"Layout.of takes a list of ZoneSpec, not {shown(specs)}")
         specs = tuple(specs)
         for spec in specs:
@@ -316,10 +316,10 @@ class Zones:
 
         :raises ArgumentError: *seat* is not a seat from 0 to 63.
         """
+        if type(seat) is not int or not 0 <= seat < 64:
+            raise ArgumentError(f"tell takes a seat from 0 to 63, not {shown(seat)}")
         mask = self.seen[z][index]
         if mask != ALL:
-            if type(seat) is not int or not 0 <= seat < 64:
-                raise ArgumentError(f"tell takes a seat from 0 to 63, not {shown(seat)}")
             self.seen[z][index] = mask | (1 << seat)
         return self.cards[z][index]
 

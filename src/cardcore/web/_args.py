@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import numbers
 import os
 import re
 from typing import Any
@@ -23,9 +24,14 @@ MAX_BOT_PACE = 100.0
 
 def bounded(name: str, value: Any, high: float, what: str) -> float:
     """*value* as a float from 0 to *high*, else a :class:`WebError` naming *name*."""
-    if not isinstance(value, int | float) or isinstance(value, bool) or not 0 <= value <= high:
+    try:  # (a huge int overflows a float: out of range all the same)
+        ok = isinstance(value, numbers.Real) and not isinstance(value, bool)
+        ok = ok and 0 <= float(value) <= high
+    except (OverflowError, ValueError, TypeError):
+        ok = False
+    if not ok:
         msg = f"WebServer: {name} must be {what} from 0 to {high:g}, not {shown(value)}"
-        raise WebError(msg)  # (NaN and infinities too)
+        raise WebError(msg)  # (NaN and infinities too; numpy's numbers are read)
     return float(value)
 
 
@@ -35,15 +41,16 @@ def checked_arguments(
     """Refuse a *db*, *limits*, *server_limits*, *clock* or *instance* of :class:`WebServer`
     of the wrong kind; return the instance's name (default: ``CARDCORE_INSTANCE``).
 
-    :raises StoreError: *db* is no path (text), or holds a NUL character.
+    :raises StoreError: *db* is no path (text, bytes or a path object), or holds a NUL
+        character.
     :raises WebError: Another argument of the wrong kind, naming it.
     """
     if db is not None:
-        path = db if isinstance(db, str) else os.fspath(db) if isinstance(db, os.PathLike) else None
-        if not isinstance(path, str):
-            msg = f"WebServer: db must be the path of a database file (text), not {shown(db)}"
+        path = os.fspath(db) if isinstance(db, str | bytes | os.PathLike) else None
+        if not isinstance(path, str | bytes):
+            msg = f"WebServer: db must be the path of a database file, not {shown(db)}"
             raise StoreError(msg)
-        if "\x00" in path:
+        if "\x00" in (path if isinstance(path, str) else path.decode("latin-1")):
             msg = f"cannot use {shown(path)} as a database: a path holds no NUL character"
             raise StoreError(msg)
     if limits is not None and not isinstance(limits, Limits):

@@ -140,7 +140,7 @@ class WebServer:
         ``<instance>-``, so a proxy can send every request of a game to its process.
     :param server_limits: How many games the server holds (default: :class:`ServerLimits`
         read from the environment, :meth:`ServerLimits.from_env`).
-    :raises StoreError: *db* is no path (text) or holds a NUL character, or the database
+    :raises StoreError: *db* is no path (text, bytes or a path object) or holds a NUL character, or the database
         cannot be opened or written.
     :raises WebError: The instance name is not 1-16 letters, digits or ``_``, *limits* or
         *server_limits* of another type, *bot_delay* no number of seconds from 0 to 60,
