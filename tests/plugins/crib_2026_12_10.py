@@ -52,7 +52,7 @@ from cardcore import (
 )
 from cardcore.dealing import deal_round_robin, fill_stock, gather
 from cardcore.positions import check
-from cardcore.turns import end_game
+from cardcore.turns import end_game, winners_by
 
 NAME = "crib-2026-12-10"
 TARGET = 61
@@ -399,6 +399,10 @@ class CribLogic(GameLogic[CribState, CribAction]):
     def scores(self, state: CribState) -> tuple[float, ...]:
         return tuple(map(float, state.scores))
 
+    def standings(self, state: CribState) -> tuple[int, ...]:
+        """The leaders, for the host's end (the default would name every seat)."""
+        return winners_by(state.scores, lowest=False)
+
     def check_position(self, state: CribState) -> None:
         check(
             state.phase in ("crib", "play", "show"),
@@ -413,7 +417,15 @@ class CribLogic(GameLogic[CribState, CribAction]):
             "to_act must be one seat, not {}",
             list(state.to_act),
         )
-        check(all(0 <= s < TARGET for s in state.scores) or state.is_over, "scores must be 0 to 60")
+        check(all(s < TARGET for s in state.scores) or state.is_over, "scores must be below 61")
+        public = {str(c) for s in (0, 1) for c in state.zones.cards[played(s)]}
+        check(
+            all(isinstance(t, str) and t in public for t in state.seq),
+            "seq must list cards played in this deal, not {}",
+            state.seq,
+        )
+        total = sum(value(Card.parse(t)) for t in state.seq)
+        check(total == state.count, "count must be the sum of seq ({}), not {}", total, state.count)
 
 
 GAME = GameInfo(

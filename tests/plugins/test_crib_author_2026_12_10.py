@@ -287,3 +287,69 @@ def test_rl_observation_hides_the_other_hand_and_the_crib():
         a, b = observe(game, 0), observe(twin, 0)
         assert np.array_equal(a["observation"], b["observation"])
         assert np.array_equal(a["action_mask"], b["action_mask"])
+
+
+# --- early ends, positions refused, the kit catching a real leak ------------------------------
+
+
+def test_host_end_names_the_leader_through_standings():
+    game = go_game()
+    for seat, text in [(1, "play KS"), (0, "play KH")]:  # seat 0 pegs a pair
+        game.act(seat, text)
+    game.act(cardcore.HOST, "end")
+    assert game.result.reason == "ended" and game.result.winners == (0,)
+    assert game.result.scores == (2.0, 0.0)
+
+
+def test_check_position_refuses_a_sequence_that_was_not_played():
+    text = go_game().position()
+    with pytest.raises(cardcore.OptionError, match="seq must list cards played"):
+        cardcore.new_game(NAME, 2, position=text.replace("seq=[]", 'seq=["KS"]'), seed=1)
+    with pytest.raises(cardcore.OptionError, match="field 'seq' must be a list of ints"):
+        cardcore.new_game(NAME, 2, position=text.replace("seq=[]", 'seq=[["KS"]]'), seed=1)
+
+
+class SilentGoLogic(crib.CribLogic):
+    """The author's first draft: when the seat to play on has no card that fits, the
+    sequence ends at once instead of that seat saying go. Whether it ends tells the
+    other seat something about a hidden hand, which the kit's twins must catch."""
+
+    def _next(self, state, actor, emit):
+        z = state.zones
+        if state.go != -1 and z.cards[crib.hand(1 - state.go)]:
+            on = 1 - state.go
+            if not any(crib.value(c) + state.count <= 31 for c in z.cards[crib.hand(on)]):
+                self._end_sequence(state)
+                return
+        super()._next(state, actor, emit)
+
+
+def test_kit_catches_a_public_effect_of_hidden_cards():
+    import types
+
+    leaky = types.ModuleType("silent_go")
+    leaky.GAME = cardcore.GameInfo(
+        "crib-silent-go", "leaky draft", 2, 2, version="1.0.0", fields=crib.GAME.fields
+    )
+
+    @cardcore.hookimpl
+    def create_logic(ruleset):
+        return SilentGoLogic(ruleset)
+
+    leaky.create_logic = create_logic
+    cardcore.register("cardcore.games", "crib-silent-go", leaky)
+    try:
+        report = check_game("crib-silent-go", players=2, games=2, seed=0, strict=False)
+    finally:
+        cardcore.unregister("cardcore.games", "crib-silent-go")
+    assert not report.ok and report.leaks > 0
+    assert any("depends on cards hidden from it" in f for f in report.failures)
+
+
+def test_unregister_leaves_the_name_unknown():
+    cardcore.unregister("cardcore.games", NAME)
+    try:
+        with pytest.raises(cardcore.UnknownPluginError, match=NAME):
+            cardcore.new_game(NAME, 2, seed=1)
+    finally:
+        cardcore.register("cardcore.games", NAME, crib)
