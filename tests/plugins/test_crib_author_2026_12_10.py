@@ -281,12 +281,16 @@ def test_rl_observation_hides_the_other_hand_and_the_crib():
     from cardcore.rl import observe
 
     game = go_game()
+    real = zones(game.view(1))["hand.1"]
+    differs = 0
     for seed in (1, 2, 3):
         twin = game.determinize(0, seed)
-        assert zones(twin.view(1))["hand.1"] != zones(game.view(1))["hand.1"] or seed
+        differs += zones(twin.view(1))["hand.1"] != real
+        assert zones(twin.view(0))["hand.0"] == zones(game.view(0))["hand.0"]
         a, b = observe(game, 0), observe(twin, 0)
         assert np.array_equal(a["observation"], b["observation"])
         assert np.array_equal(a["action_mask"], b["action_mask"])
+    assert differs  # the twins really hold other cards in seat 1's hand
 
 
 # --- early ends, positions refused, the kit catching a real leak ------------------------------
@@ -353,3 +357,32 @@ def test_unregister_leaves_the_name_unknown():
             cardcore.new_game(NAME, 2, seed=1)
     finally:
         cardcore.register("cardcore.games", NAME, crib)
+
+
+def test_session_hides_crib_discards_from_the_other_seat_and_spectators():
+    from cardcore.session import Session, SessionConfig, TimeControl
+
+    session = Session.create(
+        NAME, ["Ann", "Bob"], now=0.0, seed=7, config=SessionConfig(time=TimeControl(turn=5.0))
+    )
+    session.handle("ann", '{"type": "join", "seat": 0}', now=1.0)
+    session.handle("bob", '{"type": "join", "seat": 1}', now=2.0)
+    session.handle("spec", '{"type": "watch"}', now=2.5)
+    got = {}
+    while (deadline := session.next_deadline()) is not None:  # timeouts play every move
+        for out in session.tick(deadline):
+            got.setdefault(out.conn, []).append(out.message)
+    assert session.game.is_over and session.game.result.reason == "61 points"
+
+    def cribbed(conn, by):
+        return [
+            e["card"]
+            for m in got[conn]
+            if m["type"] == "update"
+            for e in m["events"]
+            if e["event"] == "card-moved" and e["dst"] == "crib" and e["seat"] == by
+        ]
+
+    assert cribbed("ann", 1) and set(cribbed("ann", 1)) == {None}
+    assert cribbed("bob", 1) and None not in cribbed("bob", 1)
+    assert cribbed("spec", 0) and set(cribbed("spec", 0)) == {None}
