@@ -135,6 +135,7 @@ def gather(state: GameState, stock: int) -> None:
     """Put every card of every pile back on *stock* and shuffle it (``state.rng()``), for
     the next deal of a game of several hands or rounds: nobody knows where any card is.
     Then deal again, e.g. with :func:`deal_round_robin`; a record replays the shuffle.
+    The game emits :class:`~cardcore.Shuffled` for it if its players should hear of it.
 
     :raises ArgumentError: *stock* is not a pile.
     """

@@ -318,7 +318,8 @@ class CardDiscarded(Event):
 
 
 class CardRevealed(Event):
-    """A card in *zone* (position *index*) was turned up or looked at.
+    """A card in *zone* (position *index*, counted from the bottom as in
+    ``Zones.cards``) was turned up or looked at.
 
     A private peek carries ``visible_to`` = the peeking seat only.
     """

@@ -10,9 +10,10 @@ from __future__ import annotations
 import functools
 import json
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
+from cardcore._text import shown
 from cardcore.actions import Action, EndMatch, Resign
 from cardcore.errors import CardcoreError
 from cardcore.events import Event
@@ -151,12 +152,27 @@ def check_twin(report: Report, game: Game, rng: random.Random) -> None:
                 f"events sent to seat {seat} for {str(action)!r} depend on cards hidden from it: {ja!r} != {jb!r}"
             )
             return
-        if a.view(seat) != b.view(seat):
+        va, vb = a.view(seat), b.view(seat)
+        if va != vb:
             report.leaks += 1
             report.fail(
                 f"view of seat {seat} after {str(action)!r} depends on cards hidden from it"
+                f" (in one world and another: {_difference(va, vb)})"
             )
             return
+
+
+def _difference(a: Any, b: Any, path: str = "view") -> str:
+    """Where two views first differ, and how: ``view['table']['phase']: 'play' != 'show'``."""
+    if isinstance(a, Mapping) and isinstance(b, Mapping):
+        for key in sorted(set(a) | set(b), key=str):
+            if a.get(key) != b.get(key):
+                return _difference(a.get(key), b.get(key), f"{path}[{key!r}]")
+    elif isinstance(a, list) and isinstance(b, list) and len(a) == len(b):
+        for i, (x, y) in enumerate(zip(a, b, strict=True)):
+            if x != y:
+                return _difference(x, y, f"{path}[{i}]")
+    return f"{path}: {shown(a, 60)} != {shown(b, 60)}"
 
 
 def check_rejections(
