@@ -158,9 +158,13 @@ def read_notation(text: str) -> tuple[type[GolfAction], int]:
 
     :raises NotationError: Malformed text: an unknown word, a missing or extra argument, or
         a position that is not an ASCII number (``"flip ²"``) or has more than
-        ``cardcore.notation.DIGITS`` digits.
+        ``cardcore.notation.DIGITS`` digits; or *text* that is no text (``None``).
     """
-    words = text.lower().split()
+    try:
+        words = text.lower().split()
+    except Exception:  # no text: free on the hot path
+        msg = f"not a golf action: expected action text, not a {type(text).__name__} (GOLF-NOTE-1)"
+        raise NotationError(msg) from None
     cls = VERBS.get(words[0]) if words else None
     if cls is None or len(words) > 2:
         msg = f"not a golf action: {text!r} (expected draw, take, replace N, discard, flip N, peek N or knock) (GOLF-NOTE-1)"

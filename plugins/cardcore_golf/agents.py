@@ -11,7 +11,7 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
-from cardcore import Action, OptionError
+from cardcore import Action, ArgumentError, OptionError
 from cardcore_golf.actions import Discard, Draw, Flip, Knock, Peek, Replace, Take
 
 __all__ = ["GolfGreedyAgent", "GreedyGolfAgent"]
@@ -35,7 +35,10 @@ def _points(card: str) -> int:
 class GolfGreedyAgent:
     """Takes low or pairing cards, replaces its worst card, knocks when it looks ahead.
 
-    :param seed: Seed of its tie-breaks (independent of the game's seed).
+    :param seed: Seed of its tie-breaks (independent of the game's seed): an int of at
+        least 0, or ``None`` for a fresh one from the operating system.
+    :raises OptionError: A seed that is not an int of at least 0 or ``None`` (a generator
+        reads ``-1`` as ``1``).
     """
 
     games: ClassVar[tuple[str, ...]] = ("golf",)
@@ -45,16 +48,28 @@ class GolfGreedyAgent:
         if seed is not None and type(seed) is not int:
             msg = f"agent 'golf-greedy': seed must be a whole number, not {seed!r}"
             raise OptionError(msg)
+        if seed is not None and seed < 0:
+            msg = "agent 'golf-greedy': seed must be a whole number of at least 0, not a negative one (a generator reads -1 as 1)"
+            raise OptionError(msg)
         self.rng = random.Random(seed)
 
     def choose(self, view: Mapping[str, Any], legal: Sequence[Action]) -> Action:
-        """Return one of *legal* for the seat whose *view* this is."""
+        """Return one of *legal* for the seat whose *view* this is.
+
+        :raises ArgumentError: *legal* is empty (the seat may not act now).
+        """
         table = view["table"]
         seat = view["seat"]
         grid: list[str | None] = table["grids"][seat]
         cols: int = table["cols"]
         rows: int = table["rows"]
-        first = legal[0]
+        try:  # free on the hot path: only an empty *legal* pays for the message
+            first = legal[0]
+        except IndexError:
+            msg = (
+                "agent 'golf-greedy' has no legal action to choose from (its seat may not act now)"
+            )
+            raise ArgumentError(msg) from None
         if isinstance(first, Flip | Peek):
             return self._setup(legal, grid, cols)
         if isinstance(first, Draw):

@@ -20,7 +20,7 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
-from cardcore import Action, Card, OptionError, Plan
+from cardcore import Action, ArgumentError, Card, OptionError, Plan
 from cardcore_spit.actions import Claim, Combine, Fill, Play, Ready, RequestSpit
 from cardcore_spit.piles import auto_setup_step
 from cardcore_spit.speed.actions import PlayCard, Stuck
@@ -46,6 +46,15 @@ def reaction_delay(rng: random.Random, mean: float, sigma: float) -> float:
     return mean * math.exp(sigma * rng.gauss(0.0, 1.0) - sigma * sigma / 2.0)
 
 
+def _shown(value: object) -> str:
+    """*value*'s repr for a message, cut short; an int too long to print is described."""
+    try:
+        text = repr(value)
+    except Exception:  # an int beyond sys.get_int_max_str_digits(), a broken __repr__
+        return "an integer too long to print" if isinstance(value, int) else "an unprintable value"
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
 def _rank(text: str | None) -> int | None:
     if text is None:
         return None
@@ -61,9 +70,13 @@ class SpitGreedyAgent:
     a spit (``stuck`` in Speed), else wait. End of a deal: claim the smaller
     spit pile.
 
-    :param seed: Seed of the agent's own draws.
-    :param mean: Mean reaction time in seconds (0.3 s: a fast player; at most 60 by name).
-    :param sigma: Spread of the lognormal reaction time (at most 3 by name).
+    :param seed: Seed of the agent's own draws: an int of at least 0, or ``None`` for a
+        fresh one from the operating system.
+    :param mean: Mean reaction time in seconds (0.3 s: a fast player), from 0 to 60.
+    :param sigma: Spread of the lognormal reaction time, from 0 to 3.
+    :raises OptionError: A seed that is not an int of at least 0 or ``None`` (a generator
+        reads ``-1`` as ``1``), or a *mean* or *sigma* that is not an int or float in its
+        range (:attr:`parameter_bounds`, the same by name and built directly).
     """
 
     games: ClassVar[tuple[str, ...]] = ("spit", "speed")
@@ -73,16 +86,20 @@ class SpitGreedyAgent:
         "mean": (0.0, 60.0),
         "sigma": (0.0, 3.0),
     }
-    """The range of each numeric parameter when the agent is built by name."""
+    """The range of each numeric parameter (lowest and highest, both allowed), by name or not."""
 
     def __init__(self, seed: int | None = 0, *, mean: float = 0.3, sigma: float = 0.35) -> None:
         name = type(self).__name__
         if seed is not None and type(seed) is not int:
             msg = f"agent {name}: seed must be a whole number, not {seed!r}"
             raise OptionError(msg)
+        if seed is not None and seed < 0:
+            msg = f"agent {name}: seed must be a whole number of at least 0, not a negative one (a generator reads -1 as 1)"
+            raise OptionError(msg)
         for what, value in (("mean", mean), ("sigma", sigma)):
-            if type(value) not in (int, float) or not 0 <= value < math.inf:
-                msg = f"agent {name}: {what} must be a finite number of at least 0, not {value!r}"
+            low, high = SpitGreedyAgent.parameter_bounds[what]
+            if type(value) not in (int, float) or not low <= value <= high:  # NaN too
+                msg = f"agent {name}: {what} must be a number from {low} to {high}, not {_shown(value)}"
                 raise OptionError(msg)
         self.rng = random.Random(seed)
         self.mean = mean
@@ -101,8 +118,17 @@ class SpitGreedyAgent:
         return Plan(action, reaction_delay(self.rng, self.mean, self.sigma))
 
     def choose(self, view: Mapping[str, Any], legal: Sequence[Action]) -> Action:
-        """Return the greedy action (turn-based protocol); the first legal one if none fits."""
-        return self.pick(view, legal) or legal[0]
+        """Return the greedy action (turn-based protocol); the first legal one if none fits.
+
+        :raises ArgumentError: *legal* is empty (the seat may not act now).
+        """
+        try:  # free on the hot path: only an empty *legal* pays for the message
+            return self.pick(view, legal) or legal[0]
+        except IndexError:
+            if legal:
+                raise
+            msg = f"agent {type(self).__name__} has no legal action to choose from (its seat may not act now)"
+            raise ArgumentError(msg) from None
 
     def pick(self, view: Mapping[str, Any], legal: Sequence[Action]) -> Action | None:
         """Return the action the policy prefers among *legal*, or ``None``."""
@@ -161,8 +187,9 @@ class SpitHumanAgent(SpitGreedyAgent):
     """The human-paced agent (``spit-human``): the greedy policy, mean reaction 0.9 s, wider spread.
 
     :param seed: Seed of the agent's own draws.
-    :param mean: Mean reaction time in seconds.
-    :param sigma: Spread of the lognormal reaction time.
+    :param mean: Mean reaction time in seconds, from 0 to 60.
+    :param sigma: Spread of the lognormal reaction time, from 0 to 3.
+    :raises OptionError: As :class:`SpitGreedyAgent`.
     """
 
     def __init__(self, seed: int | None = 0, *, mean: float = 0.9, sigma: float = 0.5) -> None:

@@ -11,7 +11,7 @@ from collections.abc import Callable, Iterable, Sequence
 from operator import itemgetter
 from typing import TypeVar
 
-from cardcore import ALL
+from cardcore import ALL, ArgumentError
 
 __all__ = [
     "BASE_GAPS",
@@ -84,13 +84,19 @@ def row_wise_order(n: int, piles: int = PILES) -> tuple[int, ...]:
     1-2-3-4-5 layout (SPIT-SETUP-2); cards beyond the 15th are not part of the
     layout.
 
-    :param n: Number of cards the player holds.
-    :param piles: Number of piles (5).
-    :returns: Pile indices in dealing order, ``min(n, 15)`` of them.
+    :param n: Number of cards the player holds (an int of at least 0).
+    :param piles: Number of piles (5; an int of at least 0).
+    :returns: Pile indices in dealing order, ``min(n, 15)`` of them (with 5 piles).
+    :raises ArgumentError: *n* or *piles* is not an int of at least 0.
 
     >>> row_wise_order(7)
     (0, 1, 2, 3, 4, 1, 2)
     """
+    for name, count in (("n", n), ("piles", piles)):
+        if type(count) is not int or count < 0:
+            what = "a negative number" if type(count) is int else f"a {type(count).__name__}"
+            msg = f"row_wise_order: {name} must be an int of at least 0, not {what}"
+            raise ArgumentError(msg)
     order: list[int] = []
     for row in range(piles):
         for pile in range(row, piles):

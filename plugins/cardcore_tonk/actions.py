@@ -319,15 +319,22 @@ _BY_TEXT: tuple[dict[str, TonkAction], ...] = tuple(
 def parse_action(seat: int, text: str) -> TonkAction:
     """Read *text* as an action of *seat* (TONK-NOTE-1), returning the interned action.
 
-    Malformed text raises :class:`~cardcore.NotationError`; a well-formed action
-    is returned even if it is not legal now (the core then rejects it, citing
-    the rule). *seat* is a seat of the game (the core checked it).
+    Malformed text, or what is no text (``None``), raises :class:`~cardcore.NotationError`;
+    a well-formed action is returned even if it is not legal now (the core then rejects
+    it, citing the rule). *seat* is a seat of the game (the core checked it).
     """
     if type(seat) is int and -SEATS <= seat < SEATS:
-        known = _BY_TEXT[seat].get(text)  # the text the engine writes (records, agents)
+        try:  # free on the hot path
+            known = _BY_TEXT[seat].get(text)  # the text the engine writes (records, agents)
+        except TypeError:  # unhashable: no text, refused below
+            known = None
         if known is not None:
             return known
-    words = text.split()
+    try:
+        words = text.split()
+    except Exception:  # no text (None): free on the hot path
+        msg = f"cannot read a {type(text).__name__} as an action: expected text (TONK-NOTE-1)"
+        raise NotationError(msg) from None
     if not words:
         raise _malformed(text, _EXPECTED)
     verb = words[0].lower()

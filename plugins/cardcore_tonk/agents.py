@@ -20,13 +20,12 @@ Policy, in order:
 
 from __future__ import annotations
 
-import math
 import operator
 import random
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
-from cardcore import Action, Card, OptionError
+from cardcore import Action, ArgumentError, Card, OptionError
 from cardcore_tonk.actions import Deal, Discard, Draw, Drop, Hit, Spread, Take
 from cardcore_tonk.melds import card_index, drop_payout, meld_of, spreads_of
 
@@ -40,6 +39,15 @@ def card_value(card: Card) -> int:
     return _VALUES[card_index(card)]
 
 
+def _shown(value: object) -> str:
+    """*value*'s repr for a message, cut short; an int too long to print is described."""
+    try:
+        text = repr(value)
+    except Exception:  # an int beyond sys.get_int_max_str_digits(), a broken __repr__
+        return "an integer too long to print" if isinstance(value, int) else "an unprintable value"
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
 def _idx(text: str) -> int:
     return card_index(Card.parse(text))
 
@@ -47,18 +55,23 @@ def _idx(text: str) -> int:
 class TonkHeuristicAgent:
     """Lays spreads, hits, discards high deadwood and drops when likely lowest.
 
-    :param seed: Seed of its Monte Carlo samples (independent of the game's seed).
-    :param samples: Opponent hands sampled per drop decision (1 to 10,000 by name: about
+    :param seed: Seed of its Monte Carlo samples (independent of the game's seed): an int
+        of at least 0, or ``None`` for a fresh one from the operating system.
+    :param samples: Opponent hands sampled per drop decision (1 to 10,000: about
         8 µs each with two players).
     :param drop_margin: Drop when the estimated drop payout, in stakes per
-        opponent, is at least this much (-100 to 100 by name).
+        opponent, is at least this much (-100 to 100).
+    :raises OptionError: A seed that is not an int of at least 0 or ``None`` (a generator
+        reads ``-1`` as ``1``), *samples* that is not a whole number in its range, or a
+        *drop_margin* that is not an int or float in its range (:attr:`parameter_bounds`,
+        the same by name and built directly).
     """
 
     parameter_bounds: ClassVar[dict[str, tuple[float, float]]] = {
         "samples": (1, 10_000),
         "drop_margin": (-100.0, 100.0),
     }
-    """The range of each numeric parameter when the agent is built by name."""
+    """The range of each numeric parameter (lowest and highest, both allowed), by name or not."""
 
     games: ClassVar[tuple[str, ...]] = ("tonk",)
     """The games this agent serves."""
@@ -66,18 +79,23 @@ class TonkHeuristicAgent:
     def __init__(
         self, seed: int | None = 0, *, samples: int = 48, drop_margin: float = 0.9
     ) -> None:
+        low, high = self.parameter_bounds["samples"]
         try:  # any integer (a numpy one too), never a bool or a float
             whole = -1 if isinstance(samples, bool) else operator.index(samples)
         except TypeError:
             whole = -1
-        if whole < 1:
-            msg = f"agent 'tonk-heuristic': samples must be a whole number of at least 1, not {samples!r}"
+        if not low <= whole <= high:
+            msg = f"agent 'tonk-heuristic': samples must be a whole number from {low} to {high}, not {_shown(samples)}"
             raise OptionError(msg)
         if seed is not None and type(seed) is not int:
             msg = f"agent 'tonk-heuristic': seed must be a whole number, not {seed!r}"
             raise OptionError(msg)
-        if type(drop_margin) not in (int, float) or not -math.inf < drop_margin < math.inf:
-            msg = f"agent 'tonk-heuristic': drop_margin must be a finite number, not {drop_margin!r}"
+        if seed is not None and seed < 0:
+            msg = "agent 'tonk-heuristic': seed must be a whole number of at least 0, not a negative one (a generator reads -1 as 1)"
+            raise OptionError(msg)
+        low, high = self.parameter_bounds["drop_margin"]
+        if type(drop_margin) not in (int, float) or not low <= drop_margin <= high:  # NaN too
+            msg = f"agent 'tonk-heuristic': drop_margin must be a number from {low} to {high}, not {_shown(drop_margin)}"
             raise OptionError(msg)
         self.rng = random.Random(seed)
         self.samples = whole
@@ -121,14 +139,22 @@ class TonkHeuristicAgent:
     # -- decisions ----------------------------------------------------------------------------
 
     def choose(self, view: Mapping[str, Any], legal: Sequence[Action]) -> Action:
-        """Return one of *legal* for the seat whose *view* this is."""
+        """Return one of *legal* for the seat whose *view* this is.
+
+        :raises ArgumentError: *legal* is empty (the seat may not act now); the agent's
+            memory is left as it was.
+        """
         if len(legal) == 1:
             return legal[0]
+        try:  # free on the hot path, and before _remember: a refusal changes nothing
+            first = legal[0]
+        except IndexError:
+            msg = "agent 'tonk-heuristic' has no legal action to choose from (its seat may not act now)"
+            raise ArgumentError(msg) from None
         table = view["table"]
         self._remember(view, table)
         seat = int(view["seat"])
         mine = [_idx(c) for c in table["hand"]]
-        first = legal[0]
         if isinstance(first, Drop | Draw | Take) or any(isinstance(a, Draw | Take) for a in legal):
             return self._start(table, seat, mine, legal)
         return self._play(table, mine, legal)
