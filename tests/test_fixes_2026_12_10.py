@@ -9,6 +9,7 @@ import pytest
 import cardcore
 from cardcore import OptionError
 from cardcore.plugins import load_agent, parse_agent_spec
+from cardcore.search import ISMCTSAgent
 
 
 @pytest.mark.parametrize("spec", ["random:seed=-1", "ismcts:seed=-7", "golf-greedy:seed=-2"])
@@ -31,3 +32,10 @@ def test_an_agent_built_by_name_takes_seed_zero_and_none() -> None:
     for spec in ("random:seed=0", "random:seed=none"):
         name, params = parse_agent_spec(spec)
         assert load_agent(name, **params) is not None
+
+
+@pytest.mark.parametrize("build", [cardcore.RandomAgent, lambda seed: ISMCTSAgent(seed=seed)])
+def test_the_core_agents_built_directly_refuse_a_negative_seed(build: object) -> None:
+    with pytest.raises(OptionError, match="at least 0"):
+        build(-1)  # type: ignore[operator]
+    assert build(0) is not None  # type: ignore[operator]

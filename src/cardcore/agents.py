@@ -258,7 +258,7 @@ class RandomAgent:
         at most 1e15 (the latest time a game records) built directly.
     :param spread: Sigma of the lognormal reaction time: at most 3 by name, at most 20
         built directly (a wider one would draw delays beyond a float's range).
-    :raises OptionError: A seed that is not an int or ``None``, or a *reaction* or
+    :raises OptionError: A seed that is not an int of at least 0 or ``None``, or a *reaction* or
         *spread* that is not a number in its range.
     """
 
@@ -269,8 +269,8 @@ class RandomAgent:
     """The range of each numeric parameter when the agent is built by name."""
 
     def __init__(self, seed: int | None = 0, *, reaction: float = 0.5, spread: float = 0.3) -> None:
-        if seed is not None and type(seed) is not int:
-            msg = f"agent 'random': seed must be a whole number, not {shown(seed, 40)}"
+        if seed is not None and (type(seed) is not int or seed < 0):  # (-1 would play as 1)
+            msg = f"agent 'random': seed must be a whole number of at least 0, not {shown(seed, 40)}"
             raise OptionError(msg)
         self.reaction = _bounded("reaction", reaction, MAX_TIME)
         self.spread = _bounded("spread", spread, _MAX_SPREAD)

@@ -169,8 +169,8 @@ class ISMCTSAgent:
         reaction: float = 0.5,
         spread: float = 0.3,
     ) -> None:
-        if seed is not None and type(seed) is not int:
-            msg = f"agent 'ismcts': seed must be a whole number, not {shown(seed)}"
+        if seed is not None and (type(seed) is not int or seed < 0):  # (-1 would play as 1)
+            msg = f"agent 'ismcts': seed must be a whole number of at least 0, not {shown(seed)}"
             raise OptionError(msg)
         self.iterations = _positive_int("iterations", iterations, none=True)
         self.time = _number("time", time, 0.0, none=True, strict=True)

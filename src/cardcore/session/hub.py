@@ -143,8 +143,9 @@ class Hub:
         return min(times) if times else None
 
     def close(self, session_id: str, now: float) -> list[Outbound]:
-        """Close a session and drop it from the hub (the store keeps it, marked ``closed``)."""
-        session = self.sessions.pop(session_id, None)
+        """Close a session and drop it from the hub (the store keeps it, marked ``closed``);
+        an id the hub does not hold (or no text) closes nothing."""
+        session = self.sessions.pop(session_id, None) if type(session_id) is str else None
         if session is None:
             return []
         for conn in list(session.conns):

@@ -33,8 +33,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from cardcore._text import one_of
-from cardcore.errors import CardcoreError
+from cardcore._text import one_of, shown
+from cardcore.errors import ArgumentError, CardcoreError
 
 __all__ = [
     "ERROR_CODES",
@@ -234,8 +234,7 @@ _COMMON: dict[str, Check] = {"id": _id, "session": _text(64)}
 
 
 def _show(value: Any) -> str:
-    text = repr(value)
-    return text if len(text) <= 60 else text[:57] + "..."
+    return shown(value, 60)  # (never raises: a deeply nested value, an int too long)
 
 
 def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
@@ -274,7 +273,10 @@ def read_message(raw: str | bytes | bytearray | Mapping[str, Any], max_size: int
     :param raw: JSON text (``str`` or UTF-8 ``bytes``), or an already parsed mapping.
     :param max_size: The longest text accepted, in bytes of UTF-8.
     :raises ProtocolError: ``too-large``, ``bad-json`` or ``bad-message``.
+    :raises ArgumentError: *max_size* is not an int of at least 1.
     """
+    if type(max_size) is not int or max_size < 1:
+        raise ArgumentError(f"max_size must be an int of at least 1, not {shown(max_size, 40)}")
     if isinstance(raw, bytes | bytearray):
         if len(raw) > max_size:
             msg = f"message of {len(raw)} bytes; at most {max_size} are read"

@@ -42,6 +42,13 @@ from cardcore.session.tokens import hash_token, new_token, token_matches
 __all__ = ["CorruptSessionError", "Session", "SessionError"]
 
 
+def _check_time(now: Any) -> None:
+    """Refuse a host's time no game records (NaN, infinite, beyond MAX_TIME, not a number)."""
+    if not (type(now) in (int, float) and abs(now) <= MAX_TIME):
+        msg = f"now must be a time of at most {MAX_TIME:g} in size (seconds), not {shown(now, 40)}"
+        raise OptionError(msg)
+
+
 class SessionError(CardcoreError):
     """A session that cannot be created or resumed as asked (the host's mistake, not a client's)."""
 
@@ -82,20 +89,21 @@ class Session(Rejoin):
         :param config: The settings (defaults: :class:`SessionConfig`).
         :param store: Where to keep the session (``None``: nowhere, no restarts).
         :param session_id: The id (default: 16 random bytes, URL-safe).
+        :raises SessionError: *session_id* is stored already (the stored session is kept).
         :raises CardcoreError: The game cannot start as asked (:class:`~cardcore.OptionError`,
             :class:`~cardcore.UnknownPluginError` ...), or *config* asks a fair deal of a
             game from *deck* or *position* (:class:`~cardcore.session.FairDealError`), or *seed*
             with a fair deal (:class:`SessionError`).
         """
-        if not (type(now) in (int, float) and abs(now) <= MAX_TIME):  # a time a game may record
-            msg = f"now must be a time of at most {MAX_TIME:g} in size (seconds), not {shown(now, 40)}"
-            raise OptionError(msg)
+        _check_time(now)
+        if store is not None and not all(callable(getattr(store, m, None)) for m in ("create", "load", "commit")):
+            raise OptionError(f"store must be a Store (such as MemoryStore or SQLiteStore), not {shown(store, 40)}")
         if session_id is not None and not (
             isinstance(session_id, str) and 0 < len(session_id) <= 200 and _utf8(session_id)
         ):
             msg = f"session_id must be text of 1 to 200 characters UTF-8 can carry, not {shown(session_id, 40)}"
             raise OptionError(msg)
-        config = config or SessionConfig()
+        config = SessionConfig() if config is None else config
         if not isinstance(config, SessionConfig):
             msg = f"config must be a SessionConfig, not {type(config).__name__}"
             raise OptionError(msg)
@@ -126,7 +134,10 @@ class Session(Rejoin):
             session.seed = secrets.randbits(63) if seed is None else seed
         session._begin(now)
         if store is not None:
-            store.create(StoredSession(session.id, session.phase, now, session._meta()))
+            try:
+                store.create(StoredSession(session.id, session.phase, now, session._meta()))
+            except KeyError:  # (the store's answer for an id it holds: that session is kept)
+                raise SessionError(f"a session {shown(session.id)} is already stored") from None
         session._maybe_start(now)
         session._end()
         return session
@@ -141,7 +152,9 @@ class Session(Rejoin):
         :raises SessionError: No such session, or one stored in a format this cardcore does not read.
         :raises CorruptSessionError: Its rows disagree with the digests committed with them,
             a field cannot be read, or the record does not replay (nothing is resumed).
+        :raises OptionError: *now* is not a time :meth:`create` takes.
         """
+        _check_time(now)
         try:  # whatever a damaged row holds, the answer is a SessionError naming the session
             stored = store.load(session_id)
             meta = None if stored is None else stored.meta
@@ -304,7 +317,7 @@ class Session(Rejoin):
             or self.phase in ("over", "closed")
             or (seat in self.tokens and not replace)
         ):
-            msg = f"cannot issue a token for seat {seat!r} (seats 0 to {self.players - 1}; claimed: {one_of(sorted(self.tokens), 'and')}; {self.phase})"
+            msg = f"cannot issue a token for seat {shown(seat, 40)} (seats 0 to {self.players - 1}; claimed: {one_of(sorted(self.tokens), 'and')}; {self.phase})"
             raise SessionError(msg)
         self._begin(now)
         token = self._claim(seat)
