@@ -31,6 +31,8 @@ def test_a_spec_seed_that_is_no_whole_number_is_refused_when_the_study_starts() 
     with pytest.raises(OptionError, match="seed must be a whole number"):
         cardcore.simulate("golf", games=1, agents="random:seed=x")
     game = cardcore.new_game("golf", 2, seed=1)
-    for seed in (None, 0, -1, 2**70):
+    for seed in (None, 0, 2**70):
         agent = cardcore.RandomAgent(seed)
         assert agent.choose(game.view(0), game.legal_actions(0)) in game.legal_actions(0)
+    with pytest.raises(OptionError, match="at least 0"):  # -1 would play as 1
+        cardcore.RandomAgent(-1)

@@ -191,10 +191,6 @@ def test_row_wise_order_checks_counts() -> None:
             row_wise_order(bad)  # type: ignore[arg-type]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="row_wise_order refuses a numpy int it took before 4bdbefb (type(n) is not int)",
-)
 def test_row_wise_order_takes_numpy_int_as_before() -> None:
     assert row_wise_order(np.int64(7)) == (0, 1, 2, 3, 4, 1, 2)
 
@@ -250,10 +246,6 @@ def test_create_refuses_a_non_store() -> None:
         Session.create("golf", 2, now=1.0, store={})  # type: ignore[arg-type]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="a hub without a store silently replaces a live session created with the same id",
-)
 def test_storeless_hub_refuses_an_id_it_holds() -> None:
     hub = Hub()
     first = hub.create("golf", 2, now=1.0, session_id="x")
@@ -309,10 +301,6 @@ class _Id(str):
     """A str subclass, as a StrEnum member or a framework's text type is."""
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="Hub.close checks type(session_id) is str: a str-subclass id that create took no longer closes",
-)
 def test_hub_close_of_str_subclass_id_closes_as_before() -> None:
     hub = Hub(MemoryStore())
     session = hub.create("golf", 2, now=1.0, session_id=_Id("abc"))

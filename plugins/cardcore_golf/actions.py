@@ -163,7 +163,7 @@ def read_notation(text: str) -> tuple[type[GolfAction], int]:
     try:
         words = text.lower().split()
     except Exception:  # no text: free on the hot path
-        msg = f"not a golf action: expected action text, not a {type(text).__name__} (GOLF-NOTE-1)"
+        msg = f"not a golf action: expected action text, not an object of type {type(text).__name__!r} (GOLF-NOTE-1)"
         raise NotationError(msg) from None
     cls = VERBS.get(words[0]) if words else None
     if cls is None or len(words) > 2:

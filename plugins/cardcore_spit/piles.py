@@ -8,6 +8,7 @@ test and to reuse in bots. Piles are lists **bottom -> top**.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
+from numbers import Integral
 from operator import itemgetter
 from typing import TypeVar
 
@@ -93,10 +94,13 @@ def row_wise_order(n: int, piles: int = PILES) -> tuple[int, ...]:
     (0, 1, 2, 3, 4, 1, 2)
     """
     for name, count in (("n", n), ("piles", piles)):
-        if type(count) is not int or count < 0:
-            what = "a negative number" if type(count) is int else f"a {type(count).__name__}"
+        if isinstance(count, bool) or not isinstance(count, Integral) or count < 0:
+            what = (
+                repr(count) if type(count) is int else f"an object of type {type(count).__name__!r}"
+            )
             msg = f"row_wise_order: {name} must be an int of at least 0, not {what}"
             raise ArgumentError(msg)
+    n, piles = int(n), int(piles)  # (numpy's ints read as plain ones)
     order: list[int] = []
     for row in range(piles):
         for pile in range(row, piles):

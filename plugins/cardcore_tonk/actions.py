@@ -333,7 +333,7 @@ def parse_action(seat: int, text: str) -> TonkAction:
     try:
         words = text.split()
     except Exception:  # no text (None): free on the hot path
-        msg = f"cannot read a {type(text).__name__} as an action: expected text (TONK-NOTE-1)"
+        msg = f"cannot read an object of type {type(text).__name__!r} as an action: expected text (TONK-NOTE-1)"
         raise NotationError(msg) from None
     if not words:
         raise _malformed(text, _EXPECTED)

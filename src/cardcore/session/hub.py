@@ -15,10 +15,11 @@ import math
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from cardcore._text import shown
 from cardcore.game import MAX_TIME
 from cardcore.session.config import Limits, SessionConfig
 from cardcore.session.protocol import Outbound, ProtocolError, RateLimiter, dumps, read_message
-from cardcore.session.session import Session
+from cardcore.session.session import Session, SessionError
 from cardcore.session.store import Store
 
 __all__ = ["Hub"]
@@ -56,6 +57,9 @@ class Hub:
     def create(self, game: str, players: int | Sequence[str], *, now: float, **kwargs: Any) -> Session:
         """Create a session in this hub's store (arguments as for :meth:`Session.create`)."""
         kwargs.setdefault("config", SessionConfig(limits=self.limits))
+        wanted = kwargs.get("session_id")
+        if isinstance(wanted, str) and wanted in self.sessions:  # (a store refuses it too)
+            raise SessionError(f"a session {shown(kwargs['session_id'], 40)} runs in this hub already")
         session = Session.create(game, players, now=now, store=self.store, **kwargs)
         self.sessions[session.id] = session
         return session
@@ -145,7 +149,7 @@ class Hub:
     def close(self, session_id: str, now: float) -> list[Outbound]:
         """Close a session and drop it from the hub (the store keeps it, marked ``closed``);
         an id the hub does not hold (or no text) closes nothing."""
-        session = self.sessions.pop(session_id, None) if type(session_id) is str else None
+        session = self.sessions.pop(session_id, None) if isinstance(session_id, str) else None
         if session is None:
             return []
         for conn in list(session.conns):
