@@ -137,9 +137,8 @@ def truncate(game: Game) -> tuple[int, list[Event]] | None:
     bus = game._bus
     if not (bus.active and bus.wants_ended):
         return None
-    return next(bus._tickets), [
-        GameEnded(result.winners, result.scores, result.payouts, "truncated")
-    ]
+    batch: list[Event] = [GameEnded(result.winners, result.scores, result.payouts, "truncated")]
+    return bus.ticket(batch), batch
 
 
 def end_truncated(game: Game) -> Result:

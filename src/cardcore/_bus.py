@@ -8,11 +8,9 @@ from __future__ import annotations
 import itertools
 import logging
 import threading
-from collections import deque
 from collections.abc import Callable
 from threading import get_ident
 from time import monotonic
-from typing import Any
 
 from cardcore._subscriptions import DeliveryFailure, Observers, Subscription
 from cardcore._text import shown
@@ -26,15 +24,18 @@ _LOG = logging.getLogger("cardcore.events")
 STUCK = 1.0
 """Seconds the delivery turn may stand on a batch nobody delivers before waiters move on."""
 _MOVED_ON = (
-    "events: delivery moved on past batch %d, which nobody delivered for %.0f s (its thread"
-    " was interrupted holding it, and its events are lost; or it is late, and delivers it"
-    " out of order)"
+    "events: delivery moved on past batch %d, which was numbered but never kept (its thread"
+    " was interrupted numbering it) and nobody delivered for %.0f s: its events are lost"
+)
+_LATE = (
+    "events: batch %d stood %.0f s in its turn with nobody delivering it (its thread was"
+    " interrupted before it delivered, or stands still): this thread delivers it"
 )
 _LOUD = frozenset(10**k for k in range(1, 10))  # failure counts logged again as a warning
 _BUILDING = threading.Lock()
 _NO_CONDITION = threading.Condition(threading.Lock())  # replaced before any batch is queued
 # shared stand-ins until a bus builds its machinery (never changed: nothing is queued before)
-_NOTHING_DEFERRED: dict[int, Any] = {}
+_NOTHING_QUEUED: dict[int, tuple[int, list[Event]]] = {}
 _NO_ORPHANS: dict[int, list[Event]] = {}
 _NO_TICKETS = itertools.count()
 
@@ -74,9 +75,14 @@ class EventBus:
     for its batch's turn is raised at once; the batch (and those its handlers
     queued) is delivered in its turn by the next thread that delivers one (so not
     before another action is applied, if none was waiting). An interrupt that
-    reaches a thread just before it delivers never leaves the others waiting for
-    ever: once the turn has stood ``STUCK`` (one) second on a batch nobody
-    delivers, they move on (logged as a warning; that batch's events are lost).
+    reaches a thread after its action is applied but before it delivers loses no
+    event either: the batch is kept from the moment it is numbered (under the
+    game's lock), and once its turn has stood ``STUCK`` (one) second with nobody
+    delivering it, the next thread in line delivers it, in its turn (logged as a
+    warning); the interrupted thread's next call delivers it at once. So a batch
+    is delivered by another caller's thread only after an interrupt (or a stall
+    of a second). One interrupt that hits the bus's own code between two handlers
+    of a batch being delivered still ends that batch there.
 
     :meth:`subscribe` and :meth:`unsubscribe` may be called from any thread, and
     from a handler.
@@ -91,7 +97,6 @@ class EventBus:
 
     __slots__ = (
         "_cond",
-        "_deferred",
         "_deliverer",
         "_failures",
         "_lookup",
@@ -99,6 +104,7 @@ class EventBus:
         "_next_batch",
         "_observers",
         "_orphans",
+        "_queued",
         "_subs",
         "_tickets",
         "_waiters",
@@ -129,10 +135,10 @@ class EventBus:
         # the condition threads wait on is built on the first subscription (most games have none)
         self._cond = _NO_CONDITION
         self._deliverer = 0  # the thread delivering now (deliveries never overlap), 0: none
-        # batches of actions a handler applied, per thread, delivered after the current batch;
+        # batches numbered and not yet taken up, by ticket: (the thread that applied it, events);
         # batches an interrupted thread left, by ticket, for the next thread in line to deliver
         # (both built with the machinery)
-        self._deferred: dict[int, deque[tuple[int, list[Event]]]] = _NOTHING_DEFERRED
+        self._queued: dict[int, tuple[int, list[Event]]] = _NOTHING_QUEUED
         self._orphans: dict[int, list[Event]] = _NO_ORPHANS
         self._tickets = _NO_TICKETS
         self._next_batch = 0  # the ticket of the next batch to deliver
@@ -251,17 +257,23 @@ class EventBus:
     def _machinery(self) -> None:
         with _BUILDING:
             if self._cond is _NO_CONDITION:
-                self._deferred = {}
+                self._queued = {}
                 self._orphans = {}
                 self._tickets = itertools.count()
                 self._cond = threading.Condition(threading.Lock())  # last: it says "built"
 
-    def ticket(self) -> int:
-        """Number the next batch (the game calls it under its lock, so in version order)."""
-        return next(self._tickets)
+    def ticket(self, batch: list[Event]) -> int:
+        """Number *batch* and keep it until it is delivered (the game calls it under its lock,
+        so in version order). From here on the batch is the bus's: a thread interrupted before
+        it delivers it loses nothing (see the class docstring)."""
+        if self._cond is _NO_CONDITION:
+            self._machinery()
+        ticket = next(self._tickets)
+        self._queued[ticket] = (get_ident(), batch)
+        return ticket
 
     def deliver(self, ticket: int, batch: list[Event]) -> None:
-        """Deliver *batch*, numbered *ticket*, in its turn, in the calling thread.
+        """Deliver batch *ticket* (numbered by :meth:`ticket`) in its turn, in the calling thread.
 
         The game calls it after releasing its lock. Inside a handler (a handler
         that applied an action) the batch is kept and delivered by the same
@@ -269,16 +281,20 @@ class EventBus:
         """
         ident = get_ident()
         if self._deliverer == ident:
-            self._deferred.setdefault(ident, deque()).append((ticket, batch))
-            return
+            return  # a handler applied it: this thread delivers it after the current batch
         if self._next_batch != ticket or self._observers:
-            self._run(ident, ticket, batch)
+            self._run(ident)
             return
         # its turn already, no observer: deliver here (what _run and _deliver do, inlined)
-        self._deliverer = ident
+        queued = self._queued
         stop: BaseException | None = None  # a handler's KeyboardInterrupt: after the batch
+        took = False  # handed to a handler yet (else, if interrupted, left to the others)
         try:
+            if queued.pop(ticket, None) is None:
+                return  # a waiter took it up (this thread stood still for STUCK seconds)
+            self._deliverer = ident
             for event in batch:
+                took = True
                 subs = self._lookup.get(type(event))  # read per event: a handler may subscribe
                 if subs is None:
                     subs = self._for(type(event))
@@ -293,117 +309,133 @@ class EventBus:
                     except BaseException as exc:
                         stop = self._kept(stop, exc)
         except BaseException:
-            self._deliverer = 0
-            self._done(ticket)
+            # interrupted: no call before the batch is handed on (a second interrupt lands
+            # only at a call); then the batches this thread's handlers queued are left too
+            if took:
+                self._deliverer = 0
+                if self._next_batch == ticket:
+                    self._next_batch = ticket + 1
+            elif self._deliverer == ident or (
+                not self._deliverer
+                and self._next_batch == ticket
+                and ticket not in queued
+                and ticket not in self._orphans
+            ):  # taken up (popped), not handed to a handler: left to the others
+                self._deliverer = 0
+                self._orphans[ticket] = batch
             self._abandon(ident)
             raise
         self._deliverer = 0
         self._next_batch = ticket + 1
         if self._waiters:
             self._done(ticket)
-        if self._deferred:
-            mine = self._deferred.get(ident)
-            if mine:
-                ticket, batch = mine.popleft()
-                try:
-                    self._run(ident, ticket, batch)
-                except BaseException as exc:
-                    stop = self._kept(stop, exc)
+        # batches its handlers applied (or other threads'): this thread delivers its own
+        if queued:
+            try:
+                self._run(ident)
+            except BaseException as exc:
+                stop = self._kept(stop, exc)
+                self._abandon(ident)  # (interrupted: what is left of its own, to the others)
         if stop is not None:
             raise stop
 
     def enqueue(self, events: list[Event]) -> None:
         """Queue one batch for the calling thread's next :meth:`drain` (numbered now)."""
-        if self._cond is _NO_CONDITION:
-            self._machinery()
-        self._deferred.setdefault(get_ident(), deque()).append((next(self._tickets), events))
+        self.ticket(events)
 
     def drain(self) -> None:
         """Deliver the calling thread's queued batches, each in its turn (version order)."""
         ident = get_ident()
-        mine = self._deferred.get(ident)
-        if not mine or self._deliverer == ident:
-            return
-        ticket, batch = mine.popleft()
-        self._run(ident, ticket, batch)
+        if self._deliverer != ident and self._queued:
+            self._run(ident)
 
-    def _run(self, ident: int, ticket: int, batch: list[Event]) -> None:
+    def _run(self, ident: int) -> None:
+        """Deliver, each in its turn, this thread's batches: its own and those its handlers
+        queued (and, as their turn comes, batches an interrupted thread left)."""
         stop: BaseException | None = None  # a handler's KeyboardInterrupt: raised at the end
-        pending = True  # batch *ticket* not delivered yet: left to the others if interrupted
-        try:
-            while True:
-                if self._next_batch != ticket:
-                    stop = self._kept(stop, self._wait_turn(ident, ticket))
-                self._deliverer = ident
-                took: list[bool] = []
-                try:
-                    got = self._deliver(batch, took)
-                    took.append(True)
-                    if got is not None:
-                        stop = self._kept(stop, got)
-                finally:
-                    self._deliverer = 0
-                    if took:  # handed to its handlers (else left to the others, below)
-                        pending = False
-                        self._done(ticket)
-                if not self._deferred:
+        while True:
+            claim: list[tuple[int, list[Event]]] = []  # the batch this thread takes up
+            took: list[bool] = []
+            try:
+                if not self._wait_turn(ident, claim):
                     break
-                mine = self._deferred.get(ident)
-                if not mine:
-                    break
-                ticket, batch = mine.popleft()
-                pending = True
-        except BaseException:
-            self._abandon(ident, (ticket, batch) if pending else None)
-            raise
+                ticket, batch = claim[0]
+                got = self._deliver(batch, took)
+                took.append(True)
+            except BaseException:
+                # interrupted: no call before the batch taken up is handed on (as in deliver)
+                if claim:
+                    ticket, batch = claim[0]
+                    if self._deliverer == ident or (
+                        not self._deliverer  # (interrupted as it popped the batch)
+                        and self._next_batch == ticket
+                        and ticket not in self._queued
+                        and ticket not in self._orphans
+                    ):
+                        self._deliverer = 0
+                        if took:  # handed to a handler: delivered, the turn moves on
+                            if self._next_batch == ticket:
+                                self._next_batch = ticket + 1
+                        else:  # left again, for the next thread in line
+                            self._orphans[ticket] = batch
+                self._abandon(ident)
+                raise
+            self._deliverer = 0
+            self._next_batch = ticket + 1  # (here, not in _done: an interrupt entering it)
+            if self._waiters:
+                self._done(ticket)
+            if got is not None:
+                stop = self._kept(stop, got)
         if stop is not None:
             raise stop
 
-    def _wait_turn(self, ident: int, ticket: int) -> BaseException | None:
-        """Wait until batch *ticket* is next. A batch an interrupted thread left that comes
-        first is delivered here, in its turn (see :meth:`_abandon`); returns the first
-        ``BaseException`` its handlers raised. Interrupted before handing such a batch to
-        its handlers, this thread leaves it again; after, it hands the turn on."""
-        stop: BaseException | None = None
-        while True:
-            nxt = -1
-            left: list[Event] | None = None
-            took: list[bool] = []
+    def _wait_turn(self, ident: int, claim: list[tuple[int, list[Event]]]) -> bool:
+        """Wait until one of this thread's batches, or a left one, is next; take it up (into
+        *claim*, this thread the deliverer) and return ``True``. ``False``: nothing of this
+        thread's is waiting any more (a left batch waits for a thread that delivers one).
+        A batch whose turn has stood ``STUCK`` seconds with nobody delivering it is taken up
+        too: its thread was interrupted, or stands still."""
+        with self._cond:
+            self._waiters += 1
             try:
-                with self._cond:
-                    self._waiters += 1
-                    try:
-                        stuck = (-1, 0.0)  # the turn nobody delivers, and since when
-                        while (nxt := self._next_batch) < ticket:  # (past it: delivered late)
-                            left = self._orphans.get(nxt)
-                            if left is not None:
-                                del self._orphans[nxt]  # taken up: put back if interrupted
-                                break
-                            self._cond.wait(0.5)  # woken by _done; the timeout: a safety net
-                            if self._deliverer or self._next_batch != nxt:
-                                stuck = (-1, 0.0)
-                            elif stuck[0] != nxt:
-                                stuck = (nxt, monotonic())
-                            elif monotonic() - stuck[1] >= STUCK and nxt not in self._orphans:
-                                self._next_batch = nxt + 1  # never wait forever for a lost batch
-                                self._cond.notify_all()
-                                _LOG.warning(_MOVED_ON, nxt, STUCK)
-                        else:
-                            return stop
-                    finally:
-                        self._waiters -= 1
-                self._deliverer = ident
-                stop = self._kept(stop, self._deliver(left, took))
-                took.append(True)
-            finally:
-                if left is not None:
-                    self._deliverer = 0
-                    if took:  # handed to its handlers: the turn moves on
-                        self._done(nxt)
-                    else:
-                        with self._cond:
-                            self._orphans[nxt] = left
+                stuck = (-1, 0.0)  # the turn nobody delivers, and since when
+                late = -1  # the turn to take up whoever holds it
+                while not claim:  # (one way out of the lock: every exit releases it)
+                    if not any(owner == ident for owner, _ in self._queued.values()):
+                        break
+                    nxt = self._next_batch
+                    if not self._deliverer:
+                        left = self._orphans.get(nxt)
+                        if left is not None:
+                            claim.append((nxt, left))
+                            self._deliverer = ident
+                            del self._orphans[nxt]
+                            continue
+                        entry = self._queued.get(nxt)
+                        if entry is not None and (entry[0] == ident or nxt == late):
+                            claim.append((nxt, entry[1]))
+                            # popped (not deleted): deliver's fast path may take it at once
+                            if self._queued.pop(nxt, None) is None:
+                                claim.clear()
+                                continue
+                            self._deliverer = ident
+                            continue
+                    self._cond.wait(0.5)  # woken by _done; the timeout: a safety net
+                    if self._deliverer or self._next_batch != nxt:
+                        stuck = (-1, 0.0)
+                    elif stuck[0] != nxt:
+                        stuck = (nxt, monotonic())
+                    elif monotonic() - stuck[1] >= STUCK:
+                        if nxt in self._queued:
+                            late = nxt  # delivered late, in its turn: not lost
+                            _LOG.warning(_LATE, nxt, STUCK)
+                        elif nxt not in self._orphans:
+                            self._next_batch = nxt + 1  # never wait forever for a lost batch
                             self._cond.notify_all()
+                            _LOG.warning(_MOVED_ON, nxt, STUCK)
+            finally:
+                self._waiters -= 1
+        return bool(claim)
 
     def _done(self, ticket: int) -> None:
         """Batch *ticket* is delivered: the next one's turn (never set back: a waiter that woke
@@ -416,19 +448,15 @@ class EventBus:
             self._next_batch = max(ticket + 1, self._next_batch)
             self._cond.notify_all()
 
-    def _abandon(self, ident: int, current: tuple[int, list[Event]] | None = None) -> None:
-        """This thread stops delivering (an interrupt): its undelivered batches, *current* and
-        those its handlers queued, are left for the next thread in line to deliver in their
-        turn, so no other thread waits for them forever and no subscriber misses them."""
+    def _abandon(self, ident: int) -> None:
+        """This thread stops delivering (an interrupt): the batches it holds (its own, those
+        its handlers queued) are left for the next thread in line to deliver in their turn,
+        so no other thread waits for them and no subscriber misses them. (Interrupted here
+        too, they stay this thread's: the others take them up after ``STUCK`` seconds.)"""
         with self._cond:
-            mine = self._deferred.pop(ident, None)
-            orphans = self._orphans
-            if orphans is _NO_ORPHANS:  # (never: a batch is only queued once it is built)
-                orphans = self._orphans = {}
-            if current is not None:
-                orphans[current[0]] = current[1]
-            for t, b in mine or ():
-                orphans[t] = b
+            queued = self._queued
+            for ticket in [t for t, (owner, _) in queued.items() if owner == ident]:
+                self._orphans[ticket] = queued.pop(ticket)[1]
             self._cond.notify_all()
 
     def _deliver(self, batch: list[Event], took: list[bool] | None = None) -> BaseException | None:

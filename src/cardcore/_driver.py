@@ -436,7 +436,7 @@ def numbered(
     if state.is_over and state.result is not None and bus.wants_ended:
         r = state.result
         batch.append(GameEnded(r.winners, r.scores, r.payouts, r.reason))
-    return (next(bus._tickets), batch) if batch else None
+    return (bus.ticket(batch), batch) if batch else None
 
 
 _new_event: Any = tuple.__new__  # ActionApplied(...) without its Python __new__

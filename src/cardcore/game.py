@@ -396,7 +396,7 @@ class Game:
                     text = action._text
                     text = text if text is not None else str(action)
                     batch.insert(0, _new_event(ActionApplied, (action.seat, text, version, at)))
-                    queued = (next(bus._tickets), batch)
+                    queued = (bus.ticket(batch), batch)
                 else:
                     queued = numbered(bus, batch, action, version, at, state)
         except (TypeError, AttributeError) as exc:  # legal actions published unchecked: not a

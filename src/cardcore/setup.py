@@ -282,5 +282,5 @@ def new_game(
     if batch is not None and result is not None and bus.wants_ended:
         batch.append(GameEnded(result.winners, result.scores, result.payouts, result.reason))
     if batch:
-        bus.deliver(bus.ticket(), batch)
+        bus.deliver(bus.ticket(batch), batch)
     return game

@@ -9,10 +9,11 @@ turn is raised at once and its batch is left to the next thread that delivers; a
 ``_bus.py``: a function's entry (``RESUME``) and the return of a call are where CPython runs a
 pending signal's handler, so each point is one a real ``KeyboardInterrupt`` can hit.
 
-The ``xfail(strict=True)`` tests are findings: after an interrupt at such a point the turn
-stays on a batch nobody holds, so every later ``act`` of the game, in any thread, waits
-forever. Each test joins with a timeout and then unsticks the bus (private attributes, only
-to clean up after the finding), so it finishes in a few seconds either way.
+The tests that were ``xfail(strict=True)`` findings (after an interrupt at such a point the
+turn stayed on a batch nobody held; later, the others moved on without it and its events
+were lost) pass since 2026-12-11: the bus keeps a batch from the moment it is numbered. Each
+test joins with a timeout and then unsticks the bus (private attributes, only to clean up
+after a failure), so it finishes in a few seconds either way.
 """
 
 from __future__ import annotations
@@ -162,12 +163,6 @@ def _recorder(game: cardcore.Game) -> list[int]:
 # --- findings --------------------------------------------------------------------------------
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason=(
-        "an interrupt entering EventBus.deliver (right after act released the lock) loses the numbered batch's events (no longer a hang: the others move on after STUCK)"
-    ),
-)
 def test_an_interrupt_entering_deliver_hangs_no_later_act() -> None:
     """act numbers its batch under the lock, releases it, then calls ``bus.deliver``; a
     KeyboardInterrupt arriving there (at deliver's first instruction) propagates with ticket 0
@@ -182,12 +177,6 @@ def test_an_interrupt_entering_deliver_hangs_no_later_act() -> None:
     assert got == [1, 2]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason=(
-        "an interrupt as Game.act's lock.release() returns (its batch numbered, not yet handed to the bus) loses that batch's events (no longer a hang: the others move on after STUCK)"
-    ),
-)
 def test_an_interrupt_between_act_releasing_the_lock_and_deliver_hangs_no_later_act() -> None:
     """The same window one step earlier, in game.py: the ticket is taken under the game's
     lock and the batch handed to ``bus.deliver`` only after ``lock.release()`` returns (where
@@ -225,12 +214,6 @@ def test_an_interrupt_as_run_hands_the_turn_on_hangs_no_later_act() -> None:
     assert got == [1, 2, 3]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason=(
-        "an interrupt entering EventBus._run for a batch a handler queued (fast path, after popleft) loses it (no longer a hang: the others move on after STUCK)"
-    ),
-)
 def test_an_interrupt_as_a_queued_batch_is_run_loses_nothing_and_hangs_nothing() -> None:
     """deliver's inlined fast path pops the batch a handler queued (``mine.popleft()``) and
     calls ``_run``; an interrupt at ``_run``'s entry (or right after ``popleft`` returns)
@@ -293,18 +276,12 @@ def test_an_interrupt_as_a_taken_up_batch_is_handed_on_hangs_no_later_act() -> N
         go.set()
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason=(
-        "an interrupt in deliver's fast path as it looks up the batches its handlers queued leaves them in an idle thread's _deferred, undelivered (no longer a hang: the others move on after STUCK)"
-    ),
-)
 def test_an_interrupt_after_the_fast_path_delivered_leaves_queued_batches_to_the_others() -> None:
-    """The tail of deliver's inlined fast path (``mine = self._deferred.get(ident)``, then
-    ``popleft``, then ``_run``) is outside any ``try``: an interrupt as ``get`` returns
-    propagates with version 2 (queued by a handler of version 1) still in this thread's
-    ``_deferred``, not abandoned to ``_orphans``. The turn is on it, so the next act, from
-    another thread, waits forever; version 2 never reaches a subscriber."""
+    """The tail of deliver's inlined fast path (``if queued:``, then ``_run``) is outside any
+    ``try``: an interrupt there propagates with version 2 (queued by a handler of version 1)
+    still this thread's, not left to the others. (Before 2026-12-11 the turn stood on it and
+    its events were lost; now the next act, from another thread, delivers it late, after
+    STUCK.)"""
     game = cardcore.new_game("golf", 2, seed=7)
     bus = game.events
     got = _recorder(game)
@@ -314,7 +291,7 @@ def test_an_interrupt_after_the_fast_path_delivered_leaves_queued_batches_to_the
             game.act(0, "flip 1")
 
     bus.subscribe(ActionApplied, act_back)
-    first = _in_thread(lambda: game.act(0, "flip 0"), _raise_at_line("deliver", "if mine:"))
+    first = _in_thread(lambda: game.act(0, "flip 0"), _raise_at_line("deliver", "if queued:"))
     first.join(JOIN)
     assert not first.is_alive() and game.version == 2
     assert got == [1]
@@ -322,12 +299,6 @@ def test_an_interrupt_after_the_fast_path_delivered_leaves_queued_batches_to_the
     assert got == [1, 2, 3]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason=(
-        "a second interrupt entering EventBus._abandon (as a thread interrupted while waiting leaves its batch) loses the batch (no longer a hang: the others move on after STUCK)"
-    ),
-)
 def test_a_second_interrupt_while_a_batch_is_left_loses_nothing_and_hangs_nothing() -> None:
     """B, waiting behind A's slow handler, is interrupted (Ctrl-C) and, as ``_run`` calls
     ``_abandon`` to leave its batch, interrupted again (a second Ctrl-C): ``_abandon`` never
@@ -492,7 +463,7 @@ def test_threads_whose_handlers_act_deliver_every_batch_once_in_order() -> None:
     assert not hung and not errors
     expected = list(range(1, game.version + 1))
     assert seen["a"] == expected and seen["b"] == expected
-    assert bus._deliverer == 0 and not bus._orphans and not any(bus._deferred.values())
+    assert bus._deliverer == 0 and not bus._orphans and not bus._queued
 
 
 def test_a_handlers_keyboard_interrupt_costs_no_other_handler_an_event() -> None:
@@ -515,7 +486,7 @@ def test_a_handlers_keyboard_interrupt_costs_no_other_handler_an_event() -> None
     with pytest.raises(_Stop):
         game.act(0, "flip 0")
     assert got == [("first", 1), ("all", 1), ("first", 2), ("all", 2)]
-    assert bus._deliverer == 0 and not bus._orphans and not any(bus._deferred.values())
+    assert bus._deliverer == 0 and not bus._orphans and not bus._queued
     assert not _hangs(game, 1, "flip 0")
     assert got[-2:] == [("first", 3), ("all", 3)]
 
@@ -524,8 +495,8 @@ def test_a_handlers_keyboard_interrupt_costs_no_other_handler_an_event() -> None
 def test_an_interrupt_that_loses_a_batch_stalls_the_others_about_a_second_not_for_ever(
     where: str,
 ) -> None:
-    """Where an interrupt still loses a batch (the strict xfails above), the turn stands on
-    it only about a second (the bus's STUCK): a later act returns within HANG seconds."""
+    """Where an interrupt leaves a batch nobody delivers, the turn stands on it only about a
+    second (the bus's STUCK): a later act returns within HANG seconds, every event delivered."""
     game = cardcore.new_game("golf", 2, seed=7)
 
     def act_back(event: ActionApplied) -> None:
@@ -545,14 +516,9 @@ def test_an_interrupt_that_loses_a_batch_stalls_the_others_about_a_second_not_fo
     assert got[-1] == game.version  # the later act's events are delivered
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="Ctrl-C as deliver's fast path looks up its handlers' queued batches, then the same "
-    "thread acts again (a REPL): its stale queued batch is waited for (hang) or delivered late",
-)
 def test_the_interrupted_thread_acting_again_gets_its_events_in_order() -> None:
     """The REPL case of the fast path's unprotected tail: the interrupt leaves version 2 (queued
-    by a handler of version 1) in this thread's ``_deferred``; the user acts again in the same
+    by a handler of version 1) this thread's; the user acts again in the same
     thread. Its new batch (version 3) waits for the turn of version 2, which only this thread
     holds: it waits for itself for ever. (With a watchdog that moves the turn on after a
     stall, version 3 is delivered, then the stale version 2 after it: out of order. Any later
@@ -569,7 +535,7 @@ def test_the_interrupted_thread_acting_again_gets_its_events_in_order() -> None:
     second_done = threading.Event()
 
     def repl() -> None:
-        sys.settrace(_raise_at_line("deliver", "if mine:"))
+        sys.settrace(_raise_at_line("deliver", "if queued:"))
         try:
             game.act(0, "flip 0")
         except _Stop:
