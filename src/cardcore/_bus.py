@@ -290,7 +290,9 @@ class EventBus:
         stop: BaseException | None = None  # a handler's KeyboardInterrupt: after the batch
         took = False  # handed to a handler yet (else, if interrupted, left to the others)
         try:
-            if queued.pop(ticket, None) is None:
+            try:
+                del queued[ticket]  # taken up (a waiter may take it after STUCK: one wins)
+            except KeyError:
                 return  # a waiter took it up (this thread stood still for STUCK seconds)
             self._deliverer = ident
             for event in batch:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable
+from threading import get_ident
 from typing import TYPE_CHECKING, Any, NoReturn
 
 from cardcore._actionlog import actions as recorded
@@ -436,7 +437,11 @@ def numbered(
     if state.is_over and state.result is not None and bus.wants_ended:
         r = state.result
         batch.append(GameEnded(r.winners, r.scores, r.payouts, r.reason))
-    return (bus.ticket(batch), batch) if batch else None
+    if not batch:
+        return None
+    ticket = next(bus._tickets)  # bus.ticket(batch), inlined (a bus with a batch is built)
+    bus._queued[ticket] = (get_ident(), batch)
+    return ticket, batch
 
 
 _new_event: Any = tuple.__new__  # ActionApplied(...) without its Python __new__

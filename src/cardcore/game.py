@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import threading
 from collections import deque
+from threading import get_ident
 from typing import Any
 
 from cardcore._actionlog import CHUNK, seal
@@ -396,7 +397,9 @@ class Game:
                     text = action._text
                     text = text if text is not None else str(action)
                     batch.insert(0, _new_event(ActionApplied, (action.seat, text, version, at)))
-                    queued = (bus.ticket(batch), batch)
+                    ticket = next(bus._tickets)  # bus.ticket(batch), inlined
+                    bus._queued[ticket] = (get_ident(), batch)
+                    queued = (ticket, batch)
                 else:
                     queued = numbered(bus, batch, action, version, at, state)
         except (TypeError, AttributeError) as exc:  # legal actions published unchecked: not a
