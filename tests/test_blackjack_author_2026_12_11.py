@@ -266,13 +266,6 @@ def test_conformance_kit_trusts_an_action_that_reveals_and_reshuffles():
         cardcore.unregister("cardcore.games", "bj-every-hand")
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="kit bug: the testing-kit page says that when one action reveals cards and reshuffles "
-    "them (state.draws grew) the kit trusts what the game shows, but the same thing done in "
-    "new_state (a one-seat natural settled at the deal, the shoe reshuffled, the next hand dealt) "
-    "is reported as a leak of the revealed hole card to every seat",
-)
 def test_conformance_kit_trusts_a_deal_that_reveals_and_reshuffles():
     cardcore.register("cardcore.games", "bj-every-hand", _every_hand_shuffled())
     try:

@@ -11,7 +11,7 @@ from typing import Any
 from cardcore.actions import Action
 from cardcore.agents import play, run_realtime
 from cardcore.errors import CardcoreError
-from cardcore.events import SPECTATOR, Event
+from cardcore.events import SPECTATOR, Event, Shuffled
 from cardcore.game import Game
 from cardcore.plugins import game_info
 from cardcore.setup import Listener, new_game
@@ -188,6 +188,7 @@ class Checker:
             if watch_events:
                 for s2 in [*range(n), None]:
                     ever[s2] = known_cards(game.state, s2)
+                _reshuffled_deal(game, ever, seat_events)
                 self.check_events(seat_events, ever, seed)
                 self.check_views(game, ever, seed)
             with quiet_delivery_log():
@@ -327,3 +328,17 @@ class Checker:
                 report.leaks += 1
                 report.fail(f"events sent to seat {key} carry the seed ({where})")
             box.clear()
+
+
+def _reshuffled_deal(game: Game, ever: Known, boxes: dict[int | str, list[Event]]) -> None:
+    """A deal that showed cards, then shuffled them away (a chance event of the game's own,
+    ``state.draws``, and a :class:`~cardcore.Shuffled` after them): what each seat's events
+    showed before the last ``Shuffled`` is taken as shown, the documented limit for such
+    actions."""
+    if not game.state.draws:
+        return
+    for seat in [*range(len(game.players)), None]:
+        box = boxes[SPECTATOR if seat is None else seat]
+        last = max((i for i, e in enumerate(box) if type(e) is Shuffled), default=0)
+        if last:
+            ever[seat] |= card_tokens([e.to_json() for e in box[:last]])
