@@ -12,6 +12,7 @@ import logging
 import random
 import re
 import threading
+import types
 from typing import Any
 
 import numpy as np
@@ -684,3 +685,76 @@ def test_events_bus_inactive_without_listeners() -> None:
 def test_events_subscribers_to_new_game_with_bad_seat_are_refused() -> None:
     with pytest.raises(CardcoreError):
         cardcore.new_game("golf", 2, seed=1, subscribers=[(Event, print, 5)])
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="subscribe(seat=<str subclass equal to 'spectator'>) raises SeatError with the"
+    " self-contradicting message \"takes ... 'spectator' ... not 'spectator'\"",
+)
+def test_events_str_subclass_spectator_is_the_public_stream() -> None:
+    class Text(str):
+        pass
+
+    game = cardcore.new_game("golf", ["Ann", "Bob"], seed=7)
+    got: list[Any] = []
+    game.events.subscribe(cardcore.CardDrawn, got.append, seat=Text(SPECTATOR))
+    for seat, text in GOLF_OPENING:
+        game.act(seat, text)
+    assert len(got) == 1 and got[0].card is None
+
+
+def test_security_plugin_on_event_failure_is_isolated(quiet_events: Any) -> None:
+    calls: list[str] = []
+
+    @cardcore.hookimpl
+    def on_event(event: Event) -> None:
+        calls.append(event.slug)
+        raise RuntimeError("metrics down")
+
+    module = types.ModuleType("docs_claims_observer")
+    module.RULE = cardcore.RuleInfo(  # type: ignore[attr-defined]
+        id="TEST-DOCS-OBS-1", name="golf.docs-claims-observer", game="golf", summary="observer"
+    )
+    module.on_event = on_event  # type: ignore[attr-defined]
+    cardcore.register("cardcore.rules", "golf.docs-claims-observer", module)
+    try:
+        game = cardcore.new_game("golf", 2, seed=7, rules=["golf.docs-claims-observer"])
+        failures: list[Any] = []
+        got: list[Event] = []
+        game.events.on_error = failures.append
+        game.events.subscribe(Event, got.append)
+        game.act(0, "flip 0")
+        game.act(0, "flip 4")
+        assert game.version == 2 and len(got) == 5
+        assert len(failures) == len(got) and {f.plugin for f in failures} == {
+            "golf.docs-claims-observer"
+        }
+        heard = len(calls)
+        game.clone().act(1, "flip 1")
+        assert len(calls) == heard  # no plugin's on_event hears a clone
+    finally:
+        cardcore.unregister("cardcore.rules", "golf.docs-claims-observer")
+
+
+def test_embedding_hand_turned_face_up_is_listed_sorted() -> None:
+    ranks = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
+
+    def key(card: str) -> tuple[int, int]:
+        return ranks.index(card[:-1]), "SHDC".index(card[-1])
+
+    checked = 0
+    for seed in range(10):
+        game = cardcore.new_game("tonk", 3, seed=seed)
+        _random_play(game, random.Random(seed), 300)
+        for view in (game.view(0), game.view(None)):
+            for zone in view["zones"]:
+                cards = zone["cards"]
+                if (
+                    zone["owner"] not in (None, view["seat"])
+                    and len(cards) > 1
+                    and None not in cards
+                ):
+                    checked += 1
+                    assert cards == sorted(cards, key=key), zone
+    assert checked
