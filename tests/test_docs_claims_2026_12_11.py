@@ -6,6 +6,7 @@ promise that does not hold is a strict xfail whose reason says what happens inst
 
 from __future__ import annotations
 
+import asyncio
 import copy
 import json
 import logging
@@ -758,3 +759,50 @@ def test_embedding_hand_turned_face_up_is_listed_sorted() -> None:
                     checked += 1
                     assert cards == sorted(cards, key=key), zone
     assert checked
+
+
+@pytest.mark.parametrize(
+    ("error", "raised"),
+    [
+        (RuntimeError("down"), cardcore.PluginError),
+        (asyncio.CancelledError(), asyncio.CancelledError),
+    ],
+    ids=["runtime", "cancelled"],
+)
+def test_security_failing_hook_inside_apply_restores_the_game(
+    error: BaseException, raised: type
+) -> None:
+    failing: list[BaseException] = []
+
+    @cardcore.hookimpl
+    def score_round(state: Any, scores: Any) -> None:
+        if failing:
+            raise failing[0]
+
+    name = f"golf.docs-claims-scorer-{type(error).__name__.lower()}"
+    module = types.ModuleType(name.replace(".", "_").replace("-", "_"))
+    module.RULE = cardcore.RuleInfo(id="TEST-DOCS-SR-1", name=name, game="golf", summary="x")  # type: ignore[attr-defined]
+    module.score_round = score_round  # type: ignore[attr-defined]
+    cardcore.register("cardcore.rules", name, module)
+    try:
+        game = cardcore.new_game("golf", 2, seed=3, options={"rounds": 3}, rules=[name])
+        rng = random.Random(0)
+        for _ in range(3000):
+            seat = game.to_act[0]
+            action = rng.choice([a for a in game.legal_actions(seat) if str(a) != "resign"])
+            before, views = _dump(game), [game.view(s) for s in range(2)]
+            failing.append(error)
+            try:
+                game.apply(action)
+            except BaseException as exc:
+                failing.clear()
+                assert isinstance(exc, raised)
+                assert _dump(game) == before and [game.view(s) for s in range(2)] == views
+                version = game.version
+                game.apply(action)  # goes through once the rule works again
+                assert game.version == version + 1
+                return
+            failing.clear()
+        pytest.fail("no round was scored")
+    finally:
+        cardcore.unregister("cardcore.rules", name)
