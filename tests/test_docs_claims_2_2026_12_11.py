@@ -947,3 +947,46 @@ def test_twins_keep_the_seats_view_and_travel_as_positions(name: str, players: i
     twin = game.determinize(0, seed=1)
     with pytest.raises(CardcoreError, match="determinized"):
         twin.record()
+
+
+def test_ismcts_takes_a_single_legal_action_at_once() -> None:
+    import time
+
+    speed = cardcore.new_game("speed", 2, seed=3)
+    legal = speed.legal_actions(0)
+    assert len(legal) == 1
+    bot = ISMCTSAgent(seed=1, iterations=2000)
+    started = time.perf_counter()
+    plan = bot.plan(speed.view(0), legal, 0.0)
+    assert plan is not None and plan.action == legal[0]
+    golf = cardcore.new_game("golf", 2, seed=3)
+    first = golf.legal_actions(0)[:1]
+    assert bot.choose(golf.view(0), first) == first[0]
+    assert time.perf_counter() - started < 0.5  # 2000 iterations would take seconds
+
+
+def test_ismcts_time_alone_keeps_the_200_cap_and_one_iteration_always_runs() -> None:
+    assert cardcore.load_agent("ismcts", time=0.5).iterations == 200
+    bot = cardcore.load_agent("ismcts:time=1e-9,iterations=none,seed=3")
+    game = cardcore.new_game("golf", 2, seed=7, options={"rounds": 1})
+    assert cardcore.play(game, [bot, cardcore.RandomAgent(1)]).reason == "rounds"
+
+
+def test_simulate_json_repeats_the_run(tmp_path: Path) -> None:
+    out = tmp_path / "s.json"
+    argv = ["simulate", "golf", "-n", "3", "--rules", "GOLF-SCORE-2", "-o", "layout=4"]
+    argv += ["-o", "rounds=1", "--agents", "random,golf-greedy", "--json", str(out), "-q"]
+    assert _main(*argv).returncode == 0
+    data = json.loads(out.read_text(encoding="utf-8"))
+    assert data["rules"] == ["golf.hard"] and data["options"]["layout"] == "4"
+    again = cardcore.simulate(
+        data["game"],
+        games=data["games"],
+        players=data["players"],
+        agents=data["agents"],
+        seed=data["seed"],
+        rules=data["rules"],
+        without=data["without"],
+        options=data["options"],
+    ).to_json()
+    assert all(again[k] == data[k] for k in again)
