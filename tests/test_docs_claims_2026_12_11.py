@@ -175,11 +175,6 @@ def test_security_at_up_to_max_time_is_accepted() -> None:
     assert game.record()["actions"][0][2] == 1e15
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="an `at` of numpy.int64(3) (a finite number, numbers.Integral) is refused as"
-    " 'an action's time must be a number', while numpy.float64 and int are accepted",
-)
 def test_security_numpy_int_time_is_a_finite_number() -> None:
     game = cardcore.new_game("golf", 2, seed=4)
     game.act(0, "flip 0", at=np.int64(3))
@@ -473,17 +468,13 @@ def test_embedding_player_seat_cannot_end_the_match_host_can() -> None:
     assert game.is_over
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="a Tonk position whose phase is a JSON list or object raises PluginError"
-    " ('plugin tonk raised TypeError ... unhashable type') instead of OptionError",
-)
 @pytest.mark.parametrize("phase", ["[]", "{}", '["x",1]'])
 def test_embedding_bad_position_raises_option_error(phase: str) -> None:
     game = cardcore.new_game("tonk", 3, seed=3)
     here = game.position()
-    assert 'phase="play"' in here
-    bad = here.replace('phase="play"', f"phase={phase}", 1)
+    found = re.search(r'phase="[a-z]+"', here)
+    assert found is not None
+    bad = here.replace(found.group(0), f"phase={phase}", 1)
     with pytest.raises(OptionError):
         cardcore.new_game("tonk", 3, position=bad, seed=5)
 
@@ -688,11 +679,6 @@ def test_events_subscribers_to_new_game_with_bad_seat_are_refused() -> None:
         cardcore.new_game("golf", 2, seed=1, subscribers=[(Event, print, 5)])
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="subscribe(seat=<str subclass equal to 'spectator'>) raises SeatError with the"
-    " self-contradicting message \"takes ... 'spectator' ... not 'spectator'\"",
-)
 def test_events_str_subclass_spectator_is_the_public_stream() -> None:
     class Text(str):
         pass

@@ -208,7 +208,7 @@ def read(logic: TonkLogic, text: str, players: int, options: Mapping[str, Any]) 
     state = TonkState(players, options, zones)
     hands = state.hands
     phase_name = fields["phase"]
-    if phase_name not in _PHASE:
+    if type(phase_name) is not str or phase_name not in _PHASE:  # (a list is unhashable)
         raise _bad(f"phase must be one of {list(_PHASE)}, not {phase_name!r}")
     phase = state.phase = _PHASE[phase_name]
     result = _result(fields.get("result"), players, phase)

@@ -186,7 +186,9 @@ class EventBus:
         if not callable(handler):
             msg = f"an event handler must be callable, not {shown(handler)}"
             raise ArgumentError(msg)
-        if not (seat is None or (type(seat) is str and seat == SPECTATOR)):
+        if isinstance(seat, str) and str.__eq__(seat, SPECTATOR):
+            seat = SPECTATOR  # plain (a str subclass compares its own way)
+        elif seat is not None:
             seats = self.seats
             if type(seat) is not int or seat < 0 or (seats is not None and seat >= seats):
                 known = "a seat number" if seats is None else f"0 to {seats - 1}"

@@ -42,7 +42,6 @@ __all__ = [
     "STALE_WINDOW",
     "Stamp",
     "bus_for",
-    "check_at",
     "clone_game",
     "failed",
     "legal_at",
@@ -171,38 +170,6 @@ def legal_at(game: Game, seat: int, seen: int, action: Action) -> tuple[Action, 
 
 Stamp = float | Callable[[], float]
 """An action's time: a number, or a clock (``time.time``) read under the game's lock."""
-
-
-def check_at(game: Game, at: Any, action: Any) -> float:
-    """Return *at* if it is a time stamp the game may record, else raise (changes nothing).
-
-    A finite int or float of at most :data:`MAX_TIME` in size; in real time, not
-    earlier than the previous action's. A clock is read here, under the lock, so the
-    stamps of concurrent callers are in the order their actions are applied.
-    """
-    kind = type(at)
-    what = "at is"
-    if kind is not int and kind is not float and callable(at) and not isinstance(at, type):
-        at = at()  # the host's clock: its own exception reaches the host as it is
-        kind = type(at)
-        what = "the clock passed as at returned"
-    if kind is not int and kind is not float:
-        if not isinstance(at, int | float) or isinstance(at, bool):
-            msg = f"{what} {shown(at)}: an action's time must be a number (CORE-RECORD-1)"
-            raise IllegalActionError(msg, action=action, rule_id="CORE-RECORD-1")
-        # plain, without the subclass's own conversions (which could raise or lie)
-        at = int.__index__(at) if isinstance(at, int) else float.__float__(at)
-    if not -MAX_TIME <= at <= MAX_TIME:  # also refuses NaN
-        msg = f"{what} {shown(at)}: the time must be finite and at most {MAX_TIME:g} in size (CORE-RECORD-1)"
-        raise IllegalActionError(msg, action=action, rule_id="CORE-RECORD-1")
-    if game._realtime and at < game._last_at:
-        msg = (
-            f"at={at!r} is earlier than the latest time recorded ({game._last_at!r});"
-            " real-time actions are recorded in time order (CORE-RECORD-1)"
-        )
-        raise IllegalActionError(msg, action=action, rule_id="CORE-RECORD-1")
-    stamp: float = at
-    return stamp
 
 
 def plugin_error(game: Game, exc: Exception, where: str) -> CardcoreError:

@@ -25,7 +25,6 @@ from cardcore._driver import (
     Stamp,
     bus_for,
     cause,
-    check_at,
     clone_game,
     legal_for,
     numbered,
@@ -40,6 +39,7 @@ from cardcore._faults import check_turn, deliver_kept, not_an_action, published_
 from cardcore._legality import legality, vetoing
 from cardcore._recording import make_record, make_save, sign
 from cardcore._reentry import held, wait_for
+from cardcore._stamps import check_at
 from cardcore._text import shown
 from cardcore._unasked import HUSHED, UNASKED
 from cardcore._views import VIEW_FORMAT, make_history, make_view, schema_of

@@ -1,0 +1,41 @@
+"""Fixes of 2026-12-11 beyond what the reviews' own tests check."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+import cardcore
+from cardcore import SPECTATOR, ActionApplied, Event, IllegalActionError
+
+
+@pytest.mark.parametrize("flag", [True, np.bool_(True)])
+def test_a_flag_is_no_time(flag: object) -> None:
+    game = cardcore.new_game("golf", 2, seed=4)
+    with pytest.raises(IllegalActionError, match="must be a number"):
+        game.act(0, "flip 0", at=flag)
+    assert game.version == 0
+
+
+@pytest.mark.parametrize("stamp", [np.int64(7), np.int32(7), np.float32(7.0), np.uint8(7)])
+def test_a_numpy_number_is_a_time_recorded_as_a_plain_number(stamp: object) -> None:
+    game = cardcore.new_game("golf", 2, seed=4)
+    game.act(0, "flip 0", at=stamp)
+    row = game.record()["actions"][0]
+    assert row[-1] == 7 and type(row[-1]) in (int, float), row
+    assert cardcore.load(game.save()).record()["actions"][0] == row
+
+
+def test_a_str_subclass_spectator_gets_the_public_stream() -> None:
+    class Name(str):
+        pass
+
+    game = cardcore.new_game("tonk", 2, seed=4)
+    got: list[Event] = []
+    public: list[Event] = []
+    game.events.subscribe(Event, got.append, seat=Name(SPECTATOR))
+    game.events.subscribe(Event, public.append, seat=SPECTATOR)
+    seat = game.to_act[0]
+    game.act(seat, game.view(seat)["legal"][0])
+    assert got and [e.to_json() for e in got] == [e.to_json() for e in public]
+    assert any(type(e) is ActionApplied for e in got)
