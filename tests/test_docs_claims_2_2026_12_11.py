@@ -990,3 +990,20 @@ def test_simulate_json_repeats_the_run(tmp_path: Path) -> None:
         options=data["options"],
     ).to_json()
     assert all(again[k] == data[k] for k in again)
+
+
+def test_study_row_golf_hard_one_hole_reproduces() -> None:
+    # "golf --rules golf.hard ... --option rounds=1 --games 400 --seed 1": first seat A / B
+    # +5.5% [0.6, 10.3] / +7.9% [3.0, 12.6], B - A +2.4% [-2.3, 7.1], actions +0.0 ± 0.0,
+    # spread -3.4 ± 0.7, skill 96.2% [93.9, 97.7] / 97.9% [95.9, 98.9], B - A +1.6% [-0.3, 3.8]
+    r = cardcore.compare("golf", rules=["golf.hard"], options={"rounds": 1}, games=400, seed=1)
+    assert r.a.first_seat is not None and r.b.first_seat is not None
+    assert r.a.first_seat.text(1, signed=True, percent=True) == "+5.5% [0.6, 10.3]"
+    assert r.b.first_seat.text(1, signed=True, percent=True) == "+7.9% [3.0, 12.6]"
+    assert r.diff["first_seat"].text(1, signed=True, percent=True) == "+2.4% [-2.3, 7.1]"
+    assert r.diff["actions"].text(1, signed=True) == "+0.0 ± 0.0"
+    assert r.diff["spread"].text(1, signed=True) == "-3.4 ± 0.7"
+    assert r.a.skill is not None and r.b.skill is not None
+    assert r.a.skill.text(1, percent=True) == "96.2% [93.9, 97.7]"
+    assert r.b.skill.text(1, percent=True) == "97.9% [95.9, 98.9]"
+    assert r.diff["skill"].text(1, signed=True, percent=True) == "+1.6% [-0.3, 3.8]"
