@@ -1007,3 +1007,40 @@ def test_study_row_golf_hard_one_hole_reproduces() -> None:
     assert r.a.skill.text(1, percent=True) == "96.2% [93.9, 97.7]"
     assert r.b.skill.text(1, percent=True) == "97.9% [95.9, 98.9]"
     assert r.diff["skill"].text(1, signed=True, percent=True) == "+1.6% [-0.3, 3.8]"
+
+
+def _in_a_terminal(*argv: str) -> tuple[int, str]:
+    """Run the command with a pseudo-terminal as stdin, stdout and stderr."""
+    import os
+    import pty
+
+    leader, follower = pty.openpty()
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "cardcore", *argv],
+        stdin=follower,
+        stdout=follower,
+        stderr=follower,
+        close_fds=True,
+    )
+    os.close(follower)
+    out = b""
+    while True:
+        try:
+            data = os.read(leader, 65536)
+        except OSError:
+            break
+        if not data:
+            break
+        out += data
+    os.close(leader)
+    return proc.wait(timeout=60), out.decode("utf-8", "replace")
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="needs a pseudo-terminal")
+def test_progress_bar_in_a_terminal_and_quiet_removes_it() -> None:
+    code, out = _in_a_terminal("simulate", "golf", "-n", "20", "-o", "rounds=1")
+    assert code == 0
+    assert "0/20" in out or "20/20" in out  # the bar counts the games
+    code, out = _in_a_terminal("simulate", "golf", "-n", "20", "-o", "rounds=1", "-q")
+    assert code == 0
+    assert "/20" not in out and "20 games" in out
