@@ -1083,3 +1083,13 @@ def test_rules_of_spit_do_not_include_speeds(key: str) -> None:
     proc = _main("rules", "spit", key)
     assert proc.returncode == 2
     assert "no rule" in _one_error_line(proc)
+
+
+@pytest.mark.parametrize(
+    "command", ["list", "rules", "play", "simulate", "sim", "replay", "verify", "compare", "serve"]
+)
+def test_every_command_has_help_exit_0(command: str) -> None:
+    proc = _main(command, "--help")
+    assert proc.returncode == 0
+    assert "usage:" in proc.stdout.lower()
+    assert proc.stderr == ""
