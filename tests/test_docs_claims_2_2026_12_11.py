@@ -439,11 +439,6 @@ def test_without_rich_the_command_says_how_to_install_it_exit_1() -> None:
     assert "pip install 'cardcore[cli]'" in cli.RICH_MISSING
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="cli.rst: 'cardcore verify ... needs no rich', but main() refuses every command, "
-    "verify included, when rich is missing (RICH_MISSING, exit 1)",
-)
 def test_verify_needs_no_rich(tmp_path: Path) -> None:
     path = _record(tmp_path)
     proc = _main_without("rich", ["verify", str(path)])
@@ -451,11 +446,6 @@ def test_verify_needs_no_rich(tmp_path: Path) -> None:
     assert "replays: golf" in proc.stdout
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="cli.rst: exit status 2 for a bad argument, one line in the library's words; "
-    "--workers 99999999999 ends in 'unexpected OverflowError in multiprocessing', exit 1",
-)
 @pytest.mark.parametrize("command", ["simulate", "compare"])
 def test_huge_workers_is_a_bad_argument(command: str) -> None:
     proc = _main(
@@ -503,11 +493,6 @@ def test_rules_shows_a_rule_a_prefix_a_house_rule_or_a_core_rule(key: str, shown
     assert shown in proc.stdout
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="cli.rst: 'cardcore rules golf GOLF-SCORE  # every rule whose ID starts so'; "
-    "a prefix typed with its trailing hyphen (GOLF-SCORE-, GOLF-, CORE-) is 'no rule'",
-)
 @pytest.mark.parametrize("key", ["GOLF-SCORE-", "CORE-"])
 def test_rules_prefix_with_trailing_hyphen(key: str) -> None:
     proc = _main("rules", "golf", key)
@@ -800,11 +785,6 @@ def test_agent_parameters_lists_defaults_from_the_signature() -> None:
 # --------------------------------------------------------------------------- found later: --skill, line-ups, seats
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="--skill ',random' (empty STRONG) is taken as random against random, where --agents "
-    "and --vs-agents refuse an empty agent name (two commas in a row, or one at an end)",
-)
 @pytest.mark.parametrize("text", [",random", "golf-greedy,"])
 def test_skill_with_an_empty_agent_name_is_refused(text: str) -> None:
     proc = _main("compare", "golf", "--games", "1", "-o", "rounds=1", "--skill", text)
@@ -819,11 +799,6 @@ def test_agents_with_an_empty_agent_name_is_refused_on_the_command_line() -> Non
         assert "empty agent name" in _one_error_line(proc)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="compare/simulate text line-ups drop an empty piece silently: "
-    "agents='golf-greedy,,random' plays 2 seats, where the CLI refuses the same text",
-)
 def test_api_text_lineup_with_an_empty_piece_is_refused() -> None:
     with pytest.raises(OptionError):
         cardcore.compare(
@@ -912,12 +887,6 @@ def test_ismcts_real_time_reaction_median_and_spread_zero() -> None:
     assert {fixed.plan(view, legal, 0.0).delay for _ in range(3)} == {0.5}  # type: ignore[union-attr]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="agents.rst: a determinized world 'travels as a position' that new_game starts; a "
-    "Speed twin can re-deal the hidden hand so that no hand card fits a pile, and new_game "
-    "refuses its position (SPEED-STUCK-1: side cards due), about 4% of Speed twins",
-)
 def test_speed_twin_position_starts_a_world() -> None:
     game = cardcore.new_game("speed", 2, seed=0)
     agents = [cardcore.RandomAgent(0), cardcore.RandomAgent(1)]
@@ -1072,12 +1041,6 @@ def test_rules_listing_of_spit_shows_only_its_part() -> None:
     assert "SPIT-MOVE-2" in proc.stdout and "SPEED-STUCK-1" not in proc.stdout
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="cli.rst: one RULES.md covering several games marks each game's part with a "
-    "'## Speed' heading; 'cardcore rules spit SPEED-STUCK-1' (or the prefix SPEED) still "
-    "shows Speed's rules as Spit's: _one_rule reads the whole file, not the game's part",
-)
 @pytest.mark.parametrize("key", ["SPEED-STUCK-1", "SPEED"])
 def test_rules_of_spit_do_not_include_speeds(key: str) -> None:
     proc = _main("rules", "spit", key)

@@ -192,15 +192,31 @@ def split_agent_specs(text: str) -> list[str]:
 
     >>> split_agent_specs("ismcts:iterations=200,seed=7,random")
     ['ismcts:iterations=200,seed=7', 'random']
+
+    Blank text names no agent (``[]``). A comma ending a spec's parameters
+    (``"random:seed=2,"``) is allowed, as :func:`parse_agent_spec` allows it.
+
+    :raises OptionError: Text that is not a string, or an empty agent name (two commas
+        in a row, or one at an end: ``"golf-greedy,,random"`` is not two seats).
     """
     if not isinstance(text, str):
         msg = f"agent specs are text like 'ismcts:iterations=200,random', not {_show(text)}"
         raise OptionError(msg)
+    text = str.__str__(text)
+    if not text.strip():
+        return []
     specs: list[str] = []
-    for part in text.split(","):
+    parts = text.split(",")
+    for n, part in enumerate(parts):
         piece = part.strip()
         if not piece:
-            continue
+            if n == len(parts) - 1 and ":" in specs[-1]:  # (specs: every piece before is one)
+                continue  # the parameters' own trailing comma
+            msg = (
+                "agent specs have an empty agent name (two commas in a row, or one at an end):"
+                f" {_show(text)}"
+            )
+            raise OptionError(msg)
         if "=" in piece and ":" not in piece and specs and ":" in specs[-1]:
             specs[-1] += "," + piece
         else:

@@ -12,8 +12,8 @@
     cardcore serve --port 8000                 # play in the browser
 
 The command needs the ``cli`` extra (``pip install 'cardcore[cli]'``, which
-brings in rich); this package imports without it, and :func:`main` explains
-what to install. Nothing here names a game: every game comes from the
+brings in rich), except ``verify`` and ``serve``, which print plain text; this
+package imports without it, and :func:`main` explains what to install. Nothing here names a game: every game comes from the
 installed plugins.
 
 Modules: :mod:`~cardcore.cli.args` (the parser; no rich),
@@ -30,7 +30,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from cardcore.cli.args import (
@@ -65,6 +65,10 @@ RICH_MISSING = (
     "the cardcore command needs the 'rich' package: install it with pip install 'cardcore[cli]'"
 )
 
+NO_RICH = frozenset({"verify", "serve"})
+"""The commands that print plain text and so run without rich (``verify``; ``serve``, whose
+``web`` extra does not bring rich)."""
+
 USAGE_ERRORS = (UsageError, OptionError, RuleConflictError, UnknownPluginError, CorruptStateError)
 """Errors in what the user gave (arguments, a damaged record): exit status 2, like argparse's own."""
 
@@ -80,6 +84,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         args = build_parser().parse_args(argv)
     except SystemExit as exc:  # --help (0) or a bad argument (2, already said in one line)
         return exc.code if isinstance(exc.code, int) else 2
+    if args.command in NO_RICH:
+        return _guarded(lambda: _run_plain(args))
     try:
         from rich.console import Console
     except ImportError:
@@ -87,8 +93,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 1
     json_to_stdout = args.command in ("simulate", "sim", "compare") and args.json == "-"
     console = Console(highlight=False, stderr=json_to_stdout)
+    return _guarded(lambda: _run(console, args))
+
+
+def _guarded(run: Callable[[], int]) -> int:
+    """*run*'s exit status; an error it raises is one line on stderr and its exit status."""
     try:
-        return _run(console, args)
+        return run()
     except USAGE_ERRORS as exc:
         _say(f"error: {exc}")
         return 2
@@ -126,6 +137,17 @@ def _say(line: str) -> None:
     sys.stderr.flush()
 
 
+def _run_plain(args: argparse.Namespace) -> int:
+    """The commands of :data:`NO_RICH`, which print plain text."""
+    if args.command == "verify":
+        from cardcore.cli.verify import cmd_verify
+
+        return cmd_verify(args)
+    from cardcore.cli.serve import cmd_serve
+
+    return cmd_serve(args)
+
+
 def _run(console: Console, args: argparse.Namespace) -> int:
     from cardcore.cli import commands, play
 
@@ -142,16 +164,8 @@ def _run(console: Console, args: argparse.Namespace) -> int:
         return commands.cmd_simulate(console, args)
     if command == "replay":
         return commands.cmd_replay(console, args, lambda prompt: console.input(prompt))
-    if command == "verify":
-        from cardcore.cli.verify import cmd_verify
-
-        return cmd_verify(args)
     if command == "compare":
         from cardcore.cli.compare import cmd_compare
 
         return cmd_compare(console, args)
-    if command == "serve":
-        from cardcore.cli.serve import cmd_serve
-
-        return cmd_serve(args)
     return 2  # pragma: no cover - argparse knows every command

@@ -22,6 +22,7 @@ from cardcore.plugins import game_info
 __all__ = [
     "DEFAULT_GAMES",
     "DEFAULT_PLAYERS",
+    "MAX_WORKERS",
     "UsageError",
     "build_parser",
     "check_writable",
@@ -33,6 +34,8 @@ DEFAULT_GAMES = 200
 """Games in ``cardcore simulate`` when ``--games`` is not given."""
 DEFAULT_PLAYERS = 4
 """Preferred seats in ``cardcore simulate`` (narrowed to what the game allows)."""
+MAX_WORKERS = 1024
+"""The most worker processes ``--workers`` starts (``simulate``, ``compare``)."""
 
 
 class UsageError(CardcoreError):
@@ -111,6 +114,16 @@ def _positive(text: str) -> int:
     return value
 
 
+def _workers(text: str) -> int:
+    """``--workers``: a count from 1 to :data:`MAX_WORKERS` (a pool of billions of processes
+    was an OverflowError deep in multiprocessing)."""
+    value = _positive(text)
+    if value > MAX_WORKERS:
+        msg = f"worker processes are at most {MAX_WORKERS}, not {shown(value, 40)}"
+        raise argparse.ArgumentTypeError(msg)
+    return value
+
+
 def _seconds(what: str) -> Callable[[str], float]:
     """A reader of a number of seconds from 0 to 60 (``--bot-speed``, ``--bot-delay``)."""
 
@@ -142,7 +155,13 @@ def _agent_list(text: str) -> str:
 
 
 def _names(text: str) -> list[str]:
-    return [part.strip() for part in text.split(",") if part.strip()]
+    """The names of one ``--rules`` value: an empty one (``RULE,``, ``,``) is refused, as an
+    empty agent name is."""
+    names = [part.strip() for part in text.split(",")]
+    if not all(names):
+        msg = f"has an empty rule name (two commas in a row, or one at an end): {shown(text, 60)}"
+        raise ValueError(msg)
+    return names
 
 
 class _Extend(argparse.Action):
@@ -156,7 +175,10 @@ class _Extend(argparse.Action):
         option_string: str | None = None,
     ) -> None:
         got: list[str] = list(getattr(namespace, self.dest, None) or [])
-        got += _names(str(values))
+        try:
+            got += _names(str(values))
+        except ValueError as exc:
+            raise argparse.ArgumentError(self, str(exc)) from None
         setattr(namespace, self.dest, got)
 
 
@@ -282,7 +304,7 @@ def build_parser() -> argparse.ArgumentParser:
     p_sim.add_argument(
         "--workers",
         "-w",
-        type=_positive,
+        type=_workers,
         default=None,
         help="worker processes (ProcessPoolExecutor); default: this process",
     )
@@ -373,7 +395,8 @@ def parse_options(game: str, pairs: Sequence[str]) -> dict[str, Any]:
 
     :param game: The installed game whose options these are.
     :param pairs: Texts like ``"rounds=1"``.
-    :raises OptionError: A pair without ``=`` or a value of the wrong type.
+    :raises OptionError: A pair without ``=``, an option named twice or a value of the wrong
+        type.
     """
     info = game_info(game)
     out: dict[str, Any] = {}
@@ -386,6 +409,9 @@ def parse_options(game: str, pairs: Sequence[str]) -> dict[str, Any]:
         key = key.strip()
         if not sep or not key:
             msg = f"options are KEY=VALUE, not {pair!r}"
+            raise OptionError(msg)
+        if key in out:  # the last one would silently win
+            msg = f"option {key!r} is given twice ({shown(pair, 60)}): give each option once"
             raise OptionError(msg)
         try:
             opt = info.option(key)

@@ -274,8 +274,9 @@ def cmd_rules(console: Console, game: str, only: str | None) -> int:
 
 def _one_rule(console: Console, game: str, only: str, text: str | None) -> int:
     """``cardcore rules GAME RULE``: a house rule, a rule by ID, or every rule under an ID prefix."""
-    entries = rule_entries(text) if text is not None else {}
+    entries = rule_entries(game_part(text, game)) if text is not None else {}  # not Speed's
     key = only.strip().upper()
+    key = key.removesuffix("-") if len(key) > 1 else key  # a prefix as typed: GOLF-SCORE-
     core = find_rules("cardcore.rules") if key.startswith("CORE") else None
     if core is not None:  # the core's rules, which every game obeys and errors cite
         entries = {**rule_entries(core), **entries}

@@ -30,6 +30,7 @@ from cardcore.cli.args import (
     _Extend,
     _positive,
     _whole,
+    _workers,
     check_writable,
     parse_options,
     players_for,
@@ -145,7 +146,7 @@ def add_parser(sub: Any) -> None:
         metavar="SECONDS",
         help="count, per seat, the decisions that take longer than this",
     )
-    p.add_argument("--workers", "-w", type=_positive, default=None, help="worker processes")
+    p.add_argument("--workers", "-w", type=_workers, default=None, help="worker processes")
     p.add_argument(
         "--dask", default=None, metavar="ADDRESS", help="run on dask: 'local' or tcp://host:8786"
     )
@@ -210,6 +211,10 @@ def parse_skill(text: str) -> tuple[str, str] | str | None:
         return "auto"
     if word.lower() == "none":
         return None
+    try:
+        _agent_list(word)  # the words of --agents: no empty agent name
+    except argparse.ArgumentTypeError as exc:
+        raise UsageError(f"--skill {exc}") from None
     specs = split_agent_specs(word)
     if len(specs) == 1:
         return (specs[0], "random")
