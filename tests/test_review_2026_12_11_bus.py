@@ -118,12 +118,6 @@ class _Ident(int):
         return int.__eq__(self, other)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="_wait_turn scans _queued.values() in a generator while other threads add batches"
-    " (ticket, under the game's lock only) or pop them (deliver's fast path): 'RuntimeError:"
-    " dictionary changed size during iteration' escapes from act, whose action was applied",
-)
 def test_an_act_that_waits_its_turn_never_raises_while_another_thread_acts(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
@@ -209,13 +203,6 @@ def _after_pop_in_abandon() -> Callable[..., Any]:
     return tracer
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="_abandon pops each batch from _queued before storing it in _orphans: a second"
-    " interrupt as pop returns leaves the batch in neither; the others move on past it"
-    " after STUCK (logged 'its events are lost'), though the docstring says batches"
-    " interrupted in _abandon 'stay this thread's'",
-)
 def test_a_second_interrupt_inside_abandon_loses_no_batch(monkeypatch: pytest.MonkeyPatch) -> None:
     """Thread A queues two batches and drains; an interrupt hits as the first is handed to the
     handlers (so A abandons what it holds) and a second one inside _abandon. Another thread
@@ -525,11 +512,6 @@ def test_a_game_ended_by_its_deal_publishes_start_and_end_once(
     assert bus._next_batch == 1
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="EventBus.ticket (documented by autoclass :members: in docs/events.rst) now requires"
-    " the batch: ticket() as before raises TypeError; the changelog does not say so",
-)
 def test_the_documented_ticket_then_deliver_sequence_still_works() -> None:
     bus = cardcore.EventBus()
     got: list[int] = []

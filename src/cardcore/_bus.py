@@ -12,7 +12,14 @@ from collections.abc import Callable
 from threading import get_ident
 from time import monotonic
 
-from cardcore._subscriptions import DeliveryFailure, Observers, Subscription
+from cardcore._subscriptions import (
+    DeliveryFailure,
+    Observers,
+    Subscription,
+    error_text,
+    removed,
+    same_handler,
+)
 from cardcore._text import shown
 from cardcore.errors import ArgumentError, SeatError
 from cardcore.events import SPECTATOR, ActionApplied, E, Event, GameEnded
@@ -75,9 +82,9 @@ class EventBus:
     for its batch's turn is raised at once; the batch (and those its handlers
     queued) is delivered in its turn by the next thread that delivers one (so not
     before another action is applied, if none was waiting). An interrupt that
-    reaches a thread after its action is applied but before it delivers loses no
-    event either: the batch is kept from the moment it is numbered (under the
-    game's lock), and once its turn has stood ``STUCK`` (one) second with nobody
+    reaches a thread after its batch is numbered (at the end of the game's locked
+    step) but before it delivers loses no event either: the batch is kept from
+    that moment, and once its turn has stood ``STUCK`` (one) second with nobody
     delivering it, the next thread in line delivers it, in its turn (logged as a
     warning); the interrupted thread's next call delivers it at once. So a batch
     is delivered by another caller's thread only after an interrupt (or a stall
@@ -221,13 +228,13 @@ class EventBus:
         if isinstance(subscription, Subscription):
             gone = [s for s in subs if s is subscription]
         else:
-            gone = [s for s in subs if _same(s.handler, subscription)]
+            gone = [s for s in subs if same_handler(s.handler, subscription)]
         if not gone:
             return
         with self._cond:
             self._subs = [s for s in self._subs if all(s is not g for g in gone)]
             for sub in gone:  # a batch being delivered holds it still: it now calls nothing
-                object.__setattr__(sub, "handler", _removed)
+                object.__setattr__(sub, "handler", removed)
             self._changed()
 
     def _changed(self) -> None:
@@ -264,14 +271,14 @@ class EventBus:
                 self._tickets = itertools.count()
                 self._cond = threading.Condition(threading.Lock())  # last: it says "built"
 
-    def ticket(self, batch: list[Event]) -> int:
+    def ticket(self, batch: list[Event] | None = None) -> int:
         """Number *batch* and keep it until it is delivered (the game calls it under its lock,
-        so in version order). From here on the batch is the bus's: a thread interrupted before
-        it delivers it loses nothing (see the class docstring)."""
+        so in version order): from here on an interrupted thread loses none of its events.
+        Without *batch* (as before 0.4) the one given to :meth:`deliver` is delivered."""
         if self._cond is _NO_CONDITION:
             self._machinery()
         ticket = next(self._tickets)
-        self._queued[ticket] = (get_ident(), batch)
+        self._queued[ticket] = (get_ident(), [] if batch is None else batch)
         return ticket
 
     def deliver(self, ticket: int, batch: list[Event]) -> None:
@@ -285,6 +292,9 @@ class EventBus:
         if self._deliverer == ident:
             return  # a handler applied it: this thread delivers it after the current batch
         if self._next_batch != ticket or self._observers:
+            entry = self._queued.get(ticket)
+            if entry is not None and entry[1] is not batch:  # numbered by ticket() alone
+                self._queued[ticket] = (entry[0], batch)
             self._run(ident)
             return
         # its turn already, no observer: deliver here (what _run and _deliver do, inlined)
@@ -405,7 +415,8 @@ class EventBus:
                 stuck = (-1, 0.0)  # the turn nobody delivers, and since when
                 late = -1  # the turn to take up whoever holds it
                 while not claim:  # (one way out of the lock: every exit releases it)
-                    if not any(owner == ident for owner, _ in self._queued.values()):
+                    # a copy (taken at once, in C): other threads number and take batches
+                    if not any(owner == ident for owner, _ in self._queued.copy().values()):
                         break
                     nxt = self._next_batch
                     if not self._deliverer:
@@ -459,8 +470,10 @@ class EventBus:
         too, they stay this thread's: the others take them up after ``STUCK`` seconds.)"""
         with self._cond:
             queued = self._queued
-            for ticket in [t for t, (owner, _) in queued.items() if owner == ident]:
-                self._orphans[ticket] = queued.pop(ticket)[1]
+            for ticket, (owner, batch) in queued.copy().items():
+                if owner == ident:
+                    self._orphans[ticket] = batch  # left first, then taken out: never neither
+                    queued.pop(ticket, None)
             self._cond.notify_all()
 
     def _deliver(self, batch: list[Event], took: list[bool] | None = None) -> BaseException | None:
@@ -544,7 +557,7 @@ class EventBus:
             failures = self._failures = {}
         count = failures[plugin] = failures.get(plugin, 0) + 1
         who = "a plugin" if plugin is None else f"plugin {plugin!r}"
-        what = f"{type(exc).__name__} on {event.slug}: {_text(exc)}"
+        what = f"{type(exc).__name__} on {event.slug}: {error_text(exc)}"
         if count == 1:
             _LOG.error(
                 "%s: on_event raised %s (the game goes on; this plugin's later failures"
@@ -580,26 +593,3 @@ class EventBus:
             except BaseException as stop:
                 return stop
         return None
-
-
-def _text(exc: BaseException) -> str:
-    try:
-        text = str(exc)
-    except Exception:
-        text = "?"
-    return text if len(text) <= 200 else text[:197] + "..."
-
-
-def _same(handler: Callable[..., object], other: object) -> bool:
-    """Whether *handler* is *other*, or equal to it (a bound method read again); a failing
-    comparison is no match."""
-    if handler is other:
-        return True
-    try:
-        return bool(handler == other)
-    except Exception:
-        return False
-
-
-def _removed(event: Event) -> None:
-    """The handler of a removed subscription, for the rest of a batch being delivered."""

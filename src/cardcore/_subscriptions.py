@@ -13,7 +13,14 @@ from attrs import field, frozen
 
 from cardcore.events import Event
 
-__all__ = ["DeliveryFailure", "Observers", "Subscription"]
+__all__ = [
+    "DeliveryFailure",
+    "Observers",
+    "Subscription",
+    "error_text",
+    "removed",
+    "same_handler",
+]
 
 
 @frozen
@@ -69,3 +76,27 @@ class Observers(tuple[Callable[..., object], ...]):
             if func is observe:
                 return name
         return None
+
+
+def error_text(exc: BaseException) -> str:
+    """What *exc* says, at most 200 characters (``"?"`` if saying it fails)."""
+    try:
+        text = str(exc)
+    except Exception:
+        text = "?"
+    return text if len(text) <= 200 else text[:197] + "..."
+
+
+def same_handler(handler: Callable[..., object], other: object) -> bool:
+    """Whether *handler* is *other*, or equal to it (a bound method read again); a failing
+    comparison is no match."""
+    if handler is other:
+        return True
+    try:
+        return bool(handler == other)
+    except Exception:
+        return False
+
+
+def removed(event: Event) -> None:
+    """The handler of a removed subscription, for the rest of a batch being delivered."""

@@ -109,12 +109,10 @@ def _unstick(bus: cardcore.EventBus, thread: threading.Thread) -> None:
     for _ in range(40):
         if not thread.is_alive():
             return
-        frame = sys._current_frames().get(thread.ident or -1)
-        while frame is not None and frame.f_code.co_name != "_wait_turn":
-            frame = frame.f_back
-        if frame is not None:
+        mine = [t for t, (owner, _) in bus._queued.copy().items() if owner == thread.ident]
+        if mine:
             with bus._cond:
-                bus._next_batch = frame.f_locals["ticket"]
+                bus._next_batch = min(mine)
                 bus._cond.notify_all()
         thread.join(0.3)
 

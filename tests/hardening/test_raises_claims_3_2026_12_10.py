@@ -309,8 +309,8 @@ def test_subscribe_refuses_a_handler_that_is_not_callable(handler: Any) -> None:
 
 
 @pytest.mark.parametrize(
-    "seat", [-1, 2, HUGE, Text("spectator"), "1", True, np.int64(0), 1.0, Hostile()], ids=_rid
-)
+    "seat", [-1, 2, HUGE, "1", True, np.int64(0), 1.0, Hostile()], ids=_rid
+)  # (a str subclass equal to "spectator" is the public stream since 2026-12-11)
 def test_subscribe_refuses_an_odd_seat_with_a_seat_error(seat: Any) -> None:
     bus = _golf().events
     with pytest.raises(SeatError):
