@@ -6,9 +6,10 @@ Split from :mod:`cardcore._driver`, which keeps to applying actions.
 from __future__ import annotations
 
 import hashlib
+import random
 from collections import Counter, deque
 from itertools import chain
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from cardcore._driver import BASE_EVERY, COLD, cause, plugin_error
 from cardcore._text import shown
@@ -19,6 +20,10 @@ if TYPE_CHECKING:
     from cardcore.game import Game
 
 __all__ = ["derive_seed", "determinized"]
+
+TRIES = 64
+"""Re-deals :meth:`cardcore.Game.determinize` tries for a world the game's
+``check_position`` accepts; after them it keeps the last (as the game deals it)."""
 
 
 def derive_seed(seed: int, purpose: str) -> int:
@@ -40,31 +45,11 @@ def determinized(new: Game, seat: int, seed: int) -> Game:
     state = new._state
     determinize = new.ruleset.resolve("determinize", track=False)
     if determinize is not None:
-        before = list(chain.from_iterable(state.zones.cards))
-        try:
-            answer = determinize(state=state, seat=seat, rng=derive_rng(seed, 0))
-        except CardcoreError:
-            raise
-        except Exception as exc:
-            raise (error := plugin_error(new, exc, "determinize")) from cause(error, exc)
-        after = list(chain.from_iterable(state.zones.cards))
-        kept = len(after) == len(before) and (  # the same cards (equal copies will do)
-            sorted(map(id, after)) == sorted(map(id, before)) or Counter(after) == Counter(before)
-        )
-        if answer is not True or not kept:  # the core's own answers True: one said otherwise
-            names = [
-                i.plugin_name for i in reversed(new.ruleset.pm.hook.determinize.get_hookimpls())
-            ]
-            if answer is not True:
-                why = (
-                    f"answered {shown(answer, 40)}, not True (re-dealt) or None (left to the next)"
-                )
-            elif len(after) != len(before):
-                why = f"left {len(after)} cards on the table, not {len(before)}: a re-deal must keep every card"
-            else:
-                why = "left other cards than it took (one twice, another gone): a re-deal must keep every card"
-            msg = f"determinize ({', '.join(names)}) {why}"
-            raise PluginError(msg, plugin=names[0])
+        rng = derive_rng(seed, 0)
+        for _ in range(TRIES):  # a world the game's rules refuse is no world the seat is in
+            _redeal(new, determinize, seat, rng)
+            if not _refused(new):
+                break
     new.seed = state.seed = derive_seed(seed, "determinize")
     state.draws = 1
     new._legal_v = -1
@@ -74,3 +59,44 @@ def determinized(new: Game, seat: int, seed: int) -> Game:
     new._base = (new.version, state.clone())
     new._next_base = min(new.version + BASE_EVERY, new._bound)
     return new
+
+
+def _redeal(new: Game, determinize: Any, seat: int, rng: random.Random) -> None:
+    """Run the game's ``determinize`` once on *new*'s state; refuse an answer that is not
+    ``True`` or a re-deal that did not keep every card (a ``PluginError`` naming it)."""
+    state = new._state
+    before = list(chain.from_iterable(state.zones.cards))
+    try:
+        answer = determinize(state=state, seat=seat, rng=rng)
+    except CardcoreError:
+        raise
+    except Exception as exc:
+        raise (error := plugin_error(new, exc, "determinize")) from cause(error, exc)
+    after = list(chain.from_iterable(state.zones.cards))
+    kept = len(after) == len(before) and (  # the same cards (equal copies will do)
+        sorted(map(id, after)) == sorted(map(id, before)) or Counter(after) == Counter(before)
+    )
+    if answer is not True or not kept:  # the core's own answers True: one said otherwise
+        names = [i.plugin_name for i in reversed(new.ruleset.pm.hook.determinize.get_hookimpls())]
+        if answer is not True:
+            why = f"answered {shown(answer, 40)}, not True (re-dealt) or None (left to the next)"
+        elif len(after) != len(before):
+            why = f"left {len(after)} cards on the table, not {len(before)}: a re-deal must keep every card"
+        else:
+            why = "left other cards than it took (one twice, another gone): a re-deal must keep every card"
+        msg = f"determinize ({', '.join(names)}) {why}"
+        raise PluginError(msg, plugin=names[0])
+
+
+def _refused(new: Game) -> bool:
+    """Whether the game's :meth:`~cardcore.GameLogic.check_position` refuses *new*'s state
+    (a world its rules would already have moved on from: the seat knows it is not in it)."""
+    try:
+        new.logic.check_position(new._state)
+    except OptionError:
+        return True
+    except CardcoreError:
+        raise
+    except Exception as exc:
+        raise (error := plugin_error(new, exc, "check_position")) from cause(error, exc)
+    return False

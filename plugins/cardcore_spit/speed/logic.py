@@ -363,13 +363,19 @@ class SpeedLogic(GameLogic[SpeedState, SpeedAction]):
         """Read and validate a position written by :meth:`write_position`; one in which
         nobody can play is refused, as side cards are due in it (SPEED-STUCK-1)."""
         state = position.read(self.deck(players, options), text, players, options)
+        self.check_position(state)
+        return state
+
+    @override
+    def check_position(self, state: SpeedState) -> None:
+        """Refuse a state in which nobody can play: side cards are due in it (SPEED-STUCK-1).
+        So :meth:`cardcore.Game.determinize` never deals a seat such a world either."""
         if self.detect and self._nobody_can_play(state, 0):
             msg = (
                 "bad position: no card in either hand fits a play pile, so side cards are"
                 " due and nobody may act (SPEED-STUCK-1)"
             )
             raise OptionError(msg)
-        return state
 
     # -- views ------------------------------------------------------------------------------
 
