@@ -806,12 +806,6 @@ def test_api_text_lineup_with_an_empty_piece_is_refused() -> None:
         )
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="house-rule-study.rst: without players compare plays 'two, or the nearest count the "
-    "game (with A's rules and options) seats'; options={'dealer': 3} seats 4, yet compare "
-    "tries 2 only and refuses",
-)
 def test_compare_default_players_is_the_nearest_count_a_seats() -> None:
     result = cardcore.compare("golf", options={"dealer": 3, "rounds": 1}, games=1, skill=None)
     assert result.players == 4

@@ -295,11 +295,13 @@ def seats_for(
     without: Iterable[str] = (),
     options: Mapping[str, Any] | None = None,
 ) -> int:
-    """The largest seat count up to *preferred* that this configuration of *game* accepts.
+    """The largest seat count up to *preferred* that this configuration of *game* accepts,
+    else the smallest above it.
 
     *preferred* is first brought into the game's declared range; the counts from
     there down to the game's fewest are tried in turn (an option or rule may
-    refuse some), and the first that starts a game is the answer (the count in
+    refuse some), then those above it up to the game's most (``dealer=3`` needs
+    four seats), and the first that starts a game is the answer (the count in
     range when none does, so that the caller's own start names the problem).
     ``cardcore compare`` and :func:`cardcore.compare` share this rule, with
     *preferred* two.
@@ -316,7 +318,7 @@ def seats_for(
         raise ArgumentError(msg)
     info = game_info(game)
     first = max(info.min_players, min(preferred, info.max_players))
-    for n in range(first, info.min_players - 1, -1):
+    for n in [*range(first, info.min_players - 1, -1), *range(first + 1, info.max_players + 1)]:
         try:
             new_game(game, n, rules=rules, without=without, options=options, seed=0)
         except OptionError:
