@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 import numpy as np
 import pytest
+from attrs import frozen
 
 import cardcore
-from cardcore import SPECTATOR, ActionApplied, Event, IllegalActionError
+from cardcore import SPECTATOR, Action, ActionApplied, ArgumentError, Event, IllegalActionError
+from cardcore.notation import ActionParser
 
 
 @pytest.mark.parametrize("flag", [True, np.bool_(True)])
@@ -39,3 +43,16 @@ def test_a_str_subclass_spectator_gets_the_public_stream() -> None:
     game.act(seat, game.view(seat)["legal"][0])
     assert got and [e.to_json() for e in got] == [e.to_json() for e in public]
     assert any(type(e) is ActionApplied for e in got)
+
+
+@frozen
+class _Knock(Action):
+    verb: ClassVar[str] = "knock"
+
+
+@pytest.mark.parametrize("seat", [-1, None, "0", 1.0, True, np.int64(0)])
+def test_action_parser_refuses_a_seat_that_is_not_a_seat_number(seat: object) -> None:
+    parser = ActionParser([_Knock])
+    assert parser.parse(2, "knock") == _Knock(2)
+    with pytest.raises(ArgumentError, match="seat number"):
+        parser.parse(seat, "knock")  # type: ignore[arg-type]

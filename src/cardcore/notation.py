@@ -17,7 +17,7 @@ import attrs
 from cardcore._text import shown
 from cardcore.actions import Action
 from cardcore.cards import Card
-from cardcore.errors import NotationError
+from cardcore.errors import ArgumentError, NotationError
 
 __all__ = ["DIGITS", "ActionParser", "parse_int"]
 
@@ -129,7 +129,13 @@ class ActionParser:
 
     def parse(self, seat: int, text: str) -> Action:
         """Return the action *text* names for *seat*, or raise :class:`NotationError` if malformed
-        (or not text)."""
+        (or not text).
+
+        :raises ArgumentError: *seat* is not a seat number (an int from 0).
+        """
+        if type(seat) is not int or seat < 0:  # (Game.act checked it; a plugin's call may not)
+            msg = f"parse takes a seat number (an int from 0), not {shown(seat, 40)}"
+            raise ArgumentError(msg)
         try:
             words = text.split()
         except Exception:  # no text (Game.act passes text; a plugin calling it may not)
