@@ -926,3 +926,112 @@ def test_core_bound_1_truncated_game_has_no_winner() -> None:
     assert not obs["action_mask"].any()
     with pytest.raises(IllegalActionError, match=r"call reset\(\)"):
         env.step(10)
+
+
+# ------------------------------------------------------------------ more of rl.rst
+
+
+def test_rl_stale_step_returns_stale_and_applies_nothing_of_the_learner() -> None:
+    env = gym_env("speed", 2, opponents="spit-greedy", reaction=2.0)
+    obs, _ = env.reset(seed=1)
+    rng = np.random.default_rng(0)
+    stale = applied = 0
+    for _ in range(200):
+        before = len(env.runner.match.game.record_entries())
+        obs, _, term, trunc, info = env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+        if term or trunc:
+            break
+        mine = any(entry[0] == 0 for entry in env.runner.match.game.record_entries()[before:])
+        if info.get("stale"):
+            stale += 1
+            assert not mine
+        else:
+            applied += 1
+            assert mine
+    assert stale and applied
+
+
+@pytest.mark.parametrize(
+    ("game", "players", "kwargs"),
+    [
+        ("tonk", 4, {"options": {"max_players": 4}}),
+        ("golf", 9, {"options": GOLF1}),
+        ("golf", 3, {"options": {"layout": 4, "rounds": 1}, "rules": ["golf.jokers"]}),
+        ("spit", 2, {"rules": ["spit.chooser"]}),
+    ],
+)
+def test_rl_variants_pass_pettingzoo_api_test(game: str, players: int, kwargs: Any) -> None:
+    from pettingzoo.test import api_test
+
+    api_test(aec_env(game, players, **kwargs), num_cycles=20)
+
+
+@pytest.mark.parametrize(("game", "players"), [("gofish", 3), ("speed", 2), ("spit", 2)])
+def test_rl_generic_and_real_time_observations_equal_for_twins(game: str, players: int) -> None:
+    import random
+
+    g = cardcore.new_game(game, players, seed=5)
+    rng = random.Random(5)
+    for _ in range(25):
+        if g.is_over:
+            break
+        for seat in range(players):
+            twin = g.determinize(seat, seed=100 + seat)
+            a, b = observe(g, seat), observe(twin, seat)
+            assert np.array_equal(a["observation"], b["observation"])
+            assert np.array_equal(a["action_mask"], b["action_mask"])
+        seat = rng.choice([s for s in g.to_act if g.legal_actions(s)])
+        g.apply(rng.choice(g.legal_actions(seat)))
+
+
+def test_rl_refused_reset_changes_nothing_mid_game() -> None:
+    env = golf_aec()
+    env.step(10)
+    version, selected = env.match.game.version, env.agent_selection
+    with pytest.raises(OptionError):
+        env.reset(seed=-1)
+    with pytest.raises(OptionError):
+        env.reset(seed=1, options={"rounds": 2})
+    assert (env.match.game.version, env.agent_selection) == (version, selected)
+
+
+def test_rl_reset_seed_plays_the_game_of_that_seed() -> None:
+    env = golf_aec()
+    assert (
+        env.match.game.position() == cardcore.new_game("golf", 2, seed=7, options=GOLF1).position()
+    )
+
+
+def test_rl_agent_spec_numpy_parameter_refused_naming_the_type() -> None:
+    with pytest.raises(OptionError, match=r"numpy\.int64.*int\(\)"):
+        cardcore.load_agent("ismcts", iterations=np.int64(5))
+
+
+# ---------------------------------------------------------------- more of notation.rst
+
+
+@pytest.mark.parametrize(("game", "players"), [("golf", 2), ("tonk", 3), ("spit", 2), ("speed", 2)])
+def test_notation_every_legal_text_reads_back_in_any_case(game: str, players: int) -> None:
+    import random
+
+    g = cardcore.new_game(game, players, seed=2)
+    rng = random.Random(2)
+    for _ in range(25):
+        if g.is_over:
+            break
+        for seat in g.to_act:
+            legal = g.legal_actions(seat)
+            assert list(g.view(seat)["legal"]) == [str(a) for a in legal]
+            for action in legal:
+                assert g.clone().act(seat, str(action).upper()) == action
+                assert g.clone().act(seat, " " + str(action).lower().replace(" ", "  ")) == action
+        seat = rng.choice([s for s in g.to_act if g.legal_actions(s)])
+        g.apply(rng.choice(g.legal_actions(seat)))
+
+
+def test_notation_text_that_is_not_a_string_cites_core_notation_1() -> None:
+    game = cardcore.new_game("golf", 2, seed=5)
+    for thing in (b"flip 0", 0, None):
+        with pytest.raises(NotationError) as info:
+            game.act(0, thing)
+        assert_cites(info.value, "CORE-NOTATION-1")
