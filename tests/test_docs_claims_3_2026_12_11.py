@@ -1035,3 +1035,40 @@ def test_notation_text_that_is_not_a_string_cites_core_notation_1() -> None:
         with pytest.raises(NotationError) as info:
             game.act(0, thing)
         assert_cites(info.value, "CORE-NOTATION-1")
+
+
+@pytest.mark.parametrize("key", ["rules", "without"])
+@pytest.mark.parametrize("names", [b"golf.jokers", bytearray(b"golf.jokers")])
+def test_new_game_refuses_bytes_as_rules_with_argument_error(key: str, names: Any) -> None:
+    with pytest.raises(ArgumentError, match="takes a list of names"):
+        cardcore.new_game("golf", 2, seed=1, **{key: names})
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="the environments take bytes as a list of rules and refuse its first byte: "
+    "UnknownPluginError '... named by text (entry-point name or rule ID), not 103', "
+    "where new_game (and rl.rst: 'rules or without that is not a list') says ArgumentError",
+)
+@pytest.mark.parametrize("key", ["rules", "without"])
+@pytest.mark.parametrize("build", [aec_env, gym_env])
+def test_rl_bytes_as_rules_is_an_argument_error(key: str, build: Any) -> None:
+    with pytest.raises(ArgumentError, match="takes a list of names"):
+        build("golf", 2, **{key: b"golf.jokers"})
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="reset(options={'rewards': 'score'}) says 'build another with aec_env(..., "
+    "options={...})': it never names rewards=, the builder parameter the setting goes to",
+)
+def test_rl_reset_with_a_setting_names_the_builder_parameter() -> None:
+    env = aec_env("golf", 2, options=GOLF1)
+    with pytest.raises(OptionError, match=r"rewards="):
+        env.reset(options={"rewards": "score"})
+
+
+def test_rl_match_wait_on_a_turn_based_game_is_an_argument_error() -> None:
+    env = golf_aec()
+    with pytest.raises(ArgumentError, match="real-time"):
+        env.match.wait()
