@@ -750,3 +750,197 @@ def test_a_hub_answers_an_unknown_session_with_no_session() -> None:
     hub = Hub()
     out = hub.handle("c", json.dumps({"type": "watch", "session": "nope"}), now=1.0)
     assert [(o.conn, o.message.get("code")) for o in out] == [("c", "no-session")]
+
+
+# -- more: restart clocks, presence, real-time clocks, hooks' order and observers ---------------
+
+
+def test_restart_pause_gives_each_clock_the_time_it_had_left_at_the_last_store() -> None:
+    store = MemoryStore()
+    t, _, _ = golf_table(store=store, time=TimeControl(turn=10.0))
+    deadline = t.s.next_deadline()
+    assert deadline is not None
+    written = t.t  # bob's join dealt the game: the last call that changed something
+    again = Session.resume(store, t.s.id, now=100.0)
+    assert again.next_deadline() == pytest.approx(100.0 + (deadline - written))
+
+
+def test_restart_continue_fires_an_overdue_clock_at_its_deadline_time() -> None:
+    store = MemoryStore()
+    t, _, _ = golf_table(store=store, time=TimeControl(turn=10.0, restart="continue"))
+    deadline = t.s.next_deadline()
+    assert deadline is not None
+    again = Session.resume(store, t.s.id, now=100.0)
+    assert again.next_deadline() == pytest.approx(deadline)
+    again.tick(100.0)
+    actions = again.game.record()["actions"]
+    assert actions and actions[0][2] == pytest.approx(deadline)
+    assert all(at <= 100.0 for _, _, at in actions)
+
+
+def test_a_seats_connection_coming_and_going_is_told_to_everyone() -> None:
+    t, ann, _ = golf_table()
+    t.send("spec", {"type": "watch"})
+    gone = {o.conn for o in t.s.disconnect("ann", now=t.t) if o.message["type"] == "presence"}
+    assert gone == {"bob", "spec"}
+    replies = t.send("ann2", {"type": "join", "seat": 0, "token": ann})
+    told = {m["_to"] for m in replies if m["type"] == "presence"}
+    assert told == {"ann2", "bob", "spec"}
+
+
+def test_real_time_messages_show_a_seat_only_its_own_idle_clock() -> None:
+    session = Session.create(
+        "spit", ["Ann", "Bob"], now=0.0, seed=3, config=SessionConfig(time=TimeControl(turn=5.0))
+    )
+    t = Table(session)
+    t.send("ann", {"type": "join", "seat": 0})
+    replies = t.send("bob", {"type": "join", "seat": 1})
+    replies += t.act("ann", "ready") + t.act("bob", "ready")
+    deadline = session.next_deadline()
+    assert deadline is not None
+    replies += t.tick(deadline)
+    for m in replies:
+        clocks = m.get("clocks")
+        if clocks and clocks.get("turn"):
+            own = "0" if m["_to"] == "ann" else "1"
+            assert set(clocks["turn"]) == {own}, m
+
+
+def test_spectator_history_reaches_only_the_version_they_see() -> None:
+    session = Session.create(
+        "tonk",
+        ["A", "B"],
+        now=0.0,
+        seed=4,
+        options={"hands": 3},
+        config=SessionConfig(time=TimeControl(turn=10.0)),
+    )
+    t = Table(session)
+    t.send("ann", {"type": "join", "seat": 0})
+    t.send("bob", {"type": "join", "seat": 1})
+    t.send("spec", {"type": "watch"})
+    for _ in range(200):
+        seat_history = next(m for m in t.send("ann", {"type": "history"}) if m["_to"] == "ann")
+        if len(seat_history.get("rounds") or []) >= 2:
+            break
+        deadline = session.next_deadline()
+        assert deadline is not None
+        t.tick(deadline)
+    assert seat_history["type"] == "history" and seat_history["rounds"]
+    spec_history = next(m for m in t.send("spec", {"type": "history"}) if m["_to"] == "spec")
+    assert spec_history["type"] == "history"
+    assert len(spec_history["rounds"]) < len(seat_history["rounds"])
+
+
+def test_house_rules_combine_the_same_whatever_order_they_are_listed(registered: Any) -> None:
+    @hookimpl
+    def card_points_a(card: Any) -> Any:
+        return 1 if card.label == "Q" else None
+
+    @hookimpl
+    def card_points_b(card: Any) -> Any:
+        return 2 if card.label == "Q" else None
+
+    a = registered(
+        RuleInfo(id="REV4-ORD-B", name="tonk.rev4-a", game="tonk", summary="x"),
+        card_points=card_points_a,
+    )
+    b = registered(
+        RuleInfo(id="REV4-ORD-A", name="tonk.rev4-b", game="tonk", summary="x"),
+        card_points=card_points_b,
+    )
+    queen = cardcore.Card.parse("QH")
+    one = cardcore.get_ruleset("tonk", [a, b]).resolve("card_points")(card=queen)
+    two = cardcore.get_ruleset("tonk", [b, a]).resolve("card_points")(card=queen)
+    assert one == two
+
+
+def test_observers_are_hushed_on_replay_and_clones(registered: Any) -> None:
+    heard: list[str] = []
+
+    @hookimpl
+    def on_event(event: Any) -> None:
+        heard.append(event.slug)
+
+    name = registered(
+        RuleInfo(id="REV4-HUSH-1", name="golf.rev4-hush", game="golf", summary="x"),
+        on_event=on_event,
+    )
+    game = cardcore.new_game("golf", 2, rules=[name], seed=7)
+    game.act(0, "flip 0")
+    count = len(heard)
+    assert count > 0
+    twin = game.clone()
+    twin.act(0, "flip 3")
+    cardcore.replay(game.record())
+    cardcore.load(json.dumps(game.save()))
+    assert len(heard) == count
+    game.act(0, "flip 3")
+    assert len(heard) > count
+
+
+def test_an_observers_keyboard_interrupt_is_raised_after_every_handler_had_the_event(
+    registered: Any,
+) -> None:
+    @hookimpl
+    def on_event(event: Any) -> None:
+        if event.slug == "action-applied":
+            raise KeyboardInterrupt
+
+    name = registered(
+        RuleInfo(id="REV4-KBI-1", name="golf.rev4-kbi", game="golf", summary="x"),
+        on_event=on_event,
+    )
+    game = cardcore.new_game("golf", 2, rules=[name], seed=7)
+    heard: list[str] = []
+    game.events.subscribe(cardcore.Event, lambda e: heard.append(e.slug))
+    with pytest.raises(KeyboardInterrupt):
+        game.act(0, "flip 0")
+    assert game.version == 1 and "action-applied" in heard
+
+
+def test_a_new_action_cancels_a_pending_takeback_and_the_timeout_expires_one() -> None:
+    t, _, _ = golf_table(takeback_timeout=5.0)
+    setup_flips(t)
+    t.act("ann", "take")
+    t.send("ann", {"type": "takeback", "op": "request"})
+    reply = t.act("ann", "replace 0")
+    assert ("bob", "cancelled") in [
+        (m["_to"], m.get("op")) for m in reply if m["type"] == "takeback"
+    ]
+    assert errors(t.send("bob", {"type": "takeback", "op": "accept"})) == [
+        ("bob", "takeback-refused")
+    ]
+    t.send("ann", {"type": "takeback", "op": "request"})
+    deadline = t.s.next_deadline()
+    assert deadline == pytest.approx(t.t + 5.0)
+    expired = t.tick(deadline)
+    assert {m["_to"] for m in expired if m.get("op") == "expired"} == {"ann", "bob"}
+
+
+def test_a_takeback_of_a_revealing_replace_names_seats_never_the_card() -> None:
+    t, _, _ = golf_table()
+    setup_flips(t)
+    t.act("ann", "draw")
+    t.act("ann", "discard")
+    t.act("bob", "take")
+    t.act("bob", "replace 1")  # a face-down card goes face up onto the discard pile
+    revealed = t.s.game.view(0)["table"]["discard"]
+    reply = t.send("bob", {"type": "takeback", "op": "request"})
+    assert errors(reply) == [("bob", "takeback-refused")]
+    assert "seat 0" in reply[0]["message"] and revealed not in reply[0]["message"]
+
+
+def test_takebacks_are_refused_in_real_time_and_when_switched_off() -> None:
+    session = Session.create("spit", ["A", "B"], now=0.0, seed=3)
+    t = Table(session)
+    t.send("a", {"type": "join", "seat": 0})
+    t.send("b", {"type": "join", "seat": 1})
+    t.act("a", "ready")
+    t.act("b", "ready")
+    assert errors(t.send("a", {"type": "takeback", "op": "request"})) == [("a", "takeback-refused")]
+    t2, _, _ = golf_table(takebacks=False)
+    setup_flips(t2)
+    t2.act("ann", "take")
+    reply = t2.send("ann", {"type": "takeback", "op": "request"})
+    assert errors(reply) == [("ann", "takeback-refused")]
