@@ -708,11 +708,6 @@ def test_notation_non_ascii_digits_and_odd_forms_are_notation_errors(text: str) 
     assert game.version == 0
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="the Kelvin sign U+212A lower-cases to 'k', so golf reads it as 'knock' "
-    "(the game then refuses it as IllegalActionError GOLF-DEAL-4, not a NotationError)",
-)
 def test_notation_kelvin_sign_is_not_knock() -> None:
     game = cardcore.new_game("golf", 2, seed=3, options={"layout": 4})
     with pytest.raises(NotationError):
@@ -742,10 +737,6 @@ def test_notation_bad_cards_cite_core_notation_2(text: Any) -> None:
     assert info.value.rule_id == "CORE-NOTATION-2"
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="Card.parse('Qſ') reads the long s U+017F as S (its str.upper()) and returns QS",
-)
 def test_notation_long_s_is_not_a_suit() -> None:
     with pytest.raises(NotationError):
         Card.parse("Q\u017f")
@@ -804,11 +795,6 @@ def test_core_position_1_bad_positions_are_option_errors(edit: tuple[str, str]) 
         cardcore.new_game("golf", 2, position=text.replace(*edit, 1))
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="a bad position's OptionError has rule_id None and its message does not end "
-    "with (CORE-POSITION-1), though core-rules.rst says errors raised by the core cite it",
-)
 def test_core_position_1_is_cited_by_the_bad_position_error() -> None:
     text = golf_position()
     with pytest.raises(OptionError) as info:
@@ -889,11 +875,6 @@ def test_core_rt_3_seen_outside_the_window_is_illegal(seen: Any) -> None:
     assert game.version == 0
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="a resign with seen='x' (or 1.0, True) is accepted: CORE-RT-1's 'accepted at any "
-    "seen' lets through a seen that is no version number, which CORE-RT-3 says is refused",
-)
 def test_core_rt_3_resign_with_a_seen_that_is_no_version_is_refused() -> None:
     game = cardcore.new_game("speed", 2, seed=11)
     with pytest.raises(IllegalActionError):

@@ -440,6 +440,9 @@ def validate(game: Game, action: Action, seen: int | None) -> Action:
         raise IllegalActionError(msg, action=action, rule_id="CORE-OVER-1")
     kind = type(action)
     if kind is Resign or kind is EndMatch:
+        if seen is not None and (type(seen) is not int or seen < 0):  # any version, but one
+            msg = f"seen must be a version number (an int from 0), not {shown(seen)} (CORE-RT-3)"
+            raise IllegalActionError(msg, action=action, rule_id="CORE-RT-3")
         if kind is Resign:
             game._check_seat(seat, action)
         elif type(seat) is not int or seat != HOST:

@@ -120,7 +120,8 @@ class Card:
             pass
         if isinstance(text, str):
             text = str.__str__(text)  # plain: a subclass could strip or print its own way
-            card = _BY_TEXT.get(text.strip().upper())
+            # ASCII only: "Qſ".upper() is "QS" (a long s), no card a player wrote
+            card = _BY_TEXT.get(text.strip().upper()) if text.isascii() else None
             if card is not None:
                 return card
         msg = f"not a card: {shown(text)}: expected rank+suit like '10H', or 'JK' (CORE-NOTATION-2)"

@@ -437,6 +437,9 @@ class Game:
         if len(text) > MAX_NOTATION:
             msg = f"action text too long ({len(text)} characters; at most {MAX_NOTATION}) (CORE-NOTATION-1)"
             raise NotationError(msg)
+        if not text.isascii():  # "ſ".upper() is "S", "\u212a".lower() is "k": no look-alikes
+            msg = f"action text must be ASCII, not {shown(text)} (CORE-NOTATION-1)"
+            raise NotationError(msg)
         words = text.strip().lower()  # only the one-word "end" and "resign" matter here
         if words == "end":
             if type(seat) is not int or seat != HOST:

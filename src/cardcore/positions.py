@@ -26,7 +26,7 @@ from typing import Any
 
 from cardcore._text import shown
 from cardcore.cards import Card
-from cardcore.errors import ArgumentError, CardcoreError, OptionError
+from cardcore.errors import _RULE_AT_END, ArgumentError, CardcoreError, OptionError
 from cardcore.state import Result
 from cardcore.zones import ALL, Layout, Zones
 
@@ -121,7 +121,10 @@ def _written(card: Card, mask: int) -> tuple[Card, str]:
 
 
 def _bad(msg: str) -> OptionError:
-    return OptionError(f"bad position: {msg}")
+    """A refused position, citing CORE-POSITION-1 unless the message cites a rule already."""
+    cited = _RULE_AT_END.search(msg)
+    return OptionError(f"bad position: {msg}" + ("" if cited else " (CORE-POSITION-1)"))
+
 
 
 def _parse_token(token: str) -> tuple[Card, int, int]:

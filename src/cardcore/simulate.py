@@ -318,7 +318,9 @@ def seats_for(
         raise ArgumentError(msg)
     info = game_info(game)
     first = max(info.min_players, min(preferred, info.max_players))
-    for n in [*range(first, info.min_players - 1, -1), *range(first + 1, info.max_players + 1)]:
+    down, up = range(first, info.min_players - 1, -1), range(first + 1, info.max_players + 1)
+    counts: list[int] = [*down, *up]
+    for n in counts:
         try:
             new_game(game, n, rules=rules, without=without, options=options, seed=0)
         except OptionError:
