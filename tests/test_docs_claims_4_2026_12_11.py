@@ -1087,3 +1087,83 @@ def test_kit_report_says_why_scores_is_skipped_for_spit() -> None:
 
     report = check_score_round("spit", games=1, strict=False)
     assert report.ok and "scores" in report.skipped
+
+
+# -- defaults on a timeout, entropy after the deal ----------------------------------------------
+
+
+def test_golf_timeout_after_taking_the_discard_replaces_the_first_position() -> None:
+    t, _, _ = golf_table(time=TimeControl(turn=10.0))
+    setup_flips(t)
+    t.act("ann", "take")
+    first = t.s.game.view(0)["legal"][0]
+    deadline = t.s.next_deadline()
+    assert deadline is not None
+    played = [m["action"] for m in t.tick(deadline) if m["type"] == "update" and m["_to"] == "ann"]
+    assert played and played[0]["text"] == first == "replace 0"
+    assert played[0]["cause"] == "timeout"
+
+
+def test_tonk_timeout_draws_then_discards_the_card_worth_the_most() -> None:
+    session = Session.create(
+        "tonk",
+        ["A", "B"],
+        now=0.0,
+        seed=4,
+        options={"hands": 3},
+        config=SessionConfig(time=TimeControl(turn=10.0)),
+    )
+    t = Table(session)
+    t.send("a", {"type": "join", "seat": 0})
+    t.send("b", {"type": "join", "seat": 1})
+    points = cardcore.get_ruleset("tonk").resolve("card_points")
+    for _ in range(3):
+        seat = session.game.state.to_act[0]
+        deadline = session.next_deadline()
+        assert deadline is not None
+        out = t.tick(deadline)
+        texts = [m["action"]["text"] for m in out if m["type"] == "update" and m["_to"] == "a"]
+        assert texts[0] == "draw" and texts[1].startswith("discard ")
+        thrown = cardcore.Card.parse(texts[1].split()[1])
+        hand = [cardcore.Card.parse(c) for c in session.game.view(seat)["table"]["hand"]]
+        assert all(points(card=thrown) >= points(card=c) for c in hand)
+
+
+def test_a_vetoed_default_is_replaced_by_a_legal_action(registered: Any) -> None:
+    @hookimpl
+    def forbid_action(action: Any) -> Any:
+        return Veto("REV4-NODISC-1", "no discards") if action.verb == "discard" else None
+
+    name = registered(
+        RuleInfo(id="REV4-NODISC-1", name="golf.rev4-nodisc", game="golf", summary="x"),
+        forbid_action=forbid_action,
+    )
+    session = Session.create(
+        "golf",
+        ["A", "B"],
+        now=0.0,
+        seed=7,
+        rules=[name],
+        config=SessionConfig(time=TimeControl(turn=10.0, fallback="resign")),
+    )
+    t = Table(session)
+    t.send("ann", {"type": "join", "seat": 0})
+    t.send("bob", {"type": "join", "seat": 1})
+    setup_flips(t)
+    deadline = session.next_deadline()
+    assert deadline is not None
+    texts = [m["action"]["text"] for m in t.tick(deadline) if m["type"] == "update"]
+    assert texts[:1] == ["draw"] and not session.game.is_over
+    assert all(not x.startswith("discard") for x in texts)
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="session.rst: join's entropy is ignored after the deal ('a holder rejoining is never "
+    "refused for it'), but a rejoin whose entropy is over 128 characters is refused as "
+    "bad-message",
+)
+def test_a_holder_rejoining_after_the_deal_is_never_refused_for_its_entropy() -> None:
+    t, ann, _ = golf_table()
+    reply = t.send("ann2", {"type": "join", "seat": 0, "token": ann, "entropy": "x" * 200})
+    assert reply[0]["type"] == "welcome"
