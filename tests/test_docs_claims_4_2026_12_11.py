@@ -1167,3 +1167,99 @@ def test_a_holder_rejoining_after_the_deal_is_never_refused_for_its_entropy() ->
     t, ann, _ = golf_table()
     reply = t.send("ann2", {"type": "join", "seat": 0, "token": ann, "entropy": "x" * 200})
     assert reply[0]["type"] == "welcome"
+
+
+def test_real_time_overtaken_action_is_stale_with_core_rt_1() -> None:
+    import random
+
+    session = Session.create("speed", ["A", "B"], now=0.0, seed=3)
+    t = Table(session)
+    t.send("a", {"type": "join", "seat": 0})
+    t.send("b", {"type": "join", "seat": 1})
+    rng = random.Random(1)
+    pair = None
+    for _ in range(100):
+        game = session.game
+        mine, theirs = game.view(0)["legal"], game.view(1)["legal"]
+        for first in (x for x in mine if x.startswith("play")):
+            clone = game.clone()
+            clone.act(0, first)
+            later = [x for x in theirs if x.startswith("play") and x not in clone.view(1)["legal"]]
+            if later:
+                pair = (first, later[0])
+                break
+        if pair:
+            break
+        conn, text = rng.choice([("a", x) for x in mine] + [("b", x) for x in theirs])
+        t.act(conn, text)
+    assert pair is not None
+    version = session.game.version
+    assert not errors(t.act("a", pair[0], seen=version))
+    reply = [m for m in t.act("b", pair[1], seen=version) if m["type"] == "error"]
+    assert [(m["_to"], m["code"], m["rule"]) for m in reply] == [("b", "stale", "CORE-RT-1")]
+    assert errors(t.act("b", "play ZZ L", seen=version)) == [("b", "notation")]
+
+
+def test_a_real_time_default_of_nothing_plays_no_resign_fallback() -> None:
+    session = Session.create(
+        "spit",
+        ["A", "B"],
+        now=0.0,
+        seed=3,
+        config=SessionConfig(time=TimeControl(turn=5.0, fallback="resign")),
+    )
+    t = Table(session)
+    t.send("a", {"type": "join", "seat": 0})
+    t.send("b", {"type": "join", "seat": 1})
+    t.send("w", {"type": "watch"})
+    t.act("a", "ready")
+    t.act("b", "ready")
+    for _ in range(4):
+        deadline = session.next_deadline()
+        assert deadline is not None
+        texts = [m["action"]["text"] for m in t.tick(deadline) if m["type"] == "update"]
+        assert "resign" not in texts
+    assert not session.game.is_over
+    assert all('"clocks"' not in text for text in t.sent["w"])  # spectators get no clocks
+
+
+def test_on_event_failures_are_logged_error_once_then_warnings_at_10_and_the_end(
+    registered: Any, caplog: pytest.LogCaptureFixture
+) -> None:
+    calls: list[int] = []
+
+    @hookimpl
+    def on_event(event: Any) -> None:
+        calls.append(1)
+        raise ValueError("observer broke")
+
+    name = registered(
+        RuleInfo(id="REV4-OE-1", name="golf.rev4-oe", game="golf", summary="x"),
+        on_event=on_event,
+    )
+    game = cardcore.new_game("golf", 2, rules=[name], options={"rounds": 1}, seed=3)
+    with caplog.at_level(logging.DEBUG, logger="cardcore.events"):
+        cardcore.play(game, [cardcore.RandomAgent(1), cardcore.RandomAgent(2)])
+    assert game.is_over and len(calls) > 10
+    ours = [r for r in caplog.records if "rev4-oe" in r.getMessage()]
+    assert [r.levelno for r in ours].count(logging.ERROR) == 1
+    warnings = [r.getMessage() for r in ours if r.levelno == logging.WARNING]
+    assert any("10 times" in w for w in warnings)
+    assert any(f"{len(calls)} times" in w for w in warnings)
+
+
+def test_a_verb_only_veto_works_in_a_real_time_game(registered: Any) -> None:
+    @hookimpl
+    def forbid_action(action: Any) -> Any:
+        return Veto("REV4-NOSTUCK-1", "no stuck") if action.verb == "stuck" else None
+
+    name = registered(
+        RuleInfo(id="REV4-NOSTUCK-1", name="speed.rev4-nostuck", game="speed", summary="x"),
+        forbid_action=forbid_action,
+    )
+    assert "stuck" in cardcore.new_game("speed", 2, seed=3).view(0)["legal"]
+    game = cardcore.new_game("speed", 2, rules=[name], seed=3)
+    assert "stuck" not in game.view(0)["legal"]
+    with pytest.raises(cardcore.IllegalActionError, match=r"\(REV4-NOSTUCK-1\)$"):
+        game.act(0, "stuck")
+    assert game.version == 0
