@@ -1263,3 +1263,67 @@ def test_a_verb_only_veto_works_in_a_real_time_game(registered: Any) -> None:
     with pytest.raises(cardcore.IllegalActionError, match=r"\(REV4-NOSTUCK-1\)$"):
         game.act(0, "stuck")
     assert game.version == 0
+
+
+# -- persistence: a failing store, a hub resuming around a damaged session ----------------------
+
+
+def test_when_the_store_fails_the_game_goes_on_and_the_next_call_writes_both() -> None:
+    from cardcore.session import StoreError
+
+    class Flaky(MemoryStore):
+        fail = 0
+
+        def commit(self, *args: Any, **kwargs: Any) -> None:
+            if self.fail:
+                self.fail -= 1
+                raise StoreError("disk full")
+            super().commit(*args, **kwargs)
+
+    store = Flaky()
+    t, _, _ = golf_table(store=store)
+    store.fail = 2
+    for conn, text in [("ann", "flip 0"), ("ann", "flip 3"), ("bob", "flip 0")]:
+        reply = t.act(conn, text)
+        assert (conn, "ok") in [(m["_to"], m["type"]) for m in reply]
+    again = Session.resume(store, t.s.id, now=50.0)
+    assert again.game.version == t.s.game.version == 3
+    assert again.game.record()["actions"] == t.s.game.record()["actions"]
+
+
+def test_hub_resume_all_skips_a_damaged_session_and_resumes_the_others(tmp_path: Any) -> None:
+    import sqlite3
+
+    from cardcore.session import Hub
+
+    db = str(tmp_path / "hub.db")
+    hub = Hub(SQLiteStore(db))
+    good = hub.create("golf", ["A", "B"], now=0.0, seed=1)
+    bad = hub.create("golf", ["A", "B"], now=0.0, seed=2)
+    for session in (good, bad):
+        hub.handle(
+            "a" + session.id,
+            json.dumps({"type": "join", "session": session.id, "seat": 0}),
+            now=1.0,
+        )
+        hub.handle(
+            "b" + session.id,
+            json.dumps({"type": "join", "session": session.id, "seat": 1}),
+            now=1.0,
+        )
+        hub.handle(
+            "a" + session.id,
+            json.dumps({"type": "act", "session": session.id, "action": "flip 0", "seen": 0}),
+            now=2.0,
+        )
+    con = sqlite3.connect(db)
+    con.execute("update actions set notation = 'flip 5' where session = ?", (bad.id,))
+    con.commit()
+    con.close()
+    again = Hub(SQLiteStore(db))
+    failed = again.resume_all(now=10.0)
+    assert failed == [bad.id]
+    out = again.handle("w", json.dumps({"type": "watch", "session": good.id}), now=11.0)
+    assert out[0].message["type"] == "welcome"
+    out = again.handle("w2", json.dumps({"type": "watch", "session": bad.id}), now=11.0)
+    assert [o.message.get("code") for o in out] == ["no-session"]
