@@ -1327,3 +1327,44 @@ def test_hub_resume_all_skips_a_damaged_session_and_resumes_the_others(tmp_path:
     assert out[0].message["type"] == "welcome"
     out = again.handle("w2", json.dumps({"type": "watch", "session": bad.id}), now=11.0)
     assert [o.message.get("code") for o in out] == ["no-session"]
+
+
+# -- the end of a game: total clock, spectators catch up, replies carry the id ------------------
+
+
+@pytest.mark.parametrize("game", ["speed", "tonk"])
+def test_the_total_clock_ends_the_match_with_the_leaders_winning(game: str) -> None:
+    session = Session.create(
+        game, ["A", "B"], now=0.0, seed=3, config=SessionConfig(time=TimeControl(total=30.0))
+    )
+    t = Table(session)
+    t.send("a", {"type": "join", "seat": 0})
+    t.send("b", {"type": "join", "seat": 1})
+    started = t.t
+    assert session.next_deadline() == pytest.approx(started + 30.0)
+    out = t.tick(started + 30.0)
+    causes = {m["action"]["cause"] for m in out if m["type"] == "update"}
+    assert causes == {"clock"} and session.game.is_over
+    result = session.game.result
+    assert result is not None and set(result.winners) == {
+        i for i, s in enumerate(result.scores) if s == max(result.scores)
+    }
+
+
+def test_spectators_get_everything_at_once_when_the_game_ends() -> None:
+    t, _, _ = golf_table()
+    t.send("w", {"type": "watch"})
+    setup_flips(t)
+    reply = t.act("ann", "resign")
+    versions = [m["version"] for m in reply if m["_to"] == "w" and m["type"] == "update"]
+    assert versions and versions[-1] == t.s.game.version
+    assert errors(t.act("bob", "flip 1")) == [("bob", "game-over")]
+    assert t.send("w", {"type": "record"})[0]["type"] == "record"
+
+
+def test_ok_echoes_the_id_and_the_other_seats_update_does_not_carry_it() -> None:
+    t, _, _ = golf_table()
+    reply = t.send("ann", {"type": "act", "action": "flip 0", "seen": 0, "id": "m-1"})
+    oks = [m for m in reply if m["type"] == "ok"]
+    assert [(m["_to"], m["id"], m["of"]) for m in oks] == [("ann", "m-1", "act")]
+    assert all("m-1" not in text for text in t.sent["bob"])
