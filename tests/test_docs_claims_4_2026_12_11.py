@@ -1368,3 +1368,56 @@ def test_ok_echoes_the_id_and_the_other_seats_update_does_not_carry_it() -> None
     oks = [m for m in reply if m["type"] == "ok"]
     assert [(m["_to"], m["id"], m["of"]) for m in oks] == [("ann", "m-1", "act")]
     assert all("m-1" not in text for text in t.sent["bob"])
+
+
+@pytest.mark.parametrize(("game", "players"), [("golf", 2), ("gofish", 3), ("speed", 2)])
+def test_mirror_rebuilds_each_connections_view_through_takebacks(game: str, players: int) -> None:
+    import random
+
+    from cardcore.session import Mirror
+
+    names = ["A", "B", "C"][:players]
+    session = Session.create(game, names, now=0.0, seed=11)
+    t = Table(session)
+    conns = [f"p{i}" for i in range(players)]
+    for i, conn in enumerate(conns):
+        t.send(conn, {"type": "join", "seat": i})
+    t.send("w", {"type": "watch"})
+    rng = random.Random(2)
+    for _ in range(80):
+        g = session.game
+        if g.is_over:
+            break
+        seat, text = rng.choice([(i, a) for i in range(players) for a in g.view(i)["legal"]])
+        t.act(conns[seat], text)
+        if rng.random() < 0.15:
+            t.send(conns[seat], {"type": "takeback", "op": "request"})
+            for other in conns:
+                if other != conns[seat]:
+                    t.send(other, {"type": "takeback", "op": "accept"})
+    for i, conn in enumerate(conns):
+        mirror = Mirror()
+        for text in t.sent[conn]:
+            mirror.feed(json.loads(text))
+        assert mirror.view == session.game.view(i)
+    spectator = Mirror()
+    for text in t.sent["w"]:
+        spectator.feed(json.loads(text))
+    assert spectator.version == session.game.version - 2 or session.game.is_over
+
+
+def test_each_outbound_text_is_its_message_as_compact_json() -> None:
+    from cardcore.session.protocol import dumps
+
+    session = Session.create("golf", ["Ann", "Bob"], now=0.0, seed=7)
+    out = session.handle("ann", json.dumps({"type": "join", "seat": 0}), now=1.0)
+    out += session.handle("bob", json.dumps({"type": "join", "seat": 1}), now=2.0)
+    out += session.handle("w", json.dumps({"type": "watch"}), now=2.5)
+    out += session.handle(
+        "ann", json.dumps({"type": "act", "action": "flip 0", "seen": 0}), now=3.0
+    )
+    out += session.handle("ann", "not json", now=3.5)
+    assert out
+    for o in out:
+        assert json.loads(o.text) == o.message
+        assert o.text == dumps(o.message)
