@@ -1421,3 +1421,20 @@ def test_each_outbound_text_is_its_message_as_compact_json() -> None:
     for o in out:
         assert json.loads(o.text) == o.message
         assert o.text == dumps(o.message)
+
+
+def test_a_flood_gets_one_error_then_one_more_that_carries_the_close() -> None:
+    from cardcore.session import Limits
+
+    config = SessionConfig(limits=Limits(rate=1.0, burst=2, close_after=5))
+    session = Session.create("golf", 2, now=0.0, seed=7, config=config)
+    out: list[Any] = []
+    for _ in range(10):
+        out += session.handle("x", json.dumps({"type": "ping"}), now=0.0)
+    seen = [(o.message["type"], o.message.get("code"), o.close) for o in out]
+    assert seen == [
+        ("pong", None, False),
+        ("pong", None, False),
+        ("error", "rate-limited", False),
+        ("error", "rate-limited", True),
+    ]
