@@ -683,11 +683,6 @@ def test_a_deck_refuses_a_commitment_with_fair_deal_error() -> None:
         Session.create("golf", 2, now=0.0, deck=deck, config=SessionConfig(fair=True))
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="session.rst: deck=/position= are refused a commitment with FairDealError 'as it "
-    "refuses a fixed seed', but a fixed seed raises SessionError, which is no FairDealError",
-)
 def test_a_fixed_seed_is_refused_a_commitment_like_a_deck() -> None:
     from cardcore.session import FairDealError
 
@@ -991,12 +986,6 @@ def test_a_seat_closing_its_connection_is_told_to_the_other_seat() -> None:
     assert closed and [m["type"] for m in told] == ["presence"]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="aio.AsyncHost.deliver closes a connection the session asks to close (a flood past "
-    "close_after) with host.disconnect() but drops the Outbound list it returns, so the other "
-    "seats never get the 'presence' saying the seat went (the web server uses this path too)",
-)
 def test_a_seat_closed_for_flooding_is_told_to_the_other_seat() -> None:
     closed, told = _flood_or_close(flood=True)
     assert closed and [m["type"] for m in told] == ["presence"]
@@ -1157,12 +1146,6 @@ def test_a_vetoed_default_is_replaced_by_a_legal_action(registered: Any) -> None
     assert all(not x.startswith("discard") for x in texts)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="session.rst: join's entropy is ignored after the deal ('a holder rejoining is never "
-    "refused for it'), but a rejoin whose entropy is over 128 characters is refused as "
-    "bad-message",
-)
 def test_a_holder_rejoining_after_the_deal_is_never_refused_for_its_entropy() -> None:
     t, ann, _ = golf_table()
     reply = t.send("ann2", {"type": "join", "seat": 0, "token": ann, "entropy": "x" * 200})

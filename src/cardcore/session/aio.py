@@ -148,15 +148,19 @@ class AsyncHost:
         return connection
 
     def deliver(self, outbound: list[Outbound]) -> None:
-        """Queue each message for its connection (closing those the session asks to close)."""
+        """Queue each message for its connection (closing those the session asks to close;
+        what their closing tells the others, ``presence``, is delivered after)."""
+        told: list[Outbound] = []
         for out in outbound:
             connection = self.connections.get(out.conn)
             if connection is None:
                 continue
             connection._put(out.text)
             if out.close:
-                self.host.disconnect(out.conn, self.clock())
+                told.extend(self.host.disconnect(out.conn, self.clock()))
                 connection._end()
+        if told:
+            self.deliver(told)  # (through a subclass's deliver too: its observers see them)
 
     def wake(self) -> None:
         """Look at the deadlines again (a message may have changed them)."""

@@ -215,20 +215,24 @@ _COUNT = _int(0, _BIG)
 
 MESSAGE_TYPES: dict[str, tuple[dict[str, Check], frozenset[str]]] = {
     "join": (
-        {"seat": _SEAT, "token": _text(128), "last": _COUNT, "entropy": _text(128)},
+        {"seat": _SEAT, "token": _text(128), "last": _COUNT, "entropy": lambda name, value: value},
         frozenset({"seat"}),
     ),
     "watch": ({"last": _COUNT}, frozenset()),
     "act": ({"action": _text(200), "seen": _COUNT, "seat": _SEAT}, frozenset({"action", "seen"})),
     "resync": ({"last": _COUNT}, frozenset({"last"})),
     "takeback": ({"op": _choice("request", "accept", "decline")}, frozenset({"op"})),
-    "entropy": ({"value": _text(128)}, frozenset({"value"})),
+    "entropy": ({"value": _text(128)}, frozenset({"value"})),  # (as ENTROPY)
     "history": ({"since": _COUNT}, frozenset()),
     "record": ({}, frozenset()),
     "ping": ({"t": _number}, frozenset()),
     "leave": ({}, frozenset()),
 }
-"""Per client message type: its fields with their checks, and the required ones."""
+"""Per client message type: its fields with their checks, and the required ones. A join's
+``entropy`` is checked (:data:`ENTROPY`) only before the deal: after it, it is ignored."""
+
+ENTROPY = _text(128)
+"""The check of a seat's entropy (a join's before the deal, an ``entropy`` message's)."""
 
 _COMMON: dict[str, Check] = {"id": _id, "session": _text(64)}
 

@@ -35,7 +35,7 @@ from cardcore.session import fair as fairness
 from cardcore.session._flow import FORMAT, LOG, Conn
 from cardcore.session._rejoin import Rejoin
 from cardcore.session.config import GameSetup, SessionConfig, listed, mapping
-from cardcore.session.protocol import Outbound, ProtocolError, _utf8, read_message
+from cardcore.session.protocol import ENTROPY, Outbound, ProtocolError, _utf8, read_message
 from cardcore.session.store import Store, StoredSession, TokenRow
 from cardcore.session.tokens import hash_token, new_token, token_matches
 
@@ -51,6 +51,11 @@ def _check_time(now: Any) -> None:
 
 class SessionError(CardcoreError):
     """A session that cannot be created or resumed as asked (the host's mistake, not a client's)."""
+
+
+class _SeededFairDeal(SessionError, fairness.FairDealError):
+    """A fixed seed asked of a fair deal: refused as a deck or a position is (a
+    :class:`~cardcore.session.FairDealError`), and a :class:`SessionError` as before."""
 
 
 class CorruptSessionError(SessionError, CorruptStateError):
@@ -93,7 +98,7 @@ class Session(Rejoin):
         :raises CardcoreError: The game cannot start as asked (:class:`~cardcore.OptionError`,
             :class:`~cardcore.UnknownPluginError` ...), or *config* asks a fair deal of a
             game from *deck* or *position* (:class:`~cardcore.session.FairDealError`), or *seed*
-            with a fair deal (:class:`SessionError`).
+            with a fair deal (a :class:`SessionError` that is also a ``FairDealError``).
         """
         _check_time(now)
         if store is not None and not all(callable(getattr(store, m, None)) for m in ("create", "load", "commit")):
@@ -124,7 +129,7 @@ class Session(Rejoin):
             fairness.refuse_placed(deck, position)
             if seed is not None:
                 msg = "a fair deal draws its own seed: pass seed=None with fair=True"
-                raise SessionError(msg)
+                raise _SeededFairDeal(msg)
         setup.build(0 if seed is None else seed)  # every check of new_game, before anything is stored
         info = game_info(game)
         session = cls(session_id or secrets.token_urlsafe(16), setup, config, info.realtime, store, now)
@@ -439,6 +444,7 @@ class Session(Rejoin):
             raise ProtocolError("full", f"seat {seat} is open in {holders} connections already")
         entropy = msg.get("entropy") if self.phase == "waiting" else None  # after the deal: ignored
         if entropy is not None:
+            ENTROPY("entropy", entropy)  # (read only now: a holder rejoining later is never refused)
             self._check_entropy(seat, entropy)
         fresh = self._claim(seat) if row is None else None
         if row is not None and token is not None:
