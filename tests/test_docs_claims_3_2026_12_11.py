@@ -667,11 +667,6 @@ def test_rl_aec_stale_is_told_to_the_agent_deciding_again() -> None:
     assert any(sel == who for sel, who in stale_moments(2))
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="a dropped plan's 'stale': True is put in its agent's infos entry at once, so it "
-    "shows there while the other agent is selected, not only when its own agent decides again",
-)
 def test_rl_aec_stale_shows_only_when_its_agent_is_selected() -> None:
     assert all(sel == who for sel, who in stale_moments(2))
 
@@ -1025,12 +1020,6 @@ def test_new_game_refuses_bytes_as_rules_with_argument_error(key: str, names: An
         cardcore.new_game("golf", 2, seed=1, **{key: names})
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="the environments take bytes as a list of rules and refuse its first byte: "
-    "UnknownPluginError '... named by text (entry-point name or rule ID), not 103', "
-    "where new_game (and rl.rst: 'rules or without that is not a list') says ArgumentError",
-)
 @pytest.mark.parametrize("key", ["rules", "without"])
 @pytest.mark.parametrize("build", [aec_env, gym_env])
 def test_rl_bytes_as_rules_is_an_argument_error(key: str, build: Any) -> None:

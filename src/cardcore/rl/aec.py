@@ -300,6 +300,7 @@ class CardEnv(AECEnv):  # type: ignore[misc]
         self._seeds = Seeds()
         self.match: Match | None = None
         self._choices: tuple[int, int, dict[int, Action]] = (-1, -1, {})
+        self._stale: set[str] = set()  # agents whose plan was dropped, told when selected
 
     # Set by reset(); before it, reading one is a clear error (PettingZoo's loop reads them).
     agents: Any = _SetByReset()
@@ -358,6 +359,7 @@ class CardEnv(AECEnv):  # type: ignore[misc]
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos = {a: skipped_info(dropped, s, paid) for s, a in enumerate(self.agents)}
         self._choices = (-1, -1, {})
+        self._stale = set()
         self._skip_agent_selection = None
         if match.over:
             self.agent_selection = self.agents[0]
@@ -466,16 +468,19 @@ class CardEnv(AECEnv):  # type: ignore[misc]
             infos[agent] = {k: v for k, v in infos[agent].items() if k != "stale"}
         for s, before in enumerate(dropped):
             if match.dropped[s] != before:  # real time: overtaken, unapplied; it decides again
-                name = self.possible_agents[s]
-                infos[name] = {**infos[name], "stale": True}
+                self._stale.add(self.possible_agents[s])  # told when it is selected
         self._cumulative_rewards[agent] = 0.0
         self._clear_rewards()
         for s, r in enumerate(match.collect()):
             self.rewards[self.possible_agents[s]] = r
         if match.over:
+            self._stale.clear()
             self._finish()
         else:
-            self.agent_selection = self.possible_agents[match.seat]
+            selected = self.agent_selection = self.possible_agents[match.seat]
+            if selected in self._stale:
+                self._stale.discard(selected)
+                infos[selected] = {**infos[selected], "stale": True}
             self._accumulate_rewards()
 
     def _finish(self) -> None:

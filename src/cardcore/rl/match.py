@@ -166,7 +166,9 @@ class Config:
         self.game = game
         self.players: int = seats
         for what, names in (("rules", rules), ("without", without)):
-            if isinstance(names, str) or not isinstance(names, Iterable):
+            if isinstance(names, str | bytes | bytearray | Mapping) or not isinstance(
+                names, Iterable
+            ):
                 msg = f"{what} takes a list of names, not {shown(names)}"
                 raise ArgumentError(msg)
         if options is not None and not isinstance(options, Mapping):
