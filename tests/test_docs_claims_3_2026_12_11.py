@@ -1027,11 +1027,6 @@ def test_rl_bytes_as_rules_is_an_argument_error(key: str, build: Any) -> None:
         build("golf", 2, **{key: b"golf.jokers"})
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="reset(options={'rewards': 'score'}) says 'build another with aec_env(..., "
-    "options={...})': it never names rewards=, the builder parameter the setting goes to",
-)
 def test_rl_reset_with_a_setting_names_the_builder_parameter() -> None:
     env = aec_env("golf", 2, options=GOLF1)
     with pytest.raises(OptionError, match=r"rewards="):

@@ -1049,10 +1049,13 @@ def test_a_hook_failing_after_the_action_was_applied_leaves_a_match_that_asks_ag
 
 def test_reset_options_the_aec_environment_takes_and_those_every_environment_refuses() -> None:
     env = aec_env("golf", 2, options={"rounds": 1})
-    for options in ({"options": {"rounds": 3}}, {"rewards": "score"}, {"layout": 8}, [1]):
+    for options in ({"options": {"rounds": 3}}, {"layout": 8}, [1]):
         with pytest.raises(OptionError, match=r"aec_env\(\.\.\., options="):
             env.reset(seed=1, options=options)  # type: ignore[arg-type]
         assert env.match is None
+    with pytest.raises(OptionError, match=r"aec_env\(\.\.\., rewards="):  # (its own parameter)
+        env.reset(seed=1, options={"rewards": "score"})
+    assert env.match is None
     for options in (None, {}, {"options": 1}):  # {"options": 1}: PettingZoo's api_test
         env.reset(seed=1, options=options)
         assert env.match is not None and env.match.game.options["rounds"] == 1

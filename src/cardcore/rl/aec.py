@@ -28,6 +28,7 @@ from cardcore.rl.render import view_text
 from cardcore.setup import MAX_SEED_BITS
 
 __all__ = [
+    "BUILDER_PARAMETERS",
     "PARAMETERS",
     "RENDER_MODES",
     "CardEnv",
@@ -116,22 +117,16 @@ def check_seed(seed: Any) -> int | None:
     raise OptionError(msg)
 
 
-PARAMETERS = frozenset(
-    (
-        "game",
-        "players",
-        "num_envs",
-        "seat",
-        "opponents",
-        "rules",
-        "without",
-        "render_mode",
-        "rewards",
-        "max_actions",
-        "reaction",
-        "copy",
-    )
-)
+_COMMON = ("game", "players", "rules", "without", "options")
+_SETTINGS = ("rewards", "max_actions", "reaction")
+BUILDER_PARAMETERS: dict[str, tuple[str, ...]] = {
+    "aec_env": (*_COMMON, "render_mode", *_SETTINGS),
+    "gym_env": (*_COMMON, "seat", "opponents", "render_mode", *_SETTINGS),
+    "vector_env": (*_COMMON, "num_envs", "seat", "opponents", *_SETTINGS, "copy"),
+}
+"""Each environment builder's parameters, by builder name."""
+
+PARAMETERS = frozenset(p for ps in BUILDER_PARAMETERS.values() for p in ps)
 """The parameters of the environment builders, which ``reset(options=...)`` does not take
 (nor ``options`` given as a mapping of game options)."""
 
@@ -141,23 +136,33 @@ def check_reset_options(options: Any, builder: str, config: Config | None = None
 
     A game's options and the other settings belong to the environment, given to
     *builder* (``"aec_env"``, ``"gym_env"`` or ``"vector_env"``): ``reset`` refuses
-    them rather than ignore them. Without *config* every non-empty *options* is
+    them rather than ignore them, naming where each goes (the builder's ``options=``
+    or its parameter of that name). Without *config* every non-empty *options* is
     refused; with it (the AEC environment, whose ``reset`` PettingZoo's ``api_test``
     calls with ``options={"options": 1}``) only a mapping whose keys name none of
     *config*'s game options nor a builder's parameter is taken, and is not used.
     """
     if options is None or (isinstance(options, Mapping) and not options):
         return
-    if config is not None and isinstance(options, Mapping):
-        names = {option.name for option in config.info.options} | PARAMETERS
-        nested = options.get("options")
-        if not isinstance(nested, Mapping) and not any(
-            key in names for key in options if isinstance(key, str)
-        ):
-            return
+    game_options = set() if config is None else {o.name for o in config.info.options}
+    keys = list(options) if isinstance(options, Mapping) else []
+    params = [k for k in keys if isinstance(k, str) and k in PARAMETERS]
+    params = [k for k in params if k not in game_options and k != "options"]
+    nested = isinstance(options, Mapping) and isinstance(options.get("options"), Mapping)
+    goes_to_options = nested or any(isinstance(k, str) and k in game_options for k in keys)
+    if config is not None and isinstance(options, Mapping) and not (params or goes_to_options):
+        return
+    if (config is None and len(params) < len(keys)) or not isinstance(options, Mapping):
+        goes_to_options = True  # what else a single-seat or batched reset is given
+    own = BUILDER_PARAMETERS.get(builder, ())
+    args = [f"{k}=..." for k in own if k in params] + ["options={...}"] * goes_to_options
+    where = [f"build another with {builder}(..., {', '.join(args)})"] if args else []
+    for key in (k for k in params if k not in own):
+        takers = " and ".join(b for b, ps in BUILDER_PARAMETERS.items() if key in ps)
+        where.append(f"{key}= is a parameter of {takers}, not of {builder}")
     msg = (
         f"reset() takes no game options or settings, not {shown(options)}: they are the"
-        f" environment's; build another with {builder}(..., options={{...}})"
+        f" environment's; {'; '.join(where)}"
     )
     raise OptionError(msg)
 
