@@ -104,12 +104,6 @@ def test_speed_worlds_dealt_to_a_seat_are_never_refused_and_read_back() -> None:
     assert checked >= 60
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="a game whose real state its own check_position refuses: determinize re-deals 64 "
-    "times for every sample (about 50x the cost) and still hands back a refused world; the "
-    "seat *is* in a refused world, which one look at the real state would show",
-)
 def test_determinize_does_not_redeal_64_times_when_the_real_world_is_refused(monkeypatch) -> None:
     game = cardcore.new_game("golf", 2, seed=3)
     calls = [0]
@@ -200,12 +194,6 @@ def test_core_position_errors_cite_core_position_1_once() -> None:
     assert info.value.rule_id == "GOLF-GEN-1" and "CORE-POSITION" not in str(info.value)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="only the core frame cites CORE-POSITION-1: a built-in game's own refusal (Golf's, "
-    "Tonk's, Speed's _bad) still carries no rule (rule_id None), though notation.rst says a bad "
-    "position raises an OptionError citing CORE-POSITION-1",
-)
 def test_built_in_games_own_position_errors_cite_a_rule() -> None:
     for name, field in (("golf", "round=1"), ("tonk", 'phase="start"')):
         text = cardcore.new_game(name, 2, seed=1).position()
@@ -270,11 +258,6 @@ def test_numpy_and_fraction_times_are_recorded_as_plain_numbers() -> None:
     assert cardcore.replay(json.loads(json.dumps(game.record()))).version == 3
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="'any real number is now read by its value': decimal.Decimal (a finite number, "
-    "not registered as numbers.Real) is still refused as 'must be a number'",
-)
 def test_a_decimal_time_is_read_by_its_value() -> None:
     game = cardcore.new_game("golf", 2, seed=5)
     game.act(0, "flip 0", at=decimal.Decimal("3"))
@@ -410,12 +393,6 @@ def _speed_rule_cited() -> str:
     raise AssertionError("every card fits")
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="regression of 'rules of one game's part': Speed's own errors cite SPIT-MOVE-2/4 "
-    "(its rules say 'by the SPIT-MOVE-2/3/4 adjacency'), and cardcore rules speed SPIT-MOVE-2 "
-    "now says there is no such rule (7722e8b showed it)",
-)
 def test_rules_finds_the_spit_rule_that_speed_errors_cite(capsys) -> None:
     rule = _speed_rule_cited()
     assert rule.startswith("SPIT-MOVE-")
@@ -423,12 +400,6 @@ def test_rules_finds_the_spit_rule_that_speed_errors_cite(capsys) -> None:
     assert rule in capsys.readouterr().out
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="--skill now runs the --agents check, so a spec whose parameters end with a comma "
-    "('ismcts:iterations=5,') is refused, while split_agent_specs documents it as allowed and "
-    "7722e8b took it",
-)
 def test_skill_takes_a_spec_whose_parameters_end_with_a_comma() -> None:
     assert cardcore.split_agent_specs("ismcts:iterations=5,") == ["ismcts:iterations=5"]
     assert parse_skill("ismcts:iterations=5,") == ("ismcts:iterations=5", "random")
@@ -499,12 +470,6 @@ def test_the_kit_finds_a_hole_card_shown_at_the_deal() -> None:
     assert _kit_leaks(shuffle_after=False) > 0
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="_reshuffled_deal trusts every card a seat's deal events showed before the last "
-    "Shuffled event, whatever was shuffled: an empty shuffle of another pile hides a real leak "
-    "of the dealer's hole card (CORE-HIDDEN-1), and the card stays 'known' all game",
-)
 def test_the_kit_still_finds_the_leak_when_an_unrelated_pile_is_shuffled_after() -> None:
     assert _kit_leaks(shuffle_after=True) > 0
 

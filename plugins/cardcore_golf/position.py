@@ -38,7 +38,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from cardcore import ALL, Card, CardcoreError, OptionError, PluginError, Veto
-from cardcore.positions import read_position, read_result, write_position
+from cardcore.positions import read_position, read_result, refused, write_position
 from cardcore_golf.grids import complete_groups, layout_for
 from cardcore_golf.state import DRAW_PHASE, OVER, PLACE, SETUP, TAKEN, GolfState, RoundPlan
 
@@ -74,7 +74,7 @@ def write(st: GolfState) -> str:
 
 
 def _bad(msg: str) -> OptionError:
-    return OptionError(f"bad golf position: {msg}")
+    return refused(f"golf: {msg}")  # "bad position: golf: ..." citing CORE-POSITION-1
 
 
 def _int(fields: Mapping[str, Any], name: str, low: int, high: int, *, null: bool = False) -> int:

@@ -33,7 +33,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from cardcore import ALL, OptionError
-from cardcore.positions import read_position, write_position
+from cardcore.positions import read_position, refused, write_position
 from cardcore_spit import piles
 from cardcore_spit.state import (
     CENTRE,
@@ -77,7 +77,7 @@ def write(state: SpitState) -> str:
 
 
 def _bad(msg: str) -> OptionError:
-    return OptionError(f"bad position: {msg}")
+    return refused(msg)  # "bad position: ..." citing CORE-POSITION-1 (or its own rule)
 
 
 def _int(fields: Mapping[str, Any], key: str, low: int, high: int) -> int:

@@ -43,7 +43,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from cardcore import Card, NotationError, OptionError, Result
-from cardcore.positions import read_position, write_position
+from cardcore.positions import read_position, refused, write_position
 from cardcore_tonk.melds import CARDS, hit_targets, index_of, meld_of
 from cardcore_tonk.state import BETWEEN, HAND0, OVER, PHASES, PLAY, START, STOCK, TonkState
 
@@ -118,7 +118,7 @@ def stack_deals(position: str, deals: Sequence[str | Sequence[str]]) -> str:
 
 
 def _bad(msg: str) -> OptionError:
-    return OptionError(f"bad position: {msg}")
+    return refused(msg)  # "bad position: ..." citing CORE-POSITION-1 (or its own rule)
 
 
 def _int(fields: Mapping[str, Any], name: str, low: int, high: int) -> int:

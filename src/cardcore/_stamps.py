@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import decimal
 import numbers
 import operator
 from typing import TYPE_CHECKING, Any
@@ -18,12 +19,13 @@ __all__ = ["check_at"]
 
 def _plain_time(at: Any, what: str, action: Any) -> int | float:
     """*at* as a plain int or float: a subclass read without its own conversions (which
-    could raise or lie), another number (numpy's) by its value; anything else refused."""
+    could raise or lie), another real number (numpy's, a Decimal) by its value; anything else
+    refused."""
     if isinstance(at, bool):
         pass  # a flag is no time
     elif isinstance(at, int | float):
         return int.__index__(at) if isinstance(at, int) else float.__float__(at)
-    elif isinstance(at, numbers.Real) and not isinstance(at, type):
+    elif isinstance(at, numbers.Real | decimal.Decimal) and not isinstance(at, type):
         try:
             value = operator.index(at) if isinstance(at, numbers.Integral) else float(at)
         except Exception:

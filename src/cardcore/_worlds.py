@@ -46,9 +46,11 @@ def determinized(new: Game, seat: int, seed: int) -> Game:
     determinize = new.ruleset.resolve("determinize", track=False)
     if determinize is not None:
         rng = derive_rng(seed, 0)
-        for _ in range(TRIES):  # a world the game's rules refuse is no world the seat is in
+        # a world the game's rules refuse is no world the seat is in (unless the real one is)
+        tries = 1 if _refused(new) else TRIES
+        for _ in range(tries):
             _redeal(new, determinize, seat, rng)
-            if not _refused(new):
+            if tries == 1 or not _refused(new):
                 break
     new.seed = state.seed = derive_seed(seed, "determinize")
     state.draws = 1

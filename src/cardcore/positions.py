@@ -37,6 +37,7 @@ __all__ = [
     "read_field",
     "read_position",
     "read_result",
+    "refused",
     "writable",
     "write_position",
 ]
@@ -120,10 +121,18 @@ def _written(card: Card, mask: int) -> tuple[Card, str]:
     return hit
 
 
-def _bad(msg: str) -> OptionError:
-    """A refused position, citing CORE-POSITION-1 unless the message cites a rule already."""
+def refused(msg: str) -> OptionError:
+    """The error for a position a game refuses: ``OptionError("bad position: <msg>")``, citing
+    CORE-POSITION-1 unless *msg* ends citing a rule of its own (``... (SPEED-STUCK-1)``).
+
+    >>> refused("hand.0 must hold 5 cards").rule_id
+    'CORE-POSITION-1'
+    """
     cited = _RULE_AT_END.search(msg)
     return OptionError(f"bad position: {msg}" + ("" if cited else " (CORE-POSITION-1)"))
+
+
+_bad = refused
 
 
 

@@ -17,7 +17,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from cardcore import ALL, Card, OptionError
-from cardcore.positions import read_position, write_position
+from cardcore.positions import read_position, refused, write_position
 from cardcore_spit import piles
 from cardcore_spit.actions import SIDES
 from cardcore_spit.speed.state import (
@@ -46,7 +46,7 @@ def write(state: SpeedState) -> str:
 
 
 def _bad(msg: str) -> OptionError:
-    return OptionError(f"bad position: {msg}")
+    return refused(msg)  # "bad position: ..." citing CORE-POSITION-1 (or its own rule)
 
 
 def read(

@@ -143,13 +143,22 @@ def _seconds(what: str) -> Callable[[str], float]:
 
 def _agent_list(text: str) -> str:
     """``--agents``: specs separated by single commas, at least one (``","`` named no agent
-    and was reported as a game of 0 players)."""
-    pieces = [piece.strip() for piece in text.split(",")]
-    if not any(pieces):
+    and was reported as a game of 0 players), read as the library reads them (a comma may
+    end a spec's parameters: ``ismcts:iterations=5,``)."""
+    from cardcore._agentspec import split_agent_specs
+
+    if not any(piece.strip() for piece in text.split(",")):
         msg = f"names no agent: {shown(text, 40)}"
         raise argparse.ArgumentTypeError(msg)
-    if not all(pieces):
+    try:
+        specs = split_agent_specs(text)
+    except OptionError:
+        specs = None
+    if specs is None:
         msg = f"has an empty agent name (two commas in a row, or one at an end): {shown(text, 60)}"
+        raise argparse.ArgumentTypeError(msg)
+    if not specs:
+        msg = f"names no agent: {shown(text, 40)}"
         raise argparse.ArgumentTypeError(msg)
     return text
 

@@ -8,6 +8,7 @@ import importlib.metadata
 import inspect
 import json
 import multiprocessing
+import re
 import sys
 import time
 from collections.abc import Callable, Iterable, Mapping
@@ -272,9 +273,19 @@ def cmd_rules(console: Console, game: str, only: str | None) -> int:
     return 0
 
 
+def _cited(text: str) -> set[str]:
+    """The rule IDs *text* cites, ``SPIT-MOVE-2/3/4`` read as three."""
+    return {
+        f"{stem}-{n}"
+        for stem, numbers in re.findall(r"\b([A-Z][A-Z0-9]*(?:-[A-Z]+)*)-(\d+(?:/\d+)*)", text)
+        for n in numbers.split("/")
+    }
+
+
 def _one_rule(console: Console, game: str, only: str, text: str | None) -> int:
     """``cardcore rules GAME RULE``: a house rule, a rule by ID, or every rule under an ID prefix."""
-    entries = rule_entries(game_part(text, game)) if text is not None else {}  # not Speed's
+    part = game_part(text, game) if text is not None else ""
+    entries = rule_entries(part) if text is not None else {}  # not Speed's
     key = only.strip().upper()
     key = key.removesuffix("-") if len(key) > 1 else key  # a prefix as typed: GOLF-SCORE-
     core = find_rules("cardcore.rules") if key.startswith("CORE") else None
@@ -297,6 +308,9 @@ def _one_rule(console: Console, game: str, only: str, text: str | None) -> int:
             raise UsageError(msg)
     chosen = [body for rule_id, body in entries.items() if rule_id == key]
     chosen = chosen or [body for rule_id, body in entries.items() if rule_id.startswith(key + "-")]
+    if not chosen and text is not None and key in _cited(part):
+        # a rule of the shared file this game's part cites (Speed plays by SPIT-MOVE-2/3/4)
+        chosen = [body for rule_id, body in rule_entries(text).items() if rule_id == key]
     if not chosen:
         example = next(iter(entries), "")
         hint = f"a rule ID such as {example}, an ID prefix, or " if example else ""

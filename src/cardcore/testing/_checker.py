@@ -333,12 +333,18 @@ class Checker:
 def _reshuffled_deal(game: Game, ever: Known, boxes: dict[int | str, list[Event]]) -> None:
     """A deal that showed cards, then shuffled them away (a chance event of the game's own,
     ``state.draws``, and a :class:`~cardcore.Shuffled` after them): what each seat's events
-    showed before the last ``Shuffled`` is taken as shown, the documented limit for such
-    actions."""
+    showed before the last ``Shuffled`` and now lies in a pile it names is taken as shown,
+    the documented limit for such actions; a card still in sight is checked as any other."""
     if not game.state.draws:
         return
+    zones = game.state.zones
     for seat in [*range(len(game.players)), None]:
         box = boxes[SPECTATOR if seat is None else seat]
         last = max((i for i, e in enumerate(box) if type(e) is Shuffled), default=0)
-        if last:
-            ever[seat] |= card_tokens([e.to_json() for e in box[:last]])
+        if not last:
+            continue
+        mixed: set[str] = set()  # the cards now in the piles the deal shuffled
+        for event in box:
+            if type(event) is Shuffled and event.zone in zones.layout.index:
+                mixed.update(map(str, zones.cards[zones.layout.index[event.zone]]))
+        ever[seat] |= card_tokens([e.to_json() for e in box[:last]]) & mixed

@@ -66,9 +66,11 @@ def test_golf_note_1_malformed_text_raises_notation_error(text: str) -> None:
 def test_golf_note_1_non_ascii_digits_are_notation_errors(text: str) -> None:
     # regression: str.isdigit() accepted these and int() then raised a raw ValueError
     game = golf(2)
-    with pytest.raises(NotationError, match="GOLF-NOTE-1"):
+    with pytest.raises(NotationError, match="CORE-NOTATION-1"):  # (ASCII first, since 0.4)
         game.act(0, text)
     assert game.version == 0
+    with pytest.raises(NotationError, match="GOLF-NOTE-1"):  # the game's own reader, asked
+        game.logic.parse_action(game.state, 0, text)
 
 
 def test_golf_note_1_well_formed_but_illegal_is_an_illegal_action() -> None:
