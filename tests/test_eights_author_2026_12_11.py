@@ -677,12 +677,6 @@ def _variant(name: str, logic: type, **info: object) -> types.ModuleType:
     return module
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="the kit fails an int Option that declares choices but no minimum/maximum ('must declare a "
-    "minimum and a maximum ... so no caller can pass a huge value'), though choices already refuse "
-    "every other value; neither game.rst nor testing-kit.rst mentions this check",
-)
 def test_kit_accepts_int_option_bounded_by_choices():
     option = cardcore.Option("hand", 0, "Cards dealt to each seat.", choices=(0, 5, 7))
     _variant("eights-choices", e8.EightsLogic, options=(option,))
@@ -710,13 +704,6 @@ class PlainParser(e8.EightsLogic):
         raise NotationError(f"cannot read {text!r}")
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="a game's parse_action raising NotationError as the game guide says (no '(RULE-ID)' suffix) "
-    "reaches the player with rule_id None and fails the kit ('NotationError cites no rule ID') ~20 "
-    "times; the guide never says the message must end in a rule ID, and the core does not cite "
-    "CORE-NOTATION-1 for it as it does for its own parser",
-)
 def test_game_parser_notation_error_cites_a_rule():
     _variant("eights-plain", PlainParser)
     try:

@@ -315,6 +315,8 @@ def parse_failed(game: Game, exc: BaseException, words: str = "") -> NoReturn:
     if isinstance(error, NotationError) and words.split(None, 1)[0:1] == ["resign"]:
         msg = f"'resign' takes no other words, not {shown(words, 60)} (CORE-NOTATION-1)"
         raise NotationError(msg) from None
+    if type(error) is NotationError and error.rule_id is None:  # a game's own, citing nothing
+        raise NotationError(f"{error} (CORE-NOTATION-1)") from exc
     if error is exc:
         raise exc
     raise error from exc

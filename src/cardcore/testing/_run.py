@@ -104,10 +104,12 @@ def _run(
     report = Report(name, n, rules_t, dict(options or {}), checks=tuple(sorted(chosen)))
     if "bound" in chosen:
         for option in info.options:
-            if option.kind is int and (option.minimum is None or option.maximum is None):
+            bounded = option.choices is not None or None not in (option.minimum, option.maximum)
+            if option.kind is int and not bounded:  # (choices bound it as well)
                 report.fail(
                     f"integer option {option.name!r} of {name} must declare a minimum and a maximum"
-                    " (Option(..., minimum=..., maximum=...)), so no caller can pass a huge value"
+                    " (Option(..., minimum=..., maximum=...)) or its choices, so no caller can"
+                    " pass a huge value"
                 )
 
     def make(game_seed_: int, with_rules: tuple[str, ...]) -> Game:
