@@ -321,7 +321,8 @@ def _text(value: Any) -> str:
 
 
 def check(ok: object, problem: str, *args: object) -> None:
-    """Raise :class:`~cardcore.OptionError` ``"bad position: <problem>"`` unless *ok* is true.
+    """Raise :class:`~cardcore.OptionError` ``"bad position: <problem> (CORE-POSITION-1)"``
+    unless *ok* is true (see :func:`refused`).
 
     *problem* is formatted with *args* only when the check fails, so a check
     costs no more than its test::

@@ -340,5 +340,5 @@ def test_read_result_and_check() -> None:
     with pytest.raises(OptionError, match='field "result" must be'):
         read_result({"winners": [], "scores": [1, 2], "payouts": None, "reason": ""}, 2)
     check(True, "never formatted {}")  # a passing check formats nothing
-    with pytest.raises(OptionError, match=r"^bad position: hand.2 is empty$"):
+    with pytest.raises(OptionError, match=r"^bad position: hand.2 is empty \(CORE-POSITION-1\)$"):
         check([], "hand.{} is empty", 2)

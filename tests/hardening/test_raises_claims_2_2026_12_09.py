@@ -610,7 +610,7 @@ def test_read_result_of_a_score_no_game_holds_is_an_option_error(value: Any, pla
 
 def test_check_raises_option_error_formatted_only_on_failure() -> None:
     pos.check(True, "never {} formatted {}")
-    with pytest.raises(OptionError, match=r"^bad position: hand\.1 is empty$"):
+    with pytest.raises(OptionError, match=r"^bad position: hand\.1 is empty \(CORE-POSITION-1\)$"):
         pos.check(False, "hand.{} is empty", 1)
 
 
