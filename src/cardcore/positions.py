@@ -135,7 +135,6 @@ def refused(msg: str) -> OptionError:
 _bad = refused
 
 
-
 def _parse_token(token: str) -> tuple[Card, int, int]:
     """Read ``"5H"``, ``"5H!"`` or ``"5H@0.2"``: the card, its mask and the seats it needs."""
     mask = 0
