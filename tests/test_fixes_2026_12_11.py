@@ -56,3 +56,29 @@ def test_action_parser_refuses_a_seat_that_is_not_a_seat_number(seat: object) ->
     assert parser.parse(2, "knock") == _Knock(2)
     with pytest.raises(ArgumentError, match="seat number"):
         parser.parse(seat, "knock")  # type: ignore[arg-type]
+
+
+def test_a_one_file_game_ships_its_rules_as_rules_md(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A game that is one module (no package to hold a RULES.md) sets ``RULES_MD``:
+    ``cardcore rules`` lists it, and finds one rule by its ID."""
+    from cardcore.cli import main
+    from tests.plugins import eights_2026_12_11 as e8
+
+    text = (
+        "# Crazy Eights\n\n- **EIGHTS-GEN-1** Two to five players.\n"
+        "- **EIGHTS-PLAY-1** Match the discard's suit or rank; eights are wild.\n"
+    )
+    monkeypatch.setattr(e8, "RULES_MD", text, raising=False)
+    cardcore.register("cardcore.games", e8.NAME, e8)
+    try:
+        assert main(["rules", e8.NAME]) == 0
+        listing = capsys.readouterr().out
+        assert "EIGHTS-GEN-1" in listing and "EIGHTS-PLAY-1" in listing
+        assert main(["rules", e8.NAME, "EIGHTS-PLAY-1"]) == 0
+        one = capsys.readouterr().out
+        assert "eights are wild" in one and "EIGHTS-GEN-1" not in one
+        assert main(["rules", e8.NAME, "EIGHTS-NOPE-1"]) == 2
+    finally:
+        cardcore.unregister("cardcore.games", e8.NAME)

@@ -18,6 +18,7 @@ from __future__ import annotations
 import importlib.metadata
 import importlib.resources
 import re
+import sys
 from pathlib import Path
 
 __all__ = ["RULES_FILE", "TAGS", "find_rules", "game_part", "rule_entries"]
@@ -67,8 +68,17 @@ _ROW = re.compile(rf"^\|\s*(?:\*\*)?{_ID}(?:\*\*)?\s*\|(.*?)\|?\s*$")
 def find_rules(module: str) -> str | None:
     """Return the ``RULES.md`` text for the game whose entry point is *module*, or ``None``.
 
+    A module's own ``RULES_MD`` (a str, the same markdown) comes first: a game that is one
+    file, with no package to hold a ``RULES.md``, ships its rules that way.
+
     :param module: The game module's dotted name (``"cardcore_spit.speed.rules"``).
     """
+    try:
+        own = getattr(sys.modules.get(module) or importlib.import_module(module), "RULES_MD", None)
+    except Exception:  # (a module that fails to import: its game fails to load, elsewhere)
+        own = None
+    if isinstance(own, str) and own.strip():
+        return str.__str__(own)
     parts = module.split(".")
     for k in range(len(parts) - 1, 0, -1):
         package = ".".join(parts[:k])
