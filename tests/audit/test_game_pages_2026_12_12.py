@@ -289,3 +289,322 @@ def test_golf_points_limit_ends_match_after_round():
         game.act(seat, "discard")
     assert game.result is not None
     assert game.result.scores == (32.0, 34.0)
+
+
+# ---------------------------------------------------------------------------
+# Tonk
+# ---------------------------------------------------------------------------
+
+
+def _tonk_deck(hands, up="KD", stock=""):
+    """Deal one at a time from seat 0 (the last seat deals); then the upcard and the stock top."""
+    split = [hand.split() for hand in hands]
+    deck = [split[seat][i] for i in range(5) for seat in range(len(hands))]
+    return " ".join([*deck, up, *stock.split()])
+
+
+def _tonk(hands, stake=1, rules=(), up="KD", stock="", **options):
+    return cardcore.new_game(
+        "tonk",
+        len(hands),
+        deck=_tonk_deck(hands, up, stock),
+        seed=1,
+        rules=list(rules),
+        options={"first_dealer": len(hands) - 1, "stake": stake, **options},
+    )
+
+
+# the page's "Worked payouts" table, with totals of five real cards in the same order relations
+WORKED_DROPS = [
+    (
+        "lowest",
+        ("AS AH 2S 2H 4D", "AD AC 3S 4S 5S", "2D 2C 3H 5H 6H"),
+        [10, 14, 18],
+        (2, -1, -1),
+        "drop-won",
+    ),
+    (
+        "caught",
+        ("AS 2S 3H 7D 7C", "AH 2H 3S 4D 5C", "10S 10H 3D 4C 3C"),
+        [20, 15, 30],
+        (-2, 3, -1),
+        "drop-caught",
+    ),
+    (
+        "by both",
+        ("AS 2S 3H 7D 7C", "AH 2H 3S 4D 5C", "10S 4C 2D AD AC"),
+        [20, 15, 18],
+        (-4, 3, 1),
+        "drop-caught",
+    ),
+    (
+        "tied P1",
+        ("AS 2S 3H 4D 6C", "AH 2H 3S 4C 6D", "10S 10H 3D 4S 3C"),
+        [16, 16, 30],
+        (-2, 3, -1),
+        "drop-caught",
+    ),
+    (
+        "P1 P2 tie",
+        ("AS 2S 3H 6D 7C", "AH 2H 3S 4D 4C", "AD AC 2D 5S 5H"),
+        [19, 14, 14],
+        (-4, 2, 2),
+        "drop-caught",
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("name", "hands", "totals", "units", "reason"), WORKED_DROPS, ids=[w[0] for w in WORKED_DROPS]
+)
+def test_tonk_worked_drop_payouts_at_stake_5(name, hands, totals, units, reason):
+    game = _tonk(hands, stake=5)
+    game.act(0, "drop")
+    last = game.history(None)[-1]
+    assert last["totals"] == totals
+    assert game.result.reason == reason
+    assert game.result.payouts == tuple(5 * u for u in units)
+    assert game.result.scores == tuple(float(u) for u in units)  # payouts in stakes
+    best = max(units)
+    assert game.result.winners == tuple(s for s, u in enumerate(units) if u == best)
+    assert all(shown for shown in game.view(2)["table"]["shown"])  # a drop shows every hand
+
+
+def test_tonk_natural_pays_two_stakes_and_shows_only_its_hand():
+    game = _tonk(("10S 10H 10D JC 9C", "AH 2H 3S 4D 4C", "AD AC 2D 5S 5H"), stake=5)
+    assert game.result.reason == "natural"
+    assert game.result.payouts == (20, -10, -10)
+    assert game.view(1)["table"]["shown"] == [True, False, False]
+    last = game.history(1)[-1]
+    assert last["shown"][1:] == [None, None] and last["totals"][1:] == [None, None]
+
+
+def test_tonk_void_deal_is_not_a_hand_and_shows_naturals_only():
+    game = _tonk(("10S 10H 10D JC 9C", "JS QS KS 10C 9S", "AD AC 2D 5S 5H"), stake=5)
+    assert game.result is None  # a void deal never ends a session (hands=1)
+    table = game.view(2)["table"]
+    assert table["hand_number"] == 1 and table["phase"] == "between"
+    assert table["dealer"] == 0 and game.to_act == (0,)  # the deal passes left
+    assert table["shown"] == [True, True, False]
+    last = game.history(2)[-1]
+    assert last["reason"] == "void" and last["amounts"] == [0, 0, 0]
+    assert last["shown"][2] is None
+    assert [str(a) for a in game.legal_actions(0)] == ["deal"]
+
+
+def test_tonk_void_deal_counts_rule_ends_one_hand_session():
+    game = _tonk(
+        ("10S 10H 10D JC 9C", "JS QS KS 10C 9S", "AD AC 2D 5S 5H"), rules=["tonk.void-deal-counts"]
+    )
+    assert game.result is not None and game.result.reason == "void"
+    assert game.result.payouts == (0, 0, 0)
+
+
+def test_tonk_deal_shows_every_hand_rule():
+    game = _tonk(
+        ("10S 10H 10D JC 9C", "AH 2H 3S 4D 4C", "AD AC 2D 5S 5H"),
+        rules=["tonk.deal-shows-every-hand"],
+    )
+    assert game.view(1)["table"]["shown"] == [True, True, True]
+
+
+@pytest.mark.parametrize(
+    ("options", "rule"),
+    [
+        ({"stake": 0}, "TONK-STAKE-1"),
+        ({"stake": 1_000_001}, "TONK-STAKE-1"),
+        ({"hands": 0}, "TONK-SESSION-1"),
+        ({"hands": 100_001}, "TONK-SESSION-1"),
+        ({"max_players": 5}, "TONK-GEN-1"),
+        ({"max_players": 1}, "TONK-GEN-1"),
+    ],
+)
+def test_tonk_option_bounds(options, rule):
+    with pytest.raises(cardcore.OptionError, match=rule):
+        cardcore.new_game("tonk", 2, options=options)
+
+
+def test_tonk_max_players_names_option():
+    with pytest.raises(cardcore.OptionError, match="max_players"):
+        cardcore.new_game("tonk", 4)
+    with pytest.raises(cardcore.OptionError, match="max_players"):
+        cardcore.new_game("tonk", 3, options={"max_players": 2})
+    game = cardcore.new_game(
+        "tonk", 4, options={"max_players": 4, "stake": 1_000_000, "hands": 100_000}, seed=2
+    )
+    assert game.view(0)["table"]["hand_sizes"] == [5, 5, 5, 5]
+
+
+def test_tonk_errors_do_not_reveal_who_holds_a_card():
+    game = _tonk(("AS 2S 3H 6D 7C", "AH 2H 3S 4D 4C", "AD AC 2D 5S 5H"), stock="9H")
+    game.act(0, "draw")
+    with pytest.raises(cardcore.IllegalActionError) as other:
+        game.act(0, "discard 4D")  # in seat 1's hand
+    with pytest.raises(cardcore.IllegalActionError) as stock:
+        game.act(0, "discard 9C")  # in the stock
+    assert str(other.value).replace("4D", "X") == str(stock.value).replace("9C", "X")
+
+
+# seat 0: a dealt book of nines and 2C 3C; seat 1: a club run 4C 5C 6C
+HITS = ("9D 9S 9H 2C 3C", "4C 5C 6C KD KS")
+
+
+def _tonk_hits(rules=(), stake=1):
+    game = _tonk(HITS, stake=stake, rules=rules, up="QH", stock="KC 8D 7C 10D")
+    for seat, text in [(0, "draw"), (0, "spread 9D 9S 9H"), (0, "discard KC")]:
+        game.act(seat, text)
+    for seat, text in [(1, "draw"), (1, "spread 4C 5C 6C"), (1, "discard 8D"), (0, "draw")]:
+        game.act(seat, text)
+    return game
+
+
+@pytest.mark.parametrize(("rules", "units"), [((), 2), (("tonk.double-needs-spread",), 1)])
+def test_tonk_tonk_out_by_hits_only(rules, units):
+    game = _tonk_hits(rules, stake=3)
+    for text in ["hit 2 7C", "hit 2 3C", "hit 2 2C"]:
+        game.act(0, text)
+    assert game.result.reason == "tonk-out"
+    assert game.result.payouts == (3 * units, -3 * units)
+    assert game.view(1)["table"]["shown"] == [False, False]  # a tonk-out shows no hand
+
+
+def test_tonk_hit_blocks_drop_next_turn():
+    game = _tonk_hits(["tonk.hit-blocks-drop"])
+    game.act(0, "hit 2 7C")
+    game.act(0, "discard 2C")
+    assert "drop" not in [str(a) for a in game.legal_actions(1)]
+    with pytest.raises(cardcore.IllegalActionError, match="TONK-VAR-4"):
+        game.act(1, "drop")
+
+
+def test_tonk_hit_does_not_block_drop_by_default():
+    game = _tonk_hits()
+    game.act(0, "hit 2 7C")
+    game.act(0, "discard 2C")
+    assert "drop" in [str(a) for a in game.legal_actions(1)]
+
+
+def test_tonk_must_lay_down_refuses_keeping_book_but_allows_three_aces():
+    game = _tonk(
+        ("9D 9S 9H 2C 4C", "4S 5S 6D KD KS"), rules=["tonk.must-lay-down"], up="QH", stock="KC"
+    )
+    game.act(0, "draw")
+    with pytest.raises(cardcore.IllegalActionError, match="TONK-VAR-2"):
+        game.act(0, "discard KC")
+    aces = _tonk(
+        ("AD AS AH 2C 4C", "4S 5S 6D KD KS"), rules=["tonk.must-lay-down"], up="QH", stock="KC"
+    )
+    aces.act(0, "draw")
+    aces.act(0, "discard KC")
+    assert aces.view(0)["table"]["hand"] == ["AS", "AH", "AD", "2C", "4C"]
+
+
+def test_tonk_no_upcard_first_player_must_draw():
+    game = _tonk(("AS 2S 3H 6D 7C", "AH 2H 3S 4D 4C"), rules=["tonk.no-upcard"])
+    table = game.view(0)["table"]
+    assert table["discard_top"] is None and table["discard_count"] == 0
+    assert [str(a) for a in game.legal_actions(0)] == ["drop", "draw"]
+
+
+def _play_out_stock(game):
+    """Every seat draws and discards the card it drew, until the hand ends."""
+    while game.result is None:
+        seat = game.to_act[0]
+        before = set(game.view(seat)["table"]["hand"])
+        game.act(seat, "draw")
+        (new,) = set(game.view(seat)["table"]["hand"]) - before
+        game.act(seat, f"discard {new}")
+
+
+def test_tonk_stock_exhausted_tied_lowest_each_collect():
+    # TONK-STOCK-2 and the table's "stock exhausted" row: totals 19, 14, 14 -> -2, +1, +1
+    game = _tonk(("AS 2S 3H 6D 7C", "AH 2H 3S 4D 4C", "AD AC 2D 5S 5H"), stake=2)
+    _play_out_stock(game)
+    assert game.result.reason == "stock-out"
+    assert game.result.payouts == (-4, 2, 2)
+    assert game.history(None)[-1]["totals"] == [19, 14, 14]
+    assert game.view(0)["table"]["stock"] == 0
+    assert all(game.view(0)["table"]["shown"])
+
+
+def test_tonk_stock_exhausted_two_player_tie_pays_nothing():
+    game = _tonk(("AS 2S 3H 4D 6C", "AH 2H 3S 4C 6D"))
+    _play_out_stock(game)
+    assert game.result.reason == "stock-out"
+    assert game.result.payouts == (0, 0)
+    assert game.result.winners == (0, 1)
+
+
+# ---------------------------------------------------------------------------
+# Spit and Speed
+# ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("options", "rule"),
+    [
+        ({"side_pile": 10}, "SPEED-SETUP-2"),
+        ({"jokers": 1}, "SPEED-GEN-2"),
+        ({"side_pile": 0}, "SPEED-SETUP-2"),
+    ],
+)
+def test_speed_option_values(options, rule):
+    with pytest.raises(cardcore.OptionError, match=rule):
+        cardcore.new_game("speed", 2, options=options)
+
+
+@pytest.mark.parametrize(
+    ("options", "stock", "side"),
+    [
+        ({}, 15, 5),
+        ({"side_pile": 15}, 5, 15),
+        ({"jokers": 2}, 16, 5),
+        ({"jokers": 2, "side_pile": 15}, 6, 15),
+    ],
+)
+def test_speed_deal_sizes(options, stock, side):
+    game = cardcore.new_game("speed", 2, options=options, seed=4)
+    for seat in game.view(None)["table"]["seats"]:
+        assert (len(seat["hand"]), seat["stock"], seat["side"]) == (5, stock, side)
+
+
+def test_speed_view_hides_other_hand_and_error_reveals_nothing():
+    game = cardcore.new_game("speed", 2, seed=3)
+    mine = game.view(0)["table"]["seats"][0]["hand"]
+    assert all(card is not None for card in mine)
+    assert game.view(1)["table"]["seats"][0]["hand"] == [None] * 5
+    assert game.view(None)["table"]["seats"][0]["hand"] == [None] * 5
+    # seat 1 naming a card of seat 0's hand gets the same answer as for a card nobody holds
+    held = mine[0]
+    with pytest.raises(cardcore.IllegalActionError) as info:
+        game.act(1, f"play {held} L")
+    assert "seat 0" not in str(info.value) and "seat 1's hand" in str(info.value)
+
+
+@pytest.mark.parametrize("value", [0, -1, True])
+def test_spit_stall_limit_bounds(value):
+    with pytest.raises(cardcore.OptionError, match="SPIT-STUCK-3"):
+        cardcore.new_game("spit", 2, options={"stall_limit": value})
+
+
+@pytest.mark.parametrize("name", ["spit", "speed"])
+@pytest.mark.parametrize("players", [1, 3])
+def test_spit_and_speed_take_exactly_two(name, players):
+    with pytest.raises(cardcore.OptionError):
+        cardcore.new_game(name, players)
+
+
+def test_spit_canfield_layout_shape():
+    game = cardcore.new_game("spit", 2, rules=["spit.canfield"], seed=3)
+    seat = game.view(0)["table"]["seats"][0]
+    assert [len(p) for p in seat["layout"]] == [1, 1, 1, 1, 11]
+    assert seat["layout"][4][1:] == [None] * 10 and seat["layout"][4][0] is not None
+    assert seat["spit_cards"] == 11
+
+
+def test_spit_layout_shape_and_hidden_cards():
+    game = cardcore.new_game("spit", 2, seed=3)
+    for viewer in (0, 1, None):
+        layout = game.view(viewer)["table"]["seats"][0]["layout"]
+        assert [len(p) for p in layout] == [1, 2, 3, 4, 5]
+        assert all(p[0] is not None and all(c is None for c in p[1:]) for p in layout)
