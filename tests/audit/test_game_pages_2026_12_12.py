@@ -608,3 +608,52 @@ def test_spit_layout_shape_and_hidden_cards():
         layout = game.view(viewer)["table"]["seats"][0]["layout"]
         assert [len(p) for p in layout] == [1, 2, 3, 4, 5]
         assert all(p[0] is not None and all(c is None for c in p[1:]) for p in layout)
+
+
+# ---------------------------------------------------------------------------
+# Golf scoring house rules (GOLF6, a one-turn cap ends the round after seat 0's turn)
+# ---------------------------------------------------------------------------
+
+
+def _golf6_capped(seat0, seat1, rules=(), max_turns=1):
+    game = _golf6_two(seat0, seat1, "9C", "QD KC KH", rules=rules, max_turns=max_turns)
+    for seat in (0, 1):
+        game.act(seat, "flip 0")
+        game.act(seat, "flip 3")
+    game.act(0, "draw")
+    game.act(0, "discard")
+    return game
+
+
+@pytest.mark.parametrize(
+    ("seat0", "rules", "scores"),
+    [
+        # GOLF6-VAR-3: two adjacent columns of fives score 0, the other player gets +10 (23 + 10)
+        ("5H 5S 2C 5D 5C 3C", ["golf.four-of-a-kind-columns"], [5, 33]),
+        ("5H 5S 2C 5D 5C 3C", ["golf.four-of-a-kind-columns", "golf.pairs-anywhere"], [5, 33]),
+        ("5H 5S 2C 5D 5C 3C", [], [5, 23]),
+        # GOLF-SCORE-9: JH scores -2 alone, and pairs with JC by rank (GOLF-SCORE-6)
+        ("JH 7D 2C 4C 8C 3C", ["golf.one-eyed-jacks"], [22, 23]),
+        ("JH 7D 2C JC 8C 3C", ["golf.one-eyed-jacks"], [20, 23]),
+        # GOLF-SCORE-8 + GOLF-SCORE-5: a column of twos cancels to 0, a lone 2 scores -2 (seat 1: 2S)
+        ("2H 7D 2C 2D 8C 3C", ["golf.bonus-twos"], [16, 19]),
+    ],
+)
+def test_golf6_scoring_house_rules(seat0, rules, scores):
+    game = _golf6_capped(seat0, "AS 2S 3S 4H 6S 7S", rules)
+    assert game.history(None)[-1]["scores"] == scores
+
+
+def test_golf_remove_columns_shows_removed_positions():
+    game = _golf6_capped(
+        "5H 7D 2C 5D 8C 3C", "AS 6D 3S 4H 6S 7S", ["golf.remove-columns"], max_turns=5
+    )
+    table = game.view(1)["table"]
+    assert table["grids"][0] == ["--", None, None, "--", None, None]
+    assert table["discards"] == 4  # upcard, the removed pair, seat 0's discard
+    game.act(1, "draw")
+    game.act(1, "discard")
+    game.act(0, "draw")
+    assert "replace 0" not in [str(a) for a in game.legal_actions(0)]
+    with pytest.raises(cardcore.IllegalActionError):
+        game.act(0, "replace 3")
