@@ -657,3 +657,15 @@ def test_golf_remove_columns_shows_removed_positions():
     assert "replace 0" not in [str(a) for a in game.legal_actions(0)]
     with pytest.raises(cardcore.IllegalActionError):
         game.act(0, "replace 3")
+
+
+def test_golf_notation_case_spaces_and_errors():
+    game = cardcore.new_game("golf", 2, seed=1)
+    with pytest.raises(cardcore.NotationError, match="GOLF-NOTE-1"):
+        game.act(0, "flip -1")
+    with pytest.raises(cardcore.IllegalActionError, match="GOLF6-KNOCK-1"):
+        game.act(0, "knock")
+    with pytest.raises(cardcore.IllegalActionError, match="GOLF6-SETUP-2"):
+        game.act(0, "peek 0")
+    game.act(0, "  FLIP   0 ")
+    assert game.view(0)["table"]["grids"][0][0] is not None
