@@ -462,3 +462,28 @@ def test_session_new_round_gives_the_last_bidder_a_fresh_clock():
     out = session.tick(6.0)  # Bob has had 0.1 s of round 2
     assert not [o for o in out if o.message.get("type") == "update"]
     assert session.game.version == 2
+
+
+def test_determinize_keeps_each_seat_in_its_suit():
+    game = cardcore.new_game(NAME, 3, seed=3)
+    game.act(1, "bid 2")
+    twin = game.determinize(0, 5)
+    assert twin.view(0) == game.view(0)
+    for seat, suit in ((1, "H"), (2, "C")):
+        cards = twin.view(seat)["zones"][goof.hand(seat)]["cards"]
+        cards += twin.view(seat)["zones"][goof.bid_pile(seat)]["cards"]
+        assert sorted(cards) == sorted(suit_cards(suit))
+    assert game.determinize(0, 6).view(1) != game.view(1)  # hidden cards did move
+
+
+def test_ismcts_beats_random():
+    from cardcore.search import ISMCTSAgent
+
+    margin = 0.0
+    for i in range(3):
+        game = cardcore.new_game(NAME, 2, seed=100 + i)
+        result = cardcore.play(
+            game, [ISMCTSAgent(seed=i, iterations=40), cardcore.RandomAgent(seed=i)]
+        )
+        margin += result.scores[0] - result.scores[1]
+    assert margin > 0

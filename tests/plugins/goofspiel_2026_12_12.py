@@ -17,6 +17,7 @@ Rules (each with its ID):
 
 from __future__ import annotations
 
+import random
 import types
 from collections.abc import Mapping
 from functools import cache
@@ -287,6 +288,25 @@ def build_deck(players: int, options: Mapping[str, Any]) -> tuple[Card, ...]:
     """GOOF-DEAL-1: one suit per seat and the diamonds."""
     suits = [*SEAT_SUITS[:players], Suit.DIAMONDS]
     return tuple(Card(r, s) for s in suits for r in RANKS)
+
+
+@hookimpl
+def determinize(state: GameState, seat: int, rng: random.Random) -> bool:
+    """Re-deal what *seat* cannot know, keeping every seat's cards in its own suit.
+
+    Each other seat's hidden cards (hand and face-down bid) are shuffled among its own
+    places, the prize stock's among the stock (the generic re-deal would put diamonds in
+    a hand). Sorted first, as the hookspec asks.
+    """
+    z = state.zones
+    groups = [[STOCK]] + [[hand(s), bid_pile(s)] for s in range(state.players) if s != seat]
+    for piles in groups:
+        places = [(p, i) for p in piles for i in range(len(z.cards[p])) if not z.knows(p, i, seat)]
+        cards = sorted((z.cards[p][i] for p, i in places), key=str)
+        rng.shuffle(cards)
+        for (p, i), card in zip(places, cards, strict=True):
+            z.cards[p][i] = card
+    return True
 
 
 @hookimpl(trylast=True)
