@@ -280,6 +280,64 @@ def test_chance_and_shuffle_refuse_bad_input_with_a_cardcore_error(
         call()
 
 
+def _lend(game: Any) -> Any:
+    from cardcore.agents import lend_views
+
+    with lend_views(game) as views:
+        return dict(views(0))
+
+
+def _cyclic() -> list[Any]:
+    loop: list[Any] = []
+    loop.append(loop)
+    return loop
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="helpers of cardcore.agents/plugins and jsonable leak AttributeError/TypeError/"
+    "RecursionError on bad input instead of a cardcore error",
+)
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda: _lend(None),
+        lambda: _lend("golf"),
+        lambda: __import__("cardcore.agents").agents.check_agent("x", RandomAgent, "golf"),
+        lambda: __import__("cardcore.plugins").plugins.check_agent_params(
+            "random", RandomAgent, None
+        ),
+        lambda: __import__("cardcore.plugins").plugins.check_agent_params(
+            "random", RandomAgent, [1]
+        ),
+        lambda: cardcore.jsonable(_cyclic()),
+    ],
+    ids=[
+        "lend_views-None",
+        "lend_views-text",
+        "check_agent-game-text",
+        "check_agent_params-None",
+        "check_agent_params-list",
+        "jsonable-cycle",
+    ],
+)
+def test_public_helpers_refuse_bad_input_with_a_cardcore_error(call: Callable[[], object]) -> None:
+    with pytest.raises(CardcoreError):
+        call()
+
+
+def test_check_agent_and_check_agent_params_refuse_with_option_errors() -> None:
+    from cardcore.agents import check_agent
+    from cardcore.plugins import check_agent_params
+
+    with pytest.raises(OptionError, match="plays golf, not 'tonk'"):
+        check_agent("golf-greedy", cardcore.load_agent("golf-greedy"), cardcore.game_info("tonk"))
+    with pytest.raises(OptionError, match=r"no plan\(\) method"):
+        check_agent("c", _Answer, cardcore.game_info("spit"))
+    with pytest.raises(OptionError, match="did you mean 'seed'"):
+        check_agent_params("random", RandomAgent, {"sed": 1})
+
+
 def test_shuffle_refuses_a_generator_that_is_neither_chance_nor_random() -> None:
     items = [1, 2, 3]
     for rng in (None, 7):
@@ -425,6 +483,39 @@ def test_run_realtime_breaks_equal_due_times_by_a_seeded_draw_not_by_seat() -> N
     firsts = [first(s) for s in range(12)]
     assert set(firsts) == {0, 1}
     assert [first(s) for s in range(12)] == firsts
+
+
+def _spit_ready() -> tuple[Mapping[str, Any], tuple[Action, ...]]:
+    game = new_game("spit", 2, seed=1)
+    legal = game.legal_actions(0)
+    assert legal
+    return game.view(0), legal
+
+
+@pytest.mark.parametrize(
+    ("name", "median", "sigma"),
+    [
+        ("random", 0.5, 0.3),
+        ("spit-greedy", 0.3 * math.exp(-(0.35**2) / 2), 0.35),
+        ("spit-human", 0.9 * math.exp(-(0.5**2) / 2), 0.5),
+        ("ismcts", 0.5, 0.3),
+    ],
+)
+def test_reaction_delays_are_lognormal_with_the_documented_median(
+    name: str, median: float, sigma: float
+) -> None:
+    """agents.rst / search-agents.rst: RandomAgent and ISMCTS react after a lognormal delay of
+    median ``reaction`` and sigma ``spread``; spit-greedy's ``mean`` is the mean, so its
+    median is ``mean * exp(-sigma**2 / 2)``, about 0.28 s."""
+    import statistics
+
+    view, legal = _spit_ready()
+    agent = cardcore.load_agent(name, seed=3)
+    assert isinstance(agent, cardcore.RealtimeAgent)
+    delays = [agent.plan(view, legal[:1], 0.0).delay for _ in range(1500)]
+    assert statistics.median(delays) == pytest.approx(median, rel=0.05)
+    assert statistics.pstdev([math.log(d) for d in delays]) == pytest.approx(sigma, rel=0.07)
+    assert isinstance(RandomAgent(0), cardcore.Agent)
 
 
 def test_run_realtime_counts_a_negative_delay_as_zero() -> None:
