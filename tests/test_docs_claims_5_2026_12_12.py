@@ -518,6 +518,40 @@ def test_reaction_delays_are_lognormal_with_the_documented_median(
     assert isinstance(RandomAgent(0), cardcore.Agent)
 
 
+def test_run_realtime_never_starts_before_the_games_last_recorded_time() -> None:
+    game = new_game("speed", 2, seed=3)
+    for _ in range(2):
+        seat = next(s for s in game.to_act if game.legal_actions(s))
+        game.apply(game.legal_actions(seat)[0], at=10.0)
+    cardcore.run_realtime(game, [_quick(0.2), _quick(0.3)], seed=0, start=0.0, max_actions=3)
+    times = [at for _, _, at in game.record()["actions"]]
+    assert times[:2] == [10.0, 10.0] and len(times) == 5
+    assert all(t >= 10.2 for t in times[2:])
+
+
+def test_views_are_built_only_when_an_agent_reads_them(monkeypatch: pytest.MonkeyPatch) -> None:
+    built = [0]
+    real = cardcore.Game.view
+
+    def counting(self: cardcore.Game, seat: int | None = None) -> dict[str, Any]:
+        built[0] += 1
+        return real(self, seat)
+
+    monkeypatch.setattr(cardcore.Game, "view", counting)
+    cardcore.play(new_game("golf", 2, seed=1), [RandomAgent(0), RandomAgent(1)], max_actions=30)
+    assert built[0] == 0
+    kinds: list[type] = []
+
+    def reads(view: Mapping[str, Any], legal: Sequence[Action]) -> Action:
+        kinds.append(type(view))
+        view["seat"]
+        view["to_act"]
+        return legal[0]
+
+    cardcore.play(new_game("golf", 2, seed=1), [_Answer(reads)] * 2, max_actions=10)
+    assert built[0] == 10 and all(issubclass(k, cardcore.LazyView) for k in kinds)
+
+
 def test_run_realtime_counts_a_negative_delay_as_zero() -> None:
     game = new_game("speed", 2, seed=3)
     cardcore.run_realtime(game, [_quick(-5.0), _quick(-5.0)], seed=0, max_actions=3)
@@ -1065,6 +1099,26 @@ def test_applicability_is_checked_before_the_deal_citing_the_rule() -> None:
     with pytest.raises(OptionError) as info:
         new_game("golf", 2, options={"layout": 6}, rules=["golf.diagonal-pairs"])
     assert str(info.value).endswith(f"({info.value.rule_id})") and info.value.rule_id
+
+
+@pytest.mark.parametrize(("name", "players"), [("golf", 2), ("tonk", 3), ("gofish", 3)])
+def test_subscribers_hear_the_first_deal_and_a_seat_hears_no_other_seats_secret(
+    name: str, players: int
+) -> None:
+    heard: dict[int, list[Any]] = {s: [] for s in range(players)}
+    subs = [(cardcore.Event, heard[s].append, s) for s in range(players)]
+    game = new_game(name, players, seed=4, subscribers=subs)
+    assert all(any(type(e).__name__ == "GameStarted" for e in heard[s]) for s in heard)
+    assert all(len(heard[s]) > 1 for s in heard)  # the deal's events too, before any action
+    _random_walk(game, 120, 1)
+    masked = 0
+    for seat, events in heard.items():
+        for e in events:
+            vis = getattr(e, "visible_to", cardcore.ALL)
+            if type(e).secret and vis != cardcore.ALL and not (vis >> seat) & 1:
+                masked += 1
+                assert all(getattr(e, f) is None for f in type(e).secret), e
+    assert masked > 0
 
 
 def test_reads_are_pure_and_views_carry_zones_top_first() -> None:
