@@ -596,6 +596,37 @@ def test_run_realtime_raises_stalled_when_nobody_plans() -> None:
     assert "no agent plans" in str(info.value) and "[0, 1]" in str(info.value)
 
 
+class _Stubborn:
+    """Plans its first legal action again and again, long after the game refuses it."""
+
+    def __init__(self) -> None:
+        self.first: Action | None = None
+
+    def plan(self, view: Mapping[str, Any], legal: Sequence[Action], now: float) -> Any:
+        if self.first is None and legal:
+            self.first = legal[0]
+        return None if self.first is None else Plan(self.first, 0.1)
+
+
+def test_run_realtime_stalls_when_agents_keep_planning_rejected_actions() -> None:
+    game = new_game("speed", 2, seed=3)
+    with pytest.raises(StalledGameError, match="keep planning rejected actions") as info:
+        cardcore.run_realtime(game, [_Stubborn(), _Stubborn()], max_actions=5)
+    assert "_Stubborn" in str(info.value) and "the last" in str(info.value)
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="a stall from repeated rejections carries the quoted rejection's rule_id "
+    "(SPEED-STUCK-1), not the stall rule CORE-RT-2",
+)
+def test_a_stall_from_repeated_rejections_cites_core_rt_2() -> None:
+    game = new_game("speed", 2, seed=3)
+    with pytest.raises(StalledGameError) as info:
+        cardcore.run_realtime(game, [_Stubborn(), _Stubborn()], max_actions=5)
+    assert info.value.rule_id == "CORE-RT-2"
+
+
 def test_run_realtime_replans_only_agents_whose_plan_became_illegal() -> None:
     """agents.rst: after each apply only agents whose planned action became illegal plan
     again (an agent that planned nothing re-plans after every change)."""
@@ -920,6 +951,24 @@ def test_ismcts_reuse_draws_one_sample_per_k_iterations(monkeypatch: pytest.Monk
     agent = ISMCTSAgent(seed=1, iterations=40, reuse=4)
     agent.choose(game.view(0), game.legal_actions(0))
     assert agent.last_iterations == 40 and drawn[0] == 10
+
+
+def test_ismcts_redraws_a_refused_sample_20_times_then_names_game_and_complaint(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import cardcore.search.ismcts as mod
+
+    drawn = [0]
+
+    def garbage(*args: Any) -> str:
+        drawn[0] += 1
+        return "golf garbage"
+
+    monkeypatch.setattr(mod, "sample_of", garbage)
+    game = new_game("golf", 2, seed=1)
+    with pytest.raises(CardcoreError, match=r"'golf'.*'garbage' is not a field"):
+        ISMCTSAgent(seed=1, iterations=5).choose(game.view(0), game.legal_actions(0))
+    assert drawn[0] == 20
 
 
 def test_ismcts_choices_depend_on_the_view_not_on_the_hidden_cards() -> None:
