@@ -1111,6 +1111,47 @@ def test_an_unknown_hook_name_is_a_plugin_error_naming_the_closest() -> None:
         cardcore.unregister("cardcore.rules", name)
 
 
+@pytest.mark.filterwarnings("ignore::cardcore.PluginWarning")  # it changes nothing in golf
+def test_an_optional_hook_of_another_game_is_no_error() -> None:
+    def tonk_only_hook(state: Any) -> None:  # a hook golf does not declare
+        return None
+
+    _N[0] += 1
+    name = f"golf.audit5-{_N[0]}"
+    module = types.ModuleType(f"audit5_{_N[0]}")
+    module.RULE = RuleInfo(id=f"AUD5-{_N[0]}", name=name, game="golf", summary="t")  # type: ignore[attr-defined]
+    module.tonk_only_hook = hookimpl(optionalhook=True)(tonk_only_hook)  # type: ignore[attr-defined]
+    cardcore.register("cardcore.rules", name, module)
+    try:
+        assert new_game("golf", 2, rules=[name], seed=1).rules == (name,)
+    finally:
+        cardcore.unregister("cardcore.rules", name)
+
+
+def test_a_score_round_wrapper_always_receives_the_scores() -> None:
+    inners: list[Any] = []
+    passed: list[Any] = []
+
+    def score_round(state: Any, scores: Any) -> Any:
+        passed.append(list(scores))
+        inner = yield
+        inners.append(inner)
+        return inner
+
+    _N[0] += 1
+    name = f"golf.audit5-{_N[0]}"
+    module = types.ModuleType(f"audit5_{_N[0]}")
+    module.RULE = RuleInfo(id=f"AUD5-{_N[0]}", name=name, game="golf", summary="t")  # type: ignore[attr-defined]
+    module.score_round = hookimpl(wrapper=True)(score_round)  # type: ignore[attr-defined]
+    cardcore.register("cardcore.rules", name, module)
+    try:
+        game = new_game("golf", 2, rules=[name], seed=3, options={"rounds": 2})
+        cardcore.play(game, [RandomAgent(0), RandomAgent(1)])
+    finally:
+        cardcore.unregister("cardcore.rules", name)
+    assert len(inners) == 2 and [list(i) for i in inners] == passed
+
+
 @pytest.mark.parametrize(
     ("game", "players", "options", "answer", "match"),
     [
