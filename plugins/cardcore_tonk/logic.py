@@ -178,7 +178,7 @@ class TonkLogic(GameLogic[TonkState, TonkAction]):
             raise error
         fd = options["first_dealer"]
         if fd is not None and not 0 <= fd < players:
-            msg = f"option 'first_dealer' must be a seat from 0 to {players - 1}, not {fd!r}"
+            msg = f"option 'first_dealer' must be a seat from 0 to {players - 1}, not {fd!r} (TONK-DEALER-1)"
             raise OptionError(msg)
         self.require_deck(players, options, CARDS)  # hands are bit masks over these 52
 

@@ -16,6 +16,7 @@ from typing import Any
 
 from attrs import field, frozen
 
+from cardcore._options import check_declared, resolve
 from cardcore._text import one_of, shown
 from cardcore._text import unprintable as _unprintable
 from cardcore._versions import is_version
@@ -118,6 +119,15 @@ class Option:
             return self._check(value)
         except OptionError as exc:
             raise OptionError(f"{exc} ({self.rule_id})") from None
+
+    def to_json(self) -> dict[str, Any]:
+        """Return the declaration as JSON-ready data (a lobby's form; ``kind`` by its name,
+        each choice once)."""
+        choices = None if self.choices is None else list(dict.fromkeys(self.choices))
+        return {
+            "name": self.name, "default": self.default, "doc": self.doc, "kind": self.kind.__name__,
+            "choices": choices, "minimum": self.minimum, "maximum": self.maximum, "nullable": self.nullable,
+        }  # fmt: skip
 
     def _check(self, value: Any) -> Any:
         if value is None and self.nullable:
@@ -263,15 +273,7 @@ class GameInfo:
         for rule in self.default_rules:
             if not (isinstance(rule, str) and rule):
                 raise bad(f"a default rule that is not a house rule's name: {shown(rule)}")
-        seen: set[str] = set()
-        for opt in self.options:
-            if not isinstance(opt, Option):
-                raise bad(f"an option that is not an Option: {shown(opt)}")
-            if not (isinstance(opt.name, str) and opt.name):
-                raise bad(f"an option whose name is not a non-empty str: {shown(opt.name)}")
-            if opt.name in seen:
-                raise bad(f"two options named {opt.name!r}")
-            seen.add(opt.name)
+        check_declared(self.options, bad)
         named: set[object] = set()
         for view_field in self.fields if isinstance(self.fields, tuple | list) else ():
             name = getattr(view_field, "name", None)
@@ -280,12 +282,8 @@ class GameInfo:
             named.add(name)  # (what a field must be, the core checks where it reads them)
         printed: list[tuple[str, object]] = [("summary", self.summary), ("version", self.version)]
         printed += [("default rule", rule) for rule in self.default_rules]
-        for opt in self.options:  # each an Option (checked above)
-            texts = [opt.name, opt.doc, opt.default, *(opt.choices or ())]
-            printed += [(f"option {shown(opt.name, 40)}", text) for text in texts]
-        prose = {id(self.summary), *(id(opt.doc) for opt in self.options)}
         for what, text in printed:  # `cardcore list` and `cardcore rules` print them
-            why = _unprintable(text, id(text) in prose)
+            why = _unprintable(text, text is self.summary)
             if why is not None:
                 raise bad(f"{what} text {shown(text, 60)}, which holds {why}")
 
@@ -302,27 +300,7 @@ class GameInfo:
         :returns: A read-only mapping with every declared option.
         :raises OptionError: For an undeclared name or a bad value.
         """
-        if options is not None and not isinstance(options, Mapping):
-            msg = f"options must be a mapping of option names to values, not {shown(options)}"
-            raise OptionError(msg)
-        try:  # plain keys: a subclass of str could answer lookups its own way
-            given = {str.__str__(k) if isinstance(k, str) else k: v for k, v in (options or {}).items()}
-        except Exception as exc:  # a mapping whose items or keys fail
-            msg = f"options must be a mapping of option names to values; reading it failed: {shown(exc, 80)}"
-            raise OptionError(msg) from None
-        known = {opt.name for opt in self.options}
-        unknown = sorted(set(given) - known, key=shown)
-        if unknown:
-            msg = (
-                f"game {self.name!r} has no option {shown(unknown[0])}"
-                f" (it accepts: {', '.join(sorted(known)) or 'none'})"
-            )
-            raise OptionError(msg)
-        out = {
-            opt.name: opt.check(given[opt.name]) if opt.name in given else opt.default
-            for opt in self.options
-        }
-        return MappingProxyType(out)
+        return resolve(self.name, self.options, options)
 
 
 _GAME_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,63}", re.ASCII)
@@ -435,14 +413,22 @@ class RuleInfo:
         and stored sessions made with an earlier version of the game replay with this
         rule added, so they replay as they were played (see :func:`cardcore.earlier_rules`;
         only a rule shipped in the game's own package, for a version it has reached).
+    :param options: Parameters of the rule's own (:class:`Option`), such as the points a
+        joker scores: with the rule chosen they join the game's options, checked and
+        filled in alike (``new_game(options=...)``, records, views, ``-o`` on the command
+        line); without it they are refused. A name may not be one of the game's options
+        or another chosen rule's (:class:`~cardcore.PluginError` when the configuration
+        is built); hooks read the value as ``state.options[name]``. ``default_before``
+        is for a game's options only.
     :raises PluginError: For an *id*, *name* or *game* that is not a non-empty
         ``str``, a *summary* or *version* that is not a ``str``, a control character (or a
         bidirectional override) or a lone surrogate in any of them (a line break or a tab
         may wrap *summary*), in *version* or in a
         text of *conflicts*, *requires* or *applies* (names and values), *conflicts* or
         *requires* that are not a tuple (or list) of names, an
-        *applies* value that is one value instead of a tuple of them, or a
-        *default_before* that is not a version text.
+        *applies* value that is one value instead of a tuple of them, a
+        *default_before* that is not a version text, or *options* that are not a tuple
+        (or list) of :class:`Option` of distinct names (or one with ``default_before``).
     """
 
     id: str
@@ -456,6 +442,7 @@ class RuleInfo:
         factory=dict, converter=_freeze_applies, eq=False, hash=False
     )
     default_before: str | None = None
+    options: tuple[Option, ...] = ()
 
     def __attrs_post_init__(self) -> None:
         for what in ("id", "name", "game"):
@@ -512,6 +499,17 @@ class RuleInfo:
         if before is not None and not is_version(before):
             msg = f"house rule {self.name!r}: default_before takes a game version such as '0.3.0', not {shown(before)} ({self.id})"
             raise PluginError(msg, plugin=self.name)
+
+        def bad(why: str) -> PluginError:
+            return PluginError(f"house rule {self.name!r} declares {why} ({self.id})", plugin=self.name)
+
+        if isinstance(self.options, str | bytes) or not isinstance(self.options, tuple | list):
+            raise bad(f"options={shown(self.options)}: a tuple of Option is wanted")
+        object.__setattr__(self, "options", tuple(self.options))
+        check_declared(self.options, bad)
+        for opt in self.options:
+            if opt.default_before is not None:  # stored sessions fill in a game's options only
+                raise bad(f"option {opt.name!r} with default_before, which only a game's option takes")
 
     def check_applies(self, options: Mapping[str, Any]) -> None:
         """Raise :class:`OptionError` if the rule does not serve these *options*."""

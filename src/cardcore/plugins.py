@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 import pluggy
 
-from cardcore import _declared, _earlier, _hookcall, _registered, _registrations
+from cardcore import _declared, _earlier, _hookcall, _options, _registered, _registrations
 from cardcore._agentspec import (
     build_agent,
     check_agent_params,
@@ -288,6 +288,8 @@ class Ruleset:
         """Where every call of a resolved hook leaves a mark (see :meth:`resolve`)."""
         self.checked: dict[Any, Any] = {}
         """Options resolved and checked, by player count and options given (``new_game``)."""
+        self.options = _options.combined(game, self.rules)
+        """The options this configuration takes: the game's, then its chosen rules' own."""
         registering = game.name
         try:
             self.pm.add_hookspecs(hookspecs)
@@ -344,6 +346,13 @@ class Ruleset:
         parser = _declared.check_action_types(logic, game.name)
         if parser is not None and getattr(logic, "_parser", None) is None:
             logic._parser = parser
+
+    def resolve_options(self, options: Mapping[str, Any] | None) -> Mapping[str, Any]:
+        """Check *options* against :attr:`options` and fill in defaults (read-only mapping).
+
+        :raises OptionError: For a name no option has (or one of a rule not chosen) or a bad value.
+        """
+        return _options.resolve_for(self, options)
 
     @property
     def rule_names(self) -> tuple[str, ...]:

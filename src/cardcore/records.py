@@ -226,7 +226,8 @@ def _check_count(rec: Any) -> None:
         info = game_info(rec["game"])
         players = rec["players"]
         count = players if type(players) is int else len(players)
-        options = info.resolve_options(rec["options"])
+        own = {o.name for o in info.options}  # (a house rule's own options do not bound it)
+        options = info.resolve_options({k: v for k, v in rec["options"].items() if k in own})
         bound = get_ruleset(info.name).logic.action_bound(count, options)
     except Exception:  # the full checks will say what is wrong
         return

@@ -211,7 +211,7 @@ def new_game(
         resolved, bound = known
     else:
         check_logic(ruleset)  # once per configuration and options: a game's own mistakes
-        resolved = ruleset.game.resolve_options(options)
+        resolved = ruleset.resolve_options(options)
         for info in ruleset.rules:
             info.check_applies(resolved)
         try:

@@ -435,6 +435,36 @@ def test_lobby_keeps_typed_names_when_the_seat_count_changes(
     page.close()
 
 
+def test_lobby_sends_a_rules_own_option_only_with_the_rule_chosen(
+    server: tuple[str, WebServer], browser: Any
+) -> None:
+    """A house rule's own parameter (``RuleInfo.options``) gets an input under the rule."""
+    import cardcore
+    from tests.core.test_rule_options import CAP, CAP_OPTION, _rule
+
+    base, web = server
+    cardcore.register("cardcore.rules", CAP, _rule(CAP, CAP_OPTION))
+    try:
+        for chosen in (False, True):
+            page = browser.new_page()
+            page.goto(base + "/")
+            page.wait_for_selector("#game option[value=golf]", state="attached")
+            page.select_option("#game", "golf")
+            box = page.locator(f'[data-option="round_cap"][data-for-rule="{CAP}"]')
+            assert box.get_attribute("max") == "100"
+            box.fill("4")
+            if chosen:
+                page.locator(f'[data-rule="{CAP}"]').check()
+            page.click("#start")
+            page.wait_for_selector(".seat-link")
+            made = [s for s in web.hub.sessions.values() if s.setup.game == "golf"][-1]
+            assert (CAP in made.setup.rules) is chosen
+            assert dict(made.setup.options).get("round_cap") == (4 if chosen else None)
+            page.close()
+    finally:
+        cardcore.unregister("cardcore.rules", CAP)
+
+
 def test_a_player_resigns_from_the_page_after_confirming(
     server: tuple[str, WebServer], browser: Any
 ) -> None:

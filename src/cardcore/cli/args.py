@@ -17,7 +17,8 @@ from typing import Any, NoReturn
 from cardcore import __version__
 from cardcore._text import shown
 from cardcore.errors import CardcoreError, OptionError
-from cardcore.plugins import game_info
+from cardcore.info import Option
+from cardcore.plugins import available_rules, game_info, rule_info
 
 __all__ = [
     "DEFAULT_GAMES",
@@ -399,15 +400,29 @@ def _either(opt: Any, text: str) -> Any:
     return int(text) if bounded and digits.isascii() and digits.isdigit() else text
 
 
+def _rule_options(game: str) -> list[Option]:
+    """The own options of *game*'s installed house rules (a rule that fails to load has none
+    here: choosing it reports why)."""
+    out: list[Option] = []
+    for name in available_rules(game):
+        try:
+            out += rule_info(name).options
+        except CardcoreError:
+            continue
+    return out
+
+
 def parse_options(game: str, pairs: Sequence[str]) -> dict[str, Any]:
-    """Read ``KEY=VALUE`` pairs into options, converting each value to the type the game declares.
+    """Read ``KEY=VALUE`` pairs into options, converting each value to the type the game (or
+    the house rule that takes it) declares.
 
     :param game: The installed game whose options these are.
     :param pairs: Texts like ``"rounds=1"``.
     :raises OptionError: A pair without ``=``, an option named twice or a value of the wrong
         type.
     """
-    info = game_info(game)
+    info = game_info(game)  # the game's options, then its house rules' own (chosen or not)
+    declared = [*info.options, *_rule_options(game)]
     out: dict[str, Any] = {}
     pairs = () if pairs is None else pairs  # no -o given
     if not isinstance(pairs, list | tuple) or not all(isinstance(p, str) for p in pairs):
@@ -422,9 +437,8 @@ def parse_options(game: str, pairs: Sequence[str]) -> dict[str, Any]:
         if key in out:  # the last one would silently win
             msg = f"option {key!r} is given twice ({shown(pair, 60)}): give each option once"
             raise OptionError(msg)
-        try:
-            opt = info.option(key)
-        except KeyError:
+        opt = next((o for o in declared if o.name == key), None)
+        if opt is None:
             out[key] = value  # the core reports the unknown name with what is accepted
             continue
         try:

@@ -158,7 +158,7 @@ def _rules_table(game: str, rules: tuple[str, ...]) -> Table:
     rt.add_column("rule", no_wrap=True)
     rt.add_column("ID", no_wrap=True)
     rt.add_column("summary", overflow="fold")  # a long word folds, never cut
-    rt.add_column("applies / conflicts / requires", overflow="fold")
+    rt.add_column("applies / conflicts / requires / options", overflow="fold")
     for rule in rules:
         ri = rule_info(rule)
         rt.add_row(
@@ -186,6 +186,9 @@ def _notes(ri: RuleInfo, info: GameInfo) -> str:
         notes.append("conflicts: " + " ".join(ri.conflicts))
     if ri.requires:
         notes.append("requires: " + " ".join(ri.requires))
+    for opt in ri.options:  # its own parameters, set with -o once the rule is chosen
+        doc = f": {opt.doc}" if opt.doc else ""
+        notes.append(f"-o {opt.name}={_default(opt)} ({_bounds(opt)}){doc}")
     return "\n".join(notes)
 
 

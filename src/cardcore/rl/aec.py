@@ -144,7 +144,7 @@ def check_reset_options(options: Any, builder: str, config: Config | None = None
     """
     if options is None or (isinstance(options, Mapping) and not options):
         return
-    game_options = set() if config is None else {o.name for o in config.info.options}
+    game_options = frozenset() if config is None else config.option_names
     keys = list(options) if isinstance(options, Mapping) else []
     params = [k for k in keys if isinstance(k, str) and k in PARAMETERS]
     params = [k for k in params if k not in game_options and k != "options"]

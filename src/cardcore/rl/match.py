@@ -180,6 +180,8 @@ class Config:
         probe = self.start(0)
         self.info = probe.ruleset.game
         """The game's :class:`~cardcore.GameInfo`."""
+        self.option_names = frozenset(o.name for o in probe.ruleset.options)
+        """The options of this configuration: the game's and its chosen rules' own."""
         self.realtime = self.info.realtime
         self.encoding: Encoding = encoding_for(probe)
         """The configuration's encoding (the game's own or the generic one)."""

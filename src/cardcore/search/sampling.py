@@ -138,7 +138,7 @@ def _config(view: Mapping[str, Any]) -> ViewConfig:
     )
     ruleset = get_ruleset(game, rules, without)
     try:  # once per configuration: a game's own sampling code never sees options it refuses
-        ruleset.game.resolve_options(options)
+        ruleset.resolve_options(options)
     except OptionError as exc:
         msg = f"the options of a view of {game!r} are not options of the game: {exc}"
         raise OptionError(msg) from None

@@ -17,7 +17,7 @@ from cardcore._versions import version_key
 from cardcore.deck import _VERSION, CHANCE, LEGACY_CHANCE
 from cardcore.errors import CardcoreError, CorruptStateError, OptionError, PluginError
 from cardcore.game import Game
-from cardcore.plugins import game_info, rule_info
+from cardcore.plugins import game_info, get_ruleset, rule_info
 from cardcore.session.protocol import finite
 from cardcore.setup import Listener, new_game
 
@@ -296,7 +296,7 @@ class GameSetup:
             "players": list(self.players),
             "rules": list(self.rules),
             "without": list(self.without),
-            "options": _every_option(self.game, self.options),
+            "options": _every_option(self),
             "deck": None if self.deck is None else list(self.deck),
             "position": self.position,
             "game_version": _installed_version(self.game),
@@ -436,12 +436,14 @@ def _installed_rule(name: str) -> bool:
     return True
 
 
-def _every_option(game: str, options: Mapping[str, Any]) -> dict[str, Any]:
-    """*options* with every default filled in (as given when they do not resolve)."""
+def _every_option(setup: GameSetup) -> dict[str, Any]:
+    """The setup's options with every default filled in, its rules' own options too
+    (as given when they do not resolve)."""
     try:
-        return dict(game_info(game).resolve_options(options))
+        ruleset = get_ruleset(setup.game, setup.rules, setup.without)
+        return dict(ruleset.resolve_options(setup.options))
     except CardcoreError:
-        return dict(options)
+        return dict(setup.options)
 
 
 def _installed_version(game: str) -> str | None:

@@ -210,8 +210,8 @@ def configurations(
     default options (the most is capped at 8, so a game seating up to 64 is
     checked at 8, the fewest plus two and the fewest; when the most is refused,
     the most that is accepted). Then, at the fewest seats: each choice of each
-    option, each default rule switched off, each optional house rule alone, and
-    (with *pairs*) each pair of optional house rules that declare no conflict
+    option, each default rule switched off, each optional house rule alone (then with
+    each choice of each of its own options), and (with *pairs*) each pair of optional house rules that declare no conflict
     and serve common options. A rule comes with the rules it requires
     and with options it applies to (``RuleInfo.applies``).
 
@@ -256,3 +256,8 @@ def configurations(
             continue
         chosen = tuple(sorted({r.name for r in every}))
         yield Configuration(name, low, rules=chosen, without=off, options=options)
+        for opt in (o for r in group for o in r.options) if len(group) == 1 else ():
+            for value in _distinct(opt.choices or ()):  # each choice of the rule's own options
+                if value != opt.default:
+                    more = {**options, opt.name: value}
+                    yield Configuration(name, low, rules=chosen, without=off, options=more)

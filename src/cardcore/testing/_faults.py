@@ -251,7 +251,7 @@ def check_tampered(report: Report, game: Game) -> None:
         return True
 
     def option(s: dict[str, Any]) -> bool:
-        for o in game.ruleset.game.options:
+        for o in game.ruleset.options:
             if o.kind is int and o.minimum is not None and o.maximum is not None:
                 now = s["record"]["options"].get(o.name, o.default)
                 for value in (o.minimum, o.maximum):

@@ -103,11 +103,16 @@ def _run(
     rules_t, without_t = rule_names("rules", rules), rule_names("without", without)
     report = Report(name, n, rules_t, dict(options or {}), checks=tuple(sorted(chosen)))
     if "bound" in chosen:
-        for option in info.options:
+        try:  # the chosen rules' own options too (a rule that fails to load is reported below)
+            declared = get_ruleset(name, rules_t, without_t).options
+        except CardcoreError:
+            declared = info.options
+        for option in declared:
             bounded = option.choices is not None or None not in (option.minimum, option.maximum)
             if option.kind is int and not bounded:  # (choices bound it as well)
+                of = name if option in info.options else "a chosen house rule"
                 report.fail(
-                    f"integer option {option.name!r} of {name} must declare a minimum and a maximum"
+                    f"integer option {option.name!r} of {of} must declare a minimum and a maximum"
                     " (Option(..., minimum=..., maximum=...)) or its choices, so no caller can"
                     " pass a huge value"
                 )

@@ -302,23 +302,14 @@ class WebServer:
                     "realtime": info.realtime,
                     "min_players": info.min_players,
                     "max_players": info.max_players,
-                    "options": [
+                    "options": [o.to_json() for o in info.options],
+                    "rules": [  # a default rule is on unless switched off; its own options
                         {
-                            "name": o.name,
-                            "default": o.default,
-                            "doc": o.doc,
-                            "kind": o.kind.__name__,
-                            "choices": None
-                            if o.choices is None
-                            else list(dict.fromkeys(o.choices)),
-                            "minimum": o.minimum,
-                            "maximum": o.maximum,
-                            "nullable": o.nullable,
+                            "name": r,
+                            "summary": rule_info(r).summary,
+                            "default": r in defaults,
+                            "options": [o.to_json() for o in rule_info(r).options],
                         }
-                        for o in info.options
-                    ],
-                    "rules": [  # a default rule is on unless switched off
-                        {"name": r, "summary": rule_info(r).summary, "default": r in defaults}
                         for r in available_rules(name)
                     ],
                     "agents": served,

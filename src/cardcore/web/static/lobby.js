@@ -61,44 +61,50 @@
     }
   }
 
+  // The input for one option: a list of choices, a number within bounds, a box or text.
+  function optionInput(o) {
+    let input;
+    // an untyped option with bounds takes a choice or a number (Golf's dealer: "random" or a seat)
+    const either = o.kind === "object" && (o.minimum !== null || o.maximum !== null);
+    if (o.choices && !either) {
+      input = el("select", { "data-option": o.name });
+      if (!o.choices.includes(o.default)) input.append(el("option", { value: "null", text: "none" }));
+      const shown = new Set();  // one entry per spelling: Golf's layout 6 is 6 or "6"
+      for (const c of o.choices) {
+        const text = String(c).toLowerCase();
+        if (shown.has(text) && c !== o.default) continue;
+        shown.add(text);
+        input.append(el("option", { value: JSON.stringify(c), text: String(c) }));
+      }
+      input.value = JSON.stringify(o.default);
+    } else if (either) {
+      const span = o.minimum === null ? "at most " + o.maximum
+        : o.maximum === null ? "at least " + o.minimum : o.minimum + " to " + o.maximum;
+      const takes = [...(o.choices || []), span].join(", or ");
+      input = el("input", { "data-option": o.name, "data-kind": "object", "data-either": "1",
+        placeholder: (o.default === null ? "none" : String(o.default)) + " (" + takes + ")" });
+    } else if (o.kind === "bool") {
+      input = el("input", { type: "checkbox", "data-option": o.name });
+      input.checked = !!o.default;
+    } else {
+      input = el("input", { "data-option": o.name, "data-kind": o.kind,
+        placeholder: o.default === null ? "none" : String(o.default) });
+      if (o.kind === "int" || o.kind === "float") {
+        input.type = "number";
+        if (o.minimum !== null) input.min = o.minimum;
+        if (o.maximum !== null) input.max = o.maximum;
+        if (o.kind === "float") input.step = "any";
+      }
+    }
+    return input;
+  }
+
   function pick() {
     const g = current();
     $("summary").textContent = g.summary + (g.realtime ? " (real time)" : "");
     const opts = $("options"); opts.textContent = "";
     for (const o of g.options) {
-      let input;
-      // an untyped option with bounds takes a choice or a number (Golf's dealer: "random" or a seat)
-      const either = o.kind === "object" && (o.minimum !== null || o.maximum !== null);
-      if (o.choices && !either) {
-        input = el("select", { "data-option": o.name });
-        if (!o.choices.includes(o.default)) input.append(el("option", { value: "null", text: "none" }));
-        const shown = new Set();  // one entry per spelling: Golf's layout 6 is 6 or "6"
-        for (const c of o.choices) {
-          const text = String(c).toLowerCase();
-          if (shown.has(text) && c !== o.default) continue;
-          shown.add(text);
-          input.append(el("option", { value: JSON.stringify(c), text: String(c) }));
-        }
-        input.value = JSON.stringify(o.default);
-      } else if (either) {
-        const span = o.minimum === null ? "at most " + o.maximum
-          : o.maximum === null ? "at least " + o.minimum : o.minimum + " to " + o.maximum;
-        const takes = [...(o.choices || []), span].join(", or ");
-        input = el("input", { "data-option": o.name, "data-kind": "object", "data-either": "1",
-          placeholder: (o.default === null ? "none" : String(o.default)) + " (" + takes + ")" });
-      } else if (o.kind === "bool") {
-        input = el("input", { type: "checkbox", "data-option": o.name });
-        input.checked = !!o.default;
-      } else {
-        input = el("input", { "data-option": o.name, "data-kind": o.kind,
-          placeholder: o.default === null ? "none" : String(o.default) });
-        if (o.kind === "int" || o.kind === "float") {
-          input.type = "number";
-          if (o.minimum !== null) input.min = o.minimum;
-          if (o.maximum !== null) input.max = o.maximum;
-          if (o.kind === "float") input.step = "any";
-        }
-      }
+      const input = optionInput(o);
       opts.append(el("label", { title: o.doc }, o.name + " ", input, el("span", { class: "doc", text: " " + o.doc })));
       if (o.name === "min_players" || o.name === "max_players") input.addEventListener("input", seats);
     }
@@ -110,6 +116,12 @@
       if (r.default) { box.checked = true; box.dataset.default = "1"; }  // on unless switched off
       rules.append(el("label", { class: "rule", title: r.summary }, box, " " + r.name,
         el("span", { class: "doc", text: " " + r.summary + (r.default ? " (on by default)" : "") })));
+      for (const o of r.options || []) {  // the rule's own parameters, sent while it is chosen
+        const input = optionInput(o);
+        input.dataset.forRule = r.name;
+        rules.append(el("label", { class: "rule-option", title: o.doc }, o.name + " ", input,
+          el("span", { class: "doc", text: " " + o.doc })));
+      }
     }
   }
 
@@ -136,6 +148,8 @@
     });
     const options = {};
     for (const input of document.querySelectorAll("[data-option]")) {
+      const rule = input.dataset.forRule;  // a rule's own option counts only with the rule on
+      if (rule && !document.querySelector(`[data-rule="${CSS.escape(rule)}"]`).checked) continue;
       if (input.type === "checkbox") options[input.dataset.option] = input.checked;
       else if (input.tagName === "SELECT") options[input.dataset.option] = JSON.parse(input.value);
       else if (input.value !== "") options[input.dataset.option] =

@@ -1,0 +1,111 @@
+"""Options as one configuration declares them: the game's, and those of its chosen house rules.
+
+A house rule may declare parameters of its own (``RuleInfo.options``); with the rule
+chosen they are checked and filled in exactly like the game's, so everything that
+resolves options (``new_game``, records, views, sessions, the command line) asks the
+configuration, not the game alone.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Any
+
+from cardcore._text import shown
+from cardcore.errors import OptionError, PluginError
+
+if TYPE_CHECKING:
+    from cardcore.info import GameInfo, Option, RuleInfo
+    from cardcore.plugins import Ruleset
+
+__all__ = ["check_declared", "combined", "resolve", "resolve_for"]
+
+
+def check_declared(options: tuple[Any, ...], bad: Callable[[str], PluginError]) -> None:
+    """Refuse declared *options* that are no :class:`Option`, two of one name, or texts
+    ``cardcore list`` cannot print (a line break or a tab may wrap a doc)."""
+    from cardcore._text import unprintable
+    from cardcore.info import Option
+
+    seen: set[str] = set()
+    for opt in options:
+        if not isinstance(opt, Option):
+            raise bad(f"an option that is not an Option: {shown(opt)}")
+        if not (isinstance(opt.name, str) and opt.name):
+            raise bad(f"an option whose name is not a non-empty str: {shown(opt.name)}")
+        if opt.name in seen:
+            raise bad(f"two options named {opt.name!r}")
+        seen.add(opt.name)
+        for text in (opt.name, opt.doc, opt.default, *(opt.choices or ())):
+            why = unprintable(text, text is opt.doc)
+            if why is not None:
+                raise bad(f"option {shown(opt.name, 40)} text {shown(text, 60)}, which holds {why}")
+
+
+def combined(game: GameInfo, rules: Iterable[RuleInfo]) -> tuple[Option, ...]:
+    """The game's options, then each chosen rule's own, in the rules' order.
+
+    :raises PluginError: A rule's option named like one of the game's or of another rule.
+    """
+    out = list(game.options)
+    owner = dict.fromkeys((opt.name for opt in game.options), f"game {game.name!r}")
+    for info in rules:
+        for opt in info.options:
+            if opt.name in owner:
+                msg = (
+                    f"house rule {info.name!r} declares option {opt.name!r}, which {owner[opt.name]}"
+                    f" declares too: a rule's option needs a name of its own ({info.id})"
+                )
+                raise PluginError(msg, plugin=info.name)
+            owner[opt.name] = f"house rule {info.name!r}"
+            out.append(opt)
+    return tuple(out)
+
+
+def resolve(
+    game: str,
+    declared: tuple[Option, ...],
+    options: Mapping[str, Any] | None,
+    hint: Callable[[str], str] | None = None,
+) -> Mapping[str, Any]:
+    """Check *options* against *declared* and fill in defaults (see ``GameInfo.resolve_options``).
+
+    :param hint: Words to add for an unknown name (which house rule takes it).
+    :raises OptionError: For an undeclared name or a bad value.
+    """
+    if options is not None and not isinstance(options, Mapping):
+        msg = f"options must be a mapping of option names to values, not {shown(options)}"
+        raise OptionError(msg)
+    try:  # plain keys: a subclass of str could answer lookups its own way
+        given = {str.__str__(k) if isinstance(k, str) else k: v for k, v in (options or {}).items()}
+    except Exception as exc:  # a mapping whose items or keys fail
+        msg = f"options must be a mapping of option names to values; reading it failed: {shown(exc, 80)}"
+        raise OptionError(msg) from None
+    known = {opt.name for opt in declared}
+    unknown = sorted(set(given) - known, key=shown)
+    if unknown:
+        more = hint(unknown[0]) if hint is not None and type(unknown[0]) is str else ""
+        msg = (
+            f"game {game!r} has no option {shown(unknown[0])}"
+            f" (it accepts: {', '.join(sorted(known)) or 'none'}){more}"
+        )
+        raise OptionError(msg)
+    out = {opt.name: opt.check(given[opt.name]) if opt.name in given else opt.default for opt in declared}
+    return MappingProxyType(out)
+
+
+def resolve_for(ruleset: Ruleset, options: Any) -> Mapping[str, Any]:
+    """Resolve *options* for a configuration (``Ruleset.resolve_options``), naming the
+    installed house rule that takes an option given without it."""
+    game = ruleset.game
+
+    def hint(name: str) -> str:
+        from cardcore.plugins import available_rules, rule_info
+
+        for rule in available_rules(game.name):
+            if any(opt.name == name for opt in rule_info(rule).options):
+                return f"; house rule {rule!r} takes it: choose the rule (rules=[{rule!r}]) to set it"
+        return ""
+
+    return resolve(game.name, ruleset.options, options, hint)
