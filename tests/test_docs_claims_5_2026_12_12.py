@@ -825,6 +825,30 @@ def test_determinize_keeps_the_seats_view_and_redeals_what_it_cannot_see(
     assert world.view(players - 1)["legal"] == game.view(players - 1)["legal"]
 
 
+@pytest.mark.parametrize(("name", "players"), [("golf", 2), ("spit", 2), ("gofish", 3)])
+def test_determinize_leaves_every_card_the_seat_knows_where_it_lies(
+    name: str, players: int
+) -> None:
+    """agents.rst: the clone is consistent with everything the seat has seen (not only what
+    its view shows now: a buried discard it saw stays buried where it was)."""
+    game = new_game(name, players, seed=8)
+    rng = random.Random(3)
+    checked = 0
+    for step in range(25):
+        for seat in range(players):
+            real, twin = game.state.zones, game.determinize(seat, step).state.zones
+            for pile, masks, other in zip(real.cards, real.seen, twin.cards, strict=True):
+                for i, (card, mask) in enumerate(zip(pile, masks, strict=True)):
+                    if mask == cardcore.ALL or (mask >> seat) & 1:
+                        checked += 1
+                        assert other[i] == card
+        acts = [a for s in game.to_act for a in game.legal_actions(s)]
+        if game.is_over or not acts:
+            break
+        game.apply(rng.choice(acts))
+    assert checked > 200
+
+
 @pytest.mark.parametrize("seed", [-1, "x", True, 1.5, None, 2**128])
 def test_determinize_refuses_a_bad_seed_or_seat(seed: Any) -> None:
     game = new_game("golf", 2, seed=8)
