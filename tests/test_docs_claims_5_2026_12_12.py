@@ -236,20 +236,12 @@ def test_chance_of_new_game_is_3_and_clone_copies_it() -> None:
     assert cardcore.replay(old).state.chance == 2
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="Ruleset.resolve of a non-text or dunder name leaks TypeError/AttributeError, not PluginError",
-)
 @pytest.mark.parametrize("name", [None, 5, "__class__", "__dict__", "__init__"])
 def test_ruleset_resolve_refuses_any_bad_name_with_a_plugin_error(name: Any) -> None:
     with pytest.raises(PluginError):
         cardcore.get_ruleset("tonk").resolve(name)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="Chance methods and cardcore.shuffle leak raw TypeError/AttributeError/IndexError on bad input",
-)
 @pytest.mark.parametrize(
     "call",
     [
@@ -293,11 +285,6 @@ def _cyclic() -> list[Any]:
     return loop
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="helpers of cardcore.agents/plugins and jsonable leak AttributeError/TypeError/"
-    "RecursionError on bad input instead of a cardcore error",
-)
 @pytest.mark.parametrize(
     "call",
     [
@@ -615,11 +602,6 @@ def test_run_realtime_stalls_when_agents_keep_planning_rejected_actions() -> Non
     assert "_Stubborn" in str(info.value) and "the last" in str(info.value)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="a stall from repeated rejections carries the quoted rejection's rule_id "
-    "(SPEED-STUCK-1), not the stall rule CORE-RT-2",
-)
 def test_a_stall_from_repeated_rejections_cites_core_rt_2() -> None:
     game = new_game("speed", 2, seed=3)
     with pytest.raises(StalledGameError) as info:
@@ -906,11 +888,6 @@ def _tonk_view_after_a_take() -> tuple[dict[str, Any], str, int]:
     raise AssertionError("no take found")
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="Tonk's position_from_view deals the taken discard (shown in the view's table) "
-    "among the hidden cards; most samples are then refused (taken must be in the hand)",
-)
 def test_a_tonk_sample_keeps_the_taken_discard_in_the_takers_hand() -> None:
     view, taken, taker = _tonk_view_after_a_take()
     for k in range(10):

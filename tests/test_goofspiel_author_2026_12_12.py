@@ -347,10 +347,6 @@ def test_session_never_sends_an_unrevealed_bid_to_the_other_seat():
     assert any(spade.search(t) for t in sent["bob"]) and any(heart.search(t) for t in sent["ann"])
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="session refuses as stale a bid made on the view shown, because another seat bid first in the same simultaneous phase",
-)
 def test_session_simultaneous_bids_on_the_same_view_both_accepted():
     from cardcore.session import Session
 
@@ -447,11 +443,6 @@ def test_session_both_clocks_run_and_time_out_in_a_simultaneous_round():
     assert causes[:1] == ["timeout"] and session.game.version >= 2
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="session clock: a seat whose bid ends a round stays in to_act, so its next round's "
-    "turn clock is not restarted (session/clocks.py update) and it times out at once",
-)
 def test_session_new_round_gives_the_last_bidder_a_fresh_clock():
     from cardcore.session import SessionConfig, TimeControl
 

@@ -10,8 +10,9 @@ search hooks of :class:`cardcore.GameLogic`):
   hit since their last turn (``hit``: where a house rule reads it, the agent's own moves
   are still judged right, since a search only tries the actions the real game offers),
   quiet turns, whether the seat to act laid or hit this turn, and the chance counter. A
-  discard an opponent took into its hand is known to everyone, but the view does not show
-  it: a sample deals it among the unseen cards. A hand the table marks ``shown`` (turned
+  discard the seat to act took this turn is known to everyone: the table shows it
+  (``taken``) but not where it lies, so the sample puts it into the taker's hand. A hand
+  the table marks ``shown`` (turned
   face up at the end of a hand) is known to every seat in the sample, the viewer's own too.
 * :func:`rollout_action`: drop with a hand of 5 or less, take a discard that makes a book
   with the hand, else draw; then lay the first spread, hit, or discard the costliest card
@@ -25,7 +26,7 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from cardcore import ALL, Zones
+from cardcore import ALL, Card, Zones
 from cardcore.positions import write_position
 from cardcore_tonk.actions import Discard, Draw, Drop, Hit, Spread, Take, TonkAction
 from cardcore_tonk.melds import index_of
@@ -62,7 +63,30 @@ def position_from_view(logic: TonkLogic, view: Mapping[str, Any], zones: Zones) 
         fields["spreads"] = [[len(sp["cards"]), sp["owner"]] for sp in spreads]
     if table["taken"] is not None:
         fields["taken"] = table["taken"]
+        shown = any(table["taken"] in zone["cards"] for zone in view["zones"])
+        if not shown:  # (laid in a spread, it lies where the view shows it)
+            _hold_taken(zones, Card.parse(table["taken"]), HAND0 + table["turn"], view.get("seat"))
     return write_position("tonk", fields, zones)
+
+
+def _hold_taken(zones: Zones, card: Card, hand: int, viewer: int | None) -> None:
+    """Put the discard taken this turn into the taker's hand, known to every seat.
+
+    The table shows it (``taken``) but the view not where it lies, so the deal put it among
+    the hidden places: swap it with a card of the taker's hand the viewer does not know
+    (the hidden cards are exchangeable, so the sample stays uniform)."""
+    cards, seen = zones.cards, zones.seen
+    if card in cards[hand]:
+        seen[hand][cards[hand].index(card)] = ALL
+        return
+    where = next(((z, pile.index(card)) for z, pile in enumerate(cards) if card in pile), None)
+    hidden = (lambda mask: mask != ALL) if viewer is None else (lambda mask: not mask >> viewer & 1)
+    slot = next((i for i, mask in enumerate(seen[hand]) if hidden(mask)), None)
+    if where is None or slot is None:  # (no hidden card in the taker's hand: it holds it)
+        return
+    z, i = where
+    cards[z][i], cards[hand][slot] = cards[hand][slot], card
+    seen[hand][slot] = ALL
 
 
 def utility(logic: TonkLogic, state: TonkState) -> tuple[float, ...]:

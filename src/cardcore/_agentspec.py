@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from cardcore._text import shown
-from cardcore.errors import CardcoreError, OptionError
+from cardcore.errors import ArgumentError, CardcoreError, OptionError
 
 __all__ = [
     "build_agent",
@@ -32,7 +32,11 @@ def check_agent_params(name: str, factory: Any, params: Mapping[str, Any]) -> No
     """Raise :class:`OptionError` if agent *name* (built by *factory*) takes no parameter of *params*.
 
     Agents whose factory takes ``**kwargs`` accept every name.
+
+    :raises ArgumentError: *params* is not a mapping.
     """
+    if not isinstance(params, Mapping):
+        raise ArgumentError(f"an agent's parameters are a mapping, not {shown(params, 40)}")
     try:
         sig = inspect.signature(factory)
     except (TypeError, ValueError):

@@ -29,11 +29,11 @@ from cardcore.errors import (
     OptionError,
     StalledGameError,
 )
+from cardcore.info import GameInfo
 from cardcore.state import Result
 
 if TYPE_CHECKING:
     from cardcore.game import Game
-    from cardcore.info import GameInfo
 
 __all__ = [
     "Agent",
@@ -137,6 +137,10 @@ def lend_views(game: Game) -> Iterator[Callable[[int], LazyView]]:
     >>> with lend_views(game) as views:  # doctest: +SKIP
     ...     action = agent.choose(views(seat), game.legal_actions(seat))
     """
+    from cardcore.game import Game as Game_
+
+    if not isinstance(game, Game_):
+        raise ArgumentError(f"lend_views takes a Game, not {shown(game, 40)}")
     token = _lend(game)
 
     def views(seat: int) -> LazyView:
@@ -178,6 +182,8 @@ def check_agent(name: str, factory: object, game: GameInfo) -> None:
     :param factory: What :func:`cardcore.load_agent` returned.
     :param game: The game's :class:`~cardcore.GameInfo`.
     """
+    if not isinstance(game, GameInfo):
+        raise ArgumentError(f"check_agent takes the game's GameInfo, not {shown(game, 40)}")
     games = getattr(factory, "games", None)
     if isinstance(games, tuple | list | frozenset | set) and game.name not in games:
         served = ", ".join(sorted(str(g) for g in games)) or "no game"
@@ -498,7 +504,7 @@ def _run_realtime(
                 msg = (
                     f"agents keep planning rejected actions in {game.name} at version"
                     f" {game.version}; the last, of the agent at seat {seat}"
-                    f" ({type(agents[seat]).__name__}): {exc}"
+                    f" ({type(agents[seat]).__name__}): {exc} (CORE-RT-2)"
                 )
                 raise StalledGameError(msg) from exc
             replan(seat)

@@ -213,7 +213,12 @@ class Chance:
         return words[pos:end]
 
     def shuffle(self, items: MutableSequence[T]) -> None:
-        """Shuffle *items* in place (one word per card but the first)."""
+        """Shuffle *items* in place (one word per card but the first).
+
+        :raises ArgumentError: *items* is not a mutable sequence (a tuple, a text).
+        """
+        if type(items) is not list and not isinstance(items, MutableSequence):
+            raise _not_a("shuffle", "a list", items)
         i = len(items)
         if i < 2:
             return
@@ -231,6 +236,8 @@ class Chance:
 
     def getrandbits(self, k: int) -> int:
         """Return an int of *k* random bits (``k >= 0``)."""
+        if not isinstance(k, int):
+            raise _not_a("getrandbits", "an int", k)
         if k < 0:
             msg = "number of bits must be non-negative"
             raise ValueError(msg)
@@ -251,9 +258,12 @@ class Chance:
         """Return a random int in ``range(start, stop)`` (or ``range(start)``).
 
         :raises ValueError: An empty range.
+        :raises ArgumentError: A bound that is not an int.
         """
         if stop is None:
             start, stop = 0, start
+        if not (isinstance(start, int) and isinstance(stop, int)):
+            raise _not_a("randrange", "ints", (start, stop))
         if stop <= start:
             msg = f"empty range for randrange({start}, {stop})"
             raise ValueError(msg)
@@ -267,7 +277,10 @@ class Chance:
         """Return a random element of the non-empty *seq*.
 
         :raises IndexError: *seq* is empty.
+        :raises ArgumentError: *seq* is not a sequence.
         """
+        if not isinstance(seq, Sequence):
+            raise _not_a("choice", "a sequence", seq)
         if not seq:
             msg = "cannot choose from an empty sequence"
             raise IndexError(msg)
@@ -277,7 +290,10 @@ class Chance:
         """Return *k* distinct elements of *population*, in random order (exact).
 
         :raises ValueError: *k* is negative or larger than the population.
+        :raises ArgumentError: *population* is not a sequence, or *k* not an int.
         """
+        if not isinstance(population, Sequence) or not isinstance(k, int):
+            raise _not_a("sample", "a sequence and an int", (population, k))
         pool = list(population)
         n = len(pool)
         if not 0 <= k <= n:
@@ -304,7 +320,13 @@ def shuffle(items: MutableSequence[T], rng: Chance | random.Random) -> None:
     if not isinstance(rng, random.Random):
         msg = f"shuffle draws with a Chance or a random.Random (state.rng()), not {shown(rng, 60)}"
         raise ArgumentError(msg)
+    if not isinstance(items, MutableSequence):
+        raise _not_a("shuffle", "a list", items)
     rand = rng.random
     for i in range(len(items) - 1, 0, -1):
         j = int(rand() * (i + 1))
         items[i], items[j] = items[j], items[i]
+
+
+def _not_a(method: str, wanted: str, given: object) -> ArgumentError:
+    return ArgumentError(f"{method} takes {wanted}, not {shown(given, 60)}")

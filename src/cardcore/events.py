@@ -69,8 +69,18 @@ def jsonable(value: Any) -> Any:
     own data; mappings become objects with string keys; sets become sorted
     lists; anything else becomes its ``str()``.
 
-    :raises ArgumentError: For an int too long to write (more than 4,000 digits).
+    :raises ArgumentError: For an int too long to write (more than 4,000 digits), or data
+        that holds itself (a list inside itself) or is nested too deep to write.
     """
+    try:
+        return _plain(value)
+    except RecursionError:
+        msg = f"{type(value).__name__} data holds itself or is nested too deep to write as JSON"
+        raise ArgumentError(msg) from None
+
+
+def _plain(value: Any) -> Any:
+    """:func:`jsonable`'s recursion (an event's fields call it directly)."""
     if value is None or isinstance(value, bool | float | str):
         return value
     if isinstance(value, int):
@@ -79,7 +89,7 @@ def jsonable(value: Any) -> Any:
         raise ArgumentError(f"{shown(value)} is too long to write as JSON")
     kind = type(value)
     if kind is list or kind is tuple:
-        return [jsonable(v) for v in value]
+        return [_plain(v) for v in value]
     if kind is Card:
         return str(value)
     for name in ("snapshot", "to_json"):
@@ -87,9 +97,9 @@ def jsonable(value: Any) -> Any:
         if method is not None:
             return method()
     if isinstance(value, Mapping):
-        return {str(k): jsonable(v) for k, v in value.items()}
+        return {str(k): _plain(v) for k, v in value.items()}
     if isinstance(value, set | frozenset):
-        items = [jsonable(v) for v in value]
+        items = [_plain(v) for v in value]
         try:
             return sorted(items)
         except TypeError:  # mixed types: a stable order all the same
@@ -97,7 +107,7 @@ def jsonable(value: Any) -> Any:
     if isinstance(value, Card):
         return str(value)
     if isinstance(value, tuple | list | deque):
-        return [jsonable(v) for v in value]
+        return [_plain(v) for v in value]
     return str(value)
 
 
@@ -207,7 +217,7 @@ class _EventMethods:
         data: dict[str, Any] = {"event": self.slug}
         for f, v in zip(self._fields, _values(self), strict=True):
             if f != "visible_to":
-                data[f] = jsonable(v)
+                data[f] = _plain(v)
         return data
 
     def __repr__(self) -> str:

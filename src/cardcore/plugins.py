@@ -381,12 +381,12 @@ class Ruleset:
             so a configuration without such a rule pays nothing.
         :raises PluginError: If no specification has that name.
         """
-        hc = getattr(self.pm.hook, name, None)
-        if hc is None or hc.spec is None:
+        hc: Any = vars(self.pm.hook).get(name) if type(name) is str else None  # never a dunder
+        if getattr(hc, "spec", None) is None:
             known = sorted(n for n, c in vars(self.pm.hook).items() if getattr(c, "spec", None))
-            close = difflib.get_close_matches(name, known, n=3, cutoff=0.6)
+            close = difflib.get_close_matches(name, known, n=3, cutoff=0.6) if type(name) is str else ()
             hint = f"; did you mean {', '.join(repr(c) for c in close)}?" if close else ""
-            msg = f"{name!r} is not a hook of {self.game.name!r}{hint}"
+            msg = f"{shown(name, 60)} is not a hook of {self.game.name!r}{hint}"
             raise PluginError(msg, plugin=self.game.name)
         impls = list(reversed(hc.get_hookimpls()))
         if not impls:

@@ -525,10 +525,19 @@ def test_tonk_two_people_errors_shown_and_a_taken_seat_learns_nothing(
     assert idle.version == version == people[mover].version
     seen = {_tonk_click(people[mover], mover, 0)}  # the mover draws ...
     _settle(people, version)
-    # ... and the other's click made on the table before that draw arrives too late
+    # ... the other's click made on the table before that draw is judged as the table stands:
+    # still not its turn (its choices did not change, so the click is not stale)
     text = _say(idle, "draw", seen=version)
-    assert text.startswith("Too late — “draw”:"), text  # a turn-based game's stale move
-    assert text.count("look again") == 1 and text.endswith("."), text  # said once, ended
+    assert text.startswith("Not allowed — “draw”:") and "[CORE-TURN-1]" in text, text
+    # the mover ends its turn: now the same old click reaches a seat whose choices changed
+    while people[mover].view["to_act"] == [mover] and not people[mover].view["is_over"]:
+        before = people[mover].version
+        seen.add(_tonk_click(people[mover], mover, 0))
+        _settle(people, before)
+    if not people[0].view["is_over"]:
+        text = _say(idle, "draw", seen=version)
+        assert text.startswith("Too late — “draw”:"), text  # a turn-based game's stale move
+        assert text.count("look again") == 1 and text.endswith("."), text  # said once, ended
     # Ann opens her link in a second tab of her browser: the same seat, and it follows play
     second = people[0].context.new_page()
     second.goto(links[0])

@@ -357,9 +357,8 @@ class Flow(Presence):
         when = self.now if at is None else at
         if self.takeback is not None:
             self._takeback_end("cancelled", None, "the game moved on")
-        for s in range(self.players):  # what a seat did not do itself makes its older views stale
-            if s != actor or cause != "player":
-                self.foreign[s] = version
+        if cause != "player":  # a timeout, a takeback, the host: every older view is stale
+            self.foreign = [version] * self.players
         over = game.is_over
         self.clocks.update(may_act(game), when, actor if actor != HOST else None, over=over)
         for s, stream in enumerate(self.streams):
@@ -368,7 +367,10 @@ class Flow(Presence):
                 new = game.view(s)
             except Exception:  # a plugin's view: this seat gets it all with its next update
                 LOG.exception("session %s: seat %d's view failed at version %d", self.id, s, version)
+                self.foreign[s] = version
                 continue
+            if s != actor and old.get("legal") != new.get("legal"):
+                self.foreign[s] = version  # another seat's move changed its choices: look again
             self.views[s] = new
             events = [e.to_json() for e in self._seat_events[s] if type(e) is not ActionApplied]
             self._seat_events[s].clear()  # (kept for a seat whose view failed, as above)

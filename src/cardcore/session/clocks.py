@@ -57,8 +57,10 @@ class Clocks:
         """Follow the game after a change at *at* by *actor* (``None``: not a seat's action).
 
         Turn-based: a seat's clock runs from the moment it is among the seats to
-        act until it no longer is. Real time: a seat's idle clock also restarts
-        with each of its actions.
+        act until it no longer is, so a turn of several actions shares one clock;
+        but an actor that stays while other seats join it (its action ended a
+        simultaneous round and began the next) starts afresh. Real time: a seat's
+        idle clock also restarts with each of its actions.
         """
         if over:
             self.turn = {}
@@ -70,7 +72,7 @@ class Clocks:
         if limit is not None:
             before = self.turn
             was = set(self.to_act)
-            fresh = self.realtime
+            fresh = self.realtime or any(s not in was and s != actor for s in seats)
             self.turn = {
                 s: before[s]
                 if s in before and s in was and not (fresh and s == actor)
