@@ -282,10 +282,6 @@ def test_a_started_stored_session_whose_rule_is_gone_fails_alone(tmp_path: Path)
     assert plain in again.sessions
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="a waiting stored session whose rule is gone resumes, then starts with 'internal error'",
-)
 def test_a_waiting_stored_session_whose_rule_is_gone_is_refused_clearly(tmp_path: Path) -> None:
     sid, _ = _session_without_its_rule(tmp_path / "s.db", join=False)
     again = Hub(SQLiteStore(tmp_path / "s.db"))
@@ -403,10 +399,6 @@ def test_two_alternative_rules_may_share_an_option_name_in_the_api(two_caps: Non
     )
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="parse_options converts -o by the first installed rule declaring the name, not the chosen one",
-)
 def test_the_command_line_reads_an_option_as_the_chosen_rule_declares_it(
     two_caps: None, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -425,10 +417,6 @@ def test_compare_carries_rule_options_when_each_side_is_given_its_own(cap: str) 
     assert result.a.options == {"round_cap": 3, "rounds": 1} and result.b.options == {"rounds": 1}
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="compare: B (without the rule) inherits A's rule-only option and is refused",
-)
 def test_compare_a_rule_with_its_option_against_the_base_game(cap: str) -> None:
     # as compare("golf", rules=["golf.jokers"]) asks what jokers do, this asks what a cap of 3 does
     result = cardcore.compare(
@@ -437,10 +425,6 @@ def test_compare_a_rule_with_its_option_against_the_base_game(cap: str) -> None:
     assert result.a.options["round_cap"] == 3 and "round_cap" not in result.b.options
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="cardcore compare --rules R -o R_OPTION=V fails: B inherits the rule's option",
-)
 def test_cli_compare_a_rule_with_its_option_against_the_base_game(
     cap: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -451,10 +435,6 @@ def test_cli_compare_a_rule_with_its_option_against_the_base_game(
 # -- default rules with options -----------------------------------------------------------------
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="the hint for a switched-off default rule's option advises rules=[...], which is refused",
-)
 def test_an_option_of_a_switched_off_default_rule_says_it_is_switched_off(golfd: str) -> None:
     with pytest.raises(OptionError) as err:
         cardcore.new_game(golfd, 2, without=["golfd.cap"], options={"round_cap": 3})
@@ -482,10 +462,6 @@ def test_a_game_whose_default_rule_reads_its_option_in_the_deck_starts_at_every_
     )
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="cardcore list's seats (_players) resolve the game's options only, not the default rules'",
-)
 def test_cardcore_list_counts_the_seats_of_a_game_whose_default_rule_has_options(
     golfe: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -495,10 +471,6 @@ def test_cardcore_list_counts_the_seats_of_a_game_whose_default_rule_has_options
     assert "2-64" in row and "by option" not in row, row
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="configurations()' seat counts (_seats) resolve the game's options only, not the default rules'",
-)
 def test_the_kit_checks_every_seat_count_of_a_game_whose_default_rule_has_options(
     golfe: str,
 ) -> None:
@@ -507,10 +479,6 @@ def test_the_kit_checks_every_seat_count_of_a_game_whose_default_rule_has_option
     assert golf == [2, 4, 8] and mine == golf
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="configurations() varies an optional rule's own option choices but never a default rule's",
-)
 def test_the_kit_checks_each_choice_of_a_default_rules_option() -> None:
     choice = Option("round_cap", default=10, choices=(5, 10, 20))
     cardcore.register("cardcore.games", "golfc", _golf_copy("golfc", ("golfc.cap",)))
@@ -568,10 +536,6 @@ def _odd_rule(option: Option) -> types.ModuleType | None:
         return None
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="a rule option with a list default is taken, then Golf's plan cache hashes it: blamed on 'golf'",
-)
 def test_a_rule_option_with_a_list_value_works_or_is_refused_naming_the_rule() -> None:
     module = _odd_rule(Option("cap", default=[1], kind=object, doc="a list"))
     if module is None:
@@ -583,10 +547,6 @@ def test_a_rule_option_with_a_list_value_works_or_is_refused_naming_the_rule() -
         cardcore.unregister("cardcore.rules", "golf.review-odd")
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="one rule option with list choices makes /api/games raise TypeError (Option.to_json)",
-)
 def test_the_lobby_lists_games_despite_a_rule_option_with_list_choices() -> None:
     pytest.importorskip("starlette")
     from tests.web.helpers import serve

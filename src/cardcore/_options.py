@@ -22,9 +22,13 @@ if TYPE_CHECKING:
 __all__ = ["check_declared", "combined", "resolve", "resolve_for"]
 
 
-def check_declared(options: tuple[Any, ...], bad: Callable[[str], PluginError]) -> None:
+def check_declared(
+    options: tuple[Any, ...], bad: Callable[[str], PluginError], *, hashable: bool = False
+) -> None:
     """Refuse declared *options* that are no :class:`Option`, two of one name, or texts
-    ``cardcore list`` cannot print (a line break or a tab may wrap a doc)."""
+    ``cardcore list`` cannot print (a line break or a tab may wrap a doc); with *hashable*
+    (a house rule's), a default or a choice that cannot be hashed: the rule's values join
+    the game's options, which a game may use as a key."""
     from cardcore._text import unprintable
     from cardcore.info import Option
 
@@ -41,6 +45,19 @@ def check_declared(options: tuple[Any, ...], bad: Callable[[str], PluginError]) 
             why = unprintable(text, text is opt.doc)
             if why is not None:
                 raise bad(f"option {shown(opt.name, 40)} text {shown(text, 60)}, which holds {why}")
+        for value in (opt.default, *(opt.choices or ())) if hashable else ():
+            if not _hashable(value):
+                raise bad(
+                    f"option {opt.name!r} with the value {shown(value, 40)}, which cannot be hashed"
+                )
+
+
+def _hashable(value: Any) -> bool:
+    try:
+        hash(value)
+    except Exception:
+        return False
+    return True
 
 
 def combined(game: GameInfo, rules: Iterable[RuleInfo]) -> tuple[Option, ...]:
@@ -91,7 +108,10 @@ def resolve(
             f" (it accepts: {', '.join(sorted(known)) or 'none'}){more}"
         )
         raise OptionError(msg)
-    out = {opt.name: opt.check(given[opt.name]) if opt.name in given else opt.default for opt in declared}
+    out = {
+        opt.name: opt.check(given[opt.name]) if opt.name in given else opt.default
+        for opt in declared
+    }
     return MappingProxyType(out)
 
 
@@ -105,7 +125,16 @@ def resolve_for(ruleset: Ruleset, options: Any) -> Mapping[str, Any]:
 
         for rule in available_rules(game.name):
             if any(opt.name == name for opt in rule_info(rule).options):
-                return f"; house rule {rule!r} takes it: choose the rule (rules=[{rule!r}]) to set it"
+                if rule in game.default_rules:  # on unless switched off: it was (without=)
+                    return f"; house rule {rule!r} takes it, and it is switched off (without=)"
+                return (
+                    f"; house rule {rule!r} takes it: choose the rule (rules=[{rule!r}]) to set it"
+                )
         return ""
 
-    return resolve(game.name, ruleset.options, options, hint)
+    out = resolve(game.name, ruleset.options, options, hint)
+    for opt in ruleset.options[len(game.options) :]:  # a rule's value joins the game's options
+        if not _hashable(out[opt.name]):
+            msg = f"option {opt.name!r} must be a value that can be hashed (a number, a text), not {shown(out[opt.name], 40)}"
+            raise OptionError(msg)
+    return out

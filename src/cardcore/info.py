@@ -123,7 +123,7 @@ class Option:
     def to_json(self) -> dict[str, Any]:
         """Return the declaration as JSON-ready data (a lobby's form; ``kind`` by its name,
         each choice once)."""
-        choices = None if self.choices is None else list(dict.fromkeys(self.choices))
+        choices = None if self.choices is None else _each_once(self.choices)
         return {
             "name": self.name, "default": self.default, "doc": self.doc, "kind": self.kind.__name__,
             "choices": choices, "minimum": self.minimum, "maximum": self.maximum, "nullable": self.nullable,
@@ -178,6 +178,22 @@ class Option:
             msg = f"option {self.name!r} must be at most {_number(self.maximum)}, not {shown(value)}"
             raise OptionError(msg)
         return value
+
+
+def _each_once(values: tuple[Any, ...]) -> list[Any]:
+    """*values* in order, each once (``6`` and ``6.0`` alike; unhashable ones by ``==``)."""
+    out: list[Any] = []
+    for value in values:
+        if not any(_same(value, v) for v in out):
+            out.append(value)
+    return out
+
+
+def _same(a: Any, b: Any) -> bool:
+    try:
+        return bool(a == b)
+    except Exception:  # a comparison that fails (or is ambiguous) is no match
+        return False
 
 
 def _number(bound: float) -> str:
@@ -506,7 +522,7 @@ class RuleInfo:
         if isinstance(self.options, str | bytes) or not isinstance(self.options, tuple | list):
             raise bad(f"options={shown(self.options)}: a tuple of Option is wanted")
         object.__setattr__(self, "options", tuple(self.options))
-        check_declared(self.options, bad)
+        check_declared(self.options, bad, hashable=True)
         for opt in self.options:
             if opt.default_before is not None:  # stored sessions fill in a game's options only
                 raise bad(f"option {opt.name!r} with default_before, which only a game's option takes")

@@ -225,3 +225,44 @@ def test_the_web_lobby_lists_a_rules_own_options(cap: str) -> None:
         assert rule["options"][0]["maximum"] == 100
         plain = next(r for r in golf["rules"] if r["name"] == "golf.jokers")
         assert plain["options"] == []
+
+
+def test_a_rule_option_value_that_cannot_be_hashed_is_refused() -> None:
+    """A rule's values join the game's options, which a game may use as a key (Golf's plans)."""
+    with pytest.raises(PluginError, match="cannot be hashed"):
+        RuleInfo(
+            id="CAP-1", name=CAP, game="golf", summary="s", options=(Option("x", [1], kind=object),)
+        )
+    loose = Option("round_cap", default=10, kind=object, doc="anything")
+    cardcore.register("cardcore.rules", CAP, _rule(CAP, loose))
+    try:
+        with pytest.raises(
+            OptionError, match="option 'round_cap' must be a value that can be hashed"
+        ):
+            cardcore.new_game("golf", 2, rules=[CAP], options={"round_cap": [3]})
+        assert (
+            cardcore.new_game("golf", 2, rules=[CAP], options={"round_cap": 3}).options["round_cap"]
+            == 3
+        )
+    finally:
+        cardcore.unregister("cardcore.rules", CAP)
+
+
+def test_option_to_json_lists_each_choice_once_even_unhashable_ones() -> None:
+    spelled = Option("layout", default=6, kind=object, choices=(6, "6", 6.0, 9))
+    assert spelled.to_json()["choices"] == [6, "6", 9]
+    lists = Option(
+        "order", default=None, kind=object, nullable=True, choices=([1, 2], [2, 1], [1, 2])
+    )
+    assert lists.to_json() == {
+        "name": "order", "default": None, "doc": "", "kind": "object", "choices": [[1, 2], [2, 1]],
+        "minimum": None, "maximum": None, "nullable": True,
+    }  # fmt: skip
+
+
+def test_compare_takes_a_rule_option_for_a_alone(cap: str) -> None:
+    result = cardcore.compare(
+        "golf", rules=[cap], options={"round_cap": 0, "rounds": 1}, games=4, skill=None
+    )
+    assert result.a.options == {"round_cap": 0, "rounds": 1} and result.b.options == {"rounds": 1}
+    assert result.a.games == result.b.games == 4

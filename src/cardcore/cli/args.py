@@ -18,7 +18,7 @@ from cardcore import __version__
 from cardcore._text import shown
 from cardcore.errors import CardcoreError, OptionError
 from cardcore.info import Option
-from cardcore.plugins import available_rules, game_info, rule_info
+from cardcore.plugins import available_rules, game_info, get_ruleset, rule_info
 
 __all__ = [
     "DEFAULT_GAMES",
@@ -400,9 +400,15 @@ def _either(opt: Any, text: str) -> Any:
     return int(text) if bounded and digits.isascii() and digits.isdigit() else text
 
 
-def _rule_options(game: str) -> list[Option]:
-    """The own options of *game*'s installed house rules (a rule that fails to load has none
-    here: choosing it reports why)."""
+def _rule_options(game: str, rules: Sequence[str] | None, without: Sequence[str]) -> list[Option]:
+    """The own options of the chosen house rules (*rules*, and the default rules not switched
+    off), else of every installed rule of *game* (a rule that fails to load has none here:
+    choosing it reports why)."""
+    if rules is not None:
+        try:
+            return list(get_ruleset(game, tuple(rules), tuple(without)).options)
+        except CardcoreError:
+            pass  # the game reports the configuration's mistake when it is built
     out: list[Option] = []
     for name in available_rules(game):
         try:
@@ -412,17 +418,25 @@ def _rule_options(game: str) -> list[Option]:
     return out
 
 
-def parse_options(game: str, pairs: Sequence[str]) -> dict[str, Any]:
+def parse_options(
+    game: str,
+    pairs: Sequence[str],
+    rules: Sequence[str] | None = None,
+    without: Sequence[str] | None = None,
+) -> dict[str, Any]:
     """Read ``KEY=VALUE`` pairs into options, converting each value to the type the game (or
     the house rule that takes it) declares.
 
     :param game: The installed game whose options these are.
     :param pairs: Texts like ``"rounds=1"``.
+    :param rules: The house rules chosen (``--rules``), whose own options are read as they
+        declare them; ``None``: any installed rule's.
+    :param without: The default rules switched off (``--without``).
     :raises OptionError: A pair without ``=``, an option named twice or a value of the wrong
         type.
     """
     info = game_info(game)  # the game's options, then its house rules' own (chosen or not)
-    declared = [*info.options, *_rule_options(game)]
+    declared = [*info.options, *_rule_options(game, rules, without or ())]
     out: dict[str, Any] = {}
     pairs = () if pairs is None else pairs  # no -o given
     if not isinstance(pairs, list | tuple) or not all(isinstance(p, str) for p in pairs):
@@ -457,8 +471,8 @@ def players_for(game: str, wanted: int | None, preferred: int, args: argparse.Na
         return wanted
     from cardcore.simulate import seats_for
 
-    options = parse_options(game, args.option)
     rules, without = args.rules or (), args.without or ()
+    options = parse_options(game, args.option, rules, without)
     return seats_for(game, preferred, rules=rules, without=without, options=options)
 
 

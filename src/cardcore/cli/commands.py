@@ -75,7 +75,8 @@ def _players(info: GameInfo) -> str:
     low, high = info.min_players, info.max_players
     usual = high
     try:
-        logic, options = get_ruleset(info.name).logic, info.resolve_options(None)
+        ruleset = get_ruleset(info.name)  # with the default rules, and their own options
+        logic, options = ruleset.logic, ruleset.resolve_options(None)
         while usual > low:
             try:
                 logic.validate(usual, options)
@@ -433,7 +434,7 @@ def cmd_simulate(console: Console, args: argparse.Namespace) -> int:
         check_agent_specs(agents, info)
     if args.json and args.json != "-":
         check_writable(args.json, overwrite=True)
-    options = parse_options(name, args.option)
+    options = parse_options(name, args.option, args.rules or (), args.without or ())
     seed = 0 if args.seed is None else args.seed
     chunk = max(1, min(50, args.games // 20))
     with ExitStack() as stack:

@@ -270,8 +270,12 @@ def cmd_compare(console: Console, args: argparse.Namespace) -> int:
         raise UsageError(msg)
     if args.plot:
         _check_matplotlib()  # like --dask without dask: refused before a study that may take hours
-    options = parse_options(name, args.option)
-    vs_options = None if args.vs_option is None else parse_options(name, args.vs_option)
+    options = parse_options(name, args.option, args.rules or (), args.without or ())
+    vs_options = (
+        None
+        if args.vs_option is None
+        else parse_options(name, args.vs_option, args.vs or (), args.vs_without or ())
+    )
     probes = 0 if skill is None or (skill == "auto" and default_agent(name) == "random") else 1
     total = 2 * args.games * (1 + probes)
     with ExitStack() as stack:

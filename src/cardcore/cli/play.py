@@ -187,7 +187,7 @@ def cmd_play(console: Console, args: argparse.Namespace) -> int:
         names,
         rules=args.rules,
         without=args.without,
-        options=parse_options(name, args.option),
+        options=parse_options(name, args.option, args.rules or (), args.without or ()),
         seed=args.seed,
         subscribers=notes.listeners(),  # before the deal: it may say something too
     )

@@ -45,6 +45,7 @@ from cardcore.plugins import (
     available_agents,
     check_agent_params,
     game_info,
+    get_ruleset,
     load_agent,
     parse_agent_spec,
     rule_info,
@@ -378,7 +379,9 @@ def compare(
     :param vs: B's house rules (default none: the base game, its default rules on).
     :param without: Default rules A switches off.
     :param vs_without: Default rules B switches off.
-    :param options: A's options; *vs_options* default to the same.
+    :param options: A's options; *vs_options* default to the same, less those that only
+        A's house rules take (``rules=["golf.cap"], options={"cap": 3}`` asks what a cap of
+        3 does to the base game).
     :param agents: A's agents: one spec for every seat or one per seat (``"ismcts:iterations=50"``
         specs allowed; text of several, ``"golf-greedy,random"``, is one per seat: as many as
         *players*). Default: :func:`default_agent` of the game in every seat. A mixed
@@ -448,7 +451,7 @@ def compare(
         "B",
         tuple(vs),
         tuple(vs_without),
-        dict(options or {}) if vs_options is None else dict(vs_options),
+        _options_of_b(game, vs, vs_without, options) if vs_options is None else dict(vs_options),
         _lineup(vs_agents, players, lineup_a, "vs_agents"),
     )
     for config in (config_a, config_b):
@@ -502,3 +505,15 @@ for _name in __all__:
     if _name != "compare":
         setattr(compare, _name, globals()[_name])
 del _name
+
+
+def _options_of_b(
+    game: str, vs: Sequence[str], vs_without: Sequence[str], options: Mapping[str, Any] | None
+) -> dict[str, Any]:
+    """A's options that B's configuration takes (all of them when it cannot be built: it is
+    refused with its own reason)."""
+    try:
+        takes = {opt.name for opt in get_ruleset(game, tuple(vs), tuple(vs_without)).options}
+    except CardcoreError:
+        return dict(options or {})
+    return {k: v for k, v in (options or {}).items() if k in takes}

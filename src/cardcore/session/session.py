@@ -212,7 +212,9 @@ class Session(Rejoin):
             shift = max(0.0, now - float(clocks.get("since", now)))
         if session.entropy_deadline is not None:
             session.entropy_deadline += shift
-        if session.phase != "waiting":
+        if session.phase == "waiting":  # nothing to replay: the setup must still build
+            setup.build(0)
+        else:
             session._replay(stored.actions, int(meta["spectators"]["released"]), meta["spectators"].get("causes", ()))
             session.foreign = [int(v) for v in meta["foreign"]]
             session.clocks.load(clocks, now)

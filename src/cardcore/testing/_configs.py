@@ -178,13 +178,12 @@ def _seats(name: str, info: GameInfo) -> list[int]:
     """The fewest seats, two more, and the most (at most ``SEATS_CHECKED``) the game accepts."""
     low = info.min_players
     high = min(info.max_players, max(low, SEATS_CHECKED))
-    options = info.resolve_options(None)
+    ruleset = get_ruleset(name)  # with the default rules, and their own options
+    options = ruleset.resolve_options(None)
 
     def accepted(players: int) -> bool:
         try:
-            get_ruleset(name).logic.validate(
-                players, options
-            )  # an option's default may narrow the seats
+            ruleset.logic.validate(players, options)  # an option's default may narrow the seats
         except CardcoreError:
             return False
         return True
@@ -210,9 +209,10 @@ def configurations(
     default options (the most is capped at 8, so a game seating up to 64 is
     checked at 8, the fewest plus two and the fewest; when the most is refused,
     the most that is accepted). Then, at the fewest seats: each choice of each
-    option, each default rule switched off, each optional house rule alone (then with
-    each choice of each of its own options), and (with *pairs*) each pair of optional house rules that declare no conflict
-    and serve common options. A rule comes with the rules it requires
+    option (a default rule's own options too), each default rule switched off,
+    each optional house rule alone (then with each choice of each of its own
+    options), and (with *pairs*) each pair of optional house rules that declare
+    no conflict and serve common options. A rule comes with the rules it requires
     and with options it applies to (``RuleInfo.applies``).
 
     :param name: An installed game.
@@ -234,9 +234,13 @@ def configurations(
         for value in _distinct(opt.choices or ()):
             if value != opt.default:
                 yield Configuration(name, low, options={opt.name: value})
+    defaults = [rule_info(d) for d in info.default_rules]
+    for opt in (o for d in defaults for o in d.options):  # a default rule's own options
+        for value in _distinct(opt.choices or ()):
+            if value != opt.default:
+                yield Configuration(name, low, options={opt.name: value})
     for rule in info.default_rules:
         yield Configuration(name, low, without=(rule,))
-    defaults = [rule_info(d) for d in info.default_rules]
     groups: list[tuple[RuleInfo, ...]] = [(r,) for r in installed.values()]
     if pairs:
         groups += [
