@@ -85,6 +85,7 @@ def test_api_constants_have_their_documented_values() -> None:
         "card",
         "cards",
         "seat",
+        "choice",
         "per-seat",
         "json",
     )

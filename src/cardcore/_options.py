@@ -19,7 +19,7 @@ if TYPE_CHECKING:
     from cardcore.info import GameInfo, Option, RuleInfo
     from cardcore.plugins import Ruleset
 
-__all__ = ["check_declared", "combined", "resolve", "resolve_for"]
+__all__ = ["check_choices", "check_declared", "combined", "each_once", "resolve", "resolve_for"]
 
 
 def check_declared(
@@ -138,3 +138,42 @@ def resolve_for(ruleset: Ruleset, options: Any) -> Mapping[str, Any]:
             msg = f"option {opt.name!r} must be a value that can be hashed (a number, a text), not {shown(out[opt.name], 40)}"
             raise OptionError(msg)
     return out
+
+
+def each_once(values: tuple[Any, ...]) -> list[Any]:
+    """*values* in order, each once (``6`` and ``6.0`` alike; unhashable ones by ``==``)."""
+    out: list[Any] = []
+    for value in values:
+        if not any(_same(value, v) for v in out):
+            out.append(value)
+    return out
+
+
+def _same(a: Any, b: Any) -> bool:
+    try:
+        return bool(a == b)
+    except Exception:  # a comparison that fails (or is ambiguous) is no match
+        return False
+
+
+def check_choices(where: str, choices: Any, wanted: bool) -> tuple[Any, ...]:
+    """A view field's *choices* as a tuple: required (*wanted*, a ``"choice"`` field) or
+    refused, distinct JSON scalars (texts, numbers, booleans)."""
+    if not wanted:
+        if choices:
+            msg = f"{where}: choices= is for kind 'choice' only (or 'per-seat' of 'choice')"
+            raise PluginError(msg)
+        return ()
+    if isinstance(choices, str | bytes) or not isinstance(choices, tuple | list) or not choices:
+        msg = f"{where}: kind 'choice' needs choices=, a tuple of the values it takes, not {shown(choices)}"
+        raise PluginError(msg)
+    for value in choices:
+        if not (value is None or isinstance(value, str | int | float)):
+            msg = f"{where}: a choice must be text, a number or a boolean, not {shown(value, 40)}"
+            raise PluginError(msg)
+    if len(each_once(tuple(choices))) != len(choices) or len(set(map(repr, choices))) != len(
+        choices
+    ):
+        msg = f"{where}: choices {shown(choices, 60)} holds a value twice"
+        raise PluginError(msg)
+    return tuple(choices)

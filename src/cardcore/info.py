@@ -16,7 +16,7 @@ from typing import Any
 
 from attrs import field, frozen
 
-from cardcore._options import check_declared, resolve
+from cardcore._options import check_choices, check_declared, each_once, resolve
 from cardcore._text import one_of, shown
 from cardcore._text import unprintable as _unprintable
 from cardcore._versions import is_version
@@ -123,7 +123,7 @@ class Option:
     def to_json(self) -> dict[str, Any]:
         """Return the declaration as JSON-ready data (a lobby's form; ``kind`` by its name,
         each choice once)."""
-        choices = None if self.choices is None else _each_once(self.choices)
+        choices = None if self.choices is None else each_once(self.choices)
         return {
             "name": self.name, "default": self.default, "doc": self.doc, "kind": self.kind.__name__,
             "choices": choices, "minimum": self.minimum, "maximum": self.maximum, "nullable": self.nullable,
@@ -178,22 +178,6 @@ class Option:
             msg = f"option {self.name!r} must be at most {_number(self.maximum)}, not {shown(value)}"
             raise OptionError(msg)
         return value
-
-
-def _each_once(values: tuple[Any, ...]) -> list[Any]:
-    """*values* in order, each once (``6`` and ``6.0`` alike; unhashable ones by ``==``)."""
-    out: list[Any] = []
-    for value in values:
-        if not any(_same(value, v) for v in out):
-            out.append(value)
-    return out
-
-
-def _same(a: Any, b: Any) -> bool:
-    try:
-        return bool(a == b)
-    except Exception:  # a comparison that fails (or is ambiguous) is no match
-        return False
 
 
 def _number(bound: float) -> str:
@@ -344,9 +328,13 @@ class ViewField:
         :data:`FIELD_KINDS` (required; ``"json"`` for entries of any JSON value).
     :param nullable: The value may also be ``None`` (JSON ``null``), such as a
         count that means nothing outside a phase of the game.
+    :param choices: For ``"choice"`` (or ``"per-seat"`` of ``"choice"``), and only for it:
+        the values it takes, texts, numbers or booleans (Crazy Eights' suit called:
+        ``("C", "D", "H", "S")``); an RL encoding shows one as a one-hot.
     :raises PluginError: For a *name* that is not a non-empty ``str``, a *doc*, *label* or
         *of* that is not a ``str``, a *kind* (or *of*) that is not one of :data:`FIELD_KINDS`,
-        a ``"per-seat"`` field without *of*, or *of* given for another kind.
+        a ``"per-seat"`` field without *of*, *of* given for another kind, or *choices*
+        missing, given for another kind, or not a tuple of distinct JSON scalars.
     """
 
     name: str
@@ -355,6 +343,7 @@ class ViewField:
     label: str = ""
     of: str = ""
     nullable: bool = False
+    choices: tuple[Any, ...] = ()
 
     def __attrs_post_init__(self) -> None:
         where = f"view field {shown(self.name)}"
@@ -385,6 +374,7 @@ class ViewField:
                 f"{where}: of= is for kind 'per-seat' only, not {self.kind!r} (of={shown(self.of)})"
             )
             raise PluginError(msg)
+        object.__setattr__(self, "choices", check_choices(where, self.choices, "choice" in (self.kind, self.of)))
 
     def to_json(self) -> dict[str, Any]:
         """Return the declaration as JSON-ready data (``nullable`` only when true)."""
@@ -397,10 +387,12 @@ class ViewField:
         }
         if self.nullable:
             out["nullable"] = True
+        if self.choices:
+            out["choices"] = list(self.choices)
         return out
 
 
-FIELD_KINDS = ("int", "float", "str", "bool", "card", "cards", "seat", "per-seat", "json")
+FIELD_KINDS = ("int", "float", "str", "bool", "card", "cards", "seat", "choice", "per-seat", "json")
 """The kinds a :class:`ViewField` may declare."""
 
 

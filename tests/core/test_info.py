@@ -26,6 +26,7 @@ def test_view_field_kinds_are_checked_and_exported() -> None:
         "card",
         "cards",
         "seat",
+        "choice",
         "per-seat",
         "json",
     )

@@ -183,7 +183,8 @@ class GenericEncoding:
       a plane of its visible top card, and two scalars: its count and its hidden
       count, each over the deck's size;
     * per declared table field: ``int``/``float``/``bool`` one scalar (the raw value);
-      ``seat`` a one-hot over the relative seats and "none"; ``card`` and ``cards``
+      ``seat`` a one-hot over the relative seats and "none"; ``choice`` a one-hot over
+      its declared choices and "none of them"; ``card`` and ``cards``
       a card plane; ``per-seat`` one such entry per seat, the observer's first;
       ``str`` and ``json`` fields are left out;
     * two scalars: whether the seat may act now, and whether the game is over.
@@ -227,11 +228,14 @@ class GenericEncoding:
         )
         """Per seat, the zones in observation order."""
         self.fields: list[tuple[str, str, str]] = []
+        self.choices: dict[str, tuple[Any, ...]] = {}
+        """Per ``"choice"`` field (or per-seat of them), its declared values in order."""
         planes = 2 * k * len(zones)
         scalars = 2 * len(zones)
         for f in schema["fields"]:
             kind, of = f["kind"], f["of"]
-            width = self._width(of, k, n) if kind == "per-seat" else self._width(kind, k, n)
+            self.choices[f["name"]] = choices = tuple(f.get("choices") or ())
+            width = self._width(of if kind == "per-seat" else kind, k, n, len(choices))
             count = n if kind == "per-seat" else 1
             if width is None:
                 continue
@@ -244,13 +248,15 @@ class GenericEncoding:
         self.scalars = scalars + 2
 
     @staticmethod
-    def _width(kind: str, k: int, n: int) -> int | None:
+    def _width(kind: str, k: int, n: int, choices: int) -> int | None:
         if kind in ("int", "float", "bool"):
             return 1
         if kind in ("card", "cards"):
             return k
         if kind == "seat":
             return n + 1
+        if kind == "choice":
+            return choices + 1  # each declared value, then none of them
         return None
 
     def action_names(self) -> Sequence[str]:
@@ -302,20 +308,35 @@ class GenericEncoding:
                 values = list(value) if isinstance(value, list | tuple) else [None] * n
                 values = (values + [None] * n)[:n]
                 for r in range(n):
-                    base = self._field(values[(seat + r) % n], of, seat, base, hot, scalars)
+                    base = self._field(values[(seat + r) % n], of, seat, base, hot, scalars, name)
             else:
-                base = self._field(value, kind, seat, base, hot, scalars)
+                base = self._field(value, kind, seat, base, hot, scalars, name)
         scalars.append(1.0 if seat in view["to_act"] else 0.0)
         scalars.append(1.0 if view["is_over"] else 0.0)
         return hot, scalars
 
     def _field(
-        self, value: Any, kind: str, seat: int, base: int, hot: list[int], scalars: list[float]
+        self,
+        value: Any,
+        kind: str,
+        seat: int,
+        base: int,
+        hot: list[int],
+        scalars: list[float],
+        name: str,
     ) -> int:
         """Encode one field value; return the next plane position."""
         if kind in ("int", "float", "bool"):
             scalars.append(float(value) if isinstance(value, int | float) else 0.0)
             return base
+        if kind == "choice":  # by type and value: True is no choice of 1
+            choices = self.choices[name]
+            at = next(
+                (i for i, c in enumerate(choices) if type(c) is type(value) and c == value),
+                len(choices),
+            )
+            hot.append(base + at)
+            return base + len(choices) + 1
         index = self.card_index
         if kind == "card":
             if isinstance(value, str) and value in index:

@@ -53,8 +53,11 @@ def _is_int(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def kind_problem(kind: str, of: str, value: Any, players: int) -> str | None:
-    """Say how *value* fails to be of the declared *kind* (``of`` for per-seat entries), or ``None``."""
+def kind_problem(
+    kind: str, of: str, value: Any, players: int, choices: tuple[Any, ...] = ()
+) -> str | None:
+    """Say how *value* fails to be of the declared *kind* (``of`` for per-seat entries; the
+    *choices* of a ``"choice"``), or ``None``."""
     ok: bool
     if kind == "int":
         ok = _is_int(value)
@@ -70,12 +73,16 @@ def kind_problem(kind: str, of: str, value: Any, players: int) -> str | None:
         ok = isinstance(value, list) and all(v is None or _is_card(v) for v in value)
     elif kind == "seat":
         ok = value is None or (_is_int(value) and 0 <= value < players)
+    elif kind == "choice":  # by type and value: True is no choice of 1
+        if not any(type(c) is type(value) and c == value for c in choices):
+            return f"must be one of the declared choices {list(choices)!r}, not {_short(value)}"
+        return None
     elif kind == "per-seat":
         if not isinstance(value, list) or len(value) != players:
             return f"must be a list of one entry per seat ({players}), not {_short(value)}"
         if of:
             for seat, entry in enumerate(value):
-                problem = kind_problem(of, "", entry, players)
+                problem = kind_problem(of, "", entry, players, choices)
                 if problem is not None:
                     return f"entry {seat}: {problem}"
         return None
@@ -128,7 +135,7 @@ def view_problems(game: Game, view: Mapping[str, Any], seat: int | None) -> list
             continue
         if value is None and declared.nullable:
             continue
-        problem = kind_problem(declared.kind, declared.of, value, players)
+        problem = kind_problem(declared.kind, declared.of, value, players, declared.choices)
         if problem is not None:
             hint = " (declare it ViewField(..., nullable=True) if it may be None)" if value is None else ""
             problems.append(f"table field {key!r} in the view of {who} {problem}{hint}")
