@@ -46,3 +46,56 @@ def test_tonk_samples_after_a_take_start_as_positions_for_every_viewer() -> None
                 ]
                 assert taken in held
     assert checked > 40
+
+
+def _tonk_ended_between_hands() -> cardcore.Game:
+    import random
+
+    game = cardcore.new_game("tonk", 2, seed=4, options={"hands": 3})
+    rng = random.Random(0)
+    while game.view(0)["table"]["phase"] != "between":
+        game.apply(rng.choice(game.legal_actions(game.to_act[0])))
+    game.act(game.to_act[0], "resign")
+    return game
+
+
+def test_tonk_position_of_a_session_ended_between_hands_names_its_last_deal() -> None:
+    """The view of a session ended between hands names the last deal; a position holds no
+    finished hands, so it carries that deal as ``last`` and reads it back."""
+    game = _tonk_ended_between_hands()
+    position = game.position()
+    assert " last=[1,0] " in position
+    again = cardcore.new_game("tonk", 2, position=position, seed=1, options={"hands": 3})
+    table = again.view(0)["table"]
+    assert (table["hand_number"], table["dealer"]) == (1, 0)
+    assert again.position() == position
+    moved = position.replace("last=[1,0]", "last=[2,1]")  # a void deal 2 dealt by seat 1
+    table = cardcore.new_game("tonk", 2, position=moved, seed=1, options={"hands": 3}).view(0)[
+        "table"
+    ]
+    assert (table["hand_number"], table["dealer"]) == (2, 1)
+
+
+@pytest.mark.parametrize(
+    ("last", "words"),
+    [
+        ("[4,0]", "hand must be a whole number from 1 to 3"),
+        ("[1,2]", "dealer must be"),
+        ("[1]", "last must be"),
+    ],
+)
+def test_tonk_position_refuses_a_bad_last_deal(last: str, words: str) -> None:
+    position = _tonk_ended_between_hands().position().replace("last=[1,0]", f"last={last}")
+    with pytest.raises(cardcore.OptionError, match=words):
+        cardcore.new_game("tonk", 2, position=position, seed=1, options={"hands": 3})
+
+
+def test_tonk_position_refuses_a_last_deal_in_a_session_still_playing() -> None:
+    game = cardcore.new_game("tonk", 2, seed=4, options={"hands": 3})
+    head, sep, rest = game.position().partition(" | ")
+    with pytest.raises(
+        cardcore.OptionError, match="last names the last deal of a finished session"
+    ):
+        cardcore.new_game(
+            "tonk", 2, position=f"{head} last=[1,0]{sep}{rest}", seed=1, options={"hands": 3}
+        )

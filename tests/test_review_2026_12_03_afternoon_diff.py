@@ -234,13 +234,6 @@ def _void_second_deal() -> types.ModuleType:
     return module
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="a Tonk session ended between hands after a void deal names (hand 2, its dealer); "
-    "read back from its position (which holds no hand history) it names hand 1 with the void "
-    "deal's dealer, a pair no hand had (plugins/cardcore_tonk/views.py table, the "
-    "'elif passed' fallback)",
-)
 def test_tonk_view_after_a_void_deal_survives_a_position_round_trip() -> None:
     name = "tonk.review-pm-void"
     cardcore.register("cardcore.rules", name, _void_second_deal())

@@ -16,8 +16,10 @@ owner]`` of each spread, in the order laid; their cards lie in the pile
 ``laid`` / ``touched`` (the player to act laid a spread / laid or hit this
 turn), ``quiet`` (turns in a row played from the discards with the stock out,
 without a spread or hit), ``hit`` (the seats
-hit since their last turn began) and ``result`` (``{"winners": [...],
-"reason": ...}`` of a finished session).
+hit since their last turn began), ``result`` (``{"winners": [...],
+"reason": ...}`` of a finished session) and, with it, ``last`` (``[hand, dealer]`` of
+the session's last deal, a void one too, when it ended after that deal: the view
+names it, and a position holds no finished hands to read it from).
 
 Two more optional fields stack what chance would otherwise decide, with no
 option needed:
@@ -65,6 +67,7 @@ _OPTIONAL: dict[str, Any] = {
     "cut": None,
     "next": None,
     "result": None,
+    "last": None,
 }
 
 
@@ -98,6 +101,9 @@ def write(state: TonkState) -> str:
     result = state.result
     if state.is_over and result is not None:
         fields["result"] = {"winners": result.winners, "reason": result.reason}
+        last = (state.past[-1].hand, state.past[-1].dealer) if state.past else state.last_deal
+        if state.phase >= OVER and last is not None:  # the deal the view names (a void one too)
+            fields["last"] = list(last)
     return write_position("tonk", fields, state.zones)
 
 
@@ -226,6 +232,14 @@ def read(logic: TonkLogic, text: str, players: int, options: Mapping[str, Any]) 
         raise _bad("laid=true needs touched=true (laying a spread touches the table)")
     for s in _seats(fields, "hit", players):
         state.was_hit |= 1 << s
+    last = fields["last"]
+    if last is not None:
+        if result is None or phase < OVER:
+            raise _bad("last names the last deal of a finished session (phase 'over' or 'between')")
+        if not (isinstance(last, list) and len(last) == 2):
+            raise _bad(f"last must be [hand, dealer], not {last!r}")
+        pair = {"hand": last[0], "dealer": last[1]}
+        state.last_deal = (_int(pair, "hand", 1, hands), _int(pair, "dealer", 0, players - 1))
     # the cards: hands, spreads and what was taken
     cards = zones.cards
     sizes = [len(cards[HAND0 + s]) for s in range(players)]

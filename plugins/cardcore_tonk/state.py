@@ -82,6 +82,7 @@ class TonkState(GameState):
         "dealer",
         "hand_no",
         "hands",
+        "last_deal",
         "ledger",
         "melds",
         "next_deals",
@@ -145,6 +146,9 @@ class TonkState(GameState):
         """The cut for the first dealer, round by round (TONK-DEALER-1); empty without a cut."""
         self.next_deals: tuple[tuple[Card, ...], ...] = ()
         """Stacked tops of the coming deals, top first (from a position; see :mod:`cardcore_tonk.position`)."""
+        self.last_deal: tuple[int, int] | None = None
+        """(hand number, dealer) of the last deal of a session that ended after it, read from a
+        position (which holds no :attr:`past`); ``None`` otherwise."""
 
     def gather(self) -> None:
         """Collect every card into the stock and shuffle it for the next hand (TONK-SESSION-2).
@@ -198,4 +202,5 @@ class TonkState(GameState):
         new.past = self.past[:]
         new.cut = self.cut
         new.next_deals = self.next_deals
+        new.last_deal = self.last_deal
         return new

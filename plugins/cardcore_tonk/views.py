@@ -94,6 +94,8 @@ def table(state: TonkState, seat: int | None, points: Sequence[int]) -> dict[str
         total = sum([points[x] for x in mine])
     if passed and state.past:  # the last hand's (a void deal is named as it was dealt)
         number, dealer = state.past[-1].hand, state.past[-1].dealer
+    elif passed and state.last_deal is not None:  # (read from a position: no past hands)
+        number, dealer = state.last_deal
     elif passed:
         number, dealer = max(state.hand_no, 1), (state.dealer - 1) % n
     else:
