@@ -230,6 +230,58 @@ def test_a_repeated_last_bid_is_not_applied_to_the_next_round_unseen(seen: int) 
     assert game.version == 2 and 1 in game.to_act
 
 
+def open_auction_variant(registered: list[str]) -> str:
+    """Goofspiel played as an open auction: each bid is turned face up as it is made
+    (``to_act`` still holds every seat yet to bid), so a later bidder may answer it."""
+
+    class Open(goof.GoofLogic):
+        def apply(self, state: Any, action: Any, emit: Any) -> None:
+            last = state.to_act == (action.seat,)
+            super().apply(state, action, emit)
+            if not last:
+                card = state.zones.reveal(goof.bid_pile(action.seat))
+                if emit is not None:
+                    emit(goof.CardRevealed(action.seat, f"bid.{action.seat}", 0, card))
+
+    name = "goof-open-1212"
+    module = types.ModuleType(name.replace("-", "_"))
+    module.GAME = goof.GameInfo(
+        name,
+        "Goofspiel variant",
+        2,
+        4,
+        version="1.0.0",
+        hookspecs=goof.SPECS,
+        fields=goof.GAME.fields,
+    )
+
+    @hookimpl
+    def create_logic(ruleset: Any) -> Any:
+        return Open(ruleset)
+
+    module.create_logic = create_logic
+    module.build_deck = goof.build_deck
+    module.goofspiel_carry_ties = goof.goofspiel_carry_ties
+    cardcore.register("cardcore.games", name, module)
+    registered.append(name)
+    return name
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="a card another seat's action turned up for it does not make its older view stale (only legal counts)",
+)
+def test_a_bid_made_before_another_seat_s_open_bid_was_shown_is_stale(registered) -> None:
+    """In the open auction Ann's bid is shown to Bob at version 1, and leaves his legal
+    actions as they were. A bid Bob made on version 0 was chosen without it: the
+    information the ``seen`` check exists for (before e2a3e55: ``stale``)."""
+    t = table(2, name=open_auction_variant(registered))
+    assert bid(t, "a", 0, index=12) == "ok"
+    assert any(card is not None for card in t.view("b")["zones"][goof.bid_pile(0)]["cards"])
+    assert bid(t, "b", 0) == "stale"
+    assert bid(t, "b", 1) == "ok"
+
+
 # -- rule 2: turn clocks -----------------------------------------------------------------------
 
 
