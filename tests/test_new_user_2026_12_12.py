@@ -418,3 +418,58 @@ def test_python_dash_m_cardcore_reports_its_version() -> None:
     proc = run_py(["-m", "cardcore", "--version"])
     assert proc.returncode == 0
     assert proc.stdout.strip() == f"cardcore {cardcore.__version__}"
+
+
+# -- findings ----------------------------------------------------------------------------------------
+# docs/cli.rst: "Every error is one line on standard error in the library's own words ...". With
+# --players given, a line-up of the wrong size is refused naming the flag (--vs-agents); without
+# it, when --agents and --vs-agents name different numbers of seats, the words of the Python API
+# leak through: "vs_agents takes one agent spec per seat (2) ...", a name the user never typed.
+
+
+def test_compare_vs_agents_of_the_wrong_size_names_the_flag_with_players(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    argv = ["compare", "golf", "-n", "2", "--players", "2", "--vs-agents", "random,random,random"]
+    code, _out, err = cli_run(argv, capsys, monkeypatch)
+    assert code == 2 and "--vs-agents names 3 agents for 2 players" in one_clean_error(err)
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="compare --agents a,b --vs-agents a,b,c (no --players) says 'vs_agents', not the flag",
+)
+def test_compare_line_ups_of_different_sizes_name_the_vs_agents_flag(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    argv = ["compare", "golf", "-n", "2", "--agents", "random,random"]
+    argv += ["--vs-agents", "random,random,random"]
+    code, _out, err = cli_run(argv, capsys, monkeypatch)
+    line = one_clean_error(err)
+    assert code == 2
+    assert "--vs-agents" in line and "vs_agents" not in line.replace("--vs-agents", "")
+
+
+# docs/examples.rst runs the example programs with arguments (``--games 300``, a game name). A
+# plausible slip there (``--games 0``, a misspelt game) ends in a Python traceback of the
+# library's error, where the cardcore command would print one line.
+
+
+@pytest.mark.xfail(
+    strict=True, reason="examples/house_rule_study.py --games 0 ends in a traceback, not one line"
+)
+def test_house_rule_study_refuses_zero_games_without_a_traceback(tmp_path: Path) -> None:
+    proc = run_py(["examples/house_rule_study.py", str(tmp_path / "s.png"), "--games", "0"])
+    assert proc.returncode != 0
+    assert "Traceback" not in proc.stderr
+    assert "games" in proc.stderr and "0" in proc.stderr
+
+
+@pytest.mark.xfail(
+    strict=True, reason="examples/realtime_threads.py with a misspelt game ends in a traceback"
+)
+def test_realtime_threads_refuses_a_misspelt_game_without_a_traceback() -> None:
+    proc = run_py(["examples/realtime_threads.py", "sped"])
+    assert proc.returncode != 0
+    assert "Traceback" not in proc.stderr
+    assert "'sped'" in proc.stderr
