@@ -371,3 +371,13 @@ def test_gym_env_learner_shares_its_partners_win():
 def test_score_rewards_refused_for_a_game_without_stakes():
     with pytest.raises(OptionError):
         aec_env(NAME, 4, rewards="score").reset(seed=1)
+
+
+def test_host_end_names_the_leading_team_and_a_tie_every_seat():
+    game = stacked(points=10)
+    play_march(game)  # team 0+2 leads 7-0
+    game.act(cardcore.HOST, "end")
+    assert game.result.winners == (0, 2) and game.result.reason == "ended"
+    level = stacked()
+    level.act(cardcore.HOST, "end")
+    assert level.result.winners == (0, 1, 2, 3)
