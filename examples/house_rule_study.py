@@ -61,6 +61,8 @@ def main() -> None:
     try:
         base = study([], args.games, args.players, executor)
         results = {rule: study([rule], args.games, args.players, executor) for rule in rules}
+    except cardcore.CardcoreError as exc:  # --games 0, a count the game does not seat ...
+        parser.error(str(exc))
     finally:
         if executor is not None:
             executor.shutdown()

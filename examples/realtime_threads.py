@@ -16,7 +16,7 @@ Run: ``python examples/realtime_threads.py [GAME]`` (default ``spit``; ``speed``
 
 from __future__ import annotations
 
-import sys
+import argparse
 import threading
 import time
 from collections import Counter
@@ -144,4 +144,9 @@ def main(name: str) -> None:
 
 
 if __name__ == "__main__":
-    main(sys.argv[1] if len(sys.argv) > 1 else "spit")
+    parser = argparse.ArgumentParser(description="Two threads race in one real-time game.")
+    parser.add_argument("game", nargs="?", default="spit", help="a real-time game (spit, speed)")
+    try:
+        main(parser.parse_args().game)
+    except cardcore.CardcoreError as exc:  # a misspelt game, or one without real time
+        parser.error(str(exc))

@@ -435,10 +435,6 @@ def test_compare_vs_agents_of_the_wrong_size_names_the_flag_with_players(
     assert code == 2 and "--vs-agents names 3 agents for 2 players" in one_clean_error(err)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="compare --agents a,b --vs-agents a,b,c (no --players) says 'vs_agents', not the flag",
-)
 def test_compare_line_ups_of_different_sizes_name_the_vs_agents_flag(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -455,9 +451,6 @@ def test_compare_line_ups_of_different_sizes_name_the_vs_agents_flag(
 # library's error, where the cardcore command would print one line.
 
 
-@pytest.mark.xfail(
-    strict=True, reason="examples/house_rule_study.py --games 0 ends in a traceback, not one line"
-)
 def test_house_rule_study_refuses_zero_games_without_a_traceback(tmp_path: Path) -> None:
     proc = run_py(["examples/house_rule_study.py", str(tmp_path / "s.png"), "--games", "0"])
     assert proc.returncode != 0
@@ -465,9 +458,6 @@ def test_house_rule_study_refuses_zero_games_without_a_traceback(tmp_path: Path)
     assert "games" in proc.stderr and "0" in proc.stderr
 
 
-@pytest.mark.xfail(
-    strict=True, reason="examples/realtime_threads.py with a misspelt game ends in a traceback"
-)
 def test_realtime_threads_refuses_a_misspelt_game_without_a_traceback() -> None:
     proc = run_py(["examples/realtime_threads.py", "sped"])
     assert proc.returncode != 0

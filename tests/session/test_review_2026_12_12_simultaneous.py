@@ -211,10 +211,6 @@ def test_a_seat_whose_view_failed_gets_stale_for_the_version_it_missed(registere
 # -- rule 1: the seat whose own bid began the next round ---------------------------------------
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="the last bidder's repeated bid on its round-1 view is applied to round 2 (actor exempt in _after)",
-)
 @pytest.mark.parametrize("seen", [0, 1])
 def test_a_repeated_last_bid_is_not_applied_to_the_next_round_unseen(seen: int) -> None:
     """Bob's bid ends round 1 and turns up round 2's prize, which he has not seen. A
@@ -267,10 +263,6 @@ def open_auction_variant(registered: list[str]) -> str:
     return name
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="a card another seat's action turned up for it does not make its older view stale (only legal counts)",
-)
 def test_a_bid_made_before_another_seat_s_open_bid_was_shown_is_stale(registered) -> None:
     """In the open auction Ann's bid is shown to Bob at version 1, and leaves his legal
     actions as they were. A bid Bob made on version 0 was chosen without it: the
@@ -326,10 +318,6 @@ def test_a_fresh_round_clock_across_a_restart(restart: str, fires: bool) -> None
     assert game is not None and (game.version > 2) is fires
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="a timeout of the round-ending bid goes on to play the seat's next-round bid (_flow.py _timeout max_steps loop)",
-)
 def test_a_timed_out_last_bid_leaves_the_next_round_to_the_seat() -> None:
     """Docs, Clocks: the seat whose action ends a round "gets a whole clock for the new
     round". A timeout plays Bob's round-1 default bid at 6.0; that bid ends the round
@@ -345,10 +333,6 @@ def test_a_timed_out_last_bid_leaves_the_next_round_to_the_seat() -> None:
     assert game.to_act == (0, 1) and t.session.clocks.turn[1] == 11.0
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="Clocks.update refreshes an actor whenever another seat joins, not only when a round ended",
-)
 def test_an_actor_cannot_keep_refreshing_its_own_clock() -> None:
     """Seat 0 stays to act throughout and is the only seat that ever acts: its actions
     alternately bring seat 1 in and send it out (a call and a withdrawal). No round

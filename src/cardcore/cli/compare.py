@@ -254,6 +254,10 @@ def cmd_compare(console: Console, args: argparse.Namespace) -> int:
         players = args.players or (given[0] if given else players_for(name, None, 2, args))
     except (RuleConflictError, UnknownPluginError):  # compare() names the configuration
         players = 2
+    for flag, specs in (("--agents", agents), ("--vs-agents", vs_agents)):
+        if specs is not None and len(specs) not in (1, players):  # two line-ups of two sizes
+            msg = f"{flag} names {len(specs)} agents for {players} players (give one per seat, or one for all)"
+            raise UsageError(msg)
     skill = parse_skill(args.skill)
     info = game_info(name)
     check_agent_specs([*(agents or ()), *(vs_agents or ())], info)

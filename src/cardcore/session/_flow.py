@@ -25,7 +25,7 @@ from cardcore.session._presence import Presence
 from cardcore.session.clocks import GAME_CLOCK, Clocks, may_act
 from cardcore.session.config import GameSetup, SessionConfig
 from cardcore.session.fair import FairDeal
-from cardcore.session.patch import diff, may_show
+from cardcore.session.patch import card_words, diff, may_show
 from cardcore.session.protocol import Outbound, ProtocolError, RateLimiter, dumps
 from cardcore.session.store import Batch, Store, TokenRow, merged
 from cardcore.session.streams import SPECTATORS, SpectatorEntry, SpectatorFeed, Stream, seat_stream
@@ -360,7 +360,10 @@ class Flow(Presence):
         if cause != "player":  # a timeout, a takeback, the host: every older view is stale
             self.foreign = [version] * self.players
         over = game.is_over
-        self.clocks.update(may_act(game), when, actor if actor != HOST else None, over=over)
+        seats = may_act(game)
+        if self.clocks.renews(seats, actor):  # the actor's bid began a new round: its
+            self.foreign[actor] = version  # views before it (a retried bid) are stale
+        self.clocks.update(seats, when, actor if actor != HOST else None, over=over)
         for s, stream in enumerate(self.streams):
             old = self.views[s]
             try:
@@ -369,8 +372,10 @@ class Flow(Presence):
                 LOG.exception("session %s: seat %d's view failed at version %d", self.id, s, version)
                 self.foreign[s] = version
                 continue
-            if s != actor and old.get("legal") != new.get("legal"):
-                self.foreign[s] = version  # another seat's move changed its choices: look again
+            if s != actor and (
+                old.get("legal") != new.get("legal") or set(card_words(old)) != set(card_words(new))
+            ):  # another seat's move changed its choices or turned up a card: look again
+                self.foreign[s] = version
             self.views[s] = new
             events = [e.to_json() for e in self._seat_events[s] if type(e) is not ActionApplied]
             self._seat_events[s].clear()  # (kept for a seat whose view failed, as above)
@@ -529,7 +534,7 @@ class Flow(Presence):
             action = self._default_for(game, seat)
             if action is None or not self._apply(seat, action, at, "timeout"):
                 break
-            if self.realtime:
+            if self.realtime or self.clocks.renewed(seat, at):  # a new round: a whole clock
                 return
         if not game.is_over and seat in game.to_act:
             told = [self.clocks.public(s) for s in range(self.players)]

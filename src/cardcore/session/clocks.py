@@ -34,7 +34,7 @@ class Clocks:
     :param realtime: Whether the game is real-time (turn clocks become idle clocks).
     """
 
-    __slots__ = ("control", "realtime", "to_act", "total", "turn")
+    __slots__ = ("control", "done", "realtime", "to_act", "total", "turn")
 
     def __init__(self, control: TimeControl, realtime: bool) -> None:
         self.control = control
@@ -44,6 +44,9 @@ class Clocks:
         self.total: float | None = None
         """The deadline of the game clock."""
         self.to_act: tuple[int, ...] = ()
+        self.done: set[int] = set()
+        """Seats that left the seats to act by their own action since a seat last joined
+        (the seats that made their part of a simultaneous round)."""
 
     def start(self, to_act: Iterable[int], at: float) -> None:
         """Start the clocks when the game starts at *at*."""
@@ -51,6 +54,7 @@ class Clocks:
             self.total = at + self.control.total
         self.turn = {}
         self.to_act = ()
+        self.done = set()
         self.update(to_act, at, None)
 
     def update(self, to_act: Iterable[int], at: float, actor: int | None, *, over: bool = False) -> None:
@@ -58,9 +62,9 @@ class Clocks:
 
         Turn-based: a seat's clock runs from the moment it is among the seats to
         act until it no longer is, so a turn of several actions shares one clock;
-        but an actor that stays while other seats join it (its action ended a
-        simultaneous round and began the next) starts afresh. Real time: a seat's
-        idle clock also restarts with each of its actions.
+        but an actor whose action ended a simultaneous round and began the next
+        (:meth:`renews`) starts afresh. Real time: a seat's idle clock also
+        restarts with each of its actions.
         """
         if over:
             self.turn = {}
@@ -72,14 +76,41 @@ class Clocks:
         if limit is not None:
             before = self.turn
             was = set(self.to_act)
-            fresh = self.realtime or any(s not in was and s != actor for s in seats)
+            fresh = self.realtime or self.renews(seats, actor)
             self.turn = {
                 s: before[s]
                 if s in before and s in was and not (fresh and s == actor)
                 else at + limit
                 for s in seats
             }
+        self.follow(seats, actor)
+
+    def renews(self, seats: Iterable[int], actor: int | None) -> bool:
+        """Whether *actor*'s action, after which *seats* may act, ended a round and began the
+        next in a turn-based game: it was the last seat to act, and the seats that join it
+        again each made their part of the round before (a call that brings in a seat that
+        never acted begins no round)."""
+        now = set(seats)
+        return (
+            actor is not None
+            and set(self.to_act) == {actor}
+            and actor in now
+            and len(now) > 1
+            and now - {actor} <= self.done
+        )
+
+    def follow(self, seats: tuple[int, ...], actor: int | None) -> None:
+        """Keep *seats* as the seats to act, and which seats made their part of the round."""
+        was = set(self.to_act)
+        if any(s not in was for s in seats):  # a seat joined: a new round (or a new turn)
+            self.done = set()
+        elif actor is not None and actor in was and actor not in seats:
+            self.done.add(actor)
         self.to_act = seats
+
+    def renewed(self, seat: int, at: float) -> bool:
+        """Whether *seat*'s turn clock was started afresh at *at* (a new round began)."""
+        return self.control.turn is not None and self.turn.get(seat, at) > at
 
     def rearm(self, seat: int, at: float) -> None:
         """Give *seat* a whole clock again from *at* (after a timeout that left it to act)."""
@@ -90,6 +121,7 @@ class Clocks:
         """Give every seat to act a whole clock from *at* (after a takeback); the game clock runs on."""
         self.turn = {}
         self.to_act = ()
+        self.done = set()
         self.update(to_act, at, None)
 
     def next_deadline(self) -> float | None:
@@ -129,6 +161,7 @@ class Clocks:
             "turn": {str(s): d for s, d in self.turn.items()},
             "total": self.total,
             "to_act": list(self.to_act),
+            "done": sorted(self.done),
         }
 
     def load(self, data: Mapping[str, Any], now: float) -> None:
@@ -139,6 +172,7 @@ class Clocks:
         total = data.get("total")
         self.total = None if total is None else float(total) + shift
         self.to_act = tuple(int(s) for s in data.get("to_act", ()))
+        self.done = {int(s) for s in data.get("done", ())}  # (absent before 2026-12: none)
         if any(not math.isfinite(d) for d in self.turn.values()):
             self.turn = {s: now + (self.control.turn or 0.0) for s in self.turn}
 

@@ -99,8 +99,9 @@ class TimeControl:
 
     :param turn: Turn-based games: seconds a seat has for its turn, from the
         moment it is among the seats to act until it no longer is (a turn of
-        several actions, such as draw then discard, shares one clock).
-        Real-time games: seconds a seat that may act can stay idle, from when
+        several actions, such as draw then discard, shares one clock); the seat
+        whose action ends a simultaneous round and begins the next gets a whole
+        clock for it. Real-time games: seconds a seat that may act can stay idle, from when
         it has a legal action; each of its actions restarts its clock.
         ``None``: no turn clock.
     :param total: Seconds for the whole game from its start; when they run out
@@ -118,7 +119,8 @@ class TimeControl:
         charged to a seat; ``"continue"`` keeps the wall-clock deadlines, so a
         clock that ran out while the server was down fires at once.
     :param max_steps: Turn-based games: the most default actions one timeout
-        plays while the seat stays to act (a turn is finished in steps).
+        plays while the seat stays to act (a turn is finished in steps; it stops
+        where a new round begins).
     """
 
     turn: float | None = None
