@@ -121,10 +121,15 @@ def resolve_for(ruleset: Ruleset, options: Any) -> Mapping[str, Any]:
     game = ruleset.game
 
     def hint(name: str) -> str:
+        from cardcore.errors import CardcoreError
         from cardcore.plugins import available_rules, rule_info
 
         for rule in available_rules(game.name):
-            if any(opt.name == name for opt in rule_info(rule).options):
+            try:
+                takes = any(opt.name == name for opt in rule_info(rule).options)
+            except CardcoreError:  # a rule that fails to load takes nothing here
+                continue
+            if takes:
                 if rule in game.default_rules:  # on unless switched off: it was (without=)
                     return f"; house rule {rule!r} takes it, and it is switched off (without=)"
                 return (

@@ -266,3 +266,24 @@ def test_compare_takes_a_rule_option_for_a_alone(cap: str) -> None:
     )
     assert result.a.options == {"round_cap": 0, "rounds": 1} and result.b.options == {"rounds": 1}
     assert result.a.games == result.b.games == 4
+
+
+def test_an_unknown_option_is_an_option_error_even_with_a_broken_rule_installed(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The hint reads every installed rule of the game; one that fails to load takes nothing."""
+    import cardcore.plugins as plugins
+
+    real_available, real_info = plugins.available_rules, plugins.rule_info
+
+    def rule_info(name: str) -> RuleInfo:
+        if name == "golf.test-broken":
+            raise PluginError("plugin 'golf.test-broken' failed to import", plugin=name)
+        return real_info(name)
+
+    monkeypatch.setattr(
+        plugins, "available_rules", lambda g: (*real_available(g), "golf.test-broken")
+    )
+    monkeypatch.setattr(plugins, "rule_info", rule_info)
+    with pytest.raises(OptionError, match="has no option 'round_cap'"):
+        cardcore.new_game("golf", 2, options={"round_cap": 3})
