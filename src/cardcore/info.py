@@ -169,7 +169,8 @@ class Option:
             )
             raise OptionError(msg)
         if self.choices is not None and not _chosen(value, self.choices):
-            msg = f"option {self.name!r} must be one of {one_of(self.choices)}, not {shown(value)}"
+            spelled = tuple({str(c).lower(): c for c in reversed(self.choices)}.values())[::-1]
+            msg = f"option {self.name!r} must be one of {one_of(spelled)}, not {shown(value)}"  # each spelling once
             raise OptionError(msg)
         if self.minimum is not None and value < self.minimum:
             msg = f"option {self.name!r} must be at least {_number(self.minimum)}, not {shown(value)}"
