@@ -523,8 +523,9 @@ class RuleInfo:
     def check_applies(self, options: Mapping[str, Any]) -> None:
         """Raise :class:`OptionError` if the rule does not serve these *options*."""
         for name, values in self.applies.items():
-            if name in options and options[name] not in values:
-                shown = ", ".join(repr(v) for v in values)
+            if name in options and options[name] not in values:  # each spelling once: (4, '4h')
+                spelled = list({str(v).lower(): v for v in values[::-1]}.values())[::-1]
+                shown = ", ".join(repr(v) for v in spelled)
                 msg = (
                     f"house rule {self.name!r} applies only with {name} in ({shown}),"
                     f" not {options[name]!r} ({self.id})"

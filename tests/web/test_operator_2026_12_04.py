@@ -795,7 +795,7 @@ def test_spit_against_a_bot_survives_a_restart_then_resigns(
             [("Ann", None, ""), ("Bob", None, "")],
             {},
             ("golf.peek-nearest",),
-            "house rule 'golf.peek-nearest' applies only with layout in (4, '4'), not 6"
+            "house rule 'golf.peek-nearest' applies only with layout in (4), not 6"
             " (GOLF4-VAR-4)",
         ),
         (
