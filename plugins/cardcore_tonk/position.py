@@ -238,8 +238,9 @@ def read(logic: TonkLogic, text: str, players: int, options: Mapping[str, Any]) 
             raise _bad("last names the last deal of a finished session (phase 'over' or 'between')")
         if not (isinstance(last, list) and len(last) == 2):
             raise _bad(f"last must be [hand, dealer], not {last!r}")
-        pair = {"hand": last[0], "dealer": last[1]}
-        state.last_deal = (_int(pair, "hand", 1, hands), _int(pair, "dealer", 0, players - 1))
+        pair = {"hand": last[0], "dealer": last[1]}  # the last hand played, or a void deal after it
+        low, high = max(played, 1), min(played + 1, hands)
+        state.last_deal = (_int(pair, "hand", low, high), _int(pair, "dealer", 0, players - 1))
     # the cards: hands, spreads and what was taken
     cards = zones.cards
     sizes = [len(cards[HAND0 + s]) for s in range(players)]

@@ -8,6 +8,7 @@ configuration, not the game alone.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Iterable, Mapping
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
@@ -19,7 +20,15 @@ if TYPE_CHECKING:
     from cardcore.info import GameInfo, Option, RuleInfo
     from cardcore.plugins import Ruleset
 
-__all__ = ["check_choices", "check_declared", "combined", "each_once", "resolve", "resolve_for"]
+__all__ = [
+    "check_choices",
+    "check_declared",
+    "choice_key",
+    "combined",
+    "each_once",
+    "resolve",
+    "resolve_for",
+]
 
 
 def check_declared(
@@ -163,7 +172,8 @@ def _same(a: Any, b: Any) -> bool:
 
 def check_choices(where: str, choices: Any, wanted: bool) -> tuple[Any, ...]:
     """A view field's *choices* as a tuple: required (*wanted*, a ``"choice"`` field) or
-    refused, distinct JSON scalars (texts, numbers, booleans)."""
+    refused, distinct JSON scalars (texts, finite numbers, booleans; ``1`` and ``1.0``
+    are one number, ``true`` and ``1`` two values, as in JSON)."""
     if not wanted:
         if choices:
             msg = f"{where}: choices= is for kind 'choice' only (or 'per-seat' of 'choice')"
@@ -173,12 +183,27 @@ def check_choices(where: str, choices: Any, wanted: bool) -> tuple[Any, ...]:
         msg = f"{where}: kind 'choice' needs choices=, a tuple of the values it takes, not {shown(choices)}"
         raise PluginError(msg)
     for value in choices:
-        if not (value is None or isinstance(value, str | int | float)):
-            msg = f"{where}: a choice must be text, a number or a boolean, not {shown(value, 40)}"
+        if choice_key(value) is None:
+            msg = f"{where}: a choice must be text, a finite number or a boolean, not {shown(value, 40)}"
             raise PluginError(msg)
-    if len(each_once(tuple(choices))) != len(choices) or len(set(map(repr, choices))) != len(
-        choices
-    ):
+    if len({choice_key(value) for value in choices}) != len(choices):
         msg = f"{where}: choices {shown(choices, 60)} holds a value twice"
         raise PluginError(msg)
     return tuple(choices)
+
+
+def choice_key(value: Any) -> tuple[str, Any] | None:
+    """*value* as JSON tells values apart (a boolean is no number, ``1`` is ``1.0``);
+    ``None`` for what no choice can be (``None``, a NaN or infinity, a list ...)."""
+    if isinstance(value, bool):
+        return ("bool", bool(value))
+    if isinstance(value, int):
+        return ("number", int(value))
+    if isinstance(value, float):
+        if not math.isfinite(value):
+            return None
+        number = float(value)
+        return ("number", int(number) if number.is_integer() else number)
+    if isinstance(value, str):
+        return ("text", str.__str__(value))
+    return None

@@ -11,12 +11,13 @@ event); :func:`shuffle` is a Fisher-Yates over either.
 from __future__ import annotations
 
 import hashlib
+import operator
 import random
 import sys
 from array import array
 from collections.abc import MutableSequence, Sequence
 from contextvars import ContextVar
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from cardcore._text import shown
 from cardcore.cards import JOKER, Card, Rank, Suit
@@ -236,8 +237,7 @@ class Chance:
 
     def getrandbits(self, k: int) -> int:
         """Return an int of *k* random bits (``k >= 0``)."""
-        if not isinstance(k, int):
-            raise _not_a("getrandbits", "an int", k)
+        k = _whole(k, "getrandbits", "an int")
         if k < 0:
             msg = "number of bits must be non-negative"
             raise ValueError(msg)
@@ -262,8 +262,7 @@ class Chance:
         """
         if stop is None:
             start, stop = 0, start
-        if not (isinstance(start, int) and isinstance(stop, int)):
-            raise _not_a("randrange", "ints", (start, stop))
+        start, stop = _whole(start, "randrange", "ints"), _whole(stop, "randrange", "ints")
         if stop <= start:
             msg = f"empty range for randrange({start}, {stop})"
             raise ValueError(msg)
@@ -292,8 +291,9 @@ class Chance:
         :raises ValueError: *k* is negative or larger than the population.
         :raises ArgumentError: *population* is not a sequence, or *k* not an int.
         """
-        if not isinstance(population, Sequence) or not isinstance(k, int):
+        if not isinstance(population, Sequence):
             raise _not_a("sample", "a sequence and an int", (population, k))
+        k = _whole(k, "sample", "a sequence and an int")
         pool = list(population)
         n = len(pool)
         if not 0 <= k <= n:
@@ -330,3 +330,11 @@ def shuffle(items: MutableSequence[T], rng: Chance | random.Random) -> None:
 
 def _not_a(method: str, wanted: str, given: object) -> ArgumentError:
     return ArgumentError(f"{method} takes {wanted}, not {shown(given, 60)}")
+
+
+def _whole(value: Any, method: str, wanted: str) -> int:
+    """*value* as a plain int: an int or what stands for one (numpy's), as ``random`` takes."""
+    try:
+        return operator.index(value)
+    except TypeError:
+        raise _not_a(method, wanted, value) from None

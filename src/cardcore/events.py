@@ -215,9 +215,13 @@ class _EventMethods:
     def to_json(self) -> dict[str, Any]:
         """Return the event as JSON-ready data with its slug under ``"event"``."""
         data: dict[str, Any] = {"event": self.slug}
-        for f, v in zip(self._fields, _values(self), strict=True):
-            if f != "visible_to":
-                data[f] = _plain(v)
+        try:
+            for f, v in zip(self._fields, _values(self), strict=True):
+                if f != "visible_to":
+                    data[f] = _plain(v)
+        except RecursionError:
+            msg = f"event {self.slug!r}: a field holds itself or is nested too deep to write as JSON"
+            raise ArgumentError(msg) from None
         return data
 
     def __repr__(self) -> str:

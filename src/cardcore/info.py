@@ -330,8 +330,9 @@ class ViewField:
     :param nullable: The value may also be ``None`` (JSON ``null``), such as a
         count that means nothing outside a phase of the game.
     :param choices: For ``"choice"`` (or ``"per-seat"`` of ``"choice"``), and only for it:
-        the values it takes, texts, numbers or booleans (Crazy Eights' suit called:
-        ``("C", "D", "H", "S")``); an RL encoding shows one as a one-hot.
+        the values it takes, texts, finite numbers or booleans, told apart as JSON
+        does (``true`` is not ``1``; ``1.0`` is ``1``), such as Crazy Eights' suit
+        called: ``("C", "D", "H", "S")``; an RL encoding shows one as a one-hot.
     :raises PluginError: For a *name* that is not a non-empty ``str``, a *doc*, *label* or
         *of* that is not a ``str``, a *kind* (or *of*) that is not one of :data:`FIELD_KINDS`,
         a ``"per-seat"`` field without *of*, *of* given for another kind, or *choices*

@@ -381,10 +381,10 @@ class Ruleset:
             so a configuration without such a rule pays nothing.
         :raises PluginError: If no specification has that name.
         """
-        hc: Any = vars(self.pm.hook).get(name) if type(name) is str else None  # never a dunder
+        hc: Any = vars(self.pm.hook).get(name := str.__str__(name)) if isinstance(name, str) else None
         if getattr(hc, "spec", None) is None:
             known = sorted(n for n, c in vars(self.pm.hook).items() if getattr(c, "spec", None))
-            close = difflib.get_close_matches(name, known, n=3, cutoff=0.6) if type(name) is str else ()
+            close = difflib.get_close_matches(name, known, n=3, cutoff=0.6) if isinstance(name, str) else ()
             hint = f"; did you mean {', '.join(repr(c) for c in close)}?" if close else ""
             msg = f"{shown(name, 60)} is not a hook of {self.game.name!r}{hint}"
             raise PluginError(msg, plugin=self.game.name)

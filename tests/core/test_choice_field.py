@@ -45,7 +45,7 @@ def eights() -> Iterator[str]:
         ({"kind": "choice", "choices": ()}, "needs choices="),
         ({"kind": "str", "choices": ("a",)}, "choices= is for kind 'choice' only"),
         ({"kind": "choice", "choices": ("a", "a")}, "holds a value twice"),
-        ({"kind": "choice", "choices": ("a", ["b"])}, "text, a number or a boolean"),
+        ({"kind": "choice", "choices": ("a", ["b"])}, "text, a finite number or a boolean"),
         ({"kind": "per-seat", "of": "choice"}, "needs choices="),
     ],
 )

@@ -23,6 +23,7 @@ from typing import Any, Protocol, runtime_checkable
 import numpy as np
 import numpy.typing as npt
 
+from cardcore._options import choice_key
 from cardcore._text import shown
 from cardcore.actions import Action
 from cardcore.errors import ArgumentError, PluginError, SeatError
@@ -230,11 +231,14 @@ class GenericEncoding:
         self.fields: list[tuple[str, str, str]] = []
         self.choices: dict[str, tuple[Any, ...]] = {}
         """Per ``"choice"`` field (or per-seat of them), its declared values in order."""
+        self.choice_places: dict[str, dict[Any, int]] = {}
+        """Per ``"choice"`` field, the place of each value (by :func:`choice_key`)."""
         planes = 2 * k * len(zones)
         scalars = 2 * len(zones)
         for f in schema["fields"]:
             kind, of = f["kind"], f["of"]
             self.choices[f["name"]] = choices = tuple(f.get("choices") or ())
+            self.choice_places[f["name"]] = {choice_key(c): i for i, c in enumerate(choices)}
             width = self._width(of if kind == "per-seat" else kind, k, n, len(choices))
             count = n if kind == "per-seat" else 1
             if width is None:
@@ -329,14 +333,10 @@ class GenericEncoding:
         if kind in ("int", "float", "bool"):
             scalars.append(float(value) if isinstance(value, int | float) else 0.0)
             return base
-        if kind == "choice":  # by type and value: True is no choice of 1
-            choices = self.choices[name]
-            at = next(
-                (i for i, c in enumerate(choices) if type(c) is type(value) and c == value),
-                len(choices),
-            )
-            hot.append(base + at)
-            return base + len(choices) + 1
+        if kind == "choice":  # as JSON tells them apart: True is no choice of 1, 1.0 is 1
+            places = self.choice_places[name]
+            hot.append(base + places.get(choice_key(value), len(places)))
+            return base + len(places) + 1
         index = self.card_index
         if kind == "card":
             if isinstance(value, str) and value in index:

@@ -231,9 +231,10 @@ def check_score_rule(
     round (with one seat, it gives that seat one point more), so a game that
     scores rounds (calls ``GameLogic.score_round``) must end with another result
     -- or take another course -- than the same actions without the rule. A game
-    that refuses that answer (a game of partners, whose two partners always score
-    alike) is played again with a rule that changes every seat alike: one point
-    more each, or every score doubled in a ``zero_sum`` game. A game
+    of four seats or more that refuses that answer with a ``PluginError`` (a game of
+    partners, whose two partners always score alike) is played again with a rule
+    that changes every seat alike: one point more each, or every score doubled in
+    a ``zero_sum`` game. A game
     that never scores a round passes (``scored`` stays 0). A one-seat game
     declared ``zero_sum`` can only score 0: the rule leaves its rounds as they
     are, and the check is skipped with that reason.
@@ -250,12 +251,15 @@ def check_score_rule(
             try:
                 scored = _score_games(make, rules, rule, games, seed, play_out, calls, different)
             except CardcoreError as exc:
-                first = first or exc
-                if not even and calls and isinstance(exc, PluginError):  # refused: partners?
+                partners = report.players >= 4 and isinstance(exc, PluginError)
+                if not even and calls and partners:  # refused an answer that split partners?
+                    first = exc
                     continue
                 report.scored += len(calls)  # it was called: the skip must not say it was not
+                again = "" if first is None else f" (and before it, the one-point rule: {first})"
+                which = "changing every seat alike" if even else "score-only"
                 report.fail(
-                    f"a game with the kit's score-only rule failed: {type(first).__name__}: {first}"
+                    f"a game with the kit's {which} rule failed: {type(exc).__name__}: {exc}{again}"
                 )
                 return
         report.scored += scored

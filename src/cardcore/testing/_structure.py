@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
+from cardcore._options import choice_key
 from cardcore.cards import Card
 from cardcore.errors import CardcoreError
 from cardcore.info import ViewField
@@ -73,8 +74,9 @@ def kind_problem(
         ok = isinstance(value, list) and all(v is None or _is_card(v) for v in value)
     elif kind == "seat":
         ok = value is None or (_is_int(value) and 0 <= value < players)
-    elif kind == "choice":  # by type and value: True is no choice of 1
-        if not any(type(c) is type(value) and c == value for c in choices):
+    elif kind == "choice":  # as JSON tells them apart: True is no choice of 1, 1.0 is 1
+        key = choice_key(value)
+        if key is None or key not in {choice_key(c) for c in choices}:
             return f"must be one of the declared choices {list(choices)!r}, not {_short(value)}"
         return None
     elif kind == "per-seat":
