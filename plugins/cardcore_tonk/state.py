@@ -172,6 +172,14 @@ class TonkState(GameState):
         self.quiet_turns = 0
         self.was_hit = 0
 
+    def snapshot(self) -> dict[str, Any]:
+        """Every slot as JSON-ready data, ``last_deal`` only when a position set it (so the
+        saves written before it existed still match their replayed state)."""
+        out = super().snapshot()
+        if self.last_deal is None:
+            del out["last_deal"]
+        return out
+
     def clone(self) -> TonkState:
         """Return an independent copy (a hand-written fast path of :meth:`GameState.clone`)."""
         new = object.__new__(TonkState)
