@@ -99,3 +99,16 @@ def test_tonk_position_refuses_a_last_deal_in_a_session_still_playing() -> None:
         cardcore.new_game(
             "tonk", 2, position=f"{head} last=[1,0]{sep}{rest}", seed=1, options={"hands": 3}
         )
+
+
+def test_a_rule_id_names_its_rule_in_any_case(capsys: pytest.CaptureFixture[str]) -> None:
+    """``cardcore rules golf golf-score-6`` took a lower-case ID; ``--rules golf-score-2`` and
+    ``new_game(rules=...)`` refused it."""
+    from cardcore.cli import main
+
+    assert cardcore.new_game("golf", 2, rules=["golf-score-2"], seed=1).rules == ("golf.hard",)
+    assert cardcore.new_game("tonk", 2, without=["tonk-49-1"], seed=1).rules == ()
+    with pytest.raises(cardcore.UnknownPluginError, match="golf-score-99"):
+        cardcore.new_game("golf", 2, rules=["golf-score-99"])
+    args = ["simulate", "golf", "--games", "1", "--players", "2", "-o", "rounds=1"]
+    assert main([*args, "--rules", "golf-score-2"]) == 0, capsys.readouterr().err

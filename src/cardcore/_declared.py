@@ -30,6 +30,8 @@ __all__ = [
     "check_hooks_marked",
     "check_implements_a_hook",
     "check_rule_set",
+    "named_by_id",
+    "same_id",
 ]
 
 
@@ -194,3 +196,15 @@ def check_action_types(logic: GameLogic[Any, Any], game: str) -> Any:
     except TypeError as exc:
         msg = f"game {game!r} lists action_types the default parser refuses: {exc}"
         raise PluginError(msg, plugin=game) from exc
+
+
+def same_id(rule_id: object, ref: str) -> bool:
+    """Whether *ref* names the rule ID *rule_id*, in any case (``golf-score-2`` names
+    ``GOLF-SCORE-2``): a rule asked for by ID is found however it is typed."""
+    return type(rule_id) is str and rule_id.upper() == ref.upper()
+
+
+def named_by_id(names: Iterable[str], ref: object, rule_id: Callable[[str], object]) -> list[str]:
+    """The installed house rules among *names* whose rule ID (``rule_id(name)``) *ref* is,
+    in any case; none when *ref* is no text."""
+    return [n for n in names if same_id(rule_id(n), ref)] if type(ref) is str else []

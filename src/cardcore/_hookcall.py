@@ -7,6 +7,7 @@ configuring plugins.
 from __future__ import annotations
 
 import contextlib
+import difflib
 import enum
 import functools
 import inspect
@@ -158,6 +159,15 @@ def plain_veto(veto: Any, refused: Callable[[Any], PluginError]) -> Any:
     except Exception as exc:
         raise refused(veto) from exc
     raise refused(veto)
+
+
+def no_such_hook(pm: pluggy.PluginManager, game: str, name: object) -> PluginError:
+    """The error for a hook name no specification of *game*'s manager has (with the
+    closest names, for a typo)."""
+    known = sorted(n for n, c in vars(pm.hook).items() if getattr(c, "spec", None))
+    close = difflib.get_close_matches(name, known, n=3, cutoff=0.6) if type(name) is str else ()
+    hint = f"; did you mean {', '.join(repr(c) for c in close)}?" if close else ""
+    return PluginError(f"{shown(name, 60)} is not a hook of {game!r}{hint}", plugin=game)
 
 
 def message_of(exc: BaseException) -> str:

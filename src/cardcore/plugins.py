@@ -9,7 +9,6 @@ run side by side and a simulation of a million games builds one manager.
 from __future__ import annotations
 
 import contextlib
-import difflib
 import importlib.metadata
 import itertools
 import threading
@@ -196,7 +195,7 @@ def _rule_module(name: str) -> tuple[ModuleType, RuleInfo]:
     name = str.__str__(name) if isinstance(name, str) else name
     entries = _entries()["cardcore.rules"]
     if type(name) is not str or name not in entries:
-        found = [o for o in entries if _rule_id(o) == name] if type(name) is str else []
+        found = _declared.named_by_id(entries, name, _rule_id)
         if len(found) > 1:  # a rule ID names one rule: refuse to guess
             both = ", ".join(sorted(found))
             msg = f"rule ID {name!r} is declared by several installed house rules ({both}): name one by its name"
@@ -381,13 +380,10 @@ class Ruleset:
             so a configuration without such a rule pays nothing.
         :raises PluginError: If no specification has that name.
         """
-        hc: Any = vars(self.pm.hook).get(name := str.__str__(name)) if isinstance(name, str) else None
+        name = str.__str__(name) if isinstance(name, str) else name  # never a dunder, below
+        hc: Any = vars(self.pm.hook).get(name) if type(name) is str else None
         if getattr(hc, "spec", None) is None:
-            known = sorted(n for n, c in vars(self.pm.hook).items() if getattr(c, "spec", None))
-            close = difflib.get_close_matches(name, known, n=3, cutoff=0.6) if isinstance(name, str) else ()
-            hint = f"; did you mean {', '.join(repr(c) for c in close)}?" if close else ""
-            msg = f"{shown(name, 60)} is not a hook of {self.game.name!r}{hint}"
-            raise PluginError(msg, plugin=self.game.name)
+            raise _hookcall.no_such_hook(self.pm, self.game.name, name)
         impls = list(reversed(hc.get_hookimpls()))
         if not impls:
             return None
@@ -479,7 +475,7 @@ class Ruleset:
 
 
 def _matches(ref: str, info: RuleInfo) -> bool:
-    return ref in (info.name, info.id)
+    return ref == info.name or _declared.same_id(info.id, ref)
 
 
 def get_ruleset(game: str, rules: Iterable[str] = (), without: Iterable[str] = ()) -> Ruleset:
