@@ -469,3 +469,16 @@ def test_a_bid_made_before_a_seen_card_moved_is_stale(goof: types.ModuleType) ->
     zones = {z["name"]: z["cards"] for z in t.view("b")["zones"]}
     assert zones["prize"] == [] and zones["discard"] == prize  # Bob sees the prize move
     assert _answer(t.act("b", "bid 0", 0.1, seen=0)) == "stale"
+
+
+def test_search_worlds_keep_a_rules_own_option(cap: str) -> None:
+    game = cardcore.new_game("golf", 2, rules=[cap], options={"review13_cap": 3}, seed=1)
+    view = game.view(0)
+    assert view["options"]["review13_cap"] == 3
+    position = sample_position(view, random.Random(1))
+    world = cardcore.new_game(
+        "golf", 2, rules=[cap], options={"review13_cap": 3}, position=position, seed=2
+    )
+    assert world.options["review13_cap"] == 3
+    twin = game.determinize(0, 2)
+    assert twin.options["review13_cap"] == 3 and twin.rules == (cap,)
