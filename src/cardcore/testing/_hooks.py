@@ -142,15 +142,20 @@ def check_veto_rule(
     with _registered(_veto_module(name, salt)) as rule:
         for index in range(games):
             game_seed_ = game_seed(seed, 7_000 + index)
-            for attempt in range(SALTS):  # a walk stuck at once (all vetoed) tries another salt
+            # a walk stuck at once (all vetoed) tries another salt, and so does one that
+            # vetoed nothing (a game of few notations, say "flip" and "slap")
+            for attempt in range(SALTS):
                 salt[0] = index * SALTS + attempt
                 try:
                     game = make(game_seed_, (*rules, rule))
                 except CardcoreError as exc:
                     report.fail(f"a game with the kit's veto-only rule did not start: {exc}")
                     return
+                vetoed = report.vetoed
                 steps = _veto_walk(report, game, random.Random(game_seed_), salt[0])
-                if steps is None or steps >= MIN_STEPS or game.is_over:
+                if steps is None:
+                    break
+                if (steps >= MIN_STEPS or game.is_over) and report.vetoed > vetoed:
                     break
 
 
