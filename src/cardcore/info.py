@@ -169,8 +169,8 @@ class Option:
             )
             raise OptionError(msg)
         if self.choices is not None and not _chosen(value, self.choices):
-            spelled = tuple({str(c).lower(): c for c in reversed(self.choices)}.values())[::-1]
-            msg = f"option {self.name!r} must be one of {one_of(spelled)}, not {shown(value)}"  # each spelling once
+            spelled = tuple({str(c): c for c in reversed(self.choices)}.values())[::-1]
+            msg = f"option {self.name!r} must be one of {one_of(spelled)}, not {shown(value)}"  # 6 for 6 and '6'
             raise OptionError(msg)
         if self.minimum is not None and value < self.minimum:
             msg = f"option {self.name!r} must be at least {_number(self.minimum)}, not {shown(value)}"
@@ -524,8 +524,8 @@ class RuleInfo:
     def check_applies(self, options: Mapping[str, Any]) -> None:
         """Raise :class:`OptionError` if the rule does not serve these *options*."""
         for name, values in self.applies.items():
-            if name in options and options[name] not in values:  # each spelling once: (4, '4h')
-                spelled = list({str(v).lower(): v for v in values[::-1]}.values())[::-1]
+            if name in options and options[name] not in values:  # each spelling once: (4, '4')
+                spelled = list({str(v): v for v in values[::-1]}.values())[::-1]
                 shown = ", ".join(repr(v) for v in spelled)
                 msg = (
                     f"house rule {self.name!r} applies only with {name} in ({shown}),"

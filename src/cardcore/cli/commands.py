@@ -169,11 +169,9 @@ def _rules_table(game: str, rules: tuple[str, ...]) -> Table:
 
 
 def _values(values: Iterable[object]) -> str:
-    """Option values as a player types them, each once: ``6`` and ``'6'``, ``'4h'`` and ``'4H'`` read the same."""
-    shown: dict[str, str] = {}
-    for value in values:
-        shown.setdefault(str(value).lower(), str(value))
-    return ", ".join(shown.values())
+    """Option values as a player types them, each once: ``6`` and ``'6'`` read the same
+    (``'4h'`` and ``'4H'`` are two choices: another option's may differ by case alone)."""
+    return ", ".join(dict.fromkeys(str(value) for value in values))
 
 
 def _notes(ri: RuleInfo, info: GameInfo) -> str:

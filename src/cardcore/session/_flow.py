@@ -25,7 +25,7 @@ from cardcore.session._presence import Presence
 from cardcore.session.clocks import GAME_CLOCK, Clocks, may_act
 from cardcore.session.config import GameSetup, SessionConfig
 from cardcore.session.fair import FairDeal
-from cardcore.session.patch import card_words, diff, may_show
+from cardcore.session.patch import card_places, diff, may_show
 from cardcore.session.protocol import Outbound, ProtocolError, RateLimiter, dumps
 from cardcore.session.store import Batch, Store, TokenRow, merged
 from cardcore.session.streams import SPECTATORS, SpectatorEntry, SpectatorFeed, Stream, seat_stream
@@ -373,8 +373,8 @@ class Flow(Presence):
                 self.foreign[s] = version
                 continue
             if s != actor and (
-                old.get("legal") != new.get("legal") or set(card_words(old)) != set(card_words(new))
-            ):  # another seat's move changed its choices or turned up a card: look again
+                old.get("legal") != new.get("legal") or card_places(old) != card_places(new)
+            ):  # another seat's move changed its choices or moved a card it sees: look again
                 self.foreign[s] = version
             self.views[s] = new
             events = [e.to_json() for e in self._seat_events[s] if type(e) is not ActionApplied]

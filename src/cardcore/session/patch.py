@@ -25,13 +25,14 @@ client side (a dozen lines in any language)::
 from __future__ import annotations
 
 import copy
+from collections import Counter
 from collections.abc import Iterator
 from typing import Any
 
 from cardcore.cards import Card
 from cardcore.errors import NotationError
 
-__all__ = ["apply_patch", "card_words", "diff", "may_show"]
+__all__ = ["apply_patch", "card_places", "card_words", "diff", "may_show"]
 
 Path = list[str | int]
 
@@ -141,6 +142,39 @@ def card_words(value: Any) -> Iterator[str]:
     elif isinstance(value, list | tuple):
         for item in value:
             yield from card_words(item)
+
+
+def card_places(value: Any) -> Counter[tuple[tuple[str | int, ...], str]]:
+    """Count every card named in a JSON-ready *value* by where it lies: the object keys and
+    the positions of objects and lists on its way (the position of a text in its list is
+    left out, so a pile that grows underneath is no move).
+
+    A card that went from one pile to another counts apart, where :func:`card_words`
+    sees the same card:
+
+    >>> card_places({"prize": ["QS"]}) == card_places({"discard": ["QS"]})
+    False
+    >>> card_places({"pile": ["QS"]}) == card_places({"pile": [None, "QS"]})
+    True
+    >>> card_places([{"cards": ["QS"]}, {"cards": []}]) == card_places([{"cards": []}, {"cards": ["QS"]}])
+    False
+    """
+    places: Counter[tuple[tuple[str | int, ...], str]] = Counter()
+    stack: list[tuple[tuple[str | int, ...], Any]] = [((), value)]
+    while stack:
+        path, item = stack.pop()
+        if isinstance(item, str):
+            places.update((path, word) for word in card_words(item))
+        elif isinstance(item, dict):
+            for key, inner in item.items():
+                places.update((path, word) for word in card_words(key))
+                stack.append(((*path, str(key)), inner))
+        elif isinstance(item, list | tuple):
+            for i, inner in enumerate(item):
+                stack.append(
+                    ((*path, i) if isinstance(inner, dict | list | tuple) else path, inner)
+                )
+    return places
 
 
 def may_show(text: str, old: dict[str, Any], new: dict[str, Any], events: Any = ()) -> bool:
