@@ -283,12 +283,6 @@ def test_chance_takes_int_like_values_and_refuses_wrong_kinds() -> None:
             call()
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="deck.Chance.shuffle and cardcore.shuffle (e2a3e55) now refuse a numpy array "
-    "(not a MutableSequence), which they shuffled before and random.Random.shuffle takes; "
-    "the same change made Chance read numpy ints as random does",
-)
 def test_chance_shuffles_a_numpy_array_as_random_does() -> None:
     items = np.arange(6)
     random.Random(1).shuffle(items)  # random takes it

@@ -15,7 +15,7 @@ import operator
 import random
 import sys
 from array import array
-from collections.abc import MutableSequence, Sequence
+from collections.abc import Mapping, MutableSequence, Sequence
 from contextvars import ContextVar
 from typing import Any, TypeVar
 
@@ -218,7 +218,7 @@ class Chance:
 
         :raises ArgumentError: *items* is not a mutable sequence (a tuple, a text).
         """
-        if type(items) is not list and not isinstance(items, MutableSequence):
+        if type(items) is not list and not _mutable(items):
             raise _not_a("shuffle", "a list", items)
         i = len(items)
         if i < 2:
@@ -320,12 +320,26 @@ def shuffle(items: MutableSequence[T], rng: Chance | random.Random) -> None:
     if not isinstance(rng, random.Random):
         msg = f"shuffle draws with a Chance or a random.Random (state.rng()), not {shown(rng, 60)}"
         raise ArgumentError(msg)
-    if not isinstance(items, MutableSequence):
+    if not _mutable(items):
         raise _not_a("shuffle", "a list", items)
     rand = rng.random
     for i in range(len(items) - 1, 0, -1):
         j = int(rand() * (i + 1))
         items[i], items[j] = items[j], items[i]
+
+
+def _mutable(items: object) -> bool:
+    """Whether *items* can be shuffled in place as ``random.shuffle`` does: a mutable
+    sequence, or what indexes and assigns like one (a numpy array), but no mapping."""
+    if isinstance(items, MutableSequence):
+        return True
+    kind = type(items)
+    return (
+        hasattr(kind, "__len__")
+        and hasattr(kind, "__getitem__")
+        and hasattr(kind, "__setitem__")
+        and not isinstance(items, Mapping)
+    )
 
 
 def _not_a(method: str, wanted: str, given: object) -> ArgumentError:
