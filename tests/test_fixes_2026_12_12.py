@@ -69,7 +69,10 @@ def test_tonk_position_of_a_session_ended_between_hands_names_its_last_deal() ->
     table = again.view(0)["table"]
     assert (table["hand_number"], table["dealer"]) == (1, 0)
     assert again.position() == position
-    moved = position.replace("last=[1,0]", "last=[2,1]")  # a void deal 2 dealt by seat 1
+    # a void deal 2 dealt by seat 1, the deal passing left after it (TONK-DEALER-2)
+    moved = position.replace("last=[1,0]", "last=[2,1]").replace(
+        "dealer=1 turn=1", "dealer=0 turn=0"
+    )
     table = cardcore.new_game("tonk", 2, position=moved, seed=1, options={"hands": 3}).view(0)[
         "table"
     ]

@@ -78,13 +78,6 @@ def test_tonk_last_past_the_hands_played_is_refused(ended) -> None:  # type: ign
             _tonk_from(position.replace("last=[1,0]", f"last={last}"))
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="Tonk position read: last's dealer is not checked against the position's "
-    "dealer (between hands, the next dealer; TONK-DEALER-2 passes the deal left after "
-    "every deal) nor the cut: last=[1,1] with dealer=1 and a cut won by seat 0 is taken "
-    "and the view then names seat 1 as hand 1's dealer",
-)
 def test_tonk_last_dealer_must_precede_the_next_dealer(ended) -> None:  # type: ignore[no-untyped-def]
     _, position = ended
     with pytest.raises(OptionError):

@@ -19,7 +19,8 @@ without a spread or hit), ``hit`` (the seats
 hit since their last turn began), ``result`` (``{"winners": [...],
 "reason": ...}`` of a finished session) and, with it, ``last`` (``[hand, dealer]`` of
 the session's last deal, a void one too, when it ended after that deal: the view
-names it, and a position holds no finished hands to read it from).
+names it, and a position holds no finished hands to read it from; its dealer is the
+seat before ``dealer``, TONK-DEALER-2).
 
 Two more optional fields stack what chance would otherwise decide, with no
 option needed:
@@ -241,6 +242,11 @@ def read(logic: TonkLogic, text: str, players: int, options: Mapping[str, Any]) 
         pair = {"hand": last[0], "dealer": last[1]}  # the last hand played, or a void deal after it
         low, high = max(played, 1), min(played + 1, hands)
         state.last_deal = (_int(pair, "hand", low, high), _int(pair, "dealer", 0, players - 1))
+        if state.last_deal[1] != (state.dealer - 1) % players:  # the deal passed left after it
+            raise _bad(
+                f"last names dealer {state.last_deal[1]}, but the next dealer is {state.dealer}:"
+                f" the last deal was seat {(state.dealer - 1) % players}'s (TONK-DEALER-2)"
+            )
     # the cards: hands, spreads and what was taken
     cards = zones.cards
     sizes = [len(cards[HAND0 + s]) for s in range(players)]
