@@ -199,11 +199,6 @@ def test_rule_option_name_clashes_are_plugin_errors() -> None:
             cardcore.new_game("golf", 2, rules=["golf.cap-two"], options={"round_cap": 60})
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="an option two installed rules take is refused naming only one of them "
-    "(golf.cap-two), so the hint may send the user to the wrong rule",
-)
 def test_unchosen_option_taken_by_two_rules_names_both() -> None:
     twin = other_rule(
         "golf.cap-two", "CAP-2", Option("round_cap", default=5, minimum=0, maximum=50)
@@ -331,11 +326,6 @@ def test_cli_rule_id_in_two_cases_and_list_shows_option(
     assert code == 0 and "-o round_cap=10 (0 to 100)" in out
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="on the command line the refusal of an unchosen rule's -o advises the API's "
-    "rules=['golf.round-cap'], not the flag --rules golf.round-cap",
-)
 def test_cli_refusal_of_unchosen_rule_option_names_the_flag(
     cap: None, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -427,11 +417,6 @@ def test_compare_refuses_bad_b_rule_option_naming_configuration_b(cap: None) -> 
         )
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="configuration B's refusal of an option only an unchosen rule takes advises "
-    "rules=['golf.round-cap'] (A's parameter), which cannot fix B; it should say vs=",
-)
 def test_compare_b_refusal_names_the_vs_parameter(cap: None) -> None:
     with pytest.raises(cardcore.OptionError) as err:
         cardcore.compare("golf", vs_options={"round_cap": 3}, games=1, skill=None)

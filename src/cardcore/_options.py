@@ -10,10 +10,11 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Iterable, Mapping
+from contextvars import ContextVar
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
-from cardcore._text import shown
+from cardcore._text import one_of, shown
 from cardcore.errors import OptionError, PluginError
 
 if TYPE_CHECKING:
@@ -21,6 +22,7 @@ if TYPE_CHECKING:
     from cardcore.plugins import Ruleset
 
 __all__ = [
+    "SPELLING",
     "check_choices",
     "check_declared",
     "choice_key",
@@ -133,18 +135,14 @@ def resolve_for(ruleset: Ruleset, options: Any) -> Mapping[str, Any]:
         from cardcore.errors import CardcoreError
         from cardcore.plugins import available_rules, rule_info
 
+        taking = []
         for rule in available_rules(game.name):
             try:
-                takes = any(opt.name == name for opt in rule_info(rule).options)
+                if any(opt.name == name for opt in rule_info(rule).options):
+                    taking.append(rule)
             except CardcoreError:  # a rule that fails to load takes nothing here
                 continue
-            if takes:
-                if rule in game.default_rules:  # on unless switched off: it was (without=)
-                    return f"; house rule {rule!r} takes it, and it is switched off (without=)"
-                return (
-                    f"; house rule {rule!r} takes it: choose the rule (rules=[{rule!r}]) to set it"
-                )
-        return ""
+        return _hint(taking, game.default_rules)
 
     out = resolve(game.name, ruleset.options, options, hint)
     for opt in ruleset.options[len(game.options) :]:  # a rule's value joins the game's options
@@ -152,6 +150,32 @@ def resolve_for(ruleset: Ruleset, options: Any) -> Mapping[str, Any]:
             msg = f"option {opt.name!r} must be a value that can be hashed (a number, a text), not {shown(out[opt.name], 40)}"
             raise OptionError(msg)
     return out
+
+
+SPELLING: ContextVar[tuple[str, str]] = ContextVar(
+    "cardcore_rule_spelling", default=("rules", "without")
+)
+"""How the caller chooses a rule and switches one off, for the hint of an option given
+without its rule: ``("rules", "without")`` (the API, the default), ``("vs", "vs_without")``
+(configuration B of ``compare``), ``("--rules", "--without")`` or ``("--vs", "--vs-without")``
+(the command line)."""
+
+
+def _hint(taking: list[str], defaults: Iterable[str]) -> str:
+    """The end of the refusal of an option that only the house rules *taking* declare."""
+    if not taking:
+        return ""
+    choose, off = SPELLING.get()
+    flag = choose.startswith("--")
+    off_rules = [r for r in taking if r in defaults]  # on unless switched off: they were
+    rules = [r for r in taking if r not in defaults] or off_rules
+    named = one_of(rules, "and")
+    who = f"house rule {named} takes it" if len(rules) == 1 else f"house rules {named} take it"
+    if rules is off_rules:
+        return f"; {who}, and {'it is' if len(rules) == 1 else 'they are'} switched off ({off}{'' if flag else '='})"
+    ways = [f"{choose} {r}" if flag else f"{choose}=[{r!r}]" for r in rules]
+    which = "the rule" if len(rules) == 1 else "one of them"
+    return f"; {who}: choose {which} ({' or '.join(ways)}) to set it"
 
 
 def each_once(values: tuple[Any, ...]) -> list[Any]:

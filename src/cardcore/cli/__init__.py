@@ -33,6 +33,7 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
+from cardcore._options import SPELLING
 from cardcore.cli.args import (
     DEFAULT_GAMES,
     DEFAULT_PLAYERS,
@@ -97,7 +98,9 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _guarded(run: Callable[[], int]) -> int:
-    """*run*'s exit status; an error it raises is one line on stderr and its exit status."""
+    """*run*'s exit status; an error it raises is one line on stderr and its exit status
+    (naming the flags, ``--rules``, where the library's words name its arguments)."""
+    spelling = SPELLING.set(("--rules", "--without"))
     try:
         return run()
     except USAGE_ERRORS as exc:
@@ -118,6 +121,8 @@ def _guarded(run: Callable[[], int]) -> int:
             " (set CARDCORE_TRACEBACK=1 to see the traceback)"
         )
         return 1
+    finally:
+        SPELLING.reset(spelling)
 
 
 def _origin(exc: BaseException) -> str:

@@ -73,7 +73,9 @@ def add_parser(sub: Any) -> None:
             " --vs-without, --vs-option, --vs-agents) on the same seeds and compare, with 95%"
             " confidence intervals: first-seat advantage, game length in actions and rounds,"
             " score spread, end reasons and how often the stronger agent wins. B has no house"
-            " rules unless --vs names some; its options and agents default to A's."
+            " rules unless --vs names some; its options are A's unless --vs-option is given"
+            " (then only those: repeat the ones B shares), its agents A's unless --vs-agents"
+            " names others."
         ),
     )
     p.add_argument("game", help="the game (see cardcore list)")
@@ -99,7 +101,7 @@ def add_parser(sub: Any) -> None:
         action="append",
         default=None,
         metavar="KEY=VALUE",
-        help="B's option (default: A's)",
+        help="B's option (repeatable; given, B takes only these, not A's)",
     )
     p.add_argument(
         "--agents",

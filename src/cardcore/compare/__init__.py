@@ -22,6 +22,7 @@ from typing import Any
 from attrs import evolve, frozen
 
 from cardcore._agentspec import check_seedable, seats_named
+from cardcore._options import SPELLING
 from cardcore._text import shown
 from cardcore.agents import check_agent
 from cardcore.compare._report import plot_comparison, rows_of, text_table
@@ -161,6 +162,10 @@ def _check_agents(game: str, agents: Sequence[str]) -> None:
 
 
 def _check_config(game: str, players: int, config: Config) -> None:
+    flags = SPELLING.get()[0].startswith("--")  # the command line's words for B's rules
+    spelling = SPELLING.set(
+        ("--vs", "--vs-without") if flags else ("vs", "vs_without")
+    ) if config.label == "B" else None  # fmt: skip
     try:
         new_game(
             game,
@@ -172,6 +177,9 @@ def _check_config(game: str, players: int, config: Config) -> None:
         )
     except (OptionError, RuleConflictError, UnknownPluginError) as exc:
         raise type(exc)(f"configuration {config.label}: {exc}") from None
+    finally:
+        if spelling is not None:
+            SPELLING.reset(spelling)
     _check_agents(game, config.agents)
 
 
@@ -381,7 +389,8 @@ def compare(
     :param vs_without: Default rules B switches off.
     :param options: A's options; *vs_options* default to the same, less those that only
         A's house rules take (``rules=["golf.cap"], options={"cap": 3}`` asks what a cap of
-        3 does to the base game).
+        3 does to the base game). *vs_options*, when given, are B's whole set: A's are not
+        carried over (``options={"rounds": 1}, vs_options={"rounds": 1, "layout": 4}``).
     :param agents: A's agents: one spec for every seat or one per seat (``"ismcts:iterations=50"``
         specs allowed; text of several, ``"golf-greedy,random"``, is one per seat: as many as
         *players*). Default: :func:`default_agent` of the game in every seat. A mixed
