@@ -109,7 +109,8 @@ class Clocks:
         self.to_act = seats
 
     def renewed(self, seat: int, at: float) -> bool:
-        """Whether *seat*'s turn clock was started afresh at *at* (a new round began)."""
+        """Whether *seat*'s turn clock runs past *at*: asked just after its clock ran out at
+        *at* (a timeout), whether the action played for it began a new round."""
         return self.control.turn is not None and self.turn.get(seat, at) > at
 
     def rearm(self, seat: int, at: float) -> None:
