@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import json
+import types
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
 import cardcore
+from cardcore import cli
 from cardcore.testing import check_game
 from tests.plugins import slapjack_2026_12_13 as sj
 
@@ -25,3 +29,32 @@ def test_the_kits_veto_check_runs_on_a_game_of_two_notations(slapjack: str) -> N
     assert report.ok, report.failures
     assert "vetoes" not in report.skipped
     assert report.vetoed > 0
+
+
+def test_cli_workers_register_again_what_this_process_registered(
+    slapjack: str, tmp_path: Path
+) -> None:
+    """``--workers`` starts fresh processes: each registers the game again from its module,
+    so the summary matches the one played in this process."""
+    base = ["simulate", slapjack, "-p", "2", "-n", "6", "-q", "-o", "max_moves=30"]
+    here, there = tmp_path / "here.json", tmp_path / "there.json"
+    assert cli.main([*base, "--json", str(here)]) == 0
+    assert cli.main([*base, "-w", "2", "--json", str(there)]) == 0
+    a, b = json.loads(here.read_text()), json.loads(there.read_text())
+    assert a["games"] == b["games"] == 6
+    assert (a["wins"], a["reasons"]) == (b["wins"], b["reasons"])
+
+
+def test_cli_workers_refuse_a_game_no_worker_can_import(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    built = types.ModuleType("built_in_place")  # no module a worker could import
+    vars(built).update({k: v for k, v in vars(sj).items() if not k.startswith("__")})
+    cardcore.register("cardcore.games", sj.NAME, built)
+    try:
+        rc = cli.main(["simulate", sj.NAME, "-p", "2", "-n", "2", "-q", "-w", "2"])
+    finally:
+        cardcore.unregister("cardcore.games", sj.NAME)
+    err = capsys.readouterr().err
+    assert rc == 2
+    assert f"game {sj.NAME!r} was registered in this process" in err and "--workers" in err

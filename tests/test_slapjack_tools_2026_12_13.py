@@ -299,18 +299,13 @@ def test_cli_simulate_in_process_matches_python(tmp_path: Any) -> None:
     assert data["wins"] == list(expected.wins) and data["options"]["doubles_gap"] == 2
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="cli --workers starts forkserver workers that do not see a registered game, and the "
-    "error says the game is not installed (listing the others) without saying why",
-)
 def test_cli_simulate_workers_with_a_registered_game_says_why(
     tmp_path: Any, capsys: pytest.CaptureFixture[str]
 ) -> None:
     args = ["simulate", NAME, "-p", "2", "-n", "2", "-q", "-w", "2", "-o", "max_moves=20"]
     rc = cli.main([*args, "--json", str(tmp_path / "w.json")])
     err = capsys.readouterr().err
-    assert rc == 0 or re.search(r"regist|worker", err), err
+    assert rc == 0, err  # the workers register the game again from its module (2026-12-13)
 
 
 def test_cli_list_rules_and_play_in_process(

@@ -11,7 +11,7 @@ import multiprocessing
 import re
 import sys
 import time
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Collection, Iterable, Mapping
 from concurrent.futures import Executor, ProcessPoolExecutor
 from contextlib import ExitStack
 from typing import Any
@@ -44,6 +44,7 @@ from cardcore.cli.failures import (
 from cardcore.cli.render import render_result, render_summary
 from cardcore.cli.rulebook import find_rules, game_part, rule_entries
 from cardcore.cli.screen import Screen
+from cardcore.cli.workers import adopt, agent_names, registered_here
 from cardcore.errors import CardcoreError, CorruptStateError
 from cardcore.game import Game
 from cardcore.info import GameInfo, Option, RuleInfo
@@ -364,13 +365,19 @@ def default_game() -> str:
     return games[0]
 
 
-def process_pool(stack: ExitStack, workers: int) -> ProcessPoolExecutor:
+def process_pool(
+    stack: ExitStack, workers: int, game: str, agents: Collection[str] = ()
+) -> ProcessPoolExecutor:
     """A pool of *workers* processes, shut down with *stack*: on an error or Ctrl-C, the
-    games not started yet are cancelled first (the pool waited for every queued one)."""
+    games not started yet are cancelled first (the pool waited for every queued one). Each
+    worker registers the plugins this process registered (see :mod:`cardcore.cli.workers`)."""
     # not fork: the progress bar runs a thread, and forking a threaded process is unsafe
     methods = multiprocessing.get_all_start_methods()
     context = multiprocessing.get_context("forkserver" if "forkserver" in methods else "spawn")
-    pool = stack.enter_context(ProcessPoolExecutor(max_workers=workers, mp_context=context))
+    here = registered_here(game, agents)
+    pool = stack.enter_context(
+        ProcessPoolExecutor(workers, context, initializer=adopt, initargs=(here,))
+    )
 
     def cancel(kind: type[BaseException] | None, *_: object) -> bool:
         if kind is not None:
@@ -442,7 +449,7 @@ def cmd_simulate(console: Console, args: argparse.Namespace) -> int:
             executor = _dask_executor(stack, args.dask, args.workers)
             where = f"dask ({args.dask})"
         elif args.workers:
-            executor = process_pool(stack, args.workers)
+            executor = process_pool(stack, args.workers, name, agent_names(agents))
             where = f"{args.workers} worker processes"
         progress = Progress(
             TextColumn(f"[bold]{escape(name)}[/] on {where}"),

@@ -35,6 +35,7 @@ from cardcore.cli.args import (
     parse_options,
     players_for,
 )
+from cardcore.cli.workers import agent_names
 from cardcore.errors import CardcoreError, RuleConflictError, UnknownPluginError
 from cardcore.info import GameInfo
 from cardcore.plugins import (
@@ -226,7 +227,9 @@ def parse_skill(text: str) -> tuple[str, str] | str | None:
     raise UsageError(msg)
 
 
-def _executor(stack: ExitStack, args: argparse.Namespace) -> tuple[Executor | None, str]:
+def _executor(
+    stack: ExitStack, args: argparse.Namespace, agents: set[str]
+) -> tuple[Executor | None, str]:
     if args.dask:
         from cardcore.cli.commands import _dask_executor
 
@@ -234,7 +237,8 @@ def _executor(stack: ExitStack, args: argparse.Namespace) -> tuple[Executor | No
     if args.workers:
         from cardcore.cli.commands import process_pool
 
-        return process_pool(stack, args.workers), f"{args.workers} worker processes"
+        pool = process_pool(stack, args.workers, args.game, agents)
+        return pool, f"{args.workers} worker processes"
     return None, "this process"
 
 
@@ -285,7 +289,7 @@ def cmd_compare(console: Console, args: argparse.Namespace) -> int:
     probes = 0 if skill is None or (skill == "auto" and default_agent(name) == "random") else 1
     total = 2 * args.games * (1 + probes)
     with ExitStack() as stack:
-        executor, where = _executor(stack, args)
+        executor, where = _executor(stack, args, agent_names(agents, vs_agents))
         progress = Progress(
             TextColumn(f"[bold]{escape(name)}[/]: A vs B on {where}"),
             BarColumn(),
