@@ -180,7 +180,8 @@ class GenericEncoding:
 
     * per zone (shared zones first, then each seat's zones, the observer's first,
       when every seat owns alike; else in the layout's order): a plane of the
-      visible cards (one position per distinct card of the deck, counting copies),
+      visible cards (one position per distinct card of the deck: copies of a card,
+      two ``7H`` of a double deck or its jokers, share one position, which counts them),
       a plane of its visible top card, and two scalars: its count and its hidden
       count, each over the deck's size;
     * per declared table field: ``int``/``float``/``bool`` one scalar (the raw value);
