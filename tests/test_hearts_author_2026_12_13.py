@@ -562,3 +562,21 @@ def test_rl_aec_env_plays_to_the_end() -> None:
     assert env.match.game.is_over
     assert env.match.game.result.reason == "points limit"
     assert steps == env.match.game.version
+
+
+def test_rl_gym_env_one_seat_against_random() -> None:
+    np = pytest.importorskip("numpy")
+    from cardcore.rl import gym_env
+
+    env = gym_env(NAME, 4, seat=1, options=FAST)
+    obs, _info = env.reset(seed=5)
+    rng = np.random.default_rng(1)
+    terminated = truncated = False
+    while not (terminated or truncated):
+        action = int(rng.choice(np.flatnonzero(obs["action_mask"])))
+        obs, reward, terminated, truncated, info = env.step(action)
+    assert terminated and not truncated
+    result = info["result"]
+    assert result["reason"] == "points limit"
+    assert reward == (1.0 if 1 in result["winners"] else reward)
+    assert max(result["scores"]) >= 10
