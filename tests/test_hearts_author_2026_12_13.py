@@ -497,13 +497,6 @@ def test_session_passes_any_order_on_one_view_then_stale() -> None:
     assert game.version == after
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="session.rst lists 'its own action that ended a simultaneous round and began the next "
-    "(a retried bid must not become the next round's)' among the changes that make an older seen "
-    "stale; the last passer retrying its pass on its pre-pass view gets code 'illegal' "
-    "(HRT-PASS-4, or CORE-TURN-1 when it does not lead), not 'stale'",
-)
 def test_session_last_passer_retry_is_stale() -> None:
     session = _joined(seed=17)
     game = session.game

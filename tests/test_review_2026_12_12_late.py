@@ -128,7 +128,10 @@ def test_tonk_position_without_last_still_loads_and_round_trips(ended) -> None: 
 
 def test_tonk_last_survives_clone_save_load_and_views(ended) -> None:  # type: ignore[no-untyped-def]
     original, position = ended
-    game = _from(position.replace("last=[1,0]", "last=[2,1]"))
+    # a void deal 2 by seat 1: the deal then passed left to seat 0 (TONK-DEALER-2)
+    game = _from(
+        position.replace("last=[1,0]", "last=[2,1]").replace("dealer=1 turn=1", "dealer=0 turn=0")
+    )
     want = (2, 1)
     for g in (game, game.clone(), cardcore.load(game.save())):
         table = g.view(0)["table"]

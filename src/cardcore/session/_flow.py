@@ -361,8 +361,8 @@ class Flow(Presence):
             self.foreign = [version] * self.players
         over = game.is_over
         seats = may_act(game)
-        if self.clocks.renews(seats, actor):  # the actor's bid began a new round: its
-            self.foreign[actor] = version  # views before it (a retried bid) are stale
+        if self.clocks.ends_round(actor):  # the actor's bid ended the round: its views
+            self.foreign[actor] = version  # before it (a retried bid) are stale
         self.clocks.update(seats, when, actor if actor != HOST else None, over=over)
         for s, stream in enumerate(self.streams):
             old = self.views[s]

@@ -99,6 +99,11 @@ class Clocks:
             and now - {actor} <= self.done
         )
 
+    def ends_round(self, actor: int | None) -> bool:
+        """Whether *actor*'s action (not yet followed) was the last part of a round several
+        seats made (a simultaneous phase): its views before it are of the round that ended."""
+        return actor is not None and set(self.to_act) == {actor} and bool(self.done)
+
     def follow(self, seats: tuple[int, ...], actor: int | None) -> None:
         """Keep *seats* as the seats to act, and which seats made their part of the round."""
         was = set(self.to_act)
