@@ -142,12 +142,6 @@ def _waiting_first(goof: types.ModuleType) -> str:
     return name
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="card_places keys a card by the index of its object in a list: a view whose list"
-    " of objects reorders (seats yet to bid first) makes another seat's face-down bid look"
-    " like a card move, and the bid is refused as stale though no card it sees moved",
-)
 def test_a_list_of_objects_reordering_is_no_card_move(goof: types.ModuleType) -> None:
     t = _goof_table(_waiting_first(goof))
     for who, text in zip("abc", ("bid 10", "bid 0", "bid 0"), strict=True):  # round 1
@@ -207,21 +201,11 @@ def test_a_numpy_array_shuffles_and_tuples_texts_sets_mappings_are_refused() -> 
             cardcore.shuffle(bad, Chance(1, 0))  # type: ignore[arg-type]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="_mutable checks the type, not the value: a 0-d numpy array passes and len()"
-    " raises a raw TypeError, not ArgumentError",
-)
 def test_a_0d_array_is_refused_with_argument_error() -> None:
     with pytest.raises(ArgumentError):
         Chance(1, 0).shuffle(np.array(5))  # type: ignore[arg-type]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="a read-only array (or memoryview) passes the check, the shuffle draws from the"
-    " Chance, then the first swap raises a raw ValueError: the refused input moved the Chance",
-)
 def test_a_read_only_array_is_refused_and_leaves_the_chance_as_it_was() -> None:
     items = np.arange(6)
     items.flags.writeable = False
@@ -231,11 +215,6 @@ def test_a_read_only_array_is_refused_and_leaves_the_chance_as_it_was() -> None:
     assert chance.random() == Chance(1, 0).random()
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="a 2-D numpy array is taken, and swapping rows through views duplicates rows:"
-    " cards are lost (the shuffle should keep its rows or refuse it)",
-)
 def test_a_2d_array_shuffled_keeps_its_rows() -> None:
     items = np.arange(12).reshape(6, 2)
     try:
@@ -401,12 +380,6 @@ def test_a_default_rule_switched_off_is_named(natural_with_option: None) -> None
     )
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="_hint names only the rules not on by default when any is: a default rule that"
-    " takes the option and was switched off is left out, so not every rule that takes it"
-    " is named",
-)
 def test_a_default_rule_switched_off_is_named_beside_another(natural_with_option: None) -> None:
     extra = "tonk.rev13f-extra"
     cardcore.register("cardcore.rules", extra, _tonk_rule(extra, "rev13f_extra", "REV13F-X-1"))
@@ -419,12 +392,6 @@ def test_a_default_rule_switched_off_is_named_beside_another(natural_with_option
     assert extra in message and _NATURAL in message
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="cardcore serve runs inside the CLI's _guarded, which sets SPELLING to the"
-    " command line's words; uvicorn's tasks copy that context, so the web API's refusals"
-    " tell a web client to pass '--rules NAME'",
-)
 def test_the_web_server_started_by_the_cli_speaks_the_apis_words(
     golf_rules: list[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Any
 ) -> None:
@@ -481,12 +448,6 @@ def test_a_game_built_in_place_is_refused_up_front(
     assert rc == 2 and "no worker process can import" in err and repr(name) in err
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="registered_here refuses every rule of the game built in place, even one the"
-    " command neither chooses nor has by default: simulate --workers is refused for a rule"
-    " it does not use",
-)
 def test_an_unused_house_rule_built_in_place_does_not_refuse_workers(
     goof: types.ModuleType, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -514,12 +475,6 @@ def _local_agent() -> type:
     return Local
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="compare's default agent (and --skill's agents) are not among the agents"
-    " registered_here checks: one built in place is not refused up front; the worker says"
-    " 'no agent called ... is installed', which is untrue in this process",
-)
 def test_a_default_agent_built_in_place_is_refused_up_front(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
@@ -538,12 +493,6 @@ def test_a_default_agent_built_in_place_is_refused_up_front(
     assert rc == 2 and "no worker process can import" in err, err
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="unregister hides an installed plugin in this process only: --workers' workers"
-    " still load it (a hidden default rule, tonk.natural-49-50, is back in every worker,"
-    " so simulate --workers plays another game than simulate)",
-)
 def test_a_plugin_hidden_here_stays_hidden_in_workers() -> None:
     from cardcore import plugins
     from cardcore.cli.commands import process_pool

@@ -168,14 +168,20 @@ def _hint(taking: list[str], defaults: Iterable[str]) -> str:
     choose, off = SPELLING.get()
     flag = choose.startswith("--")
     off_rules = [r for r in taking if r in defaults]  # on unless switched off: they were
-    rules = [r for r in taking if r not in defaults] or off_rules
-    named = one_of(rules, "and")
-    who = f"house rule {named} takes it" if len(rules) == 1 else f"house rules {named} take it"
-    if rules is off_rules:
-        return f"; {who}, and {'it is' if len(rules) == 1 else 'they are'} switched off ({off}{'' if flag else '='})"
+    rules = [r for r in taking if r not in defaults]
+    named = one_of(taking, "and")
+    who = f"house rule {named} takes it" if len(taking) == 1 else f"house rules {named} take it"
+    switched = f"{off}{'' if flag else '='}"
+    if not rules:
+        return (
+            f"; {who}, and {'it is' if len(taking) == 1 else 'they are'} switched off ({switched})"
+        )
     ways = [f"{choose} {r}" if flag else f"{choose}=[{r!r}]" for r in rules]
     which = "the rule" if len(rules) == 1 else "one of them"
-    return f"; {who}: choose {which} ({' or '.join(ways)}) to set it"
+    if not off_rules:
+        return f"; {who}: choose {which} ({' or '.join(ways)}) to set it"
+    kept = f"keep {one_of(off_rules)} on (it is switched off: {switched})"
+    return f"; {who}: choose {' or '.join(ways)}, or {kept}, to set it"
 
 
 def each_once(values: tuple[Any, ...]) -> list[Any]:

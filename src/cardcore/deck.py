@@ -328,18 +328,28 @@ def shuffle(items: MutableSequence[T], rng: Chance | random.Random) -> None:
         items[i], items[j] = items[j], items[i]
 
 
-def _mutable(items: object) -> bool:
+def _mutable(items: Any) -> bool:
     """Whether *items* can be shuffled in place as ``random.shuffle`` does: a mutable
-    sequence, or what indexes and assigns like one (a numpy array), but no mapping."""
+    sequence, or what indexes and assigns like one (a one-dimensional, writable numpy
+    array), but no mapping. Checked before anything is drawn."""
     if isinstance(items, MutableSequence):
         return True
     kind = type(items)
-    return (
+    if not (
         hasattr(kind, "__len__")
         and hasattr(kind, "__getitem__")
         and hasattr(kind, "__setitem__")
         and not isinstance(items, Mapping)
-    )
+    ):
+        return False
+    if getattr(items, "ndim", 1) != 1:  # rows of a 2-D array are views: swapping loses some
+        return False
+    try:
+        if len(items):
+            items[0] = items[0]  # read-only (a frozen array, a memoryview of bytes): refused
+    except Exception:  # a 0-d array has no len; a read-only one refuses the write
+        return False
+    return True
 
 
 def _not_a(method: str, wanted: str, given: object) -> ArgumentError:

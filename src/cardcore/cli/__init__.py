@@ -85,8 +85,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         args = build_parser().parse_args(argv)
     except SystemExit as exc:  # --help (0) or a bad argument (2, already said in one line)
         return exc.code if isinstance(exc.code, int) else 2
-    if args.command in NO_RICH:
-        return _guarded(lambda: _run_plain(args))
+    if args.command in NO_RICH:  # (serve: its web clients read the API's words, rules=[...])
+        return _guarded(lambda: _run_plain(args), flags=args.command != "serve")
     try:
         from rich.console import Console
     except ImportError:
@@ -97,10 +97,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     return _guarded(lambda: _run(console, args))
 
 
-def _guarded(run: Callable[[], int]) -> int:
+def _guarded(run: Callable[[], int], *, flags: bool = True) -> int:
     """*run*'s exit status; an error it raises is one line on stderr and its exit status
-    (naming the flags, ``--rules``, where the library's words name its arguments)."""
-    spelling = SPELLING.set(("--rules", "--without"))
+    (with *flags*, naming the flags, ``--rules``, where the library's words name its
+    arguments)."""
+    spelling = SPELLING.set(("--rules", "--without") if flags else SPELLING.get())
     try:
         return run()
     except USAGE_ERRORS as exc:

@@ -366,7 +366,11 @@ def default_game() -> str:
 
 
 def process_pool(
-    stack: ExitStack, workers: int, game: str, agents: Collection[str] = ()
+    stack: ExitStack,
+    workers: int,
+    game: str,
+    agents: Collection[str] = (),
+    rules: Collection[str] = (),
 ) -> ProcessPoolExecutor:
     """A pool of *workers* processes, shut down with *stack*: on an error or Ctrl-C, the
     games not started yet are cancelled first (the pool waited for every queued one). Each
@@ -374,7 +378,7 @@ def process_pool(
     # not fork: the progress bar runs a thread, and forking a threaded process is unsafe
     methods = multiprocessing.get_all_start_methods()
     context = multiprocessing.get_context("forkserver" if "forkserver" in methods else "spawn")
-    here = registered_here(game, agents)
+    here = registered_here(game, agents, rules)
     pool = stack.enter_context(
         ProcessPoolExecutor(workers, context, initializer=adopt, initargs=(here,))
     )
@@ -449,7 +453,9 @@ def cmd_simulate(console: Console, args: argparse.Namespace) -> int:
             executor = _dask_executor(stack, args.dask, args.workers)
             where = f"dask ({args.dask})"
         elif args.workers:
-            executor = process_pool(stack, args.workers, name, agent_names(agents))
+            executor = process_pool(
+                stack, args.workers, name, agent_names(agents), args.rules or ()
+            )
             where = f"{args.workers} worker processes"
         progress = Progress(
             TextColumn(f"[bold]{escape(name)}[/] on {where}"),

@@ -228,7 +228,7 @@ def parse_skill(text: str) -> tuple[str, str] | str | None:
 
 
 def _executor(
-    stack: ExitStack, args: argparse.Namespace, agents: set[str]
+    stack: ExitStack, args: argparse.Namespace, agents: set[str], rules: Sequence[str]
 ) -> tuple[Executor | None, str]:
     if args.dask:
         from cardcore.cli.commands import _dask_executor
@@ -237,7 +237,7 @@ def _executor(
     if args.workers:
         from cardcore.cli.commands import process_pool
 
-        pool = process_pool(stack, args.workers, args.game, agents)
+        pool = process_pool(stack, args.workers, args.game, agents, rules)
         return pool, f"{args.workers} worker processes"
     return None, "this process"
 
@@ -289,7 +289,9 @@ def cmd_compare(console: Console, args: argparse.Namespace) -> int:
     probes = 0 if skill is None or (skill == "auto" and default_agent(name) == "random") else 1
     total = 2 * args.games * (1 + probes)
     with ExitStack() as stack:
-        executor, where = _executor(stack, args, agent_names(agents, vs_agents))
+        probe = skill if isinstance(skill, tuple) else ()
+        used = agent_names(agents, vs_agents, probe, [default_agent(name)])
+        executor, where = _executor(stack, args, used, [*(args.rules or ()), *(args.vs or ())])
         progress = Progress(
             TextColumn(f"[bold]{escape(name)}[/]: A vs B on {where}"),
             BarColumn(),

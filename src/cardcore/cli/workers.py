@@ -10,7 +10,9 @@ is refused before any game starts, in words that say why.
 
 from __future__ import annotations
 
+import contextlib
 import importlib
+import importlib.metadata
 import sys
 from collections.abc import Collection
 from types import ModuleType
@@ -26,23 +28,33 @@ Registration = tuple[str, str, str, str]
 module) and registers under *name*."""
 
 
-def registered_here(game: str, agents: Collection[str] = ()) -> list[Registration]:
-    """Every plugin registered in this process, as a worker imports it again.
+def registered_here(
+    game: str, agents: Collection[str] = (), rules: Collection[str] = ()
+) -> list[Registration]:
+    """Every plugin registered in this process, as a worker imports it again, and every
+    installed one :func:`cardcore.unregister` hid here (``module`` empty: hidden there too).
 
-    :raises UsageError: *game*, a house rule of it, or one of *agents* was registered from
-        a module no worker can import.
+    :raises UsageError: *game*, one of its default *rules* or chosen ones, or one of
+        *agents* was registered from a module no worker can import.
     """
     from cardcore.plugins import _entries
 
     out: list[Registration] = []
+    needed = _rule_names(game, rules)
+    installed = importlib.metadata.entry_points()
     for group, entries in _entries().items():
+        out += [
+            (group, ep.name, "", "")
+            for ep in installed.select(group=group)
+            if ep.name not in entries
+        ]
         for name, target in list(entries.items()):
             if is_entry_point(target):
                 continue
             where = _importable(target)
             if where is not None:
                 out.append((group, name, *where))
-            elif _needed(group, name, target, game, agents):
+            elif _needed(group, name, game, agents, needed):
                 kind = group.rsplit(".", 1)[-1][:-1]  # "game", "rule", "agent"
                 msg = (
                     f"{kind} {name!r} was registered in this process from a module no worker"
@@ -70,10 +82,13 @@ def agent_names(*lineups: Collection[str] | None) -> set[str]:
 
 def adopt(registrations: list[Registration]) -> None:
     """Register *registrations* in this worker (a pool's initializer)."""
-    from cardcore.plugins import register
+    from cardcore.plugins import register, unregister
 
     for group, name, module, attribute in registrations:
         try:
+            if not module:  # hidden in the process that started this one
+                unregister(group, name)
+                continue
             target: Any = importlib.import_module(module)
             for part in attribute.split(".") if attribute else ():
                 target = getattr(target, part)
@@ -103,10 +118,26 @@ def _importable(target: Any) -> tuple[str, str] | None:
     return (module, attribute) if found is target else None
 
 
-def _needed(group: str, name: str, target: Any, game: str, agents: Collection[str]) -> bool:
+def _rule_names(game: str, rules: Collection[str]) -> set[str]:
+    """The house rules a command of *game* plays: the chosen *rules* (names or rule IDs)
+    and the game's default ones."""
+    from cardcore.errors import CardcoreError
+    from cardcore.plugins import game_info, rule_info
+
+    names = set(rules)
+    for ref in rules:
+        try:
+            names.add(rule_info(ref).name)
+        except CardcoreError:  # refused in its own words elsewhere
+            continue
+    with contextlib.suppress(CardcoreError):  # an unknown game: refused elsewhere
+        names.update(game_info(game).default_rules)
+    return names
+
+
+def _needed(group: str, name: str, game: str, agents: Collection[str], rules: set[str]) -> bool:
     if group == "cardcore.games":
         return name == game
     if group == "cardcore.rules":
-        rule = getattr(target, "RULE", None)
-        return getattr(rule, "game", None) == game
+        return name in rules
     return name in agents

@@ -146,8 +146,9 @@ def card_words(value: Any) -> Iterator[str]:
 
 def card_places(value: Any) -> Counter[tuple[tuple[str | int, ...], str]]:
     """Count every card named in a JSON-ready *value* by where it lies: the object keys and
-    the positions of objects and lists on its way (the position of a text in its list is
-    left out, so a pile that grows underneath is no move).
+    the places of objects and lists on its way (an object by its ``name``, ``seat`` or
+    ``id``, else its position; the position of a text in its list is left out, so a pile
+    that grows underneath is no move).
 
     A card that went from one pile to another counts apart, where :func:`card_words`
     sees the same card:
@@ -158,6 +159,9 @@ def card_places(value: Any) -> Counter[tuple[tuple[str | int, ...], str]]:
     True
     >>> card_places([{"cards": ["QS"]}, {"cards": []}]) == card_places([{"cards": []}, {"cards": ["QS"]}])
     False
+    >>> card_places([{"seat": 0, "won": ["QS"]}, {"seat": 1, "won": []}]) == card_places(
+    ...     [{"seat": 1, "won": []}, {"seat": 0, "won": ["QS"]}])
+    True
     """
     places: Counter[tuple[tuple[str | int, ...], str]] = Counter()
     stack: list[tuple[tuple[str | int, ...], Any]] = [((), value)]
@@ -172,9 +176,25 @@ def card_places(value: Any) -> Counter[tuple[tuple[str | int, ...], str]]:
         elif isinstance(item, list | tuple):
             for i, inner in enumerate(item):
                 stack.append(
-                    ((*path, i) if isinstance(inner, dict | list | tuple) else path, inner)
+                    (
+                        (*path, _place(i, inner))
+                        if isinstance(inner, dict | list | tuple)
+                        else path,
+                        inner,
+                    )
                 )
     return places
+
+
+def _place(index: int, item: Any) -> str | int:
+    """Where an object or list lies in its list: by its ``name``, ``seat`` or ``id`` if it
+    has one (a view may list seats in another order as they act), else by *index*."""
+    if isinstance(item, dict):
+        for key in ("name", "seat", "id"):
+            value = item.get(key)
+            if isinstance(value, str | int) and not isinstance(value, bool):
+                return f"{key}={value}"
+    return index
 
 
 def may_show(text: str, old: dict[str, Any], new: dict[str, Any], events: Any = ()) -> bool:
