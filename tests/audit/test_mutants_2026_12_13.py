@@ -1,9 +1,13 @@
 """Mutation-testing audit of Tonk settlement, Golf scoring and Spit legality (2026-12-13).
 
-Each test below kills a hand-made mutant of the rule code that the existing suite let
-survive (listed in the docstrings). Expected outcomes come from the seeds
-(``../shared/seeds/*.en.md``) and ``rules-decisions.md``, worked by hand; only the public
-API is used (``cardcore.new_game`` with a stacked ``deck=`` or a ``position=``).
+About 75 one-line mutants of the rule code (payouts, naturals, stakes, hit targets, stock-out,
+Golf scorers and ender penalties, Spit adjacency, progress and spit rules, Speed) were run
+against ``tests/games/<game>`` and ``tests/audit``. Each test below kills a mutant the suite
+let survive, or killed only through a random property test (the mutant is named in the
+docstring). Every Golf mutant was killed by a worked test already, so there is no Golf test
+here. Expected outcomes come from the seeds (``../shared/seeds/*.en.md``) and
+``rules-decisions.md``, worked by hand; only the public API is used (``cardcore.new_game``
+with a stacked ``deck=`` or a ``position=``).
 """
 
 from __future__ import annotations
