@@ -1,6 +1,6 @@
 """Mutation-testing audit of Tonk settlement, Golf scoring and Spit legality (2026-12-13).
 
-About 75 one-line mutants of the rule code (payouts, naturals, stakes, hit targets, stock-out,
+116 small mutants of the rule code (payouts, naturals, stakes, hit targets, stock-out,
 Golf scorers and ender penalties, Spit adjacency, progress and spit rules, Speed) were run
 against ``tests/games/<game>`` and ``tests/audit``. Each test below kills a mutant the suite
 let survive, or killed only through a random property test (the mutant is named in the
