@@ -470,3 +470,41 @@ def test_api_games_lists_a_rules_options(hearts_registered: None, tmp_path: Any)
     names = [o["name"] for o in rule["options"]]
     assert names == ["moon_mode"]
     json.dumps(entry)
+
+
+# --- docs/house-rule-study.rst: vs_options is B's whole set; the skill probe ------------------
+
+
+def test_compare_vs_options_are_bs_whole_set() -> None:
+    result = cardcore.compare("golf", options={"rounds": 1}, vs_options={"layout": 4}, games=2)
+    assert result.a.options == {"rounds": 1}
+    assert result.b.options == {"layout": 4}  # not {"rounds": 1, "layout": 4}
+    assert result.b.rounds.mean > 1  # B plays the default number of rounds
+
+
+def test_compare_has_no_skill_probe_for_a_game_without_its_own_agent(
+    goof_registered: None,
+) -> None:
+    from cardcore.compare import default_agent
+
+    assert default_agent(goof.NAME) == "random"
+    plain = cardcore.compare(goof.NAME, games=2, seed=1)
+    assert plain.a.skill is None and plain.skill_agents is None
+    named = cardcore.compare(goof.NAME, games=2, seed=1, skill=("random", "random"))
+    assert named.skill_agents == ("random", "random") and named.a.skill is not None
+
+
+# --- docs/testing-kit.rst: the veto check tries a game of two notations -----------------------
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_veto_check_runs_on_a_game_of_two_notations(players: int) -> None:
+    from cardcore.testing import check_game
+    from tests.plugins import slapjack_2026_12_13 as sj
+
+    cardcore.register("cardcore.games", sj.NAME, sj)
+    try:
+        report = check_game(sj.NAME, players=players, games=2, seed=players, checks={"vetoes"})
+    finally:
+        cardcore.unregister("cardcore.games", sj.NAME)
+    assert report.ok and "vetoes" not in report.skipped
