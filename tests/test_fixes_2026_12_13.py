@@ -58,3 +58,39 @@ def test_cli_workers_refuse_a_game_no_worker_can_import(
     err = capsys.readouterr().err
     assert rc == 2
     assert f"game {sj.NAME!r} was registered in this process" in err and "--workers" in err
+
+
+def test_a_long_records_count_check_reads_its_rules_options(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The cheap count check of a long record bounds it with the options of its house
+    rules too (a rule's own option may lengthen the game), as ``replay`` does after."""
+    from cardcore import Option, RuleInfo
+    from cardcore.plugins import get_ruleset
+
+    rule = types.ModuleType("fixes13_long")
+    rule.RULE = RuleInfo(  # type: ignore[attr-defined]
+        "FIX13-LONG-1",
+        "golf.fixes13-long",
+        "golf",
+        "a game as long as its own option says",
+        options=(Option("fixes13_long", default=0, kind=int, minimum=0, maximum=10**7),),
+    )
+    logic = type(get_ruleset("golf").logic)
+    monkeypatch.setattr(
+        logic, "action_bound", lambda self, players, options: options.get("fixes13_long", 0) or 10
+    )
+    cardcore.register("cardcore.rules", "golf.fixes13-long", rule)
+    try:
+        game = cardcore.new_game("golf", 2, rules=["golf.fixes13-long"], seed=1,
+                                 options={"fixes13_long": 10**6})  # fmt: skip
+        record = game.record()
+        record["actions"] = [[0, "draw", None]] * 5000  # long, and wrong at its second action
+        with pytest.raises(cardcore.CorruptStateError) as caught:
+            cardcore.replay(record)
+        assert "more than the game's bound" not in str(caught.value)
+        record["options"]["fixes13_long"] = 100  # the rule's bound is below the count now
+        with pytest.raises(cardcore.CorruptStateError, match="more than the game's bound 100"):
+            cardcore.replay(record)
+    finally:
+        cardcore.unregister("cardcore.rules", "golf.fixes13-long")

@@ -107,14 +107,6 @@ def test_hearts_last_passer_retry_is_stale_and_the_lead_is_taken(hearts_register
     assert _answer(t.act("abcd"[leader], play, 0.1, seen=after)) == "ok"
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="Clocks.ends_round keeps answering True for a seat left alone after a round it"
-    " ended (done is only cleared when a seat joins): every further action of that seat in"
-    " a turn of several actions (a draw then a discard, Hearts' last passer holding 2C"
-    " acting again) marks its older views stale, though no round ended; a seat that acts"
-    " twice on one view is then refused as stale only when it was the last bidder",
-)
 def test_ends_round_is_true_only_for_the_round_ending_action() -> None:
     clocks = Clocks(TimeControl(), False)
     clocks.start([0, 1, 2], 0.0)
@@ -148,12 +140,6 @@ def test_card_places_reordered_seats_are_no_move_but_a_move_between_seats_is() -
     assert card_places({"zones": zones}) != card_places({"zones": moved})
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="_place keys an object by its name alone even when two objects of the list share"
-    " it (two melds called 'run', two seats' entries named 'hand'): a card moved from one to"
-    " the other is no move, so a bid made before it is taken (a missed stale)",
-)
 def test_card_places_sees_a_move_between_objects_of_the_same_name() -> None:
     before = [{"name": "run", "seat": 0, "cards": ["QS"]}, {"name": "run", "seat": 1, "cards": []}]
     after = [{"name": "run", "seat": 0, "cards": []}, {"name": "run", "seat": 1, "cards": ["QS"]}]
@@ -195,12 +181,6 @@ def test_shuffle_takes_a_writable_1d_array_and_bytearray() -> None:
     assert sorted(b) == sorted(b"abcdefgh")
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="_mutable takes a 1-D structured (record) numpy array: its items are views of"
-    " the array, like a 2-D array's rows, so the swaps copy one over the other and rows are"
-    " lost after the Chance has drawn (it should be refused up front, or kept whole)",
-)
 def test_shuffle_of_a_structured_array_keeps_every_row_or_refuses() -> None:
     rows = np.array([(i, str(i)) for i in range(8)], dtype=[("n", "i4"), ("s", "U2")])
     chance = Chance(5, 0)
@@ -232,11 +212,6 @@ def test_hint_names_every_rule_that_takes_the_option() -> None:
         SPELLING.reset(token)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="_hint says 'keep 'g.a' or 'g.b' on (it is switched off: ...)' when two default"
-    " rules that take the option were switched off: the singular is kept for several",
-)
 def test_hint_of_two_switched_off_defaults_beside_another_rule_speaks_of_both() -> None:
     token = SPELLING.set(("rules", "without"))
     try:
@@ -328,12 +303,6 @@ def _entry_point(group: str, name: str) -> Any:
     return ep
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="registered_here counts every default rule as played, even one the command"
-    " switches off with --without: simulate --without RULE --workers is refused for a rule"
-    " built in place that it does not play (the command's --without never reaches it)",
-)
 def test_workers_do_not_refuse_a_default_rule_switched_off(
     capsys: pytest.CaptureFixture[str],
 ) -> None:

@@ -180,7 +180,8 @@ def _hint(taking: list[str], defaults: Iterable[str]) -> str:
     which = "the rule" if len(rules) == 1 else "one of them"
     if not off_rules:
         return f"; {who}: choose {which} ({' or '.join(ways)}) to set it"
-    kept = f"keep {one_of(off_rules)} on (it is switched off: {switched})"
+    state = "it is" if len(off_rules) == 1 else "they are"
+    kept = f"keep {one_of(off_rules)} on ({state} switched off: {switched})"
     return f"; {who}: choose {' or '.join(ways)}, or {kept}, to set it"
 
 

@@ -342,8 +342,8 @@ def _mutable(items: Any) -> bool:
         and not isinstance(items, Mapping)
     ):
         return False
-    if getattr(items, "ndim", 1) != 1:  # rows of a 2-D array are views: swapping loses some
-        return False
+    if getattr(items, "ndim", 1) != 1 or getattr(getattr(items, "dtype", None), "names", None):
+        return False  # rows of a 2-D or a structured array are views: swapping loses some
     try:
         if len(items):
             items[0] = items[0]  # read-only (a frozen array, a memoryview of bytes): refused

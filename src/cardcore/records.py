@@ -213,11 +213,9 @@ at once, and each action is then checked against the game's bound before it is r
 
 
 def _check_count(rec: Any) -> None:
-    """Refuse a record holding more actions than its game's bound, before anything else.
-
-    Cheap (the game's declared options and bound only), so a forged record of a
-    million actions costs no walk over them; anything odd is left to the full checks.
-    """
+    """Refuse a record holding more actions than its game's bound, before anything else:
+    cheap, so a forged record of a million actions costs no walk over them (anything odd
+    is left to the full checks)."""
     if type(rec) is not dict or type(rec.get("actions")) is not list:
         return  # (a nested mapping of the caller's own is read once as plain data first)
     if len(rec["actions"]) <= _FEW:  # walking so few costs less than resolving the game's bound
@@ -226,9 +224,14 @@ def _check_count(rec: Any) -> None:
         info = game_info(rec["game"])
         players = rec["players"]
         count = players if type(players) is int else len(players)
-        own = {o.name for o in info.options}  # (a house rule's own options do not bound it)
-        options = info.resolve_options({k: v for k, v in rec["options"].items() if k in own})
-        bound = get_ruleset(info.name).logic.action_bound(count, options)
+        try:  # the record's rules: their own options may lengthen the game (a cap they set)
+            names = [r["name"] for r in rec["rules"] if r["name"] not in info.default_rules]
+            ruleset = get_ruleset(info.name, names, [str(w) for w in rec["without"]])
+            options = ruleset.resolve_options(rec["options"])
+        except Exception:  # rules or options the full checks refuse: the game's own bound
+            own, ruleset = {o.name for o in info.options}, get_ruleset(info.name)
+            options = info.resolve_options({k: v for k, v in rec["options"].items() if k in own})
+        bound = ruleset.logic.action_bound(count, options)
     except Exception:  # the full checks will say what is wrong
         return
     if type(bound) is int and len(rec["actions"]) > bound + 2:

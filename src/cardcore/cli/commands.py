@@ -371,6 +371,7 @@ def process_pool(
     game: str,
     agents: Collection[str] = (),
     rules: Collection[str] = (),
+    without: Collection[str] = (),
 ) -> ProcessPoolExecutor:
     """A pool of *workers* processes, shut down with *stack*: on an error or Ctrl-C, the
     games not started yet are cancelled first (the pool waited for every queued one). Each
@@ -378,7 +379,7 @@ def process_pool(
     # not fork: the progress bar runs a thread, and forking a threaded process is unsafe
     methods = multiprocessing.get_all_start_methods()
     context = multiprocessing.get_context("forkserver" if "forkserver" in methods else "spawn")
-    here = registered_here(game, agents, rules)
+    here = registered_here(game, agents, rules, without)
     pool = stack.enter_context(
         ProcessPoolExecutor(workers, context, initializer=adopt, initargs=(here,))
     )
@@ -454,7 +455,7 @@ def cmd_simulate(console: Console, args: argparse.Namespace) -> int:
             where = f"dask ({args.dask})"
         elif args.workers:
             executor = process_pool(
-                stack, args.workers, name, agent_names(agents), args.rules or ()
+                stack, args.workers, name, agent_names(agents), args.rules or (), args.without or ()
             )
             where = f"{args.workers} worker processes"
         progress = Progress(

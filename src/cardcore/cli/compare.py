@@ -228,7 +228,7 @@ def parse_skill(text: str) -> tuple[str, str] | str | None:
 
 
 def _executor(
-    stack: ExitStack, args: argparse.Namespace, agents: set[str], rules: Sequence[str]
+    stack: ExitStack, args: argparse.Namespace, agents: set[str]
 ) -> tuple[Executor | None, str]:
     if args.dask:
         from cardcore.cli.commands import _dask_executor
@@ -237,7 +237,9 @@ def _executor(
     if args.workers:
         from cardcore.cli.commands import process_pool
 
-        pool = process_pool(stack, args.workers, args.game, agents, rules)
+        rules = [*(args.rules or ()), *(args.vs or ())]
+        off = set(args.without or ()) & set(args.vs_without or ())  # switched off by A and B
+        pool = process_pool(stack, args.workers, args.game, agents, rules, off)
         return pool, f"{args.workers} worker processes"
     return None, "this process"
 
@@ -291,7 +293,7 @@ def cmd_compare(console: Console, args: argparse.Namespace) -> int:
     with ExitStack() as stack:
         probe = skill if isinstance(skill, tuple) else ()
         used = agent_names(agents, vs_agents, probe, [default_agent(name)])
-        executor, where = _executor(stack, args, used, [*(args.rules or ()), *(args.vs or ())])
+        executor, where = _executor(stack, args, used)
         progress = Progress(
             TextColumn(f"[bold]{escape(name)}[/]: A vs B on {where}"),
             BarColumn(),

@@ -29,18 +29,22 @@ module) and registers under *name*."""
 
 
 def registered_here(
-    game: str, agents: Collection[str] = (), rules: Collection[str] = ()
+    game: str,
+    agents: Collection[str] = (),
+    rules: Collection[str] = (),
+    without: Collection[str] = (),
 ) -> list[Registration]:
     """Every plugin registered in this process, as a worker imports it again, and every
     installed one :func:`cardcore.unregister` hid here (``module`` empty: hidden there too).
 
-    :raises UsageError: *game*, one of its default *rules* or chosen ones, or one of
-        *agents* was registered from a module no worker can import.
+    :raises UsageError: *game*, one of its chosen *rules* or default ones (less those
+        switched off, *without*), or one of *agents* was registered from a module no
+        worker can import.
     """
     from cardcore.plugins import _entries
 
     out: list[Registration] = []
-    needed = _rule_names(game, rules)
+    needed = _rule_names(game, rules, without)
     installed = importlib.metadata.entry_points()
     for group, entries in _entries().items():
         out += [
@@ -118,21 +122,23 @@ def _importable(target: Any) -> tuple[str, str] | None:
     return (module, attribute) if found is target else None
 
 
-def _rule_names(game: str, rules: Collection[str]) -> set[str]:
+def _rule_names(game: str, rules: Collection[str], without: Collection[str]) -> set[str]:
     """The house rules a command of *game* plays: the chosen *rules* (names or rule IDs)
-    and the game's default ones."""
+    and the game's default ones but those switched off (*without*)."""
     from cardcore.errors import CardcoreError
     from cardcore.plugins import game_info, rule_info
 
-    names = set(rules)
-    for ref in rules:
-        try:
-            names.add(rule_info(ref).name)
-        except CardcoreError:  # refused in its own words elsewhere
-            continue
+    def named(refs: Collection[str]) -> set[str]:
+        names = set(refs)
+        for ref in refs:
+            with contextlib.suppress(CardcoreError):  # refused in its own words elsewhere
+                names.add(rule_info(ref).name)
+        return names
+
+    played = named(rules)
     with contextlib.suppress(CardcoreError):  # an unknown game: refused elsewhere
-        names.update(game_info(game).default_rules)
-    return names
+        played.update(set(game_info(game).default_rules) - named(without))
+    return played
 
 
 def _needed(group: str, name: str, game: str, agents: Collection[str], rules: set[str]) -> bool:

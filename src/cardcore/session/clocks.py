@@ -107,8 +107,8 @@ class Clocks:
     def follow(self, seats: tuple[int, ...], actor: int | None) -> None:
         """Keep *seats* as the seats to act, and which seats made their part of the round."""
         was = set(self.to_act)
-        if any(s not in was for s in seats):  # a seat joined: a new round (or a new turn)
-            self.done = set()
+        if any(s not in was for s in seats) or (actor is not None and was == {actor}):
+            self.done = set()  # a seat joined, or the last seat acted: a new round (or turn)
         elif actor is not None and actor in was and actor not in seats:
             self.done.add(actor)
         self.to_act = seats

@@ -174,27 +174,27 @@ def card_places(value: Any) -> Counter[tuple[tuple[str | int, ...], str]]:
                 places.update((path, word) for word in card_words(key))
                 stack.append(((*path, str(key)), inner))
         elif isinstance(item, list | tuple):
+            keys = [_place(inner) for inner in item]
+            count = Counter(keys)
             for i, inner in enumerate(item):
-                stack.append(
-                    (
-                        (*path, _place(i, inner))
-                        if isinstance(inner, dict | list | tuple)
-                        else path,
-                        inner,
-                    )
-                )
+                if isinstance(inner, dict | list | tuple):
+                    key = keys[i]  # an object told apart by its key; else by its position
+                    stack.append(((*path, key if key and count[key] == 1 else i), inner))
+                else:
+                    stack.append((path, inner))
     return places
 
 
-def _place(index: int, item: Any) -> str | int:
-    """Where an object or list lies in its list: by its ``name``, ``seat`` or ``id`` if it
-    has one (a view may list seats in another order as they act), else by *index*."""
-    if isinstance(item, dict):
-        for key in ("name", "seat", "id"):
-            value = item.get(key)
-            if isinstance(value, str | int) and not isinstance(value, bool):
-                return f"{key}={value}"
-    return index
+def _place(item: Any) -> str:
+    """What tells an object apart in its list: its ``name``, ``seat`` and ``id`` (a view
+    may list seats in another order as they act); empty when it has none."""
+    if not isinstance(item, dict):
+        return ""
+    return ",".join(
+        f"{key}={value}"
+        for key in ("name", "seat", "id")
+        if isinstance(value := item.get(key), str | int) and not isinstance(value, bool)
+    )
 
 
 def may_show(text: str, old: dict[str, Any], new: dict[str, Any], events: Any = ()) -> bool:
