@@ -43,6 +43,9 @@ def card_re(card: str) -> re.Pattern[str]:
 
 
 def names(text: str, cards: list[str]) -> list[str]:
+    # long runs of word characters (a session's random tokens and ids) are no card: one
+    # holding "a5Hb" would otherwise read as 5H (2026-12-13, a flaky match)
+    text = re.sub(r"[A-Za-z0-9_\-]{16,}", " ", text)
     return [c for c in cards if card_re(c).search(text)]
 
 

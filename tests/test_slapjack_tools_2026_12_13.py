@@ -383,7 +383,8 @@ def test_web_session_with_a_bot_and_a_spectator_never_sends_a_stack_card() -> No
         version = message.get("version", message.get("last"))
         if version is None or version >= final:  # at the end the whole deal is public
             continue
-        leaked = set(CARD.findall(text)) - upto[version]
+        words = re.sub(r"[A-Za-z0-9_\-]{16,}", " ", text)  # random tokens and ids: no card
+        leaked = set(CARD.findall(words)) - upto[version]
         assert not leaked, (message["type"], version, leaked)
         checked += 1
     assert checked > 20
