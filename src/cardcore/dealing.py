@@ -1,5 +1,5 @@
-"""Building blocks for dealing: fill the stock, deal round-robin, draw with a rebuilt stock,
-gather every card for the next deal.
+"""Building blocks for dealing: fill the stock, deal round-robin (so many cards each, or the
+whole stock), draw with a rebuilt stock, gather every card for the next deal.
 
 Piles are zone ids of the state's :class:`~cardcore.Zones` (bottom to top);
 knowledge follows each pile's visibility (a hand shows itself to its owner).
@@ -16,7 +16,7 @@ from cardcore.cards import Card
 from cardcore.errors import ArgumentError, CardcoreError
 from cardcore.state import GameState
 
-__all__ = ["deal_round_robin", "draw_card", "fill_stock", "gather", "rebuild_stock"]
+__all__ = ["deal_all", "deal_round_robin", "draw_card", "fill_stock", "gather", "rebuild_stock"]
 
 
 def _pile(state: GameState, pile: object, what: str) -> int:
@@ -87,6 +87,41 @@ def deal_round_robin(
     for _ in range(count):
         for hand in order:
             move(stock, hand)
+
+
+def deal_all(state: GameState, stock: int, hands: Sequence[int], *, first: int = 0) -> None:
+    """Deal the whole stock, one card at a time, to the piles of *hands*, starting with
+    ``hands[first]``.
+
+    When the cards do not divide evenly, the hands dealt to first get one more
+    (52 cards to three hands: 18, 17, 17), as a deck dealt out at the table.
+
+    :raises ArgumentError: *stock* or a hand is not a pile, *hands* is empty while
+        the stock holds cards, or *first* is not an int (nothing is dealt).
+    """
+    zones = state.zones
+    _pile(state, stock, "stock")
+    if isinstance(hands, str | bytes) or not isinstance(hands, Sequence):  # a range too
+        msg = f"hands must be a list of pile ids, not {shown(hands, 60)}"
+        raise ArgumentError(msg)
+    for hand in hands:
+        if _pile(state, hand, "each hand") == stock:
+            msg = f"the stock (pile {stock}) cannot be one of the hands"
+            raise ArgumentError(msg)
+    if type(first) is not int:
+        msg = f"first must be an int, not {shown(first, 40)}"
+        raise ArgumentError(msg)
+    n = len(hands)
+    left = len(zones.cards[stock])
+    if not n:
+        if left:
+            msg = f"no hands to deal the stock's {left} cards to"
+            raise ArgumentError(msg)
+        return
+    order = [hands[(first + i) % n] for i in range(n)]
+    move = zones.move
+    for i in range(left):
+        move(stock, order[i % n])
 
 
 def rebuild_stock(state: GameState, stock: int, discard: int, *, keep_top: bool = True) -> int:

@@ -335,7 +335,9 @@ class CardRevealed(Event):
     """A card in *zone* (position *index*, counted from the bottom as in
     ``Zones.cards``) was turned up or looked at.
 
-    A private peek carries ``visible_to`` = the peeking seat only.
+    *seat* is the seat whose action turned it up (the one peeking, the one
+    whose challenge showed it), or ``None`` when the rules did (an upcard at
+    the deal). A private peek carries ``visible_to`` = the peeking seat only.
     """
 
     slug: ClassVar[str] = "card-revealed"
@@ -348,7 +350,8 @@ class CardRevealed(Event):
 
 
 class CardMoved(Event):
-    """A card moved from *src* to *dst* (for games with plays between piles)."""
+    """A card moved from *src* to *dst* (for games with plays between piles); *seat* is
+    the seat whose action moved it, or ``None`` when the rules did."""
 
     slug: ClassVar[str] = "card-moved"
     secret: ClassVar[tuple[str, ...]] = ("card",)

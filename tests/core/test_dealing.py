@@ -6,6 +6,7 @@ import pytest
 
 from cardcore import (
     ALL,
+    ArgumentError,
     CardcoreError,
     Chance,
     GameState,
@@ -16,7 +17,7 @@ from cardcore import (
     parse_cards,
     shuffle,
 )
-from cardcore.dealing import deal_round_robin, draw_card, fill_stock, rebuild_stock
+from cardcore.dealing import deal_all, deal_round_robin, draw_card, fill_stock, rebuild_stock
 
 LAYOUT = Layout.of(
     [
@@ -52,6 +53,44 @@ def test_deal_round_robin_from_the_top_starting_with_first() -> None:
     with pytest.raises(CardcoreError, match="cannot deal 1 cards to 3 hands from 1"):
         deal_round_robin(st, STOCK, HANDS, 1)
     assert len(st.zones.cards[STOCK]) == 1  # nothing dealt when the stock is short
+
+
+def test_deal_all_deals_out_the_stock_the_first_hands_one_more() -> None:
+    st = _state("2S 3S 4S 5S 6S 7S 8S")  # 7 cards to 3 hands, from seat 1: 3, 2, 2
+    deal_all(st, STOCK, HANDS, first=1)
+    hands = [[str(c) for c in st.zones.cards[h]] for h in HANDS]
+    assert hands == [["6S", "3S"], ["8S", "5S", "2S"], ["7S", "4S"]]
+    assert st.zones.cards[STOCK] == [] and st.zones.show(HANDS[1], 1) == ["2S", "5S", "8S"]
+    assert st.zones.show(HANDS[1], 0) == [None, None, None]
+    full = _state(" ".join(str(c) for c in cardcore_deck()))
+    deal_all(full, STOCK, HANDS)
+    assert [len(full.zones.cards[h]) for h in HANDS] == [18, 17, 17]
+    deal_all(full, STOCK, HANDS)  # an empty stock: nothing to do
+    assert [len(full.zones.cards[h]) for h in HANDS] == [18, 17, 17]
+
+
+@pytest.mark.parametrize(
+    ("hands", "first", "message"),
+    [
+        ((), 0, "no hands to deal the stock's 2 cards to"),
+        ((2, 0), 0, r"the stock \(pile 0\) cannot be one of the hands"),
+        ((2, 9), 0, "each hand must be a pile id from 0 to 4, not 9"),
+        ("23", 0, "hands must be a list of pile ids"),
+        ((2, 3), 1.0, "first must be an int, not 1.0"),
+    ],
+)
+def test_deal_all_refuses_bad_arguments_and_deals_nothing(
+    hands: object, first: object, message: str
+) -> None:
+    st = _state("2S 3S")
+    with pytest.raises(ArgumentError, match=message):
+        deal_all(st, STOCK, hands, first=first)  # type: ignore[arg-type]
+    assert [str(c) for c in st.zones.cards[STOCK]] == ["2S", "3S"]
+    assert all(st.zones.cards[h] == [] for h in HANDS)
+
+
+def cardcore_deck() -> list[str]:
+    return [r + s for s in "SHDC" for r in ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")]
 
 
 def test_rebuild_stock_keeps_the_top_discard_and_uses_the_games_chance() -> None:

@@ -98,8 +98,14 @@ def resolve(text: str, legal: Sequence[object]) -> str:
         )
         raise NotationError(msg)
     if stripped.isascii() and stripped.isdigit():
-        item = stripped if len(stripped) <= 9 else "N"
-        msg = f"type #{item} for menu item {item}, or an action's notation (a bare number is not an action)"
+        item = int(stripped) if len(stripped) <= 9 else 0
+        if 1 <= item <= len(legal):
+            hint = f"type #{item} for menu item {item}"
+        elif legal:  # no such item: '0' of a menu counted from #1
+            hint = "type #1 for the menu item" if len(legal) == 1 else f"type #1 to #{len(legal)} for a menu item"
+        else:
+            raise NotationError("no action to choose now (a bare number is not an action)")
+        msg = f"{hint}, or an action's notation (a bare number is not an action)"
         raise NotationError(msg)
     return stripped
 
