@@ -82,8 +82,8 @@ def test_tonk_position_of_a_session_ended_between_hands_names_its_last_deal() ->
 @pytest.mark.parametrize(
     ("last", "words"),
     [
-        ("[4,0]", "hand must be a whole number from 1 to 2"),
-        ("[1,2]", "dealer must be"),
+        ("[4,0]", "last's hand must be a whole number from 1 to 2"),
+        ("[1,2]", "last's dealer must be"),
         ("[1]", "last must be"),
     ],
 )

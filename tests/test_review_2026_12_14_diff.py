@@ -95,11 +95,6 @@ def test_replay_of_a_record_missing_its_rule_is_one_clear_line(
     assert SPELLING.get() == ("rules", "without")  # reset after the refusal
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="replay/verify tell the user to pass --rules, a flag these commands do not have"
-    " (the record names its rules): _guarded sets the CLI spelling for every command",
-)
 @pytest.mark.parametrize("command", [["replay", "--final"], ["verify"]])
 def test_replay_and_verify_do_not_name_a_flag_they_lack(
     command: list[str], golf_cap: str, tmp_path: Any, capsys: pytest.CaptureFixture[str]
@@ -237,12 +232,6 @@ def test_compare_workers_refuse_a_default_rule_in_place_that_b_plays(
     assert asked == []
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="compare's _executor intersects --without and --vs-without as raw texts: a rule"
-    " switched off by name in A and by its rule ID in B counts as played, so --workers"
-    " refuses it",
-)
 def test_compare_workers_take_a_default_rule_switched_off_by_name_and_by_id(
     natural_in_place: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:

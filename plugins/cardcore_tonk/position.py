@@ -239,9 +239,12 @@ def read(logic: TonkLogic, text: str, players: int, options: Mapping[str, Any]) 
             raise _bad("last names the last deal of a finished session (phase 'over' or 'between')")
         if not (isinstance(last, list) and len(last) == 2):
             raise _bad(f"last must be [hand, dealer], not {last!r}")
-        pair = {"hand": last[0], "dealer": last[1]}  # the last hand played, or a void deal after it
+        pair = {"last's hand": last[0], "last's dealer": last[1]}  # the last hand, or a void deal
         low, high = max(played, 1), min(played + 1, hands)
-        state.last_deal = (_int(pair, "hand", low, high), _int(pair, "dealer", 0, players - 1))
+        state.last_deal = (
+            _int(pair, "last's hand", low, high),
+            _int(pair, "last's dealer", 0, players - 1),
+        )
         if state.last_deal[1] != (state.dealer - 1) % players:  # the deal passed left after it
             raise _bad(
                 f"last names dealer {state.last_deal[1]}, but the next dealer is {state.dealer}:"

@@ -344,10 +344,15 @@ def _mutable(items: Any) -> bool:
         return False
     if getattr(items, "ndim", 1) != 1 or getattr(getattr(items, "dtype", None), "names", None):
         return False  # rows of a 2-D or a structured array are views: swapping loses some
-    try:
+    writeable = getattr(getattr(items, "flags", None), "writeable", None)  # numpy's, unwritten
+    if isinstance(writeable, bool):
+        return writeable
+    if isinstance(items, memoryview):
+        return not items.readonly
+    try:  # anything else: one write of a card onto itself, as the shuffle's swaps write
         if len(items):
-            items[0] = items[0]  # read-only (a frozen array, a memoryview of bytes): refused
-    except Exception:  # a 0-d array has no len; a read-only one refuses the write
+            items[0] = items[0]  # read-only: refused
+    except Exception:  # no len, or a read-only one refuses the write
         return False
     return True
 

@@ -27,7 +27,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from cardcore._driver import bus_for
-from cardcore._earlier import earlier_rules
+from cardcore._earlier import record_rules, rules_of_the_day
 from cardcore._recording import RECORD_FORMAT, SAVE_FORMAT, signature_of
 from cardcore._text import shown
 from cardcore._unasked import HUSHED, QUIET
@@ -225,7 +225,7 @@ def _check_count(rec: Any) -> None:
         players = rec["players"]
         count = players if type(players) is int else len(players)
         try:  # the record's rules: their own options may lengthen the game (a cap they set)
-            names = [r["name"] for r in rec["rules"] if r["name"] not in info.default_rules]
+            names = record_rules(rec)  # as the replay reads them
             ruleset = get_ruleset(info.name, names, [str(w) for w in rec["without"]])
             options = ruleset.resolve_options(rec["options"])
         except Exception:  # rules or options the full checks refuse: the game's own bound
@@ -412,9 +412,7 @@ def _replay(rec: Mapping[str, Any]) -> Game:
     truncated = rec.get("truncated", False)
     if not isinstance(truncated, bool):
         raise _fail(f"record field 'truncated' must be true or false, not {str(truncated)[:80]!r}")
-    default_names = set(game_info(rec["game"]).default_rules)
-    names = tuple(r["name"] for r in rec["rules"] if r["name"] not in default_names)
-    names += _earlier_rules(rec)  # the game's defaults of the record's day
+    names = record_rules(rec)
     token = _VERSION.set(CHANCE if rec["format_version"] >= 3 else LEGACY_CHANCE)
     quiet = QUIET.set(True)  # plugins' on_event saw these actions once, when they were played
     try:
@@ -482,20 +480,6 @@ def _blamed(exc: PluginError, what: str) -> PluginError:
     return PluginError(f"{what}: {exc}", plugin=exc.plugin)
 
 
-def _earlier_rules(rec: Mapping[str, Any]) -> tuple[str, ...]:
-    """The house rules that keep the defaults of the game version *rec* was made with
-    (:func:`cardcore.earlier_rules`), beyond those it names."""
-    try:
-        earlier = earlier_rules(rec["game"], rec["game_version"])
-        if not earlier:  # a record of the installed version
-            return earlier
-        named = {r["name"] for r in rec["rules"]} | {str(w) for w in rec["without"]}
-        named |= {str(r.get("id")) for r in rec["rules"]}
-        return tuple(r for r in earlier if r not in named and rule_info(r).id not in named)
-    except CardcoreError as exc:  # the plugins changed while this record was read
-        raise _fail(f"record cannot start its game: {exc}") from None
-
-
 def load(data: Mapping[str, Any] | str | bytes, *, key: bytes | str | None = None) -> Game:
     """Load a saved game from :meth:`Game.save` (or its JSON text).
 
@@ -536,7 +520,7 @@ def load(data: Mapping[str, Any] | str | bytes, *, key: bytes | str | None = Non
         raise _fail("saved game has no configuration ('config': options, rules, players)")
     game = _replay(record)
     if config is not None:
-        added = _earlier_rules(record)  # not in the saved config
+        added = rules_of_the_day(record)  # not in the saved config
         mine = {
             "options": dict(game.options),
             "rules": [r for r in game.rules if r not in added],

@@ -85,8 +85,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         args = build_parser().parse_args(argv)
     except SystemExit as exc:  # --help (0) or a bad argument (2, already said in one line)
         return exc.code if isinstance(exc.code, int) else 2
-    if args.command in NO_RICH:  # (serve: its web clients read the API's words, rules=[...])
-        return _guarded(lambda: _run_plain(args), flags=args.command != "serve")
+    # a command taking --rules names its flags in option hints; the others keep the API's
+    # words (rules=[...]): the records replay and verify read, serve's web clients
+    flags = "rules" in vars(args)
+    if args.command in NO_RICH:
+        return _guarded(lambda: _run_plain(args), flags=flags)
     try:
         from rich.console import Console
     except ImportError:
@@ -94,7 +97,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 1
     json_to_stdout = args.command in ("simulate", "sim", "compare") and args.json == "-"
     console = Console(highlight=False, stderr=json_to_stdout)
-    return _guarded(lambda: _run(console, args))
+    return _guarded(lambda: _run(console, args), flags=flags)
 
 
 def _guarded(run: Callable[[], int], *, flags: bool = True) -> int:

@@ -236,9 +236,10 @@ def _executor(
         return _dask_executor(stack, args.dask, args.workers), f"dask ({args.dask})"
     if args.workers:
         from cardcore.cli.commands import process_pool
+        from cardcore.cli.workers import named
 
         rules = [*(args.rules or ()), *(args.vs or ())]
-        off = set(args.without or ()) & set(args.vs_without or ())  # switched off by A and B
+        off = named(args.without or ()) & named(args.vs_without or ())  # off in A and B alike
         pool = process_pool(stack, args.workers, args.game, agents, rules, off)
         return pool, f"{args.workers} worker processes"
     return None, "this process"

@@ -21,7 +21,7 @@ from typing import Any
 from cardcore._registrations import is_entry_point
 from cardcore.cli.args import UsageError
 
-__all__ = ["adopt", "agent_names", "registered_here"]
+__all__ = ["adopt", "agent_names", "named", "registered_here"]
 
 Registration = tuple[str, str, str, str]
 """``(group, name, module, attribute)``: a plugin a worker imports (``attribute`` empty for a
@@ -122,18 +122,24 @@ def _importable(target: Any) -> tuple[str, str] | None:
     return (module, attribute) if found is target else None
 
 
+def named(refs: Collection[str]) -> set[str]:
+    """*refs* (rule names or rule IDs) with the name of each rule they refer to, so two
+    spellings of one rule meet in a set operation."""
+    from cardcore.errors import CardcoreError
+    from cardcore.plugins import rule_info
+
+    names = set(refs)
+    for ref in refs:
+        with contextlib.suppress(CardcoreError):  # refused in its own words elsewhere
+            names.add(rule_info(ref).name)
+    return names
+
+
 def _rule_names(game: str, rules: Collection[str], without: Collection[str]) -> set[str]:
     """The house rules a command of *game* plays: the chosen *rules* (names or rule IDs)
     and the game's default ones but those switched off (*without*)."""
     from cardcore.errors import CardcoreError
-    from cardcore.plugins import game_info, rule_info
-
-    def named(refs: Collection[str]) -> set[str]:
-        names = set(refs)
-        for ref in refs:
-            with contextlib.suppress(CardcoreError):  # refused in its own words elsewhere
-                names.add(rule_info(ref).name)
-        return names
+    from cardcore.plugins import game_info
 
     played = named(rules)
     with contextlib.suppress(CardcoreError):  # an unknown game: refused elsewhere

@@ -100,8 +100,11 @@ class Clocks:
         )
 
     def ends_round(self, actor: int | None) -> bool:
-        """Whether *actor*'s action (not yet followed) was the last part of a round several
-        seats made (a simultaneous phase): its views before it are of the round that ended."""
+        """Whether *actor* acted as the last seat of a round several seats made (a
+        simultaneous phase; its action not yet followed): its views before it are then
+        taken for the round that ended. A last part made of several actions counts at each
+        of them, so a quick second one on the older view is answered ``stale`` (asked
+        again, never wrongly played)."""
         return actor is not None and set(self.to_act) == {actor} and bool(self.done)
 
     def follow(self, seats: tuple[int, ...], actor: int | None) -> None:
