@@ -242,3 +242,44 @@ def test_a_record_whose_rule_entry_carries_another_id_is_refused() -> None:
     entry["id"] = "DRAW-VAR-4"
     with pytest.raises(CorruptStateError, match="carries the ID"):
         cardcore.replay(rec)
+
+
+# --------------------------------------------------------------------------- zones.py
+
+_LAYOUT = cardcore.Layout.of(
+    [
+        cardcore.ZoneSpec("stock"),
+        cardcore.ZoneSpec("hand.0", 0, cardcore.Visibility.OWNER),
+        cardcore.ZoneSpec("grid", None, cardcore.Visibility.NOBODY),
+    ]
+)
+_STOCK, _HAND0, _GRID = range(3)
+
+
+def test_a_card_dealt_to_a_hand_stays_known_to_its_owner_when_laid_face_down() -> None:
+    """Kills ``zones.py`` ``Zones._entry_mask``: an ``OWNER`` pile widening the mask with
+    its owner's bit (``mask | (1 << spec.owner)``) -> ``mask`` (the owner would forget a card
+    of its own hand once it is laid face down elsewhere)."""
+    z = cardcore.Zones(_LAYOUT)
+    for text in ("2S", "3S", "4S"):
+        z.put(_STOCK, cardcore.Card.parse(text))
+    z.move(_STOCK, _HAND0)  # 4S: nobody had seen it in the stock
+    assert z.seen[_HAND0] == [1]  # the owner's bit, and only it
+    z.put(_HAND0, cardcore.Card.parse("KH"))  # put with no mask: the owner sees it all the same
+    assert z.seen[_HAND0] == [1, 1]
+    z.move(_HAND0, _GRID, 0)  # 4S laid face down: seat 0 knows it, seat 1 does not
+    assert z.show(_GRID, 0) == ["4S"] and z.show(_GRID, 1) == [None]
+    assert z.knows(_GRID, 0, 0) and not z.knows(_GRID, 0, 1)
+    assert z.show(_GRID, None) == [None]
+
+
+# --------------------------------------------------------------------------- deck.py
+
+
+def test_randint_includes_both_ends() -> None:
+    """Kills ``deck.py`` ``Chance.randint``: ``randrange(a, b + 1)`` -> ``randrange(a, b)``
+    (``b`` never drawn, and ``randint(5, 5)`` an empty range)."""
+    rng = cardcore.Chance(3, 1)
+    assert rng.randint(5, 5) == 5
+    drawn = {rng.randint(0, 1) for _ in range(64)}
+    assert drawn == {0, 1}
