@@ -289,6 +289,7 @@ def restore(game: Game) -> None:
             )
             _break(game, msg)
             raise PluginError(msg, plugin=game.name) from exc
+    _still_truncated(game, state)
     game._state = state
     game._legal_v = -1
     game._hot = COLD
@@ -379,11 +380,17 @@ def rebuild_state(game: Game) -> GameState:
     logic = game.logic
     for action in recorded(game):
         replay_one(logic, state, action)
+    _still_truncated(game, state)
+    return state
+
+
+def _still_truncated(game: Game, state: GameState) -> None:
+    """End the replayed *state* as *game* was ended by ``truncate`` (no action of the record
+    says so): a restore never reopens a truncated game."""
     if game._truncated and not state.is_over:
         state.is_over = True
         state.to_act = ()
         state.result = game._state.result
-    return state
 
 
 _NO_LEGAL: dict[int, tuple[Action, ...]] = {}  # shared by clones, never written

@@ -142,11 +142,6 @@ def test_seen_one_version_before_the_window_is_refused_at_its_edge_accepted() ->
     assert game.version == now + 1
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="restore() replays the record from its checkpoint but forgets a truncate(): a"
-    " plugin's failing view of a truncated game reopens it (is_over False, seats to act)",
-)
 def test_a_failing_view_of_a_truncated_game_leaves_it_over(games: None) -> None:
     """Found while judging ``_driver.py`` ``rebuild_state``: ``if game._truncated and not
     state.is_over`` -> ``if False`` (survived). The main path of ``restore`` (checkpoint plus
