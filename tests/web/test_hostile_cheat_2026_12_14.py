@@ -270,6 +270,7 @@ def test_a_whole_game_of_cheat_sends_no_face_down_card_to_anyone_who_may_not_kno
     rng = random.Random(2026_12_14)
     with cheat_table(options={"max_turns": 14}) as t:
         games = t.client.get("/api/games").text
+        public: dict[int, Any] = {}
         extra = t.connect()  # a second tab of seat 1
         assert extra.ask(
             {"type": "join", "session": t.sid, "seat": 1, "token": t.tokens[1], "last": 0}
@@ -297,6 +298,7 @@ def test_a_whole_game_of_cheat_sends_no_face_down_card_to_anyone_who_may_not_kno
                     assert t.seats[s].act(word)["type"] == "ok"
             if not t.game.is_over:
                 t.sync()
+                public[t.game.version] = t.game.view(None)
                 extra.follow(t.game.version)
                 assert extra.mirror.view == t.game.view(1)
                 for path in (f"/api/sessions/{t.sid}", "/api/sessions"):
@@ -317,7 +319,10 @@ def test_a_whole_game_of_cheat_sends_no_face_down_card_to_anyone_who_may_not_kno
         assert r.status_code == 200
         record = r.json()
         assert record["game"] == NAME and len(record["actions"]) == t.game.version
-        assert t.client.get(f"/api/sessions/{t.sid}/replay/5").status_code == 200
+        # the replay shows each step's public view: no card a spectator did not see then
+        for k in sorted(public)[::4]:
+            r = t.client.get(f"/api/sessions/{t.sid}/replay/{k}")
+            assert r.status_code == 200 and r.json()["view"] == public[k], k
 
 
 def test_the_oracle_catches_a_face_down_card_named_to_another_seat() -> None:
@@ -786,3 +791,17 @@ def test_a_spectator_and_a_seat_of_a_bot_game_see_no_hidden_card(
             spec.ask({"type": "resync", "last": 0})
             assert client.get(f"/api/sessions/{sid}/record").status_code == 200
         assert dog.frames > 0
+
+
+def test_the_house_rule_and_its_option_over_the_lobby() -> None:
+    """``max_cards`` (the game's own hook) is served: one card a turn claims at once; an option
+    out of its bounds is refused with the library's message before anything is created."""
+    with served() as (client, server, _oracle):
+        body = {"game": NAME, "seats": [{}, {}, {}], "rules": [house.NAME]}
+        r = client.post("/api/sessions", json={**body, "options": {"max_cards": 9}})
+        assert r.status_code == 400 and "max_cards" in r.json()["error"], r.text
+        assert not server.hub.sessions
+    with cheat_table(rules=[house.NAME], options={"max_cards": 1}) as t:
+        assert t.session.setup.rules
+        t.lay(0, 3, claim=False)
+        assert t.game.state.phase == "doubt" and t.game.state.laid == 1
