@@ -361,7 +361,7 @@ class Flow(Presence):
             self.foreign = [version] * self.players
         over = game.is_over
         seats = may_act(game)
-        if self.clocks.ends_round(actor):  # the actor's bid ended the round: its views
+        if self.clocks.ends_round(actor, seats):  # the actor's bid ended the round: its views
             self.foreign[actor] = version  # before it (a retried bid) are stale
         self.clocks.update(seats, when, actor if actor != HOST else None, over=over)
         for s, stream in enumerate(self.streams):

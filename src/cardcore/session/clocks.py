@@ -99,13 +99,21 @@ class Clocks:
             and now - {actor} <= self.done
         )
 
-    def ends_round(self, actor: int | None) -> bool:
-        """Whether *actor* acted as the last seat of a round several seats made (a
-        simultaneous phase; its action not yet followed): its views before it are then
-        taken for the round that ended. A last part made of several actions counts at each
-        of them, so a quick second one on the older view is answered ``stale`` (asked
-        again, never wrongly played)."""
-        return actor is not None and set(self.to_act) == {actor} and bool(self.done)
+    def ends_round(self, actor: int | None, seats: Iterable[int]) -> bool:
+        """Whether *actor*'s action (not yet followed; *seats* act after it) ended a round
+        several seats made (a simultaneous phase): its views before it are then taken for
+        the round that ended. It did as the last seat of the round, or by ending it early
+        (the first ``doubt`` of a challenge window) when the seats to act changed beyond
+        its leaving them. A last part made of several actions counts at each of them, so a
+        quick second one on the older view is answered ``stale`` (asked again, never
+        wrongly played)."""
+        before = set(self.to_act)
+        if actor is None or actor not in before:
+            return False
+        if len(before) == 1:
+            return bool(self.done)
+        after = set(seats)
+        return not self.realtime and after != before and after != before - {actor}
 
     def follow(self, seats: tuple[int, ...], actor: int | None) -> None:
         """Keep *seats* as the seats to act, and which seats made their part of the round."""
