@@ -18,8 +18,10 @@ from cardcore import (
     GameInfo,
     Ruleset,
     ViewField,
+    Zones,
     hookimpl,
 )
+from cardcore.search import default_position
 from tests.plugins import drawgame
 from tests.plugins.drawgame import HAND, STOCK, DrawAction, DrawLogic, DrawState
 
@@ -178,6 +180,17 @@ class BadPosition(DrawLogic):
         return st
 
 
+class ForgetfulSample(DrawLogic):
+    """Samples a world in which the seat holds one card it does not hold (swapped with a
+    card of the stock): search agents plan on it, the seat's view there differs."""
+
+    def position_from_view(self, view: Mapping[str, Any], zones: Zones) -> str:
+        hand, stock = zones.cards[HAND + view["seat"]], zones.cards[STOCK]
+        if hand and stock:
+            hand[0], stock[0] = stock[0], hand[0]
+        return default_position(self, view, zones)
+
+
 def _plugin(name: str, logic: type[DrawLogic]) -> types.ModuleType:
     module = types.ModuleType(f"tests.conformance.broken.{name}")
     info = GameInfo(
@@ -221,5 +234,6 @@ BROKEN: dict[str, tuple[types.ModuleType, str]] = {
         "score_round",
     ),
     "broken-bad-position": (_plugin("broken-bad-position", BadPosition), "positions"),
+    "broken-forgetful-sample": (_plugin("broken-forgetful-sample", ForgetfulSample), "positions"),
 }
 """Game name -> (plugin module, the individual check that must catch it)."""

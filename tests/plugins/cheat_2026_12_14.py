@@ -45,6 +45,7 @@ from cardcore import (
 from cardcore.dealing import fill_stock
 from cardcore.errors import PluginError
 from cardcore.positions import check
+from cardcore.search import default_position
 from cardcore.turns import end_game, next_seat, winners_by
 
 NAME = "cheat-2026-12-14"
@@ -380,6 +381,18 @@ class CheatLogic(GameLogic[CheatState, CheatAction]):
             "turns": state.turns,
             "revealed": list(state.revealed),
         }
+
+    def position_from_view(self, view: Mapping[str, Any], zones: Zones) -> str:
+        """For search agents: the table shows the rank as a word, the slot holds its index;
+        the centre cards the seat sees are those it laid, known to it alone (CHEAT-KNOW-1)."""
+        table = dict(view["table"])
+        if table.get("rank") in RANKS:
+            table["rank"] = RANKS.index(table["rank"])
+        seat = view["seat"]
+        if seat is not None:
+            centre = zones.seen[CENTRE]
+            zones.seen[CENTRE] = [1 << seat if m else 0 for m in centre]
+        return default_position(self, {**view, "table": table}, zones)
 
     def scores(self, state: CheatState) -> tuple[float, ...]:
         return tuple(float(len(state.zones.cards[hand(s)])) for s in range(state.players))

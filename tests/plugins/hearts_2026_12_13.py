@@ -53,6 +53,7 @@ from cardcore import (
 )
 from cardcore.dealing import deal_round_robin, fill_stock, gather
 from cardcore.positions import check
+from cardcore.search import default_position
 from cardcore.turns import end_game, winners_by
 
 NAME = "hearts-1213"
@@ -411,9 +412,9 @@ class HeartsLogic(GameLogic[HeartsState, HeartsAction]):
             if receiver != seat:
                 pile = z.cards[hand(receiver)]
                 marks = z.seen[hand(receiver)]
-                given = [
+                given = sorted(  # sorted: the hand's order is the receiver's to know
                     str(c) for i, c in enumerate(pile) if marks[i] != ALL and marks[i] & (1 << seat)
-                ]
+                )
         return {
             "phase": state.phase,
             "direction": direction(state),
@@ -425,6 +426,31 @@ class HeartsLogic(GameLogic[HeartsState, HeartsAction]):
             "passed": [state.phase == "pass" and bool(z.cards[pending(s)]) for s in range(PLAYERS)],
             "given": given,
         }
+
+    def position_from_view(self, view: Mapping[str, Any], zones: Zones) -> str:
+        """For search agents: the cards this seat passed that the receiver still holds (the
+        table's ``given``) are known to the two of them, not to all (HRT-PASS-1)."""
+        seat, table = view["seat"], view["table"]
+        if seat is not None and table.get("phase") == "play":
+            receiver = (seat + OFFSET.get(str(table.get("direction")), 0)) % PLAYERS
+            given = set(table.get("given") or ())
+            z = hand(receiver)
+            for name in given:  # dealt elsewhere, at a place hidden from the seat: swap it in
+                mine = [str(c) for c in zones.cards[z]]
+                if name in mine:
+                    continue
+                y, i = next(
+                    (y, [str(c) for c in pile].index(name))
+                    for y, pile in enumerate(zones.cards)
+                    if name in map(str, pile)
+                )
+                j = next(k for k, c in enumerate(mine) if c not in given)
+                zones.cards[y][i], zones.cards[z][j] = zones.cards[z][j], zones.cards[y][i]
+            zones.seen[z] = [
+                (1 << seat | 1 << receiver) if str(c) in given else m
+                for c, m in zip(zones.cards[z], zones.seen[z], strict=True)
+            ]
+        return default_position(self, view, zones)
 
     def scores(self, state: HeartsState) -> tuple[float, ...]:
         return tuple(float(t) for t in state.totals)

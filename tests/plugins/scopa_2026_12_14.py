@@ -48,6 +48,7 @@ from cardcore import (
 )
 from cardcore.dealing import deal_round_robin, fill_stock, gather
 from cardcore.positions import check
+from cardcore.search import default_position
 from cardcore.turns import end_game, next_seat, winners_by
 
 NAME = "scopa-2026-12-14"
@@ -431,6 +432,12 @@ class ScopaLogic(GameLogic[ScopaState, Play]):
             "last_capture": state.last_capture,
             "target": state.options["target"],
         }
+
+    def position_from_view(self, view: Mapping[str, Any], zones: Zones) -> str:
+        """For search agents: the table shows the slot ``round_no`` as ``round``."""
+        table = dict(view["table"])
+        table["round_no"] = table.pop("round", 1)
+        return default_position(self, {**view, "table": table}, zones)
 
     def check_position(self, state: ScopaState) -> None:
         z, players = state.zones, state.players

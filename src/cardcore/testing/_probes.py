@@ -462,13 +462,26 @@ def check_position(report: Report, game: Game, seed: int) -> None:
         check_sampled(report, game, seed)
 
 
+def _view_differs(sampled: dict[str, Any], real: dict[str, Any]) -> str:
+    """What a seat's view of a sampled world shows otherwise than its real view ("" if
+    nothing): the seat knows the same in both. Legal actions are compared as a set (their
+    order may follow the hand's, which a sample writes in the order the view shows)."""
+    keys = [k for k in real if k not in ("version", "legal", "table") and sampled.get(k) != real[k]]
+    table, mine = real.get("table") or {}, sampled.get("table") or {}
+    keys += [f"table[{k!r}]" for k in sorted({*table, *mine}) if table.get(k) != mine.get(k)]
+    if sorted(map(str, sampled.get("legal") or ())) != sorted(map(str, real.get("legal") or ())):
+        keys.append("legal")
+    return ", ".join(keys)
+
+
 #: Samples of one view a search agent draws before it gives up (as ``ismcts`` does).
 SAMPLE_ATTEMPTS = 20
 
 
 def check_sampled(report: Report, game: Game, seed: int) -> None:
     """A position sampled from the view of the seat to act starts a game, as a search agent
-    (``ismcts``) starts its worlds: a field the view does not show must read back blank.
+    (``ismcts``) starts its worlds: a field the view does not show must read back blank,
+    and the seat's view of that game must be its real one (legal actions as a set).
 
     A game that offers no sampling (its own notation and no ``position_from_view``) is
     skipped: a search agent says so when it is built for it.
@@ -490,7 +503,7 @@ def check_sampled(report: Report, game: Game, seed: int) -> None:
             report.fail(f"sampling seat {seat}'s view at version {game.version} failed: {exc}")
             return
         try:
-            new_game(
+            world = new_game(
                 game.name,
                 list(game.players),
                 rules=[r for r in game.rules if r not in config.default_rules],
@@ -505,6 +518,20 @@ def check_sampled(report: Report, game: Game, seed: int) -> None:
         except CardcoreError as exc:
             problem = exc
             break
+        differs = _view_differs(world.view(seat), view)
+        if differs:
+            why = (
+                "a slot the table shows in another form, or under another name, is blank in"
+                " every sample; show the slot's own value under its own name, or give the game"
+                " position_from_view"
+                if "table[" in differs
+                else "the sample puts a card the seat knows elsewhere; the game's"
+                " position_from_view (or sample_position) must keep it where the seat knows it"
+            )
+            report.fail(
+                f"a position sampled from seat {seat}'s view at version {game.version} shows the"
+                f" seat another view ({differs}): {why}"
+            )
         return
     report.fail(
         f"a search agent cannot sample seat {seat}'s view at version {game.version}: new_game"

@@ -393,8 +393,9 @@ check_positions = _single(
     frozenset({"positions"}),
     "Check that a game started from :meth:`cardcore.Game.position` shows every seat the same"
     " view and legal actions and writes the same position, and that a position sampled from"
-    " the view of the seat to act, as search agents sample it, starts a game (a game without"
-    " a position notation has the check in ``Report.skipped``, with the reason).",
+    " the view of the seat to act, as search agents sample it, starts a game that shows that"
+    " seat the same view (a game without a position notation has the check in"
+    " ``Report.skipped``, with the reason).",
 )
 check_notation = _single(
     "notation",
