@@ -335,9 +335,9 @@ class CardRevealed(Event):
     """A card in *zone* (position *index*, counted from the bottom as in
     ``Zones.cards``) was turned up or looked at.
 
-    *seat* is the seat whose action turned it up (the one peeking, the one
-    whose challenge showed it), or ``None`` when the rules did (an upcard at
-    the deal). A private peek carries ``visible_to`` = the peeking seat only.
+    *seat* is the seat that turned it up or showed it (the one peeking, a
+    hand's owner at a showdown, the one whose challenge showed it), or ``None``
+    when the rules did (an upcard at the deal). A private peek carries ``visible_to`` = the peeking seat only.
     """
 
     slug: ClassVar[str] = "card-revealed"
