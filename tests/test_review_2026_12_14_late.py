@@ -71,12 +71,6 @@ def _truncated(name: str) -> cardcore.Game:
     return game
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="_driver._still_truncated copies the result from game._state, the state the failing"
-    " plugin call just changed: a view that clears state.result before raising leaves the"
-    " truncated game over with no result, and its record no longer replays",
-)
 def test_a_failing_view_that_clears_the_result_leaves_the_truncated_result(games: None) -> None:
     game = _truncated("rv-wiper")
     result = game.result
@@ -148,12 +142,6 @@ def test_the_positions_check_passes_the_shipped_games() -> None:
         assert report.positions > 0
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="testing/_probes.check_sampled samples only game.to_act[0]: in Speed (real time,"
-    " to_act always (0, 1)) seat 1's sample is never compared with its view, so a"
-    " position_from_view wrong for seat 1 only passes the positions check",
-)
 def test_the_positions_check_catches_a_sampler_wrong_for_seat_1(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
@@ -358,12 +346,6 @@ def test_hookspecs_doc_a_resolved_hook_takes_keywords_only() -> None:
         table(None)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="testing/_probes.check_sampled picks its advice from whether a table key differs:"
-    " Speed already has position_from_view, yet a wrong table slot is told to 'give the game"
-    " position_from_view' and that the slot is 'blank in every sample'",
-)
 def test_the_positions_advice_fits_a_game_with_its_own_sampler(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:

@@ -163,7 +163,7 @@ def end_truncated(game: Game) -> Result:
     state.is_over = True
     state.to_act = ()
     state.result = result
-    game._truncated = True
+    game._truncated = result
     game._legal_v = -1
     game._hot = COLD
     game.to_act = ()

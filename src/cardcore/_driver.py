@@ -387,10 +387,10 @@ def rebuild_state(game: Game) -> GameState:
 def _still_truncated(game: Game, state: GameState) -> None:
     """End the replayed *state* as *game* was ended by ``truncate`` (no action of the record
     says so): a restore never reopens a truncated game."""
-    if game._truncated and not state.is_over:
+    if game._truncated is not None and not state.is_over:
         state.is_over = True
         state.to_act = ()
-        state.result = game._state.result
+        state.result = game._truncated
 
 
 _NO_LEGAL: dict[int, tuple[Action, ...]] = {}  # shared by clones, never written

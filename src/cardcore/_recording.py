@@ -61,7 +61,7 @@ def make_record(game: Game) -> dict[str, Any]:
         "position": game._start_position,
         "actions": [[a.seat, str(a), times.get(i)] for i, a in enumerate(recorded(game))],
         "result": None if state.result is None else state.result.to_json(),
-        "truncated": game._truncated,
+        "truncated": game._truncated is not None,
     }
 
 

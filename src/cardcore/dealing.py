@@ -27,6 +27,18 @@ def _pile(state: GameState, pile: object, what: str) -> int:
     return pile
 
 
+def _hands(state: GameState, stock: int, hands: object) -> None:
+    """Check *stock* and *hands* (pile ids, none of them the stock) before a card moves."""
+    _pile(state, stock, "stock")
+    if isinstance(hands, str | bytes) or not isinstance(hands, Sequence):  # a range too
+        msg = f"hands must be a list of pile ids, not {shown(hands, 60)}"
+        raise ArgumentError(msg)
+    for hand in hands:
+        if _pile(state, hand, "each hand") == stock:
+            msg = f"the stock (pile {stock}) cannot be one of the hands"
+            raise ArgumentError(msg)
+
+
 def _count(value: object, what: str) -> int:
     if type(value) is not int or value < 0:
         msg = f"{what} must be a whole number of at least 0, not {shown(value, 40)}"
@@ -59,19 +71,16 @@ def fill_stock(state: GameState, stock: int, cards: Sequence[Card]) -> None:
 def deal_round_robin(
     state: GameState, stock: int, hands: Sequence[int], count: int, *, first: int = 0
 ) -> None:
-    """Deal *count* cards to each pile of *hands*, one at a time, starting with ``hands[first]``.
+    """Deal *count* cards to each pile of *hands*, one at a time, starting with ``hands[first]``
+    (*first* counted round the hands: ``-1`` is the last).
 
     :raises CardcoreError: The stock holds too few cards (the game's deck is too small).
-    :raises ArgumentError: *stock* or a hand is not a pile, *count* is not a whole number
-        of at least 0, or *first* is not an int (nothing is dealt).
+    :raises ArgumentError: *stock* or a hand is not a pile, the stock is one of the hands,
+        *count* is not a whole number of at least 0, or *first* is not an int (nothing is
+        dealt).
     """
     zones = state.zones
-    _pile(state, stock, "stock")
-    if isinstance(hands, str | bytes) or not isinstance(hands, Sequence):  # a range too
-        msg = f"hands must be a list of pile ids, not {shown(hands, 60)}"
-        raise ArgumentError(msg)
-    for hand in hands:
-        _pile(state, hand, "each hand")
+    _hands(state, stock, hands)
     _count(count, "count")
     if type(first) is not int:
         msg = f"first must be an int, not {shown(first, 40)}"
@@ -91,7 +100,7 @@ def deal_round_robin(
 
 def deal_all(state: GameState, stock: int, hands: Sequence[int], *, first: int = 0) -> None:
     """Deal the whole stock, one card at a time, to the piles of *hands*, starting with
-    ``hands[first]``.
+    ``hands[first]`` (*first* counted round the hands: ``-1`` is the last).
 
     When the cards do not divide evenly, the hands dealt to first get one more
     (52 cards to three hands: 18, 17, 17), as a deck dealt out at the table.
@@ -100,14 +109,7 @@ def deal_all(state: GameState, stock: int, hands: Sequence[int], *, first: int =
         the stock holds cards, or *first* is not an int (nothing is dealt).
     """
     zones = state.zones
-    _pile(state, stock, "stock")
-    if isinstance(hands, str | bytes) or not isinstance(hands, Sequence):  # a range too
-        msg = f"hands must be a list of pile ids, not {shown(hands, 60)}"
-        raise ArgumentError(msg)
-    for hand in hands:
-        if _pile(state, hand, "each hand") == stock:
-            msg = f"the stock (pile {stock}) cannot be one of the hands"
-            raise ArgumentError(msg)
+    _hands(state, stock, hands)
     if type(first) is not int:
         msg = f"first must be an int, not {shown(first, 40)}"
         raise ArgumentError(msg)

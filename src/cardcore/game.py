@@ -150,7 +150,8 @@ class Game:
         self._time_chunks: list[dict[int, float]] = []
         self._record: list[Action] = []
         self._times: dict[int, float] = {}
-        self._last_at, self._truncated = -MAX_TIME, False
+        self._last_at = -MAX_TIME
+        self._truncated: Result | None = None  # the result truncate() gave, kept for restores
         self._lock = threading.Lock()
         self._hot_lock: threading.Lock | None = self._lock  # what legal_actions and apply take
         self._legal: dict[int, tuple[Action, ...]] = _NONE  # a new dict at each version asked

@@ -448,7 +448,7 @@ def _replay(rec: Mapping[str, Any]) -> Game:
             raise _blamed(exc, f"record action {i} ({seat}, {shown(text, 60)}) was not replayed") from exc
         except CardcoreError as exc:
             raise _fail(f"record action {i} ({seat}, {shown(text, 60)}) cannot be replayed: {exc}") from None
-    if truncated and not game._truncated:  # (the core ends a game at its bound itself)
+    if truncated and game._truncated is None:  # (the core ends a game at its bound itself)
         if game.is_over:
             raise _fail("record says the game was truncated, but its actions end it by the rules")
         try:

@@ -104,9 +104,9 @@ class Clocks:
         several seats made (a simultaneous phase): its views before it are then taken for
         the round that ended. It did as the last seat of the round, or by ending it early
         (the first ``doubt`` of a challenge window) when the seats to act changed beyond
-        its leaving them. A last part made of several actions counts at each of them, so a
-        quick second one on the older view is answered ``stale`` (asked again, never
-        wrongly played)."""
+        its leaving them. A last part made of several actions counts at its first, so a
+        second one made on the view before the first is answered ``stale`` (asked again,
+        never wrongly played)."""
         before = set(self.to_act)
         if actor is None or actor not in before:
             return False

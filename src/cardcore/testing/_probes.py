@@ -18,6 +18,7 @@ from cardcore.actions import Action, EndMatch, Resign
 from cardcore.errors import CardcoreError
 from cardcore.events import Event
 from cardcore.game import Game
+from cardcore.logic import GameLogic
 from cardcore.records import load, replay
 from cardcore.setup import new_game
 from cardcore.state import _all_slots
@@ -466,7 +467,11 @@ def _view_differs(sampled: dict[str, Any], real: dict[str, Any]) -> str:
     """What a seat's view of a sampled world shows otherwise than its real view ("" if
     nothing): the seat knows the same in both. Legal actions are compared as a set (their
     order may follow the hand's, which a sample writes in the order the view shows)."""
-    keys = [k for k in real if k not in ("version", "legal", "table") and sampled.get(k) != real[k]]
+    keys = [
+        k
+        for k in sorted({*real, *sampled})
+        if k not in ("version", "legal", "table") and sampled.get(k) != real.get(k)
+    ]
     table, mine = real.get("table") or {}, sampled.get("table") or {}
     keys += [f"table[{k!r}]" for k in sorted({*table, *mine}) if table.get(k) != mine.get(k)]
     if sorted(map(str, sampled.get("legal") or ())) != sorted(map(str, real.get("legal") or ())):
@@ -489,7 +494,12 @@ def check_sampled(report: Report, game: Game, seed: int) -> None:
     from cardcore.errors import OptionError
     from cardcore.search.sampling import offers_sampling, sample_position
 
-    seat = game.to_act[0]
+    seat = game.to_act[game.version % len(game.to_act)]  # every seat to act, in turn
+    cls = type(game.logic)
+    own = (  # the game samples itself: the advice is about its own code
+        cls.sample_position is not GameLogic.sample_position
+        or cls.position_from_view is not GameLogic.position_from_view
+    )
     view = game.view(seat)
     rng = random.Random(seed)
     problem: CardcoreError | None = None
@@ -520,21 +530,30 @@ def check_sampled(report: Report, game: Game, seed: int) -> None:
             break
         differs = _view_differs(world.view(seat), view)
         if differs:
-            why = (
-                "a slot the table shows in another form, or under another name, is blank in"
-                " every sample; show the slot's own value under its own name, or give the game"
-                " position_from_view"
-                if "table[" in differs
-                else "the sample puts a card the seat knows elsewhere; the game's"
-                " position_from_view (or sample_position) must keep it where the seat knows it"
-            )
+            if own:
+                why = "the game's own sample_position or position_from_view writes it otherwise"
+            elif "table[" in differs:
+                why = (
+                    "a slot the table shows in another form, or under another name, is blank"
+                    " in every sample; show the slot's own value under its own name, or give"
+                    " the game position_from_view"
+                )
+            else:
+                why = (
+                    "the core's sampler cannot keep what the seat knows there (a card it knows"
+                    " in a pile the view does not show it in); give the game position_from_view"
+                )
             report.fail(
                 f"a position sampled from seat {seat}'s view at version {game.version} shows the"
                 f" seat another view ({differs}): {why}"
             )
         return
+    why = (
+        "the game's own sample_position or position_from_view writes positions it refuses"
+        if own
+        else "a field the view does not show is blank there; give the game position_from_view"
+    )
     report.fail(
         f"a search agent cannot sample seat {seat}'s view at version {game.version}: new_game"
-        f" refuses the positions sampled from it (a field the view does not show is blank"
-        f" there; give the game position_from_view): {problem}"
+        f" refuses the positions sampled from it ({why}): {problem}"
     )
