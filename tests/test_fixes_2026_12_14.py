@@ -50,3 +50,42 @@ def test_action_text_takes_any_whitespace_and_a_chat_text_normalised_as_document
         game.act(1, chat)
     game.act(1, " ".join(chat.split()))  # the docs' normalisation
     assert game.version == 3
+
+
+def test_a_golf_rule_sets_card_values_by_its_own_option_through_the_score_table() -> None:
+    """GOLF-SCORE-1 with a rule's option: ``golf_score_table`` receives the resolved options."""
+    import types
+
+    import cardcore
+    from cardcore import Option, RuleInfo, hookimpl
+    from cardcore_golf.rules import BASIC
+
+    rule = types.ModuleType("fix14_one_eyed")
+    rule.RULE = RuleInfo(  # type: ignore[attr-defined]
+        id="FIX14-OEJ-1",
+        name="golf.fix14-one-eyed",
+        game="golf",
+        summary="The one-eyed jacks score the rule's own value",
+        version="1.0.0",
+        options=(Option("one_eyed", default=-2, minimum=-10, maximum=10, doc="JH and JS"),),
+    )
+
+    @hookimpl
+    def golf_score_table(layout: object, options: dict[str, int]) -> object:
+        return BASIC.replace({"JH": options["one_eyed"], "JS": options["one_eyed"]})
+
+    rule.golf_score_table = golf_score_table  # type: ignore[attr-defined]
+    cardcore.register("cardcore.rules", "golf.fix14-one-eyed", rule)
+    try:
+        for value in (-2, 7):
+            game = cardcore.new_game(
+                "golf", 2, rules=["golf.fix14-one-eyed"], options={"one_eyed": value}, seed=1
+            )
+            points = game.logic.plan(2, game.options).points
+            assert points[cardcore.Card.parse("JH")] == value
+            assert points[cardcore.Card.parse("JS")] == value
+            assert points[cardcore.Card.parse("JC")] == 10  # the other jacks as BASIC scores them
+        plain = cardcore.new_game("golf", 2, seed=1)  # the game's own table takes no options
+        assert plain.logic.plan(2, plain.options).points[cardcore.Card.parse("JH")] == 10
+    finally:
+        cardcore.unregister("cardcore.rules", "golf.fix14-one-eyed")

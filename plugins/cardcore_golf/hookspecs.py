@@ -8,7 +8,8 @@ where a house rule applies (which layouts) is data on its ``RuleInfo(applies=...
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from cardcore import ScoreTable, hookspec
 from cardcore_golf.grids import GridShape, Scorer
@@ -27,7 +28,7 @@ __all__ = [
 
 
 @hookspec(firstresult=True)
-def golf_score_table(layout: GridShape) -> ScoreTable | None:
+def golf_score_table(layout: GridShape, options: Mapping[str, Any]) -> ScoreTable | None:
     """Return the points table (card -> points) before per-card overrides.
 
     Stops at the first non-``None`` result. The game answers BASIC (GOLF-SCORE-1) with
@@ -35,12 +36,17 @@ def golf_score_table(layout: GridShape) -> ScoreTable | None:
     ``card_points`` hook (jokers, bonus cards) take precedence over the table.
 
     :param layout: The chosen layout.
+    :param options: The game's resolved options, a house rule's own among them, so a rule
+        may set card values by its option (``BASIC.replace({"JH": options["jh_value"]})``);
+        an implementation that needs none leaves it out of its arguments.
     :returns: A :class:`~cardcore.ScoreTable`, or ``None`` to defer. It must score every
         card of the deck that ``card_points`` does not (give it a ``default``) in whole
         points: a table that leaves a rank out is a :class:`~cardcore.PluginError` naming
         the rule, raised by ``new_game`` before anything is dealt.
 
     .. versionadded:: 0.1
+    .. versionchanged:: 0.3
+       The *options* argument.
     """
 
 

@@ -122,7 +122,7 @@ class GolfLogic(GameLogic[GolfState, GolfAction]):
         if plan is None:
             layout = shape_of(options)
             asked = {"layout": layout}  # the hooks' arguments: blame the rule that answered
-            table = self._table_hook(layout=layout)
+            table = self._table_hook(layout=layout, options=options)
             if not isinstance(table, ScoreTable):
                 raise self.refused_answer("golf_score_table", table, "a ScoreTable", asked=asked)
             deck = self.deck(players, options)

@@ -483,7 +483,7 @@ class Game:
     def _check_seat(self, seat: Any, text: Any) -> None:
         players = self._state.players
         if type(seat) is not int or not 0 <= seat < players:
-            host = "; -1, the host, may only send 'end'" if seat == HOST and type(seat) is int else ""
+            host = "; -1, the host, may only send 'end'" if type(seat) is int and seat == HOST else ""
             msg = f"no seat {shown(seat)} in a {players}-player game (seats are 0 to {players - 1}{host}) (CORE-SEAT-1)"
             raise SeatError(msg, action=text, rule_id="CORE-SEAT-1")
 
