@@ -395,7 +395,10 @@ def test_spit_conformance_kit_reports_the_rules_stall() -> None:
 # --- CLI --------------------------------------------------------------------------------
 
 
-def test_cli_rules_and_list_show_the_rules(capsys: pytest.CaptureFixture[str]) -> None:
+def test_cli_rules_and_list_show_the_rules(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("COLUMNS", "200")  # rich wraps a narrow terminal's cells mid-name
     for game, module in (("golf", golf_module), ("tonk", tonk_module), ("spit", spit_module)):
         assert cli.main(["rules", game]) == 0
         out = capsys.readouterr().out
@@ -404,7 +407,7 @@ def test_cli_rules_and_list_show_the_rules(capsys: pytest.CaptureFixture[str]) -
         out = capsys.readouterr().out
         assert module.RULE.name in out, game
     assert cli.main(["list", "golf"]) == 0
-    assert "one_eyed_" in capsys.readouterr().out  # the table wraps the option's name
+    assert "one_eyed_" in capsys.readouterr().out  # (a narrow table wraps the option's name)
 
 
 def test_cli_simulate_with_rules_and_option(tmp_path: os.PathLike[str]) -> None:
