@@ -295,9 +295,11 @@ def test_ends_round_after_a_restart_keeps_the_round() -> None:
     clocks.update((2,), 2.0, 0)
     again = Clocks(TimeControl(), realtime=False)
     again.load(json.loads(json.dumps(clocks.to_json(3.0))), 4.0)
-    assert again.ends_round(2) and not again.ends_round(0) and not again.ends_round(None)
+    # ends_round(actor, seats): seats are those to act after the actor's action
+    assert again.ends_round(2, (0,))
+    assert not again.ends_round(0, (2,)) and not again.ends_round(None, (2,))
     again.update((2,), 5.0, 2)  # the last seat acted: its round is over
-    assert not again.ends_round(2)
+    assert not again.ends_round(2, (0,))
 
 
 # --- deck._mutable: what shuffle takes ---------------------------------------------------------
