@@ -57,7 +57,16 @@ HAS_GOFISH = "gofish" in cardcore.available_games()
 TURN_GAMES = [("golf", 2), ("tonk", 3)] + ([("gofish", 3)] if HAS_GOFISH else [])
 ALL_GAMES = [*TURN_GAMES, ("spit", 2)]
 
-logging.getLogger("cardcore.events").setLevel(logging.CRITICAL)
+
+@pytest.fixture(autouse=True, scope="module")
+def _quiet_event_log() -> Any:
+    """The raising subscribers here log errors: quiet for this file only (a level set at
+    import time would silence cardcore.events for every test of the run)."""
+    logger = logging.getLogger("cardcore.events")
+    old = logger.level
+    logger.setLevel(logging.CRITICAL)
+    yield
+    logger.setLevel(old)
 
 
 def cards_in(text: str) -> set[str]:
