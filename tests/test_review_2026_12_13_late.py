@@ -112,18 +112,18 @@ def test_ends_round_is_true_only_for_the_round_ending_action() -> None:
     clocks.start([0, 1, 2], 0.0)
     clocks.update((1, 2), 1.0, 0)  # seat 0 made its part
     clocks.update((1,), 2.0, 2)  # seat 2 too: seat 1 is the last
-    assert clocks.ends_round(1)  # seat 1's bid ends the round
+    assert clocks.ends_round(1, (1,))  # seat 1's bid ends the round
     clocks.update((1,), 3.0, 1)  # ... and seat 1 acts first in the next phase, alone
-    assert not clocks.ends_round(1)  # its second action (a discard) ends no round
+    assert not clocks.ends_round(1, (2,))  # its second action (a discard) ends no round
 
 
 def test_ends_round_is_false_in_a_plain_turn_based_game() -> None:
     clocks = Clocks(TimeControl(), False)
     clocks.start([0], 0.0)
     clocks.update((0,), 1.0, 0)  # a draw
-    assert not clocks.ends_round(0)  # the discard that follows
+    assert not clocks.ends_round(0, (1,))  # the discard that follows
     clocks.update((1,), 2.0, 0)
-    assert not clocks.ends_round(1)
+    assert not clocks.ends_round(1, (0,))
 
 
 # --- card_places places an object by its name, seat or id (ac4952c) --------------------------
