@@ -13,12 +13,13 @@ import pytest
 
 import cardcore
 from cardcore import PluginError, dealing
-from cardcore._earlier import record_rules, rules_of_the_day
+from cardcore._earlier import rules_of_the_day
 from cardcore.cli.screen import resolve
 from cardcore.cli.workers import named
 from cardcore.deck import Chance, shuffle
 from cardcore.errors import ArgumentError, CardcoreError, NotationError
 from cardcore.plugins import get_ruleset
+from cardcore.records import _record_rules as record_rules
 from cardcore.rl.match import win_rewards
 from cardcore.session.clocks import Clocks
 from cardcore.session.config import TimeControl

@@ -18,7 +18,7 @@ from cardcore._text import shown
 from cardcore._versions import version_key
 from cardcore.errors import ArgumentError, CardcoreError, CorruptStateError
 
-__all__ = ["earlier_rules", "record_rules", "rules_of_the_day"]
+__all__ = ["earlier_rules", "rules_of_the_day"]
 
 _CACHE: dict[str, tuple[tuple[int, int, int], tuple[tuple[str, tuple[int, int, int]], ...] | None]] = {}
 """Per game: the installed version, and (once a record of an earlier version asked) each rule
@@ -100,34 +100,21 @@ def earlier_rules(game: str, version: str) -> tuple[str, ...]:
     return tuple(name for name, before in known if mine < before)
 
 
-def record_rules(rec: Mapping[str, Any]) -> tuple[str, ...]:
-    """The house rules a (checked) record is replayed with: those it names beyond the
-    game's defaults, then those keeping the defaults of its day (:func:`rules_of_the_day`).
-
-    One answer for the replay and for the cheap count check before it, so both bound
-    the record alike.
-    """
-    from cardcore import plugins
-
-    default_names = set(plugins.game_info(rec["game"]).default_rules)
-    names = tuple(r["name"] for r in rec["rules"] if r["name"] not in default_names)
-    return names + rules_of_the_day(rec)
-
-
 def rules_of_the_day(rec: Mapping[str, Any]) -> tuple[str, ...]:
     """The house rules that keep the defaults of the game version *rec* was made with
     (:func:`earlier_rules`), beyond those it names.
 
     :raises CorruptStateError: The plugins changed while the record was read.
     """
-    from cardcore import plugins
-
-    if not isinstance(rec.get("game_version"), str):  # refused by the record's full checks
+    version = rec.get("game_version")
+    if not isinstance(version, str):  # refused by the record's full checks
         return ()
     try:
-        earlier = earlier_rules(rec["game"], rec["game_version"])
+        earlier = earlier_rules(rec["game"], version)
         if not earlier:  # a record of the installed version
             return earlier
+        from cardcore import plugins
+
         named = {r["name"] for r in rec["rules"]} | {str(w) for w in rec["without"]}
         named |= {str(r.get("id")) for r in rec["rules"]}
         return tuple(r for r in earlier if r not in named and plugins.rule_info(r).id not in named)

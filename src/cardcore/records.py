@@ -27,7 +27,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from cardcore._driver import bus_for
-from cardcore._earlier import record_rules, rules_of_the_day
+from cardcore._earlier import rules_of_the_day
 from cardcore._recording import RECORD_FORMAT, SAVE_FORMAT, signature_of
 from cardcore._text import shown
 from cardcore._unasked import HUSHED, QUIET
@@ -225,7 +225,7 @@ def _check_count(rec: Any) -> None:
         players = rec["players"]
         count = players if type(players) is int else len(players)
         try:  # the record's rules: their own options may lengthen the game (a cap they set)
-            names = record_rules(rec)  # as the replay reads them
+            names = _record_rules(rec)  # as the replay reads them
             ruleset = get_ruleset(info.name, names, [str(w) for w in rec["without"]])
             options = ruleset.resolve_options(rec["options"])
         except Exception:  # rules or options the full checks refuse: the game's own bound
@@ -412,7 +412,7 @@ def _replay(rec: Mapping[str, Any]) -> Game:
     truncated = rec.get("truncated", False)
     if not isinstance(truncated, bool):
         raise _fail(f"record field 'truncated' must be true or false, not {str(truncated)[:80]!r}")
-    names = record_rules(rec)
+    names = _record_rules(rec)
     token = _VERSION.set(CHANCE if rec["format_version"] >= 3 else LEGACY_CHANCE)
     quiet = QUIET.set(True)  # plugins' on_event saw these actions once, when they were played
     try:
@@ -478,6 +478,14 @@ def _replay(rec: Mapping[str, Any]) -> Game:
 def _blamed(exc: PluginError, what: str) -> PluginError:
     """*exc*, a plugin's failure while a record replays, said as such: the record may be sound."""
     return PluginError(f"{what}: {exc}", plugin=exc.plugin)
+
+
+def _record_rules(rec: Mapping[str, Any]) -> tuple[str, ...]:
+    """The house rules *rec* replays with (one answer for the count check and the replay):
+    those it names beyond the game's defaults, then those keeping the defaults of its day."""
+    default_names = game_info(rec["game"]).default_rules
+    names = tuple(r["name"] for r in rec["rules"] if r["name"] not in default_names)
+    return names + rules_of_the_day(rec)
 
 
 def load(data: Mapping[str, Any] | str | bytes, *, key: bytes | str | None = None) -> Game:
