@@ -253,3 +253,16 @@ def test_read_only_numpy_arrays_are_refused_before_a_draw() -> None:
     with pytest.raises(ArgumentError):
         shuffle(cards, random.Random(1))
     assert [str(c) for c in cards] == ["AS", "2S", "3S", "4S"]
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="screen.resolve (screen.py:101) reads a bare number of more than 9 characters as"
+    " item 0, while '#0000000002' is item 2 (leading zeros stripped): the hint says no"
+    " such item for a zero-padded real one",
+)
+def test_a_zero_padded_bare_number_hint_names_its_item_as_hash_does() -> None:
+    legal = ["draw", "take", "knock"]
+    assert resolve("#0000000002", legal) == "take"
+    with pytest.raises(NotationError, match="type #2 for menu item 2"):
+        resolve("0000000002", legal)
