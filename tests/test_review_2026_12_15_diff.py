@@ -122,12 +122,6 @@ def test_golf_score_table_gets_a_rules_own_option(golf_rules: None) -> None:
         assert plan.points[Card.parse("JS")] == 10  # BASIC: only JH replaced
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="GolfLogic.plan blames with asked={'layout': layout} (logic.py:124, grids.py:568):"
-    " an implementation taking options cannot be asked again, so the first rule that"
-    " takes options is blamed though it deferred (answered None)",
-)
 @pytest.mark.parametrize(
     ("bad", "word"),
     [("golf.rv1215-bad", "a ScoreTable"), ("golf.rv1215-no-kings", "not K")],
@@ -255,12 +249,6 @@ def test_read_only_numpy_arrays_are_refused_before_a_draw() -> None:
     assert [str(c) for c in cards] == ["AS", "2S", "3S", "4S"]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="screen.resolve (screen.py:101) reads a bare number of more than 9 characters as"
-    " item 0, while '#0000000002' is item 2 (leading zeros stripped): the hint says no"
-    " such item for a zero-padded real one",
-)
 def test_a_zero_padded_bare_number_hint_names_its_item_as_hash_does() -> None:
     legal = ["draw", "take", "knock"]
     assert resolve("#0000000002", legal) == "take"

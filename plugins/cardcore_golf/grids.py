@@ -538,6 +538,7 @@ def card_points(
     cards: Iterable[Card],
     override: Callable[..., Any] | None,
     layout: GridShape,
+    options: Mapping[str, Any],
 ) -> dict[Card, int]:
     """Points per card of *cards* (the deck): the ``card_points`` hook's answer (*override*,
     when a rule answers it) or else *table*, the ``golf_score_table`` answer for *layout*.
@@ -565,7 +566,8 @@ def card_points(
         ranks = [rank.label for rank in sorted({card.rank for card in unscored})]
         named = ", ".join(ranks[:6]) + (", ..." if len(ranks) > 6 else "")
         wanted = f"a ScoreTable that scores every card of the deck in whole points (not {named})"
-        raise logic.refused_answer("golf_score_table", table, wanted, asked={"layout": layout})
+        asked = {"layout": layout, "options": options}  # the hook's arguments: blame its answerer
+        raise logic.refused_answer("golf_score_table", table, wanted, asked=asked)
     return points
 
 

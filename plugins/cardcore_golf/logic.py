@@ -112,8 +112,7 @@ class GolfLogic(GameLogic[GolfState, GolfAction]):
         """Return the cached :class:`RoundPlan` for *players* and the resolved *options*.
 
         Its card points cover the deck of :meth:`~cardcore.GameLogic.deck` (the core's cached
-        ``build_deck``) for the same players and options; at most :data:`PLAN_CACHE` are kept.
-        """
+        ``build_deck``) for the same players and options; at most :data:`PLAN_CACHE` are kept."""
         last = self._last
         if last is not None and last[0] is options and last[1] == players:  # resolved, shared
             return last[2]
@@ -121,12 +120,13 @@ class GolfLogic(GameLogic[GolfState, GolfAction]):
         plan = self._plans.get(key)
         if plan is None:
             layout = shape_of(options)
-            asked = {"layout": layout}  # the hooks' arguments: blame the rule that answered
+            asked = {"layout": layout}  # the other hooks' arguments: blame the rule that answered
             table = self._table_hook(layout=layout, options=options)
             if not isinstance(table, ScoreTable):
-                raise self.refused_answer("golf_score_table", table, "a ScoreTable", asked=asked)
+                why = {**asked, "options": options}  # this hook's arguments: blame its answerer
+                raise self.refused_answer("golf_score_table", table, "a ScoreTable", asked=why)
             deck = self.deck(players, options)
-            points = grids.card_points(self, table, deck, self._card_points, layout)
+            points = grids.card_points(self, table, deck, self._card_points, layout, options)
             answers = [] if self._groups_hook is None else self._groups_hook(layout=layout)
             groups = grids.groups_of(answers, layout.size)
             if groups is None:  # the first bad answer of the list, so its rule is blamed

@@ -98,7 +98,8 @@ def resolve(text: str, legal: Sequence[object]) -> str:
         )
         raise NotationError(msg)
     if stripped.isascii() and stripped.isdigit():
-        item = int(stripped) if len(stripped) <= 9 else 0
+        significant = stripped.lstrip("0") or "0"  # as '#0002' is read: leading zeros say nothing
+        item = int(significant) if len(significant) <= 9 else 0
         if 1 <= item <= len(legal):
             hint = f"type #{item} for menu item {item}"
         elif legal:  # no such item: '0' of a menu counted from #1
