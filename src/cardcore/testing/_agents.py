@@ -12,7 +12,13 @@ from cardcore.game import Game
 from cardcore.state import GameState
 from cardcore.testing._report import Abort, Report
 from cardcore.testing._structure import view_problems
-from cardcore.testing._util import card_tokens, conservation_problem, contains_seed, known_cards
+from cardcore.testing._util import (
+    card_tokens,
+    conservation_problem,
+    contains_seed,
+    game_words,
+    known_cards,
+)
 from cardcore.zones import Zones
 
 __all__ = ["SpyAgent", "assert_conserved", "assert_view_known", "assert_view_structure"]
@@ -39,6 +45,7 @@ def assert_view_known(game: Game, seat: int | None) -> None:
     """
     view = game.view(seat)
     extra = card_tokens([view["table"], view["zones"]]) - known_cards(game.state, seat)
+    extra -= game_words(game)  # card-like words of the game's notation (a bid "2H")
     if extra:
         msg = f"view of seat {seat} shows cards it does not know: {sorted(extra)!r}"
         raise AssertionError(msg)

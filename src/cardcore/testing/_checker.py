@@ -36,8 +36,10 @@ from cardcore.testing._util import (
     contains_seed,
     fingerprint,
     game_seed,
+    game_words,
     known_by,
     known_cards,
+    notation_words,
     seed_in_text,
 )
 
@@ -160,6 +162,9 @@ class Checker:
                     )
             pending.clear()
             if watch_events and g.version <= self.event_actions:
+                if words := notation_words(action):  # a bid "2H": the game's word, no card
+                    for known in ever.values():
+                        known |= words
                 self._learn(g, ever, seat_events, rounds, draws)
                 self.check_events(seat_events, ever, seed)
             if not full or budget[0] <= 0 or rng.random() >= self.sample:
@@ -265,7 +270,7 @@ class Checker:
             view = game.view(seat)
             report.views += 1
             now = known_cards(state, seat)
-            allowed = now if ever is None else ever[seat] | now
+            allowed = now | game_words(game) if ever is None else ever[seat] | now
             extra = card_tokens([view["table"], view["zones"]]) - allowed
             if extra:
                 report.leaks += 1

@@ -31,6 +31,7 @@ from cardcore.testing._util import (
     conservation_problem,
     error_names,
     fingerprint,
+    game_words,
     known_cards,
     known_multiset,
     message_problem,
@@ -239,6 +240,8 @@ def hidden_in_message(game: Game, exc: BaseException) -> str | None:
     except Exception:  # an action its class cannot write: it names no card of its own
         own = set()
     extra = named - own - known_cards(game.state, seat)
+    if extra:  # a card-like word of the game's notation (a bid "2H") names no card
+        extra -= game_words(game)
     if not extra:
         return None
     return (

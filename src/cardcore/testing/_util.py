@@ -11,11 +11,16 @@ from collections import Counter
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
+import attrs
+
+from cardcore._actionlog import actions as recorded
+from cardcore.cards import Card
 from cardcore.deck import derive_rng
 from cardcore.errors import IllegalActionError, NotationError
 from cardcore.zones import ALL, Visibility
 
 if TYPE_CHECKING:
+    from cardcore.actions import Action
     from cardcore.game import Game
     from cardcore.state import GameState
 
@@ -28,11 +33,13 @@ __all__ = [
     "error_names",
     "fingerprint",
     "game_seed",
+    "game_words",
     "known_by",
     "known_cards",
     "known_multiset",
     "message_problem",
     "multiset",
+    "notation_words",
     "seed_in_text",
 ]
 
@@ -104,6 +111,37 @@ def card_tokens(data: Any) -> set[str]:
     if isinstance(data, str):
         return set(CARD_TOKEN.findall(data))
     return set(CARD_TOKEN.findall(json.dumps(data, default=str)))
+
+
+def notation_words(action: Action) -> set[str]:
+    """The card-like words of *action*'s notation that name none of its cards: Bridge's bid
+    ``2H`` (an action holding a level and a strain, no :class:`~cardcore.Card`). Once a game
+    has written such a word, the knowledge checks read it as the game's notation, not a card.
+
+    A card counts as the action's where a field holds it (or a tuple or list of them); an
+    action that is not an attrs class, or cannot write itself, names cards only.
+    """
+    try:
+        words = card_tokens(str(action))
+        if not words:
+            return words
+        values = [getattr(action, f.name) for f in attrs.fields(type(action))]
+    except Exception:  # not an attrs class, or a notation that fails: no word of its own
+        return set()
+    for value in values:
+        if isinstance(value, Card):
+            words.discard(str(value))
+        elif isinstance(value, tuple | list | frozenset | set):
+            words -= {str(c) for c in value if isinstance(c, Card)}
+    return words
+
+
+def game_words(game: Game) -> set[str]:
+    """:func:`notation_words` of every action *game* has applied."""
+    out: set[str] = set()
+    for action in recorded(game):
+        out |= notation_words(action)
+    return out
 
 
 def seed_in_text(text: str, seed: int) -> str | None:
