@@ -301,6 +301,16 @@ class Zones:
         self.seen[dst].append(self._entry_mask(dst, old if mask is None else mask))
         return card
 
+    def insert(self, z: int, index: int, card: Card, mask: int = 0) -> None:
+        """Put *card* at place *index* of pile *z* (0 the bottom, as ``list.insert``): a card
+        slipped into a hand at a random place, so a place names it to nobody but the owner.
+        The pile's visibility widens *mask* as for :meth:`put`.
+
+        .. versionadded:: 0.3
+        """
+        self.cards[z].insert(index, card)
+        self.seen[z].insert(index, self._entry_mask(z, mask))
+
     def insert_bottom(self, z: int, card: Card, mask: int = ALL) -> None:
         """Put *card* at the bottom of pile *z* (e.g. cards a rule sets aside)."""
         self.cards[z].insert(0, card)
