@@ -265,12 +265,13 @@ class Checker:
         """Check every seat's view (table, zones) and, when *ever* is tracked, its history."""
         report = self.report
         state = game.state
+        words = game_words(game) if ever is None else set()  # (tracked: already in *ever*)
         for seat in [*range(len(game.players)), None]:
             who = "the spectator" if seat is None else f"seat {seat}"
             view = game.view(seat)
             report.views += 1
             now = known_cards(state, seat)
-            allowed = now | game_words(game) if ever is None else ever[seat] | now
+            allowed = now | words if ever is None else ever[seat] | now
             extra = card_tokens([view["table"], view["zones"]]) - allowed
             if extra:
                 report.leaks += 1
