@@ -52,3 +52,21 @@ def test_a_sorting_converter_gives_one_action_per_set_of_cards() -> None:
     b = Play(0, tuple(map(Card.parse, ("7C", "7H", "5C"))))
     assert a == b and hash(a) == hash(b)
     assert [str(c) for c in a.cards] == ["5C", "7C", "7H"]
+
+
+def test_view_and_history_take_the_spectator_as_events_name_it() -> None:
+    """Events subscribe the public stream with ``seat=SPECTATOR``; views read it too."""
+    import cardcore
+    from cardcore import SPECTATOR, SeatError
+
+    game = cardcore.new_game("golf", 2, seed=1)
+    assert game.view(SPECTATOR) == game.view(None)
+    assert game.view(SPECTATOR)["seat"] is None
+    assert game.history(SPECTATOR) == game.history(None)
+    for bad in ("spectators", "Spectator", b"spectator"):
+        try:
+            game.view(bad)  # type: ignore[arg-type]
+        except SeatError as exc:
+            assert "CORE-SEAT-1" in str(exc)
+        else:
+            raise AssertionError(f"view({bad!r}) was accepted")

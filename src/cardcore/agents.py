@@ -402,10 +402,11 @@ def run_realtime(
 
     Every agent keeps a plan: an action, its due time and the version of the
     view it planned from. The earliest due plan is applied with ``seen=`` that
-    version (equal times broken by a seeded draw, never by seat), so an action
-    overtaken by another is refused as stale, not as illegal. After each
+    version (equal times broken by a seeded draw, never by seat). After each
     apply, agents whose planned action is no longer legal re-plan from the
-    current time with a fresh draw; the others keep their due times. An agent
+    current time with a fresh draw (an overtaken plan is never sent); the others
+    keep their due times, and one the game still refuses (stale or illegal) is
+    planned again. An agent
     that planned nothing re-plans after every change.
 
     :param seed: Seed of the tie-breaks.

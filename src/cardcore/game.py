@@ -11,7 +11,7 @@ from __future__ import annotations
 import threading
 from collections import deque
 from threading import get_ident
-from typing import Any
+from typing import Any, cast
 
 from cardcore._actionlog import CHUNK, seal
 from cardcore._actionlog import actions as recorded
@@ -47,7 +47,7 @@ from cardcore._worlds import determinized
 from cardcore.actions import HOST, Action, EndMatch, Resign
 from cardcore.cards import Card
 from cardcore.errors import CardcoreError, IllegalActionError, NotationError, PluginError, SeatError
-from cardcore.events import ActionApplied, Event, EventBus
+from cardcore.events import SPECTATOR, ActionApplied, Event, EventBus
 from cardcore.logic import GameLogic
 from cardcore.plugins import Ruleset
 from cardcore.state import GameState, Result
@@ -240,8 +240,8 @@ class Game:
 
     _legal_for = legal_for
 
-    def view(self, seat: int | None = None) -> dict[str, Any]:
-        """Return what *seat* may know, as JSON-ready data (``None``: a spectator).
+    def view(self, seat: int | str | None = None) -> dict[str, Any]:
+        """Return what *seat* may know, as JSON-ready data (``None`` or :data:`SPECTATOR`: a spectator).
 
         The envelope is the same for every game::
 
@@ -262,9 +262,7 @@ class Game:
         lock = self._lock
         lock.acquire(False) or wait_for(self, lock)  # not "with": a view per decision
         try:
-            if seat is not None:
-                self._check_seat(seat, None)
-            return make_view(self, seat)
+            return make_view(self, self._reader(seat))
         finally:
             lock.release()
 
@@ -276,8 +274,9 @@ class Game:
         """
         return schema_of(self)
 
-    def history(self, seat: int | None = None, since: int = 0) -> list[dict[str, Any]]:
-        """Return the past rounds (or hands) from number *since* (from 0), as *seat* may see them.
+    def history(self, seat: int | str | None = None, since: int = 0) -> list[dict[str, Any]]:
+        """Return the past rounds (or hands) from number *since* (from 0), as *seat* may see them
+        (``None`` or :data:`SPECTATOR`: a spectator).
 
         JSON-ready, oldest first; kept apart from :meth:`view` so a view's cost stays flat.
 
@@ -289,9 +288,7 @@ class Game:
             raise IllegalActionError(msg, action=None)  # (no rule: an argument, not a seat)
         since = int.__index__(since)  # plain: a subclass could compare its own way
         with held(self):
-            if seat is not None:
-                self._check_seat(seat, None)
-            return make_history(self, seat, since)
+            return make_history(self, self._reader(seat), since)
 
     # -- acting ---------------------------------------------------------------------------
 
@@ -479,6 +476,13 @@ class Game:
         if late is not None:
             raise late
         return action
+
+    def _reader(self, seat: int | str | None) -> int | None:
+        """*seat* as a read takes it: ``None`` (or :data:`SPECTATOR`) a spectator, else a seat."""
+        if seat is None or (type(seat) is str and seat == SPECTATOR):
+            return None
+        self._check_seat(seat, None)
+        return cast(int, seat)
 
     def _check_seat(self, seat: Any, text: Any) -> None:
         players = self._state.players

@@ -53,7 +53,9 @@ class Visibility(enum.Enum):
     NOBODY = "nobody"
     """Face down: only seats whose knowledge bit is set see a card (a stock, a grid of face-down cards)."""
     TOP = "top"
-    """Everyone sees the top card and nothing beneath it (a discard pile nobody may look through)."""
+    """Everyone sees the top card and nothing beneath it (a discard pile nobody may look through):
+    every card was seen as it landed, so a card put on it is known to all. Face-down cards under
+    a face-up top (a Nertz pile) are a ``NOBODY`` pile whose top the game reveals."""
 
 
 @frozen
@@ -292,8 +294,9 @@ class Zones:
     def move(self, src: int, dst: int, index: int = -1, *, mask: int | None = None) -> Card:
         """Move card *index* of pile *src* onto the top of pile *dst* and return it.
 
-        :param mask: Replace the card's knowledge mask; ``None`` keeps it (then the
-            destination's visibility widens it, as for :meth:`put`).
+        :param mask: Replace the card's knowledge mask; ``None`` keeps it. Either way the
+            destination's visibility widens it, as for :meth:`put`: a card landing on an
+            ``EVERYONE`` or ``TOP`` pile is known to all, one in a hand to its owner.
         """
         card = self.cards[src].pop(index)
         old = self.seen[src].pop(index)
