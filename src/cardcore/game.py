@@ -262,16 +262,16 @@ class Game:
         lock = self._lock
         lock.acquire(False) or wait_for(self, lock)  # not "with": a view per decision
         try:
-            return make_view(self, self._reader(seat))
+            if type(seat) is not int or not 0 <= seat < self._state.players:  # (no call: hot)
+                seat = self._reader(seat)
+            return make_view(self, seat)
         finally:
             lock.release()
 
     def view_schema(self) -> dict[str, Any]:
-        """Return the declared structure of this game's views: zones and the table's fields.
-
-        JSON-ready and the same for every game of a configuration; a renderer,
-        an encoder or a network client reads it once.
-        """
+        """Return the declared structure of this game's views: zones and the table's fields
+        (JSON-ready, the same for every game of a configuration: a renderer, an encoder or a
+        network client reads it once)."""
         return schema_of(self)
 
     def history(self, seat: int | str | None = None, since: int = 0) -> list[dict[str, Any]]:
