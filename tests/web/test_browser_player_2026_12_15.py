@@ -8,7 +8,9 @@ reload (F5) mid-game in Golf, Tonk and Spit, the held card and the other hand
 absent from the other pages' DOM text, an illegal move's message, the pages
 coming back after ``cardcore serve`` restarts (the README: "Games survive a
 server restart"), keyboard play through the action buttons, and a phone width
-of 375 px. Strict xfails mark what a player meets that is wrong.
+of 375 px. Strict xfails mark what a player meets that is wrong. Games are dealt from
+fixed seeds, made as the lobby makes them, except the one made with the lobby form (which
+takes no seed): its loop plays any Golf deal to the end the same way.
 
 Skipped like the other browser tests when Playwright or /usr/bin/chromium is
 missing (a missing browser fails under ``CI=true``).
@@ -396,7 +398,7 @@ def test_lobby_seat_fields_have_accessible_names(served: Served, browser: Any) -
 
 
 def test_tonk_turns_reload_and_no_hand_in_the_other_pages(served: Served, browser: Any) -> None:
-    """Tonk from the lobby at phone width: a few draw-and-discard turns by clicks, Ann reloads
+    """Tonk at phone width, with a watcher: a few draw-and-discard turns by clicks, Ann reloads
     mid-hand and keeps her seat and hand; Bob's page and the watcher's never show Ann's hand."""
     session, links, watch = _seeded(served, "tonk", 3, hands=1)
     pages = [_page(browser, link, viewport=PHONE) for link in links]
