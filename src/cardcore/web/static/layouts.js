@@ -27,7 +27,7 @@ window.Layouts = function (ui) {
     box.append(centre);
     t.grids.forEach((grid, s) => {
       const g = el("div", { class: "grid", "data-seat": s });
-      g.style.gridTemplateColumns = "repeat(" + t.cols + ", auto)";  // CSSOM: allowed by the CSP
+      g.style.gridTemplateColumns = "repeat(" + t.cols + ", minmax(0, 58px))";  // CSSOM: allowed by the CSP
       grid.forEach((c, i) => {
         const cell = c === "--" ? Cards.empty() : card(c);  // "--": the position was removed
         cell.classList.add("cell");

@@ -48,15 +48,15 @@
     box.textContent = "";
     for (let s = 0; s < n; s++) {
       const before = kept[s];
-      const who = el("select", { "data-seat": s, class: "who" });
+      const who = el("select", { "data-seat": s, class: "who", "aria-label": "Seat " + (s + 1) + " player" });
       who.append(el("option", { value: "", text: "a person" }));
       for (const a of g.agents) who.append(el("option", { value: a.name, text: "bot: " + a.name }));
       if (before && (before.who === "" || g.agents.some((a) => a.name === before.who))) who.value = before.who;
       else if (s > 0 && g.agents.length) who.value = g.agents[0].name;
-      const params = el("input", { class: "params", placeholder: "bot parameters, e.g. seed=1", "data-seat": s });
+      const params = el("input", { class: "params", placeholder: "bot parameters, e.g. seed=1", "data-seat": s, "aria-label": "Seat " + (s + 1) + " bot parameters" });
       if (before) params.value = before.params;
-      const name = el("input", { class: "name", "data-seat": s });
-      name.value = before ? before.name : s === 0 ? "You" : "Player " + (s + 1);
+      const name = el("input", { class: "name", "data-seat": s, "aria-label": "Seat " + (s + 1) + " name" });
+      name.value = before ? before.name : "Player " + (s + 1);  // every page shows it: never "You"
       box.append(el("div", { class: "seat" }, name, who, params));
     }
   }

@@ -120,7 +120,7 @@
         const what = p ? "“" + p.text + "”: " : "";
         const told = String(m.message).replace(/[.\s]+$/, "");
         if (m.code === "stale") say("Too late — " + what + told + (/look again$/.test(told) ? "." : ". The table changed before your move arrived; look again."), "stale");
-        else if (m.code === "illegal") say("Not allowed — " + what + m.message + (m.rule ? " [" + m.rule + "]" : ""), "illegal");
+        else if (m.code === "illegal") say("Not allowed — " + what + m.message + (m.rule && !String(m.message).includes(m.rule) ? " [" + m.rule + "]" : ""), "illegal");
         else if (m.code === "seat-taken") say("This seat is taken: open it from the link that holds its token. " + m.message, "illegal");
         else say(m.code + ": " + m.message, "illegal");
         break;
@@ -145,8 +145,10 @@
       say("Not sent — “" + text + "”: the connection is down. Try again once it is back.", "illegal");
       return;
     }
+    // a double click: one move per view in a game of turns (real time may race on one view)
+    if (!S.realtime && Object.values(S.pending).some((p) => p.seen === S.version)) return;
     const id = ++S.nextId;
-    S.pending[id] = { t: performance.now(), text };
+    S.pending[id] = { t: performance.now(), text, seen: S.version };
     S.selected = null; S.picked = [];
     send({ type: "act", action: text, seen: S.version, id });
   }
@@ -220,6 +222,8 @@
     }
     const turn = v.to_act.map((s) => name(s)).join(", ");
     status.append(v.is_over ? "Game over." : (S.realtime ? "Real time: play whenever you can." : "To act: " + turn + "."), " version " + S.version);
+    // the tab tells a player whose page is behind another that it is their move
+    document.title = (!v.is_over && !S.realtime && v.to_act.includes(S.seat) ? "● Your turn · " : "") + "cardcore: " + S.game;
     const table = $("table");
     table.textContent = "";
     draw(table, v);
