@@ -23,7 +23,7 @@ import asyncio
 import contextlib
 import itertools
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Coroutine, Mapping
 from typing import Any, Protocol
 
 from cardcore.session.protocol import Outbound
@@ -70,6 +70,8 @@ class AsyncConnection:
         self.queued = 0
         """Characters of the messages queued and not yet read."""
         self._queue: asyncio.Queue[str | None] = asyncio.Queue(QUEUE)
+        self.ended = asyncio.Event()
+        """Set once the connection is closed (by either side, or dropped as too slow)."""
 
     async def send(self, message: str | bytes | Mapping[str, Any]) -> None:
         """Hand one client message to the session (replies arrive through the iterator)."""
@@ -105,6 +107,7 @@ class AsyncConnection:
     def _end(self) -> None:
         if not self.closed:
             self.closed = True
+            self.ended.set()
             self.host.connections.pop(self.id, None)
             while self.too_slow and not self._queue.empty():  # what it never read: freed now
                 self._queue.get_nowait()
@@ -138,7 +141,8 @@ class AsyncHost:
         self.clock = clock
         self.connections: dict[str, AsyncConnection] = {}
         self._wake = asyncio.Event()
-        self._running = False
+        self._stops = 0
+        """How many times :meth:`stop` was called: a run ends when it grows."""
 
     def connect(self, conn: str | None = None) -> AsyncConnection:
         """Open a connection (with a fresh id unless given one)."""
@@ -166,19 +170,22 @@ class AsyncHost:
         """Look at the deadlines again (a message may have changed them)."""
         self._wake.set()
 
-    async def run(self) -> None:
-        """Tick the host at each deadline until :meth:`stop`."""
-        self._running = True
-        while self._running:
+    def run(self) -> Coroutine[Any, Any, None]:
+        """Tick the host at each deadline until :meth:`stop`: a coroutine, which a ``stop()``
+        called after ``run()`` ends even before its task first runs."""
+        return self._run(self._stops)  # the count now: not when the task first runs
+
+    async def _run(self, stops: int) -> None:
+        while self._stops == stops:
             deadline = self.host.next_deadline()
             timeout = None if deadline is None else max(0.0, deadline - self.clock())
             self._wake.clear()
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self._wake.wait(), timeout)
-            if self._running:
+            if self._stops == stops:
                 self.deliver(self.host.tick(self.clock()))
 
     def stop(self) -> None:
-        """End :meth:`run`."""
-        self._running = False
+        """End :meth:`run` (every run started before)."""
+        self._stops += 1
         self._wake.set()

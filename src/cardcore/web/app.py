@@ -433,24 +433,33 @@ class WebServer:
                 # the session closed it (a flood, a new token ...) or it read too slowly
                 await websocket.close(1008, TOO_SLOW if conn.too_slow else "")
 
-        sender = asyncio.get_running_loop().create_task(pump())
+        loop = asyncio.get_running_loop()
+        sender = loop.create_task(pump())
+        ended = loop.create_task(conn.ended.wait())  # closed by the session: stop listening
         try:
             while not conn.closed:
-                frame = await websocket.receive()
+                receiving = loop.create_task(websocket.receive())
+                await asyncio.wait((receiving, ended), return_when=asyncio.FIRST_COMPLETED)
+                if not receiving.done():
+                    receiving.cancel()
+                    break
+                frame = receiving.result()
                 if frame["type"] == "websocket.disconnect":
                     break
-                data = frame.get("text")
-                if data is None:
-                    data = frame.get("bytes") or b""
-                await conn.send(data)
+                text = frame.get("text")
+                await conn.send(text if text is not None else frame.get("bytes") or b"")
         except (WebSocketDisconnect, RuntimeError):
             pass
         finally:
+            ended.cancel()
             await conn.close()  # ends the pump once it has sent what is queued
-            try:
-                await asyncio.wait_for(sender, 5.0)
+            try:  # too slow: its writes wait on a client that reads nothing, not on them
+                await asyncio.wait_for(sender, 0 if conn.too_slow else 5.0)
             except (TimeoutError, asyncio.CancelledError, Exception):
-                sender.cancel()
+                sender.cancel()  # stuck on a write: the close is written all the same
+                with contextlib.suppress(Exception):
+                    reason = TOO_SLOW if conn.too_slow else ""
+                    await asyncio.wait_for(websocket.close(1008, reason), 5.0)
 
 
 def create_app(server: WebServer | None = None, **kwargs: Any) -> Starlette:
