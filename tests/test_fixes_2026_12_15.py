@@ -70,3 +70,67 @@ def test_view_and_history_take_the_spectator_as_events_name_it() -> None:
             assert "CORE-SEAT-1" in str(exc)
         else:
             raise AssertionError(f"view({bad!r}) was accepted")
+
+
+def test_the_kit_says_its_score_games_were_truncated_before_any_round_scored() -> None:
+    """Gin written from the docs: the ``scores`` skip said the game never called
+    ``score_round`` when every game of the check was cut off at a bound too small."""
+    import types
+
+    import cardcore
+    from cardcore.testing import check_game
+    from tests.plugins import drawgame
+
+    class Short(drawgame.DrawLogic):
+        def action_bound(self, players: int, options: Any) -> int:
+            return 3  # no round of drawgame ends in three actions
+
+    short = types.SimpleNamespace(
+        GAME=attrs.evolve(drawgame.GAME, name="shortgame"),
+        create_logic=cardcore.hookimpl(lambda ruleset: Short(ruleset)),
+        card_points=drawgame.card_points,
+    )
+    cardcore.register("cardcore.games", "shortgame", short)
+    try:
+        report = check_game("shortgame", games=2, checks={"scores"}, strict=False)
+    finally:
+        cardcore.unregister("cardcore.games", "shortgame")
+    why = report.skipped["scores"]
+    assert "truncated at the game's action bound (3 actions)" in why, why
+    assert "never called" not in why
+
+
+def test_a_game_and_a_rule_registered_as_namespaces_play_and_blame_by_name() -> None:
+    """register takes any object holding GAME/RULE and the hooks (it raised a raw
+    AttributeError for a namespace at new_game)."""
+    import types
+
+    import cardcore
+    from cardcore import PluginError, RuleInfo, hookimpl
+    from tests.plugins import drawgame
+
+    def fails(card: Card) -> int:
+        raise ZeroDivisionError("boom")
+
+    game = types.SimpleNamespace(
+        GAME=attrs.evolve(drawgame.GAME, name="nsgame"),
+        create_logic=drawgame.create_logic,
+        card_points=drawgame.card_points,
+    )
+    rule = types.SimpleNamespace(
+        RULE=RuleInfo("NS-1", "nsgame.boom", "nsgame", "fails"), card_points=hookimpl(fails)
+    )
+    cardcore.register("cardcore.games", "nsgame", game)
+    cardcore.register("cardcore.rules", "nsgame.boom", rule)
+    try:
+        played = cardcore.new_game("nsgame", 2, seed=1)
+        assert played.to_act == (0,)
+        try:
+            cardcore.new_game("nsgame", 2, rules=["nsgame.boom"], seed=1)
+        except PluginError as exc:
+            assert exc.plugin == "nsgame.boom"
+        else:
+            raise AssertionError("the failing rule was not blamed")
+    finally:
+        cardcore.unregister("cardcore.rules", "nsgame.boom")
+        cardcore.unregister("cardcore.games", "nsgame")

@@ -361,13 +361,12 @@ class GameLogic(Generic[S, A]):
         return None
 
     def rounds_played(self, state: S) -> int:
-        """How many rounds (or hands) have ended in *state*.
+        """How many rounds (or hands) have ended in *state*: it never decreases, and a round
+        ended without a score (a dead hand) counts.
 
         Search rollouts stop when it grows (the end of the current round), and
-        ``cardcore.compare`` counts a game's length in rounds with it.
-        Default: the number of entries of :meth:`history`; a game overrides it
-        with a counter when its history is dear to build or holds other entries.
-        """
+        ``cardcore.compare`` counts a game's length in rounds with it. Default: the entries
+        of :meth:`history` (a game whose history is dear to build counts them itself)."""
         return len(self.history(state, None, 0))
 
     def utility(self, state: S) -> tuple[float, ...]:

@@ -99,7 +99,8 @@ def register(group: str, name: str, target: ModuleType | Any) -> None:
 
     :param group: ``"cardcore.games"``, ``"cardcore.rules"`` or ``"cardcore.agents"``.
     :param name: The name to find it by (``"hearts"``, ``"hearts.jack-of-diamonds"``).
-    :param target: The module (games and rules) or class (agents).
+    :param target: The module (games and rules: or any object holding ``GAME``/``RULE`` and
+        the hook functions, such as a :class:`types.SimpleNamespace`) or class (agents).
     :raises PluginError: A game or house rule without ``GAME = GameInfo(...)`` or
         ``RULE = RuleInfo(...)``, or whose ``GAME.name`` or ``RULE.name`` is not *name*.
     """
@@ -294,12 +295,11 @@ class Ruleset:
             self.pm.add_hookspecs(hookspecs)
             if game.hookspecs is not None:
                 self.pm.add_hookspecs(game.hookspecs)
-            self.pm.register(game_module, name=game.name)
-            self._modules[game_module.__name__] = game.name
-            for module, info in rules:
-                registering = info.name
-                self.pm.register(module, name=info.name)
-                self._modules[module.__name__] = info.name
+            for target, plugin in ((game_module, game.name), *((m, i.name) for m, i in rules)):
+                registering = plugin
+                self.pm.register(target, name=plugin)
+                if isinstance(where := getattr(target, "__name__", None), str):  # (a namespace: none)
+                    self._modules[where] = plugin
             # the core's defaults last: pluggy calls an earlier-registered ``trylast``
             # implementation first, so a game's own ``trylast`` answer must come after them
             self.pm.register(_defaults, name="cardcore.defaults")

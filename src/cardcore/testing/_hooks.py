@@ -247,14 +247,18 @@ def check_score_rule(
     calls: list[tuple[int, ...]] = []
     bad: list[str] = []
     kept: list[tuple[int, ...]] = []
+    cut: list[int] = []  # the games truncated at the action bound
     first: CardcoreError | None = None
     for even in (False, True):
         calls.clear()
         kept.clear()
         different: list[str] = []
+        cut.clear()
         with _registered(_score_module(name, calls, bad, kept, even)) as rule:
             try:
-                scored = _score_games(make, rules, rule, games, seed, play_out, calls, different)
+                scored = _score_games(
+                    make, rules, rule, games, seed, play_out, calls, different, cut
+                )
             except CardcoreError as exc:
                 partners = report.players >= 4 and isinstance(exc, PluginError)
                 if not even and calls and partners:  # refused an answer that split partners?
@@ -271,6 +275,13 @@ def check_score_rule(
         for problem in different:
             report.fail(problem)
         break
+    if not calls and cut and len(cut) == games:  # said before "never called score_round"
+        report.skip(
+            "scores",
+            f"the {games} game(s) it played (with the kit's score-only rule) were all truncated"
+            f" at the game's action bound ({cut[0]} actions) before any round was scored: a"
+            " game that may run longer needs a larger GameLogic.action_bound",
+        )
     if kept and not calls:
         report.skip(
             "scores",
@@ -290,14 +301,18 @@ def _score_games(
     play_out: Callable[[Game, int], object],
     calls: list[tuple[int, ...]],
     different: list[str],
+    cut: list[int],
 ) -> int:
-    """Play the check's games with the kit's score rule *rule*; return the rounds it adjusted."""
+    """Play the check's games with the kit's score rule *rule*; return the rounds it adjusted
+    (and add to *cut* the length of each game truncated at its bound)."""
     total = 0
     for index in range(games):
         game_seed_ = game_seed(seed, 9_000 + index)
         before = len(calls)
         game = make(game_seed_, (*rules, rule))
         play_out(game, game_seed_)
+        if game.result is not None and game.result.reason == "truncated":
+            cut.append(game.version)
         scored = len(calls) - before
         total += scored
         if scored and not _differs(make, game, game_seed_, rules):
