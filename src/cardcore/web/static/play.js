@@ -145,10 +145,12 @@
       say("Not sent — “" + text + "”: the connection is down. Try again once it is back.", "illegal");
       return;
     }
-    // a double click: one move per view in a game of turns (real time may race on one view)
-    if (!S.realtime && Object.values(S.pending).some((p) => p.seen === S.version)) return;
+    // a double click: one move per view in a game of turns (real time may race on one view);
+    // a move unanswered for 5 s (dropped unread) no longer holds the next one back
+    const now = performance.now();
+    if (!S.realtime && Object.values(S.pending).some((p) => p.seen === S.version && now - p.t < 5000)) return;
     const id = ++S.nextId;
-    S.pending[id] = { t: performance.now(), text, seen: S.version };
+    S.pending[id] = { t: now, text, seen: S.version };
     S.selected = null; S.picked = [];
     send({ type: "act", action: text, seen: S.version, id });
   }
