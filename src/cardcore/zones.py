@@ -284,8 +284,9 @@ class Zones:
 
     def put(self, z: int, card: Card, mask: int = 0) -> None:
         """Put *card* on top of pile *z*; the pile's visibility widens *mask* as needed."""
+        mask = self._entry_mask(z, mask)  # first: a bad mask leaves the pile as it was
         self.cards[z].append(card)
-        self.seen[z].append(self._entry_mask(z, mask))
+        self.seen[z].append(mask)
 
     def pop(self, z: int, index: int = -1) -> tuple[Card, int]:
         """Take card *index* (default the top) out of pile *z*; return it with its mask."""
@@ -311,8 +312,9 @@ class Zones:
 
         .. versionadded:: 0.3
         """
+        mask = self._entry_mask(z, mask)  # first: a bad mask leaves the pile as it was
         self.cards[z].insert(index, card)
-        self.seen[z].insert(index, self._entry_mask(z, mask))
+        self.seen[z].insert(index, mask)
 
     def insert_bottom(self, z: int, card: Card, mask: int = ALL) -> None:
         """Put *card* at the bottom of pile *z* (e.g. cards a rule sets aside)."""

@@ -13,11 +13,11 @@ from cardcore.state import GameState
 from cardcore.testing._report import Abort, Report
 from cardcore.testing._structure import view_problems
 from cardcore.testing._util import (
-    card_tokens,
     conservation_problem,
     contains_seed,
     game_words,
     known_cards,
+    view_leaks,
 )
 from cardcore.zones import Zones
 
@@ -44,8 +44,7 @@ def assert_view_known(game: Game, seat: int | None) -> None:
     :param seat: A seat, or ``None`` for the spectator view.
     """
     view = game.view(seat)
-    extra = card_tokens([view["table"], view["zones"]]) - known_cards(game.state, seat)
-    extra -= game_words(game)  # card-like words of the game's notation (a bid "2H")
+    extra = view_leaks(game, view, known_cards(game.state, seat), game_words(game))
     if extra:
         msg = f"view of seat {seat} shows cards it does not know: {sorted(extra)!r}"
         raise AssertionError(msg)

@@ -41,6 +41,7 @@ from cardcore.testing._util import (
     known_cards,
     notation_words,
     seed_in_text,
+    view_leaks,
 )
 
 __all__ = ["Checker", "Known"]
@@ -138,6 +139,7 @@ class Checker:
         ]
         deck_ids: Counter[int] | None = None
         ever: Known = {}
+        words: set[str] = set()  # the card-like words of the game's notation (bids) so far
         rounds = [0]
         pending: list[tuple[Game, Fingerprint]] = []
         midpoint = rng.randrange(1, 40)
@@ -162,11 +164,9 @@ class Checker:
                     )
             pending.clear()
             if watch_events and g.version <= self.event_actions:
-                if words := notation_words(action):  # a bid "2H": the game's word, no card
-                    for known in ever.values():
-                        known |= words
+                words.update(notation_words(action))  # a bid "2H": the game's word, no card
                 self._learn(g, ever, seat_events, rounds, draws)
-                self.check_events(seat_events, ever, seed)
+                self.check_events(seat_events, ever, seed, words)
             if not full or budget[0] <= 0 or rng.random() >= self.sample:
                 return
             budget[0] -= 1
@@ -174,7 +174,7 @@ class Checker:
                 check_reads(report, g)  # first: a read that writes confuses the checks below
             if "views" in checks:
                 tracked = watch_events and g.version <= self.event_actions
-                self.check_views(g, ever if tracked else None, seed)
+                self.check_views(g, ever if tracked else None, seed, words if tracked else None)
             if "twins" in checks:
                 check_twin(report, g, rng)
             if "rejections" in checks:
@@ -194,8 +194,8 @@ class Checker:
                 for s2 in [*range(n), None]:
                     ever[s2] = known_cards(game.state, s2)
                 _reshuffled_deal(game, ever, seat_events)
-                self.check_events(seat_events, ever, seed)
-                self.check_views(game, ever, seed)
+                self.check_events(seat_events, ever, seed, words)
+                self.check_views(game, ever, seed, words)
             with quiet_delivery_log():
                 if self.realtime:
                     run_realtime(game, agents, seed=seed, on_action=after)
@@ -261,18 +261,21 @@ class Checker:
 
     # the checks ----------------------------------------------------------------------------
 
-    def check_views(self, game: Game, ever: Known | None, seed: int) -> None:
+    def check_views(
+        self, game: Game, ever: Known | None, seed: int, words: set[str] | None = None
+    ) -> None:
         """Check every seat's view (table, zones) and, when *ever* is tracked, its history."""
         report = self.report
         state = game.state
-        words = game_words(game) if ever is None else set()  # (tracked: already in *ever*)
+        if words is None:  # not tracked action by action: read from the record
+            words = game_words(game)
         for seat in [*range(len(game.players)), None]:
             who = "the spectator" if seat is None else f"seat {seat}"
             view = game.view(seat)
             report.views += 1
             now = known_cards(state, seat)
-            allowed = now | words if ever is None else ever[seat] | now
-            extra = card_tokens([view["table"], view["zones"]]) - allowed
+            allowed = now if ever is None else ever[seat] | now
+            extra = view_leaks(game, view, allowed, words)
             if extra:
                 report.leaks += 1
                 report.fail(
@@ -282,7 +285,7 @@ class Checker:
                 report.fail(f"at version {game.version}: {problem}")
             past = game.history(seat)
             if ever is not None:
-                extra = card_tokens(past) - allowed
+                extra = card_tokens(past) - allowed - words
                 if extra:
                     report.leaks += 1
                     report.fail(
@@ -300,14 +303,16 @@ class Checker:
                 except (TypeError, ValueError) as exc:
                     report.fail(f"{what} of {who} is not JSON-ready: {exc}")
 
-    def check_events(self, boxes: dict[int | str, list[Event]], ever: Known, seed: int) -> None:
+    def check_events(
+        self, boxes: dict[int | str, list[Event]], ever: Known, seed: int, words: set[str]
+    ) -> None:
         """Check the per-seat event streams since the last call, then empty them."""
         report = self.report
         for key, box in boxes.items():
             if not box:
                 continue
             seat = None if key == SPECTATOR else key
-            allowed = ever[seat if isinstance(seat, int) else None]
+            allowed = ever[seat if isinstance(seat, int) else None] | words
             text = json.dumps([e.to_json() for e in box], default=str)
             report.views += 1
             extra = card_tokens(text) - allowed

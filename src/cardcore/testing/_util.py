@@ -41,6 +41,8 @@ __all__ = [
     "multiset",
     "notation_words",
     "seed_in_text",
+    "text_fields",
+    "view_leaks",
 ]
 
 CARD_TOKEN = re.compile(
@@ -128,11 +130,16 @@ def notation_words(action: Action) -> set[str]:
         values = [getattr(action, f.name) for f in attrs.fields(type(action))]
     except Exception:  # not an attrs class, or a notation that fails: no word of its own
         return set()
-    for value in values:
+    while values and words:  # cards nested in melds, mappings or attrs values count too
+        value = values.pop()
         if isinstance(value, Card):
             words.discard(str(value))
         elif isinstance(value, tuple | list | frozenset | set):
-            words -= {str(c) for c in value if isinstance(c, Card)}
+            values.extend(value)
+        elif isinstance(value, dict):
+            values.extend(value.values())
+        elif attrs.has(type(value)):
+            values.extend(getattr(value, f.name) for f in attrs.fields(type(value)))
     return words
 
 
@@ -142,6 +149,28 @@ def game_words(game: Game) -> set[str]:
     for action in recorded(game):
         out |= notation_words(action)
     return out
+
+
+def text_fields(game: Game) -> frozenset[str]:
+    """The table fields *game* declares to hold other things than cards: the only places a
+    word of the game's notation is excused (never in the piles, a card field or an
+    undeclared field)."""
+    kinds = ("card", "cards")
+    return frozenset(
+        f.name
+        for f in game.ruleset.game.fields
+        if f.kind not in kinds and not (f.kind == "per-seat" and f.of in kinds)
+    )
+
+
+def view_leaks(game: Game, view: Any, allowed: set[str], words: set[str]) -> set[str]:
+    """The card texts of *view*'s table and piles beyond *allowed*; *words* (the game's
+    notation) are excused only in :func:`text_fields`."""
+    table = view["table"]
+    loose = text_fields(game) if words else frozenset()
+    held = [view["zones"], {k: v for k, v in table.items() if k not in loose}]
+    text = {k: v for k, v in table.items() if k in loose}
+    return (card_tokens(held) - allowed) | (card_tokens(text) - allowed - words)
 
 
 def seed_in_text(text: str, seed: int) -> str | None:

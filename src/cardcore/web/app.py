@@ -435,13 +435,13 @@ class WebServer:
 
         loop = asyncio.get_running_loop()
         sender = loop.create_task(pump())
-        ended = loop.create_task(conn.ended.wait())  # closed by the session: stop listening
+        ended: asyncio.Task[Any] = loop.create_task(conn.ended.wait())  # closed by the session
+        receiving = ended  # (then each frame's receive: cancelled with the handler too)
         try:
             while not conn.closed:
                 receiving = loop.create_task(websocket.receive())
                 await asyncio.wait((receiving, ended), return_when=asyncio.FIRST_COMPLETED)
                 if not receiving.done():
-                    receiving.cancel()
                     break
                 frame = receiving.result()
                 if frame["type"] == "websocket.disconnect":
@@ -451,7 +451,8 @@ class WebServer:
         except (WebSocketDisconnect, RuntimeError):
             pass
         finally:
-            ended.cancel()
+            for task in (receiving, ended):  # (done ones are left as they are)
+                task.cancel()
             await conn.close()  # ends the pump once it has sent what is queued
             try:  # too slow: its writes wait on a client that reads nothing, not on them
                 await asyncio.wait_for(sender, 0 if conn.too_slow else 5.0)
@@ -466,8 +467,7 @@ def create_app(server: WebServer | None = None, **kwargs: Any) -> Starlette:
     """The Starlette application around *server* (default: ``WebServer(**kwargs)``, which
     raises as :class:`WebServer` does).
 
-    :raises WebError: *server* is neither ``None`` nor a :class:`WebServer`.
-    """
+    :raises WebError: *server* is neither ``None`` nor a :class:`WebServer`."""
     if server is not None and not isinstance(server, WebServer):
         msg = f"create_app serves a WebServer (or None: one of **kwargs), not {shown(server)}"
         raise WebError(msg)

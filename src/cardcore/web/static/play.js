@@ -148,7 +148,11 @@
     // a double click: one move per view in a game of turns (real time may race on one view);
     // a move unanswered for 5 s (dropped unread) no longer holds the next one back
     const now = performance.now();
-    if (!S.realtime && Object.values(S.pending).some((p) => p.seen === S.version && now - p.t < 5000)) return;
+    const waiting = Object.values(S.pending).find((p) => p.seen === S.version && now - p.t < 5000);
+    if (!S.realtime && waiting && text !== "resign") {  // (a resignation is never held back)
+      say("Waiting for the answer to “" + waiting.text + "”…", "info");
+      return;
+    }
     const id = ++S.nextId;
     S.pending[id] = { t: now, text, seen: S.version };
     S.selected = null; S.picked = [];
