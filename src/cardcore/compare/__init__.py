@@ -413,8 +413,10 @@ def compare(
         the skill probes; the run goes on.
     :param executor: Any :class:`concurrent.futures.Executor`; ``None`` runs here.
     :param chunk: Games per executor task.
-    :param progress: Called with the number of games finished by each task.
-    :raises OptionError: Zero or negative *games* or *chunk*, a bad option or agent
+    :param progress: Called with the number of games finished by each task: ``2 * games``
+        in all, twice that with a skill probe (its games count too).
+    :raises OptionError: Zero or negative *games* (or more than
+        :data:`cardcore.simulate.MAX_GAMES`, 10,000,000) or *chunk*, a bad option or agent
         parameter, a rule that does not apply to the options, an *executor* without
         ``map()``, a *progress* that is not callable.
     :raises ArgumentError: *rules*, *vs*, *without* or *vs_without* is not a list of names.

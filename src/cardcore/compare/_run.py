@@ -208,7 +208,8 @@ def run_one(task: Task) -> GameRecord:
     except CardcoreError as exc:
         where = "probe" if probe else "game"
         msg = f"configuration {config.label}, {where} {index} (seed {seed}): {exc}"
-        raise CardcoreError(msg) from exc
+        kind = AgentFailure if isinstance(exc, AgentFailure) else CardcoreError  # as documented
+        raise kind(msg) from exc
     final = game.result
     if final is None:  # pragma: no cover - play and truncate always end the game
         msg = f"{name} game {index} ended without a result"
