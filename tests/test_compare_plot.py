@@ -42,7 +42,10 @@ def test_plot_without_matplotlib_is_refused_before_any_game(
     out, png = tmp_path / "r.json", tmp_path / "r.png"
     assert cli.main([*ARGV, "--plot", str(png), "--json", str(out)]) == 2
     err = capsys.readouterr().err.strip()
-    assert err == "error: --plot needs matplotlib: install it with pip install 'cardcore[plot]'"
+    assert err == (
+        "error: --plot needs matplotlib: install it with pip install 'cardcore[plot]'"
+        " (in a checkout: pip install -e '.[plot]')"
+    )
     assert not no_games and not out.exists() and not png.exists()
     assert cli.main([*ARGV, "--json", str(out)]) == 0  # without --plot it runs (and is counted)
     assert no_games == [1] and out.exists()

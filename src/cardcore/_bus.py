@@ -12,6 +12,8 @@ from collections.abc import Callable
 from threading import get_ident
 from time import monotonic
 
+from attrs import evolve
+
 from cardcore._subscriptions import (
     DeliveryFailure,
     Observers,
@@ -532,8 +534,9 @@ class EventBus:
         :returns: A ``BaseException`` the ``on_error`` callback raised, for after the batch.
         """
         dropped = sub is not None and sub.drop_on_error
-        if dropped and sub is not None:
-            self.unsubscribe(sub)
+        if dropped and sub is not None:  # told with its handler (dropping it sets another)
+            sub, gone = evolve(sub), sub
+            self.unsubscribe(gone)
         who = "a plugin's on_event" if sub is None else f"handler {shown(sub.handler, 120)}"
         _LOG.error(
             "%s raised %s on %s%s",

@@ -63,7 +63,7 @@ __all__ = [
 ]
 
 RICH_MISSING = (
-    "the cardcore command needs the 'rich' package: install it with pip install 'cardcore[cli]'"
+    "the cardcore command needs the 'rich' package: install it with pip install 'cardcore[cli]' (in a checkout: pip install -e '.[cli]')"
 )
 
 NO_RICH = frozenset({"verify", "serve"})

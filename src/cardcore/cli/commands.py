@@ -397,7 +397,7 @@ def _dask_executor(stack: ExitStack, address: str, workers: int | None) -> Execu
     try:
         dd: Any = importlib.import_module("dask.distributed")
     except ImportError:
-        msg = "--dask needs dask: install it with pip install 'cardcore[dask]'"
+        msg = "--dask needs dask: install it with pip install 'cardcore[dask]' (in a checkout: pip install -e '.[dask]')"
         raise UsageError(msg) from None
     if not address.strip():
         msg = "--dask needs an address: 'local', or the scheduler's, such as tcp://host:8786"

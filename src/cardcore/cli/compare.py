@@ -354,7 +354,7 @@ def _check_matplotlib() -> None:
     try:
         importlib.import_module("matplotlib")
     except ImportError:
-        msg = "--plot needs matplotlib: install it with pip install 'cardcore[plot]'"
+        msg = "--plot needs matplotlib: install it with pip install 'cardcore[plot]' (in a checkout: pip install -e '.[plot]')"
         raise UsageError(msg) from None
 
 

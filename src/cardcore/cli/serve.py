@@ -20,7 +20,7 @@ refused (400) before the app sees them."""
 
 __all__ = ["add_parser", "cmd_serve"]
 
-WEB_MISSING = "cardcore serve needs the web extra: pip install 'cardcore[web]'"
+WEB_MISSING = "cardcore serve needs the web extra: pip install 'cardcore[web]' (in a checkout: pip install -e '.[web]')"
 
 
 def _port(text: str) -> int:

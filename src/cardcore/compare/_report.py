@@ -163,7 +163,7 @@ def plot_comparison(cmp: Comparison, path: str) -> None:
         matplotlib.use("Agg")
         import matplotlib.pyplot as plt
     except ImportError:
-        msg = "a plot needs matplotlib: install it with pip install 'cardcore[plot]'"
+        msg = "a plot needs matplotlib: install it with pip install 'cardcore[plot]' (in a checkout: pip install -e '.[plot]')"
         raise CardcoreError(msg) from None
     a, b = cmp.a, cmp.b
     panels: list[tuple[str, Estimate, Estimate, float]] = []
