@@ -552,7 +552,7 @@ class Game:
         self._check_seat(seat, None)
         return determinized(self.clone(), seat, seed)
 
-    def record(self, *, key: bytes | None = None) -> dict[str, Any]:
+    def record(self, *, key: bytes | str | None = None) -> dict[str, Any]:
         """Return the record: everything needed to replay this game (privileged: holds the seed).
 
         :param key: Sign it with HMAC-SHA256 under this secret (see
@@ -565,7 +565,7 @@ class Game:
             out = make_record(self)
         return out if key is None else sign(out, key)
 
-    def save(self, *, key: bytes | None = None) -> dict[str, Any]:
+    def save(self, *, key: bytes | str | None = None) -> dict[str, Any]:
         """Return a saved game (record plus state snapshot) for :func:`cardcore.load`.
 
         :param key: Sign it with HMAC-SHA256 under this secret, so
