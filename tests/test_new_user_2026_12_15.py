@@ -173,14 +173,14 @@ def test_drop_on_error_log_and_failure_name_the_failing_handler(
 
     game = cardcore.new_game("golf", ["Ann", "Bob"], seed=7)
     game.events.on_error = fails.append
-    game.events.subscribe(cardcore.Event, my_socket_handler, drop_on_error=True)
+    sub = game.events.subscribe(cardcore.Event, my_socket_handler, drop_on_error=True)
     with caplog.at_level(logging.ERROR, logger="cardcore.events"):
         game.act(0, "flip 0")
     assert len(fails) == 1 and fails[0].dropped
     message = caplog.records[0].getMessage()
     assert "my_socket_handler" in message, message
-    assert fails[0].subscription is not None
-    assert fails[0].subscription.handler is my_socket_handler
+    assert fails[0].subscription is sub  # the object subscribe returned
+    assert fails[0].handler is my_socket_handler  # (the subscription's own now does nothing)
 
 
 def test_serve_without_web_extra_exits_2_as_cli_rst_says() -> None:

@@ -12,8 +12,6 @@ from collections.abc import Callable
 from threading import get_ident
 from time import monotonic
 
-from attrs import evolve
-
 from cardcore._subscriptions import (
     DeliveryFailure,
     Observers,
@@ -534,10 +532,10 @@ class EventBus:
         :returns: A ``BaseException`` the ``on_error`` callback raised, for after the batch.
         """
         dropped = sub is not None and sub.drop_on_error
-        if dropped and sub is not None:  # told with its handler (dropping it sets another)
-            sub, gone = evolve(sub), sub
-            self.unsubscribe(gone)
-        who = "a plugin's on_event" if sub is None else f"handler {shown(sub.handler, 120)}"
+        handler = None if sub is None else sub.handler  # (dropping it sets another)
+        if dropped and sub is not None:
+            self.unsubscribe(sub)
+        who = "a plugin's on_event" if sub is None else f"handler {shown(handler, 120)}"
         _LOG.error(
             "%s raised %s on %s%s",
             who,
@@ -546,7 +544,7 @@ class EventBus:
             " (subscription dropped)" if dropped else "",
             exc_info=exc,
         )
-        return self._tell(DeliveryFailure(event, exc, sub, dropped))
+        return self._tell(DeliveryFailure(event, exc, sub, dropped, handler=handler))
 
     def _observer_failed(
         self, observe: Callable[..., object], event: Event, exc: Exception

@@ -47,6 +47,10 @@ class DeliveryFailure:
     :param subscription: The failing subscription, or ``None`` for a plugin's ``on_event``.
     :param dropped: Whether the subscription was removed (``drop_on_error=True``).
     :param plugin: For a plugin's ``on_event``: the plugin's name (``None`` when unknown).
+    :param handler: The handler that raised (``None`` for a plugin's ``on_event``): a dropped
+        subscription's own ``handler`` is replaced by one that does nothing, so it is
+        called no more, while ``subscription`` stays the object :meth:`EventBus.subscribe`
+        returned.
     """
 
     event: Event
@@ -54,6 +58,7 @@ class DeliveryFailure:
     subscription: Subscription | None
     dropped: bool = False
     plugin: str | None = None
+    handler: Callable[[Any], object] | None = field(default=None, eq=False)
 
 
 class Observers(tuple[Callable[..., object], ...]):
