@@ -520,6 +520,7 @@ def test_tonk_two_people_errors_shown_and_a_taken_seat_learns_nothing(
     version = idle.version
     text = _say(idle, "draw")
     assert text.startswith("Not allowed — “draw”:") and text.count("CORE-TURN-1") == 1, text
+    assert text.endswith(f" Waiting for {('Ann', 'Bob')[mover]}."), text  # by name, not number
     text = _say(idle, "fly 9")
     assert text.startswith("notation: cannot read 'fly 9'") and "TONK-NOTE-1" in text, text
     assert idle.version == version == people[mover].version

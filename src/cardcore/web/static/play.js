@@ -33,6 +33,13 @@
     m.textContent = text;
     m.className = "message " + (kind || "");
   }
+  // Who the table waits for, by name, after a refusal for acting out of turn (the library's
+  // message names seats by number).
+  function waiting(rule) {
+    const to = rule === "CORE-TURN-1" && S.view && Array.isArray(S.view.to_act) ? S.view.to_act : [];
+    const names = to.filter((s) => s !== seat && S.players[s] !== undefined).map((s) => S.players[s]);
+    return names.length ? " Waiting for " + names.join(", ") + "." : "";
+  }
   // The game's lines of what no action names (Speed: the side cards turned): the last few stay.
   function tell(lines) {
     if (!Array.isArray(lines) || !lines.length) return;
@@ -120,7 +127,7 @@
         const what = p ? "“" + p.text + "”: " : "";
         const told = String(m.message).replace(/[.\s]+$/, "");
         if (m.code === "stale") say("Too late — " + what + told + (/look again$/.test(told) ? "." : ". The table changed before your move arrived; look again."), "stale");
-        else if (m.code === "illegal") say("Not allowed — " + what + m.message + (m.rule && !String(m.message).includes(m.rule) ? " [" + m.rule + "]" : ""), "illegal");
+        else if (m.code === "illegal") say("Not allowed — " + what + m.message + (m.rule && !String(m.message).includes(m.rule) ? " [" + m.rule + "]" : "") + waiting(m.rule), "illegal");
         else if (m.code === "seat-taken") say("This seat is taken: open it from the link that holds its token. " + m.message, "illegal");
         else say(m.code + ": " + m.message, "illegal");
         break;
