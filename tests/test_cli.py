@@ -65,6 +65,27 @@ def test_list_shows_every_game_rule_id_and_agent(capsys: pytest.CaptureFixture[s
         assert agent in out
 
 
+@pytest.mark.parametrize("command", ["list", "rules"])
+def test_narrow_terminal_lists_rules_and_options_one_under_another(
+    command: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """At 50 columns the tables of four or five columns squeezed every summary to a few
+    letters a line (or to nothing): each house rule's summary and each option's doc must
+    still read whole, line by line."""
+    monkeypatch.setenv("COLUMNS", "50")
+    assert cli.main([command, "golf"]) == 0
+    out = capsys.readouterr().out
+    assert max(map(len, out.splitlines())) <= 50
+    text = " ".join(line.strip(" │┃") for line in out.splitlines())
+    text = " ".join(text.split())
+    for rule in cardcore.available_rules("golf"):
+        info = cardcore.rule_info(rule)
+        assert f"{rule} {info.id}" in text, rule
+        assert " ".join(info.summary.split()) in text, info.summary
+    for opt in cardcore.game_info("golf").options:
+        assert " ".join(opt.doc.split()) in text, opt.name
+
+
 def test_no_arguments_prints_overview_and_first_commands(
     capsys: pytest.CaptureFixture[str],
 ) -> None:

@@ -44,10 +44,12 @@ from cardcore.cli.failures import (
 from cardcore.cli.render import render_result, render_summary
 from cardcore.cli.rulebook import find_rules, game_part, rule_entries
 from cardcore.cli.screen import Screen
+from cardcore.cli.tables import NARROW, _bounds, _default, _notes, _option_cell, _rules_table
+from cardcore.cli.tables import _values as _values  # (tests read it here)
 from cardcore.cli.workers import adopt, agent_names, registered_here
 from cardcore.errors import CardcoreError, CorruptStateError
 from cardcore.game import Game
-from cardcore.info import GameInfo, Option, RuleInfo
+from cardcore.info import GameInfo, RuleInfo
 from cardcore.plugins import (
     _entries,
     _load,
@@ -123,22 +125,33 @@ def cmd_list(console: Console, only: str | None) -> int:
     """
     games = loading_games() if only is None else (only,)
     gt = Table(title="games", title_style="bold", show_lines=False)
-    for col in ("game", "players", "kind", "summary"):
-        gt.add_column(col)
-    # fold, not "…": at 80 columns "points_limit=none" was cut to "points_limit=no…"
-    gt.add_column("options: default (accepted)", overflow="fold")
+    narrow = console.width < NARROW  # one under another: five columns squeezed to nothing
+    if narrow:
+        gt.add_column("game (players, kind), summary, options: default (accepted)", overflow="fold")
+    else:
+        for col in ("game", "players", "kind", "summary"):
+            gt.add_column(col)
+        # fold, not "…": at 80 columns "points_limit=none" was cut to "points_limit=no…"
+        gt.add_column("options: default (accepted)", overflow="fold")
     for name in games:
         info = game_info(name)
         opts = "\n".join(_option_cell(o) for o in info.options) or "-"
         kind = "real time" if info.realtime else "turn-based"
-        gt.add_row(f"[bold]{escape(name)}[/]", _players(info), kind, escape(info.summary), opts)
+        if narrow:
+            gt.add_row(
+                f"[bold]{escape(name)}[/] ({_players(info)} players, {kind})"
+                f"\n{escape(info.summary)}\n[dim]{opts}[/]",
+                end_section=True,
+            )
+        else:
+            gt.add_row(f"[bold]{escape(name)}[/]", _players(info), kind, escape(info.summary), opts)
     console.print(gt)
     for name in games:
         rules = available_rules(name)
         if not rules:
             console.print(f"[dim]{escape(name)}: no house rules installed[/]")
             continue
-        console.print(_rules_table(name, rules))
+        console.print(_rules_table(name, rules, console.width))
     at = Table(title="agents" if only is None else f"agents for {only}", title_style="bold")
     at.add_column("agent")
     at.add_column("description")
@@ -152,88 +165,6 @@ def cmd_list(console: Console, only: str | None) -> int:
     else:
         warn(rule_failures(only))
     return 0
-
-
-def _rules_table(game: str, rules: tuple[str, ...]) -> Table:
-    info = game_info(game)
-    rt = Table(title=f"{game} house rules (--rules NAME)", title_style="bold")
-    rt.add_column("rule", no_wrap=True)
-    rt.add_column("ID", no_wrap=True)
-    rt.add_column("summary", overflow="fold")  # a long word folds, never cut
-    rt.add_column("applies / conflicts / requires / options", overflow="fold")
-    for rule in rules:
-        ri = rule_info(rule)
-        rt.add_row(
-            f"[bold]{escape(rule)}[/]", ri.id, escape(ri.summary), escape(_notes(ri, info) or "-")
-        )
-    return rt
-
-
-def _values(values: Iterable[object]) -> str:
-    """Option values as a player types them, each once: ``6`` and ``'6'`` read the same
-    (``'4h'`` and ``'4H'`` are two choices: another option's may differ by case alone)."""
-    return ", ".join(dict.fromkeys(str(value) for value in values))
-
-
-def _notes(ri: RuleInfo, info: GameInfo) -> str:
-    notes = []
-    if ri.name in info.default_rules:
-        notes.append("on by default (--without to switch off)")
-    if ri.applies:
-        where = (f"{name} {_values(values)}" for name, values in ri.applies.items())
-        notes.append("only with " + "; ".join(where))
-    if ri.conflicts:
-        notes.append("conflicts: " + " ".join(ri.conflicts))
-    if ri.requires:
-        notes.append("requires: " + " ".join(ri.requires))
-    for opt in ri.options:  # its own parameters, set with -o once the rule is chosen
-        doc = f": {opt.doc}" if opt.doc else ""
-        notes.append(f"-o {opt.name}={_default(opt)} ({_bounds(opt)}){doc}")
-    return "\n".join(notes)
-
-
-# -- rules ------------------------------------------------------------------------------------
-
-
-def _default(opt: Option) -> str:
-    """An option's default as a player types it (``none`` when unset: its doc says what that means)."""
-    return "none" if opt.default is None else str(opt.default)
-
-
-def _option_cell(opt: Option) -> str:
-    """``name=default (accepted)``, then the option's doc, dimmed: a default of ``none`` often
-    means more than "none" (Golf's ``rounds``: 9 rounds unless a ``points_limit`` is set)."""
-    cell = escape(f"{opt.name}={_default(opt)} ({_bounds(opt)})")
-    return cell + (f"\n  [dim]{escape(opt.doc)}[/]" if opt.doc else "")
-
-
-def _number(x: float | None) -> str:
-    """A bound as a player types it: ``1000000``, not ``1e+06`` (which an int option refuses)."""
-    return "" if x is None else str(int(x)) if float(x).is_integer() else f"{x:g}"
-
-
-def _bounds(opt: Option) -> str:
-    either = opt.kind is object and (opt.minimum is not None or opt.maximum is not None)
-    parts = []
-    if opt.choices is not None:
-        parts.append(("" if either else "one of ") + _values(opt.choices))
-    low, high = _number(opt.minimum), _number(opt.maximum)
-    if opt.choices is not None and not either:  # a typed option takes only its choices
-        pass  # (its bounds, checked too, hold them all: "one of 5, 15; 5 to 15" misled)
-    elif opt.minimum is not None and opt.maximum is not None:
-        parts.append(f"{low} to {high}")
-    elif opt.minimum is not None:
-        parts.append(f"at least {low}")
-    elif opt.maximum is not None:
-        parts.append(f"at most {high}")
-    # an untyped option takes a choice or a number within the bounds (Golf's dealer:
-    # 'random' or a seat); with neither, it is checked by the game, not here ("any value"
-    # would promise what the game refuses)
-    sep = ", or " if either else "; "
-    text = sep.join(parts) or (
-        "checked by the game" if opt.kind is object else f"any {opt.kind.__name__}"
-    )
-    return f"{text}, or none" if opt.nullable else text
 
 
 def cmd_rules(console: Console, game: str, only: str | None) -> int:
@@ -255,19 +186,26 @@ def cmd_rules(console: Console, game: str, only: str | None) -> int:
     else:
         console.print(Markdown(game_part(text, game)))
     ot = Table(title=f"{game} options (-o NAME=VALUE)", title_style="bold")
-    for col in ("option", "what it sets", "values", "default"):
-        ot.add_column(col)
+    narrow = console.width < NARROW  # one under another, as the house rules
+    for col in ("option", "what it sets", "values", "default")[: 1 if narrow else 4]:
+        ot.add_column(col, overflow="fold")
     for opt in info.options:
-        ot.add_row(
+        cells = (
             f"[bold]{escape(opt.name)}[/]",
             escape(opt.doc),
             escape(_bounds(opt)),
             escape(_default(opt)),
         )
+        if narrow:
+            ot.add_row(
+                f"{cells[0]}={cells[3]}\n{cells[1]}\n[dim]values: {cells[2]}[/]", end_section=True
+            )
+        else:
+            ot.add_row(*cells)
     console.print(ot if info.options else "[dim]no options[/]")
     rules = available_rules(game)
     if rules:
-        console.print(_rules_table(game, rules))
+        console.print(_rules_table(game, rules, console.width))
     console.print(
         f"[dim]one rule: cardcore rules {escape(game)} RULE (a rule ID, an ID prefix"
         " or a house rule)[/]"
