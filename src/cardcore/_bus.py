@@ -314,12 +314,13 @@ class EventBus:
                     subs = self._for(type(event))
                 for sub in subs:
                     copy = event
+                    handler = sub.handler  # read first: one may unsubscribe itself, then raise
                     try:
                         if sub.seat is not None:
                             copy = event.for_seat(sub.seat)
-                        sub.handler(copy)
+                        handler(copy)
                     except Exception as exc:
-                        stop = self._kept(stop, self._failed(sub, copy, exc))
+                        stop = self._kept(stop, self._failed(sub, copy, exc, handler))
                     except BaseException as exc:
                         stop = self._kept(stop, exc)
         except BaseException:
@@ -502,12 +503,13 @@ class EventBus:
                 self._sum_up()
             for sub in subs:
                 copy = event
+                handler = sub.handler  # read first: one may unsubscribe itself, then raise
                 try:
                     if sub.seat is not None:
                         copy = event.for_seat(sub.seat)
-                    sub.handler(copy)
+                    handler(copy)
                 except Exception as exc:
-                    stop = self._kept(stop, self._failed(sub, copy, exc))
+                    stop = self._kept(stop, self._failed(sub, copy, exc, handler))
                 except BaseException as exc:
                     stop = self._kept(stop, exc)
         return stop
@@ -525,20 +527,19 @@ class EventBus:
         return stop
 
     def _failed(
-        self, sub: Subscription | None, event: Event, exc: Exception
+        self, sub: Subscription, event: Event, exc: Exception, handler: Callable[[Event], object]
     ) -> BaseException | None:
         """Report a handler's failure (logging and ``on_error``); drop it if it asked so.
 
+        :param handler: The handler called (read before the call: unsubscribing sets another).
         :returns: A ``BaseException`` the ``on_error`` callback raised, for after the batch.
         """
-        dropped = sub is not None and sub.drop_on_error
-        handler = None if sub is None else sub.handler  # (dropping it sets another)
-        if dropped and sub is not None:
+        dropped = sub.drop_on_error
+        if dropped:
             self.unsubscribe(sub)
-        who = "a plugin's on_event" if sub is None else f"handler {shown(handler, 120)}"
         _LOG.error(
-            "%s raised %s on %s%s",
-            who,
+            "handler %s raised %s on %s%s",
+            shown(handler, 120),
             type(exc).__name__,
             event.slug,
             " (subscription dropped)" if dropped else "",

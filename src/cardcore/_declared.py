@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import difflib
 import warnings
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from types import FunctionType, ModuleType
 from typing import TYPE_CHECKING, Any
 
@@ -85,16 +85,18 @@ def check_hook_names(pm: pluggy.PluginManager, game: str) -> None:
 
 
 def check_hooks_marked(pm: pluggy.PluginManager, module: ModuleType, plugin: str) -> None:
-    """Refuse a function of *module* named like a hook but not marked ``@hookimpl``.
+    """Refuse a function of *module* (or a namespace registered) named like a hook but not
+    marked ``@hookimpl``.
 
     Pluggy ignores such a function, so the rule would silently do nothing.
 
     :raises PluginError: Naming the plugin and the function.
     """
-    if not isinstance(module, ModuleType):
+    own = getattr(module, "__dict__", None)  # a module, or a namespace or class registered
+    if not isinstance(own, Mapping):
         return
     specs = {name for name, hc in vars(pm.hook).items() if getattr(hc, "spec", None)}
-    for name, value in vars(module).items():
+    for name, value in list(own.items()):
         if (
             name in specs
             and isinstance(value, FunctionType)

@@ -481,13 +481,13 @@ class Game:
         """*seat* as a read takes it: ``None`` (or :data:`SPECTATOR`) a spectator, else a seat."""
         if seat is None or (type(seat) is str and seat == SPECTATOR):
             return None
-        self._check_seat(seat, None)
+        self._check_seat(seat, None, f"; None or {SPECTATOR!r} (SPECTATOR) reads as a spectator")
         return cast(int, seat)
 
-    def _check_seat(self, seat: Any, text: Any) -> None:
+    def _check_seat(self, seat: Any, text: Any, also: str = "") -> None:
         players = self._state.players
         if type(seat) is not int or not 0 <= seat < players:
-            host = "; -1, the host, may only send 'end'" if type(seat) is int and seat == HOST else ""
+            host = "; -1, the host, may only send 'end'" if type(seat) is int and seat == HOST and not also else also
             msg = f"no seat {shown(seat)} in a {players}-player game (seats are 0 to {players - 1}{host}) (CORE-SEAT-1)"
             raise SeatError(msg, action=text, rule_id="CORE-SEAT-1")
 

@@ -274,6 +274,10 @@ class Zones:
     # -- changing ----------------------------------------------------------------
 
     def _entry_mask(self, z: int, mask: int) -> int:
+        if type(mask) is not int:  # checked before any pile changes, whatever the pile
+            raise ArgumentError(
+                f"a knowledge mask is an int (seat bits, or ALL), not {shown(mask)}"
+            )
         spec = self.layout.specs[z]
         vis = spec.visibility
         if vis is Visibility.EVERYONE or vis is Visibility.TOP:
@@ -283,7 +287,11 @@ class Zones:
         return mask
 
     def put(self, z: int, card: Card, mask: int = 0) -> None:
-        """Put *card* on top of pile *z*; the pile's visibility widens *mask* as needed."""
+        """Put *card* on top of pile *z*; the pile's visibility widens *mask* as needed.
+
+        :raises ArgumentError: *mask* is not an int (so for every method that takes one);
+            no pile changes.
+        """
         mask = self._entry_mask(z, mask)  # first: a bad mask leaves the pile as it was
         self.cards[z].append(card)
         self.seen[z].append(mask)
@@ -299,10 +307,11 @@ class Zones:
             destination's visibility widens it, as for :meth:`put`: a card landing on an
             ``EVERYONE`` or ``TOP`` pile is known to all, one in a hand to its owner.
         """
-        card = self.cards[src].pop(index)
-        old = self.seen[src].pop(index)
+        new = self._entry_mask(dst, self.seen[src][index] if mask is None else mask)
+        card = self.cards[src].pop(index)  # (the mask first: a bad one changes no pile)
+        del self.seen[src][index]
         self.cards[dst].append(card)
-        self.seen[dst].append(self._entry_mask(dst, old if mask is None else mask))
+        self.seen[dst].append(new)
         return card
 
     def insert(self, z: int, index: int, card: Card, mask: int = 0) -> None:
@@ -318,8 +327,9 @@ class Zones:
 
     def insert_bottom(self, z: int, card: Card, mask: int = ALL) -> None:
         """Put *card* at the bottom of pile *z* (e.g. cards a rule sets aside)."""
+        mask = self._entry_mask(z, mask)  # first: a bad mask leaves the pile as it was
         self.cards[z].insert(0, card)
-        self.seen[z].insert(0, self._entry_mask(z, mask))
+        self.seen[z].insert(0, mask)
 
     def reveal(self, z: int, index: int = -1) -> Card:
         """Turn card *index* of pile *z* face up for everyone and return it."""

@@ -422,7 +422,7 @@ def compare(
     :raises ArgumentError: *rules*, *vs*, *without* or *vs_without* is not a list of names.
     :raises UnknownPluginError: An unknown game, rule or agent.
     :raises RuleConflictError: Conflicting rules.
-    :raises CardcoreError: An agent failed (the message names the configuration, the game,
+    :raises AgentFailure: An agent failed (the message names the configuration, the game,
         its seed, the seat and the agent); the run stops there.
     """
     if players is None:  # as many as a line-up names, else two or the nearest the game seats

@@ -39,6 +39,7 @@ from cardcore.testing._util import (
     game_words,
     known_by,
     known_cards,
+    legal_words,
     notation_words,
     seed_in_text,
     view_leaks,
@@ -267,8 +268,9 @@ class Checker:
         """Check every seat's view (table, zones) and, when *ever* is tracked, its history."""
         report = self.report
         state = game.state
-        if words is None:  # not tracked action by action: read from the record
-            words = game_words(game)
+        # not tracked action by action: read from the record; and the words of the actions
+        # listed now (a table may name the cheapest bid still open)
+        words = game_words(game) if words is None else words | legal_words(game)
         for seat in [*range(len(game.players)), None]:
             who = "the spectator" if seat is None else f"seat {seat}"
             view = game.view(seat)

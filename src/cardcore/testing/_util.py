@@ -37,6 +37,7 @@ __all__ = [
     "known_by",
     "known_cards",
     "known_multiset",
+    "legal_words",
     "message_problem",
     "multiset",
     "notation_words",
@@ -144,10 +145,17 @@ def notation_words(action: Action) -> set[str]:
 
 
 def game_words(game: Game) -> set[str]:
-    """:func:`notation_words` of every action *game* has applied."""
+    """:func:`notation_words` of every action *game* has applied and of every action it lists
+    now (a table may name the cheapest bid still open, ``2C``, before anyone bids it)."""
+    return legal_words(game) | {w for action in recorded(game) for w in notation_words(action)}
+
+
+def legal_words(game: Game) -> set[str]:
+    """:func:`notation_words` of the actions *game* lists now, for every seat to act."""
     out: set[str] = set()
-    for action in recorded(game):
-        out |= notation_words(action)
+    for seat in game.to_act:
+        for action in game.legal_actions(seat):
+            out |= notation_words(action)
     return out
 
 
