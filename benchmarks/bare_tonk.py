@@ -71,6 +71,7 @@ import time
 from bisect import insort
 from collections.abc import Callable
 from itertools import combinations, pairwise
+from typing import cast
 
 __all__ = ["check_against_engine", "main", "measure", "play_game", "play_hand", "self_check"]
 
@@ -98,12 +99,36 @@ DECK = tuple(4 * r + s for s in range(4) for r in range(13))
 """The engine's deck order (``standard_52()``: suits S-H-D-C, ace to king) as card ints."""
 
 
-def _shuffle(items: list[int], rand: Rand, trunc: Callable[[float], int] = math.trunc) -> None:
-    """Fisher-Yates over ``random()``, as cardcore's shuffle (``trunc`` is ``int`` for a
-    positive float, only faster)."""
-    for i in range(len(items) - 1, 0, -1):
-        j = trunc(rand() * (i + 1))
-        items[i], items[j] = items[j], items[i]
+_UNROLLED: dict[int, Callable[[list[int], Rand], None]] = {}
+
+
+def _unrolled(n: int) -> Callable[[list[int], Rand], None]:
+    """A straight-line Fisher-Yates for *n* items: step *i*, from ``n - 1`` down to 1,
+    swaps ``a[i]`` with ``a[trunc(random() * (i + 1))]``, one line per step with ``i`` and
+    ``float(i + 1)`` as constants (about a quarter faster than the loop: the yardstick as a
+    careful engineer writes it, found by an audit of 2026-12-16)."""
+    lines = ["def shuffle(a, rand, trunc=trunc):"]
+    lines += [
+        f"    j = trunc(rand() * {float(i + 1)!r}); a[{i}], a[j] = a[j], a[{i}]"
+        for i in range(n - 1, 0, -1)
+    ]
+    lines.append("    return None")
+    ns: dict[str, object] = {"trunc": math.trunc}
+    exec("\n".join(lines), ns)  # generated from ints only
+    return cast(Callable[[list[int], Rand], None], ns["shuffle"])
+
+
+def _shuffle(
+    items: list[int],
+    rand: Rand,
+    cache: dict[int, Callable[[list[int], Rand], None]] = _UNROLLED,
+) -> None:
+    """Fisher-Yates over ``random()``, as cardcore's shuffle, unrolled per length."""
+    n = len(items)
+    f = cache.get(n)
+    if f is None:
+        f = cache[n] = _unrolled(n)
+    f(items, rand)
 
 
 def _spreads(cards: list[int]) -> list[tuple[int, ...]]:
@@ -267,14 +292,10 @@ def play_hand(
         hand = stock[-1 - j : -1 - j - 5 * players : -players]
         hand.sort()
         hands[seat] = hand
-        m = c4 = t = 0
-        for c in hand:
-            m |= bit[c]
-            c4 += rank_one[c]
-            t += value[c]
-        masks[seat] = m
-        counts[seat] = c4
-        totals[seat] = t
+        a, b, c, d, e = hand  # TONK-DEAL-1: five cards
+        masks[seat] = bit[a] | bit[b] | bit[c] | bit[d] | bit[e]
+        counts[seat] = rank_one[a] + rank_one[b] + rank_one[c] + rank_one[d] + rank_one[e]
+        totals[seat] = t = value[a] + value[b] + value[c] + value[d] + value[e]
         if t == 49 or t == 50:  # TONK-49-1/2: a natural
             naturals += 1
             natural = seat
@@ -282,6 +303,7 @@ def play_hand(
     discard = [stock.pop()]
     melds: list[list[int]] = []  # cards of each spread on the table, ascending
     targets: list[int] = []  # per spread: the mask of the cards that may hit it
+    hittable = 0  # the union of targets: no card of a hand in it, no hit to offer
     if naturals:  # TONK-49-1: one natural collects 2 from each; TONK-49-2: more void the hand
         pay = [0] * players if naturals > 1 else _from_each(natural, players, 2)
         if on_end is not None:
@@ -320,10 +342,11 @@ def play_hand(
             decisions += 1
             n = len(hand)
             strand = taken >= 0 and m & bit[taken] != 0  # the taken card still in hand
-            if (c4 + fives) & eights or m & (m >> 4) & (m >> 8) or melds:
+            spreadable = (c4 + fives) & eights or m & (m >> 4) & (m >> 8)
+            if spreadable or m & hittable:
                 # rare: build the spreads and hits, in the engine's order
                 acts: list[tuple[int, ...] | int] = []
-                for sp in _spreads(hand):
+                for sp in _spreads(hand) if spreadable else ():
                     if (
                         strand
                         and n - len(sp) == 1
@@ -344,10 +367,10 @@ def play_hand(
                                 continue  # TONK-TURN-5
                         acts.append(64 * number + x)
                 lay = len(acts)
-            else:
-                acts = []
+                k = trunc(rand() * (lay + n - strand))
+            else:  # the common decision: discards only, nothing allocated
                 lay = 0
-            k = trunc(rand() * (lay + n - strand))
+                k = trunc(rand() * (n - strand))
             if k >= lay:  # discard the (k - lay)-th card, passing over the taken one
                 k -= lay
                 if strand and hand[k] >= taken:
@@ -370,7 +393,9 @@ def play_hand(
                     t -= value[c]
                 meld = list(act)
                 melds.append(meld)
-                targets.append(_new_targets(act))
+                tg = _new_targets(act)
+                targets.append(tg)
+                hittable |= tg
             else:  # a hit
                 number = act >> 6
                 c = act & 63
@@ -389,6 +414,9 @@ def play_hand(
                     else:
                         meld.append(c)
                     targets[number] = _run_targets(meld[0], meld[-1])
+                hittable = 0
+                for tg in targets:
+                    hittable |= tg
             if not hand:
                 masks[seat] = m
                 counts[seat] = c4
