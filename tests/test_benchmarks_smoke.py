@@ -176,3 +176,11 @@ def test_bare_tonk_plays_as_many_decisions_as_the_engine() -> None:
 def test_spit_is_legal_agrees_with_the_legal_set() -> None:
     fastpaths = _module("fastpaths")
     assert fastpaths.check("spit", games=1, seed=3) > 0
+
+
+def test_ismcts_time_prints_every_game(capsys: pytest.CaptureFixture[str]) -> None:
+    ismcts_time = _module("ismcts_time")
+    assert ismcts_time.main(["--iterations", "3", "--positions", "1"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert [line.split()[0] for line in lines[1:]] == list(ismcts_time.GAMES)
+    assert all(float(line.split()[2]) >= 0 for line in lines[1:])

@@ -888,37 +888,37 @@ def test_a_sample_shows_the_seat_what_it_sees() -> None:
 # -- performance.rst --------------------------------------------------------------------------
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason=(
-        "performance.rst:2127-2129 (and 2119-2120) says every chance event derives a fresh"
-        " random.Random from (seed, counter), Tonk twice per new game; since record format 3"
-        " a chance event draws from cardcore.Chance (SHAKE-128) and no random.Random is seeded"
-    ),
-)
-def test_tonk_new_game_seeds_random_random_twice(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_tonk_new_game_draws_two_chance_streams_and_seeds_no_random(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """performance.rst (corrected): since record format 3 a Tonk game's two chance events
+    (the cut, the deal) are Chance streams; no random.Random is seeded."""
     new_game("tonk", 3, seed=5)  # the configuration's cache, built once
     seeded: list[int] = []
+    streams: list[tuple[int, int]] = []
     seed = random.Random.seed
+    init = cardcore.Chance.__init__
 
     def counting(self: random.Random, *args: Any, **kwargs: Any) -> Any:
         seeded.append(1)
         return seed(self, *args, **kwargs)
 
+    def chance(self: cardcore.Chance, game_seed: int, counter: int) -> None:
+        streams.append((game_seed, counter))
+        init(self, game_seed, counter)
+
     monkeypatch.setattr(random.Random, "seed", counting)
+    monkeypatch.setattr(cardcore.Chance, "__init__", chance)
     new_game("tonk", 3, seed=6)
-    assert len(seeded) == 2
+    assert not seeded
+    assert len(streams) == 2 and {s for s, _ in streams} == {6} and streams[0] == (6, 0)
+    assert streams[1][1] > 0  # the cut's own counter
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason=(
-        "performance.rst:2130 says simulate cuts a study into 8 chunks (two workers get four"
-        " each); simulate sends chunks of chunk=50 games, so a 20-game study is one task; 8"
-        " chunks is what benchmarks/run.py asks for with chunk=games//8"
-    ),
-)
-def test_simulate_cuts_a_study_into_8_chunks() -> None:
+def test_simulate_chunks_fifty_games_and_run_py_cuts_eight() -> None:
+    """performance.rst (corrected): simulate's own chunk is 50 games (20 games: one task);
+    benchmarks/run.py passes chunk=games // 8."""
+
     class Counting(ThreadPoolExecutor):
         tasks = 0
 
@@ -929,4 +929,11 @@ def test_simulate_cuts_a_study_into_8_chunks() -> None:
 
     with Counting(2) as pool:
         cardcore.simulate("golf", games=20, players=2, seed=1, options={"rounds": 1}, executor=pool)
+    assert Counting.tasks == 1
+    with Counting(2) as pool:
+        cardcore.simulate(
+            "golf", games=24, players=2, seed=1, options={"rounds": 1}, executor=pool, chunk=3
+        )
     assert Counting.tasks == 8
+    bench = (Path(__file__).resolve().parents[1] / "benchmarks" / "run.py").read_text()
+    assert "chunk=" in bench and "// 8" in bench

@@ -129,8 +129,19 @@ def vetoes_checked(
         )
         return PluginError(msg, plugin=plugins[0] if len(plugins) == 1 else None)
 
+    def moved(sizes: list[int]) -> PluginError:
+        msg = (
+            f"a forbid_action hook ({named}) moved, added or removed cards (piles of"
+            f" {sizes} cards before): a veto must only read the state"
+        )
+        return PluginError(msg, plugin=plugins[0] if len(plugins) == 1 else None)
+
     def forbid_action(**kw: Any) -> list[Any]:
+        piles = kw["state"].zones.cards  # every card in one place: checked, cheaply, per call
+        sizes = list(map(len, piles))
         answers = chain(**kw)
+        if list(map(len, piles)) != sizes:  # the caller restores the state (a hook failed)
+            raise moved(sizes)
         if type(answers) is not list:
             raise not_a_list(answers)
         for i, answer in enumerate(answers):

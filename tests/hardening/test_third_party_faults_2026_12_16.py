@@ -365,13 +365,6 @@ def test_spite_wild_labels_garbage_is_a_plugin_error_and_changes_nothing(answer:
     assert json.dumps(game.save(), sort_keys=True) == save and game.version == 0
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="a garbage answer of a house rule to Spite's own spite_wild_labels hook (an int) "
-    "is reported as the game's failure (PluginError.plugin == 'spite-2026-12-16', a "
-    "TypeError in legal_actions), not the rule's: the game reads the answer with tuple() "
-    "instead of checking it by name (GameLogic.refused_answer), so a host blames the game",
-)
 def test_spite_wild_labels_garbage_names_the_house_rule() -> None:
     @hookimpl
     def spite_wild_labels(options: Any) -> Any:
@@ -433,13 +426,6 @@ def test_a_veto_that_loses_a_card_and_raises_in_a_read_is_undone(game_name: str)
     assert snapshot(game) == snapshot(reference) and conserved(game)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="a forbid_action that deletes a card and returns None (no raise) during a read "
-    "(legal_actions) is not detected: the card is lost for good, the game can no longer be "
-    "saved (CorruptStateError blaming 'code outside its hooks'); score_round is guarded "
-    "against the same fault (_hookcall.read_only: refused by name and undone)",
-)
 @pytest.mark.parametrize("game_name", [spades.NAME, spite.NAME])
 def test_a_veto_that_loses_a_card_and_returns_is_refused_and_undone(game_name: str) -> None:
     rule = hostile(game_name, "veto-loses", forbid_action=hookimpl(_losing_veto))

@@ -137,8 +137,11 @@ def _wild_labels_spec(options: Mapping[str, Any]) -> tuple[str, ...] | None:
     """
 
 
+_LABELS = frozenset(("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "JK"))
+"""The card labels a wild-labels answer may name."""
+
 hookspecs = types.ModuleType("spite_2026_12_16_hookspecs")
-hookspecs.spite_wild_labels = hookspec(firstresult=True)(_wild_labels_spec)  # type: ignore[attr-defined]
+setattr(hookspecs, "spite_wild_labels", hookspec(firstresult=True)(_wild_labels_spec))  # noqa: B010
 
 
 GAME = GameInfo(
@@ -238,7 +241,13 @@ class SpiteLogic(GameLogic[SpiteState, SpiteAction]):
 
     def wild_labels(self, options: Mapping[str, Any]) -> tuple[str, ...]:
         answer = self._wild(options=options) if self._wild is not None else None
-        return tuple(answer) if answer is not None else ("K",)
+        if answer is None:
+            return ("K",)
+        if type(answer) is not tuple or not all(type(x) is str and x in _LABELS for x in answer):
+            raise self.refused_answer(  # a house rule's garbage, blamed on that rule by name
+                "spite_wild_labels", answer, "a tuple of card labels", asked={"options": options}
+            )
+        return answer
 
     def action_bound(self, players: int, options: Mapping[str, Any]) -> int:
         return 6000
