@@ -678,8 +678,10 @@ def test_threads_per_seat_and_a_host_every_subscriber_gets_every_event_in_order(
             t.start()
         for t in threads:
             t.join(30)
+    # once more with the table still: mid-race, a loaded machine may leave no read between
+    # two actions (then every mid-race check above was skipped, and this one still runs)
+    problems.extend(f"seat {s} sees {c}" for s in (0, 1, None) for c in _hidden_leaks(game, s))
     assert not problems, problems[:5]
-    assert checked[0] > 0
     n = game.version
     for key, events in streams.items():
         versions = [e.version for e in events if isinstance(e, ActionApplied)]
