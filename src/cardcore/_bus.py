@@ -318,6 +318,7 @@ class EventBus:
                     try:
                         if sub.seat is not None:
                             copy = event.for_seat(sub.seat)
+                            handler = sub.handler  # again: unsubscribed while its copy was redacted
                         handler(copy)
                     except Exception as exc:
                         stop = self._kept(stop, self._failed(sub, copy, exc, handler))
@@ -507,6 +508,7 @@ class EventBus:
                 try:
                     if sub.seat is not None:
                         copy = event.for_seat(sub.seat)
+                        handler = sub.handler  # again: unsubscribed while its copy was redacted
                     handler(copy)
                 except Exception as exc:
                     stop = self._kept(stop, self._failed(sub, copy, exc, handler))

@@ -275,9 +275,11 @@ class Zones:
 
     def _entry_mask(self, z: int, mask: int) -> int:
         if type(mask) is not int:  # checked before any pile changes, whatever the pile
-            raise ArgumentError(
-                f"a knowledge mask is an int (seat bits, or ALL), not {shown(mask)}"
-            )
+            if not isinstance(mask, int):
+                raise ArgumentError(
+                    f"a knowledge mask is an int (seat bits, or ALL), not {shown(mask)}"
+                )
+            mask = int.__index__(mask)  # an IntFlag of seats: kept as the plain int
         spec = self.layout.specs[z]
         vis = spec.visibility
         if vis is Visibility.EVERYONE or vis is Visibility.TOP:

@@ -389,6 +389,15 @@ def test_spades_out_of_turn_bid_is_refused_in_words_with_who_is_awaited(
     assert text.startswith("Not allowed"), text
     assert "CORE-TURN-1" in text and "Waiting for Ann" in text, text
     assert [_version(p) for p in t.all] == before
+    # the fields name seats by name: a seat field, and a per-seat one seat by seat
+    fields = dan.eval_on_selector("#fieldlist", "e => e.textContent")  # (a closed <details>)
+    dealer = _view(dan)["table"]["dealer"]
+    who = ["Ann", "Bob", "Cat", "Dan (you)"][dealer]
+    assert f"dealer: {who} (seat {dealer})" in fields, fields
+    assert "bids: Ann -1, Bob -1, Cat -1, Dan (you) -1" in fields, fields
+    # a pile of several cards says its top is drawn first
+    labels = dan.eval_on_selector_all("#table .zone .label", "ls => ls.map(l => l.textContent)")
+    assert any(label.endswith("· top first") for label in labels), labels
     # the tab tells only the seat to act that it is its turn
     assert [p.title() for p in t.pages] == [
         f"● Your turn · cardcore: {spades.NAME}",
@@ -410,6 +419,7 @@ def test_spades_bid_the_notation_refuses_is_shown_with_the_librarys_words(
     ann.evaluate("window.cardcore.act('bid 14')")
     ann.wait_for_selector("#message.illegal")
     text = ann.inner_text("#message")
+    assert text.startswith("Cannot read — “bid 14”:"), text  # not the protocol's code
     assert "bid 0-13 or nil, not '14' (SPADES-BID-1)" in text, text
     ann.evaluate("window.cardcore.act('bid 3')")  # and the bid meant is then played
     ann.wait_for_selector("#message.ok")

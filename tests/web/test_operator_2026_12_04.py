@@ -522,7 +522,7 @@ def test_tonk_two_people_errors_shown_and_a_taken_seat_learns_nothing(
     assert text.startswith("Not allowed — “draw”:") and text.count("CORE-TURN-1") == 1, text
     assert text.endswith(f" Waiting for {('Ann', 'Bob')[mover]}."), text  # by name, not number
     text = _say(idle, "fly 9")
-    assert text.startswith("notation: cannot read 'fly 9'") and "TONK-NOTE-1" in text, text
+    assert text.startswith("Cannot read — “fly 9”: cannot read 'fly 9'") and "TONK-NOTE-1" in text, text
     assert idle.version == version == people[mover].version
     seen = {_tonk_click(people[mover], mover, 0)}  # the mover draws ...
     _settle(people, version)

@@ -128,6 +128,7 @@
         const told = String(m.message).replace(/[.\s]+$/, "");
         if (m.code === "stale") say("Too late — " + what + told + (/look again$/.test(told) ? "." : ". The table changed before your move arrived; look again."), "stale");
         else if (m.code === "illegal") say("Not allowed — " + what + m.message + (m.rule && !String(m.message).includes(m.rule) ? " [" + m.rule + "]" : "") + waiting(m.rule), "illegal");
+        else if (m.code === "notation") say("Cannot read — " + what + m.message, "illegal");
         else if (m.code === "seat-taken") say("This seat is taken: open it from the link that holds its token. " + m.message, "illegal");
         else say(m.code + ": " + m.message, "illegal");
         break;
@@ -184,7 +185,8 @@
       for (const c of z.cards.slice(0, 16)) cards.append(card(c, { small: true }));
       if (z.cards.length > 16) cards.append(el("span", { class: "doc", text: " +" + (z.cards.length - 16) }));
       const owner = z.owner === null ? "" : " · " + name(z.owner);
-      box.append(el("div", { class: "zone", "data-zone": z.name }, el("div", { class: "label", text: z.name + owner + " (" + z.count + ")" }), cards));
+      const top = z.count > 1 && z.cards.length ? " · top first" : "";  // drawn left to right from the top
+      box.append(el("div", { class: "zone", "data-zone": z.name }, el("div", { class: "label", text: z.name + owner + " (" + z.count + ")" + top }), cards));
     }
     return box;
   }
@@ -198,7 +200,10 @@
     const declared = (S.schema && S.schema.fields) || Object.keys(table).map((n) => ({ name: n, label: n, doc: "" }));
     for (const f of declared) {
       const value = table[f.name];
-      const shown = typeof value === "string" && f.kind === "card" ? card(value, { small: true }) : JSON.stringify(value);
+      const shown = typeof value === "string" && f.kind === "card" ? card(value, { small: true })
+        : f.kind === "seat" && Number.isInteger(value) && S.players[value] !== undefined ? name(value) + " (seat " + value + ")"
+        : f.kind === "per-seat" && Array.isArray(value) && value.length === S.players.length ? value.map((x, s) => name(s) + " " + JSON.stringify(x)).join(", ")
+        : JSON.stringify(value);
       list.append(el("div", { class: "field", title: f.doc || "" }, el("b", { text: (f.label || f.name) + ": " }), shown));
     }
   }
