@@ -43,3 +43,30 @@ def make_game() -> Callable[..., cardcore.Game]:
         return cardcore.new_game(name, players, **kwargs)
 
     return make
+
+
+@pytest.fixture(autouse=True)
+def _registrations_kept() -> Any:
+    """Fail a test that leaves a plugin registered (or replaced) behind it.
+
+    A leftover registration changes every later test in the process: an agent left
+    registered became the web lobby's default bot for the browser tests that followed.
+    Registrations made by a fixture of a wider scope are in place before the snapshot.
+    """
+    from cardcore import plugins
+
+    before = {group: dict(entries) for group, entries in plugins._entries().items()}
+    yield
+    after = plugins._entries()
+    leaked = [
+        f"{group}: {name}"
+        for group, entries in after.items()
+        for name, target in entries.items()
+        if before[group].get(name) is not target
+    ] + [
+        f"{group}: {name} (removed)"
+        for group, entries in before.items()
+        for name in entries
+        if name not in after[group]
+    ]
+    assert not leaked, f"the test left plugin registrations changed: {leaked} (unregister them)"

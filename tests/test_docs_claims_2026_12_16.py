@@ -16,6 +16,7 @@ import subprocess
 import sys
 import threading
 import time
+from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
@@ -617,14 +618,17 @@ def test_simulate_calls_an_agent_factory_with_seed() -> None:
         return RandomAgent(kwargs["seed"])
 
     cardcore.register("cardcore.agents", "docs-audit-capture", factory)
-    cardcore.simulate(
-        "golf",
-        games=2,
-        players=2,
-        seed=1,
-        options={"rounds": 1},
-        agents=["docs-audit-capture", "random"],
-    )
+    try:
+        cardcore.simulate(
+            "golf",
+            games=2,
+            players=2,
+            seed=1,
+            options={"rounds": 1},
+            agents=["docs-audit-capture", "random"],
+        )
+    finally:  # left registered, it became the web lobby's first (default) bot of later tests
+        cardcore.unregister("cardcore.agents", "docs-audit-capture")
     assert len(calls) == 2
     assert all(set(kw) == {"seed"} for kw in calls)
 
@@ -633,8 +637,13 @@ BUILT_IN = ("random", "golf-greedy", "tonk-heuristic", "spit-greedy", "spit-huma
 
 
 @pytest.fixture
-def with_ismcts() -> None:
-    cardcore.register("cardcore.agents", "ismcts", ISMCTSAgent)
+def with_ismcts() -> Iterator[None]:
+    registered = "ismcts" in cardcore.available_agents()
+    if not registered:
+        cardcore.register("cardcore.agents", "ismcts", ISMCTSAgent)
+    yield
+    if not registered:
+        cardcore.unregister("cardcore.agents", "ismcts")
 
 
 @pytest.mark.usefixtures("with_ismcts")
