@@ -28,8 +28,6 @@ __all__ = ["JOKER", "Card", "Rank", "Suit", "parse_cards"]
 class Suit(enum.Enum):
     """The four French suits; the value is the one-letter code."""
 
-    _value_: str  # so a type checker reads ``suit.value`` as text
-
     SPADES = "S"
     HEARTS = "H"
     DIAMONDS = "D"
