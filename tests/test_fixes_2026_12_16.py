@@ -67,3 +67,27 @@ def test_the_kit_finds_a_veto_that_changes_the_state_without_moving_a_card() -> 
         )
     finally:
         cardcore.unregister("cardcore.rules", name)
+
+
+def test_a_wrapper_veto_that_moves_a_card_is_refused_and_the_game_unchanged() -> None:
+    @hookimpl(wrapper=True)
+    def forbid_action(state: Any, action: Any) -> Any:
+        answers = yield
+        piles = state.zones.cards
+        piles[1].append(piles[0].pop())  # after the others answered: only the chain sees it
+        return answers
+
+    module = types.ModuleType("golf_fixes_1216_wrapper")
+    module.RULE = cardcore.RuleInfo(  # type: ignore[attr-defined]
+        id="GOLF-FX1216-3", name="golf.fixes-1216-wrapper", game="golf", summary="a wrapper"
+    )
+    module.forbid_action = forbid_action  # type: ignore[attr-defined]
+    cardcore.register("cardcore.rules", "golf.fixes-1216-wrapper", module)
+    try:
+        game = cardcore.new_game("golf", 2, seed=3, rules=["golf.fixes-1216-wrapper"])
+        saved = game.save()
+        with pytest.raises(cardcore.PluginError, match="moved, added or removed cards"):
+            game.legal_actions(game.to_act[0])
+        assert game.save() == saved
+    finally:
+        cardcore.unregister("cardcore.rules", "golf.fixes-1216-wrapper")

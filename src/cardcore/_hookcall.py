@@ -102,6 +102,38 @@ def wrappers_checked(impls: Sequence[Any], kind: type, wanted: str) -> list[str]
     return [i.plugin_name for i in impls if i.wrapper or i.hookwrapper]
 
 
+def sizes_checked(impls: Sequence[Any]) -> None:
+    """Make each plain ``forbid_action`` implementation among *impls* that takes the state
+    compare the size of every pile around its call, so a veto that adds, removes or moves
+    a card (changing a pile's size) is refused naming its own plugin (the caller restores
+    the state). Wrappers are checked around the whole chain (:func:`vetoes_checked`)."""
+
+    def checked(func: Callable[..., Any], plugin: str, at: int) -> Callable[..., Any]:
+        def veto(*args: Any) -> Any:
+            piles = getattr(getattr(args[at], "zones", None), "cards", None)
+            if piles is None:  # asked through Ruleset.resolve without a game's state
+                return func(*args)
+            sizes = list(map(len, piles))
+            answer = func(*args)
+            if list(map(len, piles)) != sizes:
+                msg = (
+                    f"the forbid_action of {plugin!r} moved, added or removed cards (piles of"
+                    f" {sizes} cards before): a veto must only read the state"
+                )
+                raise PluginError(msg, plugin=plugin)
+            return answer
+
+        veto.__wrapped__ = func  # type: ignore[attr-defined]  # its code names the plugin
+        return veto
+
+    for impl in impls:
+        if impl.wrapper or impl.hookwrapper or getattr(impl.function, "_sized", False):
+            continue
+        if "state" in impl.argnames:
+            impl.function = checked(impl.function, impl.plugin_name, impl.argnames.index("state"))
+            impl.function._sized = True
+
+
 def vetoes_checked(
     chain: Callable[..., list[Any]], plugins: Sequence[str], wrappers: Sequence[str] = ()
 ) -> Callable[..., list[Any]]:
@@ -137,11 +169,16 @@ def vetoes_checked(
         return PluginError(msg, plugin=plugins[0] if len(plugins) == 1 else None)
 
     def forbid_action(**kw: Any) -> list[Any]:
-        piles = kw["state"].zones.cards  # every card in one place: checked, cheaply, per call
-        sizes = list(map(len, piles))
-        answers = chain(**kw)
-        if list(map(len, piles)) != sizes:  # the caller restores the state (a hook failed)
-            raise moved(sizes)
+        piles = (
+            getattr(getattr(kw.get("state"), "zones", None), "cards", None) if wrappers else None
+        )
+        if piles is not None:  # a wrapper's change (each plain veto checks itself: sizes_checked)
+            sizes = list(map(len, piles))
+            answers = chain(**kw)
+            if list(map(len, piles)) != sizes:  # the caller restores the state (a hook failed)
+                raise moved(sizes)
+        else:
+            answers = chain(**kw)
         if type(answers) is not list:
             raise not_a_list(answers)
         for i, answer in enumerate(answers):

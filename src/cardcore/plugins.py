@@ -317,6 +317,7 @@ class Ruleset:
             self.pm.register(ScoresUnchanged(), name="cardcore.scores-unchanged")
         self.observers: tuple[Callable[..., object], ...] = _hookcall.observers(self.pm)
         """Plain callables of the ``on_event`` implementations (``.names``: their plugins)."""
+        _hookcall.sizes_checked(self.pm.hook.forbid_action.get_hookimpls())  # before resolving
         self.veto: Callable[..., list[Veto]] | None = self.resolve("forbid_action", track=False)
         if self.veto is not None:
             impls = self.pm.hook.forbid_action.get_hookimpls()
