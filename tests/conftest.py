@@ -62,7 +62,7 @@ def _registrations_kept() -> Any:
         f"{group}: {name}"
         for group, entries in after.items()
         for name, target in entries.items()
-        if before[group].get(name) is not target
+        if name not in before[group] or before[group][name] != target  # (an entry point: equal)
     ] + [
         f"{group}: {name} (removed)"
         for group, entries in before.items()

@@ -78,8 +78,15 @@ class _Liar:
         return cardcore.Plan("stuck", 0.3)  # type: ignore[arg-type]
 
 
-def test_an_agent_that_answers_no_legal_action_is_named() -> None:
+@pytest.fixture
+def _liar() -> Any:
     cardcore.register("cardcore.agents", "test-liar", _Liar)
+    yield
+    cardcore.unregister("cardcore.agents", "test-liar")
+
+
+@pytest.mark.usefixtures("_liar")
+def test_an_agent_that_answers_no_legal_action_is_named() -> None:
     with pytest.raises(CardcoreError, match=r"agent 'test-liar' at seat 0 answered 'flip 0'"):
         cardcore.compare("golf", games=2, agents=["test-liar", "random"], options=GOLF1, skill=None)
     # real time: was retried as stale until the game counted as "stalled", silently

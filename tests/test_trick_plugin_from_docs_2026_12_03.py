@@ -570,9 +570,12 @@ def test_house_rule_mistakes_are_named_before_the_deal() -> None:
             cardcore.new_game(GAME_NAME, 4, rules=["whist-docs.typo"])
         del module.whist_trupm
         module.whist_trump = wrong_argument  # type: ignore[attr-defined]
-        cardcore.register("cardcore.rules", "whist-docs.typo", module)
-        with pytest.raises(cardcore.PluginError, match="no argument 'cardd'"):
-            cardcore.new_game(GAME_NAME, 4, rules=["whist-docs.typo"])
+        cardcore.register("cardcore.rules", "whist-docs.typo", module)  # a second push
+        try:
+            with pytest.raises(cardcore.PluginError, match="no argument 'cardd'"):
+                cardcore.new_game(GAME_NAME, 4, rules=["whist-docs.typo"])
+        finally:
+            cardcore.unregister("cardcore.rules", "whist-docs.typo")
     finally:
         cardcore.unregister("cardcore.rules", "whist-docs.typo")
 

@@ -1212,6 +1212,7 @@ def test_records_check_the_major_version_of_a_registered_game() -> None:
     CorruptStateError" -- a minor bump still loads."""
     game = _played(5, steps=6)
     record, saved = json.loads(json.dumps(game.record())), json.loads(json.dumps(game.save()))
+    made = 0
     try:
         for version, ok in [("1.4.0", True), ("2.0.0", False)]:
             module = _make_game_module()
@@ -1226,14 +1227,16 @@ def test_records_check_the_major_version_of_a_registered_game() -> None:
                 fields=module.GAME.fields,
             )
             cardcore.register("cardcore.games", GAME_NAME, module)
+            made += 1
             for read, data in [(cardcore.replay, record), (cardcore.load, saved)]:
                 if ok:
                     assert read(data).position() == game.position()
                 else:
                     with pytest.raises(cardcore.CorruptStateError, match="major versions differ"):
                         read(data)
-    finally:
-        cardcore.register("cardcore.games", GAME_NAME, _make_game_module())
+    finally:  # the module's own registration comes back
+        for _ in range(made):
+            cardcore.unregister("cardcore.games", GAME_NAME)
 
 
 def test_session_timeout_plays_the_default_action() -> None:
