@@ -52,15 +52,15 @@ Obs = dict[str, npt.NDArray[Any]]
 
 def spaces_of(config: Config) -> tuple[spaces.Dict, spaces.Discrete]:
     """The observation space (a ``Dict``) and the action space of *config*'s seats."""
-    enc = config.encoding
-    size = config.observer.size
+    observer = config.observer
+    size, actions = observer.size, observer.actions
     observation = spaces.Dict(
         {
             "observation": spaces.Box(-np.inf, np.inf, shape=(size,), dtype=np.float32),
-            "action_mask": spaces.Box(0, 1, shape=(enc.actions,), dtype=np.int8),
+            "action_mask": spaces.Box(0, 1, shape=(actions,), dtype=np.int8),
         }
     )
-    return observation, spaces.Discrete(enc.actions)
+    return observation, spaces.Discrete(actions)
 
 
 def action_index(action: Any) -> int | None:
@@ -82,6 +82,8 @@ def bad_action(
     """The error for *action* (an index) outside *who*'s action mask, naming the action."""
     names = config.observer.names
     legal = ", ".join(f"{i} {str(a)!r}" for i, a in sorted(choices.items())) or "none"
+    if choices and config.observer.wait is not None:
+        legal += f", {config.observer.wait} 'wait'"
     index = action_index(action)
     if index is None:
         msg = f"{who} needs an action index (an int), not {shown(action)}; legal now: {legal} (CORE-LEGAL-1)"
@@ -420,7 +422,7 @@ class CardEnv(AECEnv):  # type: ignore[misc]
         version, cached_seat, choices = self._choices
         if version != match.game.version or cached_seat != seat:
             observer = self.config.observer
-            size = observer.encoding.actions
+            size = observer.actions
             obs = np.zeros(observer.size, dtype=np.float32)
             mask = np.zeros(size, dtype=np.int8)
             choices = observer.fill(match.game, seat, match.legal(seat), obs, mask)
@@ -429,6 +431,9 @@ class CardEnv(AECEnv):  # type: ignore[misc]
 
     def step(self, action: Any) -> None:
         """Apply *action* (an index in the mask) for ``agent_selection``.
+
+        Real time, with ``wait=True``: the last index, ``"wait"``, plans nothing
+        (:meth:`Match.wait <cardcore.rl.Match.wait>`).
 
         :raises IllegalActionError: *action* is not in the mask (the message names
             it and the legal ones), the game is over and every agent is done, or a
@@ -451,11 +456,17 @@ class CardEnv(AECEnv):  # type: ignore[misc]
         choices = self.choices()
         index = action_index(action)
         chosen = None if index is None else choices.get(index)
-        if chosen is None:
+        wait = self.config.observer.wait
+        waits = chosen is None and bool(choices) and index is not None and index == wait
+        if chosen is None and not waits:
             raise bad_action(self.config, agent, action, choices)
         version, dropped = match.game.version, match.dropped[:]
         try:
-            match.act(chosen)  # a failure (a rule's hook raising) leaves everything as it was
+            # a failure (a rule's hook raising) leaves everything as it was
+            if chosen is None:
+                match.wait()  # "wait": plan nothing, decide again after the next change
+            else:
+                match.act(chosen)
         except BaseException:
             if match.game.version != version:  # unless it came after an action was applied
                 with contextlib.suppress(CardcoreError):  # the hook may fail again: say the first
@@ -528,6 +539,7 @@ def aec_env(
     rewards: str = "win",
     max_actions: int | None = None,
     reaction: float | Sequence[float] = 0.5,
+    wait: bool = False,
 ) -> CardEnv:
     """Return a PettingZoo ``AECEnv`` for *game* with these rules and options.
 
@@ -546,8 +558,10 @@ def aec_env(
         game's own bound; a larger value is capped, ``config.bound`` holds the one in use).
     :param reaction: Real-time games: the median reaction delay (seconds) of each
         seat's decisions, one for all or one per seat.
+    :param wait: Real-time games: add a ``"wait"`` action, the last index, in the mask
+        whenever a seat may act: it plans nothing and decides again after the next change.
     :raises UnknownPluginError: Unknown game or rule.
-    :raises OptionError: Bad options, players, rewards or reaction.
+    :raises OptionError: Bad options, players, rewards, reaction or wait.
     """
     config = Config(
         game,
@@ -558,5 +572,6 @@ def aec_env(
         rewards=rewards,
         max_actions=max_actions,
         reaction=reaction,
+        wait=wait,
     )
     return CardEnv(config, render_mode=render_mode)

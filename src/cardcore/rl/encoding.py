@@ -113,20 +113,28 @@ class Observer:
     """Fills observation and mask arrays for one encoding (numpy lives here, not in games).
 
     :param encoding: The configuration's encoding.
+    :param wait: Add a last action index, ``"wait"`` (real time: plan nothing and decide
+        again after the next change), in the mask whenever the seat has a legal action.
     """
 
-    def __init__(self, encoding: Encoding) -> None:
+    def __init__(self, encoding: Encoding, wait: bool = False) -> None:
         self.encoding = encoding
         self.size = encoding.planes + encoding.scalars
         """The observation's length."""
-        self.names = tuple(encoding.action_names())
-        if len(self.names) != encoding.actions:
+        names = tuple(encoding.action_names())
+        if len(names) != encoding.actions:
             owner = type(encoding).__module__.split(".")[0]
             msg = (
-                f"encoding {type(encoding).__name__} names {len(self.names)} actions but"
+                f"encoding {type(encoding).__name__} names {len(names)} actions but"
                 f" declares {encoding.actions}"
             )
             raise PluginError(msg, plugin=owner)
+        self.wait: int | None = encoding.actions if wait else None
+        """The index of the ``"wait"`` action, or ``None`` without one."""
+        self.names = (*names, "wait") if wait else names
+        """Every action index's name, the mask's length."""
+        self.actions = len(self.names)
+        """The size of the action space: the encoding's actions, and ``"wait"`` if added."""
 
     def fill(
         self,
@@ -139,7 +147,8 @@ class Observer:
         """Write *seat*'s observation into *obs* and its action mask into *mask*.
 
         :param legal: The seat's legal actions now (empty when it may not act).
-        :returns: The legal actions by action index.
+        :returns: The legal actions by action index (never ``"wait"``, which is no action:
+            its index is in *mask* whenever another is).
         """
         enc = self.encoding
         view = seat_view(game, seat, enc.needs)
@@ -159,6 +168,8 @@ class Observer:
                 by_index[i] = action
         if by_index:
             mask.put(list(by_index), 1)
+            if self.wait is not None:
+                mask[self.wait] = 1  # (not in by_index: waiting is no Action)
         return by_index
 
     def arrays(
@@ -166,7 +177,7 @@ class Observer:
     ) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.int8], dict[int, Action]]:
         """Return fresh observation and mask arrays for *seat*, and the legal actions by index."""
         obs = np.zeros(self.size, dtype=np.float32)
-        mask = np.zeros(self.encoding.actions, dtype=np.int8)
+        mask = np.zeros(self.actions, dtype=np.int8)
         return obs, mask, self.fill(game, seat, legal, obs, mask)
 
 

@@ -139,8 +139,12 @@ class Config:
     :param reaction: Real time: the median reaction delay in seconds of the
         decisions an environment makes for a seat, one for all or one per seat, each
         from 0 to :data:`MAX_REACTION` (an hour).
+    :param wait: Real time: add a ``"wait"`` action, the last index of the action space
+        (:attr:`Observer.wait <cardcore.rl.Observer.wait>`): the seat plans
+        nothing and decides again after the next change (:meth:`~cardcore.rl.Match.wait`).
     :raises UnknownPluginError: Unknown game or rule.
-    :raises OptionError: Bad options, players, rewards or reaction.
+    :raises OptionError: Bad options, players, rewards or reaction; *wait* not a bool, or
+        ``True`` for a turn-based game.
     :raises ArgumentError: *rules* or *without* is not a list of names.
     """
 
@@ -155,6 +159,7 @@ class Config:
         rewards: str = "win",
         max_actions: int | None = None,
         reaction: float | Sequence[float] = 0.5,
+        wait: bool = False,
     ) -> None:
         if players is None:  # two, else the nearest the game seats (names an unknown game)
             info = game_info(game) if isinstance(game, str) else None
@@ -185,7 +190,14 @@ class Config:
         self.realtime = self.info.realtime
         self.encoding: Encoding = encoding_for(probe)
         """The configuration's encoding (the game's own or the generic one)."""
-        self.observer = Observer(self.encoding)
+        if type(wait) is not bool or (wait and not self.realtime):
+            msg = (
+                f"wait must be True or False, not {shown(wait)}"
+                if type(wait) is not bool
+                else f"wait=True is for real-time games; in {game}, a turn-based game, the seat to act must act"
+            )
+            raise OptionError(msg)
+        self.observer = Observer(self.encoding, wait)
         if not (type(rewards) is str and rewards in REWARDS):
             msg = f"rewards must be one of {one_of(REWARDS)}, not {shown(rewards)}"
             raise OptionError(msg)

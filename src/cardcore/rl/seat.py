@@ -203,7 +203,7 @@ class SeatRunner:
         observer = self.config.observer
         for name, array, size, kinds, dtype in (
             ("obs", obs, observer.size, "f", "float32"),
-            ("mask", mask, observer.encoding.actions, "iub", "int8"),
+            ("mask", mask, observer.actions, "iub", "int8"),
         ):
             if (
                 not isinstance(array, np.ndarray)
@@ -311,8 +311,8 @@ class SeatRunner:
         )
         return _BadAnswer(msg)
 
-    def check(self, action: Any) -> Action:
-        """The learner's legal action of index *action*; changes nothing.
+    def check(self, action: Any) -> Action | None:
+        """The learner's legal action of index *action* (``None``: ``"wait"``); changes nothing.
 
         :raises IllegalActionError: *action* is not in the mask, or the game is over.
         """
@@ -326,7 +326,8 @@ class SeatRunner:
         choices = self.choices
         index = action_index(action)
         chosen = None if index is None else choices.get(index)
-        if chosen is None:
+        wait = self.config.observer.wait
+        if chosen is None and not (choices and index is not None and index == wait):
             raise bad_action(self.config, f"player_{self.seat}", action, choices)
         return chosen
 
@@ -346,15 +347,20 @@ class SeatRunner:
         return self.play(chosen, obs, mask)
 
     def play(
-        self, chosen: Action, obs: npt.NDArray[np.float32], mask: npt.NDArray[np.int8]
+        self, chosen: Action | None, obs: npt.NDArray[np.float32], mask: npt.NDArray[np.int8]
     ) -> tuple[float, bool, bool]:
-        """Apply the learner's *chosen* action (from :meth:`check`), as :meth:`step` does."""
+        """Apply the learner's *chosen* action (from :meth:`check`; ``None``: it waits), as
+        :meth:`step` does."""
         match = self._live()
         version = match.game.version
         learner = self.seat
         dropped = match.dropped[learner]
         try:
-            match.act(chosen)  # a failure (a rule's hook raising) leaves everything as it was
+            # a failure (a rule's hook raising) leaves everything as it was,
+            if chosen is None:
+                match.wait()  # "wait"
+            else:
+                match.act(chosen)
         except BaseException:
             if match.game.version != version:  # unless it came after an action was applied
                 self._failed = f"the game failed after seat {self.seat}'s action was applied"
@@ -502,6 +508,7 @@ def gym_env(
     rewards: str = "win",
     max_actions: int | None = None,
     reaction: float | Sequence[float] = 0.5,
+    wait: bool = False,
 ) -> SeatEnv:
     """Return a Gymnasium environment: *seat* of *game* against *opponents*.
 
@@ -518,6 +525,8 @@ def gym_env(
         seat it is given and keeps its state (``reset(seed=...)`` does not reseed it).
     :param reaction: Real time: the learner's (and every seat's default) median
         reaction delay in seconds; agents draw their own.
+    :param wait: Real time: add the learner's ``"wait"`` action, the last index: it plans
+        nothing, the opponents play on, and it decides again after the next change.
 
     The other parameters are those of :func:`~cardcore.rl.aec_env`.
     """
@@ -530,5 +539,6 @@ def gym_env(
         rewards=rewards,
         max_actions=max_actions,
         reaction=reaction,
+        wait=wait,
     )
     return SeatEnv(SeatRunner(config, seat, opponents), render_mode=render_mode)

@@ -236,7 +236,7 @@ class BatchEnv(VectorEnv[Obs, npt.NDArray[np.int64], npt.NDArray[Any]]):
         """Refuse to be deep-copied (see :func:`~cardcore.rl.aec.refuse_copy`)."""
         raise refuse_copy(self)
 
-    def _check(self, actions: Any) -> list[Action]:
+    def _check(self, actions: Any) -> list[Action | None]:
         """Every game's legal action for *actions*, or the error of the first bad one; changes nothing."""
         n = self.num_envs
         if isinstance(actions, np.ndarray):
@@ -254,7 +254,7 @@ class BatchEnv(VectorEnv[Obs, npt.NDArray[np.int64], npt.NDArray[Any]]):
                 f" {n}, not {given} (CORE-LEGAL-1)"
             )
             raise IllegalActionError(msg, action=actions, rule_id="CORE-LEGAL-1")
-        chosen: list[Action] = []
+        chosen: list[Action | None] = []  # None: "wait"
         for i, runner in enumerate(self.runners):
             try:
                 chosen.append(runner.check(items[i]))
@@ -282,6 +282,7 @@ def vector_env(
     rewards: str = "win",
     max_actions: int | None = None,
     reaction: float | Sequence[float] = 0.5,
+    wait: bool = False,
     copy: bool = True,
 ) -> BatchEnv:
     """Return *num_envs* games of *game*, the learner in *seat* against *opponents*, batched.
@@ -303,5 +304,6 @@ def vector_env(
         rewards=rewards,
         max_actions=max_actions,
         reaction=reaction,
+        wait=wait,
     )
     return BatchEnv(config, num_envs, seat, opponents, copy=copy)
