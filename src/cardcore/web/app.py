@@ -108,7 +108,6 @@ frames above the session's ``max_message`` are read and refused with ``too-large
 TOO_SLOW = "too slow: more than 1 MiB (or 4,096 messages) waiting to be read"
 """The reason of the close (code 1008) of a socket dropped for not reading its messages."""
 
-
 _BOTS = "CREATE TABLE IF NOT EXISTS web_bots (session TEXT, seat INTEGER, agent TEXT, params TEXT, PRIMARY KEY (session, seat))"
 
 
@@ -276,6 +275,7 @@ class WebServer:
             with contextlib.suppress(CardcoreError):
                 factory = load_agent(name)
                 agents.append((name, factory, agent_parameters(name)))
+        agents.sort(key=lambda a: not getattr(a[1], "games", None))  # games' own first: default bots
         out = []
         for name in available_games():
             info = game_info(name)
