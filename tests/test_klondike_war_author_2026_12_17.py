@@ -10,6 +10,7 @@ import contextlib
 import io
 import json
 import os
+import sys
 import types
 from collections.abc import Iterator
 from typing import Any
@@ -126,13 +127,13 @@ def shown(view: dict[str, Any]) -> set[str]:
 
 def run_cli(args: list[str], stdin: str = "") -> tuple[int, str]:
     out, err = io.StringIO(), io.StringIO()
-    old = os.sys.stdin  # type: ignore[attr-defined]
-    os.sys.stdin = io.StringIO(stdin)  # type: ignore[attr-defined]
+    old = sys.stdin
+    sys.stdin = io.StringIO(stdin)
     try:
         with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
             rc = cli.main(args)
     finally:
-        os.sys.stdin = old  # type: ignore[attr-defined]
+        sys.stdin = old
     return rc, out.getvalue() + err.getvalue()
 
 
