@@ -15,8 +15,9 @@ from starlette.responses import JSONResponse
 
 from cardcore._text import shown
 from cardcore.errors import CardcoreError
+from cardcore.session.config import TimeControl
 
-__all__ = ["MAX_BODY", "MAX_DEPTH", "WebError"]
+__all__ = ["MAX_BODY", "MAX_CLOCK", "MAX_DEPTH", "WebError", "time_control"]
 
 MAX_BODY = 65536
 """The largest lobby request (``POST /api/sessions``), in bytes: larger ones are refused with HTTP 413."""
@@ -45,6 +46,42 @@ def _text(value: Any, what: str) -> str:
         msg = f"{what!r} must be text of 1 to 200 characters, not {value!r}"[:200]
         raise WebError(msg)
     return value
+
+
+MAX_CLOCK = 86400.0
+"""The longest turn or game clock a lobby request may set, in seconds (a day)."""
+_CLOCKS = ("turn", "total")
+
+
+def time_control(value: Any) -> TimeControl:
+    """The clocks of a lobby request's ``time``: ``{"turn": s, "total": s, "fallback": ...}``.
+
+    Missing or ``null``: no clock. Each clock is ``null`` or from 1 second to
+    :data:`MAX_CLOCK` (a shorter one would have the server time a seat out many times a
+    second); *fallback* is what a timed-out seat plays (:class:`~cardcore.session.TimeControl`).
+    """
+    if value is None:
+        return TimeControl()
+    if not isinstance(value, dict):
+        msg = f"'time' must be an object with 'turn', 'total' and 'fallback', not {type(value).__name__}"
+        raise WebError(msg)
+    for key in value:
+        if key not in (*_CLOCKS, "fallback"):
+            msg = f"'time' takes 'turn', 'total' and 'fallback', not {shown(key, 40)}"
+            raise WebError(msg)
+    for key in _CLOCKS:
+        seconds = value.get(key)
+        if seconds is not None and not (
+            isinstance(seconds, int | float)
+            and not isinstance(seconds, bool)
+            and 1 <= seconds <= MAX_CLOCK
+        ):
+            msg = f"'time' {key!r} must be null or seconds from 1 to {MAX_CLOCK:g}, not {shown(seconds, 40)}"
+            raise WebError(msg)
+    try:
+        return TimeControl(value.get("turn"), value.get("total"), value.get("fallback", "first"))
+    except CardcoreError as exc:  # the fallback: TimeControl's own message
+        raise WebError(f"'time': {exc}") from None
 
 
 _UNSHOWN = re.compile("[\x00-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")

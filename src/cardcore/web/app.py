@@ -43,17 +43,8 @@ from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from cardcore._text import shown
-from cardcore.agents import check_agent
 from cardcore.errors import CardcoreError
-from cardcore.plugins import (
-    agent_parameters,
-    available_agents,
-    available_games,
-    available_rules,
-    game_info,
-    load_agent,
-    rule_info,
-)
+from cardcore.plugins import game_info
 from cardcore.session import Hub, Limits, MemoryStore, Outbound, Session, SessionConfig, SQLiteStore
 from cardcore.session.aio import AsyncHost
 from cardcore.session.sqlite import StoreError
@@ -69,6 +60,7 @@ from cardcore.web._http import (
     read_body,
     same_origin,
 )
+from cardcore.web._lobby import lobby_games
 from cardcore.web._quota import LimitError, Quota, ServerLimits
 from cardcore.web._requests import (
     MAX_BODY,
@@ -78,11 +70,11 @@ from cardcore.web._requests import (
     _check_text,
     _count,
     _error,
-    _first_line,
     _get,
     _seat_name,
     _text,
     same_name,
+    time_control,
 )
 
 __all__ = [
@@ -107,6 +99,7 @@ frames above the session's ``max_message`` are read and refused with ``too-large
 
 TOO_SLOW = "too slow: more than 1 MiB (or 4,096 messages) waiting to be read"
 """The reason of the close (code 1008) of a socket dropped for not reading its messages."""
+
 
 _BOTS = "CREATE TABLE IF NOT EXISTS web_bots (session TEXT, seat INTEGER, agent TEXT, params TEXT, PRIMARY KEY (session, seat))"
 
@@ -270,58 +263,14 @@ class WebServer:
 
     def games(self) -> list[dict[str, Any]]:
         """What the lobby offers: every installed game with its seats, options, rules and agents."""
-        agents = []
-        for name in available_agents():
-            with contextlib.suppress(CardcoreError):
-                factory = load_agent(name)
-                agents.append((name, factory, agent_parameters(name)))
-        agents.sort(key=lambda a: not getattr(a[1], "games", None))  # games' own first: default bots
-        out = []
-        for name in available_games():
-            info = game_info(name)
-            defaults = set(info.default_rules)
-            served = []
-            for agent, factory, params in agents:
-                try:
-                    check_agent(agent, factory, info)
-                except CardcoreError:
-                    continue
-                bounds = getattr(factory, "parameter_bounds", None) or {}
-                served.append(
-                    {
-                        "name": agent,
-                        "params": params,
-                        "bounds": {k: list(v) for k, v in bounds.items()},
-                        "doc": _first_line(factory.__doc__),
-                    }
-                )
-            out.append(
-                {
-                    "name": name,
-                    "summary": info.summary,
-                    "realtime": info.realtime,
-                    "min_players": info.min_players,
-                    "max_players": info.max_players,
-                    "options": [o.to_json() for o in info.options],
-                    "rules": [  # a default rule is on unless switched off; its own options
-                        {
-                            "name": r,
-                            "summary": rule_info(r).summary,
-                            "default": r in defaults,
-                            "options": [o.to_json() for o in rule_info(r).options],
-                        }
-                        for r in available_rules(name)
-                    ],
-                    "agents": served,
-                }
-            )
-        return out
+        return lobby_games()
 
     def create(self, request: Mapping[str, Any], client: str | None = None) -> dict[str, Any]:
         """Create a session from a lobby request; bots take their seats at once.
 
         ``{"game": "golf", "seats": [{"name": "Ann"}, {"name": "Bot", "agent": "golf-greedy",
-        "params": {"seed": 1}}], "rules": [], "without": [], "options": {}, "spectators": true}``
+        "params": {"seed": 1}}], "rules": [], "without": [], "options": {}, "spectators": true,
+        "time": {"turn": 60, "fallback": "first"}}``
 
         :raises CardcoreError: The game, a rule, an option or an agent refused (its own message).
         :param client: The address of the client asking (for ``max_per_client``).
@@ -335,6 +284,7 @@ class WebServer:
         without = [_text(r, "without") for r in _get(request, "without", list, [])]
         options = _get(request, "options", dict, {})
         spectators = _get(request, "spectators", bool, True)
+        time = time_control(_get(request, "time", object, None))  # no clock unless asked
         info = game_info(game)
         names: list[str] = []
         bots: list[tuple[int, str, Any, dict[str, Any]]] = []  # seat, name, agent, its params
@@ -360,7 +310,10 @@ class WebServer:
             self.sweep(wait=min(limits.idle_close, limits.idle_when_full))
         self.quota.check(self.hub.sessions, self._bot_only(), client, len(bots) == len(names))
         config = SessionConfig(
-            spectators=spectators, limits=self.limits, spectator_delay=0 if not bots else 2
+            time=time,
+            spectators=spectators,
+            limits=self.limits,
+            spectator_delay=0 if not bots else 2,
         )
         session = self.hub.create(
             game,

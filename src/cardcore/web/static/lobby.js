@@ -102,6 +102,8 @@
   function pick() {
     const g = current();
     $("summary").textContent = g.summary + (g.realtime ? " (real time)" : "");
+    // in real time the turn clock is how long a seat that may play can stay idle
+    $("turn-label").textContent = g.realtime ? "Seconds a seat may stay idle" : "Seconds per turn";
     const opts = $("options"); opts.textContent = "";
     for (const o of g.options) {
       const input = optionInput(o);
@@ -160,8 +162,13 @@
     const boxes = [...document.querySelectorAll("[data-rule]")];
     const rules = boxes.filter((b) => b.checked && !b.dataset.default).map((b) => b.dataset.rule);
     const without = boxes.filter((b) => !b.checked && b.dataset.default).map((b) => b.dataset.rule);
+    const request = { game: g.name, seats, options, rules, without };
+    const time = {};  // the clocks: none unless a number of seconds is given
+    if ($("turn-clock").value !== "") time.turn = Number($("turn-clock").value);
+    if ($("total-clock").value !== "") time.total = Number($("total-clock").value);
+    if (Object.keys(time).length) request.time = Object.assign(time, { fallback: $("fallback").value });
     const r = await fetch("/api/sessions", { method: "POST", headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ game: g.name, seats, options, rules, without }) });
+      body: JSON.stringify(request) });
     const data = await r.json();
     if (!r.ok) { $("error").textContent = data.error; return; }
     const links = $("links"); links.textContent = "";

@@ -22,6 +22,7 @@
     view: null, version: null, schema: null, last: 0, game: null, players: [], phase: null,
     frames: [], pending: {}, nextId: 0, selected: null, picked: [], layoutErrors: [], confirmed: 0, latency: null, ping: null, presence: null,
     lobby: null, replay: null, closed: false, ws: null, notes: [], resigning: false,
+    clocks: null, offset: 0,  // deadlines on the server's clock; server time minus ours
   };
   window.cardcore = S;  // for the tests: every frame received, the current view
 
@@ -88,6 +89,7 @@
     switch (m.type) {
       case "welcome":
         S.game = m.game; S.players = m.players; S.phase = m.phase; S.schema = m.schema; S.realtime = m.realtime;
+        if (typeof m.server_time === "number") S.offset = m.server_time - Date.now() / 1000;
         if (m.token) {
           S.token = m.token;
           localStorage.setItem(key, m.token);
@@ -101,6 +103,7 @@
         break;
       case "view":
         S.last = m.n; S.view = m.view; S.version = m.version; S.phase = m.phase || S.phase;
+        if (m.clocks) S.clocks = m.clocks;
         tell(m.notes);  // the deal's, in a start view
         if (!S.schema && !S.schemaAsked) {  // the welcome of a game not yet started has none
           S.schemaAsked = true;
@@ -110,6 +113,7 @@
       case "update":
         if (m.n !== S.last + 1) { send({ type: "resync", last: S.last }); return; }
         S.last = m.n; S.view = applyPatch(S.view, m.patch); S.version = m.version;
+        if (m.clocks) S.clocks = m.clocks;
         if (m.action && m.action.seat !== seat && m.action.text) say(S.players[m.action.seat] + ": " + m.action.text, "info");
         tell(m.notes);
         break;
@@ -133,6 +137,9 @@
         else say(m.code + ": " + m.message, "illegal");
         break;
       }
+      case "clocks":  // a clock started again without an action
+        S.clocks = m.clocks;
+        break;
       case "pong":
         if (typeof m.t === "number") S.ping = Math.round(performance.now() - m.t);
         break;
@@ -147,6 +154,26 @@
     }
     render();
   }
+
+  // The clocks, counted down each second: "Ann 0:42" for each running turn clock, and the game's.
+  function clocks() {
+    const box = $("clocks");
+    box.textContent = "";
+    const c = S.clocks;
+    if (!c || !S.view || S.view.is_over) return;
+    const now = Date.now() / 1000 + S.offset;
+    const left = (deadline) => {
+      const s = Math.max(0, Math.ceil(deadline - now));
+      return el("span", { class: s <= 10 ? "low" : "", text: Math.floor(s / 60) + ":" + String(s % 60).padStart(2, "0") });
+    };
+    const parts = [];
+    for (const [s, deadline] of Object.entries(c.turn || {})) {
+      if (typeof deadline === "number" && S.players[s] !== undefined) parts.push([name(Number(s)) + " ", left(deadline)]);
+    }
+    if (typeof c.total === "number") parts.push(["game ", left(c.total)]);
+    parts.forEach(([who, time], i) => box.append(i ? " · " : "⏱ ", who, time));
+  }
+  setInterval(clocks, 1000);
 
   function act(text) {
     if (!S.ws || S.ws.readyState !== 1) {  // never kept waiting for an answer to a move not sent
@@ -255,6 +282,7 @@
     if (S.selected || S.picked.length) acts.append(el("button", { class: "clear", text: "clear selection", onclick: () => { S.selected = null; S.picked = []; render(); } }));
     if (!watching && !v.is_over) resign(acts);
     fields(v);
+    clocks();
     after(v);
   }
 
