@@ -651,12 +651,6 @@ def test_rl_refuses_a_game_without_any_decision():
         rl.gym_env(WAR, 2, options={"max_battles": 1}).reset(seed=1)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="aec_env refuses a game without decisions with an "
-    "IllegalActionError whose rule_id is CORE-OVER-1 but whose message does not "
-    "cite it (gym_env raises a plain CardcoreError for the same game)",
-)
 def test_rl_aec_refusal_of_a_game_without_decisions_cites_its_rule():
     from cardcore import rl
 
@@ -794,9 +788,6 @@ def test_kit_rejections_catch_a_rule_for_that_fails_on_a_card_outside_the_deck(b
     assert not report.ok
 
 
-@pytest.mark.xfail(
-    strict=True, reason="a one-seat game's seat-count refusal reads 'takes exactly 1 players'"
-)
 def test_seat_count_refusal_of_a_one_seat_game_reads_as_english():
     with pytest.raises(OptionError) as info:
         cardcore.new_game(KL, 2, seed=1)

@@ -29,6 +29,15 @@ def shown(value: Any, limit: int = 80) -> str:
     return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
+def counted(n: int, noun: str) -> str:
+    """``"1 player"``, ``"3 players"``: *n* and *noun*, plural unless *n* is 1.
+
+    >>> counted(1, "player"), counted(2, "player")
+    ('1 player', '2 players')
+    """
+    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
+
+
 def one_of(values: Any, word: str = "or") -> str:
     """Return *values* as a reader writes a list, each shown as :func:`shown` does, for an
     error message (a Python list's brackets read as code).

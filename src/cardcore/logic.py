@@ -589,7 +589,7 @@ class GameLogic(Generic[S, A]):
         """Raise :class:`OptionError` unless ``low <= players <= high``."""
         if not low <= players <= high:
             count = f"exactly {low}" if low == high else f"{low} to {high}"
-            msg = f"{name} takes {count} players, not {players} (CORE-SEAT-2)"
+            msg = f"{name} takes {count} player{'s' * (high != 1)}, not {players} (CORE-SEAT-2)"
             raise OptionError(msg)
 
     @staticmethod

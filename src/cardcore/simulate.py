@@ -373,7 +373,7 @@ def _check_study(
         low, high = info.min_players, info.max_players
         count = f"exactly {low}" if low == high else f"{low} to {high}"
         msg = (
-            f"{info.name} takes {count} players, not {shown(players, 40)} (CORE-SEAT-2)"
+            f"{info.name} takes {count} player{'s' * (high != 1)}, not {shown(players, 40)} (CORE-SEAT-2)"
         )
     elif type(seed) is not int or not 0 <= seed < 2**MAX_SEED_BITS:
         msg = f"seed must be an int from 0 below 2**{MAX_SEED_BITS}, not {shown(seed, 40)}"

@@ -314,9 +314,8 @@ def test_a_done_aec_agent_cannot_wait() -> None:
 def test_wait_config_refusals() -> None:
     with pytest.raises(OptionError, match="wait=True is for real-time games"):
         aec_env(sp.NAME, 4, wait=True)  # a third-party turn-based game
-    with pytest.raises(OptionError, match="wait must be True or False"):
-        gym_env(rs.NAME, 3, wait=np.bool_(True))
-    # (copy, the other flag, takes a numpy bool: see the report's doc gaps)
+    # a numpy bool (a sweep's) is taken, as vector_env's copy takes one
+    assert gym_env(rs.NAME, 3, wait=np.bool_(True)).runner.config.observer.wait is not None
     assert vector_env("speed", 1, copy=np.bool_(True)).copy is True
 
 
@@ -505,28 +504,12 @@ def test_observe_gives_the_mask_without_the_wait_index() -> None:
 # --- bugs ------------------------------------------------------------------------------------
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason=(
-        "aec.BUILDER_PARAMETERS (_SETTINGS) lacks 'wait': the AEC env's reset takes "
-        "options={'wait': ...} silently and does not use it, though docs/rl.rst refuses a "
-        "setting given to reset with an OptionError naming the builder's parameter"
-    ),
-)
 def test_the_aec_reset_refuses_wait_as_a_setting() -> None:
     env = aec_env("spit", 2, wait=True)
     with pytest.raises(OptionError, match=r"aec_env\(\.\.\., wait=\.\.\.\)"):
         env.reset(seed=1, options={"wait": False})
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason=(
-        "gym/vector reset(options={'wait': ...}) is refused but sent to "
-        "'options={...}' (a game option) instead of the builder's wait=; "
-        "BUILDER_PARAMETERS lists no 'wait'"
-    ),
-)
 def test_the_single_seat_reset_names_wait_as_a_parameter() -> None:
     env = gym_env("spit", 2, wait=True)
     with pytest.raises(OptionError, match=r"gym_env\(\.\.\., wait=\.\.\.\)"):

@@ -139,7 +139,7 @@ def cmd_list(console: Console, only: str | None) -> int:
         kind = "real time" if info.realtime else "turn-based"
         if narrow:
             gt.add_row(
-                f"[bold]{escape(name)}[/] ({_players(info)} players, {kind})"
+                f"[bold]{escape(name)}[/] ({_players(info)} player{'s' * (info.max_players != 1)}, {kind})"
                 f"\n{escape(info.summary)}\n[dim]{opts}[/]",
                 end_section=True,
             )
@@ -179,7 +179,7 @@ def cmd_rules(console: Console, game: str, only: str | None) -> int:
         return _one_rule(console, game, only, text)
     kind = "real time" if info.realtime else "turn-based"
     console.print(
-        f"[bold]{escape(game)}[/]: {escape(info.summary)} ({_players(info)} players, {kind})"
+        f"[bold]{escape(game)}[/]: {escape(info.summary)} ({_players(info)} player{'s' * (info.max_players != 1)}, {kind})"
     )
     if text is None:
         console.print(f"[dim]no rules text is installed with {escape(game)}[/]")

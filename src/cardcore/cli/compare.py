@@ -23,6 +23,7 @@ from concurrent.futures import Executor
 from contextlib import ExitStack
 from typing import TYPE_CHECKING, Any
 
+from cardcore._text import counted
 from cardcore.agents import check_agent
 from cardcore.cli.args import (
     UsageError,
@@ -368,7 +369,7 @@ def render_comparison(result: Comparison, elapsed: float | None = None) -> Any:
     when = "" if elapsed is None else f", {elapsed:.1f} s"
     table = Table(
         title=(
-            f"{escape(result.game)}: {result.players} players, {result.games}"
+            f"{escape(result.game)}: {counted(result.players, 'player')}, {result.games}"
             f" {'game' if result.games == 1 else 'games'} per"
             f" configuration, seed {result.seed}{when}"
         ),

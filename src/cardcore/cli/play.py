@@ -20,7 +20,7 @@ from typing import Any
 from rich.console import Console
 from rich.markup import escape
 
-from cardcore._text import shown
+from cardcore._text import counted, shown
 from cardcore.agents import LazyView, lend_views
 from cardcore.cli.args import UsageError, check_writable, parse_options, players_for
 from cardcore.cli.compare import check_agent_specs
@@ -203,7 +203,7 @@ def cmd_play(console: Console, args: argparse.Namespace) -> int:
     spec = parse_agent_spec(args.agent)[1]  # its own mean= or reaction= wins over --bot-speed
     reaction = spec.get("mean", spec.get("reaction", args.bot_speed))
     console.print(
-        f"[bold]{escape(name)}[/] with {n} players; you are {escape(names[args.seat])};"
+        f"[bold]{escape(name)}[/] with {counted(n, 'player')}; you are {escape(names[args.seat])};"
         f" the others are played by [bold]{escape(args.agent)}[/]"
         + (f" (reaction {reaction:g} s)" if info.realtime else "")
     )

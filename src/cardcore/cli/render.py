@@ -55,6 +55,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from cardcore._text import counted
 from cardcore.simulate import Summary
 
 __all__ = [
@@ -547,7 +548,7 @@ def _sd(value: float) -> str:
 
 def render_summary(summary: Summary, *, elapsed: float | None = None) -> Table:
     """Draw a :class:`~cardcore.Summary` as a table, one row per seat."""
-    title = f"{summary.game}: {_games(summary.games)}, {summary.players} players"
+    title = f"{summary.game}: {_games(summary.games)}, {counted(summary.players, 'player')}"
     if elapsed is not None and elapsed > 0:
         title += f" ({elapsed:.2f} s, {summary.games / elapsed:,.0f} games/s)"
     out = Table(title=title, title_style="bold")

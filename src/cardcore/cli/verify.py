@@ -18,6 +18,7 @@ import sys
 from collections.abc import Mapping
 from typing import Any
 
+from cardcore._text import counted
 from cardcore.cli.args import UsageError
 from cardcore.errors import CorruptStateError
 from cardcore.records import MAX_BYTES, replay
@@ -69,7 +70,7 @@ def cmd_verify(args: argparse.Namespace) -> int:
     game = replay(data)
     result = "not over" if game.result is None else f"winners {list(game.result.winners)} ({game.result.reason})"
     sys.stdout.write(
-        f"replays: {game.name}, {len(game.players)} players, {game.version} action(s); {result}\n"
+        f"replays: {game.name}, {counted(len(game.players), 'player')}, {game.version} action(s); {result}\n"
         "no commitment to check: a plain record, not a fair-deal bundle (a session with fair=True reveals one)\n"
     )
     return 0

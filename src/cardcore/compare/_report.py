@@ -6,7 +6,7 @@ import math
 import os
 from typing import TYPE_CHECKING
 
-from cardcore._text import shown
+from cardcore._text import counted, shown
 from cardcore.compare._stats import Z95, ConfigSummary, Estimate, proportion_ci, unpaired_diff
 from cardcore.errors import ArgumentError, CardcoreError
 
@@ -127,9 +127,7 @@ def text_table(cmp: Comparison) -> str:
     def line(cells: tuple[str, ...]) -> str:
         return "  ".join(c.ljust(w) for c, w in zip(cells, widths, strict=True)).rstrip()
 
-    title = (
-        f"{cmp.game}, {cmp.players} players, {cmp.games} games per configuration, seed {cmp.seed}"
-    )
+    title = f"{cmp.game}, {counted(cmp.players, 'player')}, {cmp.games} games per configuration, seed {cmp.seed}"
     body = [rule, line(head), rule, *(line(r) for r in rows), rule]
     notes = [cmp.deals, *overrun_lines(cmp)]
     return "\n".join([title, describe(cmp.a), describe(cmp.b), "", *body, "", *notes])

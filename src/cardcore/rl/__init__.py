@@ -63,7 +63,8 @@ __all__ = [
 
 def observe(game: Game, seat: int, encoding: Encoding | None = None) -> dict[str, npt.NDArray[Any]]:
     """Return *seat*'s observation and action mask of *game* now, as the environments give them:
-    a dict ``{"observation": ..., "action_mask": ...}`` of numpy arrays.
+    a dict ``{"observation": ..., "action_mask": ...}`` of numpy arrays. (An environment
+    built with ``wait=True`` adds one last index to the mask, set whenever another is.)
 
     Only what *seat* may see goes in: two games the seat cannot tell apart (such
     as ``game.determinize(seat, seed)``) give it the same arrays.

@@ -120,7 +120,7 @@ def check_seed(seed: Any) -> int | None:
 
 
 _COMMON = ("game", "players", "rules", "without", "options")
-_SETTINGS = ("rewards", "max_actions", "reaction")
+_SETTINGS = ("rewards", "max_actions", "reaction", "wait")
 BUILDER_PARAMETERS: dict[str, tuple[str, ...]] = {
     "aec_env": (*_COMMON, "render_mode", *_SETTINGS),
     "gym_env": (*_COMMON, "seat", "opponents", "render_mode", *_SETTINGS),
@@ -227,7 +227,7 @@ def fresh_match(
             return match
         if skipped is not None:
             skipped.append(match)
-    msg = f"1000 deals of {config.game} in a row ended before anyone acted"
+    msg = f"1000 deals of {config.game} in a row ended before anyone acted (CORE-OVER-1)"
     raise IllegalActionError(msg, rule_id="CORE-OVER-1")
 
 

@@ -25,6 +25,8 @@ import random
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
+import numpy as np
+
 from cardcore._driver import validate
 from cardcore._text import one_of, shown
 from cardcore.actions import Action
@@ -190,14 +192,15 @@ class Config:
         self.realtime = self.info.realtime
         self.encoding: Encoding = encoding_for(probe)
         """The configuration's encoding (the game's own or the generic one)."""
-        if type(wait) is not bool or (wait and not self.realtime):
+        flag = isinstance(wait, bool | np.bool_)  # numpy's from a sweep too (as vector_env's copy)
+        if not flag or (wait and not self.realtime):
             msg = (
                 f"wait must be True or False, not {shown(wait)}"
-                if type(wait) is not bool
+                if not flag
                 else f"wait=True is for real-time games; in {game}, a turn-based game, the seat to act must act"
             )
             raise OptionError(msg)
-        self.observer = Observer(self.encoding, wait)
+        self.observer = Observer(self.encoding, bool(wait))
         if not (type(rewards) is str and rewards in REWARDS):
             msg = f"rewards must be one of {one_of(REWARDS)}, not {shown(rewards)}"
             raise OptionError(msg)

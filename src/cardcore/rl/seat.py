@@ -169,6 +169,8 @@ class SeatRunner:
         :raises ArgumentError: *obs* or *mask* is not a writable 1-D numpy array of the
             observation's or the action space's size (float and int dtypes); checked before
             the game is dealt, so nothing changes.
+        :raises IllegalActionError: :data:`REDEALS` games in a row ended before the learner
+            acted (CORE-OVER-1): a game whose deals end it, or bound too low.
         """
         self.check_arrays(obs, mask)
         self.skipped = []
@@ -192,7 +194,7 @@ class SeatRunner:
         msg = f"{REDEALS} games of {self.config.game} in a row ended before seat {self.seat} acted"
         if all(g["result"] and g["result"]["reason"] == "truncated" for g in self.skipped[-3:]):
             msg += f": the action bound ({self.config.bound}, max_actions) cut them off"
-        raise CardcoreError(msg)
+        raise IllegalActionError(f"{msg} (CORE-OVER-1)", rule_id="CORE-OVER-1")
 
     def check_arrays(self, obs: Any, mask: Any) -> None:
         """Raise :class:`~cardcore.ArgumentError` unless *obs* and *mask* can take an observation.

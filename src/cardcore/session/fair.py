@@ -39,7 +39,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from cardcore._text import shown
+from cardcore._text import counted, shown
 from cardcore.errors import ArgumentError, CardcoreError, CorruptStateError
 from cardcore.records import replay
 
@@ -194,7 +194,7 @@ class FairReport:
             f"commitment {self.commitment}: matches sha256 of the revealed server seed and salt",
             f"seed {self.seed}: derived from the server seed and every seat's entropy; the record's",
             f"deal: {self.shuffles} shuffle(s) recomputed from the seed; {self.actions} action(s) replayed",
-            f"verified: {self.game}, {len(self.players)} players ({', '.join(self.players)}); {result}",
+            f"verified: {self.game}, {counted(len(self.players), 'player')} ({', '.join(self.players)}); {result}",
         ]
 
 
