@@ -419,13 +419,20 @@ def test_interrupt_is_exit_130_without_traceback() -> None:
     import signal
     import time
 
+    # ``python -m cardcore``, run once the imports are done: a Ctrl-C while Python starts up
+    # (after a fixed second, on a loaded machine) came before the command ran at all
+    start = (
+        "import runpy, sys, cardcore.cli; print('started', flush=True);"
+        " sys.argv[0] = 'cardcore'; runpy.run_module('cardcore', run_name='__main__')"
+    )
     proc = subprocess.Popen(
-        [sys.executable, "-m", "cardcore", "simulate", "golf", "--games", "100000", "-q"],
+        [sys.executable, "-c", start, "simulate", "golf", "--games", "100000", "-q"],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
     )
-    time.sleep(1.0)
+    assert proc.stdout is not None and proc.stdout.readline() == "started\n"
+    time.sleep(1.0)  # the simulation runs
     proc.send_signal(signal.SIGINT)
     _out, err = proc.communicate(timeout=30)
     assert proc.returncode == 130
