@@ -397,11 +397,6 @@ def test_kit_war_every_check_but_persistence_passes_and_positions_go_unchecked()
     assert "positions" in report.skipped  # a game with no action is never sampled
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="the kit's record->replay check at version 0 builds a "
-    "record without the result of a game that ended at the deal",
-)
 def test_kit_persistence_accepts_a_game_over_at_the_deal():
     assert check_game(WAR, players=2, games=1, checks={"persistence"}, strict=False).ok
 
@@ -770,12 +765,6 @@ def test_brittle_rule_for_fails_on_a_card_outside_the_deck(brittle):
         game.act(0, "home JK")
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="the kit's hostile inputs try malformed card words (1H, 11S, ZZ) but never a "
-    "well-formed card the game does not use (JK in a 52-card game), so a rule_for that "
-    "fails on one passes the kit",
-)
 def test_kit_rejections_catch_a_rule_for_that_fails_on_a_card_outside_the_deck(brittle):
     report = check_game(
         brittle,

@@ -120,18 +120,13 @@ def test_time_bounds_are_inclusive_and_floats_and_nulls_are_taken(
 # -- what a timeout plays --------------------------------------------------------------------
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason=(
-        "docs/web.rst and the lobby form ('it resigns', 'nothing: its clock starts again')"
-        " say fallback decides what a timed-out seat plays; the session applies it only when"
-        " the game has no default_action, and every built-in game has one: a Golf seat with"
-        " fallback 'resign' or 'wait' is played 'flip 0' (the field does nothing for any"
-        " built-in game)"
-    ),
-)
 @pytest.mark.parametrize("fallback", ["resign", "wait"])
-def test_the_lobby_fallback_decides_what_a_golf_seat_out_of_time_plays(fallback: str) -> None:
+def test_a_golf_seat_out_of_time_has_golfs_default_played_whatever_the_fallback(
+    fallback: str,
+) -> None:
+    """docs/web.rst (after this review): ``fallback`` is played only for a game whose
+    ``default_action`` answers ``None``; Golf always has one (its first ``flip``), so the
+    lobby form no longer offers a fallback it would ignore."""
     clock = FakeClock()
     with serve(clock=clock) as (client, server, _):
         sid = create(client, "golf", PEOPLE, time={"turn": 30, "fallback": fallback})["session"]
@@ -140,11 +135,9 @@ def test_the_lobby_fallback_decides_what_a_golf_seat_out_of_time_plays(fallback:
             clock.now += 31
             client.portal.call(server.host.wake)
             message = _next_of(ann, "update", "clocks")
-            if fallback == "resign":  # documented: the seat resigns
-                assert message["type"] == "update", message
-                assert message["action"]["text"] == "resign", message["action"]
-            else:  # documented: nothing is played, the clock starts again
-                assert message["type"] == "clocks", message
+            assert message["type"] == "update", message
+            assert message["action"]["cause"] == "timeout"
+            assert message["action"]["text"] == "flip 0", message["action"]
 
 
 def test_the_game_clock_ends_a_turn_based_golf_match_at_its_deadline() -> None:
@@ -243,14 +236,6 @@ def test_the_lobby_lists_a_games_own_agents_first_each_group_by_name() -> None:
 # -- "1 player" ------------------------------------------------------------------------------
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason=(
-        'changelog: \'a one-seat game\'s messages say "1 player", not "1 players"\'; the'
-        " CLI's --agents count check still says '--agents names 2 agents for 1 players'"
-        " (cli/commands.py, cli/compare.py)"
-    ),
-)
 def test_the_cli_agent_count_refusal_for_a_one_seat_game_says_1_player() -> None:
     from cardcore.cli import main
 

@@ -442,7 +442,7 @@ def test_cli_compare_defaults_to_the_one_seat(capsys: Any) -> None:
 
     assert cli.main(["compare", NAME, "--rules", RULE_NAME, "--games", "2"]) == 0
     out = capsys.readouterr().out
-    assert "1 players, 2 games per configuration" in out
+    assert "1 player, 2 games per configuration" in out
 
 
 def test_host_end_makes_the_lone_seat_a_winner_by_default() -> None:

@@ -548,7 +548,7 @@ class GameLogic(Generic[S, A]):
         names = self._implementers("build_deck")
         msg = (
             f"build_deck ({', '.join(names)}) answered {len(deck)} cards: {self.info.name}"
-            f" needs at least {least} for {players} players with these options"
+            f" needs at least {least} for {players} player{'s' * (players != 1)} with these options"
         )
         raise PluginError(msg, plugin=names[0])
 

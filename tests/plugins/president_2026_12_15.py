@@ -312,6 +312,8 @@ class PresLogic(GameLogic[PresState, PresAction]):
             return Give(seat, parse_int(args[0]))
         if verb == "play" and 1 <= len(args) <= 4:
             cards = [Card.parse(w) for w in args]
+            if any(c.suit is None for c in cards):  # (found by the kit's card-not-in-the-game try)
+                raise NotationError(f"no joker is dealt in President: {text!r} (PRES-NOTE-1)")
             if len(set(cards)) != len(cards):
                 raise NotationError(f"a card is named twice in {text!r} (PRES-NOTE-1)")
             return Play(seat, tuple(sorted(cards, key=sort_key)))

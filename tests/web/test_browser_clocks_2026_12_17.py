@@ -36,13 +36,15 @@ def test_the_lobby_form_sets_the_clocks(server: tuple[str, WebServer], browser: 
     page.select_option("#game", "golf")
     assert page.text_content("#turn-label") == "Seconds per turn"
     page.fill("#turn-clock", "45")
-    page.select_option("#fallback", "resign")
+    page.fill("#total-clock", "900")
+    assert page.locator("#fallback").count() == 0  # each built-in game plays its own default
     page.click("#start")
     page.wait_for_selector(".seat-link")
     made = [s for s in web.hub.sessions.values() if s.setup.game == "golf"][-1]
     time = made.config.time
-    assert (time.turn, time.total, time.fallback) == (45, None, "resign")
+    assert (time.turn, time.total, time.fallback) == (45, 900, "first")
     page.fill("#turn-clock", "")  # no number: no clock
+    page.fill("#total-clock", "")
     page.evaluate("document.getElementById('links').textContent = ''")  # the last game's links
     page.click("#start")
     page.wait_for_selector(".seat-link")

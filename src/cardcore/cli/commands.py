@@ -22,7 +22,7 @@ from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
-from cardcore._text import shown
+from cardcore._text import counted, shown
 from cardcore.agents import check_agent
 from cardcore.cli.args import (
     DEFAULT_GAMES,
@@ -377,7 +377,7 @@ def cmd_simulate(console: Console, args: argparse.Namespace) -> int:
         elif args.players is None:
             n = len(agents)
         elif len(agents) != n:
-            msg = f"--agents names {len(agents)} agents for {n} players"
+            msg = f"--agents names {len(agents)} agents for {counted(n, 'player')}"
             raise UsageError(msg)
         check_agent_specs(agents, info)
     if args.json and args.json != "-":

@@ -182,7 +182,7 @@ def parse_agents(text: str | None, players: int | None, what: str) -> list[str] 
         msg = f"{what} names no agent: {text!r}"
         raise UsageError(msg)
     if players is not None and len(specs) not in (1, players):
-        msg = f"{what} names {len(specs)} agents for {players} players"
+        msg = f"{what} names {len(specs)} agents for {counted(players, 'player')}"
         raise UsageError(msg)
     return specs
 
@@ -266,7 +266,7 @@ def cmd_compare(console: Console, args: argparse.Namespace) -> int:
         players = 2
     for flag, specs in (("--agents", agents), ("--vs-agents", vs_agents)):
         if specs is not None and len(specs) not in (1, players):  # two line-ups of two sizes
-            msg = f"{flag} names {len(specs)} agents for {players} players (give one per seat, or one for all)"
+            msg = f"{flag} names {len(specs)} agents for {counted(players, 'player')} (give one per seat, or one for all)"
             raise UsageError(msg)
     skill = parse_skill(args.skill)
     info = game_info(name)

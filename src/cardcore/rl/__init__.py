@@ -95,6 +95,7 @@ def observe(game: Game, seat: int, encoding: Encoding | None = None) -> dict[str
     try:
         obs, mask, _ = Observer(encoding).arrays(game, seat, legal)
     except (AttributeError, IndexError, KeyError, TypeError, ValueError) as exc:
-        msg = f"{unfit} ({len(game.players)} seats, its rules and options): {type(exc).__name__}: {exc}"
+        seats = "1 seat" if len(game.players) == 1 else f"{len(game.players)} seats"
+        msg = f"{unfit} ({seats}, its rules and options): {type(exc).__name__}: {exc}"
         raise ArgumentError(msg) from exc
     return {"observation": obs, "action_mask": mask.astype(np.int8)}

@@ -61,6 +61,15 @@ JUNK = (
     "hit",
 )
 BAD_CARDS = ("1H", "11S", "ZZ", "0C", "JKX", "10X", "H5", "AA")
+WELL_FORMED = (
+    "JK",
+    *(
+        r + s
+        for s in "SHDC"
+        for r in ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+    ),
+)
+"""Every card word; those of cards the game does not hold are tried in place of a legal card."""
 
 
 def _norm(text: str) -> str:
@@ -152,6 +161,19 @@ def bad_inputs(game: Game, rng: random.Random, pool: set[Action], realtime: bool
             for bad_card in rng.sample(BAD_CARDS, 3):
                 wrong = text.replace(tokens[0], bad_card, 1)
                 out.append((f"unknown card: act({seat}, {wrong!r})", act(seat, wrong), REJECT))
+            # a card the notation reads but the game does not hold (a joker in a 52-card game):
+            # chosen without the generator, so the other tries stay those of earlier releases
+            held = {str(c) for pile in game.state.zones.cards for c in pile}
+            absent = [c for c in WELL_FORMED if c not in held]
+            picks = (
+                dict.fromkeys(absent[:1] + absent[game.version % len(absent) :][:1])
+                if absent
+                else {}
+            )
+            for card in picks:  # the first (a joker where none is dealt) and one more, in order
+                wrong = text.replace(tokens[0], card, 1)
+                what = f"a card not in the game: act({seat}, {wrong!r})"
+                out.append((what, act(seat, wrong), REJECT))
     # legal text of one seat sent by another
     for other in range(n):
         if other == seat or not mine:

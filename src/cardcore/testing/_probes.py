@@ -350,7 +350,10 @@ def check_persistence(report: Report, game: Game, host: list[dict[str, Any]]) ->
         report.fail(f"save -> load at version {game.version} does not rebuild the same game")
     record = game.record()
     try:
-        fresh = replay(json.dumps(dict(record, actions=[], result=None, truncated=False)))
+        # the deal alone (its events heard from the first action on); a game the deal ended
+        # keeps its result, which a record of the deal alone then holds
+        dealt = None if record["actions"] else record["result"]
+        fresh = replay(json.dumps(dict(record, actions=[], result=dealt, truncated=False)))
         seen: list[dict[str, Any]] = []
         if host:
             fresh.events.subscribe(Event, lambda e: seen.append(e.to_json()))

@@ -78,8 +78,13 @@ def time_control(value: Any) -> TimeControl:
         ):
             msg = f"'time' {key!r} must be null or seconds from 1 to {MAX_CLOCK:g}, not {shown(seconds, 40)}"
             raise WebError(msg)
-    try:
-        return TimeControl(value.get("turn"), value.get("total"), value.get("fallback", "first"))
+    turn, total, fallback = (value.get(k) for k in (*_CLOCKS, "fallback"))
+    try:  # (float(): a number of another kind, from Python, read as plain seconds)
+        return TimeControl(
+            None if turn is None else float(turn),
+            None if total is None else float(total),
+            "first" if fallback is None else fallback,
+        )
     except CardcoreError as exc:  # the fallback: TimeControl's own message
         raise WebError(f"'time': {exc}") from None
 
