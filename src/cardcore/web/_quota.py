@@ -10,10 +10,12 @@ from __future__ import annotations
 import math
 import os
 import re
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, fields
 from typing import Any
 
+from cardcore._text import counted
 from cardcore.session import Session
 from cardcore.web._requests import WebError
 
@@ -44,6 +46,10 @@ class ServerLimits:
         closes those idle this many seconds (at most *idle_close*).
     :param page: Sessions ``GET /api/sessions`` lists when not asked for a ``limit``.
     :param max_page: The largest ``limit`` it takes.
+    :param max_sockets: WebSocket connections open at once (``CARDCORE_MAX_SOCKETS``):
+        each may hold up to 1 MiB of messages its client has not read yet.
+    :param max_sockets_per_client: WebSocket connections open at once from one client
+        address (``CARDCORE_MAX_SOCKETS_PER_CLIENT``; off by default, as *max_per_client*).
     """
 
     max_sessions: int = 1000
@@ -53,6 +59,8 @@ class ServerLimits:
     idle_when_full: float = 300.0
     page: int = 50
     max_page: int = 200
+    max_sockets: int = 4096
+    max_sockets_per_client: int = 0
 
     def __post_init__(self) -> None:
         for f in fields(self):
@@ -85,6 +93,8 @@ class ServerLimits:
             "max_per_client": "CARDCORE_MAX_SESSIONS_PER_CLIENT",
             "max_bot_games": "CARDCORE_MAX_BOT_GAMES",
             "idle_close": "CARDCORE_IDLE_CLOSE",
+            "max_sockets": "CARDCORE_MAX_SOCKETS",
+            "max_sockets_per_client": "CARDCORE_MAX_SOCKETS_PER_CLIENT",
         }
         values: dict[str, Any] = {}
         for field, var in names.items():
@@ -111,6 +121,25 @@ class Quota:
         """The client address that created each session (since this process started)."""
         self.idle: dict[str, float] = {}
         """Since when no person has been connected to each live session."""
+        self.sockets: Counter[str | None] = Counter()
+        """The WebSocket connections open now, by client address (``None``: unknown)."""
+
+    def open_socket(self, client: str | None) -> str | None:
+        """Count a new WebSocket connection from *client*, or say why it is refused."""
+        limits, sockets = self.limits, self.sockets
+        if limits.max_sockets and sockets.total() >= limits.max_sockets:
+            return f"the server holds {counted(limits.max_sockets, 'connection')}: try again later"
+        most = limits.max_sockets_per_client
+        if most and client is not None and sockets[client] >= most:
+            return f"{counted(most, 'connection')} from your address {'is' if most == 1 else 'are'} open already"
+        sockets[client] += 1
+        return None
+
+    def close_socket(self, client: str | None) -> None:
+        """A connection counted by :meth:`open_socket` closed."""
+        self.sockets[client] -= 1
+        if self.sockets[client] <= 0:
+            del self.sockets[client]
 
     def check(
         self,

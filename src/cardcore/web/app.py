@@ -376,6 +376,18 @@ class WebServer:
         if not same_origin(websocket):  # a page of another site, in a visitor's browser
             await websocket.close(1008, "this server's pages only")
             return
+        client = None if websocket.client is None else websocket.client.host
+        refused = self.quota.open_socket(client)  # max_sockets, max_sockets_per_client
+        if refused is not None:
+            await websocket.accept()  # (so that the client reads why)
+            await websocket.close(1013, refused)  # 1013: try again later
+            return
+        try:
+            await self._carry(websocket)
+        finally:
+            self.quota.close_socket(client)
+
+    async def _carry(self, websocket: WebSocket) -> None:
         await websocket.accept()
         conn = self.host.connect()
 
