@@ -433,7 +433,10 @@ DOC_CLAIMS = [
     ("rl.rst", "nor has any game declared ``GameInfo(realtime=True)``"),
     ("rl.rst", "stays among ``env.agents``, never selected and not terminated"),
     ("rl.rst", "may even pass ``parallel_api_test``"),
-    ("rl.rst", "a policy cannot learn to wait through these environments"),
+    (
+        "rl.rst",
+        'gains one last index, ``"wait"``, set in the mask whenever any other index is',
+    ),  # (was: "a policy cannot learn to wait", until wait=True)
     ("testing-kit.rst", "every open bid's word, in every seat's view"),
     ("web.rst", "each pile's cards top first"),
     ("web.rst", '``notation`` as "Cannot read"'),

@@ -376,7 +376,8 @@ class WebServer:
         if not same_origin(websocket):  # a page of another site, in a visitor's browser
             await websocket.close(1008, "this server's pages only")
             return
-        client = None if websocket.client is None else websocket.client.host
+        peer = getattr(websocket, "client", None)  # (None: a transport that tells no address)
+        client = None if peer is None else peer.host
         refused = self.quota.open_socket(client)  # max_sockets, max_sockets_per_client
         if refused is not None:
             await websocket.accept()  # (so that the client reads why)
