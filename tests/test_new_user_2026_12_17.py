@@ -264,3 +264,29 @@ def test_forged_forwarded_for_does_not_lift_the_session_limit(
 ) -> None:
     status, answer = _post(server, GOLF, {"X-Forwarded-For": "203.0.113.10"})
     assert status == 429, answer
+
+
+# -- the limits' environment variables ---------------------------------------------------------
+
+
+def test_a_bad_socket_limit_variable_is_named_in_its_one_line() -> None:
+    from cardcore.web.app import ServerLimits, WebError
+
+    with pytest.raises(WebError, match=r"^CARDCORE_MAX_SOCKETS_PER_CLIENT must be a number"):
+        ServerLimits.from_env({"CARDCORE_MAX_SOCKETS_PER_CLIENT": "-1"})
+    assert (
+        ServerLimits.from_env({"CARDCORE_MAX_SOCKETS_PER_CLIENT": "2"}).max_sockets_per_client == 2
+    )
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="CARDCORE_IDLE_CLOSE=0.5 stops cardcore serve with 'idle_close must be 0 (off) or at "
+    "least 1 second': the Python field, not the variable the user set (every other bad value "
+    "names CARDCORE_...)",
+)
+def test_a_too_small_idle_close_variable_is_named_in_its_one_line() -> None:
+    from cardcore.web.app import ServerLimits, WebError
+
+    with pytest.raises(WebError, match="CARDCORE_IDLE_CLOSE"):
+        ServerLimits.from_env({"CARDCORE_IDLE_CLOSE": "0.5"})
