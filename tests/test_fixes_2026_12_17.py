@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 pytest.importorskip("starlette")
@@ -26,3 +28,24 @@ def test_the_lobby_offers_each_games_own_agents_first_as_the_default_bot() -> No
         assert "random" in agents and len(set(agents)) == len(agents), name
         general = [a for a in agents if a in ("ismcts", "random")]
         assert general == sorted(general) and agents[-len(general) :] == general, name
+
+
+@pytest.mark.parametrize(
+    ("given", "trusted"), [([], None), (["--forwarded-allow-ips", "10.0.0.1"], "10.0.0.1")]
+)
+def test_serve_believes_forwarded_for_only_from_the_proxies_named(
+    given: list[str], trusted: str | None, tmp_path: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A client's own X-Forwarded-For named any address it liked and lifted the per-client
+    limits (uvicorn believes it from 127.0.0.1 by default)."""
+    uvicorn = pytest.importorskip("uvicorn")
+    from cardcore.cli import main
+
+    seen: list[Any] = []
+    monkeypatch.setattr(uvicorn.Server, "run", lambda self, sockets=None: seen.append(self.config))
+    db = str(tmp_path / "g.db")
+    assert main(["serve", "--port", "0", "--db", db, *given]) == 0
+    (config,) = seen
+    assert config.proxy_headers is (trusted is not None)
+    if trusted is not None:
+        assert config.forwarded_allow_ips == trusted

@@ -99,11 +99,6 @@ def test_play_piped_moves_and_record(tmp_path: Path) -> None:
     assert [a[1] for a in record["actions"]][:2] == ["flip 0", "flip 3"]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="the 'replay it: cardcore replay PATH' hint is neither shell-quoted nor kept on "
-    "one line: a path with a space (or any path past 80 columns when piped) cannot be pasted",
-)
 def test_play_record_hint_is_a_pasteable_command(tmp_path: Path) -> None:
     path = tmp_path / "my games" / "golf.json"
     path.parent.mkdir()
@@ -228,13 +223,6 @@ def test_second_socket_from_one_address_is_closed_with_1013(
     )
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="cardcore serve leaves uvicorn's proxy_headers on: a connection from 127.0.0.1 (the "
-    "docs' nginx proxy, which passes a client's own X-Forwarded-For through) is counted under "
-    "whatever address its X-Forwarded-For names, so CARDCORE_MAX_SOCKETS_PER_CLIENT is lifted "
-    "by one header (docs/web.rst: 'behind a proxy every client has the proxy's address')",
-)
 def test_forged_forwarded_for_does_not_lift_the_socket_limit(
     server: str, golf_session: dict[str, Any]
 ) -> None:
@@ -254,11 +242,6 @@ def test_second_game_from_one_address_is_refused_with_429(
     assert "at most 1" in answer["error"]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="the same for CARDCORE_MAX_SESSIONS_PER_CLIENT: each forged X-Forwarded-For from "
-    "loopback is a fresh client address with a fresh quota of games",
-)
 def test_forged_forwarded_for_does_not_lift_the_session_limit(
     server: str, golf_session: dict[str, Any]
 ) -> None:
@@ -279,12 +262,6 @@ def test_a_bad_socket_limit_variable_is_named_in_its_one_line() -> None:
     )
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="CARDCORE_IDLE_CLOSE=0.5 stops cardcore serve with 'idle_close must be 0 (off) or at "
-    "least 1 second': the Python field, not the variable the user set (every other bad value "
-    "names CARDCORE_...)",
-)
 def test_a_too_small_idle_close_variable_is_named_in_its_one_line() -> None:
     from cardcore.web.app import ServerLimits, WebError
 

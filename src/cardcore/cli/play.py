@@ -13,6 +13,7 @@ import contextlib
 import inspect
 import json
 import os
+import shlex
 import sys
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
@@ -226,8 +227,10 @@ def cmd_play(console: Console, args: argparse.Namespace) -> int:
         console.print("[yellow]left the game before its end[/]")
     if path is not None:
         path = _save(console, path, game.record(), overwrite=args.force)
-        printed = escape(path)  # a path may hold "["
-        console.print(f"record saved to {printed} (replay it: cardcore replay {printed})")
+        printed, command = escape(path), escape(shlex.quote(path))  # a path may hold "[" or " "
+        console.print(  # on one line, however narrow: a command to paste
+            f"record saved to {printed} (replay it: cardcore replay {command})", soft_wrap=True
+        )
     return 0
 
 

@@ -43,6 +43,11 @@ def add_parser(sub: Any) -> None:
             "Run the web server: create a game in the lobby, send each player their link,"
             " play and watch in the browser. Games are kept in --db and resume after a restart."
         ),
+        epilog=(
+            "Limits come from the environment (0: none): CARDCORE_MAX_SESSIONS,"
+            " CARDCORE_MAX_SESSIONS_PER_CLIENT, CARDCORE_MAX_BOT_GAMES, CARDCORE_IDLE_CLOSE,"
+            " CARDCORE_MAX_SOCKETS, CARDCORE_MAX_SOCKETS_PER_CLIENT (see docs/web.rst)."
+        ),
     )
     p.add_argument(
         "--host", default="127.0.0.1", help="the address to listen on (default 127.0.0.1)"
@@ -51,14 +56,26 @@ def add_parser(sub: Any) -> None:
         "--port", type=_port, default=8000, help="the port (default 8000; 0: any free port)"
     )
     p.add_argument(
-        "--db", default="cardcore-sessions.db", metavar="PATH", help="the SQLite database of games"
+        "--db",
+        default="cardcore-sessions.db",
+        metavar="PATH",
+        help="the SQLite database of games (default cardcore-sessions.db in this directory)",
     )
     p.add_argument(
         "--bot-delay",
         type=_seconds("a bot's pause"),
         default=0.4,
         metavar="SECONDS",
-        help="a turn-based bot's pause",
+        help="a turn-based bot's pause, 0 to 60 (default 0.4)",
+    )
+    p.add_argument(
+        "--forwarded-allow-ips",
+        metavar="ADDRESSES",
+        default=None,
+        help=(
+            "trust X-Forwarded-For from these proxy addresses (comma-separated, as uvicorn"
+            " reads them); default: trust none, each client is the address it connects from"
+        ),
     )
 
 
@@ -116,6 +133,10 @@ def cmd_serve(args: argparse.Namespace) -> int:
         ws="auto",
         http="h11",
         h11_max_incomplete_event_size=MAX_HEAD,
+        # a client's own X-Forwarded-For would name any address it likes (and lift the
+        # per-client limits); only a proxy the operator names may say who connected
+        proxy_headers=args.forwarded_allow_ips is not None,
+        forwarded_allow_ips=args.forwarded_allow_ips,
     )
     uvicorn.Server(config).run(sockets=[sock])
     return 0

@@ -108,6 +108,9 @@ class ServerLimits:
                 msg = f"{var} must be a number from 0 in digits, not {text[:40]!r}"
                 raise WebError(msg)
             value: float = float(text) if field == "idle_close" else int(text)
+            if field == "idle_close" and 0 < value < 1:  # (named here: the variable was set)
+                msg = f"{var} must be 0 (off) or at least 1 second, not {text!r}"
+                raise WebError(msg)
             values[field] = value
         return cls(**values)
 
