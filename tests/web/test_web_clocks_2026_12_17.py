@@ -101,3 +101,13 @@ def test_a_real_time_idle_clock_and_a_game_clock_are_taken() -> None:
         sid = create(client, "spit", PEOPLE, time={"turn": 20, "total": 600})["session"]
         config = server.hub.sessions[sid].config.time
         assert (config.turn, config.total, config.fallback) == (20, 600, "first")
+
+
+def test_the_session_answer_shows_its_clocks() -> None:
+    """``GET /api/sessions/{id}`` (a new user could not see over HTTP that a clock was set)."""
+    with serve() as (client, _, _):
+        timed = create(client, "golf", PEOPLE, time={"turn": 45})
+        assert timed["time"] == {"turn": 45.0, "total": None, "fallback": "first"}
+        assert client.get(f"/api/sessions/{timed['session']}").json()["time"] == timed["time"]
+        plain = create(client, "spit", PEOPLE)
+        assert plain["time"] == {"turn": None, "total": None, "fallback": "first"}

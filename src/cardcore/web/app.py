@@ -363,6 +363,7 @@ class WebServer:
                 for s, name in enumerate(session.setup.players)
             ],
             "watch": f"/play/{sid}#watch" if session.config.spectators else None,
+            "time": {k: getattr(session.config.time, k) for k in ("turn", "total", "fallback")},
             "schema": None if session.game is None else session.game.view_schema(),
             "record": f"/api/sessions/{sid}/record"
             if session.phase in ("over", "closed")
