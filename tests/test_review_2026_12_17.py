@@ -82,7 +82,7 @@ def _post(client: Any, time_json: str) -> Any:
         ('{"fallback": {"a": 1}}', "'time': fallback must be one of"),
         ('{"turn": 60, "fallback": "RESIGN"}', "'time': fallback must be one of"),
         ('{"turn": 60, "turn": 30}', "names 'turn' twice"),
-        ('{"Turn": 60}', "'time' takes 'turn', 'total' and 'fallback', not 'Turn'"),
+        ('{"Turn": 60}', "'time' takes 'turn', 'total', 'fallback' and 'forfeit', not 'Turn'"),
         ('{"\\ud800": 1}', "not UTF-8"),
         ("true", "'time' must be an object"),
     ],

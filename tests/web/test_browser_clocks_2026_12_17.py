@@ -42,14 +42,21 @@ def test_the_lobby_form_sets_the_clocks(server: tuple[str, WebServer], browser: 
     page.wait_for_selector(".seat-link")
     made = [s for s in web.hub.sessions.values() if s.setup.game == "golf"][-1]
     time = made.config.time
-    assert (time.turn, time.total, time.fallback) == (45, 900, "first")
+    assert (time.turn, time.total, time.fallback, time.forfeit) == (45, 900, "first", False)
+    page.check("#forfeit")  # "Lose on time"
+    page.evaluate("document.getElementById('links').textContent = ''")  # the last game's links
+    page.click("#start")
+    page.wait_for_selector(".seat-link")
+    lost_on_time = [s for s in web.hub.sessions.values() if s.setup.game == "golf"][-1]
+    assert lost_on_time is not made and lost_on_time.config.time.forfeit is True
     page.fill("#turn-clock", "")  # no number: no clock
     page.fill("#total-clock", "")
     page.evaluate("document.getElementById('links').textContent = ''")  # the last game's links
     page.click("#start")
     page.wait_for_selector(".seat-link")
     later = [s for s in web.hub.sessions.values() if s.setup.game == "golf"][-1]
-    assert later is not made and not later.config.time.is_on
+    assert later is not lost_on_time and not later.config.time.is_on
+    assert later.config.time.forfeit is False  # ticked, but with no clock nothing runs out
     page.close()
 
 

@@ -75,7 +75,7 @@ def test_without_time_no_clock_runs() -> None:
         ({"turn": 60, "fallback": "pass"}, "'time': fallback must be one of"),
         (
             {"turn": 60, "restart": "continue"},
-            "'time' takes 'turn', 'total' and 'fallback', not 'restart'",
+            "'time' takes 'turn', 'total', 'fallback' and 'forfeit', not 'restart'",
         ),
     ],
 )
@@ -107,7 +107,7 @@ def test_the_session_answer_shows_its_clocks() -> None:
     """``GET /api/sessions/{id}`` (a new user could not see over HTTP that a clock was set)."""
     with serve() as (client, _, _):
         timed = create(client, "golf", PEOPLE, time={"turn": 45})
-        assert timed["time"] == {"turn": 45.0, "total": None, "fallback": "first"}
+        assert timed["time"] == {"turn": 45.0, "total": None, "fallback": "first", "forfeit": False}
         assert client.get(f"/api/sessions/{timed['session']}").json()["time"] == timed["time"]
         plain = create(client, "spit", PEOPLE)
-        assert plain["time"] == {"turn": None, "total": None, "fallback": "first"}
+        assert plain["time"] == {"turn": None, "total": None, "fallback": "first", "forfeit": False}

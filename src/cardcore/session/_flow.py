@@ -523,15 +523,16 @@ class Flow(Presence):
         return min(times) if times else None
 
     def _timeout(self, seat: int, at: float, now: float) -> None:
-        """*seat*'s clock ran out at *at*: play its default action(s)."""
+        """*seat*'s clock ran out at *at*: play its default action(s), or (``forfeit``) resign."""
         game = self.game
         if game is None:  # pragma: no cover
             return
-        steps = 1 if self.realtime else self.config.time.max_steps
+        forfeit = self.config.time.forfeit
+        steps = 1 if self.realtime or forfeit else self.config.time.max_steps
         for _ in range(steps):
             if game.is_over or seat not in game.to_act or self.game is not game:
                 return
-            action = self._default_for(game, seat)
+            action = Resign(seat) if forfeit else self._default_for(game, seat)
             if action is None or not self._apply(seat, action, at, "timeout"):
                 break
             if self.realtime or self.clocks.renewed(seat, at):  # a new round: a whole clock

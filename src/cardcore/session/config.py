@@ -113,6 +113,10 @@ class TimeControl:
         legal action of the same kind is played instead): ``"first"`` its first
         legal action, ``"resign"`` it resigns, ``"wait"`` nothing (its clock
         starts again).
+    :param forfeit: ``True``: a seat whose turn clock runs out resigns (the game's
+        :class:`~cardcore.Resign`, as if it had resigned itself) instead of having a
+        default action played for it: losing on time, as a tournament or a ranked
+        table wants it. ``fallback`` and ``max_steps`` are then not used.
     :param restart: Running clocks across a server restart: ``"pause"`` (the
         default) gives every running clock the time it had left when the session
         was last stored, counted again from the restart, so downtime is never
@@ -128,6 +132,7 @@ class TimeControl:
     fallback: str = "first"
     restart: str = "pause"
     max_steps: int = 16
+    forfeit: bool = False
 
     def __post_init__(self) -> None:
         _positive("turn", self.turn)
@@ -135,6 +140,7 @@ class TimeControl:
         _one_of("fallback", self.fallback, _FALLBACKS)
         _one_of("restart", self.restart, _RESTARTS)
         _count("max_steps", self.max_steps, 1)
+        _flag("forfeit", self.forfeit)
 
     @property
     def is_on(self) -> bool:

@@ -51,24 +51,31 @@ def _text(value: Any, what: str) -> str:
 MAX_CLOCK = 86400.0
 """The longest turn or game clock a lobby request may set, in seconds (a day)."""
 _CLOCKS = ("turn", "total")
+_TIME_KEYS = (*_CLOCKS, "fallback", "forfeit")
+_TAKES = "'turn', 'total', 'fallback' and 'forfeit'"
 
 
 def time_control(value: Any) -> TimeControl:
-    """The clocks of a lobby request's ``time``: ``{"turn": s, "total": s, "fallback": ...}``.
+    """The clocks of a lobby request's ``time``:
+    ``{"turn": s, "total": s, "fallback": ..., "forfeit": false}``.
 
     Missing or ``null``: no clock. Each clock is ``null`` or from 1 second to
     :data:`MAX_CLOCK` (a shorter one would have the server time a seat out many times a
-    second); *fallback* is what a timed-out seat plays (:class:`~cardcore.session.TimeControl`).
+    second); *fallback* is what a timed-out seat plays, and ``"forfeit": true`` has it
+    resign instead: it loses on time (:class:`~cardcore.session.TimeControl`).
     """
     if value is None:
         return TimeControl()
     if not isinstance(value, dict):
-        msg = f"'time' must be an object with 'turn', 'total' and 'fallback', not {type(value).__name__}"
+        msg = f"'time' must be an object with {_TAKES}, not {type(value).__name__}"
         raise WebError(msg)
     for key in value:
-        if key not in (*_CLOCKS, "fallback"):
-            msg = f"'time' takes 'turn', 'total' and 'fallback', not {shown(key, 40)}"
+        if key not in _TIME_KEYS:
+            msg = f"'time' takes {_TAKES}, not {shown(key, 40)}"
             raise WebError(msg)
+    forfeit = value.get("forfeit", False)
+    if type(forfeit) is not bool:
+        raise WebError(f"'time' 'forfeit' must be true or false, not {shown(forfeit, 40)}")
     for key in _CLOCKS:
         seconds = value.get(key)
         if seconds is not None and not (
@@ -84,6 +91,7 @@ def time_control(value: Any) -> TimeControl:
             None if turn is None else float(turn),
             None if total is None else float(total),
             "first" if fallback is None else fallback,
+            forfeit=forfeit,
         )
     except CardcoreError as exc:  # the fallback: TimeControl's own message
         raise WebError(f"'time': {exc}") from None

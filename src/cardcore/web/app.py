@@ -63,6 +63,7 @@ from cardcore.web._http import (
 from cardcore.web._lobby import lobby_games
 from cardcore.web._quota import LimitError, Quota, ServerLimits
 from cardcore.web._requests import (
+    _TIME_KEYS,
     MAX_BODY,
     MAX_DEPTH,
     WebError,
@@ -363,7 +364,7 @@ class WebServer:
                 for s, name in enumerate(session.setup.players)
             ],
             "watch": f"/play/{sid}#watch" if session.config.spectators else None,
-            "time": {k: getattr(session.config.time, k) for k in ("turn", "total", "fallback")},
+            "time": {k: getattr(session.config.time, k) for k in _TIME_KEYS},
             "schema": None if session.game is None else session.game.view_schema(),
             "record": f"/api/sessions/{sid}/record"
             if session.phase in ("over", "closed")

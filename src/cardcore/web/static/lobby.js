@@ -166,7 +166,10 @@
     const time = {};  // the clocks: none unless a number of seconds is given
     if ($("turn-clock").value !== "") time.turn = Number($("turn-clock").value);
     if ($("total-clock").value !== "") time.total = Number($("total-clock").value);
-    if (Object.keys(time).length) request.time = time;
+    if (Object.keys(time).length) {
+      if ($("forfeit").checked) time.forfeit = true;  // only with a clock: nothing runs out without
+      request.time = time;
+    }
     const r = await fetch("/api/sessions", { method: "POST", headers: { "Content-Type": "application/json" },
       body: JSON.stringify(request) });
     const data = await r.json();
