@@ -16,6 +16,7 @@ from concurrent.futures import Executor, ProcessPoolExecutor
 from contextlib import ExitStack
 from typing import Any
 
+from markdown_it import MarkdownIt
 from rich.console import Console
 from rich.markdown import Markdown
 from rich.markup import escape
@@ -184,7 +185,7 @@ def cmd_rules(console: Console, game: str, only: str | None) -> int:
     if text is None:
         console.print(f"[dim]no rules text is installed with {escape(game)}[/]")
     else:
-        console.print(Markdown(game_part(text, game)))
+        console.print(_markdown(game_part(text, game)))
     ot = Table(title=f"{game} options (-o NAME=VALUE)", title_style="bold")
     narrow = console.width < NARROW  # one under another, as the house rules
     for col in ("option", "what it sets", "values", "default")[: 1 if narrow else 4]:
@@ -257,8 +258,17 @@ def _one_rule(console: Console, game: str, only: str, text: str | None) -> int:
         hint = f"a rule ID such as {example}, an ID prefix, or " if example else ""
         msg = f"no rule {only!r} in {game} ({hint}a house rule; cardcore rules {game} lists them)"
         raise UsageError(msg)
-    console.print(Markdown("\n".join(chosen)))
+    console.print(_markdown("\n".join(chosen)))
     return 0
+
+
+def _markdown(text: str) -> Markdown:
+    """*text* as rich Markdown, HTML read as the text it is: rich leaves HTML out, so a rules
+    text's ``say wild <colour>`` would lose its ``<colour>``."""
+    rendered = Markdown(text)
+    parser = MarkdownIt("commonmark", {"html": False}).enable(["strikethrough", "table"])
+    rendered.parsed = parser.parse(text)
+    return rendered
 
 
 def _house_rule(console: Console, module: object, ri: RuleInfo, spec: str | None) -> None:
@@ -272,7 +282,7 @@ def _house_rule(console: Console, module: object, ri: RuleInfo, spec: str | None
         console.print(escape(doc))
     if spec is not None:
         console.print()
-        console.print(Markdown(spec))
+        console.print(_markdown(spec))
 
 
 # -- simulate ---------------------------------------------------------------------------------
