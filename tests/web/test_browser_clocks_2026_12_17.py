@@ -83,6 +83,27 @@ def test_the_game_page_counts_the_turn_clock_down(
     page.close()
 
 
+def test_a_clock_of_an_hour_or_more_shows_hours(
+    server: tuple[str, WebServer], browser: Any
+) -> None:
+    base, _ = server
+    made = _create(
+        browser.new_page(),
+        base,
+        "golf",
+        [{"name": "Ann"}, {"name": "Bot", "agent": "golf-greedy", "params": {"seed": 1}}],
+        options={"rounds": 1},
+        seed=5,
+        time={"turn": 86400},
+    )
+    page = browser.new_page()
+    page.goto(base + made["seats"][0]["link"])
+    page.wait_for_function("() => document.querySelector('#clocks').textContent.includes('Ann')")
+    shown = page.text_content("#clocks") or ""
+    assert re.match(r"⏱ Ann \(you\) (24:00:00|23:59:5\d)", shown), shown  # not "1440:00"
+    page.close()
+
+
 def test_a_seat_whose_clock_runs_out_is_played_for(
     server: tuple[str, WebServer], browser: Any
 ) -> None:
@@ -102,5 +123,9 @@ def test_a_seat_whose_clock_runs_out_is_played_for(
     frames = [json.loads(f) for f in page.evaluate("window.cardcore.frames")]
     causes = {(m["action"]["seat"], m["action"]["cause"]) for m in frames if m["type"] == "update"}
     assert (0, "timeout") in causes  # Ann never clicked: her first legal move was played
+    # and her page says so (before, only the other seats were told)
+    page.wait_for_function(
+        "() => document.querySelector('#message').textContent.includes('Your time ran out')"
+    )
     assert web.hub.sessions[made["session"]].game.version >= 1
     page.close()

@@ -683,11 +683,6 @@ _COUNTS = [
 ]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="ServerLimits takes any finite number for a count: 0.5 connections, 2.5 sessions"
-    " a page (only CARDCORE_* variables are read as whole numbers)",
-)
 @pytest.mark.parametrize("field", _COUNTS)
 def test_a_count_limit_that_is_not_a_whole_number_is_refused_naming_it(field: str) -> None:
     with pytest.raises(WebError, match=field):
@@ -695,11 +690,6 @@ def test_a_count_limit_that_is_not_a_whole_number_is_refused_naming_it(field: st
         ServerLimits(**given)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="ServerLimits(page=2.5) or max_page=200.5 is taken, and GET /api/sessions then"
-    " slices its list with a float: TypeError, HTTP 500",
-)
 @pytest.mark.parametrize(
     ("fields", "query"), [({"page": 2.5}, ""), ({"max_page": 200.5}, "?limit=300")]
 )
@@ -743,12 +733,6 @@ def _app_served(web: WebServer) -> Iterator[str]:
         thread.join(10)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="play.js names an action's seat as S.players[seat]: the game clock's EndMatch is the"
-    " host's (seat -1), so the seat's page says 'undefined: end', and so does the replay's"
-    " last step",
-)
 def test_the_seat_page_says_who_ended_a_game_its_clock_ran_out_on() -> None:
     if os.environ.get("CI") != "true" and not os.path.exists("/usr/bin/chromium"):
         pytest.skip("no /usr/bin/chromium")
@@ -780,5 +764,7 @@ def test_the_seat_page_says_who_ended_a_game_its_clock_ran_out_on() -> None:
             label = page.text_content(".replay .label") or ""
             assert "undefined" not in said, said
             assert "undefined" not in label, label
+            assert "the game clock: end" in said, said  # the update's cause names the clock
+            assert "the host: end" in label, label  # a replay step knows only the seat, -1
         finally:
             browser.close()

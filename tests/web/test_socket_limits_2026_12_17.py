@@ -80,5 +80,41 @@ def test_the_socket_limits_are_read_from_the_environment() -> None:
     for bad in ("-1", "1e3", "many"):
         with pytest.raises(WebError, match="CARDCORE_MAX_SOCKETS_PER_CLIENT must be a number"):
             ServerLimits.from_env({"CARDCORE_MAX_SOCKETS_PER_CLIENT": bad})
-    with pytest.raises(WebError, match="max_sockets must be a finite number from 0"):
+    with pytest.raises(WebError, match="max_sockets must be a whole number from 0"):
         ServerLimits(max_sockets=-1)
+
+
+def test_a_connection_that_never_joins_is_closed_after_join_wait() -> None:
+    """The hostile review (2026-12-18): a socket that never joined stayed open for good, so one
+    client could hold every one of ``max_sockets`` with the per-client limit off (the default)."""
+    assert ServerLimits().join_wait == 60.0
+    with serve(server_limits=ServerLimits(join_wait=1)) as (client, server, _):
+        sid = client.post(
+            "/api/sessions", json={"game": "golf", "seats": [{"name": "A"}, {"name": "B"}]}
+        ).json()["session"]
+        with client.websocket_connect("/ws") as idle, client.websocket_connect("/ws") as seated:
+            seated.send_json({"type": "join", "session": sid, "seat": 0})
+            assert seated.receive_json()["type"] == "welcome"
+            start = time.monotonic()
+            idle.send_json({"type": "ping", "t": 1})  # a ping is no join
+            assert idle.receive_json()["type"] == "pong"
+            with pytest.raises(WebSocketDisconnect) as caught:
+                while True:
+                    idle.receive_text()
+            assert (caught.value.code, caught.value.reason) == (
+                1008,
+                "no join or watch within 1 second",
+            )
+            assert 0.8 < time.monotonic() - start < 5
+            _counted(server, 1)  # the seated one stays, past the wait
+            time.sleep(0.3)
+            seated.send_json({"type": "ping", "t": 2})
+            assert any(seated.receive_json()["type"] == "pong" for _ in range(5))
+        _counted(server, 0)
+
+
+def test_join_wait_is_off_at_zero_and_never_below_a_second() -> None:
+    assert ServerLimits(join_wait=0).join_wait == 0
+    for bad in (0.5, -1, float("inf"), True, "60"):
+        with pytest.raises(WebError, match="join_wait must be"):
+            ServerLimits(join_wait=bad)  # type: ignore[arg-type]

@@ -121,6 +121,10 @@ class Hub:
             self._routes[conn] = found.id
         return out
 
+    def joined(self, conn: str) -> bool:
+        """Whether *conn* holds a seat or watches a session now."""
+        return conn in self._routes
+
     def disconnect(self, conn: str, now: float) -> list[Outbound]:
         """Forget *conn* (closed by the transport)."""
         if not self._limiter.keyable(conn):  # a list: no connection of ours

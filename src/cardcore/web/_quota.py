@@ -29,9 +29,16 @@ class LimitError(WebError):
     """A request past one of the server's limits (HTTP 429 with the message)."""
 
 
+_SECONDS = ("idle_close", "idle_when_full", "join_wait")
+"""The fields of :class:`ServerLimits` that are seconds; every other is a whole count."""
+
+
 @dataclass(frozen=True)
 class ServerLimits:
     """What one server holds at once (``0``: no limit, for each count and for *idle_close*).
+
+    Each count is a whole number (an ``int``); *idle_close* and *idle_when_full* are
+    seconds, and may have a fraction.
 
     :param max_sessions: Live sessions (waiting or playing) on the server
         (environment ``CARDCORE_MAX_SESSIONS``).
@@ -50,6 +57,9 @@ class ServerLimits:
         each may hold up to 1 MiB of messages its client has not read yet.
     :param max_sockets_per_client: WebSocket connections open at once from one client
         address (``CARDCORE_MAX_SOCKETS_PER_CLIENT``; off by default, as *max_per_client*).
+    :param join_wait: Seconds a WebSocket connection may stay open without holding a seat
+        or watching a game (``join`` or ``watch``); then it is closed with code 1008, so
+        connections that never join cannot hold every one of *max_sockets*.
     """
 
     max_sessions: int = 1000
@@ -61,18 +71,23 @@ class ServerLimits:
     max_page: int = 200
     max_sockets: int = 4096
     max_sockets_per_client: int = 0
+    join_wait: float = 60.0
 
     def __post_init__(self) -> None:
         for f in fields(self):
             value = getattr(self, f.name)
-            if (
+            if f.name not in _SECONDS:  # a count: 2.5 sessions would slice a page with a float
+                if type(value) is not int or value < 0:
+                    msg = f"{f.name} must be a whole number from 0, not {value!r}"
+                    raise WebError(msg)
+            elif (
                 isinstance(value, bool)
                 or not isinstance(value, int | float)
                 or not 0 <= value < math.inf
             ):
-                msg = f"{f.name} must be a finite number from 0, not {value!r}"
+                msg = f"{f.name} must be a finite number of seconds from 0, not {value!r}"
                 raise WebError(msg)
-        for name in ("idle_close", "idle_when_full"):  # 0 is off; a tiny one spins the sweeper
+        for name in _SECONDS:  # 0 is off; a tiny one spins the sweeper (or closes at once)
             value = getattr(self, name)
             if 0 < value < 1:
                 msg = f"{name} must be 0 (off) or at least 1 second, not {value!r}"

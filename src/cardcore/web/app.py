@@ -405,11 +405,18 @@ class WebServer:
         sender = loop.create_task(pump())
         ended: asyncio.Task[Any] = loop.create_task(conn.ended.wait())  # closed by the session
         receiving = ended  # (then each frame's receive: cancelled with the handler too)
+        wait = self.server_limits.join_wait
+        join_by = loop.time() + wait if wait else None  # (None: a connection may never join)
         try:
             while not conn.closed:
                 receiving = loop.create_task(websocket.receive())
-                await asyncio.wait((receiving, ended), return_when=asyncio.FIRST_COMPLETED)
+                joined = join_by is None or self.hub.joined(conn.id)  # (then no timeout)
+                left = None if join_by is None or joined else max(0.0, join_by - loop.time())
+                await asyncio.wait((receiving, ended), timeout=left, return_when=asyncio.FIRST_COMPLETED)
                 if not receiving.done():
+                    if not ended.done():  # no join or watch in time
+                        with contextlib.suppress(Exception):
+                            await websocket.close(1008, f"no join or watch within {wait:g} second{'s' * (wait != 1)}")
                     break
                 frame = receiving.result()
                 if frame["type"] == "websocket.disconnect":

@@ -114,7 +114,10 @@
         if (m.n !== S.last + 1) { send({ type: "resync", last: S.last }); return; }
         S.last = m.n; S.view = applyPatch(S.view, m.patch); S.version = m.version;
         if (m.clocks) S.clocks = m.clocks;
-        if (m.action && m.action.seat !== seat && m.action.text) say(S.players[m.action.seat] + ": " + m.action.text, "info");
+        if (m.action && m.action.text) {
+          if (m.action.seat !== seat) say(actor(m.action.seat, m.action.cause) + ": " + m.action.text, "info");
+          else if (m.action.cause === "timeout") say("Your time ran out: “" + m.action.text + "” was played for you", "info");
+        }
         tell(m.notes);
         break;
       case "takeback": case "reveal":
@@ -164,7 +167,8 @@
     const now = Date.now() / 1000 + S.offset;
     const left = (deadline) => {
       const s = Math.max(0, Math.ceil(deadline - now));
-      return el("span", { class: s <= 10 ? "low" : "", text: Math.floor(s / 60) + ":" + String(s % 60).padStart(2, "0") });
+      const mmss = String(Math.floor(s / 60) % 60).padStart(s >= 3600 ? 2 : 1, "0") + ":" + String(s % 60).padStart(2, "0");
+      return el("span", { class: s <= 10 ? "low" : "", text: (s >= 3600 ? Math.floor(s / 3600) + ":" : "") + mmss });
     };
     const parts = [];
     for (const [s, deadline] of Object.entries(c.turn || {})) {
@@ -204,6 +208,11 @@
   }
   const card = (c, o) => Cards.card(c, o);
   const name = (s) => S.players[s] + (s === seat ? " (you)" : "");
+  // who made an action: a seat's name, or the host's own (seat -1: the game clock, an operator)
+  function actor(s, cause) {
+    if (S.players[s] !== undefined) return S.players[s];
+    return cause === "clock" ? "the game clock" : s === -1 ? "the host" : "seat " + s;
+  }
 
   function generic(v) {
     const box = el("div", { class: "generic" });
@@ -318,7 +327,7 @@
       const shown = el("div", { class: "table replay-table" });
       replay.append(
         el("button", { text: "◀", onclick: () => step(Math.max(0, d.step - 1)) }),
-        el("span", { class: "label", "data-step": d.step, text: " step " + d.step + " of " + d.steps + (d.action ? " · " + S.players[d.actor] + ": " + d.action : "") + " " }),
+        el("span", { class: "label", "data-step": d.step, text: " step " + d.step + " of " + d.steps + (d.action ? " · " + actor(d.actor) + ": " + d.action : "") + " " }),
         el("button", { text: "▶", onclick: () => step(Math.min(d.steps, d.step + 1)) }),
         shown);
       draw(shown, d.view);  // the public view after d.step actions, in the game's own layout
