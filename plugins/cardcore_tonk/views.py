@@ -52,8 +52,8 @@ FIELDS: tuple[ViewField, ...] = (
     ViewField(
         "shown",
         "per-seat",
-        "Whether each seat's hand lies face up, every card known to all (TONK-VIEW-1: the end"
-        " of a hand shows some or all hands until the next deal)",
+        "Whether the end of the last hand turned each seat's hand face up (TONK-VIEW-1: some"
+        " or all hands until the next deal; as the history's shown says)",
         label="hands face up",
         of="bool",
     ),
@@ -116,10 +116,18 @@ def table(state: TonkState, seat: int | None, points: Sequence[int]) -> dict[str
         "spreads": spreads,
         "taken": None if state.taken < 0 or state.phase != PLAY else str(CARDS[state.taken]),
         "balances": list(state.ledger.totals),
-        "shown": [_face_up(seen[HAND0 + s]) for s in range(n)]
-        if state.phase >= OVER
-        else [False] * n,
+        "shown": _shown(state, seen) if state.phase >= OVER else [False] * n,
     }
+
+
+def _shown(state: TonkState, seen: Sequence[Sequence[int]]) -> list[bool]:
+    """Which hands the end of the last hand turned face up (TONK-VIEW-1), as its history says:
+    a hand of publicly taken cards is known to all after a tonk-out, yet was not shown."""
+    n = state.players
+    if state.past:
+        past = state.past[-1].shown
+        return [False] * n if past is None else [h is not None for h in past]
+    return [_face_up(seen[HAND0 + s]) for s in range(n)]  # (a position: no past hands)
 
 
 def _face_up(marks: Sequence[int]) -> bool:

@@ -83,7 +83,9 @@ class ArgumentError(CardcoreError, TypeError):
 class StaleActionError(IllegalActionError):
     """A real-time action that was legal in the state its player saw, but is not any more.
 
-    Another player got there first. Like every rejection, it changes nothing.
+    Another player got there first. Like every rejection, it changes nothing. A subclass of
+    :class:`IllegalActionError`, so one ``except`` catches both; tell them apart with
+    ``isinstance(err, StaleActionError)`` (a stale action may be asked again on a fresh view).
     """
 
 

@@ -604,11 +604,6 @@ def test_drawn_cards_reach_only_the_drawer_and_a_caught_drop_shows_every_hand() 
 PUBLIC_HAND_HANDS = ["2S 3S 4S 9D 9H", "5C 6C 7C KD 5S"]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="TONK-VIEW-1 says no hand is shown after a tonk-out, but table['shown'] marks a"
-    " losing hand made only of publicly taken cards as face up (history says shown=None)",
-)
 def test_no_hand_is_shown_after_a_tonk_out_even_one_made_of_public_cards() -> None:
     """Two seats, seat 1 deals, hands=2, upcard QC, stock JD JS 8C 9C.
 
