@@ -20,7 +20,10 @@ hit since their last turn began), ``result`` (``{"winners": [...],
 "reason": ...}`` of a finished session) and, with it, ``last`` (``[hand, dealer]`` of
 the session's last deal, a void one too, when it ended after that deal: the view
 names it, and a position holds no finished hands to read it from; its dealer is the
-seat before ``dealer``, TONK-DEALER-2).
+seat before ``dealer``, TONK-DEALER-2). Between hands and at the end, ``shown``
+lists the seats whose hands the last hand turned face up, when that is not
+every hand known to all (after a tonk-out a hand of taken cards is known to
+all but was not shown: ``shown=[]``).
 
 Two more optional fields stack what chance would otherwise decide, with no
 option needed:
@@ -49,6 +52,7 @@ from cardcore import Card, NotationError, OptionError, Result
 from cardcore.positions import read_position, refused, write_position
 from cardcore_tonk.melds import CARDS, hit_targets, index_of, meld_of
 from cardcore_tonk.state import BETWEEN, HAND0, OVER, PHASES, PLAY, START, STOCK, TonkState
+from cardcore_tonk.views import _face_up
 
 if TYPE_CHECKING:
     from cardcore_tonk.logic import TonkLogic
@@ -69,6 +73,7 @@ _OPTIONAL: dict[str, Any] = {
     "next": None,
     "result": None,
     "last": None,
+    "shown": None,
 }
 
 
@@ -105,7 +110,20 @@ def write(state: TonkState) -> str:
         last = (state.past[-1].hand, state.past[-1].dealer) if state.past else state.last_deal
         if state.phase >= OVER and last is not None:  # the deal the view names (a void one too)
             fields["last"] = list(last)
+    if state.phase >= OVER:  # the hands the last hand turned face up, where knowledge alone
+        shown = _shown_seats(state)  # would say otherwise (a hand of taken cards, not shown)
+        seen = state.zones.seen
+        known = [s for s in range(state.players) if _face_up(seen[HAND0 + s])]
+        if shown is not None and shown != known:
+            fields["shown"] = shown
     return write_position("tonk", fields, state.zones)
+
+
+def _shown_seats(state: TonkState) -> list[int] | None:
+    """The seats whose hands the end of the last hand showed (``None``: not known here)."""
+    if state.past:
+        return [s for s, h in enumerate(state.past[-1].shown or ()) if h is not None]
+    return None if state.last_shown is None else list(state.last_shown)
 
 
 def stack_deals(position: str, deals: Sequence[str | Sequence[str]]) -> str:
@@ -250,6 +268,10 @@ def read(logic: TonkLogic, text: str, players: int, options: Mapping[str, Any]) 
                 f"last names dealer {state.last_deal[1]}, but the next dealer is {state.dealer}:"
                 f" the last deal was seat {(state.dealer - 1) % players}'s (TONK-DEALER-2)"
             )
+    if fields["shown"] is not None:
+        if phase < OVER:
+            raise _bad("shown names the hands the last hand showed (phase 'over' or 'between')")
+        state.last_shown = tuple(sorted(set(_seats(fields, "shown", players))))
     # the cards: hands, spreads and what was taken
     cards = zones.cards
     sizes = [len(cards[HAND0 + s]) for s in range(players)]

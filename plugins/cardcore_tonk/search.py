@@ -55,16 +55,18 @@ def position_from_view(logic: TonkLogic, view: Mapping[str, Any], zones: Zones) 
         "chance": 1,
     }
     seen = zones.seen
-    for s, face_up in enumerate(table.get("shown") or ()):
-        if face_up:  # a hand turned face up (the viewer's own too): every seat knows it
-            seen[HAND0 + s] = [ALL] * len(seen[HAND0 + s])
+    shown = [s for s, face_up in enumerate(table.get("shown") or ()) if face_up]
+    for s in shown:  # a hand turned face up (the viewer's own too): every seat knows it
+        seen[HAND0 + s] = [ALL] * len(seen[HAND0 + s])
+    if phase in ("between", "over"):  # (a hand of taken cards is known to all, not shown)
+        fields["shown"] = shown
     spreads = table["spreads"]
     if spreads:
         fields["spreads"] = [[len(sp["cards"]), sp["owner"]] for sp in spreads]
     if table["taken"] is not None:
         fields["taken"] = table["taken"]
-        shown = any(table["taken"] in zone["cards"] for zone in view["zones"])
-        if not shown:  # (laid in a spread, it lies where the view shows it)
+        placed = any(table["taken"] in zone["cards"] for zone in view["zones"])
+        if not placed:  # (laid in a spread, it lies where the view shows it)
             _hold_taken(zones, Card.parse(table["taken"]), HAND0 + table["turn"], view.get("seat"))
     return write_position("tonk", fields, zones)
 

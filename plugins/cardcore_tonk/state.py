@@ -83,6 +83,7 @@ class TonkState(GameState):
         "hand_no",
         "hands",
         "last_deal",
+        "last_shown",
         "ledger",
         "melds",
         "next_deals",
@@ -149,6 +150,9 @@ class TonkState(GameState):
         self.last_deal: tuple[int, int] | None = None
         """(hand number, dealer) of the last deal of a session that ended after it, read from a
         position (which holds no :attr:`past`); ``None`` otherwise."""
+        self.last_shown: tuple[int, ...] | None = None
+        """The seats whose hands the last hand's end turned face up, read from a position
+        between hands or at the end (which holds no :attr:`past`); ``None`` otherwise."""
 
     def gather(self) -> None:
         """Collect every card into the stock and shuffle it for the next hand (TONK-SESSION-2).
@@ -173,11 +177,13 @@ class TonkState(GameState):
         self.was_hit = 0
 
     def snapshot(self) -> dict[str, Any]:
-        """Every slot as JSON-ready data, ``last_deal`` only when a position set it (so the
-        saves written before it existed still match their replayed state)."""
+        """Every slot as JSON-ready data, ``last_deal`` and ``last_shown`` only when a position
+        set them (so the saves written before they existed still match their replayed state)."""
         out = super().snapshot()
         if self.last_deal is None:
             del out["last_deal"]
+        if self.last_shown is None:
+            del out["last_shown"]
         return out
 
     def clone(self) -> TonkState:
@@ -211,4 +217,5 @@ class TonkState(GameState):
         new.cut = self.cut
         new.next_deals = self.next_deals
         new.last_deal = self.last_deal
+        new.last_shown = self.last_shown
         return new

@@ -53,7 +53,7 @@ FIELDS: tuple[ViewField, ...] = (
         "shown",
         "per-seat",
         "Whether the end of the last hand turned each seat's hand face up (TONK-VIEW-1: some"
-        " or all hands until the next deal; as the history's shown says)",
+        " or all hands until the next deal; the history's shown agrees)",
         label="hands face up",
         of="bool",
     ),
@@ -127,7 +127,9 @@ def _shown(state: TonkState, seen: Sequence[Sequence[int]]) -> list[bool]:
     if state.past:
         past = state.past[-1].shown
         return [False] * n if past is None else [h is not None for h in past]
-    return [_face_up(seen[HAND0 + s]) for s in range(n)]  # (a position: no past hands)
+    if state.last_shown is not None:  # read from a position, which holds no past hands
+        return [s in state.last_shown for s in range(n)]
+    return [_face_up(seen[HAND0 + s]) for s in range(n)]  # (a position of before last_shown)
 
 
 def _face_up(marks: Sequence[int]) -> bool:

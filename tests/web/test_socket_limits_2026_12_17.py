@@ -118,3 +118,11 @@ def test_join_wait_is_off_at_zero_and_never_below_a_second() -> None:
     for bad in (0.5, -1, float("inf"), True, "60"):
         with pytest.raises(WebError, match="join_wait must be"):
             ServerLimits(join_wait=bad)  # type: ignore[arg-type]
+
+
+def test_join_wait_is_read_from_the_environment() -> None:
+    assert ServerLimits.from_env({"CARDCORE_JOIN_WAIT": "90.5"}).join_wait == 90.5
+    assert ServerLimits.from_env({"CARDCORE_JOIN_WAIT": "0"}).join_wait == 0
+    for bad in ("0.5", "1e3", "-1", "soon"):
+        with pytest.raises(WebError, match="CARDCORE_JOIN_WAIT must be"):
+            ServerLimits.from_env({"CARDCORE_JOIN_WAIT": bad})

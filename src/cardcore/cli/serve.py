@@ -46,7 +46,8 @@ def add_parser(sub: Any) -> None:
         epilog=(
             "Limits come from the environment (0: none): CARDCORE_MAX_SESSIONS,"
             " CARDCORE_MAX_SESSIONS_PER_CLIENT, CARDCORE_MAX_BOT_GAMES, CARDCORE_IDLE_CLOSE,"
-            " CARDCORE_MAX_SOCKETS, CARDCORE_MAX_SOCKETS_PER_CLIENT (see docs/web.rst)."
+            " CARDCORE_MAX_SOCKETS, CARDCORE_MAX_SOCKETS_PER_CLIENT, CARDCORE_JOIN_WAIT"
+            " (see docs/web.rst)."
         ),
     )
     p.add_argument(

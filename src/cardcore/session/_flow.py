@@ -87,7 +87,7 @@ class Flow(Presence):
         self.conns: dict[str, Conn] = {}
         limits = config.limits
         self.limiter = RateLimiter(limits.rate, limits.burst, limits.close_after)
-        self.clocks = Clocks(config.time, realtime)
+        self.clocks = Clocks(config.time, realtime, session_id)
         self.spec = SpectatorFeed(config.spectator_delay)
         self.views: list[dict[str, Any]] = [{} for _ in range(self.players)]
         self.foreign = [0] * self.players
@@ -532,7 +532,8 @@ class Flow(Presence):
         for _ in range(steps):
             if game.is_over or seat not in game.to_act or self.game is not game:
                 return
-            action = Resign(seat) if forfeit else self._default_for(game, seat)
+            wait = forfeit and self.realtime and _nothing_now(game, seat)  # its game's own word
+            action = (None if wait else Resign(seat)) if forfeit else self._default_for(game, seat)
             if action is None or not self._apply(seat, action, at, "timeout"):
                 break
             if self.realtime or self.clocks.renewed(seat, at):  # a new round: a whole clock
@@ -590,3 +591,10 @@ class Flow(Presence):
 def _has_default(game: Game) -> bool:
     return type(game.logic).default_action is not GameLogic.default_action
 
+
+def _nothing_now(game: Game, seat: int) -> bool:
+    """Whether *game*'s own default says *seat* has nothing to do now (a failing one: no)."""
+    try:
+        return _has_default(game) and game.logic.default_action(game.state, seat) is None
+    except Exception:
+        return False

@@ -15,6 +15,7 @@ server was down fire on the first ``tick``.
 
 from __future__ import annotations
 
+import hashlib
 import math
 from collections.abc import Iterable, Mapping
 from typing import Any
@@ -27,6 +28,10 @@ GAME_CLOCK = -1
 """The seat number :meth:`Clocks.due` gives the game clock."""
 
 
+def _draw(text: str) -> bytes:
+    return hashlib.blake2b(text.encode("utf-8", "replace"), digest_size=8).digest()
+
+
 class Clocks:
     """The running clocks of one game.
 
@@ -34,11 +39,14 @@ class Clocks:
     :param realtime: Whether the game is real-time (turn clocks become idle clocks).
     """
 
-    __slots__ = ("control", "done", "realtime", "to_act", "total", "turn")
+    __slots__ = ("control", "done", "realtime", "salt", "to_act", "total", "turn")
 
-    def __init__(self, control: TimeControl, realtime: bool) -> None:
+    def __init__(self, control: TimeControl, realtime: bool, salt: str = "") -> None:
         self.control = control
         self.realtime = realtime
+        self.salt = salt
+        """Orders seats whose clocks run out at the same instant (the session's id): a draw
+        fixed for the session, never the seat numbers (with ``forfeit`` the first loses)."""
         self.turn: dict[int, float] = {}
         """Per seat that may act, the deadline of its turn (or idle) clock."""
         self.total: float | None = None
@@ -150,15 +158,22 @@ class Clocks:
 
     def due(self, now: float) -> tuple[float, int] | None:
         """The first clock that has run out by *now*: ``(deadline, seat)``, the game clock as
-        :data:`GAME_CLOCK`; ``None`` if none has. Ties: the game clock, then seats in order."""
+        :data:`GAME_CLOCK`; ``None`` if none has. Ties: the game clock, then the seats in an
+        order drawn from :attr:`salt` and the deadline (not by seat number)."""
         best: tuple[float, int] | None = None
         if self.total is not None and self.total <= now:
             best = (self.total, GAME_CLOCK)
-        for seat in sorted(self.turn):
-            deadline = self.turn[seat]
-            if deadline <= now and (best is None or deadline < best[0]):
-                best = (deadline, seat)
-        return best
+        tied: list[int] = []
+        for seat, deadline in self.turn.items():
+            if deadline <= now and (best is None or deadline <= best[0]):
+                if best is None or deadline < best[0]:
+                    best, tied = (deadline, seat), []
+                tied.append(seat)
+        if best is None or best[1] == GAME_CLOCK or len(tied) < 2:
+            return best
+        deadline = best[0]
+        first = min(tied, key=lambda s: _draw(f"{self.salt}:{deadline!r}:{s}"))
+        return deadline, first
 
     def public(self, seat: int | None = None) -> dict[str, Any]:
         """The clocks as *seat* sees them: deadlines on the server's clock.

@@ -116,7 +116,11 @@ class TimeControl:
     :param forfeit: ``True``: a seat whose turn clock runs out resigns (the game's
         :class:`~cardcore.Resign`, as if it had resigned itself) instead of having a
         default action played for it: losing on time, as a tournament or a ranked
-        table wants it. ``fallback`` and ``max_steps`` are then not used.
+        table wants it. ``fallback`` and ``max_steps`` are then not used. It needs a
+        *turn* clock (the game clock ends the match for everyone), and spares a
+        real-time seat whose game says it has nothing to do now (Spit once a spit is
+        asked for). Seats whose clocks run out at the same instant are taken in an
+        order drawn for the session, never by seat number.
     :param restart: Running clocks across a server restart: ``"pause"`` (the
         default) gives every running clock the time it had left when the session
         was last stored, counted again from the restart, so downtime is never

@@ -37,8 +37,8 @@ _SECONDS = ("idle_close", "idle_when_full", "join_wait")
 class ServerLimits:
     """What one server holds at once (``0``: no limit, for each count and for *idle_close*).
 
-    Each count is a whole number (an ``int``); *idle_close* and *idle_when_full* are
-    seconds, and may have a fraction.
+    Each count is a whole number (an ``int``); *idle_close*, *idle_when_full* and
+    *join_wait* are seconds, and may have a fraction (each 0, off, or at least 1).
 
     :param max_sessions: Live sessions (waiting or playing) on the server
         (environment ``CARDCORE_MAX_SESSIONS``).
@@ -59,7 +59,8 @@ class ServerLimits:
         address (``CARDCORE_MAX_SOCKETS_PER_CLIENT``; off by default, as *max_per_client*).
     :param join_wait: Seconds a WebSocket connection may stay open without holding a seat
         or watching a game (``join`` or ``watch``); then it is closed with code 1008, so
-        connections that never join cannot hold every one of *max_sockets*.
+        connections that never join cannot hold every one of *max_sockets*
+        (``CARDCORE_JOIN_WAIT``; 0: never closed so).
     """
 
     max_sessions: int = 1000
@@ -110,6 +111,7 @@ class ServerLimits:
             "idle_close": "CARDCORE_IDLE_CLOSE",
             "max_sockets": "CARDCORE_MAX_SOCKETS",
             "max_sockets_per_client": "CARDCORE_MAX_SOCKETS_PER_CLIENT",
+            "join_wait": "CARDCORE_JOIN_WAIT",
         }
         values: dict[str, Any] = {}
         for field, var in names.items():
@@ -118,12 +120,13 @@ class ServerLimits:
                 continue
             # plain ASCII digits (a decimal point for seconds): int() and float() also read
             # "1_000", " 5", other scripts' digits, "inf" and "1e-300"
-            pattern = r"[0-9]{1,12}(\.[0-9]{1,6})?" if field == "idle_close" else r"[0-9]{1,12}"
+            seconds = field in _SECONDS
+            pattern = r"[0-9]{1,12}(\.[0-9]{1,6})?" if seconds else r"[0-9]{1,12}"
             if not re.fullmatch(pattern, text):
                 msg = f"{var} must be a number from 0 in digits, not {text[:40]!r}"
                 raise WebError(msg)
-            value: float = float(text) if field == "idle_close" else int(text)
-            if field == "idle_close" and 0 < value < 1:  # (named here: the variable was set)
+            value: float = float(text) if seconds else int(text)
+            if seconds and 0 < value < 1:  # (named here: the variable was set)
                 msg = f"{var} must be 0 (off) or at least 1 second, not {text!r}"
                 raise WebError(msg)
             values[field] = value

@@ -75,7 +75,8 @@ def time_control(value: Any) -> TimeControl:
             raise WebError(msg)
     forfeit = value.get("forfeit", False)
     if type(forfeit) is not bool:
-        raise WebError(f"'time' 'forfeit' must be true or false, not {shown(forfeit, 40)}")
+        msg = f"'time' 'forfeit' must be true or false, not {shown(forfeit, 40)}"
+        raise WebError(msg)
     for key in _CLOCKS:
         seconds = value.get(key)
         if seconds is not None and not (

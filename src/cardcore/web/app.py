@@ -415,8 +415,9 @@ class WebServer:
                 await asyncio.wait((receiving, ended), timeout=left, return_when=asyncio.FIRST_COMPLETED)
                 if not receiving.done():
                     if not ended.done():  # no join or watch in time
+                        why = f"no join or watch within {wait:,.10g} second{'s' * (wait != 1)}"
                         with contextlib.suppress(Exception):
-                            await websocket.close(1008, f"no join or watch within {wait:g} second{'s' * (wait != 1)}")
+                            await websocket.close(1008, why)
                     break
                 frame = receiving.result()
                 if frame["type"] == "websocket.disconnect":

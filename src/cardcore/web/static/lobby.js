@@ -167,7 +167,7 @@
     if ($("turn-clock").value !== "") time.turn = Number($("turn-clock").value);
     if ($("total-clock").value !== "") time.total = Number($("total-clock").value);
     if (Object.keys(time).length) {
-      if ($("forfeit").checked) time.forfeit = true;  // only with a clock: nothing runs out without
+      if ($("forfeit").checked && time.turn !== undefined) time.forfeit = true;  // a seat's own clock
       request.time = time;
     }
     const r = await fetch("/api/sessions", { method: "POST", headers: { "Content-Type": "application/json" },

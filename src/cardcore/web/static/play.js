@@ -115,8 +115,10 @@
         S.last = m.n; S.view = applyPatch(S.view, m.patch); S.version = m.version;
         if (m.clocks) S.clocks = m.clocks;
         if (m.action && m.action.text) {
-          if (m.action.seat !== seat) say(actor(m.action.seat, m.action.cause) + ": " + m.action.text, "info");
-          else if (m.action.cause === "timeout") say("Your time ran out: “" + m.action.text + "” was played for you", "info");
+          const a = m.action, lost = a.cause === "timeout" && a.text === "resign";  // forfeit
+          if (a.seat !== seat) say(actor(a.seat, a.cause) + (lost ? " ran out of time and resigned" : ": " + a.text), "info");
+          else if (lost) say("Your time ran out: you lost on time", "info");
+          else if (a.cause === "timeout") say("Your time ran out: “" + a.text + "” was played for you", "info");
         }
         tell(m.notes);
         break;
