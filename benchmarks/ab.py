@@ -267,8 +267,13 @@ sys.path.insert(0, sys.argv[1])
 import bare_golf, bare_tonk
 clock = time.process_time
 out = {}
-for name, module, games, players in (("golf", bare_golf, 400, 4), ("tonk", bare_tonk, 20000, 3)):
-    play = module.play_game
+def nodrop(rnd, players):  # run.py's bare "tonk-nodrop": players who never drop
+    return bare_tonk.play_hand(rnd.random, players, drop=False)
+for name, play, games, players in (
+    ("golf", bare_golf.play_game, 400, 4),
+    ("tonk", bare_tonk.play_game, 20000, 3),
+    ("tonk-nodrop", nodrop, 2000, 3),
+):
     rows = []
     for batch in range(4):  # the first batch warms up and is dropped
         rnd = random.Random(1000 * batch + 1)
@@ -286,7 +291,8 @@ json.dump(out, open(sys.argv[2], "w"))
 """
 """``--bare``: in a fresh process, time each bare loop as run.py's ``bare_round`` does (a
 fixed batch of games, CPU time; 400 four-player Golf matches, 20,000 three-player Tonk
-hands; the median of 3 batches after one warm-up batch); needs no cardcore."""
+hands, 2,000 never-drop Tonk hands; the median of 3 batches after one warm-up batch);
+needs no cardcore."""
 
 
 def _fmt(value: float) -> str:
