@@ -23,8 +23,8 @@ with ``new_game`` inside the timed loop, no views and no agent objects; the
 bare loops of ``bare_golf.py`` and ``bare_tonk.py`` make the same choices among
 the same legal sets, and every engine throughput figure is also given as a
 ratio to the bare loop of its game (Golf layouts other than 6 are compared
-with the bare GOLF6 loop, marked ``~``). Bare and engine rounds alternate, so a
-burst of load hits both.
+with the bare GOLF6 loop, marked ``~``). Each round times the bare loop right
+before the engine, so a burst of load hits both.
 """
 
 from __future__ import annotations
@@ -170,6 +170,29 @@ def engine_round(
             legal = legal_actions(game.to_act[0])
             apply(legal[int(rand() * len(legal))])
         decisions += game.version
+    elapsed = clock() - start
+    return games / elapsed, decisions / elapsed
+
+
+def logic_round(cfg: Config, games: int, seed: int) -> tuple[float, float]:
+    """Random play straight through the game's logic, no :class:`~cardcore.Game` driver
+    (``logic.legal_actions`` and ``logic.apply`` on ``game.state``; ``new_game`` included;
+    the same choices as :func:`engine_round`): the driver's share is the difference (not
+    a target)."""
+    rand = random.Random(seed).random
+    new_game = cardcore.new_game
+    name, players, options = cfg.name, cfg.players, cfg.options
+    decisions = 0
+    start = clock()
+    for i in range(games):
+        game = new_game(name, players, options=options, seed=seed + i)
+        state = game.state
+        legal_actions = game.logic.legal_actions
+        apply = game.logic.apply
+        while not state.is_over:
+            legal = legal_actions(state, state.to_act[0])
+            apply(state, legal[int(rand() * len(legal))], None)
+            decisions += 1
     elapsed = clock() - start
     return games / elapsed, decisions / elapsed
 
@@ -526,6 +549,7 @@ def run(
     sub: dict[str, list[tuple[float, float]]] = {c.key: [] for c in configs}
     log: dict[str, list[tuple[float, float]]] = {c.key: [] for c in configs}  # move-log subscriber
     solo: dict[str, list[tuple[float, float]]] = {c.key: [] for c in configs}  # single_thread()
+    bare_logic: dict[str, list[tuple[float, float]]] = {c.key: [] for c in configs}  # no Game
     paired: dict[str, list[float]] = {c.key: [] for c in configs}  # bare decisions/s, same round
     ops: dict[str, list[dict[str, float]]] = {c.key: [] for c in configs}
     # rounds outside, configurations inside: a burst of load lands in one round of several
@@ -548,6 +572,7 @@ def run(
                 )
             if cfg.key == "golf-6":
                 solo[cfg.key].append(engine_round(cfg, sizes.n(cfg.games), seed, False, single=True))
+                bare_logic[cfg.key].append(logic_round(cfg, sizes.n(cfg.games), seed))
             if cfg.key != "tonk-nodrop":  # the same operations as "tonk"
                 ops[cfg.key].append(operations_round(cfg, sizes, 500 + r))
     for cfg in configs:
@@ -588,6 +613,11 @@ def run(
             row["decisions_per_s_single_thread"] = statistics.median(x[1] for x in solo[cfg.key])
             row["decisions_per_s_single_thread_ratio"] = statistics.median(
                 x[1] / b for b, x in zip(b_rows, solo[cfg.key], strict=True)
+            )
+        if bare_logic[cfg.key]:
+            row["decisions_per_s_logic_only"] = statistics.median(x[1] for x in bare_logic[cfg.key])
+            row["decisions_per_s_logic_only_ratio"] = statistics.median(
+                x[1] / b for b, x in zip(b_rows, bare_logic[cfg.key], strict=True)
             )
         if ops[cfg.key]:
             row.update(_median(ops[cfg.key]))
@@ -784,6 +814,10 @@ def tables(results: Mapping[str, Any]) -> list[tuple[str, list[str], list[list[s
         rows.append(["golf-6 random play after single_thread() (not a target: no lock)",
                      f"{_fmt(g6['decisions_per_s_single_thread'])} decisions/s,"
                      f" {g6['decisions_per_s_single_thread_ratio']:.3f}x bare"])  # fmt: skip
+    if "decisions_per_s_logic_only" in g6:
+        rows.append(["golf-6 random play through its logic alone, no Game (not a target)",
+                     f"{_fmt(g6['decisions_per_s_logic_only'])} decisions/s,"
+                     f" {g6['decisions_per_s_logic_only_ratio']:.3f}x bare"])  # fmt: skip
     ca = results.get("clone_apply")
     if ca:
         rows.append(["clone()+apply on clone and original, null game at action 100",
