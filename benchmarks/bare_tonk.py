@@ -106,7 +106,7 @@ def _unrolled(n: int) -> Callable[[list[int], Rand], None]:
     """A straight-line Fisher-Yates for *n* items: step *i*, from ``n - 1`` down to 1,
     swaps ``a[i]`` with ``a[trunc(random() * (i + 1))]``, one line per step with ``i`` and
     ``float(i + 1)`` as constants (faster than the loop: the yardstick as a careful
-    engineer writes it, found by an audit of 2026-12-16)."""
+    engineer writes it, found by an audit of 2026-12-04)."""
     lines = ["def shuffle(a, rand, trunc=trunc):"]
     lines += [
         f"    j = trunc(rand() * {float(i + 1)!r}); a[{i}], a[j] = a[j], a[{i}]"

@@ -184,3 +184,39 @@ def test_ismcts_time_prints_every_game(capsys: pytest.CaptureFixture[str]) -> No
     lines = capsys.readouterr().out.splitlines()
     assert [line.split()[0] for line in lines[1:]] == list(ismcts_time.GAMES)
     assert all(float(line.split()[2]) >= 0 for line in lines[1:])
+
+
+def test_replay_split_times_every_step_of_a_replay() -> None:
+    split = _module("replay_split").split("tonk", 3)
+    assert set(split) == {
+        "actions_per_record",
+        "replay",
+        "read (_as_mapping)",
+        "fields (_check_record)",
+        "new_game",
+        "new_game + act each action",
+    }
+    assert split["actions_per_record"] >= 1
+    assert all(us > 0 for us in split.values())
+
+
+def test_the_logic_alone_row_plays_the_engines_games(results: dict[str, object]) -> None:
+    games = results["games"]
+    assert isinstance(games, dict)
+    golf = games["golf-6"]
+    assert golf["decisions_per_s_logic_only"] > 0  # timed: no figure asserted
+    run = _module("run")
+    cfg = {c.key: c for c in run.CONFIGS}["golf-6"]
+    rand = random.Random(3).random
+    game = cardcore.new_game(cfg.name, cfg.players, options=cfg.options, seed=7)
+    twin = cardcore.new_game(cfg.name, cfg.players, options=cfg.options, seed=7)
+    state, logic = twin.state, twin.logic
+    steps = 0
+    while not game.is_over:  # the same choices through the driver and through the logic
+        legal = game.legal_actions(game.to_act[0])
+        assert legal == logic.legal_actions(state, state.to_act[0])
+        pick = int(rand() * len(legal))
+        game.apply(legal[pick])
+        logic.apply(state, legal[pick], None)
+        steps += 1
+    assert state.is_over and steps == game.version
