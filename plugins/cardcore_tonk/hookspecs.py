@@ -3,14 +3,17 @@
 Every one of them is asked **once**, when a configuration is built
 (:class:`cardcore_tonk.logic.TonkLogic`'s ``__init__``, through
 ``ruleset.resolve``); answers that must act during play are plain callables
-the logic keeps and calls. No hook is called per decision. House rules that
+the logic keeps and calls. No hook is called per decision. One exception:
+:func:`tonk_out_units` is also asked at each tonk-out when an implementation
+reads its *options* (a house rule's own option steering the payout). House rules that
 forbid actions use the core's ``forbid_action`` hook, and rules that adjust a
 hand's payouts the core's ``score_round`` (the core applies both).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
 
 from cardcore import hookspec
 from cardcore_tonk.melds import DealVerdict
@@ -64,17 +67,22 @@ def tonk_deal_judge() -> (
 
 
 @hookspec(firstresult=True)
-def tonk_out_units(new_spread: bool) -> int | None:
+def tonk_out_units(new_spread: bool, options: Mapping[str, Any]) -> int | None:
     """Return how many stakes every other player pays a player who tonks out.
 
     Stops at the first non-``None`` result; the game answers 2 (TONK-OUT-1) with
     ``trylast=True``. Asked twice per configuration, once for each value of
-    *new_spread*.
+    *new_spread*, with the configuration's default options; when an implementation
+    takes *options*, asked again at each tonk-out with the game's own (so a house
+    rule's option, ``options["tonk_multiple"]``, sets the payout).
 
     :param new_spread: Whether the player laid a new spread in the turn they went out.
+    :param options: The game's options, house rules' options included (read only).
     :returns: The number of stakes.
 
     .. versionadded:: 0.1
+    .. versionchanged:: 0.6
+       The *options* argument (an implementation may leave it out, as before).
     """
 
 

@@ -128,17 +128,18 @@ class TonkLogic(GameLogic[TonkState, TonkAction]):
                 raise self.refused_answer("tonk_deal_judge", judge, "a function (a DealJudge)")
         """The functions that may settle a hand right after its deal."""
         units = resolve("tonk_out_units")
+        defaults = ruleset.resolve_options({})
         self.out_units: tuple[int, int] = (
             (2, 2)
             if units is None
-            else tuple(
-                self.checked_answer(
-                    "tonk_out_units", units(new_spread=spread), int, {"new_spread": spread}
-                )
-                for spread in (False, True)
-            )
+            else (self._units(units, False, defaults), self._units(units, True, defaults))
         )
-        """Stakes a tonk-out collects from each player, without and with a new spread that turn."""
+        """Stakes a tonk-out collects from each player, without and with a new spread that turn
+        (under the default options: see :attr:`units_by_options`)."""
+        impls = ruleset.pm.hook.tonk_out_units.get_hookimpls()
+        self.units_by_options = units if any("options" in i.argnames for i in impls) else None
+        """The ``tonk_out_units`` hook when an implementation reads the options: asked again
+        at each tonk-out, with the game's options."""
         ends = resolve("tonk_hand_ends_on_empty_stock")
         self.ends_on_empty: Callable[[TonkState], bool] = (
             always_ends if ends is None else checked_ender(self, ends())
@@ -499,9 +500,18 @@ class TonkLogic(GameLogic[TonkState, TonkAction]):
             msg = f"not a tonk action: {action!r}"
             raise ValueError(msg)
 
+    def _units(self, hook: Callable[..., Any], spread: bool, options: Mapping[str, Any]) -> int:
+        asked = {"new_spread": spread, "options": options}
+        return int(self.checked_answer("tonk_out_units", hook(**asked), int, asked))
+
     def _tonk_out(self, state: TonkState, seat: int, emit: Emit | None) -> None:
         """TONK-OUT-1: the hand emptied without a discard."""
-        units = self.out_units[1 if state.spread_made else 0]
+        hook = self.units_by_options
+        units = (
+            self.out_units[1 if state.spread_made else 0]
+            if hook is None
+            else self._units(hook, state.spread_made, state.options)
+        )
         amounts = pay_from_each(seat, state.players, units * state.stake)
         self._end_hand(state, "tonk-out", seat, amounts, 0, emit)
 

@@ -144,7 +144,15 @@ def resolve_for(ruleset: Ruleset, options: Any) -> Mapping[str, Any]:
                 continue
         return _hint(taking, game.default_rules)
 
-    out = resolve(game.name, ruleset.options, options, hint)
+    try:
+        out = resolve(game.name, ruleset.options, options, hint)
+    except OptionError as exc:  # a chosen rule's option that cites no rule ID: name the rule
+        owner = {opt.name: rule.name for rule in ruleset.rules for opt in rule.options if not opt.rule_id}
+        msg = str(exc)
+        for name, rule in owner.items():
+            if msg.startswith(f"option {name!r} "):
+                raise OptionError(f"{msg} (an option of house rule {rule!r})") from None
+        raise
     for opt in ruleset.options[len(game.options) :]:  # a rule's value joins the game's options
         if not _hashable(out[opt.name]):
             msg = f"option {opt.name!r} must be a value that can be hashed (a number, a text), not {shown(out[opt.name], 40)}"

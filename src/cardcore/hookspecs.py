@@ -159,7 +159,8 @@ def score_round(state: GameState, scores: Sequence[int]) -> Sequence[int] | None
 
     Stops at the first non-``None`` result. The core applies it for every game
     that scores rounds: the game passes each round's contribution in its own
-    unit (points in Golf, stakes in Tonk) to :meth:`GameLogic.score_round
+    unit (points in Golf, money in Tonk: stakes times the stake, ``[5, -5]`` at stake
+    5) to :meth:`GameLogic.score_round
     <cardcore.GameLogic.score_round>` before adding it to any total, and the
     core calls this hook. Without a rule implementing it, nothing is called
     and the scores stand; with one, the core answers last (``trylast``) with
