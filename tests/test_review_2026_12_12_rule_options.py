@@ -136,7 +136,9 @@ def test_the_docs_example_gives_what_the_guide_shows(cap: str) -> None:
     assert cardcore.play(plain, _random2()).scores == (53.0, 8.0)  # each above 3: capped above
     with pytest.raises(OptionError) as err:
         cardcore.new_game("golf", 2, rules=[cap], options={"round_cap": 500})
-    assert str(err.value) == "option 'round_cap' must be at most 100, not 500"
+    assert str(err.value) == (
+        f"option 'round_cap' must be at most 100, not 500 (an option of house rule {cap!r})"
+    )
     with pytest.raises(OptionError) as err:
         cardcore.new_game("golf", 2, options={"round_cap": 3})
     assert str(err.value) == (

@@ -133,7 +133,7 @@ def test_house_rule_doc_example_cap_holds(cap: None) -> None:
 def test_new_game_refuses_bad_rule_option_values(cap: None, value: object, message: str) -> None:
     with pytest.raises(cardcore.OptionError) as err:
         cardcore.new_game("golf", 2, rules=["golf.round-cap"], options={"round_cap": value})
-    assert str(err.value) == message
+    assert str(err.value) == f"{message} (an option of house rule 'golf.round-cap')"
 
 
 def test_new_game_refuses_option_of_unchosen_rule_naming_it(cap: None) -> None:
@@ -372,7 +372,10 @@ def test_cli_refusal_in_a_fresh_process_has_no_traceback(tmp_path) -> None:
         stdin=subprocess.DEVNULL,
     )
     assert done.returncode == 2
-    assert done.stderr == "error: configuration A: option 'round_cap' must be at least 0, not -4\n"
+    assert done.stderr == (
+        "error: configuration A: option 'round_cap' must be at least 0, not -4"
+        " (an option of house rule 'golf.round-cap')\n"
+    )
     assert done.stdout == ""
 
 
@@ -405,7 +408,8 @@ def test_compare_gives_b_only_the_options_its_rules_take(cap: None) -> None:
 def test_compare_refuses_bad_b_rule_option_naming_configuration_b(cap: None) -> None:
     with pytest.raises(
         cardcore.OptionError,
-        match=r"^configuration B: option 'round_cap' must be at least 0, not -1$",
+        match=r"^configuration B: option 'round_cap' must be at least 0, not -1"
+        r" \(an option of house rule 'golf.round-cap'\)$",
     ):
         cardcore.compare(
             "golf",
