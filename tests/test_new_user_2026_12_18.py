@@ -283,16 +283,6 @@ def test_the_seat_pages_show_the_clock_and_who_lost_on_time(live_server: str) ->
 # --- bugs and confusing messages ---------------------------------------------------------
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason=(
-        "BUG: a turn-based bot sleeps the server's --bot-delay (a pause 'so people see it play') "
-        "on its own turn clock: with a turn clock shorter than the pause and forfeit on, every "
-        "bot loses on time at its first turn (seen with `cardcore serve --bot-delay 5` and a "
-        'Golf game {"turn": 3, "forfeit": true}: "Bot ran out of time and resigned"); the lobby '
-        "accepts the game and no doc warns"
-    ),
-)
 def test_the_servers_bot_pause_never_costs_a_bot_the_game() -> None:
     with serve(bot_delay=2.0) as (client, server, _dog):
         r = client.post(
@@ -325,14 +315,6 @@ def test_the_servers_bot_pause_never_costs_a_bot_the_game() -> None:
         assert (1, "resign") not in entries, entries
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason=(
-        "CONFUSING: GET /api/sessions/{id} gives a bot's seat a link too; opening it says "
-        "'This seat is taken: open it from the link that holds its token. seat 1 is claimed: "
-        "join it with its token' - there is no such link for a bot, and nothing says it is a bot"
-    ),
-)
 def test_opening_a_bots_seat_link_says_the_seat_is_a_bots() -> None:
     with serve() as (client, _server, _dog):
         made = create(
@@ -349,14 +331,6 @@ def test_opening_a_bots_seat_link_says_the_seat_is_a_bots() -> None:
         assert bot_seat["link"] is None or "bot" in error["message"].lower(), error
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason=(
-        "CONFUSING: the lobby's JSON API answers a JSON null with Python's name for it: "
-        "\"'time' 'forfeit' must be true or false, not None\" (true/false in JSON, None in Python, "
-        "in one sentence)"
-    ),
-)
 def test_a_json_null_forfeit_is_named_null_in_the_error() -> None:
     with serve() as (client, _server, _dog):
         r = client.post(

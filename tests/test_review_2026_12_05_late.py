@@ -445,4 +445,7 @@ def test_realtime_default_answering_an_illegal_action_falls_back(
     )
     t.tick(5.5)
     entries = [a for _, a, _ in game.record_entries()]
-    assert game.is_over and entries and all(type(a) is Resign for a in entries), entries
+    # (both idle clocks run out at 5: the seat taken first is drawn from the seed, so the
+    # other seat's answer may meet an empty legal set, fail, and resign by the fallback)
+    assert game.is_over and entries and any(type(a) is Resign for a in entries), entries
+    assert all(a.seat == s for s, a, _ in game.record_entries()), entries  # never another's

@@ -97,7 +97,7 @@ def _post_time(client: Any, time_json: str) -> Any:
         ('{"turn": 86400.00001}', "'time' 'turn' must be null or seconds"),
         ('{"turn": 1' + "0" * 400 + "}", "'time' 'turn' must be null or seconds"),
         ('{"turn": 1' + "0" * 5000 + "}", "a number too long to read"),
-        ('{"turn": false}', "'time' 'turn' must be null or seconds from 1 to 86400, not False"),
+        ('{"turn": false}', "'time' 'turn' must be null or seconds from 1 to 86400, not false"),
         ('{"turn": 60, "total": true}', "'time' 'total' must be null or seconds"),
         ('{"turn": 60, "fallback": 1}', "'time': fallback must be one of"),
         ('{"turn": 60, "fallback": ["first"]}', "'time': fallback must be one of"),

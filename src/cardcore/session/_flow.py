@@ -87,7 +87,7 @@ class Flow(Presence):
         self.conns: dict[str, Conn] = {}
         limits = config.limits
         self.limiter = RateLimiter(limits.rate, limits.burst, limits.close_after)
-        self.clocks = Clocks(config.time, realtime, session_id)
+        self.clocks = Clocks(config.time, realtime)
         self.spec = SpectatorFeed(config.spectator_delay)
         self.views: list[dict[str, Any]] = [{} for _ in range(self.players)]
         self.foreign = [0] * self.players
@@ -100,8 +100,7 @@ class Flow(Presence):
         self.entropy_deadline: float | None = None
         self.moved: set[str] = set()  # streams whose deadlines moved untold (see _rejoin.py)
         self.histories = HistoryCache()
-        self.store_error: str | None = None
-        """The last error the store raised (``None``: every write went through)."""
+        self.store_error: str | None = None  # the store's last error (None: every write went)
         self._seat_events: list[list[Event]] = [[] for _ in range(self.players)]
         self._spec_events: list[Event] = []
         self._spec_now: dict[str, Any] = {}
@@ -492,8 +491,8 @@ class Flow(Presence):
                 candidates.append((self.takeback["deadline"], 0, 0))
             if self.phase == "waiting" and self.entropy_deadline is not None and self.entropy_deadline <= now:
                 candidates.append((self.entropy_deadline, 1, 0))
-            if self.phase == "playing":
-                due = self.clocks.due(now)
+            if self.phase == "playing" and self.game is not None:  # ties: a draw from the seed
+                due = self.clocks.due(now, repr(self.game.state.seed))
                 if due is not None:
                     candidates.append((due[0], 2, due[1]))
             if not candidates:

@@ -39,14 +39,11 @@ class Clocks:
     :param realtime: Whether the game is real-time (turn clocks become idle clocks).
     """
 
-    __slots__ = ("control", "done", "realtime", "salt", "to_act", "total", "turn")
+    __slots__ = ("control", "done", "realtime", "to_act", "total", "turn")
 
-    def __init__(self, control: TimeControl, realtime: bool, salt: str = "") -> None:
+    def __init__(self, control: TimeControl, realtime: bool) -> None:
         self.control = control
         self.realtime = realtime
-        self.salt = salt
-        """Orders seats whose clocks run out at the same instant (the session's id): a draw
-        fixed for the session, never the seat numbers (with ``forfeit`` the first loses)."""
         self.turn: dict[int, float] = {}
         """Per seat that may act, the deadline of its turn (or idle) clock."""
         self.total: float | None = None
@@ -156,10 +153,11 @@ class Clocks:
             times.append(self.total)
         return min(times) if times else None
 
-    def due(self, now: float) -> tuple[float, int] | None:
+    def due(self, now: float, salt: str = "") -> tuple[float, int] | None:
         """The first clock that has run out by *now*: ``(deadline, seat)``, the game clock as
         :data:`GAME_CLOCK`; ``None`` if none has. Ties: the game clock, then the seats in an
-        order drawn from :attr:`salt` and the deadline (not by seat number)."""
+        order drawn from *salt* (the game's seed) and the deadline, never by seat number
+        (with ``forfeit`` the first to run out loses)."""
         best: tuple[float, int] | None = None
         if self.total is not None and self.total <= now:
             best = (self.total, GAME_CLOCK)
@@ -172,7 +170,7 @@ class Clocks:
         if best is None or best[1] == GAME_CLOCK or len(tied) < 2:
             return best
         deadline = best[0]
-        first = min(tied, key=lambda s: _draw(f"{self.salt}:{deadline!r}:{s}"))
+        first = min(tied, key=lambda s: _draw(f"{salt}:{deadline!r}:{s}"))
         return deadline, first
 
     def public(self, seat: int | None = None) -> dict[str, Any]:

@@ -120,7 +120,7 @@ class TimeControl:
         *turn* clock (the game clock ends the match for everyone), and spares a
         real-time seat whose game says it has nothing to do now (Spit once a spit is
         asked for). Seats whose clocks run out at the same instant are taken in an
-        order drawn for the session, never by seat number.
+        order drawn from the game's seed, never by seat number.
     :param restart: Running clocks across a server restart: ``"pause"`` (the
         default) gives every running clock the time it had left when the session
         was last stored, counted again from the restart, so downtime is never

@@ -118,7 +118,9 @@ class Bot:
             return
         if seat not in game.to_act:
             return
-        await asyncio.sleep(self.server.bot_delay)
+        turn = session.config.time.turn  # the pause is for people to watch: never the bot's
+        pause = self.server.bot_delay  # time to lose (a quarter of its turn clock at most)
+        await asyncio.sleep(pause if turn is None else min(pause, turn / 4))
         while True:
             await self._idle()
             if game.is_over or seat not in game.to_act or session.game is not game:

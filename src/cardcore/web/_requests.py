@@ -5,6 +5,7 @@ Nothing here is public; :mod:`cardcore.web.app` re-exports the constants and :cl
 
 from __future__ import annotations
 
+import json
 import re
 import unicodedata
 from collections.abc import Mapping
@@ -48,6 +49,13 @@ def _text(value: Any, what: str) -> str:
     return value
 
 
+def _as_json(value: Any) -> str:
+    """*value* as the JSON request wrote it: ``null``, ``true``, ``false``, else shown."""
+    if value is None or type(value) is bool:
+        return json.dumps(value)
+    return shown(value, 40)
+
+
 MAX_CLOCK = 86400.0
 """The longest turn or game clock a lobby request may set, in seconds (a day)."""
 _CLOCKS = ("turn", "total")
@@ -75,7 +83,7 @@ def time_control(value: Any) -> TimeControl:
             raise WebError(msg)
     forfeit = value.get("forfeit", False)
     if type(forfeit) is not bool:
-        msg = f"'time' 'forfeit' must be true or false, not {shown(forfeit, 40)}"
+        msg = f"'time' 'forfeit' must be true or false, not {_as_json(forfeit)}"
         raise WebError(msg)
     for key in _CLOCKS:
         seconds = value.get(key)
@@ -84,7 +92,7 @@ def time_control(value: Any) -> TimeControl:
             and not isinstance(seconds, bool)
             and 1 <= seconds <= MAX_CLOCK
         ):
-            msg = f"'time' {key!r} must be null or seconds from 1 to {MAX_CLOCK:g}, not {shown(seconds, 40)}"
+            msg = f"'time' {key!r} must be null or seconds from 1 to {MAX_CLOCK:g}, not {_as_json(seconds)}"
             raise WebError(msg)
     turn, total, fallback = (value.get(k) for k in (*_CLOCKS, "fallback"))
     try:  # (float(): a number of another kind, from Python, read as plain seconds)

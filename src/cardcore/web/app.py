@@ -125,7 +125,8 @@ class WebServer:
 
     :param db: The SQLite database (``None``: in memory, nothing survives a restart).
     :param limits: Per-connection limits (default :class:`~cardcore.session.Limits`).
-    :param bot_delay: Seconds a turn-based bot waits before it acts (so people see it play).
+    :param bot_delay: Seconds a turn-based bot waits before it acts (so people see it play);
+        at most a quarter of the session's turn clock, so the pause never costs a bot its turn.
     :param bot_pace: Factor on a real-time bot's reaction delays.
     :param clock: The time source.
     :param instance: This process's name among several behind one address (default: the
@@ -359,7 +360,7 @@ class WebServer:
                     "name": name,
                     "bot": bot_seats.get(s),
                     "claimed": s in session.tokens,
-                    "link": f"/play/{sid}#seat={s}",
+                    "link": None if s in bot_seats else f"/play/{sid}#seat={s}",  # (bots: none)
                 }
                 for s, name in enumerate(session.setup.players)
             ],

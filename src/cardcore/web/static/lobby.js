@@ -176,9 +176,9 @@
     if (!r.ok) { $("error").textContent = data.error; return; }
     const links = $("links"); links.textContent = "";
     for (const s of data.seats) {
-      const url = new URL(s.link, location.href).href;
+      const url = s.link ? new URL(s.link, location.href).href : null;  // a bot's seat has none
       links.append(el("p", {}, s.name + (s.bot ? " (bot " + s.bot + ")" : "") + ": ",
-        s.bot ? el("span", { class: "doc", text: "plays by itself" }) : el("a", { href: url, class: "seat-link", text: url })));
+        url ? el("a", { href: url, class: "seat-link", text: url }) : el("span", { class: "doc", text: "plays by itself" })));
     }
     if (data.watch) links.append(el("p", {}, "Watch: ", el("a", { href: data.watch, class: "watch-link", text: new URL(data.watch, location.href).href })));
     refresh();
