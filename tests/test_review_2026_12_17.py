@@ -78,9 +78,9 @@ def _post(client: Any, time_json: str) -> Any:
         ('{"turn": ' + "9" * 5000 + "}", "number too long"),  # int digit limit: no raw ValueError
         ('{"turn": {"seconds": 60}}', "'time' 'turn' must be null or seconds"),
         ('{"turn": [60]}', "'time' 'turn' must be null or seconds"),
-        ('{"fallback": ["first"]}', "'time': fallback must be one of"),
-        ('{"fallback": {"a": 1}}', "'time': fallback must be one of"),
-        ('{"turn": 60, "fallback": "RESIGN"}', "'time': fallback must be one of"),
+        ('{"fallback": ["first"]}', "'time' 'fallback' must be one of"),
+        ('{"fallback": {"a": 1}}', "'time' 'fallback' must be one of"),
+        ('{"turn": 60, "fallback": "RESIGN"}', "'time' 'fallback' must be one of"),
         ('{"turn": 60, "turn": 30}', "names 'turn' twice"),
         ('{"Turn": 60}', "'time' takes 'turn', 'total', 'fallback' and 'forfeit', not 'Turn'"),
         ('{"\\ud800": 1}', "not UTF-8"),

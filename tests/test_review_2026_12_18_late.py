@@ -188,11 +188,6 @@ def test_compare_prefixes_configuration_b_before_the_rules_name() -> None:
     assert code == 2 and f"(an option of house rule {UNITS.name!r})" in err
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="cli/args.py parse_options refuses '-o units=abc' itself ('must be int'), before "
-    "resolve_for, so this refused value of a rule's option names no rule",
-)
 def test_a_command_line_value_of_the_wrong_type_names_the_rule_too() -> None:
     code, err = _cli(["simulate", "tonk", "--rules", UNITS.name, "-o", "units=abc", "--games", "1"])
     assert code == 2 and "option 'units' must be int" in err
@@ -254,11 +249,6 @@ def test_lobby_time_errors_name_null_true_and_false_as_json() -> None:
         assert str(info.value).endswith(f", not {word}")
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="web/_requests.py time_control: a 'fallback' of true or false reaches "
-    "TimeControl's own message, which shows Python's True/False, not JSON's true/false",
-)
 def test_lobby_fallback_error_names_true_as_json() -> None:
     with pytest.raises(WebError) as info:
         time_control({"turn": 5, "fallback": True})

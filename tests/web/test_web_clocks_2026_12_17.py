@@ -72,7 +72,7 @@ def test_without_time_no_clock_runs() -> None:
         ({"turn": "60"}, "'time' 'turn' must be null or seconds"),
         ({"total": -5}, "'time' 'total' must be null or seconds"),
         ({"turn": float("nan")}, None),  # JSON has no NaN: the body itself is refused
-        ({"turn": 60, "fallback": "pass"}, "'time': fallback must be one of"),
+        ({"turn": 60, "fallback": "pass"}, "'time' 'fallback' must be one of"),
         (
             {"turn": 60, "restart": "continue"},
             "'time' takes 'turn', 'total', 'fallback' and 'forfeit', not 'restart'",

@@ -459,9 +459,23 @@ def parse_options(
             out[key] = _either(opt, _convert(value, opt.kind, opt.nullable))
         except ValueError:
             kind = opt.doc if opt.kind is object else opt.kind.__name__
-            msg = f"option {key!r} must be {kind}, not {shown(value, 60)}"
+            msg = f"option {key!r} must be {kind}, not {shown(value, 60)}{_cited(game, opt)}"
             raise OptionError(msg) from None
     return out
+
+
+def _cited(game: str, opt: Option) -> str:
+    """The end of a refusal of *opt*'s value, as the core ends it: its rule ID, else the
+    house rule whose option it is (nothing for the game's own)."""
+    if opt.rule_id:
+        return f" ({opt.rule_id})"
+    for name in available_rules(game):
+        try:
+            if opt in rule_info(name).options:
+                return f" (an option of house rule {name!r})"
+        except CardcoreError:
+            continue
+    return ""
 
 
 def players_for(game: str, wanted: int | None, preferred: int, args: argparse.Namespace) -> int:

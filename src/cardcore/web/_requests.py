@@ -14,9 +14,9 @@ from typing import Any
 from starlette.requests import Request
 from starlette.responses import JSONResponse
 
-from cardcore._text import shown
+from cardcore._text import one_of, shown
 from cardcore.errors import CardcoreError
-from cardcore.session.config import TimeControl
+from cardcore.session.config import _FALLBACKS, TimeControl
 
 __all__ = ["MAX_BODY", "MAX_CLOCK", "MAX_DEPTH", "WebError", "time_control"]
 
@@ -50,10 +50,13 @@ def _text(value: Any, what: str) -> str:
 
 
 def _as_json(value: Any) -> str:
-    """*value* as the JSON request wrote it: ``null``, ``true``, ``false``, else shown."""
+    """*value* as the JSON request wrote it: ``null``, ``true``, ``false``, a number or a
+    text as written, else what it is (``a list``, ``an object``)."""
     if value is None or type(value) is bool:
         return json.dumps(value)
-    return shown(value, 40)
+    if isinstance(value, str | int | float):
+        return shown(value, 40)
+    return "an object" if isinstance(value, dict) else "a list"
 
 
 MAX_CLOCK = 86400.0
@@ -75,7 +78,7 @@ def time_control(value: Any) -> TimeControl:
     if value is None:
         return TimeControl()
     if not isinstance(value, dict):
-        msg = f"'time' must be an object with {_TAKES}, not {type(value).__name__}"
+        msg = f"'time' must be an object with {_TAKES}, not {_as_json(value)}"
         raise WebError(msg)
     for key in value:
         if key not in _TIME_KEYS:
@@ -95,6 +98,9 @@ def time_control(value: Any) -> TimeControl:
             msg = f"'time' {key!r} must be null or seconds from 1 to {MAX_CLOCK:g}, not {_as_json(seconds)}"
             raise WebError(msg)
     turn, total, fallback = (value.get(k) for k in (*_CLOCKS, "fallback"))
+    if fallback is not None and not (type(fallback) is str and fallback in _FALLBACKS):
+        msg = f"'time' 'fallback' must be one of {one_of(_FALLBACKS)}, not {_as_json(fallback)}"
+        raise WebError(msg)
     try:  # (float(): a number of another kind, from Python, read as plain seconds)
         return TimeControl(
             None if turn is None else float(turn),

@@ -126,7 +126,8 @@ class WebServer:
     :param db: The SQLite database (``None``: in memory, nothing survives a restart).
     :param limits: Per-connection limits (default :class:`~cardcore.session.Limits`).
     :param bot_delay: Seconds a turn-based bot waits before it acts (so people see it play);
-        at most a quarter of the session's turn clock, so the pause never costs a bot its turn.
+        at most a quarter of the session's turn clock, so the pause alone never uses up a
+        bot's turn (a bot slow to decide, or a clock restarted short, still may).
     :param bot_pace: Factor on a real-time bot's reaction delays.
     :param clock: The time source.
     :param instance: This process's name among several behind one address (default: the
