@@ -49,7 +49,7 @@ def _text(value: Any, what: str) -> str:
     return value
 
 
-def _as_json(value: Any) -> str:
+def _as_written(value: Any) -> str:
     """*value* as the JSON request wrote it: ``null``, ``true``, ``false``, a number or a
     text as written, else what it is (``a list``, ``an object``)."""
     if value is None or type(value) is bool:
@@ -78,7 +78,7 @@ def time_control(value: Any) -> TimeControl:
     if value is None:
         return TimeControl()
     if not isinstance(value, dict):
-        msg = f"'time' must be an object with {_TAKES}, not {_as_json(value)}"
+        msg = f"'time' must be an object with {_TAKES}, not {_as_written(value)}"
         raise WebError(msg)
     for key in value:
         if key not in _TIME_KEYS:
@@ -86,7 +86,7 @@ def time_control(value: Any) -> TimeControl:
             raise WebError(msg)
     forfeit = value.get("forfeit", False)
     if type(forfeit) is not bool:
-        msg = f"'time' 'forfeit' must be true or false, not {_as_json(forfeit)}"
+        msg = f"'time' 'forfeit' must be true or false, not {_as_written(forfeit)}"
         raise WebError(msg)
     for key in _CLOCKS:
         seconds = value.get(key)
@@ -95,11 +95,11 @@ def time_control(value: Any) -> TimeControl:
             and not isinstance(seconds, bool)
             and 1 <= seconds <= MAX_CLOCK
         ):
-            msg = f"'time' {key!r} must be null or seconds from 1 to {MAX_CLOCK:g}, not {_as_json(seconds)}"
+            msg = f"'time' {key!r} must be null or seconds from 1 to {MAX_CLOCK:g}, not {_as_written(seconds)}"
             raise WebError(msg)
     turn, total, fallback = (value.get(k) for k in (*_CLOCKS, "fallback"))
     if fallback is not None and not (type(fallback) is str and fallback in _FALLBACKS):
-        msg = f"'time' 'fallback' must be one of {one_of(_FALLBACKS)}, not {_as_json(fallback)}"
+        msg = f"'time' 'fallback' must be one of {one_of(_FALLBACKS)}, not {_as_written(fallback)}"
         raise WebError(msg)
     try:  # (float(): a number of another kind, from Python, read as plain seconds)
         return TimeControl(
