@@ -140,3 +140,20 @@ def test_a_rule_without_options_in_tonk_out_units_is_asked_once_per_configuratio
         assert calls[0] == seen  # not asked again at the tonk-out
     finally:
         cardcore.unregister("cardcore.rules", name)
+
+
+def test_a_tonk_position_may_not_show_a_hand_nobody_has_seen() -> None:
+    """``shown`` (read between hands) names hands turned face up: each must be known to all."""
+    game = cardcore.new_game(
+        "tonk", 2, deck=TONK_OUT_DECK, seed=1, options={"first_dealer": 1, "hands": 2}
+    )
+    for text in TONK_OUT:  # seat 0 tonks out: no hand is shown
+        game.act(0, text)
+    assert game.view(0)["table"]["shown"] == [False, False]
+    head, _, rest = game.position().partition("|")
+    with pytest.raises(cardcore.OptionError, match="shown names seat 1, whose hand is not known"):
+        cardcore.new_game(
+            "tonk", 2, position=f"{head.rstrip()} shown=[1] |{rest}", seed=1, options={"hands": 2}
+        )
+    again = cardcore.new_game("tonk", 2, position=game.position(), seed=1, options={"hands": 2})
+    assert again.view(0)["table"]["shown"] == [False, False]

@@ -23,7 +23,7 @@ names it, and a position holds no finished hands to read it from; its dealer is 
 seat before ``dealer``, TONK-DEALER-2). Between hands and at the end, ``shown``
 lists the seats whose hands the last hand turned face up, when that is not
 every hand known to all (after a tonk-out a hand of taken cards is known to
-all but was not shown: ``shown=[]``).
+all but was not shown: ``shown=[]``); a seat it names holds cards known to all.
 
 Two more optional fields stack what chance would otherwise decide, with no
 option needed:
@@ -272,6 +272,9 @@ def read(logic: TonkLogic, text: str, players: int, options: Mapping[str, Any]) 
         if phase < OVER:
             raise _bad("shown names the hands the last hand showed (phase 'over' or 'between')")
         state.last_shown = tuple(sorted(set(_seats(fields, "shown", players))))
+        hidden = [s for s in state.last_shown if not _face_up(zones.seen[HAND0 + s], True)]
+        if hidden:  # a hand turned face up is known to every seat, card by card
+            raise _bad(f"shown names seat {hidden[0]}, whose hand is not known to all (mark its cards !)")
     # the cards: hands, spreads and what was taken
     cards = zones.cards
     sizes = [len(cards[HAND0 + s]) for s in range(players)]

@@ -132,10 +132,10 @@ def _shown(state: TonkState, seen: Sequence[Sequence[int]]) -> list[bool]:
     return [_face_up(seen[HAND0 + s]) for s in range(n)]  # (a position of before last_shown)
 
 
-def _face_up(marks: Sequence[int]) -> bool:
-    """Whether a hand with knowledge *marks* is known to all (an empty hand shows nothing):
-    asked between hands and at the end only, where a hand known to all was turned face up."""
-    return bool(marks) and all(m == ALL for m in marks)
+def _face_up(marks: Sequence[int], empty: bool = False) -> bool:
+    """Whether a hand with knowledge *marks* is known to all (an empty hand: *empty*, since it
+    shows nothing): asked between hands and at the end only."""
+    return (bool(marks) or empty) and all(m == ALL for m in marks)
 
 
 def _hand_entry(past: PastHand, points: Sequence[int]) -> dict[str, Any]:
