@@ -1,0 +1,1 @@
+"""One file per typing finding; each is checked by its own strict-xfail test."""

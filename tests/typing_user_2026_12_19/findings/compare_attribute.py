@@ -1,0 +1,12 @@
+"""house-rule-study.rst: "the names above are its attributes too (``cardcore.compare.Estimate``)".
+
+mypy sees ``cardcore.compare`` as the function re-exported by the package, so the documented
+attribute spelling is an ``attr-defined`` error (``from cardcore.compare import Estimate`` works).
+"""
+
+import cardcore
+
+
+def first_action_estimate(result: cardcore.Comparison) -> "cardcore.compare.Estimate":
+    estimate: cardcore.compare.Estimate = result.diff["actions"]
+    return estimate
