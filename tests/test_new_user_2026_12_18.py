@@ -274,6 +274,14 @@ def test_the_seat_pages_show_the_clock_and_who_lost_on_time(live_server: str) ->
             assert _wait_text(ann, "#message", lambda t: t == "Your time ran out: you lost on time")
             assert _wait_text(bob, "#message", lambda t: t == "Ann ran out of time and resigned")
             assert ann.text_content("#clocks") == ""  # no clock once the game is over
+            for page in (ann, bob):  # the result, and the replay, say how it ended
+                assert _wait_text(page, "#after .summary", lambda t: "Ann lost on time" in t)
+            bob.click("#replay")
+            bob.wait_for_selector('.replay [data-step="0"]')
+            bob.click(".replay button >> nth=1")  # one step on
+            assert _wait_text(
+                bob, ".replay .label", lambda t: "Ann ran out of time and resigned" in t
+            )
         finally:
             browser.close()
     session = httpx.get(f"{live_server}/api/sessions/{sid}").json()

@@ -91,6 +91,7 @@ class Flow(Presence):
         self.spec = SpectatorFeed(config.spectator_delay)
         self.views: list[dict[str, Any]] = [{} for _ in range(self.players)]
         self.foreign = [0] * self.players
+        self.played_for: dict[int, str] = {}  # version -> what played its action, but a player
         self.takeback: dict[str, Any] | None = None
         self.takeback_prev: Game | None = None
         self.before: tuple[Game, int, Game] | None = None
@@ -135,23 +136,20 @@ class Flow(Presence):
         batch.status = self.phase
         if self.store is not None and (self._dirty or not batch.is_empty()):
             batch.meta = self._meta()
-            self._commit(batch)
+            self._commit(self.store, batch)
         return out
 
-    def _commit(self, batch: Batch) -> None:
-        if self.store is None:
-            return
+    def _commit(self, store: Store, batch: Batch) -> None:
         if self._unsaved is not None:
             batch = merged(self._unsaved, batch)
         try:
-            self.store.commit(self.id, batch)
+            store.commit(self.id, batch)
         except Exception as exc:  # the game goes on; the next call writes both batches
             self.store_error = f"{type(exc).__name__}: {exc}"
             LOG.error("session %s: the store failed: %s", self.id, self.store_error)
             self._unsaved = batch
         else:
-            self._unsaved = None
-            self.store_error = None
+            self._unsaved = self.store_error = None
 
     def _send(self, conn: str, message: dict[str, Any], *, close: bool = False) -> None:
         self._out.append(Outbound(conn, message, dumps(message), close))
@@ -199,6 +197,7 @@ class Flow(Presence):
             "clocks": self.clocks.to_json(self.now),
             "takeback": self.takeback,
             "foreign": list(self.foreign),
+            "played_for": {str(v): c for v, c in self.played_for.items()},
             "spectators": {"released": self.spec.released, "causes": [e.action["cause"] for e in self.spec.pending]},
             "unbound_tokens": sorted(self.unbound),
         }
@@ -358,6 +357,7 @@ class Flow(Presence):
             self._takeback_end("cancelled", None, "the game moved on")
         if cause != "player":  # a timeout, a takeback, the host: every older view is stale
             self.foreign = [version] * self.players
+            self.played_for[version] = cause
         over = game.is_over
         seats = may_act(game)
         if self.clocks.ends_round(actor, seats):  # the actor's bid ended the round: its views
@@ -469,6 +469,7 @@ class Flow(Presence):
         self._batch.actions = [a for a in self._batch.actions if a[0] < version]
         self._dirty = True
         self.foreign = [version] * self.players
+        self.played_for = {v: c for v, c in self.played_for.items() if v <= version}
         self.clocks.reset(may_act(prev), at)
         self.views = [prev.view(s) for s in range(self.players)]
         for stream in self.streams:

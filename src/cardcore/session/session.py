@@ -41,6 +41,8 @@ from cardcore.session.tokens import hash_token, new_token, token_matches
 
 __all__ = ["CorruptSessionError", "Session", "SessionError"]
 
+_CAUSES = {c: c for c in ("timeout", "clock", "host")}  # what a stored played_for may name
+
 
 def _check_time(now: Any) -> None:
     """Refuse a host's time no game records (NaN, infinite, beyond MAX_TIME, not a number)."""
@@ -217,6 +219,7 @@ class Session(Rejoin):
         else:
             session._replay(stored.actions, int(meta["spectators"]["released"]), meta["spectators"].get("causes", ()))
             session.foreign = [int(v) for v in meta["foreign"]]
+            session.played_for = {int(v): _CAUSES[c] for v, c in meta.get("played_for", {}).items()}
             session.clocks.load(clocks, now)
             takeback = meta.get("takeback")
             if takeback is not None:
@@ -362,6 +365,17 @@ class Session(Rejoin):
     def commitment(self) -> str | None:
         """The fair-deal commitment published at creation (``None``: no commitment)."""
         return None if self.fair is None else self.fair.commitment
+
+    def cause(self, version: int) -> str:
+        """What played the action that made *version*: ``"player"``, ``"timeout"`` (for a seat
+        whose clock ran out: a ``resign`` lost on time), ``"clock"`` (the game clock) or ``"host"``.
+
+        :raises SessionError: No action of this session's game made *version*.
+        """
+        if self.game is None or type(version) is not int or not 0 < version <= self.game.version:
+            msg = f"no action made version {shown(version, 40)} of session {self.id!r}"
+            raise SessionError(msg)
+        return self.played_for.get(version, "player")
 
     def record(self) -> dict[str, Any] | None:
         """The game's record (privileged: it holds the seed), once the game is over; else ``None``."""

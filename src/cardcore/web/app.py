@@ -371,6 +371,7 @@ class WebServer:
             "record": f"/api/sessions/{sid}/record"
             if session.phase in ("over", "closed")
             else None,
+            "ended_by": _ended_by(session),
         }
 
     # -- a WebSocket ------------------------------------------------------------------------
@@ -439,6 +440,19 @@ class WebServer:
                 with contextlib.suppress(Exception):
                     reason = TOO_SLOW if conn.too_slow else ""
                     await asyncio.wait_for(websocket.close(1008, reason), 5.0)
+
+
+def _ended_by(session: Session) -> dict[str, Any] | None:
+    """The game's last action, when not its seat but a timeout, the game clock or the host
+    played it and ended the game: ``{"seat", "text", "cause"}`` (a timeout's resign: lost on time)."""
+    game = session.game
+    if game is None or not game.is_over or not game.version:
+        return None
+    cause = session.cause(game.version)
+    if cause == "player":
+        return None
+    seat, action, _ = game.record_entries()[-1]
+    return {"seat": seat, "text": str(action), "cause": cause}
 
 
 def create_app(server: WebServer | None = None, **kwargs: Any) -> Starlette:
@@ -554,6 +568,7 @@ def create_app(server: WebServer | None = None, **kwargs: Any) -> Starlette:
                 "view": view,
                 "action": last[1] if last else None,
                 "actor": last[0] if last else None,
+                "cause": session.cause(step) if step else None,
             }
         )
 

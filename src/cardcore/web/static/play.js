@@ -116,7 +116,7 @@
         if (m.clocks) S.clocks = m.clocks;
         if (m.action && m.action.text) {
           const a = m.action, lost = a.cause === "timeout" && a.text === "resign";  // forfeit
-          if (a.seat !== seat) say(actor(a.seat, a.cause) + (lost ? " ran out of time and resigned" : ": " + a.text), "info");
+          if (a.seat !== seat) say(played(a), "info");
           else if (lost) say("Your time ran out: you lost on time", "info");
           else if (a.cause === "timeout") say("Your time ran out: “" + a.text + "” was played for you", "info");
         }
@@ -214,6 +214,18 @@
   function actor(s, cause) {
     if (S.players[s] !== undefined) return S.players[s];
     return cause === "clock" ? "the game clock" : s === -1 ? "the host" : "seat " + s;
+  }
+
+  // An action as a line: "Ann: draw", "Ann ran out of time and resigned", "Ann (time ran out): draw".
+  function played(a) {
+    if (a.cause === "timeout") return actor(a.seat) + (a.text === "resign" ? " ran out of time and resigned" : " (time ran out): " + a.text);
+    return actor(a.seat, a.cause) + ": " + a.text;
+  }
+
+  // How a game ended when no seat's own move ended it (describe's ended_by).
+  function ended(e) {
+    if (e.cause === "timeout" && e.text === "resign") return actor(e.seat) + " lost on time";
+    return e.cause === "clock" ? "The game clock ended the game" : played(e);
   }
 
   function generic(v) {
@@ -319,8 +331,12 @@
     const line = [];
     if (Array.isArray(r.winners)) line.push((r.winners.length > 1 ? "Winners: " : "Winner: ") + r.winners.map((s) => S.players[s]).join(", "));
     if (Array.isArray(r.scores)) line.push("scores: " + r.scores.map((x, s) => S.players[s] + " " + x).join(", "));
-    box.append(el("h2", { text: "Result" }), el("p", { class: "summary", text: line.join(" · ") }),
+    const summary = el("p", { class: "summary", text: line.join(" · ") });
+    box.append(el("h2", { text: "Result" }), summary,
       el("pre", { class: "result", text: JSON.stringify(v.result, null, 1) }));
+    fetch("/api/sessions/" + encodeURIComponent(sid)).then((r) => r.json()).then((d) => {  // a loss on time, the clock, the host
+      if (d.ended_by) summary.prepend(el("span", { class: "ended-by", text: ended(d.ended_by) + " · " }));
+    }).catch(() => {});
     box.append(el("p", {}, el("a", { href: "/api/sessions/" + sid + "/record", download: S.game + "-" + sid + ".json", id: "record", text: "Download the record" })));
     const replay = el("div", { class: "replay" });
     const step = (k) => fetch("/api/sessions/" + sid + "/replay/" + k).then((r) => r.json()).then((d) => {
@@ -329,7 +345,7 @@
       const shown = el("div", { class: "table replay-table" });
       replay.append(
         el("button", { text: "◀", onclick: () => step(Math.max(0, d.step - 1)) }),
-        el("span", { class: "label", "data-step": d.step, text: " step " + d.step + " of " + d.steps + (d.action ? " · " + actor(d.actor) + ": " + d.action : "") + " " }),
+        el("span", { class: "label", "data-step": d.step, text: " step " + d.step + " of " + d.steps + (d.action ? " · " + played({ seat: d.actor, text: d.action, cause: d.cause }) : "") + " " }),
         el("button", { text: "▶", onclick: () => step(Math.min(d.steps, d.step + 1)) }),
         shown);
       draw(shown, d.view);  // the public view after d.step actions, in the game's own layout
