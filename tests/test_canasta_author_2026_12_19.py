@@ -539,11 +539,6 @@ def test_takeback_judged_by_what_the_seats_know() -> None:
     assert {"seat 0", "seat 1", "seat 3"} <= set(named_seats(str(out[0]["message"])))
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="session takeback judge counts a card named by the action's text and again by its "
-    "CardDiscarded event as two cards, so discarding a card every seat knows is refused",
-)
 def test_takeback_of_a_discard_every_seat_knew_is_allowed() -> None:
     """session.rst: refused only if some seat's K(s) (cards it knows anywhere, per
     Zones.knows) gains a card, or an event names a card not in K_before(s). 4H was taken
@@ -552,11 +547,6 @@ def test_takeback_of_a_discard_every_seat_knew_is_allowed() -> None:
     assert (out[0]["type"], out[0].get("op")) == ("takeback", "requested"), out
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="the refusal names the discarding seat, which knew the card (the card is counted "
-    "twice: once in the action's text, once in its CardDiscarded event)",
-)
 def test_takeback_refusal_names_only_seats_that_learned() -> None:
     out = takeback_reply(NAME, "discard 7D")  # seat 2 held 7D: it learned nothing
     assert out[0]["code"] == "takeback-refused"

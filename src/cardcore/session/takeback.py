@@ -59,9 +59,9 @@ def learned(before: Game, after: Game, events: Sequence[Event]) -> dict[int | No
         new = known_cards(after, seat)
         gained = new - old
         shown: Counter[str] = Counter()
-        for event in events:
-            copy = event.for_seat(SPECTATOR if seat is None else seat)
-            shown.update(card_words(copy.to_json()))
+        for event in events:  # the most copies of a card one event names: the action's own
+            copy = event.for_seat(SPECTATOR if seat is None else seat)  # text and its
+            shown |= Counter(card_words(copy.to_json()))  # CardDiscarded name one card twice
         gained.update(shown - old - gained)
         out[seat] = sorted(gained.elements())
     return out
