@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import threading
 from collections import deque
+from collections.abc import Mapping
 from threading import get_ident
 from typing import Any, cast
 
@@ -118,7 +119,7 @@ class Game:
         self,
         ruleset: Ruleset,
         players: tuple[str, ...],
-        options: Any,
+        options: Mapping[str, Any],
         seed: int,
         deck_top: tuple[Card, ...] | None,
         state: GameState,
@@ -135,8 +136,8 @@ class Game:
         """The game's name, as passed to :func:`new_game`."""
         self.players = players
         """The display names, one per seat (seats are numbered from 0)."""
-        self.options = options
-        """The resolved options (every declared option, defaults filled in)."""
+        self.options: Mapping[str, Any] = options
+        """The resolved options (every declared option, defaults filled in; read-only)."""
         self.seed = seed
         """The seed of every chance event. Privileged: never send it to a player."""
         self.version = 0
@@ -270,8 +271,7 @@ class Game:
 
     def view_schema(self) -> dict[str, Any]:
         """Return the declared structure of this game's views: zones and the table's fields
-        (JSON-ready, the same for every game of a configuration: a renderer, an encoder or a
-        network client reads it once)."""
+        (JSON-ready, the same for every game of a configuration: a client reads it once)."""
         return schema_of(self)
 
     def history(self, seat: int | str | None = None, since: int = 0) -> list[dict[str, Any]]:

@@ -305,8 +305,9 @@ class GameInfo:
 
 
 _GAME_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,63}", re.ASCII)
-def _freeze_applies(value: Any) -> Any:
-    """A mapping's items as a read-only mapping (values checked by ``RuleInfo``)."""
+def _freeze_applies(value: Mapping[str, tuple[Any, ...]]) -> Mapping[str, tuple[Any, ...]]:
+    """A mapping's items as a read-only mapping (values checked by ``RuleInfo``; typed as
+    documented, so a type checker refuses a bare value)."""
     return MappingProxyType(dict(value)) if isinstance(value, Mapping) else value
 
 

@@ -21,7 +21,7 @@ from cardcore._text import shown
 from cardcore.cards import Card, Rank
 from cardcore.errors import ArgumentError, CardcoreError
 
-__all__ = ["Ledger", "ScoreSheet", "ScoreTable"]
+__all__ = ["Ledger", "LedgerError", "ScoreSheet", "ScoreTable"]
 
 
 @frozen

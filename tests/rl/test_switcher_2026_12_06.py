@@ -1052,10 +1052,12 @@ def test_reset_options_the_aec_environment_takes_and_those_every_environment_ref
     for options in ({"options": {"rounds": 3}}, {"layout": 8}, [1]):
         with pytest.raises(OptionError, match=r"aec_env\(\.\.\., options="):
             env.reset(seed=1, options=options)  # type: ignore[arg-type]
-        assert env.match is None
+        with pytest.raises(IllegalActionError, match="call reset"):  # still not reset
+            env.match  # noqa: B018
     with pytest.raises(OptionError, match=r"aec_env\(\.\.\., rewards="):  # (its own parameter)
         env.reset(seed=1, options={"rewards": "score"})
-    assert env.match is None
+    with pytest.raises(IllegalActionError, match="call reset"):
+        env.match  # noqa: B018
     for options in (None, {}, {"options": 1}):  # {"options": 1}: PettingZoo's api_test
         env.reset(seed=1, options=options)
         assert env.match is not None and env.match.game.options["rounds"] == 1

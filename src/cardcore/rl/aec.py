@@ -12,8 +12,8 @@ import contextlib
 import operator
 import random
 import secrets
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Iterator, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Literal, cast, overload
 
 import numpy as np
 import numpy.typing as npt
@@ -190,10 +190,8 @@ def refuse_copy(env: Any) -> ArgumentError:
 
 
 class Seeds:
-    """Game seeds: ``reset(seed=s)`` plays seed *s*, later resets draw from a stream seeded by *s*.
-
-    Without any seed, the stream starts from the operating system's entropy.
-    """
+    """Game seeds: ``reset(seed=s)`` plays seed *s*, later resets draw from a stream seeded by *s*
+    (without any seed, a stream started from the operating system's entropy)."""
 
     def __init__(self) -> None:
         self._rng: random.Random | None = None
@@ -305,18 +303,36 @@ class CardEnv(AECEnv):  # type: ignore[misc]
         self.observation_spaces = dict.fromkeys(self.possible_agents, observation)
         self.action_spaces = {a: spaces.Discrete(action.n) for a in self.possible_agents}
         self._seeds = Seeds()
-        self.match: Match | None = None
+        self._match: Match | None = None
         self._choices: tuple[int, int, dict[int, Action]] = (-1, -1, {})
         self._stale: set[str] = set()  # agents whose plan was dropped, told when selected
 
     # Set by reset(); before it, reading one is a clear error (PettingZoo's loop reads them).
-    agents: Any = _SetByReset()
-    agent_selection: Any = _SetByReset()
-    rewards: Any = _SetByReset()
-    _cumulative_rewards: Any = _SetByReset()
-    terminations: Any = _SetByReset()
-    truncations: Any = _SetByReset()
-    infos: Any = _SetByReset()
+    if TYPE_CHECKING:  # (PettingZoo is untyped: declared here for a type checker)
+        agents: list[str]
+        agent_selection: str
+        rewards: dict[str, float]
+        _cumulative_rewards: dict[str, float]
+        terminations: dict[str, bool]
+        truncations: dict[str, bool]
+        infos: dict[str, dict[str, Any]]
+    else:
+        agents = _SetByReset()
+        agent_selection = _SetByReset()
+        rewards = _SetByReset()
+        _cumulative_rewards = _SetByReset()
+        terminations = _SetByReset()
+        truncations = _SetByReset()
+        infos = _SetByReset()
+
+    @property
+    def match(self) -> Match:
+        """The game being played (``match.game``), set by :meth:`reset` (before it: an error)."""
+        return self._live()
+
+    def agent_iter(self, max_iter: int = 2**63) -> Iterator[str]:
+        """PettingZoo's loop: the agent to act next, until every agent is done (or *max_iter*)."""
+        return cast("Iterator[str]", super().agent_iter(max_iter))
 
     def __reduce_ex__(self, protocol: Any) -> Any:
         """Refuse to be pickled or copied (see :func:`refuse_copy`)."""
@@ -357,7 +373,7 @@ class CardEnv(AECEnv):  # type: ignore[misc]
         seed = check_seed(seed)
         check_reset_options(options, "aec_env", self.config)
         dropped: list[Match] = []
-        match = self.match = fresh_match(self.config, self._seeds, seed, dropped)
+        match = self._match = fresh_match(self.config, self._seeds, seed, dropped)
         paid = [m.collect() for m in dropped]
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
@@ -377,9 +393,9 @@ class CardEnv(AECEnv):  # type: ignore[misc]
             self.render()
 
     def _live(self) -> Match:
-        match = self.match
+        match = self._match
         if match is None:
-            msg = "call reset() before using the environment"
+            msg = "call reset() before using the environment (match is set by reset) (CORE-OVER-1)"
             raise IllegalActionError(msg, rule_id="CORE-OVER-1")
         return match
 
@@ -393,6 +409,12 @@ class CardEnv(AECEnv):  # type: ignore[misc]
             self._choices = (match.game.version, seat, choices)
         return {"observation": obs, "action_mask": mask}
 
+    @overload
+    def last(self, observe: Literal[True] = True) -> tuple[Obs, float, bool, bool, dict[str, Any]]: ...
+    @overload
+    def last(self, observe: Literal[False]) -> tuple[None, float, bool, bool, dict[str, Any]]: ...
+    @overload
+    def last(self, observe: bool) -> tuple[Obs | None, float, bool, bool, dict[str, Any]]: ...
     def last(self, observe: bool = True) -> tuple[Obs | None, float, bool, bool, dict[str, Any]]:
         """``agent_selection``'s observation, cumulative reward, termination, truncation and info.
 

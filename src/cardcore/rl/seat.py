@@ -17,6 +17,7 @@ from typing import Any
 import gymnasium
 import numpy as np
 import numpy.typing as npt
+from gymnasium import spaces
 
 from cardcore._agentspec import build_agent, check_agent_params, check_seedable, parse_agent_spec
 from cardcore._text import one_of, shown
@@ -410,10 +411,15 @@ class SeatEnv(gymnasium.Env[dict[str, Any], np.int64]):
         self.runner = runner
         self.render_mode = render_mode
         observation, action = spaces_of(runner.config)
-        self.observation_space = observation
-        self.action_space = action
+        self.observation_space: spaces.Dict = observation
+        self.action_space: spaces.Discrete = action  # (so a type checker knows its ``n``)
         self._obs = np.zeros(runner.config.observer.size, dtype=np.float32)
         self._mask = np.zeros(action.n, dtype=np.int8)
+
+    @property
+    def unwrapped(self) -> SeatEnv:
+        """This environment itself, typed as it is (``env.unwrapped.runner``)."""
+        return self
 
     def _out(self) -> Obs:
         return {"observation": self._obs.copy(), "action_mask": self._mask.copy()}

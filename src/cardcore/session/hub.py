@@ -12,10 +12,11 @@ from __future__ import annotations
 
 import logging
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from cardcore._text import shown
+from cardcore.cards import Card
 from cardcore.game import MAX_TIME
 from cardcore.session.config import Limits, SessionConfig
 from cardcore.session.protocol import Outbound, ProtocolError, RateLimiter, dumps, read_message
@@ -54,13 +55,39 @@ class Hub:
             self._now = max(self._now, float(now))
         return self._now
 
-    def create(self, game: str, players: int | Sequence[str], *, now: float, **kwargs: Any) -> Session:
-        """Create a session in this hub's store (arguments as for :meth:`Session.create`)."""
-        kwargs.setdefault("config", SessionConfig(limits=self.limits))
-        wanted = kwargs.get("session_id")
-        if isinstance(wanted, str) and wanted in self.sessions:  # (a store refuses it too)
-            raise SessionError(f"a session {shown(kwargs['session_id'], 40)} runs in this hub already")
-        session = Session.create(game, players, now=now, store=self.store, **kwargs)
+    def create(
+        self,
+        game: str,
+        players: int | Sequence[str],
+        *,
+        now: float,
+        rules: Iterable[str] = (),
+        without: Iterable[str] = (),
+        options: Mapping[str, Any] | None = None,
+        seed: int | None = None,
+        deck: str | Sequence[str | Card] | None = None,
+        position: str | None = None,
+        config: SessionConfig | None = None,
+        session_id: str | None = None,
+    ) -> Session:
+        """Create a session in this hub's store (arguments as for :meth:`Session.create`; the
+        default *config* has the hub's limits)."""
+        if isinstance(session_id, str) and session_id in self.sessions:  # (a store refuses it too)
+            raise SessionError(f"a session {shown(session_id, 40)} runs in this hub already")
+        session = Session.create(
+            game,
+            players,
+            now=now,
+            rules=rules,
+            without=without,
+            options=options,
+            seed=seed,
+            deck=deck,
+            position=position,
+            config=SessionConfig(limits=self.limits) if config is None else config,
+            store=self.store,
+            session_id=session_id,
+        )
         self.sessions[session.id] = session
         return session
 

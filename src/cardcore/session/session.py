@@ -14,11 +14,12 @@ to its connection, and nothing changes.
 from __future__ import annotations
 
 import secrets
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from cardcore._text import one_of, shown
 from cardcore.actions import HOST, EndMatch
+from cardcore.cards import Card
 from cardcore.deck import CHANCE, LEGACY_CHANCE
 from cardcore.errors import (
     CardcoreError,
@@ -79,11 +80,11 @@ class Session(Rejoin):
         players: int | Sequence[str],
         *,
         now: float,
-        rules: Sequence[str] = (),
-        without: Sequence[str] = (),
+        rules: Iterable[str] = (),
+        without: Iterable[str] = (),
         options: Mapping[str, Any] | None = None,
         seed: int | None = None,
-        deck: str | Sequence[str] | None = None,
+        deck: str | Sequence[str | Card] | None = None,
         position: str | None = None,
         config: SessionConfig | None = None,
         store: Store | None = None,
@@ -112,8 +113,7 @@ class Session(Rejoin):
             raise OptionError(msg)
         config = SessionConfig() if config is None else config
         if not isinstance(config, SessionConfig):
-            msg = f"config must be a SessionConfig, not {type(config).__name__}"
-            raise OptionError(msg)
+            raise OptionError(f"config must be a SessionConfig, not {type(config).__name__}")
         if isinstance(players, bool) or (isinstance(players, int) and not 1 <= players <= 64):
             msg = f"players must be from 1 to 64, not {players if abs(players) < 10**9 else 'so many'}"
             raise OptionError(msg)
@@ -124,7 +124,7 @@ class Session(Rejoin):
         if any(isinstance(name, str) and not _utf8(name) for name in names):  # never stored or sent
             msg = "a player's name must be text UTF-8 can carry (no lone surrogate such as \\ud800)"
             raise OptionError(msg)
-        cards = None if deck is None else listed("deck", deck.split() if isinstance(deck, str) else deck)
+        cards = None if deck is None else tuple(str(c) if type(c) is Card else c for c in listed("deck", deck.split() if isinstance(deck, str) else deck))
         chosen = listed("rules", rules), listed("without", without), mapping("options", options or {})
         setup = GameSetup(game, tuple(names), *chosen, cards, position)
         if config.fair:

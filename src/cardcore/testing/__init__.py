@@ -93,6 +93,7 @@ from cardcore.testing._run import (
 
 __all__ = [
     "ALL_CHECKS",
+    "MAX_FAILURES",
     "Configuration",
     "Report",
     "SpyAgent",

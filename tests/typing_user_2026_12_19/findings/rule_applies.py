@@ -6,5 +6,9 @@ built (expected error on the marked line).
 from cardcore import RuleInfo
 
 RULE = RuleInfo(
-    id="X-1", name="golf.x", game="golf", summary="x", applies={"layout": 4}
-)  # expect-error
+    id="X-1",
+    name="golf.x",
+    game="golf",
+    summary="x",
+    applies={"layout": 4},  # expect-error
+)
