@@ -131,3 +131,19 @@ def test_a_game_its_seats_ended_has_no_ended_by() -> None:
         described = client.get(f"/api/sessions/{sid}").json()
         assert described["phase"] == "over" and described["ended_by"] is None
         assert client.get(f"/api/sessions/{sid}/replay/1").json()["cause"] == "player"
+
+
+def test_a_session_takes_a_deck_of_cards_as_new_game_does() -> None:
+    """Session.create and Hub.create take ``deck=`` as cards too (before: a raw json TypeError)."""
+    import cardcore
+    from cardcore.session import Hub, MemoryStore
+
+    top = list(cardcore.standard_52())[:5]
+    session = Session.create("spit", 2, now=0.0, deck=top, seed=2)
+    assert session.setup.to_json()["deck"] == [str(c) for c in top]
+    hub = Hub(MemoryStore())
+    made = hub.create("golf", 2, now=0.0, deck=top, seed=3)
+    assert made.setup.to_json()["deck"] == [str(c) for c in top]
+    assert made.config.limits == hub.limits  # the hub's default config
+    with pytest.raises(SessionError, match="runs in this hub already"):
+        hub.create("golf", 2, now=0.0, session_id=made.id)
