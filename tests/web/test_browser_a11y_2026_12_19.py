@@ -278,12 +278,6 @@ def test_lobby_creates_a_game_from_the_keyboard_with_a_visible_focus(
     lobby.wait_for_selector(".seat-link")
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="the lobby at 360 px: each seat row (name, player, bot parameters) is wider than the "
-    "screen; the bot-parameters field ends at x=511, past its panel, so the page scrolls "
-    "sideways; once made, each seat link (one unbroken URL) runs past the screen too",
-)
 def test_lobby_fits_a_360_px_screen(server: tuple[str, WebServer], browser: Any) -> None:
     base, _ = server
     lobby = _page(browser, base + "/")
@@ -329,12 +323,6 @@ def test_golf_every_kind_of_move_by_keyboard_alone(
     assert _view(bob)["table"]["final_turns_left"] is not None  # Ann knocked: a last turn
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="play.js render() empties #actions and draws new buttons after every message: the "
-    "button pressed is gone and the focus falls back to <body>, so the next move starts "
-    "from the top of the page",
-)
 def test_golf_focus_stays_with_the_moves_after_a_keyboard_move(
     server: tuple[str, WebServer], browser: Any
 ) -> None:
@@ -344,11 +332,6 @@ def test_golf_focus_stays_with_the_moves_after_a_keyboard_move(
     assert focused, pages[0].evaluate("document.activeElement.tagName")
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="play.js render() rebuilds #actions (Resign… included) on every update: a seat "
-    "whose focus rests on a button loses it to <body> when the other seat moves",
-)
 def test_golf_focus_survives_the_other_seats_move(
     server: tuple[str, WebServer], browser: Any
 ) -> None:
@@ -360,11 +343,6 @@ def test_golf_focus_survives_the_other_seats_move(
     assert bob.evaluate("document.activeElement.id") == "resign"
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="play.js: the answer to the page's own ping (every 3 s) calls render(), which "
-    "rebuilds the buttons: a keyboard user's focus is thrown to <body> every 3 seconds",
-)
 def test_golf_focus_survives_the_ping_reply(golf: list[Any]) -> None:
     ann = golf[0]
     _tab_to(ann, "peek 0")
@@ -374,11 +352,6 @@ def test_golf_focus_survives_the_ping_reply(golf: list[Any]) -> None:
     assert ann.evaluate("document.activeElement.dataset.action || ''") == "peek 0"
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="whose turn it is lives in #status, which is no live region; the alert region "
-    "says only the other seat's move ('Ann: peek 1'), never that it is now this seat's turn",
-)
 def test_golf_the_turn_passing_to_a_seat_is_announced(
     server: tuple[str, WebServer], browser: Any
 ) -> None:
@@ -394,11 +367,6 @@ def test_golf_the_turn_passing_to_a_seat_is_announced(
     assert re.search(r"your turn|to act: bob", live, re.I), live
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="cards.js sets aria-label on a <span> with no role, which the accessibility tree "
-    "drops: a card is read as its glyphs ('K♥ ♥'), never as the card in words",
-)
 def test_golf_cards_are_named_in_words(golf: list[Any]) -> None:
     ann = golf[0]
     top = _view(ann)["table"]["discard"]
@@ -407,11 +375,6 @@ def test_golf_cards_are_named_in_words(golf: list[Any]) -> None:
     assert SUITS[top[-1]][1] in tree.lower(), tree
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="a face-down card's aria-label ('a hidden card') is on a role-less <span> and is "
-    "dropped: a screen reader hears nothing of a grid's face-down cards",
-)
 def test_golf_face_down_cards_are_announced_as_face_down(golf: list[Any]) -> None:
     ann = golf[0]
     grid = _view(ann)["table"]["grids"][0]
@@ -421,12 +384,6 @@ def test_golf_face_down_cards_are_announced_as_face_down(golf: list[Any]) -> Non
     assert len(re.findall(r"face[- ]down|hidden", tree, re.I)) == down, tree
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="the clickable piles and cells (data-target) are <div>/<span> with a click handler, "
-    "no role=button and no tabindex: the table cannot be played from the keyboard, only the "
-    "action buttons under it (docs/web.rst admits it for picking Tonk cards)",
-)
 def test_table_click_targets_are_keyboard_buttons(golf: list[Any]) -> None:
     targets = golf[0].evaluate(
         "[...document.querySelectorAll('#table .target')].map(e => [e.tabIndex, e.getAttribute('role')])"
@@ -462,11 +419,6 @@ def test_golf_every_control_reachable_on_a_360_px_screen(golf: list[Any]) -> Non
         assert _unreachable(page) == []
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="the play page has one heading, the banner's h1 'cardcore' (h2 'Result' only once "
-    "the game is over): no heading leads to the table, the seats or the moves",
-)
 def test_play_page_has_headings_for_the_table_and_the_moves(golf: list[Any]) -> None:
     headings = golf[0].evaluate("[...document.querySelectorAll('main h2, main h3')].length")
     assert headings >= 2
@@ -559,11 +511,6 @@ def test_speed_play_and_stuck_by_keyboard_alone(
     assert ann.inner_text("#message").startswith("stuck ✓")
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="move buttons name cards by their codes ('play 9D L'): a screen reader says "
-    "'9 D L', not the nine of diamonds onto the left pile",
-)
 def test_speed_move_buttons_name_the_card_in_words(
     server: tuple[str, WebServer], browser: Any
 ) -> None:
@@ -606,11 +553,6 @@ def test_replay_steps_from_the_keyboard_on_a_360_px_screen(replayed: Any) -> Non
     assert "Ann: peek 0" in ann.inner_text(".replay")
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="the replay's step buttons are named by their glyphs only ('◀', '▶'): a screen "
-    "reader hears 'black left-pointing triangle'",
-)
 def test_replay_step_buttons_are_named_in_words(replayed: Any) -> None:
     ann = replayed
     tree = ann.locator(".replay").aria_snapshot()

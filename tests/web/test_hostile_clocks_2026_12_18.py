@@ -765,6 +765,6 @@ def test_the_seat_page_says_who_ended_a_game_its_clock_ran_out_on() -> None:
             assert "undefined" not in said, said
             assert "undefined" not in label, label
             assert "the game clock: end" in said, said  # the update's cause names the clock
-            assert "the host: end" in label, label  # a replay step knows only the seat, -1
+            assert "the game clock: end" in label, label  # the replay step carries its cause too
         finally:
             browser.close()

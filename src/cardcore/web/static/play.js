@@ -203,7 +203,7 @@
   const legal = () => (S.view && S.view.legal) || [];
   const has = (text) => legal().includes(text);
   function clickTo(e, text, what) {
-    e.classList.add("target");
+    e.classList.add("target");  // (render() makes every target a keyboard button: keyable)
     e.dataset.target = what || text;
     e.addEventListener("click", () => { if (typeof text === "function") text(); else act(text); });
     return e;
@@ -273,7 +273,50 @@
     }
   }
 
+  // Every clickable card or pile of the table as a keyboard button: Tab reaches it, Enter or
+  // Space presses it.
+  function keyable(root) {
+    for (const e of root.querySelectorAll(".target, .drop")) {
+      if (e.tagName === "BUTTON") continue;
+      e.setAttribute("role", "button");
+      e.tabIndex = 0;
+      e.addEventListener("keydown", (k) => { if (k.key === "Enter" || k.key === " ") { k.preventDefault(); e.click(); } });
+    }
+  }
+  // What is focused in the table or the moves, as a selector to find it again once they are
+  // drawn anew (each message redraws them: the focus must not fall back to the page).
+  function focused() {
+    const e = document.activeElement;
+    if (!e || !e.closest("#table, #actions, #after")) return null;
+    if (e.id) return "#" + CSS.escape(e.id);
+    for (const a of ["data-action", "data-target", "data-card", "data-pile", "data-spread", "data-tonk"]) {
+      if (e.hasAttribute(a)) return (e.closest("#actions") ? "#actions " : "#table ") + "[" + a + '="' + CSS.escape(e.getAttribute(a)) + '"]';
+    }
+    return e.closest("#actions") ? "#actions button" : null;
+  }
+  function refocus(sel) {
+    if (sel === null || document.activeElement !== document.body) return;
+    const e = document.querySelector(sel) || document.querySelector("#actions button.act") || document.querySelector("#actions button");
+    if (e) e.focus({ preventScroll: true });
+  }
+  // A move's words for a screen reader: its text, then the cards it names ("play 9D L: nine of diamonds").
+  function spoken(a) {
+    const named = a.split(" ").map((w) => (/^(10|[2-9TJQKA])[CDHS]$/.test(w) ? Cards.words(w) : null)).filter(Boolean);
+    return named.length ? a + ": " + named.join(", ") : a;
+  }
+  // Whose turn it is, told once when it changes (a live region: "Your turn.").
+  function announce(v) {
+    const mine = !v.is_over && !S.realtime && S.seat !== null && v.to_act.includes(S.seat);
+    const text = v.is_over || S.realtime ? "" : mine ? "Your turn." : watching ? "To act: " + v.to_act.map((s) => S.players[s]).join(", ") + "." : "";
+    if ($("turn").textContent !== text) $("turn").textContent = text;
+  }
+
   function render() {
+    const sel = focused();
+    try { paint(); } finally { refocus(sel); }
+  }
+
+  function paint() {
     const v = S.view;
     const status = $("status");
     status.textContent = "";
@@ -292,16 +335,18 @@
     status.append(v.is_over ? "Game over." : (S.realtime ? "Real time: play whenever you can." : "To act: " + turn + "."), " version " + S.version);
     // the tab tells a player whose page is behind another that it is their move
     document.title = (!v.is_over && !S.realtime && v.to_act.includes(S.seat) ? "● Your turn · " : "") + "cardcore: " + S.game;
+    announce(v);
     const table = $("table");
     table.textContent = "";
     draw(table, v);
+    keyable(table);
     const acts = $("actions");
     acts.textContent = "";
     let shown = legal();
     if (S.selected && S.selected.card) shown = shown.filter((a) => a.split(" ").includes(S.selected.card));
     if (S.selected && S.selected.pile) shown = shown.filter((a) => a.split(" ").includes(String(S.selected.pile)));
     for (const c of S.picked) shown = shown.filter((a) => a.split(" ").includes(c));
-    for (const a of shown) acts.append(el("button", { class: "act", "data-action": a, text: a, onclick: () => act(a) }));
+    for (const a of shown) acts.append(el("button", { class: "act", "data-action": a, text: a, "aria-label": spoken(a), onclick: () => act(a) }));
     if (S.selected || S.picked.length) acts.append(el("button", { class: "clear", text: "clear selection", onclick: () => { S.selected = null; S.picked = []; render(); } }));
     if (!watching && !v.is_over) resign(acts);
     fields(v);
@@ -341,14 +386,17 @@
     const replay = el("div", { class: "replay" });
     const step = (k) => fetch("/api/sessions/" + sid + "/replay/" + k).then((r) => r.json()).then((d) => {
       S.replay = d;
+      const was = replay.contains(document.activeElement) ? document.activeElement.getAttribute("aria-label") : null;
       replay.textContent = "";
       const shown = el("div", { class: "table replay-table" });
       replay.append(
-        el("button", { text: "◀", onclick: () => step(Math.max(0, d.step - 1)) }),
+        el("button", { text: "◀", "aria-label": "Step back", title: "Step back", onclick: () => step(Math.max(0, d.step - 1)) }),
         el("span", { class: "label", "data-step": d.step, text: " step " + d.step + " of " + d.steps + (d.action ? " · " + played({ seat: d.actor, text: d.action, cause: d.cause }) : "") + " " }),
-        el("button", { text: "▶", onclick: () => step(Math.min(d.steps, d.step + 1)) }),
+        el("button", { text: "▶", "aria-label": "Step forward", title: "Step forward", onclick: () => step(Math.min(d.steps, d.step + 1)) }),
         shown);
       draw(shown, d.view);  // the public view after d.step actions, in the game's own layout
+      const again = was && replay.querySelector('button[aria-label="' + was + '"]');
+      if (again) again.focus();  // the step button pressed from the keyboard keeps the focus
     });
     box.append(el("button", { id: "replay", text: "Replay step by step", onclick: () => step(0) }), replay);
   }
