@@ -129,7 +129,7 @@ window.Layouts = function (ui) {
     const parts = [];
     if (S.latency !== null) parts.push("your last move took " + S.latency + " ms to be confirmed");
     if (S.ping !== null) parts.push("ping " + S.ping + " ms");
-    return el("p", { class: "latency", "data-latency": S.latency === null ? "" : S.latency, text: parts.length ? parts.join(" · ") : "latency: no move yet" });
+    return el("p", { class: "latency", "data-latency": S.latency === null ? "" : S.latency, text: parts.length ? parts.join(" · ") : S.seat === null ? "" : "latency: no move yet" });  // (a watcher makes none)
   }
   const pickPile = (stack, k) => {  // a layout pile of mine: select it, or move the selected one onto it
     stack.classList.add("target");
