@@ -283,13 +283,6 @@ RL_MODULES = [
 ]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="src/cardcore/rl/__init__.py imports numpy (and aec/seat/vector gymnasium and "
-    "pettingzoo) unguarded: without the rl extra, `import cardcore.rl` (and so "
-    "`from cardcore.rl import aec_env`/`gym_env`) ends in a raw ModuleNotFoundError: "
-    "No module named 'numpy', naming no extra",
-)
 @pytest.mark.parametrize(("module", "attribute"), RL_MODULES)
 def test_cardcore_rl_without_the_rl_extra_names_it(module: str, attribute: str) -> None:
     found = import_error(RL, module, attribute)
@@ -298,24 +291,12 @@ def test_cardcore_rl_without_the_rl_extra_names_it(module: str, attribute: str) 
     assert "cardcore[rl]" in message
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="numpy is common, gymnasium/pettingzoo less so: with numpy but without them, "
-    "`import cardcore.rl` ends in ModuleNotFoundError: No module named 'gymnasium' "
-    "(src/cardcore/rl/aec.py), naming no extra",
-)
 def test_cardcore_rl_with_numpy_but_without_gymnasium_names_the_rl_extra() -> None:
     found = import_error(("gymnasium", "pettingzoo"), "cardcore.rl")
     assert found is not None
     assert "cardcore[rl]" in found[2]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="src/cardcore/web/app.py imports starlette unguarded (its docstring says 'Needs "
-    "the web extra'): without it `import cardcore.web` / `from cardcore.web import "
-    "create_app` ends in a raw ModuleNotFoundError: No module named 'starlette'",
-)
 @pytest.mark.parametrize(
     ("module", "attribute"),
     [

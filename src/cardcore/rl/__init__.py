@@ -19,8 +19,17 @@ from __future__ import annotations
 
 from typing import Any
 
-import numpy as np
-import numpy.typing as npt
+try:  # the rl extra: a missing package is named with the extra that brings it
+    import gymnasium  # noqa: F401
+    import numpy as np
+    import numpy.typing as npt
+    import pettingzoo  # type: ignore[import-untyped]  # noqa: F401
+except ImportError as exc:
+    _msg = (
+        "cardcore.rl needs the rl extra (pettingzoo, gymnasium, numpy): pip install"
+        f" 'cardcore[rl]' (in a checkout: pip install -e '.[rl]'); {exc}"
+    )
+    raise ImportError(_msg, name=exc.name) from exc
 
 from cardcore._text import shown
 from cardcore.errors import ArgumentError

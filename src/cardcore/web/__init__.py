@@ -11,6 +11,15 @@ See ``docs/web.rst``.
 
 from __future__ import annotations
 
+try:  # the web extra: a missing package is named with the extra that brings it
+    import starlette  # noqa: F401
+except ImportError as exc:
+    _msg = (
+        "cardcore.web needs the web extra (starlette, uvicorn): pip install 'cardcore[web]'"
+        f" (in a checkout: pip install -e '.[web]'); {exc}"
+    )
+    raise ImportError(_msg, name=exc.name) from exc
+
 from cardcore.web.app import WebServer, create_app
 
 __all__ = ["WebServer", "create_app"]
