@@ -471,6 +471,49 @@ def test_realtime_random_agents_are_reproducible() -> None:
     assert records[0] == records[1] and records[0]["actions"]
 
 
+class Slow:
+    """Plans its first legal action 100 s ahead; remembers each call."""
+
+    def __init__(self) -> None:
+        self.calls: list[tuple[int, list[str]]] = []
+
+    def plan(self, view: Any, legal: Any, now: float) -> Plan | None:
+        self.calls.append((view["version"], [str(a) for a in legal]))
+        return Plan(legal[0], 100.0) if legal else None
+
+
+def test_realtime_a_plan_still_legal_keeps_its_due_time() -> None:
+    slow = Slow()
+    game = cardcore.new_game("spoons", 3, seed=2, options=SMALL)
+    cardcore.run_realtime(
+        game, [spoons.SpoonsQuickAgent(0, 0.3), slow, Spy()], seed=1, max_actions=12
+    )
+    assert slow.calls == [(0, []), (1, []), (2, ["take"])]  # planned once 'take' was there
+    assert {seat for seat, _, _ in game.record()["actions"]} == {0}
+
+
+class Hasty:
+    """Plans its first legal action with a negative delay."""
+
+    def plan(self, view: Any, legal: Any, now: float) -> Plan | None:
+        return Plan(legal[0], -3.0) if legal else None
+
+
+def test_realtime_negative_delay_and_early_start() -> None:
+    game = cardcore.new_game("spoons", 3, seed=2, options=SMALL)
+    game.act(0, "draw", at=5.0)
+    result = cardcore.run_realtime(game, [Hasty(), Spy(), Spy()], seed=1, start=0.0, max_actions=3)
+    assert [at for _, _, at in game.record()["actions"]] == [5.0, 5.0, 5.0, 5.0]
+    assert result.reason == "truncated"
+
+
+def test_realtime_nobody_plans_is_a_stalled_game() -> None:
+    game = race_position()
+    with pytest.raises(cardcore.StalledGameError) as info:
+        cardcore.run_realtime(game, [Spy(), Spy(), Spy()], seed=1)
+    assert info.value.rule_id == "CORE-RT-2" and game.version == 0
+
+
 def test_realtime_equal_delays_are_not_broken_by_seat() -> None:
     text = position(QUADS_1, spoons_held=[False, True, False])
     losers = set()
@@ -520,6 +563,15 @@ def test_race_for_other_spoons_both_grabs_apply() -> None:
     game.act(2, "grab 1", seen=0)
     game.act(0, "grab 1", seen=0)  # still legal: another spoon lay there
     assert game.view(None)["table"]["letters"] == [0, 0, 0, 1]  # both applied: seat 3 is left
+
+
+def test_race_a_pass_sent_twice_on_one_view_is_stale() -> None:
+    game = start(position({**QUADS_1, "stock": ["8S"]}), options={"reshuffles": 1})
+    game.act(0, "draw")
+    seen = game.version
+    game.act(0, "pass 3", seen=seen)
+    with pytest.raises(StaleActionError):
+        game.act(0, "pass 3", seen=seen)
 
 
 def test_race_a_blind_grab_counts() -> None:
