@@ -13,6 +13,7 @@ import re
 import sys
 import types
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import pytest
@@ -539,13 +540,31 @@ def test_race_for_the_last_spoon_loser_is_stale_and_nothing_changes() -> None:
     seen = game.view(0)["version"]
     assert seen == game.view(2)["version"] == 0
     grab = game.legal_actions(0)[-1]
+    events: list[Any] = []
+    game.events.subscribe(Event, events.append)
     game.apply(game.legal_actions(2)[-1], at=1.0, seen=seen)  # seat 2 gets there first
-    before = snapshot(game)
+    before, delivered = snapshot(game), len(events)
     with pytest.raises(StaleActionError) as info:
         game.apply(grab, at=1.1, seen=seen)
     assert info.value.rule_id == "CORE-RT-1" and "CORE-RT-1" in str(info.value)
-    assert snapshot(game) == before
+    assert snapshot(game) == before and len(events) == delivered
     assert game.view(None)["table"]["letters"] == [1, 0, 0]
+
+
+def test_race_from_two_threads_one_applied_one_stale() -> None:
+    game = race_position()
+
+    def send(seat: int) -> str:
+        try:
+            game.act(seat, "grab 1", seen=0)
+            return "applied"
+        except StaleActionError:
+            return "stale"
+
+    with ThreadPoolExecutor(2) as pool:
+        outcomes = sorted(pool.map(send, [0, 2]))
+    assert outcomes == ["applied", "stale"] and game.version == 1
+    assert sum(game.view(None)["table"]["letters"]) == 1
 
 
 def test_race_loser_without_seen_is_illegal_citing_the_hand() -> None:
