@@ -74,12 +74,6 @@ def test_played_for_is_stored_and_a_resumed_session_names_the_loss_on_time() -> 
     assert [resumed.cause(1), resumed.cause(2)] == ["player", "timeout"]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="session.py _restore: a row without played_for (written before it existed) reads as "
-    "{} and cause() then says 'player' for a loss on time (ended_by null, the replay 'Ann: "
-    "resign'), though the row's stored update messages still say cause 'timeout'",
-)
 def test_a_row_from_before_played_for_does_not_call_a_loss_on_time_a_players_move() -> None:
     t = _lost_on_time()
     store, sid = _resealed(t, lambda meta: meta.pop("played_for"))
@@ -279,14 +273,6 @@ def test_a_discard_that_shows_another_stock_card_cannot_be_taken_back(peek_canas
     assert "seat 0" in reply["message"] and "a spectator" in reply["message"]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="takeback.py learned(): `shown |= Counter(...)` keeps the most copies any ONE event "
-    "names, so with two decks the stock's second 4H, shown by its own CardRevealed while the "
-    "known 4H is discarded (ActionApplied + CardDiscarded name 4H too), counts once, is matched "
-    "by the 4H every seat knew, and a takeback that revealed a card is allowed (the old sum "
-    "refused it)",
-)
 def test_a_discard_that_shows_a_second_copy_of_its_card_cannot_be_taken_back(
     peek_canasta: str,
 ) -> None:
@@ -294,12 +280,6 @@ def test_a_discard_that_shows_a_second_copy_of_its_card_cannot_be_taken_back(
     assert reply["type"] == "error" and reply["code"] == "takeback-refused", reply
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="takeback.py learned() compares multisets of card codes: a hidden card shown and "
-    "hidden again whose code equals a card the seat knows elsewhere (two decks) is never "
-    "counted as learned, whatever the counting of events (a position-blind judge)",
-)
 def test_learned_sees_a_shown_copy_of_a_code_the_seat_knows_elsewhere(peek_canasta: str) -> None:
     before = cardcore.new_game(peek_canasta, 4, deck=_stack("4H 4D 5D KH KD 4H"), seed=5)
     for seat, text in TAKEBACK_PLAY:
@@ -473,12 +453,6 @@ def _seat_page(
 
 
 @needs_browser
-@pytest.mark.xfail(
-    strict=True,
-    reason="play.js refocus(): pressing Enter on 'Resign…' redraws the moves without #resign; "
-    "the fallback focuses the first '#actions button', which is 'Yes, resign', so Enter, Enter "
-    "resigns without a confirmation step (focus should go to 'Keep playing')",
-)
 def test_the_resign_confirmation_does_not_get_the_focus(
     chromium: Any, pages: list[Any], web: tuple[str, Any]
 ) -> None:
@@ -490,12 +464,6 @@ def test_the_resign_confirmation_does_not_get_the_focus(
 
 
 @needs_browser
-@pytest.mark.xfail(
-    strict=True,
-    reason="play.js focused(): a Spit layout pile of the seat (layouts.js pickPile: class target, "
-    "data-layout/data-seat, no data-target) matches none of the attributes focused() looks "
-    "for, so pressing Enter on it (select) redraws the table and the focus falls to <body>",
-)
 def test_spit_a_layout_pile_chosen_by_keyboard_keeps_the_focus(
     chromium: Any, pages: list[Any], web: tuple[str, Any]
 ) -> None:
@@ -556,12 +524,6 @@ def test_a_redraw_leaves_the_focus_outside_the_table_alone_and_hides_the_other_h
 
 
 @needs_browser
-@pytest.mark.xfail(
-    strict=True,
-    reason="play.js refocus(): when the other seat's move removes the move button that has the "
-    "focus, the focus goes to the first '#actions button.act', another move: in real-time Speed "
-    "Ann's Enter, meant for 'play 9D L', plays 'play QH L' after Bob's 'play 9S L'",
-)
 def test_speed_the_other_seats_move_does_not_put_the_focus_on_another_move(
     chromium: Any, pages: list[Any], web: tuple[str, Any]
 ) -> None:
@@ -598,12 +560,6 @@ def test_a_ping_reply_changes_no_live_region(
 
 
 @needs_browser
-@pytest.mark.xfail(
-    strict=True,
-    reason="play.js keyable() + cards.js: a Golf grid card made a keyboard button keeps the card's "
-    "label, so Ann's four face-down cells are four buttons all named 'a face-down card' (which "
-    "is 'peek 0' and which 'peek 3' is not said; the label could add the position or the move)",
-)
 def test_golf_grid_buttons_have_distinct_names(
     chromium: Any, pages: list[Any], web: tuple[str, Any]
 ) -> None:
@@ -617,11 +573,6 @@ def test_golf_grid_buttons_have_distinct_names(
 
 
 @needs_browser
-@pytest.mark.xfail(
-    strict=True,
-    reason="play.js keyable(): a Tonk hand card is a toggle (picked or not) made role=button with "
-    "no aria-pressed, so a screen reader never says which cards are picked",
-)
 def test_tonk_a_picked_hand_card_says_it_is_picked(
     chromium: Any, pages: list[Any], web: tuple[str, Any]
 ) -> None:

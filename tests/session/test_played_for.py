@@ -5,6 +5,7 @@ the web server's replay and session description say it."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -147,3 +148,45 @@ def test_a_session_takes_a_deck_of_cards_as_new_game_does() -> None:
     assert made.config.limits == hub.limits  # the hub's default config
     with pytest.raises(SessionError, match="runs in this hub already"):
         hub.create("golf", 2, now=0.0, session_id=made.id)
+
+
+def _stored_before_causes(t: Table) -> tuple[Any, str]:
+    """*t*'s stored row as a cardcore before ``played_for`` wrote it (no such field; the meta
+    digest recomputed, as that cardcore sealed it)."""
+    import copy
+
+    from cardcore.session import MemoryStore
+    from cardcore.session import _integrity as integrity
+
+    store = t.session.store
+    assert isinstance(store, MemoryStore)
+    row = copy.deepcopy(store.load(t.session.id))
+    assert row is not None
+    del row.meta["played_for"], row.meta["played_from"]
+    row.meta[integrity.KEY]["meta"] = integrity._meta(row.id, row.meta)
+    fresh = MemoryStore()
+    fresh.create(row)
+    return fresh, row.id
+
+
+def test_a_session_stored_before_causes_reads_them_from_its_updates() -> None:
+    t = table("golf", time=TimeControl(turn=5.0))
+    t.tick(5.1)  # two timeout flips, then seat 1's own
+    t.act("b", "flip 0", 1.0)
+    store, sid = _stored_before_causes(t)
+    resumed = Session.resume(store, sid, now=100.0)
+    assert [resumed.cause(v) for v in (1, 2, 3)] == ["timeout", "timeout", "player"]
+
+
+def test_causes_older_than_the_updates_kept_are_unknown() -> None:
+    t = table("golf", time=TimeControl(turn=5.0), resync_keep=2)
+    t.tick(5.1)  # v1, v2: timeouts
+    t.act("b", "flip 0", 1.0)
+    t.act("b", "flip 1", 1.0)
+    t.act("a", "draw", 1.0)  # only the last two updates are kept
+    store, sid = _stored_before_causes(t)
+    resumed = Session.resume(store, sid, now=100.0)
+    causes = [resumed.cause(v) for v in range(1, resumed.game.version + 1)]  # type: ignore[union-attr]
+    assert causes[:2] == ["unknown", "unknown"] and causes[-1] == "player"
+    resumed.tick(106.0)  # seat 0 holds its drawn card past its clock: a timeout discard
+    assert resumed.cause(resumed.game.version) == "timeout"  # type: ignore[union-attr]

@@ -92,10 +92,10 @@ class Flow(Presence):
         self.views: list[dict[str, Any]] = [{} for _ in range(self.players)]
         self.foreign = [0] * self.players
         self.played_for: dict[int, str] = {}  # version -> what played its action, but a player
+        self.played_from = 0  # the last version of unknown cause (stored before causes were kept)
         self.takeback: dict[str, Any] | None = None
         self.takeback_prev: Game | None = None
-        self.before: tuple[Game, int, Game] | None = None
-        """(game, version, copy of the game at that version) from just before the last action."""
+        self.before: tuple[Game, int, Game] | None = None  # (game, version, copy of the game at that version) from just before the last action
         self.verdict: tuple[Game, int, int, str, Game | str] | None = None
         """(game, version, the last action's seat and text, why it is final or the game without it)."""
         self.entropy_deadline: float | None = None
@@ -197,7 +197,7 @@ class Flow(Presence):
             "clocks": self.clocks.to_json(self.now),
             "takeback": self.takeback,
             "foreign": list(self.foreign),
-            "played_for": {str(v): c for v, c in self.played_for.items()},
+            "played_for": {str(v): c for v, c in self.played_for.items()}, "played_from": self.played_from,
             "spectators": {"released": self.spec.released, "causes": [e.action["cause"] for e in self.spec.pending]},
             "unbound_tokens": sorted(self.unbound),
         }

@@ -33,6 +33,7 @@ from cardcore.game import MAX_TIME
 from cardcore.plugins import game_info
 from cardcore.session import _integrity as integrity
 from cardcore.session import fair as fairness
+from cardcore.session._causes import cause_of, stored_causes
 from cardcore.session._flow import FORMAT, LOG, Conn
 from cardcore.session._rejoin import Rejoin
 from cardcore.session.config import GameSetup, SessionConfig, listed, mapping
@@ -41,8 +42,6 @@ from cardcore.session.store import Store, StoredSession, TokenRow
 from cardcore.session.tokens import hash_token, new_token, token_matches
 
 __all__ = ["CorruptSessionError", "Session", "SessionError"]
-
-_CAUSES = {c: c for c in ("timeout", "clock", "host")}  # what a stored played_for may name
 
 
 def _check_time(now: Any) -> None:
@@ -219,7 +218,7 @@ class Session(Rejoin):
         else:
             session._replay(stored.actions, int(meta["spectators"]["released"]), meta["spectators"].get("causes", ()))
             session.foreign = [int(v) for v in meta["foreign"]]
-            session.played_for = {int(v): _CAUSES[c] for v, c in meta.get("played_for", {}).items()}
+            session.played_for, session.played_from = stored_causes(meta, session.streams, len(stored.actions))
             session.clocks.load(clocks, now)
             takeback = meta.get("takeback")
             if takeback is not None:
@@ -368,14 +367,15 @@ class Session(Rejoin):
 
     def cause(self, version: int) -> str:
         """What played the action that made *version*: ``"player"``, ``"timeout"`` (for a seat
-        whose clock ran out: a ``resign`` lost on time), ``"clock"`` (the game clock) or ``"host"``.
+        whose clock ran out: a ``resign`` lost on time), ``"clock"`` (the game clock), ``"host"``,
+        or ``"unknown"`` (stored before causes were kept, older than the updates it still holds).
 
         :raises SessionError: No action of this session's game made *version*.
         """
         if self.game is None or type(version) is not int or not 0 < version <= self.game.version:
             msg = f"no action made version {shown(version, 40)} of session {self.id!r}"
             raise SessionError(msg)
-        return self.played_for.get(version, "player")
+        return cause_of(self.played_for, self.played_from, version)
 
     def record(self) -> dict[str, Any] | None:
         """The game's record (privileged: it holds the seed), once the game is over; else ``None``."""

@@ -28,7 +28,7 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from cardcore.events import SPECTATOR, Event
+from cardcore.events import SPECTATOR, ActionApplied, Event
 from cardcore.game import Game
 from cardcore.session._flow import Conn, Flow
 from cardcore.session.patch import card_words
@@ -58,10 +58,16 @@ def learned(before: Game, after: Game, events: Sequence[Event]) -> dict[int | No
         old = known_cards(before, seat)
         new = known_cards(after, seat)
         gained = new - old
-        shown: Counter[str] = Counter()
-        for event in events:  # the most copies of a card one event names: the action's own
-            copy = event.for_seat(SPECTATOR if seat is None else seat)  # text and its
-            shown |= Counter(card_words(copy.to_json()))  # CardDiscarded name one card twice
+        shown: Counter[str] = Counter()  # the cards the events name, each event counted
+        text: Counter[str] = Counter()  # the cards the action's own text names
+        for event in events:
+            copy = event.for_seat(SPECTATOR if seat is None else seat)
+            named = Counter(card_words(copy.to_json()))
+            if type(event) is ActionApplied:
+                text |= named
+            else:
+                shown += named
+        shown |= text  # (the text names a card its event names too: "discard 4H" once)
         gained.update(shown - old - gained)
         out[seat] = sorted(gained.elements())
     return out

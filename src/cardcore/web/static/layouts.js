@@ -80,6 +80,7 @@ window.Layouts = function (ui) {
           const e = card(c);
           e.classList.add("target");
           if (picked.includes(c)) e.classList.add("selected");
+          e.setAttribute("aria-pressed", String(picked.includes(c)));  // a toggle: picked or not
           e.addEventListener("click", () => {
             S.picked = picked.includes(c) ? picked.filter((x) => x !== c) : picked.concat([c]);
             render();
@@ -134,6 +135,7 @@ window.Layouts = function (ui) {
   const pickPile = (stack, k) => {  // a layout pile of mine: select it, or move the selected one onto it
     stack.classList.add("target");
     if (S.selected && S.selected.pile === k) stack.classList.add("selected");
+    stack.setAttribute("aria-pressed", String(!!(S.selected && S.selected.pile === k)));
     stack.addEventListener("click", () => {
       const from = S.selected && S.selected.pile;
       const move = from && from !== k ? ["combine " + from + " " + k, "fill " + from + " " + k].find(has) : null;
@@ -179,6 +181,7 @@ window.Layouts = function (ui) {
           const e = card(c);
           e.classList.add("target");
           if (S.selected && S.selected.card === c) e.classList.add("selected");
+          e.setAttribute("aria-pressed", String(!!(S.selected && S.selected.card === c)));
           e.addEventListener("click", () => { S.selected = S.selected && S.selected.card === c ? null : { key: "card:" + c, card: c }; render(); });
           hand.append(e);
         } else hand.append(card(c, { small: true }));
@@ -194,5 +197,6 @@ window.Layouts = function (ui) {
     return box;
   }
 
+  ui.timing = timing;  // (a ping's answer redraws only this line)
   return { golf, tonk, spit, speed };
 };

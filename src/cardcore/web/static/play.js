@@ -145,12 +145,16 @@
       case "clocks":  // a clock started again without an action
         S.clocks = m.clocks;
         break;
-      case "pong":
+      case "pong": {  // only the lines that show the ping: the table and the moves stay as they are
         if (typeof m.t === "number") S.ping = Math.round(performance.now() - m.t);
-        break;
-      case "presence":
+        net();
+        const line = document.querySelector("#table .latency");
+        if (line && UI.timing) line.replaceWith(UI.timing());
+        return;
+      }
+      case "presence":  // (not drawn)
         S.presence = m;
-        break;
+        return;
       case "closed":
         S.closed = true; say("closed: " + m.reason, "illegal");
         break;
@@ -241,7 +245,8 @@
     return box;
   }
 
-  const LAYOUTS = Layouts({ S, el, has, act, legal, clickTo, say, render: () => render() });
+  const UI = { S, el, has, act, legal, clickTo, say, render: () => render() };
+  const LAYOUTS = Layouts(UI);
 
   function fields(v) {
     const list = $("fieldlist");
@@ -278,26 +283,40 @@
   function keyable(root) {
     for (const e of root.querySelectorAll(".target, .drop")) {
       if (e.tagName === "BUTTON") continue;
+      if (e.dataset.target) {  // named by its move, then what it shows: "peek 0: a face-down card"
+        const shows = e.getAttribute("aria-label") || [...e.querySelectorAll("[role=img]")].map((x) => x.getAttribute("aria-label")).join(", ");
+        e.setAttribute("aria-label", e.dataset.target + (shows ? ": " + shows : ""));
+      }
       e.setAttribute("role", "button");
       e.tabIndex = 0;
       e.addEventListener("keydown", (k) => { if (k.key === "Enter" || k.key === " ") { k.preventDefault(); e.click(); } });
     }
   }
   // What is focused in the table or the moves, as a selector to find it again once they are
-  // drawn anew (each message redraws them: the focus must not fall back to the page).
+  // drawn anew (each message redraws them: the focus must not fall back to the page). A table
+  // element is found by its own and its parents' data attributes (seat, pile, position, card).
+  const KEYS = ["data-layout", "data-seat", "data-pile", "data-pos", "data-spread", "data-tonk", "data-card"];
   function focused() {
     const e = document.activeElement;
-    if (!e || !e.closest("#table, #actions, #after")) return null;
+    if (!e || e === document.body) return null;
     if (e.id) return "#" + CSS.escape(e.id);
-    for (const a of ["data-action", "data-target", "data-card", "data-pile", "data-spread", "data-tonk"]) {
-      if (e.hasAttribute(a)) return (e.closest("#actions") ? "#actions " : "#table ") + "[" + a + '="' + CSS.escape(e.getAttribute(a)) + '"]';
+    if (e.closest("#actions")) return e.dataset.action ? '#actions [data-action="' + CSS.escape(e.dataset.action) + '"]' : "#actions";
+    if (!e.closest("#table")) return null;
+    const parts = [];
+    for (let x = e; x && x.id !== "table"; x = x.parentElement) {
+      const at = KEYS.filter((a) => x.hasAttribute(a)).map((a) => "[" + a + '="' + CSS.escape(x.getAttribute(a)) + '"]').join("");
+      if (at) parts.unshift(at);
     }
-    return e.closest("#actions") ? "#actions button" : null;
+    return parts.length ? "#table " + parts.join(" ") : "#actions";
   }
+  // Back to what had the focus; when it is gone, never onto another move (an Enter would make
+  // it) but onto the moves as a whole (Tab then reaches the first), and from "Resign…" to
+  // "Keep playing".
   function refocus(sel) {
     if (sel === null || document.activeElement !== document.body) return;
-    const e = document.querySelector(sel) || document.querySelector("#actions button.act") || document.querySelector("#actions button");
-    if (e) e.focus({ preventScroll: true });
+    const to = sel === "#resign" ? "#resign-no" : sel === "#resign-no" || sel === "#resign-yes" ? "#resign" : sel;
+    const e = document.querySelector(sel) || document.querySelector(to) || $("actions");
+    e.focus({ preventScroll: true });
   }
   // A move's words for a screen reader: its text, then the cards it names ("play 9D L: nine of diamonds").
   function spoken(a) {
@@ -311,6 +330,14 @@
     if ($("turn").textContent !== text) $("turn").textContent = text;
   }
 
+  // The header's connection line: connected or not, the ping, the last move's latency.
+  function net() {
+    const parts = [S.ws && S.ws.readyState === 1 ? "connected" : "disconnected"];
+    if (S.ping !== null) parts.push("ping " + S.ping + " ms");
+    if (S.latency !== null) parts.push("last move " + S.latency + " ms");
+    $("net").textContent = parts.join(" · ");
+  }
+
   function render() {
     const sel = focused();
     try { paint(); } finally { refocus(sel); }
@@ -320,10 +347,7 @@
     const v = S.view;
     const status = $("status");
     status.textContent = "";
-    const net = [S.ws && S.ws.readyState === 1 ? "connected" : "disconnected"];
-    if (S.ping !== null) net.push("ping " + S.ping + " ms");
-    if (S.latency !== null) net.push("last move " + S.latency + " ms");
-    $("net").textContent = net.join(" · ");
+    net();
     if (!v) {
       const claimed = S.lobby ? S.lobby.claimed.filter(Boolean).length : 0;
       if (!S.players.length) { $("table").textContent = ""; $("actions").textContent = ""; return; }  // no game joined (an unknown id): the error says why
