@@ -93,13 +93,6 @@ def test_an_old_session_reads_a_timeout_from_its_tails_and_names_the_rest_player
     assert [resumed.cause(v) for v in (1, 2, 3)] == ["timeout", "timeout", "player"]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="_causes.stored_causes keeps the cause of an update the tail still holds for a "
-    "version a takeback undid (v6 'timeout'); nothing drops entries above the record's length, "
-    "so the seat's own move that later makes v6 is called 'timeout' (fix: keep only versions "
-    "<= len(actions), or let a takeback view in the tail forget the later ones)",
-)
 def test_a_restarted_old_session_forgets_the_cause_of_a_taken_back_timeout() -> None:
     t = _golf_timeout_taken_back()
     store, sid = _old_row(t)
@@ -113,13 +106,6 @@ def test_a_restarted_old_session_forgets_the_cause_of_a_taken_back_timeout() -> 
     assert resumed.cause(6) == "player"
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="Flow._take_back trims played_for but never played_from: an old session whose "
-    "tails hold no update (resync_keep=1, a takeback request last) is all 'unknown'; a move "
-    "taken back and made again after the restart, by the seat itself, is still 'unknown' "
-    "(and the meta stores that for ever). Fix: played_from = min(played_from, version) there",
-)
 def test_a_move_made_again_after_a_takeback_in_a_restarted_old_session_is_the_seats() -> None:
     t = table("golf", resync_keep=1)
     for conn, flip in [("a", 0), ("a", 1), ("b", 0), ("b", 1)]:
@@ -138,14 +124,6 @@ def test_a_move_made_again_after_a_takeback_in_a_restarted_old_session_is_the_se
     assert resumed.cause(5) == "player"
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="web/app.py _ended_by answers {'cause': 'unknown'} for an old session whose last "
-    "update left the tails (a fair deal's reveal pushed it out with resync_keep=1) though the "
-    "seat resigned itself; docs/web.rst says ended_by is set only when a timeout, the game "
-    "clock or the host ended the game, and play.js then shows 'Player 1: resign' as how the "
-    "game ended. Fix: null for 'unknown' (or document it)",
-)
 def test_ended_by_of_an_old_session_whose_cause_is_unknown_is_null() -> None:
     from cardcore.web.app import _ended_by
 
@@ -168,13 +146,6 @@ def test_the_replay_of_an_old_session_says_unknown_without_breaking() -> None:
     assert [resumed.cause(1), resumed.cause(2)] == ["unknown", "player"]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="stored_causes json.loads every kept message of a session without played_for (all "
-    "of format 1 and 2): one unreadable row now refuses the whole session as damaged "
-    "(CorruptSessionError), where the parent commit resumed it and read_kept replaces such a "
-    "row by a fresh view. Fix: skip rows that do not read (their versions 'unknown')",
-)
 def test_a_format_2_session_with_an_unreadable_kept_message_still_resumes() -> None:
     t = table("golf", time=TimeControl(turn=30.0))
     t.act("a", "flip 0", 1.0)
@@ -269,12 +240,6 @@ def test_played_from_in_meta_negative_or_a_string(played_from: Any, ok: bool) ->
     assert [resumed.cause(1), resumed.cause(2)] == expected
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="stored_causes takes any int(meta['played_from']), even one beyond the record: "
-    "every later move, made in this process by a seat, is then 'unknown' for ever (other "
-    "damaged causes are refused as CorruptSessionError). Fix: refuse, or clamp to the record",
-)
 def test_played_from_beyond_the_record_is_refused_or_clamped() -> None:
     t = table("golf")
     t.act("a", "flip 0", 1.0)
@@ -402,14 +367,6 @@ def _run(blocked: tuple[str, ...], body: str) -> str:
     return done.stdout
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="rl/__init__.py re-raises a ModuleNotFoundError as a plain ImportError: pytest 9's "
-    "importorskip skips only on ModuleNotFoundError, so pytest.importorskip('cardcore.rl') (used "
-    "by this repo's tests: test_slapjack_tools, test_spades_author, test_scopa_author) errors "
-    "instead of skipping without the rl extra; web/__init__.py the same. Fix: raise "
-    "ModuleNotFoundError(msg, name=exc.name) when exc is one",
-)
 def test_importorskip_cardcore_rl_skips_without_the_extra() -> None:
     out = _run(
         ("gymnasium",),
@@ -467,14 +424,6 @@ def test_golf_a_peek_made_by_keyboard_moves_the_focus_to_the_moves(
 
 
 @needs_browser
-@pytest.mark.xfail(
-    strict=True,
-    reason="play.js refocus(): when the focused target is still drawn with the same data "
-    "attributes but is no longer a target (Tonk's stock after 'draw': no tabindex), "
-    "querySelector finds it, focus() does nothing and the focus falls back to the page "
-    "(document.body), which the comment says must not happen; the #actions fallback runs only "
-    "when no element matches. Fix: fall back when document.activeElement is still body",
-)
 def test_tonk_a_draw_made_by_keyboard_keeps_the_focus_in_the_page(
     chromium: Any, pages: list[Any], web: tuple[str, Any]
 ) -> None:

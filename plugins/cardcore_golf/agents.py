@@ -51,7 +51,11 @@ class GolfGreedyAgent:
         if seed is not None and seed < 0:
             msg = "agent 'golf-greedy': seed must be a whole number of at least 0, not a negative one (a generator reads -1 as 1)"
             raise OptionError(msg)
+        self.seed = seed
         self.rng = random.Random(seed)
+
+    def __repr__(self) -> str:
+        return f"GolfGreedyAgent(seed={self.seed!r})"
 
     def choose(self, view: Mapping[str, Any], legal: Sequence[Action]) -> Action:
         """Return one of *legal* for the seat whose *view* this is.

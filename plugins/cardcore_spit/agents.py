@@ -101,9 +101,13 @@ class SpitGreedyAgent:
             if type(value) not in (int, float) or not low <= value <= high:  # NaN too
                 msg = f"agent {name}: {what} must be a number from {low} to {high}, not {_shown(value)}"
                 raise OptionError(msg)
+        self.seed = seed
         self.rng = random.Random(seed)
         self.mean = mean
         self.sigma = sigma
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}(seed={self.seed!r}, mean={self.mean!r}, sigma={self.sigma!r})"
 
     def plan(self, view: Mapping[str, Any], legal: Sequence[Action], now: float) -> Plan | None:
         """Return the greedy action and a reaction delay, or ``None`` to wait.

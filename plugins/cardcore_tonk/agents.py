@@ -97,6 +97,7 @@ class TonkHeuristicAgent:
         if type(drop_margin) not in (int, float) or not low <= drop_margin <= high:  # NaN too
             msg = f"agent 'tonk-heuristic': drop_margin must be a number from {low} to {high}, not {_shown(drop_margin)}"
             raise OptionError(msg)
+        self.seed = seed
         self.rng = random.Random(seed)
         self.samples = whole
         self.drop_margin = drop_margin
@@ -107,6 +108,12 @@ class TonkHeuristicAgent:
 
     # -- memory -----------------------------------------------------------------------------
 
+
+    def __repr__(self) -> str:
+        return (
+            f"TonkHeuristicAgent(seed={self.seed!r}, samples={self.samples!r},"
+            f" drop_margin={self.drop_margin!r})"
+        )
     def _remember(self, view: Mapping[str, Any], table: Mapping[str, Any]) -> None:
         """Note the top discard; forget the hand's discards when a new hand began: another
         hand number or dealer, or (a new game for a reused agent) another seat, the version

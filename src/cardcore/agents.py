@@ -280,7 +280,11 @@ class RandomAgent:
             raise OptionError(msg)
         self.reaction = _bounded("reaction", reaction, MAX_TIME)
         self.spread = _bounded("spread", spread, _MAX_SPREAD)
+        self.seed = seed
         self.rng = random.Random(seed)
+
+    def __repr__(self) -> str:
+        return f"RandomAgent(seed={self.seed!r}, reaction={self.reaction!r}, spread={self.spread!r})"
 
     def choose(self, view: Mapping[str, Any], legal: Sequence[Action]) -> Action:
         """Return a uniformly random legal action.

@@ -14,10 +14,11 @@ included) and gives the same result however it is run.
 from __future__ import annotations
 
 import math
+import os
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from concurrent.futures import Executor
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 from attrs import evolve, frozen
 
@@ -53,6 +54,9 @@ from cardcore.plugins import (
 )
 from cardcore.setup import new_game
 from cardcore.simulate import _check_study, _lineup, _seed_of, seats_for
+
+if TYPE_CHECKING:
+    from matplotlib.figure import Figure
 
 __all__ = [
     "AgentFailure",
@@ -125,13 +129,23 @@ class Comparison:
         """The comparison as a plain-text table (reStructuredText grid)."""
         return text_table(self)
 
-    def plot(self, path: str) -> None:
-        """Write a PNG of the figures with their intervals (needs matplotlib, extra ``plot``).
+    def plot(self, path: str | os.PathLike[str] | None = None) -> Figure | None:
+        """Draw the figures with their intervals (needs matplotlib, extra ``plot``): write a
+        PNG to *path*, or, without one, return the matplotlib ``Figure`` (a notebook cell shows
+        it). Your pyplot backend and figures are left alone.
 
         :raises CardcoreError: matplotlib is not installed.
         :raises ArgumentError: *path* is not a file path (text or ``os.PathLike``).
         """
-        plot_comparison(self, path)
+        return cast("Figure | None", plot_comparison(self, path))
+
+    def __str__(self) -> str:
+        """The :meth:`table` (``print(comparison)``)."""
+        return self.table()
+
+    def _repr_pretty_(self, printer: Any, cycle: bool) -> None:
+        """IPython's display of a cell's result: the :meth:`table`."""
+        printer.text(self.table())
 
 
 def default_agent(game: str) -> str:

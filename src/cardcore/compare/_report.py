@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import math
 import os
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from cardcore._text import counted, shown
 from cardcore.compare._stats import Z95, ConfigSummary, Estimate, proportion_ci, unpaired_diff
@@ -150,16 +150,16 @@ def _unwritable(name: str | bytes) -> bool:
     return not raw or b"\x00" in raw
 
 
-def plot_comparison(cmp: Comparison, path: str) -> None:
-    """Write a PNG: each figure of A and B with its 95% interval (needs matplotlib)."""
-    if not isinstance(path, str | os.PathLike) or _unwritable(os.fspath(path)):
+def plot_comparison(cmp: Comparison, path: str | os.PathLike[str] | None) -> Any:
+    """Draw each figure of A and B with its 95% interval (needs matplotlib): write a PNG to
+    *path*, or return the ``Figure`` (``None``: a notebook shows it). pyplot is not used, so
+    the user's backend and open figures are left as they are."""
+    if path is not None and (not isinstance(path, str | os.PathLike) or _unwritable(os.fspath(path))):
         msg = f"plot writes to a file path (not empty, no NUL, encodable), not {shown(path, 60)}"
         raise ArgumentError(msg)
     try:
-        import matplotlib
-
-        matplotlib.use("Agg")
-        import matplotlib.pyplot as plt
+        import matplotlib  # noqa: F401  (first: a figure's own imports need it too)
+        from matplotlib.figure import Figure
     except ImportError:
         msg = "a plot needs matplotlib: install it with pip install 'cardcore[plot]' (in a checkout: pip install -e '.[plot]')"
         raise CardcoreError(msg) from None
@@ -177,7 +177,8 @@ def plot_comparison(cmp: Comparison, path: str) -> None:
     reasons = sorted({*a.reasons, *b.reasons})
     cols = 3
     rows = -(-(len(panels) + 1) // cols)
-    fig, grid = plt.subplots(rows, cols, figsize=(3.4 * cols, 2.9 * rows), squeeze=False)
+    fig = Figure(figsize=(3.4 * cols, 2.9 * rows))
+    grid = fig.subplots(rows, cols, squeeze=False)
     axes = [ax for row in grid for ax in row]
     for ax in axes[len(panels) + 1 :]:
         ax.set_visible(False)
@@ -207,5 +208,7 @@ def plot_comparison(cmp: Comparison, path: str) -> None:
         fontsize=9,
     )
     fig.tight_layout()
+    if path is None:
+        return fig
     fig.savefig(path, dpi=110)
-    plt.close(fig)
+    return None

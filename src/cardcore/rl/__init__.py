@@ -29,7 +29,8 @@ except ImportError as exc:
         "cardcore.rl needs the rl extra (pettingzoo, gymnasium, numpy): pip install"
         f" 'cardcore[rl]' (in a checkout: pip install -e '.[rl]'); {exc}"
     )
-    raise ImportError(_msg, name=exc.name) from exc
+    _kind = ModuleNotFoundError if isinstance(exc, ModuleNotFoundError) else ImportError
+    raise _kind(_msg, name=exc.name) from exc  # (pytest.importorskip skips on the first)
 
 from cardcore._text import shown
 from cardcore.errors import ArgumentError

@@ -32,6 +32,7 @@ __all__ = [
     "PARAMETERS",
     "RENDER_MODES",
     "CardEnv",
+    "NotResetError",
     "Seeds",
     "action_index",
     "aec_env",
@@ -248,12 +249,14 @@ def skipped_info(skipped: list[Match], seat: int, collected: list[list[float]]) 
     return {"skipped": games}
 
 
+class NotResetError(IllegalActionError, AttributeError):
+    """Used before ``reset()``: an ``IllegalActionError``, and an ``AttributeError`` (so
+    ``hasattr`` and inspection read the attribute as absent)."""
+
+
 class _SetByReset:
     """A class attribute for what ``reset()`` sets on the instance: reading it before is an error.
-
-    A non-data descriptor, so once ``reset()`` has set the instance's own attribute,
-    reading it costs what reading any attribute costs.
-    """
+    A non-data descriptor: once ``reset()`` has set the instance's own, reading it costs nothing more."""
 
     def __set_name__(self, owner: type, name: str) -> None:
         self.name = name
@@ -261,10 +264,7 @@ class _SetByReset:
     def __get__(self, env: Any, owner: type | None = None) -> Any:
         if env is None:
             return self
-        msg = (
-            f"call reset() before using the environment ({self.name} is set by reset) (CORE-OVER-1)"
-        )
-        raise IllegalActionError(msg, rule_id="CORE-OVER-1")
+        raise NotResetError(f"call reset() before using the environment ({self.name} is set by reset)")
 
 
 class CardEnv(AECEnv):  # type: ignore[misc]
@@ -395,8 +395,7 @@ class CardEnv(AECEnv):  # type: ignore[misc]
     def _live(self) -> Match:
         match = self._match
         if match is None:
-            msg = "call reset() before using the environment (match is set by reset) (CORE-OVER-1)"
-            raise IllegalActionError(msg, rule_id="CORE-OVER-1")
+            raise NotResetError("call reset() before using the environment (match is set by reset)")
         return match
 
     def observe(self, agent: str) -> Obs:

@@ -27,12 +27,24 @@ def stored_causes(
     damaged field (the session is then refused as damaged)."""
     if "played_for" in meta:
         kept = meta["played_for"]
-        return {int(v): _KEPT[c] for v, c in kept.items()}, int(meta.get("played_from", 0))
+        causes = {int(v): _KEPT[c] for v, c in kept.items()}
+        return {v: c for v, c in causes.items() if 0 < v <= version}, min(
+            int(meta.get("played_from", 0)), version
+        )
     told: dict[int, str] = {}  # stored before causes were kept: the updates still held say
     first = version + 1
     for stream in streams:
         for _, text in stream.tail:
-            message = json.loads(text)
+            try:
+                message = json.loads(text)
+            except ValueError:  # a torn row: the resume serves a fresh view instead
+                continue
+            if not isinstance(message, dict):
+                continue
+            if message.get("type") == "view" and message.get("reason") == "takeback":
+                v = int(message["version"])  # what came after it was taken back
+                told = {k: c for k, c in told.items() if k <= v}
+                continue
             if message.get("type") != "update" or not isinstance(message.get("action"), dict):
                 continue
             v, cause = int(message["version"]), message["action"].get("cause")
@@ -41,7 +53,7 @@ def stored_causes(
                 told[v] = cause
             else:  # a seat's own (after a takeback of a timeout: the later word stands)
                 told.pop(v, None)
-    return told, first - 1
+    return {v: c for v, c in told.items() if v <= version}, first - 1
 
 
 def cause_of(played_for: Mapping[int, str], played_from: int, version: int) -> str:

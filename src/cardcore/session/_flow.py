@@ -469,7 +469,7 @@ class Flow(Presence):
         self._batch.actions = [a for a in self._batch.actions if a[0] < version]
         self._dirty = True
         self.foreign = [version] * self.players
-        self.played_for = {v: c for v, c in self.played_for.items() if v <= version}
+        self.played_for, self.played_from = {v: c for v, c in self.played_for.items() if v <= version}, min(self.played_from, version)
         self.clocks.reset(may_act(prev), at)
         self.views = [prev.view(s) for s in range(self.players)]
         for stream in self.streams:

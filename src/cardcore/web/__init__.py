@@ -18,7 +18,8 @@ except ImportError as exc:
         "cardcore.web needs the web extra (starlette, uvicorn): pip install 'cardcore[web]'"
         f" (in a checkout: pip install -e '.[web]'); {exc}"
     )
-    raise ImportError(_msg, name=exc.name) from exc
+    _kind = ModuleNotFoundError if isinstance(exc, ModuleNotFoundError) else ImportError
+    raise _kind(_msg, name=exc.name) from exc  # (pytest.importorskip skips on the first)
 
 from cardcore.web.app import WebServer, create_app
 

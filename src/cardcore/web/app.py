@@ -449,7 +449,7 @@ def _ended_by(session: Session) -> dict[str, Any] | None:
     if game is None or not game.is_over or not game.version:
         return None
     cause = session.cause(game.version)
-    if cause == "player":
+    if cause in ("player", "unknown"):  # (unknown: stored before causes were kept)
         return None
     seat, action, _ = game.record_entries()[-1]
     return {"seat": seat, "text": str(action), "cause": cause}

@@ -317,6 +317,7 @@
     const to = sel === "#resign" ? "#resign-no" : sel === "#resign-no" || sel === "#resign-yes" ? "#resign" : sel;
     const e = document.querySelector(sel) || document.querySelector(to) || $("actions");
     e.focus({ preventScroll: true });
+    if (document.activeElement === document.body) $("actions").focus({ preventScroll: true });  // (no longer focusable)
   }
   // A move's words for a screen reader: its text, then the cards it names ("play 9D L: nine of diamonds").
   function spoken(a) {
