@@ -52,11 +52,14 @@ html_title = f"cardcore {release}"
 # standard library and of pluggy cannot resolve: those (and only those) are
 # ignored, plus the private TypeVars of the generic signatures.
 nitpicky = True
-_EXTERNAL = "|".join(sorted({*sys.stdlib_module_names, "typing_extensions", "pluggy"}))
+_EXTERNAL = "|".join(
+    sorted({*sys.stdlib_module_names, "typing_extensions", "pluggy", "matplotlib"})
+)
 nitpick_ignore_regex = [
     (r"py:(class|obj|data|exc|func|meth|mod|attr)", rf"({_EXTERNAL})(\..*)?"),
     (r"py:(class|obj)", r"cardcore\.(events\.E|deck\.T|logic\.[SA])"),
     (r"py:class", r"ModuleType"),
+    (r"py:class", r"Figure"),  # matplotlib's (the plot extra), under TYPE_CHECKING
 ]
 
 autodoc_member_order = "bysource"

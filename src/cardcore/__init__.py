@@ -8,8 +8,9 @@
 
 from __future__ import annotations
 
-# the building blocks games use, reachable as cardcore.dealing and cardcore.turns
+# the building blocks games use, reachable as cardcore.dealing, cardcore.tricks, cardcore.turns
 from cardcore import dealing as dealing
+from cardcore import tricks as tricks
 from cardcore import turns as turns
 from cardcore._earlier import earlier_rules
 from cardcore._markers import hookimpl, hookspec

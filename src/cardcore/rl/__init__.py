@@ -35,7 +35,7 @@ except ImportError as exc:
 from cardcore._text import shown
 from cardcore.errors import ArgumentError
 from cardcore.game import Game
-from cardcore.rl.aec import CardEnv, aec_env
+from cardcore.rl.aec import CardEnv, NotResetError, aec_env
 from cardcore.rl.encoding import (
     DEFAULT_MAX_LEGAL,
     Encoding,
@@ -58,6 +58,7 @@ __all__ = [
     "Encoding",
     "GenericEncoding",
     "Match",
+    "NotResetError",
     "Observer",
     "SeatEnv",
     "SeatRunner",

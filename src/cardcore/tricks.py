@@ -1,0 +1,128 @@
+"""Building blocks for trick-taking games: which cards follow the lead, and who wins a trick.
+
+Trick-taking is the largest family of card games (whist, bridge, spades, hearts,
+euchre, Oh Hell); these functions are the part every one of them repeats. Ranks
+count aces high (:data:`ACE_HIGH`) unless a game passes its own order (a mapping
+from :class:`~cardcore.Rank` to strength, or a function of the card, for a game
+whose jacks outrank its aces, or whose strength depends on the suit).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from types import MappingProxyType
+
+from cardcore._text import shown
+from cardcore.cards import Card, Rank, Suit
+from cardcore.errors import ArgumentError
+
+__all__ = ["ACE_HIGH", "following", "trick_winner"]
+
+ACE_HIGH: Mapping[Rank, int] = MappingProxyType(
+    {Rank.JOKER: 0, **{Rank(n): n for n in range(2, 14)}, Rank.ACE: 14}
+)
+"""Rank strengths with the ace above the king (2 lowest, the joker below everything)."""
+
+Order = Mapping[Rank, int] | Callable[[Card], int]
+"""A game's order of strength: rank -> strength, or card -> strength."""
+
+
+def following(hand: Iterable[Card], led: Suit | None) -> tuple[Card, ...]:
+    """The cards of *hand* that may be played to a trick whose lead was of suit *led*: those
+    of that suit if the hand holds any, else every card (``led`` ``None``: the lead itself,
+    any card). In the hand's order.
+
+    >>> from cardcore import Suit, parse_cards
+    >>> hand = parse_cards("KH 2S 9H JK")
+    >>> [str(c) for c in following(hand, Suit.HEARTS)], len(following(hand, Suit.CLUBS))
+    (['KH', '9H'], 4)
+
+    :raises ArgumentError: *hand* holds something that is not a :class:`~cardcore.Card`, or
+        *led* is not a :class:`~cardcore.Suit` or ``None``.
+    """
+    cards = _cards(hand, "hand")
+    if led is not None and not isinstance(led, Suit):
+        msg = f"led must be a Suit or None, not {shown(led, 40)}"
+        raise ArgumentError(msg)
+    if led is None:
+        return cards
+    same = tuple(c for c in cards if c.suit is led)
+    return same if same else cards
+
+
+def trick_winner(
+    plays: Sequence[Card], *, trump: Suit | None = None, order: Order = ACE_HIGH
+) -> int:
+    """Return the index in *plays* (the trick's cards in the order played, the lead first)
+    of the card that wins it: the strongest trump if a trump was played, else the strongest
+    card of the suit led. Of two equal cards (two decks) the first played wins. A joker has
+    no suit: it neither follows nor trumps (a joker lead makes every joker a follower).
+
+    The seat that won is ``(leader + index) % players`` when seats play in turn from the
+    leader.
+
+    >>> from cardcore import Suit, parse_cards
+    >>> trick_winner(parse_cards("10H AH 2S KH"))  # the ace of the suit led
+    1
+    >>> trick_winner(parse_cards("10H AH 2S KH"), trump=Suit.SPADES)  # the only trump
+    2
+    >>> trick_winner(parse_cards("QD QD 3C"))  # two decks: the first queen
+    0
+
+    :raises ArgumentError: *plays* is empty or holds something that is not a
+        :class:`~cardcore.Card`, *trump* is not a :class:`~cardcore.Suit` or ``None``, or
+        *order* is neither a mapping nor callable, or has no whole-number strength for a
+        card played.
+    """
+    cards = _cards(plays, "plays")
+    if not cards:
+        msg = "a trick needs at least one card played"
+        raise ArgumentError(msg)
+    if trump is not None and not isinstance(trump, Suit):
+        msg = f"trump must be a Suit or None, not {shown(trump, 40)}"
+        raise ArgumentError(msg)
+    strength = _strength(order)
+    suit = trump if trump is not None and any(c.suit is trump for c in cards) else cards[0].suit
+    best, best_at = None, 0
+    for i, card in enumerate(cards):
+        if card.suit is not suit:
+            continue
+        value = strength(card)
+        if best is None or value > best:
+            best, best_at = value, i
+    return best_at
+
+
+def _cards(cards: Iterable[Card], what: str) -> tuple[Card, ...]:
+    if isinstance(cards, str | bytes) or not isinstance(cards, Iterable):
+        msg = (
+            f"{what} must be a sequence of cards (see cardcore.parse_cards), not {shown(cards, 40)}"
+        )
+        raise ArgumentError(msg)
+    out = tuple(cards)
+    for card in out:
+        if not isinstance(card, Card):
+            msg = f"{what} must hold cards (see cardcore.parse_cards), not {shown(card, 40)}"
+            raise ArgumentError(msg)
+    return out
+
+
+def _strength(order: Order) -> Callable[[Card], int]:
+    if isinstance(order, Mapping):
+        table = order
+
+        def by_rank(card: Card) -> int:
+            return _whole(table.get(card.rank), card)
+
+        return by_rank
+    if callable(order):
+        return lambda card: _whole(order(card), card)
+    msg = f"order must be a mapping of ranks or a function of a card, not {shown(order, 40)}"
+    raise ArgumentError(msg)
+
+
+def _whole(value: object, card: Card) -> int:
+    if type(value) is not int:
+        msg = f"order gives card {card} no whole-number strength: {shown(value, 40)}"
+        raise ArgumentError(msg)
+    return value
