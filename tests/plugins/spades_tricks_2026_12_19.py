@@ -242,7 +242,7 @@ class SpadesLogic(GameLogic[SpadesState, SpadesAction]):
         self._bids = {(s, n): Bid(s, n) for s in range(PLAYERS) for n in range(HAND + 1)}
 
     def bag_limit(self, options: Mapping[str, Any]) -> int:
-        n = self.checked_answer("spades_bag_limit", self._bag_limit(options=options), int)
+        n: int = self.checked_answer("spades_bag_limit", self._bag_limit(options=options), int)
         if n < 1:
             raise self.refused_answer("spades_bag_limit", n, "a whole number of at least 1")
         return n
@@ -288,7 +288,9 @@ class SpadesLogic(GameLogic[SpadesState, SpadesAction]):
 
     def _playable(self, state: SpadesState, seat: int) -> list[Card]:
         cards = state.zones.cards
-        held = sorted(cards[hand(seat)], key=lambda c: (c.suit.value, c.rank.value))
+        held = sorted(
+            cards[hand(seat)], key=lambda c: (c.suit.value if c.suit else "", c.rank.value)
+        )
         trick = cards[TRICK]
         if trick:  # SPT-FOLLOW-1
             return list(tricks.following(held, trick[0].suit))
@@ -308,7 +310,7 @@ class SpadesLogic(GameLogic[SpadesState, SpadesAction]):
         if state.zones.cards[TRICK]:
             return (
                 "SPT-FOLLOW-1",
-                f"seat {action.seat} must follow {state.zones.cards[TRICK][0].suit.letter}",
+                f"seat {action.seat} must follow {state.zones.cards[TRICK][0]}",
             )
         return "SPT-BREAK-1", "spades may not be led until broken"
 
