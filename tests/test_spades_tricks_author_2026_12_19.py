@@ -417,12 +417,6 @@ def test_kit_catches_a_refusal_that_names_a_hidden_card() -> None:
         cardcore.unregister("cardcore.games", "spades-leaky")
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="tricks.trick_winner takes an unordered set of plays (and answers an index into "
-    "its hash order) though its plays are 'the trick's cards in the order played' and its "
-    "own error says 'plays must be a sequence of cards'",
-)
 def test_trick_winner_refuses_unordered_plays() -> None:
     with pytest.raises(ArgumentError):
         tricks.trick_winner(set(parse_cards("2H 3H AS")), trump=Suit.SPADES)

@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar, cast
 
 from cardcore import _blame
 from cardcore._text import shown
@@ -39,6 +39,7 @@ S = TypeVar("S", bound=GameState)
 """The state type of a game (a :class:`GameState` subclass)."""
 A = TypeVar("A", bound=Action)
 """The action type of a game (an :class:`Action` subclass, or a union of them)."""
+_Kind = TypeVar("_Kind", int, bool)  # what checked_answer returns: the kind asked for
 
 DECK_CACHE = 64
 """How many distinct decks (per player count and options) one configuration remembers."""
@@ -470,9 +471,9 @@ class GameLogic(Generic[S, A]):
         return out
 
     def checked_answer(
-        self, hook: str, value: Any, kind: type[int] | type[bool],
+        self, hook: str, value: Any, kind: type[_Kind],
         asked: Mapping[str, Any] | None = None,
-    ) -> Any:
+    ) -> _Kind:
         """Return *value*, a hook's answer, if it is of *kind*; else raise naming the plugins.
 
         ``int``: an int (not a bool) at most ``10**15`` in size; ``bool``: ``True`` or
@@ -488,7 +489,7 @@ class GameLogic(Generic[S, A]):
             ok = isinstance(value, int) and not isinstance(value, bool)
             ok = ok and -MAX_FIELD_INT <= value <= MAX_FIELD_INT
         if ok:
-            return value
+            return cast(_Kind, value)
         what = "True or False" if kind is bool else f"an int at most {MAX_FIELD_INT:.0e} in size"
         raise self.refused_answer(hook, value, what, asked=asked)
 

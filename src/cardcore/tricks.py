@@ -9,7 +9,7 @@ whose jacks outrank its aces, or whose strength depends on the suit).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from types import MappingProxyType
 
 from cardcore._text import shown
@@ -27,7 +27,7 @@ Order = Mapping[Rank, int] | Callable[[Card], int]
 """A game's order of strength: rank -> strength, or card -> strength."""
 
 
-def following(hand: Iterable[Card], led: Suit | None) -> tuple[Card, ...]:
+def following(hand: Sequence[Card], led: Suit | None) -> tuple[Card, ...]:
     """The cards of *hand* that may be played to a trick whose lead was of suit *led*: those
     of that suit if the hand holds any, else every card (``led`` ``None``: the lead itself,
     any card). In the hand's order.
@@ -37,8 +37,8 @@ def following(hand: Iterable[Card], led: Suit | None) -> tuple[Card, ...]:
     >>> [str(c) for c in following(hand, Suit.HEARTS)], len(following(hand, Suit.CLUBS))
     (['KH', '9H'], 4)
 
-    :raises ArgumentError: *hand* holds something that is not a :class:`~cardcore.Card`, or
-        *led* is not a :class:`~cardcore.Suit` or ``None``.
+    :raises ArgumentError: *hand* is not a sequence (a list or tuple: a set has no order) of
+        :class:`~cardcore.Card`, or *led* is not a :class:`~cardcore.Suit` or ``None``.
     """
     cards = _cards(hand, "hand")
     if led is not None and not isinstance(led, Suit):
@@ -69,8 +69,8 @@ def trick_winner(
     >>> trick_winner(parse_cards("QD QD 3C"))  # two decks: the first queen
     0
 
-    :raises ArgumentError: *plays* is empty or holds something that is not a
-        :class:`~cardcore.Card`, *trump* is not a :class:`~cardcore.Suit` or ``None``, or
+    :raises ArgumentError: *plays* is empty or not a sequence (a list or tuple: a set has no
+        order) of :class:`~cardcore.Card`, *trump* is not a :class:`~cardcore.Suit` or ``None``, or
         *order* is neither a mapping nor callable, or has no whole-number strength for a
         card played.
     """
@@ -93,8 +93,8 @@ def trick_winner(
     return best_at
 
 
-def _cards(cards: Iterable[Card], what: str) -> tuple[Card, ...]:
-    if isinstance(cards, str | bytes) or not isinstance(cards, Iterable):
+def _cards(cards: Sequence[Card], what: str) -> tuple[Card, ...]:
+    if isinstance(cards, str | bytes) or not isinstance(cards, Sequence):  # (a set: no order)
         msg = (
             f"{what} must be a sequence of cards (see cardcore.parse_cards), not {shown(cards, 40)}"
         )

@@ -86,3 +86,19 @@ def test_the_module_is_reachable_from_the_package() -> None:
     assert tricks.trick_winner is trick_winner and tricks.ACE_HIGH[Rank.ACE] == 14
     with pytest.raises(TypeError):
         tricks.ACE_HIGH[Rank.ACE] = 1  # type: ignore[index]
+
+
+@pytest.mark.parametrize(
+    "unordered",
+    [
+        set(parse_cards("2H 3H AS")),
+        frozenset(parse_cards("2H 3H")),
+        iter(parse_cards("2H")),
+        {"AH": 1},
+    ],
+)
+def test_plays_and_hands_must_be_sequences(unordered: Any) -> None:
+    with pytest.raises(ArgumentError, match="sequence of cards"):
+        trick_winner(unordered)
+    with pytest.raises(ArgumentError, match="sequence of cards"):
+        following(unordered, Suit.HEARTS)
