@@ -259,21 +259,10 @@ def test_a_replay_step_beyond_the_end_is_the_last_one(
 # --- bugs ------------------------------------------------------------------------------
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="print(comparison) (Comparison.table) says '1 games per configuration', where "
-    "`cardcore compare -n 1` says '1 game per configuration'",
-)
 def test_the_api_table_of_one_game_says_one_game(one_game: Any) -> None:
     assert "2 players, 1 game per configuration" in str(one_game).splitlines()[0]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="cardcore play --name ' ' is taken: the header says 'you are  ;' and the table "
-    "shows a seat with no name (the web refuses such a name, cli.rst's 'any name but a "
-    "bot's' does not say a blank one is kept)",
-)
 def test_play_refuses_a_name_that_shows_as_nothing(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -283,11 +272,6 @@ def test_play_refuses_a_name_that_shows_as_nothing(
     assert status == 2 or "you are Player 1;" in out
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="cardcore play --name 'Golf-Greedy 2' beside the bot 'golf-greedy 2' is taken "
-    "(the check is case-sensitive; the web compares names casefolded and refuses it)",
-)
 def test_play_refuses_a_bots_name_in_another_case(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -298,12 +282,6 @@ def test_play_refuses_a_bots_name_in_another_case(
     assert status == 2 and "is the name of another seat" in err
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="with a move time under a millisecond the note under the table reads 'decisions "
-    "over 1e-05 s by golf-greedy: N (slowest 0.000 s)': the slowest is rounded to 3 places "
-    "and looks under the limit it broke",
-)
 def test_the_move_time_note_shows_a_slowest_decision_above_the_limit(one_game: Any) -> None:
     cmp = evolve(
         one_game,
@@ -316,12 +294,6 @@ def test_the_move_time_note_shows_a_slowest_decision_above_the_limit(one_game: A
     assert all("slowest 0.000 s" not in line for line in notes), notes
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="/replay/{k} with k of 13 digits is refused as 'the step is a number of actions "
-    "from 0 to N', yet any k above N (999) is accepted as the last step: the limit refused "
-    "is the 12 digits web.rst names",
-)
 def test_a_refused_replay_step_names_the_limit_it_broke(
     web: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -21,6 +21,7 @@ from typing import Any
 from rich.console import Console
 from rich.markup import escape
 
+from cardcore._names import same_name, shows
 from cardcore._text import counted, shown
 from cardcore.agents import LazyView, lend_views
 from cardcore.cli.args import UsageError, check_writable, parse_options, players_for
@@ -179,9 +180,12 @@ def cmd_play(console: Console, args: argparse.Namespace) -> int:
     names = [  # numbered from 1 like "Player N", so "random 2" and "Player 2" are one seat
         f"{bot} {s + 1}" if s != args.seat else args.name or f"Player {s + 1}" for s in range(n)
     ]
-    if names.count(names[args.seat]) > 1:  # "--name 'random 2'": the move log would mix them
-        msg = f"--name {args.name!r} is the name of another seat: choose another"
+    if args.name and not shows(args.name):  # (the web lobby refuses it too)
+        msg = f"--name {args.name!r} shows as nothing: give a name with something to show"
         raise UsageError(msg)
+    if any(same_name(names[args.seat], n) for s, n in enumerate(names) if s != args.seat):
+        msg = f"--name {args.name!r} is the name of another seat: choose another"  # (in any case:
+        raise UsageError(msg)  # "Random 2" and "random 2" read alike, as on the web)
     notes = Notes(info, args.seat)
     game = new_game(
         name,

@@ -94,6 +94,11 @@ def rows_of(cmp: Comparison) -> list[tuple[str, str, str, str]]:
     return rows
 
 
+def _secs(seconds: float) -> str:
+    """Seconds to 3 significant digits (a limit of 1e-06 s is broken by 2.3e-05 s, not 0.000)."""
+    return f"{seconds:.3g} s"
+
+
 def overrun_lines(cmp: Comparison) -> list[str]:
     """With a move time: per configuration, each agent's decisions that took longer."""
     if cmp.move_time is None:
@@ -102,12 +107,12 @@ def overrun_lines(cmp: Comparison) -> list[str]:
     for summary in (cmp.a, cmp.b):
         mixed = len(set(summary.agents)) > 1
         counts = [
-            f"{spec}: {summary.overruns[k]} (slowest {summary.slowest[k]:.3f} s)"
+            f"{spec}: {summary.overruns[k]} (slowest {_secs(summary.slowest[k])})"
             for k, spec in enumerate(summary.agents if mixed else summary.agents[:1])
         ]
         if not mixed:
             counts = [
-                f"{summary.agents[0]}: {sum(summary.overruns)} (slowest {max(summary.slowest):.3f} s)"
+                f"{summary.agents[0]}: {sum(summary.overruns)} (slowest {_secs(max(summary.slowest))})"
             ]
         strong, weak = summary.probe_overruns
         probes = f"; skill probes: strong {strong}, weak {weak}" if cmp.skill_agents else ""
@@ -127,7 +132,7 @@ def text_table(cmp: Comparison) -> str:
     def line(cells: tuple[str, ...]) -> str:
         return "  ".join(c.ljust(w) for c, w in zip(cells, widths, strict=True)).rstrip()
 
-    title = f"{cmp.game}, {counted(cmp.players, 'player')}, {cmp.games} games per configuration, seed {cmp.seed}"
+    title = f"{cmp.game}, {counted(cmp.players, 'player')}, {counted(cmp.games, 'game')} per configuration, seed {cmp.seed}"
     body = [rule, line(head), rule, *(line(r) for r in rows), rule]
     notes = [cmp.deals, *overrun_lines(cmp)]
     return "\n".join([title, describe(cmp.a), describe(cmp.b), "", *body, "", *notes])

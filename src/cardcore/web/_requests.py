@@ -14,6 +14,8 @@ from typing import Any
 from starlette.requests import Request
 from starlette.responses import JSONResponse
 
+from cardcore._names import same_name as same_name
+from cardcore._names import shows as _shows
 from cardcore._text import one_of, shown
 from cardcore.errors import CardcoreError
 from cardcore.session.config import _FALLBACKS, TimeControl
@@ -117,23 +119,6 @@ _UNSHOWN = re.compile("[\x00-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
 else than it is (or as nothing) on other players' screens."""
 
 
-_BLANK = frozenset("\u115f\u1160\u3164\uffa0\u2800")  # letters and symbols that show as nothing
-_ZWJ = "\u200d"  # joins emoji: a format character that shows
-
-
-def _shows(name: str) -> bool:
-    """Whether *name* has a character that shows, and no format character that hides
-    (a zero-width space, a direction mark) but the emoji joiner."""
-    shown = False
-    for ch in name:
-        kind = unicodedata.category(ch)
-        if kind == "Cf" and ch != _ZWJ:
-            return False
-        if kind[0] not in "ZCM" and ch not in _BLANK:
-            shown = True
-    return shown
-
-
 def _seat_name(value: Any) -> str:
     """A seat's display name from the lobby: text with something to show, no control
     character, no bidirectional override or invisible format character; its spaces
@@ -148,25 +133,6 @@ def _seat_name(value: Any) -> str:
         msg = f"'name' must show as it is: no control character or direction override, not only spaces; not {shown(value, 40)}"
         raise WebError(msg)
     return name
-
-
-# Cyrillic and Greek letters that show as Latin ones (after casefolding, so capitals too):
-# "Аnn" with a Cyrillic А is the same name as "Ann" to whoever reads the table.
-_LOOKALIKE = str.maketrans(
-    "авекмнорстухіјѕԁӏһԛԝαβεζηικμνορτυχ", "abekmhopctyxijsdlhqwabezhikmnoptyx"
-)
-
-
-def same_name(a: str, b: str) -> bool:
-    """Whether two seat names show alike: compared compatibility-composed (NFKC), casefolded,
-    with Cyrillic and Greek look-alikes of Latin letters read as those letters."""
-    return _shown_as(a) == _shown_as(b)
-
-
-def _shown_as(name: str) -> str:
-    # decomposed first, so an accented look-alike (Cyrillic ё) maps its base letter too
-    folded = unicodedata.normalize("NFKD", name).casefold().translate(_LOOKALIKE)
-    return unicodedata.normalize("NFKC", folded)
 
 
 def _utf8(text: str) -> bool:

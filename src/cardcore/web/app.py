@@ -549,7 +549,9 @@ def create_app(server: WebServer | None = None, **kwargs: Any) -> Starlette:
         steps = game.version  # every action the record holds
         text = request.path_params["step"]
         if not (text.isascii() and text.isdigit()) or len(text) > 12:
-            return _error(f"the step is a number of actions from 0 to {steps}, not {text[:20]!r}")
+            return _error(  # (beyond the end: the last step)
+                f"the step is a number of actions from 0, at most 12 digits (this game has {steps}), not {text[:20]!r}"
+            )
         step = min(int(text), steps)
         seed = session.fair.seed if session.fair is not None else (session.seed or 0)
         setup, chance = session.setup, session.chance  # a 0.2.0 session: its own chance

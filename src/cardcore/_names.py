@@ -1,0 +1,43 @@
+"""Seat names as people read them: whether a name shows anything, and whether two names show
+alike (shared by the web lobby and the command line, which refuse such names alike)."""
+
+from __future__ import annotations
+
+import unicodedata
+
+__all__ = ["same_name", "shows"]
+
+_BLANK = frozenset("\u115f\u1160\u3164\uffa0\u2800")  # letters and symbols that show as nothing
+_ZWJ = "\u200d"  # joins emoji: a format character that shows
+
+
+def shows(name: str) -> bool:
+    """Whether *name* has a character that shows, and no format character that hides
+    (a zero-width space, a direction mark) but the emoji joiner."""
+    shown = False
+    for ch in name:
+        kind = unicodedata.category(ch)
+        if kind == "Cf" and ch != _ZWJ:
+            return False
+        if kind[0] not in "ZCM" and ch not in _BLANK:
+            shown = True
+    return shown
+
+
+# Cyrillic and Greek letters that show as Latin ones (after casefolding, so capitals too):
+# "Аnn" with a Cyrillic А is the same name as "Ann" to whoever reads the table.
+_LOOKALIKE = str.maketrans(
+    "авекмнорстухіјѕԁӏһԛԝαβεζηικμνορτυχ", "abekmhopctyxijsdlhqwabezhikmnoptyx"
+)
+
+
+def same_name(a: str, b: str) -> bool:
+    """Whether two seat names show alike: compared compatibility-composed (NFKC), casefolded,
+    with Cyrillic and Greek look-alikes of Latin letters read as those letters."""
+    return _shown_as(a) == _shown_as(b)
+
+
+def _shown_as(name: str) -> str:
+    # decomposed first, so an accented look-alike (Cyrillic ё) maps its base letter too
+    folded = unicodedata.normalize("NFKD", name).casefold().translate(_LOOKALIKE)
+    return unicodedata.normalize("NFKC", folded)
