@@ -766,7 +766,7 @@ def test_ismcts_spec_forms_of_the_page() -> None:
     assert timed.iterations is None and timed.time == 0.5
     assert cardcore.load_agent("ismcts:time=2").time == 2.0
     assert repr(cardcore.load_agent("ismcts:iterations=50,seed=7")) == (
-        "ISMCTSAgent(iterations=50, c=0.7, rollout='game')"
+        "ISMCTSAgent(seed=7, iterations=50, c=0.7, rollout='game')"
     )
     with pytest.raises(OptionError, match="did you mean 'iterations'"):
         cardcore.load_agent("ismcts", iters=3)

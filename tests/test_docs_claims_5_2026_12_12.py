@@ -906,7 +906,7 @@ def test_ismcts_example_and_names() -> None:
     result = cardcore.play(game, [ISMCTSAgent(seed=7, iterations=30), RandomAgent(1)])
     assert result.reason == "rounds"
     assert repr(cardcore.load_agent("ismcts", seed=7, iterations=200)) == (
-        "ISMCTSAgent(iterations=200, c=0.7, rollout='game')"
+        "ISMCTSAgent(seed=7, iterations=200, c=0.7, rollout='game')"
     )
     with pytest.raises(OptionError, match="did you mean 'iterations'"):
         cardcore.load_agent("ismcts", iters=3)

@@ -732,7 +732,7 @@ def test_ismcts_docs_example_and_parameters() -> None:
     assert cardcore.play(game, [bot, cardcore.RandomAgent(1)]).reason == "rounds"
     assert "ismcts" in cardcore.available_agents()
     agent = cardcore.load_agent("ismcts:iterations=50,seed=7")
-    assert repr(agent) == "ISMCTSAgent(iterations=50, c=0.7, rollout='game')"
+    assert repr(agent) == "ISMCTSAgent(seed=7, iterations=50, c=0.7, rollout='game')"
     with pytest.raises(cardcore.OptionError, match="did you mean 'iterations'"):
         cardcore.load_agent("ismcts", iters=3)
     with pytest.raises(cardcore.OptionError, match="1 to 2000"):

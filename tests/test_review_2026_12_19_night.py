@@ -131,13 +131,6 @@ def test_bad_arguments_are_argument_errors_naming_them(
         call()
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="tricks._strength: any callable is taken as a function of a card, so a class or a"
-    " function of no argument passed as order (int, Rank, dict, lambda: 1) escapes as a raw"
-    " TypeError/ValueError from the call, not an ArgumentError naming order; fix: call it"
-    " inside try/except (TypeError, ValueError) and raise ArgumentError('order ...') from it",
-)
 @pytest.mark.parametrize(
     "order", [int, Rank, dict, lambda: 1], ids=["int", "Rank", "dict", "arity"]
 )
@@ -146,13 +139,6 @@ def test_an_order_that_is_no_function_of_a_card_is_an_argument_error(order: Any)
         tricks.trick_winner(parse_cards("AH KH"), order=order)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="tricks._strength: a callable order that fails for a card (a rank missing from the"
-    " dict it reads) escapes as a raw KeyError, while the same gap in a mapping order is an"
-    " ArgumentError naming the card; fix: wrap order(card) and raise ArgumentError naming the"
-    " card, from the original exception",
-)
 def test_a_callable_order_failing_for_a_card_is_an_argument_error_naming_it() -> None:
     table = {Rank.KING: 13}
     with pytest.raises(ArgumentError, match="AH"):
@@ -164,13 +150,6 @@ def test_bool_strengths_are_refused() -> None:
         tricks.trick_winner(parse_cards("AH KH"), order=lambda c: c.rank is Rank.ACE)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="tricks._whole: type(value) is not int refuses numpy whole numbers (an order read"
-    " from an array or a DataFrame) with 'no whole-number strength: np.int64(20)', a message"
-    " that contradicts itself; fix: accept operator.index(value) for non-bool integers (or say"
-    " 'a Python int' in the message)",
-)
 def test_numpy_whole_numbers_are_whole_number_strengths() -> None:
     np = pytest.importorskip("numpy")
     order = {rank: np.int64(value) for rank, value in tricks.ACE_HIGH.items()}
@@ -212,18 +191,17 @@ def _euchre(trump: Suit) -> Callable[[Card], int]:
     return strength
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="tricks: a card's suit is always its printed suit, so euchre (named in the module's"
-    " docstring, the archetype of 'a game whose jacks outrank its aces') cannot be played: the"
-    " left bower JD with hearts trump is a trump and wins over a club lead, but trick_winner"
-    " skips it as a diamond (and following() would let it be kept from a trump lead); fix: a"
-    " suit_of(card) parameter for both functions (also joker-as-trump games), or drop euchre"
-    " from the docstring and document the limit",
-)
 def test_euchre_left_bower_is_a_trump() -> None:
     plays = parse_cards("AC JD 10C")  # clubs led; JD is the left bower with hearts trump
-    assert tricks.trick_winner(plays, trump=Suit.HEARTS, order=_euchre(Suit.HEARTS)) == 1
+    left = Card.parse("JD")
+
+    def suit_of(card: Card) -> Suit | None:  # (the fix: suit_of, 2026-12-19)
+        return Suit.HEARTS if card == left else card.suit
+
+    won = tricks.trick_winner(plays, trump=Suit.HEARTS, order=_euchre(Suit.HEARTS), suit_of=suit_of)
+    assert won == 1
+    hand = parse_cards("JD 9S")  # a heart led: the left bower must follow
+    assert [str(c) for c in tricks.following(hand, Suit.HEARTS, suit_of=suit_of)] == ["JD"]
 
 
 def test_ace_high_cannot_be_changed_and_is_the_default(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -268,14 +246,6 @@ def test_plot_still_refuses_what_is_no_path(comparison: cardcore.Comparison, bad
         comparison.plot(bad)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="compare/_report.plot_comparison: fig.savefig(path) takes the format from the"
-    " name, so plot('r.txt') builds the figure then fails with matplotlib's raw ValueError"
-    " ('Format txt is not supported'), and plot('result') writes 'result.png', not the file"
-    " named (plot('r.svg') writes an SVG; the docstring says a PNG); fix: savefig(path,"
-    " format='png'), or refuse a name not ending .png up front as the CLI does",
-)
 @pytest.mark.parametrize("name", ["r.txt", "result"])
 def test_plot_writes_a_png_at_exactly_the_path_named(
     comparison: cardcore.Comparison, tmp_path: Path, name: str
@@ -373,9 +343,12 @@ def fresh_name() -> Iterator[str]:
     assert (AGENTS, name) not in _registrations._replaced
 
 
-def test_register_twice_then_unregister_leaves_nothing(fresh_name: str) -> None:
+def test_register_twice_then_unregister_twice_leaves_nothing(fresh_name: str) -> None:
+    """Each register is undone by one unregister (the stacking kept, 2026-12-19)."""
     cardcore.register(AGENTS, fresh_name, _First)
     cardcore.register(AGENTS, fresh_name, _First)  # the cell, run again
+    assert cardcore.load_agent(fresh_name) is _First
+    cardcore.unregister(AGENTS, fresh_name)
     assert cardcore.load_agent(fresh_name) is _First
     cardcore.unregister(AGENTS, fresh_name)
     assert fresh_name not in cardcore.available_agents()
@@ -396,13 +369,14 @@ def test_a_b_a_unregisters_back_through_b_and_a(fresh_name: str) -> None:
     assert fresh_name not in cardcore.available_agents()
 
 
-def test_the_installed_class_registered_again_is_undone_by_one_unregister() -> None:
+def test_the_installed_class_registered_again_is_undone_by_as_many_unregisters() -> None:
     (entry,) = importlib.metadata.entry_points(group=AGENTS, name="random")
     loaded = entry.load()
     try:
         cardcore.register(AGENTS, "random", loaded)
         cardcore.register(AGENTS, "random", loaded)
         assert cardcore.load_agent("random") is loaded
+        cardcore.unregister(AGENTS, "random")
         cardcore.unregister(AGENTS, "random")
         assert _registrations.is_entry_point(plugin_registry._entries()[AGENTS]["random"])
         assert type(cardcore.load_agent("random", seed=1)) is loaded
@@ -412,16 +386,6 @@ def test_the_installed_class_registered_again_is_undone_by_one_unregister() -> N
     assert "random" in cardcore.available_agents()
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="_registrations.push skips the same target already on top, so nesting breaks the"
-    " pattern its own docstring promises ('register, use, unregister in finally leaves the"
-    " registry as it found it, nested or not'): a helper's register/unregister of the object"
-    " a fixture already registered removes the fixture's registration (and the fixture's own"
-    " unregister then raises UnknownPluginError); fix: push a marker so each register is"
-    " undone by one unregister while the object stays put, or document that the same target"
-    " must not be registered nested",
-)
 def test_nested_registration_of_the_same_target_survives_the_inner_unregister(
     fresh_name: str,
 ) -> None:
@@ -522,13 +486,6 @@ def test_an_agent_shows_the_parameters_it_was_built_with(spec: str, shown: str) 
     assert agent.seed == 3
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="search/ismcts.ISMCTSAgent.__repr__ (as docs/search-agents.rst shows it) leaves out"
-    " seed, while every other core agent's repr now starts with it: two ISMCTS agents with"
-    " different seeds show the same; fix: add seed= (and reaction/spread when not default),"
-    " updating the doctest",
-)
 def test_ismcts_shows_its_seed_too() -> None:
     assert "seed=3" in repr(cardcore.load_agent("ismcts", seed=3, iterations=5))
 

@@ -615,10 +615,10 @@ def test_search_doc_examples_hold() -> None:
     cardcore.register("cardcore.agents", "ismcts", ISMCTSAgent)
     try:
         assert repr(cardcore.load_agent("ismcts", seed=7, iterations=200)) == (
-            "ISMCTSAgent(iterations=200, c=0.7, rollout='game')"
+            "ISMCTSAgent(seed=7, iterations=200, c=0.7, rollout='game')"
         )
         assert repr(cardcore.load_agent("ismcts:iterations=50,seed=7")) == (
-            "ISMCTSAgent(iterations=50, c=0.7, rollout='game')"
+            "ISMCTSAgent(seed=7, iterations=50, c=0.7, rollout='game')"
         )
         with pytest.raises(cardcore.OptionError) as err:
             cardcore.load_agent("ismcts", iters=3)

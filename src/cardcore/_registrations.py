@@ -36,10 +36,7 @@ def check_group(group: str, groups: tuple[str, ...]) -> None:
 
 
 def push(entries: dict[str, Any], group: str, name: str, target: Any) -> None:
-    """Put *target* under *name* in *entries* (the names of *group*), remembering what it replaces;
-    the very target a registration already put on top stays once (a notebook cell run again)."""
-    if (group, name) in _replaced and entries.get(name, _NOTHING) is target:
-        return
+    """Put *target* under *name* in *entries* (the names of *group*), remembering what it replaces."""
     _replaced.setdefault((group, name), []).append(entries.get(name, _NOTHING))
     entries[name] = target
 

@@ -96,7 +96,8 @@ def _entries() -> dict[str, dict[str, Any]]:
 def register(group: str, name: str, target: ModuleType | Any) -> None:
     """Register a plugin without an installed entry point (tests, notebooks); one already
     registered or installed under *name* is replaced until :func:`unregister` puts it back
-    (the same *target* registered again while on top is kept once: a cell run twice).
+    (each register is undone by one unregister, nested or not: a notebook cell run twice
+    registers twice, so unregister as many times, or register once outside the cell).
 
     :param group: ``"cardcore.games"``, ``"cardcore.rules"`` or ``"cardcore.agents"``.
     :param name: The name to find it by (``"hearts"``, ``"hearts.jack-of-diamonds"``).

@@ -9,14 +9,16 @@ whose jacks outrank its aces, or whose strength depends on the suit).
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Callable, Mapping, Sequence
 from types import MappingProxyType
+from typing import Any
 
 from cardcore._text import shown
 from cardcore.cards import Card, Rank, Suit
 from cardcore.errors import ArgumentError
 
-__all__ = ["ACE_HIGH", "following", "trick_winner"]
+__all__ = ["ACE_HIGH", "Order", "SuitOf", "following", "trick_winner"]
 
 ACE_HIGH: Mapping[Rank, int] = MappingProxyType(
     {Rank.JOKER: 0, **{Rank(n): n for n in range(2, 14)}, Rank.ACE: 14}
@@ -27,10 +29,17 @@ Order = Mapping[Rank, int] | Callable[[Card], int]
 """A game's order of strength: rank -> strength, or card -> strength."""
 
 
-def following(hand: Sequence[Card], led: Suit | None) -> tuple[Card, ...]:
+SuitOf = Callable[[Card], "Suit | None"]
+"""A game's suit of a card, where it differs from the printed one (Euchre's left bower)."""
+
+
+def following(
+    hand: Sequence[Card], led: Suit | None, *, suit_of: SuitOf | None = None
+) -> tuple[Card, ...]:
     """The cards of *hand* that may be played to a trick whose lead was of suit *led*: those
     of that suit if the hand holds any, else every card (``led`` ``None``: the lead itself,
-    any card). In the hand's order.
+    any card). In the hand's order. *suit_of* gives a card's suit where the game's differs
+    from the printed one (Euchre: the left bower is a trump).
 
     >>> from cardcore import Suit, parse_cards
     >>> hand = parse_cards("KH 2S 9H JK")
@@ -38,7 +47,8 @@ def following(hand: Sequence[Card], led: Suit | None) -> tuple[Card, ...]:
     (['KH', '9H'], 4)
 
     :raises ArgumentError: *hand* is not a sequence (a list or tuple: a set has no order) of
-        :class:`~cardcore.Card`, or *led* is not a :class:`~cardcore.Suit` or ``None``.
+        :class:`~cardcore.Card`, *led* is not a :class:`~cardcore.Suit` or ``None``, or
+        *suit_of* fails or answers no suit.
     """
     cards = _cards(hand, "hand")
     if led is not None and not isinstance(led, Suit):
@@ -46,17 +56,24 @@ def following(hand: Sequence[Card], led: Suit | None) -> tuple[Card, ...]:
         raise ArgumentError(msg)
     if led is None:
         return cards
-    same = tuple(c for c in cards if c.suit is led)
+    suit = _suit(suit_of)
+    same = tuple(c for c in cards if suit(c) is led)
     return same if same else cards
 
 
 def trick_winner(
-    plays: Sequence[Card], *, trump: Suit | None = None, order: Order = ACE_HIGH
+    plays: Sequence[Card],
+    *,
+    trump: Suit | None = None,
+    order: Order = ACE_HIGH,
+    suit_of: SuitOf | None = None,
 ) -> int:
     """Return the index in *plays* (the trick's cards in the order played, the lead first)
     of the card that wins it: the strongest trump if a trump was played, else the strongest
     card of the suit led. Of two equal cards (two decks) the first played wins. A joker has
-    no suit: it neither follows nor trumps (a joker lead makes every joker a follower).
+    no suit: it neither follows nor trumps (a joker lead makes every joker a follower),
+    unless *suit_of* gives it one. *suit_of* gives a card's suit where the game's differs
+    from the printed one, and *order* its strength (Euchre's bowers: both).
 
     The seat that won is ``(leader + index) % players`` when seats play in turn from the
     leader.
@@ -70,9 +87,9 @@ def trick_winner(
     0
 
     :raises ArgumentError: *plays* is empty or not a sequence (a list or tuple: a set has no
-        order) of :class:`~cardcore.Card`, *trump* is not a :class:`~cardcore.Suit` or ``None``, or
-        *order* is neither a mapping nor callable, or has no whole-number strength for a
-        card played.
+        order) of :class:`~cardcore.Card`, *trump* is not a :class:`~cardcore.Suit` or
+        ``None``, *order* is neither a mapping nor callable or gives a card played no
+        whole-number strength (or fails), or *suit_of* fails or answers no suit.
     """
     cards = _cards(plays, "plays")
     if not cards:
@@ -82,15 +99,37 @@ def trick_winner(
         msg = f"trump must be a Suit or None, not {shown(trump, 40)}"
         raise ArgumentError(msg)
     strength = _strength(order)
-    suit = trump if trump is not None and any(c.suit is trump for c in cards) else cards[0].suit
+    suits = [_suit(suit_of)(c) for c in cards]
+    suit = trump if trump is not None and trump in suits else suits[0]
     best, best_at = None, 0
     for i, card in enumerate(cards):
-        if card.suit is not suit:
+        if suits[i] is not suit:
             continue
         value = strength(card)
         if best is None or value > best:
             best, best_at = value, i
     return best_at
+
+
+def _suit(suit_of: SuitOf | None) -> Callable[[Card], Suit | None]:
+    if suit_of is None:
+        return lambda card: card.suit
+    if not callable(suit_of):
+        msg = f"suit_of must be a function of a card, not {shown(suit_of, 40)}"
+        raise ArgumentError(msg)
+
+    def checked(card: Card) -> Suit | None:
+        try:
+            suit = suit_of(card)
+        except Exception as exc:
+            msg = f"suit_of failed for card {card}: {shown(exc, 80)}"
+            raise ArgumentError(msg) from exc
+        if suit is not None and not isinstance(suit, Suit):
+            msg = f"suit_of gives card {card} no suit: {shown(suit, 40)}"
+            raise ArgumentError(msg)
+        return suit
+
+    return checked
 
 
 def _cards(cards: Sequence[Card], what: str) -> tuple[Card, ...]:
@@ -116,13 +155,30 @@ def _strength(order: Order) -> Callable[[Card], int]:
 
         return by_rank
     if callable(order):
-        return lambda card: _whole(order(card), card)
+        call = order
+
+        def by_card(card: Card) -> int:
+            try:
+                value = call(card)
+            except Exception as exc:  # not a function of a card (int, a class), or failing
+                msg = f"order failed for card {card}: {shown(exc, 80)}"
+                raise ArgumentError(msg) from exc
+            return _whole(value, card)
+
+        return by_card
     msg = f"order must be a mapping of ranks or a function of a card, not {shown(order, 40)}"
     raise ArgumentError(msg)
 
 
-def _whole(value: object, card: Card) -> int:
-    if type(value) is not int:
+def _whole(value: Any, card: Card) -> int:
+    if isinstance(value, bool) or value is None:
+        index = None
+    else:
+        try:  # any whole number, a numpy one too
+            index = operator.index(value)
+        except TypeError:
+            index = None
+    if index is None:
         msg = f"order gives card {card} no whole-number strength: {shown(value, 40)}"
         raise ArgumentError(msg)
-    return value
+    return index

@@ -215,5 +215,5 @@ def plot_comparison(cmp: Comparison, path: str | os.PathLike[str] | None) -> Any
     fig.tight_layout()
     if path is None:
         return fig
-    fig.savefig(path, dpi=110)
+    fig.savefig(path, dpi=110, format="png")  # a PNG at the very path named, whatever its ending
     return None

@@ -192,6 +192,7 @@ class ISMCTSAgent:
         self.reuse = int(_positive_int("reuse", reuse) or 1)
         self.reaction = float(_number("reaction", reaction, 0.0, strict=True) or 0.5)
         self.spread = float(_number("spread", spread, 0.0) or 0.0)
+        self.seed = seed
         self.rng = random.Random(seed)
         self.last_iterations = 0
         """Iterations of the last search (for reports)."""
@@ -486,4 +487,4 @@ class ISMCTSAgent:
         budgets = [f"iterations={self.iterations}"] if self.iterations is not None else []
         budgets += [] if self.time is None else [f"time={self.time}"]  # both apply: first reached
         budget = ", ".join(budgets)
-        return f"ISMCTSAgent({budget}, c={self.c}, rollout={self.rollout!r})"
+        return f"ISMCTSAgent(seed={self.seed!r}, {budget}, c={self.c}, rollout={self.rollout!r})"
