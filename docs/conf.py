@@ -57,7 +57,7 @@ _EXTERNAL = "|".join(
 )
 nitpick_ignore_regex = [
     (r"py:(class|obj|data|exc|func|meth|mod|attr)", rf"({_EXTERNAL})(\..*)?"),
-    (r"py:(class|obj)", r"cardcore\.(events\.E|deck\.T|logic\.[SA])"),
+    (r"py:(class|obj)", r"cardcore\.(events\.E|deck\.T|logic\.([SA]|_Kind))"),
     (r"py:class", r"ModuleType"),
     (r"py:class", r"Figure"),  # matplotlib's (the plot extra), under TYPE_CHECKING
 ]
