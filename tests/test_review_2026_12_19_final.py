@@ -78,12 +78,6 @@ def test_play_refuses_a_name_of_spaces_only(
     assert status == 2 and "shows as nothing" in err
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="cli play compares the raw --name; the web lobby collapses spaces first "
-    "(_seat_name: ' '.join(name.split())), so 'random 2 ' / 'random  2' read as the bot's "
-    "name on the web (refused) but are accepted by cardcore play",
-)
 @pytest.mark.parametrize("name", ["random 2 ", " random 2", "random  2"])
 def test_play_refuses_a_bots_name_with_extra_spaces_as_the_web_does(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], name: str
@@ -96,12 +90,6 @@ def test_play_refuses_a_bots_name_with_extra_spaces_as_the_web_does(
     assert status == 2 and "is the name of another seat" in err
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="a name with visible letters and a zero-width non-joiner (Persian names use "
-    "ZWNJ) is refused with 'shows as nothing', which is false: shows() returns False on any "
-    "Cf but the emoji joiner, and the message says the name is blank",
-)
 def test_a_refused_name_with_letters_is_not_said_to_show_as_nothing(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -146,11 +134,6 @@ def test_suit_of_answering_no_suit_or_not_callable_is_an_argument_error() -> Non
         tricks.trick_winner(KH_2S, suit_of=lambda c: 1 // 0)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="following(hand, None, suit_of=3) returns the hand: suit_of is only checked when a "
-    "suit was led, so a bad suit_of passes silently on every lead",
-)
 def test_following_a_lead_refuses_a_suit_of_that_is_no_function() -> None:
     with pytest.raises(ArgumentError, match="suit_of"):
         tricks.following(KH_2S, None, suit_of=3)  # type: ignore[arg-type]
@@ -175,11 +158,6 @@ class _BadIndex:
         raise ValueError("no index")
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="_whole catches only TypeError around operator.index: a strength whose __index__ "
-    "raises ValueError escapes raw instead of as an ArgumentError naming the card",
-)
 def test_a_strength_whose_index_fails_is_an_argument_error() -> None:
     with pytest.raises(ArgumentError, match="KH"):
         tricks.trick_winner(KH_2S, order=lambda c: _BadIndex())
@@ -198,12 +176,6 @@ class _FailingOrder(Mapping[Rank, int]):
         return 0
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="only a callable order's failure is wrapped: a Mapping order whose lookup raises "
-    "escapes raw (by_rank calls table.get unguarded), though the docstring says an order that "
-    "fails raises ArgumentError",
-)
 def test_a_failing_mapping_order_is_an_argument_error() -> None:
     with pytest.raises(ArgumentError, match="KH"):
         tricks.trick_winner(KH_2S, order=_FailingOrder())

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import unicodedata
 
-__all__ = ["same_name", "shows"]
+__all__ = ["hidden", "same_name", "shows", "tidy"]
 
 _BLANK = frozenset("\u115f\u1160\u3164\uffa0\u2800")  # letters and symbols that show as nothing
 _ZWJ = "\u200d"  # joins emoji: a format character that shows
@@ -22,6 +22,19 @@ def shows(name: str) -> bool:
         if kind[0] not in "ZCM" and ch not in _BLANK:
             shown = True
     return shown
+
+
+def hidden(name: str) -> str | None:
+    """The first format character of *name* that hides (``"U+200C"``), else ``None``."""
+    for ch in name:
+        if unicodedata.category(ch) == "Cf" and ch != _ZWJ:
+            return f"U+{ord(ch):04X}"
+    return None
+
+
+def tidy(name: str) -> str:
+    """*name* as a page shows it: runs of spaces as one, no space at either end, composed (NFC)."""
+    return unicodedata.normalize("NFC", " ".join(name.split()))
 
 
 # Cyrillic and Greek letters that show as Latin ones (after casefolding, so capitals too):

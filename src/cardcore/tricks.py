@@ -54,9 +54,9 @@ def following(
     if led is not None and not isinstance(led, Suit):
         msg = f"led must be a Suit or None, not {shown(led, 40)}"
         raise ArgumentError(msg)
+    suit = _suit(suit_of)  # (checked on a lead too)
     if led is None:
         return cards
-    suit = _suit(suit_of)
     same = tuple(c for c in cards if suit(c) is led)
     return same if same else cards
 
@@ -151,7 +151,12 @@ def _strength(order: Order) -> Callable[[Card], int]:
         table = order
 
         def by_rank(card: Card) -> int:
-            return _whole(table.get(card.rank), card)
+            try:
+                value = table.get(card.rank)
+            except Exception as exc:  # a mapping of the game's own that fails
+                msg = f"order failed for card {card}: {shown(exc, 80)}"
+                raise ArgumentError(msg) from exc
+            return _whole(value, card)
 
         return by_rank
     if callable(order):
@@ -176,7 +181,7 @@ def _whole(value: Any, card: Card) -> int:
     else:
         try:  # any whole number, a numpy one too
             index = operator.index(value)
-        except TypeError:
+        except Exception:  # (an __index__ of its own that fails, too)
             index = None
     if index is None:
         msg = f"order gives card {card} no whole-number strength: {shown(value, 40)}"

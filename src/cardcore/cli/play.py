@@ -21,7 +21,7 @@ from typing import Any
 from rich.console import Console
 from rich.markup import escape
 
-from cardcore._names import same_name, shows
+from cardcore._names import hidden, same_name, shows, tidy
 from cardcore._text import counted, shown
 from cardcore.agents import LazyView, lend_views
 from cardcore.cli.args import UsageError, check_writable, parse_options, players_for
@@ -177,11 +177,16 @@ def cmd_play(console: Console, args: argparse.Namespace) -> int:
         raise UsageError(msg)
     check_agent_specs([args.agent], info)
     bot = parse_agent_spec(args.agent)[0]  # the name alone, not its parameters
+    mine = tidy(args.name) if args.name else ""  # as shown: "random  2 " is "random 2"
     names = [  # numbered from 1 like "Player N", so "random 2" and "Player 2" are one seat
-        f"{bot} {s + 1}" if s != args.seat else args.name or f"Player {s + 1}" for s in range(n)
+        f"{bot} {s + 1}" if s != args.seat else mine or f"Player {s + 1}" for s in range(n)
     ]
     if args.name and not shows(args.name):  # (the web lobby refuses it too)
-        msg = f"--name {args.name!r} shows as nothing: give a name with something to show"
+        why = hidden(args.name)
+        msg = f"--name {args.name!r} " + (
+            f"holds an invisible character ({why}): write the name without it"
+            if why else "shows as nothing: give a name with something to show"
+        )
         raise UsageError(msg)
     if any(same_name(names[args.seat], n) for s, n in enumerate(names) if s != args.seat):
         msg = f"--name {args.name!r} is the name of another seat: choose another"  # (in any case:

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import json
 import re
-import unicodedata
 from collections.abc import Mapping
 from typing import Any
 
@@ -16,6 +15,7 @@ from starlette.responses import JSONResponse
 
 from cardcore._names import same_name as same_name
 from cardcore._names import shows as _shows
+from cardcore._names import tidy as _tidy
 from cardcore._text import one_of, shown
 from cardcore.errors import CardcoreError
 from cardcore.session.config import _FALLBACKS, TimeControl
@@ -125,10 +125,7 @@ def _seat_name(value: Any) -> str:
     collapsed (a page shows runs of spaces as one), composed (NFC) and cut to 40
     characters, then checked."""
     name = _text(value, "name")
-    if _UNSHOWN.search(name):
-        name = ""
-    else:
-        name = unicodedata.normalize("NFC", " ".join(name.split()))[:40].rstrip()
+    name = "" if _UNSHOWN.search(name) else _tidy(name)[:40].rstrip()
     if not _shows(name):
         msg = f"'name' must show as it is: no control character or direction override, not only spaces; not {shown(value, 40)}"
         raise WebError(msg)
