@@ -179,12 +179,12 @@ class GameLogic(Generic[S, A]):
     def parse_action(self, state: S, seat: int, text: str) -> A:
         """Turn *text* into an action of *seat* or raise :class:`NotationError`.
 
-        The default matches *text* (case- and space-insensitive) against the
-        notation of the seat's legal actions. A game that lists its action
-        classes in :attr:`action_types` gets the rest from
-        :class:`~cardcore.notation.ActionParser`: malformed text raises
-        :class:`NotationError`, and a well-formed action that is not legal is
-        returned for the core to reject with :class:`~cardcore.IllegalActionError`.
+        The default matches *text* (case- and space-insensitive) against the notation of
+        the seat's legal actions. A game that lists its action classes in :attr:`action_types`
+        gets the rest from :class:`~cardcore.notation.ActionParser`: malformed text raises
+        :class:`NotationError`, and a well-formed action that is not legal is returned for
+        the core to reject with :class:`~cardcore.IllegalActionError`. (A game reading verbs
+        of its own first names them in its own error: the parser's names these types' only.)
         """
         wanted = " ".join(text.split()).lower()
         for action in self.legal_actions(state, seat):

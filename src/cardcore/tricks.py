@@ -48,7 +48,8 @@ def following(
 
     :raises ArgumentError: *hand* is not a sequence (a list or tuple: a set has no order) of
         :class:`~cardcore.Card`, *led* is not a :class:`~cardcore.Suit` or ``None``, or
-        *suit_of* fails or answers no suit.
+        *suit_of* is not callable, fails, or answers neither a :class:`~cardcore.Suit` nor
+        ``None`` (no suit: a joker). It is not called on a lead (*led* ``None``).
     """
     cards = _cards(hand, "hand")
     if led is not None and not isinstance(led, Suit):
@@ -75,8 +76,9 @@ def trick_winner(
     unless *suit_of* gives it one. *suit_of* gives a card's suit where the game's differs
     from the printed one, and *order* its strength (Euchre's bowers: both).
 
-    The seat that won is ``(leader + index) % players`` when seats play in turn from the
-    leader.
+    The seat that won is ``(leader + index) % players`` when every seat plays in turn from
+    the leader, and ``turns.seats_from(leader, players, skip=out)[index]`` when some sit
+    out (:func:`cardcore.turns.seats_from`).
 
     >>> from cardcore import Suit, parse_cards
     >>> trick_winner(parse_cards("10H AH 2S KH"))  # the ace of the suit led
@@ -89,7 +91,8 @@ def trick_winner(
     :raises ArgumentError: *plays* is empty or not a sequence (a list or tuple: a set has no
         order) of :class:`~cardcore.Card`, *trump* is not a :class:`~cardcore.Suit` or
         ``None``, *order* is neither a mapping nor callable or gives a card played no
-        whole-number strength (or fails), or *suit_of* fails or answers no suit.
+        whole-number strength (or fails), or *suit_of* is not callable, fails, or answers
+        neither a :class:`~cardcore.Suit` nor ``None`` (no suit: a joker).
     """
     cards = _cards(plays, "plays")
     if not cards:

@@ -15,7 +15,7 @@ from cardcore._text import shown
 from cardcore.errors import ArgumentError
 from cardcore.state import GameState, Result
 
-__all__ = ["end_game", "next_seat", "reveal_all", "seats_from", "winners_by"]
+__all__ = ["end_game", "next_seat", "reveal_all", "seats_from", "team", "winners_by"]
 
 
 def next_seat(seat: int, players: int, *, direction: int = 1, skip: Collection[int] = ()) -> int:
@@ -25,9 +25,11 @@ def next_seat(seat: int, players: int, *, direction: int = 1, skip: Collection[i
     (0, 3, 3)
 
     :raises ValueError: Every seat is skipped.
-    :raises ArgumentError: *seat*, *players* or *direction* is not an int (*players* 1 to 64).
+    :raises ArgumentError: *seat*, *players* or *direction* is not an int (*players* 1 to 64),
+        or *skip* is not a collection of seats.
     """
     _check_seats(seat, players, direction)
+    _check_skip(skip)
     for step in range(1, players + 1):
         candidate = (seat + step * direction) % players
         if candidate not in skip:
@@ -36,16 +38,53 @@ def next_seat(seat: int, players: int, *, direction: int = 1, skip: Collection[i
     raise ValueError(msg)
 
 
-def seats_from(first: int, players: int, *, direction: int = 1) -> tuple[int, ...]:
-    """Return every seat once, starting at *first* (the order of a deal or a round of turns).
+def seats_from(
+    first: int, players: int, *, direction: int = 1, skip: Collection[int] = ()
+) -> tuple[int, ...]:
+    """Return every seat once, starting at *first* (the order of a deal, a round of turns or
+    a trick), without the seats in *skip* (a partner sitting out a lone hand, a seat that
+    is out).
 
-    >>> seats_from(2, 4)
-    (2, 3, 0, 1)
+    >>> seats_from(2, 4), seats_from(3, 4, skip={1})
+    ((2, 3, 0, 1), (3, 0, 2))
 
-    :raises ArgumentError: *first*, *players* or *direction* is not an int (*players* 1 to 64).
+    The seat that won a trick is ``seats_from(leader, players, skip=out)[index]``, where
+    *index* is :func:`cardcore.tricks.trick_winner`'s answer.
+
+    :raises ArgumentError: *first*, *players* or *direction* is not an int (*players* 1 to 64),
+        or *skip* is not a collection of seats.
     """
     _check_seats(first, players, direction)
-    return tuple((first + i * direction) % players for i in range(players))
+    _check_skip(skip)
+    order = ((first + i * direction) % players for i in range(players))
+    return tuple(s for s in order if s not in skip) if skip else tuple(order)
+
+
+def team(seat: int, players: int, *, teams: int = 2) -> tuple[int, ...]:
+    """Return the seats of *seat*'s team, itself among them, in seat order, where partners
+    sit alternately round the table (seat ``s`` plays for team ``s % teams``): at four
+    seats in two teams, 0 and 2 against 1 and 3.
+
+    >>> team(1, 4), team(0, 6, teams=3)
+    ((1, 3), (0, 3))
+
+    A game of partners names a whole team as the winners
+    (``end_game(state, team(seat, 4), ...)``), and a resignation's winners are the seats
+    outside the resigning seat's team.
+
+    :raises ArgumentError: *seat*, *players* or *teams* is not an int, *seat* is not a seat of
+        *players* (1 to 64), or *teams* (1 or more) does not divide *players* evenly.
+    """
+    _check_seats(seat, players, 1)
+    if type(teams) is not int or teams < 1 or players % teams:
+        msg = (
+            f"teams must be an int from 1 up that divides {players} players, not {shown(teams, 40)}"
+        )
+        raise ArgumentError(msg)
+    if not 0 <= seat < players:
+        msg = f"seat must be a seat from 0 to {players - 1}, not {seat}"
+        raise ArgumentError(msg)
+    return tuple(range(seat % teams, players, teams))
 
 
 def _check_seats(seat: object, players: object, direction: object) -> None:
@@ -56,6 +95,12 @@ def _check_seats(seat: object, players: object, direction: object) -> None:
         if type(value) is not int:
             msg = f"{what} must be an int, not {shown(value, 40)}"
             raise ArgumentError(msg)
+
+
+def _check_skip(skip: object) -> None:
+    if isinstance(skip, str | bytes) or not isinstance(skip, Collection):
+        msg = f"skip must be a collection of seats (a set, a tuple), not {shown(skip, 40)}"
+        raise ArgumentError(msg)
 
 
 def reveal_all(state: GameState, zones: Sequence[int] | None = None) -> None:
@@ -97,6 +142,10 @@ def end_game(
     reveal: bool = True,
 ) -> Result:
     """End the game: reveal the cards (by default), empty ``to_act``, set ``is_over`` and ``result``.
+
+    Pass ``reveal=False`` when the rules keep some cards hidden after the game (Euchre's
+    buried kitty, a hand that folded), and show the rest with :func:`reveal_all` first:
+    by default every card of every pile shows to every seat.
 
     :returns: The :class:`~cardcore.Result` set on *state*.
     """
