@@ -488,6 +488,9 @@ def _view_differs(sampled: dict[str, Any], real: dict[str, Any]) -> str:
 #: Samples of one view a search agent draws before it gives up (as ``ismcts`` does).
 SAMPLE_ATTEMPTS = 20
 
+#: Random legal actions played on from a sampled position (a trick or a round of turns).
+PLAY_ON = 12
+
 
 def check_sampled(report: Report, game: Game, seed: int) -> None:
     """A position sampled from the view of the seat to act starts a game, as a search agent
@@ -553,6 +556,8 @@ def check_sampled(report: Report, game: Game, seed: int) -> None:
                 f"a position sampled from seat {seat}'s view at version {game.version} shows the"
                 f" seat another view ({differs}): {why}"
             )
+        else:
+            _play_on(report, world, rng, f"seat {seat}'s view at version {game.version}", own)
         return
     why = (
         "the game's own sample_position or position_from_view writes positions it refuses"
@@ -563,3 +568,29 @@ def check_sampled(report: Report, game: Game, seed: int) -> None:
         f"a search agent cannot sample seat {seat}'s view at version {game.version}: new_game"
         f" refuses the positions sampled from it ({why}): {problem}"
     )
+
+
+def _play_on(report: Report, world: Game, rng: random.Random, where: str, own: bool) -> None:
+    """Play a few random legal actions in a game started from a sampled position, as a
+    search agent's rollouts do: a slot the view does not show is blank there, and a game
+    that still reads it (the seats of the trick so far, say) fails on the next actions."""
+    for done in range(PLAY_ON):
+        try:
+            moves = (
+                [] if world.is_over else [a for s in world.to_act for a in world.legal_actions(s)]
+            )
+            if not moves:
+                return
+            world.apply(moves[rng.randrange(len(moves))])
+        except CardcoreError as exc:
+            why = (
+                "the game's own sample_position or position_from_view leaves out what it needs"
+                if own
+                else "a slot the view does not show is blank in every sample; work it out from"
+                " what the view shows, or give the game position_from_view"
+            )
+            report.fail(
+                f"a game started from a position sampled from {where} failed after {done}"
+                f" random legal actions, as a search agent plays on ({why}): {exc}"
+            )
+            return
