@@ -139,6 +139,7 @@ def candidates() -> list[tuple[str, str, Callable[[], Runner]]]:
     out: list[tuple[str, str, Callable[[], Runner]]] = [
         ("cardcore AEC", "golf (2 players, 1 hole)", lambda: aec_runner(lambda: aec_env("golf", 2, options={"rounds": 1}))),
         ("cardcore AEC", "golf (4 players, 9 holes)", lambda: aec_runner(lambda: aec_env("golf", 4))),
+        ("cardcore AEC", "golf (4 players, score reward)", lambda: aec_runner(lambda: aec_env("golf", 4, rewards="score"))),
         ("cardcore AEC", "tonk (3 players)", lambda: aec_runner(lambda: aec_env("tonk", 3))),
         ("cardcore AEC", "spit (real time)", lambda: aec_runner(lambda: aec_env("spit", 2))),
         ("cardcore AEC", "speed (real time)", lambda: aec_runner(lambda: aec_env("speed", 2))),
@@ -203,12 +204,12 @@ def main(argv: list[str] | None = None) -> int:
     print(f"python {info['python']} on {info['platform']}, {info['cpus']} CPUs; {info['versions']}")
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
     print(f"median of {rounds} x {seconds:g} s of CPU time, random legal actions; load average {load:.1f}\n")
-    print(f"{'environment':<26} {'game':<28} {'steps/s':>10}")
+    print(f"{'environment':<26} {'game':<32} {'steps/s':>10}")
     rows = []
     for group, label, run, why in runners:
         figure = statistics.median(rates[group, label]) if run is not None else None
         shown = f"{figure:>10,.0f}" if figure is not None else f"  {why}"
-        print(f"{group:<26} {label:<28} {shown}")
+        print(f"{group:<26} {label:<32} {shown}")
         rows.append({"environment": group, "game": label, "steps_per_s": figure, "note": why})
     if args.json:
         with open(args.json, "w", encoding="utf-8") as f:

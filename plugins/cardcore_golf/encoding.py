@@ -52,6 +52,7 @@ class GolfEncoding:
     """
 
     needs = "table"
+    progress_by_round = True  # the totals change only as a round ends
 
     def __init__(self, logic: GolfLogic, players: int, options: Mapping[str, Any]) -> None:
         layout = shape_of(options)

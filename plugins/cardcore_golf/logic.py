@@ -589,8 +589,7 @@ class GolfLogic(GameLogic[GolfState, GolfAction]):
 
         :raises OptionError: Naming what is wrong.
         """
-        plan = self.plan(players, options)
-        deck = self.deck(players, options)
+        plan, deck = self.plan(players, options), self.deck(players, options)
         state = position.read(text, plan, deck, options, match_rounds(options), self.ruleset.veto)
         state.legal = state.compute_legal(state.turn)
         return state
@@ -598,3 +597,4 @@ class GolfLogic(GameLogic[GolfState, GolfAction]):
     position_from_view = search.position_from_view  # the search hooks: cardcore_golf.search
     utility = search.utility
     rollout_action = search.rollout_action
+    rounds_played = search.rounds_played

@@ -157,6 +157,11 @@ def _setup_done(seat: int, phase: str, turn: int, dealer: int, players: int) -> 
     return [(s - first) % players < acting for s in range(players)]
 
 
+def rounds_played(logic: GolfLogic, state: GolfState) -> int:
+    """The rounds finished: counted, where the default builds the whole history to count it."""
+    return len(state.past)
+
+
 def utility(logic: GolfLogic, state: GolfState) -> tuple[float, ...]:
     """The negated match totals plus the round in play as it stands: lowest wins (GOLF-GAME-2).
 

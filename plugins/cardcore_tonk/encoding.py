@@ -95,6 +95,7 @@ class TonkEncoding:
     """
 
     needs = "table"
+    progress_by_round = True  # the balances change only as a hand ends
 
     def __init__(self, logic: TonkLogic, players: int, options: Mapping[str, Any]) -> None:
         self.players = n = players

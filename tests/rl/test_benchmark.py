@@ -19,7 +19,7 @@ def test_the_steps_per_second_benchmark_measures_every_cardcore_environment(tmp_
     data = json.loads(out.read_text())
     rows = data["rows"]
     ours = [r for r in rows if r["environment"].startswith("cardcore")]
-    assert len(ours) == 9 and all(r["steps_per_s"] > 0 for r in ours)
+    assert len(ours) == 10 and all(r["steps_per_s"] > 0 for r in ours)
     others = [r for r in rows if not r["environment"].startswith("cardcore")]
     assert others and all((r["steps_per_s"] or 0) > 0 or r["note"].startswith("not importable") for r in others)
     assert data["machine"]["versions"]["pettingzoo"]

@@ -49,6 +49,12 @@ class Encoding(Protocol):
 
     Built once per configuration (game, rules, players, options) and shared by
     every environment of it; it keeps no per-game state.
+
+    An encoding whose :meth:`progress` changes only when a round or hand ends
+    (:meth:`cardcore.GameLogic.rounds_played` grows) or the game ends may say so with a
+    class attribute ``progress_by_round = True``: ``rewards="score"`` then reads it
+    only then, not after every action (Golf and Tonk do; each read builds the
+    spectator's table).
     """
 
     actions: int

@@ -313,6 +313,8 @@ class Match:
         self.pending: list[int] = []
         self._rewards = [0.0] * n
         self._scored = config.rewards == "score"
+        self._by_round = self._scored and getattr(config.encoding, "progress_by_round", False) is True
+        self._rounds = -1  # rounds played when the standing was last read (-1: never)
         # from nothing: what the deal settled (a Tonk natural) is paid with the first reward
         self._standing = [0.0] * n if self._scored else []
         self._rejected = 0
@@ -576,18 +578,23 @@ class Match:
         self.game.truncate()
         self._settle_rewards()
 
+    def _add_progress(self, game: Game) -> None:
+        now = self.config.progress(game) or ()
+        for s, (a, b) in enumerate(zip(self._standing, now, strict=True)):
+            self._rewards[s] += b - a
+        self._standing = list(now)
+
     def _settle_rewards(self) -> None:
         game = self.game
-        rewards = self._rewards
-        if self._scored:
-            now = self.config.progress(game) or ()
-            for s, (a, b) in enumerate(zip(self._standing, now, strict=True)):
-                rewards[s] += b - a
-            self._standing = list(now)
+        if self._scored:  # by round: the standing changes only as a round (or the game) ends
+            rounds = game.logic.rounds_played(game.state) if self._by_round and not game.is_over else -1
+            if rounds < 0 or rounds != self._rounds:
+                self._rounds = rounds
+                self._add_progress(game)
         elif game.is_over:
             result = game.result
             winners = () if result is None or self.truncated else result.winners
             for s, r in enumerate(win_rewards(winners, self.players)):
-                rewards[s] += r
+                self._rewards[s] += r
         if game.is_over:
             self.pending = []
