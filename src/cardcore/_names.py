@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import unicodedata
 
-__all__ = ["hidden", "same_name", "shows", "tidy"]
+__all__ = ["MARKS", "hidden", "marked", "same_name", "shows", "tidy"]
 
 _BLANK = frozenset("\u115f\u1160\u3164\uffa0\u2800")  # letters and symbols that show as nothing
 _ZWJ = "\u200d"  # joins emoji: a format character that shows
@@ -30,6 +30,19 @@ def hidden(name: str) -> str | None:
         if unicodedata.category(ch) == "Cf" and ch != _ZWJ:
             return f"U+{ord(ch):04X}"
     return None
+
+
+MARKS = ("(you)", "(time ran out)")
+"""What the pages (the browser's and the terminal's) add after a seat's name: "Bob (you)" is
+the reader's own seat, "Ann (time ran out): draw" a move played for Ann. A name ending in one
+would pass for another seat's, or a move played by the clock."""
+
+
+def marked(name: str) -> str | None:
+    """The mark of :data:`MARKS` that *name* ends with as people read it (spaces, case and
+    look-alikes aside: ``"Bob(YOU)"`` too), else ``None``."""
+    folded = "".join(_shown_as(tidy(name)).split())
+    return next((m for m in MARKS if folded.endswith("".join(m.split()))), None)
 
 
 def tidy(name: str) -> str:

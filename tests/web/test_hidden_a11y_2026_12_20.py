@@ -357,11 +357,6 @@ def test_a_connection_reads_no_other_sessions_causes_or_record() -> None:
 # --- the lobby's names ---------------------------------------------------------------------
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="a name that is another seat's plus ' (you)' (the page's own mark of the reader's "
-    "seat) is taken: on that seat's page both seats read 'Bob (you)'",
-)
 def test_a_name_that_reads_as_another_seats_own_mark_is_refused() -> None:
     """docs/web.rst: a name that shows "as another seat's" is refused. The page marks the
     reader's own seat by adding " (you)" to its name (layouts.js ``name``); a seat named
@@ -373,6 +368,13 @@ def test_a_name_that_reads_as_another_seats_own_mark_is_refused() -> None:
             json={"game": "golf", "seats": [{"name": "Bob (you)"}, {"name": "Bob"}]},
         )
         assert r.status_code == 400, r.text
+        assert "must not end with '(you)': the page adds it itself" in r.json()["error"]
+        for name in ("Ann (time ran out)", "Ann(TIME RAN OUT)", "Bob （you）", "Bob (yоu)"):
+            r = client.post("/api/sessions", json={"game": "golf", "seats": [{"name": name}, {}]})
+            assert r.status_code == 400 and "the page adds it itself" in r.json()["error"], name
+        for name in ("Bob (yours)", "You", "(you) Bob"):  # no mark at the end: kept
+            r = client.post("/api/sessions", json={"game": "golf", "seats": [{"name": name}, {}]})
+            assert r.status_code == 201, (name, r.text)
 
 
 def test_lobby_name_refusals_echo_only_what_was_sent() -> None:

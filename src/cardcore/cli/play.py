@@ -21,7 +21,7 @@ from typing import Any
 from rich.console import Console
 from rich.markup import escape
 
-from cardcore._names import hidden, same_name, shows, tidy
+from cardcore._names import hidden, marked, same_name, shows, tidy
 from cardcore._text import counted, shown
 from cardcore.agents import LazyView, lend_views
 from cardcore.cli.args import UsageError, check_writable, parse_options, players_for
@@ -188,6 +188,8 @@ def cmd_play(console: Console, args: argparse.Namespace) -> int:
             if why else "shows as nothing: give a name with something to show"
         )
         raise UsageError(msg)
+    if args.name and marked(args.name):  # "Bob (you)" reads as the mark the table adds
+        raise UsageError(f"--name {args.name!r} ends with {marked(args.name)!r}: the table adds it itself")
     if any(same_name(names[args.seat], n) for s, n in enumerate(names) if s != args.seat):
         msg = f"--name {args.name!r} is the name of another seat: choose another"  # (in any case:
         raise UsageError(msg)  # "Random 2" and "random 2" read alike, as on the web)

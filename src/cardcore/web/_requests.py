@@ -13,6 +13,7 @@ from typing import Any
 from starlette.requests import Request
 from starlette.responses import JSONResponse
 
+from cardcore._names import marked as _marked
 from cardcore._names import same_name as same_name
 from cardcore._names import shows as _shows
 from cardcore._names import tidy as _tidy
@@ -128,6 +129,10 @@ def _seat_name(value: Any) -> str:
     name = "" if _UNSHOWN.search(name) else _tidy(name)[:40].rstrip()
     if not _shows(name):
         msg = f"'name' must show as it is: no control character or direction override, not only spaces; not {shown(value, 40)}"
+        raise WebError(msg)
+    mark = _marked(name)
+    if mark is not None:  # "Bob (you)" would read as Bob's own seat on Bob's page
+        msg = f"'name' must not end with {mark!r}: the page adds it itself; not {shown(value, 40)}"
         raise WebError(msg)
     return name
 
