@@ -37,6 +37,15 @@ def _cli(
         ("Bob (yоu)", "(you)"),  # a Cyrillic о
         ("Ann (time ran out)", "(time ran out)"),
         ("Ann (Time  Ran Out)", "(time ran out)"),
+        ("Ann (bot random)", "(bot …)"),  # the lobby's mark of a bot
+        ("Ann (Bot golf-greedy:seed=3)", "(bot …)"),
+        ("Ann (seat 1)", "(seat N)"),  # a table field naming a seat
+        ("Bob (you)\u2800", "(you)"),  # a braille blank after it shows as nothing
+        ("Bob (y\u200bou)", "(you)"),
+        ("Bob (yo\u03c5)", "(you)"),  # Greek upsilon reads as u here
+        ("Bob \u2768you\u2769", "(you)"),  # ornament brackets
+        ("Ann (botany)", None),
+        ("Ann (seat one)", None),
         ("Bob (yours)", None),
         ("(you) Bob", None),
         ("You", None),

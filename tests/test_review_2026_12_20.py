@@ -110,34 +110,18 @@ def test_team_refuses_a_seat_out_of_range_or_teams_not_dividing(
         turns.team(seat, players, teams=teams)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="seats_from tests `if skip` for truth: a numpy array of seats (a Collection, accepted "
-    "by _check_skip and by next_seat) raises numpy's ambiguous-truth ValueError",
-)
 def test_seats_from_takes_a_numpy_array_of_seats_as_next_seat_does() -> None:
     skip = np.array([1, 2])
     assert turns.next_seat(0, 4, skip=skip) == 3
     assert turns.seats_from(0, 4, skip=skip) == (0, 3)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="the docstrings say skip that 'is not a collection of seats' raises ArgumentError, "
-    "but a collection of non-seats (text from a form, a seat past the table) is silently ignored",
-)
 @pytest.mark.parametrize("skip", [["1"], {4}, {-1}])
 def test_skip_holding_no_seats_is_refused(skip: Any) -> None:
     with pytest.raises(ArgumentError):
         turns.seats_from(0, 4, skip=skip)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="seats_from says 'Return every seat once' but takes any int direction: direction=0 "
-    "gives (0, 0, 0, 0), direction=2 at 4 seats (0, 2, 0, 2); next_seat(direction=0) answers "
-    "the seat itself",
-)
 @pytest.mark.parametrize("direction", [0, 2])
 def test_seats_from_gives_every_seat_once_or_refuses_the_direction(direction: int) -> None:
     try:
@@ -205,12 +189,6 @@ def test_read_after_every_action_a_void_deal_that_pays_is_paid_at_once(
     assert every == [[-1.0, 1.0, 0.0]] * 4  # each deal action deals a void deal, paid
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="Tonk's rounds_played is hand_no, which a void deal (redeal=True) leaves as it is "
-    "although it posts to the ledger and joins the history (GameLogic.rounds_played: 'a round "
-    "ended without a score (a dead hand) counts'), so progress_by_round pays it late",
-)
 @pytest.mark.usefixtures("misdeal_rules")
 def test_a_void_deal_that_pays_is_paid_at_once_by_round_too(
     monkeypatch: pytest.MonkeyPatch,
@@ -504,23 +482,12 @@ def test_the_lobby_refuses_a_marked_name(name: str) -> None:
         _seat_name(name)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="marked strips only whitespace: a trailing character that shows as nothing but is "
-    "no format character (braille blank U+2800, Hangul filler U+3164, combining grapheme "
-    "joiner U+034F, variation selector U+FE0F) passes shows() and hides the mark",
-)
 @pytest.mark.parametrize("tail", ["\u2800", "\u3164", "\u034f", "\ufe0f"])
 def test_a_mark_followed_by_an_invisible_character_is_refused(tail: str) -> None:
     with pytest.raises(WebError):
         _seat_name("Bob (you)" + tail)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="look-alikes missed: Greek small upsilon reads as 'u' but _LOOKALIKE maps it to "
-    "'y' (for capital Upsilon); ornament parentheses U+2768/U+2769 are not folded to ( )",
-)
 @pytest.mark.parametrize("name", ["Bob (yo\u03c5)", "Bob \u2768you\u2769"])
 def test_a_mark_written_with_look_alikes_is_refused(name: str) -> None:
     assert marked(name) == "(you)"

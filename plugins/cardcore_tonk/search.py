@@ -97,8 +97,11 @@ def utility(logic: TonkLogic, state: TonkState) -> tuple[float, ...]:
 
 
 def rounds_played(logic: TonkLogic, state: TonkState) -> int:
-    """The hands finished (the history also holds the cut for the first dealer)."""
-    return state.hand_no
+    """The deals ended: the hands finished and the void deals dealt again under the same
+    number (a dead hand counts, and a deal judge's void deal may pay). Counted from the
+    first hand :attr:`~cardcore_tonk.state.TonkState.past` holds (a position holds none)."""
+    past = state.past
+    return past[0].hand - 1 + len(past) if past else state.hand_no
 
 
 def rollout_action(

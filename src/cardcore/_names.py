@@ -3,6 +3,7 @@ alike (shared by the web lobby and the command line, which refuse such names ali
 
 from __future__ import annotations
 
+import re
 import unicodedata
 
 __all__ = ["MARKS", "hidden", "marked", "same_name", "shows", "tidy"]
@@ -32,17 +33,33 @@ def hidden(name: str) -> str | None:
     return None
 
 
-MARKS = ("(you)", "(time ran out)")
+MARKS = ("(you)", "(time ran out)", "(bot …)", "(seat N)")
 """What the pages (the browser's and the terminal's) add after a seat's name: "Bob (you)" is
-the reader's own seat, "Ann (time ran out): draw" a move played for Ann. A name ending in one
-would pass for another seat's, or a move played by the clock."""
+the reader's own seat, "Ann (time ran out): draw" a move played for Ann, "Ann (bot random)"
+a bot in the lobby, "Ann (seat 1)" a seat a table field names. A name ending in one would pass
+for another seat's, a bot's, or a move played by the clock."""
+
+_ENDINGS = tuple(
+    re.compile(r"\( ?" + p + r" ?\)$")
+    for p in ("you", "time ?ran ?out", "bot [^()]*", "seat ?[0-9]+")
+)
+
+
+_BRACKETS = str.maketrans("❨❪⟮⦅⸨﴾❩❫⟯⦆⸩﴿", "(((((())))))")  # ornaments read as ( )
 
 
 def marked(name: str) -> str | None:
-    """The mark of :data:`MARKS` that *name* ends with as people read it (spaces, case and
-    look-alikes aside: ``"Bob(YOU)"`` too), else ``None``."""
-    folded = "".join(_shown_as(tidy(name)).split())
-    return next((m for m in MARKS if folded.endswith("".join(m.split()))), None)
+    """The mark of :data:`MARKS` that *name* ends with as people read it (spaces, case,
+    characters that show as nothing and look-alikes aside: ``"Bob(YOU)"`` too), else ``None``."""
+    base = unicodedata.normalize("NFKD", name).casefold().translate(_BRACKETS)
+    for table in (_LOOKALIKE, _LOOKALIKE_U):  # Greek υ reads as u beside "yo", as y elsewhere
+        read = unicodedata.normalize("NFKC", base.translate(table))
+        shown = (" " if unicodedata.category(ch)[0] == "Z" else ch for ch in read)
+        folded = " ".join("".join(ch for ch in shown if unicodedata.category(ch)[0] not in "CM" and ch not in _BLANK).split())
+        for mark, ending in zip(MARKS, _ENDINGS, strict=True):
+            if ending.search(folded):
+                return mark
+    return None
 
 
 def tidy(name: str) -> str:
@@ -55,6 +72,9 @@ def tidy(name: str) -> str:
 _LOOKALIKE = str.maketrans(
     "авекмнорстухіјѕԁӏһԛԝαβεζηικμνορτυχ", "abekmhopctyxijsdlhqwabezhikmnoptyx"
 )
+
+
+_LOOKALIKE_U = {**_LOOKALIKE, ord("υ"): ord("u")}
 
 
 def same_name(a: str, b: str) -> bool:

@@ -7,6 +7,7 @@ and ends the way every other game does (cards revealed, ``to_act`` empty,
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Collection, Sequence
 from numbers import Number
 from operator import eq
@@ -25,11 +26,11 @@ def next_seat(seat: int, players: int, *, direction: int = 1, skip: Collection[i
     (0, 3, 3)
 
     :raises ValueError: Every seat is skipped.
-    :raises ArgumentError: *seat*, *players* or *direction* is not an int (*players* 1 to 64),
-        or *skip* is not a collection of seats.
+    :raises ArgumentError: *seat* or *players* is not an int (*players* 1 to 64), *direction*
+        is neither 1 nor -1, or *skip* is not a collection of seats of *players*.
     """
     _check_seats(seat, players, direction)
-    _check_skip(skip)
+    skip = _skipped(skip, players)
     for step in range(1, players + 1):
         candidate = (seat + step * direction) % players
         if candidate not in skip:
@@ -49,13 +50,13 @@ def seats_from(
     ((2, 3, 0, 1), (3, 0, 2))
 
     The seat that won a trick is ``seats_from(leader, players, skip=out)[index]``, where
-    *index* is :func:`cardcore.tricks.trick_winner`'s answer.
+    *index* is :func:`cardcore.tricks.trick_winner`'s answer. Every seat skipped: ``()``.
 
-    :raises ArgumentError: *first*, *players* or *direction* is not an int (*players* 1 to 64),
-        or *skip* is not a collection of seats.
+    :raises ArgumentError: *first* or *players* is not an int (*players* 1 to 64), *direction*
+        is neither 1 nor -1, or *skip* is not a collection of seats of *players*.
     """
     _check_seats(first, players, direction)
-    _check_skip(skip)
+    skip = _skipped(skip, players)
     order = ((first + i * direction) % players for i in range(players))
     return tuple(s for s in order if s not in skip) if skip else tuple(order)
 
@@ -95,12 +96,27 @@ def _check_seats(seat: object, players: object, direction: object) -> None:
         if type(value) is not int:
             msg = f"{what} must be an int, not {shown(value, 40)}"
             raise ArgumentError(msg)
+    if direction not in (1, -1):
+        msg = f"direction must be 1 (clockwise) or -1 (the other way), not {direction}"
+        raise ArgumentError(msg)
 
 
-def _check_skip(skip: object) -> None:
+def _skipped(skip: object, players: int) -> frozenset[int]:
+    """*skip* as a set of seats (numpy's ints too), or :class:`ArgumentError`."""
     if isinstance(skip, str | bytes) or not isinstance(skip, Collection):
         msg = f"skip must be a collection of seats (a set, a tuple), not {shown(skip, 40)}"
         raise ArgumentError(msg)
+    seats = set()
+    for s in skip:
+        try:
+            seat = -1 if isinstance(s, bool) else operator.index(s)
+        except Exception:  # (an __index__ of its own that fails, too)
+            seat = -1
+        if not 0 <= seat < players:
+            msg = f"skip must hold seats from 0 to {players - 1}, not {shown(s, 40)}"
+            raise ArgumentError(msg)
+        seats.add(seat)
+    return frozenset(seats)
 
 
 def reveal_all(state: GameState, zones: Sequence[int] | None = None) -> None:

@@ -54,7 +54,7 @@ class Encoding(Protocol):
     (:meth:`cardcore.GameLogic.rounds_played` grows) or the game ends may say so with a
     class attribute ``progress_by_round = True``: ``rewards="score"`` then reads it
     only then, not after every action (Golf and Tonk do; each read builds the
-    spectator's table).
+    spectator's table). A round that pays without ``rounds_played`` growing is then paid late.
     """
 
     actions: int
