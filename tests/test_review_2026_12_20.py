@@ -2,7 +2,7 @@
 
 The changes: ``turns.seats_from(skip=)``, ``turns.team`` and ``skip`` refused clearly; the
 testing kit's ``positions`` check playing on from each sampled position
-(``cardcore.testing._probes._play_on``); RL encodings declaring ``progress_by_round`` so
+(``cardcore.testing._sampled._play_on``); RL encodings declaring ``progress_by_round`` so
 ``rewards="score"`` reads the standing only as ``rounds_played`` grows or the game ends
 (Golf, Tonk); seat names ending with a mark the pages add refused (``cardcore._names.marked``).
 
@@ -23,7 +23,7 @@ import pytest
 from attrs import frozen
 
 import cardcore
-import cardcore.testing._probes as probes
+import cardcore.testing._sampled as sampled
 from cardcore import (
     Action,
     ArgumentError,
@@ -419,14 +419,14 @@ def test_kit_plays_on_in_real_time_games_without_false_failures(
     game: str, players: int, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     played: list[int] = []
-    real = probes._play_on
+    real = sampled._play_on
 
-    def spy(report: Any, world: Any, rng: random.Random, where: str, own: bool) -> None:
+    def spy(report: Any, world: Any, *args: Any) -> None:
         before = world.version
-        real(report, world, rng, where, own)
+        real(report, world, *args)
         played.append(world.version - before)
 
-    monkeypatch.setattr(probes, "_play_on", spy)
+    monkeypatch.setattr(sampled, "_play_on", spy)
     report = check_game(game, players=players, games=2, sample=0.5, checks=["positions"], seed=3)
     assert report.failures == []
     assert played and max(played) > 0  # it did play on from the samples
@@ -436,27 +436,15 @@ def test_ismcts_fails_on_a_rollout_policy_reading_a_slot_blank_in_samples() -> N
     game = cardcore.new_game("reviewpolicy", 3, seed=1)
     game.apply(game.legal_actions(0)[0])
     agent = cardcore.load_agent("ismcts")(seed=3, iterations=10)
-    with pytest.raises(Exception, match="zip"):
+    with pytest.raises(cardcore.PluginError, match=r"reviewpolicy's search hooks failed.*zip"):
         agent.choose(game.view(1), game.legal_actions(1))
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="_play_on plays random actions only: the game's search hooks a search agent calls "
-    "on the sampled world (rollout_action, utility, rounds_played) are never called, so a "
-    "rollout policy reading a slot blank in samples passes the whole kit and fails under ISMCTS",
-)
 def test_kit_reports_a_rollout_policy_that_fails_in_sampled_worlds() -> None:
     report = check_game("reviewpolicy", players=3, games=4, sample=1.0, strict=False)
     assert report.failures
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="a game refusing its own legal actions from every position is told 'a slot the view "
-    "does not show is blank in every sample' (and 'failed after 0 random legal actions'): "
-    "_play_on never checks that the unsampled game plays on where the sample fails",
-)
 def test_kit_does_not_blame_samples_for_a_game_failing_from_its_own_positions() -> None:
     report = check_game(
         "reviewrefuses", players=3, games=2, sample=1.0, checks=["positions"], strict=False

@@ -32,7 +32,7 @@ from cardcore._text import shown
 from cardcore._unasked import QUIET
 from cardcore.actions import Action
 from cardcore.agents import Plan
-from cardcore.errors import ArgumentError, CardcoreError, OptionError
+from cardcore.errors import ArgumentError, CardcoreError, OptionError, PluginError
 from cardcore.game import Game
 from cardcore.logic import GameLogic
 from cardcore.search.sampling import ViewConfig, sample_of, view_config
@@ -229,6 +229,8 @@ class ISMCTSAgent:
 
         :raises CardcoreError: The view cannot be sampled (see
             :func:`~cardcore.search.sample_position`), or no sample lets the seat act.
+        :raises PluginError: The game failed in a sampled world (its search hooks, called
+            directly, named with the game).
         :raises ArgumentError: *view* is not a seat's view (a spectator's has no seat),
             or *legal* is not a list of :class:`~cardcore.Action` objects, or is empty.
         """
@@ -268,9 +270,15 @@ class ISMCTSAgent:
                 game = base.clone() if reuse > 1 else base
             else:
                 game = base.clone()
-            if not done:
-                default = self._default(game, seat, by_key)
-            self._iterate(game, root, by_key, seat, rng, realtime)
+            try:
+                if not done:
+                    default = self._default(game, seat, by_key)
+                self._iterate(game, root, by_key, seat, rng, realtime)
+            except CardcoreError:
+                raise
+            except Exception as exc:  # a search hook (rollout_action, utility, rounds_played)
+                msg = f"{config.game}'s search hooks failed in a sampled world: {type(exc).__name__}: {shown(str(exc), 200)}"
+                raise PluginError(msg, plugin=config.game) from exc
             done += 1
         self.last_iterations = done
         if not root.children:
