@@ -61,7 +61,7 @@ def test_cli_play_refuses_a_name_ending_with_a_mark(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     status, _, err = _cli(monkeypatch, capsys, [*PLAY, "--name", "Random 2 (you)"])
-    assert status == 2 and "ends with '(you)': the table adds it itself" in err
+    assert status == 2 and "ends with '(you)', a mark the tables add after names" in err
     status, out, err = _cli(monkeypatch, capsys, [*PLAY, "--name", "Bob (yours)"])
     assert status == 0, err
     assert "you are Bob (yours);" in out

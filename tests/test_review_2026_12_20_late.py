@@ -80,22 +80,11 @@ def test_every_seat_skipped_as_documented() -> None:
     assert turns.seats_from(1, 4, direction=-1, skip=frozenset({2})) == (1, 0, 3)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="a 0-d numpy array is a Collection but cannot be iterated: a raw TypeError "
-    "('iteration over a 0-d array') escapes instead of the ArgumentError the changelog promises",
-)
 def test_zero_dimensional_numpy_skip_is_refused_as_an_argument_error() -> None:
     with pytest.raises(ArgumentError):
         turns.next_seat(0, 4, skip=np.array(1))
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="skip must hold seats of the table, but the seat itself is never range-checked: "
-    "seats_from(4, 4) answers (0, 1, 2, 3), an order not starting at the seat given "
-    "(team() refuses the same seat)",
-)
 def test_a_first_seat_outside_the_table_is_refused_as_skip_seats_are() -> None:
     with pytest.raises(ArgumentError):
         turns.seats_from(4, 4)
@@ -437,12 +426,6 @@ def test_ismcts_searches_the_rota_game_from_samples_without_failing() -> None:
     assert agent.last_iterations == 40
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="_walk plays PLAY_ON actions past the end of a round, where ISMCTS's rollouts stop "
-    "(rounds_played grew): a slot read only by the next round's deal fails the kit (blamed on "
-    "'a slot ... blank in every sample') although ISMCTS never reaches it",
-)
 def test_kit_does_not_fail_a_game_ismcts_searches_without_failing() -> None:
     report = check_game(
         "reviewrota", players=2, games=3, sample=1.0, checks=["positions"], strict=False
@@ -457,11 +440,6 @@ def test_ismcts_fails_on_a_utility_it_cannot_score_in_samples() -> None:
         agent.choose(game.view(seat), game.legal_actions(seat))
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="_walk calls utility but throws its answer away: a utility that answers () in every "
-    "sample (a blank slot) passes the kit, while ISMCTS fails on it (min() of no scores)",
-)
 def test_kit_reports_a_utility_ismcts_cannot_score_in_samples() -> None:
     report = check_game(
         "reviewtally", players=2, games=3, sample=1.0, checks=["positions"], strict=False
@@ -521,13 +499,6 @@ def test_kit_tells_a_sample_s_blank_slot_from_the_game_s_own_fault() -> None:
     assert not any("the game's own fault" in f for f in report.failures)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="_play_on calls the failure 'the game's own fault' whenever the walk from the real "
-    "position fails at all, not 'the same way' (docs/search-agents.rst): a rollout policy "
-    "failing on a blank slot of every sample (IndexError) is reported as the game's own "
-    "fault because the policy fails otherwise (RuntimeError) later from the real position",
-)
 def test_kit_blames_the_game_only_when_it_fails_the_same_way_from_its_own_position() -> None:
     report = check_game(
         "reviewtwofaults", players=2, games=2, sample=1.0, checks=["positions"], strict=False
@@ -612,12 +583,6 @@ def test_cli_play_refuses_a_name_ending_with_a_seat_mark(
     assert status == 2 and "ends with '(seat N)'" in err  # the terminal's "you are Bob (seat 0)"
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="cardcore play --name 'Ann (bot random)' is refused with 'the table adds it itself', "
-    "but the terminal's table never writes '(bot ...)' (nor '(time ran out)'): only the web "
-    "lobby and play page do; the message misleads",
-)
 def test_cli_play_does_not_say_the_terminal_adds_a_bot_mark(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:

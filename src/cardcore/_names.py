@@ -39,9 +39,9 @@ the reader's own seat, "Ann (time ran out): draw" a move played for Ann, "Ann (b
 a bot in the lobby, "Ann (seat 1)" a seat a table field names. A name ending in one would pass
 for another seat's, a bot's, or a move played by the clock."""
 
-_ENDINGS = tuple(
-    re.compile(r"\( ?" + p + r" ?\)$")
-    for p in ("you", "time ?ran ?out", "bot [^()]*", "seat ?[0-9]+")
+_ENDINGS = tuple(  # "(time ran out)" anywhere: "Ann (time ran out): draw" is a timeout's line
+    re.compile(r"\( ?" + p + r" ?\)" + end)
+    for p, end in (("you", "$"), ("time ?ran ?out", ""), ("bot [^()]*", "$"), ("seat ?[0-9]+", "$"))
 )
 
 
@@ -49,13 +49,18 @@ _BRACKETS = str.maketrans("❨❪⟮⦅⸨﴾❩❫⟯⦆⸩﴿", "(((((())))))"
 
 
 def marked(name: str) -> str | None:
-    """The mark of :data:`MARKS` that *name* ends with as people read it (spaces, case,
-    characters that show as nothing and look-alikes aside: ``"Bob(YOU)"`` too), else ``None``."""
+    """The mark of :data:`MARKS` that *name* ends with (``(time ran out)``: holds) as people
+    read it (runs of spaces, case, characters that show as nothing and look-alikes aside:
+    ``"Bob(YOU)"`` too), else ``None``."""
     base = unicodedata.normalize("NFKD", name).casefold().translate(_BRACKETS)
     for table in (_LOOKALIKE, _LOOKALIKE_U):  # Greek υ reads as u beside "yo", as y elsewhere
         read = unicodedata.normalize("NFKC", base.translate(table))
         shown = (" " if unicodedata.category(ch)[0] == "Z" else ch for ch in read)
-        folded = " ".join("".join(ch for ch in shown if unicodedata.category(ch)[0] not in "CM" and ch not in _BLANK).split())
+        folded = " ".join(
+            "".join(
+                ch for ch in shown if unicodedata.category(ch)[0] not in "CM" and ch not in _BLANK
+            ).split()
+        )
         for mark, ending in zip(MARKS, _ENDINGS, strict=True):
             if ending.search(folded):
                 return mark

@@ -78,12 +78,8 @@ def team(seat: int, players: int, *, teams: int = 2) -> tuple[int, ...]:
     """
     _check_seats(seat, players, 1)
     if type(teams) is not int or teams < 1 or players % teams:
-        msg = (
-            f"teams must be an int from 1 up that divides {players} players, not {shown(teams, 40)}"
-        )
-        raise ArgumentError(msg)
-    if not 0 <= seat < players:
-        msg = f"seat must be a seat from 0 to {players - 1}, not {seat}"
+        plural = "s" * (players != 1)
+        msg = f"teams must be an int from 1 up that divides {players} player{plural}, not {shown(teams, 40)}"
         raise ArgumentError(msg)
     return tuple(range(seat % teams, players, teams))
 
@@ -99,6 +95,9 @@ def _check_seats(seat: object, players: object, direction: object) -> None:
     if direction not in (1, -1):
         msg = f"direction must be 1 (clockwise) or -1 (the other way), not {direction}"
         raise ArgumentError(msg)
+    if type(seat) is int and type(players) is int and not 0 <= seat < players:
+        msg = f"seat must be a seat from 0 to {players - 1}, not {seat}"
+        raise ArgumentError(msg)
 
 
 def _skipped(skip: object, players: int) -> frozenset[int]:
@@ -107,7 +106,12 @@ def _skipped(skip: object, players: int) -> frozenset[int]:
         msg = f"skip must be a collection of seats (a set, a tuple), not {shown(skip, 40)}"
         raise ArgumentError(msg)
     seats = set()
-    for s in skip:
+    try:
+        items = list(skip)
+    except Exception:  # a collection that cannot be read (a 0-d numpy array)
+        msg = f"skip must be a collection of seats (a set, a tuple), not {shown(skip, 40)}"
+        raise ArgumentError(msg) from None
+    for s in items:
         try:
             seat = -1 if isinstance(s, bool) else operator.index(s)
         except Exception:  # (an __index__ of its own that fails, too)

@@ -189,7 +189,7 @@ def cmd_play(console: Console, args: argparse.Namespace) -> int:
         )
         raise UsageError(msg)
     if args.name and marked(args.name):  # "Bob (you)" reads as the mark the table adds
-        raise UsageError(f"--name {args.name!r} ends with {marked(args.name)!r}: the table adds it itself")
+        raise UsageError(f"--name {args.name!r} ends with {marked(args.name)!r}, a mark the tables add after names (here or in the browser)")
     if any(same_name(names[args.seat], n) for s, n in enumerate(names) if s != args.seat):
         msg = f"--name {args.name!r} is the name of another seat: choose another"  # (in any case:
         raise UsageError(msg)  # "Random 2" and "random 2" read alike, as on the web)

@@ -313,7 +313,7 @@ class Match:
         self.pending: list[int] = []
         self._rewards = [0.0] * n
         self._scored = config.rewards == "score"
-        self._by_round = self._scored and getattr(config.encoding, "progress_by_round", False) is True
+        self._by_round = self._scored and getattr(config.encoding, "progress_by_round", 0) is True
         self._rounds = -1  # rounds played when the standing was last read (-1: never)
         # from nothing: what the deal settled (a Tonk natural) is paid with the first reward
         self._standing = [0.0] * n if self._scored else []
@@ -585,9 +585,9 @@ class Match:
         self._standing = list(now)
 
     def _settle_rewards(self) -> None:
-        game = self.game
+        game, by_round = self.game, self._by_round and not self.game.is_over
         if self._scored:  # by round: the standing changes only as a round (or the game) ends
-            rounds = game.logic.rounds_played(game.state) if self._by_round and not game.is_over else -1
+            rounds = game.logic.rounds_played(game.state) if by_round else -1
             if rounds < 0 or rounds != self._rounds:
                 self._rounds = rounds
                 self._add_progress(game)

@@ -277,7 +277,9 @@ class ISMCTSAgent:
             except CardcoreError:
                 raise
             except Exception as exc:  # a search hook (rollout_action, utility, rounds_played)
-                msg = f"{config.game}'s search hooks failed in a sampled world: {type(exc).__name__}: {shown(str(exc), 200)}"
+                self.last_iterations = done
+                what = f"{type(exc).__name__}: {exc}"[:200]
+                msg = f"{config.game}'s search hooks failed in a sampled world: {what}"
                 raise PluginError(msg, plugin=config.game) from exc
             done += 1
         self.last_iterations = done

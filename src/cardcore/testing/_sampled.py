@@ -3,6 +3,7 @@ samples it, starts a game that shows the seat its real view and plays on as the 
 
 from __future__ import annotations
 
+import math
 import random
 from typing import Any
 
@@ -35,7 +36,9 @@ def _view_differs(sampled: dict[str, Any], real: dict[str, Any]) -> str:
 #: Samples of one view a search agent draws before it gives up (as ``ismcts`` does).
 SAMPLE_ATTEMPTS = 20
 
-#: Random legal actions played on from a sampled position (a trick or a round of turns).
+#: Actions played on from a sampled position, as a search agent's rollout plays them (the
+#: game's ``rollout_action``, else random legal ones), until the round ends (a trick or a round
+#: of turns).
 PLAY_ON = 12
 
 
@@ -103,7 +106,7 @@ def check_sampled(report: Report, game: Game, seed: int) -> None:
                 f"a position sampled from seat {seat}'s view at version {game.version} shows the"
                 f" seat another view ({differs}): {why}"
             )
-        else:
+        elif len(game.legal_actions(seat)) > 1:  # (an agent with one move plays it, unsearched)
             _play_on(report, world, rng, f"seat {seat}'s view at version {game.version}", own, game)
         return
     why = (
@@ -128,9 +131,10 @@ def _play_on(
     failed = _walk(world, random.Random(seed))
     if failed is None:
         return
-    done, what = failed
+    done, how, what = failed
     after = "at its first action" if done == 0 else f"after {done} action{'s' * (done != 1)}"
-    if _walk(game.clone(), random.Random(seed)) is not None:
+    again = _walk(game.clone(), random.Random(seed))  # the same walk from the real position
+    if again is not None and again[1] == how:  # the same hook failing the same way
         why = "it fails so from its own position too, not only from a sample: the game's own fault"
     elif own:
         why = "the game's own sample_position or position_from_view leaves out what it needs"
@@ -145,15 +149,17 @@ def _play_on(
     )
 
 
-def _walk(world: Game, rng: random.Random) -> tuple[int, str] | None:
+def _walk(world: Game, rng: random.Random) -> tuple[int, tuple[str, str], str] | None:
     """Play up to :data:`PLAY_ON` actions as a search agent's rollout does (the game's
-    ``rollout_action``, else a random legal action; then ``utility`` and ``rounds_played``):
-    how many were played and what failed, or ``None``."""
+    ``rollout_action``, else a random legal action; then ``utility``, which must score every
+    seat, and ``rounds_played``), to the end of the round as the agent stops there: how many
+    were played, (the hook, the error's kind) and what failed; or ``None``."""
     logic = world.logic
     own_policy = type(logic).rollout_action is not GameLogic.rollout_action
-    hook = "legal_actions"
-    for done in range(PLAY_ON):
-        try:
+    hook, done = "rounds_played", 0
+    try:
+        start = logic.rounds_played(world.state)
+        for done in range(PLAY_ON):
             hook = "legal_actions"
             seats = [] if world.is_over else [s for s in world.to_act if world.legal_actions(s)]
             if not seats:
@@ -167,11 +173,18 @@ def _walk(world: Game, rng: random.Random) -> tuple[int, str] | None:
             hook = "apply"
             world.apply(legal[rng.randrange(len(legal))] if action is None else action)
             hook = "utility"
-            logic.utility(world.state)
+            scores = logic.utility(world.state)
+            if len(scores) != world.state.players or not all(math.isfinite(v) for v in scores):
+                return (
+                    done,
+                    (hook, "answer"),
+                    f"utility answered {shown(scores, 80)}, not a finite number per seat",
+                )
             hook = "rounds_played"
-            logic.rounds_played(world.state)
-        except CardcoreError as exc:
-            return done, f"{hook}: {exc}"
-        except Exception as exc:  # a search hook, called directly as the agent calls it
-            return done, f"{hook} raised {type(exc).__name__}: {shown(str(exc), 200)}"
+            if logic.rounds_played(world.state) != start:
+                return None  # the round ended: an agent's descent and rollout stop here
+    except CardcoreError as exc:
+        return done, (hook, type(exc).__name__), f"{hook}: {exc}"
+    except Exception as exc:  # a search hook, called directly as the agent calls it
+        return done, (hook, type(exc).__name__), f"{hook} raised {type(exc).__name__}: {exc}"[:300]
     return None
