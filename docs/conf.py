@@ -53,13 +53,15 @@ html_title = f"cardcore {release}"
 # ignored, plus the private TypeVars of the generic signatures.
 nitpicky = True
 _EXTERNAL = "|".join(
-    sorted({*sys.stdlib_module_names, "typing_extensions", "pluggy", "matplotlib"})
+    sorted({*sys.stdlib_module_names, "typing_extensions", "pluggy", "matplotlib", "starlette"})
 )
 nitpick_ignore_regex = [
     (r"py:(class|obj|data|exc|func|meth|mod|attr)", rf"({_EXTERNAL})(\..*)?"),
     (r"py:(class|obj)", r"cardcore\.(events\.E|deck\.T|logic\.([SA]|_Kind))"),
     (r"py:class", r"ModuleType"),
     (r"py:class", r"Figure"),  # matplotlib's (the plot extra), under TYPE_CHECKING
+    # the web server's own limits and errors, described in web.rst's prose (Limits, Errors)
+    (r"py:(class|meth|exc)", r"(cardcore\.web\._quota\.)?(ServerLimits(\.from_env)?|WebError)"),
 ]
 
 autodoc_member_order = "bysource"

@@ -138,7 +138,6 @@ def test_trick_winner_index_maps_to_a_seat_through_seats_from() -> None:
     assert order[tricks.trick_winner(parse_cards("10H AH KH"))] == 0
 
 
-@pytest.mark.xfail(strict=True, reason="winners_by reads a mapping's keys as the scores")
 def test_winners_by_a_mapping_is_refused_or_read_by_its_values() -> None:
     """``winners_by({0: 5, 1: 3})`` answers ``(0,)``: ``min`` and ``enumerate`` walk the keys,
     so the seat with the higher score wins. The docstring promises ``ArgumentError`` for
@@ -196,10 +195,6 @@ def test_trick_winner_examples_and_jokers() -> None:
     assert tricks.trick_winner(parse_cards("JK 3D JK")) == 0  # a joker lead: jokers follow
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="trick_winner asks order only of contending cards; its :raises: says every card played",
-)
 def test_trick_winner_order_without_strength_for_a_card_played() -> None:
     """``:raises ArgumentError: ... order ... gives a card played no whole-number strength``;
     ``trick_winner(parse_cards("QD 3C"), order={Rank(12): 5})`` answers 0 though the 3C
@@ -299,11 +294,6 @@ def _module_in_effect(rst: str, line_no: int) -> str | None:
     return module
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="rl.rst: DEFAULT_MAX_LEGAL and MAX_REACTION are indexed as "
-    "cardcore_spit.speed.encoding.cardcore.rl.* (an automodule's module is still in effect)",
-)
 def test_rl_constants_are_indexed_under_their_own_names() -> None:
     """``.. automodule:: cardcore_spit.speed.encoding`` leaves that module current, so the
     later ``.. py:data:: cardcore.rl.DEFAULT_MAX_LEGAL`` is prefixed with it: the general
@@ -369,11 +359,6 @@ def test_check_game_unknown_game_is_unknown_plugin_error() -> None:
         kit.check_positions("nosuchgame", games=1)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="the per-check functions say they take check_game's keywords but samples_per_game, "
-    "refused with a raw TypeError",
-)
 @pytest.mark.parametrize(
     "name", sorted(n for n in kit.__all__ if n.startswith("check_") and n != "check_game")
 )
@@ -408,9 +393,6 @@ def test_dealing_refuses_bad_piles_and_counts() -> None:
         dealing.draw_card(_state(), 0, 9)
 
 
-@pytest.mark.xfail(
-    strict=True, reason="draw_card checks discard= only when the stock is empty (a late error)"
-)
 def test_draw_card_refuses_a_discard_that_is_no_pile_at_once() -> None:
     """``:raises ArgumentError: *stock*, *dst* or *discard* is not a pile``; with cards in the
     stock, ``draw_card(state, 0, 2, discard=9)`` draws, and the bad pile id surfaces only when
@@ -419,14 +401,12 @@ def test_draw_card_refuses_a_discard_that_is_no_pile_at_once() -> None:
         dealing.draw_card(_state(), 0, 2, discard=9)
 
 
-@pytest.mark.xfail(strict=True, reason="reveal_all lets a bad zones= raise IndexError/TypeError")
 @pytest.mark.parametrize("zones", [[9], 5])
 def test_reveal_all_refuses_bad_zones(zones: object) -> None:
     with pytest.raises(CardcoreError):
         turns.reveal_all(_state(), zones)  # type: ignore[arg-type]
 
 
-@pytest.mark.xfail(strict=True, reason="end_game lets bad winners/scores/payouts raise raw errors")
 @pytest.mark.parametrize(
     "args",
     [
@@ -456,21 +436,16 @@ def test_position_building_blocks_refuse_bad_input_as_documented() -> None:
         positions.read_result(None, 2)
 
 
-@pytest.mark.xfail(strict=True, reason="write_position(zones=None) raises a raw AttributeError")
 def test_write_position_refuses_zones_that_are_no_zones() -> None:
     with pytest.raises(CardcoreError):
         positions.write_position("demo", {}, None)  # type: ignore[arg-type]
 
 
-@pytest.mark.xfail(strict=True, reason="refused() of a non-text raises a raw TypeError")
 def test_refused_of_a_non_text_message() -> None:
     error = positions.refused(5)  # type: ignore[arg-type]
     assert isinstance(error, OptionError)
 
 
-@pytest.mark.xfail(
-    strict=True, reason="writable() says yes to NaN, infinities and ints write_position refuses"
-)
 @pytest.mark.parametrize("value", [float("nan"), float("inf"), 10**16, 1e300])
 def test_writable_agrees_with_write_position(value: object) -> None:
     """``writable`` is what ``GameLogic.write_position`` checks a field with, to blame the
@@ -488,10 +463,6 @@ def test_writable_agrees_with_write_position(value: object) -> None:
 # -- names in the API reference -----------------------------------------------------------
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="cardcore.web.WebServer/create_app and cardcore.deck.generator have no entry",
-)
 @pytest.mark.parametrize(
     "name", ["cardcore.web.WebServer", "cardcore.web.create_app", "cardcore.deck.generator"]
 )

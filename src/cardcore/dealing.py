@@ -162,6 +162,8 @@ def draw_card(state: GameState, stock: int, dst: int, *, discard: int | None = N
     """
     _pile(state, stock, "stock")
     _pile(state, dst, "dst")
+    if discard is not None:
+        _pile(state, discard, "discard")
     zones = state.zones
     if not zones.cards[stock] and (discard is None or rebuild_stock(state, stock, discard) == 0):
         return None

@@ -270,7 +270,7 @@ class GameLogic(Generic[S, A]):
         fields = {name: getattr(state, name) for name in self.position_fields}
         for name, value in fields.items():  # what read_field takes back, else unreadable text
             if not (writable(value) or (type(value) in (list, tuple) and all(map(writable, value)))):
-                msg = f"{self.info.name}: position field {name!r} holds {shown(value, 60)}; the default notation writes ints, strings, bools, numbers, nulls and flat lists of them"
+                msg = f"{self.info.name}: position field {name!r} holds {shown(value, 60)}; the default notation writes ints and numbers (finite, at most 10**15 in size), strings, bools, nulls and flat lists of them"
                 raise PluginError(msg, plugin=self.info.name)
         if state.result is not None:
             fields["result"] = state.result.to_json()

@@ -68,12 +68,15 @@ def write_position(game: str, fields: Mapping[str, Any], zones: Zones) -> str:
 
     :raises OptionError: For a *game* that is not a name (text without spaces or ``|``), a
         field name that is not an identifier, or a value that is not JSON (NaN, an object,
-        an int too long to print): :func:`read_position` could not read them back.
+        an int too long to print): :func:`read_position` could not read them back; or
+        *zones* that are not :class:`~cardcore.Zones`.
     """
     if not (type(game) is str and game and "|" not in game and game.split() == [game]):
         raise _bad(f"the game's name must be text without spaces or '|', not {shown(game)}")
     if not isinstance(fields, Mapping):
         raise _bad(f"fields must be a mapping of names to values, not {shown(fields)}")
+    if not isinstance(zones, Zones):
+        raise _bad(f"zones must be the state's Zones, not {shown(zones)}")
     parts = [game]
     for key, value in fields.items():
         if not (type(key) is str and key.isidentifier()):
@@ -128,6 +131,7 @@ def refused(msg: str) -> OptionError:
     >>> refused("hand.0 must hold 5 cards").rule_id
     'CORE-POSITION-1'
     """
+    msg = msg if type(msg) is str else shown(msg)  # (a game's own message of another kind)
     cited = _RULE_AT_END.search(msg)
     return OptionError(f"bad position: {msg}" + ("" if cited else " (CORE-POSITION-1)"))
 
@@ -306,8 +310,13 @@ _KINDS: dict[type, tuple[str, str]] = {
 
 
 def writable(value: Any) -> bool:
-    """Whether *value* is a scalar a position field holds: a bool, int, number, string or null."""
-    return type(value) in _KINDS
+    """Whether *value* is a scalar a position field holds: a bool, int, number, string or null
+    (a number finite and at most 10**15 in size, as :func:`write_position` writes them)."""
+    if type(value) not in _KINDS:
+        return False
+    return not isinstance(value, int | float) or (
+        isinstance(value, bool) or -MAX_FIELD_INT <= value <= MAX_FIELD_INT
+    )
 
 
 def _text(value: Any) -> str:

@@ -90,8 +90,8 @@ def trick_winner(
 
     :raises ArgumentError: *plays* is empty or not a sequence (a list or tuple: a set has no
         order) of :class:`~cardcore.Card`, *trump* is not a :class:`~cardcore.Suit` or
-        ``None``, *order* is neither a mapping nor callable or gives a card played no
-        whole-number strength (or fails), or *suit_of* is not callable, fails, or answers
+        ``None``, *order* is neither a mapping nor callable or gives a card that could win
+        (of the suit led, or a trump) no whole-number strength (or fails), or *suit_of* is not callable, fails, or answers
         neither a :class:`~cardcore.Suit` nor ``None`` (no suit: a joker).
     """
     cards = _cards(plays, "plays")

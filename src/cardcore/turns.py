@@ -8,7 +8,7 @@ and ends the way every other game does (cards revealed, ``to_act`` empty,
 from __future__ import annotations
 
 import operator
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from numbers import Number
 from operator import eq
 
@@ -124,9 +124,20 @@ def _skipped(skip: object, players: int) -> frozenset[int]:
 
 
 def reveal_all(state: GameState, zones: Sequence[int] | None = None) -> None:
-    """Turn every card of *zones* (default: every pile) face up for everyone."""
+    """Turn every card of *zones* (default: every pile) face up for everyone.
+
+    :raises ArgumentError: *zones* is not a sequence of pile ids (nothing is turned).
+    """
     z = state.zones
-    for zid in range(len(z.cards)) if zones is None else zones:
+    count = len(z.cards)
+    if zones is not None and (
+        isinstance(zones, str | bytes)
+        or not isinstance(zones, Sequence)
+        or not all(type(i) is int and 0 <= i < count for i in zones)
+    ):
+        msg = f"zones must be a sequence of pile ids from 0 to {count - 1}, not {shown(zones, 40)}"
+        raise ArgumentError(msg)
+    for zid in range(count) if zones is None else zones:
         seen = z.seen[zid]
         for i in range(len(seen)):
             seen[i] = -1
@@ -141,6 +152,8 @@ def winners_by(scores: Sequence[float], *, lowest: bool = True) -> tuple[int, ..
     :raises ArgumentError: *scores* are not one or more numbers (NaN is none).
     """
     try:
+        if isinstance(scores, Mapping | str | bytes):  # (a mapping's keys are no scores)
+            raise TypeError
         best = min(scores) if lowest else max(scores)
         seats = tuple(s for s, v in enumerate(scores) if v == best)
         nan = not all(map(eq, scores, scores))  # NaN is not itself (one pass in C)
@@ -167,16 +180,32 @@ def end_game(
     buried kitty, a hand that folded), and show the rest with :func:`reveal_all` first:
     by default every card of every pile shows to every seat.
 
+    :param winners: The seats that won (none: nobody did).
+    :param scores: One number per seat.
+    :param reason: How the game ended, in a word or two (``"out"``, ``"rounds"``).
+    :param payouts: One whole number per seat in the game's own unit, or ``None``.
     :returns: The :class:`~cardcore.Result` set on *state*.
+    :raises ArgumentError: *winners*, *scores* or *payouts* is not a sequence of numbers
+        (nothing changes; the core checks seats and counts against the game as it ends).
     """
+    try:
+        if any(isinstance(v, str | bytes | Mapping) for v in (winners, scores, payouts)):
+            raise TypeError  # (their letters or keys are no seats or numbers)
+        result = Result(
+            tuple(map(operator.index, winners)),
+            tuple(float(s) for s in scores),
+            None if payouts is None else tuple(payouts),
+            reason,
+        )
+    except (TypeError, ValueError):
+        msg = (
+            f"end_game takes winners (seats), scores (one number per seat) and payouts (one"
+            f" whole number per seat, or None), not {shown(winners, 40)}, {shown(scores, 40)},"
+            f" {shown(payouts, 40)}"
+        )
+        raise ArgumentError(msg) from None
     if reveal:
         reveal_all(state)
-    result = Result(
-        tuple(winners),
-        tuple(float(s) for s in scores),
-        None if payouts is None else tuple(payouts),
-        reason,
-    )
     state.to_act = ()
     state.is_over = True
     state.result = result

@@ -317,10 +317,13 @@ def check_game(
 
 _COMMON = """
 
-    Takes the keyword arguments of :func:`check_game` (not *checks*, *full_every*).
+    Takes the keyword arguments of :func:`check_game` (not *checks*, *full_every*), with
+    fewer games and more sampling by default (``games=10``, ``sample=0.5``).
 
     :returns: The :class:`Report`.
     :raises AssertionError: If the check failed (and *strict*).
+    :raises OptionError: Arguments :func:`check_game` refuses, as it refuses them.
+    :raises ArgumentError: *rules* or *without* given as one text, or not as an iterable.
     """
 
 
@@ -336,10 +339,12 @@ def _single(check: str, needs: frozenset[str], doc: str) -> Callable[..., Report
         seed: int = 0,
         sample: float = 0.5,
         strict: bool = True,
+        samples_per_game: int = 12,
     ) -> Report:
         return _run(
             name, needs, players=players, rules=rules, without=without, options=options,
             games=games, seed=seed, sample=sample, full_every=1, strict=strict,
+            samples_per_game=samples_per_game,
         )  # fmt: skip
 
     run.__name__ = run.__qualname__ = f"check_{check}"
