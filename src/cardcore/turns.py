@@ -165,6 +165,9 @@ def winners_by(scores: Sequence[float], *, lowest: bool = True) -> tuple[int, ..
     return seats
 
 
+_PLAIN = (list, tuple)
+
+
 def end_game(
     state: GameState,
     winners: Sequence[int],
@@ -189,8 +192,16 @@ def end_game(
         (nothing changes; the core checks seats and counts against the game as it ends).
     """
     try:
-        if any(isinstance(v, str | bytes | Mapping) for v in (winners, scores, payouts)):
-            raise TypeError  # (their letters or keys are no seats or numbers)
+        if (type(winners) not in _PLAIN or type(scores) not in _PLAIN) and any(
+            isinstance(v, str | bytes | Mapping) for v in (winners, scores, payouts)
+        ):  # (their letters or keys are no seats or numbers; lists and tuples: at once)
+            raise TypeError
+        if (
+            payouts is not None
+            and type(payouts) not in _PLAIN
+            and isinstance(payouts, str | bytes | Mapping)
+        ):
+            raise TypeError
         result = Result(
             tuple(map(operator.index, winners)),
             tuple(float(s) for s in scores),
