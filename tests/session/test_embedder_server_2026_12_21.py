@@ -930,6 +930,59 @@ def test_closing_a_session_tells_and_ends_every_connection_of_my_server() -> Non
     serve(play, limits=GENEROUS)
 
 
+def test_a_tonk_match_with_takebacks_timeouts_and_histories_leaks_nothing() -> None:
+    async def play(server: LineServer) -> None:
+        session = server.hub.create(
+            "tonk",
+            ["Ann", "Bob", "Cy"],
+            now=server.clock.now,
+            seed=5,
+            session_id="tonk-1",
+            options={"hands": 3},
+            config=SessionConfig(time=TimeControl(turn=20)),
+        )
+        seats = [await Client(server).open() for _ in range(3)]
+        for seat, c in enumerate(seats):
+            await c.join("tonk-1", seat)
+        eve = await Client(server).open()
+        await eve.call({"type": "watch", "session": "tonk-1"})
+        rng = random.Random(2)
+        steps = takebacks = timeouts = 0
+        while not session.game.is_over and steps < 400:
+            if rng.random() < 0.05:  # the seat to act thinks too long: its clock plays for it
+                server.clock.now += 25
+                server.host.wake()
+                for c in seats:
+                    await c.sync()
+                timeouts += 1
+                continue
+            me = seats[session.game.to_act[0]]
+            await me.sync()
+            legal = me.mirror.view["legal"]
+            calm = [a for a in legal if a != "drop"] or legal
+            await me.act(rng.choice(calm if rng.random() < 0.97 else legal))
+            steps += 1
+            asked = rng.random() < 0.2
+            if asked and not errors(await me.call({"type": "takeback", "op": "request"})):
+                takebacks += 1
+                for other in seats:
+                    if other is not me:
+                        await other.call({"type": "takeback", "op": "accept"})
+            if steps % 20 == 0:
+                await me.call({"type": "history"})
+                await eve.call({"type": "history"})
+            assert every_card(session.game) == FULL_DECK
+        for c in [*seats, eve]:
+            await c.sync()
+        assert session.game.is_over and steps > 50 and takebacks > 0 and timeouts > 0
+        assert server.leaks == []
+        for seat, c in enumerate(seats):
+            assert c.mirror.view == session.game.view(seat)
+        assert eve.mirror.view == session.game.view(None)
+
+    serve(play, limits=GENEROUS)
+
+
 # -- findings ---
 
 STALE_IN_TURNS = "turn-based stale check in Session._act runs before the game reads the action"
