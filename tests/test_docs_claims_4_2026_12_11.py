@@ -643,7 +643,7 @@ def test_fair_deal_commitment_and_seed_follow_the_documented_formulas() -> None:
 
     _, _, bundle = fair_game_to_its_end()
     server_seed, salt = bytes.fromhex(bundle["server_seed"]), bytes.fromhex(bundle["salt"])
-    digest = hashlib.sha256(b"cardcore-fair/1\0" + server_seed + salt).hexdigest()
+    digest = hashlib.sha256(b"cardcore-fair/2\0" + bytes([3]) + server_seed + salt).hexdigest()
     assert digest == bundle["commitment"]
     data = b"cardcore-seed/1\0" + server_seed
     for entropy in ["hello", "w\u00f6rld"]:

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from cardcore._actionlog import actions as recorded
 from cardcore._actionlog import times as recorded_times
+from cardcore._text import shown
 from cardcore.deck import CHANCE
 from cardcore.errors import ArgumentError, CardcoreError, CorruptStateError
 
@@ -27,6 +28,8 @@ __all__ = [
     "make_save",
     "sign",
     "signature_of",
+    "signing_key",
+    "unique_keys",
 ]
 
 SIGNATURE = "hmac-sha256:"
@@ -142,6 +145,14 @@ def signature_of(data: Mapping[str, Any], key: bytes | str) -> str:
 
     :raises ArgumentError: *key* is empty or not bytes or text.
     """
+    return SIGNATURE + hmac.new(signing_key(key), canonical(data), hashlib.sha256).hexdigest()
+
+
+def signing_key(key: object) -> bytes:
+    """*key* as the bytes that sign (text in UTF-8), checked.
+
+    :raises ArgumentError: *key* is empty or not bytes or text.
+    """
     if isinstance(key, str):  # plain: a subclass could encode its own way
         key = str.__str__(key).encode("utf-8", "surrogatepass")  # any text is a key, as it was written
     if not isinstance(key, bytes | bytearray):
@@ -150,10 +161,29 @@ def signature_of(data: Mapping[str, Any], key: bytes | str) -> str:
     if not key:
         msg = "a signing key must not be empty (an empty key would sign for anyone)"
         raise ArgumentError(msg)
-    return SIGNATURE + hmac.new(bytes(key), canonical(data), hashlib.sha256).hexdigest()
+    return bytes(key)
 
 
 def sign(data: dict[str, Any], key: bytes | str) -> dict[str, Any]:
     """Return *data* with its ``"signature"`` under *key* (see :func:`signature_of`)."""
     data["signature"] = signature_of(data, key)
     return data
+
+
+def unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """A JSON object read with each key once (``json.loads(text, object_pairs_hook=...)``).
+
+    JSON leaves a key written twice open: ``json`` keeps the last value, so a
+    signature would cover only that one while another reader took the first.
+
+    :raises CorruptStateError: Naming the key written twice.
+    """
+    out = dict(pairs)
+    if len(out) != len(pairs):
+        seen: set[str] = set()
+        for key, _ in pairs:
+            if key in seen:
+                msg = f"the key {shown(key, 40)} appears twice in one object"
+                raise CorruptStateError(msg)
+            seen.add(key)
+    return out

@@ -28,7 +28,7 @@ from typing import Any
 
 from cardcore._driver import bus_for
 from cardcore._earlier import rules_of_the_day
-from cardcore._recording import RECORD_FORMAT, SAVE_FORMAT, signature_of
+from cardcore._recording import RECORD_FORMAT, SAVE_FORMAT, signature_of, signing_key, unique_keys
 from cardcore._text import shown
 from cardcore._unasked import HUSHED, QUIET
 from cardcore.cards import parse_cards
@@ -70,7 +70,10 @@ def _fail(msg: str) -> CorruptStateError:
 
 
 def _as_mapping(data: Any, what: str, key: bytes | str | None = None) -> Mapping[str, Any]:
-    """Parse *data* (JSON text or data), check the limits and, with *key*, the signature."""
+    """Parse *data* (JSON text or data), check the limits and, with *key*, the signature
+    (a key that cannot sign is the caller's :class:`~cardcore.ArgumentError`, found first)."""
+    if key is not None:
+        signing_key(key)
     if isinstance(data, bytes | bytearray):
         if len(data) > MAX_BYTES:
             raise _fail(f"{what} is too large ({len(data)} bytes; at most {MAX_BYTES})")
@@ -83,7 +86,7 @@ def _as_mapping(data: Any, what: str, key: bytes | str | None = None) -> Mapping
         if len(data) > MAX_BYTES:
             raise _fail(f"{what} is too large ({len(data)} characters; at most {MAX_BYTES})")
         try:
-            data = json.loads(data)
+            data = json.loads(data, object_pairs_hook=unique_keys)
         except (ValueError, RecursionError) as exc:
             raise _fail(f"{what} is not valid JSON: {str(exc)[:200]}") from None
     if not isinstance(data, Mapping):
@@ -403,6 +406,7 @@ def replay(record: Mapping[str, Any] | str | bytes, *, key: bytes | str | None =
         *key*) is not signed with *key*.
     :raises PluginError: A plugin failed while the record replayed (naming it: the
         record may be sound).
+    :raises ArgumentError: *key* is empty or not bytes or text (the caller's, not the record's).
     """
     return _replay(_as_mapping(record, "record", key))
 
@@ -501,6 +505,7 @@ def load(data: Mapping[str, Any] | str | bytes, *, key: bytes | str | None = Non
         a save that was changed or forged is refused before anything is replayed.
     :raises CorruptStateError: If anything fails validation; nothing is loaded.
     :raises PluginError: A plugin failed while the record replayed (naming it).
+    :raises ArgumentError: *key* is empty or not bytes or text (the caller's, not the save's).
     """
     save = _as_mapping(data, "saved game", key)
     if save.get("format") != SAVE_FORMAT[0] or not _version_in(

@@ -58,7 +58,8 @@ def test_the_commitment_is_published_first_and_the_deal_verifies_at_the_end() ->
     assert (
         commitment
         == hashlib.sha256(
-            b"cardcore-fair/1\0"
+            b"cardcore-fair/2\0"
+            + bytes([bundle["chance"]])  # the chance derivation the commitment fixes: 3
             + bytes.fromhex(bundle["server_seed"])
             + bytes.fromhex(bundle["salt"])
         ).hexdigest()

@@ -505,7 +505,10 @@ def test_a_fair_deal_commits_before_the_deal_and_the_reveal_proves_it_across_res
     assert bundle["commitment"] == commitment
     assert bundle["entropy"] == ["ann's dice", "bob's coin"]
     server_seed, salt = bytes.fromhex(bundle["server_seed"]), bytes.fromhex(bundle["salt"])
-    assert hashlib.sha256(b"cardcore-fair/1\0" + server_seed + salt).hexdigest() == commitment
+    assert (
+        hashlib.sha256(b"cardcore-fair/2\0" + bytes([3]) + server_seed + salt).hexdigest()
+        == commitment
+    )
     h = hashlib.sha256(b"cardcore-seed/1\0" + server_seed)
     for e in bundle["entropy"]:
         data = e.encode()

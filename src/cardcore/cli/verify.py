@@ -18,6 +18,7 @@ import sys
 from collections.abc import Mapping
 from typing import Any
 
+from cardcore._recording import unique_keys
 from cardcore._text import counted
 from cardcore.cli.args import UsageError
 from cardcore.errors import CorruptStateError
@@ -41,7 +42,9 @@ def _read(path: str) -> Mapping[str, Any]:
         msg = f"{path!r} is too large (more than {MAX_BYTES} characters)"
         raise CorruptStateError(msg)
     try:
-        data = json.loads(text)
+        data = json.loads(text, object_pairs_hook=unique_keys)
+    except CorruptStateError as exc:
+        raise CorruptStateError(f"{path!r} is not sound JSON: {exc}") from None
     except (ValueError, RecursionError) as exc:
         msg = f"{path!r} is not JSON: {exc}"
         raise CorruptStateError(msg) from None

@@ -3,7 +3,14 @@
 At creation the session draws a secret *server seed* (32 random bytes) and a
 *salt* (16 random bytes) and publishes the commitment::
 
-    commitment = sha256(b"cardcore-fair/1\\0" + server_seed + salt)   (hex)
+    commitment = sha256(b"cardcore-fair/2\\0" + chance + server_seed + salt)   (hex)
+
+where ``chance`` is one byte, the chance derivation the game deals with
+(:data:`cardcore.CHANCE`): records of formats 1 and 2 deal otherwise from the
+same seed, so the commitment fixes which, before any seat sends entropy.
+(Sessions created before bundle format 2 published
+``sha256(b"cardcore-fair/1\\0" + server_seed + salt)``, which fixes none: their
+bundles, format 1, still verify, and the report says the derivation was not fixed.)
 
 Seats may then send entropy of their own (any text up to 128 characters)
 before the deal. The game's seed is derived from both::
@@ -19,13 +26,16 @@ the server seed.
 
 When the game ends the session reveals a *bundle*::
 
-    {"format": "cardcore-fair-deal", "format_version": 1, "session": ...,
-     "commitment": ..., "server_seed": hex, "salt": hex,
+    {"format": "cardcore-fair-deal", "format_version": 2, "session": ...,
+     "commitment": ..., "server_seed": hex, "salt": hex, "chance": 3,
      "entropy": [text or null per seat], "seed": int, "record": {...}}
 
 and ``cardcore verify BUNDLE`` (:func:`verify_bundle`) checks the commitment,
-derives the seed, checks it is the record's, and replays the record, which
-recomputes every shuffle from the seed and checks every action and the result.
+derives the seed, checks it is the record's and that the record deals with the
+committed chance derivation, and replays the record, which recomputes every
+shuffle from the seed and checks every action and the result. Its report lists
+each seat's entropy: a seat checks that its own is there (else the server put
+entropy of its choosing in its place, and the seed with it).
 Games started from ``deck=`` or ``position=`` have cards placed by the server,
 so they are refused a commitment (:class:`FairDealError`).
 """
@@ -36,12 +46,13 @@ import hashlib
 import hmac
 import secrets
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from cardcore._text import counted, shown
+from cardcore.deck import CHANCE, LEGACY_CHANCE
 from cardcore.errors import ArgumentError, CardcoreError, CorruptStateError
-from cardcore.records import replay
+from cardcore.records import _plain, replay
 
 __all__ = [
     "BUNDLE_FORMAT",
@@ -53,10 +64,14 @@ __all__ = [
     "verify_bundle",
 ]
 
-BUNDLE_FORMAT = ("cardcore-fair-deal", 1)
-"""The name and version of a fair-deal bundle."""
+BUNDLE_FORMAT = ("cardcore-fair-deal", 2)
+"""The name and version of a fair-deal bundle (sessions write version 2)."""
+BUNDLE_VERSIONS = (1, 2)
+"""Bundle versions :func:`verify_bundle` reads: 1, whose commitment fixes no chance derivation, and 2."""
 
 _COMMIT_TAG = b"cardcore-fair/1\0"
+_COMMIT_TAG_2 = b"cardcore-fair/2\0"
+_CHANCES = (LEGACY_CHANCE, CHANCE)
 _SEED_TAG = b"cardcore-seed/1\0"
 SEED_BYTES = 32
 SALT_BYTES = 16
@@ -66,9 +81,19 @@ class FairDealError(CardcoreError):
     """A fair deal that cannot be made (a stacked deck, a position) or does not verify."""
 
 
-def commitment_of(server_seed: bytes, salt: bytes) -> str:
-    """Return the commitment (hex SHA-256) to *server_seed* and *salt*."""
-    return hashlib.sha256(_COMMIT_TAG + server_seed + salt).hexdigest()
+def commitment_of(server_seed: bytes, salt: bytes, chance: int | None = CHANCE) -> str:
+    """Return the commitment (hex SHA-256) to *server_seed*, *salt* and the *chance* derivation.
+
+    :param chance: The chance derivation the game deals with (:data:`cardcore.CHANCE`, or
+        2 for the derivation of records of formats 1 and 2); ``None``: the format-1
+        commitment of older sessions, which fixes none.
+    :raises ArgumentError: For a *chance* that is none of these.
+    """
+    if chance is None:
+        return hashlib.sha256(_COMMIT_TAG + server_seed + salt).hexdigest()
+    if type(chance) is not int or chance not in _CHANCES:
+        raise ArgumentError(f"chance must be one of {list(_CHANCES)} or None, not {shown(chance)}")
+    return hashlib.sha256(_COMMIT_TAG_2 + bytes((chance,)) + server_seed + salt).hexdigest()
 
 
 def seed_of(server_seed: bytes, entropy: Sequence[str | None]) -> int:
@@ -93,14 +118,18 @@ def seed_of(server_seed: bytes, entropy: Sequence[str | None]) -> int:
 class FairDeal:
     """The secret material of one fair deal (held by the server until the end).
 
-    :param server_seed: 32 secret bytes.
+    :param server_seed: 32 secret bytes (left out of the ``repr``, as the salt: a host
+        that logs the material must not reveal the deal).
     :param salt: 16 secret bytes.
     :param entropy: Per seat, the entropy it sent (``None``: none yet).
+    :param chance: The chance derivation the commitment fixes (``None``: material of a
+        session created before bundle format 2, whose commitment fixes none).
     """
 
-    server_seed: bytes
-    salt: bytes
+    server_seed: bytes = field(repr=False)
+    salt: bytes = field(repr=False)
     entropy: list[str | None]
+    chance: int | None = CHANCE
 
     @classmethod
     def fresh(cls, players: int) -> FairDeal:
@@ -117,7 +146,7 @@ class FairDeal:
     @property
     def commitment(self) -> str:
         """The published commitment."""
-        return commitment_of(self.server_seed, self.salt)
+        return commitment_of(self.server_seed, self.salt, self.chance)
 
     @property
     def seed(self) -> int:
@@ -130,6 +159,7 @@ class FairDeal:
             "server_seed": self.server_seed.hex(),
             "salt": self.salt.hex(),
             "entropy": list(self.entropy),
+            "chance": self.chance,
         }
 
     @classmethod
@@ -143,23 +173,28 @@ class FairDeal:
         entropy = data.get("entropy")
         if not isinstance(entropy, list) or not all(e is None or _utf8(e) for e in entropy):
             raise CorruptStateError("fair-deal field 'entropy' must list each seat's entropy (text or null)")
+        chance = data.get("chance")  # (material stored before bundle format 2 has none)
+        if chance is not None and (type(chance) is not int or chance not in _CHANCES):
+            raise CorruptStateError(f"fair-deal field 'chance' must be one of {list(_CHANCES)} or null, not {shown(chance)}")
         return cls(
-            _hex(data, "server_seed", SEED_BYTES, "fair-deal"), _hex(data, "salt", SALT_BYTES, "fair-deal"), list(entropy)
+            _hex(data, "server_seed", SEED_BYTES, "fair-deal"), _hex(data, "salt", SALT_BYTES, "fair-deal"), list(entropy),
+            chance,
         )
 
     def bundle(self, session: str, record: Mapping[str, Any]) -> dict[str, Any]:
         """Return the bundle revealed at the end (see the module docstring)."""
-        return {
+        data: dict[str, Any] = {
             "format": BUNDLE_FORMAT[0],
-            "format_version": BUNDLE_FORMAT[1],
+            "format_version": BUNDLE_FORMAT[1] if self.chance is not None else 1,
             "session": session,
             "commitment": self.commitment,
             "server_seed": self.server_seed.hex(),
             "salt": self.salt.hex(),
-            "entropy": list(self.entropy),
-            "seed": self.seed,
-            "record": dict(record),
         }
+        if self.chance is not None:
+            data["chance"] = self.chance
+        data.update(entropy=list(self.entropy), seed=self.seed, record=dict(record))
+        return data
 
 
 @dataclass(frozen=True)
@@ -173,6 +208,10 @@ class FairReport:
     :param commitment: The commitment that matched.
     :param seed: The seed derived and found in the record.
     :param result: The result the record replays to (``None``: not over).
+    :param entropy: Each seat's entropy the seed was derived from (``""`` or ``None``:
+        none sent): each seat checks that its own is there.
+    :param chance: The chance derivation the commitment fixed (``None``: a format-1
+        bundle, whose commitment fixes none; the record's format chose it).
     """
 
     game: str
@@ -182,6 +221,8 @@ class FairReport:
     commitment: str
     seed: int
     result: Mapping[str, Any] | None
+    entropy: tuple[str | None, ...] = ()
+    chance: int | None = None
 
     def lines(self) -> list[str]:
         """The report as lines of text, for ``cardcore verify``."""
@@ -190,9 +231,20 @@ class FairReport:
             if self.result is None
             else (f"winners {list(self.result['winners'])} ({self.result['reason']})")
         )
+        fixed = (
+            f" and chance derivation {self.chance}"
+            if self.chance is not None
+            else " (a format-1 bundle: its commitment fixes no chance derivation)"
+        )
+        names = list(self.players) + [""] * (len(self.entropy) - len(self.players))
         return [
-            f"commitment {self.commitment}: matches sha256 of the revealed server seed and salt",
+            f"commitment {self.commitment}: matches sha256 of the revealed server seed and salt{fixed}",
             f"seed {self.seed}: derived from the server seed and every seat's entropy; the record's",
+            *(["entropy the seed was derived from (each seat: check that yours is the one you sent):"] if self.entropy else []),
+            *(
+                f"  seat {seat} ({name}): {shown(text, 140) if text else 'none sent'}"
+                for seat, (name, text) in enumerate(zip(names, self.entropy, strict=False))
+            ),
             f"deal: {self.shuffles} shuffle(s) recomputed from the seed; {self.actions} action(s) replayed",
             f"verified: {self.game}, {counted(len(self.players), 'player')} ({', '.join(self.players)}); {result}",
         ]
@@ -234,12 +286,20 @@ def verify_bundle(bundle: Mapping[str, Any], commitment: str | None = None) -> F
     if not isinstance(bundle, Mapping):
         msg = f"a fair-deal bundle is a JSON object, not {type(bundle).__name__}"
         raise CorruptStateError(msg)
+    if type(bundle) is not dict:  # a mapping of the caller's own: read once, as plain data
+        bundle = _plain(bundle, "fair-deal bundle")
     version = bundle.get("format_version")
-    if bundle.get("format") != BUNDLE_FORMAT[0] or type(version) is not int or version != BUNDLE_FORMAT[1]:
+    if bundle.get("format") != BUNDLE_FORMAT[0] or type(version) is not int or version not in BUNDLE_VERSIONS:
         msg = (
             f"not a fair-deal bundle (format {shown(bundle.get('format'), 40)} version"
-            f" {shown(bundle.get('format_version'), 40)}; expected {BUNDLE_FORMAT[0]!r} version {BUNDLE_FORMAT[1]})"
+            f" {shown(bundle.get('format_version'), 40)}; expected {BUNDLE_FORMAT[0]!r} version 1 or 2)"
         )
+        raise CorruptStateError(msg)
+    chance = bundle.get("chance")
+    if version == 1:
+        chance = None  # (a format-1 commitment fixes no chance derivation)
+    elif type(chance) is not int or chance not in _CHANCES:
+        msg = f"bundle field 'chance' must be one of {list(_CHANCES)}, not {shown(chance, 40)}"
         raise CorruptStateError(msg)
     server_seed = _hex(bundle, "server_seed", SEED_BYTES)
     salt = _hex(bundle, "salt", SALT_BYTES)
@@ -255,10 +315,12 @@ def verify_bundle(bundle: Mapping[str, Any], commitment: str | None = None) -> F
     if not isinstance(record, Mapping):
         msg = "bundle field 'record' must be the game's record"
         raise CorruptStateError(msg)
+    if type(record) is not dict:  # checked below and replayed: the same data both times
+        record = _plain(record, "the bundle's record")
     if commitment is not None and not isinstance(commitment, str):
         msg = f"the commitment you noted must be hex text, not {type(commitment).__name__}"
         raise CorruptStateError(msg)
-    actual = commitment_of(server_seed, salt)
+    actual = commitment_of(server_seed, salt, chance)
     mine = actual.encode()  # compared as bytes: hmac refuses text that is not ASCII
     if not hmac.compare_digest(mine, claimed.lower().encode("utf-8", "replace")):
         msg = f"the commitment {claimed[:80]!r} is not sha256 of the revealed server seed and salt ({actual})"
@@ -282,6 +344,13 @@ def verify_bundle(bundle: Mapping[str, Any], commitment: str | None = None) -> F
     if type(bundle.get("seed")) is not int or bundle["seed"] != seed:
         msg = f"the bundle's seed {shown(bundle.get('seed'), 40)} is not the one the revealed material gives ({seed})"
         raise FairDealError(msg)
+    dealt = record.get("format_version")  # (replay refuses one that is no version)
+    if chance is not None and type(dealt) is int and (CHANCE if dealt >= 3 else LEGACY_CHANCE) != chance:
+        msg = (
+            f"the record (format {dealt}) deals with chance derivation {CHANCE if dealt >= 3 else LEGACY_CHANCE},"
+            f" not the {chance} the commitment fixes: the same seed deals other cards"
+        )
+        raise FairDealError(msg)
     game = replay(record)  # recomputes every shuffle from the seed; raises CorruptStateError
     result = None if game.result is None else game.result.to_json()
     return FairReport(
@@ -292,6 +361,8 @@ def verify_bundle(bundle: Mapping[str, Any], commitment: str | None = None) -> F
         commitment=actual,
         seed=seed,
         result=result,
+        entropy=tuple(entropy),
+        chance=chance,
     )
 
 
