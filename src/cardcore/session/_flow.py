@@ -274,7 +274,10 @@ class Flow(Presence):
         """The game in play; a real-time move from before the action that ended it is stale (CORE-RT-1)."""
         game = self.game
         if self.phase == "waiting" or game is None:
-            raise ProtocolError("not-started", "the game has not started yet (every seat must be claimed)")
+            fair, why = self.fair, "every seat must be claimed"
+            if fair is not None and self.config.seat_entropy and (len(self.tokens) >= self.players or self.config.start == "now"):
+                why = f"waiting for the entropy of seat(s) {[s for s, e in enumerate(fair.entropy) if e is None]}"
+            raise ProtocolError("not-started", f"the game has not started yet ({why})")
         if self.phase != "playing":
             if self.realtime and 0 <= seen < game.version:
                 msg = f"another action came first and ended the game (version {game.version}, after your {seen}) (CORE-RT-1)"
@@ -419,14 +422,7 @@ class Flow(Presence):
         for entry in spec.due(game.version, game.is_over):
             patch = diff(spec.view, entry.view)
             spec.view, spec.released, spec.rounds = entry.view, entry.version, entry.rounds
-            message = {
-                "type": "update",
-                "n": 0,
-                "version": entry.version,
-                "action": entry.action,
-                "events": entry.events,
-                "patch": patch,
-            }
+            message = {"type": "update", "n": 0, "version": entry.version, "action": entry.action, "events": entry.events, "patch": patch}
             if notes := self._notes(entry.events, entry.action.get("text")):
                 message["notes"] = notes
             self._emit(self.spectators, message)

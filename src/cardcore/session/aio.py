@@ -14,7 +14,13 @@
 The session stays sans I/O: this module only reads the clock, queues each
 :class:`~cardcore.session.Outbound` for its connection, and wakes up for the
 next deadline. A WebSocket server forwards ``send`` and the iterator to its
-socket.
+socket: per client, one task reads the socket and awaits ``send`` for each
+message, another writes each text of ``async for text in conn`` (the iterator
+ends when the connection closes, by either side or dropped as ``too_slow``);
+on the socket's end or a failed write, ``await conn.close()``. A message the
+host changes outside ``send`` (``hub.create(..., start="now")``, ``resume_all``,
+``session.end`` or ``close``, a token issued) may move a deadline: call
+:meth:`AsyncHost.wake` after it, or the clocks wait for the next message.
 """
 
 from __future__ import annotations
@@ -26,6 +32,8 @@ import time
 from collections.abc import Callable, Coroutine, Mapping
 from typing import Any, Protocol
 
+from cardcore._text import shown
+from cardcore.errors import ArgumentError
 from cardcore.session.protocol import Outbound
 
 __all__ = ["MAX_QUEUED", "QUEUE", "AsyncConnection", "AsyncHost", "Host"]
@@ -59,12 +67,18 @@ class Host(Protocol):
 
 
 class AsyncConnection:
-    """One connection of an :class:`AsyncHost`: :meth:`send` messages, iterate over replies."""
+    """One connection of an :class:`AsyncHost`: :meth:`send` messages, iterate over replies.
+
+    A reader that falls :data:`QUEUE` messages (or :data:`MAX_QUEUED` characters) behind
+    is dropped as :attr:`too_slow`: the session forgets it and what it never read is freed.
+    """
 
     def __init__(self, host: AsyncHost, conn: str) -> None:
         self.host = host
         self.id = conn
+        """The connection's id, as the session knows it (one open connection each)."""
         self.closed = False
+        """Whether it is closed (its iterator ends after what was queued before)."""
         self.too_slow = False
         """Whether the connection was dropped because it did not read its messages."""
         self.queued = 0
@@ -111,12 +125,15 @@ class AsyncConnection:
             self.host.connections.pop(self.id, None)
             while self.too_slow and not self._queue.empty():  # what it never read: freed now
                 self._queue.get_nowait()
+            if self.too_slow:
+                self.queued = 0
             while True:  # make room for the end marker
                 try:
                     self._queue.put_nowait(None)
                     break
                 except asyncio.QueueFull:
-                    self._queue.get_nowait()
+                    dropped = self._queue.get_nowait()  # the oldest unread message
+                    self.queued -= len(dropped or "")
 
     def __aiter__(self) -> AsyncConnection:
         return self
@@ -145,8 +162,24 @@ class AsyncHost:
         """How many times :meth:`stop` was called: a run ends when it grows."""
 
     def connect(self, conn: str | None = None) -> AsyncConnection:
-        """Open a connection (with a fresh id unless given one)."""
-        cid = conn if conn is not None else f"conn-{next(_IDS)}"
+        """Open a connection (with a fresh id unless given one).
+
+        :param conn: Its id, which names one open connection (the session keeps a seat
+            by it); ``None``: a fresh ``conn-N``, never one open already.
+        :raises ArgumentError: *conn* is not text, or names a connection still open (the
+            new one would take over the seat the open one holds).
+        """
+        if conn is None:
+            cid = f"conn-{next(_IDS)}"
+            while cid in self.connections:  # (an id chosen by the embedder)
+                cid = f"conn-{next(_IDS)}"
+        elif type(conn) is not str:
+            raise ArgumentError(f"a connection id must be text, not {shown(conn, 40)}")
+        elif conn in self.connections:
+            msg = f"connection id {shown(conn, 60)} is open already: close it first (one id, one connection)"
+            raise ArgumentError(msg)
+        else:
+            cid = conn
         connection = AsyncConnection(self, cid)
         self.connections[cid] = connection
         return connection
@@ -167,7 +200,9 @@ class AsyncHost:
             self.deliver(told)  # (through a subclass's deliver too: its observers see them)
 
     def wake(self) -> None:
-        """Look at the deadlines again (a message may have changed them)."""
+        """Look at the deadlines again: call it after changing a session other than through
+        :meth:`AsyncConnection.send` (creating, resuming, ending or closing one), whose
+        deadlines the running :meth:`run` does not know yet."""
         self._wake.set()
 
     def run(self) -> Coroutine[Any, Any, None]:

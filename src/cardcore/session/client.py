@@ -35,14 +35,23 @@ class Mirror:
         self.view: dict[str, Any] | None = None
         """The current view (``None`` before the game starts)."""
         self.version: int | None = None
+        """The version of :attr:`view` (``None`` before the game starts)."""
         self.seat: int | None = None
+        """The seat this connection holds (``None``: a spectator, or not joined)."""
         self.token: str | None = None
+        """The seat's token from its ``welcome`` (keep it secret: it rejoins the seat)."""
         self.session: str | None = None
+        """The session's id."""
         self.lobby: Mapping[str, Any] | None = None
+        """The last ``lobby`` message (claimed seats, entropy, the commitment)."""
         self.clocks: Mapping[str, Any] | None = None
+        """The clocks as last shown to this connection."""
         self.takeback: Mapping[str, Any] | None = None
+        """The takeback request pending, if any."""
         self.bundle: Mapping[str, Any] | None = None
+        """The fair-deal bundle, once revealed at the end."""
         self.phase: str | None = None
+        """The session's phase as last told (``waiting``, ``playing``, ``over``, ``closed``)."""
         self.events: list[Mapping[str, Any]] = []
         """Every event received, oldest first."""
         self.actions: list[Mapping[str, Any]] = []
@@ -50,6 +59,7 @@ class Mirror:
         self.errors: list[Mapping[str, Any]] = []
         """Every ``error`` received, oldest first."""
         self.presence: Mapping[str, Any] | None = None
+        """The last ``presence`` message (who is connected)."""
 
     def feed(self, message: Mapping[str, Any]) -> None:
         """Take one message the server sent to this connection.

@@ -252,9 +252,7 @@ class Session(Rejoin):
             self._spectate(game, seat, text, at, cause if cause in ("player", "timeout", "clock", "host") else None)
             self._spec_events.clear()
 
-        game = self.setup.build(
-            seed, actions, self._listeners(), after_each=capture, chance=self.chance
-        )
+        game = self.setup.build(seed, actions, self._listeners(), after_each=capture, chance=self.chance)
         self._clear_events()
         self.game = game
         self.views = [game.view(s) for s in range(self.players)]
@@ -320,12 +318,7 @@ class Session(Rejoin):
         :param replace: Replace the seat's token if it has one (the old one stops working).
         :raises SessionError: No such seat, the seat is claimed (without *replace*), or the game is over (or the session closed).
         """
-        if (
-            type(seat) is not int
-            or not 0 <= seat < self.players
-            or self.phase in ("over", "closed")
-            or (seat in self.tokens and not replace)
-        ):
+        if type(seat) is not int or not 0 <= seat < self.players or self.phase in ("over", "closed") or (seat in self.tokens and not replace):
             msg = f"cannot issue a token for seat {shown(seat, 40)} (seats 0 to {self.players - 1}; claimed: {one_of(sorted(self.tokens), 'and')}; {self.phase})"
             raise SessionError(msg)
         self._begin(now)
@@ -565,6 +558,12 @@ class Session(Rejoin):
                 f"the game changed at version {self.foreign[seat]}, after the view you acted on"
                 f" (version {seen}): look again"
             )
+            try:  # text that is no action at all is a notation error, whatever its seen
+                game.clone().act(seat, msg["action"])  # (on a copy: only its reading matters)
+            except NotationError as exc:
+                raise ProtocolError("notation", str(exc)) from None
+            except CardcoreError:
+                pass  # not legal now, say: stale all the same (the seat looks again)
             raise ProtocolError("stale", msg_text)
         before = self._copy(game)
         version = game.version
