@@ -579,11 +579,11 @@ def test_deep_huge_and_duplicate_key_json_is_refused_or_read(name: str) -> None:
         text[: len(text) // 2],
     ):
         assert isinstance(_no_raw(lambda b=bad: cardcore.replay(b)), CorruptStateError)
-    # a duplicate key whose last value is the original reads as the original
+    # a key written twice is refused, even when its last value is the original (docs/security.rst:
+    # a reader keeping the first value would read data a signature never covered)
     doubled = text.replace('"seed": ', '"seed": 12345, "seed": ', 1)
-    game = _no_raw(lambda: cardcore.replay(doubled))
-    assert not isinstance(game, CardcoreError)
-    assert game.save() == source.save()
+    refused = _no_raw(lambda: cardcore.replay(doubled))
+    assert isinstance(refused, CorruptStateError) and "'seed' appears twice" in str(refused)
 
 
 # -- 4. options and decks ---------------------------------------------------------------------

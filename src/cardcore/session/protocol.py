@@ -107,6 +107,9 @@ class Outbound:
     :param message: The message (shared between connections: read it, never change it).
     :param text: The same message as compact JSON, encoded once.
     :param close: The session asks the transport to close this connection after sending.
+
+    A ``welcome`` holds the seat's token, and a message may hold cards only its
+    connection may see: send it, never log it (nor its ``repr``, which shows *message*).
     """
 
     conn: str
