@@ -231,7 +231,6 @@ ENTROPY_READ_TWICE = (
 )
 
 
-@pytest.mark.xfail(strict=True, reason=ENTROPY_READ_TWICE)
 def test_the_report_lists_the_entropy_the_seed_was_derived_from() -> None:
     bundle = _golf_bundle(["ann", "bob"])
     bundle["entropy"] = _Shifty(["ann", "bob"], ["eve", "bob"])
@@ -249,7 +248,6 @@ BAD_RECORD_VERSION = (
 )
 
 
-@pytest.mark.xfail(strict=True, reason=BAD_RECORD_VERSION)
 @pytest.mark.parametrize("version", [0, -1])
 def test_a_record_of_no_known_format_in_a_bundle_is_damaged_not_another_deal(version: int) -> None:
     bundle = _golf_bundle(["ann", "bob"])
@@ -268,7 +266,6 @@ ENTROPY_CUT = (
 )
 
 
-@pytest.mark.xfail(strict=True, reason=ENTROPY_CUT)
 def test_the_report_lists_each_seats_whole_entropy() -> None:
     listed = []
     for last in "AB":
@@ -365,7 +362,6 @@ TEXT_SEAT_OLD_FORMAT = (
 )
 
 
-@pytest.mark.xfail(strict=True, reason=TEXT_SEAT_OLD_FORMAT)
 def test_a_text_seat_in_an_older_sessions_token_rows_opens_no_seat() -> None:
     codes = _thief_on_seat_0(2)
     assert codes is None or codes == ["seat-taken"], codes
@@ -419,7 +415,6 @@ REALTIME_OVER = (
 )
 
 
-@pytest.mark.xfail(strict=True, reason=REALTIME_OVER)
 def test_real_time_gibberish_with_an_old_seen_after_the_end_is_not_stale() -> None:
     session = Session.create("spit", ["Ann", "Bob"], now=0.0, seed=7)
     for seat in (0, 1):
@@ -492,7 +487,6 @@ MIRROR_CLOSED = (
 )
 
 
-@pytest.mark.xfail(strict=True, reason=MIRROR_CLOSED)
 @pytest.mark.parametrize("seats", [1, 2])
 def test_mirror_phase_reads_closed_once_the_session_is_closed(seats: int) -> None:
     session = Session.create("golf", ["Ann", "Bob"], now=0.0, seed=7)

@@ -22,6 +22,7 @@ from cardcore.logic import GameLogic
 from cardcore.session import _integrity as integrity
 from cardcore.session._history import HistoryCache
 from cardcore.session._presence import Presence
+from cardcore.session._reading import readable
 from cardcore.session.clocks import GAME_CLOCK, Clocks, may_act
 from cardcore.session.config import GameSetup, SessionConfig
 from cardcore.session.fair import FairDeal
@@ -270,8 +271,9 @@ class Flow(Presence):
         live = c is not None and c.seat is not None
         return None if self.game is None else self.game.version if live else self.spec.released
 
-    def _playing(self, seen: int = -1) -> Game:
-        """The game in play; a real-time move from before the action that ended it is stale (CORE-RT-1)."""
+    def _playing(self, seen: int = -1, act: tuple[int, str] | None = None) -> Game:
+        """The game in play; a real-time move from before the action that ended it is stale (CORE-RT-1),
+        unless its text (*act*: seat and text) is no action of the game at all."""
         game = self.game
         if self.phase == "waiting" or game is None:
             fair, why = self.fair, "every seat must be claimed"
@@ -280,6 +282,8 @@ class Flow(Presence):
             raise ProtocolError("not-started", f"the game has not started yet ({why})")
         if self.phase != "playing":
             if self.realtime and 0 <= seen < game.version:
+                if act is not None:
+                    readable(game, *act)
                 msg = f"another action came first and ended the game (version {game.version}, after your {seen}) (CORE-RT-1)"
                 raise ProtocolError("stale", msg, rule_id="CORE-RT-1")
             raise ProtocolError("game-over", "the game is over")

@@ -165,6 +165,18 @@ def check(stored: StoredSession) -> list[bytes]:
     chain = [start(sid)]
     for seat, text, at in stored.actions:
         chain.append(link(chain[-1], seat, text, at))
+    for row in stored.tokens:  # (a digest writes a seat "0" as it does 0; older formats have none)
+        expires = row.expires
+        if not (
+            type(row.seat) is int
+            and type(row.digest) is str
+            and (expires is None or (type(expires) in (int, float) and math.isfinite(expires)))
+        ):
+            msg = (
+                "its stored token rows hold a seat, hash or expiry of the wrong kind"
+                f" (seat {shown(row.seat, 20)}: a seat is an int, a hash text, an expiry a number)"
+            )
+            raise CorruptStateError(msg)
     sealed = meta.get(KEY)
     if sealed is None and meta.get("format_version") in (1, 2):
         return chain
@@ -185,18 +197,6 @@ def check(stored: StoredSession) -> list[bytes]:
     if sealed.get("record") != chain[-1].hex():
         msg = "its stored action rows differ from the ones committed (a seat, time or notation edited or damaged)"
         raise CorruptStateError(msg)
-    for row in stored.tokens:  # as committed: the digest writes a seat "0" as it does 0
-        expires = row.expires
-        if not (
-            type(row.seat) is int
-            and type(row.digest) is str
-            and (expires is None or (type(expires) in (int, float) and math.isfinite(expires)))
-        ):
-            msg = (
-                "its stored token rows hold a seat, hash or expiry of the wrong kind"
-                f" (seat {shown(row.seat, 20)}: a seat is an int, a hash text, an expiry a number)"
-            )
-            raise CorruptStateError(msg)
     if sealed.get("tokens") != _tokens(sid, stored.tokens):
         msg = "its stored token rows differ from the ones committed (a row edited, swapped, added or removed)"
         raise CorruptStateError(msg)

@@ -85,6 +85,9 @@ class Mirror:
         if kind == "clocks":  # a clock started again without an action
             self.clocks = message["clocks"]
             return
+        if kind == "closed":  # this connection is closed (and with phase, the session)
+            self.phase = message.get("phase", self.phase)
+            return
         if kind not in STREAM_TYPES:
             return
         n = message["n"]

@@ -52,7 +52,7 @@ from typing import Any
 from cardcore._text import counted, shown
 from cardcore.deck import CHANCE, LEGACY_CHANCE
 from cardcore.errors import ArgumentError, CardcoreError, CorruptStateError
-from cardcore.records import _plain, replay
+from cardcore.records import RECORD_VERSIONS, _plain, replay
 
 __all__ = [
     "BUNDLE_FORMAT",
@@ -75,6 +75,8 @@ _CHANCES = (LEGACY_CHANCE, CHANCE)
 _SEED_TAG = b"cardcore-seed/1\0"
 SEED_BYTES = 32
 SALT_BYTES = 16
+MAX_ENTROPY = 128
+"""The longest entropy a seat may send (characters), as the session's protocol reads it."""
 
 
 class FairDealError(CardcoreError):
@@ -242,7 +244,7 @@ class FairReport:
             f"seed {self.seed}: derived from the server seed and every seat's entropy; the record's",
             *(["entropy the seed was derived from (each seat: check that yours is the one you sent):"] if self.entropy else []),
             *(
-                f"  seat {seat} ({name}): {shown(text, 140) if text else 'none sent'}"
+                f"  seat {seat} ({name}): {shown(text, 12 * MAX_ENTROPY) if text else 'none sent'}"
                 for seat, (name, text) in enumerate(zip(names, self.entropy, strict=False))
             ),
             f"deal: {self.shuffles} shuffle(s) recomputed from the seed; {self.actions} action(s) replayed",
@@ -307,9 +309,10 @@ def verify_bundle(bundle: Mapping[str, Any], commitment: str | None = None) -> F
     if not isinstance(claimed, str):
         msg = "bundle field 'commitment' must be hex text"
         raise CorruptStateError(msg)
-    entropy = bundle.get("entropy")
-    if not isinstance(entropy, list) or not all(e is None or _utf8(e) for e in entropy):
-        msg = "bundle field 'entropy' must list each seat's entropy (text or null)"
+    entropy = bundle.get("entropy")  # read once, as plain text: checked, derived from and shown
+    entropy = [e if e is None else str.__str__(e) for e in entropy] if isinstance(entropy, list) and all(isinstance(e, str | None) for e in entropy) else None
+    if entropy is None or not all(e is None or (_utf8(e) and len(e) <= MAX_ENTROPY) for e in entropy):
+        msg = f"bundle field 'entropy' must list each seat's entropy (text of at most {MAX_ENTROPY} characters, or null)"
         raise CorruptStateError(msg)
     record = bundle.get("record")
     if not isinstance(record, Mapping):
@@ -323,7 +326,8 @@ def verify_bundle(bundle: Mapping[str, Any], commitment: str | None = None) -> F
     actual = commitment_of(server_seed, salt, chance)
     mine = actual.encode()  # compared as bytes: hmac refuses text that is not ASCII
     if not hmac.compare_digest(mine, claimed.lower().encode("utf-8", "replace")):
-        msg = f"the commitment {claimed[:80]!r} is not sha256 of the revealed server seed and salt ({actual})"
+        also = "" if chance is None else f" and chance derivation {chance}"
+        msg = f"the commitment {claimed[:80]!r} is not sha256 of the revealed server seed and salt{also} ({actual})"
         raise FairDealError(msg)
     if commitment is not None:
         noted = commitment.strip()
@@ -345,7 +349,7 @@ def verify_bundle(bundle: Mapping[str, Any], commitment: str | None = None) -> F
         msg = f"the bundle's seed {shown(bundle.get('seed'), 40)} is not the one the revealed material gives ({seed})"
         raise FairDealError(msg)
     dealt = record.get("format_version")  # (replay refuses one that is no version)
-    if chance is not None and type(dealt) is int and (CHANCE if dealt >= 3 else LEGACY_CHANCE) != chance:
+    if chance is not None and type(dealt) is int and dealt in RECORD_VERSIONS and (CHANCE if dealt >= 3 else LEGACY_CHANCE) != chance:
         msg = (
             f"the record (format {dealt}) deals with chance derivation {CHANCE if dealt >= 3 else LEGACY_CHANCE},"
             f" not the {chance} the commitment fixes: the same seed deals other cards"

@@ -35,6 +35,7 @@ from cardcore.session import _integrity as integrity
 from cardcore.session import fair as fairness
 from cardcore.session._causes import cause_of, stored_causes
 from cardcore.session._flow import FORMAT, LOG, Conn
+from cardcore.session._reading import readable
 from cardcore.session._rejoin import Rejoin
 from cardcore.session.config import GameSetup, SessionConfig, listed, mapping
 from cardcore.session.protocol import ENTROPY, Outbound, ProtocolError, _utf8, read_message
@@ -348,7 +349,7 @@ class Session(Rejoin):
         self._begin(now)
         for conn in list(self.conns):
             self._unbind(conn)
-            self._send(conn, {"type": "closed", "reason": "the host closed the session"}, close=True)
+            self._send(conn, {"type": "closed", "reason": "the host closed the session", "phase": "closed"}, close=True)
         self.phase = "closed"
         self._dirty = True
         return self._end()
@@ -550,7 +551,7 @@ class Session(Rejoin):
         if "seat" in msg and msg["seat"] != seat:
             raise ProtocolError("not-your-seat", f"this connection holds seat {seat}, not seat {msg['seat']}")
         seen: int = msg["seen"]
-        game = self._playing(seen)
+        game = self._playing(seen, (seat, msg["action"]))
         if seen > game.version:
             raise ProtocolError("bad-message", f"seen={seen} is ahead of the game (version {game.version})")
         if not self.realtime and seen < self.foreign[seat]:
@@ -558,12 +559,7 @@ class Session(Rejoin):
                 f"the game changed at version {self.foreign[seat]}, after the view you acted on"
                 f" (version {seen}): look again"
             )
-            try:  # text that is no action at all is a notation error, whatever its seen
-                game.clone().act(seat, msg["action"])  # (on a copy: only its reading matters)
-            except NotationError as exc:
-                raise ProtocolError("notation", str(exc)) from None
-            except CardcoreError:
-                pass  # not legal now, say: stale all the same (the seat looks again)
+            readable(game, seat, msg["action"])  # text that is no action at all: notation
             raise ProtocolError("stale", msg_text)
         before = self._copy(game)
         version = game.version
