@@ -289,7 +289,9 @@ def test_replay_reads_json_text_given_as_a_str_subclass(played: cardcore.Game) -
 def test_replay_with_a_key_of_an_unsigned_record_is_refused(
     played: cardcore.Game, key: Any
 ) -> None:
-    with pytest.raises(CorruptStateError):
+    # a key that cannot sign is the caller's mistake, found before the record is read
+    # (ArgumentError, as save/record(key=...) answer it; it was CorruptStateError)
+    with pytest.raises(ArgumentError, match="signing key"):
         replay(played.record(), key=key)
 
 

@@ -309,8 +309,10 @@ def verify_bundle(bundle: Mapping[str, Any], commitment: str | None = None) -> F
     if not isinstance(claimed, str):
         msg = "bundle field 'commitment' must be hex text"
         raise CorruptStateError(msg)
-    entropy = bundle.get("entropy")  # read once, as plain text: checked, derived from and shown
-    entropy = [e if e is None else str.__str__(e) for e in entropy] if isinstance(entropy, list) and all(isinstance(e, str | None) for e in entropy) else None
+    listed = bundle.get("entropy")  # read once, as plain text: checked, derived from and shown
+    entropy: list[str | None] | None = None
+    if isinstance(listed, list):  # (list.copy: the items themselves, not a subclass's __iter__)
+        entropy = [e if e is None or not isinstance(e, str) else str.__str__(e) for e in list.copy(listed)]
     if entropy is None or not all(e is None or (_utf8(e) and len(e) <= MAX_ENTROPY) for e in entropy):
         msg = f"bundle field 'entropy' must list each seat's entropy (text of at most {MAX_ENTROPY} characters, or null)"
         raise CorruptStateError(msg)
