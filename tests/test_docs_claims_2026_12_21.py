@@ -860,12 +860,13 @@ WEB_CLOSED = (
 )
 
 
-@pytest.mark.xfail(strict=True, raises=AssertionError, reason=WEB_CLOSED)
 @pytest.mark.parametrize("how", ["idle", "host"])
-def test_the_web_record_of_a_session_closed_mid_game_is_public(how: str) -> None:
+def test_the_web_record_of_a_session_closed_mid_game_is_never_served(how: str) -> None:
+    # (web.rst as fixed: a session the server closed is forgotten, 404; WEB_CLOSED was the
+    # finding against the earlier text)
     before, after = _web_closed_record(how)
     assert before == 409
-    assert after == 200
+    assert after == 404
 
 
 def test_session_record_of_a_session_closed_mid_game_shows_the_deal() -> None:
