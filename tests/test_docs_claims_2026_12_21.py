@@ -242,7 +242,7 @@ def _verify_cli(
 
 SAMPLE = [
     r"commitment (?P<c>[0-9a-f]{64}): matches sha256 of the revealed server seed and salt"
-    r" and chance derivation 3",
+    r" and chance derivation 3 \(a format-2 bundle\)",
     r"seed (?P<s>\d+): derived from the server seed and every seat's entropy; the record's",
     re.escape(
         "entropy the seed was derived from (each seat: check that yours is the one you sent):"

@@ -5,11 +5,12 @@ from __future__ import annotations
 
 import copy
 import hashlib
+import json
 
 import pytest
 
 import cardcore
-from cardcore.session import FairDealError, verify_bundle
+from cardcore.session import FairDealError, Session, SessionConfig, verify_bundle
 from cardcore.session.fair import FairDeal, commitment_of
 
 SERVER_SEED = bytes(range(1, 33))
@@ -32,7 +33,7 @@ def test_a_new_bundle_is_format_2_and_names_its_chance() -> None:
     report = verify_bundle(bundle, bundle["commitment"])
     assert report.chance == 3 and report.entropy == ("ann dice", "")
     lines = report.lines()
-    assert lines[0].endswith("and chance derivation 3")
+    assert lines[0].endswith("and chance derivation 3 (a format-2 bundle)")
     assert "  seat 0 (Ann): 'ann dice'" in lines and "  seat 1 (Bob): none sent" in lines
 
 
@@ -50,6 +51,22 @@ def test_the_committed_chance_cannot_be_changed_afterwards() -> None:
     for bad in (None, 4, "3", True):
         with pytest.raises(cardcore.CorruptStateError, match="'chance'"):
             verify_bundle(dict(bundle, chance=bad))
+
+
+def test_welcome_and_lobby_name_the_commitment_format() -> None:
+    session = Session.create(
+        "golf", ["Ann", "Bob"], now=0.0, config=SessionConfig(fair=True, seat_entropy=True)
+    )
+    out = session.handle("c0", json.dumps({"type": "join", "seat": 0}), 1.0)
+    sent = {o.message["type"]: o.message for o in out}
+    for kind in ("welcome", "lobby"):
+        assert sent[kind]["commitment_format"] == 2, kind
+        assert sent[kind]["commitment"] == session.fair.commitment
+    old = FairDeal(SERVER_SEED, SALT, [None, None], None)
+    assert old.format == 1 and old.bundle("s", _bundle(3)["record"])["format_version"] == 1
+    plain = Session.create("golf", ["Ann", "Bob"], now=0.0, seed=3)
+    out = plain.handle("c0", json.dumps({"type": "join", "seat": 0}), 1.0)
+    assert [o.message["commitment_format"] for o in out if o.message["type"] == "welcome"] == [None]
 
 
 def test_a_format_1_bundle_still_verifies_and_says_its_chance_was_not_fixed() -> None:

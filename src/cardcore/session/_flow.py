@@ -217,6 +217,7 @@ class Flow(Presence):
             if fair is None or not self.config.seat_entropy
             else [e is not None for e in fair.entropy],
             "commitment": None if fair is None else fair.commitment,
+            "commitment_format": None if fair is None else fair.format,
             "entropy_deadline": self.entropy_deadline,
         }
 
@@ -272,8 +273,7 @@ class Flow(Presence):
         return None if self.game is None else self.game.version if live else self.spec.released
 
     def _playing(self, seen: int = -1, act: tuple[int, str] | None = None) -> Game:
-        """The game in play; a real-time move from before the action that ended it is stale (CORE-RT-1),
-        unless its text (*act*: seat and text) is no action of the game at all."""
+        """The game in play; a real-time move (*act*: seat, text) from before the action that ended it is stale (CORE-RT-1)."""
         game = self.game
         if self.phase == "waiting" or game is None:
             fair, why = self.fair, "every seat must be claimed"

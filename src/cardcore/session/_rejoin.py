@@ -54,6 +54,7 @@ class Rejoin(TakebackFlow):
             "phase": self.phase,
             "config": self.config.public(),
             "commitment": None if self.fair is None else self.fair.commitment,
+            "commitment_format": None if self.fair is None else self.fair.format,
             "schema": None if game is None else game.view_schema(),
             "last": stream.n,
             "server_time": self.now,

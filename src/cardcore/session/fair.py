@@ -151,6 +151,12 @@ class FairDeal:
         return commitment_of(self.server_seed, self.salt, self.chance)
 
     @property
+    def format(self) -> int:
+        """The commitment's (and the bundle's) format: 2, or 1 for material of a session created
+        before bundle format 2 (published beside the commitment, so a seat knows what to expect)."""
+        return 1 if self.chance is None else BUNDLE_FORMAT[1]
+
+    @property
     def seed(self) -> int:
         """The game's seed from the server seed and the entropy sent so far."""
         return seed_of(self.server_seed, self.entropy)
@@ -187,7 +193,7 @@ class FairDeal:
         """Return the bundle revealed at the end (see the module docstring)."""
         data: dict[str, Any] = {
             "format": BUNDLE_FORMAT[0],
-            "format_version": BUNDLE_FORMAT[1] if self.chance is not None else 1,
+            "format_version": self.format,
             "session": session,
             "commitment": self.commitment,
             "server_seed": self.server_seed.hex(),
@@ -234,7 +240,7 @@ class FairReport:
             else (f"winners {list(self.result['winners'])} ({self.result['reason']})")
         )
         fixed = (
-            f" and chance derivation {self.chance}"
+            f" and chance derivation {self.chance} (a format-2 bundle)"
             if self.chance is not None
             else " (a format-1 bundle: its commitment fixes no chance derivation)"
         )
