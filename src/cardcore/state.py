@@ -13,7 +13,7 @@ import random
 from collections import deque
 from collections.abc import Mapping
 from types import MappingProxyType
-from typing import Any, ClassVar
+from typing import Any, ClassVar, NoReturn
 
 import attrs
 from attrs import frozen
@@ -196,6 +196,10 @@ class GameState:
     a mutable value (``zones`` included): the others are then shared without a
     type test, which makes clones faster. A mutable slot left out of
     ``_mutable`` would be shared between clones.
+
+    ``copy.copy`` and ``copy.deepcopy`` give :meth:`clone`. A state is not pickled
+    on its own (``TypeError``, saying so): pickle its :class:`~cardcore.Game`,
+    which is kept as its :meth:`~cardcore.Game.save`.
     """
 
     __slots__ = (
@@ -249,6 +253,19 @@ class GameState:
             cloner = _CLONERS[type(self)] = _make_cloner(type(self))
         new: Self = cloner(self)
         return new
+
+    def __copy__(self) -> Self:
+        """``copy.copy`` and ``copy.deepcopy`` give :meth:`clone` (a search's own table)."""
+        return self.clone()
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Self:
+        return self.clone()
+
+    def __reduce__(self) -> NoReturn:
+        """Refuse ``pickle`` with a message that says what to do instead."""
+        name = type(self).__name__
+        msg = f"a {name} is not pickled alone: pickle its Game (kept as its save()), or clone() it"
+        raise TypeError(msg)
 
     def snapshot(self) -> dict[str, Any]:
         """Return every slot as JSON-ready data (privileged: shows every card)."""
