@@ -536,45 +536,14 @@ def test_subscriber_hears_applied_actions_in_version_order_after_start(key: str)
     assert heard == list(range(1, game.version + 1))
 
 
-@pytest.mark.parametrize(
-    "key",
-    [
-        pytest.param(
-            k,
-            marks=pytest.mark.xfail(
-                strict=True,
-                reason="Tonk deals publish only hand-dealt (HandDealt is no CardsDealt subclass): a host "
-                "subscribed to CardsDealt hears every other game's deal but none of Tonk's, while Tonk's "
-                "hand-ended is a PaymentsMade subclass for exactly that reason",
-            ),
-        )
-        if k.startswith("tonk")
-        else k
-        for k in KEYS
-    ],
-)
+@pytest.mark.parametrize("key", KEYS)
 def test_the_first_deal_publishes_cards_dealt(key: str) -> None:
     dealt: list[Event] = []
     start(key, subscribers=[(CardsDealt, dealt.append)])
     assert dealt, "the first deal published no CardsDealt"
 
 
-@pytest.mark.parametrize(
-    "key",
-    [
-        pytest.param(
-            k,
-            marks=pytest.mark.xfail(
-                strict=True,
-                reason="gofish (the documented third-party example game) never publishes TurnPassed, "
-                "though its turn passes (GOFISH-TURN-1); golf and tonk publish it at every change of turn",
-            ),
-        )
-        if k == "gofish"
-        else k
-        for k in TURN_BASED
-    ],
-)
+@pytest.mark.parametrize("key", TURN_BASED)
 def test_turn_based_games_publish_turn_passed_when_the_turn_passes(key: str) -> None:
     game = start(key)
     passed: list[int] = []

@@ -18,6 +18,7 @@ from cardcore import (
     Card,
     CardDiscarded,
     CardDrawn,
+    CardsDealt,
     Emit,
     Event,
     GameLogic,
@@ -267,6 +268,7 @@ class TonkLogic(GameLogic[TonkState, TonkAction]):
         state.phase = START
         turn = state.turn = (dealer + 1) % n  # TONK-TURN-1
         if emit is not None:
+            emit(CardsDealt((5,) * n))  # the core's event, then each seat's own cards
             for s in range(n):
                 cards = tuple(piles[HAND0 + s])
                 emit(HandDealt(state.hand_no + 1, dealer, s, upcard, cards, 1 << s))

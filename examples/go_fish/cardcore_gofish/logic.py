@@ -16,7 +16,7 @@ from collections.abc import Mapping
 from functools import cache
 from typing import Any
 
-from cardcore import ALL, Card, CardDrawn, CardMoved, CardsDealt, Emit, GameLogic, Zones
+from cardcore import ALL, Card, CardDrawn, CardMoved, CardsDealt, Emit, GameLogic, TurnPassed, Zones
 from cardcore.dealing import deal_round_robin, draw_card, fill_stock
 from cardcore.errors import CardcoreError
 from cardcore.positions import check
@@ -92,7 +92,9 @@ class GoFishLogic(GameLogic[GoFishState, Ask]):
             made = self.score_round(state, book_counts(state))
             end_game(state, winners_by(made, lowest=False), made, "all books made")
         elif not again or seat in empty:  # GOFISH-TURN-1
-            state.to_act = (next_seat(seat, players, skip=empty),)
+            state.to_act = (nxt := next_seat(seat, players, skip=empty),)
+            if emit is not None and nxt != seat:
+                emit(TurnPassed(nxt))
 
     def _settle(self, state: GoFishState, seat: int, emit: Emit | None) -> None:
         """Lay down *seat*'s books (GOFISH-BOOK-1); refill an empty hand (GOFISH-EMPTY-1)."""

@@ -84,17 +84,18 @@ def test_tonk_49_1_natural_on_the_first_deal_reaches_new_game_subscribers() -> N
     )
     assert [type(e).__name__ for e in events] == [
         "GameStarted",
+        "CardsDealt",
         "HandDealt",
         "HandDealt",
         "HandDealt",
         "HandEnded",
         "TurnPassed",
     ]
-    ended = events[4]
+    ended = events[5]
     assert isinstance(ended, HandEnded)
     assert (ended.reason, ended.seat, ended.amounts) == ("natural", 1, (-2, 4, -2))
     assert ended.hand_totals == (None, 49, None)  # only the natural's holder shows (TONK-49-1)
-    assert events[5] == TurnPassed(0)  # the next dealer (seat 0) is to deal
+    assert events[6] == TurnPassed(0)  # the next dealer (seat 0) is to deal
     assert game.to_act == (0,) and game.view(0)["table"]["phase"] == "between"
     # seat 1's redacted stream: its own cards, nobody else's
     assert [e.cards is not None for e in mine] == [False, True, False]
