@@ -51,7 +51,7 @@ def check_agent_params(name: str, factory: Any, params: Mapping[str, Any]) -> No
             close = difflib.get_close_matches(key, known, n=1)
             hint = f"; did you mean {close[0]!r}?" if close else ""
             takes = ", ".join(known) or "none"
-            msg = f"agent {name!r} has no parameter {key!r} (it takes: {takes}){hint}"
+            msg = f"agent {name!r} has no parameter {shown(key)} (it takes: {takes}){hint}"
             raise OptionError(msg)
 
 
@@ -138,7 +138,7 @@ def _agent_value(key: str, text: str) -> Any:
         digits = text[1:] if text[:1] in ("+", "-") else text
         if digits.isdigit():
             msg = (
-                f"agent parameter {key!r} is a whole number of {len(digits)} digits:"
+                f"agent parameter {shown(key)} is a whole number of {len(digits)} digits:"
                 f" at most {sys.get_int_max_str_digits()} are read"
             )
             raise OptionError(msg) from None
@@ -170,7 +170,7 @@ def parse_agent_spec(spec: str) -> tuple[str, dict[str, Any]]:
     name, colon, rest = spec.partition(":")
     name = name.strip()
     if not name or any(ch in name for ch in "=, "):
-        msg = f"an agent spec starts with the agent's name (NAME:KEY=VALUE,...), not {spec!r}"
+        msg = f"an agent spec starts with the agent's name (NAME:KEY=VALUE,...), not {shown(spec)}"
         raise OptionError(msg)
     params: dict[str, Any] = {}
     for part in rest.split(",") if colon else ():
@@ -180,10 +180,10 @@ def parse_agent_spec(spec: str) -> tuple[str, dict[str, Any]]:
         key, eq, value = part.partition("=")
         key = key.strip()
         if not eq or not key.isidentifier():
-            msg = f"agent parameters are KEY=VALUE, not {part!r} (in {spec!r})"
+            msg = f"agent parameters are KEY=VALUE, not {shown(part)} (in {shown(spec)})"
             raise OptionError(msg)
         if key in params:
-            msg = f"agent parameter {key!r} is given twice (in {spec!r})"
+            msg = f"agent parameter {shown(key)} is given twice (in {shown(spec)})"
             raise OptionError(msg)
         params[key] = _agent_value(key, value.strip())
     return name, params

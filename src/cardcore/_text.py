@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Iterable
-from typing import Any
+from typing import Any, TypeVar
 
-__all__ = ["one_of", "plain_texts", "shown", "unprintable"]
+from cardcore.errors import ArgumentError
+
+T = TypeVar("T")
+
+__all__ = ["kind_of", "one_of", "plain_texts", "read_all", "shown", "unprintable", "why_unreadable"]
 
 
 def shown(value: Any, limit: int = 80) -> str:
@@ -55,10 +60,26 @@ def one_of(values: Any, word: str = "or") -> str:
     return f"{', '.join(items[:-1])} {word} {items[-1]}"
 
 
-def plain_texts(values: Iterable[Any]) -> tuple[Any, ...]:
+def plain_texts(values: Iterable[Any], what: str) -> tuple[Any, ...]:
     """*values* with every subclass of str made plain text (which could hash, compare or
-    measure its own way); other values are left for the caller to refuse."""
-    return tuple(str.__str__(v) if isinstance(v, str) and type(v) is not str else v for v in values)
+    measure its own way); other values are left for the caller to refuse. *what* names
+    the argument if reading it fails (:func:`read_all`)."""
+    return tuple(
+        str.__str__(v) if isinstance(v, str) and type(v) is not str else v
+        for v in read_all(values, what)
+    )
+
+
+def read_all(values: Iterable[T], what: str) -> tuple[T, ...]:
+    """*values* read once into a tuple; an iterable of the caller's whose reading fails is
+    an :class:`~cardcore.ArgumentError` naming *what*, not the iterable's own exception."""
+    if type(values) is tuple:
+        return values
+    try:
+        return tuple(values)
+    except Exception as exc:
+        msg = f"{what}: reading it failed: {shown(exc, 80)}"
+        raise ArgumentError(msg) from None
 
 
 _UNSHOWN = re.compile("[\x00-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
@@ -82,3 +103,38 @@ def unprintable(text: object, prose: bool = False) -> str | None:
     if _SURROGATE.search(text):
         return "a lone surrogate, text UTF-8 cannot carry (`cardcore list` could not show it)"
     return None
+
+
+def kind_of(value: Any) -> str:
+    """What JSON calls *value*'s kind, for "must be a JSON object, not ..." (Python's own
+    type names, such as ``NoneType``, mean nothing to a client).
+
+    >>> kind_of(None), kind_of([1]), kind_of("x"), kind_of(2.5), kind_of(True)
+    ('null', 'an array', 'text', 'a number', 'a boolean')
+    """
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "a boolean"
+    if isinstance(value, int | float):
+        return "a number"
+    if isinstance(value, str):
+        return "text"
+    if isinstance(value, list | tuple):
+        return "an array"
+    return f"a {type(value).__name__}"
+
+
+def why_unreadable(exc: BaseException) -> str:
+    """Why ``json.loads`` refused a text, in our words (Python's name its own limits and
+    functions): the end of "the message ...", "the request ..." or "the record ...".
+    """
+    if isinstance(exc, RecursionError):
+        return "is nested too deeply to read"
+    if isinstance(exc, json.JSONDecodeError):
+        return f"is not JSON: {exc.msg.lower()} at character {exc.pos}"
+    if isinstance(exc, UnicodeError):
+        return "is not UTF-8 text"
+    if "digits" in str(exc):  # int("9" * 5000): CPython's limit on converting long numbers
+        return "holds a number too long to read"
+    return "is not JSON"

@@ -510,7 +510,7 @@ def get_ruleset(game: str, rules: Iterable[str] = (), without: Iterable[str] = (
         if isinstance(names, str | bytes | bytearray | Mapping) or not isinstance(names, Iterable):
             msg = f"{what} takes a list of names, not {shown(names)}"
             raise ArgumentError(msg)
-    rules, without = plain_texts(rules), plain_texts(without)
+    rules, without = plain_texts(rules, "rules"), plain_texts(without, "without")
     for ref in (*rules, *without):
         if not isinstance(ref, str):
             msg = f"house rules are named by text (entry-point name or rule ID), not {shown(ref)}"
@@ -529,7 +529,7 @@ def get_ruleset(game: str, rules: Iterable[str] = (), without: Iterable[str] = (
         for ref in without:
             if not any(_matches(ref, d[1]) for d in default_infos):
                 defaults = ", ".join(info.default_rules) or "none"
-                msg = f"{ref!r} is not a default rule of {game!r}, so it cannot be switched off (defaults: {defaults})"
+                msg = f"{shown(ref)} is not a default rule of {game!r}, so it cannot be switched off (defaults: {defaults})"
                 raise RuleConflictError(msg)
         for mod, rinfo in default_infos:
             if not any(_matches(ref, rinfo) for ref in without):
@@ -539,7 +539,7 @@ def get_ruleset(game: str, rules: Iterable[str] = (), without: Iterable[str] = (
                 mod, rinfo = _rule_module(ref)
             except UnknownPluginError:
                 known = ", ".join(available_rules(game)) or "none"
-                msg = f"no house rule called {ref!r} is installed for {game!r} (installed: {known})"
+                msg = f"no house rule called {shown(ref)} is installed for {game!r} (installed: {known})"
                 raise UnknownPluginError(msg) from None
             if rinfo.game != game:
                 msg = f"house rule {rinfo.name!r} belongs to {rinfo.game!r}, not {game!r} ({rinfo.id})"

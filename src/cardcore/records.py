@@ -29,7 +29,7 @@ from typing import Any
 from cardcore._driver import bus_for
 from cardcore._earlier import rules_of_the_day
 from cardcore._recording import RECORD_FORMAT, SAVE_FORMAT, signature_of, signing_key, unique_keys
-from cardcore._text import shown
+from cardcore._text import kind_of, shown, why_unreadable
 from cardcore._unasked import HUSHED, QUIET
 from cardcore.cards import parse_cards
 from cardcore.deck import _VERSION, CHANCE, LEGACY_CHANCE
@@ -87,10 +87,12 @@ def _as_mapping(data: Any, what: str, key: bytes | str | None = None) -> Mapping
             raise _fail(f"{what} is too large ({len(data)} characters; at most {MAX_BYTES})")
         try:
             data = json.loads(data, object_pairs_hook=unique_keys)
+        except CorruptStateError as exc:  # a key written twice
+            raise _fail(f"{what} is not sound JSON: {exc}") from None
         except (ValueError, RecursionError) as exc:
-            raise _fail(f"{what} is not valid JSON: {str(exc)[:200]}") from None
+            raise _fail(f"{what} {why_unreadable(exc)}") from None
     if not isinstance(data, Mapping):
-        raise _fail(f"{what} must be a JSON object, not {type(data).__name__}")
+        raise _fail(f"{what} must be a JSON object, not {kind_of(data)}")
     if type(data) is not dict:  # a mapping of the caller's own: read once, as plain data
         data = _plain(data, what)
     _check_count(data.get("record", data) if what == "saved game" else data)
@@ -562,7 +564,7 @@ def load(data: Mapping[str, Any] | str | bytes, *, key: bytes | str | None = Non
         )
     if type(save.get("version")) is not int or save.get("version") != game.version:
         raise _fail(
-            f"saved version {save.get('version')!r} does not match its record ({game.version})"
+            f"saved version {shown(save.get('version'))} does not match its record ({game.version})"
         )
     # a version-1 save holds the snapshot of the state layout of its day: its record,
     # cards and version are checked above; the snapshot is compared from version 2 on

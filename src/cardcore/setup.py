@@ -14,7 +14,7 @@ from typing import Any, cast
 
 from cardcore._bound import bound_of
 from cardcore._faults import check_logic, check_turn
-from cardcore._text import shown
+from cardcore._text import read_all, shown
 from cardcore._unasked import HUSHED, QUIET, UNASKED
 from cardcore.cards import Card, parse_cards
 from cardcore.deck import _VERSION, CHANCE, Chance, chance_version, generator, shuffle
@@ -126,8 +126,11 @@ def _names(players: int | Sequence[str]) -> tuple[str, ...]:
         return tuple(f"Player {i + 1}" for i in range(players))
     if type(players) is list or type(players) is tuple:  # the common case: no ABC check
         names = tuple(players)
-        if names == _SEAT_NAMES.get(len(names)):
-            return _SEAT_NAMES[len(names)]
+        try:
+            if names == _SEAT_NAMES.get(len(names)):
+                return _SEAT_NAMES[len(names)]
+        except Exception:  # an item comparing its own way (an array): refused below
+            pass
     if isinstance(players, Sequence) and not isinstance(players, str | bytes | bytearray):
         try:  # plain text: a subclass of str could measure, encode or compare its own way
             names = tuple(str.__str__(p) if isinstance(p, str) else p for p in players)
@@ -250,6 +253,7 @@ def new_game(
     ):
         msg = f"subscribers takes a list of (EventType, handler[, seat]), not {shown(subscribers)}"
         raise ArgumentError(msg)
+    subscribers = read_all(subscribers, "subscribers")
     # no subscriber and no observing plugin: the game shares the unasked bus until asked
     observers = () if QUIET.get() else ruleset.observers  # hushed: a search world, a replay
     if subscribers or observers:

@@ -19,7 +19,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from cardcore._recording import unique_keys
-from cardcore._text import counted
+from cardcore._text import counted, kind_of, why_unreadable
 from cardcore.cli.args import UsageError
 from cardcore.errors import CorruptStateError
 from cardcore.records import MAX_BYTES, replay
@@ -46,10 +46,10 @@ def _read(path: str) -> Mapping[str, Any]:
     except CorruptStateError as exc:
         raise CorruptStateError(f"{path!r} is not sound JSON: {exc}") from None
     except (ValueError, RecursionError) as exc:
-        msg = f"{path!r} is not JSON: {exc}"
+        msg = f"{path!r} {why_unreadable(exc)}"
         raise CorruptStateError(msg) from None
     if not isinstance(data, Mapping):
-        msg = f"{path!r} holds {type(data).__name__}, not a fair-deal bundle or a record"
+        msg = f"{path!r} holds {kind_of(data)}, not a fair-deal bundle or a record"
         raise CorruptStateError(msg)
     return data
 

@@ -145,13 +145,16 @@ def check_reset_options(options: Any, builder: str, config: Config | None = None
     calls with ``options={"options": 1}``) only a mapping whose keys name none of
     *config*'s game options nor a builder's parameter is taken, and is not used.
     """
-    if options is None or (isinstance(options, Mapping) and not options):
-        return
+    try:  # a mapping of the caller's own that fails to be read is refused as one
+        if options is None or (isinstance(options, Mapping) and not options):
+            return
+        keys = list(options) if isinstance(options, Mapping) else []
+        nested = isinstance(options, Mapping) and isinstance(options.get("options"), Mapping)
+    except Exception as exc:
+        raise OptionError(f"reset's options could not be read: {shown(exc)}") from None
     game_options = frozenset() if config is None else config.option_names
-    keys = list(options) if isinstance(options, Mapping) else []
     params = [k for k in keys if isinstance(k, str) and k in PARAMETERS]
     params = [k for k in params if k not in game_options and k != "options"]
-    nested = isinstance(options, Mapping) and isinstance(options.get("options"), Mapping)
     goes_to_options = nested or any(isinstance(k, str) and k in game_options for k in keys)
     if config is not None and isinstance(options, Mapping) and not (params or goes_to_options):
         return
@@ -177,11 +180,8 @@ def refuse_copy(env: Any) -> ArgumentError:
     the game (``clone()``, ``save()``, ``determinize(seat)``), and a replay builds a
     new environment with the same arguments and resets it with the same seed.
     """
-    where = {
-        "CardEnv": "env.match.game",
-        "SeatEnv": "env.runner.match.game",
-        "BatchEnv": "envs.runners[i].match.game",
-    }.get(type(env).__name__, "the environment's game")
+    games = {"CardEnv": "env.match.game", "SeatEnv": "env.runner.match.game", "BatchEnv": "envs.runners[i].match.game"}
+    where = games.get(type(env).__name__, "the environment's game")
     msg = (
         f"a {type(env).__name__} cannot be copied or pickled: copy its game instead"
         f" ({where}.clone(), .save(), or .determinize(seat) for what a seat may know),"

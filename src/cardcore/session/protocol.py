@@ -33,7 +33,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from cardcore._text import one_of, shown
+from cardcore._text import kind_of, one_of, shown, why_unreadable
 from cardcore.errors import ArgumentError, CardcoreError
 
 __all__ = [
@@ -254,21 +254,6 @@ def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     return out
 
 
-def why_unreadable(exc: BaseException) -> str:
-    """Why ``json.loads`` refused a text, in our words (Python's name its own limits and
-    functions): the end of "the message ..." or "the request ...".
-    """
-    if isinstance(exc, RecursionError):
-        return "is nested too deeply to read"
-    if isinstance(exc, json.JSONDecodeError):
-        return f"is not JSON: {exc.msg.lower()} at character {exc.pos}"
-    if isinstance(exc, UnicodeError):
-        return "is not UTF-8 text"
-    if "digits" in str(exc):  # int("9" * 5000): CPython's limit on converting long numbers
-        return "holds a number too long to read"
-    return "is not JSON"
-
-
 def _no_constant(name: str) -> Any:
     msg = f"{name} is not JSON"
     raise ProtocolError("bad-json", msg)
@@ -306,7 +291,7 @@ def read_message(raw: str | bytes | bytearray | Mapping[str, Any], max_size: int
     else:
         data = raw
     if not isinstance(data, Mapping):
-        msg = f"a message is a JSON object, not {type(data).__name__}"
+        msg = f"a message is a JSON object, not {kind_of(data)}"
         raise ProtocolError("bad-json", msg)
     if type(data) is not dict:  # the host's own mapping: read once, as a plain dict
         try:

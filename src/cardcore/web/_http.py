@@ -19,7 +19,7 @@ from starlette.requests import HTTPConnection, Request
 from starlette.responses import FileResponse, Response
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from cardcore.session.protocol import why_unreadable
+from cardcore._text import why_unreadable
 from cardcore.web._requests import MAX_DEPTH, _error
 
 T = TypeVar("T")
