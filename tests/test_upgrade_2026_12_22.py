@@ -252,11 +252,6 @@ def test_every_name_exported_by_0_3_0_is_still_exported(module: str) -> None:
     assert missing == []
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="cardcore_tonk.melds listed VERDICT and usable_verdict in its __all__ at 0.3.0; both "
-    "are gone (1708bcf) and the changelog names neither",
-)
 def test_tonk_melds_names_of_0_3_0_kept_or_their_removal_in_the_changelog() -> None:
     melds = importlib.import_module("cardcore_tonk.melds")
     for name in ("usable_verdict", "VERDICT"):
