@@ -45,6 +45,10 @@ __all__ = [
 
 _INTERNED: dict[tuple[Any, ...], Action] = {}
 
+_INTERNED_BELOW = 64
+"""Actions whose seat and position are below this are interned (more than any seat or
+position of a Golf game): the table stays bounded whatever ints a caller passes."""
+
 
 @frozen(eq=False)
 class GolfAction(Action):
@@ -52,16 +56,22 @@ class GolfAction(Action):
 
     Golf actions are interned: ``Replace(0, 3) is Replace(0, 3)``, so equality and hashing
     are by identity, which keeps the driver's legality check (``action in legal``) in C.
-    Copies and unpickled actions come back as the interned objects.
+    Copies and unpickled actions come back as the interned objects. An action with a seat or
+    position of 64 or more (never legal) is a new object each time.
     """
 
     def __new__(cls, *args: Any, **kwargs: Any) -> Self:
         names = [a.name for a in attrs.fields(cls) if a.init]
         values = list(args) + [kwargs[n] for n in names[len(args) :] if n in kwargs]
+        fresh = False
         for value in values:  # True == 1 == 1.0: any other type would find (and rewrite) int's
             if type(value) is not int:
                 msg = f"{cls.__name__} takes ints (seat, position), not {type(value).__name__}"
                 raise ArgumentError(msg)
+            if not 0 <= value < _INTERNED_BELOW:
+                fresh = True
+        if fresh:  # never legal: not worth keeping
+            return object.__new__(cls)
         key = (cls, *values)
         found = _INTERNED.get(key)
         if found is None:  # setdefault is atomic: racing threads get the same object

@@ -242,15 +242,6 @@ def test_golf_text_with_huge_positions_interns_nothing() -> None:
     assert len(golf_actions._INTERNED) == before
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason=(
-        "GolfAction.__new__ (plugins/cardcore_golf/actions.py:52-65) interns every int it is"
-        " given into the module-level _INTERNED dict, never legal ones only: 1,000 entries per"
-        " 1,000 distinct out-of-range positions (Replace(0, 10**6 + i), or unpickled actions),"
-        " kept forever; Tonk's hit_of declines to intern never-legal actions"
-    ),
-)
 def test_golf_constructing_out_of_range_actions_keeps_the_table_bounded() -> None:
     before = len(golf_actions._INTERNED)
     for i in range(1000):
@@ -320,15 +311,6 @@ def test_hub_frees_closed_sessions_connections_and_limiter_buckets() -> None:
     assert _live(Session) == 0
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason=(
-        "MemoryStore (src/cardcore/session/store.py:160-203) keeps every closed session (Hub.close"
-        " marks it 'closed') and neither it nor the Store protocol has a way to drop one: a"
-        " long-running Hub on a MemoryStore grows 1,000 entries (about 12.8 MB, 23,000 objects)"
-        " per 1,000 sessions played and closed"
-    ),
-)
 def test_memory_store_does_not_keep_closed_sessions_forever() -> None:
     store = MemoryStore()
     hub = Hub(store)

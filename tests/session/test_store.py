@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 
+from cardcore.errors import ArgumentError
 from cardcore.session import (
     Batch,
     Hub,
@@ -71,6 +72,25 @@ def test_both_stores_keep_the_same_thing(tmp_path: Path) -> None:
     assert loaded[0] == loaded[1] == loaded[2]
     assert loaded[0][2] == [(0, "draw", 1.5), (1, "draw", 2.5)]
     assert loaded[0][4] == {"seat.0": [(2, "{}")], "seat.1": [(1, "{}")]}
+
+
+def test_a_memory_store_keeps_only_the_last_closed_sessions() -> None:
+    store = MemoryStore(keep_closed=2)
+    for k in range(5):
+        store.create(StoredSession(f"s{k}", "playing", float(k), {}))
+    for k in range(4):  # s4 stays open
+        store.commit(f"s{k}", Batch("closed", 10.0 + k))
+    assert store.session_ids(("closed",)) == ["s2", "s3"]  # the oldest closed dropped
+    assert store.load("s0") is None and store.load("s3") is not None
+    assert store.session_ids() == ["s4"]  # an open session is never dropped
+    none_kept = MemoryStore(keep_closed=0)
+    none_kept.create(StoredSession("a", "over", 1.0, {}))
+    none_kept.commit("a", Batch("closed", 2.0))
+    assert none_kept.load("a") is None
+    assert MemoryStore().keep_closed == 16
+    for bad in (-1, 1.5, True, "3", None):
+        with pytest.raises(ArgumentError, match="keep_closed"):
+            MemoryStore(keep_closed=bad)  # type: ignore[arg-type]
 
 
 def test_sqlite_refuses_a_newer_schema_and_an_unusable_path(tmp_path: Path) -> None:

@@ -324,13 +324,13 @@ def _fields(data: dict[Any, Any]) -> dict[str, Any]:
         if check is None:
             allowed = sorted([*fields, *_COMMON])
             msg = (
-                f"unknown field {_show(key)} in {'an' if kind[:1] in 'aeiou' else 'a'} {kind!r} message (it takes: {', '.join(allowed)})"
+                f"unknown field {_show(key)} in {'an' if str(kind)[:1] in 'aeiou' else 'a'} {kind!r} message (it takes: {', '.join(allowed)})"
             )
             raise ProtocolError("bad-message", msg)
         out[key] = check(key, value)
     missing = sorted(required - out.keys())
     if missing:
-        msg = f"{'an' if kind[:1] in 'aeiou' else 'a'} {kind!r} message needs the field {missing[0]!r}"
+        msg = f"{'an' if str(kind)[:1] in 'aeiou' else 'a'} {kind!r} message needs the field {missing[0]!r}"
         raise ProtocolError("bad-message", msg)
     return out
 

@@ -28,6 +28,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Protocol, runtime_checkable
 
+from cardcore._text import shown
+from cardcore.errors import ArgumentError
+
 __all__ = ["ActionRow", "Batch", "MemoryStore", "MessageRow", "Store", "StoredSession", "TokenRow"]
 
 ActionRow = tuple[int, str, float | None]
@@ -157,11 +160,27 @@ class Store(Protocol):
         """Release the store's resources."""
 
 
-class MemoryStore:
-    """A :class:`Store` in a dict: for tests, and for hosts that need no restarts."""
+KEEP_CLOSED = 16
+"""How many closed sessions a :class:`MemoryStore` keeps by default."""
 
-    def __init__(self) -> None:
+
+class MemoryStore:
+    """A :class:`Store` in a dict: for tests, and for hosts that need no restarts.
+
+    A closed session is never resumed, so only the last *keep_closed* closed sessions
+    are kept (to be read with :meth:`load`), the oldest dropped first: a host that runs
+    for days holds its open sessions and a few closed ones, not every game it ever ran.
+
+    :raises ArgumentError: *keep_closed* is not a whole number from 0.
+    """
+
+    def __init__(self, keep_closed: int = KEEP_CLOSED) -> None:
+        if type(keep_closed) is not int or keep_closed < 0:
+            msg = f"keep_closed is a whole number from 0, not {shown(keep_closed)}"
+            raise ArgumentError(msg)
+        self.keep_closed = keep_closed
         self._data: dict[str, StoredSession] = {}
+        self._closed: dict[str, None] = {}  # the closed sessions' ids, oldest first
 
     def create(self, session: StoredSession) -> None:
         """See :meth:`Store.create`."""
@@ -188,6 +207,10 @@ class MemoryStore:
             s.messages.setdefault(stream, []).append((n, text))
         for stream, below in batch.prune.items():
             s.messages[stream] = [(n, t) for n, t in s.messages.get(stream, []) if n >= below]
+        if s.status == "closed":
+            self._closed[session_id] = None
+            while len(self._closed) > self.keep_closed:
+                del self._data[(oldest := next(iter(self._closed)))], self._closed[oldest]
 
     def load(self, session_id: str) -> StoredSession | None:
         """See :meth:`Store.load`."""
