@@ -275,6 +275,37 @@ def test_core_hidden_1_views_hide_other_hands(make_game) -> None:
     assert hidden and all(e.card is None for e in hidden)  # another seat's draw from the stock
 
 
+def _refusal(game: cardcore.Game, seat: int, text: str) -> tuple[Any, ...]:
+    try:
+        game.act(seat, text)
+    except cardcore.CardcoreError as exc:
+        return (type(exc).__name__, exc.rule_id, str(exc))
+    return ("applied",)
+
+
+@pytest.mark.parametrize(("name", "players"), [("drawgame", 3), ("tonk", 3)])
+def test_core_hidden_2_a_refusal_is_the_same_wherever_hidden_cards_lie(
+    make_game, name: str, players: int
+) -> None:
+    game = make_game(name, players, seed=5)
+    rng = random.Random(4)
+    for _ in range(3):
+        game.apply(rng.choice([a for a in game.legal_actions(game.to_act[0]) if str(a) != "drop"]))
+    assert not game.is_over
+    acting = game.to_act[0]
+    for seat in ((acting + 1) % players, acting):  # a seat not to act, and the one to act
+        twins = [game.determinize(seat, k) for k in (1, 2)]
+        assert twins[0].view(seat) == twins[1].view(seat) == game.view(seat)
+        hidden = [z["cards"] for z in game.view(seat)["zones"]]
+        assert any(None in cards for cards in hidden)  # there is something hidden to differ
+        assert twins[0].state.snapshot() != twins[1].state.snapshot()  # and it does
+        verbs = {str(a).split()[0] for w in twins for s in range(players) for a in w.legal_actions(s)}
+        texts = [f"discard {c}" for c in cardcore.standard_52()] + sorted(verbs) + ["hit 0 7H"]
+        for text in texts:
+            outcomes = {_refusal(w.clone(), seat, text) for w in twins}
+            assert len(outcomes) == 1, (seat, text, outcomes)
+
+
 def test_core_cards_1_every_card_in_one_place(make_game) -> None:
     from collections import Counter
 
