@@ -46,15 +46,6 @@ def test_deepcopy_of_a_container_keeps_one_copy_of_a_state_it_holds_twice() -> N
         pickle.dumps([state])  # inside a container too
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason=(
-        "copy.copy(state) now calls clone(): a hand-written clone() that starts from "
-        "copy.copy(self) (a shallow copy before today, which it then deepened) recurses "
-        "until RecursionError; the changelog says copy.copy 'raised TypeError' before, "
-        "but only deepcopy did, so the break is not announced"
-    ),
-)
 def test_a_hand_written_clone_built_on_copy_copy_still_clones() -> None:
     game = cardcore.new_game("golf", 2, seed=3)
     base = type(game.state)
@@ -109,14 +100,6 @@ def test_gofish_publishes_turn_passed_exactly_when_the_turn_goes_to_another_seat
 # -- errors: long inputs cut short, JSON kinds ---------------------------------------------
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason=(
-        "docs/api.rst now says messages quote the input 'cut to about 80 characters', "
-        "but Golf's refusal of an action built with a huge position quotes it whole, "
-        "twice (Flip(0, 10**4200): a message of 8,457 characters)"
-    ),
-)
 def test_golf_refusal_of_an_action_with_a_huge_position_is_short() -> None:
     from cardcore_golf.actions import Flip
 
@@ -153,13 +136,6 @@ def test_deep_json_is_nested_too_deeply_in_replay() -> None:
         replay("[" * 100_000 + "]" * 100_000)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason=(
-        "kind_of names any other value 'a <type>': replay(object()) says 'not a object' "
-        "(and np.int64 'a int64'), where today's change says 'an' before a vowel elsewhere"
-    ),
-)
 def test_replay_of_an_object_says_an_object() -> None:
     for value in (object(), np.int64(3)):
         with pytest.raises(CorruptStateError) as caught:
@@ -167,14 +143,6 @@ def test_replay_of_an_object_says_an_object() -> None:
         assert " not a o" not in str(caught.value) and " not a i" not in str(caught.value)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason=(
-        "a record field of the wrong JSON kind still speaks Python: 'record field 'game' "
-        "must be str, not 'None'' for JSON null (the changelog says JSON kinds are named as "
-        "JSON names them in replay and load)"
-    ),
-)
 def test_a_record_field_of_the_wrong_kind_is_named_in_json_words() -> None:
     record = cardcore.new_game("golf", 2, seed=1).record()
     with pytest.raises(CorruptStateError) as caught:
@@ -213,14 +181,6 @@ def test_rules_given_as_a_generator_are_read_once_and_recorded() -> None:
     assert len(dealt) == 1
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason=(
-        "parse_cards now reads the whole iterable (read_all) before looking at its first "
-        "item: an endless or huge iterable of junk, refused at its first item before "
-        "(NotationError at once), is read to the end (an endless one never returns)"
-    ),
-)
 def test_parse_cards_refuses_a_bad_first_item_without_reading_the_rest() -> None:
     read = []
 
@@ -287,14 +247,6 @@ def test_a_hub_on_a_small_memory_store_keeps_its_open_sessions_and_resumes_them(
     assert all(hub.sessions[i].store_error is None for i in open_ids)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason=(
-        "closing a Session again once MemoryStore dropped its row (keep_closed) is a store "
-        "failure: KeyError logged as 'the store failed', store_error set and the batch kept "
-        "unsaved for ever; closing twice is harmless with SQLiteStore and was before"
-    ),
-)
 def test_closing_a_session_again_after_its_row_was_dropped_is_no_store_error() -> None:
     store = MemoryStore(keep_closed=0)
     session = Session.create("golf", 2, now=0.0, seed=1, store=store, session_id="a")

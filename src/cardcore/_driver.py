@@ -67,6 +67,9 @@ a hook ran (so the replay calls no hook, not even the one that failed) and every
 ``BASE_EVERY`` versions (real-time games: every :data:`STALE_WINDOW`).
 """
 
+MAX_REASON = 300
+"""The longest reason a game or house rule gives for a refusal that a message quotes whole."""
+
 MAX_TIME = 1e15
 """The largest time stamp (``at=``) an action may carry, in size: finite and at most this."""
 
@@ -202,7 +205,7 @@ def reject(game: Game, action: Action, seen: int | None) -> None:
         old = legal_at(game, seat, seen, action)
         if action in old:
             msg = (
-                f"{text!r} was legal at version {seen} but another action came first"
+                f"{shown(text)} was legal at version {seen} but another action came first"
                 f" (now version {game.version}) (CORE-RT-1)"
             )
             raise StaleActionError(msg, action=action, rule_id="CORE-RT-1")
@@ -212,7 +215,7 @@ def reject(game: Game, action: Action, seen: int | None) -> None:
         if (answer := _ask(game, action, text, "waiting_rule")) is not None:
             raise IllegalActionError(f"{answer[1]} ({answer[0]})", action=action, rule_id=answer[0])
         why = f"seat {seat} may not act now" if game._realtime else f"it is not seat {seat}'s turn"
-        msg = f"{why}: {text!r} rejected (seats to act: {list(state.to_act)}) (CORE-TURN-1)"
+        msg = f"{why}: {shown(text)} rejected (seats to act: {list(state.to_act)}) (CORE-TURN-1)"
         raise IllegalActionError(msg, action=action, rule_id="CORE-TURN-1")
     veto = game.ruleset.veto
     if veto is not None:
@@ -225,7 +228,7 @@ def reject(game: Game, action: Action, seen: int | None) -> None:
             raise error from exc
         if vetoes:
             first = vetoes[0]
-            msg = f"{text!r} is forbidden: {first.reason} ({first.rule_id})"
+            msg = f"{shown(text)} is forbidden: {brief(first.reason)} ({first.rule_id})"
             raise IllegalActionError(msg, action=action, rule_id=first.rule_id)
     rule_id, reason = _ask(game, action, text, "rule_for") or ("", "")
     raise IllegalActionError(f"{reason} ({rule_id})", action=action, rule_id=rule_id)
@@ -242,7 +245,7 @@ def _ask(game: Game, action: Action, text: str, hook: str) -> tuple[str, str] | 
             raise
         # not the plugin's fault: a malformed object (a waiting seat's text may not parse)
         if hook == "rule_for" and not _well_formed(game, action, text):
-            msg = f"{text!r} is not an action of {game.name} (CORE-ACTION-1)"
+            msg = f"{shown(text)} is not an action of {game.name} (CORE-ACTION-1)"
             raise IllegalActionError(msg, action=action, rule_id="CORE-ACTION-1") from None
         raise (error := plugin_error(game, exc, hook)) from cause(error, exc)
     if answer is None and hook == "waiting_rule":
@@ -250,11 +253,17 @@ def _ask(game: Game, action: Action, text: str, hook: str) -> tuple[str, str] | 
     pair = isinstance(answer, tuple | list) and len(answer) == 2
     if not (pair and all(isinstance(x, str) and x for x in answer)):
         msg = (
-            f"game {game.name!r} answered {hook} for {text!r} with {shown(answer)}:"
+            f"game {game.name!r} answered {hook} for {shown(text)} with {shown(answer)}:"
             " it must answer (rule ID, reason), both non-empty text"
         )
         raise PluginError(msg, plugin=game.name)
-    return answer[0], answer[1]
+    return answer[0], brief(answer[1])
+
+
+def brief(reason: str) -> str:
+    """A game's or house rule's *reason* for a refusal, cut to :data:`MAX_REASON` characters
+    (one quoting an action of a huge number would otherwise make a huge message)."""
+    return reason if len(reason) <= MAX_REASON else reason[: MAX_REASON - 3] + "..."
 
 
 def _well_formed(game: Game, action: Action, text: str) -> bool:

@@ -4,14 +4,14 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator, Mapping
 from typing import Any, TypeVar
 
 from cardcore.errors import ArgumentError
 
 T = TypeVar("T")
 
-__all__ = ["kind_of", "one_of", "plain_texts", "read_all", "shown", "unprintable", "why_unreadable"]
+__all__ = ["each", "kind_of", "one_of", "plain_texts", "read_all", "shown", "unprintable", "why_unreadable"]
 
 
 def shown(value: Any, limit: int = 80) -> str:
@@ -70,6 +70,26 @@ def plain_texts(values: Iterable[Any], what: str) -> tuple[Any, ...]:
     )
 
 
+def each(values: Iterable[T], what: str) -> Iterator[T]:
+    """*values* one by one, as read (lazily: a caller may stop at a bad item); an iterable
+    of the caller's whose reading fails is an :class:`~cardcore.ArgumentError` naming
+    *what*, not the iterable's own exception."""
+    try:
+        items = iter(values)
+    except Exception as exc:
+        msg = f"{what}: reading it failed: {shown(exc, 80)}"
+        raise ArgumentError(msg) from None
+    while True:
+        try:
+            item = next(items)
+        except StopIteration:
+            return
+        except Exception as exc:
+            msg = f"{what}: reading it failed: {shown(exc, 80)}"
+            raise ArgumentError(msg) from None
+        yield item
+
+
 def read_all(values: Iterable[T], what: str) -> tuple[T, ...]:
     """*values* read once into a tuple; an iterable of the caller's whose reading fails is
     an :class:`~cardcore.ArgumentError` naming *what*, not the iterable's own exception."""
@@ -122,7 +142,10 @@ def kind_of(value: Any) -> str:
         return "text"
     if isinstance(value, list | tuple):
         return "an array"
-    return f"a {type(value).__name__}"
+    if isinstance(value, Mapping):
+        return "an object"
+    name = type(value).__name__
+    return f"{'an' if name[:1].lower() in 'aeiou' else 'a'} {name}"
 
 
 def why_unreadable(exc: BaseException) -> str:

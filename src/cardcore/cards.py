@@ -19,7 +19,7 @@ from collections.abc import Iterable, Mapping
 
 from attrs import field, frozen
 
-from cardcore._text import read_all, shown
+from cardcore._text import each, shown
 from cardcore.errors import ArgumentError, NotationError
 
 __all__ = ["JOKER", "Card", "Rank", "Suit", "parse_cards"]
@@ -178,6 +178,6 @@ def parse_cards(text: str | Iterable[str | Card]) -> tuple[Card, ...]:
         msg = f"cards are text like '5H 9C' or a list of cards, not {shown(text)}"
         raise ArgumentError(msg)
     out: list[Card] = []
-    for item in read_all(items, "cards"):
+    for item in items if type(items) is list or type(items) is tuple else each(items, "cards"):
         out.append(item if isinstance(item, Card) else Card.parse(item))
     return tuple(out)

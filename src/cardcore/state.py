@@ -197,7 +197,8 @@ class GameState:
     type test, which makes clones faster. A mutable slot left out of
     ``_mutable`` would be shared between clones.
 
-    ``copy.copy`` and ``copy.deepcopy`` give :meth:`clone`. A state is not pickled
+    ``copy.deepcopy`` gives :meth:`clone` (``copy.copy`` a shallow copy, sharing the
+    piles). A state is not pickled
     on its own (``TypeError``, saying so): pickle its :class:`~cardcore.Game`,
     which is kept as its :meth:`~cardcore.Game.save`.
     """
@@ -255,10 +256,18 @@ class GameState:
         return new
 
     def __copy__(self) -> Self:
-        """``copy.copy`` and ``copy.deepcopy`` give :meth:`clone` (a search's own table)."""
-        return self.clone()
+        """A shallow copy (every slot shared), which a hand-written ``clone()`` may build on."""
+        new = object.__new__(type(self))
+        for name in _all_slots(type(self)):
+            if hasattr(self, name):
+                setattr(new, name, getattr(self, name))
+        if hasattr(self, "__dict__"):  # a subclass without __slots__
+            new.__dict__.update(self.__dict__)
+        return new
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Self:
+        """``copy.deepcopy`` gives :meth:`clone` (a search's own table). ``copy.copy`` stays
+        a shallow copy, which a hand-written ``clone()`` may build on."""
         return self.clone()
 
     def __reduce__(self) -> NoReturn:

@@ -49,7 +49,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from cardcore._text import counted, shown
+from cardcore._text import counted, kind_of, shown
 from cardcore.deck import CHANCE, LEGACY_CHANCE
 from cardcore.errors import ArgumentError, CardcoreError, CorruptStateError
 from cardcore.records import RECORD_VERSIONS, _plain, replay
@@ -292,7 +292,7 @@ def verify_bundle(bundle: Mapping[str, Any], commitment: str | None = None) -> F
     :raises FairDealError: The commitment, the seed or the deal does not match.
     """
     if not isinstance(bundle, Mapping):
-        msg = f"a fair-deal bundle is a JSON object, not {type(bundle).__name__}"
+        msg = f"a fair-deal bundle is a JSON object, not {kind_of(bundle)}"
         raise CorruptStateError(msg)
     if type(bundle) is not dict:  # a mapping of the caller's own: read once, as plain data
         bundle = _plain(bundle, "fair-deal bundle")

@@ -178,8 +178,9 @@ class Hub:
         return min(times) if times else None
 
     def close(self, session_id: str, now: float) -> list[Outbound]:
-        """Close a session and drop it from the hub (the store keeps it, marked ``closed``);
-        an id the hub does not hold (or no text) closes nothing."""
+        """Close a session and drop it from the hub (the store marks it ``closed``: a
+        :class:`MemoryStore` keeps only the last few); an id the hub does not hold (or no
+        text) closes nothing."""
         session = self.sessions.pop(session_id, None) if isinstance(session_id, str) else None
         if session is None:
             return []

@@ -167,9 +167,11 @@ KEEP_CLOSED = 16
 class MemoryStore:
     """A :class:`Store` in a dict: for tests, and for hosts that need no restarts.
 
-    A closed session is never resumed, so only the last *keep_closed* closed sessions
-    are kept (to be read with :meth:`load`), the oldest dropped first: a host that runs
-    for days holds its open sessions and a few closed ones, not every game it ever ran.
+    A :class:`Hub` forgets a session it closes, so only the last *keep_closed* closed
+    sessions are kept (to be read with :meth:`load`), the oldest dropped first: a host
+    that runs for days holds its open sessions and a few closed ones, not every game it
+    ever ran. A dropped session's id is free again (a :class:`SQLiteStore` keeps every
+    session, and refuses an id once used).
 
     :raises ArgumentError: *keep_closed* is not a whole number from 0.
     """
@@ -189,7 +191,10 @@ class MemoryStore:
         self._data[session.id] = copy.deepcopy(session)
 
     def commit(self, session_id: str, batch: Batch) -> None:
-        """See :meth:`Store.commit`."""
+        """See :meth:`Store.commit` (closing a closed session already dropped changes nothing)."""
+        s = self._data.get(session_id)
+        if s is None and batch.status == "closed":
+            return
         s = self._data[session_id]
         s.status = batch.status
         if batch.meta is not None:
