@@ -107,7 +107,7 @@ def observe(game: Game, seat: int, encoding: Encoding | None = None) -> dict[str
         obs, mask, _ = Observer(encoding).arrays(game, seat, legal)
     except (AttributeError, IndexError, KeyError, TypeError, ValueError) as exc:
         seats = "1 seat" if len(game.players) == 1 else f"{len(game.players)} seats"
-        name = exc.name if isinstance(exc, AttributeError) else None
+        name = exc.name if isinstance(exc, AttributeError) and exc.obj is encoding else None
         why = f"it has no {shown(name, 40)}" if name else f"it failed ({type(exc).__name__})"
         msg = f"{unfit} ({seats}, its rules and options): {why}"
         raise ArgumentError(msg) from exc
