@@ -57,7 +57,7 @@ class GolfAction(Action):
     Golf actions are interned: ``Replace(0, 3) is Replace(0, 3)``, so equality and hashing
     are by identity, which keeps the driver's legality check (``action in legal``) in C.
     Copies and unpickled actions come back as the interned objects. An action with a seat or
-    position of 64 or more (never legal) is a new object each time.
+    position outside 0-63 (never legal) is a new object each time.
     """
 
     def __new__(cls, *args: Any, **kwargs: Any) -> Self:

@@ -311,7 +311,7 @@ def _check_record(rec: Mapping[str, Any]) -> None:
             raise _fail(f"record field {key!r} is missing")
         if not isinstance(value, kind) or isinstance(value, bool):
             want = {str: "text", list: "an array", int: "a whole number"}.get(kind, "an object")
-            raise _fail(f"record field {key!r} must be {want}, not {kind_of(value)} {shown(value, 40)}")
+            raise _fail(f"record field {key!r} must be {want}, not {kind_of(value)}{'' if value is None or isinstance(value, bool) else ' ' + shown(value, 40)}")
     if len(rec["game_version"]) > 64 or not _RELEASE.fullmatch(rec["game_version"]):
         raise _fail(f"record field 'game_version' must be a version, not {shown(rec['game_version'], 40)}")
     if not all(isinstance(p, str) for p in rec["players"]):
