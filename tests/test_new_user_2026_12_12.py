@@ -241,7 +241,7 @@ def _damaged(record: dict) -> dict[str, tuple[str, list[str]]]:
     return {
         "missing": ("", ["missing.json"]),
         "not-json": ("not json", ["JSON"]),
-        "list": ("[1, 2]", ["list"]),
+        "list": ("[1, 2]", ["array"]),  # named as JSON names it
         "empty-object": ("{}", ["'format'"]),
         "bad-action": (json.dumps({**record, "actions": bad_action}), ["action 1", "flip 99"]),
         "edited-result": (json.dumps({**record, "result": result}), ["result"]),

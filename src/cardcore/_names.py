@@ -14,23 +14,30 @@ _ZWJ = "\u200d"  # joins emoji: a format character that shows
 
 def shows(name: str) -> bool:
     """Whether *name* has a character that shows, and no format character that hides
-    (a zero-width space, a direction mark) but the emoji joiner."""
-    shown = False
-    for ch in name:
-        kind = unicodedata.category(ch)
-        if kind == "Cf" and ch != _ZWJ:
-            return False
-        if kind[0] not in "ZCM" and ch not in _BLANK:
-            shown = True
-    return shown
+    (a zero-width space, a direction mark, a joiner anywhere but between emoji)."""
+    if hidden(name) is not None:
+        return False
+    return any(unicodedata.category(ch)[0] not in "ZCM" and ch not in _BLANK for ch in name)
 
 
 def hidden(name: str) -> str | None:
-    """The first format character of *name* that hides (``"U+200C"``), else ``None``."""
-    for ch in name:
-        if unicodedata.category(ch) == "Cf" and ch != _ZWJ:
+    """The first format character of *name* that hides (``"U+200C"``; the emoji joiner
+    only outside an emoji sequence), else ``None``."""
+    for i, ch in enumerate(name):
+        if unicodedata.category(ch) == "Cf" and not (ch == _ZWJ and _joins(name, i)):
             return f"U+{ord(ch):04X}"
     return None
+
+
+def _joins(name: str, i: int) -> bool:
+    """Whether the joiner at *i* stands between two emoji (after a symbol, a skin tone or
+    an emoji presentation selector; before a symbol), as in a ZWJ sequence."""
+    before, after = name[i - 1 : i], name[i + 1 : i + 2]
+    return (
+        bool(before and after)
+        and (unicodedata.category(before) in ("So", "Sk") or before == "\ufe0f")
+        and unicodedata.category(after) == "So"
+    )
 
 
 MARKS = ("(you)", "(time ran out)", "(bot …)", "(seat N)")
@@ -88,7 +95,13 @@ def same_name(a: str, b: str) -> bool:
     return _shown_as(a) == _shown_as(b)
 
 
+_INVISIBLE = re.compile("[\u034f\u115f\u1160\u180b-\u180f\u3164\ufe00-\ufe0f\uffa0\U000e0100-\U000e01ef]")
+"""Characters that show as nothing on their own (the grapheme joiner, fillers, variation
+selectors): ``"A\u034fnn"`` shows as ``"Ann"``."""
+
+
 def _shown_as(name: str) -> str:
     # decomposed first, so an accented look-alike (Cyrillic ё) maps its base letter too
     folded = unicodedata.normalize("NFKD", name).casefold().translate(_LOOKALIKE)
-    return unicodedata.normalize("NFKC", folded)
+    seen = "".join(ch for ch in folded if unicodedata.category(ch) != "Cf")  # joiners
+    return unicodedata.normalize("NFKC", _INVISIBLE.sub("", seen))

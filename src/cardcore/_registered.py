@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from cardcore import _declared
+from cardcore._text import shown, unprintable
 from cardcore.errors import PluginError
 from cardcore.info import GameInfo, RuleInfo
 
@@ -23,13 +24,17 @@ _DECLARES = {
 
 
 def check_registered(group: str, name: str, target: Any) -> None:
-    """Refuse a game or house rule that declares no ``GAME``/``RULE``, or another name.
+    """Refuse a game or house rule that declares no ``GAME``/``RULE``, or another name, and
+    an agent whose name holds what would not print as it is (a control character).
 
     An entry point handed over unloaded (anything with ``load()``) is checked
     when it is first loaded instead, as installed ones are.
 
     :raises PluginError: Naming the plugin, as it would be named at first use.
     """
+    if group == "cardcore.agents" and (why := unprintable(name)) is not None:
+        msg = f"an agent's name must print as it is: {shown(name)} holds {why}"
+        raise PluginError(msg, plugin=shown(name))
     declares = _DECLARES.get(group)
     if declares is None or (callable(getattr(target, "load", None)) and hasattr(target, "value")):
         return

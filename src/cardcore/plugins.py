@@ -104,7 +104,8 @@ def register(group: str, name: str, target: ModuleType | Any) -> None:
     :param target: The module (games and rules: or any object holding ``GAME``/``RULE`` and
         the hook functions, such as a :class:`types.SimpleNamespace`) or class (agents).
     :raises PluginError: A game or house rule without ``GAME = GameInfo(...)`` or
-        ``RULE = RuleInfo(...)``, or whose ``GAME.name`` or ``RULE.name`` is not *name*.
+        ``RULE = RuleInfo(...)``, or whose ``GAME.name`` or ``RULE.name`` is not *name*; an
+        agent whose name holds a control character or a direction override.
     """
     _registrations.check_group(group, GROUPS)
     _registered.check_registered(group, name, target)

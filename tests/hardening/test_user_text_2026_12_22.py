@@ -203,48 +203,26 @@ def test_cli_replay_shows_markup_and_html_names_literally(tmp_path: Path) -> Non
     assert ESC not in out
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="a name ending in a backslash is shown with two (rich.markup.escape's trailing "
-    "backslash is printed when no tag follows): 'Ann\\' shows as 'Ann\\\\', so a seat "
-    "named 'Ann\\' and one named 'Ann\\\\' look the same in cardcore replay/play/simulate",
-)
 def test_cli_replay_shows_a_trailing_backslash_as_it_is(tmp_path: Path) -> None:
     out = _replay_output(tmp_path, ["Ann\\", "Bob"])
     assert "0: Ann\\ " in out
     assert "Ann\\\\" not in out
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="new_game accepts U+2028/U+2029 (line and paragraph separators: no Cc control) in a "
-    "name, and cardcore replay prints them raw: a line break in the table for terminals that "
-    "honour it, and the row's border is out of line with the others",
-)
 def test_cli_replay_never_prints_a_line_separator_from_a_name(tmp_path: Path) -> None:
     out = _replay_output(tmp_path, [f"Zed{LS}Qux", f"Amy{PS}Lee"])
     assert LS not in out and PS not in out
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="cardcore.register accepts any agent name (a house rule's name with a control "
-    "character is refused), and cardcore list prints an agent's name raw: an escape "
-    "sequence from a plugin reaches the terminal",
-)
 def test_cli_list_never_prints_an_escape_sequence_from_an_agent_name() -> None:
-    with _agent("evil\x1b[2J"):
-        rc, out, err = _run(["list", "golf"])
+    # fixed by refusing the name at registration, as a house rule's is
+    with pytest.raises(cardcore.PluginError, match="print as it is"), _agent("evil\x1b[2J"):
+        pass
+    rc, out, err = _run(["list", "golf"])
     assert rc == 0, err
     assert ESC not in out + err
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="cardcore list prints an agent's docstring (its first line) with escape() for "
-    "markup only: an escape sequence in a plugin's docstring reaches the terminal (a house "
-    "rule's or a game's summary holding one is refused at registration)",
-)
 def test_cli_list_never_prints_an_escape_sequence_from_an_agent_docstring() -> None:
     with _agent("plaindoc", doc="Plays \x1b[31mred\x1b[0m at random."):
         rc, out, err = _run(["list", "golf"])
@@ -260,25 +238,14 @@ def test_cli_list_shows_markup_in_an_agent_docstring_literally() -> None:
     assert "[bold red]at random[/]" in out
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="cardcore simulate prints a registered agent's name raw in its table: a "
-    "right-to-left override (U+202E) from a plugin reaches the terminal and reorders the row",
-)
 def test_cli_simulate_never_prints_a_direction_override_from_an_agent_name() -> None:
-    with _agent(f"bot{RLO}x"):
-        rc, out, err = _run(
-            ["simulate", "golf", "--agents", f"bot{RLO}x", "-n", "2", "-q", "--players", "2"]
-        )
-    assert rc == 0, err
-    assert RLO not in out + err
+    # fixed by refusing the name at registration: it never reaches a table
+    with pytest.raises(cardcore.PluginError, match="print as it is"), _agent(f"bot{RLO}x"):
+        pass
+    rc, out, err = _run(["simulate", "golf", "--agents", f"bot{RLO}x", "-n", "2", "-q"])
+    assert rc == 2 and RLO not in out + err
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="cardcore play --name 'random 2\\u200d' (a zero-width joiner not between emoji) is "
-    "accepted though it shows as the bot's name 'random 2' (cli.rst: any name but a bot's)",
-)
 def test_cli_play_refuses_a_name_that_shows_as_a_bots() -> None:
     rc, _out, _err = _run(
         ["play", "golf", "--seed", "1", "--no-record", "--name", "random 2\u200d"], "quit\n"
@@ -377,13 +344,6 @@ def test_web_lobby_refuses_names_ending_with_a_page_mark(web: Any, name: str) ->
     assert _create(web, [name, "Bob"]).status_code == 400
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="the lobby accepts a name that differs from another seat's only by an invisible "
-    "character it lets through (a zero-width joiner outside an emoji sequence, the combining "
-    "grapheme joiner U+034F, a variation selector): 'Ann\\u200d' shows as 'Ann' (web.rst: a "
-    "name that shows as another seat's is refused)",
-)
 @pytest.mark.parametrize("twin", ["Ann\u200d", "A\u034fnn", "Ann\ufe00"])
 def test_web_lobby_refuses_an_invisible_twin_of_another_seats_name(web: Any, twin: str) -> None:
     assert _create(web, ["Ann", twin]).status_code == 400

@@ -19,12 +19,12 @@ from typing import Any
 from markdown_it import MarkdownIt
 from rich.console import Console
 from rich.markdown import Markdown
-from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
 from cardcore._text import counted, shown
 from cardcore.agents import check_agent
+from cardcore.cli._markup import escape
 from cardcore.cli.args import (
     DEFAULT_GAMES,
     DEFAULT_PLAYERS,

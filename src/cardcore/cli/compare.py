@@ -248,9 +248,9 @@ def _executor(
 
 def cmd_compare(console: Console, args: argparse.Namespace) -> int:
     """Run ``cardcore compare`` and print the table (and the optional JSON and plot)."""
-    from rich.markup import escape
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
+    from cardcore.cli._markup import escape
     from cardcore.compare import compare, default_agent
 
     name = args.game
@@ -362,9 +362,10 @@ def _check_matplotlib() -> None:
 def render_comparison(result: Comparison, elapsed: float | None = None) -> Any:
     """A rich renderable: the table, then how the deals compare and any overruns."""
     from rich.console import Group
-    from rich.markup import escape
     from rich.table import Table
     from rich.text import Text
+
+    from cardcore.cli._markup import escape
 
     when = "" if elapsed is None else f", {elapsed:.1f} s"
     table = Table(

@@ -12,8 +12,7 @@ from __future__ import annotations
 import logging
 import threading
 
-from rich.markup import escape
-
+from cardcore.cli._markup import escape
 from cardcore.events import ActionApplied, Event
 from cardcore.game import Game
 from cardcore.info import GameInfo

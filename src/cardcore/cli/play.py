@@ -19,11 +19,11 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from rich.console import Console
-from rich.markup import escape
 
 from cardcore._names import hidden, marked, same_name, shows, tidy
 from cardcore._text import counted, shown
 from cardcore.agents import LazyView, lend_views
+from cardcore.cli._markup import escape
 from cardcore.cli.args import UsageError, check_writable, parse_options, players_for
 from cardcore.cli.compare import check_agent_specs
 from cardcore.cli.notes import Notes

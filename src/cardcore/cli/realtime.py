@@ -31,12 +31,12 @@ from typing import Any, TextIO
 
 from rich.console import Console, Group, RenderableType
 from rich.live import Live
-from rich.markup import escape
 from rich.segment import Segment, Segments
 from rich.text import Text
 
 from cardcore.actions import Action
 from cardcore.agents import LazyView, lend_views
+from cardcore.cli._markup import escape
 from cardcore.cli.notes import Notes
 from cardcore.cli.screen import (
     COMMANDS,

@@ -50,12 +50,12 @@ from typing import Any
 from attrs import frozen
 from rich.columns import Columns
 from rich.console import Group, RenderableType
-from rich.markup import escape
 from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
 from cardcore._text import counted
+from cardcore.cli._markup import escape
 from cardcore.simulate import Summary
 
 __all__ = [

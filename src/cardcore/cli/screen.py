@@ -12,9 +12,9 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from rich.console import RenderableType
-from rich.markup import escape
 
 from cardcore._text import shown
+from cardcore.cli._markup import escape
 from cardcore.cli.render import render_view
 from cardcore.errors import CardcoreError, IllegalActionError, NotationError, StaleActionError
 from cardcore.game import Game

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from rich.markup import escape
 from rich.table import Table
 
+from cardcore.cli._markup import escape
 from cardcore.info import GameInfo, Option, RuleInfo
 from cardcore.plugins import game_info, rule_info
 
