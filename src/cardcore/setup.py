@@ -181,7 +181,9 @@ def new_game(
 
     :param name: An installed game (see :func:`cardcore.available_games`).
     :param players: A number of seats or their display names (1 to 100 characters each,
-        no control character: a name reaches terminals and screens as it is).
+        no control character: a name reaches terminals and screens as it is). Two names
+        may be alike (``"Ann"`` twice, or with a Cyrillic ``А``): a host taking names from
+        people refuses those itself, as the web lobby and ``cardcore play`` do.
     :param rules: House rules to add (entry-point names such as ``"mygame.wild-twos"``, or rule IDs).
     :param without: Default rules to switch off.
     :param options: Parameters the game declares (layout, match length, stake ...).
