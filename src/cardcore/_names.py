@@ -9,7 +9,6 @@ import unicodedata
 __all__ = ["MARKS", "hidden", "marked", "same_name", "shows", "tidy"]
 
 _BLANK = frozenset("\u115f\u1160\u3164\uffa0\u2800")  # letters and symbols that show as nothing
-_ZWJ = "\u200d"  # joins emoji: a format character that shows
 
 
 def shows(name: str) -> bool:
@@ -21,23 +20,41 @@ def shows(name: str) -> bool:
 
 
 def hidden(name: str) -> str | None:
-    """The first format character of *name* that hides (``"U+200C"``; the emoji joiner
-    only outside an emoji sequence), else ``None``."""
+    """The first format character of *name* that hides (``"U+200B"``), else ``None``. The
+    joiner and non-joiner that shape a word (an emoji sequence, a Sinhala or Devanagari
+    conjunct, a Persian word) count only at either end or beside a space, and the tag
+    characters only in a flag (England's: a black flag, tags, a cancel tag)."""
     for i, ch in enumerate(name):
-        if unicodedata.category(ch) == "Cf" and not (ch == _ZWJ and _joins(name, i)):
-            return f"U+{ord(ch):04X}"
+        if unicodedata.category(ch) != "Cf":
+            continue
+        if ch in _JOINERS and _within(name, i):
+            continue
+        if "\U000e0020" <= ch <= "\U000e007f" and _in_flag(name, i):
+            continue
+        return f"U+{ord(ch):04X}"
     return None
 
 
-def _joins(name: str, i: int) -> bool:
-    """Whether the joiner at *i* stands between two emoji (after a symbol, a skin tone or
-    an emoji presentation selector; before a symbol), as in a ZWJ sequence."""
+_JOINERS = frozenset("\u200c\u200d")  # the non-joiner and the joiner
+
+
+def _within(name: str, i: int) -> bool:
+    """Whether the joiner at *i* stands inside a word: characters that are no space on
+    either side (else it only makes one name look like another)."""
     before, after = name[i - 1 : i], name[i + 1 : i + 2]
-    return (
-        bool(before and after)
-        and (unicodedata.category(before) in ("So", "Sk") or before == "\ufe0f")
-        and unicodedata.category(after) == "So"
-    )
+    return bool(before and after) and not (before.isspace() or after.isspace())
+
+
+def _in_flag(name: str, i: int) -> bool:
+    """Whether the tag character at *i* belongs to a flag sequence: a black flag, tags,
+    then the cancel tag (U+E007F)."""
+    start = i
+    while start > 0 and "\U000e0020" <= name[start - 1] <= "\U000e007e":
+        start -= 1
+    end = i
+    while end < len(name) and "\U000e0020" <= name[end] <= "\U000e007e":
+        end += 1
+    return start > 0 and name[start - 1] == "\U0001f3f4" and name[end : end + 1] == "\U000e007f"
 
 
 MARKS = ("(you)", "(time ran out)", "(bot …)", "(seat N)")
@@ -95,7 +112,7 @@ def same_name(a: str, b: str) -> bool:
     return _shown_as(a) == _shown_as(b)
 
 
-_INVISIBLE = re.compile("[\u034f\u115f\u1160\u180b-\u180f\u3164\ufe00-\ufe0f\uffa0\U000e0100-\U000e01ef]")
+_INVISIBLE = re.compile("[\u034f\u115f\u1160\u17b4\u17b5\u180b-\u180f\u2800\u3164\ufe00-\ufe0f\uffa0\U000e0100-\U000e01ef]")
 """Characters that show as nothing on their own (the grapheme joiner, fillers, variation
 selectors): ``"A\u034fnn"`` shows as ``"Ann"``."""
 

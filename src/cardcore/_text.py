@@ -145,7 +145,7 @@ def kind_of(value: Any) -> str:
     if isinstance(value, Mapping):
         return "an object"
     name = type(value).__name__
-    return f"{'an' if name[:1].lower() in 'aeiou' else 'a'} {name}"
+    return f"{'an' if name[:1].lower() in 'aeio' else 'a'} {name}"  # a UUID, a uint8, an int64
 
 
 def why_unreadable(exc: BaseException) -> str:

@@ -61,8 +61,13 @@ def _all_slots(cls: type) -> tuple[str, ...]:
     if names is None:
         seen: list[str] = []
         for klass in reversed(cls.__mro__):
-            for name in getattr(klass, "__slots__", ()):
-                if name not in seen and not name.startswith("__"):
+            slots = getattr(klass, "__slots__", ())
+            for name in (slots,) if isinstance(slots, str) else slots:  # one slot as text
+                if name in ("__dict__", "__weakref__"):
+                    continue
+                if name.startswith("__") and not name.endswith("__"):  # stored mangled
+                    name = f"_{klass.__name__.lstrip('_')}{name}"
+                if name not in seen:
                     seen.append(name)
         names = _SLOTS[cls] = tuple(seen)
     return names
@@ -169,6 +174,9 @@ def _make_cloner(cls: type) -> Any:
         else:
             lines.append(f"    v = self.{name}")
             lines.append(f"    new.{name} = v if type(v) in immutable else copy_any(v, {name!r})")
+    if getattr(cls, "__dictoffset__", 0):  # a subclass without __slots__: its attributes too
+        lines.append("    for k, v in self.__dict__.items():")
+        lines.append("        new.__dict__[k] = v if type(v) in immutable else copy_any(v, k)")
     lines.append("    return new")
     namespace: dict[str, Any] = {
         "new_object": object.__new__,
@@ -198,7 +206,8 @@ class GameState:
     ``_mutable`` would be shared between clones.
 
     ``copy.deepcopy`` gives :meth:`clone` (``copy.copy`` a shallow copy, sharing the
-    piles). A state is not pickled
+    piles: a hand-written ``clone()`` may build on that one, never on ``deepcopy``,
+    which would call it again). A state is not pickled
     on its own (``TypeError``, saying so): pickle its :class:`~cardcore.Game`,
     which is kept as its :meth:`~cardcore.Game.save`.
     """

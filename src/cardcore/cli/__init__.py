@@ -96,7 +96,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         sys.stderr.write(f"error: {RICH_MISSING}\n")
         return 1
     json_to_stdout = args.command in ("simulate", "sim", "compare") and args.json == "-"
-    console = Console(highlight=False, stderr=json_to_stdout)
+    console = Console(highlight=False, emoji=False, stderr=json_to_stdout)  # data prints as it is
     return _guarded(lambda: _run(console, args), flags=flags)
 
 

@@ -5,8 +5,6 @@ from __future__ import annotations
 
 import re
 
-from rich.markup import escape as _escape_markup
-
 __all__ = ["escape"]
 
 _ACTS = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
@@ -15,7 +13,8 @@ _ACTS = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u
 
 
 def escape(text: str) -> str:
-    """*text* as markup that prints as it is: rich's markup escaped, a character of
+    """*text* as markup that prints as it is: every ``[`` that rich would read as a tag
+    or an escape escaped, a character of
     :data:`_ACTS` shown by its escape (``\\x1b``, ``\\u202e``), and trailing backslashes kept
     as many as they are whatever follows (rich's own escape doubles one that ends the text,
     which then prints twice unless a tag follows).
@@ -28,6 +27,23 @@ def escape(text: str) -> str:
     text = _ACTS.sub(lambda m: m.group().encode("unicode_escape").decode("ascii"), text)
     body = text.rstrip("\\")
     ends = len(text) - len(body)
+    out = _BRACKET.sub(_bracket, body)
     if not ends:
-        return _escape_markup(body)
-    return _escape_markup(body) + "\\" * (2 * ends) + "[dim][/dim]"  # an even run before a tag
+        return out
+    return out + "\\" * (2 * ends) + "[dim][/dim]"  # an even run before a tag
+
+
+_BRACKET = re.compile(r"(\\*)\[")
+"""A ``[`` and the backslashes before it."""
+_TAG = re.compile(r"\[[a-z#/@][^[]*?]")
+"""What rich reads as a tag (its own pattern)."""
+
+
+def _bracket(match: re.Match[str]) -> str:
+    """A ``[`` and its *k* backslashes as markup that prints them: before what rich reads
+    as a tag, *2k + 1* backslashes (pairs print one each, the last escapes the bracket);
+    before another ``[``, rich drops only the backslash next to it, so one more."""
+    slashes = match.group(1)
+    if _TAG.match(match.string, match.end() - 1):
+        return slashes * 2 + "\\["
+    return slashes + "\\[" if slashes else "["

@@ -447,7 +447,7 @@ def cmd_simulate(console: Console, args: argparse.Namespace) -> int:
         else:
             with open(args.json, "w", encoding="utf-8") as fh:
                 fh.write(text + "\n")
-            console.print(f"summary written to {args.json}")
+            console.print(f"summary written to {escape(args.json)}")
     return 0
 
 

@@ -229,7 +229,7 @@ def cmd_play(console: Console, args: argparse.Namespace) -> int:
             game,
             args.seat,
             agents,
-            lambda prompt: console.input(f"[bold]{escape(prompt)}[/]"),  # a name may hold '['
+            lambda prompt: console.input(f"[bold]{escape(prompt)}[/]", emoji=False),  # a name may hold '['
             notes,
         )
     if game.result is not None:

@@ -212,13 +212,13 @@ class _Realtime:
         """
         with self.lock:
             log = list(self.log)
-            prompt = Text.from_markup(f"[bold]{escape(self.game.players[self.seat])}>[/] ")
+            prompt = Text.from_markup(f"[bold]{escape(self.game.players[self.seat])}>[/] ", emoji=False)
             prompt.append(self.typed)
             prompt.append("_", style="blink")
             table, menu = self.table, self.menu
         console = self.console
         options = console.options
-        kept = [console.render_lines(Text.from_markup(menu), options, pad=False)]
+        kept = [console.render_lines(Text.from_markup(menu, emoji=False), options, pad=False)]
         kept.append(console.render_lines(prompt, options, pad=False))
         room = console.size.height - 1 - sum(len(lines) for lines in kept)  # Live's cursor line
         drawn = console.render_lines(table, options, pad=False)[: max(0, room)]

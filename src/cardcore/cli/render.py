@@ -455,7 +455,7 @@ def render_view(
         label = escape(str(f.get("label") or _words(str(f["name"]))))
         text = _field_markup(kind, value, players, cols)
         lines.append(f"[bold]{label}[/]:" + ("\n" if "\n" in text else " ") + text)
-    short = [ln for ln in lines if Text.from_markup(ln).cell_len <= 36 and "\n" not in ln]
+    short = [ln for ln in lines if Text.from_markup(ln, emoji=False).cell_len <= 36 and "\n" not in ln]
     long = [ln for ln in lines if ln not in short]
     parts: list[RenderableType] = [grid]
     if lines:
@@ -469,7 +469,7 @@ def render_view(
     head += "spectator" if me is None else f"you are {escape(players[me])} (seat {me})"
     if view.get("rules"):
         head += "  rules: " + escape(", ".join(view["rules"]))
-    return Panel(Group(*parts), title=head, title_align="left")
+    return Panel(Group(*parts), title=Text.from_markup(head, emoji=False), title_align="left")
 
 
 def _entry_markup(

@@ -7,12 +7,14 @@ from __future__ import annotations
 
 import json
 import re
+import unicodedata
 from collections.abc import Mapping
 from typing import Any
 
 from starlette.requests import Request
 from starlette.responses import JSONResponse
 
+from cardcore._names import hidden as _hidden
 from cardcore._names import marked as _marked
 from cardcore._names import same_name as same_name
 from cardcore._names import shows as _shows
@@ -120,15 +122,27 @@ _UNSHOWN = re.compile("[\x00-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
 else than it is (or as nothing) on other players' screens."""
 
 
+def _cut(name: str) -> str:
+    """*name* cut to 40 characters, never inside what shows as one (a joiner, a mark,
+    a skin tone or a flag's tags left dangling at the end are dropped with the cut)."""
+    if len(name) <= 40:
+        return name
+    cut = name[:40]
+    while cut and (cut[-1] in "\u200c\u200d" or unicodedata.category(cut[-1]) in ("Cf", "Mn", "Me", "Sk")):
+        cut = cut[:-1]
+    return cut.rstrip()
+
+
 def _seat_name(value: Any) -> str:
     """A seat's display name from the lobby: text with something to show, no control
     character, no bidirectional override or invisible format character; its spaces
     collapsed (a page shows runs of spaces as one), composed (NFC) and cut to 40
     characters, then checked."""
     name = _text(value, "name")
-    name = "" if _UNSHOWN.search(name) else _tidy(name)[:40].rstrip()
+    name = "" if _UNSHOWN.search(name) else _cut(_tidy(name))
     if not _shows(name):
-        msg = f"'name' must show as it is: no control character or direction override, not only spaces; not {shown(value, 40)}"
+        why = f"an invisible character ({hidden})" if (hidden := _hidden(name)) else "only spaces"
+        msg = f"'name' must show as it is: no control character, direction override or {why}; not {shown(value, 40)}"
         raise WebError(msg)
     mark = _marked(name)
     if mark is not None:  # "Bob (you)" would read as Bob's own seat on Bob's page
