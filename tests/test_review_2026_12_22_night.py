@@ -115,23 +115,12 @@ def test_cli_play_refuses_a_joined_twin_of_a_bot_at_name() -> None:
 # -- the CLI escape: bugs ----------------------------------------------------------------------
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="escape() is not closed under joining: '[bold' and 'x]' each print as they are, but "
-    "render_result/value_markup join escaped pieces with ', ' / ' and ', making '[bold, x]' a "
-    "tag that rich swallows (the winners' line and a list of texts print nothing)",
-)
 def test_escaped_pieces_joined_still_print_as_they_are() -> None:
     assert _plain(value_markup(["[bold", "x]"], ["Ann", "Bob"])) == "[bold, x]"
     result = {"winners": [0, 1], "scores": [1, 2], "reason": "done"}
     assert "winners: [bold and x]" in _plain(render_result(result, ["[bold", "x]"]))
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="cardcore list: an agent's declared games are put in the markup unescaped "
-    "(commands._agents_for: ' [dim](plays {...})[/]'), so 'x[red]y[/red]z' prints as 'xyz'",
-)
 def test_cli_list_shows_an_agents_declared_games_as_they_are() -> None:
     factory = type(
         "ReviewAgent", (cardcore.RandomAgent,), {"__doc__": "Plays.", "games": ("x[red]y[/red]z",)}
@@ -145,11 +134,6 @@ def test_cli_list_shows_an_agents_declared_games_as_they_are() -> None:
     assert "x[red]y[/red]z" in out
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="simulate's progress line puts --dask's address in markup unescaped (commands.py: "
-    "where = f'dask ({args.dask})'), so an IPv6 scheduler tcp://[fe80::1]:8786 shows as tcp://:8786",
-)
 def test_cli_simulate_progress_names_a_dask_address_as_it_is(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
@@ -252,21 +236,10 @@ def test_same_name_still_tells_real_names_apart() -> None:
 # -- names: bugs -------------------------------------------------------------------------------
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="_names._in_flag accepts a cancel tag with no tags before it: a black flag then "
-    "U+E007F alone is no flag sequence, yet the invisible tag passes hidden()/shows()",
-)
 def test_a_lone_cancel_tag_after_a_black_flag_is_hidden() -> None:
     assert hidden("Ann " + BLACK_FLAG + CANCEL) == "U+E007F"
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="a Malayalam chillu in the old encoding (consonant, virama, ZWJ) ends a word, so a "
-    "name such as 'ജോണ്\u200d' (John) is refused as 'a joiner at either end', though the joiner "
-    "shapes the letter",
-)
 def test_a_malayalam_chillu_with_a_joiner_at_the_end_shows() -> None:
     assert shows("\u0d1c\u0d4b\u0d23\u0d4d" + ZWJ)
 
@@ -312,13 +285,6 @@ def test_web_lobby_refusal_names_the_invisible_character(web: Any) -> None:
     assert "U+200B" in response.text
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="web _cut drops only trailing joiners, marks, skin tones and tags: a cut at 40 code "
-    "points still ends inside a flag of two regional indicators (one left), a family (man+woman "
-    "left) or a keycap (the digit left), though the changelog says it never ends inside an "
-    "emoji sequence",
-)
 @pytest.mark.parametrize("emoji", [UK, FAMILY, "1\ufe0f\u20e3"], ids=["flag", "family", "keycap"])
 def test_web_lobby_cut_never_ends_inside_an_emoji_sequence(web: Any, emoji: str) -> None:
     name = "x" * (40 - len(emoji) + 1) + emoji  # one code point too long
@@ -389,12 +355,6 @@ def test_clone_copies_slots_and_dict_attributes_together() -> None:
     assert (clone.get(), clone.z, clone.extra) == ([1, 9], [3, 9], [4, 9])
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="_all_slots reads __slots__ with getattr, so a subclass without __slots__ inherits its "
-    "parent's private '__cache' and mangles it with its own name ('_Loose__cache'): clone() raises "
-    "AttributeError (before the fix the slot was skipped; now any such subclass cannot be cloned)",
-)
 def test_clone_of_a_loose_subclass_of_a_one_text_private_slot() -> None:
     state = _bare(_Loose)
     state.put([1])
@@ -415,11 +375,6 @@ def test_clone_of_a_subclass_with_own_slots_under_a_private_slot() -> None:
     assert state.get() == [1] and clone.get() == [1, 9] and clone.w == [3]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="as above with a tuple __slots__: _LooseTuple inherits _Hidden's '__x' through getattr "
-    "and looks for '_LooseTuple__x'",
-)
 def test_clone_of_a_loose_subclass_of_a_private_tuple_slot() -> None:
     state = _bare(_LooseTuple)
     state.put([1])
@@ -438,11 +393,6 @@ class _Declared(GameState):
         return self.__cache
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="a private slot named in _mutable as written ('__cache') is stored as '_Declared__cache',"
-    " which _make_cloner does not find in _mutable: the clone shares the list (same for _deep)",
-)
 def test_clone_copies_a_private_slot_named_in_mutable() -> None:
     state = _bare(_Declared)
     state.put([1])
@@ -454,11 +404,6 @@ class _Lazy(GameState):
     __slots__ = ("cache",)  # filled on first use
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="the generated cloner reads every slot (v = self.cache): a state with a slot never "
-    "set cannot be cloned (AttributeError), though copy.copy leaves it unset",
-)
 def test_clone_leaves_an_unset_slot_unset() -> None:
     clone = _bare(_Lazy).clone()
     assert not hasattr(clone, "cache")
@@ -467,11 +412,6 @@ def test_clone_leaves_an_unset_slot_unset() -> None:
 _Underscores = type("_", (GameState,), {"__slots__": ("__x",)})  # a name of underscores only
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="_all_slots mangles '__x' of a class named '_' to '___x', but Python does not mangle in "
-    "a class whose name is only underscores: clone() raises AttributeError",
-)
 def test_clone_of_a_class_named_only_underscores() -> None:
     state = _bare(_Underscores)
     setattr(state, "__x", [1])

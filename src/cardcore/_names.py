@@ -40,21 +40,33 @@ _JOINERS = frozenset("\u200c\u200d")  # the non-joiner and the joiner
 
 def _within(name: str, i: int) -> bool:
     """Whether the joiner at *i* stands inside a word: characters that are no space on
-    either side (else it only makes one name look like another)."""
+    either side (else it only makes one name look like another), or ends one after a
+    virama (a Malayalam chillu: ``ണ്\u200d``)."""
     before, after = name[i - 1 : i], name[i + 1 : i + 2]
+    if before and unicodedata.combining(before) == 9 and not after.strip():
+        return True
     return bool(before and after) and not (before.isspace() or after.isspace())
 
 
 def _in_flag(name: str, i: int) -> bool:
-    """Whether the tag character at *i* belongs to a flag sequence: a black flag, tags,
-    then the cancel tag (U+E007F)."""
+    """Whether the tag character at *i* belongs to a flag sequence: a black flag, one or
+    more tag digits or lowercase letters, then the cancel tag (U+E007F)."""
     start = i
-    while start > 0 and "\U000e0020" <= name[start - 1] <= "\U000e007e":
+    while start > 0 and name[start - 1] in _FLAG_TAGS:
         start -= 1
     end = i
-    while end < len(name) and "\U000e0020" <= name[end] <= "\U000e007e":
+    while end < len(name) and name[end] in _FLAG_TAGS:
         end += 1
-    return start > 0 and name[start - 1] == "\U0001f3f4" and name[end : end + 1] == "\U000e007f"
+    return (
+        end > start
+        and start > 0
+        and name[start - 1] == "\U0001f3f4"
+        and name[end : end + 1] == "\U000e007f"
+    )
+
+
+_FLAG_TAGS = frozenset(chr(c) for c in [*range(0xE0030, 0xE003A), *range(0xE0061, 0xE007B)])
+"""The tag characters of a subdivision flag: digits and lowercase letters (UTS #51)."""
 
 
 MARKS = ("(you)", "(time ran out)", "(bot …)", "(seat N)")

@@ -61,16 +61,29 @@ def _all_slots(cls: type) -> tuple[str, ...]:
     if names is None:
         seen: list[str] = []
         for klass in reversed(cls.__mro__):
-            slots = getattr(klass, "__slots__", ())
+            slots = klass.__dict__.get("__slots__", ())  # its own (a loose subclass has none)
             for name in (slots,) if isinstance(slots, str) else slots:  # one slot as text
                 if name in ("__dict__", "__weakref__"):
                     continue
-                if name.startswith("__") and not name.endswith("__"):  # stored mangled
-                    name = f"_{klass.__name__.lstrip('_')}{name}"
+                name = _mangled(klass, name)
                 if name not in seen:
                     seen.append(name)
         names = _SLOTS[cls] = tuple(seen)
     return names
+
+
+def _mangled(klass: type, name: str) -> str:
+    """The attribute a slot *name* of *klass* is stored as (``__x`` in ``Cls``: ``_Cls__x``;
+    a class named only ``_`` mangles nothing)."""
+    owner = klass.__name__.lstrip("_")
+    if owner and name.startswith("__") and not name.endswith("__"):
+        return f"_{owner}{name}"
+    return name
+
+
+def _named(declared: Any, cls: type) -> set[str]:
+    """The slots *declared* (``_mutable``, ``_deep``) names, private ones as stored."""
+    return {_mangled(k, n) for n in declared or () for k in cls.__mro__} | set(declared or ())
 
 
 _IMMUTABLE: set[type] = {
@@ -155,17 +168,32 @@ def _copy_deep(value: Any, slot: str = "?") -> Any:
     return _copy_any(value, slot)
 
 
+def _clone_with_unset(state: Any, cls: type) -> Any:
+    """A clone of *state* some of whose slots are unset: those stay unset in the clone."""
+    new: Any = object.__new__(cls)
+    declared = getattr(cls, "_mutable", None)
+    shared: set[str] = set() if declared is None else set(_all_slots(cls)) - _named(declared, cls)
+    for name in _all_slots(cls):
+        if hasattr(state, name):
+            value = getattr(state, name)
+            setattr(new, name, value if name in shared else _copy_deep(value, name))
+    for key, value in getattr(state, "__dict__", {}).items():
+        new.__dict__[key] = _copy_any(value, key)
+    return new
+
+
 def _make_cloner(cls: type) -> Any:
     """Compile a clone function for *cls* that copies its slots one by one (no loop)."""
     lines = ["def clone(self):", "    new = new_object(cls)"]
     declared = getattr(cls, "_mutable", None)
+    mutable, deep = _named(declared, cls), _named(getattr(cls, "_deep", ()), cls)
     for name in _all_slots(cls):
         if name == "chance":  # unset in a plugin's hand-written clone from before the slot
             lines.append(f"    new.chance = getattr(self, 'chance', {CHANCE})")
-        elif name in getattr(cls, "_deep", ()):
+        elif name in deep:
             lines.append(f"    new.{name} = copy_deep(self.{name}, {name!r})")
         elif declared is not None:
-            if name in declared:
+            if name in mutable:
                 lines.append(f"    v = self.{name}")
                 lines.append("    f = copiers_get(type(v))")
                 lines.append(f"    new.{name} = f(v) if f is not None else copy_any(v, {name!r})")
@@ -178,6 +206,8 @@ def _make_cloner(cls: type) -> Any:
         lines.append("    for k, v in self.__dict__.items():")
         lines.append("        new.__dict__[k] = v if type(v) in immutable else copy_any(v, k)")
     lines.append("    return new")
+    body = "\n        ".join(lines[1:])  # inside a try: a slot left unset takes the slow way
+    source = f"def clone(self):\n    try:\n        {body}\n    except AttributeError:\n        return unset(self, cls)"
     namespace: dict[str, Any] = {
         "new_object": object.__new__,
         "cls": cls,
@@ -185,8 +215,9 @@ def _make_cloner(cls: type) -> Any:
         "copy_any": _copy_any,
         "copiers_get": _COPIERS.get,
         "copy_deep": _copy_deep,
+        "unset": _clone_with_unset,
     }
-    exec("\n".join(lines), namespace)  # generated from slot names only
+    exec(source, namespace)  # generated from slot names only
     return namespace["clone"]
 
 

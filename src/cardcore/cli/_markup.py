@@ -30,20 +30,21 @@ def escape(text: str) -> str:
     out = _BRACKET.sub(_bracket, body)
     if not ends:
         return out
-    return out + "\\" * (2 * ends) + "[dim][/dim]"  # an even run before a tag
+    return out + "\\" * (2 * ends) + _EMPTY  # an even run before a tag
 
 
 _BRACKET = re.compile(r"(\\*)\[")
 """A ``[`` and the backslashes before it."""
-_TAG = re.compile(r"\[[a-z#/@][^[]*?]")
-"""What rich reads as a tag (its own pattern)."""
 
 
 def _bracket(match: re.Match[str]) -> str:
-    """A ``[`` and its *k* backslashes as markup that prints them: before what rich reads
-    as a tag, *2k + 1* backslashes (pairs print one each, the last escapes the bracket);
-    before another ``[``, rich drops only the backslash next to it, so one more."""
+    """A ``[`` and its *k* backslashes as markup that prints them in any context (pieces
+    are joined, and ``[bold`` then ``x]`` make a tag): the backslashes in pairs before an
+    empty tag (a pair prints one), then an escaped bracket (rich drops the one backslash
+    before a ``[``, a tag or not)."""
     slashes = match.group(1)
-    if _TAG.match(match.string, match.end() - 1):
-        return slashes * 2 + "\\["
-    return slashes + "\\[" if slashes else "["
+    return ("\\" * (2 * len(slashes)) + _EMPTY if slashes else "") + "\\["
+
+
+_EMPTY = "[dim][/dim]"
+"""An empty tag: what follows an even run of backslashes so that each pair prints one."""

@@ -109,7 +109,7 @@ def _agents_for(game: str | None) -> list[tuple[str, str]]:
             except CardcoreError:
                 continue
         games = getattr(factory, "games", None)
-        served = f" [dim](plays {', '.join(games)})[/]" if isinstance(games, tuple) else ""
+        served = f" [dim](plays {escape(', '.join(map(str, games)))})[/]" if isinstance(games, tuple) else ""
         out.append((name, escape(_first_line(getattr(factory, "__doc__", None))) + served))
     return out
 
@@ -407,7 +407,7 @@ def cmd_simulate(console: Console, args: argparse.Namespace) -> int:
             )
             where = f"{args.workers} worker processes"
         progress = Progress(
-            TextColumn(f"[bold]{escape(name)}[/] on {where}"),
+            TextColumn(f"[bold]{escape(name)}[/] on {escape(where)}".replace("{", "{{").replace("}", "}}")),
             BarColumn(),
             MofNCompleteColumn(),
             TimeElapsedColumn(),

@@ -297,7 +297,7 @@ def cmd_compare(console: Console, args: argparse.Namespace) -> int:
         used = agent_names(agents, vs_agents, probe, [default_agent(name)])
         executor, where = _executor(stack, args, used)
         progress = Progress(
-            TextColumn(f"[bold]{escape(name)}[/]: A vs B on {where}"),
+            TextColumn(f"[bold]{escape(name)}[/]: A vs B on {escape(where)}".replace("{", "{{").replace("}", "}}")),
             BarColumn(),
             MofNCompleteColumn(),
             TimeElapsedColumn(),

@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 import re
 import unicodedata
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from typing import Any
 
 from starlette.requests import Request
@@ -123,14 +123,39 @@ else than it is (or as nothing) on other players' screens."""
 
 
 def _cut(name: str) -> str:
-    """*name* cut to 40 characters, never inside what shows as one (a joiner, a mark,
-    a skin tone or a flag's tags left dangling at the end are dropped with the cut)."""
+    """*name* cut to at most 40 characters, never inside what shows as one (an emoji
+    sequence, a flag, a keycap, a letter and its marks: :func:`_clusters`)."""
     if len(name) <= 40:
         return name
-    cut = name[:40]
-    while cut and (cut[-1] in "\u200c\u200d" or unicodedata.category(cut[-1]) in ("Cf", "Mn", "Me", "Sk")):
-        cut = cut[:-1]
-    return cut.rstrip()
+    out, size = [], 0
+    for cluster in _clusters(name):
+        if size + len(cluster) > 40:
+            break
+        out.append(cluster)
+        size += len(cluster)
+    return "".join(out).rstrip()
+
+
+def _clusters(name: str) -> Iterator[str]:
+    """*name* in pieces that show as one: a character with its marks, skin tones,
+    selectors and tags, joined to the next by a joiner; two regional indicators (a flag)."""
+    i, n = 0, len(name)
+    while i < n:
+        j = i + 1
+        if _RI <= name[i] <= _RI_END and j < n and _RI <= name[j] <= _RI_END:
+            j += 1
+        while j < n:
+            if name[j] == "\u200d" and j + 1 < n:
+                j += 2
+            elif unicodedata.category(name[j]) in ("Mn", "Me", "Mc", "Sk", "Cf"):
+                j += 1
+            else:
+                break
+        yield name[i:j]
+        i = j
+
+
+_RI, _RI_END = "\U0001f1e6", "\U0001f1ff"  # the regional indicators
 
 
 def _seat_name(value: Any) -> str:
@@ -139,10 +164,14 @@ def _seat_name(value: Any) -> str:
     collapsed (a page shows runs of spaces as one), composed (NFC) and cut to 40
     characters, then checked."""
     name = _text(value, "name")
-    name = "" if _UNSHOWN.search(name) else _cut(_tidy(name))
+    unshown = _UNSHOWN.search(name)
+    name = "" if unshown else _cut(_tidy(name))
     if not _shows(name):
-        why = f"an invisible character ({hidden})" if (hidden := _hidden(name)) else "only spaces"
-        msg = f"'name' must show as it is: no control character, direction override or {why}; not {shown(value, 40)}"
+        if unshown:
+            why = f"it holds U+{ord(unshown.group()[0]):04X}, a control character or direction override"
+        else:
+            why = f"it holds an invisible character ({h})" if (h := _hidden(name)) else "it shows nothing"
+        msg = f"'name' must show as it is: {why}; not {shown(value, 40)}"
         raise WebError(msg)
     mark = _marked(name)
     if mark is not None:  # "Bob (you)" would read as Bob's own seat on Bob's page
