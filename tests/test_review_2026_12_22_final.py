@@ -125,32 +125,16 @@ def test_a_short_name_with_a_non_joiner_inside_a_word_is_kept() -> None:
     assert _seat_name(name) == name
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="_clusters attaches a non-joiner (category Cf) to the character before it, so a valid "
-    "name whose ZWNJ (inside a word) is its 40th character is cut to end in the ZWNJ, and "
-    "_seat_name refuses it: 'it holds an invisible character (U+200C)' (the old _cut dropped it)",
-)
 def test_cut_at_a_non_joiner_inside_a_word_keeps_the_name() -> None:
     assert _seat_name("a" * 39 + ZWNJ + "b" * 8) == "a" * 39
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="_cut keeps whole clusters only: a cluster longer than 40 code points (a letter with "
-    "100 marks, a long ZWJ chain) at the start gives an empty cut for a name that shows",
-)
 @pytest.mark.parametrize("name", ["a" + "\u0301" * 100, ("\U0001f468" + ZWJ) * 30 + "\U0001f468"])
 def test_cut_of_a_long_first_cluster_is_not_empty(name: str) -> None:
     assert shows(name[:1])
     assert 0 < len(_cut(name)) <= 40
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="a name that shows (a letter with 100 marks) is refused with 'it shows nothing': the "
-    "message describes the empty cut, not the name",
-)
 def test_refusal_of_a_long_cluster_does_not_say_it_shows_nothing() -> None:
     try:
         kept = _seat_name("a" + "\u0301" * 100)
@@ -184,12 +168,6 @@ def test_clone_copies_a_list_of_plain_objects_shallowly() -> None:
     assert clone.items is not state.items and clone.items[0] is state.items[0]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="with a slot unset the cloner falls back to _clone_with_unset, which copies every slot "
-    "with _copy_deep (copy_any on each list item): a list of plain objects, which the fast path "
-    "copies shallowly, raises TypeError 'cannot copy slot items'",
-)
 def test_clone_with_an_unset_slot_copies_lists_as_the_fast_path_does() -> None:
     state = _bare(_Items)
     state.items = [_Plain()]  # 'lazy' never set
@@ -216,12 +194,6 @@ def test_clone_reraises_a_slots_own_attribute_error() -> None:
         state.clone()
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="the generated cloner's try/except AttributeError wraps the values' clone() calls too: "
-    "an AttributeError from a pile's clone() runs the slow path, which calls that clone() again "
-    "(twice in all) and raises the second error chained to the first",
-)
 def test_clone_calls_a_failing_clone_once() -> None:
     state = _bare(_WithPile)
     state.pile = _Failing()
@@ -258,12 +230,6 @@ def test_named_non_private_name_matches_only_itself() -> None:
     )
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="_named mangles a declared '__x' with every class of the MRO: _Private's own '__x' in "
-    "_mutable also names _Base's '_Base__x', which is copied instead of shared (a plain object "
-    "there makes clone() raise TypeError)",
-)
 def test_private_name_in_mutable_names_only_the_declaring_class_slot() -> None:
     state = _bare(_Private)
     state._Base__x, state.y, state._Private__x = _Plain(), 1, [1]

@@ -81,9 +81,11 @@ def _mangled(klass: type, name: str) -> str:
     return name
 
 
-def _named(declared: Any, cls: type) -> set[str]:
-    """The slots *declared* (``_mutable``, ``_deep``) names, private ones as stored."""
-    return {_mangled(k, n) for n in declared or () for k in cls.__mro__} | set(declared or ())
+def _named(declared: Any, cls: type, attr: str = "_mutable") -> set[str]:
+    """The slots *declared* (*cls*'s ``_mutable`` or ``_deep``, named *attr*) names, private
+    ones as stored: mangled with the class that declares *attr*."""
+    owner = next((k for k in cls.__mro__ if attr in k.__dict__), cls)
+    return {_mangled(owner, n) for n in declared or ()}
 
 
 _IMMUTABLE: set[type] = {
@@ -169,14 +171,21 @@ def _copy_deep(value: Any, slot: str = "?") -> Any:
 
 
 def _clone_with_unset(state: Any, cls: type) -> Any:
-    """A clone of *state* some of whose slots are unset: those stay unset in the clone."""
+    """A clone of *state* some of whose slots are unset: those stay unset in the clone, the
+    others are copied as the generated cloner copies them."""
     new: Any = object.__new__(cls)
     declared = getattr(cls, "_mutable", None)
-    shared: set[str] = set() if declared is None else set(_all_slots(cls)) - _named(declared, cls)
+    mutable, deep = _named(declared, cls, "_mutable"), _named(getattr(cls, "_deep", ()), cls, "_deep")
     for name in _all_slots(cls):
-        if hasattr(state, name):
+        if name == "chance":
+            new.chance = getattr(state, "chance", CHANCE)
+        elif hasattr(state, name):
             value = getattr(state, name)
-            setattr(new, name, value if name in shared else _copy_deep(value, name))
+            if name in deep:
+                value = _copy_deep(value, name)
+            elif declared is None or name in mutable:
+                value = _copy_any(value, name)
+            setattr(new, name, value)
     for key, value in getattr(state, "__dict__", {}).items():
         new.__dict__[key] = _copy_any(value, key)
     return new
@@ -186,7 +195,7 @@ def _make_cloner(cls: type) -> Any:
     """Compile a clone function for *cls* that copies its slots one by one (no loop)."""
     lines = ["def clone(self):", "    new = new_object(cls)"]
     declared = getattr(cls, "_mutable", None)
-    mutable, deep = _named(declared, cls), _named(getattr(cls, "_deep", ()), cls)
+    mutable, deep = _named(declared, cls, "_mutable"), _named(getattr(cls, "_deep", ()), cls, "_deep")
     for name in _all_slots(cls):
         if name == "chance":  # unset in a plugin's hand-written clone from before the slot
             lines.append(f"    new.chance = getattr(self, 'chance', {CHANCE})")
@@ -207,7 +216,10 @@ def _make_cloner(cls: type) -> Any:
         lines.append("        new.__dict__[k] = v if type(v) in immutable else copy_any(v, k)")
     lines.append("    return new")
     body = "\n        ".join(lines[1:])  # inside a try: a slot left unset takes the slow way
-    source = f"def clone(self):\n    try:\n        {body}\n    except AttributeError:\n        return unset(self, cls)"
+    source = (
+        f"def clone(self):\n    try:\n        {body}\n    except AttributeError as exc:\n"
+        "        if exc.obj is not self:\n            raise\n        return unset(self, cls)"
+    )
     namespace: dict[str, Any] = {
         "new_object": object.__new__,
         "cls": cls,

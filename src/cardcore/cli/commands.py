@@ -153,7 +153,7 @@ def cmd_list(console: Console, only: str | None) -> int:
             console.print(f"[dim]{escape(name)}: no house rules installed[/]")
             continue
         console.print(_rules_table(name, rules, console.width))
-    at = Table(title="agents" if only is None else f"agents for {only}", title_style="bold")
+    at = Table(title="agents" if only is None else f"agents for {escape(only)}", title_style="bold")
     at.add_column("agent")
     at.add_column("description")
     for name, doc in _agents_for(only):
@@ -186,7 +186,7 @@ def cmd_rules(console: Console, game: str, only: str | None) -> int:
         console.print(f"[dim]no rules text is installed with {escape(game)}[/]")
     else:
         console.print(_markdown(game_part(text, game)))
-    ot = Table(title=f"{game} options (-o NAME=VALUE)", title_style="bold")
+    ot = Table(title=f"{escape(game)} options (-o NAME=VALUE)", title_style="bold")
     narrow = console.width < NARROW  # one under another, as the house rules
     for col in ("option", "what it sets", "values", "default")[: 1 if narrow else 4]:
         ot.add_column(col, overflow="fold")

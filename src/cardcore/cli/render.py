@@ -548,7 +548,7 @@ def _sd(value: float) -> str:
 
 def render_summary(summary: Summary, *, elapsed: float | None = None) -> Table:
     """Draw a :class:`~cardcore.Summary` as a table, one row per seat."""
-    title = f"{summary.game}: {_games(summary.games)}, {counted(summary.players, 'player')}"
+    title = f"{escape(summary.game)}: {_games(summary.games)}, {counted(summary.players, 'player')}"
     if elapsed is not None and elapsed > 0:
         title += f" ({elapsed:.2f} s, {summary.games / elapsed:,.0f} games/s)"
     out = Table(title=title, title_style="bold")

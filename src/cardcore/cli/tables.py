@@ -20,7 +20,7 @@ squeezed the summaries to nothing."""
 
 def _rules_table(game: str, rules: tuple[str, ...], width: int) -> Table:
     info = game_info(game)
-    rt = Table(title=f"{game} house rules (--rules NAME)", title_style="bold")
+    rt = Table(title=f"{escape(game)} house rules (--rules NAME)", title_style="bold")
     if width < NARROW:
         rt.add_column("rule, ID, summary, and what it applies to", overflow="fold")
         for rule in rules:

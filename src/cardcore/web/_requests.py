@@ -133,7 +133,10 @@ def _cut(name: str) -> str:
             break
         out.append(cluster)
         size += len(cluster)
-    return "".join(out).rstrip()
+    cut = "".join(out) or name[:40]  # a first piece longer than 40: cut inside it
+    while cut and unicodedata.category(cut[-1]) == "Cf":  # a non-joiner ending the cut
+        cut = cut[:-1]
+    return cut.rstrip()
 
 
 def _clusters(name: str) -> Iterator[str]:
