@@ -11,7 +11,7 @@ RULE = RuleInfo(
     name="golf.bonus-twos",
     game="golf",
     summary="Bonus cards: every 2 scores -2 (a pair of 2s cancels to 0)",
-    conflicts=("golf.jokers", "golf.one-eyed-jacks"),
+    conflicts=("golf.jokers", "golf.one-eyed-jacks", "golf.bonus-card"),
 )
 
 

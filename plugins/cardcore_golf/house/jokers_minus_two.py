@@ -15,7 +15,7 @@ RULE = RuleInfo(
     name="golf.jokers",
     game="golf",
     summary="Two jokers per deck, each -2; a joker pair cancels to 0",
-    conflicts=("golf.bonus-twos", "golf.one-eyed-jacks"),
+    conflicts=("golf.bonus-twos", "golf.one-eyed-jacks", "golf.bonus-card"),
 )
 
 

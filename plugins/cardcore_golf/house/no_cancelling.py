@@ -13,7 +13,7 @@ RULE = RuleInfo(
     name="golf.no-cancelling",
     game="golf",
     summary="4-card Golf: pairs do not cancel at all",
-    conflicts=("golf.diagonal-pairs",),
+    conflicts=("golf.diagonal-pairs", "golf.hand-same-value"),
     applies=applies(*FOUR_CARD),
 )
 

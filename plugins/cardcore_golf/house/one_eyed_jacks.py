@@ -11,7 +11,7 @@ RULE = RuleInfo(
     name="golf.one-eyed-jacks",
     game="golf",
     summary="Bonus cards: the one-eyed jacks JH and JS score -2",
-    conflicts=("golf.jokers", "golf.bonus-twos"),
+    conflicts=("golf.jokers", "golf.bonus-twos", "golf.bonus-card"),
 )
 
 #: The one-eyed jacks.

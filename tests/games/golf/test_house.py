@@ -18,6 +18,7 @@ from cardcore_golf.house.hard_scoring import HARD
 
 ROOT = Path(__file__).resolve().parents[3]
 HOUSE = {
+    "golf.bonus-card": "GOLF-SCORE-10",
     "golf.bonus-twos": "GOLF-SCORE-8",
     "golf.diagonal-pairs": "GOLF4-VAR-1",
     "golf.ender-penalty-10": "GOLF-PEN-2",
@@ -26,6 +27,7 @@ HOUSE = {
     "golf.ender-penalty-ties": "GOLF-PEN-6",
     "golf.final-stock-only": "GOLF6-VAR-1",
     "golf.four-of-a-kind-columns": "GOLF6-VAR-3",
+    "golf.hand-same-value": "GOLF4H-VAR-1",
     "golf.hard": "GOLF-SCORE-2",
     "golf.jokers": "GOLF-SCORE-4",
     "golf.knock-final-stock-only": "GOLF4-VAR-3",
@@ -201,6 +203,57 @@ def test_golf_score_9_one_eyed_jacks() -> None:
         -2 + 3 + 8 + 10 + 4 + 6,  # JS alone scores -2
     ]
     assert scores(["JC 9C KD 4S 5D QH", G1], rules=rules)[0] == 10 + 9 + 4 + 5 + 10
+
+
+def _named(grids: list[str], bonus: str, *more: str, layout: Any = 6) -> list[int]:
+    deck = stack(grids, "KS" if "KS" not in " ".join(grids) else "QS")
+    options = {"layout": layout, "bonus_card": bonus}
+    return round_scores(
+        golf(len(grids), deck, rules=["golf.bonus-card", *more], options=options), -1
+    )
+
+
+def test_golf_score_10_named_bonus_card() -> None:
+    grids = ["QH 9C KD QS 5D 4H", "QD 8D 4C 3D 10H 6S"]
+    # a rank: every queen scores -2; QH over QS still pairs by rank (GOLF-SCORE-6)
+    assert _named(grids, "Q") == [9 + 5 + 4, -2 + 3 + 8 + 10 + 4 + 6]
+    # one card: only QH scores -2; it still pairs with QS, QD keeps its 10
+    assert _named(grids, "QH") == [9 + 5 + 4, 10 + 3 + 8 + 10 + 4 + 6]
+    assert _named(["QH 9C KD 4S 5D 2H", G1], "QH")[0] == -2 + 9 + 4 + 5 + 2
+    # the default names the twos, as golf.bonus-twos does; in HARD the rest keeps HARD's points
+    assert _named(["2H 9C KD 4S 5D QH", G1], "2")[0] == -2 + 9 + 4 + 5 + 10
+    assert _named(["2H 9C KD 4S 5D QH", G1], "2", "golf.hard")[0] == -2 + 9 + 13 + 4 + 5 + 12
+    assert _named(["AH 5C 5D 5S", "AC AD 3C AS"], "5", layout="4h") == [1 - 2, 1 + 3]
+    # a bonus pair cancels to 0 (GOLF-SCORE-5)
+    assert _named(["5H 9C KD 5S 2D 4H", G1], "5")[0] == 9 + 2 + 4
+
+
+def test_golf_score_10_options_and_conflicts() -> None:
+    with pytest.raises(OptionError, match="GOLF-SCORE-10"):
+        cardcore.new_game("golf", 2, rules=["golf.bonus-card"], options={"bonus_card": "JK"})
+    with pytest.raises(OptionError):
+        cardcore.new_game("golf", 2, options={"bonus_card": "Q"})  # only with the rule
+    for other in ("golf.jokers", "golf.bonus-twos", "golf.one-eyed-jacks"):
+        with pytest.raises(RuleConflictError):
+            cardcore.new_game("golf", 2, rules=["golf.bonus-card", other])
+    game = cardcore.new_game("golf", 2, rules=["golf.bonus-card"], seed=1)
+    assert game.options["bonus_card"] == "2"
+    assert cardcore.replay(game.record()).options["bonus_card"] == "2"
+
+
+def test_golf4h_var_1_same_value_cancels_across_ranks() -> None:
+    rules = ("golf.hand-same-value",)
+    assert scores(["10H JC 5S QD", "AC AD AH AS"], layout="4h", rules=rules) == [5 + 10, 0]
+    assert scores(["10H JC 5S QD", "AC AD AH AS"], layout="4h") == [35, 0]  # by rank
+    assert scores(["10H JC QD KS", "7C 3D 7H 4S"], layout="4h", rules=rules) == [10, 7]
+    assert scores(["JH QC JD QS", G1[:11]], layout="4h", rules=rules)[0] == 0
+    hard = scores(["JH QC JD QS", G1[:11]], layout="4h", rules=(*rules, "golf.hard"))
+    assert hard[0] == 0  # HARD: J 11 and Q 12 differ, the jacks pair and the queens pair
+    assert scores(["JH QC 10D QS", G1[:11]], layout="4h", rules=(*rules, "golf.hard"))[0] == 21
+    with pytest.raises(OptionError, match="GOLF4H-VAR-1"):
+        cardcore.new_game("golf", 2, rules=list(rules), options={"layout": "4"})
+    with pytest.raises(RuleConflictError):
+        cardcore.new_game("golf", 2, rules=[*rules, "golf.no-cancelling"], options={"layout": "4h"})
 
 
 def test_golf_pen_2_ender_not_lowest_gets_ten() -> None:
