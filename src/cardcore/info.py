@@ -305,6 +305,14 @@ class GameInfo:
 
 
 _GAME_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,63}", re.ASCII)
+_PLAIN = (int, float, str)  # a set's values sorted as they are; anything else by its repr
+
+
+def _in_order(values: Any) -> tuple[Any, ...]:
+    """*values* as a tuple; a set sorted by kind and value (its own order differs by process)."""
+    if not isinstance(values, set | frozenset):
+        return tuple(values)
+    return tuple(sorted(values, key=lambda v: (type(v).__name__, v if type(v) in _PLAIN else repr(v))))
 def _freeze_applies(value: Mapping[str, tuple[Any, ...]]) -> Mapping[str, tuple[Any, ...]]:
     """A mapping's items as a read-only mapping (values checked by ``RuleInfo``; typed as
     documented, so a type checker refuses a bare value)."""
@@ -407,11 +415,11 @@ class RuleInfo:
     :param name: The entry-point name, e.g. ``"hearts.jack-of-diamonds"``.
     :param game: The game it belongs to.
     :param summary: One line for listings.
-    :param conflicts: Names or IDs of rules it cannot be combined with.
-    :param requires: Names or IDs of rules it needs.
+    :param conflicts: Names or IDs of rules it cannot be combined with (a set is kept sorted).
+    :param requires: Names or IDs of rules it needs (a set is kept sorted).
     :param version: The plugin's version.
     :param applies: Where the rule applies, as data: option name -> the values it
-        serves (``{"layout": (6, 8, 9, 10)}``). The core refuses other values with
+        serves (``{"layout": (6, 8, 9, 10)}``; a set is kept sorted). The core refuses other values with
         an :class:`~cardcore.OptionError` before the deal; ``cardcore list`` shows it.
         Values are compared with ``==`` to the option's value as the game's
         :class:`Option` accepted it (``Option.check``: an ``int`` given for a
@@ -436,7 +444,7 @@ class RuleInfo:
         bidirectional override) or a lone surrogate in any of them (a line break or a tab
         may wrap *summary*), in *version* or in a
         text of *conflicts*, *requires* or *applies* (names and values), *conflicts* or
-        *requires* that are not a tuple (or list) of names, an
+        *requires* that are not a tuple (list or set) of names, an
         *applies* value that is one value instead of a tuple of them, a
         *default_before* that is not a version text, or *options* that are not a tuple
         (or list) of :class:`Option` of distinct names (or one with ``default_before``).
@@ -477,7 +485,7 @@ class RuleInfo:
                 one = "one str " if isinstance(value, str) else ""
                 msg = f"house rule {self.name!r}: {what} takes a tuple of rule names or IDs, not {one}{shown(value)} ({self.id})"
                 raise PluginError(msg, plugin=self.name)
-            object.__setattr__(self, what, tuple(value))
+            object.__setattr__(self, what, _in_order(value))
             for name in getattr(self, what):
                 if not (isinstance(name, str) and name):
                     msg = f"house rule {self.name!r}: {what} holds {shown(name)}, not a rule's name or ID ({self.id})"
@@ -496,7 +504,7 @@ class RuleInfo:
             ):
                 msg = f"house rule {self.name!r}: applies[{shown(key)}] takes a tuple of values, not one value {shown(value)}: write ({shown(value)},) ({self.id})"
                 raise PluginError(msg, plugin=self.name)
-            values[str(key)] = tuple(value)
+            values[str(key)] = _in_order(value)
         object.__setattr__(self, "applies", MappingProxyType(values))
         printed = [(what, text) for what in ("conflicts", "requires") for text in getattr(self, what)]
         for key, value in values.items():  # `cardcore list` prints them all

@@ -403,24 +403,12 @@ def _ruleinfo() -> list[dict[str, Any]]:
     return [json.loads(_run(_RULEINFO, h)) for h in ("0", "1")]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="RuleInfo(applies={'layout': {...}}) is frozen with tuple(set): the conformance kit's "
-    "applicable_options()/configurations() pick layout '4' under one hash seed and '4h' under "
-    "another, so the kit plays (and names, for pytest ids/xdist) other configurations per process",
-)
 def test_the_kit_chooses_the_same_configurations_in_every_process() -> None:
     first, second = _ruleinfo()
     assert first.get("applicable") == second.get("applicable")
     assert first.get("configurations") == second.get("configurations")
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="RuleInfo accepts sets for conflicts/requires/applies (docstring: a tuple or list) and "
-    "keeps them in hash order: describe_applies() (cardcore list), the CORE-APPLIES-1 refusal and "
-    "the conflicts/requires tuples differ from process to process",
-)
 def test_a_rule_declared_with_sets_reads_the_same_in_every_process() -> None:
     first, second = _ruleinfo()
     assert first == second
