@@ -181,7 +181,8 @@ def end_game(
 
     Pass ``reveal=False`` when the rules keep some cards hidden after the game (Euchre's
     buried kitty, a hand that folded), and show the rest with :func:`reveal_all` first:
-    by default every card of every pile shows to every seat.
+    by default every card of every pile shows to every seat, but for what lies beneath the
+    top of a ``TOP`` pile (nobody looks through it, at the end either).
 
     :param winners: The seats that won (none: nobody did).
     :param scores: One number per seat.

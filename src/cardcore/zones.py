@@ -53,7 +53,7 @@ class Visibility(enum.Enum):
     NOBODY = "nobody"
     """Face down: only seats whose knowledge bit is set see a card (a stock, a grid of face-down cards)."""
     TOP = "top"
-    """Everyone sees the top card and nothing beneath it (a discard pile nobody may look through):
+    """Everyone sees the top card and nothing beneath it, the game's end included (a discard pile nobody may look through):
     every card was seen as it landed, so a card put on it is known to all. Face-down cards under
     a face-up top (a Nertz pile) are a ``NOBODY`` pile whose top the game reveals."""
 
