@@ -207,12 +207,6 @@ def _act(session: Session, index: int) -> list[str]:
     return [o.message["type"] for o in out if o.conn == f"c{seat}"]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="two stores (two processes, two servers on one --db) running one session each overwrite the "
-    "other's action rows with no error: both clients are told ok, and the stored session no longer "
-    "resumes at all (CorruptSessionError: its action rows differ); nothing guards one game, one writer",
-)
 def test_two_writers_of_one_session_never_leave_it_unresumable(tmp_path: Path) -> None:
     db = tmp_path / "shared.db"
     first, tokens = _drive(db, 4)
@@ -252,11 +246,6 @@ def _other_app(path: Path, ddl: str) -> tuple[str, int, list[str]]:
     return _shape(path)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="SQLiteStore refuses a db whose 'sessions' table is another app's, but only after it has "
-    "switched the file to WAL and created its actions/tokens/messages tables in it",
-)
 def test_another_apps_sessions_table_is_refused_and_the_file_left_as_it_was(tmp_path: Path) -> None:
     path = tmp_path / "webapp.db"
     before = _other_app(
@@ -268,11 +257,6 @@ def test_another_apps_sessions_table_is_refused_and_the_file_left_as_it_was(tmp_
     assert _shape(path) == before  # fails: WAL mode and three new tables
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="a db of another app (other tables, no cardcore table) is adopted silently: switched to WAL, "
-    "user_version set to 1, cardcore's four tables added beside the app's; no StoreError",
-)
 def test_another_apps_database_is_refused_not_adopted(tmp_path: Path) -> None:
     path = tmp_path / "inventory.db"
     before = _other_app(
@@ -330,12 +314,6 @@ def test_a_read_only_file_is_refused_naming_it(tmp_path: Path) -> None:
     assert resumed.game is not None and resumed.game.version == 3
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="a db file deleted while the store has it open: every later commit 'succeeds' (WAL mode "
-    "writes to the unlinked file), store_error stays None, nothing is logged, the clients are told ok, "
-    "and after a restart the session is gone ('no session in the store')",
-)
 def test_a_database_deleted_while_in_use_is_an_error_naming_it(tmp_path: Path) -> None:
     path = tmp_path / "games.db"
     session, _ = _drive(path, 3)
@@ -405,12 +383,6 @@ def test_a_full_disk_then_sigkill_resumes_at_the_last_whole_commit(
         store.close()
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="on a full disk SQLite rolls the transaction back itself, and _Transaction.__exit__'s own "
-    "ROLLBACK then raises a raw sqlite3.OperationalError 'cannot rollback - no transaction is active': "
-    "not a StoreError, not naming the file, hiding the real cause (disk full)",
-)
 def test_a_full_disk_is_a_store_error_naming_the_file(
     full_disk: tuple[Path, dict[str, Any]],
 ) -> None:

@@ -7,6 +7,7 @@ complete call. File databases use the write-ahead log.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import sqlite3
@@ -55,6 +56,15 @@ CREATE INDEX IF NOT EXISTS sessions_status ON sessions (status, created);
 """The tables, as SQL (PostgreSQL takes the same statements, with ``DOUBLE PRECISION`` for ``REAL``)."""
 
 
+_COLUMNS = {
+    "sessions": {"id", "status", "created", "updated", "meta"},
+    "actions": {"session", "idx", "seat", "notation", "at"},
+    "tokens": {"session", "seat", "digest", "expires"},
+    "messages": {"session", "stream", "n", "body"},
+}
+"""The columns of each table of :data:`SCHEMA`: a file holding tables is used only if it has these."""
+
+
 class StoreError(CardcoreError):
     """A database that cannot be opened or used (unwritable, not a cardcore store, newer schema)."""
 
@@ -62,28 +72,61 @@ class StoreError(CardcoreError):
 class SQLiteStore:
     """A :class:`~cardcore.session.Store` in SQLite.
 
+    Each game is run by one process at a time: a store that finds a session's actions
+    changed by another writer since it last read or wrote them refuses to commit it
+    (:class:`StoreError`), so the first writer's game stays whole.
+
     :param path: The database file (created if missing), or ``":memory:"``.
     :param check_same_thread: Passed to :func:`sqlite3.connect`; the store is used
         by one thread at a time either way.
-    :raises StoreError: The file cannot be opened or holds another schema.
+    :raises StoreError: The file cannot be opened, holds another schema, or holds
+        tables that are not a cardcore store's (another application's database is
+        refused unchanged, never adopted).
     """
 
     def __init__(self, path: str | os.PathLike[str] = ":memory:", *, check_same_thread: bool = True) -> None:
         self.path = os.fspath(path)
+        self._actions: dict[str, int] = {}  # per session: the action rows it last read or wrote
+        self._file: tuple[int, int] | None = None  # the file's (device, inode), to see it replaced
+        self._where = self.path
         try:
             self._db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=check_same_thread)
             version = self._db.execute("PRAGMA user_version").fetchone()[0]
             if version > SCHEMA_VERSION:
                 msg = f"{self.path!r} holds sessions of a newer schema ({version}; this cardcore reads {SCHEMA_VERSION})"
                 raise StoreError(msg)
+            self._check_tables()  # before anything is written to the file
             if self.path != ":memory:":
                 self._db.execute("PRAGMA journal_mode=WAL")
                 self._db.execute("PRAGMA synchronous=NORMAL")
             self._db.executescript(SCHEMA)
             self._db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+            if self.path not in (":memory:", ""):  # ("": SQLite's own temporary file)
+                self._where = os.path.abspath(self.path)  # (the process may change directory)
+                found = os.stat(self._where)
+                self._file = (found.st_dev, found.st_ino)
         except sqlite3.Error as exc:
             msg = f"cannot use {self.path!r} as a session store: {exc}"
             raise StoreError(msg) from None
+        except OSError as exc:
+            msg = f"cannot use {self.path!r} as a session store: {exc.strerror or exc}"
+            raise StoreError(msg) from None
+
+    def _check_tables(self) -> None:
+        """Refuse a file that holds tables without cardcore's four, or with other columns."""
+        names = {
+            row[0]
+            for row in self._db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")
+            if not row[0].startswith("sqlite_")
+        }
+        if not names:
+            return  # a new file: the tables are made
+        for table, columns in _COLUMNS.items():
+            found = {row[1] for row in self._db.execute(f"PRAGMA table_info({table})")}
+            if found != columns:
+                other = ", ".join(sorted(names)[:8])
+                msg = f"{self.path!r} is not a cardcore session store (it holds tables {other}; no {table} table of cardcore's)"
+                raise StoreError(msg)
 
     def create(self, session: StoredSession) -> None:
         """See :meth:`Store.create`."""
@@ -94,10 +137,34 @@ class SQLiteStore:
                 "INSERT INTO sessions (id, status, created, updated, meta) VALUES (?, ?, ?, ?, ?)",
                 (session.id, session.status, session.created, session.created, _dump(session.meta)),
             )
+        self._actions[session.id] = 0
 
     def commit(self, session_id: str, batch: Batch) -> None:
-        """See :meth:`Store.commit`."""
+        """See :meth:`Store.commit`.
+
+        :raises StoreError: The write failed, the file was deleted or replaced while in
+            use, or another writer changed this session's actions since this store last
+            read or wrote them (one game, one writer: the other's game is kept).
+        """
+        if self._file is not None:
+            try:
+                found = os.stat(self._where)
+                moved = (found.st_dev, found.st_ino) != self._file
+            except OSError:
+                moved = True
+            if moved:
+                msg = f"cannot write to {self.path!r}: the file was deleted or replaced while in use"
+                raise StoreError(msg)
+        known = self._actions.get(session_id)
         with self._transaction() as db:
+            if known is not None:
+                (count,) = db.execute("SELECT COUNT(*) FROM actions WHERE session = ?", (session_id,)).fetchone()
+                if count != known:
+                    msg = (
+                        f"cannot write session {session_id!r} to {self.path!r}: another writer changed its"
+                        f" actions ({count} stored, {known} written here); a game is run by one process at a time"
+                    )
+                    raise StoreError(msg)
             if batch.meta is None:
                 db.execute(
                     "UPDATE sessions SET status = ?, updated = ? WHERE id = ?",
@@ -135,6 +202,13 @@ class SQLiteStore:
                     "DELETE FROM messages WHERE session = ? AND stream = ? AND n < ?",
                     (session_id, stream, below),
                 )
+        count = known
+        if batch.keep_actions is not None and count is not None:
+            count = min(count, batch.keep_actions)
+        if batch.actions:
+            count = batch.actions[-1][0] + 1
+        if count is not None:
+            self._actions[session_id] = count
 
     def load(self, session_id: str) -> StoredSession | None:
         """See :meth:`Store.load`."""
@@ -166,6 +240,7 @@ class SQLiteStore:
         except (sqlite3.Error, ValueError) as exc:
             msg = f"cannot read session {session_id!r} from {self.path!r}: {exc}"
             raise StoreError(msg) from None
+        self._actions[session_id] = len(actions)
         return StoredSession(session_id, row[0], row[1], meta, actions, tokens, messages)
 
     def session_ids(self, statuses: tuple[str, ...] = ("waiting", "playing", "over")) -> list[str]:
@@ -208,14 +283,20 @@ class _Transaction:
             try:
                 self.db.execute("COMMIT")
             except sqlite3.Error as error:
-                self.db.execute("ROLLBACK")
+                self._rollback()
                 msg = f"cannot write to {self.path!r}: {error}"
                 raise StoreError(msg) from None
             return
-        self.db.execute("ROLLBACK")
+        self._rollback()
         if isinstance(exc, sqlite3.Error):
             msg = f"cannot write to {self.path!r}: {exc}"
             raise StoreError(msg) from None
+
+    def _rollback(self) -> None:
+        """Undo the transaction, if SQLite has not undone it itself (a full disk does)."""
+        if self.db.in_transaction:  # (a failing ROLLBACK: the error that brought us here is reported)
+            with contextlib.suppress(sqlite3.Error):
+                self.db.execute("ROLLBACK")
 
 
 def _dump(value: Any) -> str:
