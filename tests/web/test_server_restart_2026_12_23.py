@@ -467,50 +467,37 @@ def test_sigterm_stops_the_server_cleanly_and_the_game_resumes(
 # -- two servers on one database -------------------------------------------------------------
 
 
-def test_two_servers_on_one_db_the_first_writer_keeps_the_game(
+def test_a_second_server_on_one_db_is_refused_and_the_first_plays_on(
     servers: Callable[..., Server],
 ) -> None:
-    """session.rst "Persistence": two servers on one ``--db`` do not overwrite each other's
-    moves, the one that wrote first keeps the game; a failed commit is logged, and the
-    client is still answered ``ok`` (web.rst asks for one database file per process).
-
-    The same seat holds a connection to each server; each makes its first legal move on
-    its own server's view, the first server's first. After both are killed, a server
-    alone on the file resumes the first server's move and only it."""
+    """web.rst "Running several processes": ``cardcore serve`` locks its ``--db``; a second
+    server on the file stops at once (one line naming it, status 2), before it resumes any
+    game, and the first plays on. The lock goes with the process, even a killed one."""
     first = servers()
     first.start()
     sid = first.create(TWO_PEOPLE)
     clients = seated(first, sid, [0, 1])
     play(clients, 2)
-    second = servers(first.db)
-    second.start()
+    code, out, err = _refused(first.db)
+    assert code == 2 and out == ""
+    lines = err.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error: "), err
+    assert repr(str(first.db)) in lines[0] and "in use by another cardcore serve" in lines[0]
     seat = clients[0].view["to_act"][0]
     here = clients[seat]
-    there = Client(second, sid)
-    there.join(seat, here.mirror.token)
-    there.wait_view(lambda v: True)
-    assert there.mirror.version == 2 and there.view == here.view
     kept = here.view["legal"][0]
     assert here.act(kept)["type"] == "ok"
-    lost = there.view["legal"][-1]  # another move where there is one
-    answer = there.act(lost)
-    assert answer["type"] == "ok", answer  # as documented: the game goes on, answered ok
-    time.sleep(0.2)
-    assert "the store failed" in second.log.read_text()
-    assert "the store failed" not in first.log.read_text()
-    first.kill()
-    second.kill()
-    third = servers(first.db)
-    third.start()
-    again = Client(third, sid)
-    again.join(seat, here.mirror.token)
-    again.wait_view(lambda v: True)
-    assert again.mirror.version == 3
-    assert again.view == here.view, "a server alone on the file shows the first writer's game"
-    resign_all({seat: again})
-    _, _, rec = rebuilt(third, sid, 0)
+    first.kill()  # SIGKILL: the lock is freed with the process
+    again = servers(first.db)
+    again.start()
+    back = Client(again, sid)
+    back.join(seat, here.mirror.token)
+    back.wait_view(lambda v: True)
+    assert back.mirror.version == 3 and back.view == here.view
+    resign_all({seat: back})
+    _, _, rec = rebuilt(again, sid, 0)
     assert rec["actions"][2][:2] == [seat, kept]
-    again.close()
+    back.close()
 
 
 # -- databases it cannot use -------------------------------------------------------------------

@@ -7,6 +7,7 @@ in use is one line and exit status 2, like an unwritable database.
 from __future__ import annotations
 
 import argparse
+import os
 import socket
 import sys
 from typing import Any
@@ -104,6 +105,35 @@ def bind(host: str, port: int) -> socket.socket:
     return sock
 
 
+def _hold(db: str) -> int | None:
+    """Lock the database file *db* for this server (an advisory ``flock``, freed when the
+    process ends, however it ends), so a second ``cardcore serve`` on it stops at once:
+    each resumes every game in the file, and two would play each game twice.
+
+    :returns: The locked file's descriptor (kept open while the server runs), or ``None``
+        where there is nothing to lock (``:memory:``, a platform without ``flock``).
+    :raises UsageError: Another process holds the lock, or the file cannot be opened.
+    """
+    try:
+        import fcntl
+    except ImportError:  # (Windows: the store's own checks still refuse a changed game)
+        return None
+    if db in (":memory:", ""):
+        return None
+    try:
+        fd = os.open(db, os.O_RDONLY | os.O_CREAT, 0o644)
+    except OSError as exc:
+        msg = f"cannot use {db!r} as a session store: {exc.strerror or exc}"
+        raise UsageError(msg) from None
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        os.close(fd)
+        msg = f"{db!r} is in use by another cardcore serve: give each server its own --db"
+        raise UsageError(msg) from None
+    return fd
+
+
 def cmd_serve(args: argparse.Namespace) -> int:
     """Run the server until interrupted."""
     try:
@@ -114,6 +144,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
         raise UsageError(WEB_MISSING) from None
     from cardcore.session import StoreError
 
+    lock = _hold(args.db)  # before the store resumes any game
     try:
         server = WebServer(args.db, bot_delay=max(0.0, args.bot_delay))
     except (StoreError, WebError) as exc:  # an unwritable database, a bad CARDCORE_INSTANCE
@@ -139,5 +170,9 @@ def cmd_serve(args: argparse.Namespace) -> int:
         proxy_headers=args.forwarded_allow_ips is not None,
         forwarded_allow_ips=args.forwarded_allow_ips,
     )
-    uvicorn.Server(config).run(sockets=[sock])
+    try:
+        uvicorn.Server(config).run(sockets=[sock])
+    finally:
+        if lock is not None:
+            os.close(lock)
     return 0
