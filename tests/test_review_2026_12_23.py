@@ -380,12 +380,6 @@ def test_the_web_server_restarts_on_a_relative_db_with_a_bonus_card_game_and_a_b
 # --- SQLiteStore: bugs -------------------------------------------------------------------
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="a file holding only some of cardcore's own tables (a first open killed inside its "
-    "executescript, which commits table by table) is refused as 'not a cardcore session store'; "
-    "the previous version completed it",
-)
 def test_a_store_whose_creation_was_cut_short_is_completed_not_refused(tmp_path: Path) -> None:
     path = tmp_path / "cut.db"
     first = store_module.SCHEMA.split(";")[0] + ";"  # CREATE TABLE sessions, as cardcore writes it
@@ -398,12 +392,6 @@ def test_a_store_whose_creation_was_cut_short_is_completed_not_refused(tmp_path:
     assert t.session.store_error is None
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="the other-writer check compares only the number of action rows: another writer that "
-    "took back the last action and played another in its place is not seen, and this store "
-    "appends to the other writer's game (a record of both)",
-)
 def test_another_writer_replacing_an_action_is_seen(tmp_path: Path) -> None:
     path = tmp_path / "two.db"
     a = SQLiteStore(path)
@@ -434,11 +422,5 @@ def _commit_work(tmp_path: Path, rows: int) -> int:
     return steps[0]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="each commit counts every action row of the session (SELECT COUNT(*)): its work grows "
-    "with the record (about 7 steps before this change at any length; 38 at 100 rows, 6000 at "
-    "20000), so a long game's writes cost O(n) each",
-)
 def test_a_commits_work_does_not_grow_with_the_record(tmp_path: Path) -> None:
     assert _commit_work(tmp_path, 20000) <= 4 * _commit_work(tmp_path, 100)

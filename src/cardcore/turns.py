@@ -124,7 +124,8 @@ def _skipped(skip: object, players: int) -> frozenset[int]:
 
 
 def reveal_all(state: GameState, zones: Sequence[int] | None = None) -> None:
-    """Turn every card of *zones* (default: every pile) face up for everyone.
+    """Turn every card of *zones* (default: every pile) face up for everyone (beneath the top
+    of a ``TOP`` pile still shows to nobody: see :class:`~cardcore.Visibility`).
 
     :raises ArgumentError: *zones* is not a sequence of pile ids (nothing is turned).
     """

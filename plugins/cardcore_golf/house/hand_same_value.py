@@ -19,7 +19,8 @@ RULE = RuleInfo(
 
 
 def same_value(keys: Keys, points: Points) -> int:
-    """Per value, floor(count / 2) pairs cancel; an odd card out scores its points."""
+    """Per value, floor(count / 2) pairs cancel; an odd card out scores its points (a bonus
+    card's -2 among them: it cancels with another -2, not with its own rank)."""
     counts: dict[int, int] = {}
     for key, pts in zip(keys, points, strict=True):
         if key is not None:

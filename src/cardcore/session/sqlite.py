@@ -72,9 +72,9 @@ class StoreError(CardcoreError):
 class SQLiteStore:
     """A :class:`~cardcore.session.Store` in SQLite.
 
-    Each game is run by one process at a time: a store that finds a session's actions
-    changed by another writer since it last read or wrote them refuses to commit it
-    (:class:`StoreError`), so the first writer's game stays whole.
+    Each game is run by one process at a time: a store that finds a session changed by
+    another writer since it last read or wrote it (the time of its last commit, its last
+    action) refuses to commit it (:class:`StoreError`), so the first writer's game stays whole.
 
     :param path: The database file (created if missing), or ``":memory:"``.
     :param check_same_thread: Passed to :func:`sqlite3.connect`; the store is used
@@ -86,7 +86,7 @@ class SQLiteStore:
 
     def __init__(self, path: str | os.PathLike[str] = ":memory:", *, check_same_thread: bool = True) -> None:
         self.path = os.fspath(path)
-        self._actions: dict[str, int] = {}  # per session: the action rows it last read or wrote
+        self._marks: dict[str, tuple[Any, ...]] = {}  # per session: its mark as last read or written
         self._file: tuple[int, int] | None = None  # the file's (device, inode), to see it replaced
         self._where = self.path
         try:
@@ -121,9 +121,10 @@ class SQLiteStore:
         }
         if not names:
             return  # a new file: the tables are made
-        for table, columns in _COLUMNS.items():
+        ours = [table for table in _COLUMNS if table in names]  # (a first open cut short: some)
+        for table in ours or ["sessions"]:
             found = {row[1] for row in self._db.execute(f"PRAGMA table_info({table})")}
-            if found != columns:
+            if found != _COLUMNS[table]:
                 other = ", ".join(sorted(names)[:8])
                 msg = f"{self.path!r} is not a cardcore session store (it holds tables {other}; no {table} table of cardcore's)"
                 raise StoreError(msg)
@@ -137,14 +138,15 @@ class SQLiteStore:
                 "INSERT INTO sessions (id, status, created, updated, meta) VALUES (?, ?, ?, ?, ?)",
                 (session.id, session.status, session.created, session.created, _dump(session.meta)),
             )
-        self._actions[session.id] = 0
+            mark = _mark(db, session.id)
+        self._marks[session.id] = mark
 
     def commit(self, session_id: str, batch: Batch) -> None:
         """See :meth:`Store.commit`.
 
         :raises StoreError: The write failed, the file was deleted or replaced while in
-            use, or another writer changed this session's actions since this store last
-            read or wrote them (one game, one writer: the other's game is kept).
+            use, or another writer changed this session since this store last read or
+            wrote it (one game, one writer: the other's game is kept).
         """
         if self._file is not None:
             try:
@@ -155,16 +157,14 @@ class SQLiteStore:
             if moved:
                 msg = f"cannot write to {self.path!r}: the file was deleted or replaced while in use"
                 raise StoreError(msg)
-        known = self._actions.get(session_id)
+        known = self._marks.get(session_id)
         with self._transaction() as db:
-            if known is not None:
-                (count,) = db.execute("SELECT COUNT(*) FROM actions WHERE session = ?", (session_id,)).fetchone()
-                if count != known:
-                    msg = (
-                        f"cannot write session {session_id!r} to {self.path!r}: another writer changed its"
-                        f" actions ({count} stored, {known} written here); a game is run by one process at a time"
-                    )
-                    raise StoreError(msg)
+            if known is not None and _mark(db, session_id) != known:
+                msg = (
+                    f"cannot write session {session_id!r} to {self.path!r}: another writer changed it"
+                    " since this store read or wrote it; a game is run by one process at a time"
+                )
+                raise StoreError(msg)
             if batch.meta is None:
                 db.execute(
                     "UPDATE sessions SET status = ?, updated = ? WHERE id = ?",
@@ -202,13 +202,8 @@ class SQLiteStore:
                     "DELETE FROM messages WHERE session = ? AND stream = ? AND n < ?",
                     (session_id, stream, below),
                 )
-        count = known
-        if batch.keep_actions is not None and count is not None:
-            count = min(count, batch.keep_actions)
-        if batch.actions:
-            count = batch.actions[-1][0] + 1
-        if count is not None:
-            self._actions[session_id] = count
+            mark = _mark(db, session_id)
+        self._marks[session_id] = mark  # (committed: a failed commit leaves the last mark)
 
     def load(self, session_id: str) -> StoredSession | None:
         """See :meth:`Store.load`."""
@@ -240,7 +235,8 @@ class SQLiteStore:
         except (sqlite3.Error, ValueError) as exc:
             msg = f"cannot read session {session_id!r} from {self.path!r}: {exc}"
             raise StoreError(msg) from None
-        self._actions[session_id] = len(actions)
+        with contextlib.suppress(sqlite3.Error):  # (unmarked: its first commit is not checked)
+            self._marks[session_id] = _mark(self._db, session_id)
         return StoredSession(session_id, row[0], row[1], meta, actions, tokens, messages)
 
     def session_ids(self, statuses: tuple[str, ...] = ("waiting", "playing", "over")) -> list[str]:
@@ -297,6 +293,17 @@ class _Transaction:
         if self.db.in_transaction:  # (a failing ROLLBACK: the error that brought us here is reported)
             with contextlib.suppress(sqlite3.Error):
                 self.db.execute("ROLLBACK")
+
+
+def _mark(db: sqlite3.Connection, session_id: str) -> tuple[Any, ...]:
+    """What a session's next writer must find unchanged: the time of its last commit and its
+    last action row (two index lookups, whatever the record's length)."""
+    row = db.execute("SELECT updated FROM sessions WHERE id = ?", (session_id,)).fetchone()
+    last = db.execute(
+        "SELECT idx, seat, notation, at FROM actions WHERE session = ? ORDER BY idx DESC LIMIT 1",
+        (session_id,),
+    ).fetchone()
+    return (row, last)
 
 
 def _dump(value: Any) -> str:
