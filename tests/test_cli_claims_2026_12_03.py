@@ -153,7 +153,8 @@ def test_replay_refuses_a_save_and_a_record_of_another_game(
     assert "not a cardcore record" in capsys.readouterr().err
     assert cli.main(["replay", str(other), "--final"]) == 2
     err = capsys.readouterr().err
-    assert err.startswith("error: record cannot start its game") and err.count("\n") == 1
+    assert err.startswith(f"error: {str(other)!r}: record cannot start its game")
+    assert err.count("\n") == 1
 
 
 def test_a_record_with_a_huge_action_gets_a_short_error(

@@ -163,22 +163,12 @@ def test_a_pipe_closed_early_prints_no_traceback(tmp_path: Path, command: str) -
 # -- a closed stdout, a full disk, a closed stdin -----------------------------------------
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="with stdout closed (>&-) 'cardcore list' writes nothing and still exits 0, so a "
-    "script cannot tell its listing was lost",
-)
 def test_list_with_stdout_closed_fails_with_an_error() -> None:
     done = _shell("$CC list >&- </dev/null")
     assert done.returncode != 0
     assert done.stderr.startswith("error: ")
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="with stdout closed (>&-) 'cardcore verify' reports 'unexpected AttributeError in "
-    "cardcore.cli.verify.cmd_verify: NoneType object has no attribute write', worded as a bug",
-)
 def test_verify_with_stdout_closed_says_so_in_plain_words(tmp_path: Path) -> None:
     _record(tmp_path / "full.json")
     done = _shell("$CC verify full.json >&- </dev/null", cwd=tmp_path)
@@ -194,11 +184,6 @@ def test_a_full_disk_on_stdout_is_one_error_line_with_status_1() -> None:
     assert "No space left" in _one_error_line(done.stderr)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="'cardcore --version > /dev/full' loses the version and exits 0 (argparse swallows "
-    "the write error)",
-)
 def test_version_on_a_full_disk_is_an_error() -> None:
     done = _shell("$CC --version >/dev/full </dev/null")
     assert done.returncode != 0
@@ -212,12 +197,6 @@ def test_play_with_stdin_at_end_of_input_leaves_and_saves_the_record(tmp_path: P
     assert (tmp_path / "r.json").is_file()
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="with stdin closed (<&-) turn-based 'cardcore play' stops with 'unexpected "
-    "RuntimeError in rich.console.input: input(): lost sys.stdin', exit 1, and saves no "
-    "record; end of input leaves and saves it, and spit with <&- leaves with exit 0",
-)
 def test_play_with_stdin_closed_leaves_like_end_of_input(tmp_path: Path) -> None:
     done = _shell("$CC play golf --seed 7 -o rounds=1 --record r.json <&-", cwd=tmp_path)
     assert done.returncode == 0, done.stderr
@@ -225,11 +204,6 @@ def test_play_with_stdin_closed_leaves_like_end_of_input(tmp_path: Path) -> None
     assert (tmp_path / "r.json").is_file()
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="with stdin closed (<&-) 'cardcore replay --step' stops with 'unexpected "
-    "RuntimeError ... lost sys.stdin', exit 1; with </dev/null it stops cleanly",
-)
 def test_replay_step_with_stdin_closed_stops_cleanly(tmp_path: Path) -> None:
     _record(tmp_path / "full.json")
     done = _shell("$CC replay full.json --step <&-", cwd=tmp_path)
@@ -305,12 +279,6 @@ def test_ctrl_c_stops_simulate_with_workers_and_leaves_no_process(tmp_path: Path
     assert left == []
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="SIGTERM (kill, timeout(1), a CI job cancelled) to 'simulate --workers 2' kills the "
-    "main process only: the forkserver, its 2 workers and the resource tracker live on, "
-    "orphaned, holding the caller's stdout/stderr open, so $(...) or communicate() hangs",
-)
 def test_sigterm_to_simulate_with_workers_leaves_no_process(tmp_path: Path) -> None:
     _status, _err, left = _signal_simulate(tmp_path, signal.SIGTERM, ["--workers", "2"])
     assert left == []
@@ -350,44 +318,23 @@ def test_an_ascii_only_stream_is_fine_for_ascii_data(tmp_path: Path, args: list[
     assert done.stdout.isascii()
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="with an ASCII-only stdout (PYTHONIOENCODING=ascii, or a C locale without UTF-8 "
-    "coercion) 'cardcore rules golf' exits 1: 'ascii' codec can't encode character '\\u2022'",
-)
 def test_rules_on_an_ascii_only_stream() -> None:
     done = _run(["rules", "golf"], PYTHONIOENCODING="ascii")
     assert done.returncode == 0, done.stderr
     assert "GOLF-GEN-1" in done.stdout
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="with an ASCII-only stdout 'cardcore compare' exits 1: 'ascii' codec can't encode "
-    "character '\\xb1' (the ± of its table)",
-)
 def test_compare_on_an_ascii_only_stream() -> None:
     done = _run(["compare", "golf", "-n", "2", "-o", "rounds=1"], PYTHONIOENCODING="ascii")
     assert done.returncode == 0, done.stderr
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="with an ASCII-only stdout, replaying a record whose player has a non-ASCII name "
-    "exits 1 ('ascii' codec can't encode character '\\xeb')",
-)
 def test_replay_of_a_non_ascii_name_on_an_ascii_only_stream(tmp_path: Path) -> None:
     _record(tmp_path / "zoe.json", ["Zoë ♠", "Bob"])
     done = _run(["replay", "zoe.json", "--final"], cwd=tmp_path, PYTHONIOENCODING="ascii")
     assert done.returncode == 0, done.stderr
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="with an ASCII-only stdout, typing a non-ASCII line at the 'cardcore play' prompt "
-    "ends the game (exit 1, encoding error echoing it back) and loses the record; the docs "
-    "say anything else is answered with the library's error and nothing changes",
-)
 def test_play_answers_a_non_ascii_line_on_an_ascii_only_stream(tmp_path: Path) -> None:
     done = _run(
         ["play", "golf", "--seed", "7", "-o", "rounds=1", "--record", "r.json"],
@@ -430,12 +377,6 @@ def test_a_bad_file_argument_is_one_line_with_status_2(tmp_path: Path, command: 
             assert repr(path.name) in line, (kind, line)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="'cardcore replay' names the file when it is missing, a directory or not UTF-8, but "
-    "not when it is empty or not JSON ('error: record is not JSON: expecting value at "
-    "character 0'), unlike 'cardcore verify'; a loop over many records cannot tell which failed",
-)
 def test_replay_names_an_empty_file(tmp_path: Path) -> None:
     (tmp_path / "empty.json").write_bytes(b"")
     done = _run(["replay", "empty.json"], cwd=tmp_path)

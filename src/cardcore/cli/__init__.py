@@ -28,9 +28,14 @@ fail to load, named in warnings; no rich), :mod:`~cardcore.cli.verify`,
 from __future__ import annotations
 
 import argparse
+import codecs
+import contextlib
+import io
 import os
+import signal
 import sys
-from collections.abc import Callable, Sequence
+import threading
+from collections.abc import Callable, Iterator, Sequence
 from typing import TYPE_CHECKING
 
 from cardcore._options import SPELLING
@@ -81,10 +86,19 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     :param argv: The arguments (default ``sys.argv[1:]``).
     """
+    _usable_streams()
     try:
         args = build_parser().parse_args(argv)
     except SystemExit as exc:  # --help (0) or a bad argument (2, already said in one line)
-        return exc.code if isinstance(exc.code, int) else 2
+        return _flushed(exc.code if isinstance(exc.code, int) else 2)
+    if sys.stdout is None and args.command != "serve":  # started with stdout closed (>&-)
+        _say("error: standard output is closed: there is nowhere to write the output")
+        return 1
+    with _terminate_as_interrupt(args.command != "serve"):  # (serve: uvicorn's own handlers)
+        return _flushed(_main(args))
+
+
+def _main(args: argparse.Namespace) -> int:
     # a command taking --rules names its flags in option hints; the others keep the API's
     # words (rules=[...]): the records replay and verify read, serve's web clients
     flags = "rules" in vars(args)
@@ -113,6 +127,9 @@ def _guarded(run: Callable[[], int], *, flags: bool = True) -> int:
     except (CardcoreError, OSError, ValueError) as exc:
         _say(f"error: {exc}")
         return 1
+    except _Terminated:  # SIGTERM: stopped as Ctrl-C stops (worker pools shut down)
+        _say("terminated")
+        return 143
     except KeyboardInterrupt:
         _say("interrupted")
         return 130
@@ -141,9 +158,78 @@ def _origin(exc: BaseException) -> str:
 
 
 def _say(line: str) -> None:
-    """One line on stderr, never wrapped (a pipe gets it whole)."""
-    sys.stderr.write(" ".join(line.split()) + "\n")
-    sys.stderr.flush()
+    """One line on stderr, never wrapped (a pipe gets it whole); nothing if stderr is closed."""
+    if sys.stderr is None:
+        return
+    try:
+        sys.stderr.write(" ".join(line.split()) + "\n")
+        sys.stderr.flush()
+    except OSError:  # (a closed or full stderr: the exit status still says it)
+        pass
+
+
+class _Terminated(KeyboardInterrupt):
+    """``SIGTERM`` arrived (``kill``, ``timeout``, a cancelled CI job): raised where Ctrl-C's
+    ``KeyboardInterrupt`` would be, so the same clean-up runs (worker processes stop)."""
+
+
+@contextlib.contextmanager
+def _terminate_as_interrupt(wanted: bool) -> Iterator[None]:
+    """While the command runs on the main thread, turn ``SIGTERM`` into :class:`_Terminated`."""
+    if not wanted or threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def stop(signum: int, frame: object) -> None:
+        raise _Terminated
+
+    try:
+        before = signal.signal(signal.SIGTERM, stop)
+    except (ValueError, OSError):  # no signals here (an embedded interpreter)
+        yield
+        return
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, before)
+
+
+def _usable_streams() -> None:
+    """Make the process's standard streams safe to use: a closed stdin (``<&-``) reads as
+    the end of input, and a stream whose encoding cannot write every character
+    (``PYTHONIOENCODING=ascii``, a C locale) writes the others as escapes, not an error."""
+    if sys.stdin is None:
+        sys.stdin = open(os.devnull, encoding="utf-8")  # noqa: SIM115 (kept open: it is stdin)
+    for name in ("stdin", "stdout", "stderr"):
+        stream = getattr(sys, name)
+        if not isinstance(stream, io.TextIOWrapper) or stream.errors != "strict":
+            continue
+        try:
+            if codecs.lookup(stream.encoding).name == "utf-8":
+                continue
+            stream.reconfigure(errors="surrogateescape" if name == "stdin" else "backslashreplace")
+        except (LookupError, ValueError, OSError, io.UnsupportedOperation):
+            continue
+
+
+def _flushed(status: int) -> int:
+    """*status*, once what was written to stdout is out: a write that fails at the end (a
+    full disk, ``--version > /dev/full``) is an error line and status 1, not lost."""
+    stream = sys.stdout
+    if stream is None:
+        return status
+    try:
+        stream.flush()
+    except BrokenPipeError:  # the reader left (``| head``): quiet, as at any other write
+        with contextlib.suppress(OSError, ValueError):  # and no second complaint at exit
+            os.dup2(os.open(os.devnull, os.O_WRONLY), stream.fileno())
+        return status or 1
+    except OSError as exc:
+        _say(f"error: cannot write the output: {exc.strerror or exc}")
+        return status or 1
+    except ValueError:  # (closed by the command itself)
+        return status
+    return status
 
 
 def _run_plain(args: argparse.Namespace) -> int:

@@ -50,6 +50,23 @@ class _Parser(argparse.ArgumentParser):
         sys.stderr.write(f"error: {message} (see {self.prog} --help)\n")
         sys.exit(2)
 
+    def _print_message(self, message: str, file: Any = None) -> None:
+        """Write --help or --version; a write that fails (``> /dev/full``) is an error line and
+        status 1 (argparse's own drops the error and exits 0, the text lost)."""
+        file = file or sys.stderr
+        if not message or file is None:
+            return
+        try:
+            file.write(message)
+            file.flush()
+        except BrokenPipeError:  # the reader left (``| head``): quiet, status 1
+            os.dup2(os.open(os.devnull, os.O_WRONLY), file.fileno())
+            sys.exit(1)
+        except OSError as exc:
+            if file is not sys.stderr:
+                sys.stderr.write(f"error: cannot write the output: {exc.strerror or exc}\n")
+            sys.exit(1)
+
 
 class _Commands(argparse._SubParsersAction):  # type: ignore[type-arg]
     """The subcommands: an argument a subcommand does not know is reported by that

@@ -465,7 +465,11 @@ def cmd_replay(console: Console, args: argparse.Namespace, read: Callable[[str],
     except UnicodeDecodeError:
         msg = f"record {args.record!r} is not UTF-8 text"
         raise CorruptStateError(msg) from None
-    final = replay(text)  # validates the whole record first (CorruptStateError)
+    try:
+        final = replay(text)  # validates the whole record first (CorruptStateError)
+    except CorruptStateError as exc:  # named: a loop over many records says which failed
+        msg = f"{args.record!r}: {exc}"
+        raise CorruptStateError(msg) from None
     rec: Mapping[str, Any] = json.loads(text)
     actions = list(rec["actions"])
     game = _start(rec)
