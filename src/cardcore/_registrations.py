@@ -9,7 +9,7 @@ The callers hold the plugin lock.
 
 from __future__ import annotations
 
-import importlib.metadata
+import sys
 from collections.abc import Callable, Iterable
 from types import ModuleType
 from typing import Any
@@ -86,7 +86,8 @@ def check_requires(
 
 def is_entry_point(target: Any) -> bool:
     """Entry points from importlib.metadata or its backport (dask workers may load the latter)."""
-    if isinstance(target, importlib.metadata.EntryPoint):
+    metadata = sys.modules.get("importlib.metadata")  # (not loaded: no entry point exists yet)
+    if metadata is not None and isinstance(target, metadata.EntryPoint):
         return True
     return (
         not isinstance(target, ModuleType | type)
