@@ -122,12 +122,6 @@ def test_main_from_a_worker_thread_runs_and_leaves_sigterm_alone() -> None:
     assert signal.getsignal(signal.SIGTERM) is before
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="SIGTERM at replay --step's prompt is caught with Ctrl-C's KeyboardInterrupt "
-    "('except (EOFError, KeyboardInterrupt): break'): the replay ends as if the user stopped "
-    "it, status 0 and no 'terminated' (docs/cli.rst: 'terminated' and status 143)",
-)
 def test_sigterm_at_the_replay_step_prompt_is_status_143(tmp_path: Path) -> None:
     record = _record(tmp_path)
     err = io.StringIO()
@@ -138,12 +132,6 @@ def test_sigterm_at_the_replay_step_prompt_is_status_143(tmp_path: Path) -> None
     assert "terminated" in err.getvalue()
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="SIGTERM at play's prompt (or while a bot thinks, or in a real-time game) is "
-    "caught as Ctrl-C: 'left the game before its end', record saved, status 0; a script "
-    "under 'timeout' sees success (docs/cli.rst: 'terminated' and status 143)",
-)
 def test_sigterm_at_the_play_prompt_is_status_143() -> None:
     err = io.StringIO()
     with _term_guard(), _streams(stdin=_TermOnRead(), stdout=io.StringIO(), stderr=err):
@@ -162,12 +150,6 @@ class _TermOnLastFlush(io.StringIO):
         super().flush()
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="main() flushes stdout inside the SIGTERM window but outside _guarded: a SIGTERM "
-    "during that flush (blocked on a stalled pipe) lets _Terminated, a KeyboardInterrupt, out "
-    "of main() (a traceback from the shell) instead of 'terminated' and status 143",
-)
 def test_sigterm_during_the_final_flush_is_status_143() -> None:
     err = io.StringIO()
     with _term_guard(), _streams(stdout=_TermOnLastFlush(), stderr=err):
@@ -192,13 +174,6 @@ def test_an_ascii_strict_stream_writes_escapes_and_latin1_cp1252_keep_their_lett
             assert "\\u2022" in text  # the bullet, escaped
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="a C locale without UTF-8 mode (LC_ALL=C PYTHONUTF8=0) gives stdout ascii with "
-    "errors='surrogateescape'; _usable_streams only reconfigures streams whose errors are "
-    "'strict', so 'cardcore rules golf' exits 1 with \"'ascii' codec can't encode character "
-    "'\\u2022'\" (docs/cli.rst: 'a C locale' writes the escape)",
-)
 def test_a_c_locale_stream_writes_escapes() -> None:
     raw = io.BytesIO()
     out = io.TextIOWrapper(raw, encoding="ascii", errors="surrogateescape")
@@ -210,12 +185,6 @@ def test_a_c_locale_stream_writes_escapes() -> None:
     assert "\\u2022" in raw.getvalue().decode("ascii")
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="main() leaves the process changed: sys.stdout/sys.stdin keep errors="
-    "'backslashreplace'/'surrogateescape' after it returns (the embedding app's own writes "
-    "no longer fail), and a None sys.stdin stays replaced by an open /dev/null file",
-)
 def test_main_leaves_the_process_streams_as_it_found_them() -> None:
     out = io.TextIOWrapper(io.BytesIO(), encoding="ascii", errors="strict")
     with _streams(stdin=None, stdout=out, stderr=io.StringIO()):
@@ -232,12 +201,6 @@ def _dead_pipe() -> io.TextIOWrapper:
 
 
 @needs_proc
-@pytest.mark.xfail(
-    strict=True,
-    reason="a reader that left (--version into a dead pipe): _print_message (and _flushed) "
-    "dup2 os.open(os.devnull) onto the stream and never close that descriptor: one leaked "
-    "per call of main()",
-)
 def test_a_broken_pipe_leaks_no_descriptor() -> None:
     before = _fds()
     for _ in range(3):
@@ -249,12 +212,6 @@ def test_a_broken_pipe_leaks_no_descriptor() -> None:
     assert _fds() == before
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="a reader that left while a rich command writes: rich's on_broken_pipe raises "
-    "SystemExit(1) out of main() (and dup2s /dev/null onto stdout); main() is documented to "
-    "return its exit status, so an embedding app or test is exited",
-)
 def test_a_broken_pipe_during_a_command_returns_1() -> None:
     out = _dead_pipe()
     with _streams(stdout=out, stderr=io.StringIO()):
@@ -345,12 +302,6 @@ def test_another_writer_with_a_new_time_is_refused(tmp_path: Path) -> None:
         a.commit("s", Batch("playing", 7.0, actions=[(1, 1, "flip 1", None)]))
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="the mark is (updated, last action row): another writer whose commit carries the "
-    "same 'updated' (a coarse or shared host clock) and no action (a status, meta or token "
-    "change) is not seen; this store then writes over it ('over' back to 'playing')",
-)
 def test_another_writer_with_the_same_time_and_no_action_is_refused(tmp_path: Path) -> None:
     path = tmp_path / "same.db"
     a = SQLiteStore(path)
@@ -414,13 +365,6 @@ def test_serve_sees_the_lock_through_a_relative_path_and_a_symlink(
             assert "in use by another cardcore serve" in err.getvalue()
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="a serve that stops after taking its lock (port in use, an unwritable database, a "
-    "bad CARDCORE_INSTANCE) never closes the lock's descriptor: in-process, the next "
-    "main(['serve', ...]) on that file says 'in use by another cardcore serve', and one "
-    "descriptor leaks per call",
-)
 def test_a_serve_that_fails_to_start_releases_its_lock(tmp_path: Path) -> None:
     pytest.importorskip("uvicorn")
     db = tmp_path / "games.db"

@@ -43,6 +43,7 @@ from cardcore.cli.args import (
     DEFAULT_GAMES,
     DEFAULT_PLAYERS,
     UsageError,
+    _quiet_pipe,
     build_parser,
     parse_options,
 )
@@ -86,16 +87,23 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     :param argv: The arguments (default ``sys.argv[1:]``).
     """
-    _usable_streams()
-    try:
-        args = build_parser().parse_args(argv)
-    except SystemExit as exc:  # --help (0) or a bad argument (2, already said in one line)
-        return _flushed(exc.code if isinstance(exc.code, int) else 2)
-    if sys.stdout is None and args.command != "serve":  # started with stdout closed (>&-)
-        _say("error: standard output is closed: there is nowhere to write the output")
-        return 1
-    with _terminate_as_interrupt(args.command != "serve"):  # (serve: uvicorn's own handlers)
-        return _flushed(_main(args))
+    with _usable_streams():
+        try:
+            args = build_parser().parse_args(argv)
+        except SystemExit as exc:  # --help (0) or a bad argument (2, already said in one line)
+            return _flushed(exc.code if isinstance(exc.code, int) else 2)
+        if sys.stdout is None and args.command != "serve":  # started with stdout closed (>&-)
+            _say("error: standard output is closed: there is nowhere to write the output")
+            return 1
+        with _terminate_as_interrupt(args.command != "serve") as signalled:  # (serve: uvicorn's)
+            try:
+                status = _flushed(_main(args))
+            except _Terminated:  # (between the command and its last flush)
+                status = 0
+        if signalled and status != 143:  # a command that left on it (play saves its record)
+            _say("terminated")
+            status = 143
+        return status
 
 
 def _main(args: argparse.Namespace) -> int:
@@ -133,6 +141,8 @@ def _guarded(run: Callable[[], int], *, flags: bool = True) -> int:
     except KeyboardInterrupt:
         _say("interrupted")
         return 130
+    except SystemExit as exc:  # rich's answer to a broken pipe: a status, not an exit
+        return exc.code if isinstance(exc.code, int) else 1
     except Exception as exc:  # a bug (in an agent, a plugin or here): one line, unless asked
         if os.environ.get("CARDCORE_TRACEBACK"):
             raise
@@ -174,42 +184,65 @@ class _Terminated(KeyboardInterrupt):
 
 
 @contextlib.contextmanager
-def _terminate_as_interrupt(wanted: bool) -> Iterator[None]:
-    """While the command runs on the main thread, turn ``SIGTERM`` into :class:`_Terminated`."""
+def _terminate_as_interrupt(wanted: bool) -> Iterator[list[int]]:
+    """While the command runs on the main thread, turn ``SIGTERM`` into :class:`_Terminated`.
+
+    Yields a list that holds the signal once it came: a command that takes the interrupt
+    as "leave" (``play`` saves its record) still ends with status 143.
+    """
+    came: list[int] = []
     if not wanted or threading.current_thread() is not threading.main_thread():
-        yield
+        yield came
         return
 
     def stop(signum: int, frame: object) -> None:
+        came.append(signum)
         raise _Terminated
 
     try:
         before = signal.signal(signal.SIGTERM, stop)
     except (ValueError, OSError):  # no signals here (an embedded interpreter)
-        yield
+        yield came
         return
     try:
-        yield
+        yield came
     finally:
         signal.signal(signal.SIGTERM, before)
 
 
-def _usable_streams() -> None:
-    """Make the process's standard streams safe to use: a closed stdin (``<&-``) reads as
-    the end of input, and a stream whose encoding cannot write every character
+@contextlib.contextmanager
+def _usable_streams() -> Iterator[None]:
+    """While the command runs, make the standard streams safe to use, and put them back
+    after (a caller's own streams are its own): a closed stdin (``<&-``) reads as the end
+    of input, and a stream whose encoding cannot write every character
     (``PYTHONIOENCODING=ascii``, a C locale) writes the others as escapes, not an error."""
-    if sys.stdin is None:
-        sys.stdin = open(os.devnull, encoding="utf-8")  # noqa: SIM115 (kept open: it is stdin)
+    closed_stdin = sys.stdin is None
+    if closed_stdin:
+        sys.stdin = open(os.devnull, encoding="utf-8")  # noqa: SIM115 (closed below)
+    changed: list[tuple[io.TextIOWrapper, str]] = []
     for name in ("stdin", "stdout", "stderr"):
         stream = getattr(sys, name)
-        if not isinstance(stream, io.TextIOWrapper) or stream.errors != "strict":
+        if not isinstance(stream, io.TextIOWrapper) or stream.errors not in ("strict", "surrogateescape"):
             continue
+        wanted = "surrogateescape" if name == "stdin" else "backslashreplace"
         try:
-            if codecs.lookup(stream.encoding).name == "utf-8":
+            if stream.errors == wanted or codecs.lookup(stream.encoding).name == "utf-8":
                 continue
-            stream.reconfigure(errors="surrogateescape" if name == "stdin" else "backslashreplace")
+            before = stream.errors
+            stream.reconfigure(errors=wanted)
+            changed.append((stream, before))
         except (LookupError, ValueError, OSError, io.UnsupportedOperation):
             continue
+    try:
+        yield
+    finally:
+        for stream, before in changed:
+            with contextlib.suppress(ValueError, OSError, io.UnsupportedOperation):
+                stream.reconfigure(errors=before)
+        if closed_stdin:
+            opened, sys.stdin = sys.stdin, None
+            with contextlib.suppress(OSError, AttributeError):
+                opened.close()
 
 
 def _flushed(status: int) -> int:
@@ -221,8 +254,7 @@ def _flushed(status: int) -> int:
     try:
         stream.flush()
     except BrokenPipeError:  # the reader left (``| head``): quiet, as at any other write
-        with contextlib.suppress(OSError, ValueError):  # and no second complaint at exit
-            os.dup2(os.open(os.devnull, os.O_WRONLY), stream.fileno())
+        _quiet_pipe(stream)  # and no second complaint at exit
         return status or 1
     except OSError as exc:
         _say(f"error: cannot write the output: {exc.strerror or exc}")

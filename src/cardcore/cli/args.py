@@ -8,6 +8,7 @@ status 2.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import math
 import os
 import sys
@@ -60,12 +61,23 @@ class _Parser(argparse.ArgumentParser):
             file.write(message)
             file.flush()
         except BrokenPipeError:  # the reader left (``| head``): quiet, status 1
-            os.dup2(os.open(os.devnull, os.O_WRONLY), file.fileno())
+            _quiet_pipe(file)
             sys.exit(1)
         except OSError as exc:
             if file is not sys.stderr:
                 sys.stderr.write(f"error: cannot write the output: {exc.strerror or exc}\n")
             sys.exit(1)
+
+
+def _quiet_pipe(stream: Any) -> None:
+    """Point *stream*'s descriptor at ``/dev/null`` once its reader has left (``| head``), so
+    Python's last flush at exit does not complain of the broken pipe a second time."""
+    with contextlib.suppress(OSError, ValueError, AttributeError):
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        try:
+            os.dup2(devnull, stream.fileno())
+        finally:
+            os.close(devnull)
 
 
 class _Commands(argparse._SubParsersAction):  # type: ignore[type-arg]

@@ -137,14 +137,26 @@ def _hold(db: str) -> int | None:
 def cmd_serve(args: argparse.Namespace) -> int:
     """Run the server until interrupted."""
     try:
-        import uvicorn
+        import uvicorn  # noqa: F401 (here: a missing extra is said before the database is touched)
 
-        from cardcore.web.app import MAX_FRAME, WebError, WebServer, create_app
+        import cardcore.web.app  # noqa: F401
     except ImportError:
         raise UsageError(WEB_MISSING) from None
-    from cardcore.session import StoreError
-
     lock = _hold(args.db)  # before the store resumes any game
+    try:
+        return _serve(args)
+    finally:  # (also when the start fails: an in-process caller may try again)
+        if lock is not None:
+            os.close(lock)
+
+
+def _serve(args: argparse.Namespace) -> int:
+    """Start the server on the locked database and run it until interrupted."""
+    import uvicorn
+
+    from cardcore.session import StoreError
+    from cardcore.web.app import MAX_FRAME, WebError, WebServer, create_app
+
     try:
         server = WebServer(args.db, bot_delay=max(0.0, args.bot_delay))
     except (StoreError, WebError) as exc:  # an unwritable database, a bad CARDCORE_INSTANCE
@@ -170,9 +182,5 @@ def cmd_serve(args: argparse.Namespace) -> int:
         proxy_headers=args.forwarded_allow_ips is not None,
         forwarded_allow_ips=args.forwarded_allow_ips,
     )
-    try:
-        uvicorn.Server(config).run(sockets=[sock])
-    finally:
-        if lock is not None:
-            os.close(lock)
+    uvicorn.Server(config).run(sockets=[sock])
     return 0

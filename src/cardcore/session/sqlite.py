@@ -73,8 +73,8 @@ class SQLiteStore:
     """A :class:`~cardcore.session.Store` in SQLite.
 
     Each game is run by one process at a time: a store that finds a session changed by
-    another writer since it last read or wrote it (the time of its last commit, its last
-    action) refuses to commit it (:class:`StoreError`), so the first writer's game stays whole.
+    another writer since it last read or wrote it (its row: the time of its last commit, its
+    status and ``meta``; its last action) refuses to commit it (:class:`StoreError`), so the first writer's game stays whole.
 
     :param path: The database file (created if missing), or ``":memory:"``.
     :param check_same_thread: Passed to :func:`sqlite3.connect`; the store is used
@@ -296,9 +296,10 @@ class _Transaction:
 
 
 def _mark(db: sqlite3.Connection, session_id: str) -> tuple[Any, ...]:
-    """What a session's next writer must find unchanged: the time of its last commit and its
-    last action row (two index lookups, whatever the record's length)."""
-    row = db.execute("SELECT updated FROM sessions WHERE id = ?", (session_id,)).fetchone()
+    """What a session's next writer must find unchanged: its row (the time of its last commit,
+    its status, its ``meta``) and its last action row (two index lookups, whatever the
+    record's length)."""
+    row = db.execute("SELECT updated, status, meta FROM sessions WHERE id = ?", (session_id,)).fetchone()
     last = db.execute(
         "SELECT idx, seat, notation, at FROM actions WHERE session = ? ORDER BY idx DESC LIMIT 1",
         (session_id,),
