@@ -85,11 +85,6 @@ def _fds() -> list[str]:
 
 
 @needs_proc
-@pytest.mark.xfail(
-    strict=True,
-    reason="rich's Console.on_broken_pipe opens /dev/null and never closes it: each broken"
-    " pipe during a rich command leaks a descriptor (only --version's path uses _quiet_pipe)",
-)
 def test_a_broken_pipe_in_a_rich_command_leaks_no_descriptor() -> None:
     gc.collect()
     before = len(_fds())
@@ -104,11 +99,6 @@ def test_a_broken_pipe_in_a_rich_command_leaks_no_descriptor() -> None:
 
 
 @needs_proc
-@pytest.mark.xfail(
-    strict=True,
-    reason="with the console on stderr (--json -), rich's on_broken_pipe dup2s /dev/null onto"
-    " sys.stdout.fileno(): the caller's stdout file is silently replaced by /dev/null",
-)
 def test_a_broken_stderr_pipe_leaves_the_callers_stdout_descriptor_alone(tmp_path: Path) -> None:
     target = tmp_path / "out.json"
     out = open(target, "w", encoding="utf-8")  # noqa: SIM115 (closed below)
@@ -129,11 +119,6 @@ def test_a_broken_stderr_pipe_leaves_the_callers_stdout_descriptor_alone(tmp_pat
 # --- the caller's standard input, put back ----------------------------------------------------
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="play's lenient() reconfigures sys.stdin to errors='replace' outside _usable_streams:"
-    " main() does not put the caller's stdin back",
-)
 def test_play_puts_a_utf8_stdin_back_as_it_found_it() -> None:
     stdin = io.TextIOWrapper(io.BytesIO(b"q\n"), encoding="utf-8", errors="strict")
     with _streams(stdin=stdin, stdout=io.StringIO(), stderr=io.StringIO()):
@@ -141,12 +126,6 @@ def test_play_puts_a_utf8_stdin_back_as_it_found_it() -> None:
     assert stdin.errors == "strict"
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="_usable_streams' restore of stdin fails once the command read from it"
-    " (TextIOWrapper.reconfigure refuses after a read); the error is suppressed, so an"
-    " ascii stdin stays surrogateescape",
-)
 def test_replay_step_puts_an_ascii_stdin_back_after_reading_it(tmp_path: Path) -> None:
     record = _record(tmp_path)
     stdin = io.TextIOWrapper(io.BytesIO(b"\nq\nmore\n"), encoding="ascii", errors="strict")
@@ -215,12 +194,6 @@ class _Gate(io.StringIO):
             return super().write(text)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="_usable_streams swaps the process-wide sys.stdin: with stdin closed, the first of"
-    " two overlapping main() calls to end sets it back to None under the other, whose"
-    " replay --step then fails with 'input(): lost sys.stdin' (status 1)",
-)
 def test_two_overlapping_main_calls_from_threads_with_stdin_closed(tmp_path: Path) -> None:
     record = _record(tmp_path)
     out, err = _Gate(), io.StringIO()

@@ -117,8 +117,14 @@ def _main(args: argparse.Namespace) -> int:
     except ImportError:
         sys.stderr.write(f"error: {RICH_MISSING}\n")
         return 1
+    class _Console(Console):
+        def on_broken_pipe(self) -> None:  # quiet the stream that broke, and only it
+            if not self.quiet:
+                _quiet_pipe(self.file)  # (rich's own leaks a descriptor and quiets stdout)
+                raise SystemExit(1)
+
     json_to_stdout = args.command in ("simulate", "sim", "compare") and args.json == "-"
-    console = Console(highlight=False, emoji=False, stderr=json_to_stdout)  # data prints as it is
+    console = _Console(highlight=False, emoji=False, stderr=json_to_stdout)  # data prints as it is
     return _guarded(lambda: _run(console, args), flags=flags)
 
 
@@ -196,6 +202,8 @@ def _terminate_as_interrupt(wanted: bool) -> Iterator[list[int]]:
         return
 
     def stop(signum: int, frame: object) -> None:
+        if came:  # a second one: the clean-up the first started (worker pools) goes on
+            return
         came.append(signum)
         raise _Terminated
 
@@ -210,26 +218,36 @@ def _terminate_as_interrupt(wanted: bool) -> Iterator[list[int]]:
         signal.signal(signal.SIGTERM, before)
 
 
+_STDIN_LOCK = threading.Lock()
+_stdin_users: list[object] = []  # the main() calls running on a stand-in for a closed stdin
+
+
 @contextlib.contextmanager
 def _usable_streams() -> Iterator[None]:
     """While the command runs, make the standard streams safe to use, and put them back
     after (a caller's own streams are its own): a closed stdin (``<&-``) reads as the end
-    of input, and a stream whose encoding cannot write every character
-    (``PYTHONIOENCODING=ascii``, a C locale) writes the others as escapes, not an error."""
-    closed_stdin = sys.stdin is None
-    if closed_stdin:
-        sys.stdin = open(os.devnull, encoding="utf-8")  # noqa: SIM115 (closed below)
+    of input, and an output stream whose encoding cannot write every character
+    (``PYTHONIOENCODING=ascii``, a C locale) writes the others as escapes, not an error.
+    Standard input is never reconfigured (a stream read from cannot be put back): a line
+    that does not decode is answered as not understood."""
+    me = object()
+    with _STDIN_LOCK:  # calls overlapping in threads share one stand-in; the last one out closes it
+        if sys.stdin is None:
+            sys.stdin = open(os.devnull, encoding="utf-8")  # noqa: SIM115 (closed below)
+            _stdin_users.clear()
+            _stdin_users.append(me)
+        elif _stdin_users:
+            _stdin_users.append(me)
     changed: list[tuple[io.TextIOWrapper, str]] = []
-    for name in ("stdin", "stdout", "stderr"):
+    for name in ("stdout", "stderr"):
         stream = getattr(sys, name)
         if not isinstance(stream, io.TextIOWrapper) or stream.errors not in ("strict", "surrogateescape"):
             continue
-        wanted = "surrogateescape" if name == "stdin" else "backslashreplace"
         try:
-            if stream.errors == wanted or codecs.lookup(stream.encoding).name == "utf-8":
+            if codecs.lookup(stream.encoding).name == "utf-8":
                 continue
             before = stream.errors
-            stream.reconfigure(errors=wanted)
+            stream.reconfigure(errors="backslashreplace")
             changed.append((stream, before))
         except (LookupError, ValueError, OSError, io.UnsupportedOperation):
             continue
@@ -239,10 +257,13 @@ def _usable_streams() -> Iterator[None]:
         for stream, before in changed:
             with contextlib.suppress(ValueError, OSError, io.UnsupportedOperation):
                 stream.reconfigure(errors=before)
-        if closed_stdin:
-            opened, sys.stdin = sys.stdin, None
-            with contextlib.suppress(OSError, AttributeError):
-                opened.close()
+        with _STDIN_LOCK:
+            if me in _stdin_users:
+                _stdin_users.remove(me)
+                if not _stdin_users:
+                    opened, sys.stdin = sys.stdin, None
+                    with contextlib.suppress(OSError, AttributeError):
+                        opened.close()
 
 
 def _flushed(status: int) -> int:

@@ -321,8 +321,9 @@ def process_pool(
     rules: Collection[str] = (),
     without: Collection[str] = (),
 ) -> ProcessPoolExecutor:
-    """A pool of *workers* processes, shut down with *stack*: on an error or Ctrl-C, the
-    games not started yet are cancelled first (the pool waited for every queued one). Each
+    """A pool of *workers* processes, shut down with *stack*: on an error, Ctrl-C or
+    ``SIGTERM``, the games not started yet are cancelled and the running ones waited for
+    (the pool waited for every queued one; the interpreter's exit for the running). Each
     worker registers the plugins this process registered (see :mod:`cardcore.cli.workers`)."""
     # not fork: the progress bar runs a thread, and forking a threaded process is unsafe
     methods = multiprocessing.get_all_start_methods()
@@ -333,8 +334,8 @@ def process_pool(
     )
 
     def cancel(kind: type[BaseException] | None, *_: object) -> bool:
-        if kind is not None:
-            pool.shutdown(wait=False, cancel_futures=True)
+        if kind is not None:  # wait for the running games here, not at the interpreter's exit
+            pool.shutdown(wait=True, cancel_futures=True)  # (where a second SIGTERM orphaned them)
         return False
 
     stack.push(cancel)  # runs before the pool's own exit (last in, first out)
@@ -496,6 +497,8 @@ def cmd_replay(console: Console, args: argparse.Namespace, read: Callable[[str],
                 answer = read(f"[{i}/{len(actions)}] Enter for the next action, q to stop: ")
             except (EOFError, KeyboardInterrupt):
                 break
+            except UnicodeDecodeError:  # a line that does not decode: not "q", so go on
+                answer = ""
             if answer.strip().lower() in ("q", "quit"):
                 break
         game.act(who, notation, at=at)

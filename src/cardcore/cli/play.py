@@ -14,7 +14,6 @@ import inspect
 import json
 import os
 import shlex
-import sys
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
@@ -33,7 +32,6 @@ from cardcore.cli.screen import (
     Screen,
     error_markup,
     legal_line,
-    lenient,
     resolve,
     undecodable,
 )
@@ -134,7 +132,7 @@ def _turn_based(
         except (EOFError, KeyboardInterrupt):
             console.print()
             return "quit"
-        except UnicodeDecodeError as exc:  # a stream that could not be made lenient
+        except UnicodeDecodeError as exc:  # an undecodable byte: a typo, not a crash
             console.print(error_markup(undecodable(exc)))
             continue
         words = text.strip().lower()
@@ -219,7 +217,6 @@ def cmd_play(console: Console, args: argparse.Namespace) -> int:
         f" the others are played by [bold]{escape(args.agent)}[/]"
         + (f" (reaction {reaction:g} s)" if info.realtime else "")
     )
-    lenient(sys.stdin)  # an undecodable byte is a typo, not a crash
     if info.realtime:
         outcome = play_realtime(console, game, args.seat, agents, notes=notes)
     else:

@@ -298,7 +298,7 @@ class _Transaction:
 def _mark(db: sqlite3.Connection, session_id: str) -> tuple[Any, ...]:
     """What a session's next writer must find unchanged: its row (the time of its last commit,
     its status, its ``meta``) and its last action row (two index lookups, whatever the
-    record's length)."""
+    record's length; reading ``meta`` costs as its size, a few KB)."""
     row = db.execute("SELECT updated, status, meta FROM sessions WHERE id = ?", (session_id,)).fetchone()
     last = db.execute(
         "SELECT idx, seat, notation, at FROM actions WHERE session = ? ORDER BY idx DESC LIMIT 1",
