@@ -14,6 +14,7 @@ import inspect
 import json
 import os
 import shlex
+import sys
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
@@ -32,6 +33,7 @@ from cardcore.cli.screen import (
     Screen,
     error_markup,
     legal_line,
+    lenient,
     resolve,
     undecodable,
 )
@@ -132,7 +134,7 @@ def _turn_based(
         except (EOFError, KeyboardInterrupt):
             console.print()
             return "quit"
-        except UnicodeDecodeError as exc:  # an undecodable byte: a typo, not a crash
+        except UnicodeDecodeError as exc:  # a stream that could not be made lenient
             console.print(error_markup(undecodable(exc)))
             continue
         words = text.strip().lower()
@@ -217,6 +219,7 @@ def cmd_play(console: Console, args: argparse.Namespace) -> int:
         f" the others are played by [bold]{escape(args.agent)}[/]"
         + (f" (reaction {reaction:g} s)" if info.realtime else "")
     )
+    lenient(sys.stdin)  # an undecodable byte is a typo, not a crash
     if info.realtime:
         outcome = play_realtime(console, game, args.seat, agents, notes=notes)
     else:
