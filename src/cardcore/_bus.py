@@ -20,7 +20,7 @@ from cardcore._subscriptions import (
     removed,
     same_handler,
 )
-from cardcore._text import shown
+from cardcore._text import one_line, shown
 from cardcore.errors import ArgumentError, SeatError
 from cardcore.events import SPECTATOR, ActionApplied, E, Event, GameEnded
 
@@ -561,7 +561,7 @@ class EventBus:
             failures = self._failures = {}
         count = failures[plugin] = failures.get(plugin, 0) + 1
         who = "a plugin" if plugin is None else f"plugin {plugin!r}"
-        what = f"{type(exc).__name__} on {event.slug}: {error_text(exc)}"
+        what = f"{type(exc).__name__} on {event.slug}: {one_line(error_text(exc))}"  # one line
         if count == 1:
             _LOG.error(
                 "%s: on_event raised %s (the game goes on; this plugin's later failures"

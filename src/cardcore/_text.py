@@ -11,7 +11,17 @@ from cardcore.errors import ArgumentError
 
 T = TypeVar("T")
 
-__all__ = ["each", "kind_of", "one_of", "plain_texts", "read_all", "shown", "unprintable", "why_unreadable"]
+__all__ = [
+    "each",
+    "kind_of",
+    "one_line",
+    "one_of",
+    "plain_texts",
+    "read_all",
+    "shown",
+    "unprintable",
+    "why_unreadable",
+]
 
 
 def shown(value: Any, limit: int = 80) -> str:
@@ -110,6 +120,25 @@ _UNSHOWN_PROSE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2
 is only layout there."""
 _SURROGATE = re.compile("[\ud800-\udfff]")
 """A lone surrogate: text UTF-8 cannot carry (``cardcore list`` could not print it)."""
+
+
+_LINE_BREAKING = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
+
+
+def one_line(text: object, limit: int = 600) -> str:
+    """*text* for one log line: control characters, line separators and direction marks
+    written as their escapes (a line break as ``\\n``), cut to *limit* characters, so text
+    from outside (a plugin's error, a stored row) cannot forge a line of its own.
+
+    >>> one_line("boom\\nERROR forged")
+    'boom\\\\nERROR forged'
+    """
+    try:
+        text = str(text)
+    except Exception:
+        return "?"
+    text = _LINE_BREAKING.sub(lambda m: m.group().encode("unicode_escape").decode("ascii"), text)
+    return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
 def unprintable(text: object, prose: bool = False) -> str | None:

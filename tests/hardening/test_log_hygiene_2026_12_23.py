@@ -304,12 +304,6 @@ def test_a_failing_on_event_is_logged_per_plugin_cut_and_without_tokens(
     assert not any(token in _texts(records) for token in tokens)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="_bus._observer_failed logs error_text(exc) raw: a newline or ESC in a plugin's "
-    "exception text (e.g. a scoring service's reply) starts a forged line in the log; the "
-    "session's other paths (bot rows, stored settings) escape with repr",
-)
 def test_a_failing_on_event_cannot_forge_a_log_line(
     observer: str, records: list[logging.LogRecord]
 ) -> None:

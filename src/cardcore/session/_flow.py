@@ -13,6 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from cardcore._text import one_line
 from cardcore.actions import HOST, Action, EndMatch, Resign
 from cardcore.deck import CHANCE
 from cardcore.errors import CardcoreError
@@ -147,7 +148,7 @@ class Flow(Presence):
             store.commit(self.id, batch)
         except Exception as exc:  # the game goes on; the next call writes both batches
             self.store_error = f"{type(exc).__name__}: {exc}"
-            LOG.error("session %s: the store failed: %s", self.id, self.store_error)
+            LOG.error("session %s: the store failed: %s", self.id, one_line(self.store_error))
             self._unsaved = batch
         else:
             self._unsaved = self.store_error = None
@@ -222,8 +223,7 @@ class Flow(Presence):
         }
 
     def _view_message(self, stream: Stream, reason: str, n: int = 0, notes: list[str] | None = None) -> dict[str, Any]:
-        """A whole view for *stream* (a start, a takeback, or a resync that is shorter so);
-        *notes*: the game's lines of the deal, at the start."""
+        """A whole view for *stream* (a start, a takeback, a short resync); *notes*: the deal's lines."""
         game = self.game
         if game is None:
             return self._lobby(n)
@@ -580,7 +580,7 @@ class Flow(Presence):
         try:
             game.apply(action, at=at)
         except CardcoreError as exc:
-            LOG.error("session %s: %s action %r refused: %s", self.id, cause, str(action), exc)
+            LOG.error("session %s: %s action %.80r refused: %s", self.id, cause, str(action), one_line(exc))
             if game.version == version:
                 return False
             action = game.record_entries()[-1][1]  # applied all the same (CORE-BOUND-1): told

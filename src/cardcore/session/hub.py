@@ -15,7 +15,7 @@ import math
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from cardcore._text import shown
+from cardcore._text import one_line, shown
 from cardcore.cards import Card
 from cardcore.game import MAX_TIME
 from cardcore.session.config import Limits, SessionConfig
@@ -105,7 +105,7 @@ class Hub:
             try:
                 self.sessions[session_id] = Session.resume(self.store, session_id, now)
             except Exception as exc:  # one damaged session never stops the others (or the server)
-                LOG.error("%s", exc)
+                LOG.error("%s", one_line(exc))  # one line: escaped, cut
                 failed.append(session_id)
         return failed
 

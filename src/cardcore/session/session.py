@@ -17,7 +17,7 @@ import secrets
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from cardcore._text import one_of, shown
+from cardcore._text import one_line, one_of, shown
 from cardcore.actions import HOST, EndMatch
 from cardcore.cards import Card
 from cardcore.deck import CHANCE, LEGACY_CHANCE
@@ -573,7 +573,7 @@ class Session(Rejoin):
         except NotationError as exc:
             raise ProtocolError("notation", str(exc)) from None
         except CardcoreError as exc:  # a plugin's: its text may name any card, so it is logged
-            LOG.error("session %s: %s", self.id, exc)
+            LOG.error("session %s: %s", self.id, one_line(exc))  # one line: escaped, cut
             if game.version == version:
                 plugin = getattr(exc, "plugin", None)
                 by = f" in plugin {shown(plugin, 60)}" if isinstance(plugin, str) else ""

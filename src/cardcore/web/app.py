@@ -42,7 +42,7 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from cardcore._text import shown
+from cardcore._text import one_line, shown
 from cardcore.errors import CardcoreError
 from cardcore.plugins import game_info
 from cardcore.session import Hub, Limits, MemoryStore, Outbound, Session, SessionConfig, SQLiteStore
@@ -207,7 +207,7 @@ class WebServer:
                     bot = stored_bot(self, session, row)
                     token = session.issue_token(bot.seat, now, replace=True)
                 except CardcoreError as exc:
-                    LOG.error("the bot of seat %.20r of session %s cannot resume: %s", seat, sid, exc)
+                    LOG.error("the bot of seat %.20r of session %s cannot resume: %s", seat, sid, one_line(exc, 300))
                     continue
                 self.bots.setdefault(sid, []).append(bot)
                 bot.join(token)
