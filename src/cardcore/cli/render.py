@@ -56,6 +56,8 @@ from rich.text import Text
 
 from cardcore._text import counted
 from cardcore.cli._markup import escape
+from cardcore.errors import CardcoreError
+from cardcore.plugins import rule_info
 from cardcore.simulate import Summary
 
 __all__ = [
@@ -455,6 +457,8 @@ def render_view(
         label = escape(str(f.get("label") or _words(str(f["name"]))))
         text = _field_markup(kind, value, players, cols)
         lines.append(f"[bold]{label}[/]:" + ("\n" if "\n" in text else " ") + text)
+    if view.get("rules"):  # in the body, where it wraps (a title is cut at the panel's width)
+        lines.append(f"[bold]rules[/]: {escape(_rules_text(view))}")
     short = [ln for ln in lines if Text.from_markup(ln, emoji=False).cell_len <= 36 and "\n" not in ln]
     long = [ln for ln in lines if ln not in short]
     parts: list[RenderableType] = [grid]
@@ -467,9 +471,21 @@ def render_view(
         parts.append(render_result(view["result"], players))
     head = f"[bold]{escape(str(view.get('game', '')))}[/]  move {view.get('version')}  "
     head += "spectator" if me is None else f"you are {escape(players[me])} (seat {me})"
-    if view.get("rules"):
-        head += "  rules: " + escape(", ".join(view["rules"]))
     return Panel(Group(*parts), title=Text.from_markup(head, emoji=False), title_align="left")
+
+
+def _rules_text(view: Mapping[str, Any]) -> str:
+    """The view's house rules with their own options (``golf.bonus-card (bonus_card=Q)``)."""
+    options = view.get("options") or {}
+    named = []
+    for name in view.get("rules") or ():
+        try:
+            own = [o.name for o in rule_info(str(name)).options]
+        except CardcoreError:  # a rule not installed here (a record from elsewhere)
+            own = []
+        values = ", ".join(f"{k}={options[k]}" for k in own if k in options)
+        named.append(f"{name} ({values})" if values else str(name))
+    return ", ".join(named)
 
 
 def _entry_markup(

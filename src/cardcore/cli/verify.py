@@ -70,7 +70,10 @@ def cmd_verify(args: argparse.Namespace) -> int:
     if args.commitment is not None:
         msg = f"{args.record!r} is a plain record with no commitment to compare with --commitment"
         raise FairDealError(msg)
-    game = replay(data)
+    try:
+        game = replay(data)
+    except CorruptStateError as exc:  # named: a loop over many records says which failed
+        raise CorruptStateError(f"{args.record!r}: {exc}") from None
     result = "not over" if game.result is None else f"winners {list(game.result.winners)} ({game.result.reason})"
     sys.stdout.write(
         f"replays: {game.name}, {counted(len(game.players), 'player')}, {game.version} action(s); {result}\n"

@@ -121,8 +121,8 @@ class SQLiteStore:
         }
         if not names:
             return  # a new file: the tables are made
-        ours = [table for table in _COLUMNS if table in names]  # (a first open cut short: some)
-        for table in ours or ["sessions"]:
+        ours = [table for table in _COLUMNS if table in names]  # (a first open cut short: some,
+        for table in ours if "sessions" in ours else ["sessions"]:  # sessions made first)
             found = {row[1] for row in self._db.execute(f"PRAGMA table_info({table})")}
             if found != _COLUMNS[table]:
                 other = ", ".join(sorted(names)[:8])

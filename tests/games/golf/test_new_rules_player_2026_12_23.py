@@ -135,21 +135,11 @@ def test_play_shows_the_round_scores_a_player_can_check_by_hand() -> None:
     assert "scores: Player 1: 9, random 2: 8" in both
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="the terminal screen says 'rules: golf.bonus-card' but never which card was "
-    "named: the view's options (bonus_card) are not drawn, so QD's -2 looks like a wrong sum",
-)
 def test_play_screen_names_the_bonus_card() -> None:
     out = _finish_4h(BONUS)
     assert re.search(r"bonus[ _]card\s*[:=]\s*Q\b", out), out[-1500:]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="the panel title is the only place the house rules are named, and at 80 columns "
-    "it is cut ('rules: golf.bonus-card, golf.hand-'): the player never sees golf.hand-same-value",
-)
 def test_play_screen_names_every_house_rule_at_80_columns() -> None:
     out = _finish_4h(BONUS, SAME, columns=80)
     assert SAME in out
@@ -290,11 +280,6 @@ def test_seat_pages_show_the_final_scores_worked_by_hand(
         assert "scores: Ann 20, Bob 8" in page.inner_text("body")
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="the play page draws neither the house rules nor their options (play.js never reads "
-    "view.rules/view.options): a web player cannot see that golf.bonus-card is on, nor the card",
-)
 def test_seat_page_names_the_house_rule(web_base: tuple[str, Any], browser: Any) -> None:
     pages = _seat_pages(browser, web_base)
     assert BONUS in pages[0].inner_text("body")

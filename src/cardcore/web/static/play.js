@@ -356,6 +356,10 @@
       $("table").textContent = ""; $("actions").textContent = "";
       return;
     }
+    // the house rules and options in play (a bonus card, a layout): what the scores are read by
+    const opts = Object.entries(v.options || {}).filter(([, x]) => x !== null).map(([k, x]) => k + " " + x);
+    $("rules").textContent = ((v.rules || []).length ? "House rules: " + v.rules.join(", ") + ". " : "") +
+      (opts.length ? "Options: " + opts.join(" · ") + "." : "");
     const turn = v.to_act.map((s) => name(s)).join(", ");
     status.append(v.is_over ? "Game over." : (S.realtime ? "Real time: play whenever you can." : "To act: " + turn + "."), " version " + S.version);
     // the tab tells a player whose page is behind another that it is their move
