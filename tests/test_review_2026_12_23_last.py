@@ -231,10 +231,6 @@ def test_verify_names_the_file_of_a_damaged_record(tmp_path: Path) -> None:
     assert code == 2 and "bad-record.json" in err
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="verify prefixes only a record's CorruptStateError with the file; a damaged bundle's is unnamed",
-)
 def test_verify_names_the_file_of_a_damaged_bundle(tmp_path: Path) -> None:
     path = tmp_path / "bad-bundle.json"
     path.write_text(json.dumps({"format": BUNDLE_FORMAT[0]}), encoding="utf-8")
@@ -301,10 +297,6 @@ def test_an_existing_store_opens_again(tmp_path: Path) -> None:
     assert _tables(path) == ["actions", "messages", "sessions", "tokens"]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="another application's database with a sessions table of the same columns is adopted",
-)
 def test_another_apps_database_with_a_lookalike_sessions_table_is_refused(tmp_path: Path) -> None:
     path = tmp_path / "webapp.db"
     before = _file(path, SESSIONS + " CREATE TABLE users (id INTEGER PRIMARY KEY, name TEXT);")
@@ -313,10 +305,6 @@ def test_another_apps_database_with_a_lookalike_sessions_table_is_refused(tmp_pa
     assert path.read_bytes() == before
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="a file holding only a view is taken for a new file: refused, but tables were made in it",
-)
 def test_a_file_with_a_sessions_view_is_refused_and_left_as_it_was(tmp_path: Path) -> None:
     path = tmp_path / "views.db"
     _file(path, "CREATE VIEW sessions AS SELECT 1 AS id;")
@@ -471,10 +459,6 @@ def test_realtime_play_page_shows_rules_and_options(browser: Any, server: Any) -
 
 
 @web
-@pytest.mark.xfail(
-    strict=True,
-    reason="#rules has no overflow-wrap: a long unbroken option value widens a 360 px play page",
-)
 def test_a_long_option_value_does_not_widen_a_360_px_page(browser: Any, server: Any) -> None:
     with _evil_rule() as name:
         pages = _pages(browser, server, "golf", 11, [name], {"evil_text": "x" * 120})

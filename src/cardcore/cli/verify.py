@@ -58,7 +58,11 @@ def cmd_verify(args: argparse.Namespace) -> int:
     """Verify the bundle (or record) at ``args.record``; print what was checked."""
     data = _read(args.record)
     if data.get("format") == BUNDLE_FORMAT[0]:
-        report = verify_bundle(data, args.commitment)
+        try:
+            report = verify_bundle(data, args.commitment)
+        except (CorruptStateError, FairDealError) as exc:  # named, as a record's are
+            kind = CorruptStateError if isinstance(exc, CorruptStateError) else FairDealError
+            raise kind(f"{args.record!r}: {exc}") from None
         lines = report.lines()
         if args.commitment is None:  # the bundle agrees with itself: only a noted one ties it
             lines.append(

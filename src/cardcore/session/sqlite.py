@@ -113,16 +113,21 @@ class SQLiteStore:
             raise StoreError(msg) from None
 
     def _check_tables(self) -> None:
-        """Refuse a file that holds tables without cardcore's four, or with other columns."""
+        """Refuse a file that is not a cardcore store: one with cardcore's four tables (and
+        perhaps others: the web server's ``web_bots``), or a first open cut short (some of
+        the four, ``sessions`` first, and nothing else). Views count as tables."""
         names = {
             row[0]
-            for row in self._db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")
+            for row in self._db.execute("SELECT name FROM sqlite_master WHERE type IN ('table', 'view')")
             if not row[0].startswith("sqlite_")
         }
         if not names:
             return  # a new file: the tables are made
-        ours = [table for table in _COLUMNS if table in names]  # (a first open cut short: some,
-        for table in ours if "sessions" in ours else ["sessions"]:  # sessions made first)
+        ours = [table for table in _COLUMNS if table in names]
+        whole = len(ours) == len(_COLUMNS)
+        if not whole and ("sessions" not in ours or names - set(ours)):  # a lookalike beside others
+            ours = ["sessions", *(t for t in _COLUMNS if t not in names)]  # (refused just below)
+        for table in ours:
             found = {row[1] for row in self._db.execute(f"PRAGMA table_info({table})")}
             if found != _COLUMNS[table]:
                 other = ", ".join(sorted(names)[:8])
