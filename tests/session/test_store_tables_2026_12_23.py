@@ -271,12 +271,6 @@ def test_a_text_file_is_refused_by_name_and_left_as_it_was(tmp_path: Path) -> No
     assert path.read_bytes() == before and _side_files(path) == []
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="a view with cardcore's columns passes the table check (PRAGMA table_info reads a"
-    " view's columns): the file is switched to WAL and given actions/tokens/messages before"
-    " CREATE INDEX fails ('views may not be indexed')",
-)
 @pytest.mark.parametrize("sql", [SESSIONS_VIEW, VIEWS], ids=["sessions-view", "four-views"])
 def test_views_with_cardcores_columns_are_refused_unchanged(tmp_path: Path, sql: str) -> None:
     path = tmp_path / "views.db"
@@ -288,12 +282,6 @@ def test_views_with_cardcores_columns_are_refused_unchanged(tmp_path: Path, sql:
     assert path.read_bytes() == before
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="indexes are not counted as 'something else': a lookalike sessions table beside an"
-    " index named tokens is taken for a first open cut short, switched to WAL and given an"
-    " actions table before 'there is already an index named tokens'",
-)
 def test_a_lookalike_sessions_beside_an_index_named_like_cardcores_table_is_left_as_it_was(
     tmp_path: Path,
 ) -> None:
@@ -313,11 +301,6 @@ def test_a_refusal_of_a_wal_file_leaves_its_bytes(tmp_path: Path) -> None:
     assert path.read_bytes() == before
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="a refused store does not close its connection: beside a WAL-mode file the -wal and"
-    " -shm it made stay as long as the StoreError (its traceback) is held",
-)
 def test_a_refusal_closes_its_connection_so_no_wal_files_stay(tmp_path: Path) -> None:
     path = tmp_path / "walapp.db"
     _file(path, "CREATE TABLE users (id INTEGER PRIMARY KEY);", wal=True)

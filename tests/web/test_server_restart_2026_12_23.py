@@ -503,10 +503,13 @@ def test_a_second_server_on_one_db_is_refused_and_the_first_plays_on(
 # -- databases it cannot use -------------------------------------------------------------------
 
 
+_AS_NOBODY = ["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"]
+
+
 def _refused(db: Path, *, user: bool = False) -> tuple[int, str, str]:
     cmd = [str(CARDCORE), "serve", "--port", "0", "--db", str(db)]
     if user:  # tests run as root, whom file permissions do not stop
-        cmd = ["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", *cmd]
+        cmd = [*_AS_NOBODY, *cmd]
     proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
         out, err = proc.communicate(timeout=20)
@@ -571,6 +574,11 @@ def test_a_read_only_database_is_one_line_and_status_2(tmp_path_factory: Any) ->
         con.close()
         if shutil.which("setpriv") is None:
             pytest.skip("no setpriv to run the server as another user")
+        probe = subprocess.run(
+            [*_AS_NOBODY, str(CARDCORE), "--version"], capture_output=True, timeout=60, check=False
+        )
+        if probe.returncode != 0:  # a private environment (CI's venv in a 0700 temp dir)
+            pytest.skip("the unprivileged user cannot run this environment's cardcore")
         status, out, err = _refused(db, user=True)
         assert status == 2 and out == "", (status, out, err)
         assert len(err.splitlines()) == 1 and "Traceback" not in err, err

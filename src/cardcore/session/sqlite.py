@@ -91,6 +91,17 @@ class SQLiteStore:
         self._where = self.path
         try:
             self._db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=check_same_thread)
+        except sqlite3.Error as exc:
+            msg = f"cannot use {self.path!r} as a session store: {exc}"
+            raise StoreError(msg) from None
+        try:
+            self._open()
+        except BaseException:  # refused: the file is let go at once (no -wal or -shm left)
+            self._db.close()
+            raise
+
+    def _open(self) -> None:
+        try:
             version = self._db.execute("PRAGMA user_version").fetchone()[0]
             if version > SCHEMA_VERSION:
                 msg = f"{self.path!r} holds sessions of a newer schema ({version}; this cardcore reads {SCHEMA_VERSION})"
@@ -114,21 +125,22 @@ class SQLiteStore:
 
     def _check_tables(self) -> None:
         """Refuse a file that is not a cardcore store: one with cardcore's four tables (and
-        perhaps others: the web server's ``web_bots``), or a first open cut short (some of
-        the four, ``sessions`` first, and nothing else). Views count as tables."""
-        names = {
-            row[0]
-            for row in self._db.execute("SELECT name FROM sqlite_master WHERE type IN ('table', 'view')")
-            if not row[0].startswith("sqlite_")
-        }
+        perhaps more: the web server's ``web_bots``, an operator's index), or a first open
+        cut short (some of the four, ``sessions`` first, no other table or view, and no
+        index or trigger by the name of a table still to make). A view is never one of the four."""
+        rows = self._db.execute("SELECT name, type FROM sqlite_master").fetchall()
+        names = {name for name, _ in rows if not name.startswith("sqlite_")}  # (SQLite's own)
         if not names:
             return  # a new file: the tables are made
-        ours = [table for table in _COLUMNS if table in names]
+        tables = {name for name, kind in rows if kind == "table"}
+        ours = [table for table in _COLUMNS if table in tables]
         whole = len(ours) == len(_COLUMNS)
-        if not whole and ("sessions" not in ours or names - set(ours)):  # a lookalike beside others
-            ours = ["sessions", *(t for t in _COLUMNS if t not in names)]  # (refused just below)
-        for table in ours:
-            found = {row[1] for row in self._db.execute(f"PRAGMA table_info({table})")}
+        foreign = {name for name, kind in rows if kind in ("table", "view")} & names - set(ours)
+        taken = {name for name, kind in rows if kind in ("index", "trigger")} & set(_COLUMNS)
+        if not whole and ("sessions" not in ours or foreign or taken):
+            ours = ["sessions", *(t for t in _COLUMNS if t not in tables)]  # refused just below
+        for table in ours:  # (a view of the name has no table_info here: never one of ours)
+            found = {row[1] for row in self._db.execute(f"PRAGMA table_info({table})")} if table in tables else set()
             if found != _COLUMNS[table]:
                 other = ", ".join(sorted(names)[:8])
                 msg = f"{self.path!r} is not a cardcore session store (it holds tables {other}; no {table} table of cardcore's)"
