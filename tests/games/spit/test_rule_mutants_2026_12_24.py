@@ -1,0 +1,45 @@
+"""Rules whose named tests let a broken rule pass (a mutation audit of 2026-12-24).
+
+Each test is named after the rule it guards (seeds/spit.md) and fails when that rule breaks:
+the audit broke each rule in turn and ran only the tests named after it.
+"""
+
+from __future__ import annotations
+
+import pytest
+from tests.games.spit.helpers import arrange
+
+import cardcore
+from cardcore import IllegalActionError
+from cardcore_spit.actions import Combine, Fill
+
+
+def claim_phase() -> cardcore.Game:
+    """Seat 0 plays its last layout card: the deal ends and only claims remain (SPIT-END-1)."""
+    game = arrange(
+        cardcore.new_game("spit", 2, seed=1),
+        ["6S", "", "", "", ""],
+        ["QC", "QD", "", "", ""],
+        spit0="2H",
+        spit1="3H",
+        left="5D",
+        right="10H",
+        rest="left",
+    )
+    game.act(0, "play 1 L")
+    assert game.view(None)["table"]["phase"] == "claim"
+    return game
+
+
+@pytest.mark.parametrize("action", [Combine(1, 0, 1), Fill(1, 0, 2)], ids=str)
+def test_spit_rt_3_no_combine_or_fill_as_an_action_object_after_the_deal(
+    action: cardcore.Action,
+) -> None:
+    # no legal set asked first: the engine asks Spit itself whether the action is legal
+    game = claim_phase()
+    version = game.version
+    with pytest.raises(IllegalActionError, match="SPIT-END-1"):
+        game.apply(action)
+    assert game.version == version
+    assert game.view(None)["table"]["seats"][1]["layout"][:3] == [["QC"], ["QD"], []]
+    assert sorted(str(a) for a in game.legal_actions(1)) == ["slap L", "slap R"]
