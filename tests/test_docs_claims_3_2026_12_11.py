@@ -14,6 +14,8 @@ from typing import Any
 
 import pytest
 
+from tests.rl.helpers import only_dict_observation_warnings
+
 np = pytest.importorskip("numpy")
 pytest.importorskip("gymnasium")
 pytest.importorskip("pettingzoo")
@@ -939,7 +941,8 @@ def test_rl_stale_step_returns_stale_and_applies_nothing_of_the_learner() -> Non
 def test_rl_variants_pass_pettingzoo_api_test(game: str, players: int, kwargs: Any) -> None:
     from pettingzoo.test import api_test
 
-    api_test(aec_env(game, players, **kwargs), num_cycles=20)
+    with only_dict_observation_warnings():
+        api_test(aec_env(game, players, **kwargs), num_cycles=20)
 
 
 @pytest.mark.parametrize(("game", "players"), [("gofish", 3), ("speed", 2), ("spit", 2)])

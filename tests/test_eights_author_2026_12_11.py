@@ -9,7 +9,6 @@ from __future__ import annotations
 import json
 import re
 import types
-import warnings
 
 import numpy as np
 import pytest
@@ -31,6 +30,7 @@ from cardcore.testing import check_game, configurations
 from tests.plugins import eights_2026_12_11 as e8
 from tests.plugins import eights_draw_two_2026_12_11 as two
 from tests.plugins import eights_draw_until_play_2026_12_11 as until
+from tests.rl.helpers import only_dict_observation_warnings
 
 NAME = e8.NAME
 UNTIL, TWO = until.RULE.name, two.RULE.name
@@ -450,8 +450,7 @@ def test_rl_aec_env_generic_encoding_passes_pettingzoo_api_test():
     env.reset(seed=3)
     obs, *_ = env.last()
     assert obs["action_mask"].shape == (70,)  # max_legal
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
+    with only_dict_observation_warnings():
         api_test(aec_env(NAME, 2), num_cycles=40)
 
 

@@ -29,9 +29,17 @@ def test_a_study_refuses_an_agent_with_a_negative_seed_before_any_game() -> None
 
 
 def test_an_agent_built_by_name_takes_seed_zero_and_none() -> None:
+    game = cardcore.new_game("golf", 2, seed=3)
+    legal = game.legal_actions(0)
     for spec in ("random:seed=0", "random:seed=none"):
         name, params = parse_agent_spec(spec)
-        assert load_agent(name, **params) is not None
+        agent = load_agent(name, **params)
+        assert isinstance(agent, cardcore.RandomAgent)
+        assert agent.choose(game.view(0), legal) in legal
+    name, params = parse_agent_spec("random:seed=0")
+    twice = [load_agent(name, **params) for _ in range(2)]
+    picks = [[a.choose(game.view(0), legal) for _ in range(8)] for a in twice]
+    assert picks[0] == picks[1]  # seed 0 is a seed, not "no seed"
 
 
 @pytest.mark.parametrize("build", [cardcore.RandomAgent, lambda seed: ISMCTSAgent(seed=seed)])

@@ -321,10 +321,7 @@ def test_hrt_lead_2_only_hearts_may_be_led() -> None:
         hand = st.zones.cards[hearts.hand(game.to_act[0])]
         return bool(hand) and all(hearts.is_heart(c) for c in hand)
 
-    try:
-        game = walk_until(only_hearts, range(400))
-    except AssertionError:
-        pytest.skip("random play never left a seat with hearts only, unbroken")
+    game = walk_until(only_hearts, range(13, 14))  # seed 13's random play gets there
     seat = game.to_act[0]
     assert len(game.view(seat)["legal"]) == len(hand_of(game, seat))
 

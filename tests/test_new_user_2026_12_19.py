@@ -266,10 +266,11 @@ def test_the_api_table_of_one_game_says_one_game(one_game: Any) -> None:
 def test_play_refuses_a_name_that_shows_as_nothing(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    status, out, _ = _cli(
+    status, out, err = _cli(
         monkeypatch, capsys, ["play", "golf", "--seed", "1", "--no-record", "--name", " "], "quit\n"
     )
-    assert status == 2 or "you are Player 1;" in out
+    assert status == 2 and "you are" not in out
+    assert "--name ' ' shows as nothing" in err
 
 
 def test_play_refuses_a_bots_name_in_another_case(

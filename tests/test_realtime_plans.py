@@ -44,8 +44,15 @@ def test_good_plans_still_play() -> None:
 
 
 def test_a_numpy_delay_is_a_delay() -> None:
+    """A NumPy number plans the very delay its Python float does: the same record."""
     np = pytest.importorskip("numpy")
-    for kind in (np.float64, np.float32, np.int64):
+
+    def record(delay: Any) -> Any:
         game = cardcore.new_game("speed", 2, seed=1)
-        agent = _Planner(lambda legal, kind=kind: cardcore.Plan(legal[0], kind(0.4)))
+        agent = _Planner(lambda legal: cardcore.Plan(legal[0], delay))
         assert cardcore.run_realtime(game, [agent, cardcore.RandomAgent(2)], seed=1).reason
+        return game.record()
+
+    assert record(0.4) != record(0.0)  # the delay shows in the record
+    for kind, value in ((np.float64, 0.4), (np.float32, 0.4), (np.int64, 1)):
+        assert record(kind(value)) == record(float(kind(value)))

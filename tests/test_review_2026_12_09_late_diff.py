@@ -267,7 +267,9 @@ def test_turns_check_their_arguments() -> None:
 
 def test_go_fish_plays_through_next_seat() -> None:
     result = cardcore.simulate("gofish", games=2, players=3, seed=4)
-    assert result is not None
+    assert (result.games, result.players, result.truncated) == (2, 3, 0)
+    assert result.reasons == {"all books made": 2} and sum(result.wins) == 2
+    assert result.mean_actions > 3 * 3  # every seat asked more than once a game
 
 
 def test_lazy_view_wraps_mappings_only() -> None:

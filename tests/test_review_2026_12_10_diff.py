@@ -180,11 +180,8 @@ def test_existing_games_positions_still_write_and_read_back(game: str) -> None:
 @pytest.mark.parametrize("value", [10**16, 1e300, [-(10**16)]], ids=["int", "float", "list"])
 def test_write_position_refuses_numbers_read_position_refuses(value: Any) -> None:
     zones = _golf_zones()
-    try:
-        text = pos.write_position("g", {"n": value}, zones)
-    except OptionError:
-        return
-    pos.read_position(text, "g", zones.layout, [], 2)  # must read back what was written
+    with pytest.raises(OptionError):  # a number beyond what read_position takes back
+        pos.write_position("g", {"n": value}, zones)
 
 
 def test_read_position_with_a_deck_of_card_texts_is_an_argument_error() -> None:

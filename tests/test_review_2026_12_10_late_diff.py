@@ -200,10 +200,15 @@ def test_layout_of_accepts_dict_values():
 
 
 def test_webserver_accepts_bytes_db_path(tmp_path):
+    from cardcore.session import SQLiteStore
     from cardcore.web import WebServer
 
     server = WebServer(bytes(tmp_path / "games.db"))
-    assert server.store is not None
+    try:
+        assert isinstance(server.store, SQLiteStore)
+        assert (tmp_path / "games.db").is_file()
+    finally:
+        server.store.close()
 
 
 def test_webserver_numpy_int_bot_delay():

@@ -17,7 +17,6 @@ import pickle
 import subprocess
 import sys
 import textwrap
-import warnings
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -27,6 +26,7 @@ import pytest
 import cardcore
 from cardcore import ArgumentError, Card, Rank, Suit, _registrations, parse_cards, tricks
 from cardcore import plugins as plugin_registry
+from tests.rl.helpers import only_dict_observation_warnings
 
 # ---------------------------------------------------------------- 1. cardcore.tricks
 
@@ -449,8 +449,7 @@ def test_pettingzoo_wrappers_before_reset_and_api_test_after() -> None:
     bounded = wrappers.AssertOutOfBoundsWrapper(_env())
     with pytest.raises(NotResetError):
         bounded.step(0)
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
+    with only_dict_observation_warnings():
         api_test(wrappers.OrderEnforcingWrapper(_env()), num_cycles=15)
 
 

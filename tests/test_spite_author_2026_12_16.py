@@ -318,7 +318,10 @@ def test_spite_cli_rules_simulate_and_play(capsys, monkeypatch):
     hidden = {str(c) for zi in (1, 2, 4) for c in z.cards[zi][: -1 if zi in (1, 2) else None]}
     hidden |= {str(c) for c in z.cards[0]}
     assert not (words(out) & (hidden - seen))
-    assert "SPITE" in out or "pay" in out or "discard" in out
+    assert "spite-2026-12-16 with 2 players; you are Player 1" in out
+    legal = [str(a) for a in twin.legal_actions(0)]
+    assert f"#1 {legal[0]}" in out and f"#{len(legal)} {legal[-1]}" in " ".join(out.split())
+    assert "left the game before its end" in out
 
 
 def test_spite_rl_observation_ignores_hidden_cards():

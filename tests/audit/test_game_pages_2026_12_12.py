@@ -42,7 +42,9 @@ def test_golf_option_out_of_bounds_is_refused_citing_rule(options, rule):
     ],
 )
 def test_golf_option_at_bound_is_accepted(options):
-    cardcore.new_game("golf", 2, options=options, seed=1)
+    game = cardcore.new_game("golf", 2, options=options, seed=1)
+    for name, value in options.items():
+        assert game.options[name] == value
 
 
 GOLF_LAYOUTS = [6, 8, 9, 10, "4", "4h"]

@@ -115,7 +115,9 @@ def test_an_unsigned_save_can_be_forged_consistently_as_documented() -> None:
     save = _golf().save()
     _edit_rounds(save)
     save["config"]["options"]["rounds"] = 1
-    cardcore.load(save)  # loads: only a signature tells who wrote it
+    forged = cardcore.load(save)  # loads: only a signature tells who wrote it
+    assert forged.options["rounds"] == 1 and _golf().options["rounds"] != 1
+    assert forged.version == _golf().version
 
 
 def test_a_save_without_its_config_is_refused() -> None:

@@ -94,10 +94,12 @@ class Fault:
 
     def __init__(self) -> None:
         self.armed, self.countdown, self.mode, self.fired = False, 0, "raise", 0
+        self.calls = 0  # calls while armed, fired or not
 
     def hit(self, state: Any = None) -> None:
         if not self.armed:
             return
+        self.calls += 1
         self.countdown -= 1
         if self.countdown > 0:
             return
@@ -184,7 +186,8 @@ def play(
     rule: str,
 ) -> tuple[cardcore.Game, list[Any], list[Any], int]:
     """Play *steps* actions; with *fault* (mode, k), arm it for every apply and check each
-    failed apply; return the game, the JSON of two seats' streams and the faults seen."""
+    failed apply; return the game, the JSON of two seats' streams and the faults seen
+    (without *fault*: the most calls of the hook inside one apply)."""
     game = cardcore.new_game(
         game_name, PLAYERS[game_name], rules=[*rules, rule], options=options, seed=seed
     )
@@ -193,14 +196,17 @@ def play(
     game.events.subscribe(Event, heard0.append, seat=0)
     game.events.subscribe(Event, heard_spec.append, seat=SPECTATOR)
     rng = random.Random(seed)
-    failures = 0
+    failures = most = 0
     for _ in range(steps):
         if game.is_over:
             break
         action = choose(game, rng)
         before = snapshot(game) if fault else None
+        FAULT.calls = 0
         if fault:
             FAULT.armed, FAULT.mode, FAULT.countdown = True, fault[0], fault[1]
+        else:  # count the calls only: never fire
+            FAULT.armed, FAULT.countdown = True, 1 << 60
         version = game.version
         try:
             game.apply(action)
@@ -218,11 +224,12 @@ def play(
             # comes after the action stood and its events were delivered
         finally:
             FAULT.armed = False
+        most = max(most, FAULT.calls)
         assert conserved(game)
     assert versions(heard0) == list(range(1, game.version + 1))
     assert versions(heard_spec) == list(range(1, game.version + 1))
     streams = [[e.to_json() for e in heard0], [e.to_json() for e in heard_spec]]
-    return game, streams, [], failures
+    return game, streams, [], failures if fault else most
 
 
 CASES = [
@@ -251,7 +258,12 @@ CASES = [
 ]
 
 
-@pytest.mark.parametrize(("game_name", "rules", "options", "hook", "steps"), CASES)
+#: Hooks called inside ``apply`` (Nertz, real time, lists its legal actions when asked).
+IN_APPLY = [c for c in CASES if c.id != "nertz-forbid_action"]
+WHILE_LISTING = [c for c in CASES if c.id == "nertz-forbid_action"]
+
+
+@pytest.mark.parametrize(("game_name", "rules", "options", "hook", "steps"), IN_APPLY)
 @settings(
     max_examples=6,
     derandomize=True,
@@ -274,11 +286,56 @@ def test_a_hook_failing_at_any_point_changes_nothing_and_costs_no_event(
     seed: int,
 ) -> None:
     rule = fault_rule(game_name, hook)
-    clean, clean_streams, _, none = play(game_name, rules, options, seed, steps, None, rule)
-    assert none == 0
+    clean, clean_streams, _, most = play(game_name, rules, options, seed, steps, None, rule)
+    assert most >= 1  # the hook runs inside some apply: the fault below has a call to fail
+    k = 1 + (k - 1) % most  # the k-th call of the hook inside the apply that calls it most
+    FAULT.fired = 0
     faulty, streams, _, _ = play(game_name, rules, options, seed, steps, (mode, k), rule)
+    assert FAULT.fired >= 1  # (a failure while the next legal actions are listed is no error)
     assert snapshot(faulty) == snapshot(clean)
     assert streams == clean_streams
+
+
+@pytest.mark.parametrize(("game_name", "rules", "options", "hook", "steps"), WHILE_LISTING)
+@pytest.mark.parametrize("mode", ["raise", "interrupt", "vandal"])
+def test_a_forbid_action_failing_while_the_legal_actions_are_listed_changes_nothing(
+    game_name: str, rules: list[str], options: dict[str, int], hook: str, steps: int, mode: str
+) -> None:
+    """At every step the first listing of the legal actions meets the failing hook: the
+    caller gets the error, nothing changed, and the next listing (the rule working again)
+    gives what a game without the fault gives."""
+    rule = fault_rule(game_name, hook)
+    clean = cardcore.new_game(
+        game_name, PLAYERS[game_name], rules=[*rules, rule], options=options, seed=3
+    )
+    game = cardcore.new_game(
+        game_name, PLAYERS[game_name], rules=[*rules, rule], options=options, seed=3
+    )
+    rng = random.Random(3)
+    fired = 0
+    for _ in range(steps):
+        if game.is_over:
+            break
+        before = (json.dumps(game.save(), sort_keys=True), game.version, game.position())
+        seat = game.to_act[0]
+        FAULT.armed, FAULT.mode, FAULT.countdown, FAULT.fired = True, mode, 1, 0
+        try:
+            game.legal_actions(seat)
+        except PluginError as error:
+            assert error.plugin == rule, error
+        except KeyboardInterrupt:
+            pass
+        finally:
+            FAULT.armed = False
+        fired += FAULT.fired
+        after = (json.dumps(game.save(), sort_keys=True), game.version, game.position())
+        assert after == before
+        assert conserved(game)
+        assert snapshot(game) == snapshot(clean)
+        action = choose(game, rng)
+        game.apply(action)
+        clean.apply(action)
+    assert fired >= steps // 2  # the hook was met at (nearly) every step
 
 
 @pytest.mark.parametrize(

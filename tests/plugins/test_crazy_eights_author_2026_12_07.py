@@ -78,6 +78,7 @@ from cardcore.dealing import deal_round_robin, draw_card, fill_stock
 from cardcore.positions import check
 from cardcore.testing import ALL_CHECKS, assert_view_structure, check_game, configurations
 from cardcore.turns import end_game, next_seat
+from tests.rl.helpers import only_dict_observation_warnings
 
 GAME_NAME = "crazy8"
 RULE_NAME = "crazy8.draw-until-playable"
@@ -1179,12 +1180,8 @@ def test_rl_generic_encoding_for_a_third_party_game() -> None:
     obs: Any = env.last()[0]
     match: Any = env.match
     assert obs["action_mask"].sum() == len(match.game.legal_actions(0))
-    import warnings
-
-    with (
-        warnings.catch_warnings()
-    ):  # rl.rst: "the only warnings are the two PettingZoo gives any dict observation"
-        warnings.simplefilter("ignore", UserWarning)
+    # rl.rst: "the only warnings are the two PettingZoo gives any dict observation"
+    with only_dict_observation_warnings():
         api_test(aec_env(GAME_NAME, 2), num_cycles=50)
     game = _played(4, steps=25)
     for seat in range(3):

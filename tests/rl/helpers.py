@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import contextlib
 import random
+import warnings
 from collections.abc import Iterator
 from typing import Any
 
@@ -16,6 +18,24 @@ BUILT_IN: list[tuple[str, int, dict[str, Any]]] = [
     ("speed", 2, {"jokers": 2}),
 ]
 """(game, players, options) covering every built-in game (and Golf's peeking layout)."""
+
+DICT_OBSERVATION_WARNINGS = {
+    "Observation is not a NumPy array",
+    "Observation space for each agent probably should be gymnasium.spaces.box or gymnasium.spaces.discrete",
+}
+"""The two warnings PettingZoo gives any environment whose observation is a dict (rl.rst)."""
+
+
+@contextlib.contextmanager
+def only_dict_observation_warnings() -> Iterator[None]:
+    """Fail on any warning PettingZoo's tests give (many of their checks only warn) but the
+    two every dict observation gets."""
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        yield
+    others = {str(w.message) for w in caught if issubclass(w.category, UserWarning)}
+    assert others <= DICT_OBSERVATION_WARNINGS, others - DICT_OBSERVATION_WARNINGS
+
 
 IDS = [f"{g}-{n}-{'-'.join(f'{k}{v}' for k, v in o.items()) or 'default'}" for g, n, o in BUILT_IN]
 

@@ -173,14 +173,23 @@ def test_games_the_opponents_end_before_the_learner_acts_are_reported_not_hidden
 
 
 def test_a_real_time_opponents_numpy_delay_is_a_delay() -> None:
-    for kind in (np.float64, np.float32, np.int64):
-        opponent = _Answers(lambda legal, kind=kind: cardcore.Plan(legal[0], kind(0.4)))
+    """An opponent's NumPy delay plays as its Python float does: the same observations."""
+
+    def observations(delay: Any) -> list[bytes]:
+        opponent = _Answers(lambda legal: cardcore.Plan(legal[0], delay))
         env = gym_env("speed", 2, opponents=opponent)
         obs, _ = env.reset(seed=1)
+        seen = [obs["observation"].tobytes()]
         for _ in range(20):
             obs, _, terminated, truncated, _ = env.step(_first(obs["action_mask"]))
+            seen.append(obs["observation"].tobytes())
             if terminated or truncated:
                 break
+        return seen
+
+    assert observations(0.4) != observations(5.0)  # the opponent's delay shows
+    for kind, value in ((np.float64, 0.4), (np.float32, 0.4), (np.int64, 1)):
+        assert observations(kind(value)) == observations(float(kind(value)))
 
 
 def test_choices_are_empty_once_the_game_is_over() -> None:

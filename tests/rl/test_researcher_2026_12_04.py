@@ -15,7 +15,6 @@ import random
 import re
 import subprocess
 import sys
-import warnings
 from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
@@ -28,6 +27,7 @@ import cardcore
 from cardcore import cli
 from cardcore.rl import aec_env, encoding_for, gym_env, observe, vector_env
 from cardcore.search import ISMCTSAgent
+from tests.rl.helpers import only_dict_observation_warnings
 
 # (game, players, options, rules): every built-in game, several layouts and house rules
 CONFIGS: list[tuple[str, int, dict[str, Any], list[str]]] = [
@@ -135,8 +135,7 @@ def _twins(
 def test_pettingzoo_api_seed_and_render_tests_pass_for_other_configurations(
     game: str, players: int, options: dict[str, Any], kwargs: dict[str, Any]
 ) -> None:
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")  # the two dict-observation warnings the docs explain
+    with only_dict_observation_warnings():
         api_test(aec_env(game, players, options=options, render_mode="ansi", **kwargs), 300)
         seed_test(lambda: aec_env(game, players, options=options, **kwargs), num_cycles=200)
         render_test(

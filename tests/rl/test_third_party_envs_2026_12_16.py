@@ -23,6 +23,7 @@ from tests.plugins import nertz_2026_12_15 as nz
 from tests.plugins import ratscrew_2026_12_16 as rs
 from tests.plugins import spades_2026_12_16 as sp
 from tests.plugins import spite_2026_12_16 as si
+from tests.rl.helpers import only_dict_observation_warnings
 
 GAMES = {
     "spades": (sp.NAME, 4, {"target": 50, "max_hands": 1}),
@@ -91,7 +92,8 @@ def test_turn_based_games_convert_to_a_parallel_env_that_passes_parallel_api_tes
     from pettingzoo.test import parallel_api_test
     from pettingzoo.utils.conversions import turn_based_aec_to_parallel
 
-    parallel_api_test(turn_based_aec_to_parallel(build(key)), num_cycles=60)
+    with only_dict_observation_warnings():
+        parallel_api_test(turn_based_aec_to_parallel(build(key)), num_cycles=60)
 
 
 # --- spaces and masks ---------------------------------------------------------------------

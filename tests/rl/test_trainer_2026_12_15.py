@@ -13,7 +13,6 @@ from __future__ import annotations
 import copy
 import pickle
 import random
-import warnings
 from collections.abc import Iterator
 from typing import Any
 
@@ -27,6 +26,7 @@ from cardcore import ArgumentError, IllegalActionError, OptionError
 from cardcore.rl import aec_env, encoding_for, gym_env, observe, vector_env
 from tests.plugins import euchre_2026_12_15 as eu
 from tests.plugins import gin_2026_12_15 as gin
+from tests.rl.helpers import only_dict_observation_warnings
 
 GIN, EU = gin.NAME, eu.NAME
 GIN_OPTS: dict[str, Any] = {"target": 10}
@@ -70,8 +70,7 @@ def _play_aec(env: Any, seed: int, rng: random.Random) -> tuple[dict[str, float]
 def test_pettingzoo_api_seed_and_parallel_tests_pass_for_third_party_games(
     game: str, players: int, options: dict[str, Any]
 ) -> None:
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
+    with only_dict_observation_warnings():
         api_test(aec_env(game, players, options=options), num_cycles=60)
         seed_test(lambda: aec_env(game, players, options=options), num_cycles=30)
         parallel_api_test(

@@ -354,14 +354,14 @@ def test_GOLF_SCORE_6_joker_pairs_only_with_joker() -> None:
     assert scores[0] == 7.0
 
 
-def test_GOLF_SCORE_4_bonus_twos() -> None:
+def test_GOLF_SCORE_8_bonus_twos() -> None:
     # (2C,3S) = -2+3 = 1; (2D,2H) pair 0; (5C,5D) pair 0 -> 1
     # seat 1: (2S,AH) -2+1 = -1; (9H,KH) 9; (4H,6H) 10 -> 18
     scores = scored_now(["2C 2D 5C 3S 2H 5D", "2S 9H 4H AH KH 6H"], rules=["golf.bonus-twos"])
     assert scores == (1.0, 18.0)
 
 
-def test_GOLF_SCORE_4_one_eyed_jacks() -> None:
+def test_GOLF_SCORE_9_one_eyed_jacks() -> None:
     # JH and JS are -2; JH/JC pair cancels (same rank) -> 0; (JS,5C) -2+5 = 3; (JD,6C) 16 -> 19
     scores = scored_now(["JH JS JD JC 5C 6C", "AH 2H 3H 4H 7H 8H"], rules=["golf.one-eyed-jacks"])
     assert scores[0] == 19.0

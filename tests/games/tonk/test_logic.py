@@ -123,11 +123,10 @@ def test_sort_cards_rank_then_suit() -> None:
     assert [str(x) for x in sort_cards(cs("KC 2D 2S AH"))] == ["AH", "2S", "2D", "KC"]
 
 
-def test_tonk_out_1_tonk_out_pays_double() -> None:
+def test_pay_from_each_takes_the_amount_from_every_other_seat() -> None:
+    """The helper behind TONK-OUT-1/2 (whose own tests play a tonk-out and an out by
+    discard through the engine, tests/games/tonk/test_rules.py)."""
     assert pay_from_each(1, 3, 2) == [-2, 4, -2]
-
-
-def test_tonk_out_2_out_by_discard_pays_single() -> None:
     assert pay_from_each(2, 3, 1) == [-1, -1, 2]
 
 
