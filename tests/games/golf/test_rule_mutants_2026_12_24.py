@@ -54,3 +54,34 @@ def test_golf6_score_1_a_king_column_cancels_under_hard_scoring() -> None:
     assert scores(grids, layout=6, rules=("golf.hard",)) == [9 + 4 + 5 + 2, 21]
     unpaired = ["KH 9C 4D 8S 5D 2H", "AC 2C 3C 4C 5C 6C"]  # the same, the king unpaired
     assert scores(unpaired, layout=6, rules=("golf.hard",)) == [13 + 9 + 4 + 8 + 5 + 2, 21]
+
+
+# -- a second pass (the other rule IDs) ------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("layout", "grids", "stock", "flips"),
+    [
+        (6, ["9S 9C 5D 7C 2D 5H", "AH 2H 3H 4H 6H 7H"], "7D KS 9H", (2, 5)),
+        (8, ["9S 9C 3S 5D 7C 2D 4C 5H", "AH 2H 3H 4H 6H 7H 8H 9H"], "7D KS 10H", (3, 7)),
+    ],
+)
+def test_golf6_score_2_the_last_column_is_removed_too(
+    layout: int, grids: list[str], stock: str, flips: tuple[int, int]
+) -> None:
+    # the last column holds 5D over 5H: once both are face up it leaves the table
+    game = golf(
+        2, stack(grids, "5C", stock), rules=["golf.remove-columns"], options={"layout": layout}
+    )
+    for pos in flips:
+        game.act(0, f"flip {pos}")
+    shown = game.view(1)["table"]["grids"][0]
+    assert [shown[p] for p in flips] == ["--", "--"]
+    assert [p for p, card in enumerate(shown) if card is not None] == list(flips)
+
+
+def test_golf_deal_2_the_upcard_is_face_up_to_everyone() -> None:
+    game = golf(2, stack(["9S 9C 5D 7C 2D 5H", "AH 2H 3H 4H 6H 7H"], "5C"))
+    assert "| discard: 5C! |" in game.position()  # "!": known to all, not only shown on top
+    for seat in (0, 1, None):
+        assert game.view(seat)["table"]["discard"] == "5C"

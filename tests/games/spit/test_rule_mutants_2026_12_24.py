@@ -43,3 +43,24 @@ def test_spit_rt_3_no_combine_or_fill_as_an_action_object_after_the_deal(
     assert game.version == version
     assert game.view(None)["table"]["seats"][1]["layout"][:3] == [["QC"], ["QD"], []]
     assert sorted(str(a) for a in game.legal_actions(1)) == ["slap L", "slap R"]
+
+
+# -- a second pass (the other rule IDs) ------------------------------------------------------------
+
+
+def test_spit_move_6_a_fill_from_the_first_pile_is_listed_and_allowed() -> None:
+    from tests.games.spit.test_examined_2026_12_02 import spit, spit_position
+
+    zones = {
+        "layout.0.1": "8D!",
+        "layout.0.3": "JC!",
+        "layout.1.1": "9C!",
+        "spit.0": "2C",
+        "spit.1": "3H",
+        "pile.L": "4D!",
+        "pile.R": "10D!",
+    }
+    game = spit(spit_position(zones, "pile.R"))
+    assert "fill 1 2" in [str(a) for a in game.legal_actions(0)]
+    game.act(0, "fill 1 2")
+    assert game.view(0)["table"]["seats"][0]["layout"][:2] == [[], ["8D"]]

@@ -103,3 +103,23 @@ def test_tonk_turn_2_no_drop_after_drawing_without_a_legal_set_asked_first() -> 
                 game.apply(Drop(0))
         assert not game.is_over and game.to_act == (0,)
         assert len(game.view(0)["table"]["hand"]) == 6
+
+
+# -- a second pass (the other rule IDs) ------------------------------------------------------------
+
+
+def test_tonk_deal_2_the_upcard_is_face_up_to_everyone() -> None:
+    game = tonk(["2H 3H 4S 6D 8C", "5S 5H 7C 9D JS"], upcard="QC", stock="KD 2C")
+    assert "| discard: QC! |" in game.position()  # "!": known to all, not only shown on top
+    for seat in (0, 1, None):
+        assert game.view(seat)["table"]["discard_top"] == "QC"
+
+
+def test_tonk_spread_1_a_book_of_three_with_only_three_of_the_rank_held() -> None:
+    game = tonk(["7H 7S 7D 8D KC", "2H 3C 4S 6D 9C"], stock="2C 5D")
+    game.act(0, "draw")  # three 7s and no fourth: the book is of exactly three
+    assert "spread 7S 7H 7D" in [str(a) for a in game.legal_actions(0)]
+    game.act(0, "spread 7S 7H 7D")
+    assert game.view(1)["table"]["spreads"] == [
+        {"number": 1, "owner": 0, "cards": ["7S", "7H", "7D"]}
+    ]
