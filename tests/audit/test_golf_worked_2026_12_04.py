@@ -20,7 +20,7 @@ from typing import Any
 import pytest
 
 import cardcore
-from cardcore import CardcoreError, Game, IllegalActionError
+from cardcore import Game, IllegalActionError
 
 # ---------------------------------------------------------------------------- helpers
 
@@ -266,7 +266,7 @@ def test_flip_twice_or_out_of_turn_is_refused_and_changes_nothing():
     before = game.position()
     with pytest.raises(IllegalActionError):
         game.act(0, "flip 2")
-    with pytest.raises(CardcoreError):
+    with pytest.raises(IllegalActionError, match=r"\(CORE-TURN-1\)"):
         game.act(1, "flip 0")
     assert game.position() == before
 
@@ -458,11 +458,11 @@ def test_discarding_a_drawn_card_ends_the_turn_with_no_flip():
 def test_no_knock_in_six_card_golf_and_out_of_turn_refused():
     game = _six_card_after_setup()
     before = game.position()
-    with pytest.raises(CardcoreError):
+    with pytest.raises(IllegalActionError, match=r"\(GOLF6-KNOCK-1\)"):
         game.act(0, "knock")
-    with pytest.raises(CardcoreError):
+    with pytest.raises(IllegalActionError, match=r"\(CORE-TURN-1\)"):
         game.act(1, "draw")
-    with pytest.raises(CardcoreError):
+    with pytest.raises(IllegalActionError, match=r"\(GOLF-TURN-1\)"):
         game.act(0, "replace 0")  # nothing held yet
     assert game.position() == before
 

@@ -657,7 +657,7 @@ def test_spit_setup_allows_only_combine_fill_ready_then_both_spit_cards_turn():
     game = cardcore.new_game("spit", 2, deck=spit_deck(PILES0, SPIT0, PILES1, SPIT1))
     # Seat 0's tops 5H 9H 9S JD AH: the two nines may be combined (SPIT-SETUP-6).
     assert sorted(legal(game, 0)) == ["combine 2 3", "combine 3 2", "ready"]
-    with pytest.raises(cardcore.CardcoreError):
+    with pytest.raises(cardcore.IllegalActionError, match=r"\(SPIT-SETUP-6\)"):
         game.act(0, "play 1 L")
     game.act(0, "combine 3 2")  # 9S onto 9H: 3C turns up under it
     layout = game.view(1)["table"]["seats"][0]["layout"]

@@ -16,7 +16,13 @@ from typing import Any
 import pytest
 
 import cardcore
-from cardcore import CardcoreError, IllegalActionError, StaleActionError, standard_52, with_jokers
+from cardcore import (
+    IllegalActionError,
+    OptionError,
+    StaleActionError,
+    standard_52,
+    with_jokers,
+)
 
 DECK = [str(c) for c in standard_52()]
 DECK_JK = [str(c) for c in with_jokers(standard_52(), 2)]
@@ -185,7 +191,7 @@ def golden(rules: tuple[str, ...] = ()) -> cardcore.Game:
 
 
 def test_spit_gen_1_two_players_only() -> None:
-    with pytest.raises(CardcoreError):
+    with pytest.raises(OptionError, match=r"\(CORE-SEAT-2\)"):
         cardcore.new_game("spit", 3)
     assert len(cardcore.new_game("spit", 2, seed=1).players) == 2
 
@@ -195,7 +201,9 @@ def test_spit_gen_2_one_deck_without_jokers() -> None:
     cards = [z["cards"] for z in game.view(None)["zones"]]
     assert sum(len(c) for c in cards) == 52
     assert "JK" not in game.position()
-    with pytest.raises(CardcoreError):  # jokers are Speed's option, not Spit's
+    with pytest.raises(
+        OptionError, match="no option 'jokers'"
+    ):  # jokers are Speed's option, not Spit's
         cardcore.new_game("spit", 2, options={"jokers": 2})
 
 
@@ -275,7 +283,7 @@ def test_spit_setup_6_setup_phase_only_combine_fill_then_ready() -> None:
         phase="setup",
     )
     # the position must be a real deal: put exactly the layout counts (this is refused otherwise)
-    with pytest.raises(CardcoreError):
+    with pytest.raises(OptionError, match=r"\(SPIT-END-5\)"):
         spit(pos)
     game = golden()
     assert table(game)["phase"] == "setup"
@@ -931,7 +939,7 @@ def speed_deck(
 
 
 def test_speed_gen_1_two_players_jokers_option() -> None:
-    with pytest.raises(CardcoreError):
+    with pytest.raises(OptionError, match=r"\(CORE-SEAT-2\)"):
         cardcore.new_game("speed", 3)
     plain = cardcore.new_game("speed", 2, seed=2)
     assert "JK" not in plain.position()
@@ -1278,7 +1286,7 @@ def test_speed_end_2_stalemate_can_come_at_the_deal() -> None:
     assert game.result is not None
     assert (game.result.reason, game.result.winners) == ("stalemate", (0, 1))
     assert game.legal_actions(0) == () and game.record()["actions"] == []
-    with pytest.raises(CardcoreError):
+    with pytest.raises(OptionError, match=r"\(SPEED-SETUP-2\)"):
         cardcore.new_game("speed", 2, options={"side_pile": 10})
 
 

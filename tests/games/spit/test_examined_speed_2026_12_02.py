@@ -23,7 +23,6 @@ import pytest
 
 import cardcore
 from cardcore import (
-    CardcoreError,
     IllegalActionError,
     NotationError,
     OptionError,
@@ -215,7 +214,7 @@ DECK_G = deal(
 
 @pytest.mark.parametrize("players", [1, 3, 4])
 def test_speed_gen_1_exactly_two_players(players: int) -> None:
-    with pytest.raises(CardcoreError):
+    with pytest.raises(OptionError, match=r"\(CORE-SEAT-2\)"):
         cardcore.new_game("speed", players, seed=1)
 
 
@@ -778,10 +777,10 @@ def test_speed_end_1_last_card_of_hand_and_stock_wins() -> None:
     assert piles(game)["L"] == ["8H", "7D"] and counts(game, "side") == [5, 5]
     assert game.to_act == ()
     assert legal(game, 1) == []
-    with pytest.raises(CardcoreError):
+    with pytest.raises(IllegalActionError, match=r"\(CORE-OVER-1\)"):
         game.act(1, "stuck")
     assert "over=true" in game.position()
-    with pytest.raises(CardcoreError):
+    with pytest.raises(OptionError, match=r"\(CORE-POSITION-1\)"):
         from_position(game.position())
 
 
@@ -969,14 +968,16 @@ def test_speed_note_2_position_round_trip_with_requests() -> None:
 def test_speed_note_2_bad_positions_are_refused() -> None:
     good = position({"hand.0": "8H AH KH QH JH", "hand.1": "AD KD QD JD AC", "pile.L": "7D"})
     from_position(good)
-    with pytest.raises(CardcoreError):  # a card twice
+    with pytest.raises(OptionError, match=r"\(CORE-POSITION-1\)"):  # a card twice
         from_position(good.replace("hand.1: AD@1", "hand.1: 8H@1"))
-    with pytest.raises(CardcoreError):  # a hand card shown to the opponent
+    with pytest.raises(OptionError, match=r"\(SPEED-VIEW-1\)"):  # a hand card shown to the opponent
         from_position(good.replace("AD@1", "AD@0"))
     short = position(
         {"hand.0": "8H AH KH QH", "stock.0": "JH", "hand.1": "AD KD QD JD AC", "pile.L": "7D"}
     )
-    with pytest.raises(CardcoreError):  # a short hand while the stock lasts (SPEED-PLAY-2)
+    with pytest.raises(
+        OptionError, match=r"\(CORE-POSITION-1\)"
+    ):  # a short hand while the stock lasts (SPEED-PLAY-2)
         from_position(short)
 
 
@@ -1018,7 +1019,7 @@ def test_speed_note_1_two_digit_ranks_and_unknown_cards() -> None:
     assert legal(game, 0) == ["play 10S L", "play AH R", "stuck"]
     game.act(0, "play 10s l")
     assert piles(game)["L"] == ["10S", "9D"]
-    with pytest.raises(CardcoreError):  # no jokers in this game
+    with pytest.raises(IllegalActionError, match=r"\(SPEED-PLAY-1\)"):  # no jokers in this game
         game.act(0, "play JK L")
     assert game.version == 1
 
@@ -1122,11 +1123,15 @@ def test_speed_note_2_positions_due_an_automatic_step_are_refused() -> None:
         "pile.L": "8H",
         "pile.R": "4S",
     }
-    with pytest.raises(CardcoreError):  # nobody can play: the side cards are due
+    with pytest.raises(
+        OptionError, match=r"\(SPEED-STUCK-1\)"
+    ):  # nobody can play: the side cards are due
         from_position(position(stuck_table))
     game = from_position(position(stuck_table), rules=[ON_REQUEST])  # not due under the rule
     assert legal(game, 0) == ["stuck"] and legal(game, 1) == ["stuck"]
-    with pytest.raises(CardcoreError):  # both declared: due under either rule
+    with pytest.raises(
+        OptionError, match=r"\(SPEED-STUCK-1\)"
+    ):  # both declared: due under either rule
         from_position(position(stuck_table, requests=(True, True)), rules=[ON_REQUEST])
     game = from_position(position(stuck_table, requests=(True, False)), rules=[ON_REQUEST])
     game.act(1, "stuck")
@@ -1143,7 +1148,9 @@ def test_speed_note_2_positions_respect_the_deal_sizes() -> None:
             "pile.L": "7H",
         }
     )
-    with pytest.raises(CardcoreError):  # a stock of 16 with side piles of 5 (15 dealt)
+    with pytest.raises(
+        OptionError, match=r"\(SPEED-SETUP-3\)"
+    ):  # a stock of 16 with side piles of 5 (15 dealt)
         from_position(big)
     six = position(
         {
@@ -1154,9 +1161,11 @@ def test_speed_note_2_positions_respect_the_deal_sizes() -> None:
         }
     )
     from_position(six)
-    with pytest.raises(CardcoreError):  # side piles of 15 deal stocks of 5
+    with pytest.raises(
+        OptionError, match=r"\(SPEED-SETUP-3\)"
+    ):  # side piles of 15 deal stocks of 5
         from_position(six, side_pile=15)
-    with pytest.raises(CardcoreError):  # six cards in a hand
+    with pytest.raises(OptionError, match=r"\(CORE-POSITION-1\)"):  # six cards in a hand
         from_position(
             position({"hand.0": "8H AH KH QH JH 9H", "hand.1": "AS KS QS JS 10S", "pile.L": "7H"})
         )
