@@ -440,9 +440,9 @@ def test_tonk_max_players_names_option():
 def test_tonk_errors_do_not_reveal_who_holds_a_card():
     game = _tonk(("AS 2S 3H 6D 7C", "AH 2H 3S 4D 4C", "AD AC 2D 5S 5H"), stock="9H")
     game.act(0, "draw")
-    with pytest.raises(cardcore.IllegalActionError) as other:
+    with pytest.raises(cardcore.IllegalActionError, match=r"\(TONK-TURN-3\)") as other:
         game.act(0, "discard 4D")  # in seat 1's hand
-    with pytest.raises(cardcore.IllegalActionError) as stock:
+    with pytest.raises(cardcore.IllegalActionError, match=r"\(TONK-TURN-3\)") as stock:
         game.act(0, "discard 9C")  # in the stock
     assert str(other.value).replace("4D", "X") == str(stock.value).replace("9C", "X")
 
@@ -578,7 +578,7 @@ def test_speed_view_hides_other_hand_and_error_reveals_nothing():
     assert game.view(None)["table"]["seats"][0]["hand"] == [None] * 5
     # seat 1 naming a card of seat 0's hand gets the same answer as for a card nobody holds
     held = mine[0]
-    with pytest.raises(cardcore.IllegalActionError) as info:
+    with pytest.raises(cardcore.IllegalActionError, match=r"\(SPEED-PLAY-1\)") as info:
         game.act(1, f"play {held} L")
     assert "seat 0" not in str(info.value) and "seat 1's hand" in str(info.value)
 
@@ -592,7 +592,7 @@ def test_spit_stall_limit_bounds(value):
 @pytest.mark.parametrize("name", ["spit", "speed"])
 @pytest.mark.parametrize("players", [1, 3])
 def test_spit_and_speed_take_exactly_two(name, players):
-    with pytest.raises(cardcore.OptionError):
+    with pytest.raises(cardcore.OptionError, match=r"\(CORE-SEAT-2\)"):
         cardcore.new_game(name, players)
 
 
@@ -657,7 +657,7 @@ def test_golf_remove_columns_shows_removed_positions():
     game.act(1, "discard")
     game.act(0, "draw")
     assert "replace 0" not in [str(a) for a in game.legal_actions(0)]
-    with pytest.raises(cardcore.IllegalActionError):
+    with pytest.raises(cardcore.IllegalActionError, match=r"\(GOLF-TURN-2\)"):
         game.act(0, "replace 3")
 
 

@@ -132,7 +132,7 @@ def test_golf6_setup_2_turn_any_two_second_chosen_after_first() -> None:
     game.act(0, "flip 2")
     assert game.view(1)["table"]["grids"][0] == [None, None, "7C", None, None, "10C"]
     assert game.view(1)["to_act"] == [1]
-    with pytest.raises(IllegalActionError):
+    with pytest.raises(IllegalActionError, match=r"\(GOLF-DEAL-4\)"):
         game.act(1, "draw")  # seat 1 turns its two cards before play starts
 
 
@@ -159,7 +159,7 @@ def test_golf_turn_3_a_taken_discard_cannot_be_discarded() -> None:
     setup_flips(game, ["flip 0", "flip 1"])
     game.act(0, "take")
     assert "discard" not in [str(a) for a in game.legal_actions(0)]
-    with pytest.raises(IllegalActionError):
+    with pytest.raises(IllegalActionError, match=r"\(GOLF-TURN-3\)"):
         game.act(0, "discard")
     game.act(0, "replace 3")
     assert game.view(1)["table"]["grids"][0][3] == "KS"
@@ -311,7 +311,7 @@ def test_golf6_var_1_final_turns_only_from_the_draw_pile() -> None:
     setup_flips(game, ["flip 0", "flip 1"])
     run(game, TWO_SCRIPT[:-2])
     assert [str(a) for a in game.legal_actions(1)] == ["draw"]
-    with pytest.raises(IllegalActionError):
+    with pytest.raises(IllegalActionError, match=r"\(GOLF6-VAR-1\)"):
         game.act(1, "take")
     # without the variant the final turn may take the discard
     plain = new(TWO, "KS", TWO_STOCK)
@@ -514,7 +514,7 @@ def test_golf4_var_4_peek_only_the_two_nearest() -> None:
     # cards nearest to you."
     game = new(["9S 5S 3S KS", "6H 4H 2H KH"], "AC", "QD", layout="4", rules=["golf.peek-nearest"])
     assert [str(a) for a in game.legal_actions(0)] == ["peek 2", "peek 3"]
-    with pytest.raises(IllegalActionError):
+    with pytest.raises(IllegalActionError, match=r"\(GOLF4-VAR-4\)"):
         game.act(0, "peek 0")
 
 
@@ -622,7 +622,7 @@ def test_golf6_setup_3_4_first_two_in_one_column_or_in_different_columns(
 def test_golf_gen_1_two_or_more_players() -> None:
     # "... ko var spēlēt kopā ar diviem vai vairākiem cilvēkiem" = "which can be played by two
     # or more people"; Part 2: "var spēlēt ar 2 vai vairāk spēlētājiem".
-    with pytest.raises(cardcore.OptionError):
+    with pytest.raises(cardcore.OptionError, match=r"\(CORE-SEAT-2\)"):
         cardcore.new_game("golf", 1)
     for layout in (6, "4", "4h", 9):
         assert not cardcore.new_game("golf", 2, options={"layout": layout}, seed=1).is_over

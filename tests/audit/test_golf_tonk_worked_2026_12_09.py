@@ -420,7 +420,7 @@ def test_tonk_must_lay_down_four_card_run_only_a_middle_discard_is_legal():
     assert found[("tonk.must-lay-down",)] == ["5H", "6H"]
     game = tonk(hands, up="QC", stock=["9C"], dealer=1, rules=["tonk.must-lay-down"])
     game.act(0, "draw")
-    with pytest.raises(IllegalActionError):
+    with pytest.raises(IllegalActionError, match=r"\(TONK-VAR-2\)"):
         game.act(0, "discard 7H")  # 4-5-6 would stay in hand
     game.act(0, "discard 6H")
     assert game.to_act == (1,)
@@ -437,7 +437,7 @@ def test_tonk_a_high_run_takes_a_ten_below_but_no_ace_above_the_king():
     game.act(1, "draw")
     hits = [t for t in tlegal(game, 1) if t.startswith("hit")]
     assert hits == ["hit 1 10S"]
-    with pytest.raises(IllegalActionError):
+    with pytest.raises(IllegalActionError, match=r"\(TONK-HIT-1\)"):
         game.act(1, "hit 1 AS")
     tplay(game, 1, "hit 1 10S", "discard 2C")
     assert sorted(game.view(0)["table"]["spreads"][0]["cards"]) == sorted(["10S", "JS", "QS", "KS"])

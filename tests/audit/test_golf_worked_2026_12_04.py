@@ -264,7 +264,7 @@ def test_flip_twice_or_out_of_turn_is_refused_and_changes_nothing():
     game = cardcore.new_game("golf", 2, seed=4)
     game.act(0, "flip 2")
     before = game.position()
-    with pytest.raises(IllegalActionError):
+    with pytest.raises(IllegalActionError, match=r"\(GOLF6-SETUP-2\)"):
         game.act(0, "flip 2")
     with pytest.raises(IllegalActionError, match=r"\(CORE-TURN-1\)"):
         game.act(1, "flip 0")
@@ -315,7 +315,7 @@ def test_reveal_same_column(layout, first, after_first, second, after_second):
     )
     game.act(0, f"flip {first}")
     assert legal(game, 0) == after_first
-    with pytest.raises(IllegalActionError):
+    with pytest.raises(IllegalActionError, match=r"\(GOLF6-SETUP-3\)"):
         game.act(0, "flip 0")
     if second is not None:
         game.act(0, f"flip {second}")
@@ -346,7 +346,7 @@ def test_peek_nearest_only_the_near_row():
         "golf", 2, options={"layout": "4"}, rules=["golf.peek-nearest"], seed=4
     )
     assert legal(game, 0) == ["peek 2", "peek 3"]
-    with pytest.raises(IllegalActionError):
+    with pytest.raises(IllegalActionError, match=r"\(GOLF4-VAR-4\)"):
         game.act(0, "peek 0")
 
 
@@ -435,7 +435,7 @@ def test_taken_discard_must_replace():
     assert legal(game, 0) == [f"replace {p}" for p in range(6)]
     assert table(game, 1)["held"] == {"seat": 0, "card": "5C"}  # a taken discard is public
     before = game.position()
-    with pytest.raises(IllegalActionError):
+    with pytest.raises(IllegalActionError, match=r"\(GOLF-TURN-3\)"):
         game.act(0, "discard")
     assert game.position() == before
     play(game, (0, "replace 0"))  # 5C replaces the face-up 7H
@@ -526,7 +526,7 @@ def test_final_stock_only_rule():
     assert legal(game, 1) == ["draw", "take"]
     play(game, (1, "draw"), (1, "replace 5"))
     assert legal(game, 2) == ["draw"]
-    with pytest.raises(IllegalActionError):
+    with pytest.raises(IllegalActionError, match=r"\(GOLF6-VAR-1\)"):
         game.act(2, "take")
     play(game, (2, "draw"), (2, "replace 4"))
     assert legal(game, 0) == ["draw"]
@@ -676,7 +676,7 @@ def test_golf4_knock_on_the_first_turn_three_players():
     assert table(game)["ender"] == 0
     assert game.to_act == (1,)
     assert legal(game, 1) == ["draw", "take"]  # KNOCK-2: nobody knocks after a knock
-    with pytest.raises(IllegalActionError):
+    with pytest.raises(IllegalActionError, match=r"\(GOLF4-KNOCK-2\)"):
         game.act(1, "knock")
     play(game, (1, "draw"), (1, "replace 3"))  # QS over KS (face down; KS shows on the discards)
     assert table(game, 2)["discard"] == "KS"
@@ -1167,7 +1167,7 @@ def test_remove_columns_six_card():
     play(game, (1, "draw"), (1, "discard"))
     play(game, (0, "draw"))
     assert legal(game, 0) == ["replace 1", "replace 2", "replace 4", "replace 5", "discard"]
-    with pytest.raises(IllegalActionError):
+    with pytest.raises(IllegalActionError, match=r"\(GOLF-TURN-2\)"):
         game.act(0, "replace 0")
 
 
@@ -1412,7 +1412,7 @@ def test_golf4_taken_card_cannot_be_discarded():
     game = start(2, ["3C 3D 5C 6C", "8H 2H 8D KS"], "10H!", "QS", options=_FOUR)
     play(game, (0, "take"))
     assert legal(game, 0) == ["replace 0", "replace 1", "replace 2", "replace 3"]
-    with pytest.raises(IllegalActionError):
+    with pytest.raises(IllegalActionError, match=r"\(GOLF-TURN-3\)"):
         game.act(0, "discard")
 
 

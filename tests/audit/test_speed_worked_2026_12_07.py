@@ -367,7 +367,7 @@ def test_speed_both_declare_stuck_turns_side_cards_and_repeats_while_nobody_can_
     assert [s["requested"] for s in table(game, 1)["seats"]] == [True, False]
     assert legal(game, 0) == ["play 6S R"]  # declared: may still play, not declare again
     before = game.position()
-    with pytest.raises(cardcore.IllegalActionError) as err:
+    with pytest.raises(cardcore.IllegalActionError, match=r"\(SPEED-STUCK-1\)") as err:
         game.act(0, "stuck", at=0.2)
     assert err.value.rule_id == "SPEED-STUCK-1" and game.position() == before
     game.act(1, "play JC L", at=0.3)
@@ -482,7 +482,7 @@ def test_speed_empty_hand_and_stock_wins_and_the_others_late_play_is_stale():
     assert game.to_act == ()
     with pytest.raises(cardcore.StaleActionError):
         game.act(1, "play 6H R", at=1.0, seen=v)
-    with pytest.raises(cardcore.IllegalActionError):
+    with pytest.raises(cardcore.IllegalActionError, match=r"\(CORE-OVER-1\)"):
         game.act(1, "stuck")
     assert game.version == v + 1
 
@@ -557,7 +557,7 @@ def test_speed_out_of_time_actions_are_refused_and_change_nothing(at, why):
 def test_speed_bad_seen_is_refused_and_changes_nothing(seen):
     """SPIT-RT-1 / CORE-RT-3: ``seen`` is a version the player saw, within the window."""
     game = base()
-    with pytest.raises(cardcore.IllegalActionError):
+    with pytest.raises(cardcore.IllegalActionError, match=r"\(CORE-RT-3\)"):
         game.act(0, "play 6S R", seen=seen)
     assert game.version == 0
 
@@ -570,7 +570,7 @@ def test_speed_illegal_plays_name_the_rule_and_leak_no_hidden_card():
     before = game.position()
     hidden = {"6S", "5S", "5H", "5D", "5C", "10D", "8D", "3D", "KC", "7C", "QD"}
     for card in ["6S", "10D", "KC", "3D", "JK"]:
-        with pytest.raises(cardcore.IllegalActionError) as err:
+        with pytest.raises(cardcore.IllegalActionError, match=r"\(SPEED-PLAY-1\)") as err:
             game.act(1, f"play {card} R")
         assert err.value.rule_id == "SPEED-PLAY-1"
         named = set(re.findall(r"\b(?:10|[2-9AJQK])[SHDC]\b", str(err.value)))
@@ -589,7 +589,7 @@ def test_speed_malformed_action_objects_are_refused_with_a_true_reason(action):
     seat 0's hand" are false; the error must not describe the legal ``play 6S R``."""
     game = base()
     before = game.position()
-    with pytest.raises(cardcore.IllegalActionError) as err:
+    with pytest.raises(cardcore.IllegalActionError, match=r"\(CORE-ACTION-1\)") as err:
         game.apply(action)
     assert game.position() == before
     message = str(err.value)

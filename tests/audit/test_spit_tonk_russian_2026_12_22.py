@@ -320,7 +320,7 @@ def test_speed_setup_2_3_side_piles_five_give_twenty_fifteen_give_ten(side, stoc
 def test_speed_setup_2_ten_card_side_piles_are_refused_as_recorded():
     """«две из которых содержат по пять или десять карт» - "two of which hold five or ten
     cards": read as a slip for fifteen (recorded SPIT-GAP-17: 2 + 2x10 + 2x20 > 52)."""
-    with pytest.raises(cardcore.OptionError):
+    with pytest.raises(cardcore.OptionError, match=r"\(SPEED-SETUP-2\)"):
         cardcore.new_game("speed", 2, options={"side_pile": 10}, seed=1)
 
 
@@ -426,7 +426,7 @@ def test_tonk_turn_2_drop_only_at_the_start_of_the_turn():
     assert legal(game, 0)[:3] == ["drop", "draw", "take"]
     game.act(0, "draw")
     assert "drop" not in legal(game, 0)
-    with pytest.raises(cardcore.IllegalActionError):
+    with pytest.raises(cardcore.IllegalActionError, match=r"\(TONK-TURN-2\)"):
         game.act(0, "drop")
 
 
@@ -554,7 +554,7 @@ def test_tonk_var_2_spread_must_be_laid_down_except_three_aces():
     hands = [["KS", "KH", "KD", "2C", "5D"], ["AS", "AH", "AD", "2S", "9C"]]
     game = tonk(hands, up="QC", stock=["9S", "JD"], dealer=1, rules=["tonk.must-lay-down"])
     game.act(0, "draw")
-    with pytest.raises(cardcore.IllegalActionError):
+    with pytest.raises(cardcore.IllegalActionError, match=r"\(TONK-VAR-2\)"):
         game.act(0, "discard 9S")
     game.act(0, "spread KS KH KD")
     game.act(0, "discard 9S")

@@ -108,7 +108,7 @@ def test_tonk_drop_only_at_start_of_turn():
     assert [str(a) for a in game.legal_actions(0)] == ["drop", "draw", "take"]
     game.act(0, "draw")
     version = game.version
-    with pytest.raises(cardcore.IllegalActionError):
+    with pytest.raises(cardcore.IllegalActionError, match=r"\(TONK-TURN-2\)"):
         game.act(0, "drop")
     assert game.version == version and not game.is_over
 
@@ -365,17 +365,17 @@ def test_tonk_spread_shapes():
     assert "spread AS 2S 3S" in legal
     assert not any(t.startswith("spread") and "QS" in t and "AS" in t for t in legal)
     for bad in ["spread QS KS AS", "spread KS AS 2S"]:
-        with pytest.raises(cardcore.IllegalActionError):
+        with pytest.raises(cardcore.IllegalActionError, match=r"\(TONK-SPREAD-2\)"):
             game.act(0, bad)
     play(game, 0, "spread AS 2S 3S", "discard 10D")
     game.act(1, "draw")  # 9S
-    with pytest.raises(cardcore.IllegalActionError):
+    with pytest.raises(cardcore.IllegalActionError, match=r"\(TONK-SPREAD-1\)"):
         game.act(1, "spread 9C 9D")  # two cards are no spread
     play(game, 1, "spread 9C 9D 9H", "hit 2 9S", "discard 4C")
     assert sorted(game.view(0)["table"]["spreads"][1]["cards"]) == ["9C", "9D", "9H", "9S"]
     game.act(0, "draw")  # JH
     version = game.version
-    with pytest.raises(cardcore.IllegalActionError):
+    with pytest.raises(cardcore.IllegalActionError, match=r"\(TONK-HIT-1\)"):
         game.act(0, "hit 1 KS")  # K does not touch A-2-3 (ace low only)
     assert game.version == version
 
@@ -458,7 +458,7 @@ def test_tonk_var2_spread_may_not_stay_in_hand_but_three_aces_may():
     hands = [["KS", "KH", "KD", "2C", "5D"], ["AS", "AH", "AD", "2S", "9C"]]
     game = tonk(hands, up="QC", stock=["9S", "JD"], dealer=1, rules=["tonk.must-lay-down"])
     game.act(0, "draw")
-    with pytest.raises(cardcore.IllegalActionError):
+    with pytest.raises(cardcore.IllegalActionError, match=r"\(TONK-VAR-2\)"):
         game.act(0, "discard 9S")  # would keep K-K-K in hand
     play(game, 0, "spread KS KH KD", "discard 9S")
     game.act(1, "draw")
@@ -701,7 +701,7 @@ def test_spit_play_uncovers_the_card_below_which_may_then_be_played():
         right=["9D"],
     )
     version = game.version
-    with pytest.raises(cardcore.IllegalActionError):
+    with pytest.raises(cardcore.IllegalActionError, match=r"\(SPIT-MOVE-2\)"):
         game.act(0, "play 2 L")  # 6H is not next to 4S
     assert game.version == version
     game.act(0, "play 1 L")  # 5H on 4S
@@ -721,7 +721,7 @@ def test_spit_combine_and_fill_in_play():
         left=["5S"],
         right=["3D"],
     )
-    with pytest.raises(cardcore.IllegalActionError):
+    with pytest.raises(cardcore.IllegalActionError, match=r"\(SPIT-MOVE-5\)"):
         game.act(0, "combine 3 1")  # JD is not a nine
     game.act(0, "combine 2 1")  # 9S onto 9H; 2C turns up
     layout = spit_table(game)["seats"][0]["layout"]
@@ -730,7 +730,7 @@ def test_spit_combine_and_fill_in_play():
     layout = spit_table(game)["seats"][0]["layout"]
     assert layout[2] == ["4C", None] and layout[3] == ["JD"]
     assert card_counts(game)[0] == [1 + 2 + 3 + 1, 2 + 1]
-    with pytest.raises(cardcore.IllegalActionError):
+    with pytest.raises(cardcore.IllegalActionError, match=r"\(SPIT-MOVE-6\)"):
         game.act(0, "fill 1 4")  # position 4 is no longer empty
 
 
@@ -830,7 +830,7 @@ def test_spit_deal_ends_on_empty_layout_only_slaps_then():
     assert spit_table(game)["piles"] == {"L": ["5H", "4S", "3S", "2S"], "R": ["7D", "8D"]}
     assert [s["spit_cards"] for s in spit_table(game)["seats"]] == [2, 41]
     assert legal(game, 0) == ["slap L", "slap R"] and legal(game, 1) == ["slap L", "slap R"]
-    with pytest.raises(cardcore.IllegalActionError):
+    with pytest.raises(cardcore.IllegalActionError, match=r"\(SPIT-END-1\)"):
         game.act(1, "play 1 R")
 
 
@@ -924,7 +924,7 @@ def test_spit_stale_versus_illegal_on_a_contested_pile():
     game.act(0, "play 1 L")
     with pytest.raises(cardcore.StaleActionError):
         game.act(1, "play 2 L", seen=seen)
-    with pytest.raises(cardcore.IllegalActionError) as info:
+    with pytest.raises(cardcore.IllegalActionError, match=r"\(SPIT-MOVE-2\)") as info:
         game.act(1, "play 3 L", seen=seen)
     assert not isinstance(info.value, cardcore.StaleActionError)
     game.act(1, "play 1 L", seen=seen)
@@ -1263,7 +1263,7 @@ def test_tonk_taken_discard_may_not_be_left_alone_in_hand():
     game.act(0, "take")
     assert "spread 5H 6H 7H 8H 9H" not in legal(game, 0)
     play(game, 0, "spread 5H 6H 7H", "hit 1 8H")
-    with pytest.raises(cardcore.IllegalActionError):
+    with pytest.raises(cardcore.IllegalActionError, match=r"\(TONK-TURN-5\)"):
         game.act(0, "hit 1 9H")
     assert legal(game, 0) == ["discard 9H"]
 

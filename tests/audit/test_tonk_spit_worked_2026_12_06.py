@@ -371,7 +371,7 @@ def test_tonk_runs_do_not_wrap_past_the_king_and_need_one_suit():
     game.act(1, "draw")  # AS: the ace may not follow the king (TONK-SPREAD-2)
     assert "hit 1 AS" not in legal(game, 1)
     version = game.version
-    with pytest.raises(cardcore.IllegalActionError) as info:
+    with pytest.raises(cardcore.IllegalActionError, match=r"\(TONK-HIT-1\)") as info:
         game.act(1, "hit 1 AS")
     assert "TONK-HIT-1" in str(info.value) and game.version == version
     game.act(1, "discard AS")
@@ -382,7 +382,7 @@ def test_tonk_runs_do_not_wrap_past_the_king_and_need_one_suit():
     game.act(1, "draw")  # 9S
     assert not any(t.startswith("spread") for t in legal(game, 1))
     version = game.version
-    with pytest.raises(cardcore.IllegalActionError) as info:
+    with pytest.raises(cardcore.IllegalActionError, match=r"\(TONK-SPREAD-2\)") as info:
         game.act(1, "spread 5C 6H 7C")  # in sequence, but two suits
     assert "TONK-SPREAD-2" in str(info.value) and game.version == version
 
@@ -446,7 +446,7 @@ def test_spit_single_pile_plays_only_onto_the_one_pile_and_recycles_it_to_its_st
     game = spit([["5H"], ["9C"]], [["KC"], ["QC"]], right=["2D", "4S"], rest="R", single=1)
     assert spit_table(game)["piles"]["L"] is None
     assert legal(game, 0)[0] == "play 1 R" and "play 1 L" not in legal(game, 0)
-    with pytest.raises(cardcore.IllegalActionError) as info:
+    with pytest.raises(cardcore.IllegalActionError, match=r"\(SPIT-START-2\)") as info:
         game.act(0, "play 1 L")
     assert "SPIT-START-2" in str(info.value)
     game.act(0, "play 1 R")
@@ -827,7 +827,7 @@ def test_spit_rt3_the_losing_slap_is_refused_for_what_happened():
     game.act(0, "play 1 L")  # seat 0's layout is empty: the deal ends, claims only
     assert legal(game, 0) == ["slap L", "slap R"] == legal(game, 1)
     game.act(1, "slap R")  # seat 1 is first
-    with pytest.raises(cardcore.IllegalActionError) as info:
+    with pytest.raises(cardcore.IllegalActionError, match=r"\(SPIT-RT-3\)") as info:
         game.act(0, "slap L")  # seat 0 slapped too, a moment later
     assert "no deal has ended" not in str(info.value)
 

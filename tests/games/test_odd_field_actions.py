@@ -33,7 +33,7 @@ def _retyped(action: Action, kind: type) -> list[Action]:
 
 def _refused(game: cardcore.Game, action: Action) -> None:
     before = fingerprint(game)
-    with pytest.raises(IllegalActionError):
+    with pytest.raises(IllegalActionError, match=r"\(CORE-ACTION-1\)"):
         game.apply(action)
     assert fingerprint(game) == before
 
@@ -222,7 +222,7 @@ def test_a_malformed_action_object_is_refused_as_malformed(name: str, action: Ac
     assert game.logic.rule_for(game.state, action)[0] == "CORE-ACTION-1"
     assert not game.logic.is_legal(game.state, action)
     before = fingerprint(game)
-    with pytest.raises(IllegalActionError) as info:
+    with pytest.raises(IllegalActionError, match=r"\(CORE-ACTION-1\)") as info:
         game.apply(action)
     assert info.value.rule_id == "CORE-ACTION-1"
     assert fingerprint(game) == before

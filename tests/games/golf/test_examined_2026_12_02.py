@@ -176,7 +176,7 @@ def test_GOLF6_SETUP_3_reveal_same_column() -> None:
     game = new(2, rules=["golf.reveal-same-column"])
     game.act(0, "flip 1")
     assert legal(game, 0) == ["flip 4"]  # column 1 = positions 1 and 4
-    with pytest.raises(IllegalActionError):
+    with pytest.raises(IllegalActionError, match=r"\(GOLF6-SETUP-3\)"):
         game.act(0, "flip 2")
 
 
@@ -184,7 +184,7 @@ def test_GOLF6_SETUP_4_reveal_different_columns() -> None:
     game = new(2, rules=["golf.reveal-different-columns"])
     game.act(0, "flip 1")
     assert legal(game, 0) == ["flip 0", "flip 2", "flip 3", "flip 5"]
-    with pytest.raises(IllegalActionError):
+    with pytest.raises(IllegalActionError, match=r"\(GOLF6-SETUP-4\)"):
         game.act(0, "flip 4")
 
 
@@ -210,7 +210,7 @@ def test_GOLF4_SETUP_2_peek_any_two_privately() -> None:
 def test_GOLF4_VAR_4_peek_only_nearest_two() -> None:
     game = new(2, layout="4", rules=["golf.peek-nearest"])
     assert legal(game, 0) == ["peek 2", "peek 3"]
-    with pytest.raises(IllegalActionError):
+    with pytest.raises(IllegalActionError, match=r"\(GOLF4-VAR-4\)"):
         game.act(0, "peek 0")
 
 
@@ -236,11 +236,11 @@ def started6() -> Game:
 def test_GOLF_TURN_1_start_by_draw_or_take_only() -> None:
     game = started6()
     assert legal(game, 0) == ["draw", "take"]
-    with pytest.raises(IllegalActionError):
+    with pytest.raises(IllegalActionError, match=r"\(GOLF-TURN-1\)"):
         game.act(0, "replace 0")
-    with pytest.raises(IllegalActionError):
+    with pytest.raises(IllegalActionError, match=r"\(GOLF-TURN-1\)"):
         game.act(0, "discard")
-    with pytest.raises(IllegalActionError):
+    with pytest.raises(IllegalActionError, match=r"\(GOLF6-KNOCK-1\)"):
         game.act(0, "knock")  # GOLF6-KNOCK-1
 
 
@@ -274,7 +274,7 @@ def test_GOLF_TURN_3_taken_discard_cannot_be_discarded() -> None:
     game.act(0, "take")  # 5C
     assert legal(game, 0) == [f"replace {p}" for p in range(6)]
     assert table(game, 1)["held"] == {"seat": 0, "card": "5C"}  # a taken card is public
-    with pytest.raises(IllegalActionError):
+    with pytest.raises(IllegalActionError, match=r"\(GOLF-TURN-3\)"):
         game.act(0, "discard")
     game.act(0, "replace 5")
     assert table(game, 1)["discard"] == "QH"
@@ -283,7 +283,7 @@ def test_GOLF_TURN_3_taken_discard_cannot_be_discarded() -> None:
 def test_GOLF_TURN_4_no_position_outside_layout() -> None:
     game = started6()
     game.act(0, "draw")
-    with pytest.raises(IllegalActionError):
+    with pytest.raises(IllegalActionError, match=r"\(GOLF-TURN-4\)"):
         game.act(0, "replace 6")
 
 
@@ -540,7 +540,7 @@ def test_GOLF4_KNOCK_1_2_knock_then_one_final_turn() -> None:
     game.act(0, "knock")  # instead of drawing; the knocker does nothing else
     assert game.to_act == (1,)
     assert legal(game, 1) == ["draw", "take"]  # nobody may knock after a knock
-    with pytest.raises(IllegalActionError):
+    with pytest.raises(IllegalActionError, match=r"\(GOLF4-KNOCK-2\)"):
         game.act(1, "knock")
     play(game, (1, "draw"), (1, "discard"))
     assert not game.is_over and game.to_act == (2,)
@@ -553,7 +553,7 @@ def test_GOLF4_KNOCK_1_no_knock_after_drawing() -> None:
     finish_setup(game)
     game.act(0, "draw")
     assert "knock" not in legal(game, 0)
-    with pytest.raises(IllegalActionError):
+    with pytest.raises(IllegalActionError, match=r"\(GOLF4-KNOCK-1\)"):
         game.act(0, "knock")
 
 
@@ -563,7 +563,7 @@ def test_GOLF4_VAR_3_final_turns_stock_only_after_knock() -> None:
     assert legal(game, 0) == ["draw", "take", "knock"]  # before the knock: both piles
     game.act(0, "knock")
     assert legal(game, 1) == ["draw"]
-    with pytest.raises(IllegalActionError):
+    with pytest.raises(IllegalActionError, match=r"\(GOLF4-VAR-3\)"):
         game.act(1, "take")
 
 
@@ -718,7 +718,7 @@ def test_GOLF6_VAR_1_final_turns_stock_only() -> None:
             assert legal(game, 1) == ["draw", "take"]  # before the final turns: both piles
             play(game, (1, "draw"), (1, "discard"))
     assert legal(game, 1) == ["draw"]
-    with pytest.raises(IllegalActionError):
+    with pytest.raises(IllegalActionError, match=r"\(GOLF6-VAR-1\)"):
         game.act(1, "take")
 
 
@@ -751,7 +751,7 @@ def test_GOLF6_SCORE_2_removed_column_to_bottom_of_discards() -> None:
     assert t["discard"] == "4S" and t["discards"] == 4  # 7H 7D at the bottom, 5C, 4S on top
     play(game, (1, "draw"), (1, "discard"), (0, "draw"))
     assert "replace 0" not in legal(game, 0) and "replace 3" not in legal(game, 0)
-    with pytest.raises(IllegalActionError):
+    with pytest.raises(IllegalActionError, match=r"\(GOLF-TURN-2\)"):
         game.act(0, "replace 0")
 
 

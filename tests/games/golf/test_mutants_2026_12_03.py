@@ -111,7 +111,7 @@ def test_golf6_setup_2_golf8_and_golf10_turn_two_cards(layout: int) -> None:
     game.act(0, "flip 0")
     game.act(0, "flip 1")
     assert game.to_act == (1,)
-    with pytest.raises(IllegalActionError):
+    with pytest.raises(IllegalActionError, match=r"\(CORE-TURN-1\)"):
         game.act(0, "flip 2")
     game.act(1, "flip 0")
     game.act(1, "flip 1")

@@ -75,7 +75,7 @@ def test_golf_note_1_non_ascii_digits_are_notation_errors(text: str) -> None:
 
 def test_golf_note_1_well_formed_but_illegal_is_an_illegal_action() -> None:
     game = golf(2)
-    with pytest.raises(IllegalActionError):
+    with pytest.raises(IllegalActionError, match=r"\(GOLF-DEAL-4\)"):
         game.act(0, "draw")  # still in the setup phase
     with pytest.raises(IllegalActionError, match="GOLF-TURN-4"):
         game.act(0, "flip 6")

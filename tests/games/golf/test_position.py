@@ -122,7 +122,7 @@ def test_position_keeps_the_match_totals() -> None:
 
 
 def bad(text: str, players: int = 2, **options: Any) -> str:
-    with pytest.raises(OptionError) as info:
+    with pytest.raises(OptionError, match=r"\(CORE-POSITION-1\)") as info:
         cardcore.new_game("golf", players, position=text, seed=1, options=options or None)
     return str(info.value)
 

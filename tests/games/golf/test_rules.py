@@ -53,7 +53,7 @@ def started(**kwargs: Any) -> Game:
 
 
 def test_golf_gen_1_two_or_more_players_lowest_wins() -> None:
-    with pytest.raises(OptionError):
+    with pytest.raises(OptionError, match=r"\(CORE-SEAT-2\)"):
         golf(1)
     game = golf(2, DECK, options={"rounds": 1})
     play(game, *ROUND)
@@ -78,7 +78,7 @@ def test_golf_gen_3_two_or_more_players_up_to_the_core_limit(layout: object) -> 
         assert game.result is not None and len(game.result.scores) == n
     with pytest.raises(OptionError, match="CORE-SEAT-2"):
         golf(65)
-    with pytest.raises(OptionError):
+    with pytest.raises(OptionError, match=r"\(CORE-SEAT-2\)"):
         golf(1)
 
 

@@ -117,7 +117,7 @@ def test_golf6_ender_by_removed_columns_with_jokers_and_each_penalty(
     # seat 1's removed column 0 cannot be filled: only 1, 2, 4, 5 or a discard (GOLF6-SCORE-2)
     assert legal(game, 1) == ["replace 1", "replace 2", "replace 4", "replace 5", "discard"]
     version = game.version
-    with pytest.raises(IllegalActionError) as refused:
+    with pytest.raises(IllegalActionError, match=r"\(GOLF-TURN-2\)") as refused:
         game.act(1, "replace 3")
     assert (refused.value.rule_id, game.version) == ("GOLF-TURN-2", version)
     run(game, "1: x")
@@ -189,7 +189,7 @@ def test_golf8_no_final_turns_penalty_b_adds_a_positive_lowest() -> None:
     game = new(grids, "AS", stock, rules=[*rules, "golf.ender-penalty-lowest"], layout=8)
     run(game, "0: f 0")
     version = game.version
-    with pytest.raises(IllegalActionError) as refused:
+    with pytest.raises(IllegalActionError, match=r"\(GOLF6-SETUP-4\)") as refused:
         game.act(0, "f 4")
     assert (refused.value.rule_id, game.version) == ("GOLF6-SETUP-4", version)
     run(game, "0: f 1; 1: f 0; 1: f 1")
@@ -234,7 +234,7 @@ def test_golf10_stock_reshuffled_during_final_turns_hard_final_stock_only() -> N
     # final turns draw from the stock only (GOLF6-VAR-1), even when the stock is empty
     assert legal(game, 1) == ["draw"]
     version = game.version
-    with pytest.raises(IllegalActionError) as refused:
+    with pytest.raises(IllegalActionError, match=r"\(GOLF6-VAR-1\)") as refused:
         game.act(1, "take")
     assert (refused.value.rule_id, game.version) == ("GOLF6-VAR-1", version)
     run(game, "1: d")

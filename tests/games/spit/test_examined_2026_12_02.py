@@ -288,7 +288,7 @@ def test_spit_setup_6_setup_phase_only_combine_fill_then_ready() -> None:
     game = golden()
     assert table(game)["phase"] == "setup"
     assert legal(game, 0) == ["ready"]  # all tops differ, no plays before both are ready
-    with pytest.raises(IllegalActionError):
+    with pytest.raises(IllegalActionError, match=r"\(SPIT-SETUP-6\)"):
         game.act(0, "play 1 L")
     game.act(0, "ready")
     assert game.to_act == (1,)
@@ -339,7 +339,7 @@ def test_spit_move_2_plus_or_minus_one_any_suit() -> None:
     )
     game = spit(pos)
     assert [a for a in legal(game, 0) if a.startswith("play")] == ["play 1 L", "play 2 L"]
-    with pytest.raises(IllegalActionError) as err:
+    with pytest.raises(IllegalActionError, match=r"\(SPIT-MOVE-2\)") as err:
         game.act(0, "play 3 L")
     assert "SPIT-MOVE-2" in str(err.value)
     game.act(0, "play 1 L")
@@ -384,7 +384,7 @@ def test_spit_move_4_equal_rank_refused() -> None:
         "pile.R",
     )
     game = spit(pos)
-    with pytest.raises(IllegalActionError) as err:
+    with pytest.raises(IllegalActionError, match=r"\(SPIT-MOVE-4\)") as err:
         game.act(0, "play 1 L")
     assert "SPIT-MOVE-4" in str(err.value)
     assert piles(game)["L"] == ["5D"]
@@ -447,7 +447,7 @@ def test_spit_move_6_fill_empty_space_uncovers() -> None:
     assert "fill 2 1" in legal(game, 0)
     game.act(0, "fill 2 1")
     assert layout(game, 0, 1)[:2] == [["8D"], ["2S"]]
-    with pytest.raises(IllegalActionError):
+    with pytest.raises(IllegalActionError, match=r"\(SPIT-MOVE-6\)"):
         game.act(0, "fill 3 1")  # position 1 is no longer empty
 
 
@@ -681,7 +681,7 @@ def test_spit_end_1_2_first_slap_takes_pile_second_is_stale() -> None:
     assert [s["spit_cards"] for s in table(game)["seats"]] == [2, 2]
     assert legal(game, 0) == ["slap L", "slap R"]
     assert legal(game, 1) == ["slap L", "slap R"]
-    with pytest.raises(IllegalActionError):
+    with pytest.raises(IllegalActionError, match=r"\(SPIT-END-1\)"):
         game.act(1, "play 1 L")
     v = game.version
     game.act(1, "slap L", seen=v)
@@ -698,7 +698,7 @@ def test_spit_end_3_chooser_emptier_alone_chooses() -> None:
     game.act(0, "play 1 L")
     assert legal(game, 0) == ["choose L", "choose R"]
     assert legal(game, 1) == []
-    with pytest.raises(IllegalActionError):
+    with pytest.raises(IllegalActionError, match=r"\(SPIT-END-3\)"):
         game.act(1, "choose L")
     game.act(0, "choose L")
     assert held(game, 0) == 2 + 2
@@ -720,7 +720,7 @@ def test_spit_end_5_6_single_pile_first_emptier_takes_nothing() -> None:
     assert table(game)["mode"] == "single-pile"
     assert piles(game)["L"] is None
     spit1 = table(game)["seats"][1]["spit_cards"]
-    with pytest.raises(IllegalActionError):
+    with pytest.raises(IllegalActionError, match=r"\(SPIT-START-2\)"):
         game.act(0, "play 1 L")
     game.act(1, "play 1 R")  # SPIT-WIN-2: the game goes on
     assert not game.is_over
@@ -879,7 +879,7 @@ def test_spit_rt_1_stale_and_illegal_change_nothing() -> None:
     before = (game.version, game.position())
     with pytest.raises(StaleActionError):
         game.act(0, "play 1 L", seen=seen)  # 5H was legal on 4D, not on 3S
-    with pytest.raises(IllegalActionError) as err:
+    with pytest.raises(IllegalActionError, match=r"\(SPIT-MOVE-2\)") as err:
         game.act(0, "play 2 L", seen=seen)  # JH on 4D never was
     assert type(err.value) is IllegalActionError
     assert (game.version, game.position()) == before
@@ -906,7 +906,7 @@ def test_spit_rt_1_without_seen_an_action_is_judged_against_now() -> None:
     shown = game.view(0)
     assert "play 1 L" in shown["legal"]  # seat 0 looks: 5H fits 4D
     game.act(1, "play 1 L")  # 3S on 4D first
-    with pytest.raises(IllegalActionError) as info:
+    with pytest.raises(IllegalActionError, match=r"\(SPIT-MOVE-2\)") as info:
         game.act(0, "play 1 L")  # no seen: judged against now, plainly illegal
     assert not isinstance(info.value, StaleActionError)
     with pytest.raises(StaleActionError):
@@ -991,7 +991,7 @@ def test_speed_play_1_2_adjacent_plays_and_refill() -> None:
     )
     game = cardcore.new_game("speed", 2, deck=deck, seed=1)
     assert legal(game, 0) == ["play 8H L", "play AH R", "play QH R", "stuck"]
-    with pytest.raises(IllegalActionError):
+    with pytest.raises(IllegalActionError, match=r"\(SPIT-MOVE-2\)"):
         game.act(0, "play 10H L")
     game.act(0, "play AH R")  # A on K wraps
     hand = table(game, 0)["seats"][0]["hand"]

@@ -341,7 +341,7 @@ def test_speed_play_1_ranks_wrap_ace_between_king_and_two() -> None:
     game = new(DECK_A)
     game.act(0, "play AH R")  # A on K
     assert piles(game)["R"] == ["AH", "KD"]
-    with pytest.raises(IllegalActionError):
+    with pytest.raises(IllegalActionError, match=r"\(SPIT-MOVE-2\)"):
         game.act(0, "play QH R")  # Q on A: not adjacent
     deck = deal(
         "AD",
@@ -362,11 +362,11 @@ def test_speed_play_1_ranks_wrap_ace_between_king_and_two() -> None:
 
 def test_speed_play_1_only_cards_in_ones_own_hand() -> None:
     game = new(DECK_A)
-    with pytest.raises(IllegalActionError):
+    with pytest.raises(IllegalActionError, match=r"\(SPEED-PLAY-1\)"):
         game.act(0, "play QS R")  # seat 1's card
-    with pytest.raises(IllegalActionError):
+    with pytest.raises(IllegalActionError, match=r"\(SPEED-PLAY-1\)"):
         game.act(0, "play 6D L")  # a 6 fits 7D, but seat 0 holds none
-    with pytest.raises(IllegalActionError):
+    with pytest.raises(IllegalActionError, match=r"\(SPEED-PLAY-1\)"):
         game.act(1, "play 8H L")  # seat 0's card
     assert game.version == 0
 
@@ -530,7 +530,7 @@ def test_speed_stuck_1_one_stuck_player_alone_turns_nothing() -> None:
     # ambiguity: Spit drops such a seat from to_act (SPIT-MOVE-1); Speed keeps both seats
     # (it may still resign)
     assert game.to_act == (0, 1)
-    with pytest.raises(IllegalActionError):
+    with pytest.raises(IllegalActionError, match=r"\(SPEED-STUCK-1\)"):
         game.act(0, "stuck")  # declared already
     assert requested(game) == [True, False]
 
@@ -831,10 +831,10 @@ def test_spit_rt_1_never_legal_is_illegal_not_stale() -> None:
     game = new(DECK_B)
     v = game.version
     game.act(0, "play 8H L", seen=v)
-    with pytest.raises(IllegalActionError) as info:
+    with pytest.raises(IllegalActionError, match=r"\(SPIT-MOVE-2\)") as info:
         game.act(1, "play 5C L", seen=v)  # 5 fitted neither 7D nor 9S
     assert not isinstance(info.value, StaleActionError)
-    with pytest.raises(IllegalActionError) as info:
+    with pytest.raises(IllegalActionError, match=r"\(SPIT-MOVE-2\)") as info:
         game.act(1, "play 6C L")  # no seen: judged against now only
     assert not isinstance(info.value, StaleActionError)
     assert game.version == 1
@@ -854,7 +854,7 @@ def test_core_rt_3_seen_must_lie_in_the_window() -> None:
     game = new(DECK_B)
     game.act(0, "play 6H L")
     for bad in (game.version + 1, -1):
-        with pytest.raises(IllegalActionError):
+        with pytest.raises(IllegalActionError, match=r"\(CORE-RT-3\)"):
             game.act(1, "play 10C R", seen=bad)
     assert cardcore.STALE_WINDOW == 64
     game.act(1, "play 10C R", seen=game.version)
@@ -1037,7 +1037,9 @@ def test_core_rt_3_the_stale_window_is_64_versions() -> None:
         game.act(0, "stuck")
         game.act(1, "stuck")
     version = game.version
-    with pytest.raises(IllegalActionError):  # legal now, but seen is 65 versions back
+    with pytest.raises(
+        IllegalActionError, match=r"\(CORE-RT-3\)"
+    ):  # legal now, but seen is 65 versions back
         game.act(0, "stuck", seen=version - 65)
     assert game.version == version
     game.act(0, "stuck", seen=version - 64)

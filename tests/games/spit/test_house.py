@@ -37,7 +37,7 @@ def test_spit_end_3_chooser_emptier_chooses() -> None:
     assert game.legal_actions(1) == ()
     with pytest.raises(NotationError):
         game.act(0, "slap R")
-    with pytest.raises(IllegalActionError):
+    with pytest.raises(IllegalActionError, match=r"\(SPIT-END-3\)"):
         game.act(1, "choose R")
     game.act(0, "choose R")  # seat 0 takes the 1-card pile, seat 1 the 16 cards of L
     assert len(held(game, 0)) == 10 + 1 and len(held(game, 1)) == 25 + 16

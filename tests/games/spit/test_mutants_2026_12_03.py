@@ -336,7 +336,7 @@ def test_speed_play_1_a_card_in_the_stock_cannot_be_played() -> None:
         speed(), "6H 2C QD 9C 9D", "3C 3D 3H 3S JC", stock0="4C 10H", left="5S", right="KH"
     )
     assert "play 4C L" not in legal(game, 0)
-    with pytest.raises(IllegalActionError):
+    with pytest.raises(IllegalActionError, match=r"\(SPEED-PLAY-1\)"):
         game.act(0, "play 4C L")
     assert table(game)["seats"][0]["stock"] == 2
 
@@ -436,7 +436,7 @@ def test_spit_setup_6_no_ready_once_play_has_started() -> None:
     game.act(1, "ready")
     before = piles(game)
     assert "ready" not in legal(game, 0)
-    with pytest.raises(IllegalActionError):
+    with pytest.raises(IllegalActionError, match=r"\(SPIT-SETUP-6\)"):
         game.act(0, "ready")
     assert piles(game) == before  # no second start: nobody spat again
 

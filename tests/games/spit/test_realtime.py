@@ -103,7 +103,7 @@ def test_spit_rt_1_speed_two_plays_on_one_pile() -> None:
     with pytest.raises(IllegalActionError, match="SPIT-MOVE-2") as info:  # judged against now only
         game.act(1, "play 4C L")
     assert not isinstance(info.value, StaleActionError)
-    with pytest.raises(IllegalActionError) as info:  # 8C on 5S never was
+    with pytest.raises(IllegalActionError, match=r"\(SPIT-MOVE-2\)") as info:  # 8C on 5S never was
         game.act(1, "play 8C L", seen=v)
     assert not isinstance(info.value, StaleActionError)
     assert game.version == v + 1

@@ -182,7 +182,7 @@ def test_race_on_one_spit_pile_first_stands_second_stale_then_legality_alone() -
     game.act(1, "play 2 L", at=1.02, seen=v)
     assert truth(game, "pile.L") == ["7C", "8D", "9S"]
     before = (game.version, game.position())
-    with pytest.raises(cardcore.IllegalActionError) as caught:
+    with pytest.raises(cardcore.IllegalActionError, match=r"\(SPIT-MOVE-2\)") as caught:
         game.act(1, "play 3 L", at=1.03, seen=v)
     assert type(caught.value) is cardcore.IllegalActionError
     assert "SPIT-MOVE-2" in str(caught.value)
@@ -453,7 +453,7 @@ def test_single_pile_the_player_without_spit_cards_empties_first_and_wins_the_ma
     assert game.result.winners == (0,)
     assert game.result.reason == "out of cards"
     assert game.result.scores == (0.0, 52.0)
-    with pytest.raises(cardcore.IllegalActionError):
+    with pytest.raises(cardcore.IllegalActionError, match=r"\(CORE-OVER-1\)"):
         game.act(1, "play 2 R", at=2.0)
 
 

@@ -50,7 +50,7 @@ def play_golden_deal(game: cardcore.Game) -> None:
 
 def test_spit_gen_1_exactly_two_players() -> None:
     for n in (1, 3, 4):
-        with pytest.raises(OptionError):
+        with pytest.raises(OptionError, match=r"\(CORE-SEAT-2\)"):
             cardcore.new_game("spit", n, seed=1)
     assert new().players == ("Player 1", "Player 2")
 
@@ -161,7 +161,7 @@ def test_spit_setup_6_setup_phase_combine_fill_ready() -> None:
     game.act(0, "ready")
     assert list(game.to_act) == [1]
     for text in ("combine 4 5", "fill 5 2"):  # a ready player makes no more setup moves
-        with pytest.raises(IllegalActionError):
+        with pytest.raises(IllegalActionError, match=r"\(SPIT-SETUP-6\)"):
             game.act(0, text)
     game.act(1, "ready")
     assert state.phase == PLAY and list(game.to_act) == [0, 1]
@@ -570,7 +570,7 @@ def test_spit_rt_1_stale_versus_illegal() -> None:
         game.act(1, "play 3 L")
     assert not isinstance(info.value, StaleActionError)
     # a play seat 1 never had is illegal even with seen=v
-    with pytest.raises(IllegalActionError) as info:
+    with pytest.raises(IllegalActionError, match=r"\(SPIT-MOVE-2\)") as info:
         game.act(1, "play 1 L", seen=v)
     assert not isinstance(info.value, StaleActionError)
     # seat 0 replays an action legal at v that is not legal now: stale
@@ -592,7 +592,7 @@ def test_spit_rt_1_reads_are_pure() -> None:
     assert game.version == before and game.record()["actions"] == cardcore.replay(game.record()).record()["actions"]
     game.act(0, "play 1 L")
     # reading seat 1's view and legal actions did not make "play 3 L" count as seen
-    with pytest.raises(IllegalActionError) as info:
+    with pytest.raises(IllegalActionError, match=r"\(SPIT-MOVE-2\)") as info:
         game.act(1, "play 3 L")
     assert not isinstance(info.value, StaleActionError)
 

@@ -194,7 +194,7 @@ def test_a_play_overtaken_but_still_legal_is_applied_one_no_longer_legal_is_stal
     game.act(0, "play 1 L", seen=0, at=1.0)
     with pytest.raises(StaleActionError, match="CORE-RT-1"):
         game.act(1, "play 1 L", seen=0, at=1.1)
-    with pytest.raises(IllegalActionError) as never:
+    with pytest.raises(IllegalActionError, match=r"\(SPIT-MOVE-2\)") as never:
         game.act(1, "play 3 L", seen=0, at=1.1)
     assert not isinstance(never.value, StaleActionError)
     assert never.value.rule_id == "SPIT-MOVE-2"
@@ -259,7 +259,7 @@ def test_an_action_legal_only_before_the_version_seen_is_illegal_not_stale() -> 
         ),
     )
     game.act(0, "play 1 L")
-    with pytest.raises(IllegalActionError) as caught:
+    with pytest.raises(IllegalActionError, match=r"\(SPIT-MOVE-2\)") as caught:
         game.act(1, "play 1 L", seen=1)
     assert not isinstance(caught.value, StaleActionError)
     assert caught.value.rule_id == "SPIT-MOVE-2"
@@ -386,7 +386,7 @@ def test_slap_race_from_two_threads_first_slap_takes_the_pile_second_is_stale() 
     assert (t["phase"], t["deal"]) == ("setup", 2)
     with pytest.raises(StaleActionError):
         game.act(1 - slapper, "slap L", seen=1)
-    with pytest.raises(IllegalActionError) as late:
+    with pytest.raises(IllegalActionError, match=r"\(SPIT-RT-3\)") as late:
         game.act(1 - slapper, "slap L")
     assert late.value.rule_id == "SPIT-RT-3"
     assert_conserved(game)
@@ -400,7 +400,7 @@ def test_chooser_only_the_emptier_claims_and_slap_is_not_its_word() -> None:
     )
     game.act(1, "play 1 L")
     assert game.to_act == (1,) and game.view(0)["legal"] == []
-    with pytest.raises(IllegalActionError):
+    with pytest.raises(IllegalActionError, match=r"\(SPIT-END-3\)"):
         game.act(0, "choose L", seen=1)
     with pytest.raises(cardcore.NotationError):
         game.act(1, "slap L")
@@ -427,7 +427,9 @@ def test_single_pile_deal_the_player_without_spit_cards_empties_first_and_wins()
     with pytest.raises(cardcore.StaleActionError) as over:  # legal at 0: lost the race
         game.act(0, "play 1 L", seen=0)
     assert over.value.rule_id == "CORE-RT-1"
-    with pytest.raises(IllegalActionError) as over:  # judged now: the game is over
+    with pytest.raises(
+        IllegalActionError, match=r"\(CORE-OVER-1\)"
+    ) as over:  # judged now: the game is over
         game.act(0, "play 1 L")
     assert over.value.rule_id == "CORE-OVER-1"
 
@@ -463,7 +465,7 @@ def test_an_earlier_stamp_than_the_last_action_is_refused_and_changes_nothing() 
     )
     game.act(0, "play 1 L", at=2.0, seen=0)
     before = game.position()
-    with pytest.raises(IllegalActionError) as early:
+    with pytest.raises(IllegalActionError, match=r"\(CORE-RECORD-1\)") as early:
         game.act(1, "play 2 L", at=1.5, seen=1)
     assert early.value.rule_id == "CORE-RECORD-1"
     assert game.version == 1 and game.position() == before

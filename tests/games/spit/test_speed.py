@@ -36,7 +36,7 @@ def hand(game: cardcore.Game, seat: int) -> list[str]:
 
 def test_speed_gen_1_two_players_jokers_wild() -> None:
     for n in (1, 3):
-        with pytest.raises(OptionError):
+        with pytest.raises(OptionError, match=r"\(CORE-SEAT-2\)"):
             cardcore.new_game("speed", n, seed=1)
     game = new(jokers=2)
     game = speed_arrange(game, "JK 3C 3D 3H 3S", "9C 9D 9H 9S 8C", stock0="JK", left="KD", right="6C")
@@ -48,7 +48,7 @@ def test_speed_gen_2_jokers_option_changes_the_deck() -> None:
     game = new(jokers=2)
     cards = Counter(game.state.zones.all_cards())
     assert cards[cardcore.JOKER] == 2 and sum(cards.values()) == 54
-    with pytest.raises(OptionError):
+    with pytest.raises(OptionError, match=r"\(SPEED-GEN-2\)"):
         new(jokers=1)
 
 
@@ -79,7 +79,7 @@ def test_speed_setup_2_side_pile_sizes(side: int, each: int) -> None:
     for s in (0, 1):
         assert state.zones.count(logic.hand[s]) + state.zones.count(logic.stock[s]) == each
         assert state.zones.count(logic.side[s]) == side
-    with pytest.raises(OptionError):
+    with pytest.raises(OptionError, match=r"\(SPEED-SETUP-2\)"):
         new(side_pile=10)
 
 
@@ -108,9 +108,9 @@ def test_speed_play_1_play_by_adjacency_onto_either_pile() -> None:
     legal = {str(a) for a in game.legal_actions(0)}
     assert {"play 6H L", "play QD R"} <= legal
     assert "play 2C L" not in legal
-    with pytest.raises(IllegalActionError):
+    with pytest.raises(IllegalActionError, match=r"\(SPIT-MOVE-2\)"):
         game.act(0, "play 2C L")
-    with pytest.raises(IllegalActionError):
+    with pytest.raises(IllegalActionError, match=r"\(SPEED-PLAY-1\)"):
         game.act(0, "play 7C L")  # not in the hand
     game.act(0, "play QD R")
     assert pile(game, 1)[-1] == "QD"

@@ -541,7 +541,7 @@ def test_a_game_ended_by_its_deal_tells_subscribers_it_ended() -> None:
 
 
 def test_papercut_a_bad_option_value_names_its_rule() -> None:
-    with pytest.raises(cardcore.OptionError) as info:
+    with pytest.raises(cardcore.OptionError, match=r"\(SPEED-SETUP-2\)") as info:
         cardcore.new_game("speed", 2, options={"side_pile": 10}, seed=1)
     assert "SPEED-SETUP-2" in str(info.value)
 

@@ -258,11 +258,11 @@ def test_TONK_TURN_2_drop_allowed_at_start_of_very_first_turn() -> None:
 def test_TONK_TURN_2_no_drop_after_drawing_nor_out_of_turn() -> None:
     """Ex 10. After 'draw' the player may not drop; another seat may never drop out of turn."""
     game = deal([A20, B15, C30], stock="9D")
-    with pytest.raises(IllegalActionError):
+    with pytest.raises(IllegalActionError, match=r"\(CORE-TURN-1\)"):
         game.act(1, "drop")
     game.act(0, "draw")
     assert "drop" not in legal(game, 0)
-    with pytest.raises(IllegalActionError):
+    with pytest.raises(IllegalActionError, match=r"\(TONK-TURN-2\)"):
         game.act(0, "drop")
     assert not game.is_over
 
@@ -271,12 +271,12 @@ def test_TONK_TURN_3_must_draw_before_discarding_and_draw_only_once() -> None:
     """Ex 11. Discard before drawing: illegal. Draw then draw/take again: illegal.
     Discard ends the turn and passes it left."""
     game = deal([A20, B15, C30], upcard="KD", stock="9D 8D")
-    with pytest.raises(IllegalActionError):
+    with pytest.raises(IllegalActionError, match=r"\(TONK-TURN-3\)"):
         game.act(0, "discard 10S")
     game.act(0, "draw")
-    with pytest.raises(IllegalActionError):
+    with pytest.raises(IllegalActionError, match=r"\(TONK-TURN-2\)"):
         game.act(0, "draw")
-    with pytest.raises(IllegalActionError):
+    with pytest.raises(IllegalActionError, match=r"\(TONK-TURN-2\)"):
         game.act(0, "take")
     game.act(0, "discard 10S")
     assert game.to_act == (1,)
@@ -299,7 +299,7 @@ def test_TONK_TURN_3_take_the_top_discard() -> None:
 def test_TONK_TURN_3_no_spread_or_hit_before_drawing() -> None:
     """Ex 13. P0 holds a book 7-7-7 but must draw first: 'spread' at the start is illegal."""
     game = deal(["7H 7S 7D 2C KC", B15, C30], stock="9S")
-    with pytest.raises(IllegalActionError):
+    with pytest.raises(IllegalActionError, match=r"\(TONK-TURN-3\)"):
         game.act(0, "spread 7H 7S 7D")
     game.act(0, "draw")
     game.act(0, "spread 7H 7S 7D")
@@ -311,7 +311,7 @@ def test_TONK_TURN_4_taken_discard_may_not_be_thrown_back() -> None:
     game = deal([A20, B15, C30], upcard="KD")
     game.act(0, "take")
     assert "discard KD" not in legal(game, 0)
-    with pytest.raises(IllegalActionError):
+    with pytest.raises(IllegalActionError, match=r"\(TONK-TURN-4\)"):
         game.act(0, "discard KD")
     game.act(0, "discard 10S")
     game.act(1, "take")
@@ -328,7 +328,7 @@ def test_TONK_SPREAD_1_books_of_three_or_four_only() -> None:
     game = deal(["7H 7S 7D 8D KC", B15, A20], stock="7C")
     game.act(0, "draw")
     for bad in ("spread 7H 7S", "spread 7H 7S 8D"):
-        with pytest.raises(IllegalActionError):
+        with pytest.raises(IllegalActionError, match=r"\(TONK-SPREAD-1\)"):
             game.act(0, bad)
     assert "spread 7S 7H 7D" in legal(game, 0)
     game.act(0, "spread 7S 7H 7D 7C")
@@ -343,7 +343,7 @@ def test_TONK_SPREAD_2_run_ace_low_only() -> None:
     game = deal(["QS KS AS 2S 3S", B15, C30], stock="8D")
     game.act(0, "draw")
     for bad in ("spread QS KS AS", "spread KS AS 2S"):
-        with pytest.raises(IllegalActionError):
+        with pytest.raises(IllegalActionError, match=r"\(TONK-SPREAD-2\)"):
             game.act(0, bad)
     game.act(0, "spread AS 2S 3S")
     assert table(game, 0)["total"] == 10 + 10 + 8
@@ -355,7 +355,7 @@ def test_TONK_SPREAD_2_run_needs_one_suit_and_no_gap() -> None:
     game = deal(["5H 6H 8H 6C 7H", "JH QH KH 2C 3D", C30], stock="9C 9D")
     game.act(0, "draw")
     for bad in ("spread 5H 6C 7H", "spread 5H 6H 8H"):
-        with pytest.raises(IllegalActionError):
+        with pytest.raises(IllegalActionError, match=r"\(TONK-SPREAD-2\)"):
             game.act(0, bad)
     game.act(0, "spread 8H 6H 7H 5H")
     game.act(0, "discard 9C")
@@ -407,7 +407,7 @@ def test_TONK_HIT_1_invalid_hits_are_illegal() -> None:
     game.act(1, "draw")
     assert [a for a in legal(game, 1) if a.startswith("hit")] == []
     for bad in ("hit 1 9H", "hit 1 8S", "hit 1 9S", "hit 2 9S"):
-        with pytest.raises(IllegalActionError):
+        with pytest.raises(IllegalActionError, match=r"\(TONK-HIT-1\)"):
             game.act(1, bad)
 
 
@@ -419,12 +419,12 @@ def test_TONK_HIT_1_no_wraparound_hits_on_runs() -> None:
     game.act(0, "discard 8C")
     game.act(1, "draw")  # 8D
     game.act(1, "spread JH QH KH")
-    with pytest.raises(IllegalActionError):
+    with pytest.raises(IllegalActionError, match=r"\(TONK-HIT-1\)"):
         game.act(1, "hit 1 KS")
     game.act(1, "discard 8D")
     pass_turn(game, 2)
     game.act(0, "draw")  # a card from the unstacked stock
-    with pytest.raises(IllegalActionError):
+    with pytest.raises(IllegalActionError, match=r"\(TONK-HIT-1\)"):
         game.act(0, "hit 2 AH")
     assert "hit 2 AH" not in legal(game, 0)
 
@@ -937,9 +937,9 @@ def test_TONK_NOTE_1_notation_forms() -> None:
     for bad in ("discard", "discard 5X", "hit x 5H", "spread"):
         with pytest.raises(NotationError):
             game.act(0, bad)
-    with pytest.raises(IllegalActionError):
+    with pytest.raises(IllegalActionError, match=r"\(TONK-SPREAD-1\)"):
         game.act(0, "spread 9C 9D")
-    with pytest.raises(IllegalActionError):
+    with pytest.raises(IllegalActionError, match=r"\(TONK-TURN-3\)"):
         game.act(0, "discard 2S")  # not held
     assert str(game.act(0, "discard 9c")) == "discard 9C"
 
@@ -956,7 +956,7 @@ def test_TONK_VAR_1_no_upcard_first_player_must_draw() -> None:
     t = table(game, 0)
     assert (t["discard_top"], t["discard_count"], t["stock"]) == (None, 0, 37)
     assert legal(game, 0) == ["drop", "draw"]
-    with pytest.raises(IllegalActionError):
+    with pytest.raises(IllegalActionError, match=r"\(TONK-TURN-3\)"):
         game.act(0, "take")
     game.act(0, "draw")
     game.act(0, "discard 9D")
@@ -970,7 +970,7 @@ def test_TONK_VAR_2_must_lay_down_spreads_three_aces_exempt() -> None:
     rules = ("tonk.must-lay-down",)
     game = deal(["7H 7S 7D 2C KC", B15, C30], stock="9S", rules=rules)
     game.act(0, "draw")
-    with pytest.raises(IllegalActionError):
+    with pytest.raises(IllegalActionError, match=r"\(TONK-VAR-2\)"):
         game.act(0, "discard KC")
     game.act(0, "spread 7H 7S 7D")
     game.act(0, "discard KC")
@@ -980,11 +980,11 @@ def test_TONK_VAR_2_must_lay_down_spreads_three_aces_exempt() -> None:
     assert not aces.is_over and aces.to_act == (1,)
     four = deal(["AH AS AD 5C KC", "9D 4C 3H 2D 6D", C30], stock="AC", rules=rules)
     four.act(0, "draw")
-    with pytest.raises(IllegalActionError):
+    with pytest.raises(IllegalActionError, match=r"\(TONK-VAR-2\)"):
         four.act(0, "discard KC")
     run = deal(["AH 2H 3H 9C KC", A20, C30], stock="9S", rules=rules)
     run.act(0, "draw")
-    with pytest.raises(IllegalActionError):
+    with pytest.raises(IllegalActionError, match=r"\(TONK-VAR-2\)"):
         run.act(0, "discard KC")
 
 
@@ -1046,7 +1046,7 @@ def test_TONK_VAR_4_hit_blocks_drop_for_the_next_turn_only() -> None:
     game.act(1, "discard JD")
     pass_turn(game, 2)
     assert "drop" not in legal(game, 0)
-    with pytest.raises(IllegalActionError):
+    with pytest.raises(IllegalActionError, match=r"\(TONK-VAR-4\)"):
         game.act(0, "drop")
     pass_turn(game, 0)
     pass_turn(game, 1)
@@ -1102,9 +1102,9 @@ def test_TONK_VAR_2_three_aces_do_not_excuse_an_overlapping_run() -> None:
         ["AS AH AD 2D 3D", C30, "10D 5S 2H 2S 9C"], stock="KS", rules=("tonk.must-lay-down",)
     )
     game.act(0, "draw")
-    with pytest.raises(IllegalActionError):
+    with pytest.raises(IllegalActionError, match=r"\(TONK-VAR-2\)"):
         game.act(0, "discard KS")
-    with pytest.raises(IllegalActionError):
+    with pytest.raises(IllegalActionError, match=r"\(TONK-VAR-2\)"):
         game.act(0, "discard AS")  # leaves AH AD 2D 3D: the run AD 2D 3D
     game.act(0, "discard 2D")
     assert game.to_act == (1,)

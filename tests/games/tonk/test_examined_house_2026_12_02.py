@@ -715,13 +715,13 @@ def test_TONK_SESSION_3_deal_is_the_only_action_between_hands() -> None:
     """Ex 33. Between hands only the next dealer acts, and only 'deal'; 'drop' or 'draw'
     then are illegal; the shown hands stay; 'deal' during play is illegal too."""
     game = deal(_P3, hands=2)
-    with pytest.raises(IllegalActionError):
+    with pytest.raises(IllegalActionError, match=r"\(TONK-SESSION-3\)"):
         game.act(0, "deal")
     game.act(0, "drop")
     assert table(game, None)["phase"] == "between"
     assert game.to_act == (0,)
     for text in ("drop", "draw", "take"):
-        with pytest.raises(IllegalActionError):
+        with pytest.raises(IllegalActionError, match=r"\(TONK-SESSION-3\)"):
             game.act(0, text)
     with pytest.raises((IllegalActionError, cardcore.SeatError)):
         game.act(1, "deal")
@@ -945,7 +945,7 @@ def test_TONK_NOTE_2_cut_field_stacks_the_first_dealer() -> None:
     }
     assert copy.view(0)["table"] == game.view(0)["table"]
     for bad in ('cut=[["K","2","K"]] ', 'cut=[["K","2","K"],["3",null,"3"]] '):
-        with pytest.raises(OptionError):
+        with pytest.raises(OptionError, match=r"\(CORE-POSITION-1\)"):
             cardcore.new_game(
                 "tonk", 3, position=text.replace("chance=", bad + "chance=", 1), seed=5
             )
@@ -958,7 +958,7 @@ def test_TONK_NOTE_2_balances_must_sum_to_zero() -> None:
     text = deal(_P3, hands=2).position()
     assert "balances=[0,0,0]" in text
     bad = text.replace("balances=[0,0,0]", "balances=[1,0,0]")
-    with pytest.raises(OptionError):
+    with pytest.raises(OptionError, match=r"\(CORE-POSITION-1\)"):
         cardcore.new_game("tonk", 3, position=bad, seed=1, options={"hands": 2})
 
 

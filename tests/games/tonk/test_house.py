@@ -146,7 +146,7 @@ def test_tonk_var_1_no_upcard() -> None:
     assert (table["discard_top"], table["discard_count"]) == (None, 0)
     assert table["stock"] == 52 - 15
     assert [str(a) for a in game.legal_actions(0)] == ["drop", "draw"]
-    with pytest.raises(IllegalActionError):
+    with pytest.raises(IllegalActionError, match=r"\(TONK-TURN-3\)"):
         game.act(0, "take")
     game.act(0, "draw")
     game.act(0, "discard 9D")

@@ -50,7 +50,7 @@ def test_tonk_turn_4_taken_discard_stays_with_a_spread_in_hand() -> None:
     assert "discard KD" not in legal
     with pytest.raises(IllegalActionError, match="TONK-TURN-4"):
         game.act(0, "discard KD")
-    with pytest.raises(IllegalActionError):
+    with pytest.raises(IllegalActionError, match=r"\(TONK-TURN-4\)"):
         game.apply(parse_action(0, "discard KD"))
     assert "KD" in hand(game, 0)
     game.act(0, "discard KS")
@@ -60,7 +60,7 @@ def test_tonk_turn_4_taken_discard_refused_as_an_action_object() -> None:
     """Without any spread in hand too, ``Game.apply`` of the taken discard is refused."""
     game = tonk(["2S 5H 9C JD 4C", "2C 3D 4S 8D JC"], upcard="KD")
     game.act(0, "take")
-    with pytest.raises(IllegalActionError):
+    with pytest.raises(IllegalActionError, match=r"\(TONK-TURN-4\)"):
         game.apply(parse_action(0, "discard KD"))
     game.apply(parse_action(0, "discard JD"))
     assert hand(game, 0) == ["2S", "4C", "5H", "9C", "KD"]

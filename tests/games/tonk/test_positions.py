@@ -169,7 +169,7 @@ def test_position_validates_hands_spreads_and_the_stock() -> None:
     seven = _replace(position, "hand.1:", "hand.1: 5H!")
     seven = _replace(seven, "hand.0: ", "hand.0: 7C 7H ")
     seven = seven.replace("spreads: 5H! 6H! 7H!", "spreads: 6H!")
-    with pytest.raises(OptionError):
+    with pytest.raises(OptionError, match=r"\(CORE-POSITION-1\)"):
         _same_game_from(game, seven, seed=1)
     # a turn may not begin with an empty stock (TONK-STOCK-1): move the stock under the discards
     start = tonk([H20, H15, H30], hands=2).position()

@@ -56,11 +56,11 @@ def test_tonk_gen_1_two_or_three_players_max_players_raises_to_four() -> None:
     with pytest.raises(OptionError, match="TONK-GEN-1"):
         cardcore.new_game("tonk", 3, seed=1, options={"max_players": 2})  # a table limit
     assert len(cardcore.new_game("tonk", 2, seed=1, options={"max_players": 2}).players) == 2
-    with pytest.raises(OptionError):
+    with pytest.raises(OptionError, match=r"\(TONK-GEN-1\)"):
         cardcore.new_game("tonk", 5, seed=1, options={"max_players": 5})
     with pytest.raises(OptionError, match="TONK-GEN-1"):
         cardcore.new_game("tonk", 5, seed=1, options={"max_players": 4})
-    with pytest.raises(OptionError):
+    with pytest.raises(OptionError, match=r"\(TONK-GEN-1\)"):
         cardcore.new_game("tonk", 1, seed=1)
 
 
@@ -591,7 +591,7 @@ def test_tonk_note_1_notation_round_trip_and_errors() -> None:
     ):
         with pytest.raises(NotationError):
             game.act(0, bad)
-    with pytest.raises(IllegalActionError):
+    with pytest.raises(IllegalActionError, match=r"\(TONK-SPREAD-1\)"):
         game.act(0, "spread 9C 9D")  # well-formed, not legal
 
 
