@@ -283,14 +283,6 @@ def test_tonk_taking_the_discard_teaches_nobody_anything() -> None:
     assert learned(game, after, events) == {0: [], 1: [], None: []}
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="takeback.learned compares multisets of card codes: with two decks a seat that knows "
-    "one 4H (seat 2's, picked up in public) sees the other 4H turned up on the stock and hidden "
-    "again, and the takeback of 'discard 8S' is allowed though every seat learned the stock's top "
-    "card. Fix: judge a shown card by where it lies (a position the seat did not know), not by "
-    "its code's count",
-)
 def test_a_second_copy_shown_on_the_stock_makes_an_unrelated_discard_final(
     peek_canasta: str,
 ) -> None:
@@ -317,15 +309,6 @@ SPITE_PLAY = [
 ]  # fmt: skip
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="takeback.learned now sums the cards every event names: Spite and Malice's 'lift 3 2' "
-    "moves the face-up KD (known to all) from a discard pile onto a build pile, and its "
-    "card-moved and spite-wild events both name KD, so every seat 'learned' KD and the takeback "
-    "is refused though only known cards moved (docs/session.rst: such a move may be taken back). "
-    "Same double count: a card moved twice in one action (hearts/bridge trick taken), the actor "
-    "named as learning its own card. Fix: count a card once per place it is shown, not per event",
-)
 def test_spite_moving_a_known_discard_onto_a_build_pile_teaches_nothing() -> None:
     from tests.plugins import spite_2026_12_16 as spite
 

@@ -15,7 +15,11 @@ see it, or saw it where it lies). The takeback is refused if, for some *s*,
 * *K_after(s)* holds a card *K_before(s)* does not (a card drawn, turned up,
   discarded face up from a hand, shown at the end of a round ...), or
 * an event of the action, in *s*'s redacted copy, names a card that is not in
-  *K_before(s)* (a card shown and hidden again within the action).
+  *K_before(s)* (a card shown and hidden again within the action; a card named by
+  several events counts once), or
+* an event turns up a card at a place where, before, *s* did not know the card lying
+  there, that same card (with several decks, another copy *s* knows elsewhere does not
+  make it known).
 
 So drawing from a face-down stock, revealing or discarding a card from a hand
 is final; taking the face-up discard, or moving only cards every seat already
@@ -28,7 +32,7 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from cardcore.events import SPECTATOR, ActionApplied, Event
+from cardcore.events import SPECTATOR, CardRevealed, Event
 from cardcore.game import Game
 from cardcore.session._flow import Conn, Flow
 from cardcore.session.patch import card_words
@@ -58,19 +62,28 @@ def learned(before: Game, after: Game, events: Sequence[Event]) -> dict[int | No
         old = known_cards(before, seat)
         new = known_cards(after, seat)
         gained = new - old
-        shown: Counter[str] = Counter()  # the cards the events name, each event counted
-        text: Counter[str] = Counter()  # the cards the action's own text names
+        shown: Counter[str] = Counter()  # the cards the events name, each card once
+        turned: Counter[str] = Counter()  # copies turned up where the seat did not know them
         for event in events:
             copy = event.for_seat(SPECTATOR if seat is None else seat)
-            named = Counter(card_words(copy.to_json()))
-            if type(event) is ActionApplied:
-                text |= named
-            else:
-                shown += named
-        shown |= text  # (the text names a card its event names too: "discard 4H" once)
+            shown |= Counter(card_words(copy.to_json()))  # (a move and its note: one card)
+            if type(copy) is CardRevealed and _unknown_there(before, copy, seat):
+                turned[str(copy.card)] += 1
         gained.update(shown - old - gained)
+        gained |= turned
         out[seat] = sorted(gained.elements())
     return out
+
+
+def _unknown_there(before: Game, event: CardRevealed, seat: int | None) -> bool:
+    """Whether, before the action, the card *event* turns up lay at its place unknown to
+    *seat*: learned, though *seat* may know another copy of it elsewhere."""
+    zones = before.state.zones
+    z = zones.layout.index.get(event.zone) if type(event.zone) is str else None
+    i = event.index
+    if z is None or type(i) is not int or not 0 <= i < len(zones.cards[z]):
+        return False  # (a place of the game's own naming, or one the action made)
+    return zones.cards[z][i] == event.card and not zones.knows(z, i, seat)
 
 
 def probe(before: Game, seat: int, text: str, at: float | None) -> tuple[Game, list[Event]]:
