@@ -65,17 +65,6 @@ def test_golf_a_draw_from_an_empty_stock_reshuffles_cards_every_seat_knew() -> N
     assert str(again.state.zones.cards[HELD][-1]) == drawn
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="takeback.learned compares multisets of card codes: Golf's draw from an empty "
-    "stock reshuffles the discards (all known by code) and shows the drawer the new top "
-    "card; K_after(seat) holds no code K_before did not (the drawn card was a discard) and "
-    "the card-drawn event names a known code, so the takeback is allowed. The seat learned "
-    "the reshuffled stock's top card: after the takeback the same seed deals it again "
-    "(seat 1 draws KD, takes it back, draws KD again), so it may take the discard instead. "
-    "Docs: drawing from a face-down stock is final. Fix: a card drawn from a pile the seat "
-    "did not know at that place (CardDrawn from 'stock') is learned, as a CardRevealed is",
-)
 def test_golf_a_draw_from_a_reshuffled_stock_is_final() -> None:
     t = _golf_at_an_empty_stock()
     game = t.session.game
@@ -210,48 +199,10 @@ def test_two_copies_shown_by_one_action_count_twice(peeks: dict[str, str]) -> No
 @pytest.mark.parametrize(
     "kind",
     [
-        pytest.param(
-            "tuck",
-            marks=pytest.mark.xfail(
-                strict=True,
-                reason="takeback._unknown_there judges a CardRevealed by the card lying at its "
-                "(zone, index) in the game before the action; a reveal at a place the action "
-                "shifted (the top shown, then tucked under the stock: index 0, where another "
-                "card lay before) matches no card there and counts as nothing learned, so "
-                "with a 4H known elsewhere the discard may be taken back though every seat "
-                "saw the stock's 4H. Fix: when the place does not hold that card before, fall "
-                "back to 'learned' (fail closed), or judge the place in the game after",
-            ),
-        ),
-        pytest.param(
-            "minus-one",
-            marks=pytest.mark.xfail(
-                strict=True,
-                reason="takeback._unknown_there returns False for a negative index "
-                "(CardRevealed(None, 'stock', -1, card), the top as Zones.reveal's default "
-                "index names it): the 4H shown is not counted and the takeback is allowed. "
-                "Fix: read a negative index from the top, or fail closed",
-            ),
-        ),
-        pytest.param(
-            "subclass",
-            marks=pytest.mark.xfail(
-                strict=True,
-                reason="takeback.learned tests 'type(copy) is CardRevealed': a game's own "
-                "subclass of CardRevealed (its own slug) is never judged by place, so the "
-                "second 4H shown on the stock is not learned. Fix: isinstance",
-            ),
-        ),
-        pytest.param(
-            "own-name",
-            marks=pytest.mark.xfail(
-                strict=True,
-                reason="takeback._unknown_there returns False for a zone the layout does not "
-                "name ('a place of the game's own naming'): the takeback is allowed though "
-                "every seat saw a 4H turned up; docs/session.rst states no such exception. "
-                "Fix: fail closed (count the card as learned) when the place is unknown",
-            ),
-        ),
+        "tuck",
+        "minus-one",
+        "subclass",
+        "own-name",
     ],
 )
 def test_a_copy_shown_on_the_stock_is_learned_however_the_event_names_its_place(
@@ -325,15 +276,6 @@ def test_spite_a_known_wild_moved_and_noted_is_named_once(noting_spite: str) -> 
     assert all("KD" not in cards for cards in got.values()), got
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="takeback.learned reads every word of an event as a card if Card.parse takes it, "
-    "in any case: a note 'KD counts as Q' names 'as' (lowercase, the ace of spades to "
-    "Card.parse) under a key no K(s) ever holds (K counts str(card), 'AS'), so every seat "
-    "'learned' a card and moving a card every seat knew is refused, though docs/session.rst "
-    "says it may be taken back (a move and a note on it). Fix: compare parsed cards "
-    "(str(Card.parse(word))), or read only the words of card fields",
-)
 def test_spite_a_note_in_words_on_a_known_wild_teaches_nothing(noting_spite: str) -> None:
     game, after, events = _lift(noting_spite)
     assert learned(game, after, events) == {0: [], 1: [], None: []}

@@ -15,11 +15,17 @@ see it, or saw it where it lies). The takeback is refused if, for some *s*,
 * *K_after(s)* holds a card *K_before(s)* does not (a card drawn, turned up,
   discarded face up from a hand, shown at the end of a round ...), or
 * an event of the action, in *s*'s redacted copy, names a card that is not in
-  *K_before(s)* (a card shown and hidden again within the action; a card named by
-  several events counts once), or
-* an event turns up a card at a place where, before, *s* did not know the card lying
-  there, that same card (with several decks, another copy *s* knows elsewhere does not
-  make it known).
+  *K_before(s)* (a card shown and hidden again within the action; a card several
+  events name counts once; card words are read in their notation, ``7H``, so the
+  word "as" in a note is no ace), or
+* an event turns up a card (a :class:`~cardcore.CardRevealed`, or a game's own kind
+  of it) unless, before, *s* knew that very card at that place (the place is read
+  before the action, a negative index from the top; a place the judge cannot find,
+  as a game's own pile name, counts as unknown): with several decks, another copy
+  *s* knows elsewhere does not make it known, or
+* the action drew on chance (:meth:`cardcore.GameState.rng`: a stock rebuilt and
+  shuffled, a new deal) and an event names a card to *s*: where it came from was an
+  order nobody knew, and the same seed would deal it again after a takeback.
 
 So drawing from a face-down stock, revealing or discarding a card from a hand
 is final; taking the face-up discard, or moving only cards every seat already
@@ -32,7 +38,8 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from cardcore.events import SPECTATOR, CardRevealed, Event
+from cardcore.cards import Card
+from cardcore.events import SPECTATOR, ActionApplied, CardRevealed, Event
 from cardcore.game import Game
 from cardcore.session._flow import Conn, Flow
 from cardcore.session.patch import card_words
@@ -58,32 +65,53 @@ def learned(before: Game, after: Game, events: Sequence[Event]) -> dict[int | No
     *before* into *after*, whose full events were *events* (empty lists: nothing learned)."""
     out: dict[int | None, list[str]] = {}
     seats: list[int | None] = [*range(len(before.players)), None]
+    chance = getattr(after.state, "draws", 0) != getattr(before.state, "draws", 0)
     for seat in seats:
         old = known_cards(before, seat)
         new = known_cards(after, seat)
         gained = new - old
         shown: Counter[str] = Counter()  # the cards the events name, each card once
-        turned: Counter[str] = Counter()  # copies turned up where the seat did not know them
+        fresh: Counter[str] = Counter()  # the cards shown from places the seat did not know
         for event in events:
             copy = event.for_seat(SPECTATOR if seat is None else seat)
-            shown |= Counter(card_words(copy.to_json()))  # (a move and its note: one card)
-            if type(copy) is CardRevealed and _unknown_there(before, copy, seat):
-                turned[str(copy.card)] += 1
+            named = Counter(w for w in card_words(copy.to_json()) if _NOTATION[w])
+            shown |= named  # (a move and its note: one card)
+            if isinstance(copy, CardRevealed):
+                if copy.card is not None and not _known_there(before, copy, seat):
+                    fresh[str(copy.card)] += 1
+            elif chance and type(copy) is not ActionApplied:
+                fresh |= named
         gained.update(shown - old - gained)
-        gained |= turned
+        gained |= fresh
         out[seat] = sorted(gained.elements())
     return out
 
 
-def _unknown_there(before: Game, event: CardRevealed, seat: int | None) -> bool:
-    """Whether, before the action, the card *event* turns up lay at its place unknown to
-    *seat*: learned, though *seat* may know another copy of it elsewhere."""
+class _Notation(dict[str, bool]):
+    """Whether a word (one :func:`card_words` gives) is a card in its own notation, ``7H``
+    (not ``7h``, nor the word "as"): the words of an event that name a card."""
+
+    def __missing__(self, word: str) -> bool:
+        canonical = str(Card.parse(word)) == word
+        if len(self) < 4096:
+            self[word] = canonical
+        return canonical
+
+
+_NOTATION = _Notation()
+
+
+def _known_there(before: Game, event: CardRevealed, seat: int | None) -> bool:
+    """Whether, before the action, *seat* knew the card *event* turns up at its place."""
     zones = before.state.zones
     z = zones.layout.index.get(event.zone) if type(event.zone) is str else None
     i = event.index
-    if z is None or type(i) is not int or not 0 <= i < len(zones.cards[z]):
-        return False  # (a place of the game's own naming, or one the action made)
-    return zones.cards[z][i] == event.card and not zones.knows(z, i, seat)
+    if z is None or type(i) is not int:
+        return False  # (a place the judge cannot find: unknown, so learned)
+    pile = zones.cards[z]
+    if i < 0:
+        i += len(pile)
+    return 0 <= i < len(pile) and pile[i] == event.card and zones.knows(z, i, seat)
 
 
 def probe(before: Game, seat: int, text: str, at: float | None) -> tuple[Game, list[Event]]:
