@@ -85,3 +85,80 @@ def test_golf_deal_2_the_upcard_is_face_up_to_everyone() -> None:
     assert "| discard: 5C! |" in game.position()  # "!": known to all, not only shown on top
     for seat in (0, 1, None):
         assert game.view(seat)["table"]["discard"] == "5C"
+
+
+# -- a third pass ----------------------------------------------------------------------------------
+
+G0 = "7H 9C KD 4S 2D QH"
+G1 = "3C 8D JS 3D 10H 6S"
+
+
+def test_golf_turn_1_take_takes_the_top_of_a_longer_discard_pile() -> None:
+    from tests.games.golf.helpers import play, setup_flips, state
+
+    game = golf(2, stack([G0, G1], "5C", "7D KS 9H QS AH 2C"))
+    setup_flips(game, [(0, 1), (1, 4)])
+    play(game, (0, "draw"), (0, "discard"))  # 7D goes onto the upcard 5C
+    game.act(1, "take")
+    st = state(game)
+    assert st.zones.cards[st.plan.held[0]] == [cardcore.Card.parse("7D")]  # the top discard
+    assert game.view(1)["table"]["held"] == {"seat": 1, "card": "7D"}
+    assert game.view(1)["table"]["discard"] == "5C"
+
+
+@pytest.mark.parametrize("layout", list(SIZES))
+def test_golf_turn_1_draw_or_take_in_every_layout(layout: Any) -> None:
+    game = golf(2, options={"layout": layout})
+    while game.view(game.to_act[0])["table"]["phase"] == "setup":
+        seat = game.to_act[0]
+        game.apply(game.legal_actions(seat)[0])
+    seat = game.to_act[0]
+    assert [str(a) for a in game.legal_actions(seat)][:2] == ["draw", "take"]
+    game.act(seat, "take")
+    assert game.view(seat)["table"]["phase"] == "place"
+
+
+def test_golf4_score_4_a_pair_made_in_play_stays_face_down() -> None:
+    from tests.games.golf.helpers import play
+
+    game = golf(2, stack(["5S 9H KD 2C", "AC 2D 3C 4C"], "8D", "KS QS"), options={"layout": "4"})
+    play(game, (0, "peek 0"), (0, "peek 1"), (1, "peek 0"), (1, "peek 1"))
+    play(game, (0, "draw"), (0, "replace 3"))  # KS now pairs with KD (bottom row): not shown
+    assert game.view(1)["table"]["grids"][0] == [None] * 4
+    assert game.view(None)["table"]["grids"][0] == [None] * 4
+    assert game.view(0)["table"]["grids"][0] == ["5S", "9H", None, "KS"]
+
+
+def test_golf_view_1_the_owner_sees_no_face_down_card_after_a_removal() -> None:
+    from tests.games.golf.helpers import setup_flips
+
+    deck = stack(["7H 9C KD 7S 2D QH", G1], "5C", "7D KS 9H QS AH 2C")
+    game = golf(2, deck, rules=["golf.remove-columns"])
+    setup_flips(game, [(0, 3), (1, 4)])  # seat 0's column 0 (7H/7S) is removed
+    for seat in (0, 1, None):
+        assert game.view(seat)["table"]["grids"][0] == ["--", None, None, "--", None, None]
+
+
+def test_golf_note_1_no_other_word_is_read() -> None:
+    from cardcore import NotationError
+
+    game = golf(2, options={"layout": "4"})
+    for text in ("look 0", "swap 1", "turn 0", "pick", "pass"):
+        with pytest.raises(NotationError, match="GOLF-NOTE-1"):
+            game.act(0, text)
+    assert game.version == 0
+
+
+def test_golf_round_1_the_last_round_ends_with_every_card_face_up() -> None:
+    from tests.games.golf.helpers import play
+    from tests.games.golf.test_rules import DECK as WORKED
+    from tests.games.golf.test_rules import ROUND
+
+    game = golf(2, WORKED, options={"rounds": 1})
+    play(game, *ROUND)  # seat 1's 6S (position 5) is never turned up during play
+    assert game.is_over
+    for seat in (0, 1, None):
+        assert game.view(seat)["table"]["grids"] == [
+            ["7H", "9C", "KS", "7D", "9H", "AH"],
+            ["3C", "4S", "QS", "3D", "2C", "6S"],
+        ]

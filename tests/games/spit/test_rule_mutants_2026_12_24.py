@@ -64,3 +64,18 @@ def test_spit_move_6_a_fill_from_the_first_pile_is_listed_and_allowed() -> None:
     assert "fill 1 2" in [str(a) for a in game.legal_actions(0)]
     game.act(0, "fill 1 2")
     assert game.view(0)["table"]["seats"][0]["layout"][:2] == [[], ["8D"]]
+
+
+# -- a third pass ----------------------------------------------------------------------------------
+
+
+def test_spit_move_1_a_read_position_keeps_a_requester_that_can_move() -> None:
+    game = cardcore.new_game("spit", 2, seed=3)
+    while any(str(a) == "ready" for a in game.legal_actions(game.to_act[0])):
+        game.act(game.to_act[0], "ready")
+    assert "combine 1 5" in [str(a) for a in game.legal_actions(0)]
+    game.act(0, "spit")  # asks for a spit, but still has a combine
+    assert game.to_act == (0, 1)
+    again = cardcore.new_game("spit", 2, position=game.position(), seed=3)
+    assert again.to_act == (0, 1)
+    assert [str(a) for a in again.legal_actions(0)] == [str(a) for a in game.legal_actions(0)]

@@ -123,3 +123,42 @@ def test_tonk_spread_1_a_book_of_three_with_only_three_of_the_rank_held() -> Non
     assert game.view(1)["table"]["spreads"] == [
         {"number": 1, "owner": 0, "cards": ["7S", "7H", "7D"]}
     ]
+
+
+# -- a third pass ----------------------------------------------------------------------------------
+
+H45 = "10S JC QH KD 5D"  # 45 points: never the lowest
+
+
+def test_tonk_spread_3_spread_cards_do_not_count_when_a_drop_is_judged() -> None:
+    from tests.games.tonk.helpers import last_hand
+
+    # P0 lays 5H 6H 7H and keeps AD AC (2). P1 drops on 15: caught by P0 only if the spread
+    # does not count (2 <= 15; counting it P0 would hold 20 and P1 would win)
+    game = tonk(["5H 6H 7H 2C AD", "9S 2H 2D AS AH", H45], stock="AC")
+    game.act(0, "draw")
+    game.act(0, "spread 5H 6H 7H")
+    game.act(0, "discard 2C")
+    assert game.view(0)["table"]["total"] == 2
+    game.act(1, "drop")
+    last = last_hand(game)
+    assert last is not None and last["reason"] == "drop-caught"
+    assert last["amounts"][1] < 0 < last["amounts"][0]
+
+
+def test_tonk_legal_1_discards_in_card_order_when_nothing_can_be_laid() -> None:
+    game = tonk(["KS 2C 9D 4H 7S", "9S 2H 2D AS AH", H45], stock="JD")
+    game.act(0, "draw")  # no book, no run, no spread to hit: only discards
+    assert [str(a) for a in game.legal_actions(0)] == [
+        "discard 2C", "discard 4H", "discard 7S", "discard 9D", "discard JD", "discard KS",
+    ]  # fmt: skip
+
+
+def test_tonk_legal_1_start_order_with_the_stock_out_under_a_house_rule() -> None:
+    game = tonk(["KS 2C 9D 4H 7S", "9S 2H 2D AS AH", H45], rules=["tonk.stock-out-discard-only"])
+    seat = 0
+    while game.view(None)["table"]["stock"]:
+        pass_turn(game, seat)
+        seat = (seat + 1) % 3
+    assert not game.is_over and game.to_act == (seat,)
+    assert [str(a) for a in game.legal_actions(seat)] == ["drop", "draw", "take"]
