@@ -573,23 +573,16 @@ def _raise_at_line(function: str, text: str, module: str) -> Callable[..., Any]:
     return tracer
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="docs/security.rst (changed by 49dcc76): an interrupt 'after its action was applied"
-    " but before a handler had its events loses none of them'; one between numbering the"
-    " batch (next(bus._tickets)) and keeping it in _queued loses it: the others move on after"
-    " STUCK ('its events are lost') and no subscriber hears that version",
-)
 def test_an_interrupt_as_the_batch_is_numbered_loses_no_event() -> None:
     game = cardcore.new_game("golf", 2, seed=7)
     got: list[int] = []
     game.events.subscribe(ActionApplied, lambda e: got.append(e.version))
     errors: dict[str, BaseException] = {}
     move = _next_move(game)
-    line = "bus._queued[ticket] = (get_ident(), batch)"  # after next(bus._tickets) returned
+    line = "queued[ticket] = (get_ident(), batch)"  # after next(tickets) returned
 
     def first() -> None:
-        sys.settrace(_raise_at_line("numbered", line, "_driver.py"))
+        sys.settrace(_raise_at_line("kept", line, "_subscriptions.py"))
         try:
             game.act(*move)  # act's path: commit, numbered
         finally:

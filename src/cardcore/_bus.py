@@ -17,6 +17,7 @@ from cardcore._subscriptions import (
     Observers,
     Subscription,
     error_text,
+    kept,
     removed,
     same_handler,
 )
@@ -277,9 +278,7 @@ class EventBus:
         Without *batch* (as before 0.4) the one given to :meth:`deliver` is delivered."""
         if self._cond is _NO_CONDITION:
             self._machinery()
-        ticket = next(self._tickets)
-        self._queued[ticket] = (get_ident(), [] if batch is None else batch)
-        return ticket
+        return kept(self._queued, self._tickets, [] if batch is None else batch)
 
     def deliver(self, ticket: int, batch: list[Event]) -> None:
         """Deliver batch *ticket* (numbered by :meth:`ticket`) in its turn, in the calling thread.

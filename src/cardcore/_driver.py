@@ -8,12 +8,12 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable
-from threading import get_ident
 from typing import TYPE_CHECKING, Any, NoReturn
 
 from cardcore._actionlog import actions as recorded
 from cardcore._faults import as_legal, check_listed, offered
 from cardcore._hookcall import message_of
+from cardcore._subscriptions import kept
 from cardcore._text import shown
 from cardcore._unasked import HUSHED, UNASKED
 from cardcore.actions import HOST, Action, EndMatch, Resign
@@ -424,9 +424,7 @@ def numbered(
         batch.append(GameEnded(r.winners, r.scores, r.payouts, r.reason))
     if not batch:
         return None
-    ticket = next(bus._tickets)  # bus.ticket(batch), inlined (a bus with a batch is built)
-    bus._queued[ticket] = (get_ident(), batch)
-    return ticket, batch
+    return kept(bus._queued, bus._tickets, batch), batch  # bus.ticket(batch): a bus is built
 
 
 _new_event: Any = tuple.__new__  # ActionApplied(...) without its Python __new__

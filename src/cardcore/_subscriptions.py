@@ -6,7 +6,8 @@ Importing them from :mod:`cardcore.events` or :mod:`cardcore` is the public way.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
+from threading import get_ident
 from typing import Any
 
 from attrs import field, frozen
@@ -18,6 +19,7 @@ __all__ = [
     "Observers",
     "Subscription",
     "error_text",
+    "kept",
     "removed",
     "same_handler",
 ]
@@ -105,3 +107,20 @@ def same_handler(handler: Callable[..., object], other: object) -> bool:
 
 def removed(event: Event) -> None:
     """The handler of a removed subscription, for the rest of a batch being delivered."""
+
+
+def kept(
+    queued: dict[int, tuple[int, list[Event]]], tickets: Iterator[int], batch: list[Event]
+) -> int:
+    """Number *batch* with the next of *tickets* and keep it in *queued* under that number, for
+    the applying thread: an interrupt that lands once it is numbered still leaves it kept
+    (a numbered batch missing from *queued* would stall every later one)."""
+    ticket = -1
+    try:
+        ticket = next(tickets)
+        queued[ticket] = (get_ident(), batch)
+    except BaseException:
+        if ticket >= 0:
+            queued.setdefault(ticket, (get_ident(), batch))
+        raise
+    return ticket

@@ -11,7 +11,6 @@ from __future__ import annotations
 import threading
 from collections import deque
 from collections.abc import Mapping
-from threading import get_ident
 from typing import Any, cast
 
 from cardcore._actionlog import CHUNK, seal
@@ -41,6 +40,7 @@ from cardcore._legality import legality, vetoing
 from cardcore._recording import make_record, make_save, sign
 from cardcore._reentry import held, wait_for
 from cardcore._stamps import check_at
+from cardcore._subscriptions import kept
 from cardcore._text import shown
 from cardcore._unasked import HUSHED, UNASKED
 from cardcore._views import VIEW_FORMAT, make_history, make_view, schema_of
@@ -395,9 +395,7 @@ class Game:
                     text = action._text
                     text = text if text is not None else str(action)
                     batch.insert(0, _new_event(ActionApplied, (action.seat, text, version, at)))
-                    ticket = next(bus._tickets)  # bus.ticket(batch), inlined
-                    bus._queued[ticket] = (get_ident(), batch)
-                    queued = (ticket, batch)
+                    queued = (kept(bus._queued, bus._tickets, batch), batch)  # bus.ticket(batch)
                 else:
                     queued = numbered(bus, batch, action, version, at, state)
         except (TypeError, AttributeError) as exc:  # legal actions published unchecked: not a
