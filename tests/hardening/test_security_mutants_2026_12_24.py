@@ -137,3 +137,142 @@ def test_a_signature_changed_in_any_one_character_is_refused(what: str, where: i
         read(data, key="k")
     data["signature"] = signature
     assert read(data, key="k").version == game.version
+
+
+# -- a second pass: determinization, clones, fair deals, the kit, encodings ------------------------
+
+
+def _hidden_slots(game: cardcore.Game, seat: int) -> list[tuple[int, int]]:
+    zones = game.state.zones
+    return [
+        (z, i)
+        for z in range(len(zones.cards))
+        for i in range(len(zones.cards[z]))
+        if not zones.knows(z, i, seat)
+    ]
+
+
+def test_determinize_keeps_what_the_seat_knows_and_redeals_what_it_does_not() -> None:
+    game = cardcore.new_game("tonk", ["a", "b", "c"], seed=11)
+    for seat in range(3):
+        hand = game.view(seat)["table"]["hand"]
+        hidden = _hidden_slots(game, seat)
+        truth = [game.state.zones.cards[z][i] for z, i in hidden]
+        moved = False
+        for seed in range(5):
+            world = game.determinize(seat, seed)
+            assert world.view(seat)["table"]["hand"] == hand  # what the seat knows stays
+            cards = world.state.zones.cards
+            moved = moved or [cards[z][i] for z, i in hidden] != truth
+        assert moved, f"seat {seat}'s determinized worlds keep the true hidden cards"
+
+
+def test_determinize_of_twins_differing_only_in_hidden_cards_is_the_same_world() -> None:
+    game = cardcore.new_game("tonk", ["a", "b", "c"], seed=11)
+    twin = game.clone()
+    hidden = _hidden_slots(twin, 0)
+    zones = twin.state.zones
+    (z1, i1), (z2, i2) = hidden[0], hidden[-1]
+    assert zones.seen[z1][i1] == zones.seen[z2][i2]
+    zones.cards[z1][i1], zones.cards[z2][i2] = zones.cards[z2][i2], zones.cards[z1][i1]
+    assert twin.view(0) == game.view(0)
+    for seed in range(3):
+        a = game.determinize(0, seed).state.zones.cards
+        b = twin.determinize(0, seed).state.zones.cards
+        assert a == b  # the world depends on what seat 0 knows and the seed only
+
+
+@pytest.mark.parametrize("name", ["golf", "tonk", "spit"])
+def test_a_clone_played_on_leaves_the_original_untouched(name: str) -> None:
+    import random
+
+    players = 2 if name == "spit" else 3
+    rng = random.Random(3)
+    for seed, before in enumerate([0, 1, 2, 5, 12, 25]):
+        game = cardcore.new_game(name, [f"p{i}" for i in range(players)], seed=seed)
+        for _ in range(before):  # clone at many points of the game, the deal first
+            if game.is_over:
+                break
+            seat = rng.choice(game.to_act)
+            game.apply(rng.choice(game.legal_actions(seat)))
+        saved = game.save()
+        views = [game.view(s) for s in [*range(players), None]]
+        clone = game.clone()
+        for _ in range(300):
+            if clone.is_over:
+                break
+            seat = rng.choice(clone.to_act)
+            clone.apply(rng.choice(clone.legal_actions(seat)))
+        assert game.save() == saved
+        assert [game.view(s) for s in [*range(players), None]] == views
+
+
+def test_the_fair_deal_bundle_is_not_revealed_before_the_game_is_over() -> None:
+    from cardcore.session import Session, SessionConfig
+    from tests.session.kit import Table
+
+    config = SessionConfig(fair=True, seat_entropy=False)
+    session = Session.create("golf", ["Ann", "Bob"], now=0.0, options={"rounds": 1}, config=config)
+    t = Table(session)
+    t.join("a", 0)
+    t.join("b", 1)
+    assert session.phase == "playing"
+    assert session.fair_bundle() is None  # it holds the server seed: every hidden card
+
+
+def _next_hand(state: Any, seat: int | None) -> list[str]:
+    from cardcore_tonk.state import HAND0
+
+    other = 0 if seat is None else (seat + 1) % state.players
+    return [str(c) for c in state.zones.cards[HAND0 + other]]
+
+
+def test_the_kit_reports_a_table_field_that_shows_another_seats_hand(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from cardcore.testing import check_game
+    from cardcore_tonk.logic import TonkLogic
+
+    table = TonkLogic.table
+
+    def leaky(self: TonkLogic, state: Any, seat: int | None) -> dict[str, Any]:
+        out = table(self, state, seat)
+        if seat == state.players - 1:  # only the last seat's view leaks
+            leak = {"number": 99, "owner": 0, "cards": _next_hand(state, seat)}
+            out["spreads"] = [*out["spreads"], leak]
+        return out
+
+    monkeypatch.setattr(TonkLogic, "table", leaky)
+    report = check_game(
+        "tonk", players=3, games=1, seed=1, sample=1.0, checks={"views"}, strict=False
+    )
+    assert report.leaks > 0 and not report.ok
+
+
+def test_the_kit_reports_a_history_that_shows_another_hand(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from cardcore.testing import check_game
+    from cardcore_tonk.logic import TonkLogic
+
+    history = TonkLogic.history
+
+    def leaky(self: TonkLogic, state: Any, seat: int | None, since: int) -> list[dict[str, Any]]:
+        return [
+            *history(self, state, seat, since),
+            {"kind": "peek", "cards": _next_hand(state, seat)},
+        ]
+
+    monkeypatch.setattr(TonkLogic, "history", leaky)
+    report = check_game(
+        "tonk", players=3, games=1, seed=1, sample=1.0, checks={"views", "events"}, strict=False
+    )
+    assert report.leaks > 0 and not report.ok
+
+
+def test_an_encodings_table_for_a_spectator_is_the_spectators_table() -> None:
+    from cardcore.rl.encoding import seat_view
+
+    game = cardcore.new_game("tonk", ["a", "b", "c"], seed=4)
+    for seat in [None, 0, 1, 2]:
+        assert seat_view(game, seat, "table")["table"] == game.view(seat)["table"]
