@@ -79,3 +79,36 @@ def test_spit_move_1_a_read_position_keeps_a_requester_that_can_move() -> None:
     again = cardcore.new_game("spit", 2, position=game.position(), seed=3)
     assert again.to_act == (0, 1)
     assert [str(a) for a in again.legal_actions(0)] == [str(a) for a in game.legal_actions(0)]
+
+
+# -- a fourth pass ---------------------------------------------------------------------------------
+
+
+def test_spit_move_9_a_play_is_judged_on_the_players_own_pile_not_the_opponents() -> None:
+    from tests.games.spit.helpers import arrange, centre, golden_game, tops
+
+    # seat 0's pile 1 shows 2H, seat 1's pile 1 shows 10D; the left spit pile shows 9C:
+    # only seat 1 may play its pile 1 there, in the legal set and in the check of a move
+    game = arrange(
+        golden_game(),
+        ["2H", "KS", "KH", "KD", "KC"],
+        ["10D", "4S", "4H", "4D", "4C"],
+        left="9C",
+        right="7S",
+    )
+    play = next(a for a in game.legal_actions(1) if str(a) == "play 1 L")
+    assert all(str(a) != "play 1 L" for a in game.legal_actions(0))
+    before = (tops(game, 0), centre(game))
+    fresh = arrange(
+        golden_game(),
+        ["2H", "KS", "KH", "KD", "KC"],
+        ["10D", "4S", "4H", "4D", "4C"],
+        left="9C",
+        right="7S",
+    )
+    for g in (game, fresh):  # with a legal set asked first, and without
+        with pytest.raises(cardcore.IllegalActionError):
+            g.apply(type(play)(0, play.pile, play.target))
+        with pytest.raises(cardcore.IllegalActionError):
+            g.act(0, "play 1 L")
+    assert (tops(game, 0), centre(game)) == before
