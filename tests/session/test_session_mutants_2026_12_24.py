@@ -331,3 +331,17 @@ def test_a_message_for_a_gone_connection_never_costs_another_its_message() -> No
         assert await conn.__anext__() == "second"
 
     asyncio.run(scenario())
+
+
+def test_a_change_with_no_message_is_stored_too(tmp_path: Path) -> None:
+    """A call that changes the session but numbers no message (the host closing it) still
+    reaches the store."""
+    path = str(tmp_path / "s.db")
+    store = SQLiteStore(path)
+    session, _ = _seated(SessionConfig(), store)
+    session.close(5.0)
+    store.close()
+    again = SQLiteStore(path)
+    stored = again.load(session.id)
+    again.close()
+    assert stored is not None and stored.status == "closed"
