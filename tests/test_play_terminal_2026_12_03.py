@@ -403,11 +403,11 @@ def test_turn_based_arrow_keys_edit_the_line(tmp_path: Path, sessions) -> None: 
     start = term.mark()
     term.send("flip 0\x1b[D\x1b[C\n")  # left, right: the line is still 'flip 0'
     out = term.until(r"you: flip 0|not understood|illegal", start=start)
-    # Ctrl-D at the next prompt leaves (typed ahead of it, the tty's switch into readline's
-    # mode drops it, and the command would wait for the next line)
+    # 'quit' at the next prompt leaves (a Ctrl-D typed ahead of readline's switch of the
+    # tty's mode can be dropped, and the command would wait for the next line)
     term.until(r"Player 1> $", start=start)
-    term.send(b"\x04")
-    term.finish()
+    term.send("quit\n")
+    assert term.finish() == 0
     assert "you: flip 0" in out
 
 

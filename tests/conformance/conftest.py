@@ -44,14 +44,37 @@ def layouts() -> list[Configuration]:
     return [c for name in games() for c in configurations(name, rules=())]
 
 
+CHOICES_RUN = 12
+"""At most this many values of one option of a rule alone, evenly spread over its choices
+(``golf.bonus-card`` offers 65: its scoring is tested value by value in the rule's tests)."""
+
+
 def single_rules() -> list[Configuration]:
-    """Every optional house rule alone, under options it applies to (from ``RuleInfo.applies``)."""
-    return [c for name in games() for c in configurations(name, rules=_rules(name)) if c.rules]
+    """Every optional house rule alone, under options it applies to (from ``RuleInfo.applies``).
+
+    A rule's option with more than :data:`CHOICES_RUN` choices runs that many of them,
+    the first and the last included.
+    """
+    configs = [c for name in games() for c in configurations(name, rules=_rules(name)) if c.rules]
+    groups: dict[tuple[object, ...], list[Configuration]] = {}
+    for c in configs:
+        key = (c.game, c.players, c.rules, c.without, tuple(k for k, _ in c.options))
+        groups.setdefault(key, []).append(c)
+    kept: set[Configuration] = set()
+    for group in groups.values():
+        n = len(group)
+        picks = (
+            range(n)
+            if n <= CHOICES_RUN
+            else {round(i * (n - 1) / (CHOICES_RUN - 1)) for i in range(CHOICES_RUN)}
+        )
+        kept.update(group[i] for i in picks)
+    return [c for c in configs if c in kept]
 
 
 def rule_pairs() -> list[Configuration]:
     """Every pair of optional house rules that declare no conflict and share an applicable layout."""
-    singles = set(single_rules())
+    singles = {c for name in games() for c in configurations(name, rules=_rules(name)) if c.rules}
     return [
         c
         for name in games()
