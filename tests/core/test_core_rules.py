@@ -401,7 +401,7 @@ def test_core_rt_3_seen_outside_the_window_is_refused_naming_it() -> None:
     assert game.version == v
 
 
-@pytest.mark.parametrize("bogus", ["3", 1.5, True, [0], object()], ids=repr)
+@pytest.mark.parametrize("bogus", ["3", 1.5, True, [0], object()], ids=["3", "1.5", "True", "[0]", "object"])
 def test_core_rt_3_seen_that_is_not_a_version_is_illegal_not_a_type_error(bogus: object) -> None:
     game, _ = _race_to(3)
     seat = next(s for s in (0, 1) if game.legal_actions(s))

@@ -23,6 +23,7 @@ import copy
 import json
 import math
 import random
+import re
 from typing import Any
 
 import numpy as np
@@ -74,12 +75,15 @@ def _id(value: Any) -> str | None:
     return None
 
 
+_ADDRESS = re.compile(r" at 0x[0-9a-fA-F]+")
+
+
 def _rid(value: Any) -> str:
     name = _id(value)
     if name:
         return name
     try:
-        return repr(value)[:30]
+        return _ADDRESS.sub("", repr(value))[:30]  # the same id in every process
     except Exception:
         return type(value).__name__
 
