@@ -188,14 +188,6 @@ def test_a_conflict_named_by_a_rule_id_in_another_case_is_enforced() -> None:
         assert cardcore.get_ruleset("golf", ["golf.t-lower"]).rule_names == ("golf.t-lower",)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason=(
-        "bug: a conflict naming an installed rule's ID in another case ('golf-score-2') is"
-        " enforced (rule IDs match in any case), yet check_rule_set compares case-sensitively"
-        " and warns that it is 'no installed rule's name or ID; check the spelling'"
-    ),
-)
 def test_a_conflict_named_by_a_rule_id_in_another_case_does_not_warn() -> None:
     rule = _golf_rule(
         "GOLF-TEST-36", "golf.t-lower2", ("golf-score-2",), card_points=hookimpl(lambda card: None)

@@ -169,12 +169,18 @@ def check_rule_set(
                         f" a value {game.name!r} refuses: {exc} ({info.id})"
                     )
                     raise PluginError(msg, plugin=info.name) from None
-    refs = {ref for r in rules for ref in (r.name, r.id)}
-    unknown = [(info, ref) for info in rules for ref in info.conflicts if ref not in refs]
+    # names as written, rule IDs in any case (as the conflict itself is matched)
+    refs = {ref for r in rules for ref in (r.name, str(r.id).upper())}
+    unknown = [
+        (info, ref)
+        for info in rules
+        for ref in info.conflicts
+        if ref not in refs and ref.upper() not in refs
+    ]
     if unknown:
-        refs.update(ref for r in installed() for ref in (r.name, r.id))
+        refs.update(ref for r in installed() for ref in (r.name, str(r.id).upper()))
         for info, ref in unknown:
-            if ref not in refs:
+            if ref not in refs and ref.upper() not in refs:
                 msg = (
                     f"house rule {info.name!r} declares a conflict with {ref!r}, which is no"
                     f" installed rule's name or ID; check the spelling ({info.id})"
