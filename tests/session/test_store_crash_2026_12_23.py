@@ -104,9 +104,14 @@ def _writer(tmp_path: Path, db: Path, steps: int, clock: str = "none") -> subpro
 
 
 def _kill(proc: subprocess.Popen[str]) -> list[str]:
+    """Kill the writer; what it wrote that was not read yet. Read through ``proc.stdout``
+    itself: ``communicate`` with a timeout reads the pipe's descriptor and misses lines a
+    ``readline`` already took into the stream's buffer (an acknowledgement lost)."""
     proc.send_signal(signal.SIGKILL)
-    out, _ = proc.communicate(timeout=TIMEOUT)
-    return out.splitlines()
+    proc.wait(timeout=TIMEOUT)
+    assert proc.stdout is not None
+    with proc.stdout:
+        return proc.stdout.read().splitlines()
 
 
 def _acked(lines: list[str]) -> int | None:
