@@ -8,6 +8,9 @@ docstring). Every test is deterministic: fixed cards, fixed seeds.
 
 from __future__ import annotations
 
+import hashlib
+import struct
+
 import pytest
 
 from cardcore import (
@@ -16,6 +19,7 @@ from cardcore import (
     ArgumentError,
     Card,
     CardcoreError,
+    Chance,
     GameState,
     Layout,
     PluginError,
@@ -72,6 +76,19 @@ def test_decks_put_each_decks_jokers_after_its_52_cards() -> None:
     one = standard_52()
     assert decks(2, jokers_per_deck=1) == (*one, JOKER, *one, JOKER)
     assert decks(1, jokers_per_deck=2) == with_jokers(one, 2)
+
+
+def test_chance_getrandbits_reads_the_first_word_as_the_most_significant() -> None:
+    """Mutant deck.py: ``Chance.getrandbits`` kept the low *k* bits instead of the high ones.
+
+    The stream is SHAKE-128 of ``cardcore-chance/3:s:k`` read as little-endian 32-bit
+    words (CORE-CHANCE-1); ``randrange``, ``choice`` and ``sample`` draw through
+    ``getrandbits``, so this decides what a seeded game's own draws give.
+    """
+    w0, w1 = struct.unpack("<2I", hashlib.shake_128(b"cardcore-chance/3:7:3").digest(8))
+    assert Chance(7, 3).getrandbits(64) == w0 << 32 | w1
+    assert Chance(7, 3).getrandbits(5) == w0 >> 27
+    assert Chance(7, 3).getrandbits(40) == (w0 << 32 | w1) >> 24
 
 
 # -- zones ---------------------------------------------------------------------------
