@@ -89,7 +89,8 @@ def with_jokers(cards: Sequence[Card], n: int = 2) -> tuple[Card, ...]:
 
 
 def decks(n: int = 1, *, jokers_per_deck: int = 0) -> tuple[Card, ...]:
-    """Return *n* standard decks one after the other, each with *jokers_per_deck* jokers.
+    """Return *n* standard decks one after the other, each with *jokers_per_deck* jokers
+    after its 52 cards (the order a seeded shuffle starts from, so it decides every deal).
 
     Equal cards from different decks are equal values; every one of them is
     still its own entry wherever it lies.

@@ -47,8 +47,8 @@ class ScoreTable:
         :param points: Points per rank.
         :param default: Points for every rank not named; ``None`` leaves them unscored
             (looking one up raises ``KeyError``).
-        :raises ArgumentError: *points* is not a mapping, names no rank, or gives points
-            that are not an int.
+        :raises ArgumentError: *points* is not a mapping, has a key that names no rank,
+            or gives points that are not an int (an empty mapping is a table of *default*).
         """
         if not isinstance(points, Mapping):
             msg = (

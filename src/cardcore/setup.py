@@ -12,6 +12,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, cast
 
+from cardcore import dealing as _dealing
 from cardcore._bound import bound_of
 from cardcore._faults import check_logic, check_turn
 from cardcore._text import read_all, shown
@@ -77,7 +78,12 @@ def deal(
         shuffle(remaining, generator(seed, 0, chance_version()))
         order = [*deck_top, *remaining]
     order.reverse()  # bottom -> top: the first card of the deck is dealt first
-    state = cast(GameState, logic.new_state(players, options, order, seed, emit))
+    dealt = _dealing._DEALT
+    dealt[0], dealt[1] = order, len(order)
+    try:
+        state = cast(GameState, logic.new_state(players, options, order, seed, emit))
+    finally:
+        dealt[0] = None
     state.seed = seed
     if state.draws == 0:
         state.draws = 1

@@ -154,14 +154,6 @@ def test_deal_round_robin_deals_a_stock_that_holds_exactly_enough() -> None:
     assert len(short.zones.cards[STOCK]) == 3  # nothing dealt
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason=(
-        "bug: fill_stock checks only the last card (its inline fast path), so a list whose"
-        " other items are not cards is accepted and put in the stock, against its"
-        " ':raises ArgumentError: ... cards is not a sequence of cards'"
-    ),
-)
 def test_fill_stock_refuses_a_list_holding_text_before_its_last_card() -> None:
     """Found while reading ``fill_stock`` for mutants: ``["AS", Card.parse("KH")]``
     is accepted (only ``cards[-1]`` is type-checked), and the text ``"AS"`` then lies
