@@ -196,7 +196,8 @@ def new_game(
     :param seed: The seed of every chance event; ``None`` draws one from the OS
         (also with *deck* or *position*, so the cards not stacked stay secret).
     :param deck: Cards to put on top of the deck, top first (``"5H 9C ..."``);
-        the rest of the deck follows in a seeded shuffle.
+        the rest of the deck follows in a seeded shuffle, drawn from the seed's first
+        chance event as an unstacked deal's is (with nothing stacked, the same deal).
     :param position: Start from this position (see :meth:`Game.position`)
         instead of dealing; future chance comes from *seed*.
     :param subscribers: ``(EventType, handler)`` or ``(EventType, handler, seat)``

@@ -204,7 +204,8 @@ class Zones:
         everyone once all its cards are known to all: a hand turned face up; an
         ``ordered`` one shows each card known to all), a
         ``TOP`` pile shows its top card, and a face-down pile shows the cards
-        whose knowledge mask includes the seat.
+        whose knowledge mask includes the seat. *index* counts from the bottom (for a
+        ``TOP`` pile ``-1`` names the top too; no other negative index does).
         """
         spec = self.layout.specs[z]
         vis = spec.visibility
