@@ -187,10 +187,27 @@ def test_a_plain_call_waits_for_another_thread_holding_the_lock(call: str) -> No
     Game method it goes through (clone inside determinize, truncate's held(), ...)."""
     game = cardcore.new_game("spit" if call.endswith("real_time") else "golf", 2, seed=1)
     expected = WAITING_CALLS[call](game.clone())  # what it answers uncontended
-    holder = _held_elsewhere(game, 0.2)
-    start = time.monotonic()
-    assert _finishes(lambda: WAITING_CALLS[call](game)) == expected
-    assert time.monotonic() - start >= 0.1  # it did wait
+    release = threading.Event()
+    taken = threading.Event()
+
+    def hold() -> None:  # another thread's long locked call, ended by the test, not a clock
+        with game._lock:
+            taken.set()
+            release.wait(10)
+
+    holder = threading.Thread(target=hold, daemon=True)
+    holder.start()
+    assert taken.wait(5)
+    out: dict[str, Any] = {}
+    caller = threading.Thread(target=lambda: out.update(value=WAITING_CALLS[call](game)))
+    caller.daemon = True
+    caller.start()
+    caller.join(0.2)
+    assert caller.is_alive() and not out  # it waits while the lock is held elsewhere
+    release.set()
+    caller.join(5)
+    assert not caller.is_alive(), "the call never returned once the lock was free"
+    assert out == {"value": expected}
     holder.join(5)
 
 
