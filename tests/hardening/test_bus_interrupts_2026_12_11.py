@@ -160,7 +160,7 @@ def test_the_interrupted_thread_delivers_what_it_left_when_it_acts_again(points:
     assert not thread.is_alive(), f"the thread's next act after interrupts at {points} hung"
     assert fired == [name for name, _ in points]
     assert got == list(range(1, game.version + 1)), (points, got)
-    assert took[0] < 0.5, "the thread waited for its own left batch"
+    assert took[0] < 0.9, "the thread waited for its own left batch"  # STUCK is 1.0 s
 
 
 @pytest.mark.parametrize("points", WAITING, ids=_name)
