@@ -92,10 +92,10 @@ def test_a_connection_that_never_joins_is_closed_after_join_wait() -> None:
         sid = client.post(
             "/api/sessions", json={"game": "golf", "seats": [{"name": "A"}, {"name": "B"}]}
         ).json()["session"]
+        start = time.monotonic()  # before the idle socket opens: its wait starts later
         with client.websocket_connect("/ws") as idle, client.websocket_connect("/ws") as seated:
             seated.send_json({"type": "join", "session": sid, "seat": 0})
             assert seated.receive_json()["type"] == "welcome"
-            start = time.monotonic()
             idle.send_json({"type": "ping", "t": 1})  # a ping is no join
             assert idle.receive_json()["type"] == "pong"
             with pytest.raises(WebSocketDisconnect) as caught:
@@ -105,7 +105,7 @@ def test_a_connection_that_never_joins_is_closed_after_join_wait() -> None:
                 1008,
                 "no join or watch within 1 second",
             )
-            assert 0.8 < time.monotonic() - start < 5
+            assert 0.95 < time.monotonic() - start < 8
             _counted(server, 1)  # the seated one stays, past the wait
             time.sleep(0.3)
             seated.send_json({"type": "ping", "t": 2})
