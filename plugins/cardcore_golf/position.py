@@ -100,7 +100,9 @@ def read(
 
     House rules take part through the plan (removed groups: none may be left complete, face
     up and cancelled) and, in the setup phase, through their ``forbid_action`` vetoes: each
-    seat's setup flips or peeks so far must be ones it could have made in some order.
+    seat's setup flips or peeks so far must be ones it could have made in some order. Past the
+    setup, every seat shows at least its setup's count of cards face up or removed (known to
+    it, in a peeking layout): no play turns a card back down.
 
     :param text: The position (see the module docstring).
     :param plan: The round plan of the game's players and options.
@@ -252,6 +254,12 @@ def _check_turn(st: GolfState) -> None:
             raise _bad("in the setup phase there is no ender, final turn or completed turn")
         _setup_progress(st)
         return
+    for seat in range(players):  # past the setup: a face-up card stays face up, a peeked one known
+        made = _setup_made(st, seat).bit_count()
+        if made < layout.initial:
+            how = "face up (or removed)" if layout.setup == "flip" else "known to its owner"
+            msg = f"grid.{seat}: past the setup phase at least {layout.initial} cards are {how} (its setup {layout.setup}s), not {made}"
+            raise _bad(msg)
     if (st.ender < 0) != (st.final_left < 0):
         raise _bad("ender and final are set together (final turns follow an ender) or not at all")
     if st.ender >= 0:
@@ -274,14 +282,12 @@ def _setup_progress(st: GolfState) -> None:
     acting = (st.turn - first) % players
     for seat, z in enumerate(plan.grid):
         masks = st.zones.seen[z]
-        done = 0
         for pos in range(layout.size):
             i = st.index(seat, pos)
             if layout.setup == "peek" and i >= 0 and masks[i] == ALL:  # no discard taken yet
                 msg = f"seat {seat}'s card at position {pos} is known to all in the setup, before any turn (GOLF4-TURN-3)"
                 raise _bad(msg)
-            if i < 0 or masks[i] == ALL or (layout.setup == "peek" and masks[i] >> seat & 1):
-                done |= 1 << pos
+        done = _setup_made(st, seat)
         count = done.bit_count()
         order = (seat - first) % players
         if order < acting:
@@ -295,6 +301,19 @@ def _setup_progress(st: GolfState) -> None:
         if not ok:
             msg = f"seat {seat} has made {count} of its {layout.initial} setup {layout.setup}s, which does not fit seat {st.turn} acting in the setup"
             raise _bad(msg)
+
+
+def _setup_made(st: GolfState, seat: int) -> int:
+    """The positions of *seat*'s layout its setup flips or peeks could have made (a bit each):
+    face up or removed, or in a peeking layout known to its owner."""
+    layout = st.plan.layout
+    masks = st.zones.seen[st.plan.grid[seat]]
+    done = 0
+    for pos in range(layout.size):
+        i = st.index(seat, pos)
+        if i < 0 or masks[i] == ALL or (layout.setup == "peek" and masks[i] >> seat & 1):
+            done |= 1 << pos
+    return done
 
 
 def _check_groups(st: GolfState) -> None:

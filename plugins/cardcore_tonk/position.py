@@ -276,6 +276,8 @@ def read(logic: TonkLogic, text: str, players: int, options: Mapping[str, Any]) 
         if hidden:  # a hand turned face up is known to every seat, card by card
             raise _bad(f"shown names seat {hidden[0]}, whose hand is not known to all (mark its cards !)")
     # the cards: hands, spreads and what was taken
+    if any(zones.seen[STOCK]):  # no play turns a stock card up or shows it to anyone
+        raise _bad("stock cards are face down: nobody may know them")
     cards = zones.cards
     sizes = [len(cards[HAND0 + s]) for s in range(players)]
     most = [6 if phase == PLAY and s == state.turn else 5 for s in range(players)]

@@ -27,14 +27,15 @@ __all__ = [
 ]
 
 
-_RULE_AT_END = re.compile(r"\(([A-Z][A-Z0-9]*(?:-[A-Z0-9]+)+)\)\s*$")
+_RULE_AT_END = re.compile(r"\(([A-Z][A-Z0-9]*(?:-[A-Z0-9]+)+)(?:/[0-9]+)*\)\s*$")
 
 
 class CardcoreError(Exception):
     """Base class of every error cardcore raises on purpose.
 
     ``rule_id`` holds the ID of the rule the message cites at its end
-    (``"... (CORE-NOTATION-2)"``), or ``None`` where it cites none.
+    (``"... (CORE-NOTATION-2)"``; the first of a run of rules cited as
+    ``"(SPIT-START-1/2)"``), or ``None`` where it cites none.
     """
 
     rule_id: str | None

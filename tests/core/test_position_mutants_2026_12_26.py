@@ -194,12 +194,6 @@ def test_golf_the_seat_acting_in_the_setup_has_flips_left() -> None:
     assert _golf(_swap(both, "turn=0", "turn=1")).to_act == (1,)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="bug: Golf reads a position past the setup whose seat shows fewer face-up cards than"
-    " its setup flips (GOLF6-SETUP-2), which no play reaches (a GOLF6 face-up card stays face"
-    " up); the setup phase itself is checked flip by flip",
-)
 def test_golf_past_the_setup_every_seat_shows_at_least_its_setup_flips() -> None:
     hidden = _swap(GOLF_DRAW, "grid.0: 4D! 4S 2C 10H! 10C 4C", "grid.0: 4D 4S 2C 10H 10C 4C")
     with pytest.raises(OptionError, match=r"grid\.0"):
@@ -211,12 +205,6 @@ def test_golf_past_the_setup_every_seat_shows_at_least_its_setup_flips() -> None
 TONK_START = cardcore.new_game("tonk", 3, seed=3).position()
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="bug: Tonk reads knowledge marks unchecked, so a stock card marked known to all ('!')"
-    " is accepted and every seat's view then shows it; Golf and Spit refuse a known stock card"
-    " ('stock cards are face down: nobody may know them')",
-)
 def test_tonk_a_stock_card_known_to_anyone_is_refused() -> None:
     assert TONK_START.split(" | ")[1].startswith("stock: JH 6C")
     with pytest.raises(OptionError, match="stock"):
@@ -286,18 +274,13 @@ def test_spit_the_first_layout_pile_holds_no_face_down_card() -> None:
     assert _spit(ok).position() == ok
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="bug (message): refused() adds '(CORE-POSITION-1)' unless the message ends citing a"
-    " rule, and its pattern does not take a range such as '(SPIT-START-1/2)', so the error"
-    " cites two rules and its rule_id is CORE-POSITION-1, not the Spit rule it names",
-)
 def test_spit_an_error_citing_a_spit_rule_range_cites_no_second_rule() -> None:
     with pytest.raises(
         OptionError, match=r"pile.R must be empty in this mode \(SPIT-START-1/2\)"
     ) as info:
         _spit(_swap(SPIT_PLAY, "single=-1", "single=0"))
     assert "CORE-POSITION-1" not in str(info.value)
+    assert info.value.rule_id == "SPIT-START-1"  # the first of the run it cites
 
 
 def test_spit_a_face_down_layout_card_lies_under_every_face_up_one() -> None:

@@ -304,7 +304,8 @@ def test_a_removable_group_left_in_a_position_is_refused(
     layout: Any, rule: str, grid: str, group: str
 ) -> None:
     hearts = ["AH", "2H", "3H", "4H", "5H", "6H", "8H", "10H", "JH", "KH"]
-    other = " ".join(hearts[: len(grid.split())])
+    other = " ".join(hearts[: len(grid.split())])  # its first three face up: past the setup
+    other = other.replace("AH 2H 3H", "AH! 2H! 3H!")
     text = _setup_position([grid, other], [rule], layout).replace('phase="setup"', 'phase="draw"')
     text = text.replace("turn=1", "turn=0")
     assert f"face-up cancelled group at positions {group}" in _refused(text, [rule], layout)
