@@ -414,7 +414,8 @@ def read_field(name: str, value: Any, default: Any) -> Any:
         return value
     if kind is float and vkind is int:
         return float(value)
-    raise _bad(f"field {name!r} must be {_KINDS[kind][0]}, not {_text(value)}")
+    what = "null, an int, a string, a bool or a number" if default is None else _KINDS[kind][0]
+    raise _bad(f"field {name!r} must be {what}, not {_text(value)}")
 
 
 def _huge(name: str, value: float) -> OptionError:

@@ -640,3 +640,16 @@ def test_tonk_laid_touched_and_taken_describe_a_turn_in_play(fields: str) -> Non
         OptionError, match=r"laid, touched and taken describe a turn in play|taken '6D' must be"
     ):
         _tonk(_swap(TONK_BETWEEN, "chance=2", f"chance=2 {fields}"))
+
+
+def test_a_none_default_field_names_every_kind_it_takes() -> None:
+    """A ``None`` default takes null or any scalar; a list is refused naming all of them (it
+    said "must be null", though a number or a string is read)."""
+    from cardcore.positions import read_field
+
+    assert read_field("x", 3, None) == 3
+    assert read_field("x", "a", None) == "a"
+    with pytest.raises(OptionError, match=r"'x' must be null, an int, a string, a bool or a"):
+        read_field("x", [1], None)
+    with pytest.raises(OptionError, match=r"'x' must be an int, not \"a\""):
+        read_field("x", "a", 0)

@@ -271,7 +271,11 @@ MID, OVER = _positions()  # written once, at collection, without leaving the gam
         ("points=[2,0]", "points=[2,0.5]", "field 'points' must be a list of 2 ints"),
         ("points=[2,0]", "points=[2,false]", "field 'points' must be a list of 2 ints"),
         ("points=[2,0]", 'points="2,0"', "field 'points' must be a list of 2 ints"),
-        ('last="2S"', "last=[1]", "field 'last' must be null, not \\[1\\]"),
+        (
+            'last="2S"',
+            "last=[1]",
+            "field 'last' must be null, an int, a string, a bool or a number, not \\[1\\]",
+        ),
         ("bonus=0.5", 'bonus="0.5"', "field 'bonus' must be a number, not \"0.5\""),
         ("bonus=0.5", "bonus=true", "field 'bonus' must be a number"),
         ("doubled=true", "doubled=1", "field 'doubled' must be a bool, not 1"),
@@ -327,7 +331,9 @@ def test_read_field_checks_against_the_blank_value() -> None:
         read_field("mixed", ["a", 1], [0, ""])
     with pytest.raises(OptionError, match="field 'n' must be an int, not true"):
         read_field("n", True, 0)
-    with pytest.raises(OptionError, match="field 'who' must be null, not"):
+    with pytest.raises(
+        OptionError, match="field 'who' must be null, an int, a string, a bool or a number, not"
+    ):
         read_field("who", {"a": 1}, None)
     for bad in ({}, [[0]], [{}], object()):
         with pytest.raises(TypeError, match="fields hold ints, strings, bools"):
