@@ -58,9 +58,9 @@ class ServerLimits:
     :param max_sockets_per_client: WebSocket connections open at once from one client
         address (``CARDCORE_MAX_SOCKETS_PER_CLIENT``; off by default, as *max_per_client*).
     :param join_wait: Seconds a WebSocket connection may stay open without holding a seat
-        or watching a game (``join`` or ``watch``); then it is closed with code 1008, so
-        connections that never join cannot hold every one of *max_sockets*
-        (``CARDCORE_JOIN_WAIT``; 0: never closed so).
+        or watching a game (``join`` or ``watch``), from its opening and again from a
+        ``leave``; then it is closed with code 1008, so connections that never join cannot
+        hold every one of *max_sockets* (``CARDCORE_JOIN_WAIT``; 0: never closed so).
     """
 
     max_sessions: int = 1000

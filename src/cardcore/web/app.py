@@ -44,6 +44,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from cardcore._text import one_line, shown
 from cardcore.errors import CardcoreError
+from cardcore.logic import GameLogic
 from cardcore.plugins import game_info
 from cardcore.session import Hub, Limits, MemoryStore, Outbound, Session, SessionConfig, SQLiteStore
 from cardcore.session.aio import AsyncHost
@@ -288,7 +289,8 @@ class WebServer:
         options = _get(request, "options", dict, {})
         spectators = _get(request, "spectators", bool, True)
         time = time_control(_get(request, "time", object, None))  # no clock unless asked
-        info = game_info(game)
+        info = game_info(game)  # the seat count first: names are compared pairwise below
+        GameLogic.check_players(info.name, len(seats), info.min_players, info.max_players)
         names: list[str] = []
         bots: list[tuple[int, str, Any, dict[str, Any]]] = []  # seat, name, agent, its params
         for seat, entry in enumerate(seats):
@@ -427,6 +429,8 @@ class WebServer:
                     break
                 text = frame.get("text")
                 await conn.send(text if text is not None else frame.get("bytes") or b"")
+                if joined and join_by is not None:  # should it have left: join_wait from now
+                    join_by = loop.time() + wait
         except (WebSocketDisconnect, RuntimeError):
             pass
         finally:
