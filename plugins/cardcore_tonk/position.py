@@ -166,6 +166,8 @@ def _seats(fields: Mapping[str, Any], name: str, players: int) -> list[int]:
         isinstance(s, int) and not isinstance(s, bool) and 0 <= s < players for s in value
     ):
         raise _bad(f"{name} must list seats from 0 to {players - 1}, not {value!r}")
+    if len(set(value)) != len(value):  # (written once each: a repeat is a mistake)
+        raise _bad(f"{name} names a seat twice: {value!r}")
     return value
 
 
@@ -319,7 +321,7 @@ def read(logic: TonkLogic, text: str, players: int, options: Mapping[str, Any]) 
         if phase != PLAY or (
             card not in cards[HAND0 + state.turn] and card not in cards[HAND0 + players]
         ):
-            raise _bad(f"taken {taken!r} must be in the hand (or a spread) of the seat to act")
+            raise _bad(f"taken {taken!r} must be in the hand of the seat to act, or in a spread")
         state.taken = index_of(card)
         hand = cards[HAND0 + state.turn]
         if result is None and hand == [card] and not any(state.taken in t for t in state.targets):

@@ -461,8 +461,16 @@ def test_tonk_a_spread_is_owned_by_a_seat(owner: str) -> None:
 
 def test_tonk_a_taken_card_may_lie_in_a_spread_but_nowhere_else() -> None:
     assert _tonk(TONK_PLAY).position() == TONK_PLAY  # the 9D went into seat 2's book
-    with pytest.raises(OptionError, match=r"taken '4D' must be in the hand \(or a spread\)"):
+    with pytest.raises(OptionError, match=r"taken '4D' must be in the hand of the seat to act,"):
         _tonk(_swap(TONK_PLAY, 'taken="9D"', 'taken="4D"'))
+
+
+def test_tonk_a_seat_list_naming_a_seat_twice_is_refused() -> None:
+    """``hit=[0,0]`` was read as ``[0]`` and written back so: a repeat is refused, as a card
+    named twice is."""
+    with pytest.raises(OptionError, match=r"hit names a seat twice: \[1, 1\]"):
+        _tonk(TONK_PLAY.replace(" | ", " hit=[1,1] | ", 1))
+    assert "hit=[1]" in _tonk(TONK_PLAY.replace(" | ", " hit=[1] | ", 1)).position()
 
 
 def test_tonk_no_more_coming_deals_than_the_session_has_left() -> None:
