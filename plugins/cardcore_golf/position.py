@@ -101,8 +101,8 @@ def read(
     House rules take part through the plan (removed groups: none may be left complete, face
     up and cancelled) and, in the setup phase, through their ``forbid_action`` vetoes: each
     seat's setup flips or peeks so far must be ones it could have made in some order. Past the
-    setup, every seat shows at least its setup's count of cards face up or removed (known to
-    it, in a peeking layout): no play turns a card back down.
+    setup, a layout with fewer cards face up than the setup flipped is read as written (a
+    puzzle or a worked example may leave every card down).
 
     :param text: The position (see the module docstring).
     :param plan: The round plan of the game's players and options.
@@ -254,12 +254,6 @@ def _check_turn(st: GolfState) -> None:
             raise _bad("in the setup phase there is no ender, final turn or completed turn")
         _setup_progress(st)
         return
-    for seat in range(players):  # past the setup: a face-up card stays face up, a peeked one known
-        made = _setup_made(st, seat).bit_count()
-        if made < layout.initial:
-            how = "face up (or removed)" if layout.setup == "flip" else "known to its owner"
-            msg = f"grid.{seat}: past the setup phase at least {layout.initial} cards are {how} (its setup {layout.setup}s), not {made}"
-            raise _bad(msg)
     if (st.ender < 0) != (st.final_left < 0):
         raise _bad("ender and final are set together (final turns follow an ender) or not at all")
     if st.ender >= 0:
