@@ -44,12 +44,12 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from cardcore._text import one_line, shown
 from cardcore.errors import CardcoreError
-from cardcore.logic import GameLogic
 from cardcore.plugins import game_info
 from cardcore.session import Hub, Limits, MemoryStore, Outbound, Session, SessionConfig, SQLiteStore
 from cardcore.session.aio import AsyncHost
 from cardcore.session.sqlite import StoreError
 from cardcore.session.store import Store
+from cardcore.setup import _names as seat_names
 from cardcore.web._args import MAX_BOT_DELAY, MAX_BOT_PACE, bounded, checked_arguments
 from cardcore.web._bots import Bot, seat_agent, stored_bot
 from cardcore.web._http import (
@@ -289,8 +289,8 @@ class WebServer:
         options = _get(request, "options", dict, {})
         spectators = _get(request, "spectators", bool, True)
         time = time_control(_get(request, "time", object, None))  # no clock unless asked
-        info = game_info(game)  # the seat count first: names are compared pairwise below
-        GameLogic.check_players(info.name, len(seats), info.min_players, info.max_players)
+        info = game_info(game)
+        seat_names(len(seats))  # 1 to 64, as new_game says, before any name is compared
         names: list[str] = []
         bots: list[tuple[int, str, Any, dict[str, Any]]] = []  # seat, name, agent, its params
         for seat, entry in enumerate(seats):
