@@ -17,8 +17,9 @@ Observation: a count block (one-hot positions) then scalars.
   seat that knocked or completed its layout (``n + 1`` each: relative seat, or none);
 * scalars: every seat's visible card points at every position (``n * S``, over 10, 0 if
   unseen), the discard top's and held card's points (over 10), stock and discard pile
-  sizes (over the deck), the round over the match's rounds, final turns left (over ``n``),
-  and every seat's total (over 100).
+  sizes (over the deck), the round over the match's rounds (0 in a match with no round
+  cap), final turns left plus one (over ``n``: 0 outside the final turns, so none left
+  still differs from none begun), and every seat's total (over 100).
 
 Card points are the configuration's (house rules such as jokers at -2 included).
 ``rewards="score"`` pays, after each round, the change in

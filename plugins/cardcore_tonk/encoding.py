@@ -24,7 +24,7 @@ Observation: a count block, then scalars.
 * the seat's hand (52), the discard pile's top card (53: 52 = empty), the discard taken this
   turn (53: 52 = none), each spread's cards by spread number (17 x 52) and owner (17 x ``n``,
   relative), the phase (4: start, play, between, over), the dealer and the seat to act
-  (``n`` each, relative);
+  (``n`` each, relative; no seat to act once the session is over);
 * scalars: stock and discard pile sizes (over 52), every seat's hand size (over 6), the
   seat's hand total (over 50), every seat's balance (in stakes, over 10), and the hand
   number over the session's hands.

@@ -199,8 +199,9 @@ class GenericEncoding:
       when every seat owns alike; else in the layout's order): a plane of the
       visible cards (one position per distinct card of the deck: copies of a card,
       two ``7H`` of a double deck or its jokers, share one position, which counts them),
-      a plane of its visible top card, and two scalars: its count and its hidden
-      count, each over the deck's size;
+      a plane of its visible top card (the view's first card: for a hand, the card
+      it got last; nothing when that card is hidden), and two scalars: its count
+      and its hidden count, each over the deck's size;
     * per declared table field: ``int``/``float``/``bool`` one scalar (the raw value);
       ``seat`` a one-hot over the relative seats and "none"; ``choice`` a one-hot over
       its declared choices and "none of them"; ``card`` and ``cards``

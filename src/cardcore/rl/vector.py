@@ -45,7 +45,9 @@ class BatchEnv(VectorEnv[Obs, npt.NDArray[np.int64], npt.NDArray[Any]]):
     :param seat: The learner's seat.
     :param opponents: As for :func:`~cardcore.rl.gym_env`.
     :param copy: Return copies of the observation arrays (``False``: the same
-        arrays every step, overwritten by the next one).
+        arrays every step, overwritten by the next one). The rewards, the
+        termination and truncation flags and ``final_obs`` are new arrays each step
+        either way.
     """
 
     metadata: dict[str, Any] = {"autoreset_mode": AutoresetMode.SAME_STEP}  # noqa: RUF012
