@@ -139,6 +139,16 @@ class Session:
             pass
         return self.proc.poll()
 
+    def line_editing(self, timeout: float = WAIT) -> None:
+        """Wait until readline has the terminal out of canonical mode. A prompt is printed
+        before ``input()`` switches it, and a Ctrl-D typed in between reaches readline as a
+        NUL (the line discipline's end-of-file mark), not as an end of file."""
+        assert self.slave is not None
+        deadline = time.monotonic() + timeout
+        while termios.tcgetattr(self.slave)[3] & termios.ICANON:
+            assert time.monotonic() < deadline, "readline never took the terminal"
+            self._pump(0.02)
+
     def tty_restored(self) -> bool:
         assert self.slave is not None
         return termios.tcgetattr(self.slave) == self.before
@@ -185,6 +195,7 @@ def test_turn_based_on_a_pty_typos_editing_and_ctrl_d(tmp_path: Path, sessions) 
     term.until(r"Player 1> $")
     term.send("x" * 3000 + "\n")
     assert "too long" in term.until(r"Player 1> $")
+    term.line_editing()
     term.send(b"\x04")  # Ctrl-D: leaves, the record is saved
     out = term.until(r"record saved")
     assert term.finish() == 0
