@@ -2,7 +2,10 @@
 
 Game *i* of a study seeded *s* is seeded from ``(s, i)``, and results are
 combined in game order, so the same study gives the same summary whatever
-executor runs it and however many workers it has.
+executor runs it and however many workers it has. Exactly: game *i*'s seed is
+``int(derive_rng(s, i).random() * 2**62)``, and the agent in seat *k* of a game
+seeded *g* gets ``int(derive_rng(g, 1000 + k).random() * 2**62)`` (unless its spec sets
+``seed``): an agent's seed follows the seat it sits in, so a rotating line-up moves it.
 """
 
 from __future__ import annotations
@@ -44,7 +47,8 @@ class Summary:
     :param games: How many games were played.
     :param players: Seats per game.
     :param agents: The agent names per seat.
-    :param wins: Win shares per seat (a tie of k winners gives each 1/k).
+    :param wins: Win shares per seat (a tie of k winners gives each 1/k), summed over the
+        games and rounded to 9 decimals (so three-way ties add up to whole numbers).
     :param mean_scores: Mean final score per seat.
     :param sd_scores: Sample standard deviation (divided by games - 1) of the final score
         per seat: not a number (``math.nan``; ``null`` in :meth:`to_json`) over one game,

@@ -123,7 +123,9 @@ class ISMCTSAgent:
         actions with policy rollouts.
     :param prior: With a game rollout policy, the policy's own choice at the root stands
         unless the search's best action beats its mean score by more than this many standard
-        errors (0: always the most visited action).
+        errors (0: always the most visited action). Mean scores are compared as the rollouts
+        scored them, before any scaling to 0..1. After each decision the agent's
+        ``last_iterations`` holds how many iterations it ran.
     :param reuse: Iterations per sample: the sample is drawn once and each of these
         iterations searches a copy (``Game.clone``), so drawing and reading positions is paid
         once and the root's actions are compared on the same cards (common random numbers).
