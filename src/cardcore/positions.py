@@ -124,15 +124,23 @@ def _written(card: Card, mask: int) -> tuple[Card, str]:
     return hit
 
 
+_LONGEST = 400  # characters of a refusal's message, its rule citation kept
+
+
 def refused(msg: str) -> OptionError:
     """The error for a position a game refuses: ``OptionError("bad position: <msg>")``, citing
     CORE-POSITION-1 unless *msg* ends citing a rule of its own (``... (SPEED-STUCK-1)``).
+    A message longer than 400 characters (a game quoting a hostile value whole) is cut to
+    400, keeping its rule citation.
 
     >>> refused("hand.0 must hold 5 cards").rule_id
     'CORE-POSITION-1'
     """
     msg = msg if type(msg) is str else shown(msg)  # (a game's own message of another kind)
     cited = _RULE_AT_END.search(msg)
+    if len(msg) > _LONGEST:  # a game quoting a hostile value whole: keep the head and the rule
+        end = cited.group(0) if cited else ""
+        msg = f"{msg[: _LONGEST - len(end) - 5].rstrip()} ... {end}".rstrip()
     return OptionError(f"bad position: {msg}" + ("" if cited else " (CORE-POSITION-1)"))
 
 
