@@ -218,17 +218,21 @@ def _check_text(data: Any, where: str) -> None:
             stack.extend((item, f"{at}[{i}]", depth + 1) for i, item in enumerate(value))
 
 
-async def _body(request: Request) -> bytes | None:
-    """The request's body, or ``None`` past :data:`MAX_BODY` bytes: declared (``Content-Length``)
-    or sent, read no further than the first chunk past the limit."""
+async def _body(request: Request) -> bytes | JSONResponse:
+    """The request's body, or the refusal: 400 for a ``Content-Length`` that is not a number,
+    413 past :data:`MAX_BODY` bytes, declared or sent (read no further than the first chunk
+    past the limit)."""
+    too_large = _error(f"the request is larger than {MAX_BODY // 1024} KiB", 413)
     declared = request.headers.get("content-length", "")
-    if declared and not (declared.isascii() and declared.isdigit() and int(declared) <= MAX_BODY):
-        return None
+    if declared and not (declared.isascii() and declared.isdigit()):
+        return _error(f"Content-Length must be a number of bytes, not {declared[:20]!r}")
+    if declared and (len(declared) > 9 or int(declared) > MAX_BODY):
+        return too_large
     body = bytearray()
     async for chunk in request.stream():
         body += chunk
         if len(body) > MAX_BODY:
-            return None
+            return too_large
     return bytes(body)
 
 

@@ -491,10 +491,8 @@ def create_app(server: WebServer | None = None, **kwargs: Any) -> Starlette:
         if request.method == "POST":
             if not same_origin(request):  # a page of another site, in a visitor's browser
                 return _error("games are created from this server's pages only", 403)
-            body = await _body(request)
-            if body is None:
-                return _error(f"the request is larger than {MAX_BODY // 1024} KiB", 413)
-            data = read_body(body)
+            body = await _body(request)  # (or its 400 or 413)
+            data = body if isinstance(body, Response) else read_body(body)
             if isinstance(data, Response):
                 return data
             client = None if request.client is None else request.client.host
