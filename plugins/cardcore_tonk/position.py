@@ -50,6 +50,7 @@ from typing import TYPE_CHECKING, Any
 
 from cardcore import Card, NotationError, OptionError, Result
 from cardcore.positions import read_position, refused, write_position
+from cardcore_tonk.answers import always_ends
 from cardcore_tonk.melds import CARDS, hit_targets, index_of, meld_of
 from cardcore_tonk.state import BETWEEN, HAND0, OVER, PHASES, PLAY, START, STOCK, TonkState
 from cardcore_tonk.views import _face_up
@@ -346,7 +347,12 @@ def read(logic: TonkLogic, text: str, players: int, options: Mapping[str, Any]) 
             "between hands the next dealer is to act: turn must equal dealer (TONK-SESSION-3)"
         )
     if result is None and phase == START and not cards[STOCK] and logic.ends_on_empty(state):
-        raise _bad("a turn cannot begin with an empty stock: the hand has ended (TONK-STOCK-1)")
+        raise _bad(
+            "a turn cannot begin with an empty stock: the hand has ended (TONK-STOCK-1)"
+            if logic.ends_on_empty is always_ends
+            else "a turn cannot begin here with an empty stock: a house rule of the game's"
+            " (tonk_hand_ends_on_empty_stock) says the hand has ended"
+        )
     if fields["cut"] is not None:
         state.cut = _check_cut(fields["cut"], players)
     if fields["next"] is not None:

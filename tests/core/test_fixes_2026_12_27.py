@@ -30,3 +30,18 @@ def test_a_cut_refusal_keeps_the_rule_it_cites() -> None:
     assert error.rule_id == "SPEED-STUCK-1"
     short = refused("hand.0 must hold 5 cards")  # short messages are untouched
     assert str(short) == "bad position: hand.0 must hold 5 cards (CORE-POSITION-1)"
+
+
+def test_a_stock_out_position_refused_by_a_house_rule_does_not_cite_the_base_rule() -> None:
+    """Under ``tonk.stock-out-discard-only`` (TONK-VAR-5) the base rule TONK-STOCK-1 (the hand
+    ends when a turn begins with an empty stock) is off; the refusal cited it anyway."""
+    from tests.games.test_house_mutants_2026_12_27 import _stock_out_position
+
+    empty = _stock_out_position("", "QH QD QC JS JH")
+    with pytest.raises(OptionError) as caught:
+        cardcore.new_game("tonk", 2, rules=["tonk.stock-out-discard-only"], position=empty)
+    assert "TONK-STOCK-1" not in str(caught.value)
+    assert "a house rule of the game's (tonk_hand_ends_on_empty_stock)" in str(caught.value)
+    with pytest.raises(OptionError) as caught:
+        cardcore.new_game("tonk", 2, position=empty)
+    assert caught.value.rule_id == "TONK-STOCK-1"
