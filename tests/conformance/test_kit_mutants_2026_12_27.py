@@ -568,7 +568,15 @@ class HistoryPeek(DrawLogic):
         return [*super().history(state, seat, 0), *peek][since:]
 
 
+class NanUtility(DrawLogic):
+    """Scores search rollouts with ``nan`` for every seat while a round is on."""
+
+    def utility(self, state: DrawState) -> tuple[float, ...]:
+        return (float("nan"),) * state.players
+
+
 GAMES: dict[str, type[DrawLogic]] = {
+    "broken-k27-nan-utility": NanUtility,
     "broken-k27-history-peek": HistoryPeek,
     "broken-k27-play-alias": PlayAlias,
     "broken-k27-reads-two-words": ReadsTwoWords,
@@ -912,6 +920,14 @@ def test_unreadable_notation_skips_persistence_with_the_reason() -> None:
     assert not any(f.startswith(("save -> load", "record -> replay")) for f in report.failures)
     with pytest.raises(AssertionError, match=r"\(skipped 'persistence': not run: records hold"):
         check_game("broken-k27-same-notation", checks={"notation", "persistence"}, games=1)
+
+
+def test_utility_that_is_not_a_number_is_caught() -> None:
+    """Kills _walk without its ``utility`` test (a search agent's rollouts scored with
+    ``nan``, found when a sampled world is played on)."""
+    failures = _failures("broken-k27-nan-utility", {"positions"}, games=1)
+    assert any("utility answered" in f and "not a finite number per seat" in f for f in failures)
+    assert check_game("drawgame", checks={"positions"}, games=1).ok
 
 
 # -- determinism -------------------------------------------------------------------------
