@@ -78,7 +78,10 @@ def commit(
         else:
             emit = batch.append if batch is not None and bus.wants_game_events else None
             game._logic_apply(state, action, emit)
-        if not state.to_act or state.is_over or not 0 <= state.to_act[-1] < state.players:
+        to_act = state.to_act  # checked whole unless it is one seat of a tuple
+        if state.is_over or to_act.__class__ is not tuple or len(to_act) != 1 or (
+            to_act[0].__class__ is not int or not 0 <= to_act[0] < state.players
+        ):
             check_turn(game.name, state, "apply")
     except BaseException as exc:
         fault = turn_error(game.name, state) if isinstance(exc, TypeError) else None

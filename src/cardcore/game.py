@@ -356,7 +356,11 @@ class Game:
                     )
                     to_act = state.to_act
                     if to_act and not state.is_over:
-                        nxt = to_act[0]  # not a sequence: the game's mistake, restored
+                        nxt = to_act[0]  # a bad seat, or not one seat of a tuple: checked whole
+                        if to_act.__class__ is not tuple or nxt.__class__ is not int or (
+                            len(to_act) != 1 or not 0 <= nxt < state.players
+                        ):
+                            check_turn(self.name, state, "apply")  # raised: restored
                     else:  # ended (its result checked), or it forgot who acts next
                         check_turn(self.name, state, "apply")
                 except BaseException as exc:
@@ -502,11 +506,11 @@ class Game:
     def single_thread(self) -> Game:
         """Stop locking :meth:`legal_actions` and :meth:`apply` (and in clones); return the game.
 
-        For a game never used from two threads at once: a simulation, an RL
-        environment, a search agent's worlds (``simulate``, ``cardcore.rl`` and ISMCTS
-        use it). It saves about a tenth of a decision's cost (see :doc:`performance`).
-        Once called, using the game from two threads at once (or its ``apply`` from a hook
-        it runs) is an error the game does not detect; every other guarantee stands.
+        For a game never used from two threads at once: a simulation, an RL environment, a
+        search agent's worlds (``simulate``, ``cardcore.rl`` and ISMCTS use it). It saves
+        about a tenth of a decision's cost (see :doc:`performance`). Once called, using the
+        game from two threads at once (or its ``apply`` from a hook it runs) is an error the
+        game does not detect; every other guarantee stands.
         """
         self._hot_lock = None
         return self
@@ -537,12 +541,11 @@ class Game:
     def determinize(self, seat: int, seed: int) -> Game:
         """Return a clone whose cards hidden from *seat* are re-dealt at random.
 
-        Every card *seat* knows stays where it is; the others are shuffled among
-        the places *seat* cannot see, so the clone is consistent with all that
-        *seat* knows. For search agents. The hidden cards and every later chance
-        event of the clone (shuffles, redeals) come from *seed*, never from the
-        game's own seed, so the clone cannot foretell the real game's future.
-        The clone has no faithful record.
+        Every card *seat* knows stays where it is; the others are shuffled among the places
+        *seat* cannot see, so the clone is consistent with all that *seat* knows. For search
+        agents. The hidden cards and every later chance event of the clone (shuffles, redeals)
+        come from *seed*, never from the game's own seed, so the clone cannot foretell the
+        real game's future. The clone has no faithful record.
 
         :raises SeatError: *seat* is not a seat of this game (CORE-SEAT-1).
         :raises OptionError: *seed* is not an int from 0 below ``2**128``.
@@ -580,8 +583,7 @@ class Game:
         """Return the current position in the game's position notation (privileged).
 
         Every card is placed, with who knows it; ``new_game(name, players,
-        position=game.position())`` starts a game from here (with its own seed
-        for future chance).
+        position=game.position())`` starts a game from here (its own seed for future chance).
 
         :raises CardcoreError: The game has no position notation.
         """

@@ -882,16 +882,6 @@ def test_act_refuses_a_turn_that_names_a_seat_one_past_the_last(faulty: None) ->
     assert game.version == 0 and game.to_act == (0,)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason=(
-        "bug: Game.apply's fast path (a listed action of the seat just asked, game.py:359"
-        " 'nxt = to_act[0]') checks the game's turn fields only when to_act is empty or the"
-        " game is over, so a to_act naming no seat is accepted there (the game then waits"
-        " for seat 2 of 2, and its record does not replay) while act() and every other apply"
-        " refuse it with a PluginError and restore the game"
-    ),
-)
 def test_apply_of_a_listed_action_refuses_a_turn_that_names_no_seat(faulty: None) -> None:
     game = cardcore.new_game("audit27-names-no-seat", 2, seed=1)
     with pytest.raises(PluginError, match="to_act holds 2"):

@@ -45,3 +45,57 @@ def test_a_stock_out_position_refused_by_a_house_rule_does_not_cite_the_base_rul
     with pytest.raises(OptionError) as caught:
         cardcore.new_game("tonk", 2, position=empty)
     assert caught.value.rule_id == "TONK-STOCK-1"
+
+
+@pytest.mark.parametrize(
+    ("to_act", "fault"),
+    [
+        ((2,), "to_act holds 2: not a seat from 0 to 1"),
+        ((1.0,), "to_act holds 1.0: not a seat"),
+        ([1], "state.to_act is [1]: it must be a tuple of seats"),
+        ((1, 5), "to_act holds 5: not a seat"),
+        ((5, 1), "to_act holds 5: not a seat"),
+    ],
+)
+@pytest.mark.parametrize("path", ["apply", "act", "apply-seen"])
+def test_every_path_of_apply_refuses_a_turn_naming_no_seat(
+    to_act: object, fault: str, path: str
+) -> None:
+    """Game.apply's fast path (a listed action of the seat just asked) checked the game's
+    turn only when nobody was to act: a game naming seat 2 of 2, a float or a list was
+    accepted there, the game then waited for no seat and its record did not replay; the
+    other path checked only the last seat named (``(5, 1)`` passed)."""
+    import types
+
+    from tests.plugins import drawgame
+
+    from cardcore import GameInfo, PluginError, hookimpl
+
+    class BadTurn(drawgame.DrawLogic):
+        def apply(self, state: object, action: object, emit: object) -> None:
+            super().apply(state, action, emit)  # type: ignore[arg-type]
+            state.to_act = to_act  # type: ignore[attr-defined]
+
+    mod = types.ModuleType("fix27_bad_turn")
+    g = drawgame.GAME
+    mod.GAME = GameInfo(  # type: ignore[attr-defined]
+        "fix27-bad-turn", g.summary, g.min_players, g.max_players, options=g.options
+    )
+    mod.create_logic = hookimpl(lambda ruleset: BadTurn(ruleset))  # type: ignore[attr-defined]
+    mod.card_points = drawgame.card_points  # type: ignore[attr-defined]
+    cardcore.register("cardcore.games", "fix27-bad-turn", mod)
+    try:
+        game = cardcore.new_game("fix27-bad-turn", 2, seed=1)
+        before = game.position() if hasattr(game.logic, "write_position") else None
+        legal = game.legal_actions(0)
+        with pytest.raises(PluginError, match=fault.replace("[", r"\[").replace(".", r"\.")):
+            if path == "apply":
+                game.apply(legal[0])
+            elif path == "act":
+                game.act(0, str(legal[0]))
+            else:  # with the version seen: validated, then applied by the other path
+                game.apply(legal[0], seen=game.version)
+        assert game.version == 0 and game.to_act == (0,) and game.record()["actions"] == []
+        assert before is None or game.position() == before
+    finally:
+        cardcore.unregister("cardcore.games", "fix27-bad-turn")
