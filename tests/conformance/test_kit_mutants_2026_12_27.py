@@ -1076,13 +1076,6 @@ def test_history_leak_is_caught_with_the_events_watched() -> None:
     assert any("shows cards it never saw" in f for f in report.failures)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="Checker.check_views checks a history for hidden cards only when the events are"
-    " watched (``ever`` tracked): check_game(checks={'views'}) passes a game whose"
-    " history names a face-down card (Report.ok, no leak), though the package docstring"
-    " says views, history and per-seat events show a seat only cards it knows",
-)
 def test_views_check_alone_catches_a_history_leak() -> None:
     report = check_game("broken-k27-history-peek", checks={"views"}, games=1, strict=False)
     assert report.leaks > 0

@@ -107,16 +107,20 @@ class Checker:
         host: list[dict[str, Any]] = []
         seat_events: dict[int | str, list[Event]] = {}
         watch_events = full and "events" in checks
+        # what each seat saw, tracked for the events and for histories (a "views" check)
+        learn = full and ("events" in checks or "views" in checks)
         listeners: list[Listener] = []  # attached before the first card: every event is checked
         if full and ("persistence" in checks or "determinism" in checks or "events" in checks):
             listeners.append((Event, lambda e: host.append(e.to_json())))
         raising = RaisingSubscriber()  # a dropped connection: costs nobody an event
         if watch_events:
             listeners.append((Event, raising))
+        if learn:
             for s in [*range(n), SPECTATOR]:
                 box: list[Event] = []
                 seat_events[s] = box
                 listeners.append((Event, box.append, s))
+        if watch_events:
             listeners.append((Event, raising, 0))
         contract = self.contract
         try:
@@ -164,17 +168,21 @@ class Checker:
                         f"a clone changed when its original applied {str(action)!r} (version {g.version})"
                     )
             pending.clear()
-            if watch_events and g.version <= self.event_actions:
+            if learn and g.version <= self.event_actions:
                 words.update(notation_words(action))  # a bid "2H": the game's word, no card
                 self._learn(g, ever, seat_events, rounds, draws)
-                self.check_events(seat_events, ever, seed, words)
+                if watch_events:
+                    self.check_events(seat_events, ever, seed, words)
+                else:  # only learned from
+                    for box in seat_events.values():
+                        box.clear()
             if not full or budget[0] <= 0 or rng.random() >= self.sample:
                 return
             budget[0] -= 1
             if "views" in checks or "twins" in checks or "clone" in checks:
                 check_reads(report, g)  # first: a read that writes confuses the checks below
             if "views" in checks:
-                tracked = watch_events and g.version <= self.event_actions
+                tracked = learn and g.version <= self.event_actions
                 self.check_views(g, ever if tracked else None, seed, words if tracked else None)
             if "twins" in checks:
                 check_twin(report, g, rng)
@@ -191,12 +199,17 @@ class Checker:
 
         try:
             deck_ids = Counter(map(id, game.logic.deck(n, game.options)))
-            if watch_events:
+            if learn:
                 for s2 in [*range(n), None]:
                     ever[s2] = known_cards(game.state, s2)
                 _reshuffled_deal(game, ever, seat_events)
-                self.check_events(seat_events, ever, seed, words)
-                self.check_views(game, ever, seed, words)
+                if watch_events:
+                    self.check_events(seat_events, ever, seed, words)
+                else:
+                    for box in seat_events.values():
+                        box.clear()
+                if "views" in checks:
+                    self.check_views(game, ever, seed, words)
             with quiet_delivery_log():
                 if self.realtime:
                     run_realtime(game, agents, seed=seed, on_action=after)

@@ -391,7 +391,8 @@ check_persistence = _single(
 check_determinism = _single(
     "determinism",
     frozenset({"determinism"}),
-    "Check that the same seed gives the same game and events.",
+    "Check that the same seed gives the same game and events (in one process: see the"
+    " testing-kit page on hash order).",
 )
 check_positions = _single(
     "positions",
