@@ -99,3 +99,44 @@ def test_every_path_of_apply_refuses_a_turn_naming_no_seat(
         assert before is None or game.position() == before
     finally:
         cardcore.unregister("cardcore.games", "fix27-bad-turn")
+
+
+def test_of_several_vetoes_the_refusal_cites_the_rule_last_by_rule_id() -> None:
+    """docs/plugin-guide/house-rule.rst: the refusal cites the veto of the rule last in
+    ``game.rules`` (sorted by rule ID), whatever order ``rules=`` names them in."""
+    import types
+
+    from cardcore import IllegalActionError, RuleInfo, Veto, hookimpl
+
+    names = []
+    for tag, rule_id in (("b", "ZZZ-1"), ("a", "AAA-1"), ("c", "MMM-1")):
+        module = types.ModuleType(f"fix27_veto_{tag}")
+        module.RULE = RuleInfo(  # type: ignore[attr-defined]
+            id=rule_id, name=f"tonk.fix27-veto-{tag}", game="tonk", summary="vetoes discards"
+        )
+
+        def forbid_action(
+            state: object, action: object, _tag: str = tag, _id: str = rule_id
+        ) -> Veto | None:
+            return Veto(_id, f"vetoed by {_tag}") if str(action).startswith("discard") else None
+
+        module.forbid_action = hookimpl(forbid_action)  # type: ignore[attr-defined]
+        cardcore.register("cardcore.rules", module.RULE.name, module)
+        names.append(module.RULE.name)
+    try:
+        for rules in (names, names[::-1]):
+            game = cardcore.new_game("tonk", 2, rules=rules, seed=1)
+            assert [r for r in game.rules if "fix27" in r] == [
+                "tonk.fix27-veto-a",
+                "tonk.fix27-veto-c",
+                "tonk.fix27-veto-b",
+            ]
+            seat = game.to_act[0]
+            game.act(seat, "draw")
+            hand = game.view(seat)["table"]["hand"]
+            with pytest.raises(IllegalActionError) as caught:
+                game.act(seat, f"discard {hand[0]}")
+            assert caught.value.rule_id == "ZZZ-1" and "vetoed by b" in str(caught.value)
+    finally:
+        for name in names:
+            cardcore.unregister("cardcore.rules", name)
