@@ -355,13 +355,13 @@ class Game:
                         batch.append if batch is not None and bus.wants_game_events else None,
                     )
                     to_act = state.to_act
-                    if to_act and not state.is_over:
-                        nxt = to_act[0]  # a bad seat, or not one seat of a tuple: checked whole
-                        if to_act.__class__ is not tuple or nxt.__class__ is not int or (
+                    if to_act.__class__ is tuple and to_act and not state.is_over:
+                        nxt = to_act[0]  # a bad seat, or more than one seat: checked whole
+                        if nxt.__class__ is not int or (
                             len(to_act) != 1 or not 0 <= nxt < state.players
                         ):
                             check_turn(self.name, state, "apply")  # raised: restored
-                    else:  # ended (its result checked), or it forgot who acts next
+                    else:  # ended (its result checked), or not a tuple, or nobody acts next
                         check_turn(self.name, state, "apply")
                 except BaseException as exc:
                     fault = turn_error(self.name, state) if isinstance(exc, TypeError) else None

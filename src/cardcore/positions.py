@@ -139,8 +139,11 @@ def refused(msg: str) -> OptionError:
     msg = msg if type(msg) is str else shown(msg)  # (a game's own message of another kind)
     cited = _RULE_AT_END.search(msg)
     if len(msg) > _LONGEST:  # a game quoting a hostile value whole: keep the head and the rule
-        end = cited.group(0) if cited else ""
-        msg = f"{msg[: _LONGEST - len(end) - 5].rstrip()} ... {end}".rstrip()
+        end = cited.group(0).strip() if cited else ""
+        if len(end) > 100:  # a "rule" that long is not one: cut, citing CORE-POSITION-1
+            end, cited = "", None
+        room = _LONGEST - len(end or " (CORE-POSITION-1)") - 5
+        msg = f"{msg[:room].rstrip()} ... {end}".rstrip()
     return OptionError(f"bad position: {msg}" + ("" if cited else " (CORE-POSITION-1)"))
 
 

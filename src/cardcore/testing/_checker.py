@@ -176,6 +176,9 @@ class Checker:
                 else:  # only learned from
                     for box in seat_events.values():
                         box.clear()
+            elif learn:  # past event_actions: nothing reads them (a long game's memory)
+                for box in seat_events.values():
+                    box.clear()
             if not full or budget[0] <= 0 or rng.random() >= self.sample:
                 return
             budget[0] -= 1

@@ -226,7 +226,8 @@ async def _body(request: Request) -> bytes | JSONResponse:
     declared = request.headers.get("content-length", "")
     if declared and not (declared.isascii() and declared.isdigit()):
         return _error(f"Content-Length must be a number of bytes, not {declared[:20]!r}")
-    if declared and (len(declared) > 9 or int(declared) > MAX_BODY):
+    digits = declared.lstrip("0")  # (zeros first are valid HTTP; int() limits its digits)
+    if digits and (len(digits) > 9 or int(digits) > MAX_BODY):
         return too_large
     body = bytearray()
     async for chunk in request.stream():
