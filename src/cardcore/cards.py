@@ -44,6 +44,9 @@ class Suit(enum.Enum):
         return self in (Suit.HEARTS, Suit.DIAMONDS)
 
 
+_SUIT_KEYS = {Suit.SPADES: 1, Suit.HEARTS: 2, Suit.DIAMONDS: 3, Suit.CLUBS: 4}
+
+
 class Rank(enum.IntEnum):
     """Card ranks with their natural numbers (ace low); ``JOKER`` is 0.
 
@@ -81,7 +84,7 @@ _LABELS = {
 }
 
 
-@frozen(repr=False, cache_hash=True)
+@frozen(repr=False)
 class Card:
     """One playing card: a rank and a suit, or a joker (suit ``None``).
 
@@ -95,6 +98,13 @@ class Card:
     suit: Suit | None  # None for a joker
     text: str = field(init=False, eq=False, order=False, hash=False, repr=False)
     """The card in notation (``"10H"``, ``"JK"``): ``str(card)`` without a call, for hot loops."""
+    _key: int = field(init=False, eq=False, order=False, hash=False, repr=False, alias="_key")
+
+    def __hash__(self) -> int:
+        """The same number in every process (rank and suit), unlike a hash of text: a ``set``
+        of cards iterates in the same order wherever it runs, so a deal that passes through
+        one replays anywhere."""
+        return self._key
 
     def __attrs_post_init__(self) -> None:
         rank, suit = self.rank, self.suit
@@ -105,6 +115,7 @@ class Card:
             msg = f"not a card: rank {rank!r} with suit {suit!r} (build cards with Card.parse)"
             raise ArgumentError(msg)
         object.__setattr__(self, "text", label if suit is None else label + suit.value)
+        object.__setattr__(self, "_key", rank.value * 5 + (0 if suit is None else _SUIT_KEYS[suit]))
 
     @classmethod
     def parse(cls, text: str) -> Card:

@@ -667,13 +667,6 @@ def test_spit_a_centre_pile_clicked_when_the_deal_ends_slaps_it(
     expect(bob.locator("#message")).to_contain_text("slap R ✓")
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="layouts.js centrePiles: with a pile of yours picked when the deal ends, a centre "
-    "pile click is read as 'play <pile> <centre>' and refused ('Not allowed — play 1 R is not a "
-    "legal play'), and play.js's action filter hides the slap buttons: the slap race is lost "
-    "until the player finds 'clear selection'",
-)
 def test_spit_a_pile_picked_when_the_deal_ends_does_not_block_the_slap(
     served: tuple[str, WebServer], browser: Any
 ) -> None:
@@ -694,12 +687,6 @@ def test_spit_a_pile_picked_when_the_deal_ends_does_not_block_the_slap(
     assert session.game.view(None)["table"]["phase"] != "claim"
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="layouts.js tonk(): with one card picked that may not be discarded yet (before the "
-    "draw), a click on the discard pile makes 'take' (the docs: with one picked, the discard "
-    "pile discards it), while the move buttons, filtered by the pick, offer nothing",
-)
 def test_tonk_a_picked_card_clicked_onto_the_discard_before_the_draw_takes_nothing(
     served: tuple[str, WebServer], browser: Any
 ) -> None:

@@ -56,7 +56,10 @@ window.Layouts = function (ui) {
     const discard = el("div", { class: "pile", "data-pile": "discard" },
       t.discard_top ? card(t.discard_top) : Cards.empty(), el("div", { class: "label", text: "discard " + t.discard_count }));
     if (picked.length === 1 && has("discard " + picked[0])) clickTo(discard, "discard " + picked[0]);
-    else if (has("take")) clickTo(discard, "take");
+    else if (has("take") && !picked.length) clickTo(discard, "take");
+    else if (picked.length && ui.legal().length) discard.addEventListener("click", () => say(has("take") ?  // never a take meant as a discard
+      "Draw or take first: a card is discarded at the end of a turn (clear the selection to take this one)." :
+      "Pick one card of your hand to discard it.", "info"));
     centre.append(stock, discard);
     if (has("drop")) centre.append(clickTo(el("button", { class: "big", "data-tonk": "drop", text: "Drop" }), "drop"));
     if (has("deal")) centre.append(clickTo(el("button", { class: "big", text: "Deal" }), "deal"));
@@ -112,7 +115,7 @@ window.Layouts = function (ui) {
       const pile = el("div", { class: "pile", "data-pile": p }, cards.length ? card(cards[0]) : Cards.empty(p),
         el("div", { class: "label", text: "pile " + p + " (" + cards.length + ")" }));
       const text = S.selected ? playFor(S.selected, p) : null;
-      const claim = S.selected ? null : ui.legal().find((a) => !a.startsWith("play ") && a.endsWith(" " + p));
+      const claim = ui.legal().find((a) => !a.startsWith("play ") && a.endsWith(" " + p));  // a pick or not
       if (text && has(text)) clickTo(pile, text);
       else if (claim) clickTo(pile, claim);  // slap L / choose R when a deal ends
       else {

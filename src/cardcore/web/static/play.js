@@ -372,8 +372,10 @@
     const acts = $("actions");
     acts.textContent = "";
     let shown = legal();
-    if (S.selected && S.selected.card) shown = shown.filter((a) => a.split(" ").includes(S.selected.card));
-    if (S.selected && S.selected.pile) shown = shown.filter((a) => a.split(" ").includes(String(S.selected.pile)));
+    // a pick narrows the plays, never the other moves (a slap, spit, ready or stuck stays listed)
+    const narrow = (word) => (a) => !a.startsWith("play ") || a.split(" ").includes(word);
+    if (S.selected && S.selected.card) shown = shown.filter(narrow(S.selected.card));
+    if (S.selected && S.selected.pile) shown = shown.filter(narrow(String(S.selected.pile)));
     for (const c of S.picked) shown = shown.filter((a) => a.split(" ").includes(c));
     for (const a of shown) acts.append(el("button", { class: "act", "data-action": a, text: a, "aria-label": spoken(a), onclick: () => act(a) }));
     if (S.selected || S.picked.length) acts.append(el("button", { class: "clear", text: "clear selection", onclick: () => { S.selected = null; S.picked = []; render(); } }));
