@@ -106,13 +106,6 @@ def test_the_old_pickle_is_what_the_previous_card_wrote() -> None:
     assert [c.text for c in cards] == ["AS", "JK"]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    raises=AttributeError,
-    reason="src/cardcore/cards.py:107: __hash__ reads _key, set only by __attrs_post_init__; a"
-    " Card pickled before 158fdfb (a dataset of views, a dask result) unpickles through attrs'"
-    " __setstate__ without it, so hash(), a set or a dict key raises AttributeError '_key'",
-)
 def test_a_card_pickled_by_the_previous_version_is_hashable() -> None:
     cards = pickle.loads(OLD_PICKLE)
     assert hash(cards[0]) == hash(Card.parse("AS"))
@@ -300,13 +293,6 @@ def test_tonk_a_pick_before_the_draw_is_told_to_draw_or_take_first(table: Any) -
     assert served[1].hub.sessions[sid].game.version == 0
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="src/cardcore/web/static/layouts.js:60: with the no-upcard rule there is no take"
-    " before the draw, so a card picked then and the empty discard pile clicked says 'Pick one"
-    " card of your hand to discard it.' to a player who has picked one card: the branch reads"
-    " has('take') for 'before the draw' instead of has('draw')",
-)
 def test_tonk_no_upcard_a_pick_before_the_draw_is_told_to_draw_first(table: Any) -> None:
     from playwright.sync_api import expect
 
@@ -336,12 +322,6 @@ def test_tonk_no_upcard_a_pick_before_the_draw_is_told_to_draw_first(table: Any)
     assert "Pick one card" not in message and "draw" in message.lower(), message
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="src/cardcore/web/static/layouts.js:60: the discard pile that answers a click with"
-    " the 'Draw or take first' message is neither .target nor .drop, so keyable() skips it: Tab"
-    " never reaches it and a keyboard player never hears why (Spit's centre piles add 'drop')",
-)
 def test_tonk_the_discard_pile_that_answers_a_pick_is_a_keyboard_button(table: Any) -> None:
     from playwright.sync_api import expect
 

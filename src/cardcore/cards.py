@@ -47,6 +47,11 @@ class Suit(enum.Enum):
 _SUIT_KEYS = {Suit.SPADES: 1, Suit.HEARTS: 2, Suit.DIAMONDS: 3, Suit.CLUBS: 4}
 
 
+def _card_key(rank: Rank, suit: Suit | None) -> int:
+    """A card's hash: its rank and suit as one small number, the same in every process."""
+    return rank.value * 5 + (0 if suit is None else _SUIT_KEYS[suit])
+
+
 class Rank(enum.IntEnum):
     """Card ranks with their natural numbers (ace low); ``JOKER`` is 0.
 
@@ -104,7 +109,12 @@ class Card:
         """The same number in every process (rank and suit), unlike a hash of text: a ``set``
         of cards iterates in the same order wherever it runs, so a deal that passes through
         one replays anywhere."""
-        return self._key
+        try:
+            return self._key
+        except AttributeError:  # unpickled from cardcore before this hash: no key saved
+            key = _card_key(self.rank, self.suit)
+            object.__setattr__(self, "_key", key)
+            return key
 
     def __attrs_post_init__(self) -> None:
         rank, suit = self.rank, self.suit
@@ -115,7 +125,7 @@ class Card:
             msg = f"not a card: rank {rank!r} with suit {suit!r} (build cards with Card.parse)"
             raise ArgumentError(msg)
         object.__setattr__(self, "text", label if suit is None else label + suit.value)
-        object.__setattr__(self, "_key", rank.value * 5 + (0 if suit is None else _SUIT_KEYS[suit]))
+        object.__setattr__(self, "_key", _card_key(rank, suit))
 
     @classmethod
     def parse(cls, text: str) -> Card:

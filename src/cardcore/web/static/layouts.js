@@ -57,9 +57,13 @@ window.Layouts = function (ui) {
       t.discard_top ? card(t.discard_top) : Cards.empty(), el("div", { class: "label", text: "discard " + t.discard_count }));
     if (picked.length === 1 && has("discard " + picked[0])) clickTo(discard, "discard " + picked[0]);
     else if (has("take") && !picked.length) clickTo(discard, "take");
-    else if (picked.length && ui.legal().length) discard.addEventListener("click", () => say(has("take") ?  // never a take meant as a discard
-      "Draw or take first: a card is discarded at the end of a turn (clear the selection to take this one)." :
-      "Pick one card of your hand to discard it.", "info"));
+    else if (picked.length && ui.legal().length) {  // never a take meant as a discard
+      discard.classList.add("drop");  // a keyboard button too
+      discard.addEventListener("click", () => say(
+        has("take") ? "Draw or take first: a card is discarded at the end of a turn (clear the selection to take this one)." :
+        has("draw") ? "Draw first: a card is discarded at the end of a turn." :
+        "Pick one card of your hand to discard it.", "info"));
+    }
     centre.append(stock, discard);
     if (has("drop")) centre.append(clickTo(el("button", { class: "big", "data-tonk": "drop", text: "Drop" }), "drop"));
     if (has("deal")) centre.append(clickTo(el("button", { class: "big", text: "Deal" }), "deal"));
