@@ -54,16 +54,20 @@ def check_logic(ruleset: Ruleset) -> None:
 def turn_fault(state: GameState) -> str | None:
     """What is wrong with *state*'s turn fields after a game's hook set them, or ``None``.
 
-    ``to_act`` must be a tuple of seats, empty only once the game is over, and an
+    ``to_act`` must be a tuple of distinct seats, empty only once the game is over, and an
     ended game must carry its result (see :class:`~cardcore.GameState`).
     """
     to_act = state.to_act
     if type(to_act) is not tuple:
         return f"state.to_act is {shown(to_act)}: it must be a tuple of seats"
     players = state.players
+    seen = 0  # the seats named so far, as bits
     for s in to_act:
         if type(s) is not int or not 0 <= s < players:
             return f"state.to_act holds {shown(s)}: not a seat from 0 to {players - 1}"
+        if seen >> s & 1:
+            return f"state.to_act names seat {s} twice: {shown(to_act)}"
+        seen |= 1 << s
     if state.is_over:
         if state.result is None:
             return "state.is_over is set but state.result is None: set both when the game ends"

@@ -140,3 +140,41 @@ def test_of_several_vetoes_the_refusal_cites_the_rule_last_by_rule_id() -> None:
     finally:
         for name in names:
             cardcore.unregister("cardcore.rules", name)
+
+
+@pytest.mark.parametrize("path", ["apply", "act", "apply-seen"])
+def test_a_turn_naming_a_seat_twice_is_refused(path: str) -> None:
+    """A ``to_act`` of ``(0, 0)`` passed the core's turn check (the testing kit refused it):
+    every seat must be named once."""
+    import types
+
+    from tests.plugins import drawgame
+
+    from cardcore import GameInfo, PluginError, hookimpl
+
+    class Twice(drawgame.DrawLogic):
+        def apply(self, state: object, action: object, emit: object) -> None:
+            super().apply(state, action, emit)  # type: ignore[arg-type]
+            state.to_act = (1, 0, 1)  # type: ignore[attr-defined]
+
+    mod = types.ModuleType("fix27_twice")
+    g = drawgame.GAME
+    mod.GAME = GameInfo(  # type: ignore[attr-defined]
+        "fix27-twice", g.summary, g.min_players, g.max_players, options=g.options
+    )
+    mod.create_logic = hookimpl(lambda ruleset: Twice(ruleset))  # type: ignore[attr-defined]
+    mod.card_points = drawgame.card_points  # type: ignore[attr-defined]
+    cardcore.register("cardcore.games", "fix27-twice", mod)
+    try:
+        game = cardcore.new_game("fix27-twice", 2, seed=1)
+        legal = game.legal_actions(0)
+        with pytest.raises(PluginError, match=r"state\.to_act names seat 1 twice: \(1, 0, 1\)"):
+            if path == "apply":
+                game.apply(legal[0])
+            elif path == "act":
+                game.act(0, str(legal[0]))
+            else:
+                game.apply(legal[0], seen=game.version)
+        assert game.version == 0 and game.to_act == (0,)
+    finally:
+        cardcore.unregister("cardcore.games", "fix27-twice")
