@@ -170,9 +170,12 @@
       if ($("forfeit").checked && time.turn !== undefined) time.forfeit = true;  // a seat's own clock
       request.time = time;
     }
-    const r = await fetch("/api/sessions", { method: "POST", headers: { "Content-Type": "application/json" },
-      body: JSON.stringify(request) });
-    const data = await r.json();
+    let r, data;
+    try {
+      r = await fetch("/api/sessions", { method: "POST", headers: { "Content-Type": "application/json" },
+        body: JSON.stringify(request) });
+      data = await r.json();
+    } catch (e) { $("error").textContent = "The server did not answer (" + e.message + "); the game was not made."; return; }
     if (!r.ok) { $("error").textContent = data.error; return; }
     const links = $("links"); links.textContent = "";
     for (const s of data.seats) {
@@ -185,8 +188,8 @@
   }
 
   async function refresh() {
-    const r = await fetch("/api/sessions");
-    const list = await r.json();
+    let list;
+    try { list = await (await fetch("/api/sessions")).json(); } catch (e) { return; }  // kept as it was; shown at the next refresh
     const ul = $("sessions"); ul.textContent = "";
     for (const s of list) {
       const item = el("li", {}, s.game + " · " + s.phase + " · " + s.seats.map((x) => x.name).join(", ") + " ");
@@ -197,7 +200,9 @@
   }
 
   async function init() {
-    games = await (await fetch("/api/games")).json();
+    try { games = await (await fetch("/api/games")).json(); } catch (e) {
+      $("error").textContent = "The server did not answer (" + e.message + "); reload the page to try again."; return;
+    }
     for (const g of games) $("game").append(el("option", { value: g.name, text: g.name }));
     const wanted = new URLSearchParams(location.search).get("game");
     $("game").value = games.some((g) => g.name === wanted) ? wanted : (games.some((g) => g.name === "golf") ? "golf" : games[0].name);

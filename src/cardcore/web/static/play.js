@@ -85,6 +85,13 @@
     return doc;
   }
 
+  function askSchema() {  // the welcome of a game not yet started has none
+    if (S.schema || S.schemaAsked) return;
+    S.schemaAsked = true;
+    fetch("/api/sessions/" + encodeURIComponent(sid)).then((r) => r.json()).then((d) => { if (d.schema) { S.schema = d.schema; render(); } })
+      .catch(() => { S.schemaAsked = false; });  // the server is down: asked again at the next view or update
+  }
+
   function handle(m) {
     switch (m.type) {
       case "welcome":
@@ -105,10 +112,7 @@
         S.last = m.n; S.view = m.view; S.version = m.version; S.phase = m.phase || S.phase;
         if (m.clocks) S.clocks = m.clocks;
         tell(m.notes);  // the deal's, in a start view
-        if (!S.schema && !S.schemaAsked) {  // the welcome of a game not yet started has none
-          S.schemaAsked = true;
-          fetch("/api/sessions/" + encodeURIComponent(sid)).then((r) => r.json()).then((d) => { if (d.schema) { S.schema = d.schema; render(); } });
-        }
+        askSchema();
         break;
       case "update":
         if (m.n !== S.last + 1) { send({ type: "resync", last: S.last }); return; }
@@ -121,6 +125,7 @@
           else if (a.cause === "timeout") say("Your time ran out: “" + a.text + "” was played for you", "info");
         }
         tell(m.notes);
+        askSchema();
         break;
       case "takeback": case "reveal":
         S.last = m.n;
@@ -428,6 +433,9 @@
       draw(shown, d.view);  // the public view after d.step actions, in the game's own layout
       const again = was && replay.querySelector('button[aria-label="' + was + '"]');
       if (again) again.focus();  // the step button pressed from the keyboard keeps the focus
+    }).catch(() => {  // the server is down or did not answer: said, and the buttons stay
+      replay.querySelector(".replay-error")?.remove();
+      replay.append(el("p", { class: "replay-error error", role: "alert", text: "The replay could not be fetched (is the server up?); try again." }));
     });
     box.append(el("button", { id: "replay", text: "Replay step by step", onclick: () => step(0) }), replay);
   }
