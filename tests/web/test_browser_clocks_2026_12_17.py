@@ -78,8 +78,16 @@ def test_the_game_page_counts_the_turn_clock_down(
     page.wait_for_function("() => document.querySelector('#clocks').textContent.includes('Ann')")
     first = page.text_content("#clocks")
     assert re.match(r"⏱ Ann \(you\) [45]:\d\d", first or ""), first  # (the bot's may follow)
-    page.wait_for_timeout(2100)
-    assert page.text_content("#clocks") != first  # counting down
+    ann = r"Ann \(you\) (\d+):(\d\d)"  # her clock (the bot's may come and go beside it)
+    was = re.search(ann, first or "")
+    assert was, first
+    page.wait_for_function(  # counting down: a tick a second (a loaded machine ticks late)
+        f"() => (document.querySelector('#clocks').textContent.match(/{ann}/) || [''])[0]"
+        f" !== {json.dumps(was.group(0))}",
+        timeout=10000,
+    )
+    now = re.search(ann, page.text_content("#clocks") or "")
+    assert now and int(now[1]) * 60 + int(now[2]) < int(was[1]) * 60 + int(was[2]), (first, now)
     page.close()
 
 
