@@ -334,10 +334,10 @@ def test_a_socket_refused_1013_changes_nothing_even_with_a_join_sent_at_once() -
             assert sorted(session.tokens) == [0] and session.phase == "waiting"
             assert session.next_deadline() is None
             assert server.quota.sockets == {"testclient": 1}
-        for _ in range(300):
-            if not server.quota.sockets:
-                break
+        deadline = time.monotonic() + 10  # (at most: a loaded machine's server thread is slow)
+        while server.quota.sockets and time.monotonic() < deadline:
             time.sleep(0.01)
+        assert not server.quota.sockets, server.quota.sockets
         with _socket(client, {"type": "join", "session": sid, "seat": 1}) as (bob, welcome):
             assert welcome["seat"] == 1 and "token" in welcome
             assert bob.until("view")["clocks"]["turn"]
@@ -551,11 +551,10 @@ def _uvicorn(
     thread = threading.Thread(target=server.run, kwargs={"sockets": sockets}, daemon=True)
     thread.start()
     try:
-        for _ in range(500):
-            if server.started:
-                break
+        deadline = time.monotonic() + 10
+        while not server.started:  # bounded wait for the server's own start flag
+            assert time.monotonic() < deadline, "the server did not start"
             time.sleep(0.01)
-        assert server.started
         yield sockets[0].getsockname()[1], server.config.app.state.web
     finally:
         server.should_exit = True
@@ -601,7 +600,8 @@ def _drain(sock: socket.socket) -> bytes:
 
 
 def _counted(web: WebServer, want: dict[str, int]) -> None:
-    for _ in range(300):
+    deadline = time.monotonic() + 10  # (at most: a loaded machine's server thread is slow)
+    while time.monotonic() < deadline:
         if dict(web.quota.sockets) == want:
             return
         time.sleep(0.01)
@@ -731,9 +731,9 @@ def _app_served(web: WebServer) -> Iterator[str]:
     thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
     thread.start()
     try:
-        for _ in range(500):
-            if server.started:
-                break
+        deadline = time.monotonic() + 10
+        while not server.started:  # bounded wait for the server's own start flag
+            assert time.monotonic() < deadline, "the server did not start"
             time.sleep(0.01)
         yield f"http://127.0.0.1:{sock.getsockname()[1]}"
     finally:
