@@ -859,8 +859,11 @@ def test_a_move_clicked_while_the_server_is_down_is_not_lost_silently(
     before = w.version
     operator.stop()
     try:
-        w.page.wait_for_function("() => window.cardcore.ws.readyState !== 1", timeout=WAIT)
-        assert "reconnecting" in w.page.inner_text("#net")
+        w.page.wait_for_function(  # (a socket closing, readyState 2, has not said so yet)
+            "() => window.cardcore.ws.readyState !== 1"
+            " && document.querySelector('#net').textContent.includes('reconnecting')",
+            timeout=WAIT,
+        )
         w.page.evaluate("document.querySelector('#message').textContent = ''")
         _golf_click(w, seat, {0: 0, 1: 0})  # a flip of the setup
     finally:
