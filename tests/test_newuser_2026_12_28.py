@@ -6,7 +6,9 @@ The game, its house rule (a 2 makes the next player draw two) and a Golf house r
 built in place as docs/plugin-guide/hookspecs.rst describes. The same plugin was also
 installed as its own distribution (entry points) and played with ``cardcore play``,
 ``simulate``, ``replay``, the RL environments and the web server; these tests pin what held
-and the one fault found (a strict xfail). Every game is stacked (``deck=``) or seeded.
+and the two faults found (strict xfails at first, fixed the same day: ``cardcore rules``
+read ``RULES_MD`` through ``sys.modules``; the kit blamed a misplaced card for a blank position
+slot). Every game is stacked (``deck=``) or seeded.
 """
 
 from __future__ import annotations
@@ -746,13 +748,6 @@ def test_rules_md_is_found_when_the_module_is_also_in_sys_modules(capsys, monkey
     assert "EIGHTS-WILD-1" in capsys.readouterr().out
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="cardcore rules looks RULES_MD up by the module's name in sys.modules, not on the module "
-    "cardcore.register() was given: a one-module game registered in place prints 'no rules text is "
-    "installed' though docs/cli.rst says such a module sets RULES_MD and that register() plays in "
-    "cli.main() as an installed plugin does",
-)
 def test_rules_md_of_a_game_registered_in_place_is_printed(capsys):
     from cardcore import cli
 
@@ -761,12 +756,6 @@ def test_rules_md_of_a_game_registered_in_place_is_printed(capsys):
     assert "EIGHTS-WILD-1" in out and "no rules text" not in out
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="the kit's positions failure for a position_fields slot missing from the view's table blames "
-    "'a card it knows in a pile the view does not show it in' and advises position_from_view, "
-    "instead of naming the slot left blank (drew) as docs/plugin-guide/game.rst describes the cause",
-)
 def test_kit_names_the_blank_slot_rather_than_a_misplaced_card():
     from cardcore.testing import check_positions
 

@@ -175,7 +175,7 @@ def cmd_rules(console: Console, game: str, only: str | None) -> int:
         or a house rule (name or ID).
     """
     info = game_info(game)
-    text = find_rules(_load("cardcore.games", game).__name__)
+    text = find_rules(_load("cardcore.games", game))
     if only is not None:
         return _one_rule(console, game, only, text)
     kind = "real time" if info.realtime else "turn-based"

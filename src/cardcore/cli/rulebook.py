@@ -20,6 +20,7 @@ import importlib.resources
 import re
 import sys
 from pathlib import Path
+from types import ModuleType
 
 __all__ = ["RULES_FILE", "TAGS", "find_rules", "game_part", "rule_entries"]
 
@@ -65,18 +66,26 @@ def _whole_ids(text: str) -> str:
 _ROW = re.compile(rf"^\|\s*(?:\*\*)?{_ID}(?:\*\*)?\s*\|(.*?)\|?\s*$")
 
 
-def find_rules(module: str) -> str | None:
+def find_rules(module: str | ModuleType) -> str | None:
     """Return the ``RULES.md`` text for the game whose entry point is *module*, or ``None``.
 
     A module's own ``RULES_MD`` (a str, the same markdown) comes first: a game that is one
     file, with no package to hold a ``RULES.md``, ships its rules that way.
 
-    :param module: The game module's dotted name (``"cardcore_spit.speed.rules"``).
+    :param module: The game module, or its dotted name (``"cardcore_spit.speed.rules"``).
+        Pass the module itself for a game registered in place
+        (:func:`cardcore.register`): its name may be in no ``sys.modules``, or name
+        another module there.
     """
-    try:
-        own = getattr(sys.modules.get(module) or importlib.import_module(module), "RULES_MD", None)
-    except Exception:  # (a module that fails to import: its game fails to load, elsewhere)
-        own = None
+    if not isinstance(module, str):  # the loaded module (or the object an entry point names)
+        own = getattr(module, "RULES_MD", None)
+        module = str(module.__name__)
+    else:
+        try:
+            loaded = sys.modules.get(module) or importlib.import_module(module)
+            own = getattr(loaded, "RULES_MD", None)
+        except Exception:  # (a module that fails to import: its game fails to load, elsewhere)
+            own = None
     if isinstance(own, str) and own.strip():
         return str.__str__(own)
     parts = module.split(".")

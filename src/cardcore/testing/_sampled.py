@@ -33,6 +33,14 @@ def _view_differs(sampled: dict[str, Any], real: dict[str, Any]) -> str:
     return ", ".join(keys)
 
 
+def _blank_slots(logic: GameLogic[Any, Any], view: dict[str, Any]) -> str:
+    """The slots of ``position_fields`` the view's table does not show under their own
+    names (``"'drew', 'passes'"``; "" if none): the core's sampler leaves them blank."""
+    table = view.get("table") or {}
+    missing = [f for f in logic.position_fields if f != "to_act" and f not in table]
+    return ", ".join(map(repr, missing))
+
+
 #: Samples of one view a search agent draws before it gives up (as ``ismcts`` does).
 SAMPLE_ATTEMPTS = 20
 
@@ -89,8 +97,15 @@ def check_sampled(report: Report, game: Game, seed: int) -> None:
             break
         differs = _view_differs(world.view(seat), view)
         if differs:
+            blank = _blank_slots(game.logic, view)
             if own:
                 why = "the game's own sample_position or position_from_view writes it otherwise"
+            elif blank:
+                why = (
+                    "the slots of position_fields the view's table does not show under their"
+                    f" own names ({blank}) are blank in every sample; show each in the table"
+                    " under its own name, or give the game position_from_view"
+                )
             elif "table[" in differs:
                 why = (
                     "a slot the table shows in another form, or under another name, is blank"
@@ -109,9 +124,13 @@ def check_sampled(report: Report, game: Game, seed: int) -> None:
         elif len(game.legal_actions(seat)) > 1:  # (an agent with one move plays it, unsearched)
             _play_on(report, world, rng, f"seat {seat}'s view at version {game.version}", own, game)
         return
+    blank = "" if own else _blank_slots(game.logic, view)
     why = (
         "the game's own sample_position or position_from_view writes positions it refuses"
         if own
+        else f"the slots of position_fields the view's table does not show ({blank}) are blank"
+        " there; show each in the table under its own name, or give the game position_from_view"
+        if blank
         else "a field the view does not show is blank there; give the game position_from_view"
     )
     report.fail(
