@@ -234,10 +234,10 @@ def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     srv = uvicorn.Server(uvicorn.Config(create_app(web), log_level="warning", lifespan="on"))
     thread = threading.Thread(target=srv.run, kwargs={"sockets": [sock]}, daemon=True)
     thread.start()
-    for _ in range(100):
-        if srv.started:
-            break
-        time.sleep(0.05)
+    deadline = time.monotonic() + 10
+    while not srv.started:  # bounded wait for the server's own start flag
+        assert time.monotonic() < deadline, "the server did not start"
+        time.sleep(0.02)
     yield f"http://127.0.0.1:{port}"
     srv.should_exit = True
     thread.join(10)

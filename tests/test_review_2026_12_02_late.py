@@ -126,10 +126,10 @@ def test_the_lobby_keeps_the_text_of_an_untyped_option_without_bounds(
         srv = uvicorn.Server(uvicorn.Config(create_app(web), log_level="warning", lifespan="on"))
         thread = threading.Thread(target=srv.run, kwargs={"sockets": [sock]}, daemon=True)
         thread.start()
-        for _ in range(100):
-            if srv.started:
-                break
-            time.sleep(0.05)
+        deadline = time.monotonic() + 10
+        while not srv.started:  # bounded wait for the server's own start flag
+            assert time.monotonic() < deadline, "the server did not start"
+            time.sleep(0.02)
         try:
             with sync_api.sync_playwright() as p:
                 browser = p.chromium.launch(
