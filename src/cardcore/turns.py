@@ -169,6 +169,10 @@ def winners_by(scores: Sequence[float], *, lowest: bool = True) -> tuple[int, ..
 _PLAIN = (list, tuple)
 
 
+def _is_bool(value: object) -> bool:
+    return type(value) is bool
+
+
 def end_game(
     state: GameState,
     winners: Sequence[int],
@@ -190,8 +194,10 @@ def end_game(
     :param reason: How the game ended, in a word or two (``"out"``, ``"rounds"``).
     :param payouts: One whole number per seat in the game's own unit, or ``None``.
     :returns: The :class:`~cardcore.Result` set on *state*.
-    :raises ArgumentError: *winners*, *scores* or *payouts* is not a sequence of numbers
-        (nothing changes; the core checks seats and counts against the game as it ends).
+    :raises ArgumentError: *winners* is not a sequence of seats (ints, not bools),
+        *scores* not one of numbers or *payouts* not one of whole numbers (``"1"`` and
+        ``1.5`` are refused); nothing changes. The core checks seats and counts against
+        the game as it ends.
     """
     try:
         if (type(winners) not in _PLAIN or type(scores) not in _PLAIN) and any(
@@ -204,10 +210,13 @@ def end_game(
             and isinstance(payouts, str | bytes | Mapping)
         ):
             raise TypeError
+        seats = tuple(map(operator.index, winners))
+        if True in map(_is_bool, winners):  # (True is no seat, though it reads as 1)
+            raise TypeError
         result = Result(
-            tuple(map(operator.index, winners)),
+            seats,
             tuple(float(s) for s in scores),
-            None if payouts is None else tuple(payouts),
+            None if payouts is None else tuple(map(operator.index, payouts)),
             reason,
         )
     except (TypeError, ValueError):

@@ -156,11 +156,6 @@ def test_winners_by_refuses_texts_that_order_like_numbers() -> None:
         winners_by(["b", "a"])
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="end_game takes payouts that are no numbers (texts), though its docstring says it"
-    " raises ArgumentError for them and changes nothing: it ends the game with them",
-)
 def test_end_game_refuses_payouts_that_are_no_numbers() -> None:
     """Found while writing T18's test (a bug of clean code): ``end_game(..., payouts=["1",
     "2"])`` sets ``is_over`` and a result whose payouts are texts; its docstring promises
@@ -922,3 +917,20 @@ def test_an_edited_tail_dropped_at_resume_is_not_trusted_after_the_next_commit(
     out = [o.message for o in second.handle("bob", json.dumps(rejoin), now=61.0) if o.conn == "bob"]
     assert [m["type"] for m in out] == ["welcome", "view", "presence"]
     assert not any(m.get("forged") for m in out)
+
+
+@pytest.mark.parametrize(
+    ("winners", "payouts"),
+    [([True], None), ([0], [1.5, -1.5]), ([0], [b"1", b"2"]), ([0], [None, 0])],
+)
+def test_end_game_refuses_a_bool_seat_and_payouts_that_are_no_whole_numbers(
+    winners: list[Any], payouts: list[Any] | None
+) -> None:
+    """Fixed with the xfail above: ``winners=[True]`` was read as seat 1 and a payout of 1.5
+    was kept; both are refused and change nothing; whole numbers of any int type pass."""
+    state = cardcore.new_game("golf", 2, seed=1).state
+    with pytest.raises(ArgumentError, match="end_game takes winners"):
+        end_game(state, winners, [0.0, 1.0], "out", payouts=payouts)
+    assert not state.is_over and state.result is None and state.to_act
+    result = end_game(state, [1], [0.0, 1.0], "out", payouts=[-3, 3])
+    assert result.payouts == (-3, 3) and type(result.payouts[0]) is int and state.is_over
