@@ -174,7 +174,7 @@ class Hub:
 
     def next_deadline(self) -> float | None:
         """The earliest deadline of all sessions (``None``: none)."""
-        times = [d for d in (s.next_deadline() for s in self.sessions.values()) if d is not None]
+        times = [d for d in (s.next_deadline() for s in tuple(self.sessions.values())) if d is not None]
         return min(times) if times else None
 
     def close(self, session_id: str, now: float) -> list[Outbound]:

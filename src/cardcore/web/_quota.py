@@ -193,7 +193,7 @@ class Quota:
     def is_full(self, sessions: Mapping[str, Session]) -> bool:
         """Whether the server holds ``max_sessions`` live sessions."""
         most = self.limits.max_sessions
-        return bool(most) and sum(1 for s in sessions.values() if s.phase in LIVE) >= most
+        return bool(most) and sum(1 for s in tuple(sessions.values()) if s.phase in LIVE) >= most
 
     def idle_sessions(
         self,
@@ -210,7 +210,7 @@ class Quota:
         if not wait:
             return out
         skip = set(bot_only)
-        for sid, session in sessions.items():
+        for sid, session in tuple(sessions.items()):  # (a snapshot: another thread may add)
             if session.phase not in LIVE or sid in skip:
                 self.idle.pop(sid, None)
                 continue

@@ -515,7 +515,7 @@ def create_app(server: WebServer | None = None, **kwargs: Any) -> Starlette:
         sessions = web.hub.sessions
         # a game still waiting for people is not listed: its id is its seats' invitation
         # (the first to open a seat's link claims it), known to whoever created it
-        shown = [sid for sid in reversed(sessions) if sessions[sid].phase != "waiting"]
+        shown = [sid for sid in reversed(tuple(sessions)) if sessions[sid].phase != "waiting"]
         ids = shown[offset : offset + limit]  # newest first
         headers = {"X-Total-Count": str(len(shown))}
         return JSONResponse([web.describe(sessions[sid]) for sid in ids], headers=headers)
