@@ -249,7 +249,9 @@ class RealtimeAgent(Protocol):
         """Return the next action with its reaction delay, or ``None`` to wait for a change.
 
         :param view: The seat's view.
-        :param legal: The seat's legal actions (may be empty).
+        :param legal: The seat's legal actions: empty when the seat is in ``to_act`` but may
+            do nothing now (in Speed, a seat whose cards fit neither centre pile once it
+            has said it is stuck); return ``None`` then.
         :param now: The virtual time in seconds.
         """
         ...
