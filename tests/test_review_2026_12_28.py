@@ -48,24 +48,12 @@ def test_find_rules_reads_rules_md_of_the_module_object_not_the_module_of_its_na
     assert find_rules("json") is None  # by name: the real json module, which has none
 
 
-@pytest.mark.xfail(
-    strict=True,
-    raises=AttributeError,
-    reason="find_rules reads __name__ of the object it is given: a game registered as a"
-    " SimpleNamespace (cardcore.register allows any object holding GAME) has none, so"
-    " `cardcore rules` fails even with the object's own RULES_MD",
-)
 def test_find_rules_takes_an_object_without_a_module_name() -> None:
     rules = "# Mine\n\nMY-RULE-1 the rule.\n"
     game: Any = types.SimpleNamespace(RULES_MD=rules)  # as cmd_rules passes it
     assert find_rules(game) == rules
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="`cardcore rules NAME` of a game registered as a SimpleNamespace exits 1:"
-    " 'unexpected AttributeError in cardcore.cli.rulebook.find_rules'",
-)
 def test_cli_rules_prints_the_rules_md_of_a_game_registered_as_a_namespace(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
@@ -102,11 +90,6 @@ def test_end_game_refuses_a_bool_seat_and_payouts_that_are_not_whole_numbers(
     assert not state.is_over and state.result is None and state.to_act
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="a bool winner given by a generator is taken as seat 1: the seats are read from"
-    " it first, and the bool check then reads an exhausted generator",
-)
 def test_end_game_refuses_a_bool_seat_from_a_generator() -> None:
     state = cardcore.new_game("golf", 2, seed=1).state
     with pytest.raises(ArgumentError):
@@ -115,11 +98,6 @@ def test_end_game_refuses_a_bool_seat_from_a_generator() -> None:
     assert not state.is_over
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="end_game's docstring (reworded in this change) says scores not of numbers raise"
-    " ArgumentError; scores ['1', '2'] (texts) are read with float() and the game ends",
-)
 def test_end_game_refuses_scores_that_are_texts() -> None:
     state = cardcore.new_game("golf", 2, seed=1).state
     with pytest.raises(ArgumentError):
@@ -184,12 +162,6 @@ def test_hub_and_quota_loops_read_a_snapshot_of_the_sessions() -> None:
     assert quota.idle_sessions(_growing_sessions(), [], now=0.0, wait=60.0) == []
 
 
-@pytest.mark.xfail(
-    strict=True,
-    raises=RuntimeError,
-    reason="Quota.check (the limits of a new session) still loops over sessions.values()"
-    " itself: 'dictionary changed size during iteration' when a session is made meanwhile",
-)
 def test_quota_check_reads_a_snapshot_of_the_sessions() -> None:
     quota = Quota(ServerLimits(max_sessions=10))
     quota.check(_growing_sessions(), [], "127.0.0.1", bots=False)

@@ -169,8 +169,9 @@ def winners_by(scores: Sequence[float], *, lowest: bool = True) -> tuple[int, ..
 _PLAIN = (list, tuple)
 
 
-def _is_bool(value: object) -> bool:
-    return type(value) is bool
+def _not_a_number(value: object) -> bool:
+    """A bool or a text: Python reads them as numbers (``True`` as 1, ``"1"`` as 1.0)."""
+    return type(value) is bool or isinstance(value, str | bytes | bytearray)
 
 
 def end_game(
@@ -194,10 +195,10 @@ def end_game(
     :param reason: How the game ended, in a word or two (``"out"``, ``"rounds"``).
     :param payouts: One whole number per seat in the game's own unit, or ``None``.
     :returns: The :class:`~cardcore.Result` set on *state*.
-    :raises ArgumentError: *winners* is not a sequence of seats (ints, not bools),
-        *scores* not one of numbers or *payouts* not one of whole numbers (``"1"`` and
-        ``1.5`` are refused); nothing changes. The core checks seats and counts against
-        the game as it ends.
+    :raises ArgumentError: *winners* is not a sequence of seats, *scores* not one of
+        numbers or *payouts* not one of whole numbers (a bool or a text is no number:
+        ``True``, ``"1"`` and ``1.5`` are refused as payouts); nothing changes. The core
+        checks seats and counts against the game as it ends.
     """
     try:
         if (type(winners) not in _PLAIN or type(scores) not in _PLAIN) and any(
@@ -210,13 +211,14 @@ def end_game(
             and isinstance(payouts, str | bytes | Mapping)
         ):
             raise TypeError
-        seats = tuple(map(operator.index, winners))
-        if True in map(_is_bool, winners):  # (True is no seat, though it reads as 1)
+        given, numbers = tuple(winners), tuple(scores)  # (a generator is read once)
+        paid = () if payouts is None else tuple(payouts)
+        if True in map(_not_a_number, given + numbers + paid):  # True reads as 1, "1" as 1.0
             raise TypeError
         result = Result(
-            seats,
-            tuple(float(s) for s in scores),
-            None if payouts is None else tuple(map(operator.index, payouts)),
+            tuple(map(operator.index, given)),
+            tuple(map(float, numbers)),
+            None if payouts is None else tuple(map(operator.index, paid)),
             reason,
         )
     except (TypeError, ValueError):

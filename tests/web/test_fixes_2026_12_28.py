@@ -86,7 +86,8 @@ def test_the_lobby_says_the_server_did_not_answer_a_new_game(
     expect(page.locator("#seats .seat")).to_have_count(2)
     page.route(re.compile(r"/api/sessions$"), _abort)
     page.click("#start")
-    expect(page.locator("#error")).to_contain_text("The server did not answer")
+    expect(page.locator("#error")).to_contain_text("The server did not answer (")
+    expect(page.locator("#error")).to_contain_text("the game was not made")
     expect(page.locator("#links a")).to_have_count(0)
     assert PROBLEMS == [], PROBLEMS
     page.unroute(re.compile(r"/api/sessions$"))

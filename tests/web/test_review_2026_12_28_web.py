@@ -122,11 +122,6 @@ def test_the_lobby_says_a_json_error_answer_to_a_new_game(
     assert _problems() == []
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="lobby.js refresh(): a JSON error answer to GET /api/sessions (an object, not a"
-    " list) is iterated with for..of: an uncaught 'list is not iterable' in a promise",
-)
 def test_the_lobby_list_of_sessions_answered_with_a_json_error_raises_nothing(
     served: tuple[str, WebServer], browser: Any
 ) -> None:
@@ -139,11 +134,6 @@ def test_the_lobby_list_of_sessions_answered_with_a_json_error_raises_nothing(
     assert _problems(page) == []
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="lobby.js init(): a JSON error answer to GET /api/games (an object) is iterated"
-    " with for..of: an uncaught 'games is not iterable', and the page says nothing",
-)
 def test_the_lobby_says_a_json_error_answer_to_the_list_of_games(
     served: tuple[str, WebServer], browser: Any
 ) -> None:
@@ -218,11 +208,6 @@ def test_a_schema_answered_by_a_proxys_html_502_is_asked_again_once_at_the_next_
     assert urls and not [u for u in urls if token in u]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="play.js askSchema(): a JSON error answer (429/503 {'error': ...}) has no schema"
-    " and is not a failure: schemaAsked stays true and the schema is never asked again",
-)
 def test_a_schema_answered_by_a_json_error_is_asked_again_at_the_next_update(
     served: tuple[str, WebServer], browser: Any
 ) -> None:
@@ -271,12 +256,6 @@ def test_a_replay_step_that_fails_keeps_the_keyboard_focus_and_says_it_once(
     assert ann.evaluate(label) == "Step forward"
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="play.js replay step(): a JSON error answer (the server's 404 for a session it"
-    " no longer holds) is drawn as a step: the buttons are replaced, the label reads"
-    " 'step undefined of undefined', and ◀/▶ then ask for /replay/NaN",
-)
 def test_a_replay_step_answered_by_a_json_error_is_said_and_keeps_the_step(
     served: tuple[str, WebServer], browser: Any
 ) -> None:

@@ -72,14 +72,20 @@ def find_rules(module: str | ModuleType) -> str | None:
     A module's own ``RULES_MD`` (a str, the same markdown) comes first: a game that is one
     file, with no package to hold a ``RULES.md``, ships its rules that way.
 
-    :param module: The game module, or its dotted name (``"cardcore_spit.speed.rules"``).
+    :param module: The game module (or the object its entry point names), or its dotted
+        name (``"cardcore_spit.speed.rules"``).
         Pass the module itself for a game registered in place
         (:func:`cardcore.register`): its name may be in no ``sys.modules``, or name
         another module there.
     """
     if not isinstance(module, str):  # the loaded module (or the object an entry point names)
         own = getattr(module, "RULES_MD", None)
-        module = str(module.__name__)
+        name = getattr(module, "__name__", None)
+        if isinstance(own, str) and own.strip():
+            return str.__str__(own)
+        if not isinstance(name, str):
+            return None  # (an object with no name has no package to hold a RULES.md)
+        module = name
     else:
         try:
             loaded = sys.modules.get(module) or importlib.import_module(module)

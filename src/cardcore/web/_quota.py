@@ -175,7 +175,7 @@ class Quota:
         :raises LimitError: Naming the limit.
         """
         limits = self.limits
-        live = [s.id for s in sessions.values() if s.phase in LIVE]
+        live = [s.id for s in tuple(sessions.values()) if s.phase in LIVE]
         if limits.max_sessions and len(live) >= limits.max_sessions:
             msg = f"the server holds {len(live)} games already (at most {limits.max_sessions}): try again later"
             raise LimitError(msg)

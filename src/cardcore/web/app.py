@@ -515,10 +515,9 @@ def create_app(server: WebServer | None = None, **kwargs: Any) -> Starlette:
         sessions = web.hub.sessions
         # a game still waiting for people is not listed: its id is its seats' invitation
         # (the first to open a seat's link claims it), known to whoever created it
-        shown = [sid for sid in reversed(tuple(sessions)) if sessions[sid].phase != "waiting"]
-        ids = shown[offset : offset + limit]  # newest first
-        headers = {"X-Total-Count": str(len(shown))}
-        return JSONResponse([web.describe(sessions[sid]) for sid in ids], headers=headers)
+        shown = [s for s in reversed(tuple(sessions.values())) if s.phase != "waiting"]
+        headers = {"X-Total-Count": str(len(shown))}  # (newest first, below)
+        return JSONResponse([web.describe(s) for s in shown[offset : offset + limit]], headers=headers)
 
     def _session(request: Request) -> Session | None:
         return web.hub.sessions.get(request.path_params["sid"])

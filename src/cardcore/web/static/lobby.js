@@ -12,6 +12,15 @@
     return e;
   };
   const current = () => games.find((g) => g.name === $("game").value);
+  // A GET of the server's JSON API: its data, or a rejection saying why (no answer, a proxy's
+  // page that is no JSON, or the error the server answered).
+  async function getJSON(url) {
+    const r = await fetch(url);
+    let d;
+    try { d = await r.json(); } catch (e) { throw new Error("HTTP " + r.status + ", not the server's answer"); }
+    if (!r.ok) throw new Error(d && typeof d.error === "string" ? d.error : "HTTP " + r.status);
+    return d;
+  }
 
   // The seats the options allow now: an option named max_players (or min_players) narrows the
   // game's declared range, as the server checks (Tonk: 2 to 4 declared, 3 unless raised).
@@ -170,13 +179,16 @@
       if ($("forfeit").checked && time.turn !== undefined) time.forfeit = true;  // a seat's own clock
       request.time = time;
     }
-    let r, data;
+    let r, data = null;
     try {
       r = await fetch("/api/sessions", { method: "POST", headers: { "Content-Type": "application/json" },
         body: JSON.stringify(request) });
-      data = await r.json();
-    } catch (e) { $("error").textContent = "The server did not answer (" + e.message + "); the game was not made."; return; }
-    if (!r.ok) { $("error").textContent = data.error; return; }
+    } catch (e) { $("error").textContent = "The server did not answer (" + e.message + "): the game was not made."; return; }
+    try { data = await r.json(); } catch (e) { /* a proxy's page, no answer of the server's */ }
+    if (!r.ok || !data || !Array.isArray(data.seats)) {  // the server's refusal, or another's page
+      $("error").textContent = data && typeof data.error === "string" ? data.error : "HTTP " + r.status + ", not the server's answer: the game was not made.";
+      return;
+    }
     const links = $("links"); links.textContent = "";
     for (const s of data.seats) {
       const url = s.link ? new URL(s.link, location.href).href : null;  // a bot's seat has none
@@ -189,7 +201,8 @@
 
   async function refresh() {
     let list;
-    try { list = await (await fetch("/api/sessions")).json(); } catch (e) { return; }  // kept as it was; shown at the next refresh
+    try { list = await getJSON("/api/sessions"); } catch (e) { return; }  // kept as it was; shown at the next refresh
+    if (!Array.isArray(list)) return;
     const ul = $("sessions"); ul.textContent = "";
     for (const s of list) {
       const item = el("li", {}, s.game + " · " + s.phase + " · " + s.seats.map((x) => x.name).join(", ") + " ");
@@ -200,8 +213,12 @@
   }
 
   async function init() {
-    try { games = await (await fetch("/api/games")).json(); } catch (e) {
-      $("error").textContent = "The server did not answer (" + e.message + "); reload the page to try again."; return;
+    try {
+      games = await getJSON("/api/games");
+      if (!Array.isArray(games) || !games.length) throw new Error("no games listed");
+    } catch (e) {
+      games = [];
+      $("error").textContent = "The list of games could not be fetched (" + e.message + "); reload the page to try again."; return;
     }
     for (const g of games) $("game").append(el("option", { value: g.name, text: g.name }));
     const wanted = new URLSearchParams(location.search).get("game");

@@ -85,11 +85,21 @@
     return doc;
   }
 
+  // A GET of the server's JSON API: its data, or a rejection saying why (no answer, a proxy's
+  // page that is no JSON, or the error the server answered).
+  async function getJSON(url) {
+    const r = await fetch(url);
+    let d;
+    try { d = await r.json(); } catch (e) { throw new Error("HTTP " + r.status + ", not the server's answer"); }
+    if (!r.ok) throw new Error(d && typeof d.error === "string" ? d.error : "HTTP " + r.status);
+    return d;
+  }
+
   function askSchema() {  // the welcome of a game not yet started has none
     if (S.schema || S.schemaAsked) return;
     S.schemaAsked = true;
-    fetch("/api/sessions/" + encodeURIComponent(sid)).then((r) => r.json()).then((d) => { if (d.schema) { S.schema = d.schema; render(); } })
-      .catch(() => { S.schemaAsked = false; });  // the server is down: asked again at the next view or update
+    getJSON("/api/sessions/" + encodeURIComponent(sid)).then((d) => { if (d.schema) { S.schema = d.schema; render(); } })
+      .catch(() => { S.schemaAsked = false; });  // no answer: asked again at the next view or update
   }
 
   function handle(m) {
@@ -415,12 +425,12 @@
     const summary = el("p", { class: "summary", text: line.join(" · ") });
     box.append(el("h2", { text: "Result" }), summary,
       el("pre", { class: "result", text: JSON.stringify(v.result, null, 1) }));
-    fetch("/api/sessions/" + encodeURIComponent(sid)).then((r) => r.json()).then((d) => {  // a loss on time, the clock, the host
+    getJSON("/api/sessions/" + encodeURIComponent(sid)).then((d) => {  // a loss on time, the clock, the host
       if (d.ended_by) summary.prepend(el("span", { class: "ended-by", text: ended(d.ended_by) + " · " }));
     }).catch(() => {});
     box.append(el("p", {}, el("a", { href: "/api/sessions/" + sid + "/record", download: S.game + "-" + sid + ".json", id: "record", text: "Download the record" })));
     const replay = el("div", { class: "replay" });
-    const step = (k) => fetch("/api/sessions/" + sid + "/replay/" + k).then((r) => r.json()).then((d) => {
+    const step = (k) => getJSON("/api/sessions/" + sid + "/replay/" + k).then((d) => {
       S.replay = d;
       const was = replay.contains(document.activeElement) ? document.activeElement.getAttribute("aria-label") : null;
       replay.textContent = "";
@@ -433,9 +443,9 @@
       draw(shown, d.view);  // the public view after d.step actions, in the game's own layout
       const again = was && replay.querySelector('button[aria-label="' + was + '"]');
       if (again) again.focus();  // the step button pressed from the keyboard keeps the focus
-    }).catch(() => {  // the server is down or did not answer: said, and the buttons stay
+    }).catch((e) => {  // no answer, or an error answered: said, and the step and its buttons stay
       replay.querySelector(".replay-error")?.remove();
-      replay.append(el("p", { class: "replay-error error", role: "alert", text: "The replay could not be fetched (is the server up?); try again." }));
+      replay.append(el("p", { class: "replay-error error", role: "alert", text: "The replay could not be fetched (" + e.message + "); try again." }));
     });
     box.append(el("button", { id: "replay", text: "Replay step by step", onclick: () => step(0) }), replay);
   }
