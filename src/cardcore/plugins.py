@@ -413,9 +413,8 @@ class Ruleset:
     def tracked(self, func: Callable[..., Any], *, answers: bool = False) -> Callable[..., Any]:
         """Return *func* wrapped so that each call sets :attr:`hook_mark`.
 
-        :meth:`resolve` does it for every house rule's implementation; a game
-        that calls plugin code it got another way inside ``apply`` wraps it with
-        this, so transactions stay exact.
+        :meth:`resolve` does it for every house rule's implementation; a game that calls
+        plugin code it got another way inside ``apply`` wraps it so (transactions stay exact).
 
         :param answers: Also track the functions *func* answers (anything callable but
             a class, or lists and tuples of them, two levels deep), such as a scorer.
@@ -428,12 +427,14 @@ class Ruleset:
                 marks.value = tick()
                 return func(*args, **kw)
 
+            call.__wrapped__ = func  # type: ignore[attr-defined]  # blame sees the plugin's code
             return call
 
         def call_and_track(*args: Any, **kw: Any) -> Any:
             marks.value = tick()
             return self._track_answer(func(*args, **kw), 2)
 
+        call_and_track.__wrapped__ = func  # type: ignore[attr-defined]
         return call_and_track
 
     def _track_answer(self, answer: Any, depth: int) -> Any:

@@ -822,12 +822,6 @@ def _bad_judge(hands: Any, values: Any) -> Any:
     return "not a verdict"
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="bug: beneath a wrapper, resolve hands the game each answered function wrapped by"
-    " Ruleset.tracked with no __wrapped__, so _blame.answerer cannot tell whose it is and"
-    " refused_answer falls back to the first implementer: the wrapper that passed it on",
-)
 def test_a_bad_tonk_judge_passed_on_by_a_wrapper_is_blamed_on_its_own_rule() -> None:
     """``_blame.answerer``: "the answer belongs to the wrapper that replaced it last (or to
     the implementation it passed on)"; ``refused_answer`` "blames the plugin whose
@@ -850,7 +844,7 @@ def test_a_bad_tonk_judge_passed_on_by_a_wrapper_is_blamed_on_its_own_rule() -> 
         pytest.raises(PluginError, match="answered 'not a verdict'") as wrapped,
     ):
         cardcore.new_game("tonk", 2, rules=[judge.RULE.name, wrapper.RULE.name], seed=1)
-    assert wrapped.value.plugin == "tonk.aud-bad-judge"  # clean code: 'tonk.aud-wraps-judges'
+    assert wrapped.value.plugin == "tonk.aud-bad-judge"  # (before the fix: the wrapper's)
 
 
 def test_an_unknown_plugin_group_is_refused_by_register_and_unregister() -> None:
