@@ -287,7 +287,8 @@ def guarded_chain(ruleset: Ruleset, hook: str, call: Callable[..., Any]) -> Call
     """A hook called through pluggy (it has wrappers): an exception whose innermost plugin
     frame is a house rule's is a :class:`~cardcore.PluginError` naming that rule and *hook*.
     Each house rule's implementation (not a wrapper) is called through :func:`named_call`,
-    so a bad :class:`~cardcore.Veto` it builds names it, as on the plain chain."""
+    so a bad :class:`~cardcore.Veto` it builds names it, as on the plain chain; the answer's
+    int subclasses come back as plain ints, as :func:`guarded` gives them."""
     from cardcore.plugins import plugin_from_traceback
 
     house = {r.name for r in ruleset.rules}
@@ -298,7 +299,7 @@ def guarded_chain(ruleset: Ruleset, hook: str, call: Callable[..., Any]) -> Call
 
     def chain(**kw: Any) -> Any:
         try:
-            return call(**kw)
+            answer = call(**kw)
         except Exception as exc:
             if _passes(exc):
                 raise
@@ -306,6 +307,10 @@ def guarded_chain(ruleset: Ruleset, hook: str, call: Callable[..., Any]) -> Call
             if culprit not in house:
                 raise  # the game's own code: the core names the game
             raise hook_failure(culprit, hook, exc) from exc
+        kind = type(answer)  # int subclasses as plain ints, as guarded() answers them
+        if kind is not int and kind is not list and kind is not tuple:
+            return _plain_int(answer)
+        return answer if kind is int else kind(_plain_int(x) for x in answer)
 
     return chain
 

@@ -901,3 +901,30 @@ def test_a_requirement_this_game_can_meet_is_not_called_another_games() -> None:
             cardcore.get_ruleset("golf", [needs.RULE.name])
         ruleset = cardcore.get_ruleset("golf", [needs.RULE.name, needed.RULE.name])
         assert ruleset.rule_names == ("golf.aud-needs", "golf.aud-needed")
+
+
+class _Points(int):
+    """An int subclass a house rule answers: its code must never reach a game's state."""
+
+
+def test_an_int_subclass_answer_comes_back_a_plain_int_on_the_wrapper_path_too() -> None:
+    """Found by this audit (a doc gap, then a fix): ``guarded`` turns an int subclass a rule
+    answers into a plain int (a sum that stays of the subclass would make a save
+    unreadable), but a hook with a wrapper answered the subclass as it was."""
+    points = _rule(
+        "TONK-AUD-3",
+        "tonk.aud-sub-points",
+        "tonk",
+        card_points=hookimpl(lambda card: _Points(0) if card.label == "Q" else None),
+    )
+    wrapper = _rule(
+        "TONK-AUD-4",
+        "tonk.aud-wraps-points",
+        "tonk",
+        card_points=hookimpl(wrapper=True)(_passes_on),
+    )
+    queen = Card.parse("QH")
+    with _registered(points, wrapper):
+        for rules in ([points.RULE.name], [points.RULE.name, wrapper.RULE.name]):
+            answer = cardcore.get_ruleset("tonk", rules).resolve("card_points")(card=queen)
+            assert answer == 0 and type(answer) is int, (rules, type(answer))
