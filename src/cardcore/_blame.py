@@ -35,9 +35,7 @@ def answerer(hook: Any, answer: Any, asked: Mapping[str, Any]) -> str | None:
     no single plugin is blamed for what another may have given.
     """
     first = bool(getattr(hook.spec, "opts", {}).get("firstresult"))
-    made = answer
-    if type(answer) is types.FunctionType:  # the core's guard keeps the function it wraps
-        made = vars(answer).get("__wrapped__", answer)
+    made = _unwrapped(answer)  # the core's guards keep the function they wrap
     impls = list(reversed(hook.get_hookimpls()))  # in call order, outermost wrapper first
     if any(impl.wrapper or impl.hookwrapper for impl in impls):
         with contextlib.suppress(Exception):  # asked again only to find whose it is
@@ -57,14 +55,31 @@ def answerer(hook: Any, answer: Any, asked: Mapping[str, Any]) -> str | None:
     return _owner(results, answer, made)
 
 
+def _unwrapped(answer: Any) -> Any:
+    """*answer* without the core's guards around it (each keeps the function it wraps as
+    ``__wrapped__``: the tracking, the guard naming the rule), a few levels at most."""
+    for _ in range(6):
+        if type(answer) is not types.FunctionType:
+            break
+        inner = vars(answer).get("__wrapped__")
+        if inner is None:
+            break
+        answer = inner
+    return answer
+
+
 def _owner(results: list[tuple[Any, str]], answer: Any, made: Any) -> str | None:
     """The plugin of the one answer in *results* alike *answer* (or *made*), the one that
-    *is* it when several are alike, else :data:`AMBIGUOUS`; ``None`` when none is alike."""
+    *is* it when several are alike, else :data:`AMBIGUOUS`; ``None`` when none is alike.
+    Each answer asked again is read without the core's guards, as *made* is."""
     owners: list[tuple[Any, str]] = []
     for again, plugin in results:
         with contextlib.suppress(Exception):  # an answer that cannot be compared is not it
-            if again is not None and (alike(again, answer) or alike(again, made)):
-                owners.append((again, plugin))
+            bare = _unwrapped(again)
+            if again is not None and (
+                alike(again, answer) or alike(again, made) or alike(bare, made)
+            ):
+                owners.append((bare, plugin))
     if len(owners) > 1:
         owners = [(a, p) for a, p in owners if a is answer or a is made]
         return owners[0][1] if len(owners) == 1 else AMBIGUOUS

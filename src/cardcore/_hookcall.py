@@ -283,19 +283,22 @@ def _passes(exc: Exception) -> bool:
     return isinstance(exc, PluginError | OptionError)
 
 
-def guarded_chain(ruleset: Ruleset, hook: str, call: Callable[..., Any]) -> Callable[..., Any]:
+def guarded_chain(
+    ruleset: Ruleset, hook: str, call: Callable[..., Any], track: bool = True
+) -> Callable[..., Any]:
     """A hook called through pluggy (it has wrappers): an exception whose innermost plugin
     frame is a house rule's is a :class:`~cardcore.PluginError` naming that rule and *hook*.
     Each house rule's implementation (not a wrapper) is called through :func:`named_call`,
     so a bad :class:`~cardcore.Veto` it builds names it, as on the plain chain; the answer's
-    int subclasses come back as plain ints, as :func:`guarded` gives them."""
+    int subclasses come back as plain ints, as :func:`guarded` gives them; when *track*, the
+    functions a rule answers are guarded as :func:`house_impl` guards them."""
     from cardcore.plugins import plugin_from_traceback
 
     house = {r.name for r in ruleset.rules}
     for impl in getattr(ruleset.pm.hook, hook).get_hookimpls():
         plain = not (impl.wrapper or impl.hookwrapper or getattr(impl.function, "_named", 0))
         if plain and impl.plugin_name in house:
-            impl.function = named_call(impl.function, impl.plugin_name)
+            impl.function = named_call(impl.function, impl.plugin_name, hook if track else None)
 
     def chain(**kw: Any) -> Any:
         try:
@@ -307,21 +310,44 @@ def guarded_chain(ruleset: Ruleset, hook: str, call: Callable[..., Any]) -> Call
             if culprit not in house:
                 raise  # the game's own code: the core names the game
             raise hook_failure(culprit, hook, exc) from exc
-        kind = type(answer)  # int subclasses as plain ints, as guarded() answers them
-        if kind is not int and kind is not list and kind is not tuple:
-            return _plain_int(answer)
-        return answer if kind is int else kind(_plain_int(x) for x in answer)
+        return _plain_answer(answer, 2)  # (a list hook's answers are each rule's own list)
 
     return chain
 
 
-def named_call(func: Callable[..., Any], plugin: str) -> Callable[..., Any]:
+def _plain_answer(answer: Any, depth: int) -> Any:
+    """*answer* with its int subclasses as plain ints, in lists and tuples *depth* deep."""
+    kind = type(answer)
+    if kind is int:
+        return answer
+    if kind is list or kind is tuple:
+        if depth > 1:
+            return kind(_plain_answer(x, depth - 1) for x in answer)
+        return kind(_plain_int(x) for x in answer)
+    return _plain_int(answer)
+
+
+def named_call(
+    func: Callable[..., Any], plugin: str, hook: str | None = None
+) -> Callable[..., Any]:
     """*func*, a house rule's hook implementation that pluggy calls, called in a frame whose
     ``plugin`` names the rule (what ``cardcore.info`` looks for, as in :func:`guarded`'s);
-    its answers and errors pass unchanged."""
+    its errors pass unchanged. Given *hook*, the functions it answers (a scorer; in lists
+    and tuples two deep) are :func:`guarded`, naming the rule when they fail later, as
+    without a wrapper (their code may lie outside the rule's module, where no traceback
+    finds it); otherwise its answers pass unchanged too."""
+    answered = f"the function its {hook} hook answered"
+
+    def guard(answer: Any, depth: int = 2) -> Any:
+        if callable(answer) and not isinstance(answer, type):  # a function, or an object called
+            return guarded(answer, plugin, answered)
+        kind = type(answer)
+        if depth and (kind is list or kind is tuple):
+            return kind(guard(a, depth - 1) for a in answer)
+        return answer
 
     def call(*args: Any, plugin: str = plugin) -> Any:
-        return func(*args)
+        return guard(func(*args)) if hook is not None else func(*args)
 
     call.__wrapped__ = func  # type: ignore[attr-defined]  # its code names the plugin too
     name = getattr(func, "__name__", "hook")

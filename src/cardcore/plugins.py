@@ -395,7 +395,7 @@ class Ruleset:
             call: Callable[..., Any] = lambda **kw: hc(**kw)  # noqa: E731
             if any(i.plugin_name in house for i in impls):
                 tracked = self.tracked(call, answers=True) if track else call
-                call = _hookcall.guarded_chain(self, name, tracked)
+                call = _hookcall.guarded_chain(self, name, tracked, track)
             return call
         return plain_chain(
             tuple(
