@@ -205,7 +205,7 @@
     if (!Array.isArray(list)) return;
     const ul = $("sessions"); ul.textContent = "";
     for (const s of list) {
-      const item = el("li", {}, s.game + " · " + s.phase + " · " + s.seats.map((x) => x.name).join(", ") + " ");
+      const item = el("li", {}, s.game + " · " + s.phase + " · " + (Array.isArray(s.seats) ? s.seats : []).map((x) => x.name).join(", ") + " ");
       if (s.watch) item.append(el("a", { href: s.watch, text: "watch" }));
       if (s.record) item.append(" ", el("a", { href: s.record, download: "", text: "record" }));
       ul.append(item);
