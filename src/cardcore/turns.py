@@ -169,6 +169,10 @@ def winners_by(scores: Sequence[float], *, lowest: bool = True) -> tuple[int, ..
 _PLAIN = (list, tuple)
 
 
+_NUMBERS = frozenset((int, float))
+"""The types of numbers :func:`end_game` reads without a closer look (the common case)."""
+
+
 def _not_a_number(value: object) -> bool:
     """A bool or a text: Python reads them as numbers (``True`` as 1, ``"1"`` as 1.0)."""
     return type(value) is bool or isinstance(value, str | bytes | bytearray)
@@ -213,7 +217,8 @@ def end_game(
             raise TypeError
         given, numbers = tuple(winners), tuple(scores)  # (a generator is read once)
         paid = () if payouts is None else tuple(payouts)
-        if True in map(_not_a_number, given + numbers + paid):  # True reads as 1, "1" as 1.0
+        items = given + numbers + paid  # True reads as 1, "1" as 1.0: refused
+        if not _NUMBERS.issuperset(map(type, items)) and True in map(_not_a_number, items):
             raise TypeError
         result = Result(
             tuple(map(operator.index, given)),
