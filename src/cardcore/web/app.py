@@ -44,7 +44,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from cardcore._text import one_line, shown
 from cardcore.errors import CardcoreError
-from cardcore.plugins import game_info
+from cardcore.plugins import game_info, get_ruleset
 from cardcore.session import Hub, Limits, MemoryStore, Outbound, Session, SessionConfig, SQLiteStore
 from cardcore.session.aio import AsyncHost
 from cardcore.session.sqlite import StoreError
@@ -310,6 +310,7 @@ class WebServer:
                     raise WebError(msg)
                 # built now (with a fresh seed unless given): refused before anything is created
                 bots.append((seat, agent, *seat_agent(seat, _text(agent, "agent"), params, info)))
+        get_ruleset(game, rules, without).resolve_options(options)  # refused before the limits
         limits = self.server_limits
         if limits.idle_close and self.quota.is_full(self.hub.sessions):  # make room: idle ones go
             self.sweep(wait=min(limits.idle_close, limits.idle_when_full))
