@@ -16,7 +16,7 @@ Actions (64 indices)::
 Observation: a count block, then scalars.
 
 * per seat and layout pile, the top card's rank (14: 0 ace .. 12 king, 13 empty); per spit
-  pile, its top rank likewise (13: empty or not in use); the phase (4: setup, play, claim,
+  pile, its top rank likewise (14: 13 empty or not in use); the phase (4: setup, play, claim,
   over); the seat that emptied its layout (3: me, the other, none); the observing seat (2);
 * scalars: per seat and pile, its size and its face-down cards (over 13); per seat, its spit
   cards (over 26), the cards it holds (over 52), ready, asked for a spit; the spit piles'

@@ -155,7 +155,8 @@ def parse_agent_spec(spec: str) -> tuple[str, dict[str, Any]]:
     """Read an agent spec, ``NAME`` or ``NAME:KEY=VALUE,KEY=VALUE``, into its name and parameters.
 
     Values are read as ``none``/``null``, ``true``/``false``, whole numbers,
-    numbers, or else text.
+    numbers, or else text. Empty pieces are skipped: ``random:`` is ``random``, and
+    ``ismcts:iterations=50,`` takes one parameter.
 
     >>> parse_agent_spec("ismcts:iterations=200,seed=7")
     ('ismcts', {'iterations': 200, 'seed': 7})

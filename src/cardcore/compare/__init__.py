@@ -408,7 +408,8 @@ def compare(
     :param agents: A's agents: one spec for every seat or one per seat (``"ismcts:iterations=50"``
         specs allowed; text of several, ``"golf-greedy,random"``, is one per seat: as many as
         *players*). Default: :func:`default_agent` of the game in every seat. A mixed
-        line-up rotates seats game by game, so each agent sits everywhere equally often.
+        line-up rotates seats game by game, so each agent sits everywhere equally often
+        when *games* is a multiple of *players*.
     :param vs_agents: B's agents; default A's. A and B are two configurations, each
         played by its own line-up on the same seeds: to pit two agents against each
         other in one game, give a mixed line-up (``agents=["ismcts", "golf-greedy"]``).

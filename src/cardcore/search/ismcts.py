@@ -499,4 +499,16 @@ class ISMCTSAgent:
         budgets = [f"iterations={self.iterations}"] if self.iterations is not None else []
         budgets += [] if self.time is None else [f"time={self.time}"]  # both apply: first reached
         budget = ", ".join(budgets)
-        return f"ISMCTSAgent(seed={self.seed!r}, {budget}, c={self.c}, rollout={self.rollout!r})"
+        rest = (  # the other parameters, where they differ from the defaults
+            ("max_rollout", self.max_rollout, 500),
+            ("observe", self.observe, True),
+            ("depth", self.depth, 1_000_000),
+            ("prior", self.prior, 1.0),
+            ("reuse", self.reuse, 1),
+            ("reaction", self.reaction, 0.5),
+            ("spread", self.spread, 0.3),
+        )
+        more = "".join(f", {name}={value!r}" for name, value, default in rest if value != default)
+        return (
+            f"ISMCTSAgent(seed={self.seed!r}, {budget}, c={self.c}, rollout={self.rollout!r}{more})"
+        )
