@@ -133,10 +133,11 @@ def _key_move(page: Any, action: str, key: str, others: list[Any]) -> None:
         assert not ring.startswith("none") and not ring.endswith(" 0px"), ring
         page.keyboard.press(key)
         try:
-            page.wait_for_function(f"() => window.cardcore.version > {before}", timeout=5000)
+            page.wait_for_function(f"() => window.cardcore.version > {before}", timeout=10_000)
             break
-        except PlaywrightTimeout:
-            continue
+        except PlaywrightTimeout:  # (a move answered late must not be sent twice)
+            if page.evaluate("window.cardcore.version") > before:
+                break
     else:
         raise AssertionError(f"{action!r} was not made from the keyboard")
     _settle(others, before)
