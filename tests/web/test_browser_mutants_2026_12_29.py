@@ -145,13 +145,6 @@ def test_tonk_a_drop_ends_the_hand_and_only_the_next_dealer_deals_by_the_deal_bu
     expect(ann.locator("#after h2")).to_have_text("Result")
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="A drop turns every hand face up until the next deal (TONK-DROP-1, TONK-VIEW-1; the"
-    " view's `shown` is [true, true]), yet the page keeps drawing the other hand as backs"
-    ' labelled "a face-down card" and never asks for the history that holds the shown'
-    " hands: the player who lost the hand cannot see why.",
-)
 def test_tonk_after_a_drop_the_other_players_hand_is_shown_face_up(
     served: tuple[str, WebServer], browser: Any
 ) -> None:
@@ -167,6 +160,10 @@ def test_tonk_after_a_drop_the_other_players_hand_is_shown_face_up(
     expect(row.locator('[aria-label="a face-down card"]')).to_have_count(0, timeout=3000)
     for c in shown:
         expect(row.locator(f'[data-card="{c}"]')).to_have_count(1)
+    assert str(web.hub.sessions[sid].game.legal_actions(0)[0]) == "deal"  # between hands
+    ann.locator('.hand[data-seat="0"] [data-card="KH"]').click()
+    ann.locator('.pile[data-pile="discard"]').click()
+    expect(ann.locator("#message")).to_have_text("No card can be discarded now.")
 
 
 def test_tonk_each_other_hand_shows_as_many_backs_as_it_holds(
@@ -258,13 +255,6 @@ def test_a_seat_that_loses_on_time_is_told_so_on_its_own_page(
     assert session.game is not None and list(session.game.result.winners) == [1]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="With exactly one card picked that may not be discarded (the discard taken this"
-    " turn, TONK-TURN-4; or any card between hands, where only `deal` is legal), a click on"
-    ' the discard pile says "Pick one card of your hand to discard it." though one card is'
-    " picked: the page gives a wrong reason instead of the rule (or the Deal button).",
-)
 def test_tonk_the_taken_card_clicked_onto_the_discard_pile_is_refused_with_its_reason(
     served: tuple[str, WebServer], browser: Any
 ) -> None:
@@ -284,6 +274,7 @@ def test_tonk_the_taken_card_clicked_onto_the_discard_pile_is_refused_with_its_r
     expect(ann.locator("#message")).not_to_have_text(
         "Pick one card of your hand to discard it.", timeout=3000
     )
+    expect(ann.locator("#message")).to_contain_text("TONK-TURN-4")
 
 
 # -- Golf: the final turns, the card held ----------------------------------------------------------
@@ -483,13 +474,6 @@ def test_the_lobby_sends_a_rules_own_option_only_with_the_rule_and_lists_the_gam
     assert sent[1]["time"] == {"total": 900}
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="The replay draws the public view with the page's own layout, and Tonk's layout"
-    " draws the page's own seat from the view's `hand`, which the public view leaves empty:"
-    " on a player's page the replay shows that player's row with no card at all (\"5 cards\""
-    ' in its label) and "your count: 0", where the other row shows its 5 backs.',
-)
 def test_tonk_the_replay_on_a_players_page_shows_the_players_hand_as_backs(
     served: tuple[str, WebServer], browser: Any
 ) -> None:
@@ -506,3 +490,6 @@ def test_tonk_the_replay_on_a_players_page_shows_the_players_hand_as_backs(
         "5 cards"
     )
     expect(replay.locator('.hand[data-seat="0"] .card')).to_have_count(5, timeout=3000)
+    expect(replay.locator(".tonk > p.doc")).not_to_contain_text("your count")
+    ann.locator('#after button[aria-label="Step forward"]').click()  # the drop: both hands shown
+    expect(replay.locator('.hand[data-seat="0"] [data-card="AS"]')).to_have_count(1)

@@ -62,6 +62,9 @@ window.Layouts = function (ui) {
       discard.addEventListener("click", () => say(
         has("take") ? "Draw or take first: a card is discarded at the end of a turn (clear the selection to take this one)." :
         has("draw") ? "Draw first: a card is discarded at the end of a turn." :
+        !ui.legal().some((a) => a.startsWith("discard ")) ? "No card can be discarded now." :
+        picked.length === 1 && t.taken === picked[0] ? "You cannot discard " + picked[0] + " this turn: a card taken from the discard pile stays in your hand until your next turn (TONK-TURN-4)." :
+        picked.length === 1 ? "You cannot discard " + picked[0] + " now." :
         "Pick one card of your hand to discard it.", "info"));
     }
     centre.append(stock, discard);
@@ -80,9 +83,10 @@ window.Layouts = function (ui) {
       spreads.append(e);
     }
     box.append(spreads);
+    const me = v.seat === undefined ? S.seat : v.seat;  // null in a replay's public view
     for (let s = 0; s < S.players.length; s++) {
       const hand = el("div", { class: "hand", "data-seat": s });
-      if (s === S.seat && t.hand) {
+      if (s === me && t.hand) {
         for (const c of t.hand) {
           const e = card(c);
           e.classList.add("target");
@@ -94,11 +98,15 @@ window.Layouts = function (ui) {
           });
           hand.append(e);
         }
-      } else for (let i = 0; i < t.hand_sizes[s]; i++) hand.append(card(null, { small: true }));
+      } else {  // the cards this page may see (a hand turned face up after a drop), else backs
+        const zone = (v.zones || []).find((z) => z.name === "hand." + s);
+        const cards = zone && zone.cards && zone.cards.length === t.hand_sizes[s] ? zone.cards : Array(t.hand_sizes[s]).fill(null);
+        for (const c of cards) hand.append(card(c, { small: true }));
+      }
       box.append(el("div", { class: "seat-box" + toAct(v, s) },
         el("div", { class: "label", text: name(s) + " · " + t.hand_sizes[s] + " cards · balance " + t.balances[s] }), hand));
     }
-    const mine = S.seat !== null && t.hand ? "your count: " + t.total + " · " : "";
+    const mine = me !== null && t.hand ? "your count: " + t.total + " · " : "";
     box.append(el("p", { class: "doc", text: mine + "hand " + t.hand_number + " of " + t.hands + " · " + t.phase +
       " · pick cards, then Spread, a spread to hit, or the discard pile" }));
     return box;
