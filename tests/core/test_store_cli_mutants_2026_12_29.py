@@ -901,12 +901,6 @@ def test_a_kept_message_that_is_not_json_costs_only_a_fresh_view(tmp_path: Any) 
     assert resumed.game is not None and resumed.game.version == 1
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="BUG: an action row whose time ('at') is stored as text is refused as 'its stored meta "
-    "is damaged (could not convert string to float ...)': the message blames meta, not the action "
-    "rows (a text seat or notation is named 'its stored action rows differ ...')",
-)
 def test_an_edited_action_time_is_refused_naming_the_action_rows(tmp_path: Any) -> None:
     from cardcore.session import CorruptSessionError
 
@@ -918,12 +912,6 @@ def test_an_edited_action_time_is_refused_naming_the_action_rows(tmp_path: Any) 
     assert "action" in str(info.value) and "meta" not in str(info.value)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="BUG: a kept stream message whose body is stored as a BLOB (bytes) makes the whole "
-    "session unresumable ('its stored meta is damaged (bytes object has no attribute encode)'), "
-    "while an unreadable kept message of text only costs a fresh view",
-)
 def test_a_kept_message_stored_as_bytes_costs_only_a_fresh_view(tmp_path: Any) -> None:
     path = tmp_path / "s.db"
     sid = _stored_session(path)
@@ -932,11 +920,6 @@ def test_a_kept_message_stored_as_bytes_costs_only_a_fresh_view(tmp_path: Any) -
     assert resumed.game is not None and resumed.game.version == 1
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="BUG: SQLiteStore.load of a session whose meta is deeply nested JSON raises a raw "
-    "RecursionError; meta that is not JSON at all is a StoreError ('cannot read session ...')",
-)
 def test_a_deeply_nested_stored_meta_is_a_store_error(tmp_path: Any) -> None:
     from cardcore.session import SQLiteStore
     from cardcore.session.sqlite import StoreError
@@ -986,3 +969,19 @@ def test_a_game_that_ended_is_over_even_when_ctrl_c_came_with_its_last_move() ->
         game.act(0, "resign")
         session.interrupted = True  # Ctrl-C pressed as the game ended
         assert session.loop(lambda: None) == "over"
+
+
+def test_a_format_2_session_with_a_time_that_is_no_number_is_refused_naming_the_action_rows() -> (
+    None
+):
+    """Sessions stored before the digests (format 2) have none to check, but a time that is no
+    number is still refused as damaged action rows, not a raw ValueError."""
+    from cardcore.errors import CorruptStateError
+    from cardcore.session import _integrity
+    from cardcore.session.store import StoredSession
+
+    stored = StoredSession("s1", "playing", 0.0, {"format_version": 2}, [(0, "draw", "zz")], [], {})
+    with pytest.raises(CorruptStateError, match="action rows"):
+        _integrity.check(stored)
+    fine = StoredSession("s1", "playing", 0.0, {"format_version": 2}, [(0, "draw", 1.5)], [], {})
+    assert len(_integrity.check(fine)) == 2

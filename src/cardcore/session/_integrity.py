@@ -154,6 +154,9 @@ def read_settings(meta: Mapping[str, Any]) -> tuple[GameSetup, SessionConfig]:
     return setup, config
 
 
+_ROWS = "its stored action rows differ from the ones committed (a seat, time or notation edited or damaged)"
+
+
 def check(stored: StoredSession) -> list[bytes]:
     """Check *stored*'s rows against its digests; return its record chain.
 
@@ -163,8 +166,12 @@ def check(stored: StoredSession) -> list[bytes]:
     """
     sid, meta = stored.id, stored.meta
     chain = [start(sid)]
-    for seat, text, at in stored.actions:
-        chain.append(link(chain[-1], seat, text, at))
+    try:
+        for seat, text, at in stored.actions:
+            chain.append(link(chain[-1], seat, text, at))
+        broken = False
+    except (TypeError, ValueError, OverflowError):  # a time that is no number: judged below
+        broken = True
     for row in stored.tokens:  # (a digest writes a seat "0" as it does 0; older formats have none)
         expires = row.expires
         if not (
@@ -179,6 +186,8 @@ def check(stored: StoredSession) -> list[bytes]:
             raise CorruptStateError(msg)
     sealed = meta.get(KEY)
     if sealed is None and meta.get("format_version") in (1, 2):
+        if broken:
+            raise CorruptStateError(_ROWS)
         return chain
     if not isinstance(sealed, Mapping):
         msg = "its stored meta has no integrity digests (meta format 3 always writes them)"
@@ -194,9 +203,8 @@ def check(stored: StoredSession) -> list[bytes]:
     if count != len(stored.actions):
         msg = f"its stored record holds {len(stored.actions)} actions, but {count!r} were committed (an action row lost or added)"
         raise CorruptStateError(msg)
-    if sealed.get("record") != chain[-1].hex():
-        msg = "its stored action rows differ from the ones committed (a seat, time or notation edited or damaged)"
-        raise CorruptStateError(msg)
+    if broken or sealed.get("record") != chain[-1].hex():
+        raise CorruptStateError(_ROWS)
     if sealed.get("tokens") != _tokens(sid, stored.tokens):
         msg = "its stored token rows differ from the ones committed (a row edited, swapped, added or removed)"
         raise CorruptStateError(msg)
@@ -232,7 +240,7 @@ def trim_tail(
     keep: list[tuple[int, str]] = []
     expected = n
     for number, text in reversed(rows):
-        if number != expected:
+        if number != expected or type(text) is not str:  # (a body stored as bytes: dropped too)
             break
         keep.append((number, text))
         expected -= 1

@@ -179,7 +179,7 @@ class Session(Rejoin):
             raise CorruptSessionError(msg) from None
         except Exception as exc:  # a cardcore error (a game not installed) says why; else a damaged field
             LOG.warning("session %.80r cannot be resumed: %r", session_id, exc)
-            why = str(exc)[:200] if isinstance(exc, CardcoreError) else f"its stored meta is damaged ({shown(str(exc), 120)})"
+            why = str(exc)[:200] if isinstance(exc, CardcoreError) else f"its stored rows are damaged ({shown(str(exc), 120)})"
             msg = f"session {str(session_id)[:80]!r} cannot be resumed: {why}"
             raise (SessionError if isinstance(exc, CardcoreError) else CorruptSessionError)(msg) from None
         return session

@@ -223,7 +223,10 @@ class SQLiteStore:
         self._marks[session_id] = mark  # (committed: a failed commit leaves the last mark)
 
     def load(self, session_id: str) -> StoredSession | None:
-        """See :meth:`Store.load`."""
+        """See :meth:`Store.load`; the rows are returned as stored (:meth:`Session.resume` checks them).
+
+        :raises StoreError: The database cannot be read, or the session's meta is no JSON text.
+        """
         try:
             db = self._db
             row = db.execute(
@@ -249,7 +252,7 @@ class SQLiteStore:
             ):
                 messages.setdefault(stream, []).append((n, body))
             meta = json.loads(row[2])
-        except (sqlite3.Error, ValueError) as exc:
+        except (sqlite3.Error, ValueError, RecursionError) as exc:  # (JSON nested too deep)
             msg = f"cannot read session {session_id!r} from {self.path!r}: {exc}"
             raise StoreError(msg) from None
         with contextlib.suppress(sqlite3.Error):  # (unmarked: its first commit is not checked)
