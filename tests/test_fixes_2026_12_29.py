@@ -26,3 +26,40 @@ def test_an_empty_piece_of_an_agent_spec_is_skipped_as_documented() -> None:
 
     assert parse_agent_spec("random:") == ("random", {})
     assert parse_agent_spec("ismcts:iterations=50,") == ("ismcts", {"iterations": 50})
+
+
+def test_the_terminal_play_of_a_game_a_house_rule_leaves_stuck_says_so() -> None:
+    """The store/CLI audit's survivor (cli/play.py): without the check, a seat to act with no
+    legal action was prompted for a move it could never make (or handed to a bot's choose)."""
+    import io
+    import types
+
+    import pytest
+    from rich.console import Console
+
+    from cardcore.cli.play import play_turn_based
+    from cardcore.info import RuleInfo
+    from cardcore.plugins import hookimpl
+
+    def forbid_action(action: object) -> cardcore.Veto:
+        return cardcore.Veto("T-STUCK-2", "no")
+
+    module = types.ModuleType("drawgame_forbid_all_cli")
+    vars(module).update(
+        RULE=RuleInfo("T-STUCK-2", "drawgame.forbid-all-cli", "drawgame", "a test rule"),
+        forbid_action=hookimpl(forbid_action),
+    )
+
+    def read(prompt: str) -> str:
+        raise AssertionError(f"the player was prompted: {prompt!r}")
+
+    cardcore.register("cardcore.rules", "drawgame.forbid-all-cli", module)
+    try:
+        game = cardcore.new_game("drawgame", 2, rules=["drawgame.forbid-all-cli"], seed=1)
+        agents = [cardcore.RandomAgent(seed=s) for s in range(2)]
+        for seat in (game.to_act[0], 1 - game.to_act[0]):  # the human to act, then a bot
+            out = io.StringIO()
+            with pytest.raises(cardcore.StalledGameError, match="no legal action"):
+                play_turn_based(Console(file=out), game, seat, agents, read)
+    finally:
+        cardcore.unregister("cardcore.rules", "drawgame.forbid-all-cli")
