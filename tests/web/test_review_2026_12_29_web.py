@@ -177,3 +177,7 @@ def test_tonk_two_picked_cards_clicked_onto_the_discard_ask_for_one(
     bob.locator('.pile[data-pile="discard"]').click()
     expect(bob.locator("#message")).to_have_text("Pick one card of your hand to discard it.")
     assert game.version == version
+    ann.locator('.hand[data-seat="0"] [data-card="10H"]').click()  # on Bob's turn
+    ann.locator('.pile[data-pile="discard"]').click()
+    expect(ann.locator("#message")).to_contain_text("It is not your turn")
+    assert game.version == version

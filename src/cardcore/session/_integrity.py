@@ -154,6 +154,7 @@ def read_settings(meta: Mapping[str, Any]) -> tuple[GameSetup, SessionConfig]:
     return setup, config
 
 
+_TIMES = (int, float)
 _ROWS = "its stored action rows differ from the ones committed (a seat, time or notation edited or damaged)"
 
 
@@ -166,11 +167,14 @@ def check(stored: StoredSession) -> list[bytes]:
     """
     sid, meta = stored.id, stored.meta
     chain = [start(sid)]
-    try:
+    broken = False  # a row of the wrong kinds (a time of text or bytes spelling a number
+    try:  # would hash as the number) or shape: judged with the record below
         for seat, text, at in stored.actions:
+            if type(seat) is not int or type(text) is not str or (at is not None and type(at) not in _TIMES):
+                broken = True
+                break
             chain.append(link(chain[-1], seat, text, at))
-        broken = False
-    except (TypeError, ValueError, OverflowError):  # a time that is no number: judged below
+    except (TypeError, ValueError, OverflowError):
         broken = True
     for row in stored.tokens:  # (a digest writes a seat "0" as it does 0; older formats have none)
         expires = row.expires

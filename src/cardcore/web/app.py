@@ -310,7 +310,9 @@ class WebServer:
                     raise WebError(msg)
                 # built now (with a fresh seed unless given): refused before anything is created
                 bots.append((seat, agent, *seat_agent(seat, _text(agent, "agent"), params, info)))
-        get_ruleset(game, rules, without).resolve_options(options)  # refused before the limits
+        resolved = (ruleset := get_ruleset(game, rules, without)).resolve_options(options)
+        for rule in ruleset.rules:  # (all before the limits: a 429 is for a request taken later)
+            rule.check_applies(resolved)
         limits = self.server_limits
         if limits.idle_close and self.quota.is_full(self.hub.sessions):  # make room: idle ones go
             self.sweep(wait=min(limits.idle_close, limits.idle_when_full))

@@ -57,9 +57,10 @@ window.Layouts = function (ui) {
       t.discard_top ? card(t.discard_top) : Cards.empty(), el("div", { class: "label", text: "discard " + t.discard_count }));
     if (picked.length === 1 && has("discard " + picked[0])) clickTo(discard, "discard " + picked[0]);
     else if (has("take") && !picked.length) clickTo(discard, "take");
-    else if (picked.length && ui.legal().length) {  // never a take meant as a discard
+    else if (picked.length) {  // never a take meant as a discard
       discard.classList.add("drop");  // a keyboard button too
       discard.addEventListener("click", () => say(
+        !ui.legal().length ? "It is not your turn: a card is discarded at the end of your turn." :
         has("take") ? "Draw or take first: a card is discarded at the end of a turn (clear the selection to take this one)." :
         has("draw") ? "Draw first: a card is discarded at the end of a turn." :
         !ui.legal().some((a) => a.startsWith("discard ")) ? "No card can be discarded now." :
