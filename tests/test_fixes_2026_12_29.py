@@ -63,3 +63,17 @@ def test_the_terminal_play_of_a_game_a_house_rule_leaves_stuck_says_so() -> None
                 play_turn_based(Console(file=out), game, seat, agents, read)
     finally:
         cardcore.unregister("cardcore.rules", "drawgame.forbid-all-cli")
+
+
+def test_an_option_a_game_does_not_declare_is_an_option_error_and_still_a_key_error() -> None:
+    info = cardcore.game_info("golf")
+    for kind in (cardcore.OptionError, KeyError):
+        try:
+            info.option("nope")
+        except kind as exc:
+            assert str(exc) == (
+                "game 'golf' has no option 'nope' (its options: layout, rounds, points_limit,"
+                " max_turns, dealer)"
+            )
+        else:
+            raise AssertionError("no error")

@@ -246,3 +246,29 @@ def choice_key(value: Any) -> tuple[str, Any] | None:
     if isinstance(value, str):
         return ("text", str.__str__(value))
     return None
+
+
+class UnknownOptionError(OptionError, KeyError):
+    """An option name a game does not declare (a ``KeyError`` too, for callers of old)."""
+
+    def __str__(self) -> str:  # a KeyError shows its repr
+        return str(self.args[0])
+
+
+def unknown_option(game: str, name: object, declared: Iterable[Any]) -> UnknownOptionError:
+    """The error for *name*, which no option of *game* (*declared*) has."""
+    known = ", ".join(opt.name for opt in declared) or "none"
+    return UnknownOptionError(f"game {game!r} has no option {shown(name)} (its options: {known})")
+
+
+def plain_options(options: Any) -> dict[Any, Any]:
+    """*options* (a mapping or ``None``) as a plain dict, else an :class:`OptionError` (also for a
+    mapping whose reading fails), before anything is built from it."""
+    if options is not None and not isinstance(options, Mapping):
+        msg = f"options must be a mapping of option names to values, not {shown(options)}"
+        raise OptionError(msg)
+    try:
+        return dict(options or {})
+    except Exception as exc:  # a mapping whose items or keys fail
+        msg = f"options must be a mapping of option names to values; reading it failed: {shown(exc, 80)}"
+        raise OptionError(msg) from None

@@ -16,7 +16,7 @@ from typing import Any
 
 from attrs import field, frozen
 
-from cardcore._options import check_choices, check_declared, each_once, resolve
+from cardcore._options import check_choices, check_declared, each_once, resolve, unknown_option
 from cardcore._text import one_of, shown
 from cardcore._text import unprintable as _unprintable
 from cardcore._versions import is_version
@@ -289,11 +289,11 @@ class GameInfo:
                 raise bad(f"{what} text {shown(text, 60)}, which holds {why}")
 
     def option(self, name: str) -> Option:
-        """Return the declared option *name*."""
+        """Return the declared option *name* (an :class:`OptionError`, a ``KeyError`` too, if none)."""
         for opt in self.options:
             if opt.name == name:
                 return opt
-        raise KeyError(name)
+        raise unknown_option(self.name, name, self.options)
 
     def resolve_options(self, options: Mapping[str, Any] | None) -> Mapping[str, Any]:
         """Check *options* against the declared ones and fill in defaults.

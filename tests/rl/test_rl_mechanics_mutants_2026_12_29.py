@@ -96,14 +96,6 @@ def test_the_gym_envs_np_random_is_seeded_by_reset() -> None:
     assert draws[0] == draws[1]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason=(
-        "BatchEnv.reset(seed=s) never seeds envs.np_random (it does not call VectorEnv.reset, "
-        "as SeatEnv.reset calls Env.reset), so two batches reset with one seed draw different "
-        "numbers from envs.np_random"
-    ),
-)
 def test_the_batched_envs_np_random_is_seeded_by_reset() -> None:
     draws = []
     for _ in range(2):
@@ -232,15 +224,6 @@ def test_new_game_refuses_an_unreadable_options_mapping_with_an_option_error() -
         cardcore.new_game("golf", 2, options=_Unreadable())
 
 
-@pytest.mark.xfail(
-    strict=True,
-    raises=RuntimeError,
-    reason=(
-        "aec_env/gym_env/vector_env copy options with dict(options or {}) in Config before "
-        "new_game checks them, so an options mapping whose reading fails raises its raw "
-        "RuntimeError, where new_game refuses the same mapping with an OptionError"
-    ),
-)
 @pytest.mark.parametrize("builder", ["aec_env", "gym_env", "vector_env"])
 def test_the_env_builders_refuse_an_unreadable_options_mapping_as_new_game_does(
     builder: str,
@@ -351,15 +334,6 @@ def test_a_games_declared_option_is_found_by_name() -> None:
     assert info.option("rounds").name == "rounds"
 
 
-@pytest.mark.xfail(
-    strict=True,
-    raises=KeyError,
-    reason=(
-        "GameInfo.option(name) (documented in api.rst with :members:) raises a bare "
-        "KeyError('nope') for a name the game does not declare, not an OptionError naming "
-        "the game and the options it declares, as new_game(options={'nope': 1}) does"
-    ),
-)
 def test_asking_a_game_for_an_option_it_does_not_declare_is_an_option_error() -> None:
     with pytest.raises(OptionError, match="golf"):
         cardcore.game_info("golf").option("nope")
@@ -486,14 +460,6 @@ def test_a_batched_step_names_the_game_whose_opponent_failed() -> None:
             obs = envs.step([_first_legal(m) for m in obs["action_mask"]])[0]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason=(
-        "BatchEnv.reset does not name the game of the batch whose opponent failed while it "
-        "was dealt (step says 'game k of N: ...'; reset raises the single-seat message, "
-        "so a failure in game 1 reads as a failure of the batch)"
-    ),
-)
 def test_a_batched_reset_names_the_game_whose_opponent_failed() -> None:
     ok = _opponent_calls_before_seat_1_decides(1)  # game 0's opponent decisions
     assert ok > 0  # the fixture: in Golf's setup, seat 0 acts before seat 1

@@ -28,6 +28,7 @@ from typing import Any
 import numpy as np
 
 from cardcore._driver import validate
+from cardcore._options import plain_options
 from cardcore._text import one_of, shown
 from cardcore.actions import Action
 from cardcore.deck import derive_rng
@@ -178,12 +179,9 @@ class Config:
             ):
                 msg = f"{what} takes a list of names, not {shown(names)}"
                 raise ArgumentError(msg)
-        if options is not None and not isinstance(options, Mapping):
-            msg = f"options must be a mapping of option names to values, not {shown(options)}"
-            raise OptionError(msg)
         self.rules = tuple(rules)
         self.without = tuple(without)
-        self.options = dict(options or {})
+        self.options = plain_options(options)
         probe = self.start(0)
         self.info = probe.ruleset.game
         """The game's :class:`~cardcore.GameInfo`."""

@@ -90,6 +90,10 @@ class BatchEnv(VectorEnv[Obs, npt.NDArray[np.int64], npt.NDArray[Any]]):
     ) -> tuple[Obs, dict[str, Any]]:
         """Start every game: with an int *seed*, game *i* draws from its own stream derived from it.
 
+        An int *seed* also seeds the batch's ``np_random`` (as gymnasium's ``reset`` does); a
+        list of seeds leaves it as it was. A game that fails to start (an opponent or a
+        plugin raising) is named (``game 1 of 4 at reset: ...``); call ``reset`` again.
+
         :param seed: ``None``, a game seed (an int from 0 below ``2**MAX_SEED_BITS``,
             as for :func:`cardcore.new_game`), or a list of one game seed or
             ``None`` per game.
@@ -115,9 +119,14 @@ class BatchEnv(VectorEnv[Obs, npt.NDArray[np.int64], npt.NDArray[Any]]):
         else:
             msg = f"seed must be None, an int or a list of {n} seeds (one per game), not {shown(seed)}"
             raise OptionError(msg)
+        if isinstance(seed, int):  # the batch's own np_random too, as gymnasium's reset seeds it
+            super().reset(seed=seed)
         skipped: dict[int, list[dict[str, Any]]] = {}
         for i, runner in enumerate(self.runners):
-            runner.reset(seeds[i], self._obs[i], self._mask[i])
+            try:
+                runner.reset(seeds[i], self._obs[i], self._mask[i])
+            except CardcoreError as exc:  # (an opponent's or a plugin's failure) named by its game
+                raise self._failed(exc, i, 0, " at reset", "call reset() again") from None
             if runner.skipped:
                 skipped[i] = runner.skipped
         return self._out(), self._skipped_info({}, skipped)
@@ -212,15 +221,17 @@ class BatchEnv(VectorEnv[Obs, npt.NDArray[np.int64], npt.NDArray[Any]]):
             )
         return self._out(), rewards.copy(), terminated.copy(), truncated.copy(), infos
 
-    def _failed(self, exc: CardcoreError, i: int, moved: int, how: str = "") -> CardcoreError:
+    def _failed(
+        self, exc: CardcoreError, i: int, moved: int, how: str = "", after: str = ""
+    ) -> CardcoreError:
         """*exc* from game *i* (of the same class, so a PluginError stays one), naming the
-        game and the *moved* games (0 to moved - 1) the step had already moved."""
+        game and the *moved* games (0 to moved - 1) the step had already moved (or *after*)."""
         n = self.num_envs
-        if moved == 0:
+        if not after and moved == 0:
             after = "no game moved"
-        elif moved == 1:
+        elif not after and moved == 1:
             after = "game 0 had moved, its new observation lost: call reset()"
-        else:
+        elif not after:
             after = f"games 0 to {moved - 1} had moved, their new observations lost: call reset()"
         msg = f"game {i} of {n}{how}: {exc} [{after}]"
         try:
