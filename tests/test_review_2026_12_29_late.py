@@ -65,14 +65,6 @@ def test_a_full_server_refuses_a_rule_that_does_not_apply_to_the_default_options
         assert len(server.hub.sessions) == 1
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="BUG (src/cardcore/web/app.py:293): create() checks the seat count only against "
-    "1..64 (seat_names) before the limits, not the game's own range (min_players/"
-    "max_players, CORE-SEAT-2): a full server answers 429 with Retry-After to Spit with 3 "
-    "seats or Golf with 1, a request it would never take; docs/web.rst lists 'too few or too "
-    "many seats (each game's range ...)' among the 400s checked before the limits",
-)
 @pytest.mark.parametrize(("game", "seats"), [("spit", 3), ("golf", 1)])
 def test_a_full_server_refuses_a_seat_count_outside_the_games_range_with_400(
     game: str, seats: int
@@ -110,15 +102,6 @@ def _golf_session(store: Any, now: Any) -> Session:
     return s
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="BUG (src/cardcore/session/_integrity.py:173): check() now wants type(at) to be "
-    "exactly int or float, but a session records the host's own time object: Session.handle "
-    "takes now=np.float64(2.0) (_flow.py:123 isinstance(now, int | float)), the action row "
-    "keeps it, a MemoryStore hands it back as it was given, and the session's own record is "
-    "refused on resume ('its stored action rows differ ...'); before 4b3bafc it resumed "
-    "(link() hashes repr(float(at)), the same for 2.0 and np.float64(2.0))",
-)
 def test_a_session_timed_with_a_numpy_float_resumes_from_a_memory_store() -> None:
     store = MemoryStore()
     s = _golf_session(store, np.float64(2.0))
@@ -268,14 +251,6 @@ def test_tonk_discard_clicked_with_a_pick_on_your_turn_before_the_draw_says_draw
     assert out["said"] == ["Draw first: a card is discarded at the end of a turn."]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="BUG (src/cardcore/web/static/layouts.js:60-63): the branch now needs only a pick, "
-    "and an empty legal list is read as 'not your turn': once the game is over (legal [], "
-    "the hand's cards still pickable) the discard pile is still marked a drop target and a "
-    "click says 'It is not your turn: a card is discarded at the end of your turn.' (before "
-    "4b3bafc it said nothing); no turn is coming",
-)
 def test_tonk_discard_clicked_with_a_pick_after_the_game_is_over_says_no_turn_is_coming() -> None:
     out = _tonk_discard_click([], over=True, to_act=[])
     assert not any("not your turn" in m for m in out["said"])
@@ -413,7 +388,7 @@ def test_a_failed_batched_reset_names_game_1_and_the_batch_can_be_reset_again() 
     envs, opponent, err = _failing_batch()
     assert str(err).startswith("game 1 of 3 at reset: the opponent in seat 0 (")
     assert "raised RuntimeError: the opponent broke" in str(err)
-    assert str(err).endswith("[call reset() again]")
+    assert str(err).endswith("[the reset stopped at game 1]")
     # game 0 was dealt, game 1 cannot go on: a step with game 0's legal action names game 1
     first = int(np.flatnonzero(envs._mask[0])[0])
     with pytest.raises(IllegalActionError, match=r"^game 1 of 3: the opponent in seat 0 failed"):
@@ -423,13 +398,6 @@ def test_a_failed_batched_reset_names_game_1_and_the_batch_can_be_reset_again() 
     assert obs["action_mask"].sum(axis=1).min() > 0
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="BUG (src/cardcore/rl/vector.py:129): reset re-raises the renamed error 'from None', "
-    "so the opponent's own exception (its traceback: where the agent broke) is no longer the "
-    "cause shown; step raises 'from exc' (vector.py:184, 203) and SeatEnv.reset lets the runner's "
-    "error out with its cause, so only a batched reset hides it (before 02d0b6f it showed)",
-)
 def test_a_failed_batched_reset_keeps_the_opponents_exception_as_its_cause() -> None:
     _, _, err = _failing_batch()
     causes = []

@@ -483,6 +483,12 @@ def test_tonk_the_replay_on_a_players_page_shows_the_players_hand_as_backs(
     ann = pages[0]
     _click(ann, ann.locator('[data-tonk="drop"]'), pages)
     assert web.hub.sessions[sid].game.is_over
+    ann.locator('#table .hand[data-seat="0"] [data-card="AS"]').click()  # over: no turn is coming
+    ann.locator('#table .pile[data-pile="discard"]').click()
+    assert "not your turn" not in (ann.locator("#message").text_content() or "")
+    assert "drop" not in (
+        ann.locator('#table .pile[data-pile="discard"]').get_attribute("class") or ""
+    )
     ann.locator("#replay").click()
     replay = ann.locator("#after .replay-table")
     expect(replay.locator('.hand[data-seat="1"] .card')).to_have_count(5)

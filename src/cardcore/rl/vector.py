@@ -126,7 +126,7 @@ class BatchEnv(VectorEnv[Obs, npt.NDArray[np.int64], npt.NDArray[Any]]):
             try:
                 runner.reset(seeds[i], self._obs[i], self._mask[i])
             except CardcoreError as exc:  # (an opponent's or a plugin's failure) named by its game
-                raise self._failed(exc, i, 0, " at reset", "call reset() again") from None
+                raise self._failed(exc, i, 0, " at reset", f"the reset stopped at game {i}") from exc
             if runner.skipped:
                 skipped[i] = runner.skipped
         return self._out(), self._skipped_info({}, skipped)

@@ -29,6 +29,7 @@ import hashlib
 import json
 import logging
 import math
+import numbers
 from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -154,7 +155,11 @@ def read_settings(meta: Mapping[str, Any]) -> tuple[GameSetup, SessionConfig]:
     return setup, config
 
 
-_TIMES = (int, float)
+def _time(at: Any) -> bool:
+    """Whether *at* is a number (a numpy float a host's clock gave too), not a bool or text."""
+    return isinstance(at, numbers.Real) and not isinstance(at, bool)
+
+
 _ROWS = "its stored action rows differ from the ones committed (a seat, time or notation edited or damaged)"
 
 
@@ -170,7 +175,7 @@ def check(stored: StoredSession) -> list[bytes]:
     broken = False  # a row of the wrong kinds (a time of text or bytes spelling a number
     try:  # would hash as the number) or shape: judged with the record below
         for seat, text, at in stored.actions:
-            if type(seat) is not int or type(text) is not str or (at is not None and type(at) not in _TIMES):
+            if type(seat) is not int or type(text) is not str or (at is not None and not _time(at)):
                 broken = True
                 break
             chain.append(link(chain[-1], seat, text, at))

@@ -44,12 +44,11 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from cardcore._text import one_line, shown
 from cardcore.errors import CardcoreError
-from cardcore.plugins import game_info, get_ruleset
+from cardcore.plugins import game_info
 from cardcore.session import Hub, Limits, MemoryStore, Outbound, Session, SessionConfig, SQLiteStore
 from cardcore.session.aio import AsyncHost
 from cardcore.session.sqlite import StoreError
 from cardcore.session.store import Store
-from cardcore.setup import _names as seat_names
 from cardcore.web._args import MAX_BOT_DELAY, MAX_BOT_PACE, bounded, checked_arguments
 from cardcore.web._bots import Bot, seat_agent, stored_bot
 from cardcore.web._http import (
@@ -75,6 +74,8 @@ from cardcore.web._requests import (
     _get,
     _seat_name,
     _text,
+    check_rules,
+    check_seat_count,
     same_name,
     time_control,
 )
@@ -290,7 +291,7 @@ class WebServer:
         spectators = _get(request, "spectators", bool, True)
         time = time_control(_get(request, "time", object, None))  # no clock unless asked
         info = game_info(game)
-        seat_names(len(seats))  # 1 to 64, as new_game says, before any name is compared
+        check_seat_count(info, len(seats))  # before any name is compared
         names: list[str] = []
         bots: list[tuple[int, str, Any, dict[str, Any]]] = []  # seat, name, agent, its params
         for seat, entry in enumerate(seats):
@@ -310,9 +311,7 @@ class WebServer:
                     raise WebError(msg)
                 # built now (with a fresh seed unless given): refused before anything is created
                 bots.append((seat, agent, *seat_agent(seat, _text(agent, "agent"), params, info)))
-        resolved = (ruleset := get_ruleset(game, rules, without)).resolve_options(options)
-        for rule in ruleset.rules:  # (all before the limits: a 429 is for a request taken later)
-            rule.check_applies(resolved)
+        check_rules(game, rules, without, options)  # before the limits
         limits = self.server_limits
         if limits.idle_close and self.quota.is_full(self.hub.sessions):  # make room: idle ones go
             self.sweep(wait=min(limits.idle_close, limits.idle_when_full))

@@ -57,7 +57,7 @@ window.Layouts = function (ui) {
       t.discard_top ? card(t.discard_top) : Cards.empty(), el("div", { class: "label", text: "discard " + t.discard_count }));
     if (picked.length === 1 && has("discard " + picked[0])) clickTo(discard, "discard " + picked[0]);
     else if (has("take") && !picked.length) clickTo(discard, "take");
-    else if (picked.length) {  // never a take meant as a discard
+    else if (picked.length && !v.is_over) {  // never a take meant as a discard
       discard.classList.add("drop");  // a keyboard button too
       discard.addEventListener("click", () => say(
         !ui.legal().length ? "It is not your turn: a card is discarded at the end of your turn." :
