@@ -109,13 +109,6 @@ def test_the_web_answers_every_seat_count_as_new_game_does(game: str, options: A
     assert len(free.hub.sessions) == 0 and len(full.hub.sessions) == 1
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="check_seat_count (web/_requests.py:264-265) words Tonk's refusal from the GameInfo's "
-    "outer range (2 to 4, CORE-SEAT-2) where new_game says the options' range (2 to 3, "
-    "TONK-GEN-1): the web misstates Tonk's seat range, on a free server too (before 81c3f3d "
-    "a free server answered with new_game's text)",
-)
 @pytest.mark.parametrize("n", [1, 5, 64])
 def test_the_web_refuses_a_tonk_seat_count_with_new_games_text(n: int) -> None:
     free, _ = _servers()
@@ -132,13 +125,6 @@ def test_tonk_with_four_seats_and_its_option_is_taken_and_without_it_refused_on_
     assert _web(free, "tonk", 4, {"max_players": 4}) == "ok"
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="web/app.py:294 checks only the GameInfo's range before the limits "
-    "(check_seat_count, web/_requests.py:261), not the game's own GameLogic.validate that "
-    "new_game runs without dealing: a full server answers 429 to Tonk's 4 seats without "
-    "max_players=4, a request it would never take",
-)
 def test_a_full_server_refuses_four_tonk_seats_without_the_option_with_400() -> None:
     from cardcore.web.app import ServerLimits
     from tests.web.helpers import serve
@@ -193,11 +179,6 @@ def test_a_third_party_games_own_validate_refuses_on_a_free_server_with_its_text
         assert _web(free, even_game, n, {}) == _new_game(even_game, n, {})
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="web/app.py:294 / web/_requests.py:261-265: a game's own validate is not run before "
-    "the limits, so a full server answers 429 to seats the game refuses (EVEN-1)",
-)
 def test_a_full_server_refuses_seats_a_third_party_validate_refuses_with_its_text(
     even_game: str,
 ) -> None:
@@ -236,26 +217,20 @@ def _play(drive: Any, now: Any, *, seed: int = 5) -> tuple[MemoryStore, Session,
     return store, s, float(t + 5)
 
 
-def test_a_numpy_float_clock_mid_game_stores_numpy_times_that_resume() -> None:
+def test_a_numpy_float_clock_mid_game_stores_plain_times_that_resume() -> None:
     store = MemoryStore()
     s = Session.create("golf", ["Ann", "Bob"], now=0.0, seed=5, store=store)
     for seat in (0, 1):
         s.handle(f"c{seat}", json.dumps({"type": "join", "seat": seat}), now=1.0)
     s.handle("c0", json.dumps({"type": "act", "action": "flip 0", "seen": 0}), now=np.float64(2.5))
     stored = store.load(s.id)
-    assert type(stored.actions[0][2]) is np.float64  # what _flow stores: the host's own number
+    assert type(stored.actions[0][2]) is float and stored.actions[0][2] == 2.5  # made plain
     assert Session.resume(store, s.id, now=9.0).game.version == 1  # type: ignore[union-attr]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="session/_integrity.py:189 still takes a token's expiry only as type int or float: "
-    "a game ended at a numpy-float time stores expiries at + token_ttl of type np.float64 "
-    "(_flow.py:439), and the finished session is refused as damaged token rows",
-)
 def test_a_game_ended_on_a_numpy_float_clock_resumes_from_a_memory_store() -> None:
     store, s, later = _play("session", np.float64)
-    assert all(type(r.expires) is np.float64 for r in s.tokens.values())
+    assert all(type(r.expires) is float for r in s.tokens.values())  # made plain by the session
     resumed = Session.resume(store, s.id, now=later)
     assert resumed.game is not None and resumed.game.record() == s.game.record()  # type: ignore[union-attr]
 
@@ -273,16 +248,12 @@ def test_a_hub_turns_a_numpy_clock_into_floats_so_its_ended_game_resumes() -> No
     assert Session.resume(store, s.id, now=later).phase == "over"
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="session/session.py:50 (_check_time) takes only type int or float: the numpy-float "
-    "clock Session.handle accepted (and stored) cannot resume its session (nor create one)",
-)
 def test_a_session_resumes_at_the_numpy_float_time_of_the_clock_that_drove_it() -> None:
     store = MemoryStore()
     s = Session.create("golf", ["Ann", "Bob"], now=0.0, seed=5, store=store)
     s.handle("c0", json.dumps({"type": "join", "seat": 0}), now=np.float64(1.0))
-    assert Session.resume(store, s.id, now=np.float64(9.0)).game is not None
+    resumed = Session.resume(store, s.id, now=np.float64(9.0))  # (one seat joined: waiting)
+    assert resumed.phase == s.phase == "waiting" and type(resumed.now) is float
 
 
 def _one_row() -> tuple[MemoryStore, Session]:
@@ -333,10 +304,10 @@ def test_a_stored_time_is_taken_only_as_the_number_committed(
 def test_doc_changelog_and_web_say_the_seat_range_is_checked_before_the_limits() -> None:
     changelog = " ".join((ROOT / "docs/changelog.rst").read_text().split())
     web = " ".join((ROOT / "docs/web.rst").read_text().split())
-    assert "checks a new game's seat count against the game's range" in changelog
-    assert "a numpy float from a host's clock is a number" in changelog
-    assert "seats (the game's own range too)" in web
-    assert "A refusal only building the game can make" in web
+    assert "checks a new game's seats, house rules and options as ``new_game`` does" in changelog
+    assert "the session stores plain floats" in changelog
+    assert "so a full server answers 429 only to a request it would take once there is room" in web
+    assert "A refusal only building the game can make" not in web  # (the old, wrong exemption)
 
 
 # -- the Tonk page once the game is over (a browser) ---------------------------------------------

@@ -169,6 +169,28 @@ def _carried(name: str) -> bool:
     return True
 
 
+def check_configuration(
+    ruleset: Ruleset, players: int, options: Any, name: str | None = None
+) -> tuple[Mapping[str, Any], int]:
+    """What :func:`new_game` checks of *players* seats and *options* before it deals (the options
+    resolved, each rule's ``applies``, the game's ``validate``); return the resolved options and
+    the action bound. A host may ask it before it spends anything on a game (the web server's
+    limits)."""
+    check_logic(ruleset)  # once per configuration and options: a game's own mistakes
+    resolved = ruleset.resolve_options(options)
+    for info in ruleset.rules:
+        info.check_applies(resolved)
+    try:
+        ruleset.logic.validate(players, resolved)
+    except CardcoreError:
+        raise
+    except Exception as exc:  # the game's own mistake, not a raw error for the caller
+        plugin = plugin_from_traceback(ruleset, exc) or name or ruleset.game.name
+        msg = f"plugin {plugin!r} raised {type(exc).__name__} while checking the options: {shown(str(exc), 200)}"
+        raise PluginError(msg, plugin=plugin) from exc
+    return resolved, bound_of(ruleset, players, resolved)
+
+
 def new_game(
     name: str,
     players: int | Sequence[str],
@@ -222,19 +244,7 @@ def new_game(
     if known is not None:
         resolved, bound = known
     else:
-        check_logic(ruleset)  # once per configuration and options: a game's own mistakes
-        resolved = ruleset.resolve_options(options)
-        for info in ruleset.rules:
-            info.check_applies(resolved)
-        try:
-            ruleset.logic.validate(len(names), resolved)
-        except CardcoreError:
-            raise
-        except Exception as exc:  # the game's own mistake, not a raw error for the caller
-            plugin = plugin_from_traceback(ruleset, exc) or name
-            msg = f"plugin {plugin!r} raised {type(exc).__name__} while checking the options: {shown(str(exc), 200)}"
-            raise PluginError(msg, plugin=plugin) from exc
-        bound = bound_of(ruleset, len(names), resolved)
+        resolved, bound = check_configuration(ruleset, len(names), options, name)
         if key is not None and len(ruleset.checked) < _CHECKED:
             ruleset.checked[key] = (resolved, bound)  # these options for this count: checked once
     if seed is None:

@@ -123,7 +123,7 @@ class Flow(Presence):
             ok = isinstance(now, int | float) and math.isfinite(now) and abs(now) <= MAX_TIME
         except OverflowError:  # an int beyond a float's range
             ok = False
-        now = max(self.now, now) if ok else self.now
+        now = max(self.now, float(now) if type(now) is not int else now) if ok else self.now
         self.now = now
         self._out = []
         self._batch = Batch(self.phase, now)

@@ -186,7 +186,7 @@ def check(stored: StoredSession) -> list[bytes]:
         if not (
             type(row.seat) is int
             and type(row.digest) is str
-            and (expires is None or (type(expires) in (int, float) and math.isfinite(expires)))
+            and (expires is None or (_time(expires) and math.isfinite(expires)))
         ):
             msg = (
                 "its stored token rows hold a seat, hash or expiry of the wrong kind"

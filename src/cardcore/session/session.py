@@ -45,11 +45,16 @@ from cardcore.session.tokens import hash_token, new_token, token_matches
 __all__ = ["CorruptSessionError", "Session", "SessionError"]
 
 
-def _check_time(now: Any) -> None:
-    """Refuse a host's time no game records (NaN, infinite, beyond MAX_TIME, not a number)."""
+def _check_time(now: Any) -> float:
+    """*now* as a plain number (a numpy float a host's clock gave: a float), or refuse a host's
+    time no game records (NaN, infinite, beyond MAX_TIME, not a number, a bool)."""
+    if type(now) is not int and isinstance(now, float):
+        now = float(now)
     if not (type(now) in (int, float) and abs(now) <= MAX_TIME):
         msg = f"now must be a time of at most {MAX_TIME:g} in size (seconds), not {shown(now, 40)}"
         raise OptionError(msg)
+    time: float = now
+    return time
 
 
 class SessionError(CardcoreError):
@@ -103,7 +108,7 @@ class Session(Rejoin):
             game from *deck* or *position* (:class:`~cardcore.session.FairDealError`), or *seed*
             with a fair deal (a :class:`SessionError` that is also a ``FairDealError``).
         """
-        _check_time(now)
+        now = _check_time(now)
         if store is not None and not all(callable(getattr(store, m, None)) for m in ("create", "load", "commit")):
             raise OptionError(f"store must be a Store (such as MemoryStore or SQLiteStore), not {shown(store, 40)}")
         if session_id is not None and not (
@@ -161,7 +166,7 @@ class Session(Rejoin):
             a field cannot be read, or the record does not replay (nothing is resumed).
         :raises OptionError: *now* is not a time :meth:`create` takes.
         """
-        _check_time(now)
+        now = _check_time(now)
         try:  # whatever a damaged row holds, the answer is a SessionError naming the session
             stored = store.load(session_id)
             meta = None if stored is None else stored.meta

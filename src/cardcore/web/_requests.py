@@ -21,11 +21,10 @@ from cardcore._names import shows as _shows
 from cardcore._names import tidy as _tidy
 from cardcore._text import one_of, shown
 from cardcore.errors import CardcoreError
-from cardcore.info import GameInfo
-from cardcore.logic import GameLogic
 from cardcore.plugins import get_ruleset
 from cardcore.session.config import _FALLBACKS, TimeControl
 from cardcore.setup import _names as seat_names
+from cardcore.setup import check_configuration
 
 __all__ = ["MAX_BODY", "MAX_CLOCK", "MAX_DEPTH", "WebError", "time_control"]
 
@@ -258,16 +257,14 @@ def _error(message: str, status: int = 400) -> JSONResponse:
     return JSONResponse({"error": message}, status_code=status)
 
 
-def check_seat_count(info: GameInfo, seats: int) -> None:
-    """1 to 64 seats, as ``new_game`` says, then the game's own range (CORE-SEAT-2): before any
-    name is compared, and before the server's limits (a 429 is for a request taken later)."""
+
+def check_seat_count(seats: int) -> None:
+    """1 to 64 seats, as ``new_game`` says, before any name is compared."""
     seat_names(seats)
-    GameLogic.check_players(info.name, seats, info.min_players, info.max_players)
 
 
-def check_rules(game: str, rules: list[str], without: list[str], options: Mapping[str, Any]) -> None:
-    """The house rules exist, conflict with none and apply to the options, each option known and in
-    its bounds, as ``new_game`` checks them: before the server's limits."""
-    resolved = (ruleset := get_ruleset(game, rules, without)).resolve_options(options)
-    for rule in ruleset.rules:
-        rule.check_applies(resolved)
+def check_setup(game: str, seats: int, rules: list[str], without: list[str], options: Mapping[str, Any]) -> None:
+    """What ``new_game`` checks before it deals (the rules, the options, the game's own check of
+    its seats, :func:`~cardcore.setup.check_configuration`): before the server's limits, so a
+    429 is only for a request the server takes once there is room."""
+    check_configuration(get_ruleset(game, rules, without), seats, options, game)
