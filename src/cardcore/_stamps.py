@@ -36,6 +36,16 @@ def _plain_time(at: Any, what: str, action: Any) -> int | float:
     raise IllegalActionError(msg, action=action, rule_id="CORE-RECORD-1")
 
 
+def plain_clock(now: Any) -> int | float | None:
+    """A host clock's *now* as a plain int or float (a subclass, such as numpy's float64, read
+    without its own code, which could raise or lie), or ``None`` for a bool or anything else."""
+    if type(now) is int or type(now) is float:
+        return now
+    if isinstance(now, bool) or not isinstance(now, int | float):
+        return None
+    return int.__index__(now) if isinstance(now, int) else float.__float__(now)
+
+
 def check_at(game: Game, at: Any, action: Any) -> float:
     """Return *at* if it is a time stamp the game may record, else raise (changes nothing).
 

@@ -41,3 +41,17 @@ def test_a_full_server_refuses_a_bad_rule_or_option_with_400_not_429(
         assert r.status_code == 400, r.text
         assert named in r.json()["error"]
         assert len(server.hub.sessions) == 1
+
+
+def test_seats_the_game_does_not_take_are_refused_before_names_and_agents() -> None:
+    """The game's own check of its seats runs with the rules and options before any seat's
+    name is compared or agent built (a wrong seat count was refused for its names, or after
+    building up to 64 agents)."""
+    seats = [{"name": "A"}, {"name": "A"}, {"name": "B", "agent": "no-such-agent"}]
+    with serve() as (client, server, _):
+        r = _post(client, {"game": "spit", "seats": seats})
+        assert r.status_code == 400, r.text
+        assert "CORE-SEAT-2" in r.json()["error"]
+        r = _post(client, {"game": "tonk", "seats": [*seats, {"name": "C"}]})
+        assert r.status_code == 400 and "TONK-GEN-1" in r.json()["error"], r.text
+        assert len(server.hub.sessions) == 0

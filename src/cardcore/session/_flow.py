@@ -8,11 +8,11 @@ reads the clients' messages. Nothing here is public.
 from __future__ import annotations
 
 import logging
-import math
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from cardcore._stamps import plain_clock
 from cardcore._text import one_line
 from cardcore.actions import HOST, Action, EndMatch, Resign
 from cardcore.deck import CHANCE
@@ -119,11 +119,8 @@ class Flow(Presence):
 
     def _begin(self, now: float) -> float:
         """Start a call at *now* (never earlier than the last call)."""
-        try:  # a time the game may record (MAX_TIME, 1e15 in size), else the last one
-            ok = isinstance(now, int | float) and math.isfinite(now) and abs(now) <= MAX_TIME
-        except OverflowError:  # an int beyond a float's range
-            ok = False
-        now = max(self.now, float(now) if type(now) is not int else now) if ok else self.now
+        plain = plain_clock(now)  # a plain number (a subclass's own code never runs: it could lie)
+        now = max(self.now, plain) if plain is not None and -MAX_TIME <= plain <= MAX_TIME else self.now
         self.now = now
         self._out = []
         self._batch = Batch(self.phase, now)

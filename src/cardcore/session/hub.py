@@ -11,10 +11,10 @@ from :meth:`Hub.handle`, :meth:`Hub.tick` or :meth:`Hub.disconnect`.
 from __future__ import annotations
 
 import logging
-import math
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
+from cardcore._stamps import plain_clock
 from cardcore._text import one_line, shown
 from cardcore.cards import Card
 from cardcore.game import MAX_TIME
@@ -47,12 +47,9 @@ class Hub:
     def _time(self, now: Any) -> float:
         """*now* if it is a time a session may use (finite, of at most MAX_TIME in size), else
         the last good one: a bad time never reaches the limiter or a comparison."""
-        try:
-            ok = isinstance(now, int | float) and math.isfinite(now) and abs(now) <= MAX_TIME
-        except OverflowError:  # an int beyond a float's range
-            ok = False
-        if ok:
-            self._now = max(self._now, float(now))
+        plain = plain_clock(now)  # a plain number (a subclass's own code never runs: it could lie)
+        if plain is not None and -MAX_TIME <= plain <= MAX_TIME:  # (NaN compares false)
+            self._now = max(self._now, float(plain))
         return self._now
 
     def create(

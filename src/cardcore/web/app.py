@@ -291,7 +291,8 @@ class WebServer:
         spectators = _get(request, "spectators", bool, True)
         time = time_control(_get(request, "time", object, None))  # no clock unless asked
         info = game_info(game)
-        check_seat_count(len(seats))  # before any name is compared
+        check_seat_count(len(seats))  # before any name is compared; then what new_game checks
+        check_setup(game, len(seats), rules, without, options)  # (before the agents are built)
         names: list[str] = []
         bots: list[tuple[int, str, Any, dict[str, Any]]] = []  # seat, name, agent, its params
         for seat, entry in enumerate(seats):
@@ -311,7 +312,6 @@ class WebServer:
                     raise WebError(msg)
                 # built now (with a fresh seed unless given): refused before anything is created
                 bots.append((seat, agent, *seat_agent(seat, _text(agent, "agent"), params, info)))
-        check_setup(game, len(names), rules, without, options)  # before the limits
         limits = self.server_limits
         if limits.idle_close and self.quota.is_full(self.hub.sessions):  # make room: idle ones go
             self.sweep(wait=min(limits.idle_close, limits.idle_when_full))
