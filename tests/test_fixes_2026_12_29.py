@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 import cardcore
 from cardcore.search import ISMCTSAgent
 
@@ -77,3 +79,28 @@ def test_an_option_a_game_does_not_declare_is_an_option_error_and_still_a_key_er
             )
         else:
             raise AssertionError("no error")
+
+
+def test_apply_at_an_object_claiming_to_be_a_number_is_no_raw_error() -> None:
+    """``isinstance`` reads an object's own ``__class__``: the time is judged by its real type."""
+    from unittest import mock
+
+    class FakeFloat:
+        __class__ = float  # type: ignore[assignment]
+
+        def __float__(self) -> float:
+            return 3.5
+
+    class FakeInt:
+        __class__ = int  # type: ignore[assignment]
+
+        def __index__(self) -> int:
+            return 3
+
+    game = cardcore.new_game("golf", 2, seed=1)
+    with pytest.raises(cardcore.IllegalActionError, match="CORE-RECORD-1"):
+        game.apply(game.legal_actions(game.to_act[0])[0], at=mock.Mock(spec=float))
+    assert game.version == 0
+    for at in (FakeInt(), FakeFloat()):  # real numbers by their value (numbers.Real)
+        game.apply(game.legal_actions(game.to_act[0])[0], at=at)
+    assert [type(a[2]) for a in game.record()["actions"]] == [int, float]

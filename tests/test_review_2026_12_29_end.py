@@ -238,12 +238,6 @@ def test_async_host_with_a_clock_of_odd_float_subclasses_stores_plain_times() ->
 # -- objects that only claim to be numbers (strict xfails) --------------------------------------
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="_stamps.py:44-46 plain_clock trusts isinstance (which reads __class__): "
-    "float.__float__/int.__index__ of an object that is no float/int raise a raw TypeError "
-    "from _flow.py:122 _begin, so Session.handle and tick (documented 'Never raises') raise",
-)
 @pytest.mark.parametrize("now", _fakes(), ids=lambda v: type(v).__name__)
 def test_session_handle_at_an_object_claiming_to_be_a_number_keeps_the_last_time(now: Any) -> None:
     _, s = _joined(2.0)
@@ -252,11 +246,6 @@ def test_session_handle_at_an_object_claiming_to_be_a_number_keeps_the_last_time
     assert s.now == 2.0
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="_stamps.py:44-46 via hub.py:50 Hub._time: a raw TypeError from Hub.handle, which "
-    "the hub's docstring says never raises",
-)
 @pytest.mark.parametrize("now", _fakes(), ids=lambda v: type(v).__name__)
 def test_hub_handle_at_an_object_claiming_to_be_a_number_keeps_the_last_time(now: Any) -> None:
     hub = Hub()
@@ -265,12 +254,6 @@ def test_hub_handle_at_an_object_claiming_to_be_a_number_keeps_the_last_time(now
     assert json.loads(out[0].text)["server_time"] == 2.0
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="session.py:51-52 _check_time: float.__float__ of an object that only claims to "
-    "be a float raises a raw TypeError, not the OptionError create/resume document (cf88420 "
-    "took _FakeFloat by its own __float__)",
-)
 @pytest.mark.parametrize(
     "now", [_FakeFloat(), mock.Mock(spec=float)], ids=lambda v: type(v).__name__
 )

@@ -21,10 +21,11 @@ def _plain_time(at: Any, what: str, action: Any) -> int | float:
     """*at* as a plain int or float: a subclass read without its own conversions (which
     could raise or lie), another real number (numpy's, a Decimal) by its value; anything else
     refused."""
-    if isinstance(at, bool):
+    kind = type(at)  # (not isinstance, which an object's own __class__ can answer)
+    if issubclass(kind, bool):
         pass  # a flag is no time
-    elif isinstance(at, int | float):
-        return int.__index__(at) if isinstance(at, int) else float.__float__(at)
+    elif issubclass(kind, int | float):
+        return int.__index__(at) if issubclass(kind, int) else float.__float__(at)
     elif isinstance(at, numbers.Real | decimal.Decimal) and not isinstance(at, type):
         try:
             value = operator.index(at) if isinstance(at, numbers.Integral) else float(at)
@@ -39,11 +40,13 @@ def _plain_time(at: Any, what: str, action: Any) -> int | float:
 def plain_clock(now: Any) -> int | float | None:
     """A host clock's *now* as a plain int or float (a subclass, such as numpy's float64, read
     without its own code, which could raise or lie), or ``None`` for a bool or anything else."""
-    if type(now) is int or type(now) is float:
-        return now
-    if isinstance(now, bool) or not isinstance(now, int | float):
+    kind = type(now)  # (not isinstance, which an object's own __class__ can answer)
+    if kind is int or kind is float:
+        plain: int | float = now
+        return plain
+    if issubclass(kind, bool) or not issubclass(kind, int | float):
         return None
-    return int.__index__(now) if isinstance(now, int) else float.__float__(now)
+    return int.__index__(now) if issubclass(kind, int) else float.__float__(now)
 
 
 def check_at(game: Game, at: Any, action: Any) -> float:

@@ -48,7 +48,7 @@ __all__ = ["CorruptSessionError", "Session", "SessionError"]
 def _check_time(now: Any) -> float:
     """*now* as a plain number (a numpy float a host's clock gave: a float), or refuse a host's
     time no game records (NaN, infinite, beyond MAX_TIME, not a number, a bool)."""
-    if type(now) is not float and isinstance(now, float):
+    if type(now) is not float and issubclass(type(now), float):  # (not isinstance: __class__ lies)
         now = float.__float__(now)  # (its own __float__ never runs: it could raise or lie)
     if not (type(now) in (int, float) and abs(now) <= MAX_TIME):
         msg = f"now must be a time of at most {MAX_TIME:g} in size (seconds), not {shown(now, 40)}"
