@@ -319,7 +319,10 @@ def test_golf_from_the_lobby_bot_spectator_reconnect_and_restart(
     people = [Window(browser), Window(browser)]
     people[0].goto(links[0], dealt=False)
     # the bot holds its seat already: Ann and the bot of three
-    assert "Waiting for players (2 of 3 seats taken)" in people[0].page.inner_text("#status")
+    people[0].page.wait_for_function(  # the lobby frame follows the welcome
+        "() => document.querySelector('#status').innerText.includes('(2 of 3 seats taken)')",
+        timeout=WAIT,
+    )
     people[1].goto(links[1])
     people[0].page.wait_for_function("() => window.cardcore.view !== null", timeout=WAIT)
     spectator = Window(browser)

@@ -365,9 +365,9 @@
     status.textContent = "";
     net();
     if (!v) {
-      const claimed = S.lobby ? S.lobby.claimed.filter(Boolean).length : 0;
       if (!S.players.length) { $("table").textContent = ""; $("actions").textContent = ""; return; }  // no game joined (an unknown id): the error says why
-      status.append("Waiting for players (" + claimed + " of " + S.players.length + " seats taken). Send the others their link.");
+      // the count only once the lobby told it (the welcome comes first: "0 of 3" would be a guess)
+      status.append(S.lobby ? "Waiting for players (" + S.lobby.claimed.filter(Boolean).length + " of " + S.players.length + " seats taken). Send the others their link." : "Waiting for players.");
       $("table").textContent = ""; $("actions").textContent = "";
       return;
     }
