@@ -311,12 +311,20 @@ def test_spit_real_time_moves_against_a_bot(server: tuple[str, WebServer], brows
     picked = stale_pick()
     assert picked is not None, "no recent view held an action that is illegal now"
     old_version, old_action = picked
-    page.evaluate("document.querySelector('#message').textContent = ''")
+    # every line the page says from here on (the bot's moves say "Bot: ..." too, and may come
+    # before or after the answer to the stale move: the line naming the move is its answer)
+    page.evaluate(
+        "() => { const m = document.querySelector('#message'); window.__said = [];"
+        " new MutationObserver(() => window.__said.push(m.textContent))"
+        ".observe(m, { childList: true, characterData: true, subtree: true }); }"
+    )
     page.evaluate(
         f"window.cardcore.version = {old_version}; window.cardcore.act({json.dumps(old_action)})"
     )
-    page.wait_for_function("() => document.querySelector('#message').textContent.length > 0")
-    text = page.inner_text("#message")
+    page.wait_for_function("() => Object.keys(window.cardcore.pending).length === 0", timeout=10000)
+    said: list[str] = page.evaluate("window.__said")
+    quoted = f"“{old_action}”"
+    text = next((t for t in said if quoted in t), " | ".join(said))
     stale = int("Too late" in text)
     assert stale == 1, text
     assert moves >= 20

@@ -492,6 +492,10 @@ def test_spit_ready_play_and_ask_for_spit_by_keyboard_alone(
     assert _view(watcher)["table"]["piles"]["L"][0] == "2S"
     assert "spit" in _view(ann)["legal"]
     _key_move(ann, "spit", "Space", [bob, watcher])
+    ann.wait_for_function(  # the answer ("ok") follows the update _key_move waited for
+        "() => document.querySelector('#message').innerText.startsWith('spit ✓')",
+        timeout=10_000,
+    )
     assert ann.inner_text("#message").startswith("spit ✓")
     for page in pages:
         assert _unreachable(page) == []
@@ -509,6 +513,10 @@ def test_speed_play_and_stuck_by_keyboard_alone(
     _key_move(ann, "play 9D L", "Enter", [bob, watcher])
     assert _view(watcher)["table"]["piles"]["L"][0] == "9D"
     _key_move(ann, "stuck", "Space", [bob, watcher])
+    ann.wait_for_function(  # the answer ("ok") follows the update _key_move waited for
+        "() => document.querySelector('#message').innerText.startsWith('stuck ✓')",
+        timeout=10_000,
+    )
     assert ann.inner_text("#message").startswith("stuck ✓")
 
 

@@ -157,7 +157,7 @@ def test_tonk_after_a_drop_the_other_players_hand_is_shown_face_up(
     _click(ann, ann.locator('[data-tonk="drop"]'), pages)
     assert web.hub.sessions[sid].game.view(1)["table"]["shown"] == [True, True]
     row = bob.locator('.hand[data-seat="0"]')
-    expect(row.locator('[aria-label="a face-down card"]')).to_have_count(0, timeout=3000)
+    expect(row.locator('[aria-label="a face-down card"]')).to_have_count(0)
     for c in shown:
         expect(row.locator(f'[data-card="{c}"]')).to_have_count(1)
     assert str(web.hub.sessions[sid].game.legal_actions(0)[0]) == "deal"  # between hands
@@ -271,9 +271,7 @@ def test_tonk_the_taken_card_clicked_onto_the_discard_pile_is_refused_with_its_r
     ann.locator('.pile[data-pile="discard"]').click()
     ann.wait_for_function("() => document.querySelector('#message').textContent !== ''")
     assert game.view(0)["table"]["taken"] == "10H"  # nothing made
-    expect(ann.locator("#message")).not_to_have_text(
-        "Pick one card of your hand to discard it.", timeout=3000
-    )
+    expect(ann.locator("#message")).not_to_have_text("Pick one card of your hand to discard it.")
     expect(ann.locator("#message")).to_contain_text("TONK-TURN-4")
 
 
@@ -495,7 +493,7 @@ def test_tonk_the_replay_on_a_players_page_shows_the_players_hand_as_backs(
     expect(replay.locator('.tonk .seat-box:has(.hand[data-seat="0"]) > .label')).to_contain_text(
         "5 cards"
     )
-    expect(replay.locator('.hand[data-seat="0"] .card')).to_have_count(5, timeout=3000)
+    expect(replay.locator('.hand[data-seat="0"] .card')).to_have_count(5)
     expect(replay.locator(".tonk > p.doc")).not_to_contain_text("your count")
     ann.locator('#after button[aria-label="Step forward"]').click()  # the drop: both hands shown
     expect(replay.locator('.hand[data-seat="0"] [data-card="AS"]')).to_have_count(1)

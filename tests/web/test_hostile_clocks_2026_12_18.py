@@ -766,8 +766,9 @@ def test_the_seat_page_says_who_ended_a_game_its_clock_ran_out_on() -> None:
             page.click("#replay")
             page.wait_for_function("() => window.cardcore.replay !== null")
             steps = page.evaluate("window.cardcore.replay.steps")
-            for _ in range(steps):
+            for k in range(steps):  # each step drawn before the next press (▶ steps from it)
                 page.click(".replay button:nth-of-type(2)")
+                page.wait_for_function(f"() => window.cardcore.replay.step === {k + 1}")
             page.wait_for_function(f"() => window.cardcore.replay.step === {steps}")
             label = page.text_content(".replay .label") or ""
             assert "undefined" not in said, said

@@ -250,7 +250,11 @@ def _realtime(game: str, base: str, browser: Any) -> None:
             _layout_ok(p, game)
     assert moves >= 12 or _view(pages[0])["is_over"], moves
     assert explained
-    # the latency of the last confirmed move is shown on the table
+    # the latency of the last confirmed move is shown on the table (its "ok" follows the update)
+    pages[0].wait_for_function(
+        f"() => document.querySelector('.{game} .latency').innerText.includes('ms')",
+        timeout=10000,
+    )
     assert "ms" in pages[0].inner_text(f".{game} .latency")
     _close(contexts)
 
@@ -274,6 +278,9 @@ def _illegal_click(page: Any, game: str, seat: int, view: dict[str, Any]) -> boo
     if not bad:
         return False
     before = _version(page)
+    # the answer to this page's last move ("play ... ✓") comes after its update: once it is
+    # read, only the refusal can fill the cleared line
+    page.wait_for_function("() => Object.keys(window.cardcore.pending).length === 0", timeout=10000)
     page.evaluate("document.querySelector('#message').textContent = ''")
     page.click(pick.format(bad[0]))
     page.click(f'.pile[data-pile="{pile}"]')
