@@ -329,7 +329,13 @@ class Zones:
         self.seen[z].insert(index, mask)
 
     def insert_bottom(self, z: int, card: Card, mask: int = ALL) -> None:
-        """Put *card* at the bottom of pile *z* (e.g. cards a rule sets aside)."""
+        """Put *card* at the bottom of pile *z* (e.g. cards a rule sets aside).
+
+        :param mask: The seats that know the card; the default :data:`ALL` puts it face
+            up for everyone (a penalty card under the discards). Pass ``mask=0`` for a
+            card that goes face down (under a player's stack). The pile's visibility
+            widens it as for :meth:`put`.
+        """
         mask = self._entry_mask(z, mask)  # first: a bad mask leaves the pile as it was
         self.cards[z].insert(0, card)
         self.seen[z].insert(0, mask)
