@@ -230,13 +230,22 @@ def _group(pgid: int) -> list[int]:
     return out
 
 
+# the command's main, run once its imports are done (rich's too: the command imports it
+# before it handles a signal): a signal sent while Python starts up, before the command runs at
+# all, would be a traceback (the way test_docs_claims_2_2026_12_11 runs it)
+STARTED = (
+    "import sys, cardcore.cli, rich.console; print('started', flush=True);"
+    " sys.argv[0] = 'cardcore'; sys.exit(cardcore.cli.main())"
+)
+
+
 def _signal_simulate(tmp_path: Path, sig: int, extra: list[str]) -> tuple[int, str, list[int]]:
     """Start a long ``simulate`` in its own process group, send *sig* once it runs; its
     exit status, its stderr and the processes of its group still alive 2 s later."""
     err = tmp_path / "err.txt"
     with (tmp_path / "out.txt").open("wb") as out, err.open("wb") as errf:
         proc = subprocess.Popen(
-            [*CLI, "simulate", "golf", "-n", "100000", "-q", *extra],
+            [sys.executable, "-c", STARTED, "simulate", "golf", "-n", "100000", "-q", *extra],
             stdout=out,
             stderr=errf,
             stdin=subprocess.DEVNULL,
@@ -245,6 +254,10 @@ def _signal_simulate(tmp_path: Path, sig: int, extra: list[str]) -> tuple[int, s
         )
     try:
         want = 5 if "--workers" in extra else 1  # main, resource tracker, forkserver, 2 workers
+        deadline = time.monotonic() + TIMEOUT  # the imports done (a loaded machine is slow)
+        while b"started" not in (tmp_path / "out.txt").read_bytes():
+            assert proc.poll() is None and time.monotonic() < deadline, "the command never ran"
+            time.sleep(0.05)
         deadline = time.monotonic() + 15
         while len(_group(proc.pid)) < want and time.monotonic() < deadline:
             time.sleep(0.05)
