@@ -4,9 +4,11 @@ The standard: "Bad input gets a clear error naming what was wrong, and changes
 nothing. No raw Python exception ever reaches a caller from input." docs/api.rst
 (Errors): every error derives from :class:`cardcore.CardcoreError`.
 
-Every public callable reached here (names in ``cardcore.__all__`` and in the
-``__all__`` of the public submodules, and the methods of a game mid-play for each
-installed game) is called with a valid baseline, then once per parameter with one
+Each callable in ``targets()`` (70 entry points picked from ``cardcore.__all__`` and
+the ``__all__`` of the public submodules, plus 9 methods (events.subscribe among them) of a game mid-play for
+each installed game; not yet: plugin declarations such as ``Option``/``GameInfo``,
+``register``, ``compare``, the ``testing.check_*`` runners, ``session.verify_bundle``)
+is called with a valid baseline, then once per parameter with one
 hostile value in that parameter and the others valid. An outcome is fine when the
 call returns or raises a :class:`CardcoreError` with a message; anything else
 (a plain ``TypeError``/``ValueError``/``KeyError``/``AttributeError``/
