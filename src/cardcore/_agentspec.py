@@ -114,6 +114,8 @@ def _show(value: Any) -> str:
         text = repr(value)
     except ValueError:  # an int beyond sys.get_int_max_str_digits()
         return "an integer of thousands of digits"
+    except Exception:  # a list nested too deep (RecursionError), a broken __repr__
+        return f"<a {type(value).__name__}>"
     return text if len(text) <= 60 else text[:57] + "..."
 
 

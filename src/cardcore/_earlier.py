@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from types import ModuleType
 from typing import Any
 
-from cardcore._text import shown
+from cardcore._text import plain, shown
 from cardcore._versions import version_key
 from cardcore.errors import ArgumentError, CardcoreError, CorruptStateError
 
@@ -63,7 +63,8 @@ def earlier_rules(game: str, version: str) -> tuple[str, ...]:
     :raises UnknownPluginError: *game* is not installed.
     :raises ArgumentError: *game* or *version* is not text, or *version* is not a version.
     """
-    if not isinstance(game, str) or not isinstance(version, str):
+    game, version = plain(game), plain(version)  # a str subclass could hash its own way
+    if type(game) is not str or type(version) is not str:
         msg = f"earlier_rules takes a game name and a version text, not {shown(game)}, {shown(version)}"
         raise ArgumentError(msg)
     if len(version) > 64 or not _RELEASE.fullmatch(version):

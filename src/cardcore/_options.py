@@ -14,7 +14,7 @@ from contextvars import ContextVar
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
-from cardcore._text import one_of, shown
+from cardcore._text import one_of, plain, shown
 from cardcore.errors import OptionError, PluginError
 
 if TYPE_CHECKING:
@@ -106,7 +106,7 @@ def resolve(
         msg = f"options must be a mapping of option names to values, not {shown(options)}"
         raise OptionError(msg)
     try:  # plain keys: a subclass of str could answer lookups its own way
-        given = {str.__str__(k) if isinstance(k, str) else k: v for k, v in (options or {}).items()}
+        given = {plain(k): v for k, v in (options or {}).items()}
     except Exception as exc:  # a mapping whose items or keys fail
         msg = f"options must be a mapping of option names to values; reading it failed: {shown(exc, 80)}"
         raise OptionError(msg) from None

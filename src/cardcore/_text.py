@@ -16,6 +16,7 @@ __all__ = [
     "kind_of",
     "one_line",
     "one_of",
+    "plain",
     "plain_texts",
     "read_all",
     "shown",
@@ -70,12 +71,34 @@ def one_of(values: Any, word: str = "or") -> str:
     return f"{', '.join(items[:-1])} {word} {items[-1]}"
 
 
+def plain(value: Any) -> Any:
+    """*value* with a subclass of str or int made the plain type, read without the
+    subclass's own code (which could hash, compare or measure its own way); anything
+    else as it is, for the caller to refuse. Judged by the real type: an object that
+    only claims to be text or a number through ``__class__`` is left as it is.
+
+    >>> class Name(str):
+    ...     def __eq__(self, other): raise RuntimeError
+    ...     __hash__ = None
+    >>> type(plain(Name("golf"))), plain(True), plain(None)
+    (<class 'str'>, True, None)
+    """
+    kind = type(value)
+    if kind is str or kind is int or kind is bool:
+        return value
+    if issubclass(kind, str):
+        return str.__str__(value)
+    if issubclass(kind, int) and not issubclass(kind, bool):
+        return int.__index__(value)
+    return value
+
+
 def plain_texts(values: Iterable[Any], what: str) -> tuple[Any, ...]:
     """*values* with every subclass of str made plain text (which could hash, compare or
     measure its own way); other values are left for the caller to refuse. *what* names
     the argument if reading it fails (:func:`read_all`)."""
     return tuple(
-        str.__str__(v) if isinstance(v, str) and type(v) is not str else v
+        str.__str__(v) if type(v) is not str and issubclass(type(v), str) else v
         for v in read_all(values, what)
     )
 

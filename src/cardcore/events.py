@@ -81,13 +81,13 @@ def jsonable(value: Any) -> Any:
 
 def _plain(value: Any) -> Any:
     """:func:`jsonable`'s recursion (an event's fields call it directly)."""
-    if value is None or isinstance(value, bool | float | str):
+    kind = type(value)  # the real type: a claim through __class__ makes nothing a number
+    if value is None or issubclass(kind, bool | float | str):
         return value
-    if isinstance(value, int):
+    if issubclass(kind, int):
         if -_LONGEST < value < _LONGEST:
             return value
         raise ArgumentError(f"{shown(value)} is too long to write as JSON")
-    kind = type(value)
     if kind is list or kind is tuple:
         return [_plain(v) for v in value]
     if kind is Card:

@@ -283,7 +283,7 @@ class Game:
         :raises SeatError: *seat* is not a seat of this game (CORE-SEAT-1).
         :raises IllegalActionError: *since* is not a round number from 0.
         """
-        if not isinstance(since, int) or isinstance(since, bool) or int.__index__(since) < 0:
+        if not issubclass(type(since), int) or type(since) is bool or int.__index__(since) < 0:
             msg = f"history's since must be a round number from 0, not {shown(since)}"
             raise IllegalActionError(msg, action=None)  # (no rule: an argument, not a seat)
         since = int.__index__(since)  # plain: a subclass could compare its own way

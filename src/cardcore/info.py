@@ -17,7 +17,7 @@ from typing import Any
 from attrs import field, frozen
 
 from cardcore._options import check_choices, check_declared, each_once, resolve, unknown_option
-from cardcore._text import one_of, shown
+from cardcore._text import one_of, plain, shown
 from cardcore._text import unprintable as _unprintable
 from cardcore._versions import is_version
 from cardcore.errors import OptionError, PluginError
@@ -83,8 +83,8 @@ class Option:
                 if isinstance(bound, bool) or not isinstance(bound, numbers.Real) or bound != bound:
                     msg = f"{where}: {what} must be a number (an int or a float, not NaN), not {shown(bound)}"
                     raise PluginError(msg)
-                plain = int(bound) if isinstance(bound, numbers.Integral) else float(bound)
-                object.__setattr__(self, what, plain)
+                number = int(bound) if isinstance(bound, numbers.Integral) else float(bound)
+                object.__setattr__(self, what, number)
         if not (self.rule_id == "" or (type(self.rule_id) is str and _RULE_ID.fullmatch(self.rule_id))):
             msg = f"option {self.name!r}: rule_id must be a rule ID such as 'GAME-RULE-1', not {shown(self.rule_id)}"
             raise PluginError(msg)
@@ -99,9 +99,7 @@ class Option:
                 msg = f"option {self.name!r}: its earlier default is refused: {exc}"
                 raise PluginError(msg) from None
         if self.minimum is not None and self.maximum is not None and self.minimum > self.maximum:
-            msg = (
-                f"option {self.name!r}: minimum {_number(self.minimum)} is above maximum {_number(self.maximum)}"
-            )
+            msg = f"option {self.name!r}: minimum {_number(self.minimum)} is above maximum {_number(self.maximum)}"
             raise PluginError(msg)
         if self.default is not None:
             try:
@@ -290,6 +288,7 @@ class GameInfo:
 
     def option(self, name: str) -> Option:
         """Return the declared option *name* (an :class:`OptionError`, a ``KeyError`` too, if none)."""
+        name = plain(name)  # a str subclass could compare its own way
         for opt in self.options:
             if opt.name == name:
                 return opt

@@ -28,7 +28,7 @@ from cardcore._agentspec import (
 )
 from cardcore._hookcall import HookMark, ScoresUnchanged, plain_chain, vetoes_checked
 from cardcore._markers import hookimpl
-from cardcore._text import plain_texts, shown
+from cardcore._text import plain, plain_texts, shown
 from cardcore.errors import (
     ArgumentError,
     CardcoreError,
@@ -128,7 +128,7 @@ def unregister(group: str, name: str) -> None:
     _registrations.check_group(group, GROUPS)
     with _lock:
         entries = _entries()[group]
-        name = str.__str__(name) if isinstance(name, str) else name  # a StrEnum: its text
+        name = plain(name)  # a StrEnum: its text
         if type(name) is not str or name not in entries:  # (a dict is unhashable)
             msg = f"nothing is registered as {shown(name, 60)} in {group!r}"
             raise UnknownPluginError(msg)
@@ -148,7 +148,7 @@ def _forget(group: str, name: str) -> None:
 
 
 def _load(group: str, name: str) -> Any:
-    name = str.__str__(name) if isinstance(name, str) else name  # a StrEnum member: its text
+    name = plain(name)  # a StrEnum member: its text
     key = (group, name)
     if type(name) is str and key in _loaded:  # [] would raise TypeError: unhashable
         return _loaded[key]
@@ -180,7 +180,7 @@ def available_games() -> tuple[str, ...]:
 
 def game_info(name: str) -> GameInfo:
     """Return the :class:`GameInfo` of the installed game *name*."""
-    module = _load("cardcore.games", name)
+    module = _load("cardcore.games", name := plain(name))  # a str subclass made plain
     info = getattr(module, "GAME", None)
     if not isinstance(info, GameInfo):
         msg = f"game plugin {name!r} has no GAME = GameInfo(...)"
@@ -195,7 +195,7 @@ def rule_info(name: str) -> RuleInfo:
 
 
 def _rule_module(name: str) -> tuple[ModuleType, RuleInfo]:
-    name = str.__str__(name) if isinstance(name, str) else name
+    name = plain(name)
     entries = _entries()["cardcore.rules"]
     if type(name) is not str or name not in entries:
         found = _declared.named_by_id(entries, name, _rule_id)
@@ -224,7 +224,7 @@ def _rule_id(name: str) -> object:
 
 def available_rules(game: str) -> tuple[str, ...]:
     """Return the entry-point names of the installed house rules for *game*, sorted."""
-    game_info(game)  # unknown game -> clear error
+    game_info(game := plain(game))  # unknown game -> clear error; a str subclass made plain
     out = []
     for name in _entries()["cardcore.rules"]:
         try:
@@ -383,7 +383,7 @@ class Ruleset:
             so a configuration without such a rule pays nothing.
         :raises PluginError: If no specification has that name.
         """
-        name = str.__str__(name) if isinstance(name, str) else name  # never a dunder, below
+        name = plain(name)  # never a dunder, below
         hc: Any = vars(self.pm.hook).get(name) if type(name) is str else None
         if getattr(hc, "spec", None) is None:
             raise _hookcall.no_such_hook(self.pm, self.game.name, name)
@@ -503,7 +503,7 @@ def get_ruleset(game: str, rules: Iterable[str] = (), without: Iterable[str] = (
         bare = _bare.get(game)
         if bare is not None:
             return bare
-    if not isinstance(game, str):
+    if not issubclass(type(game), str):
         msg = f"a game is named by text, not {shown(game)} (installed: {', '.join(available_games())})"
         raise UnknownPluginError(msg)
     game = str.__str__(game)  # plain text: a subclass could hash or compare its own way

@@ -15,7 +15,7 @@ from typing import Any, cast
 from cardcore import dealing as _dealing
 from cardcore._bound import bound_of
 from cardcore._faults import check_logic, check_turn
-from cardcore._text import read_all, shown
+from cardcore._text import plain, read_all, shown
 from cardcore._unasked import HUSHED, QUIET, UNASKED
 from cardcore.cards import Card, parse_cards
 from cardcore.deck import _VERSION, CHANCE, Chance, chance_version, generator, shuffle
@@ -121,8 +121,9 @@ _SEAT_NAMES = {n: tuple(f"Player {i + 1}" for i in range(n)) for n in range(1, 9
 
 
 def _names(players: int | Sequence[str]) -> tuple[str, ...]:
-    if isinstance(players, int) and not isinstance(players, bool):
-        players = int.__index__(players)  # plain: a subclass could compare its own way
+    if type(players) is not int:  # an int subclass made plain, judged by its real type
+        players = plain(players)
+    if type(players) is int:
         if players < 1:
             msg = f"players must be at least 1, not {shown(players)} (CORE-SEAT-2)"
             raise OptionError(msg)
@@ -139,7 +140,7 @@ def _names(players: int | Sequence[str]) -> tuple[str, ...]:
             pass
     if isinstance(players, Sequence) and not isinstance(players, str | bytes | bytearray):
         try:  # plain text: a subclass of str could measure, encode or compare its own way
-            names = tuple(str.__str__(p) if isinstance(p, str) else p for p in players)
+            names = tuple(plain(p) for p in players)
         except Exception:  # a sequence whose items fail to be read
             names = ()
         if 0 < len(names) <= MAX_PLAYERS and all(
@@ -249,9 +250,9 @@ def new_game(
             ruleset.checked[key] = (resolved, bound)  # these options for this count: checked once
     if seed is None:
         seed = secrets.randbits(63)
-    elif type(seed) is not int and isinstance(seed, int) and not isinstance(seed, bool):
+    elif type(seed) is not int and issubclass(type(seed), int) and type(seed) is not bool:
         seed = int.__index__(seed)  # plain: a subclass would be recorded as itself
-    if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**MAX_SEED_BITS:
+    if type(seed) is not int or not 0 <= seed < 2**MAX_SEED_BITS:  # (a bool is no int here)
         msg = f"seed must be an int from 0 below 2**{MAX_SEED_BITS}, not {shown(seed)}"
         raise OptionError(msg)
     if deck is not None and position is not None:

@@ -159,6 +159,12 @@ class Zones:
     Games mutate ``cards`` and ``seen`` directly on their hot path, or through
     the helpers here, which keep knowledge right: a card put into a face-up
     pile becomes known to all, one put into a hand becomes known to its owner.
+
+    Pile ids (from :meth:`id`) and card indices are the game's own and are not
+    checked, to keep the hot path short: a pile that is no pile of the layout
+    raises Python's ``IndexError`` or ``TypeError``, as a list would. Raised in a
+    game's hook, it reaches the caller as a :class:`~cardcore.PluginError` naming
+    the game, the game left as it was. A knowledge mask is checked.
     """
 
     __slots__ = ("cards", "layout", "seen")
@@ -276,7 +282,7 @@ class Zones:
 
     def _entry_mask(self, z: int, mask: int) -> int:
         if type(mask) is not int:  # checked before any pile changes, whatever the pile
-            if not isinstance(mask, int):
+            if not issubclass(type(mask), int):  # the real type (not a claim through __class__)
                 raise ArgumentError(
                     f"a knowledge mask is an int (seat bits, or ALL), not {shown(mask)}"
                 )

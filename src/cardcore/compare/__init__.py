@@ -24,7 +24,7 @@ from attrs import evolve, frozen
 
 from cardcore._agentspec import check_seedable, seats_named
 from cardcore._options import SPELLING
-from cardcore._text import shown
+from cardcore._text import plain, shown
 from cardcore.agents import check_agent
 from cardcore.compare._report import plot_comparison, rows_of, text_table
 from cardcore.compare._run import AgentFailure, Config, GameRecord, Task, make_agent, run_chunk
@@ -150,6 +150,7 @@ class Comparison:
 
 def default_agent(game: str) -> str:
     """The first installed agent (by name) that declares it serves *game*, else ``"random"``."""
+    game = plain(game)  # a str subclass could compare its own way
     for name in available_agents():
         try:
             games = getattr(load_agent(name), "games", None)

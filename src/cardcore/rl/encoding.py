@@ -24,7 +24,7 @@ import numpy as np
 import numpy.typing as npt
 
 from cardcore._options import choice_key
-from cardcore._text import shown
+from cardcore._text import plain, shown
 from cardcore.actions import Action
 from cardcore.errors import ArgumentError, PluginError, SeatError
 from cardcore.game import Game
@@ -100,7 +100,12 @@ def seat_view(game: Game, seat: int | None, needs: str) -> Mapping[str, Any]:
     zones an encoding does not read.
 
     :raises SeatError: *seat* is neither ``None`` nor a seat of *game* (CORE-SEAT-1).
+    :raises ArgumentError: *game* is not a Game.
     """
+    if not issubclass(type(game), Game):
+        raise ArgumentError(f"seat_view takes a Game, not {shown(game)}")
+    if type(needs) is not str:
+        needs = plain(needs)  # a str subclass could compare its own way
     if needs == "view":
         return game.view(seat)
     state = game.state

@@ -62,9 +62,10 @@ def as_int(value: Any) -> int | None:
 
     An int subclass is read by int's own method, never by its (perhaps failing) overrides.
     """
-    if isinstance(value, bool) or not isinstance(value, numbers.Integral):
+    kind = type(value)  # the real type: a claim through __class__ makes nothing a number
+    if issubclass(kind, bool) or not issubclass(kind, numbers.Integral):
         return None
-    if isinstance(value, int):
+    if issubclass(kind, int):
         return int.__index__(value)
     try:  # an integral type of another library: its own conversion may fail
         return operator.index(value)
@@ -75,12 +76,13 @@ def as_int(value: Any) -> int | None:
 def as_float(value: Any) -> float | None:
     """*value* as a plain float if it is a real number (a numpy scalar too, not a bool) that a
     float holds, else ``None`` (an int past a float's range too)."""
-    if isinstance(value, bool) or not isinstance(value, numbers.Real):
+    kind = type(value)  # the real type: a claim through __class__ makes nothing a number
+    if issubclass(kind, bool) or not issubclass(kind, numbers.Real):
         return None
     try:  # float() of an int past a float's range raises OverflowError
-        if isinstance(value, int):
+        if issubclass(kind, int):
             return float(int.__index__(value))
-        return float.__float__(value) if isinstance(value, float) else float(value)
+        return float.__float__(value) if issubclass(kind, float) else float(value)
     except Exception:  # also a real number of another library whose conversion fails
         return None
 

@@ -20,7 +20,7 @@ import numpy.typing as npt
 from gymnasium import spaces
 
 from cardcore._agentspec import build_agent, check_agent_params, check_seedable, parse_agent_spec
-from cardcore._text import one_of, shown
+from cardcore._text import one_of, plain, shown
 from cardcore.actions import Action
 from cardcore.agents import check_agent, lend_views
 from cardcore.deck import derive_rng
@@ -50,7 +50,7 @@ Obs = dict[str, npt.NDArray[Any]]
 def _opponents(config: Config, seat: int, opponents: Any) -> list[Any]:
     """Per seat: ``None`` for the learner, else an agent spec (a name, or with parameters) or object."""
     n = config.players
-    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < n:
+    if type(seat) is not int or not 0 <= seat < n:  # (made plain by the callers)
         msg = f"seat must be a seat of a {n}-player game (0 to {n - 1}), not {shown(seat)}"
         raise OptionError(msg)
     others = (
@@ -63,7 +63,7 @@ def _opponents(config: Config, seat: int, opponents: Any) -> list[Any]:
     if len(others) != n - 1:
         msg = f"need one opponent or {n - 1} (one per other seat), not {len(others)}"
         raise OptionError(msg)
-    specs: list[Any] = list(others)
+    specs: list[Any] = [plain(spec) for spec in others]  # a str subclass could hash its own way
     specs.insert(seat, None)
     for i, spec in enumerate(specs):
         if isinstance(spec, str):

@@ -28,7 +28,7 @@ from collections.abc import Callable, Mapping, Sequence
 from time import perf_counter
 from typing import Any, ClassVar
 
-from cardcore._text import shown
+from cardcore._text import plain, shown
 from cardcore._unasked import QUIET
 from cardcore.actions import Action
 from cardcore.agents import Plan
@@ -180,7 +180,8 @@ class ISMCTSAgent:
             msg = "agent 'ismcts' needs a budget: iterations, time or both"
             raise OptionError(msg)
         self.c = float(_number("c", c, 0.0) or 0.0)
-        if rollout not in ("game", "random"):
+        rollout = plain(rollout)  # a str subclass could compare its own way
+        if type(rollout) is not str or rollout not in ("game", "random"):
             msg = f"agent 'ismcts': rollout must be 'game' or 'random', not {shown(rollout)}"
             raise OptionError(msg)
         self.rollout = rollout

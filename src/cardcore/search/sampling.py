@@ -82,7 +82,7 @@ def view_config(view: Mapping[str, Any]) -> ViewConfig:
     (``view["seat"]`` an int seat of the game) or a spectator's (``view["seat"]``
     ``None``; it lists no legal actions).
 
-    :raises ArgumentError: ``view["seat"]`` is neither a seat of the game nor ``None``,
+    :raises ArgumentError: *view* is not a mapping; ``view["seat"]`` is neither a seat of the game nor ``None``,
         or is ``None`` in a view that lists legal actions (a seat's view with its seat
         taken out: it shows that seat's cards).
     :raises OptionError: The view's options are not options of its game (an undeclared
@@ -111,6 +111,8 @@ def view_config(view: Mapping[str, Any]) -> ViewConfig:
 
 def _config(view: Mapping[str, Any]) -> ViewConfig:
     """The configuration of *view*, its seat unchecked (see :func:`view_config`)."""
+    if not isinstance(view, Mapping):  # (a numpy scalar indexed by text raises IndexError)
+        raise ArgumentError(f"a view is a mapping (from Game.view), not {shown(view)}")
     try:
         game = str(view["game"])
         players = len(view["players"])

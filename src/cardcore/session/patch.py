@@ -29,8 +29,9 @@ from collections import Counter
 from collections.abc import Iterator
 from typing import Any
 
+from cardcore._text import shown
 from cardcore.cards import Card
-from cardcore.errors import NotationError
+from cardcore.errors import CorruptStateError, NotationError
 
 __all__ = ["apply_patch", "card_places", "card_words", "diff", "may_show"]
 
@@ -74,18 +75,27 @@ def _diff(old: Any, new: Any, path: Path, ops: list[list[Any]]) -> None:
 def apply_patch(doc: Any, ops: list[list[Any]]) -> Any:
     """Return *doc* with the operations *ops* applied (a new document; *doc* is not changed).
 
-    :raises ValueError: An operation that does not fit the document.
+    :raises CorruptStateError: *ops* is no list of operations, an operation does not fit
+        the document, or either is nested too deep to copy (a ``ValueError`` too).
     """
-    doc = copy.deepcopy(doc)
+    try:
+        return _apply(copy.deepcopy(doc), ops)
+    except RecursionError:
+        raise CorruptStateError("a patch or its document is nested too deep to apply") from None
+
+
+def _apply(doc: Any, ops: list[list[Any]]) -> Any:
+    if not isinstance(ops, list | tuple):
+        raise CorruptStateError(f"a patch is a list of operations, not {shown(ops)}")
     for op in ops:
         if not isinstance(op, list) or len(op) not in (2, 3) or not isinstance(op[1], list):
-            msg = f"not a patch operation: {op!r}"
-            raise ValueError(msg)
+            msg = f"not a patch operation: {shown(op)}"
+            raise CorruptStateError(msg)
         kind, path = op[0], op[1]
         if not path:
-            if kind != "set":
-                msg = "only 'set' applies to the whole document"
-                raise ValueError(msg)
+            if kind != "set" or len(op) != 3:
+                msg = "only 'set' with a value applies to the whole document"
+                raise CorruptStateError(msg)
             doc = copy.deepcopy(op[2])
             continue
         parent = doc
@@ -98,11 +108,11 @@ def apply_patch(doc: Any, ops: list[list[Any]]) -> Any:
             elif kind == "del":
                 del parent[last]
             else:
-                msg = f"unknown patch operation {kind!r}"
-                raise ValueError(msg)
+                msg = f"unknown patch operation {shown(kind)}"
+                raise CorruptStateError(msg)
         except (KeyError, IndexError, TypeError) as exc:
-            msg = f"patch path {path!r} does not fit the document: {exc}"
-            raise ValueError(msg) from None
+            msg = f"patch path {shown(path)} does not fit the document: {shown(exc)}"
+            raise CorruptStateError(msg) from None
     return doc
 
 

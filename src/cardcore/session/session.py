@@ -17,7 +17,7 @@ import secrets
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from cardcore._text import one_line, one_of, shown
+from cardcore._text import one_line, one_of, plain, shown
 from cardcore.actions import HOST, EndMatch
 from cardcore.cards import Card
 from cardcore.deck import CHANCE, LEGACY_CHANCE
@@ -119,10 +119,10 @@ class Session(Rejoin):
         config = SessionConfig() if config is None else config
         if not isinstance(config, SessionConfig):
             raise OptionError(f"config must be a SessionConfig, not {type(config).__name__}")
-        if isinstance(players, bool) or (isinstance(players, int) and not 1 <= players <= 64):
-            msg = f"players must be from 1 to 64, not {players if abs(players) < 10**9 else 'so many'}"
-            raise OptionError(msg)
-        if not isinstance(players, int | list | tuple):
+        players = plain(players)  # an int subclass made plain, judged by its real type
+        if type(players) is bool or (type(players) is int and not 1 <= players <= 64):
+            raise OptionError(f"players must be from 1 to 64, not {players if abs(players) < 10**9 else 'so many'}")
+        if type(players) is not int and not issubclass(type(players), list | tuple):
             msg = f"players must be a count or a list of names, not {type(players).__name__}"
             raise OptionError(msg)
         names = [f"Player {i + 1}" for i in range(players)] if isinstance(players, int) else list(players)

@@ -6,8 +6,10 @@ import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from cardcore._text import shown
 from cardcore.actions import Action
 from cardcore.agents import Plan, RandomAgent
+from cardcore.errors import ArgumentError
 from cardcore.game import Game
 from cardcore.state import GameState
 from cardcore.testing._report import Abort, Report
@@ -28,7 +30,10 @@ def assert_conserved(game: Game) -> None:
     """Raise :class:`AssertionError` unless the cards on the table are exactly the game's deck.
 
     :param game: Any game; its privileged state is read.
+    :raises ArgumentError: *game* is not a :class:`~cardcore.Game`.
     """
+    if not issubclass(type(game), Game):
+        raise ArgumentError(f"assert_conserved takes a Game, not {shown(game)}")
     problem = conservation_problem(game, None)
     if problem is not None:
         raise AssertionError(problem)

@@ -224,6 +224,7 @@ def configurations(
         :func:`applicable_options`).
     """
     info = game_info(name)
+    name = info.name  # plain text (a subclass of str could compare its own way)
     names = available_rules(name) if rules is None else rule_names("rules", rules)
     installed = {n: rule_info(n) for n in names if n not in info.default_rules}
     _of_game(info, installed.values())
