@@ -166,7 +166,7 @@ def parse_agent_spec(spec: str) -> tuple[str, dict[str, Any]]:
     :raises OptionError: A malformed spec (no name, a parameter without ``=``, one named
         twice, a whole number of more than 4,300 digits).
     """
-    if not isinstance(spec, str):
+    if not issubclass(type(spec), str):  # the real type, not a claim through __class__
         msg = f"an agent is a name like 'random' or 'ismcts:iterations=200', not {shown(spec, 60)}"
         raise OptionError(msg)
     spec = str.__str__(spec)  # plain: a subclass could split its own way
@@ -206,7 +206,7 @@ def split_agent_specs(text: str) -> list[str]:
     :raises OptionError: Text that is not a string, or an empty agent name (two commas
         in a row, or one at an end: ``"golf-greedy,,random"`` is not two seats).
     """
-    if not isinstance(text, str):
+    if not issubclass(type(text), str):  # the real type, not a claim through __class__
         msg = f"agent specs are text like 'ismcts:iterations=200,random', not {_show(text)}"
         raise OptionError(msg)
     text = str.__str__(text)

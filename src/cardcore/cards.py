@@ -139,7 +139,7 @@ class Card:
             return _BY_TEXT[text]
         except Exception:  # KeyError, unhashable, or a hostile __hash__/__eq__: read it plain
             pass
-        if isinstance(text, str):
+        if issubclass(type(text), str):  # the real type, not a claim through __class__
             text = str.__str__(text)  # plain: a subclass could strip or print its own way
             # ASCII only: "Qſ".upper() is "QS" (a long s), no card a player wrote
             card = _BY_TEXT.get(text.strip().upper()) if text.isascii() else None
@@ -194,8 +194,10 @@ def parse_cards(text: str | Iterable[str | Card]) -> tuple[Card, ...]:
     :raises ArgumentError: *text* is neither text nor an iterable.
     """
     items: Iterable[str | Card]
-    items = text.replace(",", " ").split() if isinstance(text, str) else text
-    if not isinstance(items, Iterable) or isinstance(items, bytes | Mapping):
+    if type(text) is not str and issubclass(type(text), str):
+        text = str.__str__(text)  # plain: a subclass could split its own way
+    items = text.replace(",", " ").split() if type(text) is str else text
+    if not issubclass(type(items), Iterable) or issubclass(type(items), bytes | Mapping):
         msg = f"cards are text like '5H 9C' or a list of cards, not {shown(text)}"
         raise ArgumentError(msg)
     out: list[Card] = []

@@ -166,13 +166,17 @@ def chance_version() -> int:
 def generator(seed: int, counter: int, version: int = CHANCE) -> Chance | random.Random:
     """Return the generator of chance event *counter* under derivation *version*.
 
-    :raises ArgumentError: *version* is not an int.
+    :raises ArgumentError: *version* is neither :data:`CHANCE` nor :data:`LEGACY_CHANCE`.
     """
     if type(version) is not int:  # a subclass could compare its own way
         if not issubclass(type(version), int) or issubclass(type(version), bool):
             raise ArgumentError(f"a chance derivation version is an int, not {shown(version)}")
         version = int.__index__(version)
-    return Chance(seed, counter) if version == CHANCE else derive_rng(seed, counter)
+    if version == CHANCE:
+        return Chance(seed, counter)
+    if version != LEGACY_CHANCE:
+        raise ArgumentError(f"no chance derivation version {version}: {CHANCE} or {LEGACY_CHANCE}")
+    return derive_rng(seed, counter)
 
 
 class Chance:

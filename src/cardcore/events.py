@@ -85,6 +85,8 @@ def _plain(value: Any) -> Any:
     if value is None or issubclass(kind, bool | float | str):
         return value
     if issubclass(kind, int):
+        if kind is not int:
+            value = int.__index__(value)  # plain: a subclass could compare its own way
         if -_LONGEST < value < _LONGEST:
             return value
         raise ArgumentError(f"{shown(value)} is too long to write as JSON")

@@ -430,7 +430,7 @@ class Game:
         :raises IllegalActionError: As for :meth:`apply`.
         """
         if type(text) is not str:
-            if not isinstance(text, str):
+            if not issubclass(type(text), str):  # the real type, not a claim through __class__
                 msg = f"action text must be a string, not {shown(text)} (CORE-NOTATION-1)"
                 raise NotationError(msg)
             text = str.__str__(text)  # plain: a subclass could strip or compare its own way

@@ -288,8 +288,8 @@ class GameInfo:
 
     def option(self, name: str) -> Option:
         """Return the declared option *name* (an :class:`OptionError`, a ``KeyError`` too, if none)."""
-        name = plain(name)  # a str subclass could compare its own way
-        for opt in self.options:
+        name = plain(name)  # a str subclass could compare its own way; no text names nothing
+        for opt in self.options if type(name) is str else ():
             if opt.name == name:
                 return opt
         raise unknown_option(self.name, name, self.options)

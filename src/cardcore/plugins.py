@@ -244,13 +244,13 @@ def available_agents() -> tuple[str, ...]:
 def load_agent(name: str, /, **params: Any) -> Any:
     """Return the agent class (or factory) registered as *name*; with *params*, an agent.
 
-    Agents' parameters are their factory's keyword arguments:
-    ``load_agent("ismcts", seed=7, iterations=200)`` and the command line's
-    ``load_agent("ismcts:iterations=200,seed=7")`` (:func:`parse_agent_spec`) build one.
+    Agents' parameters are their factory's keyword arguments: ``load_agent("ismcts",
+    seed=7, iterations=200)`` and ``load_agent("ismcts:iterations=200,seed=7")`` build one.
 
     :raises UnknownPluginError: No agent of that name is installed.
     :raises OptionError: A parameter the agent does not take, or a value it refuses.
     """
+    name = plain(name)  # a str subclass could compare its own way (base == name below)
     base, spec_params = parse_agent_spec(name) if type(name) is str and ":" in name else (name, {})
     factory = _load("cardcore.agents", base)
     if not params and base == name:

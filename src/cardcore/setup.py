@@ -258,7 +258,7 @@ def new_game(
     if deck is not None and position is not None:
         msg = "pass deck= or position=, not both"
         raise OptionError(msg)
-    if position is not None and not isinstance(position, str):
+    if position is not None and not issubclass(type(position), str):  # (the real type)
         msg = f"position must be text (from Game.position()), not {shown(position)}"
         raise OptionError(msg)
     if position is not None:

@@ -161,10 +161,11 @@ class Zones:
     pile becomes known to all, one put into a hand becomes known to its owner.
 
     Pile ids (from :meth:`id`) and card indices are the game's own and are not
-    checked, to keep the hot path short: a pile that is no pile of the layout
-    raises Python's ``IndexError`` or ``TypeError``, as a list would. Raised in a
-    game's hook, it reaches the caller as a :class:`~cardcore.PluginError` naming
-    the game, the game left as it was. A knowledge mask is checked.
+    checked, to keep the hot path short: they index lists, so a pile past the
+    layout raises Python's ``IndexError``, one that is no int a ``TypeError``, and
+    a negative one counts from the end, as for any list. Raised in a game's hook,
+    such an error reaches the caller as a :class:`~cardcore.PluginError` naming
+    the game, the game left as it was. A knowledge mask must be an int.
     """
 
     __slots__ = ("cards", "layout", "seen")

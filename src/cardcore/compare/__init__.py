@@ -151,6 +151,8 @@ class Comparison:
 def default_agent(game: str) -> str:
     """The first installed agent (by name) that declares it serves *game*, else ``"random"``."""
     game = plain(game)  # a str subclass could compare its own way
+    if type(game) is not str:
+        raise ArgumentError(f"a game is named by text, not {shown(game)}")
     for name in available_agents():
         try:
             games = getattr(load_agent(name), "games", None)

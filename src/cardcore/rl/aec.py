@@ -112,7 +112,7 @@ def check_seed(seed: Any) -> int | None:
     """
     if seed is None:
         return None
-    if isinstance(seed, int) and not isinstance(seed, bool):
+    if issubclass(type(seed), int) and type(seed) is not bool:  # the real type
         plain = int.__index__(seed)
         if 0 <= plain < 2**MAX_SEED_BITS:
             return plain

@@ -100,12 +100,14 @@ def seat_view(game: Game, seat: int | None, needs: str) -> Mapping[str, Any]:
     zones an encoding does not read.
 
     :raises SeatError: *seat* is neither ``None`` nor a seat of *game* (CORE-SEAT-1).
-    :raises ArgumentError: *game* is not a Game.
+    :raises ArgumentError: *game* is not a Game, or *needs* neither ``"view"`` nor ``"table"``.
     """
     if not issubclass(type(game), Game):
         raise ArgumentError(f"seat_view takes a Game, not {shown(game)}")
     if type(needs) is not str:
         needs = plain(needs)  # a str subclass could compare its own way
+    if type(needs) is not str or needs not in ("view", "table"):
+        raise ArgumentError(f"seat_view's needs is 'view' or 'table', not {shown(needs)}")
     if needs == "view":
         return game.view(seat)
     state = game.state

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from cardcore._earlier import earlier_rules
-from cardcore._text import one_of, shown
+from cardcore._text import one_of, plain, shown
 from cardcore._versions import version_key
 from cardcore.deck import _VERSION, CHANCE, LEGACY_CHANCE
 from cardcore.errors import CardcoreError, CorruptStateError, OptionError, PluginError
@@ -293,6 +293,8 @@ class GameSetup:
     position: str | None = None
 
     def __post_init__(self) -> None:
+        for what in ("game", "position"):  # a StrEnum or str subclass: its plain text
+            object.__setattr__(self, what, plain(getattr(self, what)))
         if type(self.game) is not str or not (self.position is None or type(self.position) is str):
             msg = f"a game setup names its game (and any position) as text, not {shown(self.game)}, {shown(self.position)}"
             raise OptionError(msg)

@@ -15,7 +15,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from cardcore._stamps import plain_clock
-from cardcore._text import one_line, shown
+from cardcore._text import one_line, plain, shown
 from cardcore.cards import Card
 from cardcore.game import MAX_TIME
 from cardcore.session.config import Limits, SessionConfig
@@ -69,7 +69,8 @@ class Hub:
     ) -> Session:
         """Create a session in this hub's store (arguments as for :meth:`Session.create`; the
         default *config* has the hub's limits)."""
-        if isinstance(session_id, str) and session_id in self.sessions:  # (a store refuses it too)
+        session_id = plain(session_id)  # a str subclass could hash its own way
+        if type(session_id) is str and session_id in self.sessions:  # (a store refuses it too)
             raise SessionError(f"a session {shown(session_id, 40)} runs in this hub already")
         session = Session.create(
             game,

@@ -29,7 +29,7 @@ from collections import Counter
 from collections.abc import Iterator
 from typing import Any
 
-from cardcore._text import shown
+from cardcore._text import plain, shown
 from cardcore.cards import Card
 from cardcore.errors import CorruptStateError, NotationError
 
@@ -85,13 +85,15 @@ def apply_patch(doc: Any, ops: list[list[Any]]) -> Any:
 
 
 def _apply(doc: Any, ops: list[list[Any]]) -> Any:
-    if not isinstance(ops, list | tuple):
+    if not issubclass(type(ops), list | tuple):  # (the real type, as for each operation)
         raise CorruptStateError(f"a patch is a list of operations, not {shown(ops)}")
     for op in ops:
-        if not isinstance(op, list) or len(op) not in (2, 3) or not isinstance(op[1], list):
+        if not issubclass(type(op), list) or len(op) not in (2, 3) or not issubclass(type(op[1]), list):
             msg = f"not a patch operation: {shown(op)}"
             raise CorruptStateError(msg)
-        kind, path = op[0], op[1]
+        kind, path = plain(op[0]), op[1]  # a str subclass could compare its own way
+        if type(kind) is not str or kind not in ("set", "del"):
+            raise CorruptStateError(f"unknown patch operation {shown(kind)}")
         if not path:
             if kind != "set" or len(op) != 3:
                 msg = "only 'set' with a value applies to the whole document"
@@ -105,12 +107,11 @@ def _apply(doc: Any, ops: list[list[Any]]) -> Any:
             last = path[-1]
             if kind == "set":
                 parent[last] = copy.deepcopy(op[2])
-            elif kind == "del":
-                del parent[last]
             else:
-                msg = f"unknown patch operation {shown(kind)}"
-                raise CorruptStateError(msg)
-        except (KeyError, IndexError, TypeError) as exc:
+                del parent[last]
+        except RecursionError:
+            raise  # too deep: apply_patch says so
+        except Exception as exc:  # a key that is none, or one that hashes or compares its own way
             msg = f"patch path {shown(path)} does not fit the document: {shown(exc)}"
             raise CorruptStateError(msg) from None
     return doc

@@ -111,9 +111,8 @@ class Session(Rejoin):
         now = _check_time(now)
         if store is not None and not all(callable(getattr(store, m, None)) for m in ("create", "load", "commit")):
             raise OptionError(f"store must be a Store (such as MemoryStore or SQLiteStore), not {shown(store, 40)}")
-        if session_id is not None and not (
-            isinstance(session_id, str) and 0 < len(session_id) <= 200 and _utf8(session_id)
-        ):
+        session_id = plain(session_id)  # a str subclass: stored as plain text
+        if session_id is not None and not (type(session_id) is str and 0 < len(session_id) <= 200 and _utf8(session_id)):
             msg = f"session_id must be text of 1 to 200 characters UTF-8 can carry, not {shown(session_id, 40)}"
             raise OptionError(msg)
         config = SessionConfig() if config is None else config
