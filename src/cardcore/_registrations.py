@@ -14,7 +14,8 @@ from collections.abc import Callable, Iterable
 from types import ModuleType
 from typing import Any
 
-from cardcore.errors import PluginError, UnknownPluginError
+from cardcore._text import plain, shown
+from cardcore.errors import ArgumentError, PluginError, UnknownPluginError
 from cardcore.info import RuleInfo
 
 __all__ = ["check_group", "check_requires", "forgetters", "is_entry_point", "pop", "push"]
@@ -28,11 +29,22 @@ _NOTHING = object()
 _replaced: dict[tuple[str, str], list[Any]] = {}
 
 
-def check_group(group: str, groups: tuple[str, ...]) -> None:
-    """Refuse a plugin group that is not one of *groups*."""
-    if group not in groups:
-        msg = f"unknown plugin group {group!r} (expected one of {', '.join(groups)})"
+def check_group(group: str, groups: tuple[str, ...]) -> str:
+    """Return *group* as plain text; refuse a plugin group that is not one of *groups*."""
+    group = plain(group)  # a str subclass could compare its own way
+    if type(group) is not str or group not in groups:
+        msg = f"unknown plugin group {shown(group, 60)} (expected one of {', '.join(groups)})"
         raise UnknownPluginError(msg)
+    return group
+
+
+def check_name(name: str) -> str:
+    """Return a plugin's *name* as plain text; refuse a name that is no text (it could not be
+    found, nor unregistered, by its name)."""
+    name = plain(name)
+    if type(name) is not str:
+        raise ArgumentError(f"a plugin is registered under a name (text), not {shown(name, 60)}")
+    return name
 
 
 def push(entries: dict[str, Any], group: str, name: str, target: Any) -> None:

@@ -4,7 +4,10 @@ whole stock), draw with a rebuilt stock, gather every card for the next deal.
 Piles are zone ids of the state's :class:`~cardcore.Zones` (bottom to top);
 knowledge follows each pile's visibility (a hand shows itself to its owner).
 Every shuffle draws from the game's chance (``state.rng()``), so a record
-replays it.
+replays it. These run inside a game's hooks on its own state, which they do not
+check is a :class:`~cardcore.GameState` (the hot path): anything else raises
+Python's ``AttributeError``, which reaches the caller of the hook as a
+:class:`~cardcore.PluginError` naming the game. Pile ids and counts are checked.
 """
 
 from __future__ import annotations

@@ -25,6 +25,7 @@ from cardcore.errors import OptionError, PluginError
 __all__ = ["FIELD_KINDS", "GameInfo", "Option", "RuleInfo", "Veto", "ViewField"]
 
 _RULE_ID = re.compile(r"[A-Z][A-Z0-9]*(?:-[A-Z0-9]+)+")
+_SPELLED = (str, int, float, bool, type(None))  # choices written as text (6 and "6" alike)
 
 
 @frozen
@@ -80,12 +81,16 @@ class Option:
         for what in ("minimum", "maximum"):  # plain numbers (numpy's and subclasses' read)
             bound = getattr(self, what)
             if bound is not None:
-                if isinstance(bound, bool) or not isinstance(bound, numbers.Real) or bound != bound:
+                real = type(bound)  # the real type (a claim through __class__ is none), read plain
+                try:
+                    number = int.__index__(bound) if issubclass(real, int) else int(bound) if issubclass(real, numbers.Integral) else float(bound)
+                except Exception:  # a conversion of another library's number that fails
+                    number = math.nan
+                if issubclass(real, bool) or not issubclass(real, numbers.Real) or number != number:
                     msg = f"{where}: {what} must be a number (an int or a float, not NaN), not {shown(bound)}"
                     raise PluginError(msg)
-                number = int(bound) if isinstance(bound, numbers.Integral) else float(bound)
                 object.__setattr__(self, what, number)
-        if not (self.rule_id == "" or (type(self.rule_id) is str and _RULE_ID.fullmatch(self.rule_id))):
+        if not (type(self.rule_id) is str and (self.rule_id == "" or _RULE_ID.fullmatch(self.rule_id))):
             msg = f"option {self.name!r}: rule_id must be a rule ID such as 'GAME-RULE-1', not {shown(self.rule_id)}"
             raise PluginError(msg)
         before = self.default_before
@@ -148,14 +153,13 @@ class Option:
             what = kinds[0] if len(kinds) == 1 else f"{', '.join(kinds[:-1])} or {kinds[-1]}"
             msg = f"option {self.name!r} must be {what}, not {shown(value)}"
             raise OptionError(msg)
-        ok = isinstance(value, self.kind) and not (
-            self.kind is not bool and isinstance(value, bool)
-        )
-        if ok and self.kind is int and type(value) is not int:  # its value, not its methods
+        real = type(value)  # the real type: a claim through __class__ makes no int or float
+        ok = issubclass(real, self.kind) and not (self.kind is not bool and issubclass(real, bool))
+        if ok and self.kind is int and real is not int:  # its value, not its methods
             value = int.__add__(value, 0)
-        if self.kind is float and isinstance(value, int | float) and not isinstance(value, bool):
+        if self.kind is float and issubclass(real, int | float) and not issubclass(real, bool):
             try:  # a plain float (a subclass's value; an int converted), finite
-                value = float.__add__(float(int.__add__(value, 0)) if isinstance(value, int) else value, 0.0)
+                value = float.__add__(float(int.__add__(value, 0)) if issubclass(real, int) else value, 0.0)
                 ok = math.isfinite(value)
             except OverflowError:
                 ok = False
@@ -167,7 +171,7 @@ class Option:
             )
             raise OptionError(msg)
         if self.choices is not None and not _chosen(value, self.choices):
-            spelled = tuple({str(c): c for c in reversed(self.choices)}.values())[::-1]
+            spelled = tuple({str(c) if type(c) in _SPELLED else shown(c): c for c in reversed(self.choices)}.values())[::-1]
             msg = f"option {self.name!r} must be one of {one_of(spelled)}, not {shown(value)}"  # 6 for 6 and '6'
             raise OptionError(msg)
         if self.minimum is not None and value < self.minimum:
@@ -250,7 +254,7 @@ class GameInfo:
         def bad(why: str) -> PluginError:
             return PluginError(f"game {self.name!r} declares {why}", plugin=str(self.name))
 
-        if isinstance(self.name, str) and type(self.name) is not str:  # a StrEnum: its text
+        if issubclass(type(self.name), str) and type(self.name) is not str:  # a StrEnum: its text
             object.__setattr__(self, "name", str.__str__(self.name))
         if not (type(self.name) is str and _GAME_NAME.fullmatch(self.name)):
             msg = (
@@ -380,10 +384,7 @@ class ViewField:
                 msg = f"{where}: of= must be one of {one_of(FIELD_KINDS)}, not {shown(self.of)}"
                 raise PluginError(msg)
         elif self.of:
-            msg = (
-                f"{where}: of= is for kind 'per-seat' only, not {self.kind!r} (of={shown(self.of)})"
-            )
-            raise PluginError(msg)
+            raise PluginError(f"{where}: of= is for kind 'per-seat' only, not {self.kind!r} (of={shown(self.of)})")
         object.__setattr__(self, "choices", check_choices(where, self.choices, "choice" in (self.kind, self.of)))
 
     def to_json(self) -> dict[str, Any]:
@@ -535,10 +536,7 @@ class RuleInfo:
             if name in options and options[name] not in values:  # each spelling once: (4, '4')
                 spelled = list({str(v): v for v in values[::-1]}.values())[::-1]
                 shown = ", ".join(repr(v) for v in spelled)
-                msg = (
-                    f"house rule {self.name!r} applies only with {name} in ({shown}),"
-                    f" not {options[name]!r} ({self.id})"
-                )
+                msg = f"house rule {self.name!r} applies only with {name} in ({shown}), not {options[name]!r} ({self.id})"
                 raise OptionError(msg)
 
     def describe_applies(self) -> str:

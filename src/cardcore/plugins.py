@@ -94,9 +94,8 @@ def _entries() -> dict[str, dict[str, Any]]:
 
 def register(group: str, name: str, target: ModuleType | Any) -> None:
     """Register a plugin without an installed entry point (tests, notebooks); one already
-    registered or installed under *name* is replaced until :func:`unregister` puts it back
-    (each register is undone by one unregister, nested or not: a notebook cell run twice
-    registers twice, so unregister as many times, or register once outside the cell).
+    registered or installed under *name* is replaced until :func:`unregister` puts it back (each
+    register is undone by one unregister, nested or not: a cell run twice, unregister twice).
 
     :param group: ``"cardcore.games"``, ``"cardcore.rules"`` or ``"cardcore.agents"``.
     :param name: The name to find it by (``"hearts"``, ``"hearts.jack-of-diamonds"``).
@@ -105,8 +104,9 @@ def register(group: str, name: str, target: ModuleType | Any) -> None:
     :raises PluginError: A game or house rule without ``GAME = GameInfo(...)`` or
         ``RULE = RuleInfo(...)``, or whose ``GAME.name`` or ``RULE.name`` is not *name*; an
         agent whose name holds a control character or a direction override.
+    :raises ArgumentError: *name* is not text.
     """
-    _registrations.check_group(group, GROUPS)
+    group, name = _registrations.check_group(group, GROUPS), _registrations.check_name(name)
     _registered.check_registered(group, name, target)
     with _lock:
         _registrations.push(_entries()[group], group, name, target)
@@ -125,7 +125,7 @@ def unregister(group: str, name: str) -> None:
     :param name: The name it was registered under.
     :raises UnknownPluginError: If nothing is registered under *name*.
     """
-    _registrations.check_group(group, GROUPS)
+    group = _registrations.check_group(group, GROUPS)
     with _lock:
         entries = _entries()[group]
         name = plain(name)  # a StrEnum: its text

@@ -24,7 +24,7 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from cardcore._text import shown
+from cardcore._text import plain, shown
 from cardcore.cards import Card
 from cardcore.errors import _RULE_AT_END, ArgumentError, CardcoreError, OptionError
 from cardcore.state import Result
@@ -241,8 +241,12 @@ def read_position(
     :returns: The fields (decoded JSON) and the filled zones.
     :raises OptionError: Naming what is wrong.
     :raises ArgumentError: For a *layout* that is not a :class:`~cardcore.Layout`, a *deck*
-        that is not a list of cards or *players* that is not an int from 1 to 64.
+        that is not a list of cards, *players* that is not an int from 1 to 64, or a *game*
+        that is no text.
     """
+    game = plain(game)  # a str subclass could compare its own way
+    if type(game) is not str:
+        raise ArgumentError(f"read_position takes the game's name as text, not {shown(game)}")
     if not (
         isinstance(layout, Layout)
         and isinstance(deck, list | tuple)
@@ -258,7 +262,7 @@ def read_position(
     sections = [s.strip() for s in text.split("|")]
     head = sections[0].split()
     if not head or head[0] != game:
-        raise _bad(f"it must start with the game's name {game!r}")
+        raise _bad(f"it must start with the game's name {shown(game)}")
     fields: dict[str, Any] = {}
     for token in head[1:]:
         key, eq, value = token.partition("=")

@@ -1032,9 +1032,11 @@ def _root(outcome: Outcome) -> str:
     return outcome.detail
 
 
-KNOWN_ROOTS = {f.where.split(" ")[0] for f in FINDINGS.values()} | {
-    "registered, and unregister refuses to undo it (UnknownPluginError)"
-}
+# Since fixed (2026-12-30), but the dealing functions' unchecked state, which their module
+# documents (they run inside a game's hooks, where an error is a PluginError to the caller).
+DOCUMENTED = {n: f for n, f in FINDINGS.items() if n.startswith("dealing_state_")}
+FIXED = {n: f for n, f in FINDINGS.items() if n not in DOCUMENTED}
+KNOWN_ROOTS: set[str] = set()  # none open
 
 
 def test_every_target_builds_its_baseline_and_it_is_fine() -> None:
@@ -1055,6 +1057,9 @@ def test_sweep_outcomes_stay_fine() -> None:
         count += 1
         if outcome.problems:
             bad.append(f"{outcome.key}: {outcome.problems}")
+        documented = outcome.target.startswith("dealing.") and outcome.param == "state"
+        if documented and outcome.detail.startswith("AttributeError at cardcore/dealing.py:"):
+            continue
         if outcome.kind == "finding" and _root(outcome) not in KNOWN_ROOTS:
             bad.append(f"{outcome.key}: {outcome.detail}")
     assert count > 5000
@@ -1079,34 +1084,34 @@ def test_hub_never_answers_internal_for_a_bad_field_but_the_finding() -> None:
             continue
         for param, value in cases(target, 3):
             outcome = run_one(target, param, value)
-            if (
-                outcome.kind == "finding"
-                and outcome.key != "Hub.handle.takeback|message@op|evil-str"
-            ):
+            if outcome.kind == "finding":
                 bad.append(outcome.key)
     assert not bad, bad
 
 
-def _finding_cases() -> list[Any]:
+def _finding_cases(found: dict[str, Finding]) -> list[Any]:
     return [
-        pytest.param(
-            target,
-            param,
-            value,
-            id=f"{name}-{target}-{param}-{value}",
-            marks=pytest.mark.xfail(strict=True, reason=f"{f.where}: {f.raw}"),
-        )
-        for name, f in sorted(FINDINGS.items())
+        pytest.param(target, param, value, id=f"{name}-{target}-{param}-{value}")
+        for name, f in sorted(found.items())
         for target, param, value in f.cases
     ]
 
 
-@pytest.mark.parametrize(("target", "param", "value"), _finding_cases())
+@pytest.mark.parametrize(("target", "param", "value"), _finding_cases(FIXED))
 def test_finding(target: str, param: str, value: str) -> None:
-    """The contract for each case found: a return or a CardcoreError, nothing changed."""
+    """The contract for each case found (and fixed): a return or a CardcoreError, nothing
+    changed."""
     outcome = run_one(TARGETS[target], param, value)
     assert outcome.kind != "finding", outcome.detail
     assert not outcome.problems, outcome.problems
+
+
+@pytest.mark.parametrize(("target", "param", "value"), _finding_cases(DOCUMENTED))
+def test_dealing_state_is_unchecked_as_documented(target: str, param: str, value: str) -> None:
+    """cardcore.dealing documents that its state is not checked: Python's AttributeError."""
+    outcome = run_one(TARGETS[target], param, value)
+    assert outcome.kind == "finding", outcome
+    assert outcome.detail.startswith("AttributeError at cardcore/dealing.py:"), outcome.detail
 
 
 COUNT = [0]

@@ -118,8 +118,8 @@ def _config(view: Mapping[str, Any]) -> ViewConfig:
         players = len(view["players"])
         rules = tuple(str(r) for r in view["rules"])
         options = dict(view["options"])
-    except (KeyError, TypeError) as exc:
-        msg = f"not a cardcore view (missing or bad {exc})"
+    except Exception as exc:  # a key missing, a field of the wrong kind, or nested too deep
+        msg = f"not a cardcore view (missing or bad {shown(exc)})"
         raise CardcoreError(msg) from None
     try:
         written = json.dumps(options, sort_keys=True, default=str)
@@ -152,8 +152,11 @@ def _config(view: Mapping[str, Any]) -> ViewConfig:
 
 
 def _layout(zones: Sequence[Mapping[str, Any]]) -> Layout:
-    key = tuple((str(z["name"]), z["owner"], str(z["visibility"])) for z in zones)
-    layout = _LAYOUTS.get(key)
+    try:  # a view's zones: each a mapping of a name, an owner and a visibility
+        key = tuple((str(z["name"]), z["owner"], str(z["visibility"])) for z in zones)
+        layout = _LAYOUTS.get(key)
+    except Exception as exc:  # a field missing, nested too deep, or hashing its own way
+        raise ArgumentError(f"a view's zones are not a view's: {shown(exc)}") from None
     if layout is None:
         layout = Layout.of([ZoneSpec(name, owner, _VISIBILITY[vis]) for name, owner, vis in key])
         if len(_LAYOUTS) >= _CACHE:

@@ -297,7 +297,7 @@ def verify_bundle(bundle: Mapping[str, Any], commitment: str | None = None) -> F
     if type(bundle) is not dict:  # a mapping of the caller's own: read once, as plain data
         bundle = _plain(bundle, "fair-deal bundle")
     version = bundle.get("format_version")
-    if bundle.get("format") != BUNDLE_FORMAT[0] or type(version) is not int or version not in BUNDLE_VERSIONS:
+    if type(bundle.get("format")) is not str or bundle["format"] != BUNDLE_FORMAT[0] or type(version) is not int or version not in BUNDLE_VERSIONS:
         msg = (
             f"not a fair-deal bundle (format {shown(bundle.get('format'), 40)} version"
             f" {shown(bundle.get('format_version'), 40)}; expected {BUNDLE_FORMAT[0]!r} version 1 or 2)"
@@ -350,7 +350,7 @@ def verify_bundle(bundle: Mapping[str, Any], commitment: str | None = None) -> F
         msg = "the record starts from a stacked deck or a position: its cards were placed, not shuffled"
         raise FairDealError(msg)
     seed = seed_of(server_seed, entropy)
-    if record.get("seed") != seed:
+    if type(record.get("seed")) is not int or record["seed"] != seed:
         msg = f"the record's seed {shown(record.get('seed'), 40)} is not the one the revealed material gives ({seed})"
         raise FairDealError(msg)
     if type(bundle.get("seed")) is not int or bundle["seed"] != seed:

@@ -166,7 +166,7 @@ def _text(longest: int, *, empty: bool = False) -> Check:
 
 def _choice(*options: str) -> Check:
     def check(name: str, value: Any) -> Any:
-        if value not in options or type(value) is not str:
+        if type(value) is not str or value not in options:
             msg = f"field {name!r} must be one of {one_of(options)}, not {_show(value)}"
             raise ProtocolError("bad-message", msg)
         return value
