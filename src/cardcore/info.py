@@ -171,7 +171,7 @@ class Option:
             )
             raise OptionError(msg)
         if self.choices is not None and not _chosen(value, self.choices):
-            spelled = tuple({str(c) if type(c) in _SPELLED else shown(c): c for c in reversed(self.choices)}.values())[::-1]
+            spelled = tuple({str(c) if type(c) in _SPELLED else id(c): c for c in reversed(self.choices)}.values())[::-1]
             msg = f"option {self.name!r} must be one of {one_of(spelled)}, not {shown(value)}"  # 6 for 6 and '6'
             raise OptionError(msg)
         if self.minimum is not None and value < self.minimum:

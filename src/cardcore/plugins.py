@@ -513,7 +513,7 @@ def get_ruleset(game: str, rules: Iterable[str] = (), without: Iterable[str] = (
             raise ArgumentError(msg)
     rules, without = plain_texts(rules, "rules"), plain_texts(without, "without")
     for ref in (*rules, *without):
-        if not isinstance(ref, str):
+        if type(ref) is not str:  # (made plain above: a claim through __class__ is no text)
             msg = f"house rules are named by text (entry-point name or rule ID), not {shown(ref)}"
             raise UnknownPluginError(msg)
     key0 = (game, (*tuple(sorted(set(rules))), "|", *tuple(sorted(set(without)))))

@@ -74,14 +74,14 @@ def _as_mapping(data: Any, what: str, key: bytes | str | None = None) -> Mapping
     (a key that cannot sign is the caller's :class:`~cardcore.ArgumentError`, found first)."""
     if key is not None:
         signing_key(key)
-    if isinstance(data, bytes | bytearray):
+    if issubclass(type(data), bytes | bytearray):  # the real type, not a claim through __class__
         if len(data) > MAX_BYTES:
             raise _fail(f"{what} is too large ({len(data)} bytes; at most {MAX_BYTES})")
         try:
             data = data.decode("utf-8", errors="strict")
         except UnicodeDecodeError as exc:
             raise _fail(f"{what} is not UTF-8 text: {exc}") from None
-    if isinstance(data, str):
+    if issubclass(type(data), str):  # the real type, not a claim through __class__
         data = str.__str__(data)  # plain: a subclass could measure or decode its own way
         if len(data) > MAX_BYTES:
             raise _fail(f"{what} is too large ({len(data)} characters; at most {MAX_BYTES})")
@@ -91,7 +91,7 @@ def _as_mapping(data: Any, what: str, key: bytes | str | None = None) -> Mapping
             raise _fail(f"{what} is not sound JSON: {exc}") from None
         except (ValueError, RecursionError) as exc:
             raise _fail(f"{what} {why_unreadable(exc)}") from None
-    if not isinstance(data, Mapping):
+    if not issubclass(type(data), Mapping):
         raise _fail(f"{what} must be a JSON object, not {kind_of(data)}")
     if type(data) is not dict:  # a mapping of the caller's own: read once, as plain data
         data = _plain(data, what)

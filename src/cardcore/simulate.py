@@ -19,7 +19,7 @@ import attrs
 from attrs import frozen
 
 from cardcore._agentspec import check_seedable, seats_named, split_agent_specs
-from cardcore._text import shown
+from cardcore._text import plain, shown
 from cardcore.deck import derive_rng
 from cardcore.errors import ArgumentError, CardcoreError, IllegalActionError, OptionError
 
@@ -416,7 +416,7 @@ def _lineup(
     if isinstance(agents, str):  # "a,b": one per seat, as on the command line
         specs = split_agent_specs(agents)
     elif isinstance(agents, Sequence):  # not a number or a mapping: refused below
-        specs = list(agents)
+        specs = [plain(a) for a in agents]  # a str subclass could hash its own way
     if specs is not None and len(specs) == 1:
         specs *= players
     if specs is None:
@@ -424,7 +424,7 @@ def _lineup(
             f"{what} must be an agent spec or a list of them, one per seat, not {shown(agents, 60)}"
         )
         raise OptionError(msg)
-    if len(specs) != players or not all(isinstance(a, str) for a in specs):
+    if len(specs) != players or not all(type(a) is str for a in specs):
         got = shown(agents, 60)
         if len(specs) != players:
             got = f"{len(specs)} specs: {got}"

@@ -189,11 +189,6 @@ def test_jsonable_writes_an_intenum_as_a_plain_int() -> None:
 # --- findings: strict xfails ---------------------------------------------------------------
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="info.py:174 keys each non-plain choice by shown(c), cut to 80 characters: two "
-    "choices alike in their first 77 characters are taken for one and the message leaves one out",
-)
 def test_option_message_lists_two_long_choices_that_differ_late() -> None:
     first, second = (*[1] * 40, 2), (*[1] * 40, 3)
     opt = Option("x", first, kind=object, choices=(first, second))
@@ -202,45 +197,21 @@ def test_option_message_lists_two_long_choices_that_differ_late() -> None:
     assert " or " in str(info.value)  # two choices: "must be one of A or B"
 
 
-@pytest.mark.xfail(
-    strict=True,
-    raises=RuntimeError,
-    reason="plugins.py:516 (get_ruleset) judges a rule name by isinstance, so an object "
-    "claiming str passes and set(rules) hashes it raw",
-)
 def test_new_game_refuses_a_rule_that_only_claims_text() -> None:
     with pytest.raises(CardcoreError):
         cardcore.new_game("golf", players=2, seed=1, rules=[ClaimsStr()])
 
 
-@pytest.mark.xfail(
-    strict=True,
-    raises=TypeError,
-    reason="records.py:83 (_as_mapping) judges a save by isinstance, then str.__str__ raises "
-    "TypeError on an object claiming str",
-)
 def test_load_refuses_an_object_that_only_claims_text() -> None:
     with pytest.raises(CardcoreError):
         cardcore.load(ClaimsStr())
 
 
-@pytest.mark.xfail(
-    strict=True,
-    raises=TypeError,
-    reason="records.py:77 (_as_mapping) judges a save by isinstance, then len() raises "
-    "TypeError on an object claiming bytes",
-)
 def test_replay_refuses_an_object_that_only_claims_bytes() -> None:
     with pytest.raises(CardcoreError):
         cardcore.replay(ClaimsBytes())
 
 
-@pytest.mark.xfail(
-    strict=True,
-    raises=RuntimeError,
-    reason="simulate.py:507 hashes the agent specs (dict.fromkeys) before parse_agent_spec "
-    "makes them plain, so a str subclass's failing __hash__ gets out",
-)
 def test_simulate_reads_a_str_subclass_agent_plain() -> None:
     agents: list[Any] = [Hostile("random"), "random"]
     summary = cardcore.simulate("golf", games=1, players=2, agents=agents, seed=1)
