@@ -35,6 +35,7 @@ from __future__ import annotations
 import contextlib
 import io
 import itertools
+import json
 import os
 import random
 import subprocess
@@ -152,6 +153,28 @@ def _pick(rng: random.Random, mask: np.ndarray, exclude: int | None = None) -> i
     if exclude is not None and len(ids) > 1:
         ids = ids[ids != exclude]
     return int(ids[int(rng.random() * len(ids))])
+
+
+# -- the action counts of rl.rst's table, at every layout and bound --------------------------------
+
+_SIZES = {6: 6, 8: 8, 9: 9, 10: 10, 4: 4, "4h": 4}
+
+
+@pytest.mark.parametrize("cfg", CONFIGS, ids=[_id(c) for c in CONFIGS])
+def test_the_action_space_has_the_size_rl_rst_gives(cfg: Cfg) -> None:
+    """rl.rst's table: Golf 4 + 3 S, Tonk 1157, Spit 64, Speed 107 (whatever the seats,
+    rules and options); the generic space is 64 without a declared max_legal."""
+    name, _, _, opts = cfg
+    expected = {
+        "golf": 4 + 3 * _SIZES[opts.get("layout", 6)],
+        "tonk": 1157,
+        "spit": 64,
+        "speed": 107,
+        "gofish": 64,
+    }[name]
+    env = _env(cfg)
+    assert env.action_space(env.possible_agents[-1]).n == expected
+    assert len(env.config.observer.names) == expected
 
 
 # -- masks, spaces and shapes along seeded play ---------------------------------------------------
@@ -366,6 +389,104 @@ def test_the_swap_twin_check_catches_a_card_the_seat_can_see() -> None:
         "tonk", 2, options={"hands": 2}, position=" | ".join(" ".join(p) for p in parts), seed=1
     )
     assert not np.array_equal(observe(game, 0)["observation"], observe(twin, 0)["observation"])
+
+
+# -- relative seats: a position with every seat moved k places ----------------------------------------
+
+_SEAT_FIELDS = ("dealer", "turn", "ender", "emptier", "single")  # a seat (or null / -1: none)
+_PER_SEAT_FIELDS = ("totals", "balances", "ready", "requests")  # one entry per seat
+_OWNED = ("grid", "hand", "layout", "spit", "stock", "side", "books")  # zones NAME.SEAT...
+
+
+def _rotated(game: cardcore.Game, k: int) -> cardcore.Game:
+    """*game*'s position with seat s moved to seat s + k: seat fields, per-seat lists, the
+    seats' zones and every card's knowledge marks (the game's own position notation)."""
+    n = len(game.players)
+    sections = game.position().split(" | ")
+    head = sections[0].split(" ")
+    fields = [head[0]]
+    for field in head[1:]:
+        key, text = field.split("=", 1)
+        value = json.loads(text)
+        if key in _SEAT_FIELDS and isinstance(value, int) and value >= 0:
+            value = (value + k) % n
+        elif key in _PER_SEAT_FIELDS and isinstance(value, list) and len(value) == n:
+            value = [value[(i - k) % n] for i in range(n)]
+        elif key == "spreads":  # Tonk: [size, owner] per spread
+            value = [[size, (owner + k) % n] for size, owner in value]
+        elif key == "cut":  # Tonk: the cut cards, per seat, per cut
+            value = [[c[(i - k) % n] for i in range(n)] if len(c) == n else c for c in value]
+        fields.append(f"{key}={json.dumps(value, separators=(',', ':'))}")
+    zones: dict[str, str] = {}
+    order = []
+    for section in sections[1:]:
+        tokens = section.split(" ")
+        name = old = tokens[0][:-1]
+        kind, _, rest = name.partition(".")
+        if kind in _OWNED and rest:
+            seat, _, tail = rest.partition(".")
+            name = f"{kind}.{(int(seat) + k) % n}" + (f".{tail}" if tail else "")
+        cards = []
+        for token in tokens[1:]:
+            card, mark = _split(token)
+            if mark.startswith("@"):
+                seen = sorted((int(x) + k) % n for x in mark[1:].split("."))
+                mark = "@" + ".".join(map(str, seen))
+            cards.append(card + mark)
+        zones[name] = " ".join([name + ":", *cards])
+        order.append(old)
+    text = " | ".join([" ".join(fields)] + [zones[name] for name in order])
+    return cardcore.new_game(
+        game.name, n, rules=game.rules, options=dict(game.options), position=text, seed=1
+    )
+
+
+ROTATED: list[tuple[Cfg, int]] = [
+    (("golf", 4, (), {"rounds": 2}), 1),
+    (("golf", 3, ("golf.peek-nearest",), {"rounds": 2, "layout": 4}), 2),
+    (("tonk", 3, (), {"hands": 3}), 1),
+    (("tonk", 4, ("tonk.no-upcard",), {"hands": 3, "max_players": 4}), 3),
+    (("spit", 2, ("spit.canfield",), {"stall_limit": 1}), 1),
+    (("speed", 2, (), {"jokers": 2, "side_pile": 15}), 1),
+]
+
+
+@pytest.mark.parametrize(("cfg", "k"), ROTATED, ids=[f"{_id(c)}-by{k}" for c, k in ROTATED])
+def test_seats_are_relative_the_observing_seat_first(cfg: Cfg, k: int) -> None:
+    """rl.rst: "seats are relative, the observing seat first, so one policy serves every seat".
+    Seat s of a game and seat s + k of the same game with every seat moved k places observe
+    alike; Spit and Speed keep their play piles absolute, and a last one-hot of two says
+    which seat observes (their encodings' docstrings), so that block alone differs there."""
+    name, n, rules, opts = cfg
+    compared = 0
+    for seed in (5, 6, 8):
+        game = cardcore.new_game(name, n, rules=rules, options=opts, seed=seed)
+        enc = encoding_for(game)
+        absolute = enc.planes - 2 if name in ("spit", "speed") else enc.planes
+        keep = np.r_[0:absolute, enc.planes : enc.planes + enc.scalars]
+        rng = random.Random(seed)
+        for _ in range(40):
+            if game.is_over:
+                break
+            moved = _rotated(game, k)
+            for seat in range(n):
+                mine, theirs = observe(game, seat, enc), observe(moved, (seat + k) % n, enc)
+                assert np.array_equal(mine["observation"][keep], theirs["observation"][keep])
+                assert np.array_equal(mine["action_mask"], theirs["action_mask"])
+                compared += 1
+            seats = [s for s in game.to_act if game.legal_actions(s)]
+            legal = game.legal_actions(seats[int(rng.random() * len(seats))])
+            game.apply(legal[int(rng.random() * len(legal))])
+    assert compared >= 40
+
+
+def test_the_rotation_check_sees_a_seat_that_is_not_moved() -> None:
+    """Not blind: a rotated Golf game read by the unmoved seat observes another table."""
+    game = cardcore.new_game("golf", 3, options={"rounds": 1}, seed=5)
+    for _ in range(8):
+        game.apply(game.legal_actions(game.to_act[0])[0])
+    moved = _rotated(game, 1)
+    assert not np.array_equal(observe(game, 0)["observation"], observe(moved, 0)["observation"])
 
 
 # -- seeds ----------------------------------------------------------------------------------------
@@ -722,13 +843,13 @@ _RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
 def _gofish_all_ranks_position() -> str:
     """Six seats, 10 cards left in the stock, no book: seat 0 holds one card of every rank and
     every other seat holds cards (42 cards in hands), a position a game reaches by asking and
-    fishing (30 cards dealt, 12 drawn)."""
+    fishing (30 cards dealt, 12 drawn); seat 0 has asked for eight ranks it still holds."""
     deck = [r + s for s in "SHDC" for r in _RANKS]
     own = [r + "S" for r in _RANKS]
     rest = [c for c in deck if c not in own]
     stock, others = rest[:10], rest[10:]  # 29 cards for seats 1-5, never four of a rank
     hands = [others[i::5] for i in range(5)]
-    sections = ["gofish to_act=[0] asked=[0,0,0,0,0,0]", "stock: " + " ".join(stock)]
+    sections = ["gofish to_act=[0] asked=[255,0,0,0,0,0]", "stock: " + " ".join(stock)]
     sections.append("hand.0: " + " ".join(c + "@0" for c in own))
     sections += [f"hand.{i}: " + " ".join(c + f"@{i}" for c in h) for i, h in enumerate(hands, 1)]
     sections += [f"books.{i}:" for i in range(6)]
