@@ -33,6 +33,7 @@ class GoFishLogic(GameLogic[GoFishState, Ask]):
 
     action_types = (Ask,)  # the default parser reads "ask <seat> <rank>"
     position_fields = ("to_act", "asked")  # the default position notation writes these slots
+    max_legal = 65  # 13 ranks asked of each of 5 others: the size of cardcore.rl's action space
 
     def action_bound(self, players: int, options: Mapping[str, Any]) -> int:
         return 1000  # random play ends within 200; only wrong guesses with an empty stock go on
