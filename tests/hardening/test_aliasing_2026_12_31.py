@@ -11,16 +11,17 @@ results, legal actions and events are immutable; clones, ``copy``, ``deepcopy``,
 ``pickle`` and ``determinize`` are independent; ``MemoryStore`` keeps its own copies;
 the Gymnasium environment hands out arrays and dicts it does not read again.
 
-Findings (strict xfails): ``cardcore.session`` messages alias the session's own state.
-``Outbound.message`` is documented as "shared between connections: read it, never change
-it", but a change to it is silently accepted and leaks into later messages to *other*
+Findings (strict xfails then, fixed since: ``Outbound.message`` is now each Outbound's own
+copy, read back from its text): ``cardcore.session`` messages aliased the session's own
+state. ``Outbound.message`` was documented as "shared between connections: read it, never
+change it", but a change to it was silently accepted and leaked into later messages to *other*
 connections: the seat's kept view (the base of every later patch), the spectators'
 released view (sent to every later spectator), the presence list (the session's memory
 of what everyone was told) and the history cache (later replies' ``message`` no longer
 matches their ``text``), and the pending takeback: a whole view sent while a takeback is
 pending carries the session's own takeback dict, and changing it makes every later call
-of the session answer ``internal``. A fix may copy, or may make the messages read-only: the xfail
-tests accept a mutation that raises.
+of the session answer ``internal``. The tests accept a fix that copies or one that makes the
+messages read-only (a mutation that raises).
 """
 
 from __future__ import annotations
@@ -549,11 +550,6 @@ def test_a_message_for_one_connection_is_not_read_back_by_the_game() -> None:
     assert _reads(session.game) == _reads(twin.game)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="a seat's 'view' message is the session's kept view (_flow.py views[seat]), the "
-    "base of every later patch: changing the message changes later updates' patches",
-)
 def test_changing_a_seats_view_message_does_not_change_its_later_updates() -> None:
     session, twin = _session(), _session()
     out, _ = _start(session), _start(twin)
@@ -564,11 +560,6 @@ def test_changing_a_seats_view_message_does_not_change_its_later_updates() -> No
     assert _texts(later, "ann") == _texts(twin_later, "ann")
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="an update's patch values are the session's kept view's own lists (patch.diff "
-    "puts new[...] in the op): changing one changes the view a resync sends that seat",
-)
 def test_changing_an_update_patch_does_not_change_the_seats_resync_view() -> None:
     session, twin = _session(), _session()
     _start(session), _start(twin)
@@ -585,11 +576,6 @@ def test_changing_an_update_patch_does_not_change_the_seats_resync_view() -> Non
     assert _texts(later, "ann") == _texts(twin_later, "ann")
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="a spectator's 'view' message is SpectatorFeed.view (_flow.py _view_message): "
-    "one spectator changing it corrupts the view text sent to the next spectator",
-)
 def test_one_spectator_changing_its_view_does_not_reach_the_next_spectator() -> None:
     session, twin = _session(), _session()
     _start(session), _start(twin)
@@ -604,11 +590,6 @@ def test_one_spectator_changing_its_view_does_not_reach_the_next_spectator() -> 
     assert _texts(second, "w2") == _texts(twin_second, "w2")
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="a 'presence' message's 'connected' list is the session's _presence_told "
-    "(_presence.py): changing it makes a later spectator's watch broadcast to everyone",
-)
 def test_changing_a_presence_message_does_not_change_who_is_told_later() -> None:
     session, twin = _session(), _session()
     out, _ = _start(session), _start(twin)
@@ -622,11 +603,6 @@ def test_changing_a_presence_message_does_not_change_who_is_told_later() -> None
     ]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="a 'history' reply's rounds are the HistoryCache's own dicts (_history.py): a "
-    "later reply's message no longer equals its text after an earlier reply was changed",
-)
 def test_a_history_reply_changed_by_one_connection_does_not_reach_the_next() -> None:
     session = Session.create("golf", ["Ann", "Bob"], now=0.0, seed=7, options={"rounds": 2})
     _start(session)
@@ -649,11 +625,6 @@ def test_a_history_reply_changed_by_one_connection_does_not_reach_the_next() -> 
     assert json.loads(again.text) == again.message
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="Mirror.feed keeps dict(message['view']), a shallow copy: a client bot "
-    "changing its mirror's view in place changes the session's kept view and later patches",
-)
 def test_a_mirror_fed_in_process_shares_nothing_with_the_session() -> None:
     session, twin = _session(), _session()
     out, _ = _start(session), _start(twin)
@@ -695,11 +666,6 @@ def test_a_takeback_is_granted_in_the_clean_run() -> None:
     assert session.game is not None and session.game.version == 4 and session.takeback is None
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="a seat's 'view' message carries the session's own pending takeback dict "
-    "(_flow.py _view_message 'takeback': self.takeback): changing it breaks the session",
-)
 def test_changing_a_view_message_does_not_break_a_pending_takeback() -> None:
     session = _pending_takeback()
     out = session.handle("bob", '{"type": "resync", "last": 0}', now=12.0)

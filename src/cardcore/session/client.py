@@ -10,6 +10,7 @@ check that what the server sent adds up to exactly the seat's view.
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Mapping
 from typing import Any
 
@@ -33,7 +34,7 @@ class Mirror:
         self.last = 0
         """The number of the last stream message (send it as ``last``)."""
         self.view: dict[str, Any] | None = None
-        """The current view (``None`` before the game starts)."""
+        """The current view (``None`` before the game starts): the mirror's own copy."""
         self.version: int | None = None
         """The version of :attr:`view` (``None`` before the game starts)."""
         self.seat: int | None = None
@@ -103,7 +104,8 @@ class Mirror:
         if kind == "lobby":
             self.lobby = message
         elif kind == "view":
-            self.view = dict(message["view"]) if message["view"] is not None else None
+            # its own copy, as apply_patch makes: the message may be shared (fed to two mirrors)
+            self.view = copy.deepcopy(message["view"]) if message["view"] is not None else None
             self.version = message["version"]
             self.phase = message.get("phase", self.phase)
             self.clocks = message.get("clocks", self.clocks)

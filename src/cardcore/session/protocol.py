@@ -30,7 +30,6 @@ from __future__ import annotations
 import json
 import math
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
 from typing import Any
 
 from cardcore._text import kind_of, one_of, shown, why_unreadable
@@ -99,23 +98,64 @@ class ProtocolError(CardcoreError):
         """The refused message's own ``id``, when it is a valid one (to echo in the reply)."""
 
 
-@dataclass(frozen=True, slots=True)
 class Outbound:
     """One message for one connection, as :meth:`Session.handle` and :meth:`Session.tick` return it.
 
     :param conn: The connection it goes to (the id the host passed in).
-    :param message: The message (shared between connections: read it, never change it).
-    :param text: The same message as compact JSON, encoded once.
+    :param message: The message *text* encodes. Not kept: the session shares it (and
+        the views inside it) between connections and builds later patches from it.
+    :param text: The message as compact JSON, encoded once: what a transport sends.
     :param close: The session asks the transport to close this connection after sending.
 
-    A ``welcome`` holds the seat's token, and a message may hold cards only its
-    connection may see: send it, never log it (nor its ``repr``, which shows *message*).
+    :attr:`message` is read back from *text* the first time it is asked for, so each
+    ``Outbound`` has its own copy: a reader that changes it (an in-process bot feeding
+    a :class:`~cardcore.session.Mirror`, a host's middleware) changes nothing the
+    session or another connection holds. A ``welcome`` holds the seat's token, and a
+    message may hold cards only its connection may see: send it, never log it (nor
+    its ``repr``, which shows the message).
     """
 
-    conn: str
-    message: Mapping[str, Any]
-    text: str = field(repr=False)
-    close: bool = False
+    __slots__ = ("_close", "_conn", "_message", "_text")
+    __match_args__ = ("conn", "message", "text", "close")
+
+    def __init__(self, conn: str, message: Mapping[str, Any], text: str, close: bool = False) -> None:
+        self._conn = conn
+        self._text = text
+        self._close = close
+        self._message: dict[str, Any] | None = None
+
+    @property
+    def conn(self) -> str:
+        """The connection it goes to."""
+        return self._conn
+
+    @property
+    def text(self) -> str:
+        """The message as compact JSON (shared between connections)."""
+        return self._text
+
+    @property
+    def close(self) -> bool:
+        """Whether the transport closes this connection after sending."""
+        return self._close
+
+    @property
+    def message(self) -> dict[str, Any]:
+        """The message, decoded from :attr:`text` once: this ``Outbound``'s own copy."""
+        if self._message is None:
+            self._message = json.loads(self._text)
+        return self._message
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not Outbound:
+            return NotImplemented
+        return (self._conn, self._text, self._close) == (other._conn, other._text, other._close)
+
+    def __hash__(self) -> int:
+        return hash((self._conn, self._text, self._close))
+
+    def __repr__(self) -> str:
+        return f"Outbound(conn={self._conn!r}, message={self.message!r}, close={self._close!r})"
 
 
 def dumps(message: Mapping[str, Any]) -> str:
