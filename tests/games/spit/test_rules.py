@@ -693,6 +693,10 @@ def test_spit_view_1_hidden_cards_never_shown() -> None:
 def test_spit_cap_1_action_bound() -> None:
     game = new(seed=2)
     assert game.logic.action_bound(2, game.options) == 20_000
+    # a smaller stall limit forces more spits: the bound grows by 20 // limit below 11
+    bounds = {n: game.logic.action_bound(2, {**game.options, "stall_limit": n}) for n in (1, 2, 10, 11, 1000)}
+    assert bounds == {1: 400_000, 2: 200_000, 10: 40_000, 11: 20_000, 1000: 20_000}
+    assert cardcore.new_game("spit", 2, options={"stall_limit": 1}, seed=2).logic.action_bound(2, {"stall_limit": 1}) == 400_000
     result = cardcore.run_realtime(game, [cardcore.RandomAgent(1), cardcore.RandomAgent(2)], seed=1)
     assert result.reason == "out of cards" and game.version < 20_000
     game = new(seed=2)
