@@ -72,8 +72,8 @@ class Game:
     ``apply`` (any exception, ``KeyboardInterrupt`` included) leaves the game
     exactly as it was: the core restores the state from a checkpoint without
     calling any hook again. Every read (:meth:`view`, :meth:`legal_actions`,
-    :meth:`history`) is pure: it changes nothing, not even what counts as seen.
-    See :doc:`security` for what this guarantees against hostile callers.
+    :meth:`history`) is pure: it changes nothing, not even what counts as seen. Its
+    attributes are the game's to set: read them, never assign. See :doc:`security`.
     """
 
     __slots__ = (
