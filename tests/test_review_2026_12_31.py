@@ -20,6 +20,7 @@ Findings (strict xfails):
   session rebuilds the game from its actions alone and nothing truncates it again (the record
   path reads ``truncated``; the session stores no such flag). ``record()`` has no result and
   ``truncated`` false, a rejoining seat's view says not over, every move gets ``game-over``.
+* Doc gap: tonk.rst's position paragraph does not name the new stake check.
 
 * TONK-STAKE-1 check refuses a real game's own position: the core accepts any zero-sum
   integer answer of a third-party ``score_round`` rule (hooks.rst documents such rules for
@@ -436,6 +437,19 @@ def test_a_hand_written_tonk_position_off_the_stake_is_refused() -> None:
             position=text.replace("balances=[0,0]", "balances=[1,-1]"),
             seed=1,
         )
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="36c8573 added the stake check to position reading but docs/games/tonk.rst's"
+    " position paragraph still lists 'the balances summing to zero' as the only balance check",
+)
+def test_tonk_rst_names_the_stake_check_of_a_position() -> None:
+    page = (ROOT / "docs" / "games" / "tonk.rst").read_text(encoding="utf-8")
+    start = page.index("A position (``Game.position()``")
+    paragraph = page[start : page.index("\n", start)]
+    assert "Reading one checks" in paragraph and "balances summing to zero" in paragraph
+    assert re.search(r"multiples? of (the stake|S)", paragraph)
 
 
 @hookimpl
