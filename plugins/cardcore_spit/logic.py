@@ -152,8 +152,7 @@ class SpitLogic(GameLogic[SpitState, SpitAction]):
     def action_bound(self, players: int, options: Mapping[str, Any]) -> int:
         """Return the action bound (SPIT-CAP-1): a smaller ``stall_limit`` forces more spits,
         so random games run longer (a median of 8,600 actions at 1, against 1,250 at 20)."""
-        limit: int = options.get("stall_limit", 20)
-        return ACTION_BOUND * max(1, 20 // limit)
+        return ACTION_BOUND * max(1, 20 // int(options.get("stall_limit", 20)))
 
     @override
     def validate(self, players: int, options: Mapping[str, Any]) -> None:

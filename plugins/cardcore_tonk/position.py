@@ -339,7 +339,8 @@ def read(logic: TonkLogic, text: str, players: int, options: Mapping[str, Any]) 
         and sum(balances) == 0
     ):
         raise _bad(f"balances must be one whole number per seat, summing to zero, not {balances!r}")
-    if any(b % state.stake for b in balances):  # TONK-STAKE-1: read with another stake?
+    # TONK-STAKE-1: read with another stake? (unless a rule's score_round pays off the stake)
+    if logic.ruleset.score_round is None and any(b % state.stake for b in balances):
         raise _bad(f"balances must be multiples of the stake {state.stake} (TONK-STAKE-1), not {balances!r}")
     if any(balances):
         state.ledger.post(balances, "position")

@@ -108,9 +108,11 @@ class Outbound:
     :param close: The session asks the transport to close this connection after sending.
 
     :attr:`message` is read back from *text* the first time it is asked for, so each
-    ``Outbound`` has its own copy: a reader that changes it (an in-process bot feeding
-    a :class:`~cardcore.session.Mirror`, a host's middleware) changes nothing the
-    session or another connection holds. A ``welcome`` holds the seat's token, and a
+    ``Outbound`` has its own copy (a ``copy`` or pickle of it too): a reader that
+    changes it (an in-process bot feeding a :class:`~cardcore.session.Mirror`, a host's
+    middleware) changes nothing the session or another connection holds. Being JSON, it
+    has lists where a game's table had tuples, as every remote client sees it. Read-only
+    and compared by its text, it is no longer a dataclass. A ``welcome`` holds the seat's token, and a
     message may hold cards only its connection may see: send it, never log it (nor
     its ``repr``, which shows the message).
     """
@@ -147,12 +149,15 @@ class Outbound:
         return self._message
 
     def __eq__(self, other: object) -> bool:
-        if type(other) is not Outbound:
+        if not isinstance(other, Outbound):
             return NotImplemented
         return (self._conn, self._text, self._close) == (other._conn, other._text, other._close)
 
     def __hash__(self) -> int:
         return hash((self._conn, self._text, self._close))
+
+    def __reduce__(self) -> tuple[Any, ...]:  # pickle (every protocol) and copy: a fresh copy
+        return (type(self), (self._conn, None, self._text, self._close))
 
     def __repr__(self) -> str:
         return f"Outbound(conn={self._conn!r}, message={self.message!r}, close={self._close!r})"

@@ -258,12 +258,13 @@ class Session(Rejoin):
             self._spec_events.clear()
 
         game = self.setup.build(seed, actions, self._listeners(), after_each=capture, chance=self.chance)
+        if self.phase == "over" and not game.is_over:  # ended at an action bound since raised
+            game.truncate()  # it ended as stored: over (the record says truncated)
         self._clear_events()
         self.game = game
         self.views = [game.view(s) for s in range(self.players)]
         if len(actions) != game.version:  # pragma: no cover - build replays every action
-            msg = "the record does not replay to its length"
-            raise CorruptStateError(msg)
+            raise CorruptStateError("the record does not replay to its length")
 
     # -- the host's calls ------------------------------------------------------------------
 
