@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 import types
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from typing import Any, ClassVar
 
 import pytest
@@ -64,7 +64,7 @@ def make_game(
     length: int = 1,
     legal: int = 1,
     realtime: bool = False,
-    over_at_deal: bool = False,
+    over_at_deal: bool | Callable[[list[Card]], bool] = False,
     chance_each_action: bool = False,
     stock: Visibility = Visibility.NOBODY,
     hands: Visibility | None = None,
@@ -114,7 +114,7 @@ def make_game(
                     if state.zones.cards[STOCK]:
                         card, _ = state.zones.pop(STOCK)
                         state.zones.put(1 + s, card, hmask if hmask else 1 << s)
-            if over_at_deal:
+            if over_at_deal is True or (callable(over_at_deal) and over_at_deal(cards)):
                 end_game(state, tuple(range(players)), (0.0,) * players, "nothing to decide")
             else:
                 state.to_act = tuple(range(players)) if realtime else (0,)
@@ -284,6 +284,7 @@ def test_over_at_deal_session_is_over_once_seated_and_resumes_over(registered: A
     views = [o.message["view"] for o in out if o.message["type"] == "view"]
     assert views and views[-1]["result"]["reason"] == "nothing to decide"  # over: no delay
     resumed = Session.resume(store, "s1", now=3.0)
+    assert resumed.game is not None and session.game is not None
     assert resumed.phase == "over" and resumed.game.result == session.game.result
 
 
@@ -340,6 +341,7 @@ def test_thousand_turns_in_a_session_then_resumed(registered: Any) -> None:
         assert "error" not in kinds(out), out
     assert session.phase == "over"
     resumed = Session.resume(store, "s1", now=5000.0)
+    assert resumed.game is not None and session.game is not None
     assert resumed.phase == "over" and resumed.game.version == 1000
     assert resumed.game.result == session.game.result
 
@@ -726,6 +728,7 @@ def test_realtime_every_seat_through_kit_rl_and_session(registered: Any) -> None
         assert "error" not in kinds(out)
     assert session.game.version == 8
     resumed = Session.resume(store, "s1", now=20.0)
+    assert resumed.game is not None and session.game is not None
     assert resumed.game.version == 8 and resumed.game.position() == session.game.position()
 
 
@@ -768,3 +771,41 @@ def test_chance_at_every_action_is_replayed_cloned_and_never_foretold(registered
     play_through(game)
     assert cardcore.replay(game.record()).position() == game.position()
     assert check_game(name, games=2).failures == []
+
+
+def test_rl_reset_redeals_a_game_over_at_its_deal_deterministically(registered: Any) -> None:
+    """game.rst: the RL environments deal again looking for a decision; reset(seed=s) stays
+    deterministic (rl.rst)."""
+    from cardcore.rl import aec_env
+
+    def red_on_top(cards: list[Card]) -> bool:
+        return cards[-1].suit in (cardcore.Suit.HEARTS, cardcore.Suit.DIAMONDS)
+
+    name = registered("dg-half", over_at_deal=red_on_top, length=2)
+    over = [s for s in range(8) if cardcore.new_game(name, 2, seed=s).is_over]
+    assert over and len(over) < 8  # both kinds of deal among the first seeds
+    env = aec_env(name, 2)
+    for seed in over:
+        env.reset(seed=seed)
+        first = env.match.game.position()
+        assert not env.match.game.is_over
+        env.reset(seed=seed)
+        assert env.match.game.position() == first
+
+
+def test_64_seat_realtime_learner_loss_pays_its_share(registered: Any) -> None:
+    """rl match.win_rewards: a loser gets -w / (n - w); seat 0 always wins this game."""
+    from cardcore.rl import gym_env
+
+    name = registered("dg-rt64", seats=(1, 64), length=100, legal=2, realtime=True, bound=200)
+    env = gym_env(name, 64, seat=63)
+    obs, _ = env.reset(seed=1)
+    for _ in range(200):
+        obs, reward, terminated, truncated, _ = env.step(int(obs["action_mask"].nonzero()[0][0]))
+        if terminated or truncated:
+            break
+    assert terminated and not truncated
+    assert reward == pytest.approx(-1 / 63)
+    agents = [cardcore.load_agent("random", seed=s) for s in range(64)]
+    result = cardcore.run_realtime(cardcore.new_game(name, 64, seed=2), agents, seed=3)
+    assert result.reason == "counted out" and result.winners == (0,)
