@@ -13,7 +13,9 @@ stake, a third-party ``score_round`` game's positions and samples read back; ``O
 pickles (a subclass too) under every protocol, copies are independent, equality and hash agree
 across a subclass, the message argument is unused, fields are read-only.
 
-Findings (strict xfails):
+Findings (strict xfails when written, fixed since: the spectators' picture is refreshed after the
+truncation, a session that ended then was closed is truncated too (judged by its end time),
+the first decode of a message takes a lock):
 
 * After such a resume the spectators' picture is the game before the truncation: ``_replay``'s
   ``capture`` sets ``spec.view`` (and ``_spec_now``) at the released version, then
@@ -121,12 +123,6 @@ def test_a_resume_after_the_bound_rose_writes_nothing_and_matches_the_live_sessi
     assert replayed.result == resumed.game.result == session.game.result
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="4cc3184: Session._replay's capture sets spec.view at the released version before"
-    " game.truncate(); nothing refreshes it, so a spectator watching the resumed session"
-    " sees the game not over (a seat to act) while its phase is 'over'",
-)
 def test_a_spectator_of_the_resumed_session_sees_the_truncated_game(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
@@ -141,12 +137,6 @@ def test_a_spectator_of_the_resumed_session_sees_the_truncated_game(
     assert view["view"]["is_over"] and view["view"] == live_view["view"]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="4cc3184: _replay truncates only when phase == 'over'; a session that ended at the"
-    " old bound and was closed since resumes 'closed' with a live game, and record() loses"
-    " its result and truncated flag (session.ended, set only on a game's end, would tell)",
-)
 def test_a_closed_session_that_ended_at_the_old_bound_resumes_with_its_record(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
@@ -378,12 +368,6 @@ def test_outbound_fields_are_read_only_and_match_by_position() -> None:
             pytest.fail("Outbound did not match by position")
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="de71de4/4cc3184: Outbound.message's lazy decode has no lock; two threads reading it"
-    " first at once each decode their own dict and one is not the kept message (a change made"
-    " through it is lost): 'decoded once, this Outbound's own copy' does not hold",
-)
 def test_two_threads_reading_message_first_get_the_same_dict(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
@@ -426,4 +410,4 @@ def test_the_docs_list_outbounds_members_and_say_how_it_copies() -> None:
         member = getattr(Outbound, name)
         assert isinstance(member, property) and member.__doc__
     doc = " ".join((Outbound.__doc__ or "").split())
-    assert "a ``copy`` or pickle of it too" in doc and "no longer a dataclass" in doc
+    assert "a ``copy`` or pickle decodes the text afresh" in doc and "no longer a dataclass" in doc

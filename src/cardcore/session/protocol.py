@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import json
 import math
+import threading
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -98,17 +99,20 @@ class ProtocolError(CardcoreError):
         """The refused message's own ``id``, when it is a valid one (to echo in the reply)."""
 
 
+_DECODING = threading.Lock()  # an Outbound's first read of its message
+
+
 class Outbound:
     """One message for one connection, as :meth:`Session.handle` and :meth:`Session.tick` return it.
 
     :param conn: The connection it goes to (the id the host passed in).
-    :param message: The message *text* encodes. Not kept: the session shares it (and
-        the views inside it) between connections and builds later patches from it.
+    :param message: The message *text* encodes, or ``None``. Not kept: the session shares
+        it (and the views inside it) between connections and builds later patches from it.
     :param text: The message as compact JSON, encoded once: what a transport sends.
     :param close: The session asks the transport to close this connection after sending.
 
     :attr:`message` is read back from *text* the first time it is asked for, so each
-    ``Outbound`` has its own copy (a ``copy`` or pickle of it too): a reader that
+    ``Outbound`` has its own copy (a ``copy`` or pickle decodes the text afresh): a reader that
     changes it (an in-process bot feeding a :class:`~cardcore.session.Mirror`, a host's
     middleware) changes nothing the session or another connection holds. Being JSON, it
     has lists where a game's table had tuples, as every remote client sees it. Read-only
@@ -120,7 +124,7 @@ class Outbound:
     __slots__ = ("_close", "_conn", "_message", "_text")
     __match_args__ = ("conn", "message", "text", "close")
 
-    def __init__(self, conn: str, message: Mapping[str, Any], text: str, close: bool = False) -> None:
+    def __init__(self, conn: str, message: Mapping[str, Any] | None, text: str, close: bool = False) -> None:
         self._conn = conn
         self._text = text
         self._close = close
@@ -143,10 +147,14 @@ class Outbound:
 
     @property
     def message(self) -> dict[str, Any]:
-        """The message, decoded from :attr:`text` once: this ``Outbound``'s own copy."""
-        if self._message is None:
-            self._message = json.loads(self._text)
-        return self._message
+        """The message, decoded from :attr:`text` once (under a lock: two threads get one dict)."""
+        message = self._message
+        if message is None:
+            with _DECODING:
+                message = self._message
+                if message is None:
+                    message = self._message = json.loads(self._text)
+        return message
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Outbound):
