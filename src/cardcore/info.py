@@ -263,8 +263,8 @@ class GameInfo:
             )
             raise PluginError(msg, plugin=self.name if isinstance(self.name, str) else None)
         low, high = self.min_players, self.max_players
-        if not (type(low) is int and type(high) is int and 1 <= low <= high):
-            raise bad(f"min_players={shown(low)}, max_players={shown(high)}: ints, 1 <= min <= max")
+        if not (type(low) is int and type(high) is int and 1 <= low <= high <= 64):  # MAX_PLAYERS
+            raise bad(f"min_players={shown(low)}, max_players={shown(high)}: ints, 1 <= min <= max <= 64 (the core's most seats)")
         for what in ("options", "default_rules"):
             value = getattr(self, what)
             if isinstance(value, str | bytes) or not isinstance(value, tuple | list):

@@ -109,9 +109,13 @@ def test_core_seat_1_every_read_for_another_seat_is_rejected(seat: Any) -> None:
 
 
 def test_core_seat_2_no_game_starts_with_more_than_64_players() -> None:
+    with pytest.raises(PluginError, match=r"max_players=100: .* <= 64"):  # refused when declared
+        attrs.evolve(drawgame.GAME, name="crowd", max_players=100)
+    game = attrs.evolve(drawgame.GAME, name="crowd", max_players=64)
+    object.__setattr__(game, "max_players", 100)  # past the declaration's check: new_game's own
     module = types.ModuleType("crowd_game")
     vars(module).update(
-        GAME=attrs.evolve(drawgame.GAME, name="crowd", max_players=100),
+        GAME=game,
         create_logic=drawgame.create_logic,
         card_points=drawgame.card_points,
     )

@@ -215,9 +215,9 @@ def cmd_play(console: Console, args: argparse.Namespace) -> int:
     spec = parse_agent_spec(args.agent)[1]  # its own mean= or reaction= wins over --bot-speed
     reaction = spec.get("mean", spec.get("reaction", args.bot_speed))
     console.print(
-        f"[bold]{escape(name)}[/] with {counted(n, 'player')}; you are {escape(names[args.seat])};"
-        f" the others are played by [bold]{escape(args.agent)}[/]"
-        + (f" (reaction {reaction:g} s)" if info.realtime else "")
+        f"[bold]{escape(name)}[/] with {counted(n, 'player')}; you are {escape(names[args.seat])}"
+        + (f"; the others are played by [bold]{escape(args.agent)}[/]" if n > 1 else "")
+        + (f" (reaction {reaction:g} s)" if info.realtime and n > 1 else "")
     )
     lenient(sys.stdin)  # an undecodable byte is a typo, not a crash
     if info.realtime:

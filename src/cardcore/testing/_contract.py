@@ -37,7 +37,7 @@ from cardcore.plugins import get_ruleset
 from cardcore.state import GameState
 from cardcore.testing._report import Report
 
-__all__ = ["CALLER_ERRORS", "DIAGNOSE_ACTIONS", "REQUIRED", "WALK_STEPS", "Contract", "explain"]
+__all__ = ["CALLER_ERRORS", "DIAGNOSE_ACTIONS", "READ_BACK", "REQUIRED", "WALK_STEPS", "Contract", "explain"]
 
 REQUIRED = ("action_bound", "new_state", "legal_actions", "apply", "table")
 """The :class:`~cardcore.GameLogic` methods every game must override."""
@@ -47,6 +47,9 @@ WALK_STEPS = 60
 
 DIAGNOSE_ACTIONS = 40
 """How many legal actions of each seat :meth:`Contract.diagnose` tries after a failure."""
+
+READ_BACK = 64
+"""The most notations of one seat read back at one point (spread over its legal actions)."""
 
 CALLER_ERRORS: tuple[type[CardcoreError], ...] = (
     ArgumentError,
@@ -236,12 +239,17 @@ class Contract:
             texts: dict[str, list[Action]] = {}
             for action in legal:
                 texts.setdefault(str(action), []).append(action)
-            self.report.notations += len(legal)
+            single = []
             for text, same in texts.items():
                 if len(same) > 1:
                     self._shared(game, seat, text, same)
-                    continue
-                self._read_back(game, seat, text, same[0], cls)
+                else:
+                    single.append((text, same[0]))
+            n = len(single)  # a parser may list the legal set for each text: read back at most
+            picked = single if n <= READ_BACK else [single[i * (n - 1) // (READ_BACK - 1)] for i in range(READ_BACK)]
+            self.report.notations += len(picked)  # READ_BACK, spread from the first to the last
+            for text, action in picked:
+                self._read_back(game, seat, text, action, cls)
 
     def _shared(self, game: Game, seat: int, text: str, same: list[Action]) -> None:
         self.bad_notation = True
