@@ -652,10 +652,9 @@ def test_kit_notation_check_reads_back_a_wide_legal_set_without_relisting_it(
     finally:
         logic_cls.legal_actions = listed  # type: ignore[method-assign]
     assert report.failures == [] and report.notations > 0
-    assert report.notations % READ_BACK == 0  # each point read back exactly READ_BACK of 300
-    points = report.notations // READ_BACK
+    points = -(-report.notations // (READ_BACK + 1))  # at most READ_BACK + 1 kind a point
     assert calls < points * (READ_BACK + 8), (calls, points)  # not 300 listings a point
-    assert calls < points * legal // 2
+    assert calls < report.notations * 2 < points * legal // 2
 
 
 def test_rl_action_space_past_the_default_warns_and_a_declared_max_legal_covers_all(

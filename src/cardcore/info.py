@@ -226,7 +226,7 @@ class GameInfo:
         terminal (``cardcore play``) prints them and sessions send them (``notes``).
     :raises PluginError: For a *name* that is not 1-64 ASCII letters, digits, ``.``,
         ``_`` or ``-`` (starting with a letter or digit), *min_players* above
-        *max_players* (or either below 1), *options* or *default_rules* that are not a
+        *max_players* (either below 1, or *max_players* above 64), *options* or *default_rules* that are not a
         tuple (or list), a *summary* or *version* that is not a ``str``, a default rule
         or an option's name that is not a non-empty ``str``, an option that is not an :class:`Option`,
         two options or two view fields of one name, or a control character (or a

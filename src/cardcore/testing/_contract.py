@@ -49,7 +49,8 @@ DIAGNOSE_ACTIONS = 40
 """How many legal actions of each seat :meth:`Contract.diagnose` tries after a failure."""
 
 READ_BACK = 64
-"""The most notations of one seat read back at one point (spread over its legal actions)."""
+"""How many notations of one seat are read back at one point when it has more: spread over
+its legal actions from a start that moves on at each point, with the first of each class."""
 
 CALLER_ERRORS: tuple[type[CardcoreError], ...] = (
     ArgumentError,
@@ -125,6 +126,7 @@ class Contract:
         self.broken: str | None = None
         """The first mistake that makes the game unplayable (``None``: none found)."""
         self.bad_notation = False
+        self.shift = 0  # where the next sample of many notations starts (see _sample)
         """Whether some legal action's notation is shared or does not read back."""
         self._said: set[object] = set()
         self._twin: Game | None = None  # the clone _probe applied the last action to
@@ -245,11 +247,24 @@ class Contract:
                     self._shared(game, seat, text, same)
                 else:
                     single.append((text, same[0]))
-            n = len(single)  # a parser may list the legal set for each text: read back at most
-            picked = single if n <= READ_BACK else [single[i * (n - 1) // (READ_BACK - 1)] for i in range(READ_BACK)]
-            self.report.notations += len(picked)  # READ_BACK, spread from the first to the last
+            picked = self._sample(single)  # a parser may list the legal set for each text
+            self.report.notations += len(picked)
             for text, action in picked:
                 self._read_back(game, seat, text, action, cls)
+
+    def _sample(self, single: list[tuple[str, Action]]) -> list[tuple[str, Action]]:
+        """All of *single* up to READ_BACK; past it, the first of each action class and
+        READ_BACK spread evenly, from a start that moves on at each point (so a kind between
+        two picks at one point is read at another)."""
+        n = len(single)
+        if n <= READ_BACK:
+            return single
+        self.shift += 1
+        first: dict[type, tuple[str, Action]] = {}
+        for pair in single:
+            first.setdefault(type(pair[1]), pair)
+        spread = {(i * n // READ_BACK + self.shift) % n for i in range(READ_BACK)}
+        return [*first.values(), *(single[i] for i in sorted(spread) if single[i] not in first.values())]
 
     def _shared(self, game: Game, seat: int, text: str, same: list[Action]) -> None:
         self.bad_notation = True
