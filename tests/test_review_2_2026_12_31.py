@@ -374,7 +374,7 @@ def test_two_threads_reading_message_first_get_the_same_dict(
     import cardcore.session.protocol as protocol
 
     out = _out()
-    barrier = threading.Barrier(2, timeout=5)  # both decode at once, if both can get there
+    barrier = threading.Barrier(2, timeout=1)  # both decode at once, if both can get there
 
     class _Json:
         @staticmethod
