@@ -126,8 +126,8 @@ class Contract:
         self.broken: str | None = None
         """The first mistake that makes the game unplayable (``None``: none found)."""
         self.bad_notation = False
-        self.shift = 0  # where the next sample of many notations starts (see _sample)
         """Whether some legal action's notation is shared or does not read back."""
+        self.shift = 0  # where this point's sample of many notations starts (see _sample)
         self._said: set[object] = set()
         self._twin: Game | None = None  # the clone _probe applied the last action to
 
@@ -228,6 +228,7 @@ class Contract:
 
     def check_notation(self, game: Game) -> None:
         """Check that every seat to act has distinct legal notations that read back."""
+        self.shift += 1  # once a point: every seat's sample starts further on at the next
         logic = game.logic
         state = game.state
         cls = type(logic).__name__
@@ -259,7 +260,6 @@ class Contract:
         n = len(single)
         if n <= READ_BACK:
             return single
-        self.shift += 1
         first: dict[type, tuple[str, Action]] = {}
         for pair in single:
             first.setdefault(type(pair[1]), pair)
