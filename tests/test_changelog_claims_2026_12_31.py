@@ -5,7 +5,7 @@ docs pages they name are checked against the code where they state something tes
 
 Finding (strict xfail when written, fixed since: the start moves once a point, for every seat):
 
-* The notation sample's start (``Contract.shift``, src/cardcore/testing/_contract.py
+* The notation sample's start (``Contract.shift``, now ``_points``, src/cardcore/testing/_contract.py
   ``_sample``) moves on once per *seat* sampled, not once per point: when two seats with more
   than 64 single notations are to act at every point (a real-time game, or any game that
   puts both seats in ``to_act``), seat 0 always samples with an odd shift and seat 1 with an
@@ -509,7 +509,7 @@ def test_sample_size_is_64_spread_plus_the_first_of_each_class(kit: Any) -> None
     single.insert(37, ("knock", Knock(0)))
     seen: set[str] = set()
     for _ in range(10):
-        contract.shift += 1  # a new point (check_notation moves it once a point, for every seat)
+        contract._points += 1  # a new point (check_notation moves it once a point, for every seat)
         picked = contract._sample(single)
         texts = [t for t, _ in picked]
         assert len(texts) == len(set(texts))  # nothing read twice
@@ -522,12 +522,12 @@ def test_sample_size_is_64_spread_plus_the_first_of_each_class(kit: Any) -> None
     single = [(f"pick {n}", Pick(0, n)) for n in range(65)]
     picks = []
     for _ in range(2):
-        contract.shift += 1
+        contract._points += 1
         picks.append({t for t, _ in contract._sample(single)})
     assert all(64 <= len(p) <= 65 for p in picks)
     assert picks[0] | picks[1] == {t for t, _ in single}
     assert contract._sample(single[:64]) == single[:64]  # at most 64: all, no shift
-    assert contract.shift == 2
+    assert contract._points == 2
 
 
 def test_check_game_notation_reports_are_deterministic_and_games_1_is_a_prefix(
@@ -587,3 +587,25 @@ def test_plugin_guide_go_fish_line_counts_match_count_lines() -> None:
     game = int(re.search(r"(\d+)\s+game code", out).group(1))  # type: ignore[union-attr]
     total = int(re.search(r"(\d+)\s+total", out).group(1))  # type: ignore[union-attr]
     assert (game, total - game) == (int(said.group(1)), int(said.group(2)))
+
+
+# -- a read-only review of the day's diff (findings fixed since) --------------------------------
+
+
+def test_a_tonk_position_off_the_stake_cites_tonk_stake_1_as_its_rule() -> None:
+    """The message ended with CORE-POSITION-1 (the rule ID sat mid-message, so ``refused``
+    added its own); a refusal names its rule last, as ``rule_id``."""
+    game = cardcore.new_game("tonk", 2, options={"stake": 5, "hands": 3}, seed=4)
+    text = game.position().replace("balances=[0,0]", "balances=[1,-1]")
+    assert "balances=[1,-1]" in text
+    with pytest.raises(cardcore.OptionError) as caught:
+        cardcore.new_game("tonk", 2, options={"stake": 5, "hands": 3}, position=text, seed=4)
+    assert caught.value.rule_id == "TONK-STAKE-1"
+    assert str(caught.value).endswith("(TONK-STAKE-1)")
+
+
+def test_an_outbound_whose_text_is_no_json_still_has_a_repr() -> None:
+    out = Outbound("c1", None, "not json")
+    assert "not json" in repr(out) and "c1" in repr(out)
+    with pytest.raises(ValueError):
+        _ = out.message

@@ -60,11 +60,11 @@ from cardcore_spit.state import (
     SpitState,
 )
 
-__all__ = ["ACTION_BOUND", "RANK_CACHE", "SpitLogic"]
+__all__ = ["ACTION_BOUND", "RANK_CACHE", "STALL_LIMIT", "SpitLogic"]
 
 ACTION_BOUND = 20_000
-"""The most actions a Spit game may take before runners call it truncated, at a
-``stall_limit`` of 11 or more (SPIT-CAP-1; a smaller limit multiplies it by ``20 // limit``)."""
+"""The most actions a Spit game may take at a ``stall_limit`` of 11 or more (SPIT-CAP-1)."""
+STALL_LIMIT = 20  # the option's default (SPIT-STUCK-3): below 11 the bound grows by 20 // limit
 RANK_CACHE = 8192
 """How many layouts' top ranks each seat's move cache remembers before starting afresh."""
 
@@ -152,7 +152,7 @@ class SpitLogic(GameLogic[SpitState, SpitAction]):
     def action_bound(self, players: int, options: Mapping[str, Any]) -> int:
         """Return the action bound (SPIT-CAP-1): a smaller ``stall_limit`` forces more spits,
         so random games run longer (a median of 8,600 actions at 1, against 1,250 at 20)."""
-        return ACTION_BOUND * max(1, 20 // int(options.get("stall_limit", 20)))
+        return ACTION_BOUND * max(1, STALL_LIMIT // int(options["stall_limit"]))
 
     @override
     def validate(self, players: int, options: Mapping[str, Any]) -> None:

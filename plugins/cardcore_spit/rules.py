@@ -10,7 +10,7 @@ from __future__ import annotations
 from cardcore import GameInfo, Option, Ruleset, hookimpl
 from cardcore_spit import __version__, hookspecs, piles, views
 from cardcore_spit.actions import SLAP, ClaimRule
-from cardcore_spit.logic import SpitLogic
+from cardcore_spit.logic import STALL_LIMIT, SpitLogic
 
 __all__ = ["GAME", "create_logic", "spit_claim_rule", "spit_deal_order", "spit_rank_gaps"]
 
@@ -22,7 +22,7 @@ GAME = GameInfo(
     options=(
         Option(
             "stall_limit",
-            20,
+            STALL_LIMIT,
             "actions in a row without progress before an automatic spit (SPIT-STUCK-3)",
             int,
             minimum=1,

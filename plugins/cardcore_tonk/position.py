@@ -339,9 +339,9 @@ def read(logic: TonkLogic, text: str, players: int, options: Mapping[str, Any]) 
         and sum(balances) == 0
     ):
         raise _bad(f"balances must be one whole number per seat, summing to zero, not {balances!r}")
-    # TONK-STAKE-1: read with another stake? (unless a rule's score_round pays off the stake)
+    # balances off the stake were made under another stake (a rule's score_round may pay off it)
     if logic.ruleset.score_round is None and any(b % state.stake for b in balances):
-        raise _bad(f"balances must be multiples of the stake {state.stake} (TONK-STAKE-1), not {balances!r}")
+        raise _bad(f"balances must be multiples of the stake {state.stake}, not {balances!r} (TONK-STAKE-1)")
     if any(balances):
         state.ledger.post(balances, "position")
     # where the session stands

@@ -22,7 +22,10 @@ from cardcore._text import unprintable as _unprintable
 from cardcore._versions import is_version
 from cardcore.errors import OptionError, PluginError
 
-__all__ = ["FIELD_KINDS", "GameInfo", "Option", "RuleInfo", "Veto", "ViewField"]
+__all__ = ["FIELD_KINDS", "MAX_PLAYERS", "GameInfo", "Option", "RuleInfo", "Veto", "ViewField"]
+
+MAX_PLAYERS = 64
+"""The most seats any game may have (CORE-SEAT-2; ``cardcore.setup.MAX_PLAYERS``)."""
 
 _RULE_ID = re.compile(r"[A-Z][A-Z0-9]*(?:-[A-Z0-9]+)+")
 _SPELLED = (str, int, float, bool, type(None))  # choices written as text (6 and "6" alike)
@@ -226,7 +229,7 @@ class GameInfo:
         terminal (``cardcore play``) prints them and sessions send them (``notes``).
     :raises PluginError: For a *name* that is not 1-64 ASCII letters, digits, ``.``,
         ``_`` or ``-`` (starting with a letter or digit), *min_players* above
-        *max_players* (either below 1, or *max_players* above 64), *options* or *default_rules* that are not a
+        *max_players* (either below 1, or *max_players* above ``MAX_PLAYERS``, 64), *options* or *default_rules* that are not a
         tuple (or list), a *summary* or *version* that is not a ``str``, a default rule
         or an option's name that is not a non-empty ``str``, an option that is not an :class:`Option`,
         two options or two view fields of one name, or a control character (or a
@@ -263,8 +266,8 @@ class GameInfo:
             )
             raise PluginError(msg, plugin=self.name if isinstance(self.name, str) else None)
         low, high = self.min_players, self.max_players
-        if not (type(low) is int and type(high) is int and 1 <= low <= high <= 64):  # MAX_PLAYERS
-            raise bad(f"min_players={shown(low)}, max_players={shown(high)}: ints, 1 <= min <= max <= 64 (the core's most seats)")
+        if not (type(low) is int and type(high) is int and 1 <= low <= high <= MAX_PLAYERS):
+            raise bad(f"min_players={shown(low)}, max_players={shown(high)}: ints, 1 <= min <= max <= {MAX_PLAYERS} (the core's most seats)")
         for what in ("options", "default_rules"):
             value = getattr(self, what)
             if isinstance(value, str | bytes) or not isinstance(value, tuple | list):

@@ -22,13 +22,12 @@ from cardcore.deck import _VERSION, CHANCE, Chance, chance_version, generator, s
 from cardcore.errors import ArgumentError, CardcoreError, OptionError, PluginError
 from cardcore.events import Event, EventBus, GameEnded, GameStarted
 from cardcore.game import Game
+from cardcore.info import MAX_PLAYERS  # (exported here too: where new_game checks it)
 from cardcore.plugins import Ruleset, get_ruleset, plugin_from_traceback
 from cardcore.state import GameState
 
 __all__ = ["MAX_PLAYERS", "MAX_SEED_BITS", "Listener", "deal", "new_game"]
 
-MAX_PLAYERS = 64
-"""The most seats any game may have (CORE-SEAT-2)."""
 MAX_SEED_BITS = 128
 """Seeds are integers from 0 below ``2**MAX_SEED_BITS``."""
 

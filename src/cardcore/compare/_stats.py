@@ -107,7 +107,7 @@ def _wilson(p: float, n: int) -> tuple[float, float]:
     z2 = Z95 * Z95
     centre = (p + z2 / (2 * n)) / (1 + z2 / n)
     half = Z95 * math.sqrt(max(0.0, p * (1 - p)) / n + z2 / (4 * n * n)) / (1 + z2 / n)
-    return max(0.0, min(p, centre - half)), min(1.0, max(p, centre + half))  # (rounding at 0 or 1)
+    return max(0.0, min(p, centre - half)), min(1.0, max(p, centre + half))  # p inside, as rounding at 0 or 1 may not keep it
 
 
 def proportion_ci(hits: float, n: int) -> Estimate:

@@ -90,3 +90,11 @@ class Rejoin(TakebackFlow):
             clocks = self.clocks.public(seat)
             if clocks["turn"] or clocks["total"] is not None or self.takeback is not None:
                 self.moved.add(stream.name)
+
+    def _as_stored(self, game: Any) -> None:
+        """End *game*, rebuilt from a stored session that had ended, as it ended then: at an
+        action bound raised since (the record says truncated), spectators' picture too."""
+        if self.ended is not None and not game.is_over:  # ended (then perhaps closed)
+            game.truncate()
+            if self.config.spectators and self.spec.released == game.version:
+                self._spec_now = self.spec.view = game.view(None)

@@ -106,8 +106,9 @@ class Outbound:
     """One message for one connection, as :meth:`Session.handle` and :meth:`Session.tick` return it.
 
     :param conn: The connection it goes to (the id the host passed in).
-    :param message: The message *text* encodes, or ``None``. Not kept: the session shares
-        it (and the views inside it) between connections and builds later patches from it.
+    :param message: The message *text* encodes, or ``None``. Not kept (nor compared with
+        *text*): the session shares it, and the views inside it, between connections and
+        builds later patches from it.
     :param text: The message as compact JSON, encoded once: what a transport sends.
     :param close: The session asks the transport to close this connection after sending.
 
@@ -115,8 +116,8 @@ class Outbound:
     ``Outbound`` has its own copy (a ``copy`` or pickle decodes the text afresh): a reader that
     changes it (an in-process bot feeding a :class:`~cardcore.session.Mirror`, a host's
     middleware) changes nothing the session or another connection holds. Being JSON, it
-    has lists where a game's table had tuples, as every remote client sees it. Read-only
-    and compared by its text, it is no longer a dataclass. A ``welcome`` holds the seat's token, and a
+    has lists where a game's table had tuples, as every remote client sees it. Immutable,
+    compared by (conn, text, close), and no longer a dataclass. A ``welcome`` holds the seat's token, and a
     message may hold cards only its connection may see: send it, never log it (nor
     its ``repr``, which shows the message).
     """
@@ -167,8 +168,12 @@ class Outbound:
     def __reduce__(self) -> tuple[Any, ...]:  # pickle (every protocol) and copy: a fresh copy
         return (type(self), (self._conn, None, self._text, self._close))
 
-    def __repr__(self) -> str:
-        return f"Outbound(conn={self._conn!r}, message={self.message!r}, close={self._close!r})"
+    def __repr__(self) -> str:  # never raises: text that is no JSON (a host's own) shows as text
+        try:
+            shown: Any = self.message
+        except ValueError:
+            shown = self._text
+        return f"Outbound(conn={self._conn!r}, message={shown!r}, close={self._close!r})"
 
 
 def dumps(message: Mapping[str, Any]) -> str:

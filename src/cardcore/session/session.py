@@ -126,14 +126,16 @@ class Session(Rejoin):
             raise OptionError(msg)
         names = [f"Player {i + 1}" for i in range(players)] if isinstance(players, int) else list(players)
         if any(isinstance(name, str) and not _utf8(name) for name in names):  # never stored or sent
-            raise OptionError("a player's name must be text UTF-8 can carry (no lone surrogate such as \\ud800)")
+            msg = "a player's name must be text UTF-8 can carry (no lone surrogate such as \\ud800)"
+            raise OptionError(msg)
         cards = None if deck is None else tuple(str(c) if type(c) is Card else c for c in listed("deck", deck.split() if isinstance(deck, str) else deck))
         chosen = listed("rules", rules), listed("without", without), mapping("options", options or {})
         setup = GameSetup(game, tuple(names), *chosen, cards, position)
         if config.fair:
             fairness.refuse_placed(deck, position)
             if seed is not None:
-                raise _SeededFairDeal("a fair deal draws its own seed: pass seed=None with fair=True")
+                msg = "a fair deal draws its own seed: pass seed=None with fair=True"
+                raise _SeededFairDeal(msg)
         setup.build(0 if seed is None else seed)  # every check of new_game, before anything is stored
         info = game_info(game)
         session = cls(session_id or secrets.token_urlsafe(16), setup, config, info.realtime, store, now)
@@ -256,15 +258,13 @@ class Session(Rejoin):
             self._spec_events.clear()
 
         game = self.setup.build(seed, actions, self._listeners(), after_each=capture, chance=self.chance)
-        if self.ended is not None and not game.is_over:  # ended (then maybe closed) at a bound since
-            game.truncate()  # raised: as stored (the record says truncated), spectators' picture too
-            if self.config.spectators and self.spec.released == game.version:
-                self._spec_now = self.spec.view = game.view(None)
+        self._as_stored(game)  # ended at an action bound raised since: as it ended
         self._clear_events()
         self.game = game
         self.views = [game.view(s) for s in range(self.players)]
         if len(actions) != game.version:  # pragma: no cover - build replays every action
-            raise CorruptStateError("the record does not replay to its length")
+            msg = "the record does not replay to its length"
+            raise CorruptStateError(msg)
 
     # -- the host's calls ------------------------------------------------------------------
 

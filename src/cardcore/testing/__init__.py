@@ -19,7 +19,8 @@ What is checked (see :doc:`testing-kit` for the details):
   tuple of the seat's :class:`~cardcore.Action` objects; a mistake here is
   one failure naming it, and the checks that need a playable game are skipped;
 * the legal actions of a seat have distinct notations, each read back by the
-  game's ``parse_action`` as an equal action (check ``"notation"``);
+  game's ``parse_action`` as an equal action (past 64, a sample: see
+  :doc:`/testing-kit`; check ``"notation"``);
 * random playouts end within the game's declared ``action_bound``;
 * every card is in exactly one place after every action (the multiset of
   ``state.zones.all_cards()`` equals ``logic.deck(players, options)``);

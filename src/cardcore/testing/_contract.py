@@ -12,8 +12,9 @@ plugin did, what it must do instead and which hook or method did it; the
 checks that need a playable game are then skipped.
 
 The ``notation`` check: the legal actions of a seat have distinct notations
-(``str(action)``), and the game's ``parse_action`` reads each back as an equal
-action, so ``act(seat, text)`` and records name one action each.
+(``str(action)``), and the game's ``parse_action`` reads each back (past
+:data:`READ_BACK` at a point, a sample) as an equal action, so ``act(seat, text)``
+and records name one action each.
 """
 
 from __future__ import annotations
@@ -127,7 +128,8 @@ class Contract:
         """The first mistake that makes the game unplayable (``None``: none found)."""
         self.bad_notation = False
         """Whether some legal action's notation is shared or does not read back."""
-        self.shift = 0  # where this point's sample of many notations starts (see _sample)
+        self._points = 0
+        """How many points the notations were checked at: where the next sample starts."""
         self._said: set[object] = set()
         self._twin: Game | None = None  # the clone _probe applied the last action to
 
@@ -228,7 +230,7 @@ class Contract:
 
     def check_notation(self, game: Game) -> None:
         """Check that every seat to act has distinct legal notations that read back."""
-        self.shift += 1  # once a point: every seat's sample starts further on at the next
+        self._points += 1  # once a point: every seat's sample starts further on at the next
         logic = game.logic
         state = game.state
         cls = type(logic).__name__
@@ -255,16 +257,16 @@ class Contract:
 
     def _sample(self, single: list[tuple[str, Action]]) -> list[tuple[str, Action]]:
         """All of *single* up to READ_BACK; past it, the first of each action class and
-        READ_BACK spread evenly, from a start that moves on at each point (so a kind between
-        two picks at one point is read at another)."""
+        READ_BACK spread evenly from a start one further on at each point, so that over
+        n // READ_BACK points every one is read (in the order the game listed them)."""
         n = len(single)
         if n <= READ_BACK:
             return single
-        first: dict[type, tuple[str, Action]] = {}
-        for pair in single:
-            first.setdefault(type(pair[1]), pair)
-        spread = {(i * n // READ_BACK + self.shift) % n for i in range(READ_BACK)}
-        return [*first.values(), *(single[i] for i in sorted(spread) if single[i] not in first.values())]
+        first: dict[type, int] = {}
+        for i, (_, action) in enumerate(single):
+            first.setdefault(type(action), i)
+        spread = {(i * n // READ_BACK + self._points) % n for i in range(READ_BACK)}
+        return [single[i] for i in sorted(spread | set(first.values()))]
 
     def _shared(self, game: Game, seat: int, text: str, same: list[Action]) -> None:
         self.bad_notation = True

@@ -408,7 +408,8 @@ check_notation = _single(
     frozenset({"notation"}),
     "Check that the legal actions of every seat to act have distinct notations"
     " (``str(action)``) and that the game's ``parse_action`` reads each back as an equal"
-    " action (``Report.notations`` counts them).",
+    " action (past 64 at a point, a sample that moves on from point to point and holds the"
+    " first of each action class; ``Report.notations`` counts those read back).",
 )
 check_vetoes = _single(
     "vetoes",
