@@ -367,3 +367,12 @@ def test_web_described_options_post_back_to_the_same_configuration(client: Any) 
         cardcore.new_game("golf", 2, options=first["options"], seed=SEED).record()
         == golf(options={"layout": "4h", "rounds": 2}).record()
     )
+
+
+def test_web_refuses_a_rule_both_asked_for_and_switched_off(client: Any) -> None:
+    rule = "tonk.natural-49-50"
+    with pytest.raises(RuleConflictError) as refused:
+        cardcore.new_game("tonk", 2, rules=[rule], without=[rule], seed=SEED)
+    answer = post(client, game="tonk", rules=[rule], without=[rule])
+    assert answer.status_code == 400
+    assert answer.json()["error"] == str(refused.value)
