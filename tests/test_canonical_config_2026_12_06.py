@@ -112,30 +112,12 @@ def test_an_option_given_at_its_default_is_the_omitted_option() -> None:
     assert encoding_refusal(omitted, given) is None
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason=(
-        "Golf's layout keeps 6 and '6' as two values (plugins/cardcore_golf/grids.py "
-        "LAYOUT_CHOICES; Option.check returns the value as given): the same table from the "
-        "same seed, but Game.options differ, so cardcore.rl.encoding.misfit refuses an "
-        "encoding of one for the other (the int/text twin of the known '4H'/'4h' case)"
-    ),
-)
 def test_layout_6_and_text_6_are_one_configuration_for_rl() -> None:
     number, text = golf(options={"layout": 6}), golf(options={"layout": "6"})
     assert first_deal(number) == first_deal(text)  # holds: one layout, one deal
     assert encoding_refusal(number, text) is None
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason=(
-        "the command line reads --option layout=6 as the text '6' (cli/args.py _either/_convert "
-        "convert digits only for a bounded kind=object option), so `cardcore play/simulate golf "
-        "-o layout=6` records layout '6', not the documented value 6 that new_game's default is "
-        "(docs/games/golf.rst lists 6, 8, 9, 10 as numbers)"
-    ),
-)
 def test_cli_layout_6_is_the_documented_number() -> None:
     options = parse_options("golf", ["layout=6"])
     assert dict(golf(options=options).options) == dict(golf().options)
@@ -151,15 +133,6 @@ def test_cli_reads_numbers_and_none_as_the_api_takes_them() -> None:
     assert cli.record() == api.record()
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason=(
-        "cli/args.py parse_options strips spaces around a number (_digits strips) but passes "
-        "a choice's text as written: `-o 'dealer= 2'` is seat 2 while `-o 'dealer= random'` and "
-        "`-o 'layout= 8'` are refused (' random', ' 8'); one option's two spellings of "
-        "spacing are read two ways"
-    ),
-)
 def test_cli_spaces_around_a_value_are_read_alike_for_every_kind() -> None:
     def outcome(pair: str) -> bool:
         try:
@@ -230,15 +203,20 @@ def test_case_of_a_choice_is_not_folded_anywhere() -> None:
 # --- records, saves, positions, stored sessions -------------------------------------------------
 
 
-@pytest.mark.parametrize("layout", [6, "6", "4h", "4H"])
-def test_record_and_save_keep_the_spelling_they_were_given(layout: object) -> None:
+@pytest.mark.parametrize(
+    ("layout", "canonical"), [(6, 6), ("6", 6), (4, 4), ("4", 4), ("4h", "4h"), ("4H", "4h")]
+)
+def test_record_and_save_keep_the_layouts_one_spelling(layout: object, canonical: object) -> None:
+    # Option.aliases (2026-12-06): "6" and "4H" are read as 6 and "4h" wherever they are given
     game = golf(options={"layout": layout, "dealer": "random", "rounds": 2})
+    assert game.options["layout"] == canonical and type(game.options["layout"]) is type(canonical)
     seat = game.to_act[0]
     game.apply(game.legal_actions(seat)[0])
     record = json.loads(json.dumps(game.record()))
+    assert record["options"]["layout"] == canonical
     again = cardcore.replay(record)
     assert dict(again.options) == dict(game.options)
-    assert again.options["layout"] == layout and type(again.options["layout"]) is type(layout)
+    assert again.options["layout"] == canonical and type(again.options["layout"]) is type(canonical)
     assert again.position() == game.position()
     loaded = cardcore.load(json.loads(json.dumps(game.save())))
     assert dict(loaded.options) == dict(game.options)
@@ -376,3 +354,17 @@ def test_web_refuses_a_rule_both_asked_for_and_switched_off(client: Any) -> None
     answer = post(client, game="tonk", rules=[rule], without=[rule])
     assert answer.status_code == 400
     assert answer.json()["error"] == str(refused.value)
+
+
+@pytest.mark.parametrize(("old", "canonical"), [("6", 6), ("4H", "4h"), ("4", 4)])
+def test_a_record_written_with_an_alias_still_replays(old: str, canonical: object) -> None:
+    """Records written before the aliases (2026-12-06) hold the spelling given: they replay
+    to the same game, its options in the one spelling."""
+    game = golf(options={"layout": canonical})
+    for _ in range(5):
+        game.apply(game.legal_actions(game.to_act[0])[0])
+    record = copy.deepcopy(game.record())
+    record["options"]["layout"] = old
+    again = cardcore.replay(record)
+    assert again.position() == game.position() and again.version == game.version
+    assert dict(again.options) == dict(game.options)

@@ -33,7 +33,7 @@ from cardcore.cli import main as cli_main
 from cardcore.testing import check_game
 
 GAMES = ("golf", "tonk", "spit", "speed")
-GOLF_LAYOUTS = (6, 8, 9, 10, "4", "4h")
+GOLF_LAYOUTS = (6, 8, 9, 10, 4, "4h")
 # golf.snowman is the third-party example (examples/third_party_plugin): not a seed rule, and
 # installed only where that example is, so it is left out here.
 THIRD_PARTY = {"golf.snowman"}

@@ -22,6 +22,7 @@ from __future__ import annotations
 import itertools
 import weakref
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from types import MappingProxyType
 from typing import Any, Final
 
 from attrs import frozen
@@ -31,6 +32,7 @@ from cardcore import Card, GameLogic, OptionError, ScoreTable
 __all__ = [
     "BASIC_POINTS",
     "LAYOUTS",
+    "LAYOUT_ALIASES",
     "LAYOUT_CHOICES",
     "RANK_KEYS",
     "GridShape",
@@ -140,17 +142,23 @@ _LAYOUT_OF: dict[object, GridShape] = {key: value for key, value in LAYOUTS.item
 _LAYOUT_OF.update({6: LAYOUTS["6"], 8: LAYOUTS["8"], 9: LAYOUTS["9"], 10: LAYOUTS["10"]})
 _LAYOUT_OF.update({4: LAYOUTS["4"], "4H": LAYOUTS["4h"]})
 
-LAYOUT_CHOICES: Final[tuple[int | str, ...]] = (6, 8, 9, 10, 4, "6", "8", "9", "10", "4", "4h", "4H")  # fmt: skip
-"""Every value the ``layout`` option accepts (a number or its text)."""
+LAYOUT_CHOICES: Final[tuple[int | str, ...]] = (6, 8, 9, 10, 4, "4h")
+"""The ``layout`` option's values, one per layout: ``Game.options`` holds one of these."""
+
+LAYOUT_ALIASES: Final[Mapping[str, int | str]] = MappingProxyType(
+    {"6": 6, "8": 8, "9": 9, "10": 10, "4": 4, "4H": "4h"}
+)
+"""Other texts the ``layout`` option takes, each read as the value it names (so ``"6"``
+and ``6`` are one configuration)."""
 
 
 def option_values(*keys: str) -> tuple[int | str, ...]:
-    """Return every ``layout`` option value that selects one of the layouts *keys*.
+    """Return the ``layout`` option values that select the layouts *keys*.
 
     House rules declare where they apply with it: ``RuleInfo(applies={"layout": ...})``.
 
     >>> option_values("9", "4h")
-    (9, '9', '4h', '4H')
+    (9, '4h')
     """
     return tuple(v for v in LAYOUT_CHOICES if _LAYOUT_OF[v].key in keys)
 

@@ -10,6 +10,7 @@ from cardcore import Card, GameInfo, Option, Rank, ScoreTable, decks, hookimpl
 from cardcore_golf import __version__, hookspecs
 from cardcore_golf.grids import (
     BASIC_POINTS,
+    LAYOUT_ALIASES,
     LAYOUT_CHOICES,
     GridShape,
     Scorer,
@@ -46,6 +47,7 @@ GAME = GameInfo(
             "6, 8, 9 or 10-card grid, '4' (2x2 face down) or '4h' (four cards in hand)",
             kind=object,
             choices=LAYOUT_CHOICES,
+            aliases=LAYOUT_ALIASES,
         ),
         Option(
             "rounds",

@@ -23,11 +23,15 @@ if TYPE_CHECKING:
 
 __all__ = [
     "SPELLING",
+    "bound_text",
+    "check_aliases",
     "check_choices",
     "check_declared",
     "choice_key",
     "combined",
     "each_once",
+    "in_order",
+    "is_choice",
     "resolve",
     "resolve_for",
 ]
@@ -272,3 +276,56 @@ def plain_options(options: Any) -> dict[Any, Any]:
     except Exception as exc:  # a mapping whose items or keys fail
         msg = f"options must be a mapping of option names to values; reading it failed: {shown(exc, 80)}"
         raise OptionError(msg) from None
+
+
+def bound_text(bound: float) -> str:
+    """A bound as written: ``1000000``, not ``1e+06`` (a whole number), else ``0.5``."""
+    if type(bound) is int:
+        return shown(bound)
+    value = float(bound)
+    if math.isfinite(value) and value.is_integer() and abs(value) < 1e16:
+        return str(int(value))
+    return f"{value:g}"
+
+
+def is_choice(value: Any, choices: tuple[Any, ...]) -> bool:
+    """Whether *value* is one of *choices* by type and value: ``6.0``, ``True`` or
+    ``Decimal(6)`` only equal ``6``, and would reach views and records that way."""
+    try:
+        return any(type(c) is type(value) and c == value for c in choices)
+    except Exception:  # a value whose comparison fails (or is ambiguous) is no choice
+        return False
+
+
+def check_aliases(option: Option) -> None:
+    """Refuse an option's *aliases* unless each is a text the option refuses as written,
+    naming a value it takes as written (``{"6": 6}``: never a chain, never a value in two
+    spellings)."""
+    aliases = option.aliases
+    where = f"option {shown(option.name)}"
+    if not isinstance(aliases, Mapping):
+        msg = f"{where}: aliases takes a mapping of texts to values, not {shown(aliases)}"
+        raise PluginError(msg)
+    for text, value in aliases.items():
+        try:
+            named = option._check(value)
+        except OptionError as exc:
+            msg = f"{where}: alias {shown(text)} names {shown(value)}, a value it refuses: {exc}"
+            raise PluginError(msg) from None
+        try:
+            option._check(text)
+        except OptionError:
+            if type(text) is str and is_choice(named, (value,)):
+                continue
+        msg = f"{where}: alias {shown(text)} must be a text the option refuses as written"
+        raise PluginError(msg)
+
+
+_PLAIN = (int, float, str)  # a set's values sorted as they are; anything else by its repr
+
+
+def in_order(values: Any) -> tuple[Any, ...]:
+    """*values* as a tuple; a set sorted by kind and value (its own order differs by process)."""
+    if not isinstance(values, set | frozenset):
+        return tuple(values)
+    return tuple(sorted(values, key=lambda v: (type(v).__name__, v if type(v) in _PLAIN else repr(v))))

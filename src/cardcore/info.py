@@ -16,7 +16,17 @@ from typing import Any
 
 from attrs import field, frozen
 
-from cardcore._options import check_choices, check_declared, each_once, resolve, unknown_option
+from cardcore._options import (
+    bound_text,
+    check_aliases,
+    check_choices,
+    check_declared,
+    each_once,
+    in_order,
+    is_choice,
+    resolve,
+    unknown_option,
+)
 from cardcore._text import one_of, plain, shown
 from cardcore._text import unprintable as _unprintable
 from cardcore._versions import is_version
@@ -29,6 +39,12 @@ MAX_PLAYERS = 64
 
 _RULE_ID = re.compile(r"[A-Z][A-Z0-9]*(?:-[A-Z0-9]+)+")
 _SPELLED = (str, int, float, bool, type(None))  # choices written as text (6 and "6" alike)
+
+
+def _frozen_map(value: Mapping[Any, Any]) -> Mapping[Any, Any]:
+    """A read-only copy of a mapping (anything else kept for the check to refuse; typed as
+    documented, so a type checker refuses a bare value)."""
+    return MappingProxyType(dict(value)) if isinstance(value, Mapping) else value
 
 
 @frozen
@@ -53,10 +69,14 @@ class Option:
         *value*, the default of its day (records and saves hold every option).
     :param rule_id: The rule the option sets (e.g. ``"GOLF-CAP-1"``), cited at the end
         of every refusal of a value (``OptionError.rule_id``); ``""`` cites none.
+    :param aliases: Other texts for values the option takes, each read as the value it
+        maps to (Golf's ``layout``: ``{"6": 6, "4H": "4h"}``), so one configuration has one
+        spelling in ``Game.options``, records, views and encodings.
     :raises PluginError: When *rule_id* is not a rule ID (or ``""``), *kind* is not a type,
         *choices* not a tuple, a bound not a number (or NaN), *minimum* is above *maximum*, or a *default* other
         than ``None`` (or the earlier default) is not a value :meth:`check` accepts
-        (of *kind*, among *choices*, within the bounds).
+        (of *kind*, among *choices*, within the bounds), or *aliases* is no mapping of texts
+        to values it accepts.
     """
 
     name: str
@@ -69,6 +89,7 @@ class Option:
     nullable: bool = False
     default_before: tuple[str, Any] | None = None
     rule_id: str = ""
+    aliases: Mapping[str, Any] = field(factory=dict, converter=_frozen_map, hash=False)
 
     def __attrs_post_init__(self) -> None:
         where = f"option {shown(self.name)}"
@@ -96,6 +117,7 @@ class Option:
         if not (type(self.rule_id) is str and (self.rule_id == "" or _RULE_ID.fullmatch(self.rule_id))):
             msg = f"option {self.name!r}: rule_id must be a rule ID such as 'GAME-RULE-1', not {shown(self.rule_id)}"
             raise PluginError(msg)
+        check_aliases(self)
         before = self.default_before
         if before is not None:
             if not (isinstance(before, tuple) and len(before) == 2 and is_version(before[0])):
@@ -107,7 +129,7 @@ class Option:
                 msg = f"option {self.name!r}: its earlier default is refused: {exc}"
                 raise PluginError(msg) from None
         if self.minimum is not None and self.maximum is not None and self.minimum > self.maximum:
-            msg = f"option {self.name!r}: minimum {_number(self.minimum)} is above maximum {_number(self.maximum)}"
+            msg = f"option {self.name!r}: minimum {bound_text(self.minimum)} is above maximum {bound_text(self.maximum)}"
             raise PluginError(msg)
         if self.default is not None:
             try:
@@ -119,6 +141,8 @@ class Option:
     def check(self, value: Any) -> Any:
         """Return *value* if acceptable (ints are accepted for floats), else raise :class:`OptionError`
         (citing the option's ``rule_id``)."""
+        if type(value) is str and self.aliases:  # another text for a value: read as that value
+            value = self.aliases.get(value, value)
         if not self.rule_id:
             return self._check(value)
         try:
@@ -140,19 +164,19 @@ class Option:
             return None
         low, high = self.minimum, self.maximum
         if self.kind is object and (low is not None or high is not None):  # a choice or a number
-            if _chosen(value, self.choices or ()) or (
+            if is_choice(value, self.choices or ()) or (
                 type(value) is int and (low is None or value >= low) and (high is None or value <= high)
             ):
                 return value
             kinds = [*map(shown, self.choices or ()), "a whole number"]
             if low is not None:
                 kinds[-1] += (
-                    f" at least {_number(low)}"
+                    f" at least {bound_text(low)}"
                     if high is None
-                    else f" from {_number(low)} to {_number(high)}"
+                    else f" from {bound_text(low)} to {bound_text(high)}"
                 )
             elif high is not None:
-                kinds[-1] += f" at most {_number(high)}"
+                kinds[-1] += f" at most {bound_text(high)}"
             what = kinds[0] if len(kinds) == 1 else f"{', '.join(kinds[:-1])} or {kinds[-1]}"
             msg = f"option {self.name!r} must be {what}, not {shown(value)}"
             raise OptionError(msg)
@@ -173,36 +197,17 @@ class Option:
                 else f"option {self.name!r} must be {self.kind.__name__}, not {shown(value)}"
             )
             raise OptionError(msg)
-        if self.choices is not None and not _chosen(value, self.choices):
+        if self.choices is not None and not is_choice(value, self.choices):
             spelled = tuple({str(c) if type(c) in _SPELLED else id(c): c for c in reversed(self.choices)}.values())[::-1]
             msg = f"option {self.name!r} must be one of {one_of(spelled)}, not {shown(value)}"  # 6 for 6 and '6'
             raise OptionError(msg)
         if self.minimum is not None and value < self.minimum:
-            msg = f"option {self.name!r} must be at least {_number(self.minimum)}, not {shown(value)}"
+            msg = f"option {self.name!r} must be at least {bound_text(self.minimum)}, not {shown(value)}"
             raise OptionError(msg)
         if self.maximum is not None and value > self.maximum:
-            msg = f"option {self.name!r} must be at most {_number(self.maximum)}, not {shown(value)}"
+            msg = f"option {self.name!r} must be at most {bound_text(self.maximum)}, not {shown(value)}"
             raise OptionError(msg)
         return value
-
-
-def _number(bound: float) -> str:
-    """A bound as written: ``1000000``, not ``1e+06`` (a whole number), else ``0.5``."""
-    if type(bound) is int:
-        return shown(bound)
-    value = float(bound)
-    if math.isfinite(value) and value.is_integer() and abs(value) < 1e16:
-        return str(int(value))
-    return f"{value:g}"
-
-
-def _chosen(value: Any, choices: tuple[Any, ...]) -> bool:
-    """Whether *value* is one of *choices* by type and value: ``6.0``, ``True`` or
-    ``Decimal(6)`` only equal ``6``, and would reach views and records that way."""
-    try:
-        return any(type(c) is type(value) and c == value for c in choices)
-    except Exception:  # a value whose comparison fails (or is ambiguous) is no choice
-        return False
 
 
 @frozen
@@ -311,18 +316,6 @@ class GameInfo:
 
 
 _GAME_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,63}", re.ASCII)
-_PLAIN = (int, float, str)  # a set's values sorted as they are; anything else by its repr
-
-
-def _in_order(values: Any) -> tuple[Any, ...]:
-    """*values* as a tuple; a set sorted by kind and value (its own order differs by process)."""
-    if not isinstance(values, set | frozenset):
-        return tuple(values)
-    return tuple(sorted(values, key=lambda v: (type(v).__name__, v if type(v) in _PLAIN else repr(v))))
-def _freeze_applies(value: Mapping[str, tuple[Any, ...]]) -> Mapping[str, tuple[Any, ...]]:
-    """A mapping's items as a read-only mapping (values checked by ``RuleInfo``; typed as
-    documented, so a type checker refuses a bare value)."""
-    return MappingProxyType(dict(value)) if isinstance(value, Mapping) else value
 
 
 @frozen
@@ -461,7 +454,7 @@ class RuleInfo:
     requires: tuple[str, ...] = ()
     version: str = "0.1.0"
     applies: Mapping[str, tuple[Any, ...]] = field(
-        factory=dict, converter=_freeze_applies, eq=False, hash=False
+        factory=dict, converter=_frozen_map, eq=False, hash=False
     )
     default_before: str | None = None
     options: tuple[Option, ...] = ()
@@ -488,7 +481,7 @@ class RuleInfo:
                 one = "one str " if isinstance(value, str) else ""
                 msg = f"house rule {self.name!r}: {what} takes a tuple of rule names or IDs, not {one}{shown(value)} ({self.id})"
                 raise PluginError(msg, plugin=self.name)
-            object.__setattr__(self, what, _in_order(value))
+            object.__setattr__(self, what, in_order(value))
             for name in getattr(self, what):
                 if not (isinstance(name, str) and name):
                     msg = f"house rule {self.name!r}: {what} holds {shown(name)}, not a rule's name or ID ({self.id})"
@@ -507,7 +500,7 @@ class RuleInfo:
             ):
                 msg = f"house rule {self.name!r}: applies[{shown(key)}] takes a tuple of values, not one value {shown(value)}: write ({shown(value)},) ({self.id})"
                 raise PluginError(msg, plugin=self.name)
-            values[str(key)] = _in_order(value)
+            values[str(key)] = in_order(value)
         object.__setattr__(self, "applies", MappingProxyType(values))
         printed = [(what, text) for what in ("conflicts", "requires") for text in getattr(self, what)]
         for key, value in values.items():  # `cardcore list` prints them all
@@ -533,10 +526,14 @@ class RuleInfo:
             if opt.default_before is not None:  # stored sessions fill in a game's options only
                 raise bad(f"option {opt.name!r} with default_before, which only a game's option takes")
 
-    def check_applies(self, options: Mapping[str, Any]) -> None:
-        """Raise :class:`OptionError` if the rule does not serve these *options*."""
+    def check_applies(self, options: Mapping[str, Any], game: GameInfo | None = None) -> None:
+        """Raise :class:`OptionError` if the rule does not serve these *options* (a value named
+        by an alias of *game*'s option, ``Option.aliases``, counts as the value it names)."""
         for name, values in self.applies.items():
             if name in options and options[name] not in values:  # each spelling once: (4, '4')
+                aliases = {} if game is None else game.option(name).aliases
+                if options[name] in [aliases.get(v, v) if type(v) is str else v for v in values]:
+                    continue
                 spelled = list({str(v): v for v in values[::-1]}.values())[::-1]
                 shown = ", ".join(repr(v) for v in spelled)
                 msg = f"house rule {self.name!r} applies only with {name} in ({shown}), not {options[name]!r} ({self.id})"

@@ -179,7 +179,7 @@ def check_configuration(
     check_logic(ruleset)  # once per configuration and options: a game's own mistakes
     resolved = ruleset.resolve_options(options)
     for info in ruleset.rules:
-        info.check_applies(resolved)
+        info.check_applies(resolved, ruleset.game)
     try:
         ruleset.logic.validate(players, resolved)
     except CardcoreError:

@@ -473,7 +473,7 @@ def parse_options(
         raise OptionError(msg)
     for pair in pairs:
         key, sep, value = pair.partition("=")
-        key = key.strip()
+        key, value = key.strip(), value.strip()  # spaces around either are never part of it
         if not sep or not key:
             msg = f"options are KEY=VALUE, not {pair!r}"
             raise OptionError(msg)
