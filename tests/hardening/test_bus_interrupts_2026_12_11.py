@@ -114,6 +114,15 @@ def _next_move(game: cardcore.Game) -> tuple[int, str]:
     return seat, game.view(seat)["legal"][0]
 
 
+def _until_waiting_or_done(game: cardcore.Game, thread: threading.Thread) -> None:
+    """Wait until *thread* waits for its delivery turn or has ended (a fixed pause let a
+    thread a loaded machine started late reach the bus only after the turn was free)."""
+    deadline = time.monotonic() + JOIN
+    while thread.is_alive() and not game.events._waiters and time.monotonic() < deadline:
+        time.sleep(0.0005)
+    assert not thread.is_alive() or game.events._waiters, "the thread never waited for its turn"
+
+
 def _name(points: Point) -> str:
     return "+".join(f"{name}{nth}" for name, nth in points)
 
@@ -192,7 +201,7 @@ def test_an_interrupt_while_another_thread_delivers_loses_nothing(points: Point)
             target=_interrupted, args=(lambda: game.act(0, "flip 1"), points, fired), daemon=True
         )
         b.start()
-        b.join(0.3)  # B either returned (interrupted) or waits for its turn
+        _until_waiting_or_done(game, b)  # B either returned (interrupted) or waits for its turn
         go.set()
         a.join(JOIN)
         b.join(JOIN)
@@ -233,7 +242,7 @@ def test_an_interrupt_as_the_deliverer_hands_the_turn_to_a_waiter_loses_nothing(
         assert inside.wait(JOIN)
         b = threading.Thread(target=lambda: game.act(0, "flip 1"), daemon=True)
         b.start()
-        b.join(0.3)
+        _until_waiting_or_done(game, b)
         go.set()
         a.join(JOIN)
         b.join(JOIN)
