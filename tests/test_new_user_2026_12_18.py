@@ -244,7 +244,7 @@ def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 
 
 def test_the_seat_pages_show_the_clock_and_who_lost_on_time(live_server: str) -> None:
-    """A two-person Golf game with a 3 s turn clock and "Lose on time": both pages count Ann's
+    """A two-person Golf game with a 10 s turn clock and "Lose on time": both pages count Ann's
     clock down; when it runs out Ann's page says she lost on time and Bob's says she ran out
     of time and resigned (docs/web.rst, docs/session.rst "Clocks")."""
     if not Path(CHROMIUM).exists():
@@ -258,7 +258,7 @@ def test_the_seat_pages_show_the_clock_and_who_lost_on_time(live_server: str) ->
             "game": "golf",
             "seats": PEOPLE,
             "options": {"rounds": 1},
-            "time": {"turn": 3, "forfeit": True},
+            "time": {"turn": 10, "forfeit": True},  # (3 s: too short for a loaded machine)
         },
     ).json()
     sid = made["session"]
@@ -271,7 +271,8 @@ def test_the_seat_pages_show_the_clock_and_who_lost_on_time(live_server: str) ->
             bob.goto(f"{live_server}/play/{sid}#seat=1")
             assert _wait_text(ann, "#clocks", lambda t: "Ann (you) 0:0" in t)
             assert _wait_text(bob, "#clocks", lambda t: "Ann 0:0" in t)
-            assert _wait_text(ann, "#message", lambda t: t == "Your time ran out: you lost on time")
+            ran_out = "Your time ran out: you lost on time"
+            assert _wait_text(ann, "#message", lambda t: t == ran_out, timeout=30.0)
             assert _wait_text(bob, "#message", lambda t: t == "Ann ran out of time and resigned")
             assert ann.text_content("#clocks") == ""  # no clock once the game is over
             for page in (ann, bob):  # the result, and the replay, say how it ended
