@@ -1,7 +1,9 @@
 """Review of d91696b (``Option.aliases``; Golf's ``layout`` holds one value per layout).
 
-Strict xfails mark what the change broke or left inconsistent (each reason says what and
-where); the passing tests are claims that held.
+It found ten things the change broke or left inconsistent (old saves refused, Option no
+longer pickled, the kit's applicable_options blind to aliases, raw errors and misleading
+messages for bad aliases, three stale docs), each a strict xfail until fixed the same day;
+the other tests are claims that held.
 
 "Data written before the change": the pre-change engine (05684cc, extracted with
 ``git archive`` and run first on ``PYTHONPATH``) wrote, for ``layout="6"`` / ``"4H"``,
@@ -71,14 +73,6 @@ def test_an_old_record_with_a_layout_text_replays_to_the_one_spelling(
     assert game.record() == now.record()  # replayed, it is written in the one spelling
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="cardcore.load refuses every save made before d91696b with layout '6', '4', "
-    "'4H' ...: records.load compares the save's config options as stored with the replayed "
-    "game's (now canonical) options via _same, without reading them through the option "
-    "(Option.check / aliases): CorruptStateError 'saved options ... are not those of the game "
-    "its record replays to'. The changelog promises old records replay; saves don't load",
-)
 @pytest.mark.parametrize(("text", "value"), [("6", 6), ("4H", "4h")])
 def test_an_old_save_with_a_layout_text_loads(text: str, value: Any) -> None:
     now = _golf(value)
@@ -146,25 +140,12 @@ def test_check_applies_reads_an_alias_on_either_side() -> None:
         _rule("GOLF-REV-1", "golf.rev", ("4H",)).check_applies({"layout": 4}, golf)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="cardcore.testing.applicable_options (testing/_configs.py _applicable) compares "
-    "applies values with == and 'defaults[name] in served', ignoring Option.aliases: a rule "
-    "with applies={'layout': ('6',)} gets {'layout': '6'} (documented: {} when the defaults "
-    "serve; and a non-canonical spelling)",
-)
 def test_applicable_options_reads_an_alias_of_the_default_as_the_default() -> None:
     from cardcore.testing import applicable_options
 
     assert applicable_options("golf", [_rule("GOLF-REV-2", "golf.rev2", ("6",))]) == {}
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="applicable_options intersects applies literally (testing/_configs.py _applicable): "
-    "rules with applies ('4H',) and ('4h',) are served together by new_game (check_applies "
-    "reads the alias) but the kit answers None, and configurations(pairs=True) drops the pair",
-)
 def test_applicable_options_intersects_an_alias_with_its_value() -> None:
     from cardcore.testing import applicable_options
 
@@ -239,12 +220,6 @@ def test_the_web_api_creates_a_game_in_the_one_spelling() -> None:
 # --- (3) the declaration ----------------------------------------------------------------
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="Option no longer pickles or deep-copies (it did before d91696b): the aliases "
-    "field's converter _frozen_map (info.py) stores a MappingProxyType, which pickle refuses "
-    "('cannot pickle mappingproxy'), even for an Option declaring no aliases",
-)
 @pytest.mark.parametrize("aliases", [None, {"B": "big"}])
 def test_an_option_pickles_and_deep_copies(aliases: Mapping[str, Any] | None) -> None:
     more = {} if aliases is None else {"aliases": aliases}
@@ -333,36 +308,16 @@ class _Unreadable(Mapping[str, Any]):
         return 1
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="aliases given as a mapping that fails to read escapes as its own raw exception "
-    "(RuntimeError): info.py's converter _frozen_map calls dict(value) outside any guard, "
-    "before check_aliases can refuse it with a PluginError",
-)
 def test_aliases_that_cannot_be_read_are_a_plugin_error() -> None:
     with pytest.raises(PluginError, match="aliases"):
         Option("x", "a", kind=str, choices=("a", "b"), aliases=_Unreadable())
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="check_aliases runs before the minimum-above-maximum check in "
-    "Option.__attrs_post_init__ (info.py), so an option whose bounds are crossed is refused "
-    "for its alias ('names 5, a value it refuses: ... at least 9') instead of "
-    "'minimum 9 is above maximum 1'",
-)
 def test_crossed_bounds_are_named_before_an_alias() -> None:
     with pytest.raises(PluginError, match="minimum 9 is above maximum 1"):
         Option("m", 5, kind=int, minimum=9, maximum=1, aliases={"x": 5})
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="an alias naming an int on a float option (which check accepts: 'ints are "
-    "accepted for floats') is refused as 'must be a text the option refuses as written', "
-    "though the text is refused as written: check_aliases (_options.py) compares the value "
-    "check returned (1.0) with the one given (1) by type, and blames the text",
-)
 def test_an_alias_of_an_int_on_a_float_option_is_read_or_refused_for_its_value() -> None:
     try:
         opt = Option("f", 0.5, kind=float, aliases={"one": 1})
@@ -382,12 +337,6 @@ def test_check_leaves_values_that_are_no_alias_to_the_check() -> None:
 # --- (4) documentation ------------------------------------------------------------------
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="docs/plugin-guide/house-rule.rst's doctest still shows golf.diagonal-pairs' "
-    "applies as {'layout': (4, '4')} and says applies={'layout': (6,)} refuses layout='6' "
-    "('list every spelling the game accepts'); since d91696b it is (4,) and '6' is read as 6",
-)
 def test_the_house_rule_guide_shows_applies_as_it_is() -> None:
     text = (ROOT / "docs/plugin-guide/house-rule.rst").read_text(encoding="utf-8")
     shown = re.search(r">>> dict\(rule\.applies\).*\n\s*(\{.*\})", text)
@@ -395,11 +344,6 @@ def test_the_house_rule_guide_shows_applies_as_it_is() -> None:
     assert shown.group(1) == repr(dict(cardcore.rule_info("golf.diagonal-pairs").applies))
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="the doctest of plugins/cardcore_golf/house/_common.py applies() still expects "
-    "{'layout': (9, '9')}; option_values now returns one value per layout: (9,)",
-)
 def test_golfs_applies_helper_doctest_holds() -> None:
     from cardcore_golf.house import _common
 
@@ -407,11 +351,6 @@ def test_golfs_applies_helper_doctest_holds() -> None:
     assert tried > 0 and failed == 0
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="docs/web.rst quotes the layout refusal as \"... or '4H', not 7\"; the message is "
-    "now \"must be one of 6, 8, 9, 10, 4 or '4h', not 7\" ('4H' is an alias, not listed)",
-)
 def test_the_web_docs_quote_the_layout_refusal_as_it_is() -> None:
     text = " ".join((ROOT / "docs/web.rst").read_text(encoding="utf-8").split())
     quoted = re.search(r"``(option 'layout' must be one of [^`]*)``", text)

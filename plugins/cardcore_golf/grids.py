@@ -557,7 +557,7 @@ def card_points(
     """
     points: dict[Card, int] = {}
     unscored: list[Card] = []
-    for card in set(cards):
+    for card in dict.fromkeys(cards):  # in the deck's order: the same error in every process
         value = None if override is None else override(card=card)
         if value is not None:
             points[card] = logic.checked_answer("card_points", value, int, asked={"card": card})

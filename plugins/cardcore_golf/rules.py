@@ -44,7 +44,7 @@ GAME = GameInfo(
         Option(
             "layout",
             6,
-            "6, 8, 9 or 10-card grid, '4' (2x2 face down) or '4h' (four cards in hand)",
+            "6, 8, 9 or 10-card grid, 4 (2x2 face down) or '4h' (four cards in hand)",
             kind=object,
             choices=LAYOUT_CHOICES,
             aliases=LAYOUT_ALIASES,

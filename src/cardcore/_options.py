@@ -12,7 +12,7 @@ import math
 from collections.abc import Callable, Iterable, Mapping
 from contextvars import ContextVar
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from cardcore._text import one_of, plain, shown
 from cardcore.errors import OptionError, PluginError
@@ -23,6 +23,8 @@ if TYPE_CHECKING:
 
 __all__ = [
     "SPELLING",
+    "FrozenMap",
+    "aliased",
     "bound_text",
     "check_aliases",
     "check_choices",
@@ -30,10 +32,14 @@ __all__ = [
     "choice_key",
     "combined",
     "each_once",
+    "frozen_aliases",
+    "frozen_applies",
+    "frozen_map",
     "in_order",
     "is_choice",
     "resolve",
     "resolve_for",
+    "unaliased",
 ]
 
 
@@ -297,25 +303,77 @@ def is_choice(value: Any, choices: tuple[Any, ...]) -> bool:
         return False
 
 
+class FrozenMap(dict[Any, Any]):
+    """A read-only dict, a declaration's mapping (``Option.aliases``, ``RuleInfo.applies``):
+    unlike a mappingproxy it pickles and deep-copies with the declaration."""
+
+    __slots__ = ()
+
+    def _read_only(self, *args: Any, **kwargs: Any) -> NoReturn:
+        msg = f"a declaration's {type(self).__name__} is read-only"
+        raise TypeError(msg)
+
+    __setitem__ = __delitem__ = __ior__ = clear = pop = popitem = setdefault = update = _read_only
+
+    def __reduce__(self) -> tuple[type[FrozenMap], tuple[dict[Any, Any]]]:
+        return (type(self), (dict(self),))
+
+
+def frozen_map(value: Any) -> Any:
+    """A mapping as a :class:`FrozenMap`; anything else (a mapping that cannot be read
+    included) kept as it is, for the declaration's check to refuse."""
+    try:
+        return FrozenMap(value) if isinstance(value, Mapping) else value
+    except Exception:
+        return value
+
+
+def frozen_aliases(value: Mapping[str, Any]) -> Mapping[str, Any]:
+    """``Option.aliases`` read-only (typed as documented, so a type checker refuses a bare value)."""
+    return frozen_map(value)  # type: ignore[no-any-return]
+
+
+def frozen_applies(value: Mapping[str, tuple[Any, ...]]) -> Mapping[str, tuple[Any, ...]]:
+    """``RuleInfo.applies`` read-only (typed as documented: a bare value is a type error)."""
+    return frozen_map(value)  # type: ignore[no-any-return]
+
+
+def aliased(option: Option, values: Iterable[Any]) -> list[Any]:
+    """*values* of *option*, each text among its aliases read as the value it names."""
+    aliases = option.aliases
+    return [aliases.get(v, v) if type(v) is str else v for v in values]
+
+
+def unaliased(options: Any, declared: Iterable[Option]) -> Any:
+    """Stored *options* with each alias read as the value it names (a save written before an
+    option declared it); anything but a mapping kept as it is."""
+    if not isinstance(options, Mapping):
+        return options
+    out = dict(options)
+    for opt in declared:
+        if opt.aliases and opt.name in out:
+            out[opt.name] = aliased(opt, (out[opt.name],))[0]
+    return out
+
+
 def check_aliases(option: Option) -> None:
     """Refuse an option's *aliases* unless each is a text the option refuses as written,
-    naming a value it takes as written (``{"6": 6}``: never a chain, never a value in two
-    spellings)."""
+    naming a value it takes (``{"6": 6}``; never a chain: the value is no alias)."""
     aliases = option.aliases
     where = f"option {shown(option.name)}"
-    if not isinstance(aliases, Mapping):
+    if not isinstance(aliases, FrozenMap):
         msg = f"{where}: aliases takes a mapping of texts to values, not {shown(aliases)}"
         raise PluginError(msg)
     for text, value in aliases.items():
         try:
-            named = option._check(value)
+            option._check(value)
         except OptionError as exc:
             msg = f"{where}: alias {shown(text)} names {shown(value)}, a value it refuses: {exc}"
             raise PluginError(msg) from None
         try:
             option._check(text)
         except OptionError:
-            if type(text) is str and is_choice(named, (value,)):
+            if type(text) is str:
                 continue
         msg = f"{where}: alias {shown(text)} must be a text the option refuses as written"
         raise PluginError(msg)

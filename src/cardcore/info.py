@@ -11,17 +11,21 @@ import numbers
 import re
 import sys
 from collections.abc import Callable, Mapping, Sequence
-from types import FrameType, MappingProxyType, ModuleType
+from types import FrameType, ModuleType
 from typing import Any
 
 from attrs import field, frozen
 
 from cardcore._options import (
+    FrozenMap,
+    aliased,
     bound_text,
     check_aliases,
     check_choices,
     check_declared,
     each_once,
+    frozen_aliases,
+    frozen_applies,
     in_order,
     is_choice,
     resolve,
@@ -39,12 +43,6 @@ MAX_PLAYERS = 64
 
 _RULE_ID = re.compile(r"[A-Z][A-Z0-9]*(?:-[A-Z0-9]+)+")
 _SPELLED = (str, int, float, bool, type(None))  # choices written as text (6 and "6" alike)
-
-
-def _frozen_map(value: Mapping[Any, Any]) -> Mapping[Any, Any]:
-    """A read-only copy of a mapping (anything else kept for the check to refuse; typed as
-    documented, so a type checker refuses a bare value)."""
-    return MappingProxyType(dict(value)) if isinstance(value, Mapping) else value
 
 
 @frozen
@@ -89,7 +87,7 @@ class Option:
     nullable: bool = False
     default_before: tuple[str, Any] | None = None
     rule_id: str = ""
-    aliases: Mapping[str, Any] = field(factory=dict, converter=_frozen_map, hash=False)
+    aliases: Mapping[str, Any] = field(factory=dict, converter=frozen_aliases, hash=False)
 
     def __attrs_post_init__(self) -> None:
         where = f"option {shown(self.name)}"
@@ -117,6 +115,9 @@ class Option:
         if not (type(self.rule_id) is str and (self.rule_id == "" or _RULE_ID.fullmatch(self.rule_id))):
             msg = f"option {self.name!r}: rule_id must be a rule ID such as 'GAME-RULE-1', not {shown(self.rule_id)}"
             raise PluginError(msg)
+        if self.minimum is not None and self.maximum is not None and self.minimum > self.maximum:
+            msg = f"option {self.name!r}: minimum {bound_text(self.minimum)} is above maximum {bound_text(self.maximum)}"
+            raise PluginError(msg)
         check_aliases(self)
         before = self.default_before
         if before is not None:
@@ -128,9 +129,6 @@ class Option:
             except OptionError as exc:
                 msg = f"option {self.name!r}: its earlier default is refused: {exc}"
                 raise PluginError(msg) from None
-        if self.minimum is not None and self.maximum is not None and self.minimum > self.maximum:
-            msg = f"option {self.name!r}: minimum {bound_text(self.minimum)} is above maximum {bound_text(self.maximum)}"
-            raise PluginError(msg)
         if self.default is not None:
             try:
                 self.check(self.default)
@@ -454,7 +452,7 @@ class RuleInfo:
     requires: tuple[str, ...] = ()
     version: str = "0.1.0"
     applies: Mapping[str, tuple[Any, ...]] = field(
-        factory=dict, converter=_frozen_map, eq=False, hash=False
+        factory=dict, converter=frozen_applies, eq=False, hash=False
     )
     default_before: str | None = None
     options: tuple[Option, ...] = ()
@@ -490,7 +488,7 @@ class RuleInfo:
             msg = f"house rule {self.name!r}: version must be a str such as '0.1.0', not {shown(self.version)} ({self.id})"
             raise PluginError(msg, plugin=self.name)
         applies = self.applies
-        if not isinstance(applies, Mapping):
+        if not isinstance(applies, FrozenMap):
             msg = f"house rule {self.name!r}: applies takes a mapping of option names to tuples of values, not {shown(applies)} ({self.id})"
             raise PluginError(msg, plugin=self.name)
         values: dict[str, tuple[Any, ...]] = {}
@@ -501,7 +499,7 @@ class RuleInfo:
                 msg = f"house rule {self.name!r}: applies[{shown(key)}] takes a tuple of values, not one value {shown(value)}: write ({shown(value)},) ({self.id})"
                 raise PluginError(msg, plugin=self.name)
             values[str(key)] = in_order(value)
-        object.__setattr__(self, "applies", MappingProxyType(values))
+        object.__setattr__(self, "applies", FrozenMap(values))
         printed = [(what, text) for what in ("conflicts", "requires") for text in getattr(self, what)]
         for key, value in values.items():  # `cardcore list` prints them all
             printed += [("applies key", key), *((f"applies[{shown(key, 40)}]", v) for v in value)]
@@ -531,8 +529,7 @@ class RuleInfo:
         by an alias of *game*'s option, ``Option.aliases``, counts as the value it names)."""
         for name, values in self.applies.items():
             if name in options and options[name] not in values:  # each spelling once: (4, '4')
-                aliases = {} if game is None else game.option(name).aliases
-                if options[name] in [aliases.get(v, v) if type(v) is str else v for v in values]:
+                if game is not None and options[name] in aliased(game.option(name), values):
                     continue
                 spelled = list({str(v): v for v in values[::-1]}.values())[::-1]
                 shown = ", ".join(repr(v) for v in spelled)

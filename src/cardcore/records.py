@@ -28,6 +28,7 @@ from typing import Any
 
 from cardcore._driver import bus_for
 from cardcore._earlier import rules_of_the_day
+from cardcore._options import unaliased
 from cardcore._recording import RECORD_FORMAT, SAVE_FORMAT, signature_of, signing_key, unique_keys
 from cardcore._text import kind_of, shown, why_unreadable
 from cardcore._unasked import HUSHED, QUIET
@@ -540,8 +541,9 @@ def load(data: Mapping[str, Any] | str | bytes, *, key: bytes | str | None = Non
             "rules": [r for r in game.rules if r not in added],
             "players": list(game.players),
         }
+        stored = {**config, "options": unaliased(config.get("options"), game.ruleset.options)}
         for name, value in mine.items():
-            if not _same(config.get(name), _normal(value)):
+            if not _same(stored.get(name), _normal(value)):
                 raise _fail(
                     f"saved {name} {str(config.get(name))[:80]} are not those of the game its"
                     f" record replays to ({str(value)[:80]})"

@@ -88,10 +88,12 @@ class ScoreTable:
             or *cards* holds something that is not a :class:`~cardcore.Card`.
         """
         by_card: dict[Card, int] = {}
-        for card in set(cards):
+        for card in cards:  # in order: an error names the first bad card in every process
             if type(card) is not Card:
                 msg = f"from_points takes cards, not {shown(card, 40)} (parse_cards reads text)"
                 raise ArgumentError(msg)
+            if card in by_card:
+                continue
             value = points(card)
             if value is not None and (not isinstance(value, int) or isinstance(value, bool)):
                 msg = f"points for {card} must be an int or None, not {shown(value)}"

@@ -20,6 +20,6 @@ def applies(*keys: str) -> Mapping[str, tuple[int | str, ...]]:
     """Return ``RuleInfo.applies`` for a rule that serves only the layouts *keys*.
 
     >>> applies("9")
-    {'layout': (9, '9')}
+    {'layout': (9,)}
     """
     return {"layout": option_values(*keys)}

@@ -15,6 +15,7 @@ from typing import Any
 
 from attrs import field, frozen
 
+from cardcore._options import aliased
 from cardcore._text import shown
 from cardcore.errors import ArgumentError, CardcoreError, OtherGameRuleError
 from cardcore.info import GameInfo, RuleInfo
@@ -131,6 +132,7 @@ def _of_game(game: GameInfo, rules: Iterable[RuleInfo]) -> None:
 def _applicable(game: GameInfo, rules: Sequence[RuleInfo]) -> dict[str, Any] | None:
     """:func:`applicable_options` of rules already read (and of *game*)."""
     defaults = game.resolve_options(None)
+    declared = {opt.name: opt for opt in game.options}
     out: dict[str, Any] = {}
     names = {name for info in rules for name in info.applies}
     for name in sorted(names):
@@ -139,6 +141,8 @@ def _applicable(game: GameInfo, rules: Sequence[RuleInfo]) -> dict[str, Any] | N
             values = info.applies.get(name)
             if values is None:
                 continue
+            if name in declared:  # an alias read as the value it names
+                values = tuple(aliased(declared[name], values))
             served = list(values) if served is None else [v for v in served if v in values]
         if not served:
             return None
