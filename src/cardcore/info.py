@@ -150,7 +150,7 @@ class Option:
 
     def to_json(self) -> dict[str, Any]:
         """Return the declaration as JSON-ready data (a lobby's form; ``kind`` by its name,
-        each choice once)."""
+        each choice once; not the aliases, which only read other spellings)."""
         choices = None if self.choices is None else each_once(self.choices)
         return {
             "name": self.name, "default": self.default, "doc": self.doc, "kind": self.kind.__name__,
