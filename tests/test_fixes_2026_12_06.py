@@ -33,3 +33,8 @@ def test_from_points_names_the_first_bad_card_in_the_order_given() -> None:
     table = ScoreTable.from_points(lambda c: asked.append(str(c)) or 3, reversed(cards))
     assert asked == ["2H", "KD", "QS"]  # each distinct card once, in the order given
     assert all(table[c] == 3 for c in cards)
+
+
+def test_from_points_refuses_what_is_no_iterable_by_name() -> None:
+    with pytest.raises(ArgumentError, match="from_points takes an iterable of cards, not 5"):
+        ScoreTable.from_points(lambda c: 1, 5)  # type: ignore[arg-type]

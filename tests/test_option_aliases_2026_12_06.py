@@ -118,3 +118,35 @@ def test_a_rule_naming_a_layout_by_an_alias_serves_that_layout(four_only: str) -
         assert four_only in game.rules and game.options["layout"] == "4h"
     with pytest.raises(OptionError, match="GOLF-ALIAS-1"):
         cardcore.new_game("golf", 2, rules=[four_only], options={"layout": 4}, seed=2)
+
+
+def test_an_alias_keeps_its_value_as_the_option_takes_it() -> None:
+    """An alias naming an int subclass (an IntEnum) or an int for a float option keeps the
+    value the option takes: ``aliases`` is what a stored spelling is read as (a save's
+    options are compared by type), so it must equal what ``check`` returns."""
+    import enum
+
+    class Six(enum.IntEnum):
+        SIX = 6
+
+    opt = Option("n", 1, minimum=1, maximum=9, aliases={"six": Six.SIX})
+    assert type(opt.aliases["six"]) is int and opt.check("six") == 6
+    flt = Option("f", 0.5, kind=float, aliases={"one": 1})
+    assert type(flt.aliases["one"]) is float and flt.check("one") == 1.0
+
+
+def test_unreadable_aliases_say_so() -> None:
+    from collections.abc import Mapping
+
+    class Broken(Mapping[str, Any]):
+        def __getitem__(self, key: str) -> Any:
+            raise RuntimeError("no")
+
+        def __iter__(self) -> Any:
+            return iter(["B"])
+
+        def __len__(self) -> int:
+            return 1
+
+    with pytest.raises(PluginError, match="reading it failed"):
+        Option("size", "small", kind=str, choices=("small", "big"), aliases=Broken())

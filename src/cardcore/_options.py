@@ -24,7 +24,6 @@ if TYPE_CHECKING:
 __all__ = [
     "SPELLING",
     "FrozenMap",
-    "aliased",
     "bound_text",
     "check_aliases",
     "check_choices",
@@ -37,9 +36,11 @@ __all__ = [
     "frozen_map",
     "in_order",
     "is_choice",
+    "read_aliases",
+    "read_only_map",
+    "read_stored_options",
     "resolve",
     "resolve_for",
-    "unaliased",
 ]
 
 
@@ -305,7 +306,8 @@ def is_choice(value: Any, choices: tuple[Any, ...]) -> bool:
 
 class FrozenMap(dict[Any, Any]):
     """A read-only dict, a declaration's mapping (``Option.aliases``, ``RuleInfo.applies``):
-    unlike a mappingproxy it pickles and deep-copies with the declaration."""
+    unlike a mappingproxy it pickles and deep-copies with the declaration. Only
+    :func:`read_only_map` builds one (``__init__`` would fill a built one again)."""
 
     __slots__ = ()
 
@@ -313,17 +315,29 @@ class FrozenMap(dict[Any, Any]):
         msg = f"a declaration's {type(self).__name__} is read-only"
         raise TypeError(msg)
 
-    __setitem__ = __delitem__ = __ior__ = clear = pop = popitem = setdefault = update = _read_only
+    __init__ = __setitem__ = __delitem__ = __ior__ = _read_only
+    clear = pop = popitem = setdefault = update = _read_only
 
-    def __reduce__(self) -> tuple[type[FrozenMap], tuple[dict[Any, Any]]]:
-        return (type(self), (dict(self),))
+    @classmethod
+    def fromkeys(cls, keys: Iterable[Any], value: Any = None) -> FrozenMap:
+        return read_only_map(dict.fromkeys(keys, value))
+
+    def __reduce__(self) -> tuple[Callable[[Mapping[Any, Any]], FrozenMap], tuple[dict[Any, Any]]]:
+        return (read_only_map, (dict(self),))
+
+
+def read_only_map(items: Mapping[Any, Any]) -> FrozenMap:
+    """A :class:`FrozenMap` of *items*."""
+    made: FrozenMap = dict.__new__(FrozenMap)
+    dict.update(made, items)
+    return made
 
 
 def frozen_map(value: Any) -> Any:
     """A mapping as a :class:`FrozenMap`; anything else (a mapping that cannot be read
     included) kept as it is, for the declaration's check to refuse."""
     try:
-        return FrozenMap(value) if isinstance(value, Mapping) else value
+        return read_only_map(value) if isinstance(value, Mapping) else value
     except Exception:
         return value
 
@@ -338,13 +352,13 @@ def frozen_applies(value: Mapping[str, tuple[Any, ...]]) -> Mapping[str, tuple[A
     return frozen_map(value)  # type: ignore[no-any-return]
 
 
-def aliased(option: Option, values: Iterable[Any]) -> list[Any]:
+def read_aliases(option: Option, values: Iterable[Any]) -> list[Any]:
     """*values* of *option*, each text among its aliases read as the value it names."""
     aliases = option.aliases
     return [aliases.get(v, v) if type(v) is str else v for v in values]
 
 
-def unaliased(options: Any, declared: Iterable[Option]) -> Any:
+def read_stored_options(options: Any, declared: Iterable[Option]) -> Any:
     """Stored *options* with each alias read as the value it names (a save written before an
     option declared it); anything but a mapping kept as it is."""
     if not isinstance(options, Mapping):
@@ -352,21 +366,24 @@ def unaliased(options: Any, declared: Iterable[Option]) -> Any:
     out = dict(options)
     for opt in declared:
         if opt.aliases and opt.name in out:
-            out[opt.name] = aliased(opt, (out[opt.name],))[0]
+            out[opt.name] = read_aliases(opt, (out[opt.name],))[0]
     return out
 
 
 def check_aliases(option: Option) -> None:
     """Refuse an option's *aliases* unless each is a text the option refuses as written,
-    naming a value it takes (``{"6": 6}``; never a chain: the value is no alias)."""
+    naming a value it takes (``{"6": 6}``; never a chain: the value is no alias); keep each
+    value as the option takes it (an int alias of a float option names the float)."""
     aliases = option.aliases
     where = f"option {shown(option.name)}"
     if not isinstance(aliases, FrozenMap):
-        msg = f"{where}: aliases takes a mapping of texts to values, not {shown(aliases)}"
+        unread = " (reading it failed)" if isinstance(aliases, Mapping) else ""
+        msg = f"{where}: aliases takes a mapping of texts to values, not {shown(aliases)}{unread}"
         raise PluginError(msg)
+    taken: dict[str, Any] = {}
     for text, value in aliases.items():
         try:
-            option._check(value)
+            taken[text] = option._check(value)
         except OptionError as exc:
             msg = f"{where}: alias {shown(text)} names {shown(value)}, a value it refuses: {exc}"
             raise PluginError(msg) from None
@@ -377,6 +394,7 @@ def check_aliases(option: Option) -> None:
                 continue
         msg = f"{where}: alias {shown(text)} must be a text the option refuses as written"
         raise PluginError(msg)
+    object.__setattr__(option, "aliases", read_only_map(taken))
 
 
 _PLAIN = (int, float, str)  # a set's values sorted as they are; anything else by its repr

@@ -18,7 +18,6 @@ from attrs import field, frozen
 
 from cardcore._options import (
     FrozenMap,
-    aliased,
     bound_text,
     check_aliases,
     check_choices,
@@ -28,6 +27,8 @@ from cardcore._options import (
     frozen_applies,
     in_order,
     is_choice,
+    read_aliases,
+    read_only_map,
     resolve,
     unknown_option,
 )
@@ -69,7 +70,7 @@ class Option:
         of every refusal of a value (``OptionError.rule_id``); ``""`` cites none.
     :param aliases: Other texts for values the option takes, each read as the value it
         maps to (Golf's ``layout``: ``{"6": 6, "4H": "4h"}``), so one configuration has one
-        spelling in ``Game.options``, records, views and encodings.
+        spelling in ``Game.options``, records, views and encodings (kept as a read-only dict).
     :raises PluginError: When *rule_id* is not a rule ID (or ``""``), *kind* is not a type,
         *choices* not a tuple, a bound not a number (or NaN), *minimum* is above *maximum*, or a *default* other
         than ``None`` (or the earlier default) is not a value :meth:`check` accepts
@@ -499,7 +500,7 @@ class RuleInfo:
                 msg = f"house rule {self.name!r}: applies[{shown(key)}] takes a tuple of values, not one value {shown(value)}: write ({shown(value)},) ({self.id})"
                 raise PluginError(msg, plugin=self.name)
             values[str(key)] = in_order(value)
-        object.__setattr__(self, "applies", FrozenMap(values))
+        object.__setattr__(self, "applies", read_only_map(values))
         printed = [(what, text) for what in ("conflicts", "requires") for text in getattr(self, what)]
         for key, value in values.items():  # `cardcore list` prints them all
             printed += [("applies key", key), *((f"applies[{shown(key, 40)}]", v) for v in value)]
@@ -529,7 +530,7 @@ class RuleInfo:
         by an alias of *game*'s option, ``Option.aliases``, counts as the value it names)."""
         for name, values in self.applies.items():
             if name in options and options[name] not in values:  # each spelling once: (4, '4')
-                if game is not None and options[name] in aliased(game.option(name), values):
+                if game is not None and options[name] in read_aliases(game.option(name), values):
                     continue
                 spelled = list({str(v): v for v in values[::-1]}.values())[::-1]
                 shown = ", ".join(repr(v) for v in spelled)

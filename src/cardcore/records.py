@@ -28,7 +28,7 @@ from typing import Any
 
 from cardcore._driver import bus_for
 from cardcore._earlier import rules_of_the_day
-from cardcore._options import unaliased
+from cardcore._options import read_stored_options
 from cardcore._recording import RECORD_FORMAT, SAVE_FORMAT, signature_of, signing_key, unique_keys
 from cardcore._text import kind_of, shown, why_unreadable
 from cardcore._unasked import HUSHED, QUIET
@@ -541,7 +541,7 @@ def load(data: Mapping[str, Any] | str | bytes, *, key: bytes | str | None = Non
             "rules": [r for r in game.rules if r not in added],
             "players": list(game.players),
         }
-        stored = {**config, "options": unaliased(config.get("options"), game.ruleset.options)}
+        stored = {**config, "options": read_stored_options(config.get("options"), game.ruleset.options)}
         for name, value in mine.items():
             if not _same(stored.get(name), _normal(value)):
                 raise _fail(

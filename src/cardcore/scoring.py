@@ -87,8 +87,13 @@ class ScoreTable:
         :raises ArgumentError: *points* answered something else than an int or ``None``,
             or *cards* holds something that is not a :class:`~cardcore.Card`.
         """
+        try:  # a copy, in order: a callback that edits *cards* changes nothing asked
+            given = list(cards)
+        except Exception as exc:
+            msg = f"from_points takes an iterable of cards, not {shown(cards, 40)}: {shown(exc, 80)}"
+            raise ArgumentError(msg) from None
         by_card: dict[Card, int] = {}
-        for card in cards:  # in order: an error names the first bad card in every process
+        for card in given:  # an error names the first bad card in every process
             if type(card) is not Card:
                 msg = f"from_points takes cards, not {shown(card, 40)} (parse_cards reads text)"
                 raise ArgumentError(msg)

@@ -15,7 +15,7 @@ from typing import Any
 
 from attrs import field, frozen
 
-from cardcore._options import aliased
+from cardcore._options import read_aliases
 from cardcore._text import shown
 from cardcore.errors import ArgumentError, CardcoreError, OtherGameRuleError
 from cardcore.info import GameInfo, RuleInfo
@@ -142,7 +142,7 @@ def _applicable(game: GameInfo, rules: Sequence[RuleInfo]) -> dict[str, Any] | N
             if values is None:
                 continue
             if name in declared:  # an alias read as the value it names
-                values = tuple(aliased(declared[name], values))
+                values = tuple(read_aliases(declared[name], values))
             served = list(values) if served is None else [v for v in served if v in values]
         if not served:
             return None
