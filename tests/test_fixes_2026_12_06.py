@@ -38,3 +38,35 @@ def test_from_points_names_the_first_bad_card_in_the_order_given() -> None:
 def test_from_points_refuses_what_is_no_iterable_by_name() -> None:
     with pytest.raises(ArgumentError, match="from_points takes an iterable of cards, not 5"):
         ScoreTable.from_points(lambda c: 1, 5)  # type: ignore[arg-type]
+
+
+def test_a_save_whose_state_differs_is_refused_naming_the_place_never_a_card() -> None:
+    """load() named no place, so an intact save of another build (a field since dropped)
+    read as damaged; now the first differing path, and the way out, with no card in it."""
+    import copy
+    import json
+
+    import cardcore
+    from cardcore import CorruptStateError
+
+    game = cardcore.new_game("golf", 2, seed=4)
+    for _ in range(3):
+        game.apply(game.legal_actions(game.to_act[0])[0])
+    save = json.loads(json.dumps(game.save()))
+    stock = next(name for name in save["state"]["zones"] if "stock" in name)
+    cards = save["state"]["zones"][stock]["cards"]
+    swapped = copy.deepcopy(save)
+    pile = swapped["state"]["zones"][stock]["cards"]
+    pile[0], pile[1] = pile[1], pile[0]  # same cards, another order: only the snapshot knows
+    assert pile != cards
+    with pytest.raises(CorruptStateError) as caught:
+        cardcore.load(swapped)
+    text = str(caught.value)
+    assert f"first at state.zones.{stock}.cards[0])" in text
+    assert "cardcore.replay(save['record'])" in text
+    assert not any(str(card) in text for card in cards)
+    extra = copy.deepcopy(save)
+    extra["state"]["retired"] = None
+    with pytest.raises(CorruptStateError, match=r"first at state\.retired \(not replayed\)"):
+        cardcore.load(extra)
+    assert cardcore.load(save).position() == game.position()

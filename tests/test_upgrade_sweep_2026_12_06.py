@@ -320,21 +320,18 @@ def test_a_save_of_the_turns_window_is_refused_only_as_a_cardcore_error(
         load(entry["save"], key=_key(entry))
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason=(
-        "Golf saves written between 72231e6 and 2732664 (e.g. cc554c9, 2026-12-02) hold "
-        "state.turns counting every completed turn; the Golf snapshot now writes turns=0 "
-        "without a max_turns cap (state.py GolfState.snapshot, 2732664/a660486), so load() "
-        "compares it with the replayed state and refuses an intact save as CorruptStateError "
-        "'saved state does not match the state its record replays to' (the field only a cap "
-        "reads; the record replays fine), undocumented in the changelog"
-    ),
-)
 @pytest.mark.parametrize(("commit", "case"), WINDOW_SAVES, ids=_ids(WINDOW_SAVES))
-def test_a_save_of_the_turns_window_loads(commit: str, case: str) -> None:
+def test_a_save_of_the_turns_window_is_refused_naming_the_field_and_its_record_replays(
+    commit: str, case: str
+) -> None:
+    """Golf saves of development builds between 72231e6 and 2732664 (e.g. cc554c9) hold
+    ``state.turns`` counting every turn, which the snapshot now writes as 0 without a cap:
+    refused (a save's state must be the one its record replays to), the refusal naming the
+    field and the way out; the changelog says so (2026-12-06)."""
     entry = ENTRIES[(commit, case)]
-    game = load(entry["save"], key=_key(entry))
+    with pytest.raises(CorruptStateError, match=r"first at state\.turns\).*cardcore\.replay"):
+        load(entry["save"], key=_key(entry))
+    game = replay(entry["save"]["record"])
     assert game.version == entry["version"]
     assert _legal(game) == entry["legal"]
 
@@ -357,20 +354,17 @@ def test_a_save_of_the_last_deal_window_is_refused_only_as_a_cardcore_error(
         load(entry["save"], key=_key(entry))
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason=(
-        "Tonk saves written between db4d8dd and 4f7c7ca (e.g. ddd4a54, 2026-12-04) hold "
-        "state.last_deal = null; TonkState.snapshot (plugins/cardcore_tonk/state.py, 4f7c7ca) "
-        "now leaves the slot out unless a position set it, so records.load's snapshot "
-        "comparison refuses every such intact mid-game save as CorruptStateError 'saved state "
-        "does not match the state its record replays to'; undocumented in the changelog"
-    ),
-)
 @pytest.mark.parametrize(("commit", "case"), TONK_WINDOW_SAVES, ids=_ids(TONK_WINDOW_SAVES))
-def test_a_save_of_the_last_deal_window_loads(commit: str, case: str) -> None:
+def test_a_save_of_the_last_deal_window_is_refused_naming_the_field_and_its_record_replays(
+    commit: str, case: str
+) -> None:
+    """Tonk saves of development builds between db4d8dd and 4f7c7ca (e.g. ddd4a54) hold
+    ``state.last_deal = null``, a slot the snapshot now leaves out: refused naming it; the
+    record replays (the changelog says so, 2026-12-06)."""
     entry = ENTRIES[(commit, case)]
-    game = load(entry["save"], key=_key(entry))
+    with pytest.raises(CorruptStateError, match=r"first at state\.last_deal \(not replayed\)"):
+        load(entry["save"], key=_key(entry))
+    game = replay(entry["save"]["record"])
     assert game.version == entry["version"]
     assert _legal(game) == entry["legal"]
 

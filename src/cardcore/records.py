@@ -30,6 +30,7 @@ from cardcore._driver import bus_for
 from cardcore._earlier import rules_of_the_day
 from cardcore._options import read_stored_options
 from cardcore._recording import RECORD_FORMAT, SAVE_FORMAT, signature_of, signing_key, unique_keys
+from cardcore._saved import difference, normal, same
 from cardcore._text import kind_of, shown, why_unreadable
 from cardcore._unasked import HUSHED, QUIET
 from cardcore.cards import parse_cards
@@ -466,7 +467,7 @@ def _replay(rec: Mapping[str, Any]) -> Game:
     claimed = rec.get("result")
     actual = None if game.result is None else game.result.to_json()
     # (loosely: the record's result is only compared, never kept; the replayed one is)
-    if claimed != actual and (claimed is None or _normal(claimed) != _normal(actual)):
+    if claimed != actual and (claimed is None or normal(claimed) != normal(actual)):
         if claimed is None:
             raise _fail("record holds no result, but its actions replay to a finished game")
         why = "the record was changed after it was made"
@@ -543,7 +544,7 @@ def load(data: Mapping[str, Any] | str | bytes, *, key: bytes | str | None = Non
         }
         stored = {**config, "options": read_stored_options(config.get("options"), game.ruleset.options)}
         for name, value in mine.items():
-            if not _same(stored.get(name), _normal(value)):
+            if not same(stored.get(name), normal(value)):
                 raise _fail(
                     f"saved {name} {str(config.get(name))[:80]} are not those of the game its"
                     f" record replays to ({str(value)[:80]})"
@@ -569,32 +570,10 @@ def load(data: Mapping[str, Any] | str | bytes, *, key: bytes | str | None = Non
         )
     # a version-1 save holds the snapshot of the state layout of its day: its record,
     # cards and version are checked above; the snapshot is compared from version 2 on
-    if save.get("format_version") != 1 and not _same(state, _normal(game.state.snapshot())):
-        raise _fail("saved state does not match the state its record replays to")
+    where = None if save.get("format_version") == 1 else difference(state, normal(game.state.snapshot()))
+    if where is not None:  # the place only: a message never shows a card
+        raise _fail(
+            f"saved state does not match the state its record replays to (first at {where});"
+            " its record replays alone: cardcore.replay(save['record'])"
+        )
     return game
-
-
-def _normal(value: Any) -> Any:
-    return json.loads(json.dumps(value, sort_keys=True))
-
-
-def _same(saved: Any, replayed: Any) -> bool:
-    """Whether *saved* (read from JSON) says what *replayed* does, kind for kind: ``true``
-    is not ``1`` and ``6.0`` is not the count ``6``; only an integral number a JSON writer
-    wrote without its ``.0`` (as JavaScript does) may stand for a float."""
-    a, b = type(saved), type(replayed)
-    if a is dict:
-        return (
-            b is dict
-            and saved.keys() == replayed.keys()
-            and all(_same(v, replayed[k]) for k, v in saved.items())
-        )
-    if a is list:
-        return (
-            (b is list or b is tuple)
-            and len(saved) == len(replayed)
-            and all(map(_same, saved, replayed))
-        )
-    if a is int and b is float:
-        return bool(saved == replayed)
-    return a is b and bool(saved == replayed)

@@ -76,7 +76,8 @@ class SpyAgent:
     :param seed: Seed of its choices.
     :param report: Where failures go.
     :param look: Materialise and inspect the view on every 10th call (else every 200th).
-    :param pool: A set that collects every legal action it is offered (for hostile inputs).
+    :param pool: Collects every legal action it is offered, in the order first offered (for
+        hostile inputs: a set of actions hashed by identity iterates in another order per process).
     :param secret: The game's seed, which no view may contain.
     """
 
@@ -87,7 +88,7 @@ class SpyAgent:
         report: Report,
         *,
         look: bool = True,
-        pool: set[Action] | None = None,
+        pool: dict[Action, None] | None = None,
         secret: int | None = None,
     ) -> None:
         self.seat = seat
@@ -107,7 +108,7 @@ class SpyAgent:
             )
             return
         if self.pool is not None:
-            self.pool.update(legal)
+            self.pool.update(dict.fromkeys(legal))
         for action in legal:
             if not isinstance(action, Action) or action.seat != self.seat:
                 report.fail(

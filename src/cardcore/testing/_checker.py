@@ -137,7 +137,7 @@ class Checker:
         game.events.on_error = raising.reported.append
         dealt = len(host)  # the first deal's events, which a replayed record does not publish
         rng = random.Random(seed ^ 0x5EED)
-        pool: set[Action] = set()
+        pool: dict[Action, None] = {}  # an ordered set: the same hostile inputs in every process
         agents = [
             SpyAgent(s, seed + s, report, look=full and "agents" in checks, pool=pool, secret=seed)
             for s in range(n)

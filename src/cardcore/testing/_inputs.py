@@ -101,7 +101,7 @@ def _seat_reads(game: Game, seat: object) -> list[tuple[str, Callable[[], object
     ]
 
 
-def bad_inputs(game: Game, rng: random.Random, pool: set[Action], realtime: bool) -> list[BadInput]:
+def bad_inputs(game: Game, rng: random.Random, pool: dict[Action, None], realtime: bool) -> list[BadInput]:
     """Return the hostile inputs to try on *game* now.
 
     :param pool: Actions seen legal earlier in this game (for illegal and out-of-turn tries).

@@ -182,7 +182,7 @@ def check_rejections(
     report: Report,
     game: Game,
     rng: random.Random,
-    pool: set[Action],
+    pool: dict[Action, None],
     host: list[Any],
     realtime: bool,
 ) -> None:
@@ -252,7 +252,7 @@ def hidden_in_message(game: Game, exc: BaseException) -> str | None:
     )
 
 
-def check_is_legal(report: Report, game: Game, rng: random.Random, pool: set[Action]) -> None:
+def check_is_legal(report: Report, game: Game, rng: random.Random, pool: dict[Action, None]) -> None:
     """The game's own ``is_legal`` (the check ``apply`` makes, with the house rules' vetoes)
     must answer as the legal set does: yes for every legal action of a seat to act, no for
     any other action seen in the game. ``apply`` falls back to the legal set should it
