@@ -54,7 +54,13 @@ def _swap_between(save: dict[str, Any]) -> str:
     a, b = zones[first]["cards"], zones[last]["cards"]
     assert a[0] != b[1]  # two different cards, so the swap keeps every card accounted for
     a[0], b[1] = b[1], a[0]
-    return f"state.zones.{first}.cards[0]"  # keys are compared in sorted order
+    return f"state.zones{_zone(first)}.cards[0]"  # keys are compared in sorted order
+
+
+def _zone(name: str) -> str:
+    """A zone in load's path: ``.stock``, or quoted when its name holds a dot
+    (``['hand.0']``: a dotted path could not be split back, review 2026-12-06)."""
+    return f".{name}" if name.isidentifier() else f"[{name!r}]"
 
 
 def _swap_within(save: dict[str, Any]) -> str:
@@ -62,7 +68,7 @@ def _swap_within(save: dict[str, Any]) -> str:
     cards = save["state"]["zones"][first]["cards"]
     assert cards[0] != cards[1]
     cards[0], cards[1] = cards[1], cards[0]
-    return f"state.zones.{first}.cards[0]"
+    return f"state.zones{_zone(first)}.cards[0]"
 
 
 def _add_key(save: dict[str, Any]) -> str:
@@ -93,13 +99,13 @@ def _count_as_bool(save: dict[str, Any]) -> str:
 def _zone_field_added(save: dict[str, Any]) -> str:
     first, _ = _zones_with_two(save)
     save["state"]["zones"][first]["extra"] = []
-    return f"state.zones.{first}.extra (not replayed)"
+    return f"state.zones{_zone(first)}.extra (not replayed)"
 
 
 def _seen_changed(save: dict[str, Any]) -> str:
     first, _ = _zones_with_two(save)
     save["state"]["zones"][first]["seen"][0] = 5
-    return f"state.zones.{first}.seen[0]"
+    return f"state.zones{_zone(first)}.seen[0]"
 
 
 def _nested_deeper(save: dict[str, Any]) -> str:
@@ -165,11 +171,6 @@ def test_difference_does_not_depend_on_key_order():
     assert difference(replayed, replayed) is None
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="_saved.difference writes a tampered key into the path verbatim: a 100,000-character"
-    " key makes a 100,000-character refusal (every other refusal bounds what it quotes, shown(..., 40))",
-)
 def test_refusal_naming_a_tampered_key_stays_short():
     save = _played("golf", 6).save()
     save["state"]["x" * 100_000] = 1

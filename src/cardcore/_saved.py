@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
+
+from cardcore._text import shown
 
 __all__ = ["difference", "normal", "same"]
 
@@ -35,15 +38,25 @@ def same(saved: Any, replayed: Any) -> bool:
     return a is b and bool(saved == replayed)
 
 
+_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]{0,39}")
+
+
+def _step(key: Any) -> str:
+    """A key in a path: ``.turns``, else quoted and short (``['hand.0']``: a tampered key
+    may be long, hold a line break or mimic the message)."""
+    return f".{key}" if type(key) is str and _NAME.fullmatch(key) else f"[{shown(key, 40)}]"
+
+
 def difference(saved: Any, replayed: Any, path: str = "state") -> str | None:
-    """Where *saved* first says otherwise than *replayed* (as :func:`same` reads them): a
-    path such as ``state.turns`` or ``state.zones.stock``, or ``None`` if nowhere. Only the
-    place, never a value: a saved state holds every hidden card."""
+    """Where *saved* first says otherwise than *replayed* (as :func:`same` reads them), keys
+    in sorted order: a path such as ``state.turns`` or ``state.zones['hand.0']``, or ``None``
+    if nowhere. Only the place, never a value: a saved state holds every hidden card (no
+    snapshot is keyed by a card)."""
     if type(saved) is dict and type(replayed) is dict:
         for key in sorted(saved.keys() | replayed.keys(), key=str):
             if key not in saved or key not in replayed:
-                return f"{path}.{key} ({'not saved' if key not in saved else 'not replayed'})"
-            found = difference(saved[key], replayed[key], f"{path}.{key}")
+                return f"{path}{_step(key)} ({'not saved' if key not in saved else 'not replayed'})"
+            found = difference(saved[key], replayed[key], f"{path}{_step(key)}")
             if found is not None:
                 return found
         return None

@@ -506,7 +506,9 @@ def load(data: Mapping[str, Any] | str | bytes, *, key: bytes | str | None = Non
 
     :param key: Require a valid signature under this secret (see ``Game.save(key=...)``):
         a save that was changed or forged is refused before anything is replayed.
-    :raises CorruptStateError: If anything fails validation; nothing is loaded.
+    :raises CorruptStateError: If anything fails validation; nothing is loaded. A state
+        that differs is named by its first differing place in sorted key order
+        (``state.turns``, ``state.zones['hand.0'].cards[2]``), never by a value.
     :raises PluginError: A plugin failed while the record replayed (naming it).
     :raises ArgumentError: *key* is empty or not bytes or text (the caller's, not the save's).
     """

@@ -77,7 +77,8 @@ class SpyAgent:
     :param report: Where failures go.
     :param look: Materialise and inspect the view on every 10th call (else every 200th).
     :param pool: Collects every legal action it is offered, in the order first offered (for
-        hostile inputs: a set of actions hashed by identity iterates in another order per process).
+        hostile inputs): a dict used as an ordered set; a ``set`` works, but a set of actions
+        hashed by identity iterates in another order per process.
     :param secret: The game's seed, which no view may contain.
     """
 

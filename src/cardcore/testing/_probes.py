@@ -188,7 +188,9 @@ def check_rejections(
 ) -> None:
     """Try hostile inputs: each must raise a documented error and change nothing, its
     message naming no card hidden from the seat it refuses; and the game's own
-    ``is_legal`` must answer as its legal set does."""
+    ``is_legal`` must answer as its legal set does. *pool* holds the actions seen legal
+    so far, in the order first offered (a :class:`SpyAgent`'s), so one seed tries the
+    same inputs in every process."""
     check_is_legal(report, game, rng, pool)
     for label, call, allowed in bad_inputs(game, rng, pool, realtime):
         before = fingerprint(game)
