@@ -239,11 +239,6 @@ def test_option_check_reads_aliases_and_keeps_bounds() -> None:
         opt.check(6)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="an Option whose default is an alias passes the declaration check (check reads "
-    "aliases) but the raw alias is filled into Game.options: the game gets 'three'",
-)
 def test_alias_default_is_refused_or_read_as_its_value() -> None:
     try:
         module = make_game(hand_default="three", mode_default="HIGH")
@@ -424,11 +419,6 @@ def test_cli_simulate_reads_choice_alias(duel: None, tmp_path: Any) -> None:
     assert json.loads(out.read_text())["rules"] == ["duel.double"]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="cli.args.parse_options converts a value to the option's kind before reading "
-    "aliases: -o hand_size=three is refused 'must be int', though new_game takes it",
-)
 def test_cli_reads_a_text_alias_of_a_number_option(duel: None, tmp_path: Any) -> None:
     out = tmp_path / "sim.json"
     code, _, err = run_cli(
@@ -437,11 +427,6 @@ def test_cli_reads_a_text_alias_of_a_number_option(duel: None, tmp_path: Any) ->
     assert code == 0, err
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="simulate's JSON summary writes options as given (alias 'hi'), so one configuration "
-    "gets two summaries; records and Game.options hold the one spelling",
-)
 def test_cli_simulate_summary_holds_one_spelling(duel: None, tmp_path: Any) -> None:
     out = tmp_path / "sim.json"
     code, _, err = run_cli(

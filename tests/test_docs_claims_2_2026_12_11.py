@@ -948,7 +948,7 @@ def test_simulate_json_repeats_the_run(tmp_path: Path) -> None:
     argv += ["-o", "rounds=1", "--agents", "random,golf-greedy", "--json", str(out), "-q"]
     assert _main(*argv).returncode == 0
     data = json.loads(out.read_text(encoding="utf-8"))
-    assert data["rules"] == ["golf.hard"] and data["options"]["layout"] == "4"
+    assert data["rules"] == ["golf.hard"] and data["options"]["layout"] == 4  # "4" read as its value
     again = cardcore.simulate(
         data["game"],
         games=data["games"],

@@ -57,7 +57,7 @@ def test_an_encoding_built_for_one_spelling_reads_the_other() -> None:
 
 
 def test_the_command_line_reads_a_layout_as_the_api_does() -> None:
-    assert parse_options("golf", ["layout=6"]) == {"layout": "6"}  # texts reach the core
+    assert parse_options("golf", ["layout=6"]) == {"layout": 6}  # an alias, read as its value
     for pair, value in (("layout=6", 6), ("layout= 4H ", "4h"), (" layout = 9", 9)):
         game = cardcore.new_game("golf", 2, options=parse_options("golf", [pair]), seed=1)
         assert game.options["layout"] == value and type(game.options["layout"]) is type(value)

@@ -186,7 +186,7 @@ def test_a_house_rules_own_option_reads_its_alias(rule_with_aliased_option: str)
 
 
 def test_the_command_line_strips_a_value_and_keeps_inner_text() -> None:
-    assert parse_options("golf", [" layout = 4H "]) == {"layout": "4H"}
+    assert parse_options("golf", [" layout = 4H "]) == {"layout": "4h"}  # stripped, an alias read
     game = cardcore.new_game("golf", 2, options=parse_options("golf", ["layout= 10"]), seed=1)
     assert game.options["layout"] == 10
     with pytest.raises(OptionError, match="layout"):

@@ -373,7 +373,9 @@ def read_stored_options(options: Any, declared: Iterable[Option]) -> Any:
 def check_aliases(option: Option) -> None:
     """Refuse an option's *aliases* unless each is a text the option refuses as written,
     naming a value it takes (``{"6": 6}``; never a chain: the value is no alias); keep each
-    value as the option takes it (an int alias of a float option names the float)."""
+    value as the option takes it (an int alias of a float option names the float), and a
+    default (or earlier default) written as an alias as the value it names: ``Game.options``
+    holds one spelling of each value, the default's too."""
     aliases = option.aliases
     where = f"option {shown(option.name)}"
     if not isinstance(aliases, FrozenMap):
@@ -395,6 +397,11 @@ def check_aliases(option: Option) -> None:
         msg = f"{where}: alias {shown(text)} must be a text the option refuses as written"
         raise PluginError(msg)
     object.__setattr__(option, "aliases", read_only_map(taken))
+    if type(option.default) is str and option.default in taken:
+        object.__setattr__(option, "default", taken[option.default])
+    before = option.default_before
+    if isinstance(before, tuple) and len(before) == 2 and type(before[1]) is str and before[1] in taken:
+        object.__setattr__(option, "default_before", (before[0], taken[before[1]]))
 
 
 _PLAIN = (int, float, str)  # a set's values sorted as they are; anything else by its repr

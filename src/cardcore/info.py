@@ -530,8 +530,10 @@ class RuleInfo:
         by an alias of *game*'s option, ``Option.aliases``, counts as the value it names)."""
         for name, values in self.applies.items():
             if name in options and options[name] not in values:  # each spelling once: (4, '4')
-                if game is not None and options[name] in read_aliases(game.option(name), values):
-                    continue
+                if game is not None:  # the values it serves, each alias read as its value
+                    values = tuple(read_aliases(game.option(name), values))
+                    if options[name] in values:
+                        continue
                 spelled = list({str(v): v for v in values[::-1]}.values())[::-1]
                 shown = ", ".join(repr(v) for v in spelled)
                 msg = f"house rule {self.name!r} applies only with {name} in ({shown}), not {options[name]!r} ({self.id})"

@@ -484,6 +484,9 @@ def parse_options(
         if opt is None:
             out[key] = value  # the core reports the unknown name with what is accepted
             continue
+        if value in opt.aliases:  # another text of a value (hand_size=three): read as that value
+            out[key] = opt.aliases[value]
+            continue
         try:
             out[key] = _either(opt, _convert(value, opt.kind, opt.nullable))
         except ValueError:

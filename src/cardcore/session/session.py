@@ -377,7 +377,7 @@ class Session(Rejoin):
         return cause_of(self.played_for, self.played_from, version)
 
     def record(self) -> dict[str, Any] | None:
-        """The game's record (privileged: it holds the seed, so every hidden card), once the game is over or the session closed; else ``None``."""
+        """The game's record (privileged: it holds the seed, so every hidden card), once the game is over or the session closed after its deal; else ``None``."""
         if self.game is None or self.phase not in ("over", "closed"):
             return None
         return self.game.record()
