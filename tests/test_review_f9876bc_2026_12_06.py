@@ -104,11 +104,6 @@ def test_check_of_unhashable_on_aliased_option_is_an_option_error() -> None:
         opt.check({"three": 3})
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="the core accepts an alias with spaces around it (' a'), which new_game reads as "
-    "its value but the command line, stripping the value first, reads as another choice",
-)
 def test_alias_with_spaces_reads_alike_on_cli_and_core(monkeypatch: pytest.MonkeyPatch) -> None:
     try:
         opt = Option("s", "a", kind=str, choices=("a", "b"), aliases={" a": "b"})
@@ -144,11 +139,6 @@ def test_applies_named_by_alias_is_listed_as_read() -> None:
         rule.check_applies({"n": 3}, game)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="check_applies reads the rule's applies values through the game's aliases but not "
-    "the options' own value: layout='4' (an alias of 4) is refused 'in (4), not '4''",
-)
 def test_applies_reads_an_option_given_by_alias() -> None:
     golf = game_info("golf")
     rule_info("golf.peek-nearest").check_applies({"layout": "4"}, golf)

@@ -392,9 +392,9 @@ def check_aliases(option: Option) -> None:
         try:
             option._check(text)
         except OptionError:
-            if type(text) is str:
+            if type(text) is str and text and text == text.strip():  # the CLI strips a value
                 continue
-        msg = f"{where}: alias {shown(text)} must be a text the option refuses as written"
+        msg = f"{where}: alias {shown(text)} must be a text the option refuses as written, without spaces around it"
         raise PluginError(msg)
     object.__setattr__(option, "aliases", read_only_map(taken))
     if type(option.default) is str and option.default in taken:

@@ -530,9 +530,9 @@ class RuleInfo:
         by an alias of *game*'s option, ``Option.aliases``, counts as the value it names)."""
         for name, values in self.applies.items():
             if name in options and options[name] not in values:  # each spelling once: (4, '4')
-                if game is not None:  # the values it serves, each alias read as its value
+                if game is not None:  # the values it serves and the one given, aliases read
                     values = tuple(read_aliases(game.option(name), values))
-                    if options[name] in values:
+                    if read_aliases(game.option(name), (options[name],))[0] in values:
                         continue
                 spelled = list({str(v): v for v in values[::-1]}.values())[::-1]
                 shown = ", ".join(repr(v) for v in spelled)
