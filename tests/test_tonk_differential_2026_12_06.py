@@ -506,7 +506,7 @@ def play(
     first_dealer = rng.randrange(n)
     decks = [make_deck(rng, n, natural_p) for _ in range(hands + 6)]
     if direct is None:
-        direct = hands == 1 and rng.random() < 0.5
+        direct = rng.random() < 0.5
     model = Model(n=n, rules=rules, stake=stake, hands=hands, decks=list(decks))
     model.dealer = first_dealer
     if direct:
@@ -520,7 +520,7 @@ def play(
         options["max_players"] = 4
     game = start_game(n, rules, options, decks[:hands], first_dealer, seed, direct)
     if direct:
-        model.decks = decks[1:]
+        model.decks = []
     seen = 0  # hand entries compared
     base = 0  # model.ended index of the game's first history entry
     for _step in range(3000):
@@ -570,6 +570,11 @@ def play(
         text = choose(rng, eng, drop_p, take_p, not model.stock)
         STATS["decisions"] += 1
         game.act(who, restyle(text, rng))
+        if text == "deal" and direct:
+            # TONK-SESSION-2: a later hand of a ``deck=`` game is shuffled by
+            # chance; read the dealt pack back from the position (piles bottom
+            # to top) and let the model deal it by its own rules
+            model.decks.insert(0, dealt_pack(game.position(), model))
         model.apply(text)
     else:  # pragma: no cover
         raise AssertionError("game did not end")
@@ -889,3 +894,25 @@ def test_dealer_cut_highest_rank_deals() -> None:
         assert cut["dealer"] == last.index(max(last))
         assert game.view(None)["table"]["dealer"] == cut["dealer"]
         assert game.to_act == ((cut["dealer"] + 1) % 3,)
+
+
+CARD = re.compile(r"^(10|[2-9AJQK])[SHDC]")
+
+
+def dealt_pack(position: str, model: Model) -> list[str]:
+    """The pack of a deal the engine just made, top first, from its position."""
+    piles: dict[str, list[str]] = {}
+    for part in position.split(" | ")[1:]:
+        name, _, cards = part.partition(":")
+        found = [CARD.match(w) for w in cards.split()]
+        piles[name.strip()] = [m.group(0) for m in found if m]
+    n = model.n
+    dealer = model.dealer
+    pack = []
+    for i in range(5 * n):
+        hand = piles[f"hand.{(dealer + 1 + i) % n}"]
+        assert len(hand) == 5
+        pack.append(hand[i // n])
+    pack += piles["discard"][::-1] + piles["stock"][::-1]
+    assert sorted(pack) == sorted(FULL)
+    return pack
