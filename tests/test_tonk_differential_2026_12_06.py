@@ -636,6 +636,8 @@ def check_view(game: Any, model: Model, who: int) -> None:
         spreads = [sorted(sp["cards"], key=ckey) for sp in table["spreads"]]
         assert spreads == [sorted(sp, key=ckey) for sp, _ in model.spreads]
         assert table["shown"] == [False] * model.n
+        # TONK-49-2: a void deal keeps the hand's number
+        assert table["hand_number"] == model.played + 1
     elif model.ended:
         # TONK-VIEW-1: the finished hand's shown hands stay face up until the deal
         last = model.ended[-1]
@@ -916,3 +918,18 @@ def dealt_pack(position: str, model: Model) -> list[str]:
     pack += piles["discard"][::-1] + piles["stock"][::-1]
     assert sorted(pack) == sorted(FULL)
     return pack
+
+
+def test_must_lay_down_three_aces_may_stay_four_may_not() -> None:
+    """TONK-VAR-2 / TONK-GAP-12: only a book of exactly three aces may be held."""
+    hands = [["AS", "AH", "AD", "AC", "9C"], ["JD", "KS", "4C", "8D", "QC"]]
+    game = crafted(2, hands, ["10S", "KH", "2D"], rules=(MUST_LAY,))
+    game.act(0, "draw")  # KH
+    legal = {str(a) for a in game.legal_actions(0)}
+    assert "discard 9C" not in legal  # would keep a book of four aces
+    assert "discard KH" not in legal
+    assert {"discard AS", "discard AH", "discard AD", "discard AC"} <= legal
+    game.act(0, "discard AC")
+    game.act(1, "draw")  # 2D
+    game.act(1, "discard 2D")
+    assert "drop" in {str(a) for a in game.legal_actions(0)}  # drops unrestricted
