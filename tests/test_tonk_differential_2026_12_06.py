@@ -127,6 +127,7 @@ class Model:
     quiet: int = 0
     touched: bool = False
     from_discards: bool = False
+    known: list[set[str]] = field(default_factory=list)  # taken cards still held
     ended: list[dict[str, Any]] = field(default_factory=list)
     last_reason: str | None = None
 
@@ -148,6 +149,7 @@ class Model:
             rest = rest[1:]
         self.stock = list(rest)
         self.spreads = []
+        self.known = [set() for _ in range(n)]
         self.taken = None
         self.new_spread = False
         self.blocked = set()
@@ -350,6 +352,7 @@ class Model:
                 card = self.discard.pop()
                 self.hand[s].append(card)
                 self.taken = card
+                self.known[s].add(card)
             self.phase = "play"
             return
         hand = self.hand[s]
@@ -357,6 +360,7 @@ class Model:
             cards = words[1:]
             for c in cards:
                 hand.remove(c)
+                self.known[s].discard(c)
             self.spreads.append((cards, s))
             self.new_spread = True
             self.touched = True
@@ -364,6 +368,7 @@ class Model:
             i = int(words[1]) - 1
             c = words[2]
             hand.remove(c)
+            self.known[s].discard(c)
             self.spreads[i][0].append(c)
             owner = self.spreads[i][1]
             if owner != s:
@@ -372,6 +377,7 @@ class Model:
         elif words[0] == "discard":
             c = words[1]
             hand.remove(c)
+            self.known[s].discard(c)
             self.discard.append(c)
             if not hand:  # TONK-OUT-2
                 amounts = [-self.stake] * self.n
@@ -501,6 +507,8 @@ def play(
     drop_p: float = 0.04,
     take_p: float = 0.35,
     direct: bool | None = None,
+    reload_p: float = 0.0,
+    replay: bool = False,
 ) -> tuple[Model, Any]:
     rng = random.Random(seed)
     first_dealer = rng.randrange(n)
@@ -564,6 +572,27 @@ def play(
         keys = dict((t, k) for k, t in mine)
         order = [keys[t] for t in eng]
         assert order == sorted(order), f"TONK-LEGAL-1 order: {eng}"
+        if reload_p and rng.random() < reload_p:
+            # the state must survive a clone, a save and a position unchanged
+            how = rng.choice(("clone", "save", "position"))
+            if how == "clone":
+                game = game.clone()
+            elif how == "save":
+                game = cardcore.load(game.save())
+            else:
+                extra = sorted(rules - {NATURAL})
+                without = () if NATURAL in rules else (NATURAL,)
+                game = cardcore.new_game(
+                    "tonk",
+                    n,
+                    rules=extra,
+                    without=without,
+                    options=game.options if direct else options,
+                    position=game.position(),
+                    seed=seed,
+                )
+                base = seen
+            STATS["reloads"] = STATS.get("reloads", 0) + 1
         check_view(game, model, who)
         if rng.random() < 0.15:
             probe_illegal(game, model, who, set(eng), rng)
@@ -590,6 +619,10 @@ def play(
     assert list(res.scores) == [b / stake for b in model.balances]
     best = max(model.balances)
     assert list(res.winners) == [s for s in range(n) if model.balances[s] == best]
+    if replay:
+        again = cardcore.replay(game.record())
+        assert again.result == res
+        assert again.view(None) == game.view(None)
     STATS["games"] += 1
     STATS["hands"] += len(model.ended)
     return model, game
@@ -636,6 +669,18 @@ def check_view(game: Any, model: Model, who: int) -> None:
         spreads = [sorted(sp["cards"], key=ckey) for sp in table["spreads"]]
         assert spreads == [sorted(sp, key=ckey) for sp, _ in model.spreads]
         assert table["shown"] == [False] * model.n
+        # TONK-VIEW-1: another seat's hand shows only when every card is known
+        if model.phase == "play":
+            viewer = (who + 1) % model.n
+            zones = {z["name"]: z for z in game.view(viewer)["zones"]}
+            cards = zones[f"hand.{who}"]["cards"]
+            if set(model.hand[who]) <= model.known[who]:
+                assert sorted(cards, key=ckey) == sorted(model.hand[who], key=ckey)
+            else:
+                assert cards == [None] * len(model.hand[who])
+            disc = zones["discard"]["cards"]
+            # TONK-DISC-1: only the top (listed first) shows
+            assert disc == model.discard[-1:] + [None] * (len(model.discard) - 1)
         # TONK-49-2: a void deal keeps the hand's number
         assert table["hand_number"] == model.played + 1
     elif model.ended:
@@ -713,6 +758,8 @@ def test_lockstep_sweep(rules: frozenset[str]) -> None:
             natural_p=0.25 if NATURAL in rules else 0.15,
             drop_p=(0.01, 0.05, 0.2)[k % 3],
             take_p=(0.3, 0.6)[k % 2],
+            reload_p=0.03,
+            replay=k % 4 == 1,
         )
         reasons |= {e["reason"] for e in model.ended}
     assert STATS["games"] - before["games"] == 12
@@ -933,3 +980,43 @@ def test_must_lay_down_three_aces_may_stay_four_may_not() -> None:
     game.act(1, "draw")  # 2D
     game.act(1, "discard 2D")
     assert "drop" in {str(a) for a in game.legal_actions(0)}  # drops unrestricted
+
+
+@pytest.mark.parametrize(
+    ("players", "options", "ok"),
+    [
+        (4, {}, False),  # TONK-GEN-1: max_players defaults to 3
+        (4, {"max_players": 4}, True),
+        (3, {"max_players": 2}, False),
+        (2, {"stake": 0}, False),  # TONK-STAKE-1: 1 to 1,000,000
+        (2, {"stake": 1_000_000}, True),
+        (2, {"stake": 1_000_001}, False),
+        (2, {"hands": 0}, False),  # TONK-SESSION-1: 1 to 100,000
+        (2, {"hands": 100_000}, True),
+        (2, {"hands": 100_001}, False),
+    ],
+)
+def test_option_ranges(players: int, options: dict[str, int], ok: bool) -> None:
+    if ok:
+        game = cardcore.new_game("tonk", players, options=options, seed=1)
+        assert len(game.players) == players
+    else:
+        with pytest.raises(cardcore.CardcoreError) as info:
+            cardcore.new_game("tonk", players, options=options, seed=1)
+        assert next(iter(options) if options else iter(["max_players"])) in str(info.value)
+
+
+def test_taken_card_left_alone_after_a_hit_that_lets_it_hit() -> None:
+    """TONK-TURN-5: 'could then hit' is judged after the hit (9H makes room for 10H)."""
+    hands = [["5H", "6H", "7H", "8H", "KC"], ["10H", "JD", "4C", "8D", "QC"]]
+    game = crafted(2, hands, ["3S", "9H", "2C"])
+    for text in ["draw", "spread 5H 6H 7H", "hit 1 8H", "discard KC"]:
+        game.act(0, text)
+    game.act(1, "draw")  # 2C
+    game.act(1, "discard 10H")
+    game.act(0, "take")  # 10H; hand 9H 10H
+    assert [str(a) for a in game.legal_actions(0)] == ["hit 1 9H", "discard 9H"]
+    game.act(0, "hit 1 9H")
+    assert [str(a) for a in game.legal_actions(0)] == ["hit 1 10H"]
+    game.act(0, "hit 1 10H")
+    assert (game.result.reason, game.result.payouts) == ("tonk-out", (2, -2))
