@@ -509,6 +509,7 @@ def play(
     direct: bool | None = None,
     reload_p: float = 0.0,
     replay: bool = False,
+    events: bool = False,
 ) -> tuple[Model, Any]:
     rng = random.Random(seed)
     first_dealer = rng.randrange(n)
@@ -529,6 +530,12 @@ def play(
     game = start_game(n, rules, options, decks[:hands], first_dealer, seed, direct)
     if direct:
         model.decks = []
+    streams: dict[int, list[Any]] = {}
+    if events and not direct:  # the first deal is an action: every event is seen
+        for v in [*range(n), cardcore.SPECTATOR]:
+            streams[v] = []
+            game.events.subscribe(cardcore.Event, streams[v].append, seat=v)
+        reload_p = 0.0
     seen = 0  # hand entries compared
     base = 0  # model.ended index of the game's first history entry
     for _step in range(3000):
@@ -604,7 +611,11 @@ def play(
             # chance; read the dealt pack back from the position (piles bottom
             # to top) and let the model deal it by its own rules
             model.decks.insert(0, dealt_pack(game.position(), model))
+        before = len(model.ended)
         model.apply(text)
+        for v, got in streams.items():
+            check_events(model, who, text, v, got, before)
+            got.clear()
     else:  # pragma: no cover
         raise AssertionError("game did not end")
     hist = [h for h in game.history(None) if h.get("kind") == "hand"]
@@ -760,6 +771,7 @@ def test_lockstep_sweep(rules: frozenset[str]) -> None:
             take_p=(0.3, 0.6)[k % 2],
             reload_p=0.03,
             replay=k % 4 == 1,
+            events=k % 4 == 2,
         )
         reasons |= {e["reason"] for e in model.ended}
     assert STATS["games"] - before["games"] == 12
@@ -1020,3 +1032,35 @@ def test_taken_card_left_alone_after_a_hit_that_lets_it_hit() -> None:
     assert [str(a) for a in game.legal_actions(0)] == ["hit 1 10H"]
     game.act(0, "hit 1 10H")
     assert (game.result.reason, game.result.payouts) == ("tonk-out", (2, -2))
+
+
+def check_events(model: Model, actor: int, text: str, v: int, got: list[Any], before: int) -> None:
+    """TONK-VIEW-1 for events: seat v's stream carries only what v may know."""
+    for e in got:
+        j = e.to_json()
+        kind = j["event"]
+        if kind == "card-drawn":
+            if j["source"] == "stock":
+                mine = model.hand[actor][-1] if v == actor else None
+                assert j["card"] == mine, (v, j)
+            else:
+                assert j["card"] == model.taken, j
+        elif kind == "hand-dealt":
+            own = sorted(model.hand[j["seat"]], key=ckey) if v == j["seat"] else None
+            cards = j["cards"]
+            assert (sorted(cards, key=ckey) if cards is not None else None) == own, j
+            upcard = None if NO_UPCARD in model.rules else model.discard[0]
+            assert j["upcard"] == upcard, j
+        elif kind == "hand-ended":
+            mine = model.ended[-1]
+            assert len(model.ended) == before + 1
+            assert (j["reason"], j["amounts"], j["totals"]) == (
+                mine["reason"],
+                mine["amounts"],
+                mine["balances"],
+            ), j
+            raw = j.get("shown") or [None] * model.n
+            shown = [sorted(h, key=ckey) if h is not None else None for h in raw]
+            assert shown == mine["shown"], j
+        elif kind == "card-discarded":
+            assert text.split()[0] == "discard" and j["card"] == text.split()[1]
