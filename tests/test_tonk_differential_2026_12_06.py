@@ -665,8 +665,15 @@ def restyle(text: str, rng: random.Random) -> str:
     return " ".join(words)
 
 
+def rng_bit(model: Model) -> bool:
+    """Alternate a seat's view and the spectator's, deterministically."""
+    return sum(len(h) for h in model.hand) % 2 == 0
+
+
 def check_view(game: Any, model: Model, who: int) -> None:
-    table = game.view(who)["table"]
+    mine = game.view(who)
+    assert mine["legal"] == [str(a) for a in game.legal_actions(who)]
+    table = mine["table"]
     if model.hand:
         assert table["hand_sizes"] == [len(h) for h in model.hand]
     assert table["balances"] == model.balances
@@ -682,8 +689,11 @@ def check_view(game: Any, model: Model, who: int) -> None:
         assert table["shown"] == [False] * model.n
         # TONK-VIEW-1: another seat's hand shows only when every card is known
         if model.phase == "play":
-            viewer = (who + 1) % model.n
-            zones = {z["name"]: z for z in game.view(viewer)["zones"]}
+            viewer = (who + 1) % model.n if rng_bit(model) else None
+            view = game.view(viewer)
+            assert view["legal"] == []
+            zones = {z["name"]: z for z in view["zones"]}
+            assert zones["stock"]["cards"] == [None] * len(model.stock)
             cards = zones[f"hand.{who}"]["cards"]
             if set(model.hand[who]) <= model.known[who]:
                 assert sorted(cards, key=ckey) == sorted(model.hand[who], key=ckey)
