@@ -708,6 +708,17 @@ def check_view(game: Any, model: Model, who: int) -> None:
         # TONK-VIEW-1: the finished hand's shown hands stay face up until the deal
         last = model.ended[-1]
         assert table["shown"] == [h is not None for h in last["shown"]]
+        viewer = (who + 1) % model.n if rng_bit(model) else None
+        zones = {z["name"]: z for z in game.view(viewer)["zones"]}
+        for s in range(model.n):
+            if s == viewer:
+                continue
+            cards = zones[f"hand.{s}"]["cards"]
+            hand = sorted(model.hand[s], key=ckey)
+            if last["shown"][s] is not None or set(hand) <= model.known[s]:
+                assert sorted(cards, key=ckey) == hand, (s, cards, last)
+            else:
+                assert cards == [None] * len(hand), (s, cards, last)
 
 
 def probe_illegal(game: Any, model: Model, who: int, legal: set[str], rng: random.Random) -> None:
