@@ -960,11 +960,14 @@ def test_tonk_out_with_a_new_spread_pays_double(rules: tuple[str, ...]) -> None:
     assert game.result.payouts == (10, -10)
 
 
-def test_dealer_cut_highest_rank_deals() -> None:
+@pytest.mark.parametrize("n", [2, 3, 4])
+def test_dealer_cut_highest_rank_deals(n: int) -> None:
     """TONK-DEALER-1: the last cut round's highest rank (K high, A low) deals."""
     order = {r: i for i, r in enumerate(RANKS)}
-    for seed in range(40):
-        game = cardcore.new_game("tonk", 3, seed=seed, without=(NATURAL,))
+    ties = 0
+    for seed in range(60):
+        options = {"max_players": 4}
+        game = cardcore.new_game("tonk", n, seed=seed, without=(NATURAL,), options=options)
         cut = game.history(None)[0]
         assert cut["kind"] == "cut"
         rounds = cut["rounds"]
@@ -975,7 +978,9 @@ def test_dealer_cut_highest_rank_deals() -> None:
         assert last.count(max(last)) == 1
         assert cut["dealer"] == last.index(max(last))
         assert game.view(None)["table"]["dealer"] == cut["dealer"]
-        assert game.to_act == ((cut["dealer"] + 1) % 3,)
+        assert game.to_act == ((cut["dealer"] + 1) % n,)
+        ties += len(rounds) > 1
+    assert ties > 0  # a tie for highest was cut again at least once
 
 
 CARD = re.compile(r"^(10|[2-9AJQK])[SHDC]")
