@@ -753,7 +753,12 @@ def run_game(
         again = cardcore.replay(game.record())
         assert again.result == game.result
         assert again.history(None) == game.history(None)
+    LAST["game"] = game
     return decisions
+
+
+LAST: dict[str, Any] = {}
+"""The last game :func:`run_game` finished (scripted tests read its history)."""
 
 
 SHORT = {
@@ -1187,3 +1192,84 @@ def test_replacing_a_removed_position_names_the_removal_rule(
         game.act(0, f"replace {group[0]}")
     assert game.version == version
     assert str(info.value).endswith(f"({rule_id})"), str(info.value)
+
+
+def scripted_scores(*args: Any, **kwargs: Any) -> tuple[list[int], int | None]:
+    """Run a scripted game in lockstep; return its only round's scores and ender."""
+    run_game(*args, **kwargs)
+    past = LAST["game"].history(None)
+    assert len(past) == 1
+    return past[0]["scores"], past[0]["ender"]
+
+
+GOLF4_HANDS = {0: {0: "9C", 1: "5D", 2: "3S", 3: "AH"}, 1: {0: "4C", 1: "6D", 2: "2S", 3: "KD"}}
+PEEKS = ["peek 0", "peek 1", "peek 0", "peek 1"]
+
+
+@pytest.mark.parametrize(
+    ("script", "cap", "expected", "ender"),
+    [
+        # seat 0 knocks (turn 1), seat 1's final turn is turn 2: the cap does not cut it short
+        (["knock", "draw", "discard"], 2, [28, 12], 0),
+        # seat 0 knocks at turn 3, the cap (3) ends the round at once: no ender, no penalty
+        (["draw", "discard", "draw", "discard", "knock"], 3, [18, 12], None),
+        # no cap: the knock at turn 3, seat 1's final turn, penalty
+        (["draw", "discard", "draw", "discard", "knock", "draw", "discard"], None, [28, 12], 0),
+    ],
+    ids=["final-turn-at-cap", "knock-at-cap", "no-cap"],
+)
+def test_turn_cap_and_the_ender(
+    script: list[str], cap: int | None, expected: list[int], ender: int | None
+) -> None:
+    """GOLF-CAP-1 with GOLF-PEN-2: 9+5+3+1 = 18 against 4+6+2+0 = 12."""
+    scores, got_ender = scripted_scores(
+        2,
+        "4",
+        ("golf.ender-penalty-10",),
+        5,
+        layouts=GOLF4_HANDS,
+        stock=["QS", "QH", "QD"],
+        script=PEEKS + script,
+        max_turns=cap,
+    )
+    assert (scores, got_ender) == (expected, ender)
+
+
+@pytest.mark.parametrize(
+    ("cards", "others"),
+    [
+        # six of a kind in columns 0-2 of GOLF10 (two decks): +10 once to each other seat
+        ({0: "8C", 5: "8D", 1: "8H", 6: "8S", 2: "8C", 7: "8D"}, 10),
+        # two separate sets (8s in columns 0-1, 9s in columns 3-4): still +10 once
+        ({0: "8C", 5: "8D", 1: "8H", 6: "8S", 3: "9C", 8: "9D", 4: "9H", 9: "9S"}, 10),
+    ],
+    ids=["six-of-a-kind", "two-sets"],
+)
+def test_four_of_a_kind_award_is_paid_once(cards: dict[int, str], others: int) -> None:
+    """GOLF6-VAR-3: 'once per player holding such columns'."""
+    seat1 = ["AC", "2C", "3C", "4C", "5C", "6C", "7C", "9C", "10C", "QC"]  # no column pair
+    layouts = {0: cards, 1: dict(enumerate(seat1))}
+    script = ["flip 0", "flip 5"] + ["flip 0", "flip 1"] * 3 + ["draw", "discard"]
+    scores, _ = scripted_scores(
+        4, 10, ("golf.four-of-a-kind-columns",), 6, layouts=layouts, script=script, max_turns=1
+    )
+    assert scores[1] == 1 + 2 + 3 + 4 + 5 + 6 + 7 + 9 + 10 + 10 + others
+
+
+def test_golf9_removed_triple_cannot_complete_a_crossing_row() -> None:
+    """GOLF9-4: the column 0/3/6 of sevens is removed at the third flip, so the 7S and 7C
+    at 1 and 2 (two decks) can no longer make row 0 a line with the removed 7C: they score
+    14 (GOLF9-3 without the removal would count the row)."""
+    layouts = {0: {0: "7C", 3: "7D", 6: "7H", 1: "7S", 2: "7C", 4: "AC", 5: "AD", 7: "2C", 8: "2D"}}
+    script = ["flip 0", "flip 3", "flip 6"] + ["flip 0", "flip 1", "flip 2"] * 3
+    scores, _ = scripted_scores(
+        4,
+        9,
+        ("golf.remove-triples",),
+        7,
+        layouts=layouts,
+        script=[*script, "draw", "discard"],
+        max_turns=1,
+    )
+    assert LAST["game"].history(None)[0]["grids"][0][:3] == ["--", "7S", "7C"]
+    assert scores[0] == 7 + 7 + 1 + 1 + 2 + 2
