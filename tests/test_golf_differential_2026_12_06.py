@@ -232,6 +232,7 @@ class Model:
         self.held_from: str | None = None
         self.turn = (self.dealer + 1) % n
         self.phase = "setup" if self.initial else "draw"
+        self.revealed: set[str] = getattr(self, "revealed", set())
 
     def grid_of(self, seat: int) -> list[str | None]:
         return [None if self.removed[seat][p] else c for p, c in enumerate(self.grids[seat])]
@@ -404,6 +405,8 @@ class Model:
         return scores
 
     def end_round(self, ender: int | None, game: Any) -> None:
+        # GOLF-ROUND-1: every layout is revealed; the discard pile was public anyway
+        self.revealed = set(self.discard) | {c for g in self.grids for c in g if c is not None}
         scores = self.round_scores(ender)
         self.totals = [t + s for t, s in zip(self.totals, scores, strict=True)]
         self.history.append(
@@ -642,6 +645,8 @@ def run_game(
     spell: bool = False,
     replay: bool = False,
     hop: bool = False,
+    events: bool = False,
+    clones: bool = False,
     layouts: dict[int, dict[int, str]] | None = None,
     stock: Sequence[str] = (),
     up: str | None = None,
@@ -682,9 +687,18 @@ def run_game(
         plant(model, deck, rng)
     else:
         deck = stacked(model, deck, layouts or {}, stock, up)
+    streams: dict[int, list[Any]] = {s: [] for s in [*range(players), cardcore.SPECTATOR]}
+    subscribers = [(cardcore.Event, streams[s].append, s) for s in streams] if events else []
     game = cardcore.new_game(
-        "golf", players, rules=list(rules), options=options, deck=" ".join(deck), seed=seed
+        "golf",
+        players,
+        rules=list(rules),
+        options=options,
+        deck=" ".join(deck),
+        seed=seed,
+        subscribers=subscribers,
     )
+    seen_before: dict[int, set[str]] = {}
     if dealer == "random":  # GOLF-DEAL-3: drawn from the seed; the model reads which seat
         found = re.search(r" dealer=(\d+) ", game.position())
         assert found is not None
@@ -709,6 +723,10 @@ def run_game(
             )
         if views:
             check_views(game, model)
+        if events:
+            seen_before = check_events(game, model, streams, seen_before)
+        if clones and decisions % 5 == 0:
+            check_determinize(game, model, rng)
         if decisions == stop_at:
             return decisions + stop_early(game, model, early, rng)
         seat = model.turn
@@ -744,7 +762,11 @@ def run_game(
                 mine_past["ender"],
             ), (past, mine_past)
         assert decisions < 5000
-    assert game.is_over
+    assert game.is_over and game.to_act == ()
+    assert all(not game.legal_actions(s) for s in range(players))
+    if events:
+        check_events(game, model, streams, seen_before)
+    assert len(game.history(None)) == len(model.history) or hop
     if views:
         check_views(game, model)
     assert game.result.winners == model.winners()
@@ -808,6 +830,72 @@ def check_refusals(
                 assert msg.endswith(f"({want})"), (text, model.phase, msg, want)
 
 
+CARD = re.compile(r"(10|[2-9AJQK])[CDHS]|JK")
+
+
+def cards_in(data: Any) -> set[str]:
+    """Every card text in JSON-ready *data*."""
+    if isinstance(data, str):
+        return {data} if CARD.fullmatch(data) else set()
+    if isinstance(data, dict):
+        data = list(data.values())
+    if isinstance(data, list | tuple):
+        return set().union(*map(cards_in, data))
+    return set()
+
+
+def visible(game: Any, seat: int) -> set[str]:
+    view = game.view(None if seat == cardcore.SPECTATOR else seat)
+    return cards_in(view["table"]) | cards_in(view["zones"])
+
+
+def check_events(
+    game: Any, model: Model, streams: dict[int, list[Any]], before: dict[int, set[str]]
+) -> dict[int, set[str]]:
+    """GOLF-TURN-5, GOLF4-TURN-1, GOLF-VIEW-1 in the event streams: a seat's (or the
+    spectator's) redacted events name no card it could not see before or after the action,
+    the public discards and the layouts revealed at a round's end aside."""
+    after = {s: visible(game, s) for s in streams}
+    public = set(model.discard) | model.revealed
+    for seat, stream in streams.items():
+        allowed = after[seat] | before.get(seat, set()) | public
+        for event in stream:
+            leak = cards_in(event.to_json()) - allowed
+            assert not leak, (seat, event.to_json(), leak)
+        stream.clear()
+    return after
+
+
+def check_determinize(game: Any, model: Model, rng: random.Random) -> None:
+    """``Game.determinize(seat)`` keeps every card the seat knows (model's knowledge) in its
+    place and only permutes the hidden ones; the seat's view and legal actions are unchanged."""
+    viewer = rng.randrange(model.n)
+    clone = game.determinize(viewer, rng.randrange(2**32))
+    a, b = parse_position(game.position()), parse_position(clone.position())
+    assert a["discard"] == b["discard"]
+    hidden_a, hidden_b = list(a["stock"]), list(b["stock"])
+    if model.held is not None and model.held_from == "stock" and viewer != model.turn:
+        hidden_a += a["held"]
+        hidden_b += b["held"]
+    else:
+        assert a["held"] == b["held"]
+    for s in range(model.n):
+        present = [p for p in range(model.size) if not model.removed[s][p]]
+        for i, p in enumerate(present):
+            if model.family6:
+                known = model.face_up[s][p]
+            else:
+                known = model.public[s][p] or (viewer == s and model.own[s][p])
+            if known:
+                assert a[f"grid.{s}"][i] == b[f"grid.{s}"][i], (s, p)
+            else:
+                hidden_a.append(a[f"grid.{s}"][i])
+                hidden_b.append(b[f"grid.{s}"][i])
+    assert Counter(hidden_a) == Counter(hidden_b)
+    assert clone.view(viewer)["table"] == game.view(viewer)["table"]
+    assert [str(x) for x in clone.legal_actions(model.turn)] == model.legal()
+
+
 def check_views(game: Any, model: Model) -> None:
     for viewer in [*range(model.n), None]:
         table = game.view(viewer)["table"]
@@ -826,7 +914,8 @@ def stop_early(game: Any, model: Model, how: str | None, rng: random.Random) -> 
         quitter = rng.randrange(model.n)
         game.act(quitter, "resign")
         seats = [s for s in range(model.n) if s != quitter]
-    assert game.is_over
+    assert game.is_over and game.to_act == ()
+    assert len(game.history(None)) == len(model.history)  # the unfinished round is not scored
     low = min(model.totals[s] for s in seats)
     assert game.result.winners == tuple(s for s in seats if model.totals[s] == low)
     assert tuple(game.result.scores) == tuple(float(t) for t in model.totals)
@@ -1273,3 +1362,21 @@ def test_golf9_removed_triple_cannot_complete_a_crossing_row() -> None:
     )
     assert LAST["game"].history(None)[0]["grids"][0][:3] == ["--", "7S", "7C"]
     assert scores[0] == 7 + 7 + 1 + 1 + 2 + 2
+
+
+@pytest.mark.parametrize("layout", ALL, ids=str)
+def test_lockstep_event_streams_and_determinize(layout: Any) -> None:
+    """Hidden information outside the view: redacted event streams and determinized clones."""
+    rules = {6: ("golf.remove-columns",), 9: ("golf.remove-triples",), 8: ("golf.jokers",)}
+    for seed in range(3):
+        run_game(
+            2 + seed, layout, rules.get(layout, ()), 1100 + seed, rounds=2, events=True, clones=True
+        )
+
+
+def test_player_count_limits() -> None:
+    """GOLF-GEN-1 (2 or more players) and GOLF-GEN-3 (at most 64)."""
+    for players in (1, 65):
+        with pytest.raises(cardcore.OptionError):
+            cardcore.new_game("golf", players, seed=1)
+    run_game(64, 10, (), 1200, max_turns=70)
