@@ -1117,11 +1117,6 @@ def test_void_deal_then_stacked_hand_lockstep() -> None:
     assert game.view(0)["table"]["hand_number"] == 1
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="position 'next' is capped at the hands still to play, so the re-deal "
-    "after a stacked void deal cannot be stacked (TONK-NOTE-2: one list per deal)",
-)
 def test_next_can_stack_the_redeal_of_a_void_deal() -> None:
     """TONK-NOTE-2 + TONK-49-2: a void deal is a deal, so its re-deal is a coming deal."""
     deck = void_deck(3, 1)

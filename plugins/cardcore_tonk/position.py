@@ -135,6 +135,8 @@ def stack_deals(position: str, deals: Sequence[str | Sequence[str]]) -> str:
     'tonk played=0 next=[["AS","KD"],["2C"]]'
 
     :param deals: One entry per coming deal: card text (``"AS KD ..."``) or a list of cards.
+        A void deal and its re-deal are two deals: while a void deal is dealt
+        again, the position may list more deals than hands to come; else one per hand.
     """
     head, sep, rest = position.partition(" | ")
     words = [w for w in head.split() if not w.startswith("next=")]
@@ -361,7 +363,10 @@ def read(logic: TonkLogic, text: str, players: int, options: Mapping[str, Any]) 
     if fields["next"] is not None:
         deals = fields["next"]
         coming = hands - played - (0 if phase in (BETWEEN, OVER) else 1)
-        if not isinstance(deals, list) or len(deals) > coming:
+        # a void deal (a deal judge's redeal) is dealt again: its re-deal is a deal of its own, so
+        # while one can happen any number may be stacked (the text's own size bounds them)
+        redeals = bool(coming) and bool(logic.judges) and not logic.void_counts
+        if not isinstance(deals, list) or (len(deals) > coming and not redeals):
             raise _bad(f"next must list at most {coming} coming deals, not {deals!r}")
         state.next_deals = tuple(_cards(d, f"next deal {i + 1}") for i, d in enumerate(deals))
     if result is None:
