@@ -452,6 +452,9 @@ class SpeedModel:
 # --------------------------------------------------------------------------- runner
 
 
+SHUFFLES = {"centre-recycled", "deal-voided", "cards-dealt", "deal-started"}
+
+
 def order_key(game: str, texts: list[str]) -> list[tuple[Any, ...]]:
     """The documented order of legal actions (docs/games/spit.rst, "Legal actions come
     in a stable order"): Spit plays by pile 1..5 each onto L then R, combines, fills,
@@ -484,6 +487,7 @@ class Runner:
         deck = list(DECK52) + (["JK", "JK"] if options.get("jokers") == 2 else [])
         rng.shuffle(deck)
         self.rng = rng
+        self.probe = random.Random(-seed)  # stale probes: apart, so they leave the game alone
         self.oracle = Oracle()
         self.game = cardcore.new_game(
             game_name,
@@ -503,8 +507,10 @@ class Runner:
             self.model = SpeedModel(deck, rules, options.get("side_pile", 5))
             self.model.after(self.oracle)
         self.history: dict[int, list[set[str]]] = {}
+        self.shadows: list[tuple[Any, bool]] = []
         self.decisions = 0
         self.stale = 0
+        self.illegal = 0
         self.compare()
 
     def legal_now(self) -> list[list[str]]:
@@ -565,32 +571,57 @@ class Runner:
                     assert view_seat["requested"] == model.req[s]
 
     def compare_copies(self) -> None:
-        """A clone and a game read back from ``position()`` act like the original."""
+        """A clone and a game read back from ``position()`` act like the original: now,
+        and (as shadows) on the actions that follow. The clone shares the chance, so it
+        stays equal; the copy read from a position has its own seed, so it is followed
+        up to the first shuffle, where the same kind of step must happen (a recycle, a
+        void deal or a new deal: SPIT-STUCK-5/6 depend on the position's fields)."""
         game = self.game
-        copies = [
-            game.clone(),
-            cardcore.new_game(
-                self.name,
-                2,
-                rules=self.rules,
-                options=self.options or None,
-                position=game.position(),
-                seed=1,
-            ),
-        ]
-        for copy in copies:
-            assert copy.to_act == game.to_act
-            assert copy.view(None)["table"] == game.view(None)["table"]
-            for s in (0, 1):
-                assert [str(a) for a in copy.legal_actions(s)] == [
-                    str(a) for a in game.legal_actions(s)
-                ]
+        clone = game.clone()
+        copy = cardcore.new_game(
+            self.name,
+            2,
+            rules=self.rules,
+            options=self.options or None,
+            position=game.position(),
+            seed=1,
+        )
+        for other in (clone, copy):
+            self.same(other)
+        self.shadows = [(clone, True), (copy, False)]
+
+    def same(self, other: Any) -> None:
+        game = self.game
+        assert other.to_act == game.to_act
+        assert other.is_over == game.is_over
+        assert other.view(None)["table"] == game.view(None)["table"]
+        for s in (0, 1):
+            assert [str(a) for a in other.legal_actions(s)] == [
+                str(a) for a in game.legal_actions(s)
+            ]
+
+    def follow(self, seat: int, text: str, slugs: list[str]) -> None:
+        kept = []
+        for other, exact in self.shadows:
+            events: list[Any] = []
+            handle = other.events.subscribe(Event, events.append)
+            other.act(seat, text)
+            other.events.unsubscribe(handle)
+            theirs = [e.slug for e in events]
+            if exact or not SHUFFLES & set(slugs):
+                assert theirs == slugs
+                self.same(other)
+                kept.append((other, exact))
+            else:  # the first shuffle: the same steps up to it, then the cards differ
+                cut = next(i for i, x in enumerate(slugs) if x in SHUFFLES) + 1
+                assert theirs[:cut] == slugs[:cut]
+        self.shadows = kept
 
     def step(self) -> None:
         game, model, rng = self.game, self.model, self.rng
         seats = [s for s in (0, 1) if model.legal(s)]
-        if rng.random() < 0.08 and game.version > 3:
-            self.try_old(rng.choice((0, 1)))
+        if self.probe.random() < 0.08 and game.version > 3:
+            self.try_old(self.probe.choice((0, 1)))
             return
         if self.greedy and len(seats) == 2:
             seat = 0 if rng.random() < 0.5 + self.greedy / 2 else 1
@@ -599,35 +630,56 @@ class Runner:
         legal = model.legal(seat)
         plays = [a for a in legal if a.startswith(("play", "slap", "choose", "ready"))]
         text = rng.choice(plays if plays and rng.random() < self.greedy else legal)
+        if self.greedy > 0.9 and text.startswith(("slap", "choose")):  # take the smaller
+            text = min(legal, key=lambda t: len(self.model.piles[t[-1]]))
         game.act(seat, text)
+        slugs = [e.slug for e in self.oracle.events]
         model.apply(seat, text, self.oracle)
         self.decisions += 1
+        self.follow(seat, text, slugs)
         self.compare()
 
     def try_old(self, seat: int) -> None:
-        """SPIT-RT-1: an action legal at ``seen`` but not now is stale, else illegal."""
-        game, rng = self.game, self.rng
-        seen = game.version - rng.randint(1, 3)
-        then = self.history.get(seen)
-        if not then or not then[seat]:
-            return
-        text = rng.choice(sorted(then[seat]))
-        now = set(self.model.legal(seat))
-        if text in now:
-            return
+        """SPIT-RT-1 / CORE-RT-1/3: an action legal at ``seen`` (up to STALE_WINDOW = 64
+        versions back) but not now is stale; one not legal then either is illegal, as is
+        any action with a ``seen`` outside the window."""
+        game, rng = self.game, self.probe
         v = game.version
-        with pytest.raises(StaleActionError):
-            game.act(seat, text, seen=seen)
+        back = rng.choice([1, 2, 3, rng.randint(4, 64), rng.randint(4, 64), 65, -1])
+        seen = v - back
+        then = self.history.get(seen if back <= 64 else v - rng.randint(1, 3))
+        if seen < 0 or not then:
+            return
+        text = rng.choice(sorted(then[seat] or then[1 - seat] or {"resign"}))
+        if rng.random() < 0.2:
+            text = rng.choice(sorted(then[1 - seat] or {"resign"}))
+        if text in self.model.legal(seat) or text == "resign":
+            return
+        if 0 < back <= 64 and text in then[seat]:
+            with pytest.raises(StaleActionError):
+                game.act(seat, text, seen=seen)
+            self.stale += 1
+        else:
+            with pytest.raises(IllegalActionError) as info:
+                game.act(seat, text, seen=seen)
+            assert not isinstance(info.value, StaleActionError)
+            self.illegal += 1
         with pytest.raises(IllegalActionError) as info:
             game.act(seat, text)
         assert not isinstance(info.value, StaleActionError)
         assert game.version == v
-        self.stale += 1
 
     def run(self, limit: int) -> None:
         while self.model.result is None and self.decisions < limit:
             self.step()
         if self.model.result is not None:
+            # CORE-RT-1: an action legal when its seat looked is stale after the end too
+            v = self.game.version
+            for seat in (0, 1):
+                then = self.history[v - 1][seat]
+                if then:
+                    with pytest.raises(StaleActionError):
+                        self.game.act(seat, sorted(then)[0], seen=v - 1)
             # the record replays to the same end (design.md, Determinism and records)
             copy = cardcore.replay(self.game.record())
             assert copy.result == self.game.result
@@ -668,15 +720,15 @@ def test_speed_lockstep(rules: tuple[str, ...], options: dict[str, Any]) -> None
 
 
 def test_spit_pinned_paths() -> None:
-    """Pinned games that reach the rare paths: void deals, recycles, single-pile deals,
-    SPIT-WIN-1 and SPIT-WIN-4 (the emptier with spit cards who spat them all wins)."""
+    """Pinned games that reach the rare paths: void deals, recycles, single-pile deals
+    and SPIT-WIN-1 (SPIT-WIN-4 is pinned below from a position)."""
     seen: Counter[str] = Counter()
-    for seed, greedy, options in [(9033, 0.5, {}), (5000, 0.0, {"stall_limit": 1})]:
+    for seed, greedy, options in [(5003, 0.0, {"stall_limit": 1})]:
         runner = Runner("spit", seed, (), greedy=greedy, **options)
         runner.run(4000)
         assert runner.model.result is not None
         seen += runner.model.seen
-    for path in ("void", "recycle", "single-pile deal", "win-1", "win-4"):
+    for path in ("void", "recycle", "single-pile deal", "win-1"):
         assert seen[path], path
 
 
@@ -861,3 +913,146 @@ def test_speed_stalemate_on_request() -> None:
         pairs += 1
     assert pairs == 11
     assert game.result.winners == (0, 1)
+
+
+def claim_position(n: int, seed: int, canfield: bool) -> tuple[str, dict[str, Any]]:
+    """A two-pile deal just ended by seat 0 (layout and spit cards empty), pile L of
+    ``n`` cards, R of 3; seat 1 has a full layout and the rest as spit cards. Returns
+    the position text and the same table for the model."""
+    deck = list(DECK52)
+    random.Random(seed).shuffle(deck)
+    piles = {"L": deck[:n], "R": deck[n : n + 3]}  # bottom first
+    rest = deck[n + 3 :]
+    layout1: list[list[str]] = [[] for _ in range(5)]
+    for card, k in zip(rest, layout_shape(15, canfield), strict=False):
+        layout1[k].append(card)
+    spit1 = rest[15:]  # bottom first
+    zones = [f"layout.0.{k}:" for k in range(1, 6)]
+    zones += [
+        f"layout.1.{k + 1}: " + " ".join([*pile[:-1], pile[-1] + "!"])
+        for k, pile in enumerate(layout1)
+    ]
+    zones += ["spit.0:", "spit.1: " + " ".join(spit1)]
+    zones += [f"pile.{p}: " + " ".join(c + "!" for c in cards) for p, cards in piles.items()]
+    head = (
+        'spit v=1 phase="claim" deal=1 single=-1 ready=[true,true] '
+        "requests=[false,false] stall=0 recycled=false emptier=0"
+    )
+    return " | ".join([head, *zones]), {"piles": piles, "layout1": layout1, "spit1": spit1}
+
+
+def crafted_runner(n: int, seed: int, rules: tuple[str, ...] = ()) -> Runner:
+    text, table = claim_position(n, seed, "spit.canfield" in rules)
+    runner = Runner("spit", seed, rules)
+    runner.oracle = Oracle()
+    runner.game = cardcore.new_game(
+        "spit",
+        2,
+        rules=rules,
+        position=text,
+        seed=seed,
+        subscribers=[(Event, runner.oracle.events.append, None)],
+    )
+    model = SpitModel(list(DECK52), rules)
+    model.layout = [[[] for _ in range(5)], [list(p) for p in table["layout1"]]]
+    model.down = [[0] * 5, [len(p) - 1 for p in table["layout1"]]]
+    model.spit = [[], list(table["spit1"])]
+    model.piles = {p: list(c) for p, c in table["piles"].items()}
+    model.phase, model.emptier, model.ready = "claim", 0, [True, True]
+    runner.model = model
+    runner.history = {}
+    runner.compare()
+    return runner
+
+
+def play_position(
+    layouts: list[list[list[str]]], spits: list[list[str]], piles: dict[str, list[str]]
+) -> Runner:
+    """A single-pile deal in play (started by seat 1 on R): piles bottom first, every
+    layout pile's cards face down under its face-up top."""
+    zones = [
+        f"layout.{s}.{k + 1}: " + " ".join([*pile[:-1], pile[-1] + "!"] if pile else [])
+        for s in (0, 1)
+        for k, pile in enumerate(layouts[s])
+    ]
+    zones += [f"spit.{s}: " + " ".join(spits[s]) for s in (0, 1)]
+    zones += [f"pile.{p}: " + " ".join(c + "!" for c in cards) for p, cards in piles.items()]
+    head = (
+        'spit v=1 phase="play" deal=2 single=1 ready=[true,true] '
+        "requests=[false,false] stall=0 recycled=false emptier=-1"
+    )
+    runner = Runner("spit", 0)
+    runner.oracle = Oracle()
+    runner.game = cardcore.new_game(
+        "spit",
+        2,
+        position=" | ".join([head, *zones]),
+        seed=5,
+        subscribers=[(Event, runner.oracle.events.append, None)],
+    )
+    model = SpitModel(list(DECK52))
+    model.deal, model.single, model.phase, model.ready = 2, True, "play", [True, True]
+    model.layout = [[list(p) for p in lay] for lay in layouts]
+    model.down = [[max(0, len(p) - 1) for p in lay] for lay in layouts]
+    model.spit = [list(x) for x in spits]
+    model.piles = {p: (list(c) if c else None) for p, c in piles.items()}
+    model.sizes = [16, 36]
+    runner.model = model
+    runner.history = {}
+    runner.compare()
+    return runner
+
+
+def single_pile_table(spit1: int) -> tuple[list[list[list[str]]], list[list[str]], dict]:
+    """Seat 0: a 15-card layout, no spit cards; seat 1: one card left (2C on pile 1)
+    and ``spit1`` spit cards; R (top AD) holds the rest."""
+    rest = [c for c in DECK52 if c not in ("2C", "AD")]
+    layout0 = [rest[sum(range(k)) : sum(range(k + 1))] for k in range(1, 6)]
+    rest = rest[15:]
+    spits = [[], rest[:spit1]]
+    pile = [*rest[spit1:], "AD"]
+    return [layout0, [["2C"], [], [], [], []]], spits, {"L": [], "R": pile}
+
+
+def test_spit_win_4_emptier_without_spit_cards_wins() -> None:
+    """SPIT-WIN-4 (and SPIT-END-6): in a single-pile deal the player with spit cards
+    empties first having spat them all: they take nothing and keep no spit cards, so
+    they hold no cards and win, reason "out of cards"."""
+    runner = play_position(*single_pile_table(0))
+    act(runner, 1, "play 1 R")
+    assert runner.game.result.winners == (1,)
+    assert runner.game.result.reason == "out of cards"
+
+
+def test_spit_win_2_emptier_with_spit_cards_plays_on() -> None:
+    """SPIT-WIN-2 / SPIT-END-6: the same, but seat 1 keeps 4 spit cards: no winner;
+    seat 1 lays out its 4 spit cards and seat 0 takes the pile and its layout
+    (52 - 4 = 48 cards); the next deal follows at once (setup)."""
+    runner = play_position(*single_pile_table(4))
+    act(runner, 1, "play 1 R")
+    assert not runner.game.is_over
+    table = runner.game.view(None)["table"]
+    assert [seat["cards"] for seat in table["seats"]] == [48, 4]
+    assert (table["phase"], table["deal"], table["mode"]) == ("setup", 3, "single-pile")
+    runner.greedy = 0.5
+    runner.run(3000)
+    assert runner.model.result is not None
+
+
+@pytest.mark.parametrize("rules", [(), ("spit.canfield",), ("spit.chooser", "spit.same-rank")])
+@pytest.mark.parametrize("n", [1, 2, 3, 4, 5, 6, 14, 15, 16])
+def test_spit_small_layouts_from_a_claim(n: int, rules: tuple[str, ...]) -> None:
+    """SPIT-SETUP-4 / SETUP-5 / END-5 / WIN-1 on deals the random games rarely reach:
+    seat 0 claims L of ``n`` cards and lays out 1..16 cards (row by row, or Canfield),
+    single-pile for n <= 15; then random play to the end of the game in lockstep."""
+    for seed in range(1):
+        runner = crafted_runner(n, 100 * n + seed, rules)
+        text = "choose L" if "spit.chooser" in rules else "slap L"
+        act(runner, 0, text)
+        assert runner.model.held(0) == n
+        shape = Counter(layout_shape(n, "spit.canfield" in rules))
+        assert [len(p) for p in runner.model.layout[0]] == [shape[k] for k in range(5)]
+        assert runner.model.single == (n <= 15)
+        runner.greedy = 0.5
+        runner.run(3000)
+        assert runner.model.result is not None
