@@ -899,11 +899,15 @@ def check_determinize(game: Any, model: Model, rng: random.Random) -> None:
 
 
 def check_views(game: Any, model: Model) -> None:
+    """Every seat's and the spectator's view: the table, the legal list, who acts."""
     for viewer in [*range(model.n), None]:
-        table = game.view(viewer)["table"]
+        view = game.view(viewer)
         mine = model.view_table(viewer)
-        got = {k: table[k] for k in mine}
+        got = {k: view["table"][k] for k in mine}
         assert got == mine, (viewer, got, mine)
+        assert view["legal"] == (model.legal() if viewer == model.turn else [])
+        assert view["to_act"] == ([] if model.over else [model.turn])
+        assert view["is_over"] == model.over
 
 
 def stop_early(game: Any, model: Model, how: str | None, rng: random.Random, base: int) -> int:
