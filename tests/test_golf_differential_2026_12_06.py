@@ -180,16 +180,17 @@ class Model:
         # GOLF4: rows and columns (and diagonals under GOLF4-VAR-1) cancel; the largest set
         # of disjoint pairs cancels, and of those the cheapest leftover (GOLF-SCORE-7).
         links = [(0, 1), (2, 3), (0, 2), (1, 3)]
+        g4 = cards  # a GOLF4 grid never loses a position
         if "golf.diagonal-pairs" in self.rules:
             links += [(0, 3), (1, 2)]
-        ok = [lk for lk in links if rank(grid[lk[0]]) == rank(grid[lk[1]])]  # type: ignore[arg-type]
+        ok = [lk for lk in links if rank(g4[lk[0]]) == rank(g4[lk[1]])]
         best: tuple[int, int] | None = None
         for k in range(3):
             for chosen in combinations(ok, k):
                 used = [p for lk in chosen for p in lk]
                 if len(set(used)) != len(used):
                     continue
-                score = sum(pts(grid[p]) for p in range(4) if p not in used)  # type: ignore[arg-type]
+                score = sum(pts(g4[p]) for p in range(4) if p not in used)
                 cand = (-k, score)
                 if best is None or cand < best:
                     best = cand
@@ -278,6 +279,7 @@ class Model:
 
     def removal(self, seat: int) -> None:
         """GOLF6-SCORE-2 / GOLF9-4: complete face-up cancelled groups go to the discard bottom."""
+        groups: Sequence[tuple[int, ...]]
         if self.layout in (6, 8, 10) and "golf.remove-columns" in self.rules:
             groups = self.columns()
         elif self.layout == 9 and "golf.remove-triples" in self.rules:
@@ -435,7 +437,7 @@ class Model:
             + piles["discard"]
             + [c for s in range(self.n) for c in piles[f"grid.{s}"]]
         ) == sorted(self.full_deck())
-        self.grids = [list(piles[f"grid.{s}"]) for s in range(self.n)]  # type: ignore[misc]
+        self.grids = [list(piles[f"grid.{s}"]) for s in range(self.n)]
         self.discard = piles["discard"]
         self.stock = piles["stock"]
         assert len(self.discard) == 1
@@ -771,8 +773,10 @@ def run_game(
     assert len(game.history(None)) == len(model.history) - base
     if views:
         check_views(game, model)
-    assert game.result.winners == model.winners()
-    assert tuple(game.result.scores) == tuple(float(t) for t in model.totals)
+    result = game.result
+    assert result is not None
+    assert result.winners == model.winners()
+    assert tuple(result.scores) == tuple(float(t) for t in model.totals)
     if replay:
         again = cardcore.replay(game.record())
         assert again.result == game.result
@@ -846,7 +850,7 @@ def cards_in(data: Any) -> set[str]:
     return set()
 
 
-def visible(game: Any, seat: int) -> set[str]:
+def visible(game: Any, seat: int | str) -> set[str]:
     view = game.view(None if seat == cardcore.SPECTATOR else seat)
     return cards_in(view["table"]) | cards_in(view["zones"])
 
