@@ -23,7 +23,9 @@ from typing import Any
 import pytest
 
 import cardcore
-from cardcore import Event, IllegalActionError, StaleActionError
+from cardcore import Card, Event, IllegalActionError, StaleActionError
+from cardcore_spit.actions import Combine, Fill, Play
+from cardcore_spit.speed.actions import PlayCard
 
 RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
 SUITS = ["S", "H", "D", "C"]
@@ -452,6 +454,32 @@ class SpeedModel:
 # --------------------------------------------------------------------------- runner
 
 
+SPIT_TEXTS = [
+    *(f"play {k} {p}" for k in range(1, 6) for p in HOME),
+    *(
+        f"{w} {j} {i}"
+        for w in ("combine", "fill")
+        for j in range(1, 6)
+        for i in range(1, 6)
+        if i != j  # "fill 1 1" is no notation at all (NotationError)
+    ),
+    *("ready", "spit", "slap L", "slap R", "choose L", "choose R"),
+]
+SPEED_TEXTS = [*(f"play {c} {p}" for c in [*DECK52, "JK"] for p in HOME), "stuck"]
+
+
+def built(seat: int, text: str) -> Any:
+    """The action object built by hand, as spit.rst allows (exact ints, a Card)."""
+    w = text.split()
+    if w[0] == "play" and w[1].isdigit():
+        return Play(seat, int(w[1]) - 1, HOME.index(w[2]))
+    if w[0] == "play":
+        return PlayCard(seat, Card.parse(w[1]), HOME.index(w[2]))
+    if w[0] in ("combine", "fill"):
+        return (Combine if w[0] == "combine" else Fill)(seat, int(w[1]) - 1, int(w[2]) - 1)
+    return None
+
+
 SHUFFLES = {"centre-recycled", "deal-voided", "cards-dealt", "deal-started"}
 
 
@@ -623,6 +651,9 @@ class Runner:
         if self.probe.random() < 0.08 and game.version > 3:
             self.try_old(self.probe.choice((0, 1)))
             return
+        if self.probe.random() < 0.1:
+            self.try_any(self.probe.choice((0, 1)))
+            return
         if self.greedy and len(seats) == 2:
             seat = 0 if rng.random() < 0.5 + self.greedy / 2 else 1
         else:
@@ -632,7 +663,12 @@ class Runner:
         text = rng.choice(plays if plays and rng.random() < self.greedy else legal)
         if self.greedy > 0.9 and text.startswith(("slap", "choose")):  # take the smaller
             text = min(legal, key=lambda t: len(self.model.piles[t[-1]]))
-        game.act(seat, text)
+        obj = built(seat, text)
+        if obj is not None and self.probe.random() < 0.5:
+            assert str(obj) == text
+            game.apply(obj)
+        else:
+            game.act(seat, text)
         slugs = [e.slug for e in self.oracle.events]
         model.apply(seat, text, self.oracle)
         self.decisions += 1
@@ -668,6 +704,29 @@ class Runner:
             game.act(seat, text)
         assert not isinstance(info.value, StaleActionError)
         assert game.version == v
+
+    def try_any(self, seat: int) -> None:
+        """Any action text (and its hand-built object) the model says is not legal now
+        is refused as illegal, changing nothing (the engine's fast ``is_legal``)."""
+        game = self.game
+        texts = SPEED_TEXTS
+        if self.name == "spit":  # the claim word is the configuration's (SPIT-END-3)
+            other = "slap" if self.model.chooser else "choose"
+            texts = [t for t in SPIT_TEXTS if not t.startswith(other)]
+        text = self.probe.choice(texts)
+        if text in self.model.legal(seat):
+            return
+        v = game.version
+        with pytest.raises(IllegalActionError) as info:
+            game.act(seat, text, seen=v)
+        assert not isinstance(info.value, StaleActionError)
+        obj = built(seat, text)
+        if obj is not None:
+            with pytest.raises(IllegalActionError) as info:
+                game.apply(obj)
+            assert not isinstance(info.value, StaleActionError)
+        assert game.version == v
+        self.illegal += 1
 
     def run(self, limit: int) -> None:
         while self.model.result is None and self.decisions < limit:
