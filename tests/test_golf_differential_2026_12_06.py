@@ -1100,7 +1100,13 @@ def test_lockstep_match_options(options: dict[str, Any]) -> None:
 
 def test_model_deck_counts_by_hand() -> None:
     """The model's GOLF-DECK-1..4 against hand counts (stock after deal and upcard >= N)."""
-    cases = [(3, 6, (), 1), (4, 6, (), 2), (7, 6, (), 2), (8, 6, (), 3), (7, "4", (), 1)]
+    cases: list[tuple[int, Any, tuple[str, ...], int]] = [
+        (3, 6, (), 1),
+        (4, 6, (), 2),
+        (7, 6, (), 2),
+        (8, 6, (), 3),
+        (7, "4", (), 1),
+    ]
     cases += [(8, "4", (), 2), (16, 9, (), 4), (16, 9, ("golf.jokers",), 3), (64, 10, (), 14)]
     for players, layout, rules, decks in cases:
         assert Model(players, layout, rules).decks() == decks, (players, layout, rules)
