@@ -1162,7 +1162,15 @@ def test_lockstep_spellings_replay_and_positions() -> None:
     for seed in range(18):
         rules = ("golf.remove-columns",) if ALL[seed % 6] in (6, 8, 10) else ()
         run_game(
-            3, ALL[seed % 6], rules, 900 + seed, rounds=2, spell=True, replay=seed < 6, hop=True
+            3,
+            ALL[seed % 6],
+            rules,
+            900 + seed,
+            rounds=2,
+            spell=True,
+            replay=seed < 6,
+            hop=True,
+            views=seed >= 12,
         )
 
 
