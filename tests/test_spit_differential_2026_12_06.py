@@ -1115,3 +1115,24 @@ def test_spit_small_layouts_from_a_claim(n: int, rules: tuple[str, ...]) -> None
         runner.greedy = 0.5
         runner.run(3000)
         assert runner.model.result is not None
+
+
+def test_spit_gap_2_a_later_play_is_judged_on_the_new_top() -> None:
+    """SPIT-GAP-2 (rules-decisions.md) and CORE-RT-1: after a play changes a pile's top,
+    a later play is judged against the new top. Worked deck: L shows AH; seat 0 plays 2H
+    on it. Seat 1's 3D (pile 4), not legal on the AH it saw, fits the 2H: applied
+    ("6 -> 7 then 8 is legal"). Seat 1's KS (pile 3), legal on the AH it saw, no longer
+    fits the 2H: stale ("6 -> 7 then 5 is STALE")."""
+    runner = worked_runner()
+    act(runner, 0, "ready")
+    act(runner, 1, "ready")
+    game = runner.game
+    v = game.version
+    assert "play 3 L" in runner.model.legal(1) and "play 4 L" not in runner.model.legal(1)
+    act(runner, 0, "play 1 L")
+    with pytest.raises(StaleActionError):
+        game.act(1, "play 3 L", seen=v)
+    game.act(1, "play 4 L", seen=v)
+    runner.model.apply(1, "play 4 L", runner.oracle)
+    runner.compare()
+    assert game.view(None)["table"]["piles"]["L"][:3] == ["3D", "2H", "AH"]
