@@ -108,11 +108,11 @@ class Oracle:
 
 
 def learn(card: Any, seen: Any) -> str:
-    seen = str(seen)
+    text = str(seen)
     if isinstance(card, Hidden):
-        return card.group.take(seen)
-    assert card == seen, (card, seen)
-    return card
+        return card.group.take(text)
+    assert card == text, (card, text)
+    return text
 
 
 # --------------------------------------------------------------------------- Spit model
@@ -122,7 +122,7 @@ def layout_shape(n: int, canfield: bool) -> list[int]:
     """Pile index (0-4) of each laid card in dealing order (SPIT-SETUP-4/7, SETUP-5)."""
     if canfield:
         return [k for k in range(4) if k < n] + [4] * max(0, min(n, 15) - 4)
-    order = []
+    order: list[int] = []
     for r in range(5):
         for k in range(r, 5):
             if len(order) < min(n, 15):
@@ -320,7 +320,7 @@ class SpitModel:
             return
         other = 1 - seat
         pile = [c for p in HOME for c in (self.piles[p] or [])]
-        cards = [[], []]
+        cards: list[list[Any]] = [[], []]
         cards[seat] = list(self.spit[seat])  # SPIT-END-6: the emptier takes nothing
         cards[other] = [*pile, *self.all_layout(other), *self.spit[other]]
         self.redeal(cards)
@@ -480,6 +480,11 @@ def built(seat: int, text: str) -> Any:
     return None
 
 
+def result_of(game: Any) -> cardcore.Result:
+    assert game.result is not None
+    return game.result  # type: ignore[no-any-return]
+
+
 SHUFFLES = {"centre-recycled", "deal-voided", "cards-dealt", "deal-started"}
 
 
@@ -561,9 +566,9 @@ class Runner:
         assert game.is_over == (model.result is not None)
         if model.result is not None:
             winners, reason = model.result
-            assert game.result.winners == winners
+            assert result_of(game).winners == winners
             if reason:
-                assert game.result.reason == reason
+                assert result_of(game).reason == reason
             return
         self.compare_table()
         if self.decisions % 37 == 5:
@@ -930,7 +935,7 @@ def test_speed_stalemate_at_the_deal_is_a_draw() -> None:
     game = runner.game
     assert runner.model.seen["stalemate"] == 1
     assert game.is_over
-    assert game.result.winners == (0, 1)
+    assert result_of(game).winners == (0, 1)
     assert not game.legal_actions(0) and not game.legal_actions(1)
 
 
@@ -946,7 +951,7 @@ def test_speed_stalemate_fewer_cards_wins_and_late_action_is_stale() -> None:
     v = game.version
     act(runner, 0, "play 4C L")
     assert runner.model.seen["stalemate"] == 1
-    assert game.result.winners == (0,)
+    assert result_of(game).winners == (0,)
     with pytest.raises(StaleActionError):
         game.act(1, "stuck", seen=v)
     with pytest.raises(IllegalActionError) as info:
@@ -971,7 +976,7 @@ def test_speed_stalemate_on_request() -> None:
         act(runner, 1, "stuck")
         pairs += 1
     assert pairs == 11
-    assert game.result.winners == (0, 1)
+    assert result_of(game).winners == (0, 1)
 
 
 def claim_position(n: int, seed: int, canfield: bool) -> tuple[str, dict[str, Any]]:
@@ -1062,7 +1067,9 @@ def play_position(
     return runner
 
 
-def single_pile_table(spit1: int) -> tuple[list[list[list[str]]], list[list[str]], dict]:
+def single_pile_table(
+    spit1: int,
+) -> tuple[list[list[list[str]]], list[list[str]], dict[str, list[str]]]:
     """Seat 0: a 15-card layout, no spit cards; seat 1: one card left (2C on pile 1)
     and ``spit1`` spit cards; R (top AD) holds the rest."""
     rest = [c for c in DECK52 if c not in ("2C", "AD")]
@@ -1079,8 +1086,8 @@ def test_spit_win_4_emptier_without_spit_cards_wins() -> None:
     they hold no cards and win, reason "out of cards"."""
     runner = play_position(*single_pile_table(0))
     act(runner, 1, "play 1 R")
-    assert runner.game.result.winners == (1,)
-    assert runner.game.result.reason == "out of cards"
+    assert result_of(runner.game).winners == (1,)
+    assert result_of(runner.game).reason == "out of cards"
 
 
 def test_spit_win_2_emptier_with_spit_cards_plays_on() -> None:
