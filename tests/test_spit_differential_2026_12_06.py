@@ -139,6 +139,7 @@ class SpitModel:
         self.seen: Counter[str] = Counter()  # which paths a game took (coverage guards)
         self.deal = 0
         self.result: tuple[tuple[int, ...], str] | None = None
+        self.expect: list[tuple[str, dict[str, Any]]] = []  # the game's own events, in order
         self.new_deal([deck[0::2], deck[1::2]])
 
     # -- deal
@@ -157,6 +158,11 @@ class SpitModel:
             self.down.append([max(0, len(p) - 1) for p in piles])
             self.spit.append(list(reversed(seat_cards[len(order) :])))  # 16th on top
         self.single = min(len(c) for c in cards) <= 15  # SPIT-END-5
+        counts = tuple(len(c) for c in cards)
+        self.expect.append(("cards-dealt", {"counts": counts}))
+        self.expect.append(
+            ("deal-started", {"deal": self.deal, "counts": counts, "single": self.single})
+        )
         self.seen["single-pile deal" if self.single else "two-pile deal"] += 1
         self.sizes = [len(c) for c in cards]
         self.piles: dict[str, list[str] | None] = {"L": None, "R": None}
@@ -221,6 +227,7 @@ class SpitModel:
     def move_top(self, seat: int, j: int, dst: list[Any], oracle: Oracle) -> bool:
         src = self.layout[seat][j]
         turned = self.uncovers(seat, j)
+        self.expect.append(("card-moved", {"seat": seat, "card": src[-1]}))
         dst.append(src.pop())
         if turned:  # SPIT-MOVE-7: the uncovered card turns up inside the move
             self.down[seat][j] -= 1
@@ -259,6 +266,12 @@ class SpitModel:
             p = words[1]
             other = 1 - seat
             took = {seat: self.piles[p], other: self.piles["R" if p == "L" else "L"]}
+            self.expect.append(
+                (
+                    "pile-claimed",
+                    {"seat": seat, "pile": p, "count": len(took[seat] or []), "word": words[0]},
+                )
+            )
             self.redeal([[*self.all_layout(s), *self.spit[s], *(took[s] or [])] for s in (0, 1)])
         else:  # pragma: no cover
             raise AssertionError(text)
@@ -269,6 +282,7 @@ class SpitModel:
     def start(self, oracle: Oracle) -> None:
         """SPIT-START-1/2: the starting spit, then play."""
         self.phase = "play"
+        self.expect.append(("play-started", {"deal": self.deal}))
         for s in (0, 1):
             if self.spit[s]:
                 p = HOME[s]
@@ -300,6 +314,8 @@ class SpitModel:
                     self.spit[s] = shuffled(centre[:-1])
                     del centre[:-1]
             self.recycled = True
+            counts = (len(under["L"]), len(under["R"]))
+            self.expect.append(("centre-recycled", {"counts": counts}))
         for s in (0, 1):
             if self.spit[s]:
                 p = self.home(s)
@@ -310,10 +326,12 @@ class SpitModel:
         self.stall = 0
 
     def void(self, oracle: Oracle) -> None:
+        self.expect.append(("deal-voided", {"deal": self.deal}))
         mine = [[*self.all_layout(s), *self.spit[s], *(self.piles[HOME[s]] or [])] for s in (0, 1)]
         self.redeal(mine)
 
     def end_deal(self, seat: int) -> None:
+        self.expect.append(("deal-ended", {"deal": self.deal, "emptier": seat}))
         self.emptier = seat
         if not self.single:
             self.phase = "claim"
@@ -390,6 +408,7 @@ class SpeedModel:
         self.req = [False, False]
         self.recycled = False
         self.seen: Counter[str] = Counter()
+        self.expect: list[tuple[str, dict[str, Any]]] = []
         self.result: tuple[tuple[int, ...], str | None] | None = None
 
     @staticmethod
@@ -417,8 +436,10 @@ class SpeedModel:
             card, p = words[1], words[2]
             self.hand[seat].remove(card)
             self.piles[p].append(card)
+            self.expect.append(("card-moved", {"seat": seat, "card": card}))
             while len(self.hand[seat]) < 5 and self.stock[seat]:  # SPEED-PLAY-2
                 self.hand[seat].append(self.stock[seat].pop())
+                self.expect.append(("card-drawn", {"seat": seat, "card": self.hand[seat][-1]}))
             self.req = [False, False]
             self.recycled = False
             if not self.hand[seat] and not self.stock[seat]:  # SPEED-END-1
@@ -444,6 +465,8 @@ class SpeedModel:
                     self.side[s] = shuffled(under[s])
                     del self.piles[HOME[s]][:-1]
                 self.recycled = True
+                counts = (len(under[0]), len(under[1]))
+                self.expect.append(("centre-recycled", {"counts": counts}))
                 self.seen["recycle"] += 1
             for s in (0, 1):
                 if self.side[s]:
@@ -485,6 +508,17 @@ def result_of(game: Any) -> cardcore.Result:
     return game.result  # type: ignore[no-any-return]
 
 
+STRUCTURAL = {
+    "cards-dealt",
+    "deal-started",
+    "play-started",
+    "centre-recycled",
+    "deal-voided",
+    "deal-ended",
+    "pile-claimed",
+    "card-moved",
+    "card-drawn",
+}
 SHUFFLES = {"centre-recycled", "deal-voided", "cards-dealt", "deal-started"}
 
 
@@ -675,7 +709,7 @@ class Runner:
         else:
             game.act(seat, text)
         slugs = [e.slug for e in self.oracle.events]
-        model.apply(seat, text, self.oracle)
+        self.check_events(lambda: model.apply(seat, text, self.oracle))
         self.decisions += 1
         self.follow(seat, text, slugs)
         self.compare()
@@ -709,6 +743,21 @@ class Runner:
             game.act(seat, text)
         assert not isinstance(info.value, StaleActionError)
         assert game.version == v
+
+    def check_events(self, transition: Any) -> None:
+        """The game's own events of one apply match the model's (fields and order), and
+        every card the engine turned up was one the model turned up."""
+        events = list(self.oracle.events)
+        self.model.expect.clear()
+        transition()
+        theirs = [e for e in events if e.slug in STRUCTURAL]
+        mine = self.model.expect
+        assert [e.slug for e in theirs] == [slug for slug, _ in mine]
+        for event, (_, fields) in zip(theirs, mine, strict=True):
+            for key, value in fields.items():
+                got = getattr(event, key)
+                assert (str(got) if key == "card" else got) == value, (event, key, value)
+        assert not [e for e in self.oracle.events if e.slug in ("card-spat", "card-revealed")]
 
     def try_any(self, seat: int) -> None:
         """Any action text (and its hand-built object) the model says is not legal now
@@ -824,7 +873,7 @@ def worked_runner(rules: tuple[str, ...] = ()) -> Runner:
 
 def act(runner: Runner, seat: int, text: str) -> None:
     runner.game.act(seat, text)
-    runner.model.apply(seat, text, runner.oracle)
+    runner.check_events(lambda: runner.model.apply(seat, text, runner.oracle))
     runner.compare()
 
 
