@@ -871,8 +871,8 @@ def worked_runner(rules: tuple[str, ...] = ()) -> Runner:
     return runner
 
 
-def act(runner: Runner, seat: int, text: str) -> None:
-    runner.game.act(seat, text)
+def act(runner: Runner, seat: int, text: str, at: float | None = None) -> None:
+    runner.game.act(seat, text, at=at)
     runner.check_events(lambda: runner.model.apply(seat, text, runner.oracle))
     runner.compare()
 
@@ -1192,3 +1192,38 @@ def test_spit_gap_2_a_later_play_is_judged_on_the_new_top() -> None:
     runner.model.apply(1, "play 4 L", runner.oracle)
     runner.compare()
     assert game.view(None)["table"]["piles"]["L"][:3] == ["3D", "2H", "AH"]
+
+
+@pytest.mark.parametrize(
+    ("name", "rules", "options"),
+    [
+        ("spit", (), {}),
+        ("spit", ("spit.chooser", "spit.canfield"), {}),
+        ("spit", ("spit.same-rank",), {"stall_limit": 5}),
+        ("speed", (), {}),
+        ("speed", ("speed.stuck-on-request",), {"jokers": 2}),
+    ],
+)
+def test_bot_games_replayed_in_lockstep(
+    name: str, rules: tuple[str, ...], options: dict[str, Any]
+) -> None:
+    """The shipped bots (``run_realtime``, SPIT-RT-2) play other games than uniform
+    random choice: setup by ``auto_setup``, uncovering plays first, the smaller pile
+    slapped. Their recorded actions, replayed on the same deck, agree with the model
+    action by action, and the game ends as the bots' game did."""
+    from cardcore_spit.agents import SpitGreedyAgent, SpitHumanAgent
+
+    for seed in (11, 12):
+        runner = Runner(name, seed, rules, **options)
+        deck = list(DECK52) + (["JK", "JK"] if options.get("jokers") == 2 else [])
+        random.Random(seed).shuffle(deck)
+        bots = cardcore.new_game(
+            name, 2, rules=rules, options=options or None, seed=seed, deck=" ".join(deck)
+        )
+        result = cardcore.run_realtime(
+            bots, [SpitGreedyAgent(seed=seed), SpitHumanAgent(seed=seed + 1)], seed=seed
+        )
+        for seat, text, at in bots.record()["actions"]:
+            act(runner, seat, text, at=at)
+        assert runner.model.result is not None
+        assert result_of(runner.game) == result
