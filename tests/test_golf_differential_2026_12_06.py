@@ -1287,11 +1287,6 @@ def test_rule_layouts_and_conflicts_follow_the_table() -> None:
 # ----- findings -----
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="replacing a removed position names GOLF-TURN-2, not the house rule that forbids "
-    "it (GOLF6-SCORE-2: 'its positions stay empty, cannot be replaced'; GOLF9-4 alike)",
-)
 @pytest.mark.parametrize(
     ("layout", "rule", "group", "rule_id"),
     [

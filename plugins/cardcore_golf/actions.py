@@ -18,7 +18,8 @@ interned, so ``legal_actions`` hands out the same objects every time.
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, cast
+import contextlib
+from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 import attrs
 from attrs import frozen
@@ -27,6 +28,9 @@ from typing_extensions import Self, override
 from cardcore import Action, ArgumentError, IllegalActionError, NotationError
 from cardcore.notation import DIGITS, parse_int
 from cardcore_golf.grids import GridShape
+
+if TYPE_CHECKING:
+    from cardcore.plugins import Ruleset
 
 __all__ = [
     "VERBS",
@@ -41,6 +45,7 @@ __all__ = [
     "explain",
     "parse_on",
     "read_notation",
+    "removal_rule",
 ]
 
 _INTERNED: dict[tuple[Any, ...], Action] = {}
@@ -197,12 +202,20 @@ def read_notation(text: str) -> tuple[type[GolfAction], int]:
     return cls, -1
 
 
-def explain(action: GolfAction, phase: str, layout: GridShape, ender: int) -> tuple[str, str]:
+def explain(
+    action: GolfAction,
+    phase: str,
+    layout: GridShape,
+    ender: int,
+    ruleset: Ruleset | None = None,
+) -> tuple[str, str]:
     """Return ``(rule_id, reason)`` for an *action* that is not legal now.
 
     :param phase: ``"setup"``, ``"draw"``, ``"place"``, ``"taken"`` or ``"over"``.
     :param layout: The layout played.
     :param ender: The seat that knocked or completed its layout, or -1.
+    :param ruleset: The game's rules: a ``replace`` of a removed position cites the house
+        rule that removed it (:func:`removal_rule`).
     """
     seat = action.seat
     text = str(action)
@@ -248,8 +261,24 @@ def explain(action: GolfAction, phase: str, layout: GridShape, ender: int) -> tu
     if isinstance(action, Replace):
         if phase == "draw":
             return "GOLF-TURN-1", f"seat {seat} must draw or take a card first: {text!r}"
-        return "GOLF-TURN-2", f"position {pos} holds no card to replace (it was removed): {text!r}"
+        rid = (ruleset and pos is not None and removal_rule(ruleset, layout, pos)) or "GOLF-TURN-2"
+        return rid, f"position {pos} holds no card to replace (it was removed): {text!r}"
     return "CORE-LEGAL-1", f"{text!r} is not a legal action for seat {seat} now"
+
+
+def removal_rule(ruleset: Ruleset, layout: GridShape, pos: int) -> str | None:
+    """The rule ID of the first house rule whose ``golf_removable_groups`` answer has a
+    group holding *pos* in *layout*: the rule that removed a card from there (``None``: none
+    can be told). Asked only to explain a refusal, never on a hot path."""
+    names = {info.name: info.id for info in ruleset.rules}
+    hook = getattr(ruleset.pm.hook, "golf_removable_groups", None)
+    for impl in () if hook is None else reversed(hook.get_hookimpls()):  # in call order
+        if set(impl.argnames) <= {"layout"} and impl.plugin_name in names:
+            with contextlib.suppress(Exception):  # a faulty answer explains nothing
+                groups = impl.function(*[layout for _ in impl.argnames])
+                if groups is not None and any(pos in group for group in groups):
+                    return names[impl.plugin_name]
+    return None
 
 
 def parse_on(plan: Any, seat: int, text: str) -> GolfAction:

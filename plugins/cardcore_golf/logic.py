@@ -570,7 +570,9 @@ class GolfLogic(GameLogic[GolfState, GolfAction]):
 
     def rule_for(self, state: GolfState, action: GolfAction) -> tuple[str, str]:
         """Cite the rule that forbids *action* now (see :func:`~cardcore_golf.actions.explain`)."""
-        return explain(action, PHASE_WORDS[state.phase], state.plan.layout, state.ender)
+        return explain(
+            action, PHASE_WORDS[state.phase], state.plan.layout, state.ender, self.ruleset
+        )
 
     def table(self, state: GolfState, seat: int | None) -> dict[str, Any]:
         """The Golf table as *seat* may know it (GOLF-VIEW-1); see :mod:`cardcore_golf.views`."""
@@ -585,10 +587,7 @@ class GolfLogic(GameLogic[GolfState, GolfAction]):
         return position.write(state)
 
     def read_position(self, text: str, players: int, options: Mapping[str, Any]) -> GolfState:
-        """Read a Golf position, validated (see :mod:`cardcore_golf.position`).
-
-        :raises OptionError: Naming what is wrong.
-        """
+        """Read a Golf position, validated (:mod:`cardcore_golf.position`); OptionError if not."""
         plan, deck = self.plan(players, options), self.deck(players, options)
         state = position.read(text, plan, deck, options, match_rounds(options), self.ruleset.veto)
         state.legal = state.compute_legal(state.turn)

@@ -657,7 +657,7 @@ def test_golf_remove_columns_shows_removed_positions():
     game.act(1, "discard")
     game.act(0, "draw")
     assert "replace 0" not in [str(a) for a in game.legal_actions(0)]
-    with pytest.raises(cardcore.IllegalActionError, match=r"\(GOLF-TURN-2\)"):
+    with pytest.raises(cardcore.IllegalActionError, match=r"\(GOLF6-SCORE-2\)"):
         game.act(0, "replace 3")
 
 

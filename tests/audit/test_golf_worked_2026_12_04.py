@@ -1167,7 +1167,7 @@ def test_remove_columns_six_card():
     play(game, (1, "draw"), (1, "discard"))
     play(game, (0, "draw"))
     assert legal(game, 0) == ["replace 1", "replace 2", "replace 4", "replace 5", "discard"]
-    with pytest.raises(IllegalActionError, match=r"\(GOLF-TURN-2\)"):
+    with pytest.raises(IllegalActionError, match=r"\(GOLF6-SCORE-2\)"):
         game.act(0, "replace 0")
 
 

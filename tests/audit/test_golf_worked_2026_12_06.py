@@ -260,7 +260,7 @@ def test_remove_columns_geometry_of_eight_and_ten(layout, grid, pos, gone, left)
     assert [p for p, c in enumerate(shown) if c == "--"] == list(gone)
     play(game, (1, "draw"), (1, "discard"), (0, "draw"))
     assert legal(game, 0) == [f"replace {p}" for p in left] + ["discard"]
-    with pytest.raises(IllegalActionError, match=r"\(GOLF-TURN-2\)"):
+    with pytest.raises(IllegalActionError, match=r"\(GOLF6-SCORE-2\)"):
         game.act(0, f"replace {gone[0]}")
 
 

@@ -751,7 +751,7 @@ def test_GOLF6_SCORE_2_removed_column_to_bottom_of_discards() -> None:
     assert t["discard"] == "4S" and t["discards"] == 4  # 7H 7D at the bottom, 5C, 4S on top
     play(game, (1, "draw"), (1, "discard"), (0, "draw"))
     assert "replace 0" not in legal(game, 0) and "replace 3" not in legal(game, 0)
-    with pytest.raises(IllegalActionError, match=r"\(GOLF-TURN-2\)"):
+    with pytest.raises(IllegalActionError, match=r"\(GOLF6-SCORE-2\)"):  # "cannot be replaced"
         game.act(0, "replace 0")
 
 

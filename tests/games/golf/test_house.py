@@ -397,7 +397,7 @@ def test_golf6_score_2_removed_columns() -> None:
     assert table["discard"] == "5C"
     play(game, (1, "flip 0"), (1, "flip 1"), (0, "draw"))
     assert "replace 0" not in [str(a) for a in game.legal_actions(0)]
-    with pytest.raises(IllegalActionError, match="GOLF-TURN-2"):
+    with pytest.raises(IllegalActionError, match="GOLF6-SCORE-2"):  # "cannot be replaced"
         game.act(0, "replace 3")
     # the removed positions count as face up: four replacements complete the layout
     play(game, (0, "replace 1"), (1, "draw"), (1, "discard"))

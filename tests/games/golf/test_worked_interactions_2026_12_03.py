@@ -117,9 +117,9 @@ def test_golf6_ender_by_removed_columns_with_jokers_and_each_penalty(
     # seat 1's removed column 0 cannot be filled: only 1, 2, 4, 5 or a discard (GOLF6-SCORE-2)
     assert legal(game, 1) == ["replace 1", "replace 2", "replace 4", "replace 5", "discard"]
     version = game.version
-    with pytest.raises(IllegalActionError, match=r"\(GOLF-TURN-2\)") as refused:
+    with pytest.raises(IllegalActionError, match=r"\(GOLF6-SCORE-2\)") as refused:
         game.act(1, "replace 3")
-    assert (refused.value.rule_id, game.version) == ("GOLF-TURN-2", version)
+    assert (refused.value.rule_id, game.version) == ("GOLF6-SCORE-2", version)
     run(game, "1: x")
     past = last_round(game)
     assert past["grids"] == [["--"] * 6, ["--", "JK", "KC", "--", "KH", "AS"]]

@@ -291,7 +291,7 @@ def test_golf9_removed_triples_face_down_triple_and_final_turn() -> None:
     assert grids(game, None)[0] == ["--"] * 6 + [N, N, N]
     run(game, "1: d; 1: x; 0: d")
     assert legal(game, 0) == ["replace 6", "replace 7", "replace 8", "discard"]
-    assert refused(game, 0, "replace 3") == "GOLF-TURN-2"  # a removed position
+    assert refused(game, 0, "replace 3") == "GOLF9-4"  # a removed position: "cannot be replaced"
     run(game, "0: r 6; 1: d; 1: x; 0: d; 0: r 7; 1: d; 1: x; 0: d; 0: r 8")
     view = table(game)
     assert (view["ender"], view["final_turns_left"], game.to_act) == (0, 1, (1,))
