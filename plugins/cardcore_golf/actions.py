@@ -30,7 +30,7 @@ from cardcore.notation import DIGITS, parse_int
 from cardcore_golf.grids import GridShape
 
 if TYPE_CHECKING:
-    from cardcore.plugins import Ruleset
+    from cardcore import Ruleset
 
 __all__ = [
     "VERBS",

@@ -32,7 +32,8 @@ class Knocked(Event):
 
 
 class LayoutCompleted(Event):
-    """Seat *seat* has no face-down card left; final turns begin (GOLF6-END-1)."""
+    """Seat *seat* has no face-down card left (GOLF6-END-1): final turns begin, unless a
+    house rule has none or the turn cap ends the round on that turn."""
 
     slug: ClassVar[str] = "golf-layout-completed"
     seat: int
