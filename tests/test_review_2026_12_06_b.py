@@ -52,11 +52,6 @@ def _last_hand_with_unused_deals() -> cardcore.Game:
     return game
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="position.write keeps unused stacked deals in 'next' during the last hand, but"
-    " read allows none there (coming == 0): Game.position() cannot be read back",
-)
 def test_tonk_position_with_unused_stacked_deals_reads_back() -> None:
     """Game.position() must start a game from here (TONK-NOTE-2, CORE position contract,
     the testing kit's check_position): also after the re-deal allowance was used."""
@@ -68,10 +63,12 @@ def test_tonk_position_with_unused_stacked_deals_reads_back() -> None:
 
 def test_tonk_unused_stacked_deals_survive_save_replay_and_clone() -> None:
     """save/load, record/replay and clone restart from the start position plus actions (or
-    copy the state): the unused deals stay, and the restored game writes the same text."""
+    copy the state), and the restored game writes the same text; the two deals left in the
+    last hand can never be dealt, so the position leaves them out (it could not be read
+    back with them: no deal is to come)."""
     game = _last_hand_with_unused_deals()
     text = game.position()
-    assert text.split(" | ")[0].count("next=") == 1  # two unused deals are still held
+    assert "next=" not in text.split(" | ")[0]
     loaded = cardcore.load(json.loads(json.dumps(game.save())))
     replayed = cardcore.replay(json.loads(json.dumps(game.record())))
     assert loaded.position() == replayed.position() == game.clone().position() == text
@@ -161,11 +158,6 @@ def test_tonk_fair_session_refuses_a_stacked_position() -> None:
         )
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="determinize keeps TonkState.next_deals: a search world deals the stacked"
-    " (real) next hand, so it foretells every seat's coming cards",
-)
 def test_tonk_determinized_world_does_not_foretell_a_stacked_deal() -> None:
     """Game.determinize: 'every later chance event of the clone comes from seed ... so the
     clone cannot foretell the real game's future'. With 'next' stacked, the clone's next deal
@@ -227,12 +219,6 @@ def _refusal(game: cardcore.Game, text: str = "replace 0") -> cardcore.IllegalAc
     return refused.value
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="removal_rule cites the first rule whose groups merely contain the position, not"
-    " one whose group was removed: a column removed by golf.remove-columns is blamed on a"
-    " third-party rows rule whose rows are not complete",
-)
 def test_golf_overlapping_removing_rules_cite_the_rule_that_removed() -> None:
     """Column (0, 3) was removed (5C 5D); row (0, 1, 2) was never complete. The refusal must
     cite GOLF6-SCORE-2 (removal_rule: 'the rule that removed a card from there'), in
@@ -271,11 +257,6 @@ def test_golf_removed_position_citation_is_the_same_on_every_path() -> None:
     assert _refusal(game, "replace 6").rule_id == "GOLF-TURN-4"
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="removal_rule calls every hookimpl's function directly, wrappers included: a"
-    " wrapper's body runs (up to its yield, then is closed) outside pluggy to explain a refusal",
-)
 def test_golf_a_hookwrapper_removing_rule_is_not_run_by_the_citation() -> None:
     """A wrapper implementation of golf_removable_groups (a rule adjusting the others'
     answers) is not one rule's answer: asking for the citation must not run its body."""

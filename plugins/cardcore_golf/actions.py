@@ -19,6 +19,7 @@ interned, so ``legal_actions`` hands out the same objects every time.
 from __future__ import annotations
 
 import contextlib
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 import attrs
@@ -208,14 +209,16 @@ def explain(
     layout: GridShape,
     ender: int,
     ruleset: Ruleset | None = None,
+    slots: Sequence[int] | None = None,
 ) -> tuple[str, str]:
     """Return ``(rule_id, reason)`` for an *action* that is not legal now.
 
     :param phase: ``"setup"``, ``"draw"``, ``"place"``, ``"taken"`` or ``"over"``.
     :param layout: The layout played.
     :param ender: The seat that knocked or completed its layout, or -1.
-    :param ruleset: The game's rules: a ``replace`` of a removed position cites the house
-        rule that removed it (:func:`removal_rule`).
+    :param ruleset: The game's rules and *slots* the seat's (``GolfState.slots``): a
+        ``replace`` of a removed position cites the house rule that removed it
+        (:func:`removal_rule`).
     """
     seat = action.seat
     text = str(action)
@@ -261,22 +264,31 @@ def explain(
     if isinstance(action, Replace):
         if phase == "draw":
             return "GOLF-TURN-1", f"seat {seat} must draw or take a card first: {text!r}"
-        rid = (ruleset and pos is not None and removal_rule(ruleset, layout, pos)) or "GOLF-TURN-2"
+        found = ruleset and slots and pos is not None and removal_rule(ruleset, layout, pos, slots)
+        rid = found or "GOLF-TURN-2"
         return rid, f"position {pos} holds no card to replace (it was removed): {text!r}"
     return "CORE-LEGAL-1", f"{text!r} is not a legal action for seat {seat} now"
 
 
-def removal_rule(ruleset: Ruleset, layout: GridShape, pos: int) -> str | None:
+def removal_rule(ruleset: Ruleset, layout: GridShape, pos: int, slots: Sequence[int]) -> str | None:
     """The rule ID of the first house rule whose ``golf_removable_groups`` answer has a
-    group holding *pos* in *layout*: the rule that removed a card from there (``None``: none
-    can be told). Asked only to explain a refusal, never on a hot path."""
+    group through *pos* that was removed (each of its positions empty in the seat's *slots*,
+    ``-1``): the rule that removed the card there (``None``: none can be told). Asked only
+    to explain a refusal, never on a hot path; wrappers are not asked (they answer nothing
+    of their own)."""
     names = {info.name: info.id for info in ruleset.rules}
     hook = getattr(ruleset.pm.hook, "golf_removable_groups", None)
+    size = len(slots)
     for impl in () if hook is None else reversed(hook.get_hookimpls()):  # in call order
-        if set(impl.argnames) <= {"layout"} and impl.plugin_name in names:
-            with contextlib.suppress(Exception):  # a faulty answer explains nothing
-                groups = impl.function(*[layout for _ in impl.argnames])
-                if groups is not None and any(pos in group for group in groups):
+        if impl.wrapper or impl.hookwrapper or impl.plugin_name not in names:
+            continue
+        with contextlib.suppress(Exception):  # a faulty answer explains nothing
+            groups = impl.function(*[layout for _ in impl.argnames])
+            for group in () if groups is None else tuple(groups)[:size]:
+                cells = tuple(group)[:size]
+                if pos in cells and all(
+                    type(p) is int and 0 <= p < size and slots[p] < 0 for p in cells
+                ):
                     return names[impl.plugin_name]
     return None
 

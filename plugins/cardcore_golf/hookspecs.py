@@ -90,7 +90,8 @@ def golf_removable_groups(layout: GridShape) -> Sequence[Sequence[int]] | None:
     All results are merged. The game answers nothing; a house rule may answer the columns
     of a two-row grid, or the rows and columns of GOLF9. A removed group's cards
     go to the bottom of the discard pile and its positions stay empty: a ``replace`` of
-    one is refused citing the ``RuleInfo.id`` of the first rule whose answer holds it.
+    one is refused citing the ``RuleInfo.id`` of the first rule (in call order; a wrapper is
+    never asked) with a group through it whose positions are all empty.
 
     :param layout: The chosen layout (``layout.key`` is its text: ``"6"``, ``"4h"``).
     :returns: Position groups, or ``None``.

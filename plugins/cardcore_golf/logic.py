@@ -570,8 +570,9 @@ class GolfLogic(GameLogic[GolfState, GolfAction]):
 
     def rule_for(self, state: GolfState, action: GolfAction) -> tuple[str, str]:
         """Cite the rule that forbids *action* now (see :func:`~cardcore_golf.actions.explain`)."""
+        slots = state.slots[action.seat] if 0 <= action.seat < state.players else None
         return explain(
-            action, PHASE_WORDS[state.phase], state.plan.layout, state.ender, self.ruleset
+            action, PHASE_WORDS[state.phase], state.plan.layout, state.ender, self.ruleset, slots
         )
 
     def table(self, state: GolfState, seat: int | None) -> dict[str, Any]:

@@ -103,7 +103,7 @@ def write(state: TonkState) -> str:
         fields["hit"] = [s for s in range(state.players) if (state.was_hit >> s) & 1]
     if state.cut:
         fields["cut"] = state.cut
-    if state.next_deals:
+    if state.next_deals and _coming(state.hands, state.hand_no, state.phase):  # else never dealt
         fields["next"] = [[str(c) for c in deal] for deal in state.next_deals]
     result = state.result
     if state.is_over and result is not None:
@@ -143,6 +143,12 @@ def stack_deals(position: str, deals: Sequence[str | Sequence[str]]) -> str:
     tops = [d.split() if isinstance(d, str) else [str(c) for c in d] for d in deals]
     words.append("next=" + json.dumps(tops, separators=(",", ":")))
     return " ".join(words) + sep + rest
+
+
+def _coming(hands: int, played: int, phase: int) -> int:
+    """The hands still to be dealt: after *played*, and the one in play unless *phase* is
+    between hands or over."""
+    return hands - played - (0 if phase in (BETWEEN, OVER) else 1)
 
 
 def _bad(msg: str) -> OptionError:
@@ -362,7 +368,7 @@ def read(logic: TonkLogic, text: str, players: int, options: Mapping[str, Any]) 
         state.cut = _check_cut(fields["cut"], players)
     if fields["next"] is not None:
         deals = fields["next"]
-        coming = hands - played - (0 if phase in (BETWEEN, OVER) else 1)
+        coming = _coming(hands, played, phase)
         # a void deal (a deal judge's redeal) is dealt again: its re-deal is a deal of its own, so
         # while one can happen any number may be stacked (the text's own size bounds them)
         redeals = bool(coming) and bool(logic.judges) and not logic.void_counts

@@ -18,6 +18,8 @@ from cardcore_tonk.state import TonkState
 from cardcore_tonk.views import FIELDS
 
 if TYPE_CHECKING:
+    import random
+
     from cardcore import Ruleset
 
 __all__ = [
@@ -25,6 +27,7 @@ __all__ = [
     "build_deck",
     "card_points",
     "create_logic",
+    "determinize",
     "tonk_deal_shows_every_hand",
     "tonk_hand_ends_on_empty_stock",
     "tonk_out_units",
@@ -91,6 +94,13 @@ GAME = GameInfo(
 def create_logic(ruleset: Ruleset) -> TonkLogic:
     """Build the Tonk engine for this configuration."""
     return TonkLogic(ruleset)
+
+
+@hookimpl(tryfirst=True)
+def determinize(state: TonkState, seat: int, rng: random.Random) -> None:
+    """A re-dealt world forgets the deals a position stacked (TONK-NOTE-2): its later
+    deals come from its own seed, as every chance of it; the re-deal is left to the next."""
+    state.next_deals = ()
 
 
 @hookimpl(trylast=True)
