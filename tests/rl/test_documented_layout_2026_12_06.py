@@ -939,6 +939,7 @@ def test_generic_encoding_of_go_fish_matches_its_docstring(n: int) -> None:
 
 
 GENERIC_BUILTIN = [
+    ("golf", 5, {"rounds": 1}, ("golf.jokers",)),
     ("golf", 3, {"rounds": 1}, ()),
     ("golf", 2, {"layout": "4h", "rounds": 1}, ("golf.jokers",)),
     ("tonk", 3, {"hands": 2}, ()),
@@ -1234,3 +1235,84 @@ def test_wait_adds_one_last_index_and_leaves_the_observation(game: str) -> None:
         choice = int(rng.choice(np.flatnonzero(a["action_mask"]).tolist()))
         plain.step(choice)
         waiting.step(choice)
+
+
+def documented_sizes(name: str, n: int, layout: Any = 6) -> tuple[int, int, int]:
+    """(count block, scalars, actions) as the docstrings lay them out."""
+    if name == "golf":
+        s = GOLF_SIZES[layout]
+        return n * s * 16 + 15 + 16 + 4 + 2 * (n + 1), n * s + 2 + 2 + 1 + 1 + n, 4 + 3 * s
+    if name == "tonk":
+        return 52 + 53 + 53 + 17 * 52 + 17 * n + 4 + 2 * n, 2 + n + 1 + n + 1, 1157
+    if name == "spit":
+        return 2 * 5 * 14 + 2 * 14 + 4 + 3 + 2, 2 * 5 * 2 + 2 * 4 + 2 + 1 + 1 + 1, 64
+    if name == "speed":
+        return 53 + 14 + 2 * (53 + 14) + 2, 2 * 4 + 2, 107
+    zones = 1 + 2 * n  # Go Fish: the stock, and each seat's hand and books
+    return zones * 2 * 52, zones * 2 + 1 + n + 2, 65
+
+
+SIZE_CASES = [("golf", n, lay) for lay in GOLF_SIZES for n in (2, 4)]
+SIZE_CASES += [("tonk", 2, None), ("tonk", 3, None), ("spit", 2, None), ("speed", 2, None)]
+SIZE_CASES += [("gofish", 2, None), ("gofish", 5, None)]
+
+
+@pytest.mark.parametrize(("name", "n", "layout"), SIZE_CASES)
+def test_encoding_sizes_are_the_documented_block_sizes(name: str, n: int, layout: Any) -> None:
+    """``Encoding.planes`` ("the length of the count block"), ``scalars`` and ``actions``
+    equal the sizes the docstrings add up to, and so do the environment's spaces."""
+    options = {"layout": layout} if layout is not None else None
+    game = cardcore.new_game(name, n, options=options, seed=0)
+    encoding = rl.encoding_for(game)
+    planes, scalars, actions = documented_sizes(name, n, layout)
+    assert (encoding.planes, encoding.scalars, encoding.actions) == (planes, scalars, actions)
+    env = rl.aec_env(name, n, options=options)
+    space = env.observation_space("player_0")
+    assert space["observation"].shape == (planes + scalars,)
+    assert space["action_mask"].shape == (actions,) == (env.action_space("player_0").n,)
+
+
+def test_a_first_deal_natural_is_paid_with_the_first_reward() -> None:
+    """rl.rst: "what the deal itself settles before anyone acts (a Tonk natural on the
+    first deal of a session) is paid with each seat's first reward". Seed 150 is one
+    whose first deal settles (checked here); the summed rewards then equal the
+    balances from the first step on."""
+    options = {"hands": 3, "stake": 2}
+    assert any(cardcore.new_game("tonk", 2, options=options, seed=150).view(0)["table"]["balances"])
+    report = drive_aec(
+        "tonk", 2, 150, NAMES_TONK.__getitem__, tonk_standing, options=options, rewards="score"
+    )
+    assert report["bad"] == []
+
+
+def test_single_seat_env_observes_its_own_relative_seat() -> None:
+    """``gym_env(seat=1)``: the learner's observation decodes to seat 1's view, seat 1
+    first (relative), and its mask to seat 1's legal actions."""
+    env = rl.gym_env("tonk", 3, seat=1, options={"hands": 2})
+    obs, _ = env.reset(seed=9)
+    rng = random.Random(9)
+    for _ in range(40):
+        game = env.runner.match.game
+        got = tonk_decode(obs["observation"], 3)
+        want = tonk_expected(game.view(1), 1)
+        assert {k for k, v in want.items() if not close(v, got[k])} == set()
+        legal = sorted(tonk_index(str(a)) for a in game.legal_actions(1))
+        assert np.flatnonzero(obs["action_mask"]).tolist() == legal
+        obs, _, term, trunc, _ = env.step(
+            int(rng.choice(np.flatnonzero(obs["action_mask"]).tolist()))
+        )
+        if term or trunc:
+            obs, _ = env.reset()
+
+
+def test_reset_with_a_seed_plays_that_seeds_game() -> None:
+    """rl.rst: "``reset(seed=s)`` plays the game of seed *s*"."""
+    for name, n, options in [
+        ("golf", 3, {"rounds": 1}),
+        ("tonk", 2, {"hands": 2}),
+        ("speed", 2, {}),
+    ]:
+        env = rl.aec_env(name, n, options=options)
+        env.reset(seed=7)
+        fresh = cardcore.new_game(name, n, options=options, seed=7)
+        assert env.match.game.view(None) == fresh.view(None)
