@@ -1316,3 +1316,36 @@ def test_reset_with_a_seed_plays_that_seeds_game() -> None:
         env.reset(seed=7)
         fresh = cardcore.new_game(name, n, options=options, seed=7)
         assert env.match.game.view(None) == fresh.view(None)
+
+
+@pytest.mark.parametrize(
+    ("name", "n", "options"),
+    [("golf", 3, {"layout": 4, "rounds": 1}), ("tonk", 3, {"hands": 2}), ("spit", 2, {})],
+)
+def test_observer_arrays_give_the_legal_actions_by_their_named_index(
+    name: str, n: int, options: dict[str, Any]
+) -> None:
+    """``Observer.arrays``: "fresh observation and mask arrays for *seat*, and the legal
+    actions by index": the indices are the mask's, each action is named by its index's
+    name (its notation), and every legal action is there."""
+    game = cardcore.new_game(name, n, options=options, seed=2)
+    observer = rl.Observer(rl.encoding_for(game))
+    rng = random.Random(2)
+    for _ in range(120):
+        for seat in range(n):
+            legal = game.legal_actions(seat)
+            _, mask, by_index = observer.arrays(game, seat, legal)
+            assert sorted(by_index) == [int(i) for i in np.flatnonzero(mask)]
+            assert all(observer.names[i] == str(a) for i, a in by_index.items())
+            assert sorted(map(str, by_index.values())) == sorted(map(str, legal))
+        movers = [s for s in range(n) if game.legal_actions(s)]
+        if game.is_over or not movers:
+            break
+        game.apply(rng.choice(game.legal_actions(rng.choice(movers))))
+
+
+def test_golf_and_tonk_encodings_say_progress_by_round() -> None:
+    """The Encoding docstring: "Golf and Tonk do" declare ``progress_by_round = True``."""
+    for name in ("golf", "tonk"):
+        encoding = rl.encoding_for(cardcore.new_game(name, 2, seed=0))
+        assert getattr(type(encoding), "progress_by_round", False) is True
