@@ -478,10 +478,16 @@ def test_tonk_a_seat_list_naming_a_seat_twice_is_refused() -> None:
 def test_tonk_no_more_coming_deals_than_the_session_has_left() -> None:
     with pytest.raises(OptionError, match="next must list at most 0 coming deals"):
         _tonk(_swap(TONK_PLAY, "chance=4", 'chance=4 next=[["AS"]]'))
+    three = 'chance=2 next=[["AS"],["KD"],["2C"]]'
+    without = {"without": ["tonk.natural-49-50"]}  # no deal is void: one deal per hand
     with pytest.raises(OptionError, match="next must list at most 2 coming deals"):
-        _tonk(_swap(TONK_BETWEEN, "chance=2", 'chance=2 next=[["AS"],["KD"],["2C"]]'))
+        cardcore.new_game(
+            "tonk", 3, position=_swap(TONK_BETWEEN, "chance=2", three), seed=1, options={"hands": 3}, **without
+        )
     two = _tonk(_swap(TONK_BETWEEN, "chance=2", 'chance=2 next=[["AS"],["KD"]]'))
     assert 'next=[["AS"],["KD"]]' in two.position()
+    # with the natural rule a void deal's re-deal is a deal of its own (TONK-NOTE-2)
+    assert 'next=[["AS"],["KD"],["2C"]]' in _tonk(_swap(TONK_BETWEEN, "chance=2", three)).position()
 
 
 def test_tonk_balances_sum_to_zero() -> None:
