@@ -432,9 +432,10 @@ def test_an_interrupt_stops_a_study_on_worker_processes_at_once(
     first = pressed[0] - start  # the pool's start and the first chunk: this machine's pace
     assert status == 130
     # the running and pre-queued chunks (4 games each) may finish; the ~38 queued ones (about
-    # ten times the first chunk with the pool's start) must not. 3x the first chunk leaves room
-    # for a loaded machine's pace changing between the first chunk and the last
-    limit = max(3.0, 3 * first)
+    # ten times the first chunk with the pool's start) must not. 4x the first chunk (5 s at
+    # least) leaves room for a loaded machine's pace changing between the first chunk and the
+    # last (a flaky-test audit measured 38-66% of a 3x bound used under load)
+    limit = max(5.0, 4 * first)
     assert after < limit, (
         f"{after:.1f} s from the interrupt to the exit (first chunk {first:.1f} s)"
     )

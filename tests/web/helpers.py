@@ -35,7 +35,7 @@ class Watchdog:
         server.host.observers.append(self.observe)
 
     def observe(self, out: Outbound) -> None:
-        for session in self.server.hub.sessions.values():
+        for session in list(self.server.hub.sessions.values()):  # the test thread may add one
             c = session.conns.get(out.conn)
             if c is None:
                 continue

@@ -535,6 +535,9 @@ def test_pages_come_back_after_the_server_restarts(
                 timeout=15000,
             )
             assert _version(page) == version
+        # a retry that came while the server was still down is refused and logged by the
+        # browser: expected here (the page retries every second), so not a problem
+        PROBLEMS[:] = [p for p in PROBLEMS if "ERR_CONNECTION_REFUSED" not in p]
         assert [p.evaluate("window.cardcore.seat") for p in pages] == [0, 1]
         _golf_click(pages, [])
         assert _version(pages[1]) == version + 1
