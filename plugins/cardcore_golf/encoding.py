@@ -14,7 +14,7 @@ Observation: a count block (one-hot positions) then scalars.
   (0 joker, 1 ace ... 13 king), 14 face down or unseen, 15 removed;
 * the discard pile's top rank (15: 14 = empty); the held card's rank (16: 14 = none,
   15 = held but unseen); the phase (4: setup, draw, place, over); the seat to act and the
-  seat that knocked or completed its layout (``n + 1`` each: relative seat, or none);
+  seat that knocked or completed its layout (``n + 1`` each: relative seat, or none: index ``n``);
 * scalars: every seat's visible card points at every position (``n * S``, over 10, 0 if
   unseen), the discard top's and held card's points (over 10), stock and discard pile
   sizes (over the deck), the round over the match's rounds (0 in a match with no round

@@ -16,8 +16,8 @@ Actions (1157 indices, every one with a fixed meaning)::
                                5, 6 in turn, starts ace up        (152)
 
 Spreads are enumerated by their cards, not by hand positions, so an index means the same
-spread in every hand. A run longer than six cards (more than a hand holds under the rules,
-possible only from an edited position) has no index and is left out of the action space.
+spread in every hand. A run longer than six cards has no index: it is never legal, as a
+hand never holds more than six (a position holding more is refused when read).
 
 Observation: a count block, then scalars.
 

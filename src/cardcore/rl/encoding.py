@@ -200,7 +200,11 @@ class Observer:
 class GenericEncoding:
     """The encoding of any game without its own: card planes from the declared view structure.
 
-    Observation, in this order (seats are relative: the observing seat first):
+    Observation: the planes and one-hots of every entry below, in this order, then the
+    scalars of every entry, in the same order (as every encoding: counts, then scalars).
+    A card plane has one position per distinct card text, in sorted text order
+    (``"10C" < "2C" < ... < "AS"``, as ``card_index`` holds them). The entries, seats relative
+    (the observing seat first):
 
     * per zone (shared zones first, then each seat's zones, the observer's first,
       when every seat owns alike; else in the layout's order): a plane of the
@@ -210,7 +214,7 @@ class GenericEncoding:
       it got last; nothing when that card is hidden), and two scalars: its count
       and its hidden count, each over the deck's size;
     * per declared table field: ``int``/``float``/``bool`` one scalar (the raw value);
-      ``seat`` a one-hot over the relative seats and "none"; ``choice`` a one-hot over
+      ``seat`` a one-hot over the relative seats and "none" (last); ``choice`` a one-hot over
       its declared choices and "none of them"; ``card`` and ``cards``
       a card plane; ``per-seat`` one such entry per seat, the observer's first;
       ``str`` and ``json`` fields are left out;
