@@ -656,11 +656,6 @@ def test_seat_to_act_without_legal_actions_is_asked_with_none() -> None:
     assert () in [legal for _, _, legal in done.calls]  # grabs gone, steps made: asked, empty
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="a kept plan whose action stays legal is sent with a seen older than STALE_WINDOW, "
-    "refused (CORE-RT-3) and planned again a whole delay later",
-)
 def test_kept_legal_plan_is_applied_at_its_due_time_past_the_window() -> None:
     # Seat 0 plans its private step at 0 for 10 s; seat 1 grabs 80 prizes (0.1 s
     # each) meanwhile. The step stays legal throughout, so its plan is kept

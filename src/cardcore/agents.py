@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Protocol, runtime_checkable
 
 from attrs import frozen
 
-from cardcore._driver import MAX_TIME
+from cardcore._driver import MAX_TIME, STALE_WINDOW
 from cardcore._text import shown
 from cardcore.actions import Action
 from cardcore.deck import derive_rng
@@ -411,9 +411,11 @@ def run_realtime(
     version (equal times broken by a seeded draw, never by seat). After each
     apply, agents whose planned action is no longer legal re-plan from the
     current time with a fresh draw (an overtaken plan is never sent); the others
-    keep their due times, and one the game still refuses (stale or illegal) is
-    planned again. An agent
-    that planned nothing re-plans after every change.
+    keep their due times (a kept plan made more than :data:`~cardcore.STALE_WINDOW`
+    versions ago is sent with ``seen=`` the current version, since it was found legal
+    after every change: never refused for its age), and one the game still refuses
+    (stale or illegal) is planned again. An agent that planned nothing re-plans after
+    every change; a seat with no legal action is asked only while it is in ``to_act``.
 
     :param seed: Seed of the tie-breaks.
     :param start: The virtual time at the start.
@@ -503,6 +505,8 @@ def _run_realtime(
         if planned is None:  # pragma: no cover - chosen among the seats with a plan
             continue
         now, action, seen = planned
+        if seen < game.version - STALE_WINDOW:  # kept, so checked legal after every change
+            seen = game.version  # since: sent as seen now, not refused for its age (CORE-RT-3)
         try:
             game.apply(action, at=now, seen=seen)
         except IllegalActionError as exc:  # stale (overtaken) or never legal: plan again
