@@ -330,6 +330,14 @@ STUDIES: dict[str, tuple[str, int, int, Callable[[GameOutcome], int], dict[str, 
         one_round,
         {"vs_without": ["tonk.natural-49-50"], "agents": "random", "skill": None, "chunk": 50},
     ),
+    # B alone has a mixed line-up: agent_wins for B only, no paired agent difference
+    "golf-mixed-b-only": (
+        "golf",
+        6,
+        3,
+        one_round,
+        {"options": {"rounds": 1}, "vs_agents": "golf-greedy,random", "skill": None},
+    ),
     # real time: seat 0 is the first seat; the deals differ (side piles of 15)
     "speed-side-pile": ("speed", 6, 1, one_round, {"vs_options": {"side_pile": 15}}),
     # one game: unbounded normal intervals, finite Wilson/Newcombe ones
