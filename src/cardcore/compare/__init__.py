@@ -257,13 +257,18 @@ def _agent_share(r: GameRecord, agents: tuple[str, ...], spec: str) -> float:
     return sum(1.0 / len(r.winners) for s in r.winners if agents[(s + r.lineup) % n] == spec)
 
 
-def _summary(config: Config, players: int, records: list[GameRecord]) -> ConfigSummary:
+def _summary(
+    config: Config, players: int, records: list[GameRecord], ends: frozenset[str] = frozenset()
+) -> ConfigSummary:
+    """One side's figures; *ends* are the end reasons seen on either side, each given a
+    share here too (0 where this side never saw it), as the table shows them."""
     main = [r for r in records if not r.probe]
     probes = [r for r in records if r.probe]
     shares = [
         [(1.0 / len(r.winners) if s in r.winners else 0.0) for s in range(players)] for r in main
     ]
-    reasons = Counter(r.reason for r in main)
+    reasons = Counter(dict.fromkeys(ends, 0))
+    reasons.update(r.reason for r in main)
     seconds = [0.0] * players
     decisions = [0] * players
     overruns = [0] * players
@@ -513,6 +518,7 @@ def compare(
             progress(len(done))
     side_a = [r for r in records if r.side == 0]
     side_b = [r for r in records if r.side == 1]
+    ends = frozenset(r.reason for r in records if not r.probe)
     return Comparison(
         game=game,
         players=players,
@@ -522,8 +528,8 @@ def compare(
         deals=note,
         skill_agents=probe,
         move_time=move_time,
-        a=_summary(config_a, players, side_a),
-        b=_summary(config_b, players, side_b),
+        a=_summary(config_a, players, side_a, ends),
+        b=_summary(config_b, players, side_b, ends),
         diff=_paired(side_a, side_b, config_a.agents, config_b.agents),
     )
 
