@@ -87,11 +87,17 @@ class Harness:
     """Drives one session and checks every outbound message against the model."""
 
     def __init__(
-        self, game: str, seed: int, *, config: SessionConfig | None = None, options: Any = None
+        self,
+        game: str,
+        seed: int,
+        *,
+        config: SessionConfig | None = None,
+        options: Any = None,
+        players: int = 2,
     ) -> None:
         self.now = 0.0
         self.session = Session.create(
-            game, ["Ann", "Bob"], now=self.now, seed=seed, config=config, options=options
+            game, NAMES[:players], now=self.now, seed=seed, config=config, options=options
         )
         self.delay = (config or SessionConfig()).spectator_delay
         self.keep = (config or SessionConfig()).resync_keep
@@ -99,17 +105,19 @@ class Harness:
         self.role: dict[str, int | None] = {}  # conn -> seat or None (spectator)
         self.conn_last: dict[str, int] = {}
         self.mirror: dict[str, Any] = {}
-        self.texts: dict[Any, dict[int, str]] = {0: {}, 1: {}, SPEC: {}}
+        self.seats = tuple(range(players))
+        keys = (*self.seats, SPEC)
+        self.texts: dict[Any, dict[int, str]] = {k: {} for k in keys}
         self.tokens: dict[int, str] = {}
         self.public: dict[int, Any] = {}  # version -> game.view(None)
-        self.known: dict[Any, set[str]] = {0: set(), 1: set(), SPEC: set()}
-        self.events: dict[Any, list[dict[str, Any]]] = {0: [], 1: [], SPEC: []}
+        self.known: dict[Any, set[str]] = {k: set() for k in keys}
+        self.events: dict[Any, list[dict[str, Any]]] = {k: [] for k in keys}
         self.game_obj: Any = None
         self.problems: list[str] = []
-        self.takeback_views: dict[Any, int] = {0: 0, 1: 0, SPEC: 0}
-        self.top: dict[Any, int] = {0: 0, 1: 0, SPEC: 0}
+        self.takeback_views: dict[Any, int] = {k: 0 for k in keys}
+        self.top: dict[Any, int] = {k: 0 for k in keys}
         self.cards_at: dict[int, dict[Any, set[str]]] = {}
-        self.by_version: dict[Any, dict[int, list[Any]]] = {0: {}, 1: {}, SPEC: {}}
+        self.by_version: dict[Any, dict[int, list[Any]]] = {k: {} for k in keys}
         self.event_checks = 0
 
     # -- bookkeeping ---------------------------------------------------------------
@@ -156,12 +164,12 @@ class Harness:
     def _keep(self, version: int, game: Any) -> None:
         self.public[version] = game.view(None)
         self.cards_at[version] = {SPEC: cards_in(self.public[version])}
-        for seat in (0, 1):
+        for seat in self.seats:
             self.cards_at[version][seat] = cards_in(game.view(seat))
         for key, cards in self.cards_at[version].items():
             self.known[key] |= cards
-        hidden = self.cards_at[version][SPEC] - (
-            self.cards_at[version][0] & self.cards_at[version][1]
+        hidden = self.cards_at[version][SPEC] - set.intersection(
+            *(self.cards_at[version][seat] for seat in self.seats)
         )
         if hidden:
             self.problems.append(f"game.view(None) at {version} shows cards a seat cannot see")
@@ -189,7 +197,7 @@ class Harness:
         self._subscribe()
         game = self.session.game
         version = None if game is None else game.version
-        before_views = {s: cards_in(game.view(s)) for s in (0, 1)} if game is not None else {}
+        before_views = {s: cards_in(game.view(s)) for s in self.seats} if game is not None else {}
         before_n = {k: self.stream_n(k) for k in self.texts}
         outs = call()
         parsed = message
@@ -213,7 +221,7 @@ class Harness:
         resync_from = None
         if isinstance(parsed, dict) and not errors:
             kind = parsed.get("type")
-            if kind == "resync" or (kind == "join" and "last" in parsed):
+            if kind == "resync" or (kind in ("join", "watch") and "last" in parsed):
                 resync_from = parsed["last"]
         self._snapshot()
         per_conn: dict[str, list[Any]] = {}
@@ -351,7 +359,7 @@ class Harness:
             if stream == SPEC:
                 v = msg["version"]
                 both = None
-                for seat in (0, 1):
+                for seat in self.seats:
                     seen = cards_in(self.by_version[seat].get(v, []))
                     seen |= self.cards_at.get(v, {}).get(seat, set())
                     seen |= self.cards_at.get(v - 1, {}).get(seat, set())
@@ -400,8 +408,12 @@ class Harness:
 OPTIONS: dict[str, Any] = {"tonk": {"hands": 4}, "golf": {}, "spit": {}}
 
 
-def make(game: str, seed: int, **config: Any) -> Harness:
-    h = Harness(game, seed, config=SessionConfig(**config), options=OPTIONS[game] or None)
+NAMES = ["Ann", "Bob", "Cy", "Di"]
+
+
+def make(game: str, seed: int, *, players: int = 2, **config: Any) -> Harness:
+    options = OPTIONS[game] or None
+    h = Harness(game, seed, config=SessionConfig(**config), options=options, players=players)
     h.gone = set()
     h.seat_last = {}
     h.seat_hist = {}
@@ -414,8 +426,8 @@ def make(game: str, seed: int, **config: Any) -> Harness:
 
 
 def seat_up(h: Harness) -> None:
-    h.send("a0", {"type": "join", "seat": 0})
-    h.send("b0", {"type": "join", "seat": 1})
+    for seat in h.seats:
+        h.send(f"{'abcd'[seat]}0", {"type": "join", "seat": seat})
 
 
 def act_msg(h: Harness, conn: str, text: str, seen: int | None = None) -> dict[str, Any]:
@@ -428,10 +440,10 @@ def live(h: Harness, seat: int | None) -> list[str]:
     return sorted(c for c, s in h.role.items() if s == seat and c not in h.gone)
 
 
-def walk(game: str, seed: int, steps: int, **config: Any) -> Harness:
+def walk(game: str, seed: int, steps: int, players: int = 2, **config: Any) -> Harness:
     """A seeded random session: legal and illegal moves, resyncs, reconnects, takebacks."""
     rng = random.Random(seed)
-    h = make(game, seed, **config)
+    h = make(game, seed, players=players, **config)
     seat_up(h)
     counter = 0
     for _ in range(steps):
@@ -445,7 +457,7 @@ def walk(game: str, seed: int, steps: int, **config: Any) -> Harness:
             if g.is_over:
                 break
         r = rng.random()
-        seat = rng.choice((0, 1))
+        seat = rng.choice(h.seats)
         conns = live(h, seat)
         if not conns:
             conn = f"r{seat}.{counter}"
@@ -481,7 +493,7 @@ def walk(game: str, seed: int, steps: int, **config: Any) -> Harness:
             out = h.send(conn, act_msg(h, conn, "xyzzy 9"))
             expect_error(h, out, conn, "notation")
         elif r < 0.57:
-            other = [s for s in (0, 1) if s not in g.to_act]
+            other = [s for s in h.seats if s not in g.to_act]
             if other and live(h, other[0]):
                 c = live(h, other[0])[0]
                 text = rng.choice([str(a) for a in g.legal_actions(g.to_act[0])])
@@ -495,7 +507,7 @@ def walk(game: str, seed: int, steps: int, **config: Any) -> Harness:
             expect_error(h, out, conn, "bad-json", "bad-message")
         elif r < 0.66:
             msg = act_msg(h, conn, "xyzzy")
-            msg["seat"] = 1 - seat
+            msg["seat"] = (seat + 1) % len(h.seats)
             expect_error(h, h.send(conn, msg), conn, "not-your-seat")
         elif r < 0.69:
             expect_error(
@@ -525,6 +537,20 @@ def walk(game: str, seed: int, steps: int, **config: Any) -> Harness:
             h.disconnect(conn)
         elif r < 0.89:
             spec = f"s{counter}"
+            watching = live(h, None)
+            if watching and rng.random() < 0.5:
+                # A spectator reconnects with the last number it got (or an earlier one).
+                gone = rng.choice(watching)
+                last = h.conn_last[gone] or 0
+                h.disconnect(gone)
+                old = h.hist.get(gone, {})
+                if old and rng.random() < 0.3:
+                    last = rng.choice(sorted(old))
+                h.hist[spec] = {last: old[last]} if last in old else {}
+                if old.get(last) is not None:
+                    h.mirror[spec] = old[last]
+                h.send(spec, {"type": "watch", "last": last})
+                continue
             h.send(spec, {"type": "watch"})
             if rng.random() < 0.5:
                 out = h.send(spec, act_msg(h, spec, "xyzzy") | {"seen": 0})
@@ -541,11 +567,11 @@ def takeback_round(h: Harness, rng: random.Random) -> None:
     if g.version == 0:
         return
     last_seat = h.session.game.record()["actions"][-1][0]
-    if last_seat not in (0, 1):
+    if last_seat not in h.seats:
         return
     c = live(h, last_seat)
-    o = live(h, 1 - last_seat)
-    if not c or not o:
+    others = [live(h, s) for s in h.seats if s != last_seat]
+    if not c or not all(others):
         return
     version = g.version
     out = h.send(c[0], {"type": "takeback", "op": "request"})
@@ -558,14 +584,22 @@ def takeback_round(h: Harness, rng: random.Random) -> None:
     # the seat knew before it: here, one it saw in some earlier view (a superset of the
     # judge's K(s), so this check is weaker than the documented one, never stricter).
     learned = {}
-    for key in (0, 1, SPEC):
+    for key in (*h.seats, SPEC):
         after = h.cards_at.get(version, {}).get(key, set())
         after |= cards_in(h.by_version[key].get(version, []))
         before_cards: set[str] = set()
         for v in range(version):
             before_cards |= h.cards_at.get(v, {}).get(key, set())
         learned[key] = after - before_cards
-    out = h.send(o[0], {"type": "takeback", "op": answer})
+    for i, o in enumerate(others):
+        # Every other seat must accept; the request stays open until the last one does.
+        if i < len(others) - 1 and answer == "accept" and h.session.game.version == version:
+            out = h.send(o[0], {"type": "takeback", "op": "accept"})
+            if h.session.game.version != version:
+                h.problems.append(f"takeback of {version} done before every seat accepted")
+            continue
+        out = h.send(o[0], {"type": "takeback", "op": answer})
+        break
     if answer == "accept" and not any(x.message["type"] == "error" for x in out):
         if h.session.game.version != version - 1:
             h.problems.append(f"takeback at {version} left version {h.session.game.version}")
@@ -573,7 +607,7 @@ def takeback_round(h: Harness, rng: random.Random) -> None:
         for key, cards in learned.items():
             if cards:
                 h.problems.append(f"takeback of {version} allowed though {key} learned {cards}")
-        for seat in (0, 1):
+        for seat in h.seats:
             if h.takeback_views[seat] != before[seat] + len(live(h, seat)):
                 h.problems.append(f"seat {seat} got no takeback view")
 
@@ -915,3 +949,11 @@ def test_tonk_take_can_be_taken_back_and_a_discard_cannot() -> None:
     [err] = session.handle("a", {"type": "takeback", "op": "request"}, 8.0)
     assert err.message["code"] == "takeback-refused" and "seat 1" in err.message["message"]
     assert session.game.version == 2
+
+
+@pytest.mark.parametrize(("game", "players"), [("golf", 3), ("tonk", 3), ("golf", 4)])
+def test_random_session_streams_match_the_model_with_more_seats(game: str, players: int) -> None:
+    """The same model with three or four seats: a takeback needs every other seat's accept."""
+    h = walk(game, 21, 150, players=players, **CONFIGS["no-delay-short-tail"])
+    assert h.problems == []
+    assert h.session.game.version > 20 and h.event_checks > 50
