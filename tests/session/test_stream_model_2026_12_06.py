@@ -957,3 +957,24 @@ def test_random_session_streams_match_the_model_with_more_seats(game: str, playe
     h = walk(game, 21, 150, players=players, **CONFIGS["no-delay-short-tail"])
     assert h.problems == []
     assert h.session.game.version > 20 and h.event_checks > 50
+
+
+def test_fair_session_reveals_one_bundle_on_every_stream_and_in_the_final_view() -> None:
+    """At the end every stream (spectators caught up first) gets a ``reveal``; a whole
+    view after the end carries the same bundle, and it verifies."""
+    session = Session.create("golf", ["Ann", "Bob"], now=0.0, config=SessionConfig(fair=True))
+    session.handle("a", {"type": "join", "seat": 0}, 1.0)
+    session.handle("b", {"type": "join", "seat": 1}, 2.0)
+    session.handle("s", {"type": "watch"}, 2.5)
+    session.handle("a", {"type": "act", "action": "flip 0", "seen": 0}, 3.0)
+    out = session.end(4.0)
+    reveals = {o.conn: o.message for o in out if o.message["type"] == "reveal"}
+    assert set(reveals) == {"a", "b", "s"}
+    bundles = [m["bundle"] for m in reveals.values()]
+    assert all(b == bundles[0] for b in bundles)
+    spectator = [o.message for o in out if o.conn == "s" and o.message["type"] == "update"]
+    assert spectator[-1]["version"] == session.game.version
+    [view] = session.handle("s", {"type": "resync", "last": 0}, 5.0)
+    assert view.message["reveal"] == bundles[0]
+    assert view.message["view"] == session.game.view(None)
+    cardcore.session.verify_bundle(bundles[0])
