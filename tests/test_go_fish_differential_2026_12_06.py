@@ -537,3 +537,18 @@ def test_check_position_refuses_what_the_readme_lists() -> None:
     for text_bad, rule in zip(bad, why, strict=True):
         with pytest.raises(cardcore.OptionError, match=rule):
             cardcore.new_game(GAME, 3, position=text_bad, seed=0)
+
+
+def test_a_hand_known_to_all_shows_to_every_seat() -> None:
+    """Core rule (game.rst, Applying an action): a hand every card of which is known to all
+    lies face up; random games rarely reach it, so it is set up from a position."""
+    game = cardcore.new_game(GAME, 3, seed=5)
+    text = game.position()
+    _, piles = parse_position(text)
+    hand = [c.split("@")[0] for c in piles["hand.1"]]
+    shown = cardcore.new_game(
+        GAME, 3, position=edit(text, "hand.1", [c + "!" for c in hand]), seed=0
+    )
+    for seat in (0, 2, SPECTATOR):
+        assert sorted(zone(shown.view(seat), "hand.1")["cards"]) == sorted(hand)
+        assert zone(shown.view(seat), "hand.2")["cards"] == [None] * len(piles["hand.2"])
