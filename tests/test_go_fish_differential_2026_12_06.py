@@ -551,4 +551,6 @@ def test_a_hand_known_to_all_shows_to_every_seat() -> None:
     )
     for seat in (0, 2, SPECTATOR):
         assert sorted(zone(shown.view(seat), "hand.1")["cards"]) == sorted(hand)
-        assert zone(shown.view(seat), "hand.2")["cards"] == [None] * len(piles["hand.2"])
+        other = 0 if seat == 2 else 2  # a hand still hidden from this viewer
+        hidden = zone(shown.view(seat), f"hand.{other}")["cards"]
+        assert hidden == [None] * len(piles[f"hand.{other}"])
