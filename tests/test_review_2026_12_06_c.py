@@ -1,0 +1,369 @@
+"""Review of ca1ab15 680180b fec7930 d6f122f 2f53a63 b114b7c (run_realtime's clamp of an old
+kept plan's ``seen``, compare's reasons on both sides, and the docs those commits changed).
+
+Every claim checked here held; the review found no bug to mark ``xfail``.
+"""
+
+from __future__ import annotations
+
+import types
+from collections.abc import Iterator, Mapping, Sequence
+from typing import Any, ClassVar
+
+import pytest
+from attrs import frozen
+
+import cardcore
+import cardcore.agents as agents_module
+from cardcore import (
+    Action,
+    GameInfo,
+    GameLogic,
+    GameState,
+    Layout,
+    Plan,
+    Visibility,
+    Zones,
+    ZoneSpec,
+    hookimpl,
+)
+from cardcore.compare import _summary
+from cardcore.compare._run import GameRecord
+from cardcore.deck import derive_rng
+from cardcore.turns import end_game, winners_by
+
+# ---------------------------------------------------------------------------------------
+# A tiny real-time game: 90 prizes to grab (any seat), and one private step per seat.
+
+
+@frozen
+class Grab(Action):
+    n: int
+    verb: ClassVar[str] = "grab"
+
+    def notation(self) -> str:
+        return f"grab {self.n}"
+
+
+@frozen
+class Step(Action):
+    k: int
+    verb: ClassVar[str] = "step"
+
+    def notation(self) -> str:
+        return f"step {self.k}"
+
+
+class RvState(GameState):
+    __slots__ = ("prize", "steps")
+    prize: int
+    steps: list[int]
+
+
+class RvLogic(GameLogic[RvState, Grab | Step]):
+    action_types = (Grab, Step)
+    position_fields = ("to_act", "prize", "steps")
+    grabs = 90
+
+    def action_bound(self, players: int, options: Mapping[str, Any]) -> int:
+        return 1000
+
+    def blank_state(self, players: int, options: Mapping[str, Any]) -> RvState:
+        state = RvState(
+            players, options, Zones(Layout.of([ZoneSpec("stock", None, Visibility.NOBODY)]))
+        )
+        state.prize = 0
+        state.steps = [0] * players
+        return state
+
+    def new_state(
+        self, players: int, options: Mapping[str, Any], cards: list[Any], seed: int, emit: Any
+    ) -> RvState:
+        state = self.blank_state(players, options)
+        state.seed = seed
+        for card in cards:
+            state.zones.put(0, card)
+        state.to_act = tuple(range(players))
+        return state
+
+    def legal_actions(self, state: RvState, seat: int) -> tuple[Grab | Step, ...]:
+        grab = (Grab(seat, state.prize),) if state.prize < self.grabs else ()
+        step = (Step(seat, 0),) if state.steps[seat] < 1 else ()
+        return grab + step
+
+    def rule_for(self, state: RvState, action: Grab | Step) -> tuple[str, str]:
+        if isinstance(action, Grab):
+            return "RV-GRAB-1", "a grab names the prize up"
+        return "RV-STEP-1", "one step per seat"
+
+    def apply(self, state: RvState, action: Grab | Step, emit: Any) -> None:
+        if isinstance(action, Grab):
+            state.prize += 1
+        else:
+            state.steps[action.seat] += 1
+        if state.prize >= self.grabs and all(state.steps):
+            end_game(state, tuple(range(state.players)), self.scores(state), "all done")
+
+    def scores(self, state: RvState) -> tuple[float, ...]:
+        return tuple(float(s) for s in state.steps)
+
+    def standings(self, state: RvState) -> tuple[int, ...]:
+        return winners_by(self.scores(state), lowest=False)
+
+    def table(self, state: RvState, seat: int | None) -> dict[str, Any]:
+        return {"prize": state.prize}
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _rv_game() -> Iterator[None]:
+    module = types.ModuleType("rvtap")
+    module.GAME = GameInfo("rvtap", "prizes", 2, 2, realtime=True, version="1.0.0")  # type: ignore[attr-defined]
+    module.create_logic = hookimpl(lambda ruleset: RvLogic(ruleset))  # type: ignore[attr-defined]
+    cardcore.register("cardcore.games", "rvtap", module)
+    yield
+    cardcore.unregister("cardcore.games", "rvtap")
+
+
+class Prefer:
+    """Plans the first legal action starting with *verb* (else the first), after *delay*."""
+
+    def __init__(self, verb: str, delay: float) -> None:
+        self.verb, self.delay = verb, delay
+
+    def plan(self, view: Mapping[str, Any], legal: Sequence[Action], now: float) -> Plan | None:
+        if not legal:
+            return None
+        liked = [a for a in legal if a.notation().startswith(self.verb)] or list(legal)
+        return Plan(liked[0], self.delay)
+
+
+@pytest.fixture
+def sends(monkeypatch: pytest.MonkeyPatch) -> list[tuple[int, int | None, bool, str]]:
+    """Every apply: (version before, seen, legal now for its seat, outcome)."""
+    log: list[tuple[int, int | None, bool, str]] = []
+    orig = cardcore.Game.apply
+
+    def apply(self: cardcore.Game, action: Action, *, at: Any = None, seen: Any = None) -> None:
+        v, legal = self.version, action in self.legal_actions(action.seat)
+        try:
+            orig(self, action, at=at, seen=seen)
+        except cardcore.IllegalActionError as exc:
+            log.append((v, seen, legal, type(exc).__name__))
+            raise
+        log.append((v, seen, legal, "ok"))
+
+    monkeypatch.setattr(cardcore.Game, "apply", apply)
+    return log
+
+
+# ---------------------------------------------------------------------------------------
+# 1. run_realtime
+
+
+def test_old_kept_plan_is_sent_legal_and_applied_at_its_due_time(sends: list) -> None:
+    game = cardcore.new_game("rvtap", 2, seed=1)
+    cardcore.run_realtime(game, [Prefer("step", 10.0), Prefer("grab", 0.1)], seed=3)
+    steps = [a for a in game.record()["actions"] if a[1] == "step 0" and a[0] == 0]
+    assert steps[0][2] == pytest.approx(10.0)  # not refused and planned a delay later
+    old = [s for s in sends if s[1] is not None and s[1] < s[0] - cardcore.STALE_WINDOW]
+    assert old == []  # no send outside the window
+    assert all(s[3] == "ok" and s[2] for s in sends)
+
+
+def test_on_action_applying_actions_itself_never_makes_the_clamp_send_an_illegal_plan(
+    sends: list,
+) -> None:
+    # on_action grabs for seat 1 too, and once takes seat 0's own step: its plan (made at
+    # version 0, due at 10 s) is then overtaken and must be planned again, never sent.
+    game = cardcore.new_game("rvtap", 2, seed=2)
+    took = []
+
+    def on_action(g: cardcore.Game, action: Action, at: float) -> None:
+        if g.is_over:
+            return
+        mine = [a for a in g.legal_actions(1) if isinstance(a, Grab)]
+        if mine:
+            g.apply(mine[0], at=at)
+        if g.version > 70 and not took and Step(0, 0) in g.legal_actions(0):
+            took.append(g.version)
+            g.apply(Step(0, 0), at=at)
+
+    cardcore.run_realtime(
+        game, [Prefer("step", 10.0), Prefer("grab", 0.1)], seed=5, on_action=on_action
+    )
+    assert took  # the step was taken by on_action, past the window of the slow plan (made at 0)
+    assert took[0] > cardcore.STALE_WINDOW
+    assert all(s[3] == "ok" and s[2] for s in sends)  # every apply legal, none refused
+    assert [a[1] for a in game.record()["actions"]].count("step 0") == 2  # seat 1's and seat 0's
+
+
+@pytest.mark.parametrize("name", ["spit", "speed"])
+def test_shipped_bots_records_unchanged_when_no_plan_is_that_old(
+    name: str, sends: list, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from cardcore_spit.agents import SpitGreedyAgent, SpitHumanAgent
+
+    def run(window: int, seed: int) -> tuple[list, cardcore.Result]:
+        monkeypatch.setattr(agents_module, "STALE_WINDOW", window)
+        game = cardcore.new_game(name, 2, seed=seed)
+        bots = [SpitGreedyAgent(seed=seed), SpitHumanAgent(seed=seed + 1, mean=3.0)]
+        result = cardcore.run_realtime(game, bots, seed=seed)
+        return game.record()["actions"], result
+
+    for seed in range(3):
+        sends.clear()
+        new = run(cardcore.STALE_WINDOW, seed)
+        # a window no plan reaches: the runner as before ca1ab15 (it never clamps)
+        old = run(10**18, seed)
+        assert not [s for s in sends if s[1] is not None and s[1] < s[0] - cardcore.STALE_WINDOW]
+        assert new[0] == old[0] and new[1] == old[1]
+
+
+def test_spit_bot_plans_nothing_without_a_legal_action() -> None:
+    from cardcore_spit.agents import SpitGreedyAgent, SpitHumanAgent
+
+    game = cardcore.new_game("speed", 2, seed=1)
+    for bot in (SpitGreedyAgent(seed=1), SpitHumanAgent(seed=1)):
+        assert bot.plan(game.view(0), (), 0.0) is None
+
+
+# ---------------------------------------------------------------------------------------
+# 2. compare's reasons
+
+
+def _rec(side: int, index: int, reason: str, probe: bool = False) -> GameRecord:
+    return GameRecord(
+        side, probe, index, index, 0 if probe else -1, 0, 0, (0,), (1.0, 2.0), reason, 10, 1,
+        (0, 0), (0.0, 0.0), (0.0, 0.0), (1, 1),
+    )  # fmt: skip
+
+
+def test_summary_gives_every_reason_of_either_side_never_a_probes() -> None:
+    from cardcore.compare import Config
+
+    config = Config("A", (), (), {}, ("random", "random"))
+    a = [_rec(0, 0, "x"), _rec(0, 1, "x"), _rec(0, 2, "probe-only", probe=True)]
+    ends = frozenset(r.reason for r in [*a, _rec(1, 0, "y")] if not r.probe)
+    s = _summary(config, 2, a, ends)
+    assert set(s.reasons) == {"x", "y"}
+    assert s.reasons["y"].mean == 0.0 and s.reasons["x"].mean == 1.0
+    assert s.reasons["y"].n == 2
+
+
+TONK = {
+    "options": {"hands": 1},
+    "vs_without": ["tonk.natural-49-50"],
+    "agents": "random",
+    "skill": None,
+    "chunk": 50,
+}
+
+
+def test_one_sided_reason_in_both_sides_table_json_and_paired_diff() -> None:
+    r = cardcore.compare("tonk", games=186, seed=1, **TONK)
+    # the natural rule is switched off in B: a natural ends games of A only
+    assert r.a.reasons["natural"].mean > 0
+    assert r.b.reasons["natural"].mean == 0.0 and r.b.reasons["natural"].n == 186
+    assert set(r.a.reasons) == set(r.b.reasons)
+    data = r.to_json()
+    assert set(data["a"]["reasons"]) == set(data["b"]["reasons"]) == set(r.a.reasons)
+    shown = {row[0].removeprefix("ends: ") for row in r.rows() if row[0].startswith("ends: ")}
+    assert shown == set(r.a.reasons)
+    assert {k.removeprefix("reason:") for k in r.diff if k.startswith("reason:")} == shown
+    text = r.table()
+    assert "ends: natural" in text
+
+
+def test_two_sided_reasons_and_probes_add_no_reason() -> None:
+    r = cardcore.compare("golf", options={"rounds": 1}, games=4, seed=1, skill="auto")
+    assert set(r.a.reasons) == set(r.b.reasons) == {"rounds"}
+    assert {k for k in r.diff if k.startswith("reason:")} == {"reason:rounds"}
+
+
+# ---------------------------------------------------------------------------------------
+# 3. docs
+
+
+def test_house_rule_study_seed_formulas_reproduce_the_games() -> None:
+    r = cardcore.compare(
+        "golf", options={"rounds": 1}, agents="random", games=3, seed=11, skill=None
+    )
+    from cardcore.plugins import load_agent
+
+    actions, spreads = [], []
+    for i in range(3):
+        game_seed = int(derive_rng(11, i).random() * 2**62)
+        game = cardcore.new_game("golf", 2, options={"rounds": 1}, seed=game_seed)
+        seats = [
+            load_agent("random")(seed=int(derive_rng(game_seed, 1000 + s).random() * 2**62))
+            for s in range(2)
+        ]
+        # the line-up rotates, but with one agent everywhere the seats' agents are alike
+        result = cardcore.play(game, seats)
+        actions.append(len(game.record()["actions"]))
+        spreads.append(max(result.scores) - min(result.scores))
+    assert r.a.actions.mean == pytest.approx(sum(actions) / 3)
+    assert r.a.spread.mean == pytest.approx(sum(spreads) / 3)
+
+
+def test_go_fish_readme_first_legal_action_and_ranks_in_any_case() -> None:
+    game = cardcore.new_game("gofish", 3, seed=1)
+    assert game.view(0)["legal"][0] == "ask 1 4"
+    game.act(0, "ASK 1 4".lower())
+    other = cardcore.new_game("gofish", 3, seed=1)
+    other.act(0, "ask 1 q")  # seat 0 holds queens; written in capitals
+    assert other.record()["actions"][0][1] == "ask 1 Q"
+
+
+def test_go_fish_ask_1_cited_before_ask_2() -> None:
+    game = cardcore.new_game("gofish", 3, seed=1)  # seat 0 holds no 5
+    with pytest.raises(cardcore.IllegalActionError) as info:
+        game.act(0, "ask 0 5")  # itself, and a rank it does not hold
+    assert info.value.rule_id == "GOFISH-ASK-1"
+
+
+def test_spit_note_1_malformed_words_are_notation_errors() -> None:
+    plain = cardcore.new_game("spit", 2, seed=3)
+    for text in ("combine 2 2", "fill 3 3", "choose L"):
+        with pytest.raises(cardcore.NotationError):
+            plain.act(0, text)
+    chooser = cardcore.new_game("spit", 2, seed=3, rules=["spit.chooser"])
+    with pytest.raises(cardcore.NotationError):
+        chooser.act(0, "slap L")
+
+
+def test_spit_legal_order_combines_and_fills_by_first_then_second_pile() -> None:
+    from cardcore_spit.actions import Combine, Fill
+
+    seen = 0
+    for seed in range(30):
+        game = cardcore.new_game("spit", 2, seed=seed)
+        for seat in game.to_act:
+            legal = game.legal_actions(seat)
+            for kind in (Combine, Fill):
+                keys = [
+                    tuple(int(w) for w in str(a).split()[1:]) for a in legal if isinstance(a, kind)
+                ]
+                seen += len(keys) > 1
+                assert keys == sorted(keys)
+    assert seen  # some seat had two of a kind to order
+
+
+@pytest.mark.parametrize("name", ["spit", "speed"])
+def test_spit_result_scores_count_cards_held_and_no_payouts(name: str) -> None:
+    from cardcore_spit.agents import SpitGreedyAgent
+
+    game = cardcore.new_game(name, 2, seed=4)
+    result = cardcore.run_realtime(game, [SpitGreedyAgent(seed=1), SpitGreedyAgent(seed=2)], seed=4)
+    assert result.payouts is None
+    view = game.view(None)
+    held = [
+        sum(z["count"] for z in view["zones"] if z["owner"] == s and "centre" not in z["name"])
+        for s in range(2)
+    ]
+    assert [int(x) for x in result.scores] == held
+
+
+def test_golf_layout_4_is_a_number() -> None:
+    game = cardcore.new_game("golf", 2, seed=3, options={"layout": 4})
+    assert game.options["layout"] == 4
