@@ -320,6 +320,10 @@ def variants(canonical: str) -> list[str]:
     out += ["\uff44" + canonical[1:]]  # fullwidth first letter
     out += [canonical + " 1", canonical + " x", words[0], " ".join(words[:-1]) + words[-1]]
     out += [canonical * 2, canonical + " " + canonical, canonical.replace(" ", ""), canonical[:-1]]
+    out += [canonical.replace(" ", "\t"), canonical.replace(" ", "\t\t ")]
+    verb, rest = words[0], words[1:]
+    for short in sorted({verb[0], verb[:2], verb[:3], verb[:-1], verb + "s", verb[0].upper()}):
+        out.append(" ".join([short, *rest]))  # other short forms than the documented ones
     for index, word in enumerate(words):
         for alt in digit_variants(word) + card_variants(word):
             out.append(" ".join([*words[:index], alt, *words[index + 1 :]]))
@@ -488,7 +492,7 @@ def test_golf_short_forms_mean_the_long_forms() -> None:
     game = cardcore.new_game("golf", 2, seed=5)
     for short, long in [("f 0", "flip 0"), ("F\t2", "flip 2")]:
         assert str(game.clone().act(0, short)) == long
-    for text in ["flip 0", "flip 1", "flip 1", "flip 2", "flip 0"][:2]:
+    for text in ["flip 0", "flip 1"]:
         game.act(0, text)
     for text in ["flip 0", "flip 1"]:
         game.act(1, text)
