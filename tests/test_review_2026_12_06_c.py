@@ -367,3 +367,184 @@ def test_spit_result_scores_count_cards_held_and_no_payouts(name: str) -> None:
 def test_golf_layout_4_is_a_number() -> None:
     game = cardcore.new_game("golf", 2, seed=3, options={"layout": 4})
     assert game.options["layout"] == 4
+
+
+def _hand(game: cardcore.Game, seat: int) -> list[str]:
+    return next(z["cards"] for z in game.view(seat)["zones"] if z["name"] == f"hand.{seat}")
+
+
+def _stock(game: cardcore.Game) -> int:
+    return next(z["count"] for z in game.view(None)["zones"] if z["name"] == "stock")
+
+
+def test_go_fish_asked_player_refills_first_when_one_ask_empties_both_hands() -> None:
+    import random
+
+    cases = 0
+    for seed in range(200):
+        game = cardcore.new_game("gofish", 3, seed=seed)
+        rng = random.Random(seed)
+        while not game.is_over:
+            seat = game.to_act[0]
+            action = rng.choice(game.legal_actions(seat))
+            _, asked, rank = str(action).split()
+            o = int(asked)
+            mine, theirs, stock = _hand(game, seat), _hand(game, o), _stock(game)
+            # the asked hand is all of that rank, and with the asker's it makes a book that
+            # empties the asker's hand too
+            both = (
+                bool(theirs)
+                and all(c[:-1] == rank for c in [*mine, *theirs])
+                and len(mine) + len(theirs) == 4
+            )
+            game.apply(action)
+            if both and stock == 1:  # one card left: the first to refill takes it
+                cases += 1
+                assert (len(_hand(game, o)), len(_hand(game, seat))) == (1, 0)
+    assert cases  # the situation occurred
+
+
+# -- session.rst ---------------------------------------------------------------------------
+
+
+def _session(players: int = 2, **config: Any) -> Any:
+    from cardcore.session import Session, SessionConfig
+
+    names = ["Ann", "Bob", "Cy"][:players]
+    session = Session.create("golf", names, now=0.0, seed=7, config=SessionConfig(**config))
+    for seat in range(players):
+        session.handle("abc"[seat], {"type": "join", "seat": seat}, 1.0 + seat)
+    return session
+
+
+OPENING = [("a", "flip 0"), ("a", "flip 1"), ("b", "flip 0"), ("b", "flip 1"), ("a", "take")]
+
+
+def _play(session: Any, moves: list[tuple[str, str]]) -> float:
+    t = 3.0
+    for conn, text in moves:
+        t += 1.0
+        out = session.handle(conn, {"type": "act", "action": text, "seen": session.game.version}, t)
+        assert [o.message["type"] for o in out if o.conn == conn][-1] == "ok"
+    return t
+
+
+def _takebacks(out: list[Any], conn: str = "a") -> list[dict[str, Any]]:
+    return [o.message for o in out if o.conn == conn and o.message["type"] == "takeback"]
+
+
+@pytest.mark.parametrize("how", ["decline", "act", "wait"])
+def test_takeback_by_is_the_asker_and_seat_the_answerer_or_null(how: str) -> None:
+    session = _session(takeback_timeout=5.0)
+    t = _play(session, OPENING)
+    session.handle("a", {"type": "takeback", "op": "request"}, t + 1)
+    if how == "decline":
+        out = session.handle("b", {"type": "takeback", "op": "decline"}, t + 2)
+    elif how == "act":
+        out = session.handle("a", {"type": "act", "action": "replace 0", "seen": 5}, t + 2)
+    else:
+        out = session.tick(t + 10)
+    [end] = _takebacks(out, "b")
+    assert end["by"] == 0
+    assert end["seat"] == (1 if how == "decline" else None)
+
+
+def test_takeback_two_seats_accept_sends_no_accepted_three_seats_do() -> None:
+    two = _session()
+    t = _play(two, OPENING)
+    two.handle("a", {"type": "takeback", "op": "request"}, t + 1)
+    out = two.handle("b", {"type": "takeback", "op": "accept"}, t + 2)
+    assert not [m for c in "ab" for m in _takebacks(out, c)]
+    assert {o.conn for o in out if o.message["type"] == "view"} == {"a", "b"}
+    three = _session(3)
+    moves = [
+        ("a", "flip 0"), ("a", "flip 1"), ("b", "flip 0"), ("b", "flip 1"),
+        ("c", "flip 0"), ("c", "flip 1"), ("a", "take"),
+    ]  # fmt: skip
+    t = _play(three, moves)
+    three.handle("a", {"type": "takeback", "op": "request"}, t + 1)
+    out = three.handle("b", {"type": "takeback", "op": "accept"}, t + 2)
+    for conn in "abc":
+        [msg] = _takebacks(out, conn)
+        assert (msg["op"], msg["by"], msg["seat"]) == ("accepted", 0, 1)
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="session.rst: a takeback message's seat is 'the seat that answered' (null when "
+    "nobody did), but 'requested' carries the asker as seat (nobody has answered yet)",
+)
+def test_takeback_requested_names_no_answering_seat() -> None:
+    session = _session()
+    t = _play(session, OPENING)
+    out = session.handle("a", {"type": "takeback", "op": "request"}, t + 1)
+    [msg] = _takebacks(out, "b")
+    assert msg["op"] == "requested" and msg["by"] == 0
+    assert msg["seat"] is None
+
+
+def test_takeback_refusal_quotes_the_requesters_own_action() -> None:
+    from cardcore.session import Session
+
+    session = Session.create("tonk", ["Ann", "Bob"], now=0.0, seed=7, options={"hands": 3})
+    session.handle("a", {"type": "join", "seat": 0}, 1.0)
+    session.handle("b", {"type": "join", "seat": 1}, 2.0)
+    session.handle("a", {"type": "act", "action": "take", "seen": 0}, 3.0)
+    discard = next(str(a) for a in session.game.legal_actions(0) if str(a).startswith("discard"))
+    session.handle("a", {"type": "act", "action": discard, "seen": 1}, 4.0)
+    [err] = session.handle("a", {"type": "takeback", "op": "request"}, 5.0)
+    assert err.message["code"] == "takeback-refused"
+    assert f"{discard!r} revealed a card to seat 1" in err.message["message"]
+
+
+def test_seen_ahead_with_garbage_text_is_bad_message_and_in_the_window_notation() -> None:
+    session = _session()
+    ahead = session.handle("a", {"type": "act", "action": "zzz", "seen": 1}, 3.0)
+    assert [o.message.get("code") for o in ahead if o.conn == "a"] == ["bad-message"]
+    now = session.handle("a", {"type": "act", "action": "zzz", "seen": 0}, 3.5)
+    assert [o.message.get("code") for o in now if o.conn == "a"] == ["notation"]
+
+
+def test_update_events_leave_out_action_applied_which_is_the_action_field() -> None:
+    session = _session()
+    out = session.handle("a", {"type": "act", "action": "flip 0", "seen": 0}, 3.0)
+    updates = [o.message for o in out if o.message["type"] == "update"]
+    assert updates
+    for msg in updates:
+        assert all(e["event"] != "action-applied" for e in msg["events"])
+        assert (msg["action"]["seat"], msg["action"]["text"]) == (0, "flip 0")
+
+
+def _fair_dealt() -> Any:
+    from cardcore.session import Session, SessionConfig
+
+    config = SessionConfig(fair=True, seat_entropy=True)
+    session = Session.create("golf", ["Ann", "Bob"], now=0.0, seed=None, config=config)
+    session.handle("a", {"type": "join", "seat": 0}, 1.0)
+    session.handle("b", {"type": "join", "seat": 1}, 2.0)
+    session.handle("a", {"type": "entropy", "value": "abc"}, 3.0)
+    session.handle("b", {"type": "entropy", "value": "def"}, 3.5)
+    assert session.game is not None and session.game.version == 0  # dealt
+    return session
+
+
+def test_entropy_resent_after_the_deal_is_answered_ok_and_ignored() -> None:
+    session = _fair_dealt()
+    before = session.game.view(0)
+    out = session.handle("a", {"type": "entropy", "value": "abc"}, 4.0)
+    assert [o.message["type"] for o in out if o.conn == "a"] == ["ok"]
+    assert session.game.view(0) == before
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="session.rst: entropy after the deal is 'answered ok and ignored, as join's', but "
+    "a value other than the one sent before is refused: entropy-refused 'the cards are dealt' "
+    "(session.py _check_entropy raises when phase != waiting)",
+)
+def test_entropy_of_another_value_after_the_deal_is_answered_ok_and_ignored() -> None:
+    session = _fair_dealt()
+    before = session.game.view(0)
+    out = session.handle("a", {"type": "entropy", "value": "something else"}, 4.0)
+    assert session.game.view(0) == before
+    assert [o.message["type"] for o in out if o.conn == "a"] == ["ok"]
