@@ -353,15 +353,31 @@ def test_spit_legal_order_combines_and_fills_by_first_then_second_pile() -> None
 def test_spit_result_scores_count_cards_held_and_no_payouts(name: str) -> None:
     from cardcore_spit.agents import SpitGreedyAgent
 
-    game = cardcore.new_game(name, 2, seed=4)
-    result = cardcore.run_realtime(game, [SpitGreedyAgent(seed=1), SpitGreedyAgent(seed=2)], seed=4)
-    assert result.payouts is None
-    view = game.view(None)
-    held = [
-        sum(z["count"] for z in view["zones"] if z["owner"] == s and "centre" not in z["name"])
-        for s in range(2)
-    ]
-    assert [int(x) for x in result.scores] == held
+    kinds = ("hand.", "stock.") if name == "speed" else ("layout.", "spit.")
+    for seed in range(4, 8):
+        game = cardcore.new_game(name, 2, seed=seed)
+        bots = [SpitGreedyAgent(seed=1), SpitGreedyAgent(seed=2)]
+        result = cardcore.run_realtime(game, bots, seed=seed)
+        assert result.payouts is None
+        zones = game.view(None)["zones"]
+        held = [
+            sum(z["count"] for z in zones if z["owner"] == s and z["name"].startswith(kinds))
+            for s in range(2)
+        ]
+        assert list(result.scores) == held
+
+
+def test_speed_two_jokers_in_hand_give_one_action_per_pile() -> None:
+    cases = 0
+    for seed in range(200):
+        game = cardcore.new_game("speed", 2, seed=seed, options={"jokers": 2})
+        for seat in (0, 1):
+            hand = _hand(game, seat)
+            if hand.count("JK") == 2:
+                cases += 1
+                texts = [str(a) for a in game.legal_actions(seat)]
+                assert texts.count("play JK L") == texts.count("play JK R") == 1
+    assert cases
 
 
 def test_golf_layout_4_is_a_number() -> None:
@@ -548,3 +564,41 @@ def test_entropy_of_another_value_after_the_deal_is_answered_ok_and_ignored() ->
     out = session.handle("a", {"type": "entropy", "value": "something else"}, 4.0)
     assert session.game.view(0) == before
     assert [o.message["type"] for o in out if o.conn == "a"] == ["ok"]
+
+
+# -- compare: CLI and plot --------------------------------------------------------------
+
+
+def test_cli_json_and_table_give_b_the_reason_only_a_saw() -> None:
+    import contextlib
+    import io
+    import json
+
+    from cardcore import cli
+
+    args = ["compare", "tonk", "-o", "hands=1", "--vs-without", "tonk.natural-49-50"]
+    args += ["--agents", "random", "--skill", "none", "--games", "186", "--seed", "1", "-q"]
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        assert cli.main([*args, "--json", "-"]) == 0
+    data = json.loads(out.getvalue())
+    assert set(data["a"]["reasons"]) == set(data["b"]["reasons"])
+    natural = data["b"]["reasons"]["natural"]
+    z2 = 1.959963984540054**2
+    assert natural["mean"] == 0.0 and natural["n"] == 186
+    assert natural["high"] == pytest.approx(z2 / (186 + z2))  # Wilson's upper end for 0 of n
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        assert cli.main(args) == 0
+    assert "ends: natural" in out.getvalue()
+
+
+def test_plot_draws_every_reason_for_both_sides_with_b_zero_interval() -> None:
+    pytest.importorskip("matplotlib")
+    r = cardcore.compare("tonk", games=186, seed=1, **TONK)
+    fig = r.plot()
+    ax = next(a for a in fig.axes if a.get_title().startswith("end reasons"))
+    labels = [t.get_text() for t in ax.get_xticklabels()]
+    assert labels == sorted(r.a.reasons) == sorted(r.b.reasons)
+    bars = list(ax.patches)
+    assert len(bars) == 2 * len(labels)  # one bar per side and reason
