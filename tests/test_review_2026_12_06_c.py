@@ -602,3 +602,32 @@ def test_plot_draws_every_reason_for_both_sides_with_b_zero_interval() -> None:
     assert labels == sorted(r.a.reasons) == sorted(r.b.reasons)
     bars = list(ax.patches)
     assert len(bars) == 2 * len(labels)  # one bar per side and reason
+
+
+# -- GenericEncoding (rl/encoding.py) ----------------------------------------------------
+
+
+def test_generic_encoding_planes_first_sorted_text_order_observer_first() -> None:
+    np = pytest.importorskip("numpy")
+    import cardcore.rl as rl
+
+    game = cardcore.new_game("gofish", 3, seed=1)  # no encoding of its own
+    enc = rl.encoding_for(game)
+    assert isinstance(enc, rl.GenericEncoding)
+    texts = sorted({str(c) for c in game.logic.deck(3, game.options)})
+    assert list(enc.card_index) == texts and texts[0] == "10C"
+    k = len(texts)
+    for seat in (0, 1, 2):
+        obs = rl.observe(game, seat)["observation"]
+        hand = _hand(game, seat)
+        want = np.zeros(k)
+        for card in hand:
+            want[texts.index(card)] += 1
+        # the shared stock's plane and top plane (all hidden), then the observer's hand
+        assert not obs[: 2 * k].any()
+        assert (obs[2 * k : 3 * k] == want).all()
+        top = np.zeros(k)
+        top[texts.index(hand[0])] = 1
+        assert (obs[3 * k : 4 * k] == top).all()
+        # the last two scalars: may act now, game over
+        assert list(obs[-2:]) == [float(seat in game.to_act), 0.0]
