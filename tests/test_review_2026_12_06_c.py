@@ -631,3 +631,28 @@ def test_generic_encoding_planes_first_sorted_text_order_observer_first() -> Non
         assert (obs[3 * k : 4 * k] == top).all()
         # the last two scalars: may act now, game over
         assert list(obs[-2:]) == [float(seat in game.to_act), 0.0]
+
+
+def test_go_fish_asked_memory_is_not_brought_back_by_a_later_draw() -> None:
+    import random
+
+    back = 0  # a forgotten rank held again without asking for it (the case the docs name)
+    for seed in range(40):
+        game = cardcore.new_game("gofish", 3, seed=seed)
+        rng = random.Random(seed)
+        memory: list[set[str]] = [set(), set(), set()]
+        forgotten: list[set[str]] = [set(), set(), set()]
+        while not game.is_over:
+            seat = game.to_act[0]
+            action = rng.choice(game.legal_actions(seat))
+            rank = str(action).split()[2]
+            game.apply(action)
+            memory[seat].add(rank)
+            forgotten[seat].discard(rank)
+            for s in range(3):
+                held = {c[:-1] for c in _hand(game, s)}
+                forgotten[s] |= memory[s] - held
+                memory[s] &= held
+                back += len(forgotten[s] & held)
+                assert sorted(game.view(None)["table"]["asked"][s]) == sorted(memory[s])
+    assert back
