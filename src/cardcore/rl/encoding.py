@@ -203,7 +203,7 @@ class GenericEncoding:
     Observation: the planes and one-hots of every entry below, in this order, then the
     scalars of every entry, in the same order (as every encoding: counts, then scalars).
     A card plane has one position per distinct card text, in sorted text order
-    (``"10C" < "2C" < ... < "AS"``, as ``card_index`` holds them). The entries, seats relative
+    (``"10C"`` first, then ``"2C"``, ..., ``"AS"``, ..., ``"QS"`` last, as ``card_index`` holds them). The entries, seats relative
     (the observing seat first):
 
     * per zone (shared zones first, then each seat's zones, the observer's first,
