@@ -2,7 +2,8 @@
 kept plan's ``seen``, compare's reasons on both sides, and the docs those commits changed).
 
 The run_realtime clamp and compare's reasons held; two claims of docs/session.rst did not
-(the ``xfail`` tests: entropy of another value after the deal, ``requested``'s ``seat``).
+(entropy of another value after the deal, ``requested``'s ``seat``): the page was corrected,
+and those tests now pin the corrected text.
 """
 
 from __future__ import annotations
