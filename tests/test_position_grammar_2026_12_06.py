@@ -445,3 +445,68 @@ def test_card_twice_and_missing_messages_name_them() -> None:
     message = assert_refused(0, bad, text, frozenset({a, b}))
     assert a in message and b in message
     assert "CORE-POSITION-1" in message
+
+
+# ---------------------------------------------------------------- findings
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="Tonk's _check_cut accepts any winner ('any seat may deal now, as a void deal passes"
+    " the deal') even when no deal judge can void a deal: cut and dealer contradict",
+)
+@pytest.mark.parametrize("players", [2, 3])
+def test_tonk_cut_must_choose_the_first_dealer_without_void_deals(players: int) -> None:
+    """TONK-NOTE-2 / cardcore_tonk.position: ``cut`` "must choose the first dealer of the
+    session". Without ``tonk.natural-49-50`` no deal can be void, so before any hand is
+    played the first dealer is ``dealer``; a cut naming another seat contradicts it."""
+    without = ["tonk.natural-49-50"]
+    game = cardcore.new_game("tonk", players, seed=5, options={"hands": 3}, without=without)
+    text = game.position()
+    head, piles = split(text)
+    assert "played=0" in head and 'phase="start"' in head
+    dealer = int(next(w for w in head if w.startswith("dealer=")).split("=")[1])
+    ranks = ['"2"'] * players
+    ranks[(dealer + 1) % players] = '"K"'  # the cut chooses the seat after the dealer
+    cut = "cut=[[" + ",".join(ranks) + "]]"
+    bad = [w for w in head if not w.startswith("cut=")] + [cut]
+    # the game it would make says the cut chose one seat while another deals hand 1
+    with pytest.raises(OptionError):
+        cardcore.new_game(
+            "tonk",
+            players,
+            options={"hands": 3},
+            without=without,
+            position=join(bad, piles),
+            seed=1,
+        )
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="positions._RULE_AT_END does not take a comma-separated citation: Speed's"
+    " '(SPEED-PLAY-2, SPEED-END-1)' gets ' (CORE-POSITION-1)' appended and that rule_id",
+)
+def test_speed_refusal_citing_its_own_rules_is_not_cited_as_core_position_1() -> None:
+    """cardcore.positions.refused: an error cites CORE-POSITION-1 "unless msg ends citing a
+    rule of its own". Speed's hand-size refusal ends citing two of its rules."""
+    game = cardcore.new_game("speed", 2, seed=5)
+    text = game.position()
+    head, piles = split(text)
+    table = dict(piles)
+    moved = table["stock.0"][-1]
+    bad_piles = [
+        (
+            p,
+            [*cards[:-1]]
+            if p == "stock.0"
+            else ([*cards, moved + "@0"] if p == "hand.0" else cards),
+        )
+        for p, cards in piles
+    ]
+    with pytest.raises(OptionError) as info:
+        cardcore.new_game("speed", 2, position=join(head, bad_piles), seed=1)
+    message = str(info.value)
+    assert "SPEED-" in message  # the reader cites Speed's own rules ...
+    assert "CORE-POSITION-1" not in message  # ... so the core's rule is not added
+    assert info.value.rule_id.startswith("SPEED-")
