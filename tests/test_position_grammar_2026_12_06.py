@@ -450,11 +450,6 @@ def test_card_twice_and_missing_messages_name_them() -> None:
 # ---------------------------------------------------------------- findings
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="Tonk's _check_cut accepts any winner ('any seat may deal now, as a void deal passes"
-    " the deal') even when no deal judge can void a deal: cut and dealer contradict",
-)
 @pytest.mark.parametrize("players", [2, 3])
 def test_tonk_cut_must_choose_the_first_dealer_without_void_deals(players: int) -> None:
     """TONK-NOTE-2 / cardcore_tonk.position: ``cut`` "must choose the first dealer of the
@@ -482,11 +477,6 @@ def test_tonk_cut_must_choose_the_first_dealer_without_void_deals(players: int) 
         )
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="positions._RULE_AT_END does not take a comma-separated citation: Speed's"
-    " '(SPEED-PLAY-2, SPEED-END-1)' gets ' (CORE-POSITION-1)' appended and that rule_id",
-)
 def test_speed_refusal_citing_its_own_rules_is_not_cited_as_core_position_1() -> None:
     """cardcore.positions.refused: an error cites CORE-POSITION-1 "unless msg ends citing a
     rule of its own". Speed's hand-size refusal ends citing two of its rules."""

@@ -51,7 +51,7 @@ from typing import TYPE_CHECKING, Any
 from cardcore import Card, NotationError, OptionError, Result
 from cardcore.positions import read_position, refused, write_position
 from cardcore_tonk.answers import always_ends
-from cardcore_tonk.melds import CARDS, hit_targets, index_of, meld_of
+from cardcore_tonk.melds import CARDS, cut_dealer, hit_targets, index_of, meld_of
 from cardcore_tonk.state import BETWEEN, HAND0, OVER, PHASES, PLAY, START, STOCK, TonkState
 from cardcore_tonk.views import _face_up
 
@@ -196,8 +196,9 @@ def _cards(value: Any, what: str) -> tuple[Card, ...]:
 
 
 def _check_cut(cut: Any, players: int) -> tuple[tuple[str | None, ...], ...]:
-    """Validate the rounds of a cut (TONK-DEALER-1); any seat may deal now, as a void deal
-    passes the deal without a hand played."""
+    """Validate the rounds of a cut (TONK-DEALER-1); whether its dealer fits the position's
+    is the reader's (while a void deal may pass the deal without a hand played, any seat
+    may deal now)."""
     if not isinstance(cut, list) or not cut:
         raise _bad(f"cut must list rounds of ranks, not {cut!r}")
     contenders = set(range(players))
@@ -366,6 +367,15 @@ def read(logic: TonkLogic, text: str, players: int, options: Mapping[str, Any]) 
         )
     if fields["cut"] is not None:
         state.cut = _check_cut(fields["cut"], players)
+        # the deal passes left after every deal; with no deal that is void (and not a hand),
+        # the cut's dealer dealt the first hand, so the dealer now is that many seats on
+        if not (logic.judges and not logic.void_counts):
+            first = cut_dealer(state.cut)
+            if (first + played) % players != state.dealer:
+                raise _bad(
+                    f"the cut chose seat {first} to deal first, so after {played} hands seat"
+                    f" {(first + played) % players} deals, not {state.dealer} (TONK-DEALER-1/2)"
+                )
     if fields["next"] is not None:
         deals = fields["next"]
         coming = _coming(hands, played, phase)

@@ -27,7 +27,8 @@ __all__ = [
 ]
 
 
-_RULE_AT_END = re.compile(r"\(([A-Z][A-Z0-9]*(?:-[A-Z0-9]+)+)(?:/[0-9]+)*\)\s*$")
+_ID = r"[A-Z][A-Z0-9]*(?:-[A-Z0-9]+)+"  # a rule ID; "/2" after one: a run (SPIT-START-1/2)
+_RULE_AT_END = re.compile(rf"\(({_ID})(?:/[0-9]+)*(?:, {_ID}(?:/[0-9]+)*)*\)\s*$")
 
 
 class CardcoreError(Exception):
@@ -35,7 +36,8 @@ class CardcoreError(Exception):
 
     ``rule_id`` holds the ID of the rule the message cites at its end
     (``"... (CORE-NOTATION-2)"``; the first of a run of rules cited as
-    ``"(SPIT-START-1/2)"``), or ``None`` where it cites none.
+    ``"(SPIT-START-1/2)"`` or of a list, ``"(TONK-SPREAD-1, TONK-SPREAD-2)"``), or ``None``
+    where it cites none.
     """
 
     rule_id: str | None

@@ -976,8 +976,8 @@ def test_speed_note_2_bad_positions_are_refused() -> None:
         {"hand.0": "8H AH KH QH", "stock.0": "JH", "hand.1": "AD KD QD JD AC", "pile.L": "7D"}
     )
     with pytest.raises(
-        OptionError, match=r"\(CORE-POSITION-1\)"
-    ):  # a short hand while the stock lasts (SPEED-PLAY-2)
+        OptionError, match=r"\(SPEED-PLAY-2, SPEED-END-1\)$"
+    ):  # a short hand while the stock lasts (SPEED-PLAY-2), cited by the game's own rules
         from_position(short)
 
 
@@ -1167,7 +1167,7 @@ def test_speed_note_2_positions_respect_the_deal_sizes() -> None:
         OptionError, match=r"\(SPEED-SETUP-3\)"
     ):  # side piles of 15 deal stocks of 5
         from_position(six, side_pile=15)
-    with pytest.raises(OptionError, match=r"\(CORE-POSITION-1\)"):  # six cards in a hand
+    with pytest.raises(OptionError, match=r"\(SPEED-PLAY-2, SPEED-END-1\)$"):  # six in a hand
         from_position(
             position({"hand.0": "8H AH KH QH JH 9H", "hand.1": "AS KS QS JS 10S", "pile.L": "7H"})
         )

@@ -220,10 +220,14 @@ def test_tonk_note_2_stack_the_dealer_cut() -> None:
     session.act(0, "drop")
     assert [e["kind"] for e in session.history(None)] == ["cut", "hand"]
     assert session.history(None, since=1) == [last_hand(session)]
-    # a void deal passes the deal without a hand: the cut's dealer need not deal now
-    other = _same_game_from(
-        game, _replace(position, "chance=", 'cut=[["7","K","9"]] chance='), seed=1
-    )
+    # the deal passes left after every deal: with no deal that can be void (the natural rule
+    # is off here), the cut's dealer dealt hand 1 (TONK-DEALER-1/2)
+    seat_1_first = 'cut=[["7","K","9"]] chance='
+    with pytest.raises(OptionError, match=r"cut chose seat 1 .*not 2 \(TONK-DEALER-1/2\)"):
+        _same_game_from(game, _replace(position, "chance=", seat_1_first), seed=1)
+    # a void deal passes the deal without a hand: with the natural rule any seat may deal now
+    natural = tonk([H20, H15, H30], hands=2, natural=True)
+    other = _same_game_from(natural, _replace(natural.position(), "chance=", seat_1_first), seed=1)
     assert other.history(None)[0]["dealer"] == 1
     for wrong, match in (
         ('cut=[["7","K","K"]] ', "one seat alone"),
