@@ -412,10 +412,11 @@ def run_realtime(
     apply, agents whose planned action is no longer legal re-plan from the
     current time with a fresh draw (an overtaken plan is never sent); the others
     keep their due times (a kept plan made more than :data:`~cardcore.STALE_WINDOW`
-    versions ago is sent with ``seen=`` the current version, since it was found legal
-    after every step of the runner: never refused for its age; ``apply`` judges it again), and one the game still refuses
-    (stale or illegal) is planned again. An agent that planned nothing re-plans after
-    every change; a seat with no legal action is asked only while it is in ``to_act``.
+    versions ago is sent with ``seen=`` the current version, since it was found
+    legal after every step of the runner: never refused for its age; ``apply``
+    judges it again), and one the game still refuses (stale or illegal) is planned
+    again. An agent that planned nothing re-plans after every change; a seat with no
+    legal action is asked only while it is in ``to_act``.
 
     :param seed: Seed of the tie-breaks.
     :param start: The virtual time at the start.
