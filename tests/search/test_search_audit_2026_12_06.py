@@ -434,6 +434,29 @@ def test_max_rollout_cuts_rollouts_short(monkeypatch: pytest.MonkeyPatch) -> Non
     assert seen == [0] * 6
 
 
+@pytest.mark.parametrize("depth", [1, 2])
+def test_depth_bounds_the_tree(monkeypatch: pytest.MonkeyPatch, depth: int) -> None:
+    """``depth`` bounds how deep the tree grows (``depth=1`` is flat UCB over the root)."""
+    roots: list[Any] = []
+    real = ISMCTSAgent._final
+
+    def capture(self: ISMCTSAgent, root: Any, default: Any) -> Any:
+        roots.append(root)
+        return real(self, root, default)
+
+    def height(node: Any) -> int:
+        return max((1 + height(c) for c in node.children.values()), default=0)
+
+    monkeypatch.setattr(ISMCTSAgent, "_final", capture)
+    for name, players in (("golf", 2), ("tonk", 2)):
+        game = cardcore.new_game(name, players, seed=3)
+        seat = game.to_act[0]
+        agent = ISMCTSAgent(seed=1, iterations=60, depth=depth, max_rollout=20)
+        agent.choose(game.view(seat), game.legal_actions(seat))
+        assert height(roots[-1]) == depth
+        assert sum(c.visits for c in roots[-1].children.values()) == 60
+
+
 def _finished(name: str, players: int, options: dict[str, Any] | None) -> cardcore.Game:
     game = cardcore.new_game(name, players, seed=2, options=options)
     cardcore.play(game, [cardcore.RandomAgent(i) for i in range(players)])
