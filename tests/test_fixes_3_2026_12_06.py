@@ -48,3 +48,45 @@ def test_tonk_spread_number_missing_is_illegal_zero_is_malformed() -> None:
     with pytest.raises(cardcore.NotationError):
         game.act(seat, f"hit 0 {card}")
     assert game.save() == before
+
+
+def test_kit_checks_that_reached_no_sampled_point_are_skipped() -> None:
+    """testing-kit.rst: twins and clone compare nothing with no sampled point (rejections are
+    tried at the end of each game too)."""
+    from cardcore.testing import check_game
+
+    report = check_game(
+        "golf", players=2, options={"rounds": 1}, games=1, samples_per_game=0, strict=False
+    )
+    assert report.ok
+    assert "rejections" in report.checks and report.bad_inputs > 0
+    for check in ("twins", "clone"):
+        assert check in report.skipped and check not in report.checks, check
+        assert "no sampled point" in report.skipped[check]
+    sampled = check_game("golf", players=2, options={"rounds": 1}, games=1, strict=False)
+    assert {"twins", "clone"} <= set(sampled.checks)
+    assert sampled.twins > 0
+
+
+def test_spy_agent_without_check_only_plays_and_pools() -> None:
+    from cardcore.testing import Report, SpyAgent
+
+    game = cardcore.new_game("golf", 2, seed=3)
+    seat = game.to_act[0]
+    legal = game.legal_actions(seat)
+    for check in (True, False):
+        report = Report("golf")
+        pool: dict[cardcore.Action, None] = {}
+        agent = SpyAgent(seat, 1, report, pool=pool, secret=3, check=check)
+        agent.choose({"seat": seat + 1}, legal)  # the view of another seat
+        assert list(pool) == list(legal)
+        assert report.failed == (1 if check else 0)
+
+
+def test_report_keeps_one_message_for_a_seat_and_the_spectator() -> None:
+    from cardcore.testing import Report
+
+    report = Report("golf")
+    report.fail("events sent to seat 1 show cards it does not know")
+    report.fail("events sent to seat spectator show cards it does not know")
+    assert report.failed == 2 and len(report.failures) == 1

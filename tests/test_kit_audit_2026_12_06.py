@@ -684,62 +684,29 @@ def test_sampling_knobs() -> None:
 # --- findings ------------------------------------------------------------------------------------
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="a notation check that failed at every point it tried (shared notations) is also "
-    "listed in report.skipped as 'no legal action was offered at a checked point' and leaves "
-    "report.checks: _run.py skips 'notation' when report.notations == 0, and notations only "
-    "counts actions read back successfully",
-)
 def test_failed_notation_check_is_not_reported_as_skipped() -> None:
     report = run("nonotation")
     assert "notation" not in report.skipped, report.skipped
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="with samples_per_game=0 (or sample=0) the twins check compares no twin "
-    "(report.twins == 0) yet stays in report.checks and out of report.skipped, so a game "
-    "whose public flag depends on a hidden card passes with report.ok; the docs say a check "
-    "that tested nothing is in report.skipped",
-)
 def test_twins_check_that_compared_nothing_is_skipped() -> None:
     report = run("twin", samples_per_game=0)
     assert report.twins == 0
     assert "twins" in report.skipped or not report.ok
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="check_conservation (and every other single check, check_game(checks={'clone'}) "
-    "too) fails a game that conserves every card because the kit's SpyAgent inspects the "
-    "views it is handed whatever checks were asked (look= only sets how often): the seed in "
-    "a view is reported, and counted as a leak, under report.checks == ('conservation',)",
-)
 def test_check_conservation_reports_only_conservation() -> None:
     report = kit.check_conservation("dd-seedview", **{**KW, "strict": False})
     assert report.cards_lost == 0
     assert report.ok, report.failures
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="a plugin's SystemExit stops the checks in the first walk (report.games == 0), "
-    "but no check is put in report.skipped and report.checks still lists every check as run; "
-    "a contract break, which stops the kit the same way, skips them all",
-)
 def test_checks_stopped_by_base_exception_are_not_listed_as_run() -> None:
     report = run("sysexit")
     assert report.games == 0
     assert report.checks == () or set(report.skipped) == kit.ALL_CHECKS
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="'each kind once: the same fault at another seat ... is counted, not shown again': "
-    "one leaky CardDrawn is kept twice, for seat 1 and for the spectator (the dedupe in "
-    "Report._keep only blanks digits, and the spectator is written as a word)",
-)
 def test_same_event_leak_at_another_seat_is_shown_once() -> None:
     report = run("eventleak", games=1)
     shapes = [re.sub(r"seat (\d+|spectator)", "seat #", f) for f in report.failures]

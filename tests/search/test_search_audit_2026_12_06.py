@@ -504,11 +504,6 @@ def test_prior_keeps_the_policy_choice_with_enough_visits() -> None:
     assert str(choice) == str(policy)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="prior safeguard is void when an action has < 2 visits: _Node.spread() returns 0, so"
-    " a single rollout's higher score 'beats the policy by more than 100 standard errors'",
-)
 def test_prior_keeps_the_policy_choice_on_a_single_rollout_each() -> None:
     """With ``prior=100`` and one visit per root action (iterations == number of legal
     actions) no gain is "clear", yet one noisy rollout overrules the policy's choice."""

@@ -3,7 +3,7 @@
 :class:`ISMCTSAgent` (entry point ``ismcts``) searches from positions sampled
 consistently with its view (:func:`sample_position`); it works with every
 installed game and house rule that has a position notation. See
-:doc:`/search` for how samples are drawn and what a game may add.
+:doc:`/search-agents` for how samples are drawn and what a game may add.
 """
 
 from __future__ import annotations

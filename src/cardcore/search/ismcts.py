@@ -137,8 +137,9 @@ class ISMCTSAgent:
     Built by name (:func:`cardcore.load_agent`, ``--agents``, the web lobby), its
     parameters are bounded (:attr:`parameter_bounds`): at most 2,000 iterations and 2
     seconds a decision, rollouts of at most 1,000 actions. 1,000 iterations take about
-    0.5-0.9 s in Golf and Tonk, 1.2 s in Go Fish and about 12 s in Spit (long rollouts)
-    on one core of a 2-CPU machine, so a time budget is the one that bounds every game.
+    0.25-0.65 s in Golf and Tonk, 1.3 s in Go Fish and 1.5-2 s in Spit (long rollouts)
+    on one core of a 2-CPU machine (measured with ``benchmarks/ismcts_time.py``: see the
+    search-agents page), so a time budget is the one that bounds every game.
     """
 
     parameter_bounds: ClassVar[dict[str, tuple[float, float]]] = {
@@ -306,7 +307,8 @@ class ISMCTSAgent:
         """The most visited root action, unless it does not beat the policy's choice clearly.
 
         With a game rollout policy and ``prior`` > 0, the policy's own choice at the root stands
-        unless the best action's mean score exceeds it by more than ``prior`` standard errors.
+        unless the best action's mean score exceeds it by more than ``prior`` standard errors;
+        with fewer than two visits to either there is no standard error to go by, so it stands.
         """
         children = root.children
         best = max(
@@ -315,6 +317,8 @@ class ISMCTSAgent:
         if default is None or default == best or default not in children:
             return best
         a, b = children[best], children[default]
+        if a.visits < 2 or b.visits < 2:  # one rollout each says nothing of the noise
+            return default
         gain = a.total / a.visits - b.total / b.visits
         return best if gain > self.prior * math.sqrt(a.spread() + b.spread()) else default
 

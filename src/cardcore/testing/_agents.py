@@ -80,6 +80,8 @@ class SpyAgent:
         hostile inputs): a dict used as an ordered set; a ``set`` works, but a set of actions
         hashed by identity iterates in another order per process.
     :param secret: The game's seed, which no view may contain.
+    :param check: Whether to check what it is handed at all (the ``agents`` check); without
+        it, it only plays, fills *pool* and reports a seat left with no legal action.
     """
 
     def __init__(
@@ -91,6 +93,7 @@ class SpyAgent:
         look: bool = True,
         pool: dict[Action, None] | None = None,
         secret: int | None = None,
+        check: bool = True,
     ) -> None:
         self.seat = seat
         self.inner = RandomAgent(seed, reaction=0.3, spread=0.5)
@@ -98,10 +101,15 @@ class SpyAgent:
         self.look = look
         self.pool = pool
         self.secret = secret
+        self.check = check
         self.calls = 0
 
     def _inspect(self, view: Any, legal: Sequence[Action]) -> None:
         self.calls += 1
+        if not self.check:
+            if self.pool is not None:
+                self.pool.update(dict.fromkeys(legal))
+            return
         report = self.report
         if isinstance(view, Game | GameState | Zones) or not isinstance(view, Mapping):
             report.fail(

@@ -82,6 +82,8 @@ class Checker:
         self.full_every = max(1, full_every)
         self.realtime = game_info(name).realtime
         self.contract = contract or Contract(report, self.realtime, "notation" in checks)
+        self.sampled = 0
+        """Sampled points reached, where the costly checks ran (0: they tested nothing)."""
 
     def new(self, seed: int, subscribers: Sequence[Listener] = ()) -> Game:
         return new_game(
@@ -139,7 +141,9 @@ class Checker:
         rng = random.Random(seed ^ 0x5EED)
         pool: dict[Action, None] = {}  # an ordered set: the same hostile inputs in every process
         agents = [
-            SpyAgent(s, seed + s, report, look=full and "agents" in checks, pool=pool, secret=seed)
+            SpyAgent(
+                s, seed + s, report, look=full, pool=pool, secret=seed, check="agents" in checks
+            )
             for s in range(n)
         ]
         deck_ids: Counter[int] | None = None
@@ -182,6 +186,7 @@ class Checker:
             if not full or budget[0] <= 0 or rng.random() >= self.sample:
                 return
             budget[0] -= 1
+            self.sampled += 1
             if "views" in checks or "twins" in checks or "clone" in checks:
                 check_reads(report, g)  # first: a read that writes confuses the checks below
             if "views" in checks:

@@ -33,7 +33,7 @@ MAX_FAILURES = 20
 """How many failure messages a :class:`Report` keeps (the counters keep counting); a message
 that differs from a kept one only in its numbers (seat, version) is not kept again."""
 
-_DIGITS = re.compile(r"\d+")
+_DIGITS = re.compile(r"\d+|\bspectator\b")  # a seat or version: the same kind
 
 _COUNTERS = (
     "games",

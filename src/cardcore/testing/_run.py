@@ -137,6 +137,7 @@ def _run(
             )  # fmt: skip
 
         first: tuple[Game, list[dict[str, Any]]] | None = None
+        main: Checker | None = None
         if per_game and contract.broken is None:
             main = checker(per_game, report)
             for i in range(games):
@@ -170,7 +171,10 @@ def _run(
                 "scores",
                 lambda: check_failing_rule(report, name, make, rules_t, min(hook_games, 2), seed),
             )
-        _skip_empty(report, contract, lambda: get_ruleset(name, rules_t, without_t).logic)
+        sampled = main.sampled if main is not None else 0
+        _skip_empty(
+            report, contract, lambda: get_ruleset(name, rules_t, without_t).logic, sampled
+        )
     except CALLER_ERRORS:
         raise
     except KeyboardInterrupt:  # the user's, or indistinguishable from it
@@ -183,6 +187,8 @@ def _run(
             f"the checks stopped: a plugin raised {explain(exc)}, a BaseException that is not"
             " an Exception: cardcore lets it through, so it stops whoever plays the game"
         )
+        for check in report.checks:  # none of them finished: none is listed as run
+            report.skip(check, f"not finished: the checks stopped on {type(exc).__name__}")
     if strict:
         report.raise_if_failed()
     return report
@@ -230,12 +236,24 @@ def _determinism(
         report.fail(f"the same seed and actions gave different states or events in {name}")
 
 
-def _skip_empty(report: Report, contract: Contract, get_logic: Callable[[], Any]) -> None:
+def _skip_empty(
+    report: Report, contract: Contract, get_logic: Callable[[], Any], sampled: int
+) -> None:
     """Mark the checks that tested nothing as skipped, with the reason (never a silent pass)."""
     if contract.broken is not None:
         for check in report.checks:
             report.skip(check, _BROKEN)
         return
+    unsampled = (
+        "no sampled point was reached (sample or samples_per_game is 0, or every game ended"
+        " or failed before one), so it compared nothing"
+    )
+    for check, count in (
+        ("twins", report.twins),
+        ("clone", sampled),
+    ):
+        if check in report.checks and count == 0:
+            report.skip(check, unsampled)
     if "positions" in report.checks and report.positions == 0:
         logic = get_logic()
         if logic.has_positions():
@@ -256,7 +274,7 @@ def _skip_empty(report: Report, contract: Contract, get_logic: Callable[[], Any]
         )
     if "vetoes" in report.checks and report.vetoed == 0:
         report.skip("vetoes", "the kit's veto-only rule vetoed none of the actions offered")
-    if "notation" in report.checks and report.notations == 0:
+    if "notation" in report.checks and report.notations == 0 and not contract.bad_notation:
         report.skip("notation", "no legal action was offered at a checked point")
 
 
