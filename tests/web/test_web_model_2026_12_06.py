@@ -114,8 +114,10 @@ class Conn:
         self.pending: list[dict[str, Any]] = []  # frames since the last check
         self.pings = 0
         self.whole_at: int | None = None  # after a fresh welcome: the whole view's number
+        self.said: set[str] = set()  # cards this connection named itself (an error may echo)
 
     def send(self, message: dict[str, Any] | str) -> None:
+        self.said |= card_names(message)
         self.ws.send_text(message if isinstance(message, str) else json.dumps(message))
 
     def recv(self) -> dict[str, Any]:
@@ -226,10 +228,13 @@ class Table:
             seat = c.seat if c.role == "seat" else None
             view_now = game.view(seat)
             known = self.known.setdefault(seat, set())
+            errors = [m for m in batch[id(c)] if m["type"] == "error"]
+            others = [m for m in batch[id(c)] if m["type"] != "error"]
+            assert card_names(errors) <= known | card_names(view_now) | c.said, errors
             allowed = known | card_names(view_now) | public
             if self.spectator is not None and c is not self.spectator:
                 allowed |= named[id(self.spectator)]
-            leaked = named[id(c)] - allowed
+            leaked = card_names(others) - allowed
             assert not leaked, (c.label, sorted(leaked), batch[id(c)])
             known |= card_names(view_now)
             if c.view is not None and c.version == game.version:
@@ -314,6 +319,11 @@ def play_out(t: Table, rng: random.Random, limit: int = 3000, prefer: tuple[str,
         assert reply["version"] == t.game.version > before
         t.settle()
         steps += 1
+        if steps % 25 == 1:  # the HTTP answers name no card hidden from the public mid-game
+            public = t.known.get(None, set()) | card_names(t.game.view(None))
+            answer = t.client.get(f"/api/sessions/{t.sid}").json()
+            listing = t.client.get("/api/sessions").json()
+            assert card_names(answer) | card_names(listing) <= public
     return steps
 
 
@@ -1015,3 +1025,102 @@ def test_no_spectators_answers_full() -> None:
         c = Conn(stack.enter_context(client.websocket_connect("/ws")), "w")
         c.send({"type": "watch", "session": sid})
         assert c.until("error")["code"] == "full"
+
+
+def test_resign_at_any_time_and_leave() -> None:
+    with table("golf", 3, options={"rounds": 1}) as (t, client, _):
+        idle = next(c for c in t.seats if c.seat not in t.game.to_act)
+        reply = act(t, idle, "resign", seat=idle.seat)
+        assert reply["type"] == "ok"
+        t.settle()
+        info = client.get(f"/api/sessions/{t.sid}").json()
+        assert info["ended_by"] is None  # a player's own action
+        # leave: the connection stays open and reads no more of the session
+        other = next(c for c in t.seats if c is not idle)
+        other.send({"type": "leave"})
+        other.send({"type": "ping", "id": "still"})
+        assert other.until("pong")["id"] == "still"
+        other.send({"type": "act", "action": "draw", "seen": other.version})
+        assert other.until("error")["code"] == "not-joined"
+
+
+def test_id_of_65_characters_is_a_bad_message_and_64_is_echoed() -> None:
+    with table("golf", 2, options={"rounds": 1}) as (t, _, _):
+        a = t.seats[0]
+        expect_error(t, a, {"type": "ping", "id": "x" * 65}, "bad-message")
+        a.send({"type": "ping", "id": "y" * 64})
+        assert a.until("pong")["id"] == "y" * 64
+        expect_error(t, a, {"type": "ping", "id": 1.5}, "bad-message")
+
+
+def test_a_fifth_connection_of_one_seat_is_full() -> None:
+    with table("golf", 2, options={"rounds": 1}) as (t, _, _):
+        tabs = []
+        for i in range(4):
+            c = t.open(f"tab{i}")
+            c.send({"type": "join", "session": t.sid, "seat": 0, "token": t.tokens[0]})
+            m = c.until("welcome") if i < 3 else c.recv()
+            tabs.append((c, m))
+        kinds = [m["type"] for _, m in tabs]
+        assert kinds[:3] == ["welcome"] * 3  # 4 connections of seat 0 with the first
+        last = tabs[3][1]
+        while last["type"] not in ("welcome", "error"):
+            last = tabs[3][0].recv()
+        assert last["type"] == "error" and last["code"] == "full"
+
+
+def test_spectators_see_a_game_with_a_bot_two_actions_late() -> None:
+    seats = [{"name": "Ann"}, {"name": "Bot", "agent": "golf-greedy", "params": {"seed": 4}}]
+    with serve(limits=FAST) as (client, server), ExitStack() as stack:
+        r = client.post(
+            "/api/sessions", json={"game": "golf", "seats": seats, "options": {"rounds": 1}}
+        )
+        sid = r.json()["session"]
+        t = Table(client, server, sid, stack)
+        t.spectator = spec = t.open("spectator")
+        spec.send({"type": "watch", "session": sid})
+        spec.until("welcome")
+        ann = t.open("ann")
+        ann.send({"type": "join", "session": sid, "seat": 0})
+        t.tokens[0] = ann.until("welcome")["token"]
+        t.seats = [ann]
+        rng = random.Random(8)
+        for _ in range(400):
+            while ann.view is None or (0 not in ann.view["to_act"] and not ann.view["is_over"]):
+                ann.recv()
+            if ann.view["is_over"]:
+                break
+            assert act(t, ann, rng.choice(ann.view["legal"]))["type"] == "ok"
+            spec.barrier()
+            if not t.game.is_over and spec.version is not None:
+                assert spec.version <= max(0, t.game.version - 2), (spec.version, t.game.version)
+            spec.pending.clear()
+            ann.pending.clear()
+        spec.barrier()
+        assert spec.view == t.game.view(None)  # everything once over
+        assert all(token not in text for text in spec.texts for token in t.tokens.values())
+
+
+def test_resync_with_nothing_missed_sends_nothing_and_echoes_no_id() -> None:
+    with table("golf", 2, options={"rounds": 1}) as (t, _, _):
+        a = t.seats[0]
+        a.send({"type": "resync", "last": a.last, "id": "r"})
+        got = a.barrier()
+        assert [m for m in got if m["type"] != "presence"] == []
+
+
+def test_hostile_frames_realtime() -> None:
+    with table("speed", 2) as (t, _, _):
+        a, b = t.seats
+        mine = a.view["legal"]
+        theirs = [x for x in b.view["legal"] if x.startswith("play") and x not in mine]
+        expect_error(t, a, {"type": "act", "action": "zap 9", "seen": a.version}, "notation")
+        expect_error(t, a, {"type": "act", "action": mine[0], "seen": a.version + 3}, "bad-message")
+        expect_error(t, a, {"type": "act", "action": mine[0], "seen": -1}, "bad-message")
+        if theirs:  # a card of the other hand: not this seat's to play
+            m = expect_error(
+                t, a, {"type": "act", "action": theirs[0], "seen": a.version}, "illegal"
+            )
+            assert isinstance(m.get("rule"), str) and m["rule"]
+        expect_error(t, a, {"type": "takeback", "op": "request"}, "takeback-refused")
+        expect_error(t, a, {"type": "takeback", "op": "nope"}, "bad-message")
