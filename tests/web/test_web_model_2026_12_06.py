@@ -560,6 +560,12 @@ def test_bad_lobby_requests_are_400_and_create_nothing(body: bytes, word: str | 
         (["Player 2", ""], False),  # seat 1's default is seat 0's name
         (["", "Player 1"], False),
         (["Ann", "Bob"], True),
+        (["Ann", "\u0391nn"], False),  # a Greek Alpha
+        (["Ann", "Ann\ufe0f"], False),  # a variation selector shows as nothing
+        (["\U0001f468\u200d\U0001f469", "\U0001f468\U0001f469"], False),  # joiners only
+        (["Ann", "Bob\u200d"], False),  # a joiner at an end
+        (["Ann", "\u13aann"], True),  # Cherokee look-alikes are not caught (documented)
+        (["Ann", "x" * 200], True),
     ],
 )
 def test_seat_names(names: list[str], ok: bool) -> None:
@@ -1124,3 +1130,67 @@ def test_hostile_frames_realtime() -> None:
             assert isinstance(m.get("rule"), str) and m["rule"]
         expect_error(t, a, {"type": "takeback", "op": "request"}, "takeback-refused")
         expect_error(t, a, {"type": "takeback", "op": "nope"}, "bad-message")
+
+
+@pytest.mark.parametrize(
+    ("headers", "status"),
+    [
+        ({"host": "example.com", "origin": "http://example.com"}, 201),
+        ({"host": "example.com", "origin": "http://example.com:80"}, 201),
+        ({"host": "example.com", "origin": "https://example.com:443"}, 201),
+        ({"host": "example.com", "origin": "http://example.com:8080"}, 403),
+        ({"host": "example.com:8000", "origin": "http://example.com"}, 403),
+        ({"host": "example.com:8000", "origin": "http://example.com:8000"}, 201),
+        ({"host": "example.com", "origin": "http://example.com.evil.org"}, 403),
+        ({"host": "example.com", "origin": "null"}, 403),
+        (
+            {
+                "host": "b:1",
+                "x-forwarded-host": "example.com:8000",
+                "origin": "http://example.com:8000",
+            },
+            201,
+        ),
+        (
+            {
+                "host": "b:1",
+                "forwarded": "host=example.com:8000",
+                "origin": "http://example.com:8000",
+            },
+            201,
+        ),
+    ],
+)
+def test_origin_matches_host_as_documented(headers: dict[str, str], status: int) -> None:
+    with serve() as (client, server):
+        r = client.post("/api/sessions", json={"game": "golf", "seats": TWO}, headers=headers)
+        assert r.status_code == status
+        assert len(server.hub.sessions) == (status == 201)
+
+
+BAD_FRAMES = [
+    ('{"type":"ping","t":NaN}', "bad-json"),
+    ('{"type":"ping","t":Infinity}', "bad-json"),
+    ('{"type":"ping","type":"ping"}', "bad-json"),
+    ("", "bad-json"),
+    ("null", "bad-json"),
+    ('{"type":"ping","id":"\\ud800"}', "bad-message"),
+    ('{"type":"ping","t":"x"}', "bad-message"),
+    ('{"type":"ping","id":true}', "bad-message"),
+    ('{"type":5}', "bad-message"),
+    ('{"no":"type"}', "bad-message"),
+    ('{"type":"history","since":-1}', "bad-message"),
+    ('{"type":"resync","last":"x"}', "bad-message"),
+    ('{"type":"act","action":"flip 0","seen":true}', "bad-message"),
+    ('{"type":"act","action":"flip 0","seen":0.0}', "bad-message"),
+    ('{"type":"act","action":"flip 0","seen":0,"seat":"0"}', "bad-message"),
+    ('{"type":"act","action":"flip 0","seen":0,"extra":1}', "bad-message"),
+]
+
+
+def test_malformed_frames_each_an_error_to_the_sender_only() -> None:
+    with table("golf", 2, options={"rounds": 1}) as (t, _, _):
+        for frame, code in BAD_FRAMES:
+            expect_error(t, t.seats[0], frame, code)
+        assert t.spectator is not None
+        expect_error(t, t.spectator, '{"type":"watch","last":"x"}', "bad-message")
