@@ -334,12 +334,6 @@ def test_check_stopped_early_by_base_exception_is_skipped_not_finished() -> None
 # --- conformance kit: findings ------------------------------------------------------------------
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="_run lists every check in report.checks as 'not finished' on a plugin BaseException,"
-    " also the ones that had already finished (and failed): testing-kit.rst says only 'the checks"
-    " it stopped' are skipped, and a skipped check reads as 'tested nothing'",
-)
 def test_base_exception_late_does_not_mark_finished_checks_not_finished() -> None:
     # conservation fails in every game; SystemExit comes only in the vetoes check, after the
     # per-game checks (conservation, determinism, ...) have all run to the end
@@ -350,12 +344,6 @@ def test_base_exception_late_does_not_mark_finished_checks_not_finished() -> Non
     assert "conservation" in report.checks
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="Report dedupe: the views, twins and structure checks write 'the spectator' (not 'seat"
-    " spectator'), so r'\\d+|\\bspectator\\b' turns 'seat 0' into 'seat #' and 'the spectator'"
-    " into 'the #': the same leak at a seat and at the spectator is still shown twice",
-)
 def test_same_view_leak_at_a_seat_and_the_spectator_is_shown_once() -> None:
     report = run("viewleak", games=1)
     leaks = [f for f in report.failures if "shows cards it does not know" in f]
@@ -396,13 +384,6 @@ def test_prior_with_depth_and_reuse_keeps_policy_choice_with_few_visits() -> Non
             assert agent.choose(view, legal) == legal[-1], (s, kw)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="ISMCTSAgent._final returns the most visited action when the policy's root choice"
-    " was never visited ('default not in children'), although search-agents.rst says with"
-    " fewer than two rollouts through either action the policy's choice stands (0 < 2);"
-    " happens with a rollout policy that draws from its rng and a small budget",
-)
 def test_prior_keeps_policy_choice_never_visited() -> None:
     view, legal = _start_of("rvd-randpolicy")
     # the agent takes the policy's root choice with random.Random(0); this policy draws
@@ -468,13 +449,9 @@ def test_notation_out_of_range_numbers_as_documented() -> None:
         _refused(spit, spit.to_act[0], text, cardcore.NotationError)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="notation.rst (c98aa808): 'Golf's positions are any number, so flip 6 ... is"
-    " illegal' (a number the words allow is read, then refused as illegal), but the core's"
-    " number reader caps numbers at 15 digits: 'flip 9999999999999999' is a NotationError"
-    " (malformed), undocumented on the notation page (Tonk's 'hit 9999999999999999 AS' too)",
-)
-def test_golf_any_position_number_is_read_then_illegal() -> None:
+def test_golf_position_numbers_read_up_to_15_digits() -> None:
+    """notation.rst: Golf's positions are any number of at most 15 digits: 15 digits are read
+    then illegal, 16 are malformed (the review found the cap undocumented: now stated)."""
     golf = cardcore.new_game("golf", 2, seed=1)
-    _refused(golf, golf.to_act[0], "flip " + "9" * 16, cardcore.IllegalActionError)
+    _refused(golf, golf.to_act[0], "flip " + "9" * 15, cardcore.IllegalActionError)
+    _refused(golf, golf.to_act[0], "flip " + "9" * 16, cardcore.NotationError)

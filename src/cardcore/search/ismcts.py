@@ -290,7 +290,7 @@ class ISMCTSAgent:
         if not root.children:
             msg = f"ismcts: no sample of the view let seat {seat} of {config.game!r} act"
             raise CardcoreError(msg)
-        return by_key[self._final(root, default)]
+        return by_key[self._final(root, default if default in by_key else None)]
 
     def _default(self, game: Game, seat: int, by_key: Mapping[Key, Action]) -> Key | None:
         """The rollout policy's choice at the root (``None`` without a policy or a ``prior``)."""
@@ -314,10 +314,11 @@ class ISMCTSAgent:
         best = max(
             children, key=lambda k: (children[k].visits, children[k].total / children[k].visits)
         )
-        if default is None or default == best or default not in children:
+        if default is None or default == best:
             return best
-        a, b = children[best], children[default]
-        if a.visits < 2 or b.visits < 2:  # one rollout each says nothing of the noise
+        b = children.get(default)
+        a = children[best]
+        if b is None or a.visits < 2 or b.visits < 2:  # a rollout or none: nothing of the noise
             return default
         gain = a.total / a.visits - b.total / b.visits
         return best if gain > self.prior * math.sqrt(a.spread() + b.spread()) else default

@@ -33,7 +33,8 @@ MAX_FAILURES = 20
 """How many failure messages a :class:`Report` keeps (the counters keep counting); a message
 that differs from a kept one only in its numbers (seat, version) is not kept again."""
 
-_DIGITS = re.compile(r"\d+|\bspectator\b")  # a seat or version: the same kind
+_DIGITS = re.compile(r"\b(?:seat \d+|seat spectator|the spectator)\b|\d+")
+"""A seat (the spectator too), a version, a count: what one kind of failure varies in."""
 
 _COUNTERS = (
     "games",

@@ -122,6 +122,7 @@ def _run(
             name, n, rules=with_rules, without=without_t, options=options, seed=game_seed_
         )
 
+    finished: set[str] = set()  # the checks done when a plugin's BaseException stops the rest
     try:  # a plugin's BaseException (SystemExit, GeneratorExit) is a failure too
         contract = Contract(report, info.realtime, "notation" in chosen)
         contract.walk(name, rules_t, without_t, lambda s: make(s, rules_t), game_seed(seed, 5_000))
@@ -147,10 +148,12 @@ def _run(
                     first = got
                 if contract.broken is not None:
                     break
+        finished |= per_game - {"determinism"}
         if contract.broken is None and "determinism" in chosen:
             _guarded(
                 report, "determinism", lambda: _determinism(report, name, first, checker, seed)
             )
+        finished.add("determinism")
         hook_games = max(1, min(games, 3))
         if contract.broken is None and "vetoes" in chosen:
             _guarded(
@@ -158,6 +161,7 @@ def _run(
                 "vetoes",
                 lambda: check_veto_rule(report, name, make, rules_t, hook_games, seed),
             )
+        finished.add("vetoes")
         if contract.bad_notation and "scores" in chosen:
             report.skip("scores", _UNREAD)
         elif contract.broken is None and "scores" in chosen:
@@ -187,8 +191,9 @@ def _run(
             f"the checks stopped: a plugin raised {explain(exc)}, a BaseException that is not"
             " an Exception: cardcore lets it through, so it stops whoever plays the game"
         )
-        for check in report.checks:  # none of them finished: none is listed as run
-            report.skip(check, f"not finished: the checks stopped on {type(exc).__name__}")
+        for check in report.checks:  # those it stopped are not listed as run
+            if check not in finished:
+                report.skip(check, f"not finished: the checks stopped on {type(exc).__name__}")
     if strict:
         report.raise_if_failed()
     return report
