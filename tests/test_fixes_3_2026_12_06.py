@@ -90,3 +90,23 @@ def test_report_keeps_one_message_for_a_seat_and_the_spectator() -> None:
     report.fail("events sent to seat 1 show cards it does not know")
     report.fail("events sent to seat spectator show cards it does not know")
     assert report.failed == 2 and len(report.failures) == 1
+
+
+def test_web_limit_messages_count_in_words() -> None:
+    """web.rst: a refused game says which limit was reached ("1 game", never "1 games")."""
+    pytest.importorskip("starlette")
+    from types import SimpleNamespace
+
+    from cardcore.web._quota import LimitError, Quota, ServerLimits
+
+    live = {"a": SimpleNamespace(id="a", phase="playing")}
+    for limits, bots, text in [
+        (ServerLimits(max_sessions=1), False, "the server holds 1 game already (at most 1)"),
+        (ServerLimits(max_per_client=1), False, "1 game from your address is waiting"),
+        (ServerLimits(max_bot_games=1), True, "1 game of bots only is being played"),
+    ]:
+        quota = Quota(limits)
+        quota.creators["a"] = "1.2.3.4"
+        with pytest.raises(LimitError) as info:
+            quota.check(live, ["a"], "1.2.3.4", bots)  # type: ignore[arg-type]
+        assert text in str(info.value)

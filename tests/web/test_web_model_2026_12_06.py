@@ -458,11 +458,6 @@ def test_post_answers_the_session_as_get_shows_it() -> None:
         ]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="a seat's 'bot' is documented as the agent's name; a bot given as a spec "
-    "('golf-greedy:seed=3') shows the whole spec instead",
-)
 def test_a_bot_seat_has_no_link_and_is_claimed() -> None:
     with serve() as (client, _):
         r = client.post(

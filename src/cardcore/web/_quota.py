@@ -177,17 +177,17 @@ class Quota:
         limits = self.limits
         live = [s.id for s in tuple(sessions.values()) if s.phase in LIVE]
         if limits.max_sessions and len(live) >= limits.max_sessions:
-            msg = f"the server holds {len(live)} games already (at most {limits.max_sessions}): try again later"
+            msg = f"the server holds {counted(len(live), 'game')} already (at most {limits.max_sessions}): try again later"
             raise LimitError(msg)
         if client is not None and limits.max_per_client:
             mine = sum(1 for sid in live if self.creators.get(sid) == client)
             if mine >= limits.max_per_client:
-                msg = f"{mine} games from your address are waiting or being played (at most {limits.max_per_client})"
+                msg = f"{counted(mine, 'game')} from your address {'is' if mine == 1 else 'are'} waiting or being played (at most {limits.max_per_client})"
                 raise LimitError(msg)
         if bots and limits.max_bot_games:
             running = sum(1 for sid in bot_only if sid in sessions and sessions[sid].phase in LIVE)
             if running >= limits.max_bot_games:
-                msg = f"{running} games of bots only are being played (at most {limits.max_bot_games}): try again later"
+                msg = f"{counted(running, 'game')} of bots only {'is' if running == 1 else 'are'} being played (at most {limits.max_bot_games}): try again later"
                 raise LimitError(msg)
 
     def is_full(self, sessions: Mapping[str, Session]) -> bool:

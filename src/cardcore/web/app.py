@@ -352,6 +352,7 @@ class WebServer:
         """A session as the lobby shows it."""
         sid = session.id
         bot_seats = {b.seat: b.name for b in self.bots.get(sid, [])} or self.done_bots.get(sid, {})
+        bot_seats = {s: spec.partition(":")[0].strip() for s, spec in bot_seats.items()}
         return {
             "session": sid,
             "game": session.setup.game,
