@@ -110,3 +110,23 @@ def test_web_limit_messages_count_in_words() -> None:
         with pytest.raises(LimitError) as info:
             quota.check(live, ["a"], "1.2.3.4", bots)  # type: ignore[arg-type]
         assert text in str(info.value)
+
+
+@pytest.mark.parametrize(
+    ("names", "status"),
+    [(["", "Player 1"], 400), (["Player 2", ""], 400), (["Ann", "Player 1"], 201)],
+)
+def test_web_seat_name_may_not_be_another_seats_default(names: list[str], status: int) -> None:
+    """web.rst: a seat's name may not be another seat's name, or its default ``Player N``
+    where it gives none; a seat that gives a name frees its default."""
+    pytest.importorskip("starlette")
+    from starlette.testclient import TestClient
+
+    from cardcore.web import WebServer, create_app
+
+    server = WebServer(None, bot_delay=0.0)
+    with TestClient(create_app(server)) as client:
+        seats = [{"name": name} for name in names]
+        r = client.post("/api/sessions", json={"game": "golf", "seats": seats})
+        assert r.status_code == status, r.text
+        assert len(server.hub.sessions) == (status == 201)
