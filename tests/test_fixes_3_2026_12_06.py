@@ -130,3 +130,29 @@ def test_web_seat_name_may_not_be_another_seats_default(names: list[str], status
         r = client.post("/api/sessions", json={"game": "golf", "seats": seats})
         assert r.status_code == status, r.text
         assert len(server.hub.sessions) == (status == 201)
+
+
+def test_on_error_is_not_carried_to_a_clone_or_a_loaded_game() -> None:
+    """embedding.rst: on_error belongs to the game's bus, as its subscriptions do."""
+    game = cardcore.new_game("golf", 2, seed=5)
+    game.events.on_error = lambda failure: None
+    for copy in (game.clone(), cardcore.load(game.save())):
+        assert copy.events.on_error is None
+
+
+def test_a_subscription_made_mid_batch_gets_the_rest_of_the_batch() -> None:
+    """embedding.rst: subscribed by a handler, it receives the batch from the next event on."""
+    game = cardcore.new_game("golf", 2, seed=5)
+    late: list[cardcore.Event] = []
+    first: list[cardcore.Event] = []
+
+    def subscribe_late(event: cardcore.Event) -> None:
+        first.append(event)
+        if len(first) == 1:
+            game.events.subscribe(cardcore.Event, late.append)
+
+    game.events.subscribe(cardcore.Event, subscribe_late)
+    seat = game.to_act[0]
+    game.apply(game.legal_actions(seat)[0])
+    assert len(first) >= 2  # the action and at least one more event in the batch
+    assert late == first[1:]
