@@ -1,9 +1,14 @@
 """A bare, plain-Python random playout of 6-card Golf: the yardstick for the engine.
 
+Tuned again after an audit of 2026-12-06 that beat the earlier loop by ~10% with the same
+rules, decisions and ``random()`` draws: scoring is one generated straight-line function per
+seat count over a table of column pairs, the turns after a grid is complete run in a loop of
+their own without the end-of-round bookkeeping, and ``float.__trunc__`` is called directly.
+
 No cardcore, no classes, no events: a card is its rank as an int (ace 1 ... king
 13), a seat's face-up positions are a 6-bit mask, every grid lives in one flat
 list, no legal-action tuple is built and nothing is allocated per decision: a
-choice among *n* legal actions is ``math.trunc(random() * n)`` (``int`` of a
+choice among *n* legal actions is ``float.__trunc__(random() * n)`` (``int`` of a
 positive float, only faster), the index the engine's random driver takes in its
 legal tuple, which lists the same actions in the same order. The rules and the decisions are those of random play through
 ``cardcore.new_game("golf", 4)`` with default options (GOLF6, 9 rounds, one
@@ -56,14 +61,13 @@ Rounds are timed with ``time.process_time`` (CPU time of this process), as in
 from __future__ import annotations
 
 import argparse
-import math
 import random
 import statistics
 import sys
 import time
 from collections import Counter
 from collections.abc import Callable
-from itertools import cycle
+from itertools import cycle, islice
 from operator import itemgetter
 from typing import cast
 
@@ -83,6 +87,11 @@ OnRound = Callable[[list[int], list[int], list[int], list[int], int, int, list[i
 
 POINTS = (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 0)
 """GOLF-SCORE-1 (BASIC) by rank: index 1 = ace ... 13 = king."""
+
+PAIR_POINTS = tuple(
+    tuple(0 if x == y else POINTS[x] + POINTS[y] for y in range(14)) for x in range(14)
+)
+"""GOLF6-SCORE-1 for a column: ``PAIR_POINTS[top][bottom]``, 0 for a pair."""
 
 FULL = 0b111111
 """Face-up mask of a grid with no face-down card."""
@@ -115,6 +124,31 @@ def _deal_getters(players: int) -> tuple[Callable[[list[int]], tuple[int, ...]],
     return tuple(getters)
 
 
+_SCORERS: dict[int, Callable[[list[int], list[int]], list[int]]] = {}
+
+
+def _scorer(players: int) -> Callable[[list[int], list[int]], list[int]]:
+    """GOLF6-SCORE-1 for *players* grids, straight-line: ``score(cells, totals)`` returns
+    the round's scores and adds them to *totals*; a column scores
+    ``PAIR_POINTS[top][bottom]`` (0 for a pair). Generated once per seat count."""
+    f = _SCORERS.get(players)
+    if f is None:
+        n = 6 * players
+        lines = ["def score(cells, totals, pt=pt):"]
+        lines.append("    " + ", ".join(f"c{i}" for i in range(n)) + ", = cells")
+        for s in range(players):
+            b = 6 * s
+            lines.append(
+                f"    s{s} = pt[c{b}][c{b + 3}] + pt[c{b + 1}][c{b + 4}] + pt[c{b + 2}][c{b + 5}]"
+            )
+            lines.append(f"    totals[{s}] += s{s}")
+        lines.append("    return [" + ", ".join(f"s{s}" for s in range(players)) + "]")
+        ns: dict[str, object] = {"pt": PAIR_POINTS}
+        exec("\n".join(lines), ns)  # generated from ints only
+        f = _SCORERS[players] = cast(Callable[[list[int], list[int]], list[int]], ns["score"])
+    return f
+
+
 _UNROLLED: dict[int, Callable[[list[int], Rand], None]] = {}
 
 
@@ -123,13 +157,13 @@ def _unrolled(n: int) -> Callable[[list[int], Rand], None]:
     swaps ``a[i]`` with ``a[trunc(random() * (i + 1))]``, one line per step with ``i`` and
     ``float(i + 1)`` as constants (faster than the loop: the yardstick as a careful
     engineer writes it, found by an audit of 2026-12-04)."""
-    lines = ["def shuffle(a, rand, trunc=trunc):"]
+    lines = ["def shuffle(a, rand, trunc=trunc):"]  # trunc is float.__trunc__ here
     lines += [
         f"    j = trunc(rand() * {float(i + 1)!r}); a[{i}], a[j] = a[j], a[{i}]"
         for i in range(n - 1, 0, -1)
     ]
     lines.append("    return None")
-    ns: dict[str, object] = {"trunc": math.trunc}
+    ns: dict[str, object] = {"trunc": float.__trunc__}  # a method descriptor: specialised call
     exec("\n".join(lines), ns)  # generated from ints only
     return cast(Callable[[list[int], Rand], None], ns["shuffle"])
 
@@ -168,8 +202,9 @@ def play_match(
         turns played, 1 if an empty stock ended the round, and the round's scores.
     :returns: How many decisions the players made, and the match totals.
     """
-    trunc = math.trunc  # int() of a positive float, about 45 ns faster
-    points = POINTS
+    trunc = float.__trunc__  # called directly: CPython 3.11 specialises the method descriptor
+    score = _scorer(players)
+    bits = (1, 2, 4, 8, 16, 32)
     setup_masks = SETUP_MASKS
     n_cells = 6 * players
     deals = _deal_getters(players)
@@ -179,6 +214,7 @@ def play_match(
     stock = list(range(1, 14)) * (4 * deck_count(players))  # the engine's deck order
     up = [0] * n_cells  # face-up mask of the seat whose grid starts at that cell
     totals = [0] * players
+    last = players - 1
     decisions = 0
     first = 0  # GOLF-DEAL-3: the last seat deals, seat 0 starts
     shuffle(stock, rand)
@@ -193,9 +229,10 @@ def play_match(
         order = turn_orders[first]
         for base in order:
             up[base] = setup_masks[trunc(rand() * 6.0)][trunc(rand() * 5.0)]
-        end_at = -1
         ended_by_stock = 0
-        for turns, base in enumerate(cycle(order), 1):
+        turns = 0
+        seats = enumerate(cycle(order), 1)
+        for turns, base in seats:  # noqa: B007 (read after the loop) until a grid is complete
             if rand() < 0.5:  # draw
                 if not stock:
                     if len(discard) <= 1:
@@ -210,8 +247,6 @@ def play_match(
                 k = trunc(rand() * 7.0)
                 if k == 6:
                     push(pop())  # discard the drawn card
-                    if turns == end_at:
-                        break
                     continue
                 i = base + k
                 push(cells[i])
@@ -222,25 +257,38 @@ def play_match(
                 held = discard[-1]
                 discard[-1] = cells[i]
                 cells[i] = held
-            u = up[base] | (1 << k)
+            u = up[base] | bits[k]
             up[base] = u
-            if u == 63 and end_at < 0:
-                end_at = turns + players - 1  # GOLF6-END-1: one more turn each
-            if turns == end_at:
+            if u == 63:
                 break
+        if not ended_by_stock:
+            # GOLF6-END-1: one more turn each; no face-up state matters any more
+            for turns, base in islice(seats, last):  # noqa: B007 (read after the loop)
+                if rand() < 0.5:  # draw
+                    if not stock:
+                        if len(discard) <= 1:
+                            ended_by_stock = 1  # GOLF-STOCK-1
+                            break
+                        top = discard.pop()
+                        stock = discard
+                        shuffle(stock, rand)
+                        discard = [top]
+                        push = discard.append
+                        pop = stock.pop
+                    k = trunc(rand() * 7.0)
+                    if k == 6:
+                        push(pop())
+                        continue
+                    i = base + k
+                    push(cells[i])
+                    cells[i] = pop()
+                else:
+                    i = base + trunc(rand() * 6.0)
+                    held = discard[-1]
+                    discard[-1] = cells[i]
+                    cells[i] = held
         decisions += 2 * (players + turns) - ended_by_stock
-        # GOLF6-SCORE-1: column pairs cancel
-        scores = [0] * players
-        for s in range(players):
-            b = 6 * s
-            t = 0
-            for i in range(b, b + 3):
-                x = cells[i]
-                y = cells[i + 3]
-                if x != y:
-                    t += points[x] + points[y]
-            scores[s] = t
-            totals[s] += t
+        scores = score(cells, totals)  # GOLF6-SCORE-1, straight-line per seat count
         if on_round is not None:
             on_round(cells, up, stock, discard, turns, ended_by_stock, scores)
         first += 1
