@@ -529,11 +529,22 @@ def test_core_score_1_zero_sum_games_stay_zero_sum() -> None:
         game="zerodraw",
         score_round=lambda scores: [scores[0] + 1, scores[1] - 1],
     )
+    fine = _rule_module(
+        "ZERO-VAR-3",
+        "zerodraw.fine",
+        game="zerodraw",
+        score_round=lambda scores: [scores[0] - 1, *scores[1:]],
+    )
     try:
-        with _registered(bonus), _registered(fair):
+        with _registered(bonus), _registered(fair), _registered(fine):
             game = cardcore.new_game("zerodraw", 2, rules=["zerodraw.bonus"], seed=1)
             with pytest.raises(
                 cardcore.PluginError, match=r"zero sum of 'zerodraw': \[4, -3\] sums to 1"
+            ):
+                game.logic.score_round(game.state, [3, -3])
+            game = cardcore.new_game("zerodraw", 2, rules=["zerodraw.fine"], seed=1)
+            with pytest.raises(  # below zero too, not only above
+                cardcore.PluginError, match=r"zero sum of 'zerodraw': \[2, -3\] sums to -1"
             ):
                 game.logic.score_round(game.state, [3, -3])
             game = cardcore.new_game("zerodraw", 2, rules=["zerodraw.fair"], seed=1)

@@ -1,0 +1,67 @@
+"""Rule tests a mutation audit of 2026-12-06 found missing: each kills a mutant that
+survived every test named after its rule."""
+
+from __future__ import annotations
+
+import pytest
+from tests.games.golf.helpers import play, stack
+
+import cardcore
+from cardcore import IllegalActionError
+
+
+def _legal(game: cardcore.Game, seat: int) -> list[str]:
+    return [str(a) for a in game.legal_actions(seat)]
+
+
+def test_golf_score_6_ten_and_jack_face_up_in_a_column_are_not_removed() -> None:
+    """GOLF-SCORE-6 with GOLF6-SCORE-2: 10 and J never pair, so golf.remove-columns leaves a
+    face-up 10H/JD column in place (the removal path reads the pairing keys itself); 7H/7D
+    in the other seat's column is removed. (Mutant: 10, J, Q and K sharing one key.)"""
+    game = cardcore.new_game(
+        "golf",
+        2,
+        seed=1,
+        deck=stack(["10H 9C KD 4S 2D QH", "7H 8D JS 3D 10C 6S"], "5C", "JD 7D"),
+        rules=["golf.remove-columns"],
+    )
+    play(game, (0, "flip 0"), (0, "flip 1"), (1, "flip 0"), (1, "flip 1"))
+    play(game, (0, "draw"), (0, "replace 3"))  # JD under 10H: both face up, no pair
+    grids = game.view(1)["table"]["grids"]
+    assert grids[0][0] == "10H" and grids[0][3] == "JD"
+    play(game, (1, "draw"), (1, "replace 3"))  # 7D under 7H: a pair, removed
+    grids = game.view(0)["table"]["grids"]
+    assert grids[1][0] == "--" and grids[1][3] == "--"
+    assert grids[0][0] == "10H" and grids[0][3] == "JD"
+
+
+def test_golf6_setup_4_golf9_all_three_initial_cards_in_different_columns() -> None:
+    """GOLF6-SETUP-4: "In GOLF9 both apply to all three initial cards": the third flip may
+    not share a column with the first two. (Mutant: only the first flip's column checked.)"""
+    game = cardcore.new_game(
+        "golf", 2, seed=1, rules=["golf.reveal-different-columns"], options={"layout": 9}
+    )
+    play(game, (0, "flip 0"), (0, "flip 1"))  # columns 0 and 1
+    assert _legal(game, 0) == ["flip 2", "flip 5", "flip 8"]
+    for pos in (3, 4, 6, 7):
+        with pytest.raises(IllegalActionError, match=r"\(GOLF6-SETUP-4\)"):
+            game.act(0, f"flip {pos}")
+
+
+@pytest.mark.parametrize(
+    ("layout", "grids", "expected"),
+    [
+        # GOLF4: 10H JS in row 0 do not pair: 10 + 10 + 2 + 3 = 25; AH 4H / 5H 6H = 16
+        (4, ["10H JS 2C 3D", "AH 4H 5H 6H"], (25.0, 16.0)),
+        # GOLF9: 10H JS QD down column 0 are no triple: 30 + 2+3+4+5+6+7 = 57
+        (9, ["10H 2C 3C JS 4C 5C QD 6C 7C", "AH 2H 3H 4H 5H 6H 7H 8H 9H"], (57.0, 45.0)),
+    ],
+)
+def test_golf_score_6_ten_jack_queen_never_cancel_in_every_scorer(
+    layout: int, grids: list[str], expected: tuple[float, float]
+) -> None:
+    """GOLF-SCORE-6 in the layouts scored from pairing keys (GOLF4's pairs, GOLF9's triples),
+    not from GOLF6's column table. (Mutant: the keys of 10, J, Q and K made one.)"""
+    from tests.games.golf.test_examined_2026_12_02 import scored_now
+
+    assert scored_now(grids, layout=layout) == expected
