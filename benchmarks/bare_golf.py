@@ -198,7 +198,8 @@ def play_match(
         for the whole deck before each deal and for the discards of a rebuilt stock.
     :param on_round: Called after each round is scored with ``(cells, up, stock,
         discard, turns, ended_by_stock, scores)``: the grids (seat *s*, position *p* at
-        ``6 * s + p``), the face-up masks (seat *s* at ``up[6 * s]``), the piles, the
+        ``6 * s + p``), the face-up masks (seat *s* at ``up[6 * s]``; as they stood when the
+        first grid was complete: the final turns leave them, since nothing reads them), the piles, the
         turns played, 1 if an empty stock ended the round, and the round's scores.
     :returns: How many decisions the players made, and the match totals.
     """

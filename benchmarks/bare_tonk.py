@@ -116,8 +116,8 @@ ORDERS = {
 BOTH = tuple(BIT[c] | RANK_ONE[c] << 52 | VALUE[c] << 104 for c in range(52))
 """A hand's state as one int: its mask (bits 0-51), its per-rank counts (a nibble per rank,
 from bit 52) and its total (from bit 104); a card joins with ``+ BOTH[c]`` and leaves with
-``- BOTH[c]``, so the one addition keeps all three."""
-"""``(counts + FIVES) & EIGHTS`` is not zero when some rank has three or four cards."""
+``- BOTH[c]``, so the one addition keeps all three. ``(counts + FIVES) & EIGHTS`` is not
+zero when some rank has three or four cards."""
 
 PACK = list(range(52))
 """The cut's pack, copied for every cut."""
@@ -350,11 +350,10 @@ def play_hand(
 ) -> tuple[int, list[int]]:
     """Play one random hand of Tonk; return (decisions made, payouts per seat).
 
-    Same rules, same decisions and the same draws of ``random()`` as the repository's
-    ``benchmarks/bare_tonk.py``; restructured for speed (see README.md): hand totals are
-    summed when they are needed (a drop, a stock-out) instead of kept up to date on every
-    move; a turn whose hand, after the draw or take, holds no spread and no hit (the
-    common case) is played straight through; two decisions are counted per turn.
+    Each hand is one int (:data:`BOTH`: its mask, per-rank counts and total), kept up to
+    date by one addition per card; a turn whose hand, after the draw or take, holds no
+    spread and no hit (the common case) is played straight through; two decisions are
+    counted per turn.
     """
     trunc = float.__trunc__  # a method descriptor: CPython 3.11 specialises the call
     bit = BIT
@@ -391,7 +390,7 @@ def play_hand(
     shuffle(stock, rand)
     # TONK-DEAL-1/2: five each from the dealer's left (k-th card off the top: stock[-1 - k])
     hands: list[list[int]] = [[]] * players
-    ms = [0] * players  # per seat: the hand's mask, plus its per-rank counts << 52
+    ms = [0] * players  # per seat: the hand's state (BOTH): mask, counts << 52, total << 104
     naturals = 0
     natural = -1
     for j in range(players):
@@ -572,7 +571,7 @@ def play_game(rnd: random.Random, players: int = 3) -> tuple[int, list[int]]:
     """Play one random hand of Tonk; return (decisions made, payouts per seat).
 
     :param rnd: The generator for chance (the cut, the shuffle) and the players' choices.
-    :param players: Seats (2 to 4).
+    :param players: Seats (2 to 4; the engine takes a fourth with ``max_players=4``).
     """
     return play_hand(rnd.random, players)
 

@@ -163,12 +163,6 @@ def test_security_headers_on_every_answer_a_client_can_cause() -> None:
             _has_headers(r)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="web.rst: 'Every answer is JSON, with the security headers (every HTTP answer "
-    "has them)'; an unexpected error's 500 comes from Starlette's ServerErrorMiddleware, "
-    "outside the Headers middleware: plain text, no CSP, nosniff or Referrer-Policy",
-)
 def test_an_internal_error_answer_is_json_with_the_security_headers() -> None:
     test_client, web_server, create_app = _web()
     server = web_server(None, bot_delay=0.0)
@@ -450,19 +444,12 @@ def test_run_py_drives_the_bare_loops_as_documented(bare: tuple[Any, Any]) -> No
     assert bare_golf.play_game(rnd, 4) == bare_golf.play_match(random.Random(4).random, 4)[0]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="bare_tonk.play_hand's docstring (copied from the audit) points at a README.md "
-    "that does not exist, calls itself 'the repository's benchmarks/bare_tonk.py', and says "
-    "hand totals are summed when needed instead of kept up to date; the code keeps them in "
-    "each hand's state int (BOTH, bits from 104), as the module docstring says",
-)
 def test_bare_tonk_play_hand_docstring_matches_the_code(bare: tuple[Any, Any]) -> None:
     _, bare_tonk = bare
     doc = bare_tonk.play_hand.__doc__
     assert "README.md" not in doc or (ROOT / "benchmarks" / "README.md").exists()
     assert "instead of kept up to date" not in doc
-    assert "Hand totals are kept as cards move" in bare_tonk.__doc__
+    assert "Hand totals are kept as cards move" in " ".join(bare_tonk.__doc__.split())
 
 
 def _section(title: str) -> str:
@@ -490,14 +477,10 @@ def test_tonk_ratio_figures_agree_with_each_other() -> None:
     assert abs(float(tonk.group(1)) * 1.25 - float(tonk.group(2))) < 0.01
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="performance.rst 2026-12-06 says 'the ratios are lower because the denominators "
-    "are faster', but its Golf move-log ratio 0.100x is higher than the quiet run's 0.087x; "
-    "its 'faster' Golf loop is quoted at 3.20M decisions/s against the old loop's 3.86M, and "
-    "its no-subscriber ratio fell ~4%, not ~10%",
-)
-def test_every_golf_ratio_fell_with_the_faster_loop() -> None:
-    new = _ratios(_section("A run with the faster bare loops"))
-    old = _ratios(_section("A run on a quiet machine (2026-12-05"))
-    assert all(n < o for n, o in zip(new, old, strict=True)), (new, old)
+def test_the_faster_loops_run_claims_only_what_its_figures_show() -> None:
+    """The review found the section claiming every ratio fell with the faster loops, against
+    its own figures; it now claims the Tonk fall (0.153 / 1.25) and calls Golf's within noise."""
+    section = _section("A run with the faster bare loops")
+    flat = " ".join(section.split())
+    assert "the ratios are lower because the denominators are faster" not in flat
+    assert "0.117x" in flat and "0.153x" in flat and "0.153 / 1.25" in flat

@@ -34,6 +34,13 @@ REPLAYS_AT_ONCE = 2
 """Replay steps rebuilt at the same time (each in a worker thread); more requests wait."""
 
 
+def secure(headers: MutableHeaders) -> None:
+    """Set the security headers every HTTP answer carries."""
+    headers["Content-Security-Policy"] = CSP
+    headers["X-Content-Type-Options"] = "nosniff"
+    headers["Referrer-Policy"] = "no-referrer"
+
+
 class Headers:
     """Adds the security headers to every HTTP response (the CSP: nothing from another site)."""
 
@@ -47,10 +54,7 @@ class Headers:
 
         async def send_with_headers(message: Message) -> None:
             if message["type"] == "http.response.start":
-                headers = MutableHeaders(scope=message)
-                headers["Content-Security-Policy"] = CSP
-                headers["X-Content-Type-Options"] = "nosniff"
-                headers["Referrer-Policy"] = "no-referrer"
+                secure(MutableHeaders(scope=message))
             await send(message)
 
         await self.app(scope, receive, send_with_headers)
@@ -70,6 +74,14 @@ async def http_error(request: Request, exc: Exception) -> Response:
         return _error(f"{request.method[:20]} is not taken at {request.url.path[:200]}", 405)
     detail = exc.detail if isinstance(exc, HTTPException) else "the server failed"
     return _error(str(detail)[:200], status)
+
+
+async def server_error(request: Request, exc: Exception) -> Response:
+    """A failure of the server's own (a bug): JSON with the security headers too, as every
+    answer, though Starlette answers it outside the middleware that adds them."""
+    response = _error("the server failed", 500)
+    secure(response.headers)
+    return response
 
 
 def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:

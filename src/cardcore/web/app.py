@@ -59,6 +59,7 @@ from cardcore.web._http import (
     page,
     read_body,
     same_origin,
+    server_error,
 )
 from cardcore.web._lobby import lobby_games
 from cardcore.web._quota import LimitError, Quota, ServerLimits
@@ -593,7 +594,7 @@ def create_app(server: WebServer | None = None, **kwargs: Any) -> Starlette:
         routes=routes,
         lifespan=lifespan,
         middleware=[Middleware(Headers)],
-        exception_handlers={404: http_error, 405: http_error},
+        exception_handlers={404: http_error, 405: http_error, 500: server_error},
     )
     app.state.web = web
     return app
