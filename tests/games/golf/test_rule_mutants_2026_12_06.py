@@ -65,3 +65,20 @@ def test_golf_score_6_ten_jack_queen_never_cancel_in_every_scorer(
     from tests.games.golf.test_examined_2026_12_02 import scored_now
 
     assert scored_now(grids, layout=layout) == expected
+
+
+def test_golf_round_1_every_layout_face_up_when_the_match_ends() -> None:
+    """GOLF-ROUND-1: a round cut short by the cap still turns every card up, seat 0's
+    included. (Mutant: seat 0's grid never revealed.)"""
+    game = cardcore.new_game("golf", 2, options={"rounds": 1, "max_turns": 1}, seed=3)
+    for seat in (0, 1):  # seat 1 deals: seat 0 sets up first
+        game.act(seat, "flip 0")
+        game.act(seat, "flip 1")
+    game.act(0, "draw")
+    game.act(0, "discard")  # turn 1 of 1: the round, and the match, end
+    assert game.is_over
+    for viewer in (0, 1, None):
+        grids = game.view(viewer)["table"]["grids"]
+        assert len(grids) == 2
+        for grid in grids:
+            assert None not in grid

@@ -4,9 +4,11 @@ survived every test named after its rule."""
 from __future__ import annotations
 
 import pytest
-from tests.games.tonk.helpers import tonk
+from tests.games.tonk.helpers import hand, stacked, tonk
+from tests.games.tonk.test_positions import H15, H20, H30, _same_game_from, sorted_hand
 
 from cardcore import IllegalActionError
+from cardcore_tonk.position import stack_deals
 
 
 def test_tonk_turn_4_taken_ace_of_spades_is_not_thrown_back() -> None:
@@ -18,3 +20,28 @@ def test_tonk_turn_4_taken_ace_of_spades_is_not_thrown_back() -> None:
     assert "discard AS" not in legal and "discard 9C" in legal
     with pytest.raises(IllegalActionError, match="TONK-TURN-4"):
         game.act(0, "discard AS")
+
+
+def test_tonk_turn_3_draw_takes_the_top_of_the_stock() -> None:
+    """TONK-TURN-3: a draw takes the top card of the stock. (Mutant: the bottom card.)"""
+    game = tonk([H20, H15, H30], upcard="KD", stock="9D 8H 7S")  # 9D on top
+    game.act(0, "draw")
+    assert "9D" in hand(game, 0)
+    assert "8H" not in hand(game, 0) and "7S" not in hand(game, 0)
+    assert game.view(0)["table"]["stock"] == 52 - 15 - 1 - 1
+
+
+def test_tonk_session_2_a_stacked_later_hand_is_dealt_top_first() -> None:
+    """TONK-SESSION-2: a later hand stacked in a position's ``next`` is dealt from its top,
+    one card at a time from the dealer's left. (Mutant: the stacked cards reversed.)"""
+    second = stacked(["AS AH AC 2S 2H", H15, H30], upcard="JC", stock="9S 9H")  # dealer 0
+    game = tonk([H20, H15, H30], hands=2)
+    session = _same_game_from(game, stack_deals(game.position(), [second]), seed=9)
+    session.act(0, "drop")
+    session.act(0, "deal")
+    assert hand(session, 1) == sorted_hand("AS AH AC 2S 2H")
+    assert hand(session, 2) == sorted_hand(H15)
+    assert hand(session, 0) == sorted_hand(H30)
+    assert session.view(1)["table"]["discard_top"] == "JC"
+    session.act(1, "draw")
+    assert "9S" in hand(session, 1)
