@@ -156,3 +156,31 @@ def test_a_subscription_made_mid_batch_gets_the_rest_of_the_batch() -> None:
     game.apply(game.legal_actions(seat)[0])
     assert len(first) >= 2  # the action and at least one more event in the batch
     assert late == first[1:]
+
+
+@pytest.mark.parametrize("name", ["spit-greedy", "spit-human"])
+def test_spit_agents_errors_name_the_agent_as_registered(name: str) -> None:
+    """Every agent's error names it as it is registered (a spec's name), as the others do."""
+    with pytest.raises(cardcore.OptionError, match=f"agent '{name}': seed must be"):
+        cardcore.load_agent(f"{name}:seed=x")
+    from cardcore_spit.agents import SpitGreedyAgent, SpitHumanAgent
+
+    kind = SpitGreedyAgent if name == "spit-greedy" else SpitHumanAgent
+    with pytest.raises(cardcore.OptionError, match=f"agent '{name}': seed must be"):
+        kind(seed=-1)
+
+
+def test_go_fish_agent_refuses_a_negative_seed_and_an_empty_choice() -> None:
+    """The example agent refuses what the built-in agents refuse, by the same error kinds."""
+    pytest.importorskip("cardcore_gofish")
+    from cardcore_gofish.agents import GoFishBasicAgent
+
+    for seed in (-1, "x", 1.5, True):
+        with pytest.raises(cardcore.OptionError, match="gofish-basic"):
+            GoFishBasicAgent(seed)  # type: ignore[arg-type]
+    game = cardcore.new_game("gofish", 2, seed=1)
+    seat = game.to_act[0]
+    with pytest.raises(cardcore.ArgumentError, match="no legal action"):
+        GoFishBasicAgent(1).choose(game.view(seat), [])
+    action = GoFishBasicAgent(None).choose(game.view(seat), game.legal_actions(seat))
+    assert action in game.legal_actions(seat)

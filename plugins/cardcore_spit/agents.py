@@ -82,6 +82,9 @@ class SpitGreedyAgent:
     games: ClassVar[tuple[str, ...]] = ("spit", "speed")
     """The games this agent serves."""
 
+    registered: ClassVar[str] = "spit-greedy"
+    """The agent's entry-point name, which its errors name."""
+
     parameter_bounds: ClassVar[dict[str, tuple[float, float]]] = {
         "mean": (0.0, 60.0),
         "sigma": (0.0, 3.0),
@@ -89,7 +92,7 @@ class SpitGreedyAgent:
     """The range of each numeric parameter (lowest and highest, both allowed), by name or not."""
 
     def __init__(self, seed: int | None = 0, *, mean: float = 0.3, sigma: float = 0.35) -> None:
-        name = type(self).__name__
+        name = repr(self.registered)
         if seed is not None and type(seed) is not int:
             msg = f"agent {name}: seed must be a whole number, not {seed!r}"
             raise OptionError(msg)
@@ -195,6 +198,9 @@ class SpitHumanAgent(SpitGreedyAgent):
     :param sigma: Spread of the lognormal reaction time, from 0 to 3.
     :raises OptionError: As :class:`SpitGreedyAgent`.
     """
+
+    registered: ClassVar[str] = "spit-human"
+    """The agent's entry-point name, which its errors name."""
 
     def __init__(self, seed: int | None = 0, *, mean: float = 0.9, sigma: float = 0.5) -> None:
         super().__init__(seed, mean=mean, sigma=sigma)
