@@ -4,7 +4,7 @@ survived every test named after its rule."""
 from __future__ import annotations
 
 import pytest
-from tests.games.golf.helpers import play, stack
+from tests.games.golf.helpers import golf, play, round_scores, setup_flips, stack, state
 
 import cardcore
 from cardcore import IllegalActionError
@@ -82,3 +82,69 @@ def test_golf_round_1_every_layout_face_up_when_the_match_ends() -> None:
         assert len(grids) == 2
         for grid in grids:
             assert None not in grid
+
+
+def test_golf6_setup_1_two_rows_of_three_columns() -> None:
+    """GOLF6-SETUP-1: 2 rows x 3 columns, positions row-major, a column is (p, p + 3).
+    (Mutant: 3 rows x 2 columns.)"""
+    game = golf(2, stack(["7H 9C KD 7S 2D QH", "AC 3C 4C 5D 6D 8D"], "5C"))
+    table = game.view(0)["table"]
+    assert (table["rows"], table["cols"]) == (2, 3)
+    # 7H over 7S (column 0) cancels; 9C/2D and K(0)/Q(10) score: 9 + 2 + 0 + 10
+    assert round_scores(game)[0] == 21
+    assert round_scores(game)[1] == 27  # seat 1 pairs nothing: 1 + 3 + 4 + 5 + 6 + 8
+
+
+def test_golf_round_2_the_next_round_is_shuffled_from_the_game_seed() -> None:
+    """GOLF-ROUND-2: after round 1 every card is shuffled from the seed for the next deal:
+    the same round 1 under other seeds deals other round-2 layouts. (Mutant: no shuffle.)"""
+    deck = stack(["7H 9C KD 7S 2D QH", "AC 3C 4C 5D 6D 8D"], "5C")
+    seconds = []
+    for seed in (1, 2, 3):
+        game = golf(2, deck, seed=seed, options={"rounds": 2, "max_turns": 1})
+        setup_flips(game, [(0, 1), (0, 1)])
+        play(game, (0, "draw"), (0, "discard"))  # the turn cap ends round 1
+        assert state(game).round == 2
+        cards = game.state.zones.cards
+        seconds.append(tuple(str(c) for z in state(game).plan.grid for c in cards[z]))
+    assert len(set(seconds)) == 3
+
+
+def test_golf_pen_1_a_stock_out_during_the_final_turns_has_no_ender() -> None:
+    """GOLF-PEN-1: a round the stock ends during the final turns has no ender, so no
+    penalty. (Mutant: the seat that went out kept as the ender.)"""
+    deck = stack(["7H 9C KD 4S 2D QH", "3C 8D JS 3D 10H 6S"], "5C", "7D KS 9H QS AH 2C")
+    game = golf(2, deck, options={"rounds": 1})
+    setup_flips(game, [(0, 1), (1, 4)])
+    for pos in (2, 3, 4, 5):
+        play(game, (0, "draw"), (0, f"replace {pos}"))
+        if pos != 5:
+            play(game, (1, "draw"), (1, "discard"))
+    st = state(game)
+    assert st.ender == 0 and st.final_left == 1  # seat 1's final turn is next
+    zones = st.zones
+    parked = st.plan.held[1]  # privileged set-up: park the stock and all discards but the top
+    while zones.cards[st.plan.stock]:
+        zones.move(st.plan.stock, parked)
+    while len(zones.cards[st.plan.discard]) > 1:
+        zones.move(st.plan.discard, parked, 0)
+    game.act(1, "draw")
+    assert game.is_over
+    assert st.past[-1].ender is None
+
+
+def test_golf_pen_1_a_turn_cap_during_the_final_turns_has_no_ender() -> None:
+    """GOLF-PEN-1: a round the turn cap (GOLF-CAP-1) ends during the final turns has no
+    ender. (Mutant: the seat that went out kept as the ender.)"""
+    deck = stack(["7H 9C KD 4S 2D QH", "3C 8D JS 3D 10H 6S", "AS 2S 3S 5S 6D 8S"], "5C")
+    game = golf(3, deck, options={"rounds": 1, "max_turns": 11})
+    setup_flips(game, [(0, 1), (0, 1), (0, 1)])
+    for pos in (2, 3, 4, 5):
+        play(game, (0, "draw"), (0, f"replace {pos}"))
+        if pos != 5:
+            play(game, (1, "draw"), (1, "discard"), (2, "draw"), (2, "discard"))
+    st = state(game)
+    assert st.ender == 0 and st.final_left == 2 and not game.is_over
+    play(game, (1, "draw"), (1, "discard"))  # the 11th turn: the cap ends the round
+    assert game.is_over
+    assert st.past[-1].ender is None

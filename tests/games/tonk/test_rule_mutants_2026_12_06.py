@@ -3,11 +3,15 @@ survived every test named after its rule."""
 
 from __future__ import annotations
 
+import types
+from typing import Any
+
 import pytest
 from tests.games.tonk.helpers import hand, stacked, tonk
 from tests.games.tonk.test_positions import H15, H20, H30, _same_game_from, sorted_hand
 
-from cardcore import IllegalActionError
+import cardcore
+from cardcore import IllegalActionError, RuleInfo, hookimpl, with_jokers
 from cardcore_tonk.position import stack_deals
 
 
@@ -45,3 +49,30 @@ def test_tonk_session_2_a_stacked_later_hand_is_dealt_top_first() -> None:
     assert session.view(1)["table"]["discard_top"] == "JC"
     session.act(1, "draw")
     assert "9S" in hand(session, 1)
+
+
+def _jokers_rule(game: str, rule_id: str) -> types.ModuleType:
+    @hookimpl(wrapper=True)
+    def build_deck(players: int, options: Any) -> Any:
+        deck = yield
+        return with_jokers(tuple(deck), 2)
+
+    module = types.ModuleType(f"zz_{game}_gen_2")
+    module.RULE = RuleInfo(  # type: ignore[attr-defined]
+        id=rule_id, name=f"{game}.zz-jokers-gen-2", game=game, summary="adds jokers"
+    )
+    module.build_deck = build_deck  # type: ignore[attr-defined]
+    return module
+
+
+def test_tonk_gen_2_a_rule_adding_jokers_is_refused_by_name() -> None:
+    """TONK-GEN-2: one 52-card deck without jokers; a house rule adding jokers is refused,
+    named. (Mutant: the deck check dropped.)"""
+    name = "tonk.zz-jokers-gen-2"
+    cardcore.register("cardcore.rules", name, _jokers_rule("tonk", "TEST-TONK-GEN-2"))
+    try:
+        with pytest.raises(cardcore.PluginError, match="52") as failure:
+            cardcore.new_game("tonk", 2, rules=[name], seed=1)
+        assert failure.value.plugin == name
+    finally:
+        cardcore.unregister("cardcore.rules", name)
