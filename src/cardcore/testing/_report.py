@@ -90,7 +90,9 @@ class Report:
     :param failures: The first failure messages (at most :data:`MAX_FAILURES`), each kind
         once: messages that differ only in their numbers count, but are kept once.
     :param failed: How many failures there were in all.
-    :param stopped: Games that stopped on an error (counted in *games*).
+    :param stopped: Games that stopped on an error (counted in *games*); a plugin's
+        ``BaseException`` stops the whole check instead (counted in *failed* and *raw*, the
+        checks it stopped in *skipped*).
     """
 
     game: str
