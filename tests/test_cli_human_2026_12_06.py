@@ -577,3 +577,14 @@ def test_replay_step_stops_on_q_and_on_ctrl_c_with_status_0(tmp_path):
     term.expect(r"\[1/\d+\] Enter for the next action")
     term.line("q")
     assert term.finish() == 0
+
+
+def test_resign_is_recorded_like_any_action_and_ends_the_game(tmp_path):
+    term = Term(["play", "golf", "--seed", "7", "--record", "r.json"], tmp_path)
+    term.expect(r"Player 1> ", timeout=30)
+    term.line("resign")
+    assert term.finish() == 0
+    assert "game over (resigned); winner: random 2" in term.text
+    record = json.loads((tmp_path / "r.json").read_text())
+    assert record["actions"][0][:2] == [0, "resign"]
+    assert record["result"]["reason"] == "resigned" and record["result"]["winners"] == [1]
