@@ -108,6 +108,17 @@ class Term:
     def key(self, char: str) -> None:
         os.write(self.master, bytes([ord(char) & 0x1F]))
 
+    def eof(self, tries: int = 10) -> None:
+        """Type Ctrl-D until the command ends: one typed while the program is still setting
+        up its terminal (under load) can be flushed unread, as a person would type it again."""
+        for _ in range(tries):
+            self.key("d")
+            end = time.monotonic() + 2.0
+            while self.proc.poll() is None and time.monotonic() < end:
+                self._read(0.05)
+            if self.proc.poll() is not None:
+                return
+
     def finish(self, timeout: float = 20) -> int:
         end = time.monotonic() + timeout
         while self.proc.poll() is None and time.monotonic() < end:
@@ -258,7 +269,7 @@ def test_golf_house_rule_in_play_is_on_the_record(tmp_path):
         ["play", "golf", "--seed", "2", "-r", "golf.jokers", "--record", "j.json"], tmp_path
     )
     term.expect(r"Player 1> ", timeout=30)
-    term.key("d")  # Ctrl-D: end of input leaves and saves
+    term.eof()  # Ctrl-D: end of input leaves and saves
     assert term.finish() == 0
     assert "record saved to j.json" in term.text
     record = json.loads((tmp_path / "j.json").read_text())
@@ -268,6 +279,7 @@ def test_golf_house_rule_in_play_is_on_the_record(tmp_path):
 def test_ctrl_c_at_the_prompt_leaves_with_status_0_and_saves(tmp_path):
     term = Term(["play", "tonk", "--seed", "3", "--record", "t.json"], tmp_path)
     term.expect(r"Player 1> ", timeout=30)
+    term.settle(1.0)  # the program reading its input (a key typed earlier may be flushed)
     term.key("c")
     assert term.finish() == 0
     assert "left the game before its end" in term.text
@@ -570,6 +582,7 @@ def test_replay_step_stops_on_q_and_on_ctrl_c_with_status_0(tmp_path):
     term.expect(r"\[1/\d+\] Enter for the next action, q to stop: ")
     term.line("")
     term.expect(r"\[2/\d+\] Enter for the next action, q to stop: ")
+    term.settle(1.0)  # the program reading its input (a key typed earlier may be flushed)
     term.key("c")
     assert term.finish() == 0
     assert "Traceback" not in term.text
