@@ -3,8 +3,9 @@ reconnect or resync against an action, a clock running out as an action arrives,
 against a move, a store failing mid-game, a reader dropped mid-broadcast.
 
 Every test is deterministic: a virtual clock, controlled call order, a store or a game
-method patched to fail at one chosen moment; no sleeps. A strict ``xfail`` is a bug found
-(its reason names the cause); a plain test is a claim checked that holds.
+method patched to fail at one chosen moment; no sleeps. The tests under "bugs found" pin
+the seven bugs the review found (each failed on the code before its fix); the others are
+claims checked that hold.
 """
 
 from __future__ import annotations
@@ -71,16 +72,9 @@ async def _drain(conn: aio.AsyncConnection, mirror: Mirror | None = None) -> lis
     return got
 
 
-# -- bugs found (strict xfail) ---------------------------------------------------------------
+# -- bugs found (fixed since; each test fails on the code before the fix) -----------------
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="Session.issue_token (session.py issue_token: self._begin ... self._end() whose "
-    "returned Outbound list is dropped) starts the game when the token completes the seats, "
-    "but the start views it pushes on every stream never reach a connection: the seated "
-    "player stays on the lobby (its turn clock running) until a gap makes it resync",
-)
 def test_an_invitation_token_that_starts_the_game_tells_the_seated_player_the_deal() -> None:
     session = Session.create("golf", ["Ann", "Bob"], now=0.0, seed=7)
     t = Table(session)
@@ -94,13 +88,6 @@ def test_an_invitation_token_that_starts_the_game_tells_the_seated_player_the_de
     assert t.mirrors["a"].view == session.game.view(0)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="Session.issue_token(replace=True) unbinds the seat's open connections and builds "
-    "a 'closed' message (close=True) for each, but drops it with the rest of its outbound "
-    "(session.py issue_token): the old tab is never told, its transport never asked to "
-    "close, and an AsyncHost keeps it open",
-)
 def test_a_replaced_token_closes_the_old_tab_through_the_host() -> None:
     async def play() -> None:
         session = Session.create("golf", ["Ann", "Bob"], now=0.0, seed=7)
@@ -120,14 +107,6 @@ def test_a_replaced_token_closes_the_old_tab_through_the_host() -> None:
     asyncio.run(play())
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="AsyncConnection._put (aio.py, the QueueFull branch) delivers the too-slow "
-    "connection's disconnect at once, inside the outer AsyncHost.deliver loop: its "
-    "'presence' (the slow seat gone) reaches the others before the rest of the batch, whose "
-    "older 'presence' (the slow seat still there) then overrides it; the out.close path "
-    "defers the same delivery (told) to after the batch",
-)
 def test_a_reader_dropped_as_too_slow_mid_broadcast_leaves_the_others_with_the_true_presence(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
@@ -144,7 +123,7 @@ def test_a_reader_dropped_as_too_slow_mid_broadcast_leaves_the_others_with_the_t
         await bob.send({"type": "join", "seat": 1})
         await _drain(ann, mirror)
         await ann.close()  # Ann's socket drops ...
-        while bob._queue.qsize() < bob._queue.maxsize:  # ... while Bob's queue fills up
+        while bob._queue.qsize() < getattr(bob, "_limit", bob._queue.maxsize):  # ... Bob's fills up
             await bob.send({"type": "ping"})
         back = host.connect("ann2")
         fresh = Mirror()
@@ -158,14 +137,6 @@ def test_a_reader_dropped_as_too_slow_mid_broadcast_leaves_the_others_with_the_t
     asyncio.run(play())
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="when a plugin's view fails for one seat (_flow.py Flow._after: 'this seat gets it "
-    "all with its next update'), that next update skips a version; the reference client "
-    "(client.py Mirror.feed) refuses it with StreamGapError after already taking its n as "
-    "last, so the documented answer, a resync from last, sends nothing and the seat stays on "
-    "the old view for good",
-)
 def test_a_seat_whose_view_failed_once_is_caught_up_by_its_next_update_or_a_resync(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
@@ -209,36 +180,23 @@ def test_a_seat_whose_view_failed_once_is_caught_up_by_its_next_update_or_a_resy
     assert mirrors["b"].view == game.view(1)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="Mirror.feed (client.py) sets self.last = n before checking an update's version, "
-    "so a StreamGapError for a version gap leaves last advanced past a message it did not "
-    "apply: a resync from last misses it",
-)
 def test_a_mirror_that_refuses_an_update_keeps_its_last_number() -> None:
     mirror = Mirror()
-    mirror.feed({"type": "view", "n": 1, "version": 0, "view": {"x": 1}, "reason": "start"})
-    with pytest.raises(StreamGapError):
+    mirror.feed({"type": "view", "n": 1, "version": 3, "view": {"x": 1}, "reason": "start"})
+    with pytest.raises(StreamGapError):  # an update to a version not after the view's
         mirror.feed(
             {
                 "type": "update",
                 "n": 2,
-                "version": 2,
+                "version": 3,
                 "patch": [["set", ["x"], 3]],
                 "events": [],
                 "action": {},
             }
         )
-    assert (mirror.last, mirror.version, mirror.view) == (1, 0, {"x": 1})
+    assert (mirror.last, mirror.version, mirror.view) == (1, 3, {"x": 1})
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="Flow._after (_flow.py: seats = may_act(game), unguarded, after the action is "
-    "appended to the batch and the chain) lets a plugin's legal_actions failure escape: "
-    "Session.handle answers 'internal' (documented as 'nothing changed') though the action "
-    "was applied and stored, no stream is told of it, and the next update skips a version",
-)
 def test_a_plugin_failing_after_a_real_time_action_leaves_no_seat_behind(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
@@ -278,13 +236,6 @@ def test_a_plugin_failing_after_a_real_time_action_leaves_no_seat_behind(
         assert mirrors[conn].version == game.version, f"{conn} was not told"
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="Session.close leaves a pending takeback in place and next_deadline/_advance "
-    "(_flow.py) look at it whatever the phase: the closed session still asks for a tick, "
-    "and that tick numbers and stores an 'expired' takeback on every seat's stream after "
-    "the close",
-)
 def test_a_closed_session_asks_for_no_tick_and_its_streams_stay_as_closed() -> None:
     t = _golf_after_setup()
     session = t.session

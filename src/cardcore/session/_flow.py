@@ -109,6 +109,7 @@ class Flow(Presence):
         self._spec_now: dict[str, Any] = {}
         self._spec_rounds_now = 0
         self._out: list[Outbound] = []
+        self._held: list[Outbound] = []  # made by a call that returns none (issue_token)
         self._batch = Batch(self.phase, created)
         self._dirty = False
         self._unsaved: Batch | None = None
@@ -129,7 +130,7 @@ class Flow(Presence):
 
     def _end(self) -> list[Outbound]:
         """Write the call's changes to the store and return its messages."""
-        out = self._out
+        out, self._held = (self._held + self._out if self._held else self._out), []
         self._out = []
         batch = self._batch
         batch.status = self.phase
@@ -508,7 +509,9 @@ class Flow(Presence):
 
     def next_deadline(self) -> float | None:
         """When the session next needs a :meth:`tick` (``None``: not until a message comes)."""
-        times = []
+        if self.phase == "closed":
+            return None
+        times = [self.now] if self._held else []  # messages to send (issue_token's): tick now
         if self.takeback is not None:
             times.append(float(self.takeback["deadline"]))
         if self.phase == "waiting" and self.entropy_deadline is not None:

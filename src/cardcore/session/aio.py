@@ -83,7 +83,8 @@ class AsyncConnection:
         """Whether the connection was dropped because it did not read its messages."""
         self.queued = 0
         """Characters of the messages queued and not yet read."""
-        self._queue: asyncio.Queue[str | None] = asyncio.Queue(QUEUE)
+        self._limit = QUEUE  # messages; the queue holds one more, for the end marker
+        self._queue: asyncio.Queue[str | None] = asyncio.Queue(QUEUE + 1)
         self.ended = asyncio.Event()
         """Set once the connection is closed (by either side, or dropped as too slow)."""
 
@@ -103,20 +104,18 @@ class AsyncConnection:
         host.deliver(host.host.disconnect(self.id, host.clock()))
         self._end()
 
-    def _put(self, text: str) -> None:
+    def _put(self, text: str) -> bool:
+        """Queue *text*; ``False``: the reader is too slow (marked so, not yet ended: the
+        host ends it and tells the others after the batch at hand)."""
         if self.closed:
-            return
+            return True
         size = len(text)
-        try:
-            if self.queued and self.queued + size > MAX_QUEUED:
-                raise asyncio.QueueFull
-            self._queue.put_nowait(text)
-        except asyncio.QueueFull:  # a reader too slow: drop it, as a server drops a stuck socket
-            self.too_slow = True
-            self.host.deliver(self.host.host.disconnect(self.id, self.host.clock()))
-            self._end()
-            return
+        if self._queue.qsize() >= self._limit or (self.queued and self.queued + size > MAX_QUEUED):
+            self.too_slow = True  # a reader too slow: dropped, as a server drops a stuck socket
+            return False
+        self._queue.put_nowait(text)
         self.queued += size
+        return True
 
     def _end(self) -> None:
         if not self.closed:
@@ -127,13 +126,7 @@ class AsyncConnection:
                 self._queue.get_nowait()
             if self.too_slow:
                 self.queued = 0
-            while True:  # make room for the end marker
-                try:
-                    self._queue.put_nowait(None)
-                    break
-                except asyncio.QueueFull:
-                    dropped = self._queue.get_nowait()  # the oldest unread message
-                    self.queued -= len(dropped or "")
+            self._queue.put_nowait(None)  # (the queue keeps room for it)
 
     def __aiter__(self) -> AsyncConnection:
         return self
@@ -185,15 +178,15 @@ class AsyncHost:
         return connection
 
     def deliver(self, outbound: list[Outbound]) -> None:
-        """Queue each message for its connection (closing those the session asks to close;
-        what their closing tells the others, ``presence``, is delivered after)."""
+        """Queue each message for its connection (closing those the session asks to close,
+        and dropping those too slow to read; what their going tells the others, ``presence``,
+        is delivered after the batch, so it is not overtaken by the batch's older news)."""
         told: list[Outbound] = []
         for out in outbound:
             connection = self.connections.get(out.conn)
             if connection is None:
                 continue
-            connection._put(out.text)
-            if out.close:
+            if not connection._put(out.text) or out.close:  # closed, or dropped as too slow
                 told.extend(self.host.disconnect(out.conn, self.clock()))
                 connection._end()
         if told:

@@ -65,7 +65,8 @@ class Mirror:
     def feed(self, message: Mapping[str, Any]) -> None:
         """Take one message the server sent to this connection.
 
-        :raises StreamGapError: A numbered message is not the next one.
+        :raises StreamGapError: A numbered message is not the next one, or an update is
+            not to a later version than the view's (nothing is taken: resync from :attr:`last`).
         """
         kind = message.get("type")
         if kind == "welcome":
@@ -100,6 +101,11 @@ class Mirror:
                 return  # a message received twice (two resyncs crossing): already applied
             msg = f"stream message {n} arrived after {self.last}: resync"
             raise StreamGapError(msg)
+        if kind == "update" and self.version is not None and message["version"] <= self.version:
+            # (a later version is fine: a seat whose view failed once gets the changes since
+            # its last view in one update, its patch from that view)
+            msg = f"update to version {message['version']} after version {self.version}: resync"
+            raise StreamGapError(msg)
         self.last = n
         if kind == "lobby":
             self.lobby = message
@@ -113,9 +119,6 @@ class Mirror:
             if message.get("reveal") is not None:
                 self.bundle = message["reveal"]
         elif kind == "update":
-            if self.version is not None and message["version"] != self.version + 1:
-                msg = f"update to version {message['version']} after version {self.version}: resync"
-                raise StreamGapError(msg)
             self.view = apply_patch(self.view, message["patch"])
             self.version = message["version"]
             self.clocks = message.get("clocks", self.clocks)

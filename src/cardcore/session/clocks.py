@@ -16,11 +16,14 @@ server was down fire on the first ``tick``.
 from __future__ import annotations
 
 import hashlib
+import logging
 import math
 from collections.abc import Iterable, Mapping
 from typing import Any
 
 from cardcore.session.config import TimeControl
+
+LOG = logging.getLogger("cardcore.session")
 
 __all__ = ["GAME_CLOCK", "Clocks", "may_act"]
 
@@ -213,4 +216,14 @@ def may_act(game: Any) -> tuple[int, ...]:
     its idle clock starts when it has something, not before)."""
     if not game.ruleset.game.realtime:
         return tuple(game.to_act)
-    return tuple(s for s in game.to_act if game.legal_actions(s))
+    return tuple(s for s in game.to_act if _has_legal(game, s))
+
+
+def _has_legal(game: Any, seat: int) -> bool:
+    """Whether *seat* has a legal action; a plugin failing to say counts as yes (its clock
+    runs: the action already applied stands, and the session goes on telling every seat)."""
+    try:
+        return bool(game.legal_actions(seat))
+    except Exception:
+        LOG.exception("the legal actions of seat %d failed at version %d", seat, game.version)
+        return True

@@ -319,7 +319,8 @@ class Session(Rejoin):
         return out
 
     def issue_token(self, seat: int, now: float, *, replace: bool = False) -> str:
-        """Claim *seat* for an invitation and return its token (shown once; only its hash is kept).
+        """Claim *seat* for an invitation; return its token (shown once; only its hash is kept). What
+        it tells (the deal; ``closed`` to replaced tabs) comes with the next call's messages.
 
         :param replace: Replace the seat's token if it has one (the old one stops working).
         :raises SessionError: No such seat, the seat is claimed (without *replace*), or the game is over (or the session closed).
@@ -332,8 +333,9 @@ class Session(Rejoin):
         for conn in [c.id for c in self.conns.values() if c.seat == seat]:
             self._unbind(conn)
             self._send(conn, {"type": "closed", "reason": "the seat was given a new token"}, close=True)
+            self._presence()
         self._maybe_start(now)
-        self._end()
+        self._held += self._end()  # returned by the next call (next_deadline asks for it now)
         return token
 
     def end(self, now: float) -> list[Outbound]:
@@ -348,14 +350,12 @@ class Session(Rejoin):
 
     def close(self, now: float) -> list[Outbound]:
         """Close the session: every connection is told and closed; the store marks it ``closed``.
-
-        A ``join`` or ``watch`` after it is refused (``no-session``).
-        """
+        A ``join`` or ``watch`` after it is refused (``no-session``); a pending takeback is dropped."""
         self._begin(now)
         for conn in list(self.conns):
             self._unbind(conn)
             self._send(conn, {"type": "closed", "reason": "the host closed the session", "phase": "closed"}, close=True)
-        self.phase = "closed"
+        self.phase, self.takeback = "closed", None
         self._dirty = True
         return self._end()
 
