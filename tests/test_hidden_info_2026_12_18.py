@@ -29,7 +29,7 @@ import cardcore
 from cardcore import Game, Resign
 from cardcore.search import sample_position
 from cardcore.session import MemoryStore, Session, SessionConfig, TimeControl, verify_bundle
-from cardcore.session._flow import _nothing_now
+from cardcore.session._timeouts import nothing_now as _nothing_now
 from cardcore.session.clocks import _draw
 from cardcore.session.patch import card_words
 from tests.session.kit import Table, messages, table

@@ -4,8 +4,9 @@ slot, ``Mirror`` taking an update that skips versions, ``may_act`` counting a fa
 ``legal_actions`` as "may act", ``close`` dropping a pending takeback.
 
 Every test is deterministic: virtual clocks, a chosen call order, a game method patched to
-fail at one chosen moment; no sleeps. The tests under "bugs found" are strict xfails that
-assert the right behaviour; the others pin claims of the fix that hold.
+fail at one chosen moment; no sleeps. The tests under "bugs found" pin the five bugs the
+review found in that fix (each failed on the code before its own fix); the others pin claims
+of the fix that hold.
 """
 
 from __future__ import annotations
@@ -79,12 +80,6 @@ def _speed_with_idle_clock() -> tuple[Session, Game, int, int]:
 # -- bugs found ---------------------------------------------------------------------------------
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="issue_token does `self._held += self._end()`: the old list is loaded before _end "
-    "returns it concatenated with the call's messages, so a second issue_token before any "
-    "other call doubles every held message (session.py issue_token)",
-)
 def test_two_tokens_issued_between_calls_send_each_message_once() -> None:
     session = Session.create("golf", ["Ann", "Bob", "Cy"], now=0.0, seed=7)
     session.handle("ann", {"type": "join", "seat": 0}, 0.5)
@@ -98,13 +93,6 @@ def test_two_tokens_issued_between_calls_send_each_message_once() -> None:
     assert len(sent) == len(set(sent)), "a message was sent twice"
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="a seat whose view failed just before a restart: resume rebuilds views[seat] at the "
-    "stored version, the rejoin's catch-up has nothing missed (so no fresh view), and the next "
-    "update's patch is from a view the client never had; Mirror now takes the version skip "
-    "silently (_flow.py _after's continue; session.py _replay; client.py feed)",
-)
 def test_a_seat_whose_view_failed_just_before_a_restart_is_caught_up_after_it(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
@@ -145,13 +133,6 @@ def test_a_seat_whose_view_failed_just_before_a_restart_is_caught_up_after_it(
     assert bob.view == again.view(1), "Bob's picture silently differs from his seat's view"
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="may_act counts a seat whose legal_actions fails as 'may act', so its idle clock "
-    "runs; at its deadline _default_for calls legal_actions unguarded, tick logs the error "
-    "and keeps the deadline in the past: next_deadline() <= now for ever (AsyncHost spins) "
-    "and every message is answered 'internal' (clocks.py _has_legal; _flow.py _default_for)",
-)
 def test_a_real_time_clock_of_a_seat_whose_legal_actions_fail_does_not_leave_a_past_deadline(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
@@ -175,13 +156,6 @@ def test_a_real_time_clock_of_a_seat_whose_legal_actions_fail_does_not_leave_a_p
     assert [o.message["type"] for o in replies] == ["pong"]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="issue_token unbinds a replaced tab at once but its 'closed' (close=True) goes out "
-    "with the next call; if that call is the same tab joining a free seat, the stale close "
-    "makes AsyncHost disconnect it after the join: the seat is claimed and its token (in the "
-    "welcome, after the close) is never delivered (session.py issue_token; aio.py deliver)",
-)
 def test_a_tab_told_closed_by_issue_token_that_joins_again_first_never_loses_a_claimed_token() -> (
     None
 ):
@@ -200,12 +174,6 @@ def test_a_tab_told_closed_by_issue_token_that_joins_again_first_never_loses_a_c
     asyncio.run(play())
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="issue_token claims the seat without emitting a lobby (a join's claim does: "
-    "_emit_lobby), so the waiting seats' and spectators' lobby keeps 'claimed' false for an "
-    "invited seat (session.py issue_token)",
-)
 def test_an_invitation_claiming_a_seat_before_the_deal_updates_everyones_lobby() -> None:
     session = Session.create("golf", ["Ann", "Bob", "Cy"], now=0.0, seed=7)
     t = Table(session)
@@ -249,7 +217,8 @@ def test_held_messages_are_numbered_and_stored_once() -> None:
     numbers = [n for n, _ in after["seat.0"]]
     assert numbers == sorted(set(numbers))
     sent = [o.message["n"] for o in out if o.conn == "ann" and "n" in o.message]
-    assert sent == [numbers[-1]] and session.streams[0].n == numbers[-1]
+    # the lobby (the seat claimed, as a join tells it) and the deal, each numbered once
+    assert sent == numbers[-2:] and session.streams[0].n == numbers[-1]
 
 
 def test_a_held_message_to_a_connection_gone_meanwhile_is_skipped_by_the_async_host() -> None:
@@ -264,7 +233,7 @@ def test_a_held_message_to_a_connection_gone_meanwhile_is_skipped_by_the_async_h
         session.issue_token(1, 1.0)  # the deal, for Ann and the spectator: held
         await ann.close()  # Ann's socket closes first: the held deal goes out with it
         assert ann.closed and "ann" not in session.conns
-        assert [m["type"] for m in _drain(watcher)] == ["view", "presence"]
+        assert [m["type"] for m in _drain(watcher)] == ["lobby", "view", "presence"]
         assert session.next_deadline() is None
 
     asyncio.run(play())
@@ -275,7 +244,11 @@ def test_close_after_an_invitation_sends_the_held_deal_before_closed() -> None:
     session.handle("ann", {"type": "join", "seat": 0}, 1.0)
     session.issue_token(1, 2.0)
     out = session.close(3.0)
-    assert [(o.message["type"], o.close) for o in out] == [("view", False), ("closed", True)]
+    assert [(o.message["type"], o.close) for o in out] == [
+        ("lobby", False),
+        ("view", False),
+        ("closed", True),
+    ]
     assert session.next_deadline() is None
 
 

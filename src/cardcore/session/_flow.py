@@ -19,11 +19,11 @@ from cardcore.deck import CHANCE
 from cardcore.errors import CardcoreError
 from cardcore.events import SPECTATOR, ActionApplied, Event
 from cardcore.game import MAX_TIME, Game
-from cardcore.logic import GameLogic
 from cardcore.session import _integrity as integrity
 from cardcore.session._history import HistoryCache
 from cardcore.session._presence import Presence
 from cardcore.session._reading import readable
+from cardcore.session._timeouts import default_for, nothing_now
 from cardcore.session.clocks import GAME_CLOCK, Clocks, may_act
 from cardcore.session.config import GameSetup, SessionConfig
 from cardcore.session.fair import FairDeal
@@ -130,7 +130,9 @@ class Flow(Presence):
 
     def _end(self) -> list[Outbound]:
         """Write the call's changes to the store and return its messages."""
-        out, self._held = (self._held + self._out if self._held else self._out), []
+        out, held, self._held = self._out, self._held, []
+        if held:  # a 'closed' held for a tab that joined again since is moot: it would close it
+            out = [o for o in held if not (o.close and o.conn in self.conns)] + out
         self._out = []
         batch = self._batch
         batch.status = self.phase
@@ -238,7 +240,7 @@ class Flow(Presence):
             message = {
                 "type": "view",
                 "n": n,
-                "version": game.version,
+                "version": self.views[seat].get("version", game.version),  # (a view that failed: older)
                 "reason": reason,
                 "view": self.views[seat],
                 "clocks": self.clocks.public(seat),
@@ -381,6 +383,10 @@ class Flow(Presence):
             ):  # another seat's move changed its choices or moved a card it sees: look again
                 self.foreign[s] = version
             self.views[s] = new
+            if stream.version is not None and stream.version != old.get("version"):
+                self._seat_events[s].clear()  # its readers hold an older view than the saved one
+                self._emit(stream, self._view_message(stream, "resync"))  # (a restart since)
+                continue
             events = [e.to_json() for e in self._seat_events[s] if type(e) is not ActionApplied]
             self._seat_events[s].clear()  # (kept for a seat whose view failed, as above)
             shown = text if s == actor or may_show(text, old, new, events) else None
@@ -532,8 +538,8 @@ class Flow(Presence):
         for _ in range(steps):
             if game.is_over or seat not in game.to_act or self.game is not game:
                 return
-            wait = forfeit and self.realtime and _nothing_now(game, seat)  # its game's own word
-            action = (None if wait else Resign(seat)) if forfeit else self._default_for(game, seat)
+            wait = forfeit and self.realtime and nothing_now(game, seat)  # its game's own word
+            action = (None if wait else Resign(seat)) if forfeit else default_for(game, seat, self.config.time.fallback, self.realtime, self.id)
             if action is None or not self._apply(seat, action, at, "timeout"):
                 break
             if self.realtime or self.clocks.renewed(seat, at):  # a new round: a whole clock
@@ -548,27 +554,6 @@ class Flow(Presence):
                     self.moved.add(stream.name)
                     for conn in stream.conns:
                         self._send(conn, {"type": "clocks", "clocks": clocks})
-
-    def _default_for(self, game: Game, seat: int) -> Action | None:
-        legal = game.legal_actions(seat)
-        failed = False
-        try:
-            action = game.logic.default_action(game.state, seat)
-        except Exception as exc:  # a plugin's bug: fall back, never stop the session
-            LOG.error("session %s: default_action of %s failed: %r", self.id, game.name, exc)
-            action, failed = None, True
-        if action is not None and action not in legal:  # a house rule vetoed the game's pick:
-            kind = type(action)  # the first legal action of its kind (another flip), else none
-            action = next((a for a in legal if type(a) is kind), None)
-        elif action is None and not failed and self.realtime and _has_default(game):
-            return None  # its own answer: nothing now (Spit once asked); nobody waits on it
-        if action is None:
-            fallback = self.config.time.fallback
-            if fallback == "first" and legal:
-                action = legal[0]
-            elif fallback == "resign":
-                action = Resign(seat)
-        return action
 
     def _apply(self, seat: int, action: Action, at: float, cause: str) -> bool:
         """Apply an action the session plays itself (a timeout, the game clock); ``False`` if refused."""
@@ -587,14 +572,3 @@ class Flow(Presence):
         self._after(seat, action, at, cause, before)
         return True
 
-
-def _has_default(game: Game) -> bool:
-    return type(game.logic).default_action is not GameLogic.default_action
-
-
-def _nothing_now(game: Game, seat: int) -> bool:
-    """Whether *game*'s own default says *seat* has nothing to do now (a failing one: no)."""
-    try:
-        return _has_default(game) and game.logic.default_action(game.state, seat) is None
-    except Exception:
-        return False

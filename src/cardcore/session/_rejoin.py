@@ -79,7 +79,13 @@ class Rejoin(TakebackFlow):
         self._out.append(Outbound(conn, fresh, fresh_text))
 
     def _restored(self, shift: float) -> None:
-        """Mark the streams whose deadlines a paused restart just moved by *shift* seconds."""
+        """Mark the streams whose deadlines a paused restart just moved by *shift* seconds, and
+        those whose readers hold an older view than the one rebuilt (a seat whose view failed
+        to build before the restart): a reader catching up gets a fresh view after the tail."""
+        if self.game is not None:
+            for seat, stream in enumerate(self.streams):
+                if stream.version is not None and stream.version != self.views[seat].get("version"):
+                    self.moved.add(stream.name)
         if shift <= 0:
             return
         if self.phase == "waiting":

@@ -21,6 +21,9 @@ import math
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from cardcore._text import shown
+from cardcore.errors import OptionError
+from cardcore.game import MAX_TIME
 from cardcore.session.config import TimeControl
 
 LOG = logging.getLogger("cardcore.session")
@@ -227,3 +230,15 @@ def _has_legal(game: Any, seat: int) -> bool:
     except Exception:
         LOG.exception("the legal actions of seat %d failed at version %d", seat, game.version)
         return True
+
+
+def check_time(now: Any) -> float:
+    """*now* as a plain number (a numpy float a host's clock gave: a float), or refuse a host's
+    time no game records (NaN, infinite, beyond MAX_TIME, not a number, a bool)."""
+    if type(now) is not float and issubclass(type(now), float):  # (not isinstance: __class__ lies)
+        now = float.__float__(now)  # (its own __float__ never runs: it could raise or lie)
+    if not (type(now) in (int, float) and abs(now) <= MAX_TIME):
+        msg = f"now must be a time of at most {MAX_TIME:g} in size (seconds), not {shown(now, 40)}"
+        raise OptionError(msg)
+    time: float = now
+    return time

@@ -29,7 +29,6 @@ from cardcore.errors import (
     OptionError,
     StaleActionError,
 )
-from cardcore.game import MAX_TIME
 from cardcore.plugins import game_info
 from cardcore.session import _integrity as integrity
 from cardcore.session import fair as fairness
@@ -37,24 +36,13 @@ from cardcore.session._causes import cause_of, stored_causes
 from cardcore.session._flow import FORMAT, LOG, Conn
 from cardcore.session._reading import readable
 from cardcore.session._rejoin import Rejoin
+from cardcore.session.clocks import check_time as _check_time
 from cardcore.session.config import GameSetup, SessionConfig, listed, mapping
 from cardcore.session.protocol import ENTROPY, Outbound, ProtocolError, _utf8, read_message
 from cardcore.session.store import Store, StoredSession, TokenRow
 from cardcore.session.tokens import hash_token, new_token, token_matches
 
 __all__ = ["CorruptSessionError", "Session", "SessionError"]
-
-
-def _check_time(now: Any) -> float:
-    """*now* as a plain number (a numpy float a host's clock gave: a float), or refuse a host's
-    time no game records (NaN, infinite, beyond MAX_TIME, not a number, a bool)."""
-    if type(now) is not float and issubclass(type(now), float):  # (not isinstance: __class__ lies)
-        now = float.__float__(now)  # (its own __float__ never runs: it could raise or lie)
-    if not (type(now) in (int, float) and abs(now) <= MAX_TIME):
-        msg = f"now must be a time of at most {MAX_TIME:g} in size (seconds), not {shown(now, 40)}"
-        raise OptionError(msg)
-    time: float = now
-    return time
 
 
 class SessionError(CardcoreError):
@@ -334,8 +322,10 @@ class Session(Rejoin):
             self._unbind(conn)
             self._send(conn, {"type": "closed", "reason": "the seat was given a new token"}, close=True)
             self._presence()
+        self._emit_lobby()  # the seat is claimed (before the deal)
         self._maybe_start(now)
-        self._held += self._end()  # returned by the next call (next_deadline asks for it now)
+        held = self._end()  # (what was held already, and this call's)
+        self._held = held  # returned by the next call (next_deadline asks for it now)
         return token
 
     def end(self, now: float) -> list[Outbound]:

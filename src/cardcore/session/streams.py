@@ -9,6 +9,7 @@ that is shorter or the tail no longer reaches back far enough.
 from __future__ import annotations
 
 import hashlib
+import json
 from collections import deque
 from collections.abc import Iterable
 from typing import Any
@@ -33,7 +34,7 @@ class Stream:
     :param keep: How many messages the tail keeps.
     """
 
-    __slots__ = ("conns", "digests", "keep", "n", "name", "tail", "untrusted")
+    __slots__ = ("conns", "digests", "keep", "n", "name", "tail", "untrusted", "version")
 
     def __init__(self, name: str, keep: int, n: int = 0, tail: Iterable[tuple[int, str]] = ()) -> None:
         self.name = name
@@ -47,11 +48,16 @@ class Stream:
         """Whether the tail read from the store is not the one committed (never served)."""
         self.conns: dict[str, None] = {}
         """The connections reading the stream, in the order they joined."""
+        self.version: int | None = None
+        """The game version of the last ``view`` or ``update`` pushed or loaded (``None``: none,
+        or unknown): what its readers' picture is of."""
 
     def push(self, message: dict[str, Any]) -> str:
         """Number *message* (set its ``n``), keep it, and return its JSON text."""
         self.n += 1
         message["n"] = self.n
+        if message.get("type") in ("view", "update"):
+            self.version = message.get("version")
         text = dumps(message)
         self.tail.append((self.n, text))
         self.digests.append(_digest(text))
@@ -62,6 +68,15 @@ class Stream:
         for n, text in rows:
             self.tail.append((n, text))
             self.digests.append(_digest(text))
+        for _, text in reversed(self.tail):  # the picture its readers hold: its last view or update
+            try:
+                message = json.loads(text)
+            except ValueError:
+                break
+            if isinstance(message, dict) and message.get("type") in ("view", "update"):
+                version = message.get("version")
+                self.version = version if type(version) is int else None
+                break
 
     def digest(self) -> str:
         """The SHA-256 of the kept tail, bound to the stream's name (a stored session carries
