@@ -4,8 +4,9 @@ whole ``resync`` view a seat gets when its stream's picture differs from the sav
 lobby it now tells), and a timeout whose ``legal_actions`` fail starting the clock over.
 
 Every test is deterministic: virtual clocks, seeded choices, a game method patched to fail at
-one chosen moment; no sleeps. The tests under "bugs found" are strict xfails pinning what the
-review found; the others pin claims of the fix that hold (each would fail if it broke).
+one chosen moment; no sleeps. The tests under "bugs found" pin the two bugs the review found
+(each failed on the code before its fix); the others pin claims of the fix that hold (each
+would fail if it broke).
 """
 
 from __future__ import annotations
@@ -218,12 +219,6 @@ def _restart_and_bob_draws(session: Session, store: MemoryStore, clients: _Clien
 # -- bugs found ---------------------------------------------------------------------------------
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="Stream.load infers the stream's version from the kept tail only; a tail holding no "
-    "view or update (a small resync_keep, takeback messages since) leaves it None, taken as in "
-    "step: Bob is patched from a view he never had and his picture silently differs",
-)
 def test_a_seat_whose_view_failed_before_a_restart_is_caught_up_even_when_the_tail_holds_no_update(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
@@ -236,11 +231,6 @@ def test_a_seat_whose_view_failed_before_a_restart_is_caught_up_even_when_the_ta
     assert bob.view == game.view(1), "Bob's picture silently differs from his seat's view"
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="issue_token emits the lobby whenever the session waits, even when replacing a "
-    "claimed seat's token changed nothing in it (a join tells the lobby only when it changed)",
-)
 def test_replacing_a_token_before_the_deal_numbers_no_lobby_identical_to_the_last() -> None:
     session = Session.create("golf", ["Ann", "Bob", "Cy"], now=0.0, seed=7)
     clients = _Clients()

@@ -10,8 +10,8 @@ A deadline can move with no numbered message telling it: a restart with
 ``restart="pause"`` moves every clock, the entropy deadline and a pending
 takeback's by the downtime, and a timeout that played nothing starts a clock
 over (told in an unnumbered ``clocks`` message, which the tail does not keep).
-Such a stream is marked (``moved``) until its next ``update``, ``view`` or
-``lobby`` tells every reader the new deadlines; a connection catching up from
+Such a stream is marked (``moved``) until its next numbered message but a
+``takeback`` (an ``update``, ``view``, ``lobby`` or ``reveal``) tells every reader the new deadlines; a connection catching up from
 the tail meanwhile gets the fresh ``view`` or ``lobby`` after what it missed.
 Nothing here is public.
 """

@@ -317,12 +317,14 @@ class Session(Rejoin):
             msg = f"cannot issue a token for seat {shown(seat, 40)} (seats 0 to {self.players - 1}; claimed: {one_of(sorted(self.tokens), 'and')}; {self.phase})"
             raise SessionError(msg)
         self._begin(now)
+        claimed = seat not in self.tokens
         token = self._claim(seat)
         for conn in [c.id for c in self.conns.values() if c.seat == seat]:
             self._unbind(conn)
             self._send(conn, {"type": "closed", "reason": "the seat was given a new token"}, close=True)
             self._presence()
-        self._emit_lobby()  # the seat is claimed (before the deal)
+        if claimed:  # the seat is claimed now (before the deal): as a join tells it
+            self._emit_lobby()
         self._maybe_start(now)
         held = self._end()  # (what was held already, and this call's)
         self._held = held  # returned by the next call (next_deadline asks for it now)

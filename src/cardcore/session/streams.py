@@ -22,6 +22,10 @@ SPECTATORS = "spectators"
 """The name of the spectators' stream (a seat's is ``"seat.0"``, ``"seat.1"`` ...)."""
 
 
+UNKNOWN = -1
+"""A :attr:`Stream.version` read from a stored tail holding no ``view`` or ``update``."""
+
+
 def seat_stream(seat: int) -> str:
     """The name of *seat*'s stream."""
     return f"seat.{seat}"
@@ -49,8 +53,9 @@ class Stream:
         self.conns: dict[str, None] = {}
         """The connections reading the stream, in the order they joined."""
         self.version: int | None = None
-        """The game version of the last ``view`` or ``update`` pushed or loaded (``None``: none,
-        or unknown): what its readers' picture is of."""
+        """The game version of the last ``view`` or ``update`` pushed or loaded, what its
+        readers' picture is of (``None``: none yet, or none kept; :data:`UNKNOWN`: a stored
+        tail that holds messages but no view or update, so the next change sends a whole view)."""
 
     def push(self, message: dict[str, Any]) -> str:
         """Number *message* (set its ``n``), keep it, and return its JSON text."""
@@ -68,6 +73,9 @@ class Stream:
         for n, text in rows:
             self.tail.append((n, text))
             self.digests.append(_digest(text))
+        # kept messages but no view or update among them: the next change is a whole view
+        # (none kept, or a tail not the one committed: its readers are taken as in step)
+        self.version = UNKNOWN if self.tail else None
         for _, text in reversed(self.tail):  # the picture its readers hold: its last view or update
             try:
                 message = json.loads(text)
@@ -75,7 +83,7 @@ class Stream:
                 break
             if isinstance(message, dict) and message.get("type") in ("view", "update"):
                 version = message.get("version")
-                self.version = version if type(version) is int else None
+                self.version = version if type(version) is int else UNKNOWN
                 break
 
     def digest(self) -> str:
