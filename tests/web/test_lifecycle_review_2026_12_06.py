@@ -1,8 +1,8 @@
 """A review of the web server's ordering and lifecycle (2026-12-06): its bots, the idle-close
 sweeper, restarts from the SQLite store, store failures and sockets that go mid-welcome.
 
-Each bug found is a strict xfail asserting the right behaviour; each claim that held is a
-passing test that fails if it breaks. No sleep synchronizes anything: a test waits on an
+The five bugs the review found are pinned by tests of the right behaviour (each failed on
+the code before its fix); each claim that held is a passing test that fails if it breaks. No sleep synchronizes anything: a test waits on an
 event (a frame the server sends, a task ending) with a bound that only says "never".
 """
 
@@ -114,11 +114,6 @@ def joined(client: TestClient, sid: str, seat: int = 0) -> Iterator[Player]:
 # -- bots ------------------------------------------------------------------------------------
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="a bot whose game is over keeps its reader task and its hub connection until the "
-    "process stops (app.py create/_bots.py Bot._read: nothing ends them; a restart drops them)",
-)
 def test_bot_of_a_finished_game_lets_go_of_its_task_and_connection() -> None:
     with serve() as (client, server, _):
         sid = create(client, "golf", HUMAN_AND_BOT)["session"]
@@ -139,11 +134,6 @@ def test_bot_of_a_finished_game_lets_go_of_its_task_and_connection() -> None:
             assert f"bot-{sid}-1" not in server.host.connections
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="an agent that raises once stops its bot for good: _bots.py Bot._think logs it and "
-    "nothing pokes the bot again, so a game without a clock waits on that seat forever",
-)
 def test_bot_whose_agent_raised_once_plays_on() -> None:
     FlakyAgent.calls = 0
     with serve() as (client, server, _):
@@ -158,12 +148,6 @@ def test_bot_whose_agent_raised_once_plays_on() -> None:
             assert FlakyAgent.calls >= 2
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="bots and replays share the event loop's default executor (_bots.py Bot._apart "
-    "run_in_executor(None), _http.py off_the_loop asyncio.to_thread): as many slow or hung "
-    "decisions as it has threads hold every replay (and every other bot) back",
-)
 def test_busy_bots_delay_no_replay() -> None:
     StuckAgent.release.clear()
     workers = min(32, (os.cpu_count() or 1) + 4)  # ThreadPoolExecutor's default size
@@ -215,11 +199,6 @@ class FailingBots:
         self.real.close()
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="app.py WebServer.create writes the bot's web_bots row after hub.create: a write "
-    "that fails answers 500 and leaves a live session (stored too) whose bot never joined",
-)
 def test_failing_bot_row_leaves_no_half_made_session(tmp_path: Any) -> None:
     server = WebServer(str(tmp_path / "games.db"), bot_delay=0.0)
     with TestClient(create_app(server), raise_server_exceptions=False) as client:
@@ -235,11 +214,6 @@ def test_failing_bot_row_leaves_no_half_made_session(tmp_path: Any) -> None:
             assert server.quota.check(server.hub.sessions, [], None, False) is None
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="app.py WebServer.sweep deletes each closed session's web_bots row unguarded: a "
-    "failing write stops the sweep after one session, and a new game making room answers 500",
-)
 def test_failing_bot_row_delete_still_makes_room(tmp_path: Any) -> None:
     t = [1000.0]
     limits = ServerLimits(max_sessions=2, idle_close=3600, idle_when_full=300)

@@ -1,24 +1,31 @@
 """The bots of ``cardcore serve``: an agent holding one seat of a session, as a person would.
 
-A bot thinks in a worker thread (the loop's default executor), never on the event loop,
-so a search agent's decision delays no other game or request. The thread gets the seat's
-view and legal actions, read on the loop, and the agent alone: never the session or its
-game. A bot runs one decision at a time: a newer view waits for the last decision to end
-(even one it cancelled) rather than queue another, and a turn-based decision made on a
-view that is no longer current is thrown away and made again.
+A bot thinks in a thread of its own (a daemon thread per decision, never the event loop
+nor the executor that replays use), so a search agent's decision delays no other game or
+request, and an agent that hangs holds only its own seat (and never the server's exit).
+The thread gets the seat's view and legal actions, read on the loop, and the agent alone:
+never the session or its game. A bot runs one decision at a time: a newer view waits for
+the last decision to end (even one it cancelled) rather than queue another, and a
+turn-based decision made on a view that is no longer current is thrown away and made
+again. An agent that raises is logged and asked again after a pause (0.5 s, doubling
+to 30 s while it keeps failing). A bot whose game is over (or closed) lets go of its
+connection, its task and its agent.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import logging
 import math
 import secrets
+import threading
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from cardcore._agentspec import build_agent, parameters_of, parse_agent_spec
+from cardcore._text import one_line
 from cardcore.agents import check_agent
 from cardcore.errors import CardcoreError, OptionError, UnknownPluginError
 from cardcore.plugins import game_info, load_agent
@@ -29,7 +36,7 @@ if TYPE_CHECKING:
     from cardcore.session import Session
     from cardcore.web.app import WebServer
 
-__all__ = ["Bot", "bot_agent", "seat_agent", "stored_bot"]
+__all__ = ["Bot", "bot_agent", "bot_rows", "seat_agent", "stored_bot"]
 
 LOG = logging.getLogger("cardcore.web")
 
@@ -58,6 +65,9 @@ class Bot:
         self.task: asyncio.Task[None] | None = None
         self.thinking: asyncio.Task[None] | None = None
         self.errors = 0
+        self.failures = 0
+        """The agent's failures in a row (each asks again later, after a longer pause)."""
+        self._retry: asyncio.TimerHandle | None = None
         self._busy: asyncio.Future[Any] | None = None  # the decision running in a thread
 
     def join(self, token: str | None) -> None:
@@ -78,8 +88,24 @@ class Bot:
                 self.errors += 1
             elif kind in ("view", "update"):
                 self.errors = 0
+            session = self.server.hub.sessions.get(self.session)
+            if session is None or session.phase in ("over", "closed"):
+                break  # nothing more to play: let go of the seat's connection and the agent
             if kind in ("view", "update", "error", "lobby", "welcome"):
                 self.poke()
+        self.stop(reading=False)
+        await conn.close()
+        self._retire()
+
+    def _retire(self) -> None:
+        """Let go of this bot, its game over or closed: still shown as the seat's bot."""
+        server = self.server
+        bots = server.bots.get(self.session, [])
+        if self in bots:
+            bots.remove(self)
+            server.done_bots.setdefault(self.session, {})[self.seat] = self.name
+            if not bots:
+                del server.bots[self.session]
 
     def poke(self) -> None:
         """Think again: the game changed (or the last action was refused)."""
@@ -94,6 +120,11 @@ class Bot:
             raise
         except Exception:
             LOG.exception("bot %s of session %s failed", self.name, self.session)
+            self.failures += 1  # asked again later: nothing else would (the game waits on it)
+            pause = min(30.0, 0.5 * 2 ** min(self.failures - 1, 6))
+            self._retry = asyncio.get_running_loop().call_later(pause, self.poke)
+        else:
+            self.failures = 0
 
     async def _decide(self) -> None:
         session = self.server.hub.sessions.get(self.session)
@@ -141,7 +172,7 @@ class Bot:
 
         Call it right after :meth:`_idle`, with nothing awaited between: one thread per bot.
         """
-        busy = self._busy = asyncio.get_running_loop().run_in_executor(None, decide, *args)
+        busy = self._busy = _in_thread(decide, *args)
         busy.add_done_callback(lambda f: f.cancelled() or f.exception())  # no unread exceptions
         return await asyncio.shield(busy)  # cancelling this task leaves the thread's future be
 
@@ -157,11 +188,49 @@ class Bot:
         )
         host.wake()
 
-    def stop(self) -> None:
-        """Stop reading and thinking."""
-        for task in (self.thinking, self.task):
+    def stop(self, reading: bool = True) -> None:
+        """Stop thinking (and reading, unless *reading* is false: the reader stops itself)."""
+        if self._retry is not None:
+            self._retry.cancel()
+        for task in (self.thinking, self.task if reading else None):
             if task is not None:
                 task.cancel()
+
+
+def bot_rows(db: Any, sql: str, row: tuple[Any, ...]) -> None:
+    """Write the server's bots table (``web_bots``) through *db*; a failure is logged, never
+    raised: the games go on (a restart then lacks what was not written)."""
+    try:
+        if db is not None:
+            db.execute(sql, row)
+    except Exception as exc:
+        LOG.error("the server's bots table could not be written: %s", one_line(exc, 200))
+
+
+def _in_thread(decide: Callable[..., Any], *args: Any) -> asyncio.Future[Any]:
+    """Run *decide* in a daemon thread of its own; its answer (or exception) in a future of the
+    running loop. Not a pool: a hung agent holds no thread another bot or a replay needs."""
+    loop = asyncio.get_running_loop()
+    future: asyncio.Future[Any] = loop.create_future()
+
+    def settle(answer: Any, error: BaseException | None) -> None:
+        if future.done():
+            return
+        if error is None:
+            future.set_result(answer)
+        else:
+            future.set_exception(error)
+
+    def run() -> None:
+        try:
+            answer, error = decide(*args), None
+        except BaseException as exc:  # handed to the loop, as an executor does
+            answer, error = None, exc
+        with contextlib.suppress(RuntimeError):  # the loop closed (the server stopped): nobody waits
+            loop.call_soon_threadsafe(settle, answer, error)
+
+    threading.Thread(target=run, name="cardcore-bot", daemon=True).start()
+    return future
 
 
 def stored_bot(server: WebServer, session: Session, row: tuple[Any, ...]) -> Bot:

@@ -50,7 +50,7 @@ from cardcore.session.aio import AsyncHost
 from cardcore.session.sqlite import StoreError
 from cardcore.session.store import Store
 from cardcore.web._args import MAX_BOT_DELAY, MAX_BOT_PACE, bounded, checked_arguments
-from cardcore.web._bots import Bot, seat_agent, stored_bot
+from cardcore.web._bots import Bot, bot_rows, seat_agent, stored_bot
 from cardcore.web._http import (
     REPLAYS_AT_ONCE,
     Headers,
@@ -251,8 +251,8 @@ class WebServer:
             self.host.deliver(self.hub.close(sid, now))
             for bot in self.bots.pop(sid, []):
                 bot.stop()
-            if self._bots_db is not None:
-                self._bots_db.execute("DELETE FROM web_bots WHERE session = ?", (sid,))
+            bot_rows(self._bots_db, "DELETE FROM web_bots WHERE session = ?", (sid,))
+            self.done_bots.pop(sid, None)
             self.quota.forget(sid)
             LOG.info("session %s closed: nobody connected to it for a while", sid)
         return closed
@@ -341,18 +341,18 @@ class WebServer:
         for seat, agent, built, params in bots:
             bot = Bot(self, sid, seat, agent, params, built)
             self.bots.setdefault(sid, []).append(bot)
-            if self._bots_db is not None:
-                self._bots_db.execute(
-                    "INSERT OR REPLACE INTO web_bots VALUES (?, ?, ?, ?)",
-                    (sid, seat, agent, json.dumps(params)),
-                )
+            bot_rows(
+                self._bots_db,
+                "INSERT OR REPLACE INTO web_bots VALUES (?, ?, ?, ?)",
+                (sid, seat, agent, json.dumps(params)),
+            )  # (failing: the game goes on, as a failing session store lets it)
             bot.join(None)
         return self.describe(session)
 
     def describe(self, session: Session) -> dict[str, Any]:
         """A session as the lobby shows it."""
         sid = session.id
-        bot_seats = {b.seat: b.name for b in self.bots.get(sid, [])} or self.done_bots.get(sid, {})
+        bot_seats = {**self.done_bots.get(sid, {}), **{b.seat: b.name for b in self.bots.get(sid, [])}}
         bot_seats = {s: spec.partition(":")[0].strip() for s, spec in bot_seats.items()}
         return {
             "session": sid,
