@@ -21,7 +21,14 @@ from attrs import frozen
 from cardcore._agentspec import check_seedable, seats_named, split_agent_specs
 from cardcore._text import plain, shown
 from cardcore.deck import derive_rng
-from cardcore.errors import ArgumentError, CardcoreError, IllegalActionError, OptionError
+from cardcore.errors import (
+    ArgumentError,
+    CardcoreError,
+    IllegalActionError,
+    OptionError,
+    PluginError,
+    StalledGameError,
+)
 
 __all__ = ["MAX_GAMES", "GameOutcome", "Summary", "run_one", "seats_for", "simulate"]
 
@@ -168,6 +175,10 @@ def run_one(
     except IllegalActionError as exc:  # an agent answered what the game refuses
         msg = f"in {name} game {index} (seed {seed}): {exc}"
         raise IllegalActionError(msg, action=exc.action, rule_id=exc.rule_id) from exc
+    except PluginError as exc:  # named with the game it failed in, its type kept
+        raise PluginError(f"in {name} game {index} (seed {seed}): {exc}", plugin=exc.plugin) from exc
+    except StalledGameError as exc:
+        raise StalledGameError(f"in {name} game {index} (seed {seed}): {exc}") from exc
     except CardcoreError:
         raise
     except Exception as exc:  # only an agent raises anything else: the game wraps its own
@@ -475,8 +486,12 @@ def simulate(
         find games, rules and agents through their entry points: one added with
         :func:`cardcore.register` exists only in the process that registered it
         (and in processes forked from it after), not in spawned workers.
-    :param chunk: Games per task sent to the executor.
-    :param progress: Called with the number of games finished in each chunk.
+    :param chunk: Games per task sent to the executor (an executor's ``map`` submits
+        every task at once: a few hundred bytes each, so keep ``games / chunk`` to
+        millions at most; run here, tasks are made as they are played).
+    :param progress: Called with the number of games finished in each chunk. An
+        exception it raises (``KeyboardInterrupt`` too) stops the study: the tasks an
+        executor has not started are cancelled.
     :raises OptionError: *games* not a whole number from 1 to 10,000,000, *chunk* not
         one of at least 1, *players* not a count the game seats (beyond any game's: the
         game's range, CORE-SEAT-2), a seed that is not an int from 0 below ``2**128``,
@@ -513,12 +528,18 @@ def simulate(
     opts = dict(options or {})
     study = (game, players, agent_names, tuple(rules), tuple(without), opts, seed)
     # each chunk names its games, not lists them: an executor may take every chunk at once
-    chunks = [(study, i, min(i + chunk, games)) for i in range(0, games, chunk)]
+    chunks = ((study, i, min(i + chunk, games)) for i in range(0, games, chunk))  # made as read
     tally = _Tally(game, players, agent_names)
-    results = map(_run_chunk, chunks) if executor is None else executor.map(_run_chunk, chunks)
-    for done in results:  # in game order, whatever the executor
-        for outcome in done:
-            tally.add(outcome)
-        if progress is not None:
-            progress(len(done))
+    # (an executor is given a list: a dask client refuses to map over an iterator)
+    results = map(_run_chunk, chunks) if executor is None else executor.map(_run_chunk, list(chunks))
+    try:
+        for done in results:  # in game order, whatever the executor
+            for outcome in done:
+                tally.add(outcome)
+            if progress is not None:
+                progress(len(done))
+    finally:  # stopped early (an error, an interrupt): the chunks not started are cancelled
+        close = getattr(results, "close", None)
+        if close is not None:
+            close()
     return tally.summary()

@@ -412,9 +412,9 @@ def cmd_simulate(console: Console, args: argparse.Namespace) -> int:
             BarColumn(),
             MofNCompleteColumn(),
             TimeElapsedColumn(),
-            console=console,
+            console=(bar := console if console.stderr else type(console)(stderr=True)),  # never stdout
             transient=True,
-            disable=args.quiet or not console.is_terminal,  # piped: no stray blank line
+            disable=args.quiet or not bar.is_terminal,  # piped: no stray blank line
         )
         started = time.perf_counter()
         with progress:

@@ -512,10 +512,15 @@ def compare(
     ]
     records: list[GameRecord] = []
     results = map(run_chunk, chunks) if executor is None else executor.map(run_chunk, chunks)
-    for done in results:
-        records.extend(done)
-        if progress is not None:
-            progress(len(done))
+    try:
+        for done in results:
+            records.extend(done)
+            if progress is not None:
+                progress(len(done))
+    finally:  # stopped early (an error, an interrupt): the chunks not started are cancelled
+        close = getattr(results, "close", None)
+        if close is not None:
+            close()
     side_a = [r for r in records if r.side == 0]
     side_b = [r for r in records if r.side == 1]
     ends = frozenset(r.reason for r in records if not r.probe)

@@ -20,7 +20,7 @@ from attrs import frozen
 from cardcore._text import shown
 from cardcore.actions import Action
 from cardcore.agents import Plan, play, run_realtime
-from cardcore.errors import CardcoreError, StalledGameError
+from cardcore.errors import CardcoreError, IllegalActionError, PluginError, StalledGameError
 from cardcore.plugins import load_agent, parse_agent_spec
 from cardcore.setup import new_game
 from cardcore.simulate import _seed_of
@@ -208,8 +208,11 @@ def run_one(task: Task) -> GameRecord:
     except CardcoreError as exc:
         where = "probe" if probe else "game"
         msg = f"configuration {config.label}, {where} {index} (seed {seed}): {exc}"
-        kind = AgentFailure if isinstance(exc, AgentFailure) else CardcoreError  # as documented
-        raise kind(msg) from exc
+        if isinstance(exc, PluginError):  # its kind kept (each a CardcoreError, as documented)
+            raise PluginError(msg, plugin=exc.plugin) from exc
+        if isinstance(exc, IllegalActionError):
+            raise IllegalActionError(msg, action=exc.action, rule_id=exc.rule_id) from exc
+        raise (AgentFailure if isinstance(exc, AgentFailure) else CardcoreError)(msg) from exc
     final = game.result
     if final is None:  # pragma: no cover - play and truncate always end the game
         msg = f"{name} game {index} ended without a result"
