@@ -5,8 +5,8 @@ after the end, an opponent, a standing read or the observation failing mid-step,
 decision order, rewards summed per episode, arrays and infos shared between steps, seeding,
 the batched environment's autoreset, memory over many episodes, and ``close()``.
 
-Each bug found is a strict xfail asserting the right behaviour; every other test checks a
-claim that held and fails if it breaks. Small seeded games only (Golf with one or two holes,
+The six bugs found are pinned by tests of the right behaviour (each failed on the code
+before its fix); every other test checks a claim that held and fails if it breaks. Small seeded games only (Golf with one or two holes,
 one Speed game).
 """
 
@@ -246,11 +246,6 @@ def test_aec_real_time_decisions_at_one_time_come_in_seat_order_and_stale_is_sai
     assert all(seq == sorted(set(seq)) for seq in several), several
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="aec.py _finish: every agent's info is dict(info) of one dict, so all share one"
-    " 'result' dict: editing one agent's info edits the others'",
-)
 def test_aec_final_infos_of_two_agents_are_not_one_shared_result() -> None:
     env = aec_env("golf", 2, options=GOLF1)
     env.reset(seed=1)
@@ -263,12 +258,6 @@ def test_aec_final_infos_of_two_agents_are_not_one_shared_result() -> None:
     assert env.infos["player_1"]["result"]["winners"] == winners
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="match.py _settle_rewards sets self._rounds before _add_progress reads the standing:"
-    " when that read fails after the hole's last action, the hole counts as paid and its"
-    " reward waits for the end of the game",
-)
 def test_aec_a_failed_standing_read_pays_the_hole_at_the_next_step_not_at_the_end() -> None:
     def paid(fail: bool) -> list[dict[str, float]]:
         env = aec_env("golf", 2, options={"rounds": 2}, rewards="score")
@@ -393,12 +382,6 @@ def test_gym_close_stops_the_game_and_reset_starts_anew() -> None:
     assert total in (-1.0, 1.0, 0.0) and info["result"] is not None
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="seat.py SeatRunner.play: fill() after the actions were applied is outside the"
-    " try that sets _failed, so a failing observation leaves the game steppable, judged"
-    " by the choices of the observation before",
-)
 def test_gym_an_observation_failing_after_the_actions_leaves_the_game_needing_reset() -> None:
     env = gym_env("golf", 2, options=GOLF1, opponents="golf-greedy")
     obs, _ = env.reset(seed=1)
@@ -414,11 +397,6 @@ def test_gym_an_observation_failing_after_the_actions_leaves_the_game_needing_re
     assert env.runner.match.game.version == version, "an action on a state never observed"
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="seat.py SeatRunner.reset: a fill() failing after _start leaves the new game live"
-    " with _failed None and the previous game's choices, so a step plays it blind",
-)
 def test_gym_a_failed_reset_does_not_let_the_previous_mask_play_the_new_game() -> None:
     env = gym_env("golf", 2, options=GOLF1, opponents="golf-greedy")
     env.reset(seed=1)
@@ -432,11 +410,6 @@ def test_gym_a_failed_reset_does_not_let_the_previous_mask_play_the_new_game() -
     assert game.version == 0, game.record_entries()
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="seat.py SeatRunner._start builds the agents outside any try: a failing"
-    " construction escapes as the agent's own RuntimeError, naming no seat or agent",
-)
 def test_gym_an_opponent_failing_to_start_is_a_cardcore_error_naming_it(
     failing_agent: str,
 ) -> None:
@@ -452,12 +425,6 @@ def test_gym_an_opponent_failing_to_start_is_a_cardcore_error_naming_it(
     assert "seat 1" in str(error) and failing_agent in str(error), str(error)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="seat.py SeatRunner._start sets self.match before building the agents and never"
-    " sets _failed: after a failed start the new game is steppable with the old game's"
-    " choices, agents and revoked views",
-)
 def test_gym_after_an_opponent_fails_to_start_a_step_is_refused(failing_agent: str) -> None:
     env = gym_env("golf", 2, options=GOLF1, opponents=failing_agent)
     env.reset(seed=1)
@@ -543,11 +510,6 @@ def test_batch_per_game_seeds() -> None:
     assert np.array_equal(nxt["observation"][1], same["observation"][1])
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="vector.py BatchEnv.step names only CardcoreError failures: an observation that"
-    " fails in game 1 escapes as it is, without the game or the games that had moved",
-)
 def test_batch_a_failure_in_one_game_names_the_game_whatever_its_class() -> None:
     envs = vector_env("golf", 2, options=GOLF1)
     obs, _ = envs.reset(seed=1)
@@ -561,14 +523,11 @@ def test_batch_a_failure_in_one_game_names_the_game_whatever_its_class() -> None
     undo()
     assert error is not None
     assert str(error).startswith("game 1 of 2"), str(error)
-    assert "game 0 had moved" in str(error), str(error)
+    # game 1's own action was applied before its observation failed: it moved too (as the
+    # step's docstring says: "and game k if the learner's action was applied")
+    assert "games 0 to 1 had moved" in str(error), str(error)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="vector.py BatchEnv.reset names only CardcoreError failures (and SeatRunner._start"
-    " raises the agent's own error): rl.rst promises the game of a batch named in reset",
-)
 def test_batch_reset_names_the_game_whose_opponent_fails_to_start(failing_agent: str) -> None:
     envs = vector_env("golf", 2, options=GOLF1, opponents=failing_agent)
     envs.reset(seed=1)
@@ -581,11 +540,6 @@ def test_batch_reset_names_the_game_whose_opponent_fails_to_start(failing_agent:
     assert isinstance(error, CardcoreError) and str(error).startswith("game 0 of 2 at reset")
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="vector.py BatchEnv.step gives one array as both _final_obs and _final_info"
-    " (Gymnasium's vector environments give each key its own mask)",
-)
 def test_batch_final_masks_are_two_arrays() -> None:
     envs = vector_env("golf", 2, options=GOLF1, max_actions=6)
     obs, _ = envs.reset(seed=3)

@@ -524,11 +524,10 @@ class CardEnv(AECEnv):  # type: ignore[misc]
         """Mark every agent done, pay the last rewards, and let the done agents step out."""
         match = self._live()
         result = match.game.result
-        info = {"result": None if result is None else result.to_json(), "stalled": match.stalled}
-        for a in self.agents:
+        for a in self.agents:  # each its own info, its own result (a caller may edit one)
             self.terminations[a] = not match.truncated
             self.truncations[a] = match.truncated
-            self.infos[a] = dict(info)
+            self.infos[a] = {"result": None if result is None else result.to_json(), "stalled": match.stalled}
         self._accumulate_rewards()
         self._deads_step_first()
 

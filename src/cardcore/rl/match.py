@@ -589,8 +589,8 @@ class Match:
         if self._scored:  # by round: the standing changes only as a round (or the game) ends
             rounds = game.logic.rounds_played(game.state) if by_round else -1
             if rounds < 0 or rounds != self._rounds:
+                self._add_progress(game)  # (a failing read: the round is paid at the next one)
                 self._rounds = rounds
-                self._add_progress(game)
         elif game.is_over:
             result = game.result
             winners = () if result is None or self.truncated else result.winners

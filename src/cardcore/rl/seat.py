@@ -232,7 +232,12 @@ class SeatRunner:
         for s, spec in enumerate(self.specs):
             if isinstance(spec, str):
                 seed = derive_rng(game_seed, 0xA6E + s).getrandbits(63)
-                self.agents[s] = self._factories[spec].build(seed)
+                try:
+                    self.agents[s] = self._factories[spec].build(seed)
+                except Exception as exc:  # named, and the game cannot go on until reset()
+                    self._failed = f"the opponent in seat {s} failed to start"
+                    msg = f"the opponent in seat {s} ({spec}) could not be built: {type(exc).__name__}: {exc}; call reset()"
+                    raise CardcoreError(msg) from exc
             else:
                 self.agents[s] = spec
         self._views = self._stack.enter_context(lend_views(match.game))
@@ -379,8 +384,13 @@ class SeatRunner:
     def fill(self, obs: npt.NDArray[np.float32], mask: npt.NDArray[np.int8]) -> None:
         """Write the learner's observation and mask now (an empty mask once the game is over)."""
         match = self._live()
-        legal = () if match.over else match.legal(self.seat)
-        self.choices = self.config.observer.fill(match.game, self.seat, legal, obs, mask)
+        self.choices = {}  # none until this observation is made: the last one's never play on
+        try:
+            legal = () if match.over else match.legal(self.seat)
+            self.choices = self.config.observer.fill(match.game, self.seat, legal, obs, mask)
+        except BaseException:  # (the game's view or the encoding): unseen, it cannot go on
+            self._failed = "the observation failed"
+            raise
 
     def close(self) -> None:
         """Stop lending views of the current game; a step then asks for :meth:`reset`."""

@@ -125,7 +125,7 @@ class BatchEnv(VectorEnv[Obs, npt.NDArray[np.int64], npt.NDArray[Any]]):
         for i, runner in enumerate(self.runners):
             try:
                 runner.reset(seeds[i], self._obs[i], self._mask[i])
-            except CardcoreError as exc:  # (an opponent's or a plugin's failure) named by its game
+            except Exception as exc:  # (an opponent's, a plugin's, an encoding's failure) named by its game
                 raise self._failed(exc, i, 0, " at reset", f"the reset stopped at game {i}") from exc
             if runner.skipped:
                 skipped[i] = runner.skipped
@@ -179,7 +179,7 @@ class BatchEnv(VectorEnv[Obs, npt.NDArray[np.int64], npt.NDArray[Any]]):
             version = runner._live().game.version
             try:
                 r, term, trunc = runner.play(chosen[i], obs[i], mask[i])
-            except CardcoreError as exc:  # an opponent or a rule's hook failed
+            except Exception as exc:  # an opponent, a rule's hook or an encoding failed
                 moved = i + (runner._live().game.version != version)
                 raise self._failed(exc, i, moved) from exc
             rewards[i] = r
@@ -199,7 +199,7 @@ class BatchEnv(VectorEnv[Obs, npt.NDArray[np.int64], npt.NDArray[Any]]):
                 )
                 try:
                     runner.reset(None, obs[i], mask[i])
-                except CardcoreError as exc:  # an opponent failed in the new game
+                except Exception as exc:  # an opponent failed in the new game
                     raise self._failed(exc, i, i + 1, " (dealt again)") from exc
                 if runner.skipped:
                     skipped[i] = runner.skipped
@@ -217,13 +217,13 @@ class BatchEnv(VectorEnv[Obs, npt.NDArray[np.int64], npt.NDArray[Any]]):
                 final_info[i] = info
                 ended[i] = True
             infos.update(
-                final_obs=final_obs, _final_obs=ended, final_info=final_info, _final_info=ended
+                final_obs=final_obs, _final_obs=ended, final_info=final_info, _final_info=ended.copy()
             )
         return self._out(), rewards.copy(), terminated.copy(), truncated.copy(), infos
 
     def _failed(
-        self, exc: CardcoreError, i: int, moved: int, how: str = "", after: str = ""
-    ) -> CardcoreError:
+        self, exc: Exception, i: int, moved: int, how: str = "", after: str = ""
+    ) -> Exception:
         """*exc* from game *i* (of the same class, so a PluginError stays one), naming the
         game and the *moved* games (0 to moved - 1) the step had already moved (or *after*)."""
         n = self.num_envs
