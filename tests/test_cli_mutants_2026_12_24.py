@@ -68,14 +68,20 @@ def test_compare_quiet_hides_the_progress_bar_even_in_a_terminal(
 def test_sigterm_stops_simulate_with_status_143_and_one_line(tmp_path: Path) -> None:
     env = {**os.environ, "COLUMNS": "100"}
     err = tmp_path / "err.txt"
-    code = "import sys, cardcore.cli; sys.exit(cardcore.cli.main(sys.argv[1:]))"
+    code = (
+        "import sys, cardcore.cli, cardcore.cli.args, rich.console;"
+        " print('started', file=sys.stderr, flush=True); sys.exit(cardcore.cli.main(sys.argv[1:]))"
+    )
     argv = [sys.executable, "-c", code, "simulate", "golf", "--games", "100000", "--quiet"]
     with err.open("w") as errf:
         proc = subprocess.Popen(
             argv, stdout=subprocess.DEVNULL, stderr=errf, stdin=subprocess.DEVNULL, env=env
         )
-        try:
-            time.sleep(4.0)  # past the imports: in the games
+        try:  # the imports done (a loaded machine is slow), then into the games
+            deadline = time.monotonic() + 60
+            while b"started" not in err.read_bytes() and time.monotonic() < deadline:
+                time.sleep(0.05)
+            time.sleep(1.5)  # past parsing the arguments: SIGTERM's handler is set
             proc.send_signal(signal.SIGTERM)
             status = proc.wait(timeout=30)
         finally:
@@ -83,7 +89,7 @@ def test_sigterm_stops_simulate_with_status_143_and_one_line(tmp_path: Path) -> 
                 proc.kill()
                 proc.wait()
     assert status == 143
-    assert err.read_text() == "terminated\n"
+    assert err.read_text() == "started\nterminated\n"
 
 
 class _LeftReader(io.StringIO):

@@ -422,7 +422,8 @@ def test_interrupt_is_exit_130_without_traceback() -> None:
     # ``python -m cardcore``, run once the imports are done: a Ctrl-C while Python starts up
     # (after a fixed second, on a loaded machine) came before the command ran at all
     start = (
-        "import runpy, sys, cardcore.cli; print('started', flush=True);"
+        "import runpy, sys, cardcore.cli, cardcore.cli.args, rich.console;"
+        " print('started', flush=True);"
         " sys.argv[0] = 'cardcore'; runpy.run_module('cardcore', run_name='__main__')"
     )
     proc = subprocess.Popen(

@@ -89,21 +89,30 @@ def main(argv: Sequence[str] | None = None) -> int:
     """
     with _usable_streams():
         try:
-            args = build_parser().parse_args(argv)
-        except SystemExit as exc:  # --help (0) or a bad argument (2, already said in one line)
-            return _flushed(exc.code if isinstance(exc.code, int) else 2)
-        if sys.stdout is None and args.command != "serve":  # started with stdout closed (>&-)
-            _say("error: standard output is closed: there is nowhere to write the output")
-            return 1
-        with _terminate_as_interrupt(args.command != "serve") as signalled:  # (serve: uvicorn's)
-            try:
-                status = _flushed(_main(args))
-            except _Terminated:  # (between the command and its last flush)
-                status = 0
-        if signalled and status != 143:  # a command that left on it (play saves its record)
-            _say("terminated")
-            status = 143
-        return status
+            return _parsed_and_run(argv)
+        except KeyboardInterrupt:  # Ctrl-C before the command ran (its arguments read, rich
+            _say("interrupted")  # imported): one line too
+            return 130
+
+
+def _parsed_and_run(argv: Sequence[str] | None) -> int:
+    """``main`` inside its streams: read the arguments, run the command."""
+    try:
+        args = build_parser().parse_args(argv)
+    except SystemExit as exc:  # --help (0) or a bad argument (2, already said in one line)
+        return _flushed(exc.code if isinstance(exc.code, int) else 2)
+    if sys.stdout is None and args.command != "serve":  # started with stdout closed (>&-)
+        _say("error: standard output is closed: there is nowhere to write the output")
+        return 1
+    with _terminate_as_interrupt(args.command != "serve") as signalled:  # (serve: uvicorn's)
+        try:
+            status = _flushed(_main(args))
+        except _Terminated:  # (between the command and its last flush)
+            status = 0
+    if signalled and status != 143:  # a command that left on it (play saves its record)
+        _say("terminated")
+        status = 143
+    return status
 
 
 def _main(args: argparse.Namespace) -> int:

@@ -122,7 +122,7 @@ def _cbreak(source: TextIO) -> Iterator[Callable[[], str]]:
 
     fd = source.fileno()
     saved = termios.tcgetattr(fd)
-    tty.setcbreak(fd)
+    tty.setcbreak(fd, termios.TCSADRAIN)  # keys typed while the table was set up are kept
     try:
         decoder = codecs.getincrementaldecoder("utf-8")(errors="replace")  # a character
         yield lambda: decoder.decode(os.read(fd, 64)) or _more(fd, decoder)  # split between reads
