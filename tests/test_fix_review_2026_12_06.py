@@ -1,8 +1,8 @@
 """A review of three fixes of 2026-12-06 (the web server's bots, simulate/compare, rl).
 
-b7b7c6a9 (web bots), 5d24e5bf (simulate and compare), 843032a9 (rl environments). Each
-bug found is a strict xfail test of the right behaviour; each claim that held is a passing
-test that fails if it breaks. No sleep synchronizes anything: a test joins the thread or
+b7b7c6a9 (web bots), 5d24e5bf (simulate and compare), 843032a9 (rl environments). The six
+bugs found are pinned by tests of the right behaviour (each failed on the code before its
+fix); each claim that held is a passing test that fails if it breaks. No sleep synchronizes anything: a test joins the thread or
 awaits the task it waits for (a bound, where there is one, only says "never").
 """
 
@@ -140,12 +140,6 @@ def test_web_a_failed_decision_is_asked_again_and_stop_cancels_the_retry(web_age
     assert _run_server(body) == [True]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="Bot._think keeps only the last retry timer (self._retry): a bot poked again while "
-    "failing has several, and stop() cancels only the last; the others poke a stopped bot "
-    "(and each failure chain keeps re-arming itself, so chains multiply with every message)",
-)
 def test_web_stop_cancels_every_retry_of_a_bot_that_failed_twice(web_agents: None) -> None:
     async def body(server: Any) -> list[bool]:
         bot, retries = await _failing_bot_pokes(server, 2)
@@ -249,13 +243,6 @@ def test_web_a_decision_ending_after_its_loop_closed_raises_nothing(
     assert hooked == []
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="_bots.py _in_thread: settle() calls future.set_exception(StopIteration), which "
-    "asyncio refuses (TypeError in a loop callback): the future never settles, so an agent "
-    "raising StopIteration (a bare next() over no legal action) is never retried, its bot "
-    "waiting in _idle forever",
-)
 def test_web_an_agent_raising_stop_iteration_is_a_failed_decision() -> None:
     pytest.importorskip("starlette")
     from cardcore.web._bots import _in_thread
@@ -321,12 +308,6 @@ def refusing_agent() -> Iterator[str]:
     cardcore.unregister("cardcore.agents", "review-fix-refuses")
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="simulate.py run_one: 'except CardcoreError: raise' passes an agent's own "
-    "CardcoreError (ArgumentError, OptionError...) through unnamed, while any other agent "
-    "failure, a plugin's and compare's name the game and seed",
-)
 def test_simulate_names_the_game_and_seed_of_an_agent_raising_a_cardcore_error(
     refusing_agent: str,
 ) -> None:
@@ -466,35 +447,18 @@ def test_rl_batch_names_the_game_of_a_failure_of_a_one_argument_class() -> None:
     assert str(error).startswith("game 1 of 2: no such card"), str(error)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="vector.py BatchEnv._failed: copy.copy(exc) rebuilds cls(*exc.args), which fails "
-    "for a class whose constructor takes other arguments; the fallback makes it a plain "
-    "CardcoreError, losing the class the changelog says is kept",
-)
 def test_rl_batch_keeps_the_class_of_a_failure_with_a_two_argument_constructor() -> None:
     error = _batch_failing_in_game_1(ModelMissing("model.bin", "missing"))
     assert isinstance(error, ModelMissing), repr(error)
     assert str(error).startswith("game 1 of 2"), str(error)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="vector.py BatchEnv._failed sets out.args = (msg,), but an OSError's str() is "
-    "built from its errno and strerror, so the error does not name the game",
-)
 def test_rl_batch_names_the_game_of_an_os_error() -> None:
     error = _batch_failing_in_game_1(FileNotFoundError(2, "No such file or directory"))
     assert isinstance(error, FileNotFoundError)
     assert str(error).startswith("game 1 of 2"), str(error)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="vector.py BatchEnv.step: a failure in game k before its action was applied "
-    "leaves games 0..k-1 moved (their observations lost, 'call reset()'), yet no runner is "
-    "marked failed, so the next step plays the old actions on states the learner never saw",
-)
 def test_rl_batch_after_a_failed_step_that_moved_games_a_step_is_refused_until_reset() -> None:
     np = _rl()
     from cardcore.rl import vector_env

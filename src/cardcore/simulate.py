@@ -27,7 +27,6 @@ from cardcore.errors import (
     IllegalActionError,
     OptionError,
     PluginError,
-    StalledGameError,
 )
 
 __all__ = ["MAX_GAMES", "GameOutcome", "Summary", "run_one", "seats_for", "simulate"]
@@ -177,10 +176,13 @@ def run_one(
         raise IllegalActionError(msg, action=exc.action, rule_id=exc.rule_id) from exc
     except PluginError as exc:  # named with the game it failed in, its type kept
         raise PluginError(f"in {name} game {index} (seed {seed}): {exc}", plugin=exc.plugin) from exc
-    except StalledGameError as exc:
-        raise StalledGameError(f"in {name} game {index} (seed {seed}): {exc}") from exc
-    except CardcoreError:
-        raise
+    except CardcoreError as exc:  # a stalled game, an agent's own cardcore error: named too
+        msg = f"in {name} game {index} (seed {seed}): {exc}"
+        try:
+            named = type(exc)(msg)
+        except Exception:  # a class of the agent's own that takes other arguments
+            named = CardcoreError(msg)
+        raise named from exc
     except Exception as exc:  # only an agent raises anything else: the game wraps its own
         turn = game.to_act if not game.ruleset.game.realtime else ()
         who = (  # turn-based: the seat asked when it failed

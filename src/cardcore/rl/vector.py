@@ -9,7 +9,6 @@ observation, and ``infos["final_obs"]`` the last one of the old game.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from copy import copy as copy_error
 from typing import Any
 
 import numpy as np
@@ -234,12 +233,19 @@ class BatchEnv(VectorEnv[Obs, npt.NDArray[np.int64], npt.NDArray[Any]]):
         elif not after:
             after = f"games 0 to {moved - 1} had moved, their new observations lost: call reset()"
         msg = f"game {i} of {n}{how}: {exc} [{after}]"
-        try:
-            out = copy_error(exc)  # the same class with the same attributes
+        for j in range(moved):  # their new observations were lost: each needs reset()
+            if self.runners[j]._failed is None:  # (game i's own says why it failed)
+                self.runners[j]._failed = f"its new observation was lost when game {i} failed"
+        cls = type(exc)
+        try:  # the same class and attributes, built without its own arguments
+            out = cls.__new__(cls, msg)
+            out.__dict__.update(getattr(exc, "__dict__", {}))
             out.args = (msg,)
-        except Exception:  # pragma: no cover - an error class that cannot be copied
-            out = CardcoreError(msg)
-        return out
+            if str(out) == msg:  # (an OSError's text is its errno's, a class may say its own)
+                return out
+        except Exception:
+            pass
+        return CardcoreError(msg)
 
     def __reduce_ex__(self, protocol: Any) -> Any:
         """Refuse to be pickled or copied (see :func:`~cardcore.rl.aec.refuse_copy`)."""

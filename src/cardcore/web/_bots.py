@@ -109,6 +109,9 @@ class Bot:
 
     def poke(self) -> None:
         """Think again: the game changed (or the last action was refused)."""
+        if self._retry is not None:  # thinking now: one chain of retries at most
+            self._retry.cancel()
+            self._retry = None
         if self.thinking is not None and not self.thinking.done():
             self.thinking.cancel()
         self.thinking = asyncio.get_running_loop().create_task(self._think())
@@ -222,8 +225,11 @@ def _in_thread(decide: Callable[..., Any], *args: Any) -> asyncio.Future[Any]:
             future.set_exception(error)
 
     def run() -> None:
+        error: BaseException | None
         try:
             answer, error = decide(*args), None
+        except StopIteration as exc:  # (a future refuses it: the bot would wait for good)
+            answer, error = None, RuntimeError(f"the agent raised StopIteration: {exc}")
         except BaseException as exc:  # handed to the loop, as an executor does
             answer, error = None, exc
         with contextlib.suppress(RuntimeError):  # the loop closed (the server stopped): nobody waits
