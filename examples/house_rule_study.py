@@ -54,6 +54,8 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--workers", type=int, default=0, help="worker processes (0: this process)")
     args = parser.parse_args()
+    if args.workers < 0:
+        parser.error(f"--workers must be 0 (this process) or more, not {args.workers}")
 
     installed = set(cardcore.available_rules(GAME))
     rules = [r for r in RULES if r in installed]

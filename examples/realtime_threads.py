@@ -31,20 +31,31 @@ IDLE_LIMIT = 3.0
 
 
 def demonstrate_stale(game: cardcore.Game) -> bool:
-    """Find two actions that collide and show the second one being refused as stale."""
-    for first in game.legal_actions(0):
-        for second in game.legal_actions(1):
-            trial = game.clone()
-            trial.apply(first)
-            if second not in trial.legal_actions(1):
-                seen = game.view(0)["version"]  # both players looked at this version
-                game.apply(first, seen=seen)
-                try:
-                    game.apply(second, seen=seen)
-                except StaleActionError as exc:
-                    print(f"demo: seat 0 played {first}; seat 1's {second} came second -> {exc}")
-                    return True
-                raise AssertionError("the second action should have been stale")
+    """Find two actions that collide and show the second one being refused as stale (first
+    playing on, as seat 0 would, while no two can collide: Spit starts with both players
+    calling "ready")."""
+    for _ in range(20):
+        for first in game.legal_actions(0):
+            for second in game.legal_actions(1):
+                trial = game.clone()
+                trial.apply(first)
+                if second not in trial.legal_actions(1):
+                    seen = game.view(0)["version"]  # both players looked at this version
+                    game.apply(first, seen=seen)
+                    try:
+                        game.apply(second, seen=seen)
+                    except StaleActionError as exc:
+                        print(
+                            f"demo: seat 0 played {first}; seat 1's {second} came second -> {exc}"
+                        )
+                        return True
+                    raise AssertionError("the second action should have been stale")
+        movers = [s for s in (0, 1) if game.legal_actions(s)]
+        if game.is_over or not movers:
+            return False
+        for seat in movers:  # no collision yet: everyone moves on once
+            if game.legal_actions(seat):
+                game.apply(game.legal_actions(seat)[0])
     return False
 
 
@@ -95,19 +106,33 @@ def main(name: str) -> None:
     agents = [factory(seed=1), factory(seed=2)]
     stats: Counter[str] = Counter()
     lock = threading.Lock()
-    threads = [
-        threading.Thread(
-            target=player, args=(game, seat, agents[seat], stats, lock), name=f"seat-{seat}"
-        )
+    failures: list[BaseException] = []
+
+    def play(seat: int) -> None:
+        try:
+            player(game, seat, agents[seat], stats, lock)
+        except BaseException as exc:  # a bot or a plugin failed: the run fails, below
+            failures.append(exc)
+
+    threads = [  # (daemons: a bot stuck for good cannot keep the process from exiting)
+        threading.Thread(target=play, args=(seat,), name=f"seat-{seat}", daemon=True)
         for seat in (0, 1)
     ]
     started = time.perf_counter()
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join(timeout=60)
-    if not game.is_over:
-        game.apply(cardcore.EndMatch())  # the host ends a game nobody can move in
+    try:
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join(timeout=60)
+    finally:  # Ctrl-C included: the host ends the game, and the players leave with it
+        if not game.is_over:
+            game.apply(cardcore.EndMatch())  # (also a game nobody can move in)
+        deadline = time.monotonic() + 10  # (waiting without join: a second Ctrl-C lands here too)
+        for t in threads:
+            while t.is_alive() and time.monotonic() < deadline:
+                time.sleep(0.01)
+    if failures:
+        raise RuntimeError(f"a player's thread failed: {failures[0]!r}") from failures[0]
     elapsed = time.perf_counter() - started
 
     result = game.result

@@ -1,7 +1,9 @@
 """A turn-based game server loop: one game per table, players send notation text.
 
 The "server" keeps a dict of table id -> Game. Each incoming message is
-(table, seat, text); the server applies it with ``Game.act`` and answers with
+(table, seat, text), the seat being the one the player's connection was given when it
+joined (the host decides which seat a connection speaks for, never the message: see
+docs/security.rst); the server applies it with ``Game.act`` and answers with
 either the player's new view or the error text (bad notation, wrong seat,
 out of turn, against a rule). Halfway through, every table is saved to a JSON
 file with ``Game.save()`` and loaded back with ``cardcore.load``, as a server
@@ -44,6 +46,8 @@ class TableServer:
         game = self.tables.get(table)
         if game is None:
             return {"ok": False, "error": f"no table {table!r}"}
+        if type(seat) is not int or seat < 0:  # a player's seat, never the host's (HOST)
+            return {"ok": False, "error": f"{seat!r} is not a player's seat"}
         try:
             action = game.act(seat, text, seen=seen)
         except cardcore.NotationError as exc:

@@ -1,7 +1,7 @@
 """Review of the shipped examples (``examples/``) against what they and the docs claim.
 
-Each bug found is a strict xfail asserting the right behaviour; each claim that holds
-is a passing test that fails if it breaks. The example scripts are imported from the
+The five bugs found are pinned by tests of the right behaviour (each failed on the
+examples before their fix); each claim that holds is a passing test that fails if it breaks. The example scripts are imported from the
 tree (``examples/`` put on ``sys.path``) or run as subprocesses with small arguments;
 everything is seeded, and no test sleeps to synchronise threads.
 """
@@ -127,12 +127,6 @@ def test_server_reply_holds_only_the_acting_seats_view(server: Any) -> None:
                 assert zone["cards"] == spect["cards"]  # no more than a spectator sees
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="turn_based_server.py:48-53 passes the seat named in the client's message to "
-    "Game.act, so seat -1 (HOST) ends the match, and then game.view(-1) raises SeatError "
-    "out of handle instead of a reply",
-)
 def test_server_refuses_a_message_speaking_for_the_host(server: Any) -> None:
     game = server.tables["g"]
     try:
@@ -192,12 +186,6 @@ def test_realtime_stale_demo_works_once_the_game_is_under_way() -> None:
         assert game.version == before + 1  # the first applied, the second refused
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="realtime_threads.py:93 calls demonstrate_stale on a fresh Spit game, whose only "
-    "actions are 'ready' (they never collide): the demo the docstring and the examples page "
-    "promise never runs in the default game, and 'stale rejections handled' counts no demo",
-)
 def test_realtime_main_demonstrates_a_stale_refusal_in_the_default_game(
     realtime: tuple[ModuleType, list[cardcore.Game]],
     monkeypatch: pytest.MonkeyPatch,
@@ -214,12 +202,6 @@ def test_realtime_main_demonstrates_a_stale_refusal_in_the_default_game(
     assert "demo: seat 0 played" in capsys.readouterr().out
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="realtime_threads.py:96-110: the player threads are not daemons and nothing stops "
-    "them when main is interrupted (no try/finally ending the game): after Ctrl-C they "
-    "keep playing (or idling up to IDLE_LIMIT each) and the process does not exit",
-)
 def test_realtime_an_interrupt_leaves_no_player_thread_running(
     realtime: tuple[ModuleType, list[cardcore.Game]], monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -241,12 +223,6 @@ def test_realtime_an_interrupt_leaves_no_player_thread_running(
     assert alive == []
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="realtime_threads.py:76-85 catches only StaleActionError/IllegalActionError and "
-    "main (lines 107-110) never asks how its threads ended: a player thread that dies "
-    "(a bot or a PluginError) is ended by the host and the run still prints 'ok'",
-)
 def test_realtime_a_player_thread_that_crashes_fails_the_run(
     realtime: tuple[ModuleType, list[cardcore.Game]],
     monkeypatch: pytest.MonkeyPatch,
@@ -292,12 +268,6 @@ def test_house_rule_study_gives_the_same_results_with_workers(tmp_path: Path) ->
     assert "golf.hard" in here.stdout
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="house_rule_study.py:60 builds ProcessPoolExecutor(args.workers) outside the "
-    "try that turns bad arguments into usage errors: --workers -1 ends in a ValueError "
-    "traceback (exit 1), unlike --games 0 (a usage error, exit 2)",
-)
 def test_house_rule_study_refuses_negative_workers_as_a_usage_error(tmp_path: Path) -> None:
     pytest.importorskip("matplotlib")
     proc = _run([str(EXAMPLES / "house_rule_study.py"), str(tmp_path / "s.png"), "--workers", "-1"])

@@ -154,7 +154,8 @@ class BatchEnv(VectorEnv[Obs, npt.NDArray[np.int64], npt.NDArray[Any]]):
         raises an error of the same class (a :class:`~cardcore.PluginError` stays one)
         naming game *k* and the games it had already moved (games 0 to *k* - 1, and
         game *k* if the learner's action was applied): their new observations are lost,
-        so call :meth:`reset`. Games after *k* did not move.
+        so each of them refuses further steps until :meth:`reset`. Games after *k* did
+        not move.
 
         Real time: ``infos["stale"]`` (masked by ``infos["_stale"]``) marks the games whose
         learner's action was dropped unapplied, overtaken by an opponent's (as the single-seat

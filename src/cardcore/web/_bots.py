@@ -7,8 +7,8 @@ The thread gets the seat's view and legal actions, read on the loop, and the age
 never the session or its game. A bot runs one decision at a time: a newer view waits for
 the last decision to end (even one it cancelled) rather than queue another, and a
 turn-based decision made on a view that is no longer current is thrown away and made
-again. An agent that raises is logged and asked again after a pause (0.5 s, doubling
-to 30 s while it keeps failing). A bot whose game is over (or closed) lets go of its
+again. An agent that raises is logged and asked again when the game next changes, or
+after a pause if nothing does (0.5 s, doubling to 30 s while it keeps failing). A bot whose game is over (or closed) lets go of its
 connection, its task and its agent.
 """
 
