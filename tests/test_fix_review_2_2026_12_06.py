@@ -1,8 +1,9 @@
 """Second review of the fixes of 2026-12-06 (fa5da5a7: web bots, simulate, rl batch;
 34333ff6: examples).
 
-Each bug found is a strict xfail test asserting the right behaviour; each claim that held
-is a passing test that fails if it breaks. Everything is seeded; no sleep synchronizes.
+The ten bugs found are pinned by tests of the right behaviour (each failed on the code
+before its fix; an OSError's filename, which would write its text, is carried in the text
+and its cause); each claim that held is a passing test that fails if it breaks. Everything is seeded; no sleep synchronizes.
 """
 
 from __future__ import annotations
@@ -79,11 +80,13 @@ class Tagged(CardcoreError):
 def test_simulate_names_an_agents_option_error_keeping_its_class_and_rule(
     failing_agent: Callable[[BaseException], str],
 ) -> None:
-    error = _simulate_error(failing_agent(OptionError("no such option (CORE-OPT-1)")))
+    original = OptionError("no such option (CORE-OPT-1)")
+    error = _simulate_error(failing_agent(original))
     assert type(error) is OptionError
     assert re.fullmatch(r"in golf game 0 \(seed \d+\): no such option \(CORE-OPT-1\)", str(error))
     assert error.rule_id == "CORE-OPT-1"
-    assert isinstance(error.__cause__, OptionError)
+    # the agent's own error, renamed (or a copy raised from it): the traceback reaches the agent
+    assert error is original or error.__cause__ is original
 
 
 def test_simulate_keeps_an_illegal_actions_data_and_cites_its_rule_once(
@@ -96,13 +99,6 @@ def test_simulate_keeps_an_illegal_actions_data_and_cites_its_rule_once(
     assert str(error).count("GOLF-X-1") == 1, str(error)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="simulate.py:179-185 rebuilds the error as type(exc)(msg): a class whose "
-    "constructor builds its own message from its argument gets the named message as that "
-    "argument ('no model at in golf game 0 (...): no model at m.bin') and its attribute "
-    "(path) set to the message; vector.py checks str(out) == msg, simulate does not",
-)
 def test_simulate_names_an_agents_error_whose_constructor_writes_its_message(
     failing_agent: Callable[[BaseException], str],
 ) -> None:
@@ -111,11 +107,6 @@ def test_simulate_names_an_agents_error_whose_constructor_writes_its_message(
     assert getattr(error, "path", "m.bin") == "m.bin"
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="simulate.py:179-185 type(exc)(msg) passes only the message: an agent's error's "
-    "data (here code=7, a keyword as PluginError's plugin=) is silently reset to its default",
-)
 def test_simulate_keeps_the_data_of_an_agents_own_cardcore_error(
     failing_agent: Callable[[BaseException], str],
 ) -> None:
@@ -124,12 +115,6 @@ def test_simulate_keeps_the_data_of_an_agents_own_cardcore_error(
     assert error.code == 7
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="simulate.py:174-176 (the IllegalActionError branch, before the new generic one) "
-    "rebuilds every IllegalActionError as a plain one: an agent's SeatError or "
-    "StaleActionError loses its class, unlike the 'type kept' of the branches after it",
-)
 def test_simulate_keeps_the_class_of_an_agents_seat_error(
     failing_agent: Callable[[BaseException], str],
 ) -> None:
@@ -233,58 +218,35 @@ def test_rl_batch_keeps_the_class_and_dict_attributes_of_a_two_argument_error() 
     assert str(error).startswith("game 1 of 2: model.bin: missing [")
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="vector.py:241-247 rebuilds the error with cls.__new__(cls, msg) plus its "
-    "__dict__: an OSError's errno, strerror and filename are no __dict__ entries, so the "
-    "FileNotFoundError raised has errno None and filename None",
-)
 def test_rl_batch_keeps_an_os_errors_errno_and_filename() -> None:
     error = _batch_error(FileNotFoundError(2, "No such file", "model.bin"))
     assert isinstance(error, FileNotFoundError)
-    assert (error.errno, error.filename) == (2, "model.bin")
+    # its errno kept; its filename would write the error's text itself (without the game),
+    # so the text carries it instead, and the original (with it) is the error's cause
+    assert error.errno == 2 and "model.bin" in str(error) and str(error).startswith("game 1 of 2")
+    assert (
+        isinstance(error.__cause__, FileNotFoundError) and error.__cause__.filename == "model.bin"
+    )
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="vector.py:241-247 copies only __dict__: an attribute kept in __slots__ is lost "
-    "(AttributeError on the error the batch raises)",
-)
 def test_rl_batch_keeps_an_errors_slot_attributes() -> None:
     error = _batch_error(SlotError("bad", 7))
     assert type(error) is SlotError
     assert error.code == 7  # type: ignore[attr-defined]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="vector.py:245 keeps the rebuilt error only if str(out) == msg: a KeyError's str "
-    "is the repr of its argument, so a KeyError (the commonest lookup failure of an encoding) "
-    "becomes a plain CardcoreError, its class lost ('keeps any error's class')",
-)
 def test_rl_batch_keeps_the_class_of_a_key_error() -> None:
     error = _batch_error(KeyError("card"))
     assert isinstance(error, KeyError), repr(error)
     assert "game 1 of 2" in str(error)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="vector.py:242 calls cls.__new__(cls, msg): a class whose own __new__ takes other "
-    "arguments raises TypeError there, and the batch falls back to a plain CardcoreError",
-)
 def test_rl_batch_keeps_the_class_of_an_error_with_its_own_new() -> None:
     error = _batch_error(OwnNew("model.bin", "missing"))
     assert isinstance(error, OwnNew), repr(error)
     assert str(error).startswith("game 1 of 2")
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="vector.py:182-184 marks the games a failed step moved only in 'except Exception': "
-    "a KeyboardInterrupt in game 1 (before its action applied) leaves game 0 (moved, its observation lost) unmarked, so "
-    "the next step plays on a state the learner never saw",
-)
 def test_rl_batch_an_interrupted_step_leaves_the_games_it_moved_needing_reset() -> None:
     envs = _batch()
     # Ctrl-C in game 1 before its action applied (game 1 unmoved, so not marked itself)
@@ -355,12 +317,6 @@ def test_web_a_failed_decision_arms_one_retry_that_a_poke_replaces() -> None:
         logger.disabled = level
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="_bots.py:231-232 builds RuntimeError(...) from an agent's StopIteration without "
-    "chaining it: the logged failure has no __cause__, so no traceback points at the agent "
-    "(PEP 479's own conversion chains it)",
-)
 def test_web_an_agents_stop_iteration_is_chained_to_its_runtime_error() -> None:
     bots = _bots()
 
@@ -392,12 +348,6 @@ def test_web_an_agents_stop_iteration_settles_its_decision_as_a_runtime_error() 
     assert type(error) is RuntimeError and "StopIteration: empty" in str(error)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="_bots.py:233-234 hands any BaseException of an agent to the loop: an agent "
-    "calling sys.exit() makes Bot._think (which catches Exception) raise SystemExit out of "
-    "the server's event loop, though a bot's agent is meant to hold only its own seat",
-)
 def test_web_an_agent_calling_sys_exit_does_not_stop_the_loop() -> None:
     bots = _bots()
 

@@ -223,3 +223,34 @@ def offered(game: Game, action: object) -> PluginError | None:
             )
             return PluginError(msg, plugin=game.name)
     return None
+
+
+def renamed(exc: BaseException, msg: str) -> BaseException:
+    """*exc* saying *msg* (its failure named with where it happened), its class and data kept:
+    *exc* itself with *msg* as its arguments when its text shows them (most classes); else a
+    new one of its class built without its own arguments, its attributes copied (an
+    ``OSError`` keeps its ``errno``; its ``filename`` would write its text instead); else a
+    :class:`~cardcore.CardcoreError`. Raise the answer as it is when it is *exc*, else from it.
+    """
+    from cardcore.errors import CardcoreError
+
+    saved = exc.args
+    try:
+        exc.args = (msg,)
+        if msg in str(exc):  # (a KeyError shows it quoted)
+            return exc
+    except Exception:
+        pass
+    exc.args = saved
+    cls = type(exc)
+    try:
+        out = cls.__new__(cls, msg)
+        out.__dict__.update(getattr(exc, "__dict__", {}))
+        if isinstance(exc, OSError) and isinstance(out, OSError):
+            out.errno = exc.errno
+        out.args = (msg,)
+        if msg in str(out):
+            return out
+    except Exception:
+        pass
+    return CardcoreError(msg)

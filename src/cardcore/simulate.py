@@ -19,14 +19,13 @@ import attrs
 from attrs import frozen
 
 from cardcore._agentspec import check_seedable, seats_named, split_agent_specs
+from cardcore._faults import renamed
 from cardcore._text import plain, shown
 from cardcore.deck import derive_rng
 from cardcore.errors import (
     ArgumentError,
     CardcoreError,
-    IllegalActionError,
     OptionError,
-    PluginError,
 )
 
 __all__ = ["MAX_GAMES", "GameOutcome", "Summary", "run_one", "seats_for", "simulate"]
@@ -171,17 +170,11 @@ def run_one(
             result = run_realtime(game, agents, seed=seed)
         else:
             result = play(game, agents)
-    except IllegalActionError as exc:  # an agent answered what the game refuses
-        msg = f"in {name} game {index} (seed {seed}): {exc}"
-        raise IllegalActionError(msg, action=exc.action, rule_id=exc.rule_id) from exc
-    except PluginError as exc:  # named with the game it failed in, its type kept
-        raise PluginError(f"in {name} game {index} (seed {seed}): {exc}", plugin=exc.plugin) from exc
-    except CardcoreError as exc:  # a stalled game, an agent's own cardcore error: named too
-        msg = f"in {name} game {index} (seed {seed}): {exc}"
-        try:
-            named = type(exc)(msg)
-        except Exception:  # a class of the agent's own that takes other arguments
-            named = CardcoreError(msg)
+    except CardcoreError as exc:  # an agent's refused answer, a plugin's failure, a stalled
+        # game, an agent's own cardcore error: named with the game, its class and data kept
+        named = renamed(exc, f"in {name} game {index} (seed {seed}): {exc}")
+        if named is exc:
+            raise
         raise named from exc
     except Exception as exc:  # only an agent raises anything else: the game wraps its own
         turn = game.to_act if not game.ruleset.game.realtime else ()

@@ -9,17 +9,18 @@ observation, and ``infos["final_obs"]`` the last one of the old game.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, NoReturn
 
 import numpy as np
 import numpy.typing as npt
 from gymnasium.vector import AutoresetMode, VectorEnv
 from gymnasium.vector.utils import batch_space
 
+from cardcore._faults import renamed
 from cardcore._text import shown
 from cardcore.actions import Action
 from cardcore.deck import derive_rng
-from cardcore.errors import CardcoreError, IllegalActionError, OptionError
+from cardcore.errors import IllegalActionError, OptionError
 from cardcore.rl.aec import check_reset_options, check_seed, refuse_copy, spaces_of
 from cardcore.rl.match import Config, as_int
 from cardcore.rl.seat import SeatRunner
@@ -125,7 +126,7 @@ class BatchEnv(VectorEnv[Obs, npt.NDArray[np.int64], npt.NDArray[Any]]):
             try:
                 runner.reset(seeds[i], self._obs[i], self._mask[i])
             except Exception as exc:  # (an opponent's, a plugin's, an encoding's failure) named by its game
-                raise self._failed(exc, i, 0, " at reset", f"the reset stopped at game {i}") from exc
+                self._raise(exc, i, 0, " at reset", f"the reset stopped at game {i}")
             if runner.skipped:
                 skipped[i] = runner.skipped
         return self._out(), self._skipped_info({}, skipped)
@@ -179,9 +180,12 @@ class BatchEnv(VectorEnv[Obs, npt.NDArray[np.int64], npt.NDArray[Any]]):
             version = runner._live().game.version
             try:
                 r, term, trunc = runner.play(chosen[i], obs[i], mask[i])
-            except Exception as exc:  # an opponent, a rule's hook or an encoding failed
+            except BaseException as exc:  # an opponent, a rule's hook or an encoding failed
                 moved = i + (runner._live().game.version != version)
-                raise self._failed(exc, i, moved) from exc
+                self._lost(i, moved)  # (Ctrl-C too: the games that moved need reset())
+                if not isinstance(exc, Exception):
+                    raise
+                self._raise(exc, i, moved)
             rewards[i] = r
             terminated[i] = term
             truncated[i] = trunc
@@ -200,7 +204,8 @@ class BatchEnv(VectorEnv[Obs, npt.NDArray[np.int64], npt.NDArray[Any]]):
                 try:
                     runner.reset(None, obs[i], mask[i])
                 except Exception as exc:  # an opponent failed in the new game
-                    raise self._failed(exc, i, i + 1, " (dealt again)") from exc
+                    self._lost(i, i + 1)
+                    self._raise(exc, i, i + 1, " (dealt again)")
                 if runner.skipped:
                     skipped[i] = runner.skipped
         infos: dict[str, Any] = self._skipped_info({}, skipped)
@@ -221,11 +226,17 @@ class BatchEnv(VectorEnv[Obs, npt.NDArray[np.int64], npt.NDArray[Any]]):
             )
         return self._out(), rewards.copy(), terminated.copy(), truncated.copy(), infos
 
-    def _failed(
-        self, exc: Exception, i: int, moved: int, how: str = "", after: str = ""
-    ) -> Exception:
-        """*exc* from game *i* (of the same class, so a PluginError stays one), naming the
-        game and the *moved* games (0 to moved - 1) the step had already moved (or *after*)."""
+    def _lost(self, i: int, moved: int) -> None:
+        """Games 0 to *moved* - 1 moved in a step that failed in game *i*: their new observations
+        are lost, so each refuses a step until :meth:`reset` (game *i*'s own reason kept)."""
+        for j in range(moved):
+            if self.runners[j]._failed is None:
+                self.runners[j]._failed = f"its new observation was lost when game {i} failed"
+
+    def _raise(self, exc: Exception, i: int, moved: int, how: str = "", after: str = "") -> NoReturn:
+        """Raise *exc* from game *i* naming the game and the *moved* games (0 to moved - 1) the
+        step had already moved (or *after*): its class and data kept (see
+        :func:`cardcore._faults.renamed`; a PluginError stays one)."""
         n = self.num_envs
         if not after and moved == 0:
             after = "no game moved"
@@ -233,20 +244,10 @@ class BatchEnv(VectorEnv[Obs, npt.NDArray[np.int64], npt.NDArray[Any]]):
             after = "game 0 had moved, its new observation lost: call reset()"
         elif not after:
             after = f"games 0 to {moved - 1} had moved, their new observations lost: call reset()"
-        msg = f"game {i} of {n}{how}: {exc} [{after}]"
-        for j in range(moved):  # their new observations were lost: each needs reset()
-            if self.runners[j]._failed is None:  # (game i's own says why it failed)
-                self.runners[j]._failed = f"its new observation was lost when game {i} failed"
-        cls = type(exc)
-        try:  # the same class and attributes, built without its own arguments
-            out = cls.__new__(cls, msg)
-            out.__dict__.update(getattr(exc, "__dict__", {}))
-            out.args = (msg,)
-            if str(out) == msg:  # (an OSError's text is its errno's, a class may say its own)
-                return out
-        except Exception:
-            pass
-        return CardcoreError(msg)
+        out = renamed(exc, f"game {i} of {n}{how}: {exc} [{after}]")
+        if out is exc:
+            raise exc
+        raise out from exc
 
     def __reduce_ex__(self, protocol: Any) -> Any:
         """Refuse to be pickled or copied (see :func:`~cardcore.rl.aec.refuse_copy`)."""

@@ -228,10 +228,13 @@ def _in_thread(decide: Callable[..., Any], *args: Any) -> asyncio.Future[Any]:
         error: BaseException | None
         try:
             answer, error = decide(*args), None
-        except StopIteration as exc:  # (a future refuses it: the bot would wait for good)
-            answer, error = None, RuntimeError(f"the agent raised StopIteration: {exc}")
-        except BaseException as exc:  # handed to the loop, as an executor does
+        except BaseException as exc:  # handed to the loop, as an executor does, but
             answer, error = None, exc
+            if isinstance(exc, StopIteration) or not isinstance(exc, Exception):
+                # a future refuses StopIteration (the bot would wait for good), and an agent's
+                # sys.exit() must not stop the server: both a failed decision of this bot
+                error = RuntimeError(f"the agent raised {type(exc).__name__}: {exc}".rstrip(": "))
+                error.__cause__ = exc
         with contextlib.suppress(RuntimeError):  # the loop closed (the server stopped): nobody waits
             loop.call_soon_threadsafe(settle, answer, error)
 
