@@ -17,6 +17,7 @@ Run: ``python examples/realtime_threads.py [GAME]`` (default ``spit``; ``speed``
 from __future__ import annotations
 
 import argparse
+import contextlib
 import threading
 import time
 from collections import Counter
@@ -32,8 +33,8 @@ IDLE_LIMIT = 3.0
 
 def demonstrate_stale(game: cardcore.Game) -> bool:
     """Find two actions that collide and show the second one being refused as stale (first
-    playing on, as seat 0 would, while no two can collide: Spit starts with both players
-    calling "ready")."""
+    playing on, each seat its first legal action, while no two can collide: Spit starts
+    with both players calling "ready")."""
     for _ in range(20):
         for first in game.legal_actions(0):
             for second in game.legal_actions(1):
@@ -126,7 +127,8 @@ def main(name: str) -> None:
             t.join(timeout=60)
     finally:  # Ctrl-C included: the host ends the game, and the players leave with it
         if not game.is_over:
-            game.apply(cardcore.EndMatch())  # (also a game nobody can move in)
+            with contextlib.suppress(IllegalActionError):  # (it ended meanwhile: fine)
+                game.apply(cardcore.EndMatch())  # (also a game nobody can move in)
         deadline = time.monotonic() + 10  # (waiting without join: a second Ctrl-C lands here too)
         for t in threads:
             while t.is_alive() and time.monotonic() < deadline:
