@@ -94,15 +94,6 @@ class _Clock:
 # --- findings ------------------------------------------------------------------------------
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason=(
-        "truncate() does not change the version, so a player's action on the view the host"
-        " truncated is judged with seen == version and refused as CORE-OVER-1 (stale_at_end,"
-        " _driver.py, returns early when seen == game.version); after the host's EndMatch the"
-        " same action is stale (CORE-RT-1: legal at seen, not legal now)"
-    ),
-)
 def test_action_legal_at_seen_then_truncated_by_the_host_is_stale() -> None:
     ended = _spit_at_2()
     ended.act(-1, "end")

@@ -270,8 +270,10 @@ def _serve(stuck: bool) -> tuple[tuple[int, str] | None, bool, list[Any]]:
             (cid,) = set(server.host.connections) - before
             conn = server.host.connections[cid]
             if stuck:
+                from cardcore.session import Outbound
+
                 for _ in range(5000):  # the pump is stuck on the first: the queue overflows
-                    conn._put("x" * 1000)
+                    server.host.deliver([Outbound(cid, {}, "x" * 1000)])
                     if conn.closed:
                         break
             else:

@@ -4,7 +4,8 @@ and ``Hub.resume_all``, odd ids and the schema version.
 
 Interleavings are forced deterministically: a :class:`_Spy` wraps a store's connection and
 runs another writer's commit (or raises a disk error) just before a chosen statement; no
-threads, no sleeps. The strict xfails assert the right behaviour of bugs found.
+threads, no sleeps. The tests that were strict xfails pin the six bugs found (each failed
+on the code before its fix).
 """
 
 from __future__ import annotations
@@ -95,12 +96,6 @@ def _golf(hub: Hub, sid: str, *, seed: int = 3, config: SessionConfig | None = N
 # -- findings ------------------------------------------------------------------------------
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="SQLiteStore.load reads its rows outside one read transaction and takes the session's mark"
-    " by a later, separate read: a commit of another writer landing in between is marked as seen"
-    " though the rows returned are from before it, so this store's next commit overwrites it",
-)
 def test_a_load_racing_another_writers_commit_never_lets_its_store_overwrite_that_commit(
     tmp_path: Path,
 ) -> None:
@@ -130,12 +125,6 @@ def test_a_load_racing_another_writers_commit_never_lets_its_store_overwrite_tha
     assert kept.actions == [(0, "first's move", 1.0)]  # today: [(1, "second's move", 2.0)]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="SQLiteStore.load runs its SELECTs in autocommit mode, each its own snapshot: a commit"
-    " between them gives a meta of one commit with the action rows of the next (a healthy session"
-    " then reads as corrupt at resume)",
-)
 def test_a_load_racing_a_commit_returns_the_rows_of_one_commit(tmp_path: Path) -> None:
     path = tmp_path / "one.db"
     first = SQLiteStore(path)
@@ -155,12 +144,6 @@ def test_a_load_racing_a_commit_returns_the_rows_of_one_commit(tmp_path: Path) -
     assert (seen.meta, seen.actions) in (({"v": 0}, []), ({"v": 1}, [(0, "move", 1.0)]))
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="SQLiteStore.commit never checks that the session row exists (its UPDATE changes no row;"
-    " no foreign keys are enforced): the actions, tokens and messages are written as orphans, and a"
-    " session created later with that id inherits them; MemoryStore raises KeyError",
-)
 def test_a_commit_to_a_session_never_created_is_refused_and_leaves_nothing() -> None:
     store = SQLiteStore(":memory:")
     batch = Batch(
@@ -197,12 +180,6 @@ class _Flaky(SQLiteStore):
         super().commit(session_id, batch)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="Hub.close pops the session before its 'closed' commit (hub.py close): a store failing"
-    " then leaves it 'playing' on disk with nothing left to retry it, so the next start resumes a"
-    " game the host closed (and any batch still unsaved from earlier failures is lost)",
-)
 def test_a_close_the_store_failed_is_written_once_the_store_is_back(tmp_path: Path) -> None:
     path = tmp_path / "close.db"
     store = _Flaky(path)
@@ -221,12 +198,6 @@ def test_a_close_the_store_failed_is_written_once_the_store_is_back(tmp_path: Pa
     assert "g" not in restarted.sessions  # today: the closed game is back
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="MemoryStore.commit finds a session by id only: once keep_closed dropped a closed session"
-    " and its id was reused, a late commit of the old (closed) Session object, such as a second"
-    " close(), marks the new live session closed and replaces its meta with the old game's",
-)
 def test_a_dropped_closed_session_never_writes_over_the_new_session_reusing_its_id() -> None:
     store = MemoryStore(keep_closed=1)
     hub = Hub(store)
@@ -242,12 +213,6 @@ def test_a_dropped_closed_session_never_writes_over_the_new_session_reusing_its_
     assert (kept.status, kept.meta["seed"]) == (new.phase, 2)  # today: ("closed", 1)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="merged() (store.py) concatenates the messages of the failed batches and keeps the highest"
-    " prune marker, but never drops the messages below it: during a store outage the unsaved batch"
-    " grows by every message sent, and each retry rewrites them all only to delete them",
-)
 def test_an_outage_retry_carries_no_message_its_own_prune_drops(tmp_path: Path) -> None:
     store = _Flaky(tmp_path / "outage.db")
     hub = Hub(store)

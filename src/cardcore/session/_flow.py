@@ -136,7 +136,7 @@ class Flow(Presence):
         self._out = []
         batch = self._batch
         batch.status = self.phase
-        if self.store is not None and (self._dirty or not batch.is_empty()):
+        if self.store is not None and (self._dirty or not batch.is_empty() or self._unsaved is not None):
             batch.meta = self._meta()
             self._commit(self.store, batch)
         return out

@@ -40,6 +40,7 @@ class Hub:
         self.limits = limits or Limits()
         self.sessions: dict[str, Session] = {}
         """The sessions, by id."""
+        self._closing: dict[str, Session] = {}  # closed, their store write failed: retried
         self._routes: dict[str, str] = {}
         self._limiter = RateLimiter(self.limits.rate, self.limits.burst, self.limits.close_after)
         self._now = 0.0  # the last good time given to a call
@@ -168,11 +169,20 @@ class Hub:
             deadline = session.next_deadline()
             if deadline is not None and deadline <= now:
                 out.extend(session.tick(now))
+        for sid in list(self._closing):  # a close the store failed: tried again
+            self._retry_close(sid, now)
         return out
+
+    def _retry_close(self, session_id: str, now: float) -> None:
+        session = self._closing[session_id]
+        session.tick(now)  # (writes what is unsaved, the close included)
+        if session.store_error is None:
+            del self._closing[session_id]
 
     def next_deadline(self) -> float | None:
         """The earliest deadline of all sessions (``None``: none)."""
         times = [d for d in (s.next_deadline() for s in tuple(self.sessions.values())) if d is not None]
+        times += [s.now + RETRY_CLOSE for s in self._closing.values()]
         return min(times) if times else None
 
     def close(self, session_id: str, now: float) -> list[Outbound]:
@@ -181,10 +191,20 @@ class Hub:
         text) closes nothing."""
         session = self.sessions.pop(session_id, None) if isinstance(session_id, str) else None
         if session is None:
+            if isinstance(session_id, str) and session_id in self._closing:  # closed, unwritten
+                self._retry_close(session_id, self._time(now))
             return []
         for conn in list(session.conns):
             self._routes.pop(conn, None)
-        return session.close(now)
+        out = session.close(now)
+        if session.store_error is not None:  # the store failed: tried again by tick (RETRY_CLOSE)
+            self._closing[session.id] = session
+        return out
+
+
+RETRY_CLOSE = 5.0
+"""Seconds after which a hub asks for a tick to write again a close its store failed (every
+tick, and closing the session again, tries it)."""
 
 
 def _out(conn: str, message: dict[str, Any], *, close: bool = False) -> Outbound:

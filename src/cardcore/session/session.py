@@ -342,7 +342,10 @@ class Session(Rejoin):
 
     def close(self, now: float) -> list[Outbound]:
         """Close the session: every connection is told and closed; the store marks it ``closed``.
-        A ``join`` or ``watch`` after it is refused (``no-session``); a pending takeback is dropped."""
+        A ``join`` or ``watch`` after it is refused (``no-session``); a pending takeback is dropped.
+        Closing it again changes nothing (its id may be another session's by then)."""
+        if self.phase == "closed":
+            return []
         self._begin(now)
         for conn in list(self.conns):
             self._unbind(conn)

@@ -183,15 +183,17 @@ class SQLiteStore:
                 )
                 raise StoreError(msg)
             if batch.meta is None:
-                db.execute(
+                row = db.execute(
                     "UPDATE sessions SET status = ?, updated = ? WHERE id = ?",
                     (batch.status, batch.updated, session_id),
                 )
             else:
-                db.execute(
+                row = db.execute(
                     "UPDATE sessions SET status = ?, updated = ?, meta = ? WHERE id = ?",
                     (batch.status, batch.updated, _dump(batch.meta), session_id),
                 )
+            if row.rowcount == 0:  # never created (or deleted): nothing is written, as in memory
+                raise KeyError(session_id)
             if batch.keep_actions is not None:
                 db.execute(
                     "DELETE FROM actions WHERE session = ? AND idx >= ?", (session_id, batch.keep_actions)
@@ -227,8 +229,20 @@ class SQLiteStore:
 
         :raises StoreError: The database cannot be read, or the session's meta is no JSON text.
         """
+        db = self._db
         try:
-            db = self._db
+            db.execute("BEGIN")  # one snapshot: the rows and the mark of one commit
+        except sqlite3.Error as exc:
+            msg = f"cannot read session {session_id!r} from {self.path!r}: {exc}"
+            raise StoreError(msg) from None
+        try:
+            return self._load(db, session_id)
+        finally:
+            with contextlib.suppress(sqlite3.Error):  # (a read: nothing to undo)
+                db.execute("COMMIT")
+
+    def _load(self, db: sqlite3.Connection, session_id: str) -> StoredSession | None:
+        try:
             row = db.execute(
                 "SELECT status, created, meta FROM sessions WHERE id = ?", (session_id,)
             ).fetchone()
@@ -256,7 +270,7 @@ class SQLiteStore:
             msg = f"cannot read session {session_id!r} from {self.path!r}: {exc}"
             raise StoreError(msg) from None
         with contextlib.suppress(sqlite3.Error):  # (unmarked: its first commit is not checked)
-            self._marks[session_id] = _mark(self._db, session_id)
+            self._marks[session_id] = _mark(db, session_id)  # (in the rows' snapshot)
         return StoredSession(session_id, row[0], row[1], meta, actions, tokens, messages)
 
     def session_ids(self, statuses: tuple[str, ...] = ("waiting", "playing", "over")) -> list[str]:

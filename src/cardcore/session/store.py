@@ -128,7 +128,7 @@ def merged(old: Batch, new: Batch) -> Batch:
         keep_actions=keep,
         actions=actions + new.actions,
         tokens=old.tokens + new.tokens,
-        messages=old.messages + new.messages,
+        messages=[m for m in old.messages + new.messages if m[1] >= prune.get(m[0], 0)],
         prune=prune,
     )
 
@@ -148,7 +148,10 @@ class Store(Protocol):
         """
 
     def commit(self, session_id: str, batch: Batch) -> None:
-        """Apply one call's changes to a stored session, all or nothing."""
+        """Apply one call's changes to a stored session, all or nothing.
+
+        :raises KeyError: No session of this id was created (nothing is written).
+        """
 
     def load(self, session_id: str) -> StoredSession | None:
         """Return the stored session, or ``None`` if there is none with that id."""
