@@ -94,17 +94,26 @@ class _Clock:
 # --- findings ------------------------------------------------------------------------------
 
 
-def test_action_legal_at_seen_then_truncated_by_the_host_is_stale() -> None:
+def test_action_legal_at_seen_then_truncated_by_the_host_is_game_over_as_documented() -> None:
+    """The host's ``end`` is an action that came first (stale, CORE-RT-1); truncating is no
+    action: an action refused because the game was truncated at the version its player saw
+    is CORE-OVER-1 (decided after this review; docs/core-rules.rst, CORE-RT-1), whether or
+    not anyone was shown the end."""
     ended = _spit_at_2()
     ended.act(-1, "end")
     with pytest.raises(StaleActionError):  # holds: the host's end came first
         ended.act(1, "play 3 L", seen=2)
 
-    truncated = _spit_at_2()
-    truncated.truncate()  # the runner's max_actions, or a host's own cap, at version 2
-    assert truncated.is_over and truncated.version == 2
-    with pytest.raises(StaleActionError):  # was legal at version 2, not now: CORE-RT-1
-        truncated.act(1, "play 3 L", seen=2)
+    for shown in (False, True):
+        truncated = _spit_at_2()
+        truncated.view(1)
+        truncated.truncate()  # the runner's max_actions, or a host's own cap, at version 2
+        if shown:
+            truncated.view(1)  # the host shows Bob the end
+        assert truncated.is_over and truncated.version == 2
+        with pytest.raises(IllegalActionError, match="CORE-OVER-1") as caught:
+            truncated.act(1, "play 3 L", seen=2)
+        assert not isinstance(caught.value, StaleActionError)
 
 
 # --- claims that hold: threads ---------------------------------------------------------------

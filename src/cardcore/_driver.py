@@ -110,9 +110,8 @@ def check_seen(game: Game, seen: Any, action: Any) -> None:
 
 def stale_at_end(game: Game, action: Action, seen: Any, text: str) -> None:
     """Real time, the game over: raise :class:`~cardcore.StaleActionError` if *action* was
-    legal at *seen* (another action came first and ended the game, or the host truncated it
-    since), as during play."""
-    if type(seen) is not int or (seen == game.version and game._truncated is None):
+    legal at *seen* (another action came first and ended the game), as during play."""
+    if type(seen) is not int or seen == game.version:
         return
     try:
         old = legal_at(game, action.seat, seen, action)
@@ -122,12 +121,10 @@ def stale_at_end(game: Game, action: Action, seen: Any, text: str) -> None:
     # it ran at any seen before now (nothing is applied once it is over)
     kind, seat = type(action), action.seat
     if action in old or (kind is Resign and seat >= 0) or (kind is EndMatch and seat == HOST):
-        came = (
-            "the game was truncated first"
-            if seen == game.version
-            else f"another action came first and ended the game (now version {game.version})"
+        msg = (
+            f"{text} was legal at version {seen} but another action came first and ended"
+            f" the game (now version {game.version}) (CORE-RT-1)"
         )
-        msg = f"{text} was legal at version {seen} but {came} (CORE-RT-1)"
         raise StaleActionError(msg, action=action, rule_id="CORE-RT-1")
 
 

@@ -40,7 +40,7 @@ class Hub:
         self.limits = limits or Limits()
         self.sessions: dict[str, Session] = {}
         """The sessions, by id."""
-        self._closing: dict[str, Session] = {}  # closed, their store write failed: retried
+        self._closing: dict[str, tuple[Session, int]] = {}  # closed, unwritten: (it, tries)
         self._routes: dict[str, str] = {}
         self._limiter = RateLimiter(self.limits.rate, self.limits.burst, self.limits.close_after)
         self._now = 0.0  # the last good time given to a call
@@ -99,7 +99,7 @@ class Hub:
         if self.store is None:
             return failed
         for session_id in self.store.session_ids():
-            if session_id in self.sessions:
+            if session_id in self.sessions or session_id in self._closing:  # (closed, unwritten)
                 continue
             try:
                 self.sessions[session_id] = Session.resume(self.store, session_id, now)
@@ -174,15 +174,20 @@ class Hub:
         return out
 
     def _retry_close(self, session_id: str, now: float) -> None:
-        session = self._closing[session_id]
+        session, tries = self._closing[session_id]
         session.tick(now)  # (writes what is unsaved, the close included)
         if session.store_error is None:
             del self._closing[session_id]
+        elif tries + 1 >= CLOSE_TRIES:  # refused for good (the row deleted, another writer)
+            del self._closing[session_id]
+            LOG.error("session %s: its close could not be written %d times; given up", session_id, CLOSE_TRIES)
+        else:
+            self._closing[session_id] = (session, tries + 1)
 
     def next_deadline(self) -> float | None:
         """The earliest deadline of all sessions (``None``: none)."""
         times = [d for d in (s.next_deadline() for s in tuple(self.sessions.values())) if d is not None]
-        times += [s.now + RETRY_CLOSE for s in self._closing.values()]
+        times += [s.now + RETRY_CLOSE for s, _ in self._closing.values()]
         return min(times) if times else None
 
     def close(self, session_id: str, now: float) -> list[Outbound]:
@@ -198,13 +203,17 @@ class Hub:
             self._routes.pop(conn, None)
         out = session.close(now)
         if session.store_error is not None:  # the store failed: tried again by tick (RETRY_CLOSE)
-            self._closing[session.id] = session
+            self._closing[session.id] = (session, 0)
         return out
 
 
 RETRY_CLOSE = 5.0
 """Seconds after which a hub asks for a tick to write again a close its store failed (every
-tick, and closing the session again, tries it)."""
+tick, and closing the session again, tries it, :data:`CLOSE_TRIES` times at most)."""
+
+CLOSE_TRIES = 60
+"""How many times a hub tries again to write a close its store failed before giving up
+(logged): about five minutes of ticks at :data:`RETRY_CLOSE`."""
 
 
 def _out(conn: str, message: dict[str, Any], *, close: bool = False) -> Outbound:
