@@ -408,20 +408,30 @@ def test_a_failed_batched_reset_keeps_the_opponents_exception_as_its_cause() -> 
     assert any(isinstance(c, RuntimeError) for c in causes)
 
 
+def _raised(envs: Any, *args: Any) -> BaseException:
+    try:
+        envs._raise(*args)
+    except BaseException as exc:  # (what _raise raises: the error renamed, or a copy of it)
+        return exc
+    raise AssertionError("_raise raised nothing")
+
+
 def test_failed_keeps_the_error_class_and_its_attributes() -> None:
-    """_failed copies the error: a PluginError keeps .plugin, an IllegalActionError its
-    action and rule_id, with the reset's wording."""
+    """_raise names the error's game (since 2026-12-06 it raises what _failed returned): a
+    PluginError keeps .plugin, an IllegalActionError its action and rule_id, with the reset's
+    wording."""
     envs = _envs(2)
-    out = envs._failed(
-        PluginError("hook broke", plugin="p.x"), 1, 0, " at reset", "call reset() again"
+    out = _raised(
+        envs, PluginError("hook broke", plugin="p.x"), 1, 0, " at reset", "call reset() again"
     )
     assert type(out) is PluginError and out.plugin == "p.x"
     assert str(out) == "game 1 of 2 at reset: hook broke [call reset() again]"
     bad = IllegalActionError("no (CORE-OVER-1)", action="draw", rule_id="CORE-OVER-1")
-    out2 = envs._failed(bad, 0, 0, " at reset", "call reset() again")
+    out2 = _raised(envs, bad, 0, 0, " at reset", "call reset() again")
     assert type(out2) is IllegalActionError
     assert (out2.action, out2.rule_id) == ("draw", "CORE-OVER-1")
-    assert str(envs._failed(bad, 0, 0)).endswith("[no game moved]")  # step's wording unchanged
+    again = IllegalActionError("no (CORE-OVER-1)", action="draw", rule_id="CORE-OVER-1")
+    assert str(_raised(envs, again, 0, 0)).endswith("[no game moved]")  # step's wording unchanged
 
 
 # -- docs ----------------------------------------------------------------------------------------
