@@ -297,3 +297,51 @@ def test_a_swapped_pairing_mirrors_the_paired_interval() -> None:
     b = [rng.choice((0.0, 1.0)) for _ in range(30)]
     ab, ba = paired_share_diff(a, b), paired_share_diff(b, a)
     assert (ab.mean, ab.low, ab.high) == (-ba.mean, -ba.high, -ba.low)
+
+
+# -- 6. faulty hooks and bad inputs are reported, never raised raw ----------------------------
+
+
+def _raises(state: Any, seat: int, rng: random.Random) -> bool:
+    raise ValueError("boom")
+
+
+def _duplicates(state: Any, seat: int, rng: random.Random) -> bool:
+    cards = state.zones.cards
+    cards[STOCK][0] = cards[HAND + 1 - seat][0]  # one card twice, another gone
+    return True
+
+
+def _moves_a_known_card(state: Any, seat: int, rng: random.Random) -> bool:
+    cards = state.zones.cards
+    cards[HAND + seat][0], cards[STOCK][0] = cards[STOCK][0], cards[HAND + seat][0]
+    return True
+
+
+@pytest.mark.parametrize(
+    ("hook", "word"),
+    [(_raises, "ValueError"), (_duplicates, "every card"), (_moves_a_known_card, "twin")],
+)
+def test_the_kit_names_a_determinize_hook_that_fails_or_breaks_the_cards(
+    hooked: Any, hook: Any, word: str
+) -> None:
+    report = check_game(
+        hooked(hook.__name__.strip("_"), hook), players=2, games=2, seed=0, strict=False
+    )
+    assert any("determinize" in f and word in f for f in report.failures), report.failures
+    assert report.raw == 0
+
+
+def test_determinize_refuses_bad_seeds_and_seats_and_keeps_a_finished_game() -> None:
+    game = cardcore.new_game("spit", 2, seed=1)
+    for seed in (-1, 2**128, 1.5, True):
+        with pytest.raises(cardcore.OptionError):
+            game.determinize(0, seed)
+    for seat in (2, -1, None, "0"):
+        with pytest.raises(cardcore.SeatError):
+            game.determinize(seat, 1)  # type: ignore[arg-type]
+    assert game.determinize(1, 2**128 - 1).view(1)["to_act"] == game.view(1)["to_act"]
+    done = cardcore.new_game("golf", 2, seed=1, options={"rounds": 1})
+    cardcore.play(done, [cardcore.RandomAgent(1), cardcore.RandomAgent(2)])
+    twin = done.determinize(0, 3)
+    assert twin.is_over and twin.result == done.result
