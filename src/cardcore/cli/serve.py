@@ -47,7 +47,8 @@ def add_parser(sub: Any) -> None:
         epilog=(
             "Limits come from the environment (0: none): CARDCORE_MAX_SESSIONS,"
             " CARDCORE_MAX_SESSIONS_PER_CLIENT, CARDCORE_MAX_BOT_GAMES, CARDCORE_IDLE_CLOSE,"
-            " CARDCORE_MAX_SOCKETS, CARDCORE_MAX_SOCKETS_PER_CLIENT, CARDCORE_JOIN_WAIT"
+            " CARDCORE_MAX_SOCKETS, CARDCORE_MAX_SOCKETS_PER_CLIENT, CARDCORE_JOIN_WAIT,"
+            " CARDCORE_KEEP_OVER"
             " (see docs/web.rst)."
         ),
     )

@@ -29,7 +29,7 @@ class LimitError(WebError):
     """A request past one of the server's limits (HTTP 429 with the message)."""
 
 
-_SECONDS = ("idle_close", "idle_when_full", "join_wait")
+_SECONDS = ("idle_close", "idle_when_full", "join_wait", "keep_over")
 """The fields of :class:`ServerLimits` that are seconds; every other is a whole count."""
 
 
@@ -61,6 +61,10 @@ class ServerLimits:
         or watching a game (``join`` or ``watch``), from its opening and again from a
         ``leave``; then it is closed with code 1008, so connections that never join cannot
         hold every one of *max_sockets* (``CARDCORE_JOIN_WAIT``; 0: never closed so).
+    :param keep_over: Seconds a finished game (its result, record and replay) stays on the
+        server once no person holds one of its seats (bots and spectators aside); then it is
+        closed, so a long-running server does not hold every game it ever finished
+        (``CARDCORE_KEEP_OVER``; 0: kept until the server stops).
     """
 
     max_sessions: int = 1000
@@ -73,6 +77,7 @@ class ServerLimits:
     max_sockets: int = 4096
     max_sockets_per_client: int = 0
     join_wait: float = 60.0
+    keep_over: float = 3600.0
 
     def __post_init__(self) -> None:
         for f in fields(self):
@@ -112,6 +117,7 @@ class ServerLimits:
             "max_sockets": "CARDCORE_MAX_SOCKETS",
             "max_sockets_per_client": "CARDCORE_MAX_SOCKETS_PER_CLIENT",
             "join_wait": "CARDCORE_JOIN_WAIT",
+            "keep_over": "CARDCORE_KEEP_OVER",
         }
         values: dict[str, Any] = {}
         for field, var in names.items():
@@ -142,6 +148,8 @@ class Quota:
         """The client address that created each session (since this process started)."""
         self.idle: dict[str, float] = {}
         """Since when no person has been connected to each live session."""
+        self.ended: dict[str, float] = {}
+        """Since when no person has been connected to each finished session."""
         self.sockets: Counter[str | None] = Counter()
         """The WebSocket connections open now, by client address (``None``: unknown)."""
 
@@ -211,18 +219,40 @@ class Quota:
             return out
         skip = set(bot_only)
         for sid, session in tuple(sessions.items()):  # (a snapshot: another thread may add)
-            if session.phase not in LIVE or sid in skip:
-                self.idle.pop(sid, None)
-                continue
-            # a person in a seat; a spectator keeps nothing open (watchers could hold
-            # the whole server full of games nobody plays)
-            if any(
-                c.seat is not None and not cid.startswith("bot-")
-                for cid, c in session.conns.items()
-            ):
+            if session.phase not in LIVE or sid in skip or _seated(session):
+                # a person in a seat; a spectator keeps nothing open (watchers could hold
+                # the whole server full of games nobody plays)
                 self.idle.pop(sid, None)
                 continue
             since = self.idle.setdefault(sid, now)
+            if now - since >= wait:
+                out.append(sid)
+        return out
+
+    def to_close(
+        self,
+        sessions: Mapping[str, Session],
+        bot_only: Sequence[str],
+        now: float,
+        wait: float | None = None,
+    ) -> list[str]:
+        """The sessions a sweep closes: :meth:`idle_sessions`, and with no *wait* (the
+        server's own sweep, not one making room) :meth:`finished_sessions` too."""
+        idle = self.idle_sessions(sessions, bot_only, now, wait)
+        return idle if wait is not None else idle + self.finished_sessions(sessions, now)
+
+    def finished_sessions(self, sessions: Mapping[str, Session], now: float) -> list[str]:
+        """The finished sessions no person has held a seat of for ``keep_over`` seconds by
+        *now* (``0``: none), as seen by the calls so far; bot-only games included."""
+        wait = self.limits.keep_over
+        out: list[str] = []
+        if not wait:
+            return out
+        for sid, session in tuple(sessions.items()):
+            if session.phase != "over" or _seated(session):
+                self.ended.pop(sid, None)
+                continue
+            since = self.ended.setdefault(sid, now)
             if now - since >= wait:
                 out.append(sid)
         return out
@@ -231,3 +261,11 @@ class Quota:
         """A session closed."""
         self.creators.pop(sid, None)
         self.idle.pop(sid, None)
+        self.ended.pop(sid, None)
+
+
+def _seated(session: Session) -> bool:
+    """Whether a person (no bot) holds a seat of *session* now."""
+    return any(
+        c.seat is not None and not cid.startswith("bot-") for cid, c in session.conns.items()
+    )

@@ -215,7 +215,7 @@ class WebServer:
                 self.bots.setdefault(sid, []).append(bot)
                 bot.join(token)
         self._runner = asyncio.get_running_loop().create_task(self.host.run())
-        if self.server_limits.idle_close:
+        if self.server_limits.idle_close or self.server_limits.keep_over:
             self._sweeper = asyncio.get_running_loop().create_task(self._sweep_often())
 
     async def stop(self) -> None:
@@ -234,7 +234,7 @@ class WebServer:
             self._bots_db.close()
 
     async def _sweep_often(self) -> None:
-        wait = min(60.0, self.server_limits.idle_close / 4)
+        wait = min(60.0, *(t / 4 for t in (self.server_limits.idle_close, self.server_limits.keep_over) if t))
         while True:
             await asyncio.sleep(wait)
             try:
@@ -244,9 +244,9 @@ class WebServer:
 
     def sweep(self, now: float | None = None, wait: float | None = None) -> list[str]:
         """Close the sessions idle *wait* seconds (default ``idle_close``, see
-        :class:`ServerLimits`); return their ids."""
+        :class:`ServerLimits`), and with no *wait* those over for ``keep_over``; return their ids."""
         now = self.host.clock() if now is None else now
-        closed = self.quota.idle_sessions(self.hub.sessions, self._bot_only(), now, wait)
+        closed = self.quota.to_close(self.hub.sessions, self._bot_only(), now, wait)
         for sid in closed:
             self.host.deliver(self.hub.close(sid, now))
             for bot in self.bots.pop(sid, []):
@@ -254,7 +254,7 @@ class WebServer:
             bot_rows(self._bots_db, "DELETE FROM web_bots WHERE session = ?", (sid,))
             self.done_bots.pop(sid, None)
             self.quota.forget(sid)
-            LOG.info("session %s closed: nobody connected to it for a while", sid)
+            LOG.info("session %s closed: nobody at its table for a while", sid)
         return closed
 
     def _bot_only(self) -> list[str]:
