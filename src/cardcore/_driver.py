@@ -333,12 +333,18 @@ def parse_failed(game: Game, exc: BaseException, words: str = "") -> NoReturn:
 
 
 def undo(game: Game, exc: BaseException) -> None:
-    """After plugin code failed outside ``apply`` (legal actions, a veto, a view): put back
-    any change it made to the state, calling no hook. A rejection the game raised on
-    purpose (:class:`~cardcore.IllegalActionError`, :class:`~cardcore.NotationError`)
-    changed nothing and costs nothing."""
-    if not isinstance(exc, IllegalActionError | NotationError):
-        restore(game)
+    """After plugin code failed outside ``apply`` (legal actions, a veto, a view, text read;
+    *exc*, whatever it raised): put back any change it made to the state, calling no hook.
+
+    A rejection too (:class:`~cardcore.IllegalActionError`, :class:`~cardcore.NotationError`
+    from ``parse_action`` or ``is_legal``): the game may have changed its state before it
+    raised. The state restored becomes the checkpoint, so the next undo replays only the
+    actions since: a client sending bad text again and again costs a clone each time,
+    never a replay of the game.
+    """
+    restore(game)
+    if game._base[0] != game.version:
+        game._base = (game.version, game._state.clone())
 
 
 class _Broken:

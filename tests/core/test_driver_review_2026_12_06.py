@@ -106,11 +106,6 @@ def refusing() -> Iterator[cardcore.Game]:
         cardcore.unregister("cardcore.games", "refusegame")
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="_driver.undo skips the restore for an IllegalActionError: legal_actions that"
-    " changed the state and raised one is reported as a PluginError, the state left changed",
-)
 def test_legal_actions_that_change_then_refuse_are_undone(refusing: cardcore.Game) -> None:
     before = refusing.position()
     _ChangesThenRefuses.armed = "legal"
@@ -120,11 +115,6 @@ def test_legal_actions_that_change_then_refuse_are_undone(refusing: cardcore.Gam
     assert refusing.position() == before
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="_driver.validate -> undo skips the restore for is_legal's IllegalActionError: the"
-    " action is applied on the changed state, and the game's save no longer loads",
-)
 def test_is_legal_that_changes_then_refuses_leaves_a_loadable_game(
     refusing: cardcore.Game,
 ) -> None:
@@ -136,11 +126,6 @@ def test_is_legal_that_changes_then_refuses_leaves_a_loadable_game(
     cardcore.load(refusing.save())  # raises CorruptStateError now
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="_driver.parse_failed -> failed -> undo skips the restore for a NotationError:"
-    " a refused text leaves what parse_action changed",
-)
 def test_refused_text_changes_nothing(refusing: cardcore.Game) -> None:
     before = refusing.position()
     _ChangesThenRefuses.armed = "parse"
