@@ -182,7 +182,9 @@ class EventBus:
         :param seat: ``None`` for full events (the host), a seat number for that
             seat's redacted copies, :data:`SPECTATOR` for the public stream.
         :param drop_on_error: Remove the subscription the first time *handler* raises.
-        :returns: A handle for :meth:`unsubscribe`.
+        :returns: A handle for :meth:`unsubscribe`. Subscribed from a handler, it is called
+            from the next event of the batch being delivered on (not the events before,
+            nor the one being handled), then with every later batch.
         :raises ArgumentError: *event_type* is not an event class, or *handler* not callable.
         :raises SeatError: *seat* is none of the above (e.g. :data:`~cardcore.HOST`, a
             seat the game does not have, ``"1"``), refused now rather than when the

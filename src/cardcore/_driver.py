@@ -274,13 +274,17 @@ def _well_formed(game: Game, action: Action, text: str) -> bool:
         return False
 
 
-def restore(game: Game) -> None:
+def restore(game: Game, *, refusal: bool = False) -> bool:
     """Put the state back as it was before a failed ``apply``, calling no hook.
 
     Clones the checkpoint ``game._base`` (or deals again, when no hook ran since the
     deal) and replays the actions recorded since: none of them ran a hook (see
     :data:`BASE_EVERY`). Should that replay fail all the same (a game calling plugin
     code the core cannot see), the whole record is replayed from the deal.
+
+    :param refusal: Undoing a refusal the game raised (see :func:`undo`): should the
+        replay fail, the state is left as it is (the game's own logic is not
+        deterministic: a refusal of bad text must not break it) and ``False`` returned.
     """
     logic = game.logic
     version, base = game._base
@@ -289,6 +293,8 @@ def restore(game: Game) -> None:
         for action in recorded(game, version):
             replay_one(logic, state, action)
     except BaseException:
+        if refusal:
+            return False
         try:
             state = rebuild_state(game)
         except BaseException as exc:
@@ -304,6 +310,7 @@ def restore(game: Game) -> None:
     game._hot = COLD
     game.to_act = state.to_act
     game.is_over = state.is_over
+    return True
 
 
 def failed(game: Game, exc: BaseException, where: str) -> BaseException:
@@ -340,10 +347,11 @@ def undo(game: Game, exc: BaseException) -> None:
     from ``parse_action`` or ``is_legal``): the game may have changed its state before it
     raised. The state restored becomes the checkpoint, so the next undo replays only the
     actions since: a client sending bad text again and again costs a clone each time,
-    never a replay of the game.
+    never a replay of the game. Should a refusal's replay fail (the game's own logic is not
+    deterministic), its state is left as the refusal left it, and the game goes on.
     """
-    restore(game)
-    if game._base[0] != game.version:
+    refusal = isinstance(exc, IllegalActionError | NotationError)
+    if restore(game, refusal=refusal) and game._base[0] != game.version:
         game._base = (game.version, game._state.clone())
 
 

@@ -26,6 +26,7 @@ from cardcore.testing._inputs import bad_inputs
 from cardcore.testing._report import Abort, Report
 from cardcore.testing._sampled import _view_differs as _view_differs
 from cardcore.testing._sampled import check_sampled
+from cardcore.testing._twins import check_world
 from cardcore.testing._util import (
     Fingerprint,
     card_tokens,
@@ -120,6 +121,7 @@ def check_twin(report: Report, game: Game, rng: random.Random) -> None:
                 f" depends on cards hidden from seat {seat}"
             )
             return
+    check_world(report, game, seat)
     for _ in range(3):
         if a.is_over or not a.to_act:
             return
