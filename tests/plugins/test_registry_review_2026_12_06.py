@@ -268,3 +268,38 @@ def test_rules_and_without_refusals_are_cardcore_errors() -> None:
         cardcore.unregister(RULES, ["zzz"])  # type: ignore[arg-type]
     with pytest.raises(PluginError, match="has no RULE"):
         cardcore.register(RULES, "drawgame.zz", 5)
+
+
+# -- hooks misused by a house rule -----------------------------------------------------------
+
+
+@hookimpl
+def _generator_veto(state: Any, action: Any) -> Iterator[None]:
+    yield None  # a generator without wrapper=True: its answer is a generator
+
+
+@hookimpl
+def _stopping_veto(state: Any, action: Any) -> None:
+    raise StopIteration
+
+
+@pytest.mark.parametrize(
+    ("name", "rule_id", "hook", "words"),
+    [
+        ("drawgame.rev-gen", "DRAW-VAR-94", _generator_veto, "answered <generator"),
+        ("drawgame.rev-stop", "DRAW-VAR-95", _stopping_veto, "raised StopIteration"),
+    ],
+)
+def test_misused_hook_is_a_plugin_error_naming_the_rule(
+    registered: list[tuple[str, str]], name: str, rule_id: str, hook: Any, words: str
+) -> None:
+    """Claim: a generator hook (no wrapper=True) or one raising StopIteration is a
+    PluginError naming the rule, not a raw error or a silent allow."""
+    rule = types.SimpleNamespace(
+        RULE=RuleInfo(rule_id, name, "drawgame", "review rule"), forbid_action=hook
+    )
+    _register(registered, RULES, name, rule)
+    game = cardcore.new_game("drawgame", 2, rules=[name], seed=1)
+    with pytest.raises(PluginError, match=words) as info:
+        game.legal_actions(game.to_act[0])
+    assert name in str(info.value)
