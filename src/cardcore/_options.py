@@ -8,6 +8,7 @@ configuration, not the game alone.
 
 from __future__ import annotations
 
+import copy
 import math
 from collections.abc import Callable, Iterable, Mapping
 from contextvars import ContextVar
@@ -131,10 +132,16 @@ def resolve(
         )
         raise OptionError(msg)
     out = {
-        opt.name: opt.check(given[opt.name]) if opt.name in given else opt.default
+        opt.name: _own(opt.check(given[opt.name])) if opt.name in given else opt.default
         for opt in declared
     }
     return MappingProxyType(out)
+
+
+def _own(value: Any) -> Any:
+    """*value*, or a deep copy of it when it could change in place (a list): the caller's
+    object changed after ``new_game`` must not change the game (nor its record)."""
+    return value if _hashable(value) else copy.deepcopy(value)
 
 
 def resolve_for(ruleset: Ruleset, options: Any) -> Mapping[str, Any]:

@@ -103,16 +103,22 @@ _CHECKED = 64
 def _options_key(players: int, options: Any) -> tuple[Any, ...] | None:
     """A key for options given as a plain dict of plain values (``None``: not cached).
 
-    Each value is keyed with its type, so ``1``, ``1.0`` and ``True`` stay apart.
+    Each value is keyed with its type, so ``1``, ``1.0`` and ``True`` stay apart, a float by
+    its text too (``-0.0`` is not ``0.0``); a value of another type (a tuple, whose items
+    could be ``1`` or ``1.0`` alike) is not cached: checked each time.
     """
     if type(options) is not dict:
         return None
-    try:  # in the dict's order: another order is only another entry, checked once too
-        key = (players, *options.items(), *map(type, options.values()))
-        hash(key)
-    except Exception:  # a key that is not text, a value that is not hashable (or fails to be)
+    types = tuple(map(type, options.values()))
+    if not _KEYED.issuperset(types):
         return None
-    return key
+    # in the dict's order: another order is only another entry, checked once too
+    key = (players, *options.items(), *types)
+    return key if float not in types else (*key, *map(repr, options.values()))
+
+
+_KEYED = frozenset({int, str, bool, float, type(None)})
+"""The types of option values a checked configuration is remembered by."""
 
 
 _SEAT_NAMES = {n: tuple(f"Player {i + 1}" for i in range(n)) for n in range(1, 9)}
