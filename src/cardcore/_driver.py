@@ -280,11 +280,8 @@ def restore(game: Game, *, refusal: bool = False) -> bool:
     Clones the checkpoint ``game._base`` (or deals again, when no hook ran since the
     deal) and replays the actions recorded since: none of them ran a hook (see
     :data:`BASE_EVERY`). Should that replay fail all the same (a game calling plugin
-    code the core cannot see), the whole record is replayed from the deal.
-
-    :param refusal: Undoing a refusal the game raised (see :func:`undo`): should the
-        replay fail, the state is left as it is (the game's own logic is not
-        deterministic: a refusal of bad text must not break it) and ``False`` returned.
+    code the core cannot see), the whole record is replayed from the deal; for a
+    *refusal* (see :func:`undo`) the state is left as it is instead, ``False`` returned.
     """
     logic = game.logic
     version, base = game._base
@@ -343,12 +340,11 @@ def undo(game: Game, exc: BaseException) -> None:
     """After plugin code failed outside ``apply`` (legal actions, a veto, a view, text read;
     *exc*, whatever it raised): put back any change it made to the state, calling no hook.
 
-    A rejection too (:class:`~cardcore.IllegalActionError`, :class:`~cardcore.NotationError`
-    from ``parse_action`` or ``is_legal``): the game may have changed its state before it
-    raised. The state restored becomes the checkpoint, so the next undo replays only the
-    actions since: a client sending bad text again and again costs a clone each time,
-    never a replay of the game. Should a refusal's replay fail (the game's own logic is not
-    deterministic), its state is left as the refusal left it, and the game goes on.
+    A refusal too (:class:`~cardcore.IllegalActionError`, :class:`~cardcore.NotationError`
+    from ``parse_action`` or ``is_legal``): the game may have changed its state first. The
+    state restored becomes the checkpoint, so bad text sent again and again costs a clone
+    each time, never a replay of the game. Should a refusal's replay fail (the game's logic
+    is not deterministic), the state stays as the refusal left it: bad text breaks nothing.
     """
     refusal = isinstance(exc, IllegalActionError | NotationError)
     if restore(game, refusal=refusal) and game._base[0] != game.version:
