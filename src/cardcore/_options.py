@@ -132,16 +132,26 @@ def resolve(
         )
         raise OptionError(msg)
     out = {
-        opt.name: _own(opt.check(given[opt.name])) if opt.name in given else opt.default
+        opt.name: own(opt.name, opt.check(given[opt.name]) if opt.name in given else opt.default)
         for opt in declared
     }
     return MappingProxyType(out)
 
 
-def _own(value: Any) -> Any:
+def own(name: Any, value: Any) -> Any:
     """*value*, or a deep copy of it when it could change in place (a list): the caller's
-    object changed after ``new_game`` must not change the game (nor its record)."""
-    return value if _hashable(value) else copy.deepcopy(value)
+    object (or a default) changed after ``new_game`` must not change the game nor its record.
+
+    :raises OptionError: A value that cannot be copied (one nested past Python's recursion
+        limit, an object whose copy fails).
+    """
+    if _hashable(value):
+        return value
+    try:
+        return copy.deepcopy(value)
+    except Exception as exc:  # RecursionError too
+        msg = f"option {shown(name, 40)} takes a value it can copy, not {shown(value, 40)} ({type(exc).__name__})"
+        raise OptionError(msg) from None
 
 
 def resolve_for(ruleset: Ruleset, options: Any) -> Mapping[str, Any]:

@@ -107,8 +107,8 @@ def _options_key(players: int, options: Any) -> tuple[Any, ...] | None:
     its text too (``-0.0`` is not ``0.0``); a value of another type (a tuple, whose items
     could be ``1`` or ``1.0`` alike) is not cached: checked each time.
     """
-    if type(options) is not dict:
-        return None
+    if type(options) is not dict or not all(type(k) is str for k in options):
+        return None  # (a str subclass could compare and hash its own way)
     types = tuple(map(type, options.values()))
     if not _KEYED.issuperset(types):
         return None
@@ -119,6 +119,15 @@ def _options_key(players: int, options: Any) -> tuple[Any, ...] | None:
 
 _KEYED = frozenset({int, str, bool, float, type(None)})
 """The types of option values a checked configuration is remembered by."""
+
+
+def _shareable(resolved: Mapping[str, Any]) -> bool:
+    """Whether games may share *resolved* (no value that changes in place: each game
+    gets its own copy of a list, so such options are resolved for each game)."""
+    try:
+        return all(hash(v) is not None for v in resolved.values())
+    except Exception:
+        return False
 
 
 _SEAT_NAMES = {n: tuple(f"Player {i + 1}" for i in range(n)) for n in range(1, 9)}
@@ -251,7 +260,7 @@ def new_game(
         resolved, bound = known
     else:
         resolved, bound = check_configuration(ruleset, len(names), options, name)
-        if key is not None and len(ruleset.checked) < _CHECKED:
+        if key is not None and len(ruleset.checked) < _CHECKED and _shareable(resolved):
             ruleset.checked[key] = (resolved, bound)  # these options for this count: checked once
     if seed is None:
         seed = secrets.randbits(63)

@@ -92,12 +92,6 @@ def test_str_subclass_key_refused_fresh(registered: list[tuple[str, str]]) -> No
         cardcore.new_game("optrev-a", 2, options={_NoCaseText("ROUNDS"): 3}, seed=1)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="setup._options_key checks the type of each value but not of each key: a str"
-    " subclass key equal to 'rounds' (and hashed alike) finds the checked {'rounds': 3},"
-    " so an option name resolve would refuse ('ROUNDS') is accepted from the cache",
-)
 def test_str_subclass_key_not_answered_by_cache(registered: list[tuple[str, str]]) -> None:
     _register(registered, "optrev-b")
     cardcore.new_game("optrev-b", 2, options={"rounds": 3}, seed=1)
@@ -223,12 +217,6 @@ def test_list_option_copied_deeply(registered: list[tuple[str, str]]) -> None:
     assert cardcore.load(game.save()).options == game.options
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="session/config.py:73 mapping() copies the options dict shallowly: the session's"
-    " GameSetup keeps the caller's list, so changing it after Session.create changes the game"
-    " the session deals later (new_game's _own copy comes too late)",
-)
 def test_list_option_through_session_create(registered: list[tuple[str, str]]) -> None:
     _register(registered, "optrev-h", Option("shape", [1, 2], "s", list))
     shape = [1, 2]
@@ -245,11 +233,6 @@ def test_hashable_value_kept_shared(registered: list[tuple[str, str]]) -> None:
     assert game.options["thing"] is thing
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="_options._own deep-copies without a guard: a value whose deepcopy raises"
-    " (here RuntimeError) reaches the caller of new_game as that raw exception",
-)
 def test_uncopyable_value_is_option_error(registered: list[tuple[str, str]]) -> None:
     _register(registered, "optrev-j", Option("thing", None, "t", object, nullable=True))
 
@@ -263,22 +246,12 @@ def test_uncopyable_value_is_option_error(registered: list[tuple[str, str]]) -> 
         cardcore.new_game("optrev-j", 2, options={"thing": Uncopyable()}, seed=1)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="_options._own: copy.deepcopy of a mappingproxy raises a raw TypeError"
-    " ('cannot pickle'), not an OptionError",
-)
 def test_mappingproxy_value_is_option_error(registered: list[tuple[str, str]]) -> None:
     _register(registered, "optrev-k", Option("thing", None, "t", object, nullable=True))
     with pytest.raises(OptionError):
         cardcore.new_game("optrev-k", 2, options={"thing": types.MappingProxyType({})}, seed=1)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="_options._own: copy.deepcopy of a deeply nested list (3000 levels) raises a raw"
-    " RecursionError, not an OptionError (before a5cce4f2 new_game took it)",
-)
 def test_deeply_nested_list_is_option_error_or_taken(registered: list[tuple[str, str]]) -> None:
     _register(registered, "optrev-l", Option("shape", [1, 2], "s", list))
     deep: list[Any] = []
@@ -301,13 +274,6 @@ def test_self_referencing_list_is_option_error(registered: list[tuple[str, str]]
         cardcore.new_game("optrev-m", 2, options={"shape": loop}, seed=1)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="_options.resolve keeps opt.default itself (only given values pass _own), and the"
-    " resolved mapping for options=None is cached (setup.new_game): two games share the"
-    " default list, so a change through one game's options changes the other's, every later"
-    " game's default and the first game's record",
-)
 def test_default_list_not_shared_between_games(registered: list[tuple[str, str]]) -> None:
     _register(registered, "optrev-n", Option("shape", [1, 2], "s", list))
     first = cardcore.new_game("optrev-n", 2, seed=1)

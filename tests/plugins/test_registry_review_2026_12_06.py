@@ -123,7 +123,7 @@ def test_tuple_option_not_answered_by_an_equal_cached_tuple(
         cardcore.new_game("revgame-b", 2, options={"shape": (1.0, 2)}, seed=1)
 
 
-def test_float_option_sign_of_zero_kept(registered: list[tuple[str, str]]) -> None:
+def test_float_option_zero_reads_as_a_plain_zero(registered: list[tuple[str, str]]) -> None:
     """A float option is made a plain float (``-0.0`` reads as ``0.0``), the same whether or
     not the configuration was checked before: the cache keys a float by its text, and a
     game replays from its record with the value it played with."""

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from cardcore._earlier import earlier_rules
+from cardcore._options import own
 from cardcore._text import one_of, plain, shown
 from cardcore._versions import version_key
 from cardcore.deck import _VERSION, CHANCE, LEGACY_CHANCE
@@ -301,7 +302,8 @@ class GameSetup:
         for what in ("players", "rules", "without", "deck"):
             if what != "deck" or self.deck is not None:
                 object.__setattr__(self, what, listed(what, getattr(self, what)))
-        object.__setattr__(self, "options", mapping("options", self.options))
+        options = mapping("options", self.options)  # its own copy of a list the caller keeps
+        object.__setattr__(self, "options", {k: own(k, v) for k, v in options.items()})
 
     def to_json(self) -> dict[str, Any]:
         """Return the setup as JSON-ready data."""
