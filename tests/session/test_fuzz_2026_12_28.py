@@ -934,18 +934,24 @@ def test_hub_fuzz(game: str) -> None:
     """The machine, then what it did: the game played and ended, hostile messages of every
     kind refused, catch-ups served from resent texts and from fresh views (run with ``-s``
     to see the figures)."""
-    FIGURES.clear()
-    run_state_machine_as_test(MACHINES[game], settings=SETTINGS)
-    print(game, dict(sorted(FIGURES.items())))
-    assert FIGURES[f"{game} actions"] >= 20 and FIGURES[f"{game} over"] >= 1
-    for code in (
+    codes = (
         "bad-json",
         "bad-message",
         "not-joined",
         "already-joined",
         "no-session",
         "not-your-seat",
-    ):
+    )
+    FIGURES.clear()
+    run_state_machine_as_test(MACHINES[game], settings=SETTINGS)
+    if not all(FIGURES[f"error {code}"] for code in codes):  # a rare message went unsent in
+        # this process (seen once in a run of many tests, never alone): more examples
+        FIGURES.clear()
+        more = settings(SETTINGS, max_examples=3 * (SETTINGS.max_examples or 20))
+        run_state_machine_as_test(MACHINES[game], settings=more)
+    print(game, dict(sorted(FIGURES.items())))
+    assert FIGURES[f"{game} actions"] >= 20 and FIGURES[f"{game} over"] >= 1
+    for code in codes:
         assert FIGURES[f"error {code}"] >= 1, code
     assert FIGURES["error illegal"] + FIGURES["error stale"] + FIGURES["error notation"] >= 3
     assert FIGURES["refused"] * 5 >= FIGURES["calls"] >= 150
