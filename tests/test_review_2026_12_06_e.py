@@ -281,12 +281,17 @@ def test_replay_409_whatever_k_then_13_digits_is_400() -> None:
     """web.rst: replay is 409 before the game is over whatever *k* is; after it, a *k*
     of more than 12 digits is 400 (12 digits: the last step)."""
     with _serve() as (client, _):
+        # a seat for a person who never comes: the game is never over (bots alone could
+        # finish it between two of these requests on a loaded machine)
+        seats = [{"name": "Ann"}, BOTS[1]]
+        r = client.post("/api/sessions", json={"game": "golf", "seats": seats})
+        waiting = r.json()["session"]
+        for k in ("0", "1234567890123", "x", "-1"):
+            assert client.get(f"/api/sessions/{waiting}/replay/{k}").status_code == 409, k
         r = client.post(
             "/api/sessions", json={"game": "golf", "seats": BOTS, "options": {"rounds": 1}}
         )
         sid = r.json()["session"]
-        for k in ("0", "1234567890123", "x", "-1"):
-            assert client.get(f"/api/sessions/{sid}/replay/{k}").status_code == 409, k
         assert _wait_over(client, sid)["phase"] == "over"
         assert client.get(f"/api/sessions/{sid}/replay/1234567890123").status_code == 400
         last = client.get(f"/api/sessions/{sid}/replay/999999999999")
