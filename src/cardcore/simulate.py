@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from concurrent.futures import Executor
+from concurrent.futures import BrokenExecutor, Executor
 from typing import Any
 
 import attrs
@@ -195,6 +195,18 @@ Chunk = tuple[
 ]
 """``(study, start, stop)``: games *start* to *stop* - 1 of a study given as the first seven
 fields of :func:`run_one`'s task; a few hundred bytes whatever the chunk's size."""
+
+
+def _lost_worker(exc: BrokenExecutor, finished: int, total: int) -> CardcoreError:
+    """The error for an executor whose worker died mid-study (killed, out of memory): the
+    games it finished are lost with it, and the same seed plays the same games again."""
+    msg = (
+        f"a worker of the executor stopped abruptly (killed, or out of memory?) after"
+        f" {finished} of {total} games had come back: the study is abandoned; run it again"
+        f" (the same seed plays the same games), with fewer workers if memory ran out"
+        f" ({type(exc).__name__}: {exc})"
+    )
+    return CardcoreError(msg)
 
 
 def _run_chunk(chunk: Chunk) -> list[GameOutcome]:
@@ -492,6 +504,8 @@ def simulate(
         game's range, CORE-SEAT-2), a seed that is not an int from 0 below ``2**128``,
         agents not one per seat, bad options or agent parameters, an *executor* without
         ``map()`` or a *progress* that is not callable.
+    :raises CardcoreError: A worker of *executor* died (a process killed, out of memory):
+        the message says how many games had come back; none is returned.
     """
     from cardcore._agentspec import check_agent_bounds
     from cardcore.agents import check_agent
@@ -527,12 +541,16 @@ def simulate(
     tally = _Tally(game, players, agent_names)
     # (an executor is given a list: a dask client refuses to map over an iterator)
     results = map(_run_chunk, chunks) if executor is None else executor.map(_run_chunk, list(chunks))
+    finished = 0
     try:
         for done in results:  # in game order, whatever the executor
             for outcome in done:
                 tally.add(outcome)
+            finished += len(done)
             if progress is not None:
                 progress(len(done))
+    except BrokenExecutor as exc:
+        raise _lost_worker(exc, finished, games) from exc
     finally:  # stopped early (an error, an interrupt): the chunks not started are cancelled
         close = getattr(results, "close", None)
         if close is not None:
