@@ -510,6 +510,37 @@ def test_claim_a_late_tick_plays_each_timeout_at_its_own_deadline() -> None:
     assert all(t.session.cause(v) == "timeout" for v in range(version + 1, game.version + 1))
 
 
+def _timeouts_until(end: float, *, late: bool) -> list[tuple[int, str, float | None]]:
+    t = table("golf", 2, time=TimeControl(turn=10.0, max_steps=1), watch=False)
+    _golf_to_play(t)
+    if late:
+        t.now = end
+        t.tick()
+    else:
+        while (deadline := t.session.next_deadline()) is not None and deadline <= end:
+            t.now = deadline
+            t.tick()
+    game = t.session.game
+    assert game is not None
+    return [(s, str(a), at) for s, a, at in game.record_entries()]
+
+
+def test_claim_ticks_on_time_play_a_turn_cut_short_by_max_steps_on_its_deadlines() -> None:
+    entries = _timeouts_until(60.0, late=False)
+    timed = [e for e in entries if e[2] is not None and e[2] >= 14.0]
+    assert [at for _, _, at in timed] == [14.0, 24.0, 34.0, 44.0, 54.0]
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="a timeout that leaves its seat to act (max_steps, fallback 'wait') re-arms the clock "
+    "from the tick's now, not the deadline (_flow.py:549 rearm(seat, max(at, now))): a late tick "
+    "gives the seat extra time, against 'a late tick changes nothing but when the messages go out'",
+)
+def test_a_late_tick_plays_the_same_timeouts_as_ticks_on_time() -> None:
+    assert _timeouts_until(60.0, late=True) == _timeouts_until(60.0, late=False)
+
+
 def test_claim_forfeit_resigns_on_time() -> None:
     t = table("golf", 2, time=TimeControl(turn=10.0, forfeit=True), watch=False)
     conn = _golf_to_play(t)
