@@ -429,3 +429,42 @@ def test_closed_single_seat_env_refuses_steps_until_reset() -> None:
         env.step(int(np.flatnonzero(obs["action_mask"])[0]))
     obs, _ = env.reset(seed=2)
     env.step(int(np.flatnonzero(obs["action_mask"])[0]))
+
+
+# -- real time ---------------------------------------------------------------------------------
+
+
+def test_aec_stale_flag_exactly_when_the_agents_plan_was_dropped() -> None:
+    """docs: the agent whose plan was dropped finds "stale": True in its infos entry when it is
+    selected to decide again, and only then."""
+    env = aec_env("spit", 2, reaction=[0.2, 2.0])
+    env.reset(seed=3)
+    rng = random.Random(1)
+    last = dict.fromkeys(env.possible_agents, 0)
+    flagged = 0
+    for agent in env.agent_iter(1500):
+        obs, _, term, trunc, info = env.last()
+        if term or trunc:
+            env.step(None)
+            continue
+        dropped = env.match.dropped[int(agent[-1])]
+        assert bool(info.get("stale")) == (dropped != last[agent])
+        flagged += bool(info.get("stale"))
+        last[agent] = dropped
+        legal = np.flatnonzero(obs["action_mask"])
+        env.step(int(legal[int(rng.random() * len(legal))]))
+    assert flagged >= 1
+
+
+def test_single_seat_stale_info_exactly_when_the_learners_plan_was_dropped() -> None:
+    env = gym_env("spit", 2, opponents="spit-greedy", reaction=2.0)
+    obs, _ = env.reset(seed=1)
+    stale = 0
+    for _ in range(250):
+        before = env.unwrapped.runner.match.dropped[0]
+        obs, _, term, trunc, info = env.step(int(np.flatnonzero(obs["action_mask"])[0]))
+        assert bool(info.get("stale")) == (env.unwrapped.runner.match.dropped[0] != before)
+        stale += bool(info.get("stale"))
+        if term or trunc:
+            break
+    assert stale >= 1
