@@ -77,3 +77,69 @@ def test_a_real_process_pool_losing_a_worker_is_a_library_error() -> None:
             cardcore.simulate("golf", games=4, chunk=2, agents="test-killer", executor=pool)
     finally:
         cardcore.unregister("cardcore.agents", "test-killer")
+
+
+# -- a late tick of an idle clock (the session review's fix) -------------------------------------
+
+
+def _idle_deadlines(end: float, *, late: bool) -> tuple[float | None, int]:
+    """Go Fish (no default action of its own) with a 10 s turn whose timeouts play nothing
+    (fallback "wait"): the next deadline after *end*, and the game's version."""
+    from cardcore.session import TimeControl
+    from tests.session.kit import table
+
+    t = table("gofish", 2, time=TimeControl(turn=10.0, fallback="wait"), watch=False)
+    game = t.session.game
+    assert game is not None
+    start = game.version
+    if late:
+        t.now = end
+        t.tick()
+    else:
+        while (deadline := t.session.next_deadline()) is not None and deadline <= end:
+            t.now = deadline
+            t.tick()
+    assert t.session.game is game and game.version == start  # nothing played: idle clocks
+    return t.session.next_deadline(), game.version
+
+
+@pytest.mark.parametrize("end", [35.0, 40.0, 1234.5])
+def test_a_late_tick_of_a_waiting_clock_leaves_the_deadline_ticks_on_time_would(end: float) -> None:
+    on_time = _idle_deadlines(end, late=False)
+    assert on_time[0] is not None and on_time[0] > end
+    assert _idle_deadlines(end, late=True) == on_time
+
+
+def test_a_pending_takeback_names_a_card_only_to_the_seats_that_see_it() -> None:
+    """A takeback request carries the action's text: a seat whose view does not hold every
+    card the text names is told the request without it, as an update would (a game whose
+    text names a card its action hides: none built in, so the request is set here)."""
+    from cardcore.session.patch import card_words
+    from tests.session.kit import table
+
+    t = table("golf", 2, watch=False)
+    session = t.session
+    game = session.game
+    assert game is not None
+    seen = set(card_words(session.views[1]))
+    hidden = next(c for c in ("QS", "KH", "2D", "9C", "JH", "5S") if c not in seen)
+    shown = next(iter(sorted(seen)))
+    for text, told in ((f"pass {hidden}", None), (f"pass {shown}", f"pass {shown}")):
+        session.takeback = {
+            "by": 0,
+            "version": game.version,
+            "action": text,
+            "accepted": [],
+            "deadline": 99.0,
+        }
+        assert session.takeback_for(0) == session.takeback  # the asker wrote it
+        mine = session.takeback_for(1)
+        assert mine is not None and mine["action"] == told
+        message = session._view_message(session.streams[1], "resync")
+        assert message["takeback"]["action"] == told
+        assert session.takeback["action"] == text  # kept whole for the asker and the store
+        session._emit_takeback("request", 0)
+        sent = {o.conn: o.message for o in session._out if o.message["type"] == "takeback"}
+        session._out.clear()
+        assert sent["a"]["action"] == text and sent["b"]["action"] == told
+    session.takeback = None

@@ -244,7 +244,7 @@ class Flow(Presence):
                 "reason": reason,
                 "view": self.views[seat],
                 "clocks": self.clocks.public(seat),
-                "takeback": self.takeback,
+                "takeback": self.takeback_for(seat),
             }
         message["phase"] = self.phase
         if notes:
@@ -252,6 +252,15 @@ class Flow(Presence):
         if self.phase == "over" and self.fair is not None:
             message["reveal"] = self.fair_bundle()
         return message
+
+    def takeback_for(self, seat: int) -> dict[str, Any] | None:
+        """The pending takeback as *seat* is told it: the action's text only if its view
+        names every card the text does (as an update shows it), else ``None``."""
+        pending = self.takeback
+        if pending is None or seat == pending["by"]:
+            return pending
+        view = self.views[seat]
+        return pending if may_show(pending["action"], view, view) else {**pending, "action": None}
 
     def fair_bundle(self) -> dict[str, Any] | None:
         """The fair-deal bundle, once the game is over (``None`` before, or without a commitment)."""
@@ -535,6 +544,7 @@ class Flow(Presence):
             return
         forfeit = self.config.time.forfeit
         steps = 1 if self.realtime or forfeit else self.config.time.max_steps
+        idle = True
         for _ in range(steps):
             if game.is_over or seat not in game.to_act or self.game is not game:
                 return
@@ -542,11 +552,12 @@ class Flow(Presence):
             action = (None if wait else Resign(seat)) if forfeit else default_for(game, seat, self.config.time.fallback, self.realtime, self.id)
             if action is None or not self._apply(seat, action, at, "timeout"):
                 break
+            idle = False
             if self.realtime or self.clocks.renewed(seat, at):  # a new round: a whole clock
                 return
         if not game.is_over and seat in game.to_act:
             told = [self.clocks.public(s) for s in range(self.players)]
-            self.clocks.rearm(seat, max(at, now))
+            self.clocks.rearm(seat, at, now if idle else None)  # late or not: the same deadlines
             self._dirty = True
             for s, stream in enumerate(self.streams):  # a deadline moved with no action: told to
                 clocks = self.clocks.public(s)  # the seats that see it (real time: its own seat)

@@ -140,10 +140,21 @@ class Clocks:
         *at* (a timeout), whether the action played for it began a new round."""
         return self.control.turn is not None and self.turn.get(seat, at) > at
 
-    def rearm(self, seat: int, at: float) -> None:
-        """Give *seat* a whole clock again from *at* (after a timeout that left it to act)."""
-        if self.control.turn is not None and seat in self.turn:
-            self.turn[seat] = at + self.control.turn
+    def rearm(self, seat: int, at: float, idle_until: float | None = None) -> None:
+        """Give *seat* a whole clock again from *at* (after a timeout that left it to act).
+
+        *idle_until*: the timeout did nothing (its fallback waits) and a late tick came at
+        that time: the clocks that ticks on time would have started, and run out doing
+        nothing, by then are skipped (the deadline is the first of them after it)."""
+        turn = self.control.turn
+        if turn is None or seat not in self.turn:
+            return
+        deadline = at + turn
+        if idle_until is not None and deadline <= idle_until:
+            deadline = at + turn * (math.floor((idle_until - at) / turn) + 1)
+            if deadline <= idle_until:  # (rounding; or a turn below the float spacing of now)
+                deadline = max(deadline + turn, math.nextafter(idle_until, math.inf))
+        self.turn[seat] = deadline
 
     def reset(self, to_act: Iterable[int], at: float) -> None:
         """Give every seat to act a whole clock from *at* (after a takeback); the game clock runs on."""

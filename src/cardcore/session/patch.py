@@ -7,7 +7,8 @@ a JSON array, applied in order:
 * ``["set", path, value]``: put *value* at *path* (the whole view if *path* is ``[]``);
 * ``["del", path]``: remove the key at the end of *path* from its object.
 
-A path is a list of object keys (strings) and list indexes (integers).
+A path is a list of object keys (strings) and list indexes (integers from 0);
+``del`` removes an object's key only (a list that changes length is set whole).
 Objects are compared key by key; a list of the same length in which at
 most half the items changed is patched item by item, any other changed list is
 set whole. :func:`apply_patch` is the whole
@@ -25,6 +26,7 @@ client side (a dozen lines in any language)::
 from __future__ import annotations
 
 import copy
+import marshal
 from collections import Counter
 from collections.abc import Iterator
 from typing import Any
@@ -46,8 +48,30 @@ def diff(old: Any, new: Any) -> list[list[Any]]:
 
 
 def _same(a: Any, b: Any) -> bool:
-    """Equal as JSON (``1``, ``1.0`` and ``True`` differ)."""
-    return type(a) is type(b) and a == b
+    """Equal as JSON: ``1``, ``1.0`` and ``True`` differ, inside objects and lists too.
+
+    Python's ``==`` calls them equal, so two equal containers are told apart by their
+    ``marshal`` bytes (version 0: the types, no sharing), in C; two equal ones whose keys
+    come in another order read as changed, which only makes the patch longer."""
+    if type(a) is not type(b) or a != b:
+        return False
+    if type(a) is dict or type(a) is list:
+        try:
+            return marshal.dumps(a, 0) == marshal.dumps(b, 0)
+        except ValueError:  # a value marshal cannot write (a view is JSON-ready: never)
+            return _walk(a, b)
+    return True
+
+
+def _walk(a: Any, b: Any) -> bool:
+    """:func:`_same`, item by item."""
+    if type(a) is not type(b) or a != b:
+        return False
+    if type(a) is dict:
+        return all(_walk(value, b[key]) for key, value in a.items())
+    if type(a) is list:
+        return all(map(_walk, a, b))
+    return True
 
 
 def _diff(old: Any, new: Any, path: Path, ops: list[list[Any]]) -> None:
@@ -103,18 +127,37 @@ def _apply(doc: Any, ops: list[list[Any]]) -> Any:
         parent = doc
         try:
             for key in path[:-1]:
-                parent = parent[key]
-            last = path[-1]
+                parent = parent[_step(parent, key, path)]
+            last = _step(parent, path[-1], path)
             if kind == "set":
                 parent[last] = copy.deepcopy(op[2])
-            else:
+            elif type(parent) is dict:
                 del parent[last]
-        except RecursionError:
-            raise  # too deep: apply_patch says so
+            else:
+                msg = f"patch path {shown(path)}: 'del' removes an object's key, not a list's item"
+                raise CorruptStateError(msg)
+        except (RecursionError, CorruptStateError):
+            raise  # too deep (apply_patch says so), or a step of the wrong kind
         except Exception as exc:  # a key that is none, or one that hashes or compares its own way
             msg = f"patch path {shown(path)} does not fit the document: {shown(exc)}"
             raise CorruptStateError(msg) from None
     return doc
+
+
+def _step(parent: Any, key: Any, path: Any) -> Any:
+    """*key* if it is a step JSON has into *parent*: a text into an object, an index from 0
+    into a list (not ``true``, nor a negative one, which a JavaScript client reads otherwise)."""
+    if type(parent) is dict:
+        if type(key) is str:
+            return key
+    elif type(parent) is list:
+        if type(key) is int and key >= 0:
+            return key
+    else:
+        msg = f"patch path {shown(path)} steps into {shown(parent)}, which is no object or list"
+        raise CorruptStateError(msg)
+    kind = "an object's key (a text)" if type(parent) is dict else "a list's index (from 0)"
+    raise CorruptStateError(f"patch path {shown(path)}: {shown(key)} is not {kind}")
 
 
 _CARDS: dict[str, bool] = {}
@@ -210,12 +253,20 @@ def _place(item: Any) -> str:
 
 def may_show(text: str, old: dict[str, Any], new: dict[str, Any], events: Any = ()) -> bool:
     """Whether a seat may read the action *text*: every card it names is in its view before
-    or after, or in the *events* it receives for this action (a face-up play that ended
-    a hand, its card gathered into the next deal, is shown by its events)."""
+    or after (not counting the players' names), or in the *events* it receives for this
+    action (a face-up play that ended a hand, its card gathered into the next deal, is
+    shown by its events)."""
     cards = list(card_words(text))
     if not cards:
         return True
-    known = set(card_words(old))
-    known.update(card_words(new))
+    known = set(card_words(_table_of(old)))
+    known.update(card_words(_table_of(new)))
     known.update(card_words(events))
     return all(card in known for card in cards)
+
+
+def _table_of(view: Any) -> Any:
+    """*view* less its players' names (a seat named ``QS`` shows no card)."""
+    if isinstance(view, dict) and "players" in view:
+        return {key: value for key, value in view.items() if key != "players"}
+    return view

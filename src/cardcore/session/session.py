@@ -89,7 +89,8 @@ class Session(Rejoin):
         :param now: The host's time.
         :param config: The settings (defaults: :class:`SessionConfig`).
         :param store: Where to keep the session (``None``: nowhere, no restarts).
-        :param session_id: The id (default: 16 random bytes, URL-safe).
+        :param session_id: The id (default: 16 random bytes, URL-safe): 1 to 200 characters,
+            none of them NUL.
         :raises SessionError: *session_id* is stored already (the stored session is kept).
         :raises CardcoreError: The game cannot start as asked (:class:`~cardcore.OptionError`,
             :class:`~cardcore.UnknownPluginError` ...), or *config* asks a fair deal of a
@@ -100,8 +101,9 @@ class Session(Rejoin):
         if store is not None and not all(callable(getattr(store, m, None)) for m in ("create", "load", "commit")):
             raise OptionError(f"store must be a Store (such as MemoryStore or SQLiteStore), not {shown(store, 40)}")
         session_id = plain(session_id)  # a str subclass: stored as plain text
-        if session_id is not None and not (type(session_id) is str and 0 < len(session_id) <= 200 and _utf8(session_id)):
-            msg = f"session_id must be text of 1 to 200 characters UTF-8 can carry, not {shown(session_id, 40)}"
+        if session_id is not None and not (type(session_id) is str and 0 < len(session_id) <= 200 and _utf8(session_id) and "\0" not in session_id):
+            # (no NUL: a token's hash joins the id, the seat and the token with NULs)
+            msg = f"session_id must be text of 1 to 200 characters UTF-8 can carry, without NUL, not {shown(session_id, 40)}"
             raise OptionError(msg)
         config = SessionConfig() if config is None else config
         if not isinstance(config, SessionConfig):

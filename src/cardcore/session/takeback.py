@@ -232,7 +232,8 @@ class TakebackFlow(Flow):
         pending = self.takeback
         if pending is None:  # pragma: no cover
             return
-        for stream in self.streams:
+        for s, stream in enumerate(self.streams):
+            told = self.takeback_for(s) or pending  # (its text hidden from a seat not shown it)
             self._emit(
                 stream,
                 {
@@ -242,7 +243,7 @@ class TakebackFlow(Flow):
                     "seat": seat,
                     "by": pending["by"],
                     "version": pending["version"],
-                    "action": pending["action"],
+                    "action": told["action"],
                     "accepted": list(pending["accepted"]),
                     "deadline": pending["deadline"],
                 },
