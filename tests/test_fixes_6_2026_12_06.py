@@ -143,3 +143,27 @@ def test_a_pending_takeback_names_a_card_only_to_the_seats_that_see_it() -> None
         session._out.clear()
         assert sent["a"]["action"] == text and sent["b"]["action"] == told
     session.takeback = None
+
+
+# -- the RL review's doc gaps, closed ---------------------------------------------------------
+
+
+def test_seat_view_reads_a_numpy_seat_as_observe_does() -> None:
+    np = pytest.importorskip("numpy")
+    from cardcore.rl import seat_view
+
+    game = cardcore.new_game("golf", 2, seed=5)
+    for needs in ("view", "table"):
+        assert seat_view(game, np.int64(1), needs) == seat_view(game, 1, needs)
+    with pytest.raises(cardcore.SeatError):
+        seat_view(game, np.int64(2), "table")
+
+
+@pytest.mark.parametrize("bad", [{"a": 1}, object(), RandomAgent])
+def test_an_opponent_that_cannot_play_is_an_option_error(bad: Any) -> None:
+    pytest.importorskip("gymnasium")
+    from cardcore.errors import OptionError
+    from cardcore.rl import gym_env
+
+    with pytest.raises(OptionError, match="opponent"):
+        gym_env("golf", 2, opponents=bad)

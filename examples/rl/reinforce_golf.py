@@ -83,9 +83,11 @@ def train(
     envs = vector_env(GAME, batch, 2, opponents=opponent, options=OPTIONS, rewards="score")
     rng = np.random.default_rng(seed)
     baseline = 0.0
-    obs, _ = envs.reset(seed=seed)
     history = []
-    for _ in range(iterations):
+    for it in range(iterations):
+        # every game of the batch from its deal: a game that ended early was dealt again and
+        # played on (its moves ignored), so it is mid-game now; the stream goes on unseeded
+        obs, _ = envs.reset(seed=seed if it == 0 else None)
         xs: list[list[npt.NDArray[Any]]] = [[] for _ in range(batch)]
         ps: list[list[Array]] = [[] for _ in range(batch)]
         acts: list[list[int]] = [[] for _ in range(batch)]

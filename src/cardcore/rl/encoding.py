@@ -99,7 +99,8 @@ def seat_view(game: Game, seat: int | None, needs: str) -> Mapping[str, Any]:
     :meth:`cardcore.Game.view` puts under ``"table"``, without building the
     zones an encoding does not read.
 
-    :raises SeatError: *seat* is neither ``None`` nor a seat of *game* (CORE-SEAT-1).
+    :raises SeatError: *seat* is neither ``None`` nor a seat of *game* (CORE-SEAT-1; a numpy
+        integer is read as its number).
     :raises ArgumentError: *game* is not a Game, or *needs* neither ``"view"`` nor ``"table"``.
     """
     if not issubclass(type(game), Game):
@@ -108,6 +109,11 @@ def seat_view(game: Game, seat: int | None, needs: str) -> Mapping[str, Any]:
         needs = plain(needs)  # a str subclass could compare its own way
     if type(needs) is not str or needs not in ("view", "table"):
         raise ArgumentError(f"seat_view's needs is 'view' or 'table', not {shown(needs)}")
+    if seat is not None and type(seat) is not int:  # a numpy integer is a seat, as observe() takes it
+        from cardcore.rl.match import as_int
+
+        number = as_int(seat)
+        seat = seat if number is None else number
     if needs == "view":
         return game.view(seat)
     state = game.state

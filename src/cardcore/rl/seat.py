@@ -73,12 +73,12 @@ def _opponents(config: Config, seat: int, opponents: Any) -> list[Any]:
             raise OptionError(msg)
         if isinstance(spec, type):
             msg = f"opponent {shown(spec)} is a class: pass an agent object, or an agent's installed name"
-            raise CardcoreError(msg)
+            raise OptionError(msg)
         if spec is not None:
             need = "plan" if config.realtime else "choose"
             if not callable(getattr(spec, need, None)):
                 msg = f"opponent {shown(spec)} has no {need}() method, so it cannot play {config.game}"
-                raise CardcoreError(msg)
+                raise OptionError(msg)
     return specs
 
 
@@ -126,7 +126,8 @@ class SeatRunner:
     :param seat: The learner's seat.
     :param opponents: One agent (name, spec with parameters or object) for every
         other seat, or one for all.
-    :raises OptionError: A bad seat or number of opponents, or a bad agent spec.
+    :raises OptionError: A bad seat or number of opponents, a bad agent spec, a class given
+        as an opponent, or an object without the choose() (real time: plan()) it needs.
     :raises UnknownPluginError: An agent name that is not installed.
     :raises CardcoreError: An agent that cannot play this game.
     """
