@@ -424,7 +424,10 @@ def compare(
     :param players: Seats per game (default: as many as *agents*, or else *vs_agents*,
         names when it names several; otherwise two, or the nearest count A's configuration
         seats, as ``cardcore compare`` picks: one for a one-seat game).
-    :param games: Games per configuration.
+    :param games: Games per configuration. Each game's small record (about 670 bytes with
+        two seats, 880 with four: ``python benchmarks/compare_memory.py``) is kept until the
+        end, to pair the configurations' games: a million two-seat games per configuration
+        with the skill probe hold about 2.7 GB.
     :param seed: The study seed: game *i* of both configurations is seeded from ``(seed, i)``.
     :param skill: The skill probe, ``(strong, weak)``: as many more games per configuration
         with the strong agent in one seat (rotating) and the weak one elsewhere; the strong
