@@ -5,7 +5,7 @@ Since 2026-12-06 ``diff`` tells ``1``, ``1.0`` and ``true`` apart inside objects
 too, which walks the equal parts of the views for the types inside. Run from the
 repository root::
 
-    python benchmarks/view_patches.py
+    python benchmarks/view_patches.py          # --quick: one round, for the smoke test
 
 Prints, per game, the best of 7 rounds of microseconds per diff, over the views of seat 0
 after each action of random games (at least 60 pairs per game), and beside it the same
@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import json
 import random
+import sys
 import timeit
 from typing import Any
 
@@ -56,21 +57,22 @@ def _plain(a: Any, b: Any) -> bool:
 
 
 def main() -> None:
+    rounds, number = (1, 2) if "--quick" in sys.argv[1:] else (7, 20)
     typed = patch_module._same
     print(f"{'game':<6} {'view bytes':>10} {'diff µs':>8} {'with == µs':>10}")
     for name, players in GAMES:
         pairs = view_pairs(name, players)
         best = {"typed": float("inf"), "plain": float("inf")}
-        for _ in range(7):
+        for _ in range(rounds):
             for label, same in (("typed", typed), ("plain", _plain)):
                 patch_module._same = same  # type: ignore[assignment]
                 try:
                     took = timeit.timeit(
-                        lambda pairs=pairs: [diff(a, b) for a, b in pairs], number=20
+                        lambda pairs=pairs: [diff(a, b) for a, b in pairs], number=number
                     )
                 finally:
                     patch_module._same = typed  # type: ignore[assignment]
-                best[label] = min(best[label], took / 20 / len(pairs) * 1e6)
+                best[label] = min(best[label], took / number / len(pairs) * 1e6)
         size = len(json.dumps(pairs[0][0]))
         print(f"{name:<6} {size:>10} {best['typed']:>8.1f} {best['plain']:>10.1f}")
 

@@ -167,3 +167,34 @@ def test_an_opponent_that_cannot_play_is_an_option_error(bad: Any) -> None:
 
     with pytest.raises(OptionError, match="opponent"):
         gym_env("golf", 2, opponents=bad)
+
+
+# -- the benchmark scripts of the night run (they cannot rot) -----------------------------------
+
+
+def _bench(name: str, *args: str) -> list[list[str]]:
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    script = Path(__file__).resolve().parents[1] / "benchmarks" / name
+    out = subprocess.run(
+        [sys.executable, str(script), *args],
+        capture_output=True,
+        text=True,
+        timeout=180,
+        check=True,
+    ).stdout
+    return [line.split() for line in out.splitlines()]
+
+
+def test_view_patches_benchmark_runs() -> None:
+    rows = _bench("view_patches.py", "--quick")[1:]
+    assert [r[0] for r in rows] == ["golf", "tonk", "spit", "speed"]
+    assert all(int(r[1]) > 100 and float(r[2]) > 0 and float(r[3]) > 0 for r in rows)
+
+
+def test_compare_memory_benchmark_runs() -> None:
+    rows = _bench("compare_memory.py", "--quick")
+    assert [r[1] for r in rows] == ["2", "4"]
+    assert all(100 < float(r[3]) < 10_000 for r in rows)
