@@ -188,11 +188,6 @@ def test_diff_nan_round_trips() -> None:
     assert json.dumps(got) == json.dumps(new)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="diff treats -0.0 and 0.0 as the same value (scalar _same uses ==), so the patch "
-    "drops the sign although _same's docstring says 'equal as JSON' and json writes -0.0",
-)
 def test_diff_keeps_negative_zero() -> None:
     old, new = {"x": [0.0, 1]}, {"x": [-0.0, 1]}
     got = apply_patch(old, diff(old, new))
@@ -700,13 +695,6 @@ def test_a_pending_takeback_and_a_late_tick() -> None:
     assert deadline is None or deadline > t.now
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="clocks.py:154 Clocks.rearm: math.floor((idle_until - at) / turn) overflows to "
-    "OverflowError for a tiny turn (a positive finite TimeControl.turn) and a late tick; "
-    "Session.tick logs it and the clock stays in the past, so next_deadline() never moves "
-    "on and a host ticking at next_deadline spins (before the fix: rearmed from now)",
-)
 def test_idle_rearm_with_a_tiny_turn_and_a_late_tick_moves_the_deadline_on() -> None:
     s = _timed("gofish", 2, TimeControl(turn=5e-324, fallback="wait"))
     s.tick(1.0)
@@ -883,12 +871,6 @@ def test_a_progress_callback_error_is_not_taken_for_a_lost_worker() -> None:
         )
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="simulate.py:543 (and compare/__init__.py:519) call executor.map before the try "
-    "that turns BrokenExecutor into CardcoreError: a pool already broken (a worker that died "
-    "in an earlier study) raises the raw BrokenProcessPool/BrokenThreadPool from map()",
-)
 def test_simulate_on_an_already_broken_pool_is_a_cardcore_error() -> None:
     pool = _broken_thread_pool()
     try:
@@ -898,15 +880,15 @@ def test_simulate_on_an_already_broken_pool_is_a_cardcore_error() -> None:
         pool.shutdown()
 
 
-def test_compare_on_an_already_broken_pool_raises_broken_executor_raw() -> None:
-    """The same cause in compare (documented here, the xfail above is the bug)."""
+def test_compare_on_an_already_broken_pool_is_a_cardcore_error() -> None:
+    """The same cause in compare (fixed with the xfail's: map() inside the guard)."""
     from concurrent.futures import BrokenExecutor
 
     pool = _broken_thread_pool()
     try:
-        with pytest.raises(BrokenExecutor) as info:
+        with pytest.raises(CardcoreError, match="worker of the executor stopped") as info:
             cardcore.compare("golf", games=4, seed=3, skill=None, executor=pool)
-        assert not isinstance(info.value, CardcoreError)
+        assert isinstance(info.value.__cause__, BrokenExecutor)
     finally:
         pool.shutdown()
 

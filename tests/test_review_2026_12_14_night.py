@@ -449,18 +449,20 @@ def test_position_marks_mean_what_the_guide_says() -> None:
     game = cardcore.new_game("gofish", 3, seed=2)
     text = game.position()
     assert "hand.0: " in text and "@0 " in text  # AS@0: seat 0 knows its hand
-    stock = text.split("stock: ")[1].split(" |")[0].split()
-    bottom = stock[0]
+    # (a hand's card: Go Fish refuses a stock card anyone knows, since 2026-12-06)
+    first = text.split("hand.1: ")[1].split(" |")[0].split()[0]
+    assert first.endswith("@1")
+    bare = first[:-2]
     both = cardcore.new_game(
-        "gofish", 3, position=text.replace(f"stock: {bottom}", f"stock: {bottom}@0.2", 1), seed=1
+        "gofish", 3, position=text.replace(f"hand.1: {first}", f"hand.1: {bare}@0.2", 1), seed=1
     )
-    assert both.state.zones.seen[0][0] == 0b101
+    assert both.state.zones.seen[2][0] == 0b101
     everyone = cardcore.new_game(
-        "gofish", 3, position=text.replace(f"stock: {bottom}", f"stock: {bottom}!", 1), seed=1
+        "gofish", 3, position=text.replace(f"hand.1: {first}", f"hand.1: {bare}!", 1), seed=1
     )
-    assert all(everyone.state.zones.seen[0][0] >> s & 1 for s in range(3))
-    assert game.state.zones.seen[0][0] == 0  # a bare card: nobody
-    assert everyone.position() == text.replace(f"stock: {bottom}", f"stock: {bottom}!", 1)
+    assert all(everyone.state.zones.seen[2][0] >> s & 1 for s in range(3))
+    assert game.state.zones.seen[0][0] == 0  # a bare card (the stock's): nobody
+    assert everyone.position() == text.replace(f"hand.1: {first}", f"hand.1: {bare}!", 1)
 
 
 def test_spectator_stream_is_blanked_and_the_host_stream_is_whole() -> None:

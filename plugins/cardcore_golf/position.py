@@ -152,6 +152,7 @@ def read(
     _read_removed(st, fields.get("removed"))
     if phase == OVER:  # GOLF-GAME-1: the match ended; nobody acts
         st.result = read_result(fields["result"], players)
+        _check_piles(st)  # (its piles as any phase holds them: a resignation ends one mid-turn)
         st.is_over = True
         st.to_act = ()
         return st
@@ -227,9 +228,13 @@ def _check_piles(st: GolfState) -> None:
         raise _bad("stock cards are face down: nobody may know them")
     if any(m != ALL for m in seen[plan.discard]):
         raise _bad("every discard was seen by everyone: mark each with '!'")
-    if not cards[plan.discard] and st.phase != TAKEN:
+    if not cards[plan.discard] and st.phase not in (TAKEN, OVER):
         raise _bad("the discard pile may be empty only while its top card is held ('taken')")
     held = seen[plan.held[0]]
+    if st.phase == OVER:  # ended in any phase: a card held, by its drawer or from the discards
+        if len(held) > 1 or any(m != ALL and m & (m - 1) for m in held) or 0 in held:
+            raise _bad("the held pile holds at most one card, known to all or to one seat")
+        return
     holding = st.phase in (PLACE, TAKEN)
     if len(held) != holding:
         raise _bad(

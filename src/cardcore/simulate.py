@@ -504,8 +504,10 @@ def simulate(
         game's range, CORE-SEAT-2), a seed that is not an int from 0 below ``2**128``,
         agents not one per seat, bad options or agent parameters, an *executor* without
         ``map()`` or a *progress* that is not callable.
-    :raises CardcoreError: A worker of *executor* died (a process killed, out of memory):
-        the message says how many games had come back; none is returned.
+    :raises CardcoreError: A worker of *executor* died (a process killed, out of memory: a
+        ``concurrent.futures`` pool's ``BrokenExecutor``, now or in an earlier study; a dask
+        cluster raises its own errors): the message says how many games had come back; none
+        is returned.
     """
     from cardcore._agentspec import check_agent_bounds
     from cardcore.agents import check_agent
@@ -540,9 +542,10 @@ def simulate(
     chunks = ((study, i, min(i + chunk, games)) for i in range(0, games, chunk))  # made as read
     tally = _Tally(game, players, agent_names)
     # (an executor is given a list: a dask client refuses to map over an iterator)
-    results = map(_run_chunk, chunks) if executor is None else executor.map(_run_chunk, list(chunks))
+    results: Any = None
     finished = 0
-    try:
+    try:  # (map itself raises on a pool a worker of an earlier study broke)
+        results = map(_run_chunk, chunks) if executor is None else executor.map(_run_chunk, list(chunks))
         for done in results:  # in game order, whatever the executor
             for outcome in done:
                 tally.add(outcome)

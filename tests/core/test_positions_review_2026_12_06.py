@@ -119,13 +119,6 @@ def test_a_finished_spit_or_speed_game_is_refused_as_documented(name: str) -> No
 # -- positions that are wrong --------------------------------------------------------------------
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="golf's position reader returns early for phase 'over' (plugins/cardcore_golf/"
-    "position.py read(): `if phase == OVER: ... return st` before _check_piles), so a finished "
-    "match's grids, held card and knowledge marks are never checked: a 7-card grid in a 6-card "
-    "layout is accepted and shown in every view (CORE-POSITION-1: counts must be refused)",
-)
 def test_a_finished_golf_position_whose_grid_has_a_card_too_many_is_refused() -> None:
     text = _finished_golf().position()
     bad = _move_first_card(text, "stock", "grid.0")  # grid.0: 7 cards in a 6-card layout
@@ -140,13 +133,6 @@ def test_a_mid_game_golf_position_whose_grid_has_a_card_too_many_is_refused() ->
         cardcore.new_game("golf", 2, position=bad, options={"rounds": 1})
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="Go Fish (examples/go_fish/cardcore_gofish/logic.py GoFishLogic.check_position) "
-    "and the core's default notation (src/cardcore/logic.py GameLogic.read_position) never "
-    "check knowledge marks: a stock card marked '!' or '@2' is accepted and then shown face "
-    "up in the views of seats that never saw it (CORE-HIDDEN-1)",
-)
 def test_a_gofish_position_with_a_stock_card_known_to_a_seat_is_refused() -> None:
     pytest.importorskip("cardcore_gofish")
     text = cardcore.new_game("gofish", 3, seed=1).position()
@@ -285,14 +271,6 @@ def test_cli_verify_accepts_a_truncated_record(
     assert "(truncated)" in capsys.readouterr().out
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="cardcore replay rebuilds the start of the record by replaying it with no actions "
-    "(src/cardcore/cli/commands.py _start: drops 'result' but keeps 'truncated': true), and a "
-    "truncated record with no actions is damaged, so every truncated record (cardcore.play "
-    "with max_actions) is refused: 'record holds no result, but its actions replay to a "
-    "finished game', exit status 2, though cardcore verify and cardcore.replay accept it",
-)
 def test_cli_replay_shows_a_truncated_record(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -135,9 +135,11 @@ class GoFishLogic(GameLogic[GoFishState, Ask]):
 
     def check_position(self, state: GoFishState) -> None:
         """Refuse what the rules forbid (the core checked the cards, fields and ``to_act``)."""
-        cards, players, to_act = state.zones.cards, state.players, state.to_act
+        cards, seen, players, to_act = state.zones.cards, state.zones.seen, state.players, state.to_act
         check(state.is_over or (len(to_act) == 1 and cards[hand(to_act[0])]),
               "to_act must be one seat holding cards, not {}", list(to_act))
+        # the core checks each card is there once, not who knows it: a known stock card shows
+        check(not any(seen[STOCK]), "stock cards are face down: nobody may know them (GOFISH-FISH-1)")
         for s in range(players):
             held = [c.rank for c in cards[hand(s)]]
             laid = [c.rank for c in cards[books(s, players)]]

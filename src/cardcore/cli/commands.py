@@ -521,6 +521,7 @@ def _start(rec: Mapping[str, Any]) -> Game:
         return replay(rec)  # nothing to step through; a game over at its deal keeps its result
     empty = {**rec, "actions": []}
     empty.pop("result", None)
+    empty.pop("truncated", None)  # (a game cut short by a cap: not at its start)
     return replay(empty)
 
 

@@ -450,8 +450,10 @@ def compare(
     :raises RuleConflictError: Conflicting rules.
     :raises AgentFailure: An agent failed (the message names the configuration, the game,
         its seed, the seat and the agent); the run stops there.
-    :raises CardcoreError: A worker of *executor* died (a process killed, out of memory):
-        the message says how many games had come back; none is returned.
+    :raises CardcoreError: A worker of *executor* died (a process killed, out of memory: a
+        ``concurrent.futures`` pool's ``BrokenExecutor``, now or in an earlier study; a dask
+        cluster raises its own errors): the message says how many games had come back; none
+        is returned.
     """
     if players is None:  # as many as a line-up names, else two or the nearest the game seats
         players = seats_named(agents, vs_agents) or _default_seats(game, rules, without, options)
@@ -516,8 +518,9 @@ def compare(
         for i in range(0, games, chunk)
     ]
     records: list[GameRecord] = []
-    results = map(run_chunk, chunks) if executor is None else executor.map(run_chunk, chunks)
-    try:
+    results: Any = None
+    try:  # (map itself raises on a pool a worker of an earlier study broke)
+        results = map(run_chunk, chunks) if executor is None else executor.map(run_chunk, chunks)
         for done in results:
             records.extend(done)
             if progress is not None:

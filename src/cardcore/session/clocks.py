@@ -151,7 +151,9 @@ class Clocks:
             return
         deadline = at + turn
         if idle_until is not None and deadline <= idle_until:
-            deadline = at + turn * (math.floor((idle_until - at) / turn) + 1)
+            periods = (idle_until - at) / turn  # (a turn of 1e-300: past a float's range)
+            if math.isfinite(periods):
+                deadline = at + turn * (math.floor(periods) + 1)
             if deadline <= idle_until:  # (rounding; or a turn below the float spacing of now)
                 deadline = max(deadline + turn, math.nextafter(idle_until, math.inf))
         self.turn[seat] = deadline

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import copy
 import marshal
+import math
 from collections import Counter
 from collections.abc import Iterator
 from typing import Any
@@ -55,6 +56,8 @@ def _same(a: Any, b: Any) -> bool:
     come in another order read as changed, which only makes the patch longer."""
     if type(a) is not type(b) or a != b:
         return False
+    if type(a) is float:  # -0.0 == 0.0, but JSON writes them apart
+        return a != 0.0 or math.copysign(1.0, a) == math.copysign(1.0, b)
     if type(a) is dict or type(a) is list:
         try:
             return marshal.dumps(a, 0) == marshal.dumps(b, 0)
@@ -67,6 +70,8 @@ def _walk(a: Any, b: Any) -> bool:
     """:func:`_same`, item by item."""
     if type(a) is not type(b) or a != b:
         return False
+    if type(a) is float:
+        return _same(a, b)
     if type(a) is dict:
         return all(_walk(value, b[key]) for key, value in a.items())
     if type(a) is list:
