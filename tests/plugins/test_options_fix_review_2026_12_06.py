@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import contextlib
 import math
-import time
 import types
 from collections.abc import Iterator, Mapping
 from typing import Any
@@ -154,51 +153,6 @@ def test_cached_options_not_checked_again(
     for seed in range(5):
         cardcore.new_game("optrev-f", 2, options={"rounds": 3}, seed=seed)
     assert len(calls) == 1
-
-
-def _old_options_key(players: int, options: Any) -> tuple[Any, ...] | None:
-    """setup._options_key before a5cce4f2 (for the timing comparison only)."""
-    if type(options) is not dict:
-        return None
-    try:
-        key = (players, *options.items(), *map(type, options.values()))
-        hash(key)
-    except Exception:
-        return None
-    return key
-
-
-def test_new_key_not_much_slower_than_old() -> None:
-    """Claim (performance): the new key costs at most 3x the old one (measured ~1.3x, ~0.15 us
-    of a ~17 us golf new_game)."""
-    options = {"layout": 6, "rounds": 9}
-
-    def best(func: Any) -> float:
-        runs = []
-        for _ in range(5):
-            start = time.perf_counter()
-            for _ in range(20000):
-                func(4, options)
-            runs.append(time.perf_counter() - start)
-        return min(runs)
-
-    assert best(setup._options_key) < 3 * best(_old_options_key)
-
-
-def test_golf_new_game_with_options_as_fast_as_without() -> None:
-    """Claim (performance): cached options cost little over none (golf, 4 seats)."""
-
-    def best(options: Any) -> float:
-        runs = []
-        for _ in range(3):
-            start = time.perf_counter()
-            for i in range(300):
-                cardcore.new_game("golf", 4, options=options, seed=i)
-            runs.append(time.perf_counter() - start)
-        return min(runs)
-
-    best({"layout": 6, "rounds": 9})  # warm
-    assert best({"layout": 6, "rounds": 9}) < 1.5 * best(None)
 
 
 # -- _own: values copied into the game ------------------------------------------------------------
