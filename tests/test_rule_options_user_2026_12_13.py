@@ -124,10 +124,10 @@ def test_house_rule_doc_example_cap_holds(cap: None) -> None:
     [
         (500, "option 'round_cap' must be at most 100, not 500"),
         (-1, "option 'round_cap' must be at least 0, not -1"),
-        ("3", "option 'round_cap' must be int, not '3'"),
-        (3.5, "option 'round_cap' must be int, not 3.5"),
-        (True, "option 'round_cap' must be int, not True"),
-        (None, "option 'round_cap' must be int, not None"),
+        ("3", "option 'round_cap' must be int, not '3' (from 0 to 100)"),
+        (3.5, "option 'round_cap' must be int, not 3.5 (from 0 to 100)"),
+        (True, "option 'round_cap' must be int, not True (from 0 to 100)"),
+        (None, "option 'round_cap' must be int, not None (from 0 to 100)"),
     ],
 )
 def test_new_game_refuses_bad_rule_option_values(cap: None, value: object, message: str) -> None:

@@ -167,15 +167,7 @@ class Option:
                 type(value) is int and (low is None or value >= low) and (high is None or value <= high)
             ):
                 return value
-            kinds = [*map(shown, self.choices or ()), "a whole number"]
-            if low is not None:
-                kinds[-1] += (
-                    f" at least {bound_text(low)}"
-                    if high is None
-                    else f" from {bound_text(low)} to {bound_text(high)}"
-                )
-            elif high is not None:
-                kinds[-1] += f" at most {bound_text(high)}"
+            kinds = [*map(shown, self.choices or ()), f"a whole number{_bounds(low, high)}"]
             what = kinds[0] if len(kinds) == 1 else f"{', '.join(kinds[:-1])} or {kinds[-1]}"
             msg = f"option {self.name!r} must be {what}, not {shown(value)}"
             raise OptionError(msg)
@@ -193,7 +185,7 @@ class Option:
             msg = (
                 f"option {self.name!r}{f' ({self.doc})' if self.doc else ''} does not take {shown(value)}"
                 if self.kind is object  # any value but a bool: the doc says what it means
-                else f"option {self.name!r} must be {self.kind.__name__}, not {shown(value)}"
+                else f"option {self.name!r} must be {self.kind.__name__}, not {shown(value)}{_bounds(low, high, '(')}"
             )
             raise OptionError(msg)
         if self.choices is not None and not is_choice(value, self.choices):
@@ -207,6 +199,15 @@ class Option:
             msg = f"option {self.name!r} must be at most {bound_text(self.maximum)}, not {shown(value)}"
             raise OptionError(msg)
         return value
+
+
+def _bounds(low: Any, high: Any, brackets: str = "") -> str:
+    """An option's bounds in words, so one error says all it takes (none: empty)."""
+    if low is None:
+        text = "" if high is None else f"at most {bound_text(high)}"
+    else:
+        text = f"at least {bound_text(low)}" if high is None else f"from {bound_text(low)} to {bound_text(high)}"
+    return f" {brackets}{text}{')' if brackets else ''}" if text else ""
 
 
 @frozen

@@ -186,18 +186,20 @@ class ScoreSheet:
     def add_round(self, scores: Sequence[int]) -> None:
         """Append one round's scores (one per seat) and add them to the totals.
 
+        A numpy number is kept as Python's own (an int or a float), so :meth:`snapshot`
+        stays JSON-ready.
+
         :raises ArgumentError: Not a list or tuple of one finite number per seat.
         """
-        if (
-            not isinstance(scores, list | tuple)
-            or len(scores) != len(self.totals)
-            or (
-                not _INTS.issuperset(map(type, scores))  # ints: the usual case, one pass
-                and not all(_finite(x) for x in scores)
-            )
-        ):
+        if not isinstance(scores, list | tuple) or len(scores) != len(self.totals):
             msg = f"a round's scores are {len(self.totals)} numbers, one per seat, not {shown(scores, 80)}"
             raise ArgumentError(msg)
+        if not _INTS.issuperset(map(type, scores)):  # ints: the usual case, one pass
+            if not all(_finite(x) for x in scores):
+                msg = f"a round's scores are {len(self.totals)} numbers, one per seat, not {shown(scores, 80)}"
+                raise ArgumentError(msg)
+            # Python's own numbers (numpy's are not JSON-ready, as snapshot() promises)
+            scores = [int(x) if isinstance(x, numbers.Integral) else float(x) for x in scores]
         self.rounds.append(tuple(scores))
         for seat, score in enumerate(scores):
             self.totals[seat] += score

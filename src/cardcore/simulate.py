@@ -197,16 +197,32 @@ Chunk = tuple[
 fields of :func:`run_one`'s task; a few hundred bytes whatever the chunk's size."""
 
 
-def _lost_worker(exc: BrokenExecutor, finished: int, total: int) -> CardcoreError:
+def _died(exc: BaseException) -> bool:
+    """Whether *exc* says a worker died: a pool's ``BrokenExecutor``, dask's ``KilledWorker``
+    (read by name: dask is an extra, not imported to catch it)."""
+    kind = type(exc)
+    return isinstance(exc, BrokenExecutor) or (
+        kind.__name__ == "KilledWorker" and kind.__module__.startswith("distributed")
+    )
+
+
+def _lost_worker(exc: BaseException, finished: int, total: int) -> CardcoreError:
     """The error for an executor whose worker died mid-study (killed, out of memory): the
     games it finished are lost with it, and the same seed plays the same games again."""
     msg = (
         f"a worker of the executor stopped abruptly (killed, or out of memory?) after"
         f" {finished} of {total} games had come back: the study is abandoned; run it again"
         f" (the same seed plays the same games), with fewer workers if memory ran out"
-        f" ({type(exc).__name__}: {exc})"
+        f" ({type(exc).__name__}: {_said(exc)})"
     )
     return CardcoreError(msg)
+
+
+def _said(exc: BaseException) -> str:
+    try:  # (dask's KilledWorker builds its text from what it holds: it can fail)
+        return str(exc)[:400]
+    except Exception:
+        return "its message could not be read"
 
 
 def _run_chunk(chunk: Chunk) -> list[GameOutcome]:
@@ -505,9 +521,8 @@ def simulate(
         agents not one per seat, bad options or agent parameters, an *executor* without
         ``map()`` or a *progress* that is not callable.
     :raises CardcoreError: A worker of *executor* died (a process killed, out of memory: a
-        ``concurrent.futures`` pool's ``BrokenExecutor``, now or in an earlier study; a dask
-        cluster raises its own errors): the message says how many games had come back; none
-        is returned.
+        ``concurrent.futures`` pool's ``BrokenExecutor``, now or in an earlier study; dask's
+        ``KilledWorker``): the message says how many games had come back; none is returned.
     """
     from cardcore._agentspec import check_agent_bounds
     from cardcore.agents import check_agent
@@ -552,8 +567,10 @@ def simulate(
             finished += len(done)
             if progress is not None:
                 progress(len(done))
-    except BrokenExecutor as exc:
-        raise _lost_worker(exc, finished, games) from exc
+    except Exception as exc:
+        if _died(exc):
+            raise _lost_worker(exc, finished, games) from exc
+        raise
     finally:  # stopped early (an error, an interrupt): the chunks not started are cancelled
         close = getattr(results, "close", None)
         if close is not None:

@@ -17,7 +17,7 @@ import math
 import os
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from concurrent.futures import BrokenExecutor, Executor
+from concurrent.futures import Executor
 from typing import TYPE_CHECKING, Any, cast
 
 from attrs import evolve, frozen
@@ -53,7 +53,7 @@ from cardcore.plugins import (
     rule_info,
 )
 from cardcore.setup import new_game
-from cardcore.simulate import _check_study, _lineup, _lost_worker, _seed_of, seats_for
+from cardcore.simulate import _check_study, _died, _lineup, _lost_worker, _seed_of, seats_for
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
@@ -451,9 +451,8 @@ def compare(
     :raises AgentFailure: An agent failed (the message names the configuration, the game,
         its seed, the seat and the agent); the run stops there.
     :raises CardcoreError: A worker of *executor* died (a process killed, out of memory: a
-        ``concurrent.futures`` pool's ``BrokenExecutor``, now or in an earlier study; a dask
-        cluster raises its own errors): the message says how many games had come back; none
-        is returned.
+        ``concurrent.futures`` pool's ``BrokenExecutor``, now or in an earlier study; dask's
+        ``KilledWorker``): the message says how many games had come back; none is returned.
     """
     if players is None:  # as many as a line-up names, else two or the nearest the game seats
         players = seats_named(agents, vs_agents) or _default_seats(game, rules, without, options)
@@ -525,7 +524,9 @@ def compare(
             records.extend(done)
             if progress is not None:
                 progress(len(done))
-    except BrokenExecutor as exc:
+    except Exception as exc:
+        if not _died(exc):
+            raise
         raise _lost_worker(exc, len(records), sum(stop - task[6] for task, stop in chunks)) from exc
     finally:  # stopped early (an error, an interrupt): the chunks not started are cancelled
         close = getattr(results, "close", None)
