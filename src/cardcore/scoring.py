@@ -13,6 +13,7 @@ import math
 import numbers
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from operator import add
+from typing import Any
 
 from attrs import frozen
 from typing_extensions import Self
@@ -199,7 +200,8 @@ class ScoreSheet:
                 msg = f"a round's scores are {len(self.totals)} numbers, one per seat, not {shown(scores, 80)}"
                 raise ArgumentError(msg)
             # Python's own numbers (numpy's are not JSON-ready, as snapshot() promises)
-            scores = [int(x) if isinstance(x, numbers.Integral) else float(x) for x in scores]
+            python: list[Any] = [int(x) if isinstance(x, numbers.Integral) else float(x) for x in scores]
+            scores = python
         self.rounds.append(tuple(scores))
         for seat, score in enumerate(scores):
             self.totals[seat] += score
