@@ -154,12 +154,12 @@ class _BuryBase(DrawLogic):
 
 
 class BuryTextLogic(_BuryBase):
-    action_types = (Draw, BuryText)
+    action_types = (Draw, BuryText)  # type: ignore[assignment]
     bury = BuryText
 
 
 class BuryCardLogic(_BuryBase):
-    action_types = (Draw, BuryCard)
+    action_types = (Draw, BuryCard)  # type: ignore[assignment]
     bury = BuryCard
 
 
@@ -275,7 +275,7 @@ def test_check_conservation_catches_a_card_lost_in_a_deal_that_ends_the_game() -
     strict=True,
     reason="raw exception: assert_conserved refuses a non-Game with ArgumentError"
     " (_agents.py:35), but assert_view_known and assert_view_structure call game.view"
-    " unchecked (_agents.py:51, :70) and let AttributeError escape",
+    " unchecked (_agents.py:51, :67) and let AttributeError escape",
 )
 @pytest.mark.parametrize("check", [assert_view_known, assert_view_structure])
 def test_single_position_assertions_refuse_a_non_game_as_assert_conserved_does(check: Any) -> None:
@@ -325,7 +325,7 @@ def test_a_correct_variant_passes_check_game() -> None:
             return f"bury {self.index}"
 
     class Clean(_BuryBase):
-        action_types = (Draw, BuryAt)
+        action_types = (Draw, BuryAt)  # type: ignore[assignment]
 
         def legal_actions(self, state: DrawState, seat: int) -> tuple[Any, ...]:
             if state.phase == "draw":
