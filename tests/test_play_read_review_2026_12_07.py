@@ -96,12 +96,6 @@ class _OtherSeat:
         return legal[0] if action is None else action
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="cli/play.py:117-121 applies a bot's answer without the runners' own-seat check"
-    " (agents._own): a bot's Resign of the human's seat, or the host's EndMatch, ends the"
-    " human's game; cardcore.play refuses both (CORE-TURN-1)",
-)
 @pytest.mark.parametrize("evil", [Resign(seat=1), EndMatch()], ids=["resign-of-human", "endmatch"])
 def test_cli_turn_based_bot_cannot_end_the_humans_game_with_another_seats_action(
     evil: cardcore.Action,
@@ -137,12 +131,6 @@ class _PlansOnce:
         return self.plan_
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="cli/realtime.py:383-389 and 469-471 apply a bot's plan without the own-seat check:"
-    " a bot's Resign of the human (printed as the bot's own 'resign') or an EndMatch ends the"
-    " game; run_realtime refuses both (CORE-TURN-1)",
-)
 @pytest.mark.parametrize("evil", [Resign(seat=0), EndMatch()], ids=["resign-of-human", "endmatch"])
 def test_cli_realtime_bot_cannot_end_the_humans_game_with_another_seats_action(
     evil: cardcore.Action,
@@ -188,12 +176,6 @@ def _speed_with_a_spent_action() -> tuple[cardcore.Game, cardcore.Action, int]:
     return game, spent, game.logic.action_bound(2, game.options)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="cli/realtime.py:470-474: a bot whose plan the game refuses is re-planned at once,"
-    " forever and silently (tens of thousands of plans a second, one CPU busy); run_realtime"
-    " raises StalledGameError after its action bound of rejections (agents.py:513-521)",
-)
 def test_cli_realtime_a_bot_whose_plans_are_always_refused_is_not_asked_forever() -> None:
     game, spent, bound = _speed_with_a_spent_action()
     bot = _Stubborn(spent, 2 * bound + 10)
@@ -201,6 +183,8 @@ def test_cli_realtime_a_bot_whose_plans_are_always_refused_is_not_asked_forever(
     outcome, _ = _realtime(game, [None, bot])
     assert game.version == version
     assert not isinstance(outcome, _Sentinel), f"the loop asked the bot {bot.calls} times"
+    assert isinstance(outcome, StalledGameError), repr(outcome)  # as run_realtime stops it
+    assert "seat 1 keeps planning rejected actions" in str(outcome)
 
 
 def test_run_realtime_stops_an_agent_whose_plans_are_always_refused() -> None:
@@ -219,12 +203,6 @@ def test_run_realtime_stops_an_agent_whose_plans_are_always_refused() -> None:
     assert game.version == version and bot.calls <= bound + 2
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="cli/realtime.py:383-389 takes any plan: a NaN delay is max(0.0, nan) = 0.0 (played"
-    " at once) and a plan that is not a Plan is an AttributeError; run_realtime refuses both"
-    " with a CardcoreError naming the seat (agents.py:465-473)",
-)
 @pytest.mark.parametrize("kind", ["nan-delay", "not-a-plan"])
 def test_cli_realtime_a_malformed_plan_is_refused_naming_the_seat(kind: str) -> None:
     game = cardcore.new_game("speed", ["Me", "Bot"], seed=1)

@@ -462,25 +462,7 @@ def _run_realtime(
         if plan is None:
             plans[seat] = None
             return
-        action: Any = getattr(plan, "action", None)
-        delay = _seconds(getattr(plan, "delay", None))
-        if not isinstance(action, Action) or not math.isfinite(delay):
-            msg = (
-                f"the agent at seat {seat} ({type(agents[seat]).__name__}) planned"
-                f" {shown(plan, 200)}: a plan is a Plan of an action and a finite delay in"
-                " seconds, or None"
-            )
-            raise CardcoreError(msg)
-        _own(agents, seat, action, legal, "planned")
-        due = now + max(0.0, delay)
-        if due > MAX_TIME:
-            msg = (
-                f"the agent at seat {seat} ({type(agents[seat]).__name__}) planned"
-                f" {shown(plan, 200)}: due at {due:g} s, past the latest time a game records"
-                f" ({MAX_TIME:g} s)"
-            )
-            raise CardcoreError(msg)
-        plans[seat] = (due, action, seen)
+        plans[seat] = (*_checked_plan(agents, seat, plan, legal, now), seen)
 
     for seat in range(n if bound > 0 else 0):  # none asked for a position nobody plays
         replan(seat)
@@ -550,6 +532,37 @@ def _seconds(delay: object) -> float:
         return float.__float__(delay) if isinstance(delay, float) else float(delay)
     except Exception:
         return math.nan
+
+
+def _checked_plan(
+    agents: Sequence[object], seat: int, plan: object, legal: Sequence[Action], now: float
+) -> tuple[float, Action]:
+    """The time *plan* (not ``None``) of the agent at *seat* falls due and its action, checked
+    as :func:`run_realtime` checks them (the terminal's real-time loop too).
+
+    :raises CardcoreError: Not a :class:`Plan` of an action and a finite delay, or due past
+        the latest time a game records.
+    :raises IllegalActionError: An action of another seat (CORE-TURN-1).
+    """
+    action: Any = getattr(plan, "action", None)
+    delay = _seconds(getattr(plan, "delay", None))
+    if not isinstance(action, Action) or not math.isfinite(delay):
+        msg = (
+            f"the agent at seat {seat} ({type(agents[seat]).__name__}) planned"
+            f" {shown(plan, 200)}: a plan is a Plan of an action and a finite delay in"
+            " seconds, or None"
+        )
+        raise CardcoreError(msg)
+    _own(agents, seat, action, legal, "planned")
+    due = now + max(0.0, delay)
+    if due > MAX_TIME:
+        msg = (
+            f"the agent at seat {seat} ({type(agents[seat]).__name__}) planned"
+            f" {shown(plan, 200)}: due at {due:g} s, past the latest time a game records"
+            f" ({MAX_TIME:g} s)"
+        )
+        raise CardcoreError(msg)
+    return due, action
 
 
 def _own(

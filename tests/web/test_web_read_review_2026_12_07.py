@@ -29,14 +29,6 @@ def _golf(**extra: Any) -> dict[str, Any]:
 # -- findings ----------------------------------------------------------------------------
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason=(
-        "app.py:316-318: WebServer.create closes sessions idle for idle_when_full (the "
-        "make-room sweep) before Quota.check, so a request refused with 429 for "
-        "max_per_client (or max_bot_games) still closes other people's games"
-    ),
-)
 def test_a_request_refused_429_closes_no_other_game() -> None:
     clock = [1000.0]
     limits = ServerLimits(max_sessions=2, max_per_client=1, idle_close=3600, idle_when_full=300)
@@ -55,16 +47,6 @@ def test_a_request_refused_429_closes_no_other_game() -> None:
         server.store.close()
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason=(
-        "app.py:209-214 and 355: a stored bot left out at start (its agent now refuses its "
-        "row) is in neither server.bots nor server.done_bots, so describe() shows its seat "
-        "as a person's (bot null) with a /play link that no person can take (the seat is "
-        "claimed: seat-taken); docs/web.rst: 'link ... null for a bot's seat, which no "
-        "person can take'"
-    ),
-)
 def test_a_bot_left_out_at_a_restart_is_still_shown_as_a_bot_seat(tmp_path: Path) -> None:
     db = str(tmp_path / "games.db")
     seats = [{"name": "Bot", "agent": "golf-greedy"}, {"name": "Bob"}]

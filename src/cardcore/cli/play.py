@@ -22,7 +22,7 @@ from rich.console import Console
 
 from cardcore._names import hidden, marked, same_name, shows, tidy
 from cardcore._text import counted, shown
-from cardcore.agents import LazyView, lend_views
+from cardcore.agents import LazyView, _own, lend_views
 from cardcore.cli._markup import escape
 from cardcore.cli.args import UsageError, check_writable, parse_options, players_for
 from cardcore.cli.compare import check_agent_specs
@@ -86,7 +86,11 @@ def play_turn_based(
     """
     with lend_views(game) as views:
         heard = Notes.attach(game, seat) if notes is None else notes
-        return _turn_based(console, game, seat, agents, read, views, heard)
+        try:
+            return _turn_based(console, game, seat, agents, read, views, heard)
+        except KeyboardInterrupt:  # Ctrl-C anywhere (a redraw, a move: undone if cut short):
+            console.print()  # left, as at the prompt, so the record is saved
+            return "quit"
 
 
 def _turn_based(
@@ -113,11 +117,13 @@ def _turn_based(
             raise StalledGameError(msg)
         if actor != seat:
             version = game.version
+            legal_now = game.legal_actions(actor)
             try:
-                action = agents[actor].choose(views(actor), game.legal_actions(actor))
+                action = agents[actor].choose(views(actor), legal_now)
             except KeyboardInterrupt:  # Ctrl-C while a bot thinks: left, as at the prompt
                 console.print()
                 return "quit"
+            _own(agents, actor, action, legal_now, "answered")  # as cardcore.play: its own seat
             game.apply(action, seen=version)
             console.print(
                 f"[magenta]{escape(game.players[actor])}[/]: [bold]{escape(str(action))}[/]"
@@ -220,18 +226,25 @@ def cmd_play(console: Console, args: argparse.Namespace) -> int:
         + (f" (reaction {reaction:g} s)" if info.realtime and n > 1 else "")
     )
     lenient(sys.stdin)  # an undecodable byte is a typo, not a crash
-    if info.realtime:
-        outcome = play_realtime(console, game, args.seat, agents, notes=notes)
-    else:
-        _line_editing()
-        outcome = play_turn_based(
-            console,
-            game,
-            args.seat,
-            agents,
-            lambda prompt: console.input(f"[bold]{escape(prompt)}[/]", emoji=False),  # a name may hold '['
-            notes,
-        )
+    try:
+        if info.realtime:
+            outcome = play_realtime(console, game, args.seat, agents, notes=notes)
+        else:
+            _line_editing()
+            outcome = play_turn_based(
+                console,
+                game,
+                args.seat,
+                agents,
+                lambda prompt: console.input(f"[bold]{escape(prompt)}[/]", emoji=False),  # a name may hold '['
+                notes,
+            )
+    except Exception:  # a bot that failed (or answered what the game refuses): the moves so
+        if path is not None:  # far are kept, then the error is said as for any command
+            with contextlib.suppress(Exception):
+                saved = _save(console, path, game.record(), overwrite=args.force)
+                console.print(f"the game so far saved to {escape(saved)}", soft_wrap=True)
+        raise
     if game.result is not None:
         console.print(Screen(game, args.seat).draw())  # the final table, with the result
     elif outcome == "quit":

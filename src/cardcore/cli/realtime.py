@@ -34,8 +34,9 @@ from rich.live import Live
 from rich.segment import Segment, Segments
 from rich.text import Text
 
+from cardcore._driver import STALE_WINDOW
 from cardcore.actions import Action
-from cardcore.agents import LazyView, lend_views
+from cardcore.agents import LazyView, _checked_plan, lend_views
 from cardcore.cli._markup import escape
 from cardcore.cli.notes import Notes
 from cardcore.cli.screen import (
@@ -46,7 +47,7 @@ from cardcore.cli.screen import (
     resolve,
     undecodable,
 )
-from cardcore.errors import CardcoreError, IllegalActionError
+from cardcore.errors import CardcoreError, IllegalActionError, StalledGameError
 from cardcore.game import Game
 
 __all__ = ["LOG_LINES", "play_realtime"]
@@ -385,8 +386,8 @@ class _Realtime:
             if game.version == seen:
                 raise
             return  # its view could not be built: the human moved while it read
-        if plan is not None:
-            self.plans[bot] = (now + max(0.0, plan.delay), plan.action, seen)
+        if plan is not None:  # checked as run_realtime checks it (its own seat, a finite delay)
+            self.plans[bot] = (*_checked_plan(self.agents, bot, plan, legal, now), seen)
 
     def run(self, lines: Callable[[], Iterator[str | CardcoreError | None]]) -> str:
         """Line by line: print everything in turn (input that is not a terminal)."""
@@ -439,6 +440,7 @@ class _Realtime:
         bots = [s for s in range(len(game.players)) if s != self.seat]
         bound = game.logic.action_bound(len(game.players), game.options)
         planned_at = -1  # the version the bots last planned at (the table may be drawn before)
+        rejected, rejected_at = 0, -1  # the bots' plans refused in a row at that version
         caught = self.catch_interrupts()
         try:
             start()  # inside: Ctrl-C as soon as the human can type is leaving
@@ -467,9 +469,16 @@ class _Realtime:
                 if planned is None:  # pragma: no cover - chosen among the planned
                     continue
                 _, action, seen = planned
+                if seen < game.version - STALE_WINDOW:  # kept, so checked legal at each change
+                    seen = game.version  # (not refused for its age, CORE-RT-3)
                 try:
                     game.apply(action, at=self.now(), seen=seen)
-                except IllegalActionError:  # overtaken by the human: plan again
+                except IllegalActionError as exc:  # overtaken by the human: plan again
+                    rejected = rejected + 1 if rejected_at == game.version else 1
+                    rejected_at = game.version
+                    if rejected > bound:  # as run_realtime: never legal, planned again and again
+                        msg = f"the agent at seat {bot} keeps planning rejected actions in {game.name} at version {game.version}; the last: {exc} (CORE-RT-2)"
+                        raise StalledGameError(msg) from exc
                     self.replan(bot)
                     continue
                 self.say(

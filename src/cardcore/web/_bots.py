@@ -36,9 +36,15 @@ if TYPE_CHECKING:
     from cardcore.session import Session
     from cardcore.web.app import WebServer
 
-__all__ = ["Bot", "bot_agent", "bot_rows", "seat_agent", "stored_bot"]
+__all__ = ["Bot", "bot_agent", "bot_rows", "refused_pause", "seat_agent", "stored_bot"]
 
 LOG = logging.getLogger("cardcore.web")
+
+
+def refused_pause(errors: int) -> float:
+    """Seconds a bot waits before deciding again after *errors* refusals in a row (any view
+    or update sets it back to 0): none for the first two, then 0.5 doubling to 30."""
+    return 0.0 if errors <= 2 else min(30.0, 0.5 * 2 ** min(errors - 3, 6))
 
 
 class Bot:
@@ -83,9 +89,12 @@ class Bot:
 
     async def _read(self, conn: AsyncConnection) -> None:
         async for text in conn:
-            kind = json.loads(text).get("type")
+            message = json.loads(text)
+            kind = message.get("type")
             if kind == "error":
                 self.errors += 1
+                if self.errors == 3:  # once a run: the agent answers what the game refuses
+                    LOG.warning("bot %s of session %s: refused 3 times in a row (asked again after a pause): %.300s", self.name, self.session, message.get("message"))
             elif kind in ("view", "update"):
                 self.errors = 0
             session = self.server.hub.sessions.get(self.session)
@@ -135,7 +144,7 @@ class Bot:
         if session is None or game is None or game.is_over or self.conn is None:
             return
         if self.errors > 2:  # refused again and again: let the game move first
-            await asyncio.sleep(0.5)
+            await asyncio.sleep(refused_pause(self.errors))
         seat = self.seat
         if session.realtime:
             await self._idle()

@@ -198,6 +198,27 @@ class Quota:
                 msg = f"{counted(running, 'game')} of bots only {'is' if running == 1 else 'are'} being played (at most {limits.max_bot_games}): try again later"
                 raise LimitError(msg)
 
+    def admit(
+        self,
+        sessions: Mapping[str, Session],
+        bot_only: Sequence[str],
+        client: str | None,
+        bots: bool,
+        now: float,
+        wait: float,
+    ) -> list[str]:
+        """:meth:`check` a new session as if the sessions idle for *wait* seconds (when the
+        server is full and ``idle_close`` is on) had closed to make room, and return them
+        for the caller to close: a request refused closes nobody's game.
+
+        :raises LimitError: Naming the limit.
+        """
+        idle: list[str] = []
+        if self.limits.idle_close and self.is_full(sessions):
+            idle = self.idle_sessions(sessions, bot_only, now, wait)
+        self.check({k: s for k, s in tuple(sessions.items()) if k not in idle}, bot_only, client, bots)
+        return idle
+
     def is_full(self, sessions: Mapping[str, Session]) -> bool:
         """Whether the server holds ``max_sessions`` live sessions."""
         most = self.limits.max_sessions

@@ -200,11 +200,9 @@ class WebServer:
             for row in rows:
                 sid, seat = row[0], row[1]
                 session = self.hub.sessions.get(sid)
-                if session is not None and session.phase in ("over", "closed"):
-                    if type(seat) is int and isinstance(row[2], str):  # shown, not run
-                        self.done_bots.setdefault(sid, {})[seat] = row[2]
-                    continue
-                if session is None:
+                if session is not None and type(seat) is int and isinstance(row[2], str):
+                    self.done_bots.setdefault(sid, {})[seat] = row[2]  # a bot's seat, run or not
+                if session is None or session.phase in ("over", "closed"):
                     continue
                 try:  # a damaged row, a bot stored before its agent's bounds, an agent removed
                     bot = stored_bot(self, session, row)
@@ -313,10 +311,9 @@ class WebServer:
                     raise WebError(msg)
                 # built now (with a fresh seed unless given): refused before anything is created
                 bots.append((seat, agent, *seat_agent(seat, _text(agent, "agent"), params, info)))
-        limits = self.server_limits
-        if limits.idle_close and self.quota.is_full(self.hub.sessions):  # make room: idle ones go
-            self.sweep(wait=min(limits.idle_close, limits.idle_when_full))
-        self.quota.check(self.hub.sessions, self._bot_only(), client, len(bots) == len(names))
+        now, wait = self.host.clock(), min(self.server_limits.idle_close, self.server_limits.idle_when_full)
+        if self.quota.admit(self.hub.sessions, self._bot_only(), client, len(bots) == len(names), now, wait):
+            self.sweep(now, wait)  # full: the idle ones make room, for a request let in only
         config = SessionConfig(
             time=time,
             spectators=spectators,
