@@ -175,14 +175,6 @@ def test_control_a_buried_card_named_in_the_public_notation_is_a_leak() -> None:
     assert any("notation is public" in f for f in report.failures), report.failures
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="false pass: a card written from a str field is excused as 'the game's notation'"
-    " (_util.notation_words, _checker.after words.update) and the twins check the docs leave it"
-    " to returns silently when the action is not legal in the twin and its actor is not the"
-    " determinized seat (_probes.check_twin), so the opponents learning every buried card is"
-    " never reported",
-)
 def test_a_buried_card_named_from_a_str_field_is_reported() -> None:
     with registered("krr-bury-text", BuryTextLogic) as name:
         report = check_views(name, games=3, seed=1, strict=False)
@@ -218,12 +210,6 @@ def test_control_a_refusal_naming_a_hidden_card_is_a_leak() -> None:
     assert any("names cards hidden" in f for f in report.failures), report.failures
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="false pass: hidden_in_message (_probes.py) checks only errors carrying an Action;"
-    " a refusal of act(seat, text) from parse_action (NotationError, or IllegalActionError with"
-    " action=text) is never read, though the kit knows the seat it refused",
-)
 def test_a_parse_refusal_naming_the_opponents_hand_is_reported() -> None:
     with registered("krr-parse-leak", ParseLeak) as name:
         report = check_rejections(name, games=3, seed=2, strict=False)
@@ -258,25 +244,12 @@ def test_control_assert_conserved_sees_the_card_lost_at_the_deal() -> None:
             assert_conserved(game)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="silent pass: conservation is checked only in the per-action callback"
-    " (_checker.py:164, inside after()), never on the dealt state, and _run._skip_empty does"
-    " not list 'conservation' as skipped when no action was played: a game the deal ends"
-    " (a natural) that lost a card passes check_conservation with cards_lost=0, failed=0",
-)
 def test_check_conservation_catches_a_card_lost_in_a_deal_that_ends_the_game() -> None:
     with registered("krr-lost-at-deal", LostAtDeal) as name:
         report = cardcore.testing.check_conservation(name, games=3, seed=1, strict=False)
     assert report.cards_lost > 0 or "conservation" in report.skipped, report.summary()
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="raw exception: assert_conserved refuses a non-Game with ArgumentError"
-    " (_agents.py:35), but assert_view_known and assert_view_structure call game.view"
-    " unchecked (_agents.py:51, :67) and let AttributeError escape",
-)
 @pytest.mark.parametrize("check", [assert_view_known, assert_view_structure])
 def test_single_position_assertions_refuse_a_non_game_as_assert_conserved_does(check: Any) -> None:
     with pytest.raises(cardcore.ArgumentError):

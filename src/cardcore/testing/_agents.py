@@ -47,7 +47,11 @@ def assert_view_known(game: Game, seat: int | None) -> None:
     which :func:`check_views` checks against what each seat has ever seen.
 
     :param seat: A seat, or ``None`` for the spectator view.
+    :raises ArgumentError: *game* is not a :class:`~cardcore.Game` (a bad *seat*: as
+        :meth:`~cardcore.Game.view` raises).
     """
+    if not issubclass(type(game), Game):
+        raise ArgumentError(f"assert_view_known takes a Game, not {shown(game)}")
     view = game.view(seat)
     extra = view_leaks(game, view, known_cards(game.state, seat), game_words(game))
     if extra:
@@ -63,7 +67,11 @@ def assert_view_structure(game: Game, seat: int | None) -> None:
     counts and only the cards really there.
 
     :param seat: A seat, or ``None`` for the spectator view.
+    :raises ArgumentError: *game* is not a :class:`~cardcore.Game` (a bad *seat*: as
+        :meth:`~cardcore.Game.view` raises).
     """
+    if not issubclass(type(game), Game):
+        raise ArgumentError(f"assert_view_structure takes a Game, not {shown(game)}")
     problems = view_problems(game, game.view(seat), seat)
     if problems:
         raise AssertionError("; ".join(problems))

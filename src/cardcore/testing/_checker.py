@@ -208,6 +208,11 @@ class Checker:
 
         try:
             deck_ids = Counter(map(id, game.logic.deck(n, game.options)))
+            problem = conservation_problem(game, deck_ids) if "conservation" in checks else None
+            if problem is not None:  # the dealt state too (a deal may end the game: a natural)
+                report.cards_lost += 1
+                report.fail(f"after the deal: {problem}")
+                raise Abort
             if learn:
                 for s2 in [*range(n), None]:
                     ever[s2] = known_cards(game.state, s2)

@@ -114,7 +114,12 @@ def bad_inputs(game: Game, rng: random.Random, pool: dict[Action, None], realtim
     texts = {s: {_norm(str(a)) for a in legal[s]} | {"resign"} for s in range(n)}
 
     def act(seat: object, text: object) -> Callable[[], object]:
-        return lambda: game.act(seat, text)  # type: ignore[arg-type]
+        def call() -> object:
+            return game.act(seat, text)  # type: ignore[arg-type]
+
+        call.seat, call.text = seat, text  # type: ignore[attr-defined]  # who sees a refusal
+        call.again = lambda other: other.act(seat, text)  # type: ignore[attr-defined]
+        return call
 
     def apply(action: object) -> Callable[[], object]:
         return lambda: game.apply(action)  # type: ignore[arg-type]
@@ -126,7 +131,12 @@ def bad_inputs(game: Game, rng: random.Random, pool: dict[Action, None], realtim
         return lambda: game.apply(action, at=at)  # type: ignore[arg-type]
 
     def act_at(seat: int, text: str, at: object) -> Callable[[], object]:
-        return lambda: game.act(seat, text, at=at)  # type: ignore[arg-type]
+        def call() -> object:
+            return game.act(seat, text, at=at)  # type: ignore[arg-type]
+
+        call.seat, call.text = seat, text  # type: ignore[attr-defined]
+        call.again = lambda other: other.act(seat, text, at=at)  # type: ignore[attr-defined]
+        return call
 
     # wrong types and wrong seats
     out.append(("apply of a non-action", apply("draw"), ILLEGAL))

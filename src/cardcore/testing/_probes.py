@@ -204,7 +204,9 @@ def check_rejections(
             problem = message_problem(exc)
             if problem is not None:
                 report.fail(f"{label}: {problem}")
-            hidden = hidden_in_message(game, exc)
+            hidden = hidden_in_message(
+                game, exc, getattr(call, "seat", None), getattr(call, "text", None), getattr(call, "again", None)
+            )
             if hidden is not None:
                 report.leaks += 1
                 report.fail(f"{label}: {hidden}")
@@ -225,28 +227,47 @@ def check_rejections(
             raise Abort
 
 
-def hidden_in_message(game: Game, exc: BaseException) -> str | None:
+def hidden_in_message(
+    game: Game,
+    exc: BaseException,
+    seat: object = None,
+    text: object = None,
+    again: Callable[[Game], object] | None = None,
+) -> str | None:
     """Say which cards hidden from the refused seat an error's message names, or ``None``.
 
-    The seat is the one of the refused action (``exc.action``): it sees the message.
+    The seat is the one of the refused action (``exc.action``), else *seat* (the one whose
+    *text* was refused before it became an action: a parse error): it sees the message.
     It may know the cards it knows now (as the view check decides) and those its own
-    action names; a refusal without an action of a seat of the game is not checked.
+    action or text names; a refusal of no seat of the game is not checked. A text refused
+    before it became an action is tried *again* in another world of that seat's
+    (``determinize``): a message the same there is fixed text (an example card of the
+    notation's help), not a leak.
     """
     msg = str(exc)
     named = card_tokens(msg)
     action = getattr(exc, "action", None)
-    if not named or not isinstance(action, Action):
+    if not named:
         return None
-    seat = action.seat
+    if isinstance(action, Action):
+        seat = action.seat
     if type(seat) is not int or not 0 <= seat < len(game.players):
         return None
     try:
-        own = card_tokens(str(action))
+        own = card_tokens(str(action)) if isinstance(action, Action) else set()
+        own |= card_tokens(text) if isinstance(text, str) else set()
+        own |= card_tokens(action) if isinstance(action, str) else set()
     except Exception:  # an action its class cannot write: it names no card of its own
         own = set()
     extra = named - own - known_cards(game.state, seat)
     if extra:  # a card-like word of the game's notation (a bid "2H") names no card
         extra -= game_words(game)
+    if extra and again is not None and not isinstance(action, Action):
+        try:
+            again(game.determinize(seat, game.version))
+        except Exception as other:
+            if str(other) == msg:  # the same whatever the hidden cards
+                return None
     if not extra:
         return None
     return (

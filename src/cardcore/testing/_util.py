@@ -121,7 +121,8 @@ def notation_words(action: Action) -> set[str]:
     ``2H`` (an action holding a level and a strain, no :class:`~cardcore.Card`). Once a game
     has written such a word, the knowledge checks read it as the game's notation, not a card.
 
-    A card counts as the action's where a field holds it (or a tuple or list of them); an
+    A card counts as the action's where a field holds it (or a tuple or list of them), as
+    a :class:`~cardcore.Card` or as its text (a field ``"7H"``: a card held as text); an
     action that is not an attrs class, or cannot write itself, names cards only.
     """
     try:
@@ -129,12 +130,18 @@ def notation_words(action: Action) -> set[str]:
         if not words:
             return words
         values = [getattr(action, f.name) for f in attrs.fields(type(action))]
+        values = [  # (a private text is the notation itself, cached: no card held as text)
+            v for f, v in zip(attrs.fields(type(action)), values, strict=True)
+            if not (f.name.startswith("_") and isinstance(v, str))
+        ]  # fmt: skip
     except Exception:  # not an attrs class, or a notation that fails: no word of its own
         return set()
     while values and words:  # cards nested in melds, mappings or attrs values count too
         value = values.pop()
         if isinstance(value, Card):
             words.discard(str(value))
+        elif isinstance(value, str):  # a card's text in a field of its own is that card
+            words -= card_tokens(value)  # (a bid's strain "H" is no card's text)
         elif isinstance(value, tuple | list | frozenset | set):
             values.extend(value)
         elif isinstance(value, dict):
