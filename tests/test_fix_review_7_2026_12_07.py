@@ -306,7 +306,7 @@ def test_a_card_held_whole_as_text_is_a_card_and_a_bid_stays_notation() -> None:
 
 @pytest.mark.xfail(
     strict=True,
-    reason="testing/_util.py notation_words: `words -= card_tokens(value)` takes every card-like"
+    reason="testing/_util.py:144 notation_words: `words -= card_tokens(value)` takes every card-like"
     " word inside any str field, not a card's text held whole as testing-kit.rst says: a"
     " free-text field 'I bid 2H' makes the bid 2H a card (the kit then reads it as a card)",
 )
