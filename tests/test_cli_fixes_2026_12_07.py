@@ -115,3 +115,20 @@ def test_cardcore_play_keeps_the_moves_when_a_bot_fails(tmp_path: Path) -> None:
     record = json.loads(path.read_text(encoding="utf-8"))
     game = cardcore.replay(record)
     assert game.version >= 1 and not game.is_over  # the bot's first move at least
+
+
+class _Illegal:
+    """A bot that answers an action of its own seat the game does not list."""
+
+    def choose(self, view: object, legal: Any) -> Any:
+        return type(legal[0])(0, 99)  # Golf's flip of a place the grid has not
+
+
+def test_a_bots_illegal_answer_names_its_seat_as_cardcore_play_does() -> None:
+    game = cardcore.new_game("golf", ["Bot", "Me"], seed=1)
+    console = Console(file=io.StringIO(), width=200, color_system=None, emoji=False)
+    with pytest.raises(
+        cardcore.IllegalActionError, match=r"^the agent at seat 0 \(_Illegal\) answered: "
+    ):
+        play_turn_based(console, game, 1, [_Illegal(), None], _read)
+    assert game.version == 0

@@ -113,3 +113,16 @@ def test_other_executor_errors_pass_through_unchanged() -> None:
         with pytest.raises(type(error)) as err:
             cardcore.simulate("golf", games=20, chunk=5, executor=_DyingExecutor(error, 1))  # type: ignore[arg-type]
         assert err.value is error
+
+
+def test_score_sheet_refuses_a_round_taking_a_total_beyond_a_float() -> None:
+    sheet = ScoreSheet(2)
+    sheet.add_round([1e308, 0.5])
+    with pytest.raises(cardcore.ArgumentError, match="beyond a float's range"):
+        sheet.add_round([1e308, 0.5])
+    big = ScoreSheet(1)
+    big.add_round([10**400])  # ints never overflow
+    with pytest.raises(cardcore.ArgumentError, match="beyond a float's range"):
+        big.add_round([1.5])  # an int total too large for a float
+    assert sheet.totals == [1e308, 0.5] and big.totals == [10**400]
+    assert len(sheet.rounds) == 1 and len(big.rounds) == 1

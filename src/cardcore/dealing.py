@@ -58,7 +58,8 @@ def _count(value: object, what: str) -> int:
 def fill_stock(state: GameState, stock: int, cards: Sequence[Card]) -> None:
     """Put *cards* (bottom to top, as :meth:`cardcore.GameLogic.new_state` receives them) face down on *stock*.
 
-    :raises ArgumentError: *stock* is not a pile, or *cards* is not a sequence of cards.
+    :raises ArgumentError: *stock* is not a pile, it holds cards already (they would be
+        lost: fill it once, when the deck is dealt), or *cards* is not a sequence of cards.
     """
     zones = state.zones
     if (  # inline: every new_game passes here
@@ -76,6 +77,9 @@ def fill_stock(state: GameState, stock: int, cards: Sequence[Card]) -> None:
     ):
         _pile(state, stock, "stock")
         msg = f"fill_stock takes a list of cards, not {shown(cards, 60)} (parse_cards reads text)"
+        raise ArgumentError(msg)
+    if zones.cards[stock]:
+        msg = f"fill_stock fills an empty stock: pile {stock} holds {len(zones.cards[stock])} cards already"
         raise ArgumentError(msg)
     zones.cards[stock] = list(cards)
     zones.seen[stock] = [0] * len(cards)
@@ -140,13 +144,16 @@ def deal_all(state: GameState, stock: int, hands: Sequence[int], *, first: int =
 
 
 def rebuild_stock(state: GameState, stock: int, discard: int, *, keep_top: bool = True) -> int:
-    """Turn the discards (all but the top one, by default) into a new shuffled stock.
+    """Turn the discards (all but the top one, by default) into a new shuffled stock (put
+    under any cards the stock still holds, and shuffled with them).
 
-    :returns: How many cards the new stock holds (0 when there was nothing to rebuild).
-    :raises ArgumentError: *stock* or *discard* is not a pile.
+    :returns: How many discards it moved to the stock (0 when there was nothing to rebuild).
+    :raises ArgumentError: *stock* or *discard* is not a pile, or they are the same pile.
     """
     _pile(state, stock, "stock")
-    _pile(state, discard, "discard")
+    if _pile(state, discard, "discard") == stock:
+        msg = f"the discard pile (pile {discard}) cannot be the stock it rebuilds"
+        raise ArgumentError(msg)
     zones = state.zones
     pile = zones.cards[discard]
     keep = 1 if keep_top and pile else 0

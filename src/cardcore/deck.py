@@ -281,8 +281,11 @@ class Chance:
         return start + self._below(stop - start)
 
     def randint(self, a: int, b: int) -> int:
-        """Return a random int from *a* to *b*, both included."""
-        return self.randrange(a, b + 1)
+        """Return a random int from *a* to *b*, both included.
+
+        :raises ArgumentError: *a* or *b* is not an int (as for :meth:`randrange`).
+        """
+        return self.randrange(a, _whole(b, "randint", "ints") + 1)
 
     def choice(self, seq: Sequence[T]) -> T:
         """Return a random element of the non-empty *seq*.

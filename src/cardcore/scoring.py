@@ -107,11 +107,12 @@ class ScoreTable:
             by_card[card] = default if value is None else int(value)
         return cls({}, by_card)
 
-    def replace(self, points: Mapping[str, int]) -> ScoreTable:
+    def replace(self, points: Mapping[str | Rank | Card, int]) -> ScoreTable:
         """Return a copy where the named ranks (``"K"``) or exact cards (``"JH"``) score anew.
 
         :raises ArgumentError: *points* is not a mapping, or gives points that are not an int.
-        :raises NotationError: A key is neither a rank nor a card.
+        :raises NotationError: A key is neither a rank nor a card (a :class:`~cardcore.Card`
+            or its text).
         """
         if not isinstance(points, Mapping):
             msg = f"replace takes a mapping of rank or card to points, not {shown(points, 60)}"
@@ -122,16 +123,25 @@ class ScoreTable:
             value = _points(value, key)
             if isinstance(key, Rank) or (isinstance(key, str) and key.upper() in _LABEL_TO_RANK):
                 by_rank[_rank(key)] = value
-            else:
-                by_card[Card.parse(key)] = value
+            else:  # a card, or its text (anything else: Card.parse says what it is not)
+                by_card[key if isinstance(key, Card) else Card.parse(key)] = value
         return type(self)(by_rank, by_card)
 
     def __getitem__(self, card: Card) -> int:
-        if self.by_card:
-            exact = self.by_card.get(card)
-            if exact is not None:
-                return exact
-        return self.by_rank[card.rank]
+        """Points of *card*.
+
+        :raises KeyError: Its rank is unscored (a table built with no *default*).
+        :raises ArgumentError: *card* is not a :class:`~cardcore.Card`.
+        """
+        try:
+            if self.by_card:
+                exact = self.by_card.get(card)
+                if exact is not None:
+                    return exact
+            return self.by_rank[card.rank]
+        except AttributeError:  # (no cost unless raised) not a card: "KH" is text
+            msg = f"a score table is read by card (see cardcore.parse_cards), not {shown(card, 40)}"
+            raise ArgumentError(msg) from None
 
     def total(self, cards: Iterable[Card]) -> int:
         """Return the sum of the points of *cards*."""
@@ -190,7 +200,8 @@ class ScoreSheet:
         A numpy number is kept as Python's own (an int or a float), so :meth:`snapshot`
         stays JSON-ready.
 
-        :raises ArgumentError: Not a list or tuple of one finite number per seat.
+        :raises ArgumentError: Not a list or tuple of one finite number per seat, or one
+            that would take a total beyond a float's range (nothing is added).
         """
         if not isinstance(scores, list | tuple) or len(scores) != len(self.totals):
             msg = f"a round's scores are {len(self.totals)} numbers, one per seat, not {shown(scores, 80)}"
@@ -202,6 +213,13 @@ class ScoreSheet:
             # Python's own numbers (numpy's are not JSON-ready, as snapshot() promises)
             python: list[Any] = [int(x) if isinstance(x, numbers.Integral) else float(x) for x in scores]
             scores = python
+            try:  # (floats: ints never overflow)
+                ok = all(math.isfinite(t + x) for t, x in zip(self.totals, scores, strict=True))
+            except OverflowError:  # an int total too large for a float
+                ok = False
+            if not ok:
+                msg = f"a round's scores {shown(scores, 80)} would take a total beyond a float's range"
+                raise ArgumentError(msg)
         self.rounds.append(tuple(scores))
         for seat, score in enumerate(scores):
             self.totals[seat] += score

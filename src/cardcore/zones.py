@@ -29,7 +29,6 @@ __all__ = ["ALL", "Layout", "Visibility", "ZoneSpec", "Zones"]
 
 ALL = -1
 _SUITS = {suit: i for i, suit in enumerate(Suit)}
-_SPECTATOR = 1 << 64  # the bit of a spectator's knowledge: only ALL has it
 """Knowledge mask meaning "every seat (and every spectator) has seen this card"."""
 
 
@@ -272,8 +271,12 @@ class Zones:
         masks = self.seen[z]
         if not any(masks):  # nobody has seen any of them (a stock): no card to name
             return [None] * len(pile)
-        # ALL (-1) has every bit; a spectator's bit is one no seat's mask reaches (seats < 64)
-        bit = _SPECTATOR if seat is None else 1 << seat
+        if seat is None:  # a spectator knows what all know (ALL), as is_visible says: not a
+            return [  # mask of every seat but one (~1), whose high bits are set too
+                c.text if m == ALL else None
+                for c, m in zip(reversed(pile), reversed(masks), strict=True)
+            ]
+        bit = 1 << seat
         return [
             c.text if m & bit else None
             for c, m in zip(reversed(pile), reversed(masks), strict=True)

@@ -37,7 +37,7 @@ from cardcore.cli.screen import (
     resolve,
     undecodable,
 )
-from cardcore.errors import CardcoreError, StalledGameError
+from cardcore.errors import CardcoreError, IllegalActionError, StalledGameError
 from cardcore.game import Game
 from cardcore.plugins import game_info, load_agent, parse_agent_spec
 from cardcore.setup import MAX_PLAYERS, new_game
@@ -124,7 +124,11 @@ def _turn_based(
                 console.print()
                 return "quit"
             _own(agents, actor, action, legal_now, "answered")  # as cardcore.play: its own seat
-            game.apply(action, seen=version)
+            try:
+                game.apply(action, seen=version)
+            except IllegalActionError as exc:  # named as cardcore.play names it
+                msg = f"the agent at seat {actor} ({type(agents[actor]).__name__}) answered: {exc}"
+                raise IllegalActionError(msg, action=action, rule_id=exc.rule_id) from exc
             console.print(
                 f"[magenta]{escape(game.players[actor])}[/]: [bold]{escape(str(action))}[/]"
             )
@@ -241,7 +245,7 @@ def cmd_play(console: Console, args: argparse.Namespace) -> int:
             )
     except Exception:  # a bot that failed (or answered what the game refuses): the moves so
         if path is not None:  # far are kept, then the error is said as for any command
-            with contextlib.suppress(Exception):
+            with contextlib.suppress(Exception, KeyboardInterrupt):  # the bot's error is said
                 saved = _save(console, path, game.record(), overwrite=args.force)
                 console.print(f"the game so far saved to {escape(saved)}", soft_wrap=True)
         raise

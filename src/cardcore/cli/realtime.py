@@ -493,6 +493,7 @@ class _Realtime:
         finally:
             if caught is not None:
                 signal.signal(signal.SIGINT, caught)
+            self.stop.set()  # (a bot's error too: the human's input stops before the save)
         if self.interrupted:
             self.outcome = "quit"
         self.stop.set()

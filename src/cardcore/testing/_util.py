@@ -130,9 +130,9 @@ def notation_words(action: Action) -> set[str]:
         if not words:
             return words
         values = [getattr(action, f.name) for f in attrs.fields(type(action))]
-        values = [  # (a private text is the notation itself, cached: no card held as text)
+        values = [  # (a text no one passes in is the notation itself, cached: no card held)
             v for f, v in zip(attrs.fields(type(action)), values, strict=True)
-            if not (f.name.startswith("_") and isinstance(v, str))
+            if not (not f.init and isinstance(v, str))
         ]  # fmt: skip
     except Exception:  # not an attrs class, or a notation that fails: no word of its own
         return set()
@@ -140,8 +140,8 @@ def notation_words(action: Action) -> set[str]:
         value = values.pop()
         if isinstance(value, Card):
             words.discard(str(value))
-        elif isinstance(value, str):  # a card's text in a field of its own is that card
-            words -= card_tokens(value)  # (a bid's strain "H" is no card's text)
+        elif isinstance(value, str) and CARD_TOKEN.fullmatch(value.strip()):
+            words.discard(value.strip())  # a card's text held whole is that card (not "H")
         elif isinstance(value, tuple | list | frozenset | set):
             values.extend(value)
         elif isinstance(value, dict):

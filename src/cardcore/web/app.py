@@ -182,7 +182,8 @@ class WebServer:
         self.host = _Host(self.hub, clock)
         self.bots: dict[str, list[Bot]] = {}
         self.done_bots: dict[str, dict[int, str]] = {}
-        """The bots' seats of games over when the server started (their agents' names)."""
+        """The bots' seats shown, not run: every stored bot's seat (run or left out) and those
+        of bots done with their game (their agents' names; a running bot's entry wins)."""
         self._runner: asyncio.Task[None] | None = None
         self._sweeper: asyncio.Task[None] | None = None
 
