@@ -749,7 +749,7 @@ def test_ismcts_is_deterministic_for_a_seed_and_iteration_budget() -> None:
     [
         ("ismcts:time=0", "more than 0"),
         ("ismcts:time=2.01", "time"),
-        ("ismcts:reaction=0", "more than 0"),
+        ("ismcts:reaction=-1", "reaction"),
         ("ismcts:depth=0", "depth"),
         ("ismcts:rollout=bogus", "rollout"),
         ("ismcts:observe=maybe", "observe"),

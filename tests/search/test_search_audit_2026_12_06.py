@@ -261,10 +261,10 @@ def test_by_name_out_of_bounds_or_wrong_type_is_an_option_error(key: str) -> Non
     for value in (low - step, high + step, True, float("nan"), "3"):
         with pytest.raises(OptionError, match=key):
             cardcore.load_agent("ismcts", **{key: value})
-    # both ends allowed (time and reaction must be more than 0)
+    # both ends allowed (time must be more than 0)
     agent = cardcore.load_agent("ismcts", **{key: high})
     assert isinstance(agent, ISMCTSAgent)
-    if key not in ("time", "reaction"):
+    if key != "time":
         assert isinstance(cardcore.load_agent("ismcts", **{key: low}), ISMCTSAgent)
     else:
         with pytest.raises(OptionError, match="more than 0"):

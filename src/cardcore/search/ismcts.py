@@ -194,7 +194,8 @@ class ISMCTSAgent:
         self.depth = _positive_int("depth", depth, none=True) or 1_000_000
         self.prior = float(_number("prior", prior, 0.0) or 0.0)
         self.reuse = int(_positive_int("reuse", reuse) or 1)
-        self.reaction = float(_number("reaction", reaction, 0.0, strict=True) or 0.5)
+        # 0 plays at once, as the random agent's (its parameter_bounds start at 0)
+        self.reaction = float(_number("reaction", reaction, 0.0) or 0.0)
         self.spread = float(_number("spread", spread, 0.0) or 0.0)
         self.seed = seed
         self.rng = random.Random(seed)
