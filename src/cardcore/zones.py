@@ -7,7 +7,10 @@ for any game.
 
 Piles are lists **bottom to top** (``cards[z][-1]`` is the top). Beside each
 pile runs a list of knowledge masks: bit ``1 << seat`` set means that seat has
-seen that card where it lies; :data:`ALL` means everybody has.
+seen that card where it lies; :data:`ALL` means everybody has. A mask is any int:
+only the bits of the game's seats are read (bit 5 in a 4-player game means nothing), and
+a spectator knows only a card whose mask is :data:`ALL` (a mask of every seat, ``0b1111``
+in a 4-player game, or of all but one, ``~1``, tells a spectator nothing).
 """
 
 from __future__ import annotations
@@ -28,8 +31,8 @@ from cardcore.errors import ArgumentError, PluginError
 __all__ = ["ALL", "Layout", "Visibility", "ZoneSpec", "Zones"]
 
 ALL = -1
-_SUITS = {suit: i for i, suit in enumerate(Suit)}
 """Knowledge mask meaning "every seat (and every spectator) has seen this card"."""
+_SUITS = {suit: i for i, suit in enumerate(Suit)}
 
 
 def _by_rank(card: Card) -> tuple[int, int]:
