@@ -229,6 +229,39 @@ def test_TONK_VAR_3_tonk_out_by_hits_alone_pays_the_basic_stake():
     assert g.result.payouts == (-1, 1)
 
 
+def test_TONK_VAR_1_no_upcard_first_player_can_only_draw_or_drop():
+    g = tonk(["2S 3H 4D 5C 6S", "7S 8H 9D 10C JS"], upcard=None, rules=("tonk.no-upcard",))
+    assert [str(a) for a in g.legal_actions(0)] == ["drop", "draw"]
+    drawn = pass_turn(g, 0)
+    assert [str(a) for a in g.legal_actions(1)] == ["drop", "draw", "take"]
+    g.act(1, "take")
+    assert drawn in hand(g, 1)
+
+
+def test_TONK_VAR_5_hand_ends_after_one_quiet_round_from_the_discards():
+    # 2 players: 41 stock cards; seat 0 draws the last one. Then seat 1 takes and
+    # discards (quiet 1), seat 0 takes and discards (quiet 2 = a full round): the
+    # next turn begins with an empty stock after a quiet round -> stock-out.
+    g = tonk(
+        ["AS AH AD 2S 6S", "KS KH QS 9S 3D"], upcard="9H", rules=("tonk.stock-out-discard-only",)
+    )
+    seat = 0
+    for _ in range(41):
+        pass_turn(g, seat)
+        seat = 1 - seat
+    assert not g.is_over
+    assert [str(a) for a in g.legal_actions(1)] == ["drop", "draw", "take"]
+    g.act(1, "take")
+    g.act(1, "discard 3D")
+    assert not g.is_over
+    g.act(0, "take")
+    g.act(0, "discard 6S")
+    assert g.is_over
+    assert g.result.reason == "stock-out"
+    # seat 0: AS AH AD 2S 3D = 8, seat 1 holds 39 + a card: seat 0 lowest
+    assert g.result.payouts == (1, -1)
+
+
 # ----------------------------------------------------------------------------- Spit
 
 
