@@ -9,7 +9,7 @@ with the existing helpers (stacked decks, arranged positions) and checks the out
 from __future__ import annotations
 
 import pytest
-from tests.games.spit.helpers import arrange, centre, speed_arrange
+from tests.games.spit.helpers import arrange, centre, held, speed_arrange
 from tests.games.tonk.helpers import hand, last_hand, pass_turn, state_of, tonk
 
 import cardcore
@@ -317,6 +317,23 @@ def test_SPIT_WIN_1_small_player_empties_first_in_single_pile_mode():
     g.act(1, "play 1 L")
     assert g.is_over
     assert g.result.winners == (1,)
+
+
+def test_SPIT_END_3_chooser_only_the_emptier_chooses():
+    # seat 0 plays its last layout card 5C on 4H; under spit.chooser only seat 0 may
+    # choose; it takes R (9D alone), seat 1 takes L: seat 0 then holds its 2 spit
+    # cards + 9D = 3 cards (SPIT-END-3/4).
+    game = cardcore.new_game("spit", 2, seed=3, rules=("spit.chooser",))
+    g = arrange(game, ["5C"], ["KD", "KH", "QD", "QH", "JD"], spit0="2S 3S", left="4H", right="9D")
+    g.act(0, "play 1 L")
+    assert [str(a) for a in g.legal_actions(0)] == ["choose L", "choose R"]
+    assert g.legal_actions(1) == ()
+    with pytest.raises(cardcore.IllegalActionError):
+        g.act(1, "choose L")
+    g.act(0, "choose R")
+    assert not g.is_over
+    assert sorted(map(str, held(g, 0))) == ["2S", "3S", "9D"]
+    assert len(held(g, 1)) == 49
 
 
 # ----------------------------------------------------------------------------- Speed
