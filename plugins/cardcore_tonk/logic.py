@@ -124,10 +124,10 @@ class TonkLogic(GameLogic[TonkState, TonkAction]):
         """Whether the deal turns an upcard (TONK-DEAL-2)."""
         judges = resolve("tonk_deal_judge")
         self.judges: tuple[DealJudge, ...] = () if judges is None else tuple(judges())
+        """The functions that may settle a hand right after its deal."""
         for judge in self.judges:
             if not callable(judge):
                 raise self.refused_answer("tonk_deal_judge", judge, "a function (a DealJudge)")
-        """The functions that may settle a hand right after its deal."""
         units = resolve("tonk_out_units")
         defaults = ruleset.resolve_options({})
         self.out_units: tuple[int, int] = (
@@ -151,9 +151,9 @@ class TonkLogic(GameLogic[TonkState, TonkAction]):
         self.quiet_any: bool = not self._asked("tonk_quiet_from_discards", True)
         """Whether every turn without a spread or hit is quiet (Tonk before 0.4.0)."""
         self.void_counts: bool = self._asked("tonk_void_deal_counts", False)
+        """Whether a void deal is one of the session's hands (Tonk before 0.4.0)."""
         self.deal_shows_all: bool = self._asked("tonk_deal_shows_every_hand", False)
         """Whether a hand settled at the deal shows every hand (Tonk before 0.5.0)."""
-        """Whether a void deal is one of the session's hands (Tonk before 0.4.0)."""
         self._layouts: dict[int, Layout] = {}
         # events are immutable values: the common ones are built once and shared
         self._passed: tuple[TurnPassed, ...] = tuple(TurnPassed(s) for s in range(SEATS))
