@@ -46,8 +46,8 @@ def _cards_of(save: dict[str, Any]) -> Counter[str]:
 @pytest.mark.xfail(
     strict=True,
     reason=(
-        "records.py load()/_replay(): the record's game_version is trusted to pick the rules of "
-        "the day (rules_of_the_day) and load() leaves those rules out of the config check, so a "
+        "records.py:495 (_record_rules) trusts the record's game_version to add the rules of the "
+        "day and records.py:541-544 (load) leaves those rules out of the config check, so a "
         "save edited in one place (record.game_version) loads as a game with a house rule added "
         "(security.rst: 'a save edited in one place (... a house rule ... added) is refused'); for "
         "Speed the edit is even impossible (a format-3 record of Speed 0.2.0, which predates format 3)"
@@ -84,9 +84,8 @@ def _from_position(name: str, players: int, options: dict[str, Any]) -> cardcore
 @pytest.mark.xfail(
     strict=True,
     reason=(
-        "records.py _replay(): the chance derivation is picked from record.format_version alone "
-        "(_VERSION.set(CHANCE if format_version >= 3 else LEGACY_CHANCE)) and the state snapshot "
-        "load() compares does not hold it; a game started from a position deals nothing at the "
+        "records.py:423 picks the chance derivation from record.format_version alone and "
+        "state.py:335 leaves 'chance' out of the snapshot load() compares; a game started from a position deals nothing at the "
         "start, so a save whose record.format_version is edited 3 -> 2 (or 1) loads, is saved "
         "again as format 2, and deals differently from the game saved at its next chance event"
     ),
@@ -120,7 +119,7 @@ def test_a_save_whose_record_format_version_is_edited_is_refused_not_loaded_with
 @pytest.mark.xfail(
     strict=True,
     reason=(
-        "records.py _check_record()/_replay(): a record of format 1 (cardcore 0.1, 'has no "
+        "records.py:321 (_check_record) reads 'position' whatever the format: a record of format 1 (cardcore 0.1, 'has no "
         "position', RECORD_VERSIONS docstring) that holds a position is replayed (with the chance "
         "of format 1) instead of refused as inconsistent"
     ),
