@@ -375,3 +375,17 @@ def test_a_game_started_from_a_position_records_replays_saves_and_loads_exactly(
     loaded = cardcore.load(json.dumps(save))
     assert loaded.save() == save
     assert loaded.position() == game.position()
+
+
+@pytest.mark.parametrize("target", ["spit", "gofish", "tonk-rule"])
+def test_a_record_of_one_game_is_refused_as_another_or_with_another_games_rule(target: str) -> None:
+    game = _play(cardcore.new_game("golf", 2, seed=1), 1, seed=0)
+    record = game.record()
+    if target == "tonk-rule":
+        rule = cardcore.rule_info("tonk.must-lay-down")
+        record["rules"] = [{"name": rule.name, "id": rule.id, "version": rule.version}]
+    else:
+        record["game"] = target
+        record["game_version"] = cardcore.game_info(target).version
+    with pytest.raises(CorruptStateError, match="cannot start its game"):
+        cardcore.replay(record)
