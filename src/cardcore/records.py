@@ -321,6 +321,8 @@ def _check_record(rec: Mapping[str, Any]) -> None:
     position = rec.get("position")
     if position is not None and not isinstance(position, str):
         raise _fail("record field 'position' must be null or a position text")
+    if position is not None and rec["format_version"] == 1:  # (positions came with format 2)
+        raise _fail("record of format version 1 holds a position: that format has none")
     deck = rec.get("deck")
     if deck is not None and not (isinstance(deck, list) and all(isinstance(c, str) for c in deck)):
         raise _fail("record field 'deck' must be null or a list of cards")
