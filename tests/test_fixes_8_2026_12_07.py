@@ -17,3 +17,19 @@ def test_ismcts_reaction_zero_plays_at_once_as_its_bounds_say() -> None:
     plan = agent.plan(game.view(seat), legal, 0.0)
     assert plan is not None and plan.delay == 0.0 and plan.action in legal
     assert "reaction=0.0" in repr(agent)
+
+
+def test_a_field_no_format_has_is_ignored_by_load_and_replay_and_not_saved_again() -> None:
+    """embedding.rst: a key a tool added to a record or save is ignored; the next save drops it."""
+    game = cardcore.new_game("golf", 2, seed=1)
+    save = game.save()
+    save["note"] = "x"
+    save["record"]["note"] = 1
+    save["config"]["extra"] = 2
+    loaded = cardcore.load(save)
+    assert loaded.view(0) == game.view(0)
+    again = loaded.save()
+    assert "note" not in again and "note" not in again["record"] and "extra" not in again["config"]
+    record = game.record()
+    record["zzz"] = 1
+    assert cardcore.replay(record).view(None) == game.view(None)
