@@ -398,3 +398,36 @@ def test_GOLF4_TURN_3_view_holds_peeked_placed_and_public_cards() -> None:
 def test_GOLF_GAME_1_option_bounds_refused(options: dict[str, object], words: str) -> None:
     with pytest.raises(OptionError, match=words):
         golf(2, options=options)
+
+
+def test_GOLF_DECK_3_4_jokers_count_in_the_stock_guard() -> None:
+    # GOLF10, 19 players: 3 decks (GOLF-DECK-1) leave 156 - 191 < 19; 4 decks: 208 - 191 = 17
+    # < 19, so 5 decks (260). With jokers 4 decks hold 216: 216 - 191 = 25 >= 19, so 4 decks
+    # and 8 jokers (2 per deck in use).
+    for rules, size, jokers in (([], 260, 0), (["golf.jokers"], 216, 8)):
+        game = golf(19, options={"layout": 10}, rules=rules)
+        cards = [str(c) for pile in state(game).zones.cards for c in pile]
+        assert (len(cards), cards.count("JK")) == (size, jokers)
+
+
+def test_GOLF_SCORE_7_lowest_choice_among_three_jacks_in_GOLF4() -> None:
+    # JH JS / JC 5H: JH-JS (row) or JH-JC (column) may cancel, JS-JC is a diagonal.
+    # Cancel JH+JC -> JS -2 + 5 = 3 (cancel JH+JS -> JC 10 + 5 = 15): lowest is 3
+    got = scores(["JH JS JC 5H", "AH 2H 3H 4H"], rules=("golf.one-eyed-jacks",), up="3C", layout=4)
+    assert got == [3, 10]
+
+
+def test_GOLF6_END_2_completing_in_a_final_turn_grants_nothing() -> None:
+    game = golf(
+        2,
+        stack(["5H 5C 9D KH KC 2S", "AH 2H 3H 4H 6H 7H"], "JC", "5D 8C 9H 8D 2D 8H 9C 8S"),
+        options={"rounds": 1},
+    )
+    setup_flips(game, [[0, 1], [0, 1]])
+    for pos0, pos1 in ((3, 2), (2, 3), (4, 4)):
+        turns(game, (0, "draw", f"replace {pos0}"), (1, "draw", f"replace {pos1}"))
+    turns(game, (0, "draw", "replace 5"), (1, "draw", "replace 5"))  # both complete
+    assert game.is_over
+    last = game.history(None)[-1]
+    # seat 0: 0 + 5C+2D 7 + 9H/9C 0 = 7; seat 1: AH+8D 9, 2H+8H 10, 8C/8S 0 -> 19
+    assert (last["scores"], last["ender"]) == ([7, 19], 0)
