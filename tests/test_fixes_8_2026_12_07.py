@@ -33,3 +33,32 @@ def test_a_field_no_format_has_is_ignored_by_load_and_replay_and_not_saved_again
     record = game.record()
     record["zzz"] = 1
     assert cardcore.replay(record).view(None) == game.view(None)
+
+
+def test_building_blocks_take_python_ints_and_scores_of_any_real_type() -> None:
+    """api.rst (building blocks): pile ids, seats and masks are ints, a NumPy integer refused;
+    scores may be NumPy's numbers."""
+    import enum
+
+    import numpy as np
+    import pytest
+
+    from cardcore import ArgumentError, Layout, ScoreSheet, Zones, ZoneSpec, parse_cards, turns
+
+    with pytest.raises(ArgumentError, match="seat must be an int"):
+        turns.next_seat(np.int64(1), 4)
+    zones = Zones(Layout.of([ZoneSpec("a")]))
+    card = parse_cards("7H")[0]
+    with pytest.raises(ArgumentError, match="knowledge mask"):
+        zones.put(0, card, np.int64(1))
+    assert zones.cards == [[]]
+
+    class Seats(enum.IntFlag):
+        FIRST = 1
+
+    zones.put(0, card, Seats.FIRST)
+    assert type(zones.seen[0][0]) is int and zones.show(0, 0) == ["7H"]
+    assert turns.winners_by([np.int64(3), np.float64(1.5)]) == (1,)
+    sheet = ScoreSheet(2)
+    sheet.add_round([np.int64(2), np.float64(1.5)])
+    assert [type(t) for t in sheet.totals] == [int, float]
