@@ -264,6 +264,38 @@ def test_a_mixed_lineup_rotates_and_reports_each_agents_wins() -> None:
     check_bounds(cmp)
 
 
+@pytest.mark.parametrize(
+    "game, kw",
+    [
+        ("spit", {"rules": ["spit.same-rank"]}),  # real time: the first seat is seat 0
+        ("gofish", {"players": 3}),  # no history of rounds: each game counts one
+    ],
+)
+def test_real_time_and_history_less_games_report_their_games_figures(game, kw) -> None:
+    cmp, records = study(game, games=4, seed=2, skill=None, **kw)
+    main = [r for r in records if not r.probe]
+    if game == "spit":
+        assert {r.first for r in main} == {0}
+    else:
+        assert {r.rounds for r in main} == {1}
+    for side in (0, 1):
+        check_side(cmp, records, side)
+    check_diff(cmp, records)
+    check_bounds(cmp)
+
+
+def test_b_takes_as_options_only_those_its_rules_take() -> None:
+    cmp = cardcore.compare(
+        "golf",
+        rules=["golf.bonus-card"],
+        options={"rounds": 1, "bonus_card": "QH"},
+        games=2,
+        skill=None,
+    )
+    assert dict(cmp.a.options) == {"rounds": 1, "bonus_card": "QH"}
+    assert dict(cmp.b.options) == {"rounds": 1}
+
+
 # -- the table and the JSON show those numbers -----------------------------------------------
 
 
