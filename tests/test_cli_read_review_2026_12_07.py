@@ -119,12 +119,6 @@ def test_a_truncated_record_replays_as_over_in_the_library_and_verify(tmp_path: 
     assert code == 0 and "winners [] (truncated)" in out
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="cmd_replay steps the actions on a game built by _start() with 'truncated' popped and"
-    " never truncates it: --final (and the full replay) of a record a host truncated shows a game"
-    " still in play, a seat marked to act, and no result (commands.py cmd_replay/_start)",
-)
 def test_replay_final_of_a_truncated_record_shows_the_game_over(tmp_path: Path) -> None:
     path, _ = _truncated_record(tmp_path)
     code, out, err = _run("replay", str(path), "--final")
@@ -132,11 +126,6 @@ def test_replay_final_of_a_truncated_record_shows_the_game_over(tmp_path: Path) 
     assert "game over (truncated)" in out
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="the full replay prints the result only when the stepped game has one: a truncated"
-    " record ends without 'game over' (commands.py cmd_replay, 'elif game.result is not None')",
-)
 def test_full_replay_of_a_truncated_record_ends_with_its_result(tmp_path: Path) -> None:
     path, _ = _truncated_record(tmp_path)
     code, out, err = _run("replay", str(path))
@@ -324,12 +313,6 @@ def test_rules_by_a_house_rules_id_shows_the_house_rule() -> None:
     assert code == 0 and out.startswith("golf.jokers (GOLF-SCORE-4):")
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="_one_rule upper-cases the key for the RULES.md lookup but asks rule_by_id() with the"
-    " text as typed, so a lower-case house-rule ID prints only the spec bullet, not the house rule"
-    " (commands.py _one_rule: rule_by_id(only))",
-)
 def test_rules_by_a_house_rules_id_in_lower_case_shows_the_house_rule_too() -> None:
     code, out, _ = _run("rules", "golf", "golf-score-4")
     assert code == 0 and out.startswith("golf.jokers (GOLF-SCORE-4):")

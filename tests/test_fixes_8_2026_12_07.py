@@ -62,3 +62,38 @@ def test_building_blocks_take_python_ints_and_scores_of_any_real_type() -> None:
     sheet = ScoreSheet(2)
     sheet.add_round([np.int64(2), np.float64(1.5)])
     assert [type(t) for t in sheet.totals] == [int, float]
+
+
+def _cli(*argv: str) -> tuple[int, str]:
+    import contextlib
+    import io
+
+    from cardcore import cli
+
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(io.StringIO()):
+        code = cli.main(list(argv))
+    return code, out.getvalue()
+
+
+def test_replay_prints_the_games_notes_of_what_no_action_names(tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """cli.rst: ``cardcore replay`` says the game's own steps (Spit's start spit) after the
+    action that led to them, as ``cardcore play`` does; ``--at`` and ``--final`` print none."""
+    import json
+
+    monkeypatch.setenv("COLUMNS", "160")
+    game = cardcore.new_game("spit", 2, seed=4)
+    game.act(0, "ready", at=0.5)
+    game.act(1, "ready", at=0.7)
+    game.apply(game.legal_actions(0)[0], at=1.0)
+    path = tmp_path / "spit.json"
+    path.write_text(json.dumps(game.record()))
+    for seat in ((), ("--seat", "1")):
+        code, out = _cli("replay", str(path), *seat)
+        assert code == 0
+        lines = out.splitlines()
+        said = [i for i, line in enumerate(lines) if "Both players are ready: deal 1 starts" in line]
+        second = next(i for i, line in enumerate(lines) if line.startswith("#2 "))
+        assert said and said[0] == second + 1  # after the second "ready", before its table
+    code, out = _cli("replay", str(path), "--final")
+    assert code == 0 and "Both players are ready" not in out

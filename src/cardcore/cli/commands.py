@@ -42,6 +42,7 @@ from cardcore.cli.failures import (
     rule_failures,
     warn,
 )
+from cardcore.cli.notes import Notes
 from cardcore.cli.render import render_result, render_summary
 from cardcore.cli.rulebook import find_rules, game_part, rule_entries
 from cardcore.cli.screen import Screen
@@ -49,6 +50,7 @@ from cardcore.cli.tables import NARROW, _bounds, _default, _notes, _option_cell,
 from cardcore.cli.tables import _values as _values  # (tests read it here)
 from cardcore.cli.workers import adopt, agent_names, registered_here
 from cardcore.errors import CardcoreError, CorruptStateError
+from cardcore.events import SPECTATOR
 from cardcore.game import Game
 from cardcore.info import GameInfo, RuleInfo
 from cardcore.plugins import (
@@ -239,6 +241,8 @@ def _one_rule(console: Console, game: str, only: str, text: str | None) -> int:
         module, ri = _rule_module(only)  # asked for by name: a broken rule's own error
     else:
         found = rule_by_id(only)  # past the rules that fail to load
+        if found is None and only.strip().upper() != only:  # an ID in any case, as the spec's
+            found = rule_by_id(only.strip().upper())
         if found is not None:
             module, ri = found
     if module is not None and ri is not None:
@@ -483,6 +487,7 @@ def cmd_replay(console: Console, args: argparse.Namespace, read: Callable[[str],
         msg = f"--at must be 0 to {len(actions)}, not {shown(stop_at, 40)}"
         raise UsageError(msg)
     screen = Screen(game, seat)
+    notes = None if stop_at is not None else Notes.attach(game, SPECTATOR if seat is None else seat)
     console.print(
         f"[bold]{escape(str(rec['game']))}[/] record: {len(actions)}"
         f" action{'' if len(actions) == 1 else 's'}, seed {rec['seed']}"
@@ -506,7 +511,11 @@ def cmd_replay(console: Console, args: argparse.Namespace, read: Callable[[str],
             when = "" if at is None else f" at {at:.2f} s"
             player = game.players[who] if 0 <= who < len(game.players) else "the host"
             console.print(f"[bold]#{i}[/] {escape(player)}: [bold cyan]{escape(notation)}[/]{when}")
+            for line in notes.take() if notes is not None else ():  # what no action names
+                console.print(line)
             console.print(screen.draw())
+    if rec.get("truncated") is True and game.version == final.version and not game.is_over:
+        game.truncate()  # cut short by its host: over after its last action, as replay() has it
     if stop_at is not None:
         console.print(f"after action {stop_at}:")
         console.print(screen.draw())

@@ -1,4 +1,5 @@
-"""The lines a game says of what no action names (``GameInfo.notes``), for ``cardcore play``.
+"""The lines a game says of what no action names (``GameInfo.notes``), for ``cardcore play``
+and ``cardcore replay``.
 
 Speed turns the side cards by itself when nobody can play: without a line
 saying so, two new cards would appear on the table unexplained. The game
@@ -27,17 +28,18 @@ class Notes:
     """One seat's events, kept until :meth:`take` turns them into lines.
 
     :param info: The game's declaration; without ``notes`` nothing is kept.
-    :param seat: The human's seat: the lines tell only what it may see.
+    :param seat: The human's seat: the lines tell only what it may see (``"spectator"``:
+        what a spectator may see).
     """
 
-    def __init__(self, info: GameInfo, seat: int) -> None:
+    def __init__(self, info: GameInfo, seat: int | str) -> None:
         self.say = info.notes
         self.seat = seat
         self.events: list[Event] = []
         self.lock = threading.Lock()  # a real-time game applies from two threads
 
     @classmethod
-    def attach(cls, game: Game, seat: int) -> Notes:
+    def attach(cls, game: Game, seat: int | str) -> Notes:
         """Follow *game* from now on (a game already dealt: its deal says nothing)."""
         notes = cls(game.ruleset.game, seat)
         if notes.say is not None:
