@@ -92,7 +92,9 @@ def test_replay_prints_the_games_notes_of_what_no_action_names(tmp_path, monkeyp
         code, out = _cli("replay", str(path), *seat)
         assert code == 0
         lines = out.splitlines()
-        said = [i for i, line in enumerate(lines) if "Both players are ready: deal 1 starts" in line]
+        said = [
+            i for i, line in enumerate(lines) if "Both players are ready: deal 1 starts" in line
+        ]
         second = next(i for i, line in enumerate(lines) if line.startswith("#2 "))
         assert said and said[0] == second + 1  # after the second "ready", before its table
     code, out = _cli("replay", str(path), "--final")
