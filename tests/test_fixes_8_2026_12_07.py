@@ -99,3 +99,40 @@ def test_replay_prints_the_games_notes_of_what_no_action_names(tmp_path, monkeyp
         assert said and said[0] == second + 1  # after the second "ready", before its table
     code, out = _cli("replay", str(path), "--final")
     assert code == 0 and "Both players are ready" not in out
+
+
+def test_compare_judges_duplicate_deals_from_every_game_it_plays() -> None:
+    """house-rule-study.rst: "the same deal" is judged from every pile right after the deal,
+    for the games played (Tonk's first_dealer=1 against the cut deals some seeds alike)."""
+    some = cardcore.compare(
+        "tonk", players=2, games=8, seed=2, skill=None, options={"first_dealer": 1}, vs_options={}
+    )
+    assert not some.same_deals
+    words = some.deals.split("dealt differently in ")[1].split(" games")[0]
+    differ, of = (int(w) for w in words.split(" of "))
+    assert of == 8 and 0 < differ < 8
+    from cardcore.simulate import _seed_of
+
+    seed = _seed_of(3, 0)  # the one game of the study below is dealt alike by A and B
+    a = cardcore.new_game("tonk", 2, seed=seed, options={"first_dealer": 1})
+    b = cardcore.new_game("tonk", 2, seed=seed)
+    assert a.state.zones.cards == b.state.zones.cards
+    one = cardcore.compare(
+        "tonk", players=2, games=1, seed=3, skill=None, options={"first_dealer": 1}, vs_options={}
+    )
+    assert one.same_deals and "duplicate deals" in one.deals
+
+
+def test_compare_names_the_argument_an_unknown_agent_came_from() -> None:
+    import pytest
+
+    from cardcore import UnknownPluginError
+
+    for kwargs, where in (
+        ({"agents": "nope"}, "configuration A's agents: "),
+        ({"vs_agents": "nope"}, "configuration B's agents: "),
+        ({"skill": ("nope", "random")}, "skill: "),
+    ):
+        with pytest.raises(UnknownPluginError) as caught:
+            cardcore.compare("golf", players=2, games=2, **kwargs)  # type: ignore[arg-type]
+        assert str(caught.value).startswith(where + "no agent called 'nope'")

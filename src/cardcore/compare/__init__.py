@@ -8,7 +8,9 @@ Where the decks differ (jokers, another layout) the seeds are shared but the
 deals are not, and ``Comparison.deals`` says so. Each figure comes with a
 95% confidence interval. Like :func:`cardcore.simulate`, it runs here or on any
 :class:`concurrent.futures.Executor` (a Dask client's ``get_executor()``
-included) and gives the same result however it is run.
+included) and gives the same result however it is run (but for the agents' wall-clock
+measures, ``slowest`` and ``decisions_per_s``, so two runs' :class:`Comparison` objects
+compare equal only without them).
 """
 
 from __future__ import annotations
@@ -53,7 +55,7 @@ from cardcore.plugins import (
     rule_info,
 )
 from cardcore.setup import new_game
-from cardcore.simulate import _check_study, _died, _lineup, _lost_worker, _seed_of, seats_for
+from cardcore.simulate import _check_study, _died, _lineup, _lost_worker, seats_for
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
@@ -67,10 +69,6 @@ __all__ = [
     "compare",
     "default_agent",
 ]
-
-PROBES = 4
-"""Seeds whose first deals are compared to tell whether both configurations deal alike."""
-
 
 @frozen
 class Comparison:
@@ -163,8 +161,16 @@ def default_agent(game: str) -> str:
     return "random"
 
 
-def _check_agents(game: str, agents: Sequence[str]) -> None:
-    """Fail fast: unknown agents, agents of another game, unknown or refused parameters."""
+def _check_agents(game: str, agents: Sequence[str], what: str) -> None:
+    """Fail fast: unknown agents, agents of another game, unknown or refused parameters
+    (each refusal says *what* it came from: ``"skill"``)."""
+    try:
+        _check_each(game, agents)
+    except _NAMED as exc:
+        raise type(exc)(f"{what}: {exc}") from None
+
+
+def _check_each(game: str, agents: Sequence[str]) -> None:
     info = game_info(game)
     for spec in dict.fromkeys(agents):
         name, params = parse_agent_spec(spec)
@@ -197,7 +203,11 @@ def _check_config(game: str, players: int, config: Config) -> None:
     finally:
         if spelling is not None:
             SPELLING.reset(spelling)
-    _check_agents(game, config.agents)
+    _check_agents(game, config.agents, f"configuration {config.label}'s agents")
+
+
+_NAMED = (OptionError, RuleConflictError, UnknownPluginError)
+"""The refusals of a configuration said again with the argument they came from."""
 
 
 def _by_name(config: Config) -> Config:
@@ -212,22 +222,14 @@ def _by_name(config: Config) -> Config:
     return evolve(config, rules=names(config.rules), without=names(config.without))
 
 
-def _deals(game: str, players: int, a: Config, b: Config, seed: int) -> tuple[bool, str]:
-    """Whether A and B deal the same cards from the same seeds, and why not."""
-
-    def start(config: Config, s: int) -> list[list[str]]:
-        g = new_game(
-            game,
-            players,
-            rules=config.rules,
-            without=config.without,
-            options=config.options,
-            seed=s,
-        )
-        return [[str(c) for c in pile] for pile in g.state.zones.cards]
-
-    seeds = [_seed_of(seed, i) for i in range(PROBES)]
-    if all(start(a, s) == start(b, s) for s in seeds):
+def _deals(
+    game: str, players: int, a: Config, b: Config, side_a: list[GameRecord], side_b: list[GameRecord]
+) -> tuple[bool, str]:
+    """Whether A and B dealt every game of the study alike (its piles right after the deal),
+    and why not."""
+    dealt = {(r.probe, r.index): r.deal for r in side_a}
+    differ = sum(dealt.get((r.probe, r.index)) != r.deal for r in side_b)
+    if not differ:
         return True, "both configurations deal the same cards from the same seed: duplicate deals"
     deck_a, deck_b = _deck(game, players, a), _deck(game, players, b)
     if deck_a != deck_b:
@@ -237,9 +239,11 @@ def _deals(game: str, players: int, a: Config, b: Config, seed: int) -> tuple[bo
         return False, (
             f"the decks differ ({what}): both play the same seeds, but the deals are not the same"
         )
+    some = "" if differ == len(side_b) else f" in {differ} of {len(side_b)} games"
     return (
         False,
-        "the same deck is dealt differently (a rule or option changes the deal): seeds shared, deals not",
+        f"the same deck is dealt differently{some} (a rule or option changes the deal): seeds"
+        " shared, deals not",
     )
 
 
@@ -410,8 +414,8 @@ def compare(
     :param without: Default rules A switches off.
     :param vs_without: Default rules B switches off.
     :param options: A's options; *vs_options* default to the same, less those that only
-        A's house rules take (``rules=["golf.cap"], options={"cap": 3}`` asks what a cap of
-        3 does to the base game). *vs_options*, when given, are B's whole set: A's are not
+        A's house rules take (``rules=["golf.bonus-card"], options={"bonus_card": "Q"}`` asks
+        what a bonus queen does to the base game). *vs_options*, when given, are B's whole set: A's are not
         carried over (``options={"rounds": 1}, vs_options={"rounds": 1, "layout": 4}``).
     :param agents: A's agents: one spec for every seat or one per seat (``"ismcts:iterations=50"``
         specs allowed; text of several, ``"golf-greedy,random"``, is one per seat: as many as
@@ -508,8 +512,7 @@ def compare(
         msg = f"skill must be 'auto', None or (strong, weak) agent specs, not {shown(skill)}"
         raise OptionError(msg)
     if probe is not None:
-        _check_agents(game, probe)
-    same, note = _deals(game, players, config_a, config_b, seed)
+        _check_agents(game, probe, "skill")
     chunks: list[tuple[Task, int]] = [  # each names its games, not lists them
         ((game, players, config, side, is_probe, seed, i, probe, move_time), min(i + chunk, games))
         for side, config in enumerate((config_a, config_b))
@@ -535,6 +538,7 @@ def compare(
     side_a = [r for r in records if r.side == 0]
     side_b = [r for r in records if r.side == 1]
     ends = frozenset(r.reason for r in records if not r.probe)
+    same, note = _deals(game, players, config_a, config_b, side_a, side_b)
     return Comparison(
         game=game,
         players=players,

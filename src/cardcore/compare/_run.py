@@ -9,6 +9,7 @@ can run them in any order.
 
 from __future__ import annotations
 
+import hashlib
 import math
 import numbers
 from collections.abc import Mapping, Sequence
@@ -55,6 +56,7 @@ class GameRecord:
     :param slowest: Per seat, the longest decision in seconds.
     :param seconds: Per seat, the time spent deciding.
     :param decisions: Per seat, the decisions made.
+    :param deal: A digest of every pile right after the deal.
     """
 
     side: int
@@ -73,6 +75,9 @@ class GameRecord:
     slowest: tuple[float, ...]
     seconds: tuple[float, ...]
     decisions: tuple[int, ...]
+    deal: int = 0
+    """A digest of every pile right after the deal (the same in every process): game *i* of
+    A and of B were dealt alike when theirs are equal."""
 
 
 Task = tuple[str, int, Config, int, bool, int, int, "tuple[str, str] | None", "float | None"]
@@ -190,6 +195,8 @@ def run_one(task: Task) -> GameRecord:
     game = new_game(
         name, players, rules=config.rules, without=config.without, options=config.options, seed=seed
     )
+    piles = " | ".join(" ".join(c.text for c in pile) for pile in game.state.zones.cards)
+    deal = int.from_bytes(hashlib.blake2b(piles.encode(), digest_size=8).digest(), "big")
     to_act = game.to_act  # several in real time: seat 0; none when the deal ended the game
     first = to_act[0] if len(to_act) == 1 else 0 if to_act else _left_of_dealer(game)
     seats = [
@@ -237,6 +244,7 @@ def run_one(task: Task) -> GameRecord:
         slowest=tuple(s.slowest for s in seats),
         seconds=tuple(s.seconds for s in seats),
         decisions=tuple(s.decisions for s in seats),
+        deal=deal,
     )
 
 

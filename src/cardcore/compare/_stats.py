@@ -48,7 +48,9 @@ class Estimate:
 
     @property
     def significant(self) -> bool:
-        """Whether the interval excludes zero."""
+        """Whether the interval excludes zero: a real effect for a difference (``diff``) or
+        the first seat's edge; for a share or a proportion (``seat_wins``, ``skill``, a
+        reason), only that it is above 0."""
         return self.low > 0.0 or self.high < 0.0
 
     def to_json(self) -> dict[str, float | int | str | None]:
