@@ -308,3 +308,24 @@ def test_events_are_immutable_json_ready_and_pickle_back_equal():
         back = pickle.loads(pickle.dumps(event))
         assert back == event and type(back) is type(event)
         assert event.for_seat(2) is event or event.for_seat(2) == event
+
+
+def test_truncate_from_a_handler_publishes_game_ended_once_after_the_current_batch():
+    game = cardcore.new_game("golf", 2, seed=3)
+    log: list[Event] = []
+
+    def stop(event: ActionApplied) -> None:
+        if event.version == 2:
+            game.truncate()
+
+    subs = [game.events.subscribe(ActionApplied, stop), game.events.subscribe(Event, log.append)]
+    try:
+        for _ in range(2):
+            game.apply(game.legal_actions(game.to_act[0])[0])
+        slugs = [e.slug for e in log]
+        assert slugs.count("game-ended") == 1 and slugs[-1] == "game-ended"
+        assert slugs.index("game-ended") > slugs.index("turn-passed")
+        assert game.is_over and game.result.reason == "truncated"
+    finally:
+        for sub in subs:
+            game.events.unsubscribe(sub)
