@@ -7,10 +7,10 @@ for any game.
 
 Piles are lists **bottom to top** (``cards[z][-1]`` is the top). Beside each
 pile runs a list of knowledge masks: bit ``1 << seat`` set means that seat has
-seen that card where it lies; :data:`ALL` means everybody has. A mask is any int:
-only the bits of the game's seats are read (bit 5 in a 4-player game means nothing), and
-a spectator knows only a card whose mask is :data:`ALL` (a mask of every seat, ``0b1111``
-in a 4-player game, or of all but one, ``~1``, tells a spectator nothing).
+seen that card where it lies; :data:`ALL` means everybody has. A mask is any int: a
+seat reads only its own bit, and a spectator knows only a card whose mask is exactly
+:data:`ALL` (a mask of every seat, ``0b1111`` in a 4-player game, or of all but one,
+``~1``, tells a spectator nothing).
 """
 
 from __future__ import annotations

@@ -187,13 +187,23 @@ def parse_agents(text: str | None, players: int | None, what: str) -> list[str] 
     return specs
 
 
-def check_agent_specs(specs: Sequence[str], info: GameInfo) -> None:
+def check_agent_specs(specs: Sequence[str], info: GameInfo, flag: str | None = None) -> None:
     """Refuse, before any game, agent specs that cannot play *info*'s game.
 
     Unknown agents, agents of another game or of the other kind (turn-based, real time),
     parameters the agent does not take and values it refuses: one :class:`UsageError` each
-    (an unknown agent stays an :class:`~cardcore.UnknownPluginError`, listing what is installed).
+    (an unknown agent stays an :class:`~cardcore.UnknownPluginError`, listing what is installed),
+    said after the option that named them (*flag*, ``"--vs-agents"``) when given.
     """
+    try:
+        _check_specs(specs, info)
+    except (UsageError, UnknownPluginError) as exc:
+        if flag is None:
+            raise
+        raise type(exc)(f"{flag}: {exc}") from None
+
+
+def _check_specs(specs: Sequence[str], info: GameInfo) -> None:
     for spec in dict.fromkeys(specs):
         try:
             name, params = parse_agent_spec(spec)
@@ -270,9 +280,10 @@ def cmd_compare(console: Console, args: argparse.Namespace) -> int:
             raise UsageError(msg)
     skill = parse_skill(args.skill)
     info = game_info(name)
-    check_agent_specs([*(agents or ()), *(vs_agents or ())], info)
+    check_agent_specs(agents or (), info, "--agents")
+    check_agent_specs(vs_agents or (), info, "--vs-agents")
     if isinstance(skill, tuple):
-        check_agent_specs(skill, info)
+        check_agent_specs(skill, info, "--skill")
     for path in (args.plot, None if args.json == "-" else args.json):
         if path:
             check_writable(path, overwrite=True)

@@ -227,8 +227,9 @@ def _deals(
 ) -> tuple[bool, str]:
     """Whether A and B dealt every game of the study alike (its piles right after the deal),
     and why not."""
-    dealt = {(r.probe, r.index): r.deal for r in side_a}
-    differ = sum(dealt.get((r.probe, r.index)) != r.deal for r in side_b)
+    dealt = {r.index: r.deal for r in side_a if not r.probe}  # (a probe: its game's deal)
+    played = [r for r in side_b if not r.probe]
+    differ = sum(dealt.get(r.index) != r.deal for r in played)
     if not differ:
         return True, "both configurations deal the same cards from the same seed: duplicate deals"
     deck_a, deck_b = _deck(game, players, a), _deck(game, players, b)
@@ -239,7 +240,7 @@ def _deals(
         return False, (
             f"the decks differ ({what}): both play the same seeds, but the deals are not the same"
         )
-    some = "" if differ == len(side_b) else f" in {differ} of {len(side_b)} games"
+    some = "" if differ == len(played) else f" in {differ} of {len(played)} games"
     return (
         False,
         f"the same deck is dealt differently{some} (a rule or option changes the deal): seeds"
