@@ -23,7 +23,7 @@ Mismatches (strict xfails):
 * ``bare_golf.play_match`` rebuilds its per-seat-count constant tables (the deal
   itemgetters, the turn orders) for every match: ~25 us of a ~235 us match, work the
   engine's ratio is divided by. Cached, every match is bit-identical (a passing test
-  below) and the loop ran 1.15x as fast in the review's A/B;
+  below) and the loop ran 1.10-1.15x as fast (medians of two A/B runs);
 * ``docs/performance.rst`` says the bare loops use "small tuples for the legal actions";
   both loops build no legal-action tuple at all.
 """
@@ -201,7 +201,7 @@ def test_run_py_engine_driver_draws_one_random_per_decision(
     strict=True,
     reason="bare_golf.play_match rebuilds the per-seat-count deal itemgetters (~25 us) and "
     "turn orders for every match instead of once: extra bare-loop work that inflates the "
-    "engine's Golf ratio (cached: 1.15x faster bare loop, bit-identical matches)",
+    "engine's Golf ratio (cached: 1.10-1.15x faster bare loop, bit-identical matches)",
 )
 def test_bare_golf_builds_its_constant_tables_once_per_seat_count(
     bare_golf: ModuleType, monkeypatch: pytest.MonkeyPatch
