@@ -197,12 +197,6 @@ def test_run_py_engine_driver_draws_one_random_per_decision(
 # -- per-match work in the bare Golf loop ----------------------------------------------------
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="bare_golf.play_match rebuilds the per-seat-count deal itemgetters (~25 us) and "
-    "turn orders for every match instead of once: extra bare-loop work that inflates the "
-    "engine's Golf ratio (cached: 1.10-1.15x faster bare loop, bit-identical matches)",
-)
 def test_bare_golf_builds_its_constant_tables_once_per_seat_count(
     bare_golf: ModuleType, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -223,21 +217,19 @@ def test_bare_golf_builds_its_constant_tables_once_per_seat_count(
 def test_caching_the_golf_tables_keeps_every_match_identical(
     bare_golf: ModuleType, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """The fix for the xfail above changes no game: same decisions, same totals."""
+    """Building the tables once per seat count changes no game: same decisions, same totals
+    as tables built afresh for every match."""
     seeds = range(60)
-    plain = [bare_golf.play_match(random.Random(s).random, n) for n in (3, 4) for s in seeds]
-    cache: dict[int, object] = {}
-    original = bare_golf._deal_getters
-    monkeypatch.setattr(
-        bare_golf,
-        "_deal_getters",
-        lambda players: (
-            cache[players] if players in cache else cache.setdefault(players, original(players))
-        ),
-    )
+
+    def fresh(s: int, n: int) -> object:
+        monkeypatch.setattr(bare_golf, "_TABLES", {})
+        return bare_golf.play_match(random.Random(s).random, n)
+
+    plain = [fresh(s, n) for n in (3, 4) for s in seeds]
+    monkeypatch.setattr(bare_golf, "_TABLES", {})
     cached = [bare_golf.play_match(random.Random(s).random, n) for n in (3, 4) for s in seeds]
     assert cached == plain
-    assert set(cache) == {3, 4}
+    assert set(bare_golf._TABLES) == {3, 4}
 
 
 # -- the docs ----------------------------------------------------------------------------------
@@ -261,11 +253,6 @@ def test_newest_run_prints_the_bare_speed_beside_the_engines_with_machine_date_m
     assert re.search(r"Golf 0\.\d+x with no subscriber", section)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="performance.rst says the bare loops use 'small tuples for the legal actions'; "
-    "neither builds a legal-action tuple (bare_golf.py and bare_tonk.py docstrings)",
-)
 def test_the_docs_describe_the_bare_loops_as_written() -> None:
     doc = _flat((DOCS / "performance.rst").read_text("utf-8"))
     assert "small tuples for the legal actions" not in doc
