@@ -307,16 +307,11 @@ def _tests_in(path):
     ]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="web.rst:590 says 'The 11 browser tests' for test_browser.py + test_two_windows.py; "
-    "those two files now hold 15 tests (11 + 4), and tests/web holds far more than 60",
-)
-def test_web_590_eleven_browser_tests():
+def test_web_590_fifteen_browser_tests():
     count = len(_tests_in("tests/web/test_browser.py")) + len(
         _tests_in("tests/web/test_two_windows.py")
     )
-    assert count == 11
+    assert count == 15
 
 
 def test_web_464_server_limits_table():
@@ -358,17 +353,12 @@ def test_web_464_server_limits_table():
             ServerLimits.from_env({var: "0.5"})  # 0 or at least 1 second
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="web.rst:458 allows a decimal point only in CARDCORE_IDLE_CLOSE and CARDCORE_JOIN_WAIT "
-    "(any other value not in ASCII digits stops the command); CARDCORE_KEEP_OVER=1.5 is read "
-    "as 1.5 seconds too (and 0.5 refused as 'at least 1 second'): keep_over is a seconds field",
-)
-def test_web_458_keep_over_takes_digits_only():
+def test_web_458_keep_over_takes_seconds_as_the_other_seconds_do():
     from cardcore.web.app import ServerLimits
 
+    assert ServerLimits.from_env({"CARDCORE_KEEP_OVER": "1.5"}).keep_over == 1.5
     with pytest.raises(cardcore.CardcoreError):
-        ServerLimits.from_env({"CARDCORE_KEEP_OVER": "1.5"})
+        ServerLimits.from_env({"CARDCORE_KEEP_OVER": "0.5"})
 
 
 def _default(game, seat):
