@@ -94,5 +94,8 @@ def test_a_failing_notes_function_costs_the_lines_not_the_game() -> None:
     notes = Notes(info, 0)
     game.events.subscribe(Event, notes._keep, 0)
     game.act(0, str(game.legal_actions(0)[0]))
-    assert notes.take() == []  # logged; the game goes on
+    said = notes.take()  # one line, once; the game goes on
+    assert len(said) == 1 and "notes failed (KeyError)" in said[0] and "hand" not in said[0]
     assert notes.events == []
+    game.act(1, str(game.legal_actions(1)[0]))
+    assert notes.take() == []  # asked no more

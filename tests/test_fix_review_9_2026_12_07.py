@@ -203,11 +203,14 @@ def test_replay_goes_on_past_a_notes_hook_that_raises(
     path = tmp_path / "broken.json"
     path.write_text(json.dumps(rec))
     for seat in (None, 0):
-        code, out, _ = _replay(path, seat=seat)
+        broken_notes_game.clear()
+        code, out, err = _replay(path, seat=seat)
         assert code == 0
         numbered = [line for line in out.splitlines() if line.startswith("#")]
         assert len(numbered) == len(rec["actions"])  # every action shown, none cut short
-    assert broken_notes_game  # the hook was called (and raised)
+        assert broken_notes_game == [1]  # the hook was called once (and raised): asked no more
+        assert out.count("the game's notes failed (KeyError)") == 1  # one line, no traceback
+        assert "Traceback" not in err and "KeyError" not in err
     plain = cardcore.replay(rec)
     assert plain.version == len(rec["actions"])
 

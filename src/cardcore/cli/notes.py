@@ -74,6 +74,9 @@ class Notes:
                     change.append(event.to_json())
             if change:
                 lines += [str(line) for line in say(change, action)]
-        except Exception:  # the lines are a courtesy: the game goes on without them
-            LOG.exception("the game's notes failed")
+        except Exception as exc:  # the lines are a courtesy: the game goes on without them
+            LOG.debug("the game's notes failed", exc_info=True)  # (no traceback in a terminal)
+            self.say = None  # asked no more: one line says so, once
+            failed = f"the game's notes failed ({type(exc).__name__}): play goes on without them"
+            return [f"[dim]{escape(failed)}[/]"]
         return [f"[bold yellow]{escape(line)}[/]" for line in lines]
