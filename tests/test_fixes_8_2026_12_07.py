@@ -136,3 +136,49 @@ def test_compare_names_the_argument_an_unknown_agent_came_from() -> None:
         with pytest.raises(UnknownPluginError) as caught:
             cardcore.compare("golf", players=2, games=2, **kwargs)  # type: ignore[arg-type]
         assert str(caught.value).startswith(where + "no agent called 'nope'")
+
+
+def test_json_to_stdout_whose_reader_left_ends_quietly_with_status_1() -> None:
+    """cli.rst: a reader that leaves early ends the command quietly with status 1 (the JSON of
+    ``--json -`` said ``error: [Errno 32] Broken pipe``)."""
+    import subprocess
+    import sys
+
+    for command in (
+        ["simulate", "tonk", "--games", "3", "--json", "-", "-q"],
+        ["compare", "golf", "--games", "2", "-o", "rounds=1", "--skill", "none", "--json", "-"],
+    ):
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "cardcore", *command],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            stdin=subprocess.DEVNULL,
+        )
+        assert proc.stdout is not None and proc.stderr is not None
+        proc.stdout.close()  # the reader leaves before the command has written a byte
+        err = proc.stderr.read().decode("utf-8", "replace")
+        assert proc.wait(timeout=120) == 1, err
+        assert "error" not in err and "Broken pipe" not in err and "Traceback" not in err
+
+
+def test_full_replay_of_a_truncated_record_draws_its_last_table_over(tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """cli.rst: a truncated record ends over after its last action: the last table the full
+    replay draws is the one ``--final`` draws (over), not a game still in play."""
+    import json
+
+    monkeypatch.setenv("COLUMNS", "160")
+    game = cardcore.new_game("golf", 2, seed=7, options={"rounds": 1})
+    for _ in range(10):
+        seat = game.to_act[0]
+        game.apply(game.legal_actions(seat)[0])
+    game.truncate()
+    path = tmp_path / "cut.json"
+    path.write_text(json.dumps(game.record()))
+    code, final = _cli("replay", str(path), "--final")
+    assert code == 0
+    table = final.split("after action 10:\n", 1)[1].strip()
+    code, full = _cli("replay", str(path))
+    assert code == 0
+    last = full.split("\n#10 ", 1)[1].split("\n", 1)[1]
+    assert last.strip().startswith(table)
+    assert "phase: over" in table or "over" in table.lower()

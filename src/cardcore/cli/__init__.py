@@ -147,6 +147,9 @@ def _guarded(run: Callable[[], int], *, flags: bool = True) -> int:
     except USAGE_ERRORS as exc:
         _say(f"error: {exc}")
         return 2
+    except BrokenPipeError:  # the reader of stdout left (``--json - | head``): quiet, status 1
+        _quiet_pipe(sys.stdout)
+        return 1
     except (CardcoreError, OSError, ValueError) as exc:
         _say(f"error: {exc}")
         return 1

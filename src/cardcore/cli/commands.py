@@ -507,6 +507,8 @@ def cmd_replay(console: Console, args: argparse.Namespace, read: Callable[[str],
             if answer.strip().lower() in ("q", "quit"):
                 break
         game.act(who, notation, at=at)
+        if i == len(actions) and rec.get("truncated") is True and not game.is_over:
+            game.truncate()  # cut short by its host: over after its last action, as replay() has it
         if stop_at is None:
             when = "" if at is None else f" at {at:.2f} s"
             player = game.players[who] if 0 <= who < len(game.players) else "the host"
@@ -514,8 +516,6 @@ def cmd_replay(console: Console, args: argparse.Namespace, read: Callable[[str],
             for line in notes.take() if notes is not None else ():  # what no action names
                 console.print(line)
             console.print(screen.draw())
-    if rec.get("truncated") is True and game.version == final.version and not game.is_over:
-        game.truncate()  # cut short by its host: over after its last action, as replay() has it
     if stop_at is not None:
         console.print(f"after action {stop_at}:")
         console.print(screen.draw())
