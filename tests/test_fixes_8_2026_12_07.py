@@ -182,3 +182,23 @@ def test_full_replay_of_a_truncated_record_draws_its_last_table_over(tmp_path, m
     last = full.split("\n#10 ", 1)[1].split("\n", 1)[1]
     assert last.strip().startswith(table)
     assert "phase: over" in table or "over" in table.lower()
+
+
+def test_an_unknown_flag_close_to_one_the_command_takes_is_suggested() -> None:
+    import contextlib
+    import io
+
+    from cardcore import cli
+
+    err = io.StringIO()
+    with contextlib.redirect_stderr(err), contextlib.redirect_stdout(io.StringIO()):
+        code = cli.main(["compare", "tonk", "--options", "first_dealer=1"])
+    assert code == 2
+    assert err.getvalue() == (
+        "error: unrecognized arguments: --options first_dealer=1; did you mean --option?"
+        " (see cardcore compare --help)\n"
+    )
+    err = io.StringIO()
+    with contextlib.redirect_stderr(err), contextlib.redirect_stdout(io.StringIO()):
+        assert cli.main(["simulate", "golf", "--zzz"]) == 2
+    assert "did you mean" not in err.getvalue()

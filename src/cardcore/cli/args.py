@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import difflib
 import math
 import os
 import sys
@@ -100,9 +101,20 @@ class _Commands(argparse._SubParsersAction):  # type: ignore[type-arg]
         setattr(namespace, self.dest, name)
         known, extras = command.parse_known_args(rest, None)
         if extras:
-            command.error(f"unrecognized arguments: {' '.join(extras)}")
+            command.error(f"unrecognized arguments: {' '.join(extras)}{_did_you_mean(command, extras)}")
         for key, value in vars(known).items():
             setattr(namespace, key, value)
+
+
+def _did_you_mean(command: argparse.ArgumentParser, extras: Sequence[str]) -> str:
+    """``; did you mean --option?`` for the first unknown flag close to one *command* takes."""
+    flags = [flag for action in command._actions for flag in action.option_strings]
+    for word in extras:
+        if word.startswith("--"):
+            close = difflib.get_close_matches(word.split("=", 1)[0], flags, n=1, cutoff=0.75)
+            if close:
+                return f"; did you mean {close[0]}?"
+    return ""
 
 
 def _digits(text: str) -> int | None:
