@@ -454,9 +454,9 @@ def _replay(rec: Mapping[str, Any]) -> Game:
         except PluginError as exc:
             if game.version == i + 1:  # applied: the game's scores failed at its bound, as
                 continue  # when it was played (CORE-BOUND-1); the game went on then too
-            raise _blamed(exc, f"record action {i} ({seat}, {shown(text, 60)}) was not replayed") from exc
+            raise _blamed(exc, f"record action {i} (from 0; seat {seat}, {shown(text, 60)}) was not replayed") from exc
         except CardcoreError as exc:
-            raise _fail(f"record action {i} ({seat}, {shown(text, 60)}) cannot be replayed: {exc}") from None
+            raise _fail(f"record action {i} (from 0; seat {seat}, {shown(text, 60)}) cannot be replayed: {exc}") from None
     if truncated and game._truncated is None:  # (the core ends a game at its bound itself)
         if game.is_over:
             raise _fail("record says the game was truncated, but its actions end it by the rules")

@@ -626,7 +626,7 @@ def test_run_realtime_refuses_bad_numbers_before_anything_is_applied(
         {"depth": 0},
         {"prior": math.inf},
         {"reuse": 0},
-        {"reaction": 0},
+        {"reaction": -0.5},
         {"reaction": math.nan},
         {"spread": -1},
         {"c": "0.5"},
