@@ -264,7 +264,8 @@ def test_compare_refuses_an_agent_of_another_game_as_simulate_does() -> None:
         cardcore.simulate("tonk", games=2, players=2, agents=["golf-greedy"])
     with pytest.raises(cardcore.CardcoreError) as compared:
         cardcore.compare("tonk", games=2, players=2, agents=["golf-greedy"])
-    assert str(compared.value) == str(simulated.value)
+    # the same words, after the argument they came from (compare takes two line-ups)
+    assert str(compared.value) == f"configuration A's agents: {simulated.value}"
     assert type(compared.value) is type(simulated.value)
 
 
