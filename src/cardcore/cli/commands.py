@@ -43,7 +43,7 @@ from cardcore.cli.failures import (
     warn,
 )
 from cardcore.cli.notes import Notes
-from cardcore.cli.render import render_result, render_summary
+from cardcore.cli.render import render_summary
 from cardcore.cli.rulebook import find_rules, game_part, rule_entries
 from cardcore.cli.screen import Screen
 from cardcore.cli.tables import NARROW, _bounds, _default, _notes, _option_cell, _rules_table
@@ -471,7 +471,7 @@ def cmd_replay(console: Console, args: argparse.Namespace, read: Callable[[str],
         msg = f"record {args.record!r} is not UTF-8 text"
         raise CorruptStateError(msg) from None
     try:
-        final = replay(text)  # validates the whole record first (CorruptStateError)
+        replay(text)  # validates the whole record first (CorruptStateError)
     except CorruptStateError as exc:  # named: a loop over many records says which failed
         msg = f"{args.record!r}: {exc}"
         raise CorruptStateError(msg) from None
@@ -519,9 +519,7 @@ def cmd_replay(console: Console, args: argparse.Namespace, read: Callable[[str],
     if stop_at is not None:
         console.print(f"after action {stop_at}:")
         console.print(screen.draw())
-    elif game.result is not None and game.version == final.version:
-        console.print(render_result(game.result.to_json(), game.players))
-    return 0
+    return 0  # (a finished game's last table already ends with its result)
 
 
 def _start(rec: Mapping[str, Any]) -> Game:

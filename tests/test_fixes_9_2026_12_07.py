@@ -1,0 +1,52 @@
+"""Fixes of the 2026-12-07 (third) session, each test checked to fail on the code before it."""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import json
+from pathlib import Path
+
+import pytest
+
+import cardcore
+from cardcore import cli
+
+
+def _cli(*argv: str) -> tuple[int, str]:
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(io.StringIO()):
+        code = cli.main(list(argv))
+    return code, out.getvalue()
+
+
+def _finished(path: Path, game_name: str, *, truncate: bool = False) -> cardcore.Game:
+    game = cardcore.new_game(
+        game_name, 2, seed=5, options={"rounds": 1} if game_name == "golf" else None
+    )
+    moves = 0
+    while not game.is_over and not (truncate and moves == 6):
+        game.apply(game.legal_actions(game.to_act[0])[-1])
+        moves += 1
+    if truncate:
+        game.truncate()
+    path.write_text(json.dumps(game.record()))
+    return game
+
+
+@pytest.mark.parametrize(
+    ("game_name", "truncate"), [("golf", False), ("tonk", False), ("golf", True)]
+)
+def test_a_finished_replay_says_its_result_once_in_its_last_table(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, game_name: str, truncate: bool
+) -> None:
+    """The last table of ``cardcore replay`` ends with the result; it was printed again under it."""
+    monkeypatch.setenv("COLUMNS", "160")
+    path = tmp_path / "rec.json"
+    game = _finished(path, game_name, truncate=truncate)
+    code, out = _cli("replay", str(path))
+    assert code == 0
+    assert out.count("game over (") == 1
+    last_table = out.rsplit("\n#", 1)[1]
+    assert "game over (" in last_table and last_table.rstrip().endswith("╯")
+    assert game.result is not None and game.is_over
