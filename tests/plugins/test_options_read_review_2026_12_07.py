@@ -455,3 +455,24 @@ def test_a_bad_option_leaves_no_trace_in_later_games() -> None:
     with pytest.raises(RuleConflictError):
         cardcore.new_game("golf", 2, rules=["golf.jokers", "golf.bonus-twos"], seed=11)
     assert cardcore.new_game("golf", 2, options={"rounds": 2}, seed=11).view(None) == before
+
+
+def test_options_are_fixed_when_the_game_is_created() -> None:
+    """GOLF-GEN-2: the configuration is immutable; the caller's dict changed later changes
+    nothing."""
+    given = {"rounds": 2}
+    game = cardcore.new_game("golf", 2, options=given, seed=1)
+    given["rounds"] = 5
+    assert game.options["rounds"] == 2
+    with pytest.raises(TypeError):
+        game.options["rounds"] = 3  # type: ignore[index]
+    assert game.options["rounds"] == 2
+
+
+def test_the_order_rules_are_listed_in_never_matters() -> None:
+    """hooks.rst and house-rule.rst: the rules are registered sorted by rule ID."""
+    one = cardcore.get_ruleset("golf", ["golf.remove-columns", "golf.jokers"])
+    two = cardcore.get_ruleset("golf", ["golf.jokers", "golf.remove-columns"])
+    assert one is two
+    ids = [rule.id for rule in one.rules]
+    assert ids == sorted(ids)
