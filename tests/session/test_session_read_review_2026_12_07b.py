@@ -156,6 +156,9 @@ class _SeatOneViewFails(goof.GoofLogic):
             raise RuntimeError("seat 1's table")
         return super().table(state, seat)
 
+    def default_action(self, state: Any, seat: int) -> Any:
+        raise RuntimeError("the default move's service is down")
+
 
 @pytest.fixture
 def view_fails(quiet: None) -> Iterator[str]:
@@ -218,15 +221,19 @@ def test_a_seen_ahead_of_a_real_time_game_that_ended_is_bad_message() -> None:
 
 
 def test_a_failing_turn_timeout_is_rearmed_not_retried_in_a_loop(view_fails: str) -> None:
-    """The contrast of the first xfail: a refused default move starts the seat's clock over."""
-    s, _ = _seated(
-        view_fails, seed=7, config=SessionConfig(time=TimeControl(turn=5.0, fallback="wait"))
-    )
+    """The contrast of the first xfail: a default move that fails (the plugin's default_action
+    raises, the fallback waits) starts the seat's clock over; nothing is played."""
+    config = SessionConfig(time=TimeControl(turn=5.0, fallback="wait"))
+    s, _ = _seated(view_fails, seed=7, config=config)
+    game = s.game
+    assert game is not None and game.version == 0
     first = s.next_deadline()
     assert first is not None
-    s.tick(first + 0.5)
+    out = s.tick(first + 0.5)
     later = s.next_deadline()
     assert later is not None and later > first + 0.5
+    assert game.version == 0 and s.phase == "playing"
+    assert {o.message["type"] for o in out} == {"clocks"}  # the seats are told the new deadline
 
 
 @pytest.mark.parametrize(
