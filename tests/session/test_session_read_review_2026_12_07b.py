@@ -507,3 +507,39 @@ def test_a_spectator_coming_and_going_alone_is_told_to_nobody_else() -> None:
     assert {o.conn for o in out} == {"w"}
     out = s.disconnect("b", 4.0)  # a seat's going is told to everyone still connected
     assert {o.conn for o in out if o.message["type"] == "presence"} == {"a"}
+
+
+def test_a_server_restarted_beside_a_zombie_keeps_the_game_the_new_one_wrote(
+    tmp_path: Any, quiet: None
+) -> None:
+    """session.rst: 'a killed process loses nothing committed' and 'a store refuses to commit a
+    game another writer changed ... the one that wrote first keeps the game'."""
+    from cardcore.session import SQLiteStore
+
+    path = str(tmp_path / "sessions.db")
+    first = SQLiteStore(path)
+    old = Session.create("golf", ["Ann", "Bob"], now=0.0, seed=7, store=first, session_id="z")
+    tokens = [
+        _token(old.handle(c, json.dumps({"type": "join", "seat": i}), 1.0))
+        for i, c in enumerate("ab")
+    ]
+    _play_first(old, 2.0)  # committed; then the process "dies" without closing its store
+    second = SQLiteStore(path)
+    try:
+        new = Session.resume(second, "z", 10.0)
+        assert new.game is not None and old.game is not None
+        assert new.game.save() == old.game.save()  # nothing committed was lost
+        new.handle("a", json.dumps({"type": "join", "seat": 0, "token": tokens[0]}), 11.0)
+        _play_first(new, 12.0)
+        assert new.store_error is None
+        _play_first(old, 13.0)  # the zombie writes too: refused, the new game kept
+        assert old.store_error is not None and "another writer" in old.store_error
+        third = SQLiteStore(path)
+        try:
+            again = Session.resume(third, "z", 20.0)
+            assert again.game is not None and again.game.save() == new.game.save()
+        finally:
+            third.close()
+    finally:
+        second.close()
+        first.close()
