@@ -143,7 +143,7 @@ def check_rule_set(
     """
     by_id: dict[str, RuleInfo] = {}
     for info in rules:
-        other = by_id.setdefault(info.id, info)
+        other = by_id.setdefault(info.id.upper(), info)  # IDs name rules in any case (same_id)
         if other is not info and other.name != info.name:
             msg = (
                 f"house rules {other.name!r} and {info.name!r} both declare the rule ID"

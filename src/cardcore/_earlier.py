@@ -20,7 +20,8 @@ from cardcore.errors import ArgumentError, CardcoreError, CorruptStateError
 
 __all__ = ["earlier_rules", "rules_of_the_day"]
 
-_CACHE: dict[str, tuple[tuple[int, int, int], tuple[tuple[str, tuple[int, int, int]], ...] | None]] = {}
+_Key = tuple[int, int, int, int]  # a version as _versions.version_key orders it
+_CACHE: dict[str, tuple[_Key, tuple[tuple[str, _Key], ...] | None]] = {}
 """Per game: the installed version, and (once a record of an earlier version asked) each rule
 of its package with a ``default_before`` and that version. Cleared by :func:`cardcore.register`
 and :func:`cardcore.unregister`."""
@@ -59,7 +60,8 @@ def earlier_rules(game: str, version: str) -> tuple[str, ...]:
     reached.
 
     :param game: An installed game.
-    :param version: The game version a record, save or stored session was made with.
+    :param version: The game version a record, save or stored session was made with (a
+        pre-release such as ``"0.5a1"`` orders just before its release, as in PEP 440).
     :raises UnknownPluginError: *game* is not installed.
     :raises ArgumentError: *game* or *version* is not text, or *version* is not a version.
     """

@@ -16,6 +16,7 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, NoReturn
 
 from cardcore._text import one_of, plain, shown
+from cardcore._versions import is_version
 from cardcore.errors import OptionError, PluginError
 
 if TYPE_CHECKING:
@@ -29,6 +30,7 @@ __all__ = [
     "check_aliases",
     "check_choices",
     "check_declared",
+    "check_defaults",
     "choice_key",
     "combined",
     "each_once",
@@ -429,3 +431,28 @@ def in_order(values: Any) -> tuple[Any, ...]:
     if not isinstance(values, set | frozenset):
         return tuple(values)
     return tuple(sorted(values, key=lambda v: (type(v).__name__, v if type(v) in _PLAIN else repr(v))))
+
+
+def check_defaults(option: Option) -> None:
+    """Refuse a default (or earlier default) *option* does not take; keep each as the option
+    takes it, so one configuration has one spelling (10 of a float option is 10.0)."""
+    before = option.default_before
+    if before is not None:
+        if not (isinstance(before, tuple) and len(before) == 2 and is_version(before[0])):
+            msg = f"option {option.name!r}: default_before takes (version, value), not {shown(before)}"
+            raise PluginError(msg)
+        try:
+            value = option.check(before[1])
+        except OptionError as exc:
+            msg = f"option {option.name!r}: its earlier default is refused: {exc}"
+            raise PluginError(msg) from None
+        if type(before[1]) is not str:  # (an alias's text is read where it is used)
+            object.__setattr__(option, "default_before", (before[0], value))
+    if option.default is not None:
+        try:
+            value = option.check(option.default)
+        except OptionError as exc:
+            msg = f"option {option.name!r}: its own default is refused: {exc}"
+            raise PluginError(msg) from None
+        if type(option.default) is not str:
+            object.__setattr__(option, "default", value)

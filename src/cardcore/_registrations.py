@@ -78,16 +78,21 @@ def check_requires(
     :raises PluginError: Naming the rule at fault.
     """
     chosen = list(rules)
-    refs = {ref for r in chosen for ref in (r.name, r.id)}
-    missing = [(info, ref) for info in chosen for ref in info.requires if ref not in refs]
+    refs = {ref for r in chosen for ref in (r.name, r.id.upper())}  # an ID in any case (same_id)
+    missing = [
+        (info, ref)
+        for info in chosen
+        for ref in info.requires
+        if ref not in refs and ref.upper() not in refs
+    ]
     if not missing:
         return
     everything = list(installed())
-    own = {ref for r in everything if r.game == game for ref in (r.name, r.id)}
-    others = {ref: r for r in everything if r.game != game for ref in (r.name, r.id)}
+    own = {ref for r in everything if r.game == game for ref in (r.name, r.id.upper())}
+    others = {ref: r for r in everything if r.game != game for ref in (r.name, r.id.upper())}
     for info, ref in missing:
-        other = others.get(ref)
-        if other is not None and ref not in own:
+        other = others.get(ref, others.get(ref.upper()))
+        if other is not None and ref not in own and ref.upper() not in own:
             msg = (
                 f"house rule {info.name!r} requires {ref!r}, a rule of {other.game!r}, not of"
                 f" {game!r}: it can never be chosen with it, so the rule must require a rule"

@@ -22,6 +22,7 @@ from cardcore._options import (
     check_aliases,
     check_choices,
     check_declared,
+    check_defaults,
     each_once,
     frozen_aliases,
     frozen_applies,
@@ -36,6 +37,8 @@ from cardcore._text import one_of, plain, shown
 from cardcore._text import unprintable as _unprintable
 from cardcore._versions import is_version
 from cardcore.errors import OptionError, PluginError
+
+_RECORDED_BITS = 128  # records.MAX_INT_BITS: the largest int a record or save holds
 
 __all__ = ["FIELD_KINDS", "MAX_PLAYERS", "GameInfo", "Option", "RuleInfo", "Veto", "ViewField"]
 
@@ -72,7 +75,8 @@ class Option:
         maps to (Golf's ``layout``: ``{"6": 6, "4H": "4h"}``), so one configuration has one
         spelling in ``Game.options``, records, views and encodings (kept as a read-only dict).
     :raises PluginError: When *rule_id* is not a rule ID (or ``""``), *kind* is not a type,
-        *choices* not a tuple, a bound not a number (or NaN), *minimum* is above *maximum*, or a *default* other
+        *choices* not a tuple, a bound not a number (or NaN) or given to an option whose
+        *kind* is no number, *minimum* is above *maximum*, or a *default* other
         than ``None`` (or the earlier default) is not a value :meth:`check` accepts
         (of *kind*, among *choices*, within the bounds), or *aliases* is no mapping of texts
         to values it accepts.
@@ -116,26 +120,16 @@ class Option:
         if not (type(self.rule_id) is str and (self.rule_id == "" or _RULE_ID.fullmatch(self.rule_id))):
             msg = f"option {self.name!r}: rule_id must be a rule ID such as 'GAME-RULE-1', not {shown(self.rule_id)}"
             raise PluginError(msg)
+        if (self.minimum is not None or self.maximum is not None) and not (
+            self.kind is object or (issubclass(self.kind, numbers.Real) and not issubclass(self.kind, bool))
+        ):  # a text or a flag has no bounds to compare with
+            msg = f"{where}: a {self.kind.__name__} option takes no minimum or maximum (only numbers do)"
+            raise PluginError(msg)
         if self.minimum is not None and self.maximum is not None and self.minimum > self.maximum:
             msg = f"option {self.name!r}: minimum {bound_text(self.minimum)} is above maximum {bound_text(self.maximum)}"
             raise PluginError(msg)
         check_aliases(self)
-        before = self.default_before
-        if before is not None:
-            if not (isinstance(before, tuple) and len(before) == 2 and is_version(before[0])):
-                msg = f"option {self.name!r}: default_before takes (version, value), not {shown(before)}"
-                raise PluginError(msg)
-            try:
-                self.check(before[1])
-            except OptionError as exc:
-                msg = f"option {self.name!r}: its earlier default is refused: {exc}"
-                raise PluginError(msg) from None
-        if self.default is not None:
-            try:
-                self.check(self.default)
-            except OptionError as exc:
-                msg = f"option {self.name!r}: its own default is refused: {exc}"
-                raise PluginError(msg) from None
+        check_defaults(self)
 
     def check(self, value: Any) -> Any:
         """Return *value* if acceptable (ints are accepted for floats), else raise :class:`OptionError`
@@ -181,6 +175,9 @@ class Option:
                 ok = math.isfinite(value)
             except OverflowError:
                 ok = False
+        if ok and type(value) is int and value.bit_length() > _RECORDED_BITS:  # records refuse it
+            msg = f"option {self.name!r} must be a whole number of at most {_RECORDED_BITS} bits, not {shown(value)}"
+            raise OptionError(msg)
         if not ok:
             msg = (
                 f"option {self.name!r}{f' ({self.doc})' if self.doc else ''} does not take {shown(value)}"
@@ -407,7 +404,8 @@ FIELD_KINDS = ("int", "float", "str", "bool", "card", "cards", "seat", "choice",
 class RuleInfo:
     """What a house rule declares about itself (``RULE`` in its plugin module).
 
-    :param id: The rule ID from the rule spec, e.g. ``"HEARTS-SCORE-2"``.
+    :param id: The rule ID from the rule spec, e.g. ``"HEARTS-SCORE-2"`` (asked for in any
+        case; two chosen rules may not share one, whatever its case).
     :param name: The entry-point name, e.g. ``"hearts.jack-of-diamonds"``.
     :param game: The game it belongs to.
     :param summary: One line for listings.

@@ -195,14 +195,14 @@ def test_an_answer_worked_out_while_the_plugins_change_is_not_kept(
     assert _earlier._CACHE.get("speed", (None, None))[1] is None  # not kept: it may be stale
     monkeypatch.setattr(plugins, "available_rules", real)
     assert cardcore.earlier_rules("speed", "0.2.0") == (KEEP,)
-    assert _earlier._CACHE["speed"][1] == ((KEEP, (0, 3, 0)),)
+    assert _earlier._CACHE["speed"][1] == ((KEEP, (0, 3, 0, 1)),)
 
 
 def test_long_version_texts_are_not_kept() -> None:
     from cardcore import _versions as info
 
     before = info._version_key.cache_info().currsize
-    assert info.version_key("0." + "9" * 100_000) == (0, 0, 0)
+    assert info.version_key("0." + "9" * 100_000) == (0, 0, 0, 1)
     assert info._version_key.cache_info().currsize == before
     record = _both_stuck_game().record()
     record["game_version"] = "0." + "1" * 100

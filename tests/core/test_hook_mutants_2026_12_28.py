@@ -538,9 +538,9 @@ def test_versions_are_ordered_as_numbers_part_by_part() -> None:
     """``"0.10.0"`` comes after ``"0.9.0"`` (text would order it first), every part of up to
     64 digits is read whole (V05: two digits read) and the third part counts (V01)."""
     assert version_key("0.10.0") > version_key("0.9.0")
-    assert version_key("0.100.0") == (0, 100, 0) > version_key("0.99.0")
-    assert version_key("1.2.3") == (1, 2, 3) > version_key("1.2.2")
-    assert version_key("1.2.3.4") == (1, 2, 3)
+    assert version_key("0.100.0") == (0, 100, 0, 1) > version_key("0.99.0")
+    assert version_key("1.2.3") == (1, 2, 3, 1) > version_key("1.2.2")
+    assert version_key("1.2.3.4") == (1, 2, 3, 1)
 
 
 def test_version_text_is_one_to_three_plain_ascii_numbers_not_all_zero() -> None:
@@ -550,7 +550,7 @@ def test_version_text_is_one_to_three_plain_ascii_numbers_not_all_zero() -> None
     assert is_version("0.3.0") and is_version("1") and is_version("0.3")
     for bad in ("1.2.3.4", "0.\u0663.0", "\u0661", "0.0.0", "0", "", "1..2", "v1.0", 1):
         assert not is_version(bad), bad
-    assert version_key("0.\u0663.1") == (0, 0, 1)
+    assert version_key("0.\u0663.1") == (0, 0, 1, 1)
     with pytest.raises(PluginError, match="default_before takes a game version"):
         RuleInfo("GOLF-AUD-35", "golf.aud-versioned", "golf", "t", default_before="1.\u0663")
 

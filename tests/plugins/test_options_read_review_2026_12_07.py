@@ -61,16 +61,10 @@ def _random_agents() -> list[cardcore.RandomAgent]:
 
 
 # --------------------------------------------------------------------------------------------
-# Bugs (strict xfails)
+# Bugs found (strict xfails until fixed the same day; each checked to fail before the fix)
 # --------------------------------------------------------------------------------------------
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="_declared.check_rule_set keys rule IDs as written (by_id, _declared.py:146), while"
-    " IDs are matched in any case everywhere else: two chosen rules whose IDs differ only in"
-    " case are accepted, though asking for that ID refuses both",
-)
 def test_two_chosen_rules_with_one_id_in_other_case_are_refused() -> None:
     rule = RuleInfo(id="golf-score-4", name="golf.review-jokers", game="golf", summary="x")
     with registered(rule):
@@ -82,12 +76,6 @@ def test_two_chosen_rules_with_one_id_in_other_case_are_refused() -> None:
             cardcore.new_game("golf", 2, rules=["golf.jokers", "golf.review-jokers"], seed=1)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="_versions.version_key reads a part such as '5a1' as 0 (_versions.py:525), so a"
-    " pre-release 0.5a1, which earlier_rules accepts (_earlier.py _RELEASE), counts as 0.0.0"
-    " and gets the rules of every earlier default, even those changed at 0.4.0",
-)
 def test_earlier_rules_of_a_prerelease_after_a_change_leave_that_change() -> None:
     # tonk.void-deal-counts keeps what Tonk did before 0.4.0; 0.5a1 comes after 0.4.0
     assert cardcore.rule_info("tonk.void-deal-counts").default_before == "0.4.0"
@@ -97,21 +85,11 @@ def test_earlier_rules_of_a_prerelease_after_a_change_leave_that_change() -> Non
     assert "tonk.deal-shows-every-hand" in earlier  # changed at 0.5.0, after 0.5a1
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="Option accepts bounds on a text option and compares them with '<'"
-    " (info.py:195, default checked at info.py:135): a raw TypeError, not a PluginError",
-)
 def test_bounds_on_a_text_option_are_refused_when_declared() -> None:
     with pytest.raises(PluginError):
         Option("label", "a", kind=str, minimum=1)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="a nullable text option with bounds is declared without complaint; a value given"
-    " to new_game then reaches the caller as a raw TypeError from info.py:195",
-)
 def test_a_value_of_a_bounded_text_option_never_raises_a_raw_error() -> None:
     try:
         option = Option("label", None, kind=str, minimum=1, nullable=True)
@@ -124,12 +102,6 @@ def test_a_value_of_a_bounded_text_option_never_raises_a_raw_error() -> None:
         cardcore.new_game("golf", 2, rules=[rule.name], options={"label": "a"}, seed=1)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="Option keeps an int default of a float option as an int (info.py:133-138 checks"
-    " it but drops what check returns), while a given 10 becomes 10.0: Game.options holds"
-    " two spellings, and a replayed record's options differ from the record's",
-)
 def test_an_int_default_of_a_float_option_is_one_spelling() -> None:
     rule = RuleInfo(
         id="DOCS-WEIGHT-1",
@@ -148,12 +120,6 @@ def test_an_int_default_of_a_float_option_is_one_spelling() -> None:
         assert type(left_out.options["weight"]) is float
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="an int option declared without bounds takes any int (info.py:195-200 checks only"
-    " declared bounds): new_game starts a game whose record and save hold an int of more"
-    " than 128 bits, which replay and load refuse (records.MAX_INT_BITS)",
-)
 def test_a_game_new_game_starts_has_a_record_that_replays() -> None:
     rule = RuleInfo(
         id="DOCS-COUNT-1",
@@ -173,12 +139,6 @@ def test_a_game_new_game_starts_has_a_record_that_replays() -> None:
         cardcore.load(game.save())
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="_registrations.check_requires compares rule IDs as written (_registrations.py:"
-    "299-305): a rule requiring another game's rule by its ID in lower case is told"
-    " 'not chosen' (RuleConflictError), not that it can never be chosen (PluginError)",
-)
 def test_requiring_another_games_rule_by_id_in_any_case_is_a_plugin_error() -> None:
     upper = RuleInfo(
         id="DOCS-REQ-1", name="golf.review-req-up", game="golf", summary="x",
