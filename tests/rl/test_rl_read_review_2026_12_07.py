@@ -6,6 +6,7 @@ other tests pin claims of ``docs/rl.rst`` and the docstrings that held.
 
 from __future__ import annotations
 
+import json
 import random
 import warnings
 from collections.abc import Mapping, Sequence
@@ -280,6 +281,7 @@ def test_a_batched_game_that_ends_is_dealt_again_in_the_same_step() -> None:
                 assert infos["final_obs"][i]["action_mask"].sum() == 0  # the old game's end
                 assert obs["action_mask"][i].sum() > 0  # the new game's first decision
                 assert set(infos["final_info"][i]) == {"result", "stalled"}
+                json.dumps(infos["final_info"][i])  # JSON-ready data, not a Result
                 assert rewards[i] in (-1.0, 1.0, 0.0)
             else:
                 assert infos["final_obs"][i] is None and not infos["_final_obs"][i]
