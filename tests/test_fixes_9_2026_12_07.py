@@ -50,3 +50,22 @@ def test_a_finished_replay_says_its_result_once_in_its_last_table(
     last_table = out.rsplit("\n#", 1)[1]
     assert "game over (" in last_table and last_table.rstrip().endswith("╯")
     assert game.result is not None and game.is_over
+
+
+def test_a_hubs_first_message_is_read_against_the_sessions_own_limit() -> None:
+    """A hub read a connection's first message (its join) against the hub's ``max_message``:
+    a session with a smaller limit took a join longer than it reads any other message."""
+    from cardcore.session import Hub, SessionConfig
+    from cardcore.session.config import Limits
+
+    hub = Hub()
+    session = hub.create(
+        "golf", ["a", "b"], now=0.0, config=SessionConfig(limits=Limits(max_message=100))
+    )
+    long_join = json.dumps({"type": "join", "session": session.id, "seat": 0}) + " " * 80
+    assert 100 < len(long_join) < hub.limits.max_message
+    out = hub.handle("c1", long_join, 1.0)
+    assert [o.message["code"] for o in out] == ["too-large"]
+    assert not session.conns and not hub.joined("c1")
+    short = json.dumps({"type": "join", "session": session.id, "seat": 0})
+    assert next(o.message["type"] for o in hub.handle("c1", short, 1.0)) == "welcome"

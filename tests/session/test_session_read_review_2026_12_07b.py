@@ -123,16 +123,6 @@ def end_fails(quiet: None) -> Iterator[str]:
         cardcore.unregister("cardcore.games", END_FAILS)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason=(
-        "_flow.py:519-520 (Flow._advance): when the game clock's EndMatch is refused (a plugin's "
-        "end_match fails) clocks.total is not moved, so the same call retries it MAX_STEPS_PER_CALL "
-        "(10,000) times, logging each, and so does every later handle/tick (~1 s of CPU per client "
-        "message); next_deadline() stays in the past, so a host ticks without pause. A failing turn "
-        "timeout is rearmed (_timeout); the game clock is not"
-    ),
-)
 def test_a_failing_end_of_the_game_clock_is_not_retried_ten_thousand_times_a_call(
     end_fails: str,
 ) -> None:
@@ -171,16 +161,6 @@ def view_fails(quiet: None) -> Iterator[str]:
         cardcore.unregister("cardcore.games", VIEW_FAILS)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason=(
-        "_flow.py:330-333 (Flow._start): the views of the deal are built unguarded after "
-        "self.game and self.phase='playing' are set; a plugin's view failing for one seat escapes "
-        "to handle()'s catch-all ('internal ... nothing changed') with the game dealt and no "
-        "'start' view sent to any stream, so the other seat's first message is an update whose "
-        "patch fits no view (its Mirror refuses it). _after guards the same failure per seat"
-    ),
-)
 def test_a_view_failing_at_the_deal_costs_the_other_seat_nothing(view_fails: str) -> None:
     s = Session.create(view_fails, ["Ann", "Bob"], now=0.0, seed=7)
     ann = Mirror()
@@ -200,14 +180,6 @@ def test_a_view_failing_at_the_deal_costs_the_other_seat_nothing(view_fails: str
     assert ann.view == s.game.view(0)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason=(
-        "_flow.py:292-298 (Flow._playing) answers 'game-over' before session.py:557 reads a seen "
-        "ahead of the game; docs/session.rst says a seen ahead is 'bad-message' first and exempts "
-        "only a turn-based game that is over ('once a turn-based game is over, game-over comes first')"
-    ),
-)
 def test_a_seen_ahead_of_a_real_time_game_that_ended_is_bad_message() -> None:
     s, _ = _seated("spit", seed=7)
     s.end(2.0)
@@ -217,16 +189,6 @@ def test_a_seen_ahead_of_a_real_time_game_that_ended_is_bad_message() -> None:
     assert [e["code"] for e in errors] == ["bad-message"]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason=(
-        "_flow.py:478-487 (Flow._take_back): the game without the action is swapped in, the "
-        "takeback cleared and the record cut (keep_actions, committed) before the views are "
-        "built unguarded; a plugin's view failing for one seat escapes to handle()'s catch-all "
-        "('internal ... nothing changed') and no stream is sent the 'takeback' view, so every "
-        "seat still holds the version taken back and a pending request"
-    ),
-)
 def test_a_view_failing_as_a_takeback_is_granted_leaves_every_seat_told(view_fails: str) -> None:
     s, _ = _seated(view_fails, seed=7)
     ann = Mirror()

@@ -24,7 +24,7 @@ from cardcore.session._history import HistoryCache
 from cardcore.session._presence import Presence
 from cardcore.session._reading import readable
 from cardcore.session._timeouts import default_for, nothing_now
-from cardcore.session.clocks import GAME_CLOCK, Clocks, may_act
+from cardcore.session.clocks import CLOCK_RETRY, GAME_CLOCK, Clocks, may_act
 from cardcore.session.config import GameSetup, SessionConfig
 from cardcore.session.fair import FairDeal
 from cardcore.session.patch import card_places, diff, may_show
@@ -290,9 +290,11 @@ class Flow(Presence):
                 why = f"waiting for the entropy of seat(s) {[s for s, e in enumerate(fair.entropy) if e is None]}"
             raise ProtocolError("not-started", f"the game has not started yet ({why})")
         if self.phase != "playing":
+            if self.realtime and seen > game.version:  # no view of that version was ever sent
+                raise ProtocolError("bad-message", f"seen={seen} is ahead of the game (version {game.version})")
+            if self.realtime and act is not None and seen >= 0:
+                readable(game, *act)  # text that is no action: notation, whatever its seen
             if self.realtime and 0 <= seen < game.version:
-                if act is not None:
-                    readable(game, *act)
                 msg = f"another action came first and ended the game (version {game.version}, after your {seen}) (CORE-RT-1)"
                 raise ProtocolError("stale", msg, rule_id="CORE-RT-1")
             raise ProtocolError("game-over", "the game is over")
@@ -328,8 +330,8 @@ class Flow(Presence):
         self.phase = "playing"
         self.started = at
         self.entropy_deadline = None
-        self.views = [game.view(s) for s in range(self.players)]
-        self._spec_now = game.view(None)
+        self.views = [self._first_view(game, s) for s in range(self.players)]
+        self._spec_now = self._first_view(game, None)
         self._spec_rounds_now = len(game.history(None))
         spec = self.spec
         spec.released, spec.view, spec.rounds = 0, self._spec_now, self._spec_rounds_now
@@ -338,6 +340,16 @@ class Flow(Presence):
         self._emit_all(lambda stream: self._view_message(stream, "start", 0, notes[stream.name]))
         if game.is_over:
             self._finish(at)
+
+    def _first_view(self, game: Game, seat: int | None) -> dict[str, Any]:
+        """*seat*'s whole view of *game*: ``{}`` if a plugin's fails (logged; the next update patches it all in)."""
+        try:
+            return game.view(seat)
+        except Exception:
+            LOG.exception("session %s: the view of seat %s failed at version %d", self.id, seat, game.version)
+            if seat is not None:
+                self.foreign[seat] = game.version
+            return {}
 
     def _notes(self, events: list[dict[str, Any]], action: str | None) -> list[str]:
         """The game's lines of what no action names in one stream's *events* of a change
@@ -484,12 +496,12 @@ class Flow(Presence):
         self.foreign = [version] * self.players
         self.played_for, self.played_from = {v: c for v, c in self.played_for.items() if v <= version}, min(self.played_from, version)
         self.clocks.reset(may_act(prev), at)
-        self.views = [prev.view(s) for s in range(self.players)]
+        self.views = [self._first_view(prev, s) for s in range(self.players)]
         for stream in self.streams:
             self._emit(stream, self._view_message(stream, "takeback"))
         spec = self.spec
         spec.drop_after(version)
-        self._spec_now = prev.view(None)
+        self._spec_now = self._first_view(prev, None)
         self._spec_rounds_now = len(prev.history(None))
         if spec.released > version:
             spec.released, spec.view, spec.rounds = version, self._spec_now, self._spec_rounds_now
@@ -517,7 +529,8 @@ class Flow(Presence):
             elif kind == 1:
                 self._start(at)
             elif seat == GAME_CLOCK:
-                self._apply(HOST, EndMatch(), at, "clock")
+                if not self._apply(HOST, EndMatch(), at, "clock"):  # the game refused its end:
+                    self._clock_moved(lambda: setattr(self.clocks, "total", now + CLOCK_RETRY))
             else:
                 self._timeout(seat, at, now)
         LOG.warning("session %s: more than %d timer steps in one call", self.id, MAX_STEPS_PER_CALL)
@@ -555,24 +568,26 @@ class Flow(Presence):
             idle = False
             if self.realtime or self.clocks.renewed(seat, at):  # a new round: a whole clock
                 return
-        if not game.is_over and seat in game.to_act:
-            told = [self.clocks.public(s) for s in range(self.players)]
-            self.clocks.rearm(seat, at, now if idle else None)  # late or not: the same deadlines
-            self._dirty = True
-            for s, stream in enumerate(self.streams):  # a deadline moved with no action: told to
-                clocks = self.clocks.public(s)  # the seats that see it (real time: its own seat)
-                if clocks != told[s]:
-                    self.moved.add(stream.name)
-                    for conn in stream.conns:
-                        self._send(conn, {"type": "clocks", "clocks": clocks})
+        if not game.is_over and seat in game.to_act:  # late or not: the same deadlines
+            self._clock_moved(lambda: self.clocks.rearm(seat, at, now if idle else None))
+
+    def _clock_moved(self, move: Callable[[], object]) -> None:
+        """Move a deadline with no action (*move*); tell the seats that see it (real time: its own)."""
+        told = [self.clocks.public(s) for s in range(self.players)]
+        move()
+        self._dirty = True
+        for s, stream in enumerate(self.streams):
+            if (clocks := self.clocks.public(s)) != told[s]:
+                self.moved.add(stream.name)
+                for conn in stream.conns:
+                    self._send(conn, {"type": "clocks", "clocks": clocks})
 
     def _apply(self, seat: int, action: Action, at: float, cause: str) -> bool:
         """Apply an action the session plays itself (a timeout, the game clock); ``False`` if refused."""
         game = self.game
         if game is None:  # pragma: no cover
             return False
-        before = self._copy(game)
-        version = game.version
+        before, version = self._copy(game), game.version
         try:
             game.apply(action, at=at)
         except CardcoreError as exc:

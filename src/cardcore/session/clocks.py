@@ -28,10 +28,13 @@ from cardcore.session.config import TimeControl
 
 LOG = logging.getLogger("cardcore.session")
 
-__all__ = ["GAME_CLOCK", "Clocks", "may_act"]
+__all__ = ["CLOCK_RETRY", "GAME_CLOCK", "Clocks", "may_act"]
 
 GAME_CLOCK = -1
 """The seat number :meth:`Clocks.due` gives the game clock."""
+CLOCK_RETRY = 60.0
+"""Seconds until the game clock's end is tried again when the game refused it (a plugin's
+``end_match`` failed): the game goes on meanwhile, and the seats are told the new deadline."""
 
 
 def _draw(text: str) -> bytes:

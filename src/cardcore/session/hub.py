@@ -137,6 +137,8 @@ class Hub:
             found = self.sessions.get(wanted) if isinstance(wanted, str) else None
             if found is None:
                 raise ProtocolError("no-session", f"no session {wanted!r} here (name it in 'session')")
+            if found.config.limits.max_message < self.limits.max_message:  # the session's own
+                read_message(message, found.config.limits.max_message)  # limit, as for the rest
         except ProtocolError as exc:
             return [_error(conn, exc, ref if ref is not None else exc.ref)]
         except Exception as exc:  # pragma: no cover - a bug: tell the client
