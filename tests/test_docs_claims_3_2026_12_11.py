@@ -586,14 +586,14 @@ def test_rl_skipped_tonk_games_are_listed_with_json_results() -> None:
     _, info = env.reset(seed=58)  # the opponent drops at once
     assert set(info) == {"skipped"}
     (game,) = info["skipped"]
-    assert set(game) == {"seed", "actions", "reward", "result"}
-    assert game["seed"] == 58 and game["reward"] == -1.0
+    assert set(game) == {"actions", "reward", "result"}  # the seed is privileged
+    assert env.runner.skipped[0]["seed"] == 58 and game["reward"] == -1.0
     assert set(game["result"]) == {"winners", "scores", "payouts", "reason"}
     aec = aec_env("tonk", 2)
     aec.reset(seed=150)  # a natural on the deal
     for seat, agent in enumerate(aec.agents):
         (skipped,) = aec.infos[agent]["skipped"]
-        assert skipped["seed"] == 150 and skipped["actions"] == 0
+        assert aec.skipped_seeds == [150] and skipped["actions"] == 0 and "seed" not in skipped
         assert skipped["reward"] == (1.0 if seat == 0 else -1.0)
 
 

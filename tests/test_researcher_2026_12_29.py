@@ -324,10 +324,11 @@ def test_tonk_natural_at_the_deal_is_listed_as_skipped_everywhere():
     env = aec_env("tonk", 2)
     env.reset(seed=seed)
     skipped = env.infos["player_0"]["skipped"]
-    assert skipped[0]["seed"] == seed and skipped[0]["result"]["reason"] == "natural"
+    assert env.skipped_seeds == [seed] and skipped[0]["result"]["reason"] == "natural"
     assert skipped[0]["reward"] == -env.infos["player_1"]["skipped"][0]["reward"]
-    _obs, info = gym_env("tonk", 2).reset(seed=seed)
-    assert info["skipped"][0]["seed"] == seed
+    single = gym_env("tonk", 2)
+    _obs, info = single.reset(seed=seed)
+    assert single.runner.skipped[0]["seed"] == seed and "seed" not in info["skipped"][0]
     _obs, infos = vector_env("tonk", 2, 2).reset(seed=[seed, seed + 1])
     assert infos["_skipped"].tolist() == [True, False]
 

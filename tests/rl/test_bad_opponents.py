@@ -160,7 +160,7 @@ def test_games_the_opponents_end_before_the_learner_acts_are_reported_not_hidden
     for game in played:
         payouts = game["result"]["payouts"]
         assert game["reward"] == (1.0 if 0 in game["result"]["winners"] else -1.0)
-        assert payouts[0] != 0 and isinstance(game["seed"], int)
+        assert payouts[0] != 0 and "seed" not in game  # the seed is privileged
     envs = vector_env("tonk", 4, opponents=_Dropper())
     flagged = []
     for seed in range(10):

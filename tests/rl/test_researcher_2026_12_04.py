@@ -387,13 +387,14 @@ def test_ismcts_can_decide_in_a_late_go_fish_position() -> None:
 
 def test_the_aec_env_reports_a_deal_it_skipped_as_the_other_envs_do() -> None:
     assert cardcore.new_game("tonk", 3, seed=30).is_over  # a natural on the deal
-    info = gym_env("tonk", 3).reset(seed=30)[1]
-    assert [s["seed"] for s in info["skipped"]] == [30]  # the single-seat env says so
+    single = gym_env("tonk", 3)
+    info = single.reset(seed=30)[1]
+    assert len(info["skipped"]) == 1 and [s["seed"] for s in single.runner.skipped] == [30]
     env = aec_env("tonk", 3)
     env.reset(seed=30)
     assert env.match is not None and env.match.game.record()["seed"] != 30  # dealt again
     skipped = [s for i in env.infos.values() for s in i.get("skipped", [])]
-    assert 30 in [s["seed"] for s in skipped]
+    assert len(skipped) == 3 and env.skipped_seeds == [30]  # each agent's, without the seed
 
 
 # --- the house-rule lab and simulate ------------------------------------------------------

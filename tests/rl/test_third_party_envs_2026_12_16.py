@@ -428,7 +428,11 @@ def test_a_game_the_opponent_ends_before_the_learner_acts_is_listed_as_skipped()
     env = gym_env(si.NAME, 2, seat=1, options={"payoff": 1})
     _, info = env.reset(seed=103)
     (skipped,) = info["skipped"]
-    assert skipped["seed"] == 103 and skipped["actions"] == 1 and skipped["reward"] == -1.0
+    assert (
+        env.runner.skipped[0]["seed"] == 103
+        and skipped["actions"] == 1
+        and skipped["reward"] == -1.0
+    )
     assert skipped["result"]["winners"] == [0]
     game = env.runner.match.game
     assert not game.is_over and game.to_act == (1,)

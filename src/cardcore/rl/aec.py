@@ -232,7 +232,7 @@ def fresh_match(
 
 def skipped_info(skipped: list[Match], seat: int, collected: list[list[float]]) -> dict[str, Any]:
     """*seat*'s ``{"skipped": [...]}`` info for the games :func:`fresh_match` dropped (empty if
-    none): ``{"seed", "actions", "reward", "result"}`` each, as the single-seat environment's."""
+    none): ``{"actions", "reward", "result"}`` each, as the single-seat environment's (no seed)."""
     if not skipped:
         return {}
     games = []
@@ -240,7 +240,6 @@ def skipped_info(skipped: list[Match], seat: int, collected: list[list[float]]) 
         result = match.game.result
         games.append(
             {
-                "seed": match.game.seed,
                 "actions": match.game.version,
                 "reward": rewards[seat],
                 "result": None if result is None else result.to_json(),
@@ -304,6 +303,7 @@ class CardEnv(AECEnv):  # type: ignore[misc]
         self.action_spaces = {a: spaces.Discrete(action.n) for a in self.possible_agents}
         self._seeds = Seeds()
         self._match: Match | None = None
+        self.skipped_seeds: list[int] = []  # the last reset's dropped deals (privileged: no info)
         self._choices: tuple[int, int, dict[int, Action]] = (-1, -1, {})
         self._stale: set[str] = set()  # agents whose plan was dropped, told when selected
 
@@ -366,6 +366,8 @@ class CardEnv(AECEnv):  # type: ignore[misc]
             (:func:`aec_env`'s *options* and parameters); build another environment to
             change them. Other keys are taken and not used (PettingZoo's ``api_test``
             resets with ``options={"options": 1}``).
+        The seeds of the deals dropped are in ``skipped_seeds``: privileged, never in an info.
+
         :raises OptionError: *seed* is not ``None`` or an int from 0 below
             ``2**MAX_SEED_BITS`` (as for :func:`cardcore.new_game`), or *options*
             names a game option or an environment's parameter; nothing changes.
@@ -375,6 +377,7 @@ class CardEnv(AECEnv):  # type: ignore[misc]
         dropped: list[Match] = []
         match = self._match = fresh_match(self.config, self._seeds, seed, dropped)
         paid = [m.collect() for m in dropped]
+        self.skipped_seeds = [m.game.seed for m in dropped]
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)

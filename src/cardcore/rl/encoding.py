@@ -155,6 +155,27 @@ class Observer:
         self.actions = len(self.names)
         """The size of the action space: the encoding's actions, and ``"wait"`` if added."""
 
+    @staticmethod
+    def standing(encoding: Encoding, answer: Any, players: int) -> list[float]:
+        """*answer* (of *encoding*'s ``progress``, for ``rewards="score"``) as one float per seat.
+
+        :raises PluginError: Naming the encoding, for ``None`` or another number of seats.
+        """
+        with contextlib.suppress(TypeError, ValueError):
+            if answer is not None and len(answer) == players:
+                return [float(x) for x in answer]
+        msg = (
+            f"encoding {type(encoding).__name__} answered progress {shown(answer)}:"
+            f" one number per seat ({players}) for rewards='score'"
+        )
+        raise PluginError(msg, plugin=type(encoding).__module__.split(".")[0])
+
+    def _answered(self, what: str, exc: Exception) -> PluginError:
+        """The error for an answer of the encoding's *what* that does not fit its arrays."""
+        enc = self.encoding
+        msg = f"encoding {type(enc).__name__}'s {what} does not fit its arrays: {shown(str(exc), 200)}"
+        return PluginError(msg, plugin=type(enc).__module__.split(".")[0])
+
     def fill(
         self,
         game: Game,
@@ -173,18 +194,27 @@ class Observer:
         view = seat_view(game, seat, enc.needs)
         hot, scalars = enc.observe(view)
         planes = enc.planes
-        if len(hot):
-            obs[:planes] = np.bincount(np.asarray(hot, dtype=np.intp), minlength=planes)
-        else:
-            obs[:planes] = 0
-        obs[planes:] = scalars
+        try:  # (a position past the planes, or scalars of another length: the encoding's)
+            if len(hot):
+                obs[:planes] = np.bincount(np.asarray(hot, dtype=np.intp), minlength=planes)
+            else:
+                obs[:planes] = 0
+            obs[planes:] = scalars
+        except (ValueError, TypeError, OverflowError) as exc:
+            raise self._answered("observe", exc) from None
         mask.fill(0)
         if not legal:
             return {}
         by_index: dict[int, Action] = {}
-        for i, action in zip(enc.action_indices(view, legal), legal, strict=True):
-            if i >= 0:
-                by_index[i] = action
+        indices = enc.action_indices(view, legal)  # (its own error as it is)
+        try:
+            for i, action in zip(indices, legal, strict=True):
+                if i >= 0:
+                    by_index[i] = action
+            if by_index and max(by_index) >= enc.actions:  # ("wait", past them, is no action)
+                raise IndexError(f"index {max(by_index)} of {enc.actions} actions")
+        except (ValueError, TypeError, IndexError) as exc:
+            raise self._answered("action_indices", exc) from None
         if by_index:
             mask.put(list(by_index), 1)
             if self.wait is not None:

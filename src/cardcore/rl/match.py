@@ -287,7 +287,7 @@ class Match:
     """One game of a :class:`Config`, played one decision at a time.
 
     :param config: The configuration.
-    :param seed: The game's seed (reaction delays and ties draw from it too).
+    :param seed: The game's seed, an int (reaction delays and ties draw from it too).
     :raises ArgumentError: For a *config* that is not a :class:`Config`.
     """
 
@@ -579,7 +579,7 @@ class Match:
         self._settle_rewards()
 
     def _add_progress(self, game: Game) -> None:
-        now = self.config.progress(game) or ()
+        now = Observer.standing(self.config.encoding, self.config.progress(game), self.players)
         for s, (a, b) in enumerate(zip(self._standing, now, strict=True)):
             self._rewards[s] += b - a
         self._standing = list(now)

@@ -39,7 +39,7 @@ from cardcore.rl.aec import (
 from cardcore.rl.match import Config, Match, as_int
 from cardcore.rl.render import view_text
 
-__all__ = ["REDEALS", "SeatEnv", "SeatRunner", "gym_env"]
+__all__ = ["REDEALS", "SeatEnv", "SeatRunner", "gym_env", "public_skipped"]
 
 REDEALS = 1000
 """How many games in a row may end before the learner's first decision (each is dealt anew)."""
@@ -80,6 +80,12 @@ def _opponents(config: Config, seat: int, opponents: Any) -> list[Any]:
                 msg = f"opponent {shown(spec)} has no {need}() method, so it cannot play {config.game}"
                 raise OptionError(msg)
     return specs
+
+
+def public_skipped(games: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """*games* (:attr:`SeatRunner.skipped`) as an info lists them: ``{"actions", "reward",
+    "result"}`` each, not the seed, which would let the learner deal the game it plays."""
+    return [{k: v for k, v in game.items() if k != "seed"} for game in games]
 
 
 class _BadAnswer(Exception):
@@ -157,7 +163,9 @@ class SeatRunner:
         self.skipped: list[dict[str, Any]] = []
         """The games the last :meth:`reset` dealt and dropped, ended before the learner's
         first decision: ``{"seed", "actions", "reward", "result"}`` each (*reward* the
-        learner's, *actions* how many were played: 0 for a deal that ends the game)."""
+        learner's, *actions* how many were played: 0 for a deal that ends the game). The
+        seeds are privileged (the game in play is dealt from the stream they start): the
+        learner's info lists the games without them (:func:`public_skipped`)."""
 
     def reset(
         self, seed: int | None, obs: npt.NDArray[np.float32], mask: npt.NDArray[np.int8]
@@ -457,7 +465,7 @@ class SeatEnv(gymnasium.Env[dict[str, Any], np.int64]):
         runner.reset(seed, self._obs, self._mask)
         if self.render_mode == "human":
             self.render()
-        return self._out(), ({"skipped": runner.skipped} if runner.skipped else {})
+        return self._out(), ({"skipped": public_skipped(runner.skipped)} if runner.skipped else {})
 
     def step(self, action: Any) -> tuple[Obs, float, bool, bool, dict[str, Any]]:
         """Apply *action*, let the opponents play, return the learner's next observation.

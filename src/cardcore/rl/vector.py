@@ -23,7 +23,7 @@ from cardcore.deck import derive_rng
 from cardcore.errors import IllegalActionError, OptionError
 from cardcore.rl.aec import check_reset_options, check_seed, refuse_copy, spaces_of
 from cardcore.rl.match import Config, as_int
-from cardcore.rl.seat import SeatRunner
+from cardcore.rl.seat import SeatRunner, public_skipped
 
 __all__ = ["BatchEnv", "vector_env"]
 
@@ -128,7 +128,7 @@ class BatchEnv(VectorEnv[Obs, npt.NDArray[np.int64], npt.NDArray[Any]]):
             except Exception as exc:  # (an opponent's, a plugin's, an encoding's failure) named by its game
                 self._raise(exc, i, 0, " at reset", f"the reset stopped at game {i}")
             if runner.skipped:
-                skipped[i] = runner.skipped
+                skipped[i] = public_skipped(runner.skipped)
         return self._out(), self._skipped_info({}, skipped)
 
     def _skipped_info(
@@ -207,7 +207,7 @@ class BatchEnv(VectorEnv[Obs, npt.NDArray[np.int64], npt.NDArray[Any]]):
                     self._lost(i, i + 1)
                     self._raise(exc, i, i + 1, " (dealt again)")
                 if runner.skipped:
-                    skipped[i] = runner.skipped
+                    skipped[i] = public_skipped(runner.skipped)
         infos: dict[str, Any] = self._skipped_info({}, skipped)
         if stale:
             infos["stale"] = np.zeros(self.num_envs, dtype=np.bool_)
