@@ -69,3 +69,15 @@ def test_a_hubs_first_message_is_read_against_the_sessions_own_limit() -> None:
     assert not session.conns and not hub.joined("c1")
     short = json.dumps({"type": "join", "session": session.id, "seat": 0})
     assert next(o.message["type"] for o in hub.handle("c1", short, 1.0)) == "welcome"
+
+
+def test_a_stored_token_hash_that_is_not_ascii_is_no_match_not_a_type_error() -> None:
+    """A damaged token row (a digest with a non-ASCII character) made ``hmac.compare_digest``
+    raise ``TypeError``, which reached the joining client as ``internal``."""
+    from cardcore.session.tokens import hash_token, token_matches
+
+    good = hash_token("t0k3n", "s1", 0)
+    assert token_matches("t0k3n", good, "s1", 0)
+    assert not token_matches("t0k3n", "é" * 64, "s1", 0)
+    assert not token_matches("t0k3n", good[:-1] + "\u0661", "s1", 0)
+    assert not token_matches("t0k3n", good, "s1", 1)

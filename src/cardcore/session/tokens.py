@@ -53,4 +53,5 @@ def token_matches(
 ) -> bool:
     """Whether *token* hashes to *digest* (compared in constant time); the other arguments as
     for :func:`hash_token`."""
-    return hmac.compare_digest(hash_token(token, session_id, seat), digest)
+    mine = hash_token(token, session_id, seat).encode()  # as bytes: hmac refuses non-ASCII text
+    return hmac.compare_digest(mine, str(digest).encode("utf-8", "replace"))
