@@ -81,3 +81,21 @@ def test_a_stored_token_hash_that_is_not_ascii_is_no_match_not_a_type_error() ->
     assert not token_matches("t0k3n", "é" * 64, "s1", 0)
     assert not token_matches("t0k3n", good[:-1] + "\u0661", "s1", 0)
     assert not token_matches("t0k3n", good, "s1", 1)
+
+
+def test_a_seat_option_of_choices_and_numbers_takes_an_int_enum_as_an_int_option_does() -> None:
+    """Golf's ``dealer`` ('random' or a seat) refused an ``IntEnum`` seat that ``rounds`` (an
+    int option) takes; both keep the plain int. A bool or a float is refused as before."""
+    import enum
+
+    class Seat(enum.IntEnum):
+        SECOND = 1
+
+    game = cardcore.new_game(
+        "golf", 2, seed=1, options={"dealer": Seat.SECOND, "rounds": Seat.SECOND}
+    )
+    assert type(game.options["dealer"]) is int and game.options["dealer"] == 1
+    assert type(game.options["rounds"]) is int
+    for bad in (True, 1.0, 64):
+        with pytest.raises(cardcore.OptionError, match="dealer"):
+            cardcore.new_game("golf", 2, seed=1, options={"dealer": bad})

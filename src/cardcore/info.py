@@ -157,6 +157,8 @@ class Option:
             return None
         low, high = self.minimum, self.maximum
         if self.kind is object and (low is not None or high is not None):  # a choice or a number
+            if issubclass(type(value), int) and not issubclass(type(value), bool):
+                value = int.__add__(value, 0)  # its value, not its methods (an IntEnum: a seat)
             if is_choice(value, self.choices or ()) or (
                 type(value) is int and (low is None or value >= low) and (high is None or value <= high)
             ):
