@@ -176,11 +176,6 @@ def _bob_after_a_failed_deal_view(name: str) -> tuple[list[dict[str, Any]], list
 # --------------------------------------------------------------------------------------------
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="testing/_configs.py:158-174 (_requirements, _conflict) compare rule IDs in exact"
-    " case: a rule requiring 'golf-score-2' is never configured",
-)
 def test_the_kit_configures_a_rule_that_requires_another_by_its_id_in_lower_case() -> None:
     rule = RuleInfo(
         id="GOLF-REVIEW-11", name="golf.review10-needs", game="golf", summary="x",
@@ -192,11 +187,6 @@ def test_the_kit_configures_a_rule_that_requires_another_by_its_id_in_lower_case
         assert ("golf.hard", "golf.review10-needs") in chosen
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="testing/_configs.py:171-174 (_conflict) compares rule IDs in exact case: the kit"
-    " yields a pair the core refuses",
-)
 def test_the_kit_never_yields_a_pair_that_conflicts_by_an_id_in_lower_case() -> None:
     rule = RuleInfo(
         id="GOLF-REVIEW-12", name="golf.review10-clash", game="golf", summary="x",
@@ -209,22 +199,12 @@ def test_the_kit_never_yields_a_pair_that_conflicts_by_an_id_in_lower_case() -> 
         assert ("golf.hard", "golf.review10-clash") not in [c.rules for c in pairs]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="_versions.py:12 (_EARLY matches '.dev'): a dev release of a post release"
-    " (0.4.0.post1.dev0, after 0.4.0 in PEP 440) orders before 0.4.0",
-)
 def test_a_dev_release_of_a_post_release_orders_after_its_release() -> None:
     assert cardcore.earlier_rules("tonk", "0.4.0.post1.dev0") == cardcore.earlier_rules(
         "tonk", "0.4.0"
     )
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="info.py:158-162: an object option with bounds returns a number before the"
-    " 128-bit check; the game's record never replays",
-)
 def test_a_bounded_object_option_refuses_an_int_no_record_holds() -> None:
     with (
         registered(_option_rule(Option("review10_x", 1, kind=object, minimum=0, choices=("all",)))),
@@ -235,11 +215,6 @@ def test_a_bounded_object_option_refuses_an_int_no_record_holds() -> None:
         )
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="info.py:165-166: an object option takes a tuple, which a record keeps as a list"
-    " the option then refuses: the record of a game new_game started never replays",
-)
 def test_an_object_option_value_new_game_takes_replays_from_its_record() -> None:
     with registered(_option_rule(Option("review10_x", 1, kind=object))):
         try:
@@ -251,11 +226,6 @@ def test_an_object_option_value_new_game_takes_replays_from_its_record() -> None
         assert cardcore.replay(json.dumps(game.record())).options == game.options
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="_flow.py:243-245 (_view_message) sends the stored {} of a failed view: a resync"
-    " after the plugin recovered still shows nothing until another action",
-)
 def test_a_seat_whose_view_failed_at_the_deal_gets_its_view_on_resync(view_fails: str) -> None:
     s = Session.create(view_fails, ["Ann", "Bob"], now=0.0, seed=7)
     _join(s, "a", 0, 1.0)
@@ -270,11 +240,6 @@ def test_a_seat_whose_view_failed_at_the_deal_gets_its_view_on_resync(view_fails
     assert bob.view == game.view(1)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="session.py:254 (_replay) builds every seat's view unguarded: one seat's failing"
-    " view makes the whole stored session unresumable, though live it cost the others nothing",
-)
 def test_a_stored_session_with_one_failing_view_resumes_for_the_others(view_fails: str) -> None:
     store = MemoryStore()
     s = Session.create(view_fails, ["Ann", "Bob"], now=0.0, seed=7, store=store, session_id="v")
@@ -287,12 +252,6 @@ def test_a_stored_session_with_one_failing_view_resumes_for_the_others(view_fail
     assert game is not None and resumed.views[0] == game.view(0)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="web/static/play.js:375 (paint: v.to_act.map) and :344 (announce) read a {} view"
-    " as a game: every message until the next update throws a TypeError and leaves the page"
-    " stale (no status, no moves, no word why)",
-)
 def test_the_browser_client_takes_the_empty_view_of_a_failed_deal(
     view_fails: str, tmp_path: Path
 ) -> None:

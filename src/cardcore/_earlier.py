@@ -60,8 +60,9 @@ def earlier_rules(game: str, version: str) -> tuple[str, ...]:
     reached.
 
     :param game: An installed game.
-    :param version: The game version a record, save or stored session was made with (a
-        pre-release such as ``"0.5a1"`` orders just before its release, as in PEP 440).
+    :param version: The game version a record, save or stored session was made with, in
+        PEP 440's normal form (a pre-release such as ``"0.5a1"`` orders just before its
+        release; ``"0.5A1"`` or ``"0.5-rc1"``, not normalized, are refused).
     :raises UnknownPluginError: *game* is not installed.
     :raises ArgumentError: *game* or *version* is not text, or *version* is not a version.
     """

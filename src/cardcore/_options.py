@@ -71,10 +71,17 @@ def check_declared(
             if why is not None:
                 raise bad(f"option {shown(opt.name, 40)} text {shown(text, 60)}, which holds {why}")
         for value in (opt.default, *(opt.choices or ())) if hashable else ():
-            if not _hashable(value):
+            if not _hashable(value) or not recordable(value):
                 raise bad(
-                    f"option {opt.name!r} with the value {shown(value, 40)}, which cannot be hashed"
+                    f"option {opt.name!r} with the value {shown(value, 40)}, which is no number"
+                    " or text a record keeps as it is, or cannot be hashed"
                 )
+
+
+def recordable(value: Any) -> bool:
+    """Whether a record keeps *value* as it is (a number, a text, a flag, ``None``): a tuple
+    would replay as a list, which a house rule's option, hashed, cannot take."""
+    return value is None or type(value) in (str, int, float, bool)
 
 
 def _hashable(value: Any) -> bool:
@@ -184,8 +191,8 @@ def resolve_for(ruleset: Ruleset, options: Any) -> Mapping[str, Any]:
                 raise OptionError(f"{msg} (an option of house rule {rule!r})") from None
         raise
     for opt in ruleset.options[len(game.options) :]:  # a rule's value joins the game's options
-        if not _hashable(out[opt.name]):
-            msg = f"option {opt.name!r} must be a value that can be hashed (a number, a text), not {shown(out[opt.name], 40)}"
+        if not (_hashable(out[opt.name]) and recordable(out[opt.name])):
+            msg = f"option {opt.name!r} must be a value that can be hashed and recorded (a number, a text), not {shown(out[opt.name], 40)}"
             raise OptionError(msg)
     return out
 

@@ -9,15 +9,16 @@ __all__ = ["is_version", "version_key"]
 
 _PART = re.compile(r"[0-9]{1,64}", re.ASCII)
 _LEADING = re.compile(r"[0-9]{1,64}(?![0-9])", re.ASCII)  # a part's release number ("5" of "5a1")
-_EARLY = re.compile(r"[0-9](a|b|rc|dev)|\.dev", re.ASCII)  # a pre-release: before its release
+_PRE = re.compile(r"[0-9](a|b|rc)", re.ASCII)  # a pre-release ("5a1"): before its release
 
 
 def version_key(version: str) -> tuple[int, int, int, int]:
     """``"0.2.0"`` as ``(0, 2, 0, 1)``, for ordering versions; ``"0.3"`` is ``(0, 3, 0, 1)``.
 
-    A part is read by its leading number and a pre-release (``a``, ``b``, ``rc``, ``dev``)
-    orders just before its release, as PEP 440 has it: ``"0.5a1"`` is ``(0, 5, 0, 0)``,
-    past every change of 0.4.0 and before 0.5.0; a local or post release is its release.
+    A part is read by its leading number and a pre-release (``a``, ``b``, ``rc``, or a
+    ``dev`` release of the release itself) orders just before its release, as PEP 440 has
+    it: ``"0.5a1"`` is ``(0, 5, 0, 0)``, past every change of 0.4.0 and before 0.5.0; a
+    local or post release (and a ``dev`` release of a post release) is its release.
     Never raises: a part that starts with no number of at most 64 digits counts 0.
     """
     text = str(version)
@@ -29,7 +30,8 @@ def _version_key(text: str) -> tuple[int, int, int, int]:
     public = text.split("+", 1)[0]
     parts = [*public.split(".")[:3], "0", "0", "0"]
     a, b, c = (int(m.group()) if (m := _LEADING.match(p)) else 0 for p in parts[:3])
-    return a, b, c, 0 if _EARLY.search(public) else 1
+    early = _PRE.search(public) or (".dev" in public and ".post" not in public)  # (of a post: after)
+    return a, b, c, 0 if early else 1
 
 
 def is_version(value: object) -> bool:

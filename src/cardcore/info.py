@@ -161,6 +161,7 @@ class Option:
                 value = int.__add__(value, 0)  # its value, not its methods (an IntEnum: a seat)
             if is_choice(value, self.choices or ()) or (
                 type(value) is int and (low is None or value >= low) and (high is None or value <= high)
+                and value.bit_length() <= _RECORDED_BITS  # (a record holds no larger int)
             ):
                 return value
             kinds = [*map(shown, self.choices or ()), f"a whole number{_bounds(low, high)}"]

@@ -162,7 +162,11 @@ class Observer:
         :raises PluginError: Naming the encoding, for ``None`` or another number of seats.
         """
         with contextlib.suppress(TypeError, ValueError):
-            if answer is not None and len(answer) == players:
+            if (
+                not isinstance(answer, str | bytes | None)
+                and len(answer) == players
+                and not any(isinstance(x, str | bytes) for x in answer)  # ("12": no standings)
+            ):
                 return [float(x) for x in answer]
         msg = (
             f"encoding {type(encoding).__name__} answered progress {shown(answer)}:"

@@ -237,12 +237,13 @@ class Flow(Presence):
             }
         else:
             seat = int(stream.name.split(".")[1])
+            view = self.views[seat] = self.views[seat] or self._first_view(game, seat)  # {}: tried again
             message = {
                 "type": "view",
                 "n": n,
-                "version": self.views[seat].get("version", game.version),  # (a view that failed: older)
+                "version": view.get("version", game.version),  # (a view that failed: older)
                 "reason": reason,
-                "view": self.views[seat],
+                "view": view,
                 "clocks": self.clocks.public(seat),
                 "takeback": self.takeback_for(seat),
             }
@@ -485,8 +486,7 @@ class Flow(Presence):
 
     def _take_back(self, prev: Game, at: float) -> None:
         """Swap in *prev* (the game without its last action) and show it to everyone."""
-        self.takeback = None
-        self.takeback_prev = None
+        self.takeback = self.takeback_prev = None
         self.game = prev
         version = prev.version
         self._batch.keep_actions = version

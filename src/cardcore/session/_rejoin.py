@@ -66,9 +66,10 @@ class Rejoin(TakebackFlow):
     def _catch_up(self, conn: str, stream: Stream, last: int | None) -> None:
         """Send *conn* what it missed after number *last*, or a fresh view if that is shorter;
         the fresh view after the missed messages if a deadline moved untold (``moved``)."""
-        fresh = self._view_message(stream, "resync", stream.n)
+        failed = stream is not self.spectators and self.game is not None and not self.views[int(stream.name.split(".")[1])]
+        fresh = self._view_message(stream, "resync", stream.n)  # (a view that failed: built again)
         fresh_text = dumps(fresh)
-        if last is not None:
+        if last is not None and not failed:  # what it missed holds the failed view: all of it now
             missed = stream.missed(last)
             if missed is not None and sum(len(t) for t in missed) <= len(fresh_text):
                 kept = integrity.read_kept(self.id, stream, last, missed)  # None: a row unreadable (logged)
@@ -103,4 +104,4 @@ class Rejoin(TakebackFlow):
         if self.ended is not None and not game.is_over:  # ended (then perhaps closed)
             game.truncate()
             if self.config.spectators and self.spec.released == game.version:
-                self._spec_now = self.spec.view = game.view(None)
+                self._spec_now = self.spec.view = self._first_view(game, None)

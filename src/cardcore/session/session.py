@@ -237,7 +237,7 @@ class Session(Rejoin):
                 return
             if version == released:
                 self._spec_events.clear()
-                self._spec_now = game.view(None)
+                self._spec_now = self._first_view(game, None)
                 self._spec_rounds_now = len(game.history(None))
                 spec = self.spec
                 spec.released, spec.view, spec.rounds = version, self._spec_now, self._spec_rounds_now
@@ -251,7 +251,7 @@ class Session(Rejoin):
         self._as_stored(game)  # ended at an action bound raised since: as it ended
         self._clear_events()
         self.game = game
-        self.views = [game.view(s) for s in range(self.players)]
+        self.views = [self._first_view(game, s) for s in range(self.players)]  # ({}: a plugin's failed)
         if len(actions) != game.version:  # pragma: no cover - build replays every action
             msg = "the record does not replay to its length"
             raise CorruptStateError(msg)

@@ -15,6 +15,7 @@ from typing import Any
 
 from attrs import field, frozen
 
+from cardcore._declared import same_id
 from cardcore._options import read_aliases
 from cardcore._text import shown
 from cardcore.errors import ArgumentError, CardcoreError, OtherGameRuleError
@@ -155,23 +156,26 @@ def _applicable(game: GameInfo, rules: Sequence[RuleInfo]) -> dict[str, Any] | N
 def _requirements(rules: Sequence[RuleInfo], installed: Mapping[str, RuleInfo]) -> list[str] | None:
     """The entry-point names of the rules *rules* require (``None`` if one is not installed)."""
     out: list[str] = []
-    chosen = {r.name for r in rules} | {r.id for r in rules}
+    chosen = [*rules]
     for info in rules:
         for ref in info.requires:
-            if ref in chosen:
+            if any(_names(ref, r) for r in chosen):
                 continue
-            found = next((r for r in installed.values() if ref in (r.name, r.id)), None)
+            found = next((r for r in installed.values() if _names(ref, r)), None)
             if found is None:
                 return None
             out.append(found.name)
-            chosen |= {found.name, found.id}
+            chosen.append(found)
     return out
 
 
+def _names(ref: str, info: RuleInfo) -> bool:
+    """Whether *ref* names *info*: its name, or its rule ID in any case (as the core reads it)."""
+    return ref == info.name or same_id(info.id, ref)
+
+
 def _conflict(a: RuleInfo, b: RuleInfo) -> bool:
-    return any(ref in (b.name, b.id) for ref in a.conflicts) or any(
-        ref in (a.name, a.id) for ref in b.conflicts
-    )
+    return any(_names(ref, b) for ref in a.conflicts) or any(_names(ref, a) for ref in b.conflicts)
 
 
 SEATS_CHECKED = 8
@@ -217,7 +221,7 @@ def configurations(
     each optional house rule alone (then with each choice of each of its own
     options), and (with *pairs*) each pair of optional house rules that declare
     no conflict and serve common options. A rule comes with the rules it requires
-    and with options it applies to (``RuleInfo.applies``).
+    (installed ones outside *rules* too) and with options it applies to (``RuleInfo.applies``).
 
     :param name: An installed game.
     :param pairs: Also yield pairs of house rules.
@@ -251,11 +255,19 @@ def configurations(
         groups += [
             (a, b) for a, b in itertools.combinations(installed.values(), 2) if not _conflict(a, b)
         ]
+    others: dict[str, RuleInfo] | None = None  # every rule: one required from outside *rules*
     for group in groups:
         needed = _requirements(group, installed)
+        if needed is None and rules is not None:
+            if others is None:
+                others = {
+                    n: rule_info(n) for n in available_rules(name) if n not in info.default_rules
+                }
+            needed = _requirements(group, others)
         if needed is None:
             continue
-        every = [*group, *(installed[n] for n in needed)]
+        known = {**installed, **(others or {})}
+        every = [*group, *(known[n] for n in needed)]
         if any(_conflict(a, b) for a, b in itertools.combinations(every, 2)):
             continue
         off = tuple(sorted(d.name for d in defaults if any(_conflict(d, r) for r in every)))

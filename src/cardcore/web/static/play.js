@@ -371,6 +371,11 @@
       $("table").textContent = ""; $("actions").textContent = "";
       return;
     }
+    if (!Array.isArray(v.to_act)) {  // {}: the game failed to draw this seat's view (the server logged it)
+      status.append("The table could not be drawn; it comes back with the next move.");
+      $("table").textContent = ""; $("actions").textContent = ""; $("turn").textContent = "";
+      return;
+    }
     // the house rules and options in play (a bonus card, a layout): what the scores are read by
     const opts = Object.entries(v.options || {}).filter(([, x]) => x !== null).map(([k, x]) => k + " " + x);
     $("rules").textContent = ((v.rules || []).length ? "House rules: " + v.rules.join(", ") + ". " : "") +
