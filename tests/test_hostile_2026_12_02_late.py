@@ -46,9 +46,13 @@ class _Nine(enum.IntEnum):
 # --- options ---------------------------------------------------------------
 
 
-def test_option_value_whose_hash_raises_is_refused_as_a_cardcore_error() -> None:
+def test_option_value_whose_hash_raises_is_read_by_its_value_or_refused() -> None:
+    # An int subclass is read by its value, as an int option reads it (2026-12-07: Golf's
+    # dealer, a choice or a seat, takes an IntEnum seat); a text whose hash fails is refused.
+    game = cardcore.new_game("golf", 2, options={"dealer": _HashRaises(1)})
+    assert type(game.options["dealer"]) is int and game.options["dealer"] == 1
     with pytest.raises(cardcore.CardcoreError):
-        cardcore.new_game("golf", 2, options={"dealer": _HashRaises(1)})
+        cardcore.new_game("golf", 2, options={"dealer": _StrHashRaises("random")})
 
 
 def test_int_option_with_failing_comparison_is_read_by_its_value() -> None:

@@ -99,14 +99,6 @@ class RecordsSeed:
 # -- findings (strict xfails) -----------------------------------------------------------------
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason=(
-        "simulate.py run_one builds the agents (_make_agent) outside its try, and simulate"
-        " runs chunks through the builtin map(): an agent constructor's StopIteration ends the"
-        " map early, so simulate returns a Summary of fewer games than asked, silently"
-    ),
-)
 def test_agent_constructor_stopiteration_does_not_shorten_the_study() -> None:
     with registered(StopsWhenBuilt, "review-test-agent-constructor-stopite") as agent_name:
         StopsWhenBuilt.made = 0
@@ -117,28 +109,12 @@ def test_agent_constructor_stopiteration_does_not_shorten_the_study() -> None:
         assert summary.games == 10  # wrong now: a summary of 4 games for a study of 10
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason=(
-        "simulate.py run_one: an agent's failure in choose() is a CardcoreError naming the"
-        " agent, game and seed, but one in its constructor (built before the try) reaches"
-        " the caller as a raw RuntimeError naming nothing"
-    ),
-)
 def test_agent_constructor_failure_is_named_like_a_choose_failure() -> None:
     name = "review-test-agent-constructor-failure"
     with registered(FailsWhenBuilt, name), pytest.raises(CardcoreError, match=name):
         cardcore.simulate("golf", games=2, agents=[name, "random"])
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason=(
-        "plugins.py load_agent merges {**spec_params, **params}: a parameter given in the spec"
-        " and again as a keyword is silently taken from the keyword, though parse_agent_spec"
-        " refuses one given twice in the spec"
-    ),
-)
 def test_load_agent_parameter_in_spec_and_keyword_is_refused() -> None:
     with pytest.raises(OptionError, match="seed"):
         cardcore.load_agent("random:seed=1", seed=2)
@@ -530,14 +506,6 @@ def test_built_in_agents_choose_from_their_view_alone(game: str, spec: str, play
     assert checked >= 30
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason=(
-        "plugins.py load_agent: 'random:' (a spec of no parameters, 'random' by"
-        " parse_agent_spec's docstring) builds an agent, where 'random' returns the class"
-        " (its docstring: the class; with params, an agent)"
-    ),
-)
 def test_load_agent_spec_without_parameters_is_the_bare_name() -> None:
     assert cardcore.load_agent("random:") is cardcore.load_agent("random")
 

@@ -252,13 +252,21 @@ def seats_named(*lineups: Any) -> int | None:
     return None
 
 
-def build_agent(name: str, factory: Any, params: Mapping[str, Any]) -> Any:
-    """Build agent *name* with *params*, checked first (:func:`check_agent_params`,
-    :func:`check_agent_bounds`).
+def build_agent(
+    name: str, factory: Any, params: Mapping[str, Any], spec: Mapping[str, Any] | None = None
+) -> Any:
+    """Build agent *name* with *params* (and *spec*'s, read from ``NAME:KEY=VALUE``), checked
+    first (:func:`check_agent_params`, :func:`check_agent_bounds`).
 
-    :raises OptionError: A parameter it does not take, a value outside its declared bounds,
+    :raises OptionError: A parameter it does not take (or given both in *spec* and
+        *params*: a keyword never overrides the spec), a value outside its declared bounds,
         or a value it refuses.
     """
+    if spec:
+        if twice := sorted(spec.keys() & params.keys()):
+            msg = f"agent {name!r}: parameter {twice[0]!r} given both in the spec and as a keyword"
+            raise OptionError(msg)
+        params = {**spec, **params}
     check_agent_params(name, factory, params)
     check_agent_bounds(name, factory, params)
     try:

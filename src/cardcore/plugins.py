@@ -248,14 +248,14 @@ def load_agent(name: str, /, **params: Any) -> Any:
     seed=7, iterations=200)`` and ``load_agent("ismcts:iterations=200,seed=7")`` build one.
 
     :raises UnknownPluginError: No agent of that name is installed.
-    :raises OptionError: A parameter the agent does not take, or a value it refuses.
+    :raises OptionError: A parameter the agent does not take (or given twice), or a value it refuses.
     """
     name = plain(name)  # a str subclass could compare its own way (base == name below)
     base, spec_params = parse_agent_spec(name) if type(name) is str and ":" in name else (name, {})
     factory = _load("cardcore.agents", base)
-    if not params and base == name:
+    if not params and not spec_params:  # ("random:" is "random")
         return factory
-    return build_agent(base, factory, {**spec_params, **params})
+    return build_agent(base, factory, params, spec_params)  # (a keyword given twice: refused)
 
 
 def agent_parameters(name: str) -> dict[str, Any]:

@@ -58,7 +58,8 @@ class Summary:
     :param sd_scores: Sample standard deviation (divided by games - 1) of the final score
         per seat: not a number (``math.nan``; ``null`` in :meth:`to_json`) over one game,
         where it is undefined.
-    :param mean_payouts: Mean net payout per seat, or ``None`` without stakes.
+    :param mean_payouts: Mean net payout per seat over the games that had stakes (payouts
+        not ``None``), or ``None`` when none had.
     :param sd_payouts: Sample standard deviation of the payouts (``math.nan`` over one
         game), or ``None``.
     :param mean_actions: Mean number of actions per game.
@@ -162,9 +163,15 @@ def run_one(
     seed = _seed_of(study_seed, index)
     game = new_game(name, players, rules=rules, without=without, options=options, seed=seed)
     game.single_thread()  # this task's thread is the only one that touches it
-    agents = [
-        _make_agent(spec, _seed_of(seed, 1000 + seat)) for seat, spec in enumerate(agent_names)
-    ]
+    agents = []
+    for seat, spec in enumerate(agent_names):
+        try:
+            agents.append(_make_agent(spec, _seed_of(seed, 1000 + seat)))
+        except CardcoreError:  # a parameter the agent refuses: its OptionError as it is
+            raise
+        except Exception as exc:  # its constructor's own failure (StopIteration too: no map ends)
+            msg = f"the agent of seat {seat} ({spec}) failed to be built for {name} game {index} (seed {seed}): {type(exc).__name__}: {exc}"
+            raise CardcoreError(msg) from exc
     try:
         if game.ruleset.game.realtime:
             result = run_realtime(game, agents, seed=seed)
@@ -523,6 +530,12 @@ def simulate(
     :raises CardcoreError: A worker of *executor* died (a process killed, out of memory: a
         ``concurrent.futures`` pool's ``BrokenExecutor``, now or in an earlier study; dask's
         ``KilledWorker``): the message says how many games had come back; none is returned.
+        An agent that fails to be built or raises while it plays: named with its seat, the
+        game's number and seed (the agent's error as its cause); a cardcore error of an
+        agent or a plugin keeps its class, its message prefixed "in GAME game i (seed s)".
+        A parameter only the agent's constructor refuses is its ``OptionError``, raised
+        from the first game (in a worker, with an executor). No move has a time limit: an
+        agent that hangs holds the study.
     """
     from cardcore._agentspec import check_agent_bounds
     from cardcore.agents import check_agent
