@@ -130,12 +130,6 @@ class _Seat(enum.IntEnum):
 # --------------------------------------------------------------------------------------------
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="session/_flow.py:240 (_view_message) stores the view rebuilt for one connection's"
-    " join/resync in self.views[seat]; the next update (_flow.py:396-415) is a patch against"
-    " it, which the seat's other connection, still on {}, cannot apply",
-)
 def test_a_second_connection_rebuilding_a_failed_view_leaves_the_first_one_whole(
     view_fails: str,
 ) -> None:
@@ -152,11 +146,6 @@ def test_a_second_connection_rebuilding_a_failed_view_leaves_the_first_one_whole
     assert (bob.version, bob.view) == (game.version, game.view(1))
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="_options.py:81-84 (recordable) takes any float: a house rule's object option"
-    " takes nan, and the game's record never replays (CorruptStateError)",
-)
 @pytest.mark.parametrize("value", [math.nan, math.inf])
 def test_a_rule_option_value_new_game_takes_replays_from_its_record(value: float) -> None:
     with registered(_object_rule()):
@@ -169,12 +158,6 @@ def test_a_rule_option_value_new_game_takes_replays_from_its_record(value: float
         cardcore.replay(json.dumps(game.record()))
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="_options.py:194 (resolve_for, recordable: type(value) in (str, int, ...)) refuses"
-    " an IntEnum for a rule's object option as 'not a number', where a bounded one or an int"
-    " option takes it as a plain int (3f0628c5)",
-)
 def test_a_rule_object_option_takes_an_int_enum_as_a_plain_int() -> None:
     with registered(_object_rule()):
         game = cardcore.new_game(
@@ -188,12 +171,6 @@ class _BuiltBadly(RandomAgent):
         raise PluginError("the agent's model file is missing")
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="simulate.py:170-171 (run_one) re-raises a constructor's CardcoreError as it is:"
-    " the docstring says a cardcore error of an agent keeps its class, prefixed"
-    " 'in GAME game i (seed s)' (only OptionError is to come as it is)",
-)
 def test_simulate_names_the_game_of_an_agent_constructor_cardcore_error() -> None:
     with agent("review11-built-badly", _BuiltBadly), pytest.raises(PluginError) as caught:
         cardcore.simulate("golf", games=2, agents=["review11-built-badly", "random"], seed=1)

@@ -79,9 +79,10 @@ def check_declared(
 
 
 def recordable(value: Any) -> bool:
-    """Whether a record keeps *value* as it is (a number, a text, a flag, ``None``): a tuple
-    would replay as a list, which a house rule's option, hashed, cannot take."""
-    return value is None or type(value) in (str, int, float, bool)
+    """Whether a record keeps *value* as it is (a finite number, a text, a flag, ``None``): a
+    tuple would replay as a list, which a house rule's option, hashed, cannot take."""
+    kind = type(value)
+    return value is None or kind in (str, int, bool) or (kind is float and math.isfinite(value))
 
 
 def _hashable(value: Any) -> bool:

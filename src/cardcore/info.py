@@ -170,8 +170,8 @@ class Option:
             raise OptionError(msg)
         real = type(value)  # the real type: a claim through __class__ makes no int or float
         ok = issubclass(real, self.kind) and not (self.kind is not bool and issubclass(real, bool))
-        if ok and self.kind is int and real is not int:  # its value, not its methods
-            value = int.__add__(value, 0)
+        if ok and real is not int and self.kind in (int, object) and issubclass(real, int) and not issubclass(real, bool):
+            value = int.__add__(value, 0)  # its value, not its methods (an IntEnum)
         if self.kind is float and issubclass(real, int | float) and not issubclass(real, bool):
             try:  # a plain float (a subclass's value; an int converted), finite
                 value = float.__add__(float(int.__add__(value, 0)) if issubclass(real, int) else value, 0.0)

@@ -167,8 +167,13 @@ def run_one(
     for seat, spec in enumerate(agent_names):
         try:
             agents.append(_make_agent(spec, _seed_of(seed, 1000 + seat)))
-        except CardcoreError:  # a parameter the agent refuses: its OptionError as it is
+        except OptionError:  # a parameter the agent refuses: as it is
             raise
+        except CardcoreError as exc:  # named with the game, its class and data kept
+            named = renamed(exc, f"in {name} game {index} (seed {seed}): {exc}")
+            if named is exc:
+                raise
+            raise named from exc
         except Exception as exc:  # its constructor's own failure (StopIteration too: no map ends)
             msg = f"the agent of seat {seat} ({spec}) failed to be built for {name} game {index} (seed {seed}): {type(exc).__name__}: {exc}"
             raise CardcoreError(msg) from exc

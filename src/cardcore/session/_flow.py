@@ -237,7 +237,7 @@ class Flow(Presence):
             }
         else:
             seat = int(stream.name.split(".")[1])
-            view = self.views[seat] = self.views[seat] or self._first_view(game, seat)  # {}: tried again
+            view = self.views[seat] or self._first_view(game, seat)  # {}: tried again (kept {}: whole next)
             message = {
                 "type": "view",
                 "n": n,

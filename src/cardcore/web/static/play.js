@@ -372,7 +372,7 @@
       return;
     }
     if (!Array.isArray(v.to_act)) {  // {}: the game failed to draw this seat's view (the server logged it)
-      status.append("The table could not be drawn; it comes back with the next move.");
+      status.append("The table could not be drawn; it comes back with the next move, or a reload.");
       $("table").textContent = ""; $("actions").textContent = ""; $("turn").textContent = "";
       return;
     }
