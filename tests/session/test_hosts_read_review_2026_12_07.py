@@ -426,3 +426,60 @@ def test_serve_refuses_a_db_path_with_nul_with_status_2(
     status = main(["serve", "--db", str(tmp_path / "a\x00b.db")])
     _one_error_line(capsys)
     assert status == 2
+
+
+def test_a_golf_game_played_through_async_host_adds_up_in_each_mirror() -> None:
+    async def scenario() -> None:
+        session = _session()
+        host = AsyncHost(session, clock=lambda: 0.0)
+        conns = [host.connect(f"p{i}") for i in range(2)]
+        mirrors = [Mirror() for _ in conns]
+
+        async def drain(i: int) -> None:
+            while conns[i].queued:
+                mirrors[i].feed(json.loads(await conns[i].__anext__()))
+
+        for i, conn in enumerate(conns):
+            await conn.send({"type": "join", "seat": i})
+        for i in range(2):
+            await drain(i)
+        rng = random.Random(3)
+        for _ in range(60):
+            game = session.game
+            assert game is not None
+            if game.is_over:
+                break
+            seat = game.to_act[0]
+            legal = mirrors[seat].view["legal"]  # type: ignore[index]
+            await conns[seat].send(
+                {"type": "act", "action": rng.choice(legal), "seen": mirrors[seat].version}
+            )
+            for i in range(2):
+                await drain(i)
+                assert not mirrors[i].errors
+                assert mirrors[i].version == game.version
+                assert mirrors[i].view == json.loads(json.dumps(game.view(i)))
+        assert session.game is not None and session.game.version >= 10  # it was played
+        for conn in conns:
+            await conn.close()
+        assert host.connections == {}
+
+    asyncio.run(scenario())
+
+
+class _BadPath:
+    def __fspath__(self) -> Any:
+        return 5
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="web/_args.py:49: os.fspath of a path object whose __fspath__ returns no text raises "
+    "TypeError, where checked_arguments promises StoreError ('db is no path')",
+)
+def test_webserver_refuses_a_path_object_that_is_no_path_with_store_error() -> None:
+    from cardcore.session.sqlite import StoreError
+    from cardcore.web.app import WebServer
+
+    with pytest.raises(StoreError):
+        WebServer(_BadPath())
