@@ -99,3 +99,41 @@ def test_a_seat_option_of_choices_and_numbers_takes_an_int_enum_as_an_int_option
     for bad in (True, 1.0, 64):
         with pytest.raises(cardcore.OptionError, match="dealer"):
             cardcore.new_game("golf", 2, seed=1, options={"dealer": bad})
+
+
+def _tonk_position_with_a_spread() -> str:
+    import random
+
+    for seed in range(200):
+        game, rng = cardcore.new_game("tonk", 2, seed=seed), random.Random(seed)
+        for _ in range(200):
+            if game.is_over:
+                break
+            text = game.position()
+            piles = dict(part.strip().split(":", 1) for part in text.split("|")[1:])
+            if piles["spreads"].split() and piles["discard"].split():
+                return text
+            legal = game.legal_actions(game.to_act[0])
+            spreads = [a for a in legal if str(a).startswith("spread")]
+            game.apply(spreads[0] if spreads else rng.choice(legal))
+    raise AssertionError("no Tonk position with a spread and a discard")
+
+
+def test_a_tonk_position_refuses_a_face_up_card_not_known_to_every_seat() -> None:
+    """notation.rst: each game checks who may know each card. Tonk checked the stock only: a
+    discard or a spread marked known to one seat, or to none, was read (Golf and Spit refuse)."""
+    text = _tonk_position_with_a_spread()
+    assert cardcore.new_game("tonk", 2, position=text).position() == text
+    head, rest = text.split("| discard: ", 1)
+    discard, tail = rest.split(" |", 1)
+    assert all(word.endswith("!") for word in discard.split())
+    for mark in ("", "@0", "@1"):
+        bad = f"{head}| discard: {discard[:-1]}{mark} |{tail}"
+        with pytest.raises(cardcore.OptionError, match="discard pile lie face up"):
+            cardcore.new_game("tonk", 2, position=bad)
+    head, spreads = text.split("| spreads: ", 1)
+    first = spreads.split()[0]
+    assert first.endswith("!")
+    bad = f"{head}| spreads: {first[:-1]}@0{spreads[len(first) :]}"
+    with pytest.raises(cardcore.OptionError, match="spreads lie face up"):
+        cardcore.new_game("tonk", 2, position=bad)
