@@ -216,9 +216,6 @@ def test_mirror_refuses_a_malformed_message_with_corrupt_state_error_and_changes
     assert _state(m) == before
 
 
-@pytest.mark.xfail(
-    strict=True, reason="client.py:104: an unhashable 'type' reaches `in STREAM_TYPES` (TypeError)"
-)
 @pytest.mark.parametrize("kind", [[], {}, ["view"]])
 def test_mirror_refuses_an_unhashable_type_with_corrupt_state_error(kind: Any) -> None:
     m = _mirror()
@@ -226,11 +223,6 @@ def test_mirror_refuses_an_unhashable_type_with_corrupt_state_error(kind: Any) -
         m.feed({"type": kind, "n": 2})
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="client.py:152: an update's patch may replace the whole view with a non-object "
-    "(a view message's view must be an object, client.py:129)",
-)
 @pytest.mark.parametrize("value", [5, "text", [1, 2], True])
 def test_mirror_refuses_an_update_that_makes_the_view_no_object(value: Any) -> None:
     m = _mirror()
@@ -299,11 +291,6 @@ def test_close_ends_the_iterator_after_what_was_queued_and_send_after_it_is_igno
     asyncio.run(scenario())
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="aio.py:134: the end marker is consumed once, so a second __anext__ after the end "
-    "waits forever instead of raising StopAsyncIteration again",
-)
 def test_an_ended_iterator_stays_ended() -> None:
     async def scenario() -> None:
         host = AsyncHost(_session())
@@ -415,11 +402,6 @@ def test_bind_refuses_a_bad_host_as_usage_error(host: str) -> None:
         bind(host, 0).close()
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="serve.py:125: os.open raises ValueError for a NUL in --db, which only OSError is "
-    "caught for: 'error: embedded null byte', status 1",
-)
 def test_serve_refuses_a_db_path_with_nul_with_status_2(
     tmp_path: Any, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -472,11 +454,6 @@ class _BadPath:
         return 5
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="web/_args.py:49: os.fspath of a path object whose __fspath__ returns no text raises "
-    "TypeError, where checked_arguments promises StoreError ('db is no path')",
-)
 def test_webserver_refuses_a_path_object_that_is_no_path_with_store_error() -> None:
     from cardcore.session.sqlite import StoreError
     from cardcore.web.app import WebServer

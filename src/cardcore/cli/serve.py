@@ -123,8 +123,8 @@ def _hold(db: str) -> int | None:
         return None
     try:
         fd = os.open(db, os.O_RDONLY | os.O_CREAT, 0o644)
-    except OSError as exc:
-        msg = f"cannot use {db!r} as a session store: {exc.strerror or exc}"
+    except (OSError, ValueError) as exc:  # (ValueError: a NUL in the path)
+        msg = f"cannot use {db!r} as a session store: {getattr(exc, 'strerror', None) or exc}"
         raise UsageError(msg) from None
     try:
         fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)

@@ -133,7 +133,8 @@ class AsyncConnection:
 
     async def __anext__(self) -> str:
         item = await self._queue.get()
-        if item is None:
+        if item is None:  # the end: left for the next reader too, so it stays ended
+            self._queue.put_nowait(None)
             raise StopAsyncIteration
         self.queued -= len(item)
         return item

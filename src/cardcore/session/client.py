@@ -101,6 +101,8 @@ class Mirror:
         if kind == "closed":  # this connection is closed (and with phase, the session)
             self.phase = _field(message, "phase", str, default=self.phase)
             return
+        if kind is not None and type(kind) is not str:  # (a list or a dict: unhashable)
+            raise CorruptStateError(f"a message's type must be text, not {shown(kind, 40)}")
         if kind not in STREAM_TYPES:
             return
         n = _field(message, "n", int)
@@ -150,6 +152,8 @@ class Mirror:
         action = _field(message, "action", Mapping)
         clocks = _field(message, "clocks", Mapping, optional=True, default=self.clocks)
         view = apply_patch(self.view, patch)  # (a copy: a patch that does not fit changes nothing)
+        if not isinstance(view, dict):  # a view is an object, as a 'view' message's must be
+            raise CorruptStateError(f"the update to version {version} makes the view {shown(view, 40)}, not an object")
         self.view, self.version, self.clocks = view, version, clocks
         self.events.extend(events)
         self.actions.append(action)

@@ -46,7 +46,10 @@ def checked_arguments(
     :raises WebError: Another argument of the wrong kind, naming it.
     """
     if db is not None:
-        path = os.fspath(db) if isinstance(db, str | bytes | os.PathLike) else None
+        try:  # (a path object's __fspath__ may answer no path, or raise)
+            path = os.fspath(db) if isinstance(db, str | bytes | os.PathLike) else None
+        except Exception:
+            path = None
         if not isinstance(path, str | bytes):
             msg = f"WebServer: db must be the path of a database file, not {shown(db)}"
             raise StoreError(msg)
