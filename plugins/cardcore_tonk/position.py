@@ -48,11 +48,11 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from cardcore import ALL, Card, NotationError, OptionError, Result
+from cardcore import Card, NotationError, OptionError, Result
 from cardcore.positions import read_position, refused, write_position
 from cardcore_tonk.answers import always_ends
 from cardcore_tonk.melds import CARDS, cut_dealer, hit_targets, index_of, meld_of
-from cardcore_tonk.state import BETWEEN, DISCARD, HAND0, OVER, PHASES, PLAY, START, STOCK, TonkState
+from cardcore_tonk.state import BETWEEN, HAND0, OVER, PHASES, PLAY, START, STOCK, TonkState
 from cardcore_tonk.views import _face_up
 
 if TYPE_CHECKING:
@@ -290,9 +290,6 @@ def read(logic: TonkLogic, text: str, players: int, options: Mapping[str, Any]) 
     # the cards: hands, spreads and what was taken
     if any(zones.seen[STOCK]):  # no play turns a stock card up or shows it to anyone
         raise _bad("stock cards are face down: nobody may know them")
-    for z, what in ((DISCARD, "the discard pile"), (HAND0 + players, "the spreads")):
-        if any(m != ALL for m in zones.seen[z]):  # laid face up: every seat saw them
-            raise _bad(f"{what} lie face up: every seat knows their cards (mark them !)")
     cards = zones.cards
     sizes = [len(cards[HAND0 + s]) for s in range(players)]
     most = [6 if phase == PLAY and s == state.turn else 5 for s in range(players)]
