@@ -136,8 +136,8 @@ def test_golf_in_two_windows(served: str, browser: Any) -> None:
     _close(contexts)
 
 
-def test_tonk_in_two_windows(served: str, browser: Any) -> None:
-    base = served
+def _tonk_hand_in_two_windows(base: str, browser: Any) -> set[str]:
+    """Play one hand of Tonk in two windows by clicks; the kinds of move the hand had."""
     # the server deals at random (a fair deal: the lobby takes no seed), so a deal that ends
     # the hand at once (a natural 49 or 50, a few in a hundred) is dealt again; the moves below
     # draw, spread, hit, discard and drop (one could end the hand on the first turn: 1 in 2,000)
@@ -199,8 +199,18 @@ def test_tonk_in_two_windows(served: str, browser: Any) -> None:
     for page in pages:
         page.wait_for_selector("#record")
         assert _view(page)["is_over"]
-    assert {"draw", "discard"} <= seen, seen
     _close(contexts)
+    return seen
+
+
+def test_tonk_in_two_windows(served: str, browser: Any) -> None:
+    # a hand the deal lets end before anyone discards (a spread of every card at once: rare,
+    # and the fair deal cannot be chosen) is played again, up to three hands
+    for _ in range(3):
+        seen = _tonk_hand_in_two_windows(served, browser)
+        if {"draw", "discard"} <= seen:
+            break
+    assert {"draw", "discard"} <= seen, seen
 
 
 def _realtime(game: str, base: str, browser: Any) -> None:
