@@ -105,12 +105,6 @@ def test_bad_arguments_are_named_cardcore_errors(
         cardcore.compare("golf", **{"games": 2, **kwargs})
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="compare() accepts any iterable of rule names but, with players=None, passes "
-    "`rules` to _default_seats (seats_for) before tuple(rules): a one-shot iterator is "
-    "consumed there and configuration A silently plays the base game",
-)
 def test_rules_given_as_an_iterator_are_not_lost() -> None:
     result = cardcore.compare(
         "golf", rules=iter(["golf.jokers"]), options={"rounds": 1}, games=1, skill=None
@@ -330,12 +324,6 @@ def test_escape_sequences_are_skipped_and_ctrl_d_leaves() -> None:
     assert session.outcome == "quit"
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="realtime.py:331/357: the end of input (keys() == '') becomes Ctrl-D, which is "
-    "ignored while a line is partly typed, so read_keys calls keys() again forever (a busy "
-    "loop on a hung-up terminal) instead of leaving",
-)
 def test_end_of_input_with_a_partly_typed_line_leaves() -> None:
     game = cardcore.new_game("spit", 2, seed=1)
     calls: list[str] = []
@@ -355,11 +343,6 @@ def test_end_of_input_with_a_partly_typed_line_leaves() -> None:
     assert session.outcome == "quit" and len(calls) == 2
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="realtime.py:113: after a UnicodeDecodeError of a strict stream the next lines "
-    "(the rest of the buffered chunk) are lost, not read: 'ready' is never acted on",
-)
 def test_an_undecodable_line_does_not_swallow_the_next() -> None:
     game = cardcore.new_game("spit", 2, seed=1)
     stdin = io.TextIOWrapper(io.BytesIO(b"\xff\xfe\nready\n"), encoding="utf-8")

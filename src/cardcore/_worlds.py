@@ -12,6 +12,7 @@ from itertools import chain
 from typing import TYPE_CHECKING, Any
 
 from cardcore._driver import BASE_EVERY, COLD, cause, plugin_error
+from cardcore._hookcall import guarded
 from cardcore._text import shown
 from cardcore.deck import derive_rng
 from cardcore.errors import CardcoreError, OptionError, PluginError
@@ -43,7 +44,7 @@ def determinized(new: Game, seat: int, seed: int) -> Game:
         msg = f"seed must be an int from 0 below 2**128, not {shown(seed)}"
         raise OptionError(msg)  # as new_game's
     state = new._state
-    determinize = new.ruleset.resolve("determinize", track=False)
+    determinize = _chain(new)
     if determinize is not None:
         rng = derive_rng(seed, 0)
         # a world the game's rules refuse is no world the seat is in (unless the real one is)
@@ -63,16 +64,53 @@ def determinized(new: Game, seat: int, seed: int) -> Game:
     return new
 
 
+def _chain(new: Game) -> Any:
+    """*new*'s ``determinize`` chain as one callable answering ``(answer, plugin)``: the
+    answer and the plugin that gave it (the last asked when none did; ``None`` behind
+    a wrapper, where pluggy does not say), so a bad answer names the plugin that gave
+    it, not a house rule that passed (answered ``None``) before it. ``None``: no
+    implementation."""
+    ruleset = new.ruleset
+    impls = list(reversed(ruleset.pm.hook.determinize.get_hookimpls()))
+    if not impls:
+        return None
+    if any(i.wrapper or i.hookwrapper for i in impls):
+        whole = ruleset.resolve("determinize", track=False)
+        assert whole is not None
+        return lambda **kw: (whole(**kw), None)
+    house = set(ruleset.rule_names)
+    funcs = [
+        (
+            i.plugin_name,
+            guarded(i.function, i.plugin_name, "determinize")
+            if i.plugin_name in house
+            else i.function,
+            tuple(i.argnames),
+        )
+        for i in impls
+    ]
+
+    def call(**kw: Any) -> tuple[Any, str | None]:
+        name = None
+        for name, func, args in funcs:
+            answer = func(*[kw[a] for a in args])
+            if answer is not None:
+                return answer, name
+        return None, name
+
+    return call
+
+
 def _redeal(new: Game, determinize: Any, seat: int, rng: random.Random) -> None:
     """Run the game's ``determinize`` once on *new*'s state; refuse an answer that is not
     ``True`` or a re-deal that did not keep every card (a ``PluginError`` naming it)."""
     state = new._state
     before = list(chain.from_iterable(state.zones.cards))
     try:
-        answer = determinize(state=state, seat=seat, rng=rng)
-    except CardcoreError:
+        answer, plugin = determinize(state=state, seat=seat, rng=rng)
+    except PluginError:
         raise
-    except Exception as exc:
+    except Exception as exc:  # an OptionError too: the seed was checked, this is the plugin's
         raise (error := plugin_error(new, exc, "determinize")) from cause(error, exc)
     after = list(chain.from_iterable(state.zones.cards))
     kept = len(after) == len(before) and (  # the same cards (equal copies will do)
@@ -86,8 +124,9 @@ def _redeal(new: Game, determinize: Any, seat: int, rng: random.Random) -> None:
             why = f"left {len(after)} cards on the table, not {len(before)}: a re-deal must keep every card"
         else:
             why = "left other cards than it took (one twice, another gone): a re-deal must keep every card"
-        msg = f"determinize ({', '.join(names)}) {why}"
-        raise PluginError(msg, plugin=names[0])
+        blamed = plugin or names[0]
+        msg = f"determinize of {blamed!r} (the chain: {', '.join(names)}) {why}"
+        raise PluginError(msg, plugin=blamed)
 
 
 def _refused(new: Game) -> bool:

@@ -1,8 +1,8 @@
 """Read review of how the core survives faulty plugins and subscribers (2026-12-07).
 
-Each ``xfail(strict=True)`` is one finding: a documented claim that does not hold (a
-plugin blamed for another's fault, an error that is not the rule's PluginError). The
-passing tests pin claims of ``docs/hooks.rst``, ``docs/security.rst`` and the event bus's
+Its two findings (``determinize`` blaming a rule that passed, not the one that answered;
+an ``OptionError`` of a ``determinize`` rule reaching the caller raw) were strict xfails,
+fixed the same day. The other tests pin claims of ``docs/hooks.rst``, ``docs/security.rst`` and the event bus's
 docstring that held when read and tried: a failing hook leaves the game as it was
 (``save()`` and views equal), interrupts pass as they are, and a failing subscriber or
 observer costs nobody else an event.
@@ -394,11 +394,6 @@ def test_a_determinize_losing_a_card_is_refused() -> None:
         assert game.save() == saved  # a clone was re-dealt, never the game
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="_worlds._redeal blames names[0], the first determinize in call order, not the"
-    " one that answered: a rule that deferred (None) is blamed for another's bad answer",
-)
 @pytest.mark.parametrize("bad", ["answers False", "loses a card"])
 def test_determinize_blames_the_rule_that_answered_not_one_that_deferred(bad: str) -> None:
     def wrong(state: Any) -> Any:
@@ -422,12 +417,6 @@ def test_determinize_blames_the_rule_that_answered_not_one_that_deferred(bad: st
         assert info.value.plugin == "golf.review-det-a"
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="hooks.rst: an OptionError a rule raises in play is its PluginError; in determinize"
-    " it passes raw (_hookcall._passes lets OptionError through, _worlds re-raises"
-    " CardcoreError), where Game.determinize documents OptionError for a bad seed",
-)
 def test_an_option_error_from_a_determinize_rule_is_its_plugin_error() -> None:
     def refuse(state: Any) -> Any:
         raise OptionError("the rule refuses")

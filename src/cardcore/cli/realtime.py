@@ -44,6 +44,7 @@ from cardcore.cli.screen import (
     Screen,
     error_markup,
     legal_line,
+    lenient,
     resolve,
     undecodable,
 )
@@ -73,7 +74,9 @@ def play_realtime(
     view it planned from); after every change, bots whose planned action is no
     longer legal plan again.
 
-    :param stdin: Where the human types (default ``sys.stdin``).
+    :param stdin: Where the human types (default ``sys.stdin``); a text stream is set to
+        read an undecodable byte as U+FFFD (``reconfigure(errors="replace")``, when it
+        can be), so such a line is not understood, like a typo, and the next is read.
     :param live: Use the full-screen layout; default: when *stdin* and the
         console are terminals.
     :param notes: The game's lines of the human's events, subscribed before the deal
@@ -105,7 +108,12 @@ def _why(exc: BaseException) -> str:
 
 
 def _lines(source: TextIO) -> Iterator[str | CardcoreError | None]:
-    """The lines of *source*, then ``None``; a line that cannot be decoded is its error."""
+    """The lines of *source*, then ``None``; a line that cannot be decoded is not understood.
+
+    *source* is made :func:`lenient` first: a strict text stream that fails to decode
+    drops the whole chunk it read, the lines after the bad one with it.
+    """
+    lenient(source)
     while True:
         try:
             line = source.readline()
@@ -327,8 +335,9 @@ class _Realtime:
         sequence = ""  # an escape sequence being skipped: "\x1b", "[" (CSI) or "O" (SS3)
         while not self.stop.is_set() and not self.game.is_over:
             chunk = keys()
-            if not chunk:
-                chunk = "\x04"
+            if not chunk:  # end of input (a hung-up terminal), even with a line part-typed
+                self.leave()
+                return
             for key in chunk:
                 if sequence == "\x1b" and key in "[O\x1b":  # arrows: ESC [ A; F1: ESC O P
                     sequence = key if key != "\x1b" else sequence

@@ -459,6 +459,17 @@ def compare(
         ``concurrent.futures`` pool's ``BrokenExecutor``, now or in an earlier study; dask's
         ``KilledWorker``): the message says how many games had come back; none is returned.
     """
+    for what, names in (
+        ("rules", rules),
+        ("vs", vs),
+        ("without", without),
+        ("vs_without", vs_without),
+    ):
+        if isinstance(names, str | bytes | bytearray | Mapping) or not isinstance(names, Iterable):
+            msg = f"{what} takes a list of names, not {shown(names, 40)}"
+            raise ArgumentError(msg)
+    # read once: an iterator counted for the seats would be empty when the study is built
+    rules, vs, without, vs_without = tuple(rules), tuple(vs), tuple(without), tuple(vs_without)
     if players is None:  # as many as a line-up names, else two or the nearest the game seats
         players = seats_named(agents, vs_agents) or _default_seats(game, rules, without, options)
     _check_study(
@@ -476,15 +487,6 @@ def compare(
     ):
         msg = f"move_time must be a finite number of seconds above 0, not {move_time!r}"
         raise OptionError(msg)
-    for what, names in (
-        ("rules", rules),
-        ("vs", vs),
-        ("without", without),
-        ("vs_without", vs_without),
-    ):
-        if isinstance(names, str | bytes | bytearray | Mapping) or not isinstance(names, Iterable):
-            msg = f"{what} takes a list of names, not {shown(names, 40)}"
-            raise ArgumentError(msg)
     if vs_options is not None and not isinstance(vs_options, Mapping):
         msg = f"vs_options must be a mapping of option names to values, not {shown(vs_options, 40)}"
         raise OptionError(msg)
