@@ -44,7 +44,9 @@ class DeliveryFailure:
     failure is also logged on the ``"cardcore.events"`` logger. The action that
     produced the event stays applied and every other handler still receives it.
 
-    :param event: The event (as the failing handler received it).
+    :param event: The event (as the failing handler received it; when the event's own
+        redaction for the subscription's seat, ``for_seat``, is what raised, the event as
+        the game emitted it, unredacted: ``on_error`` is the host's, never a seat's).
     :param error: The exception the handler raised.
     :param subscription: The failing subscription, or ``None`` for a plugin's ``on_event``.
     :param dropped: Whether the subscription was removed (``drop_on_error=True``).
