@@ -204,7 +204,8 @@ def _check_text(data: Any, where: str) -> None:
     stack = [(data, where, 0)]
     while stack:
         value, at, depth = stack.pop()
-        if depth > MAX_DEPTH:
+        # the request is level 1: a container at depth MAX_DEPTH, empty or not, is one more
+        if depth > MAX_DEPTH or (depth == MAX_DEPTH and isinstance(value, dict | list)):
             msg = f"{at[:80] or 'the request'!r} is nested deeper than {MAX_DEPTH} levels"
             raise WebError(msg)
         if isinstance(value, str):
