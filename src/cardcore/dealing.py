@@ -89,7 +89,8 @@ def deal_round_robin(
     state: GameState, stock: int, hands: Sequence[int], count: int, *, first: int = 0
 ) -> None:
     """Deal *count* cards to each pile of *hands*, one at a time, starting with ``hands[first]``
-    (*first* counted round the hands: ``-1`` is the last). A pile listed twice is dealt to
+    (*first* counted round the hands: ``-1`` is the last), each from the top of *stock* (its
+    last card: piles are bottom to top), onto the top of the hand. A pile listed twice is dealt to
     twice (``count`` cards each time it is named), as a seat dealt two hands.
 
     :raises CardcoreError: The stock holds too few cards (the game's deck is too small).
