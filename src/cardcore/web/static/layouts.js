@@ -13,7 +13,7 @@ window.Layouts = function (ui) {
   function golf(v, t) {
     const box = el("div", { class: "golf", "data-layout": "golf" });
     const centre = el("div", { class: "row centre" });
-    const stock = el("div", { class: "pile", "data-pile": "stock" }, card(null), el("div", { class: "label", text: "stock " + t.stock }));
+    const stock = el("div", { class: "pile", "data-pile": "stock" }, t.stock ? card(null) : Cards.empty(), el("div", { class: "label", text: "stock " + t.stock }));
     if (has("draw")) clickTo(stock, "draw");
     const discard = el("div", { class: "pile", "data-pile": "discard" },
       t.discard ? card(t.discard) : Cards.empty(), el("div", { class: "label", text: "discard " + t.discards }));
@@ -51,7 +51,7 @@ window.Layouts = function (ui) {
     const box = el("div", { class: "tonk", "data-layout": "tonk" });
     const picked = S.picked = S.picked.filter((c) => (t.hand || []).includes(c));
     const centre = el("div", { class: "row centre" });
-    const stock = el("div", { class: "pile", "data-pile": "stock" }, card(null), el("div", { class: "label", text: "stock " + t.stock }));
+    const stock = el("div", { class: "pile", "data-pile": "stock" }, t.stock ? card(null) : Cards.empty(), el("div", { class: "label", text: "stock " + t.stock }));
     if (has("draw")) clickTo(stock, "draw");
     const discard = el("div", { class: "pile", "data-pile": "discard" },
       t.discard_top ? card(t.discard_top) : Cards.empty(), el("div", { class: "label", text: "discard " + t.discard_count }));

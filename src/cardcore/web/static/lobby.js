@@ -136,27 +136,39 @@
     }
   }
 
-  function parseParams(text) {
-    const out = {};
+  // A bot's parameters as typed: "name=value" parts split by commas, each value read as
+  // JSON, else kept as text. A part without "=", or a whole number too large to send
+  // exactly, is refused (an Error saying which) rather than changed or dropped.
+  function parseParams(text, seat) {
+    const pairs = [];
     for (const part of text.split(",").map((p) => p.trim()).filter(Boolean)) {
-      const [k, v] = part.split("=");
+      const at = part.indexOf("=");
+      const k = at < 0 ? "" : part.slice(0, at).trim();
+      if (!k) throw new Error("Seat " + (seat + 1) + ": bot parameter '" + part + "' is not name=value.");
+      const v = part.slice(at + 1).trim();
       let value;
       try { value = JSON.parse(v); } catch (e) { value = v; }
-      out[k.trim()] = value;
+      if (/^-?[0-9]+$/.test(v) && !Number.isSafeInteger(value)) {
+        throw new Error("Seat " + (seat + 1) + ": " + k + "=" + v + " is a whole number larger than this page can send exactly (at most 9007199254740991).");
+      }
+      pairs.push([k, value]);
     }
-    return out;
+    return Object.fromEntries(pairs);  // an own key even when it is named __proto__
   }
 
   async function create(ev) {
     ev.preventDefault();
     $("error").textContent = "";
     const g = current();
-    const seats = [...document.querySelectorAll("#seats .seat")].map((row) => {
-      const seat = { name: row.querySelector(".name").value };
-      const agent = row.querySelector(".who").value;
-      if (agent) { seat.agent = agent; seat.params = parseParams(row.querySelector(".params").value); }
-      return seat;
-    });
+    let seats;
+    try {
+      seats = [...document.querySelectorAll("#seats .seat")].map((row, s) => {
+        const seat = { name: row.querySelector(".name").value };
+        const agent = row.querySelector(".who").value;
+        if (agent) { seat.agent = agent; seat.params = parseParams(row.querySelector(".params").value, s); }
+        return seat;
+      });
+    } catch (e) { $("error").textContent = e.message + " The game was not made."; return; }
     const options = {};
     for (const input of document.querySelectorAll("[data-option]")) {
       const rule = input.dataset.forRule;  // a rule's own option counts only with the rule on
