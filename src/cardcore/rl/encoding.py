@@ -18,6 +18,7 @@ from __future__ import annotations
 import contextlib
 import warnings
 from collections.abc import Mapping, Sequence
+from operator import index
 from typing import Any, Protocol, runtime_checkable
 
 import numpy as np
@@ -213,7 +214,11 @@ class Observer:
         indices = enc.action_indices(view, legal)  # (its own error as it is)
         try:
             for i, action in zip(indices, legal, strict=True):
+                i = index(i)  # (an int or a numpy integer; a float is no index)
                 if i >= 0:
+                    if i in by_index:
+                        msg = f"index {i} for both {str(by_index[i])!r} and {str(action)!r}"
+                        raise ValueError(msg)
                     by_index[i] = action
             if by_index and max(by_index) >= enc.actions:  # ("wait", past them, is no action)
                 raise IndexError(f"index {max(by_index)} of {enc.actions} actions")
