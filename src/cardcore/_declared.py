@@ -134,6 +134,8 @@ def check_rule_set(
     *installed* is called (it reads every installed rule) only when a ``conflicts``
     entry names none of the chosen rules.
 
+    * a rule of another game is refused (only a default rule gets here: one asked
+      for is an ``OtherGameRuleError`` first), naming the game that declares it;
     * two rules with one ID are refused (a rule ID names one rule);
     * ``applies`` must name options the game declares, with values each option accepts;
     * a ``conflicts`` entry that names no installed rule warns:
@@ -143,6 +145,12 @@ def check_rule_set(
     """
     by_id: dict[str, RuleInfo] = {}
     for info in rules:
+        if info.game != game.name:
+            msg = (
+                f"{game.name!r} declares the default rule {info.name!r}, a rule of"
+                f" {info.game!r}: a game's default rules must be its own ({info.id})"
+            )
+            raise PluginError(msg, plugin=game.name)
         other = by_id.setdefault(info.id.upper(), info)  # IDs name rules in any case (same_id)
         if other is not info and other.name != info.name:
             msg = (
@@ -216,3 +224,22 @@ def named_by_id(names: Iterable[str], ref: object, rule_id: Callable[[str], obje
     """The installed house rules among *names* whose rule ID (``rule_id(name)``) *ref* is,
     in any case; none when *ref* is no text."""
     return [n for n in names if same_id(rule_id(n), ref)] if type(ref) is str else []
+
+
+def check_game_parts(game: GameInfo, bad: Callable[[str], PluginError]) -> None:
+    """Refuse a game's *summary* or *version* that is no text, a *version* that is no
+    version (one to three numbers: every record carries it and replay reads it so) and
+    *hookspecs* holding no ``@hookspec`` function (pluggy would refuse it only when a game
+    is dealt): *bad* makes the error."""
+    from cardcore._versions import is_version
+
+    for what in ("summary", "version"):
+        if not isinstance(getattr(game, what), str):
+            raise bad(f"{what}={shown(getattr(game, what))}: a str is wanted")
+    if not is_version(game.version):
+        raise bad(f"version={shown(game.version)}: one to three numbers, such as '1.0.0'")
+    spec = game.hookspecs
+    if spec is not None and not any(
+        hasattr(getattr(spec, n, None), "cardcore_spec") for n in dir(spec)
+    ):
+        raise bad(f"hookspecs={shown(spec, 40)}: a module of @cardcore.hookspec functions")

@@ -75,11 +75,10 @@ class Option:
         maps to (Golf's ``layout``: ``{"6": 6, "4H": "4h"}``), so one configuration has one
         spelling in ``Game.options``, records, views and encodings (kept as a read-only dict).
     :raises PluginError: When *rule_id* is not a rule ID (or ``""``), *kind* is not a type,
-        *choices* not a tuple, a bound not a number (or NaN) or given to an option whose
-        *kind* is no number, *minimum* is above *maximum*, or a *default* other
-        than ``None`` (or the earlier default) is not a value :meth:`check` accepts
-        (of *kind*, among *choices*, within the bounds), or *aliases* is no mapping of texts
-        to values it accepts.
+        *choices* not a tuple, a bound not a number (or NaN) or given to an option whose *kind*
+        is no number, *minimum* is above *maximum*, or a *default* other than ``None`` (or the
+        earlier default) is not a value :meth:`check` accepts (of *kind*, among *choices*,
+        within the bounds), or *aliases* is no mapping of texts to values it accepts.
     """
 
     name: str
@@ -225,22 +224,22 @@ class GameInfo:
         then refuses a ``score_round`` answer that breaks it.
     :param fields: The game's own fields of a view's ``table``, named and typed
         (see :class:`ViewField`); the core's zones need no declaring.
-    :param version: The plugin's version; records hold it and loading checks the major part.
+    :param version: The plugin's version (``"1.0.0"``); records hold it, loading checks its major part.
     :param hookspecs: A module of the game's own hookspecs, added to its plugin manager.
     :param notes: What the game says in words of what no action names, such as Speed's
         side cards turning when nobody can play: called with one change's events as a
         seat received them (``Event.to_json()``) and the action's text (``None`` for the
         deal, or an action the seat may not read), it returns lines for people. The
         terminal (``cardcore play``) prints them and sessions send them (``notes``).
-    :raises PluginError: For a *name* that is not 1-64 ASCII letters, digits, ``.``,
-        ``_`` or ``-`` (starting with a letter or digit), *min_players* above
-        *max_players* (either below 1, or *max_players* above ``MAX_PLAYERS``, 64), *options* or *default_rules* that are not a
-        tuple (or list), a *summary* or *version* that is not a ``str``, a default rule
-        or an option's name that is not a non-empty ``str``, an option that is not an :class:`Option`,
-        two options or two view fields of one name, or a control character (or a
-        bidirectional override) or a lone surrogate in a text ``cardcore list`` prints:
-        *summary*, *version*, *default_rules*, and the options' names, docs and values (a
-        line break or a tab may wrap *summary* and an option's doc).
+    :raises PluginError: For a *name* that is not 1-64 ASCII letters, digits, ``.``, ``_`` or ``-``
+        (starting with a letter or digit), *min_players* above *max_players* (either below 1, or
+        *max_players* above ``MAX_PLAYERS``, 64), *options* or *default_rules* that are not a tuple
+        (or list), a *summary* that is not a ``str``, a *version* that is no version, *hookspecs*
+        holding no hookspec, a default rule or an option's name that is not a non-empty ``str``, an
+        option that is not an :class:`Option`, two options or two view fields of one name, or a
+        control character (or a bidirectional override) or a lone surrogate in a text ``cardcore
+        list`` prints: *summary*, *version*, *default_rules*, and the options' names, docs and
+        values (a line break or a tab may wrap *summary* and an option's doc).
     """
 
     name: str
@@ -278,9 +277,9 @@ class GameInfo:
             if isinstance(value, str | bytes) or not isinstance(value, tuple | list):
                 raise bad(f"{what}={shown(value)}: a tuple of {what.replace('_', ' ')} is wanted")
             object.__setattr__(self, what, tuple(value))
-        for what in ("summary", "version"):
-            if not isinstance(getattr(self, what), str):
-                raise bad(f"{what}={shown(getattr(self, what))}: a str is wanted")
+        from cardcore._declared import check_game_parts  # (it imports this module)
+
+        check_game_parts(self, bad)
         for rule in self.default_rules:
             if not (isinstance(rule, str) and rule):
                 raise bad(f"a default rule that is not a house rule's name: {shown(rule)}")

@@ -110,7 +110,9 @@ def register(group: str, name: str, target: ModuleType | Any) -> None:
     _registered.check_registered(group, name, target)
     with _lock:
         _registrations.push(_entries()[group], group, name, target)
-        _loaded[group, name] = target
+        _loaded.pop((group, name), None)  # an entry point is loaded at first use, as installed
+        if not _registrations.is_entry_point(target):
+            _loaded[group, name] = target
         _forget(group, name)
 
 
@@ -493,13 +495,7 @@ def get_ruleset(game: str, rules: Iterable[str] = (), without: Iterable[str] = (
     :raises PluginError: For rules declaring one ID, or ``applies`` naming an
         option the game does not declare or a value it refuses.
     """
-    if (
-        type(rules) is tuple
-        and type(without) is tuple
-        and not rules
-        and not without
-        and type(game) is str
-    ):
+    if type(rules) is type(without) is tuple and not (rules or without) and type(game) is str:
         bare = _bare.get(game)
         if bare is not None:
             return bare

@@ -6,6 +6,7 @@ Nothing here is public; :meth:`cardcore.web.app.WebServer.games` answers with it
 from __future__ import annotations
 
 import contextlib
+import logging
 from typing import Any
 
 from cardcore.agents import check_agent
@@ -23,6 +24,8 @@ from cardcore.web._requests import _first_line
 
 __all__ = ["lobby_games"]
 
+LOG = logging.getLogger("cardcore.web")
+
 
 def lobby_games() -> list[dict[str, Any]]:
     """What the lobby offers: every installed game with its seats, options, rules and agents."""
@@ -34,7 +37,11 @@ def lobby_games() -> list[dict[str, Any]]:
     agents.sort(key=lambda a: not getattr(a[1], "games", None))  # games' own first: default bots
     out = []
     for name in available_games():
-        info = game_info(name)
+        try:
+            info = game_info(name)
+        except CardcoreError as exc:  # a broken plugin: the others are offered (`cardcore list`)
+            LOG.warning("game %r is left out of the lobby: %s", name, exc)
+            continue
         defaults = set(info.default_rules)
         served = []
         for agent, factory, params in agents:
