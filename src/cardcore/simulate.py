@@ -11,7 +11,7 @@ seeded *g* gets ``int(derive_rng(g, 1000 + k).random() * 2**62)`` (unless its sp
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from concurrent.futures import BrokenExecutor, Executor
 from typing import Any
 
@@ -561,6 +561,9 @@ def simulate(
     )
     agent_names = _lineup(agents, players, ("random",) * players, "agents")
 
+    # an iterator is read once: the fail-fast deal below would leave the study none
+    rules = tuple(rules) if isinstance(rules, Iterator) else rules
+    without = tuple(without) if isinstance(without, Iterator) else without
     new_game(game, players, rules=rules, without=without, options=options, seed=0)  # fail fast
     info = game_info(game)
     for spec in dict.fromkeys(agent_names):

@@ -240,8 +240,9 @@ def _usable_streams() -> Iterator[None]:
     after (a caller's own streams are its own): a closed stdin (``<&-``) reads as the end
     of input, and an output stream whose encoding cannot write every character
     (``PYTHONIOENCODING=ascii``, a C locale) writes the others as escapes, not an error.
-    Standard input is never reconfigured (a stream read from cannot be put back): a line
-    that does not decode is answered as not understood."""
+    Standard input is not put back (a stream read from cannot be): the play commands set
+    it to read an undecodable byte as U+FFFD (:func:`cardcore.cli.screen.lenient`), so a
+    line that does not decode is answered as not understood."""
     me = object()
     with _STDIN_LOCK:  # calls overlapping in threads share one stand-in; the last one out closes it
         if sys.stdin is None:

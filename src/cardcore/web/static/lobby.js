@@ -136,24 +136,35 @@
     }
   }
 
+  // A number the page can send as typed: JSON has no Infinity (1e400 would be sent as
+  // null), and a whole number past 2^53 would be rounded to another.
+  function sendable(value, what) {
+    if (typeof value !== "number") return value;
+    if (Number.isNaN(value)) throw new Error(what + " is not a number.");
+    if (!Number.isFinite(value)) throw new Error(what + " is a number too large to send.");
+    if (Number.isInteger(value) && !Number.isSafeInteger(value)) {
+      throw new Error(what + " is a whole number larger than this page can send exactly (at most 9007199254740991).");
+    }
+    return value;
+  }
+
   // A bot's parameters as typed: "name=value" parts split by commas, each value read as
-  // JSON, else kept as text. A part without "=", or a whole number too large to send
-  // exactly, is refused (an Error saying which) rather than changed or dropped.
+  // JSON, else kept as text. A part without "=", a name given twice, or a number the page
+  // cannot send as typed is refused (an Error saying which) rather than changed or dropped.
   function parseParams(text, seat) {
-    const pairs = [];
+    const out = Object.create(null);  // (a key named __proto__ is a key)
+    const where = "Seat " + (seat + 1) + ": ";
     for (const part of text.split(",").map((p) => p.trim()).filter(Boolean)) {
       const at = part.indexOf("=");
       const k = at < 0 ? "" : part.slice(0, at).trim();
-      if (!k) throw new Error("Seat " + (seat + 1) + ": bot parameter '" + part + "' is not name=value.");
+      if (!k) throw new Error(where + "bot parameter '" + part + "' is not name=value.");
+      if (Object.prototype.hasOwnProperty.call(out, k)) throw new Error(where + "bot parameter '" + k + "' is given twice.");
       const v = part.slice(at + 1).trim();
       let value;
       try { value = JSON.parse(v); } catch (e) { value = v; }
-      if (/^-?[0-9]+$/.test(v) && !Number.isSafeInteger(value)) {
-        throw new Error("Seat " + (seat + 1) + ": " + k + "=" + v + " is a whole number larger than this page can send exactly (at most 9007199254740991).");
-      }
-      pairs.push([k, value]);
+      out[k] = sendable(value, where + k + "=" + v);
     }
-    return Object.fromEntries(pairs);  // an own key even when it is named __proto__
+    return out;
   }
 
   async function create(ev) {
@@ -169,17 +180,19 @@
         return seat;
       });
     } catch (e) { $("error").textContent = e.message + " The game was not made."; return; }
-    const options = {};
-    for (const input of document.querySelectorAll("[data-option]")) {
-      const rule = input.dataset.forRule;  // a rule's own option counts only with the rule on
-      if (rule && !document.querySelector(`[data-rule="${CSS.escape(rule)}"]`).checked) continue;
-      if (input.type === "checkbox") options[input.dataset.option] = input.checked;
-      else if (input.tagName === "SELECT") options[input.dataset.option] = JSON.parse(input.value);
-      else if (input.value !== "") options[input.dataset.option] =
-        input.dataset.kind === "int" || input.dataset.kind === "float" ||
-        (input.dataset.either === "1" && /^-?[0-9]+$/.test(input.value.trim()))
-          ? Number(input.value) : input.value;
-    }
+    const options = Object.create(null);  // keyed by the server's option names, any of them
+    try {
+      for (const input of document.querySelectorAll("[data-option]")) {
+        const rule = input.dataset.forRule;  // a rule's own option counts only with the rule on
+        if (rule && !document.querySelector(`[data-rule="${CSS.escape(rule)}"]`).checked) continue;
+        if (input.type === "checkbox") options[input.dataset.option] = input.checked;
+        else if (input.tagName === "SELECT") options[input.dataset.option] = JSON.parse(input.value);
+        else if (input.value !== "") options[input.dataset.option] =
+          input.dataset.kind === "int" || input.dataset.kind === "float" ||
+          (input.dataset.either === "1" && /^-?[0-9]+$/.test(input.value.trim()))
+            ? sendable(Number(input.value), "Option " + input.dataset.option + " " + input.value.trim()) : input.value;
+      }
+    } catch (e) { $("error").textContent = e.message + " The game was not made."; return; }
     const boxes = [...document.querySelectorAll("[data-rule]")];
     const rules = boxes.filter((b) => b.checked && !b.dataset.default).map((b) => b.dataset.rule);
     const without = boxes.filter((b) => !b.checked && b.dataset.default).map((b) => b.dataset.rule);

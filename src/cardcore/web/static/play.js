@@ -280,7 +280,7 @@
 
   // Draw view *v* into *box* with the game's layout, or from the zones; box.dataset.layout says which.
   function draw(box, v) {
-    const layout = Object.hasOwn(LAYOUTS, S.game) && v.table ? S.game : "generic";  // (a game named "constructor" too)
+    const layout = Object.prototype.hasOwnProperty.call(LAYOUTS, S.game) && v.table ? S.game : "generic";  // (a game named "constructor" too)
     box.dataset.layout = layout;
     try {
       box.append(layout === "generic" ? generic(v) : LAYOUTS[layout](v, v.table));
