@@ -25,7 +25,8 @@ _DECLARES = {
 
 def check_registered(group: str, name: str, target: Any) -> None:
     """Refuse a game or house rule that declares no ``GAME``/``RULE``, or another name, and
-    an agent whose name holds what would not print as it is (a control character).
+    an agent whose name holds what would not print as it is (a control character) or what
+    an agent spec cannot name (``:``, ``=``, ``,``, a space; an empty name).
 
     An entry point handed over unloaded (anything with ``load()``) is checked
     when it is first loaded instead, as installed ones are.
@@ -34,6 +35,12 @@ def check_registered(group: str, name: str, target: Any) -> None:
     """
     if group == "cardcore.agents" and (why := unprintable(name)) is not None:
         msg = f"an agent's name must print as it is: {shown(name)} holds {why}"
+        raise PluginError(msg, plugin=shown(name))
+    if group == "cardcore.agents" and (not name or any(ch in name for ch in ":=, ")):
+        msg = (
+            f"an agent's name starts its specs (NAME:KEY=VALUE,...), so it is not empty and"
+            f" holds no ':', '=', ',' or space: {shown(name)} could never be loaded"
+        )
         raise PluginError(msg, plugin=shown(name))
     declares = _DECLARES.get(group)
     if declares is None or (callable(getattr(target, "load", None)) and hasattr(target, "value")):

@@ -103,7 +103,8 @@ def register(group: str, name: str, target: ModuleType | Any) -> None:
         the hook functions, such as a :class:`types.SimpleNamespace`) or class (agents).
     :raises PluginError: A game or house rule without ``GAME = GameInfo(...)`` or
         ``RULE = RuleInfo(...)``, or whose ``GAME.name`` or ``RULE.name`` is not *name*; an
-        agent whose name holds a control character or a direction override.
+        agent whose name holds a control character or a direction override, or that an
+        agent spec cannot name (empty, or holding ``:``, ``=``, ``,`` or a space).
     :raises ArgumentError: *name* is not text.
     """
     group, name = _registrations.check_group(group, GROUPS), _registrations.check_name(name)
