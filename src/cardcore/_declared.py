@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from cardcore._text import shown
 from cardcore.errors import OptionError, PluginError, PluginWarning
-from cardcore.info import GameInfo, RuleInfo
+from cardcore.info import GameInfo, RuleInfo, ViewField
 
 if TYPE_CHECKING:
     import pluggy
@@ -228,9 +228,10 @@ def named_by_id(names: Iterable[str], ref: object, rule_id: Callable[[str], obje
 
 def check_game_parts(game: GameInfo, bad: Callable[[str], PluginError]) -> None:
     """Refuse a game's *summary* or *version* that is no text, a *version* that is no
-    version (one to three numbers: every record carries it and replay reads it so) and
-    *hookspecs* holding no ``@hookspec`` function (pluggy would refuse it only when a game
-    is dealt): *bad* makes the error."""
+    version (one to three numbers: every record carries it and replay reads it so),
+    *realtime* or *zero_sum* that is no bool, *fields* that are not view fields, *notes*
+    that cannot be called and *hookspecs* holding no ``@hookspec`` function (pluggy would
+    refuse it only when a game is dealt): *bad* makes the error."""
     from cardcore._versions import is_version
 
     for what in ("summary", "version"):
@@ -238,6 +239,14 @@ def check_game_parts(game: GameInfo, bad: Callable[[str], PluginError]) -> None:
             raise bad(f"{what}={shown(getattr(game, what))}: a str is wanted")
     if not is_version(game.version):
         raise bad(f"version={shown(game.version)}: one to three numbers, such as '1.0.0'")
+    for what in ("realtime", "zero_sum"):
+        if type(getattr(game, what)) is not bool:
+            raise bad(f"{what}={shown(getattr(game, what))}: True or False is wanted")
+    fields = game.fields
+    if not isinstance(fields, tuple | list) or not all(isinstance(f, ViewField) for f in fields):
+        raise bad(f"fields={shown(fields, 60)}: a tuple of ViewField is wanted")
+    if game.notes is not None and not callable(game.notes):
+        raise bad(f"notes={shown(game.notes, 40)}: a function (or None) is wanted")
     spec = game.hookspecs
     if spec is not None and not any(
         hasattr(getattr(spec, n, None), "cardcore_spec") for n in dir(spec)

@@ -235,7 +235,8 @@ class GameInfo:
         (starting with a letter or digit), *min_players* above *max_players* (either below 1, or
         *max_players* above ``MAX_PLAYERS``, 64), *options* or *default_rules* that are not a tuple
         (or list), a *summary* that is not a ``str``, a *version* that is no version, *hookspecs*
-        holding no hookspec, a default rule or an option's name that is not a non-empty ``str``, an
+        holding no hookspec, *realtime* or *zero_sum* no bool, *fields* not a tuple (or list)
+        of :class:`ViewField`, *notes* that cannot be called, a default rule or an option's name that is not a non-empty ``str``, an
         option that is not an :class:`Option`, two options or two view fields of one name, or a
         control character (or a bidirectional override) or a lone surrogate in a text ``cardcore
         list`` prints: *summary*, *version*, *default_rules*, and the options' names, docs and
