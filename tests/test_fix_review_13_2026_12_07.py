@@ -1,6 +1,10 @@
 """Review of the later 2026-12-07 fixes: 7e452e0b (entry points at first use, lobby,
 GameInfo version/hookspecs, another game's default rule), dbfb8287 (agent names),
-8407ab38 (GameInfo realtime/zero_sum/fields/notes) and 38164eb1 (RL indices)."""
+8407ab38 (GameInfo realtime/zero_sum/fields/notes) and 38164eb1 (RL indices).
+
+Its three findings (a PEP 440 pre-, dev or post-release refused as a game's version, which
+records take; an entry point handed to ``register`` without a ``group`` never loaded;
+``fields`` given as a list kept as one) were strict xfails, fixed the same day."""
 
 from __future__ import annotations
 
@@ -23,11 +27,6 @@ def golf() -> cardcore.GameInfo:
 # --- bugs -------------------------------------------------------------------------
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="is_version takes only plain numbers: a PEP 440 pre/dev/post release, which"
-    " records (records._RELEASE) accept and replay, is now refused (_declared.py:240)",
-)
 @pytest.mark.parametrize("version", ["1.0.0rc1", "0.1.0.dev0", "1.0.0.post1"])
 def test_a_pep440_version_a_record_accepts_is_a_game_version(
     golf: cardcore.GameInfo, version: str
@@ -35,11 +34,6 @@ def test_a_pep440_version_a_record_accepts_is_a_game_version(
     assert attrs.evolve(golf, version=version).version == version
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="register skips the check of anything with load()+value (_registered.py:45) but"
-    " only loads it when it also has a str group (_registrations.py:109-113): never loaded",
-)
 def test_a_registered_entry_point_without_group_is_loaded_at_first_use() -> None:
     from cardcore.agents import RandomAgent
 
@@ -51,11 +45,6 @@ def test_a_registered_entry_point_without_group_is_loaded_at_first_use() -> None
         cardcore.unregister("cardcore.agents", "review13-duck")
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="fields given as a list is taken (documented) but kept a list, unlike options and"
-    " default_rules (info.py:276-279): the frozen GameInfo is then unhashable",
-)
 def test_fields_given_as_a_list_is_kept_as_a_tuple(golf: cardcore.GameInfo) -> None:
     info = attrs.evolve(golf, fields=list(golf.fields))
     assert type(info.fields) is tuple

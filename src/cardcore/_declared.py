@@ -228,23 +228,27 @@ def named_by_id(names: Iterable[str], ref: object, rule_id: Callable[[str], obje
 
 def check_game_parts(game: GameInfo, bad: Callable[[str], PluginError]) -> None:
     """Refuse a game's *summary* or *version* that is no text, a *version* that is no
-    version (one to three numbers: every record carries it and replay reads it so),
+    version (PEP 440, as :data:`cardcore.records` reads a record's: every record carries it),
     *realtime* or *zero_sum* that is no bool, *fields* that are not view fields, *notes*
     that cannot be called and *hookspecs* holding no ``@hookspec`` function (pluggy would
     refuse it only when a game is dealt): *bad* makes the error."""
-    from cardcore._versions import is_version
+    from cardcore._versions import is_release
 
     for what in ("summary", "version"):
         if not isinstance(getattr(game, what), str):
             raise bad(f"{what}={shown(getattr(game, what))}: a str is wanted")
-    if not is_version(game.version):
-        raise bad(f"version={shown(game.version)}: one to three numbers, such as '1.0.0'")
+    if not is_release(game.version):
+        raise bad(
+            f"version={shown(game.version)}: a version as a package writes it (PEP 440, at"
+            " most 64 characters), such as '1.0.0' or '1.1.0rc1'"
+        )
     for what in ("realtime", "zero_sum"):
         if type(getattr(game, what)) is not bool:
             raise bad(f"{what}={shown(getattr(game, what))}: True or False is wanted")
     fields = game.fields
     if not isinstance(fields, tuple | list) or not all(isinstance(f, ViewField) for f in fields):
         raise bad(f"fields={shown(fields, 60)}: a tuple of ViewField is wanted")
+    object.__setattr__(game, "fields", tuple(fields))  # (a list: one spelling, hashable)
     if game.notes is not None and not callable(game.notes):
         raise bad(f"notes={shown(game.notes, 40)}: a function (or None) is wanted")
     spec = game.hookspecs

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from cardcore import _declared
+from cardcore._registrations import is_entry_point
 from cardcore._text import shown, unprintable
 from cardcore.errors import PluginError
 from cardcore.info import GameInfo, RuleInfo
@@ -28,8 +29,8 @@ def check_registered(group: str, name: str, target: Any) -> None:
     an agent whose name holds what would not print as it is (a control character) or what
     an agent spec cannot name (``:``, ``=``, ``,``, a space; an empty name).
 
-    An entry point handed over unloaded (anything with ``load()``) is checked
-    when it is first loaded instead, as installed ones are.
+    An entry point handed over unloaded (anything with ``load()`` and a text ``value``,
+    not a module or class) is loaded and checked at first use instead, as installed ones are.
 
     :raises PluginError: Naming the plugin, as it would be named at first use.
     """
@@ -43,7 +44,7 @@ def check_registered(group: str, name: str, target: Any) -> None:
         )
         raise PluginError(msg, plugin=shown(name))
     declares = _DECLARES.get(group)
-    if declares is None or (callable(getattr(target, "load", None)) and hasattr(target, "value")):
+    if declares is None or is_entry_point(target):
         return
     attr, kind, what = declares
     info = getattr(target, attr, None)

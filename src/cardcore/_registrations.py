@@ -106,9 +106,8 @@ def is_entry_point(target: Any) -> bool:
     metadata = sys.modules.get("importlib.metadata")  # (not loaded: no entry point exists yet)
     if metadata is not None and isinstance(target, metadata.EntryPoint):
         return True
-    return (
+    return (  # (or anything like one handed to register: a load() and its value, as text)
         not isinstance(target, ModuleType | type)
         and callable(getattr(target, "load", None))
         and isinstance(getattr(target, "value", None), str)
-        and isinstance(getattr(target, "group", None), str)
     )

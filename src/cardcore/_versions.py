@@ -5,7 +5,7 @@ from __future__ import annotations
 import functools
 import re
 
-__all__ = ["is_version", "version_key"]
+__all__ = ["RELEASE", "is_release", "is_version", "version_key"]
 
 _PART = re.compile(r"[0-9]{1,64}", re.ASCII)
 _LEADING = re.compile(r"[0-9]{1,64}(?![0-9])", re.ASCII)  # a part's release number ("5" of "5a1")
@@ -32,6 +32,18 @@ def _version_key(text: str) -> tuple[int, int, int, int]:
     a, b, c = (int(m.group()) if (m := _LEADING.match(p)) else 0 for p in parts[:3])
     early = _PRE.search(public) or (".dev" in public and ".post" not in public)  # (of a post: after)
     return a, b, c, 0 if early else 1
+
+
+RELEASE = re.compile(
+    r"[0-9]+(\.[0-9]+)*((a|b|rc)[0-9]+)?(\.post[0-9]+)?(\.dev[0-9]+)?(\+[a-z0-9.]+)?", re.ASCII
+)
+"""A version as a package writes it (PEP 440): ``0.3.0``, ``1.0.0rc1``, ``0.2.0.dev1``."""
+
+
+def is_release(value: object) -> bool:
+    """Whether *value* is a version a record carries as its game's: :data:`RELEASE`, at
+    most 64 characters (a game declares one, ``GameInfo(version=__version__)``)."""
+    return isinstance(value, str) and len(value) <= 64 and RELEASE.fullmatch(value) is not None
 
 
 def is_version(value: object) -> bool:

@@ -21,7 +21,6 @@ from __future__ import annotations
 import hmac
 import json
 import math
-import re
 from collections import Counter
 from collections.abc import Mapping
 from typing import Any
@@ -33,6 +32,7 @@ from cardcore._recording import RECORD_FORMAT, SAVE_FORMAT, signature_of, signin
 from cardcore._saved import difference, normal, same
 from cardcore._text import kind_of, shown, why_unreadable
 from cardcore._unasked import HUSHED, QUIET
+from cardcore._versions import RELEASE
 from cardcore.cards import parse_cards
 from cardcore.deck import _VERSION, CHANCE, LEGACY_CHANCE
 from cardcore.errors import CardcoreError, CorruptStateError, PluginError
@@ -270,10 +270,7 @@ def _versions(versions: tuple[int, ...]) -> str:
     return f"{', '.join(map(str, rest))} or {last}" if rest else str(last)
 
 
-_RELEASE = re.compile(
-    r"[0-9]+(\.[0-9]+)*((a|b|rc)[0-9]+)?(\.post[0-9]+)?(\.dev[0-9]+)?(\+[a-z0-9.]+)?", re.ASCII
-)
-"""A version as a package writes it (PEP 440): ``0.3.0``, ``1.0.0rc1``, ``0.2.0.dev1``."""
+_RELEASE = RELEASE  # a version as a package writes it (PEP 440): 0.3.0, 1.0.0rc1, 0.2.0.dev1
 
 
 def _major(version: str) -> str:

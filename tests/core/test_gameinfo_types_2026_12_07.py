@@ -22,7 +22,7 @@ from cardcore import GameInfo, PluginError, ViewField
         ({"fields": (1, 2)}, "ViewField"),
         ({"fields": {ViewField("a", "int", "a")}}, "ViewField"),
         ({"notes": 5}, "a function"),
-        ({"version": "abc"}, "one to three numbers"),
+        ({"version": "abc"}, "a version as a package writes it"),
     ],
 )
 def test_a_part_of_the_wrong_kind_is_refused_when_declared(
