@@ -50,7 +50,8 @@ __all__ = [
 def check_declared(
     options: tuple[Any, ...], bad: Callable[[str], PluginError], *, hashable: bool = False
 ) -> None:
-    """Refuse declared *options* that are no :class:`Option`, two of one name, or texts
+    """Refuse declared *options* that are no :class:`Option`, two of one name, a *doc* that
+    is no ``str`` or a *nullable* that is no ``bool``, or texts
     ``cardcore list`` cannot print (a line break or a tab may wrap a doc); with *hashable*
     (a house rule's), a default or a choice that cannot be hashed: the rule's values join
     the game's options, which a game may use as a key."""
@@ -65,6 +66,10 @@ def check_declared(
             raise bad(f"an option whose name is not a non-empty str: {shown(opt.name)}")
         if opt.name in seen:
             raise bad(f"two options named {opt.name!r}")
+        if type(opt.doc) is not str:  # `cardcore list` and a lobby's form print it
+            raise bad(f"option {opt.name!r} whose doc is not a str: {shown(opt.doc)}")
+        if type(opt.nullable) is not bool:  # "no" would read as true
+            raise bad(f"option {opt.name!r} whose nullable is not a bool: {shown(opt.nullable)}")
         seen.add(opt.name)
         for text in (opt.name, opt.doc, opt.default, *(opt.choices or ())):
             why = unprintable(text, text is opt.doc)
