@@ -1183,3 +1183,56 @@ def test_clone_keeps_rule_and_plays_same(registered):
     a = cardcore.play(game, two_randoms())
     b = cardcore.play(twin, two_randoms())
     assert a == b
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="hooks.rst: a hook calling back into its Game (legal_actions) is refused as the"
+    " rule's PluginError, game unchanged; but Game.legal_actions answers from its per-version"
+    " cache before taking the lock (game.py legal_actions `hot` fast path), so a score_round"
+    " hook inside apply() silently gets the pre-action legal actions and the game goes on",
+)
+def test_score_round_calling_back_legal_actions_is_refused(registered):
+    holder = {}
+
+    @hookimpl
+    def score_round(state, scores):
+        holder["game"].legal_actions(holder["seat"])  # forbidden: a call back into the game
+        return None
+
+    registered(
+        RuleInfo(id="CALLB-1", name="golf.callback", game="golf", summary="Calls back"),
+        score_round=score_round,
+    )
+    game = cardcore.new_game("golf", 2, rules=["golf.callback"], options={"rounds": 1}, seed=5)
+    holder["game"] = game
+    rng = random.Random(5)
+    with pytest.raises(PluginError, match=re.escape("golf.callback")):
+        while not game.is_over:
+            seat = game.to_act[0]
+            holder["seat"] = seat
+            saved, version = game.save(), game.version
+            game.apply(rng.choice(game.legal_actions(seat)))  # warms the cache for seat
+    assert game.save() == saved and game.version == version
+
+
+def test_score_round_calling_back_view_is_refused(registered):
+    holder = {}
+
+    @hookimpl
+    def score_round(state, scores):
+        holder["game"].view(0)
+        return None
+
+    registered(
+        RuleInfo(id="CALLV-1", name="golf.callview", game="golf", summary="Calls back"),
+        score_round=score_round,
+    )
+    game = cardcore.new_game("golf", 2, rules=["golf.callview"], options={"rounds": 1}, seed=5)
+    holder["game"] = game
+    rng = random.Random(5)
+    with pytest.raises(PluginError, match=re.escape("golf.callview")):
+        while not game.is_over:
+            saved, version = game.save(), game.version
+            game.apply(rng.choice(game.legal_actions(game.to_act[0])))
+    assert game.save() == saved and game.version == version
