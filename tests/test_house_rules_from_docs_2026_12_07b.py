@@ -1236,3 +1236,39 @@ def test_score_round_calling_back_view_is_refused(registered):
             saved, version = game.save(), game.version
             game.apply(rng.choice(game.legal_actions(game.to_act[0])))
     assert game.save() == saved and game.version == version
+
+
+def test_observer_does_not_hear_search_agent_worlds(registered):
+    slugs: Counter[str] = Counter()
+
+    @hookimpl
+    def on_event(event):
+        slugs[event.slug] += 1
+
+    registered(
+        RuleInfo(id="EARS-3", name="golf.ears3", game="golf", summary="Count"),
+        on_event=on_event,
+    )
+    game = cardcore.new_game("golf", 2, rules=["golf.ears3"], options={"rounds": 1}, seed=4)
+    agents = [cardcore.load_agent("ismcts", seed=7, iterations=30), cardcore.RandomAgent(2)]
+    cardcore.play(game, agents)
+    assert slugs["action-applied"] == game.version
+    assert slugs["game-started"] == 1 and slugs["game-ended"] == 1
+
+
+def test_on_event_failure_reaches_on_error_naming_plugin(registered):
+    @hookimpl
+    def on_event(event):
+        raise RuntimeError("observer broke")
+
+    registered(
+        RuleInfo(id="LOUD-3", name="golf.loud3", game="golf", summary="Raises"),
+        on_event=on_event,
+    )
+    failures = []
+    game = cardcore.new_game("golf", 2, rules=["golf.loud3"], seed=3)
+    game.events.on_error = failures.append
+    game.apply(game.legal_actions(game.to_act[0])[0])
+    assert failures, "on_error never called"
+    assert all(isinstance(f, cardcore.DeliveryFailure) for f in failures)
+    assert "golf.loud3" in str(failures[0].plugin)
