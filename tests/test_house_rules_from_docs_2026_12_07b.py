@@ -1185,13 +1185,6 @@ def test_clone_keeps_rule_and_plays_same(registered):
     assert a == b
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="hooks.rst: a hook calling back into its Game (legal_actions) is refused as the"
-    " rule's PluginError, game unchanged; but Game.legal_actions answers from its per-version"
-    " cache before taking the lock (game.py legal_actions `hot` fast path), so a score_round"
-    " hook inside apply() silently gets the pre-action legal actions and the game goes on",
-)
 def test_score_round_calling_back_legal_actions_is_refused(registered):
     holder = {}
 

@@ -70,6 +70,7 @@ def commit(
     kind = type(action)
     bus = game._bus
     batch: list[Event] | None = [] if bus.active else None
+    game._hot = COLD  # a hook's call back to legal_actions finds the lock (refused)
     try:
         if kind is Resign:
             game.logic.resign(state, seat)

@@ -161,9 +161,8 @@ class Game:
         # real time: the legal actions computed at recent versions, and state checkpoints,
         # so an explicit ``seen`` inside the window is judged exactly at bounded cost
         self._past: dict[int, dict[int, tuple[Action, ...]]] = {} if self._realtime else _NONE
-        self._checkpoints: deque[tuple[int, GameState | None]] = _NO_CHECKPOINTS  # turn-based
-        if self._realtime:  # version 0 is dealt again when needed, unless a hook ran while dealing
-            self._checkpoints = deque([(0, base)], maxlen=2)
+        # (version 0 is dealt again when needed, unless a hook ran while dealing)
+        self._checkpoints: deque[tuple[int, GameState | None]] = deque([(0, base)], maxlen=2) if self._realtime else _NO_CHECKPOINTS
         # transactions: replaying the record from ``_base`` calls no hook (None: from the deal);
         # ``_mark`` is the hooks' mark when the base was last brought up to date, and a new base
         # is due at version ``_next_base`` at the latest
@@ -348,6 +347,7 @@ class Game:
                 state = self._state
                 bus = self._bus
                 batch: list[Event] | None = [] if bus.active else None
+                self._hot = COLD  # a hook's call back to legal_actions finds the lock (refused)
                 try:
                     self._logic_apply(
                         state,
@@ -509,8 +509,8 @@ class Game:
         For a game never used from two threads at once: a simulation, an RL environment, a
         search agent's worlds (``simulate``, ``cardcore.rl`` and ISMCTS use it). It saves
         about a tenth of a decision's cost (see :doc:`performance`). Once called, using the
-        game from two threads at once (or its ``apply`` from a hook it runs) is an error the
-        game does not detect; every other guarantee stands.
+        game from two threads at once (or its ``apply`` or ``legal_actions`` from a hook it runs)
+        is an error the game does not detect; every other guarantee stands.
         """
         self._hot_lock = None
         return self
