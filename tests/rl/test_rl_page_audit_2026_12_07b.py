@@ -450,3 +450,52 @@ def test_render_modes():
     env.reset(seed=1)
     text = env.render()
     assert "##" in text and "legal: flip 0, flip 1" in text
+
+
+def test_action_bound_truncates_with_zero_reward():
+    env = aec_env("golf", 2, max_actions=5)
+    env.reset(seed=1)
+    seen = {}
+    for agent in env.agent_iter(100):
+        obs, reward, term, trunc, info = env.last()
+        if term or trunc:
+            seen[agent] = (reward, term, trunc, info["result"]["reason"])
+            env.step(None)
+            continue
+        env.step(int(np.nonzero(obs["action_mask"])[0][0]))
+    assert env.match.game.version == 5
+    assert seen == dict.fromkeys(("player_0", "player_1"), (0.0, False, True, "truncated"))
+
+
+def test_gym_real_time_reproducible_with_named_opponent():
+    def run(seed):
+        env = gym_env("spit", 2, opponents="spit-greedy")
+        obs, _ = env.reset(seed=seed)
+        rng = random.Random(1)
+        seq = []
+        for _ in range(150):
+            action = int(rng.choice(np.nonzero(obs["action_mask"])[0]))
+            obs, reward, term, trunc, info = env.step(action)
+            seq.append(
+                (action, reward, term, trunc, info.get("stale"), obs["observation"].tobytes())
+            )
+            if term or trunc:
+                break
+        return seq
+
+    assert run(4) == run(4)
+
+
+def test_gym_skipped_deals_listed_with_host_seeds():
+    # a Tonk opponent that drops at once before the learner decides: listed, not hidden
+    for seed in range(60):
+        env = gym_env("tonk", 2, opponents="tonk-heuristic")
+        _, info = env.reset(seed=seed)
+        if "skipped" in info:
+            break
+    else:
+        pytest.fail("no skipped deal in the first 60 seeds")
+    for entry in info["skipped"]:
+        assert set(entry) == {"actions", "reward", "result"}
+        assert set(entry["result"]) == {"winners", "scores", "payouts", "reason"}
+    assert len(env.runner.skipped) == len(info["skipped"])
