@@ -477,12 +477,6 @@ def test_score_table_lookup_by_unhashable_non_card_rank_table() -> None:
         table[["KH"]]  # type: ignore[index]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="ScoreTable.__getitem__ documents ArgumentError for a non-card, but a table with "
-    "exact-card entries (from_points, replace) raises a bare TypeError for an unhashable "
-    "one: by_card.get(card) runs before the AttributeError guard (scoring.py:138)",
-)
 def test_score_table_lookup_by_unhashable_non_card_card_table() -> None:
     table = ScoreTable.from_points(lambda c: 5, [Card.parse("KH")])
     with pytest.raises(ArgumentError):
@@ -805,12 +799,6 @@ def test_parse_int() -> None:
         assert len(str(info.value)) < 300
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="api.rst Errors: messages quote input cut short (action text to 200), 'a 10 MB input "
-    "makes a short message'; ActionParser.parse quotes the whole text/verb with !r "
-    "(notation.py:150 and :156)",
-)
 @pytest.mark.parametrize("text", ["ask 1 " + "Q " * 50_000, "x" * 100_000])
 def test_action_parser_message_is_cut_short(text: str) -> None:
     parser = ActionParser([Ask, Knock])
@@ -919,12 +907,6 @@ def test_documented_error_attributes() -> None:
     assert perr.plugin == "golf.jokers" and PluginError("boom").plugin is None
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="CardcoreError documents rule_id as the ID the message cites at its end, but "
-    "IllegalActionError.__init__ overwrites it with its rule_id=None default, so "
-    "IllegalActionError('... (CORE-TURN-1)').rule_id is None (errors.py:63-66)",
-)
 def test_illegal_action_error_rule_id_from_message() -> None:
     assert IllegalActionError("not your turn (CORE-TURN-1)").rule_id == "CORE-TURN-1"
 

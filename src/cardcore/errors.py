@@ -57,13 +57,15 @@ class IllegalActionError(CardcoreError, ValueError):
 
     :param msg: The message, ending with the rule ID in parentheses.
     :param action: The rejected action (or the text it was parsed from).
-    :param rule_id: The ID of the rule that forbids it, e.g. ``"CORE-TURN-1"``.
+    :param rule_id: The ID of the rule that forbids it, e.g. ``"CORE-TURN-1"``; ``None``
+        (the default): the ID the message cites at its end, if any, as for every error.
     """
 
     def __init__(self, msg: str, *, action: Any = None, rule_id: str | None = None) -> None:
         super().__init__(msg)
         self.action = action
-        self.rule_id = rule_id
+        if rule_id is not None:  # else the ID the message cites at its end, if any
+            self.rule_id = rule_id
 
 
 class SeatError(IllegalActionError):

@@ -147,13 +147,13 @@ class ActionParser:
         entry = self._by_verb.get(words[0].lower())
         if entry is None:
             known = ", ".join(sorted(self._by_verb))
-            msg = f"unknown action {words[0]!r} (expected one of: {known}) (CORE-NOTATION-1)"
+            msg = f"unknown action {shown(words[0], 40)} (expected one of: {known}) (CORE-NOTATION-1)"
             raise NotationError(msg)
         kind, fields = entry
         args = words[1:]
         if len(args) != len(fields):
             shape = " ".join([kind.verb, *(name.upper() for name, _ in fields)])
-            msg = f"cannot read {text!r}: expected {shape!r} (CORE-NOTATION-1)"
+            msg = f"cannot read {shown(text, 200)}: expected {shape!r} (CORE-NOTATION-1)"
             raise NotationError(msg)
         values = {name: read(word) for (name, read), word in zip(fields, args, strict=True)}
         return kind(seat, **values)

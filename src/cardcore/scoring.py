@@ -139,7 +139,8 @@ class ScoreTable:
                 if exact is not None:
                     return exact
             return self.by_rank[card.rank]
-        except AttributeError:  # (no cost unless raised) not a card: "KH" is text
+        except (AttributeError, TypeError):  # (no cost unless raised) not a card: "KH" is
+            # text; a list cannot even be looked up
             msg = f"a score table is read by card (see cardcore.parse_cards), not {shown(card, 40)}"
             raise ArgumentError(msg) from None
 
