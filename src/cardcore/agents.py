@@ -60,6 +60,9 @@ class LazyView(Mapping[str, Any]):
     :class:`~cardcore.CardcoreError`.
 
     ``LazyView(view)`` wraps a view already computed (any mapping).
+
+    Read-only at the top level: its nested lists and dicts are the agent's own copy
+    (each view is built afresh), so changing them changes nothing in the game.
     """
 
     __slots__ = ("_data",)

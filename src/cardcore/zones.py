@@ -375,7 +375,11 @@ class Zones:
         self.seen[z] = [0] * len(self.cards[z])
 
     def shuffle(self, z: int, rng: Chance | random.Random) -> None:
-        """Shuffle pile *z* with cardcore's shuffle; nobody knows where any card is after."""
+        """Shuffle pile *z* with cardcore's shuffle; nobody knows where any card is after.
+
+        A pile shuffled face up, in everyone's sight, is known to all again once
+        ``zones.seen[z] = [ALL] * len(zones.cards[z])`` (or :meth:`reveal` card by card).
+        """
         shuffle(self.cards[z], rng)
         self.forget(z)
 
