@@ -422,3 +422,31 @@ def test_score_table_refuses_an_unhashable_key_and_parser_cuts_long_text() -> No
         message = str(caught.value)
         assert len(message) < 600 and message.endswith("(CORE-NOTATION-1)")
         assert caught.value.rule_id == "CORE-NOTATION-1"
+
+
+class _Cites:
+    """An argument whose repr looks like a rule citation."""
+
+    def __repr__(self) -> str:
+        return "(CORE-OVER-1)"
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="7c98a85b: IllegalActionError with no rule_id now takes the ID its message ends"
+    " with, so history()'s 'no rule' refusal (game.py:287, action=None, no rule_id) takes a"
+    " rule ID from the caller's argument's repr quoted at the message's end",
+)
+def test_history_refusal_of_a_bad_since_cites_no_rule_whatever_the_argument() -> None:
+    game = cardcore.new_game("golf", 2, seed=1)
+    with pytest.raises(IllegalActionError) as caught:
+        game.history(since=_Cites())  # type: ignore[arg-type]
+    assert caught.value.rule_id is None
+
+
+def test_history_refusal_of_a_plain_bad_since_cites_no_rule() -> None:
+    game = cardcore.new_game("golf", 2, seed=1)
+    for bad in (-1, "x", 1.5):
+        with pytest.raises(IllegalActionError) as caught:
+            game.history(since=bad)  # type: ignore[arg-type]
+        assert caught.value.rule_id is None
