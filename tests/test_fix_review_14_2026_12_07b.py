@@ -450,3 +450,19 @@ def test_history_refusal_of_a_plain_bad_since_cites_no_rule() -> None:
         with pytest.raises(IllegalActionError) as caught:
             game.history(since=bad)  # type: ignore[arg-type]
         assert caught.value.rule_id is None
+
+
+def test_a_determinize_hooks_chance_is_the_callers_never_the_real_games_next() -> None:
+    draws: list[float] = []
+
+    def determinize(state, seat, rng):
+        draws.append(state.rng().random())
+
+    with rule("golf", determinize=determinize) as name:
+        game = cardcore.new_game("golf", 2, rules=[name], seed=77)
+        real_next = game.state.clone().rng().random()  # the real game's next chance
+        for seed in (1, 1, 2):
+            game.determinize(0, seed)
+        assert draws[0] == draws[1] != draws[2]
+        assert real_next not in draws
+        assert game.state.clone().rng().random() == real_next  # untouched
