@@ -383,6 +383,7 @@ def _bad_moves(game: cardcore.Game) -> Iterator[object]:
 def test_core_refusals_carry_the_rule_id_their_message_cites(gname) -> None:
     game = cardcore.new_game(gname, 2, seed=21)
     count = 0
+    kinds: set[str] = set()
     for bad in _bad_moves(game):
         try:
             bad()
@@ -391,7 +392,14 @@ def test_core_refusals_carry_the_rule_id_their_message_cites(gname) -> None:
             found = _ID_AT_END.search(str(err))
             assert found, str(err)
             assert err.rule_id == found.group(1), str(err)
+            twin = pickle.loads(pickle.dumps(err))
+            assert type(twin) is type(err) and twin.rule_id == err.rule_id
+            assert copy.copy(err).rule_id == err.rule_id
+            kinds.add(type(err).__name__)
     assert count >= 5
+    assert {"SeatError", "NotationError", "IllegalActionError"} <= kinds
+    if game._realtime:
+        assert "StaleActionError" in kinds
 
 
 def test_score_table_refuses_an_unhashable_key_and_parser_cuts_long_text() -> None:
