@@ -145,39 +145,42 @@ def test_resign_and_end_match_paths_keep_refusing_and_the_cache_works(gname, kin
         assert twin.is_over == game.is_over
 
 
-def test_a_refused_score_round_call_back_in_real_time_restores_the_game() -> None:
-    holder: dict = {"log": [], "on": True}
-    hooks = _calling_back(holder)
+@pytest.mark.parametrize("gname", ["spit", "speed"])
+def test_a_veto_failing_after_its_refused_call_back_in_real_time_restores_the_game(
+    gname,
+) -> None:
+    holder: dict = {"log": []}
+    probe = _calling_back(holder)["forbid_action"]
 
-    def score_round(state, scores):
-        hooks["score_round"](state, scores)
-        raise RuntimeError("boom")
+    def forbid_action(state, action):
+        if holder.get("on"):
+            probe(state, action)
+            raise RuntimeError("boom")
 
-    with rule("spit", score_round=score_round) as name:
-        game = cardcore.new_game("spit", 2, rules=[name], seed=2)
+    with rule(gname, forbid_action=forbid_action) as name:
+        game = cardcore.new_game(gname, 2, rules=[name], seed=2)
         holder["game"] = game
         rng = random.Random(1)
         failures = 0
-        for _ in range(400):
-            if game.is_over or not game.to_act:
+        for step in range(30):
+            if game.is_over:
                 break
-            seat = rng.choice(game.to_act)
-            legal = game.legal_actions(seat)
-            if not legal:
-                seat = next((s for s in game.to_act if game.legal_actions(s)), None)
-                if seat is None:
-                    break
-                legal = game.legal_actions(seat)
-            saved = game.save()
+            seat = next((s for s in game.to_act if game.legal_actions(s)), None)
+            if seat is None:
+                break
+            action = rng.choice(game.legal_actions(seat))
+            saved, version = game.save(), game.version
+            holder["on"] = step % 3 == 0
             try:
-                game.apply(rng.choice(legal), seen=game.version)
+                game.apply(action, seen=game.version)
             except PluginError:
                 failures += 1
-                assert game.save() == saved
-                break
-        if failures:
-            assert {r for _, _, r in holder["log"]} == {"refused"}
-        assert [game.legal_actions(s) for s in range(2)] == _replayed_legal(game)
+                assert game.save() == saved and game.version == version
+            finally:
+                holder["on"] = False
+            assert [game.legal_actions(s) for s in range(2)] == _replayed_legal(game)
+        assert failures >= 3
+        assert {r for _, _, r in holder["log"]} == {"refused"}
 
 
 def test_single_thread_call_back_is_undetected_but_the_next_published_set_is_right() -> None:
