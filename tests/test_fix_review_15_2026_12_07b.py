@@ -438,3 +438,16 @@ def test_new_game_bad_seed_cites_no_rule():
     with pytest.raises(CardcoreError) as info:
         cardcore.new_game("tonk", 3, seed=_CitesRule())
     assert info.value.rule_id is None
+
+
+@pytest.mark.parametrize("mark", ["@7", "@", "@-1", "@x", "!!"])
+def test_malformed_discard_marks_still_refused(mark):
+    with pytest.raises(cardcore.OptionError) as info:
+        cardcore.new_game("tonk", 3, position=_pos((mark, "", "")), seed=3)
+    assert info.value.rule_id == "CORE-POSITION-1"
+
+
+def test_position_of_unmarked_discards_writes_them_known():
+    game = cardcore.new_game("tonk", 3, position=_pos(("", "", "")), seed=3)
+    assert game.position() == _pos(("!", "!", "!"))
+    assert game.clone().position() == game.position()
