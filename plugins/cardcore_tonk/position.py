@@ -4,7 +4,7 @@ A position is the generic text of :mod:`cardcore.positions` (piles bottom to
 top, each card with who knows it) with Tonk's own fields first::
 
     tonk played=0 dealer=2 turn=0 phase="start" balances=[0,0,0] chance=2
-         | stock: ... | discard: QC! | hand.0: 10S@0 ... | hand.1: ... | hand.2: ... | spreads:
+         | stock: ... | discard: QC! | hand.0: 10S ... | hand.1: ... | hand.2: ... | spreads:
 
 Always written: ``played`` hands finished (a void deal is not one); ``dealer`` of this hand (between
 hands: of the next); ``turn`` the seat to act; ``phase`` ``"start"``,
@@ -24,6 +24,8 @@ seat before ``dealer``, TONK-DEALER-2). Between hands and at the end, ``shown``
 lists the seats whose hands the last hand turned face up, when that is not
 every hand known to all (after a tonk-out a hand of taken cards is known to
 all but was not shown: ``shown=[]``); a seat it names holds cards known to all.
+Every discard is read as known to all (each was laid face up), marked ``!`` or not;
+a hand's cards need no mark for their owner (see :doc:`/notation`).
 
 Two more optional fields stack what chance would otherwise decide, with no
 option needed:
@@ -50,9 +52,10 @@ from typing import TYPE_CHECKING, Any
 
 from cardcore import Card, NotationError, OptionError, Result
 from cardcore.positions import read_position, refused, write_position
+from cardcore.zones import ALL
 from cardcore_tonk.answers import always_ends
 from cardcore_tonk.melds import CARDS, cut_dealer, hit_targets, index_of, meld_of
-from cardcore_tonk.state import BETWEEN, HAND0, OVER, PHASES, PLAY, START, STOCK, TonkState
+from cardcore_tonk.state import BETWEEN, DISCARD, HAND0, OVER, PHASES, PLAY, START, STOCK, TonkState
 from cardcore_tonk.views import _face_up
 
 if TYPE_CHECKING:
@@ -290,6 +293,8 @@ def read(logic: TonkLogic, text: str, players: int, options: Mapping[str, Any]) 
     # the cards: hands, spreads and what was taken
     if any(zones.seen[STOCK]):  # no play turns a stock card up or shows it to anyone
         raise _bad("stock cards are face down: nobody may know them")
+    zones.seen[DISCARD] = [ALL] * len(zones.cards[DISCARD])  # each was laid face up, in sight
+    # of all (TONK-DEAL-2, TONK-TURN-3), whatever the marks say (hand-written positions omit them)
     cards = zones.cards
     sizes = [len(cards[HAND0 + s]) for s in range(players)]
     most = [6 if phase == PLAY and s == state.turn else 5 for s in range(players)]

@@ -7,7 +7,7 @@ import numbers
 import operator
 from typing import TYPE_CHECKING, Any
 
-from cardcore._driver import MAX_TIME
+from cardcore._driver import COLD, MAX_TIME
 from cardcore._text import shown
 from cardcore.errors import IllegalActionError
 
@@ -58,10 +58,12 @@ def check_at(game: Game, at: Any, action: Any) -> float:
     """
     kind = type(at)
     what = "at is"
-    if kind is not int and kind is not float and callable(at) and not isinstance(at, type):
-        at = at()  # the host's clock: its own exception reaches the host as it is
-        kind = type(at)
-        what = "the clock passed as at returned"
+    if kind is not int and kind is not float:  # a clock, or a number read through its own
+        game._hot = COLD  # code: a call back to legal_actions finds the lock (refused)
+        if callable(at) and not isinstance(at, type):
+            at = at()  # the host's clock: its own exception reaches the host as it is
+            kind = type(at)
+            what = "the clock passed as at returned"
     if kind is not int and kind is not float:
         at = _plain_time(at, what, action)
     if not -MAX_TIME <= at <= MAX_TIME:  # also refuses NaN

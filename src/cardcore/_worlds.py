@@ -41,7 +41,7 @@ def determinized(new: Game, seat: int, seed: int) -> Game:
     of the clone comes from the caller's stream, never from the game's seed.
     """
     if type(seed) is not int or not 0 <= seed < 2**128:
-        msg = f"seed must be an int from 0 below 2**128, not {shown(seed)}"
+        msg = f"seed must be an int from 0 below 2**128; {shown(seed)} is not one"
         raise OptionError(msg)  # as new_game's
     state = new._state
     new.seed = state.seed = derive_seed(seed, "determinize")  # before any hook: never the game's

@@ -283,7 +283,7 @@ class Game:
         :raises IllegalActionError: *since* is not a round number from 0.
         """
         if not issubclass(type(since), int) or type(since) is bool or int.__index__(since) < 0:
-            msg = f"history's since must be a round number from 0, not {shown(since)}"
+            msg = f"history's since={shown(since)} is not a round number from 0"  # (its end no ID)
             raise IllegalActionError(msg, action=None)  # (no rule: an argument, not a seat)
         since = int.__index__(since)  # plain: a subclass could compare its own way
         with held(self):
@@ -326,9 +326,9 @@ class Game:
         if lock is not None:
             lock.acquire(False) or wait_for(self, lock)  # not "with": __exit__ costs a call
         try:
+            hot_v, hot_seat, hot_legal = self._hot
             if at is not None:
                 at = check_at(self, at, action)
-            hot_v, hot_seat, hot_legal = self._hot
             legal: Action | None
             if hot_v == self.version and seen is None:
                 for legal in hot_legal:  # identity first: legal actions are interned

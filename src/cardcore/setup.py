@@ -267,7 +267,7 @@ def new_game(
     elif type(seed) is not int and issubclass(type(seed), int) and type(seed) is not bool:
         seed = int.__index__(seed)  # plain: a subclass would be recorded as itself
     if type(seed) is not int or not 0 <= seed < 2**MAX_SEED_BITS:  # (a bool is no int here)
-        msg = f"seed must be an int from 0 below 2**{MAX_SEED_BITS}, not {shown(seed)}"
+        msg = f"seed must be an int from 0 below 2**{MAX_SEED_BITS}; {shown(seed)} is not one"
         raise OptionError(msg)
     if deck is not None and position is not None:
         msg = "pass deck= or position=, not both"

@@ -426,7 +426,7 @@ def _check_study(
             f"{info.name} takes {count} player{'s' * (high != 1)}, not {shown(players, 40)} (CORE-SEAT-2)"
         )
     elif type(seed) is not int or not 0 <= seed < 2**MAX_SEED_BITS:
-        msg = f"seed must be an int from 0 below 2**{MAX_SEED_BITS}, not {shown(seed, 40)}"
+        msg = f"seed must be an int from 0 below 2**{MAX_SEED_BITS}; {shown(seed, 40)} is not one"
     elif type(chunk) is not int or chunk < 1:
         msg = f"chunk must be a whole number of at least 1, not {shown(chunk, 40)}"
     elif options is not None and not isinstance(options, Mapping):
