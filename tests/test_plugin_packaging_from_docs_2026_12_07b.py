@@ -43,6 +43,19 @@ def card_points(card: Card) -> int | None:
     return 0 if card.label == "K" else None
 '''
 
+MULTI = '''\
+"""TPDRAW-VAR-3: tpdraw's default in matches (rounds 2 or 3) before 1.1.0."""
+from cardcore import Card, RuleInfo, hookimpl
+
+RULE = RuleInfo("TPDRAW-VAR-3", "tpdraw.multi", "tpdraw", "only in matches", version="1.0.0",
+                default_before="1.1.0", applies={"rounds": (2, 3)})
+
+
+@hookimpl
+def card_points(card: Card) -> int | None:
+    return None
+'''
+
 FUTURE = """\
 from cardcore import RuleInfo
 
@@ -171,7 +184,7 @@ probe("earlier_110", lambda: list(cardcore.earlier_rules("tpdraw", "1.1.0")))
 probe("earlier_120", lambda: list(cardcore.earlier_rules("tpdraw", "1.2.0")))
 
 def old_record():
-    g = cardcore.new_game("tpdraw", 2, seed=3)
+    g = cardcore.new_game("tpdraw", 2, options={"rounds": 2}, seed=3)
     for _ in range(3):
         seat = g.to_act[0]
         g.apply(g.legal_actions(seat)[0])
@@ -185,6 +198,15 @@ def old_record():
     return {"old": list(old.rules), "now": list(now.rules), "loaded": list(loaded.rules),
             "same_views": old.view(0)["table"]["phase"] == g.view(0)["table"]["phase"]}
 probe("old_record", old_record)
+
+def old_record_rounds1():
+    g = cardcore.new_game("tpdraw", 2, seed=3)
+    g.apply(g.legal_actions(g.to_act[0])[0])
+    rec = g.record()
+    rec["game_version"] = "1.0.0"
+    return list(cardcore.replay(rec).rules)
+probe("old_record_rounds1", old_record_rounds1)
+probe("multi_applies", lambda: cardcore.new_game("tpdraw", 2, rules=["tpdraw.multi"], seed=1) and None)
 
 def other_major():
     g = cardcore.new_game("tpdraw", 2, seed=3)
@@ -293,6 +315,7 @@ def sites(tmp_path_factory: pytest.TempPathFactory) -> list[Path]:
     _write(first / "tp_draw" / "house" / "__init__.py", "")
     _write(first / "tp_draw" / "house" / "kings.py", KINGS)
     _write(first / "tp_draw" / "house" / "future.py", FUTURE)
+    _write(first / "tp_draw" / "house" / "multi.py", MULTI)
     _write(first / "tp_draw" / "agent.py", AGENT)
     # a game in a namespace package (no __init__.py in acmens), and a house rule that
     # another distribution ships into the same namespace
@@ -313,6 +336,7 @@ def sites(tmp_path_factory: pytest.TempPathFactory) -> list[Path]:
         [cardcore.rules]
         tpdraw.kings-free = tp_draw.house.kings
         tpdraw.future = tp_draw.house.future
+        tpdraw.multi = tp_draw.house.multi
 
         [cardcore.agents]
         tpdraw-first = tp_draw.agent:FirstAgent
@@ -542,7 +566,7 @@ def test_earlier_rules_counts_own_package_rules_for_reached_versions(
     probed: dict[str, Any],
 ) -> None:
     # tpdraw.outsider (another package) and tpdraw.future (2.0.0, not reached) never count
-    assert ok(probed, "earlier_100") == ["tpdraw.kings-free"]
+    assert ok(probed, "earlier_100") == ["tpdraw.kings-free", "tpdraw.multi"]
     assert ok(probed, "earlier_110") == []
     assert ok(probed, "earlier_120") == []
 
@@ -551,9 +575,9 @@ def test_record_of_older_game_version_replays_with_the_rules_of_its_day(
     probed: dict[str, Any],
 ) -> None:
     got = ok(probed, "old_record")
-    assert got["old"] == ["tpdraw.kings-free"]
+    assert got["old"] == ["tpdraw.kings-free", "tpdraw.multi"]
     assert got["now"] == []
-    assert got["loaded"] == ["tpdraw.kings-free"]
+    assert got["loaded"] == ["tpdraw.kings-free", "tpdraw.multi"]
     assert got["same_views"]
 
 
@@ -674,7 +698,7 @@ def test_optionalhook_unknown_to_the_game_is_accepted(probed: dict[str, Any]) ->
 
 
 def test_earlier_rules_orders_pre_releases_before_their_release(probed: dict[str, Any]) -> None:
-    assert ok(probed, "prerelease") == [["tpdraw.kings-free"]] * 3 + [[]]
+    assert ok(probed, "prerelease") == [["tpdraw.kings-free", "tpdraw.multi"]] * 3 + [[]]
 
 
 def test_score_round_answer_of_wrong_length_is_a_plugin_error(probed: dict[str, Any]) -> None:
@@ -745,3 +769,25 @@ def test_option_default_before_written_as_an_alias_is_read_as_its_value() -> Non
     )
     assert option.default == 6
     assert option.default_before == ("1.0.0", 6)
+
+
+def test_installed_rule_applicability_checked_and_listed(
+    probed: dict[str, Any], listed: subprocess.CompletedProcess[str]
+) -> None:
+    # migration.rst: new_game refuses with an OptionError citing the rule ID; cardcore list shows it
+    answer = probed["multi_applies"]
+    assert answer.get("error") == "OptionError", answer
+    assert "TPDRAW-VAR-3" in answer["text"]
+    row = next(line for line in listed.stdout.splitlines() if "tpdraw.multi" in line)
+    assert "rounds" in row and "2" in row and "3" in row
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="_earlier.rules_of_the_day (records.py:494) adds every default_before rule without "
+    "checking its RuleInfo.applies against the record's options, so the old record cannot start",
+)
+def test_old_record_outside_a_default_before_rules_applies_replays(probed: dict[str, Any]) -> None:
+    # A 1.0.0 record of a 1-round game: tpdraw.multi (applies to rounds 2, 3) was never
+    # in effect there, kings-free was; today the replay raises CorruptStateError instead
+    assert ok(probed, "old_record_rounds1") == ["tpdraw.kings-free"]
