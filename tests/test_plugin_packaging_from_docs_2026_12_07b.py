@@ -742,11 +742,6 @@ def test_namespace_package_game_and_outside_rule_are_found(probed: dict[str, Any
     assert ok(probed, "ns_rules") == ["nsdraw.evil"]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="_earlier._package compares top-level package names only: a rule another "
-    "distribution ships into the game's namespace package counts as the game's own",
-)
 def test_rule_from_another_distribution_in_a_namespace_package_is_not_the_games_own(
     probed: dict[str, Any],
 ) -> None:
@@ -782,11 +777,6 @@ def test_installed_rule_applicability_checked_and_listed(
     assert "rounds" in row and "2" in row and "3" in row
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="_earlier.rules_of_the_day (records.py:494) adds every default_before rule without "
-    "checking its RuleInfo.applies against the record's options, so the old record cannot start",
-)
 def test_old_record_outside_a_default_before_rules_applies_replays(probed: dict[str, Any]) -> None:
     # A 1.0.0 record of a 1-round game: tpdraw.multi (applies to rounds 2, 3) was never
     # in effect there, kings-free was; today the replay raises CorruptStateError instead

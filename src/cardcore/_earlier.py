@@ -10,13 +10,14 @@ game has reached: another package cannot rewrite how the game's records replay.
 from __future__ import annotations
 
 import re
+import sys
 from collections.abc import Mapping
 from types import ModuleType
 from typing import Any
 
 from cardcore._text import plain, shown
 from cardcore._versions import version_key
-from cardcore.errors import ArgumentError, CardcoreError, CorruptStateError
+from cardcore.errors import ArgumentError, CardcoreError, CorruptStateError, OptionError
 
 __all__ = ["earlier_rules", "rules_of_the_day"]
 
@@ -44,11 +45,18 @@ def invalidate() -> None:
 
 
 def _package(target: object) -> str | None:
-    """The top-level package a plugin target comes from (``None``: unknown, matches nothing)."""
+    """The top-level package a plugin target comes from (``None``: unknown, matches nothing);
+    in a namespace package, which several distributions share, the package below it."""
     name = getattr(target, "__name__", None) if isinstance(target, ModuleType) else None
     if name is None:
         name = getattr(target, "__module__", None)
-    return name.split(".")[0] if isinstance(name, str) and name else None
+    if not (isinstance(name, str) and name):
+        return None
+    parts = name.split(".")
+    top = sys.modules.get(parts[0])
+    if top is not None and getattr(top, "__file__", None) is None and len(parts) > 1:
+        return ".".join(parts[:2])  # (a namespace package has no __init__ of its own)
+    return parts[0]
 
 
 def earlier_rules(game: str, version: str) -> tuple[str, ...]:
@@ -56,8 +64,9 @@ def earlier_rules(game: str, version: str) -> tuple[str, ...]:
 
     ``earlier_rules("speed", "0.2.0")`` is ``("speed.stuck-on-request",)``: Speed
     turns the side cards when nobody can play since 0.3.0. A rule counts only if
-    it ships in the game's own package and names a version the installed game has
-    reached.
+    it ships in the game's own package (in a namespace package, the game's own
+    subpackage) and names a version the installed game has reached. A record adds
+    only those whose ``RuleInfo.applies`` serves its options.
 
     :param game: An installed game.
     :param version: The game version a record, save or stored session was made with, in
@@ -121,7 +130,20 @@ def rules_of_the_day(rec: Mapping[str, Any]) -> tuple[str, ...]:
 
         named = {r["name"] for r in rec["rules"]} | {str(w) for w in rec["without"]}
         named |= {str(r.get("id")) for r in rec["rules"]}
-        return tuple(r for r in earlier if r not in named and plugins.rule_info(r).id not in named)
+        options = rec.get("options")
+        options = options if isinstance(options, Mapping) else {}
+        game = plugins.game_info(rec["game"])
+        kept = []
+        for name in earlier:
+            info = plugins.rule_info(name)
+            if name in named or info.id in named:
+                continue
+            try:  # a rule serving other options (RuleInfo.applies) kept nothing of them
+                info.check_applies(options, game)
+            except OptionError:
+                continue
+            kept.append(name)
+        return tuple(kept)
     except CardcoreError as exc:
         msg = f"record cannot start its game: {exc}"
         raise CorruptStateError(msg) from None

@@ -427,8 +427,9 @@ class RuleInfo:
     :param default_before: For a rule that keeps what its game did by default before
         a change, the game version that made the change (``"0.3.0"``): records, saves
         and stored sessions made with an earlier version of the game replay with this
-        rule added, so they replay as they were played (see :func:`cardcore.earlier_rules`;
-        only a rule shipped in the game's own package, for a version it has reached).
+        rule added where its *applies* serves their options, so they replay as they were played
+        (see :func:`cardcore.earlier_rules`; only a rule shipped in the game's own package, for
+        a version it has reached: in a namespace package, the game's own subpackage).
     :param options: Parameters of the rule's own (:class:`Option`), such as the points a
         joker scores: with the rule chosen they join the game's options, checked and
         filled in alike (``new_game(options=...)``, records, views, ``-o`` on the command

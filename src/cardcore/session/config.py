@@ -441,7 +441,18 @@ def _earlier(
         before = opt.default_before
         if before is not None and opt.name not in options and mine < version_key(before[0]):
             options[opt.name] = before[1]
-    return added
+    try:  # every option, defaults filled in (a game's only: a rule's own is left as given)
+        resolved = info.resolve_options(options)
+    except (CardcoreError, TypeError):
+        resolved = options
+    kept = []
+    for r in added:  # a rule serving other options (RuleInfo.applies) kept nothing of them
+        try:
+            rule_info(r).check_applies(resolved, info)
+        except OptionError:
+            continue
+        kept.append(r)
+    return tuple(kept)
 
 
 def _installed_rule(name: str) -> bool:
