@@ -12,6 +12,7 @@ import math
 import re
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -35,7 +36,9 @@ def run(*args: str, timeout: float = 60, cwd: Path = ROOT) -> subprocess.Complet
 
 
 def cli(*args: str) -> subprocess.CompletedProcess[str]:
-    return run("-m", "cardcore.cli", *args)
+    """The command line, run in a directory of its own (``play`` writes its record there)."""
+    with tempfile.TemporaryDirectory() as where:
+        return run("-m", "cardcore.cli", *args, cwd=Path(where))
 
 
 def console_block(page: str, command: str) -> list[str]:
