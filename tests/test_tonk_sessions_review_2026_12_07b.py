@@ -352,3 +352,97 @@ def test_hands_bounds_refused(bad):
 def test_hands_bounds_accepted(ok):
     game = cardcore.new_game("tonk", 2, options={"hands": ok}, seed=1)
     assert game.view(0)["table"]["hands"] == ok
+
+
+def _expected_amounts(h, n, stake):
+    """Amounts derived from seeds/tonk.md for one history entry."""
+    seat, totals, reason = h["seat"], h["totals"], h["reason"]
+    out = [0] * n
+    if reason in ("tonk-out", "natural", "out"):
+        units = 1 if reason == "out" else 2
+        for s in range(n):
+            if s != seat:
+                out[s] -= units * stake
+                out[seat] += units * stake
+        return out
+    if reason == "void":
+        return out
+    if reason == "stock-out":  # TONK-STOCK-2
+        low = min(totals)
+        tied = [s for s in range(n) if totals[s] == low]
+        for w in tied:
+            for s in range(n):
+                if s not in tied:
+                    out[s] -= stake
+                    out[w] += stake
+        return out
+    others = [s for s in range(n) if s != seat]
+    if all(totals[seat] < totals[s] for s in others):  # TONK-DROP-2
+        assert reason == "drop-won"
+        for s in others:
+            out[s] -= stake
+            out[seat] += stake
+        return out
+    assert reason == "drop-caught"
+    for s in others:  # TONK-DROP-3
+        if totals[s] <= totals[seat]:
+            out[seat] -= 2 * stake
+            out[s] += 2 * stake
+    low = min(totals[s] for s in others)  # TONK-DROP-4/5
+    lowest = [s for s in others if totals[s] == low]
+    for w in lowest:
+        for s in others:
+            if s not in lowest:
+                out[s] -= stake
+                out[w] += stake
+    return out
+
+
+@pytest.mark.parametrize(("n", "seed"), [(2, 7), (3, 8), (4, 9)])
+def test_each_past_hand_pays_as_the_rules_and_shows_the_hands_held(n, seed):
+    stake = 2
+    game = cardcore.new_game("tonk", n, options=_opts(n, 10, stake=stake), seed=seed)
+    held: dict[int, list[str]] = {}
+
+    def remember(g, seat):
+        held.clear()
+        held.update({s: sorted(g.view(s)["table"]["hand"], key=_key) for s in range(n)})
+
+    seen_hands = 0
+
+    def check_new(g):
+        nonlocal seen_hands
+        hs = [h for h in g.history(0) if h["kind"] == "hand"]
+        for h in hs[seen_hands:]:
+            assert h["amounts"] == _expected_amounts(h, n, stake)
+            if h["reason"].startswith("drop"):
+                # what was shown is exactly what each seat held when the drop came
+                assert h["shown"] == [held[s] for s in range(n)]
+                assert h["totals"] == [
+                    sum(min(_rank(c[:-1]), 10) for c in held[s]) for s in range(n)
+                ]
+        seen_hands = len(hs)
+
+    rng = random.Random(seed)
+    while not game.is_over:
+        seat = game.to_act[0]
+        remember(game, seat)
+        game.apply(rng.choice(game.legal_actions(seat)))
+        check_new(game)
+    assert seen_hands >= 10
+
+
+def test_resign_and_end_between_hands_pay_the_balances_so_far():
+    game = cardcore.new_game("tonk", 3, options={"hands": 3, "first_dealer": 0}, seed=21)
+    game.act(1, "drop")
+    bal = game.view(0)["table"]["balances"]
+    assert sum(bal) == 0 and game.view(0)["table"]["phase"] == "between"
+    resigned = game.clone()
+    resigned.apply(cardcore.Resign(2))  # not the seat to act: resigning is always allowed
+    assert list(resigned.result.payouts) == bal and resigned.result.reason == "resigned"
+    assert set(resigned.result.winners) == {0, 1}
+    ended = game.clone()
+    ended.apply(cardcore.EndMatch())
+    assert list(ended.result.payouts) == bal and ended.result.reason == "ended"
+    assert set(ended.result.winners) == {s for s in range(3) if bal[s] == max(bal)}
+    assert game.to_act == (1,) and not game.is_over  # the clones left the game alone
