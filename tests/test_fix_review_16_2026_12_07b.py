@@ -213,24 +213,12 @@ def test_stored_session_fills_option_default_before_then_judges_applies(reg) -> 
     assert given.build(1).rules == ()
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="rules_of_the_day judges applies on the record's options as written, without defaults "
-    "(src/cardcore/_earlier.py:133-142): a record of an earlier version made before an option "
-    "existed keeps a rule the replay's default layout 6 refuses, and cannot replay",
-)
 def test_record_leaving_an_option_out_judges_applies_on_the_default(golfish) -> None:
     rec = _old_record({"layout": 6})
     del rec["options"]["layout"]  # made before the game had the option: today's default, 6
     assert cardcore.replay(rec).rules == ()
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="_earlier falls back to the unresolved options when resolve_options refuses a rule's own "
-    "option (src/cardcore/session/config.py:444-447): applies is then judged without the game's "
-    "defaults, rules outside it are kept, and the stored session cannot be built",
-)
 def test_stored_session_with_a_rules_own_option_judges_applies_on_the_default(golfish) -> None:
     setup = _setup(rules=["rv16golf.own"], options={"rv_pts": 2})
     assert setup.rules == ("rv16golf.own",)
@@ -240,12 +228,6 @@ def test_stored_session_with_a_rules_own_option_judges_applies_on_the_default(go
 # --- requires and conflicts: the same bug through another path -----------------------------
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="a default_before rule whose requires the record does not name is added anyway "
-    "(src/cardcore/_earlier.py:136-146 judges applies only), so every record of the earlier "
-    "version fails: 'requires ..., which is not chosen'",
-)
 def test_record_of_earlier_version_with_a_default_before_rule_requiring_another_replays(
     golfish,
 ) -> None:
@@ -258,11 +240,6 @@ def test_record_of_earlier_version_with_a_default_before_rule_requiring_another_
     cardcore.replay(rec)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="a default_before rule conflicting with a rule the record names is added anyway "
-    "(src/cardcore/_earlier.py:136-146 judges applies only): the record cannot start its game",
-)
 def test_record_of_earlier_version_naming_a_rule_that_conflicts_with_a_default_before_rule_replays(
     golfish,
 ) -> None:
@@ -356,12 +333,6 @@ def test_namespace_package_counts_the_games_subpackage_only(reg, monkeypatch) ->
     assert cardcore.earlier_rules(GAME, "1.0.0") == ("rv16golf.mine",)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="_package takes only the first name below a namespace package "
-    "(src/cardcore/_earlier.py:56-58): in a nested namespace (rv16ns.inner.*) another "
-    "distribution's rule counts as the game's own",
-)
 def test_nested_namespace_package_counts_the_games_subpackage_only(reg, monkeypatch) -> None:
     _ns(monkeypatch, "rv16ns", "rv16ns.inner")
     reg(GAMES, GAME, _game("rv16ns.inner.golfdist.game"))

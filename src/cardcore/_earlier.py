@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 import sys
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from types import ModuleType
 from typing import Any
 
@@ -19,7 +19,7 @@ from cardcore._text import plain, shown
 from cardcore._versions import version_key
 from cardcore.errors import ArgumentError, CardcoreError, CorruptStateError, OptionError
 
-__all__ = ["earlier_rules", "rules_of_the_day"]
+__all__ = ["earlier_rules", "joining", "rules_of_the_day"]
 
 _Key = tuple[int, int, int, int]  # a version as _versions.version_key orders it
 _CACHE: dict[str, tuple[_Key, tuple[tuple[str, _Key], ...] | None]] = {}
@@ -53,10 +53,15 @@ def _package(target: object) -> str | None:
     if not (isinstance(name, str) and name):
         return None
     parts = name.split(".")
-    top = sys.modules.get(parts[0])
-    if top is not None and getattr(top, "__file__", None) is None and len(parts) > 1:
-        return ".".join(parts[:2])  # (a namespace package has no __init__ of its own)
-    return parts[0]
+    depth = 1  # below namespace packages (no __init__ of their own: several distributions')
+    while depth < len(parts):
+        package = sys.modules.get(".".join(parts[:depth]))
+        if package is None or getattr(package, "__file__", None) is not None:
+            break
+        if getattr(package, "__path__", None) is None:  # a module made in memory
+            break
+        depth += 1
+    return ".".join(parts[:depth])
 
 
 def earlier_rules(game: str, version: str) -> tuple[str, ...]:
@@ -128,22 +133,50 @@ def rules_of_the_day(rec: Mapping[str, Any]) -> tuple[str, ...]:
             return earlier
         from cardcore import plugins
 
-        named = {r["name"] for r in rec["rules"]} | {str(w) for w in rec["without"]}
-        named |= {str(r.get("id")) for r in rec["rules"]}
+        chosen = [str(r["name"]) for r in rec["rules"]]
+        named = {*chosen, *map(str, rec["without"]), *(str(r.get("id")) for r in rec["rules"])}
+        added = [r for r in earlier if r not in named and plugins.rule_info(r).id not in named]
         options = rec.get("options")
-        options = options if isinstance(options, Mapping) else {}
-        game = plugins.game_info(rec["game"])
-        kept = []
-        for name in earlier:
-            info = plugins.rule_info(name)
-            if name in named or info.id in named:
-                continue
-            try:  # a rule serving other options (RuleInfo.applies) kept nothing of them
-                info.check_applies(options, game)
-            except OptionError:
-                continue
-            kept.append(name)
-        return tuple(kept)
+        return joining(rec["game"], added, chosen, options if isinstance(options, Mapping) else {})
     except CardcoreError as exc:
         msg = f"record cannot start its game: {exc}"
         raise CorruptStateError(msg) from None
+
+
+def joining(
+    game: str, added: Sequence[str], chosen: Sequence[str], options: Mapping[str, Any]
+) -> tuple[str, ...]:
+    """Of the earlier-default rules *added* to the rules *chosen*, those that can join them:
+    served by their ``applies`` (judged on the game's *options*, its defaults filled in), their
+    ``requires`` met and no conflict either way. One that cannot kept nothing of that game
+    (it serves other options, or another rule stood in its way), so it is left out.
+
+    :raises CardcoreError: A rule or the game is not installed.
+    """
+    from cardcore import plugins
+
+    info = plugins.game_info(game)
+    own = {opt.name for opt in info.options}
+    try:  # (a rule's own option is not the game's: left out here)
+        resolved = info.resolve_options({k: v for k, v in options.items() if k in own})
+    except (CardcoreError, TypeError):  # refused where the game is built
+        resolved = options
+    infos = {name: plugins.rule_info(name) for name in (*added, *chosen) if name}
+    keep = []
+    for name in added:
+        try:
+            infos[name].check_applies(resolved, info)
+        except OptionError:
+            continue
+        keep.append(name)
+    while True:  # drop those a requirement or a conflict rules out, until none is
+        present = {x.upper() for r in (*keep, *chosen) if r in infos for x in (r, infos[r].id)}
+        out = [
+            r for r in keep
+            if any(q.upper() not in present for q in infos[r].requires)
+            or any(c.upper() in present for c in infos[r].conflicts)
+            or any({r.upper(), infos[r].id.upper()} & {c.upper() for c in infos[o].conflicts} for o in chosen if o in infos)
+        ]  # fmt: skip
+        if not out:
+            return tuple(keep)
+        keep = [r for r in keep if r not in out]

@@ -11,7 +11,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from cardcore._earlier import earlier_rules
+from cardcore._earlier import earlier_rules, joining
 from cardcore._options import own
 from cardcore._text import one_of, plain, shown
 from cardcore._versions import version_key
@@ -441,18 +441,10 @@ def _earlier(
         before = opt.default_before
         if before is not None and opt.name not in options and mine < version_key(before[0]):
             options[opt.name] = before[1]
-    try:  # every option, defaults filled in (a game's only: a rule's own is left as given)
-        resolved = info.resolve_options(options)
-    except (CardcoreError, TypeError):
-        resolved = options
-    kept = []
-    for r in added:  # a rule serving other options (RuleInfo.applies) kept nothing of them
-        try:
-            rule_info(r).check_applies(resolved, info)
-        except OptionError:
-            continue
-        kept.append(r)
-    return tuple(kept)
+    try:  # those that can join the rules named (applies, requires, conflicts)
+        return joining(game, added, [r for r in rules if isinstance(r, str)], options)
+    except (CardcoreError, TypeError):  # odd rows: building will say so
+        return added
 
 
 def _installed_rule(name: str) -> bool:
