@@ -180,6 +180,13 @@ def test_api_page_names_are_in_all() -> None:
         "SAVE_VERSIONS",
         "MAX_GAMES",
         "DECK_CACHE",
+        "MAX_SEED_BITS",
+        "MAX_NOTATION",
+        "MAX_TIME",
+        "BASE_EVERY",
+        "MAX_BYTES",
+        "MAX_DEPTH",
+        "MAX_INT_BITS",
     }  # module-level, documented so
     assert len(names) >= 75
     assert names - set(cardcore.__all__) == set()

@@ -50,9 +50,8 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from cardcore import Card, NotationError, OptionError, Result
+from cardcore import ALL, Card, NotationError, OptionError, Result
 from cardcore.positions import read_position, refused, write_position
-from cardcore.zones import ALL
 from cardcore_tonk.answers import always_ends
 from cardcore_tonk.melds import CARDS, cut_dealer, hit_targets, index_of, meld_of
 from cardcore_tonk.state import BETWEEN, DISCARD, HAND0, OVER, PHASES, PLAY, START, STOCK, TonkState
