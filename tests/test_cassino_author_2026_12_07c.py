@@ -432,3 +432,22 @@ def test_failing_legal_actions_is_undone():
         assert "sweeps=[0,0]" in game.position()
     finally:
         cardcore.unregister("cardcore.games", "cassino-bad-raise")
+
+
+def test_kit_reports_a_hidden_draw_published_to_all():
+    class Logic(cg.CassinoLogic):
+        def new_state(self, players, options, cards, seed, emit):
+            state = super().new_state(players, options, cards, seed, emit)
+            if emit is not None:  # the mistake: a draw from the hidden stock without visible_to
+                for seat in (0, 1):
+                    for card in state.zones.cards[cg.hand(seat)]:
+                        emit(cardcore.CardDrawn(seat, "stock", card))
+            return state
+
+    registered("cassino-leaky", Logic)
+    try:
+        report = check_game("cassino-leaky", players=2, games=1, strict=False, checks={"events"})
+        assert not report.ok and report.leaks > 0
+        assert any("does not know" in f for f in report.failures)
+    finally:
+        cardcore.unregister("cardcore.games", "cassino-leaky")
