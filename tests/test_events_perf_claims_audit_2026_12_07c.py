@@ -123,8 +123,9 @@ def reference_stream(actions, *, single=False, seed=7):
 # -- order: after the lock, in the applying thread, in version order ----------------------
 
 
+@pytest.mark.parametrize("hot", [False, True])
 @pytest.mark.parametrize("single", [False, True])
-def test_handlers_run_after_lock_released_in_applying_thread_before_apply_returns(single):
+def test_handlers_run_after_lock_released_in_applying_thread_before_apply_returns(single, hot):
     game = golf_pair()
     if single:
         game.single_thread()
@@ -143,7 +144,10 @@ def test_handlers_run_after_lock_released_in_applying_thread_before_apply_return
 
         def work():
             worker_ident.append(threading.get_ident())
-            game.act(0, "flip 0")
+            if hot:  # apply's fast path: an action just published by legal_actions
+                game.apply(game.legal_actions(0)[0])
+            else:  # the text path (validate, then commit)
+                game.act(0, "flip 0")
             returned_after.append(len(calls))
 
         t = threading.Thread(target=work)
@@ -685,9 +689,13 @@ def card_strings(value, out):
 
 
 def event_cards(value, out):
-    """Every Card held anywhere in an event's fields."""
+    """Every Card held anywhere in an event's fields (and every card an action's text names)."""
     if isinstance(value, Card):
         out.add(str(value))
+    elif isinstance(value, str):
+        for word in value.split():
+            with contextlib.suppress(CardcoreError):
+                out.add(str(Card.parse(word)))
     elif isinstance(value, Event):
         for v in value.fields().values():
             event_cards(v, out)
@@ -712,7 +720,7 @@ def test_every_card_a_seat_receives_in_an_event_is_one_its_view_or_history_shows
             known = card_strings(game.view(vs), set()) | card_strings(game.history(vs), set())
             rng = random.Random(seed)
             done = 0
-            for _ in range(250):
+            for _ in range(160):
                 for event in log[done:]:
                     if type(event).__name__ != "CardDiscarded":
                         extra = event_cards(event, set()) - known
