@@ -467,7 +467,13 @@ def test_each_game_publishes_only_catalogued_events_framed_by_the_core(name, pla
         assert isinstance(log[0], GameStarted)
         dealt = len(log)
         rng = random.Random(seed)
-        applied = play(game, rng, 400)
+        applied = 0
+        while applied < 400 and (choice := None if game.is_over else pick(game, rng)):
+            start = len(log)
+            game.apply(choice[1])
+            applied += 1
+            # each action's batch opens with its ActionApplied, at the new version
+            assert log[start] == ActionApplied(choice[0], str(choice[1]), game.version, None)
         assert applied > 0
         for e in log:
             assert type(e) in allowed, f"{name} published an uncatalogued {type(e).__name__}"
@@ -581,13 +587,14 @@ def test_no_hidden_card_reaches_a_seat_or_spectator_stream_twin_games(name, play
 # -- clone, record, single_thread, views ---------------------------------------------------
 
 
-def test_clone_then_apply_on_long_game_records_independent_and_equal_to_replay():
+@pytest.mark.parametrize("at", [256, 300])  # on a sealed chunk's edge (2 x 128), and past it
+def test_clone_then_apply_on_long_game_records_independent_and_equal_to_replay(at):
     game = cardcore.new_game("golf", 4, seed=11)
     heard = []
     game.events.subscribe(Event, heard.append)
     try:
-        play(game, random.Random(1), 300, stamp=float)
-        assert game.version == 300  # past two sealed chunks of 128
+        play(game, random.Random(1), at, stamp=float)
+        assert game.version == at
         pre = game.record()
         branch = game.clone()
         assert branch.record() == pre
@@ -597,9 +604,9 @@ def test_clone_then_apply_on_long_game_records_independent_and_equal_to_replay()
         assert len(heard) == heard_before  # the original's subscriber hears nothing of the clone
         assert game.record() == pre  # the original's record untouched by the clone's applies
         play(game, random.Random(3), 40, stamp=float)
-        assert branch.record()["actions"][:300] == pre["actions"]
-        assert game.record()["actions"][:300] == pre["actions"]
-        assert branch.record()["actions"][300:] != game.record()["actions"][300:]
+        assert branch.record()["actions"][:at] == pre["actions"]
+        assert game.record()["actions"][:at] == pre["actions"]
+        assert branch.record()["actions"][at:] != game.record()["actions"][at:]
     finally:
         game.events.unsubscribe(heard.append)
     for g in (game, branch):
@@ -923,3 +930,27 @@ def test_random_play_choice_is_random_agents_and_defaults_are_as_measured():
         )
         play(golf, random.Random(1), 2000)
         assert golf.is_over and golf.result.reason != "truncated" and len(scored) == 9
+
+
+def test_unsubscribe_by_equal_handler_removes_all_its_subscriptions_and_only_them():
+    game, other = golf_pair(), golf_pair()
+    log, keep = [], []
+    subs = [
+        game.events.subscribe(Event, log.append),
+        game.events.subscribe(cardcore.CardDrawn, log.append, seat=1),
+    ]
+    kept = game.events.subscribe(ActionApplied, keep.append)
+    foreign = other.events.subscribe(Event, keep.append)
+    try:
+        game.events.unsubscribe(foreign)  # another bus's subscription: removes nothing
+        game.events.unsubscribe(print)  # never subscribed: removes nothing
+        game.events.unsubscribe(log.append)  # a new bound method, equal to the subscribed ones
+        assert subs[0].handler is not log.append and subs[0].handler(None) is None
+        assert game.events.wants_game_events is False and game.events.wants_applied is True
+        game.act(0, "flip 0")
+        assert log == [] and [e.version for e in keep] == [1]
+        other.act(0, "flip 0")
+        assert len(keep) > 1  # the foreign subscription survived on its own bus
+    finally:
+        game.events.unsubscribe(kept)
+        other.events.unsubscribe(foreign)
