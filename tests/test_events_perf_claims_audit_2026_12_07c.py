@@ -954,3 +954,75 @@ def test_unsubscribe_by_equal_handler_removes_all_its_subscriptions_and_only_the
     finally:
         game.events.unsubscribe(kept)
         other.events.unsubscribe(foreign)
+
+
+OBSERVER = "golf.audit-hears-2026-12-07c"
+
+
+@pytest.fixture
+def observer():
+    """A Golf house rule whose on_event records each event and whether the game's lock was free."""
+    import types
+
+    heard, holder = [], {}
+    module = types.ModuleType("audit_hears_2026_12_07c")
+
+    @cardcore.hookimpl
+    def on_event(event):
+        game = holder.get("game")
+        free = None
+        if game is not None:
+            free = game._lock.acquire(blocking=False)
+            if free:
+                game._lock.release()
+        heard.append((event, free))
+
+    module.on_event = on_event
+    module.RULE = cardcore.RuleInfo(id="TEST-AUDIT-7C", name=OBSERVER, game="golf", summary="hears")
+    cardcore.register("cardcore.rules", OBSERVER, module)
+    try:
+        yield heard, holder
+    finally:
+        cardcore.unregister("cardcore.rules", OBSERVER)
+
+
+def test_with_an_on_event_observer_delivery_changes_and_handler_apply_keep_their_order(observer):
+    """The bus's other delivery path (a plugin observes): on_event after the lock, like
+    subscribers; a handler's apply queued; subscribing and unsubscribing mid-batch as documented."""
+    heard, holder = observer
+    ref = cardcore.new_game("golf", ["Ann", "Bob"], seed=7, rules=[OBSERVER])
+    ref_log = []
+    ref.events.subscribe(Event, ref_log.append)
+    for seat, text in SETUP:
+        ref.act(seat, text)
+    ref.events.unsubscribe(ref_log.append)
+
+    game = cardcore.new_game("golf", ["Ann", "Bob"], seed=7, rules=[OBSERVER])
+    holder["game"] = game
+    heard.clear()
+    log, late, victim, count, inside = [], [], [], [], {}
+    box = {}
+
+    def chain(event):
+        count.append(event)
+        if isinstance(event, ActionApplied) and event.version == 1:
+            before = len(log)
+            game.act(0, "flip 4")
+            inside["delivered_during"] = len(log) - before
+        if len(count) == 3:
+            game.events.subscribe(Event, late.append)
+            game.events.unsubscribe(box["victim"])
+
+    subs = [game.events.subscribe(Event, chain), game.events.subscribe(Event, log.append)]
+    box["victim"] = game.events.subscribe(Event, victim.append)
+    try:
+        for seat, text in SETUP[:1] + SETUP[2:]:
+            game.act(seat, text)
+    finally:
+        for s in [*subs, box["victim"]]:
+            game.events.unsubscribe(s)
+        game.events.unsubscribe(late.append)
+    assert inside == {"delivered_during": 0}
+    assert log == ref_log and count == ref_log
+    assert late == ref_log[3:] and victim == ref_log[:2]
+    assert [e for e, _ in heard] == ref_log and all(free for _, free in heard)
