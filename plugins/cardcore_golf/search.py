@@ -23,7 +23,7 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from cardcore import ALL, OptionError, Zones
+from cardcore import ALL, CardcoreError, OptionError, Zones
 from cardcore.positions import write_position
 from cardcore_golf.actions import Discard, Draw, GolfAction, Knock, Replace, Take
 from cardcore_golf.grids import layout_for
@@ -56,16 +56,23 @@ def position_from_view(logic: GolfLogic, view: Mapping[str, Any], zones: Zones) 
     setup_done = _setup_done(seat, phase, turn, int(table["dealer"]), players)
     rng = random.Random(len(seen[plan.stock]))  # which positions others peeked at: any will do
     _place_known(view, zones, plan.grid)
+    public = _public(table.get("public"), grids)  # None: a view from before the field
     for owner, grid in enumerate(grids):
-        if shape.hand:
-            continue  # a hand is known to its owner: the deal marked it so
         masks = seen[plan.grid[owner]]
+        if shape.hand:  # a hand is known to its owner: the deal marked it so
+            if public is not None:  # but a discard it took is known to all
+                for pos in public[owner]:
+                    masks[pos] = ALL
+            continue
         present = [c for c in grid if c != "--"]
         if not shape.face_down:
             continue  # face up or unknown to all: the deal's marks are right
         own = 1 << seat if owner == seat else ALL  # the seat sees another's card only face up
         for i, card in enumerate(present):
             masks[i] = own if card is not None else 0
+        if owner == seat and public is not None:  # GOLF4: a discard it took lies face down
+            for pos in public[owner]:  # (no position of a face-down layout is ever removed)
+                masks[pos] = ALL
         if owner != seat and setup_done[owner] and shape.setup == "peek":
             hidden = [i for i, m in enumerate(masks) if m == 0]
             allowed = _peekable(logic, plan, view["options"], owner, hidden)
@@ -97,6 +104,23 @@ def position_from_view(logic: GolfLogic, view: Mapping[str, Any], zones: Zones) 
     if any(removed):
         fields["removed"] = removed
     return write_position("golf", fields, zones)
+
+
+def _public(public: Any, grids: Sequence[Sequence[Any]]) -> list[list[int]] | None:
+    """The table's ``public`` positions, checked: for each layout, positions it holds a card at."""
+    if public is None:
+        return None
+    if not isinstance(public, list) or len(public) != len(grids):
+        raise CardcoreError(f"not a golf view: 'public' is not a list per seat: {str(public)[:80]}")
+    for positions, grid in zip(public, grids, strict=True):
+        if not isinstance(positions, list) or any(
+            type(p) is not int or not 0 <= p < len(grid) or grid[p] in (None, "--")
+            for p in positions
+        ):
+            raise CardcoreError(
+                f"not a golf view: 'public' names positions its grids do not show: {str(public)[:80]}"
+            )
+    return public
 
 
 def _peekable(

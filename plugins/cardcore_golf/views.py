@@ -30,6 +30,14 @@ FIELDS = (
         label="layouts",
         of="json",  # a list of card | null | "--" (no core kind holds a removed position)
     ),
+    ViewField(
+        "public",
+        "per-seat",
+        "every layout's positions (numbered like grids) whose card every seat knows: face up,"
+        " or a discard taken into a face-down layout or a hand",
+        label="known to all",
+        of="json",  # a list of positions (no core kind is a list of ints)
+    ),
     ViewField("stock", "int", "cards left in the stock"),
     ViewField("discard", "card", "the top card of the discard pile (null if empty)"),
     ViewField("discards", "int", "cards in the discard pile"),
@@ -64,6 +72,7 @@ def table(st: GolfState, seat: int | None) -> dict[str, Any]:
     layout = plan.layout
     hand = layout.hand
     grids: list[list[str | None]] = []
+    public: list[list[int]] = []  # GOLF4: a taken discard lies face down, known to all
     every = range(layout.size)
     for owner, z in enumerate(plan.grid):
         pile = cards[z]
@@ -75,6 +84,7 @@ def table(st: GolfState, seat: int | None) -> dict[str, Any]:
             grids.append(
                 [c.text if m & bit_here else None for c, m in zip(pile, masks, strict=True)]
             )
+            public.append([pos for pos, m in enumerate(masks) if m == ALL])
         else:
             grids.append(
                 [
@@ -82,6 +92,7 @@ def table(st: GolfState, seat: int | None) -> dict[str, Any]:
                     for pos in every
                 ]
             )
+            public.append([pos for pos in every if (i := slots[pos]) >= 0 and masks[i] == ALL])
     held = None
     hz = plan.held[0]
     if cards[hz] and not st.is_over:
@@ -98,6 +109,7 @@ def table(st: GolfState, seat: int | None) -> dict[str, Any]:
         "turn": None if st.is_over else st.turn,
         "phase": "over" if st.is_over else PHASE_NAMES[st.phase],  # truncated too
         "grids": grids,
+        "public": public,
         "stock": len(cards[plan.stock]),
         "discard": discard[-1].text if discard else None,
         "discards": len(discard),

@@ -23,7 +23,7 @@ from cardcore._subscriptions import (
 )
 from cardcore._text import one_line, shown
 from cardcore.errors import ArgumentError, SeatError
-from cardcore.events import SPECTATOR, ActionApplied, E, Event, GameEnded
+from cardcore.events import SPECTATOR, ActionApplied, E, Event, GameEnded, GameStarted
 
 __all__ = ["DeliveryFailure", "EventBus", "Observers", "Subscription"]
 
@@ -163,7 +163,7 @@ class EventBus:
         self.wants_ended = self.active
         """Whether anything receives :class:`GameEnded`."""
         self.wants_game_events = self.active
-        """Whether anything receives the game's own events (so the game must build them)."""
+        """Whether anything may get the game's own events (an observer; a subscription but to the core's three)."""
         if observers:
             self._machinery()
 
@@ -246,7 +246,7 @@ class EventBus:
         self.wants_applied = self.wants(ActionApplied)
         self.wants_ended = self.wants(GameEnded)
         self.wants_game_events = bool(self._observers) or any(
-            s.event_type not in (ActionApplied, GameEnded) for s in self._subs
+            s.event_type not in (GameStarted, ActionApplied, GameEnded) for s in self._subs
         )
 
     def _for(self, event_type: type[Event]) -> tuple[Subscription, ...]:

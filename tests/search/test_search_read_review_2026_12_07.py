@@ -67,12 +67,6 @@ def test_golf4_a_discard_the_opponent_took_into_its_face_down_grid_stays_there_k
         assert sample.view(0)["zones"] == view["zones"]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="GOLF4: a discard the seat took into its own face-down grid is known to all, but"
-    " cardcore_golf/search.py position_from_view marks every visible own card 1 << seat"
-    " (a peek), so in every sample the opponent no longer knows it",
-)
 def test_golf4_a_discard_the_seat_took_into_its_own_grid_stays_known_to_all() -> None:
     game, z = _golf4_after_take(taker=0)
     assert game.state.zones.seen[z][0] == ALL
