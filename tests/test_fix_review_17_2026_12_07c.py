@@ -341,11 +341,6 @@ def test_public_naming_a_removed_position_is_refused() -> None:
         sample_position(view, random.Random(1))
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="_public (plugins/cardcore_golf/search.py) accepts duplicate positions: the sample's "
-    "view then differs from the view sampled, with no error",
-)
 def test_duplicate_public_positions_are_refused_or_reproduced() -> None:
     game = _after_take("4")
     view = _json(game.view(0))
@@ -357,11 +352,6 @@ def test_duplicate_public_positions_are_refused_or_reproduced() -> None:
     assert _json(sample.view(0))["table"] == view["table"]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="position_from_view ignores 'public' for face-up layouts and others' layouts: a view "
-    "whose public omits a face-up card samples silently to a different view",
-)
 def test_public_omitting_a_face_up_card_is_refused_or_reproduced() -> None:
     game = cardcore.new_game("golf", 2, seed=3)
     for text in ("flip 0", "flip 3", "flip 1", "flip 4"):
