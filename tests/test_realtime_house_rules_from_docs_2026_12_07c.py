@@ -15,6 +15,7 @@ SPIT-SETUP-1/4/7, SPEED-SETUP-3, SPEED-PLAY-1) and the stacked decks below.
 
 from __future__ import annotations
 
+import contextlib
 import re
 import threading
 import types
