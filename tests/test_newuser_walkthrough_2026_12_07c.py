@@ -567,6 +567,49 @@ def test_agents_run_realtime_max_actions_is_not_a_pause():
     assert again.reason == "truncated" and speed.version == 3
 
 
+def test_agents_run_realtime_start_before_last_time_starts_there():
+    spit = cardcore.new_game("spit", ["Ann", "Bob"], deck=SPIT_DECK, seed=2)
+    spit.act(0, "ready", at=10.0)
+    spit.act(1, "ready", at=10.0)
+    bot = cardcore.load_agent("spit-greedy")
+    cardcore.run_realtime(spit, [bot(seed=1), bot(seed=2)], seed=5, start=0.0, max_actions=6)
+    times = [at for _, _, at in spit.record()["actions"]]
+    assert len(times) > 2 and all(at >= 10.0 for at in times)
+    assert times == sorted(times)
+
+
+class _BrokenGolfer:
+    """Plays golf; fails on its fourth move (for simulate's error naming)."""
+
+    games = ("golf",)
+
+    def __init__(self, seed=0):
+        self.moves = 0
+
+    def choose(self, view, legal):
+        self.moves += 1
+        if self.moves > 3:
+            raise ValueError("agent bug")
+        return legal[0]
+
+
+def test_agents_simulate_names_a_failing_agent_with_seat_game_and_seed():
+    cardcore.register("cardcore.agents", "newuser-broken", _BrokenGolfer)
+    try:
+        with pytest.raises(cardcore.CardcoreError) as info:
+            cardcore.simulate(
+                "golf", games=2, players=2, agents=["newuser-broken", "random"], seed=4
+            )
+        text = str(info.value)
+        assert "seat 0" in text and "golf game 0" in text and "seed" in text
+        assert isinstance(info.value.__cause__, ValueError)
+        with pytest.raises(cardcore.OptionError, match="plays golf, not 'tonk'"):
+            cardcore.simulate("tonk", games=1, players=2, agents=["newuser-broken", "random"])
+    finally:
+        cardcore.unregister("cardcore.agents", "newuser-broken")
+    assert "newuser-broken" not in cardcore.available_agents()
+
+
 def test_agents_found_by_name_and_bounds():
     assert "random" in cardcore.available_agents()
     assert cardcore.load_agent("random") is cardcore.RandomAgent
