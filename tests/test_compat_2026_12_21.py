@@ -216,7 +216,9 @@ def test_old_store_resumes_every_session_as_it_was(release: str, tmp_path: Path)
         assert game.record()["actions"] == old["actions"], sid
         assert _same_position(game.position()) == _same_position(old["position"]), sid
         if sid in ("golf-fair", "spit-fair"):  # games whose views did not change on purpose
-            assert game.view(0) == old["view0"], sid
+            view = game.view(0)  # but for Golf's "public" field, added on purpose since
+            table = {k: v for k, v in view["table"].items() if k != "public" or "golf" not in sid}
+            assert {**view, "table": table} == old["view0"], sid
 
 
 @pytest.mark.parametrize("release", RELEASES)

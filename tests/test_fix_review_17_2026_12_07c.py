@@ -64,10 +64,14 @@ def _step(game: cardcore.Game, rng: random.Random, *, take: bool = True) -> None
 
 
 def _known_to_all(views: dict[Any, dict[str, Any]]) -> list[list[int]]:
-    """Derived from the grids alone: positions every seat and a spectator see a card at."""
+    """Derived from the grids alone: positions every seat and a spectator see a card at, in
+    the face-down layouts (4, 4h); none in a face-up one, whose shown cards are all known."""
     grids = [v["table"]["grids"] for v in views.values()]
-    out = []
+    out: list[list[int]] = []
     for owner in range(len(grids[0])):
+        if next(iter(views.values()))["table"]["layout"] not in ("4", "4h"):
+            out.append([])
+            continue
         size = len(grids[0][owner])
         out.append([p for p in range(size) if all(g[owner][p] not in (None, "--") for g in grids)])
     return out
@@ -113,7 +117,7 @@ def test_public_is_seat_independent_and_exactly_the_cards_every_grid_shows(
             break
         _step(game, rng)
     assert game.is_over
-    assert public_seen
+    assert bool(public_seen) == (layout in ("4", "4h"))
     if rules and "remove" in rules[0]:
         assert removed_seen  # the seed makes some positions removed
 
@@ -352,18 +356,28 @@ def test_duplicate_public_positions_are_refused_or_reproduced() -> None:
     assert _json(sample.view(0))["table"] == view["table"]
 
 
-def test_public_omitting_a_face_up_card_is_refused_or_reproduced() -> None:
+def test_public_naming_a_face_up_card_is_refused_or_reproduced() -> None:
     game = cardcore.new_game("golf", 2, seed=3)
     for text in ("flip 0", "flip 3", "flip 1", "flip 4"):
         game.act(game.to_act[0], text)
     view = _json(game.view(0))
-    assert view["table"]["public"] == [[0, 3], [1, 4]]
-    view["table"]["public"] = [[0], [1, 4]]
-    try:
-        sample = _sample_game(view, 1)
-    except CardcoreError:
-        return
-    assert _json(sample.view(0))["table"] == view["table"]
+    assert view["table"]["public"] == [[], []]  # a face-up layout: the grids say it all
+    for bad in ([[0], []], [[0, 3], [1, 4]]):
+        view["table"]["public"] = bad
+        try:
+            sample = _sample_game(view, 1)
+        except CardcoreError:
+            continue
+        assert _json(sample.view(0))["table"] == view["table"]
+
+
+def test_public_omitting_a_card_of_anothers_face_down_layout_is_refused() -> None:
+    game = _after_take("4", taker=1)
+    view = _json(game.view(0))
+    assert view["table"]["public"][1] == [0]
+    view["table"]["public"] = [view["table"]["public"][0], []]
+    with pytest.raises(CardcoreError, match="not a golf view: 'public'"):
+        sample_position(view, random.Random(1))
 
 
 # -- 3. the bus ---------------------------------------------------------------------------------

@@ -724,24 +724,12 @@ def test_mistakes_cli_play_typo_and_bad_menu_number_keep_the_game_going():
 # --------------------------------------------------------------------------- defects
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="play() refuses an agent written for another game with a bare CardcoreError "
-    "(agents.py _check_agents), where simulate() and agents.rst give OptionError for "
-    "the same mistake",
-)
 def test_defect_play_with_agent_of_another_game_is_option_error():
     golfer = cardcore.load_agent("golf-greedy")(seed=1)
     with pytest.raises(cardcore.OptionError):
         cardcore.play(cardcore.new_game("tonk", 2, seed=1), [golfer, cardcore.RandomAgent(1)])
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="run_realtime(seed=-1) is accepted (agents.py checks only type(seed) is int) "
-    "although new_game, simulate, determinize and every agent refuse a negative seed "
-    "(Python's generator reads -1 as 1)",
-)
 def test_defect_run_realtime_refuses_a_negative_seed():
     speed = cardcore.new_game("speed", 2, seed=4)
     bot = cardcore.load_agent("spit-greedy")
@@ -750,11 +738,6 @@ def test_defect_run_realtime_refuses_a_negative_seed():
     assert speed.version == 0
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="new_game('golf', 0) says 'players must be at least 1' (setup.py _names), "
-    "though golf takes 2 to 64 and 1 is refused too: the message misleads",
-)
 def test_defect_zero_players_message_names_the_games_range():
     with pytest.raises(cardcore.OptionError) as info:
         cardcore.new_game("golf", 0)

@@ -57,7 +57,7 @@ def position_from_view(logic: GolfLogic, view: Mapping[str, Any], zones: Zones) 
     rng = random.Random(len(seen[plan.stock]))  # which positions others peeked at: any will do
     _place_known(view, zones, plan.grid)
     # None: a view written before the field; a card known to all may lie face down (GOLF4)
-    public = _public(table.get("public"), grids, seat, shape.face_down or shape.hand)
+    public = _public(table.get("public"), grids, seat, shape.face_down)
     for owner, grid in enumerate(grids):
         masks = seen[plan.grid[owner]]
         if shape.hand:  # a hand is known to its owner: the deal marked it so
@@ -108,23 +108,23 @@ def position_from_view(logic: GolfLogic, view: Mapping[str, Any], zones: Zones) 
 
 
 def _public(
-    public: Any, grids: Sequence[Sequence[Any]], seat: int, private: bool
+    public: Any, grids: Sequence[Sequence[Any]], seat: int, down: bool
 ) -> list[list[int]] | None:
-    """The table's ``public`` positions, checked: for each layout, ascending, every card shown
-    of another's layout (the seat sees it only if all do) and, unless its own cards may be
-    its alone (*private*: face down or a hand), of the seat's own."""
+    """The table's ``public`` positions, checked: empty in a face-up layout; in a face-down one
+    (*down*), ascending, every card shown of another's layout (the seat sees it only if all
+    do) and some of the seat's own."""
     if public is None:
         return None
     if not isinstance(public, list) or len(public) != len(grids):
         raise CardcoreError(f"not a golf view: 'public' is not a list per seat: {str(public)[:80]}")
     for owner, (positions, grid) in enumerate(zip(public, grids, strict=True)):
-        shown = [p for p, c in enumerate(grid) if c not in (None, "--")]
+        shown = [p for p, c in enumerate(grid) if c not in (None, "--")] if down else []
         if (
             not isinstance(positions, list)
             or any(type(p) is not int for p in positions)
             or not set(positions) <= set(shown)
             or positions != sorted(set(positions))
-            or (positions != shown and (owner != seat or not private))
+            or (positions != shown and owner != seat)
         ):
             raise CardcoreError(
                 f"not a golf view: 'public' does not name the positions its grids show: {str(public)[:80]}"

@@ -33,8 +33,8 @@ FIELDS = (
     ViewField(
         "public",
         "per-seat",
-        "every layout's positions (numbered like grids) whose card every seat knows: face up,"
-        " or a discard taken into a face-down layout or a hand",
+        "in the face-down layouts (4, 4h), the positions (numbered like grids) whose card every"
+        " seat knows: a discard taken, or all once revealed; empty in the face-up layouts",
         label="known to all",
         of="json",  # a list of positions (no core kind is a list of ints)
     ),
@@ -73,6 +73,7 @@ def table(st: GolfState, seat: int | None) -> dict[str, Any]:
     hand = layout.hand
     grids: list[list[str | None]] = []
     public: list[list[int]] = []  # GOLF4: a taken discard lies face down, known to all
+    down = layout.face_down  # face up: a card is known to all exactly when it is shown
     every = range(layout.size)
     for owner, z in enumerate(plan.grid):
         pile = cards[z]
@@ -84,7 +85,7 @@ def table(st: GolfState, seat: int | None) -> dict[str, Any]:
             grids.append(
                 [c.text if m & bit_here else None for c, m in zip(pile, masks, strict=True)]
             )
-            public.append([pos for pos, m in enumerate(masks) if m == ALL])
+            public.append([pos for pos, m in enumerate(masks) if m == ALL] if down else [])
         else:
             grids.append(
                 [
@@ -92,7 +93,9 @@ def table(st: GolfState, seat: int | None) -> dict[str, Any]:
                     for pos in every
                 ]
             )
-            public.append([pos for pos in every if (i := slots[pos]) >= 0 and masks[i] == ALL])
+            public.append(
+                [p for p in every if (i := slots[p]) >= 0 and masks[i] == ALL] if down else []
+            )
     held = None
     hz = plan.held[0]
     if cards[hz] and not st.is_over:

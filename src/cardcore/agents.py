@@ -233,7 +233,7 @@ def _check_agents(agents: Sequence[object], game: Game) -> None:
         if isinstance(games, tuple | list | frozenset | set) and name not in games:
             served = ", ".join(sorted(str(g) for g in games)) or "no game"
             msg = f"the agent of seat {seat} ({type(agent).__name__}) plays {served}, not {name!r}"
-            raise CardcoreError(msg)
+            raise OptionError(msg)
 
 
 @frozen
@@ -347,6 +347,8 @@ def play(
     :returns: The game's :class:`~cardcore.Result`.
     :raises IllegalActionError: An agent answered something the game refuses (the
         message names its seat and class).
+    :raises OptionError: Not one agent per seat, a real-time game, or an agent that declares
+        other ``games`` (before the first move).
     """
     _check_run(game, agents, max_actions, "choose", on_action)
     if len(agents) != len(game.players):
@@ -421,7 +423,7 @@ def run_realtime(
     again. An agent that planned nothing re-plans after every change; a seat with no
     legal action is asked only while it is in ``to_act``.
 
-    :param seed: Seed of the tie-breaks.
+    :param seed: Seed of the tie-breaks, a whole number of at least 0 (``OptionError``).
     :param start: The virtual time at the start.
     :param max_actions: Stop there as ``"truncated"``; default: the game's bound.
     :param on_action: Called with (game, action, time) after each applied action.
@@ -430,8 +432,8 @@ def run_realtime(
         action and a finite delay (the message names its seat and class).
     """
     _check_run(game, agents, max_actions, "plan", on_action)
-    if type(seed) is not int or type(start) not in (int, float) or not abs(start) <= 1e15:
-        msg = f"seed must be an int and start a finite time, not {shown(seed, 40)} and {shown(start, 40)}"
+    if type(seed) is not int or seed < 0 or type(start) not in (int, float) or not abs(start) <= 1e15:
+        msg = f"seed must be a whole number of at least 0 and start a finite time, not {shown(seed, 40)} and {shown(start, 40)}"
         raise OptionError(msg)
     n = len(game.players)
     if len(agents) != n:

@@ -535,7 +535,11 @@ def load(data: Mapping[str, Any] | str | bytes, *, key: bytes | str | None = Non
     config = save.get("config")
     if not isinstance(config, Mapping) and (config is not None or save.get("format_version") != 1):
         raise _fail("saved game has no configuration ('config': options, rules, players)")
-    game = _replay(record)
+    try:
+        game = _replay(record)
+    except CorruptStateError as exc:  # its record's fault is the save's: say which was read
+        text = str(exc)
+        raise _fail(f"saved game's {text}" if text.startswith("record ") else text) from None
     if config is not None:
         added = rules_of_the_day(record)  # not in the saved config
         mine = {

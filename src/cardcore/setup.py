@@ -134,15 +134,13 @@ _SEAT_NAMES = {n: tuple(f"Player {i + 1}" for i in range(n)) for n in range(1, 9
 """The display names of a game given a count of players (the common counts, built once)."""
 
 
-def _names(players: int | Sequence[str]) -> tuple[str, ...]:
+def _names(players: int | Sequence[str], name: str, low: int, high: int) -> tuple[str, ...]:
     if type(players) is not int:  # an int subclass made plain, judged by its real type
         players = plain(players)
     if type(players) is int:
-        if players < 1:
-            msg = f"players must be at least 1, not {shown(players)} (CORE-SEAT-2)"
-            raise OptionError(msg)
-        if players > MAX_PLAYERS:
-            msg = f"players must be at most {MAX_PLAYERS}, not {shown(players)} (CORE-SEAT-2)"
+        if not 1 <= players <= MAX_PLAYERS:  # the game's range, as for any other count
+            count = f"exactly {low}" if low == high else f"{low} to {high}"
+            msg = f"{name} takes {count} player{'s' * (high != 1)}, not {shown(players)} (CORE-SEAT-2)"
             raise OptionError(msg)
         return tuple(f"Player {i + 1}" for i in range(players))
     if type(players) is list or type(players) is tuple:  # the common case: no ABC check
@@ -249,7 +247,8 @@ def new_game(
     ruleset = get_ruleset(name, rules, without)
     names = _SEAT_NAMES.get(players) if type(players) is int else None
     if names is None:
-        names = _names(players)
+        info = ruleset.game
+        names = _names(players, info.name, info.min_players, info.max_players)
     key: Any = (
         len(names)  # no options and {} resolve alike
         if options is None or (type(options) is dict and not options)

@@ -239,7 +239,8 @@ def _add_game_args(p: argparse.ArgumentParser) -> None:
         "-p",
         type=_positive,
         default=None,
-        help="number of seats (default: depends on the game)",
+        help="number of seats (default: play, the fewest the game takes; simulate, 4 or the"
+        " nearest count the game takes)",
     )
     p.add_argument(
         "--rules",

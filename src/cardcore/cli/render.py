@@ -1,43 +1,40 @@
 """Drawing views, results and summaries for the ``cardcore`` command (needs rich).
 
-The renderer reads a view's declared structure, never the shape of its data
-(a list is never taken for "one entry per seat" because of its length):
+The renderer reads a view's declared structure, never the shape of its data (a list is
+never taken for "one entry per seat" because of its length):
 
-* the core's ``zones`` (every pile with its owner and who may see it): a pile
-  owned by a seat is drawn in that seat's row, in a column named after the
-  pile with the seat number left out (``hand.1`` -> ``hand``; ``layout.1.3`` ->
-  ``layout``, stack ``3``, numbered as the pile's name numbers it); a shared
-  pile gets a line of its own;
-* the game's ``table`` fields as :meth:`cardcore.Game.view_schema` declares them
-  (kind and label; for ``per-seat`` fields the kind of each entry): a
-  ``per-seat`` field is a column of the seats' rows, any other a labelled line.
+* the core's ``zones`` (every pile with its owner and who may see it): a pile owned by a
+  seat is drawn in that seat's row, in a column named after the pile with the seat number
+  left out (``hand.1`` -> ``hand``; ``layout.1.3`` -> ``layout``, stack ``3``, numbered as
+  the pile's name numbers it); a shared pile gets a line of its own;
+* the game's ``table`` fields as :meth:`cardcore.Game.view_schema` declares them (kind and
+  label; for ``per-seat`` fields the kind of each entry): a ``per-seat`` field is a column
+  of the seats' rows, any other a labelled line.
 
-A declared field that can hold cards (kind ``card``, ``cards`` or ``json``;
-for a ``per-seat`` field, the kind of its entries) and is named after a pile
-(``P`` or ``Ps`` for the piles ``P.N``) is the game's own presentation of it,
-and is drawn instead of it:
+A declared field that can hold cards (kind ``card``, ``cards`` or ``json``; for a
+``per-seat`` field, the kind of its entries) and is named after a pile (``P`` or ``Ps`` for
+the piles ``P.N``) is the game's own presentation of it, and is drawn instead of it:
 
-(a) a ``per-seat`` field replaces that pile's column (such as a grid of
-    positions: a list of cards is drawn as a grid, its positions numbered
-    from 0, when the table declares an ``int`` field ``cols`` dividing it);
-(b) in a ``per-seat`` field of mappings, keys that name a pile drawn in its
-    own column are left out: the pile's column shows them;
-(c) any other field named after an owned pile is the viewer's own pile (a
-    sorted hand): it is drawn in the viewer's row, in that pile's column;
-(d) any other field named after a shared pile (``P``, ``Ps`` or ``P_...``,
-    such as ``discard_top``) replaces the pile's line; so does an ``int``
-    field named ``P`` (its count) while the viewer sees none of its cards
-    (a stock and its ``stock`` count: drawn once). A ``json`` field that holds
-    no text (a ``tricks`` count beside a ``trick`` pile) replaces no pile
-    whose cards the viewer sees.
+(a) a ``per-seat`` field replaces that pile's column (such as a grid of positions: a list
+    of cards is drawn as a grid, its positions numbered from 0, when the table declares an
+    ``int`` field ``cols`` dividing it);
+(b) in a ``per-seat`` field of mappings, keys that name a pile drawn in its own column are
+    left out: the pile's column shows them;
+(c) any other field named after an owned pile is the viewer's own pile (a sorted hand): it
+    is drawn in the viewer's row, in that pile's column;
+(d) any other field named after a shared pile (``P``, ``Ps`` or ``P_...``, such as
+    ``discard_top``) replaces the pile's line; so does an ``int`` field named ``P`` (its
+    count) while the viewer sees none of its cards (a stock and its ``stock`` count: drawn
+    once). A ``json`` field that holds no text (a ``tricks`` count beside a ``trick`` pile)
+    replaces no pile whose cards the viewer sees.
 
-Any other field named like a pile (a count such as a ``per-seat`` ``int``
-field ``hands`` beside the piles ``hand.N``) hides nothing: the field and the
-pile are both drawn, and when they would read alike the pile's heading says
-``(cards)``.
+Any other field named like a pile (a count such as a ``per-seat`` ``int`` field ``hands``
+beside the piles ``hand.N``) hides nothing: the field and the pile are both drawn, and when
+they would read alike the pile's heading says ``(cards)``.
 
-``None`` in a card field is a card its viewer cannot see; ``None`` elsewhere is
-"nothing", and a line with nothing to say is left out.
+``None`` in a card field is a card its viewer cannot see; ``None`` elsewhere is "nothing",
+and a line with nothing to say is left out, so is a ``per-seat`` column with nothing
+(``None``, ``""``, ``[]``, ``{}``) for any seat.
 """
 
 from __future__ import annotations
@@ -259,8 +256,8 @@ Piles = list[tuple[str, Mapping[str, Any]]]
 class Arrangement:
     """Where each pile and field of a view goes on screen (see the module docstring).
 
-    :param columns: Per-seat columns, in order: ``(name, label, field)``; *field*
-        is the declared per-seat field drawn there, or ``None`` for piles.
+    :param columns: Per-seat columns, in order: ``(name, label, field)``; *field* is the
+        declared per-seat field drawn there, or ``None`` for piles (each drawn if it says something).
     :param piles: ``(column, seat) -> piles`` of the owned piles drawn.
     :param own: ``column -> field name`` of a field showing the viewer's own pile.
     :param shared: The shared piles drawn, as ``[(name, piles), ...]``.
@@ -276,12 +273,7 @@ class Arrangement:
     hidden_keys: frozenset[str]
 
 
-def _presents(
-    base: str,
-    fields: Mapping[str, Mapping[str, Any]],
-    table: Mapping[str, Any],
-    zone: Mapping[str, Any],
-) -> bool:
+def _presents(base: str, fields: Fields, table: Mapping[str, Any], zone: Mapping[str, Any]) -> bool:
     """Whether a field that can hold cards presents shared pile *base*: named ``base``,
     ``base + "s"`` or ``base_...``. A ``json`` field holding no text at all (counts, such
     as a ``tricks`` field beside a ``trick`` pile) presents no pile whose cards the viewer
@@ -421,15 +413,16 @@ def render_view(
     cols = table.get("cols") if kinds.get("cols") == "int" else None
     where = arrange(view, schema)
 
+    columns = [c for c in where.columns if c[2] is None or _says(table.get(c[0]))]
     grid = Table(show_header=True, header_style="bold", box=None, pad_edge=False, padding=(0, 2))
     grid.add_column("seat: player")
-    for _, label, _ in where.columns:
+    for _, label, _ in columns:
         grid.add_column(escape(label))
     for seat, name in enumerate(players):
         mark = "[bold green]>[/] " if seat in to_act else "  "
         who = escape(name) + (" [cyan](you)[/]" if seat == me else "")
         cells = [f"{mark}[dim]{seat}:[/] {who}"]  # the number the notation calls the seat
-        for column, _, declared in where.columns:
+        for column, _, declared in columns:
             if declared is not None:
                 values = table[column]
                 value = values[seat] if isinstance(values, list) and seat < len(values) else None
@@ -472,6 +465,11 @@ def render_view(
     head = f"[bold]{escape(str(view.get('game', '')))}[/]  move {view.get('version')}  "
     head += "spectator" if me is None else f"you are {escape(players[me])} (seat {me})"
     return Panel(Group(*parts), title=Text.from_markup(head, emoji=False), title_align="left")
+
+
+def _says(entries: Any) -> bool:
+    """Whether a per-seat field has something to say for a seat (a column is drawn)."""
+    return not isinstance(entries, list) or any(v not in (None, "", [], {}) for v in entries)
 
 
 def _rules_text(view: Mapping[str, Any]) -> str:

@@ -49,10 +49,14 @@ def _after_take(layout: str, taker: int = 0) -> cardcore.Game:
 
 
 def _public_by_masks(game: cardcore.Game) -> list[list[int]]:
-    """The positions of each layout whose card's mask is ALL, from the state itself."""
+    """The positions of each face-down layout whose card's mask is ALL, from the state itself
+    (none in a face-up layout, whose known cards are those it shows)."""
     st = game.state
-    out = []
+    out: list[list[int]] = []
     for owner, z in enumerate(st.plan.grid):
+        if not st.plan.layout.face_down:
+            out.append([])
+            continue
         masks = st.zones.seen[z]
         slots = st.slots[owner]
         if slots is None:
