@@ -1215,7 +1215,7 @@ def test_list_shows_the_seats_the_default_options_allow() -> None:
 def test_play_refuses_more_seats_than_the_core_holds(capsys: pytest.CaptureFixture[str]) -> None:
     assert cli.main(["play", "golf", "-p", "65", "--no-record"]) == 2
     err = capsys.readouterr().err
-    assert "--players must be 1 to 64, not 65 (CORE-SEAT-2)" in err and len(err.splitlines()) == 1
+    assert "--players: golf takes 2 to 64 players, not 65 (CORE-SEAT-2)" in err and len(err.splitlines()) == 1
 
 
 @pytest.mark.parametrize("command", ["sim", "list", "replay", "verify"])

@@ -198,12 +198,6 @@ def test_none_for_one_seat_is_a_dash_beside_the_others_value() -> None:
     assert ann.split("(you)", 1)[1].split()[0] == "-" and "12" in bob.split()
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="render.py:416 drops a per-seat *card* column whose entries are all None, yet the"
-    " module docstring says None in a card field is a card its viewer cannot see (drawn ##):"
-    " every seat's face-down card vanishes from the screen",
-)
 def test_per_seat_card_column_of_hidden_cards_is_kept() -> None:
     schema = _schema([_field("down", "card", "face-down card")])
     text = _text(_view({"down": [None, None]}), schema)
@@ -359,11 +353,6 @@ def test_rule_ids_of_replayed_actions_kept_in_load() -> None:
     assert info.value.rule_id == "GOLF-TURN-4"
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="records.py:540 prefixes only messages starting with 'record ': a save whose record"
-    " has a bad format version says 'not a cardcore record', never naming the saved game",
-)
 def test_save_with_bad_record_format_names_the_saved_game() -> None:
     save, _ = _golf_save()
     save["record"]["format_version"] = 99
@@ -371,12 +360,6 @@ def test_save_with_bad_record_format_names_the_saved_game() -> None:
         cardcore.load(save)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="records.py:438 (replay) and :542 (load) raise a new CorruptStateError from the text"
-    " alone: a rule_id the original error set itself (Tonk's TONK-GEN-1, whose hint follows the"
-    " ID) is lost",
-)
 def test_tonk_seat_count_rule_id_kept_by_load() -> None:
     game = cardcore.new_game("tonk", 3, seed=3)
     save = game.save()
@@ -456,11 +439,6 @@ def test_new_game_int_subclass_count_names_the_range() -> None:
     assert len(cardcore.new_game("golf", _Int(3), seed=1).players) == 3
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="simulate.py:415 refuses any int subclass as 'players must be a whole number ...'"
-    " (no range, no CORE-SEAT-2), though new_game takes _Int(3) and names golf's range for _Int(0)",
-)
 def test_simulate_int_subclass_count_names_the_range() -> None:
     with pytest.raises(OptionError, match=r"golf takes 2 to 64 players, not 0 \(CORE-SEAT-2\)$"):
         cardcore.simulate("golf", games=1, players=_Int(0), seed=1)
@@ -488,11 +466,6 @@ def test_cli_play_one_player_names_golfs_range(capsys: pytest.CaptureFixture[str
     assert code != 0 and "golf takes 2 to 64 players, not 1 (CORE-SEAT-2)" in out
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="cli/play.py:183 says '--players must be 1 to 64' for 65 seats, not the game's range"
-    " as new_game and simulate now do ('speed takes exactly 2 players, not 65 (CORE-SEAT-2)')",
-)
 def test_cli_play_too_many_players_names_the_games_range(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
@@ -513,22 +486,11 @@ def _web_post(body: dict[str, Any]) -> Any:
         return client.post("/api/sessions", json=body)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="web/_requests.py:264 check_seat_count calls setup._names(seats) (imported as"
-    " seat_names, line 26) with its old one-argument signature: TypeError, HTTP 500 for every"
-    " new game",
-)
 def test_web_new_game_two_seats_is_created() -> None:
     r = _web_post({"game": "golf", "seats": [{"name": "Ann"}, {"name": "Bea"}]})
     assert r.status_code == 201, r.text
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="web/_requests.py:264: the same TypeError (HTTP 500) for a seat count outside the"
-    " game's range, instead of a 400 citing CORE-SEAT-2 (docs/web.rst: 'few or too many seats')",
-)
 @pytest.mark.parametrize("seats", [0, 1, 65])
 def test_web_new_game_bad_seat_count_is_a_400(seats: int) -> None:
     r = _web_post({"game": "golf", "seats": [{"name": f"P{i}"} for i in range(seats)]})
@@ -612,12 +574,6 @@ def test_spit_veto_automatic_spit_ignores_the_veto(veto_rule) -> None:
     assert all(len(after[p]) == 2 for p in after)  # both requested: the spit came
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="docs/games/spit.rst:172 says both seats see ``stuck`` when a veto bars every fitting"
-    " card, but Spit has no stuck action: its seats see ``spit`` (SPIT-STUCK-3), only Speed's"
-    " see ``stuck``",
-)
 def test_spit_rst_veto_paragraph_names_spits_request(veto_rule) -> None:
     name = veto_rule("spit")
     game = cardcore.new_game("spit", 2, rules=[name], seed=5)

@@ -67,8 +67,11 @@ MAX_INT_BITS = 128
 """The largest integer a save or record may hold, in bits (seeds are below ``2**128``)."""
 
 
-def _fail(msg: str) -> CorruptStateError:
-    return CorruptStateError(msg)
+def _fail(msg: str, cause: BaseException | None = None) -> CorruptStateError:
+    """The error, keeping the rule ID *cause* cited (when its text no longer ends with it)."""
+    err = CorruptStateError(msg)
+    err.rule_id = err.rule_id or getattr(cause, "rule_id", None)
+    return err
 
 
 def _as_mapping(data: Any, what: str, key: bytes | str | None = None) -> Mapping[str, Any]:
@@ -435,7 +438,7 @@ def _replay(rec: Mapping[str, Any]) -> Game:
     except PluginError as exc:  # the plugin's failure, not the record's
         raise _blamed(exc, "record's game could not start") from exc
     except (CardcoreError, TypeError, ValueError) as exc:
-        raise _fail(f"record cannot start its game: {exc}") from None
+        raise _fail(f"record cannot start its game: {exc}", exc) from None
     finally:
         QUIET.reset(quiet)
         _VERSION.reset(token)
@@ -539,7 +542,8 @@ def load(data: Mapping[str, Any] | str | bytes, *, key: bytes | str | None = Non
         game = _replay(record)
     except CorruptStateError as exc:  # its record's fault is the save's: say which was read
         text = str(exc)
-        raise _fail(f"saved game's {text}" if text.startswith("record ") else text) from None
+        text = text[len("record ") :] if text.startswith("record ") else f": {text}"
+        raise _fail(f"saved game's record{' ' * (text[0] != ':')}{text}", exc) from None
     if config is not None:
         added = rules_of_the_day(record)  # not in the saved config
         mine = {

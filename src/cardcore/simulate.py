@@ -407,7 +407,7 @@ def _check_study(
     from cardcore.plugins import game_info
     from cardcore.setup import MAX_PLAYERS, MAX_SEED_BITS
 
-    msg = ""
+    msg, players = "", plain(players)  # an int subclass read as new_game reads it
     if type(games) is not int or not 1 <= games <= MAX_GAMES:
         msg = (
             f"games must be a whole number of at least 1 and at most {MAX_GAMES:,},"

@@ -179,8 +179,10 @@ def cmd_play(console: Console, args: argparse.Namespace) -> int:
     name: str = args.game
     info = game_info(name)
     n = players_for(name, args.players, info.min_players, args)
-    if not 1 <= n <= MAX_PLAYERS:  # said before the seats' names are built
-        msg = f"--players must be 1 to {MAX_PLAYERS}, not {shown(n, 40)} (CORE-SEAT-2)"
+    if not 1 <= n <= MAX_PLAYERS:  # said before the seats' names are built, as new_game says it
+        low, high = info.min_players, info.max_players
+        count = f"exactly {low}" if low == high else f"{low} to {high}"
+        msg = f"--players: {info.name} takes {count} player{'s' * (high != 1)}, not {shown(n, 40)} (CORE-SEAT-2)"
         raise UsageError(msg)
     if not 0 <= args.seat < n:
         msg = f"--seat must be 0 to {n - 1}, not {shown(args.seat, 40)}"

@@ -34,7 +34,7 @@ they would read alike the pile's heading says ``(cards)``.
 
 ``None`` in a card field is a card its viewer cannot see; ``None`` elsewhere is "nothing",
 and a line with nothing to say is left out, so is a ``per-seat`` column with nothing
-(``None``, ``""``, ``[]``, ``{}``) for any seat.
+(``None`` but in a card column, ``""``, ``[]``, ``{}``) for any seat.
 """
 
 from __future__ import annotations
@@ -413,7 +413,7 @@ def render_view(
     cols = table.get("cols") if kinds.get("cols") == "int" else None
     where = arrange(view, schema)
 
-    columns = [c for c in where.columns if c[2] is None or _says(table.get(c[0]))]
+    columns = [c for c in where.columns if c[2] is None or _says(c[2], table.get(c[0]))]
     grid = Table(show_header=True, header_style="bold", box=None, pad_edge=False, padding=(0, 2))
     grid.add_column("seat: player")
     for _, label, _ in columns:
@@ -467,9 +467,10 @@ def render_view(
     return Panel(Group(*parts), title=Text.from_markup(head, emoji=False), title_align="left")
 
 
-def _says(entries: Any) -> bool:
-    """Whether a per-seat field has something to say for a seat (a column is drawn)."""
-    return not isinstance(entries, list) or any(v not in (None, "", [], {}) for v in entries)
+def _says(field: Mapping[str, Any], entries: Any) -> bool:
+    """Whether a per-seat field has something to say for a seat (a hidden card does)."""
+    nothing: tuple[Any, ...] = ("", [], {}) if field.get("of") == "card" else (None, "", [], {})
+    return not isinstance(entries, list) or any(v not in nothing for v in entries)
 
 
 def _rules_text(view: Mapping[str, Any]) -> str:

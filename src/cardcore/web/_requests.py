@@ -21,6 +21,7 @@ from cardcore._names import shows as _shows
 from cardcore._names import tidy as _tidy
 from cardcore._text import one_of, shown
 from cardcore.errors import CardcoreError
+from cardcore.info import GameInfo
 from cardcore.plugins import get_ruleset
 from cardcore.session.config import _FALLBACKS, TimeControl
 from cardcore.setup import _names as seat_names
@@ -259,9 +260,9 @@ def _error(message: str, status: int = 400) -> JSONResponse:
 
 
 
-def check_seat_count(seats: int) -> None:
-    """1 to 64 seats, as ``new_game`` says, before any name is compared."""
-    seat_names(seats)
+def check_seat_count(seats: int, info: GameInfo) -> None:
+    """1 to 64 seats, as ``new_game`` says (naming the game's range), before any name is compared."""
+    seat_names(seats, info.name, info.min_players, info.max_players)
 
 
 def check_setup(game: str, seats: int, rules: list[str], without: list[str], options: Mapping[str, Any]) -> None:

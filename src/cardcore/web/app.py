@@ -291,7 +291,7 @@ class WebServer:
         spectators = _get(request, "spectators", bool, True)
         time = time_control(_get(request, "time", object, None))  # no clock unless asked
         info = game_info(game)
-        check_seat_count(len(seats))  # before any name is compared; then what new_game checks
+        check_seat_count(len(seats), info)  # before any name is compared; then what new_game checks
         check_setup(game, len(seats), rules, without, options)  # (before the agents are built)
         names: list[str] = []
         bots: list[tuple[int, str, Any, dict[str, Any]]] = []  # seat, name, agent, its params
