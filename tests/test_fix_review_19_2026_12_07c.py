@@ -148,6 +148,31 @@ def test_sampled_worlds_keep_the_taken_discard_public(layout: str) -> None:
             assert twin.view(seat)["table"]["grids"] == view["table"]["grids"]
 
 
+@pytest.mark.parametrize("layout", ["4", "4h"])
+def test_whole_game_public_agrees_and_samples_keep_it(layout: str) -> None:
+    """Through every round of a whole two-seat game: ``public`` is the same for every viewer,
+    and a sample of either seat's view reads back the same ``public`` and ``grids``."""
+    game = cardcore.new_game("golf", 2, seed=3, options={"layout": layout})
+    rng = random.Random(3)
+    rounds = set()
+    for step in range(400):
+        if game.is_over:
+            break
+        views = {s: game.view(s) for s in (0, 1, None)}
+        rounds.add(views[0]["table"]["round"])
+        assert views[0]["table"]["public"] == views[1]["table"]["public"]
+        assert views[0]["table"]["public"] == views[None]["table"]["public"]
+        if step % 9 == 0 and views[0]["table"]["phase"] != "over":
+            for seat in (0, 1):
+                twin = _sample(views[seat], step).view(seat)
+                assert twin["table"]["public"] == views[seat]["table"]["public"], step
+                assert twin["table"]["grids"] == views[seat]["table"]["grids"], step
+        seat = game.to_act[0]
+        legal = game.legal_actions(seat)
+        game.apply(legal[rng.randrange(len(legal))])
+    assert game.is_over and len(rounds) > 1
+
+
 # --------------------------------------------------------------------------- 2. the bus flag
 
 
