@@ -70,12 +70,6 @@ def _sample(view: dict[str, Any], seed: int) -> cardcore.Game:
 # --------------------------------------------------------------------------- 1. golf public
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="plugins/cardcore_golf/search.py _public quotes str(public)[:80]: a huge int in the"
-    " view's 'public' raises ValueError there (int to str limit), so the golf plugin is"
-    " blamed (PluginError) instead of the view being refused as 'not a golf view'",
-)
 def test_huge_int_in_public_is_refused_as_the_views_error() -> None:
     game = _golf4_after_take()
     view = game.view(0)

@@ -116,7 +116,7 @@ def _public(
     if public is None:
         return None
     if not isinstance(public, list) or len(public) != len(grids):
-        raise CardcoreError(f"not a golf view: 'public' is not a list per seat: {str(public)[:80]}")
+        raise CardcoreError("not a golf view: 'public' is not a list of one list per seat")
     for owner, (positions, grid) in enumerate(zip(public, grids, strict=True)):
         shown = [p for p, c in enumerate(grid) if c not in (None, "--")] if down else []
         if (
@@ -126,8 +126,8 @@ def _public(
             or positions != sorted(set(positions))
             or (positions != shown and owner != seat)
         ):
-            raise CardcoreError(
-                f"not a golf view: 'public' does not name the positions its grids show: {str(public)[:80]}"
+            raise CardcoreError(  # (no value quoted: a 5,000-digit int cannot be written)
+                f"not a golf view: 'public' of seat {owner} does not name the positions its grids show"
             )
     return public
 

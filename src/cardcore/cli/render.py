@@ -34,7 +34,7 @@ they would read alike the pile's heading says ``(cards)``.
 
 ``None`` in a card field is a card its viewer cannot see; ``None`` elsewhere is "nothing",
 and a line with nothing to say is left out, so is a ``per-seat`` column with nothing
-(``None`` but in a card column, ``""``, ``[]``, ``{}``) for any seat.
+(``None`` but in a card column, ``""``, ``[]``, ``{}``) for every seat.
 """
 
 from __future__ import annotations
@@ -257,7 +257,7 @@ class Arrangement:
     """Where each pile and field of a view goes on screen (see the module docstring).
 
     :param columns: Per-seat columns, in order: ``(name, label, field)``; *field* is the
-        declared per-seat field drawn there, or ``None`` for piles (each drawn if it says something).
+        declared per-seat field drawn there (if it says something), or ``None`` for piles.
     :param piles: ``(column, seat) -> piles`` of the owned piles drawn.
     :param own: ``column -> field name`` of a field showing the viewer's own pile.
     :param shared: The shared piles drawn, as ``[(name, piles), ...]``.
