@@ -139,6 +139,7 @@ def _names(players: int | Sequence[str], name: str, low: int, high: int) -> tupl
         players = plain(players)
     if type(players) is int:
         if not 1 <= players <= MAX_PLAYERS:  # the game's range, as for any other count
+            low, high = max(low, 1), min(high, MAX_PLAYERS)  # (a declaration changed after its check)
             count = f"exactly {low}" if low == high else f"{low} to {high}"
             msg = f"{name} takes {count} player{'s' * (high != 1)}, not {shown(players)} (CORE-SEAT-2)"
             raise OptionError(msg)

@@ -121,7 +121,9 @@ def test_core_seat_2_no_game_starts_with_more_than_64_players() -> None:
     )
     cardcore.register("cardcore.games", "crowd", module)
     try:
-        with pytest.raises(OptionError, match=r"at most 64, not 65 \(CORE-SEAT-2\)"):
+        with pytest.raises(
+            OptionError, match=r"crowd takes 2 to 64 players, not 65 \(CORE-SEAT-2\)"
+        ):
             cardcore.new_game("crowd", 65, seed=1)
     finally:
         cardcore.unregister("cardcore.games", "crowd")
