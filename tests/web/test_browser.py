@@ -120,6 +120,12 @@ def _view(page: Any) -> Any:
     return page.evaluate("window.cardcore.view")
 
 
+def _view_and_version(page: Any) -> tuple[Any, int]:
+    """The page's view and the version it is of, read together."""
+    view, version = page.evaluate("[window.cardcore.view, window.cardcore.version]")
+    return view, version
+
+
 def _cards_in_frames(page: Any) -> set[str]:
     frames = page.evaluate("window.cardcore.frames")
     from cardcore.session.patch import card_words
@@ -264,12 +270,12 @@ def test_spit_real_time_moves_against_a_bot(server: tuple[str, WebServer], brows
 
     def stale_pick() -> tuple[int, str] | None:
         """An action legal in a recent view (inside the stale window) and illegal now."""
-        now = _view(page)
+        now, now_version = _view_and_version(page)
         return next(
             (
                 (version, action)
                 for version, legal in reversed(snaps)
-                if now["version"] - version < STALE_WINDOW
+                if now_version - version < STALE_WINDOW
                 for action in legal
                 if action.startswith(("play", "combine")) and action not in now["legal"]
             ),
@@ -279,11 +285,12 @@ def test_spit_real_time_moves_against_a_bot(server: tuple[str, WebServer], brows
     # at least 20 moves, and on until a recent view holds a move the game has overtaken
     # (a play can be legal again at once: the pile's next card fits the same centre pile)
     while time.time() < deadline and (moves < 20 or stale_pick() is None):
-        view = _view(page)
+        # the view and its version in one read (a bot's move may arrive between two reads)
+        view, version = _view_and_version(page)
         if view["is_over"]:
             break
         legal = view["legal"]
-        snaps.append((page.evaluate("window.cardcore.version"), legal))
+        snaps.append((version, legal))
         plays = [a for a in legal if a.startswith("play ")]
         before = page.evaluate("window.cardcore.confirmed")
         if plays:
