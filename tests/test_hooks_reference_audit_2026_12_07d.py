@@ -1316,6 +1316,34 @@ def test_golf_ender_penalty_blames_the_rule_that_answered(bad_first: bool) -> No
         fails_cleanly(game, 3, "golf.audit-b" if bad_first else "golf.audit-a")
 
 
+def test_golf_hooks_asked_per_configuration_and_scoring_hooks_per_round() -> None:
+    asked: Counter[str] = Counter()
+
+    def spy(hook: str, params: str) -> Callable[..., Any]:
+        return impl(hook, params, lambda **_: asked.update([hook]))
+
+    hooks = {
+        "golf_score_table": spy("golf_score_table", "layout"),
+        "golf_scorer": spy("golf_scorer", "layout"),
+        "golf_final_turns": spy("golf_final_turns", "layout"),
+        "golf_removable_groups": spy("golf_removable_groups", "layout"),
+        "golf_round_awards": spy("golf_round_awards", "layout, keys"),
+        "golf_ender_ties_pay": spy("golf_ender_ties_pay", "layout"),
+        "golf_ender_penalty": spy("golf_ender_penalty", "layout, scores, ender, pays"),
+    }
+    setup = {"golf_score_table", "golf_scorer", "golf_final_turns", "golf_removable_groups"}
+    with house_rule("AUD-S-1", "golf.audit-spy", "golf", **hooks):
+        game = cardcore.new_game("golf", 2, rules=["golf.audit-spy"], seed=3, options={"rounds": 3})
+        assert set(asked) == setup and all(n == 1 for n in asked.values())
+        asked.clear()
+        cardcore.new_game("golf", 2, rules=["golf.audit-spy"], seed=4, options={"rounds": 3})
+        assert not asked  # the same configuration, players and options: kept
+        play_random(game)
+        assert set(asked) <= set(hooks) - setup
+        assert asked["golf_round_awards"] == 3
+        assert asked["golf_ender_penalty"] == asked["golf_ender_ties_pay"] <= 3
+
+
 # --- Tonk's, Spit's and Speed's own hooks -----------------------------------------------------------------------
 
 OTHER_GAME_HOOKS = [
@@ -1389,6 +1417,110 @@ def test_spit_rank_gaps_list_hook_merges_answers() -> None:
     with house_rule("AUD-G-1", "spit.audit-gaps", "spit", spit_rank_gaps=zero):
         gaps = cardcore.get_ruleset("spit", ["spit.audit-gaps"]).resolve("spit_rank_gaps")()
     assert sorted(x for answer in gaps for x in answer) == [0, 1, 12]
+
+
+def test_game_hookspecs_built_in_place_take_the_name_they_are_set_under() -> None:
+    import attrs
+
+    from tests.plugins import drawgame
+
+    def bonus_spec(seat: int) -> int | None:
+        """Return a bonus."""
+
+    def extras_spec(seat: int) -> int | None:
+        """Return extras."""
+
+    specs = types.ModuleType("auditgame_hookspecs")
+    vars(specs)["auditgame_bonus"] = cardcore.hookspec(firstresult=True)(bonus_spec)
+    vars(specs)["auditgame_extras"] = cardcore.hookspec(extras_spec)
+    game = types.ModuleType("auditgame")
+    game.GAME = attrs.evolve(drawgame.GAME, name="auditgame", hookspecs=specs)  # type: ignore[attr-defined]
+    game.create_logic = drawgame.create_logic  # type: ignore[attr-defined]
+    game.card_points = drawgame.card_points  # type: ignore[attr-defined]
+    cardcore.register("cardcore.games", "auditgame", game)
+    try:
+        with (
+            house_rule(
+                "AG-1",
+                "auditgame.one",
+                "auditgame",
+                auditgame_bonus=const("auditgame_bonus", "seat", None),
+                auditgame_extras=impl("auditgame_extras", "seat", lambda seat: seat + 1),
+            ),
+            house_rule(
+                "AG-2",
+                "auditgame.two",
+                "auditgame",
+                auditgame_bonus=const("auditgame_bonus", "seat", 7),
+                auditgame_extras=const("auditgame_extras", "seat", None),
+            ),
+        ):
+            ruleset = cardcore.get_ruleset("auditgame", ["auditgame.one", "auditgame.two"])
+            assert ruleset.resolve("auditgame_bonus")(seat=0) == 7  # firstresult: AG-2 first
+            assert ruleset.resolve("auditgame_extras")(seat=0) == [1]  # list: non-None answers
+            assert cardcore.get_ruleset("auditgame").resolve("auditgame_bonus") is None
+            with pytest.raises(PluginError, match="not a hook of 'auditgame'"):
+                ruleset.resolve("bonus_spec")
+            game_ = cardcore.new_game(
+                "auditgame", 2, rules=["auditgame.two", "auditgame.one"], seed=1
+            )
+            assert game_.rules == ("auditgame.one", "auditgame.two")
+    finally:
+        cardcore.unregister("cardcore.games", "auditgame")
+
+
+@pytest.mark.parametrize(
+    "exc", [PluginError("own words", plugin="golf.audit-own"), KeyboardInterrupt()]
+)
+def test_score_round_own_plugin_error_or_interrupt_passes_as_it_is_game_restored(
+    exc: BaseException,
+) -> None:
+    def raise_it(scores: Any) -> Any:
+        raise exc
+
+    with house_rule(
+        "AUD-OWN-1", "golf.audit-own", "golf", score_round=impl("score_round", "scores", raise_it)
+    ):
+        game = cardcore.new_game("golf", 2, rules=["golf.audit-own"], seed=3, options={"rounds": 1})
+        chooser = random.Random(3)
+        while True:
+            actions = game.legal_actions(game.to_act[0])
+            action = actions[chooser.randrange(len(actions))]
+            before = snap(game)
+            try:
+                game.apply(action)
+            except BaseException as caught:
+                assert caught is exc
+                break
+        assert snap(game) == before and cards_in_one_place(game)
+
+
+def test_forbid_action_failing_mid_real_time_run_leaves_the_game_as_last_applied() -> None:
+    calls = {"n": 0}
+
+    def late(state: Any, action: Any) -> None:
+        calls["n"] += 1
+        if calls["n"] > 400:
+            raise ValueError("late veto")
+
+    agent = cardcore.load_agent("spit-greedy")
+    last: dict[str, Any] = {}
+    with house_rule(
+        "AUD-RT-1",
+        "spit.audit-late",
+        "spit",
+        forbid_action=impl("forbid_action", "state, action", late),
+    ):
+        game = cardcore.new_game("spit", 2, rules=["spit.audit-late"], seed=3)
+        with pytest.raises(PluginError) as info:
+            cardcore.run_realtime(
+                game,
+                [agent(seed=1), agent(seed=2)],
+                seed=0,
+                on_action=lambda g, a, t: last.update(snap=snap(g)),
+            )
+        assert info.value.plugin == "spit.audit-late"
+        assert last["snap"] == snap(game) and cards_in_one_place(game)
 
 
 # --- the pages' runnable code -------------------------------------------------------------------------------------
