@@ -939,3 +939,39 @@ def test_seeded_greedy_rounds_agree_with_a_scorer_from_the_seed(
                 assert list(past["scores"]) == expected, (seed, players, past)
                 enders += past["ender"] is not None
     assert enders > 0  # the penalty paths were reached
+
+
+def test_four_in_hand_public_slots_follow_taken_and_replaced_cards_with_rules() -> None:
+    rules = ["golf.hand-same-value", "golf.bonus-card"]
+    game = new(["QH 5C KD AC", "5D 6C 7C 9D"], "9C", "8C 8D 8H", rules, layout="4h", bonus_card="Q")
+    act(game, (0, "take"), (0, "replace 0"))  # the 9C upcard, seen by all, into slot 0
+    for viewer in (1, None):
+        assert game.view(viewer)["table"]["public"] == [[0], []]
+    assert game.view(1)["table"]["grids"][0] == ["9C", None, None, None]
+    act(game, (1, "take"), (1, "replace 2"))  # QH (discarded by seat 0) into seat 1's slot 2
+    assert game.view(0)["table"]["grids"][1] == [None, None, "QH", None]
+    assert game.view(0)["table"]["public"] == [[0], [2]]
+    act(game, (0, "draw"), (0, "replace 0"))  # 8C, unseen by seat 1, replaces the public 9C
+    assert game.view(1)["table"]["public"] == [[], [2]]
+    assert game.view(1)["table"]["grids"][0] == [None, None, None, None]
+    act(game, (1, "knock"), (0, "draw"), (0, "discard"))
+    # seat 0: 8C 5C KD AC -> 8 + 5 + 0 + 1 = 14 (no equal values).
+    # seat 1 (the knocker): 5D 6C QH 9D, Q is the bonus card -> 5 + 6 - 2 + 9 = 18; no penalty
+    # rule is in play, so the ender who is not lowest keeps 18.
+    assert game.history(None)[-1]["grids"] == [["8C", "5C", "KD", "AC"], ["5D", "6C", "QH", "9D"]]
+    assert scores(game) == [14, 18]
+    assert game.history(None)[-1]["ender"] == 1
+
+
+def test_a_record_or_save_with_its_rules_listed_in_another_order_replays_the_same() -> None:
+    game = played(
+        "4h", ["golf.hand-same-value", "golf.bonus-card", "golf.hard"], {"bonus_card": "K"}
+    )
+    record = json.loads(json.dumps(game.record()))
+    record["rules"].reverse()
+    again = cardcore.replay(record)
+    assert again.result == game.result
+    assert json.dumps(again.record()) == json.dumps(game.record())
+    saved = json.loads(json.dumps(game.save()))
+    saved["record"]["rules"].reverse()
+    assert cardcore.load(saved).result == game.result
