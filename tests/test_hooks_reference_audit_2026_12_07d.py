@@ -178,11 +178,6 @@ def test_create_logic_raising_is_the_rules_plugin_error() -> None:
     assert "golf.audit-cl" in str(info.value)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="a house rule's create_logic answering a non-GameLogic is blamed on the game "
-    "('golf'), not the rule that answered (src/cardcore/_faults.py:42-44)",
-)
 def test_create_logic_wrong_answer_names_the_rule() -> None:
     with (
         house_rule(
@@ -287,12 +282,6 @@ def test_build_deck_option_error_at_setup_passes_as_it_is() -> None:
     assert not isinstance(info.value, PluginError)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="build_deck's wrong answer is blamed on the first implementation called (the "
-    "rule sorting last), even when it passed with None and another rule answered "
-    "(src/cardcore/logic.py:110-115: plugin=impls[-1].plugin_name)",
-)
 def test_build_deck_wrong_answer_blames_the_rule_that_answered() -> None:
     # GOLF ids sort as text: AUD-X-10 before AUD-X-9, so golf.audit-b (AUD-X-9) is asked first
     with (
@@ -909,12 +898,6 @@ def test_score_round_failure_publishes_no_event() -> None:
         assert game.record() == record
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="score_round's refusal (wrong length) blames the first implementation called, "
-    "which passed with None, not the rule that answered (src/cardcore/logic.py:556-558, "
-    "_scorer_name, used at :457)",
-)
 def test_score_round_wrong_answer_blames_the_rule_that_answered() -> None:
     # golf.audit-b (AUD-X-9) is asked first and passes; golf.audit-a answers [1]
     with (
@@ -931,12 +914,6 @@ def test_score_round_wrong_answer_blames_the_rule_that_answered() -> None:
         fails_cleanly(game, 3, "golf.audit-a")
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="score_round's zero-sum refusal names the first implementation called, which "
-    "passed with None, not the rule that broke the sum (src/cardcore/logic.py:556-558, "
-    "_scorer_name, used at :465)",
-)
 def test_score_round_zero_sum_refusal_blames_the_rule_that_answered() -> None:
     with (
         house_rule(
@@ -1247,12 +1224,6 @@ def test_golf_ender_penalty_gets_scores_ender_and_pays() -> None:
         assert pays == (scores[ender] > low)  # ties do not pay by default (GOLF-PEN-4)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="golf_round_awards' wrong answer is blamed on the first implementation called "
-    "(which answered None), not the rule that answered: refused_answer gets no asked= "
-    "(plugins/cardcore_golf/logic.py:473-474)",
-)
 def test_golf_round_awards_blames_the_rule_that_answered() -> None:
     with (
         house_rule(
@@ -1274,12 +1245,6 @@ def test_golf_round_awards_blames_the_rule_that_answered() -> None:
         fails_cleanly(game, 3, "golf.audit-a")
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="a scorer's wrong score is blamed on the first golf_scorer implementation called "
-    "(which answered None), not the rule whose scorer scored: checked_answer gets no asked= "
-    "(plugins/cardcore_golf/logic.py:469-470)",
-)
 def test_golf_scorer_blames_the_rule_whose_scorer_answered() -> None:
     with (
         house_rule(

@@ -124,8 +124,9 @@ def golf_ender_ties_pay(layout: GridShape) -> bool | None:
     """Say whether an ender who ties for the lowest round score pays the ender penalty.
 
     Stops at the first non-``None`` result; the game answers ``False`` (GOLF-PEN-4,
-    ``trylast``). Asked once per scored round that has an ender; the answer reaches
-    :func:`golf_ender_penalty` as part of *pays*.
+    ``trylast``). Asked once per scored round that has an ender, when a house rule
+    implements :func:`golf_ender_penalty` (without one nobody pays, so it is not asked);
+    the answer reaches :func:`golf_ender_penalty` as part of *pays*.
 
     :param layout: The layout played.
     :returns: ``True`` or ``False``, or ``None`` to defer.

@@ -425,8 +425,7 @@ class GolfLogic(GameLogic[GolfState, GolfAction]):
             emit(TURN_PASSED[nxt])
 
     def _end_turn(self, st: GolfState, seat: int, emit: Emit | None) -> None:
-        """Finish *seat*'s turn (already counted): final turns, the layout trigger, the turn
-        cap, then pass."""
+        """Finish *seat*'s turn (counted): final turns, the layout trigger, the cap, then pass."""
         plan = st.plan
         left = st.final_left
         if left >= 0:
@@ -466,13 +465,14 @@ class GolfLogic(GameLogic[GolfState, GolfAction]):
                 keys, pts = st.keys_and_points(seat)
                 all_keys.append(keys)
                 scores.append(scorer(keys, pts))
+            asked = {"layout": plan.layout, "keys": all_keys}  # blame the rule that answered
             for score in scores:  # a rule's scorer's answers: refused by the rule's name
-                self.checked_answer("golf_scorer", score, int)
-            if self._awards is not None:
-                for extra in self._awards(layout=plan.layout, keys=all_keys):
-                    if not grids.awards_ok(extra, st.players):
-                        raise self.refused_answer("golf_round_awards", extra, "one int per seat")
-                    scores = [a + b for a, b in zip(scores, extra, strict=True)]
+                self.checked_answer("golf_scorer", score, int, asked)
+            for extra in [] if self._awards is None else self._awards(**asked):
+                if not grids.awards_ok(extra, st.players):
+                    wanted = "one int per seat"
+                    raise self.refused_answer("golf_round_awards", extra, wanted, asked=asked)
+                scores = [a + b for a, b in zip(scores, extra, strict=True)]
         if ender >= 0 and self._penalty is not None:
             once = {"layout": plan.layout}  # the hooks' arguments: blame the rule that answered
             ties = self.checked_answer("golf_ender_ties_pay", self._ties_pay(**once), bool, once)

@@ -14,6 +14,7 @@ from itertools import repeat
 from operator import attrgetter, eq
 from typing import TYPE_CHECKING, Any, NoReturn
 
+from cardcore import _blame
 from cardcore._text import shown
 from cardcore.actions import Action
 from cardcore.errors import PluginError
@@ -39,9 +40,11 @@ def check_logic(ruleset: Ruleset) -> None:
 
     logic: GameLogic[Any, Any] = ruleset.logic
     name = ruleset.game.name
-    if not isinstance(logic, GameLogic):
-        msg = f"game {name!r}: create_logic answered {shown(logic)}, not a cardcore.GameLogic"
-        raise PluginError(msg, plugin=name)
+    if not isinstance(logic, GameLogic):  # a house rule's create_logic may have answered
+        by = _blame.answerer(ruleset.pm.hook.create_logic, logic, {"ruleset": ruleset}) or name
+        who = f"game {name!r}" if by == name else f"house rule {by!r} of game {name!r}"
+        msg = f"{who}: create_logic answered {shown(logic)}, not a cardcore.GameLogic"
+        raise PluginError(msg, plugin=by)
     missing = [m for m in REQUIRED if getattr(type(logic), m) is getattr(GameLogic, m)]
     if missing:
         msg = (
@@ -254,3 +257,15 @@ def renamed(exc: BaseException, msg: str) -> BaseException:
     except Exception:
         pass
     return CardcoreError(msg)
+
+
+def parse_step(exc: BaseException) -> str:
+    """Where a game's failing ``parse_action`` failed, to name in its error: in the
+    ``legal_actions`` it read (the default parser matches the text against the legal set),
+    or in itself."""
+    names, tb, inside = [], exc.__traceback__, False
+    while tb is not None:
+        inside = inside or tb.tb_frame.f_code.co_name == "parse_action"
+        names += [tb.tb_frame.f_code.co_name] if inside else []
+        tb = tb.tb_next
+    return "legal_actions (read by parse_action)" if "legal_actions" in names else "parse_action"

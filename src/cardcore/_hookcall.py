@@ -155,6 +155,12 @@ def vetoes_checked(
         return PluginError(msg, plugin=blamed[0])
 
     def refused(answer: Any) -> PluginError:
+        if answer is None:  # pluggy leaves a plain hook's None out: a wrapper put it in
+            msg = (
+                f"the forbid_action hooks ({named}) answered a list holding None: a wrapper's"
+                " list must hold only Vetoes (a hook allows an action by answering None)"
+            )
+            return PluginError(msg, plugin=blamed[0])
         msg = (
             f"a forbid_action hook ({named}) answered {shown(answer)}: it must answer"
             " a Veto to forbid the action, or None to allow it"

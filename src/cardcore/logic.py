@@ -107,12 +107,12 @@ class GameLogic(Generic[S, A]):
             msg = f"no plugin of {self.info.name!r} answered build_deck"
             raise PluginError(msg, plugin=self.info.name)
         cards = tuple(answer) if isinstance(answer, list | tuple) else ()
-        if not cards or not all(type(c) is Card for c in cards):
-            impls = self.ruleset.pm.hook.build_deck.get_hookimpls()
-            names = ", ".join(dict.fromkeys(i.plugin_name for i in reversed(impls)))
+        if not cards or not all(type(c) is Card for c in cards):  # blame the rule that answered
             bad = next((c for c in cards if type(c) is not Card), answer)
+            names = ", ".join(self._implementers("build_deck"))
             msg = f"build_deck ({names}) answered {shown(bad)} among its cards: it must answer a non-empty list of cardcore.Card"
-            raise PluginError(msg, plugin=impls[-1].plugin_name if impls else self.info.name)
+            asked = {"players": players, "options": options}
+            raise PluginError(msg, plugin=self.refused_answer("build_deck", answer, "", asked=asked).plugin)
         if key is not None:
             if len(self._decks) >= DECK_CACHE:
                 del self._decks[next(iter(self._decks))]
@@ -454,7 +454,7 @@ class GameLogic(Generic[S, A]):
         if answer is None:
             return tuple(scores)
         if not _fair(answer, state.players):
-            plugin = self._scorer_name()
+            plugin = self._scorer_name(answer, {"state": state, "scores": tuple(scores)})
             msg = (
                 f"score_round of {plugin!r} must answer one integer per seat ({state.players}),"
                 f" each at most {MAX_FIELD_INT:.0e} in size, not {shown(answer)}"
@@ -462,7 +462,7 @@ class GameLogic(Generic[S, A]):
             raise PluginError(msg, plugin=plugin)
         out = tuple(answer)
         if self.info.zero_sum and sum(out) != 0:
-            plugin = self._scorer_name()
+            plugin = self._scorer_name(answer, {"state": state, "scores": tuple(scores)})
             msg = (
                 f"score_round of {plugin!r} broke the zero sum of {self.info.name!r}:"
                 f" {shown(list(out))} sums to {shown(sum(out))}"
@@ -553,9 +553,9 @@ class GameLogic(Generic[S, A]):
         )
         raise PluginError(msg, plugin=names[0])
 
-    def _scorer_name(self) -> str:
-        impls = self.ruleset.pm.hook.score_round.get_hookimpls()
-        return impls[-1].plugin_name if impls else self.info.name
+    def _scorer_name(self, answer: Any, asked: Mapping[str, Any]) -> str:
+        blamed = self.refused_answer("score_round", answer, "", asked=asked).plugin  # it answered
+        return blamed or self._implementers("score_round")[0]
 
     def standings(self, state: S) -> tuple[int, ...]:
         """The seats that lead now (used by :meth:`end_match`). Default: every seat."""
