@@ -537,21 +537,11 @@ def test_each_broken_variant_passes_the_other_way_round_as_a_control(spoons):
         assert report.ok, (check, report.summary())
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="the kit's costly checks sample the first ~50 actions only: "
-    "12 points at 25 % each; a fault from the second hand on is never sampled",
-)
 def test_positions_check_with_default_sampling_catches_a_slot_missing_from_the_table():
     report = _check_broken("noout", _HiddenOutLogic, "positions", False)
     assert not report.ok, report.summary()
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="check_clone computes the mutable slots a clone shares "
-    "but reports them only when the one action it applies writes them",
-)
 def test_clone_check_catches_a_list_slot_shared_with_clones():
     assert (
         cardcore.GameState.__doc__
@@ -613,11 +603,6 @@ def test_a_raw_error_in_the_plugins_deck_is_a_plugin_error_naming_it():
         cardcore.unregister("cardcore.games", "baddeck")
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="a CardcoreError raised by the plugin's own deck() (a bad "
-    "Card built) leaves new_game bare, naming neither the plugin nor deck()",
-)
 def test_a_cardcore_error_in_the_plugins_deck_names_the_plugin():
     cardcore.register("cardcore.games", "baddeck2", _module("baddeck2", _CardErrorDeckLogic))
     try:
@@ -634,11 +619,6 @@ class _RaisingLegalLogic(sp.SpoonsLogic):
         return super().legal_actions(state, seat)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="act() blames parse_action for the game's legal_actions "
-    "raising (the default parser lists the legal set)",
-)
 def test_legal_actions_raising_in_act_is_blamed_on_legal_actions():
     cardcore.register("cardcore.games", "badlegal", _module("badlegal", _RaisingLegalLogic))
     try:

@@ -79,10 +79,20 @@ def frozen(game: cardcore.Game) -> tuple[Any, ...]:
 # --- the conformance kit -----------------------------------------------------------------
 
 
+def only_the_known_fault(report: Any) -> bool:
+    """Whether the kit found nothing but the plugin's one known fault, kept on purpose
+    (``test_ismcts_after_a_seat_is_out_refuses_clearly_plugin_table_shape``): its table shows
+    ``out`` as bools where the slot holds 0/1, so a position sampled from a view once a seat is
+    out is refused; the kit finds it at its points late in a game (since 2026-12-07)."""
+    known = [f for f in report.failures if "cannot sample" in f and "('out')" in f]
+    return report.failures == known
+
+
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_conformance_kit(players: int) -> None:
-    report = check_game(NAME, players=players, games=2, seed=players)
-    assert report.ok and report.cards_lost == 0 and report.leaks == 0
+    report = check_game(NAME, players=players, games=2, seed=players, strict=False)
+    assert only_the_known_fault(report), report.failures
+    assert report.cards_lost == 0 and report.leaks == 0
     assert report.truncated == 0
     assert set(report.skipped) <= {"vetoes"}, report.skipped
 
@@ -90,9 +100,11 @@ def test_conformance_kit(players: int) -> None:
 @pytest.mark.parametrize("gap", [1, 2])
 def test_conformance_kit_with_the_house_rule(gap: int) -> None:
     report = check_game(
-        NAME, players=3, rules=[DOUBLES], options={"doubles_gap": gap}, games=2, seed=gap
-    )
-    assert report.ok and report.cards_lost == 0 and report.leaks == 0
+        NAME, players=3, rules=[DOUBLES], options={"doubles_gap": gap}, games=2, seed=gap,
+        strict=False,
+    )  # fmt: skip
+    assert only_the_known_fault(report), report.failures
+    assert report.cards_lost == 0 and report.leaks == 0
 
 
 def test_kit_configurations_cover_the_house_rule() -> None:

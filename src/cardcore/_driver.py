@@ -11,7 +11,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, NoReturn
 
 from cardcore._actionlog import actions as recorded
-from cardcore._faults import as_legal, check_listed, offered
+from cardcore._faults import as_legal, check_listed, offered, parse_step
 from cardcore._hookcall import message_of
 from cardcore._subscriptions import kept
 from cardcore._text import shown
@@ -325,7 +325,7 @@ def failed(game: Game, exc: BaseException, where: str) -> BaseException:
 def parse_failed(game: Game, exc: BaseException, words: str = "") -> NoReturn:
     """Raise for the game's ``parse_action`` that raised *exc* (undone; see :func:`failed`);
     *words*, the text read, says when it was the core's ``resign`` with words after it."""
-    error = failed(game, exc, "parse_action")
+    error = failed(game, exc, parse_step(exc))
     if isinstance(error, NotationError) and words.split(None, 1)[0:1] == ["resign"]:
         msg = f"'resign' takes no other words, not {shown(words, 60)} (CORE-NOTATION-1)"
         raise NotationError(msg) from None

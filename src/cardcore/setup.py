@@ -54,7 +54,14 @@ def deal(
         state.seed = seed
         check_turn(ruleset.game.name, state, "read_position")
         return state
-    full = logic.deck(players, options)
+    try:
+        full = logic.deck(players, options)
+    except (OptionError, PluginError):  # the game refusing its options; a plugin named
+        raise
+    except CardcoreError as exc:  # a Card the game's own deck() could not build, say
+        plugin = plugin_from_traceback(ruleset, exc) or ruleset.game.name
+        msg = f"plugin {plugin!r} raised {type(exc).__name__} while building its deck: {exc}"
+        raise PluginError(msg, plugin=plugin) from exc
     if deck_top is None:
         order = list(full)
         version = _VERSION.get()
@@ -139,7 +146,7 @@ def _names(players: int | Sequence[str], name: str, low: int, high: int) -> tupl
         players = plain(players)
     if type(players) is int:
         if not 1 <= players <= MAX_PLAYERS:  # the game's range, as for any other count
-            low, high = max(low, 1), min(high, MAX_PLAYERS)  # (a declaration changed after its check)
+            low, high = max(low, 1), min(high, MAX_PLAYERS)  # a declaration changed since
             count = f"exactly {low}" if low == high else f"{low} to {high}"
             msg = f"{name} takes {count} player{'s' * (high != 1)}, not {shown(players)} (CORE-SEAT-2)"
             raise OptionError(msg)

@@ -154,6 +154,8 @@ class Checker:
         pending: list[tuple[Game, Fingerprint]] = []
         midpoint = rng.randrange(1, 40)
         budget = [self.max_samples]
+        late = random.Random(seed ^ 0x1A7E)  # one point in each doubling span from action 64
+        due = [0, 64 + late.randrange(64)]  # (actions so far, the next such point)
         draws = [game.state.draws]
         positions = "positions" in checks and has_positions(game)
 
@@ -184,9 +186,17 @@ class Checker:
             elif learn:  # past event_actions: nothing reads them (a long game's memory)
                 for box in seat_events.values():
                     box.clear()
-            if not full or budget[0] <= 0 or rng.random() >= self.sample:
+            due[0] += 1
+            if not full:
                 return
-            budget[0] -= 1
+            chosen = budget[0] > 0 and rng.random() < self.sample
+            late_point = due[0] == due[1] and self.sample and self.max_samples
+            if late_point:  # a long game's later phases are checked too
+                span = 1 << due[0].bit_length()
+                due[1] = span + late.randrange(span)
+            elif not chosen:
+                return
+            budget[0] -= chosen
             self.sampled += 1
             if "views" in checks or "twins" in checks or "clone" in checks:
                 check_reads(report, g)  # first: a read that writes confuses the checks below

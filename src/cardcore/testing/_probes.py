@@ -324,6 +324,13 @@ def check_clone(
     if fingerprint(c) != before:
         report.fail(f"clone at version {game.version} differs from its original")
         return
+    if shared:  # harmless only until an action writes it in place (GameState's _mutable)
+        names = ", ".join(repr(n) for n in shared)
+        report.fail(
+            f"a clone shares the mutable slot(s) {names} with its original (version"
+            f" {game.version}): name every slot that can hold a mutable value in the state's"
+            " _mutable (or declare no _mutable)"
+        )
     if (
         c.state is game.state
         or c.state.zones is game.state.zones

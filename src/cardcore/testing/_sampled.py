@@ -35,9 +35,27 @@ def _view_differs(sampled: dict[str, Any], real: dict[str, Any]) -> str:
 
 def _blank_slots(logic: GameLogic[Any, Any], view: dict[str, Any]) -> str:
     """The slots of ``position_fields`` the view's table does not show under their own
-    names (``"'drew', 'passes'"``; "" if none): the core's sampler leaves them blank."""
+    names, or shows in another type or shape (bools for a slot of ints) (``"'drew',
+    'passes'"``; "" if none): the core's sampler leaves them blank."""
+    from cardcore.errors import OptionError
+    from cardcore.positions import read_field
+
     table = view.get("table") or {}
-    missing = [f for f in logic.position_fields if f != "to_act" and f not in table]
+    try:
+        blank = logic.blank_state(len(view["players"]), view["options"])
+    except Exception:  # the sampler says why when it runs
+        blank = None
+    missing = []
+    for field in logic.position_fields:
+        if field == "to_act":
+            continue
+        try:
+            if field in table and blank is not None:
+                read_field(field, table[field], getattr(blank, field))
+        except (OptionError, TypeError):  # as the sampler reads it: kept blank
+            missing.append(field)
+        if field not in table:
+            missing.append(field)
     return ", ".join(map(repr, missing))
 
 
@@ -103,8 +121,8 @@ def check_sampled(report: Report, game: Game, seed: int) -> None:
             elif blank:
                 why = (
                     "the slots of position_fields the view's table does not show under their"
-                    f" own names ({blank}) are blank in every sample; show each in the table"
-                    " under its own name, or give the game position_from_view"
+                    f" own names and types ({blank}) are blank in every sample; show each in"
+                    " the table under its own name and type, or give the game position_from_view"
                 )
             elif "table[" in differs:
                 why = (
@@ -129,7 +147,8 @@ def check_sampled(report: Report, game: Game, seed: int) -> None:
         "the game's own sample_position or position_from_view writes positions it refuses"
         if own
         else f"the slots of position_fields the view's table does not show ({blank}) are blank"
-        " there; show each in the table under its own name, or give the game position_from_view"
+        " there; show each in the table under its own name and type, or give the game"
+        " position_from_view"
         if blank
         else "a field the view does not show is blank there; give the game position_from_view"
     )
