@@ -339,6 +339,7 @@ def test_per_seat_events_show_no_hidden_card(spoons):
 
 
 def test_conformance_kit_passes_spoons(spoons):
+    """The control of the broken variants below: the correct game passes every check."""
     report = check_game(spoons, players=3, games=2)
     assert report.ok and report.cards_lost == 0 and report.leaks == 0
     assert sorted(report.skipped) == ["scores"]
@@ -528,13 +529,6 @@ def test_each_named_check_catches_its_broken_spoons(name):
     assert not report.ok, (check, report.summary())
     assert report.failures, (check, report.summary())
     assert check not in report.skipped
-
-
-def test_each_broken_variant_passes_the_other_way_round_as_a_control(spoons):
-    """The correct game passes each check alone (so the failures above are the breakage's)."""
-    for check in sorted(ALL_CHECKS - {"scores"}):
-        report = check_game(spoons, players=3, games=1, checks={check}, strict=False, seed=1)
-        assert report.ok, (check, report.summary())
 
 
 def test_positions_check_with_default_sampling_catches_a_slot_missing_from_the_table():
