@@ -177,7 +177,8 @@ def _load(group: str, name: str) -> Any:
 
 
 def available_games() -> tuple[str, ...]:
-    """Return the names of the installed games, sorted."""
+    """Return the names of the installed games, sorted, importing none (one that fails to
+    import is listed too; :func:`game_info` on it raises a :class:`PluginError` naming why)."""
     return tuple(sorted(_entries()["cardcore.games"]))
 
 
