@@ -620,3 +620,102 @@ def test_bad_text_for_a_healthy_game_stays_the_texts_fault() -> None:
                 game.act(0, text)
             assert not isinstance(info.value, PluginError)
             assert isinstance(info.value, NotationError | cardcore.IllegalActionError)
+
+
+# -- more: adjacent cases ------------------------------------------------------------------------
+
+
+def test_a_correct_long_game_passes_every_check_at_its_late_points(
+    clone_points: list[int],
+) -> None:
+    """Past ``event_actions`` (1,500) a late point checks views untracked: no false alarm."""
+    with registered_game(game_module("rv07e-full", state_variant(tuple))) as name:
+        report = kit(name, options={"rounds": 200}, checks=cardcore.testing.ALL_CHECKS)
+    assert report.ok, report.failures
+    assert max(clone_points) >= 1024  # a late point of span 1024-2047 was checked
+
+
+def test_a_score_round_wrapper_that_replaces_the_answer_is_blamed() -> None:
+    @hookimpl(wrapper=True)
+    def score_round(state: Any, scores: Any) -> Any:
+        yield
+        return [7]
+
+    def keep(state: Any, scores: Any) -> Any:
+        return list(scores)
+
+    with house_rules(
+        "golf",
+        ("golf.rv7e-wrap", "RV7E-A", {"score_round": score_round}),
+        ("golf.rv7e-ok", "RV7E-B", {"score_round": hookimpl(keep)}),
+    ):
+        game = cardcore.new_game("golf", 2, rules=["golf.rv7e-wrap", "golf.rv7e-ok"], seed=5)
+        exc, before, version = play_until_error(game)
+        assert_unchanged(game, before, version)
+    assert exc.plugin == "golf.rv7e-wrap"
+
+
+class NotationLegalLogic(rg.RaceLogic):
+    def legal_actions(self, state: Any, seat: int) -> Any:
+        if sum(len(state.zones.cards[h]) for h in rg.HANDS) < 10:
+            raise NotationError("rv07e: a bug in the game, not the text")
+        return super().legal_actions(state, seat)
+
+
+def test_a_cardcore_error_from_legal_actions_under_parse_is_the_games_fault() -> None:
+    """Before the fix it passed as the text's NotationError (where was 'parse_action')."""
+    with registered_game(game_module("rv07e-legaln", NotationLegalLogic)) as name:
+        game = cardcore.new_game(name, 2, seed=1)
+        first_play(game)
+        before = saved(game)
+        with pytest.raises(PluginError) as info:
+            game.act(0, "play 5H")
+        assert saved(game) == before
+    assert info.value.plugin == name
+    assert "legal_actions (read by parse_action)" in str(info.value)
+
+
+class HalfLogic(cardcore.GameLogic):  # type: ignore[type-arg]
+    """A GameLogic implementing none of the required methods."""
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="_faults.check_logic blames a house rule's create_logic only for a non-GameLogic; "
+    "an incomplete GameLogic the rule answered is still blamed on the game (plugin=name)",
+)
+def test_a_rules_create_logic_answering_an_incomplete_logic_is_blamed_on_the_rule() -> None:
+    def half(ruleset: Any) -> Any:
+        return HalfLogic(ruleset)
+
+    module = game_module("rv07e-half", rg.RaceLogic)
+    with (
+        registered_game(module) as name,
+        house_rules(
+            name, ("rv07e-half.x", "RV7E-A", {"create_logic": hookimpl(tryfirst=True)(half)})
+        ),
+        pytest.raises(PluginError) as info,
+    ):
+        cardcore.new_game(name, 2, rules=["rv07e-half.x"], seed=1)
+    assert info.value.plugin == "rv07e-half.x", str(info.value)
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="docs/hooks.rst: a wrong answer's message 'lists the plugins implementing the hook'; "
+    "create_logic's (_faults.check_logic) names only the one blamed",
+)
+def test_create_logic_refusal_lists_the_implementers_as_the_hooks_page_says() -> None:
+    module = game_module("rv07e-cll", rg.RaceLogic)
+    with (
+        registered_game(module) as name,
+        house_rules(
+            name,
+            ("rv07e-cll.none", "RV7E-B", {"create_logic": hookimpl(tryfirst=True)(none_logic)}),
+            ("rv07e-cll.bad", "RV7E-A", {"create_logic": hookimpl(tryfirst=True)(wrong_logic)}),
+        ),
+        pytest.raises(PluginError) as info,
+    ):
+        cardcore.new_game(name, 2, rules=["rv07e-cll.none", "rv07e-cll.bad"], seed=1)
+    assert info.value.plugin == "rv07e-cll.bad"
+    assert "rv07e-cll.none" in str(info.value), str(info.value)
