@@ -127,6 +127,13 @@ def test_no_upcard_natural_and_deal_shows_every_hand_together() -> None:
         assert (table["discard_count"], table["stock"]) == (0, 37)
     # only the holder shows (TONK-49-1) ... unless TONK-VAR-8 shows every hand
     assert last_hand(plain)["totals"] == [None, 49, None]
+
+    # and the views agree: seat 0 sees seat 2's hand only when every hand is shown
+    def seen_by_0(game: cardcore.Game) -> list[Any]:
+        return next(z["cards"] for z in game.view(0)["zones"] if z["name"] == "hand.2")
+
+    assert seen_by_0(plain) == [None] * 5
+    assert seen_by_0(shows) == ["3C", "4D", "6S", "7C", "10H"]
     assert last_hand(shows)["totals"] == [20, 49, 30] == last_hand(backwards)["totals"]
     assert shows.position() == backwards.position()
 
@@ -503,6 +510,71 @@ def test_which_stock_answer_wins_follows_the_rule_ids(rule_id: str, mine_wins: b
             assert [str(a) for a in game.legal_actions(seat)] == ["drop", "draw", "take"]
             game.act(seat, "draw")
             assert game.is_over and game.result.reason == "stock-out"
+
+
+def _wrapping_rule(mode: str) -> Callable[..., Any]:
+    """hooks.rst's post-processing mechanism: a wrapper around TONK-VAR-5's answer."""
+
+    @hookimpl(wrapper=True)
+    def tonk_hand_ends_on_empty_stock() -> Any:
+        inner = yield
+
+        def ends(state: Any) -> Any:
+            if mode == "raise":
+                raise LookupError("wrapped oracle down")
+            if mode == "text":
+                return "maybe"
+            return inner(state) or state.quiet_turns >= 1  # half a quiet round is enough
+
+        return ends
+
+    return tonk_hand_ends_on_empty_stock
+
+
+def test_a_wrapper_around_stock_out_discard_only_takes_effect_and_a_wrong_answer_names_it() -> None:
+    # the wrapper ends the hand after one quiet turn from the discards instead of a full round
+    with house_rule(
+        "tonk.wrap-stock", "ZZ-WRAP-1", "tonk", tonk_hand_ends_on_empty_stock=_wrapping_rule("ok")
+    ) as name:
+        game, discard = _at_the_last_discard([name, VAR5])
+        game.apply(discard)
+        seat = game.to_act[0]
+        assert [str(a) for a in game.legal_actions(seat)] == ["drop", "draw", "take"]
+        game.act(seat, "take")
+        game.apply(next(a for a in game.legal_actions(seat) if a.verb == "discard"))
+        assert game.is_over and game.result.reason == "stock-out"
+    with house_rule(
+        "tonk.wrap-stock", "ZZ-WRAP-1", "tonk", tonk_hand_ends_on_empty_stock=_wrapping_rule("text")
+    ) as name:
+        game, discard = _at_the_last_discard([name, VAR5])
+        before = (game.position(), game.version, game.record())
+        with pytest.raises(PluginError) as failure:
+            game.apply(discard)
+        assert failure.value.plugin == name
+        assert (game.position(), game.version, game.record()) == before
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="the function a wrapper=True implementation answers is not guarded (guarded_chain "
+    "guards only plain implementations): when it raises in play the PluginError names the game",
+)
+def test_a_wrapper_s_stock_function_that_raises_is_blamed_on_the_wrapper() -> None:
+    with house_rule(
+        "tonk.wrap-stock",
+        "ZZ-WRAP-1",
+        "tonk",
+        tonk_hand_ends_on_empty_stock=_wrapping_rule("raise"),
+    ) as name:
+        game, discard = _at_the_last_discard([name, VAR5])
+        before = (game.position(), game.version, game.record())
+        with pytest.raises(PluginError) as failure:
+            game.apply(discard)
+        assert (game.position(), game.version, game.record()) == before  # holds today
+        assert every_card_once(game)
+        assert (
+            failure.value.plugin == name
+        )  # today: 'tonk' ("plugin 'tonk' raised LookupError in apply")
 
 
 def _low_judge(hands: Any, points: Any) -> DealVerdict | None:
