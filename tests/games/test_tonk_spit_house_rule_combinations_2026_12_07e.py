@@ -577,6 +577,38 @@ def test_a_wrapper_s_stock_function_that_raises_is_blamed_on_the_wrapper() -> No
         )  # today: 'tonk' ("plugin 'tonk' raised LookupError in apply")
 
 
+@pytest.mark.xfail(
+    strict=True,
+    reason="same cause: a judge a wrapper=True tonk_deal_judge adds is not guarded; when it "
+    "raises at the deal the PluginError names the game ('plugin 'tonk' raised ... while dealing')",
+)
+def test_a_judge_added_by_a_wrapper_that_raises_is_blamed_on_the_wrapper() -> None:
+    def judge(hands: Any, points: Any) -> None:
+        raise LookupError("judge down")
+
+    @hookimpl(wrapper=True)
+    def tonk_deal_judge() -> Any:
+        inner = yield  # a list hook: the list of the judges beneath
+        return [judge, *inner]
+
+    with house_rule("tonk.wrap-judge", "ZZ-WJ-1", "tonk", tonk_deal_judge=tonk_deal_judge) as name:
+        with pytest.raises(PluginError) as failure:
+            tonk([H20, H15], natural=True, rules=[name])
+        assert failure.value.plugin == name
+
+
+def test_a_judge_added_by_a_wrapper_takes_effect_before_the_natural() -> None:
+    # the wrapper puts its judge first: seat 1's 15 is a 'low natural' (S = 2 from seat 0)
+    @hookimpl(wrapper=True)
+    def tonk_deal_judge() -> Any:
+        inner = yield
+        return [_low_judge, *inner]
+
+    with house_rule("tonk.wrap-judge", "AA-WJ-2", "tonk", tonk_deal_judge=tonk_deal_judge) as name:
+        game = tonk([N49, H15], natural=True, rules=[name], stake=2)
+        assert (game.result.reason, game.result.payouts) == ("low", (-2, 2))
+
+
 def _low_judge(hands: Any, points: Any) -> DealVerdict | None:
     """A 'low natural': the first seat dealt 15 or less collects 1 stake from each other seat."""
     n = len(hands)
