@@ -265,11 +265,6 @@ def test_a_shared_mutable_slot_fails_at_once_named(make: Callable[[], Any]) -> N
     assert any("shares the mutable slot(s) 'extra'" in f for f in report.failures)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="_probes._is_mutable knows list/dict/set/bytearray only: a deque (a slot type "
-    "GameState documents) left out of _mutable is shared by clones unreported",
-)
 def test_a_shared_deque_slot_fails_at_once_named() -> None:
     module = game_module("rv07e-deque", state_variant(collections.deque))
     with registered_game(module) as name:
@@ -359,11 +354,6 @@ def test_score_round_two_wrong_rules_the_one_asked_first_is_blamed() -> None:
     assert "[2]" in str(exc)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="docs/hooks.rst: a wrong answer's message 'lists the plugins implementing the hook'; "
-    "score_round's names only the blamed rule (logic.py score_round / _scorer_name)",
-)
 def test_score_round_refusal_lists_the_implementers_as_the_hooks_page_says() -> None:
     with house_rules(
         "golf",
@@ -406,12 +396,6 @@ def test_golf_round_awards_wrong_answer_blamed_on_its_rule(other: Callable[..., 
     assert exc.plugin == "golf.rv7e-aw-bad"
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="two rules answering alike: refused_answer gives plugin=None (docs: 'None when "
-    "several gave an answer alike it'), but _driver.plugin_error (line 182) re-blames a "
-    "plugin-less PluginError raised in apply on the game ('golf')",
-)
 def test_golf_round_awards_two_alike_wrong_answers_blame_nobody() -> None:
     with house_rules(
         "golf",
@@ -559,11 +543,6 @@ def test_a_cardcore_error_in_the_games_own_deck_is_its_plugin_error() -> None:
     assert "NotationError" in str(info.value) and "building its deck" in str(info.value)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="setup.check_configuration re-raises any CardcoreError from validate as it is, so a "
-    "deck() read by require_cards in validate still reaches the caller as NotationError",
-)
 def test_a_cardcore_error_in_deck_read_by_validate_is_the_games_plugin_error() -> None:
     with (
         registered_game(game_module("rv07e-deckv", BadDeckCheckedLogic)) as name,
@@ -679,11 +658,6 @@ class HalfLogic(cardcore.GameLogic):  # type: ignore[type-arg]
     """A GameLogic implementing none of the required methods."""
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="_faults.check_logic blames a house rule's create_logic only for a non-GameLogic; "
-    "an incomplete GameLogic the rule answered is still blamed on the game (plugin=name)",
-)
 def test_a_rules_create_logic_answering_an_incomplete_logic_is_blamed_on_the_rule() -> None:
     def half(ruleset: Any) -> Any:
         return HalfLogic(ruleset)
@@ -700,11 +674,6 @@ def test_a_rules_create_logic_answering_an_incomplete_logic_is_blamed_on_the_rul
     assert info.value.plugin == "rv07e-half.x", str(info.value)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="docs/hooks.rst: a wrong answer's message 'lists the plugins implementing the hook'; "
-    "create_logic's (_faults.check_logic) names only the one blamed",
-)
 def test_create_logic_refusal_lists_the_implementers_as_the_hooks_page_says() -> None:
     module = game_module("rv07e-cll", rg.RaceLogic)
     with (

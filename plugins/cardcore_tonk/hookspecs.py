@@ -76,7 +76,9 @@ def tonk_out_units(new_spread: bool, options: Mapping[str, Any]) -> int | None:
     takes *options*, asked again at each tonk-out with the game's own (so a house
     rule's option, ``options["tonk_multiple"]``, sets the payout). Only the answers under
     the default options are checked when the game is created; one refused under other
-    options raises :class:`~cardcore.PluginError` at that tonk-out (the game restored).
+    options raises :class:`~cardcore.PluginError` at that tonk-out (the game restored), as
+    does an answer whose payout (the answer times the stake, from each other player)
+    would pass the ledger's bound of ``10**15``.
 
     :param new_spread: Whether the player laid a new spread in the turn they went out.
     :param options: The game's options, house rules' options included (read only).

@@ -508,12 +508,12 @@ class TonkLogic(GameLogic[TonkState, TonkAction]):
 
     def _tonk_out(self, state: TonkState, seat: int, emit: Emit | None) -> None:
         """TONK-OUT-1: the hand emptied without a discard."""
-        hook = self.units_by_options
-        units = (
-            self.out_units[1 if state.spread_made else 0]
-            if hook is None
-            else self._units(hook, state.spread_made, state.options)
-        )
+        hook, spread, options = self.units_by_options, state.spread_made, state.options
+        units = self.out_units[spread] if hook is None else self._units(hook, spread, options)
+        if abs(units) * state.stake * (state.players - 1) > 10**15:  # a payout the ledger takes
+            wanted = f"units whose payout at stake {state.stake} is at most 1e+15"
+            asked = {"new_spread": spread, "options": options}
+            raise self.refused_answer("tonk_out_units", units, wanted, asked=asked)
         amounts = pay_from_each(seat, state.players, units * state.stake)
         self._end_hand(state, "tonk-out", seat, amounts, 0, emit)
 

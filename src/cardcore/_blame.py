@@ -11,13 +11,30 @@ import enum
 import functools
 import types
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, TypeGuard
 
 import pluggy
+
+from cardcore.errors import PluginError
 
 _PLAIN = (int, float, complex, str, bytes, bool, type(None))
 AMBIGUOUS = ""
 """:func:`answerer`'s answer when answers of several plugins are alike the refused one."""
+
+
+def refusal(msg: str, plugin: str) -> PluginError:
+    """The error refusing an answer that *plugin* gave; :data:`AMBIGUOUS` blames none
+    (``plugin`` is ``None``), and the driver passes it on so, not blaming the game."""
+    error = PluginError(msg, plugin=plugin or None)
+    error.blamed = True  # type: ignore[attr-defined]
+    return error
+
+
+def is_blamed(error: BaseException) -> TypeGuard[PluginError]:
+    """Whether *error* already says whom it blames (a plugin, or none of several alike)."""
+    return isinstance(error, PluginError) and (
+        error.plugin is not None or getattr(error, "blamed", False) is True
+    )
 
 
 def answerer(hook: Any, answer: Any, asked: Mapping[str, Any]) -> str | None:

@@ -10,6 +10,7 @@ import threading
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, NoReturn
 
+from cardcore import _blame
 from cardcore._actionlog import actions as recorded
 from cardcore._faults import as_legal, check_listed, offered, parse_step
 from cardcore._hookcall import message_of
@@ -179,7 +180,7 @@ def plugin_error(game: Game, exc: Exception, where: str) -> CardcoreError:
     """The error to raise for *exc* raised by a plugin in *where*: a PluginError naming the
     plugin (one already named passes through). A cardcore error raised there is the
     plugin's too: a ``LedgerError`` refusing its payments, a ``NotationError``."""
-    if isinstance(exc, PluginError) and exc.plugin is not None:
+    if _blame.is_blamed(exc):  # a plugin named, or none of several alike
         return exc
     plugin = plugin_from_traceback(game.ruleset, exc) or game.name
     msg = f"plugin {plugin!r} raised {type(exc).__name__} in {where}: {message_of(exc)}"

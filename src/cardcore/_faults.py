@@ -40,18 +40,26 @@ def check_logic(ruleset: Ruleset) -> None:
 
     logic: GameLogic[Any, Any] = ruleset.logic
     name = ruleset.game.name
-    if not isinstance(logic, GameLogic):  # a house rule's create_logic may have answered
-        by = _blame.answerer(ruleset.pm.hook.create_logic, logic, {"ruleset": ruleset}) or name
-        who = f"game {name!r}" if by == name else f"house rule {by!r} of game {name!r}"
-        msg = f"{who}: create_logic answered {shown(logic)}, not a cardcore.GameLogic"
-        raise PluginError(msg, plugin=by)
-    missing = [m for m in REQUIRED if getattr(type(logic), m) is getattr(GameLogic, m)]
+    missing = (
+        []
+        if not isinstance(logic, GameLogic)
+        else [m for m in REQUIRED if getattr(type(logic), m) is getattr(GameLogic, m)]
+    )
+    if isinstance(logic, GameLogic) and not missing:
+        return
+    hook = ruleset.pm.hook.create_logic  # a house rule's create_logic may have answered
+    by = _blame.answerer(hook, logic, {"ruleset": ruleset}) or name
+    who = f"game {name!r}" if by == name else f"house rule {by!r} of game {name!r}"
+    names = list(dict.fromkeys(i.plugin_name for i in reversed(hook.get_hookimpls())))
+    impls = f" ({', '.join(names)})" if len(names) > 1 else ""  # of several, which
     if missing:
         msg = (
-            f"game {name!r}: {type(logic).__name__} does not implement the required"
-            f" GameLogic method{'s' if len(missing) > 1 else ''} {', '.join(missing)}"
+            f"{who}: create_logic{impls} answered {type(logic).__name__}, which does not"
+            f" implement the required GameLogic method{'s' * (len(missing) > 1)} {', '.join(missing)}"
         )
-        raise PluginError(msg, plugin=name)
+    else:
+        msg = f"{who}: create_logic{impls} answered {shown(logic)}, not a cardcore.GameLogic"
+    raise PluginError(msg, plugin=by)
 
 
 def turn_fault(state: GameState) -> str | None:

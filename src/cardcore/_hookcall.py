@@ -275,6 +275,7 @@ def guarded(
 
     with contextlib.suppress(Exception):  # shown by its own name in messages
         functools.update_wrapper(call, func)
+    call._guarded = True  # type: ignore[attr-defined]  # a rule's: named when it fails
     return call
 
 
@@ -301,10 +302,13 @@ def guarded_chain(
     from cardcore.plugins import plugin_from_traceback
 
     house = {r.name for r in ruleset.rules}
+    wrappers = []  # the house rules' wrappers: a function one answers is guarded below
     for impl in getattr(ruleset.pm.hook, hook).get_hookimpls():
         plain = not (impl.wrapper or impl.hookwrapper or getattr(impl.function, "_named", 0))
         if plain and impl.plugin_name in house:
             impl.function = named_call(impl.function, impl.plugin_name, hook if track else None)
+        elif impl.plugin_name in house and (impl.wrapper or impl.hookwrapper):
+            wrappers.append(str(impl.plugin_name))
 
     def chain(**kw: Any) -> Any:
         try:
@@ -316,9 +320,54 @@ def guarded_chain(
             if culprit not in house:
                 raise  # the game's own code: the core names the game
             raise hook_failure(culprit, hook, exc) from exc
-        return _plain_answer(answer, 2)  # (a list hook's answers are each rule's own list)
+        answer = _plain_answer(answer, 2)  # (a list hook's answers are each rule's own list)
+        if track and wrappers:
+            return _wrapped_answer(ruleset, hook, answer, wrappers, 2)
+        return answer
 
     return chain
+
+
+def _wrapped_answer(
+    ruleset: Ruleset, hook: str, answer: Any, wrappers: list[str], depth: int
+) -> Any:
+    """*answer*, given through house-rule *wrappers*, with each function in it that no rule's
+    own implementation guarded (one a wrapper made) guarded: failing later, it names the
+    rule whose code failed, or else the wrapper that answered it (the game's own functions
+    fail as they are, and the core names the game; of several wrappers, none is named)."""
+    if isinstance(answer, type) or getattr(
+        getattr(answer, "__wrapped__", answer), "_guarded", False
+    ):
+        return answer
+    if callable(answer):
+        from cardcore.plugins import plugin_from_traceback
+
+        where = f"the function its {hook} hook answered"
+
+        def call(*args: Any, **kw: Any) -> Any:
+            try:
+                return answer(*args, **kw)
+            except Exception as exc:
+                if _passes(exc):
+                    raise
+                culprit = plugin_from_traceback(ruleset, exc)
+                if culprit is not None:  # a rule's code, or the game's, failed in it
+                    if culprit not in {r.name for r in ruleset.rules}:
+                        raise  # the game's own function: the core names the game
+                    raise hook_failure(culprit, where, exc) from exc
+                if len(wrappers) == 1:
+                    raise hook_failure(wrappers[0], where, exc) from exc
+                msg = f"a function one of the {hook} wrappers ({', '.join(wrappers)}) answered raised {type(exc).__name__}: {message_of(exc)}"
+                error = PluginError(msg)
+                error.blamed = True  # type: ignore[attr-defined]  # none of several named
+                raise error from exc
+
+        call._guarded = True  # type: ignore[attr-defined]
+        return call
+    kind = type(answer)
+    if depth and (kind is list or kind is tuple):
+        return kind(_wrapped_answer(ruleset, hook, a, wrappers, depth - 1) for a in answer)
+    return answer
 
 
 def _plain_answer(answer: Any, depth: int) -> Any:

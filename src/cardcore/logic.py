@@ -453,22 +453,21 @@ class GameLogic(Generic[S, A]):
         answer = adjust(state=state, scores=tuple(scores))
         if answer is None:
             return tuple(scores)
+        asked = {"state": state, "scores": tuple(scores)}  # to find the rule that answered
         if not _fair(answer, state.players):
-            plugin = self._scorer_name(answer, {"state": state, "scores": tuple(scores)})
-            msg = (
-                f"score_round of {plugin!r} must answer one integer per seat ({state.players}),"
-                f" each at most {MAX_FIELD_INT:.0e} in size, not {shown(answer)}"
-            )
-            raise PluginError(msg, plugin=plugin)
+            what = f"must answer one integer per seat ({state.players}), each at most {MAX_FIELD_INT:.0e} in size, not {shown(answer)}"
+            raise self._refused_score(answer, what, asked)
         out = tuple(answer)
         if self.info.zero_sum and sum(out) != 0:
-            plugin = self._scorer_name(answer, {"state": state, "scores": tuple(scores)})
-            msg = (
-                f"score_round of {plugin!r} broke the zero sum of {self.info.name!r}:"
-                f" {shown(list(out))} sums to {shown(sum(out))}"
-            )
-            raise PluginError(msg, plugin=plugin)
+            what = f"broke the zero sum of {self.info.name!r}: {shown(list(out))} sums to {shown(sum(out))}"
+            raise self._refused_score(answer, what, asked)
         return out
+
+    def _refused_score(self, answer: Any, what: str, asked: Mapping[str, Any]) -> PluginError:
+        plugin, names = self.refused_answer("score_round", answer, "", asked=asked).plugin, self._implementers("score_round")
+        who = repr(plugin) if plugin else f"one of {', '.join(map(repr, names))}"  # alike answers
+        listed = f" (implemented by {', '.join(names)})" if len(names) > 1 else ""
+        return _blame.refusal(f"score_round of {who} {what}{listed}", plugin or "")
 
     def checked_answer(
         self, hook: str, value: Any, kind: type[_Kind],
@@ -510,7 +509,9 @@ class GameLogic(Generic[S, A]):
         hc = getattr(self.ruleset.pm.hook, hook, None) if len(names) > 1 else None
         answer = value if by is None else by
         blamed = None if hc is None else _blame.answerer(hc, answer, asked or {})
-        return PluginError(msg, plugin=names[0] if blamed is None else blamed or None)
+        if blamed:  # of several implementations, the one that gave it
+            msg += f" (the answer of {blamed!r})"
+        return _blame.refusal(msg, names[0] if blamed is None else blamed)
 
     def _implementers(self, hook: str) -> list[str]:
         hc = getattr(self.ruleset.pm.hook, hook, None)
@@ -552,10 +553,6 @@ class GameLogic(Generic[S, A]):
             f" needs at least {least} for {players} player{'s' * (players != 1)} with these options"
         )
         raise PluginError(msg, plugin=names[0])
-
-    def _scorer_name(self, answer: Any, asked: Mapping[str, Any]) -> str:
-        blamed = self.refused_answer("score_round", answer, "", asked=asked).plugin  # it answered
-        return blamed or self._implementers("score_round")[0]
 
     def standings(self, state: S) -> tuple[int, ...]:
         """The seats that lead now (used by :meth:`end_match`). Default: every seat."""

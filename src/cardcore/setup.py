@@ -19,7 +19,14 @@ from cardcore._text import plain, read_all, shown
 from cardcore._unasked import HUSHED, QUIET, UNASKED
 from cardcore.cards import Card, parse_cards
 from cardcore.deck import _VERSION, CHANCE, Chance, chance_version, generator, shuffle
-from cardcore.errors import ArgumentError, CardcoreError, OptionError, PluginError
+from cardcore.errors import (
+    ArgumentError,
+    CardcoreError,
+    OptionError,
+    PluginError,
+    RuleConflictError,
+    UnknownPluginError,
+)
 from cardcore.events import Event, EventBus, GameEnded, GameStarted
 from cardcore.game import Game
 from cardcore.info import MAX_PLAYERS  # (exported here too: where new_game checks it)
@@ -203,9 +210,9 @@ def check_configuration(
         info.check_applies(resolved, ruleset.game)
     try:
         ruleset.logic.validate(players, resolved)
-    except CardcoreError:
-        raise
-    except Exception as exc:  # the game's own mistake, not a raw error for the caller
+    except (OptionError, PluginError, RuleConflictError, UnknownPluginError):
+        raise  # the game refusing the options or the rules (or naming a plugin)
+    except Exception as exc:  # the game's own mistake (a Card its deck() cannot build)
         plugin = plugin_from_traceback(ruleset, exc) or name or ruleset.game.name
         msg = f"plugin {plugin!r} raised {type(exc).__name__} while checking the options: {shown(str(exc), 200)}"
         raise PluginError(msg, plugin=plugin) from exc

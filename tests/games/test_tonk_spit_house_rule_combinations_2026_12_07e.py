@@ -554,11 +554,6 @@ def test_a_wrapper_around_stock_out_discard_only_takes_effect_and_a_wrong_answer
         assert (game.position(), game.version, game.record()) == before
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="the function a wrapper=True implementation answers is not guarded (guarded_chain "
-    "guards only plain implementations): when it raises in play the PluginError names the game",
-)
 def test_a_wrapper_s_stock_function_that_raises_is_blamed_on_the_wrapper() -> None:
     with house_rule(
         "tonk.wrap-stock",
@@ -577,11 +572,6 @@ def test_a_wrapper_s_stock_function_that_raises_is_blamed_on_the_wrapper() -> No
         )  # today: 'tonk' ("plugin 'tonk' raised LookupError in apply")
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="same cause: a judge a wrapper=True tonk_deal_judge adds is not guarded; when it "
-    "raises at the deal the PluginError names the game ('plugin 'tonk' raised ... while dealing')",
-)
 def test_a_judge_added_by_a_wrapper_that_raises_is_blamed_on_the_wrapper() -> None:
     def judge(hands: Any, points: Any) -> None:
         raise LookupError("judge down")
@@ -737,11 +727,6 @@ def test_a_third_party_out_units_with_an_option_beside_double_needs_spread(order
         assert (game.position(), game.version, game.record()) == before
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="a tonk_out_units answer that passes the int check (1e15) overflows the ledger at a "
-    "large stake, and the PluginError blames the game 'tonk', not the rule that answered",
-)
 def test_a_huge_out_units_answer_is_blamed_on_the_rule_that_gave_it() -> None:
     @hookimpl
     def tonk_out_units(new_spread: bool) -> int:

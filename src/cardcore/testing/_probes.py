@@ -10,7 +10,7 @@ from __future__ import annotations
 import functools
 import json
 import random
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, MutableMapping, MutableSequence, MutableSet
 from typing import Any
 
 from cardcore._text import shown
@@ -318,8 +318,8 @@ def check_clone(
     shared = [
         name
         for name in _all_slots(type(c.state))
-        if _is_mutable(getattr(c.state, name, None))
-        and getattr(c.state, name, None) is getattr(game.state, name, None)
+        if _is_mutable(value := getattr(c.state, name, None))
+        and value is getattr(game.state, name, None)
     ]
     if fingerprint(c) != before:
         report.fail(f"clone at version {game.version} differs from its original")
@@ -360,7 +360,11 @@ def check_clone(
 
 
 def _is_mutable(value: object) -> bool:
-    return isinstance(value, list | dict | set | bytearray) or hasattr(value, "clone")
+    """A value changed in place (a list, dict, set, deque, bytearray, array, Counter ...)."""
+    return isinstance(value, _MUTABLE) or hasattr(value, "clone")
+
+
+_MUTABLE = (list, dict, set, bytearray, MutableSequence, MutableMapping, MutableSet)
 
 
 TAMPER_AT_MOST = 200

@@ -312,8 +312,9 @@ def check_game(
         twins, hostile inputs, clones, positions).
     :param full_every: Run the costly checks on every n-th game only (long runs);
         conservation, bounds and the agents' type checks run on every game.
-    :param samples_per_game: At most this many sampled points per game get the costly checks
-        (0: none), besides one point in each doubling span from the game's 64th action.
+    :param samples_per_game: At most this many sampled points per game get the costly checks,
+        besides one point in each doubling span from the game's 64th action (0, or a
+        *sample* of 0: no costly check at all, late points included).
     :param checks: A subset of :data:`ALL_CHECKS`.
     :param strict: Raise on failure; with ``False`` the report only counts.
     :returns: The :class:`Report`. A plugin mistake that makes the game unplayable
