@@ -88,3 +88,75 @@ def test_the_games_own_judge_through_a_wrapper_still_works_and_settles_a_natural
     with house_rule("tonk.fx7e-pass2", "FX7E-E", tonk_deal_judge=_passing_wrapper()) as passing:
         game = tonk(["10C JH QD KC 9S", H15], natural=True, rules=[passing], stake=1)
     assert game.is_over and game.result.payouts[0] > 0
+
+
+# -- Spit's own hook answers, checked when the configuration is built ---------------------
+
+
+@contextmanager
+def spit_rule(name: str, rule_id: str, **hooks: Any) -> Iterator[str]:
+    module = types.ModuleType(name.replace(".", "_").replace("-", "_"))
+    module.RULE = RuleInfo(id=rule_id, name=name, game="spit", summary="test rule")  # type: ignore[attr-defined]
+    vars(module).update(hooks)
+    cardcore.register("cardcore.rules", name, module)
+    try:
+        yield name
+    finally:
+        cardcore.unregister("cardcore.rules", name)
+
+
+@pytest.mark.parametrize(
+    ("word", "only", "rule_id", "said"),
+    [
+        ("", False, "ZZ-CLAIM-1", "word"),
+        ("Grab", False, "ZZ-CLAIM-1", "word"),
+        ("grab it", False, "ZZ-CLAIM-1", "word"),
+        ("play", False, "ZZ-CLAIM-1", "word"),
+        ("grab", "yes", "ZZ-CLAIM-1", "emptier_only"),
+        ("grab", 1, "ZZ-CLAIM-1", "emptier_only"),
+        ("grab", False, "", "rule_id"),
+        ("grab", False, "claim one", "rule_id"),
+    ],
+)
+def test_a_claim_rule_with_a_field_no_claim_can_use_is_refused_naming_the_rule(
+    word: Any, only: Any, rule_id: Any, said: str
+) -> None:
+    from cardcore_spit.actions import ClaimRule
+
+    @hookimpl
+    def spit_claim_rule() -> Any:
+        return ClaimRule(word=word, emptier_only=only, rule_id=rule_id)
+
+    with (
+        spit_rule("spit.fx7e-claim", "ZZ-CLAIM-9", spit_claim_rule=spit_claim_rule) as name,
+        pytest.raises(PluginError, match=said) as failure,
+    ):
+        cardcore.new_game("spit", 2, rules=[name], seed=1)
+    assert failure.value.plugin == name
+
+
+def test_a_well_formed_claim_rule_names_the_claims() -> None:
+    from cardcore_spit.actions import ClaimRule
+
+    @hookimpl
+    def spit_claim_rule() -> Any:
+        return ClaimRule(word="grab", emptier_only=True, rule_id="ZZ-CLAIM-1")
+
+    with spit_rule("spit.fx7e-grab", "ZZ-CLAIM-8", spit_claim_rule=spit_claim_rule) as name:
+        game = cardcore.new_game("spit", 2, rules=[name], seed=1)
+        assert game.logic.claim.word == "grab"  # type: ignore[attr-defined]
+        with pytest.raises(cardcore.NotationError, match=r"'grab L\|R'"):
+            game.act(0, "slap L")
+
+
+def test_a_deal_order_laying_out_nothing_for_a_player_holding_cards_is_refused() -> None:
+    @hookimpl
+    def spit_deal_order(cards: int) -> Any:
+        return () if cards == 26 else tuple(range(min(cards, 5)))
+
+    with (
+        spit_rule("spit.fx7e-none", "ZZ-ORD-9", spit_deal_order=spit_deal_order) as name,
+        pytest.raises(PluginError, match="1 to 26 pile numbers") as failure,
+    ):
+        cardcore.new_game("spit", 2, rules=[name], seed=1)
+    assert failure.value.plugin == name

@@ -127,9 +127,10 @@ SpitAction: TypeAlias = Play | Combine | Fill | Ready | RequestSpit | Claim
 class ClaimRule:
     """How the spit piles are claimed when a two-pile deal ends.
 
-    :param word: The action word (``"slap"``).
+    :param word: The action word (``"slap"``): 1-20 lowercase letters, not another
+        action's word.
     :param emptier_only: ``True`` if only the player who emptied the layout claims.
-    :param rule_id: The rule ID cited by claim actions.
+    :param rule_id: The rule ID cited by claim actions (``"SPIT-END-2"``).
     """
 
     word: str

@@ -35,7 +35,9 @@ def spit_deal_order(cards: int) -> tuple[int, ...] | None:
 
     Stops at the first non-``None`` result; the game answers the row-wise
     layout ``trylast``. Cards beyond the returned length are spit cards.
-    Called once per card count (0..52) when the configuration is built.
+    Called once per card count (0..52) when the configuration is built; an answer of
+    more pile numbers than cards, a number outside 0-4, or no layout card for a player
+    holding cards (every deal would be void) is refused then, naming the rule.
 
     :param cards: How many cards the player holds.
     :returns: One pile index per layout card, in dealing order.
@@ -50,7 +52,10 @@ def spit_claim_rule() -> ClaimRule | None:
     """Return how the spit piles are claimed when a two-pile deal ends.
 
     Stops at the first non-``None`` result; the game answers the slap race
-    ``trylast``.
+    ``trylast``. Checked when the configuration is built: the word 1-20 lowercase
+    letters, none of Spit's other action words, ``emptier_only`` a bool and ``rule_id``
+    a rule ID such as ``"SPIT-END-2"`` (a :class:`~cardcore.PluginError` naming the rule
+    otherwise).
 
     :returns: The claim rule.
 

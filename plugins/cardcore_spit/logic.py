@@ -24,18 +24,26 @@ from cardcore import (
     Emit,
     GameLogic,
     NotationError,
-    PluginError,
     Result,
     Ruleset,
     Zones,
     shuffle,
     standard_52,
 )
-from cardcore_spit import encoding, events, legality, piles, position, search, timeouts, views
+from cardcore_spit import (
+    answers,
+    encoding,
+    events,
+    legality,
+    piles,
+    position,
+    search,
+    timeouts,
+    views,
+)
 from cardcore_spit.actions import (
     SIDES,
     Claim,
-    ClaimRule,
     Combine,
     Fill,
     Play,
@@ -100,23 +108,19 @@ class SpitLogic(GameLogic[SpitState, SpitAction]):
         """``adj[card rank][pile rank]``: whether the play is allowed."""
         self.playable = tuple(sum(1 << r for r in range(14) if self.adj[r][t]) for t in range(14))
         """``playable[pile rank]``: bit ``r`` set for each card rank that may be played on it."""
-        self.orders = _deal_orders(self)
+        self.orders = answers.deal_orders(self)
         """``orders[n]``: the layout pile of each card a player with *n* cards lays out."""
         self.hidden_limit = piles.hidden_limits(self.orders)
         """Per layout pile, the most face-down cards any deal leaves in it (for positions)."""
         self._picks = tuple(piles.layout_picks(order) for order in self.orders)
-        claim_rule = ruleset.resolve("spit_claim_rule")
-        claim = None if claim_rule is None else claim_rule()
-        if not isinstance(claim, ClaimRule):
-            raise self.refused_answer("spit_claim_rule", claim, "a ClaimRule")
-        self.claim = claim
+        self.claim = answers.claim_rule(self)
         """How the spit piles are claimed when a two-pile deal ends."""
         self.layout = TABLE_LAYOUT
         self.lay = LAY
         self.spit = SPIT
         self.centre = CENTRE
         self.names = NAMES
-        interned = self.interned = SpitActionSet(claim.word)
+        interned = self.interned = SpitActionSet(self.claim.word)
         """Every action of this configuration, built once, with their notation parser."""
         self.plays = interned.plays
         self.combines = interned.combines
@@ -577,24 +581,3 @@ def _seat_actions(interned: SpitActionSet, seat: int) -> list[SpitAction]:
         for row in table[seat]:
             out.extend(a for a in row if a.src != a.dst)
     return out
-
-
-def _deal_orders(logic: SpitLogic) -> tuple[tuple[int, ...], ...]:
-    """Resolve ``spit_deal_order`` for every card count 0..52 and check the answers."""
-    hook = logic.ruleset.resolve("spit_deal_order")
-    orders = []
-    for n in range(53):
-        answer = None if hook is None else hook(cards=n)
-        if answer is None:
-            msg = f"no plugin answered spit_deal_order for {n} cards"
-            raise PluginError(msg, plugin=logic.info.name)
-        order = tuple(answer) if isinstance(answer, list | tuple) else None
-        if (
-            order is None
-            or len(order) > n
-            or not all(type(k) is int and 0 <= k < PILES for k in order)
-        ):
-            wanted = f"at most {n} pile numbers 0-{PILES - 1} for {n} cards"
-            raise logic.refused_answer("spit_deal_order", answer, wanted, asked={"cards": n})
-        orders.append(order)
-    return tuple(orders)
