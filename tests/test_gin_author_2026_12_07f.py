@@ -12,6 +12,7 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
+import attrs
 import pytest
 
 import cardcore
@@ -26,7 +27,8 @@ from cardcore import (
     RuleInfo,
     hookimpl,
 )
-from cardcore.testing import check_game
+from cardcore.search import deal_view, default_position
+from cardcore.testing import check_game, check_positions
 
 sys.path.insert(0, str(Path(__file__).parent))
 import gin_game_2026_12_07f as gin
@@ -357,3 +359,75 @@ def test_illegal_discards_name_their_rule_and_no_hidden_card(
     assert snapshot(game) == before
     hidden = set(SEAT1) - set(text.split())
     assert not any(card in str(info.value).split() for card in hidden)
+
+
+# --- findings: search samples and the kit's positions check --------------------------------------
+
+
+class UpperPhaseLogic(gin.GinLogic):
+    """The table shows the slot ``phase`` in another form (upper case) than the state holds."""
+
+    def table(self, state: gin.GinState, seat: int | None) -> dict[str, Any]:
+        out = super().table(state, seat)
+        out["phase"] = out["phase"].upper()
+        return out
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="testing.rst: the positions failure 'names the slots of position_fields the view's table "
+    "leaves out or shows in another form'; it names 'taken' (shown faithfully, None for blank '') and "
+    "not 'phase', the slot shown in another form that made new_game refuse every sample",
+)
+def test_kit_positions_message_names_slot_shown_in_another_form() -> None:
+    mod = gin.module()
+    fields = (
+        gin.GAME.fields[0],
+        cardcore.ViewField("phase", "choice", "draw or discard", choices=("DRAW", "DISCARD")),
+        gin.GAME.fields[2],
+    )
+    mod.GAME = attrs.evolve(gin.GAME, fields=fields)  # type: ignore[attr-defined]
+
+    @hookimpl
+    def create_logic(ruleset: cardcore.Ruleset) -> gin.GinLogic:
+        return UpperPhaseLogic(ruleset)
+
+    mod.create_logic = create_logic  # type: ignore[attr-defined]
+    for _ in registered("cardcore.games", NAME, mod):
+        report = check_game(NAME, players=2, games=1, seed=1, strict=False, checks={"positions"})
+        assert not report.ok  # holds today: the kit sees the refused samples
+        message = str(next(iter(report.failures)))
+        assert "'phase'" in message
+
+
+def test_generic_sample_forgets_a_publicly_taken_discard(game_registered: None) -> None:
+    """search-agents.rst, Samples: a card the seat knows in another's hand, not shown in the
+    view, is dealt anywhere (documented limitation): 10D, taken face up by seat 1, lands in the
+    stock or discard pile of seat 0's samples."""
+    game = cardcore.new_game(NAME, 2, deck=GIN_DECK, seed=3)
+    for seat, text in [(0, "draw"), (0, "discard 10D"), (1, "take"), (1, "discard KC")]:
+        game.act(seat, text)
+    logic = cardcore.get_ruleset(NAME).logic
+    deck = logic.deck(2, game.options)
+    places = set()
+    for k in range(12):
+        pos = default_position(logic, game.view(0), deal_view(game.view(0), deck, random.Random(k)))
+        for part in pos.split("|")[1:]:
+            pile, cards = part.split(":")
+            if "10D" in (c.split("@")[0].rstrip("!") for c in cards.split()):
+                places.add(pile.strip())
+    assert places - {"hand.1"}  # seat 0 knows it is in hand.1, the samples put it elsewhere too
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="game.rst says the kit's positions check reports samples with 'a card the seat knows in "
+    "another's hand dealt elsewhere'; a discard taken face up (mask ALL) into the opponent's hand is "
+    "dealt into the stock in most samples, yet check_positions passes: it compares views only, and "
+    "the view does not show the known card",
+)
+def test_kit_positions_reports_known_card_dealt_elsewhere(game_registered: None) -> None:
+    report = check_positions(
+        NAME, players=2, games=2, seed=4, sample=1.0, samples_per_game=40, strict=False
+    )
+    assert not report.ok
