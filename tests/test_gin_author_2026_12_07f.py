@@ -28,7 +28,7 @@ from cardcore import (
     hookimpl,
 )
 from cardcore.search import deal_view, default_position
-from cardcore.testing import check_game, check_positions
+from cardcore.testing import check_game, check_positions, configurations
 
 sys.path.insert(0, str(Path(__file__).parent))
 import gin_game_2026_12_07f as gin
@@ -431,3 +431,68 @@ def test_kit_positions_reports_known_card_dealt_elsewhere(game_registered: None)
         NAME, players=2, games=2, seed=4, sample=1.0, samples_per_game=40, strict=False
     )
     assert not report.ok
+
+
+# --- more claims that hold ----------------------------------------------------------------------
+
+
+def test_ismcts_same_seed_same_choice(game_registered: None) -> None:
+    from cardcore.search import ISMCTSAgent
+
+    game = cardcore.new_game(NAME, 2, deck=GIN_DECK, seed=3)
+    game.act(0, "draw")
+    picks = {
+        str(
+            ISMCTSAgent(seed=5, iterations=6, max_rollout=6).choose(
+                game.view(0), game.legal_actions(0)
+            )
+        )
+    }
+    picks.add(
+        str(
+            ISMCTSAgent(seed=5, iterations=6, max_rollout=6).choose(
+                game.view(0), game.legal_actions(0)
+            )
+        )
+    )
+    assert len(picks) == 1 and picks <= set(game.view(0)["legal"])
+
+
+def test_kit_passes_with_registered_house_rule(game_registered: None) -> None:
+    @hookimpl
+    def gin_bonus() -> int:
+        return 20
+
+    mod = rule_module(f"{NAME}.kit20", "GIN-HOUSE-5", gin_bonus=gin_bonus)
+    for _ in registered("cardcore.rules", f"{NAME}.kit20", mod):
+        configs = [c.kwargs()["rules"] for c in configurations(NAME)]
+        assert (f"{NAME}.kit20",) in configs
+        assert check_game(NAME, players=2, rules=[f"{NAME}.kit20"], games=1, seed=2).ok
+
+
+def test_session_sends_no_hidden_card(game_registered: None) -> None:
+    from cardcore.session import Session
+
+    session = Session.create(NAME, ["Ann", "Bob"], now=0.0, seed=7)
+    session.handle("ann", '{"type": "join", "seat": 0}', now=1.0)
+    session.handle("bob", '{"type": "join", "seat": 1}', now=2.0)
+    game, rng, now = session.game, random.Random(3), 3.0
+    while not game.is_over:
+        seat = game.to_act[0]
+        ann_hidden = {
+            str(c)
+            for i, c in enumerate(game.state.zones.cards[gin.hand(0)])
+            if not game.state.zones.knows(gin.hand(0), i, 1)
+        }
+        action = str(rng.choice(game.legal_actions(seat)))
+        out = session.handle(
+            ["ann", "bob"][seat],
+            json.dumps({"type": "act", "action": action, "seen": game.version}),
+            now=now,
+        )
+        now += 1
+        assert all(o.message["type"] != "error" for o in out)
+        for o in out:
+            if o.conn == "bob" and not game.is_over:
+                words = set(json.dumps(o.message).replace('"', " ").replace(",", " ").split())
+                assert not words & (ann_hidden - {action.split()[-1]})
