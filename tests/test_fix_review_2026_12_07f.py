@@ -209,12 +209,6 @@ def test_without_a_wrapper_an_empty_stock_turn_start_cites_tonk_stock_1() -> Non
     assert "TONK-STOCK-1" in str(_load_error(p, []))
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="_wrapped_answer wraps the game's own always_ends that a passing wrapper hands on, so "
-    "TonkLogic's identity checks (answers.py checked_ender, logic.py starts, position.py) "
-    "take it for a house rule's function: the refusal cites a house rule, not TONK-STOCK-1",
-)
 def test_a_passing_stock_wrapper_changes_nothing_the_game_decides() -> None:
     p = _stock_out_position().replace('turn=0 phase="play"', 'turn=1 phase="start"')
     p = p.replace(" 10H@0", "").replace("discard: QC!", "discard: 10H QC!")
@@ -252,12 +246,6 @@ def wrapping_judges() -> Any:
     return tonk_deal_judge
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="_hookcall._wrapped_answer skips a function whose __wrapped__ (or copied __dict__) "
-    "says _guarded: a wrapper's functools.wraps around a plain rule's judge is not guarded, "
-    "and its own failure is blamed on the game 'tonk'",
-)
 def test_a_wrappers_own_function_wrapping_a_rules_judge_is_the_wrappers() -> None:
     with (
         house_rule("tonk.rv7f-pj", "RV7F-PJ-1", "tonk", tonk_deal_judge=plain_judge_rule) as a,
@@ -294,12 +282,6 @@ def _plain_stock(fn: Any) -> Any:
     return tonk_hand_ends_on_empty_stock
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="_hookcall._passes lets an OptionError through the guard (guarded / _wrapped_answer) "
-    "even in play; _driver.plugin_error then finds no rule frame and names the game 'tonk' "
-    "(hooks.rst: an OptionError raised in play is the rule's failure like any other)",
-)
 @pytest.mark.parametrize("make", [replacing_stock, _plain_stock], ids=["wrapper", "plain"])
 def test_an_option_error_a_rules_function_raises_in_play_is_the_rules(make: Any) -> None:
     with house_rule(
@@ -320,12 +302,6 @@ def _raises_unnamed_plugin_error(state: Any) -> bool:
     raise PluginError("the rule's own refusal")
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="a PluginError(plugin=None) from a function a rule answered passes the guard and is "
-    "re-blamed from the traceback (_driver.plugin_error), which finds only the game's frames: "
-    "the game 'tonk' is named for the rule's own refusal (hooks.rst: it reaches the caller as it is)",
-)
 def test_an_unnamed_plugin_error_a_wrappers_function_raises_is_not_the_games() -> None:
     stock = replacing_stock(_raises_unnamed_plugin_error)
     with house_rule("tonk.rv7f-pe", "RV7F-PE-1", "tonk", tonk_hand_ends_on_empty_stock=stock) as n:
@@ -501,12 +477,6 @@ def test_the_default_tonk_out_pays_as_before() -> None:
     assert paid % 7 == 0 and paid > 0 and game.result.payouts[0] == 2 * paid
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="cardcore_tonk/logic.py _tonk_out checks only this payout against 10**15, not the "
-    "balances it is added to: a rule's units within the bound that take a balance past it "
-    "fail in the ledger and are blamed on the game 'tonk'",
-)
 def test_a_tonk_out_taking_a_balance_past_the_bound_names_the_rule() -> None:
     # 5e14 a tonk-out (within the bound); seat 0 already holds 6e14 from an earlier hand of
     # the same rule: 1.1e15 passes the ledger's bound on balances (scoring.py)
@@ -655,12 +625,6 @@ def test_a_shared_counter_slot_fails_named() -> None:
     assert any("shares the mutable slot(s) 'extra'" in f for f in report.failures)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="testing-kit.rst: a slot holding 'a list, dict, set, deque or other mutable value' "
-    "shared with the clone fails; _probes._is_mutable knows only the collections ABCs and "
-    "objects with clone(): a shared types.SimpleNamespace passes",
-)
 def test_a_shared_namespace_slot_fails_named() -> None:
     module = game_module("rv7f-ns", state_variant(lambda: types.SimpleNamespace(a=1)))
     with registered_game(module) as name:

@@ -373,12 +373,6 @@ class UpperPhaseLogic(gin.GinLogic):
         return out
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="testing.rst: the positions failure 'names the slots of position_fields the view's table "
-    "leaves out or shows in another form'; it names 'taken' (shown faithfully, None for blank '') and "
-    "not 'phase', the slot shown in another form that made new_game refuse every sample",
-)
 def test_kit_positions_message_names_slot_shown_in_another_form() -> None:
     mod = gin.module()
     fields = (

@@ -78,7 +78,8 @@ def tonk_out_units(new_spread: bool, options: Mapping[str, Any]) -> int | None:
     the default options are checked when the game is created; one refused under other
     options raises :class:`~cardcore.PluginError` at that tonk-out (the game restored), as
     does an answer whose payout (the answer times the stake, from each other player)
-    would pass the ledger's bound of ``10**15``.
+    would take a balance past the ledger's bound of ``10**15`` (checked before
+    ``score_round`` adjusts the payout).
 
     :param new_spread: Whether the player laid a new spread in the turn they went out.
     :param options: The game's options, house rules' options included (read only).

@@ -510,11 +510,11 @@ class TonkLogic(GameLogic[TonkState, TonkAction]):
         """TONK-OUT-1: the hand emptied without a discard."""
         hook, spread, options = self.units_by_options, state.spread_made, state.options
         units = self.out_units[spread] if hook is None else self._units(hook, spread, options)
-        if abs(units) * state.stake * (state.players - 1) > 10**15:  # a payout the ledger takes
-            wanted = f"units whose payout at stake {state.stake} is at most 1e+15"
-            asked = {"new_spread": spread, "options": options}
-            raise self.refused_answer("tonk_out_units", units, wanted, asked=asked)
         amounts = pay_from_each(seat, state.players, units * state.stake)
+        if any(abs(t + a) > 10**15 for t, a in zip(state.ledger.totals, amounts, strict=True)):
+            wanted = f"units whose payout at stake {state.stake} keeps every balance within 1e+15"
+            asked = {"new_spread": spread, "options": options}  # (the ledger's bound)
+            raise self.refused_answer("tonk_out_units", units, wanted, asked=asked)
         self._end_hand(state, "tonk-out", seat, amounts, 0, emit)
 
     def _event(self, what: int, seat: int, card: Card) -> Event:

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 import pluggy
 
+from cardcore import _blame
 from cardcore._bus import Observers
 from cardcore._markers import hookimpl
 from cardcore._text import shown
@@ -246,6 +247,7 @@ def guarded(
     where: str,
     before: Callable[[], None] | None = None,
     after: Callable[[Any], Any] | None = None,
+    answered: bool = False,
 ) -> Callable[..., Any]:
     """*func*, a house rule's code, so that an exception it raises is a
     :class:`~cardcore.PluginError` naming *plugin* and *where* (the hook), raised from it.
@@ -255,7 +257,9 @@ def guarded(
     of a subclass of ``int`` (or a list or tuple holding some) comes back as plain ints:
     only its value may reach the state, never its code (a sum that stays of the subclass
     would make the game's save unreadable). *before* runs before each call (the hook
-    mark), *after* receives the answer and returns what the caller gets (answers tracked)."""
+    mark), *after* receives the answer and returns what the caller gets (answers tracked).
+    *answered*: *func* is a function a hook answered, called in play, where an
+    ``OptionError`` refuses no option of the caller's: it is the rule's failure too."""
 
     def call(*args: Any, **kw: Any) -> Any:
         if before is not None:
@@ -263,7 +267,7 @@ def guarded(
         try:
             answer = func(*args, **kw)
         except Exception as exc:
-            if _passes(exc):
+            if passes(exc, plugin, answered):
                 raise
             raise hook_failure(plugin, where, exc) from exc
         kind = type(answer)
@@ -275,8 +279,20 @@ def guarded(
 
     with contextlib.suppress(Exception):  # shown by its own name in messages
         functools.update_wrapper(call, func)
-    call._guarded = True  # type: ignore[attr-defined]  # a rule's: named when it fails
+    call._guarded = call  # type: ignore[attr-defined]  # (itself: a copy made by wraps is not)
     return call
+
+
+def passes(exc: Exception, plugin: str, answered: bool = False) -> bool:
+    """Whether *exc*, raised by house rule *plugin*'s code, reaches the caller as it is
+    (:func:`_passes`; not an ``OptionError`` from a function a hook *answered*); a
+    :class:`~cardcore.PluginError` that names no plugin (nor says none of several) is
+    named *plugin* on its way."""
+    if isinstance(exc, PluginError):
+        if exc.plugin is None and not _blame.is_blamed(exc):
+            exc.plugin = plugin
+        return True
+    return not answered and _passes(exc)
 
 
 def _passes(exc: Exception) -> bool:
@@ -321,9 +337,11 @@ def guarded_chain(
                 raise  # the game's own code: the core names the game
             raise hook_failure(culprit, hook, exc) from exc
         answer = _plain_answer(answer, 2)  # (a list hook's answers are each rule's own list)
-        if track and wrappers:
-            return _wrapped_answer(ruleset, hook, answer, wrappers, 2)
-        return answer
+        if not track:
+            return answer
+        if wrappers:  # a function a wrapper made is guarded, then every function tracked
+            answer = _wrapped_answer(ruleset, hook, answer, wrappers, 2)
+        return ruleset._track_answer(answer, 2)
 
     return chain
 
@@ -335,11 +353,9 @@ def _wrapped_answer(
     own implementation guarded (one a wrapper made) guarded: failing later, it names the
     rule whose code failed, or else the wrapper that answered it (the game's own functions
     fail as they are, and the core names the game; of several wrappers, none is named)."""
-    if isinstance(answer, type) or getattr(
-        getattr(answer, "__wrapped__", answer), "_guarded", False
-    ):
-        return answer
-    if callable(answer):
+    if isinstance(answer, type) or getattr(answer, "_guarded", None) is answer:
+        return answer  # a rule's own, guarded already
+    if callable(answer) and not is_cores(ruleset, answer):
         from cardcore.plugins import plugin_from_traceback
 
         where = f"the function its {hook} hook answered"
@@ -348,26 +364,41 @@ def _wrapped_answer(
             try:
                 return answer(*args, **kw)
             except Exception as exc:
-                if _passes(exc):
-                    raise
                 culprit = plugin_from_traceback(ruleset, exc)
-                if culprit is not None:  # a rule's code, or the game's, failed in it
-                    if culprit not in {r.name for r in ruleset.rules}:
-                        raise  # the game's own function: the core names the game
+                if culprit is not None and culprit not in {r.name for r in ruleset.rules}:
+                    culprit = None  # the game's code, called by the function: not its maker
+                if culprit is not None or len(wrappers) == 1:
+                    culprit = culprit or wrappers[0]
+                    if passes(exc, culprit, answered=True):
+                        raise
                     raise hook_failure(culprit, where, exc) from exc
-                if len(wrappers) == 1:
-                    raise hook_failure(wrappers[0], where, exc) from exc
+                if isinstance(exc, PluginError) and _blame.is_blamed(exc):
+                    raise
                 msg = f"a function one of the {hook} wrappers ({', '.join(wrappers)}) answered raised {type(exc).__name__}: {message_of(exc)}"
                 error = PluginError(msg)
                 error.blamed = True  # type: ignore[attr-defined]  # none of several named
                 raise error from exc
 
-        call._guarded = True  # type: ignore[attr-defined]
+        call._guarded = call  # type: ignore[attr-defined]
         return call
     kind = type(answer)
     if depth and (kind is list or kind is tuple):
         return kind(_wrapped_answer(ruleset, hook, a, wrappers, depth - 1) for a in answer)
     return answer
+
+
+def is_cores(ruleset: Ruleset, func: object) -> bool:
+    """Whether *func* is the game's own code or the core's (its module's plugin): a
+    function of theirs a hook answers needs no guard or tracking (it is the game's logic)."""
+    module = getattr(func, "__module__", None)
+    if type(module) is not str:
+        return False
+    owner = ruleset.plugin_of(module)
+    if owner is not None:  # the module of a plugin: the game's, the core's, or a rule's
+        return owner == ruleset.game.name or owner == "cardcore.defaults"
+    package = module.partition(".")[0]  # a helper module of the game's package
+    games = (m for m, p in ruleset._modules.items() if p == ruleset.game.name)
+    return any(m.partition(".")[0] == package for m in games)
 
 
 def _plain_answer(answer: Any, depth: int) -> Any:
@@ -395,7 +426,7 @@ def named_call(
 
     def guard(answer: Any, depth: int = 2) -> Any:
         if callable(answer) and not isinstance(answer, type):  # a function, or an object called
-            return guarded(answer, plugin, answered)
+            return guarded(answer, plugin, answered, answered=True)
         kind = type(answer)
         if depth and (kind is list or kind is tuple):
             return kind(guard(a, depth - 1) for a in answer)
@@ -423,7 +454,7 @@ def house_impl(
 
     def track_answer(answer: Any, depth: int = 2) -> Any:
         if callable(answer) and not isinstance(answer, type):  # a function, or an object called
-            return guarded(answer, plugin, answered, mark)
+            return guarded(answer, plugin, answered, mark, answered=True)
         kind = type(answer)
         if depth and (kind is list or kind is tuple):
             return kind(track_answer(a, depth - 1) for a in answer)

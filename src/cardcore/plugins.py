@@ -398,7 +398,7 @@ class Ruleset:
         if any(i.wrapper or i.hookwrapper for i in impls):
             call: Callable[..., Any] = lambda **kw: hc(**kw)  # noqa: E731
             if any(i.plugin_name in house for i in impls):
-                tracked = self.tracked(call, answers=True) if track else call
+                tracked = self.tracked(call) if track else call  # answers: by the chain
                 call = _hookcall.guarded_chain(self, name, tracked, track)
             return call
         return plain_chain(
@@ -444,7 +444,7 @@ class Ruleset:
     def _track_answer(self, answer: Any, depth: int) -> Any:
         """*answer* with every plain function in it tracked (see :meth:`tracked`)."""
         if callable(answer) and not isinstance(answer, type):  # a function, or an object called
-            return self.tracked(answer)
+            return answer if _hookcall.is_cores(self, answer) else self.tracked(answer)
         kind = type(answer)
         if depth and (kind is list or kind is tuple):
             return kind(self._track_answer(a, depth - 1) for a in answer)

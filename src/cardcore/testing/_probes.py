@@ -10,6 +10,7 @@ from __future__ import annotations
 import functools
 import json
 import random
+import types
 from collections.abc import Callable, Mapping, MutableMapping, MutableSequence, MutableSet
 from typing import Any
 
@@ -364,7 +365,7 @@ def _is_mutable(value: object) -> bool:
     return isinstance(value, _MUTABLE) or hasattr(value, "clone")
 
 
-_MUTABLE = (list, dict, set, bytearray, MutableSequence, MutableMapping, MutableSet)
+_MUTABLE = (list, dict, set, bytearray, MutableSequence, MutableMapping, MutableSet, types.SimpleNamespace)
 
 
 TAMPER_AT_MOST = 200

@@ -33,10 +33,11 @@ def _view_differs(sampled: dict[str, Any], real: dict[str, Any]) -> str:
     return ", ".join(keys)
 
 
-def _blank_slots(logic: GameLogic[Any, Any], view: dict[str, Any]) -> str:
+def _blank_slots(logic: GameLogic[Any, Any], view: dict[str, Any], state: Any = None) -> str:
     """The slots of ``position_fields`` the view's table does not show under their own
-    names, or shows in another type or shape (bools for a slot of ints) (``"'drew',
-    'passes'"``; "" if none): the core's sampler leaves them blank."""
+    names, or shows in another type or shape (bools for a slot of ints), or, given the
+    real *state*, shows so that they read back as another value (a phase in capitals)
+    (``"'drew', 'passes'"``; "" if none): the core's sampler leaves them blank or wrong."""
     from cardcore.errors import OptionError
     from cardcore.positions import read_field
 
@@ -49,13 +50,19 @@ def _blank_slots(logic: GameLogic[Any, Any], view: dict[str, Any]) -> str:
     for field in logic.position_fields:
         if field == "to_act":
             continue
-        try:
-            if field in table and blank is not None:
-                read_field(field, table[field], getattr(blank, field))
-        except (OptionError, TypeError):  # as the sampler reads it: kept blank
-            missing.append(field)
         if field not in table:
             missing.append(field)
+            continue
+        try:
+            if blank is not None:
+                got = read_field(field, table[field], getattr(blank, field))
+                if state is not None and got != getattr(state, field, got):
+                    missing.append(field)  # read back as another value than the real one
+        except (OptionError, TypeError):  # as the sampler reads it: kept blank, which is
+            if state is None or getattr(state, field, None) != getattr(blank, field, None):
+                missing.append(field)  # wrong unless the real value is the blank one
+        except Exception:  # a value compared its own way: judged by the views alone
+            pass
     return ", ".join(map(repr, missing))
 
 
@@ -115,7 +122,7 @@ def check_sampled(report: Report, game: Game, seed: int) -> None:
             break
         differs = _view_differs(world.view(seat), view)
         if differs:
-            blank = _blank_slots(game.logic, view)
+            blank = _blank_slots(game.logic, view, game.state)
             if own:
                 why = "the game's own sample_position or position_from_view writes it otherwise"
             elif blank:
@@ -142,7 +149,7 @@ def check_sampled(report: Report, game: Game, seed: int) -> None:
         elif len(game.legal_actions(seat)) > 1:  # (an agent with one move plays it, unsearched)
             _play_on(report, world, rng, f"seat {seat}'s view at version {game.version}", own, game)
         return
-    blank = "" if own else _blank_slots(game.logic, view)
+    blank = "" if own else _blank_slots(game.logic, view, game.state)
     why = (
         "the game's own sample_position or position_from_view writes positions it refuses"
         if own
