@@ -145,11 +145,6 @@ def test_a_helper_function_a_stock_wrapper_answers_is_the_wrappers(
     assert error.plugin == "tonk.rvg7g-stock", str(error)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="is_cores() reads __module__, which functools.wraps copies from the game's own "
-    "function: the wrapper's helper-made copy is left unguarded and blamed on the game",
-)
 @pytest.mark.parametrize("kind", ["lookup", "argument"])
 def test_a_wraps_copy_of_the_games_stock_function_made_by_a_helper_is_the_wrappers(
     tmp_path: Path, kind: str
@@ -285,13 +280,6 @@ def test_a_scoring_service_down_at_round_two_restores_without_calling_the_rule(
     assert calls == 1 and same
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="a scorer copied with functools.wraps from the game's own takes the game's "
-    "__module__: is_cores() leaves it untracked, no checkpoint follows round 1, the restore "
-    "replays round 1's end through the rule's scorer, fails, and the game is broken for good "
-    "('could not be restored', blamed on 'golf')",
-)
 def test_a_wraps_copied_scorer_down_at_round_two_restores_without_calling_the_rule(
     tmp_path: Path,
 ) -> None:
@@ -300,12 +288,6 @@ def test_a_wraps_copied_scorer_down_at_round_two_restores_without_calling_the_ru
     assert calls == 1 and same
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="a class a hook answers is neither guarded nor tracked (house_impl and "
-    "_track_answer skip types): no checkpoint after round 1, the restore calls the class "
-    "again, fails, and the game is broken for good ('could not be restored', blamed on 'golf')",
-)
 def test_a_class_scorer_down_at_round_two_restores_without_calling_the_rule(
     tmp_path: Path,
 ) -> None:

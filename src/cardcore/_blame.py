@@ -9,13 +9,18 @@ from __future__ import annotations
 import contextlib
 import enum
 import functools
+import os
+import sys
 import types
 from collections.abc import Mapping
-from typing import Any, TypeGuard
+from typing import TYPE_CHECKING, Any, TypeGuard
 
 import pluggy
 
 from cardcore.errors import PluginError
+
+if TYPE_CHECKING:
+    from cardcore.plugins import Ruleset
 
 _PLAIN = (int, float, complex, str, bytes, bool, type(None))
 AMBIGUOUS = ""
@@ -70,6 +75,28 @@ def answerer(hook: Any, answer: Any, asked: Mapping[str, Any]) -> str | None:
                 return str(impl.plugin_name)
             results.append((again, str(impl.plugin_name)))
     return _owner(results, answer, made)
+
+
+def gave(ruleset: Ruleset, hook: str, answer: Any) -> str | None:
+    """The house rule whose implementation of *hook* last answered *answer* (that very
+    object, a list or tuple holding it, or one alike), as the core called it: a rule
+    that answers once and then not is still named (asked again, another answers).
+    :data:`AMBIGUOUS` when several rules' last answers are it, or alike it; else ``None``."""
+    last = ruleset._gave.get(hook)
+    if not last:
+        return None
+    bare = _unwrapped(answer)  # (the guards around functions are alike: what they guard)
+    owners = {p for p, a in last.items() if _gives(a, answer, bare)}
+    return (owners.pop() if len(owners) == 1 else AMBIGUOUS) if owners else None
+
+
+def _gives(given: Any, answer: Any, bare: Any) -> bool:
+    """Whether a rule's answer *given* is the refused *answer*, holds it, or is alike it."""
+    if given is answer or (type(given) in (list, tuple) and any(x is answer for x in given)):
+        return True
+    with contextlib.suppress(Exception):  # (an answer rebuilt on its way: equal values)
+        return alike(_unwrapped(given), bare)
+    return False
 
 
 def _unwrapped(answer: Any) -> Any:
@@ -204,3 +231,27 @@ def _fields(obj: Any) -> dict[str, Any]:
             if name not in ("__dict__", "__weakref__") and hasattr(obj, name):
                 fields[name] = getattr(obj, name)
     return fields
+
+
+def is_cores(ruleset: Ruleset, func: object) -> bool:
+    """Whether *func* is the game's own code or the core's (its module's plugin): a
+    function of theirs a hook answers needs no guard or tracking (it is the game's logic).
+    A copy made by ``functools.wraps`` carries their module's name, not its code: not theirs."""
+    module = getattr(func, "__module__", None)
+    if type(module) is not str or not _defined_in(func, module):
+        return False
+    owner = ruleset.plugin_of(module)
+    if owner is not None:  # the module of a plugin: the game's, the core's, or a rule's
+        return owner == ruleset.game.name or owner == "cardcore.defaults"
+    package = module.partition(".")[0]  # a helper module of the game's package
+    games = (m for m, p in ruleset._modules.items() if p == ruleset.game.name)
+    return any(m.partition(".")[0] == package for m in games)
+
+
+def _defined_in(func: object, module: str) -> bool:
+    """Whether *func*'s code (if it has any) lies in the file of *module* (if it has one)."""
+    file = getattr(sys.modules.get(module), "__file__", None)
+    where = getattr(getattr(func, "__code__", None), "co_filename", None)
+    if type(file) is not str or type(where) is not str or where == file:
+        return True
+    return os.path.realpath(where) == os.path.realpath(file)

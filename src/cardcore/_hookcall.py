@@ -278,7 +278,9 @@ def guarded(
         return answer if after is None else after(answer)
 
     with contextlib.suppress(Exception):  # shown by its own name in messages
-        functools.update_wrapper(call, func)
+        functools.update_wrapper(
+            call, func, updated=() if isinstance(func, type) else ("__dict__",)
+        )
     call._guarded = call  # type: ignore[attr-defined]  # (itself: a copy made by wraps is not)
     return call
 
@@ -353,9 +355,9 @@ def _wrapped_answer(
     own implementation guarded (one a wrapper made) guarded: failing later, it names the
     rule whose code failed, or else the wrapper that answered it (the game's own functions
     fail as they are, and the core names the game; of several wrappers, none is named)."""
-    if isinstance(answer, type) or getattr(answer, "_guarded", None) is answer:
+    if getattr(answer, "_guarded", None) is answer:
         return answer  # a rule's own, guarded already
-    if callable(answer) and not is_cores(ruleset, answer):
+    if callable(answer) and not _blame.is_cores(ruleset, answer):
         from cardcore.plugins import plugin_from_traceback
 
         where = f"the function its {hook} hook answered"
@@ -387,20 +389,6 @@ def _wrapped_answer(
     return answer
 
 
-def is_cores(ruleset: Ruleset, func: object) -> bool:
-    """Whether *func* is the game's own code or the core's (its module's plugin): a
-    function of theirs a hook answers needs no guard or tracking (it is the game's logic)."""
-    module = getattr(func, "__module__", None)
-    if type(module) is not str:
-        return False
-    owner = ruleset.plugin_of(module)
-    if owner is not None:  # the module of a plugin: the game's, the core's, or a rule's
-        return owner == ruleset.game.name or owner == "cardcore.defaults"
-    package = module.partition(".")[0]  # a helper module of the game's package
-    games = (m for m, p in ruleset._modules.items() if p == ruleset.game.name)
-    return any(m.partition(".")[0] == package for m in games)
-
-
 def _plain_answer(answer: Any, depth: int) -> Any:
     """*answer* with its int subclasses as plain ints, in lists and tuples *depth* deep."""
     kind = type(answer)
@@ -425,7 +413,7 @@ def named_call(
     answered = f"the function its {hook} hook answered"
 
     def guard(answer: Any, depth: int = 2) -> Any:
-        if callable(answer) and not isinstance(answer, type):  # a function, or an object called
+        if callable(answer):  # a function, an object called, a class (called to make a value)
             return guarded(answer, plugin, answered, answered=True)
         kind = type(answer)
         if depth and (kind is list or kind is tuple):
@@ -447,20 +435,27 @@ def house_impl(
 ) -> Callable[..., Any]:
     """A house rule's implementation of *hook*, :func:`guarded`; when *track*, each call
     (and each call of a function it answers, such as a scorer) also sets the hook mark."""
+    gave = ruleset._gave.setdefault(hook, {})  # each rule's last answer: a refusal blames it
+
+    def given(answer: Any) -> Any:
+        if answer is not None:
+            gave[plugin] = answer
+        return answer
+
     if not track:
-        return guarded(func, plugin, hook)
+        return guarded(func, plugin, hook, after=given)
     mark = ruleset.tracked(_nothing)  # calling it sets the mark
     answered = f"the function its {hook} hook answered"
 
     def track_answer(answer: Any, depth: int = 2) -> Any:
-        if callable(answer) and not isinstance(answer, type):  # a function, or an object called
+        if callable(answer):  # a function, an object called, a class (called to make a value)
             return guarded(answer, plugin, answered, mark, answered=True)
         kind = type(answer)
         if depth and (kind is list or kind is tuple):
             return kind(track_answer(a, depth - 1) for a in answer)
         return answer
 
-    return guarded(func, plugin, hook, mark, track_answer)
+    return guarded(func, plugin, hook, mark, lambda answer: given(track_answer(answer)))
 
 
 def _nothing() -> None:

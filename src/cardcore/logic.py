@@ -508,7 +508,9 @@ class GameLogic(Generic[S, A]):
         msg = f"{hook} ({', '.join(names)}) answered {shown(value)}: it must answer {wanted}"
         hc = getattr(self.ruleset.pm.hook, hook, None) if len(names) > 1 else None
         answer = value if by is None else by
-        blamed = None if hc is None else _blame.answerer(hc, answer, asked or {})
+        blamed = None if hc is None else _blame.gave(self.ruleset, hook, answer)
+        if blamed is None and hc is not None:  # (no rule's last answer: ask them again)
+            blamed = _blame.answerer(hc, answer, asked or {})
         if blamed:  # of several implementations, the one that gave it
             msg += f" (the answer of {blamed!r})"
         return _blame.refusal(msg, names[0] if blamed is None else blamed)

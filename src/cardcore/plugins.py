@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 import pluggy
 
-from cardcore import _declared, _earlier, _hookcall, _options, _registered, _registrations
+from cardcore import _blame, _declared, _earlier, _hookcall, _options, _registered, _registrations
 from cardcore._agentspec import (
     build_agent,
     check_agent_params,
@@ -287,6 +287,7 @@ class Ruleset:
         self.rules: tuple[RuleInfo, ...] = tuple(info for _, info in rules)
         """The active house rules, sorted by ID."""
         self._house = frozenset(info.name for info in self.rules)
+        self._gave: dict[str, dict[str, Any]] = {}  # (see _hookcall.house_impl)
         self.pm = pluggy.PluginManager("cardcore")
         """The pluggy manager of this configuration."""
         self._modules: dict[str, str] = {}
@@ -420,8 +421,8 @@ class Ruleset:
         :meth:`resolve` does it for every house rule's implementation; a game that calls
         plugin code it got another way inside ``apply`` wraps it so (transactions stay exact).
 
-        :param answers: Also track the functions *func* answers (anything callable but
-            a class, or lists and tuples of them, two levels deep), such as a scorer.
+        :param answers: Also track the functions *func* answers (anything callable,
+            a class too, or lists and tuples of them, two levels deep), such as a scorer.
         """
         tick = _TICKS.__next__
         marks = self.hooks
@@ -443,8 +444,8 @@ class Ruleset:
 
     def _track_answer(self, answer: Any, depth: int) -> Any:
         """*answer* with every plain function in it tracked (see :meth:`tracked`)."""
-        if callable(answer) and not isinstance(answer, type):  # a function, or an object called
-            return answer if _hookcall.is_cores(self, answer) else self.tracked(answer)
+        if callable(answer):  # a function, an object called, a class (called to make a value)
+            return answer if _blame.is_cores(self, answer) else self.tracked(answer)
         kind = type(answer)
         if depth and (kind is list or kind is tuple):
             return kind(self._track_answer(a, depth - 1) for a in answer)
