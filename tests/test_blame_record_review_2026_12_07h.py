@@ -72,12 +72,6 @@ def test_a_fresh_configuration_blames_the_one_rule_that_gave_the_refused_awards(
         assert error is not None and error.plugin == b
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="_blame.gave reads Ruleset._gave, shared by every game of the configuration: rule "
-    "A's valid [0, 0] from an earlier 2-player game still stands as its 'last answer', so "
-    "when only rule B answers [0, 0] in a 3-player game the refusal blames none (AMBIGUOUS)",
-)
 def test_a_stale_answer_from_an_earlier_game_does_not_cloud_the_blame() -> None:
     ra, rb = _awards_rules("stale")
     with ra as a, rb as b:
@@ -142,13 +136,6 @@ def test_a_class_a_rule_answers_still_makes_its_instances() -> None:
         assert type(made) is Knight
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="_hookcall.house_impl.track_answer (and named_call.guard) now guard a class as a "
-    "function (guarded: functools.update_wrapper(call, cls, updated=())): a game whose "
-    "hookspec asks for a class gets a function; issubclass/isinstance raise TypeError and "
-    "the class's attributes and classmethods are gone",
-)
 def test_a_class_a_rule_answers_reaches_the_game_as_a_class() -> None:
     rule, specs = _class_ruleset("clsas")
     with rule as name:

@@ -86,7 +86,7 @@ def gave(ruleset: Ruleset, hook: str, answer: Any) -> str | None:
     if not last:
         return None
     bare = _unwrapped(answer)  # (the guards around functions are alike: what they guard)
-    owners = {p for p, a in last.items() if _gives(a, answer, bare)}
+    owners = {p for p, a in last.items() if a is not None and _gives(a, answer, bare)}
     return (owners.pop() if len(owners) == 1 else AMBIGUOUS) if owners else None
 
 

@@ -19,6 +19,7 @@ import pluggy
 
 from cardcore import _blame
 from cardcore._bus import Observers
+from cardcore._classes import kept_class
 from cardcore._markers import hookimpl
 from cardcore._text import shown
 from cardcore.errors import PluginError
@@ -282,7 +283,7 @@ def guarded(
             call, func, updated=() if isinstance(func, type) else ("__dict__",)
         )
     call._guarded = call  # type: ignore[attr-defined]  # (itself: a copy made by wraps is not)
-    return call
+    return kept_class(func, call) if isinstance(func, type) else call
 
 
 def passes(exc: Exception, plugin: str, answered: bool = False) -> bool:
@@ -382,7 +383,7 @@ def _wrapped_answer(
                 raise error from exc
 
         call._guarded = call  # type: ignore[attr-defined]
-        return call
+        return kept_class(answer, call) if isinstance(answer, type) else call
     kind = type(answer)
     if depth and (kind is list or kind is tuple):
         return kind(_wrapped_answer(ruleset, hook, a, wrappers, depth - 1) for a in answer)
@@ -438,8 +439,7 @@ def house_impl(
     gave = ruleset._gave.setdefault(hook, {})  # each rule's last answer: a refusal blames it
 
     def given(answer: Any) -> Any:
-        if answer is not None:
-            gave[plugin] = answer
+        gave[plugin] = answer  # (None too: an answer of an earlier call is no longer its last)
         return answer
 
     if not track:

@@ -26,6 +26,7 @@ from cardcore._agentspec import (
     parse_agent_spec,
     split_agent_specs,
 )
+from cardcore._classes import kept_class
 from cardcore._hookcall import HookMark, ScoresUnchanged, plain_chain, vetoes_checked
 from cardcore._markers import hookimpl
 from cardcore._text import plain, plain_texts, shown
@@ -433,7 +434,7 @@ class Ruleset:
                 return func(*args, **kw)
 
             call.__wrapped__ = func  # type: ignore[attr-defined]  # blame sees the plugin's code
-            return call
+            return kept_class(func, call) if isinstance(func, type) else call
 
         def call_and_track(*args: Any, **kw: Any) -> Any:
             marks.value = tick()
