@@ -82,11 +82,9 @@ def gave(ruleset: Ruleset, hook: str, answer: Any) -> str | None:
     object, a list or tuple holding it, or one alike), as the core called it: a rule
     that answers once and then not is still named (asked again, another answers).
     :data:`AMBIGUOUS` when several rules' last answers are it, or alike it; else ``None``."""
-    last = ruleset._gave.get(hook)
-    if not last:
-        return None
+    last = getattr(ruleset._gave, "last", {})  # (this thread's: the refused call's own)
     bare = _unwrapped(answer)  # (the guards around functions are alike: what they guard)
-    owners = {p for p, a in last.items() if a is not None and _gives(a, answer, bare)}
+    owners = {p for (h, p), a in last.items() if h == hook and a is not None and _gives(a, answer, bare)}
     return (owners.pop() if len(owners) == 1 else AMBIGUOUS) if owners else None
 
 

@@ -19,25 +19,13 @@ import pluggy
 
 from cardcore import _blame
 from cardcore._bus import Observers
-from cardcore._classes import kept_class
 from cardcore._markers import hookimpl
+from cardcore._marks import counted_class
 from cardcore._text import shown
 from cardcore.errors import PluginError
 
 if TYPE_CHECKING:
     from cardcore.plugins import Ruleset
-
-
-class HookMark:
-    """The mark resolved hooks leave when they run: :attr:`Ruleset.hook_mark`'s holder.
-
-    A slotted object, so the driver reads it in a few instructions after every apply.
-    """
-
-    __slots__ = ("value",)
-
-    def __init__(self) -> None:
-        self.value = 0
 
 
 def plain_chain(
@@ -279,11 +267,9 @@ def guarded(
         return answer if after is None else after(answer)
 
     with contextlib.suppress(Exception):  # shown by its own name in messages
-        functools.update_wrapper(
-            call, func, updated=() if isinstance(func, type) else ("__dict__",)
-        )
+        functools.update_wrapper(call, func)
     call._guarded = call  # type: ignore[attr-defined]  # (itself: a copy made by wraps is not)
-    return kept_class(func, call) if isinstance(func, type) else call
+    return call
 
 
 def passes(exc: Exception, plugin: str, answered: bool = False) -> bool:
@@ -356,6 +342,8 @@ def _wrapped_answer(
     own implementation guarded (one a wrapper made) guarded: failing later, it names the
     rule whose code failed, or else the wrapper that answered it (the game's own functions
     fail as they are, and the core names the game; of several wrappers, none is named)."""
+    if isinstance(answer, type):  # (of several wrappers, none is named)
+        return counted_class(ruleset, answer, wrappers[0] if len(wrappers) == 1 else None)
     if getattr(answer, "_guarded", None) is answer:
         return answer  # a rule's own, guarded already
     if callable(answer) and not _blame.is_cores(ruleset, answer):
@@ -383,7 +371,7 @@ def _wrapped_answer(
                 raise error from exc
 
         call._guarded = call  # type: ignore[attr-defined]
-        return kept_class(answer, call) if isinstance(answer, type) else call
+        return call
     kind = type(answer)
     if depth and (kind is list or kind is tuple):
         return kind(_wrapped_answer(ruleset, hook, a, wrappers, depth - 1) for a in answer)
@@ -414,7 +402,7 @@ def named_call(
     answered = f"the function its {hook} hook answered"
 
     def guard(answer: Any, depth: int = 2) -> Any:
-        if callable(answer):  # a function, an object called, a class (called to make a value)
+        if callable(answer) and not isinstance(answer, type):  # a function, or an object called
             return guarded(answer, plugin, answered, answered=True)
         kind = type(answer)
         if depth and (kind is list or kind is tuple):
@@ -436,10 +424,14 @@ def house_impl(
 ) -> Callable[..., Any]:
     """A house rule's implementation of *hook*, :func:`guarded`; when *track*, each call
     (and each call of a function it answers, such as a scorer) also sets the hook mark."""
-    gave = ruleset._gave.setdefault(hook, {})  # each rule's last answer: a refusal blames it
+    gave = ruleset._gave  # each rule's last answer, per thread: a refusal blames it
+    key = (hook, plugin)
 
     def given(answer: Any) -> Any:
-        gave[plugin] = answer  # (None too: an answer of an earlier call is no longer its last)
+        try:  # (None too: an answer of an earlier call is no longer its last)
+            gave.last[key] = answer
+        except AttributeError:  # the thread's first answer
+            gave.last = {key: answer}
         return answer
 
     if not track:
@@ -448,7 +440,9 @@ def house_impl(
     answered = f"the function its {hook} hook answered"
 
     def track_answer(answer: Any, depth: int = 2) -> Any:
-        if callable(answer):  # a function, an object called, a class (called to make a value)
+        if isinstance(answer, type):  # a class stays itself, its calls uncounted
+            return counted_class(ruleset, answer, plugin)
+        if callable(answer):  # a function, or an object called
             return guarded(answer, plugin, answered, mark, answered=True)
         kind = type(answer)
         if depth and (kind is list or kind is tuple):

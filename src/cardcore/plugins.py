@@ -26,9 +26,9 @@ from cardcore._agentspec import (
     parse_agent_spec,
     split_agent_specs,
 )
-from cardcore._classes import kept_class
-from cardcore._hookcall import HookMark, ScoresUnchanged, plain_chain, vetoes_checked
+from cardcore._hookcall import ScoresUnchanged, plain_chain, vetoes_checked
 from cardcore._markers import hookimpl
+from cardcore._marks import HookMark, counted_class
 from cardcore._text import plain, plain_texts, shown
 from cardcore.errors import (
     ArgumentError,
@@ -288,7 +288,7 @@ class Ruleset:
         self.rules: tuple[RuleInfo, ...] = tuple(info for _, info in rules)
         """The active house rules, sorted by ID."""
         self._house = frozenset(info.name for info in self.rules)
-        self._gave: dict[str, dict[str, Any]] = {}  # (see _hookcall.house_impl)
+        self._gave = threading.local()  # each rule's last answers (see _hookcall.house_impl)
         self.pm = pluggy.PluginManager("cardcore")
         """The pluggy manager of this configuration."""
         self._modules: dict[str, str] = {}
@@ -308,8 +308,7 @@ class Ruleset:
                 self.pm.register(target, name=plugin)
                 if isinstance(where := getattr(target, "__name__", None), str):  # (a namespace: none)
                     self._modules[where] = plugin
-            # the core's defaults last: pluggy calls an earlier-registered ``trylast``
-            # implementation first, so a game's own ``trylast`` answer must come after them
+            # the defaults last: pluggy calls an earlier-registered trylast implementation first
             self.pm.register(_defaults, name="cardcore.defaults")
             self._modules[_defaults.__name__] = "cardcore.defaults"
         except pluggy.PluginValidationError as exc:
@@ -320,8 +319,7 @@ class Ruleset:
             _declared.check_hooks_marked(self.pm, module, info.name)
             _declared.check_implements_a_hook(self.pm, module, info)
         if self.pm.hook.score_round.get_hookimpls():
-            # a rule takes part in scoring: the scores pass through unchanged at the end of
-            # the chain, so a wrapper (``inner = yield``) receives them, never None
+            # a rule scores: the scores pass on unchanged last, so a wrapper never gets None
             self.pm.register(ScoresUnchanged(), name="cardcore.scores-unchanged")
         self.observers: tuple[Callable[..., object], ...] = _hookcall.observers(self.pm)
         """Plain callables of the ``on_event`` implementations (``.names``: their plugins)."""
@@ -422,8 +420,8 @@ class Ruleset:
         :meth:`resolve` does it for every house rule's implementation; a game that calls
         plugin code it got another way inside ``apply`` wraps it so (transactions stay exact).
 
-        :param answers: Also track the functions *func* answers (anything callable,
-            a class too, or lists and tuples of them, two levels deep), such as a scorer.
+        :param answers: Also track the functions *func* answers (anything callable
+            but a class, or lists and tuples of them, two levels deep), such as a scorer.
         """
         tick = _TICKS.__next__
         marks = self.hooks
@@ -434,7 +432,7 @@ class Ruleset:
                 return func(*args, **kw)
 
             call.__wrapped__ = func  # type: ignore[attr-defined]  # blame sees the plugin's code
-            return kept_class(func, call) if isinstance(func, type) else call
+            return call
 
         def call_and_track(*args: Any, **kw: Any) -> Any:
             marks.value = tick()
@@ -445,7 +443,9 @@ class Ruleset:
 
     def _track_answer(self, answer: Any, depth: int) -> Any:
         """*answer* with every plain function in it tracked (see :meth:`tracked`)."""
-        if callable(answer):  # a function, an object called, a class (called to make a value)
+        if isinstance(answer, type):  # a class stays itself (every apply keeps a checkpoint)
+            return counted_class(self, answer)
+        if callable(answer):  # a function, or an object called
             return answer if _blame.is_cores(self, answer) else self.tracked(answer)
         kind = type(answer)
         if depth and (kind is list or kind is tuple):
@@ -468,7 +468,7 @@ class Ruleset:
                 for fn in (impl.function, getattr(impl.function, "__wrapped__", None)):
                     if (code := getattr(fn, "__code__", None)) is not None:
                         codes[code] = impl.plugin_name
-        return codes
+        return {**getattr(self, "_class_codes", {}), **codes}  # (classes answered: _marks)
 
     def plugin_of(self, module_name: str) -> str | None:
         """Return the plugin name that owns module *module_name*, if any (for error messages)."""

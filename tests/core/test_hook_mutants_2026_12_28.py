@@ -346,11 +346,12 @@ def test_a_score_round_wrappers_int_subclasses_come_back_plain_ints() -> None:
 # --- house_impl: what the hook mark tracks ----------------------------------------------------
 
 
-def test_functions_a_rule_answers_in_a_list_set_the_hook_mark_and_a_class_is_tracked() -> None:
+def test_functions_a_rule_answers_in_a_list_set_the_hook_mark_and_a_class_stays_itself() -> None:
     """``house_impl`` tracks the functions a house rule answers, in lists two levels deep
-    (H28: depth 0, a list's functions left untracked), and a class it answers too: the
-    game calls it to make a value, and a scorer class that fails for good must not fail the
-    restore (tests/test_blame_review_2026_12_07g.py); it left classes as they were."""
+    (H28: depth 0, a list's functions left untracked), and never wraps a class it answers
+    (H29: a class became a function); its calls are not counted, so the mark moves at
+    every look from then on: every apply keeps a checkpoint (a scorer class that fails for
+    good must not fail the restore, tests/test_blame_review_2026_12_07g.py)."""
 
     class Scorer:
         pass
@@ -369,14 +370,15 @@ def test_functions_a_rule_answers_in_a_list_set_the_hook_mark_and_a_class_is_tra
         groups = ruleset.resolve("golf_removable_groups")
         scorer = ruleset.resolve("golf_scorer")
         assert groups is not None and scorer is not None
-        made = scorer(layout=None)
-        mark = ruleset.hook_mark
-        assert made is not Scorer and isinstance(made(), Scorer)
-        assert ruleset.hook_mark != mark
         (answered,) = groups(layout=None)[0]
         mark = ruleset.hook_mark
         assert answered() == 7
         assert ruleset.hook_mark != mark
+        mark = ruleset.hook_mark
+        assert ruleset.hook_mark == mark  # still: no rule's code ran
+        assert scorer(layout=None) is Scorer
+        mark = ruleset.hook_mark
+        assert ruleset.hook_mark is not mark  # moved at every look, from the class on
 
 
 # --- _blame.answerer through GameLogic.refused_answer: whose answer the game refuses -----------
