@@ -6,6 +6,7 @@ class's own methods names the rule that answered it."""
 
 from __future__ import annotations
 
+import collections
 import random
 from typing import Any
 
@@ -72,3 +73,21 @@ def test_a_class_answered_that_goes_down_for_good_is_blamed_and_never_called_by_
                 errors.append(error)
         assert len(errors) == 3
         assert all(e.plugin == name and "scoring service is down" in str(e) for e in errors)
+
+
+class Tally(collections.UserDict):  # type: ignore[type-arg]
+    """A rule's class built on the standard library's: only its own code is the rule's."""
+
+    def score(self) -> int:
+        return len(self)
+
+
+def test_only_the_rules_own_class_code_is_counted_as_the_rules() -> None:
+    with _answered("tally", Tally) as name:
+        ruleset = cardcore.get_ruleset("golf", [name])
+        scorer = ruleset.resolve("golf_scorer")
+        assert scorer is not None and scorer(layout=None) is Tally
+        codes = ruleset.impl_codes()
+        assert codes.get(Tally.score.__code__) == name
+        library = collections.UserDict.__getitem__.__code__
+        assert library not in codes  # a game's own UserDict failing is not the rule's

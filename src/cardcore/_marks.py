@@ -7,6 +7,7 @@ after that apply, and a restore never calls the rule again (see :doc:`/security`
 
 from __future__ import annotations
 
+import sys
 from typing import TYPE_CHECKING
 
 from cardcore import _blame
@@ -55,14 +56,21 @@ def counted_class(ruleset: Ruleset, cls: type, plugin: str | None = None) -> typ
     ruleset.hooks.__class__ = MovingMark
     if plugin is not None:
         codes = ruleset.__dict__.setdefault("_class_codes", {})
-        for klass in cls.__mro__:
-            if klass.__module__ == "builtins" or _blame.is_cores(ruleset, klass):
+        for klass in cls.__mro__:  # the rule's classes: not the standard library's, the
+            if _library(klass) or _blame.is_cores(ruleset, klass):  # core's or the game's
                 continue
             for member in vars(klass).values():
                 for func in (member, *(getattr(member, n, None) for n in _INNER)):
-                    if (code := getattr(func, "__code__", None)) is not None:
-                        codes.setdefault(code, plugin)
+                    code = getattr(func, "__code__", None)
+                    if code is not None and not _blame.is_cores(ruleset, func):
+                        codes.setdefault(code, plugin)  # (a game function it holds: the game's)
     return cls
+
+
+def _library(klass: type) -> bool:
+    """Whether *klass* comes from the standard library or cardcore (``UserDict``, ``Card``)."""
+    top = str(getattr(klass, "__module__", "")).partition(".")[0]
+    return top in sys.stdlib_module_names or top in ("builtins", "cardcore")
 
 
 _INNER = ("__func__", "fget", "fset", "fdel")

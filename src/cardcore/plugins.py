@@ -453,8 +453,8 @@ class Ruleset:
         return answer
 
     @property
-    def hook_mark(self) -> int:
-        """A value that changes (to one never used before) each time a resolved hook runs."""
+    def hook_mark(self) -> object:
+        """A new value (compare with ``is``) after each hook run; at each read after a class."""
         return self.hooks.value
 
     def impl_codes(self) -> dict[Any, str]:
