@@ -629,13 +629,14 @@ def test_speed_two_people_to_the_end_and_a_card_that_does_not_fit(
         seat = turn % 2
         turn += 1
         w = people[seat]
-        if not explained:  # this page has the other's last move and its own move's answer:
-            # the line cleared below is filled by the refusal alone, from the table as it is
-            w.page.wait_for_function(
-                f"() => window.cardcore.version >= {people[1 - seat].version}"
-                " && Object.keys(window.cardcore.pending).length === 0",
-                timeout=WAIT,
-            )
+        # this page has the other's last move and its own move's answer before it looks: a
+        # look at a table the other's move is about to change would click a pile that no
+        # longer takes the card (and the refusal below must come from the table as it is)
+        w.page.wait_for_function(
+            f"() => window.cardcore.version >= {people[1 - seat].version}"
+            " && Object.keys(window.cardcore.pending).length === 0",
+            timeout=WAIT,
+        )
         view = w.view
         if view["is_over"]:
             break
