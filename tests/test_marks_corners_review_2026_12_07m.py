@@ -373,14 +373,6 @@ def test_a_function_passed_on_by_another_rules_wrapper_names_the_rule_that_answe
     assert error.plugin == scorer
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason=(
-        "a class answered by a plain rule and passed on unchanged by another rule's wrapper "
-        "is recorded as the wrapper's code (_hookcall._wrapped_answer -> counted_class with "
-        "wrappers[0]; named_call's guard skips classes), so its failure names the wrapper"
-    ),
-)
 def test_a_class_passed_on_by_another_rules_wrapper_names_the_rule_that_answered(
     tmp_path: Path,
 ) -> None:

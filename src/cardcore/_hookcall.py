@@ -311,7 +311,9 @@ def guarded_chain(
     for impl in getattr(ruleset.pm.hook, hook).get_hookimpls():
         plain = not (impl.wrapper or impl.hookwrapper or getattr(impl.function, "_named", 0))
         if plain and impl.plugin_name in house:
-            impl.function = named_call(impl.function, impl.plugin_name, hook if track else None)
+            impl.function = named_call(
+                impl.function, impl.plugin_name, hook if track else None, ruleset
+            )
         elif impl.plugin_name in house and (impl.wrapper or impl.hookwrapper):
             wrappers.append(str(impl.plugin_name))
 
@@ -391,18 +393,21 @@ def _plain_answer(answer: Any, depth: int) -> Any:
 
 
 def named_call(
-    func: Callable[..., Any], plugin: str, hook: str | None = None
+    func: Callable[..., Any], plugin: str, hook: str | None = None, ruleset: Ruleset | None = None
 ) -> Callable[..., Any]:
     """*func*, a house rule's hook implementation that pluggy calls, called in a frame whose
     ``plugin`` names the rule (what ``cardcore.info`` looks for, as in :func:`guarded`'s);
     its errors pass unchanged. Given *hook*, the functions it answers (a scorer; in lists
     and tuples two deep) are :func:`guarded`, naming the rule when they fail later, as
     without a wrapper (their code may lie outside the rule's module, where no traceback
-    finds it); otherwise its answers pass unchanged too."""
+    finds it), and a class's code is the rule's (a wrapper passing it on did not make it);
+    otherwise its answers pass unchanged too."""
     answered = f"the function its {hook} hook answered"
 
     def guard(answer: Any, depth: int = 2) -> Any:
-        if callable(answer) and not isinstance(answer, type):  # a function, or an object called
+        if isinstance(answer, type):  # (the rule's, before any wrapper sees it)
+            return answer if ruleset is None else counted_class(ruleset, answer, plugin)
+        if callable(answer):  # a function, or an object called
             return guarded(answer, plugin, answered, answered=True)
         kind = type(answer)
         if depth and (kind is list or kind is tuple):
