@@ -499,6 +499,7 @@ def test_enter_on_a_table_target_sends_one_move_and_space_does_not_scroll(
     )
     ann.keyboard.press(" ")
     ann.wait_for_function("() => window.cardcore.version >= 2")
+    ann.wait_for_function("() => Object.keys(window.cardcore.pending).length === 0")
     ann.wait_for_timeout(300)
     assert ann.evaluate("window.__acts") == ["peek 0", "peek 1"]
     assert ann.evaluate("window.scrollY") == 0

@@ -402,6 +402,7 @@ def test_golf_a_peek_made_by_keyboard_moves_the_focus_to_the_moves(
     ann.focus('#table [data-target="peek 0"]')
     ann.keyboard.press("Enter")
     ann.wait_for_function("() => window.cardcore.version >= 1")
+    ann.wait_for_function("() => Object.keys(window.cardcore.pending).length === 0")
     ann.wait_for_timeout(100)
     assert ann.evaluate("document.activeElement.id") == "actions"
 
@@ -414,6 +415,7 @@ def test_tonk_a_draw_made_by_keyboard_keeps_the_focus_in_the_page(
     ann.focus('#table [data-pile="stock"]')
     ann.keyboard.press("Enter")
     ann.wait_for_function("() => window.cardcore.version >= 1")
+    ann.wait_for_function("() => Object.keys(window.cardcore.pending).length === 0")
     ann.wait_for_timeout(100)
     assert ann.evaluate("document.activeElement !== document.body")
 

@@ -60,7 +60,7 @@ def served() -> Iterator[tuple[str, WebServer]]:
     srv = uvicorn.Server(config)
     thread = threading.Thread(target=srv.run, kwargs={"sockets": [sock]}, daemon=True)
     thread.start()
-    deadline = time.monotonic() + 10
+    deadline = time.monotonic() + 30  # (a loaded machine starts a thread slowly)
     while not srv.started:  # bounded wait for the server's own start flag
         assert time.monotonic() < deadline, "the server did not start"
         time.sleep(0.02)

@@ -79,7 +79,7 @@ class Served:
         self.srv = uvicorn.Server(config)
         self.thread = threading.Thread(target=self.srv.run, kwargs={"sockets": [sock]}, daemon=True)
         self.thread.start()
-        deadline = time.monotonic() + 10
+        deadline = time.monotonic() + 30  # (a loaded machine starts a thread slowly)
         while not self.srv.started:  # bounded wait for the server's own start flag
             assert time.monotonic() < deadline, "the server did not start"
             time.sleep(0.02)

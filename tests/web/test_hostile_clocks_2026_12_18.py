@@ -551,7 +551,7 @@ def _uvicorn(
     thread = threading.Thread(target=server.run, kwargs={"sockets": sockets}, daemon=True)
     thread.start()
     try:
-        deadline = time.monotonic() + 10
+        deadline = time.monotonic() + 30  # (a loaded machine starts a thread slowly)
         while not server.started:  # bounded wait for the server's own start flag
             assert time.monotonic() < deadline, "the server did not start"
             time.sleep(0.01)
@@ -562,7 +562,7 @@ def _uvicorn(
 
 
 def _handshake(port: int, headers: str = "") -> socket.socket:
-    sock = socket.create_connection(("127.0.0.1", port), timeout=5)
+    sock = socket.create_connection(("127.0.0.1", port), timeout=15)
     key = base64.b64encode(os.urandom(16)).decode()
     sock.sendall(
         f"GET /ws HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nUpgrade: websocket\r\n"
@@ -617,7 +617,7 @@ def _ping(port: int, headers: dict[str, str] | None = None) -> Any:
     with connect(f"ws://127.0.0.1:{port}/ws", additional_headers=headers or {}) as ws:
         try:
             ws.send(json.dumps({"type": "ping", "t": 1}))
-            return json.loads(ws.recv(timeout=5))["type"]
+            return json.loads(ws.recv(timeout=15))["type"]
         except ConnectionClosed as closed:
             assert closed.rcvd is not None
             return closed.rcvd.code, closed.rcvd.reason
@@ -731,7 +731,7 @@ def _app_served(web: WebServer) -> Iterator[str]:
     thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
     thread.start()
     try:
-        deadline = time.monotonic() + 10
+        deadline = time.monotonic() + 30  # (a loaded machine starts a thread slowly)
         while not server.started:  # bounded wait for the server's own start flag
             assert time.monotonic() < deadline, "the server did not start"
             time.sleep(0.01)

@@ -906,7 +906,7 @@ def _serve_error(env: dict[str, str], *args: str) -> subprocess.Popen[str]:
 
 def _one_line(proc: subprocess.Popen[str]) -> tuple[int, str]:
     try:
-        out, err = proc.communicate(timeout=20)
+        out, err = proc.communicate(timeout=60)
     except subprocess.TimeoutExpired:
         proc.kill()
         proc.communicate()

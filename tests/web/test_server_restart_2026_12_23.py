@@ -399,8 +399,8 @@ def test_a_damaged_bot_row_is_logged_and_left_out_the_other_games_play_on(
 def test_a_turn_clock_is_not_charged_for_the_downtime(servers: Callable[..., Server]) -> None:
     """session.rst "Across a restart": with ``restart="pause"`` (the web's, its ``config``
     says) each running clock gets back the time it had left when last stored, counted from
-    the restart: downtime is never charged. Three seconds down: the seat to act has about
-    the time it had, not three seconds less."""
+    the restart: downtime is never charged. Six seconds down: the seat to act has about
+    the time it had, not six seconds less."""
     s = servers()
     s.start()
     body = {**TWO_PEOPLE, "time": {"turn": 60}}
@@ -414,7 +414,7 @@ def test_a_turn_clock_is_not_charged_for_the_downtime(servers: Callable[..., Ser
     left = c.mirror.clocks["turn"][str(seat)] - pong["server_time"]
     assert 55 < left <= 60, c.mirror.clocks
     s.kill()
-    time.sleep(3.0)
+    time.sleep(6.0)
     s.start()
     again = Client(s, sid)
     welcome = again.join(seat, c.mirror.token)
@@ -422,7 +422,7 @@ def test_a_turn_clock_is_not_charged_for_the_downtime(servers: Callable[..., Ser
     pong = again.settle()
     assert again.mirror.clocks is not None
     now_left = again.mirror.clocks["turn"][str(seat)] - pong["server_time"]
-    assert now_left > left - 1.5, (left, now_left)  # charged, it would be about left - 4
+    assert now_left > left - 3, (left, now_left)  # charged, it would be about left - 7
     again.close()
 
 
@@ -512,7 +512,7 @@ def _refused(db: Path, *, user: bool = False) -> tuple[int, str, str]:
         cmd = [*_AS_NOBODY, *cmd]
     proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
-        out, err = proc.communicate(timeout=20)
+        out, err = proc.communicate(timeout=60)
     except subprocess.TimeoutExpired:
         proc.kill()
         proc.communicate()

@@ -89,7 +89,7 @@ def test_a_connection_that_never_joins_is_closed_after_join_wait() -> None:
     """The hostile review (2026-12-18): a socket that never joined stayed open for good, so one
     client could hold every one of ``max_sockets`` with the per-client limit off (the default)."""
     assert ServerLimits().join_wait == 60.0
-    with serve(server_limits=ServerLimits(join_wait=1)) as (client, server, _):
+    with serve(server_limits=ServerLimits(join_wait=3)) as (client, server, _):
         sid = client.post(
             "/api/sessions", json={"game": "golf", "seats": [{"name": "A"}, {"name": "B"}]}
         ).json()["session"]
@@ -104,9 +104,9 @@ def test_a_connection_that_never_joins_is_closed_after_join_wait() -> None:
                     idle.receive_text()
             assert (caught.value.code, caught.value.reason) == (
                 1008,
-                "no join or watch within 1 second",
+                "no join or watch within 3 seconds",
             )
-            assert 0.95 < time.monotonic() - start < 8
+            assert 2.95 < time.monotonic() - start < 15
             _counted(server, 1)  # the seated one stays, past the wait
             time.sleep(0.3)
             seated.send_json({"type": "ping", "t": 2})
