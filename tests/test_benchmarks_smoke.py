@@ -220,3 +220,24 @@ def test_the_logic_alone_row_plays_the_engines_games(results: dict[str, object])
         logic.apply(state, legal[pick], None)
         steps += 1
     assert state.is_over and steps == game.version
+
+
+def test_opcodes_counts_the_games_run_py_plays() -> None:
+    """``opcodes.py`` counts every decision of the seeded games (as many as the engine's
+    versions), about the same count twice, and never-drop Tonk plays long hands (no drop)."""
+    opcodes = _module("opcodes")
+    ops, decisions = opcodes.count("golf-6", 1, seed=5)
+    game = cardcore.new_game("golf", 4, options={"layout": 6}, seed=5)
+    rand = random.Random(5).random
+    while not game.is_over:
+        legal = game.legal_actions(game.to_act[0])
+        game.apply(legal[int(rand() * len(legal))])
+    assert decisions == game.version
+    assert 100 < ops / decisions < 5000
+    again, same = opcodes.count("golf-6", 1, seed=5)  # (caches warmed by the first count)
+    assert same == decisions and abs(again - ops) < 0.05 * ops
+    _, long = opcodes.count("tonk-nodrop", 3, seed=5)
+    _, short = opcodes.count("tonk", 3, seed=5)
+    assert long > 5 * short
+    with pytest.raises(SystemExit, match="real time"):
+        opcodes.count("spit", 1)
