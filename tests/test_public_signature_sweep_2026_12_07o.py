@@ -375,60 +375,30 @@ def fair_bundle():
 # ---------------------------------------------------------------- findings (strict xfails)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="Card(rank, suit) quotes rank and suit with a bare repr (src/cardcore/cards.py:125), "
-    "not shown(): a 1 MB rank makes a 1 MB message, against api.rst's 'a value to about 80 characters'",
-)
 def test_card_constructor_message_is_cut_short():
     with pytest.raises(ArgumentError) as info:
         cardcore.Card("x" * 1_000_000, Suit.HEARTS)
     assert len(str(info.value)) < 1000
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="Card(rank, suit) formats its error with a bare repr (src/cardcore/cards.py:125): "
-    "a deeply nested rank escapes as RecursionError, a rank whose repr fails as its own error",
-)
 @pytest.mark.parametrize("rank", [deep, BadRepr], ids=["deep-list", "bad-repr"])
 def test_card_constructor_refuses_unprintable_rank_with_argument_error(rank):
     with pytest.raises(ArgumentError):
         cardcore.Card(rank(), Suit.HEARTS)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    raises=ValueError,
-    reason="simulate reads rules=/without= with a bare tuple() (src/cardcore/simulate.py:565-566): "
-    "an iterable whose reading fails escapes as the caller's own exception, where new_game "
-    "(read_all) raises ArgumentError naming the argument, as the changelog promises",
-)
 @pytest.mark.parametrize("param", ["rules", "without"])
 def test_simulate_argument_iterable_failing_midway_is_argument_error(param):
     with pytest.raises(ArgumentError, match=param):
         cardcore.simulate("golf", games=1, **{param: raising_gen()})
 
 
-@pytest.mark.xfail(
-    strict=True,
-    raises=ValueError,
-    reason="compare reads rules/vs/without/vs_without with a bare tuple() "
-    "(src/cardcore/compare/__init__.py:472): the caller's own exception escapes",
-)
 @pytest.mark.parametrize("param", ["rules", "vs", "without", "vs_without"])
 def test_compare_argument_iterable_failing_midway_is_argument_error(param):
     with pytest.raises(ArgumentError, match=param):
         cardcore.compare("golf", games=2, **{param: raising_gen()})
 
 
-@pytest.mark.xfail(
-    strict=True,
-    raises=TypeError,
-    reason="win_rewards checks isinstance(winners, Iterable) then iterates "
-    "(src/cardcore/rl/match.py:113-117): a 0-d numpy array passes the check and raises a raw "
-    "TypeError ('iteration over a 0-d array'), not the documented ArgumentError",
-)
 def test_win_rewards_zero_dim_array_is_argument_error():
     np = pytest.importorskip("numpy")
     rl = pytest.importorskip("cardcore.rl")
@@ -436,12 +406,6 @@ def test_win_rewards_zero_dim_array_is_argument_error():
         rl.win_rewards(np.array(0), 2)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    raises=ValueError,
-    reason="win_rewards iterates winners directly (src/cardcore/rl/match.py:117): an iterable "
-    "whose reading fails escapes as the caller's own exception, not ArgumentError",
-)
 def test_win_rewards_generator_failing_midway_is_argument_error():
     rl = pytest.importorskip("cardcore.rl")
 
@@ -453,12 +417,6 @@ def test_win_rewards_generator_failing_midway_is_argument_error():
         rl.win_rewards(winners(), 2)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    raises=RecursionError,
-    reason="session.diff compares with a recursive ==/_walk (src/cardcore/session/patch.py:57) "
-    "and has no depth guard, unlike apply_patch: deeply nested documents escape as RecursionError",
-)
 def test_session_diff_of_deep_documents_is_a_cardcore_error():
     from cardcore.session import diff
 
@@ -484,12 +442,6 @@ def test_session_apply_patch_deep_and_malformed_held():
     assert doc == {"a": [1, 2], "c": "x"}
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="apply_patch accepts any operation of 2 or 3 items (src/cardcore/session/patch.py:120): "
-    "['del', path, value] is applied though the grammar (session.rst) is ['del', path] and "
-    "a Mirror is documented to refuse a malformed message whole",
-)
 def test_session_apply_patch_refuses_del_with_a_value():
     from cardcore.session import apply_patch
 

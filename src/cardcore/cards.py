@@ -122,7 +122,7 @@ class Card:
         if label is None or not (
             (suit is None and rank is Rank.JOKER) or (type(suit) is Suit and rank is not Rank.JOKER)
         ):
-            msg = f"not a card: rank {rank!r} with suit {suit!r} (build cards with Card.parse)"
+            msg = f"not a card: rank {shown(rank)} with suit {shown(suit)} (build cards with Card.parse)"
             raise ArgumentError(msg)
         object.__setattr__(self, "text", label if suit is None else label + suit.value)
         object.__setattr__(self, "_key", _card_key(rank, suit))

@@ -20,7 +20,7 @@ from attrs import frozen
 
 from cardcore._agentspec import check_seedable, seats_named, split_agent_specs
 from cardcore._faults import renamed
-from cardcore._text import plain, shown
+from cardcore._text import plain, read_all, shown
 from cardcore.deck import derive_rng
 from cardcore.errors import (
     ArgumentError,
@@ -562,8 +562,8 @@ def simulate(
     agent_names = _lineup(agents, players, ("random",) * players, "agents")
 
     # an iterator is read once: the fail-fast deal below would leave the study none
-    rules = tuple(rules) if isinstance(rules, Iterator) else rules
-    without = tuple(without) if isinstance(without, Iterator) else without
+    rules = read_all(rules, "rules") if isinstance(rules, Iterator) else rules
+    without = read_all(without, "without") if isinstance(without, Iterator) else without
     new_game(game, players, rules=rules, without=without, options=options, seed=0)  # fail fast
     info = game_info(game)
     for spec in dict.fromkeys(agent_names):

@@ -26,7 +26,7 @@ from attrs import evolve, frozen
 
 from cardcore._agentspec import check_seedable, seats_named
 from cardcore._options import SPELLING
-from cardcore._text import plain, shown
+from cardcore._text import plain, read_all, shown
 from cardcore.agents import check_agent
 from cardcore.compare._report import plot_comparison, rows_of, text_table
 from cardcore.compare._run import AgentFailure, Config, GameRecord, Task, make_agent, run_chunk
@@ -469,7 +469,8 @@ def compare(
             msg = f"{what} takes a list of names, not {shown(names, 40)}"
             raise ArgumentError(msg)
     # read once: an iterator counted for the seats would be empty when the study is built
-    rules, vs, without, vs_without = tuple(rules), tuple(vs), tuple(without), tuple(vs_without)
+    rules, vs = read_all(rules, "rules"), read_all(vs, "vs")
+    without, vs_without = read_all(without, "without"), read_all(vs_without, "vs_without")
     if players is None:  # as many as a line-up names, else two or the nearest the game seats
         players = seats_named(agents, vs_agents) or _default_seats(game, rules, without, options)
     _check_study(

@@ -29,7 +29,7 @@ import numpy as np
 
 from cardcore._driver import validate
 from cardcore._options import plain_options
-from cardcore._text import one_of, shown
+from cardcore._text import one_of, read_all, shown
 from cardcore.actions import Action
 from cardcore.deck import derive_rng
 from cardcore.errors import (
@@ -114,7 +114,7 @@ def win_rewards(winners: Sequence[int], players: int) -> list[float]:
         msg = f"winners must be a list of seats, not {shown(winners)}"
         raise ArgumentError(msg)
     seats: set[int] = set()
-    for s in given:
+    for s in read_all(given, "winners"):  # (an iterable failing midway, a 0-d array)
         seat = as_int(s)
         if seat is None or not 0 <= seat < n:
             msg = f"winners must be seats of a {n}-player game (0 to {n - 1}), not {shown(s)} in {shown(winners)}"

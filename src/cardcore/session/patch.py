@@ -42,9 +42,15 @@ Path = list[str | int]
 
 
 def diff(old: Any, new: Any) -> list[list[Any]]:
-    """Return the operations that turn *old* into *new* (both JSON-ready)."""
+    """Return the operations that turn *old* into *new* (both JSON-ready).
+
+    :raises CorruptStateError: A document nested too deep to compare.
+    """
     ops: list[list[Any]] = []
-    _diff(old, new, [], ops)
+    try:
+        _diff(old, new, [], ops)
+    except RecursionError:
+        raise CorruptStateError("a document is nested too deep to compare") from None
     return ops
 
 
@@ -123,6 +129,9 @@ def _apply(doc: Any, ops: list[list[Any]]) -> Any:
         kind, path = plain(op[0]), op[1]  # a str subclass could compare its own way
         if type(kind) is not str or kind not in ("set", "del"):
             raise CorruptStateError(f"unknown patch operation {shown(kind)}")
+        if len(op) != (3 if kind == "set" else 2):
+            takes = "a path and a value" if kind == "set" else "a path and no value"
+            raise CorruptStateError(f"a {kind!r} operation takes {takes}, not {shown(op)}")
         if not path:
             if kind != "set" or len(op) != 3:
                 msg = "only 'set' with a value applies to the whole document"
