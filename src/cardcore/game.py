@@ -544,8 +544,8 @@ class Game:
         Every card *seat* knows stays where it is; the others are shuffled among the places
         *seat* cannot see, so the clone is consistent with all that *seat* knows. For search
         agents. The hidden cards and every later chance event of the clone (shuffles, redeals)
-        come from *seed*, never from the game's own seed, so the clone cannot foretell the
-        real game's future. The clone has no faithful record.
+        come from *seed* (an int; the logic's ``determinize`` gets a generator made from it),
+        never from the game's own seed: the clone cannot foretell the real game. No faithful record.
 
         :raises SeatError: *seat* is not a seat of this game (CORE-SEAT-1).
         :raises OptionError: *seed* is not an int from 0 below ``2**128``.
