@@ -129,15 +129,15 @@ def _apply(doc: Any, ops: list[list[Any]]) -> Any:
         kind, path = plain(op[0]), op[1]  # a str subclass could compare its own way
         if type(kind) is not str or kind not in ("set", "del"):
             raise CorruptStateError(f"unknown patch operation {shown(kind)}")
-        if len(op) != (3 if kind == "set" else 2):
-            takes = "a path and a value" if kind == "set" else "a path and no value"
-            raise CorruptStateError(f"a {kind!r} operation takes {takes}, not {shown(op)}")
         if not path:
             if kind != "set" or len(op) != 3:
                 msg = "only 'set' with a value applies to the whole document"
                 raise CorruptStateError(msg)
             doc = copy.deepcopy(op[2])
             continue
+        if len(op) != (3 if kind == "set" else 2):
+            takes = "a path and a value" if kind == "set" else "a path and no value"
+            raise CorruptStateError(f"a {kind!r} operation takes {takes}, not {shown(op)}")
         parent = doc
         try:
             for key in path[:-1]:
