@@ -618,3 +618,34 @@ def test_events_reach_only_their_type_in_version_order_and_a_failing_handler_cos
         game.act(seat, text)
     assert len(drawn_seat1) == 1 and drawn_seat1[0].card is None
     assert all(type(e) is not cardcore.CardDrawn or e.card is not None for e in every)
+
+
+def test_of_two_vetoes_the_error_names_the_rule_whose_id_sorts_last() -> None:
+    """The surviving mutant (the last veto cited): hooks.rst says the first in calling order."""
+
+    def veto_of(rule_id: str) -> Any:
+        @hookimpl
+        def forbid_action(action: Any) -> Any:
+            return cardcore.Veto(rule_id, f"closed by {rule_id}") if action.verb == "take" else None
+
+        return forbid_action
+
+    names = ["golf.closed-a", "golf.closed-b"]
+    for name, rule_id in zip(names, ("DOCS-VETO-1", "DOCS-VETO-2"), strict=True):
+        module = types.ModuleType(name.replace(".", "_").replace("-", "_"))
+        module.RULE = RuleInfo(id=rule_id, name=name, game="golf", summary="Nobody takes")  # type: ignore[attr-defined]
+        module.forbid_action = veto_of(rule_id)  # type: ignore[attr-defined]
+        cardcore.register("cardcore.rules", name, module)
+    try:
+        for order in (names, names[::-1]):
+            game = cardcore.new_game("golf", 2, rules=order, seed=7)
+            for seat, text in [(0, "flip 0"), (0, "flip 3"), (1, "flip 0"), (1, "flip 3")]:
+                game.act(seat, text)
+            with pytest.raises(IllegalActionError) as refused:
+                game.act(0, "take")
+            assert refused.value.rule_id == "DOCS-VETO-2"
+            assert str(refused.value).endswith("closed by DOCS-VETO-2 (DOCS-VETO-2)")
+            assert game.version == 4
+    finally:
+        for name in names:
+            cardcore.unregister("cardcore.rules", name)
