@@ -183,6 +183,9 @@ def _read_card(token: str, players: int) -> tuple[Card, int]:
 
 
 def _deck_ids(deck: Sequence[Card]) -> Counter[int]:
+    """The ids of *deck*'s cards, kept for a tuple (a list may change in place)."""
+    if type(deck) is not tuple:
+        return Counter(map(id, deck))
     hit = _DECKS.get(id(deck))
     if hit is None or hit[0] is not deck:
         hit = (deck, Counter(map(id, deck)))
