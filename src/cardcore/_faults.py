@@ -92,7 +92,7 @@ def result_fault(result: Any, players: int) -> str | None:
     """What is wrong with the :class:`~cardcore.Result` a game's code set, or ``None``.
 
     Its winners must be distinct seats, its scores one finite number per seat, its
-    payouts ``None`` or one int per seat, its reason text: a result that is not
+    payouts ``None`` or one int per seat, its reason text (not empty): a result that is not
     is refused where the game can still be put back, not found in a summary later.
     """
     if not isinstance(result, Result):
@@ -116,8 +116,8 @@ def result_fault(result: Any, players: int) -> str | None:
         for x in payouts:
             if type(x) is not int:
                 return f"Result.payouts holds {shown(x)}: every payout must be an int"
-    if type(result.reason) is not str:
-        return f"Result.reason is {shown(result.reason)}: it must be text"
+    if type(result.reason) is not str or not result.reason:
+        return f"Result.reason is {shown(result.reason)}: it must be text, a word or two"
     return None
 
 

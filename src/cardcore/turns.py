@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Collection, Mapping, Sequence
-from numbers import Number
+from collections.abc import Set as AbstractSet
+from numbers import Complex, Number, Real
 from operator import eq
 
 from cardcore._text import shown
@@ -150,15 +151,17 @@ def winners_by(scores: Sequence[float], *, lowest: bool = True) -> tuple[int, ..
     >>> winners_by([3, 1, 1]), winners_by([3, 1, 3], lowest=False)
     ((1, 2), (0, 2))
 
-    :raises ArgumentError: *scores* are not one or more numbers (NaN is none).
+    :raises ArgumentError: *scores* are not one or more real numbers in seat order (NaN
+        is none, nor a complex number; a set or a mapping has no order of seats).
     """
     try:
-        if isinstance(scores, Mapping | str | bytes):  # (a mapping's keys are no scores)
-            raise TypeError
+        if isinstance(scores, Mapping | str | bytes | AbstractSet):  # (a mapping's keys are no
+            raise TypeError  # scores; a set has no order of seats)
         best = min(scores) if lowest else max(scores)
         seats = tuple(s for s, v in enumerate(scores) if v == best)
         nan = not all(map(eq, scores, scores))  # NaN is not itself (one pass in C)
         nan = nan or not isinstance(best, Number)  # (texts order too: no scores)
+        nan = nan or (isinstance(best, Complex) and not isinstance(best, Real))  # 1j
     except (TypeError, ValueError, ArithmeticError):  # no scores, or one that is no number
         seats, nan = (), False
     if not seats or nan:
@@ -200,7 +203,8 @@ def end_game(
     :param payouts: One whole number per seat in the game's own unit, or ``None``.
     :returns: The :class:`~cardcore.Result` set on *state*.
     :raises ArgumentError: *winners* is not a sequence of seats, *scores* not one of
-        numbers or *payouts* not one of whole numbers (a bool or a text is no number:
+        numbers, *payouts* not one of whole numbers (a set, having no order of seats, is
+        neither), or *reason* no text or empty (a bool or a text is no number:
         ``True``, ``"1"`` and ``1.5`` are refused as payouts); nothing changes. The core
         checks seats and counts against the game as it ends.
     """
@@ -212,8 +216,10 @@ def end_game(
         if (
             payouts is not None
             and type(payouts) not in _PLAIN
-            and isinstance(payouts, str | bytes | Mapping)
-        ):
+            and isinstance(payouts, str | bytes | Mapping | AbstractSet)
+        ) or (type(scores) not in _PLAIN and isinstance(scores, AbstractSet)):
+            raise TypeError  # (a set has no order of seats)
+        if type(reason) is not str or not reason:
             raise TypeError
         given, numbers = tuple(winners), tuple(scores)  # (a generator is read once)
         paid = () if payouts is None else tuple(payouts)
@@ -229,8 +235,8 @@ def end_game(
     except (TypeError, ValueError):
         msg = (
             f"end_game takes winners (seats), scores (one number per seat) and payouts (one"
-            f" whole number per seat, or None), not {shown(winners, 40)}, {shown(scores, 40)},"
-            f" {shown(payouts, 40)}"
+            f" whole number per seat, or None, each in seat order) and a reason (text), not"
+            f" {shown(winners, 40)}, {shown(scores, 40)}, {shown(payouts, 40)}, {shown(reason, 40)}"
         )
         raise ArgumentError(msg) from None
     if reveal:
