@@ -85,3 +85,28 @@ def test_a_game_ending_with_an_empty_reason_is_refused_and_put_back(
     with pytest.raises(PluginError, match=r"Result\.reason"):
         game.apply(game.legal_actions(0)[0])
     assert game.version == version and not game.is_over and game.save() == saved
+
+
+@pytest.mark.parametrize("name", ["my pile", "a|b", "a:b", "tab\there", "end\n"])
+def test_write_position_refuses_a_pile_name_it_could_not_read_back(name: str) -> None:
+    from cardcore.positions import write_position
+    from cardcore.zones import Layout, Zones, ZoneSpec
+
+    zones = Zones(Layout.of([ZoneSpec("stock"), ZoneSpec(name)]))
+    with pytest.raises(cardcore.OptionError, match="a pile's name in a position"):
+        write_position("demo", {}, zones)
+    with pytest.raises(cardcore.OptionError):  # asked again: not remembered as fine
+        write_position("demo", {}, zones)
+
+
+def test_write_position_still_writes_dotted_pile_names_that_read_back() -> None:
+    from cardcore.positions import read_position, write_position
+    from cardcore.zones import Layout, Zones, ZoneSpec
+
+    layout = Layout.of([ZoneSpec("grid.0.1"), ZoneSpec("x-y_z@2")])
+    zones = Zones(layout)
+    zones.put(0, cardcore.Card.parse("AS"))
+    text = write_position("demo", {}, zones)
+    assert text == "demo | grid.0.1: AS | x-y_z@2:"
+    _, read = read_position(text, "demo", layout, (cardcore.Card.parse("AS"),), 2)
+    assert list(read.cards[0]) == [cardcore.Card.parse("AS")]

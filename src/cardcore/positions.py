@@ -51,6 +51,7 @@ _TOKENS: dict[str, tuple[Card, int, int]] = {}
 _DECKS: dict[int, tuple[Sequence[Card], Counter[int]]] = {}
 _WRITTEN: dict[tuple[int, int], tuple[Card, str]] = {}
 _CACHE = 4096
+_LAYOUTS: dict[int, Layout] = {}
 """How many distinct card tokens (and decks) the codec remembers."""
 
 
@@ -68,8 +69,9 @@ def write_position(game: str, fields: Mapping[str, Any], zones: Zones) -> str:
 
     :raises OptionError: For a *game* that is not a name (text without spaces or ``|``), a
         field name that is not an identifier, or a value that is not JSON (NaN, an object,
-        an int too long to print): :func:`read_position` could not read them back; or
-        *zones* that are not :class:`~cardcore.Zones`.
+        an int too long to print) or a pile's name holding a space, ``:`` or ``|``:
+        :func:`read_position` could not read them back; or *zones* that are not
+        :class:`~cardcore.Zones`.
     """
     if not (type(game) is str and game and "|" not in game and game.split() == [game]):
         raise _bad(f"the game's name must be text without spaces or '|', not {shown(game)}")
@@ -91,6 +93,8 @@ def write_position(game: str, fields: Mapping[str, Any], zones: Zones) -> str:
         text = text.replace(" ", "\\u0020").replace("|", "\\u007c")
         parts.append(f"{key}={text}")
     sections = [" ".join(parts)]
+    if _LAYOUTS.get(id(zones.layout)) is not zones.layout:
+        _written_names(zones.layout)
     get = _WRITTEN.get
     for spec, pile, seen in zip(zones.layout.specs, zones.cards, zones.seen, strict=True):
         tokens = [spec.name + ":"]
@@ -101,6 +105,19 @@ def write_position(game: str, fields: Mapping[str, Any], zones: Zones) -> str:
             tokens.append(hit[1])
         sections.append(" ".join(tokens))
     return " | ".join(sections)
+
+
+def _written_names(layout: Layout) -> None:
+    """Refuse a *layout* whose pile names a position could not read back; else note it."""
+    for spec in layout.specs:
+        name = spec.name
+        if "|" in name or ":" in name or name.split() != [name]:
+            raise _bad(
+                f"pile {name!r}: a pile's name in a position is text without spaces, ':' or '|'"
+            )
+    if len(_LAYOUTS) >= _CACHE:
+        _LAYOUTS.clear()
+    _LAYOUTS[id(layout)] = layout
 
 
 def _fits(value: Any) -> bool:
