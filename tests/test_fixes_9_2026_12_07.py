@@ -5,6 +5,7 @@ from __future__ import annotations
 import contextlib
 import io
 import json
+import random
 from pathlib import Path
 
 import pytest
@@ -25,9 +26,12 @@ def _finished(path: Path, game_name: str, *, truncate: bool = False) -> cardcore
         game_name, 2, seed=5, options={"rounds": 1} if game_name == "golf" else None
     )
     moves = 0
-    while not game.is_over and not (truncate and moves == 6):
-        game.apply(game.legal_actions(game.to_act[0])[-1])
+    rng = random.Random(5)  # a game that ends by its rules (the last legal action ran to the
+    while not game.is_over and not (truncate and moves == 6):  # bound: 2,000 tables to print)
+        legal = game.legal_actions(game.to_act[0])
+        game.apply(rng.choice([a for a in legal if a.verb != "drop"] or legal))
         moves += 1
+    assert truncate or (game.result is not None and game.result.reason != "truncated")
     if truncate:
         game.truncate()
     path.write_text(json.dumps(game.record()))
